@@ -1,0 +1,126 @@
+// Versioned schema of the SQLite store. Append only: a shipped migration never changes.
+export const MIGRATIONS: readonly string[] = [
+  /* 1: initial schema */ `
+  CREATE TABLE users (
+    uid TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    display_name TEXT NOT NULL,
+    role TEXT NOT NULL DEFAULT 'organizer' CHECK (role IN ('organizer', 'admin')),
+    password_hash TEXT,
+    email_verified INTEGER NOT NULL DEFAULT 0,
+    supported INTEGER NOT NULL DEFAULT 0,
+    photo_url TEXT,
+    disabled INTEGER NOT NULL DEFAULT 0,
+    fcm_tokens TEXT NOT NULL DEFAULT '{}',
+    fcm_token TEXT,
+    fcm_token_updated_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    user_agent TEXT NOT NULL DEFAULT ''
+  );
+  CREATE INDEX sessions_uid ON sessions(uid);
+
+  CREATE TABLE categories (
+    slug TEXT PRIMARY KEY,
+    label TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    color TEXT NOT NULL,
+    sort_order INTEGER NOT NULL,
+    active INTEGER NOT NULL DEFAULT 1
+  );
+
+  CREATE TABLE events (
+    id TEXT PRIMARY KEY,
+    slug TEXT NOT NULL,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    category TEXT NOT NULL REFERENCES categories(slug),
+    starts_at TEXT NOT NULL,
+    ends_at TEXT NOT NULL,
+    starts_ts INTEGER NOT NULL,
+    ends_ts INTEGER NOT NULL,
+    all_day INTEGER NOT NULL DEFAULT 0,
+    venue_name TEXT NOT NULL DEFAULT '',
+    street TEXT NOT NULL DEFAULT '',
+    postal_code TEXT NOT NULL DEFAULT '',
+    city TEXT NOT NULL,
+    canton TEXT NOT NULL CHECK (canton IN ('GE', 'VD', 'VS', 'NE', 'FR', 'JU', 'BE')),
+    lat REAL,
+    lng REAL,
+    is_free INTEGER NOT NULL DEFAULT 0,
+    price_min REAL,
+    price_max REAL,
+    price_note TEXT NOT NULL DEFAULT '',
+    ticket_url TEXT NOT NULL DEFAULT '',
+    website_url TEXT NOT NULL DEFAULT '',
+    organizer_name TEXT NOT NULL DEFAULT '',
+    contact_email TEXT NOT NULL DEFAULT '',
+    contact_phone TEXT NOT NULL DEFAULT '',
+    image TEXT,
+    wheelchair INTEGER NOT NULL DEFAULT 0,
+    hearing INTEGER NOT NULL DEFAULT 0,
+    family_friendly INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected', 'cancelled')),
+    rejection_reason TEXT NOT NULL DEFAULT '',
+    featured INTEGER NOT NULL DEFAULT 0,
+    created_by TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    submitted_at TEXT NOT NULL,
+    moderated_by TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    moderated_at TEXT
+  );
+  CREATE INDEX events_status_ends ON events(status, ends_ts, starts_ts);
+  CREATE INDEX events_category ON events(category, starts_ts);
+  CREATE INDEX events_created_by ON events(created_by);
+
+  CREATE TABLE partners (
+    id TEXT PRIMARY KEY,
+    slug TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('partenaire', 'donateur')),
+    description TEXT NOT NULL DEFAULT '',
+    logo TEXT,
+    website_url TEXT NOT NULL DEFAULT '',
+    sort_order INTEGER NOT NULL DEFAULT 0,
+    active INTEGER NOT NULL DEFAULT 1
+  );
+
+  CREATE TABLE contact_messages (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    message TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE page_views (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    viewed_at TEXT NOT NULL
+  );
+  CREATE INDEX page_views_viewed_at ON page_views(viewed_at);
+
+  CREATE TABLE donations (
+    id TEXT PRIMARY KEY,
+    uid TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    amount REAL NOT NULL,
+    currency TEXT NOT NULL DEFAULT 'CHF',
+    provider TEXT NOT NULL,
+    provider_ref TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (provider, provider_ref)
+  );
+  `,
+];

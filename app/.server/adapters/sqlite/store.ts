@@ -1,0 +1,312 @@
+// better-sqlite3 implementation of the store ports.
+import type { CantonCode } from '~/domain/cantons';
+import type { Category, CategorySlug } from '~/domain/categories';
+import type { AgendaEvent, EventStatus } from '~/domain/event';
+import type { Partner, PartnerKind } from '~/domain/partner';
+import type { Role, SessionRecord, Store, UserProfile, UserWithPassword } from '../../ports';
+import type { Db } from './db';
+
+type Row = Record<string, unknown>;
+
+const bool = (v: unknown) => v === 1 || v === true;
+const str = (v: unknown) => (v == null ? '' : String(v));
+const num = (v: unknown) => (v == null ? null : Number(v));
+
+function toUser(row: Row): UserProfile {
+  return {
+    uid: str(row.uid),
+    email: str(row.email),
+    displayName: str(row.display_name),
+    role: row.role as Role,
+    createdAt: str(row.created_at),
+    updatedAt: str(row.updated_at),
+    supported: bool(row.supported),
+    photoURL: row.photo_url == null ? null : str(row.photo_url),
+    emailVerified: bool(row.email_verified),
+    disabled: bool(row.disabled),
+  };
+}
+
+function toSession(row: Row): SessionRecord {
+  return {
+    id: str(row.id),
+    uid: str(row.uid),
+    createdAt: str(row.created_at),
+    lastSeenAt: str(row.last_seen_at),
+    expiresAt: str(row.expires_at),
+    userAgent: str(row.user_agent),
+  };
+}
+
+function toCategory(row: Row): Category {
+  return {
+    slug: row.slug as CategorySlug,
+    label: str(row.label),
+    description: str(row.description),
+    color: str(row.color),
+    order: Number(row.sort_order),
+    active: bool(row.active),
+  };
+}
+
+function toEvent(row: Row): AgendaEvent {
+  return {
+    id: str(row.id),
+    slug: str(row.slug),
+    title: str(row.title),
+    description: str(row.description),
+    category: row.category as CategorySlug,
+    startsAt: str(row.starts_at),
+    endsAt: str(row.ends_at),
+    allDay: bool(row.all_day),
+    venueName: str(row.venue_name),
+    street: str(row.street),
+    postalCode: str(row.postal_code),
+    city: str(row.city),
+    canton: row.canton as CantonCode,
+    lat: num(row.lat),
+    lng: num(row.lng),
+    isFree: bool(row.is_free),
+    priceMin: num(row.price_min),
+    priceMax: num(row.price_max),
+    priceNote: str(row.price_note),
+    ticketUrl: str(row.ticket_url),
+    websiteUrl: str(row.website_url),
+    organizerName: str(row.organizer_name),
+    contactEmail: str(row.contact_email),
+    contactPhone: str(row.contact_phone),
+    image: row.image ? JSON.parse(str(row.image)) : null,
+    accessibility: {
+      wheelchair: bool(row.wheelchair),
+      hearing: bool(row.hearing),
+      familyFriendly: bool(row.family_friendly),
+    },
+    status: row.status as EventStatus,
+    rejectionReason: str(row.rejection_reason),
+    featured: bool(row.featured),
+    createdBy: row.created_by == null ? null : str(row.created_by),
+    createdAt: str(row.created_at),
+    updatedAt: str(row.updated_at),
+    submittedAt: str(row.submitted_at),
+    moderatedBy: row.moderated_by == null ? null : str(row.moderated_by),
+    moderatedAt: row.moderated_at == null ? null : str(row.moderated_at),
+  };
+}
+
+function eventParams(e: AgendaEvent) {
+  return {
+    id: e.id,
+    slug: e.slug,
+    title: e.title,
+    description: e.description,
+    category: e.category,
+    starts_at: e.startsAt,
+    ends_at: e.endsAt,
+    starts_ts: Date.parse(e.startsAt),
+    ends_ts: Date.parse(e.endsAt),
+    all_day: e.allDay ? 1 : 0,
+    venue_name: e.venueName,
+    street: e.street,
+    postal_code: e.postalCode,
+    city: e.city,
+    canton: e.canton,
+    lat: e.lat,
+    lng: e.lng,
+    is_free: e.isFree ? 1 : 0,
+    price_min: e.priceMin,
+    price_max: e.priceMax,
+    price_note: e.priceNote,
+    ticket_url: e.ticketUrl,
+    website_url: e.websiteUrl,
+    organizer_name: e.organizerName,
+    contact_email: e.contactEmail,
+    contact_phone: e.contactPhone,
+    image: e.image ? JSON.stringify(e.image) : null,
+    wheelchair: e.accessibility.wheelchair ? 1 : 0,
+    hearing: e.accessibility.hearing ? 1 : 0,
+    family_friendly: e.accessibility.familyFriendly ? 1 : 0,
+    status: e.status,
+    rejection_reason: e.rejectionReason,
+    featured: e.featured ? 1 : 0,
+    created_by: e.createdBy,
+    created_at: e.createdAt,
+    updated_at: e.updatedAt,
+    submitted_at: e.submittedAt,
+    moderated_by: e.moderatedBy,
+    moderated_at: e.moderatedAt,
+  };
+}
+
+function toPartner(row: Row): Partner {
+  return {
+    id: str(row.id),
+    slug: str(row.slug),
+    name: str(row.name),
+    kind: row.kind as PartnerKind,
+    description: str(row.description),
+    logo: row.logo == null ? null : str(row.logo),
+    websiteUrl: str(row.website_url),
+    order: Number(row.sort_order),
+    active: bool(row.active),
+  };
+}
+
+export function createSqliteStore(db: Db): Store {
+  const eventColumns = Object.keys(eventParams({ accessibility: {} } as AgendaEvent));
+  const insertEvent = db.prepare(
+    `INSERT INTO events (${eventColumns.join(', ')}) VALUES (${eventColumns.map((c) => `@${c}`).join(', ')})`,
+  );
+
+  return {
+    users: {
+      async findById(uid) {
+        const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
+        return row ? toUser(row) : null;
+      },
+      async findByEmailWithPassword(email) {
+        const row = db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim()) as Row | undefined;
+        return row ? ({ ...toUser(row), passwordHash: row.password_hash as string | null } as UserWithPassword) : null;
+      },
+      async upsert(input) {
+        db.prepare(
+          `INSERT INTO users (uid, email, display_name, role, password_hash, email_verified, created_at, updated_at)
+           VALUES (@uid, @email, @displayName, @role, @passwordHash, @emailVerified, @now, @now)
+           ON CONFLICT(email) DO UPDATE SET display_name = excluded.display_name, role = excluded.role,
+             password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
+        ).run({ ...input, emailVerified: input.emailVerified ? 1 : 0 });
+        return toUser(db.prepare('SELECT * FROM users WHERE email = ?').get(input.email) as Row);
+      },
+      async listAdmins() {
+        return (db.prepare("SELECT * FROM users WHERE role = 'admin' AND disabled = 0").all() as Row[]).map(toUser);
+      },
+    },
+
+    sessions: {
+      async create(s) {
+        db.prepare(
+          `INSERT INTO sessions (id, uid, created_at, last_seen_at, expires_at, user_agent)
+           VALUES (@id, @uid, @createdAt, @lastSeenAt, @expiresAt, @userAgent)`,
+        ).run(s);
+      },
+      async find(id) {
+        const row = db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as Row | undefined;
+        return row ? toSession(row) : null;
+      },
+      async touch(id, lastSeenAt, expiresAt) {
+        db.prepare('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?').run(lastSeenAt, expiresAt, id);
+      },
+      async revoke(id) {
+        db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+      },
+      async revokeAllForUser(uid, exceptId) {
+        db.prepare('DELETE FROM sessions WHERE uid = ? AND id IS NOT ?').run(uid, exceptId ?? null);
+      },
+    },
+
+    categories: {
+      async list() {
+        return (db.prepare('SELECT * FROM categories ORDER BY sort_order, slug').all() as Row[]).map(toCategory);
+      },
+      async upsertMany(categories) {
+        const upsert = db.prepare(
+          `INSERT INTO categories (slug, label, description, color, sort_order, active)
+           VALUES (@slug, @label, @description, @color, @order, @active)
+           ON CONFLICT(slug) DO UPDATE SET label = excluded.label, description = excluded.description,
+             color = excluded.color, sort_order = excluded.sort_order, active = excluded.active`,
+        );
+        db.transaction(() => {
+          for (const c of categories) upsert.run({ ...c, active: c.active ? 1 : 0 });
+        })();
+      },
+    },
+
+    events: {
+      async search(q) {
+        const where = [`status IN (${q.status.map(() => '?').join(', ')})`, 'ends_ts > ?'];
+        const params: unknown[] = [...q.status, Date.parse(q.endsAfter)];
+        if (q.category) {
+          where.push('category = ?');
+          params.push(q.category);
+        }
+        if (q.canton) {
+          where.push('canton = ?');
+          params.push(q.canton);
+        }
+        if (q.text) {
+          where.push("(title || ' ' || city || ' ' || venue_name || ' ' || organizer_name) LIKE ? ESCAPE '\\'");
+          params.push(`%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        }
+        const clause = where.join(' AND ');
+        const total = (db.prepare(`SELECT COUNT(*) AS n FROM events WHERE ${clause}`).get(...params) as { n: number })
+          .n;
+        const rows = db
+          .prepare(`SELECT * FROM events WHERE ${clause} ORDER BY starts_ts, title LIMIT ? OFFSET ?`)
+          .all(...params, q.limit, q.offset) as Row[];
+        return { items: rows.map(toEvent), total };
+      },
+      async findById(id) {
+        const row = db.prepare('SELECT * FROM events WHERE id = ?').get(id) as Row | undefined;
+        return row ? toEvent(row) : null;
+      },
+      async insertMany(events) {
+        db.transaction(() => {
+          for (const e of events) insertEvent.run(eventParams(e));
+        })();
+      },
+      async countUpcomingByCategory(endsAfter) {
+        const rows = db
+          .prepare(
+            "SELECT category, COUNT(*) AS n FROM events WHERE status IN ('approved', 'cancelled') AND ends_ts > ? GROUP BY category",
+          )
+          .all(Date.parse(endsAfter)) as { category: string; n: number }[];
+        return Object.fromEntries(rows.map((r) => [r.category, r.n]));
+      },
+      async countByStatus(status) {
+        return (db.prepare('SELECT COUNT(*) AS n FROM events WHERE status = ?').get(status) as { n: number }).n;
+      },
+    },
+
+    partners: {
+      async list(options) {
+        const sql = options?.activeOnly
+          ? 'SELECT * FROM partners WHERE active = 1 ORDER BY kind DESC, sort_order, name'
+          : 'SELECT * FROM partners ORDER BY kind DESC, sort_order, name';
+        return (db.prepare(sql).all() as Row[]).map(toPartner);
+      },
+      async findById(id) {
+        const row = db.prepare('SELECT * FROM partners WHERE id = ? OR slug = ?').get(id, id) as Row | undefined;
+        return row ? toPartner(row) : null;
+      },
+      async insertMany(partners) {
+        const insert = db.prepare(
+          `INSERT INTO partners (id, slug, name, kind, description, logo, website_url, sort_order, active)
+           VALUES (@id, @slug, @name, @kind, @description, @logo, @websiteUrl, @order, @active)`,
+        );
+        db.transaction(() => {
+          for (const p of partners) insert.run({ ...p, active: p.active ? 1 : 0 });
+        })();
+      },
+    },
+
+    contactMessages: {
+      async add(m) {
+        db.prepare(
+          `INSERT INTO contact_messages (id, name, email, subject, message, created_at)
+           VALUES (@id, @name, @email, @subject, @message, @createdAt)`,
+        ).run(m);
+      },
+      async count() {
+        return (db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n;
+      },
+    },
+
+    async isEmpty() {
+      const row = db
+        .prepare(
+          'SELECT (SELECT COUNT(*) FROM categories) + (SELECT COUNT(*) FROM events) + (SELECT COUNT(*) FROM users) AS n',
+        )
+        .get() as { n: number };
+      return row.n === 0;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The environment, validated once at start-up (zod), with the defaults that make `npm start` work offline.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { singleton } from './singleton';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATA_BACKEND: z.enum(['sqlite', 'firestore']).default('sqlite'),
+  /** Public origin of the site, e.g. https://agenda-romand.ch (used in mails, feeds and canonical links). */
+  SITE_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** Seed demo content and demo accounts into an empty database. Set to false in production. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SECURE_COOKIES: booleanFlag,
+  TRUST_PROXY: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().email().default('no-reply@agenda-romand.ch'),
+  /** Where contact messages go when no admin account exists yet. */
+  CONTACT_TO: z.string().email().default('contact@agenda-romand.ch'),
+  /** POSTs allowed per IP and minute on public forms (contact, auth). */
+  RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().default('© les contributeurs d’OpenStreetMap'),
+});
+
+export type Config = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };
+
+function loadConfig(): Config {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Configuration invalide: ${problems}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    SESSION_SECRET: env.SESSION_SECRET ?? persistedSecret(dataDir),
+  };
+}
+
+/** Without SESSION_SECRET, one is generated on first start and kept beside the data. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function getConfig(): Config {
+  return singleton('config', loadConfig);
+}

@@ -1,0 +1,126 @@
+// The interfaces the use cases depend on. Adapters (SQLite now, Firestore later) implement them.
+import type { CantonCode } from '~/domain/cantons';
+import type { Category, CategorySlug } from '~/domain/categories';
+import type { AgendaEvent, EventStatus } from '~/domain/event';
+import type { Partner } from '~/domain/partner';
+
+export type Role = 'organizer' | 'admin';
+
+/** SPEC §3 user profile, plus what the local identity provider needs. */
+export interface UserProfile {
+  uid: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  createdAt: string;
+  updatedAt: string;
+  supported: boolean;
+  photoURL: string | null;
+  emailVerified: boolean;
+  disabled: boolean;
+}
+
+export interface UserWithPassword extends UserProfile {
+  passwordHash: string | null;
+}
+
+export interface UserStore {
+  findById(uid: string): Promise<UserProfile | null>;
+  findByEmailWithPassword(email: string): Promise<UserWithPassword | null>;
+  /** Creates the user, or updates role, name and password of the one with that email. */
+  upsert(input: {
+    uid: string;
+    email: string;
+    displayName: string;
+    role: Role;
+    passwordHash: string;
+    emailVerified: boolean;
+    now: string;
+  }): Promise<UserProfile>;
+  listAdmins(): Promise<UserProfile[]>;
+}
+
+export interface SessionRecord {
+  id: string;
+  uid: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string;
+}
+
+export interface SessionStore {
+  create(session: SessionRecord): Promise<void>;
+  find(id: string): Promise<SessionRecord | null>;
+  touch(id: string, lastSeenAt: string, expiresAt: string): Promise<void>;
+  revoke(id: string): Promise<void>;
+  revokeAllForUser(uid: string, exceptId?: string): Promise<void>;
+}
+
+export interface CategoryStore {
+  list(): Promise<Category[]>;
+  upsertMany(categories: readonly Category[]): Promise<void>;
+}
+
+export interface EventQuery {
+  /** Only events that have not ended at this instant (ISO). */
+  endsAfter: string;
+  status: EventStatus[];
+  category?: CategorySlug;
+  canton?: CantonCode;
+  /** Plain text matched in title, city, venue and organizer (full-text search comes with discovery). */
+  text?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface EventStore {
+  search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number }>;
+  findById(id: string): Promise<AgendaEvent | null>;
+  insertMany(events: readonly AgendaEvent[]): Promise<void>;
+  countUpcomingByCategory(endsAfter: string): Promise<Record<string, number>>;
+  countByStatus(status: EventStatus): Promise<number>;
+}
+
+export interface PartnerStore {
+  list(options?: { activeOnly?: boolean }): Promise<Partner[]>;
+  findById(id: string): Promise<Partner | null>;
+  insertMany(partners: readonly Partner[]): Promise<void>;
+}
+
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface ContactMessageStore {
+  add(message: ContactMessage): Promise<void>;
+  count(): Promise<number>;
+}
+
+export interface Store {
+  users: UserStore;
+  sessions: SessionStore;
+  categories: CategoryStore;
+  events: EventStore;
+  partners: PartnerStore;
+  contactMessages: ContactMessageStore;
+  /** True when nothing has been stored yet (no category, no event, no user). */
+  isEmpty(): Promise<boolean>;
+}
+
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface MailPort {
+  send(message: MailMessage): Promise<void>;
+}

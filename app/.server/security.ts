@@ -1,0 +1,128 @@
+// Every public form goes through protectForm: Origin check, rate limit, CSRF token, honeypot.
+import { createCookie, data } from '@remix-run/node';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { CSRF, CSRFError } from 'remix-utils/csrf/server';
+import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
+import { getConfig } from './config';
+import { singleton } from './singleton';
+
+export function getCsrf(): CSRF {
+  return singleton('csrf', () => {
+    const config = getConfig();
+    return new CSRF({
+      cookie: createCookie('csrf', {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.SECURE_COOKIES,
+        path: '/',
+        secrets: [config.SESSION_SECRET],
+      }),
+      formDataKey: 'csrf',
+      secret: config.SESSION_SECRET,
+    });
+  });
+}
+
+export function getHoneypot(): Honeypot {
+  return singleton(
+    'honeypot',
+    () =>
+      new Honeypot({
+        nameFieldName: 'website_confirm',
+        validFromFieldName: 'from_confirm',
+        encryptionSeed: getConfig().SESSION_SECRET,
+      }),
+  );
+}
+
+export interface AppContext {
+  cspNonce?: string;
+  clientIp?: string;
+}
+
+const formLimiter = () =>
+  singleton(
+    'formLimiter',
+    () => new RateLimiterMemory({ points: getConfig().RATE_LIMIT_FORMS_PER_MINUTE, duration: 60, keyPrefix: 'forms' }),
+  );
+
+export const TOO_MANY_REQUESTS =
+  'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.';
+export const FORBIDDEN_ORIGIN = 'Requête refusée : elle ne provient pas de ce site.';
+export const CSRF_REFUSED = 'Votre session de formulaire a expiré. Rechargez la page et réessayez.';
+export const SPAM_REFUSED = 'Votre envoi a été refusé par notre filtre anti-spam.';
+
+/** True when the headers show the request comes from another site (Origin or Sec-Fetch-Site). */
+export function isCrossSite(headers: {
+  origin?: string | null;
+  host?: string | null;
+  fetchSite?: string | null;
+}): boolean {
+  if (headers.fetchSite === 'cross-site') return true;
+  if (headers.origin == null) return false;
+  if (headers.origin === 'null') return true;
+  try {
+    return new URL(headers.origin).host !== headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/** Refuses a POST whose Origin (or Sec-Fetch-Site) shows it comes from another site. */
+export function checkOrigin(request: Request): void {
+  const crossSite = isCrossSite({
+    origin: request.headers.get('Origin'),
+    // The Express adapter builds the URL from the Host (or X-Forwarded-Host) header.
+    host: new URL(request.url).host,
+    fetchSite: request.headers.get('Sec-Fetch-Site'),
+  });
+  if (crossSite) throw data({ message: FORBIDDEN_ORIGIN }, { status: 403 });
+}
+
+/** Counts one POST for this client; throws a French 429 past the limit. */
+export async function rateLimit(context: AppContext, bucket: string): Promise<void> {
+  try {
+    await formLimiter().consume(`${bucket}:${context.clientIp ?? 'unknown'}`);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      throw data(
+        { message: TOO_MANY_REQUESTS },
+        { status: 429, headers: { 'Retry-After': String(Math.ceil(error.msBeforeNext / 1000)) } },
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Checks a public form POST and returns its data. Throws a French error response (403, 400 or 429)
+ * when the request is cross-site, the CSRF token is wrong, the honeypot is filled or the client posts too often.
+ */
+export async function protectForm(
+  request: Request,
+  context: AppContext,
+  options: { bucket: string; honeypot?: boolean },
+): Promise<FormData> {
+  checkOrigin(request);
+  await rateLimit(context, options.bucket);
+  const formData = await request.formData();
+  await verifyCsrf(formData, request);
+  if (options.honeypot !== false) {
+    try {
+      getHoneypot().check(formData);
+    } catch (error) {
+      if (error instanceof SpamError) throw data({ message: SPAM_REFUSED }, { status: 400 });
+      throw error;
+    }
+  }
+  return formData;
+}
+
+export async function verifyCsrf(formData: FormData, request: Request): Promise<void> {
+  try {
+    await getCsrf().validate(formData, request.headers);
+  } catch (error) {
+    if (error instanceof CSRFError) throw data({ message: CSRF_REFUSED }, { status: 403 });
+    throw error;
+  }
+}

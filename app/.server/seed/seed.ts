@@ -1,0 +1,106 @@
+// Deterministic demo content, dated relative to today so the agenda always looks alive.
+import { DEFAULT_CATEGORIES } from '~/domain/categories';
+import { addDaysToDate, zurichIso, zurichToday } from '~/domain/dates';
+import type { AgendaEvent } from '~/domain/event';
+import type { Partner } from '~/domain/partner';
+import { slugify } from '~/domain/slug';
+import { hashPassword } from '../identity/password';
+import { stableId } from '../ids';
+import type { Store, UserProfile } from '../ports';
+import { SEED_EVENTS, SEED_PARTNERS, type SeedEventSpec } from './demo-data';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.agenda-romand.ch', password: 'Romandie-Admin-2026', displayName: 'Admin démo', role: 'admin' },
+  {
+    email: 'organisateur@demo.agenda-romand.ch',
+    password: 'Romandie-Orga-2026',
+    displayName: 'Organisateur démo',
+    role: 'organizer',
+  },
+] as const;
+
+export function buildSeedEvent(spec: SeedEventSpec, today: string, createdBy: string | null, now: string): AgendaEvent {
+  const startDay = addDaysToDate(today, spec.dayOffset);
+  const endDay = addDaysToDate(today, spec.endDayOffset ?? spec.dayOffset);
+  const status = spec.status ?? 'approved';
+  return {
+    id: stableId(`event:${spec.key}`),
+    slug: slugify(spec.title),
+    title: spec.title,
+    description: spec.description,
+    category: spec.category,
+    startsAt: zurichIso(startDay, spec.allDay ? '00:00' : spec.start),
+    endsAt: zurichIso(endDay, spec.allDay ? '23:59' : spec.end),
+    allDay: spec.allDay ?? false,
+    venueName: spec.venueName,
+    street: spec.street,
+    postalCode: spec.postalCode,
+    city: spec.city,
+    canton: spec.canton,
+    lat: spec.lat,
+    lng: spec.lng,
+    isFree: spec.isFree,
+    priceMin: spec.isFree ? null : spec.priceMin,
+    priceMax: spec.isFree ? null : spec.priceMax,
+    priceNote: spec.priceNote,
+    ticketUrl: spec.ticketUrl,
+    websiteUrl: spec.websiteUrl,
+    organizerName: spec.organizerName,
+    contactEmail: spec.contactEmail,
+    contactPhone: spec.contactPhone,
+    image: null,
+    accessibility: { ...spec.accessibility },
+    status,
+    rejectionReason: spec.rejectionReason ?? '',
+    featured: spec.featured ?? false,
+    createdBy,
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: now,
+    moderatedBy: null,
+    moderatedAt: status === 'pending' ? null : now,
+  };
+}
+
+/** Categories are product data: an empty store always gets the 12 of SPEC. */
+export async function seedCategories(store: Store): Promise<void> {
+  if ((await store.categories.list()).length === 0) await store.categories.upsertMany(DEFAULT_CATEGORIES);
+}
+
+export async function seedDemo(store: Store, now = new Date()): Promise<{ users: UserProfile[]; events: number }> {
+  const nowIso = now.toISOString();
+  const users: UserProfile[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    users.push(
+      await store.users.upsert({
+        uid: stableId(`user:${account.email}`, 20),
+        email: account.email,
+        displayName: account.displayName,
+        role: account.role,
+        passwordHash: await hashPassword(account.password),
+        emailVerified: true,
+        now: nowIso,
+      }),
+    );
+  }
+  const organizer = users.find((u) => u.role === 'organizer')!;
+  const today = zurichToday(now);
+  const events = SEED_EVENTS.map((spec, index) => {
+    const ownedByDemoOrganizer = (spec.status ?? 'approved') !== 'approved' || index % 9 === 0;
+    return buildSeedEvent(spec, today, ownedByDemoOrganizer ? organizer.uid : null, nowIso);
+  });
+  await store.events.insertMany(events);
+  const partners: Partner[] = SEED_PARTNERS.map((p, index) => ({
+    id: stableId(`partner:${p.slug}`),
+    slug: p.slug,
+    name: p.name,
+    kind: p.kind,
+    description: p.description,
+    logo: p.logo,
+    websiteUrl: p.websiteUrl,
+    order: index + 1,
+    active: true,
+  }));
+  await store.partners.insertMany(partners);
+  return { users, events: events.length };
+}

@@ -1,0 +1,126 @@
+// Server-side sessions (revocable rows keyed by the hash of a random token) and the route guards of SPEC §2.
+import crypto from 'node:crypto';
+import { createCookie, redirect } from '@remix-run/node';
+import { getConfig } from './config';
+import type { UserProfile } from './ports';
+import { singleton } from './singleton';
+import { getStore } from './store';
+
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+// Refreshing last_seen_at on every request would write on every page view; once an hour is enough.
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+function sessionCookie() {
+  return singleton('sessionCookie', () => {
+    const config = getConfig();
+    return createCookie('__session', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.SECURE_COOKIES,
+      path: '/',
+      secrets: [config.SESSION_SECRET],
+      // The browser keeps the cookie; the server decides (idle timeout, revocation).
+      maxAge: 400 * 24 * 60 * 60,
+    });
+  });
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
+export interface CurrentSession {
+  sessionId: string;
+  user: UserProfile;
+}
+
+const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/** The logged-in user of this request, or null. Looked up once per request. */
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = lookUpSession(request);
+    perRequest.set(request, found);
+  }
+  return found;
+}
+
+async function lookUpSession(request: Request): Promise<CurrentSession | null> {
+  const token = await sessionCookie().parse(request.headers.get('Cookie'));
+  if (typeof token !== 'string' || token.length < 20) return null;
+  const store = getStore();
+  const id = hashToken(token);
+  const session = await store.sessions.find(id);
+  if (!session) return null;
+  const now = Date.now();
+  if (Date.parse(session.expiresAt) <= now) {
+    await store.sessions.revoke(id);
+    return null;
+  }
+  const user = await store.users.findById(session.uid);
+  if (!user || user.disabled) return null;
+  if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
+    await store.sessions.touch(id, new Date(now).toISOString(), new Date(now + SESSION_IDLE_TIMEOUT_MS).toISOString());
+  }
+  return { sessionId: id, user };
+}
+
+export async function getCurrentUser(request: Request): Promise<UserProfile | null> {
+  return (await getCurrentSession(request))?.user ?? null;
+}
+
+/** Where to send a logged-out visitor: the login page, remembering the intended path. */
+export function loginRedirectUrl(request: Request): string {
+  const url = new URL(request.url);
+  const intended = url.pathname.replace(/\.data$/, '') + url.search;
+  return `/auth/login?redirect=${encodeURIComponent(intended)}`;
+}
+
+export async function requireUser(request: Request): Promise<UserProfile> {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect(loginRedirectUrl(request));
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<UserProfile> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw redirect('/');
+  return user;
+}
+
+/** Login, register and forgot-password send a logged-in user to Home. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getCurrentUser(request)) throw redirect('/');
+}
+
+/** Only relative paths on this site: anything else falls back to Home. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback;
+  }
+  return target;
+}
+
+/** Starts a new session (the previous one of this browser is revoked: the id rotates at login). */
+export async function createUserSession(request: Request, uid: string): Promise<string> {
+  const store = getStore();
+  const previous = await getCurrentSession(request);
+  if (previous) await store.sessions.revoke(previous.sessionId);
+  const token = crypto.randomBytes(32).toString('base64url');
+  const now = new Date();
+  await store.sessions.create({
+    id: hashToken(token),
+    uid,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS).toISOString(),
+    userAgent: (request.headers.get('User-Agent') ?? '').slice(0, 300),
+  });
+  return sessionCookie().serialize(token);
+}
+
+/** Revokes this browser's session; returns the Set-Cookie header that clears the cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const session = await getCurrentSession(request);
+  if (session) await getStore().sessions.revoke(session.sessionId);
+  return sessionCookie().serialize('', { maxAge: 0 });
+}

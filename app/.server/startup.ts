@@ -1,0 +1,20 @@
+// What `npm start` does before serving: open and migrate the store, seed an empty one, say how to log in.
+import { getConfig } from './config';
+import { DEMO_ACCOUNTS, seedCategories, seedDemo } from './seed/seed';
+import { getStore } from './store';
+
+export async function prepareStore(): Promise<void> {
+  const config = getConfig();
+  const store = getStore();
+  const empty = await store.isEmpty();
+  await seedCategories(store);
+  if (empty && config.SEED_DEMO) {
+    const { events } = await seedDemo(store);
+    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
+  }
+  if (config.SEED_DEMO) {
+    console.log('Comptes de démonstration :');
+    for (const a of DEMO_ACCOUNTS)
+      console.log(`  ${a.role === 'admin' ? 'admin       ' : 'organisateur'}  ${a.email}  /  ${a.password}`);
+  }
+}

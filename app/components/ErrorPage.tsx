@@ -1,0 +1,48 @@
+// The one styled error screen: 404, 403, 429 and 500, in French.
+import { Link } from '@remix-run/react';
+
+const DEFAULTS: Record<number, { title: string; text: string }> = {
+  400: { title: 'Requête invalide', text: 'Votre demande n’a pas pu être traitée.' },
+  403: { title: 'Accès refusé', text: 'Vous n’avez pas accès à cette page.' },
+  404: {
+    title: 'Page introuvable',
+    text: 'Cette page n’existe pas ou plus. L’événement a peut-être été retiré, ou le lien contient une faute de frappe.',
+  },
+  429: { title: 'Trop de tentatives', text: 'Merci de patienter une minute avant de réessayer.' },
+  500: {
+    title: 'Une erreur est survenue',
+    text: 'Quelque chose s’est mal passé de notre côté. Réessayez dans un instant ; si le problème persiste, écrivez-nous.',
+  },
+};
+
+export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const known = DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];
+  return (
+    <div className="page error-page" data-status={status}>
+      <p className="error-page__code" aria-hidden="true">
+        {status}
+      </p>
+      <h1>{known.title}</h1>
+      <p className="lead">{message ?? known.text}</p>
+      <ul className="error-page__links">
+        <li>
+          <Link to="/" className="button button--primary">
+            Retour à l’accueil
+          </Link>
+        </li>
+        <li>
+          <Link to="/evenements" className="button">
+            Voir les événements
+          </Link>
+        </li>
+        {status >= 500 ? (
+          <li>
+            <Link to="/contact" className="button">
+              Nous écrire
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// Fixed 80px header with the logo and a burger that opens the 280px menu of SPEC §2.
+// The menu is a checkbox + labels, so it opens, and closes on a click outside, even without JavaScript.
+import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { badgeLabel, SITE_NAME } from '~/domain/site';
+import { FormSecurity } from './FormSecurity';
+import { Logo } from './Logo';
+
+export interface HeaderUser {
+  displayName: string;
+  role: 'organizer' | 'admin';
+}
+
+const MENU_LINKS = [
+  { to: '/', label: 'Accueil' },
+  { to: '/evenements', label: 'Événements' },
+  { to: '/partenaires', label: 'Partenaires & Donateurs' },
+  { to: '/about', label: 'À propos' },
+  { to: '/how-it-works', label: 'Comment ça marche ?' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+export function SiteHeader({ user, pendingCount }: { user: HeaderUser | null; pendingCount: number | null }) {
+  const toggle = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+
+  // Close after each navigation (not at hydration: a menu opened before the script ran stays open).
+  const lastPath = useRef(location.key);
+  useEffect(() => {
+    if (lastPath.current === location.key) return;
+    lastPath.current = location.key;
+    if (toggle.current) toggle.current.checked = false;
+  }, [location.key]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && toggle.current?.checked) {
+        toggle.current.checked = false;
+        toggle.current.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <header className="site-header">
+      <Link to="/" className="site-logo" aria-label={`${SITE_NAME}, accueil`}>
+        <Logo />
+        <span className="site-logo__name">{SITE_NAME}</span>
+      </Link>
+      <input
+        ref={toggle}
+        type="checkbox"
+        id="menu-toggle"
+        className="menu-toggle"
+        aria-controls="site-menu"
+        aria-label="Menu"
+        data-testid="menu-toggle"
+      />
+      <label htmlFor="menu-toggle" className="burger" data-testid="burger">
+        <span className="burger__bars" aria-hidden="true" />
+        <span className="burger__text">Menu</span>
+      </label>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop is a second label of #menu-toggle, so a click outside closes the menu without JS. */}
+      <label htmlFor="menu-toggle" className="menu-backdrop" data-testid="menu-backdrop" aria-hidden="true" />
+      <nav id="site-menu" className="menu" aria-label="Menu principal">
+        <Form method="get" action="/evenements" role="search" className="menu__search">
+          <label htmlFor="menu-search" className="visually-hidden">
+            Rechercher un événement
+          </label>
+          <input id="menu-search" type="search" name="q" placeholder="Rechercher un événement…" maxLength={500} />
+          <button type="submit" className="visually-hidden">
+            Rechercher
+          </button>
+        </Form>
+        <ul className="menu__links">
+          {MENU_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === '/'}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="menu__account">
+          {user ? (
+            <>
+              <p className="menu__user">Connecté·e : {user.displayName}</p>
+              <ul className="menu__links">
+                <li>
+                  <NavLink to="/dashboard">Tableau de bord</NavLink>
+                </li>
+                {user.role === 'admin' ? (
+                  <li>
+                    <NavLink to="/admin" className="menu__admin">
+                      Panneau Admin
+                      {pendingCount ? (
+                        <span
+                          className="badge"
+                          data-testid="pending-badge"
+                          title={`${pendingCount} événement(s) en attente`}
+                        >
+                          {badgeLabel(pendingCount)}
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  </li>
+                ) : null}
+                <li>
+                  <Form method="post" action="/auth/logout">
+                    <FormSecurity honeypot={false} />
+                    <button type="submit" className="link-button">
+                      Déconnexion
+                    </button>
+                  </Form>
+                </li>
+              </ul>
+            </>
+          ) : (
+            <ul className="menu__links">
+              <li>
+                <NavLink to="/auth/login">Connexion</NavLink>
+              </li>
+              <li>
+                <NavLink to="/auth/register">Inscription</NavLink>
+              </li>
+            </ul>
+          )}
+        </div>
+        <Link to="/organizer/submit-event" className="button button--primary menu__cta">
+          Ajouter un événement
+        </Link>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+// One place for dates: Europe/Zurich wall-clock times, stored as ISO strings with offset.
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+
+export const TIME_ZONE = 'Europe/Zurich';
+
+/** Today's calendar date in Zurich as YYYY-MM-DD. */
+export function zurichToday(now: Date = new Date()): string {
+  return format(new TZDate(now.getTime(), TIME_ZONE), 'yyyy-MM-dd');
+}
+
+/** Adds days to a YYYY-MM-DD calendar date. */
+export function addDaysToDate(ymd: string, days: number): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return format(addDays(new Date(Date.UTC(y, m - 1, d, 12)), days), 'yyyy-MM-dd');
+}
+
+/** A Zurich wall-clock date and time (YYYY-MM-DD, HH:MM) as ISO 8601 with its offset. */
+export function zurichIso(ymd: string, hm = '00:00'): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  const [h, min] = hm.split(':').map(Number);
+  return format(new TZDate(y, m - 1, d, h, min, 0, TIME_ZONE), "yyyy-MM-dd'T'HH:mm:ssxxx");
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('fr-CH', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateFormat = new Intl.DateTimeFormat('fr-CH', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const shortDateFormat = new Intl.DateTimeFormat('fr-CH', {
+  timeZone: TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+const timeFormat = new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+export function formatShortDate(iso: string): string {
+  return shortDateFormat.format(new Date(iso));
+}
+export function formatTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}

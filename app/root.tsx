@@ -1,0 +1,102 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { getPendingCount } from './.server/moderation';
+import { getCsrf, getHoneypot } from './.server/security';
+import { getCurrentUser } from './.server/session';
+import { ErrorPage } from './components/ErrorPage';
+import { useNonce } from './components/nonce';
+import { SiteFooter } from './components/SiteFooter';
+import { SiteHeader } from './components/SiteHeader';
+import { pageMeta } from './domain/meta';
+import stylesHref from './styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getCurrentUser(request);
+  const [csrfToken, csrfCookie] = await getCsrf().commitToken(request);
+  const pendingCount = user?.role === 'admin' ? await getPendingCount() : null;
+  const headers = new Headers();
+  if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
+  if (user) headers.set('Cache-Control', 'private, no-store');
+  return data(
+    {
+      user: user
+        ? { uid: user.uid, displayName: user.displayName, role: user.role, emailVerified: user.emailVerified }
+        : null,
+      pendingCount,
+      csrfToken,
+      honeypotInputProps: getHoneypot().getInputProps(),
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data'];
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta({
+    description:
+      'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
+    path: '/',
+    matches,
+  });
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="fr-CH">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c8102e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#contenu" className="skip-link">
+          Aller au contenu
+        </a>
+        <AuthenticityTokenProvider token={root?.csrfToken ?? ''}>
+          <HoneypotProvider {...(root?.honeypotInputProps ?? {})}>
+            <SiteHeader user={root?.user ?? null} pendingCount={root?.pendingCount ?? null} />
+            <main id="contenu" className="site-main" tabIndex={-1}>
+              {children}
+            </main>
+          </HoneypotProvider>
+        </AuthenticityTokenProvider>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    return <ErrorPage status={error.status} message={(error.data as { message?: string } | null)?.message} />;
+  }
+  return <ErrorPage status={500} />;
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requireAdmin } from '~/.server/session';
+import { Placeholder } from '~/components/Placeholder';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: 'Partenaires', description: 'Partenaires — Agenda romand.', path: '/admin/partners', matches });
+
+export default function ManagePartnersPage() {
+  return <Placeholder title="Partenaires" />;
+}

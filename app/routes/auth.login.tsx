@@ -1,0 +1,97 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { authenticate } from '~/.server/auth';
+import { type AppContext, protectForm } from '~/.server/security';
+import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
+import { getStore } from '~/.server/store';
+import { Field } from '~/components/Field';
+import { FormSecurity } from '~/components/FormSecurity';
+import { LOGIN_FAILED, loginSchema } from '~/domain/auth';
+import { type FieldErrors, fieldErrors } from '~/domain/forms';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const formData = await protectForm(request, context as AppContext, { bucket: 'auth' });
+  const email = String(formData.get('email') ?? '');
+  const parsed = loginSchema.safeParse({ email, password: formData.get('password') ?? '' });
+  if (!parsed.success) {
+    return data({ errors: fieldErrors(parsed.error) as FieldErrors, email }, { status: 400 });
+  }
+  const user = await authenticate(getStore(), parsed.data.email, parsed.data.password);
+  if (!user) return data({ errors: { form: LOGIN_FAILED } as FieldErrors, email }, { status: 400 });
+  const cookie = await createUserSession(request, user.uid);
+  return redirect(safeRedirect(formData.get('redirect')), { headers: { 'Set-Cookie': cookie } });
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Connexion',
+    description: 'Connectez-vous pour publier vos événements.',
+    path: '/auth/login',
+    matches,
+  });
+
+export default function LoginPage() {
+  const result = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const errors = result?.errors ?? {};
+  const password = useRef<HTMLInputElement>(null);
+  // After a failed attempt the password is never kept (the server never sends it back; this clears the live field).
+  useEffect(() => {
+    if (result && password.current) {
+      password.current.value = '';
+      password.current.focus();
+    }
+  }, [result]);
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <h1>Connexion</h1>
+        <p className="lead">Connectez-vous pour publier et gérer vos événements.</p>
+      </header>
+      {errors.form ? (
+        <p className="notice notice--error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Form method="post" className="form" noValidate>
+        <FormSecurity />
+        <input type="hidden" name="redirect" value={searchParams.get('redirect') ?? ''} />
+        <Field
+          name="email"
+          label="Adresse email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.email ?? ''}
+          error={errors.email}
+        />
+        <Field
+          name="password"
+          label="Mot de passe"
+          type="password"
+          autoComplete="current-password"
+          inputRef={password}
+          required
+          error={errors.password}
+        />
+        <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
+          Se connecter
+        </button>
+      </Form>
+      <p>
+        <Link to="/auth/forgot-password">Mot de passe oublié ?</Link> · Pas encore de compte ?{' '}
+        <Link to="/auth/register">Inscription</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { contactDeps, sendContactMessage } from '~/.server/contact';
+import { getMailer } from '~/.server/mail/mailer';
+import { type AppContext, protectForm } from '~/.server/security';
+import { getStore } from '~/.server/store';
+import { Field } from '~/components/Field';
+import { FormSecurity } from '~/components/FormSecurity';
+import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema } from '~/domain/contact';
+import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
+import { pageMeta } from '~/domain/meta';
+import { CONTACT_EMAIL } from '~/domain/site';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get('envoye') === '1' };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await protectForm(request, context as AppContext, { bucket: 'contact' });
+  const values = formValues(formData, CONTACT_FIELDS);
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) {
+    return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
+  }
+  await sendContactMessage(contactDeps(getStore(), getMailer()), parsed.data);
+  return redirect('/contact?envoye=1');
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Contact',
+    description: 'Une question, une correction, un partenariat ? Écrivez à l’équipe d’Agenda romand.',
+    path: '/contact',
+    matches,
+  });
+
+export default function ContactPage() {
+  const { sent } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors = result?.errors ?? {};
+  const values = result?.values ?? {};
+  const submitting = navigation.state === 'submitting';
+
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <h1>Contact</h1>
+        <p className="lead">
+          Une question sur un événement, une erreur à signaler, une idée de partenariat ? Écrivez-nous : nous répondons
+          en général dans les deux jours ouvrables.
+        </p>
+      </header>
+
+      {sent ? (
+        <div className="notice notice--success" role="status" data-testid="contact-success">
+          <h2>Merci, votre message a bien été envoyé.</h2>
+          <p>Nous vous répondrons à l’adresse email indiquée, en général sous deux jours ouvrables.</p>
+        </div>
+      ) : null}
+
+      {Object.keys(errors).length > 0 ? (
+        <div className="notice notice--error" role="alert">
+          Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous.
+        </div>
+      ) : null}
+
+      <Form method="post" className="form" noValidate>
+        <FormSecurity />
+        <Field
+          name="name"
+          label="Votre nom"
+          autoComplete="name"
+          required
+          minLength={CONTACT_LIMITS.name.min}
+          maxLength={CONTACT_LIMITS.name.max}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <Field
+          name="email"
+          label="Votre adresse email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={CONTACT_LIMITS.email.max}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <Field
+          name="subject"
+          label="Sujet"
+          required
+          minLength={CONTACT_LIMITS.subject.min}
+          maxLength={CONTACT_LIMITS.subject.max}
+          defaultValue={values.subject}
+          error={errors.subject}
+        />
+        <Field
+          name="message"
+          label="Message"
+          multiline
+          rows={8}
+          required
+          minLength={CONTACT_LIMITS.message.min}
+          maxLength={CONTACT_LIMITS.message.max}
+          defaultValue={values.message}
+          error={errors.message}
+        />
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? 'Envoi…' : 'Envoyer le message'}
+        </button>
+      </Form>
+
+      <aside className="callout">
+        <p>
+          Vous pouvez aussi nous écrire directement à <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Pour
+          publier un événement, inutile de nous l’envoyer : créez un compte et utilisez « Ajouter un événement ».
+        </p>
+      </aside>
+    </div>
+  );
+}

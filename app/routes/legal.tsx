@@ -1,0 +1,186 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { pageMeta } from '~/domain/meta';
+import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Conditions générales d’utilisation',
+    description:
+      'Conditions générales d’utilisation d’Agenda romand : accès, comptes, obligations des organisateurs, modération, responsabilité et droit applicable.',
+    path: '/legal',
+    matches,
+  });
+
+export default function LegalPage() {
+  return (
+    <div className="page page--prose">
+      <header className="page-header">
+        <h1>Conditions générales d’utilisation</h1>
+        <p className="updated">Version du 1er novembre 2026</p>
+        <p className="lead">
+          Les présentes conditions générales d’utilisation (« CGU ») règlent l’utilisation du site {SITE_NAME} par ses
+          visiteurs et par les personnes qui y publient des événements. En utilisant le site, vous les acceptez.
+        </p>
+      </header>
+
+      <section aria-labelledby="objet">
+        <h2 id="objet">1. Objet</h2>
+        <p>
+          {SITE_NAME} est un agenda en ligne des événements publics de Suisse romande (Genève, Vaud, Valais, Neuchâtel,
+          Fribourg, Jura et Jura bernois). Il est édité par l’Association {SITE_NAME}, association à but non lucratif
+          dont le siège est à Lausanne (ci-après « l’association » ou « nous »).
+        </p>
+        <p>
+          Le site permet aux visiteurs de consulter des événements et aux organisateurs inscrits de proposer des
+          événements, publiés après modération.
+        </p>
+      </section>
+
+      <section aria-labelledby="acces">
+        <h2 id="acces">2. Accès au site</h2>
+        <p>
+          La consultation du site est libre, gratuite et ne nécessite pas de compte. La publication d’événements est
+          gratuite et nécessite un compte.
+        </p>
+        <p>
+          Nous nous efforçons de maintenir le site accessible en permanence, sans pouvoir le garantir : il peut être
+          interrompu pour maintenance, mise à jour ou en cas de panne, sans préavis ni indemnité.
+        </p>
+      </section>
+
+      <section aria-labelledby="comptes">
+        <h2 id="comptes">3. Comptes utilisateurs</h2>
+        <ul>
+          <li>
+            Le compte est personnel. Vous fournissez une adresse email valide que vous confirmez lors de l’inscription.
+          </li>
+          <li>
+            Vous gardez votre mot de passe confidentiel et êtes responsable de l’utilisation de votre compte. En cas
+            d’usage abusif, prévenez-nous sans délai.
+          </li>
+          <li>
+            Un compte peut représenter une organisation (société locale, salle, commune) ; la personne qui le crée
+            déclare être autorisée à agir en son nom.
+          </li>
+          <li>
+            Vous pouvez demander la suppression de votre compte à tout moment. Nous pouvons suspendre ou supprimer un
+            compte qui enfreint les présentes CGU, après avertissement sauf en cas d’abus grave.
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="obligations">
+        <h2 id="obligations">4. Obligations des organisateurs</h2>
+        <p>En proposant un événement, vous garantissez que :</p>
+        <ul>
+          <li>
+            les informations sont exactes, complètes et à jour (date, horaire, lieu, prix, organisateur), et vous les
+            corrigez rapidement en cas de changement ou d’annulation ;
+          </li>
+          <li>
+            l’événement est public, a lieu en Suisse romande et est organisé par une personne ou une entité réelle ;
+          </li>
+          <li>
+            vous détenez les droits sur les textes et images transmis (droits d’auteur, droit à l’image des personnes
+            représentées) ou l’autorisation de leurs titulaires ;
+          </li>
+          <li>
+            le contenu ne viole pas le droit suisse : pas de propos discriminatoires ou haineux, pas d’atteinte à la
+            personnalité, pas de promotion d’activités illicites, pas de publicité trompeuse ;
+          </li>
+          <li>l’événement n’est pas déjà publié sur le site (pas de doublon).</li>
+        </ul>
+        <p>
+          Vous accordez à l’association, gratuitement et pour la durée de la publication, le droit non exclusif de
+          reproduire et diffuser les contenus transmis sur le site, dans ses flux et exports de calendrier et sur ses
+          réseaux sociaux, dans le but de faire connaître l’événement. Vous garantissez l’association contre toute
+          prétention de tiers liée à ces contenus.
+        </p>
+      </section>
+
+      <section aria-labelledby="moderation">
+        <h2 id="moderation">5. Modération</h2>
+        <p>
+          Chaque événement est relu avant publication. L’association peut, à sa libre appréciation, refuser un
+          événement, demander des corrections, corriger une erreur manifeste, recadrer une image ou retirer un événement
+          déjà publié, notamment s’il contrevient aux présentes CGU ou aux règles de publication décrites sur la page{' '}
+          <Link to="/how-it-works">Comment ça marche ?</Link> En cas de refus ou de retrait, elle en indique brièvement
+          la raison à l’organisateur.
+        </p>
+        <p>
+          Toute modification d’un événement publié est soumise à une nouvelle modération. La publication d’un événement
+          ne constitue pas un droit.
+        </p>
+      </section>
+
+      <section aria-labelledby="responsabilite">
+        <h2 id="responsabilite">6. Responsabilité</h2>
+        <p>
+          Les informations relatives aux événements sont fournies par leurs organisateurs, qui en sont seuls
+          responsables. Malgré la modération, l’association ne peut garantir leur exactitude ni leur exhaustivité : un
+          horaire peut changer, un événement être complet ou annulé. Avant de vous déplacer ou d’acheter un billet,
+          vérifiez les informations auprès de l’organisateur.
+        </p>
+        <p>
+          L’association n’est pas partie aux relations entre visiteurs et organisateurs, notamment à la vente de
+          billets, et n’organise pas les événements annoncés. Elle n’est pas responsable du contenu des sites externes
+          vers lesquels le site renvoie.
+        </p>
+        <p>
+          Dans les limites permises par la loi, l’association exclut toute responsabilité pour les dommages résultant de
+          l’utilisation du site ou de l’impossibilité d’y accéder, sauf en cas de faute intentionnelle ou de négligence
+          grave.
+        </p>
+      </section>
+
+      <section aria-labelledby="propriete-intellectuelle">
+        <h2 id="propriete-intellectuelle">7. Propriété intellectuelle</h2>
+        <p>
+          Le nom {SITE_NAME}, le logo, la présentation du site et ses textes éditoriaux appartiennent à l’association.
+          Les textes et images des événements restent la propriété de leurs auteurs, sous réserve de la licence accordée
+          à l’article 4.
+        </p>
+        <p>
+          Vous pouvez partager librement les liens vers les pages du site. Toute reprise systématique ou automatisée de
+          son contenu (par exemple pour alimenter un autre agenda) nécessite notre accord écrit préalable.
+        </p>
+      </section>
+
+      <section aria-labelledby="donnees">
+        <h2 id="donnees">8. Données personnelles</h2>
+        <p>
+          Le traitement de vos données personnelles est décrit dans notre{' '}
+          <Link to="/privacy-policy">politique de confidentialité</Link>, conforme à la loi fédérale sur la protection
+          des données (nLPD).
+        </p>
+      </section>
+
+      <section aria-labelledby="modifications">
+        <h2 id="modifications">9. Modifications des CGU</h2>
+        <p>
+          L’association peut modifier les présentes CGU à tout moment. La version en vigueur est celle publiée sur cette
+          page, avec sa date. En cas de modification importante, les titulaires d’un compte en sont informés par email.
+          Continuer à utiliser le site après une modification vaut acceptation de la nouvelle version.
+        </p>
+      </section>
+
+      <section aria-labelledby="droit-applicable">
+        <h2 id="droit-applicable">10. Droit applicable et for</h2>
+        <p>
+          Les présentes CGU sont soumises au droit suisse. Tout litige relatif à leur interprétation ou à leur exécution
+          relève de la compétence exclusive des tribunaux ordinaires de Lausanne (canton de Vaud), sous réserve des fors
+          impératifs prévus par la loi, notamment en faveur des consommateurs.
+        </p>
+      </section>
+
+      <section aria-labelledby="contact">
+        <h2 id="contact">11. Contact</h2>
+        <p>
+          Pour toute question sur ces conditions : <Link to="/contact">formulaire de contact</Link> ou{' '}
+          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { getStore } from '~/.server/store';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const partner = await getStore().partners.findById(params.id ?? '');
+  if (!partner?.active) throw data({ message: 'Ce partenaire n’existe pas.' }, { status: 404 });
+  return { partner };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta({
+        title: data.partner.name,
+        description: data.partner.description.slice(0, 160),
+        path: `/partenaires/${data.partner.id}`,
+        matches,
+      })
+    : [];
+
+export default function PartnerDetailPage() {
+  const { partner } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow">
+      <p>
+        <Link to="/partenaires">← Partenaires & Donateurs</Link>
+      </p>
+      <header className="page-header">
+        {partner.logo ? <img src={partner.logo} alt={`Logo de ${partner.name}`} width={240} height={120} /> : null}
+        <h1>{partner.name}</h1>
+        <p className="lead">{partner.kind === 'donateur' ? 'Donateur' : 'Partenaire'}</p>
+      </header>
+      <p>{partner.description}</p>
+      {partner.websiteUrl ? (
+        <p>
+          <a href={partner.websiteUrl} rel="noopener noreferrer" className="button">
+            Site web
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { getStore } from '~/.server/store';
+import { pageMeta } from '~/domain/meta';
+import type { Partner } from '~/domain/partner';
+
+export async function loader() {
+  const partners = await getStore().partners.list({ activeOnly: true });
+  return {
+    partenaires: partners.filter((p) => p.kind === 'partenaire'),
+    donateurs: partners.filter((p) => p.kind === 'donateur'),
+  };
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Partenaires & Donateurs',
+    description: 'Les partenaires et donateurs qui rendent Agenda romand possible.',
+    path: '/partenaires',
+    matches,
+  });
+
+function PartnerList({ partners }: { partners: Partner[] }) {
+  return (
+    <ul className="partner-grid">
+      {partners.map((p) => (
+        <li key={p.id} className="card">
+          <Link to={`/partenaires/${p.id}`} className="partner-card">
+            {p.logo ? <img src={p.logo} alt="" width={240} height={120} loading="lazy" /> : null}
+            <h3>{p.name}</h3>
+          </Link>
+          <p>{p.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function PartnersPage() {
+  const { partenaires, donateurs } = useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>Partenaires & Donateurs</h1>
+        <p className="lead">
+          Merci à celles et ceux qui soutiennent un agenda romand libre, gratuit et sans publicité.
+        </p>
+      </header>
+      <section aria-labelledby="partenaires">
+        <h2 id="partenaires">Nos partenaires</h2>
+        <PartnerList partners={partenaires} />
+      </section>
+      <section aria-labelledby="donateurs">
+        <h2 id="donateurs">Merci à nos donateurs</h2>
+        <PartnerList partners={donateurs} />
+      </section>
+      <p>
+        <Link to="/support-us" className="button button--primary">
+          Nous soutenir
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// The one process that serves Agenda romand: static files, security headers and the Remix app.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import morgan from 'morgan';
+import { getConfig } from './app/.server/config';
+import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
+import { prepareStore } from './app/.server/startup';
+
+const config = getConfig();
+const isProduction = config.NODE_ENV === 'production';
+
+await prepareStore();
+
+const viteDevServer = isProduction
+  ? undefined
+  : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+const app = express();
+app.disable('x-powered-by');
+if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+  next();
+});
+
+const tileOrigin = new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': isProduction
+          ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, "'strict-dynamic'"]
+          : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
+        'font-src': ["'self'"],
+        'connect-src': isProduction ? ["'self'"] : ["'self'", 'ws:'],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'manifest-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.SECURE_COOKIES,
+  }),
+);
+app.use(compression());
+
+// Mutating requests from another site are refused before they reach Remix (whose own check answers a bare 500).
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  const host =
+    (req.get('X-Forwarded-Host') && app.get('trust proxy') ? req.get('X-Forwarded-Host') : req.get('Host')) ?? '';
+  if (!isCrossSite({ origin: req.get('Origin'), host, fetchSite: req.get('Sec-Fetch-Site') })) return next();
+  res
+    .status(403)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Accès refusé · Agenda romand</title><main><h1>Accès refusé</h1><p>${FORBIDDEN_ORIGIN}</p><p><a href="/">Retour à l’accueil</a></p></main></html>`,
+    );
+});
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+  app.use(express.static('build/client', { maxAge: '1h' }));
+}
+
+app.use(
+  morgan(isProduction ? 'combined' : 'dev', {
+    skip: (req) => req.url?.startsWith('/assets/') ?? false,
+  }),
+);
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    }),
+  }),
+);
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  console.log(
+    `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données: ${config.DATA_DIR})`,
+  );
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { login, queryDb } from './utils';
+
+const LOGIN_REQUIRED = [
+  '/dashboard',
+  '/organizer/dashboard',
+  '/organizer/profile',
+  '/organizer/submit-event',
+  '/organizer/edit-event/abc123',
+  '/organizer/event-confirmation/abc123',
+  '/payment/success',
+];
+const ADMIN_ONLY = ['/admin', '/admin/categories', '/admin/events?eventId=abc', '/admin/partners', '/admin/users'];
+const ANONYMOUS_ONLY = ['/auth/login', '/auth/register', '/auth/forgot-password'];
+
+test.describe('gardes des routes', () => {
+  test('un visiteur est envoyé vers la connexion avec la page voulue en redirect', async ({ page }) => {
+    for (const route of [...LOGIN_REQUIRED, ...ADMIN_ONLY]) {
+      await page.goto(route);
+      const url = new URL(page.url());
+      expect(url.pathname, route).toBe('/auth/login');
+      expect(url.searchParams.get('redirect'), route).toBe(route);
+    }
+  });
+
+  test('après connexion, retour à la page voulue', async ({ page }) => {
+    await page.goto('/organizer/profile');
+    await expect(page).toHaveURL('/auth/login?redirect=%2Forganizer%2Fprofile');
+    await page.getByLabel('Adresse email').fill('organisateur@demo.agenda-romand.ch');
+    await page.getByLabel('Mot de passe').fill('mauvais-mot-de-passe');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.');
+    await expect(page.getByLabel('Adresse email')).toHaveValue('organisateur@demo.agenda-romand.ch');
+    await expect(page.getByLabel('Mot de passe')).toHaveValue('');
+    await page.getByLabel('Mot de passe').fill('Romandie-Orga-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL('/organizer/profile');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
+  });
+
+  test('un redirect vers un autre site est ignoré', async ({ page }) => {
+    await login(page, 'organizer', '//evil.example/piege');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('un organisateur accède à son espace, pas à l’admin, ni aux pages de connexion', async ({ page }) => {
+    await login(page, 'organizer');
+    for (const route of LOGIN_REQUIRED) {
+      const response = await page.goto(route);
+      expect(response?.status(), route).toBe(200);
+      expect(new URL(page.url()).pathname, route).toBe(route);
+    }
+    for (const route of [...ADMIN_ONLY, ...ANONYMOUS_ONLY]) {
+      await page.goto(route);
+      expect(new URL(page.url()).pathname, route).toBe('/');
+    }
+    await page.getByTestId('burger').click();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu.getByRole('link', { name: 'Tableau de bord' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: /Panneau Admin/ })).toHaveCount(0);
+  });
+
+  test('un admin voit le panneau, le badge et le compte en attente dans le titre', async ({ page }) => {
+    await login(page, 'admin');
+    const [{ n }] = queryDb<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE status = 'pending'");
+    expect(n).toBeGreaterThan(0);
+    for (const route of [...ADMIN_ONLY, ...LOGIN_REQUIRED]) {
+      const response = await page.goto(route);
+      expect(response?.status(), route).toBe(200);
+    }
+    await page.goto('/evenements');
+    await expect(page).toHaveTitle(new RegExp(`^\\(${n}\\) `));
+    await page.getByTestId('burger').click();
+    await expect(page.getByTestId('pending-badge')).toHaveText(String(n));
+  });
+
+  test('la déconnexion révoque la session : le cookie rejoué ne sert plus à rien', async ({ page, context }) => {
+    await login(page, 'organizer');
+    const session = (await context.cookies()).find((c) => c.name === '__session');
+    expect(session).toBeDefined();
+    await page.getByTestId('burger').click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await expect(page).toHaveURL('/');
+    await context.addCookies([session!]);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
+  });
+});

@@ -1,0 +1,7 @@
+// Unit tests never touch ./data: each run gets its own throw-away data directory.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-unit-'));
+process.env.RATE_LIMIT_FORMS_PER_MINUTE = '3';
