@@ -48,6 +48,7 @@ test.describe('gardes des routes', () => {
     for (const route of LOGIN_REQUIRED) {
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);
+      expect(response?.headers()['cache-control'], route).toBe('private, no-store');
       expect(new URL(page.url()).pathname, route).toBe(route);
     }
     for (const route of [...ADMIN_ONLY, ...ANONYMOUS_ONLY]) {
