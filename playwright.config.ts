@@ -38,8 +38,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'nojs', use: { javaScriptEnabled: false } },
+    // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript.
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@nojs-only/ },
+    { name: 'nojs', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     command: 'node --import tsx server.ts',
@@ -55,6 +56,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'true',
       RATE_LIMIT_FORMS_PER_MINUTE: '10000',
+      // Tiles from our own server (they 404): tests never reach the internet.
+      MAP_TILE_URL: '/tuiles-de-test/{z}/{x}/{y}.png',
     },
   },
 });

@@ -29,7 +29,10 @@ app.use((_req, res, next) => {
   next();
 });
 
-const tileOrigin = new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
+// Map tiles may come from another host (OpenStreetMap by default, swisstopo possible): allow that origin only.
+const tileOrigin = config.MAP_TILE_URL.startsWith('/')
+  ? "'self'"
+  : new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
 app.use(
   helmet({
     contentSecurityPolicy: {

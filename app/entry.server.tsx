@@ -5,12 +5,23 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { getCurrentUser } from './.server/session';
 import { NonceProvider } from './components/nonce';
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-export default function handleRequest(
+/** HTML and data carry a CSRF token and maybe a user: never in a shared cache, never stored when logged in. */
+async function privateCacheControl(request: Request): Promise<string> {
+  return (await getCurrentUser(request)) ? 'private, no-store' : 'private, no-cache';
+}
+
+export async function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', await privateCacheControl(request));
+  return response;
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -18,6 +29,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? '';
+  const cacheControl = await privateCacheControl(request);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -31,7 +43,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', cacheControl);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -12,6 +12,7 @@ import {
 } from '@remix-run/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { getConfig } from './.server/config';
 import { getPendingCount } from './.server/moderation';
 import { getCsrf, getHoneypot } from './.server/security';
 import { getCurrentUser } from './.server/session';
@@ -28,12 +29,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const config = getConfig();
   const user = await getCurrentUser(request);
   const [csrfToken, csrfCookie] = await getCsrf().commitToken(request);
   const pendingCount = user?.role === 'admin' ? await getPendingCount() : null;
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
-  if (user) headers.set('Cache-Control', 'private, no-store');
   return data(
     {
       user: user
@@ -42,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pendingCount,
       csrfToken,
       honeypotInputProps: getHoneypot().getInputProps(),
+      siteUrl: config.SITE_URL,
+      map: { tileUrl: config.MAP_TILE_URL, attribution: config.MAP_ATTRIBUTION },
     },
     { headers },
   );

@@ -1,7 +1,7 @@
 // The interfaces the use cases depend on. Adapters (SQLite now, Firestore later) implement them.
 import type { CantonCode } from '~/domain/cantons';
 import type { Category, CategorySlug } from '~/domain/categories';
-import type { AgendaEvent, EventStatus } from '~/domain/event';
+import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
 import type { Partner } from '~/domain/partner';
 
 export type Role = 'organizer' | 'admin';
@@ -63,19 +63,30 @@ export interface CategoryStore {
 }
 
 export interface EventQuery {
+  status: EventStatus[];
   /** Only events that have not ended at this instant (ISO). */
   endsAfter: string;
-  status: EventStatus[];
+  /** Only events that start before this instant (ISO): the end of a date window. */
+  startsBefore?: string;
   category?: CategorySlug;
   canton?: CantonCode;
-  /** Plain text matched in title, city, venue and organizer (full-text search comes with discovery). */
-  text?: string;
+  /** Search words, each matched as a diacritic-insensitive prefix in title, description, venue, city, organizer. */
+  words?: string[];
+  free?: boolean;
+  family?: boolean;
+  accessible?: boolean;
+  organizerName?: string;
+  excludeId?: string;
+  /** Featured events first (home highlights); otherwise relevance (with words) then date. */
+  featuredFirst?: boolean;
   limit: number;
   offset: number;
 }
 
 export interface EventStore {
   search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number }>;
+  /** Located events matching the query (limit and offset ignored), for the map. */
+  mapPoints(query: EventQuery, max: number): Promise<EventMapPoint[]>;
   findById(id: string): Promise<AgendaEvent | null>;
   insertMany(events: readonly AgendaEvent[]): Promise<void>;
   countUpcomingByCategory(endsAfter: string): Promise<Record<string, number>>;

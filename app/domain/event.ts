@@ -55,3 +55,16 @@ export interface AgendaEvent {
   moderatedBy: string | null;
   moderatedAt: string | null;
 }
+
+/** What the map needs of a located event. */
+export interface EventMapPoint {
+  id: string;
+  title: string;
+  lat: number;
+  lng: number;
+  startsAt: string;
+  endsAt: string;
+  allDay: boolean;
+  city: string;
+  category: CategorySlug;
+}

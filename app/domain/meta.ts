@@ -10,25 +10,40 @@ export interface PageMetaInput {
   title?: string;
   description: string;
   path: string;
-  /** The route matches, so the title can carry the admin's pending count (SPEC §2). */
+  /** The route matches, so the title can carry the admin's pending count (SPEC §2) and URLs can be absolute. */
   matches?: readonly (MatchLike | undefined)[];
+  /** Absolute or site-relative image for link previews. */
+  image?: string;
+  type?: 'website' | 'article';
+}
+
+function rootData(matches: readonly (MatchLike | undefined)[] | undefined) {
+  return matches?.find((m) => m?.id === 'root')?.data as { pendingCount?: number | null; siteUrl?: string } | undefined;
 }
 
 export function pendingCountFromMatches(matches: readonly (MatchLike | undefined)[] | undefined): number | null {
-  const root = matches?.find((m) => m?.id === 'root')?.data as { pendingCount?: number | null } | undefined;
-  return root?.pendingCount ?? null;
+  return rootData(matches)?.pendingCount ?? null;
 }
 
-export function pageMeta({ title, description, path, matches }: PageMetaInput) {
+export function pageMeta({ title, description, path, matches, image, type = 'website' }: PageMetaInput) {
   const fullTitle = withPendingPrefix(pageTitle(title), pendingCountFromMatches(matches));
+  const siteUrl = rootData(matches)?.siteUrl ?? '';
+  const url = `${siteUrl}${path}`;
+  const imageUrl = image ? (image.startsWith('http') ? image : `${siteUrl}${image}`) : `${siteUrl}/og-image.jpg`;
   return [
     { title: fullTitle },
     { name: 'description', content: description },
     { property: 'og:title', content: title ?? SITE_NAME },
     { property: 'og:description', content: description },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: type },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: imageUrl },
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:locale', content: 'fr_CH' },
-    { tagName: 'link', rel: 'canonical', href: path },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title ?? SITE_NAME },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: imageUrl },
+    { tagName: 'link', rel: 'canonical', href: url },
   ];
 }

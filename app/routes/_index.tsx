@@ -1,26 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
-import { listUpcomingEvents } from '~/.server/events';
+import type { MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { homeSummary } from '~/.server/home';
 import { getStore } from '~/.server/store';
 import { EventCard } from '~/components/EventCard';
+import { LazyEventsMap } from '~/components/map/LazyEventsMap';
+import { SearchInput } from '~/components/SearchInput';
 import { pageMeta } from '~/domain/meta';
-import { SITE_TAGLINE } from '~/domain/site';
+import type { loader as rootLoader } from '~/root';
 
-export async function loader(_args: LoaderFunctionArgs) {
-  const store = getStore();
-  const now = new Date();
-  const [upcoming, categories, counts, partners] = await Promise.all([
-    listUpcomingEvents(store, { page: 1 }, now),
-    store.categories.list(),
-    store.events.countUpcomingByCategory(now.toISOString()),
-    store.partners.list({ activeOnly: true }),
-  ]);
-  return {
-    upcoming: upcoming.items.slice(0, 8),
-    total: upcoming.total,
-    categories: categories.filter((c) => c.active).map((c) => ({ ...c, count: counts[c.slug] ?? 0 })),
-    partners: partners.map((p) => ({ id: p.id, name: p.name, logo: p.logo })),
-  };
+export async function loader() {
+  return homeSummary(getStore());
 }
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -32,40 +21,70 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function HomePage() {
-  const { upcoming, total, categories, partners } = useLoaderData<typeof loader>();
+  const { weekend, highlights, categories, partners, points } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Que faire en Suisse romande ?</h1>
         <p className="lead">
-          Tous {SITE_TAGLINE}, de Genève au Jura bernois : {total} rendez-vous à venir.
+          Concerts, spectacles, marchés, fêtes et balades, de Genève au Jura bernois :{' '}
+          {highlights.total.toLocaleString('fr-CH')} rendez-vous à venir.
         </p>
         <Form method="get" action="/evenements" role="search" className="hero__search">
-          <label htmlFor="home-search" className="visually-hidden">
-            Rechercher un événement
-          </label>
-          <input id="home-search" type="search" name="q" placeholder="Concert, marché, ville…" maxLength={500} />
+          <SearchInput
+            id="home-search"
+            label="Rechercher un événement"
+            labelHidden
+            placeholder="Concert, marché, ville…"
+          />
           <button type="submit" className="button button--primary">
             Rechercher
           </button>
         </Form>
-      </section>
-
-      <section className="page" aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title">Prochainement</h2>
-        <div className="event-grid">
-          {upcoming.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </div>
-        <p>
-          <Link to="/evenements" className="button">
-            Tous les événements
-          </Link>
+        <p className="hero__shortcuts">
+          <Link to="/evenements?quand=aujourdhui">Aujourd’hui</Link>
+          <Link to="/evenements?quand=week-end">Ce week-end</Link>
+          <Link to="/evenements?gratuit=1">Gratuit</Link>
+          <Link to="/evenements?famille=1">En famille</Link>
         </p>
       </section>
 
-      <section className="page" aria-labelledby="categories-title">
+      {weekend.total > 0 ? (
+        <section className="page home__section" aria-labelledby="weekend-title">
+          <div className="section-head">
+            <h2 id="weekend-title">Ce week-end</h2>
+            <Link to="/evenements?quand=week-end">
+              {weekend.total > weekend.items.length ? `Les ${weekend.total} événements` : 'Voir la liste'} →
+            </Link>
+          </div>
+          <div className="event-grid">
+            {weekend.items.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="page home__section" aria-labelledby="upcoming-title">
+        <div className="section-head">
+          <h2 id="upcoming-title">À ne pas manquer</h2>
+          <Link to="/evenements">Tous les événements →</Link>
+        </div>
+        {highlights.items.length > 0 ? (
+          <div className="event-grid">
+            {highlights.items.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+        ) : (
+          <p className="empty-state">
+            Aucun événement à venir pour l’instant. <Link to="/organizer/submit-event">Publiez le vôtre !</Link>
+          </p>
+        )}
+      </section>
+
+      <section className="page home__section" aria-labelledby="categories-title">
         <h2 id="categories-title">Par catégorie</h2>
         <ul className="category-tiles">
           {categories.map((c) => (
@@ -76,16 +95,38 @@ export default function HomePage() {
                 style={{ '--category-color': c.color } as React.CSSProperties}
               >
                 <span className="category-tile__label">{c.label}</span>
-                <span className="category-tile__count">{c.count}</span>
+                <span className="category-tile__count">
+                  {c.count}
+                  <span className="visually-hidden"> événements</span>
+                </span>
               </Link>
             </li>
           ))}
         </ul>
       </section>
 
+      {points.length > 0 ? (
+        <section className="page home__section" aria-labelledby="map-title">
+          <div className="section-head">
+            <h2 id="map-title">Ce mois sur la carte</h2>
+            <Link to="/evenements?vue=carte&quand=mois">Ouvrir la carte →</Link>
+          </div>
+          <LazyEventsMap
+            whenVisible
+            points={points}
+            height={380}
+            label="Carte des événements du mois"
+            config={root?.map ?? { tileUrl: '', attribution: '' }}
+          />
+        </section>
+      ) : null}
+
       {partners.length > 0 ? (
-        <section className="page" aria-labelledby="partners-title">
-          <h2 id="partners-title">Avec le soutien de</h2>
+        <section className="page home__section" aria-labelledby="partners-title">
+          <div className="section-head">
+            <h2 id="partners-title">Avec le soutien de</h2>
+            <Link to="/partenaires">Partenaires & Donateurs →</Link>
+          </div>
           <ul className="partner-strip">
             {partners.map((p) => (
               <li key={p.id}>

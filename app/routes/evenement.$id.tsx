@@ -1,30 +1,55 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { getEventForViewer } from '~/.server/events';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { getEventForViewer, similarEvents } from '~/.server/events';
 import { getCurrentUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
+import { EventCard } from '~/components/EventCard';
+import { LazyEventsMap } from '~/components/map/LazyEventsMap';
+import { useNonce } from '~/components/nonce';
+import { ShareButton } from '~/components/ShareButton';
+import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
-import { categoryLabel } from '~/domain/categories';
+import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { formatEventWhen } from '~/domain/event-dates';
+import { eventJsonLd, jsonForScript } from '~/domain/event-jsonld';
+import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
+import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getCurrentUser(request);
-  const event = await getEventForViewer(getStore(), params.id ?? '', viewer);
+  const store = getStore();
+  const event = await getEventForViewer(store, params.id ?? '', viewer);
   if (!event) throw data({ message: 'Cet événement n’existe pas ou n’est pas public.' }, { status: 404 });
-  return { event, isPast: Date.parse(event.endsAt) < Date.now() };
+  const now = new Date();
+  return {
+    event,
+    isPast: Date.parse(event.endsAt) < now.getTime(),
+    similar: await similarEvents(store, event, now),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? pageMeta({
-        title: data.event.title,
-        description: data.event.description.slice(0, 160),
-        path: `/evenement/${data.event.id}`,
-        matches,
-      })
+    ? [
+        ...pageMeta({
+          title: `${data.event.title} · ${data.event.city}`,
+          description:
+            `${formatEventWhen(data.event)} · ${data.event.venueName || data.event.city}. ${data.event.description}`.slice(
+              0,
+              200,
+            ),
+          path: `/evenement/${data.event.id}`,
+          matches,
+          image: data.event.image ? imageUrl(data.event.image.path, 1600) : undefined,
+          type: 'article',
+        }),
+        ...(data.event.status === 'approved' || data.event.status === 'cancelled'
+          ? []
+          : [{ name: 'robots', content: 'noindex' }]),
+      ]
     : [];
 
 const STATUS_BANNERS: Record<string, string> = {
@@ -33,48 +58,133 @@ const STATUS_BANNERS: Record<string, string> = {
 };
 
 export default function EventDetailPage() {
-  const { event, isPast } = useLoaderData<typeof loader>();
+  const { event, isPast, similar } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const nonce = useNonce();
+  const siteUrl = root?.siteUrl ?? '';
+  const eventUrl = `${siteUrl}/evenement/${event.id}`;
+  const color = DEFAULT_CATEGORIES.find((c) => c.slug === event.category)?.color ?? '#555';
+  const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const accessibility = [
+    event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
+    event.accessibility.hearing ? 'Équipé pour les personnes malentendantes' : null,
+    event.accessibility.familyFriendly ? 'Adapté aux familles et aux enfants' : null,
+  ].filter(Boolean);
+
   return (
-    <article className="page event-detail">
+    <article className="page event-detail" style={{ '--category-color': color } as React.CSSProperties}>
+      {event.status === 'approved' || event.status === 'cancelled' ? (
+        <script
+          type="application/ld+json"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (no <, >, &).
+          dangerouslySetInnerHTML={{ __html: jsonForScript(eventJsonLd(event, siteUrl)) }}
+        />
+      ) : null}
+      <p className="breadcrumb">
+        <Link to="/evenements">Événements</Link> ›{' '}
+        <Link to={`/evenements?category=${event.category}`}>{categoryLabel(event.category)}</Link>
+      </p>
       {STATUS_BANNERS[event.status] ? (
         <p className="notice notice--warning" data-testid="status-banner">
           {STATUS_BANNERS[event.status]}
+          {event.status === 'rejected' && event.rejectionReason ? ` Motif : ${event.rejectionReason}` : ''}
         </p>
       ) : null}
-      {event.status === 'cancelled' ? <p className="notice notice--error">Cet événement est annulé.</p> : null}
-      {isPast ? <p className="notice">Cet événement est passé.</p> : null}
-      <header className="page-header">
-        <p className="event-detail__category">
-          <Link to={`/evenements?category=${event.category}`}>{categoryLabel(event.category)}</Link>
+      <header className="event-detail__header">
+        <p>
+          <Link to={`/evenements?category=${event.category}`} className="chip">
+            {categoryLabel(event.category)}
+          </Link>
+          {event.status === 'cancelled' ? (
+            <span className="chip chip--danger" data-testid="cancelled-badge">
+              Annulé
+            </span>
+          ) : null}
+          {isPast ? (
+            <span className="chip chip--muted" data-testid="past-badge">
+              Événement passé
+            </span>
+          ) : null}
         </p>
         <h1>{event.title}</h1>
         <p className="lead">
           <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>
+          <br />
+          {event.venueName ? `${event.venueName}, ` : ''}
+          {event.city}
         </p>
       </header>
+
+      {event.image ? (
+        <img
+          className="event-detail__image"
+          src={imageUrl(event.image.path, 800)}
+          srcSet={imageSrcSet(event.image.path)}
+          sizes="(max-width: 760px) 100vw, 720px"
+          width={event.image.width}
+          height={event.image.height}
+          alt={event.image.alt}
+        />
+      ) : null}
+
       <div className="event-detail__body">
-        <div className="event-detail__description">
-          {event.description.split(/\n{2,}/).map((paragraph) => (
-            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-          ))}
-        </div>
-        <aside className="event-detail__facts card">
-          <h2>Infos pratiques</h2>
-          <dl>
-            <dt>Lieu</dt>
-            <dd>
-              {event.venueName}
+        <div className="event-detail__main">
+          {event.status === 'cancelled' ? (
+            <p className="notice notice--error">Cet événement est annulé. Renseignez-vous auprès des organisateurs.</p>
+          ) : null}
+          {isPast ? <p className="notice">Cet événement a eu lieu ; cette page reste disponible en archive.</p> : null}
+          <div className="event-detail__description">
+            {event.description.split(/\n{2,}/).map((paragraph, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
+          <section aria-labelledby="where-title">
+            <h2 id="where-title">Lieu</h2>
+            <p>
+              <strong>{event.venueName || event.city}</strong>
               <br />
-              {event.street ? (
-                <>
-                  {event.street}
-                  <br />
-                </>
-              ) : null}
-              {event.postalCode} {event.city} ({CANTON_NAMES[event.canton]})
-            </dd>
+              {address} ({CANTON_NAMES[event.canton]})
+            </p>
+            {event.lat != null && event.lng != null ? (
+              <LazyEventsMap
+                single
+                whenVisible
+                height={260}
+                label={`Carte : ${event.venueName || event.city}`}
+                config={root?.map ?? { tileUrl: '', attribution: '' }}
+                points={[
+                  {
+                    id: event.id,
+                    title: event.title,
+                    lat: event.lat,
+                    lng: event.lng,
+                    startsAt: event.startsAt,
+                    endsAt: event.endsAt,
+                    allDay: event.allDay,
+                    city: event.city,
+                    category: event.category,
+                  },
+                ]}
+              />
+            ) : null}
+            {!isPast ? (
+              <p>
+                <a href={sbbTimetableUrl(event)} rel="noopener noreferrer" className="button">
+                  Y aller en transports publics (CFF)
+                </a>
+              </p>
+            ) : null}
+          </section>
+        </div>
+
+        <aside className="event-detail__facts card" aria-label="Infos pratiques">
+          <dl>
+            <dt>Quand</dt>
+            <dd>{formatEventWhen(event)}</dd>
             <dt>Prix</dt>
-            <dd>
+            <dd data-testid="price">
               {formatPrice(event)}
               {event.priceNote ? ` · ${event.priceNote}` : ''}
             </dd>
@@ -84,16 +194,20 @@ export default function EventDetailPage() {
                 <dd>{event.organizerName}</dd>
               </>
             ) : null}
+            {event.contactEmail || event.contactPhone ? (
+              <>
+                <dt>Contact</dt>
+                <dd>
+                  {event.contactEmail ? <a href={`mailto:${event.contactEmail}`}>{event.contactEmail}</a> : null}
+                  {event.contactEmail && event.contactPhone ? <br /> : null}
+                  {event.contactPhone ? (
+                    <a href={`tel:${event.contactPhone.replace(/\s/g, '')}`}>{event.contactPhone}</a>
+                  ) : null}
+                </dd>
+              </>
+            ) : null}
             <dt>Accessibilité</dt>
-            <dd>
-              {[
-                event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
-                event.accessibility.hearing ? 'Boucle magnétique' : null,
-                event.accessibility.familyFriendly ? 'Adapté aux familles' : null,
-              ]
-                .filter(Boolean)
-                .join(' · ') || 'Non communiquée'}
-            </dd>
+            <dd>{accessibility.length ? accessibility.join(' · ') : 'Non communiquée'}</dd>
           </dl>
           {event.ticketUrl ? (
             <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer">
@@ -105,8 +219,28 @@ export default function EventDetailPage() {
               Site de l’événement
             </a>
           ) : null}
+          <h2 className="facts__title">Ajouter au calendrier</h2>
+          <a className="button" href={`/evenement/${event.id}/calendrier.ics`} download>
+            Fichier .ics (Apple, Outlook…)
+          </a>
+          <a className="button" href={googleCalendarUrl(event, eventUrl)} rel="noopener noreferrer">
+            Google Agenda
+          </a>
+          <h2 className="facts__title">Partager</h2>
+          <ShareButton url={eventUrl} title={event.title} />
         </aside>
       </div>
+
+      {similar.length > 0 ? (
+        <section aria-labelledby="similar-title" className="similar">
+          <h2 id="similar-title">Dans la même veine</h2>
+          <div className="event-grid">
+            {similar.map((e) => (
+              <EventCard key={e.id} event={e} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -1,67 +1,138 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
-import { listUpcomingEvents } from '~/.server/events';
+import { data } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
+import { useRef } from 'react';
+import { mapEvents, searchEvents } from '~/.server/events';
 import { getStore } from '~/.server/store';
 import { EventCard } from '~/components/EventCard';
-import { CANTON_CODES, CANTON_NAMES, isCantonCode } from '~/domain/cantons';
-import { categoryLabel, DEFAULT_CATEGORIES, isCategorySlug } from '~/domain/categories';
+import { LazyEventsMap } from '~/components/map/LazyEventsMap';
+import { SearchInput } from '~/components/SearchInput';
+import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
+import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
+import type { EventMapPoint } from '~/domain/event';
+import {
+  type EventFilters,
+  filtersToParams,
+  hasActiveFilters,
+  parseEventFilters,
+  WHEN_OPTIONS,
+} from '~/domain/event-filters';
 import { pageMeta } from '~/domain/meta';
+import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const category = url.searchParams.get('category');
-  const canton = url.searchParams.get('canton');
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1;
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 500);
-  const result = await listUpcomingEvents(getStore(), {
-    page,
-    category: isCategorySlug(category) ? category : undefined,
-    canton: isCantonCode(canton) ? canton : undefined,
-    text: q,
-  });
-  return {
-    ...result,
-    filters: { q, category: isCategorySlug(category) ? category : '', canton: isCantonCode(canton) ? canton : '' },
-  };
+  const { filters, searchError, page } = parseEventFilters(url.searchParams);
+  const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
+  if (searchError) {
+    return data(
+      { filters, searchError, view, items: [], total: 0, page: 1, pageCount: 1, points: [] as EventMapPoint[] },
+      { status: 400 },
+    );
+  }
+  const store = getStore();
+  const [result, points] = await Promise.all([
+    searchEvents(store, filters, page),
+    view === 'carte' ? mapEvents(store, filters) : Promise.resolve([] as EventMapPoint[]),
+  ]);
+  return data({ filters, searchError: null as string | null, view, points, ...result });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta({
-    title: data?.filters.category ? `Événements : ${categoryLabel(data.filters.category)}` : 'Événements',
-    description: 'Tous les événements à venir en Suisse romande : concerts, spectacles, marchés, fêtes, sorties.',
-    path: '/evenements',
-    matches,
-  });
+function describeFilters(filters: EventFilters): string {
+  const parts = [
+    filters.category ? categoryLabel(filters.category) : null,
+    filters.canton ? CANTON_NAMES[filters.canton] : null,
+    filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null,
+    filters.free ? 'gratuit' : null,
+  ].filter(Boolean);
+  return parts.join(' · ');
+}
 
-function pageHref(filters: { q: string; category: string; canton: string }, page: number) {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('q', filters.q);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.canton) params.set('canton', filters.canton);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return `/evenements${query ? `?${query}` : ''}`;
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const described = data ? describeFilters(data.filters) : '';
+  return [
+    ...pageMeta({
+      title: described ? `Événements : ${described}` : 'Événements',
+      description: `Tous les événements à venir en Suisse romande${described ? ` (${described})` : ''} : concerts, spectacles, marchés, fêtes, sorties.`,
+      path: `/evenements${location.search}`,
+      matches,
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: 'Flux RSS de cette sélection',
+      href: `/evenements.rss${location.search}`,
+    },
+  ];
+};
+
+const countLabel = (n: number) =>
+  n === 0 ? 'Aucun événement' : n === 1 ? '1 événement' : `${n.toLocaleString('fr-CH')} événements`;
+
+/** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20 */
+function pageNumbers(page: number, pageCount: number): (number | null)[] {
+  const wanted = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2]);
+  const sorted = [...wanted].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
+  return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? [null, n] : [n]));
 }
 
 export default function EventsListPage() {
-  const { items, total, page, pageCount, filters } = useLoaderData<typeof loader>();
+  const { items, total, page, pageCount, filters, searchError, view, points } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const query = (extra: Record<string, string | number> = {}) => {
+    const params = filtersToParams(filters, extra);
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  };
+  // With JS, the list follows the form as the visitor changes it (the search text arrives cleaned).
+  const submitForm = (cleanedQ?: string) => {
+    if (!form.current) return;
+    const formData = new FormData(form.current);
+    if (cleanedQ !== undefined) formData.set('q', cleanedQ);
+    for (const [key, value] of [...formData.entries()]) if (value === '') formData.delete(key);
+    submit(formData, { method: 'get', replace: true, preventScrollReset: true });
+  };
+  const active = hasActiveFilters(filters);
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
+
   return (
-    <div className="page">
+    <div className="page events-page">
       <header className="page-header">
         <h1>{filters.category ? categoryLabel(filters.category) : 'Événements à venir'}</h1>
-        <p className="lead" data-testid="result-count">
-          {total === 0 ? 'Aucun événement' : total === 1 ? '1 événement' : `${total} événements`}
+        <p className="lead" data-testid="result-count" aria-live="polite">
+          {countLabel(total)}
+          {describeFilters(filters) ? ` · ${describeFilters(filters)}` : ''}
+          {filters.q ? ` · « ${filters.q} »` : ''}
         </p>
       </header>
-      <Form method="get" className="filters" role="search">
-        <div className="field">
-          <label htmlFor="filter-q">Recherche</label>
-          <input id="filter-q" type="search" name="q" defaultValue={filters.q} maxLength={500} />
-        </div>
+
+      <Form
+        ref={form}
+        method="get"
+        className="filters"
+        role="search"
+        aria-label="Filtrer les événements"
+        onChange={(event) => {
+          if ((event.target as HTMLElement).getAttribute('name') !== 'q') submitForm();
+        }}
+      >
+        {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
+        <SearchInput
+          id="filter-q"
+          label="Recherche"
+          defaultValue={filters.q}
+          placeholder="Concert, marché, ville…"
+          error={searchError}
+          onSearch={(cleaned) => submitForm(cleaned)}
+        />
         <div className="field">
           <label htmlFor="filter-category">Catégorie</label>
           <select id="filter-category" name="category" defaultValue={filters.category}>
-            <option value="">Toutes</option>
+            <option value="">Toutes les catégories</option>
             {DEFAULT_CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.label}
@@ -80,35 +151,184 @@ export default function EventsListPage() {
             ))}
           </select>
         </div>
-        <button type="submit" className="button button--primary">
-          Filtrer
-        </button>
-        <Link to="/evenements" className="button">
-          Réinitialiser
-        </Link>
+        <div className="field">
+          <label htmlFor="filter-when">Quand</label>
+          <select id="filter-when" name="quand" defaultValue={filters.when}>
+            <option value="">Toutes les dates</option>
+            {WHEN_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="field filters__range">
+          <legend>Ou entre deux dates</legend>
+          <label htmlFor="filter-from">Du</label>
+          <input id="filter-from" type="date" name="du" defaultValue={filters.from} />
+          <label htmlFor="filter-to">au</label>
+          <input id="filter-to" type="date" name="au" defaultValue={filters.to} />
+        </fieldset>
+        <fieldset className="filters__flags">
+          <legend className="visually-hidden">Options</legend>
+          <label>
+            <input type="checkbox" name="gratuit" value="1" defaultChecked={filters.free} /> Gratuit
+          </label>
+          <label>
+            <input type="checkbox" name="famille" value="1" defaultChecked={filters.family} /> En famille
+          </label>
+          <label>
+            <input type="checkbox" name="accessible" value="1" defaultChecked={filters.accessible} /> Accessible en
+            fauteuil roulant
+          </label>
+        </fieldset>
+        <div className="filters__actions">
+          <button type="submit" className="button button--primary">
+            Filtrer
+          </button>
+          {active ? (
+            <Link to={view === 'carte' ? '/evenements?vue=carte' : '/evenements'} className="button">
+              Réinitialiser
+            </Link>
+          ) : null}
+        </div>
       </Form>
-      {items.length === 0 ? (
-        <div className="empty-state">
-          <p>Aucun événement ne correspond à ces critères.</p>
-          <p>
-            <Link to="/evenements">Voir tous les événements à venir</Link>
-          </p>
-        </div>
-      ) : (
-        <div className="event-grid">
-          {items.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </div>
-      )}
-      {pageCount > 1 ? (
-        <nav className="pagination" aria-label="Pagination">
-          {page > 1 ? <Link to={pageHref(filters, page - 1)}>← Précédent</Link> : <span />}
-          <span>
-            Page {page} sur {pageCount}
-          </span>
-          {page < pageCount ? <Link to={pageHref(filters, page + 1)}>Suivant →</Link> : <span />}
+
+      <div className="events-toolbar">
+        <nav className="view-toggle" aria-label="Affichage">
+          <Link
+            to={`/evenements${query()}`}
+            aria-current={view === 'liste' ? 'page' : undefined}
+            className={view === 'liste' ? 'is-active' : undefined}
+            preventScrollReset
+          >
+            Liste
+          </Link>
+          <Link
+            to={`/evenements${query({ vue: 'carte' })}`}
+            aria-current={view === 'carte' ? 'page' : undefined}
+            className={view === 'carte' ? 'is-active' : undefined}
+            preventScrollReset
+          >
+            Carte
+          </Link>
         </nav>
+        <p className="feeds">
+          S’abonner à cette sélection : <a href={`/evenements.ics${query()}`}>calendrier (iCal)</a> ·{' '}
+          <a href={`/evenements.rss${query()}`}>flux RSS</a>
+        </p>
+      </div>
+
+      {searchError ? (
+        <div className="notice notice--error" role="alert" data-testid="search-error">
+          {searchError}
+        </div>
+      ) : null}
+
+      {view === 'carte' && !searchError ? (
+        <section aria-label="Carte des événements" className="events-map-section">
+          <LazyEventsMap
+            points={points}
+            config={root?.map ?? { tileUrl: '', attribution: '' }}
+            label={`Carte de ${countLabel(points.length).toLowerCase()}`}
+            height={520}
+          />
+          <p className="map-note">
+            {points.length < total
+              ? `${points.length} événements localisés sur ${total}.`
+              : `${points.length} événements sur la carte.`}
+          </p>
+        </section>
+      ) : null}
+
+      <div className={loading ? 'is-loading' : undefined}>
+        {items.length === 0 && !searchError ? (
+          <div className="empty-state" data-testid="empty-state">
+            <h2>Aucun événement ne correspond à votre recherche</h2>
+            <p>Essayez d’élargir la sélection :</p>
+            <ul className="empty-state__suggestions">
+              {filters.q ? (
+                <li>
+                  <Link to={`/evenements?${filtersToParams({ ...filters, q: '' })}`}>
+                    Sans le texte « {filters.q} »
+                  </Link>
+                </li>
+              ) : null}
+              {filters.when || filters.from || filters.to ? (
+                <li>
+                  <Link to={`/evenements?${filtersToParams({ ...filters, when: '', from: '', to: '' })}`}>
+                    À toutes les dates
+                  </Link>
+                </li>
+              ) : null}
+              {filters.canton ? (
+                <li>
+                  <Link to={`/evenements?${filtersToParams({ ...filters, canton: '' })}`}>Dans toute la Romandie</Link>
+                </li>
+              ) : null}
+              {filters.category ? (
+                <li>
+                  <Link to={`/evenements?${filtersToParams({ ...filters, category: '' })}`}>
+                    Dans toutes les catégories
+                  </Link>
+                </li>
+              ) : null}
+              <li>
+                <Link to="/evenements">Tous les événements à venir</Link>
+              </li>
+            </ul>
+          </div>
+        ) : view === 'liste' ? (
+          <div className="event-grid">
+            {items.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+        ) : null}
+      </div>
+
+      {pageCount > 1 && view === 'liste' ? (
+        <nav className="pagination" aria-label="Pages de résultats">
+          {page > 1 ? (
+            <Link to={`/evenements${query({ page: page - 1 })}`} rel="prev">
+              ← Précédent
+            </Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+          <ol>
+            {pageNumbers(page, pageCount).map((n, i) =>
+              n === null ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own.
+                <li key={`gap-${i}`} aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={n}>
+                  {n === page ? (
+                    <span aria-current="page">{n}</span>
+                  ) : (
+                    <Link to={`/evenements${query({ page: n })}`} aria-label={`Page ${n}`}>
+                      {n}
+                    </Link>
+                  )}
+                </li>
+              ),
+            )}
+          </ol>
+          {page < pageCount ? (
+            <Link to={`/evenements${query({ page: page + 1 })}`} rel="next">
+              Suivant →
+            </Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+        </nav>
+      ) : null}
+      {view === 'carte' ? (
+        <p className="map-list-link">
+          <Link to={`/evenements${query()}`}>Voir ces événements en liste</Link>
+        </p>
       ) : null}
     </div>
   );

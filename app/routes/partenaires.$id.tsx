@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { upcomingByOrganizer } from '~/.server/events';
 import { getStore } from '~/.server/store';
+import { EventCard } from '~/components/EventCard';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const partner = await getStore().partners.findById(params.id ?? '');
+  const store = getStore();
+  const partner = await store.partners.findById(params.id ?? '');
   if (!partner?.active) throw data({ message: 'Ce partenaire n’existe pas.' }, { status: 404 });
-  return { partner };
+  return { partner, events: await upcomingByOrganizer(store, partner.name) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -21,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     : [];
 
 export default function PartnerDetailPage() {
-  const { partner } = useLoaderData<typeof loader>();
+  const { partner, events } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow">
       <p>
@@ -39,6 +42,16 @@ export default function PartnerDetailPage() {
             Site web
           </a>
         </p>
+      ) : null}
+      {events.length > 0 ? (
+        <section aria-labelledby="partner-events">
+          <h2 id="partner-events">Ses prochains événements</h2>
+          <div className="event-grid">
+            {events.map((e) => (
+              <EventCard key={e.id} event={e} />
+            ))}
+          </div>
+        </section>
       ) : null}
     </div>
   );

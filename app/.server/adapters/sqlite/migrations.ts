@@ -123,4 +123,25 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (provider, provider_ref)
   );
   `,
+  /* 2: full-text search (diacritic-insensitive), kept in step with events by triggers */ `
+  CREATE VIRTUAL TABLE events_fts USING fts5(
+    event_id UNINDEXED, title, description, venue_name, city, organizer_name,
+    tokenize = 'unicode61 remove_diacritics 2'
+  );
+  INSERT INTO events_fts (event_id, title, description, venue_name, city, organizer_name)
+    SELECT id, title, description, venue_name, city, organizer_name FROM events;
+  CREATE TRIGGER events_fts_insert AFTER INSERT ON events BEGIN
+    INSERT INTO events_fts (event_id, title, description, venue_name, city, organizer_name)
+    VALUES (new.id, new.title, new.description, new.venue_name, new.city, new.organizer_name);
+  END;
+  CREATE TRIGGER events_fts_delete AFTER DELETE ON events BEGIN
+    DELETE FROM events_fts WHERE event_id = old.id;
+  END;
+  CREATE TRIGGER events_fts_update AFTER UPDATE OF title, description, venue_name, city, organizer_name ON events BEGIN
+    DELETE FROM events_fts WHERE event_id = old.id;
+    INSERT INTO events_fts (event_id, title, description, venue_name, city, organizer_name)
+    VALUES (new.id, new.title, new.description, new.venue_name, new.city, new.organizer_name);
+  END;
+  CREATE INDEX events_status_starts ON events(status, starts_ts);
+  `,
 ];

@@ -3,7 +3,7 @@ import type { CantonCode } from '~/domain/cantons';
 import type { Category, CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventStatus } from '~/domain/event';
 import type { Partner, PartnerKind } from '~/domain/partner';
-import type { Role, SessionRecord, Store, UserProfile, UserWithPassword } from '../../ports';
+import type { EventQuery, Role, SessionRecord, Store, UserProfile, UserWithPassword } from '../../ports';
 import type { Db } from './db';
 
 type Row = Record<string, unknown>;
@@ -151,6 +151,38 @@ function toPartner(row: Row): Partner {
   };
 }
 
+/** FTS5 query: every word as a quoted prefix ("fete"* "neuch"*), all required. */
+export function ftsMatch(words: readonly string[]): string {
+  return words.map((w) => `"${w.replace(/"/g, '')}"*`).join(' ');
+}
+
+function eventQuerySql(q: EventQuery) {
+  const where = [`e.status IN (${q.status.map(() => '?').join(', ')})`, 'e.ends_ts > ?'];
+  const params: unknown[] = [...q.status, Date.parse(q.endsAfter)];
+  let from = 'FROM events e';
+  let rank: string | null = null;
+  if (q.words && q.words.length > 0) {
+    from = 'FROM events_fts f JOIN events e ON e.id = f.event_id';
+    where.unshift('events_fts MATCH ?');
+    params.unshift(ftsMatch(q.words));
+    // Title matters most, then organizer and venue, then city, then description.
+    rank = 'bm25(events_fts, 0, 10, 1, 4, 3, 5)';
+  }
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  if (q.startsBefore) add('e.starts_ts < ?', Date.parse(q.startsBefore));
+  if (q.category) add('e.category = ?', q.category);
+  if (q.canton) add('e.canton = ?', q.canton);
+  if (q.free) add('e.is_free = 1');
+  if (q.family) add('e.family_friendly = 1');
+  if (q.accessible) add('e.wheelchair = 1');
+  if (q.organizerName) add('e.organizer_name = ? COLLATE NOCASE', q.organizerName);
+  if (q.excludeId) add('e.id <> ?', q.excludeId);
+  return { from, where: where.join(' AND '), params, rank };
+}
+
 export function createSqliteStore(db: Db): Store {
   const eventColumns = Object.keys(eventParams({ accessibility: {} } as AgendaEvent));
   const insertEvent = db.prepare(
@@ -222,27 +254,35 @@ export function createSqliteStore(db: Db): Store {
 
     events: {
       async search(q) {
-        const where = [`status IN (${q.status.map(() => '?').join(', ')})`, 'ends_ts > ?'];
-        const params: unknown[] = [...q.status, Date.parse(q.endsAfter)];
-        if (q.category) {
-          where.push('category = ?');
-          params.push(q.category);
-        }
-        if (q.canton) {
-          where.push('canton = ?');
-          params.push(q.canton);
-        }
-        if (q.text) {
-          where.push("(title || ' ' || city || ' ' || venue_name || ' ' || organizer_name) LIKE ? ESCAPE '\\'");
-          params.push(`%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        }
-        const clause = where.join(' AND ');
-        const total = (db.prepare(`SELECT COUNT(*) AS n FROM events WHERE ${clause}`).get(...params) as { n: number })
-          .n;
+        const { from, where, params, rank } = eventQuerySql(q);
+        const total = (db.prepare(`SELECT COUNT(*) AS n ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+        const order = [q.featuredFirst ? 'e.featured DESC' : null, rank, 'e.starts_ts', 'e.title']
+          .filter(Boolean)
+          .join(', ');
         const rows = db
-          .prepare(`SELECT * FROM events WHERE ${clause} ORDER BY starts_ts, title LIMIT ? OFFSET ?`)
+          .prepare(`SELECT e.* ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
           .all(...params, q.limit, q.offset) as Row[];
         return { items: rows.map(toEvent), total };
+      },
+      async mapPoints(q, max) {
+        const { from, where, params } = eventQuerySql(q);
+        const rows = db
+          .prepare(
+            `SELECT e.id, e.title, e.lat, e.lng, e.starts_at, e.ends_at, e.all_day, e.city, e.category ${from}
+             WHERE ${where} AND e.lat IS NOT NULL AND e.lng IS NOT NULL ORDER BY e.starts_ts LIMIT ?`,
+          )
+          .all(...params, max) as Row[];
+        return rows.map((r) => ({
+          id: str(r.id),
+          title: str(r.title),
+          lat: Number(r.lat),
+          lng: Number(r.lng),
+          startsAt: str(r.starts_at),
+          endsAt: str(r.ends_at),
+          allDay: bool(r.all_day),
+          city: str(r.city),
+          category: r.category as CategorySlug,
+        }));
       },
       async findById(id) {
         const row = db.prepare('SELECT * FROM events WHERE id = ?').get(id) as Row | undefined;

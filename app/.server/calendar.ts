@@ -1,0 +1,70 @@
+// iCalendar (RFC 5545) export of events: one event to download, or a selection to subscribe to.
+import { TZDate } from '@date-fns/tz';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, { ICalCalendarMethod, ICalEventStatus, escape as icalEscape } from 'ical-generator';
+import { allDayRange, eventLocationLine } from '~/domain/calendar-links';
+import { categoryLabel } from '~/domain/categories';
+import { TIME_ZONE } from '~/domain/dates';
+import type { AgendaEvent } from '~/domain/event';
+
+export const ICAL_UID_DOMAIN = 'agenda-romand.ch';
+export const ICAL_PROD_ID = '//Agenda romand//Agenda romand//FR';
+/** How often subscribed calendars should refresh (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+const REFRESH_SECONDS = 6 * 60 * 60;
+
+export interface ICalendarOptions {
+  siteUrl: string;
+  name: string;
+  description?: string;
+}
+
+export const eventPageUrl = (siteUrl: string, id: string) => `${siteUrl}/evenement/${id}`;
+
+// ical-generator formats a TZDate in its own zone; a plain Date would be read in the server's zone.
+const zurich = (iso: string) => new TZDate(new Date(iso).getTime(), TIME_ZONE);
+
+/**
+ * The events as one VCALENDAR. Times carry TZID=Europe/Zurich with its VTIMEZONE; all-day events are DATE values
+ * with an exclusive end. The zone is set on each event rather than as the calendar's own zone, because
+ * ical-generator would then also write DTSTAMP and LAST-MODIFIED as local times, where RFC 5545 wants UTC.
+ */
+export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): string {
+  const calendar = ical({
+    prodId: ICAL_PROD_ID,
+    method: ICalCalendarMethod.PUBLISH,
+    // ical-generator writes NAME and X-WR-CALDESC unescaped.
+    name: icalEscape(opts.name, false),
+    description: opts.description ? icalEscape(opts.description, false) : undefined,
+    url: opts.siteUrl,
+    ttl: REFRESH_SECONDS,
+    timezone: { name: null, generator: getVtimezoneComponent },
+  });
+
+  for (const event of events) {
+    const url = eventPageUrl(opts.siteUrl, event.id);
+    const cancelled = event.status === 'cancelled';
+    const location = eventLocationLine(event);
+    const range = event.allDay
+      ? allDayRange(event)
+      : { start: zurich(event.startsAt), endExclusive: zurich(event.endsAt) };
+    calendar.createEvent({
+      id: `${event.id}@${ICAL_UID_DOMAIN}`,
+      stamp: new Date(event.updatedAt),
+      lastModified: new Date(event.updatedAt),
+      timezone: TIME_ZONE,
+      start: range.start,
+      end: range.endExclusive,
+      allDay: event.allDay,
+      summary: cancelled ? `Annulé : ${event.title}` : event.title,
+      description: [event.description.trim(), url].filter(Boolean).join('\n\n'),
+      location:
+        event.lat != null && event.lng != null
+          ? { title: location || event.city, geo: { lat: event.lat, lon: event.lng } }
+          : location || null,
+      url,
+      categories: [{ name: categoryLabel(event.category) }],
+      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

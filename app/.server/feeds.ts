@@ -1,0 +1,93 @@
+// RSS 2.0 feed of a selection of events, and the French title that names the selection.
+import { Feed } from 'feed';
+import { truncateText } from '~/domain/calendar-links';
+import { CANTON_NAMES } from '~/domain/cantons';
+import { categoryLabel } from '~/domain/categories';
+import type { AgendaEvent } from '~/domain/event';
+import { formatEventWhen } from '~/domain/event-dates';
+import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
+import { formatPrice } from '~/domain/price';
+import { SITE_NAME } from '~/domain/site';
+import { eventPageUrl } from './calendar';
+
+export const RSS_EXCERPT_MAX = 300;
+
+export interface RssOptions {
+  siteUrl: string;
+  title: string;
+  /** The feed's own address, query included (atom:link rel="self"). */
+  selfUrl: string;
+  description: string;
+  /** The HTML page of the selection; the events list by default. */
+  link?: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const ymdLabel = (ymd: string) => ymd.split('-').reverse().join('.');
+
+function dateRangeLabel(from: string, to: string): string | null {
+  if (from && to) return from === to ? `le ${ymdLabel(from)}` : `du ${ymdLabel(from)} au ${ymdLabel(to)}`;
+  if (from) return `dès le ${ymdLabel(from)}`;
+  if (to) return `jusqu’au ${ymdLabel(to)}`;
+  return null;
+}
+
+/** 'Agenda romand — Musique · Vaud · gratuit': the site name, then the active filters. */
+export function feedTitle(filters: Partial<EventFilters>): string {
+  const when = filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null;
+  const parts = [
+    filters.q ? `« ${filters.q} »` : null,
+    filters.category ? categoryLabel(filters.category) : null,
+    filters.canton ? CANTON_NAMES[filters.canton] : null,
+    when ?? dateRangeLabel(filters.from ?? '', filters.to ?? ''),
+    filters.free ? 'gratuit' : null,
+    filters.family ? 'en famille' : null,
+    filters.accessible ? 'accessible' : null,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length ? `${SITE_NAME} — ${parts.join(' · ')}` : SITE_NAME;
+}
+
+/** Date, place, price and the start of the description, as escaped HTML for feed readers. */
+function itemDescription(event: AgendaEvent): string {
+  const place = [event.venueName, event.city].filter(Boolean).join(', ');
+  const facts = [
+    event.status === 'cancelled' ? 'Annulé' : null,
+    formatEventWhen(event),
+    place,
+    formatPrice(event),
+  ].filter((line): line is string => Boolean(line));
+  const excerpt = truncateText(event.description, RSS_EXCERPT_MAX);
+  return [`<p>${facts.map(escapeHtml).join('<br>')}</p>`, excerpt ? `<p>${escapeHtml(excerpt)}</p>` : '']
+    .filter(Boolean)
+    .join('');
+}
+
+const publishedAt = (event: AgendaEvent) => new Date(event.submittedAt || event.createdAt);
+
+export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
+  const dates = events.map(publishedAt).filter((d) => !Number.isNaN(d.getTime()));
+  const feed = new Feed({
+    id: opts.selfUrl,
+    title: opts.title,
+    description: opts.description,
+    link: opts.link ?? `${opts.siteUrl}/evenements`,
+    feedLinks: { rss: opts.selfUrl },
+    language: 'fr-CH',
+    generator: SITE_NAME,
+    copyright: `© ${SITE_NAME}`,
+    updated: dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : undefined,
+  });
+  for (const event of events) {
+    // No guid given: the feed package then uses the link, as a permalink.
+    feed.addItem({
+      title: event.status === 'cancelled' ? `Annulé : ${event.title}` : event.title,
+      link: eventPageUrl(opts.siteUrl, event.id),
+      date: publishedAt(event),
+      description: itemDescription(event),
+      category: [{ name: categoryLabel(event.category) }],
+    });
+  }
+  return feed.rss2();
+}

@@ -1,0 +1,80 @@
+// The events map as pages use it: Leaflet is loaded on the client only, in its own chunk, optionally once visible.
+import { type ComponentType, forwardRef, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { ClientOnly } from 'remix-utils/client-only';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import type { EventsMapProps } from './EventsMap.client';
+import './map.css';
+
+const EventsMap: ComponentType<EventsMapProps> = lazy(() => import('./EventsMap.client'));
+
+const DEFAULT_HEIGHT = 480;
+
+export interface LazyEventsMapProps extends EventsMapProps {
+  /** Only load the map when its placeholder comes near the viewport. */
+  whenVisible?: boolean;
+}
+
+export const MapPlaceholder = forwardRef<HTMLDivElement, { height?: number; label: string }>(function MapPlaceholder(
+  { height = DEFAULT_HEIGHT, label },
+  ref,
+) {
+  const hydrated = useHydrated();
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the agreed markup is a div with an explicit region role.
+    <div
+      ref={ref}
+      className="events-map events-map--placeholder"
+      role="region"
+      aria-label={label}
+      data-testid="events-map-placeholder"
+      style={{ height }}
+    >
+      {/* Rendered text rather than <noscript>: what the server sends is what a browser without JS shows. */}
+      {hydrated ? (
+        <p className="events-map__loading">Chargement de la carte…</p>
+      ) : (
+        <p className="events-map__noscript">La carte nécessite JavaScript. La liste des événements reste disponible.</p>
+      )}
+    </div>
+  );
+});
+
+function DeferredEventsMap({ whenVisible, ...props }: LazyEventsMapProps) {
+  const [ready, setReady] = useState(!whenVisible);
+  const placeholderRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (ready) return;
+    const element = placeholderRef.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setReady(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setReady(true);
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ready]);
+
+  if (!ready) return <MapPlaceholder ref={placeholderRef} height={props.height} label={props.label} />;
+  return (
+    <Suspense fallback={<MapPlaceholder height={props.height} label={props.label} />}>
+      <EventsMap {...props} />
+    </Suspense>
+  );
+}
+
+export function LazyEventsMap(props: LazyEventsMapProps) {
+  return (
+    <ClientOnly fallback={<MapPlaceholder height={props.height} label={props.label} />}>
+      {() => <DeferredEventsMap {...props} />}
+    </ClientOnly>
+  );
+}

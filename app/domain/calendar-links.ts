@@ -1,0 +1,81 @@
+// Links that take an event elsewhere: Google Calendar's "add event" form and the SBB timetable to the event's town.
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, startOfDay, subMinutes } from 'date-fns';
+import { TIME_ZONE } from './dates';
+import type { AgendaEvent } from './event';
+
+export const GOOGLE_DESCRIPTION_MAX = 500;
+/** Minutes of margin before the start when looking for a train. */
+export const SBB_ARRIVAL_MARGIN_MINUTES = 15;
+/** Arrival time asked of the SBB timetable for all-day events. */
+export const SBB_ALL_DAY_ARRIVAL = '09:00';
+
+const zurich = (iso: string) => new TZDate(new Date(iso).getTime(), TIME_ZONE);
+const utc = (iso: string) => new TZDate(new Date(iso).getTime(), 'UTC');
+
+/**
+ * The Zurich calendar days of an all-day event: its first day and the day after its last one (exclusive end,
+ * as iCalendar and Google want). An end at exactly midnight after the start is already exclusive.
+ */
+export function allDayRange(event: Pick<AgendaEvent, 'startsAt' | 'endsAt'>): { start: TZDate; endExclusive: TZDate } {
+  const start = startOfDay(zurich(event.startsAt));
+  const end = zurich(event.endsAt);
+  const endDay = startOfDay(end);
+  const endExclusive = endDay.getTime() === end.getTime() && endDay > start ? endDay : addDays(endDay, 1);
+  return { start, endExclusive: endExclusive > start ? endExclusive : addDays(start, 1) };
+}
+
+/** 'Salle, Rue 1, 1000 Lausanne': the parts that are known, in postal order. */
+export function eventLocationLine(event: Pick<AgendaEvent, 'venueName' | 'street' | 'postalCode' | 'city'>): string {
+  const town = [event.postalCode, event.city].filter(Boolean).join(' ');
+  return [event.venueName, event.street, town].filter(Boolean).join(', ');
+}
+
+/** Cuts a text at a word boundary so that it is at most `max` characters long, with an ellipsis when cut. */
+export function truncateText(text: string, max: number): string {
+  const clean = text.trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+export function googleCalendarUrl(
+  event: Pick<
+    AgendaEvent,
+    'title' | 'description' | 'startsAt' | 'endsAt' | 'allDay' | 'venueName' | 'street' | 'postalCode' | 'city'
+  >,
+  eventUrl: string,
+): string {
+  let dates: string;
+  if (event.allDay) {
+    const { start, endExclusive } = allDayRange(event);
+    dates = `${format(start, 'yyyyMMdd')}/${format(endExclusive, 'yyyyMMdd')}`;
+  } else {
+    const stamp = (iso: string) => format(utc(iso), "yyyyMMdd'T'HHmmss'Z'");
+    dates = `${stamp(event.startsAt)}/${stamp(event.endsAt)}`;
+  }
+  const description = truncateText(event.description, GOOGLE_DESCRIPTION_MAX);
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.title,
+    dates,
+    details: description ? `${description}\n\n${eventUrl}` : eventUrl,
+    location: eventLocationLine(event),
+    ctz: TIME_ZONE,
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+/** The SBB timetable to the event's town, arriving 15 minutes before the start (09:00 for all-day events). */
+export function sbbTimetableUrl(event: Pick<AgendaEvent, 'city' | 'startsAt' | 'allDay'>): string {
+  const start = zurich(event.startsAt);
+  const arrival = event.allDay ? start : subMinutes(start, SBB_ARRIVAL_MARGIN_MINUTES);
+  const params = new URLSearchParams({
+    nach: event.city,
+    datum: format(arrival, 'dd.MM.yyyy'),
+    zeit: event.allDay ? SBB_ALL_DAY_ARRIVAL : format(arrival, 'HH:mm'),
+    an: 'true',
+  });
+  return `https://www.sbb.ch/fr/acheter/pages/fahrplan/fahrplan.xhtml?${params.toString()}`;
+}

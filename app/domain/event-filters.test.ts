@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { dateWindow, filtersToParams, parseEventFilters } from './event-filters';
+
+// Wednesday 25 November 2026, 10:00 in Zurich.
+const WEDNESDAY = new Date('2026-11-25T09:00:00Z');
+const iso = (d: Date | undefined) => (d ? new Date(d.getTime()).toISOString() : undefined);
+
+describe('filtres de la liste', () => {
+  it('lit les filtres de l’URL et ignore les valeurs inconnues', () => {
+    const { filters, searchError, page } = parseEventFilters(
+      new URLSearchParams(
+        'q=f%C3%AAte&category=musique&canton=VD&quand=week-end&gratuit=1&famille=on&page=3&accessible=0',
+      ),
+    );
+    expect(filters).toMatchObject({
+      q: 'fête',
+      category: 'musique',
+      canton: 'VD',
+      when: 'week-end',
+      free: true,
+      family: true,
+      accessible: false,
+    });
+    expect(searchError).toBeNull();
+    expect(page).toBe(3);
+    const junk = parseEventFilters(new URLSearchParams('category=jazz&canton=ZH&quand=hier&du=demain&page=-2'));
+    expect(junk.filters).toMatchObject({ category: '', canton: '', when: '', from: '' });
+    expect(junk.page).toBe(1);
+  });
+
+  it('une recherche de type script donne le message de la spécification', () => {
+    const { filters, searchError } = parseEventFilters(new URLSearchParams('q=<script>alert(1)</script>'));
+    expect(filters.q).toBe('');
+    expect(searchError).toBe('Recherche contient du contenu non autorisé');
+  });
+
+  it('réécrit les filtres dans l’URL, sans les valeurs vides', () => {
+    expect(filtersToParams({ q: 'jazz', canton: 'GE', free: true }, { page: 2 }).toString()).toBe(
+      'q=jazz&canton=GE&gratuit=1&page=2',
+    );
+    expect(filtersToParams({ when: 'demain', from: '2026-12-01' }).toString()).toBe('quand=demain');
+  });
+
+  it('calcule les fenêtres de dates en jours de Zurich', () => {
+    expect(iso(dateWindow({ when: 'aujourdhui', from: '', to: '' }, WEDNESDAY)?.start)).toBe(
+      '2026-11-24T23:00:00.000Z',
+    );
+    expect(iso(dateWindow({ when: 'demain', from: '', to: '' }, WEDNESDAY)?.end)).toBe('2026-11-26T23:00:00.000Z');
+    const weekend = dateWindow({ when: 'week-end', from: '', to: '' }, WEDNESDAY);
+    expect(iso(weekend?.start)).toBe('2026-11-27T23:00:00.000Z'); // Saturday 28, 00:00 in Zurich
+    expect(iso(weekend?.end)).toBe('2026-11-29T23:00:00.000Z'); // Monday 30, 00:00
+    const sunday = dateWindow({ when: 'week-end', from: '', to: '' }, new Date('2026-11-29T12:00:00Z'));
+    expect(iso(sunday?.start)).toBe('2026-11-28T23:00:00.000Z');
+    expect(iso(dateWindow({ when: 'semaine', from: '', to: '' }, WEDNESDAY)?.end)).toBe('2026-11-29T23:00:00.000Z');
+    expect(iso(dateWindow({ when: 'mois', from: '', to: '' }, WEDNESDAY)?.end)).toBe('2026-11-30T23:00:00.000Z');
+    const range = dateWindow({ when: '', from: '2026-12-24', to: '2026-12-26' }, WEDNESDAY);
+    expect(iso(range?.start)).toBe('2026-12-23T23:00:00.000Z');
+    expect(iso(range?.end)).toBe('2026-12-26T23:00:00.000Z');
+    expect(dateWindow({ when: '', from: '', to: '' }, WEDNESDAY)).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+// The filters of the events list, read from and written to the URL (so they work without JS and can be shared).
+import { TZDate } from '@date-fns/tz';
+import { addDays, endOfMonth, startOfDay } from 'date-fns';
+import { type CantonCode, isCantonCode } from './cantons';
+import { type CategorySlug, isCategorySlug } from './categories';
+import { TIME_ZONE } from './dates';
+import { validateSearchText } from './search-text';
+
+export const WHEN_OPTIONS = [
+  { value: 'aujourdhui', label: 'Aujourd’hui' },
+  { value: 'demain', label: 'Demain' },
+  { value: 'week-end', label: 'Ce week-end' },
+  { value: 'semaine', label: 'Cette semaine' },
+  { value: 'mois', label: 'Ce mois' },
+] as const;
+export type When = (typeof WHEN_OPTIONS)[number]['value'];
+
+export interface EventFilters {
+  q: string;
+  category: CategorySlug | '';
+  canton: CantonCode | '';
+  when: When | '';
+  from: string; // YYYY-MM-DD
+  to: string; // YYYY-MM-DD
+  free: boolean;
+  family: boolean;
+  accessible: boolean;
+}
+
+export interface ParsedFilters {
+  filters: EventFilters;
+  /** French message when q breaks the SPEC §5 rules (the page answers 400 with no results). */
+  searchError: string | null;
+  page: number;
+}
+
+const isWhen = (v: unknown): v is When => WHEN_OPTIONS.some((o) => o.value === v);
+const isYmd = (v: string | null): v is string =>
+  v != null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
+const flag = (v: string | null) => v === '1' || v === 'on' || v === 'true';
+
+export function parseEventFilters(params: URLSearchParams): ParsedFilters {
+  const search = validateSearchText(params.get('q'));
+  const category = params.get('category');
+  const canton = params.get('canton');
+  const when = params.get('quand');
+  const from = params.get('du');
+  const to = params.get('au');
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    filters: {
+      q: search.ok ? search.value : '',
+      category: isCategorySlug(category) ? category : '',
+      canton: isCantonCode(canton) ? canton : '',
+      when: isWhen(when) ? when : '',
+      from: isYmd(from) ? from : '',
+      to: isYmd(to) ? to : '',
+      free: flag(params.get('gratuit')),
+      family: flag(params.get('famille')),
+      accessible: flag(params.get('accessible')),
+    },
+    searchError: search.ok ? null : search.error,
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** The URL query of a set of filters (empty values left out), e.g. for pagination and feed links. */
+export function filtersToParams(
+  filters: Partial<EventFilters>,
+  extra: Record<string, string | number> = {},
+): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.canton) params.set('canton', filters.canton);
+  if (filters.when) params.set('quand', filters.when);
+  if (!filters.when && filters.from) params.set('du', filters.from);
+  if (!filters.when && filters.to) params.set('au', filters.to);
+  if (filters.free) params.set('gratuit', '1');
+  if (filters.family) params.set('famille', '1');
+  if (filters.accessible) params.set('accessible', '1');
+  for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
+  return params;
+}
+
+export function hasActiveFilters(filters: EventFilters): boolean {
+  return filtersToParams(filters).toString() !== '';
+}
+
+const zurichMidnight = (ymd: string) => {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return new TZDate(y, m - 1, d, 0, 0, 0, TIME_ZONE);
+};
+
+/**
+ * The time window of the date filters, in Zurich days: [start, end). Events overlapping it match.
+ * 'Ce week-end' is Saturday and Sunday (from now on when we are already in the weekend).
+ */
+export function dateWindow(
+  filters: Pick<EventFilters, 'when' | 'from' | 'to'>,
+  now = new Date(),
+): { start: Date; end: Date } | null {
+  const today = startOfDay(new TZDate(now.getTime(), TIME_ZONE));
+  switch (filters.when) {
+    case 'aujourdhui':
+      return { start: today, end: addDays(today, 1) };
+    case 'demain':
+      return { start: addDays(today, 1), end: addDays(today, 2) };
+    case 'week-end': {
+      const day = today.getDay(); // 0 = Sunday, 6 = Saturday
+      if (day === 0) return { start: today, end: addDays(today, 1) };
+      const saturday = addDays(today, day === 6 ? 0 : 6 - day);
+      return { start: saturday, end: addDays(saturday, 2) };
+    }
+    case 'semaine': {
+      const day = today.getDay();
+      return { start: today, end: addDays(today, day === 0 ? 1 : 8 - day) };
+    }
+    case 'mois':
+      return { start: today, end: startOfDay(addDays(endOfMonth(today), 1)) };
+  }
+  if (!filters.from && !filters.to) return null;
+  const start = filters.from ? zurichMidnight(filters.from) : today;
+  const end = filters.to ? addDays(zurichMidnight(filters.to), 1) : addDays(start, 366);
+  return end > start ? { start, end } : { start, end: addDays(start, 1) };
+}

@@ -1,0 +1,55 @@
+// schema.org Event for search engines (Google's required and recommended properties).
+import type { AgendaEvent } from './event';
+import { imageUrl } from './images';
+
+export function eventJsonLd(event: AgendaEvent, siteUrl: string) {
+  const url = `${siteUrl}/evenement/${event.id}`;
+  const address = {
+    '@type': 'PostalAddress',
+    streetAddress: event.street || undefined,
+    postalCode: event.postalCode || undefined,
+    addressLocality: event.city,
+    addressRegion: event.canton,
+    addressCountry: 'CH',
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description: event.description,
+    url,
+    startDate: event.allDay ? event.startsAt.slice(0, 10) : event.startsAt,
+    endDate: event.allDay ? event.endsAt.slice(0, 10) : event.endsAt,
+    eventStatus:
+      event.status === 'cancelled' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: {
+      '@type': 'Place',
+      name: event.venueName || event.city,
+      address,
+      ...(event.lat != null && event.lng != null
+        ? { geo: { '@type': 'GeoCoordinates', latitude: event.lat, longitude: event.lng } }
+        : {}),
+    },
+    image: event.image ? [`${siteUrl}${imageUrl(event.image.path, 1600)}`] : [`${siteUrl}/og-image.jpg`],
+    offers: {
+      '@type': 'Offer',
+      url: event.ticketUrl || url,
+      price: event.isFree ? 0 : (event.priceMin ?? event.priceMax ?? 0),
+      priceCurrency: 'CHF',
+      availability: event.status === 'cancelled' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      validFrom: event.submittedAt,
+    },
+    organizer: {
+      '@type': 'Organization',
+      name: event.organizerName || 'Agenda romand',
+      url: event.websiteUrl || siteUrl,
+    },
+    isAccessibleForFree: event.isFree,
+  };
+}
+
+/** JSON safe inside a <script> element (no closing tag, no HTML comment). */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}

@@ -1,0 +1,29 @@
+// /evenement/{id}/calendrier.ics: one event to add to a calendar (its owner and admins may also get it while pending).
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { buildICalendar } from '~/.server/calendar';
+import { getConfig } from '~/.server/config';
+import { getEventForViewer, PUBLIC_STATUSES } from '~/.server/events';
+import { getCurrentUser } from '~/.server/session';
+import { getStore } from '~/.server/store';
+import { SITE_NAME } from '~/domain/site';
+
+const fileName = (slug: string) => slug.replace(/[^a-z0-9-]+/gi, '-').replace(/^-+|-+$/g, '') || 'evenement';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const event = params.id ? await getEventForViewer(getStore(), params.id, await getCurrentUser(request)) : null;
+  if (!event) {
+    return new Response('Événement introuvable : il n’existe pas ou n’est pas (encore) publié.', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+  const body = buildICalendar([event], { siteUrl: getConfig().SITE_URL, name: `${event.title} · ${SITE_NAME}` });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName(event.slug)}.ics"`,
+      // A pending event is only for its owner and the admins: never in a shared cache.
+      'Cache-Control': PUBLIC_STATUSES.includes(event.status) ? 'public, max-age=900' : 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,20 @@
+// Health check for operators and load balancers: a minimal page that still goes through the store.
+// It is also the framework's ceiling in bench/ (same root layout, almost no work of its own).
+import type { MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { getStore } from '~/.server/store';
+
+export async function loader() {
+  const categories = await getStore().categories.list();
+  return { ok: categories.length > 0 };
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'État du service · Agenda romand' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function HealthPage() {
+  const { ok } = useLoaderData<typeof loader>();
+  return <p className="page">{ok ? 'Service opérationnel.' : 'Base de données vide.'}</p>;
+}

@@ -1,0 +1,71 @@
+// /sitemap.xml: the public pages, every upcoming public event and every active partner, for search engines.
+import { getConfig } from '~/.server/config';
+import { PUBLIC_STATUSES } from '~/.server/events';
+import { getStore } from '~/.server/store';
+
+/** A sitemap holds at most 50,000 URLs; the static pages and partners need a few. */
+const SITEMAP_MAX_EVENTS = 49_000;
+
+const SITEMAP_PAGES = [
+  '/',
+  '/evenements',
+  '/partenaires',
+  '/about',
+  '/how-it-works',
+  '/faq',
+  '/contact',
+  '/legal',
+  '/privacy-policy',
+  '/support-us',
+] as const;
+
+interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map(({ path, lastmod }) => {
+    const loc = `    <loc>${escapeXml(`${siteUrl}${path}`)}</loc>`;
+    return `  <url>\n${loc}\n${lastmod ? `    <lastmod>${escapeXml(lastmod)}</lastmod>\n` : ''}  </url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export async function loader() {
+  const store = getStore();
+  const [{ items: events }, partners] = await Promise.all([
+    store.events.search({
+      status: PUBLIC_STATUSES,
+      endsAfter: new Date().toISOString(),
+      limit: SITEMAP_MAX_EVENTS,
+      offset: 0,
+    }),
+    store.partners.list({ activeOnly: true }),
+  ]);
+  const entries: SitemapEntry[] = [
+    ...SITEMAP_PAGES.map((path) => ({ path })),
+    ...events.map((e) => ({
+      path: `/evenement/${encodeURIComponent(e.id)}`,
+      lastmod: new Date(e.updatedAt).toISOString().slice(0, 10),
+    })),
+    ...partners.map((p) => ({ path: `/partenaires/${encodeURIComponent(p.id)}` })),
+  ];
+  return new Response(sitemapXml(getConfig().SITE_URL, entries), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}

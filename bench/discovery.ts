@@ -1,0 +1,129 @@
+// Discovery benchmark (issue 3): 10,000 approved events in a throw-away store, the production server,
+// autocannon (10 connections, 10 s) on the public pages, compared with a minimal page of the same app.
+// Usage: npm run bench            (BENCH_DURATION=5 for a quicker run)
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+const EVENT_COUNT = 10_000;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-bench-'));
+process.env.DATA_DIR = dataDir;
+process.env.SEED_DEMO = 'false';
+
+async function seedManyEvents(): Promise<string> {
+  const { getStore } = await import('../app/.server/store');
+  const { seedCategories, buildSeedEvent } = await import('../app/.server/seed/seed');
+  const { SEED_EVENTS } = await import('../app/.server/seed/demo-data');
+  const { zurichToday } = await import('../app/domain/dates');
+  const store = getStore();
+  await seedCategories(store);
+  const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
+  const today = zurichToday();
+  const now = new Date().toISOString();
+  const events = Array.from({ length: EVENT_COUNT }, (_, i) => {
+    const spec = approved[i % approved.length];
+    const event = buildSeedEvent({ ...spec, dayOffset: i % 180, endDayOffset: undefined }, today, null, now);
+    return { ...event, id: `bench${i.toString(36)}`, title: `${spec.title} #${i + 1}`, featured: i % 97 === 0 };
+  });
+  await store.events.insertMany(events);
+  return events[Math.floor(EVENT_COUNT / 3)].id;
+}
+
+async function waitForServer(child: ChildProcess) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error('le serveur s’est arrêté au démarrage');
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('le serveur ne répond pas');
+}
+
+interface Figures {
+  name: string;
+  path: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, urlPath: string): Promise<Figures> {
+  const result = await autocannon({ url: `${BASE}${urlPath}`, connections: CONNECTIONS, duration: DURATION });
+  return {
+    name,
+    path: urlPath,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Gzipped size of the JavaScript a page loads at start (module scripts and modulepreloads), in KB. */
+async function initialJsKb(urlPath: string): Promise<number> {
+  const html = await (await fetch(`${BASE}${urlPath}`)).text();
+  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  let total = 0;
+  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(`${BASE}${url}`)).arrayBuffer())).length;
+  return total / 1024;
+}
+
+async function htmlGzipKb(urlPath: string): Promise<number> {
+  const html = await (await fetch(`${BASE}${urlPath}`)).text();
+  return gzipSync(html).length / 1024;
+}
+
+async function main() {
+  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'inherit' });
+  const detailId = await seedManyEvents();
+  console.log(`Base jetable : ${dataDir} (${EVENT_COUNT} événements approuvés)`);
+  const server = spawn('node', ['--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForServer(server);
+    const pages: [string, string][] = [
+      ['plafond (page Remix minimale)', '/healthz'],
+      ['accueil', '/'],
+      ['liste', '/evenements'],
+      ['recherche « concert »', '/evenements?q=concert'],
+      ['musique + Vaud', '/evenements?category=musique&canton=VD'],
+      ['fiche événement', `/evenement/${detailId}`],
+    ];
+    for (const [, p] of pages) await fetch(`${BASE}${p}`); // warm-up
+    const results: Figures[] = [];
+    for (const [name, p] of pages) results.push(await measure(name, p));
+    const ceiling = results[0].reqPerSec;
+    console.log(`\nautocannon : ${CONNECTIONS} connexions, ${DURATION} s par page\n`);
+    console.log('page                           req/s    p50 ms  p99 ms  erreurs  % du plafond');
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(7)}  ${((r.reqPerSec / ceiling) * 100).toFixed(0).padStart(5)} %`,
+      );
+    }
+    const search = results.find((r) => r.path.includes('q=concert'));
+    console.log(`\nRecherche p99 : ${search?.p99} ms (objectif < 50 ms)`);
+    const worst = Math.min(...results.slice(1).map((r) => r.reqPerSec / ceiling));
+    console.log(`Pire page : ${(worst * 100).toFixed(0)} % du plafond (objectif ≥ 50 %)`);
+    console.log('\nJavaScript chargé au démarrage (gzip) :');
+    for (const [name, p] of pages.slice(1))
+      console.log(`  ${name.padEnd(28)} ${(await initialJsKb(p)).toFixed(1)} Ko (objectif ≤ 110 Ko)`);
+    console.log(`HTML de la liste (gzip) : ${(await htmlGzipKb('/evenements')).toFixed(1)} Ko (objectif ≤ 40 Ko)`);
+  } finally {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { login, queryDb } from './utils';
+
+type Row = { id: string; title: string; city: string; status: string; created_by: string | null };
+const upcoming = (where: string, ...params: unknown[]) =>
+  queryDb<Row>(
+    `SELECT * FROM events WHERE status IN ('approved', 'cancelled') AND ends_ts > ? AND ${where} ORDER BY starts_ts`,
+    Date.now(),
+    ...params,
+  );
+
+const cardTitles = (page: Page) => page.locator('.event-card__title').allInnerTexts();
+
+/** Changes a filter the way the visitor would: with JS the list follows at once, without JS they press Filtrer. */
+async function applyFilters(page: Page, javaScriptEnabled: boolean, change: () => Promise<unknown>) {
+  const before = page.url();
+  await change();
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Filtrer' }).click();
+  await expect(page).not.toHaveURL(before);
+}
+
+test.describe('découverte des événements', () => {
+  test('recherche sans accents ni majuscules : fete trouve « Fête », neuchatel trouve Neuchâtel', async ({ page }) => {
+    const fetes = upcoming("title LIKE '%Fête%'");
+    expect(fetes.length).toBeGreaterThan(0);
+    await page.goto('/evenements?q=fete');
+    const titles = await cardTitles(page);
+    for (const f of fetes.slice(0, 3)) expect(titles).toContain(f.title);
+    await page.goto('/evenements?q=F%C3%8ATE');
+    expect(await cardTitles(page)).toContain(fetes[0].title);
+    await page.goto('/evenements?q=neuchatel');
+    await expect(page.locator('.event-card').first()).toBeVisible();
+    const count = await page.getByTestId('result-count').innerText();
+    expect(Number.parseInt(count, 10)).toBeGreaterThanOrEqual(upcoming("city = 'Neuchâtel'").length);
+  });
+
+  test('chaque mot est un préfixe : « marc noel » trouve les marchés de Noël', async ({ page }) => {
+    await page.goto('/evenements?q=marc+noel');
+    const titles = await cardTitles(page);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.some((t) => /march[ée].*no[ëe]l/i.test(t))).toBe(true);
+  });
+
+  test('une recherche de type script est refusée avec le message de la spécification (400)', async ({ page }) => {
+    const response = await page.goto('/evenements?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(response?.status()).toBe(400);
+    await expect(page.getByTestId('search-error')).toHaveText('Recherche contient du contenu non autorisé');
+    await expect(page.locator('.event-card')).toHaveCount(0);
+    const long = await page.goto(`/evenements?q=${'a'.repeat(501)}`);
+    expect(long?.status()).toBe(400);
+    await expect(page.getByTestId('search-error')).toHaveText('Recherche trop longue (maximum 500 caractères)');
+  });
+
+  test('filtres catégorie et canton, combinés, restent dans l’URL', async ({ page }, testInfo) => {
+    const js = testInfo.project.name === 'js';
+    await page.goto('/evenements');
+    await applyFilters(page, js, () => page.getByLabel('Catégorie', { exact: true }).selectOption('musique'));
+    await expect(page).toHaveURL(/category=musique/);
+    await applyFilters(page, js, () => page.getByLabel('Région', { exact: true }).selectOption('VD'));
+    await expect(page).toHaveURL(/category=musique/);
+    await expect(page).toHaveURL(/canton=VD/);
+    const expected = upcoming("category = 'musique' AND canton = 'VD'");
+    await expect(page.getByTestId('result-count')).toContainText(`${expected.length} événement`);
+    expect((await cardTitles(page)).sort()).toEqual(
+      expected
+        .slice(0, 20)
+        .map((e) => e.title)
+        .sort(),
+    );
+    await page.getByRole('link', { name: 'Réinitialiser' }).click();
+    await expect(page).toHaveURL('/evenements');
+  });
+
+  test('filtres gratuit, en famille et accessible', async ({ page }, testInfo) => {
+    const js = testInfo.project.name === 'js';
+    await page.goto('/evenements');
+    await applyFilters(page, js, () => page.getByLabel('Gratuit', { exact: true }).check());
+    await expect(page.getByTestId('result-count')).toContainText(`${upcoming('is_free = 1').length} événement`);
+    for (const tag of await page.locator('.event-card').all()) await expect(tag).toContainText('Gratuit');
+    await page.goto('/evenements?famille=1');
+    for (const tag of await page.locator('.event-card').all()) await expect(tag).toContainText('En famille');
+    await page.goto('/evenements?accessible=1');
+    await expect(page.getByTestId('result-count')).toContainText(`${upcoming('wheelchair = 1').length} événement`);
+  });
+
+  test('raccourcis de date : aujourd’hui, ce week-end, et un intervalle', async ({ page }, testInfo) => {
+    const js = testInfo.project.name === 'js';
+    await page.goto('/evenements');
+    await applyFilters(page, js, () => page.getByLabel('Quand', { exact: true }).selectOption('aujourdhui'));
+    await expect(page).toHaveURL(/quand=aujourdhui/);
+    const today = new Intl.DateTimeFormat('fr-CH', {
+      timeZone: 'Europe/Zurich',
+      day: 'numeric',
+      month: 'short',
+    }).format(new Date());
+    const cards = page.locator('.event-card__when');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const when of await cards.allInnerTexts())
+      expect(when.replace(/\s+/g, ' ')).toContain(today.replace(/\s+/g, ' '));
+    await page.goto('/evenements?quand=week-end');
+    await expect(page.locator('.event-card').first()).toBeVisible();
+    await page.goto('/evenements?du=2099-01-01&au=2099-01-31');
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'À toutes les dates' })).toBeVisible();
+  });
+
+  test('pagination de 20 en 20, liens utilisables sans JS', async ({ page }) => {
+    await page.goto('/evenements');
+    await expect(page.locator('.event-card')).toHaveCount(20);
+    const first = await cardTitles(page);
+    await page.getByRole('link', { name: 'Suivant →' }).click();
+    await expect(page).toHaveURL('/evenements?page=2');
+    await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('2');
+    const second = await cardTitles(page);
+    expect(second.some((t) => first.includes(t))).toBe(false);
+    await page.getByRole('link', { name: 'Page 3' }).click();
+    await expect(page).toHaveURL('/evenements?page=3');
+  });
+
+  test('la fiche d’un événement montre tout ce qu’il faut pour y aller', async ({ page }) => {
+    const [event] = upcoming("status = 'approved' AND is_free = 0 AND venue_name <> '' AND lat IS NOT NULL");
+    await page.goto(`/evenement/${event.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.title);
+    await expect(page.getByTestId('price')).toContainText('CHF');
+    await expect(page.getByRole('link', { name: 'Google Agenda' })).toHaveAttribute(
+      'href',
+      /calendar\.google\.com.*ctz=Europe%2FZurich/,
+    );
+    await expect(page.getByRole('link', { name: /transports publics/ })).toHaveAttribute('href', /sbb\.ch.*an=true/);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld).toMatchObject({ '@type': 'Event', name: event.title, offers: { priceCurrency: 'CHF' } });
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/evenement/${event.id}$`));
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(event.title);
+    await expect(page.locator('.similar .event-card').first()).toBeVisible();
+  });
+
+  test('le fichier calendrier se télécharge', async ({ page }) => {
+    const [event] = upcoming("status = 'approved'");
+    await page.goto(`/evenement/${event.id}`);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Fichier \.ics/ }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const content = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(content).toContain('BEGIN:VCALENDAR');
+    expect(content).toContain('TZID:Europe/Zurich');
+    expect(content.replace(/\r?\n /g, '')).toContain(`SUMMARY:${event.title.replace(/([,;])/g, '\\$1')}`);
+  });
+
+  test('un événement en attente est introuvable pour le public, visible par son organisateur avec un bandeau', async ({
+    page,
+  }) => {
+    const [pending] = queryDb<Row>("SELECT * FROM events WHERE status = 'pending' AND created_by IS NOT NULL");
+    const response = await page.goto(`/evenement/${pending.id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await login(page, 'organizer', `/evenement/${pending.id}`);
+    await expect(page.getByTestId('status-banner')).toContainText('en attente de modération');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pending.title);
+  });
+
+  test('un événement annulé reste visible avec un badge', async ({ page }) => {
+    const [cancelled] = upcoming("status = 'cancelled'");
+    await page.goto(`/evenement/${cancelled.id}`);
+    await expect(page.getByTestId('cancelled-badge')).toHaveText('Annulé');
+  });
+});
+
+test.describe('carte', () => {
+  test('la bascule liste/carte montre les résultats filtrés en marqueurs groupés @js-only', async ({ page }) => {
+    await page.goto('/evenements?canton=VS');
+    await page.getByRole('link', { name: 'Carte', exact: true }).click();
+    await expect(page).toHaveURL(/vue=carte/);
+    const map = page.getByTestId('events-map');
+    await expect(map).toBeVisible();
+    const expected = upcoming("canton = 'VS' AND lat IS NOT NULL").length;
+    await expect(map).toHaveAttribute('data-points', String(expected));
+    await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+    const icon = await page.locator('img.leaflet-marker-icon').first().getAttribute('src');
+    // Marker images come from our own bundle (inlined or /assets), never from a CDN.
+    expect(icon).not.toMatch(/^https?:/);
+  });
+
+  test('sans JavaScript, la vue carte explique et garde le chemin vers la liste @nojs-only', async ({ page }) => {
+    await page.goto('/evenements?vue=carte');
+    await expect(page.getByText('La carte nécessite JavaScript')).toBeVisible();
+    await page.getByRole('link', { name: 'Voir ces événements en liste' }).click();
+    await expect(page.locator('.event-card').first()).toBeVisible();
+  });
+});
