@@ -4,11 +4,23 @@ import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { dateWindow, type EventFilters } from '~/domain/event-filters';
 import { searchWords } from '~/domain/search-text';
 import type { EventQuery, Store, UserProfile } from './ports';
+import { createReadCache } from './read-cache';
+import { singleton } from './singleton';
 
 export const PAGE_SIZE = 20;
 export const MAP_MAX_POINTS = 2000;
 /** What the public sees: published events, and cancelled ones (with a badge). */
 export const PUBLIC_STATUSES: EventStatus[] = ['approved', 'cancelled'];
+
+const readCache = () => singleton('eventsReadCache', () => createReadCache());
+
+/**
+ * Public reads are memoised for a few seconds and until the next write. Keys name the filters, not the clock:
+ * an event that ends during those seconds may stay listed that long.
+ */
+export function cachedRead<T>(store: Store, key: string, compute: () => Promise<T>): Promise<T> {
+  return readCache().get(store.revision(), key, compute);
+}
 
 /** The store query for a set of list filters: from now on (or the date window), public statuses. */
 export function queryFromFilters(filters: Partial<EventFilters>, now: Date): Omit<EventQuery, 'limit' | 'offset'> {
@@ -27,19 +39,20 @@ export function queryFromFilters(filters: Partial<EventFilters>, now: Date): Omi
   };
 }
 
-export async function searchEvents(store: Store, filters: Partial<EventFilters>, page = 1, now = new Date()) {
-  const { items, total } = await store.events.search({
-    ...queryFromFilters(filters, now),
-    limit: PAGE_SIZE,
-    offset: (Math.max(1, page) - 1) * PAGE_SIZE,
+export function searchEvents(store: Store, filters: Partial<EventFilters>, page = 1, now = new Date()) {
+  return cachedRead(store, `search:${JSON.stringify(filters)}:${page}`, async () => {
+    const { items, total } = await store.events.search({
+      ...queryFromFilters(filters, now),
+      limit: PAGE_SIZE,
+      offset: (Math.max(1, page) - 1) * PAGE_SIZE,
+    });
+    return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
   });
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
 export function mapEvents(store: Store, filters: Partial<EventFilters>, now = new Date()) {
-  return store.events.mapPoints(
-    { ...queryFromFilters(filters, now), limit: MAP_MAX_POINTS, offset: 0 },
-    MAP_MAX_POINTS,
+  return cachedRead(store, `map:${JSON.stringify(filters)}`, () =>
+    store.events.mapPoints({ ...queryFromFilters(filters, now), limit: MAP_MAX_POINTS, offset: 0 }, MAP_MAX_POINTS),
   );
 }
 
@@ -57,12 +70,11 @@ export async function getEventForViewer(
 }
 
 /** Upcoming published events of the same category, those of the same canton first. */
-export async function similarEvents(
-  store: Store,
-  event: AgendaEvent,
-  now = new Date(),
-  count = 4,
-): Promise<AgendaEvent[]> {
+export function similarEvents(store: Store, event: AgendaEvent, now = new Date(), count = 4): Promise<AgendaEvent[]> {
+  return cachedRead(store, `similar:${event.id}`, () => findSimilar(store, event, now, count));
+}
+
+async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: number): Promise<AgendaEvent[]> {
   const base = {
     status: ['approved'] as EventStatus[],
     endsAfter: now.toISOString(),

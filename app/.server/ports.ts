@@ -122,6 +122,8 @@ export interface Store {
   contactMessages: ContactMessageStore;
   /** True when nothing has been stored yet (no category, no event, no user). */
   isEmpty(): Promise<boolean>;
+  /** A number that changes whenever anything is written (here or by another process): read caches key on it. */
+  revision(): number;
 }
 
 export interface MailMessage {

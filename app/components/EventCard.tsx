@@ -1,27 +1,9 @@
 import { Link } from '@remix-run/react';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
-import type { AgendaEvent } from '~/domain/event';
+import type { EventCardData } from '~/domain/event-card';
 import { formatEventShort } from '~/domain/event-dates';
 import { formatPrice } from '~/domain/price';
-
-export type EventCardData = Pick<
-  AgendaEvent,
-  | 'id'
-  | 'title'
-  | 'category'
-  | 'startsAt'
-  | 'endsAt'
-  | 'allDay'
-  | 'city'
-  | 'canton'
-  | 'venueName'
-  | 'isFree'
-  | 'priceMin'
-  | 'priceMax'
-  | 'status'
-  | 'accessibility'
->;
 
 export function EventCard({ event }: { event: EventCardData }) {
   const color = DEFAULT_CATEGORIES.find((c) => c.slug === event.category)?.color ?? '#555';
@@ -40,7 +22,7 @@ export function EventCard({ event }: { event: EventCardData }) {
       </p>
       <p className="event-card__tags">
         <span className="tag">{formatPrice(event)}</span>
-        {event.accessibility.familyFriendly ? <span className="tag">En famille</span> : null}
+        {event.familyFriendly ? <span className="tag">En famille</span> : null}
         {event.status === 'cancelled' ? <span className="tag tag--danger">Annulé</span> : null}
       </p>
     </article>

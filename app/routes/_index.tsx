@@ -21,7 +21,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function HomePage() {
-  const { weekend, highlights, categories, partners, points } = useLoaderData<typeof loader>();
+  const { weekend, highlights, categories, partners } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
     <div className="home">
@@ -105,7 +105,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      {points.length > 0 ? (
+      {highlights.total > 0 ? (
         <section className="page home__section" aria-labelledby="map-title">
           <div className="section-head">
             <h2 id="map-title">Ce mois sur la carte</h2>
@@ -113,7 +113,7 @@ export default function HomePage() {
           </div>
           <LazyEventsMap
             whenVisible
-            points={points}
+            points={{ url: '/carte.json?quand=mois' }}
             height={380}
             label="Carte des événements du mois"
             config={root?.map ?? { tileUrl: '', attribution: '' }}

@@ -11,6 +11,7 @@ import { ShareButton } from '~/components/ShareButton';
 import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
+import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript } from '~/domain/event-jsonld';
 import { imageSrcSet, imageUrl } from '~/domain/images';
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     event,
     isPast: Date.parse(event.endsAt) < now.getTime(),
-    similar: await similarEvents(store, event, now),
+    similar: (await similarEvents(store, event, now)).map(toEventCard),
   };
 }
 

@@ -10,6 +10,7 @@ import { SearchInput } from '~/components/SearchInput';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
+import { toEventCard } from '~/domain/event-card';
 import {
   type EventFilters,
   filtersToParams,
@@ -26,7 +27,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
   if (searchError) {
     return data(
-      { filters, searchError, view, items: [], total: 0, page: 1, pageCount: 1, points: [] as EventMapPoint[] },
+      {
+        filters,
+        searchError,
+        view,
+        items: [] as ReturnType<typeof toEventCard>[],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        points: [] as EventMapPoint[],
+      },
       { status: 400 },
     );
   }
@@ -35,7 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     searchEvents(store, filters, page),
     view === 'carte' ? mapEvents(store, filters) : Promise.resolve([] as EventMapPoint[]),
   ]);
-  return data({ filters, searchError: null as string | null, view, points, ...result });
+  return data({
+    filters,
+    searchError: null as string | null,
+    view,
+    points,
+    ...result,
+    items: result.items.map(toEventCard),
+  });
 }
 
 function describeFilters(filters: EventFilters): string {

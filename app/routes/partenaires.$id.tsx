@@ -4,13 +4,14 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { upcomingByOrganizer } from '~/.server/events';
 import { getStore } from '~/.server/store';
 import { EventCard } from '~/components/EventCard';
+import { toEventCard } from '~/domain/event-card';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const store = getStore();
   const partner = await store.partners.findById(params.id ?? '');
   if (!partner?.active) throw data({ message: 'Ce partenaire n’existe pas.' }, { status: 404 });
-  return { partner, events: await upcomingByOrganizer(store, partner.name) };
+  return { partner, events: (await upcomingByOrganizer(store, partner.name)).map(toEventCard) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

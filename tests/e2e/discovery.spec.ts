@@ -189,3 +189,44 @@ test.describe('carte', () => {
     await expect(page.locator('.event-card').first()).toBeVisible();
   });
 });
+
+test.describe('accueil, flux et référencement', () => {
+  test('l’accueil propose ce week-end, les incontournables, les catégories avec leur nombre et les partenaires', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'À ne pas manquer' })).toBeVisible();
+    const tiles = page.locator('.category-tile');
+    await expect(tiles).toHaveCount(12);
+    const musique = upcoming("category = 'musique'").length;
+    await expect(
+      page.locator('a.category-tile[href="/evenements?category=musique"] .category-tile__count'),
+    ).toContainText(String(musique));
+    await expect(page.locator('.partner-strip img')).toHaveCount(8);
+    await page.getByRole('searchbox', { name: 'Rechercher un événement' }).first().fill('noel');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page).toHaveURL('/evenements?q=noel');
+  });
+
+  test('la carte de l’accueil se charge quand on l’approche @js-only', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Ce mois sur la carte' }).scrollIntoViewIfNeeded();
+    const map = page.getByTestId('events-map');
+    await expect(map).toBeVisible();
+    expect(Number(await map.getAttribute('data-points'))).toBeGreaterThan(0);
+  });
+
+  test('flux iCal et RSS filtrés, sitemap et robots', async ({ request }) => {
+    const ics = await request.get('/evenements.ics?category=musique&canton=VD');
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    const body = await ics.text();
+    expect(body.match(/BEGIN:VEVENT/g)?.length).toBe(upcoming("category = 'musique' AND canton = 'VD'").length);
+    const rss = await request.get('/evenements.rss?gratuit=1');
+    expect(rss.headers()['content-type']).toContain('application/rss+xml');
+    expect((await rss.text()).match(/<item>/g)?.length).toBe(upcoming('is_free = 1').length);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const [one] = upcoming("status = 'approved'");
+    expect(sitemap).toContain(`/evenement/${one.id}</loc>`);
+    expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
+  });
+});

@@ -9,9 +9,11 @@ const EventsMap: ComponentType<EventsMapProps> = lazy(() => import('./EventsMap.
 
 const DEFAULT_HEIGHT = 480;
 
-export interface LazyEventsMapProps extends EventsMapProps {
+export interface LazyEventsMapProps extends Omit<EventsMapProps, 'points'> {
   /** Only load the map when its placeholder comes near the viewport. */
   whenVisible?: boolean;
+  /** The points, or where to fetch them (JSON array) once the map loads, so the page HTML stays light. */
+  points: EventsMapProps['points'] | { url: string };
 }
 
 export const MapPlaceholder = forwardRef<HTMLDivElement, { height?: number; label: string }>(function MapPlaceholder(
@@ -39,8 +41,21 @@ export const MapPlaceholder = forwardRef<HTMLDivElement, { height?: number; labe
   );
 });
 
-function DeferredEventsMap({ whenVisible, ...props }: LazyEventsMapProps) {
+function DeferredEventsMap({ whenVisible, points, ...props }: LazyEventsMapProps) {
   const [ready, setReady] = useState(!whenVisible);
+  const [fetched, setFetched] = useState<EventsMapProps['points'] | null>(null);
+  const pointsUrl = 'url' in points ? points.url : null;
+
+  useEffect(() => {
+    if (!ready || !pointsUrl) return;
+    const controller = new AbortController();
+    fetch(pointsUrl, { signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : []))
+      .then(setFetched)
+      .catch(() => setFetched([]));
+    return () => controller.abort();
+  }, [ready, pointsUrl]);
+
   const placeholderRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -63,10 +78,11 @@ function DeferredEventsMap({ whenVisible, ...props }: LazyEventsMapProps) {
     return () => observer.disconnect();
   }, [ready]);
 
-  if (!ready) return <MapPlaceholder ref={placeholderRef} height={props.height} label={props.label} />;
+  const shown = 'url' in points ? fetched : points;
+  if (!ready || !shown) return <MapPlaceholder ref={placeholderRef} height={props.height} label={props.label} />;
   return (
     <Suspense fallback={<MapPlaceholder height={props.height} label={props.label} />}>
-      <EventsMap {...props} />
+      <EventsMap {...props} points={shown} />
     </Suspense>
   );
 }

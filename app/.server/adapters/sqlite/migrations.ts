@@ -144,4 +144,9 @@ export const MIGRATIONS: readonly string[] = [
   END;
   CREATE INDEX events_status_starts ON events(status, starts_ts);
   `,
+  /* 3: covering indexes for the public list (ordered page of ids) and the counts per category */ `
+  CREATE INDEX events_public_order ON events(status, ends_ts, starts_ts, title, featured);
+  CREATE INDEX events_status_ends_category ON events(status, ends_ts, category);
+  DROP INDEX events_status_ends;
+  `,
 ];

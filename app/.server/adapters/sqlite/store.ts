@@ -189,6 +189,8 @@ export function createSqliteStore(db: Db): Store {
     `INSERT INTO events (${eventColumns.join(', ')}) VALUES (${eventColumns.map((c) => `@${c}`).join(', ')})`,
   );
 
+  const totalChanges = db.prepare('SELECT total_changes() AS n');
+
   return {
     users: {
       async findById(uid) {
@@ -256,11 +258,21 @@ export function createSqliteStore(db: Db): Store {
       async search(q) {
         const { from, where, params, rank } = eventQuerySql(q);
         const total = (db.prepare(`SELECT COUNT(*) AS n ${from} WHERE ${where}`).get(...params) as { n: number }).n;
-        const order = [q.featuredFirst ? 'e.featured DESC' : null, rank, 'e.starts_ts', 'e.title']
-          .filter(Boolean)
-          .join(', ');
+        const order = [q.featuredFirst ? 'o_featured DESC' : null, rank ? 'o_relevance' : null, 'o_starts', 'o_title'];
+        const orderBy = (prefix: string) =>
+          order
+            .filter(Boolean)
+            .map((o) => prefix + o)
+            .join(', ');
+        // Sort the page's row ids on the covering index first, then read only those rows (not every match in full).
         const rows = db
-          .prepare(`SELECT e.* ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+          .prepare(
+            `SELECT e.* FROM (
+               SELECT e.rowid AS rid, e.featured AS o_featured, ${rank ?? '0'} AS o_relevance, e.starts_ts AS o_starts,
+                 e.title AS o_title
+               ${from} WHERE ${where} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) page
+             JOIN events e ON e.rowid = page.rid ORDER BY ${orderBy('page.')}`,
+          )
           .all(...params, q.limit, q.offset) as Row[];
         return { items: rows.map(toEvent), total };
       },
@@ -338,6 +350,13 @@ export function createSqliteStore(db: Db): Store {
       async count() {
         return (db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n;
       },
+    },
+
+    revision() {
+      // Own writes (total_changes) plus commits by other connections, e.g. the user:create CLI (data_version).
+      return (
+        (totalChanges.get() as { n: number }).n * 1_000_000 + (db.pragma('data_version', { simple: true }) as number)
+      );
     },
 
     async isEmpty() {
