@@ -13,6 +13,7 @@ import {
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { getConfig } from './.server/config';
+import { takeFlash } from './.server/flash';
 import { getPendingCount } from './.server/moderation';
 import { getCsrf, getHoneypot } from './.server/security';
 import { getCurrentUser } from './.server/session';
@@ -33,14 +34,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request);
   const [csrfToken, csrfCookie] = await getCsrf().commitToken(request);
   const pendingCount = user?.role === 'admin' ? await getPendingCount() : null;
+  const { flash, clear } = await takeFlash(request);
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
+  if (clear) headers.append('Set-Cookie', clear);
   return data(
     {
       user: user
         ? { uid: user.uid, displayName: user.displayName, role: user.role, emailVerified: user.emailVerified }
         : null,
       pendingCount,
+      flash,
       csrfToken,
       honeypotInputProps: getHoneypot().getInputProps(),
       siteUrl: config.SITE_URL,
@@ -80,6 +84,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <HoneypotProvider {...(root?.honeypotInputProps ?? {})}>
             <SiteHeader user={root?.user ?? null} pendingCount={root?.pendingCount ?? null} />
             <main id="contenu" className="site-main" tabIndex={-1}>
+              {root?.flash ? (
+                <p className={`flash notice notice--${root.flash.kind}`} role="status" data-testid="flash">
+                  {root.flash.message}
+                </p>
+              ) : null}
               {children}
             </main>
           </HoneypotProvider>

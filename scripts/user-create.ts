@@ -2,6 +2,7 @@
 // Creates or updates an account in the configured store; this is how the first admin is made.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { passwordProblem } from '../app/.server/identity/password-policy';
 import { createOrUpdateAccount } from '../app/.server/users';
 
 const { values } = parseArgs({
@@ -25,6 +26,12 @@ const parsed = z
 if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`Erreur : ${issue.path.join('.')} — ${issue.message}`);
   console.error('Usage : npm run user:create -- --email E --password P --role admin|organizer [--name N]');
+  process.exit(1);
+}
+
+const problem = passwordProblem(parsed.data.password);
+if (problem) {
+  console.error(`Erreur : --password — ${problem}`);
   process.exit(1);
 }
 

@@ -38,6 +38,37 @@ export interface UserStore {
     now: string;
   }): Promise<UserProfile>;
   listAdmins(): Promise<UserProfile[]>;
+  /** Creates a new account; returns null when the email is already taken. */
+  create(input: {
+    uid: string;
+    email: string;
+    displayName: string;
+    role: Role;
+    passwordHash: string;
+    now: string;
+  }): Promise<UserProfile | null>;
+  setPassword(uid: string, passwordHash: string, now: string): Promise<void>;
+  setEmailVerified(uid: string, now: string): Promise<void>;
+  updateProfile(uid: string, fields: { displayName: string }, now: string): Promise<UserProfile | null>;
+  /** Deletes the account; its sessions and tokens go with it, its events stay without an owner. */
+  delete(uid: string): Promise<void>;
+}
+
+export type AuthTokenPurpose = 'verify-email' | 'reset-password';
+
+export interface AuthTokenStore {
+  /** Stores a token (by the hash of its value); earlier unused tokens of the same purpose stop working. */
+  issue(token: {
+    id: string;
+    uid: string;
+    purpose: AuthTokenPurpose;
+    createdAt: string;
+    expiresAt: string;
+  }): Promise<void>;
+  /** The account of a valid, unused, unexpired token, without using it. */
+  peek(id: string, purpose: AuthTokenPurpose, now: string): Promise<string | null>;
+  /** Uses the token once: returns its account, or null if it was used, expired or unknown. */
+  consume(id: string, purpose: AuthTokenPurpose, now: string): Promise<string | null>;
 }
 
 export interface SessionRecord {
@@ -55,6 +86,7 @@ export interface SessionStore {
   touch(id: string, lastSeenAt: string, expiresAt: string): Promise<void>;
   revoke(id: string): Promise<void>;
   revokeAllForUser(uid: string, exceptId?: string): Promise<void>;
+  listForUser(uid: string): Promise<SessionRecord[]>;
 }
 
 export interface CategoryStore {
@@ -116,6 +148,7 @@ export interface ContactMessageStore {
 export interface Store {
   users: UserStore;
   sessions: SessionStore;
+  authTokens: AuthTokenStore;
   categories: CategoryStore;
   events: EventStore;
   partners: PartnerStore;

@@ -1,17 +1,65 @@
+// Account forms: one schema each for the browser's constraints and the server's parse; French messages.
 import { z } from 'zod';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+export const DISPLAY_NAME_MAX = 60;
 
-export const loginSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Indiquez votre adresse email.')
-    .max(254, 'Cette adresse email est trop longue.')
-    .email('Cette adresse email n’est pas valide.'),
-  password: z.string().min(1, 'Indiquez votre mot de passe.').max(PASSWORD_MAX, 'Email ou mot de passe incorrect.'),
-});
+// SPEC §8 messages.
+export const NO_USER = 'Aucun utilisateur connecté';
+export const NO_USER_OR_EMAIL = 'Aucun utilisateur connecté ou email manquant';
+export const ALREADY_VERIFIED = "L'email est déjà vérifié";
 
 /** Never says whether the email exists. */
 export const LOGIN_FAILED = 'Email ou mot de passe incorrect.';
+export const EMAIL_TAKEN =
+  'Un compte existe déjà avec cette adresse. Connectez-vous ou réinitialisez votre mot de passe.';
+export const WRONG_CURRENT_PASSWORD = 'Le mot de passe actuel est incorrect.';
+export const RESET_LINK_INVALID =
+  'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';
+export const PASSWORDS_DIFFER = 'Les deux mots de passe ne sont pas identiques.';
+
+const email = z
+  .string({ required_error: 'Indiquez votre adresse email.' })
+  .trim()
+  .min(1, 'Indiquez votre adresse email.')
+  .max(254, 'Cette adresse email est trop longue.')
+  .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).')
+  .transform((v) => v.toLowerCase());
+
+/** Length in characters as a person counts them (code points), not UTF-16 units. */
+const newPassword = z
+  .string({ required_error: 'Choisissez un mot de passe.' })
+  .refine((v) => [...v].length >= PASSWORD_MIN, `Le mot de passe doit compter au moins ${PASSWORD_MIN} caractères.`)
+  .refine((v) => [...v].length <= PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères.`);
+
+const displayName = z
+  .string({ required_error: 'Indiquez votre nom.' })
+  .trim()
+  .min(2, 'Votre nom doit compter au moins 2 caractères.')
+  .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX} caractères.`);
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string()
+    .min(1, 'Indiquez votre mot de passe.')
+    .max(PASSWORD_MAX * 4, LOGIN_FAILED),
+});
+
+export const registerSchema = z.object({ displayName, email, password: newPassword });
+export const forgotPasswordSchema = z.object({ email });
+export const resetPasswordSchema = z
+  .object({ password: newPassword, confirmation: z.string() })
+  .refine((v) => v.password === v.confirmation, { message: PASSWORDS_DIFFER, path: ['confirmation'] });
+export const profileSchema = z.object({ displayName });
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, 'Indiquez votre mot de passe actuel.')
+      .max(PASSWORD_MAX * 4),
+    newPassword,
+    confirmation: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmation, { message: PASSWORDS_DIFFER, path: ['confirmation'] });

@@ -1,21 +1,76 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { accountDeps, requestPasswordReset } from '~/.server/accounts';
+import { getConfig } from '~/.server/config';
+import { getMailer } from '~/.server/mail/mailer';
+import { type AppContext, protectForm } from '~/.server/security';
 import { requireAnonymous } from '~/.server/session';
-import { Placeholder } from '~/components/Placeholder';
+import { getStore } from '~/.server/store';
+import { Field } from '~/components/Field';
+import { FormSecurity } from '~/components/FormSecurity';
+import { forgotPasswordSchema } from '~/domain/auth';
+import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { sent: new URL(request.url).searchParams.get('envoye') === '1' };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const formData = await protectForm(request, context as AppContext, { bucket: 'auth' });
+  const values = formValues(formData, ['email']);
+  const parsed = forgotPasswordSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
+  await requestPasswordReset(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data.email);
+  return redirect('/auth/forgot-password?envoye=1');
 }
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Mot de passe oublié',
-    description: 'Mot de passe oublié — Agenda romand.',
+    description: 'Recevez un lien pour choisir un nouveau mot de passe.',
     path: '/auth/forgot-password',
     matches,
   });
 
 export default function ForgotPasswordPage() {
-  return <Placeholder title="Mot de passe oublié" />;
+  const { sent } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors = result?.errors ?? {};
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <h1>Mot de passe oublié</h1>
+        <p className="lead">Indiquez l’adresse de votre compte : nous vous envoyons un lien valable une heure.</p>
+      </header>
+      {sent ? (
+        <div className="notice notice--success" role="status" data-testid="reset-sent">
+          Si un compte existe avec cette adresse, un email vient de lui être envoyé. Pensez à regarder dans les
+          indésirables.
+        </div>
+      ) : null}
+      <Form method="post" className="form" noValidate>
+        <FormSecurity />
+        <Field
+          name="email"
+          label="Adresse email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.values.email}
+          error={errors.email}
+        />
+        <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
+          Envoyer le lien
+        </button>
+      </Form>
+      <p>
+        <Link to="/auth/login">Retour à la connexion</Link>
+      </p>
+    </div>
+  );
 }

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
 import { authenticate } from '~/.server/auth';
 import { type AppContext, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { useFormKey } from '~/components/useFormKey';
 import { LOGIN_FAILED, loginSchema } from '~/domain/auth';
 import { type FieldErrors, fieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
@@ -44,14 +44,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const errors = result?.errors ?? {};
-  const password = useRef<HTMLInputElement>(null);
-  // After a failed attempt the password is never kept (the server never sends it back; this clears the live field).
-  useEffect(() => {
-    if (result && password.current) {
-      password.current.value = '';
-      password.current.focus();
-    }
-  }, [result]);
+  const formKey = useFormKey(result);
   return (
     <div className="page page--narrow">
       <header className="page-header">
@@ -63,7 +56,7 @@ export default function LoginPage() {
           {errors.form}
         </p>
       ) : null}
-      <Form method="post" className="form" noValidate>
+      <Form key={formKey} method="post" className="form" noValidate>
         <FormSecurity />
         <input type="hidden" name="redirect" value={searchParams.get('redirect') ?? ''} />
         <Field
@@ -80,7 +73,7 @@ export default function LoginPage() {
           label="Mot de passe"
           type="password"
           autoComplete="current-password"
-          inputRef={password}
+          autoFocus={Boolean(result)}
           required
           error={errors.password}
         />

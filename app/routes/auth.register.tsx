@@ -1,6 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { requireAnonymous } from '~/.server/session';
-import { Placeholder } from '~/components/Placeholder';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { accountDeps, registerAccount } from '~/.server/accounts';
+import { getConfig } from '~/.server/config';
+import { setFlash } from '~/.server/flash';
+import { refusal } from '~/.server/form-errors';
+import { getMailer } from '~/.server/mail/mailer';
+import { type AppContext, protectForm } from '~/.server/security';
+import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
+import { getStore } from '~/.server/store';
+import { Field } from '~/components/Field';
+import { FormSecurity } from '~/components/FormSecurity';
+import { useFormKey } from '~/components/useFormKey';
+import { PASSWORD_MAX, PASSWORD_MIN, registerSchema } from '~/domain/auth';
+import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -8,9 +21,102 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const formData = await protectForm(request, context as AppContext, { bucket: 'auth' });
+  // The password is never sent back to the browser.
+  const values = formValues(formData, ['displayName', 'email']);
+  const parsed = registerSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
+  if (!parsed.success) {
+    return data({ ok: false as const, errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
+  }
+  let user: Awaited<ReturnType<typeof registerAccount>>;
+  try {
+    user = await registerAccount(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data);
+  } catch (error) {
+    return refusal(error, values);
+  }
+  const headers = new Headers();
+  headers.append('Set-Cookie', await createUserSession(request, user.uid));
+  headers.append(
+    'Set-Cookie',
+    await setFlash({
+      kind: 'success',
+      message: `Bienvenue ! Un email de confirmation a été envoyé à ${user.email}. Cliquez sur son lien pour vérifier votre adresse.`,
+    }),
+  );
+  return redirect(safeRedirect(formData.get('redirect'), '/dashboard'), { headers });
+}
+
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: 'Inscription', description: 'Inscription — Agenda romand.', path: '/auth/register', matches });
+  pageMeta({
+    title: 'Inscription',
+    description: 'Créez votre compte gratuit pour publier vos événements en Suisse romande.',
+    path: '/auth/register',
+    matches,
+  });
 
 export default function RegisterPage() {
-  return <Placeholder title="Inscription" />;
+  const result = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const errors = result?.errors ?? {};
+  const formKey = useFormKey(result);
+  const values = result?.values ?? {};
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <h1>Inscription</h1>
+        <p className="lead">Un compte gratuit pour publier vos événements. Ils seront visibles après modération.</p>
+      </header>
+      {errors.form ? (
+        <p className="notice notice--error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Form key={formKey} method="post" className="form" noValidate>
+        <FormSecurity />
+        <input type="hidden" name="redirect" value={searchParams.get('redirect') ?? ''} />
+        <Field
+          name="displayName"
+          label="Votre nom ou celui de votre organisation"
+          autoComplete="name"
+          required
+          maxLength={60}
+          defaultValue={values.displayName}
+          error={errors.displayName}
+        />
+        <Field
+          name="email"
+          label="Adresse email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <Field
+          name="password"
+          label="Mot de passe"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`Au moins ${PASSWORD_MIN} caractères. Une phrase de quelques mots est facile à retenir et difficile à deviner.`}
+          error={errors.password}
+        />
+        <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
+          Créer mon compte
+        </button>
+      </Form>
+      <p>
+        Déjà inscrit·e ? <Link to="/auth/login">Connexion</Link>
+      </p>
+      <p className="field__hint">
+        En créant un compte, vous acceptez les <Link to="/legal">conditions générales</Link> et la{' '}
+        <Link to="/privacy-policy">politique de confidentialité</Link>.
+      </p>
+    </div>
+  );
 }

@@ -1,16 +1,308 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { requireUser } from '~/.server/session';
-import { Placeholder } from '~/components/Placeholder';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  AccountError,
+  accountDeps,
+  changePassword,
+  deleteAccount,
+  resendVerification,
+  updateProfile,
+} from '~/.server/accounts';
+import { getConfig } from '~/.server/config';
+import { setFlash } from '~/.server/flash';
+import { getMailer } from '~/.server/mail/mailer';
+import { type AppContext, protectForm } from '~/.server/security';
+import { destroyUserSession, getCurrentSession, requireUser } from '~/.server/session';
+import { getStore } from '~/.server/store';
+import { Field } from '~/components/Field';
+import { FormSecurity } from '~/components/FormSecurity';
+import { useFormKey } from '~/components/useFormKey';
+import { changePasswordSchema, PASSWORD_MIN, profileSchema } from '~/domain/auth';
+import { formatDateTime } from '~/domain/dates';
+import { type FieldErrors, fieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
+const deps = () => accountDeps(getStore(), getMailer(), getConfig().SITE_URL);
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const current = await getCurrentSession(request);
+  const sessions = await getStore().sessions.listForUser(user.uid);
+  return {
+    user: {
+      displayName: user.displayName,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      role: user.role,
+      createdAt: user.createdAt,
+    },
+    sessions: sessions.map((s) => ({
+      current: s.id === current?.sessionId,
+      userAgent: describeDevice(s.userAgent),
+      lastSeenAt: s.lastSeenAt,
+      createdAt: s.createdAt,
+      key: s.createdAt + s.userAgent.slice(0, 20),
+    })),
+  };
+}
+
+/** 'Chrome sur Linux' from a user agent, enough to recognise one's devices. */
+function describeDevice(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Navigateur';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : 'système inconnu';
+  return `${browser} sur ${system}`;
+}
+
+type Intent = 'profile' | 'password' | 'resend' | 'sessions' | 'delete';
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Every intent is checked on the server: session (SPEC §5 messages when missing), CSRF, Origin, rate.
+  const formData = await protectForm(request, context as AppContext, { bucket: 'auth', honeypot: false });
+  const intent = String(formData.get('intent') ?? '') as Intent;
+  const current = await getCurrentSession(request);
+  const user = current?.user ?? null;
+  const fail = (errors: FieldErrors, values: Record<string, string> = {}) =>
+    data({ ok: false as const, intent, errors, values, message: '' }, { status: 400 });
+  const done = (message: string) => ({
+    ok: true as const,
+    intent,
+    errors: {} as FieldErrors,
+    values: {} as Record<string, string>,
+    message,
+  });
+  try {
+    switch (intent) {
+      case 'profile': {
+        const values = { displayName: String(formData.get('displayName') ?? '') };
+        const parsed = profileSchema.safeParse(values);
+        if (!parsed.success) return fail(fieldErrors(parsed.error), values);
+        await updateProfile(deps(), user, parsed.data);
+        return done('Profil enregistré.');
+      }
+      case 'password': {
+        const parsed = changePasswordSchema.safeParse({
+          currentPassword: formData.get('currentPassword') ?? '',
+          newPassword: formData.get('newPassword') ?? '',
+          confirmation: formData.get('confirmation') ?? '',
+        });
+        if (!parsed.success) return fail(fieldErrors(parsed.error));
+        await changePassword(deps(), { user, sessionId: current?.sessionId ?? null }, parsed.data);
+        return done('Mot de passe modifié. Vos autres appareils ont été déconnectés.');
+      }
+      case 'resend':
+        await resendVerification(deps(), user);
+        return done('Un nouvel email de vérification vient de partir.');
+      case 'sessions':
+        if (!user || !current) throw new AccountError('Aucun utilisateur connecté');
+        await getStore().sessions.revokeAllForUser(user.uid, current.sessionId);
+        return done('Vos autres appareils ont été déconnectés.');
+      case 'delete': {
+        if (formData.get('confirm') !== 'oui')
+          return fail({ confirm: 'Cochez la case pour confirmer la suppression.' });
+        await deleteAccount(deps(), user, String(formData.get('deletePassword') ?? ''));
+        const headers = new Headers();
+        headers.append('Set-Cookie', await destroyUserSession(request));
+        headers.append(
+          'Set-Cookie',
+          await setFlash({
+            kind: 'info',
+            message: 'Votre compte a été supprimé. Vos événements restent publiés, sans votre nom.',
+          }),
+        );
+        return redirect('/', { headers });
+      }
+      default:
+        return fail({ form: 'Action inconnue.' });
+    }
+  } catch (error) {
+    if (error instanceof AccountError) return fail({ [error.field]: error.message });
+    throw error;
+  }
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: 'Mon profil', description: 'Mon profil — Agenda romand.', path: '/organizer/profile', matches });
+  pageMeta({ title: 'Mon profil', description: 'Votre compte Agenda romand.', path: '/organizer/profile', matches });
 
 export default function OrganizerProfilePage() {
-  return <Placeholder title="Mon profil" />;
+  const { user, sessions } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const formKey = useFormKey(result);
+  const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : {});
+  const messageFor = (intent: Intent) =>
+    result?.intent === intent && result.message ? (
+      <p className="notice notice--success" role="status">
+        {result.message}
+      </p>
+    ) : result?.intent === intent && result.errors.form ? (
+      <p className="notice notice--error" role="alert">
+        {result.errors.form}
+      </p>
+    ) : null;
+
+  return (
+    <div className="page page--narrow profile">
+      <header className="page-header">
+        <h1>Mon profil</h1>
+        <p className="lead">
+          {user.email} · {user.role === 'admin' ? 'administrateur·rice' : 'organisateur·rice'}
+        </p>
+      </header>
+
+      <section aria-labelledby="profile-name" className="card">
+        <h2 id="profile-name">Votre nom</h2>
+        {messageFor('profile')}
+        <Form key={formKey} method="post" className="form" noValidate>
+          <FormSecurity honeypot={false} />
+          <input type="hidden" name="intent" value="profile" />
+          <Field
+            name="displayName"
+            label="Nom affiché"
+            required
+            maxLength={60}
+            defaultValue={result?.intent === 'profile' ? result.values.displayName : user.displayName}
+            error={errorsFor('profile').displayName}
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Enregistrer
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="profile-email" className="card">
+        <h2 id="profile-email">Adresse email</h2>
+        {messageFor('resend')}
+        {user.emailVerified ? (
+          <p>Votre adresse {user.email} est vérifiée.</p>
+        ) : (
+          <>
+            <p className="notice notice--warning">Votre adresse {user.email} n’est pas encore vérifiée.</p>
+            <Form method="post">
+              <FormSecurity honeypot={false} />
+              <input type="hidden" name="intent" value="resend" />
+              <button type="submit" className="button" disabled={busy}>
+                Renvoyer l’email de vérification
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="profile-password" className="card">
+        <h2 id="profile-password">Changer de mot de passe</h2>
+        {messageFor('password')}
+        <Form key={formKey} method="post" className="form" noValidate>
+          <FormSecurity honeypot={false} />
+          <input type="hidden" name="intent" value="password" />
+          <Field
+            name="currentPassword"
+            label="Mot de passe actuel"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errorsFor('password').currentPassword}
+          />
+          <Field
+            name="newPassword"
+            label="Nouveau mot de passe"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            hint={`Au moins ${PASSWORD_MIN} caractères.`}
+            error={errorsFor('password').newPassword}
+          />
+          <Field
+            name="confirmation"
+            label="Confirmez le nouveau mot de passe"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errorsFor('password').confirmation}
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Changer le mot de passe
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="profile-sessions" className="card">
+        <h2 id="profile-sessions">Appareils connectés</h2>
+        {messageFor('sessions')}
+        <ul className="session-list" data-testid="sessions">
+          {sessions.map((s) => (
+            <li key={s.key}>
+              <strong>{s.userAgent}</strong>
+              {s.current ? ' (cet appareil)' : ''}
+              <br />
+              <small>
+                Connecté le {formatDateTime(s.createdAt)} · dernière activité le {formatDateTime(s.lastSeenAt)}
+              </small>
+            </li>
+          ))}
+        </ul>
+        <Form method="post">
+          <FormSecurity honeypot={false} />
+          <input type="hidden" name="intent" value="sessions" />
+          <button type="submit" className="button" disabled={busy || sessions.length < 2}>
+            Déconnecter les autres appareils
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="profile-delete" className="card danger-zone">
+        <h2 id="profile-delete">Supprimer mon compte</h2>
+        <p>
+          Votre compte et vos sessions sont supprimés définitivement. Les événements que vous avez publiés restent en
+          ligne, sans lien avec votre compte.
+        </p>
+        {messageFor('delete')}
+        <Form key={formKey} method="post" className="form" noValidate>
+          <FormSecurity honeypot={false} />
+          <input type="hidden" name="intent" value="delete" />
+          <Field
+            name="deletePassword"
+            label="Votre mot de passe, pour confirmer"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errorsFor('delete').deletePassword}
+          />
+          <div className={`field${errorsFor('delete').confirm ? ' field--invalid' : ''}`}>
+            <label>
+              <input type="checkbox" name="confirm" value="oui" /> Je veux supprimer mon compte définitivement
+            </label>
+            {errorsFor('delete').confirm ? (
+              <p className="field__error" role="alert">
+                {errorsFor('delete').confirm}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button--danger" disabled={busy}>
+            Supprimer mon compte
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -149,4 +149,15 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX events_status_ends_category ON events(status, ends_ts, category);
   DROP INDEX events_status_ends;
   `,
+  /* 4: single-use tokens for email verification and password reset (only their hash is kept) */ `
+  CREATE TABLE auth_tokens (
+    id TEXT PRIMARY KEY,
+    uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+    purpose TEXT NOT NULL CHECK (purpose IN ('verify-email', 'reset-password')),
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  );
+  CREATE INDEX auth_tokens_uid ON auth_tokens(uid, purpose);
+  `,
 ];

@@ -210,6 +210,30 @@ export function createSqliteStore(db: Db): Store {
         ).run({ ...input, emailVerified: input.emailVerified ? 1 : 0 });
         return toUser(db.prepare('SELECT * FROM users WHERE email = ?').get(input.email) as Row);
       },
+      async create(input) {
+        const result = db
+          .prepare(
+            `INSERT INTO users (uid, email, display_name, role, password_hash, email_verified, created_at, updated_at)
+             VALUES (@uid, @email, @displayName, @role, @passwordHash, 0, @now, @now) ON CONFLICT(email) DO NOTHING`,
+          )
+          .run(input);
+        if (result.changes === 0) return null;
+        return toUser(db.prepare('SELECT * FROM users WHERE uid = ?').get(input.uid) as Row);
+      },
+      async setPassword(uid, passwordHash, now) {
+        db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE uid = ?').run(passwordHash, now, uid);
+      },
+      async setEmailVerified(uid, now) {
+        db.prepare('UPDATE users SET email_verified = 1, updated_at = ? WHERE uid = ?').run(now, uid);
+      },
+      async updateProfile(uid, fields, now) {
+        db.prepare('UPDATE users SET display_name = ?, updated_at = ? WHERE uid = ?').run(fields.displayName, now, uid);
+        const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
+        return row ? toUser(row) : null;
+      },
+      async delete(uid) {
+        db.prepare('DELETE FROM users WHERE uid = ?').run(uid);
+      },
       async listAdmins() {
         return (db.prepare("SELECT * FROM users WHERE role = 'admin' AND disabled = 0").all() as Row[]).map(toUser);
       },
@@ -234,6 +258,36 @@ export function createSqliteStore(db: Db): Store {
       },
       async revokeAllForUser(uid, exceptId) {
         db.prepare('DELETE FROM sessions WHERE uid = ? AND id IS NOT ?').run(uid, exceptId ?? null);
+      },
+      async listForUser(uid) {
+        const rows = db.prepare('SELECT * FROM sessions WHERE uid = ? ORDER BY last_seen_at DESC').all(uid) as Row[];
+        return rows.map(toSession);
+      },
+    },
+
+    authTokens: {
+      async issue(t) {
+        db.transaction(() => {
+          db.prepare('DELETE FROM auth_tokens WHERE uid = ? AND purpose = ? AND used_at IS NULL').run(t.uid, t.purpose);
+          db.prepare(
+            `INSERT INTO auth_tokens (id, uid, purpose, created_at, expires_at) VALUES (@id, @uid, @purpose, @createdAt, @expiresAt)`,
+          ).run(t);
+        })();
+      },
+      async peek(id, purpose, now) {
+        const row = db
+          .prepare('SELECT uid FROM auth_tokens WHERE id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?')
+          .get(id, purpose, now) as { uid: string } | undefined;
+        return row?.uid ?? null;
+      },
+      async consume(id, purpose, now) {
+        const row = db
+          .prepare(
+            `UPDATE auth_tokens SET used_at = @now WHERE id = @id AND purpose = @purpose AND used_at IS NULL AND expires_at > @now
+             RETURNING uid`,
+          )
+          .get({ id, purpose, now }) as { uid: string } | undefined;
+        return row?.uid ?? null;
       },
     },
 

@@ -1,0 +1,32 @@
+// One-time messages that survive a redirect ('Mot de passe modifié.'), through a short-lived signed cookie.
+import { createCookie } from '@remix-run/node';
+import { getConfig } from './config';
+import { singleton } from './singleton';
+
+export interface Flash {
+  kind: 'success' | 'info' | 'error';
+  message: string;
+}
+
+const flashCookie = () =>
+  singleton('flashCookie', () =>
+    createCookie('flash', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: getConfig().SECURE_COOKIES,
+      path: '/',
+      maxAge: 60,
+      secrets: [getConfig().SESSION_SECRET],
+    }),
+  );
+
+export function setFlash(flash: Flash): Promise<string> {
+  return flashCookie().serialize(flash);
+}
+
+/** The pending message, if any, and the Set-Cookie header that clears it. */
+export async function takeFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
+  const value = await flashCookie().parse(request.headers.get('Cookie'));
+  if (!value || typeof value !== 'object' || typeof value.message !== 'string') return { flash: null, clear: null };
+  return { flash: value as Flash, clear: await flashCookie().serialize('', { maxAge: 0 }) };
+}

@@ -1,0 +1,49 @@
+// French account mails: plain text and HTML, signed with the site name.
+import { SITE_NAME } from '~/domain/site';
+import { escapeHtml } from './mailer';
+
+interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function layout(paragraphs: string[], action: { label: string; url: string }, footer: string): Omit<Mail, 'subject'> {
+  const text = [...paragraphs, '', `${action.label} : ${action.url}`, '', footer, '', `— ${SITE_NAME}`].join('\n');
+  const html = `<!doctype html><html lang="fr"><body style="font-family:system-ui,sans-serif;color:#1c1f24;line-height:1.5">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#c8102e;color:#fff;padding:10px 18px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:14px;color:#4a505a">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br>${escapeHtml(action.url)}</p>
+<p style="font-size:14px;color:#4a505a">${escapeHtml(footer)}</p>
+<p>— ${escapeHtml(SITE_NAME)}</p>
+</body></html>`;
+  return { text, html };
+}
+
+export function verificationMail(displayName: string, url: string): Mail {
+  return {
+    subject: `Confirmez votre adresse email — ${SITE_NAME}`,
+    ...layout(
+      [
+        `Bonjour ${displayName},`,
+        `Merci de votre inscription sur ${SITE_NAME} ! Confirmez votre adresse email pour publier vos événements.`,
+      ],
+      { label: 'Confirmer mon adresse', url },
+      'Vous n’avez pas créé de compte ? Ignorez simplement ce message.',
+    ),
+  };
+}
+
+export function passwordResetMail(displayName: string, url: string): Mail {
+  return {
+    subject: `Réinitialisation de votre mot de passe — ${SITE_NAME}`,
+    ...layout(
+      [
+        `Bonjour ${displayName},`,
+        'Vous avez demandé à changer votre mot de passe. Ce lien est valable une heure et ne sert qu’une fois.',
+      ],
+      { label: 'Choisir un nouveau mot de passe', url },
+      'Vous n’avez rien demandé ? Ignorez ce message : votre mot de passe reste inchangé.',
+    ),
+  };
+}

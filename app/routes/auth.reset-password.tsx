@@ -1,0 +1,105 @@
+// The page a reset link opens: choose a new password (the link works once, for one hour).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts';
+import { getConfig } from '~/.server/config';
+import { setFlash } from '~/.server/flash';
+import { refusal } from '~/.server/form-errors';
+import { getMailer } from '~/.server/mail/mailer';
+import { type AppContext, protectForm } from '~/.server/security';
+import { destroyUserSession } from '~/.server/session';
+import { getStore } from '~/.server/store';
+import { Field } from '~/components/Field';
+import { FormSecurity } from '~/components/FormSecurity';
+import { useFormKey } from '~/components/useFormKey';
+import { PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from '~/domain/auth';
+import { type FieldErrors, fieldErrors } from '~/domain/forms';
+import { pageMeta } from '~/domain/meta';
+
+const deps = () => accountDeps(getStore(), getMailer(), getConfig().SITE_URL);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  return { token, valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(deps(), token)) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await protectForm(request, context as AppContext, { bucket: 'auth' });
+  const token = String(formData.get('token') ?? '').slice(0, 200);
+  const parsed = resetPasswordSchema.safeParse({
+    password: formData.get('password') ?? '',
+    confirmation: formData.get('confirmation') ?? '',
+  });
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, { status: 400 });
+  try {
+    await resetPassword(deps(), token, parsed.data.password);
+  } catch (error) {
+    const answer = refusal(error, {});
+    return data({ errors: answer.data.errors }, { status: 400 });
+  }
+  const headers = new Headers();
+  headers.append('Set-Cookie', await destroyUserSession(request));
+  headers.append(
+    'Set-Cookie',
+    await setFlash({ kind: 'success', message: 'Mot de passe modifié. Connectez-vous avec le nouveau.' }),
+  );
+  return redirect('/auth/login', { headers });
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: 'Nouveau mot de passe',
+    description: 'Choisissez un nouveau mot de passe.',
+    path: '/auth/reset-password',
+    matches,
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function ResetPasswordPage() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors = result?.errors ?? {};
+  const formKey = useFormKey(result);
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <h1>Nouveau mot de passe</h1>
+      </header>
+      {!valid || errors.form ? (
+        <div className="notice notice--error" role="alert">
+          {errors.form ?? RESET_LINK_INVALID} <Link to="/auth/forgot-password">Recevoir un nouveau lien</Link>
+        </div>
+      ) : null}
+      {valid ? (
+        <Form key={formKey} method="post" className="form" noValidate>
+          <FormSecurity />
+          <input type="hidden" name="token" value={token} />
+          <Field
+            name="password"
+            label="Nouveau mot de passe"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            hint={`Au moins ${PASSWORD_MIN} caractères.`}
+            error={errors.password}
+          />
+          <Field
+            name="confirmation"
+            label="Confirmez le mot de passe"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.confirmation}
+          />
+          <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
+            Enregistrer le mot de passe
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

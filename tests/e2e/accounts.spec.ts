@@ -1,0 +1,154 @@
+import { expect, test } from '@playwright/test';
+import { lastMailTo, linkInMail, queryDb, register, uniqueEmail } from './utils';
+
+const PASSWORD = 'trois pommes vertes à Vevey';
+
+test.describe('comptes', () => {
+  test('inscription → mail de vérification → lien → adresse vérifiée', async ({ page }) => {
+    const email = uniqueEmail('inscription');
+    await register(page, 'Chœur de la Broye', email, PASSWORD);
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByTestId('flash')).toContainText(`Un email de confirmation a été envoyé à ${email}`);
+    const [user] = queryDb<{ role: string; email_verified: number; supported: number; display_name: string }>(
+      'SELECT * FROM users WHERE email = ?',
+      email,
+    );
+    expect(user).toMatchObject({
+      role: 'organizer',
+      email_verified: 0,
+      supported: 0,
+      display_name: 'Chœur de la Broye',
+    });
+    const link = await linkInMail(email, '/auth/verify-email?token=');
+    expect(lastMailTo(email)).toContain('Confirmez votre adresse email pour publier vos événements');
+    await page.goto(link);
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('flash')).toContainText(`L’adresse ${email} est vérifiée`);
+    expect(queryDb<{ v: number }>('SELECT email_verified AS v FROM users WHERE email = ?', email)[0].v).toBe(1);
+    await page.goto(link);
+    await expect(page.getByTestId('flash')).toContainText('n’est plus valable');
+    await page.goto('/auth/verify-email');
+    await page.getByRole('button', { name: 'Renvoyer l’email de vérification' }).click();
+    await expect(page.getByTestId('resend-result')).toHaveText("L'email est déjà vérifié");
+  });
+
+  test('sans connexion, le renvoi de vérification répond « Aucun utilisateur connecté »', async ({ page }) => {
+    await page.goto('/auth/email-verification');
+    await page.getByRole('button', { name: 'Renvoyer l’email de vérification' }).click();
+    await expect(page.getByTestId('resend-result')).toHaveText('Aucun utilisateur connecté');
+  });
+
+  test('inscription refusée : champs invalides, mot de passe courant, adresse déjà prise — saisie gardée sauf le mot de passe', async ({
+    page,
+  }) => {
+    await register(page, 'A', 'pas-une-adresse', 'court');
+    await expect(page.locator('#field-displayName-error')).toHaveText('Votre nom doit compter au moins 2 caractères.');
+    await expect(page.locator('#field-email-error')).toContainText('n’est pas valide');
+    await expect(page.locator('#field-password-error')).toHaveText(
+      'Le mot de passe doit compter au moins 8 caractères.',
+    );
+    await expect(page.getByLabel('Adresse email')).toHaveValue('pas-une-adresse');
+    await expect(page.getByLabel('Mot de passe')).toHaveValue('');
+    const email = uniqueEmail('courant');
+    await register(page, 'Marché de Bulle', email, 'motdepasse');
+    await expect(page.locator('#field-password-error')).toContainText('trop courant');
+    await expect(page.getByLabel('Votre nom ou celui de votre organisation')).toHaveValue('Marché de Bulle');
+    expect(queryDb('SELECT uid FROM users WHERE email = ?', email)).toHaveLength(0);
+    await register(page, 'Doublon', 'organisateur@demo.agenda-romand.ch', PASSWORD);
+    await expect(page.locator('#field-email-error')).toContainText('Un compte existe déjà');
+  });
+
+  test('mot de passe oublié → mail → le nouveau fonctionne, l’ancien non, le lien ne sert qu’une fois', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('oubli');
+    await register(page, 'Fanfare de Tavannes', email, PASSWORD);
+    await expect(page).toHaveURL('/dashboard');
+    await page.getByTestId('burger').click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.goto('/auth/forgot-password');
+    await page.getByLabel('Adresse email').fill(email);
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await expect(page.getByTestId('reset-sent')).toBeVisible();
+    const link = await linkInMail(email, '/auth/reset-password?token=');
+    await page.goto(link);
+    await page.getByLabel('Nouveau mot de passe').fill('une autre phrase bien longue');
+    await page.getByLabel('Confirmez le mot de passe').fill('une autre phrase différente');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page.locator('#field-confirmation-error')).toHaveText(
+      'Les deux mots de passe ne sont pas identiques.',
+    );
+    await page.getByLabel('Nouveau mot de passe').fill('une autre phrase bien longue');
+    await page.getByLabel('Confirmez le mot de passe').fill('une autre phrase bien longue');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page).toHaveURL('/auth/login');
+    await expect(page.getByTestId('flash')).toContainText('Mot de passe modifié');
+    await page.getByLabel('Adresse email').fill(email);
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.');
+    await page.getByLabel('Mot de passe').fill('une autre phrase bien longue');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL('/');
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('Ce lien n’est plus valable');
+  });
+
+  test('une adresse inconnue reçoit la même réponse et aucun mail', async ({ page }) => {
+    const email = uniqueEmail('inconnu');
+    await page.goto('/auth/forgot-password');
+    await page.getByLabel('Adresse email').fill(email);
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await expect(page.getByTestId('reset-sent')).toBeVisible();
+    expect(lastMailTo(email)).toBeNull();
+  });
+
+  test('profil : nom, mot de passe (déconnecte les autres appareils), suppression du compte', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const email = uniqueEmail('profil');
+    await register(page, 'Cinéclub de Bulle', email, PASSWORD);
+    await expect(page).toHaveURL('/dashboard');
+    const other = await browser.newContext({ javaScriptEnabled: testInfo.project.name === 'js' });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/auth/login');
+    await otherPage.getByLabel('Adresse email').fill(email);
+    await otherPage.getByLabel('Mot de passe').fill(PASSWORD);
+    await otherPage.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(otherPage).toHaveURL('/');
+
+    await page.goto('/organizer/profile');
+    await expect(page.getByTestId('sessions').locator('li')).toHaveCount(2);
+    await page.getByLabel('Nom affiché').fill('Ciné-club de Bulle');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Profil enregistré.')).toBeVisible();
+    expect(queryDb<{ n: string }>('SELECT display_name AS n FROM users WHERE email = ?', email)[0].n).toBe(
+      'Ciné-club de Bulle',
+    );
+
+    await page.getByLabel('Mot de passe actuel').fill('pas le bon');
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouvelle phrase de passe');
+    await page.getByLabel('Confirmez le nouveau mot de passe').fill('nouvelle phrase de passe');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(page.locator('#field-currentPassword-error')).toHaveText('Le mot de passe actuel est incorrect.');
+    await page.getByLabel('Mot de passe actuel').fill(PASSWORD);
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouvelle phrase de passe');
+    await page.getByLabel('Confirmez le nouveau mot de passe').fill('nouvelle phrase de passe');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(page.getByText('Mot de passe modifié.')).toBeVisible();
+    await otherPage.goto('/dashboard');
+    await expect(otherPage).toHaveURL('/auth/login?redirect=%2Fdashboard');
+    await other.close();
+
+    await page.getByLabel('Votre mot de passe, pour confirmer').fill('nouvelle phrase de passe');
+    await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+    await expect(page.getByText('Cochez la case pour confirmer la suppression.')).toBeVisible();
+    await page.getByLabel('Votre mot de passe, pour confirmer').fill('nouvelle phrase de passe');
+    await page.getByLabel('Je veux supprimer mon compte définitivement').check();
+    await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('flash')).toContainText('Votre compte a été supprimé');
+    expect(queryDb('SELECT uid FROM users WHERE email = ?', email)).toHaveLength(0);
+  });
+});
