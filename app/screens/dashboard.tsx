@@ -1,6 +1,7 @@
 // The organizer's dashboard, shared by /dashboard and /organizer/dashboard (SPEC §2: same screen).
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { FormSecurity } from '~/components/FormSecurity';
 import { pageMeta } from '~/domain/meta';
 import type { dashboardLoader } from './dashboard.server';
 
@@ -16,7 +17,15 @@ export function DashboardScreen() {
         <p className="lead">Bonjour {user.displayName} !</p>
       </header>
       {!user.emailVerified ? (
-        <p className="notice notice--warning">Votre adresse email n’est pas encore vérifiée.</p>
+        <div className="notice notice--warning" data-testid="unverified-banner">
+          <p>Votre adresse email n’est pas encore vérifiée : cliquez sur le lien reçu par email.</p>
+          <Form method="post" action="/auth/verify-email">
+            <FormSecurity />
+            <button type="submit" className="link-button">
+              Renvoyer l’email de vérification
+            </button>
+          </Form>
+        </div>
       ) : null}
       <div className="card-grid">
         <Link to="/organizer/submit-event" className="card card--link">

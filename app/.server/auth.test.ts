@@ -1,0 +1,33 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../../tests/unit/memory-store';
+import { authenticate, FAILED_LOGINS_PER_HOUR } from './auth';
+
+function cheapHash(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(password, salt, 32, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+describe('connexion', () => {
+  it('au-delà de 100 échecs en une heure, le compte répond 429 même au bon mot de passe', async () => {
+    const { store } = memoryStore();
+    await store.users.upsert({
+      uid: 'u1',
+      email: 'cible@exemple.ch',
+      displayName: 'Cible',
+      role: 'organizer',
+      // A stored hash with a small N keeps 100 checks fast (verification reads N from the stored hash).
+      passwordHash: cheapHash('le bon mot de passe'),
+      emailVerified: true,
+      now: '2026-01-01T00:00:00Z',
+    });
+    expect((await authenticate(store, 'cible@exemple.ch', 'le bon mot de passe'))?.uid).toBe('u1');
+    for (let i = 0; i < FAILED_LOGINS_PER_HOUR; i++) {
+      expect(await authenticate(store, 'CIBLE@exemple.ch', `mauvais ${i}`)).toBeNull();
+    }
+    const refused = await authenticate(store, 'cible@exemple.ch', 'le bon mot de passe').catch((e) => e);
+    expect(refused?.init?.status).toBe(429);
+    expect(refused?.data?.message).toContain('Trop de tentatives');
+  }, 120_000);
+});

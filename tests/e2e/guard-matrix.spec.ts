@@ -1,0 +1,113 @@
+// Every route of the app's own manifest, for a visitor, an organizer and an admin (SPEC §2 guards).
+// A route added without its line here makes the first test fail.
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { login, queryDb } from './utils';
+
+type Guard = 'public' | 'anonymous-only' | 'login' | 'admin' | 'post-only' | 'not-found';
+
+const EXPECTED: Record<string, Guard> = {
+  '/': 'public',
+  '/about': 'public',
+  '/how-it-works': 'public',
+  '/contact': 'public',
+  '/faq': 'public',
+  '/legal': 'public',
+  '/privacy-policy': 'public',
+  '/support-us': 'public',
+  '/auth/login': 'anonymous-only',
+  '/auth/register': 'anonymous-only',
+  '/auth/forgot-password': 'anonymous-only',
+  '/auth/reset-password': 'public',
+  '/auth/verify-email': 'public',
+  '/auth/email-verification': 'public',
+  '/auth/logout': 'post-only',
+  '/dashboard': 'login',
+  '/organizer/dashboard': 'login',
+  '/organizer/profile': 'login',
+  '/organizer/submit-event': 'login',
+  '/organizer/edit-event/:id': 'login',
+  '/organizer/event-confirmation/:id': 'login',
+  '/evenements': 'public',
+  '/evenements.ics': 'public',
+  '/evenements.rss': 'public',
+  '/evenement/:id': 'public',
+  '/evenement/:id/calendrier.ics': 'public',
+  '/carte.json': 'public',
+  '/admin': 'admin',
+  '/admin/categories': 'admin',
+  '/admin/events': 'admin',
+  '/admin/partners': 'admin',
+  '/admin/users': 'admin',
+  '/partenaires': 'public',
+  '/partenaires/:id': 'public',
+  '/payment/success': 'login',
+  '/sitemap.xml': 'public',
+  '/robots.txt': 'public',
+  '/healthz': 'public',
+  '/*': 'not-found',
+};
+
+interface ManifestRoute {
+  path?: string;
+  parentId?: string;
+  index?: boolean;
+}
+
+async function manifestPaths(): Promise<string[]> {
+  const build = (await import(path.resolve('build/server/index.js'))) as { routes: Record<string, ManifestRoute> };
+  const fullPath = (id: string): string => {
+    const route = build.routes[id];
+    const parent = route.parentId ? fullPath(route.parentId) : '';
+    return [parent, route.path ?? ''].filter(Boolean).join('/');
+  };
+  return Object.keys(build.routes)
+    .filter((id) => id !== 'root')
+    .map((id) => `/${fullPath(id)}`.replace(/\/$/, '') || '/');
+}
+
+function concrete(pattern: string): string {
+  const [event] = queryDb<{ id: string }>("SELECT id FROM events WHERE status = 'approved' LIMIT 1");
+  const [partner] = queryDb<{ id: string }>('SELECT id FROM partners LIMIT 1');
+  if (pattern.startsWith('/evenement/')) return pattern.replace(':id', event.id);
+  if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', partner.id);
+  if (pattern === '/*') return '/une-page-qui-n-existe-pas';
+  return pattern.replace(':id', event.id);
+}
+
+async function check(request: APIRequestContext, who: 'visitor' | 'organizer' | 'admin', pattern: string) {
+  const url = concrete(pattern);
+  const response = await request.get(url, { maxRedirects: 0 });
+  const location = response.headers().location ?? null;
+  const got = `${response.status()} ${location ?? ''}`.trim();
+  const loginRedirect = `302 /auth/login?redirect=${encodeURIComponent(url)}`;
+  const expected = {
+    public: '200',
+    'anonymous-only': who === 'visitor' ? '200' : '302 /',
+    login: who === 'visitor' ? loginRedirect : '200',
+    admin: who === 'visitor' ? loginRedirect : who === 'organizer' ? '302 /' : '200',
+    'post-only': '302 /',
+    'not-found': '404',
+  }[EXPECTED[pattern]];
+  expect(got, `${who} ${url}`).toBe(expected);
+}
+
+test.describe('matrice des gardes', () => {
+  test('chaque route du manifeste a sa ligne dans la matrice', async () => {
+    expect((await manifestPaths()).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  test('visiteur', async ({ request }) => {
+    for (const pattern of Object.keys(EXPECTED)) await check(request, 'visitor', pattern);
+  });
+
+  test('organisateur', async ({ page }) => {
+    await login(page, 'organizer');
+    for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'organizer', pattern);
+  });
+
+  test('admin', async ({ page }) => {
+    await login(page, 'admin');
+    for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'admin', pattern);
+  });
+});
