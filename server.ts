@@ -76,6 +76,38 @@ app.use((req, res, next) => {
     );
 });
 
+// Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
+// uploads awaiting a form resubmission: never served, whatever the spelling of the path (%70ending, //pending…).
+app.use(
+  '/uploads',
+  (req, res, next) => {
+    let pathname: string;
+    try {
+      pathname = path.posix.normalize(decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    if (/^\/*pending(\/|$)/i.test(pathname)) return res.status(404).end();
+    next();
+  },
+  express.static(path.join(config.DATA_DIR, 'uploads'), {
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+    dotfiles: 'deny',
+    fallthrough: false,
+    setHeaders: (res) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+    },
+  }),
+);
+// fallthrough: false hands a missing file to the error path: answer its status without Express logging a stack.
+const uploadErrors: express.ErrorRequestHandler = (error: { status?: number }, _req, res, _next) => {
+  res.status(error.status ?? 500).end();
+};
+app.use('/uploads', uploadErrors);
+
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {

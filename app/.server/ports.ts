@@ -123,6 +123,33 @@ export interface EventStore {
   insertMany(events: readonly AgendaEvent[]): Promise<void>;
   countUpcomingByCategory(endsAfter: string): Promise<Record<string, number>>;
   countByStatus(status: EventStatus): Promise<number>;
+  /**
+   * Stores a new submission once per (account, submission key): a repeated key returns the event created first.
+   * Atomic, so parallel repeats never create two events.
+   */
+  createSubmission(input: {
+    uid: string;
+    submissionKey: string;
+    event: AgendaEvent;
+  }): Promise<{ event: AgendaEvent; created: boolean }>;
+  update(event: AgendaEvent): Promise<void>;
+  listByOwner(uid: string): Promise<AgendaEvent[]>;
+  /** Published events in a city starting within a time window (for possible duplicates). */
+  listApprovedNear(input: { city: string; from: string; to: string; excludeId?: string }): Promise<AgendaEvent[]>;
+}
+
+export interface AppNotification {
+  id: string;
+  title: string;
+  body: string;
+  data: Record<string, string>;
+  timestamp: string;
+}
+
+export interface NotificationStore {
+  /** One copy for each active admin (their in-app list). */
+  addForAdmins(notification: AppNotification): Promise<void>;
+  listFor(uid: string, limit: number): Promise<AppNotification[]>;
 }
 
 export interface PartnerStore {
@@ -153,6 +180,7 @@ export interface Store {
   events: EventStore;
   partners: PartnerStore;
   contactMessages: ContactMessageStore;
+  notifications: NotificationStore;
   /** True when nothing has been stored yet (no category, no event, no user). */
   isEmpty(): Promise<boolean>;
   /** A number that changes whenever anything is written (here or by another process): read caches key on it. */

@@ -54,6 +54,8 @@ export interface AgendaEvent {
   submittedAt: string;
   moderatedBy: string | null;
   moderatedAt: string | null;
+  /** Fields an organizer changed since the last moderation (shown to moderators), empty otherwise. */
+  pendingChanges?: string[];
 }
 
 /** What the map needs of a located event. */

@@ -55,3 +55,13 @@ export function searchWords(text: string): string[] {
     .filter((word) => word.length > 0)
     .slice(0, 12);
 }
+
+/** Lower case, no diacritics, words separated by single spaces: for comparing titles. */
+export function normalizeForComparison(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

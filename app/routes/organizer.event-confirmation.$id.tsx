@@ -1,21 +1,86 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/.server/session';
-import { Placeholder } from '~/components/Placeholder';
+import { getStore } from '~/.server/store';
+import { eventForEditing } from '~/.server/submissions';
+import { CANTON_NAMES } from '~/domain/cantons';
+import { categoryLabel } from '~/domain/categories';
+import { formatEventWhen } from '~/domain/event-dates';
 import { pageMeta } from '~/domain/meta';
+import { formatPrice } from '~/domain/price';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const event = await eventForEditing(getStore(), user, params.id ?? '');
+  return { event, edited: new URL(request.url).searchParams.get('modifie') === '1' };
 }
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Événement envoyé',
-    description: 'Événement envoyé — Agenda romand.',
+    description: 'Votre événement est en attente de modération.',
     path: '/organizer/event-confirmation',
     matches,
   });
 
+const STATUS_TEXT = {
+  pending: 'en attente de modération',
+  approved: 'publié',
+  rejected: 'refusé',
+  cancelled: 'annulé',
+} as const;
+
 export default function EventConfirmationPage() {
-  return <Placeholder title="Événement envoyé" />;
+  const { event, edited } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <h1>{edited ? 'Modifications enregistrées' : 'Merci, votre événement est envoyé !'}</h1>
+        <p className="lead" data-testid="confirmation-status">
+          Statut : <strong>{STATUS_TEXT[event.status]}</strong>
+        </p>
+      </header>
+      <section className="card" aria-labelledby="summary-title">
+        <h2 id="summary-title">{event.title}</h2>
+        <dl>
+          <dt>Catégorie</dt>
+          <dd>{categoryLabel(event.category)}</dd>
+          <dt>Quand</dt>
+          <dd>{formatEventWhen(event)}</dd>
+          <dt>Où</dt>
+          <dd>
+            {event.venueName}, {event.postalCode} {event.city} ({CANTON_NAMES[event.canton]})
+          </dd>
+          <dt>Prix</dt>
+          <dd>{formatPrice(event)}</dd>
+          <dt>Image</dt>
+          <dd>{event.image ? 'oui' : 'aucune'}</dd>
+        </dl>
+      </section>
+      {event.status === 'pending' ? (
+        <section aria-labelledby="next-title">
+          <h2 id="next-title">Et maintenant ?</h2>
+          <ol className="steps">
+            <li>Notre équipe relit l’événement, en général sous 24 heures en semaine (48 heures le week-end).</li>
+            <li>
+              Vous le verrez passer en « publiés » dans votre tableau de bord ; s’il est refusé, le motif y sera
+              indiqué.
+            </li>
+            <li>Une fois publié, il apparaît dans l’agenda, la recherche, la carte et les flux.</li>
+          </ol>
+        </section>
+      ) : null}
+      <p className="actions">
+        <Link to={`/organizer/edit-event/${event.id}`} className="button">
+          Modifier
+        </Link>
+        <Link to="/organizer/submit-event" className="button">
+          Ajouter un autre événement
+        </Link>
+        <Link to="/dashboard" className="button button--primary">
+          Tableau de bord
+        </Link>
+      </p>
+    </div>
+  );
 }

@@ -1,21 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { requireUser } from '~/.server/session';
-import { Placeholder } from '~/components/Placeholder';
-import { pageMeta } from '~/domain/meta';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { EventFormScreen, eventFormMeta } from '~/screens/event-form';
+import { eventFormAction, eventFormLoader } from '~/screens/event-form.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
-
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Ajouter un événement',
-    description: 'Ajouter un événement — Agenda romand.',
-    path: '/organizer/submit-event',
-    matches,
-  });
-
-export default function SubmitEventPage() {
-  return <Placeholder title="Ajouter un événement" />;
-}
+export const loader = (args: LoaderFunctionArgs) => eventFormLoader(args);
+export const action = (args: ActionFunctionArgs) => eventFormAction(args);
+export const meta = eventFormMeta;
+export default EventFormScreen;

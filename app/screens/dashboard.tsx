@@ -2,19 +2,72 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
+import { formatEventShort } from '~/domain/event-dates';
 import { pageMeta } from '~/domain/meta';
 import type { dashboardLoader } from './dashboard.server';
 
 export const dashboardMeta: MetaFunction = ({ matches }) =>
   pageMeta({ title: 'Tableau de bord', description: 'Vos événements sur Agenda romand.', path: '/dashboard', matches });
 
+type Item = ReturnType<typeof useLoaderData<typeof dashboardLoader>>['groups']['pending'][number];
+
+const GROUPS = [
+  ['pending', 'En attente de modération'],
+  ['approved', 'Publiés'],
+  ['rejected', 'Refusés'],
+  ['cancelled', 'Annulés'],
+  ['past', 'Passés'],
+] as const;
+
+function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number][0] }) {
+  return (
+    <li className="dashboard-item" data-testid={`event-${event.id}`}>
+      <div>
+        <Link to={`/evenement/${event.id}`} className="dashboard-item__title">
+          {event.title}
+        </Link>
+        <br />
+        <small>
+          {formatEventShort(event)} · {event.city}
+        </small>
+        {group === 'rejected' && event.rejectionReason ? (
+          <p className="rejection">Motif du refus : {event.rejectionReason}</p>
+        ) : null}
+      </div>
+      <div className="dashboard-item__actions">
+        {group !== 'past' ? (
+          <Link to={`/organizer/edit-event/${event.id}`} className="button">
+            Modifier
+          </Link>
+        ) : null}
+        <Link to={`/organizer/submit-event?copie=${event.id}`} className="button">
+          Copier pour une nouvelle date
+        </Link>
+        {group === 'pending' || group === 'approved' ? (
+          <Form method="post">
+            <FormSecurity honeypot={false} />
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="eventId" value={event.id} />
+            <button type="submit" className="button">
+              Annuler l’événement
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
 export function DashboardScreen() {
-  const user = useLoaderData<typeof dashboardLoader>();
+  const { user, groups } = useLoaderData<typeof dashboardLoader>();
+  const total = Object.values(groups).reduce((n, g) => n + g.length, 0);
   return (
     <div className="page">
       <header className="page-header">
         <h1>Tableau de bord</h1>
-        <p className="lead">Bonjour {user.displayName} !</p>
+        <p className="lead">
+          Bonjour {user.displayName} !{user.supported ? ' Merci pour votre soutien.' : ''}
+        </p>
       </header>
       {!user.emailVerified ? (
         <div className="notice notice--warning" data-testid="unverified-banner">
@@ -27,22 +80,38 @@ export function DashboardScreen() {
           </Form>
         </div>
       ) : null}
-      <div className="card-grid">
-        <Link to="/organizer/submit-event" className="card card--link">
-          <h2>Ajouter un événement</h2>
-          <p>Publiez un concert, un marché, une fête… Il sera visible après modération.</p>
+      <p className="actions">
+        <Link to="/organizer/submit-event" className="button button--primary">
+          Ajouter un événement
         </Link>
-        <Link to="/organizer/profile" className="card card--link">
-          <h2>Mon profil</h2>
-          <p>{user.email}</p>
+        <Link to="/organizer/profile" className="button">
+          Mon profil
         </Link>
         {user.role === 'admin' ? (
-          <Link to="/admin" className="card card--link">
-            <h2>Panneau Admin</h2>
-            <p>Modération, catégories, partenaires et utilisateurs.</p>
+          <Link to="/admin" className="button">
+            Panneau Admin
           </Link>
         ) : null}
-      </div>
+      </p>
+      {total === 0 ? (
+        <p className="empty-state">
+          Vous n’avez encore publié aucun événement. Le premier ne prend que quelques minutes !
+        </p>
+      ) : null}
+      {GROUPS.map(([key, label]) =>
+        groups[key].length > 0 ? (
+          <section key={key} className="dashboard-group" aria-labelledby={`group-${key}`}>
+            <h2 id={`group-${key}`}>
+              {label} ({groups[key].length})
+            </h2>
+            <ul className="dashboard-list">
+              {groups[key].map((event) => (
+                <EventRow key={event.id} event={event} group={key} />
+              ))}
+            </ul>
+          </section>
+        ) : null,
+      )}
     </div>
   );
 }

@@ -1,21 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { login, queryDb } from './utils';
 
-const LOGIN_REQUIRED = [
-  '/dashboard',
-  '/organizer/dashboard',
-  '/organizer/profile',
-  '/organizer/submit-event',
-  '/organizer/edit-event/abc123',
-  '/organizer/event-confirmation/abc123',
-  '/payment/success',
-];
+/** Read when the test runs (the server has seeded the store by then). */
+const loginRequired = () => {
+  const [owned] = queryDb<{ id: string }>(
+    "SELECT e.id FROM events e JOIN users u ON u.uid = e.created_by WHERE u.email = 'organisateur@demo.agenda-romand.ch' LIMIT 1",
+  );
+  return [
+    '/dashboard',
+    '/organizer/dashboard',
+    '/organizer/profile',
+    '/organizer/submit-event',
+    `/organizer/edit-event/${owned.id}`,
+    `/organizer/event-confirmation/${owned.id}`,
+    '/payment/success',
+  ];
+};
 const ADMIN_ONLY = ['/admin', '/admin/categories', '/admin/events?eventId=abc', '/admin/partners', '/admin/users'];
 const ANONYMOUS_ONLY = ['/auth/login', '/auth/register', '/auth/forgot-password'];
 
 test.describe('gardes des routes', () => {
   test('un visiteur est envoyé vers la connexion avec la page voulue en redirect', async ({ page }) => {
-    for (const route of [...LOGIN_REQUIRED, ...ADMIN_ONLY]) {
+    for (const route of [...loginRequired(), ...ADMIN_ONLY]) {
       await page.goto(route);
       const url = new URL(page.url());
       expect(url.pathname, route).toBe('/auth/login');
@@ -45,7 +51,7 @@ test.describe('gardes des routes', () => {
 
   test('un organisateur accède à son espace, pas à l’admin, ni aux pages de connexion', async ({ page }) => {
     await login(page, 'organizer');
-    for (const route of LOGIN_REQUIRED) {
+    for (const route of loginRequired()) {
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);
       expect(response?.headers()['cache-control'], route).toBe('private, no-store');
@@ -65,7 +71,7 @@ test.describe('gardes des routes', () => {
     await login(page, 'admin');
     const [{ n }] = queryDb<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE status = 'pending'");
     expect(n).toBeGreaterThan(0);
-    for (const route of [...ADMIN_ONLY, ...LOGIN_REQUIRED]) {
+    for (const route of [...ADMIN_ONLY, ...loginRequired()]) {
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);
     }

@@ -160,4 +160,24 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX auth_tokens_uid ON auth_tokens(uid, purpose);
   `,
+  /* 5: organizer submissions (idempotency keys), what changed for moderators, in-app notifications */ `
+  CREATE TABLE event_submissions (
+    uid TEXT NOT NULL,
+    submission_key TEXT NOT NULL,
+    event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (uid, submission_key)
+  );
+  ALTER TABLE events ADD COLUMN pending_changes TEXT;
+  CREATE TABLE notifications (
+    id TEXT PRIMARY KEY,
+    uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    data TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL,
+    read_at TEXT
+  );
+  CREATE INDEX notifications_uid ON notifications(uid, created_at);
+  `,
 ];

@@ -90,6 +90,7 @@ function toEvent(row: Row): AgendaEvent {
     submittedAt: str(row.submitted_at),
     moderatedBy: row.moderated_by == null ? null : str(row.moderated_by),
     moderatedAt: row.moderated_at == null ? null : str(row.moderated_at),
+    pendingChanges: row.pending_changes ? (JSON.parse(str(row.pending_changes)) as string[]) : [],
   };
 }
 
@@ -134,6 +135,7 @@ function eventParams(e: AgendaEvent) {
     submitted_at: e.submittedAt,
     moderated_by: e.moderatedBy,
     moderated_at: e.moderatedAt,
+    pending_changes: e.pendingChanges?.length ? JSON.stringify(e.pendingChanges) : null,
   };
 }
 
@@ -367,6 +369,43 @@ export function createSqliteStore(db: Db): Store {
           .all(Date.parse(endsAfter)) as { category: string; n: number }[];
         return Object.fromEntries(rows.map((r) => [r.category, r.n]));
       },
+      async createSubmission({ uid, submissionKey, event }) {
+        const find = db.prepare('SELECT event_id FROM event_submissions WHERE uid = ? AND submission_key = ?');
+        const result = db
+          .transaction(() => {
+            const existing = find.get(uid, submissionKey) as { event_id: string } | undefined;
+            if (existing) return { id: existing.event_id, created: false };
+            insertEvent.run(eventParams(event));
+            db.prepare(
+              'INSERT INTO event_submissions (uid, submission_key, event_id, created_at) VALUES (?, ?, ?, ?)',
+            ).run(uid, submissionKey, event.id, event.createdAt);
+            return { id: event.id, created: true };
+          })
+          .immediate();
+        return {
+          event: toEvent(db.prepare('SELECT * FROM events WHERE id = ?').get(result.id) as Row),
+          created: result.created,
+        };
+      },
+      async update(event) {
+        const params = eventParams(event);
+        const columns = Object.keys(params).filter((c) => c !== 'id');
+        db.prepare(`UPDATE events SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run(params);
+      },
+      async listByOwner(uid) {
+        return (db.prepare('SELECT * FROM events WHERE created_by = ? ORDER BY starts_ts DESC').all(uid) as Row[]).map(
+          toEvent,
+        );
+      },
+      async listApprovedNear({ city, from, to, excludeId }) {
+        const rows = db
+          .prepare(
+            `SELECT * FROM events WHERE status = 'approved' AND city = ? COLLATE NOCASE AND starts_ts BETWEEN ? AND ?
+             AND id IS NOT ? LIMIT 20`,
+          )
+          .all(city, Date.parse(from), Date.parse(to), excludeId ?? null) as Row[];
+        return rows.map(toEvent);
+      },
       async countByStatus(status) {
         return (db.prepare('SELECT COUNT(*) AS n FROM events WHERE status = ?').get(status) as { n: number }).n;
       },
@@ -411,6 +450,33 @@ export function createSqliteStore(db: Db): Store {
       return (
         (totalChanges.get() as { n: number }).n * 1_000_000 + (db.pragma('data_version', { simple: true }) as number)
       );
+    },
+
+    notifications: {
+      async addForAdmins(n) {
+        const admins = db.prepare("SELECT uid FROM users WHERE role = 'admin' AND disabled = 0").all() as {
+          uid: string;
+        }[];
+        const insert = db.prepare(
+          'INSERT INTO notifications (id, uid, title, body, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        );
+        db.transaction(() => {
+          for (const admin of admins)
+            insert.run(`${n.id}-${admin.uid}`, admin.uid, n.title, n.body, JSON.stringify(n.data), n.timestamp);
+        })();
+      },
+      async listFor(uid, limit) {
+        const rows = db
+          .prepare('SELECT * FROM notifications WHERE uid = ? ORDER BY created_at DESC LIMIT ?')
+          .all(uid, limit) as Row[];
+        return rows.map((r) => ({
+          id: str(r.id),
+          title: str(r.title),
+          body: str(r.body),
+          data: JSON.parse(str(r.data)) as Record<string, string>,
+          timestamp: str(r.created_at),
+        }));
+      },
     },
 
     async isEmpty() {

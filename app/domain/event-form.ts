@@ -1,0 +1,213 @@
+// The event form (submit and edit): one zod schema for the browser's inline checks and the server's parse.
+import { z } from 'zod';
+import { CANTON_CODES } from './cantons';
+import { CATEGORY_SLUGS } from './categories';
+import { zurichIso } from './dates';
+
+export const EVENT_TEXT_FIELDS = [
+  'title',
+  'description',
+  'category',
+  'startDate',
+  'startTime',
+  'endDate',
+  'endTime',
+  'venueName',
+  'street',
+  'postalCode',
+  'city',
+  'canton',
+  'lat',
+  'lng',
+  'priceMin',
+  'priceMax',
+  'priceNote',
+  'ticketUrl',
+  'websiteUrl',
+  'organizerName',
+  'contactEmail',
+  'contactPhone',
+  'imageAlt',
+] as const;
+export const EVENT_FLAG_FIELDS = ['allDay', 'isFree', 'wheelchair', 'hearing', 'familyFriendly'] as const;
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} est obligatoire.`)
+    .min(min, `${label} doit compter au moins ${min} caractères.`)
+    .max(max, `${label} ne peut pas dépasser ${max} caractères.`);
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} ne peut pas dépasser ${max} caractères.`).default('');
+const webUrl = z
+  .string()
+  .trim()
+  .max(500, 'Cette adresse est trop longue.')
+  .refine(
+    (v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v),
+    'Indiquez une adresse web complète commençant par https://',
+  )
+  .default('');
+const price = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,5}([.,]\d{1,2})?)?$/, 'Indiquez un montant en francs, par exemple 25 ou 12.50.')
+  .transform((v) => (v === '' ? null : Number(v.replace(',', '.'))));
+const flag = z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean());
+const coordinate = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => (v === '' ? null : Number(v)))
+    .refine((v) => v === null || (Number.isFinite(v) && v >= min && v <= max), 'Position hors de Suisse romande.');
+
+/** The form schema, relative to `now`: an event cannot start in the past. */
+export function eventFormSchema(now: Date = new Date()) {
+  return z
+    .object({
+      title: text('Le titre', 3, 120),
+      description: text('La description', 20, 5000),
+      category: z.enum(CATEGORY_SLUGS, { errorMap: () => ({ message: 'Choisissez une catégorie.' }) }),
+      startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez la date de début.'),
+      startTime: z.string().trim().default(''),
+      endDate: z.string().trim().default(''),
+      endTime: z.string().trim().default(''),
+      allDay: flag,
+      venueName: text('Le lieu', 2, 120),
+      street: optionalText('L’adresse', 120),
+      postalCode: z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, 'Le NPA suisse compte 4 chiffres.'),
+      city: text('La localité', 2, 80),
+      canton: z.enum(CANTON_CODES, { errorMap: () => ({ message: 'Choisissez un canton de Suisse romande.' }) }),
+      lat: coordinate(45.8, 47.6),
+      lng: coordinate(5.9, 8.3),
+      isFree: flag,
+      priceMin: price,
+      priceMax: price,
+      priceNote: optionalText('La précision sur le prix', 200),
+      ticketUrl: webUrl,
+      websiteUrl: webUrl,
+      organizerName: text('Le nom de l’organisateur', 2, 120),
+      contactEmail: z
+        .string()
+        .trim()
+        .max(254)
+        .refine((v) => v === '' || z.string().email().safeParse(v).success, 'Cette adresse email n’est pas valide.')
+        .default(''),
+      contactPhone: z
+        .string()
+        .trim()
+        .refine(
+          (v) => v === '' || /^\+?[\d\s().-]{9,20}$/.test(v),
+          'Indiquez un numéro de téléphone, par exemple 021 555 12 34.',
+        )
+        .default(''),
+      imageAlt: optionalText('La description de l’image', 200),
+      wheelchair: flag,
+      hearing: flag,
+      familyFriendly: flag,
+    })
+    .superRefine((v, ctx) => {
+      for (const [path, message] of Object.entries(crossFieldErrors(v, now))) {
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      }
+    });
+}
+
+interface CrossFields {
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  allDay: boolean;
+  isFree: boolean;
+  priceMin: number | null;
+  priceMax: number | null;
+}
+
+/**
+ * Checks that involve several fields (times, dates in the past, end after start, a price or « gratuit »).
+ * zod skips an object's refinements while any field is invalid, so forms also call this on the raw values
+ * (see validateEventForm): the organizer sees every problem at once.
+ */
+export function crossFieldErrors(v: CrossFields, now: Date): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const timeOk = (t: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
+  const dateOk = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d));
+  if (!v.allDay && !timeOk(v.startTime))
+    errors.startTime = 'Indiquez l’heure de début (ou cochez « toute la journée »).';
+  if (v.endTime && !timeOk(v.endTime)) errors.endTime = 'Heure de fin invalide.';
+  if (v.endDate && !dateOk(v.endDate)) errors.endDate = 'Date de fin invalide.';
+  if (!v.isFree && v.priceMin === null && v.priceMax === null)
+    errors.priceMin = 'Indiquez un prix, ou cochez « gratuit ».';
+  if (v.priceMin !== null && v.priceMax !== null && v.priceMax < v.priceMin) {
+    errors.priceMax = 'Le prix maximum doit être supérieur au minimum.';
+  }
+  if (!dateOk(v.startDate) || Object.keys(errors).some((k) => k !== 'priceMin' && k !== 'priceMax')) return errors;
+  const { startsAt, endsAt } = eventTimes(v);
+  if (Date.parse(v.allDay ? zurichIso(v.startDate, '23:59') : startsAt) < now.getTime()) {
+    errors.startDate = 'La date de début est déjà passée.';
+  } else if (Date.parse(endsAt) <= Date.parse(startsAt)) {
+    errors.endTime = 'La fin doit être après le début.';
+  }
+  return errors;
+}
+
+/** Every message of the form at once: field rules and, even when some fields are invalid, the cross-field ones. */
+export function validateEventForm(values: Record<string, string>, now: Date = new Date()) {
+  const parsed = eventFormSchema(now).safeParse(values);
+  if (parsed.success) return { ok: true as const, data: parsed.data, errors: {} as Record<string, string> };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  const flag = (name: string) => values[name] === 'on' || values[name] === '1' || values[name] === 'true';
+  const amount = (name: string) => {
+    const raw = (values[name] ?? '').trim();
+    return raw === '' || !/^\d{1,5}([.,]\d{1,2})?$/.test(raw) ? null : Number(raw.replace(',', '.'));
+  };
+  const cross = crossFieldErrors(
+    {
+      startDate: (values.startDate ?? '').trim(),
+      startTime: (values.startTime ?? '').trim(),
+      endDate: (values.endDate ?? '').trim(),
+      endTime: (values.endTime ?? '').trim(),
+      allDay: flag('allDay'),
+      isFree: flag('isFree'),
+      priceMin: amount('priceMin'),
+      priceMax: amount('priceMax'),
+    },
+    now,
+  );
+  for (const [k, m] of Object.entries(cross)) errors[k] ??= m;
+  return { ok: false as const, errors };
+}
+
+export type EventFormInput = z.infer<ReturnType<typeof eventFormSchema>>;
+
+/** Start and end as ISO with the Zurich offset; without an end, a timed event lasts two hours. */
+export function eventTimes(v: {
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  allDay: boolean;
+}) {
+  if (v.allDay)
+    return { startsAt: zurichIso(v.startDate, '00:00'), endsAt: zurichIso(v.endDate || v.startDate, '23:59') };
+  const startsAt = zurichIso(v.startDate, v.startTime);
+  if (!v.endTime && !v.endDate) {
+    const [h, m] = v.startTime.split(':').map(Number);
+    const end = Math.min(h * 60 + m + 120, 23 * 60 + 59);
+    return {
+      startsAt,
+      endsAt: zurichIso(
+        v.startDate,
+        `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`,
+      ),
+    };
+  }
+  return { startsAt, endsAt: zurichIso(v.endDate || v.startDate, v.endTime || '23:59') };
+}

@@ -1,0 +1,233 @@
+// Submit and edit an event (one screen, SPEC §2): multipart POST that works without JS, image kept across errors.
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  redirect,
+  type UploadHandler,
+  unstable_composeUploadHandlers,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from '@remix-run/node';
+import { SpamError } from 'remix-utils/honeypot/server';
+import { getFileStore } from '~/.server/files/disk';
+import { newId } from '~/.server/ids';
+import {
+  discardPendingImage,
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  ImageRejected,
+  isPendingToken,
+  stashPendingImage,
+  storeEventImage,
+  takePendingImage,
+} from '~/.server/images';
+import { type AppContext, checkOrigin, getHoneypot, rateLimit, SPAM_REFUSED, verifyCsrf } from '~/.server/security';
+import { requireUser } from '~/.server/session';
+import { getStore } from '~/.server/store';
+import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from '~/.server/submissions';
+import type { AgendaEvent, EventImage } from '~/domain/event';
+import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } from '~/domain/event-form';
+import { type FieldErrors, formValues } from '~/domain/forms';
+import { findLocality } from '~/domain/localities';
+
+const TOO_BIG = Symbol('too-big');
+type Values = Record<string, string>;
+
+/** The form's values for an existing event (edit, or a copy for a new date without its dates). */
+function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
+  const local = (iso: string) => {
+    const d = new Date(iso);
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Zurich',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(d);
+    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+    return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+  };
+  const start = local(e.startsAt);
+  const end = local(e.endsAt);
+  return {
+    title: e.title,
+    description: e.description,
+    category: e.category,
+    startDate: copy ? '' : start.date,
+    startTime: e.allDay ? '' : start.time,
+    endDate: copy || end.date === start.date ? '' : end.date,
+    endTime: e.allDay ? '' : end.time,
+    allDay: e.allDay ? 'on' : '',
+    venueName: e.venueName,
+    street: e.street,
+    postalCode: e.postalCode,
+    city: e.city,
+    canton: e.canton,
+    lat: e.lat == null ? '' : String(e.lat),
+    lng: e.lng == null ? '' : String(e.lng),
+    isFree: e.isFree ? 'on' : '',
+    priceMin: e.priceMin == null ? '' : String(e.priceMin),
+    priceMax: e.priceMax == null ? '' : String(e.priceMax),
+    priceNote: e.priceNote,
+    ticketUrl: e.ticketUrl,
+    websiteUrl: e.websiteUrl,
+    organizerName: e.organizerName,
+    contactEmail: e.contactEmail,
+    contactPhone: e.contactPhone,
+    imageAlt: e.image?.alt ?? '',
+    wheelchair: e.accessibility.wheelchair ? 'on' : '',
+    hearing: e.accessibility.hearing ? 'on' : '',
+    familyFriendly: e.accessibility.familyFriendly ? 'on' : '',
+  };
+}
+
+export async function eventFormLoader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const store = getStore();
+  const copyFrom = new URL(request.url).searchParams.get('copie');
+  let values: Values = { organizerName: user.displayName, canton: '' };
+  let image: EventImage | null = null;
+  let status: AgendaEvent['status'] | null = null;
+  if (params.id) {
+    const event = await eventForEditing(store, user, params.id);
+    values = valuesFromEvent(event, false);
+    image = event.image;
+    status = event.status;
+  } else if (copyFrom) {
+    const source = await eventForEditing(store, user, copyFrom);
+    values = valuesFromEvent(source, true);
+  }
+  return {
+    mode: params.id ? ('edit' as const) : ('create' as const),
+    eventId: params.id ?? null,
+    status,
+    values,
+    image,
+    // One key per form render: a repeated POST of this form returns the same event (double click, refresh, retry).
+    submissionKey: newId(24),
+  };
+}
+
+/** Reads the multipart body; the image is kept in memory up to 8 MB, a bigger one is drained and flagged. */
+async function readForm(request: Request) {
+  const image: UploadHandler = async ({ name, filename, data: stream }) => {
+    if (name !== 'image' || filename === undefined) return undefined;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      size += chunk.length;
+      if (size > IMAGE_MAX_BYTES * 4) throw data({ message: IMAGE_MESSAGES.tooBig }, { status: 413 });
+      if (size <= IMAGE_MAX_BYTES + 1) chunks.push(chunk);
+    }
+    if (size === 0) return null;
+    if (size > IMAGE_MAX_BYTES) return `${String(TOO_BIG)}`;
+    // Only the bytes matter from here: the file name and the browser's type are never used.
+    return new File([Buffer.concat(chunks)], 'upload', { type: 'application/octet-stream' });
+  };
+  return unstable_parseMultipartFormData(
+    request,
+    unstable_composeUploadHandlers(image, unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
+  );
+}
+
+export async function eventFormAction({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  checkOrigin(request);
+  await rateLimit(context as AppContext, 'submit');
+  const formData = await readForm(request);
+  await verifyCsrf(formData, request);
+  try {
+    getHoneypot().check(formData);
+  } catch (error) {
+    if (error instanceof SpamError) throw data({ message: SPAM_REFUSED }, { status: 400 });
+    throw error;
+  }
+  const store = getStore();
+  const files = getFileStore();
+  const existing = params.id ? await eventForEditing(store, user, params.id) : null;
+  const values = formValues(formData, [...EVENT_TEXT_FIELDS, ...EVENT_FLAG_FIELDS, 'submissionKey', 'pendingImage']);
+  const errors: FieldErrors = {};
+
+  // The image: a new file, or the one kept from a previous attempt.
+  let imageBytes: Buffer | null = null;
+  let pendingImage = isPendingToken(values.pendingImage) ? values.pendingImage : '';
+  const upload = formData.get('image');
+  if (upload === String(TOO_BIG)) {
+    errors.image = IMAGE_MESSAGES.tooBig;
+  } else if (upload instanceof File && upload.size > 0) {
+    imageBytes = Buffer.from(await upload.arrayBuffer());
+  } else if (pendingImage) {
+    imageBytes = await takePendingImage(files, pendingImage);
+    if (!imageBytes) pendingImage = '';
+  }
+  const removeImage = formData.get('removeImage') === 'on';
+
+  const parsed = validateEventForm(values);
+  if (!parsed.ok) Object.assign(errors, parsed.errors);
+  if (imageBytes && !values.imageAlt.trim())
+    errors.imageAlt = 'Décrivez l’image en quelques mots (pour les personnes qui ne la voient pas).';
+
+  // Possible duplicate: a published event with a similar title in the same town within 3 hours.
+  let duplicates: { id: string; title: string }[] = [];
+  if (parsed.ok && formData.get('notDuplicate') !== 'on') {
+    const found = await possibleDuplicates(store, {
+      title: parsed.data.title,
+      city: parsed.data.city,
+      startsAt: eventTimes(parsed.data).startsAt,
+      excludeId: existing?.id,
+    });
+    duplicates = found.map((e) => ({ id: e.id, title: e.title }));
+  }
+
+  if (Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok) {
+    if (imageBytes && !errors.image && !pendingImage) {
+      try {
+        pendingImage = await stashPendingImage(files, imageBytes);
+      } catch (error) {
+        if (!(error instanceof ImageRejected)) throw error;
+        errors.image = error.message;
+      }
+    }
+    return data({ errors, values: { ...values, pendingImage }, duplicates }, { status: 400 });
+  }
+
+  const input = parsed.data;
+  // Without coordinates (no JS, or no pin), the town list gives them; an unknown town stays without a pin.
+  if (input.lat === null || input.lng === null) {
+    const place = findLocality(input.city, { canton: input.canton, postalCode: input.postalCode });
+    input.lat = place?.lat ?? null;
+    input.lng = place?.lng ?? null;
+  }
+
+  let image: EventImage | null | undefined = removeImage ? null : undefined;
+  if (imageBytes) {
+    try {
+      image = await storeEventImage(files, imageBytes, values.imageAlt.trim());
+    } catch (error) {
+      if (!(error instanceof ImageRejected)) throw error;
+      return data(
+        { errors: { image: error.message } as FieldErrors, values: { ...values, pendingImage: '' }, duplicates },
+        { status: 400 },
+      );
+    }
+    if (pendingImage) await discardPendingImage(files, pendingImage);
+  } else if (
+    existing?.image &&
+    !removeImage &&
+    values.imageAlt.trim() &&
+    values.imageAlt.trim() !== existing.image.alt
+  ) {
+    image = { ...existing.image, alt: values.imageAlt.trim() };
+  }
+
+  if (existing) {
+    await updateEvent({ store }, user, existing.id, input, image);
+    return redirect(`/organizer/event-confirmation/${existing.id}?modifie=1`);
+  }
+  const submissionKey = /^[a-z0-9]{24}$/.test(values.submissionKey) ? values.submissionKey : newId(24);
+  const { event } = await submitEvent({ store }, user, input, { submissionKey, image: image ?? null });
+  return redirect(`/organizer/event-confirmation/${event.id}`);
+}

@@ -1,0 +1,397 @@
+// The event form screen (submit and edit): steps Quoi, Quand, Où, Prix & billets, Contact, Image on one page.
+// Without JS it is a plain multipart form; with JS it checks fields as they are left and previews the image.
+import type { MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Field } from '~/components/Field';
+import { FormSecurity } from '~/components/FormSecurity';
+import { useFormKey } from '~/components/useFormKey';
+import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
+import { DEFAULT_CATEGORIES } from '~/domain/categories';
+import { validateEventForm } from '~/domain/event-form';
+import type { FieldErrors } from '~/domain/forms';
+import { imageUrl } from '~/domain/images';
+import { findLocality, LOCALITIES, LOCALITY_ATTRIBUTION } from '~/domain/localities';
+import { pageMeta } from '~/domain/meta';
+import type { eventFormAction, eventFormLoader } from './event-form.server';
+
+export const eventFormMeta: MetaFunction<typeof eventFormLoader> = ({ data, matches }) =>
+  pageMeta({
+    title: data?.mode === 'edit' ? 'Modifier un événement' : 'Ajouter un événement',
+    description: 'Publiez votre événement sur l’agenda de Suisse romande.',
+    path: data?.mode === 'edit' ? `/organizer/edit-event/${data.eventId}` : '/organizer/submit-event',
+    matches,
+  });
+
+function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="check">
+      <input type="checkbox" name={name} defaultChecked={checked} /> {label}
+    </label>
+  );
+}
+
+export function EventFormScreen() {
+  const loaded = useLoaderData<typeof eventFormLoader>();
+  const result = useActionData<typeof eventFormAction>();
+  const navigation = useNavigation();
+  const formKey = useFormKey(result);
+  const values: Record<string, string> = result?.values ?? loaded.values;
+  const serverErrors: FieldErrors = result?.errors ?? {};
+  const [liveErrors, setLiveErrors] = useState<FieldErrors>({});
+  const [preview, setPreview] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The server's answer replaces what was checked live before it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer from the server is the trigger.
+  useEffect(() => setLiveErrors({}), [result]);
+  const errors = { ...serverErrors, ...liveErrors };
+  const submitting = navigation.state === 'submitting';
+  const editing = loaded.mode === 'edit';
+
+  // Inline validation: the same schema as the server, for the field just left.
+  const checkField = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (!target.name || !form.current) return;
+    const entries = Object.fromEntries(
+      [...new FormData(form.current).entries()].filter(([, v]) => typeof v === 'string') as [string, string][],
+    );
+    const message = validateEventForm(entries).errors[target.name];
+    setLiveErrors((current) => ({ ...current, [target.name]: message }));
+  };
+
+  // Picking a known town fills its canton, postal code and position.
+  const onCity = (event: FormEvent<HTMLInputElement>) => {
+    const place = findLocality(event.currentTarget.value);
+    const f = form.current;
+    if (!place || !f) return;
+    const set = (name: string, value: string) => {
+      const input = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      if (input && (name === 'lat' || name === 'lng' || !input.value)) input.value = value;
+    };
+    set('canton', place.canton);
+    if (place.postalCode) set('postalCode', place.postalCode);
+    set('lat', String(place.lat));
+    set('lng', String(place.lng));
+  };
+
+  const hasErrors = Object.values(errors).some(Boolean);
+  return (
+    <div className="page page--narrow event-form">
+      <header className="page-header">
+        <h1>{editing ? 'Modifier un événement' : 'Ajouter un événement'}</h1>
+        <p className="lead">
+          {editing && loaded.status === 'approved'
+            ? 'Cet événement est publié : après modification, il repassera en modération avant d’être à nouveau visible.'
+            : 'Votre événement sera publié après une relecture par notre équipe, en général sous 24 heures.'}
+        </p>
+      </header>
+
+      {result?.duplicates?.length ? (
+        <div className="notice notice--warning" role="alert" data-testid="duplicate-warning">
+          <p>
+            <strong>Doublon possible :</strong> un événement semblable est déjà publié au même endroit à une heure
+            proche :
+          </p>
+          <ul>
+            {result.duplicates.map((d) => (
+              <li key={d.id}>
+                <Link to={`/evenement/${d.id}`} target="_blank">
+                  {d.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p>S’il s’agit d’un autre événement, cochez la case en bas du formulaire et envoyez à nouveau.</p>
+        </div>
+      ) : null}
+      {hasErrors ? (
+        <p className="notice notice--error" role="alert" data-testid="form-errors">
+          L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé.
+        </p>
+      ) : null}
+
+      <Form
+        key={formKey}
+        ref={form}
+        method="post"
+        encType="multipart/form-data"
+        className="form"
+        noValidate
+        onBlur={checkField}
+      >
+        <FormSecurity />
+        <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
+        <input type="hidden" name="pendingImage" value={values.pendingImage ?? ''} />
+
+        <fieldset className="form-step">
+          <legend>1. Quoi</legend>
+          <Field name="title" label="Titre" required maxLength={120} defaultValue={values.title} error={errors.title} />
+          <div className={`field${errors.category ? ' field--invalid' : ''}`}>
+            <label htmlFor="field-category">Catégorie</label>
+            <select
+              id="field-category"
+              name="category"
+              defaultValue={values.category ?? ''}
+              aria-invalid={errors.category ? true : undefined}
+            >
+              <option value="">Choisir…</option>
+              {DEFAULT_CATEGORIES.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            {errors.category ? <p className="field__error">{errors.category}</p> : null}
+          </div>
+          <Field
+            name="description"
+            label="Description"
+            multiline
+            rows={7}
+            required
+            maxLength={5000}
+            hint="Ce qui attend le public, le programme, les artistes… (20 caractères au moins)."
+            defaultValue={values.description}
+            error={errors.description}
+          />
+        </fieldset>
+
+        <fieldset className="form-step">
+          <legend>2. Quand</legend>
+          <div className="form-row">
+            <Field
+              name="startDate"
+              label="Date de début"
+              type="date"
+              required
+              defaultValue={values.startDate}
+              error={errors.startDate}
+            />
+            <Field
+              name="startTime"
+              label="Heure de début"
+              type="time"
+              defaultValue={values.startTime}
+              error={errors.startTime}
+            />
+          </div>
+          <div className="form-row">
+            <Field
+              name="endDate"
+              label="Date de fin (si plusieurs jours)"
+              type="date"
+              defaultValue={values.endDate}
+              error={errors.endDate}
+            />
+            <Field
+              name="endTime"
+              label="Heure de fin"
+              type="time"
+              defaultValue={values.endTime}
+              error={errors.endTime}
+            />
+          </div>
+          <Check name="allDay" label="Toute la journée (marché, foire…)" checked={values.allDay === 'on'} />
+        </fieldset>
+
+        <fieldset className="form-step">
+          <legend>3. Où</legend>
+          <Field
+            name="venueName"
+            label="Lieu"
+            required
+            maxLength={120}
+            hint="Salle, bâtiment, place…"
+            defaultValue={values.venueName}
+            error={errors.venueName}
+          />
+          <Field
+            name="street"
+            label="Rue et numéro"
+            maxLength={120}
+            defaultValue={values.street}
+            error={errors.street}
+          />
+          <div className="form-row">
+            <Field
+              name="postalCode"
+              label="NPA"
+              inputMode="numeric"
+              maxLength={4}
+              required
+              defaultValue={values.postalCode}
+              error={errors.postalCode}
+            />
+            <Field
+              name="city"
+              label="Localité"
+              required
+              list="localities"
+              autoComplete="off"
+              onInput={onCity}
+              defaultValue={values.city}
+              error={errors.city}
+            />
+          </div>
+          <datalist id="localities">
+            {LOCALITIES.map((l) => (
+              <option key={`${l.name}-${l.canton}`} value={l.name} />
+            ))}
+          </datalist>
+          <div className={`field${errors.canton ? ' field--invalid' : ''}`}>
+            <label htmlFor="field-canton">Canton</label>
+            <select id="field-canton" name="canton" defaultValue={values.canton ?? ''}>
+              <option value="">Choisir…</option>
+              {CANTON_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {CANTON_NAMES[c]}
+                </option>
+              ))}
+            </select>
+            {errors.canton ? <p className="field__error">{errors.canton}</p> : null}
+          </div>
+          <input type="hidden" name="lat" defaultValue={values.lat ?? ''} />
+          <input type="hidden" name="lng" defaultValue={values.lng ?? ''} />
+          <p className="field__hint">
+            Localités connues : {LOCALITY_ATTRIBUTION}. Une localité absente de la liste est acceptée, sans point sur la
+            carte.
+          </p>
+          <div className="checks">
+            <Check name="wheelchair" label="Accessible en fauteuil roulant" checked={values.wheelchair === 'on'} />
+            <Check name="hearing" label="Équipé pour les personnes malentendantes" checked={values.hearing === 'on'} />
+            <Check
+              name="familyFriendly"
+              label="Adapté aux familles et aux enfants"
+              checked={values.familyFriendly === 'on'}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="form-step">
+          <legend>4. Prix & billets</legend>
+          <Check name="isFree" label="Entrée gratuite" checked={values.isFree === 'on'} />
+          <div className="form-row">
+            <Field
+              name="priceMin"
+              label="Prix dès (CHF)"
+              inputMode="decimal"
+              defaultValue={values.priceMin}
+              error={errors.priceMin}
+            />
+            <Field
+              name="priceMax"
+              label="Prix jusqu’à (CHF)"
+              inputMode="decimal"
+              defaultValue={values.priceMax}
+              error={errors.priceMax}
+            />
+          </div>
+          <Field
+            name="priceNote"
+            label="Précision sur le prix"
+            maxLength={200}
+            hint="Réductions, gratuit pour les enfants…"
+            defaultValue={values.priceNote}
+            error={errors.priceNote}
+          />
+          <Field
+            name="ticketUrl"
+            label="Billetterie (adresse web)"
+            type="url"
+            defaultValue={values.ticketUrl}
+            error={errors.ticketUrl}
+          />
+        </fieldset>
+
+        <fieldset className="form-step">
+          <legend>5. Contact</legend>
+          <Field
+            name="organizerName"
+            label="Organisateur"
+            required
+            maxLength={120}
+            defaultValue={values.organizerName}
+            error={errors.organizerName}
+          />
+          <Field
+            name="websiteUrl"
+            label="Site web de l’événement"
+            type="url"
+            defaultValue={values.websiteUrl}
+            error={errors.websiteUrl}
+          />
+          <div className="form-row">
+            <Field
+              name="contactEmail"
+              label="Email de contact"
+              type="email"
+              defaultValue={values.contactEmail}
+              error={errors.contactEmail}
+            />
+            <Field
+              name="contactPhone"
+              label="Téléphone"
+              type="tel"
+              defaultValue={values.contactPhone}
+              error={errors.contactPhone}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="form-step">
+          <legend>6. Image</legend>
+          {loaded.image && !values.pendingImage ? (
+            <div className="current-image">
+              <img src={imageUrl(loaded.image.path, 400)} alt={loaded.image.alt} width={200} />
+              <Check name="removeImage" label="Retirer cette image" checked={false} />
+            </div>
+          ) : null}
+          {values.pendingImage ? (
+            <p className="notice notice--success" data-testid="pending-image">
+              Votre image est conservée : inutile de la choisir à nouveau.
+            </p>
+          ) : null}
+          <div className={`field${errors.image ? ' field--invalid' : ''}`}>
+            <label htmlFor="field-image">
+              {loaded.image || values.pendingImage ? 'Remplacer l’image' : 'Image (facultative)'}
+            </label>
+            <p className="field__hint">JPEG, PNG, WebP ou AVIF, 8 Mo au plus, de préférence en paysage.</p>
+            <input
+              id="field-image"
+              type="file"
+              name="image"
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                setPreview(file ? URL.createObjectURL(file) : null);
+              }}
+            />
+            {errors.image ? (
+              <p className="field__error" role="alert" id="field-image-error">
+                {errors.image}
+              </p>
+            ) : null}
+            {preview ? (
+              <img className="image-preview" src={preview} alt="Aperçu de l’image choisie" width={240} />
+            ) : null}
+          </div>
+          <Field
+            name="imageAlt"
+            label="Description de l’image"
+            maxLength={200}
+            hint="Ce qu’on y voit, pour les personnes aveugles ou malvoyantes."
+            defaultValue={values.imageAlt}
+            error={errors.imageAlt}
+          />
+        </fieldset>
+
+        {result?.duplicates?.length ? (
+          <Check name="notDuplicate" label="Ce n’est pas un doublon : publier quand même" checked={false} />
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? 'Envoi…' : editing ? 'Enregistrer les modifications' : 'Envoyer pour publication'}
+        </button>
+      </Form>
+    </div>
+  );
+}

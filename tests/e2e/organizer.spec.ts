@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { login, queryDb, register, uniqueEmail } from './utils';
+
+const IMAGE = path.resolve('tests/e2e/fixtures/affiche.jpg');
+
+function inDays(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+async function fillEvent(page: Page, title: string, overrides: { startDate?: string } = {}) {
+  await page.getByLabel('Titre', { exact: true }).fill(title);
+  await page.getByLabel('Catégorie', { exact: true }).selectOption('musique');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('Un concert de chœurs romands, avec un programme de Noël et un vin chaud offert à la sortie.');
+  await page.getByLabel('Date de début', { exact: true }).fill(overrides.startDate ?? inDays(20));
+  await page.getByLabel('Heure de début', { exact: true }).fill('19:30');
+  await page.getByLabel('Heure de fin', { exact: true }).fill('21:30');
+  await page.getByLabel('Lieu', { exact: true }).fill('Temple de Saint-Imier');
+  await page.getByLabel('NPA', { exact: true }).fill('2610');
+  await page.getByLabel('Localité', { exact: true }).fill('Saint-Imier');
+  await page.getByLabel('Canton', { exact: true }).selectOption('BE');
+  await page.getByLabel('Prix dès (CHF)', { exact: true }).fill('15');
+  await page.getByLabel('Prix jusqu’à (CHF)', { exact: true }).fill('25');
+}
+
+test.describe('espace organisateur', () => {
+  test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public', async ({
+    page,
+  }) => {
+    await register(page, 'Chœur du Vallon', uniqueEmail('soumission'), 'chanter ensemble au vallon');
+    await expect(page).toHaveURL('/dashboard');
+    await page.goto('/organizer/submit-event');
+    const title = `Concert de l’Avent ${Date.now()}`;
+    await fillEvent(page, title);
+    await page.getByLabel(/Image \(facultative\)/).setInputFiles(IMAGE);
+    await page.getByLabel('Description de l’image', { exact: true }).fill('Affiche rouge et bleue du concert');
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+    await expect(page.getByTestId('confirmation-status')).toContainText('en attente de modération');
+    const [event] = queryDb<{ id: string; status: string; image: string; lat: number; canton: string }>(
+      'SELECT * FROM events WHERE title = ?',
+      title,
+    );
+    expect(event).toMatchObject({ status: 'pending', canton: 'BE' });
+    expect(JSON.parse(event.image).path).toMatch(/^events\//);
+    expect(event.lat).toBeCloseTo(47.15, 1);
+    const image = await page.request.get(`/uploads/${JSON.parse(event.image).path}-800.webp`);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/webp');
+    expect(image.headers()['x-content-type-options']).toBe('nosniff');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: /En attente de modération/ })).toBeVisible();
+    await expect(page.getByTestId(`event-${event.id}`)).toContainText(title);
+    const anonymous = await page.context().browser()!.newContext();
+    const response = await (await anonymous.newPage()).goto(`/evenement/${event.id}`);
+    expect(response?.status()).toBe(404);
+    await anonymous.close();
+  });
+
+  test('des erreurs gardent la saisie, image comprise, sans rien créer', async ({ page }) => {
+    await register(page, 'Fanfare du Chasseral', uniqueEmail('erreurs'), 'souffler dans les cuivres');
+    await expect(page).toHaveURL('/dashboard');
+    await page.goto('/organizer/submit-event');
+    const title = `Concert erreurs ${Date.now()}`;
+    await fillEvent(page, title, { startDate: '2020-01-01' });
+    await page.getByLabel('NPA', { exact: true }).fill('26A0');
+    await page.getByLabel('Billetterie (adresse web)', { exact: true }).fill('javascript:alert(1)');
+    await page.getByLabel(/Image \(facultative\)/).setInputFiles(IMAGE);
+    await page.getByLabel('Description de l’image', { exact: true }).fill('Affiche');
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page.getByTestId('form-errors')).toBeVisible();
+    await expect(page.locator('#field-startDate-error')).toHaveText('La date de début est déjà passée.');
+    await expect(page.locator('#field-postalCode-error')).toHaveText('Le NPA suisse compte 4 chiffres.');
+    await expect(page.locator('#field-ticketUrl-error')).toContainText('https://');
+    await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+    await expect(page.getByTestId('pending-image')).toBeVisible();
+    expect(queryDb('SELECT id FROM events WHERE title = ?', title)).toHaveLength(0);
+    await page.getByLabel('Date de début', { exact: true }).fill(inDays(25));
+    await page.getByLabel('NPA', { exact: true }).fill('2610');
+    await page.getByLabel('Billetterie (adresse web)', { exact: true }).fill('https://billets.exemple.ch');
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\//);
+    const [event] = queryDb<{ image: string | null }>('SELECT image FROM events WHERE title = ?', title);
+    expect(event.image).not.toBeNull();
+  });
+
+  test('modifier un événement publié le remet en attente ; un autre organisateur reçoit 404', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await register(page, 'Théâtre de poche', uniqueEmail('edition'), 'jouer sur les planches');
+    await expect(page).toHaveURL('/dashboard');
+    await page.goto('/organizer/submit-event');
+    const title = `Pièce édition ${Date.now()}`;
+    await fillEvent(page, title);
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/event-confirmation/);
+    const id = page.url().split('/').pop()!;
+    // Publication by moderation comes with the admin screens; here it is set directly in the store.
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(path.join(process.env.E2E_DATA_DIR as string, 'agenda.sqlite'));
+    db.prepare("UPDATE events SET status = 'approved' WHERE id = ?").run(id);
+    db.close();
+    await page.goto(`/organizer/edit-event/${id}`);
+    await expect(page.getByText('il repassera en modération')).toBeVisible();
+    await page.getByLabel('Titre', { exact: true }).fill(`${title} (nouvelle date)`);
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(page.getByTestId('confirmation-status')).toContainText('en attente de modération');
+    const [row] = queryDb<{ status: string; pending_changes: string }>('SELECT * FROM events WHERE id = ?', id);
+    expect(row.status).toBe('pending');
+    expect(JSON.parse(row.pending_changes)).toContain('title');
+
+    const other = await browser.newContext({ javaScriptEnabled: testInfo.project.name === 'js' });
+    const otherPage = await other.newPage();
+    await login(otherPage, 'organizer');
+    const response = await otherPage.goto(`/organizer/edit-event/${id}`);
+    expect(response?.status()).toBe(404);
+    await other.close();
+  });
+
+  test('copier pour une nouvelle date et annuler depuis le tableau de bord', async ({ page }) => {
+    await register(page, 'Marché de Tramelan', uniqueEmail('copie'), 'vendre des légumes frais');
+    await expect(page).toHaveURL('/dashboard');
+    await page.goto('/organizer/submit-event');
+    const title = `Marché copie ${Date.now()}`;
+    await fillEvent(page, title);
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/event-confirmation/);
+    const id = page.url().split('/').pop()!;
+    await page.goto('/dashboard');
+    await page.getByTestId(`event-${id}`).getByRole('link', { name: 'Copier pour une nouvelle date' }).click();
+    await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Date de début', { exact: true })).toHaveValue('');
+    await page.getByLabel('Date de début', { exact: true }).fill(inDays(40));
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/event-confirmation/);
+    expect(queryDb('SELECT id FROM events WHERE title = ?', title)).toHaveLength(2);
+    await page.goto('/dashboard');
+    await page.getByTestId(`event-${id}`).getByRole('button', { name: 'Annuler l’événement' }).click();
+    await expect(page.getByTestId('flash')).toContainText('est annulé');
+    await expect(page.getByRole('heading', { name: /Annulés/ })).toBeVisible();
+    expect(queryDb<{ status: string }>('SELECT status FROM events WHERE id = ?', id)[0].status).toBe('cancelled');
+  });
+});
