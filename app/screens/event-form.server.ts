@@ -1,14 +1,6 @@
 // Submit and edit an event (one screen, SPEC §2): multipart POST that works without JS, image kept across errors.
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  redirect,
-  type UploadHandler,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from '@remix-run/node';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
+import { streamMultipart } from '@web3-storage/multipart-parser';
 import { SpamError } from 'remix-utils/honeypot/server';
 import { getFileStore } from '~/.server/files/disk';
 import { newId } from '~/.server/ids';
@@ -31,7 +23,9 @@ import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } f
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
 
-const TOO_BIG = Symbol('too-big');
+export const TOO_BIG = 'image:too-big';
+export const BAD_NAME = 'image:bad-name';
+export const BAD_FILE_NAME = 'Nom de fichier non accepté : renommez l’image (sans « / » ni « .. ») et réessayez.';
 type Values = Record<string, string>;
 
 /** The form's values for an existing event (edit, or a copy for a new date without its dates). */
@@ -111,26 +105,49 @@ export async function eventFormLoader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Reads the multipart body; the image is kept in memory up to 8 MB, a bigger one is drained and flagged. */
-async function readForm(request: Request) {
-  const image: UploadHandler = async ({ name, filename, data: stream }) => {
-    if (name !== 'image' || filename === undefined) return undefined;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of stream) {
-      size += chunk.length;
-      if (size > IMAGE_MAX_BYTES * 4) throw data({ message: IMAGE_MESSAGES.tooBig }, { status: 413 });
-      if (size <= IMAGE_MAX_BYTES + 1) chunks.push(chunk);
+const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads the multipart body ourselves (not Remix's parser, which drops the path from file names before we can see
+ * it): the image is kept in memory up to 8 MB, a bigger one is drained and flagged, a file name with a path is
+ * flagged, text fields are capped. A body that is not multipart gets a 400.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const [type, boundary] = (request.headers.get('Content-Type') ?? '').split(/\s*;\s*boundary=/);
+  if (!request.body || !boundary || type !== 'multipart/form-data') {
+    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
+  }
+  const formData = new FormData();
+  try {
+    for await (const part of streamMultipart(request.body, boundary)) {
+      if (part.done) break;
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      const isFile = typeof part.filename === 'string';
+      const limit = isFile ? IMAGE_MAX_BYTES + 1 : TEXT_FIELD_MAX_BYTES;
+      for await (const chunk of part.data) {
+        size += chunk.length;
+        if (size > IMAGE_MAX_BYTES * 4) throw data({ message: IMAGE_MESSAGES.tooBig }, { status: 413 });
+        if (size <= limit) chunks.push(chunk);
+      }
+      if (!isFile) {
+        if (size > TEXT_FIELD_MAX_BYTES)
+          throw data({ message: 'Un champ du formulaire est trop long.' }, { status: 413 });
+        formData.append(part.name, new TextDecoder().decode(Buffer.concat(chunks)));
+      } else if (part.name === 'image') {
+        // Browsers send a bare file name; a path in it means a crafted request. The name is never used anyway.
+        if (/[/\\\0]|\.\./.test(part.filename ?? '')) formData.append('image', BAD_NAME);
+        else if (size > IMAGE_MAX_BYTES) formData.append('image', TOO_BIG);
+        // Only the bytes matter from here: the file name and the browser's type are never used.
+        else if (size > 0)
+          formData.append('image', new File([Buffer.concat(chunks)], 'upload', { type: 'application/octet-stream' }));
+      }
     }
-    if (size === 0) return null;
-    if (size > IMAGE_MAX_BYTES) return `${String(TOO_BIG)}`;
-    // Only the bytes matter from here: the file name and the browser's type are never used.
-    return new File([Buffer.concat(chunks)], 'upload', { type: 'application/octet-stream' });
-  };
-  return unstable_parseMultipartFormData(
-    request,
-    unstable_composeUploadHandlers(image, unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
-  );
+  } catch (error) {
+    if (error && typeof error === 'object' && 'init' in error) throw error;
+    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
+  }
+  return formData;
 }
 
 export async function eventFormAction({ request, params, context }: ActionFunctionArgs) {
@@ -155,8 +172,10 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
   let imageBytes: Buffer | null = null;
   let pendingImage = isPendingToken(values.pendingImage) ? values.pendingImage : '';
   const upload = formData.get('image');
-  if (upload === String(TOO_BIG)) {
+  if (upload === TOO_BIG) {
     errors.image = IMAGE_MESSAGES.tooBig;
+  } else if (upload === BAD_NAME) {
+    errors.image = BAD_FILE_NAME;
   } else if (upload instanceof File && upload.size > 0) {
     imageBytes = Buffer.from(await upload.arrayBuffer());
   } else if (pendingImage) {

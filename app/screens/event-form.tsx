@@ -3,6 +3,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';
@@ -40,6 +41,32 @@ export function EventFormScreen() {
   const serverErrors: FieldErrors = result?.errors ?? {};
   const [liveErrors, setLiveErrors] = useState<FieldErrors>({});
   const [preview, setPreview] = useState<string | null>(null);
+  const [upload, setUpload] = useState<{ progress: number; token: string; error: string } | null>(null);
+  const csrf = useAuthenticityToken();
+
+  // With JS the image leaves as soon as it is chosen, with a progress bar; the form then carries its token.
+  const sendImage = (file: File, input: HTMLInputElement) => {
+    const body = new FormData();
+    body.set('csrf', csrf);
+    body.set('image', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/organizer/image-upload');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) =>
+      e.lengthComputable && setUpload({ progress: e.loaded / e.total, token: '', error: '' });
+    xhr.onload = () => {
+      const answer = (xhr.response ?? {}) as { token?: string; error?: string };
+      if (xhr.status === 200 && answer.token) {
+        setUpload({ progress: 1, token: answer.token, error: '' });
+        input.value = '';
+      } else {
+        setUpload({ progress: 0, token: '', error: answer.error ?? 'L’envoi de l’image a échoué. Réessayez.' });
+      }
+    };
+    xhr.onerror = () => setUpload({ progress: 0, token: '', error: 'L’envoi de l’image a échoué. Réessayez.' });
+    setUpload({ progress: 0, token: '', error: '' });
+    xhr.send(body);
+  };
   const form = useRef<HTMLFormElement>(null);
   // The server's answer replaces what was checked live before it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer from the server is the trigger.
@@ -121,7 +148,7 @@ export function EventFormScreen() {
       >
         <FormSecurity />
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
-        <input type="hidden" name="pendingImage" value={values.pendingImage ?? ''} />
+        <input type="hidden" name="pendingImage" value={upload?.token || values.pendingImage || ''} />
 
         <fieldset className="form-step">
           <legend>1. Quoi</legend>
@@ -364,8 +391,24 @@ export function EventFormScreen() {
               onChange={(e) => {
                 const file = e.currentTarget.files?.[0];
                 setPreview(file ? URL.createObjectURL(file) : null);
+                if (file) sendImage(file, e.currentTarget);
               }}
             />
+            {upload && !upload.error ? (
+              <progress className="upload-progress" max={1} value={upload.progress} data-testid="upload-progress">
+                {Math.round(upload.progress * 100)} %
+              </progress>
+            ) : null}
+            {upload?.token ? (
+              <p className="field__hint" data-testid="upload-done">
+                Image envoyée.
+              </p>
+            ) : null}
+            {upload?.error ? (
+              <p className="field__error" role="alert">
+                {upload.error}
+              </p>
+            ) : null}
             {errors.image ? (
               <p className="field__error" role="alert" id="field-image-error">
                 {errors.image}

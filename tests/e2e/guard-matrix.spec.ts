@@ -28,6 +28,7 @@ const EXPECTED: Record<string, Guard> = {
   '/organizer/submit-event': 'login',
   '/organizer/edit-event/:id': 'login',
   '/organizer/event-confirmation/:id': 'login',
+  '/organizer/image-upload': 'post-only',
   '/evenements': 'public',
   '/evenements.ics': 'public',
   '/evenements.rss': 'public',

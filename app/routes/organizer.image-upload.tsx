@@ -1,0 +1,33 @@
+// With JS, the form sends its image here as soon as it is chosen (with a progress bar); the image is checked and
+// kept as a pending upload, and the form then only carries its token. Without JS the form posts the file itself.
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { getFileStore } from '~/.server/files/disk';
+import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '~/.server/images';
+import { type AppContext, checkOrigin, rateLimit, verifyCsrf } from '~/.server/security';
+import { requireUser } from '~/.server/session';
+import { BAD_FILE_NAME, BAD_NAME, readForm, TOO_BIG } from '~/screens/event-form.server';
+
+export async function loader() {
+  return redirect('/');
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request);
+  checkOrigin(request);
+  await rateLimit(context as AppContext, 'submit');
+  const formData = await readForm(request);
+  await verifyCsrf(formData, request);
+  const upload = formData.get('image');
+  if (upload === TOO_BIG) return Response.json({ error: IMAGE_MESSAGES.tooBig }, { status: 400 });
+  if (upload === BAD_NAME) return Response.json({ error: BAD_FILE_NAME }, { status: 400 });
+  if (!(upload instanceof File) || upload.size === 0)
+    return Response.json({ error: IMAGE_MESSAGES.empty }, { status: 400 });
+  try {
+    const token = await stashPendingImage(getFileStore(), Buffer.from(await upload.arrayBuffer()));
+    return Response.json({ token });
+  } catch (error) {
+    if (error instanceof ImageRejected) return Response.json({ error: error.message }, { status: 400 });
+    throw error;
+  }
+}

@@ -1,0 +1,134 @@
+// Hostile uploads through the real form: each is refused with a French message and nothing is stored.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DATA_DIR, login, queryDb } from './utils';
+
+const JPEG = fs.readFileSync(path.resolve('tests/e2e/fixtures/affiche.jpg'));
+const EIGHT_MB = 8 * 1024 * 1024;
+
+const storedFiles = () => {
+  const dir = path.join(DATA_DIR, 'uploads');
+  if (!fs.existsSync(dir)) return [] as string[];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
+};
+
+const CASES: { label: string; name: string; mimeType: string; buffer: Buffer; message: RegExp }[] = [
+  {
+    label: 'un fichier de 8 Mo plus 1 octet',
+    name: 'grande.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.concat([JPEG, Buffer.alloc(EIGHT_MB + 1 - JPEG.length)]),
+    message: /dépasse 8 Mo/,
+  },
+  {
+    label: 'une page HTML renommée en .jpg',
+    name: 'photo.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('<!doctype html><html><script>alert(1)</script></html>'),
+    message: /Format d’image non accepté/,
+  },
+  {
+    label: 'un SVG',
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    message: /Format d’image non accepté/,
+  },
+  {
+    label: 'un JPEG tronqué',
+    name: 'coupee.jpg',
+    mimeType: 'image/jpeg',
+    buffer: JPEG.subarray(0, Math.floor(JPEG.length / 2)),
+    message: /illisible ou incomplète/,
+  },
+  {
+    label: 'un nom de fichier en ../',
+    name: '../../etc/affiche.jpg',
+    mimeType: 'image/jpeg',
+    buffer: JPEG,
+    message: /Nom de fichier non accepté/,
+  },
+];
+
+test.describe('téléversements refusés', () => {
+  for (const c of CASES) {
+    test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page }) => {
+      await login(page, 'organizer', '/organizer/submit-event');
+      const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+      const before = storedFiles();
+      const title = `Upload refusé ${Date.now()}`;
+      // Posted as the form does without JS (multipart), with a file name the browser would never send for case 5.
+      const response = await page.request.post('/organizer/submit-event', {
+        headers: { Origin: new URL(page.url()).origin },
+        multipart: {
+          csrf,
+          submissionKey: 'a'.repeat(24),
+          title,
+          description: 'Une description assez longue pour passer la validation.',
+          category: 'musique',
+          startDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+          startTime: '20:00',
+          venueName: 'Salle',
+          postalCode: '1950',
+          city: 'Sion',
+          canton: 'VS',
+          isFree: 'on',
+          organizerName: 'Test',
+          imageAlt: 'Affiche',
+          image: { name: c.name, mimeType: c.mimeType, buffer: c.buffer },
+        },
+      });
+      expect(response.status()).toBe(400);
+      expect(await response.text()).toMatch(c.message);
+      expect(queryDb('SELECT id FROM events WHERE title = ?', title)).toHaveLength(0);
+      expect(storedFiles()).toEqual(before);
+    });
+  }
+});
+
+test.describe('soumissions répétées', () => {
+  test('200 envois en parallèle avec des clés répétées créent exactement un événement par clé', async ({ page }) => {
+    await login(page, 'organizer', '/organizer/submit-event');
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const stamp = Date.now();
+    const keys = Array.from({ length: 20 }, (_, i) => `k${stamp.toString(36)}${i}`.padEnd(24, 'x').slice(0, 24));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        page.request.post('/organizer/submit-event', {
+          headers: { Origin: new URL(page.url()).origin },
+          maxRedirects: 0,
+          multipart: {
+            csrf,
+            submissionKey: keys[i % 20],
+            title: `Parallèle ${stamp} ${i % 20}`,
+            description: 'Une description assez longue pour passer la validation.',
+            category: 'vie-locale',
+            startDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+            startTime: '18:00',
+            venueName: 'Salle communale',
+            postalCode: '2800',
+            city: 'Delémont',
+            canton: 'JU',
+            isFree: 'on',
+            organizerName: 'Test',
+          },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.status()).every((s) => s === 302)).toBe(true);
+    const rows = queryDb<{ title: string; n: number }>(
+      'SELECT title, COUNT(*) AS n FROM events WHERE title LIKE ? GROUP BY title',
+      `Parallèle ${stamp} %`,
+    );
+    expect(rows).toHaveLength(20);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    for (const key of keys) {
+      const targets = new Set(responses.filter((_, i) => keys[i % 20] === key).map((r) => r.headers().location));
+      expect(targets.size).toBe(1);
+    }
+  });
+});
