@@ -1,8 +1,9 @@
 // The event form screen (submit and edit): steps Quoi, Quand, Où, Prix & billets, Contact, Image on one page.
 // Without JS it is a plain multipart form; with JS it checks fields as they are left and previews the image.
 import type { MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { ClientOnly } from 'remix-utils/client-only';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -14,7 +15,10 @@ import type { FieldErrors } from '~/domain/forms';
 import { imageUrl } from '~/domain/images';
 import { findLocality, LOCALITIES, LOCALITY_ATTRIBUTION } from '~/domain/localities';
 import { pageMeta } from '~/domain/meta';
+import type { loader as rootLoader } from '~/root';
 import type { eventFormAction, eventFormLoader } from './event-form.server';
+
+const PinMap = lazy(() => import('~/components/map/PinMap.client'));
 
 export const eventFormMeta: MetaFunction<typeof eventFormLoader> = ({ data, matches }) =>
   pageMeta({
@@ -41,6 +45,13 @@ export function EventFormScreen() {
   const serverErrors: FieldErrors = result?.errors ?? {};
   const [liveErrors, setLiveErrors] = useState<FieldErrors>({});
   const [preview, setPreview] = useState<string | null>(null);
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const toCoords = (v: Record<string, string>) =>
+    v.lat && v.lng && Number.isFinite(Number(v.lat)) && Number.isFinite(Number(v.lng))
+      ? { lat: Number(v.lat), lng: Number(v.lng) }
+      : null;
+  const [coords, setCoords] = useState(toCoords(values));
+  const movePin = useCallback((lat: number, lng: number) => setCoords({ lat, lng }), []);
   const [upload, setUpload] = useState<{ progress: number; token: string; error: string } | null>(null);
   const csrf = useAuthenticityToken();
 
@@ -70,7 +81,10 @@ export function EventFormScreen() {
   const form = useRef<HTMLFormElement>(null);
   // The server's answer replaces what was checked live before it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer from the server is the trigger.
-  useEffect(() => setLiveErrors({}), [result]);
+  useEffect(() => {
+    setLiveErrors({});
+    if (result) setCoords(toCoords(result.values));
+  }, [result]);
   const errors = { ...serverErrors, ...liveErrors };
   const submitting = navigation.state === 'submitting';
   const editing = loaded.mode === 'edit';
@@ -97,8 +111,7 @@ export function EventFormScreen() {
     };
     set('canton', place.canton);
     if (place.postalCode) set('postalCode', place.postalCode);
-    set('lat', String(place.lat));
-    set('lng', String(place.lng));
+    setCoords({ lat: place.lat, lng: place.lng });
   };
 
   const hasErrors = Object.values(errors).some(Boolean);
@@ -277,8 +290,23 @@ export function EventFormScreen() {
             </select>
             {errors.canton ? <p className="field__error">{errors.canton}</p> : null}
           </div>
-          <input type="hidden" name="lat" defaultValue={values.lat ?? ''} />
-          <input type="hidden" name="lng" defaultValue={values.lng ?? ''} />
+          <input type="hidden" name="lat" value={coords ? String(coords.lat) : ''} />
+          <input type="hidden" name="lng" value={coords ? String(coords.lng) : ''} />
+          {coords ? (
+            <ClientOnly>
+              {() => (
+                <Suspense fallback={<p className="field__hint">Chargement de la carte…</p>}>
+                  <p className="field__hint">Déplacez le repère pour indiquer l’endroit exact.</p>
+                  <PinMap
+                    lat={coords.lat}
+                    lng={coords.lng}
+                    config={root?.map ?? { tileUrl: '', attribution: '' }}
+                    onMove={movePin}
+                  />
+                </Suspense>
+              )}
+            </ClientOnly>
+          ) : null}
           <p className="field__hint">
             Localités connues : {LOCALITY_ATTRIBUTION}. Une localité absente de la liste est acceptée, sans point sur la
             carte.

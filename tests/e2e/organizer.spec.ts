@@ -145,3 +145,28 @@ test.describe('espace organisateur', () => {
     expect(queryDb<{ status: string }>('SELECT status FROM events WHERE id = ?', id)[0].status).toBe('cancelled');
   });
 });
+
+test.describe('formulaire avec JavaScript', () => {
+  test('vérification à la sortie des champs, localité suggérée, repère sur la carte, image envoyée avec progression @js-only', async ({
+    page,
+  }) => {
+    await login(page, 'organizer', '/organizer/submit-event');
+    await page.getByLabel('Titre', { exact: true }).fill('ab');
+    await page.getByLabel('Description', { exact: true }).focus();
+    await expect(page.locator('#field-title-error')).toHaveText('Le titre doit compter au moins 3 caractères.');
+    await page.getByLabel('Titre', { exact: true }).fill('Concert du soir');
+    await page.getByLabel('Description', { exact: true }).focus();
+    await expect(page.locator('#field-title-error')).toHaveCount(0);
+
+    await page.getByLabel('Localité', { exact: true }).fill('Delémont');
+    await expect(page.getByLabel('Canton', { exact: true })).toHaveValue('JU');
+    await expect(page.getByLabel('NPA', { exact: true })).toHaveValue('2800');
+    await expect(page.locator('input[name="lat"]')).toHaveValue(/^47\.3/);
+    await expect(page.getByTestId('pin-map')).toBeVisible();
+
+    await page.getByLabel(/Image \(facultative\)/).setInputFiles(IMAGE);
+    await expect(page.getByAltText('Aperçu de l’image choisie')).toBeVisible();
+    await expect(page.getByTestId('upload-done')).toHaveText('Image envoyée.');
+    await expect(page.locator('input[name="pendingImage"]')).toHaveValue(/^[a-z0-9]{24}$/);
+  });
+});

@@ -47,7 +47,7 @@ const FIT_BOUNDS_OPTIONS: FitBoundsOptions = { padding: [32, 32], maxZoom: 13 };
 
 // Marker images bundled by Vite from the leaflet package: Leaflet's default icon guesses its URL from the CSS,
 // which breaks under a bundler, and nothing may come from a CDN.
-const markerIcon = new Icon({
+export const markerIcon = new Icon({
   iconUrl,
   iconRetinaUrl,
   shadowUrl,
