@@ -66,7 +66,7 @@ export function DashboardScreen() {
       <header className="page-header">
         <h1>Tableau de bord</h1>
         <p className="lead">
-          Bonjour {user.displayName} !{user.supported ? ' Merci pour votre soutien.' : ''}
+          Bonjour {user.displayName} ({user.email}) !{user.supported ? ' Merci pour votre soutien.' : ''}
         </p>
       </header>
       {!user.emailVerified ? (

@@ -308,8 +308,7 @@ export function EventFormScreen() {
             </ClientOnly>
           ) : null}
           <p className="field__hint">
-            Localités connues : {LOCALITY_ATTRIBUTION}. Une localité absente de la liste est acceptée, sans point sur la
-            carte.
+            {LOCALITY_ATTRIBUTION}. Une localité absente de la liste est acceptée, sans point sur la carte.
           </p>
           <div className="checks">
             <Check name="wheelchair" label="Accessible en fauteuil roulant" checked={values.wheelchair === 'on'} />
