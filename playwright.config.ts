@@ -29,7 +29,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  timeout: 45_000,
+  // Password hashing (scrypt, 128 MB) makes account steps take seconds on a busy 2-core machine.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: 'fr-CH',

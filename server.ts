@@ -9,12 +9,13 @@ import helmet from 'helmet';
 import morgan from 'morgan';
 import { getConfig } from './app/.server/config';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
-import { prepareStore } from './app/.server/startup';
+import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
 
 const config = getConfig();
 const isProduction = config.NODE_ENV === 'production';
 
 await prepareStore();
+schedulePendingImageCleanup();
 
 const viteDevServer = isProduction
   ? undefined

@@ -133,6 +133,8 @@ export interface EventStore {
     event: AgendaEvent;
   }): Promise<{ event: AgendaEvent; created: boolean }>;
   update(event: AgendaEvent): Promise<void>;
+  /** The event a submission key already produced for this account, if any. */
+  findSubmission(uid: string, submissionKey: string): Promise<string | null>;
   listByOwner(uid: string): Promise<AgendaEvent[]>;
   /** Published events in a city starting within a time window (for possible duplicates). */
   listApprovedNear(input: { city: string; from: string; to: string; excludeId?: string }): Promise<AgendaEvent[]>;

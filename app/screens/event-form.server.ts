@@ -166,6 +166,11 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
   const files = getFileStore();
   const existing = params.id ? await eventForEditing(store, user, params.id) : null;
   const values = formValues(formData, [...EVENT_TEXT_FIELDS, ...EVENT_FLAG_FIELDS, 'submissionKey', 'pendingImage']);
+  // A form already sent (double click, refresh, lost answer): its event, without storing its image again.
+  if (!existing && /^[a-z0-9]{24}$/.test(values.submissionKey)) {
+    const already = await store.events.findSubmission(user.uid, values.submissionKey);
+    if (already) return redirect(`/organizer/event-confirmation/${already}`);
+  }
   const errors: FieldErrors = {};
 
   // The image: a new file, or the one kept from a previous attempt.

@@ -392,6 +392,12 @@ export function createSqliteStore(db: Db): Store {
         const columns = Object.keys(params).filter((c) => c !== 'id');
         db.prepare(`UPDATE events SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run(params);
       },
+      async findSubmission(uid, submissionKey) {
+        const row = db
+          .prepare('SELECT event_id FROM event_submissions WHERE uid = ? AND submission_key = ?')
+          .get(uid, submissionKey) as { event_id: string } | undefined;
+        return row?.event_id ?? null;
+      },
       async listByOwner(uid) {
         return (db.prepare('SELECT * FROM events WHERE created_by = ? ORDER BY starts_ts DESC').all(uid) as Row[]).map(
           toEvent,
