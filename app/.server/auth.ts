@@ -1,10 +1,9 @@
 // Local identity provider: email + password checked against the scrypt hash in the store,
 // with at most 100 failed attempts per account and hour.
-import { data } from '@remix-run/node';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { dummyPasswordHash, verifyPassword } from './identity/password';
 import type { Store, UserProfile } from './ports';
-import { TOO_MANY_REQUESTS } from './security';
+import { tooManyRequests } from './security';
 import { singleton } from './singleton';
 
 export const FAILED_LOGINS_PER_HOUR = 100;
@@ -15,17 +14,10 @@ const failedLogins = () =>
     () => new RateLimiterMemory({ points: FAILED_LOGINS_PER_HOUR, duration: 60 * 60, keyPrefix: 'login-failures' }),
   );
 
-function tooMany(res: RateLimiterRes): never {
-  throw data(
-    { message: TOO_MANY_REQUESTS },
-    { status: 429, headers: { 'Retry-After': String(Math.ceil(res.msBeforeNext / 1000)) } },
-  );
-}
-
 export async function authenticate(store: Store, email: string, password: string): Promise<UserProfile | null> {
   const key = email.trim().toLowerCase();
   const seen = await failedLogins().get(key);
-  if (seen && seen.consumedPoints >= FAILED_LOGINS_PER_HOUR) tooMany(seen);
+  if (seen && seen.consumedPoints >= FAILED_LOGINS_PER_HOUR) tooManyRequests(seen);
   const user = await store.users.findByEmailWithPassword(key);
   // Unknown emails cost the same time as known ones, so timing does not reveal accounts.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
@@ -33,7 +25,7 @@ export async function authenticate(store: Store, email: string, password: string
     try {
       await failedLogins().consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) tooMany(error);
+      if (error instanceof RateLimiterRes) tooManyRequests(error);
       throw error;
     }
     return null;

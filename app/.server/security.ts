@@ -79,17 +79,20 @@ export function checkOrigin(request: Request): void {
   if (crossSite) throw data({ message: FORBIDDEN_ORIGIN }, { status: 403 });
 }
 
+/** The French 429 answer of every limiter (per IP here, per account at login). */
+export function tooManyRequests(limit: RateLimiterRes): never {
+  throw data(
+    { message: TOO_MANY_REQUESTS },
+    { status: 429, headers: { 'Retry-After': String(Math.ceil(limit.msBeforeNext / 1000)) } },
+  );
+}
+
 /** Counts one POST for this client; throws a French 429 past the limit. */
 export async function rateLimit(context: AppContext, bucket: string): Promise<void> {
   try {
     await formLimiter().consume(`${bucket}:${context.clientIp ?? 'unknown'}`);
   } catch (error) {
-    if (error instanceof RateLimiterRes) {
-      throw data(
-        { message: TOO_MANY_REQUESTS },
-        { status: 429, headers: { 'Retry-After': String(Math.ceil(error.msBeforeNext / 1000)) } },
-      );
-    }
+    if (error instanceof RateLimiterRes) tooManyRequests(error);
     throw error;
   }
 }
@@ -101,11 +104,12 @@ export async function rateLimit(context: AppContext, bucket: string): Promise<vo
 export async function protectForm(
   request: Request,
   context: AppContext,
-  options: { bucket: string; honeypot?: boolean },
+  options: { bucket: string; honeypot?: boolean; read?: (request: Request) => Promise<FormData> },
 ): Promise<FormData> {
   checkOrigin(request);
   await rateLimit(context, options.bucket);
-  const formData = await request.formData();
+  // Multipart forms bring their own reader (size limits, file names); others use the platform's.
+  const formData = await (options.read ? options.read(request) : request.formData());
   await verifyCsrf(formData, request);
   if (options.honeypot !== false) {
     try {

@@ -93,30 +93,6 @@ export async function eventForEditing(store: Store, actor: UserProfile, id: stri
   return event;
 }
 
-const TRACKED: (keyof ReturnType<typeof fieldsFromForm>)[] = [
-  'title',
-  'description',
-  'category',
-  'startsAt',
-  'endsAt',
-  'allDay',
-  'venueName',
-  'street',
-  'postalCode',
-  'city',
-  'canton',
-  'isFree',
-  'priceMin',
-  'priceMax',
-  'priceNote',
-  'ticketUrl',
-  'websiteUrl',
-  'organizerName',
-  'contactEmail',
-  'contactPhone',
-  'accessibility',
-];
-
 /** An edit by its organizer puts a published or refused event back into moderation, noting what changed. */
 export async function updateEvent(
   deps: SubmitDeps,
@@ -127,8 +103,10 @@ export async function updateEvent(
 ): Promise<AgendaEvent> {
   const current = await eventForEditing(deps.store, actor, id);
   const next = fieldsFromForm(input);
-  const changed = TRACKED.filter((k) => JSON.stringify(next[k]) !== JSON.stringify(current[k]));
-  if (image !== undefined && JSON.stringify(image) !== JSON.stringify(current.image)) changed.push('image' as never);
+  // Every field the form sets is tracked, except the slug (it follows the title).
+  const tracked = (Object.keys(next) as (keyof typeof next)[]).filter((k) => k !== 'slug');
+  const changed: string[] = tracked.filter((k) => JSON.stringify(next[k]) !== JSON.stringify(current[k]));
+  if (image !== undefined && JSON.stringify(image) !== JSON.stringify(current.image)) changed.push('image');
   const now = clock(deps).toISOString();
   const backToModeration = actor.role !== 'admin' && (current.status === 'approved' || current.status === 'rejected');
   const updated: AgendaEvent = {
@@ -140,7 +118,7 @@ export async function updateEvent(
     updatedAt: now,
     submittedAt: backToModeration ? now : current.submittedAt,
     pendingChanges: backToModeration
-      ? [...new Set([...(current.pendingChanges ?? []), ...changed.map(String)])]
+      ? [...new Set([...(current.pendingChanges ?? []), ...changed])]
       : current.pendingChanges,
   };
   await deps.store.events.update(updated);

@@ -35,8 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await resetPassword(deps(), token, parsed.data.password);
   } catch (error) {
-    const answer = refusal(error, {});
-    return data({ errors: answer.data.errors }, { status: 400 });
+    return refusal(error, {});
   }
   const headers = new Headers();
   headers.append('Set-Cookie', await destroyUserSession(request));

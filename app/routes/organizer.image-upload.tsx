@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { getFileStore } from '~/.server/files/disk';
 import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '~/.server/images';
-import { type AppContext, checkOrigin, rateLimit, verifyCsrf } from '~/.server/security';
+import { type AppContext, protectForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
 import { BAD_FILE_NAME, BAD_NAME, readForm, TOO_BIG } from '~/screens/event-form.server';
 
@@ -14,10 +14,12 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request);
-  checkOrigin(request);
-  await rateLimit(context as AppContext, 'submit');
-  const formData = await readForm(request);
-  await verifyCsrf(formData, request);
+  // The form's honeypot is not part of this request (it only carries the CSRF token and the image).
+  const formData = await protectForm(request, context as AppContext, {
+    bucket: 'submit',
+    honeypot: false,
+    read: readForm,
+  });
   const upload = formData.get('image');
   if (upload === TOO_BIG) return Response.json({ error: IMAGE_MESSAGES.tooBig }, { status: 400 });
   if (upload === BAD_NAME) return Response.json({ error: BAD_FILE_NAME }, { status: 400 });

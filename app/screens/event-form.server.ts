@@ -1,7 +1,6 @@
 // Submit and edit an event (one screen, SPEC §2): multipart POST that works without JS, image kept across errors.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { streamMultipart } from '@web3-storage/multipart-parser';
-import { SpamError } from 'remix-utils/honeypot/server';
 import { getFileStore } from '~/.server/files/disk';
 import { newId } from '~/.server/ids';
 import {
@@ -14,7 +13,7 @@ import {
   storeEventImage,
   takePendingImage,
 } from '~/.server/images';
-import { type AppContext, checkOrigin, getHoneypot, rateLimit, SPAM_REFUSED, verifyCsrf } from '~/.server/security';
+import { type AppContext, protectForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from '~/.server/submissions';
@@ -152,16 +151,7 @@ export async function readForm(request: Request): Promise<FormData> {
 
 export async function eventFormAction({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  checkOrigin(request);
-  await rateLimit(context as AppContext, 'submit');
-  const formData = await readForm(request);
-  await verifyCsrf(formData, request);
-  try {
-    getHoneypot().check(formData);
-  } catch (error) {
-    if (error instanceof SpamError) throw data({ message: SPAM_REFUSED }, { status: 400 });
-    throw error;
-  }
+  const formData = await protectForm(request, context as AppContext, { bucket: 'submit', read: readForm });
   const store = getStore();
   const files = getFileStore();
   const existing = params.id ? await eventForEditing(store, user, params.id) : null;

@@ -192,6 +192,7 @@ export function createSqliteStore(db: Db): Store {
   );
 
   const totalChanges = db.prepare('SELECT total_changes() AS n');
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
 
   return {
     users: {
@@ -453,9 +454,7 @@ export function createSqliteStore(db: Db): Store {
 
     revision() {
       // Own writes (total_changes) plus commits by other connections, e.g. the user:create CLI (data_version).
-      return (
-        (totalChanges.get() as { n: number }).n * 1_000_000 + (db.pragma('data_version', { simple: true }) as number)
-      );
+      return (totalChanges.get() as { n: number }).n * 1_000_000 + (dataVersion.get() as number);
     },
 
     notifications: {
