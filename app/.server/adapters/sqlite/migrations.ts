@@ -180,4 +180,17 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX notifications_uid ON notifications(uid, created_at);
   `,
+  /* 6: who moderated what and when (admin decisions), the moderation queue's order */ `
+  CREATE TABLE moderation_log (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    admin_uid TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    action TEXT NOT NULL CHECK (action IN ('approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel')),
+    reason TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX moderation_log_created ON moderation_log(created_at);
+  CREATE INDEX moderation_log_event ON moderation_log(event_id, created_at);
+  CREATE INDEX events_status_submitted ON events(status, submitted_at);
+  `,
 ];

@@ -1,31 +1,13 @@
 // better-sqlite3 implementation of the store ports.
 import type { CantonCode } from '~/domain/cantons';
-import type { Category, CategorySlug } from '~/domain/categories';
+import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventStatus } from '~/domain/event';
-import type { Partner, PartnerKind } from '~/domain/partner';
-import type { EventQuery, Role, SessionRecord, Store, UserProfile, UserWithPassword } from '../../ports';
+import type { EventQuery, SessionRecord, Store } from '../../ports';
+import { createCategoryStore } from './categories';
 import type { Db } from './db';
-
-type Row = Record<string, unknown>;
-
-const bool = (v: unknown) => v === 1 || v === true;
-const str = (v: unknown) => (v == null ? '' : String(v));
-const num = (v: unknown) => (v == null ? null : Number(v));
-
-function toUser(row: Row): UserProfile {
-  return {
-    uid: str(row.uid),
-    email: str(row.email),
-    displayName: str(row.display_name),
-    role: row.role as Role,
-    createdAt: str(row.created_at),
-    updatedAt: str(row.updated_at),
-    supported: bool(row.supported),
-    photoURL: row.photo_url == null ? null : str(row.photo_url),
-    emailVerified: bool(row.email_verified),
-    disabled: bool(row.disabled),
-  };
-}
+import { createPartnerStore } from './partners';
+import { bool, num, type Row, str } from './rows';
+import { createUserStore } from './users';
 
 function toSession(row: Row): SessionRecord {
   return {
@@ -35,17 +17,6 @@ function toSession(row: Row): SessionRecord {
     lastSeenAt: str(row.last_seen_at),
     expiresAt: str(row.expires_at),
     userAgent: str(row.user_agent),
-  };
-}
-
-function toCategory(row: Row): Category {
-  return {
-    slug: row.slug as CategorySlug,
-    label: str(row.label),
-    description: str(row.description),
-    color: str(row.color),
-    order: Number(row.sort_order),
-    active: bool(row.active),
   };
 }
 
@@ -139,20 +110,6 @@ function eventParams(e: AgendaEvent) {
   };
 }
 
-function toPartner(row: Row): Partner {
-  return {
-    id: str(row.id),
-    slug: str(row.slug),
-    name: str(row.name),
-    kind: row.kind as PartnerKind,
-    description: str(row.description),
-    logo: row.logo == null ? null : str(row.logo),
-    websiteUrl: str(row.website_url),
-    order: Number(row.sort_order),
-    active: bool(row.active),
-  };
-}
-
 /** FTS5 query: every word as a quoted prefix ("fete"* "neuch"*), all required. */
 export function ftsMatch(words: readonly string[]): string {
   return words.map((w) => `"${w.replace(/"/g, '')}"*`).join(' ');
@@ -195,52 +152,9 @@ export function createSqliteStore(db: Db): Store {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
 
   return {
-    users: {
-      async findById(uid) {
-        const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
-        return row ? toUser(row) : null;
-      },
-      async findByEmailWithPassword(email) {
-        const row = db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim()) as Row | undefined;
-        return row ? ({ ...toUser(row), passwordHash: row.password_hash as string | null } as UserWithPassword) : null;
-      },
-      async upsert(input) {
-        db.prepare(
-          `INSERT INTO users (uid, email, display_name, role, password_hash, email_verified, created_at, updated_at)
-           VALUES (@uid, @email, @displayName, @role, @passwordHash, @emailVerified, @now, @now)
-           ON CONFLICT(email) DO UPDATE SET display_name = excluded.display_name, role = excluded.role,
-             password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
-        ).run({ ...input, emailVerified: input.emailVerified ? 1 : 0 });
-        return toUser(db.prepare('SELECT * FROM users WHERE email = ?').get(input.email) as Row);
-      },
-      async create(input) {
-        const result = db
-          .prepare(
-            `INSERT INTO users (uid, email, display_name, role, password_hash, email_verified, created_at, updated_at)
-             VALUES (@uid, @email, @displayName, @role, @passwordHash, 0, @now, @now) ON CONFLICT(email) DO NOTHING`,
-          )
-          .run(input);
-        if (result.changes === 0) return null;
-        return toUser(db.prepare('SELECT * FROM users WHERE uid = ?').get(input.uid) as Row);
-      },
-      async setPassword(uid, passwordHash, now) {
-        db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE uid = ?').run(passwordHash, now, uid);
-      },
-      async setEmailVerified(uid, now) {
-        db.prepare('UPDATE users SET email_verified = 1, updated_at = ? WHERE uid = ?').run(now, uid);
-      },
-      async updateProfile(uid, fields, now) {
-        db.prepare('UPDATE users SET display_name = ?, updated_at = ? WHERE uid = ?').run(fields.displayName, now, uid);
-        const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
-        return row ? toUser(row) : null;
-      },
-      async delete(uid) {
-        db.prepare('DELETE FROM users WHERE uid = ?').run(uid);
-      },
-      async listAdmins() {
-        return (db.prepare("SELECT * FROM users WHERE role = 'admin' AND disabled = 0").all() as Row[]).map(toUser);
-      },
-    },
+    users: createUserStore(db),
+    categories: createCategoryStore(db),
+    partners: createPartnerStore(db),
 
     sessions: {
       async create(s) {
@@ -291,23 +205,6 @@ export function createSqliteStore(db: Db): Store {
           )
           .get({ id, purpose, now }) as { uid: string } | undefined;
         return row?.uid ?? null;
-      },
-    },
-
-    categories: {
-      async list() {
-        return (db.prepare('SELECT * FROM categories ORDER BY sort_order, slug').all() as Row[]).map(toCategory);
-      },
-      async upsertMany(categories) {
-        const upsert = db.prepare(
-          `INSERT INTO categories (slug, label, description, color, sort_order, active)
-           VALUES (@slug, @label, @description, @color, @order, @active)
-           ON CONFLICT(slug) DO UPDATE SET label = excluded.label, description = excluded.description,
-             color = excluded.color, sort_order = excluded.sort_order, active = excluded.active`,
-        );
-        db.transaction(() => {
-          for (const c of categories) upsert.run({ ...c, active: c.active ? 1 : 0 });
-        })();
       },
     },
 
@@ -415,28 +312,6 @@ export function createSqliteStore(db: Db): Store {
       },
       async countByStatus(status) {
         return (db.prepare('SELECT COUNT(*) AS n FROM events WHERE status = ?').get(status) as { n: number }).n;
-      },
-    },
-
-    partners: {
-      async list(options) {
-        const sql = options?.activeOnly
-          ? 'SELECT * FROM partners WHERE active = 1 ORDER BY kind DESC, sort_order, name'
-          : 'SELECT * FROM partners ORDER BY kind DESC, sort_order, name';
-        return (db.prepare(sql).all() as Row[]).map(toPartner);
-      },
-      async findById(id) {
-        const row = db.prepare('SELECT * FROM partners WHERE id = ? OR slug = ?').get(id, id) as Row | undefined;
-        return row ? toPartner(row) : null;
-      },
-      async insertMany(partners) {
-        const insert = db.prepare(
-          `INSERT INTO partners (id, slug, name, kind, description, logo, website_url, sort_order, active)
-           VALUES (@id, @slug, @name, @kind, @description, @logo, @websiteUrl, @order, @active)`,
-        );
-        db.transaction(() => {
-          for (const p of partners) insert.run({ ...p, active: p.active ? 1 : 0 });
-        })();
       },
     },
 

@@ -1,0 +1,45 @@
+// The frame of every /admin screen: its title and the admin sub-navigation.
+import { NavLink } from '@remix-run/react';
+import type { LinksFunction } from '@remix-run/node';
+import adminStylesHref from '~/styles/admin.css?url';
+
+export const adminLinks: LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesHref }];
+
+const ADMIN_LINKS = [
+  { to: '/admin', label: 'Vue d’ensemble', end: true },
+  { to: '/admin/events', label: 'Modération' },
+  { to: '/admin/categories', label: 'Catégories' },
+  { to: '/admin/partners', label: 'Partenaires' },
+  { to: '/admin/users', label: 'Utilisateurs' },
+] as const;
+
+export function AdminShell({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="page page--admin">
+      <nav className="admin-nav" aria-label="Administration">
+        <ul>
+          {ADMIN_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={'end' in link ? link.end : false}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <header className="page-header">
+        <h1>{title}</h1>
+        {lead ? <p className="lead">{lead}</p> : null}
+      </header>
+      {children}
+    </div>
+  );
+}
