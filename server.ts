@@ -34,6 +34,9 @@ app.use((_req, res, next) => {
 const tileOrigin = config.MAP_TILE_URL.startsWith('/')
   ? "'self'"
   : new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
+const stripeCheckoutOrigins = config.STRIPE_SECRET_KEY
+  ? ['https://checkout.stripe.com', ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
+  : [];
 app.use(
   helmet({
     contentSecurityPolicy: {
@@ -50,7 +53,8 @@ app.use(
         'object-src': ["'none'"],
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
+        // Without JavaScript, the card/TWINT form's answer redirects to Stripe's payment page: allow that target.
+        'form-action': ["'self'", ...stripeCheckoutOrigins],
         'manifest-src': ["'self'"],
         'worker-src': ["'self'"],
         'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
@@ -61,7 +65,13 @@ app.use(
     strictTransportSecurity: config.SECURE_COOKIES,
   }),
 );
-app.use(compression());
+// Server-Sent Events must reach the browser as they are written: never buffered for compression.
+app.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  }),
+);
 
 // Mutating requests from another site are refused before they reach Remix (whose own check answers a bare 500).
 app.use((req, res, next) => {

@@ -12,15 +12,18 @@ import {
 } from '@remix-run/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { getPendingCount } from './.server/admin/moderation';
+import { categoryInfos } from './.server/categories';
 import { getConfig } from './.server/config';
 import { takeFlash } from './.server/flash';
-import { getPendingCount } from './.server/moderation';
 import { getCsrf, getHoneypot } from './.server/security';
 import { getCurrentUser } from './.server/session';
+import { getStore } from './.server/store';
 import { ErrorPage } from './components/ErrorPage';
 import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
+import { useLivePendingCount, usePendingTitle } from './components/useLiveAdmin';
 import { pageMeta } from './domain/meta';
 import stylesHref from './styles/app.css?url';
 
@@ -33,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
   const user = await getCurrentUser(request);
   const [csrfToken, csrfCookie] = await getCsrf().commitToken(request);
-  const pendingCount = user?.role === 'admin' ? await getPendingCount() : null;
+  const pendingCount = user?.role === 'admin' ? await getPendingCount(getStore()) : null;
   const { flash, clear } = await takeFlash(request);
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
@@ -44,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? { uid: user.uid, displayName: user.displayName, role: user.role, emailVerified: user.emailVerified }
         : null,
       pendingCount,
+      // Every category with its label, colour and state, in order (footer, filters, labels): cached per store revision.
+      categories: await categoryInfos(getStore()),
       flash,
       csrfToken,
       honeypotInputProps: getHoneypot().getInputProps(),
@@ -67,6 +72,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>('root');
+  const pendingCount = useLivePendingCount(root?.user?.role === 'admin' ? (root.pendingCount ?? 0) : null);
+  usePendingTitle(pendingCount);
   return (
     <html lang="fr-CH">
       <head>
@@ -82,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <AuthenticityTokenProvider token={root?.csrfToken ?? ''}>
           <HoneypotProvider {...(root?.honeypotInputProps ?? {})}>
-            <SiteHeader user={root?.user ?? null} pendingCount={root?.pendingCount ?? null} />
+            <SiteHeader user={root?.user ?? null} pendingCount={pendingCount} />
             <main id="contenu" className="site-main" tabIndex={-1}>
               {root?.flash ? (
                 <p className={`flash notice notice--${root.flash.kind}`} role="status" data-testid="flash">

@@ -3,7 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus, escape as icalEscape } from 'ical-generator';
 import { allDayRange, eventLocationLine } from '~/domain/calendar-links';
-import { categoryLabel } from '~/domain/categories';
+import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 
@@ -16,6 +16,8 @@ export interface ICalendarOptions {
   siteUrl: string;
   name: string;
   description?: string;
+  /** The store's categories, for each event's category label (the seeded defaults if not given). */
+  categories?: readonly CategoryInfo[];
 }
 
 export const eventPageUrl = (siteUrl: string, id: string) => `${siteUrl}/evenement/${id}`;
@@ -62,7 +64,7 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
           ? { title: location || event.city, geo: { lat: event.lat, lon: event.lng } }
           : location || null,
       url,
-      categories: [{ name: categoryLabel(event.category) }],
+      categories: [{ name: categoryLabel(event.category, opts.categories ?? DEFAULT_CATEGORIES) }],
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }

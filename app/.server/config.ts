@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
 import { singleton } from './singleton';
 
@@ -34,12 +35,36 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('© les contributeurs d’OpenStreetMap'),
+  /** Card and TWINT donations through Stripe Checkout: off without a secret key (the QR-bill always works). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API origin, e.g. http://127.0.0.1:12111 for a local stand-in (tests). */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** The association's account for QR-bills: a Swiss or Liechtenstein IBAN or QR-IBAN. */
+  DONATION_IBAN: z
+    .string()
+    .default('CH93 0076 2011 6238 5295 7')
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => /^(CH|LI)\d{2}[0-9A-Z]{17}$/.test(v) && isIBANValid(v), {
+      message:
+        'DONATION_IBAN n’est pas un IBAN suisse ou liechtensteinois valide (exemple : CH93 0076 2011 6238 5295 7).',
+    }),
+  DONATION_CREDITOR_NAME: z.string().trim().min(1).max(70).default('Association Agenda romand'),
+  DONATION_CREDITOR_STREET: z.string().trim().min(1).max(70).default('Rue Centrale'),
+  DONATION_CREDITOR_BUILDING: z.string().trim().max(16).default('1'),
+  DONATION_CREDITOR_ZIP: z.string().trim().min(1).max(16).default('1003'),
+  DONATION_CREDITOR_CITY: z.string().trim().min(1).max(35).default('Lausanne'),
+  DONATION_CREDITOR_COUNTRY: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/)
+    .default('CH'),
 });
 
 export type Config = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };
 
-function loadConfig(): Config {
-  const parsed = envSchema.safeParse(process.env);
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Configuration invalide: ${problems}`);

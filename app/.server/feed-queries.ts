@@ -1,6 +1,8 @@
 // The events of a feed (iCal, RSS): the same filters and rules as the events list, without paging.
+import type { CategoryInfo } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
 import { type EventFilters, parseEventFilters } from '~/domain/event-filters';
+import { activeCategorySlugs, categoryInfos } from './categories';
 import { queryFromFilters } from './events';
 import type { Store } from './ports';
 
@@ -12,11 +14,14 @@ export interface FeedSelection {
   filters: EventFilters;
   /** French message when the search text is refused (the feed then has no events and answers 400). */
   searchError: string | null;
+  /** The store's categories, for the labels of the feed and its events. */
+  categories: readonly CategoryInfo[];
 }
 
 export async function eventsForFeed(store: Store, params: URLSearchParams, now = new Date()): Promise<FeedSelection> {
-  const { filters, searchError } = parseEventFilters(params);
-  if (searchError) return { events: [], filters, searchError };
+  const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
+  const { filters, searchError } = parseEventFilters(params, active);
+  if (searchError) return { events: [], filters, searchError, categories };
   const { items } = await store.events.search({ ...queryFromFilters(filters, now), limit: FEED_MAX_EVENTS, offset: 0 });
-  return { events: items, filters, searchError: null };
+  return { events: items, filters, searchError: null, categories };
 }

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryStore } from '../../tests/unit/memory-store';
+import { CATEGORY_SLUGS } from '../domain/categories';
 import type { AgendaEvent } from '../domain/event';
 import { parseEventFilters } from '../domain/event-filters';
 import { buildICalendar } from './calendar';
@@ -214,9 +215,9 @@ describe('feedTitle', () => {
     expect(feedTitle({ category: 'musique', canton: 'VD', free: true })).toBe(
       'Agenda romand — Musique · Vaud · gratuit',
     );
-    expect(feedTitle(parseEventFilters(new URLSearchParams('q=jazz&quand=week-end&famille=1')).filters)).toBe(
-      'Agenda romand — « jazz » · ce week-end · en famille',
-    );
+    expect(
+      feedTitle(parseEventFilters(new URLSearchParams('q=jazz&quand=week-end&famille=1'), CATEGORY_SLUGS).filters),
+    ).toBe('Agenda romand — « jazz » · ce week-end · en famille');
     expect(feedTitle({ from: '2026-12-01', to: '2026-12-05', canton: 'BE' })).toBe(
       'Agenda romand — Jura bernois · du 01.12.2026 au 05.12.2026',
     );

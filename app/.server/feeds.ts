@@ -2,7 +2,7 @@
 import { Feed } from 'feed';
 import { truncateText } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
-import { categoryLabel } from '~/domain/categories';
+import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventWhen } from '~/domain/event-dates';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
@@ -20,6 +20,8 @@ export interface RssOptions {
   description: string;
   /** The HTML page of the selection; the events list by default. */
   link?: string;
+  /** The store's categories, for each item's category label (the seeded defaults if not given). */
+  categories?: readonly CategoryInfo[];
 }
 
 const escapeHtml = (text: string) =>
@@ -34,12 +36,18 @@ function dateRangeLabel(from: string, to: string): string | null {
   return null;
 }
 
-/** 'Agenda romand — Musique · Vaud · gratuit': the site name, then the active filters. */
-export function feedTitle(filters: Partial<EventFilters>): string {
+/**
+ * 'Agenda romand — Musique · Vaud · gratuit': the site name, then the active filters. The category's label comes
+ * from `categories` (the store's; the seeded defaults if not given).
+ */
+export function feedTitle(
+  filters: Partial<EventFilters>,
+  categories: readonly CategoryInfo[] = DEFAULT_CATEGORIES,
+): string {
   const when = filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null;
   const parts = [
     filters.q ? `« ${filters.q} »` : null,
-    filters.category ? categoryLabel(filters.category) : null,
+    filters.category ? categoryLabel(filters.category, categories) : null,
     filters.canton ? CANTON_NAMES[filters.canton] : null,
     when ?? dateRangeLabel(filters.from ?? '', filters.to ?? ''),
     filters.free ? 'gratuit' : null,
@@ -86,7 +94,7 @@ export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
       link: eventPageUrl(opts.siteUrl, event.id),
       date: publishedAt(event),
       description: itemDescription(event),
-      category: [{ name: categoryLabel(event.category) }],
+      category: [{ name: categoryLabel(event.category, opts.categories ?? DEFAULT_CATEGORIES) }],
     });
   }
   return feed.rss2();

@@ -121,10 +121,19 @@ export interface StoredImage {
   alt: string;
 }
 
-/** Processes an upload and stores its three variants under a fresh id; on any failure nothing stays stored. */
-export async function storeEventImage(files: FileStore, bytes: Buffer, alt: string): Promise<StoredImage> {
+/** Where stored images live: events' images and partners' logos go through the same pipeline. */
+export type ImageFolder = 'events' | 'partners';
+
+/** Processes an upload and stores its three variants under `<folder>/<fresh id>`; on any failure nothing stays stored.
+ * WebP keeps an alpha channel, so a transparent logo stays transparent. */
+export async function storeImage(
+  files: FileStore,
+  bytes: Buffer,
+  alt: string,
+  folder: ImageFolder,
+): Promise<StoredImage> {
   const image = await processImage(bytes);
-  const base = `events/${newId(16)}`;
+  const base = `${folder}/${newId(16)}`;
   const attempted: string[] = [];
   try {
     for (const variant of image.variants) {
@@ -139,10 +148,16 @@ export async function storeEventImage(files: FileStore, bytes: Buffer, alt: stri
   return { path: base, width: image.width, height: image.height, alt: alt.trim() };
 }
 
-/** Deletes the three variants of a stored image (e.g. when an event's image is replaced). */
-export async function deleteEventImage(files: FileStore, imagePath: string): Promise<void> {
+export function storeEventImage(files: FileStore, bytes: Buffer, alt: string): Promise<StoredImage> {
+  return storeImage(files, bytes, alt, 'events');
+}
+
+/** Deletes the three variants of a stored image (e.g. when an event's image or a partner's logo is replaced). */
+export async function deleteImage(files: FileStore, imagePath: string): Promise<void> {
   await Promise.all(IMAGE_WIDTHS.map((width) => files.delete(`${imagePath}-${width}.webp`)));
 }
+
+export const deleteEventImage = deleteImage;
 
 // Pending uploads: when a form comes back with errors, the chosen image is kept under an opaque token (a hidden field)
 // so the user does not have to choose it again. The original bytes are kept; they are processed on final save.

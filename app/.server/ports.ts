@@ -2,7 +2,8 @@
 import type { CantonCode } from '~/domain/cantons';
 import type { Category, CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
-import type { Partner } from '~/domain/partner';
+import type { ModerationAction } from '~/domain/moderation';
+import type { Partner, PartnerKind } from '~/domain/partner';
 
 export type Role = 'organizer' | 'admin';
 
@@ -52,7 +53,34 @@ export interface UserStore {
   updateProfile(uid: string, fields: { displayName: string }, now: string): Promise<UserProfile | null>;
   /** Deletes the account; its sessions and tokens go with it, its events stay without an owner. */
   delete(uid: string): Promise<void>;
+  /** The admin list of accounts, newest first, each with how many events it created (one query, not one per row). */
+  search(query: UserQuery): Promise<{ items: UserSummary[]; total: number }>;
+  /**
+   * Admin writes, each one transaction that re-checks its guards: the actor is still an active admin, and at least
+   * one active admin other than the account remains when the account stops being one (two admins demoting each
+   * other at once: one wins). Disabling also revokes every session of the account in the same transaction.
+   */
+  setRole(input: { uid: string; role: Role; actorUid: string; now: string }): Promise<UserAdminWrite>;
+  setDisabled(input: { uid: string; disabled: boolean; actorUid: string; now: string }): Promise<UserAdminWrite>;
 }
+
+export interface UserQuery {
+  /** Each word must appear in the name or the email, ignoring case and diacritics. */
+  words?: string[];
+  role?: Role;
+  disabled?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface UserSummary extends UserProfile {
+  eventCount: number;
+}
+
+/** Whether an admin write happened, and if not why: unknown account, last active admin, actor no longer admin. */
+export type UserAdminWrite =
+  | { ok: true; user: UserProfile }
+  | { ok: false; reason: 'not-found' | 'last-admin' | 'not-admin' };
 
 export type AuthTokenPurpose = 'verify-email' | 'reset-password';
 
@@ -90,8 +118,20 @@ export interface SessionStore {
 }
 
 export interface CategoryStore {
+  /** All categories, active or not, in their display order. */
   list(): Promise<Category[]>;
   upsertMany(categories: readonly Category[]): Promise<void>;
+  findBySlug(slug: string): Promise<Category | null>;
+  /** Adds a category after the last one; null when the slug is already taken. */
+  create(category: Omit<Category, 'order'>): Promise<Category | null>;
+  /** Changes what an admin may change (never the slug, never the order); null when there is no such category. */
+  update(slug: string, fields: Pick<Category, 'label' | 'description' | 'color' | 'active'>): Promise<Category | null>;
+  /** Swaps the category's place with its neighbour above or below, atomically; false when it has none there. */
+  move(slug: string, direction: 'up' | 'down'): Promise<boolean>;
+  /** Deletes the category only if no event uses it (checked in the same transaction); else how many do. */
+  delete(slug: string): Promise<{ deleted: boolean; usage: number }>;
+  /** How many events (any status, past ones included) use each category. */
+  usageCounts(): Promise<Record<string, number>>;
 }
 
 export interface EventQuery {
@@ -138,6 +178,74 @@ export interface EventStore {
   listByOwner(uid: string): Promise<AgendaEvent[]>;
   /** Published events in a city starting within a time window (for possible duplicates). */
   listApprovedNear(input: { city: string; from: string; to: string; excludeId?: string }): Promise<AgendaEvent[]>;
+  /** The moderation list: one status (or all), optionally searched; pending oldest first, others newest first. */
+  listForModeration(query: ModerationQuery): Promise<{ items: AgendaEvent[]; total: number }>;
+  /** How many events of every status (all dates). */
+  countAllByStatus(): Promise<Record<EventStatus, number>>;
+  /** Events of an account per status (the organizer's history, for moderators). */
+  countByOwner(uid: string): Promise<Record<EventStatus, number>>;
+  /**
+   * Applies an admin decision atomically: only if the event is still in one of `from`, sets `patch` and
+   * writes the decision to the moderation log. Returns the updated event, or null when its status had changed.
+   */
+  moderate(input: {
+    id: string;
+    from: readonly EventStatus[];
+    /** The version (updatedAt) the admin decided on: a later change (another admin, the organizer) refuses it. */
+    seen?: string;
+    patch: Partial<Pick<AgendaEvent, 'status' | 'featured' | 'rejectionReason' | 'pendingChanges'>>;
+    entry: Omit<ModerationEntry, 'id' | 'eventId' | 'eventTitle' | 'adminName'>;
+  }): Promise<AgendaEvent | null>;
+  /** The decisions taken on an event, newest first. */
+  moderationHistory(eventId: string): Promise<ModerationEntry[]>;
+}
+
+export type { ModerationAction };
+
+export interface ModerationEntry {
+  id: number;
+  eventId: string;
+  eventTitle: string;
+  adminUid: string | null;
+  adminName: string;
+  action: ModerationAction;
+  reason: string;
+  createdAt: string;
+}
+
+export interface ModerationQuery {
+  status: EventStatus | 'all';
+  /** Search words (prefix, diacritic-insensitive, like the public search) or an organizer's email. */
+  words?: string[];
+  ownerEmail?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Figures for the admin dashboard, each one grouped query. Instants are ISO strings in UTC (`toISOString()`),
+ * the format every writer uses, so they compare as text. Periods are given as ascending boundaries:
+ * `[b0, b1, …, bn]` stands for the n periods [b0, b1), [b1, b2), … and yields n counts.
+ */
+export interface StatsStore {
+  /** How many distinct events an admin approved (moderation log) in [from, to). */
+  countApprovedBetween(from: string, to: string): Promise<number>;
+  /** Published (approved) events that have not ended at this instant, per category and per canton. */
+  countUpcoming(now: string): Promise<UpcomingCounts>;
+  /** Events per period of their (latest) submission. */
+  countSubmissions(boundaries: readonly string[]): Promise<number[]>;
+  /** The latest moderation decisions, newest first, with the event's title and the admin's name. */
+  recentModeration(limit: number): Promise<ModerationEntry[]>;
+  /** Page views per period. */
+  countPageViews(boundaries: readonly string[]): Promise<number[]>;
+  /** The most viewed paths in [from, to), with their latest title. */
+  topPages(from: string, to: string, limit: number): Promise<{ path: string; title: string; views: number }[]>;
+}
+
+export interface UpcomingCounts {
+  total: number;
+  byCategory: Record<string, number>;
+  byCanton: Record<string, number>;
 }
 
 export interface AppNotification {
@@ -158,7 +266,18 @@ export interface PartnerStore {
   list(options?: { activeOnly?: boolean }): Promise<Partner[]>;
   findById(id: string): Promise<Partner | null>;
   insertMany(partners: readonly Partner[]): Promise<void>;
+  /** Adds a partner at the end of its kind (its order is chosen in the same transaction). */
+  create(partner: Omit<Partner, 'order'>): Promise<Partner>;
+  /** Saves the editable fields (never the slug); a change of kind puts it at the end of its new kind. Null if absent. */
+  update(id: string, fields: PartnerFields): Promise<Partner | null>;
+  /** Shows or hides the partner on the public pages; false if there is no such partner. */
+  setActive(id: string, active: boolean): Promise<boolean>;
+  /** Puts the partners of one kind in this order, in one transaction. Refused (false, nothing changed) unless `ids`
+   * are exactly that kind's partners; only the partners whose place changes are written. */
+  reorder(kind: PartnerKind, ids: readonly string[]): Promise<boolean>;
 }
+
+export type PartnerFields = Pick<Partner, 'name' | 'kind' | 'description' | 'logo' | 'websiteUrl' | 'active'>;
 
 export interface ContactMessage {
   id: string;
@@ -174,6 +293,44 @@ export interface ContactMessageStore {
   count(): Promise<number>;
 }
 
+/** A donation confirmed by the payment provider (Stripe); bank transfers by QR-bill are not recorded here. */
+export interface Donation {
+  id: string;
+  /** The donor's account; null once that account is deleted. */
+  uid: string | null;
+  /** In francs (CHF), up to two decimals. */
+  amount: number;
+  currency: 'CHF';
+  provider: 'stripe';
+  /** The provider's reference (Stripe Checkout Session id): one donation per (provider, providerRef). */
+  providerRef: string;
+  status: 'paid';
+  /** The name the donor chose to show among « Merci à nos donateurs », or null. */
+  publicName: string | null;
+  createdAt: string;
+}
+
+export interface DonationWithDonor extends Donation {
+  donorName: string | null;
+  donorEmail: string | null;
+}
+
+export interface DonationStore {
+  /**
+   * Records a paid donation and marks its account as a supporter, in one transaction. Idempotent per
+   * (provider, providerRef): the success page and the webhook may both report the same payment, only the first writes.
+   * An unknown account is recorded as none (uid null).
+   */
+  recordPaid(donation: Donation): Promise<{ donation: Donation; created: boolean }>;
+  findByProviderRef(provider: Donation['provider'], providerRef: string): Promise<Donation | null>;
+  /** The latest donations, newest first, with the donor's current name and email. */
+  listRecent(limit: number): Promise<DonationWithDonor[]>;
+  /** Paid donations per period (ascending boundaries, as in StatsStore): total in francs and count. */
+  totalsPerPeriod(boundaries: readonly string[]): Promise<{ total: number; count: number }[]>;
+  /** The names donors chose to show, each once, latest donation first (accounts still existing only). */
+  publicNames(limit: number): Promise<string[]>;
+}
+
 export interface Store {
   users: UserStore;
   sessions: SessionStore;
@@ -183,6 +340,8 @@ export interface Store {
   partners: PartnerStore;
   contactMessages: ContactMessageStore;
   notifications: NotificationStore;
+  stats: StatsStore;
+  donations: DonationStore;
   /** True when nothing has been stored yet (no category, no event, no user). */
   isEmpty(): Promise<boolean>;
   /** A number that changes whenever anything is written (here or by another process): read caches key on it. */

@@ -1,6 +1,7 @@
 // The frame of every /admin screen: its title and the admin sub-navigation.
-import { NavLink } from '@remix-run/react';
+
 import type { LinksFunction } from '@remix-run/node';
+import { NavLink } from '@remix-run/react';
 import adminStylesHref from '~/styles/admin.css?url';
 
 export const adminLinks: LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesHref }];

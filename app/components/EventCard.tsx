@@ -1,15 +1,15 @@
 import { Link } from '@remix-run/react';
 import { CANTON_NAMES } from '~/domain/cantons';
-import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import type { EventCardData } from '~/domain/event-card';
 import { formatEventShort } from '~/domain/event-dates';
 import { formatPrice } from '~/domain/price';
+import { useCategory } from './useCategories';
 
 export function EventCard({ event }: { event: EventCardData }) {
-  const color = DEFAULT_CATEGORIES.find((c) => c.slug === event.category)?.color ?? '#555';
+  const category = useCategory(event.category);
   return (
-    <article className="event-card" style={{ '--category-color': color } as React.CSSProperties}>
-      <p className="event-card__category">{categoryLabel(event.category)}</p>
+    <article className="event-card" style={{ '--category-color': category.color } as React.CSSProperties}>
+      <p className="event-card__category">{category.label}</p>
       <h3 className="event-card__title">
         <Link to={`/evenement/${event.id}`}>{event.title}</Link>
       </h3>

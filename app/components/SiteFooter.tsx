@@ -1,8 +1,8 @@
-// Footer of SPEC §2: information links, the 12 category links, two social links; links scroll smoothly to the top.
+// Footer of SPEC §2: information links, the active categories' links, two social links; links scroll smoothly to the top.
 import { Link } from '@remix-run/react';
 import type { MouseEvent } from 'react';
-import { DEFAULT_CATEGORIES } from '~/domain/categories';
 import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '~/domain/site';
+import { useActiveCategories } from './useCategories';
 
 const INFO_LINKS = [
   { to: '/about', label: 'À propos' },
@@ -21,6 +21,7 @@ function scrollToTopSmoothly(_event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function SiteFooter() {
+  const categories = useActiveCategories();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -58,7 +59,7 @@ export function SiteFooter() {
             Catégories
           </h2>
           <ul className="site-footer__categories">
-            {DEFAULT_CATEGORIES.map((c) => (
+            {categories.map((c) => (
               <li key={c.slug}>
                 <Link to={`/evenements?category=${c.slug}`} preventScrollReset onClick={scrollToTopSmoothly}>
                   {c.label}

@@ -1,4 +1,5 @@
-// The 12 event categories of SPEC §2 (footer), with their French labels and colours.
+// Event categories. The store holds them (admins add, rename, reorder and deactivate them at /admin/categories);
+// the 12 of SPEC §2 (footer) below are the seeded defaults.
 export const CATEGORY_SLUGS = [
   'musique',
   'spectacles',
@@ -14,7 +15,15 @@ export const CATEGORY_SLUGS = [
   'nature-balades',
 ] as const;
 
-export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
+/** A category's identifier in URLs (`?category=`) and on events: fixed once the category exists. */
+export type CategorySlug = string;
+
+export const CATEGORY_SLUG_MIN = 2;
+export const CATEGORY_SLUG_MAX = 40;
+/** Lowercase letters without accents, digits, and single hyphens between them: 'marches-brocantes'. */
+export const CATEGORY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The colour of a category the store does not know (any more). */
+export const NEUTRAL_CATEGORY_COLOR = '#5c6470';
 
 export interface Category {
   slug: CategorySlug;
@@ -25,7 +34,10 @@ export interface Category {
   active: boolean;
 }
 
-/** Default categories, used to seed the store and as labels before the store answers. */
+/** What pages need to show a category: the root loader sends these for all categories, in order. */
+export type CategoryInfo = Pick<Category, 'slug' | 'label' | 'color' | 'active'>;
+
+/** The SPEC's categories, seeded into an empty store (and shown if the store's list is unavailable). */
 export const DEFAULT_CATEGORIES: readonly Category[] = [
   {
     slug: 'musique',
@@ -101,10 +113,27 @@ export const DEFAULT_CATEGORIES: readonly Category[] = [
   },
 ].map((c, i) => ({ ...c, order: i + 1, active: true }) as Category);
 
+/** A well-formed slug (whether such a category exists is the store's business). */
 export function isCategorySlug(value: unknown): value is CategorySlug {
-  return typeof value === 'string' && (CATEGORY_SLUGS as readonly string[]).includes(value);
+  return (
+    typeof value === 'string' &&
+    value.length >= CATEGORY_SLUG_MIN &&
+    value.length <= CATEGORY_SLUG_MAX &&
+    CATEGORY_SLUG_PATTERN.test(value)
+  );
 }
 
-export function categoryLabel(slug: string): string {
-  return DEFAULT_CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
+/** Label and colour of a slug among the given categories; an unknown slug shows as itself, in a neutral colour. */
+export function categoryDisplay(
+  slug: string,
+  categories: readonly CategoryInfo[],
+): { label: string; color: string; active: boolean } {
+  const found = categories.find((c) => c.slug === slug);
+  return found
+    ? { label: found.label, color: found.color, active: found.active }
+    : { label: slug, color: NEUTRAL_CATEGORY_COLOR, active: false };
+}
+
+export function categoryLabel(slug: string, categories: readonly CategoryInfo[]): string {
+  return categoryDisplay(slug, categories).label;
 }

@@ -58,3 +58,14 @@ export function formatShortDate(iso: string): string {
 export function formatTime(iso: string): string {
   return timeFormat.format(new Date(iso));
 }
+
+const numericDateFormat = new Intl.DateTimeFormat('fr-CH', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+/** 04.01.2026: for dense tables. */
+export function formatNumericDate(iso: string): string {
+  return numericDateFormat.format(new Date(iso));
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_SLUGS } from './categories';
 import { dateWindow, filtersToParams, parseEventFilters } from './event-filters';
 
 // Wednesday 25 November 2026, 10:00 in Zurich.
@@ -11,6 +12,7 @@ describe('filtres de la liste', () => {
       new URLSearchParams(
         'q=f%C3%AAte&category=musique&canton=VD&quand=week-end&gratuit=1&famille=on&page=3&accessible=0',
       ),
+      CATEGORY_SLUGS,
     );
     expect(filters).toMatchObject({
       q: 'fête',
@@ -23,13 +25,27 @@ describe('filtres de la liste', () => {
     });
     expect(searchError).toBeNull();
     expect(page).toBe(3);
-    const junk = parseEventFilters(new URLSearchParams('category=jazz&canton=ZH&quand=hier&du=demain&page=-2'));
+    const junk = parseEventFilters(
+      new URLSearchParams('category=jazz&canton=ZH&quand=hier&du=demain&page=-2'),
+      CATEGORY_SLUGS,
+    );
     expect(junk.filters).toMatchObject({ category: '', canton: '', when: '', from: '' });
     expect(junk.page).toBe(1);
   });
 
+  it('n’accepte que les catégories données (les actives du magasin), même une créée par un admin', () => {
+    const params = (category: string) => new URLSearchParams({ category });
+    expect(parseEventFilters(params('jeux-de-societe'), ['musique', 'jeux-de-societe']).filters.category).toBe(
+      'jeux-de-societe',
+    );
+    expect(parseEventFilters(params('musique'), ['jeux-de-societe']).filters.category).toBe('');
+  });
+
   it('une recherche de type script donne le message de la spécification', () => {
-    const { filters, searchError } = parseEventFilters(new URLSearchParams('q=<script>alert(1)</script>'));
+    const { filters, searchError } = parseEventFilters(
+      new URLSearchParams('q=<script>alert(1)</script>'),
+      CATEGORY_SLUGS,
+    );
     expect(filters.q).toBe('');
     expect(searchError).toBe('Recherche contient du contenu non autorisé');
   });

@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, endOfMonth, startOfDay } from 'date-fns';
 import { type CantonCode, isCantonCode } from './cantons';
-import { type CategorySlug, isCategorySlug } from './categories';
+import type { CategorySlug } from './categories';
 import { TIME_ZONE } from './dates';
 import { validateSearchText } from './search-text';
 
@@ -39,7 +39,8 @@ const isYmd = (v: string | null): v is string =>
   v != null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 const flag = (v: string | null) => v === '1' || v === 'on' || v === 'true';
 
-export function parseEventFilters(params: URLSearchParams): ParsedFilters {
+/** The filters of a URL; `categories` are the slugs one may filter on (the active ones): any other is ignored. */
+export function parseEventFilters(params: URLSearchParams, categories: readonly string[]): ParsedFilters {
   const search = validateSearchText(params.get('q'));
   const category = params.get('category');
   const canton = params.get('canton');
@@ -50,7 +51,7 @@ export function parseEventFilters(params: URLSearchParams): ParsedFilters {
   return {
     filters: {
       q: search.ok ? search.value : '',
-      category: isCategorySlug(category) ? category : '',
+      category: category && categories.includes(category) ? category : '',
       canton: isCantonCode(canton) ? canton : '',
       when: isWhen(when) ? when : '',
       from: isYmd(from) ? from : '',

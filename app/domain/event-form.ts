@@ -1,7 +1,7 @@
 // The event form (submit and edit): one zod schema for the browser's inline checks and the server's parse.
 import { z } from 'zod';
 import { CANTON_CODES } from './cantons';
-import { CATEGORY_SLUGS } from './categories';
+import { isCategorySlug } from './categories';
 import { zurichIso } from './dates';
 
 export const EVENT_TEXT_FIELDS = [
@@ -63,13 +63,20 @@ const coordinate = (min: number, max: number) =>
     .transform((v) => (v === '' ? null : Number(v)))
     .refine((v) => v === null || (Number.isFinite(v) && v >= min && v <= max), 'Position hors de Suisse romande.');
 
-/** The form schema, relative to `now`: an event cannot start in the past. */
-export function eventFormSchema(now: Date = new Date()) {
+const CHOOSE_CATEGORY = 'Choisissez une catégorie.';
+
+/**
+ * The form schema, relative to `now`: an event cannot start in the past. `categories` are the slugs an organizer
+ * may choose (the store's active ones); without them, any well-formed slug passes (the store's key still checks).
+ */
+export function eventFormSchema(now: Date = new Date(), categories?: readonly string[]) {
   return z
     .object({
       title: text('Le titre', 3, 120),
       description: text('La description', 20, 5000),
-      category: z.enum(CATEGORY_SLUGS, { errorMap: () => ({ message: 'Choisissez une catégorie.' }) }),
+      category: z
+        .string({ required_error: CHOOSE_CATEGORY, invalid_type_error: CHOOSE_CATEGORY })
+        .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),
       startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez la date de début.'),
       startTime: z.string().trim().default(''),
       endDate: z.string().trim().default(''),
@@ -158,8 +165,12 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
 }
 
 /** Every message of the form at once: field rules and, even when some fields are invalid, the cross-field ones. */
-export function validateEventForm(values: Record<string, string>, now: Date = new Date()) {
-  const parsed = eventFormSchema(now).safeParse(values);
+export function validateEventForm(
+  values: Record<string, string>,
+  now: Date = new Date(),
+  categories?: readonly string[],
+) {
+  const parsed = eventFormSchema(now, categories).safeParse(values);
   if (parsed.success) return { ok: true as const, data: parsed.data, errors: {} as Record<string, string> };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;

@@ -1,16 +1,192 @@
+// /admin (AdminDashboard): the moderation queue at a glance, what is published and where, submissions over
+// 12 weeks, the latest moderation decisions and, once analytics record them, the page views of 30 days.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { adminDashboard } from '~/.server/admin/dashboard';
+import { donationSummary } from '~/.server/donations/summary';
 import { requireAdmin } from '~/.server/session';
-import { Placeholder } from '~/components/Placeholder';
+import { getStore } from '~/.server/store';
+import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { DonationsSummary } from '~/components/admin/DonationsSummary';
+import { BarChart } from '~/components/charts/BarChart';
+import { ColumnChart } from '~/components/charts/ColumnChart';
+import { formatCount, plural } from '~/components/charts/format';
+import { formatShortDate, formatTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
+import { MODERATION_ACTION_PAST } from '~/domain/moderation';
+
+export const links = adminLinks;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  const store = getStore();
+  const [dashboard, donations] = await Promise.all([adminDashboard({ store }), donationSummary({ store })]);
+  return { ...dashboard, donations };
 }
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: 'Panneau Admin', description: 'Panneau Admin — Agenda romand.', path: '/admin', matches });
 
+/** Recorded paths are links only when they are paths of this site. */
+const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//');
+
 export default function AdminDashboardPage() {
-  return <Placeholder title="Panneau Admin" />;
+  const d = useLoaderData<typeof loader>();
+  const allEvents = d.counts.pending + d.counts.approved + d.counts.rejected + d.counts.cancelled;
+  const weeks = d.submissions.weeks.map((w) => ({
+    key: w.start,
+    label: w.label,
+    longLabel: w.longLabel,
+    value: w.value,
+  }));
+  return (
+    <AdminShell title="Panneau Admin" lead="Vue d’ensemble de l’agenda : modération, publications et audience.">
+      <div className="admin-dashboard">
+        <ul className="admin-dashboard__cards">
+          <li className="admin-dashboard__card admin-dashboard__card--pending">
+            <h2 id="dashboard-pending-title">En attente</h2>
+            <p className="admin-dashboard__figure" data-testid="dashboard-pending">
+              {formatCount(d.counts.pending)}
+            </p>
+            <p className="admin-dashboard__note">
+              {d.counts.pending === 0 ? 'Rien à modérer.' : 'Événements à modérer, le plus ancien d’abord.'}
+            </p>
+            <Link to="/admin/events" aria-describedby="dashboard-pending-title">
+              Ouvrir la modération
+            </Link>
+          </li>
+          <li className="admin-dashboard__card">
+            <h2>Publiés cette semaine</h2>
+            <p className="admin-dashboard__figure" data-testid="dashboard-approved-week">
+              {formatCount(d.approvedThisWeek)}
+            </p>
+            <p className="admin-dashboard__note">
+              Événements approuvés depuis le {formatShortDate(d.weekStart)} à 00:00 (début de la semaine), d’après le
+              journal de modération.
+            </p>
+          </li>
+          <li className="admin-dashboard__card">
+            <h2>À venir</h2>
+            <p className="admin-dashboard__figure" data-testid="dashboard-upcoming">
+              {formatCount(d.upcoming.total)}
+            </p>
+            <p className="admin-dashboard__note">Événements publiés qui ne sont pas encore terminés.</p>
+            <Link to="/evenements">Voir l’agenda</Link>
+          </li>
+          <li className="admin-dashboard__card">
+            <h2>Tous les événements</h2>
+            <p className="admin-dashboard__figure">{formatCount(allEvents)}</p>
+            <p className="admin-dashboard__note">
+              {plural(d.counts.approved, 'publié')} · {plural(d.counts.rejected, 'refusé')} ·{' '}
+              {plural(d.counts.cancelled, 'annulé')}
+            </p>
+          </li>
+        </ul>
+
+        <div className="admin-dashboard__pair">
+          <section className="admin-dashboard__panel" aria-labelledby="dashboard-submissions">
+            <h2 id="dashboard-submissions">Soumissions par semaine</h2>
+            <p className="admin-dashboard__note">
+              {plural(d.submissions.total, 'soumission')} sur les 12 dernières semaines (du lundi au dimanche, heure
+              suisse), chaque événement compté à sa dernière soumission.
+            </p>
+            <ColumnChart
+              className="admin-dashboard__chart"
+              title="Soumissions par semaine sur les 12 dernières semaines"
+              labelHeader="Semaine"
+              valueHeader="Soumissions"
+              labelEvery={2}
+              data={weeks}
+            />
+          </section>
+
+          <section className="admin-dashboard__panel" aria-labelledby="dashboard-audience">
+            <h2 id="dashboard-audience">Audience des 30 derniers jours</h2>
+            {d.pageViews === null ? (
+              <p className="admin-dashboard__empty">Aucune mesure d’audience pour l’instant.</p>
+            ) : (
+              <>
+                <p className="admin-dashboard__note">{plural(d.pageViews.total, 'page vue', 'pages vues')}.</p>
+                <ColumnChart
+                  className="admin-dashboard__chart"
+                  title="Pages vues par jour sur les 30 derniers jours"
+                  labelHeader="Jour"
+                  valueHeader="Pages vues"
+                  labelEvery={7}
+                  showValues={false}
+                  color="#0b4f6c"
+                  data={d.pageViews.days.map((day) => ({ ...day, key: day.start }))}
+                />
+                <h3>Pages les plus vues</h3>
+                <ol className="admin-dashboard__top">
+                  {d.pageViews.top.map((page) => (
+                    <li key={page.path}>
+                      {isSitePath(page.path) ? (
+                        <a href={page.path}>{page.title || page.path}</a>
+                      ) : (
+                        page.title || page.path
+                      )}{' '}
+                      <span className="admin-dashboard__note">
+                        {page.path} · {plural(page.views, 'vue')}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+          </section>
+        </div>
+
+        <div className="admin-dashboard__pair">
+          <section className="admin-dashboard__panel" aria-labelledby="dashboard-categories">
+            <h2 id="dashboard-categories">À venir par catégorie</h2>
+            <BarChart
+              className="admin-dashboard__chart"
+              title="Événements à venir par catégorie"
+              labelHeader="Catégorie"
+              valueHeader="Événements à venir"
+              data={d.upcoming.byCategory}
+            />
+          </section>
+          <section className="admin-dashboard__panel" aria-labelledby="dashboard-cantons">
+            <h2 id="dashboard-cantons">À venir par canton</h2>
+            <BarChart
+              className="admin-dashboard__chart"
+              title="Événements à venir par canton"
+              labelHeader="Canton"
+              valueHeader="Événements à venir"
+              data={d.upcoming.byCanton}
+            />
+          </section>
+        </div>
+
+        <section className="admin-dashboard__panel" aria-labelledby="dashboard-activity">
+          <h2 id="dashboard-activity">Activité de modération récente</h2>
+          {d.activity.length === 0 ? (
+            <p className="admin-dashboard__empty">Aucune décision de modération pour l’instant.</p>
+          ) : (
+            <ol className="admin-dashboard__activity">
+              {d.activity.map((entry) => (
+                <li key={entry.id}>
+                  <span>
+                    <strong>{entry.adminName}</strong> {MODERATION_ACTION_PAST[entry.action]}{' '}
+                    <Link to={`/admin/events?eventId=${encodeURIComponent(entry.eventId)}`}>
+                      « {entry.eventTitle} »
+                    </Link>
+                    {entry.action === 'reject' && entry.reason ? (
+                      <span className="admin-dashboard__reason"> : {entry.reason}</span>
+                    ) : null}
+                  </span>
+                  <time dateTime={entry.createdAt}>
+                    {formatShortDate(entry.createdAt)} à {formatTime(entry.createdAt)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <DonationsSummary summary={d.donations} />
+      </div>
+    </AdminShell>
+  );
 }

@@ -1,16 +1,310 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+// /admin/users (ManageUsers): find an account, change its role, disable or enable it.
+// Every action is a plain form (works without JavaScript); with it, a confirmation before the serious ones.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { AdminError, requireAdminAction } from '~/.server/admin/guard';
+import {
+  listUsers,
+  parseUserQuery,
+  setDisabled,
+  setRole,
+  USER_MESSAGES,
+  USERS_PAGE_SIZE,
+  type UserListQuery,
+  userListParams,
+} from '~/.server/admin/users';
+import { setFlash } from '~/.server/flash';
+import type { UserProfile } from '~/.server/ports';
 import { requireAdmin } from '~/.server/session';
-import { Placeholder } from '~/components/Placeholder';
+import { getStore } from '~/.server/store';
+import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { FormSecurity } from '~/components/FormSecurity';
+import { formatNumericDate } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
 
+export const links = adminLinks;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  const query = parseUserQuery(new URL(request.url).searchParams);
+  const list = await listUsers(getStore(), query);
+  const pages = Math.max(1, Math.ceil(list.total / USERS_PAGE_SIZE));
+  return {
+    query: { q: query.q, role: query.role, state: query.state, page: query.page },
+    searchError: query.searchError,
+    total: list.total,
+    pages,
+    previous: query.page > 1 ? listHref({ ...query, page: query.page - 1 }) : null,
+    next: query.page < pages ? listHref({ ...query, page: query.page + 1 }) : null,
+    activeAdmins: list.activeAdmins,
+    currentUid: admin.uid,
+    users: list.items.map((u) => ({
+      uid: u.uid,
+      displayName: u.displayName,
+      email: u.email,
+      role: u.role,
+      emailVerified: u.emailVerified,
+      supported: u.supported,
+      disabled: u.disabled,
+      eventCount: u.eventCount,
+      createdAt: u.createdAt,
+    })),
+  };
+}
+
+function listHref(query: UserListQuery): string {
+  const search = userListParams(query);
+  return `/admin/users${search ? `?${search}` : ''}`;
+}
+
+type Intent = 'promote' | 'demote' | 'disable' | 'enable';
+
+const INTENTS: Record<
+  Intent,
+  { run: (admin: UserProfile, uid: string) => Promise<UserProfile>; done: (name: string) => string }
+> = {
+  promote: {
+    run: (admin, uid) => setRole({ store: getStore() }, admin, uid, 'admin'),
+    done: (name) => `${name} a maintenant le rôle d’administrateur.`,
+  },
+  demote: {
+    run: (admin, uid) => setRole({ store: getStore() }, admin, uid, 'organizer'),
+    done: (name) => `${name} a de nouveau le rôle d’organisateur.`,
+  },
+  disable: {
+    run: (admin, uid) => setDisabled({ store: getStore() }, admin, uid, true),
+    done: (name) => `Le compte de ${name} est désactivé : ses sessions sont fermées et il ne peut plus se connecter.`,
+  },
+  enable: {
+    run: (admin, uid) => setDisabled({ store: getStore() }, admin, uid, false),
+    done: (name) => `Le compte de ${name} est réactivé : il peut de nouveau se connecter.`,
+  },
+};
+
+const isIntent = (value: string): value is Intent => Object.hasOwn(INTENTS, value);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { admin, formData } = await requireAdminAction(request);
+  const uid = String(formData.get('uid') ?? '');
+  const intent = String(formData.get('intent') ?? '');
+  try {
+    if (!isIntent(intent)) throw new AdminError(USER_MESSAGES.unknownAction);
+    const user = await INTENTS[intent].run(admin, uid);
+    const flash = await setFlash({ kind: 'success', message: INTENTS[intent].done(user.displayName) });
+    // Back to the list the admin was looking at (the form posts to the current URL, query included).
+    return redirect(listHref(parseUserQuery(new URL(request.url).searchParams)), {
+      headers: { 'Set-Cookie': flash },
+    });
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error;
+    return data({ message: error.message, uid }, { status: error.status });
+  }
+}
+
+const ROLE_LABELS = { admin: 'Administrateur', organizer: 'Organisateur' } as const;
+
+export default function ManageUsersPage() {
+  const { query, searchError, total, pages, previous, next, activeAdmins, currentUid, users } =
+    useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const filtered = Boolean(query.q) || query.role !== 'all' || query.state !== 'all';
+
+  return (
+    <AdminShell
+      title="Utilisateurs"
+      lead={`${activeAdmins} administrateur${activeAdmins > 1 ? 's' : ''} actif${activeAdmins > 1 ? 's' : ''}. Un compte désactivé est déconnecté partout et ne peut plus se connecter ; ses événements restent.`}
+    >
+      <Form method="get" role="search" className="admin-toolbar admin-users__search">
+        <div className="field admin-users__q">
+          <label htmlFor="users-q">Nom ou email</label>
+          <input id="users-q" type="search" name="q" defaultValue={query.q} maxLength={500} />
+        </div>
+        <div className="field">
+          <label htmlFor="users-role">Rôle</label>
+          <select id="users-role" name="role" defaultValue={query.role}>
+            <option value="all">Tous</option>
+            <option value="organizer">Organisateurs</option>
+            <option value="admin">Administrateurs</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="users-state">État</label>
+          <select id="users-state" name="state" defaultValue={query.state}>
+            <option value="all">Tous</option>
+            <option value="active">Actifs</option>
+            <option value="disabled">Désactivés</option>
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Rechercher
+        </button>
+        {filtered ? (
+          <Link to="/admin/users" className="admin-users__reset">
+            Tout afficher
+          </Link>
+        ) : null}
+      </Form>
+
+      {searchError ? (
+        <p className="notice notice--error" role="alert">
+          {searchError}
+        </p>
+      ) : null}
+      {failed ? (
+        <p className="notice notice--error" role="alert" data-testid="users-error">
+          {failed.message}
+        </p>
+      ) : null}
+
+      <p className="admin-users__count" data-testid="users-count" aria-live="polite">
+        {total === 0
+          ? 'Aucun compte ne correspond à cette recherche.'
+          : `${total} compte${total > 1 ? 's' : ''}${pages > 1 ? ` · page ${query.page} sur ${pages}` : ''}`}
+      </p>
+
+      {users.length > 0 ? (
+        <div className="admin-users__scroll">
+          <table className="admin-table admin-users">
+            <caption className="visually-hidden">Comptes, du plus récent au plus ancien</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nom</th>
+                <th scope="col">Email</th>
+                <th scope="col">Rôle</th>
+                <th scope="col">Vérification</th>
+                <th scope="col">Soutien</th>
+                <th scope="col">Événements</th>
+                <th scope="col">Inscrit le</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => {
+                const self = user.uid === currentUid;
+                const busy = navigation.state !== 'idle' && navigation.formData?.get('uid') === user.uid;
+                const confirmThen = (question: string) => (event: React.FormEvent<HTMLFormElement>) => {
+                  if (!window.confirm(question)) event.preventDefault();
+                };
+                return (
+                  <tr
+                    key={user.uid}
+                    data-testid={`user-${user.uid}`}
+                    className={[
+                      user.disabled ? 'admin-users__row--disabled' : '',
+                      failed?.uid === user.uid ? 'admin-users__row--error' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
+                  >
+                    <td>
+                      <strong>{user.displayName}</strong>
+                      {self ? <span className="admin-users__self"> (vous)</span> : null}
+                    </td>
+                    <td className="admin-users__email">{user.email}</td>
+                    <td>
+                      <span className={`admin-users__role admin-users__role--${user.role}`}>
+                        {ROLE_LABELS[user.role]}
+                      </span>
+                      {user.disabled ? <span className="admin-users__state">Désactivé</span> : null}
+                    </td>
+                    <td>{user.emailVerified ? 'Vérifié' : 'Non vérifié'}</td>
+                    <td>{user.supported ? <span className="admin-users__supported">Soutien</span> : '—'}</td>
+                    <td>
+                      {user.eventCount > 0 ? (
+                        <Link
+                          to={`/admin/events?status=all&q=${encodeURIComponent(user.email)}`}
+                          aria-label={`${user.eventCount} événement${user.eventCount > 1 ? 's' : ''} de ${user.displayName}`}
+                        >
+                          {user.eventCount}
+                        </Link>
+                      ) : (
+                        '0'
+                      )}
+                    </td>
+                    <td>
+                      <time dateTime={user.createdAt}>{formatNumericDate(user.createdAt)}</time>
+                    </td>
+                    <td>
+                      <div className="admin-actions admin-users__actions">
+                        {user.role === 'organizer' ? (
+                          <Form
+                            method="post"
+                            preventScrollReset
+                            onSubmit={confirmThen(`Donner le rôle d’administrateur à ${user.displayName} ?`)}
+                          >
+                            <FormSecurity honeypot={false} />
+                            <input type="hidden" name="uid" value={user.uid} />
+                            <button type="submit" name="intent" value="promote" className="button" disabled={busy}>
+                              Passer admin
+                            </button>
+                          </Form>
+                        ) : self ? null : (
+                          <Form
+                            method="post"
+                            preventScrollReset
+                            onSubmit={confirmThen(`Retirer le rôle d’administrateur à ${user.displayName} ?`)}
+                          >
+                            <FormSecurity honeypot={false} />
+                            <input type="hidden" name="uid" value={user.uid} />
+                            <button type="submit" name="intent" value="demote" className="button" disabled={busy}>
+                              Repasser organisateur
+                            </button>
+                          </Form>
+                        )}
+                        {user.disabled ? (
+                          <Form method="post" preventScrollReset>
+                            <FormSecurity honeypot={false} />
+                            <input type="hidden" name="uid" value={user.uid} />
+                            <button type="submit" name="intent" value="enable" className="button" disabled={busy}>
+                              Réactiver
+                            </button>
+                          </Form>
+                        ) : self ? null : (
+                          <Form
+                            method="post"
+                            preventScrollReset
+                            onSubmit={confirmThen(
+                              `Désactiver le compte de ${user.displayName} ? Ses sessions seront fermées immédiatement.`,
+                            )}
+                          >
+                            <FormSecurity honeypot={false} />
+                            <input type="hidden" name="uid" value={user.uid} />
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="disable"
+                              className="button admin-users__danger"
+                              disabled={busy}
+                            >
+                              Désactiver
+                            </button>
+                          </Form>
+                        )}
+                        {self ? <span className="admin-users__self">Votre compte</span> : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      {pages > 1 ? (
+        <nav className="pagination" aria-label="Pages">
+          {previous ? <Link to={previous}>‹ Précédente</Link> : <span />}
+          <span>
+            Page {query.page} sur {pages}
+          </span>
+          {next ? <Link to={next}>Suivante ›</Link> : <span />}
+        </nav>
+      ) : null}
+    </AdminShell>
+  );
 }
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: 'Utilisateurs', description: 'Utilisateurs — Agenda romand.', path: '/admin/users', matches });
-
-export default function ManageUsersPage() {
-  return <Placeholder title="Utilisateurs" />;
-}

@@ -1,12 +1,17 @@
 // The located events matching the list filters, as JSON for maps that load their points after the page.
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { activeCategorySlugs } from '~/.server/categories';
 import { mapEvents } from '~/.server/events';
 import { getStore } from '~/.server/store';
 import { parseEventFilters } from '~/domain/event-filters';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { filters, searchError } = parseEventFilters(new URL(request.url).searchParams);
-  const points = searchError ? [] : await mapEvents(getStore(), filters);
+  const store = getStore();
+  const { filters, searchError } = parseEventFilters(
+    new URL(request.url).searchParams,
+    await activeCategorySlugs(store),
+  );
+  const points = searchError ? [] : await mapEvents(store, filters);
   return Response.json(points, {
     status: searchError ? 400 : 200,
     headers: { 'Cache-Control': 'public, max-age=60' },

@@ -8,9 +8,9 @@ import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { useNonce } from '~/components/nonce';
 import { ShareButton } from '~/components/ShareButton';
+import { useCategory } from '~/components/useCategories';
 import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
-import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript } from '~/domain/event-jsonld';
@@ -64,7 +64,7 @@ export default function EventDetailPage() {
   const nonce = useNonce();
   const siteUrl = root?.siteUrl ?? '';
   const eventUrl = `${siteUrl}/evenement/${event.id}`;
-  const color = DEFAULT_CATEGORIES.find((c) => c.slug === event.category)?.color ?? '#555';
+  const category = useCategory(event.category);
   const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const accessibility = [
     event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
@@ -73,7 +73,7 @@ export default function EventDetailPage() {
   ].filter(Boolean);
 
   return (
-    <article className="page event-detail" style={{ '--category-color': color } as React.CSSProperties}>
+    <article className="page event-detail" style={{ '--category-color': category.color } as React.CSSProperties}>
       {event.status === 'approved' || event.status === 'cancelled' ? (
         <script
           type="application/ld+json"
@@ -84,7 +84,8 @@ export default function EventDetailPage() {
       ) : null}
       <p className="breadcrumb">
         <Link to="/evenements">Événements</Link> ›{' '}
-        <Link to={`/evenements?category=${event.category}`}>{categoryLabel(event.category)}</Link>
+        {/* A deactivated category is no filter any more: its name stays, without a link. */}
+        {category.active ? <Link to={`/evenements?category=${event.category}`}>{category.label}</Link> : category.label}
       </p>
       {STATUS_BANNERS[event.status] ? (
         <p className="notice notice--warning" data-testid="status-banner">
@@ -94,9 +95,13 @@ export default function EventDetailPage() {
       ) : null}
       <header className="event-detail__header">
         <p>
-          <Link to={`/evenements?category=${event.category}`} className="chip">
-            {categoryLabel(event.category)}
-          </Link>
+          {category.active ? (
+            <Link to={`/evenements?category=${event.category}`} className="chip">
+              {category.label}
+            </Link>
+          ) : (
+            <span className="chip">{category.label}</span>
+          )}
           {event.status === 'cancelled' ? (
             <span className="chip chip--danger" data-testid="cancelled-badge">
               Annulé

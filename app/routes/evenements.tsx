@@ -2,13 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { useRef } from 'react';
+import { activeCategorySlugs, categoryInfos } from '~/.server/categories';
 import { mapEvents, searchEvents } from '~/.server/events';
 import { getStore } from '~/.server/store';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
+import { useActiveCategories } from '~/components/useCategories';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
-import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
+import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import {
@@ -23,12 +25,17 @@ import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { filters, searchError, page } = parseEventFilters(url.searchParams);
+  const store = getStore();
+  const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
+  const { filters, searchError, page } = parseEventFilters(url.searchParams, active);
+  // The title and the description name the chosen category with the store's label.
+  const categoryName = filters.category ? categoryLabel(filters.category, categories) : '';
   const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
   if (searchError) {
     return data(
       {
         filters,
+        categoryName,
         searchError,
         view,
         items: [] as ReturnType<typeof toEventCard>[],
@@ -40,13 +47,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
-  const store = getStore();
   const [result, points] = await Promise.all([
     searchEvents(store, filters, page),
     view === 'carte' ? mapEvents(store, filters) : Promise.resolve([] as EventMapPoint[]),
   ]);
   return data({
     filters,
+    categoryName,
     searchError: null as string | null,
     view,
     points,
@@ -55,9 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-function describeFilters(filters: EventFilters): string {
+function describeFilters(filters: EventFilters, categoryName: string): string {
   const parts = [
-    filters.category ? categoryLabel(filters.category) : null,
+    categoryName || null,
     filters.canton ? CANTON_NAMES[filters.canton] : null,
     filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null,
     filters.free ? 'gratuit' : null,
@@ -66,7 +73,7 @@ function describeFilters(filters: EventFilters): string {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  const described = data ? describeFilters(data.filters) : '';
+  const described = data ? describeFilters(data.filters, data.categoryName) : '';
   return [
     ...pageMeta({
       title: described ? `Événements : ${described}` : 'Événements',
@@ -95,7 +102,9 @@ function pageNumbers(page: number, pageCount: number): (number | null)[] {
 }
 
 export default function EventsListPage() {
-  const { items, total, page, pageCount, filters, searchError, view, points } = useLoaderData<typeof loader>();
+  const { items, total, page, pageCount, filters, categoryName, searchError, view, points } =
+    useLoaderData<typeof loader>();
+  const categories = useActiveCategories();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -119,10 +128,10 @@ export default function EventsListPage() {
   return (
     <div className="page events-page">
       <header className="page-header">
-        <h1>{filters.category ? categoryLabel(filters.category) : 'Événements à venir'}</h1>
+        <h1>{categoryName || 'Événements à venir'}</h1>
         <p className="lead" data-testid="result-count" aria-live="polite">
           {countLabel(total)}
-          {describeFilters(filters) ? ` · ${describeFilters(filters)}` : ''}
+          {describeFilters(filters, categoryName) ? ` · ${describeFilters(filters, categoryName)}` : ''}
           {filters.q ? ` · « ${filters.q} »` : ''}
         </p>
       </header>
@@ -150,7 +159,7 @@ export default function EventsListPage() {
           <label htmlFor="filter-category">Catégorie</label>
           <select id="filter-category" name="category" defaultValue={filters.category}>
             <option value="">Toutes les catégories</option>
-            {DEFAULT_CATEGORIES.map((c) => (
+            {categories.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.label}
               </option>

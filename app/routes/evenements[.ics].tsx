@@ -9,11 +9,15 @@ import { SITE_TAGLINE } from '~/domain/site';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { SITE_URL } = getConfig();
-  const { events, filters, searchError } = await eventsForFeed(getStore(), new URL(request.url).searchParams);
+  const { events, filters, searchError, categories } = await eventsForFeed(
+    getStore(),
+    new URL(request.url).searchParams,
+  );
   const body = buildICalendar(events, {
     siteUrl: SITE_URL,
-    name: feedTitle(filters),
+    name: feedTitle(filters, categories),
     description: searchError ?? `Agenda romand, ${SITE_TAGLINE} : les événements à venir de cette sélection.`,
+    categories,
   });
   return new Response(body, {
     status: searchError ? 400 : 200,

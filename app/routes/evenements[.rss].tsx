@@ -9,15 +9,19 @@ import { SITE_TAGLINE } from '~/domain/site';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { SITE_URL } = getConfig();
-  const { events, filters, searchError } = await eventsForFeed(getStore(), new URL(request.url).searchParams);
+  const { events, filters, searchError, categories } = await eventsForFeed(
+    getStore(),
+    new URL(request.url).searchParams,
+  );
   const query = filtersToParams(filters).toString();
   const search = query ? `?${query}` : '';
   const body = buildRss(events, {
     siteUrl: SITE_URL,
-    title: feedTitle(filters),
+    title: feedTitle(filters, categories),
     selfUrl: `${SITE_URL}/evenements.rss${search}`,
     link: `${SITE_URL}/evenements${search}`,
     description: searchError ?? `Agenda romand, ${SITE_TAGLINE} : les événements à venir de cette sélection.`,
+    categories,
   });
   return new Response(body, {
     status: searchError ? 400 : 200,

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { eventForEditing } from '~/.server/submissions';
+import { useCategory } from '~/components/useCategories';
 import { CANTON_NAMES } from '~/domain/cantons';
-import { categoryLabel } from '~/domain/categories';
 import { formatEventWhen } from '~/domain/event-dates';
 import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
@@ -32,6 +32,7 @@ const STATUS_TEXT = {
 
 export default function EventConfirmationPage() {
   const { event, edited } = useLoaderData<typeof loader>();
+  const category = useCategory(event.category);
   return (
     <div className="page page--narrow">
       <header className="page-header">
@@ -44,7 +45,7 @@ export default function EventConfirmationPage() {
         <h2 id="summary-title">{event.title}</h2>
         <dl>
           <dt>Catégorie</dt>
-          <dd>{categoryLabel(event.category)}</dd>
+          <dd>{category.label}</dd>
           <dt>Quand</dt>
           <dd>{formatEventWhen(event)}</dd>
           <dt>Où</dt>

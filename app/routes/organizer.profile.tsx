@@ -17,6 +17,7 @@ import { destroyUserSession, getCurrentSession, requireUser } from '~/.server/se
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { SupporterBadge } from '~/components/SupporterBadge';
 import { useFormKey } from '~/components/useFormKey';
 import { changePasswordSchema, PASSWORD_MIN, profileSchema } from '~/domain/auth';
 import { formatDateTime } from '~/domain/dates';
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       emailVerified: user.emailVerified,
       role: user.role,
       createdAt: user.createdAt,
+      supported: user.supported,
     },
     sessions: sessions.map((s) => ({
       current: s.id === current?.sessionId,
@@ -167,6 +169,7 @@ export default function OrganizerProfilePage() {
         <p className="lead">
           {user.email} · {user.role === 'admin' ? 'administrateur·rice' : 'organisateur·rice'}
         </p>
+        {user.supported ? <SupporterBadge /> : null}
       </header>
 
       <section aria-labelledby="profile-name" className="card">

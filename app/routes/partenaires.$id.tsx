@@ -6,6 +6,7 @@ import { getStore } from '~/.server/store';
 import { EventCard } from '~/components/EventCard';
 import { toEventCard } from '~/domain/event-card';
 import { pageMeta } from '~/domain/meta';
+import { partnerLogoSrcSet } from '~/domain/partner';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const store = getStore();
@@ -32,7 +33,16 @@ export default function PartnerDetailPage() {
         <Link to="/partenaires">← Partenaires & Donateurs</Link>
       </p>
       <header className="page-header">
-        {partner.logo ? <img src={partner.logo} alt={`Logo de ${partner.name}`} width={240} height={120} /> : null}
+        {partner.logo ? (
+          <img
+            src={partner.logo}
+            srcSet={partnerLogoSrcSet(partner.logo)}
+            sizes="240px"
+            alt={`Logo de ${partner.name}`}
+            width={240}
+            height={120}
+          />
+        ) : null}
         <h1>{partner.name}</h1>
         <p className="lead">{partner.kind === 'donateur' ? 'Donateur' : 'Partenaire'}</p>
       </header>

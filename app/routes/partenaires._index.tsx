@@ -1,14 +1,17 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { getStore } from '~/.server/store';
+import { SupporterNames } from '~/components/SupporterNames';
 import { pageMeta } from '~/domain/meta';
-import type { Partner } from '~/domain/partner';
+import { type Partner, partnerLogoSrcSet } from '~/domain/partner';
 
 export async function loader() {
   const partners = await getStore().partners.list({ activeOnly: true });
   return {
     partenaires: partners.filter((p) => p.kind === 'partenaire'),
     donateurs: partners.filter((p) => p.kind === 'donateur'),
+    // Donors who chose, when paying, to be thanked by name (no amounts).
+    supporters: await getStore().donations.publicNames(200),
   };
 }
 
@@ -26,7 +29,17 @@ function PartnerList({ partners }: { partners: Partner[] }) {
       {partners.map((p) => (
         <li key={p.id} className="card">
           <Link to={`/partenaires/${p.id}`} className="partner-card">
-            {p.logo ? <img src={p.logo} alt="" width={240} height={120} loading="lazy" /> : null}
+            {p.logo ? (
+              <img
+                src={p.logo}
+                srcSet={partnerLogoSrcSet(p.logo)}
+                sizes="240px"
+                alt=""
+                width={240}
+                height={120}
+                loading="lazy"
+              />
+            ) : null}
             <h3>{p.name}</h3>
           </Link>
           <p>{p.description}</p>
@@ -37,7 +50,7 @@ function PartnerList({ partners }: { partners: Partner[] }) {
 }
 
 export default function PartnersPage() {
-  const { partenaires, donateurs } = useLoaderData<typeof loader>();
+  const { partenaires, donateurs, supporters } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <header className="page-header">
@@ -53,6 +66,7 @@ export default function PartnersPage() {
       <section aria-labelledby="donateurs">
         <h2 id="donateurs">Merci à nos donateurs</h2>
         <PartnerList partners={donateurs} />
+        <SupporterNames names={supporters} />
       </section>
       <p>
         <Link to="/support-us" className="button button--primary">

@@ -1,7 +1,75 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { DonationError, startCheckout } from '~/.server/donations/checkout';
+import { cardPaymentsEnabled, donationCreditor, donationDeps } from '~/.server/donations/deps';
+import { qrBillSummary } from '~/.server/donations/qr-bill';
+import { type AppContext, protectForm } from '~/.server/security';
+import { getCurrentUser } from '~/.server/session';
+import { Field } from '~/components/Field';
+import { FormSecurity } from '~/components/FormSecurity';
+import { useFormKey } from '~/components/useFormKey';
+import {
+  AMOUNT_MESSAGE,
+  amountParam,
+  amountSchema,
+  CHECKOUT_FIELDS,
+  checkoutSchema,
+  DONATION_MAX,
+  DONATION_MIN,
+  formatChf,
+  PUBLIC_NAME_MAX,
+  SUGGESTED_AMOUNTS,
+} from '~/domain/donation';
+import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
+import supportStylesHref from '~/styles/support.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: supportStylesHref }];
+
+// The amount travels in the URL (?montant=25): the QR-bill works without JavaScript and the page can be bookmarked.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const typed = url.searchParams.get('montant');
+  const parsed = typed == null ? null : amountSchema.safeParse(typed);
+  const amount = parsed?.success ? parsed.data : null;
+  const user = await getCurrentUser(request);
+  return data(
+    {
+      typed: typed ?? '',
+      amount,
+      error: parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? AMOUNT_MESSAGE) : null,
+      bill: amount == null ? null : qrBillSummary(donationCreditor(), amount),
+      cardEnabled: cardPaymentsEnabled(),
+      user: user ? { displayName: user.displayName } : null,
+      cancelled: url.searchParams.get('annule') === '1',
+    },
+    { status: parsed && !parsed.success ? 400 : 200 },
+  );
+}
+
+// Card/TWINT: the donation is tied to an account (supporter badge, opt-in name), so a visitor logs in first.
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await protectForm(request, context as AppContext, { bucket: 'donation' });
+  const values = formValues(formData, CHECKOUT_FIELDS);
+  const user = await getCurrentUser(request);
+  if (!user) {
+    const back = `/support-us?montant=${encodeURIComponent(values.montant)}#don`;
+    throw redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
+  }
+  const parsed = checkoutSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
+  try {
+    const { url } = await startCheckout(donationDeps(), user, parsed.data);
+    return redirect(url);
+  } catch (error) {
+    if (error instanceof DonationError) {
+      return data({ errors: { form: error.message } as FieldErrors, values }, { status: 503 });
+    }
+    throw error;
+  }
+}
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
@@ -34,6 +102,151 @@ const AMOUNTS = [
     text: 'Contribue à un test d’accessibilité avec des personnes qui utilisent un lecteur d’écran ou une plage braille.',
   },
 ] as const;
+
+/** Choose an amount, then give by card/TWINT (Stripe) or by bank transfer with the QR-bill. */
+function DonationSection() {
+  const { typed, amount, error, bill, cardEnabled, user, cancelled } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const formKey = useFormKey(result);
+  const errors = result?.errors ?? {};
+  const values = result?.values ?? {};
+  const paying = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+
+  return (
+    <section id="don" aria-labelledby="faire-un-don" className="donation">
+      <h2 id="faire-un-don">Faire un don</h2>
+      {cancelled ? (
+        <p className="notice" role="status">
+          Paiement annulé : aucun montant n’a été débité. Vous pouvez réessayer ou choisir la QR-facture.
+        </p>
+      ) : null}
+      <p>Choisissez un montant, puis payez par carte ou TWINT, ou par virement bancaire avec la QR-facture.</p>
+      <ul className="donation__amounts" aria-label="Montants suggérés">
+        {SUGGESTED_AMOUNTS.map((suggested) => (
+          <li key={suggested}>
+            <Link
+              to={`/support-us?montant=${suggested}#don`}
+              preventScrollReset
+              className={`button${amount === suggested ? ' button--primary' : ''}`}
+              aria-current={amount === suggested ? 'true' : undefined}
+            >
+              {formatChf(suggested)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Form key={typed} method="get" action="/support-us#don" preventScrollReset className="donation__free" noValidate>
+        <Field
+          name="montant"
+          label="Montant libre (CHF)"
+          inputMode="decimal"
+          autoComplete="transaction-amount"
+          hint={`Entre ${DONATION_MIN} et ${DONATION_MAX.toLocaleString('fr-CH')} CHF, par exemple 35 ou 42.50.`}
+          defaultValue={typed}
+          error={error ?? undefined}
+        />
+        <button type="submit" className="button">
+          Choisir ce montant
+        </button>
+      </Form>
+
+      {amount == null || bill == null ? (
+        <p className="donation__hint">
+          Choisissez un montant pour afficher la QR-facture et le paiement par carte ou TWINT.
+        </p>
+      ) : (
+        <div className="donation__ways">
+          <section aria-labelledby="don-carte" className="card donation__way">
+            <h3 id="don-carte">Par carte ou TWINT</h3>
+            {cardEnabled ? (
+              <Form key={formKey} method="post" className="form" noValidate data-testid="card-form">
+                <FormSecurity />
+                <input type="hidden" name="montant" value={amountParam(amount)} />
+                {errors.form || errors.montant ? (
+                  <p className="notice notice--error" role="alert">
+                    {errors.form ?? errors.montant}
+                  </p>
+                ) : null}
+                {user ? (
+                  <>
+                    <label className="check">
+                      <input type="checkbox" name="public" value="oui" defaultChecked={values.public === 'oui'} />
+                      Afficher mon nom dans « Merci à nos donateurs » (sans le montant)
+                    </label>
+                    <Field
+                      name="nomPublic"
+                      label="Nom à afficher"
+                      maxLength={PUBLIC_NAME_MAX}
+                      defaultValue={values.nomPublic ?? user.displayName}
+                      error={errors.nomPublic}
+                    />
+                  </>
+                ) : (
+                  <p>Vous devrez vous connecter : le don est lié à votre compte, qui recevra le badge Donateur·rice.</p>
+                )}
+                <button type="submit" className="button button--primary" disabled={paying}>
+                  {paying ? 'Redirection vers le paiement…' : `Donner ${formatChf(amount)} par carte ou TWINT`}
+                </button>
+                <p className="field__hint">
+                  Paiement sécurisé par Stripe. Vos données de carte ne passent jamais par notre site.
+                </p>
+              </Form>
+            ) : (
+              <p data-testid="card-unavailable">
+                Le paiement par carte ou TWINT n’est pas disponible pour le moment. Utilisez la QR-facture : elle
+                fonctionne avec toutes les applications bancaires suisses et au guichet postal.
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="don-qr" className="card donation__way">
+            <h3 id="don-qr">Par virement avec la QR-facture</h3>
+            <p>Scannez le code QR avec l’application de votre banque, ou imprimez la facture.</p>
+            {/* An <img> rather than inline SVG: the bill is ~200 KB of QR-code squares that would otherwise be sent
+                twice (HTML and hydration data); as an image it is cached per amount, and an SVG image never runs
+                scripts. CSP img-src 'self' allows it. */}
+            <img
+              className="donation__qr-bill"
+              src={`/support-us/facture-qr.svg?montant=${amountParam(amount)}`}
+              alt={`QR-facture de ${bill.amount} pour ${bill.creditor}, compte ${bill.account}`}
+              width={620}
+              height={310}
+              data-testid="qr-bill"
+            />
+            <dl className="donation__bill" data-testid="qr-bill-details">
+              <dt>Compte / Payable à</dt>
+              <dd>
+                {bill.account}
+                <br />
+                {bill.creditor}
+              </dd>
+              <dt>Montant</dt>
+              <dd>{bill.amount}</dd>
+              <dt>Référence</dt>
+              <dd>{bill.reference}</dd>
+              <dt>Communication</dt>
+              <dd>{bill.message}</dd>
+            </dl>
+            <p>
+              <a
+                href={`/support-us/facture-qr.pdf?montant=${amountParam(amount)}`}
+                className="button"
+                download
+                data-testid="qr-bill-pdf"
+              >
+                Télécharger la QR-facture (PDF)
+              </a>
+            </p>
+          </section>
+        </div>
+      )}
+      <p className="donation__other">
+        Une question sur votre don ? Écrivez à <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+      </p>
+    </section>
+  );
+}
 
 export default function SupportUsPage() {
   return (
@@ -100,15 +313,7 @@ export default function SupportUsPage() {
         </ul>
       </section>
 
-      <aside className="callout" aria-labelledby="don-en-ligne">
-        <h2 id="don-en-ligne">Don en ligne : bientôt disponible</h2>
-        <p>
-          Le don en ligne par carte ou TWINT, ainsi qu’une QR-facture pour un virement bancaire, arrivent très bientôt.
-          En attendant, <Link to="/contact">écrivez-nous</Link> ou envoyez un email à{' '}
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> : nous vous transmettrons les coordonnées bancaires de
-          l’association.
-        </p>
-      </aside>
+      <DonationSection />
 
       <section aria-labelledby="autres-facons">
         <h2 id="autres-facons">D’autres façons d’aider</h2>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { setFlash } from '~/.server/flash';
+import { getLiveHub } from '~/.server/live';
 import { checkOrigin, verifyCsrf } from '~/.server/security';
 import { requireUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
@@ -39,6 +40,7 @@ export async function dashboardAction({ request }: ActionFunctionArgs) {
   await verifyCsrf(formData, request);
   if (formData.get('intent') === 'cancel') {
     const event = await cancelEvent({ store: getStore() }, user, String(formData.get('eventId') ?? ''));
+    getLiveHub().poke();
     const flash = await setFlash({
       kind: 'info',
       message: `« ${event.title} » est annulé. Il reste visible avec la mention « Annulé ».`,

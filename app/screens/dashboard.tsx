@@ -2,6 +2,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
+import { SupporterBadge } from '~/components/SupporterBadge';
 import { formatEventShort } from '~/domain/event-dates';
 import { pageMeta } from '~/domain/meta';
 import type { dashboardLoader } from './dashboard.server';
@@ -68,6 +69,7 @@ export function DashboardScreen() {
         <p className="lead">
           Bonjour {user.displayName} ({user.email}) !{user.supported ? ' Merci pour votre soutien.' : ''}
         </p>
+        {user.supported ? <SupporterBadge /> : null}
       </header>
       {!user.emailVerified ? (
         <div className="notice notice--warning" data-testid="unverified-banner">

@@ -1,6 +1,7 @@
 // Submit and edit an event (one screen, SPEC §2): multipart POST that works without JS, image kept across errors.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { streamMultipart } from '@web3-storage/multipart-parser';
+import { activeCategorySlugs } from '~/.server/categories';
 import { getFileStore } from '~/.server/files/disk';
 import { newId } from '~/.server/ids';
 import {
@@ -13,6 +14,7 @@ import {
   storeEventImage,
   takePendingImage,
 } from '~/.server/images';
+import { getLiveHub } from '~/.server/live';
 import { type AppContext, protectForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
@@ -179,7 +181,9 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
   }
   const removeImage = formData.get('removeImage') === 'on';
 
-  const parsed = validateEventForm(values);
+  // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
+  const active = await activeCategorySlugs(store);
+  const parsed = validateEventForm(values, new Date(), existing ? [...active, existing.category] : active);
   if (!parsed.ok) Object.assign(errors, parsed.errors);
   if (imageBytes && !values.imageAlt.trim())
     errors.imageAlt = 'Décrivez l’image en quelques mots (pour les personnes qui ne la voient pas).';
@@ -239,9 +243,11 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
 
   if (existing) {
     await updateEvent({ store }, user, existing.id, input, image);
+    getLiveHub().poke();
     return redirect(`/organizer/event-confirmation/${existing.id}?modifie=1`);
   }
   const submissionKey = /^[a-z0-9]{24}$/.test(values.submissionKey) ? values.submissionKey : newId(24);
   const { event } = await submitEvent({ store }, user, input, { submissionKey, image: image ?? null });
+  getLiveHub().poke();
   return redirect(`/organizer/event-confirmation/${event.id}`);
 }

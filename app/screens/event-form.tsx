@@ -7,9 +7,9 @@ import { ClientOnly } from 'remix-utils/client-only';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
-import { DEFAULT_CATEGORIES } from '~/domain/categories';
 import { validateEventForm } from '~/domain/event-form';
 import type { FieldErrors } from '~/domain/forms';
 import { imageUrl } from '~/domain/images';
@@ -46,6 +46,10 @@ export function EventFormScreen() {
   const [liveErrors, setLiveErrors] = useState<FieldErrors>({});
   const [preview, setPreview] = useState<string | null>(null);
   const root = useRouteLoaderData<typeof rootLoader>('root');
+  // Active categories, and an edited event's own one even if it has been deactivated since (the server agrees).
+  const allCategories = useCategories();
+  const ownCategory = loaded.mode === 'edit' ? loaded.values.category : '';
+  const categories = allCategories.filter((c) => c.active || c.slug === ownCategory);
   const toCoords = (v: Record<string, string>) =>
     v.lat && v.lng && Number.isFinite(Number(v.lat)) && Number.isFinite(Number(v.lng))
       ? { lat: Number(v.lat), lng: Number(v.lng) }
@@ -96,7 +100,11 @@ export function EventFormScreen() {
     const entries = Object.fromEntries(
       [...new FormData(form.current).entries()].filter(([, v]) => typeof v === 'string') as [string, string][],
     );
-    const message = validateEventForm(entries).errors[target.name];
+    const message = validateEventForm(
+      entries,
+      new Date(),
+      categories.map((c) => c.slug),
+    ).errors[target.name];
     setLiveErrors((current) => ({ ...current, [target.name]: message }));
   };
 
@@ -175,7 +183,7 @@ export function EventFormScreen() {
               aria-invalid={errors.category ? true : undefined}
             >
               <option value="">Choisir…</option>
-              {DEFAULT_CATEGORIES.map((c) => (
+              {categories.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.label}
                 </option>

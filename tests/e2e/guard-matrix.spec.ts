@@ -1,10 +1,10 @@
 // Every route of the app's own manifest, for a visitor, an organizer and an admin (SPEC §2 guards).
 // A route added without its line here makes the first test fail.
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { login, queryDb } from './utils';
 
-type Guard = 'public' | 'anonymous-only' | 'login' | 'admin' | 'post-only' | 'not-found';
+type Guard = 'public' | 'anonymous-only' | 'login' | 'admin' | 'admin-stream' | 'post-only' | 'not-found';
 
 const EXPECTED: Record<string, Guard> = {
   '/': 'public',
@@ -15,6 +15,8 @@ const EXPECTED: Record<string, Guard> = {
   '/legal': 'public',
   '/privacy-policy': 'public',
   '/support-us': 'public',
+  '/support-us/facture-qr.svg': 'public',
+  '/support-us/facture-qr.pdf': 'public',
   '/auth/login': 'anonymous-only',
   '/auth/register': 'anonymous-only',
   '/auth/forgot-password': 'anonymous-only',
@@ -40,9 +42,11 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/events': 'admin',
   '/admin/partners': 'admin',
   '/admin/users': 'admin',
+  '/admin/live': 'admin-stream',
   '/partenaires': 'public',
   '/partenaires/:id': 'public',
   '/payment/success': 'login',
+  '/payment/webhook': 'post-only',
   '/sitemap.xml': 'public',
   '/robots.txt': 'public',
   '/healthz': 'public',
@@ -80,8 +84,25 @@ function concrete(pattern: string): string {
   return pattern.replace(':id', owned.id);
 }
 
-async function check(request: APIRequestContext, who: 'visitor' | 'organizer' | 'admin', pattern: string) {
+/** The first bytes of an endless Server-Sent Events answer, read in the page (a plain request would wait forever). */
+async function probeStream(page: Page, url: string): Promise<string> {
+  return page.evaluate(async (target) => {
+    const controller = new AbortController();
+    const response = await fetch(target, { signal: controller.signal, redirect: 'manual' });
+    const first = await response.body?.getReader().read();
+    controller.abort();
+    return `${response.status} ${response.headers.get('Content-Type')} ${new TextDecoder().decode(first?.value)}`;
+  }, url);
+}
+
+async function check(request: APIRequestContext, who: 'visitor' | 'organizer' | 'admin', pattern: string, page?: Page) {
   const url = concrete(pattern);
+  if (EXPECTED[pattern] === 'admin-stream' && who === 'admin' && page) {
+    expect(await probeStream(page, url), `${who} ${url}`).toMatch(
+      /^200 text\/event-stream(; charset=utf-8)? event: pending/,
+    );
+    return;
+  }
   const response = await request.get(url, { maxRedirects: 0 });
   const location = response.headers().location ?? null;
   const got = `${response.status()} ${location ?? ''}`.trim();
@@ -91,6 +112,7 @@ async function check(request: APIRequestContext, who: 'visitor' | 'organizer' | 
     'anonymous-only': who === 'visitor' ? '200' : '302 /',
     login: who === 'visitor' ? loginRedirect : '200',
     admin: who === 'visitor' ? loginRedirect : who === 'organizer' ? '302 /' : '200',
+    'admin-stream': who === 'visitor' ? loginRedirect : '302 /',
     'post-only': '302 /',
     'not-found': '404',
   }[EXPECTED[pattern]];
@@ -113,6 +135,6 @@ test.describe('matrice des gardes', () => {
 
   test('admin', async ({ page }) => {
     await login(page, 'admin');
-    for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'admin', pattern);
+    for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'admin', pattern, page);
   });
 });

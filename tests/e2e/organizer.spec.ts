@@ -1,30 +1,8 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { login, queryDb, register, uniqueEmail } from './utils';
+import { expect, test } from '@playwright/test';
+import { fillEvent, inDays, login, queryDb, register, uniqueEmail } from './utils';
 
 const IMAGE = path.resolve('tests/e2e/fixtures/affiche.jpg');
-
-function inDays(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return d.toISOString().slice(0, 10);
-}
-
-async function fillEvent(page: Page, title: string, overrides: { startDate?: string } = {}) {
-  await page.getByLabel('Titre', { exact: true }).fill(title);
-  await page.getByLabel('Catégorie', { exact: true }).selectOption('musique');
-  await page
-    .getByLabel('Description', { exact: true })
-    .fill('Un concert de chœurs romands, avec un programme de Noël et un vin chaud offert à la sortie.');
-  await page.getByLabel('Date de début', { exact: true }).fill(overrides.startDate ?? inDays(20));
-  await page.getByLabel('Heure de début', { exact: true }).fill('19:30');
-  await page.getByLabel('Heure de fin', { exact: true }).fill('21:30');
-  await page.getByLabel('Lieu', { exact: true }).fill('Temple de Saint-Imier');
-  await page.getByLabel('NPA', { exact: true }).fill('2610');
-  await page.getByLabel('Localité', { exact: true }).fill('Saint-Imier');
-  await page.getByLabel('Canton', { exact: true }).selectOption('BE');
-  await page.getByLabel('Prix dès (CHF)', { exact: true }).fill('15');
-  await page.getByLabel('Prix jusqu’à (CHF)', { exact: true }).fill('25');
-}
 
 test.describe('espace organisateur', () => {
   test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public', async ({

@@ -95,9 +95,9 @@ test.describe('coquille du site', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const categoryLinks = footer.getByRole('navigation', { name: 'Catégories' }).getByRole('link');
-    await expect(categoryLinks).toHaveCount(12);
     const hrefs = await categoryLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(CATEGORY_SLUGS.map((slug) => `/evenements?category=${slug}`));
+    // The seeded 12 come first, in order; categories that admin tests create meanwhile come after them.
+    expect(hrefs.slice(0, CATEGORY_SLUGS.length)).toEqual(CATEGORY_SLUGS.map((slug) => `/evenements?category=${slug}`));
     for (const href of ['/about', '/how-it-works', '/faq', '/contact', '/legal', '/privacy-policy', '/support-us']) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }

@@ -38,13 +38,17 @@ export function unique(label: string): string {
   return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** The decoded text of the newest mail sent to an address (quoted-printable undone). */
-export function lastMailTo(address: string): string | null {
-  const mails = outboxFiles()
+/** The decoded texts of the mails sent to an address, oldest first (quoted-printable undone). */
+export function mailsTo(address: string): string[] {
+  return outboxFiles()
     .sort()
     .map((f) => decodeQuotedPrintable(fs.readFileSync(f, 'utf8')))
     .filter((m) => m.includes(`To: ${address}`));
-  return mails.at(-1) ?? null;
+}
+
+/** The decoded text of the newest mail sent to an address. */
+export function lastMailTo(address: string): string | null {
+  return mailsTo(address).at(-1) ?? null;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -75,3 +79,49 @@ export async function register(page: Page, name: string, email: string, password
 
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemple.ch`;
+
+export function inDays(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Fills the submit-event form with a valid concert (title given). */
+export async function fillEvent(page: Page, title: string, overrides: { startDate?: string } = {}) {
+  await page.getByLabel('Titre', { exact: true }).fill(title);
+  await page.getByLabel('Catégorie', { exact: true }).selectOption('musique');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('Un concert de chœurs romands, avec un programme de Noël et un vin chaud offert à la sortie.');
+  await page.getByLabel('Date de début', { exact: true }).fill(overrides.startDate ?? inDays(20));
+  await page.getByLabel('Heure de début', { exact: true }).fill('19:30');
+  await page.getByLabel('Heure de fin', { exact: true }).fill('21:30');
+  await page.getByLabel('Lieu', { exact: true }).fill('Temple de Saint-Imier');
+  await page.getByLabel('NPA', { exact: true }).fill('2610');
+  await page.getByLabel('Localité', { exact: true }).fill('Saint-Imier');
+  await page.getByLabel('Canton', { exact: true }).selectOption('BE');
+  await page.getByLabel('Prix dès (CHF)', { exact: true }).fill('15');
+  await page.getByLabel('Prix jusqu’à (CHF)', { exact: true }).fill('25');
+}
+
+/** Submits a pending event as the logged-in page's account and returns its id. */
+export async function submitEvent(page: Page, title: string): Promise<string> {
+  await page.goto('/organizer/submit-event');
+  await fillEvent(page, title);
+  await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  const confirmation = /\/organizer\/event-confirmation\/[a-z0-9]+$/;
+  const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
+  // A similar title published at the same place and time (an earlier run of the same test) asks for a confirmation.
+  await expect(page.getByTestId('confirmation-status').or(duplicate)).toBeVisible();
+  if (await duplicate.isVisible()) {
+    await duplicate.check();
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  }
+  await expect(page).toHaveURL(confirmation);
+  const [event] = queryDb<{ id: string }>('SELECT id FROM events WHERE title = ?', title);
+  return event.id;
+}
+
+/** The CSRF token of the page's session, read from a form of the page. */
+export async function csrfToken(page: Page): Promise<string> {
+  return (await page.locator('input[name="csrf"]').first().getAttribute('value')) ?? '';
+}

@@ -47,3 +47,30 @@ export function passwordResetMail(displayName: string, url: string): Mail {
     ),
   };
 }
+
+export function eventApprovedMail(displayName: string, eventTitle: string, url: string): Mail {
+  return {
+    subject: `Votre événement est publié — ${SITE_NAME}`,
+    ...layout(
+      [`Bonjour ${displayName},`, `Bonne nouvelle : « ${eventTitle} » est maintenant publié sur ${SITE_NAME}.`],
+      { label: 'Voir l’événement', url },
+      'Vous pouvez le modifier à tout moment depuis votre tableau de bord ; il repassera alors en modération.',
+    ),
+  };
+}
+
+export function eventRejectedMail(displayName: string, eventTitle: string, reason: string, url: string): Mail {
+  return {
+    subject: `Votre événement n’a pas été publié — ${SITE_NAME}`,
+    ...layout(
+      [
+        `Bonjour ${displayName},`,
+        `« ${eventTitle} » n’a pas été publié sur ${SITE_NAME}.`,
+        `Motif du refus : ${reason}`,
+        'Vous pouvez corriger l’événement et le soumettre à nouveau.',
+      ],
+      { label: 'Ouvrir mon tableau de bord', url },
+      'Une question ? Répondez à ce message ou écrivez-nous depuis la page Contact.',
+    ),
+  };
+}

@@ -85,11 +85,36 @@ export async function seedDemo(store: Store, now = new Date()): Promise<{ users:
   }
   const organizer = users.find((u) => u.role === 'organizer')!;
   const today = zurichToday(now);
+  const admin = users.find((u) => u.role === 'admin')!;
   const events = SEED_EVENTS.map((spec, index) => {
     const ownedByDemoOrganizer = (spec.status ?? 'approved') !== 'approved' || index % 9 === 0;
-    return buildSeedEvent(spec, today, ownedByDemoOrganizer ? organizer.uid : null, nowIso);
+    const event = buildSeedEvent(spec, today, ownedByDemoOrganizer ? organizer.uid : null, nowIso);
+    // Submissions spread over the last 12 weeks (the admin dashboard's chart); pending ones are recent.
+    const daysAgo = event.status === 'pending' ? index % 3 : (index * 5) % 84;
+    return { ...event, submittedAt: new Date(now.getTime() - daysAgo * 86_400_000 - index * 60_000).toISOString() };
   });
-  await store.events.insertMany(events);
+  // A few decisions of this week go through the moderation log, so the dashboard's activity is not empty.
+  const decided = new Set(events.filter((e, i) => e.status !== 'pending' && i % 8 === 0).map((e) => e.id));
+  await store.events.insertMany(
+    events.map((e) => (decided.has(e.id) ? { ...e, status: 'pending' as const, rejectionReason: '' } : e)),
+  );
+  for (const event of events.filter((e) => decided.has(e.id))) {
+    const action = event.status === 'rejected' ? 'reject' : event.status === 'cancelled' ? 'cancel' : 'approve';
+    if (action === 'cancel') {
+      await store.events.moderate({
+        id: event.id,
+        from: ['pending'],
+        patch: { status: 'approved' },
+        entry: { adminUid: admin.uid, action: 'approve', reason: '', createdAt: nowIso },
+      });
+    }
+    await store.events.moderate({
+      id: event.id,
+      from: action === 'cancel' ? ['approved'] : ['pending'],
+      patch: { status: event.status, rejectionReason: event.rejectionReason },
+      entry: { adminUid: admin.uid, action, reason: event.rejectionReason, createdAt: nowIso },
+    });
+  }
   const partners: Partner[] = SEED_PARTNERS.map((p, index) => ({
     id: stableId(`partner:${p.slug}`),
     slug: p.slug,

@@ -17,7 +17,7 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png?url';
 import { useEffect, useRef } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
-import { categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
+import { useCategory } from '~/components/useCategories';
 import type { EventMapPoint } from '~/domain/event';
 import { formatEventShort } from '~/domain/event-dates';
 import {
@@ -87,11 +87,8 @@ function FitView({ points, single }: { points: EventMapPoint[]; single: boolean 
   return null;
 }
 
-function categoryColor(slug: string): string {
-  return DEFAULT_CATEGORIES.find((c) => c.slug === slug)?.color ?? '#c8102e';
-}
-
 function EventMarker({ point, single }: { point: EventMapPoint; single: boolean }) {
+  const category = useCategory(point.category);
   return (
     <Marker position={[point.lat, point.lng]} icon={markerIcon} title={point.title} alt={point.title}>
       <Popup maxWidth={MAP_POPUP_MAX_WIDTH}>
@@ -105,12 +102,8 @@ function EventMarker({ point, single }: { point: EventMapPoint; single: boolean 
           )}
           <span className="events-map__popup-when">{formatEventShort(point)}</span>
           <span className="events-map__popup-where">
-            <span
-              className="events-map__dot"
-              style={{ background: categoryColor(point.category) }}
-              aria-hidden="true"
-            />
-            {point.city} · {categoryLabel(point.category)}
+            <span className="events-map__dot" style={{ background: category.color }} aria-hidden="true" />
+            {point.city} · {category.label}
           </span>
         </div>
       </Popup>

@@ -193,4 +193,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX moderation_log_event ON moderation_log(event_id, created_at);
   CREATE INDEX events_status_submitted ON events(status, submitted_at);
   `,
+  /* 7: donations: the name a donor chose to show publicly (opt-in), totals per month */ `
+  ALTER TABLE donations ADD COLUMN public_name TEXT;
+  CREATE INDEX donations_created ON donations(created_at);
+  CREATE INDEX donations_uid ON donations(uid);
+  `,
 ];

@@ -5,8 +5,10 @@ import type { AgendaEvent, EventStatus } from '~/domain/event';
 import type { EventQuery, SessionRecord, Store } from '../../ports';
 import { createCategoryStore } from './categories';
 import type { Db } from './db';
+import { createDonationStore } from './donations';
 import { createPartnerStore } from './partners';
-import { bool, num, type Row, str } from './rows';
+import { bool, num, type Row, str, toModerationEntry } from './rows';
+import { createStatsStore } from './stats';
 import { createUserStore } from './users';
 
 function toSession(row: Row): SessionRecord {
@@ -110,6 +112,12 @@ function eventParams(e: AgendaEvent) {
   };
 }
 
+function statusCounts(rows: Row[]): Record<EventStatus, number> {
+  const counts: Record<EventStatus, number> = { pending: 0, approved: 0, rejected: 0, cancelled: 0 };
+  for (const r of rows) counts[r.status as EventStatus] = Number(r.n);
+  return counts;
+}
+
 /** FTS5 query: every word as a quoted prefix ("fete"* "neuch"*), all required. */
 export function ftsMatch(words: readonly string[]): string {
   return words.map((w) => `"${w.replace(/"/g, '')}"*`).join(' ');
@@ -155,6 +163,8 @@ export function createSqliteStore(db: Db): Store {
     users: createUserStore(db),
     categories: createCategoryStore(db),
     partners: createPartnerStore(db),
+    stats: createStatsStore(db),
+    donations: createDonationStore(db),
 
     sessions: {
       async create(s) {
@@ -309,6 +319,77 @@ export function createSqliteStore(db: Db): Store {
           )
           .all(city, Date.parse(from), Date.parse(to), excludeId ?? null) as Row[];
         return rows.map(toEvent);
+      },
+      async listForModeration(q) {
+        const where: string[] = [];
+        const params: unknown[] = [];
+        let from = 'FROM events e';
+        if (q.words && q.words.length > 0) {
+          from = 'FROM events_fts f JOIN events e ON e.id = f.event_id';
+          where.push('events_fts MATCH ?');
+          params.push(ftsMatch(q.words));
+        }
+        if (q.ownerEmail) {
+          where.push('e.created_by IN (SELECT uid FROM users WHERE email = ?)');
+          params.push(q.ownerEmail);
+        }
+        if (q.status !== 'all') {
+          where.push('e.status = ?');
+          params.push(q.status);
+        }
+        const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+        const order = q.status === 'pending' ? 'e.submitted_at ASC, e.rowid ASC' : 'e.updated_at DESC, e.rowid DESC';
+        const total = (db.prepare(`SELECT COUNT(*) AS n ${from} ${whereSql}`).get(...params) as { n: number }).n;
+        const rows = db
+          .prepare(`SELECT e.* ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+          .all(...params, q.limit, q.offset) as Row[];
+        return { items: rows.map(toEvent), total };
+      },
+      async countAllByStatus() {
+        const rows = db.prepare('SELECT status, COUNT(*) AS n FROM events GROUP BY status').all() as Row[];
+        return statusCounts(rows);
+      },
+      async countByOwner(uid) {
+        const rows = db
+          .prepare('SELECT status, COUNT(*) AS n FROM events WHERE created_by = ? GROUP BY status')
+          .all(uid) as Row[];
+        return statusCounts(rows);
+      },
+      async moderate({ id, from, seen, patch, entry }) {
+        const apply = db.transaction(() => {
+          const row = db
+            .prepare(`SELECT * FROM events WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`)
+            .get(id, ...from) as Row | undefined;
+          if (!row || (seen !== undefined && row.updated_at !== seen)) return null;
+          const next: AgendaEvent = {
+            ...toEvent(row),
+            ...patch,
+            updatedAt: entry.createdAt,
+            moderatedBy: entry.adminUid,
+            moderatedAt: entry.createdAt,
+          };
+          const params = eventParams(next);
+          db.prepare(
+            `UPDATE events SET status = @status, featured = @featured, rejection_reason = @rejection_reason,
+               pending_changes = @pending_changes, updated_at = @updated_at, moderated_by = @moderated_by,
+               moderated_at = @moderated_at WHERE id = @id`,
+          ).run(params);
+          db.prepare(
+            'INSERT INTO moderation_log (event_id, admin_uid, action, reason, created_at) VALUES (?, ?, ?, ?, ?)',
+          ).run(id, entry.adminUid, entry.action, entry.reason, entry.createdAt);
+          return next;
+        });
+        return apply.immediate();
+      },
+      async moderationHistory(eventId) {
+        const rows = db
+          .prepare(
+            `SELECT l.*, e.title AS event_title, u.display_name AS admin_name FROM moderation_log l
+             JOIN events e ON e.id = l.event_id LEFT JOIN users u ON u.uid = l.admin_uid
+             WHERE l.event_id = ? ORDER BY l.created_at DESC, l.id DESC`,
+          )
+          .all(eventId) as Row[];
+        return rows.map(toModerationEntry);
       },
       async countByStatus(status) {
         return (db.prepare('SELECT COUNT(*) AS n FROM events WHERE status = ?').get(status) as { n: number }).n;

@@ -1,5 +1,5 @@
 // Users of the SQLite store: profiles, passwords, roles, and what admins manage.
-import type { Role, UserProfile, UserStore, UserWithPassword } from '../../ports';
+import type { Role, UserAdminWrite, UserProfile, UserStore, UserWithPassword } from '../../ports';
 import type { Db } from './db';
 import { bool, type Row, str } from './rows';
 
@@ -18,7 +18,48 @@ export function toUser(row: Row): UserProfile {
   };
 }
 
+/** Lower case without diacritics: what the admin search compares (« Zoé » finds « zoe », and the reverse). */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
 export function createUserStore(db: Db): UserStore {
+  db.function('fold_text', { deterministic: true }, (value: unknown) => foldText(value == null ? '' : String(value)));
+
+  const findRow = (uid: string) => db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
+  const isActiveAdmin = (uid: string) =>
+    db.prepare("SELECT 1 FROM users WHERE uid = ? AND role = 'admin' AND disabled = 0").get(uid) !== undefined;
+  const otherActiveAdmins = (uid: string) =>
+    (
+      db.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'admin' AND disabled = 0 AND uid <> ?").get(uid) as {
+        n: number;
+      }
+    ).n;
+
+  /**
+   * One admin write under the write lock (BEGIN IMMEDIATE), so the guards read what the write will change:
+   * of two concurrent demotions of the last two admins, the second sees the first and is refused.
+   */
+  const guardedWrite = (
+    uid: string,
+    actorUid: string,
+    change: (row: Row) => { removesAdmin: boolean; apply: () => void },
+  ): UserAdminWrite =>
+    db
+      .transaction((): UserAdminWrite => {
+        const row = findRow(uid);
+        if (!row) return { ok: false, reason: 'not-found' };
+        const { removesAdmin, apply } = change(row);
+        if (removesAdmin && otherActiveAdmins(uid) === 0) return { ok: false, reason: 'last-admin' };
+        if (!isActiveAdmin(actorUid)) return { ok: false, reason: 'not-admin' };
+        apply();
+        return { ok: true, user: toUser(findRow(uid) as Row) };
+      })
+      .immediate();
+
   return {
     async findById(uid) {
       const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
@@ -60,6 +101,48 @@ export function createUserStore(db: Db): UserStore {
     },
     async delete(uid) {
       db.prepare('DELETE FROM users WHERE uid = ?').run(uid);
+    },
+    async search(q) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      for (const word of q.words ?? []) {
+        where.push("instr(fold_text(display_name || ' ' || email), ?) > 0");
+        params.push(foldText(word));
+      }
+      if (q.role) {
+        where.push('role = ?');
+        params.push(q.role);
+      }
+      if (q.disabled !== undefined) {
+        where.push('disabled = ?');
+        params.push(q.disabled ? 1 : 0);
+      }
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM users ${whereSql}`).get(...params) as { n: number }).n;
+      // The page first, then the count of events of its rows only (indexed by events.created_by).
+      const rows = db
+        .prepare(
+          `WITH page AS (SELECT * FROM users ${whereSql} ORDER BY created_at DESC, uid DESC LIMIT ? OFFSET ?)
+           SELECT page.*, (SELECT COUNT(*) FROM events e WHERE e.created_by = page.uid) AS event_count
+           FROM page ORDER BY created_at DESC, uid DESC`,
+        )
+        .all(...params, q.limit, q.offset) as Row[];
+      return { items: rows.map((row) => ({ ...toUser(row), eventCount: Number(row.event_count) })), total };
+    },
+    async setRole({ uid, role, actorUid, now }) {
+      return guardedWrite(uid, actorUid, (row) => ({
+        removesAdmin: row.role === 'admin' && role !== 'admin' && !bool(row.disabled),
+        apply: () => db.prepare('UPDATE users SET role = ?, updated_at = ? WHERE uid = ?').run(role, now, uid),
+      }));
+    },
+    async setDisabled({ uid, disabled, actorUid, now }) {
+      return guardedWrite(uid, actorUid, (row) => ({
+        removesAdmin: disabled && row.role === 'admin' && !bool(row.disabled),
+        apply: () => {
+          db.prepare('UPDATE users SET disabled = ?, updated_at = ? WHERE uid = ?').run(disabled ? 1 : 0, now, uid);
+          if (disabled) db.prepare('DELETE FROM sessions WHERE uid = ?').run(uid);
+        },
+      }));
     },
     async listAdmins() {
       return (db.prepare("SELECT * FROM users WHERE role = 'admin' AND disabled = 0").all() as Row[]).map(toUser);

@@ -1,0 +1,109 @@
+// Account management by admins: the searchable list, the role (organizer ↔ admin), disabling and enabling.
+import { validateSearchText } from '~/domain/search-text';
+import type { Role, Store, UserAdminWrite, UserProfile } from '../ports';
+import { AdminError } from './guard';
+
+export interface UserAdminDeps {
+  store: Store;
+  now?: () => Date;
+}
+
+export const USERS_PAGE_SIZE = 50;
+
+export const USER_MESSAGES = {
+  selfDemote: 'Vous ne pouvez pas retirer votre propre rôle d’administrateur.',
+  selfDisable: 'Vous ne pouvez pas désactiver votre propre compte.',
+  lastAdmin: 'Il doit rester au moins un administrateur actif.',
+  notFound: 'Ce compte n’existe pas (ou plus).',
+  notAdmin: 'Vous n’êtes plus administrateur actif : action refusée.',
+  unknownAction: 'Action inconnue.',
+} as const;
+
+export type RoleFilter = Role | 'all';
+export type StateFilter = 'all' | 'active' | 'disabled';
+
+export interface UserListQuery {
+  q: string;
+  role: RoleFilter;
+  state: StateFilter;
+  page: number;
+}
+
+const ROLE_FILTERS: readonly RoleFilter[] = ['all', 'organizer', 'admin'];
+const STATE_FILTERS: readonly StateFilter[] = ['all', 'active', 'disabled'];
+
+const oneOf = <T extends string>(values: readonly T[], raw: string | null, fallback: T): T =>
+  (values as readonly string[]).includes(raw ?? '') ? (raw as T) : fallback;
+
+/** The list's query string, read leniently: anything unknown falls back to the whole list. */
+export function parseUserQuery(params: URLSearchParams) {
+  const search = validateSearchText(params.get('q'));
+  return {
+    q: search.ok ? search.value : '',
+    role: oneOf(ROLE_FILTERS, params.get('role'), 'all'),
+    state: oneOf(STATE_FILTERS, params.get('state'), 'all'),
+    page: Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1)),
+    searchError: search.ok ? null : search.error,
+  };
+}
+
+/** The query string of a list (defaults left out), for links and redirects. */
+export function userListParams(query: UserListQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.role !== 'all') params.set('role', query.role);
+  if (query.state !== 'all') params.set('state', query.state);
+  if (query.page > 1) params.set('page', String(query.page));
+  return params.toString();
+}
+
+/** One page of accounts (newest first) with their event counts, the total, and how many admins are active. */
+export async function listUsers(store: Store, query: UserListQuery) {
+  const [list, admins] = await Promise.all([
+    store.users.search({
+      // Whitespace only: an email or a part of it ('dupont@', '.ch') stays one word.
+      words: query.q.split(/\s+/).filter(Boolean).slice(0, 12),
+      role: query.role === 'all' ? undefined : query.role,
+      disabled: query.state === 'all' ? undefined : query.state === 'disabled',
+      limit: USERS_PAGE_SIZE,
+      offset: (query.page - 1) * USERS_PAGE_SIZE,
+    }),
+    store.users.listAdmins(),
+  ]);
+  return { ...list, activeAdmins: admins.length };
+}
+
+const timestamp = (deps: UserAdminDeps) => (deps.now ? deps.now() : new Date()).toISOString();
+
+function outcome(result: UserAdminWrite): UserProfile {
+  if (result.ok) return result.user;
+  switch (result.reason) {
+    case 'not-found':
+      throw new AdminError(USER_MESSAGES.notFound, 'form', 404);
+    case 'last-admin':
+      throw new AdminError(USER_MESSAGES.lastAdmin);
+    case 'not-admin':
+      throw new AdminError(USER_MESSAGES.notAdmin, 'form', 403);
+  }
+}
+
+/** Makes an account an admin or an organizer again. An admin never demotes themselves; one active admin always remains. */
+export async function setRole(deps: UserAdminDeps, admin: UserProfile, uid: string, role: Role): Promise<UserProfile> {
+  if (role !== 'admin' && role !== 'organizer') throw new AdminError(USER_MESSAGES.unknownAction);
+  if (uid === admin.uid && role !== 'admin') throw new AdminError(USER_MESSAGES.selfDemote);
+  return outcome(await deps.store.users.setRole({ uid, role, actorUid: admin.uid, now: timestamp(deps) }));
+}
+
+/**
+ * Disables an account (its sessions end at once, it can no longer log in; its events stay) or enables it again.
+ * An admin never disables themselves; one active admin always remains.
+ */
+export async function setDisabled(
+  deps: UserAdminDeps,
+  admin: UserProfile,
+  uid: string,
+  disabled: boolean,
+): Promise<UserProfile> {
+  if (uid === admin.uid && disabled) throw new AdminError(USER_MESSAGES.selfDisable);
+  return outcome(await deps.store.users.setDisabled({ uid, disabled, actorUid: admin.uid, now: timestamp(deps) }));
+}

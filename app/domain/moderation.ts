@@ -1,0 +1,13 @@
+// Admin decisions on events, as stored in the moderation log and said in French on the admin screens.
+export const MODERATION_ACTIONS = ['approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** What an admin did, as the activity lists say it: « Ada a refusé … ». */
+export const MODERATION_ACTION_PAST: Record<ModerationAction, string> = {
+  approve: 'a approuvé',
+  reject: 'a refusé',
+  feature: 'a mis en avant',
+  unfeature: 'a retiré de la une',
+  unpublish: 'a dépublié',
+  cancel: 'a annulé',
+};

@@ -1,0 +1,60 @@
+// The partner form of /admin/partners (create and edit): one zod schema for the form's limits and the server's parse.
+import { z } from 'zod';
+import { type FieldErrors, fieldErrors } from './forms';
+import { PARTNER_KINDS } from './partner';
+import { slugify } from './slug';
+
+export const PARTNER_FORM_FIELDS = ['name', 'kind', 'description', 'websiteUrl', 'active'] as const;
+
+export const PARTNER_LIMITS = { name: 120, description: 2000, websiteUrl: 500 } as const;
+
+export const PARTNER_KIND_LABELS = { partenaire: 'Partenaire', donateur: 'Donateur' } as const;
+
+/** An absolute http(s) address with a host, or nothing. */
+function isWebUrl(value: string): boolean {
+  if (value === '') return true;
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export const partnerFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Le nom est obligatoire.')
+    .max(PARTNER_LIMITS.name, `Le nom ne peut pas dépasser ${PARTNER_LIMITS.name} caractères.`)
+    // The slug (the public address) is made of the name's letters and digits.
+    .refine((v) => v === '' || slugify(v) !== '', 'Le nom doit contenir au moins une lettre ou un chiffre.'),
+  kind: z.enum(PARTNER_KINDS, { errorMap: () => ({ message: 'Choisissez « Partenaire » ou « Donateur ».' }) }),
+  description: z
+    .string()
+    .trim()
+    .max(PARTNER_LIMITS.description, `La description ne peut pas dépasser ${PARTNER_LIMITS.description} caractères.`),
+  websiteUrl: z
+    .string()
+    .trim()
+    .max(PARTNER_LIMITS.websiteUrl, 'Cette adresse est trop longue.')
+    .refine(isWebUrl, 'Indiquez une adresse web complète commençant par https:// (ou laissez le champ vide).'),
+  active: z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean()),
+});
+
+export type PartnerFormInput = z.infer<typeof partnerFormSchema>;
+
+/** The form's values (as typed) → the partner's fields, or a French message per field. */
+export function validatePartnerForm(
+  values: Record<string, string>,
+): { ok: true; data: PartnerFormInput } | { ok: false; errors: FieldErrors } {
+  const parsed = partnerFormSchema.safeParse({
+    name: values.name ?? '',
+    kind: values.kind ?? '',
+    description: values.description ?? '',
+    websiteUrl: values.websiteUrl ?? '',
+    active: values.active ?? '',
+  });
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}

@@ -1,0 +1,27 @@
+// POST /payment/webhook: Stripe tells us about payments (server to server, so no CSRF token: the Stripe-Signature
+// header, checked against STRIPE_WEBHOOK_SECRET over the raw body, is what proves the sender).
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { handleWebhook } from '~/.server/donations/checkout';
+import { donationDeps } from '~/.server/donations/deps';
+
+/** Stripe's events are a few kilobytes; anything far bigger is not from Stripe. */
+const MAX_BODY_BYTES = 512 * 1024;
+
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+export async function loader() {
+  return redirect('/');
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return text('Méthode non autorisée.', 405);
+  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES)
+    return text('Requête trop volumineuse.', 413);
+  // The signature covers the exact bytes received: read them as text, never re-serialized JSON.
+  const rawBody = await request.text();
+  if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) return text('Requête trop volumineuse.', 413);
+  const answer = await handleWebhook(donationDeps(), rawBody, request.headers.get('Stripe-Signature'));
+  return text(answer.message, answer.status);
+}

@@ -1,0 +1,335 @@
+// ManageCategories (/admin/categories), with and without JavaScript. The server is shared by parallel tests:
+// only categories created here are changed; the 12 seeded ones are only read (a refused deletion changes nothing).
+import { expect, type Page, test } from '@playwright/test';
+import { CATEGORY_SLUGS } from '../../app/domain/categories';
+import { csrfToken, fillEvent, login, queryDb, unique } from './utils';
+
+interface CategoryRow {
+  slug: string;
+  label: string;
+  description: string;
+  color: string;
+  sort_order: number;
+  active: number;
+}
+
+const rowOf = (slug: string) =>
+  queryDb<CategoryRow>('SELECT * FROM categories WHERE slug = ?', slug)[0] as CategoryRow | undefined;
+const seededRows = () =>
+  queryDb<CategoryRow>(
+    `SELECT * FROM categories WHERE slug IN (${CATEGORY_SLUGS.map(() => '?').join(', ')}) ORDER BY slug`,
+    ...CATEGORY_SLUGS,
+  );
+const usageOf = (slug: string) =>
+  queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM events WHERE category = ?', slug)[0].n;
+
+/** A slug no other test (or run) uses: lowercase letters and digits after a prefix. */
+const uniqueSlug = (prefix: string) => unique(prefix).replace(' ', '-');
+
+const tableRow = (page: Page, slug: string) => page.locator(`tr[data-slug="${slug}"]`);
+
+async function createCategory(page: Page, label: string, slug: string, color = '#1f5f8b') {
+  await page.goto('/admin/categories');
+  const form = page.locator('#nouvelle-categorie');
+  await form.getByLabel('Nom', { exact: true }).fill(label);
+  await form.getByLabel('Slug', { exact: true }).fill(slug);
+  await form.getByLabel('Couleur', { exact: true }).fill(color);
+  await form.getByRole('button', { name: 'Créer la catégorie' }).click();
+  await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${label} » créée.`);
+  await expect(tableRow(page, slug)).toBeVisible();
+  // Ready for the next one.
+  await expect(form.getByLabel('Nom', { exact: true })).toHaveValue('');
+  await expect(form.getByLabel('Slug', { exact: true })).toHaveValue('');
+}
+
+async function deleteCategory(page: Page, slug: string) {
+  await page.goto('/admin/categories');
+  await tableRow(page, slug)
+    .getByRole('button', { name: /^Supprimer/ })
+    .click();
+  await expect(page.getByTestId('flash')).toContainText('supprimée');
+  expect(rowOf(slug)).toBeUndefined();
+}
+
+test.describe('gestion des catégories', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, 'admin');
+  });
+
+  test('une catégorie créée est proposée dans le formulaire de publication, le pied de page et les filtres', async ({
+    page,
+  }) => {
+    const label = unique('Jeux de société');
+    const slug = uniqueSlug('jeux');
+    await createCategory(page, label, slug, '#3d4a5c');
+    expect(rowOf(slug)).toMatchObject({ label, color: '#3d4a5c', active: 1 });
+    expect(rowOf(slug)!.sort_order).toBeGreaterThan(CATEGORY_SLUGS.length);
+    const row = tableRow(page, slug);
+    await expect(row.getByTestId('usage')).toHaveText('aucun');
+    await expect(row.getByLabel('Active', { exact: true })).toBeChecked();
+
+    await page.goto('/organizer/submit-event');
+    await expect(page.getByLabel('Catégorie', { exact: true }).locator(`option[value="${slug}"]`)).toHaveText(label);
+    const footer = page.getByRole('contentinfo').getByRole('navigation', { name: 'Catégories' });
+    await expect(footer.getByRole('link', { name: label })).toHaveAttribute('href', `/evenements?category=${slug}`);
+
+    await page.goto('/evenements');
+    await expect(page.locator(`#filter-category option[value="${slug}"]`)).toHaveText(label);
+    await page.goto(`/evenements?category=${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+    await expect(page.locator('#filter-category')).toHaveValue(slug);
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+
+    await deleteCategory(page, slug);
+    await page.goto('/evenements');
+    await expect(page.locator(`#filter-category option[value="${slug}"]`)).toHaveCount(0);
+  });
+
+  test('modifier le nom, la description et la couleur sur place ; le slug ne change pas', async ({ page }) => {
+    const label = unique('Cinéma en plein air');
+    const slug = uniqueSlug('cine');
+    await createCategory(page, label, slug);
+    const renamed = unique('Toiles sous les étoiles');
+    const row = tableRow(page, slug);
+    await row.getByLabel('Nom', { exact: true }).fill(renamed);
+    await row.getByLabel('Description', { exact: true }).fill('Projections en plein air, l’été.');
+    await row.getByLabel('Couleur', { exact: true }).fill('#7b2d8e');
+    await row.getByRole('button', { name: /^Enregistrer/ }).click();
+    await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${renamed} » enregistrée.`);
+    await expect(tableRow(page, slug).getByLabel('Nom', { exact: true })).toHaveValue(renamed);
+    expect(rowOf(slug)).toMatchObject({
+      slug,
+      label: renamed,
+      description: 'Projections en plein air, l’été.',
+      color: '#7b2d8e',
+      active: 1,
+    });
+    const footer = page.getByRole('contentinfo').getByRole('navigation', { name: 'Catégories' });
+    await expect(footer.getByRole('link', { name: renamed })).toHaveAttribute('href', `/evenements?category=${slug}`);
+
+    // A slug posted with the edit is ignored: the category keeps its own.
+    const csrf = await csrfToken(page);
+    const response = await page.request.post('/admin/categories', {
+      form: { csrf, intent: 'update', slug, newSlug: 'autre-slug', label: renamed, color: '#7b2d8e', active: 'on' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(rowOf(slug)?.label).toBe(renamed);
+    expect(rowOf('autre-slug')).toBeUndefined();
+    await deleteCategory(page, slug);
+  });
+
+  test('monter et descendre changent l’ordre, sans toucher aux catégories de départ', async ({ page }) => {
+    const seededBefore = seededRows();
+    // Three of our own: the middle one always has one of ours around it, so it never swaps with a seeded one.
+    const created = ['Avant', 'Milieu', 'Après'].map((name) => ({ label: unique(name), slug: uniqueSlug('ordre') }));
+    for (const c of created) await createCategory(page, c.label, c.slug);
+    const middle = created[1];
+    const orderOf = (slug: string) => rowOf(slug)!.sort_order;
+    const start = orderOf(middle.slug);
+    expect(orderOf(created[0].slug)).toBeLessThan(start);
+    expect(start).toBeGreaterThan(CATEGORY_SLUGS.length);
+
+    await tableRow(page, middle.slug)
+      .getByRole('button', { name: /^Descendre/ })
+      .click();
+    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est descendue d’une place.`);
+    const lower = orderOf(middle.slug);
+    expect(lower).toBeGreaterThan(start);
+
+    await tableRow(page, middle.slug)
+      .getByRole('button', { name: /^Monter/ })
+      .click();
+    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est montée d’une place.`);
+    expect(orderOf(middle.slug)).toBeLessThan(lower);
+
+    // The table follows the store's order: the seeded ones first, untouched; the first cannot go up.
+    // (Polled: without JS, the new page may still be arriving.)
+    const rowSlugs = () =>
+      page.locator('tr[data-slug]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-slug')));
+    await expect.poll(async () => (await rowSlugs()).slice(0, CATEGORY_SLUGS.length)).toEqual([...CATEGORY_SLUGS]);
+    await expect(tableRow(page, CATEGORY_SLUGS[0]).getByRole('button', { name: /^Monter/ })).toBeDisabled();
+    expect(seededRows()).toEqual(seededBefore);
+
+    for (const c of created) await deleteCategory(page, c.slug);
+  });
+
+  test('supprimer une catégorie utilisée est refusé avec le message ; une inutilisée se supprime', async ({ page }) => {
+    const used = usageOf('musique');
+    expect(used).toBeGreaterThan(0);
+    await page.goto('/admin/categories');
+    await tableRow(page, 'musique')
+      .getByRole('button', { name: /^Supprimer/ })
+      .click();
+    const message = page.locator('tr[data-slug-message="musique"]');
+    await expect(message).toContainText(
+      /Cette catégorie est utilisée par \d+ événements : elle ne peut pas être supprimée\. Vous pouvez la désactiver\./,
+    );
+    const shown = Number((await message.textContent())?.match(/utilisée par (\d+)/)?.[1]);
+    expect(shown).toBeGreaterThanOrEqual(used);
+    // The offer to deactivate is there; it is not taken (the seeded categories belong to every test).
+    await expect(message.getByRole('button', { name: 'Désactiver « Musique »' })).toBeVisible();
+    expect(rowOf('musique')).toMatchObject({ active: 1, label: 'Musique' });
+
+    const slug = uniqueSlug('vide');
+    await createCategory(page, unique('Catégorie vide'), slug);
+    await deleteCategory(page, slug);
+    await expect(tableRow(page, slug)).toHaveCount(0);
+  });
+
+  test('désactiver une catégorie utilisée : plus proposée, mais ses événements la gardent', async ({ page }) => {
+    const label = unique('Contes et légendes');
+    const slug = uniqueSlug('contes');
+    await createCategory(page, label, slug);
+
+    // One event in it (the admin may publish too).
+    const title = unique('Veillée de contes');
+    await page.goto('/organizer/submit-event');
+    await fillEvent(page, title);
+    await page.getByLabel('Catégorie', { exact: true }).selectOption(slug);
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+    const [event] = queryDb<{ id: string; category: string }>('SELECT id, category FROM events WHERE title = ?', title);
+    expect(event.category).toBe(slug);
+
+    await page.goto('/admin/categories');
+    const row = tableRow(page, slug);
+    await expect(row.getByTestId('usage')).toHaveText('1');
+    await row.getByRole('button', { name: /^Supprimer/ }).click();
+    const message = page.locator(`tr[data-slug-message="${slug}"]`);
+    await expect(message).toContainText(
+      'Cette catégorie est utilisée par 1 événement : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
+    );
+    expect(rowOf(slug)).toBeDefined();
+    await message.getByRole('button', { name: `Désactiver « ${label} »` }).click();
+    await expect(page.getByTestId('flash')).toContainText(`Catégorie « ${label} » désactivée`);
+    expect(rowOf(slug)?.active).toBe(0);
+    await expect(tableRow(page, slug).getByLabel('Active', { exact: true })).not.toBeChecked();
+
+    const footer = page.getByRole('contentinfo').getByRole('navigation', { name: 'Catégories' });
+    await expect(footer.getByRole('link', { name: 'Musique', exact: true })).toBeVisible();
+    await expect(footer.locator(`a[href="/evenements?category=${slug}"]`)).toHaveCount(0);
+    await page.goto('/organizer/submit-event');
+    await expect(page.getByLabel('Catégorie', { exact: true }).locator(`option[value="${slug}"]`)).toHaveCount(0);
+    await page.goto(`/evenements?category=${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Événements à venir');
+    // The event keeps its category, shown by name.
+    await page.goto(`/evenement/${event.id}`);
+    await expect(page.locator('.event-detail__header .chip')).toHaveText(label);
+    expect(queryDb<{ category: string }>('SELECT category FROM events WHERE id = ?', event.id)[0].category).toBe(slug);
+  });
+
+  test('une saisie invalide garde les valeurs tapées et explique en français', async ({ page }) => {
+    const label = unique('Jeux de piste');
+    await page.goto('/admin/categories');
+    const form = page.locator('#nouvelle-categorie');
+    await form.getByLabel('Nom', { exact: true }).fill(label);
+    await form.getByLabel('Slug', { exact: true }).fill('Pas Valide');
+    await form.getByLabel('Description', { exact: true }).fill('Chasses au trésor en ville.');
+    await form.getByLabel('Couleur', { exact: true }).fill('#ffee00');
+    await form.getByRole('button', { name: 'Créer la catégorie' }).click();
+    await expect(form.locator('#field-slug-error')).toHaveText(
+      'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets, par exemple « jeux-de-societe ».',
+    );
+    await expect(form.locator('#field-color-error')).toContainText('Cette couleur est trop claire');
+    await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(label);
+    await expect(form.getByLabel('Slug', { exact: true })).toHaveValue('Pas Valide');
+    await expect(form.getByLabel('Description', { exact: true })).toHaveValue('Chasses au trésor en ville.');
+    await expect(form.getByLabel('Couleur', { exact: true })).toHaveValue('#ffee00');
+    expect(queryDb('SELECT slug FROM categories WHERE label = ?', label)).toEqual([]);
+
+    // A slug already taken: said on the slug field.
+    await form.getByLabel('Slug', { exact: true }).fill('musique');
+    await form.getByLabel('Couleur', { exact: true }).fill('#1f5f8b');
+    await form.getByRole('button', { name: 'Créer la catégorie' }).click();
+    await expect(form.locator('#field-slug-error')).toHaveText(
+      'Ce slug est déjà utilisé par une autre catégorie : choisissez-en un autre.',
+    );
+    await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(label);
+    expect(rowOf('musique')?.label).toBe('Musique');
+
+    // In a row: an empty name is refused, the description typed stays.
+    const slug = uniqueSlug('piste');
+    await createCategory(page, label, slug);
+    const row = tableRow(page, slug);
+    await row.getByLabel('Nom', { exact: true }).fill('');
+    await row.getByLabel('Description', { exact: true }).fill('Texte tapé, pas encore enregistré.');
+    await row.getByRole('button', { name: /^Enregistrer/ }).click();
+    await expect(row.getByRole('alert')).toHaveText('Indiquez le nom de la catégorie.');
+    await expect(row.getByLabel('Description', { exact: true })).toHaveValue('Texte tapé, pas encore enregistré.');
+    expect(rowOf(slug)).toMatchObject({ label, description: '' });
+
+    // The answer is a 400.
+    const response = await page.request.post('/admin/categories', {
+      form: { csrf: await csrfToken(page), intent: 'create', slug: 'x', label: '', color: 'rouge' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    await deleteCategory(page, slug);
+  });
+});
+
+test.describe('gestion des catégories refusée', () => {
+  const INTENTS = ['create', 'update', 'move-up', 'move-down', 'deactivate', 'delete'];
+
+  test('un organisateur et un visiteur ne peuvent rien changer', async ({ page, browser, request }) => {
+    // A category of this test, as the target of every attempt.
+    const admin = await (await browser.newContext()).newPage();
+    await login(admin, 'admin');
+    const label = unique('Cible');
+    const slug = uniqueSlug('cible');
+    await createCategory(admin, label, slug);
+    const before = rowOf(slug);
+    const seededBefore = seededRows();
+    const newSlug = uniqueSlug('pirate');
+
+    await login(page, 'organizer');
+    await page.goto('/dashboard');
+    const csrf = await csrfToken(page);
+    for (const intent of INTENTS) {
+      const form = {
+        csrf,
+        intent,
+        slug: intent === 'create' ? newSlug : slug,
+        label: 'Piratée',
+        description: '',
+        color: '#000000',
+        active: '',
+      };
+      const asOrganizer = await page.request.post('/admin/categories', { form, maxRedirects: 0 });
+      expect(asOrganizer.status(), intent).toBe(302);
+      expect(asOrganizer.headers().location, intent).toBe('/');
+      const asVisitor = await request.post('/admin/categories', { form, maxRedirects: 0 });
+      expect(asVisitor.status(), intent).toBe(302);
+      expect(asVisitor.headers().location, intent).toBe('/auth/login?redirect=%2Fadmin%2Fcategories');
+    }
+    expect(rowOf(slug)).toEqual(before);
+    expect(rowOf(newSlug)).toBeUndefined();
+    expect(seededRows()).toEqual(seededBefore);
+
+    // The page itself: the organizer goes home, the visitor to the login page.
+    await page.goto('/admin/categories');
+    await expect(page).toHaveURL('/');
+    const visitor = await request.get('/admin/categories', { maxRedirects: 0 });
+    expect(visitor.headers().location).toBe('/auth/login?redirect=%2Fadmin%2Fcategories');
+
+    await deleteCategory(admin, slug);
+    await admin.context().close();
+  });
+
+  test('une action d’admin sans jeton CSRF est refusée', async ({ page }) => {
+    await login(page, 'admin');
+    const slug = uniqueSlug('sans-jeton');
+    await createCategory(page, unique('Sans jeton'), slug);
+    const before = rowOf(slug);
+    for (const intent of INTENTS) {
+      const response = await page.request.post('/admin/categories', {
+        form: { intent, slug, label: 'Piratée', color: '#000000' },
+        maxRedirects: 0,
+      });
+      expect(response.status(), intent).toBe(403);
+    }
+    expect(rowOf(slug)).toEqual(before);
+    await deleteCategory(page, slug);
+  });
+});

@@ -1,0 +1,82 @@
+// The admin dashboard (/admin): the figures agree with the database, the charts are there for every reader,
+// and only admins get in.
+import { expect, test } from '@playwright/test';
+import { login, queryDb } from './utils';
+
+const pendingInDb = () => queryDb<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE status = 'pending'")[0].n;
+const upcomingInDb = () =>
+  queryDb<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE status = 'approved' AND ends_ts > ?", Date.now())[0].n;
+const figure = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+test.describe('tableau de bord admin', () => {
+  test('l’admin voit le nombre d’événements en attente, les graphiques et l’activité', async ({ page }) => {
+    await login(page, 'admin');
+    // Other tests submit and moderate at the same time: the figure lies between the counts before and after.
+    const before = pendingInDb();
+    const upcomingBefore = upcomingInDb();
+    const decisions = queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM moderation_log')[0].n;
+    const views = queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM page_views')[0].n;
+    await page.goto('/admin');
+    const after = pendingInDb();
+    const upcomingAfter = upcomingInDb();
+    await expect(page).toHaveTitle(/Panneau Admin/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Panneau Admin' })).toBeVisible();
+
+    const pending = figure(await page.getByTestId('dashboard-pending').textContent());
+    expect(pending).toBeGreaterThanOrEqual(Math.min(before, after));
+    expect(pending).toBeLessThanOrEqual(Math.max(before, after));
+    // The demo agenda has published events to come; other tests may publish or cancel some meanwhile.
+    const upcoming = figure(await page.getByTestId('dashboard-upcoming').textContent());
+    expect(upcoming).toBeGreaterThan(0);
+    expect(upcoming).toBeGreaterThanOrEqual(Math.min(upcomingBefore, upcomingAfter));
+    expect(upcoming).toBeLessThanOrEqual(Math.max(upcomingBefore, upcomingAfter));
+    await expect(page.getByTestId('dashboard-approved-week')).toHaveText(/^\d+$/);
+
+    for (const name of [
+      /^Soumissions par semaine sur les 12 dernières semaines : /,
+      /^Événements à venir par catégorie : .*Musique \d+/,
+      /^Événements à venir par canton : .*Genève \d+/,
+    ]) {
+      await expect(page.getByRole('img', { name })).toBeVisible();
+    }
+    // The figures are also in tables for screen readers.
+    await expect(page.getByRole('table', { name: 'Événements à venir par canton' })).toBeAttached();
+    await expect(
+      page.getByRole('table', { name: 'Soumissions par semaine sur les 12 dernières semaines' }).getByRole('row'),
+    ).toHaveCount(13);
+
+    // No analytics yet in the demo; once they exist, the chart replaces the message.
+    const audience = page.getByRole('region', { name: 'Audience des 30 derniers jours' });
+    if (views === 0 && queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM page_views')[0].n === 0) {
+      await expect(audience).toContainText('Aucune mesure d’audience pour l’instant.');
+    } else if (views > 0) {
+      await expect(audience.getByRole('img', { name: /^Pages vues par jour/ })).toBeVisible();
+    }
+
+    // Decisions (other tests moderate in parallel) link to their event on the moderation screen.
+    const activity = page.getByRole('region', { name: 'Activité de modération récente' });
+    if (decisions > 0) {
+      await expect(activity.getByRole('listitem').first()).toContainText(
+        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé) « /,
+      );
+      await expect(activity.getByRole('link').first()).toHaveAttribute('href', /^\/admin\/events\?eventId=/);
+    } else {
+      await expect(activity.getByRole('heading', { name: 'Activité de modération récente' })).toBeVisible();
+    }
+
+    await page.getByRole('link', { name: 'Ouvrir la modération' }).click();
+    await expect(page).toHaveURL(/\/admin\/events/);
+  });
+
+  test('un organisateur est renvoyé à l’accueil', async ({ page }) => {
+    await login(page, 'organizer');
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('un visiteur est envoyé vers la connexion', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/auth/login?redirect=%2Fadmin');
+  });
+});
