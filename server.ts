@@ -1,5 +1,8 @@
-// The one process that serves Agenda romand: static files, security headers and the Remix app.
+// The server of Agenda romand: static files, security headers and the Remix app, in one or several processes.
+import cluster from 'node:cluster';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
@@ -7,156 +10,223 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import morgan from 'morgan';
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { getConfig } from './app/.server/config';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
 import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
 
 const config = getConfig();
 const isProduction = config.NODE_ENV === 'production';
+// Several processes share the port in production, one per core by default (docs/decisions/020-plusieurs-processus.md).
+const workerCount = config.WEB_CONCURRENCY ?? (isProduction ? os.availableParallelism() : 1);
 
-await prepareStore();
-schedulePendingImageCleanup();
-
-const viteDevServer = isProduction
-  ? undefined
-  : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }));
-
-const app = express();
-app.disable('x-powered-by');
-if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
-
-app.use((_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
-  next();
-});
-
-// Map tiles may come from another host (OpenStreetMap by default, swisstopo possible): allow that origin only.
-const tileOrigin = config.MAP_TILE_URL.startsWith('/')
-  ? "'self'"
-  : new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
-const stripeCheckoutOrigins = config.STRIPE_SECRET_KEY
-  ? ['https://checkout.stripe.com', ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
-  : [];
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': isProduction
-          ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, "'strict-dynamic'"]
-          : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
-        'font-src': ["'self'"],
-        'connect-src': isProduction ? ["'self'"] : ["'self'", 'ws:'],
-        'object-src': ["'none'"],
-        'base-uri': ["'none'"],
-        'frame-ancestors': ["'none'"],
-        // Without JavaScript, the card/TWINT form's answer redirects to Stripe's payment page: allow that target.
-        'form-action': ["'self'", ...stripeCheckoutOrigins],
-        'manifest-src': ["'self'"],
-        'worker-src': ["'self'"],
-        'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.SECURE_COOKIES,
-  }),
-);
-// Server-Sent Events must reach the browser as they are written: never buffered for compression.
-app.use(
-  compression({
-    filter: (req, res) =>
-      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
-  }),
-);
-
-// Mutating requests from another site are refused before they reach Remix (whose own check answers a bare 500).
-app.use((req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-  const host =
-    (req.get('X-Forwarded-Host') && app.get('trust proxy') ? req.get('X-Forwarded-Host') : req.get('Host')) ?? '';
-  if (!isCrossSite({ origin: req.get('Origin'), host, fetchSite: req.get('Sec-Fetch-Site') })) return next();
-  res
-    .status(403)
-    .type('html')
-    .send(
-      `<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Accès refusé · Agenda romand</title><main><h1>Accès refusé</h1><p>${FORBIDDEN_ORIGIN}</p><p><a href="/">Retour à l’accueil</a></p></main></html>`,
-    );
-});
-
-// Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
-// uploads awaiting a form resubmission: never served, whatever the spelling of the path (%70ending, //pending…).
-app.use(
-  '/uploads',
-  (req, res, next) => {
-    let pathname: string;
-    try {
-      pathname = path.posix.normalize(decodeURIComponent(req.path));
-    } catch {
-      return next();
-    }
-    if (/^\/*pending(\/|$)/i.test(pathname)) return res.status(404).end();
-    next();
-  },
-  express.static(path.join(config.DATA_DIR, 'uploads'), {
-    immutable: true,
-    maxAge: '1y',
-    index: false,
-    dotfiles: 'deny',
-    fallthrough: false,
-    setHeaders: (res) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
-    },
-  }),
-);
-// fallthrough: false hands a missing file to the error path: answer its status without Express logging a stack.
-const uploadErrors: express.ErrorRequestHandler = (error: { status?: number }, _req, res, _next) => {
-  res.status(error.status ?? 500).end();
-};
-app.use('/uploads', uploadErrors);
-
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
+if (cluster.isPrimary) {
+  // Migrations, demo content, secrets and housekeeping happen once, before any worker opens the store.
+  await prepareStore();
+  schedulePendingImageCleanup();
+}
+if (cluster.isPrimary && workerCount > 1) {
+  superviseWorkers(workerCount);
 } else {
-  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-  app.use(express.static('build/client', { maxAge: '1h' }));
+  // A worker whose primary is gone (crash, SIGKILL) stops instead of serving without supervision.
+  if (cluster.isWorker) process.on('disconnect', () => process.exit(0));
+  await serve();
 }
 
-app.use(
-  morgan(isProduction ? 'combined' : 'dev', {
-    skip: (req) => req.url?.startsWith('/assets/') ?? false,
-  }),
-);
-
-const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-  : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
-
-app.all(
-  '*',
-  createRequestHandler({
-    build,
-    mode: config.NODE_ENV,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    }),
-  }),
-);
-
-const server = app.listen(config.PORT, config.HOST, () => {
-  console.log(
-    `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données: ${config.DATA_DIR})`,
-  );
-});
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
+/** The primary: starts the workers, shares the rate limits between them, replaces a worker that dies. */
+function superviseWorkers(count: number) {
+  new RateLimiterClusterMaster();
+  let stopping = false;
+  let listening = 0;
+  const recentDeaths: number[] = [];
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === count)
+      console.log(
+        `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, ${count} processus, données: ${config.DATA_DIR})`,
+      );
   });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths.length && now - recentDeaths[0] > 60_000) recentDeaths.shift();
+    console.error(`[serveur] processus ${worker.process.pid} arrêté (${signal ?? code}), remplacé`);
+    // A worker that keeps dying at start (port taken, broken build) must not loop forever.
+    if (recentDeaths.length > count * 5) {
+      console.error('[serveur] les processus s’arrêtent en boucle : arrêt');
+      process.exit(1);
+    }
+    cluster.fork();
+  });
+  for (let i = 0; i < count; i++) cluster.fork();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0);
+      cluster.on('exit', done);
+      done();
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
+}
+
+/** One process serving HTTP: security headers, static files, uploads, then the Remix app. */
+async function serve() {
+  const viteDevServer = isProduction
+    ? undefined
+    : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+
+  // Map tiles may come from another host (OpenStreetMap by default, swisstopo possible): allow that origin only.
+  const tileOrigin = config.MAP_TILE_URL.startsWith('/')
+    ? "'self'"
+    : new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
+  const stripeCheckoutOrigins = config.STRIPE_SECRET_KEY
+    ? ['https://checkout.stripe.com', ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
+    : [];
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': isProduction
+            ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, "'strict-dynamic'"]
+            : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
+          'font-src': ["'self'"],
+          'connect-src': isProduction ? ["'self'"] : ["'self'", 'ws:'],
+          'object-src': ["'none'"],
+          'base-uri': ["'none'"],
+          'frame-ancestors': ["'none'"],
+          // Without JavaScript, the card/TWINT form's answer redirects to Stripe's payment page: allow that target.
+          'form-action': ["'self'", ...stripeCheckoutOrigins],
+          'manifest-src': ["'self'"],
+          'worker-src': ["'self'"],
+          'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: config.SECURE_COOKIES,
+    }),
+  );
+  // Server-Sent Events must reach the browser as they are written: never buffered for compression.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  );
+
+  // Mutating requests from another site are refused before they reach Remix (whose own check answers a bare 500).
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const host =
+      (req.get('X-Forwarded-Host') && app.get('trust proxy') ? req.get('X-Forwarded-Host') : req.get('Host')) ?? '';
+    if (!isCrossSite({ origin: req.get('Origin'), host, fetchSite: req.get('Sec-Fetch-Site') })) return next();
+    res
+      .status(403)
+      .type('html')
+      .send(
+        `<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Accès refusé · Agenda romand</title><main><h1>Accès refusé</h1><p>${FORBIDDEN_ORIGIN}</p><p><a href="/">Retour à l’accueil</a></p></main></html>`,
+      );
+  });
+
+  // Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
+  // uploads awaiting a form resubmission: never served, whatever the spelling of the path (%70ending, //pending…).
+  app.use(
+    '/uploads',
+    (req, res, next) => {
+      let pathname: string;
+      try {
+        pathname = path.posix.normalize(decodeURIComponent(req.path));
+      } catch {
+        return next();
+      }
+      if (/^\/*pending(\/|$)/i.test(pathname)) return res.status(404).end();
+      next();
+    },
+    express.static(path.join(config.DATA_DIR, 'uploads'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: false,
+      setHeaders: (res) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+      },
+    }),
+  );
+  // fallthrough: false hands a missing file to the error path: answer its status without Express logging a stack.
+  const uploadErrors: express.ErrorRequestHandler = (error: { status?: number }, _req, res, _next) => {
+    res.status(error.status ?? 500).end();
+  };
+  app.use('/uploads', uploadErrors);
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+    // The other public files are known at start: only their paths reach the disk, so a page request costs no stat.
+    const publicFiles = new Set(
+      fs
+        .readdirSync('build/client', { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map(
+          (entry) =>
+            `/${path.relative('build/client', path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
+        ),
+    );
+    const servePublic = express.static('build/client', { maxAge: '1h', index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+  }
+
+  app.use(
+    morgan(isProduction ? 'combined' : 'dev', {
+      skip: (req) => req.url?.startsWith('/assets/') ?? false,
+    }),
+  );
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+    : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: config.NODE_ENV,
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      }),
+    }),
+  );
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    if (cluster.isPrimary)
+      console.log(
+        `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données: ${config.DATA_DIR})`,
+      );
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      server.close(() => process.exit(0));
+      setTimeout(() => process.exit(0), 3000).unref();
+    });
+  }
 }

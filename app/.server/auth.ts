@@ -1,7 +1,8 @@
 // Local identity provider: email + password checked against the scrypt hash in the store,
 // with at most 100 failed attempts per account and hour.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { dummyPasswordHash, verifyPassword } from './identity/password';
+import { createLimiter } from './limiter';
 import type { Store, UserProfile } from './ports';
 import { tooManyRequests } from './security';
 import { singleton } from './singleton';
@@ -9,9 +10,8 @@ import { singleton } from './singleton';
 export const FAILED_LOGINS_PER_HOUR = 100;
 
 const failedLogins = () =>
-  singleton(
-    'failedLogins',
-    () => new RateLimiterMemory({ points: FAILED_LOGINS_PER_HOUR, duration: 60 * 60, keyPrefix: 'login-failures' }),
+  singleton('failedLogins', () =>
+    createLimiter({ points: FAILED_LOGINS_PER_HOUR, duration: 60 * 60, keyPrefix: 'login-failures' }),
   );
 
 export async function authenticate(store: Store, email: string, password: string): Promise<UserProfile | null> {

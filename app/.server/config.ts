@@ -15,6 +15,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** Processes serving HTTP (one per core by default in production, one in development). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   DATA_DIR: z.string().default('./data'),
   DATA_BACKEND: z.enum(['sqlite', 'firestore']).default('sqlite'),
   /** Public origin of the site, e.g. https://agenda-romand.ch (used in mails, feeds and canonical links). */

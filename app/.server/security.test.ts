@@ -1,5 +1,7 @@
+import { CSRFError } from 'remix-utils/csrf/server';
+import { SpamError } from 'remix-utils/honeypot/server';
 import { describe, expect, it } from 'vitest';
-import { checkOrigin, rateLimit } from './security';
+import { checkOrigin, getCsrf, rateLimit, SealedHoneypot } from './security';
 
 async function statusOf(promise: Promise<unknown> | (() => void)): Promise<number | null> {
   try {
@@ -26,5 +28,52 @@ describe('protection des formulaires', () => {
     for (let i = 0; i < 3; i++) expect(await statusOf(rateLimit({ clientIp: '203.0.113.7' }, 'contact'))).toBeNull();
     expect(await statusOf(rateLimit({ clientIp: '203.0.113.7' }, 'contact'))).toBe(429);
     expect(await statusOf(rateLimit({ clientIp: '203.0.113.8' }, 'contact'))).toBeNull();
+  });
+});
+
+describe('jetons des formulaires (node:crypto)', () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(fields)) data.set(k, v);
+    return data;
+  };
+  const spam = (check: () => void) => {
+    try {
+      check();
+      return null;
+    } catch (error) {
+      return error instanceof SpamError ? 'spam' : error;
+    }
+  };
+
+  it('le pot de miel accepte un formulaire montré, refuse un horodatage modifié, futur ou d’une autre clé', () => {
+    const honeypot = new SealedHoneypot({
+      encryptionSeed: 'une graine de test assez longue',
+      validFromFieldName: 'from',
+    });
+    const props = honeypot.getInputProps();
+    const name = props.nameFieldName;
+    expect(spam(() => honeypot.check(form({ [name]: '', from: props.encryptedValidFrom })))).toBeNull();
+    expect(spam(() => honeypot.check(form({ [name]: 'https://spam.example', from: props.encryptedValidFrom })))).toBe(
+      'spam',
+    );
+    const altered = `${props.encryptedValidFrom.slice(0, -2)}${props.encryptedValidFrom.endsWith('A') ? 'BB' : 'AA'}`;
+    expect(spam(() => honeypot.check(form({ [name]: '', from: altered })))).toBe('spam');
+    const future = honeypot.getInputProps({ validFromTimestamp: Date.now() + 60_000 });
+    expect(spam(() => honeypot.check(form({ [name]: '', from: future.encryptedValidFrom })))).toBe('spam');
+    const other = new SealedHoneypot({ encryptionSeed: 'une autre graine, un autre site', validFromFieldName: 'from' });
+    expect(spam(() => other.check(form({ [name]: '', from: props.encryptedValidFrom })))).toBe('spam');
+  });
+
+  it('le jeton CSRF d’une page est accepté avec son cookie, refusé sans ou avec un autre', async () => {
+    const csrf = getCsrf();
+    const [token, setCookie] = await csrf.commitToken(new Request('http://agenda.test/'));
+    expect(token).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
+    const cookie = (setCookie ?? '').split(';')[0];
+    const headers = new Headers({ Cookie: cookie });
+    await expect(csrf.validate(form({ csrf: token }), headers)).resolves.toBeUndefined();
+    const [otherToken] = await csrf.commitToken(new Request('http://agenda.test/'));
+    await expect(csrf.validate(form({ csrf: otherToken }), headers)).rejects.toBeInstanceOf(CSRFError);
+    await expect(csrf.validate(form({ csrf: token }), new Headers())).rejects.toBeInstanceOf(CSRFError);
   });
 });

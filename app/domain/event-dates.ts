@@ -20,7 +20,23 @@ export function formatEventWhen(e: { startsAt: string; endsAt: string; allDay: b
     : `Du ${formatDate(e.startsAt)} à ${formatTime(e.startsAt)} au ${formatDate(e.endsAt)} à ${formatTime(e.endsAt)}`;
 }
 
+// Every card of every list formats its dates; the same few thousand events come back all day long, and Intl
+// formatting is the costliest part of a card. Bounded so a crawl through the archive cannot grow it forever.
+const shortCache = new Map<string, string>();
+const SHORT_CACHE_MAX = 20_000;
+
 export function formatEventShort(e: { startsAt: string; endsAt: string; allDay: boolean }): string {
+  const key = `${e.startsAt}|${e.endsAt}|${e.allDay ? 1 : 0}`;
+  let text = shortCache.get(key);
+  if (text === undefined) {
+    if (shortCache.size >= SHORT_CACHE_MAX) shortCache.clear();
+    text = formatEventShortUncached(e);
+    shortCache.set(key, text);
+  }
+  return text;
+}
+
+function formatEventShortUncached(e: { startsAt: string; endsAt: string; allDay: boolean }): string {
   const sameDay = dayKey.format(new Date(e.startsAt)) === dayKey.format(new Date(e.endsAt));
   if (sameDay)
     return e.allDay ? formatShortDate(e.startsAt) : `${formatShortDate(e.startsAt)} · ${formatTime(e.startsAt)}`;
