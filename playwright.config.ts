@@ -30,7 +30,7 @@ export default defineConfig({
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 45_000,
-  // Password hashing (scrypt, 128 MB) makes account steps take seconds on a busy 2-core machine.
+  // Account steps hash passwords (Argon2id) and send mails: generous on a busy 2-core machine.
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -1,52 +1,15 @@
 // Discovery benchmark (issue 3): 10,000 approved events in a throw-away store, the production server,
 // autocannon (10 connections, 10 s) on the public pages, compared with a minimal page of the same app.
 // Usage: npm run bench            (BENCH_DURATION=5 for a quicker run)
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { ensureBuild, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
-const EVENT_COUNT = 10_000;
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-bench-'));
-process.env.DATA_DIR = dataDir;
-process.env.SEED_DEMO = 'false';
-
-async function seedManyEvents(): Promise<string> {
-  const { getStore } = await import('../app/.server/store');
-  const { seedCategories, buildSeedEvent } = await import('../app/.server/seed/seed');
-  const { SEED_EVENTS } = await import('../app/.server/seed/demo-data');
-  const { zurichToday } = await import('../app/domain/dates');
-  const store = getStore();
-  await seedCategories(store);
-  const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
-  const today = zurichToday();
-  const now = new Date().toISOString();
-  const events = Array.from({ length: EVENT_COUNT }, (_, i) => {
-    const spec = approved[i % approved.length];
-    const event = buildSeedEvent({ ...spec, dayOffset: i % 180, endDayOffset: undefined }, today, null, now);
-    return { ...event, id: `bench${i.toString(36)}`, title: `${spec.title} #${i + 1}`, featured: i % 97 === 0 };
-  });
-  await store.events.insertMany(events);
-  return events[Math.floor(EVENT_COUNT / 3)].id;
-}
-
-async function waitForServer(child: ChildProcess) {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error('le serveur s’est arrêté au démarrage');
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('le serveur ne répond pas');
-}
 
 interface Figures {
   name: string;
@@ -84,15 +47,13 @@ async function htmlGzipKb(urlPath: string): Promise<number> {
 }
 
 async function main() {
-  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'inherit' });
-  const detailId = await seedManyEvents();
-  console.log(`Base jetable : ${dataDir} (${EVENT_COUNT} événements approuvés)`);
-  const server = spawn('node', ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  ensureBuild();
+  const dataDir = throwAwayDataDir('bench');
+  const { ids } = await seedManyEvents();
+  const detailId = ids[Math.floor(ids.length / 3)];
+  console.log(`Base jetable : ${dataDir} (10 000 événements approuvés)`);
+  const server = await startServer(dataDir, PORT);
   try {
-    await waitForServer(server);
     const pages: [string, string][] = [
       ['plafond (page Remix minimale)', '/healthz'],
       ['accueil', '/'],
@@ -121,7 +82,7 @@ async function main() {
       console.log(`  ${name.padEnd(28)} ${(await initialJsKb(p)).toFixed(1)} Ko (objectif ≤ 110 Ko)`);
     console.log(`HTML de la liste (gzip) : ${(await htmlGzipKb('/evenements')).toFixed(1)} Ko (objectif ≤ 40 Ko)`);
   } finally {
-    server.kill('SIGTERM');
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -30,4 +30,24 @@ describe('connexion', () => {
     expect(refused?.init?.status).toBe(429);
     expect(refused?.data?.message).toContain('Trop de tentatives');
   }, 120_000);
+
+  it('un ancien hash scrypt est remplacé par un hash Argon2id à la connexion réussie, pas à un échec', async () => {
+    const { store } = memoryStore();
+    const legacy = cheapHash('Gruyère-et-Vacherin');
+    await store.users.upsert({
+      uid: 'u2',
+      email: 'ancien@exemple.ch',
+      displayName: 'Ancien',
+      role: 'organizer',
+      passwordHash: legacy,
+      emailVerified: true,
+      now: '2026-01-01T00:00:00Z',
+    });
+    const stored = async () => (await store.users.findByEmailWithPassword('ancien@exemple.ch'))?.passwordHash;
+    expect(await authenticate(store, 'ancien@exemple.ch', 'mauvais')).toBeNull();
+    expect(await stored()).toBe(legacy);
+    expect((await authenticate(store, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await authenticate(store, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
+  });
 });

@@ -1,7 +1,7 @@
-// Local identity provider: email + password checked against the scrypt hash in the store,
+// Local identity provider: email + password checked against the password hash in the store,
 // with at most 100 failed attempts per account and hour.
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { dummyPasswordHash, verifyPassword } from './identity/password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './identity/password';
 import { createLimiter } from './limiter';
 import type { Store, UserProfile } from './ports';
 import { tooManyRequests } from './security';
@@ -31,6 +31,10 @@ export async function authenticate(store: Store, email: string, password: string
     return null;
   }
   await failedLogins().delete(key);
+  // A hash of an earlier scheme or weaker parameters is replaced while the password is at hand.
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    await store.users.setPassword(user.uid, await hashPassword(password), new Date().toISOString());
+  }
   const { passwordHash: _hidden, ...profile } = user;
   return profile;
 }

@@ -51,7 +51,7 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>votre adresse email et le nom affiché que vous choisissez ;</li>
           <li>
-            votre mot de passe, uniquement sous forme hachée (scrypt) : personne, pas même notre équipe, ne peut le lire
+            votre mot de passe, uniquement sous forme hachée (Argon2id) : personne, pas même notre équipe, ne peut le lire
             ;
           </li>
           <li>

@@ -1,0 +1,213 @@
+// Shared by the scripts of bench/: a throw-away store with many events, the production server on it, and the
+// small HTTP chores (log in, read a form's hidden fields) that load scripts need before they start.
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const EVENT_COUNT = 10_000;
+
+/** A fresh DATA_DIR, set for this process so the store modules imported afterwards open it. */
+export function throwAwayDataDir(label: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agenda-${label}-`));
+  process.env.DATA_DIR = dataDir;
+  process.env.SEED_DEMO = 'false';
+  return dataDir;
+}
+
+export function ensureBuild() {
+  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'inherit' });
+}
+
+/**
+ * Categories, the demo accounts and `count` approved events spread over the next 180 days (the demo events,
+ * repeated with numbered titles). Returns some event ids (for detail pages) and the demo accounts.
+ */
+export async function seedManyEvents(count = EVENT_COUNT): Promise<{ ids: string[] }> {
+  const { getStore } = await import('../app/.server/store');
+  const { seedCategories, buildSeedEvent } = await import('../app/.server/seed/seed');
+  const { SEED_EVENTS } = await import('../app/.server/seed/demo-data');
+  const { zurichToday } = await import('../app/domain/dates');
+  const store = getStore();
+  await seedCategories(store);
+  const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
+  const today = zurichToday();
+  const now = new Date().toISOString();
+  const events = Array.from({ length: count }, (_, i) => {
+    const spec = approved[i % approved.length];
+    const event = buildSeedEvent({ ...spec, dayOffset: i % 180, endDayOffset: undefined }, today, null, now);
+    return { ...event, id: `bench${i.toString(36)}`, title: `${spec.title} #${i + 1}`, featured: i % 97 === 0 };
+  });
+  await store.events.insertMany(events);
+  return { ids: events.filter((_, i) => i % 53 === 0).map((e) => e.id) };
+}
+
+/** Creates (or resets) accounts with a known password, straight in the store. */
+export async function createAccounts(
+  accounts: { email: string; password: string; role: 'organizer' | 'admin' }[],
+): Promise<void> {
+  const { getStore } = await import('../app/.server/store');
+  const { hashPassword } = await import('../app/.server/identity/password');
+  const { stableId } = await import('../app/.server/ids');
+  const store = getStore();
+  const now = new Date().toISOString();
+  for (const a of accounts) {
+    await store.users.upsert({
+      uid: stableId(`user:${a.email}`, 20),
+      email: a.email,
+      displayName: a.email.split('@')[0],
+      role: a.role,
+      passwordHash: await hashPassword(a.password),
+      emailVerified: true,
+      now,
+    });
+  }
+}
+
+export interface RunningServer {
+  base: string;
+  child: ChildProcess;
+  /** SIGTERM, then wait for the whole process group to be gone. */
+  stop(): Promise<void>;
+  /** SIGKILL to the whole process group (primary and workers): a crash. */
+  crash(): Promise<void>;
+}
+
+/** Starts the production server (its own process group) and waits until /healthz answers. */
+export async function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn('node', ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const groupGone = async () => {
+    await exited;
+    // Workers leave when their primary does; wait until none answers any more.
+    for (let i = 0; i < 100; i++) {
+      try {
+        process.kill(-(child.pid as number), 0);
+      } catch {
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error('le serveur s’est arrêté au démarrage');
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    child,
+    async stop() {
+      try {
+        process.kill(-(child.pid as number), 'SIGTERM');
+      } catch {}
+      await groupGone();
+    },
+    async crash() {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {}
+      await groupGone();
+    },
+  };
+}
+
+/** The Cookie header built from a response's Set-Cookie headers, merged into an existing one. */
+export function mergeCookies(existing: string, response: Response): string {
+  const jar = new Map(
+    existing
+      .split('; ')
+      .filter(Boolean)
+      .map((c) => [c.split('=')[0], c] as const),
+  );
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(';')[0];
+    jar.set(pair.split('=')[0], pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/** The hidden fields a form sends back: CSRF token, keys, and the honeypot (its trap empty, its timestamp kept). */
+export function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input[^>]*>/g)) {
+    const tag = match[0];
+    const name = tag.match(/name="([^"]+)"/)?.[1];
+    const isHoneypot = name === 'website_confirm' || name === 'from_confirm';
+    if (!name || name in fields || !(isHoneypot || /type="hidden"/.test(tag))) continue;
+    fields[name] = (tag.match(/value="([^"]*)"/)?.[1] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+  }
+  return fields;
+}
+
+/** Logs in through the real login form; returns the session's Cookie header. */
+export async function logIn(base: string, email: string, password: string): Promise<string> {
+  const page = await fetch(`${base}/auth/login`);
+  let cookie = mergeCookies('', page);
+  const form = new URLSearchParams({ ...hiddenFields(await page.text()), email, password });
+  const response = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: cookie, Origin: base },
+    redirect: 'manual',
+  });
+  if (response.status !== 302) throw new Error(`connexion refusée pour ${email} (${response.status})`);
+  cookie = mergeCookies(cookie, response);
+  return cookie;
+}
+
+/** A multipart body from plain fields. */
+export function multipart(fields: Record<string, string>): { body: string; contentType: string } {
+  const boundary = `----bench${Math.random().toString(36).slice(2)}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The fields of a valid event submission (a concert in Lausanne, `days` from now). */
+export function eventFields(title: string, days = 30): Record<string, string> {
+  const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return {
+    title,
+    category: 'musique',
+    description: 'Un concert de musique de chambre, suivi d’un apéritif offert par la société de développement.',
+    startDate: date,
+    startTime: '19:30',
+    endTime: '21:30',
+    venueName: 'Salle Paderewski',
+    street: 'Avenue du Théâtre 4',
+    postalCode: '1005',
+    city: 'Lausanne',
+    canton: 'VD',
+    priceMin: '20',
+    priceMax: '35',
+    organizerName: 'Société de musique',
+    contactEmail: 'concerts@exemple.ch',
+  };
+}
+
+/** Exact percentile of a list of latencies (ms). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
