@@ -51,8 +51,8 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>votre adresse email et le nom affiché que vous choisissez ;</li>
           <li>
-            votre mot de passe, uniquement sous forme hachée (Argon2id) : personne, pas même notre équipe, ne peut le lire
-            ;
+            votre mot de passe, uniquement sous forme hachée (Argon2id) : personne, pas même notre équipe, ne peut le
+            lire ;
           </li>
           <li>
             votre rôle (organisateur ou administrateur), la confirmation de votre adresse et la date de création ;
