@@ -11,6 +11,7 @@ import express from 'express';
 import helmet from 'helmet';
 import morgan from 'morgan';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
+import { audit, redactUrl } from './app/.server/audit';
 import { getConfig } from './app/.server/config';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
 import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
@@ -136,6 +137,7 @@ async function serve() {
     const host =
       (req.get('X-Forwarded-Host') && app.get('trust proxy') ? req.get('X-Forwarded-Host') : req.get('Host')) ?? '';
     if (!isCrossSite({ origin: req.get('Origin'), host, fetchSite: req.get('Sec-Fetch-Site') })) return next();
+    audit('access.denied', { method: req.method, path: req.path, ip: req.ip, reason: 'origin' });
     res
       .status(403)
       .type('html')
@@ -194,6 +196,13 @@ async function serve() {
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
 
+  // Verification and reset links carry their token in the query string, and pages after them send it back as
+  // Referer: neither reaches the access log.
+  morgan.token('url', (req) => redactUrl((req as express.Request).originalUrl ?? req.url));
+  morgan.token('referrer', (req) => {
+    const referrer = req.headers.referer ?? req.headers.referrer?.toString();
+    return referrer ? redactUrl(referrer) : undefined;
+  });
   app.use(
     morgan(isProduction ? 'combined' : 'dev', {
       skip: (req) => req.url?.startsWith('/assets/') ?? false,

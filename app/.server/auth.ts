@@ -1,6 +1,7 @@
 // Local identity provider: email + password checked against the password hash in the store,
 // with at most 100 failed attempts per account and hour.
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import { type AuditFields, audit } from './audit';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './identity/password';
 import { createLimiter } from './limiter';
 import type { Store, UserProfile } from './ports';
@@ -14,10 +15,18 @@ const failedLogins = () =>
     createLimiter({ points: FAILED_LOGINS_PER_HOUR, duration: 60 * 60, keyPrefix: 'login-failures' }),
   );
 
-export async function authenticate(store: Store, email: string, password: string): Promise<UserProfile | null> {
+export async function authenticate(
+  store: Store,
+  email: string,
+  password: string,
+  who: AuditFields = {},
+): Promise<UserProfile | null> {
   const key = email.trim().toLowerCase();
   const seen = await failedLogins().get(key);
-  if (seen && seen.consumedPoints >= FAILED_LOGINS_PER_HOUR) tooManyRequests(seen);
+  if (seen && seen.consumedPoints >= FAILED_LOGINS_PER_HOUR) {
+    audit('login.locked', { ...who, email: key });
+    tooManyRequests(seen);
+  }
   const user = await store.users.findByEmailWithPassword(key);
   // Unknown emails cost the same time as known ones, so timing does not reveal accounts.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
@@ -25,7 +34,10 @@ export async function authenticate(store: Store, email: string, password: string
     try {
       await failedLogins().consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) tooManyRequests(error);
+      if (error instanceof RateLimiterRes) {
+        audit('login.locked', { ...who, email: key });
+        tooManyRequests(error);
+      }
       throw error;
     }
     return null;

@@ -4,6 +4,7 @@ import { createCookie, data } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { CSRF, CSRFError } from 'remix-utils/csrf/server';
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
+import { audit, auditFromRequest } from './audit';
 import { getConfig } from './config';
 import { createLimiter } from './limiter';
 import { singleton } from './singleton';
@@ -135,7 +136,10 @@ export function checkOrigin(request: Request): void {
     host: new URL(request.url).host,
     fetchSite: request.headers.get('Sec-Fetch-Site'),
   });
-  if (crossSite) throw data({ message: FORBIDDEN_ORIGIN }, { status: 403 });
+  if (crossSite) {
+    audit('access.denied', { ...auditFromRequest(request), reason: 'origin' });
+    throw data({ message: FORBIDDEN_ORIGIN }, { status: 403 });
+  }
 }
 
 /** The French 429 answer of every limiter (per IP here, per account at login). */
@@ -151,7 +155,10 @@ export async function rateLimit(context: AppContext, bucket: string): Promise<vo
   try {
     await formLimiter().consume(`${bucket}:${context.clientIp ?? 'unknown'}`);
   } catch (error) {
-    if (error instanceof RateLimiterRes) tooManyRequests(error);
+    if (error instanceof RateLimiterRes) {
+      audit('rate.limited', { ip: context.clientIp, reason: bucket });
+      tooManyRequests(error);
+    }
     throw error;
   }
 }
@@ -174,7 +181,10 @@ export async function protectForm(
     try {
       getHoneypot().check(formData);
     } catch (error) {
-      if (error instanceof SpamError) throw data({ message: SPAM_REFUSED }, { status: 400 });
+      if (error instanceof SpamError) {
+        audit('access.denied', { ...auditFromRequest(request), ip: context.clientIp, reason: 'honeypot' });
+        throw data({ message: SPAM_REFUSED }, { status: 400 });
+      }
       throw error;
     }
   }
@@ -185,7 +195,10 @@ export async function verifyCsrf(formData: FormData, request: Request): Promise<
   try {
     await getCsrf().validate(formData, request.headers);
   } catch (error) {
-    if (error instanceof CSRFError) throw data({ message: CSRF_REFUSED }, { status: 403 });
+    if (error instanceof CSRFError) {
+      audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
+      throw data({ message: CSRF_REFUSED }, { status: 403 });
+    }
     throw error;
   }
 }

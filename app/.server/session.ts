@@ -1,6 +1,7 @@
 // Server-side sessions (revocable rows keyed by the hash of a random token) and the route guards of SPEC §2.
 import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
+import { audit, auditFromRequest } from './audit';
 import { getConfig } from './config';
 import type { UserProfile } from './ports';
 import { singleton } from './singleton';
@@ -83,7 +84,10 @@ export async function requireUser(request: Request): Promise<UserProfile> {
 
 export async function requireAdmin(request: Request): Promise<UserProfile> {
   const user = await requireUser(request);
-  if (user.role !== 'admin') throw redirect('/');
+  if (user.role !== 'admin') {
+    audit('access.denied', { ...auditFromRequest(request), uid: user.uid, reason: 'role' });
+    throw redirect('/');
+  }
   return user;
 }
 

@@ -4,6 +4,7 @@ import type { AgendaEvent, EventImage } from '~/domain/event';
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
+import { audit } from './audit';
 import { newId } from './ids';
 import type { Store, UserProfile } from './ports';
 
@@ -88,6 +89,7 @@ export async function submitEvent(
 export async function eventForEditing(store: Store, actor: UserProfile, id: string): Promise<AgendaEvent> {
   const event = await store.events.findById(id);
   if (!event || (event.createdBy !== actor.uid && actor.role !== 'admin')) {
+    if (event) audit('access.denied', { uid: actor.uid, path: `/organizer/edit-event/${id}`, reason: 'owner' });
     throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
   }
   return event;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { audit, auditFromRequest } from '~/.server/audit';
 import { authenticate } from '~/.server/auth';
 import { type AppContext, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
@@ -25,8 +26,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return data({ errors: fieldErrors(parsed.error) as FieldErrors, email }, { status: 400 });
   }
-  const user = await authenticate(getStore(), parsed.data.email, parsed.data.password);
-  if (!user) return data({ errors: { form: LOGIN_FAILED } as FieldErrors, email }, { status: 400 });
+  const who = {
+    ...auditFromRequest(request),
+    email: parsed.data.email.trim().toLowerCase(),
+    ip: (context as AppContext).clientIp,
+  };
+  const user = await authenticate(getStore(), parsed.data.email, parsed.data.password, who);
+  if (!user) {
+    audit('login.failure', who);
+    return data({ errors: { form: LOGIN_FAILED } as FieldErrors, email }, { status: 400 });
+  }
+  audit('login.success', { ...who, uid: user.uid });
   const cookie = await createUserSession(request, user.uid);
   return redirect(safeRedirect(formData.get('redirect')), { headers: { 'Set-Cookie': cookie } });
 }

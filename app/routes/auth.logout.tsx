@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
+import { audit, auditFromRequest } from '~/.server/audit';
 import { checkOrigin, verifyCsrf } from '~/.server/security';
-import { destroyUserSession } from '~/.server/session';
+import { destroyUserSession, getCurrentUser } from '~/.server/session';
 
 // Logout is POST only (SPEC §2 menu 'Déconnexion'); a GET just goes home.
 export async function loader() {
@@ -11,5 +12,7 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   checkOrigin(request);
   await verifyCsrf(await request.formData(), request);
+  const user = await getCurrentUser(request);
+  if (user) audit('logout', { ...auditFromRequest(request), uid: user.uid });
   return redirect('/', { headers: { 'Set-Cookie': await destroyUserSession(request) } });
 }

@@ -16,10 +16,8 @@ export function createOutboxMailer(outboxDir: string, from: string): MailPort {
       fs.mkdirSync(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
-      const firstLink = message.text.match(/https?:\/\/\S+/)?.[0];
-      console.log(
-        `[mail] « ${message.subject} » → ${[message.to].flat().join(', ')} (${file})${firstLink ? ` lien: ${firstLink}` : ''}`,
-      );
+      // Never the links: they carry single-use tokens (verification, reset), which must not reach the logs.
+      console.log(`[mail] « ${message.subject} » → ${[message.to].flat().join(', ')} (${file})`);
     },
   };
 }

@@ -1,0 +1,77 @@
+// A production server of its own for tests that need another configuration, its output or its processes
+// (the shared server of playwright.config.ts cannot be restarted or read from).
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+export interface OwnServer {
+  base: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** What the server printed (stdout and stderr), when started with `log: true`. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export async function startOwnServer(options: {
+  portOffset: number;
+  env?: Record<string, string>;
+  log?: boolean;
+}): Promise<OwnServer> {
+  const port = Number(process.env.E2E_PORT ?? 3100) + options.portOffset;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-own-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const out = options.log ? fs.openSync(logFile, 'a') : 'ignore';
+  const child = spawn('node', ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  await expect
+    .poll(
+      async () => (await fetch(`${base}/healthz`, { headers: { Connection: 'close' } }).catch(() => null))?.status,
+      {
+        timeout: 40_000,
+      },
+    )
+    .toBe(200);
+  return {
+    base,
+    child,
+    dataDir,
+    log: () => (options.log ? fs.readFileSync(logFile, 'utf8') : ''),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest mail of the server's outbox sent to an address (quoted-printable undone). */
+export function newestMailTo(dataDir: string, address: string): string | null {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return null;
+  const mails = fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .map((m) =>
+      m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+    )
+    .filter((m) => m.includes(`To: ${address}`));
+  return mails.at(-1) ?? null;
+}
