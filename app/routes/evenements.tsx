@@ -305,11 +305,16 @@ export default function EventsListPage() {
             </ul>
           </div>
         ) : view === 'liste' ? (
-          <div className="event-grid">
-            {items.map((event) => (
-              <EventCard key={event.id} event={event} />
-            ))}
-          </div>
+          <section aria-labelledby="results-title">
+            <h2 id="results-title" className="visually-hidden">
+              Résultats, page {page}
+            </h2>
+            <div className="event-grid">
+              {items.map((event) => (
+                <EventCard key={event.id} event={event} />
+              ))}
+            </div>
+          </section>
         ) : null}
       </div>
 

@@ -28,6 +28,8 @@ import {
   ROMANDIE_CENTER,
   ROMANDIE_ZOOM,
 } from '~/domain/map';
+// Leaflet has no high-density shadow: ours is its shadow at twice the size (sharp, Lanczos), for sharp retina screens.
+import shadowRetinaUrl from './marker-shadow-2x.png?url';
 
 export interface EventsMapProps {
   points: EventMapPoint[];
@@ -51,6 +53,7 @@ export const markerIcon = new Icon({
   iconUrl,
   iconRetinaUrl,
   shadowUrl,
+  shadowRetinaUrl,
   iconSize: [25, 41],
   iconAnchor: [12, 41],
   popupAnchor: [1, -34],
