@@ -1,4 +1,5 @@
-// Every route of the app's own manifest, for a visitor, an organizer and an admin (SPEC §2 guards).
+// Every route of the app's own manifest, for a visitor, an organizer and an admin (SPEC §2 guards), and the security
+// headers of every HTML answer among them.
 // A route added without its line here makes the first test fail.
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -117,6 +118,21 @@ async function check(request: APIRequestContext, who: 'visitor' | 'organizer' | 
     'not-found': '404',
   }[EXPECTED[pattern]];
   expect(got, `${who} ${url}`).toBe(expected);
+  expectSecurityHeaders(response.headers(), who, url);
+}
+
+/** Issue 10: every HTML answer (pages, errors) enforces the CSP and the other headers; logged-in ones are never stored. */
+function expectSecurityHeaders(headers: Record<string, string>, who: 'visitor' | 'organizer' | 'admin', url: string) {
+  const label = `${who} ${url}`;
+  expect(headers['x-content-type-options'], label).toBe('nosniff');
+  if (!(headers['content-type'] ?? '').startsWith('text/html')) return;
+  const csp = headers['content-security-policy'] ?? '';
+  expect(headers['content-security-policy-report-only'], label).toBeUndefined();
+  expect(csp, label).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+    expect(csp, label).toContain(directive);
+  expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  if (who !== 'visitor') expect(headers['cache-control'], label).toContain('no-store');
 }
 
 test.describe('matrice des gardes', () => {
