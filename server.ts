@@ -8,6 +8,7 @@ import express from 'express';
 import helmet from 'helmet';
 import morgan from 'morgan';
 import { getConfig } from './app/.server/config';
+import { getPushTransport } from './app/.server/push';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
 import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
 
@@ -16,6 +17,8 @@ const isProduction = config.NODE_ENV === 'production';
 
 await prepareStore();
 schedulePendingImageCleanup();
+// The push transport's keys exist from the first start (VAPID pair generated into DATA_DIR unless given).
+getPushTransport();
 
 const viteDevServer = isProduction
   ? undefined
@@ -37,6 +40,8 @@ const tileOrigin = config.MAP_TILE_URL.startsWith('/')
 const stripeCheckoutOrigins = config.STRIPE_SECRET_KEY
   ? ['https://checkout.stripe.com', ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
   : [];
+// The optional external analytics script (loaded only after consent): its origin only when one is configured.
+const analyticsOrigins = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
 app.use(
   helmet({
     contentSecurityPolicy: {
@@ -44,12 +49,17 @@ app.use(
       directives: {
         'default-src': ["'self'"],
         'script-src': isProduction
-          ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, "'strict-dynamic'"]
-          : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+          ? [
+              "'self'",
+              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              "'strict-dynamic'",
+              ...analyticsOrigins,
+            ]
+          : ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...analyticsOrigins],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
+        'img-src': ["'self'", 'data:', 'blob:', tileOrigin, ...analyticsOrigins],
         'font-src': ["'self'"],
-        'connect-src': isProduction ? ["'self'"] : ["'self'", 'ws:'],
+        'connect-src': isProduction ? ["'self'", ...analyticsOrigins] : ["'self'", 'ws:', ...analyticsOrigins],
         'object-src': ["'none'"],
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],
@@ -123,7 +133,15 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-  app.use(express.static('build/client', { maxAge: '1h' }));
+  app.use(
+    express.static('build/client', {
+      maxAge: '1h',
+      // The service worker and the manifest are checked again at each use: a new release reaches browsers at once.
+      setHeaders: (res, file) => {
+        if (/(firebase-messaging-sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
 }
 
 app.use(
