@@ -23,11 +23,15 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
   if (!supported()) return Promise.resolve(null);
   registering ??= (async () => {
     const container = navigator.serviceWorker;
-    const controlled = Boolean(container.controller);
+    let controlled = Boolean(container.controller);
     let reloading = false;
     container.addEventListener('controllerchange', () => {
-      // The first worker taking control of a fresh page is no update: no reload then.
-      if (!controlled || reloading) return;
+      // The first worker taking control of a fresh page is no update: no reload then, but the next change is one.
+      if (!controlled) {
+        controlled = true;
+        return;
+      }
+      if (reloading) return;
       reloading = true;
       window.location.reload();
     });
