@@ -8,6 +8,7 @@ import express from 'express';
 import helmet from 'helmet';
 import morgan from 'morgan';
 import { getConfig } from './app/.server/config';
+import { cspDirectives } from './app/.server/csp';
 import { getPushTransport } from './app/.server/push';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
 import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
@@ -33,42 +34,11 @@ app.use((_req, res, next) => {
   next();
 });
 
-// Map tiles may come from another host (OpenStreetMap by default, swisstopo possible): allow that origin only.
-const tileOrigin = config.MAP_TILE_URL.startsWith('/')
-  ? "'self'"
-  : new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
-const stripeCheckoutOrigins = config.STRIPE_SECRET_KEY
-  ? ['https://checkout.stripe.com', ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
-  : [];
-// The optional external analytics script (loaded only after consent): its origin only when one is configured.
-const analyticsOrigins = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
 app.use(
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': isProduction
-          ? [
-              "'self'",
-              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-              "'strict-dynamic'",
-              ...analyticsOrigins,
-            ]
-          : ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...analyticsOrigins],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', tileOrigin, ...analyticsOrigins],
-        'font-src': ["'self'"],
-        'connect-src': isProduction ? ["'self'", ...analyticsOrigins] : ["'self'", 'ws:', ...analyticsOrigins],
-        'object-src': ["'none'"],
-        'base-uri': ["'none'"],
-        'frame-ancestors': ["'none'"],
-        // Without JavaScript, the card/TWINT form's answer redirects to Stripe's payment page: allow that target.
-        'form-action': ["'self'", ...stripeCheckoutOrigins],
-        'manifest-src': ["'self'"],
-        'worker-src': ["'self'"],
-        'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
-      },
+      directives: cspDirectives(config, (_req, res) => (res as express.Response).locals.cspNonce),
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
