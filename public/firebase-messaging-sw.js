@@ -1,8 +1,8 @@
 // Service worker of Agenda romand, at the path SPEC §7 names (/firebase-messaging-sw.js). It shows the pushed
 // notifications (Web Push payloads and FCM messages have the same shape: notification, data, fcmOptions.link),
-// opens or focuses the right page on a click, keeps the app badge at the pending count, and answers the page's
-// messages SKIP_WAITING, UPDATE_BADGE {count}, CHECK_APP_ACTIVE and TEST_NOTIFICATION. No fetch handler: pages
-// always come from the network.
+// except while a page of the site has the focus (its overlay shows them); opens or focuses the right page on a
+// click; keeps the app badge at the pending count; answers the page's messages SKIP_WAITING, UPDATE_BADGE {count},
+// CHECK_APP_ACTIVE and TEST_NOTIFICATION. No fetch handler: pages always come from the network.
 const DEFAULT_TITLE = 'Nouvelle notification';
 const DEFAULT_URL = '/admin/events';
 const ICON = '/icons/icon-192.png';
@@ -74,7 +74,16 @@ self.addEventListener('push', (event) => {
   }
   const data = message.data || {};
   const count = data.pendingCount !== undefined ? Number(data.pendingCount) : badgeCount + 1;
-  event.waitUntil(Promise.all([setBadge(count), showMessage(message)]));
+  event.waitUntil(
+    (async () => {
+      await setBadge(count);
+      // The admin looking at the site already gets it in the page's overlay: no second, system notification then
+      // (browsers require one only when no page of the site is visible).
+      const windows = await windowClients();
+      if (windows.some((client) => client.visibilityState === 'visible' && client.focused)) return;
+      await showMessage(message);
+    })(),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {
@@ -123,6 +132,7 @@ self.addEventListener('message', (event) => {
           active: windows.some((client) => client.visibilityState === 'visible' && client.focused),
           visible: windows.some((client) => client.visibilityState === 'visible'),
           clients: windows.length,
+          badge: badgeCount,
         };
       }
       case 'TEST_NOTIFICATION':

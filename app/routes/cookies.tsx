@@ -5,7 +5,14 @@ import { redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { consentCookieHeader } from '~/.server/consent';
 import { setFlash } from '~/.server/flash';
-import { type AppContext, protectForm } from '~/.server/security';
+import {
+  type AppContext,
+  CSRF_REFUSED,
+  checkOrigin,
+  TOO_MANY_REQUESTS,
+  verifyCsrf,
+  withinRate,
+} from '~/.server/security';
 import { safeRedirect } from '~/.server/session';
 import { CONSENT_INTENTS, CONSENT_INVALID, consentFor } from '~/domain/consent';
 
@@ -35,18 +42,31 @@ const SAVED: Record<(typeof CONSENT_INTENTS)[number], string> = {
   reset: 'Vos choix de cookies sont effacés.',
 };
 
+/** A refused choice: JSON for the fetch of the enhanced form, else back to the page with the message. */
+async function refuse(js: boolean, back: string, message: string, status: number) {
+  if (js) return Response.json({ ok: false, message }, { status });
+  return redirect(back, { headers: { 'Set-Cookie': await setFlash({ kind: 'error', message }) } });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await protectForm(request, context as AppContext, { bucket: 'cookies', honeypot: false });
-  const parsed = consentForm.safeParse(Object.fromEntries(form));
+  // The checks of protectForm, answered in the page's own terms (this form is on every page, often without JS).
+  checkOrigin(request);
+  const form = await request.formData();
+  const js = form.get('js') === '1';
   const back = safeRedirect(form.get('redirectTo'));
-  if (!parsed.success) {
-    if (form.get('js') === '1') return Response.json({ ok: false, message: CONSENT_INVALID }, { status: 400 });
-    return redirect(back, { headers: { 'Set-Cookie': await setFlash({ kind: 'error', message: CONSENT_INVALID }) } });
+  // Its own bucket, more generous than public forms: many visitors may share one address (a school, an office).
+  if (!(await withinRate(context as AppContext, 'cookies', 60))) return refuse(js, back, TOO_MANY_REQUESTS, 429);
+  try {
+    await verifyCsrf(form, request);
+  } catch {
+    return refuse(js, back, CSRF_REFUSED, 403);
   }
-  const { intent, js, redirectTo: _, ...choices } = parsed.data;
+  const parsed = consentForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return refuse(js, back, CONSENT_INVALID, 400);
+  const { intent, js: _js, redirectTo: _redirectTo, ...choices } = parsed.data;
   const consent = consentFor(intent, choices, new Date());
   const headers = new Headers({ 'Set-Cookie': await consentCookieHeader(consent) });
-  if (js === '1') return Response.json({ ok: true, consent }, { headers });
+  if (js) return Response.json({ ok: true, consent }, { headers });
   headers.append('Set-Cookie', await setFlash({ kind: 'success', message: SAVED[intent] }));
   return redirect(back, { headers });
 }

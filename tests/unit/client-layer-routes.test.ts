@@ -111,7 +111,15 @@ describe('POST /cookies', () => {
   });
 
   it('sans jeton CSRF, ou depuis un autre site, rien n’est enregistré', async () => {
-    expect((await cookies({ intent: 'accept-all' })).status).toBe(403);
+    const withoutJs = await cookies({ intent: 'accept-all', redirectTo: '/faq' });
+    expect(withoutJs.status).toBe(302);
+    expect(withoutJs.headers.get('Location')).toBe('/faq');
+    expect(consentCookie(withoutJs)).toBeNull();
+    const withJs = await cookies({ intent: 'accept-all', js: '1' });
+    expect(withJs.status).toBe(403);
+    expect(((await withJs.json()) as { message: string }).message).toBe(
+      'Votre session de formulaire a expiré. Rechargez la page et réessayez.',
+    );
     const crossSite = await run(() =>
       cookiesAction({
         request: formPost('/cookies', { csrf: csrf.token, intent: 'accept-all' }, [], {
@@ -123,6 +131,17 @@ describe('POST /cookies', () => {
     );
     expect(crossSite.status).toBe(403);
     expect(consentCookie(crossSite)).toBeNull();
+  });
+
+  it('au-delà de 60 choix par minute depuis une même adresse : 429, rien n’est enregistré', async () => {
+    const from = { clientIp: '10.9.9.9' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const request = formPost('/cookies', { csrf: csrf.token, intent: 'necessary-only', js: '1' });
+      statuses.push((await run(() => cookiesAction({ request, context: from, params: {} }))).status);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
   });
 
   it('un GET renvoie à l’accueil', async () => {
