@@ -1,6 +1,7 @@
 // The service worker (SPEC §4, §7): registered at /firebase-messaging-sw.js, answers SKIP_WAITING, UPDATE_BADGE,
 // CHECK_APP_ACTIVE and TEST_NOTIFICATION; the forced update re-registers it and reloads; the app can be installed.
 import { expect, type Page, test } from '@playwright/test';
+import { pendingEventMessage } from '../../app/.server/push/devices';
 import { login } from './utils';
 
 /** Posts a message to the active worker over a MessageChannel and returns its answer. */
@@ -92,6 +93,55 @@ test.describe('service worker', () => {
       body: 'Les notifications de cet appareil fonctionnent.',
       url: '/admin',
     });
+  });
+
+  test('un push reçu sans page du site au premier plan affiche la notification de l’événement et met le badge @js-only', async ({
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['notifications'], { origin: baseURL });
+    const site = await context.newPage();
+    await site.goto('/about');
+    await registration(site);
+    // DevTools delivers a push to the worker (what a push service does), from a tab that is not the site's.
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const id = await registrationId;
+    const deliver = (eventId: string, pending: number) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL ?? '',
+        registrationId: id,
+        data: JSON.stringify(pendingEventMessage({ id: eventId, title: `Concert ${eventId}` }, pending, baseURL ?? '')),
+      });
+    const shown = (page: Page) =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          url: (n.data as { url?: string }).url,
+        })),
+      );
+
+    // A page of the site has the focus (headless pages all do): its overlay shows it, only the badge moves.
+    await deliver('focus', 3);
+    await expect.poll(async () => ((await ask(site, { type: 'CHECK_APP_ACTIVE' })) as { badge: number }).badge).toBe(3);
+    expect(await shown(site)).toEqual([]);
+
+    // No page of the site open: a system notification, with the link to the event in the moderation queue.
+    await site.close();
+    await deliver('ferme', 4);
+    const again = await context.newPage();
+    await again.goto('/faq');
+    await expect
+      .poll(() => shown(again))
+      .toEqual([{ title: 'Nouvel événement à modérer', body: 'Concert ferme', url: '/admin/events?eventId=ferme' }]);
   });
 
   test('« Forcer MAJ SW » désinscrit, réinscrit le service worker et recharge la page @js-only', async ({ page }) => {
