@@ -13,6 +13,8 @@ import morgan from 'morgan';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { audit, redactUrl } from './app/.server/audit';
 import { getConfig } from './app/.server/config';
+import { cspDirectives } from './app/.server/csp';
+import { getPushTransport } from './app/.server/push';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
 import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
 
@@ -25,6 +27,8 @@ if (cluster.isPrimary) {
   // Migrations, demo content, secrets and housekeeping happen once, before any worker opens the store.
   await prepareStore();
   schedulePendingImageCleanup();
+  // The push transport's keys exist from the first start (VAPID pair generated into DATA_DIR unless given).
+  getPushTransport();
 }
 if (cluster.isPrimary && workerCount > 1) {
   superviseWorkers(workerCount);
@@ -88,35 +92,11 @@ async function serve() {
     next();
   });
 
-  // Map tiles may come from another host (OpenStreetMap by default, swisstopo possible): allow that origin only.
-  const tileOrigin = config.MAP_TILE_URL.startsWith('/')
-    ? "'self'"
-    : new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
-  const stripeCheckoutOrigins = config.STRIPE_SECRET_KEY
-    ? ['https://checkout.stripe.com', ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
-    : [];
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': isProduction
-            ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, "'strict-dynamic'"]
-            : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
-          'font-src': ["'self'"],
-          'connect-src': isProduction ? ["'self'"] : ["'self'", 'ws:'],
-          'object-src': ["'none'"],
-          'base-uri': ["'none'"],
-          'frame-ancestors': ["'none'"],
-          // Without JavaScript, the card/TWINT form's answer redirects to Stripe's payment page: allow that target.
-          'form-action': ["'self'", ...stripeCheckoutOrigins],
-          'manifest-src': ["'self'"],
-          'worker-src': ["'self'"],
-          'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
-        },
+        directives: cspDirectives(config, (_req, res) => (res as express.Response).locals.cspNonce),
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -192,7 +172,14 @@ async function serve() {
             `/${path.relative('build/client', path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
         ),
     );
-    const servePublic = express.static('build/client', { maxAge: '1h', index: false });
+    const servePublic = express.static('build/client', {
+      maxAge: '1h',
+      index: false,
+      // The service worker and the manifest are checked again at each use: a new release reaches browsers at once.
+      setHeaders: (res, file) => {
+        if (/(firebase-messaging-sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
 

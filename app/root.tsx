@@ -10,15 +10,20 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { getPendingCount } from './.server/admin/moderation';
 import { categoryInfos } from './.server/categories';
 import { getConfig } from './.server/config';
+import { readConsent } from './.server/consent';
 import { takeFlash } from './.server/flash';
+import { getPushTransport } from './.server/push';
 import { getCsrf, getHoneypot } from './.server/security';
 import { getCurrentUser } from './.server/session';
 import { getStore } from './.server/store';
+import { CookieConsent } from './components/consent/CookieConsent';
 import { ErrorPage } from './components/ErrorPage';
 import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/SiteFooter';
@@ -30,13 +35,19 @@ import stylesHref from './styles/app.css?url';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
+
+// Admins only, after hydration: the notifications overlay, push, app badge and debug panel (never on visitors' pages).
+const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
   const user = await getCurrentUser(request);
   const [csrfToken, csrfCookie] = await getCsrf().commitToken(request);
-  const pendingCount = user?.role === 'admin' ? await getPendingCount(getStore()) : null;
+  const isAdmin = user?.role === 'admin';
+  const pendingCount = isAdmin ? await getPendingCount(getStore()) : null;
   const { flash, clear } = await takeFlash(request);
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
@@ -54,6 +65,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       honeypotInputProps: getHoneypot().getInputProps(),
       siteUrl: config.SITE_URL,
       map: { tileUrl: config.MAP_TILE_URL, attribution: config.MAP_ATTRIBUTION },
+      // The visitor's cookie choice (null: the banner shows), and the external analytics script if one is configured.
+      consent: await readConsent(request),
+      analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL ?? null,
+      push: isAdmin ? getPushTransport().clientConfig() : null,
     },
     { headers },
   );
@@ -72,8 +87,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>('root');
-  const pendingCount = useLivePendingCount(root?.user?.role === 'admin' ? (root.pendingCount ?? 0) : null);
+  const isAdmin = root?.user?.role === 'admin';
+  const pendingCount = useLivePendingCount(isAdmin ? (root?.pendingCount ?? 0) : null);
   usePendingTitle(pendingCount);
+  const hydrated = useHydrated();
+  useServiceWorker(isAdmin);
   return (
     <html lang="fr-CH">
       <head>
@@ -98,14 +116,36 @@ export function Layout({ children }: { children: React.ReactNode }) {
               ) : null}
               {children}
             </main>
+            <SiteFooter />
+            {root ? <CookieConsent initial={root.consent} analyticsScriptUrl={root.analyticsScriptUrl} /> : null}
+            {hydrated && isAdmin ? (
+              <Suspense fallback={null}>
+                <AdminClient pendingCount={pendingCount} push={root?.push ?? null} />
+              </Suspense>
+            ) : null}
           </HoneypotProvider>
         </AuthenticityTokenProvider>
-        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * The service worker (SPEC §7), registered once the page has loaded, from a chunk of its own. A visitor's app badge is
+ * cleared (an admin who logged out leaves no count behind); an admin's follows the live count (AdminClient).
+ */
+function useServiceWorker(isAdmin: boolean) {
+  useEffect(() => {
+    const start = () =>
+      import('./components/sw/service-worker').then((sw) => {
+        void sw.registerServiceWorker();
+        if (!isAdmin) void sw.syncAppBadge(null);
+      });
+    if (document.readyState === 'complete') void start();
+    else window.addEventListener('load', () => void start(), { once: true });
+  }, [isAdmin]);
 }
 
 export default function App() {

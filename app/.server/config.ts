@@ -61,6 +61,32 @@ const envSchema = z.object({
     .trim()
     .regex(/^[A-Z]{2}$/)
     .default('CH'),
+  /**
+   * Web Push (VAPID) keys, both or neither: without them a pair is generated on first start and kept in
+   * DATA_DIR/.vapid-keys.json. The public key is 65 bytes, the private key 32 bytes, both base64url.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY doit être une clé publique P-256 en base64url (87 caractères).')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY doit être une clé privée P-256 en base64url (43 caractères).')
+    .optional(),
+  /** Who push services may contact about our messages: a mailto: or https: URL (default: mailto:CONTACT_TO). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+|https:\/\/.+)$/, 'VAPID_SUBJECT doit commencer par mailto: ou https://.')
+    .optional(),
+  /**
+   * An external analytics script (https URL), loaded only for visitors who accepted audience measurement; its
+   * origin is then added to the CSP. Without it, only the built-in page counter runs.
+   */
+  ANALYTICS_SCRIPT_URL: z
+    .string()
+    .url()
+    .refine((v) => v.startsWith('https://'), 'ANALYTICS_SCRIPT_URL doit être une adresse https://.')
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };
@@ -72,6 +98,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Configuration invalide: ${problems}`);
   }
   const env = parsed.data;
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Configuration invalide: VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble (les deux, ou aucune pour les générer).',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   return {

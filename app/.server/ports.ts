@@ -62,6 +62,58 @@ export interface UserStore {
    */
   setRole(input: { uid: string; role: Role; actorUid: string; now: string }): Promise<UserAdminWrite>;
   setDisabled(input: { uid: string; disabled: boolean; actorUid: string; now: string }): Promise<UserAdminWrite>;
+
+  // --- Push data (SPEC §3 « user push data », §7 « Update users/{uid} with fcmTokens, fcmToken and fcmTokenUpdatedAt »).
+  // Stored in the user's own record (SQLite: columns fcm_tokens JSON, fcm_token, fcm_token_updated_at; Firestore:
+  // fields fcmTokens map, fcmToken, fcmTokenUpdatedAt of users/{uid}). A token is opaque to the store: a Web Push
+  // subscription (JSON of endpoint and keys) with the default transport, an FCM registration token with Firebase.
+  // None of these writes touches the profile's updatedAt.
+
+  /** The account's push data: an empty map and nulls when it never registered a device; null when no such account. */
+  getPushData(uid: string): Promise<UserPushData | null>;
+  /**
+   * Records a device's token, atomically: `fcmTokens[deviceId] = device`, `fcmToken = device.token`,
+   * `fcmTokenUpdatedAt = device.updatedAt`. The same token held under another device id or by another account is
+   * removed in the same write (a browser's subscription belongs to the last account that registered it).
+   * Returns false (nothing written) when there is no such account.
+   */
+  savePushToken(uid: string, deviceId: string, device: PushDevice): Promise<boolean>;
+  /**
+   * Forced regeneration (SPEC §4): removes `fcmTokens[deviceId]` and clears `fcmToken` and `fcmTokenUpdatedAt`
+   * (set to null), atomically. Returns the token that was removed, or null when that device had none.
+   */
+  clearPushToken(uid: string, deviceId: string): Promise<string | null>;
+  /**
+   * Removes a token the push service reported as gone (HTTP 404 or 410) from every account and device holding it;
+   * an account whose `fcmToken` was that token gets `fcmToken` and `fcmTokenUpdatedAt` cleared. Returns how many
+   * device entries were removed.
+   */
+  removePushToken(token: string): Promise<number>;
+  /** Every registered device of every active admin (role admin, not disabled): where submissions are pushed. */
+  listAdminPushDevices(): Promise<AdminPushDevice[]>;
+}
+
+/** One device's push registration: an entry of SPEC §3 `fcmTokens`, keyed by the device id (16 characters). */
+export interface PushDevice {
+  token: string;
+  /** ISO instant of the last registration of this token. */
+  updatedAt: string;
+  userAgent: string;
+  platform: string;
+}
+
+/** SPEC §3 user push data, as kept in the user's record. */
+export interface UserPushData {
+  fcmTokens: Record<string, PushDevice>;
+  /** The latest token registered by any device of the account. */
+  fcmToken: string | null;
+  fcmTokenUpdatedAt: string | null;
+}
+
+export interface AdminPushDevice {
+  uid: string;
+  deviceId: string;
+  token: string;
 }
 
 export interface UserQuery {
@@ -236,10 +288,22 @@ export interface StatsStore {
   countSubmissions(boundaries: readonly string[]): Promise<number[]>;
   /** The latest moderation decisions, newest first, with the event's title and the admin's name. */
   recentModeration(limit: number): Promise<ModerationEntry[]>;
+  /**
+   * Records one page view: the path (no query string) and the page's title, at an instant. Nothing else (no IP
+   * address, no identifier, no user agent). Page views do not change `Store.revision()`: they must not empty the
+   * read caches of the public pages at every visit.
+   */
+  recordPageView(view: PageView): Promise<void>;
   /** Page views per period. */
   countPageViews(boundaries: readonly string[]): Promise<number[]>;
   /** The most viewed paths in [from, to), with their latest title. */
   topPages(from: string, to: string, limit: number): Promise<{ path: string; title: string; views: number }[]>;
+}
+
+export interface PageView {
+  path: string;
+  title: string;
+  viewedAt: string;
 }
 
 export interface UpcomingCounts {

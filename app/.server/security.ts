@@ -202,3 +202,54 @@ export async function verifyCsrf(formData: FormData, request: Request): Promise<
     throw error;
   }
 }
+
+/**
+ * For the requests that cannot carry a CSRF token (navigator.sendBeacon): positively same-origin only. The browser
+ * says so with Sec-Fetch-Site, or else with an Origin equal to this host; a request that shows neither is refused.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const fetchSite = request.headers.get('Sec-Fetch-Site');
+  if (fetchSite) return fetchSite === 'same-origin';
+  const origin = request.headers.get('Origin');
+  if (!origin || origin === 'null') return false;
+  try {
+    return new URL(origin).host === new URL(request.url).host;
+  } catch {
+    return false;
+  }
+}
+
+/** Counts one request of a client in a bucket of its own; false past `perMinute` (the client keeps no trace after). */
+export async function withinRate(context: AppContext, bucket: string, perMinute: number): Promise<boolean> {
+  const limiter = singleton(`limiter:${bucket}`, () =>
+    createLimiter({ points: perMinute, duration: 60, keyPrefix: bucket }),
+  );
+  try {
+    await limiter.consume(context.clientIp ?? 'unknown');
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
+/** The body as text, or null when it is longer than `maxBytes` (read no further than that). */
+export async function readSmallBody(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get('Content-Length') ?? 0);
+  if (declared > maxBytes) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

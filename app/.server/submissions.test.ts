@@ -3,6 +3,7 @@ import { memoryStore } from '../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../domain/categories';
 import { eventFormSchema } from '../domain/event-form';
 import type { UserProfile } from './ports';
+import type { PushMessage, PushTransport } from './push/ports';
 import {
   cancelEvent,
   eventForEditing,
@@ -71,6 +72,44 @@ describe('soumissions', () => {
       title: 'Nouvel événement à modérer',
       body: input.title,
       data: { type: 'event_pending', eventId: first.event.id },
+    });
+  });
+
+  it('une nouvelle soumission est poussée aux appareils des admins, une seule fois par clé', async () => {
+    const { store, input, deps } = await setup();
+    await store.users.savePushToken('admin', 'phone00000000000', {
+      token: 'jeton-admin',
+      updatedAt: NOW.toISOString(),
+      userAgent: '',
+      platform: '',
+    });
+    const sent: { token: string; message: PushMessage }[] = [];
+    let delivered = () => {};
+    const transport: PushTransport = {
+      kind: 'webpush',
+      clientConfig: () => ({ transport: 'webpush', vapidPublicKey: 'clé' }),
+      normalizeToken: (token) => token,
+      async send(token, message) {
+        sent.push({ token, message });
+        delivered();
+        return { status: 'sent' };
+      },
+    };
+    const pushed = new Promise<void>((resolve) => {
+      delivered = resolve;
+    });
+    const push = { transport, siteUrl: 'https://agenda.exemple.ch' };
+    const { event } = await submitEvent({ ...deps, push }, user('orga'), input, { submissionKey: 'k1', image: null });
+    await pushed;
+    await submitEvent({ ...deps, push }, user('orga'), input, { submissionKey: 'k1', image: null });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].token).toBe('jeton-admin');
+    expect(sent[0].message.notification).toMatchObject({ title: 'Nouvel événement à modérer', body: input.title });
+    expect(sent[0].message.data).toMatchObject({
+      eventId: event.id,
+      url: `/admin/events?eventId=${event.id}`,
+      pendingCount: '1',
     });
   });
 

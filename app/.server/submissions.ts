@@ -7,10 +7,14 @@ import { slugify } from '~/domain/slug';
 import { audit } from './audit';
 import { newId } from './ids';
 import type { Store, UserProfile } from './ports';
+import { notifyAdminsOfSubmission } from './push/devices';
+import type { PushTransport } from './push/ports';
 
 export interface SubmitDeps {
   store: Store;
   now?: () => Date;
+  /** Where a new submission is pushed to the admins' devices (in the background), and the site's address for links. */
+  push?: { transport: PushTransport; siteUrl: string };
 }
 
 const clock = (deps: SubmitDeps) => (deps.now ? deps.now() : new Date());
@@ -81,6 +85,9 @@ export async function submitEvent(
       data: { type: 'event_pending', eventId: result.event.id },
       timestamp: now,
     });
+    if (deps.push) {
+      void notifyAdminsOfSubmission({ store: deps.store, push: deps.push.transport }, result.event, deps.push.siteUrl);
+    }
   }
   return result;
 }

@@ -1,7 +1,9 @@
-// Footer of SPEC §2: information links, the active categories' links, two social links; links scroll smoothly to the top.
+// Footer of SPEC §2: information links, the active categories' links, two social links; links scroll smoothly to the
+// top. The 'Cookies' button reopens the cookie preferences (SPEC §2).
 import { Link } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '~/domain/site';
+import { CookiesButton } from './consent/CookieConsent';
 import { useActiveCategories } from './useCategories';
 
 const INFO_LINKS = [
@@ -70,7 +72,8 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="site-footer__legal">
-        © {new Date().getFullYear()} Association {SITE_NAME} · Fait en Suisse romande
+        © {new Date().getFullYear()} Association {SITE_NAME} · Fait en Suisse romande ·{' '}
+        <CookiesButton className="site-footer__cookies" />
       </p>
     </footer>
   );

@@ -1,8 +1,7 @@
 // For admins: the pending count and in-app notifications pushed by /admin/live (Server-Sent Events).
 // Without JavaScript (or before the stream answers) the count is the one the page was rendered with.
 import { useLocation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { useEventSource } from 'remix-utils/sse/react';
+import { useEffect, useRef, useState } from 'react';
 import { withPendingPrefix } from '~/domain/site';
 
 export const LIVE_URL = '/admin/live';
@@ -15,24 +14,58 @@ export interface LiveNotification {
   timestamp: string;
 }
 
+// One EventSource per page, shared by every hook that listens, closed when the last one stops. Each event reaches
+// every listener (a hook keeping only "the latest message" would lose notifications that arrive together).
+let shared: { source: EventSource; users: number } | null = null;
+
+export function listenToLive(event: 'pending' | 'notification', handler: (data: string) => void): () => void {
+  if (!shared) shared = { source: new EventSource(LIVE_URL), users: 0 };
+  const current = shared;
+  current.users++;
+  const listener = (message: Event) => handler((message as MessageEvent<string>).data);
+  current.source.addEventListener(event, listener);
+  return () => {
+    current.source.removeEventListener(event, listener);
+    current.users--;
+    if (current.users <= 0) {
+      current.source.close();
+      if (shared === current) shared = null;
+    }
+  };
+}
+
 export function useLivePendingCount(rendered: number | null): number | null {
   const enabled = rendered !== null;
-  const message = useEventSource(LIVE_URL, { event: 'pending', enabled });
   const [count, setCount] = useState(rendered);
   // A navigation brings a fresh count from the root loader; the stream brings the ones in between.
   useEffect(() => setCount(rendered), [rendered]);
   useEffect(() => {
-    if (!message) return;
-    const parsed = Number((JSON.parse(message) as { count?: unknown }).count);
-    if (Number.isInteger(parsed) && parsed >= 0) setCount(parsed);
-  }, [message]);
+    if (!enabled) return;
+    return listenToLive('pending', (data) => {
+      let parsed = Number.NaN;
+      try {
+        parsed = Number((JSON.parse(data) as { count?: unknown }).count);
+      } catch {}
+      if (Number.isInteger(parsed) && parsed >= 0) setCount(parsed);
+    });
+  }, [enabled]);
   return enabled ? count : null;
 }
 
-/** The newest notification the stream delivered (the overlay that lists them comes with the client layer). */
-export function useLiveNotification(enabled: boolean): LiveNotification | null {
-  const message = useEventSource(LIVE_URL, { event: 'notification', enabled });
-  return message ? (JSON.parse(message) as LiveNotification) : null;
+/** Calls `onNotification` for each notification the stream delivers, in order. */
+export function useLiveNotifications(enabled: boolean, onNotification: (notification: LiveNotification) => void) {
+  const callback = useRef(onNotification);
+  callback.current = onNotification;
+  useEffect(() => {
+    if (!enabled) return;
+    return listenToLive('notification', (data) => {
+      try {
+        callback.current(JSON.parse(data) as LiveNotification);
+      } catch {
+        // A malformed message is dropped; the next ones still arrive.
+      }
+    });
+  }, [enabled]);
 }
 
 const PREFIX = /^\(\d+\) /;

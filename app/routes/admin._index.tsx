@@ -11,6 +11,7 @@ import { DonationsSummary } from '~/components/admin/DonationsSummary';
 import { BarChart } from '~/components/charts/BarChart';
 import { ColumnChart } from '~/components/charts/ColumnChart';
 import { formatCount, plural } from '~/components/charts/format';
+import { PushSettings } from '~/components/PushSettings';
 import { formatShortDate, formatTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
 import { MODERATION_ACTION_PAST } from '~/domain/moderation';
@@ -186,6 +187,7 @@ export default function AdminDashboardPage() {
           )}
         </section>
         <DonationsSummary summary={d.donations} />
+        <PushSettings />
       </div>
     </AdminShell>
   );

@@ -17,6 +17,7 @@ import { destroyUserSession, getCurrentSession, requireUser } from '~/.server/se
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { PushSettings } from '~/components/PushSettings';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { useFormKey } from '~/components/useFormKey';
 import { changePasswordSchema, PASSWORD_MIN, profileSchema } from '~/domain/auth';
@@ -248,6 +249,8 @@ export default function OrganizerProfilePage() {
           </button>
         </Form>
       </section>
+
+      {user.role === 'admin' ? <PushSettings /> : null}
 
       <section aria-labelledby="profile-sessions" className="card">
         <h2 id="profile-sessions">Appareils connectés</h2>

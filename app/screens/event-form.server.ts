@@ -2,6 +2,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { streamMultipart } from '@web3-storage/multipart-parser';
 import { activeCategorySlugs } from '~/.server/categories';
+import { getConfig } from '~/.server/config';
 import { getFileStore } from '~/.server/files/disk';
 import { newId } from '~/.server/ids';
 import {
@@ -15,6 +16,7 @@ import {
   takePendingImage,
 } from '~/.server/images';
 import { getLiveHub } from '~/.server/live';
+import { getPushTransport } from '~/.server/push';
 import { type AppContext, protectForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
@@ -247,7 +249,8 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
     return redirect(`/organizer/event-confirmation/${existing.id}?modifie=1`);
   }
   const submissionKey = /^[a-z0-9]{24}$/.test(values.submissionKey) ? values.submissionKey : newId(24);
-  const { event } = await submitEvent({ store }, user, input, { submissionKey, image: image ?? null });
+  const push = { transport: getPushTransport(), siteUrl: getConfig().SITE_URL };
+  const { event } = await submitEvent({ store, push }, user, input, { submissionKey, image: image ?? null });
   getLiveHub().poke();
   return redirect(`/organizer/event-confirmation/${event.id}`);
 }

@@ -51,6 +51,9 @@ const EXPECTED: Record<string, Guard> = {
   '/sitemap.xml': 'public',
   '/robots.txt': 'public',
   '/healthz': 'public',
+  '/cookies': 'post-only',
+  '/analytics/pageview': 'post-only',
+  '/push/subscription': 'post-only',
   '/*': 'not-found',
 };
 

@@ -26,8 +26,18 @@ function countPerPeriod(db: Db, from: string, column: string, where: string, bou
 // Every status listed, so the (status, submitted_at) index serves the range (one range scan per status).
 const ANY_STATUS = `status IN (${EVENT_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-export function createStatsStore(db: Db): StatsStore {
+/**
+ * `onPageView` is told of each recorded view, so the store's revision can leave them out (a page view must not
+ * invalidate the read caches of the public pages).
+ */
+export function createStatsStore(db: Db, onPageView: () => void = () => {}): StatsStore {
+  const insertPageView = db.prepare('INSERT INTO page_views (path, title, viewed_at) VALUES (?, ?, ?)');
   return {
+    async recordPageView(view) {
+      insertPageView.run(view.path, view.title, view.viewedAt);
+      onPageView();
+    },
+
     async countApprovedBetween(from, to) {
       const row = db
         .prepare(

@@ -158,12 +158,16 @@ export function createSqliteStore(db: Db): Store {
 
   const totalChanges = db.prepare('SELECT total_changes() AS n');
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  // Rows this connection wrote into page_views: left out of the revision (see StatsStore.recordPageView).
+  let pageViewChanges = 0;
 
   return {
     users: createUserStore(db),
     categories: createCategoryStore(db),
     partners: createPartnerStore(db),
-    stats: createStatsStore(db),
+    stats: createStatsStore(db, () => {
+      pageViewChanges++;
+    }),
     donations: createDonationStore(db),
 
     sessions: {
@@ -410,7 +414,7 @@ export function createSqliteStore(db: Db): Store {
 
     revision() {
       // Own writes (total_changes) plus commits by other connections, e.g. the user:create CLI (data_version).
-      return (totalChanges.get() as { n: number }).n * 1_000_000 + (dataVersion.get() as number);
+      return ((totalChanges.get() as { n: number }).n - pageViewChanges) * 1_000_000 + (dataVersion.get() as number);
     },
 
     notifications: {

@@ -1,5 +1,14 @@
 // Users of the SQLite store: profiles, passwords, roles, and what admins manage.
-import type { Role, UserAdminWrite, UserProfile, UserStore, UserWithPassword } from '../../ports';
+import type {
+  AdminPushDevice,
+  PushDevice,
+  Role,
+  UserAdminWrite,
+  UserProfile,
+  UserPushData,
+  UserStore,
+  UserWithPassword,
+} from '../../ports';
 import type { Db } from './db';
 import { bool, type Row, str } from './rows';
 
@@ -24,6 +33,36 @@ export function foldText(text: string): string {
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
+}
+
+/** The `fcm_tokens` column: a JSON object of device id → device; anything unreadable counts as no device. */
+function readTokens(value: unknown): Record<string, PushDevice> {
+  try {
+    const parsed = JSON.parse(typeof value === 'string' ? value : '{}') as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const tokens: Record<string, PushDevice> = {};
+    for (const [deviceId, entry] of Object.entries(parsed as Record<string, Partial<PushDevice>>)) {
+      if (entry && typeof entry.token === 'string') {
+        tokens[deviceId] = {
+          token: entry.token,
+          updatedAt: String(entry.updatedAt ?? ''),
+          userAgent: String(entry.userAgent ?? ''),
+          platform: String(entry.platform ?? ''),
+        };
+      }
+    }
+    return tokens;
+  } catch {
+    return {};
+  }
+}
+
+function toPushData(row: Row): UserPushData {
+  return {
+    fcmTokens: readTokens(row.fcm_tokens),
+    fcmToken: row.fcm_token == null ? null : str(row.fcm_token),
+    fcmTokenUpdatedAt: row.fcm_token_updated_at == null ? null : str(row.fcm_token_updated_at),
+  };
 }
 
 export function createUserStore(db: Db): UserStore {
@@ -60,7 +99,85 @@ export function createUserStore(db: Db): UserStore {
       })
       .immediate();
 
+  const writePush = (uid: string, data: UserPushData) =>
+    db
+      .prepare('UPDATE users SET fcm_tokens = ?, fcm_token = ?, fcm_token_updated_at = ? WHERE uid = ?')
+      .run(JSON.stringify(data.fcmTokens), data.fcmToken, data.fcmTokenUpdatedAt, uid);
+
+  /** Removes a token from every row holding it (except one device of one account); returns how many entries went. */
+  const removeTokenEverywhere = (token: string, keep?: { uid: string; deviceId: string }): number => {
+    // instr() on the JSON text narrows to the rows that may hold it; the JSON is then read exactly.
+    const rows = db
+      .prepare('SELECT uid, fcm_tokens, fcm_token, fcm_token_updated_at FROM users WHERE instr(fcm_tokens, ?) > 0')
+      .all(JSON.stringify(token).slice(1, -1)) as Row[];
+    let removed = 0;
+    for (const row of rows) {
+      const data = toPushData(row);
+      const uid = str(row.uid);
+      let changed = false;
+      for (const [deviceId, device] of Object.entries(data.fcmTokens)) {
+        if (device.token !== token || (keep && keep.uid === uid && keep.deviceId === deviceId)) continue;
+        delete data.fcmTokens[deviceId];
+        removed++;
+        changed = true;
+      }
+      if (data.fcmToken === token && !(keep && keep.uid === uid)) {
+        data.fcmToken = null;
+        data.fcmTokenUpdatedAt = null;
+        changed = true;
+      }
+      if (changed) writePush(uid, data);
+    }
+    return removed;
+  };
+
   return {
+    async getPushData(uid) {
+      const row = findRow(uid);
+      return row ? toPushData(row) : null;
+    },
+    async savePushToken(uid, deviceId, device) {
+      return db
+        .transaction(() => {
+          const row = findRow(uid);
+          if (!row) return false;
+          removeTokenEverywhere(device.token, { uid, deviceId });
+          const data = toPushData(findRow(uid) as Row);
+          data.fcmTokens[deviceId] = { ...device };
+          data.fcmToken = device.token;
+          data.fcmTokenUpdatedAt = device.updatedAt;
+          writePush(uid, data);
+          return true;
+        })
+        .immediate();
+    },
+    async clearPushToken(uid, deviceId) {
+      return db
+        .transaction(() => {
+          const row = findRow(uid);
+          if (!row) return null;
+          const data = toPushData(row);
+          const removed = data.fcmTokens[deviceId]?.token ?? null;
+          delete data.fcmTokens[deviceId];
+          writePush(uid, { fcmTokens: data.fcmTokens, fcmToken: null, fcmTokenUpdatedAt: null });
+          return removed;
+        })
+        .immediate();
+    },
+    async removePushToken(token) {
+      return db.transaction(() => removeTokenEverywhere(token)).immediate();
+    },
+    async listAdminPushDevices() {
+      const rows = db
+        .prepare("SELECT uid, fcm_tokens FROM users WHERE role = 'admin' AND disabled = 0 AND fcm_tokens <> '{}'")
+        .all() as Row[];
+      const devices: AdminPushDevice[] = [];
+      for (const row of rows) {
+        for (const [deviceId, device] of Object.entries(readTokens(row.fcm_tokens)))
+          devices.push({ uid: str(row.uid), deviceId, token: device.token });
+      }
+      return devices;
+    },
     async findById(uid) {
       const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
       return row ? toUser(row) : null;

@@ -1,0 +1,41 @@
+// The Content-Security-Policy of every answer (helmet): nonce-based with 'strict-dynamic' in production, and the
+// few other origins the configuration brings (map tiles, Stripe Checkout, the optional analytics script).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from './config';
+
+type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
+
+export function cspDirectives(
+  config: Config,
+  nonce: (req: IncomingMessage, res: ServerResponse) => string,
+): Record<string, Source[] | null> {
+  const isProduction = config.NODE_ENV === 'production';
+  // Map tiles may come from another host (OpenStreetMap by default, swisstopo possible): allow that origin only.
+  const tileOrigin = config.MAP_TILE_URL.startsWith('/')
+    ? "'self'"
+    : new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin;
+  const stripeCheckoutOrigins = config.STRIPE_SECRET_KEY
+    ? ['https://checkout.stripe.com', ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
+    : [];
+  // The optional external analytics script (loaded only after consent): its origin only when one is configured.
+  const analyticsOrigins = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': isProduction
+      ? ["'self'", (req, res) => `'nonce-${nonce(req, res)}'`, "'strict-dynamic'", ...analyticsOrigins]
+      : ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...analyticsOrigins],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', tileOrigin, ...analyticsOrigins],
+    'font-src': ["'self'"],
+    'connect-src': isProduction ? ["'self'", ...analyticsOrigins] : ["'self'", 'ws:', ...analyticsOrigins],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    // Without JavaScript, the card/TWINT form's answer redirects to Stripe's payment page: allow that target.
+    'form-action': ["'self'", ...stripeCheckoutOrigins],
+    // The web app manifest and the service worker (/firebase-messaging-sw.js) are ours only.
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
+  };
+}

@@ -1,0 +1,35 @@
+// The push port: how the server reaches admins' devices. Web Push with VAPID by default (web-push.ts), FCM when
+// Firebase is configured (its adapter implements the same interface). Use cases never know which one runs.
+
+/** SPEC §3 push message: a notification (title, body, image, icon), data, and link options. */
+export interface PushMessage {
+  notification: { title: string; body: string; icon?: string; image?: string; badge?: string };
+  /** String values only (FCM's rule, kept for both transports). `url` is the site path a click opens. */
+  data: Record<string, string>;
+  /** Link options: the absolute address a click opens (FCM `webpush.fcmOptions.link`). */
+  fcmOptions?: { link?: string };
+}
+
+export type PushResult =
+  | { status: 'sent' }
+  /** The push service no longer knows the token (HTTP 404 or 410): remove it. */
+  | { status: 'gone' }
+  | { status: 'failed'; reason: string };
+
+/** What the browser needs to register a device with the transport in use (sent to admins only). */
+export interface PushClientConfig {
+  transport: 'webpush' | 'fcm';
+  /** The application server key the browser subscribes with (VAPID public key, base64url). */
+  vapidPublicKey: string;
+}
+
+export interface PushTransport {
+  readonly kind: PushClientConfig['transport'];
+  clientConfig(): PushClientConfig;
+  /**
+   * Checks a token sent by a browser and returns the form to store (Web Push: the subscription as canonical
+   * JSON of endpoint and keys; FCM: the registration token), or null when it is not one this transport can use.
+   */
+  normalizeToken(token: string): string | null;
+  send(token: string, message: PushMessage): Promise<PushResult>;
+}

@@ -1,0 +1,50 @@
+// Audience measurement in the browser, only with the visitor's consent: a page view after every navigation (SPEC §2)
+// sent to our own counter, and the optional external script, loaded once consent is given.
+import { useLocation } from '@remix-run/react';
+import { useEffect } from 'react';
+
+export const PAGE_VIEW_URL = '/analytics/pageview';
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+/** Sends one page view per navigation (path and title) while `granted`; nothing otherwise. */
+export function usePageViews(granted: boolean) {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one page view per navigation (location.key), and one when consent is given.
+  useEffect(() => {
+    if (!granted) return;
+    // The admin's `(N) ` prefix is not part of the page's title.
+    const body = JSON.stringify({ path: location.pathname, title: document.title.replace(/^\(\d+\) /, '') });
+    const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(PAGE_VIEW_URL, body);
+    if (!sent) {
+      fetch(PAGE_VIEW_URL, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain' } }).catch(
+        () => {},
+      );
+    }
+  }, [granted, location.key]);
+}
+
+/** SPEC §4: saving the preferences updates the analytics tool's consent (granted or denied). */
+export function updateAnalyticsConsent(granted: boolean) {
+  const state = granted ? 'granted' : 'denied';
+  window.gtag?.('consent', 'update', { analytics_storage: state });
+  window.dispatchEvent(new CustomEvent('agenda:analytics-consent', { detail: state }));
+}
+
+/** Loads the configured external script once, after consent (never before: it may set its own cookies). */
+export function useExternalAnalytics(scriptUrl: string | null, granted: boolean) {
+  useEffect(() => {
+    if (!scriptUrl || !granted) return;
+    if (document.querySelector(`script[data-analytics="${CSS.escape(scriptUrl)}"]`)) return;
+    // A script inserted by our own (nonce-trusted) code is allowed by the CSP's 'strict-dynamic'.
+    const script = document.createElement('script');
+    script.src = scriptUrl;
+    script.async = true;
+    script.dataset.analytics = scriptUrl;
+    document.head.append(script);
+  }, [scriptUrl, granted]);
+}

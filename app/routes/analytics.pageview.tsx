@@ -1,0 +1,38 @@
+// POST /analytics/pageview: the page views sent by navigator.sendBeacon after each navigation (SPEC §2), when the
+// visitor accepted audience measurement. A beacon carries no CSRF token: same-origin requests only, small bodies,
+// a rate limit, and nothing stored about who sent it (see docs/decisions/013-mesure-d-audience.md).
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { PAGE_VIEW_MAX_BYTES, recordPageView } from '~/.server/analytics';
+import { readConsent } from '~/.server/consent';
+import { type AppContext, FORBIDDEN_ORIGIN, isSameOriginRequest, readSmallBody, withinRate } from '~/.server/security';
+import { getStore } from '~/.server/store';
+
+const PER_MINUTE = 60;
+
+export async function loader() {
+  return redirect('/');
+}
+
+const text = (body: string | null, status: number) =>
+  new Response(body, { status, headers: body ? { 'Content-Type': 'text/plain; charset=utf-8' } : {} });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return text('Méthode non autorisée.', 405);
+  if (!isSameOriginRequest(request)) return text(FORBIDDEN_ORIGIN, 403);
+  if (!(await withinRate(context as AppContext, 'pageviews', PER_MINUTE))) return text('Trop de pages vues.', 429);
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'text/plain' && type !== 'application/json') return text('Format non pris en charge.', 415);
+  let body: string | null;
+  try {
+    body = await readSmallBody(request, PAGE_VIEW_MAX_BYTES);
+  } catch {
+    return text('Requête illisible.', 400);
+  }
+  if (body === null) return text('Requête trop grande.', 413);
+  const outcome = await recordPageView(
+    { store: getStore() },
+    { body, userAgent: request.headers.get('User-Agent'), consent: await readConsent(request) },
+  );
+  return outcome === 'invalid' ? text('Page vue illisible.', 400) : text(null, 204);
+}

@@ -1,0 +1,102 @@
+// Audience measurement (SPEC §2, §4): after every navigation a page view (path, title) goes to our own counter, only
+// once the visitor accepted audience measurement; robots (a headless browser says so) are never counted.
+import { expect, type Page, test } from '@playwright/test';
+import { login, queryDb, unique } from './utils';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+const viewsOf = (path: string) =>
+  queryDb<{ path: string; title: string }>('SELECT path, title FROM page_views WHERE path = ?', path);
+
+/** A page of its own (the 404 page of a path no other test visits): its views are this test's only. */
+const ownPath = (label: string) => `/${unique(`mesure-${label}`).replace(/\s+/g, '-')}`;
+
+const beacon = (page: Page) =>
+  page.waitForRequest((r) => r.url().endsWith('/analytics/pageview') && r.method() === 'POST');
+
+test.describe('mesure d’audience', () => {
+  test.describe('navigateur ordinaire', () => {
+    test.use({ userAgent: CHROME });
+
+    test('aucune page vue avant le consentement ; chaque navigation compte ensuite ; plus rien après un refus @js-only', async ({
+      page,
+    }) => {
+      const before = ownPath('avant');
+      await page.goto(before);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(viewsOf(before)).toEqual([]);
+
+      // Accepting counts the page on screen, then every page after it.
+      await page
+        .getByRole('region', { name: 'Cookies et vie privée' })
+        .getByRole('button', { name: 'Tout accepter' })
+        .click();
+      await expect.poll(() => viewsOf(before).length).toBe(1);
+      const title = await page.title();
+      expect(viewsOf(before)[0].title).toBe(title);
+
+      const next = ownPath('apres');
+      await page.goto(next);
+      await expect.poll(() => viewsOf(next).length).toBe(1);
+
+      // A navigation inside the app (no page load) sends its page view too, with the new page's title.
+      const sent = beacon(page);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+      await expect(page).toHaveURL(/\/faq$/);
+      const body = JSON.parse((await sent).postData() ?? '{}') as { path: string; title: string };
+      expect(body).toEqual({ path: '/faq', title: await page.title() });
+
+      // Withdrawn consent: nothing more.
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Cookies' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Préférences des cookies' });
+      await dialog.getByLabel('Mesure d’audience').uncheck();
+      await dialog.getByRole('button', { name: 'Sauvegarder les préférences' }).click();
+      await expect(dialog).toBeHidden();
+      const after = ownPath('refus');
+      await page.goto(after);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(viewsOf(after)).toEqual([]);
+    });
+
+    test('le tableau de bord admin montre les pages vues @js-only', async ({ page }) => {
+      await page.goto(ownPath('tableau'));
+      await page
+        .getByRole('region', { name: 'Cookies et vie privée' })
+        .getByRole('button', { name: 'Tout accepter' })
+        .click();
+      await expect.poll(() => queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM page_views')[0].n).toBeGreaterThan(0);
+      await login(page, 'admin');
+      await page.goto('/admin');
+      const audience = page.getByRole('region', { name: 'Audience des 30 derniers jours' });
+      await expect(audience.getByRole('img', { name: /^Pages vues par jour/ })).toBeVisible();
+      const shown = Number(
+        (
+          (await audience
+            .getByText(/pages? vues?\.$/)
+            .first()
+            .textContent()) ?? ''
+        ).replace(/\D/g, ''),
+      );
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThanOrEqual(queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM page_views')[0].n);
+    });
+  });
+
+  test('un navigateur sans interface (un robot) n’est jamais compté, même avec le consentement @js-only', async ({
+    page,
+  }) => {
+    const path = ownPath('robot');
+    await page.goto(path);
+    await page
+      .getByRole('region', { name: 'Cookies et vie privée' })
+      .getByRole('button', { name: 'Tout accepter' })
+      .click();
+    const sent = beacon(page);
+    await page.reload();
+    expect(JSON.parse((await sent).postData() ?? '{}').path).toBe(path);
+    await page.waitForTimeout(500);
+    expect(viewsOf(path)).toEqual([]);
+  });
+});

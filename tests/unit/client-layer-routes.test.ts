@@ -1,0 +1,298 @@
+// The client layer's endpoints over HTTP-shaped requests, as the server runs them: the cookie choice (POST /cookies),
+// the page-view beacon (POST /analytics/pageview) and the admin's push device (POST /push/subscription).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCsrf } from '../../app/.server/security';
+import { createUserSession } from '../../app/.server/session';
+import { prepareStore } from '../../app/.server/startup';
+import { getStore } from '../../app/.server/store';
+import { action as pageViewAction } from '../../app/routes/analytics.pageview';
+import { action as cookiesAction, loader as cookiesLoader } from '../../app/routes/cookies';
+import { action as pushAction } from '../../app/routes/push.subscription';
+import { type PushServiceStandIn, startPushService } from '../support/push-service';
+
+const SITE = 'http://localhost';
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+
+let csrf: { token: string; cookie: string };
+let ip = 0;
+let service: PushServiceStandIn;
+
+beforeAll(async () => {
+  process.env.SEED_DEMO = 'false';
+  await prepareStore();
+  const [token, setCookie] = await getCsrf().commitToken();
+  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
+  service = await startPushService();
+});
+afterAll(async () => {
+  await service.close();
+});
+
+const context = () => ({ clientIp: `10.1.0.${++ip}` });
+
+async function account(role: 'admin' | 'organizer') {
+  const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
+  await getStore().users.create({
+    uid,
+    email: `${uid}@exemple.ch`,
+    displayName: uid,
+    role,
+    passwordHash: 'x',
+    now: new Date().toISOString(),
+  });
+  return { uid, cookie: (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0] };
+}
+
+function formPost(path: string, fields: Record<string, string>, cookies: string[] = [], headers = {}) {
+  return new Request(`${SITE}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: SITE,
+      Cookie: [csrf.cookie, ...cookies].filter(Boolean).join('; '),
+      ...headers,
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const consentCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('cookie_consent='))
+    ?.split(';')[0] ?? null;
+
+async function run(action: () => Promise<unknown>): Promise<Response> {
+  try {
+    return (await action()) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    const wrapped = thrown as { data?: unknown; init?: { status?: number } };
+    return Response.json(wrapped.data, { status: wrapped.init?.status ?? 500 });
+  }
+}
+
+const cookies = (fields: Record<string, string>, extra: string[] = []) =>
+  run(() => cookiesAction({ request: formPost('/cookies', fields, extra), context: context(), params: {} }));
+
+describe('POST /cookies', () => {
+  it('sans JavaScript : « Tout accepter » pose le cookie du choix et revient à la page', async () => {
+    const response = await cookies({ csrf: csrf.token, intent: 'accept-all', redirectTo: '/evenements?q=jazz' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/evenements?q=jazz');
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('cookie_consent='));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Max-Age=34128000/);
+  });
+
+  it('avec JavaScript : la réponse donne le choix enregistré ; sauvegarder garde ce qui est coché', async () => {
+    const response = await cookies({ csrf: csrf.token, intent: 'save', analytics: 'on', functional: 'on', js: '1' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: boolean; consent: { preferences: Record<string, boolean> } };
+    expect(body.ok).toBe(true);
+    expect(body.consent.preferences).toEqual({ necessary: true, analytics: true, marketing: false, functional: true });
+    expect(consentCookie(response)).not.toBeNull();
+  });
+
+  it('réinitialiser efface le cookie ; une redirection vers un autre site devient l’accueil', async () => {
+    const response = await cookies({ csrf: csrf.token, intent: 'reset', redirectTo: '//ailleurs.example/' });
+    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('cookie_consent='))).toMatch(/Max-Age=0/);
+  });
+
+  it('un choix inconnu est refusé avec un message en français, sans poser de cookie', async () => {
+    const response = await cookies({ csrf: csrf.token, intent: 'tout-sauf', js: '1' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Ce choix de cookies n’est pas reconnu. Rechargez la page et réessayez.',
+    );
+    expect(consentCookie(response)).toBeNull();
+  });
+
+  it('sans jeton CSRF, ou depuis un autre site, rien n’est enregistré', async () => {
+    const withoutJs = await cookies({ intent: 'accept-all', redirectTo: '/faq' });
+    expect(withoutJs.status).toBe(302);
+    expect(withoutJs.headers.get('Location')).toBe('/faq');
+    expect(consentCookie(withoutJs)).toBeNull();
+    const withJs = await cookies({ intent: 'accept-all', js: '1' });
+    expect(withJs.status).toBe(403);
+    expect(((await withJs.json()) as { message: string }).message).toBe(
+      'Votre session de formulaire a expiré. Rechargez la page et réessayez.',
+    );
+    const crossSite = await run(() =>
+      cookiesAction({
+        request: formPost('/cookies', { csrf: csrf.token, intent: 'accept-all' }, [], {
+          Origin: 'https://ailleurs.example',
+        }),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(crossSite.status).toBe(403);
+    expect(consentCookie(crossSite)).toBeNull();
+  });
+
+  it('au-delà de 60 choix par minute depuis une même adresse : 429, rien n’est enregistré', async () => {
+    const from = { clientIp: '10.9.9.9' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const request = formPost('/cookies', { csrf: csrf.token, intent: 'necessary-only', js: '1' });
+      statuses.push((await run(() => cookiesAction({ request, context: from, params: {} }))).status);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
+  it('un GET renvoie à l’accueil', async () => {
+    const response = (await cookiesLoader()) as Response;
+    expect(response.status).toBe(302);
+  });
+});
+
+describe('POST /analytics/pageview', () => {
+  async function consentGranted(analytics: boolean) {
+    const response = await cookies({
+      csrf: csrf.token,
+      intent: 'save',
+      js: '1',
+      ...(analytics ? { analytics: 'on' } : {}),
+    });
+    return consentCookie(response) as string;
+  }
+
+  function beacon(body: string, headers: Record<string, string> = {}, clientIp = `10.2.0.${++ip}`) {
+    return run(() =>
+      pageViewAction({
+        request: new Request(`${SITE}/analytics/pageview`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'text/plain;charset=UTF-8',
+            'Sec-Fetch-Site': 'same-origin',
+            'User-Agent': CHROME,
+            ...headers,
+          },
+          body,
+        }),
+        context: { clientIp },
+        params: {},
+      }),
+    );
+  }
+  const viewsOf = (path: string) =>
+    getStore()
+      .stats.topPages('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z', 100)
+      .then((top) => top.find((p) => p.path === path)?.views ?? 0);
+
+  it('compte la page vue d’un visiteur qui a accepté la mesure d’audience, pas celle d’un visiteur qui l’a refusée', async () => {
+    const yes = await consentGranted(true);
+    const no = await consentGranted(false);
+    const body = JSON.stringify({ path: '/partenaires', title: 'Partenaires' });
+    expect((await beacon(body, { Cookie: yes })).status).toBe(204);
+    expect((await beacon(body, { Cookie: no })).status).toBe(204);
+    expect((await beacon(body)).status).toBe(204);
+    expect(await viewsOf('/partenaires')).toBe(1);
+  });
+
+  it('refuse ce qui ne vient pas de la page même (autre site, ou aucune indication)', async () => {
+    const yes = await consentGranted(true);
+    const body = JSON.stringify({ path: '/refus-origine', title: 'x' });
+    expect((await beacon(body, { Cookie: yes, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await beacon(body, { Cookie: yes, 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    const request = new Request(`${SITE}/analytics/pageview`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Cookie: yes, 'User-Agent': CHROME },
+      body,
+    });
+    expect((await run(() => pageViewAction({ request, context: context(), params: {} }))).status).toBe(403);
+    // An Origin header alone (older browsers) is enough when it is this site.
+    expect((await beacon(body, { Cookie: yes, 'Sec-Fetch-Site': '', Origin: SITE })).status).toBe(204);
+    expect(await viewsOf('/refus-origine')).toBe(1);
+  });
+
+  it('répond 4xx, jamais 5xx, à n’importe quoi', async () => {
+    const yes = await consentGranted(true);
+    expect((await beacon('{"path":', { Cookie: yes })).status).toBe(400);
+    expect((await beacon('x'.repeat(5000), { Cookie: yes })).status).toBe(413);
+    expect((await beacon('{}', { Cookie: yes, 'Content-Type': 'image/png' })).status).toBe(415);
+    expect((await beacon('{"path":"/x"}', { Cookie: 'cookie_consent=%%%' })).status).toBe(204);
+  });
+
+  it('limite le nombre de pages vues par minute et par client', async () => {
+    const yes = await consentGranted(true);
+    const body = JSON.stringify({ path: '/limite', title: 'x' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 62; i++) statuses.push((await beacon(body, { Cookie: yes }, '10.3.0.1')).status);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(60);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+});
+
+describe('POST /push/subscription', () => {
+  async function subscriptionToken() {
+    const { getPushTransport } = await import('../../app/.server/push');
+    const { subscription } = await service.subscribe(getPushTransport().clientConfig().vapidPublicKey);
+    return JSON.stringify(subscription);
+  }
+  const push = (fields: Record<string, string>, cookie?: string) =>
+    run(() =>
+      pushAction({
+        request: formPost('/push/subscription', fields, cookie ? [cookie] : []),
+        context: context(),
+        params: {},
+      }),
+    );
+
+  it('un admin enregistre l’appareil (jeton, agent, plateforme) puis la régénération le retire', async () => {
+    const admin = await account('admin');
+    const token = await subscriptionToken();
+    const saved = await push(
+      {
+        csrf: csrf.token,
+        intent: 'save',
+        deviceId: 'Ab3_-xYz09KLmnop',
+        token,
+        userAgent: CHROME,
+        platform: 'Linux x86_64',
+      },
+      admin.cookie,
+    );
+    expect(saved.status).toBe(200);
+    const data = await getStore().users.getPushData(admin.uid);
+    expect(data?.fcmTokens['Ab3_-xYz09KLmnop']).toMatchObject({ userAgent: CHROME, platform: 'Linux x86_64' });
+    expect(JSON.parse(data?.fcmToken ?? '{}').endpoint).toBe(JSON.parse(token).endpoint);
+
+    expect(
+      (await push({ csrf: csrf.token, intent: 'forget', deviceId: 'Ab3_-xYz09KLmnop' }, admin.cookie)).status,
+    ).toBe(200);
+    expect(await getStore().users.getPushData(admin.uid)).toEqual({
+      fcmTokens: {},
+      fcmToken: null,
+      fcmTokenUpdatedAt: null,
+    });
+  });
+
+  it('refuse un visiteur, un organisateur, un envoi sans CSRF et un identifiant d’appareil mal formé', async () => {
+    const token = await subscriptionToken();
+    const fields = { csrf: csrf.token, intent: 'save', deviceId: 'Ab3_-xYz09KLmnop', token };
+    const anonymous = await push(fields);
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { message: string }).message).toBe('Aucun utilisateur connecté');
+    const organizer = await account('organizer');
+    expect((await push(fields, organizer.cookie)).status).toBe(403);
+    expect(await getStore().users.getPushData(organizer.uid)).toEqual({
+      fcmTokens: {},
+      fcmToken: null,
+      fcmTokenUpdatedAt: null,
+    });
+    const admin = await account('admin');
+    expect((await push({ ...fields, csrf: 'faux' }, admin.cookie)).status).toBe(403);
+    expect((await push({ ...fields, deviceId: 'court' }, admin.cookie)).status).toBe(400);
+    expect((await push({ ...fields, token: '{"endpoint":"https://x.example"}' }, admin.cookie)).status).toBe(400);
+    expect(await getStore().users.getPushData(admin.uid)).toEqual({
+      fcmTokens: {},
+      fcmToken: null,
+      fcmTokenUpdatedAt: null,
+    });
+  });
+});
