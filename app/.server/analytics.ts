@@ -1,8 +1,8 @@
 // The built-in audience counter (SPEC §2 « after every navigation a page view is sent »): one row per page view,
 // with the path and the title only. Recorded only when the visitor accepted audience measurement; bots are ignored.
 import { isbot } from 'isbot';
-import { z } from 'zod';
 import type { CookieConsent } from '~/domain/consent';
+import { z } from '~/domain/zod';
 import type { Store } from './ports';
 
 /** A page view is a path and a title: anything longer is not one. */

@@ -1,8 +1,8 @@
 // The visitor's cookie choice, kept in a cookie of its own (a necessary cookie): the server shows the banner until it
 // exists, and the page-view endpoint reads whether audience measurement is allowed.
 import { createCookie } from '@remix-run/node';
-import { z } from 'zod';
 import type { CookieConsent } from '~/domain/consent';
+import { z } from '~/domain/zod';
 import { getConfig } from './config';
 import { singleton } from './singleton';
 

@@ -1,5 +1,5 @@
 // Account forms: one schema each for the browser's constraints and the server's parse; French messages.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,6 +1,7 @@
 // The admin's category forms (create, edit in place): one zod schema for the browser's constraints and the action.
-import { z } from 'zod';
+
 import { CATEGORY_SLUG_MAX, CATEGORY_SLUG_MIN, CATEGORY_SLUG_PATTERN } from './categories';
+import { z } from './zod';
 
 export const CATEGORY_LABEL_MAX = 60;
 export const CATEGORY_DESCRIPTION_MAX = 300;

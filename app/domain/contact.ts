@@ -1,5 +1,5 @@
 // The contact form: one schema for the browser's constraints and the server's parse.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const CONTACT_LIMITS = {
   name: { min: 2, max: 100 },

@@ -1,6 +1,6 @@
 // Donations in francs: the amount a donor types (validated the same way on the page, the QR-bill and the checkout)
 // and how we write it.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const DONATION_MIN = 5;
 export const DONATION_MAX = 10_000;

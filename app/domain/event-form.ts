@@ -1,8 +1,9 @@
 // The event form (submit and edit): one zod schema for the browser's inline checks and the server's parse.
-import { z } from 'zod';
+
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
 import { zurichIso } from './dates';
+import { z } from './zod';
 
 export const EVENT_TEXT_FIELDS = [
   'title',

@@ -1,5 +1,5 @@
 // Form helpers shared by every form: read strings out of FormData, turn zod issues into per-field messages.
-import type { z } from 'zod';
+import type { z } from './zod';
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -1,8 +1,9 @@
 // The partner form of /admin/partners (create and edit): one zod schema for the form's limits and the server's parse.
-import { z } from 'zod';
+
 import { type FieldErrors, fieldErrors } from './forms';
 import { PARTNER_KINDS } from './partner';
 import { slugify } from './slug';
+import { z } from './zod';
 
 export const PARTNER_FORM_FIELDS = ['name', 'kind', 'description', 'websiteUrl', 'active'] as const;
 

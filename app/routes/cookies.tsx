@@ -2,7 +2,6 @@
 // posts here and comes back to the page; with JavaScript the same form is posted by fetch (`js=1`) and gets JSON.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { z } from 'zod';
 import { consentCookieHeader } from '~/.server/consent';
 import { setFlash } from '~/.server/flash';
 import {
@@ -15,6 +14,7 @@ import {
 } from '~/.server/security';
 import { safeRedirect } from '~/.server/session';
 import { CONSENT_INTENTS, CONSENT_INVALID, consentFor } from '~/domain/consent';
+import { z } from '~/domain/zod';
 
 // A GET (a bookmarked or typed address) just goes home.
 export async function loader() {

@@ -2,7 +2,6 @@
 // the push token of one of its devices (SPEC §3, §4, §6). Admin session, CSRF token and same origin required.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { z } from 'zod';
 import { getPushTransport } from '~/.server/push';
 import { forgetPushDevice, PUSH_ADMINS_ONLY, PushRefused, registerPushDevice } from '~/.server/push/devices';
 import {
@@ -17,6 +16,7 @@ import {
 import { getCurrentUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { NO_SIGNED_IN_USER, PUSH_DEVICE_ID_PATTERN } from '~/domain/push';
+import { z } from '~/domain/zod';
 
 export async function loader() {
   return redirect('/');

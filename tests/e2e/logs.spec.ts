@@ -21,7 +21,8 @@ const auditLines = (log: string): AuditLine[] =>
     .filter((l) => l.log === 'audit');
 
 test.describe('journal de sécurité @js-only', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Starting a server of its own takes a while on a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let server: OwnServer;
 
   test.beforeAll(async () => {

@@ -41,7 +41,7 @@ export async function startOwnServer(options: {
     .poll(
       async () => (await fetch(`${base}/healthz`, { headers: { Connection: 'close' } }).catch(() => null))?.status,
       {
-        timeout: 40_000,
+        timeout: 90_000,
       },
     )
     .toBe(200);

@@ -24,7 +24,8 @@ const alive = (pid: number) => {
 };
 
 test.describe('serveur en plusieurs processus @js-only', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Starting a server of its own takes a while on a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let own: OwnServer;
   /** One request on its own connection, so that successive ones are spread over the workers. */
   const fresh = (urlPath: string, init: RequestInit = {}) =>

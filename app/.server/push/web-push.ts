@@ -1,7 +1,7 @@
 // Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): the `web-push` library encrypts and
 // signs, fetch sends. Works with every browser's push service, no vendor account needed.
 import webpush from 'web-push';
-import { z } from 'zod';
+import { z } from '~/domain/zod';
 import type { PushClientConfig, PushMessage, PushResult, PushTransport } from './ports';
 import type { VapidDetails } from './vapid';
 
