@@ -1,4 +1,4 @@
-// The interfaces the use cases depend on. Adapters (SQLite now, Firestore later) implement them.
+// The interfaces the use cases depend on. Adapters (SQLite, Firestore) implement them.
 import type { CantonCode } from '~/domain/cantons';
 import type { Category, CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
@@ -346,6 +346,8 @@ export interface Store {
   isEmpty(): Promise<boolean>;
   /** A number that changes whenever anything is written (here or by another process): read caches key on it. */
   revision(): number;
+  /** Releases the connection and its listeners (scripts and tests). */
+  close(): Promise<void>;
 }
 
 export interface MailMessage {

@@ -440,6 +440,10 @@ export function createSqliteStore(db: Db): Store {
       },
     },
 
+    async close() {
+      db.close();
+    },
+
     async isEmpty() {
       const row = db
         .prepare(

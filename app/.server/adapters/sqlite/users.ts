@@ -1,4 +1,5 @@
 // Users of the SQLite store: profiles, passwords, roles, and what admins manage.
+import { foldText } from '~/domain/search-text';
 import type { Role, UserAdminWrite, UserProfile, UserStore, UserWithPassword } from '../../ports';
 import type { Db } from './db';
 import { bool, type Row, str } from './rows';
@@ -16,14 +17,6 @@ export function toUser(row: Row): UserProfile {
     emailVerified: bool(row.email_verified),
     disabled: bool(row.disabled),
   };
-}
-
-/** Lower case without diacritics: what the admin search compares (« Zoé » finds « zoe », and the reverse). */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 }
 
 export function createUserStore(db: Db): UserStore {
