@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { firebaseSettings, loadConfig } from './config';
 
 const base = { DATA_DIR: process.env.DATA_DIR };
 
@@ -25,5 +25,40 @@ describe('configuration des dons', () => {
     const config = loadConfig(base);
     expect(config.STRIPE_SECRET_KEY).toBeUndefined();
     expect(() => loadConfig({ ...base, STRIPE_API_URL: 'pas une url' })).toThrow(/STRIPE_API_URL/);
+  });
+});
+
+describe('configuration Firebase', () => {
+  const firebase = {
+    ...base,
+    DATA_BACKEND: 'firestore',
+    FIREBASE_PROJECT_ID: 'agenda-romand',
+    FIREBASE_API_KEY: 'AIza-test',
+    FIREBASE_STORAGE_BUCKET: 'agenda-romand.appspot.com',
+  };
+
+  it('avec DATA_BACKEND=firestore, le démarrage échoue en nommant chaque variable manquante', () => {
+    expect(() => loadConfig({ ...base, DATA_BACKEND: 'firestore' })).toThrow(
+      "Configuration Firebase incomplète. Vérifiez vos variables d'environnement. Manquantes : FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_STORAGE_BUCKET.",
+    );
+    expect(() => loadConfig({ ...firebase, FIREBASE_API_KEY: '  ' })).toThrow(/Manquantes : FIREBASE_API_KEY\.$/);
+  });
+
+  it('complète, elle démarre ; le domaine d’authentification se déduit du projet', () => {
+    const config = loadConfig(firebase);
+    expect(firebaseSettings(config)).toMatchObject({
+      projectId: 'agenda-romand',
+      authDomain: 'agenda-romand.firebaseapp.com',
+    });
+  });
+
+  it('refuse une clé de compte de service qui n’est pas du JSON', () => {
+    expect(() => loadConfig({ ...firebase, FIREBASE_SERVICE_ACCOUNT: 'chemin/vers/cle.json' })).toThrow(
+      /FIREBASE_SERVICE_ACCOUNT doit être le contenu JSON/,
+    );
+  });
+
+  it('SQLite (par défaut) n’en demande aucune', () => {
+    expect(loadConfig(base).DATA_BACKEND).toBe('sqlite');
   });
 });
