@@ -34,7 +34,8 @@ export interface UserStore {
     email: string;
     displayName: string;
     role: Role;
-    passwordHash: string;
+    /** Null with Firebase Auth, which keeps the password itself. */
+    passwordHash: string | null;
     emailVerified: boolean;
     now: string;
   }): Promise<UserProfile>;
@@ -45,7 +46,7 @@ export interface UserStore {
     email: string;
     displayName: string;
     role: Role;
-    passwordHash: string;
+    passwordHash: string | null;
     now: string;
   }): Promise<UserProfile | null>;
   setPassword(uid: string, passwordHash: string, now: string): Promise<void>;

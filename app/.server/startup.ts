@@ -1,6 +1,7 @@
 // What `npm start` does before serving: open and migrate the store, seed an empty one, say how to log in.
 import { getConfig } from './config';
 import { getFileStore, uploadsRoot } from './files/disk';
+import { getIdentity } from './identity/provider';
 import { prunePendingFiles, prunePendingImages } from './images';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from './seed/seed';
 import { getStore } from './store';
@@ -11,7 +12,7 @@ export async function prepareStore(): Promise<void> {
   const empty = await store.isEmpty();
   await seedCategories(store);
   if (empty && config.SEED_DEMO) {
-    const { events } = await seedDemo(store);
+    const { events } = await seedDemo(store, new Date(), getIdentity());
     console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   if (config.SEED_DEMO) {

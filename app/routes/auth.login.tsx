@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { authenticate } from '~/.server/auth';
+import { getIdentity } from '~/.server/identity/provider';
 import { type AppContext, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
@@ -25,9 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return data({ errors: fieldErrors(parsed.error) as FieldErrors, email }, { status: 400 });
   }
-  const user = await authenticate(getStore(), parsed.data.email, parsed.data.password);
+  const user = await authenticate(getStore(), parsed.data.email, parsed.data.password, getIdentity());
   if (!user) return data({ errors: { form: LOGIN_FAILED } as FieldErrors, email }, { status: 400 });
-  const cookie = await createUserSession(request, user.uid);
+  const cookie = await createUserSession(request, user.uid, user.idToken);
   return redirect(safeRedirect(formData.get('redirect')), { headers: { 'Set-Cookie': cookie } });
 }
 

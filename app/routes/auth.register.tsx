@@ -30,14 +30,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
   }
-  let user: Awaited<ReturnType<typeof registerAccount>>;
+  let registered: Awaited<ReturnType<typeof registerAccount>>;
   try {
-    user = await registerAccount(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data);
+    registered = await registerAccount(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data);
   } catch (error) {
     return refusal(error, values);
   }
+  const { user, signedIn } = registered;
   const headers = new Headers();
-  headers.append('Set-Cookie', await createUserSession(request, user.uid));
+  headers.append('Set-Cookie', await createUserSession(request, user.uid, signedIn.idToken));
   headers.append(
     'Set-Cookie',
     await setFlash({
