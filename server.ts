@@ -38,6 +38,17 @@ const tileOrigin = config.MAP_TILE_URL.startsWith('/')
 const stripeCheckoutOrigins = config.STRIPE_SECRET_KEY
   ? ['https://checkout.stripe.com', ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
   : [];
+// Google sign-in (Firebase): the popup's scripts and frame, and the Auth API the web SDK calls.
+const firebaseOrigins = (() => {
+  if (config.DATA_BACKEND !== 'firestore') return { connect: [], frame: [], script: [] };
+  const authDomain = config.FIREBASE_AUTH_DOMAIN ?? `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`;
+  const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+  return {
+    connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator],
+    frame: [`https://${authDomain}`, ...emulator],
+    script: ['https://apis.google.com'],
+  };
+})();
 app.use(
   helmet({
     contentSecurityPolicy: {
@@ -45,12 +56,18 @@ app.use(
       directives: {
         'default-src': ["'self'"],
         'script-src': isProduction
-          ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, "'strict-dynamic'"]
-          : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+          ? [
+              "'self'",
+              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              "'strict-dynamic'",
+              ...firebaseOrigins.script,
+            ]
+          : ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...firebaseOrigins.script],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
         'font-src': ["'self'"],
-        'connect-src': isProduction ? ["'self'"] : ["'self'", 'ws:'],
+        'connect-src': [...(isProduction ? ["'self'"] : ["'self'", 'ws:']), ...firebaseOrigins.connect],
+        'frame-src': ["'self'", ...firebaseOrigins.frame],
         'object-src': ["'none'"],
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],

@@ -161,6 +161,35 @@ export async function deleteAccount(deps: AccountDeps, user: UserProfile | null,
   await identity.deleteAccount(user.uid);
 }
 
+/**
+ * Google sign-in (SPEC §7, Firebase only): the browser's fresh ID token is verified, the profile is written the
+ * first time (organizer, photoURL from Google) and the sign-in opens a session. Null when the token is not valid.
+ */
+export async function signInExternal(deps: AccountDeps, idToken: string): Promise<Registered | null> {
+  const identity = identityOf(deps);
+  const person = identity.verifyExternalSignIn ? await identity.verifyExternalSignIn(idToken) : null;
+  if (!person) return null;
+  const now = clock(deps).toISOString();
+  let user = await deps.store.users.findById(person.uid);
+  if (!user) {
+    user = await deps.store.users.create({
+      uid: person.uid,
+      email: person.email,
+      displayName: person.displayName.slice(0, 60),
+      role: 'organizer',
+      passwordHash: null,
+      now,
+    });
+    // Another account of ours already has this email (registered with a password): sign in with it instead.
+    if (!user) throw new AccountError(EMAIL_TAKEN);
+    if (person.photoURL) user = (await deps.store.users.setPhotoURL(user.uid, person.photoURL, now)) ?? user;
+    if (person.emailVerified) await deps.store.users.setEmailVerified(user.uid, now);
+    user = (await deps.store.users.findById(user.uid)) ?? user;
+  }
+  if (user.disabled) return null;
+  return { user, signedIn: { uid: person.uid, idToken } };
+}
+
 export function accountDeps(store: Store, mailer: MailPort, siteUrl: string): AccountDeps {
   return { store, mailer, siteUrl, identity: getIdentity() };
 }

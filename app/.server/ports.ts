@@ -52,6 +52,8 @@ export interface UserStore {
   setPassword(uid: string, passwordHash: string, now: string): Promise<void>;
   setEmailVerified(uid: string, now: string): Promise<void>;
   updateProfile(uid: string, fields: { displayName: string }, now: string): Promise<UserProfile | null>;
+  /** SPEC §3 photoURL, from Google sign-in. */
+  setPhotoURL(uid: string, photoURL: string, now: string): Promise<UserProfile | null>;
   /** Deletes the account; its sessions and tokens go with it, its events stay without an owner. */
   delete(uid: string): Promise<void>;
   /** The admin list of accounts, newest first, each with how many events it created (one query, not one per row). */

@@ -1,16 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { ClientOnly } from 'remix-utils/client-only';
 import { accountDeps, registerAccount } from '~/.server/accounts';
 import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { refusal } from '~/.server/form-errors';
+import { googleSignInConfig } from '~/.server/identity/google';
 import { getMailer } from '~/.server/mail/mailer';
 import { type AppContext, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { GoogleSignIn } from '~/components/GoogleSignIn';
 import { useFormKey } from '~/components/useFormKey';
 import { PASSWORD_MAX, PASSWORD_MIN, registerSchema } from '~/domain/auth';
 import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
@@ -18,7 +21,7 @@ import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { google: googleSignInConfig() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,6 +61,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function RegisterPage() {
+  const { google } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -111,6 +115,9 @@ export default function RegisterPage() {
           Créer mon compte
         </button>
       </Form>
+      {google ? (
+        <ClientOnly>{() => <GoogleSignIn config={google} redirect={searchParams.get('redirect') ?? ''} />}</ClientOnly>
+      ) : null}
       <p>
         Déjà inscrit·e ? <Link to="/auth/login">Connexion</Link>
       </p>

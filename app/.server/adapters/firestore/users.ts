@@ -199,6 +199,17 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
       const user = await findById(uid);
       return user ? withoutPassword(user) : null;
     },
+    async setPhotoURL(uid, photoURL, now) {
+      try {
+        await users().doc(uid).update({ photoURL, updatedAt: now });
+      } catch (error) {
+        if ((error as { code?: number }).code === 5) return null;
+        throw error;
+      }
+      ctx.touched();
+      const user = await findById(uid);
+      return user ? withoutPassword(user) : null;
+    },
     async delete(uid) {
       const user = await findById(uid);
       if (!user) return;

@@ -92,6 +92,11 @@ export function createUserStore(db: Db): UserStore {
       const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
       return row ? toUser(row) : null;
     },
+    async setPhotoURL(uid, photoURL, now) {
+      db.prepare('UPDATE users SET photo_url = ?, updated_at = ? WHERE uid = ?').run(photoURL, now, uid);
+      const row = findRow(uid);
+      return row ? toUser(row) : null;
+    },
     async delete(uid) {
       db.prepare('DELETE FROM users WHERE uid = ?').run(uid);
     },
