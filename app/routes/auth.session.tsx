@@ -10,8 +10,9 @@ import { type AppContext, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
 
+// POST only, like logout: a GET goes home.
 export async function loader() {
-  return redirect('/auth/login');
+  return redirect('/');
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -16,11 +16,11 @@ import {
 } from '../../app/.server/accounts';
 import { createFirestoreStore, type FirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { authenticate } from '../../app/.server/auth';
-import { openFirestore } from '../../app/.server/firebase/app';
 import { createFirebaseIdentity } from '../../app/.server/identity/firebase';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
 import { EMAIL_TAKEN, WRONG_CURRENT_PASSWORD } from '../../app/domain/auth';
 import { EMULATOR_PROJECT_ID } from '../support/firebase-emulators';
+import { freshFirestore } from '../support/firestore-emulator';
 import { recordingMailer } from '../unit/memory-store';
 
 const SITE = 'https://agenda.test';
@@ -39,13 +39,16 @@ beforeAll(async () => {
   }
   const app = initializeApp({ projectId: EMULATOR_PROJECT_ID }, `identity-${Date.now()}`);
   auth = getAuth(app);
-  store = createFirestoreStore(openFirestore(app));
+  // Profiles in a Firestore project of their own: the Firestore journey seeds the emulator's main project.
+  const firestore = await freshFirestore('identity');
+  store = createFirestoreStore(firestore.db);
   await store.ready();
   identity = createFirebaseIdentity({ auth, apiKey: 'demo-key', siteUrl: SITE, emulatorHost: authHost });
   mailer = recordingMailer();
   deps = { store, mailer, siteUrl: SITE, identity };
   dispose = async () => {
     await store.close();
+    await firestore.dispose();
     await deleteApp(app);
   };
 });

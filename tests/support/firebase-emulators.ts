@@ -98,6 +98,8 @@ export async function startFirebaseEmulators(): Promise<FirebaseEmulators> {
   ]);
   return {
     env: {
+      // Never look for Google's metadata server: everything here is on loopback.
+      METADATA_SERVER_DETECTION: 'none',
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       FIRESTORE_EMULATOR_HOST: firestore?.host ?? (process.env.FIRESTORE_EMULATOR_HOST as string),
       FIREBASE_STORAGE_EMULATOR_HOST: storage.host,

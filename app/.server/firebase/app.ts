@@ -6,8 +6,10 @@ import { singleton } from '../singleton';
 
 export function createFirebaseApp(config: Config, name = '[DEFAULT]'): App {
   const settings = firebaseSettings(config);
-  // Emulators need no credentials; otherwise the inline service account key, or Application Default Credentials.
+  // The inline service account key, or Application Default Credentials (Cloud Run); none with the emulators.
   const usesEmulators = Boolean(config.FIRESTORE_EMULATOR_HOST || config.FIREBASE_AUTH_EMULATOR_HOST);
+  // With emulators, google-auth-library must not look for Google's metadata server (a request off this machine).
+  if (usesEmulators) process.env.METADATA_SERVER_DETECTION ??= 'none';
   const credential = settings.serviceAccount
     ? cert(JSON.parse(settings.serviceAccount))
     : usesEmulators
