@@ -126,7 +126,8 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
                 passwordHash: input.passwordHash,
                 updatedAt: input.now,
               };
-              tx.set(ref, next);
+              // Merged: fields other aggregates keep on the profile (push data, SPEC §3) stay.
+              tx.set(ref, next, { merge: true });
               return next;
             }
           }
