@@ -37,6 +37,7 @@ export default defineConfig({
       RATE_LIMIT_FORMS_PER_MINUTE: '10000',
       MAP_TILE_URL: '/tuiles-de-test/{z}/{x}/{y}.png',
       DATA_BACKEND: 'firestore',
+      SESSION_SECRET: 'secret-de-session-du-parcours-firestore-0123456789',
       METADATA_SERVER_DETECTION: 'none',
       FIREBASE_PROJECT_ID: 'demo-agenda-romand',
       FIREBASE_API_KEY: 'demo-key',

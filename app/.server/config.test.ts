@@ -52,6 +52,13 @@ describe('configuration Firebase', () => {
     });
   });
 
+  it('en production, plusieurs instances doivent partager SESSION_SECRET', () => {
+    expect(() => loadConfig({ ...firebase, NODE_ENV: 'production' })).toThrow(/Manquantes : SESSION_SECRET\.$/);
+    expect(loadConfig({ ...firebase, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toBe(
+      'x'.repeat(40),
+    );
+  });
+
   it('refuse une clé de compte de service qui n’est pas du JSON', () => {
     expect(() => loadConfig({ ...firebase, FIREBASE_SERVICE_ACCOUNT: 'chemin/vers/cle.json' })).toThrow(
       /FIREBASE_SERVICE_ACCOUNT doit être le contenu JSON/,

@@ -140,7 +140,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   if (env.DATA_BACKEND === 'firestore') {
-    const missing = FIREBASE_REQUIRED.filter((name) => !env[name]);
+    const missing: string[] = FIREBASE_REQUIRED.filter((name) => !env[name]);
+    // Several stateless instances must sign cookies with the same secret: none may invent its own.
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) missing.push('SESSION_SECRET');
     if (missing.length > 0) throw new Error(`${FIREBASE_INCOMPLETE} Manquantes : ${missing.join(', ')}.`);
   }
   const dataDir = path.resolve(env.DATA_DIR);
