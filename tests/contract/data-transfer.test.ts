@@ -188,5 +188,6 @@ describe('déménager un site entre SQLite et Firestore', () => {
     } finally {
       await moved.close();
     }
-  });
+    // Demo accounts hash their passwords (scrypt, 128 MB): slow on a busy 2-core machine.
+  }, 120_000);
 });

@@ -180,6 +180,11 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(await store.users.updateProfile('absent', { displayName: 'X' }, at(1))).toBeNull();
       await store.users.setPassword('u1', 'nouveau', at(2));
       await store.users.setEmailVerified('u1', at(3));
+      expect(await store.users.setPhotoURL('u1', 'https://exemple.ch/photo.png', at(4))).toMatchObject({
+        photoURL: 'https://exemple.ch/photo.png',
+        updatedAt: at(4),
+      });
+      expect(await store.users.setPhotoURL('absent', 'https://exemple.ch/p.png', at(4))).toBeNull();
       const user = await store.users.findByEmailWithPassword('u1@exemple.ch');
       expect(user).toMatchObject({ passwordHash: 'nouveau', emailVerified: true });
     });
