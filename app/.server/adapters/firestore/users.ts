@@ -49,6 +49,31 @@ export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = 
   },
 };
 
+/** A new account's profile: SPEC §3 defaults (not a supporter, no photo), enabled. */
+function newUser(input: {
+  uid: string;
+  email: string;
+  displayName: string;
+  role: UserWithPassword['role'];
+  passwordHash: string | null;
+  emailVerified: boolean;
+  now: string;
+}): UserWithPassword {
+  return {
+    uid: input.uid,
+    email: input.email,
+    displayName: input.displayName,
+    role: input.role,
+    createdAt: input.now,
+    updatedAt: input.now,
+    supported: false,
+    photoURL: null,
+    emailVerified: input.emailVerified,
+    disabled: false,
+    passwordHash: input.passwordHash,
+  };
+}
+
 export function withoutPassword(user: UserWithPassword): UserProfile {
   const { passwordHash: _hidden, ...profile } = user;
   return profile;
@@ -131,19 +156,7 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
               return next;
             }
           }
-          const user: UserWithPassword = {
-            uid: input.uid,
-            email: input.email,
-            displayName: input.displayName,
-            role: input.role,
-            createdAt: input.now,
-            updatedAt: input.now,
-            supported: false,
-            photoURL: null,
-            emailVerified: input.emailVerified,
-            disabled: false,
-            passwordHash: input.passwordHash,
-          };
+          const user = newUser(input);
           tx.set(emails().doc(key), { uid: user.uid });
           tx.set(users().doc(user.uid), user);
           return user;
@@ -156,19 +169,7 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
     },
     async create(input) {
       const key = emailKey(input.email);
-      const user: UserWithPassword = {
-        uid: input.uid,
-        email: input.email,
-        displayName: input.displayName,
-        role: input.role,
-        createdAt: input.now,
-        updatedAt: input.now,
-        supported: false,
-        photoURL: null,
-        emailVerified: false,
-        disabled: false,
-        passwordHash: input.passwordHash,
-      };
+      const user = newUser({ ...input, emailVerified: false });
       try {
         await db.runTransaction(async (tx) => {
           // The email first: if it is taken, the commit fails before the profile is written.
