@@ -14,6 +14,7 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { audit, redactUrl } from './app/.server/audit';
 import { getConfig } from './app/.server/config';
 import { cspDirectives } from './app/.server/csp';
+import { getFileStore } from './app/.server/files/disk';
 import { getPushTransport } from './app/.server/push';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
 import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
@@ -128,30 +129,50 @@ async function serve() {
 
   // Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
   // uploads awaiting a form resubmission: never served, whatever the spelling of the path (%70ending, //pending…).
-  app.use(
-    '/uploads',
-    (req, res, next) => {
-      let pathname: string;
+  const uploadHeaders = (res: express.Response) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+  };
+  app.use('/uploads', (req, res, next) => {
+    let pathname: string;
+    try {
+      pathname = path.posix.normalize(decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    if (/^\/*pending(\/|$)/i.test(pathname)) return res.status(404).end();
+    next();
+  });
+  if (config.DATA_BACKEND === 'sqlite') {
+    app.use(
+      '/uploads',
+      express.static(path.join(config.DATA_DIR, 'uploads'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        dotfiles: 'deny',
+        fallthrough: false,
+        setHeaders: uploadHeaders,
+      }),
+    );
+  } else {
+    // Firebase Storage: the browser never reads the bucket (storage.rules deny it); this server relays the re-encoded
+    // images, cached for a year by browsers and any CDN in front (names are never reused).
+    const files = getFileStore();
+    app.get('/uploads/*', async (req, res, next) => {
+      const key = decodeURIComponent(req.path.replace(/^\/+/, ''));
+      if (!/^[a-z]+\/[a-z0-9]+-\d+\.webp$/.test(key)) return res.status(404).end();
       try {
-        pathname = path.posix.normalize(decodeURIComponent(req.path));
-      } catch {
-        return next();
+        const bytes = await files.get(key);
+        if (!bytes) return res.status(404).end();
+        uploadHeaders(res);
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.type('image/webp').send(bytes);
+      } catch (error) {
+        next(error);
       }
-      if (/^\/*pending(\/|$)/i.test(pathname)) return res.status(404).end();
-      next();
-    },
-    express.static(path.join(config.DATA_DIR, 'uploads'), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: false,
-      setHeaders: (res) => {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
-      },
-    }),
-  );
+    });
+  }
   // fallthrough: false hands a missing file to the error path: answer its status without Express logging a stack.
   const uploadErrors: express.ErrorRequestHandler = (error: { status?: number }, _req, res, _next) => {
     res.status(error.status ?? 500).end();

@@ -32,7 +32,7 @@ const rejection = (promise: Promise<unknown>) =>
 describe('comptes', () => {
   it('l’inscription crée un organisateur non vérifié, non soutien, et envoie un lien qui mène à la racine', async () => {
     const { deps, mailer } = setup();
-    const user = await registerAccount(deps, {
+    const { user } = await registerAccount(deps, {
       email: 'lea@exemple.ch',
       password: 'une phrase assez longue',
       displayName: 'Léa',
@@ -62,7 +62,7 @@ describe('comptes', () => {
 
   it('le lien de réinitialisation vaut une heure, une fois, et termine toutes les sessions', async () => {
     const { deps, mailer, store, advance } = setup();
-    const user = await registerAccount(deps, {
+    const { user } = await registerAccount(deps, {
       email: 'lea@exemple.ch',
       password: 'une phrase assez longue',
       displayName: 'Léa',
@@ -96,7 +96,7 @@ describe('comptes', () => {
 
   it('changer de mot de passe demande l’actuel et déconnecte les autres appareils', async () => {
     const { deps, store } = setup();
-    const user = await registerAccount(deps, {
+    const { user } = await registerAccount(deps, {
       email: 'lea@exemple.ch',
       password: 'une phrase assez longue',
       displayName: 'Léa',
@@ -136,7 +136,7 @@ describe('comptes', () => {
 
   it('supprimer son compte garde ses événements, sans propriétaire', async () => {
     const { deps, db } = setup();
-    const user = await registerAccount(deps, {
+    const { user } = await registerAccount(deps, {
       email: 'lea@exemple.ch',
       password: 'une phrase assez longue',
       displayName: 'Léa',

@@ -1,5 +1,5 @@
-// Account use cases of the local identity provider: register, verify, reset, change password, profile, delete.
-import crypto from 'node:crypto';
+// Account use cases: register, verify, reset, change password, profile, delete; passwords and links through the
+// identity provider (local or Firebase Auth).
 import {
   ALREADY_VERIFIED,
   EMAIL_TAKEN,
@@ -8,21 +8,23 @@ import {
   RESET_LINK_INVALID,
   WRONG_CURRENT_PASSWORD,
 } from '~/domain/auth';
-import { hashPassword, verifyPassword } from './identity/password';
+import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './identity/local';
 import { passwordProblem } from './identity/password-policy';
-import { newId } from './ids';
+import type { IdentityProvider, SignedIn } from './identity/ports';
+import { getIdentity } from './identity/provider';
 import { passwordResetMail, verificationMail } from './mail/templates';
-import type { AuthTokenPurpose, MailPort, Store, UserProfile } from './ports';
+import type { MailPort, Store, UserProfile } from './ports';
 
 export interface AccountDeps {
   store: Store;
   mailer: MailPort;
   siteUrl: string;
+  /** Local (our store) unless given: Firebase Auth with DATA_BACKEND=firestore. */
+  identity?: IdentityProvider;
   now?: () => Date;
 }
 
-export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS };
 
 /** A use case's refusal: a French message for the form, attached to a field when it is about one. */
 export class AccountError extends Error {
@@ -34,50 +36,48 @@ export class AccountError extends Error {
   }
 }
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 const clock = (deps: AccountDeps) => (deps.now ? deps.now() : new Date());
-
-async function issueToken(deps: AccountDeps, uid: string, purpose: AuthTokenPurpose, ttlMs: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  const now = clock(deps);
-  await deps.store.authTokens.issue({
-    id: hashToken(token),
-    uid,
-    purpose,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
-  });
-  return token;
-}
+const identityOf = (deps: AccountDeps) => deps.identity ?? createLocalIdentity(deps.store, deps.siteUrl);
 
 async function sendVerification(deps: AccountDeps, user: UserProfile): Promise<void> {
-  const token = await issueToken(deps, user.uid, 'verify-email', VERIFY_TOKEN_TTL_MS);
-  const mail = verificationMail(user.displayName, `${deps.siteUrl}/auth/verify-email?token=${token}`);
-  await deps.mailer.send({ to: user.email, ...mail });
+  const link = await identityOf(deps).verificationLink(user, clock(deps));
+  await deps.mailer.send({ to: user.email, ...verificationMail(user.displayName, link) });
+}
+
+export interface Registered {
+  user: UserProfile;
+  signedIn: SignedIn;
 }
 
 export async function registerAccount(
   deps: AccountDeps,
   input: { email: string; password: string; displayName: string },
-): Promise<UserProfile> {
+): Promise<Registered> {
   const problem = passwordProblem(input.password);
   if (problem) throw new AccountError(problem, 'password');
+  const identity = identityOf(deps);
+  const account = await identity.createAccount(input);
+  if (!account) throw new AccountError(EMAIL_TAKEN, 'email');
+  // SPEC §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
   const user = await deps.store.users.create({
-    uid: newId(20),
+    uid: account.uid,
     email: input.email,
     displayName: input.displayName,
     role: 'organizer',
-    passwordHash: await hashPassword(input.password),
+    passwordHash: account.passwordHash,
     now: clock(deps).toISOString(),
   });
-  if (!user) throw new AccountError(EMAIL_TAKEN, 'email');
+  if (!user) {
+    await identity.deleteAccount(account.uid);
+    throw new AccountError(EMAIL_TAKEN, 'email');
+  }
   try {
     await sendVerification(deps, user);
   } catch (error) {
     // The account exists; the mail can be sent again from the profile.
     console.error('[comptes] envoi du mail de vérification impossible', error);
   }
-  return user;
+  return { user, signedIn: { uid: account.uid, idToken: account.idToken } };
 }
 
 export async function resendVerification(deps: AccountDeps, user: UserProfile | null): Promise<void> {
@@ -89,7 +89,7 @@ export async function resendVerification(deps: AccountDeps, user: UserProfile | 
 /** Follows a verification link: returns the verified account, or null when the link is not valid. */
 export async function verifyEmail(deps: AccountDeps, token: string): Promise<UserProfile | null> {
   const now = clock(deps).toISOString();
-  const uid = await deps.store.authTokens.consume(hashToken(token), 'verify-email', now);
+  const uid = await identityOf(deps).applyVerification(token, now);
   if (!uid) return null;
   await deps.store.users.setEmailVerified(uid, now);
   return deps.store.users.findById(uid);
@@ -99,13 +99,12 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<Use
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const user = await deps.store.users.findByEmailWithPassword(email);
   if (!user || user.disabled) return;
-  const token = await issueToken(deps, user.uid, 'reset-password', RESET_TOKEN_TTL_MS);
-  const mail = passwordResetMail(user.displayName, `${deps.siteUrl}/auth/reset-password?token=${token}`);
-  await deps.mailer.send({ to: user.email, ...mail });
+  const link = await identityOf(deps).resetLink(user, clock(deps));
+  await deps.mailer.send({ to: user.email, ...passwordResetMail(user.displayName, link) });
 }
 
 export async function isResetTokenValid(deps: AccountDeps, token: string): Promise<boolean> {
-  return (await deps.store.authTokens.peek(hashToken(token), 'reset-password', clock(deps).toISOString())) !== null;
+  return (await identityOf(deps).peekReset(token, clock(deps).toISOString())) !== null;
 }
 
 /** Uses a reset link once: new password, every session of the account ended. */
@@ -113,32 +112,35 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   const problem = passwordProblem(password);
   if (problem) throw new AccountError(problem, 'password');
   const now = clock(deps).toISOString();
-  const passwordHash = await hashPassword(password);
-  const uid = await deps.store.authTokens.consume(hashToken(token), 'reset-password', now);
+  const uid = await identityOf(deps).applyReset(token, password, now);
   if (!uid) throw new AccountError(RESET_LINK_INVALID);
-  await deps.store.users.setPassword(uid, passwordHash, now);
   await deps.store.sessions.revokeAllForUser(uid);
   const user = await deps.store.users.findById(uid);
   if (!user) throw new AccountError(RESET_LINK_INVALID);
   return user;
 }
 
-/** SPEC §5: needs a logged-in user with an email and the current password; other sessions end. */
+/**
+ * SPEC §5 and §7: needs a logged-in user with an email, re-authenticated with the current password; other sessions
+ * end. Returns a fresh sign-in when the provider also ended this one (Firebase), to open a new session here.
+ */
 export async function changePassword(
   deps: AccountDeps,
   current: { user: UserProfile | null; sessionId: string | null },
   input: { currentPassword: string; newPassword: string },
-): Promise<void> {
+): Promise<SignedIn | null> {
   const { user } = current;
   if (!user?.email) throw new AccountError(NO_USER_OR_EMAIL);
-  const stored = await deps.store.users.findByEmailWithPassword(user.email);
-  if (!stored || !(await verifyPassword(input.currentPassword, stored.passwordHash))) {
+  const identity = identityOf(deps);
+  const reauthenticated = await identity.checkPassword(user.email, input.currentPassword);
+  if (!reauthenticated || reauthenticated.uid !== user.uid) {
     throw new AccountError(WRONG_CURRENT_PASSWORD, 'currentPassword');
   }
   const problem = passwordProblem(input.newPassword);
   if (problem) throw new AccountError(problem, 'newPassword');
-  await deps.store.users.setPassword(user.uid, await hashPassword(input.newPassword), clock(deps).toISOString());
-  await deps.store.sessions.revokeAllForUser(user.uid, current.sessionId ?? undefined);
+  const signedIn = await identity.setPassword(user, input.newPassword, clock(deps).toISOString());
+  await deps.store.sessions.revokeAllForUser(user.uid, signedIn ? undefined : (current.sessionId ?? undefined));
+  return signedIn;
 }
 
 /** SPEC §5: a profile update needs a logged-in user. */
@@ -150,13 +152,44 @@ export async function updateProfile(deps: AccountDeps, user: UserProfile | null,
 /** Deletes the account after checking its password; its events stay published, without an owner. */
 export async function deleteAccount(deps: AccountDeps, user: UserProfile | null, password: string): Promise<void> {
   if (!user) throw new AccountError(NO_USER);
-  const stored = await deps.store.users.findByEmailWithPassword(user.email);
-  if (!stored || !(await verifyPassword(password, stored.passwordHash))) {
+  const identity = identityOf(deps);
+  const reauthenticated = await identity.checkPassword(user.email, password);
+  if (!reauthenticated || reauthenticated.uid !== user.uid) {
     throw new AccountError(WRONG_CURRENT_PASSWORD, 'deletePassword');
   }
   await deps.store.users.delete(user.uid);
+  await identity.deleteAccount(user.uid);
+}
+
+/**
+ * Google sign-in (SPEC §7, Firebase only): the browser's fresh ID token is verified, the profile is written the
+ * first time (organizer, photoURL from Google) and the sign-in opens a session. Null when the token is not valid.
+ */
+export async function signInExternal(deps: AccountDeps, idToken: string): Promise<Registered | null> {
+  const identity = identityOf(deps);
+  const person = identity.verifyExternalSignIn ? await identity.verifyExternalSignIn(idToken) : null;
+  if (!person) return null;
+  const now = clock(deps).toISOString();
+  let user = await deps.store.users.findById(person.uid);
+  if (!user) {
+    user = await deps.store.users.create({
+      uid: person.uid,
+      email: person.email,
+      displayName: person.displayName.slice(0, 60),
+      role: 'organizer',
+      passwordHash: null,
+      now,
+    });
+    // Another account of ours already has this email (registered with a password): sign in with it instead.
+    if (!user) throw new AccountError(EMAIL_TAKEN);
+    if (person.photoURL) user = (await deps.store.users.setPhotoURL(user.uid, person.photoURL, now)) ?? user;
+    if (person.emailVerified) await deps.store.users.setEmailVerified(user.uid, now);
+    user = (await deps.store.users.findById(user.uid)) ?? user;
+  }
+  if (user.disabled) return null;
+  return { user, signedIn: { uid: person.uid, idToken } };
 }
 
 export function accountDeps(store: Store, mailer: MailPort, siteUrl: string): AccountDeps {
-  return { store, mailer, siteUrl };
+  return { store, mailer, siteUrl, identity: getIdentity() };
 }

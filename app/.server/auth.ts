@@ -1,8 +1,9 @@
-// Local identity provider: email + password checked against the password hash in the store,
-// with at most 100 failed attempts per account and hour.
+// Login: email + password checked by the identity provider (Argon2id in our store, or Firebase Auth), with at most
+// 100 failed attempts per account and hour.
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { type AuditFields, audit } from './audit';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './identity/password';
+import { createLocalIdentity } from './identity/local';
+import type { IdentityProvider } from './identity/ports';
 import { createLimiter } from './limiter';
 import type { Store, UserProfile } from './ports';
 import { tooManyRequests } from './security';
@@ -15,22 +16,25 @@ const failedLogins = () =>
     createLimiter({ points: FAILED_LOGINS_PER_HOUR, duration: 60 * 60, keyPrefix: 'login-failures' }),
   );
 
+/** The account of a successful login, with the ID token a Firebase session is made from (null when local). */
+export type Authenticated = UserProfile & { idToken: string | null };
+
 export async function authenticate(
   store: Store,
   email: string,
   password: string,
+  identity: IdentityProvider = createLocalIdentity(store, ''),
   who: AuditFields = {},
-): Promise<UserProfile | null> {
+): Promise<Authenticated | null> {
   const key = email.trim().toLowerCase();
   const seen = await failedLogins().get(key);
   if (seen && seen.consumedPoints >= FAILED_LOGINS_PER_HOUR) {
     audit('login.locked', { ...who, email: key });
     tooManyRequests(seen);
   }
-  const user = await store.users.findByEmailWithPassword(key);
-  // Unknown emails cost the same time as known ones, so timing does not reveal accounts.
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok || user.disabled) {
+  const signedIn = await identity.checkPassword(key, password);
+  const user = signedIn ? await profileOf(store, signedIn.uid, key) : null;
+  if (!signedIn || !user || user.disabled) {
     try {
       await failedLogins().consume(key);
     } catch (error) {
@@ -43,10 +47,22 @@ export async function authenticate(
     return null;
   }
   await failedLogins().delete(key);
-  // A hash of an earlier scheme or weaker parameters is replaced while the password is at hand.
-  if (user.passwordHash && needsRehash(user.passwordHash)) {
-    await store.users.setPassword(user.uid, await hashPassword(password), new Date().toISOString());
-  }
-  const { passwordHash: _hidden, ...profile } = user;
-  return profile;
+  return { ...user, idToken: signedIn.idToken };
+}
+
+/**
+ * The profile of a signed-in account. With Firebase Auth an account can exist without one (made in the console):
+ * SPEC §4 gives it the default profile, written now.
+ */
+async function profileOf(store: Store, uid: string, email: string): Promise<UserProfile | null> {
+  const found = await store.users.findById(uid);
+  if (found) return found;
+  return store.users.create({
+    uid,
+    email,
+    displayName: email.split('@')[0],
+    role: 'organizer',
+    passwordHash: null,
+    now: new Date().toISOString(),
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { firebaseSettings, loadConfig } from './config';
 
 const base = { DATA_DIR: process.env.DATA_DIR };
 
@@ -63,5 +63,47 @@ describe('configuration du push et de la mesure d’audience', () => {
     expect(loadConfig({ ...base, ANALYTICS_SCRIPT_URL: 'https://stats.exemple.ch/s.js' }).ANALYTICS_SCRIPT_URL).toBe(
       'https://stats.exemple.ch/s.js',
     );
+  });
+});
+
+describe('configuration Firebase', () => {
+  const firebase = {
+    ...base,
+    DATA_BACKEND: 'firestore',
+    FIREBASE_PROJECT_ID: 'agenda-romand',
+    FIREBASE_API_KEY: 'AIza-test',
+    FIREBASE_STORAGE_BUCKET: 'agenda-romand.appspot.com',
+  };
+
+  it('avec DATA_BACKEND=firestore, le démarrage échoue en nommant chaque variable manquante', () => {
+    expect(() => loadConfig({ ...base, DATA_BACKEND: 'firestore' })).toThrow(
+      "Configuration Firebase incomplète. Vérifiez vos variables d'environnement. Manquantes : FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_STORAGE_BUCKET.",
+    );
+    expect(() => loadConfig({ ...firebase, FIREBASE_API_KEY: '  ' })).toThrow(/Manquantes : FIREBASE_API_KEY\.$/);
+  });
+
+  it('complète, elle démarre ; le domaine d’authentification se déduit du projet', () => {
+    const config = loadConfig(firebase);
+    expect(firebaseSettings(config)).toMatchObject({
+      projectId: 'agenda-romand',
+      authDomain: 'agenda-romand.firebaseapp.com',
+    });
+  });
+
+  it('en production, plusieurs instances doivent partager SESSION_SECRET', () => {
+    expect(() => loadConfig({ ...firebase, NODE_ENV: 'production' })).toThrow(/Manquantes : SESSION_SECRET\.$/);
+    expect(loadConfig({ ...firebase, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toBe(
+      'x'.repeat(40),
+    );
+  });
+
+  it('refuse une clé de compte de service qui n’est pas du JSON', () => {
+    expect(() => loadConfig({ ...firebase, FIREBASE_SERVICE_ACCOUNT: 'chemin/vers/cle.json' })).toThrow(
+      /FIREBASE_SERVICE_ACCOUNT doit être le contenu JSON/,
+    );
+  });
+
+  it('SQLite (par défaut) n’en demande aucune', () => {
+    expect(loadConfig(base).DATA_BACKEND).toBe('sqlite');
   });
 });

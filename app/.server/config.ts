@@ -11,6 +11,13 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** An unset or empty variable is absent. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -87,9 +94,71 @@ const envSchema = z.object({
     .url()
     .refine((v) => v.startsWith('https://'), 'ANALYTICS_SCRIPT_URL doit être une adresse https://.')
     .optional(),
+  // Firebase (DATA_BACKEND=firestore): Firestore, Auth, Storage and FCM through firebase-admin.
+  FIREBASE_PROJECT_ID: optionalText,
+  /** The web API key: Auth REST sign-in from the login action, and the web SDK (Google sign-in, FCM). */
+  FIREBASE_API_KEY: optionalText,
+  FIREBASE_STORAGE_BUCKET: optionalText,
+  /** Google sign-in popup's domain; `<project>.firebaseapp.com` by default. */
+  FIREBASE_AUTH_DOMAIN: optionalText,
+  /** The service account's JSON key (inline); without it, Application Default Credentials (Cloud Run, GOOGLE_APPLICATION_CREDENTIALS). */
+  FIREBASE_SERVICE_ACCOUNT: optionalText.refine((v) => v === undefined || isJsonObject(v), {
+    message: 'FIREBASE_SERVICE_ACCOUNT doit être le contenu JSON de la clé du compte de service.',
+  }),
+  /** Web app id, sender id and VAPID public key of Firebase Cloud Messaging, for the browser's FCM token. */
+  FIREBASE_APP_ID: optionalText,
+  FIREBASE_MESSAGING_SENDER_ID: optionalText,
+  FIREBASE_VAPID_KEY: optionalText,
+  /** Emulators (host:port), read by firebase-admin itself; listed here to be validated and documented. */
+  FIRESTORE_EMULATOR_HOST: optionalText,
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+  FIREBASE_STORAGE_EMULATOR_HOST: optionalText,
 });
 
+/** What DATA_BACKEND=firestore cannot start without. */
+export const FIREBASE_REQUIRED = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_STORAGE_BUCKET'] as const;
+export const FIREBASE_INCOMPLETE = "Configuration Firebase incomplète. Vérifiez vos variables d'environnement.";
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 export type Config = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };
+
+/** The Firebase settings of a configuration that uses Firebase (checked at start-up). */
+export interface FirebaseSettings {
+  projectId: string;
+  apiKey: string;
+  storageBucket: string;
+  authDomain: string;
+  serviceAccount: string | undefined;
+  appId: string | undefined;
+  messagingSenderId: string | undefined;
+  vapidKey: string | undefined;
+  authEmulatorHost: string | undefined;
+}
+
+export function firebaseSettings(config: Config): FirebaseSettings {
+  if (!config.FIREBASE_PROJECT_ID || !config.FIREBASE_API_KEY || !config.FIREBASE_STORAGE_BUCKET) {
+    throw new Error(FIREBASE_INCOMPLETE);
+  }
+  return {
+    projectId: config.FIREBASE_PROJECT_ID,
+    apiKey: config.FIREBASE_API_KEY,
+    storageBucket: config.FIREBASE_STORAGE_BUCKET,
+    authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    serviceAccount: config.FIREBASE_SERVICE_ACCOUNT,
+    appId: config.FIREBASE_APP_ID,
+    messagingSenderId: config.FIREBASE_MESSAGING_SENDER_ID,
+    vapidKey: config.FIREBASE_VAPID_KEY,
+    authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
+  };
+}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -102,6 +171,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(
       'Configuration invalide: VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble (les deux, ou aucune pour les générer).',
     );
+  }
+  if (env.DATA_BACKEND === 'firestore') {
+    const missing: string[] = FIREBASE_REQUIRED.filter((name) => !env[name]);
+    // Several stateless instances must sign cookies with the same secret: none may invent its own.
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) missing.push('SESSION_SECRET');
+    if (missing.length > 0) throw new Error(`${FIREBASE_INCOMPLETE} Manquantes : ${missing.join(', ')}.`);
   }
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });

@@ -1,5 +1,6 @@
 // The Content-Security-Policy of every answer (helmet): nonce-based with 'strict-dynamic' in production, and the
-// few other origins the configuration brings (map tiles, Stripe Checkout, the optional analytics script).
+// few other origins the configuration brings (map tiles, Stripe Checkout, the optional analytics script, Google sign-in
+// through Firebase).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
 
@@ -19,15 +20,33 @@ export function cspDirectives(
     : [];
   // The optional external analytics script (loaded only after consent): its origin only when one is configured.
   const analyticsOrigins = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
+  // Google sign-in (Firebase): the popup's scripts and frame, and the Auth API the web SDK calls.
+  const firebase = (() => {
+    if (config.DATA_BACKEND !== 'firestore') return { connect: [], frame: [], script: [] };
+    const authDomain = config.FIREBASE_AUTH_DOMAIN ?? `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`;
+    const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+    return {
+      connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator],
+      frame: [`https://${authDomain}`, ...emulator],
+      script: ['https://apis.google.com'],
+    };
+  })();
   return {
     'default-src': ["'self'"],
     'script-src': isProduction
-      ? ["'self'", (req, res) => `'nonce-${nonce(req, res)}'`, "'strict-dynamic'", ...analyticsOrigins]
-      : ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...analyticsOrigins],
+      ? [
+          "'self'",
+          (req, res) => `'nonce-${nonce(req, res)}'`,
+          "'strict-dynamic'",
+          ...analyticsOrigins,
+          ...firebase.script,
+        ]
+      : ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...analyticsOrigins, ...firebase.script],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', tileOrigin, ...analyticsOrigins],
     'font-src': ["'self'"],
-    'connect-src': isProduction ? ["'self'", ...analyticsOrigins] : ["'self'", 'ws:', ...analyticsOrigins],
+    'connect-src': [...(isProduction ? ["'self'"] : ["'self'", 'ws:']), ...analyticsOrigins, ...firebase.connect],
+    'frame-src': ["'self'", ...firebase.frame],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'none'"],

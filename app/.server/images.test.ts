@@ -320,6 +320,10 @@ describe('pending images', () => {
       delete: async (key) => {
         calls.push(`delete ${key}`);
       },
+      list: async (prefix) => {
+        calls.push(`list ${prefix}`);
+        return [];
+      },
     };
     for (const token of [
       '../events/x',

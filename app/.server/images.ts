@@ -222,3 +222,11 @@ export async function prunePendingImages(root: string, olderThanMs = ONE_DAY_MS)
   }
   return removed;
 }
+
+/** The same clean-up on any file store (Firebase Storage): pending uploads older than `olderThanMs` go. */
+export async function prunePendingFiles(files: FileStore, olderThanMs = ONE_DAY_MS): Promise<number> {
+  const cutoff = Date.now() - olderThanMs;
+  const stale = (await files.list('pending/')).filter((f) => f.modifiedAt < cutoff);
+  for (const f of stale) await files.delete(f.key);
+  return stale.length;
+}

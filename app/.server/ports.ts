@@ -1,4 +1,4 @@
-// The interfaces the use cases depend on. Adapters (SQLite now, Firestore later) implement them.
+// The interfaces the use cases depend on. Adapters (SQLite, Firestore) implement them.
 import type { CantonCode } from '~/domain/cantons';
 import type { Category, CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
@@ -34,7 +34,8 @@ export interface UserStore {
     email: string;
     displayName: string;
     role: Role;
-    passwordHash: string;
+    /** Null with Firebase Auth, which keeps the password itself. */
+    passwordHash: string | null;
     emailVerified: boolean;
     now: string;
   }): Promise<UserProfile>;
@@ -45,12 +46,14 @@ export interface UserStore {
     email: string;
     displayName: string;
     role: Role;
-    passwordHash: string;
+    passwordHash: string | null;
     now: string;
   }): Promise<UserProfile | null>;
   setPassword(uid: string, passwordHash: string, now: string): Promise<void>;
   setEmailVerified(uid: string, now: string): Promise<void>;
   updateProfile(uid: string, fields: { displayName: string }, now: string): Promise<UserProfile | null>;
+  /** SPEC §3 photoURL, from Google sign-in. */
+  setPhotoURL(uid: string, photoURL: string, now: string): Promise<UserProfile | null>;
   /** Deletes the account; its sessions and tokens go with it, its events stay without an owner. */
   delete(uid: string): Promise<void>;
   /** The admin list of accounts, newest first, each with how many events it created (one query, not one per row). */
@@ -410,6 +413,8 @@ export interface Store {
   isEmpty(): Promise<boolean>;
   /** A number that changes whenever anything is written (here or by another process): read caches key on it. */
   revision(): number;
+  /** Releases the connection and its listeners (scripts and tests). */
+  close(): Promise<void>;
 }
 
 export interface MailMessage {

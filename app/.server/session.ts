@@ -1,8 +1,10 @@
-// Server-side sessions (revocable rows keyed by the hash of a random token) and the route guards of SPEC §2.
+// Server-side sessions (revocable rows keyed by the hash of the cookie's secret: a random token, or a Firebase session
+// cookie checked with revocation on every request) and the route guards of SPEC §2.
 import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
 import { audit, auditFromRequest } from './audit';
 import { getConfig } from './config';
+import { getIdentity } from './identity/provider';
 import type { UserProfile } from './ports';
 import { singleton } from './singleton';
 import { getStore } from './store';
@@ -57,6 +59,8 @@ async function lookUpSession(request: Request): Promise<CurrentSession | null> {
     await store.sessions.revoke(id);
     return null;
   }
+  // Firebase: verifySessionCookie(cookie, true), so a revoked or expired cookie ends the session here too.
+  if (!(await getIdentity().checkSession(token, session.uid))) return null;
   const user = await store.users.findById(session.uid);
   if (!user || user.disabled) return null;
   if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
@@ -104,27 +108,33 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   return target;
 }
 
-/** Starts a new session (the previous one of this browser is revoked: the id rotates at login). */
-export async function createUserSession(request: Request, uid: string): Promise<string> {
+/**
+ * Starts a new session (the previous one of this browser is revoked: the id rotates at login). With Firebase Auth,
+ * `idToken` is the fresh sign-in's ID token, exchanged for a session cookie.
+ */
+export async function createUserSession(request: Request, uid: string, idToken: string | null = null): Promise<string> {
   const store = getStore();
   const previous = await getCurrentSession(request);
   if (previous) await store.sessions.revoke(previous.sessionId);
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, ttlMs } = await getIdentity().openSession({ uid, idToken });
   const now = new Date();
   await store.sessions.create({
     id: hashToken(token),
     uid,
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS).toISOString(),
+    expiresAt: new Date(now.getTime() + Math.min(ttlMs, SESSION_IDLE_TIMEOUT_MS)).toISOString(),
     userAgent: (request.headers.get('User-Agent') ?? '').slice(0, 300),
   });
   return sessionCookie().serialize(token);
 }
 
-/** Revokes this browser's session; returns the Set-Cookie header that clears the cookie. */
+/** Revokes this browser's session (Firebase: the account's refresh tokens too); returns the clearing Set-Cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const session = await getCurrentSession(request);
-  if (session) await getStore().sessions.revoke(session.sessionId);
+  if (session) {
+    await getStore().sessions.revoke(session.sessionId);
+    await getIdentity().endSessions(session.user.uid);
+  }
   return sessionCookie().serialize('', { maxAge: 0 });
 }

@@ -1,7 +1,8 @@
 // What `npm start` does before serving: open and migrate the store, seed an empty one, say how to log in.
 import { getConfig } from './config';
-import { uploadsRoot } from './files/disk';
-import { prunePendingImages } from './images';
+import { getFileStore, uploadsRoot } from './files/disk';
+import { getIdentity } from './identity/provider';
+import { prunePendingFiles, prunePendingImages } from './images';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from './seed/seed';
 import { getStore } from './store';
 
@@ -11,7 +12,7 @@ export async function prepareStore(): Promise<void> {
   const empty = await store.isEmpty();
   await seedCategories(store);
   if (empty && config.SEED_DEMO) {
-    const { events } = await seedDemo(store);
+    const { events } = await seedDemo(store, new Date(), getIdentity());
     console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   if (config.SEED_DEMO) {
@@ -25,8 +26,11 @@ const SIX_HOURS = 6 * 60 * 60 * 1000;
 
 /** Images kept for a form that was never sent again are removed after a day (at start, then every 6 hours). */
 export function schedulePendingImageCleanup(): void {
+  const onDisk = getConfig().DATA_BACKEND === 'sqlite';
   const prune = () =>
-    prunePendingImages(uploadsRoot()).catch((error) => console.error('[images] nettoyage impossible', error));
+    (onDisk ? prunePendingImages(uploadsRoot()) : prunePendingFiles(getFileStore())).catch((error) =>
+      console.error('[images] nettoyage impossible', error),
+    );
   void prune();
   setInterval(prune, SIX_HOURS).unref();
 }

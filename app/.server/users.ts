@@ -1,6 +1,7 @@
-// Account administration use cases shared by the CLI and, later, the admin screens.
+// Account administration use cases shared by the CLI and the demo accounts.
 
-import { hashPassword } from './identity/password';
+import type { IdentityProvider } from './identity/ports';
+import { getIdentity } from './identity/provider';
 import { newId } from './ids';
 import type { Role, Store, UserProfile } from './ports';
 import { getStore } from './store';
@@ -8,15 +9,23 @@ import { getStore } from './store';
 export async function createOrUpdateAccount(
   input: { email: string; password: string; role: Role; name?: string },
   store: Store = getStore(),
+  identity: IdentityProvider = getIdentity(),
 ): Promise<UserProfile> {
   const email = input.email.trim().toLowerCase();
   const existing = await store.users.findByEmailWithPassword(email);
-  return store.users.upsert({
+  const displayName = input.name?.trim() || existing?.displayName || email.split('@')[0];
+  const account = await identity.ensureAccount({
     uid: existing?.uid ?? newId(20),
     email,
-    displayName: input.name?.trim() || existing?.displayName || email.split('@')[0],
+    password: input.password,
+    displayName,
+  });
+  return store.users.upsert({
+    uid: account.uid,
+    email,
+    displayName,
     role: input.role,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: account.passwordHash,
     // An account made by an operator is trusted: no verification mail to click.
     emailVerified: true,
     now: new Date().toISOString(),

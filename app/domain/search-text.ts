@@ -65,3 +65,11 @@ export function normalizeForComparison(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+
+/** Lower case without diacritics: what the admin search of accounts compares (« Zoé » finds « zoe », and the reverse). */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}

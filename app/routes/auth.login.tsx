@@ -1,13 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { ClientOnly } from 'remix-utils/client-only';
 import { audit, auditFromRequest } from '~/.server/audit';
 import { authenticate } from '~/.server/auth';
+import { googleSignInConfig } from '~/.server/identity/google';
+import { getIdentity } from '~/.server/identity/provider';
 import { type AppContext, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { GoogleSignIn } from '~/components/GoogleSignIn';
 import { useFormKey } from '~/components/useFormKey';
 import { LOGIN_FAILED, loginSchema } from '~/domain/auth';
 import { type FieldErrors, fieldErrors } from '~/domain/forms';
@@ -15,7 +19,7 @@ import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { google: googleSignInConfig() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,13 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     email: parsed.data.email.trim().toLowerCase(),
     ip: (context as AppContext).clientIp,
   };
-  const user = await authenticate(getStore(), parsed.data.email, parsed.data.password, who);
+  const user = await authenticate(getStore(), parsed.data.email, parsed.data.password, getIdentity(), who);
   if (!user) {
     audit('login.failure', who);
     return data({ errors: { form: LOGIN_FAILED } as FieldErrors, email }, { status: 400 });
   }
   audit('login.success', { ...who, uid: user.uid });
-  const cookie = await createUserSession(request, user.uid);
+  const cookie = await createUserSession(request, user.uid, user.idToken);
   return redirect(safeRedirect(formData.get('redirect')), { headers: { 'Set-Cookie': cookie } });
 }
 
@@ -50,6 +54,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function LoginPage() {
+  const { google } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -91,6 +96,9 @@ export default function LoginPage() {
           Se connecter
         </button>
       </Form>
+      {google ? (
+        <ClientOnly>{() => <GoogleSignIn config={google} redirect={searchParams.get('redirect') ?? ''} />}</ClientOnly>
+      ) : null}
       <p>
         <Link to="/auth/forgot-password">Mot de passe oublié ?</Link> · Pas encore de compte ?{' '}
         <Link to="/auth/register">Inscription</Link>

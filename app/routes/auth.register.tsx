@@ -1,16 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { ClientOnly } from 'remix-utils/client-only';
 import { accountDeps, registerAccount } from '~/.server/accounts';
 import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { refusal } from '~/.server/form-errors';
+import { googleSignInConfig } from '~/.server/identity/google';
 import { getMailer } from '~/.server/mail/mailer';
 import { type AppContext, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { GoogleSignIn } from '~/components/GoogleSignIn';
 import { useFormKey } from '~/components/useFormKey';
 import { PASSWORD_MAX, PASSWORD_MIN, registerSchema } from '~/domain/auth';
 import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
@@ -18,7 +21,7 @@ import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { google: googleSignInConfig() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,14 +33,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
   }
-  let user: Awaited<ReturnType<typeof registerAccount>>;
+  let registered: Awaited<ReturnType<typeof registerAccount>>;
   try {
-    user = await registerAccount(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data);
+    registered = await registerAccount(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data);
   } catch (error) {
     return refusal(error, values);
   }
+  const { user, signedIn } = registered;
   const headers = new Headers();
-  headers.append('Set-Cookie', await createUserSession(request, user.uid));
+  headers.append('Set-Cookie', await createUserSession(request, user.uid, signedIn.idToken));
   headers.append(
     'Set-Cookie',
     await setFlash({
@@ -57,6 +61,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function RegisterPage() {
+  const { google } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -110,6 +115,9 @@ export default function RegisterPage() {
           Créer mon compte
         </button>
       </Form>
+      {google ? (
+        <ClientOnly>{() => <GoogleSignIn config={google} redirect={searchParams.get('redirect') ?? ''} />}</ClientOnly>
+      ) : null}
       <p>
         Déjà inscrit·e ? <Link to="/auth/login">Connexion</Link>
       </p>

@@ -13,7 +13,7 @@ import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { getMailer } from '~/.server/mail/mailer';
 import { type AppContext, protectForm } from '~/.server/security';
-import { destroyUserSession, getCurrentSession, requireUser } from '~/.server/session';
+import { createUserSession, destroyUserSession, getCurrentSession, requireUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -108,8 +108,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
           confirmation: formData.get('confirmation') ?? '',
         });
         if (!parsed.success) return fail(fieldErrors(parsed.error));
-        await changePassword(deps(), { user, sessionId: current?.sessionId ?? null }, parsed.data);
-        return done('Mot de passe modifié. Vos autres appareils ont été déconnectés.');
+        const signedIn = await changePassword(deps(), { user, sessionId: current?.sessionId ?? null }, parsed.data);
+        const message = 'Mot de passe modifié. Vos autres appareils ont été déconnectés.';
+        // Firebase ended every session, this one too: this browser gets a new one.
+        if (signedIn) {
+          return data(done(message), {
+            headers: { 'Set-Cookie': await createUserSession(request, signedIn.uid, signedIn.idToken) },
+          });
+        }
+        return done(message);
       }
       case 'resend':
         await resendVerification(deps(), user);

@@ -1,10 +1,8 @@
 // Contract of the store's push data and page views (SPEC §3 user push data; audience counter), written against the
 // ports only: the Firestore adapter is added to STORES and must pass the same cases.
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../app/.server/ports';
-import { memoryStore } from '../unit/memory-store';
-
-const STORES: [string, () => Store][] = [['SQLite', () => memoryStore().store]];
+import { BACKENDS } from './backends';
 
 const NOW = '2026-03-02T10:00:00.000Z';
 
@@ -19,9 +17,17 @@ const device = (token: string, updatedAt = NOW) => ({
   platform: 'Linux x86_64',
 });
 
-describe.each(STORES)('stockage %s : données push et pages vues', (_, open) => {
+describe.each(BACKENDS)('stockage $name : données push et pages vues', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  beforeEach(async () => {
+    ({ store, dispose } = await backend.open());
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
   it('un compte sans appareil a une table vide et des champs nuls ; un compte inconnu n’en a pas', async () => {
-    const store = open();
     await account(store, 'ada');
     expect(await store.users.getPushData('ada')).toEqual({ fcmTokens: {}, fcmToken: null, fcmTokenUpdatedAt: null });
     expect(await store.users.getPushData('personne')).toBeNull();
@@ -29,7 +35,6 @@ describe.each(STORES)('stockage %s : données push et pages vues', (_, open) => 
   });
 
   it('enregistrer un appareil remplit fcmTokens[deviceId], fcmToken et fcmTokenUpdatedAt, sans toucher au profil', async () => {
-    const store = open();
     await account(store, 'ada');
     const before = await store.users.findById('ada');
     expect(await store.users.savePushToken('ada', 'phone00000000000', device('jeton-1'))).toBe(true);
@@ -46,7 +51,6 @@ describe.each(STORES)('stockage %s : données push et pages vues', (_, open) => 
   });
 
   it('un jeton appartient au dernier appareil et au dernier compte qui l’a enregistré', async () => {
-    const store = open();
     await account(store, 'ada');
     await account(store, 'bea');
     await store.users.savePushToken('ada', 'ancienid00000000', device('partagé'));
@@ -60,7 +64,6 @@ describe.each(STORES)('stockage %s : données push et pages vues', (_, open) => 
   });
 
   it('la régénération forcée supprime le jeton de l’appareil et vide les champs du jeton', async () => {
-    const store = open();
     await account(store, 'ada');
     await store.users.savePushToken('ada', 'phone00000000000', device('jeton-1'));
     await store.users.savePushToken('ada', 'laptop0000000000', device('jeton-2'));
@@ -74,7 +77,6 @@ describe.each(STORES)('stockage %s : données push et pages vues', (_, open) => 
   });
 
   it('un jeton refusé par le service de push disparaît de tous les comptes', async () => {
-    const store = open();
     await account(store, 'ada');
     await account(store, 'bea');
     await store.users.savePushToken('ada', 'phone00000000000', device('mort'));
@@ -86,7 +88,6 @@ describe.each(STORES)('stockage %s : données push et pages vues', (_, open) => 
   });
 
   it('seuls les appareils des admins actifs reçoivent les envois', async () => {
-    const store = open();
     await account(store, 'ada');
     await account(store, 'bea');
     await account(store, 'orga', 'organizer');
@@ -100,7 +101,6 @@ describe.each(STORES)('stockage %s : données push et pages vues', (_, open) => 
   });
 
   it('une page vue est comptée sans changer la révision (les caches des pages publiques restent valables)', async () => {
-    const store = open();
     const revision = store.revision();
     await store.stats.recordPageView({ path: '/evenements', title: 'Événements', viewedAt: NOW });
     await store.stats.recordPageView({

@@ -25,6 +25,7 @@ const EXPECTED: Record<string, Guard> = {
   '/auth/verify-email': 'public',
   '/auth/email-verification': 'public',
   '/auth/logout': 'post-only',
+  '/auth/session': 'post-only',
   '/dashboard': 'login',
   '/organizer/dashboard': 'login',
   '/organizer/profile': 'login',

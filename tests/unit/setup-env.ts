@@ -5,3 +5,5 @@ import path from 'node:path';
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-unit-'));
 process.env.RATE_LIMIT_FORMS_PER_MINUTE = '3';
+// Firebase clients in tests talk to emulators only, never to Google's metadata server.
+process.env.METADATA_SERVER_DETECTION = 'none';

@@ -2,25 +2,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { getConfig } from '../config';
+import { getStorage } from 'firebase-admin/storage';
+import { firebaseSettings, getConfig } from '../config';
+import { getFirebaseApp } from '../firebase/app';
 import { singleton } from '../singleton';
+import { assertSafeKey } from './keys';
 import type { FileStore } from './ports';
+import { createStorageFileStore } from './storage';
 
-/** Throws unless `key` is a plain relative POSIX path: no absolute path, `..`, backslash, NUL or empty segment. */
-export function assertSafeKey(key: string): void {
-  if (
-    typeof key !== 'string' ||
-    key === '' ||
-    key.includes('\0') ||
-    key.includes('\\') ||
-    key.includes('..') ||
-    path.posix.isAbsolute(key) ||
-    path.win32.isAbsolute(key) ||
-    key.split('/').some((segment) => segment === '' || segment === '.')
-  ) {
-    throw new Error(`Clé de fichier refusée : ${JSON.stringify(key)}`);
-  }
-}
+export { assertSafeKey };
 
 export function createDiskFileStore(root: string): FileStore {
   const base = path.resolve(root);
@@ -71,6 +61,31 @@ export function createDiskFileStore(root: string): FileStore {
     async delete(key) {
       await fs.rm(fileFor(key), { force: true });
     },
+
+    async list(prefix) {
+      const found: { key: string; modifiedAt: number }[] = [];
+      const walk = async (dir: string, relative: string) => {
+        let entries: import('node:fs').Dirent[];
+        try {
+          entries = await fs.readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if (isMissing(error)) return;
+          throw error;
+        }
+        for (const entry of entries) {
+          // Dot files are temporary writes in progress, never keys.
+          if (entry.name.startsWith('.')) continue;
+          const key = relative ? `${relative}/${entry.name}` : entry.name;
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) await walk(full, key);
+          else if (entry.isFile() && key.startsWith(prefix)) {
+            found.push({ key, modifiedAt: (await fs.stat(full)).mtimeMs });
+          }
+        }
+      };
+      await walk(base, '');
+      return found.sort((a, b) => (a.key < b.key ? -1 : 1));
+    },
   };
 }
 
@@ -84,6 +99,13 @@ export function uploadsRoot(): string {
   return path.join(getConfig().DATA_DIR, 'uploads');
 }
 
+/** The disk store, or Firebase Storage when the site runs on Firebase. */
 export function getFileStore(): FileStore {
-  return singleton('fileStore', () => createDiskFileStore(uploadsRoot()));
+  return singleton('fileStore', () => {
+    const config = getConfig();
+    if (config.DATA_BACKEND === 'firestore') {
+      return createStorageFileStore(getStorage(getFirebaseApp(config)).bucket(firebaseSettings(config).storageBucket));
+    }
+    return createDiskFileStore(uploadsRoot());
+  });
 }

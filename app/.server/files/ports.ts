@@ -1,5 +1,4 @@
-// Where uploaded files live. The disk adapter serves development and single-server deployments;
-// a Firebase Storage adapter will implement the same port later.
+// Where uploaded files live: the local disk (development, single server) or Firebase Storage (DATA_BACKEND=firestore).
 
 /**
  * A flat key → bytes store. Keys are relative POSIX paths built only by our code,
@@ -12,4 +11,6 @@ export interface FileStore {
   get(key: string): Promise<Buffer | null>;
   /** Removes the key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key under a prefix (e.g. `pending/`, or '' for all), with its last modification (ms since epoch). */
+  list(prefix: string): Promise<{ key: string; modifiedAt: number }[]>;
 }

@@ -4,7 +4,8 @@ import { addDaysToDate, zurichIso, zurichToday } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import type { Partner } from '~/domain/partner';
 import { slugify } from '~/domain/slug';
-import { hashPassword } from '../identity/password';
+import { createLocalIdentity } from '../identity/local';
+import type { IdentityProvider } from '../identity/ports';
 import { stableId } from '../ids';
 import type { Store, UserProfile } from '../ports';
 import { SEED_EVENTS, SEED_PARTNERS, type SeedEventSpec } from './demo-data';
@@ -67,17 +68,28 @@ export async function seedCategories(store: Store): Promise<void> {
   if ((await store.categories.list()).length === 0) await store.categories.upsertMany(DEFAULT_CATEGORIES);
 }
 
-export async function seedDemo(store: Store, now = new Date()): Promise<{ users: UserProfile[]; events: number }> {
+export async function seedDemo(
+  store: Store,
+  now = new Date(),
+  identity: IdentityProvider = createLocalIdentity(store, ''),
+): Promise<{ users: UserProfile[]; events: number }> {
   const nowIso = now.toISOString();
   const users: UserProfile[] = [];
   for (const account of DEMO_ACCOUNTS) {
+    // The sign-in account first (Firebase Auth keeps its own), then the profile with the same uid.
+    const signIn = await identity.ensureAccount({
+      uid: stableId(`user:${account.email}`, 20),
+      email: account.email,
+      password: account.password,
+      displayName: account.displayName,
+    });
     users.push(
       await store.users.upsert({
-        uid: stableId(`user:${account.email}`, 20),
+        uid: signIn.uid,
         email: account.email,
         displayName: account.displayName,
         role: account.role,
-        passwordHash: await hashPassword(account.password),
+        passwordHash: signIn.passwordHash,
         emailVerified: true,
         now: nowIso,
       }),

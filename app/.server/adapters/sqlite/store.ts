@@ -22,7 +22,7 @@ function toSession(row: Row): SessionRecord {
   };
 }
 
-function toEvent(row: Row): AgendaEvent {
+export function toEvent(row: Row): AgendaEvent {
   return {
     id: str(row.id),
     slug: str(row.slug),
@@ -67,7 +67,7 @@ function toEvent(row: Row): AgendaEvent {
   };
 }
 
-function eventParams(e: AgendaEvent) {
+export function eventParams(e: AgendaEvent) {
   return {
     id: e.id,
     slug: e.slug,
@@ -442,6 +442,10 @@ export function createSqliteStore(db: Db): Store {
           timestamp: str(r.created_at),
         }));
       },
+    },
+
+    async close() {
+      db.close();
     },
 
     async isEmpty() {

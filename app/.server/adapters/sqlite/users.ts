@@ -1,4 +1,5 @@
 // Users of the SQLite store: profiles, passwords, roles, and what admins manage.
+import { foldText } from '~/domain/search-text';
 import type {
   AdminPushDevice,
   PushDevice,
@@ -25,14 +26,6 @@ export function toUser(row: Row): UserProfile {
     emailVerified: bool(row.email_verified),
     disabled: bool(row.disabled),
   };
-}
-
-/** Lower case without diacritics: what the admin search compares (« Zoé » finds « zoe », and the reverse). */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 }
 
 /** The `fcm_tokens` column: a JSON object of device id → device; anything unreadable counts as no device. */
@@ -214,6 +207,11 @@ export function createUserStore(db: Db): UserStore {
     async updateProfile(uid, fields, now) {
       db.prepare('UPDATE users SET display_name = ?, updated_at = ? WHERE uid = ?').run(fields.displayName, now, uid);
       const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
+      return row ? toUser(row) : null;
+    },
+    async setPhotoURL(uid, photoURL, now) {
+      db.prepare('UPDATE users SET photo_url = ?, updated_at = ? WHERE uid = ?').run(photoURL, now, uid);
+      const row = findRow(uid);
       return row ? toUser(row) : null;
     },
     async delete(uid) {

@@ -1,0 +1,74 @@
+// What every Firestore aggregate shares: collection names (SPEC §3 for users and events), keyed locks, batches.
+import type { DocumentData, Firestore, QueryDocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
+
+export const COLLECTIONS = {
+  users: 'users',
+  /** One document per lower-cased email → uid: makes an email unique inside a transaction. */
+  userEmails: 'userEmails',
+  sessions: 'sessions',
+  authTokens: 'authTokens',
+  categories: 'categories',
+  events: 'events',
+  /** (account, submission key) → event: a repeated form never creates a second event. */
+  eventSubmissions: 'eventSubmissions',
+  moderationLog: 'moderationLog',
+  /** Sequence numbers (moderation log ids), incremented in the writer's transaction. */
+  counters: 'counters',
+  partners: 'partners',
+  contactMessages: 'contactMessages',
+  pageViews: 'pageViews',
+  donations: 'donations',
+  notifications: 'notifications',
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** Firestore's ALREADY_EXISTS: a `create()` lost the race for its document id. */
+export function isAlreadyExists(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 6 || code === 'already-exists';
+}
+
+/**
+ * Runs `fn` after every earlier call with the same key has settled. Firestore transactions isolate writers across
+ * server instances; within one instance this queue also spares them contention retries, and keeps the guarantees on
+ * emulators that do not isolate transactions (the in-process one used by `npm test`).
+ */
+export type KeyedLock = <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+
+export function createKeyedLock(): KeyedLock {
+  const tails = new Map<string, Promise<unknown>>();
+  return (key, fn) => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.catch(() => {});
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
+
+/** Writes in batches of at most 400 operations (Firestore allows 500 per commit). */
+export async function inBatches<T>(
+  db: Firestore,
+  items: readonly T[],
+  write: (batch: WriteBatch, item: T) => void,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += 400) {
+    const batch = db.batch();
+    for (const item of items.slice(start, start + 400)) write(batch, item);
+    await batch.commit();
+  }
+}
+
+/** Deletes every document of a query (in batches). */
+export async function deleteAll(db: Firestore, docs: readonly QueryDocumentSnapshot<DocumentData>[]): Promise<void> {
+  await inBatches(db, docs, (batch, doc) => batch.delete(doc.ref));
+}
+
+/** Document ids cannot hold `/`; keys built from user input are encoded. */
+export function docKey(...parts: string[]): string {
+  return parts.map((p) => encodeURIComponent(p)).join(':');
+}

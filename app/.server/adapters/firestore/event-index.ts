@@ -1,0 +1,171 @@
+// The public search of the SQLite store (FTS5, unicode61 remove_diacritics 2, every word a required prefix, bm25
+// weighted by field) computed in memory over the events mirrored from Firestore. Firestore cannot match prefixes of
+// words nor rank; see docs/decisions/016-recherche-firestore.md.
+import type { AgendaEvent, EventStatus } from '~/domain/event';
+import type { EventQuery, ModerationQuery } from '../../ports';
+
+/** The fields searched, with the bm25 weights of the SQLite store (title ×10, organizer ×5, venue ×4, city ×3). */
+const FIELDS = [
+  { key: 'title', weight: 10 },
+  { key: 'description', weight: 1 },
+  { key: 'venueName', weight: 4 },
+  { key: 'city', weight: 3 },
+  { key: 'organizerName', weight: 5 },
+] as const;
+
+type FieldKey = (typeof FIELDS)[number]['key'];
+
+/** Lower case, diacritics removed, split on anything that is not a letter or a digit (FTS5 unicode61). */
+export function searchTokens(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0);
+}
+
+/** What the mirror keeps of an event: the event, its instants as numbers and its tokens per searched field. */
+export interface IndexedEvent {
+  event: AgendaEvent;
+  startsTs: number;
+  endsTs: number;
+  tokens: Record<FieldKey, string[]>;
+}
+
+export function indexEvent(event: AgendaEvent): IndexedEvent {
+  const tokens = {} as Record<FieldKey, string[]>;
+  for (const f of FIELDS) tokens[f.key] = searchTokens(event[f.key]);
+  return { event, startsTs: Date.parse(event.startsAt), endsTs: Date.parse(event.endsAt), tokens };
+}
+
+/** Every token of the searched fields, once each: stored on the event document (`searchTokens`). */
+export function allSearchTokens(event: AgendaEvent): string[] {
+  return [...new Set(FIELDS.flatMap((f) => searchTokens(event[f.key])))];
+}
+
+function normalizedWords(words: readonly string[] | undefined): string[] {
+  return (words ?? []).flatMap((w) => searchTokens(w));
+}
+
+function matchesAll(item: IndexedEvent, words: readonly string[]): boolean {
+  return words.every((w) => FIELDS.some((f) => item.tokens[f.key].some((t) => t.startsWith(w))));
+}
+
+/** bm25 over the matching events (k1 1.2, b 0.75, as FTS5), higher is more relevant. */
+function relevance(items: readonly IndexedEvent[], words: readonly string[]): Map<IndexedEvent, number> {
+  const scores = new Map<IndexedEvent, number>();
+  if (items.length === 0) return scores;
+  const avg = {} as Record<FieldKey, number>;
+  for (const f of FIELDS) avg[f.key] = items.reduce((n, i) => n + i.tokens[f.key].length, 0) / items.length || 1;
+  const n = items.length;
+  for (const item of items) scores.set(item, 0);
+  for (const w of words) {
+    const containing = items.filter((i) => FIELDS.some((f) => i.tokens[f.key].some((t) => t.startsWith(w)))).length;
+    const idf = Math.log((n - containing + 0.5) / (containing + 0.5) + 1);
+    for (const item of items) {
+      let score = 0;
+      for (const f of FIELDS) {
+        const tokens = item.tokens[f.key];
+        const tf = tokens.filter((t) => t.startsWith(w)).length;
+        if (tf === 0) continue;
+        score += f.weight * ((tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * tokens.length) / avg[f.key])));
+      }
+      scores.set(item, (scores.get(item) ?? 0) + idf * score);
+    }
+  }
+  return scores;
+}
+
+function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): IndexedEvent[] {
+  const statuses = new Set<EventStatus>(q.status);
+  const endsAfter = Date.parse(q.endsAfter);
+  const startsBefore = q.startsBefore ? Date.parse(q.startsBefore) : null;
+  const words = normalizedWords(q.words);
+  const organizer = q.organizerName?.toLowerCase();
+  const result: IndexedEvent[] = [];
+  for (const item of items) {
+    const e = item.event;
+    if (!statuses.has(e.status) || !(item.endsTs > endsAfter)) continue;
+    if (startsBefore !== null && !(item.startsTs < startsBefore)) continue;
+    if (q.category && e.category !== q.category) continue;
+    if (q.canton && e.canton !== q.canton) continue;
+    if (q.free && !e.isFree) continue;
+    if (q.family && !e.accessibility.familyFriendly) continue;
+    if (q.accessible && !e.accessibility.wheelchair) continue;
+    if (organizer !== undefined && e.organizerName.toLowerCase() !== organizer) continue;
+    if (q.excludeId && e.id === q.excludeId) continue;
+    if (words.length > 0 && !matchesAll(item, words)) continue;
+    result.push(item);
+  }
+  return result;
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function searchIndex(items: Iterable<IndexedEvent>, q: EventQuery): { items: AgendaEvent[]; total: number } {
+  const matches = filterForQuery(items, q);
+  const words = normalizedWords(q.words);
+  const scores = words.length > 0 ? relevance(matches, words) : null;
+  matches.sort(
+    (a, b) =>
+      (q.featuredFirst ? Number(b.event.featured) - Number(a.event.featured) : 0) ||
+      (scores ? (scores.get(b) ?? 0) - (scores.get(a) ?? 0) : 0) ||
+      a.startsTs - b.startsTs ||
+      byText(a.event.title, b.event.title),
+  );
+  return { items: matches.slice(q.offset, q.offset + q.limit).map((i) => i.event), total: matches.length };
+}
+
+export function mapPointsOf(items: Iterable<IndexedEvent>, q: EventQuery, max: number) {
+  return filterForQuery(items, q)
+    .filter((i) => i.event.lat != null && i.event.lng != null)
+    .sort((a, b) => a.startsTs - b.startsTs)
+    .slice(0, max)
+    .map(({ event: e }) => ({
+      id: e.id,
+      title: e.title,
+      lat: Number(e.lat),
+      lng: Number(e.lng),
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      allDay: e.allDay,
+      city: e.city,
+      category: e.category,
+    }));
+}
+
+/** The moderation queue: pending oldest submission first, other statuses most recently changed first. */
+export function moderationList(
+  items: Iterable<IndexedEvent>,
+  q: ModerationQuery,
+  ownerUids: ReadonlySet<string> | null,
+): { items: AgendaEvent[]; total: number } {
+  const words = normalizedWords(q.words);
+  const matches = [...items].filter(
+    (i) =>
+      (q.status === 'all' || i.event.status === q.status) &&
+      (ownerUids === null || (i.event.createdBy !== null && ownerUids.has(i.event.createdBy))) &&
+      (words.length === 0 || matchesAll(i, words)),
+  );
+  if (q.status === 'pending') {
+    matches.sort(
+      (a, b) =>
+        byText(a.event.submittedAt, b.event.submittedAt) ||
+        byText(a.event.createdAt, b.event.createdAt) ||
+        byText(a.event.id, b.event.id),
+    );
+  } else {
+    matches.sort(
+      (a, b) =>
+        byText(b.event.updatedAt, a.event.updatedAt) ||
+        byText(b.event.createdAt, a.event.createdAt) ||
+        byText(b.event.id, a.event.id),
+    );
+  }
+  return { items: matches.slice(q.offset, q.offset + q.limit).map((i) => i.event), total: matches.length };
+}
+
+export function emptyStatusCounts(): Record<EventStatus, number> {
+  return { pending: 0, approved: 0, rejected: 0, cancelled: 0 };
+}

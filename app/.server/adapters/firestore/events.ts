@@ -1,0 +1,274 @@
+// Events of the Firestore store: documents in `events` (SPEC §3), searched and counted on the in-process mirror,
+// written in transactions where a use case writes more than one document.
+import type { DocumentSnapshot, FirestoreDataConverter } from 'firebase-admin/firestore';
+import type { AgendaEvent } from '~/domain/event';
+import type { EventStore, ModerationEntry } from '../../ports';
+import type { FirestoreContext } from './context';
+import { COLLECTIONS, docKey, inBatches, isAlreadyExists } from './db';
+import {
+  allSearchTokens,
+  emptyStatusCounts,
+  type IndexedEvent,
+  indexEvent,
+  mapPointsOf,
+  moderationList,
+  searchIndex,
+} from './event-index';
+import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
+import { findUidByEmail } from './users';
+
+/** The stored form: the event as the domain has it, plus instants as numbers and the search tokens. */
+export interface EventDoc extends AgendaEvent {
+  startsTs: number;
+  endsTs: number;
+  searchTokens: string[];
+}
+
+export function toEventDoc(e: AgendaEvent): EventDoc {
+  return {
+    ...e,
+    image: e.image ? { ...e.image } : null,
+    accessibility: { ...e.accessibility },
+    pendingChanges: e.pendingChanges ?? [],
+    startsTs: Date.parse(e.startsAt),
+    endsTs: Date.parse(e.endsAt),
+    searchTokens: allSearchTokens(e),
+  };
+}
+
+export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
+  return {
+    id: String(d.id),
+    slug: String(d.slug ?? ''),
+    title: String(d.title ?? ''),
+    description: String(d.description ?? ''),
+    category: String(d.category ?? ''),
+    startsAt: String(d.startsAt ?? ''),
+    endsAt: String(d.endsAt ?? ''),
+    allDay: Boolean(d.allDay),
+    venueName: String(d.venueName ?? ''),
+    street: String(d.street ?? ''),
+    postalCode: String(d.postalCode ?? ''),
+    city: String(d.city ?? ''),
+    canton: d.canton as AgendaEvent['canton'],
+    lat: d.lat ?? null,
+    lng: d.lng ?? null,
+    isFree: Boolean(d.isFree),
+    priceMin: d.priceMin ?? null,
+    priceMax: d.priceMax ?? null,
+    priceNote: String(d.priceNote ?? ''),
+    ticketUrl: String(d.ticketUrl ?? ''),
+    websiteUrl: String(d.websiteUrl ?? ''),
+    organizerName: String(d.organizerName ?? ''),
+    contactEmail: String(d.contactEmail ?? ''),
+    contactPhone: String(d.contactPhone ?? ''),
+    image: d.image ? { ...d.image } : null,
+    accessibility: {
+      wheelchair: Boolean(d.accessibility?.wheelchair),
+      hearing: Boolean(d.accessibility?.hearing),
+      familyFriendly: Boolean(d.accessibility?.familyFriendly),
+    },
+    status: d.status ?? 'pending',
+    rejectionReason: String(d.rejectionReason ?? ''),
+    featured: Boolean(d.featured),
+    createdBy: d.createdBy ?? null,
+    createdAt: String(d.createdAt ?? ''),
+    updatedAt: String(d.updatedAt ?? ''),
+    submittedAt: String(d.submittedAt ?? ''),
+    moderatedBy: d.moderatedBy ?? null,
+    moderatedAt: d.moderatedAt ?? null,
+    pendingChanges: [...(d.pendingChanges ?? [])],
+  };
+}
+
+export const eventConverter: FirestoreDataConverter<AgendaEvent, EventDoc> = {
+  toFirestore: (event) => toEventDoc(event as AgendaEvent),
+  fromFirestore: (snapshot) => fromEventDoc({ ...(snapshot.data() as EventDoc), id: snapshot.id }),
+};
+
+export function parseIndexedEvent(snapshot: DocumentSnapshot): IndexedEvent {
+  return indexEvent(fromEventDoc({ ...(snapshot.data() as EventDoc), id: snapshot.id }));
+}
+
+interface SubmissionDoc {
+  uid: string;
+  submissionKey: string;
+  eventId: string;
+  createdAt: string;
+}
+
+export function createEventStore(ctx: FirestoreContext): EventStore {
+  const { db } = ctx;
+  const events = () => db.collection(COLLECTIONS.events).withConverter(eventConverter);
+  const submissions = () => db.collection(COLLECTIONS.eventSubmissions);
+  const mirror = async () => {
+    await ctx.events.ready();
+    return ctx.events.values();
+  };
+  const statusCounts = (items: IndexedEvent[]) => {
+    const counts = emptyStatusCounts();
+    for (const i of items) counts[i.event.status] += 1;
+    return counts;
+  };
+
+  return {
+    async search(q) {
+      return searchIndex(await mirror(), q);
+    },
+    async mapPoints(q, max) {
+      return mapPointsOf(await mirror(), q, max);
+    },
+    async findById(id) {
+      const snapshot = await events().doc(id).get();
+      return snapshot.data() ?? null;
+    },
+    async insertMany(list) {
+      await inBatches(db, list, (batch, e) => batch.set(events().doc(e.id), e));
+      for (const e of list) await ctx.refreshEvent(e.id);
+      ctx.touched();
+    },
+    async countUpcomingByCategory(endsAfter) {
+      const after = Date.parse(endsAfter);
+      const counts: Record<string, number> = {};
+      for (const i of await mirror()) {
+        if ((i.event.status === 'approved' || i.event.status === 'cancelled') && i.endsTs > after) {
+          counts[i.event.category] = (counts[i.event.category] ?? 0) + 1;
+        }
+      }
+      return counts;
+    },
+    async countByStatus(status) {
+      if (status === 'pending') {
+        await ctx.pending.ready();
+        return ctx.pending.size;
+      }
+      return (await mirror()).filter((i) => i.event.status === status).length;
+    },
+    async createSubmission({ uid, submissionKey, event }) {
+      const keyRef = submissions().doc(docKey(uid, submissionKey));
+      const run = () =>
+        db.runTransaction(async (tx) => {
+          const existing = await tx.get(keyRef);
+          if (existing.exists) return { id: String(existing.get('eventId')), created: false };
+          // The key is created first: if another writer took it, the commit fails before the event is written.
+          tx.create(keyRef, {
+            uid,
+            submissionKey,
+            eventId: event.id,
+            createdAt: event.createdAt,
+          } satisfies SubmissionDoc);
+          tx.create(events().doc(event.id), event);
+          return { id: event.id, created: true };
+        });
+      let result: { id: string; created: boolean };
+      try {
+        result = await ctx.lock(`submission:${keyRef.id}`, run);
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+        result = { id: String((await keyRef.get()).get('eventId')), created: false };
+      }
+      if (result.created) {
+        await ctx.refreshEvent(result.id);
+        ctx.touched();
+      }
+      const stored = (await events().doc(result.id).get()).data();
+      if (!stored) throw new Error(`Événement ${result.id} introuvable après sa soumission`);
+      return { event: stored, created: result.created };
+    },
+    async update(event) {
+      await events().doc(event.id).set(event);
+      await ctx.refreshEvent(event.id);
+      ctx.touched();
+    },
+    async findSubmission(uid, submissionKey) {
+      const snapshot = await submissions().doc(docKey(uid, submissionKey)).get();
+      return snapshot.exists ? String(snapshot.get('eventId')) : null;
+    },
+    async listByOwner(uid) {
+      return (await mirror())
+        .filter((i) => i.event.createdBy === uid)
+        .sort((a, b) => b.startsTs - a.startsTs)
+        .map((i) => i.event);
+    },
+    async listApprovedNear({ city, from, to, excludeId }) {
+      const lo = Date.parse(from);
+      const hi = Date.parse(to);
+      const target = city.toLowerCase();
+      return (await mirror())
+        .filter(
+          (i) =>
+            i.event.status === 'approved' &&
+            i.event.city.toLowerCase() === target &&
+            i.startsTs >= lo &&
+            i.startsTs <= hi &&
+            i.event.id !== excludeId,
+        )
+        .slice(0, 20)
+        .map((i) => i.event);
+    },
+    async listForModeration(q) {
+      let owners: Set<string> | null = null;
+      if (q.ownerEmail) {
+        const uid = await findUidByEmail(db, q.ownerEmail);
+        owners = new Set(uid ? [uid] : []);
+      }
+      return moderationList(await mirror(), q, owners);
+    },
+    async countAllByStatus() {
+      return statusCounts(await mirror());
+    },
+    async countByOwner(uid) {
+      return statusCounts((await mirror()).filter((i) => i.event.createdBy === uid));
+    },
+    async moderate({ id, from, seen, patch, entry }) {
+      const ref = events().doc(id);
+      const next = await ctx.lock(`event:${id}`, () =>
+        db.runTransaction(async (tx) => {
+          const current = (await tx.get(ref)).data();
+          if (!current || !from.includes(current.status)) return null;
+          if (seen !== undefined && current.updatedAt !== seen) return null;
+          const logId = await nextModerationId(tx, db);
+          const updated: AgendaEvent = {
+            ...current,
+            ...patch,
+            updatedAt: entry.createdAt,
+            moderatedBy: entry.adminUid,
+            moderatedAt: entry.createdAt,
+          };
+          tx.set(ref, updated);
+          tx.create(db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter).doc(logId.key), {
+            ...entry,
+            id: logId.id,
+            eventId: id,
+          });
+          return updated;
+        }),
+      );
+      if (next) {
+        await ctx.refreshEvent(id);
+        ctx.touched();
+      }
+      return next;
+    },
+    async moderationHistory(eventId) {
+      const snapshot = await db
+        .collection(COLLECTIONS.moderationLog)
+        .withConverter(moderationEntryConverter)
+        .where('eventId', '==', eventId)
+        .get();
+      const event = await this.findById(eventId);
+      if (!event) return [];
+      const rows = snapshot.docs
+        .map((d) => d.data())
+        .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+      const names = await adminNames(db, rows);
+      return rows.map(
+        (r): ModerationEntry => ({
+          ...r,
+          eventTitle: event.title,
+          adminName: names.get(r.adminUid ?? '') ?? 'Administrateur supprimé',
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The moderation log of the Firestore store: one document per admin decision, numbered by a counter incremented in
+// the deciding transaction (the SQLite store numbers them with its rowid).
+import type { Firestore, FirestoreDataConverter, Transaction } from 'firebase-admin/firestore';
+import type { ModerationEntry } from '../../ports';
+import { COLLECTIONS } from './db';
+
+export type StoredModerationEntry = Omit<ModerationEntry, 'eventTitle' | 'adminName'>;
+
+export const moderationEntryConverter: FirestoreDataConverter<StoredModerationEntry> = {
+  toFirestore: (e) => ({
+    id: e.id,
+    eventId: e.eventId,
+    adminUid: e.adminUid ?? null,
+    action: e.action,
+    reason: e.reason ?? '',
+    createdAt: e.createdAt,
+  }),
+  fromFirestore: (snapshot) => {
+    const d = snapshot.data();
+    return {
+      id: Number(d.id),
+      eventId: String(d.eventId),
+      adminUid: d.adminUid == null ? null : String(d.adminUid),
+      action: d.action,
+      reason: String(d.reason ?? ''),
+      createdAt: String(d.createdAt),
+    };
+  },
+};
+
+/** Document ids sort like the numbers they hold. */
+export const moderationDocId = (id: number) => String(id).padStart(12, '0');
+
+/** Takes the next log number inside the transaction (read before any write of it). */
+export async function nextModerationId(tx: Transaction, db: Firestore): Promise<{ id: number; key: string }> {
+  const ref = db.collection(COLLECTIONS.counters).doc(COLLECTIONS.moderationLog);
+  const current = Number((await tx.get(ref)).get('next') ?? 1);
+  tx.set(ref, { next: current + 1 });
+  return { id: current, key: moderationDocId(current) };
+}
+
+/** Current display names of the admins of these entries (one batched read). */
+export async function adminNames(db: Firestore, rows: readonly { adminUid: string | null }[]) {
+  const uids = [...new Set(rows.map((r) => r.adminUid).filter((u): u is string => Boolean(u)))];
+  const names = new Map<string, string>();
+  if (uids.length === 0) return names;
+  const snapshots = await db.getAll(...uids.map((uid) => db.collection(COLLECTIONS.users).doc(uid)));
+  for (const s of snapshots) if (s.exists) names.set(s.id, String(s.get('displayName') ?? ''));
+  return names;
+}

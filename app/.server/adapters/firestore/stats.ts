@@ -1,0 +1,100 @@
+// The admin dashboard's figures from the Firestore store: events from the mirror, decisions and page views by
+// range queries on their date.
+import type { StatsStore } from '../../ports';
+import type { FirestoreContext } from './context';
+import { COLLECTIONS } from './db';
+import { adminNames, moderationEntryConverter } from './moderation-log';
+
+export function createStatsStore(ctx: FirestoreContext): StatsStore {
+  const { db } = ctx;
+  const log = () => db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter);
+  const pageViews = () => db.collection(COLLECTIONS.pageViews);
+  const mirror = async () => {
+    await ctx.events.ready();
+    return ctx.events.values();
+  };
+
+  return {
+    // A page view changes no page: written without ctx.touched(), so the public read caches stay valid.
+    async recordPageView(view) {
+      await pageViews().add({ path: view.path, title: view.title, viewedAt: view.viewedAt });
+    },
+    async countApprovedBetween(from, to) {
+      const found = await log()
+        .where('action', '==', 'approve')
+        .where('createdAt', '>=', from)
+        .where('createdAt', '<', to)
+        .get();
+      return new Set(found.docs.map((d) => d.data().eventId)).size;
+    },
+    async countUpcoming(now) {
+      const after = Date.parse(now);
+      const byCategory: Record<string, number> = {};
+      const byCanton: Record<string, number> = {};
+      let total = 0;
+      for (const { event, endsTs } of await mirror()) {
+        if (event.status !== 'approved' || !(endsTs > after)) continue;
+        byCategory[event.category] = (byCategory[event.category] ?? 0) + 1;
+        byCanton[event.canton] = (byCanton[event.canton] ?? 0) + 1;
+        total += 1;
+      }
+      return { total, byCategory, byCanton };
+    },
+    async countSubmissions(boundaries) {
+      const items = await mirror();
+      return boundaries
+        .slice(1)
+        .map((hi, i) => items.filter((e) => e.event.submittedAt >= boundaries[i] && e.event.submittedAt < hi).length);
+    },
+    async recentModeration(limit) {
+      // A few more than asked: entries of a deleted event are left out, as the SQLite join does.
+      const found = await log()
+        .orderBy('createdAt', 'desc')
+        .limit(limit * 2 + 10)
+        .get();
+      await ctx.events.ready();
+      const rows = found.docs
+        .map((d) => d.data())
+        .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1))
+        .filter((r) => ctx.events.get(r.eventId))
+        .slice(0, limit);
+      const names = await adminNames(db, rows);
+      return rows.map((r) => ({
+        ...r,
+        eventTitle: ctx.events.get(r.eventId)?.event.title ?? '',
+        adminName: names.get(r.adminUid ?? '') ?? 'Administrateur supprimé',
+      }));
+    },
+    async countPageViews(boundaries) {
+      return Promise.all(
+        boundaries.slice(1).map(async (hi, i) => {
+          const counted = await pageViews()
+            .where('viewedAt', '>=', boundaries[i])
+            .where('viewedAt', '<', hi)
+            .count()
+            .get();
+          return counted.data().count;
+        }),
+      );
+    },
+    async topPages(from, to, limit) {
+      const found = await pageViews().where('viewedAt', '>=', from).where('viewedAt', '<', to).get();
+      const pages = new Map<string, { path: string; title: string; views: number; last: string }>();
+      for (const d of found.docs) {
+        const path = String(d.get('path'));
+        const viewedAt = String(d.get('viewedAt'));
+        const page = pages.get(path) ?? { path, title: '', views: 0, last: '' };
+        page.views += 1;
+        if (viewedAt >= page.last) {
+          page.last = viewedAt;
+          page.title = String(d.get('title') ?? '');
+        }
+        pages.set(path, page);
+      }
+      return [...pages.values()]
+        .sort((a, b) => b.views - a.views || (a.path < b.path ? -1 : 1))
+        .slice(0, limit)
+        .map(({ path, title, views }) => ({ path, title, views }));
+    },
+  };
+}

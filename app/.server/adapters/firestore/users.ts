@@ -1,0 +1,423 @@
+// Users of the Firestore store: `users/{uid}` (SPEC §3 profile, plus what the local identity provider needs) and
+// `userEmails/{email}` so that an email belongs to one account, checked in the creating transaction.
+import type { Firestore, FirestoreDataConverter, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { foldText } from '~/domain/search-text';
+import type {
+  AdminPushDevice,
+  PushDevice,
+  UserAdminWrite,
+  UserProfile,
+  UserPushData,
+  UserStore,
+  UserWithPassword,
+} from '../../ports';
+import type { FirestoreContext } from './context';
+import { COLLECTIONS, deleteAll, isAlreadyExists } from './db';
+
+export interface UserDoc extends UserProfile {
+  emailLower: string;
+  passwordHash: string | null;
+}
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = {
+  toFirestore: (u) => {
+    const user = u as UserWithPassword;
+    return {
+      uid: user.uid,
+      email: user.email,
+      emailLower: emailKey(user.email),
+      displayName: user.displayName,
+      role: user.role,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+      supported: Boolean(user.supported),
+      photoURL: user.photoURL ?? null,
+      emailVerified: Boolean(user.emailVerified),
+      disabled: Boolean(user.disabled),
+      passwordHash: user.passwordHash ?? null,
+    };
+  },
+  fromFirestore: (snapshot) => {
+    const d = snapshot.data() as Partial<UserDoc>;
+    return {
+      uid: snapshot.id,
+      email: String(d.email ?? ''),
+      displayName: String(d.displayName ?? ''),
+      role: d.role === 'admin' ? 'admin' : 'organizer',
+      createdAt: String(d.createdAt ?? ''),
+      updatedAt: String(d.updatedAt ?? ''),
+      supported: Boolean(d.supported),
+      photoURL: d.photoURL ?? null,
+      emailVerified: Boolean(d.emailVerified),
+      disabled: Boolean(d.disabled),
+      passwordHash: d.passwordHash ?? null,
+    };
+  },
+};
+
+/** A new account's profile: SPEC §3 defaults (not a supporter, no photo), enabled. */
+function newUser(input: {
+  uid: string;
+  email: string;
+  displayName: string;
+  role: UserWithPassword['role'];
+  passwordHash: string | null;
+  emailVerified: boolean;
+  now: string;
+}): UserWithPassword {
+  return {
+    uid: input.uid,
+    email: input.email,
+    displayName: input.displayName,
+    role: input.role,
+    createdAt: input.now,
+    updatedAt: input.now,
+    supported: false,
+    photoURL: null,
+    emailVerified: input.emailVerified,
+    disabled: false,
+    passwordHash: input.passwordHash,
+  };
+}
+
+/**
+ * SPEC §3 push data on the user's document: `fcmTokens` (device id → device), `fcmToken`, `fcmTokenUpdatedAt`, plus
+ * `pushTokens`, the list of the map's tokens, so that the holders of a token are found by one array-contains query.
+ */
+interface PushFields {
+  fcmTokens: Record<string, PushDevice>;
+  fcmToken: string | null;
+  fcmTokenUpdatedAt: string | null;
+  pushTokens: string[];
+}
+
+function pushDataOf(data: Record<string, unknown> | undefined): UserPushData {
+  const tokens: Record<string, PushDevice> = {};
+  const raw = data?.fcmTokens;
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [deviceId, entry] of Object.entries(raw as Record<string, Partial<PushDevice>>)) {
+      if (entry && typeof entry.token === 'string') {
+        tokens[deviceId] = {
+          token: entry.token,
+          updatedAt: String(entry.updatedAt ?? ''),
+          userAgent: String(entry.userAgent ?? ''),
+          platform: String(entry.platform ?? ''),
+        };
+      }
+    }
+  }
+  return {
+    fcmTokens: tokens,
+    fcmToken: typeof data?.fcmToken === 'string' ? data.fcmToken : null,
+    fcmTokenUpdatedAt: typeof data?.fcmTokenUpdatedAt === 'string' ? data.fcmTokenUpdatedAt : null,
+  };
+}
+
+/** The fields to write for push data (the map, the latest token, and the token list kept in step). */
+function pushFields(data: UserPushData): PushFields {
+  return { ...data, pushTokens: [...new Set(Object.values(data.fcmTokens).map((d) => d.token))] };
+}
+
+/** The push data without every entry holding `token`; the latest token is cleared when it was that one. */
+function withoutToken(data: UserPushData, token: string): { data: UserPushData; removed: number } {
+  const kept = Object.entries(data.fcmTokens).filter(([, d]) => d.token !== token);
+  const removed = Object.keys(data.fcmTokens).length - kept.length;
+  const cleared = data.fcmToken === token;
+  return {
+    data: {
+      fcmTokens: Object.fromEntries(kept),
+      fcmToken: cleared ? null : data.fcmToken,
+      fcmTokenUpdatedAt: cleared ? null : data.fcmTokenUpdatedAt,
+    },
+    removed,
+  };
+}
+
+export function withoutPassword(user: UserWithPassword): UserProfile {
+  const { passwordHash: _hidden, ...profile } = user;
+  return profile;
+}
+
+export async function findUidByEmail(db: Firestore, email: string): Promise<string | null> {
+  const snapshot = await db.collection(COLLECTIONS.userEmails).doc(emailKey(email)).get();
+  return snapshot.exists ? String(snapshot.get('uid')) : null;
+}
+
+export function createUserStore(ctx: FirestoreContext): UserStore {
+  const { db } = ctx;
+  const users = () => db.collection(COLLECTIONS.users).withConverter(userConverter);
+  const emails = () => db.collection(COLLECTIONS.userEmails);
+  const activeAdmins = () => users().where('role', '==', 'admin').where('disabled', '==', false);
+
+  const findById = async (uid: string) => (await users().doc(uid).get()).data() ?? null;
+  const findByEmail = async (email: string) => {
+    const uid = await findUidByEmail(db, email);
+    return uid ? findById(uid) : null;
+  };
+  const written = <T>(value: T) => {
+    ctx.touched();
+    return value;
+  };
+
+  /**
+   * One admin write in a transaction that reads its guards first: the account, the active admins, the actor. Writes
+   * about admins queue behind each other in this process, and Firestore isolates them across instances.
+   */
+  const guardedWrite = (
+    uid: string,
+    actorUid: string,
+    change: (
+      user: UserWithPassword,
+      tx: Transaction,
+    ) => Promise<{ removesAdmin: boolean; apply: () => Partial<UserDoc> }>,
+  ): Promise<UserAdminWrite> =>
+    ctx.lock('admins', () =>
+      db.runTransaction(async (tx): Promise<UserAdminWrite> => {
+        const ref = users().doc(uid);
+        const user = (await tx.get(ref)).data();
+        if (!user) return { ok: false, reason: 'not-found' };
+        const admins = (await tx.get(activeAdmins())).docs.map((d) => d.id);
+        const { removesAdmin, apply } = await change(user, tx);
+        if (removesAdmin && admins.filter((a) => a !== uid).length === 0) return { ok: false, reason: 'last-admin' };
+        if (!admins.includes(actorUid)) return { ok: false, reason: 'not-admin' };
+        const fields = apply();
+        tx.update(db.collection(COLLECTIONS.users).doc(uid), fields);
+        return { ok: true, user: withoutPassword({ ...user, ...fields }) };
+      }),
+    );
+
+  // Push data is read and written raw (not through the profile converter), and never bumps the store's revision:
+  // no public page shows it. Writes queue behind each other in this process; Firestore isolates instances.
+  const rawUser = (uid: string) => db.collection(COLLECTIONS.users).doc(uid);
+  const holdersOf = (token: string) => db.collection(COLLECTIONS.users).where('pushTokens', 'array-contains', token);
+
+  return {
+    async getPushData(uid) {
+      const snapshot = await rawUser(uid).get();
+      return snapshot.exists ? pushDataOf(snapshot.data()) : null;
+    },
+    async savePushToken(uid, deviceId, device) {
+      return ctx.lock('push', () =>
+        db.runTransaction(async (tx) => {
+          const target = await tx.get(rawUser(uid));
+          if (!target.exists) return false;
+          const holders = (await tx.get(holdersOf(device.token))).docs.filter((d) => d.id !== uid);
+          for (const holder of holders)
+            tx.update(holder.ref, { ...pushFields(withoutToken(pushDataOf(holder.data()), device.token).data) });
+          const own = withoutToken(pushDataOf(target.data()), device.token).data;
+          own.fcmTokens[deviceId] = device;
+          tx.update(target.ref, {
+            ...pushFields({ ...own, fcmToken: device.token, fcmTokenUpdatedAt: device.updatedAt }),
+          });
+          return true;
+        }),
+      );
+    },
+    async clearPushToken(uid, deviceId) {
+      return ctx.lock('push', () =>
+        db.runTransaction(async (tx) => {
+          const target = await tx.get(rawUser(uid));
+          if (!target.exists) return null;
+          const data = pushDataOf(target.data());
+          const removed = data.fcmTokens[deviceId]?.token ?? null;
+          delete data.fcmTokens[deviceId];
+          tx.update(target.ref, {
+            ...pushFields({ fcmTokens: data.fcmTokens, fcmToken: null, fcmTokenUpdatedAt: null }),
+          });
+          return removed;
+        }),
+      );
+    },
+    async removePushToken(token) {
+      return ctx.lock('push', () =>
+        db.runTransaction(async (tx) => {
+          const holders = (await tx.get(holdersOf(token))).docs;
+          let removed = 0;
+          for (const holder of holders) {
+            const result = withoutToken(pushDataOf(holder.data()), token);
+            removed += result.removed;
+            tx.update(holder.ref, { ...pushFields(result.data) });
+          }
+          return removed;
+        }),
+      );
+    },
+    async listAdminPushDevices() {
+      const admins = await db
+        .collection(COLLECTIONS.users)
+        .where('role', '==', 'admin')
+        .where('disabled', '==', false)
+        .get();
+      const devices: AdminPushDevice[] = [];
+      for (const admin of admins.docs) {
+        for (const [deviceId, d] of Object.entries(pushDataOf(admin.data()).fcmTokens)) {
+          devices.push({ uid: admin.id, deviceId, token: d.token });
+        }
+      }
+      return devices;
+    },
+    async findById(uid) {
+      const user = await findById(uid);
+      return user ? withoutPassword(user) : null;
+    },
+    async findByEmailWithPassword(email) {
+      return findByEmail(email);
+    },
+    async upsert(input) {
+      const key = emailKey(input.email);
+      const result = await ctx.lock(`email:${key}`, () =>
+        db.runTransaction(async (tx) => {
+          const owner = await tx.get(emails().doc(key));
+          if (owner.exists) {
+            const ref = users().doc(String(owner.get('uid')));
+            const current = (await tx.get(ref)).data();
+            if (current) {
+              const next = {
+                ...current,
+                displayName: input.displayName,
+                role: input.role,
+                passwordHash: input.passwordHash,
+                updatedAt: input.now,
+              };
+              // Merged: fields other aggregates keep on the profile (push data, SPEC §3) stay.
+              tx.set(ref, next, { merge: true });
+              return next;
+            }
+          }
+          const user = newUser(input);
+          tx.set(emails().doc(key), { uid: user.uid });
+          tx.set(users().doc(user.uid), user);
+          return user;
+        }),
+      );
+      return written(withoutPassword(result));
+    },
+    async listAdmins() {
+      return (await activeAdmins().get()).docs.map((d) => withoutPassword(d.data()));
+    },
+    async create(input) {
+      const key = emailKey(input.email);
+      const user = newUser({ ...input, emailVerified: false });
+      try {
+        await db.runTransaction(async (tx) => {
+          // The email first: if it is taken, the commit fails before the profile is written.
+          tx.create(emails().doc(key), { uid: user.uid });
+          tx.create(users().doc(user.uid), user);
+        });
+      } catch (error) {
+        if (isAlreadyExists(error)) return null;
+        throw error;
+      }
+      return written(withoutPassword(user));
+    },
+    async setPassword(uid, passwordHash, now) {
+      await users().doc(uid).update({ passwordHash, updatedAt: now });
+      ctx.touched();
+    },
+    async setEmailVerified(uid, now) {
+      await users().doc(uid).update({ emailVerified: true, updatedAt: now });
+      ctx.touched();
+    },
+    async updateProfile(uid, fields, now) {
+      try {
+        await users().doc(uid).update({ displayName: fields.displayName, updatedAt: now });
+      } catch (error) {
+        if ((error as { code?: number }).code === 5) return null;
+        throw error;
+      }
+      ctx.touched();
+      const user = await findById(uid);
+      return user ? withoutPassword(user) : null;
+    },
+    async setPhotoURL(uid, photoURL, now) {
+      try {
+        await users().doc(uid).update({ photoURL, updatedAt: now });
+      } catch (error) {
+        if ((error as { code?: number }).code === 5) return null;
+        throw error;
+      }
+      ctx.touched();
+      const user = await findById(uid);
+      return user ? withoutPassword(user) : null;
+    },
+    async delete(uid) {
+      const user = await findById(uid);
+      if (!user) return;
+      // What the SQLite schema does by its foreign keys: sessions, tokens and notifications go with the account;
+      // events, decisions and donations stay, without it.
+      const byUid = (collection: string, field: string) => db.collection(collection).where(field, '==', uid).get();
+      const [sessions, tokens, notifications, created, moderated, decisions, donations] = await Promise.all([
+        byUid(COLLECTIONS.sessions, 'uid'),
+        byUid(COLLECTIONS.authTokens, 'uid'),
+        byUid(COLLECTIONS.notifications, 'uid'),
+        byUid(COLLECTIONS.events, 'createdBy'),
+        byUid(COLLECTIONS.events, 'moderatedBy'),
+        byUid(COLLECTIONS.moderationLog, 'adminUid'),
+        byUid(COLLECTIONS.donations, 'uid'),
+      ]);
+      await db.runTransaction(async (tx) => {
+        const owner = await tx.get(db.collection(COLLECTIONS.userEmails).doc(emailKey(user.email)));
+        tx.delete(db.collection(COLLECTIONS.users).doc(uid));
+        if (owner.get('uid') === uid) tx.delete(owner.ref);
+      });
+      await deleteAll(db, [...sessions.docs, ...tokens.docs, ...notifications.docs]);
+      const unlink = async (docs: QueryDocumentSnapshot[], field: string) => {
+        for (const d of docs) await d.ref.update({ [field]: null });
+      };
+      await unlink(created.docs, 'createdBy');
+      await unlink(moderated.docs, 'moderatedBy');
+      await unlink(decisions.docs, 'adminUid');
+      await unlink(donations.docs, 'uid');
+      for (const d of [...created.docs, ...moderated.docs]) await ctx.refreshEvent(d.id);
+      ctx.touched();
+    },
+    async search(q) {
+      // Admin screen: the accounts are read whole and filtered here (Firestore has no substring match).
+      await ctx.events.ready();
+      const words = (q.words ?? []).map(foldText);
+      const all = (await users().get()).docs
+        .map((d) => withoutPassword(d.data()))
+        .filter(
+          (u) =>
+            words.every((w) => foldText(`${u.displayName} ${u.email}`).includes(w)) &&
+            (q.role === undefined || u.role === q.role) &&
+            (q.disabled === undefined || u.disabled === q.disabled),
+        )
+        .sort((a, b) => (a.createdAt === b.createdAt ? (a.uid < b.uid ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+      const counts = new Map<string, number>();
+      for (const { event } of ctx.events.values()) {
+        if (event.createdBy) counts.set(event.createdBy, (counts.get(event.createdBy) ?? 0) + 1);
+      }
+      return {
+        items: all.slice(q.offset, q.offset + q.limit).map((u) => ({ ...u, eventCount: counts.get(u.uid) ?? 0 })),
+        total: all.length,
+      };
+    },
+    async setRole({ uid, role, actorUid, now }) {
+      const result = await guardedWrite(uid, actorUid, async (user) => ({
+        removesAdmin: user.role === 'admin' && role !== 'admin' && !user.disabled,
+        apply: () => ({ role, updatedAt: now }),
+      }));
+      if (result.ok) ctx.touched();
+      return result;
+    },
+    async setDisabled({ uid, disabled, actorUid, now }) {
+      let sessions: QueryDocumentSnapshot[] = [];
+      const result = await guardedWrite(uid, actorUid, async (user, tx) => {
+        if (disabled) sessions = (await tx.get(db.collection(COLLECTIONS.sessions).where('uid', '==', uid))).docs;
+        return {
+          removesAdmin: disabled && user.role === 'admin' && !user.disabled,
+          apply: () => {
+            // Same transaction: a disabled account keeps no session.
+            for (const s of sessions) tx.delete(s.ref);
+            return { disabled, updatedAt: now };
+          },
+        };
+      });
+      if (result.ok) ctx.touched();
+      return result;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Dump and load of the Firestore store in the neutral dataset form; derived documents and fields (email index,
+// search tokens, instants as numbers, the moderation counter) are rebuilt on load.
+import type { Firestore } from 'firebase-admin/firestore';
+import type { AgendaEvent } from '~/domain/event';
+import { COLLECTIONS, docKey, inBatches } from '../adapters/firestore/db';
+import { type EventDoc, fromEventDoc, toEventDoc } from '../adapters/firestore/events';
+import { moderationDocId } from '../adapters/firestore/moderation-log';
+import { emailKey } from '../adapters/firestore/users';
+import { DATASET_COLLECTIONS, type DataRecord, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
+
+/** The document id of a record. */
+function docId(collection: DatasetCollection, r: DataRecord): string {
+  switch (collection) {
+    case 'users':
+      return String(r.uid);
+    case 'categories':
+      return String(r.slug);
+    case 'eventSubmissions':
+      return docKey(String(r.uid), String(r.submissionKey));
+    case 'moderationLog':
+    case 'pageViews':
+      return moderationDocId(Number(r.id));
+    case 'donations':
+      return docKey(String(r.provider), String(r.providerRef));
+    default:
+      return String(r.id);
+  }
+}
+
+const USER_DEFAULTS = { fcmTokens: {}, fcmToken: null, fcmTokenUpdatedAt: null, photoURL: null, passwordHash: null };
+
+function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): DataRecord {
+  switch (collection) {
+    case 'users': {
+      const { emailLower: _derived, ...user } = d;
+      return { ...USER_DEFAULTS, ...user, uid: id };
+    }
+    case 'events':
+      return fromEventDoc({ ...(d as Partial<EventDoc>), id }) as unknown as DataRecord;
+    case 'categories':
+      return { ...d, slug: id };
+    case 'sessions':
+    case 'authTokens':
+    case 'notifications':
+    case 'contactMessages':
+    case 'partners':
+      return { ...d, id };
+    default:
+      return d;
+  }
+}
+
+function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
+  switch (collection) {
+    case 'users':
+      return { ...r, emailLower: emailKey(String(r.email)) };
+    case 'events':
+      return toEventDoc(r as unknown as AgendaEvent) as unknown as DataRecord;
+    case 'notifications': {
+      const { id: _id, ...notification } = r;
+      return notification;
+    }
+    default:
+      return r;
+  }
+}
+
+export async function dumpFirestore(db: Firestore): Promise<Dataset> {
+  const data = emptyDataset();
+  for (const collection of DATASET_COLLECTIONS) {
+    const snapshot = await db.collection(COLLECTIONS[collection]).get();
+    data[collection] = snapshot.docs.map((doc) => fromDoc(collection, doc.id, doc.data()));
+  }
+  return data;
+}
+
+export async function loadFirestore(db: Firestore, data: Dataset): Promise<void> {
+  for (const collection of DATASET_COLLECTIONS) {
+    const ref = db.collection(COLLECTIONS[collection]);
+    await inBatches(db, data[collection], (batch, r) => batch.set(ref.doc(docId(collection, r)), toDoc(collection, r)));
+  }
+  const emails = db.collection(COLLECTIONS.userEmails);
+  await inBatches(db, data.users, (batch, u) => batch.set(emails.doc(emailKey(String(u.email))), { uid: u.uid }));
+  const lastDecision = Math.max(0, ...data.moderationLog.map((m) => Number(m.id)));
+  await db
+    .collection(COLLECTIONS.counters)
+    .doc(COLLECTIONS.moderationLog)
+    .set({ next: lastDecision + 1 });
+}

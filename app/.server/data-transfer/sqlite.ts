@@ -1,0 +1,206 @@
+// Dump and load of the SQLite store in the neutral dataset form.
+import type { AgendaEvent } from '~/domain/event';
+import type { Db } from '../adapters/sqlite/db';
+import { eventParams, toEvent } from '../adapters/sqlite/store';
+import { type Dataset, type DatasetCollection, emptyDataset } from './dataset';
+
+type Kind = 'text' | 'bool' | 'json' | 'num';
+/** Table, then each field: [name in the dataset, column, kind]. */
+const TABLES: Record<Exclude<DatasetCollection, 'events'>, [string, [string, string, Kind][]]> = {
+  users: [
+    'users',
+    [
+      ['uid', 'uid', 'text'],
+      ['email', 'email', 'text'],
+      ['displayName', 'display_name', 'text'],
+      ['role', 'role', 'text'],
+      ['passwordHash', 'password_hash', 'text'],
+      ['emailVerified', 'email_verified', 'bool'],
+      ['supported', 'supported', 'bool'],
+      ['photoURL', 'photo_url', 'text'],
+      ['disabled', 'disabled', 'bool'],
+      ['fcmTokens', 'fcm_tokens', 'json'],
+      ['fcmToken', 'fcm_token', 'text'],
+      ['fcmTokenUpdatedAt', 'fcm_token_updated_at', 'text'],
+      ['createdAt', 'created_at', 'text'],
+      ['updatedAt', 'updated_at', 'text'],
+    ],
+  ],
+  sessions: [
+    'sessions',
+    [
+      ['id', 'id', 'text'],
+      ['uid', 'uid', 'text'],
+      ['createdAt', 'created_at', 'text'],
+      ['lastSeenAt', 'last_seen_at', 'text'],
+      ['expiresAt', 'expires_at', 'text'],
+      ['userAgent', 'user_agent', 'text'],
+    ],
+  ],
+  authTokens: [
+    'auth_tokens',
+    [
+      ['id', 'id', 'text'],
+      ['uid', 'uid', 'text'],
+      ['purpose', 'purpose', 'text'],
+      ['createdAt', 'created_at', 'text'],
+      ['expiresAt', 'expires_at', 'text'],
+      ['usedAt', 'used_at', 'text'],
+    ],
+  ],
+  categories: [
+    'categories',
+    [
+      ['slug', 'slug', 'text'],
+      ['label', 'label', 'text'],
+      ['description', 'description', 'text'],
+      ['color', 'color', 'text'],
+      ['order', 'sort_order', 'num'],
+      ['active', 'active', 'bool'],
+    ],
+  ],
+  eventSubmissions: [
+    'event_submissions',
+    [
+      ['uid', 'uid', 'text'],
+      ['submissionKey', 'submission_key', 'text'],
+      ['eventId', 'event_id', 'text'],
+      ['createdAt', 'created_at', 'text'],
+    ],
+  ],
+  moderationLog: [
+    'moderation_log',
+    [
+      ['id', 'id', 'num'],
+      ['eventId', 'event_id', 'text'],
+      ['adminUid', 'admin_uid', 'text'],
+      ['action', 'action', 'text'],
+      ['reason', 'reason', 'text'],
+      ['createdAt', 'created_at', 'text'],
+    ],
+  ],
+  partners: [
+    'partners',
+    [
+      ['id', 'id', 'text'],
+      ['slug', 'slug', 'text'],
+      ['name', 'name', 'text'],
+      ['kind', 'kind', 'text'],
+      ['description', 'description', 'text'],
+      ['logo', 'logo', 'text'],
+      ['websiteUrl', 'website_url', 'text'],
+      ['order', 'sort_order', 'num'],
+      ['active', 'active', 'bool'],
+    ],
+  ],
+  contactMessages: [
+    'contact_messages',
+    [
+      ['id', 'id', 'text'],
+      ['name', 'name', 'text'],
+      ['email', 'email', 'text'],
+      ['subject', 'subject', 'text'],
+      ['message', 'message', 'text'],
+      ['createdAt', 'created_at', 'text'],
+    ],
+  ],
+  pageViews: [
+    'page_views',
+    [
+      ['id', 'id', 'num'],
+      ['path', 'path', 'text'],
+      ['title', 'title', 'text'],
+      ['viewedAt', 'viewed_at', 'text'],
+    ],
+  ],
+  donations: [
+    'donations',
+    [
+      ['id', 'id', 'text'],
+      ['uid', 'uid', 'text'],
+      ['amount', 'amount', 'num'],
+      ['currency', 'currency', 'text'],
+      ['provider', 'provider', 'text'],
+      ['providerRef', 'provider_ref', 'text'],
+      ['status', 'status', 'text'],
+      ['publicName', 'public_name', 'text'],
+      ['createdAt', 'created_at', 'text'],
+    ],
+  ],
+  notifications: [
+    'notifications',
+    [
+      ['id', 'id', 'text'],
+      ['uid', 'uid', 'text'],
+      ['title', 'title', 'text'],
+      ['body', 'body', 'text'],
+      ['data', 'data', 'json'],
+      ['createdAt', 'created_at', 'text'],
+      ['readAt', 'read_at', 'text'],
+    ],
+  ],
+};
+
+/** Load order: what others refer to first (foreign keys). */
+const LOAD_ORDER: DatasetCollection[] = [
+  'users',
+  'categories',
+  'events',
+  'sessions',
+  'authTokens',
+  'eventSubmissions',
+  'moderationLog',
+  'partners',
+  'contactMessages',
+  'pageViews',
+  'donations',
+  'notifications',
+];
+
+const read = (value: unknown, kind: Kind) => {
+  if (value == null) return null;
+  if (kind === 'bool') return value === 1 || value === true;
+  if (kind === 'num') return Number(value);
+  if (kind === 'json') return JSON.parse(String(value));
+  return String(value);
+};
+const write = (value: unknown, kind: Kind) => {
+  if (value == null) return null;
+  if (kind === 'bool') return value ? 1 : 0;
+  if (kind === 'json') return JSON.stringify(value);
+  return value;
+};
+
+export function dumpSqlite(db: Db): Dataset {
+  const data = emptyDataset();
+  data.events = (db.prepare('SELECT * FROM events').all() as Record<string, unknown>[]).map(
+    (row) => toEvent(row) as unknown as Record<string, unknown>,
+  );
+  for (const [collection, [table, fields]] of Object.entries(TABLES)) {
+    const rows = db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+    data[collection as DatasetCollection] = rows.map((row) =>
+      Object.fromEntries(fields.map(([name, column, kind]) => [name, read(row[column], kind)])),
+    );
+  }
+  return data;
+}
+
+export function loadSqlite(db: Db, data: Dataset): void {
+  db.transaction(() => {
+    for (const collection of LOAD_ORDER) {
+      if (collection === 'events') {
+        const columns = Object.keys(eventParams({ accessibility: {} } as AgendaEvent));
+        const insert = db.prepare(
+          `INSERT INTO events (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        );
+        for (const e of data.events) insert.run(eventParams(e as unknown as AgendaEvent));
+        continue;
+      }
+      const [table, fields] = TABLES[collection];
+      const insert = db.prepare(
+        `INSERT INTO ${table} (${fields.map(([, c]) => c).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`,
+      );
+      for (const r of data[collection]) insert.run(...fields.map(([name, , kind]) => write(r[name], kind)));
+    }
+  })();
+}

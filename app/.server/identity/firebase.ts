@@ -1,0 +1,186 @@
+// The Firebase Auth identity provider (SPEC §7). Passwords live in Firebase Auth: the login action signs in through
+// the Auth REST API (so it works without JavaScript), then firebase-admin turns the ID token into a session cookie
+// that every request checks with revocation. Mails keep our French templates and our pages: the action links Firebase
+// generates are read for their code, which our pages apply through the REST API.
+import type { Auth } from 'firebase-admin/auth';
+import type { UserProfile } from '../ports';
+import type { ExternalIdentity, IdentityProvider, SignedIn } from './ports';
+
+/** Firebase allows session cookies of at most two weeks. */
+export const FIREBASE_SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export interface FirebaseIdentityOptions {
+  auth: Auth;
+  apiKey: string;
+  siteUrl: string;
+  /** host:port of the Auth emulator, when used. */
+  emulatorHost?: string;
+  fetch?: typeof fetch;
+}
+
+export class FirebaseRestError extends Error {}
+
+/** Firebase refusals that mean « not this password » or « not this link » rather than a failure of ours. */
+const REFUSALS =
+  /^(EMAIL_NOT_FOUND|INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS|USER_DISABLED|INVALID_EMAIL|MISSING_PASSWORD|TOO_MANY_ATTEMPTS_TRY_LATER|INVALID_OOB_CODE|EXPIRED_OOB_CODE|WEAK_PASSWORD)/;
+
+const errorCode = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '');
+
+export function createFirebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
+  const { auth, apiKey, siteUrl } = options;
+  const doFetch = options.fetch ?? fetch;
+  const base = options.emulatorHost
+    ? `http://${options.emulatorHost}/identitytoolkit.googleapis.com/v1`
+    : 'https://identitytoolkit.googleapis.com/v1';
+
+  async function rest<T>(method: string, body: Record<string, unknown>): Promise<T> {
+    const response = await doFetch(`${base}/${method}?key=${encodeURIComponent(apiKey)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => ({}))) as T & { error?: { message?: string } };
+    if (!response.ok) throw new FirebaseRestError(json.error?.message ?? `HTTP ${response.status}`);
+    return json;
+  }
+
+  /** Null when Firebase refuses for a reason a visitor can cause (wrong password, used link…). */
+  async function refusedAsNull<T>(work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof FirebaseRestError && REFUSALS.test(error.message)) return null;
+      throw error;
+    }
+  }
+
+  async function signIn(email: string, password: string): Promise<SignedIn | null> {
+    const result = await refusedAsNull(() =>
+      rest<{ localId: string; idToken: string }>('accounts:signInWithPassword', {
+        email,
+        password,
+        returnSecureToken: true,
+      }),
+    );
+    return result ? { uid: result.localId, idToken: result.idToken } : null;
+  }
+
+  const uidOfEmail = async (email: string) => (await auth.getUserByEmail(email)).uid;
+
+  /** The code of an action link (verify, reset) made by firebase-admin, carried to our own page. */
+  const codeOf = (link: string) => {
+    const code = new URL(link).searchParams.get('oobCode');
+    if (!code) throw new Error('Lien Firebase sans code');
+    return code;
+  };
+
+  return {
+    kind: 'firebase',
+    checkPassword: signIn,
+    async createAccount(input) {
+      try {
+        await auth.createUser({ email: input.email, password: input.password, displayName: input.displayName });
+      } catch (error) {
+        if (errorCode(error) === 'auth/email-already-exists') return null;
+        throw error;
+      }
+      const signedIn = await signIn(input.email, input.password);
+      if (!signedIn) throw new Error('Connexion impossible juste après l’inscription');
+      return { ...signedIn, passwordHash: null };
+    },
+    async deleteAccount(uid) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        if (errorCode(error) !== 'auth/user-not-found') throw error;
+      }
+    },
+    async ensureAccount(input) {
+      const fields = { password: input.password, displayName: input.displayName, emailVerified: true };
+      try {
+        const existing = await auth.getUserByEmail(input.email);
+        await auth.updateUser(existing.uid, fields);
+        return { uid: existing.uid, passwordHash: null };
+      } catch (error) {
+        if (errorCode(error) !== 'auth/user-not-found') throw error;
+      }
+      const created = await auth.createUser({ uid: input.uid, email: input.email, ...fields });
+      return { uid: created.uid, passwordHash: null };
+    },
+    async setPassword(user: UserProfile, password) {
+      await auth.updateUser(user.uid, { password });
+      await auth.revokeRefreshTokens(user.uid);
+      // Every session ended, this browser's too: sign in again with the new password to keep it.
+      return signIn(user.email, password);
+    },
+    async verificationLink(user) {
+      // SPEC §7: the verification continues to the site root; if Firebase refuses that URL (domain not authorised),
+      // the default link is sent.
+      let link: string;
+      try {
+        link = await auth.generateEmailVerificationLink(user.email, { url: `${siteUrl}/` });
+      } catch (error) {
+        console.error('[firebase] lien de vérification avec retour au site refusé, lien par défaut', error);
+        link = await auth.generateEmailVerificationLink(user.email);
+      }
+      return `${siteUrl}/auth/verify-email?token=${encodeURIComponent(codeOf(link))}`;
+    },
+    async applyVerification(code) {
+      const result = await refusedAsNull(() => rest<{ email: string }>('accounts:update', { oobCode: code }));
+      return result ? uidOfEmail(result.email) : null;
+    },
+    async resetLink(user) {
+      const link = await auth.generatePasswordResetLink(user.email, { url: `${siteUrl}/auth/login` });
+      return `${siteUrl}/auth/reset-password?token=${encodeURIComponent(codeOf(link))}`;
+    },
+    async peekReset(code) {
+      const result = await refusedAsNull(() => rest<{ email: string }>('accounts:resetPassword', { oobCode: code }));
+      return result ? uidOfEmail(result.email) : null;
+    },
+    async applyReset(code, password) {
+      const result = await refusedAsNull(() =>
+        rest<{ email: string }>('accounts:resetPassword', { oobCode: code, newPassword: password }),
+      );
+      if (!result) return null;
+      const uid = await uidOfEmail(result.email);
+      await auth.revokeRefreshTokens(uid);
+      return uid;
+    },
+    async openSession(signedIn) {
+      if (!signedIn.idToken) throw new Error('Une session Firebase s’ouvre avec un jeton d’identité');
+      const token = await auth.createSessionCookie(signedIn.idToken, { expiresIn: FIREBASE_SESSION_TTL_MS });
+      return { token, ttlMs: FIREBASE_SESSION_TTL_MS };
+    },
+    async checkSession(token, uid) {
+      try {
+        const decoded = await auth.verifySessionCookie(token, true);
+        return decoded.uid === uid;
+      } catch {
+        return false;
+      }
+    },
+    async endSessions(uid) {
+      try {
+        await auth.revokeRefreshTokens(uid);
+      } catch (error) {
+        // A deleted account has no session left to end.
+        if (errorCode(error) !== 'auth/user-not-found') throw error;
+      }
+    },
+    async verifyExternalSignIn(idToken): Promise<ExternalIdentity | null> {
+      try {
+        const decoded = await auth.verifyIdToken(idToken, true);
+        if (!decoded.email) return null;
+        return {
+          uid: decoded.uid,
+          email: decoded.email,
+          displayName: String(decoded.name ?? decoded.email.split('@')[0]),
+          photoURL: typeof decoded.picture === 'string' ? decoded.picture : null,
+          emailVerified: Boolean(decoded.email_verified),
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// npm run test:firebase: runs each command given with the Firebase emulators started (Auth emulator of
+// firebase-tools, in-process Firestore, Cloud Storage stand-in), then stops them. Offline; free loopback ports.
+//   node --import tsx scripts/with-firebase-emulators.ts "cmd 1" "cmd 2"
+import { spawn } from 'node:child_process';
+import { startFirebaseEmulators } from '../tests/support/firebase-emulators';
+
+const commands = process.argv.slice(2);
+const started = Date.now();
+const emulators = await startFirebaseEmulators();
+console.log(
+  `[émulateurs] prêts en ${((Date.now() - started) / 1000).toFixed(1)} s : ${Object.entries(emulators.env)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')}`,
+);
+
+let code = 0;
+for (const command of commands) {
+  code = await new Promise<number>((resolve) => {
+    const child = spawn(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...emulators.env } });
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+  if (code !== 0) break;
+}
+await emulators.stop();
+process.exit(code);

@@ -1,0 +1,193 @@
+// Moving a site: SQLite → export → Firestore → export → SQLite loses nothing, files included, and the Firestore
+// store then answers like the SQLite one (search, sign-in by email, moderation numbering).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getStorage } from 'firebase-admin/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
+import { openDatabase } from '../../app/.server/adapters/sqlite/db';
+import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import { putFiles, readExport, sortedDataset, writeExport } from '../../app/.server/data-transfer/dataset';
+import { dumpFirestore, loadFirestore } from '../../app/.server/data-transfer/firestore';
+import { dumpSqlite, loadSqlite } from '../../app/.server/data-transfer/sqlite';
+import { createDiskFileStore } from '../../app/.server/files/disk';
+import { createStorageFileStore } from '../../app/.server/files/storage';
+import type { Donation } from '../../app/.server/ports';
+import { seedCategories, seedDemo } from '../../app/.server/seed/seed';
+import { freshFirestore } from '../support/firestore-emulator';
+import { type StorageStandIn, startStorageStandIn } from '../support/storage-stand-in';
+
+const tmp = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `agenda-transfer-${label}-`));
+
+describe('déménager un site entre SQLite et Firestore', () => {
+  let standIn: StorageStandIn;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    standIn = await startStorageStandIn();
+    process.env.FIREBASE_STORAGE_EMULATOR_HOST = standIn.host;
+  });
+  afterAll(async () => {
+    await cleanup?.();
+    await standIn.close();
+    delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+  });
+
+  it('aller-retour sans perte : collections, champs, fichiers, puis les mêmes réponses', async () => {
+    // A lived-in SQLite site: demo content, and a bit of everything else.
+    const sourceDb = openDatabase(':memory:');
+    const source = createSqliteStore(sourceDb);
+    await seedCategories(source);
+    const { users } = await seedDemo(source, new Date('2030-03-01T10:00:00Z'));
+    const organizer = users.find((u) => u.role === 'organizer')!;
+    const admin = users.find((u) => u.role === 'admin')!;
+    const submitted = await source.events.createSubmission({
+      uid: organizer.uid,
+      submissionKey: 'cle-de-soumission-24-car',
+      event: {
+        ...(
+          await source.events.search({ status: ['approved'], endsAfter: '2030-03-01T10:00:00Z', limit: 1, offset: 0 })
+        ).items[0],
+        id: 'soumis1',
+        title: 'Fête de la courge à Môtier',
+        status: 'pending',
+        createdBy: organizer.uid,
+        image: { path: 'events/abc123', width: 1600, height: 900, alt: 'Une courge' },
+        pendingChanges: ['title'],
+      },
+    });
+    await source.events.moderate({
+      id: submitted.event.id,
+      from: ['pending'],
+      patch: { status: 'approved', pendingChanges: [] },
+      entry: { adminUid: admin.uid, action: 'approve', reason: '', createdAt: '2030-03-01T11:00:00.000Z' },
+    });
+    await source.sessions.create({
+      id: 'session-hash',
+      uid: organizer.uid,
+      createdAt: '2030-03-01T10:00:00.000Z',
+      lastSeenAt: '2030-03-01T10:05:00.000Z',
+      expiresAt: '2030-03-31T10:00:00.000Z',
+      userAgent: 'Firefox',
+    });
+    await source.authTokens.issue({
+      id: 'token-hash',
+      uid: organizer.uid,
+      purpose: 'verify-email',
+      createdAt: '2030-03-01T10:00:00.000Z',
+      expiresAt: '2030-03-08T10:00:00.000Z',
+    });
+    await source.contactMessages.add({
+      id: 'm1',
+      name: 'Léa',
+      email: 'lea@exemple.ch',
+      subject: 'Bonjour',
+      message: 'Une question « accentuée »',
+      createdAt: '2030-03-01T10:00:00.000Z',
+    });
+    await source.notifications.addForAdmins({
+      id: 'n1',
+      title: 'Nouvel événement à modérer',
+      body: 'Fête de la courge',
+      data: { type: 'event_pending', eventId: 'soumis1' },
+      timestamp: '2030-03-01T10:00:00.000Z',
+    });
+    await source.donations.recordPaid({
+      id: 'd1',
+      uid: organizer.uid,
+      amount: 42.5,
+      currency: 'CHF',
+      provider: 'stripe',
+      providerRef: 'cs_test_1',
+      status: 'paid',
+      publicName: 'Orga',
+      createdAt: '2030-03-01T10:00:00.000Z',
+    });
+    // Written by parts of the site that have no port here yet (page views, push data of SPEC §3).
+    sourceDb
+      .prepare('INSERT INTO page_views (path, title, viewed_at) VALUES (?, ?, ?), (?, ?, ?)')
+      .run('/', 'Accueil', '2030-03-01T10:00:00.000Z', '/evenements', 'Événements', '2030-03-01T10:01:00.000Z');
+    sourceDb.prepare('UPDATE users SET fcm_tokens = ?, fcm_token = ?, fcm_token_updated_at = ? WHERE uid = ?').run(
+      JSON.stringify({
+        abcdef0123456789: { token: 'tok', updatedAt: '2030-03-01', userAgent: 'UA', platform: 'Linux' },
+      }),
+      'tok',
+      '2030-03-01T10:00:00.000Z',
+      admin.uid,
+    );
+    const sourceFiles = createDiskFileStore(tmp('source-files'));
+    await sourceFiles.put('events/abc123-800.webp', Buffer.from('RIFF....WEBPimage'), 'image/webp');
+    await sourceFiles.put('partners/logo1-400.webp', Buffer.from([0, 1, 2, 255]), 'image/webp');
+
+    // SQLite → folder → Firestore (+ Storage).
+    const first = tmp('export-sqlite');
+    const original = dumpSqlite(sourceDb);
+    await writeExport(first, original, sourceFiles, 'sqlite');
+    const { db: firestore, dispose } = await freshFirestore('transfer');
+    const app = initializeApp({ projectId: 'demo-transfer', storageBucket: 'demo-transfer.appspot.com' }, 'transfer');
+    const bucketFiles = createStorageFileStore(getStorage(app).bucket());
+    cleanup = async () => {
+      await dispose();
+      await deleteApp(app);
+    };
+    const exported = await readExport(first);
+    await loadFirestore(firestore, exported.data);
+    await putFiles(bucketFiles, exported.files);
+
+    // Firestore → folder → a new SQLite.
+    const second = tmp('export-firestore');
+    await writeExport(second, await dumpFirestore(firestore), bucketFiles, 'firestore');
+    const back = await readExport(second);
+    const targetDb = openDatabase(':memory:');
+    loadSqlite(targetDb, back.data);
+    const targetFiles = createDiskFileStore(tmp('target-files'));
+    await putFiles(targetFiles, back.files);
+
+    // Nothing lost on the way: the same records, field for field, and the same bytes.
+    for (const file of fs.readdirSync(first).filter((f) => f.endsWith('.jsonl'))) {
+      expect(fs.readFileSync(path.join(second, file), 'utf8'), file).toBe(
+        fs.readFileSync(path.join(first, file), 'utf8'),
+      );
+    }
+    expect(sortedDataset(dumpSqlite(targetDb))).toEqual(sortedDataset(original));
+    expect(original.pageViews).toHaveLength(2);
+    expect(original.users.find((u) => u.uid === admin.uid)?.fcmToken).toBe('tok');
+    expect(await targetFiles.get('events/abc123-800.webp')).toEqual(Buffer.from('RIFF....WEBPimage'));
+    expect(await targetFiles.get('partners/logo1-400.webp')).toEqual(Buffer.from([0, 1, 2, 255]));
+
+    // And the moved site works on Firestore as it did on SQLite.
+    const moved = createFirestoreStore(firestore);
+    await moved.ready();
+    try {
+      const query = { status: ['approved' as const], endsAfter: '2030-03-01T10:00:00Z', limit: 30, offset: 0 };
+      const ids = async (store: typeof source, words?: string[]) =>
+        (await store.events.search({ ...query, words })).items.map((e) => e.id);
+      expect(await ids(moved)).toEqual(await ids(source));
+      expect(await ids(moved, ['courge', 'motier'])).toEqual(['soumis1']);
+      expect(await moved.users.findByEmailWithPassword(organizer.email.toUpperCase())).toMatchObject({
+        uid: organizer.uid,
+      });
+      expect(await moved.events.findSubmission(organizer.uid, 'cle-de-soumission-24-car')).toBe('soumis1');
+      expect(
+        await moved.donations.recordPaid({ ...(original.donations[0] as unknown as Donation), id: 'autre' }),
+      ).toMatchObject({
+        created: false,
+      });
+      await moved.events.moderate({
+        id: 'soumis1',
+        from: ['approved'],
+        patch: { featured: true },
+        entry: { adminUid: admin.uid, action: 'feature', reason: '', createdAt: '2030-03-01T12:00:00.000Z' },
+      });
+      const history = await moved.events.moderationHistory('soumis1');
+      expect(history.map((h) => h.action)).toEqual(['feature', 'approve']);
+      const maxBefore = Math.max(...original.moderationLog.map((m) => Number(m.id)));
+      expect(history[0].id).toBe(maxBefore + 1);
+    } finally {
+      await moved.close();
+    }
+    // Demo accounts hash their passwords (scrypt, 128 MB): slow on a busy 2-core machine.
+  }, 120_000);
+});

@@ -1,0 +1,827 @@
+// One contract for every store backend: what the ports promise (ports.ts), checked on SQLite and on Firestore
+// (in-process emulator, or the official one when FIRESTORE_EMULATOR_HOST is set).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Donation, Role, Store } from '../../app/.server/ports';
+import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import type { AgendaEvent } from '../../app/domain/event';
+import type { Partner } from '../../app/domain/partner';
+import { BACKENDS } from './backends';
+
+const NOW = '2030-03-01T10:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
+const inDays = (days: number) => at(days * 24 * 60);
+
+let sequence = 0;
+function makeEvent(overrides: Partial<AgendaEvent> = {}): AgendaEvent {
+  sequence += 1;
+  const id = overrides.id ?? `ev${String(sequence).padStart(6, '0')}`;
+  return {
+    id,
+    slug: 'concert',
+    title: 'Concert de printemps',
+    description: 'Une soirée de musique de chambre avec un programme varié et des artistes de la région.',
+    category: 'musique',
+    startsAt: inDays(10),
+    endsAt: new Date(Date.parse(inDays(10)) + 2 * 3600_000).toISOString(),
+    allDay: false,
+    venueName: 'Salle communale',
+    street: 'Rue du Temple 1',
+    postalCode: '2000',
+    city: 'Neuchâtel',
+    canton: 'NE',
+    lat: 46.99,
+    lng: 6.93,
+    isFree: false,
+    priceMin: 10,
+    priceMax: 20,
+    priceNote: '',
+    ticketUrl: '',
+    websiteUrl: '',
+    organizerName: 'Association Musique Vivante',
+    contactEmail: 'info@exemple.ch',
+    contactPhone: '',
+    image: null,
+    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
+    status: 'approved',
+    rejectionReason: '',
+    featured: false,
+    createdBy: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+    submittedAt: NOW,
+    moderatedBy: null,
+    moderatedAt: null,
+    pendingChanges: [],
+    ...overrides,
+  };
+}
+
+const PUBLIC = { status: ['approved', 'cancelled'] as AgendaEvent['status'][], endsAfter: NOW, limit: 50, offset: 0 };
+
+function makePartner(overrides: Partial<Partner> & Pick<Partner, 'id'>): Omit<Partner, 'order'> {
+  return {
+    slug: overrides.id,
+    name: `Partenaire ${overrides.id}`,
+    kind: 'partenaire',
+    description: '',
+    logo: null,
+    websiteUrl: 'https://exemple.ch',
+    active: true,
+    ...overrides,
+  };
+}
+
+function makeDonation(overrides: Partial<Donation> = {}): Donation {
+  return {
+    id: `don-${Math.random().toString(36).slice(2)}`,
+    uid: null,
+    amount: 25,
+    currency: 'CHF',
+    provider: 'stripe',
+    providerRef: `cs_${Math.random().toString(36).slice(2)}`,
+    status: 'paid',
+    publicName: null,
+    createdAt: NOW,
+    ...overrides,
+  };
+}
+
+describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ store, dispose } = await backend.open());
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  async function addUser(uid: string, role: Role = 'organizer', overrides: { email?: string; name?: string } = {}) {
+    const user = await store.users.create({
+      uid,
+      email: overrides.email ?? `${uid}@exemple.ch`,
+      displayName: overrides.name ?? `Compte ${uid}`,
+      role,
+      passwordHash: `hash-${uid}`,
+      now: NOW,
+    });
+    if (!user) throw new Error(`compte ${uid} non créé`);
+    return user;
+  }
+
+  describe('comptes', () => {
+    it('une adresse ne sert qu’à un compte, quelle que soit sa casse, et se retrouve avec son mot de passe', async () => {
+      await addUser('u1', 'organizer', { email: 'Zoe@Exemple.ch' });
+      expect(
+        await store.users.create({
+          uid: 'u2',
+          email: 'zoe@exemple.ch',
+          displayName: 'Autre',
+          role: 'organizer',
+          passwordHash: 'h',
+          now: NOW,
+        }),
+      ).toBeNull();
+      const found = await store.users.findByEmailWithPassword('  zoe@exemple.ch ');
+      expect(found).toMatchObject({ uid: 'u1', passwordHash: 'hash-u1', role: 'organizer', supported: false });
+      expect(await store.users.findById('u2')).toBeNull();
+    });
+
+    it('deux inscriptions simultanées avec la même adresse ne créent qu’un compte', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          store.users.create({
+            uid: `p${i}`,
+            email: 'meme@exemple.ch',
+            displayName: `P${i}`,
+            role: 'organizer',
+            passwordHash: 'h',
+            now: NOW,
+          }),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect((await store.users.search({ limit: 50, offset: 0 })).total).toBe(1);
+    });
+
+    it('upsert crée le compte puis met à jour nom, rôle et mot de passe du même email', async () => {
+      const first = await store.users.upsert({
+        uid: 'a1',
+        email: 'ada@exemple.ch',
+        displayName: 'Ada',
+        role: 'organizer',
+        passwordHash: 'h1',
+        emailVerified: true,
+        now: NOW,
+      });
+      const second = await store.users.upsert({
+        uid: 'ignored',
+        email: 'ada@exemple.ch',
+        displayName: 'Ada L.',
+        role: 'admin',
+        passwordHash: 'h2',
+        emailVerified: true,
+        now: at(5),
+      });
+      expect(first).toMatchObject({ uid: 'a1', emailVerified: true });
+      expect(second).toMatchObject({ uid: 'a1', displayName: 'Ada L.', role: 'admin', updatedAt: at(5) });
+      expect((await store.users.findByEmailWithPassword('ada@exemple.ch'))?.passwordHash).toBe('h2');
+      expect((await store.users.listAdmins()).map((u) => u.uid)).toEqual(['a1']);
+    });
+
+    it('profil, mot de passe et vérification de l’email s’enregistrent', async () => {
+      await addUser('u1');
+      expect(await store.users.updateProfile('u1', { displayName: 'Zoé' }, at(1))).toMatchObject({
+        displayName: 'Zoé',
+        updatedAt: at(1),
+      });
+      expect(await store.users.updateProfile('absent', { displayName: 'X' }, at(1))).toBeNull();
+      await store.users.setPassword('u1', 'nouveau', at(2));
+      await store.users.setEmailVerified('u1', at(3));
+      expect(await store.users.setPhotoURL('u1', 'https://exemple.ch/photo.png', at(4))).toMatchObject({
+        photoURL: 'https://exemple.ch/photo.png',
+        updatedAt: at(4),
+      });
+      expect(await store.users.setPhotoURL('absent', 'https://exemple.ch/p.png', at(4))).toBeNull();
+      const user = await store.users.findByEmailWithPassword('u1@exemple.ch');
+      expect(user).toMatchObject({ passwordHash: 'nouveau', emailVerified: true });
+    });
+
+    it('la liste admin cherche sans accents dans le nom et l’email, filtre, pagine et compte les événements', async () => {
+      await store.users.create({
+        uid: 'z1',
+        email: 'zoe@exemple.ch',
+        displayName: 'Zoé Müller',
+        role: 'organizer',
+        passwordHash: 'h',
+        now: at(1),
+      });
+      await store.users.create({
+        uid: 'z2',
+        email: 'marc@exemple.ch',
+        displayName: 'Marc',
+        role: 'admin',
+        passwordHash: 'h',
+        now: at(2),
+      });
+      await store.users.create({
+        uid: 'z3',
+        email: 'zora@muller.ch',
+        displayName: 'Zora',
+        role: 'organizer',
+        passwordHash: 'h',
+        now: at(3),
+      });
+      await store.events.insertMany([makeEvent({ createdBy: 'z1' }), makeEvent({ createdBy: 'z1' })]);
+      const muller = await store.users.search({ words: ['MULLER'], limit: 10, offset: 0 });
+      expect(muller.items.map((u) => u.uid)).toEqual(['z3', 'z1']);
+      expect(muller.items.find((u) => u.uid === 'z1')?.eventCount).toBe(2);
+      expect((await store.users.search({ words: ['zoe', 'mül'], limit: 10, offset: 0 })).total).toBe(1);
+      expect((await store.users.search({ role: 'admin', limit: 10, offset: 0 })).items.map((u) => u.uid)).toEqual([
+        'z2',
+      ]);
+      const page = await store.users.search({ limit: 1, offset: 1 });
+      expect(page).toMatchObject({ total: 3 });
+      expect(page.items.map((u) => u.uid)).toEqual(['z2']);
+    });
+
+    it('le dernier admin actif ne peut être ni rétrogradé ni désactivé, et un non-admin ne décide rien', async () => {
+      await addUser('boss', 'admin');
+      await addUser('orga');
+      expect(await store.users.setRole({ uid: 'boss', role: 'organizer', actorUid: 'boss', now: at(1) })).toEqual({
+        ok: false,
+        reason: 'last-admin',
+      });
+      expect(await store.users.setDisabled({ uid: 'boss', disabled: true, actorUid: 'boss', now: at(1) })).toEqual({
+        ok: false,
+        reason: 'last-admin',
+      });
+      expect(await store.users.setRole({ uid: 'orga', role: 'admin', actorUid: 'orga', now: at(1) })).toEqual({
+        ok: false,
+        reason: 'not-admin',
+      });
+      expect(await store.users.setRole({ uid: 'absent', role: 'admin', actorUid: 'boss', now: at(1) })).toEqual({
+        ok: false,
+        reason: 'not-found',
+      });
+      const promoted = await store.users.setRole({ uid: 'orga', role: 'admin', actorUid: 'boss', now: at(2) });
+      expect(promoted).toMatchObject({ ok: true, user: { uid: 'orga', role: 'admin', updatedAt: at(2) } });
+    });
+
+    it('deux admins qui se rétrogradent l’un l’autre en même temps : un seul y parvient', async () => {
+      await addUser('a', 'admin');
+      await addUser('b', 'admin');
+      const results = await Promise.all([
+        store.users.setRole({ uid: 'a', role: 'organizer', actorUid: 'b', now: at(1) }),
+        store.users.setRole({ uid: 'b', role: 'organizer', actorUid: 'a', now: at(1) }),
+      ]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(await store.users.listAdmins()).toHaveLength(1);
+    });
+
+    it('désactiver un compte ferme toutes ses sessions ; le réactiver ne les rend pas', async () => {
+      await addUser('boss', 'admin');
+      await addUser('orga');
+      for (const id of ['s1', 's2']) {
+        await store.sessions.create({
+          id,
+          uid: 'orga',
+          createdAt: NOW,
+          lastSeenAt: NOW,
+          expiresAt: inDays(30),
+          userAgent: 'Firefox',
+        });
+      }
+      const result = await store.users.setDisabled({ uid: 'orga', disabled: true, actorUid: 'boss', now: at(1) });
+      expect(result).toMatchObject({ ok: true, user: { disabled: true } });
+      expect(await store.sessions.listForUser('orga')).toEqual([]);
+      await store.users.setDisabled({ uid: 'orga', disabled: false, actorUid: 'boss', now: at(2) });
+      expect(await store.users.findById('orga')).toMatchObject({ disabled: false });
+      expect(await store.users.listAdmins()).toHaveLength(1);
+    });
+
+    it('supprimer un compte emporte ses sessions ; ses événements et ses dons restent, sans lui', async () => {
+      await addUser('gone');
+      await store.sessions.create({
+        id: 's1',
+        uid: 'gone',
+        createdAt: NOW,
+        lastSeenAt: NOW,
+        expiresAt: inDays(30),
+        userAgent: '',
+      });
+      await store.events.insertMany([makeEvent({ id: 'kept', createdBy: 'gone' })]);
+      await store.donations.recordPaid(makeDonation({ uid: 'gone', providerRef: 'cs_gone' }));
+      await store.users.delete('gone');
+      expect(await store.users.findById('gone')).toBeNull();
+      expect(await store.sessions.find('s1')).toBeNull();
+      expect(await store.events.findById('kept')).toMatchObject({ createdBy: null });
+      expect(await store.donations.findByProviderRef('stripe', 'cs_gone')).toMatchObject({ uid: null });
+      // The email is free again.
+      expect(await addUser('again', 'organizer', { email: 'gone@exemple.ch' })).toMatchObject({ uid: 'again' });
+    });
+  });
+
+  describe('sessions et jetons', () => {
+    it('une session se retrouve, se rafraîchit, se liste (la plus récente d’abord) et se révoque', async () => {
+      await addUser('u');
+      const base = { uid: 'u', createdAt: NOW, expiresAt: inDays(30), userAgent: 'Chrome' };
+      await store.sessions.create({ ...base, id: 'old', lastSeenAt: NOW });
+      await store.sessions.create({ ...base, id: 'new', lastSeenAt: at(5) });
+      await store.sessions.create({ ...base, id: 'mid', lastSeenAt: at(2) });
+      await store.sessions.touch('old', at(10), inDays(31));
+      expect(await store.sessions.find('old')).toMatchObject({ lastSeenAt: at(10), expiresAt: inDays(31) });
+      expect((await store.sessions.listForUser('u')).map((s) => s.id)).toEqual(['old', 'new', 'mid']);
+      await store.sessions.revokeAllForUser('u', 'new');
+      expect((await store.sessions.listForUser('u')).map((s) => s.id)).toEqual(['new']);
+      await store.sessions.revoke('new');
+      expect(await store.sessions.find('new')).toBeNull();
+    });
+
+    it('un jeton sert une fois, avant son expiration ; en émettre un autre annule le précédent', async () => {
+      await addUser('u');
+      const issue = (id: string, expiresAt = inDays(1)) =>
+        store.authTokens.issue({ id, uid: 'u', purpose: 'reset-password', createdAt: NOW, expiresAt });
+      await issue('t1');
+      await issue('t2');
+      expect(await store.authTokens.peek('t1', 'reset-password', at(1))).toBeNull();
+      expect(await store.authTokens.peek('t2', 'reset-password', at(1))).toBe('u');
+      expect(await store.authTokens.peek('t2', 'verify-email', at(1))).toBeNull();
+      expect(await store.authTokens.consume('t2', 'reset-password', inDays(2))).toBeNull();
+      const attempts = await Promise.all(
+        Array.from({ length: 5 }, () => store.authTokens.consume('t2', 'reset-password', at(1))),
+      );
+      expect(attempts.filter((uid) => uid === 'u')).toHaveLength(1);
+      expect(await store.authTokens.peek('t2', 'reset-password', at(1))).toBeNull();
+    });
+  });
+
+  describe('catégories', () => {
+    it('les 12 catégories de la SPEC se listent dans leur ordre', async () => {
+      expect((await store.categories.list()).map((c) => c.slug)).toEqual(DEFAULT_CATEGORIES.map((c) => c.slug));
+    });
+
+    it('une nouvelle catégorie prend la place après la dernière ; un slug pris est refusé', async () => {
+      const created = await store.categories.create({
+        slug: 'cinema',
+        label: 'Cinéma',
+        description: '',
+        color: '#123456',
+        active: true,
+      });
+      expect(created).toMatchObject({ slug: 'cinema', order: Math.max(...DEFAULT_CATEGORIES.map((c) => c.order)) + 1 });
+      expect(
+        await store.categories.create({ slug: 'cinema', label: 'X', description: '', color: '#000000', active: true }),
+      ).toBeNull();
+      const parallel = await Promise.all(
+        ['a1', 'a2', 'a3'].map((slug) =>
+          store.categories.create({ slug, label: slug, description: '', color: '#000000', active: true }),
+        ),
+      );
+      expect(new Set(parallel.map((c) => c?.order)).size).toBe(3);
+    });
+
+    it('modifier change le nom, la couleur et l’état, jamais le slug ni la place', async () => {
+      const before = await store.categories.findBySlug('musique');
+      const updated = await store.categories.update('musique', {
+        label: 'Musiques',
+        description: 'Tous les concerts',
+        color: '#224466',
+        active: false,
+      });
+      expect(updated).toEqual({
+        ...before,
+        label: 'Musiques',
+        description: 'Tous les concerts',
+        color: '#224466',
+        active: false,
+      });
+      expect(
+        await store.categories.update('inconnue', { label: 'X', description: '', color: '#000000', active: true }),
+      ).toBeNull();
+    });
+
+    it('monter et descendre échangent deux voisines ; rien au-delà des bords', async () => {
+      const slugs = DEFAULT_CATEGORIES.map((c) => c.slug);
+      expect(await store.categories.move(slugs[1], 'up')).toBe(true);
+      expect((await store.categories.list()).slice(0, 2).map((c) => c.slug)).toEqual([slugs[1], slugs[0]]);
+      expect(await store.categories.move(slugs[1], 'up')).toBe(false);
+      expect(await store.categories.move(slugs.at(-1) as string, 'down')).toBe(false);
+    });
+
+    it('une catégorie utilisée par un événement (même refusé) ne se supprime pas', async () => {
+      await store.events.insertMany([
+        makeEvent({ category: 'gastronomie-terroir', status: 'rejected' }),
+        makeEvent({ category: 'gastronomie-terroir' }),
+      ]);
+      expect(await store.categories.delete('gastronomie-terroir')).toEqual({ deleted: false, usage: 2 });
+      expect(await store.categories.usageCounts()).toMatchObject({ 'gastronomie-terroir': 2 });
+      expect(await store.categories.delete('nature-balades')).toEqual({ deleted: true, usage: 0 });
+      expect(await store.categories.findBySlug('nature-balades')).toBeNull();
+      expect(await store.categories.findBySlug('gastronomie-terroir')).not.toBeNull();
+    });
+  });
+
+  describe('recherche publique', () => {
+    beforeEach(async () => {
+      await store.events.insertMany([
+        makeEvent({
+          id: 'fete',
+          title: 'Fête des vendanges',
+          city: 'Neuchâtel',
+          startsAt: inDays(3),
+          endsAt: inDays(4),
+        }),
+        makeEvent({
+          id: 'desc',
+          title: 'Marché du samedi',
+          category: 'marches-brocantes',
+          description: 'Produits frais et une petite fête de quartier avec des stands de la région.',
+          city: 'Lausanne',
+          canton: 'VD',
+          isFree: true,
+          priceMin: null,
+          priceMax: null,
+          startsAt: inDays(2),
+          endsAt: inDays(2.2),
+          accessibility: { wheelchair: true, hearing: false, familyFriendly: true },
+        }),
+        makeEvent({ id: 'pending', title: 'Fête en attente', status: 'pending' }),
+        makeEvent({ id: 'past', title: 'Fête passée', startsAt: inDays(-3), endsAt: inDays(-2) }),
+        makeEvent({
+          id: 'cancel',
+          title: 'Concert annulé',
+          status: 'cancelled',
+          startsAt: inDays(20),
+          endsAt: inDays(20.1),
+        }),
+        makeEvent({
+          id: 'orga',
+          title: 'Atelier poterie',
+          category: 'ateliers-cours',
+          organizerName: 'Céramique Genève',
+          venueName: 'Atelier du Rhône',
+          city: 'Genève',
+          canton: 'GE',
+          lat: null,
+          lng: null,
+          startsAt: inDays(5),
+          endsAt: inDays(5.1),
+          featured: true,
+        }),
+      ]);
+    });
+
+    const ids = (r: { items: AgendaEvent[] }) => r.items.map((e) => e.id);
+
+    it('montre les événements publics à venir, du plus proche au plus lointain', async () => {
+      const result = await store.events.search(PUBLIC);
+      expect(ids(result)).toEqual(['desc', 'fete', 'orga', 'cancel']);
+      expect(result.total).toBe(4);
+      expect(ids(await store.events.search({ ...PUBLIC, limit: 2, offset: 1 }))).toEqual(['fete', 'orga']);
+    });
+
+    it('cherche chaque mot en préfixe, sans accents ni casse, dans titre, description, lieu, ville et organisateur', async () => {
+      const search = async (words: string[]) => ids(await store.events.search({ ...PUBLIC, words }));
+      // Title before description: the relevance weights of decision 005.
+      expect(await search(['FETE'])).toEqual(['fete', 'desc']);
+      expect(await search(['vendan'])).toEqual(['fete']);
+      expect(await search(['ceram'])).toEqual(['orga']);
+      expect(await search(['rhone'])).toEqual(['orga']);
+      expect(await search(['geneve', 'poterie'])).toEqual(['orga']);
+      expect(await search(['geneve', 'vendanges'])).toEqual([]);
+      expect(await search(['endanges'])).toEqual([]);
+    });
+
+    it('filtre par catégorie, canton, gratuité, famille, accessibilité, organisateur, fenêtre de dates et exclusion', async () => {
+      const q = async (extra: object) => ids(await store.events.search({ ...PUBLIC, ...extra }));
+      expect(await q({ category: 'ateliers-cours' })).toEqual(['orga']);
+      expect(await q({ canton: 'VD' })).toEqual(['desc']);
+      expect(await q({ free: true })).toEqual(['desc']);
+      expect(await q({ family: true, accessible: true })).toEqual(['desc']);
+      expect(await q({ organizerName: 'céramique genève' })).toEqual(['orga']);
+      expect(await q({ startsBefore: inDays(4) })).toEqual(['desc', 'fete']);
+      expect(await q({ excludeId: 'fete' })).toEqual(['desc', 'orga', 'cancel']);
+      expect(await q({ status: ['pending'] })).toEqual(['pending']);
+      expect(await q({ featuredFirst: true })).toEqual(['orga', 'desc', 'fete', 'cancel']);
+    });
+
+    it('la carte ne reçoit que les événements situés', async () => {
+      const points = await store.events.mapPoints(PUBLIC, 10);
+      expect(points.map((p) => p.id)).toEqual(['desc', 'fete', 'cancel']);
+      expect(points[0]).toEqual({
+        id: 'desc',
+        title: 'Marché du samedi',
+        lat: 46.99,
+        lng: 6.93,
+        startsAt: inDays(2),
+        endsAt: inDays(2.2),
+        allDay: false,
+        city: 'Lausanne',
+        category: 'marches-brocantes',
+      });
+      expect(await store.events.mapPoints(PUBLIC, 1)).toHaveLength(1);
+    });
+
+    it('compte les événements à venir par catégorie et par statut', async () => {
+      expect(await store.events.countUpcomingByCategory(NOW)).toEqual({
+        musique: 2,
+        'marches-brocantes': 1,
+        'ateliers-cours': 1,
+      });
+      expect(await store.events.countAllByStatus()).toEqual({ pending: 1, approved: 4, rejected: 0, cancelled: 1 });
+      expect(await store.events.countByStatus('pending')).toBe(1);
+      expect(await store.stats.countUpcoming(NOW)).toEqual({
+        total: 3,
+        byCategory: { musique: 1, 'marches-brocantes': 1, 'ateliers-cours': 1 },
+        byCanton: { NE: 1, VD: 1, GE: 1 },
+      });
+    });
+
+    it('un événement lu est complet, tel qu’enregistré', async () => {
+      const event = makeEvent({
+        id: 'full',
+        image: { path: 'events/abc', width: 1600, height: 900, alt: 'Affiche' },
+        pendingChanges: ['title', 'startsAt'],
+        allDay: true,
+        moderatedBy: null,
+        accessibility: { wheelchair: true, hearing: true, familyFriendly: false },
+      });
+      await store.events.insertMany([event]);
+      expect(await store.events.findById('full')).toEqual(event);
+      expect(await store.events.findById('absent')).toBeNull();
+    });
+  });
+
+  describe('soumissions et modération', () => {
+    it('une clé de soumission rend toujours le même événement, même pour des envois parallèles', async () => {
+      await addUser('orga');
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          store.events.createSubmission({
+            uid: 'orga',
+            submissionKey: 'cle-unique-24-caracteres',
+            event: makeEvent({ id: `sub${i}`, status: 'pending', createdBy: 'orga' }),
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.event.id)).size).toBe(1);
+      expect(await store.events.listByOwner('orga')).toHaveLength(1);
+      expect(await store.events.findSubmission('orga', 'cle-unique-24-caracteres')).toBe(results[0].event.id);
+      expect(await store.events.findSubmission('autre', 'cle-unique-24-caracteres')).toBeNull();
+      expect(await store.events.countByStatus('pending')).toBe(1);
+    });
+
+    it('l’organisateur voit ses événements, du plus lointain au plus proche, et leurs comptes par statut', async () => {
+      await addUser('orga');
+      await store.events.insertMany([
+        makeEvent({ id: 'o1', createdBy: 'orga', startsAt: inDays(1), endsAt: inDays(1.1) }),
+        makeEvent({ id: 'o2', createdBy: 'orga', startsAt: inDays(9), endsAt: inDays(9.1), status: 'rejected' }),
+        makeEvent({ id: 'x', createdBy: null }),
+      ]);
+      expect((await store.events.listByOwner('orga')).map((e) => e.id)).toEqual(['o2', 'o1']);
+      expect(await store.events.countByOwner('orga')).toEqual({ pending: 0, approved: 1, rejected: 1, cancelled: 0 });
+      const edited = {
+        ...(await store.events.findById('o1')),
+        title: 'Nouveau titre',
+        status: 'pending',
+      } as AgendaEvent;
+      await store.events.update(edited);
+      expect(await store.events.findById('o1')).toEqual(edited);
+      expect(ids2(await store.events.search({ ...PUBLIC, status: ['pending'], words: ['nouveau'] }))).toEqual(['o1']);
+    });
+
+    it('doublons possibles : publiés, même ville (sans casse), dans la fenêtre', async () => {
+      await store.events.insertMany([
+        makeEvent({ id: 'n1', city: 'Neuchâtel', startsAt: inDays(10) }),
+        makeEvent({ id: 'n2', city: 'NEUCHÂTEL', startsAt: inDays(10.5) }),
+        makeEvent({ id: 'far', city: 'Neuchâtel', startsAt: inDays(30) }),
+        makeEvent({ id: 'pend', city: 'Neuchâtel', status: 'pending' }),
+      ]);
+      const near = await store.events.listApprovedNear({
+        city: 'neuchâtel',
+        from: inDays(9),
+        to: inDays(11),
+        excludeId: 'n2',
+      });
+      expect(near.map((e) => e.id)).toEqual(['n1']);
+    });
+
+    it('la file de modération : en attente la plus ancienne d’abord, les autres la plus récente d’abord', async () => {
+      await addUser('orga', 'organizer', { email: 'Orga@Exemple.ch' });
+      await store.events.insertMany([
+        makeEvent({ id: 'p2', status: 'pending', submittedAt: at(2), createdBy: 'orga', title: 'Brocante' }),
+        makeEvent({ id: 'p1', status: 'pending', submittedAt: at(1), title: 'Fête' }),
+        makeEvent({ id: 'a1', status: 'approved', updatedAt: at(1) }),
+        makeEvent({ id: 'a2', status: 'approved', updatedAt: at(3) }),
+      ]);
+      const list = async (q: object) =>
+        ids2(await store.events.listForModeration({ status: 'pending', limit: 10, offset: 0, ...q }));
+      expect(await list({})).toEqual(['p1', 'p2']);
+      expect(await list({ status: 'approved' })).toEqual(['a2', 'a1']);
+      expect(await list({ status: 'all', words: ['broc'] })).toEqual(['p2']);
+      expect(await list({ status: 'all', ownerEmail: 'orga@exemple.ch' })).toEqual(['p2']);
+      expect(await list({ status: 'all', ownerEmail: 'personne@exemple.ch' })).toEqual([]);
+      const page = await store.events.listForModeration({ status: 'all', limit: 1, offset: 1 });
+      expect(page.total).toBe(4);
+    });
+
+    it('une décision s’applique seulement depuis les statuts prévus, sur la version vue, et se journalise', async () => {
+      await addUser('boss', 'admin', { name: 'Chef' });
+      await store.events.insertMany([makeEvent({ id: 'e', status: 'pending', updatedAt: at(1) })]);
+      const decide = (seen: string | undefined, createdAt: string) =>
+        store.events.moderate({
+          id: 'e',
+          from: ['pending'],
+          seen,
+          patch: { status: 'approved', pendingChanges: [] },
+          entry: { adminUid: 'boss', action: 'approve', reason: '', createdAt },
+        });
+      expect(await decide(at(0), at(2))).toBeNull();
+      const approved = await decide(at(1), at(3));
+      expect(approved).toMatchObject({ status: 'approved', moderatedBy: 'boss', moderatedAt: at(3), updatedAt: at(3) });
+      expect(await store.events.findById('e')).toEqual(approved);
+      expect(await decide(undefined, at(4))).toBeNull();
+      const rejected = await store.events.moderate({
+        id: 'e',
+        from: ['approved'],
+        patch: { status: 'rejected', rejectionReason: 'Doublon' },
+        entry: { adminUid: 'boss', action: 'reject', reason: 'Doublon', createdAt: at(5) },
+      });
+      expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Doublon' });
+      const history = await store.events.moderationHistory('e');
+      expect(history.map((h) => [h.action, h.adminName, h.eventTitle, h.reason])).toEqual([
+        ['reject', 'Chef', 'Concert de printemps', 'Doublon'],
+        ['approve', 'Chef', 'Concert de printemps', ''],
+      ]);
+      expect(history[0].id).toBeGreaterThan(history[1].id);
+      expect(await store.stats.countApprovedBetween(at(0), at(10))).toBe(1);
+      expect((await store.stats.recentModeration(1)).map((h) => h.action)).toEqual(['reject']);
+      expect(await store.events.countByStatus('pending')).toBe(0);
+    });
+
+    it('deux admins qui décident en même temps sur la même version : une seule décision passe', async () => {
+      await addUser('a', 'admin');
+      await addUser('b', 'admin');
+      await store.events.insertMany([makeEvent({ id: 'e', status: 'pending', updatedAt: at(1) })]);
+      const results = await Promise.all(
+        (['a', 'b'] as const).map((uid, i) =>
+          store.events.moderate({
+            id: 'e',
+            from: ['pending'],
+            seen: at(1),
+            patch: i === 0 ? { status: 'approved' } : { status: 'rejected', rejectionReason: 'Non' },
+            entry: { adminUid: uid, action: i === 0 ? 'approve' : 'reject', reason: '', createdAt: at(2 + i) },
+          }),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await store.events.moderationHistory('e')).toHaveLength(1);
+    });
+
+    it('les soumissions se comptent par période', async () => {
+      await store.events.insertMany([
+        makeEvent({ submittedAt: at(1) }),
+        makeEvent({ submittedAt: at(2) }),
+        makeEvent({ submittedAt: at(11) }),
+      ]);
+      expect(await store.stats.countSubmissions([at(0), at(10), at(20), at(30)])).toEqual([2, 1, 0]);
+    });
+  });
+
+  describe('partenaires', () => {
+    it('chaque partenaire arrive à la fin de son genre ; les partenaires avant les donateurs', async () => {
+      const a = await store.partners.create(makePartner({ id: 'a' }));
+      const d = await store.partners.create(makePartner({ id: 'd', kind: 'donateur' }));
+      const b = await store.partners.create(makePartner({ id: 'b', active: false }));
+      expect([a.order, d.order, b.order]).toEqual([1, 1, 2]);
+      expect((await store.partners.list()).map((p) => p.id)).toEqual(['a', 'b', 'd']);
+      expect((await store.partners.list({ activeOnly: true })).map((p) => p.id)).toEqual(['a', 'd']);
+      expect(await store.partners.findById('b')).toMatchObject({ name: 'Partenaire b' });
+    });
+
+    it('se retrouve par son slug ; changer de genre le met à la fin du nouveau genre', async () => {
+      await store.partners.create(makePartner({ id: 'p1', slug: 'cafe-du-lac' }));
+      await store.partners.create(makePartner({ id: 'd1', kind: 'donateur' }));
+      expect((await store.partners.findById('cafe-du-lac'))?.id).toBe('p1');
+      const moved = await store.partners.update('p1', {
+        name: 'Café du Lac',
+        kind: 'donateur',
+        description: 'Merci',
+        logo: null,
+        websiteUrl: '',
+        active: true,
+      });
+      expect(moved).toMatchObject({ slug: 'cafe-du-lac', kind: 'donateur', order: 2, name: 'Café du Lac' });
+      expect(await store.partners.update('absent', { ...(moved as Partner) })).toBeNull();
+      expect(await store.partners.setActive('p1', false)).toBe(true);
+      expect(await store.partners.setActive('absent', false)).toBe(false);
+      expect((await store.partners.findById('p1'))?.active).toBe(false);
+    });
+
+    it('réordonner est tout ou rien : il faut exactement les partenaires de ce genre', async () => {
+      for (const id of ['x', 'y', 'z']) await store.partners.create(makePartner({ id }));
+      await store.partners.create(makePartner({ id: 'd', kind: 'donateur' }));
+      expect(await store.partners.reorder('partenaire', ['z', 'x'])).toBe(false);
+      expect(await store.partners.reorder('partenaire', ['z', 'x', 'd'])).toBe(false);
+      expect(await store.partners.reorder('partenaire', ['z', 'x', 'x'])).toBe(false);
+      expect((await store.partners.list()).map((p) => p.id)).toEqual(['x', 'y', 'z', 'd']);
+      expect(await store.partners.reorder('partenaire', ['z', 'x', 'y'])).toBe(true);
+      expect((await store.partners.list()).map((p) => p.id)).toEqual(['z', 'x', 'y', 'd']);
+    });
+  });
+
+  describe('dons', () => {
+    it('un paiement s’enregistre une seule fois et fait du compte un soutien', async () => {
+      await addUser('donor');
+      const donation = makeDonation({ uid: 'donor', providerRef: 'cs_1', amount: 0.1 });
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => store.donations.recordPaid({ ...donation, id: `d${i}` })),
+      );
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.donation.id)).size).toBe(1);
+      expect(await store.users.findById('donor')).toMatchObject({ supported: true });
+      await store.donations.recordPaid(
+        makeDonation({ uid: 'donor', providerRef: 'cs_2', amount: 0.2, createdAt: at(1) }),
+      );
+      expect(await store.donations.totalsPerPeriod([at(0), at(5), at(10)])).toEqual([
+        { total: 0.3, count: 2 },
+        { total: 0, count: 0 },
+      ]);
+    });
+
+    it('un compte inconnu est noté sans compte ; la liste récente donne le nom actuel du donateur', async () => {
+      await addUser('donor', 'organizer', { name: 'Dora' });
+      const unknown = await store.donations.recordPaid(makeDonation({ uid: 'ghost', providerRef: 'cs_g' }));
+      expect(unknown.donation.uid).toBeNull();
+      await store.donations.recordPaid(makeDonation({ uid: 'donor', providerRef: 'cs_d', createdAt: at(1) }));
+      const recent = await store.donations.listRecent(10);
+      expect(recent.map((d) => [d.providerRef, d.donorName])).toEqual([
+        ['cs_d', 'Dora'],
+        ['cs_g', null],
+      ]);
+      expect(await store.donations.findByProviderRef('stripe', 'cs_d')).toMatchObject({ uid: 'donor', amount: 25 });
+    });
+
+    it('les noms publics : un par donateur, le dernier choisi, jamais un compte désactivé', async () => {
+      await addUser('boss', 'admin');
+      await addUser('a');
+      await addUser('b');
+      await store.donations.recordPaid(makeDonation({ uid: 'a', publicName: 'Anne', createdAt: at(1) }));
+      await store.donations.recordPaid(makeDonation({ uid: 'a', publicName: 'Anne M.', createdAt: at(3) }));
+      await store.donations.recordPaid(makeDonation({ uid: 'b', publicName: 'Bernard', createdAt: at(2) }));
+      await store.donations.recordPaid(makeDonation({ uid: 'b', publicName: null, createdAt: at(4) }));
+      expect(await store.donations.publicNames(10)).toEqual(['Anne M.', 'Bernard']);
+      await store.users.setDisabled({ uid: 'b', disabled: true, actorUid: 'boss', now: at(5) });
+      expect(await store.donations.publicNames(10)).toEqual(['Anne M.']);
+    });
+  });
+
+  describe('messages, notifications et état du stockage', () => {
+    it('les messages de contact se comptent', async () => {
+      await store.contactMessages.add({
+        id: 'm1',
+        name: 'Léa',
+        email: 'lea@exemple.ch',
+        subject: 'Question',
+        message: 'Bonjour',
+        createdAt: NOW,
+      });
+      expect(await store.contactMessages.count()).toBe(1);
+    });
+
+    it('une notification va à chaque admin actif, la plus récente d’abord', async () => {
+      await addUser('a', 'admin');
+      await addUser('b', 'admin');
+      await addUser('o');
+      await store.users.setDisabled({ uid: 'b', disabled: true, actorUid: 'a', now: at(1) });
+      for (const [id, minute] of [
+        ['n1', 1],
+        ['n2', 2],
+      ] as const) {
+        await store.notifications.addForAdmins({
+          id,
+          title: 'Nouvel événement à modérer',
+          body: 'Concert',
+          data: { type: 'new-event', eventId: 'e1' },
+          timestamp: at(minute),
+        });
+      }
+      const list = await store.notifications.listFor('a', 1);
+      expect(list).toEqual([
+        {
+          id: 'n2-a',
+          title: 'Nouvel événement à modérer',
+          body: 'Concert',
+          data: { type: 'new-event', eventId: 'e1' },
+          timestamp: at(2),
+        },
+      ]);
+      expect(await store.notifications.listFor('b', 10)).toEqual([]);
+      expect(await store.notifications.listFor('o', 10)).toEqual([]);
+    });
+
+    it('un stockage neuf est vide ; chaque écriture change la révision', async () => {
+      const { store: fresh, dispose: close } = await backend.open();
+      try {
+        expect(await fresh.isEmpty()).toBe(true);
+        const before = fresh.revision();
+        await fresh.categories.upsertMany(DEFAULT_CATEGORIES.slice(0, 1));
+        expect(await fresh.isEmpty()).toBe(false);
+        const afterCategory = fresh.revision();
+        expect(afterCategory).not.toBe(before);
+        await fresh.events.insertMany([makeEvent({ category: DEFAULT_CATEGORIES[0].slug })]);
+        expect(fresh.revision()).not.toBe(afterCategory);
+      } finally {
+        await close();
+      }
+    });
+  });
+});
+
+function ids2(r: { items: AgendaEvent[] }) {
+  return r.items.map((e) => e.id);
+}

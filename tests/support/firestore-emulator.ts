@@ -1,0 +1,55 @@
+// Firestore for tests: the official emulator when FIRESTORE_EMULATOR_HOST is set, otherwise the in-process one
+// (@firestore-emulator/server) on a free loopback port. Each test gets its own project id, hence its own data.
+import { createRequire } from 'node:module';
+import { FirestoreServer } from '@firestore-emulator/server';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+
+// The emulator's own copy of grpc-js: its Server only accepts credentials from that copy.
+const emulatorRequire = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'));
+const { ServerCredentials } = emulatorRequire('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
+
+interface Bindable {
+  bindAsync(address: string, credentials: unknown, callback: (error: Error | null, port: number) => void): void;
+  forceShutdown(): void;
+}
+
+/** Starts the in-process emulator on 127.0.0.1 (a free port unless one is given). */
+export async function startInProcessFirestore(port = 0): Promise<{ host: string; stop: () => void }> {
+  const emulator = new FirestoreServer();
+  // The package's start() listens on every interface; bind its gRPC server to loopback only.
+  const server = (emulator as unknown as { server: Bindable }).server;
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (error, p) =>
+      error ? reject(error) : resolve(p),
+    ),
+  );
+  return { host: `127.0.0.1:${bound}`, stop: () => server.forceShutdown() };
+}
+
+let started: Promise<{ host: string; official: boolean; stop: () => void }> | null = null;
+
+/** The emulator this test process uses (started once); sets FIRESTORE_EMULATOR_HOST for firebase-admin. */
+export function testFirestoreHost() {
+  started ??= (async () => {
+    const official = process.env.FIRESTORE_EMULATOR_HOST;
+    if (official) return { host: official, official: true, stop: () => {} };
+    const emulator = await startInProcessFirestore();
+    process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+    return { ...emulator, official: false };
+  })();
+  return started;
+}
+
+let counter = 0;
+
+/** A Firestore client on a project of its own (demo-… ids never reach Google). */
+export async function freshFirestore(label = 'test'): Promise<{ db: Firestore; dispose: () => Promise<void> }> {
+  await testFirestoreHost();
+  counter += 1;
+  const projectId = `demo-${label}-${process.pid}-${counter}-${Date.now().toString(36)}`;
+  const app = initializeApp({ projectId }, projectId);
+  const db = getFirestore(app);
+  db.settings({ ignoreUndefinedProperties: true });
+  return { db, dispose: () => deleteApp(app) };
+}
