@@ -100,12 +100,21 @@ export async function requireAnonymous(request: Request): Promise<void> {
   if (await getCurrentUser(request)) throw redirect('/');
 }
 
-/** Only relative paths on this site: anything else falls back to Home. */
+/**
+ * Only paths on this site, as a valid Location header: anything else (another host, `//`, a backslash, control
+ * characters such as a CR/LF injection) falls back to Home; the rest is percent-encoded by the URL parser.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  try {
+    const url = new URL(target, 'http://agenda.invalid');
+    if (url.origin !== 'http://agenda.invalid') return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
     return fallback;
   }
-  return target;
 }
 
 /**
