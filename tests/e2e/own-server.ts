@@ -37,14 +37,19 @@ export async function startOwnServer(options: {
     },
     stdio: ['ignore', out, out],
   });
-  await expect
-    .poll(
-      async () => (await fetch(`${base}/healthz`, { headers: { Connection: 'close' } }).catch(() => null))?.status,
-      {
-        timeout: 90_000,
-      },
-    )
-    .toBe(200);
+  try {
+    await expect
+      .poll(
+        async () => (await fetch(`${base}/healthz`, { headers: { Connection: 'close' } }).catch(() => null))?.status,
+        { timeout: 90_000 },
+      )
+      .toBe(200);
+  } catch (error) {
+    // A server that never answered must not outlive the test (nor keep its port).
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     base,
     child,
