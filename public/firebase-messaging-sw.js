@@ -52,7 +52,9 @@ function targetUrl(data) {
 function showMessage(message) {
   const notification = message.notification || {};
   const data = Object.assign({}, message.data || {});
-  if (message.fcmOptions?.link && !data.url) data.link = message.fcmOptions.link;
+  // FCM puts the click link in fcmOptions (or, from older senders, notification.click_action).
+  const link = message.fcmOptions?.link || notification.click_action;
+  if (link && !data.url) data.link = link;
   const options = {
     body: notification.body || '',
     icon: notification.icon || ICON,

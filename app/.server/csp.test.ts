@@ -35,4 +35,19 @@ describe('politique de sécurité du contenu', () => {
     expect(csp['default-src']).toBe("'self'");
     expect(csp['worker-src']).toBe("'self'");
   });
+
+  it('Firebase avec FCM : les API d’installation et d’enregistrement FCM s’ajoutent aux connexions, seulement alors', () => {
+    const firebase = {
+      DATA_BACKEND: 'firestore',
+      FIREBASE_PROJECT_ID: 'agenda-test',
+      FIREBASE_API_KEY: 'AIza-test',
+      FIREBASE_STORAGE_BUCKET: 'agenda-test.appspot.com',
+      SESSION_SECRET: 's'.repeat(48),
+    };
+    const fcmOrigins = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
+    const withFcm = policy({ ...firebase, FIREBASE_APP_ID: '1:42:web:abc' })['connect-src'];
+    for (const origin of fcmOrigins) expect(withFcm).toContain(origin);
+    const withoutFcm = policy(firebase)['connect-src'];
+    for (const origin of fcmOrigins) expect(withoutFcm).not.toContain(origin);
+  });
 });

@@ -25,8 +25,12 @@ export function cspDirectives(
     if (config.DATA_BACKEND !== 'firestore') return { connect: [], frame: [], script: [] };
     const authDomain = config.FIREBASE_AUTH_DOMAIN ?? `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`;
     const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+    // FCM in an admin's browser: the installation id and the registration token (firebase/messaging getToken).
+    const fcm = config.FIREBASE_APP_ID
+      ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']
+      : [];
     return {
-      connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator],
+      connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...fcm, ...emulator],
       frame: [`https://${authDomain}`, ...emulator],
       script: ['https://apis.google.com'],
     };

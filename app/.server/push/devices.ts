@@ -60,23 +60,21 @@ export interface PushReport {
   failed: number;
 }
 
-/** Sends one message to every device of every active admin; tokens answered 404/410 are removed. */
+/** Sends one message to every device of every active admin; tokens the push service no longer knows are removed. */
 export async function pushToAdmins(deps: PushDeps, message: PushMessage): Promise<PushReport> {
   const devices = await deps.store.users.listAdminPushDevices();
   const report: PushReport = { sent: 0, removed: 0, failed: 0 };
   // A token shared by two entries (never after savePushToken, but a store may hold older data) is sent once.
   const tokens = [...new Set(devices.map((d) => d.token))];
-  await Promise.all(
-    tokens.map(async (token) => {
-      const result = await deps.push.send(token, message);
-      if (result.status === 'sent') report.sent++;
-      else if (result.status === 'gone') report.removed += await deps.store.users.removePushToken(token);
-      else {
-        report.failed++;
-        console.warn(`[push] envoi impossible : ${result.reason}`);
-      }
-    }),
-  );
+  const results = tokens.length ? await deps.push.sendMany(tokens, message) : [];
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'sent') report.sent++;
+    else if (result.status === 'gone') report.removed += await deps.store.users.removePushToken(tokens[index]);
+    else {
+      report.failed++;
+      console.warn(`[push] envoi impossible : ${result.reason}`);
+    }
+  }
   return report;
 }
 

@@ -16,12 +16,20 @@ export type PushResult =
   | { status: 'gone' }
   | { status: 'failed'; reason: string };
 
-/** What the browser needs to register a device with the transport in use (sent to admins only). */
-export interface PushClientConfig {
-  transport: 'webpush' | 'fcm';
-  /** The application server key the browser subscribes with (VAPID public key, base64url). */
-  vapidPublicKey: string;
-}
+/** What the browser needs to register a device with the transport in use (sent to admins only; nothing secret). */
+export type PushClientConfig =
+  | {
+      transport: 'webpush';
+      /** The application server key the browser subscribes with (VAPID public key, base64url). */
+      vapidPublicKey: string;
+    }
+  | {
+      transport: 'fcm';
+      /** The Web Push certificate's public key of the Firebase project (FIREBASE_VAPID_KEY). */
+      vapidPublicKey: string;
+      /** The web app's public identifiers, for `firebase/messaging` getToken in the browser. */
+      firebase: { apiKey: string; projectId: string; appId: string; messagingSenderId: string };
+    };
 
 export interface PushTransport {
   readonly kind: PushClientConfig['transport'];
@@ -32,4 +40,6 @@ export interface PushTransport {
    */
   normalizeToken(token: string): string | null;
   send(token: string, message: PushMessage): Promise<PushResult>;
+  /** One message to many devices; the results come in the tokens' order (FCM: multicasts of 500). */
+  sendMany(tokens: readonly string[], message: PushMessage): Promise<PushResult[]>;
 }

@@ -50,44 +50,48 @@ export function createWebPushTransport(options: WebPushOptions): PushTransport {
     return JSON.stringify({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
   }
 
+  async function send(token: string, message: PushMessage): Promise<PushResult> {
+    const normalized = normalizeToken(token);
+    if (!normalized) return { status: 'gone' };
+    const subscription = JSON.parse(normalized) as webpush.PushSubscription;
+    let details: webpush.RequestDetails;
+    try {
+      details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+        vapidDetails: vapid,
+        TTL: ttlSeconds,
+        urgency: 'high',
+      });
+    } catch (error) {
+      return { status: 'failed', reason: `chiffrement impossible : ${(error as Error).message}` };
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(details.headers)) {
+      // fetch computes the length of the body itself.
+      if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
+    }
+    try {
+      const response = await fetch(details.endpoint, {
+        method: 'POST',
+        headers,
+        body: details.body ? new Uint8Array(details.body) : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.body?.cancel();
+      if (response.status === 404 || response.status === 410) return { status: 'gone' };
+      if (response.status >= 200 && response.status < 300) return { status: 'sent' };
+      return { status: 'failed', reason: `service de push : HTTP ${response.status}` };
+    } catch (error) {
+      return { status: 'failed', reason: `service de push injoignable : ${(error as Error).message}` };
+    }
+  }
+
   return {
     kind: 'webpush',
     clientConfig: () => clientConfig,
     normalizeToken,
-    async send(token, message: PushMessage): Promise<PushResult> {
-      const normalized = normalizeToken(token);
-      if (!normalized) return { status: 'gone' };
-      const subscription = JSON.parse(normalized) as webpush.PushSubscription;
-      let details: webpush.RequestDetails;
-      try {
-        details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
-          vapidDetails: vapid,
-          TTL: ttlSeconds,
-          urgency: 'high',
-        });
-      } catch (error) {
-        return { status: 'failed', reason: `chiffrement impossible : ${(error as Error).message}` };
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(details.headers)) {
-        // fetch computes the length of the body itself.
-        if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
-      }
-      try {
-        const response = await fetch(details.endpoint, {
-          method: 'POST',
-          headers,
-          body: details.body ? new Uint8Array(details.body) : undefined,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        await response.body?.cancel();
-        if (response.status === 404 || response.status === 410) return { status: 'gone' };
-        if (response.status >= 200 && response.status < 300) return { status: 'sent' };
-        return { status: 'failed', reason: `service de push : HTTP ${response.status}` };
-      } catch (error) {
-        return { status: 'failed', reason: `service de push injoignable : ${(error as Error).message}` };
-      }
-    },
+    send,
+    // Each subscription is its own request to its own push service.
+    sendMany: (tokens, message) => Promise.all(tokens.map((token) => send(token, message))),
   };
 }

@@ -13,10 +13,15 @@ import {
 } from '~/domain/push';
 import { activeRegistration } from '../sw/service-worker';
 
-export interface PushClientConfig {
-  transport: 'webpush' | 'fcm';
-  vapidPublicKey: string;
-}
+/** From the server's push port (app/.server/push/ports.ts): Web Push with our VAPID key, or FCM (Firebase backend). */
+export type PushClientConfig =
+  | { transport: 'webpush'; vapidPublicKey: string }
+  | {
+      transport: 'fcm';
+      vapidPublicKey: string;
+      firebase: { apiKey: string; projectId: string; appId: string; messagingSenderId: string };
+    };
+type FcmConfig = Extract<PushClientConfig, { transport: 'fcm' }>;
 
 export interface PushContext {
   config: PushClientConfig | null;
@@ -103,6 +108,86 @@ function sameKey(subscription: PushSubscription, key: string): boolean {
   return base64url(current) === key.replace(/=+$/, '');
 }
 
+interface ObtainedToken {
+  token: string;
+  renewed: boolean;
+}
+
+/** Web Push: the browser's own subscription with our VAPID key, as JSON (endpoint and keys). */
+async function webPushToken(
+  vapidPublicKey: string,
+  registration: ServiceWorkerRegistration,
+  expired: boolean,
+): Promise<ObtainedToken | null> {
+  let subscription = await registration.pushManager.getSubscription().catch(() => null);
+  let renewed = false;
+  if (subscription && (!sameKey(subscription, vapidPublicKey) || expired)) {
+    // Replaced when older than 7 days, and at once when the server's key changed.
+    const dropped = await subscription.unsubscribe().catch((error) => {
+      logPushError('token-unsubscribe-failed', error);
+      return false;
+    });
+    if (dropped) subscription = null;
+    renewed = true;
+  }
+  if (!subscription) {
+    try {
+      subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: fromBase64url(vapidPublicKey),
+      });
+    } catch (error) {
+      logPushError('token-subscribe-failed', error);
+      return null;
+    }
+    if (!subscription) {
+      logPushError('token-subscribe-no-token');
+      return null;
+    }
+  }
+  const token = JSON.stringify(subscription.toJSON());
+  if (!token || token === '{}') {
+    logPushError(renewed ? 'token-update-no-token' : 'token-subscribe-no-token');
+    return null;
+  }
+  return { token, renewed };
+}
+
+/** Firebase Messaging of the web app, loaded only here (an admin's device with FCM): never on public pages. */
+async function fcmMessaging(config: FcmConfig) {
+  const [{ getApp, getApps, initializeApp }, messaging] = await Promise.all([
+    import('firebase/app'),
+    import('firebase/messaging'),
+  ]);
+  const name = 'agenda-push';
+  const app = getApps().some((a) => a.name === name) ? getApp(name) : initializeApp(config.firebase, name);
+  return { messaging: messaging.getMessaging(app), ...messaging };
+}
+
+/** FCM: the registration token `firebase/messaging` gets for our service worker (SPEC §7 path). */
+async function fcmToken(
+  config: FcmConfig,
+  registration: ServiceWorkerRegistration,
+  expired: boolean,
+): Promise<ObtainedToken | null> {
+  try {
+    const { messaging, getToken, deleteToken } = await fcmMessaging(config);
+    if (expired) await deleteToken(messaging).catch((error) => logPushError('token-unsubscribe-failed', error));
+    const token = await getToken(messaging, {
+      vapidKey: config.vapidPublicKey,
+      serviceWorkerRegistration: registration,
+    });
+    if (!token) {
+      logPushError('token-subscribe-no-token');
+      return null;
+    }
+    return { token, renewed: expired };
+  } catch (error) {
+    logPushError('token-subscribe-failed', error);
+    return null;
+  }
+}
+
 export type SetupOutcome = 'registered' | 'unchanged' | 'unavailable';
 
 /**
@@ -137,41 +222,15 @@ export async function setupPush(ctx: PushContext, options: { forceSave?: boolean
     return 'unavailable';
   }
   const deviceId = await getDeviceId();
-  let subscription = await registration.pushManager.getSubscription().catch(() => null);
   const savedAt = Number(storage(TOKEN_SAVED_AT_KEY) ?? 0);
-  let renewed = false;
-  if (
-    subscription &&
-    (!sameKey(subscription, ctx.config.vapidPublicKey) || (savedAt && Date.now() - savedAt > PUSH_TOKEN_MAX_AGE_MS))
-  ) {
-    // SPEC §9: a token is refreshed after 7 days (and at once when the server's key changed).
-    const dropped = await subscription.unsubscribe().catch((error) => {
-      logPushError('token-unsubscribe-failed', error);
-      return false;
-    });
-    if (dropped) subscription = null;
-    renewed = true;
-  }
-  if (!subscription) {
-    try {
-      subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: fromBase64url(ctx.config.vapidPublicKey),
-      });
-    } catch (error) {
-      logPushError('token-subscribe-failed', error);
-      return 'unavailable';
-    }
-    if (!subscription) {
-      logPushError('token-subscribe-no-token');
-      return 'unavailable';
-    }
-  }
-  const token = JSON.stringify(subscription.toJSON());
-  if (!token || token === '{}') {
-    logPushError(renewed ? 'token-update-no-token' : 'token-subscribe-no-token');
-    return 'unavailable';
-  }
+  // SPEC §9: a token is refreshed after 7 days.
+  const expired = Boolean(savedAt && Date.now() - savedAt > PUSH_TOKEN_MAX_AGE_MS);
+  const obtained =
+    ctx.config.transport === 'fcm'
+      ? await fcmToken(ctx.config, registration, expired)
+      : await webPushToken(ctx.config.vapidPublicKey, registration, expired);
+  if (!obtained) return 'unavailable';
+  const { token, renewed } = obtained;
   if (!options.forceSave && !renewed && token === storage(TOKEN_KEY)) return 'unchanged';
   const saved = await post(ctx, {
     intent: 'save',
@@ -195,6 +254,13 @@ export async function regeneratePushToken(ctx: PushContext): Promise<SetupOutcom
   if (!(await post(ctx, { intent: 'forget', deviceId }))) logPushError('token-update-failed');
   storage(TOKEN_KEY, null);
   storage(TOKEN_SAVED_AT_KEY, null);
+  if (ctx.config?.transport === 'fcm') {
+    // FCM keeps its token in IndexedDB: it must forget it, or getToken would hand the old one back.
+    const config = ctx.config;
+    await fcmMessaging(config)
+      .then(({ messaging, deleteToken }) => deleteToken(messaging))
+      .catch((error) => logPushError('token-unsubscribe-failed', error));
+  }
   const registration = pushSupported() ? await activeRegistration() : null;
   const current = await registration?.pushManager.getSubscription().catch(() => null);
   if (current) {
