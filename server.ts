@@ -21,6 +21,9 @@ import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup
 
 const config = getConfig();
 const isProduction = config.NODE_ENV === 'production';
+/** A refused request body is read and dropped up to this size (the largest form, an 8 MB image, fits); past it, the
+ * connection is closed instead (docs/decisions/023-corps-refuses-lus-jusqu-au-bout.md). */
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
 // Several processes share the port in production, one per core by default (docs/decisions/020-plusieurs-processus.md).
 const workerCount = config.WEB_CONCURRENCY ?? (isProduction ? os.availableParallelism() : 1);
 
@@ -90,6 +93,44 @@ async function serve() {
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+
+  // A request answered before its body was read to its end (too large, wrong type, refused early) must not reset
+  // the connection: the client, still sending, would get a reset instead of our answer, and a reused connection
+  // would fail on the next request. The rest of the body is read and dropped (a "lingering close", as nginx does)
+  // and the connection kept. Past DRAIN_MAX_BYTES it is not worth reading: such a body ends the connection.
+  app.use((req, res, next) => {
+    // Most requests (GET, HEAD) have no body: nothing to watch.
+    if (!req.headers['content-length'] && !req.headers['transfer-encoding']) return next();
+    const destroy = req.destroy;
+    let draining = false;
+    const dropRest = () => {
+      if (draining || req.complete) return;
+      draining = true;
+      let dropped = 0;
+      // Whoever read it first (Remix's body stream) has let go: its listeners would pause the request again.
+      req.removeAllListeners('data');
+      req.on('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > DRAIN_MAX_BYTES) destroy.call(req);
+      });
+      req.resume();
+    };
+    // Remix cancels the body stream a reader stopped reading, which would destroy the request and its socket.
+    req.destroy = function (this: typeof req, error?: Error) {
+      if (error || req.complete || req.socket.destroyed) return destroy.call(this, error);
+      dropRest();
+      return this;
+    };
+    res.on('finish', dropRest);
+    if (Number(req.headers['content-length'] ?? 0) > DRAIN_MAX_BYTES) {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+        if (!req.complete) this.setHeader('Connection', 'close');
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+    }
     next();
   });
 
@@ -239,6 +280,11 @@ async function serve() {
         `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données: ${config.DATA_DIR})`,
       );
   });
+
+  // Proxies and clients (Firebase Hosting, Cloud Run, nginx, fetch) keep idle connections open to reuse them: Node's
+  // 5 s default closed them first, and a request sent on one just closed failed (reset, or 502 from a proxy).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

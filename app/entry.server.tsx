@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { getCurrentUser } from './.server/session';
@@ -67,5 +67,7 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A refusal thrown on purpose (400 bad form, 403 CSRF, 404…) is an answer, not a fault of the server.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }

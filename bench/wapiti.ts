@@ -1,7 +1,8 @@
 // Scanner (issue 10): Debian's wapiti against a local production server with the demo content, as a visitor and
 // as a logged-in organizer, with the xss, sql, exec, file, csrf, redirect and crlf modules. Prints what it finds;
 // anything not listed in bench/wapiti-false-positives.json fails the script.
-// Usage: npm run bench:wapiti        (needs `apt-get install wapiti`; WAPITI_MAX_SCAN=300 to shorten each scan)
+// Usage: npm run bench:wapiti        (needs `apt-get install wapiti`; to shorten each scan, WAPITI_MAX_SCAN=300 for
+// the crawl and WAPITI_MAX_ATTACK=120 for each attack module, in seconds)
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,8 @@ import { ensureBuild, logIn, startServer } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3240);
 const MAX_SCAN = process.env.WAPITI_MAX_SCAN ?? '900';
+/** Seconds each attack module may run per scan (wapiti's own default has no limit). */
+const MAX_ATTACK = process.env.WAPITI_MAX_ATTACK ?? '600';
 const MODULES = 'xss,sql,exec,file,csrf,redirect,crlf';
 
 // Debian's wapiti 3.0.4 builds its -x patterns with a trailing `(?ms)`, which Python 3.11 refuses: run it with that
@@ -69,6 +72,8 @@ function scan(base: string, label: string, extraArgs: string[]): Finding[] {
     path.join(work, 'config'),
     '--max-scan-time',
     MAX_SCAN,
+    '--max-attack-time',
+    MAX_ATTACK,
     '--max-links-per-page',
     '40',
     '-d',

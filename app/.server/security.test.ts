@@ -1,7 +1,7 @@
 import { CSRFError } from 'remix-utils/csrf/server';
 import { SpamError } from 'remix-utils/honeypot/server';
 import { describe, expect, it } from 'vitest';
-import { checkOrigin, getCsrf, rateLimit, SealedHoneypot } from './security';
+import { checkOrigin, FORM_UNREADABLE, getCsrf, rateLimit, readFormData, SealedHoneypot } from './security';
 
 async function statusOf(promise: Promise<unknown> | (() => void)): Promise<number | null> {
   try {
@@ -28,6 +28,24 @@ describe('protection des formulaires', () => {
     for (let i = 0; i < 3; i++) expect(await statusOf(rateLimit({ clientIp: '203.0.113.7' }, 'contact'))).toBeNull();
     expect(await statusOf(rateLimit({ clientIp: '203.0.113.7' }, 'contact'))).toBe(429);
     expect(await statusOf(rateLimit({ clientIp: '203.0.113.8' }, 'contact'))).toBeNull();
+  });
+});
+
+describe('corps de formulaire illisible', () => {
+  const post = (body: string, type: string) =>
+    new Request('http://agenda.test/auth/logout', {
+      method: 'POST',
+      headers: { Host: 'agenda.test', Origin: 'http://agenda.test', 'Content-Type': type },
+      body,
+    });
+
+  it('un corps qui n’est pas un formulaire donne un 400 en français, pas une erreur du serveur', async () => {
+    for (const type of ['text/plain', 'application/json', 'multipart/form-data; boundary=x']) {
+      const refused = await readFormData(post('{"a":1}', type)).catch((error) => error);
+      expect(refused.init?.status, type).toBe(400);
+      expect(refused.data).toEqual({ message: FORM_UNREADABLE });
+    }
+    expect((await readFormData(post('a=1&b=%C3%A9', 'application/x-www-form-urlencoded'))).get('b')).toBe('é');
   });
 });
 

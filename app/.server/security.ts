@@ -175,7 +175,7 @@ export async function protectForm(
   checkOrigin(request);
   await rateLimit(context, options.bucket);
   // Multipart forms bring their own reader (size limits, file names); others use the platform's.
-  const formData = await (options.read ? options.read(request) : request.formData());
+  const formData = await (options.read ? options.read(request) : readFormData(request));
   await verifyCsrf(formData, request);
   if (options.honeypot !== false) {
     try {
@@ -189,6 +189,32 @@ export async function protectForm(
     }
   }
   return formData;
+}
+
+/**
+ * The form of a same-site POST with a valid CSRF token, for the actions of a signed-in account (no rate limit, no
+ * honeypot: see protectForm for public forms).
+ */
+export async function readCheckedForm(
+  request: Request,
+  read: (request: Request) => Promise<FormData> = readFormData,
+): Promise<FormData> {
+  checkOrigin(request);
+  const formData = await read(request);
+  await verifyCsrf(formData, request);
+  return formData;
+}
+
+export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
+
+/** The posted form; a body that is not one (another type, none, broken encoding) is a French 400, not a 500. */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (error instanceof TypeError) throw data({ message: FORM_UNREADABLE }, { status: 400 });
+    throw error;
+  }
 }
 
 export async function verifyCsrf(formData: FormData, request: Request): Promise<void> {

@@ -94,6 +94,9 @@ describe('soumissions', () => {
         delivered();
         return { status: 'sent' };
       },
+      sendMany(tokens, message) {
+        return Promise.all(tokens.map((token) => this.send(token, message)));
+      },
     };
     const pushed = new Promise<void>((resolve) => {
       delivered = resolve;

@@ -15,6 +15,7 @@ import {
 import { getFileStore } from '~/.server/files/disk';
 import { setFlash } from '~/.server/flash';
 import { IMAGE_MESSAGES } from '~/.server/images';
+import { readFormData } from '~/.server/security';
 import { requireAdmin } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The logo comes as multipart (read with the event form's limits); the list's small forms are url-encoded. */
 function readBody(request: Request): Promise<FormData> {
   const type = request.headers.get('Content-Type') ?? '';
-  return type.startsWith('multipart/form-data') ? readForm(request) : request.formData();
+  return type.startsWith('multipart/form-data') ? readForm(request) : readFormData(request);
 }
 
 type Intent = 'create' | 'update' | 'up' | 'down' | 'deactivate' | 'activate';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { audit, auditFromRequest } from '~/.server/audit';
-import { checkOrigin, verifyCsrf } from '~/.server/security';
+import { readCheckedForm } from '~/.server/security';
 import { destroyUserSession, getCurrentUser } from '~/.server/session';
 
 // Logout is POST only (SPEC §2 menu 'Déconnexion'); a GET just goes home.
@@ -10,8 +10,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  checkOrigin(request);
-  await verifyCsrf(await request.formData(), request);
+  await readCheckedForm(request);
   const user = await getCurrentUser(request);
   if (user) audit('logout', { ...auditFromRequest(request), uid: user.uid });
   return redirect('/', { headers: { 'Set-Cookie': await destroyUserSession(request) } });

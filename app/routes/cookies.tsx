@@ -8,6 +8,7 @@ import {
   type AppContext,
   CSRF_REFUSED,
   checkOrigin,
+  readFormData,
   TOO_MANY_REQUESTS,
   verifyCsrf,
   withinRate,
@@ -51,7 +52,7 @@ async function refuse(js: boolean, back: string, message: string, status: number
 export async function action({ request, context }: ActionFunctionArgs) {
   // The checks of protectForm, answered in the page's own terms (this form is on every page, often without JS).
   checkOrigin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const js = form.get('js') === '1';
   const back = safeRedirect(form.get('redirectTo'));
   // Its own bucket, more generous than public forms: many visitors may share one address (a school, an office).

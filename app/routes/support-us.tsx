@@ -55,7 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(formData, CHECKOUT_FIELDS);
   const user = await getCurrentUser(request);
   if (!user) {
-    const back = `/support-us?montant=${encodeURIComponent(values.montant)}#don`;
+    // The amount comes back with the visitor after login, when it is one (not whatever text was posted).
+    const amount = amountSchema.safeParse(values.montant);
+    const back = `/support-us${amount.success ? `?montant=${amountParam(amount.data)}` : ''}#don`;
     throw redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
   }
   const parsed = checkoutSchema.safeParse(values);
@@ -65,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(url);
   } catch (error) {
     if (error instanceof DonationError) {
-      return data({ errors: { form: error.message } as FieldErrors, values }, { status: 503 });
+      return data({ errors: { form: error.message } as FieldErrors, values }, { status: error.status });
     }
     throw error;
   }

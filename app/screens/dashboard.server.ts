@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { setFlash } from '~/.server/flash';
 import { getLiveHub } from '~/.server/live';
-import { checkOrigin, verifyCsrf } from '~/.server/security';
+import { readCheckedForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { cancelEvent } from '~/.server/submissions';
@@ -35,9 +35,7 @@ export async function dashboardLoader({ request }: LoaderFunctionArgs) {
 
 export async function dashboardAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  checkOrigin(request);
-  const formData = await request.formData();
-  await verifyCsrf(formData, request);
+  const formData = await readCheckedForm(request);
   if (formData.get('intent') === 'cancel') {
     const event = await cancelEvent({ store: getStore() }, user, String(formData.get('eventId') ?? ''));
     getLiveHub().poke();

@@ -1,6 +1,7 @@
+import net from 'node:net';
 import { expect, test } from '@playwright/test';
 
-test.describe('en-têtes HTTP du serveur de production', () => {
+test.describe('en-têtes HTTP du serveur de production @http', () => {
   test('les pages HTML ont une CSP avec nonce, sans x-powered-by', async ({ request }) => {
     const first = await request.get('/');
     const second = await request.get('/');
@@ -29,5 +30,33 @@ test.describe('en-têtes HTTP du serveur de production', () => {
   test('les pages HTML ne vont jamais dans un cache partagé (elles portent un jeton CSRF)', async ({ request }) => {
     const anonymous = await request.get('/about');
     expect(anonymous.headers()['cache-control']).toBe('private, no-cache');
+  });
+
+  test('une requête refusée avant la fin de son corps reçoit sa réponse, et la connexion sert encore', async ({
+    baseURL,
+  }) => {
+    // Both requests on one connection, as a browser or a proxy sends them: the refused body (1.1 MB, wrong type) is
+    // read and dropped by the server, so the client gets its 415 (not a reset) and the next request its page.
+    const { hostname, port } = new URL(baseURL!);
+    const socket = net.connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+    });
+    const closed = new Promise<string | null>((resolve) => {
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      socket.on('close', () => resolve(null));
+    });
+    const size = 1_100_000;
+    socket.write(
+      `POST /analytics/pageview HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseURL}\r\n` +
+        `Content-Type: application/octet-stream\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    await new Promise((resolve) => socket.write(Buffer.alloc(size, 'x'), resolve));
+    socket.write(`GET /about HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+    expect(await closed).toBeNull();
+    expect(received.match(/^HTTP\/1\.1 \d{3}/gm)).toEqual(['HTTP/1.1 415', 'HTTP/1.1 200']);
+    expect(received).toContain('Format non pris en charge.');
+    expect(received).toContain('<title>');
   });
 });

@@ -11,6 +11,7 @@ import { action as webhookAction, loader as webhookLoader } from '../../app/rout
 import { action as supportAction, loader as supportLoader } from '../../app/routes/support-us';
 import { loader as pdfLoader } from '../../app/routes/support-us.facture-qr[.pdf]';
 import { loader as svgLoader } from '../../app/routes/support-us.facture-qr[.svg]';
+import { routeAnswer as answer } from '../support/route-answer';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 
 const SECRET_KEY = 'sk_test_routes';
@@ -52,24 +53,6 @@ async function account(label: string) {
 }
 
 const supported = async (uid: string) => (await getStore().users.findById(uid))?.supported;
-
-/** What a route answered, thrown or returned: a Response, or Remix's data() (with its init). */
-async function answer(run: () => Promise<unknown>) {
-  let outcome: unknown;
-  try {
-    outcome = await run();
-  } catch (thrown) {
-    outcome = thrown;
-  }
-  if (outcome instanceof Response) {
-    return { status: outcome.status, location: outcome.headers.get('Location'), data: null, response: outcome };
-  }
-  const wrapped = outcome as { data?: unknown; init?: { status?: number } | null };
-  if (wrapped && typeof wrapped === 'object' && 'init' in wrapped) {
-    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data, response: null };
-  }
-  return { status: 200, location: null, data: outcome, response: null };
-}
 
 function donationForm(fields: Record<string, string>, cookie = '') {
   const form = new URLSearchParams({ csrf: csrf.token, ...fields });
@@ -139,6 +122,12 @@ describe('formulaire carte/TWINT de /support-us', () => {
     expect(result.status).toBe(302);
     expect(result.location).toBe(`/auth/login?redirect=${encodeURIComponent('/support-us?montant=25#don')}`);
     expect(standIn.sessions.size).toBe(0);
+  });
+
+  it('un montant qui n’en est pas un n’est pas recopié dans l’adresse de retour (en-tête Location court)', async () => {
+    const result = await post(donationForm({ montant: 'é'.repeat(5_000) }));
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(`/auth/login?redirect=${encodeURIComponent('/support-us#don')}`);
   });
 
   it('un compte connecté part vers la page de paiement Stripe, en CHF et lié à son compte', async () => {

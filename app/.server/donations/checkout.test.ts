@@ -114,7 +114,7 @@ describe('un don par carte ou TWINT (Stripe Checkout)', () => {
 
   it('sans clé Stripe, le paiement par carte est indisponible', async () => {
     await expect(startCheckout({ ...deps, stripe: null }, donor, { amount: 25, publicName: null })).rejects.toThrow(
-      new DonationError(CARD_UNAVAILABLE),
+      new DonationError(CARD_UNAVAILABLE, 400),
     );
     expect(await confirmCheckout({ ...deps, stripe: null }, donor, 'cs_test_12345678')).toEqual({
       state: 'unavailable',

@@ -16,7 +16,16 @@ export interface DonationDeps {
 }
 
 /** A failure the donor should read (French), as opposed to a bug. */
-export class DonationError extends Error {}
+/** A payment that cannot go ahead: 400 when the site does not offer it, 503 when the provider fails. */
+export class DonationError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 503 = 503,
+  ) {
+    super(message);
+    this.name = 'DonationError';
+  }
+}
 
 export const CARD_UNAVAILABLE =
   'Le paiement par carte ou TWINT n’est pas disponible pour le moment : vous pouvez utiliser la QR-facture.';
@@ -35,7 +44,7 @@ export async function startCheckout(
   user: UserProfile,
   input: CheckoutInput,
 ): Promise<{ url: string; sessionId: string }> {
-  if (!deps.stripe) throw new DonationError(CARD_UNAVAILABLE);
+  if (!deps.stripe) throw new DonationError(CARD_UNAVAILABLE, 400);
   const metadata: Record<string, string> = { uid: user.uid, purpose: PURPOSE };
   if (input.publicName) metadata.publicName = input.publicName;
   let session: Stripe.Checkout.Session;

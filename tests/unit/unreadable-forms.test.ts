@@ -1,0 +1,71 @@
+// A body that is not a form (JSON, plain text, a broken multipart) sent to a form's action, with a valid session:
+// a French 400, never a 500 with the platform's TypeError (found by bench/fuzz-http.ts), and nothing changes.
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FORM_UNREADABLE } from '../../app/.server/security';
+import { createUserSession } from '../../app/.server/session';
+import { prepareStore } from '../../app/.server/startup';
+import { getStore } from '../../app/.server/store';
+import { action as categoriesAction } from '../../app/routes/admin.categories';
+import { action as eventsAction } from '../../app/routes/admin.events';
+import { action as partnersAction } from '../../app/routes/admin.partners';
+import { action as usersAction } from '../../app/routes/admin.users';
+import { action as logoutAction } from '../../app/routes/auth.logout';
+import { action as contactAction } from '../../app/routes/contact';
+import { action as cookiesAction } from '../../app/routes/cookies';
+import { action as dashboardAction } from '../../app/routes/dashboard';
+import { routeAnswer } from '../support/route-answer';
+
+const SITE = 'http://localhost';
+let adminCookie = '';
+let ip = 0;
+
+beforeAll(async () => {
+  process.env.SEED_DEMO = 'false';
+  await prepareStore();
+  const uid = `admin-${Math.random().toString(36).slice(2, 8)}`;
+  await getStore().users.create({
+    uid,
+    email: `${uid}@exemple.ch`,
+    displayName: 'Admin des formulaires',
+    role: 'admin',
+    passwordHash: 'x',
+    now: new Date().toISOString(),
+  });
+  adminCookie = (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0];
+});
+
+const ACTIONS: [string, string, (args: ActionFunctionArgs) => Promise<unknown>][] = [
+  ['/admin/events', 'modération', eventsAction],
+  ['/admin/categories', 'catégories', categoriesAction],
+  ['/admin/partners', 'partenaires', partnersAction],
+  ['/admin/users', 'comptes', usersAction],
+  ['/dashboard', 'tableau de bord', dashboardAction],
+  ['/cookies', 'cookies', cookiesAction],
+  ['/contact', 'contact', contactAction],
+  ['/auth/logout', 'déconnexion', logoutAction],
+];
+
+const BODIES: [string, string][] = [
+  ['application/json', '{"intent":"approve","eventId":"x"}'],
+  ['text/plain;charset=UTF-8', 'intent=delete'],
+  ['multipart/form-data; boundary=sans-fin', '--sans-fin\r\nContent-Disposition: form-data; name="intent"\r\n\r\nx'],
+];
+
+describe('corps qui ne sont pas des formulaires', () => {
+  it.each(ACTIONS)('%s (%s) : 400 en français, rien ne change', async (path, _label, action) => {
+    const before = JSON.stringify(await getStore().categories.list());
+    for (const [type, body] of BODIES) {
+      const request = new Request(`${SITE}${path}`, {
+        method: 'POST',
+        headers: { Origin: SITE, Cookie: adminCookie, 'Content-Type': type, 'X-Forwarded-For': `10.9.0.${++ip}` },
+        body,
+      });
+      const context = { clientIp: `10.9.0.${ip}` };
+      const { status, data, response } = await routeAnswer(() => action({ request, params: {}, context }));
+      const text = response ? await response.text() : JSON.stringify(data);
+      expect({ status, text }, type).toEqual({ status: 400, text: expect.stringContaining(FORM_UNREADABLE) });
+    }
+    expect(JSON.stringify(await getStore().categories.list())).toBe(before);
+  });
+});
