@@ -40,9 +40,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript.
+    // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript; @http ones
+    // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing.
     { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@nojs-only/ },
-    { name: 'nojs', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: 'nojs', use: { javaScriptEnabled: false }, grepInvert: /@js-only|@http/ },
   ],
   webServer: {
     command: 'node --import tsx server.ts',

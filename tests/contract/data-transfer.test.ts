@@ -105,18 +105,19 @@ describe('déménager un site entre SQLite et Firestore', () => {
       publicName: 'Orga',
       createdAt: '2030-03-01T10:00:00.000Z',
     });
-    // Written by parts of the site that have no port here yet (page views, push data of SPEC §3).
-    sourceDb
-      .prepare('INSERT INTO page_views (path, title, viewed_at) VALUES (?, ?, ?), (?, ?, ?)')
-      .run('/', 'Accueil', '2030-03-01T10:00:00.000Z', '/evenements', 'Événements', '2030-03-01T10:01:00.000Z');
-    sourceDb.prepare('UPDATE users SET fcm_tokens = ?, fcm_token = ?, fcm_token_updated_at = ? WHERE uid = ?').run(
-      JSON.stringify({
-        abcdef0123456789: { token: 'tok', updatedAt: '2030-03-01', userAgent: 'UA', platform: 'Linux' },
-      }),
-      'tok',
-      '2030-03-01T10:00:00.000Z',
-      admin.uid,
-    );
+    // Page views and an admin's push device (SPEC §3 fcmTokens, fcmToken, fcmTokenUpdatedAt).
+    await source.stats.recordPageView({ path: '/', title: 'Accueil', viewedAt: '2030-03-01T10:00:00.000Z' });
+    await source.stats.recordPageView({
+      path: '/evenements',
+      title: 'Événements',
+      viewedAt: '2030-03-01T10:01:00.000Z',
+    });
+    await source.users.savePushToken(admin.uid, 'abcdef0123456789', {
+      token: 'tok',
+      updatedAt: '2030-03-01T10:00:00.000Z',
+      userAgent: 'UA',
+      platform: 'Linux',
+    });
     const sourceFiles = createDiskFileStore(tmp('source-files'));
     await sourceFiles.put('events/abc123-800.webp', Buffer.from('RIFF....WEBPimage'), 'image/webp');
     await sourceFiles.put('partners/logo1-400.webp', Buffer.from([0, 1, 2, 255]), 'image/webp');
@@ -181,6 +182,16 @@ describe('déménager un site entre SQLite et Firestore', () => {
         patch: { featured: true },
         entry: { adminUid: admin.uid, action: 'feature', reason: '', createdAt: '2030-03-01T12:00:00.000Z' },
       });
+      // Page views and push devices moved too, readable through the ports on Firestore.
+      expect(await moved.stats.topPages('2030-03-01T00:00:00Z', '2030-03-02T00:00:00Z', 5)).toEqual(
+        expect.arrayContaining([
+          { path: '/', title: 'Accueil', views: 1 },
+          { path: '/evenements', title: 'Événements', views: 1 },
+        ]),
+      );
+      expect(await moved.users.listAdminPushDevices()).toEqual([
+        expect.objectContaining({ uid: admin.uid, deviceId: 'abcdef0123456789', token: 'tok' }),
+      ]);
       const history = await moved.events.moderationHistory('soumis1');
       expect(history.map((h) => h.action)).toEqual(['feature', 'approve']);
       const maxBefore = Math.max(...original.moderationLog.map((m) => Number(m.id)));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastMailTo, linkInMail, queryDb, register, uniqueEmail } from './utils';
+import { lastMailTo, linkInMail, logout, queryDb, register, uniqueEmail } from './utils';
 
 const PASSWORD = 'trois pommes vertes à Vevey';
 
@@ -64,8 +64,7 @@ test.describe('comptes', () => {
     const email = uniqueEmail('oubli');
     await register(page, 'Fanfare de Tavannes', email, PASSWORD);
     await expect(page).toHaveURL('/dashboard');
-    await page.getByTestId('burger').click();
-    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await logout(page);
     await page.goto('/auth/forgot-password');
     await page.getByLabel('Adresse email').fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();

@@ -11,8 +11,14 @@ const viewsOf = (path: string) =>
 /** A page of its own (the 404 page of a path no other test visits): its views are this test's only. */
 const ownPath = (label: string) => `/${unique(`mesure-${label}`).replace(/\s+/g, '-')}`;
 
-const beacon = (page: Page) =>
-  page.waitForRequest((r) => r.url().endsWith('/analytics/pageview') && r.method() === 'POST');
+/** The page view sent for that path (a busy browser may report an earlier page's beacon late: it is not this one). */
+const beacon = (page: Page, path: string) =>
+  page.waitForRequest(
+    (r) =>
+      r.url().endsWith('/analytics/pageview') &&
+      r.method() === 'POST' &&
+      (JSON.parse(r.postData() ?? '{}') as { path?: string }).path === path,
+  );
 
 test.describe('mesure d’audience', () => {
   test.describe('navigateur ordinaire', () => {
@@ -41,7 +47,7 @@ test.describe('mesure d’audience', () => {
       await expect.poll(() => viewsOf(next).length).toBe(1);
 
       // A navigation inside the app (no page load) sends its page view too, with the new page's title.
-      const sent = beacon(page);
+      const sent = beacon(page, '/faq');
       await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
       await expect(page).toHaveURL(/\/faq$/);
       const body = JSON.parse((await sent).postData() ?? '{}') as { path: string; title: string };
@@ -93,9 +99,13 @@ test.describe('mesure d’audience', () => {
       .getByRole('region', { name: 'Cookies et vie privée' })
       .getByRole('button', { name: 'Tout accepter' })
       .click();
-    const sent = beacon(page);
+    // The choice must be stored before the reload, or the reloaded page has no consent to send with.
+    await expect
+      .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'cookie_consent'))
+      .toBe(true);
+    const sent = beacon(page, path);
     await page.reload();
-    expect(JSON.parse((await sent).postData() ?? '{}').path).toBe(path);
+    await sent;
     await page.waitForTimeout(500);
     expect(viewsOf(path)).toEqual([]);
   });

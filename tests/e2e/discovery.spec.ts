@@ -96,7 +96,8 @@ test.describe('découverte des événements', () => {
       month: 'short',
     }).format(new Date());
     const cards = page.locator('.event-card__when');
-    expect(await cards.count()).toBeGreaterThan(0);
+    // The new page may still be loading when its address shows: wait for its first card.
+    await expect(cards.first()).toBeVisible();
     for (const when of await cards.allInnerTexts())
       expect(when.replace(/\s+/g, ' ')).toContain(today.replace(/\s+/g, ' '));
     await page.goto('/evenements?quand=week-end');

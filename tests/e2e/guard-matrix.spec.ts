@@ -139,7 +139,7 @@ function expectSecurityHeaders(headers: Record<string, string>, who: 'visitor' |
   if (who !== 'visitor') expect(headers['cache-control'], label).toContain('no-store');
 }
 
-test.describe('matrice des gardes', () => {
+test.describe('matrice des gardes @http', () => {
   test('chaque route du manifeste a sa ligne dans la matrice', async () => {
     expect((await manifestPaths()).sort()).toEqual(Object.keys(EXPECTED).sort());
   });

@@ -2,6 +2,7 @@
 // no password, session cookie or token ever reaches the server's output. Uses a server of its own to read its log.
 import { expect, test } from '@playwright/test';
 import { newestMailTo, type OwnServer, startOwnServer } from './own-server';
+import { logout } from './utils';
 
 interface AuditLine {
   at: string;
@@ -56,8 +57,7 @@ test.describe('journal de sécurité @js-only', () => {
     // A denied admin page, then out.
     await page.goto(`${base}/admin`);
     await expect(page).toHaveURL(`${base}/`);
-    await page.getByTestId('burger').click();
-    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await logout(page);
 
     // A wrong password, then the forgotten-password link.
     await page.goto(`${base}/auth/login`);

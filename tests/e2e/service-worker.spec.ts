@@ -129,7 +129,12 @@ test.describe('service worker', () => {
         })),
       );
 
-    // A page of the site has the focus (headless pages all do): its overlay shows it, only the badge moves.
+    // A page of the site has the focus: its overlay shows it, only the badge moves. The DevTools tab opened last may
+    // have taken the focus: give it back, and wait until the worker sees it.
+    await site.bringToFront();
+    await expect
+      .poll(async () => ((await ask(site, { type: 'CHECK_APP_ACTIVE' })) as { active: boolean }).active)
+      .toBe(true);
     await deliver('focus', 3);
     await expect.poll(async () => ((await ask(site, { type: 'CHECK_APP_ACTIVE' })) as { badge: number }).badge).toBe(3);
     expect(await shown(site)).toEqual([]);

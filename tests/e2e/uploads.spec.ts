@@ -92,7 +92,7 @@ test.describe('téléversements refusés', () => {
   }
 });
 
-test.describe('soumissions répétées', () => {
+test.describe('soumissions répétées @http', () => {
   test('200 envois en parallèle avec des clés répétées créent exactement un événement par clé', async ({ page }) => {
     await login(page, 'organizer', '/organizer/submit-event');
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();

@@ -34,6 +34,15 @@ export async function login(page: Page, who: keyof typeof ACCOUNTS, redirect?: s
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
+/** Logs out through the menu and waits until the server has ended the session (the next page sees no session). */
+export async function logout(page: Page) {
+  await page.getByTestId('burger').click();
+  const ended = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/auth/logout'));
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await ended;
+  await expect(page).toHaveURL((url) => url.pathname === '/' && !url.search);
+}
+
 export function unique(label: string): string {
   return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
