@@ -15,8 +15,10 @@ export interface DonationDeps {
   now?: () => Date;
 }
 
-/** A failure the donor should read (French), as opposed to a bug. */
-/** A payment that cannot go ahead: 400 when the site does not offer it, 503 when the provider fails. */
+/**
+ * A payment that cannot go ahead, with a French message for the donor (as opposed to a bug): 400 when the site does
+ * not offer it, 503 when the provider fails.
+ */
 export class DonationError extends Error {
   constructor(
     message: string,
