@@ -3,8 +3,8 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
+import type { PushClientConfig } from '~/domain/push';
 import type { loader as rootLoader } from '~/root';
-import type { PushClientConfig } from './admin-client/push-client';
 
 type Status = 'checking' | 'unsupported' | 'default' | 'denied' | 'granted';
 
@@ -19,7 +19,7 @@ const STATUS_TEXT: Record<Status, string> = {
 /** Shown to admins only; `config` comes from the root loader. */
 export function PushSettings() {
   const csrf = useAuthenticityToken();
-  const config = (useRouteLoaderData<typeof rootLoader>('root')?.push ?? null) as PushClientConfig | null;
+  const config: PushClientConfig | null = useRouteLoaderData<typeof rootLoader>('root')?.push ?? null;
   const [status, setStatus] = useState<Status>('checking');
   const [busy, setBusy] = useState(false);
 

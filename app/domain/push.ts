@@ -50,3 +50,18 @@ export function notificationTarget(data: Record<string, string> | undefined): st
   const eventId = data?.eventId;
   return eventId ? `/admin/events?eventId=${encodeURIComponent(eventId)}` : null;
 }
+
+/** What the browser needs to register a device with the transport in use (sent to admins only; nothing secret). */
+export type PushClientConfig =
+  | {
+      transport: 'webpush';
+      /** The application server key the browser subscribes with (VAPID public key, base64url). */
+      vapidPublicKey: string;
+    }
+  | {
+      transport: 'fcm';
+      /** The Web Push certificate's public key of the Firebase project (FIREBASE_VAPID_KEY). */
+      vapidPublicKey: string;
+      /** The web app's public identifiers, for `firebase/messaging` getToken in the browser. */
+      firebase: { apiKey: string; projectId: string; appId: string; messagingSenderId: string };
+    };

@@ -2,7 +2,8 @@
 // Web Push, one multicast per 500 device tokens; tokens FCM says are gone or malformed come back as 'gone' so the use
 // case prunes them from the profiles (SPEC §3 fcmTokens). See docs/decisions/022-fcm-derriere-le-port-push.md.
 import type { Messaging, MulticastMessage } from 'firebase-admin/messaging';
-import type { PushClientConfig, PushMessage, PushResult, PushTransport } from './ports';
+import type { PushClientConfig } from '~/domain/push';
+import type { PushMessage, PushResult, PushTransport } from './ports';
 
 /** FCM error codes that mean « this token is dead »: prune it. Others (quota, server) are worth a later retry. */
 const DEAD_TOKEN = new Set([

@@ -1,5 +1,6 @@
 // The push port: how the server reaches admins' devices. Web Push with VAPID by default (web-push.ts), FCM when
 // Firebase is configured (its adapter implements the same interface). Use cases never know which one runs.
+import type { PushClientConfig } from '~/domain/push';
 
 /** SPEC §3 push message: a notification (title, body, image, icon), data, and link options. */
 export interface PushMessage {
@@ -15,21 +16,6 @@ export type PushResult =
   /** The push service no longer knows the token (HTTP 404 or 410): remove it. */
   | { status: 'gone' }
   | { status: 'failed'; reason: string };
-
-/** What the browser needs to register a device with the transport in use (sent to admins only; nothing secret). */
-export type PushClientConfig =
-  | {
-      transport: 'webpush';
-      /** The application server key the browser subscribes with (VAPID public key, base64url). */
-      vapidPublicKey: string;
-    }
-  | {
-      transport: 'fcm';
-      /** The Web Push certificate's public key of the Firebase project (FIREBASE_VAPID_KEY). */
-      vapidPublicKey: string;
-      /** The web app's public identifiers, for `firebase/messaging` getToken in the browser. */
-      firebase: { apiKey: string; projectId: string; appId: string; messagingSenderId: string };
-    };
 
 export interface PushTransport {
   readonly kind: PushClientConfig['transport'];

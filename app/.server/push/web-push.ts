@@ -1,8 +1,9 @@
 // Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): the `web-push` library encrypts and
 // signs, fetch sends. Works with every browser's push service, no vendor account needed.
 import webpush from 'web-push';
+import type { PushClientConfig } from '~/domain/push';
 import { z } from '~/domain/zod';
-import type { PushClientConfig, PushMessage, PushResult, PushTransport } from './ports';
+import type { PushMessage, PushResult, PushTransport } from './ports';
 import type { VapidDetails } from './vapid';
 
 const base64url = (length: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`));

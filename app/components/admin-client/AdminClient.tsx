@@ -3,6 +3,7 @@
 import { useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
+import type { PushClientConfig } from '~/domain/push';
 import { NOTIFICATION_DISPLAY_MS, PUSH_REVALIDATE_MS, PUSH_SETUP_DELAY_MS } from '~/domain/push';
 import { syncAppBadge } from '../sw/service-worker';
 import { useLiveNotifications } from '../useLiveAdmin';
@@ -10,7 +11,7 @@ import { playAlertTone } from './alert-sound';
 import { DebugPanel } from './DebugPanel';
 import { NotificationsOverlay } from './NotificationsOverlay';
 import { type InAppNotification, initialNotifications, notificationsReducer } from './notifications';
-import { announceActivation, type PushClientConfig, setupPush } from './push-client';
+import { announceActivation, setupPush } from './push-client';
 
 export default function AdminClient({
   pendingCount,

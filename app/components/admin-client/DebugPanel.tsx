@@ -1,8 +1,9 @@
 // SPEC §2 debug panel of the notifications: hidden by default, opened by an admin with `?debug=1`.
 import { useState } from 'react';
+import type { PushClientConfig } from '~/domain/push';
 import { DEVICE_ID_STORAGE_KEY, SERVICE_WORKER_URL } from '~/domain/push';
 import { forceServiceWorkerUpdate, postToServiceWorker } from '../sw/service-worker';
-import { type PushClientConfig, pushSupported } from './push-client';
+import { pushSupported } from './push-client';
 
 async function diagnose(config: PushClientConfig | null, pendingCount: number | null) {
   const sw = 'serviceWorker' in navigator;

@@ -9,18 +9,11 @@ import {
   PUSH_TOAST_DELAY_MS,
   PUSH_TOAST_TITLE,
   PUSH_TOKEN_MAX_AGE_MS,
+  type PushClientConfig,
   type PushErrorCode,
 } from '~/domain/push';
 import { activeRegistration } from '../sw/service-worker';
 
-/** From the server's push port (app/.server/push/ports.ts): Web Push with our VAPID key, or FCM (Firebase backend). */
-export type PushClientConfig =
-  | { transport: 'webpush'; vapidPublicKey: string }
-  | {
-      transport: 'fcm';
-      vapidPublicKey: string;
-      firebase: { apiKey: string; projectId: string; appId: string; messagingSenderId: string };
-    };
 type FcmConfig = Extract<PushClientConfig, { transport: 'fcm' }>;
 
 export interface PushContext {
