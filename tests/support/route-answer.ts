@@ -1,4 +1,5 @@
-// What a Remix route function answered, thrown or returned: a Response, or Remix's data() (with its init).
+// What a Remix route function answered, thrown or returned: a Response, or Remix's data() (with its init). Anything
+// else thrown is a fault of the route (a 500 in production), so it is thrown again for the test to fail on.
 
 export interface RouteAnswer {
   status: number;
@@ -12,14 +13,19 @@ export async function routeAnswer(run: () => Promise<unknown>): Promise<RouteAns
   try {
     outcome = await run();
   } catch (thrown) {
+    if (!(thrown instanceof Response) && !isData(thrown)) throw thrown;
     outcome = thrown;
   }
   if (outcome instanceof Response) {
     return { status: outcome.status, location: outcome.headers.get('Location'), data: null, response: outcome };
   }
-  const wrapped = outcome as { data?: unknown; init?: { status?: number } | null };
-  if (wrapped && typeof wrapped === 'object' && 'init' in wrapped) {
-    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data, response: null };
+  if (isData(outcome)) {
+    return { status: outcome.init?.status ?? 200, location: null, data: outcome.data, response: null };
   }
   return { status: 200, location: null, data: outcome, response: null };
+}
+
+/** Remix's data(): an object with the payload and its ResponseInit. */
+function isData(value: unknown): value is { data: unknown; init: { status?: number } | null } {
+  return Boolean(value) && typeof value === 'object' && 'init' in (value as object);
 }

@@ -11,6 +11,7 @@ import { action as logout } from '../../app/routes/auth.logout';
 import { action as register } from '../../app/routes/auth.register';
 import { action as resetPassword } from '../../app/routes/auth.reset-password';
 import { action as profile } from '../../app/routes/organizer.profile';
+import { routeAnswer } from '../support/route-answer';
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 
@@ -75,12 +76,6 @@ function body(fields: string[]) {
   });
 }
 
-function statusOf(outcome: unknown): number {
-  if (outcome instanceof Response) return outcome.status;
-  const init = (outcome as { init?: { status?: number } } | null)?.init;
-  return init?.status ?? 200;
-}
-
 describe('actions de compte sous entrées hostiles', () => {
   for (const [path, action, fields] of ACTIONS) {
     it(`${path} : ${RUNS} corps aléatoires, aucune erreur 5xx ni trace de pile`, async () => {
@@ -102,17 +97,12 @@ describe('actions de compte sous entrées hostiles', () => {
             },
             body: form,
           });
-          let outcome: unknown;
-          try {
-            outcome = await action({ request, context: { clientIp: sample.ip }, params: {} });
-          } catch (thrown) {
-            // Thrown Responses and data() are answers (redirects, 403, 429); anything else would be a 500.
-            if (!(thrown instanceof Response) && !(thrown && typeof thrown === 'object' && 'init' in thrown))
-              throw thrown;
-            outcome = thrown;
-          }
-          expect(statusOf(outcome)).toBeLessThan(500);
-          const text = outcome instanceof Response ? await outcome.clone().text() : JSON.stringify(outcome);
+          // Thrown Responses and data() are answers (redirects, 403, 429); anything else thrown fails the test.
+          const { status, data, response } = await routeAnswer(() =>
+            action({ request, context: { clientIp: sample.ip }, params: {} }),
+          );
+          expect(status).toBeLessThan(500);
+          const text = response ? await response.text() : JSON.stringify(data);
           expect(text).not.toMatch(/\n\s+at |Error:|SqliteError|node_modules/);
         }),
         { numRuns: RUNS },
