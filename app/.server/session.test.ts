@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { REDIRECT_PAYLOADS, staysOnSite } from '../../tests/support/redirect-corpus';
 import { loginRedirectUrl, safeRedirect } from './session';
 
 describe('redirections', () => {
@@ -16,6 +17,54 @@ describe('redirections', () => {
     expect(safeRedirect('/evenements?q=fête 🎉')).toBe('/evenements?q=f%C3%AAte%20%F0%9F%8E%89');
   });
 
+  it(`aucune des ${REDIRECT_PAYLOADS.length} charges d’open redirect ne quitte le site, et la valeur rendue est celle vérifiée`, () => {
+    expect(REDIRECT_PAYLOADS.length).toBeGreaterThanOrEqual(60);
+    for (const payload of REDIRECT_PAYLOADS) {
+      const target = safeRedirect(payload);
+      expect(staysOnSite(target), `${JSON.stringify(payload)} → ${target}`).toBe(true);
+      // What was checked is what is sent: checking the answer again changes nothing.
+      expect(safeRedirect(target)).toBe(target);
+    }
+    // The lures of the report: normalised into a second host before, now the fallback.
+    for (const lure of ['/.//evil.example/phish', '/..//x', '/%2e%2e//x', '/a/..//evil.example']) {
+      expect(safeRedirect(lure, '/dashboard')).toBe('/dashboard');
+    }
+  });
+
+  it('des chemins faits de segments piégés (., .., %2e, barres, contrôles) ne donnent jamais un autre site', () => {
+    const segment = fc.constantFrom(
+      '',
+      '.',
+      '..',
+      '%2e',
+      '%2e%2e',
+      '.%2e',
+      '%2E.',
+      '%2f',
+      '%5c',
+      '\\',
+      '\t',
+      '\n',
+      '%09',
+      '\uff0f',
+      'evil.example',
+      'a',
+      '@',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(segment, { maxLength: 8 }),
+        fc.constantFrom('', '?x=//evil.example', '#//evil'),
+        (parts, tail) => {
+          const target = safeRedirect(`/${parts.join('/')}${tail}`);
+          expect(staysOnSite(target)).toBe(true);
+          expect(safeRedirect(target)).toBe(target);
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
   it('quelle que soit l’entrée, le résultat est un chemin de ce site valable comme en-tête Location', () => {
     fc.assert(
       fc.property(
@@ -25,7 +74,8 @@ describe('redirections', () => {
         ),
         (input) => {
           const target = safeRedirect(input);
-          expect(target.startsWith('/') && !target.startsWith('//')).toBe(true);
+          expect(staysOnSite(target)).toBe(true);
+          expect(safeRedirect(target)).toBe(target);
           expect(() => new Headers({ Location: target })).not.toThrow();
           expect(new URL(target, 'http://agenda.test').host).toBe('agenda.test');
         },

@@ -100,21 +100,42 @@ export async function requireAnonymous(request: Request): Promise<void> {
   if (await getCurrentUser(request)) throw redirect('/');
 }
 
+const REDIRECT_BASE = 'http://agenda.invalid';
+
+/**
+ * True for a path of this site written as a browser will read it in a Location header: one leading slash, no
+ * backslash, no control character, and unchanged by the URL parser (so what was checked is what the browser gets).
+ */
+function isSameSitePath(path: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+  if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u0020\u007f\\]/.test(path)) return false;
+  try {
+    const url = new URL(path, REDIRECT_BASE);
+    return url.origin === REDIRECT_BASE && `${url.pathname}${url.search}${url.hash}` === path;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Only paths on this site, as a valid Location header: anything else (another host, `//`, a backslash, control
- * characters such as a CR/LF injection) falls back to Home; the rest is percent-encoded by the URL parser.
+ * characters such as a CR/LF injection) falls back to `fallback`. The URL parser normalises what it is given (dot
+ * segments, percent-encoding): `/.//evil.example` becomes `//evil.example`. So the normalised form is the one checked
+ * and returned, never the raw input.
  */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return fallback;
+  if (typeof target !== 'string' || !target.startsWith('/') || target.length > 2000) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  let normalised: string;
   try {
-    const url = new URL(target, 'http://agenda.invalid');
-    if (url.origin !== 'http://agenda.invalid') return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(target, REDIRECT_BASE);
+    if (url.origin !== REDIRECT_BASE) return fallback;
+    normalised = `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
   }
+  return isSameSitePath(normalised) ? normalised : fallback;
 }
 
 /**
