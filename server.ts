@@ -4,7 +4,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
@@ -15,6 +14,8 @@ import { audit, redactUrl } from './app/.server/audit';
 import { getConfig } from './app/.server/config';
 import { cspDirectives } from './app/.server/csp';
 import { getFileStore } from './app/.server/files/disk';
+import { createRemixHandler } from './app/.server/platform/remix-express';
+import { refuseOversizedBodies } from './app/.server/platform/request-body';
 import { getPushTransport } from './app/.server/push';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
 import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
@@ -168,6 +169,10 @@ async function serve() {
       );
   });
 
+  // Then the body's size: a request that announces more than its route accepts is refused here, unread; the others
+  // are cut at the same limit as their bytes arrive (app/.server/platform/request-body.ts).
+  app.use(refuseOversizedBodies);
+
   // Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
   // uploads awaiting a form resubmission: never served, whatever the spelling of the path (%70ending, //pending…).
   const uploadHeaders = (res: express.Response) => {
@@ -264,7 +269,7 @@ async function serve() {
 
   app.all(
     '*',
-    createRequestHandler({
+    createRemixHandler({
       build,
       mode: config.NODE_ENV,
       getLoadContext: (req, res) => ({
@@ -273,6 +278,22 @@ async function serve() {
       }),
     }),
   );
+
+  // A path Express cannot decode (a lone `%`, a broken UTF-8 sequence) is the client's mistake: one line in the log,
+  // a French 400, no stack trace. Any other error keeps Express's handling.
+  const badPaths: express.ErrorRequestHandler = (error, req, res, next) => {
+    if (!(error instanceof URIError) || res.headersSent) return next(error);
+    console.warn(
+      `[http] chemin mal encodé refusé : ${JSON.stringify(redactUrl(req.originalUrl ?? req.url).slice(0, 200))}`,
+    );
+    res
+      .status(400)
+      .type('html')
+      .send(
+        '<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Adresse invalide · Agenda romand</title><main><h1>Adresse invalide</h1><p>Cette adresse contient un caractère mal encodé (un « % » isolé, par exemple). Vérifiez-la et réessayez.</p><p><a href="/">Retour à l’accueil</a></p></main></html>',
+      );
+  };
+  app.use(badPaths);
 
   const server = app.listen(config.PORT, config.HOST, () => {
     if (cluster.isPrimary)

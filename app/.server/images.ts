@@ -3,11 +3,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS } from '~/domain/images';
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '~/domain/images';
 import type { FileStore } from './files/ports';
 import { newId } from './ids';
 
-export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+export { IMAGE_MAX_BYTES };
 /** Decompression-bomb guard: a small file announcing more pixels than this is refused before decoding. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 const WEBP_QUALITY = 80;

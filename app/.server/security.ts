@@ -258,24 +258,3 @@ export async function withinRate(context: AppContext, bucket: string, perMinute:
     throw error;
   }
 }
-
-/** The body as text, or null when it is longer than `maxBytes` (read no further than that). */
-export async function readSmallBody(request: Request, maxBytes: number): Promise<string | null> {
-  const declared = Number(request.headers.get('Content-Length') ?? 0);
-  if (declared > maxBytes) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -3,9 +3,9 @@
 // a rate limit, and nothing stored about who sent it (see docs/decisions/013-mesure-d-audience.md).
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { PAGE_VIEW_MAX_BYTES, recordPageView } from '~/.server/analytics';
+import { recordPageView } from '~/.server/analytics';
 import { readConsent } from '~/.server/consent';
-import { type AppContext, FORBIDDEN_ORIGIN, isSameOriginRequest, readSmallBody, withinRate } from '~/.server/security';
+import { type AppContext, FORBIDDEN_ORIGIN, isSameOriginRequest, withinRate } from '~/.server/security';
 import { getStore } from '~/.server/store';
 
 const PER_MINUTE = 60;
@@ -23,13 +23,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await withinRate(context as AppContext, 'pageviews', PER_MINUTE))) return text('Trop de pages vues.', 429);
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'text/plain' && type !== 'application/json') return text('Format non pris en charge.', 415);
-  let body: string | null;
+  // A page view is at most a couple of kilobytes: the beacon's body limit (platform/request-body.ts) cut it before.
+  let body: string;
   try {
-    body = await readSmallBody(request, PAGE_VIEW_MAX_BYTES);
+    body = await request.text();
   } catch {
     return text('Requête illisible.', 400);
   }
-  if (body === null) return text('Requête trop grande.', 413);
   const outcome = await recordPageView(
     { store: getStore() },
     { body, userAgent: request.headers.get('User-Agent'), consent: await readConsent(request) },

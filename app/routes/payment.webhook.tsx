@@ -5,9 +5,6 @@ import { redirect } from '@remix-run/node';
 import { handleWebhook } from '~/.server/donations/checkout';
 import { donationDeps } from '~/.server/donations/deps';
 
-/** Stripe's events are a few kilobytes; anything far bigger is not from Stripe. */
-const MAX_BODY_BYTES = 512 * 1024;
-
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
@@ -17,11 +14,9 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return text('Méthode non autorisée.', 405);
-  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES)
-    return text('Requête trop volumineuse.', 413);
-  // The signature covers the exact bytes received: read them as text, never re-serialized JSON.
+  // The signature covers the exact bytes received: read them as text, never re-serialized JSON. Their size is bounded
+  // before they arrive here (the webhook's limit in app/.server/platform/request-body.ts).
   const rawBody = await request.text();
-  if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) return text('Requête trop volumineuse.', 413);
   const answer = await handleWebhook(donationDeps(), rawBody, request.headers.get('Stripe-Signature'));
   return text(answer.message, answer.status);
 }

@@ -112,8 +112,9 @@ const TEXT_FIELD_MAX_BYTES = 64 * 1024;
 
 /**
  * Reads the multipart body ourselves (not Remix's parser, which drops the path from file names before we can see
- * it): the image is kept in memory up to 8 MB, a bigger one is drained and flagged, a file name with a path is
- * flagged, text fields are capped. A body that is not multipart gets a 400.
+ * it): the image is kept in memory up to 8 MB, a slightly bigger one is flagged (the whole body is bounded before it
+ * reaches us, parts included: app/.server/platform/request-body.ts), a file name with a path is flagged, text fields
+ * are capped. A body that is not multipart gets a 400.
  */
 export async function readForm(request: Request): Promise<FormData> {
   const [type, boundary] = (request.headers.get('Content-Type') ?? '').split(/\s*;\s*boundary=/);
@@ -130,7 +131,6 @@ export async function readForm(request: Request): Promise<FormData> {
       const limit = isFile ? IMAGE_MAX_BYTES + 1 : TEXT_FIELD_MAX_BYTES;
       for await (const chunk of part.data) {
         size += chunk.length;
-        if (size > IMAGE_MAX_BYTES * 4) throw data({ message: IMAGE_MESSAGES.tooBig }, { status: 413 });
         if (size <= limit) chunks.push(chunk);
       }
       if (!isFile) {
