@@ -20,7 +20,7 @@ import { getConfig } from './.server/config';
 import { readConsent } from './.server/consent';
 import { takeFlash } from './.server/flash';
 import { getPushTransport } from './.server/push';
-import { getCsrf, getHoneypot } from './.server/security';
+import { getCsrf, getHoneypot, keepRetryAfter } from './.server/security';
 import { getCurrentUser } from './.server/session';
 import { getStore } from './.server/store';
 import { CookieConsent } from './components/consent/CookieConsent';
@@ -75,6 +75,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data'];
+
+/** A refusal's `Retry-After` reaches the client (see keepRetryAfter). */
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta({

@@ -9,6 +9,7 @@ async function statusOf(promise: Promise<unknown> | (() => void)): Promise<numbe
     else await promise;
     return null;
   } catch (error) {
+    if (error instanceof Response) return error.status;
     return (error as { init?: { status?: number } }).init?.status ?? -1;
   }
 }
@@ -26,7 +27,10 @@ describe('protection des formulaires', () => {
   it('répond 429 au-delà de la limite par minute et par IP, sans gêner les autres IP', async () => {
     // The test environment allows 3 POSTs per minute.
     for (let i = 0; i < 3; i++) expect(await statusOf(rateLimit({ clientIp: '203.0.113.7' }, 'contact'))).toBeNull();
-    expect(await statusOf(rateLimit({ clientIp: '203.0.113.7' }, 'contact'))).toBe(429);
+    const refused = await rateLimit({ clientIp: '203.0.113.7' }, 'contact').catch((error: Response) => error);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(429);
+    expect(Number((refused as Response).headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await statusOf(rateLimit({ clientIp: '203.0.113.8' }, 'contact'))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // Every public form goes through protectForm: Origin check, rate limit, CSRF token, honeypot.
 import crypto from 'node:crypto';
-import { createCookie, data } from '@remix-run/node';
+import { createCookie, data, type HeadersFunction } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { CSRF, CSRFError } from 'remix-utils/csrf/server';
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
@@ -142,13 +142,34 @@ export function checkOrigin(request: Request): void {
   }
 }
 
-/** The French 429 answer of every limiter (per IP here, per account at login). */
+/** When a refused client may try again, for the `Retry-After` header (whole seconds, at least one). */
+export function retryAfterSeconds(limit: RateLimiterRes): string {
+  return String(Math.max(1, Math.ceil(limit.msBeforeNext / 1000)));
+}
+
+/**
+ * The French 429 answer of every limiter (per IP here, per account and client at login), with `Retry-After`. A thrown
+ * Response (not data()): resource routes (Google sign-in, image upload) send it as it is; page routes pass the header
+ * on with `keepRetryAfter`.
+ */
 export function tooManyRequests(limit: RateLimiterRes): never {
-  throw data(
+  throw Response.json(
     { message: TOO_MANY_REQUESTS },
-    { status: 429, headers: { 'Retry-After': String(Math.ceil(limit.msBeforeNext / 1000)) } },
+    { status: 429, headers: { 'Retry-After': retryAfterSeconds(limit), 'Cache-Control': 'no-store' } },
   );
 }
+
+/**
+ * The `headers` of every route whose action can answer 429, and of the root: Remix keeps only the cookies of an answer
+ * thrown by an action unless the route that shows the error passes its headers on (the root for documents, the
+ * action's own route for data requests). `Retry-After` is passed on.
+ */
+export const keepRetryAfter: HeadersFunction = ({ errorHeaders, actionHeaders }) => {
+  const kept = new Headers();
+  const retryAfter = errorHeaders?.get('Retry-After') ?? actionHeaders.get('Retry-After');
+  if (retryAfter) kept.set('Retry-After', retryAfter);
+  return kept;
+};
 
 /** Counts one POST for this client; throws a French 429 past the limit. */
 export async function rateLimit(context: AppContext, bucket: string): Promise<void> {
@@ -245,16 +266,23 @@ export function isSameOriginRequest(request: Request): boolean {
   }
 }
 
-/** Counts one request of a client in a bucket of its own; false past `perMinute` (the client keeps no trace after). */
-export async function withinRate(context: AppContext, bucket: string, perMinute: number): Promise<boolean> {
+/**
+ * Counts one request of a client in a bucket of its own (the client keeps no trace after): null within `perMinute`,
+ * else the 429's `Retry-After` (seconds), for routes that answer in their own terms (JSON, text).
+ */
+export async function rateLimited(
+  context: AppContext,
+  bucket: string,
+  perMinute: number,
+): Promise<{ retryAfter: string } | null> {
   const limiter = singleton(`limiter:${bucket}`, () =>
     createLimiter({ points: perMinute, duration: 60, keyPrefix: bucket }),
   );
   try {
     await limiter.consume(context.clientIp ?? 'unknown');
-    return true;
+    return null;
   } catch (error) {
-    if (error instanceof RateLimiterRes) return false;
+    if (error instanceof RateLimiterRes) return { retryAfter: retryAfterSeconds(error) };
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { recordPageView } from '~/.server/analytics';
 import { readConsent } from '~/.server/consent';
-import { type AppContext, FORBIDDEN_ORIGIN, isSameOriginRequest, withinRate } from '~/.server/security';
+import { type AppContext, FORBIDDEN_ORIGIN, isSameOriginRequest, rateLimited } from '~/.server/security';
 import { getStore } from '~/.server/store';
 
 const PER_MINUTE = 60;
@@ -14,13 +14,14 @@ export async function loader() {
   return redirect('/');
 }
 
-const text = (body: string | null, status: number) =>
-  new Response(body, { status, headers: body ? { 'Content-Type': 'text/plain; charset=utf-8' } : {} });
+const text = (body: string | null, status: number, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: body ? { 'Content-Type': 'text/plain; charset=utf-8', ...headers } : headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return text('Méthode non autorisée.', 405);
   if (!isSameOriginRequest(request)) return text(FORBIDDEN_ORIGIN, 403);
-  if (!(await withinRate(context as AppContext, 'pageviews', PER_MINUTE))) return text('Trop de pages vues.', 429);
+  const limited = await rateLimited(context as AppContext, 'pageviews', PER_MINUTE);
+  if (limited) return text('Trop de pages vues.', 429, { 'Retry-After': limited.retryAfter });
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'text/plain' && type !== 'application/json') return text('Format non pris en charge.', 415);
   // A page view is at most a couple of kilobytes: the beacon's body limit (platform/request-body.ts) cut it before.

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { accountDeps, requestPasswordReset } from '~/.server/accounts';
 import { getConfig } from '~/.server/config';
 import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, protectForm } from '~/.server/security';
+import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
 import { requireAnonymous } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
@@ -27,6 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requestPasswordReset(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data.email);
   return redirect('/auth/forgot-password?envoye=1');
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -6,7 +6,7 @@ import { audit, auditFromRequest } from '~/.server/audit';
 import { authenticate } from '~/.server/auth';
 import { googleSignInConfig } from '~/.server/identity/google';
 import { getIdentity } from '~/.server/identity/provider';
-import { type AppContext, protectForm } from '~/.server/security';
+import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
@@ -44,6 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await createUserSession(request, user.uid, user.idToken);
   return redirect(safeRedirect(formData.get('redirect')), { headers: { 'Set-Cookie': cookie } });
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

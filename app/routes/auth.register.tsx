@@ -8,7 +8,7 @@ import { setFlash } from '~/.server/flash';
 import { refusal } from '~/.server/form-errors';
 import { googleSignInConfig } from '~/.server/identity/google';
 import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, protectForm } from '~/.server/security';
+import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
 import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
@@ -51,6 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   return redirect(safeRedirect(formData.get('redirect'), '/dashboard'), { headers });
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

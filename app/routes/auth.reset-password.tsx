@@ -7,7 +7,7 @@ import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { refusal } from '~/.server/form-errors';
 import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, protectForm } from '~/.server/security';
+import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
 import { destroyUserSession } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
@@ -45,6 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   return redirect('/auth/login', { headers });
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({

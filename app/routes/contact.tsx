@@ -3,7 +3,7 @@ import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { contactDeps, sendContactMessage } from '~/.server/contact';
 import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, protectForm } from '~/.server/security';
+import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -26,6 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await sendContactMessage(contactDeps(getStore(), getMailer()), parsed.data);
   return redirect('/contact?envoye=1');
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

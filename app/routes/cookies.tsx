@@ -8,10 +8,10 @@ import {
   type AppContext,
   CSRF_REFUSED,
   checkOrigin,
+  rateLimited,
   readFormData,
   TOO_MANY_REQUESTS,
   verifyCsrf,
-  withinRate,
 } from '~/.server/security';
 import { safeRedirect } from '~/.server/session';
 import { CONSENT_INTENTS, CONSENT_INVALID, consentFor } from '~/domain/consent';
@@ -44,19 +44,42 @@ const SAVED: Record<(typeof CONSENT_INTENTS)[number], string> = {
 };
 
 /** A refused choice: JSON for the fetch of the enhanced form, else back to the page with the message. */
-async function refuse(js: boolean, back: string, message: string, status: number) {
-  if (js) return Response.json({ ok: false, message }, { status });
+async function refuse(
+  js: boolean,
+  back: string,
+  message: string,
+  status: number,
+  headers: Record<string, string> = {},
+) {
+  if (js) return Response.json({ ok: false, message }, { status, headers });
   return redirect(back, { headers: { 'Set-Cookie': await setFlash({ kind: 'error', message }) } });
 }
 
+/** The page the visitor was on, from the Referer, when it is one of this site's (before the form is read). */
+function refererPath(request: Request): string {
+  const referer = request.headers.get('Referer');
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    return url.host === new URL(request.url).host ? safeRedirect(`${url.pathname}${url.search}`) : '/';
+  } catch {
+    return '/';
+  }
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The checks of protectForm, answered in the page's own terms (this form is on every page, often without JS).
+  // The checks of protectForm, answered in the page's own terms (this form is on every page, often without JS): the
+  // origin and the rate limit before the body is read. Its own bucket, more generous than public forms: many visitors
+  // may share one address (a school, an office).
   checkOrigin(request);
+  const limited = await rateLimited(context as AppContext, 'cookies', 60);
+  if (limited) {
+    const js = (request.headers.get('Accept') ?? '').includes('application/json');
+    return refuse(js, refererPath(request), TOO_MANY_REQUESTS, 429, { 'Retry-After': limited.retryAfter });
+  }
   const form = await readFormData(request);
   const js = form.get('js') === '1';
   const back = safeRedirect(form.get('redirectTo'));
-  // Its own bucket, more generous than public forms: many visitors may share one address (a school, an office).
-  if (!(await withinRate(context as AppContext, 'cookies', 60))) return refuse(js, back, TOO_MANY_REQUESTS, 429);
   try {
     await verifyCsrf(form, request);
   } catch {

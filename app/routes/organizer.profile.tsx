@@ -12,7 +12,7 @@ import {
 import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, protectForm } from '~/.server/security';
+import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
 import { createUserSession, destroyUserSession, getCurrentSession, requireUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
@@ -148,6 +148,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: 'Mon profil', description: 'Votre compte Agenda romand.', path: '/organizer/profile', matches });

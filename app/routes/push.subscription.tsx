@@ -9,9 +9,9 @@ import {
   CSRF_REFUSED,
   FORBIDDEN_ORIGIN,
   isCrossSite,
+  rateLimited,
   TOO_MANY_REQUESTS,
   verifyCsrf,
-  withinRate,
 } from '~/.server/security';
 import { getCurrentUser } from '~/.server/session';
 import { getStore } from '~/.server/store';
@@ -34,7 +34,8 @@ const pushForm = z.discriminatedUnion('intent', [
 ]);
 
 const INVALID = 'Demande d’abonnement aux notifications illisible.';
-const answer = (body: Record<string, unknown>, status = 200) => Response.json(body, { status });
+const answer = (body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const crossSite = isCrossSite({
@@ -46,8 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return answer({ ok: false, message: NO_SIGNED_IN_USER }, 401);
   if (user.role !== 'admin') return answer({ ok: false, message: PUSH_ADMINS_ONLY }, 403);
-  if (!(await withinRate(context as AppContext, 'push', 30)))
-    return answer({ ok: false, message: TOO_MANY_REQUESTS }, 429);
+  const limited = await rateLimited(context as AppContext, 'push', 30);
+  if (limited) return answer({ ok: false, message: TOO_MANY_REQUESTS }, 429, { 'Retry-After': limited.retryAfter });
   let form: FormData;
   try {
     form = await request.formData();

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { DonationError, startCheckout } from '~/.server/donations/checkout';
 import { cardPaymentsEnabled, donationCreditor, donationDeps } from '~/.server/donations/deps';
 import { qrBillSummary } from '~/.server/donations/qr-bill';
-import { type AppContext, protectForm } from '~/.server/security';
+import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
 import { getCurrentUser } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -72,6 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -49,10 +49,13 @@ test.describe('serveur en plusieurs processus @js-only', () => {
         body: new URLSearchParams({ name: 'Robot', email: 'robot@exemple.ch', message: 'Encore un essai.' }),
       });
     // Each worker alone would allow 3: spread over two of them, a per-process limit would let all 6 through.
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post()).status);
+    const answers: Response[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await post());
+    const statuses = answers.map((a) => a.status);
     expect(statuses.slice(0, 3)).toEqual([403, 403, 403]); // counted, then refused for the missing CSRF token
     expect(statuses.slice(3)).toEqual([429, 429, 429]);
+    // Each refusal says when to try again (the header used to be lost on the way out of Remix).
+    for (const refused of answers.slice(3)) expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 
   test('un processus tué est remplacé, le site répond toujours ; sans principal, plus rien ne sert', async () => {

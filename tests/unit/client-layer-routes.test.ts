@@ -135,13 +135,23 @@ describe('POST /cookies', () => {
 
   it('au-delà de 60 choix par minute depuis une même adresse : 429, rien n’est enregistré', async () => {
     const from = { clientIp: '10.9.9.9' };
-    const statuses: number[] = [];
+    const answers = [];
     for (let i = 0; i < 61; i++) {
-      const request = formPost('/cookies', { csrf: csrf.token, intent: 'necessary-only', js: '1' });
-      statuses.push((await run(() => cookiesAction({ request, context: from, params: {} }))).status);
+      const request = formPost('/cookies', { csrf: csrf.token, intent: 'necessary-only', js: '1' }, [], {
+        Accept: 'application/json',
+      });
+      answers.push(await run(() => cookiesAction({ request, context: from, params: {} })));
     }
-    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
-    expect(statuses[60]).toBe(429);
+    expect(answers.slice(0, 60).every((a) => a.status === 200)).toBe(true);
+    expect(answers[60].status).toBe(429);
+    expect(Number(answers[60].headers.get('Retry-After'))).toBeGreaterThan(0);
+    // Refused before its form is read: without JavaScript, back to the page it came from.
+    const noJs = formPost('/cookies', { csrf: csrf.token, intent: 'necessary-only' }, [], {
+      Referer: `${SITE}/evenements?q=jazz`,
+    });
+    expect((await run(() => cookiesAction({ request: noJs, context: from, params: {} }))).headers.get('Location')).toBe(
+      '/evenements?q=jazz',
+    );
   });
 
   it('un GET renvoie à l’accueil', async () => {
@@ -220,10 +230,11 @@ describe('POST /analytics/pageview', () => {
   it('limite le nombre de pages vues par minute et par client', async () => {
     const yes = await consentGranted(true);
     const body = JSON.stringify({ path: '/limite', title: 'x' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 62; i++) statuses.push((await beacon(body, { Cookie: yes }, '10.3.0.1')).status);
-    expect(statuses.filter((s) => s === 204)).toHaveLength(60);
-    expect(statuses.slice(-2)).toEqual([429, 429]);
+    const answers: Response[] = [];
+    for (let i = 0; i < 62; i++) answers.push(await beacon(body, { Cookie: yes }, '10.3.0.1'));
+    expect(answers.filter((a) => a.status === 204)).toHaveLength(60);
+    expect(answers.slice(-2).map((a) => a.status)).toEqual([429, 429]);
+    expect(Number(answers.at(-1)?.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 });
 

@@ -100,7 +100,7 @@ export function CookieConsent({
     setBusy(true);
     setError(null);
     try {
-      const response = await fetch('/cookies', { method: 'POST', body });
+      const response = await fetch('/cookies', { method: 'POST', body, headers: { Accept: 'application/json' } });
       const answer = (await response.json().catch(() => null)) as {
         ok?: boolean;
         consent?: Consent | null;
