@@ -14,6 +14,7 @@ import { audit, redactUrl } from './app/.server/audit';
 import { getConfig } from './app/.server/config';
 import { cspDirectives } from './app/.server/csp';
 import { getFileStore } from './app/.server/files/disk';
+import { backgroundSettled } from './app/.server/platform/background';
 import { createRemixHandler } from './app/.server/platform/remix-express';
 import { refuseOversizedBodies } from './app/.server/platform/request-body';
 import { getPushTransport } from './app/.server/push';
@@ -309,7 +310,8 @@ async function serve() {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      server.close(() => process.exit(0));
+      // Mails queued after an answer leave before the process does (within the 3 s a stop is given).
+      server.close(() => backgroundSettled().then(() => process.exit(0)));
       setTimeout(() => process.exit(0), 3000).unref();
     });
   }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { passwordProblem } from '../app/.server/identity/password-policy';
 import { createOrUpdateAccount } from '../app/.server/users';
+import { displayNameField } from '../app/domain/auth';
 
 const { values } = parseArgs({
   options: {
@@ -19,7 +20,8 @@ const parsed = z
     email: z.string().email('--email doit être une adresse email valide'),
     password: z.string().min(8, '--password doit compter au moins 8 caractères').max(128),
     role: z.enum(['admin', 'organizer'], { message: '--role doit valoir admin ou organizer' }),
-    name: z.string().min(1).max(100).optional(),
+    // The rules of the registration form: one line, no address, no markup (names are written into mails).
+    name: displayNameField.optional(),
   })
   .safeParse(values);
 

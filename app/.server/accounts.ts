@@ -1,5 +1,7 @@
 // Account use cases: register, verify, reset, change password, profile, delete; passwords and links through the
 // identity provider (local or Firebase Auth).
+
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   ALREADY_VERIFIED,
   EMAIL_TAKEN,
@@ -12,8 +14,11 @@ import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './
 import { passwordProblem } from './identity/password-policy';
 import type { IdentityProvider, SignedIn } from './identity/ports';
 import { getIdentity } from './identity/provider';
-import { passwordResetMail, verificationMail } from './mail/templates';
+import { createLimiter } from './limiter';
+import { accountExistsMail, passwordResetMail, verificationMail } from './mail/templates';
+import { afterResponse } from './platform/background';
 import type { MailPort, Store, UserProfile } from './ports';
+import { singleton } from './singleton';
 
 export interface AccountDeps {
   store: Store;
@@ -22,6 +27,11 @@ export interface AccountDeps {
   /** Local (our store) unless given: Firebase Auth with DATA_BACKEND=firestore. */
   identity?: IdentityProvider;
   now?: () => Date;
+  /**
+   * Runs work whose outcome must not show in the answer (mails, and what they depend on) once the answer is on its
+   * way. Without it (use-case tests), the work is done before returning.
+   */
+  later?: (label: string, work: () => Promise<unknown>) => void;
 }
 
 export { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS };
@@ -37,6 +47,11 @@ export class AccountError extends Error {
 }
 
 const clock = (deps: AccountDeps) => (deps.now ? deps.now() : new Date());
+
+async function afterAnswer(deps: AccountDeps, work: () => Promise<unknown>): Promise<void> {
+  if (deps.later) deps.later('comptes', work);
+  else await work();
+}
 const identityOf = (deps: AccountDeps) => deps.identity ?? createLocalIdentity(deps.store, deps.siteUrl);
 
 async function sendVerification(deps: AccountDeps, user: UserProfile): Promise<void> {
@@ -49,35 +64,64 @@ export interface Registered {
   signedIn: SignedIn;
 }
 
+/**
+ * Registration answers the same whether or not the address already has an account (nobody can learn who is
+ * registered): no session is opened, the same work is done (the password is hashed either way), and a mail leaves
+ * after the answer, a verification link for a new account, « vous avez déjà un compte » for an existing one.
+ * Returns the new account, or null when the address was taken (for tests: the route ignores it).
+ */
 export async function registerAccount(
   deps: AccountDeps,
   input: { email: string; password: string; displayName: string },
-): Promise<Registered> {
+): Promise<UserProfile | null> {
   const problem = passwordProblem(input.password);
   if (problem) throw new AccountError(problem, 'password');
   const identity = identityOf(deps);
   const account = await identity.createAccount(input);
-  if (!account) throw new AccountError(EMAIL_TAKEN, 'email');
   // SPEC §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
-  const user = await deps.store.users.create({
-    uid: account.uid,
-    email: input.email,
-    displayName: input.displayName,
-    role: 'organizer',
-    passwordHash: account.passwordHash,
-    now: clock(deps).toISOString(),
-  });
+  const user = account
+    ? await deps.store.users.create({
+        uid: account.uid,
+        email: input.email,
+        displayName: input.displayName,
+        role: 'organizer',
+        passwordHash: account.passwordHash,
+        now: clock(deps).toISOString(),
+      })
+    : null;
+  if (account && !user) await identity.deleteAccount(account.uid);
   if (!user) {
-    await identity.deleteAccount(account.uid);
-    throw new AccountError(EMAIL_TAKEN, 'email');
+    await afterAnswer(deps, () => tellExistingOwner(deps, input.email));
+    return null;
   }
+  // The account exists whatever happens to the mail: it can be sent again from the profile.
+  await afterAnswer(deps, () => sendVerification(deps, user));
+  return user;
+}
+
+/** At most a few « vous avez déjà un compte » per address and hour: registering someone's address is not a way to
+ * flood their mailbox. */
+const existingOwnerMails = () =>
+  singleton('existingOwnerMails', () => createLimiter({ points: 3, duration: 60 * 60, keyPrefix: 'account-exists' }));
+
+async function tellExistingOwner(deps: AccountDeps, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
   try {
-    await sendVerification(deps, user);
+    await existingOwnerMails().consume(address);
   } catch (error) {
-    // The account exists; the mail can be sent again from the profile.
-    console.error('[comptes] envoi du mail de vérification impossible', error);
+    if (error instanceof RateLimiterRes) return;
+    throw error;
   }
-  return { user, signedIn: { uid: account.uid, idToken: account.idToken } };
+  const owner = await deps.store.users.findByEmailWithPassword(address);
+  if (owner?.disabled) return;
+  await deps.mailer.send({
+    to: address,
+    ...accountExistsMail(
+      owner?.displayName ?? '',
+      `${deps.siteUrl}/auth/login`,
+      `${deps.siteUrl}/auth/forgot-password`,
+    ),
+  });
 }
 
 export async function resendVerification(deps: AccountDeps, user: UserProfile | null): Promise<void> {
@@ -95,16 +139,30 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<Use
   return deps.store.users.findById(uid);
 }
 
-/** Always answers the same, whether or not the email has an account. */
+/**
+ * Always answers the same, in the same time, whether or not the email has an account: the lookup, the link and the
+ * mail all happen after the answer.
+ */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
-  const user = await deps.store.users.findByEmailWithPassword(email);
-  if (!user || user.disabled) return;
-  const link = await identityOf(deps).resetLink(user, clock(deps));
-  await deps.mailer.send({ to: user.email, ...passwordResetMail(user.displayName, link) });
+  await afterAnswer(deps, async () => {
+    const user = await deps.store.users.findByEmailWithPassword(email);
+    if (!user || user.disabled) return;
+    const link = await identityOf(deps).resetLink(user, clock(deps));
+    await deps.mailer.send({ to: user.email, ...passwordResetMail(user.displayName, link) });
+  });
 }
 
 export async function isResetTokenValid(deps: AccountDeps, token: string): Promise<boolean> {
   return (await identityOf(deps).peekReset(token, clock(deps).toISOString())) !== null;
+}
+
+/**
+ * After any password change (profile, reset link, operator): reset links still unused stop working, on either
+ * identity provider (they are ours: app/.server/identity/link-tokens.ts). A verification link stays valid: it
+ * proves the address, not the password.
+ */
+export async function passwordChanged(deps: Pick<AccountDeps, 'store'>, uid: string): Promise<void> {
+  await deps.store.authTokens.revokeForUser(uid, 'reset-password');
 }
 
 /** Uses a reset link once: new password, every session of the account ended. */
@@ -114,6 +172,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   const now = clock(deps).toISOString();
   const uid = await identityOf(deps).applyReset(token, password, now);
   if (!uid) throw new AccountError(RESET_LINK_INVALID);
+  await passwordChanged(deps, uid);
   await deps.store.sessions.revokeAllForUser(uid);
   const user = await deps.store.users.findById(uid);
   if (!user) throw new AccountError(RESET_LINK_INVALID);
@@ -139,6 +198,7 @@ export async function changePassword(
   const problem = passwordProblem(input.newPassword);
   if (problem) throw new AccountError(problem, 'newPassword');
   const signedIn = await identity.setPassword(user, input.newPassword, clock(deps).toISOString());
+  await passwordChanged(deps, user.uid);
   await deps.store.sessions.revokeAllForUser(user.uid, signedIn ? undefined : (current.sessionId ?? undefined));
   return signedIn;
 }
@@ -190,6 +250,7 @@ export async function signInExternal(deps: AccountDeps, idToken: string): Promis
   return { user, signedIn: { uid: person.uid, idToken } };
 }
 
+/** The use cases' dependencies in a request: mails and their links leave after the answer. */
 export function accountDeps(store: Store, mailer: MailPort, siteUrl: string): AccountDeps {
-  return { store, mailer, siteUrl, identity: getIdentity() };
+  return { store, mailer, siteUrl, identity: getIdentity(), later: afterResponse };
 }

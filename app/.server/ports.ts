@@ -152,6 +152,8 @@ export interface AuthTokenStore {
   peek(id: string, purpose: AuthTokenPurpose, now: string): Promise<string | null>;
   /** Uses the token once: returns its account, or null if it was used, expired or unknown. */
   consume(id: string, purpose: AuthTokenPurpose, now: string): Promise<string | null>;
+  /** Every unused token of the account for that purpose stops working (its password just changed). */
+  revokeForUser(uid: string, purpose: AuthTokenPurpose): Promise<void>;
 }
 
 export interface SessionRecord {

@@ -20,7 +20,7 @@ export async function createOrUpdateAccount(
     password: input.password,
     displayName,
   });
-  return store.users.upsert({
+  const user = await store.users.upsert({
     uid: account.uid,
     email,
     displayName,
@@ -30,4 +30,7 @@ export async function createOrUpdateAccount(
     emailVerified: true,
     now: new Date().toISOString(),
   });
+  // A new password set by an operator: reset links sent before it stop working (as after any password change).
+  await store.authTokens.revokeForUser(user.uid, 'reset-password');
+  return user;
 }

@@ -1,4 +1,5 @@
 // Account forms: one schema each for the browser's constraints and the server's parse; French messages.
+import { hasLinkOrMarkup, isSingleLine, NAME_WITH_LINK_MESSAGE, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const PASSWORD_MIN = 8;
@@ -14,6 +15,9 @@ export const ALREADY_VERIFIED = "L'email est déjà vérifié";
 export const LOGIN_FAILED = 'Email ou mot de passe incorrect.';
 export const EMAIL_TAKEN =
   'Un compte existe déjà avec cette adresse. Connectez-vous ou réinitialisez votre mot de passe.';
+/** After a registration, whether or not the address already had an account (the mail says which). */
+export const registrationSent = (email: string) =>
+  `Merci ! Un email vient de partir à ${email}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous ici avec votre mot de passe.`;
 export const WRONG_CURRENT_PASSWORD = 'Le mot de passe actuel est incorrect.';
 export const RESET_LINK_INVALID =
   'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';
@@ -33,11 +37,15 @@ const newPassword = z
   .refine((v) => [...v].length >= PASSWORD_MIN, `Le mot de passe doit compter au moins ${PASSWORD_MIN} caractères.`)
   .refine((v) => [...v].length <= PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères.`);
 
-const displayName = z
+/** A name others see and mails carry: one line, no address, no markup. */
+export const displayNameField = z
   .string({ required_error: 'Indiquez votre nom.' })
   .trim()
   .min(2, 'Votre nom doit compter au moins 2 caractères.')
-  .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX} caractères.`);
+  .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX} caractères.`)
+  .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+  .refine((v) => !hasLinkOrMarkup(v), NAME_WITH_LINK_MESSAGE);
+const displayName = displayNameField;
 
 export const loginSchema = z.object({
   email,

@@ -9,13 +9,13 @@ import { refusal } from '~/.server/form-errors';
 import { googleSignInConfig } from '~/.server/identity/google';
 import { getMailer } from '~/.server/mail/mailer';
 import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
-import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
+import { requireAnonymous, safeRedirect } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { GoogleSignIn } from '~/components/GoogleSignIn';
 import { useFormKey } from '~/components/useFormKey';
-import { PASSWORD_MAX, PASSWORD_MIN, registerSchema } from '~/domain/auth';
+import { PASSWORD_MAX, PASSWORD_MIN, registerSchema, registrationSent } from '~/domain/auth';
 import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
@@ -33,23 +33,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
   }
-  let registered: Awaited<ReturnType<typeof registerAccount>>;
   try {
-    registered = await registerAccount(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data);
+    await registerAccount(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data);
   } catch (error) {
     return refusal(error, values);
   }
-  const { user, signedIn } = registered;
-  const headers = new Headers();
-  headers.append('Set-Cookie', await createUserSession(request, user.uid, signedIn.idToken));
-  headers.append(
-    'Set-Cookie',
-    await setFlash({
-      kind: 'success',
-      message: `Bienvenue ! Un email de confirmation a été envoyé à ${user.email}. Cliquez sur son lien pour vérifier votre adresse.`,
-    }),
-  );
-  return redirect(safeRedirect(formData.get('redirect'), '/dashboard'), { headers });
+  // The same answer whether the address was free or already had an account (its owner gets a mail saying so): no
+  // session is opened, the visitor goes on to sign in, towards the page they wanted.
+  const next = safeRedirect(formData.get('redirect'), '/dashboard');
+  const flash = await setFlash({ kind: 'success', message: registrationSent(parsed.data.email) });
+  return redirect(`/auth/login?redirect=${encodeURIComponent(next)}`, { headers: { 'Set-Cookie': flash } });
 }
 
 export const headers = keepRetryAfter;

@@ -336,6 +336,22 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(attempts.filter((uid) => uid === 'u')).toHaveLength(1);
       expect(await store.authTokens.peek('t2', 'reset-password', at(1))).toBeNull();
     });
+
+    it('un changement de mot de passe révoque les liens de réinitialisation encore inutilisés du compte, pas ceux des autres', async () => {
+      await addUser('u');
+      await addUser('v');
+      const issue = (id: string, uid: string, purpose: 'reset-password' | 'verify-email') =>
+        store.authTokens.issue({ id, uid, purpose, createdAt: NOW, expiresAt: inDays(1) });
+      await issue('reset-u', 'u', 'reset-password');
+      await issue('verify-u', 'u', 'verify-email');
+      await issue('reset-v', 'v', 'reset-password');
+      await store.authTokens.revokeForUser('u', 'reset-password');
+      expect(await store.authTokens.peek('reset-u', 'reset-password', at(1))).toBeNull();
+      expect(await store.authTokens.consume('reset-u', 'reset-password', at(1))).toBeNull();
+      // The address is still the account's own: its verification link stays valid.
+      expect(await store.authTokens.peek('verify-u', 'verify-email', at(1))).toBe('u');
+      expect(await store.authTokens.peek('reset-v', 'reset-password', at(1))).toBe('v');
+    });
   });
 
   describe('catégories', () => {

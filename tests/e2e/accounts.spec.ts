@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastMailTo, linkInMail, logout, queryDb, register, uniqueEmail } from './utils';
+import { lastMailTo, linkInMail, logout, queryDb, register, submitRegistration, uniqueEmail } from './utils';
 
 const PASSWORD = 'trois pommes vertes à Vevey';
 
@@ -8,7 +8,6 @@ test.describe('comptes', () => {
     const email = uniqueEmail('inscription');
     await register(page, 'Chœur de la Broye', email, PASSWORD);
     await expect(page).toHaveURL('/dashboard');
-    await expect(page.getByTestId('flash')).toContainText(`Un email de confirmation a été envoyé à ${email}`);
     const [user] = queryDb<{ role: string; email_verified: number; supported: number; display_name: string }>(
       'SELECT * FROM users WHERE email = ?',
       email,
@@ -41,7 +40,7 @@ test.describe('comptes', () => {
   test('inscription refusée : champs invalides, mot de passe courant, adresse déjà prise — saisie gardée sauf le mot de passe', async ({
     page,
   }) => {
-    await register(page, 'A', 'pas-une-adresse', 'court');
+    await submitRegistration(page, 'A', 'pas-une-adresse', 'court');
     await expect(page.locator('#field-displayName-error')).toHaveText('Votre nom doit compter au moins 2 caractères.');
     await expect(page.locator('#field-email-error')).toContainText('n’est pas valide');
     await expect(page.locator('#field-password-error')).toHaveText(
@@ -50,12 +49,36 @@ test.describe('comptes', () => {
     await expect(page.getByLabel('Adresse email')).toHaveValue('pas-une-adresse');
     await expect(page.getByLabel('Mot de passe')).toHaveValue('');
     const email = uniqueEmail('courant');
-    await register(page, 'Marché de Bulle', email, 'motdepasse');
+    await submitRegistration(page, 'Marché de Bulle', email, 'motdepasse');
     await expect(page.locator('#field-password-error')).toContainText('trop courant');
     await expect(page.getByLabel('Votre nom ou celui de votre organisation')).toHaveValue('Marché de Bulle');
     expect(queryDb('SELECT uid FROM users WHERE email = ?', email)).toHaveLength(0);
-    await register(page, 'Doublon', 'organisateur@demo.agenda-romand.ch', PASSWORD);
-    await expect(page.locator('#field-email-error')).toContainText('Un compte existe déjà');
+    await submitRegistration(page, '<b>X</b> http://evil.example', uniqueEmail('nom'), PASSWORD);
+    await expect(page.locator('#field-displayName-error')).toContainText('ni adresse web ni balise');
+  });
+
+  test('une adresse déjà inscrite reçoit la même réponse qu’une nouvelle ; sa titulaire est prévenue par mail', async ({
+    page,
+  }) => {
+    const owner = 'organisateur@demo.agenda-romand.ch';
+    const before = queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM users')[0].n;
+    const mailsBefore = lastMailTo(owner);
+    await submitRegistration(page, 'Doublon', owner, PASSWORD);
+    await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
+    await expect(page.getByTestId('flash')).toHaveText(
+      `Merci ! Un email vient de partir à ${owner}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous ici avec votre mot de passe.`,
+    );
+    const fresh = uniqueEmail('nouvelle');
+    await submitRegistration(page, 'Nouvelle', fresh, PASSWORD);
+    await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
+    await expect(page.getByTestId('flash')).toHaveText(
+      `Merci ! Un email vient de partir à ${fresh}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous ici avec votre mot de passe.`,
+    );
+    await expect
+      .poll(() => lastMailTo(owner) !== mailsBefore && lastMailTo(owner)?.includes('déjà un compte'))
+      .toBe(true);
+    expect(lastMailTo(owner)).not.toContain('Doublon');
+    expect(queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM users')[0].n).toBe(before + 1);
   });
 
   test('mot de passe oublié → mail → le nouveau fonctionne, l’ancien non, le lien ne sert qu’une fois', async ({
@@ -63,7 +86,6 @@ test.describe('comptes', () => {
   }) => {
     const email = uniqueEmail('oubli');
     await register(page, 'Fanfare de Tavannes', email, PASSWORD);
-    await expect(page).toHaveURL('/dashboard');
     await logout(page);
     await page.goto('/auth/forgot-password');
     await page.getByLabel('Adresse email').fill(email);

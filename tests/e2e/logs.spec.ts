@@ -45,6 +45,10 @@ test.describe('journal de sécurité @js-only', () => {
     await page.getByLabel('Adresse email').fill(email);
     await page.getByLabel('Mot de passe').fill(first);
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page).toHaveURL(`${base}/auth/login?redirect=%2Fdashboard`);
+    await page.getByLabel('Adresse email').fill(email);
+    await page.getByLabel('Mot de passe').fill(first);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page).toHaveURL(`${base}/dashboard`);
     const sessionCookies = (await page.context().cookies()).map((c) => c.value);
     await expect.poll(() => newestMailTo(server.dataDir, email)).toContain('verify-email?token=');

@@ -78,12 +78,27 @@ export async function linkInMail(address: string, path: string): Promise<string>
   return parsed.pathname + parsed.search;
 }
 
-export async function register(page: Page, name: string, email: string, password: string) {
+/** Fills and sends the registration form (what follows depends on what was typed). */
+export async function submitRegistration(page: Page, name: string, email: string, password: string) {
   await page.goto('/auth/register');
   await page.getByLabel('Votre nom ou celui de votre organisation').fill(name);
   await page.getByLabel('Adresse email').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
+}
+
+/**
+ * Registers a new account, then signs in with it: registration opens no session (it answers the same whether or not
+ * the address already had an account), it leads to the login page, which leads to the dashboard.
+ */
+export async function register(page: Page, name: string, email: string, password: string) {
+  await submitRegistration(page, name, email, password);
+  await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
+  await expect(page.getByTestId('flash')).toContainText(`Un email vient de partir à ${email}`);
+  await page.getByLabel('Adresse email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL('/dashboard');
 }
 
 export const uniqueEmail = (label: string) =>

@@ -18,7 +18,7 @@ import { createFirestoreStore, type FirestoreStore } from '../../app/.server/ada
 import { authenticate } from '../../app/.server/auth';
 import { createFirebaseIdentity } from '../../app/.server/identity/firebase';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
-import { EMAIL_TAKEN, WRONG_CURRENT_PASSWORD } from '../../app/domain/auth';
+import { WRONG_CURRENT_PASSWORD } from '../../app/domain/auth';
 import { EMULATOR_PROJECT_ID } from '../support/firebase-emulators';
 import { freshFirestore } from '../support/firestore-emulator';
 import { recordingMailer } from '../unit/memory-store';
@@ -43,7 +43,13 @@ beforeAll(async () => {
   const firestore = await freshFirestore('identity');
   store = createFirestoreStore(firestore.db);
   await store.ready();
-  identity = createFirebaseIdentity({ auth, apiKey: 'demo-key', siteUrl: SITE, emulatorHost: authHost });
+  identity = createFirebaseIdentity({
+    auth,
+    apiKey: 'demo-key',
+    siteUrl: SITE,
+    tokens: store.authTokens,
+    emulatorHost: authHost,
+  });
   mailer = recordingMailer();
   deps = { store, mailer, siteUrl: SITE, identity };
   dispose = async () => {
@@ -66,13 +72,15 @@ const lastLink = (to: string, path: string) => {
 const nextSecond = () => new Promise((r) => setTimeout(r, 1100));
 
 async function register(email: string, password = 'une phrase de passe') {
-  return registerAccount(deps, { email, password, displayName: 'Léa Organisatrice' });
+  const user = await registerAccount(deps, { email, password, displayName: 'Léa Organisatrice' });
+  if (!user) throw new Error(`${email} : aucun compte créé`);
+  return user;
 }
 
 describe('Firebase Auth (émulateur)', () => {
   it('l’inscription crée le compte Firebase avec son nom, le profil users/{uid} et un lien de vérification qui mène à la racine', async () => {
     const email = unique('inscription');
-    const { user, signedIn } = await register(email);
+    const user = await register(email);
     const account = await auth.getUser(user.uid);
     expect(account).toMatchObject({ email, displayName: 'Léa Organisatrice', emailVerified: false });
     expect(await store.users.findById(user.uid)).toMatchObject({
@@ -82,7 +90,6 @@ describe('Firebase Auth (émulateur)', () => {
       supported: false,
       emailVerified: false,
     });
-    expect(signedIn.idToken).toBeTruthy();
     // Our page applies the code, then continues to the site root (SPEC §7).
     const code = lastLink(email, '/auth/verify-email');
     expect((await verifyEmail(deps, code))?.emailVerified).toBe(true);
@@ -90,11 +97,14 @@ describe('Firebase Auth (émulateur)', () => {
     expect(await verifyEmail(deps, code)).toBeNull();
   });
 
-  it('une adresse déjà inscrite est refusée, sans second compte ni profil', async () => {
+  it('une adresse déjà inscrite : ni second compte ni profil, sa titulaire reçoit « vous avez déjà un compte »', async () => {
     const email = unique('double');
     await register(email);
-    await expect(register(email)).rejects.toThrow(EMAIL_TAKEN);
+    expect(await registerAccount(deps, { email, password: 'une autre phrase', displayName: 'Intrus' })).toBeNull();
     expect((await auth.getUsers([{ email }])).users).toHaveLength(1);
+    const mail = mailer.sent.filter((m) => m.to === email).at(-1);
+    expect(mail?.subject).toContain('Vous avez déjà un compte');
+    expect(mail?.text).toContain('Bonjour Léa Organisatrice,');
   });
 
   it('la connexion passe par l’API REST ; la session est un cookie de session vérifié, que la déconnexion révoque', async () => {
@@ -114,7 +124,7 @@ describe('Firebase Auth (émulateur)', () => {
 
   it('un compte désactivé ne se connecte plus', async () => {
     const email = unique('desactive');
-    const { user } = await register(email);
+    const user = await register(email);
     await auth.updateUser(user.uid, { disabled: true });
     expect(await authenticate(store, email, 'une phrase de passe', identity)).toBeNull();
   });
@@ -135,8 +145,11 @@ describe('Firebase Auth (émulateur)', () => {
 
   it('changer de mot de passe demande de se ré-authentifier ; les anciennes sessions tombent, une nouvelle est rendue', async () => {
     const email = unique('changement');
-    const { user, signedIn } = await register(email);
-    const before = await identity.openSession(signedIn);
+    const user = await register(email);
+    const signedIn = await authenticate(store, email, 'une phrase de passe', identity);
+    const before = await identity.openSession({ uid: user.uid, idToken: signedIn?.idToken ?? null });
+    await requestPasswordReset(deps, email);
+    const pendingReset = lastLink(email, '/auth/reset-password');
     const current = { user, sessionId: null };
     await expect(
       changePassword(deps, current, { currentPassword: 'pas le bon', newPassword: 'encore une phrase' }),
@@ -150,11 +163,13 @@ describe('Firebase Auth (émulateur)', () => {
     const after = await identity.openSession(fresh!);
     expect(await identity.checkSession(after.token, user.uid)).toBe(true);
     expect(await authenticate(store, email, 'encore une phrase', identity)).not.toBeNull();
+    // A reset link sent before the change no longer works.
+    expect(await isResetTokenValid(deps, pendingReset)).toBe(false);
   });
 
   it('supprimer son compte demande le mot de passe et efface le compte Firebase et le profil', async () => {
     const email = unique('suppression');
-    const { user } = await register(email);
+    const user = await register(email);
     await expect(deleteAccount(deps, user, 'pas le bon')).rejects.toThrow(WRONG_CURRENT_PASSWORD);
     await deleteAccount(deps, user, 'une phrase de passe');
     expect((await auth.getUsers([{ uid: user.uid }])).users).toHaveLength(0);

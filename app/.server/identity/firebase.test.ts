@@ -1,6 +1,7 @@
 // The verification link of SPEC §7: with the site root as continue URL, or the default link if Firebase refuses it.
 import type { Auth } from 'firebase-admin/auth';
 import { describe, expect, it, vi } from 'vitest';
+import { memoryStore } from '../../../tests/unit/memory-store';
 import type { UserProfile } from '../ports';
 import { createFirebaseIdentity } from './firebase';
 
@@ -8,7 +9,12 @@ const user = { uid: 'u1', email: 'lea@exemple.ch', displayName: 'Léa' } as User
 
 function identityWith(generate: Auth['generateEmailVerificationLink']) {
   const auth = { generateEmailVerificationLink: generate } as unknown as Auth;
-  return createFirebaseIdentity({ auth, apiKey: 'k', siteUrl: 'https://agenda.test' });
+  return createFirebaseIdentity({
+    auth,
+    apiKey: 'k',
+    siteUrl: 'https://agenda.test',
+    tokens: memoryStore().store.authTokens,
+  });
 }
 
 describe('lien de vérification Firebase', () => {

@@ -1,10 +1,16 @@
 // The Firebase Auth identity provider (SPEC §7). Passwords live in Firebase Auth: the login action signs in through
 // the Auth REST API (so it works without JavaScript), then firebase-admin turns the ID token into a session cookie
-// that every request checks with revocation. Mails keep our French templates and our pages: the action links Firebase
-// generates are read for their code, which our pages apply through the REST API.
+// that every request checks with revocation. Mails keep our French templates and our pages: the verification link
+// Firebase generates is read for its code, which our page applies through the REST API. Reset links carry our own
+// single-use token (as with the local provider), so that a password change revokes them: a Firebase action code
+// cannot be revoked, and anyone holding one could use it against Firebase directly.
 import type { Auth } from 'firebase-admin/auth';
-import type { UserProfile } from '../ports';
+import type { AuthTokenStore, UserProfile } from '../ports';
+import { linkTokens } from './link-tokens';
 import type { ExternalIdentity, IdentityProvider, SignedIn } from './ports';
+
+/** A reset link is valid for an hour (the mail says so). */
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Firebase allows session cookies of at most two weeks. */
 export const FIREBASE_SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -13,6 +19,8 @@ export interface FirebaseIdentityOptions {
   auth: Auth;
   apiKey: string;
   siteUrl: string;
+  /** Where the tokens of our reset links are kept (the store's). */
+  tokens: AuthTokenStore;
   /** host:port of the Auth emulator, when used. */
   emulatorHost?: string;
   fetch?: typeof fetch;
@@ -28,6 +36,7 @@ const errorCode = (error: unknown) => String((error as { code?: unknown } | null
 
 export function createFirebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
   const { auth, apiKey, siteUrl } = options;
+  const tokens = linkTokens(options.tokens);
   const doFetch = options.fetch ?? fetch;
   const base = options.emulatorHost
     ? `http://${options.emulatorHost}/identitytoolkit.googleapis.com/v1`
@@ -78,15 +87,18 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     kind: 'firebase',
     checkPassword: signIn,
     async createAccount(input) {
+      // One call whether or not the address is taken (registration signs nobody in: it answers the same either way).
       try {
-        await auth.createUser({ email: input.email, password: input.password, displayName: input.displayName });
+        const created = await auth.createUser({
+          email: input.email,
+          password: input.password,
+          displayName: input.displayName,
+        });
+        return { uid: created.uid, idToken: null, passwordHash: null };
       } catch (error) {
         if (errorCode(error) === 'auth/email-already-exists') return null;
         throw error;
       }
-      const signedIn = await signIn(input.email, input.password);
-      if (!signedIn) throw new Error('Connexion impossible juste après l’inscription');
-      return { ...signedIn, passwordHash: null };
     },
     async deleteAccount(uid) {
       try {
@@ -129,20 +141,17 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       const result = await refusedAsNull(() => rest<{ email: string }>('accounts:update', { oobCode: code }));
       return result ? uidOfEmail(result.email) : null;
     },
-    async resetLink(user) {
-      const link = await auth.generatePasswordResetLink(user.email, { url: `${siteUrl}/auth/login` });
-      return `${siteUrl}/auth/reset-password?token=${encodeURIComponent(codeOf(link))}`;
+    async resetLink(user, now) {
+      const token = await tokens.issue(user.uid, 'reset-password', RESET_TTL_MS, now);
+      return `${siteUrl}/auth/reset-password?token=${token}`;
     },
-    async peekReset(code) {
-      const result = await refusedAsNull(() => rest<{ email: string }>('accounts:resetPassword', { oobCode: code }));
-      return result ? uidOfEmail(result.email) : null;
+    async peekReset(code, now) {
+      return tokens.peek(code, 'reset-password', now);
     },
-    async applyReset(code, password) {
-      const result = await refusedAsNull(() =>
-        rest<{ email: string }>('accounts:resetPassword', { oobCode: code, newPassword: password }),
-      );
-      if (!result) return null;
-      const uid = await uidOfEmail(result.email);
+    async applyReset(code, password, now) {
+      const uid = await tokens.consume(code, 'reset-password', now);
+      if (!uid) return null;
+      await auth.updateUser(uid, { password });
       await auth.revokeRefreshTokens(uid);
       return uid;
     },

@@ -2,7 +2,8 @@
 // session secrets (decision 002).
 import crypto from 'node:crypto';
 import { newId } from '../ids';
-import type { AuthTokenPurpose, Store } from '../ports';
+import type { Store } from '../ports';
+import { linkTokens } from './link-tokens';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import type { IdentityProvider } from './ports';
 
@@ -10,20 +11,8 @@ export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const LOCAL_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
-
 export function createLocalIdentity(store: Store, siteUrl: string): IdentityProvider {
-  async function issue(uid: string, purpose: AuthTokenPurpose, ttlMs: number, now: Date): Promise<string> {
-    const token = crypto.randomBytes(32).toString('base64url');
-    await store.authTokens.issue({
-      id: hashToken(token),
-      uid,
-      purpose,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
-    });
-    return token;
-  }
+  const tokens = linkTokens(store.authTokens);
 
   return {
     kind: 'local',
@@ -39,6 +28,7 @@ export function createLocalIdentity(store: Store, siteUrl: string): IdentityProv
       return { uid: user.uid, idToken: null };
     },
     async createAccount(input) {
+      // Always hashed, even when the address turns out to be taken: registration costs the same time either way.
       return { uid: newId(20), idToken: null, passwordHash: await hashPassword(input.password) };
     },
     async deleteAccount() {},
@@ -50,22 +40,22 @@ export function createLocalIdentity(store: Store, siteUrl: string): IdentityProv
       return null;
     },
     async verificationLink(user, now) {
-      const token = await issue(user.uid, 'verify-email', VERIFY_TOKEN_TTL_MS, now);
+      const token = await tokens.issue(user.uid, 'verify-email', VERIFY_TOKEN_TTL_MS, now);
       return `${siteUrl}/auth/verify-email?token=${token}`;
     },
     async applyVerification(code, now) {
-      return store.authTokens.consume(hashToken(code), 'verify-email', now);
+      return tokens.consume(code, 'verify-email', now);
     },
     async resetLink(user, now) {
-      const token = await issue(user.uid, 'reset-password', RESET_TOKEN_TTL_MS, now);
+      const token = await tokens.issue(user.uid, 'reset-password', RESET_TOKEN_TTL_MS, now);
       return `${siteUrl}/auth/reset-password?token=${token}`;
     },
     async peekReset(code, now) {
-      return store.authTokens.peek(hashToken(code), 'reset-password', now);
+      return tokens.peek(code, 'reset-password', now);
     },
     async applyReset(code, password, now) {
       const passwordHash = await hashPassword(password);
-      const uid = await store.authTokens.consume(hashToken(code), 'reset-password', now);
+      const uid = await tokens.consume(code, 'reset-password', now);
       if (uid) await store.users.setPassword(uid, passwordHash, now);
       return uid;
     },

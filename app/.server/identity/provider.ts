@@ -17,6 +17,7 @@ export function getIdentity(): IdentityProvider {
       auth: getAuth(getFirebaseApp(config)),
       apiKey: settings.apiKey,
       siteUrl: config.SITE_URL,
+      tokens: getStore().authTokens,
       emulatorHost: settings.authEmulatorHost,
     });
   });

@@ -1,11 +1,21 @@
 // French account mails: plain text and HTML, signed with the site name.
 import { SITE_NAME } from '~/domain/site';
+import { nameForMail } from '~/domain/text';
 import { escapeHtml } from './mailer';
 
 interface Mail {
   subject: string;
   text: string;
   html: string;
+}
+
+/**
+ * The greeting: names are checked when typed (no link, no markup), but names saved before that rule, or given by
+ * Google, go through nameForMail so a mail never carries an address someone typed as their name.
+ */
+function greeting(displayName: string): string {
+  const name = nameForMail(displayName);
+  return name ? `Bonjour ${name},` : 'Bonjour,';
 }
 
 function layout(paragraphs: string[], action: { label: string; url: string }, footer: string): Omit<Mail, 'subject'> {
@@ -25,7 +35,7 @@ export function verificationMail(displayName: string, url: string): Mail {
     subject: `Confirmez votre adresse email — ${SITE_NAME}`,
     ...layout(
       [
-        `Bonjour ${displayName},`,
+        greeting(displayName),
         `Merci de votre inscription sur ${SITE_NAME} ! Confirmez votre adresse email pour publier vos événements.`,
       ],
       { label: 'Confirmer mon adresse', url },
@@ -39,7 +49,7 @@ export function passwordResetMail(displayName: string, url: string): Mail {
     subject: `Réinitialisation de votre mot de passe — ${SITE_NAME}`,
     ...layout(
       [
-        `Bonjour ${displayName},`,
+        greeting(displayName),
         'Vous avez demandé à changer votre mot de passe. Ce lien est valable une heure et ne sert qu’une fois.',
       ],
       { label: 'Choisir un nouveau mot de passe', url },
@@ -52,7 +62,7 @@ export function eventApprovedMail(displayName: string, eventTitle: string, url: 
   return {
     subject: `Votre événement est publié — ${SITE_NAME}`,
     ...layout(
-      [`Bonjour ${displayName},`, `Bonne nouvelle : « ${eventTitle} » est maintenant publié sur ${SITE_NAME}.`],
+      [greeting(displayName), `Bonne nouvelle : « ${eventTitle} » est maintenant publié sur ${SITE_NAME}.`],
       { label: 'Voir l’événement', url },
       'Vous pouvez le modifier à tout moment depuis votre tableau de bord ; il repassera alors en modération.',
     ),
@@ -64,13 +74,32 @@ export function eventRejectedMail(displayName: string, eventTitle: string, reaso
     subject: `Votre événement n’a pas été publié — ${SITE_NAME}`,
     ...layout(
       [
-        `Bonjour ${displayName},`,
+        greeting(displayName),
         `« ${eventTitle} » n’a pas été publié sur ${SITE_NAME}.`,
         `Motif du refus : ${reason}`,
         'Vous pouvez corriger l’événement et le soumettre à nouveau.',
       ],
       { label: 'Ouvrir mon tableau de bord', url },
       'Une question ? Répondez à ce message ou écrivez-nous depuis la page Contact.',
+    ),
+  };
+}
+
+/**
+ * Someone registered with an address that already has an account: its owner is told (and nobody else learns it
+ * exists). The name is the account's own, never the one typed in the registration form.
+ */
+export function accountExistsMail(displayName: string, loginUrl: string, resetUrl: string): Mail {
+  return {
+    subject: `Vous avez déjà un compte — ${SITE_NAME}`,
+    ...layout(
+      [
+        greeting(displayName),
+        `Quelqu’un (vous, sans doute) vient de s’inscrire sur ${SITE_NAME} avec cette adresse. Vous avez déjà un compte : aucun autre n’a été créé.`,
+        `Connectez-vous avec votre mot de passe habituel. Vous l’avez oublié ? Choisissez-en un nouveau : ${resetUrl}`,
+      ],
+      { label: 'Me connecter', url: loginUrl },
+      'Ce n’était pas vous ? Ignorez ce message : votre compte reste inchangé.',
     ),
   };
 }

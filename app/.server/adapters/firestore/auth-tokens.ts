@@ -1,4 +1,5 @@
-// Single-use tokens of the local identity provider (email verification, password reset), by the hash of their value.
+// Single-use tokens of the links of our mails (email verification, password reset), by the hash of their value: the
+// local provider's own tokens, and with Firebase Auth a record of each action code it issued (so ours can revoke it).
 import type { AuthTokenStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
@@ -45,6 +46,14 @@ export function createAuthTokenStore(ctx: FirestoreContext): AuthTokenStore {
           if (!valid(d, purpose, now)) return null;
           tx.update(ref, { usedAt: now });
           return d.uid;
+        }),
+      );
+    },
+    async revokeForUser(uid, purpose) {
+      await ctx.lock(`tokens:${uid}`, () =>
+        db.runTransaction(async (tx) => {
+          const unused = await tx.get(tokens().where('uid', '==', uid).where('purpose', '==', purpose));
+          for (const d of unused.docs) if (d.get('usedAt') == null) tx.delete(d.ref);
         }),
       );
     },

@@ -220,6 +220,9 @@ export function createSqliteStore(db: Db): Store {
           .get({ id, purpose, now }) as { uid: string } | undefined;
         return row?.uid ?? null;
       },
+      async revokeForUser(uid, purpose) {
+        db.prepare('DELETE FROM auth_tokens WHERE uid = ? AND purpose = ? AND used_at IS NULL').run(uid, purpose);
+      },
     },
 
     events: {
