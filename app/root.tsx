@@ -20,7 +20,7 @@ import { getConfig } from './.server/config';
 import { readConsent } from './.server/consent';
 import { takeFlash } from './.server/flash';
 import { getPushTransport } from './.server/push';
-import { getCsrf, getHoneypot, keepRetryAfter } from './.server/security';
+import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/security';
 import { getCurrentUser } from './.server/session';
 import { getStore } from './.server/store';
 import { CookieConsent } from './components/consent/CookieConsent';
@@ -45,7 +45,7 @@ const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
   const user = await getCurrentUser(request);
-  const [csrfToken, csrfCookie] = await getCsrf().commitToken(request);
+  const [csrfToken, csrfCookie] = await csrfTokenFor(request);
   const isAdmin = user?.role === 'admin';
   const pendingCount = isAdmin ? await getPendingCount(getStore()) : null;
   const { flash, clear } = await takeFlash(request);

@@ -225,7 +225,7 @@ describe('storeEventImage: refused uploads write nothing', () => {
     expect((error as Error).message).toBe(message);
     expect(listFiles()).toEqual([]);
 
-    const stashError = await stashPendingImage(files, bytes).catch((e: unknown) => e);
+    const stashError = await stashPendingImage(files, bytes, 'lea').catch((e: unknown) => e);
     expect((stashError as Error).message).toBe(message);
     expect(listFiles()).toEqual([]);
   });
@@ -288,23 +288,35 @@ describe('disk file store', () => {
 });
 
 describe('pending images', () => {
+  const pendingFile = (token: string) => listFiles().find((f) => f.startsWith('pending/') && f.endsWith(`-${token}`));
+
   it('stash keeps the original bytes under an opaque token; take reads them; discard removes them', async () => {
-    const token = await stashPendingImage(files, fixtures.jpeg);
+    const token = await stashPendingImage(files, fixtures.jpeg, 'lea');
     expect(token).toMatch(/^[a-z0-9]{24}$/);
-    expect(listFiles()).toEqual([`pending/${token}`]);
-    const taken = await takePendingImage(files, token);
+    expect(listFiles()).toEqual([pendingFile(token)]);
+    // The file's name shows the token, never the account's id.
+    expect(pendingFile(token)).not.toContain('lea');
+    const taken = await takePendingImage(files, 'lea', token);
     expect(taken?.equals(fixtures.jpeg)).toBe(true);
     // Still there for another round of form errors.
-    expect((await takePendingImage(files, token))?.length).toBe(fixtures.jpeg.length);
+    expect((await takePendingImage(files, 'lea', token))?.length).toBe(fixtures.jpeg.length);
 
     const stored = await storeEventImage(files, taken!, 'Affiche');
-    await discardPendingImage(files, token);
-    expect(await takePendingImage(files, token)).toBeNull();
+    await discardPendingImage(files, 'lea', token);
+    expect(await takePendingImage(files, 'lea', token)).toBeNull();
     expect(listFiles()).toEqual(IMAGE_WIDTHS.map((w) => `${stored.path}-${w}.webp`).sort());
   });
 
+  it('the token of another account’s upload gives nothing, and cannot discard it', async () => {
+    const token = await stashPendingImage(files, fixtures.jpeg, 'lea');
+    expect(await takePendingImage(files, 'intrus', token)).toBeNull();
+    await discardPendingImage(files, 'intrus', token);
+    expect((await takePendingImage(files, 'lea', token))?.equals(fixtures.jpeg)).toBe(true);
+    await discardPendingImage(files, 'lea', token);
+  });
+
   it('an unknown token gives null', async () => {
-    expect(await takePendingImage(files, 'abcdefghijkmnopqrstuvwxy')).toBeNull();
+    expect(await takePendingImage(files, 'lea', 'abcdefghijkmnopqrstuvwxy')).toBeNull();
   });
 
   it('a malformed token gives null without touching the store', async () => {
@@ -333,19 +345,19 @@ describe('pending images', () => {
       '',
       'a'.repeat(25),
     ]) {
-      expect(await takePendingImage(spy, token)).toBeNull();
-      await discardPendingImage(spy, token);
+      expect(await takePendingImage(spy, 'lea', token)).toBeNull();
+      await discardPendingImage(spy, 'lea', token);
     }
     expect(calls).toEqual([]);
   });
 
   it('prunePendingImages removes files older than the limit only', async () => {
-    const oldToken = await stashPendingImage(files, fixtures.png);
-    const freshToken = await stashPendingImage(files, fixtures.png);
+    const oldToken = await stashPendingImage(files, fixtures.png, 'lea');
+    const freshToken = await stashPendingImage(files, fixtures.png, 'lea');
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    fs.utimesSync(path.join(root, 'pending', oldToken), twoDaysAgo, twoDaysAgo);
+    fs.utimesSync(path.join(root, pendingFile(oldToken) as string), twoDaysAgo, twoDaysAgo);
     expect(await prunePendingImages(root)).toBe(1);
-    expect(listFiles()).toEqual([`pending/${freshToken}`]);
+    expect(listFiles()).toEqual([pendingFile(freshToken)]);
     expect(await prunePendingImages(path.join(root, 'nothing-here'))).toBe(0);
   });
 });

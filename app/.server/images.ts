@@ -1,5 +1,6 @@
 // The image pipeline: an upload is trusted by its bytes only, decoded, re-encoded as WebP in three widths, and stored
 // under a name we make up. Decision record: docs/decisions/007-images.md.
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -160,38 +161,42 @@ export async function deleteImage(files: FileStore, imagePath: string): Promise<
 export const deleteEventImage = deleteImage;
 
 // Pending uploads: when a form comes back with errors, the chosen image is kept under an opaque token (a hidden field)
-// so the user does not have to choose it again. The original bytes are kept; they are processed on final save.
+// so the user does not have to choose it again. The original bytes are kept; they are processed on final save. A
+// pending upload belongs to the account that sent it: another account holding its token gets nothing.
 
 /**
- * Validates an upload (size, magic bytes, full decode) and keeps its original bytes at `pending/<token>`.
- * The 24-character token (about 120 random bits) is the only way to reach it; `pending/` is never served.
+ * Validates an upload (size, magic bytes, full decode) and keeps its original bytes under `pending/`, for `owner`
+ * (the uploading account's uid). The 24-character token (about 120 random bits) is the only way to reach it, and only
+ * for that account; `pending/` is never served.
  */
-export async function stashPendingImage(files: FileStore, bytes: Buffer): Promise<string> {
+export async function stashPendingImage(files: FileStore, bytes: Buffer, owner: string): Promise<string> {
   assertAcceptable(bytes);
   await decodeOrReject(() => decoder(bytes).rotate().resize({ width: 64, withoutEnlargement: true }).raw().toBuffer());
   const token = newId(24);
-  await files.put(pendingKey(token), bytes, 'application/octet-stream');
+  await files.put(pendingKey(owner, token), bytes, 'application/octet-stream');
   return token;
 }
 
-/** The stashed bytes, or null for an unknown, expired or malformed token (checked before touching the store).
- * Does not remove the file: call discardPendingImage once the image is stored for good. */
-export async function takePendingImage(files: FileStore, token: string): Promise<Buffer | null> {
+/** The bytes `owner` stashed under that token, or null for an unknown, expired, malformed or someone else's token
+ * (checked before touching the store). Does not remove the file: call discardPendingImage once stored for good. */
+export async function takePendingImage(files: FileStore, owner: string, token: string): Promise<Buffer | null> {
   if (!isPendingToken(token)) return null;
-  return files.get(pendingKey(token));
+  return files.get(pendingKey(owner, token));
 }
 
-export async function discardPendingImage(files: FileStore, token: string): Promise<void> {
+export async function discardPendingImage(files: FileStore, owner: string, token: string): Promise<void> {
   if (!isPendingToken(token)) return;
-  await files.delete(pendingKey(token));
+  await files.delete(pendingKey(owner, token));
 }
 
 export function isPendingToken(token: unknown): token is string {
   return typeof token === 'string' && PENDING_TOKEN.test(token);
 }
 
-function pendingKey(token: string): string {
-  return `pending/${token}`;
+/** `pending/<owner's mark>-<token>`: the mark (a hash of the uid, never the uid itself) ties the file to its uploader. */
+function pendingKey(owner: string, token: string): string {
+  const mark = crypto.createHash('sha256').update(`pending:${owner}`).digest('hex').slice(0, 16);
+  return `pending/${mark}-${token}`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { CSRFError } from 'remix-utils/csrf/server';
 import { SpamError } from 'remix-utils/honeypot/server';
 import { describe, expect, it } from 'vitest';
-import { checkOrigin, FORM_UNREADABLE, getCsrf, rateLimit, readFormData, SealedHoneypot } from './security';
+import { getCsrf } from './csrf';
+import { checkOrigin, FORM_UNREADABLE, rateLimit, readFormData, SealedHoneypot } from './security';
 
 async function statusOf(promise: Promise<unknown> | (() => void)): Promise<number | null> {
   try {
@@ -85,6 +86,17 @@ describe('jetons des formulaires (node:crypto)', () => {
     expect(spam(() => honeypot.check(form({ [name]: '', from: future.encryptedValidFrom })))).toBe('spam');
     const other = new SealedHoneypot({ encryptionSeed: 'une autre graine, un autre site', validFromFieldName: 'from' });
     expect(spam(() => other.check(form({ [name]: '', from: props.encryptedValidFrom })))).toBe('spam');
+  });
+
+  it('un formulaire sans les champs du pot de miel (un robot qui les omet) est refusé comme un pot rempli', () => {
+    const honeypot = new SealedHoneypot({
+      encryptionSeed: 'une graine de test assez longue',
+      validFromFieldName: 'from',
+    });
+    const props = honeypot.getInputProps();
+    expect(spam(() => honeypot.check(form({ message: 'Achetez !' })))).toBe('spam');
+    expect(spam(() => honeypot.check(form({ [props.nameFieldName]: '' })))).toBe('spam');
+    expect(spam(() => honeypot.check(form({ from: props.encryptedValidFrom })))).toBe('spam');
   });
 
   it('le jeton CSRF d’une page est accepté avec son cookie, refusé sans ou avec un autre', async () => {

@@ -1,30 +1,15 @@
 // Every public form goes through protectForm: Origin check, rate limit, CSRF token, honeypot.
 import crypto from 'node:crypto';
-import { createCookie, data, type HeadersFunction } from '@remix-run/node';
+import { data, type HeadersFunction } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { CSRF, CSRFError } from 'remix-utils/csrf/server';
+import { CSRFError } from 'remix-utils/csrf/server';
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import { audit, auditFromRequest } from './audit';
 import { getConfig } from './config';
+import { getCsrf, isSessionCsrfToken, sessionCsrfToken } from './csrf';
 import { createLimiter } from './limiter';
+import { getCurrentSession } from './session';
 import { singleton } from './singleton';
-
-/**
- * remix-utils' CSRF, with tokens made by node:crypto instead of crypto-js: every page view of a new visitor
- * generates one, and crypto-js cost a few percent of the CPU of a page. Same format (random base64url, a dot, the
- * HMAC-SHA256 base64url of it), so the library's own validation of posted forms is unchanged.
- */
-class NodeCryptoCSRF extends CSRF {
-  readonly #secret: string;
-  constructor(options: ConstructorParameters<typeof CSRF>[0] & { secret: string }) {
-    super(options);
-    this.#secret = options.secret;
-  }
-  override generate(bytes = 32): string {
-    const token = crypto.randomBytes(bytes).toString('base64url');
-    return `${token}.${crypto.createHmac('sha256', this.#secret).update(token).digest('base64url')}`;
-  }
-}
 
 /**
  * remix-utils' honeypot, with its « valid from » timestamp sealed by AES-256-GCM (node:crypto) instead of crypto-js
@@ -53,6 +38,13 @@ export class SealedHoneypot extends Honeypot {
     const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
   }
+  /**
+   * Always checked: the library skips a form that carries neither honeypot field, so a robot leaving them out passed.
+   * Every form that is checked renders both fields (FormSecurity): their absence is a robot's doing.
+   */
+  protected override shouldCheckHoneypot(): boolean {
+    return true;
+  }
   /** The sealed text, or '' when it was not sealed with our key (forged, altered or truncated). */
   protected override decrypt(value: string): string {
     try {
@@ -65,23 +57,6 @@ export class SealedHoneypot extends Honeypot {
       return '';
     }
   }
-}
-
-export function getCsrf(): CSRF {
-  return singleton('csrf', () => {
-    const config = getConfig();
-    return new NodeCryptoCSRF({
-      cookie: createCookie('csrf', {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.SECURE_COOKIES,
-        path: '/',
-        secrets: [config.SESSION_SECRET],
-      }),
-      formDataKey: 'csrf',
-      secret: config.SESSION_SECRET,
-    });
-  });
 }
 
 export function getHoneypot(): Honeypot {
@@ -238,9 +213,27 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
 }
 
+/**
+ * The CSRF token of the page this request will render, and the cookie to set with it, if any: a signed-in visitor's
+ * is bound to their session, an anonymous visitor's lives in the `csrf` cookie (see csrf.ts).
+ */
+export async function csrfTokenFor(request: Request): Promise<readonly [token: string, setCookie: string | null]> {
+  const session = await getCurrentSession(request);
+  if (session) return [sessionCsrfToken(session.sessionId), null];
+  return getCsrf().commitToken(request);
+}
+
 export async function verifyCsrf(formData: FormData, request: Request): Promise<void> {
   try {
-    await getCsrf().validate(formData, request.headers);
+    const session = await getCurrentSession(request);
+    if (session) {
+      // Signed in: only this session's own token (not one from before the login, nor another session's).
+      if (!isSessionCsrfToken(formData.get('csrf'), session.sessionId)) {
+        throw new CSRFError('mismatched_token', 'Le jeton ne correspond pas à la session.');
+      }
+    } else {
+      await getCsrf().validate(formData, request.headers);
+    }
   } catch (error) {
     if (error instanceof CSRFError) {
       audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });

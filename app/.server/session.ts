@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
 import { audit, auditFromRequest } from './audit';
 import { getConfig } from './config';
+import { endAnonymousCsrf } from './csrf';
 import { getIdentity } from './identity/provider';
 import type { UserProfile } from './ports';
 import { singleton } from './singleton';
@@ -157,6 +158,17 @@ export async function createUserSession(request: Request, uid: string, idToken: 
     userAgent: (request.headers.get('User-Agent') ?? '').slice(0, 300),
   });
   return sessionCookie().serialize(token);
+}
+
+/**
+ * A login: a new session, and the end of the anonymous CSRF token (the session's own token replaces it, see csrf.ts).
+ * The headers of the answer that signs the visitor in.
+ */
+export async function signIn(request: Request, uid: string, idToken: string | null = null): Promise<Headers> {
+  const headers = new Headers();
+  headers.append('Set-Cookie', await createUserSession(request, uid, idToken));
+  headers.append('Set-Cookie', await endAnonymousCsrf());
+  return headers;
 }
 
 /** Revokes this browser's session (Firebase: the account's refresh tokens too); returns the clearing Set-Cookie. */

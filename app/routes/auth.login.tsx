@@ -7,7 +7,7 @@ import { authenticate } from '~/.server/auth';
 import { googleSignInConfig } from '~/.server/identity/google';
 import { getIdentity } from '~/.server/identity/provider';
 import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
-import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
+import { requireAnonymous, safeRedirect, signIn } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -41,8 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ errors: { form: LOGIN_FAILED } as FieldErrors, email }, { status: 400 });
   }
   audit('login.success', { ...who, uid: user.uid });
-  const cookie = await createUserSession(request, user.uid, user.idToken);
-  return redirect(safeRedirect(formData.get('redirect')), { headers: { 'Set-Cookie': cookie } });
+  return redirect(safeRedirect(formData.get('redirect')), { headers: await signIn(request, user.uid, user.idToken) });
 }
 
 export const headers = keepRetryAfter;

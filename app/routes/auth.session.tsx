@@ -7,7 +7,7 @@ import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { getMailer } from '~/.server/mail/mailer';
 import { type AppContext, protectForm } from '~/.server/security';
-import { createUserSession, requireAnonymous, safeRedirect } from '~/.server/session';
+import { requireAnonymous, safeRedirect, signIn } from '~/.server/session';
 import { getStore } from '~/.server/store';
 
 // POST only, like logout: a GET goes home.
@@ -30,6 +30,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   if (!signedIn) return failed('La connexion avec Google n’a pas abouti.');
-  const cookie = await createUserSession(request, signedIn.user.uid, signedIn.signedIn.idToken);
-  return redirect(safeRedirect(formData.get('redirect')), { headers: { 'Set-Cookie': cookie } });
+  const headers = await signIn(request, signedIn.user.uid, signedIn.signedIn.idToken);
+  return redirect(safeRedirect(formData.get('redirect')), { headers });
 }

@@ -13,7 +13,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   // The form's honeypot is not part of this request (it only carries the CSRF token and the image).
   const formData = await protectForm(request, context as AppContext, {
     bucket: 'submit',
@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(upload instanceof File) || upload.size === 0)
     return Response.json({ error: IMAGE_MESSAGES.empty }, { status: 400 });
   try {
-    const token = await stashPendingImage(getFileStore(), Buffer.from(await upload.arrayBuffer()));
+    const token = await stashPendingImage(getFileStore(), Buffer.from(await upload.arrayBuffer()), user.uid);
     return Response.json({ token });
   } catch (error) {
     if (error instanceof ImageRejected) return Response.json({ error: error.message }, { status: 400 });

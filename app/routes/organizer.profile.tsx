@@ -13,7 +13,7 @@ import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { getMailer } from '~/.server/mail/mailer';
 import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
-import { createUserSession, destroyUserSession, getCurrentSession, requireUser } from '~/.server/session';
+import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -112,9 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const message = 'Mot de passe modifié. Vos autres appareils ont été déconnectés.';
         // Firebase ended every session, this one too: this browser gets a new one.
         if (signedIn) {
-          return data(done(message), {
-            headers: { 'Set-Cookie': await createUserSession(request, signedIn.uid, signedIn.idToken) },
-          });
+          return data(done(message), { headers: await signIn(request, signedIn.uid, signedIn.idToken) });
         }
         return done(message);
       }

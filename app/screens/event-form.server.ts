@@ -178,7 +178,7 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
   } else if (upload instanceof File && upload.size > 0) {
     imageBytes = Buffer.from(await upload.arrayBuffer());
   } else if (pendingImage) {
-    imageBytes = await takePendingImage(files, pendingImage);
+    imageBytes = await takePendingImage(files, user.uid, pendingImage);
     if (!imageBytes) pendingImage = '';
   }
   const removeImage = formData.get('removeImage') === 'on';
@@ -205,7 +205,7 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
   if (Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok) {
     if (imageBytes && !errors.image && !pendingImage) {
       try {
-        pendingImage = await stashPendingImage(files, imageBytes);
+        pendingImage = await stashPendingImage(files, imageBytes, user.uid);
       } catch (error) {
         if (!(error instanceof ImageRejected)) throw error;
         errors.image = error.message;
@@ -233,7 +233,7 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
         { status: 400 },
       );
     }
-    if (pendingImage) await discardPendingImage(files, pendingImage);
+    if (pendingImage) await discardPendingImage(files, user.uid, pendingImage);
   } else if (
     existing?.image &&
     !removeImage &&

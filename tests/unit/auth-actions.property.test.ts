@@ -2,7 +2,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf, getHoneypot } from '../../app/.server/security';
+import { getCsrf } from '../../app/.server/csrf';
+import { getHoneypot } from '../../app/.server/security';
 import { prepareStore } from '../../app/.server/startup';
 import { action as verifyEmail } from '../../app/routes/auth.email-verification';
 import { action as forgotPassword } from '../../app/routes/auth.forgot-password';

@@ -1,14 +1,15 @@
 // The client layer's endpoints over HTTP-shaped requests, as the server runs them: the cookie choice (POST /cookies),
 // the page-view beacon (POST /analytics/pageview) and the admin's push device (POST /push/subscription).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf } from '../../app/.server/security';
-import { createUserSession } from '../../app/.server/session';
+import { getCsrf } from '../../app/.server/csrf';
+
 import { prepareStore } from '../../app/.server/startup';
 import { getStore } from '../../app/.server/store';
 import { action as pageViewAction } from '../../app/routes/analytics.pageview';
 import { action as cookiesAction, loader as cookiesLoader } from '../../app/routes/cookies';
 import { action as pushAction } from '../../app/routes/push.subscription';
 import { type PushServiceStandIn, startPushService } from '../support/push-service';
+import { signedIn } from '../support/signed-in';
 
 const SITE = 'http://localhost';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -40,7 +41,7 @@ async function account(role: 'admin' | 'organizer') {
     passwordHash: 'x',
     now: new Date().toISOString(),
   });
-  return { uid, cookie: (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0] };
+  return { uid, ...(await signedIn(uid, SITE)) };
 }
 
 function formPost(path: string, fields: Record<string, string>, cookies: string[] = [], headers = {}) {
@@ -258,7 +259,7 @@ describe('POST /push/subscription', () => {
     const token = await subscriptionToken();
     const saved = await push(
       {
-        csrf: csrf.token,
+        csrf: admin.csrf,
         intent: 'save',
         deviceId: 'Ab3_-xYz09KLmnop',
         token,
@@ -273,7 +274,7 @@ describe('POST /push/subscription', () => {
     expect(JSON.parse(data?.fcmToken ?? '{}').endpoint).toBe(JSON.parse(token).endpoint);
 
     expect(
-      (await push({ csrf: csrf.token, intent: 'forget', deviceId: 'Ab3_-xYz09KLmnop' }, admin.cookie)).status,
+      (await push({ csrf: admin.csrf, intent: 'forget', deviceId: 'Ab3_-xYz09KLmnop' }, admin.cookie)).status,
     ).toBe(200);
     expect(await getStore().users.getPushData(admin.uid)).toEqual({
       fcmTokens: {},
@@ -297,8 +298,12 @@ describe('POST /push/subscription', () => {
     });
     const admin = await account('admin');
     expect((await push({ ...fields, csrf: 'faux' }, admin.cookie)).status).toBe(403);
-    expect((await push({ ...fields, deviceId: 'court' }, admin.cookie)).status).toBe(400);
-    expect((await push({ ...fields, token: '{"endpoint":"https://x.example"}' }, admin.cookie)).status).toBe(400);
+    // The anonymous token is not the session's: refused once signed in.
+    expect((await push(fields, admin.cookie)).status).toBe(403);
+    expect((await push({ ...fields, csrf: admin.csrf, deviceId: 'court' }, admin.cookie)).status).toBe(400);
+    expect(
+      (await push({ ...fields, csrf: admin.csrf, token: '{"endpoint":"https://x.example"}' }, admin.cookie)).status,
+    ).toBe(400);
     expect(await getStore().users.getPushData(admin.uid)).toEqual({
       fcmTokens: {},
       fcmToken: null,

@@ -2,8 +2,8 @@
 // card/TWINT form, the success page and the webhook, wired as the server runs them.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf, getHoneypot } from '../../app/.server/security';
-import { createUserSession } from '../../app/.server/session';
+import { getCsrf } from '../../app/.server/csrf';
+import { getHoneypot } from '../../app/.server/security';
 import { prepareStore } from '../../app/.server/startup';
 import { getStore } from '../../app/.server/store';
 import { loader as successLoader } from '../../app/routes/payment.success';
@@ -12,6 +12,7 @@ import { action as supportAction, loader as supportLoader } from '../../app/rout
 import { loader as pdfLoader } from '../../app/routes/support-us.facture-qr[.pdf]';
 import { loader as svgLoader } from '../../app/routes/support-us.facture-qr[.svg]';
 import { routeAnswer as answer } from '../support/route-answer';
+import { signedIn } from '../support/signed-in';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 
 const SECRET_KEY = 'sk_test_routes';
@@ -48,14 +49,18 @@ async function account(label: string) {
     passwordHash: 'x',
     now: new Date().toISOString(),
   });
-  const cookie = (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0];
-  return { uid, cookie };
+  const visitor = await signedIn(uid, SITE);
+  sessionTokens.set(visitor.cookie, visitor.csrf);
+  return { uid, cookie: visitor.cookie };
 }
 
 const supported = async (uid: string) => (await getStore().users.findById(uid))?.supported;
 
+/** The CSRF token of each signed-in visitor's session, by session cookie. */
+const sessionTokens = new Map<string, string>();
+
 function donationForm(fields: Record<string, string>, cookie = '') {
-  const form = new URLSearchParams({ csrf: csrf.token, ...fields });
+  const form = new URLSearchParams({ csrf: sessionTokens.get(cookie) ?? csrf.token, ...fields });
   const honeypot = getHoneypot().getInputProps();
   form.set(honeypot.nameFieldName, '');
   if (honeypot.validFromFieldName) form.set(honeypot.validFromFieldName, honeypot.encryptedValidFrom);

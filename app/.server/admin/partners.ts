@@ -90,6 +90,7 @@ async function freeSlug(store: Store, name: string): Promise<string> {
  */
 async function saveWithLogo(
   deps: PartnerDeps,
+  actor: UserProfile,
   submission: PartnerFormSubmission,
   save: (input: PartnerFormInput, newLogo: string | null) => Promise<Partner>,
 ): Promise<PartnerFormResult> {
@@ -103,7 +104,7 @@ async function saveWithLogo(
     bytes = logo.bytes;
     fresh = true;
   } else if (pendingLogo) {
-    bytes = await takePendingImage(deps.files, pendingLogo);
+    bytes = await takePendingImage(deps.files, actor.uid, pendingLogo);
     if (!bytes) pendingLogo = '';
   }
 
@@ -112,9 +113,9 @@ async function saveWithLogo(
   if (!parsed.ok || Object.keys(errors).length > 0) {
     // A file chosen now is checked and kept, so that it need not be chosen again.
     if (bytes && fresh && !errors.image) {
-      if (pendingLogo) await discardPendingImage(deps.files, pendingLogo);
+      if (pendingLogo) await discardPendingImage(deps.files, actor.uid, pendingLogo);
       try {
-        pendingLogo = await stashPendingImage(deps.files, bytes);
+        pendingLogo = await stashPendingImage(deps.files, bytes, actor.uid);
       } catch (error) {
         if (!(error instanceof ImageRejected)) throw error;
         errors.image = error.message;
@@ -140,7 +141,7 @@ async function saveWithLogo(
     if (stored) await deleteImage(deps.files, stored).catch(() => {});
     throw error;
   }
-  if (pendingLogo) await discardPendingImage(deps.files, pendingLogo);
+  if (pendingLogo) await discardPendingImage(deps.files, actor.uid, pendingLogo);
   return { ok: true, partner };
 }
 
@@ -151,7 +152,7 @@ export async function createPartner(
   submission: PartnerFormSubmission,
 ): Promise<PartnerFormResult> {
   assertAdmin(actor);
-  return saveWithLogo(deps, submission, async (input, newLogo) =>
+  return saveWithLogo(deps, actor, submission, async (input, newLogo) =>
     deps.store.partners.create({
       id: newId(),
       slug: await freeSlug(deps.store, input.name),
@@ -174,7 +175,7 @@ export async function updatePartner(
 ): Promise<PartnerFormResult> {
   assertAdmin(actor);
   const current = await existing(deps.store, id);
-  const result = await saveWithLogo(deps, submission, async (input, newLogo) => {
+  const result = await saveWithLogo(deps, actor, submission, async (input, newLogo) => {
     const fields: PartnerFields = {
       name: input.name,
       kind: input.kind,
