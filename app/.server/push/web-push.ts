@@ -1,8 +1,20 @@
 // Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): the `web-push` library encrypts and
-// signs, fetch sends. Works with every browser's push service, no vendor account needed.
+// signs, node:https sends. Works with every browser's push service, no vendor account needed. An endpoint is an address
+// a browser (or whoever holds an admin's session) chose: each send resolves it and connects only to a public address
+// (platform/public-address.ts), never to this server's own network.
+import http from 'node:http';
+import https from 'node:https';
 import webpush from 'web-push';
 import type { PushClientConfig } from '~/domain/push';
 import { z } from '~/domain/zod';
+import {
+  AddressRefused,
+  assertAllowedLiteral,
+  guardedLookup,
+  isLoopbackAddress,
+  isPublicAddress,
+  type Resolver,
+} from '../platform/public-address';
 import type { PushMessage, PushResult, PushTransport } from './ports';
 import type { VapidDetails } from './vapid';
 
@@ -21,21 +33,61 @@ export interface WebPushOptions {
   timeoutMs?: number;
   /** Seconds a push service keeps an undelivered message. */
   ttlSeconds?: number;
+  /** How endpoints' names are resolved at each send (the system's resolver by default). */
+  resolve?: Resolver;
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
+/**
+ * A first look when a browser registers its subscription: https with a name (push services have public names), or
+ * http to this machine in tests. What the name resolves to is checked at each send.
+ */
 function endpointAllowed(endpoint: string, allowLoopbackHttp: boolean): boolean {
   const url = new URL(endpoint);
   if (url.username || url.password) return false;
-  if (url.protocol === 'http:') return allowLoopbackHttp && LOOPBACK.has(url.hostname);
+  // Plain http only in tests, and only to this machine: the address is checked at each send.
+  if (url.protocol === 'http:') return allowLoopbackHttp;
   if (url.protocol !== 'https:') return false;
-  // Push services have public names: no IP literal, no local name (the server must not be aimed at its own network).
-  return !/^[\d.]+$|^\[|^localhost$|\.local$|\.internal$/i.test(url.hostname);
+  return !/^[\d.]+$|^\[|^localhost\.?$|\.local\.?$|\.internal\.?$|\.localhost\.?$/i.test(url.hostname);
+}
+
+/** One POST to a push service, connected to the address its name resolves to now, if that address is allowed. */
+function postTo(
+  endpoint: string,
+  headers: Record<string, string>,
+  body: Buffer | undefined,
+  options: { timeoutMs: number; resolve?: Resolver; allowLoopbackHttp: boolean },
+): Promise<number> {
+  const url = new URL(endpoint);
+  // Plain http exists only for a test push service on this machine.
+  const allowed =
+    url.protocol === 'http:'
+      ? (address: string) => options.allowLoopbackHttp && isLoopbackAddress(address)
+      : isPublicAddress;
+  assertAllowedLiteral(url, allowed);
+  const client = url.protocol === 'http:' ? http : https;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: body ? { ...headers, 'Content-Length': String(body.length) } : headers,
+        lookup: guardedLookup({ resolve: options.resolve, allowed }),
+        agent: false,
+        timeout: options.timeoutMs,
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`pas de réponse en ${options.timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export function createWebPushTransport(options: WebPushOptions): PushTransport {
-  const { vapid, allowLoopbackHttp = false, timeoutMs = 10_000, ttlSeconds = 24 * 60 * 60 } = options;
+  const { vapid, allowLoopbackHttp = false, timeoutMs = 10_000, ttlSeconds = 24 * 60 * 60, resolve } = options;
   const clientConfig: PushClientConfig = { transport: 'webpush', vapidPublicKey: vapid.publicKey };
 
   function normalizeToken(token: string): string | null {
@@ -65,24 +117,23 @@ export function createWebPushTransport(options: WebPushOptions): PushTransport {
     } catch (error) {
       return { status: 'failed', reason: `chiffrement impossible : ${(error as Error).message}` };
     }
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(details.headers)) {
-      // fetch computes the length of the body itself.
-      if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
+      // The length is set from the body itself.
+      if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
     }
     try {
-      const response = await fetch(details.endpoint, {
-        method: 'POST',
-        headers,
-        body: details.body ? new Uint8Array(details.body) : undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+      const status = await postTo(details.endpoint, headers, details.body ?? undefined, {
+        timeoutMs,
+        resolve,
+        allowLoopbackHttp,
       });
-      await response.body?.cancel();
-      if (response.status === 404 || response.status === 410) return { status: 'gone' };
-      if (response.status >= 200 && response.status < 300) return { status: 'sent' };
-      return { status: 'failed', reason: `service de push : HTTP ${response.status}` };
+      if (status === 404 || status === 410) return { status: 'gone' };
+      if (status >= 200 && status < 300) return { status: 'sent' };
+      return { status: 'failed', reason: `service de push : HTTP ${status}` };
     } catch (error) {
+      if (error instanceof AddressRefused)
+        return { status: 'failed', reason: `service de push refusé (${error.message})` };
       return { status: 'failed', reason: `service de push injoignable : ${(error as Error).message}` };
     }
   }
