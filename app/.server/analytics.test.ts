@@ -47,4 +47,34 @@ describe('compteur de pages vues', () => {
     expect(await recordPageView({ store }, { body, userAgent: CHROME, consent: consent(true) })).toBe('invalid');
     expect(rows(db)).toEqual([]);
   });
+
+  it('ne compte que les pages du site : un chemin qui mènerait ailleurs ou une page inconnue ne sont pas enregistrés', async () => {
+    const { db, store } = memoryStore();
+    for (const path of [
+      '/\\evil.example/login',
+      '/\\/evil.example',
+      '/%5cevil.example',
+      '/page-inventee',
+      '/evenement/a/b',
+    ]) {
+      const body = JSON.stringify({ path, title: 'Connexion' });
+      expect(await recordPageView({ store }, { body, userAgent: CHROME, consent: consent(true) }), path).not.toBe(
+        'recorded',
+      );
+    }
+    expect(rows(db)).toEqual([]);
+  });
+
+  it('au-delà du nombre de chemins distincts d’un jour, un chemin nouveau n’est plus compté ; les connus le sont encore', async () => {
+    const { db, store } = memoryStore();
+    const view = (path: string) =>
+      recordPageView(
+        { store, now, maxPathsPerDay: 3 },
+        { body: JSON.stringify({ path, title: 'x' }), userAgent: CHROME, consent: consent(true) },
+      );
+    for (const id of ['a1', 'a2', 'a3']) expect(await view(`/evenement/${id}`)).toBe('recorded');
+    expect(await view('/evenement/a4')).toBe('ignored');
+    expect(await view('/evenement/a2')).toBe('recorded');
+    expect(rows(db)).toHaveLength(4);
+  });
 });

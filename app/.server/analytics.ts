@@ -2,11 +2,18 @@
 // with the path and the title only. Recorded only when the visitor accepted audience measurement; bots are ignored.
 import { isbot } from 'isbot';
 import type { CookieConsent } from '~/domain/consent';
+import { isSitePage } from '~/domain/site-pages';
 import { z } from '~/domain/zod';
 import type { Store } from './ports';
 
 /** A page view is a path and a title: anything longer is not one. */
 export const PAGE_VIEW_MAX_BYTES = 2048;
+
+/**
+ * Distinct paths counted per day: the site's pages and its events' and partners' pages are far fewer; past it, a
+ * flood of made-up ids (`/evenement/<anything>`) adds nothing more.
+ */
+export const MAX_PAGE_PATHS_PER_DAY = 5_000;
 
 const control = /\p{Cc}/gu;
 
@@ -40,7 +47,7 @@ export interface PageViewInput {
 }
 
 export async function recordPageView(
-  deps: { store: Store; now?: () => Date },
+  deps: { store: Store; now?: () => Date; maxPathsPerDay?: number },
   input: PageViewInput,
 ): Promise<PageViewOutcome> {
   let json: unknown;
@@ -53,7 +60,11 @@ export async function recordPageView(
   if (!parsed.success) return 'invalid';
   if (!input.consent?.preferences.analytics) return 'ignored';
   if (!input.userAgent || isbot(input.userAgent)) return 'ignored';
+  // Only this site's pages: the admin dashboard lists these paths (a 404 page, or `/\evil.example`, is not one).
+  if (!isSitePage(parsed.data.path)) return 'ignored';
   const viewedAt = (deps.now ? deps.now() : new Date()).toISOString();
-  await deps.store.stats.recordPageView({ path: parsed.data.path, title: parsed.data.title, viewedAt });
-  return 'recorded';
+  const view = { path: parsed.data.path, title: parsed.data.title, viewedAt };
+  return (await deps.store.stats.recordPageViewWithin(view, deps.maxPathsPerDay ?? MAX_PAGE_PATHS_PER_DAY))
+    ? 'recorded'
+    : 'ignored';
 }

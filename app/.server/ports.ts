@@ -299,6 +299,12 @@ export interface StatsStore {
    * read caches of the public pages at every visit.
    */
   recordPageView(view: PageView): Promise<void>;
+  /**
+   * Records a page view unless its path is new for its day (UTC) while `maxPaths` distinct paths were already seen
+   * that day: false then, nothing stored. Bounds what a flood of made-up paths can add (a soft bound on Firestore,
+   * where concurrent new paths may pass it by a few).
+   */
+  recordPageViewWithin(view: PageView, maxPaths: number): Promise<boolean>;
   /** Page views per period. */
   countPageViews(boundaries: readonly string[]): Promise<number[]>;
   /** The most viewed paths in [from, to), with their latest title. */

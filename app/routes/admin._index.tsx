@@ -15,6 +15,7 @@ import { PushSettings } from '~/components/PushSettings';
 import { formatShortDate, formatTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
 import { MODERATION_ACTION_PAST } from '~/domain/moderation';
+import { isSitePage } from '~/domain/site-pages';
 
 export const links = adminLinks;
 
@@ -27,9 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: 'Panneau Admin', description: 'Panneau Admin — Agenda romand.', path: '/admin', matches });
-
-/** Recorded paths are links only when they are paths of this site. */
-const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//');
 
 export default function AdminDashboardPage() {
   const d = useLoaderData<typeof loader>();
@@ -122,8 +120,9 @@ export default function AdminDashboardPage() {
                 <ol className="admin-dashboard__top">
                   {d.pageViews.top.map((page) => (
                     <li key={page.path}>
-                      {isSitePath(page.path) ? (
-                        <a href={page.path}>{page.title || page.path}</a>
+                      {/* A link only to one of this site's pages (views recorded before that rule may name others). */}
+                      {isSitePage(page.path) ? (
+                        <Link to={page.path}>{page.title || page.path}</Link>
                       ) : (
                         page.title || page.path
                       )}{' '}

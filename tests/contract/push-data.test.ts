@@ -116,4 +116,21 @@ describe.each(BACKENDS)('stockage $name : données push et pages vues', (backend
     await account(store, 'ada');
     expect(store.revision()).not.toBe(revision);
   });
+
+  it('les chemins distincts d’un jour sont plafonnés : un nouveau au-delà n’est pas compté, un connu l’est encore', async () => {
+    const revision = store.revision();
+    const view = (path: string, viewedAt = NOW) => store.stats.recordPageViewWithin({ path, title: 'x', viewedAt }, 2);
+    expect(await view('/evenement/a')).toBe(true);
+    expect(await view('/evenement/b')).toBe(true);
+    expect(await view('/evenement/c')).toBe(false);
+    expect(await view('/evenement/a')).toBe(true);
+    // The next day starts afresh.
+    expect(await view('/evenement/c', '2026-03-03T08:00:00.000Z')).toBe(true);
+    expect(store.revision()).toBe(revision);
+    expect(await store.stats.topPages('2026-03-02T00:00:00.000Z', '2026-03-04T00:00:00.000Z', 5)).toEqual([
+      { path: '/evenement/a', title: 'x', views: 2 },
+      { path: '/evenement/b', title: 'x', views: 1 },
+      { path: '/evenement/c', title: 'x', views: 1 },
+    ]);
+  });
 });

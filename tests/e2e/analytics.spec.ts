@@ -8,8 +8,11 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const viewsOf = (path: string) =>
   queryDb<{ path: string; title: string }>('SELECT path, title FROM page_views WHERE path = ?', path);
 
-/** A page of its own (the 404 page of a path no other test visits): its views are this test's only. */
-const ownPath = (label: string) => `/${unique(`mesure-${label}`).replace(/\s+/g, '-')}`;
+/**
+ * A page of its own: an event page no other test visits (an unknown id, so its « introuvable » page). Only this site's
+ * pages are counted: a path no route serves would not be.
+ */
+const ownPath = (label: string) => `/evenement/${unique(`mesure-${label}`).replace(/\s+/g, '-')}`;
 
 /** The page view sent for that path (a busy browser may report an earlier page's beacon late: it is not this one). */
 const beacon = (page: Page, path: string) =>

@@ -207,7 +207,7 @@ describe('POST /analytics/pageview', () => {
 
   it('refuse ce qui ne vient pas de la page même (autre site, ou aucune indication)', async () => {
     const yes = await consentGranted(true);
-    const body = JSON.stringify({ path: '/refus-origine', title: 'x' });
+    const body = JSON.stringify({ path: '/privacy-policy', title: 'x' });
     expect((await beacon(body, { Cookie: yes, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     expect((await beacon(body, { Cookie: yes, 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
     const request = new Request(`${SITE}/analytics/pageview`, {
@@ -218,7 +218,7 @@ describe('POST /analytics/pageview', () => {
     expect((await run(() => pageViewAction({ request, context: context(), params: {} }))).status).toBe(403);
     // An Origin header alone (older browsers) is enough when it is this site.
     expect((await beacon(body, { Cookie: yes, 'Sec-Fetch-Site': '', Origin: SITE })).status).toBe(204);
-    expect(await viewsOf('/refus-origine')).toBe(1);
+    expect(await viewsOf('/privacy-policy')).toBe(1);
   });
 
   it('répond 4xx, jamais 5xx, à n’importe quoi', async () => {

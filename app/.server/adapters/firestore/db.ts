@@ -17,6 +17,8 @@ export const COLLECTIONS = {
   partners: 'partners',
   contactMessages: 'contactMessages',
   pageViews: 'pageViews',
+  /** One document per (day, path) seen: the cap on distinct page-view paths per day. */
+  pageViewPaths: 'pageViewPaths',
   donations: 'donations',
   notifications: 'notifications',
 } as const;

@@ -1,5 +1,6 @@
 // The admin dashboard's figures from the Firestore store: events from the mirror, decisions and page views by
 // range queries on their date.
+import crypto from 'node:crypto';
 import type { StatsStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
@@ -9,6 +10,7 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
   const { db } = ctx;
   const log = () => db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter);
   const pageViews = () => db.collection(COLLECTIONS.pageViews);
+  const pagePaths = () => db.collection(COLLECTIONS.pageViewPaths);
   const mirror = async () => {
     await ctx.events.ready();
     return ctx.events.values();
@@ -18,6 +20,18 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
     // A page view changes no page: written without ctx.touched(), so the public read caches stay valid.
     async recordPageView(view) {
       await pageViews().add({ path: view.path, title: view.title, viewedAt: view.viewedAt });
+    },
+    // One marker per (day, path), derived data (not exported): a known path costs one read, a new one a count.
+    async recordPageViewWithin(view, maxPaths) {
+      const day = view.viewedAt.slice(0, 10);
+      const marker = pagePaths().doc(`${day}_${crypto.createHash('sha256').update(view.path).digest('base64url')}`);
+      if (!(await marker.get()).exists) {
+        const seen = (await pagePaths().where('day', '==', day).count().get()).data().count;
+        if (seen >= maxPaths) return false;
+        await marker.set({ day, path: view.path });
+      }
+      await pageViews().add({ path: view.path, title: view.title, viewedAt: view.viewedAt });
+      return true;
     },
     async countApprovedBetween(from, to) {
       const found = await log()

@@ -198,4 +198,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX donations_created ON donations(created_at);
   CREATE INDEX donations_uid ON donations(uid);
   `,
+  /* 8: page views: has this path been seen today (the cap on distinct paths per day) */ `
+  CREATE INDEX page_views_path ON page_views(path, viewed_at);
+  `,
 ];

@@ -1,6 +1,6 @@
 // The admin dashboard's figures from the SQLite store: grouped queries on indexed columns, never one query per item.
 import { EVENT_STATUSES } from '~/domain/event';
-import type { StatsStore } from '../../ports';
+import type { PageView, StatsStore } from '../../ports';
 import type { Db } from './db';
 import { type Row, toModerationEntry } from './rows';
 
@@ -32,10 +32,24 @@ const ANY_STATUS = `status IN (${EVENT_STATUSES.map((s) => `'${s}'`).join(', ')}
  */
 export function createStatsStore(db: Db, onPageView: () => void = () => {}): StatsStore {
   const insertPageView = db.prepare('INSERT INTO page_views (path, title, viewed_at) VALUES (?, ?, ?)');
+  const seenSince = db.prepare('SELECT 1 FROM page_views WHERE path = ? AND viewed_at >= ? LIMIT 1');
+  const pathsSince = db.prepare('SELECT COUNT(DISTINCT path) AS n FROM page_views WHERE viewed_at >= ?');
+  const recordWithin = db.transaction((view: PageView, maxPaths: number) => {
+    const day = view.viewedAt.slice(0, 10);
+    if (!seenSince.get(view.path, day) && (pathsSince.get(day) as { n: number }).n >= maxPaths) return false;
+    insertPageView.run(view.path, view.title, view.viewedAt);
+    return true;
+  });
   return {
     async recordPageView(view) {
       insertPageView.run(view.path, view.title, view.viewedAt);
       onPageView();
+    },
+
+    async recordPageViewWithin(view, maxPaths) {
+      const recorded = recordWithin.immediate(view, maxPaths);
+      if (recorded) onPageView();
+      return recorded;
     },
 
     async countApprovedBetween(from, to) {

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
+import { describe, expect, it } from 'vitest';
+import { isSitePage, SITE_PAGES } from './site-pages';
+
+/** The page routes of app/routes, named as Remix names them (nested ones joined to their parent's path). */
+function pageRoutes(): string[] {
+  const manifest = flatRoutes('app', []);
+  const fullPath = (id: string): string => {
+    const route = manifest[id];
+    const parent = route.parentId && route.parentId !== 'root' ? fullPath(route.parentId) : '';
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  return Object.values(manifest)
+    .filter((route) => /^export default /m.test(fs.readFileSync(path.join('app', route.file), 'utf8')))
+    .map((route) => fullPath(route.id) || '/')
+    .filter((page) => page !== '/*')
+    .sort();
+}
+
+describe('pages du site', () => {
+  it('la liste est celle des routes de pages de app/routes (la page 404 « * » exclue)', () => {
+    expect([...SITE_PAGES].sort()).toEqual(pageRoutes());
+  });
+
+  it('reconnaît les chemins de ces pages, rien d’autre', () => {
+    for (const page of ['/', '/faq', '/evenement/abc123', '/partenaires/chateau-de-gruyeres', '/admin/events']) {
+      expect(isSitePage(page), page).toBe(true);
+    }
+    for (const other of [
+      '/\\evil.example/login',
+      '//evil.example/login',
+      '/evenement/abc/def',
+      '/evenement/',
+      '/evenement/%2e%2e',
+      '/mesure-inconnue',
+      '/faq/',
+      'https://evil.example/',
+      '/evenements?q=x',
+      `/evenement/${'a'.repeat(101)}`,
+      '',
+    ]) {
+      expect(isSitePage(other), other).toBe(false);
+    }
+  });
+});

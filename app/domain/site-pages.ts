@@ -1,0 +1,48 @@
+// The pages of this site, as patterns (`:id` is one path segment): what a page view may name. Kept equal to the page
+// routes of app/routes (a test derives them with Remix's own route naming and compares).
+
+export const SITE_PAGES = [
+  '/',
+  '/about',
+  '/admin',
+  '/admin/categories',
+  '/admin/events',
+  '/admin/partners',
+  '/admin/users',
+  '/auth/email-verification',
+  '/auth/forgot-password',
+  '/auth/login',
+  '/auth/register',
+  '/auth/reset-password',
+  '/auth/verify-email',
+  '/contact',
+  '/dashboard',
+  '/evenement/:id',
+  '/evenements',
+  '/faq',
+  '/healthz',
+  '/how-it-works',
+  '/legal',
+  '/organizer/dashboard',
+  '/organizer/edit-event/:id',
+  '/organizer/event-confirmation/:id',
+  '/organizer/profile',
+  '/organizer/submit-event',
+  '/partenaires',
+  '/partenaires/:id',
+  '/payment/success',
+  '/privacy-policy',
+  '/support-us',
+] as const;
+
+/** An id or a slug as this site makes them: letters, digits, dashes, underscores. */
+const SEGMENT = '[A-Za-z0-9_-]{1,100}';
+
+const PATTERN = new RegExp(
+  `^(?:${SITE_PAGES.map((page) => page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:id/g, SEGMENT)).join('|')})$`,
+);
+
+/** True when `path` (no query string, no fragment) is one of this site's pages, written as the site writes it. */
+export function isSitePage(path: string): boolean {
+  return PATTERN.test(path);
+}
