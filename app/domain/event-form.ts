@@ -3,6 +3,7 @@
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
 import { zurichIso } from './dates';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const EVENT_TEXT_FIELDS = [
@@ -32,15 +33,22 @@ export const EVENT_TEXT_FIELDS = [
 ] as const;
 export const EVENT_FLAG_FIELDS = ['allDay', 'isFree', 'wheelchair', 'hearing', 'familyFriendly'] as const;
 
+/** A one-line text (a title, a place, a name): a line break in it is refused (it would break mails and feeds). */
 const text = (label: string, min: number, max: number) =>
   z
     .string()
     .trim()
     .min(1, `${label} est obligatoire.`)
     .min(min, `${label} doit compter au moins ${min} caractères.`)
-    .max(max, `${label} ne peut pas dépasser ${max} caractères.`);
+    .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE);
 const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} ne peut pas dépasser ${max} caractères.`).default('');
+  z
+    .string()
+    .trim()
+    .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .default('');
 const webUrl = z
   .string()
   .trim()
@@ -74,7 +82,13 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
   return z
     .object({
       title: text('Le titre', 3, 120),
-      description: text('La description', 20, 5000),
+      // Paragraphs welcome here: the one multi-line field.
+      description: z
+        .string()
+        .trim()
+        .min(1, 'La description est obligatoire.')
+        .min(20, 'La description doit compter au moins 20 caractères.')
+        .max(5000, 'La description ne peut pas dépasser 5000 caractères.'),
       category: z
         .string({ required_error: CHOOSE_CATEGORY, invalid_type_error: CHOOSE_CATEGORY })
         .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),

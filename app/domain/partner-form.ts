@@ -3,6 +3,7 @@
 import { type FieldErrors, fieldErrors } from './forms';
 import { PARTNER_KINDS } from './partner';
 import { slugify } from './slug';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const PARTNER_FORM_FIELDS = ['name', 'kind', 'description', 'websiteUrl', 'active'] as const;
@@ -29,6 +30,7 @@ export const partnerFormSchema = z.object({
     .trim()
     .min(1, 'Le nom est obligatoire.')
     .max(PARTNER_LIMITS.name, `Le nom ne peut pas dépasser ${PARTNER_LIMITS.name} caractères.`)
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
     // The slug (the public address) is made of the name's letters and digits.
     .refine((v) => v === '' || slugify(v) !== '', 'Le nom doit contenir au moins une lettre ou un chiffre.'),
   kind: z.enum(PARTNER_KINDS, { errorMap: () => ({ message: 'Choisissez « Partenaire » ou « Donateur ».' }) }),
