@@ -1,10 +1,14 @@
-// Hostile input over HTTP (issue 10): every action of the app (each route that accepts a POST) receives 1,000
+// Hostile input over HTTP (issues 10 and 16): every action of the app (each route that accepts a POST) receives 1,000
 // generated bodies from the production server's point of view: urlencoded, multipart and JSON, the form's own field
 // names with hostile values, unknown and repeated fields, huge values, broken encodings, with and without a valid
-// session and CSRF token. Fails on any 5xx and on any answer that shows a stack trace, SQL text or a file path.
+// session and CSRF token; and the families of issue 16: open-redirect payloads in every field (a redirect must stay on
+// this site), bodies past every limit (declared or chunked), chunked transfers, multipart forms of thousands of parts.
+// Fails on any 5xx, any answer that shows a stack trace, SQL text or a file path, any connection cut without an
+// answer, and any redirect to another site.
 // Usage: npm run bench:fuzz        (FUZZ_RUNS=200 for a quicker run)
 import fs from 'node:fs';
 import fc from 'fast-check';
+import { REDIRECT_PAYLOADS, staysOnSite } from '../tests/support/redirect-corpus';
 import { ensureBuild, hiddenFields, logIn, mergeCookies, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
@@ -25,11 +29,11 @@ interface Target {
 const ADMIN_INTENTS = ['approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel', 'create', 'update'];
 const TARGETS = (eventId: string): Target[] => [
   { path: '/contact', page: '/contact' },
-  { path: '/cookies', page: '/', fields: ['analytics', 'marketing', 'redirectTo', 'choice'] },
+  { path: '/cookies', page: '/', fields: ['analytics', 'marketing', 'redirectTo', 'choice', 'intent'] },
   { path: '/analytics/pageview', fields: ['path', 'title'] },
   { path: '/push/subscription', fields: ['intent', 'deviceId', 'token', 'userAgent', 'platform'] },
-  { path: '/auth/login', page: '/auth/login' },
-  { path: '/auth/register', page: '/auth/register' },
+  { path: '/auth/login', page: '/auth/login', fields: ['redirect'] },
+  { path: '/auth/register', page: '/auth/register', fields: ['redirect'] },
   { path: '/auth/forgot-password', page: '/auth/forgot-password' },
   { path: '/auth/reset-password', page: '/auth/reset-password', fields: ['token', 'password'] },
   { path: '/auth/verify-email', page: '/auth/verify-email' },
@@ -87,6 +91,8 @@ const hostileText = fc.oneof(
   ),
   fc.integer().map(String),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  // Places to go back to, as an attacker writes them (every field gets some: redirect, redirectTo, montant…).
+  fc.constantFrom(...REDIRECT_PAYLOADS),
   // Now and then something huge.
   fc.nat({ max: 20 }).map((n) => (n === 0 ? 'x'.repeat(1_100_000) : 'é'.repeat(n * 500))),
 );
@@ -94,10 +100,17 @@ const hostileText = fc.oneof(
 interface Body {
   /** Forms are urlencoded or multipart; page views, push subscriptions and webhooks also get JSON (as text too). */
   encoding: 'urlencoded' | 'multipart' | 'json' | 'json-as-text';
+  /** Sent with its length, or in chunks without one (the limits must hold on the bytes received). */
+  transfer: 'length' | 'chunked';
+  /** Now and then past every limit: megabytes of filler, or thousands of multipart parts. */
+  size: 'normal' | 'huge' | 'many-parts';
   withSession: boolean;
   withCsrf: boolean;
   fields: [string, string][];
 }
+
+const HUGE_BYTES = 9 * 1024 * 1024;
+const MANY_PARTS = 5_000;
 
 function bodies(names: string[], intents: string[]): fc.Arbitrary<Body> {
   const name = fc.oneof(
@@ -108,6 +121,15 @@ function bodies(names: string[], intents: string[]): fc.Arbitrary<Body> {
   const intent = fc.constantFrom(...intents, 'inconnu');
   return fc.record({
     encoding: fc.constantFrom('urlencoded', 'multipart', 'json', 'json-as-text'),
+    transfer: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('length') },
+      { weight: 1, arbitrary: fc.constant('chunked') },
+    ),
+    size: fc.oneof(
+      { weight: 80, arbitrary: fc.constant('normal') },
+      { weight: 1, arbitrary: fc.constant('huge') },
+      { weight: 1, arbitrary: fc.constant('many-parts') },
+    ),
     withSession: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     withCsrf: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     fields: fc
@@ -119,8 +141,59 @@ function bodies(names: string[], intents: string[]): fc.Arbitrary<Body> {
   });
 }
 
-function encode(body: Body, csrf: string): { payload: BodyInit; contentType?: string } {
+/** The bytes of a body as a stream of 64 KB chunks: sent chunked, never held whole (9 MB bodies). */
+function chunked(head: Uint8Array, filler: number): ReadableStream<Uint8Array> {
+  const block = new Uint8Array(64 * 1024).fill(0x61);
+  let sent = -1;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent < 0) {
+        controller.enqueue(head);
+        sent = 0;
+      } else if (sent < filler) {
+        const size = Math.min(block.length, filler - sent);
+        controller.enqueue(block.subarray(0, size));
+        sent += size;
+      } else controller.close();
+    },
+  });
+}
+
+async function encode(body: Body, csrf: string): Promise<{ payload: BodyInit; contentType?: string }> {
   const fields: [string, string][] = body.withCsrf && csrf ? [['csrf', csrf], ...body.fields] : body.fields;
+  if (body.size === 'many-parts') {
+    const form = new FormData();
+    for (const [name, value] of fields) form.append(name, value);
+    for (let i = 0; i < MANY_PARTS; i++) form.append(`champ${i}`, 'x');
+    return finish(body, new Response(form));
+  }
+  const plain = encodePlain({ ...body, fields });
+  if (body.size === 'huge') {
+    const response = new Response(
+      plain.payload,
+      plain.contentType ? { headers: { 'Content-Type': plain.contentType } } : {},
+    );
+    const head = new Uint8Array(await response.arrayBuffer());
+    const contentType = response.headers.get('Content-Type') ?? plain.contentType;
+    return { payload: chunked(head, HUGE_BYTES), contentType };
+  }
+  if (body.transfer === 'chunked')
+    return finish(
+      body,
+      new Response(plain.payload, plain.contentType ? { headers: { 'Content-Type': plain.contentType } } : {}),
+    );
+  return plain;
+}
+
+/** A body ready to send: its bytes and type, streamed when the transfer is chunked. */
+async function finish(body: Body, response: Response): Promise<{ payload: BodyInit; contentType?: string }> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const contentType = response.headers.get('Content-Type') ?? undefined;
+  return { payload: body.transfer === 'chunked' ? chunked(bytes, 0) : bytes, contentType };
+}
+
+function encodePlain(body: Body): { payload: BodyInit; contentType?: string } {
+  const fields = body.fields;
   if (body.encoding === 'urlencoded') return { payload: new URLSearchParams(fields) };
   if (body.encoding === 'json' || body.encoding === 'json-as-text') {
     // An object of the fields, or now and then another JSON value (an array, a bare string).
@@ -155,6 +228,8 @@ async function main() {
   const report: { path: string; who: Who; statuses: Map<number, number>; failures: string[] }[] = [];
   let failed = 0;
   let seed = 20_261_122;
+  /** How many bodies of each size family were sent (all must be answered, the oversized ones refused). */
+  const sizes = new Map<string, number>();
   try {
     const sessions: Record<Who, string> = {
       visiteur: mergeCookies('', await fetch(`${base}/`)),
@@ -191,13 +266,15 @@ async function main() {
         for (let i = 0; i < samples.length; i += IN_FLIGHT) {
           await Promise.all(
             samples.slice(i, i + IN_FLIGHT).map(async (body) => {
-              const { payload, contentType } = encode(body, csrf);
+              const { payload, contentType } = await encode(body, csrf);
               let status = 0;
               let text = '';
+              let location: string | null = null;
               try {
                 const response = await fetch(`${base}${target.path}`, {
                   method: 'POST',
                   body: payload,
+                  ...(payload instanceof ReadableStream ? { duplex: 'half' } : {}),
                   headers: {
                     ...(body.withSession ? { Cookie: cookie } : {}),
                     ...(contentType ? { 'Content-Type': contentType } : {}),
@@ -207,6 +284,7 @@ async function main() {
                   redirect: 'manual',
                 });
                 status = response.status;
+                location = response.headers.get('Location');
                 text = await response.text();
               } catch (error) {
                 entry.failures.push(
@@ -219,6 +297,17 @@ async function main() {
                 entry.failures.push(`HTTP ${status} pour ${JSON.stringify(body.fields).slice(0, 300)}`);
               const leak = text.match(LEAK);
               if (leak) entry.failures.push(`fuite « ${leak[0].slice(0, 80)} » (HTTP ${status})`);
+              // A redirect stays on this site (Stripe's checkout page is the one other place a POST may send to).
+              const external =
+                location?.startsWith('http') && !location.startsWith(base) && !location.includes('/c/pay/');
+              if (location && (external || (!location.startsWith('http') && !staysOnSite(location)))) {
+                entry.failures.push(`redirection hors du site : ${location.slice(0, 120)}`);
+              }
+              sizes.set(body.size, (sizes.get(body.size) ?? 0) + 1);
+              // Past every limit: never taken in (a redirect to the login page, unread, is not taking it in).
+              if (body.size !== 'normal' && status >= 200 && status < 300) {
+                entry.failures.push(`corps ${body.size} accepté (HTTP ${status})`);
+              }
             }),
           );
         }
@@ -244,7 +333,10 @@ async function main() {
       );
       for (const r of rows) for (const f of r.failures.slice(0, 5)) console.log(`    ✗ ${r.who} : ${f}`);
     }
-    console.log(`\n${failed} réponse(s) en défaut (5xx ou fuite) ; objectif : 0`);
+    console.log(
+      `\nFamilles : ${[...sizes.entries()].map(([size, n]) => `${size} ×${n}`).join(', ')} ; corps de ${HUGE_BYTES / 1024 / 1024} Mo, formulaires de ${MANY_PARTS} parties, charges de redirection : ${REDIRECT_PAYLOADS.length}`,
+    );
+    console.log(`${failed} réponse(s) en défaut (5xx, fuite, sans réponse, redirection hors du site) ; objectif : 0`);
     if (failed) process.exitCode = 1;
   } finally {
     await server.stop();
