@@ -17,7 +17,7 @@ export const EMAIL_TAKEN =
   'Un compte existe déjà avec cette adresse. Connectez-vous ou réinitialisez votre mot de passe.';
 /** After a registration, whether or not the address already had an account (the mail says which). */
 export const registrationSent = (email: string) =>
-  `Merci ! Un email vient de partir à ${email}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous ici avec votre mot de passe.`;
+  `Merci\u202f! Un email vient de partir à ${email}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous ici avec votre mot de passe.`;
 export const WRONG_CURRENT_PASSWORD = 'Le mot de passe actuel est incorrect.';
 export const RESET_LINK_INVALID =
   'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';

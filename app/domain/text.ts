@@ -5,7 +5,7 @@ import { LinkifyIt } from 'linkify-it';
 /** Line breaks in every spelling (CR, LF, vertical tab, form feed, NEL, Unicode line and paragraph separators). */
 const LINE_BREAK = /[\r\n\u000b\u000c\u0085\u2028\u2029]/;
 
-export const SINGLE_LINE_MESSAGE = 'Ce champ tient sur une seule ligne : retirez les retours à la ligne.';
+export const SINGLE_LINE_MESSAGE = 'Ce champ tient sur une seule ligne\u00a0: retirez les retours à la ligne.';
 
 /** True when a one-line field holds no line break (a title, a venue, a name, a mail subject…). */
 export function isSingleLine(value: string): boolean {
@@ -18,7 +18,7 @@ const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: true
 const ADDRESS_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\b(?:javascript|data|vbscript|file):|\bwww\./i;
 
 export const NAME_WITH_LINK_MESSAGE =
-  'Un nom ne contient ni adresse web ni balise : écrivez seulement votre nom ou celui de votre organisation.';
+  'Un nom ne contient ni adresse web ni balise\u00a0: écrivez seulement votre nom ou celui de votre organisation.';
 
 /** True when a text holds an address a mail program would turn into a link (with or without http), or markup. */
 export function hasLinkOrMarkup(value: string): boolean {

@@ -35,8 +35,9 @@ test.describe('en-têtes HTTP du serveur de production @http', () => {
   test('une requête refusée avant la fin de son corps reçoit sa réponse, et la connexion sert encore', async ({
     baseURL,
   }) => {
-    // Both requests on one connection, as a browser or a proxy sends them: the refused body (1.1 MB, wrong type) is
-    // read and dropped by the server, so the client gets its 415 (not a reset) and the next request its page.
+    // Both requests on one connection, as a browser or a proxy sends them: the refused body (1.1 MB, far past a page
+    // view's limit, refused on its declared length before any byte is read) is read and dropped by the server, so the
+    // client gets its 413 (not a reset) and the next request its page.
     const { hostname, port } = new URL(baseURL!);
     const socket = net.connect(Number(port), hostname);
     let received = '';
@@ -55,8 +56,44 @@ test.describe('en-têtes HTTP du serveur de production @http', () => {
     await new Promise((resolve) => socket.write(Buffer.alloc(size, 'x'), resolve));
     socket.write(`GET /about HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
     expect(await closed).toBeNull();
-    expect(received.match(/^HTTP\/1\.1 \d{3}/gm)).toEqual(['HTTP/1.1 415', 'HTTP/1.1 200']);
-    expect(received).toContain('Format non pris en charge.');
+    expect(received.match(/^HTTP\/1\.1 \d{3}/gm)).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
+    expect(received).toContain('plus volumineux que ce que ce formulaire accepte');
     expect(received).toContain('<title>');
+  });
+
+  test('un formulaire envoyé par morceaux, au-delà de sa limite, est coupé avant d’être lu : 413 en français, la connexion sert encore', async ({
+    baseURL,
+    request,
+  }) => {
+    // A visitor with a valid CSRF token: before the limits, 300 KB of message were read whole, then refused by the form.
+    const contact = await request.get('/contact');
+    const token = (await contact.text()).match(/name="csrf" value="([^"]+)"/)?.[1] ?? '';
+    const cookie = (contact.headers()['set-cookie'] ?? '').split(';')[0];
+    const { hostname, port } = new URL(baseURL!);
+    const socket = net.connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+    });
+    const closed = new Promise<string | null>((resolve) => {
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      socket.on('close', () => resolve(null));
+    });
+    socket.write(
+      `POST /contact HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseURL}\r\nAccept: text/html\r\n` +
+        `Cookie: ${cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const head = `csrf=${encodeURIComponent(token)}&name=Ada&email=ada%40exemple.ch&subject=Gros&message=`;
+    const chunks = [Buffer.from(head), ...Array.from({ length: 20 }, () => Buffer.alloc(16 * 1024, 'a'))];
+    for (const chunk of chunks) {
+      await new Promise((resolve) => socket.write(`${chunk.length.toString(16)}\r\n`, resolve));
+      await new Promise((resolve) => socket.write(chunk, resolve));
+      await new Promise((resolve) => socket.write('\r\n', resolve));
+    }
+    socket.write('0\r\n\r\n');
+    socket.write(`GET /about HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+    expect(await closed).toBeNull();
+    expect(received.match(/^HTTP\/1\.1 \d{3}/gm)).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
+    expect(received).toContain('Envoi trop volumineux');
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { registrationSent } from '../../app/domain/auth';
 
 export const DATA_DIR = process.env.E2E_DATA_DIR as string;
 
@@ -94,7 +95,7 @@ export async function submitRegistration(page: Page, name: string, email: string
 export async function register(page: Page, name: string, email: string, password: string) {
   await submitRegistration(page, name, email, password);
   await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
-  await expect(page.getByTestId('flash')).toContainText(`Un email vient de partir à ${email}`);
+  await expect(page.getByTestId('flash')).toHaveText(registrationSent(email));
   await page.getByLabel('Adresse email').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();

@@ -95,11 +95,11 @@ export function accountExistsMail(displayName: string, loginUrl: string, resetUr
     ...layout(
       [
         greeting(displayName),
-        `Quelqu’un (vous, sans doute) vient de s’inscrire sur ${SITE_NAME} avec cette adresse. Vous avez déjà un compte : aucun autre n’a été créé.`,
-        `Connectez-vous avec votre mot de passe habituel. Vous l’avez oublié ? Choisissez-en un nouveau : ${resetUrl}`,
+        `Quelqu’un (vous, sans doute) vient de s’inscrire sur ${SITE_NAME} avec cette adresse. Vous avez déjà un compte\u00a0: aucun autre n’a été créé.`,
+        `Connectez-vous avec votre mot de passe habituel. Vous l’avez oublié\u202f? Choisissez-en un nouveau\u00a0: ${resetUrl}`,
       ],
       { label: 'Me connecter', url: loginUrl },
-      'Ce n’était pas vous ? Ignorez ce message : votre compte reste inchangé.',
+      'Ce n’était pas vous\u202f? Ignorez ce message\u00a0: votre compte reste inchangé.',
     ),
   };
 }

@@ -40,8 +40,8 @@ const UPLOAD_ROUTES = [
   /^\/admin\/partners$/,
 ];
 
-export const BODY_TOO_LARGE = 'Envoi refusé : il est plus volumineux que ce que ce formulaire accepte.';
-export const TOO_MANY_PARTS = 'Envoi refusé : il compte plus de champs que ce que ce formulaire accepte.';
+export const BODY_TOO_LARGE = 'Envoi refusé\u00a0: il est plus volumineux que ce que ce formulaire accepte.';
+export const TOO_MANY_PARTS = 'Envoi refusé\u00a0: il compte plus de champs que ce que ce formulaire accepte.';
 export const IMAGE_TOO_LARGE = 'L’image dépasse 8 Mo. Réduisez-la ou choisissez-en une autre.';
 
 /** The limit of a request, from its path (as Remix sees it, `.data` requests included) and its Content-Type. */
