@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DATA_DIR, login, queryDb } from './utils';
+import { DATA_DIR, formSecurity, login, queryDb } from './utils';
 
 const JPEG = fs.readFileSync(path.resolve('tests/e2e/fixtures/affiche.jpg'));
 const EIGHT_MB = 8 * 1024 * 1024;
@@ -60,14 +60,14 @@ test.describe('téléversements refusés', () => {
   for (const c of CASES) {
     test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page }) => {
       await login(page, 'organizer', '/organizer/submit-event');
-      const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+      const security = await formSecurity(page);
       const before = storedFiles();
       const title = `Upload refusé ${Date.now()}`;
       // Posted as the form does without JS (multipart), with a file name the browser would never send for case 5.
       const response = await page.request.post('/organizer/submit-event', {
         headers: { Origin: new URL(page.url()).origin },
         multipart: {
-          csrf,
+          ...security,
           submissionKey: 'a'.repeat(24),
           title,
           description: 'Une description assez longue pour passer la validation.',
@@ -95,7 +95,7 @@ test.describe('téléversements refusés', () => {
 test.describe('soumissions répétées @http', () => {
   test('200 envois en parallèle avec des clés répétées créent exactement un événement par clé', async ({ page }) => {
     await login(page, 'organizer', '/organizer/submit-event');
-    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const security = await formSecurity(page);
     const stamp = Date.now();
     const keys = Array.from({ length: 20 }, (_, i) => `k${stamp.toString(36)}${i}`.padEnd(24, 'x').slice(0, 24));
     const responses = await Promise.all(
@@ -104,7 +104,7 @@ test.describe('soumissions répétées @http', () => {
           headers: { Origin: new URL(page.url()).origin },
           maxRedirects: 0,
           multipart: {
-            csrf,
+            ...security,
             submissionKey: keys[i % 20],
             title: `Parallèle ${stamp} ${i % 20}`,
             description: 'Une description assez longue pour passer la validation.',

@@ -29,10 +29,19 @@ export function outboxFiles(): string[] {
 
 export async function login(page: Page, who: keyof typeof ACCOUNTS, redirect?: string) {
   await page.goto(redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : '/auth/login');
-  await page.getByLabel('Adresse email').fill(ACCOUNTS[who].email);
-  await page.getByLabel('Mot de passe').fill(ACCOUNTS[who].password);
+  await signInOnPage(page, ACCOUNTS[who].email, ACCOUNTS[who].password);
+}
+
+/** Fills and sends the login form on screen, and waits for the page that follows. */
+async function signInOnPage(page: Page, email: string, password: string) {
+  await page.getByLabel('Adresse email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  const anonymousToken = await csrfToken(page);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
+  // With JavaScript the address changes before the next page is drawn: wait for it, recognised by its CSRF token
+  // (a signed-in visitor's is bound to the new session), so that forms read afterwards carry the right one.
+  await expect.poll(() => csrfToken(page)).not.toBe(anonymousToken);
 }
 
 /** Logs out through the menu and waits until the server has ended the session (the next page sees no session). */
@@ -96,9 +105,7 @@ export async function register(page: Page, name: string, email: string, password
   await submitRegistration(page, name, email, password);
   await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
   await expect(page.getByTestId('flash')).toHaveText(registrationSent(email));
-  await page.getByLabel('Adresse email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await signInOnPage(page, email, password);
   await expect(page).toHaveURL('/dashboard');
 }
 
@@ -144,6 +151,22 @@ export async function submitEvent(page: Page, title: string): Promise<string> {
   await expect(page).toHaveURL(confirmation);
   const [event] = queryDb<{ id: string }>('SELECT id FROM events WHERE title = ?', title);
   return event.id;
+}
+
+/**
+ * The hidden fields a form of the page sends back, as a browser would: the CSRF token, and the honeypot (its trap
+ * empty, its « shown at » seal kept; a form without them is taken for a robot's).
+ */
+export async function formSecurity(page: Page): Promise<Record<string, string>> {
+  const form = page
+    .locator('form')
+    .filter({ has: page.locator('input[name="from_confirm"]') })
+    .first();
+  return {
+    csrf: (await form.locator('input[name="csrf"]').getAttribute('value')) ?? '',
+    website_confirm: '',
+    from_confirm: (await form.locator('input[name="from_confirm"]').getAttribute('value')) ?? '',
+  };
 }
 
 /** The CSRF token of the page's session, read from a form of the page. */
