@@ -116,4 +116,16 @@ test.describe('journal de sécurité @js-only', () => {
       expect(log).not.toContain(encodeURIComponent(secret));
     }
   });
+
+  test('une adresse mal encodée (un « % » isolé) : 400 en français et une seule ligne au journal, sans pile', async () => {
+    const { base } = server;
+    for (const path of ['/%E0%A4%A', '/evenements/%', '/evenement/%zz']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain('Adresse invalide');
+    }
+    await expect.poll(() => server.log().match(/chemin mal encodé refusé/g)?.length ?? 0).toBe(3);
+    expect(server.log()).not.toContain('URIError');
+    expect(server.log()).not.toMatch(/\n\s+at .*node_modules\/express/);
+  });
 });
