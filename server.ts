@@ -170,10 +170,6 @@ async function serve() {
       );
   });
 
-  // Then the body's size: a request that announces more than its route accepts is refused here, unread; the others
-  // are cut at the same limit as their bytes arrive (app/.server/platform/request-body.ts).
-  app.use(refuseOversizedBodies);
-
   // Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
   // uploads awaiting a form resubmission: never served, whatever the spelling of the path (%70ending, //pending…).
   const uploadHeaders = (res: express.Response) => {
@@ -263,6 +259,11 @@ async function serve() {
       skip: (req) => req.url?.startsWith('/assets/') ?? false,
     }),
   );
+
+  // Then the body's size, before anything reads it (and after the origin check): a request that announces more than its
+  // route accepts is refused here, unread; the others are cut at the same limit as their bytes arrive, in the stream
+  // Remix reads (app/.server/platform/request-body.ts, docs/decisions/024-limites-des-corps-de-requete.md).
+  app.use(refuseOversizedBodies);
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>

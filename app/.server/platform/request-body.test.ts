@@ -132,6 +132,7 @@ describe('limites des corps de requête', () => {
     expect(bodyLimitFor('/auth/login', 'application/json')).toBe(BODY_LIMITS.json);
     expect(bodyLimitFor('/payment/webhook', 'application/json; charset=utf-8')).toBe(BODY_LIMITS.webhook);
     expect(bodyLimitFor('/analytics/pageview', 'text/plain')).toBe(BODY_LIMITS.beacon);
+    expect(bodyLimitFor('/Analytics/PageView/', 'text/plain')).toBe(BODY_LIMITS.beacon);
     expect(BODY_LIMITS.form.maxBytes).toBeLessThanOrEqual(64 * KB);
     expect(BODY_LIMITS.json.maxBytes).toBeLessThanOrEqual(8 * KB);
     expect(BODY_LIMITS.upload.maxBytes).toBeLessThan(9 * KB * KB);

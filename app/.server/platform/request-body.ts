@@ -46,7 +46,8 @@ export const IMAGE_TOO_LARGE = 'L’image dépasse 8 Mo. Réduisez-la ou choisis
 
 /** The limit of a request, from its path (as Remix sees it, `.data` requests included) and its Content-Type. */
 export function bodyLimitFor(pathname: string, contentType: string | undefined): BodyLimit {
-  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+  // As Remix matches routes: case aside, one trailing slash aside, `.data` requests as their page.
+  const path = pathname.toLowerCase().replace(/\.data$/, '').replace(/\/+$/, '') || '/';
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (path === '/payment/webhook') return BODY_LIMITS.webhook;
   if (path === '/analytics/pageview') return BODY_LIMITS.beacon;
@@ -138,6 +139,15 @@ export function sendBodyRefusal(req: IncomingMessage, res: ServerResponse, limit
 /** What the limit layer keeps per request between the middleware and the Remix handler. */
 const limits = new WeakMap<IncomingMessage, BodyLimit>();
 
+/** The path of a request as sent (an unparsable target counts as the site root: the form limit applies). */
+function pathOf(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', 'http://x').pathname;
+  } catch {
+    return '/';
+  }
+}
+
 const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
@@ -150,7 +160,7 @@ export function refuseOversizedBodies(req: IncomingMessage, res: ServerResponse,
     next();
     return;
   }
-  const limit = bodyLimitFor(new URL(req.url ?? '/', 'http://x').pathname, req.headers['content-type']);
+  const limit = bodyLimitFor(pathOf(req), req.headers['content-type']);
   limits.set(req, limit);
   if (Number(req.headers['content-length'] ?? 0) > limit.maxBytes) sendBodyRefusal(req, res, limit, 'too-large');
   else next();
@@ -167,8 +177,7 @@ export function limitedBody(
   onRefused: () => void,
 ): ReadableStream<Uint8Array> | undefined {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
-  const limit =
-    limits.get(req) ?? bodyLimitFor(new URL(req.url ?? '/', 'http://x').pathname, req.headers['content-type']);
+  const limit = limits.get(req) ?? bodyLimitFor(pathOf(req), req.headers['content-type']);
   const boundary = limit.maxParts === null ? null : multipartBoundary(req.headers['content-type']);
   const counter = boundary ? new PartCounter(boundary) : null;
   let received = 0;
