@@ -73,14 +73,14 @@ function postTo(
         headers: body ? { ...headers, 'Content-Length': String(body.length) } : headers,
         lookup: guardedLookup({ resolve: options.resolve, allowed }),
         agent: false,
-        timeout: options.timeoutMs,
+        // A deadline for the whole exchange, not only for silences (a service that trickles bytes gets no more).
+        signal: AbortSignal.timeout(options.timeoutMs),
       },
       (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`pas de réponse en ${options.timeoutMs} ms`)));
     request.on('error', reject);
     request.end(body);
   });
