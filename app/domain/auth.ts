@@ -44,7 +44,8 @@ export const displayNameField = z
   .min(2, 'Votre nom doit compter au moins 2 caractères.')
   .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX} caractères.`)
   .refine(isSingleLine, SINGLE_LINE_MESSAGE)
-  .refine((v) => !hasLinkOrMarkup(v), NAME_WITH_LINK_MESSAGE);
+  // A name already too long is refused for that: no need to look for links in it.
+  .refine((v) => v.length > DISPLAY_NAME_MAX || !hasLinkOrMarkup(v), NAME_WITH_LINK_MESSAGE);
 const displayName = displayNameField;
 
 export const loginSchema = z.object({

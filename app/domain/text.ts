@@ -20,14 +20,24 @@ const ADDRESS_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\b(?:javascript|data|vbscript|file)
 export const NAME_WITH_LINK_MESSAGE =
   'Un nom ne contient ni adresse web ni balise\u00a0: écrivez seulement votre nom ou celui de votre organisation.';
 
+/**
+ * The longest text looked at for links: enough for any name. Link detection grows faster than the text (seconds for
+ * 20,000 letters): a longer text is refused for its length before this matters.
+ */
+const LINK_SCAN_MAX = 200;
+
 /** True when a text holds an address a mail program would turn into a link (with or without http), or markup. */
 export function hasLinkOrMarkup(value: string): boolean {
-  return /[<>]/.test(value) || ADDRESS_LIKE.test(value) || linkify.test(value);
+  const text = value.slice(0, LINK_SCAN_MAX);
+  return /[<>]/.test(text) || ADDRESS_LIKE.test(text) || linkify.test(text);
 }
 
 /** A name as it can go into a mail: markup and addresses taken out (names saved before the rule existed). */
 export function nameForMail(name: string): string {
-  let clean = name.replace(/<[^>]*>?/g, ' ').replace(/[<>]/g, ' ');
+  let clean = name
+    .slice(0, LINK_SCAN_MAX)
+    .replace(/<[^>]*>?/g, ' ')
+    .replace(/[<>]/g, ' ');
   for (const link of linkify.match(clean) ?? []) clean = clean.replace(link.raw, ' ');
   clean = clean.replace(/\S*(?:[a-z][a-z0-9+.-]*:\/\/|\b(?:javascript|data|vbscript|file):|\bwww\.)\S*/gi, ' ');
   clean = clean.replace(/\s+/g, ' ').trim();
