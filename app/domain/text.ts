@@ -3,7 +3,7 @@
 import { LinkifyIt } from 'linkify-it';
 
 /** Line breaks in every spelling (CR, LF, vertical tab, form feed, NEL, Unicode line and paragraph separators). */
-const LINE_BREAK = /[\r\n\u000b\u000c\u0085\u2028\u2029]/;
+const LINE_BREAK = /[\r\n\v\f\u0085\u2028\u2029]/;
 
 export const SINGLE_LINE_MESSAGE = 'Ce champ tient sur une seule ligne\u00a0: retirez les retours à la ligne.';
 

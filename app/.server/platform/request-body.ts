@@ -47,7 +47,11 @@ export const IMAGE_TOO_LARGE = 'L’image dépasse 8 Mo. Réduisez-la ou choisis
 /** The limit of a request, from its path (as Remix sees it, `.data` requests included) and its Content-Type. */
 export function bodyLimitFor(pathname: string, contentType: string | undefined): BodyLimit {
   // As Remix matches routes: case aside, one trailing slash aside, `.data` requests as their page.
-  const path = pathname.toLowerCase().replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+  const path =
+    pathname
+      .toLowerCase()
+      .replace(/\.data$/, '')
+      .replace(/\/+$/, '') || '/';
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (path === '/payment/webhook') return BODY_LIMITS.webhook;
   if (path === '/analytics/pageview') return BODY_LIMITS.beacon;
