@@ -241,8 +241,8 @@ export interface EventStore {
   transition(input: { seen: string; next: AgendaEvent; entry?: ModerationLogInput }): Promise<AgendaEvent | null>;
   /**
    * Deletes an event, atomically, only if it is still the version `seen`: the event and its submission keys go; its
-   * moderation log stays, with the event's title kept, and `entry` (the deletion) is appended. False when it is
-   * gone or changed since.
+   * moderation log stays (each entry keeps the title it was taken on) and `entry`, the deletion, is appended. False
+   * when it is gone or changed since.
    */
   remove(input: { id: string; seen: string; entry: ModerationLogInput }): Promise<boolean>;
   /** The event a submission key already produced for this account, if any. */
@@ -268,7 +268,7 @@ export type { ModerationAction };
 export interface ModerationEntry {
   id: number;
   eventId: string;
-  /** The event's current title, or the one it had when it was deleted. */
+  /** The event's current title; once it is deleted, the title the decision was taken on. */
   eventTitle: string;
   adminUid: string | null;
   adminName: string;

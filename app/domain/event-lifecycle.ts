@@ -287,6 +287,11 @@ export function applyTransition(event: AgendaEvent, t: Transition, input: Transi
       next.revision = null;
       break;
   }
+  // Only a public event holds a revision: one that is not (any more) works on its latest text.
+  if (next.revision && !isPublicStatus(next.status)) {
+    Object.assign(next, contentOf(next.revision));
+    next.revision = null;
+  }
   if (t.action === 'reject' && t.to === 'rejected') next.rejectionReason = input.reason ?? '';
   if (t.action === 'approve' && t.content === 'keep') {
     next.rejectionReason = '';

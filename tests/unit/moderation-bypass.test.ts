@@ -1,21 +1,21 @@
 // The moderation bypass of issue 16, through the routes as the server runs them: a new organizer's pending (or
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserProfile } from '../../app/.server/ports';
 import { getCsrf } from '../../app/.server/security';
 import { createUserSession } from '../../app/.server/session';
 import { prepareStore } from '../../app/.server/startup';
 import { getStore } from '../../app/.server/store';
 import { submitEvent, updateEvent } from '../../app/.server/submissions';
-import type { UserProfile } from '../../app/.server/ports';
 import { eventFormSchema } from '../../app/domain/event-form';
 import { action as moderationAction } from '../../app/routes/admin.events';
+import { loader as mapLoader } from '../../app/routes/carte[.json]';
 import { action as dashboardAction } from '../../app/routes/dashboard';
 import { loader as eventLoader } from '../../app/routes/evenement.$id';
 import { loader as eventIcsLoader } from '../../app/routes/evenement.$id.calendrier[.ics]';
 import { loader as listLoader } from '../../app/routes/evenements';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
-import { loader as mapLoader } from '../../app/routes/carte[.json]';
 import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';
 import { routeAnswer } from '../support/route-answer';
 
@@ -145,7 +145,9 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     });
     const refused = await routeAnswer(() =>
       moderationAction(
-        args(post('/admin/events', admin.cookie, { intent: 'reject', eventId: event.id, reason: 'Hors de la région.' })),
+        args(
+          post('/admin/events', admin.cookie, { intent: 'reject', eventId: event.id, reason: 'Hors de la région.' }),
+        ),
       ),
     );
     expect(refused.status).toBe(302);

@@ -218,9 +218,12 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
           const keys = await tx.get(submissions().where('eventId', '==', id));
           const decisions = await tx.get(log().where('eventId', '==', id));
           const number = await nextModerationId(tx, db);
-          // Submission keys go with the event; its decisions stay, under the title it had.
+          // Submission keys go with the event; its decisions stay, under the title they were taken on (entries
+          // written before titles were kept get its last one).
           for (const key of keys.docs) tx.delete(key.ref);
-          for (const decision of decisions.docs) tx.update(decision.ref, { eventTitle: current.title });
+          for (const decision of decisions.docs.filter((d) => !d.data().eventTitle)) {
+            tx.update(decision.ref, { eventTitle: current.title });
+          }
           tx.delete(ref);
           tx.create(...logEntry(number.key, number.id, id, current.title, entry));
           return true;

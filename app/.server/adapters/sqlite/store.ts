@@ -336,8 +336,12 @@ export function createSqliteStore(db: Db): Store {
               | { title: string }
               | undefined;
             if (!row) return false;
-            // Submission keys go with the event (ON DELETE CASCADE); its decisions stay, under the title it had.
-            db.prepare('UPDATE moderation_log SET event_title = ? WHERE event_id = ?').run(row.title, id);
+            // Submission keys go with the event (ON DELETE CASCADE); its decisions stay, under the title they were
+            // taken on (entries without one get its last title).
+            db.prepare("UPDATE moderation_log SET event_title = ? WHERE event_id = ? AND event_title = ''").run(
+              row.title,
+              id,
+            );
             db.prepare('DELETE FROM events WHERE id = ?').run(id);
             logDecision(id, row.title, entry);
             return true;
