@@ -160,4 +160,35 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     await updateEvent({ store: getStore() }, user, event.id, form(`Brocante ${word} bis`), undefined);
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
   });
+
+  it('sans confirmation, l’annulation montre d’abord la confirmation ; rétablir remet l’événement en file', async () => {
+    const { user, cookie } = await account('organizer');
+    const { event } = await submitEvent({ store: getStore() }, user, form('Concert à confirmer'), {
+      submissionKey: 'c'.repeat(24),
+      image: null,
+    });
+    const unconfirmed = await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id }))),
+    );
+    expect(unconfirmed).toMatchObject({ status: 302, location: `/dashboard?annuler=${event.id}` });
+    expect((await getStore().events.findById(event.id))?.status).toBe('pending');
+
+    await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+    );
+    expect(await getStore().events.findById(event.id)).toMatchObject({
+      status: 'withdrawn',
+      previousStatus: 'pending',
+    });
+    expect(await getStore().events.countAwaitingModeration()).toBe(0);
+    // Another organizer can neither cancel nor restore it.
+    const stranger = await account('organizer');
+    await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', stranger.cookie, { intent: 'undo', eventId: event.id }))),
+    );
+    expect((await getStore().events.findById(event.id))?.status).toBe('withdrawn');
+    await routeAnswer(() => dashboardAction(args(post('/dashboard', cookie, { intent: 'undo', eventId: event.id }))));
+    expect(await getStore().events.findById(event.id)).toMatchObject({ status: 'pending', previousStatus: null });
+    expect(await getStore().events.countAwaitingModeration()).toBe(1);
+  });
 });
