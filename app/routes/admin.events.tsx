@@ -157,7 +157,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     awaiting: list.awaiting,
     total: list.total,
     pageSize: 50,
-    items: list.items.map((e) => ({
+    // As the moderator will decide on them: a pending revision applied.
+    items: list.items.map(workingView).map((e) => ({
       id: e.id,
       title: e.title,
       status: e.status,
