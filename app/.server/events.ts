@@ -97,7 +97,10 @@ export async function getEventForViewer(
 
 /** Upcoming published events of the same category, those of the same canton first. */
 export function similarEvents(store: Store, event: AgendaEvent, now = new Date(), count = 4): Promise<AgendaEvent[]> {
-  return cachedRead(store, `similar:${event.id}`, () => findSimilar(store, event, now, count));
+  // Keyed on what selects them too: an owner's working copy may have another category than the public version.
+  return cachedRead(store, `similar:${event.id}:${event.category}:${event.canton}`, () =>
+    findSimilar(store, event, now, count),
+  );
 }
 
 async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: number): Promise<AgendaEvent[]> {

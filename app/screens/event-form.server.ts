@@ -24,6 +24,7 @@ import { getStore } from '~/.server/store';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from '~/.server/submissions';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } from '~/domain/event-form';
+import { actorsFor } from '~/domain/event-lifecycle';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
 
@@ -90,6 +91,7 @@ export async function eventFormLoader({ request, params }: LoaderFunctionArgs) {
   let image: EventImage | null = null;
   let status: AgendaEvent['status'] | null = null;
   let pendingRevision = false;
+  let adminEdit = false;
   if (params.id) {
     // The working copy: an organizer edits their latest text, a pending revision included.
     const event = await eventForEditing(store, user, params.id);
@@ -97,6 +99,7 @@ export async function eventFormLoader({ request, params }: LoaderFunctionArgs) {
     image = event.image;
     status = event.status;
     pendingRevision = event.revision !== null;
+    adminEdit = actorsFor(user, event)[0] === 'admin';
   } else if (copyFrom) {
     const source = await eventForEditing(store, user, copyFrom);
     values = valuesFromEvent(source, true);
@@ -106,6 +109,7 @@ export async function eventFormLoader({ request, params }: LoaderFunctionArgs) {
     eventId: params.id ?? null,
     status,
     pendingRevision,
+    adminEdit,
     values,
     image,
     // One key per form render: a repeated POST of this form returns the same event (double click, refresh, retry).

@@ -38,6 +38,8 @@ function Check({ name, label, checked }: { name: string; label: string; checked:
 }
 
 const NEW_NOTE = 'Votre événement sera publié après une relecture par notre équipe, en général sous 24 heures.';
+const ADMIN_NOTE =
+  'Vous modifiez cet événement en tant qu’admin : vos changements s’appliquent tout de suite, sans autre relecture, et sont notés au journal de modération.';
 
 /** What an edit does, status by status (the lifecycle table, in the organizer's words). */
 function editNote(status: EventStatus | null, pendingRevision: boolean): string {
@@ -148,7 +150,11 @@ export function EventFormScreen() {
       <header className="page-header">
         <h1>{editing ? 'Modifier un événement' : 'Ajouter un événement'}</h1>
         <p className="lead" data-testid="edit-note">
-          {editing ? editNote(loaded.status, loaded.pendingRevision) : NEW_NOTE}
+          {editing && loaded.adminEdit
+            ? ADMIN_NOTE
+            : editing
+              ? editNote(loaded.status, loaded.pendingRevision)
+              : NEW_NOTE}
         </p>
       </header>
 

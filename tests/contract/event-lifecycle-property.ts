@@ -3,7 +3,8 @@
 // A model remembers, per event, the content an admin approved last and whether it is public; after every step the
 // public read use cases (list, search, map, feeds, sitemap, home, similar events, the organizer's events, the detail)
 // must show exactly the approved content of exactly the public events, and a foreign organizer's action is refused
-// without effect. Steps go through the use cases the routes call, not HTTP, to stay fast.
+// without effect. Steps go through the use cases the routes call, not HTTP, to stay fast. One test file per store
+// (event-lifecycle-*.property.test.ts), so the two run side by side.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminError } from '../../app/.server/admin/guard';
@@ -25,11 +26,10 @@ import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import type { AgendaEvent } from '../../app/domain/event';
 import { type EventFormInput, eventFormSchema, eventTimes } from '../../app/domain/event-form';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../app/domain/event-lifecycle';
-import { BACKENDS } from './backends';
+import type { Backend } from './backends';
 
 /** Sequences per backend (the issue asks for at least 2,000 each) and their length. */
 const RUNS = Number(process.env.LIFECYCLE_RUNS ?? 2000);
-const MAX_STEPS = { SQLite: 14, Firestore: 3 } as Record<string, number>;
 
 type Who = 'owner' | 'other' | 'admin';
 const VARIANTS = 4;
@@ -126,30 +126,48 @@ function isRefusal(error: unknown): boolean {
   );
 }
 
-const commandArb: fc.Arbitrary<Command> = fc.record({
-  who: fc.constantFrom<Who>('owner', 'owner', 'admin', 'admin', 'other'),
-  action: fc.oneof(
-    { weight: 1, arbitrary: fc.constant<LifecycleAction>('submit') },
-    { weight: 8, arbitrary: fc.constantFrom<LifecycleAction>(...LIFECYCLE_ACTIONS.filter((a) => a !== 'submit')) },
-  ),
-  target: fc.nat(3),
-  variant: fc.nat(VARIANTS - 1),
-});
+/** An action, weighted by who takes it: what each actor does most, and now and then anything (to be refused). */
+function actionArb(weights: Partial<Record<LifecycleAction, number>>): fc.Arbitrary<LifecycleAction> {
+  return fc.oneof(
+    ...LIFECYCLE_ACTIONS.map((action) => ({ weight: weights[action] ?? 1, arbitrary: fc.constant(action) })),
+  );
+}
 
-describe.each(BACKENDS)('cycle de vie des événements, séquences aléatoires : $name', (backend) => {
+const ACTIONS_OF: Record<Who, fc.Arbitrary<LifecycleAction>> = {
+  owner: actionArb({ edit: 6, cancel: 4, undoCancel: 3 }),
+  admin: actionArb({ approve: 6, reject: 3, unpublish: 3, edit: 3, feature: 2, unfeature: 2, cancel: 2, delete: 2 }),
+  // Everything a stranger tries must be refused.
+  other: actionArb({}),
+};
+
+const commandArb: fc.Arbitrary<Command> = fc
+  .constantFrom<Who>('owner', 'owner', 'admin', 'admin', 'other')
+  .chain((who) =>
+    fc.record({ who: fc.constant(who), action: ACTIONS_OF[who], target: fc.nat(3), variant: fc.nat(VARIANTS - 1) }),
+  );
+
+/**
+ * The property on one store. `maxSteps`: the longest sequence after its first submission (Firestore's emulator makes
+ * each write cost about 20 ms: its sequences are shorter).
+ */
+export function lifecycleProperty(backend: Backend, maxSteps: number) {
+  describe(`cycle de vie des événements, séquences aléatoires : ${backend.name}`, () =>
+    lifecycleSuite(backend, maxSteps));
+}
+
+function lifecycleSuite(backend: Backend, maxSteps: number) {
   let store: Store;
   let dispose: () => Promise<void>;
+  let purgeEvents: ((ids: readonly string[]) => Promise<void>) | undefined;
   const who = users();
   let run = 0;
 
   beforeAll(async () => {
-    ({ store, dispose } = await backend.open());
+    ({ store, dispose, purgeEvents } = await backend.open());
     // The one category the events use: on the in-process Firestore emulator, every write resends every document of
     // every listened query (categories included), the main cost of a step there.
     await store.categories.upsertMany(DEFAULT_CATEGORIES.filter((c) => c.slug === 'musique'));
-    for (const u of Object.values(who)) {
-      await store.users.create({ ...u, passwordHash: 'x', now: u.createdAt });
-    }
+    for (const u of Object.values(who)) await store.users.create({ ...u, passwordHash: 'x', now: u.createdAt });
   });
   afterAll(async () => {
     await dispose();
@@ -305,29 +323,33 @@ describe.each(BACKENDS)('cycle de vie des événements, séquences aléatoires :
     const cpu = process.cpuUsage();
     let steps = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: MAX_STEPS[backend.name] }), async (commands) => {
+      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: maxSteps }), async (commands) => {
         run += 1;
-        if (run % 250 === 0)
-          console.log(`[cycle de vie] ${backend.name} ${run} : ${Math.round(process.memoryUsage().rss / 1e6)} Mo`);
         const runToken = `r${run}q`;
         const variants = contents(runToken);
         const model: ModelEvent[] = [];
         try {
-          for (const command of [{ ...commands[0], action: 'submit' as const }, ...commands]) {
+          // Every sequence starts with a submission by the owner; others may submit their own later.
+          for (const command of [{ ...commands[0], who: 'owner' as const, action: 'submit' as const }, ...commands]) {
             steps += 1;
             // After a refused step the store is unchanged (checked): the public pages too.
             if (await step(model, variants, command)) await check(model, variants, runToken, model);
           }
         } finally {
-          // The next sequence starts from an empty agenda: what is left goes, through the store.
-          for (const m of model.filter((e) => !e.deleted)) {
-            const current = await store.events.findById(m.id);
-            if (!current) continue;
-            await store.events.remove({
-              id: m.id,
-              seen: current.updatedAt,
-              entry: { adminUid: who.admin.uid, action: 'delete', reason: '', createdAt: new Date().toISOString() },
-            });
+          // The next sequence starts from an (almost) empty agenda: what is left goes. Its checks only look at its own
+          // events, so a mirror that has not caught up yet with this purge changes nothing.
+          const left = model.filter((e) => !e.deleted).map((e) => e.id);
+          if (purgeEvents) await purgeEvents(left);
+          else {
+            for (const id of left) {
+              const current = await store.events.findById(id);
+              if (!current) continue;
+              await store.events.remove({
+                id,
+                seen: current.updatedAt,
+                entry: { adminUid: who.admin.uid, action: 'delete', reason: '', createdAt: new Date().toISOString() },
+              });
+            }
           }
         }
       }),
@@ -338,4 +360,4 @@ describe.each(BACKENDS)('cycle de vie des événements, séquences aléatoires :
       `[cycle de vie] ${backend.name} : ${RUNS} séquences, ${steps} étapes, ${((Date.now() - started) / 1000).toFixed(1)} s (processeur : ${((user + system) / 1e6).toFixed(1)} s)`,
     );
   }, 1_800_000);
-});
+}
