@@ -58,7 +58,8 @@ test.describe('tableau de bord admin', () => {
     const activity = page.getByRole('region', { name: 'Activité de modération récente' });
     if (decisions > 0) {
       await expect(activity.getByRole('listitem').first()).toContainText(
-        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé) « /,
+        // Deletions and admins’ edits are logged too (decision 024).
+        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé|modifié|supprimé) « /,
       );
       await expect(activity.getByRole('link').first()).toHaveAttribute('href', /^\/admin\/events\?eventId=/);
     } else {
