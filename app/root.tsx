@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import {
+  Form,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -25,6 +26,7 @@ import { getCurrentUser } from './.server/session';
 import { getStore } from './.server/store';
 import { CookieConsent } from './components/consent/CookieConsent';
 import { ErrorPage } from './components/ErrorPage';
+import { FormSecurity } from './components/FormSecurity';
 import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
@@ -113,9 +115,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteHeader user={root?.user ?? null} pendingCount={pendingCount} />
             <main id="contenu" className="site-main" tabIndex={-1}>
               {root?.flash ? (
-                <p className={`flash notice notice--${root.flash.kind}`} role="status" data-testid="flash">
-                  {root.flash.message}
-                </p>
+                <div className={`flash notice notice--${root.flash.kind}`} role="status" data-testid="flash">
+                  <p>{root.flash.message}</p>
+                  {root.flash.action ? (
+                    <Form method="post" action={root.flash.action.path} className="flash__action">
+                      <FormSecurity honeypot={false} />
+                      <input type="hidden" name="intent" value={root.flash.action.intent} />
+                      <input type="hidden" name="eventId" value={root.flash.action.eventId} />
+                      <button type="submit" className="button">
+                        {root.flash.action.label}
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
               ) : null}
               {children}
             </main>

@@ -26,7 +26,17 @@ interface Target {
   intents?: string[];
 }
 
-const ADMIN_INTENTS = ['approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel', 'create', 'update'];
+const ADMIN_INTENTS = [
+  'approve',
+  'reject',
+  'feature',
+  'unfeature',
+  'unpublish',
+  'cancel',
+  'delete',
+  'create',
+  'update',
+];
 const TARGETS = (eventId: string): Target[] => [
   { path: '/contact', page: '/contact' },
   { path: '/cookies', page: '/', fields: ['analytics', 'marketing', 'redirectTo', 'choice', 'intent'] },
@@ -39,8 +49,8 @@ const TARGETS = (eventId: string): Target[] => [
   { path: '/auth/verify-email', page: '/auth/verify-email' },
   { path: '/auth/email-verification', page: '/auth/email-verification' },
   { path: '/auth/session', fields: ['idToken', 'redirect'] },
-  { path: '/dashboard', page: '/dashboard', intents: ['delete', 'resubmit'] },
-  { path: '/organizer/dashboard', page: '/organizer/dashboard', intents: ['delete'] },
+  { path: '/dashboard', page: '/dashboard', intents: ['cancel', 'undo'] },
+  { path: '/organizer/dashboard', page: '/organizer/dashboard', intents: ['cancel', 'undo'] },
   { path: '/organizer/profile', page: '/organizer/profile', intents: ['name', 'password', 'resend', 'sessions'] },
   { path: '/organizer/submit-event', page: '/organizer/submit-event' },
   { path: `/organizer/edit-event/${eventId}`, page: `/organizer/edit-event/${eventId}` },

@@ -1,25 +1,33 @@
-// Public reading of events: the agenda with its filters, the map, one event as a viewer may see it, similar events.
+// Public reading of events: the agenda with its filters, the map, one event as a viewer may see it, similar events,
+// the sitemap. Every public read asks the store for PUBLIC_STATUSES only, whose content fields are what an admin
+// approved (app/domain/event-lifecycle.ts): a pending revision never reaches the public.
 
-import type { AgendaEvent, EventStatus } from '~/domain/event';
+import type { AgendaEvent } from '~/domain/event';
 import { dateWindow, type EventFilters } from '~/domain/event-filters';
+import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
 import { searchWords } from '~/domain/search-text';
 import type { EventQuery, Store, UserProfile } from './ports';
 import { createReadCache } from './read-cache';
 import { singleton } from './singleton';
 
+export { PUBLIC_STATUSES };
 export const PAGE_SIZE = 20;
 export const MAP_MAX_POINTS = 2000;
-/** What the public sees: published events, and cancelled ones (with a badge). */
-export const PUBLIC_STATUSES: EventStatus[] = ['approved', 'cancelled'];
+/** A sitemap holds at most 50,000 URLs; the static pages and partners need a few. */
+export const SITEMAP_MAX_EVENTS = 49_000;
 
 const readCache = () => singleton('eventsReadCache', () => createReadCache());
+const storeKeys = new WeakMap<Store, number>();
+let storeCount = 0;
 
 /**
  * Public reads are memoised for a few seconds and until the next write. Keys name the filters, not the clock:
- * an event that ends during those seconds may stay listed that long.
+ * an event that ends during those seconds may stay listed that long. They also name the store (a process has one;
+ * tests open many, whose revisions may coincide).
  */
 export function cachedRead<T>(store: Store, key: string, compute: () => Promise<T>): Promise<T> {
-  return readCache().get(store.revision(), key, compute);
+  if (!storeKeys.has(store)) storeKeys.set(store, ++storeCount);
+  return readCache().get(store.revision(), `${storeKeys.get(store)}:${key}`, compute);
 }
 
 /** The store query for a set of list filters: from now on (or the date window), public statuses. */
@@ -56,27 +64,49 @@ export function mapEvents(store: Store, filters: Partial<EventFilters>, now = ne
   );
 }
 
-/** Approved and cancelled events are public; others only for their owner and admins, or null (404). */
+export interface EventView {
+  /** The content this viewer is shown. */
+  event: AgendaEvent;
+  /** The public sees the event (approved or cancelled). */
+  isPublic: boolean;
+  /**
+   * What is shown is its owner's or an admin's working copy, not what the public sees: an event that is not public,
+   * or a pending revision of a public one.
+   */
+  working: boolean;
+}
+
+/**
+ * One event as this viewer may see it: the public gets the approved content of a public event (else null: 404); its
+ * owner and admins get their working copy (a pending revision applied), marked as such.
+ */
 export async function getEventForViewer(
   store: Store,
   id: string,
   viewer: UserProfile | null,
-): Promise<AgendaEvent | null> {
+): Promise<EventView | null> {
   const event = await store.events.findById(id);
   if (!event) return null;
-  if (PUBLIC_STATUSES.includes(event.status)) return event;
-  if (viewer && (viewer.role === 'admin' || viewer.uid === event.createdBy)) return event;
-  return null;
+  if (actorsFor(viewer, event).length > 0) {
+    const isPublic = isPublicStatus(event.status);
+    return { event: workingView(event), isPublic, working: !isPublic || event.revision !== null };
+  }
+  const shown = publicView(event);
+  return shown ? { event: shown, isPublic: true, working: false } : null;
 }
 
 /** Upcoming published events of the same category, those of the same canton first. */
 export function similarEvents(store: Store, event: AgendaEvent, now = new Date(), count = 4): Promise<AgendaEvent[]> {
-  return cachedRead(store, `similar:${event.id}`, () => findSimilar(store, event, now, count));
+  // Keyed on what selects them too: an owner's working copy may have another category than the public version.
+  return cachedRead(store, `similar:${event.id}:${event.category}:${event.canton}`, () =>
+    findSimilar(store, event, now, count),
+  );
 }
 
 async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: number): Promise<AgendaEvent[]> {
   const base = {
-    status: ['approved'] as EventStatus[],
+    // Public, except cancelled: a suggestion is something one can still go to.
+    status: PUBLIC_STATUSES.filter((s) => s !== 'cancelled'),
     endsAfter: now.toISOString(),
     category: event.category,
     excludeId: event.id,
@@ -97,5 +127,11 @@ export async function upcomingByOrganizer(store: Store, organizerName: string, n
     limit: 12,
     offset: 0,
   });
+  return items;
+}
+
+/** Every upcoming public event, for the sitemap. */
+export async function sitemapEvents(store: Store, now = new Date()): Promise<AgendaEvent[]> {
+  const { items } = await store.events.search({ ...queryFromFilters({}, now), limit: SITEMAP_MAX_EVENTS, offset: 0 });
   return items;
 }

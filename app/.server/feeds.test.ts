@@ -261,5 +261,7 @@ function sampleEvent(): AgendaEvent {
     submittedAt: '2026-11-01T10:00:00.000Z',
     moderatedBy: null,
     moderatedAt: null,
+    previousStatus: null,
+    revision: null,
   };
 }

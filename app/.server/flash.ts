@@ -6,6 +6,8 @@ import { singleton } from './singleton';
 export interface Flash {
   kind: 'success' | 'info' | 'error';
   message: string;
+  /** A follow-up offered with the message, as a POST form: « Rétablir » after cancelling an event. */
+  action?: { label: string; path: string; intent: string; eventId: string };
 }
 
 const flashCookie = () =>

@@ -1,6 +1,6 @@
 // What the home page shows: this weekend, highlights (featured first), categories with counts, a map, partners.
 import { toEventCard } from '~/domain/event-card';
-import { cachedRead, queryFromFilters, searchEvents } from './events';
+import { cachedRead, PUBLIC_STATUSES, queryFromFilters, searchEvents } from './events';
 
 import type { Store } from './ports';
 
@@ -14,7 +14,7 @@ async function readHome(store: Store, now: Date) {
     searchEvents(store, { when: 'week-end' }, 1, now),
     store.events.search({ ...upcoming, featuredFirst: true, limit: 8, offset: 0 }),
     store.categories.list(),
-    store.events.countUpcomingByCategory(now.toISOString()),
+    store.events.countUpcomingByCategory(now.toISOString(), PUBLIC_STATUSES),
     store.partners.list({ activeOnly: true }),
   ]);
   return {

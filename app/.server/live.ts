@@ -53,7 +53,7 @@ export function createLiveHub(store: Store, options: { intervalMs?: number; now?
     const current = store.revision();
     if (current === revision && pending !== null) return;
     revision = current;
-    const count = await store.events.countByStatus('pending');
+    const count = await store.events.countAwaitingModeration();
     const changed = count !== pending;
     pending = count;
     for (const s of [...subscribers]) {
@@ -117,7 +117,7 @@ export function createLiveHub(store: Store, options: { intervalMs?: number; now?
         if (pending === null) {
           // The first stream sets the baseline the poller compares with.
           const baseline = store.revision();
-          pending = await store.events.countByStatus('pending');
+          pending = await store.events.countAwaitingModeration();
           revision = baseline;
         }
         if (subscribers.has(subscriber)) deliver(subscriber, pendingMessage(pending));

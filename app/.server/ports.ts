@@ -192,7 +192,7 @@ export interface CategoryStore {
 }
 
 export interface EventQuery {
-  status: EventStatus[];
+  status: readonly EventStatus[];
   /** Only events that have not ended at this instant (ISO). */
   endsAfter: string;
   /** Only events that start before this instant (ISO): the end of a date window. */
@@ -217,9 +217,15 @@ export interface EventStore {
   /** Located events matching the query (limit and offset ignored), for the map. */
   mapPoints(query: EventQuery, max: number): Promise<EventMapPoint[]>;
   findById(id: string): Promise<AgendaEvent | null>;
+  /** Stores events as they are (demo content, imports, tests): no use case goes through here. */
   insertMany(events: readonly AgendaEvent[]): Promise<void>;
-  countUpcomingByCategory(endsAfter: string): Promise<Record<string, number>>;
-  countByStatus(status: EventStatus): Promise<number>;
+  /** Events of these statuses that have not ended at this instant, per category. */
+  countUpcomingByCategory(endsAfter: string, status: readonly EventStatus[]): Promise<Record<string, number>>;
+  /**
+   * Events an admin must look at: pending ones, and public ones holding a pending revision (SPEC §4: counted live;
+   * on Firestore from a listener on the denormalised `awaitingModeration` field).
+   */
+  countAwaitingModeration(): Promise<number>;
   /**
    * Stores a new submission once per (account, submission key): a repeated key returns the event created first.
    * Atomic, so parallel repeats never create two events.
@@ -229,31 +235,33 @@ export interface EventStore {
     submissionKey: string;
     event: AgendaEvent;
   }): Promise<{ event: AgendaEvent; created: boolean }>;
-  update(event: AgendaEvent): Promise<void>;
+  /**
+   * Writes one step of the event's life (app/domain/event-lifecycle.ts), atomically: only if the stored event is
+   * still the version `seen` (its updatedAt), replaces it by `next` and, for an admin's decision, appends `entry` to
+   * the moderation log with the event's title. Returns the stored event, or null when it is gone or changed since.
+   */
+  transition(input: { seen: string; next: AgendaEvent; entry?: ModerationLogInput }): Promise<AgendaEvent | null>;
+  /**
+   * Deletes an event, atomically, only if it is still the version `seen`: the event and its submission keys go; its
+   * moderation log stays (each entry keeps the title it was taken on) and `entry`, the deletion, is appended. False
+   * when it is gone or changed since.
+   */
+  remove(input: { id: string; seen: string; entry: ModerationLogInput }): Promise<boolean>;
   /** The event a submission key already produced for this account, if any. */
   findSubmission(uid: string, submissionKey: string): Promise<string | null>;
   listByOwner(uid: string): Promise<AgendaEvent[]>;
   /** Published events in a city starting within a time window (for possible duplicates). */
   listApprovedNear(input: { city: string; from: string; to: string; excludeId?: string }): Promise<AgendaEvent[]>;
-  /** The moderation list: one status (or all), optionally searched; pending oldest first, others newest first. */
+  /**
+   * The moderation list: one status, all, or what awaits moderation; optionally searched. Awaiting and pending:
+   * oldest submission first; the others: most recently changed first.
+   */
   listForModeration(query: ModerationQuery): Promise<{ items: AgendaEvent[]; total: number }>;
   /** How many events of every status (all dates). */
   countAllByStatus(): Promise<Record<EventStatus, number>>;
   /** Events of an account per status (the organizer's history, for moderators). */
   countByOwner(uid: string): Promise<Record<EventStatus, number>>;
-  /**
-   * Applies an admin decision atomically: only if the event is still in one of `from`, sets `patch` and
-   * writes the decision to the moderation log. Returns the updated event, or null when its status had changed.
-   */
-  moderate(input: {
-    id: string;
-    from: readonly EventStatus[];
-    /** The version (updatedAt) the admin decided on: a later change (another admin, the organizer) refuses it. */
-    seen?: string;
-    patch: Partial<Pick<AgendaEvent, 'status' | 'featured' | 'rejectionReason' | 'pendingChanges'>>;
-    entry: Omit<ModerationEntry, 'id' | 'eventId' | 'eventTitle' | 'adminName'>;
-  }): Promise<AgendaEvent | null>;
-  /** The decisions taken on an event, newest first. */
+  /** The decisions taken on an event, newest first (also once the event is deleted). */
   moderationHistory(eventId: string): Promise<ModerationEntry[]>;
 }
 
@@ -262,6 +270,7 @@ export type { ModerationAction };
 export interface ModerationEntry {
   id: number;
   eventId: string;
+  /** The event's current title; once it is deleted, the title the decision was taken on. */
   eventTitle: string;
   adminUid: string | null;
   adminName: string;
@@ -270,8 +279,12 @@ export interface ModerationEntry {
   createdAt: string;
 }
 
+/** What a use case writes to the moderation log; the store adds the number, the event and its title. */
+export type ModerationLogInput = Pick<ModerationEntry, 'adminUid' | 'action' | 'reason' | 'createdAt'>;
+
 export interface ModerationQuery {
-  status: EventStatus | 'all';
+  /** `awaiting`: pending events and public ones with a pending revision (the queue). */
+  status: EventStatus | 'all' | 'awaiting';
   /** Search words (prefix, diacritic-insensitive, like the public search) or an organizer's email. */
   words?: string[];
   ownerEmail?: string;

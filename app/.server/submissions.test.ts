@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../domain/categories';
 import { eventFormSchema } from '../domain/event-form';
+import { changeEvent } from './event-lifecycle';
 import type { UserProfile } from './ports';
 import type { PushMessage, PushTransport } from './push/ports';
 import {
@@ -131,10 +132,11 @@ describe('soumissions', () => {
     }
   });
 
-  it('modifier un événement approuvé le remet en attente et note ce qui a changé ; un autre organisateur reçoit 404', async () => {
+  // Behaviour changed on purpose (decision 029): the edit waits as a revision, the approved version stays public.
+  it('modifier un événement approuvé met la modification en attente et note ce qui a changé ; un autre organisateur reçoit 404', async () => {
     const { store, input, deps } = await setup();
     const { event } = await submitEvent(deps, user('orga'), input, { submissionKey: 'k', image: null });
-    await store.events.update({ ...event, status: 'approved' });
+    await changeEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve' });
     const edited = await updateEvent(
       deps,
       user('orga'),
@@ -142,12 +144,14 @@ describe('soumissions', () => {
       { ...input, title: 'Concert de Noël à la cathédrale', priceMin: 15 },
       undefined,
     );
-    expect(edited.status).toBe('pending');
+    expect(edited.status).toBe('approved');
+    expect(edited.title).toBe(input.title);
+    expect(edited.revision?.title).toBe('Concert de Noël à la cathédrale');
     expect(edited.pendingChanges).toEqual(expect.arrayContaining(['title', 'priceMin']));
     const refused = await eventForEditing(store, user('autre'), event.id).catch((e) => e);
     expect(refused.init.status).toBe(404);
     expect((await eventForEditing(store, user('admin', 'admin'), event.id)).id).toBe(event.id);
-    expect((await cancelEvent(deps, user('orga'), event.id)).status).toBe('cancelled');
+    expect((await cancelEvent(deps, user('orga'), event.id)).after?.status).toBe('cancelled');
   });
 
   it('le formulaire refuse dates passées, fin avant début, URL non web, NPA invalide, canton hors liste', () => {
@@ -174,7 +178,7 @@ describe('soumissions', () => {
   it('signale un doublon possible : titre proche, même ville, moins de 3 heures d’écart', async () => {
     const { store, input, deps } = await setup();
     const { event } = await submitEvent(deps, user('autre'), input, { submissionKey: 'a', image: null });
-    await store.events.update({ ...event, status: 'approved' });
+    await changeEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve' });
     expect(
       titleSimilarity('Concert de l’Avent à la cathédrale', 'Concert de l’avent — cathedrale'),
     ).toBeGreaterThanOrEqual(0.5);

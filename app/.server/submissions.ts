@@ -1,10 +1,13 @@
-// Organizer use cases: submit (once per submission key), edit (back to moderation), cancel, list by status.
+// Organizer use cases: submit (once per submission key), edit, cancel and undo it (the lifecycle table decides).
 import { data } from '@remix-run/node';
-import type { AgendaEvent, EventImage } from '~/domain/event';
+import type { AgendaEvent, EventContent, EventImage } from '~/domain/event';
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
+import { actorsFor, findTransition, workingView } from '~/domain/event-lifecycle';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
+import { AdminError } from './admin/guard';
 import { audit } from './audit';
+import { changeEvent, type LifecycleStep } from './event-lifecycle';
 import { newId } from './ids';
 import type { Store, UserProfile } from './ports';
 import { notifyAdminsOfSubmission } from './push/devices';
@@ -56,12 +59,15 @@ export async function submitEvent(
   input: EventFormInput,
   options: { submissionKey: string; image: EventImage | null },
 ): Promise<{ event: AgendaEvent; created: boolean }> {
+  const transition = findTransition(actorsFor(actor, null), null, 'submit');
+  if (!transition || transition.to === 'deleted')
+    throw new AdminError('Vous ne pouvez pas soumettre d’événement.', 'form', 403);
   const now = clock(deps).toISOString();
   const event: AgendaEvent = {
     id: newId(),
     ...fieldsFromForm(input),
     image: options.image,
-    status: 'pending',
+    status: transition.to,
     rejectionReason: '',
     featured: false,
     createdBy: actor.uid,
@@ -71,13 +77,15 @@ export async function submitEvent(
     moderatedBy: null,
     moderatedAt: null,
     pendingChanges: [],
+    previousStatus: null,
+    revision: null,
   };
   const result = await deps.store.events.createSubmission({
     uid: actor.uid,
     submissionKey: options.submissionKey,
     event,
   });
-  if (result.created) {
+  if (result.created && transition.needsModeration) {
     await deps.store.notifications.addForAdmins({
       id: newId(),
       title: 'Nouvel événement à modérer',
@@ -92,17 +100,24 @@ export async function submitEvent(
   return result;
 }
 
-/** The event, if this actor may edit it (its owner or an admin); otherwise a 404, as if it did not exist. */
+/**
+ * The event as its owner or an admin works on it (a pending revision applied, `revision` still telling there is one),
+ * if this actor may edit it; otherwise a 404, as if it did not exist.
+ */
 export async function eventForEditing(store: Store, actor: UserProfile, id: string): Promise<AgendaEvent> {
   const event = await store.events.findById(id);
-  if (!event || (event.createdBy !== actor.uid && actor.role !== 'admin')) {
+  if (!event || actorsFor(actor, event).length === 0) {
     if (event) audit('access.denied', { uid: actor.uid, path: `/organizer/edit-event/${id}`, reason: 'owner' });
     throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
   }
-  return event;
+  return workingView(event);
 }
 
-/** An edit by its organizer puts a published or refused event back into moderation, noting what changed. */
+/**
+ * An edit, as the lifecycle table says: an organizer's edit of a published (or cancelled) event waits as a revision
+ * while the approved version stays public; of an event not public, it changes it (a refused one goes back to the
+ * queue); an admin's edit applies at once (logged).
+ */
 export async function updateEvent(
   deps: SubmitDeps,
   actor: UserProfile,
@@ -111,34 +126,19 @@ export async function updateEvent(
   image: EventImage | null | undefined,
 ): Promise<AgendaEvent> {
   const current = await eventForEditing(deps.store, actor, id);
-  const next = fieldsFromForm(input);
-  // Every field the form sets is tracked, except the slug (it follows the title).
-  const tracked = (Object.keys(next) as (keyof typeof next)[]).filter((k) => k !== 'slug');
-  const changed: string[] = tracked.filter((k) => JSON.stringify(next[k]) !== JSON.stringify(current[k]));
-  if (image !== undefined && JSON.stringify(image) !== JSON.stringify(current.image)) changed.push('image');
-  const now = clock(deps).toISOString();
-  const backToModeration = actor.role !== 'admin' && (current.status === 'approved' || current.status === 'rejected');
-  const updated: AgendaEvent = {
-    ...current,
-    ...next,
-    image: image === undefined ? current.image : image,
-    status: backToModeration ? 'pending' : current.status,
-    rejectionReason: backToModeration ? '' : current.rejectionReason,
-    updatedAt: now,
-    submittedAt: backToModeration ? now : current.submittedAt,
-    pendingChanges: backToModeration
-      ? [...new Set([...(current.pendingChanges ?? []), ...changed])]
-      : current.pendingChanges,
-  };
-  await deps.store.events.update(updated);
-  return updated;
+  const content: EventContent = { ...fieldsFromForm(input), image: image === undefined ? current.image : image };
+  const { after } = await changeEvent(deps, actor, { eventId: id, action: 'edit', content });
+  return after as AgendaEvent;
 }
 
-export async function cancelEvent(deps: SubmitDeps, actor: UserProfile, id: string): Promise<AgendaEvent> {
-  const current = await eventForEditing(deps.store, actor, id);
-  const updated = { ...current, status: 'cancelled' as const, updatedAt: clock(deps).toISOString() };
-  await deps.store.events.update(updated);
-  return updated;
+/** The organizer cancels: a public event stays visible as cancelled, one that never was public is withdrawn. */
+export async function cancelEvent(deps: SubmitDeps, actor: UserProfile, id: string): Promise<LifecycleStep> {
+  return changeEvent(deps, actor, { eventId: id, action: 'cancel' });
+}
+
+/** « Rétablir »: back to the status before the cancellation. */
+export async function undoCancelEvent(deps: SubmitDeps, actor: UserProfile, id: string): Promise<LifecycleStep> {
+  return changeEvent(deps, actor, { eventId: id, action: 'undoCancel' });
 }
 
 /** Published events with a similar title in the same town within 3 hours: probably the same event. */

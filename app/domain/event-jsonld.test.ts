@@ -38,6 +38,8 @@ const event: AgendaEvent = {
   submittedAt: '2026-11-01T10:00:00Z',
   moderatedBy: null,
   moderatedAt: null,
+  previousStatus: null,
+  revision: null,
 };
 
 describe('JSON-LD Event', () => {

@@ -2,7 +2,12 @@
 import type { CantonCode } from './cantons';
 import type { CategorySlug } from './categories';
 
-export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+/**
+ * pending: awaiting its first moderation (or unpublished), not public · approved: public · rejected: not public, with
+ * a reason · cancelled: public with an « Annulé » badge (only ever reached from approved) · withdrawn: cancelled by
+ * its organizer before it was ever public, not public and out of the queue. The transitions: event-lifecycle.ts.
+ */
+export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'withdrawn'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export interface EventImage {
@@ -56,6 +61,52 @@ export interface AgendaEvent {
   moderatedAt: string | null;
   /** Fields an organizer changed since the last moderation (shown to moderators), empty otherwise. */
   pendingChanges?: string[];
+  /** The status before the organizer cancelled (cancelled or withdrawn events), for « Rétablir ». */
+  previousStatus: EventStatus | null;
+  /**
+   * An organizer's edit of a public event, awaiting moderation: the content fields as they typed them. The fields
+   * above stay the content an admin approved, the one the public sees, until an admin approves this revision.
+   */
+  revision: EventContent | null;
+}
+
+/** The fields an organizer writes (the form's content, schedule included): what a revision holds. */
+export const EVENT_CONTENT_FIELDS = [
+  'title',
+  'slug',
+  'description',
+  'category',
+  'startsAt',
+  'endsAt',
+  'allDay',
+  'venueName',
+  'street',
+  'postalCode',
+  'city',
+  'canton',
+  'lat',
+  'lng',
+  'isFree',
+  'priceMin',
+  'priceMax',
+  'priceNote',
+  'ticketUrl',
+  'websiteUrl',
+  'organizerName',
+  'contactEmail',
+  'contactPhone',
+  'image',
+  'accessibility',
+] as const;
+export type EventContentField = (typeof EVENT_CONTENT_FIELDS)[number];
+export type EventContent = Pick<AgendaEvent, EventContentField>;
+
+/** The content fields of an event (a copy: nested image and accessibility are not shared). */
+export function contentOf(event: EventContent): EventContent {
+  const content = {} as Record<EventContentField, unknown>;
+  for (const field of EVENT_CONTENT_FIELDS) content[field] = event[field];
+  const copy = content as EventContent;
+  return { ...copy, image: copy.image ? { ...copy.image } : null, accessibility: { ...copy.accessibility } };
 }
 
 /** What the map needs of a located event. */

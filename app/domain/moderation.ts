@@ -1,5 +1,14 @@
 // Admin decisions on events, as stored in the moderation log and said in French on the admin screens.
-export const MODERATION_ACTIONS = ['approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel'] as const;
+export const MODERATION_ACTIONS = [
+  'approve',
+  'reject',
+  'feature',
+  'unfeature',
+  'unpublish',
+  'cancel',
+  'edit',
+  'delete',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** What an admin did, as the activity lists say it: « Ada a refusé … ». */
@@ -10,4 +19,6 @@ export const MODERATION_ACTION_PAST: Record<ModerationAction, string> = {
   unfeature: 'a retiré de la une',
   unpublish: 'a dépublié',
   cancel: 'a annulé',
+  edit: 'a modifié',
+  delete: 'a supprimé',
 };

@@ -31,7 +31,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function AdminDashboardPage() {
   const d = useLoaderData<typeof loader>();
-  const allEvents = d.counts.pending + d.counts.approved + d.counts.rejected + d.counts.cancelled;
+  const allEvents = Object.values(d.counts).reduce((a, b) => a + b, 0);
   const weeks = d.submissions.weeks.map((w) => ({
     key: w.start,
     label: w.label,
@@ -45,10 +45,12 @@ export default function AdminDashboardPage() {
           <li className="admin-dashboard__card admin-dashboard__card--pending">
             <h2 id="dashboard-pending-title">En attente</h2>
             <p className="admin-dashboard__figure" data-testid="dashboard-pending">
-              {formatCount(d.counts.pending)}
+              {formatCount(d.awaiting)}
             </p>
             <p className="admin-dashboard__note">
-              {d.counts.pending === 0 ? 'Rien à modérer.' : 'Événements à modérer, le plus ancien d’abord.'}
+              {d.awaiting === 0
+                ? 'Rien à modérer.'
+                : 'Événements nouveaux ou modifiés à modérer, le plus ancien d’abord.'}
             </p>
             <Link to="/admin/events" aria-describedby="dashboard-pending-title">
               Ouvrir la modération
@@ -77,7 +79,7 @@ export default function AdminDashboardPage() {
             <p className="admin-dashboard__figure">{formatCount(allEvents)}</p>
             <p className="admin-dashboard__note">
               {plural(d.counts.approved, 'publié')} · {plural(d.counts.rejected, 'refusé')} ·{' '}
-              {plural(d.counts.cancelled, 'annulé')}
+              {plural(d.counts.cancelled, 'annulé')} · {plural(d.counts.withdrawn, 'retiré')}
             </p>
           </li>
         </ul>

@@ -5,20 +5,28 @@ import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { AdminError, requireAdminAction } from '~/.server/admin/guard';
-import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from '~/.server/admin/moderation';
+import {
+  type ModerationDecision,
+  moderateEvent,
+  moderationCase,
+  moderationList,
+  parseModerationQuery,
+} from '~/.server/admin/moderation';
 import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { getLiveHub } from '~/.server/live';
 import { getMailer } from '~/.server/mail/mailer';
-import type { ModerationAction } from '~/.server/ports';
 import { requireAdmin } from '~/.server/session';
 import { getStore } from '~/.server/store';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { formatDateTime } from '~/domain/dates';
 import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
+import { describeChanges, fieldLabel } from '~/domain/event-diff';
+import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { MODERATION_ACTION_PAST } from '~/domain/moderation';
@@ -34,11 +42,13 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   });
 
+/** The tabs; « En attente » is the queue: pending events and published ones with a pending revision. */
 const STATUS_TABS: { value: EventStatus | 'all'; label: string }[] = [
   { value: 'pending', label: 'En attente' },
   { value: 'approved', label: 'Publiés' },
   { value: 'rejected', label: 'Refusés' },
   { value: 'cancelled', label: 'Annulés' },
+  { value: 'withdrawn', label: 'Retirés' },
   { value: 'all', label: 'Tous' },
 ];
 
@@ -47,44 +57,32 @@ const STATUS_LABELS: Record<EventStatus, string> = {
   approved: 'Publié',
   rejected: 'Refusé',
   cancelled: 'Annulé',
+  withdrawn: 'Retiré par l’organisateur',
 };
 
-const ACTION_DONE: Record<ModerationAction, (title: string) => string> = {
-  approve: (t) => `« ${t} » est publié. L’organisateur en est informé par email.`,
-  reject: (t) => `« ${t} » est refusé. L’organisateur a reçu le motif par email.`,
+const ACTION_DONE: Record<ModerationDecision, (title: string, revision: boolean) => string> = {
+  approve: (t, revision) =>
+    revision
+      ? `La modification de « ${t} » est publiée. L’organisateur en est informé par email.`
+      : `« ${t} » est publié. L’organisateur en est informé par email.`,
+  reject: (t, revision) =>
+    revision
+      ? `La modification de « ${t} » est refusée : la version publiée reste en ligne. L’organisateur a reçu le motif par email.`
+      : `« ${t} » est refusé. L’organisateur a reçu le motif par email.`,
   feature: (t) => `« ${t} » est mis en avant.`,
   unfeature: (t) => `« ${t} » n’est plus mis en avant.`,
   unpublish: (t) => `« ${t} » est dépublié et revient en attente de modération.`,
   cancel: (t) => `« ${t} » est annulé : il reste visible avec la mention « Annulé ».`,
+  delete: (t) => `« ${t} » est supprimé.`,
 };
 
-/** French names of the fields an organizer may change (what a re-submission changed). */
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Titre',
-  description: 'Description',
-  category: 'Catégorie',
-  startsAt: 'Début',
-  endsAt: 'Fin',
-  allDay: 'Toute la journée',
-  venueName: 'Lieu',
-  street: 'Rue',
-  postalCode: 'NPA',
-  city: 'Localité',
-  canton: 'Canton',
-  lat: 'Position sur la carte',
-  lng: 'Position sur la carte',
-  isFree: 'Gratuité',
-  priceMin: 'Prix',
-  priceMax: 'Prix',
-  priceNote: 'Précisions sur le prix',
-  ticketUrl: 'Billetterie',
-  websiteUrl: 'Site web',
-  organizerName: 'Organisateur',
-  contactEmail: 'Email de contact',
-  contactPhone: 'Téléphone',
-  accessibility: 'Accessibilité',
-  image: 'Image',
-};
+/** The parameter of the confirmation step of « Supprimer » (the page without JavaScript). */
+const CONFIRM_DELETE_PARAM = 'supprimer';
+
+/** Whether the list of this tab shows the event (the queue: what awaits moderation). */
+function inTab(tab: EventStatus | 'all', event: Pick<AgendaEvent, 'status' | 'revision'>): boolean {
+  return tab === 'all' || (tab === 'pending' ? awaitsModeration(event) : event.status === tab);
+}
 
 function listParams(query: { status: string; q: string; page: number }, extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
@@ -95,7 +93,10 @@ function listParams(query: { status: string; q: string; page: number }, extra: R
   return params.toString();
 }
 
-function previewOf(event: AgendaEvent, categoryLabels: Map<string, string>) {
+/** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
+function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
+  const event = workingView(stored);
+  const label = (slug: string) => categoryLabels.get(slug) ?? slug;
   return {
     id: event.id,
     title: event.title,
@@ -124,7 +125,9 @@ function previewOf(event: AgendaEvent, categoryLabels: Map<string, string>) {
       event.accessibility.hearing ? 'Équipé pour les personnes malentendantes' : null,
       event.accessibility.familyFriendly ? 'Adapté aux familles' : null,
     ].filter((x): x is string => x !== null),
-    changes: [...new Set((event.pendingChanges ?? []).map((f) => FIELD_LABELS[f] ?? f))],
+    changes: [...new Set((event.pendingChanges ?? []).map(fieldLabel))],
+    /** A published event's pending revision: each change, published value beside the new one. */
+    revision: stored.revision ? describeChanges(stored, stored.revision, label) : null,
     submittedAt: event.submittedAt,
     updatedAt: event.updatedAt,
     moderatedAt: event.moderatedAt,
@@ -141,7 +144,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // ?eventId= alone (the notification's link) opens the list of that event's status, so it is highlighted there.
   const query = parseModerationQuery(
     url.searchParams,
-    wanted && !url.searchParams.has('status') ? wanted.status : 'pending',
+    wanted && !url.searchParams.has('status') ? (awaitsModeration(wanted) ? 'pending' : wanted.status) : 'pending',
   );
   const [list, categories] = await Promise.all([moderationList(store, query), store.categories.list()]);
   const labels = new Map(categories.map((c) => [c.slug, c.label]));
@@ -151,9 +154,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query: { status: query.status, q: query.q, page: query.page },
     searchError: query.searchError,
     counts: list.counts,
+    awaiting: list.awaiting,
     total: list.total,
     pageSize: 50,
-    items: list.items.map((e) => ({
+    // As the moderator will decide on them: a pending revision applied.
+    items: list.items.map(workingView).map((e) => ({
       id: e.id,
       title: e.title,
       status: e.status,
@@ -163,9 +168,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       organizerName: e.organizerName,
       submittedAt: e.submittedAt,
       resubmitted: (e.pendingChanges ?? []).length > 0,
+      revision: e.revision !== null,
     })),
     missing: Boolean(eventId && !wanted),
     selected: selected ? previewOf(selected, labels) : null,
+    confirmDelete: Boolean(selected && url.searchParams.get(CONFIRM_DELETE_PARAM) === '1'),
     decision: decision
       ? {
           actions: decision.actions,
@@ -199,7 +206,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const returnQuery = parseModerationQuery(new URLSearchParams(String(formData.get('returnTo') ?? '')));
   const reason = String(formData.get('reason') ?? '');
   try {
-    const { event } = await moderateEvent(
+    const { event, deleted, revision } = await moderateEvent(
       {
         store: getStore(),
         mailer: getMailer(),
@@ -210,10 +217,11 @@ export async function action({ request }: ActionFunctionArgs) {
       { eventId, action: intent, reason, seen: String(formData.get('seen') ?? '') },
     );
     // A decision that takes the event out of the list shown moves on to the next one of the queue.
-    const leaves = returnQuery.status !== 'all' && returnQuery.status !== event.status;
+    const leaves = deleted || !inTab(returnQuery.status, event);
     const next = String(formData.get('next') ?? '');
     const target = leaves ? (/^[a-z0-9-]{1,64}$/i.test(next) ? next : null) : event.id;
-    const flash = await setFlash({ kind: 'success', message: ACTION_DONE[intent as ModerationAction](event.title) });
+    const done = ACTION_DONE[intent as ModerationDecision];
+    const flash = await setFlash({ kind: 'success', message: done(workingView(event).title, revision) });
     const search = listParams(returnQuery, target ? { eventId: target } : {});
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
@@ -282,12 +290,17 @@ export default function ModerateEventsPage() {
   return (
     <AdminShell
       title="Modération des événements"
-      lead={`${counts.pending} événement${counts.pending > 1 ? 's' : ''} en attente de modération.`}
+      lead={`${loaded.awaiting} événement${loaded.awaiting > 1 ? 's' : ''} en attente de modération (nouveaux ou modifiés).`}
     >
       <div className="admin-toolbar">
         <nav aria-label="Statut" className="moderation-tabs">
           {STATUS_TABS.map((tab) => {
-            const count = tab.value === 'all' ? Object.values(counts).reduce((a, b) => a + b, 0) : counts[tab.value];
+            const count =
+              tab.value === 'all'
+                ? Object.values(counts).reduce((a, b) => a + b, 0)
+                : tab.value === 'pending'
+                  ? loaded.awaiting
+                  : counts[tab.value];
             return (
               <Link
                 key={tab.value}
@@ -355,9 +368,15 @@ export default function ModerateEventsPage() {
                     {query.status === 'all' ? (
                       <span className={`status-chip status-chip--${item.status}`}>{STATUS_LABELS[item.status]}</span>
                     ) : null}
-                    {item.resubmitted ? <span className="status-chip">Modifié</span> : null}
+                    {item.revision ? (
+                      <span className="status-chip status-chip--pending">Modification en attente</span>
+                    ) : item.resubmitted ? (
+                      <span className="status-chip">Modifié</span>
+                    ) : null}
                     {item.featured ? <span className="status-chip">À la une</span> : null}
-                    {item.status === 'pending' ? <small>soumis le {formatDateTime(item.submittedAt)}</small> : null}
+                    {item.status === 'pending' || item.revision ? (
+                      <small>soumis le {formatDateTime(item.submittedAt)}</small>
+                    ) : null}
                   </span>
                 </Link>
               </li>
@@ -406,7 +425,25 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
       <input type="hidden" name="seen" value={event.updatedAt} />
     </>
   );
-  const can = (action: ModerationAction) => decision.actions.includes(action);
+  const can = (action: ModerationDecision) => decision.actions.includes(action);
+  const isRevision = event.revision !== null;
+  const deletion = {
+    title: `Supprimer « ${event.title} » ?`,
+    children: (
+      <p>
+        L’événement disparaît du site et du tableau de bord de son organisateur ; seules les décisions de modération en
+        gardent la trace. C’est définitif.
+      </p>
+    ),
+    form: (
+      <Form method="post" preventScrollReset>
+        {hidden}
+        <button type="submit" name="intent" value="delete" className="button button--danger" disabled={busy}>
+          Oui, supprimer définitivement
+        </button>
+      </Form>
+    ),
+  };
   return (
     <article
       className="moderation__detail"
@@ -435,6 +472,9 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
           {error.message}
         </p>
       ) : null}
+      {loaded.confirmDelete && can('delete') ? (
+        <ConfirmPanel back={`/admin/events?${listParams(loaded.query, { eventId: event.id })}`} {...deletion} />
+      ) : null}
 
       <div className="moderation__actions">
         {can('approve') ? (
@@ -448,7 +488,7 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
               data-shortcut="a"
               disabled={busy}
             >
-              Approuver
+              {isRevision ? 'Approuver la modification' : 'Approuver'}
             </button>
           </Form>
         ) : null}
@@ -489,11 +529,46 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
         <Link to={`/organizer/edit-event/${event.id}`} className="button">
           Modifier
         </Link>
+        {can('delete') ? (
+          <ConfirmAction
+            href={`/admin/events?${listParams(loaded.query, { eventId: event.id, [CONFIRM_DELETE_PARAM]: '1' })}`}
+            label="Supprimer"
+            {...deletion}
+          />
+        ) : null}
       </div>
+      {isRevision ? (
+        <section className="notice notice--warning" data-testid="moderation-revision">
+          <h3>Modification en attente : la version publiée reste en ligne jusqu’à votre décision</h3>
+          <table className="revision-diff">
+            <thead>
+              <tr>
+                <th scope="col">Champ</th>
+                <th scope="col">Version publiée</th>
+                <th scope="col">Modification</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(event.revision ?? []).map((change) => (
+                <tr key={change.label}>
+                  <th scope="row">{change.label}</th>
+                  <td>{change.before}</td>
+                  <td>{change.after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>Ci-dessous, l’événement tel qu’il sera publié si vous approuvez la modification.</p>
+        </section>
+      ) : null}
       {can('reject') ? (
         <Form method="post" className="moderation__reject" preventScrollReset>
           {hidden}
-          <label htmlFor="reason">Motif du refus (envoyé à l’organisateur)</label>
+          <label htmlFor="reason">
+            {isRevision
+              ? 'Motif du refus de la modification (envoyé à l’organisateur)'
+              : 'Motif du refus (envoyé à l’organisateur)'}
+          </label>
           <textarea
             id="reason"
             name="reason"
@@ -510,7 +585,7 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
             </p>
           ) : null}
           <button type="submit" name="intent" value="reject" className="button" disabled={busy}>
-            Refuser
+            {isRevision ? 'Refuser la modification' : 'Refuser'}
           </button>
         </Form>
       ) : null}
@@ -518,7 +593,7 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
         <p className="rejection">Motif du refus : {event.rejectionReason}</p>
       ) : null}
 
-      {event.changes.length > 0 ? (
+      {event.changes.length > 0 && !isRevision ? (
         <section className="notice notice--warning" data-testid="moderation-changes">
           <h3>Modifié par l’organisateur depuis la dernière modération</h3>
           <p>{event.changes.join(', ')}</p>
@@ -607,7 +682,7 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
             <br />
             Inscrit le {formatDateTime(decision.owner.createdAt)}.{' '}
             {decision.ownerCounts
-              ? `Historique : ${decision.ownerCounts.approved} publié(s), ${decision.ownerCounts.pending} en attente, ${decision.ownerCounts.rejected} refusé(s), ${decision.ownerCounts.cancelled} annulé(s).`
+              ? `Historique : ${decision.ownerCounts.approved} publié(s), ${decision.ownerCounts.pending} en attente, ${decision.ownerCounts.rejected} refusé(s), ${decision.ownerCounts.cancelled} annulé(s), ${decision.ownerCounts.withdrawn} retiré(s).`
               : ''}{' '}
             <Link to={`/admin/events?status=all&q=${encodeURIComponent(decision.owner.email)}`}>
               Tous ses événements

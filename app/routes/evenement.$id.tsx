@@ -11,6 +11,7 @@ import { ShareButton } from '~/components/ShareButton';
 import { useCategory } from '~/components/useCategories';
 import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
+import type { EventStatus } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript } from '~/domain/event-jsonld';
@@ -22,11 +23,14 @@ import type { loader as rootLoader } from '~/root';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getCurrentUser(request);
   const store = getStore();
-  const event = await getEventForViewer(store, params.id ?? '', viewer);
-  if (!event) throw data({ message: 'Cet événement n’existe pas ou n’est pas public.' }, { status: 404 });
+  const view = await getEventForViewer(store, params.id ?? '', viewer);
+  if (!view) throw data({ message: 'Cet événement n’existe pas ou n’est pas public.' }, { status: 404 });
+  const { event } = view;
   const now = new Date();
   return {
     event,
+    isPublic: view.isPublic,
+    working: view.working,
     isPast: Date.parse(event.endsAt) < now.getTime(),
     similar: (await similarEvents(store, event, now)).map(toEventCard),
   };
@@ -47,19 +51,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
           image: data.event.image ? imageUrl(data.event.image.path, 1600) : undefined,
           type: 'article',
         }),
-        ...(data.event.status === 'approved' || data.event.status === 'cancelled'
-          ? []
-          : [{ name: 'robots', content: 'noindex' }]),
+        ...(data.isPublic && !data.working ? [] : [{ name: 'robots', content: 'noindex' }]),
       ]
     : [];
 
-const STATUS_BANNERS: Record<string, string> = {
+/** What its owner or an admin is told about an event they see but the public does not (or not in this version). */
+const STATUS_BANNERS: Partial<Record<EventStatus, string>> = {
   pending: 'Cet événement est en attente de modération : il n’est pas encore public.',
   rejected: 'Cet événement a été refusé par la modération : il n’est pas public.',
+  withdrawn: 'Vous avez retiré cet événement avant sa publication : il n’est pas public.',
 };
+const REVISION_BANNER =
+  'Vous voyez la version modifiée, en attente de modération. Le public voit encore la version publiée jusqu’à la décision.';
 
 export default function EventDetailPage() {
-  const { event, isPast, similar } = useLoaderData<typeof loader>();
+  const { event, isPublic, working, isPast, similar } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const nonce = useNonce();
   const siteUrl = root?.siteUrl ?? '';
@@ -74,7 +80,7 @@ export default function EventDetailPage() {
 
   return (
     <article className="page event-detail" style={{ '--category-color': category.color } as React.CSSProperties}>
-      {event.status === 'approved' || event.status === 'cancelled' ? (
+      {isPublic && !working ? (
         <script
           type="application/ld+json"
           nonce={nonce}
@@ -87,9 +93,9 @@ export default function EventDetailPage() {
         {/* A deactivated category is no filter any more: its name stays, without a link. */}
         {category.active ? <Link to={`/evenements?category=${event.category}`}>{category.label}</Link> : category.label}
       </p>
-      {STATUS_BANNERS[event.status] ? (
+      {working ? (
         <p className="notice notice--warning" data-testid="status-banner">
-          {STATUS_BANNERS[event.status]}
+          {isPublic ? REVISION_BANNER : STATUS_BANNERS[event.status]}
           {event.status === 'rejected' && event.rejectionReason ? ` Motif : ${event.rejectionReason}` : ''}
         </p>
       ) : null}

@@ -135,9 +135,10 @@ const GROUPS: FaqGroup[] = [
         question: 'Mon événement est annulé : que faire ?',
         answer: (
           <p>
-            Signalez-le depuis votre tableau de bord : la fiche reste visible avec la mention « Annulé », pour que le
-            public qui l’avait repérée en soit informé. En cas de difficulté, écrivez-nous à {mail} en précisant le
-            titre et la date de l’événement.
+            Signalez-le depuis votre tableau de bord (« Annuler l’événement ») : s’il était publié, la fiche reste
+            visible avec la mention « Annulé », pour que le public qui l’avait repérée en soit informé ; s’il ne l’était
+            pas encore, il est retiré sans être publié. « Rétablir » annule votre annulation. En cas de difficulté,
+            écrivez-nous à {mail} en précisant le titre et la date de l’événement.
           </p>
         ),
       },

@@ -127,7 +127,15 @@ export default function HowItWorksPage() {
           </li>
           <li>
             <strong>Modifications</strong> : vous pouvez modifier un événement déjà publié depuis votre tableau de bord.
-            La nouvelle version repasse en modération avant de remplacer l’ancienne.
+            Vos changements sont relus avant de remplacer la version publiée, qui reste visible d’ici là : le public ne
+            voit jamais que ce que notre équipe a lu. S’ils sont refusés, nous vous en donnons la raison et la version
+            publiée reste en ligne.
+          </li>
+          <li>
+            <strong>Annulation</strong> : « Annuler l’événement », dans votre tableau de bord, vous demande de
+            confirmer. Un événement déjà publié reste visible avec la mention « Annulé », pour prévenir le public ; un
+            événement pas encore publié est simplement retiré et ne sera pas publié. Dans les deux cas, « Rétablir » le
+            remet dans l’état d’avant.
           </li>
         </ul>
         <h3>Ce que nous acceptons</h3>

@@ -28,6 +28,7 @@ const STATUS_TEXT = {
   approved: 'publié',
   rejected: 'refusé',
   cancelled: 'annulé',
+  withdrawn: 'retiré (pas public)',
 } as const;
 
 export default function EventConfirmationPage() {
@@ -39,8 +40,15 @@ export default function EventConfirmationPage() {
         <h1>{edited ? 'Modifications enregistrées' : 'Merci, votre événement est envoyé !'}</h1>
         <p className="lead" data-testid="confirmation-status">
           Statut : <strong>{STATUS_TEXT[event.status]}</strong>
+          {event.revision ? ' · modification en attente de modération' : ''}
         </p>
       </header>
+      {event.revision ? (
+        <p className="notice" data-testid="revision-note">
+          Vos changements sont relus par notre équipe avant d’être publiés. D’ici là, le public voit toujours la version
+          publiée de l’événement.
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{event.title}</h2>
         <dl>

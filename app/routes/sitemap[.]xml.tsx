@@ -1,10 +1,7 @@
 // /sitemap.xml: the public pages, every upcoming public event and every active partner, for search engines.
 import { getConfig } from '~/.server/config';
-import { PUBLIC_STATUSES } from '~/.server/events';
+import { sitemapEvents } from '~/.server/events';
 import { getStore } from '~/.server/store';
-
-/** A sitemap holds at most 50,000 URLs; the static pages and partners need a few. */
-const SITEMAP_MAX_EVENTS = 49_000;
 
 const SITEMAP_PAGES = [
   '/',
@@ -48,15 +45,7 @@ function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
 
 export async function loader() {
   const store = getStore();
-  const [{ items: events }, partners] = await Promise.all([
-    store.events.search({
-      status: PUBLIC_STATUSES,
-      endsAfter: new Date().toISOString(),
-      limit: SITEMAP_MAX_EVENTS,
-      offset: 0,
-    }),
-    store.partners.list({ activeOnly: true }),
-  ]);
+  const [events, partners] = await Promise.all([sitemapEvents(store), store.partners.list({ activeOnly: true })]);
   const entries: SitemapEntry[] = [
     ...SITEMAP_PAGES.map((path) => ({ path })),
     ...events.map((e) => ({

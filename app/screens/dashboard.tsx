@@ -1,6 +1,7 @@
 // The organizer's dashboard, shared by /dashboard and /organizer/dashboard (SPEC §2: same screen).
 import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
+import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { formatEventShort } from '~/domain/event-dates';
@@ -17,8 +18,39 @@ const GROUPS = [
   ['approved', 'Publiés'],
   ['rejected', 'Refusés'],
   ['cancelled', 'Annulés'],
+  ['withdrawn', 'Retirés avant publication'],
   ['past', 'Passés'],
 ] as const;
+
+/** The confirmation of « Annuler l’événement »: what happens to this event, and that it can be undone. */
+function cancelConfirmation(event: Item) {
+  return {
+    title: `Annuler « ${event.title} » ?`,
+    children:
+      event.cancelsTo === 'cancelled' ? (
+        <p>
+          L’événement restera visible dans l’agenda avec la mention « Annulé », pour prévenir le public qui l’avait
+          repéré. Vous pourrez le rétablir depuis votre tableau de bord.
+        </p>
+      ) : (
+        <p>
+          L’événement n’a pas encore été publié : il sera retiré de la modération et ne sera pas publié. Vous pourrez le
+          rétablir depuis votre tableau de bord.
+        </p>
+      ),
+    form: (
+      <Form method="post">
+        <FormSecurity honeypot={false} />
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="eventId" value={event.id} />
+        <input type="hidden" name="confirm" value="oui" />
+        <button type="submit" className="button button--danger">
+          Oui, annuler l’événement
+        </button>
+      </Form>
+    ),
+  };
+}
 
 function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number][0] }) {
   return (
@@ -31,8 +63,16 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
         <small>
           {formatEventShort(event)} · {event.city}
         </small>
-        {group === 'rejected' && event.rejectionReason ? (
+        {event.pendingRevision ? (
+          <p className="revision-note" data-testid="revision-note">
+            Modification en attente de modération : la version publiée reste visible jusqu’à la décision.
+          </p>
+        ) : null}
+        {event.rejectionReason && (group === 'rejected' || group === 'withdrawn') ? (
           <p className="rejection">Motif du refus : {event.rejectionReason}</p>
+        ) : null}
+        {event.rejectionReason && (group === 'approved' || group === 'cancelled') ? (
+          <p className="rejection">Votre dernière modification n’a pas été publiée. Motif : {event.rejectionReason}</p>
         ) : null}
       </div>
       <div className="dashboard-item__actions">
@@ -44,15 +84,18 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
         <Link to={`/organizer/submit-event?copie=${event.id}`} className="button">
           Copier pour une nouvelle date
         </Link>
-        {group === 'pending' || group === 'approved' ? (
+        {event.canUndo && group !== 'past' ? (
           <Form method="post">
             <FormSecurity honeypot={false} />
-            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="intent" value="undo" />
             <input type="hidden" name="eventId" value={event.id} />
             <button type="submit" className="button">
-              Annuler l’événement
+              Rétablir
             </button>
           </Form>
+        ) : null}
+        {event.canCancel && group !== 'past' ? (
+          <ConfirmAction href={`?annuler=${event.id}`} label="Annuler l’événement" {...cancelConfirmation(event)} />
         ) : null}
       </div>
     </li>
@@ -60,7 +103,7 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
 }
 
 export function DashboardScreen() {
-  const { user, groups } = useLoaderData<typeof dashboardLoader>();
+  const { user, groups, confirmCancel } = useLoaderData<typeof dashboardLoader>();
   const total = Object.values(groups).reduce((n, g) => n + g.length, 0);
   return (
     <div className="page">
@@ -71,6 +114,7 @@ export function DashboardScreen() {
         </p>
         {user.supported ? <SupporterBadge /> : null}
       </header>
+      {confirmCancel ? <ConfirmPanel back="/dashboard" {...cancelConfirmation(confirmCancel)} /> : null}
       {!user.emailVerified ? (
         <div className="notice notice--warning" data-testid="unverified-banner">
           <p>Votre adresse email n’est pas encore vérifiée : cliquez sur le lien reçu par email.</p>

@@ -1,6 +1,7 @@
 // Submit and edit an event (one screen, SPEC §2): multipart POST that works without JS, image kept across errors.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { streamMultipart } from '@web3-storage/multipart-parser';
+import { AdminError } from '~/.server/admin/guard';
 import { activeCategorySlugs } from '~/.server/categories';
 import { getConfig } from '~/.server/config';
 import { getFileStore } from '~/.server/files/disk';
@@ -23,6 +24,7 @@ import { getStore } from '~/.server/store';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from '~/.server/submissions';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } from '~/domain/event-form';
+import { actorsFor } from '~/domain/event-lifecycle';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
 
@@ -88,11 +90,16 @@ export async function eventFormLoader({ request, params }: LoaderFunctionArgs) {
   let values: Values = { organizerName: user.displayName, canton: '' };
   let image: EventImage | null = null;
   let status: AgendaEvent['status'] | null = null;
+  let pendingRevision = false;
+  let adminEdit = false;
   if (params.id) {
+    // The working copy: an organizer edits their latest text, a pending revision included.
     const event = await eventForEditing(store, user, params.id);
     values = valuesFromEvent(event, false);
     image = event.image;
     status = event.status;
+    pendingRevision = event.revision !== null;
+    adminEdit = actorsFor(user, event)[0] === 'admin';
   } else if (copyFrom) {
     const source = await eventForEditing(store, user, copyFrom);
     values = valuesFromEvent(source, true);
@@ -101,6 +108,8 @@ export async function eventFormLoader({ request, params }: LoaderFunctionArgs) {
     mode: params.id ? ('edit' as const) : ('create' as const),
     eventId: params.id ?? null,
     status,
+    pendingRevision,
+    adminEdit,
     values,
     image,
     // One key per form render: a repeated POST of this form returns the same event (double click, refresh, retry).
@@ -244,7 +253,13 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
   }
 
   if (existing) {
-    await updateEvent({ store }, user, existing.id, input, image);
+    try {
+      await updateEvent({ store }, user, existing.id, input, image);
+    } catch (error) {
+      // Refused by the lifecycle (the event changed or went meanwhile): said on an error page.
+      if (!(error instanceof AdminError)) throw error;
+      throw data({ message: error.message }, { status: error.status });
+    }
     getLiveHub().poke();
     return redirect(`/organizer/event-confirmation/${existing.id}?modifie=1`);
   }

@@ -10,6 +10,7 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
+import type { EventStatus } from '~/domain/event';
 import { validateEventForm } from '~/domain/event-form';
 import type { FieldErrors } from '~/domain/forms';
 import { imageUrl } from '~/domain/images';
@@ -34,6 +35,27 @@ function Check({ name, label, checked }: { name: string; label: string; checked:
       <input type="checkbox" name={name} defaultChecked={checked} /> {label}
     </label>
   );
+}
+
+const NEW_NOTE = 'Votre événement sera publié après une relecture par notre équipe, en général sous 24 heures.';
+const ADMIN_NOTE =
+  'Vous modifiez cet événement en tant qu’admin : vos changements s’appliquent tout de suite, sans autre relecture, et sont notés au journal de modération.';
+
+/** What an edit does, status by status (the lifecycle table, in the organizer's words). */
+function editNote(status: EventStatus | null, pendingRevision: boolean): string {
+  switch (status) {
+    case 'approved':
+    case 'cancelled':
+      return pendingRevision
+        ? 'Vous modifiez vos changements en attente de modération. Le public voit toujours la version publiée, jusqu’à ce que notre équipe relise la nouvelle.'
+        : 'Cet événement est publié : vos changements seront relus par notre équipe avant de remplacer la version publiée, qui reste visible d’ici là.';
+    case 'rejected':
+      return 'Cet événement a été refusé : après modification, il repassera en modération.';
+    case 'withdrawn':
+      return 'Cet événement est retiré : vos changements sont enregistrés, mais il ne sera ni relu ni publié tant que vous ne l’aurez pas rétabli depuis votre tableau de bord.';
+    default:
+      return NEW_NOTE;
+  }
 }
 
 export function EventFormScreen() {
@@ -127,10 +149,12 @@ export function EventFormScreen() {
     <div className="page page--narrow event-form">
       <header className="page-header">
         <h1>{editing ? 'Modifier un événement' : 'Ajouter un événement'}</h1>
-        <p className="lead">
-          {editing && loaded.status === 'approved'
-            ? 'Cet événement est publié : après modification, il repassera en modération avant d’être à nouveau visible.'
-            : 'Votre événement sera publié après une relecture par notre équipe, en général sous 24 heures.'}
+        <p className="lead" data-testid="edit-note">
+          {editing && loaded.adminEdit
+            ? ADMIN_NOTE
+            : editing
+              ? editNote(loaded.status, loaded.pendingRevision)
+              : NEW_NOTE}
         </p>
       </header>
 

@@ -8,7 +8,15 @@ import { freshFirestore } from '../support/firestore-emulator';
 
 export interface Backend {
   name: string;
-  open(): Promise<{ store: Store; dispose: () => Promise<void> }>;
+  open(): Promise<{
+    store: Store;
+    dispose: () => Promise<void>;
+    /**
+     * Test housekeeping, outside the ports: deletes events as one batch (the store's mirrors follow through their
+     * listeners). Firestore only, where going through the ports costs the most.
+     */
+    purgeEvents?: (ids: readonly string[]) => Promise<void>;
+  }>;
 }
 
 export const BACKENDS: Backend[] = [
@@ -30,6 +38,11 @@ export const BACKENDS: Backend[] = [
         dispose: async () => {
           await store.close();
           await dispose();
+        },
+        async purgeEvents(ids) {
+          const batch = db.batch();
+          for (const id of ids) batch.delete(db.collection('events').doc(id));
+          await batch.commit();
         },
       };
     },

@@ -58,11 +58,19 @@ describe('déménager un site entre SQLite et Firestore', () => {
         pendingChanges: ['title'],
       },
     });
-    await source.events.moderate({
-      id: submitted.event.id,
-      from: ['pending'],
-      patch: { status: 'approved', pendingChanges: [] },
+    await source.events.transition({
+      seen: submitted.event.updatedAt,
+      next: { ...submitted.event, status: 'approved', pendingChanges: [], updatedAt: '2030-03-01T11:00:00.000Z' },
       entry: { adminUid: admin.uid, action: 'approve', reason: '', createdAt: '2030-03-01T11:00:00.000Z' },
+    });
+    // A deleted event leaves its decisions behind, under the title it had.
+    const doomed = (
+      await source.events.search({ status: ['approved'], endsAfter: '2030-03-01T10:00:00Z', limit: 1, offset: 5 })
+    ).items[0];
+    await source.events.remove({
+      id: doomed.id,
+      seen: doomed.updatedAt,
+      entry: { adminUid: admin.uid, action: 'delete', reason: '', createdAt: '2030-03-01T11:30:00.000Z' },
     });
     await source.sessions.create({
       id: 'session-hash',
@@ -154,6 +162,12 @@ describe('déménager un site entre SQLite et Firestore', () => {
     }
     expect(sortedDataset(dumpSqlite(targetDb))).toEqual(sortedDataset(original));
     expect(original.pageViews).toHaveLength(2);
+    // The lifecycle moved too: a withdrawn event, a pending revision, the title of a deleted event in the log.
+    expect(original.events.some((e) => e.status === 'withdrawn' && e.previousStatus === 'pending')).toBe(true);
+    expect(original.events.some((e) => e.status === 'approved' && e.revision !== null)).toBe(true);
+    expect(original.moderationLog).toContainEqual(
+      expect.objectContaining({ eventId: doomed.id, action: 'delete', eventTitle: doomed.title }),
+    );
     expect(original.users.find((u) => u.uid === admin.uid)?.fcmToken).toBe('tok');
     expect(await targetFiles.get('events/abc123-800.webp')).toEqual(Buffer.from('RIFF....WEBPimage'));
     expect(await targetFiles.get('partners/logo1-400.webp')).toEqual(Buffer.from([0, 1, 2, 255]));
@@ -176,10 +190,10 @@ describe('déménager un site entre SQLite et Firestore', () => {
       ).toMatchObject({
         created: false,
       });
-      await moved.events.moderate({
-        id: 'soumis1',
-        from: ['approved'],
-        patch: { featured: true },
+      const current = (await moved.events.findById('soumis1'))!;
+      await moved.events.transition({
+        seen: current.updatedAt,
+        next: { ...current, featured: true, updatedAt: '2030-03-01T12:00:00.000Z' },
         entry: { adminUid: admin.uid, action: 'feature', reason: '', createdAt: '2030-03-01T12:00:00.000Z' },
       });
       // Page views and push devices moved too, readable through the ports on Firestore.

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Donation, Role, Store } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
-import type { AgendaEvent } from '../../app/domain/event';
+import { type AgendaEvent, contentOf } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
 import { BACKENDS } from './backends';
 
@@ -52,6 +52,8 @@ function makeEvent(overrides: Partial<AgendaEvent> = {}): AgendaEvent {
     moderatedBy: null,
     moderatedAt: null,
     pendingChanges: [],
+    previousStatus: null,
+    revision: null,
     ...overrides,
   };
 }
@@ -522,13 +524,19 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
     });
 
     it('compte les événements à venir par catégorie et par statut', async () => {
-      expect(await store.events.countUpcomingByCategory(NOW)).toEqual({
+      expect(await store.events.countUpcomingByCategory(NOW, PUBLIC.status)).toEqual({
         musique: 2,
         'marches-brocantes': 1,
         'ateliers-cours': 1,
       });
-      expect(await store.events.countAllByStatus()).toEqual({ pending: 1, approved: 4, rejected: 0, cancelled: 1 });
-      expect(await store.events.countByStatus('pending')).toBe(1);
+      expect(await store.events.countAllByStatus()).toEqual({
+        pending: 1,
+        approved: 4,
+        rejected: 0,
+        cancelled: 1,
+        withdrawn: 0,
+      });
+      expect(await store.events.countAwaitingModeration()).toBe(1);
       expect(await store.stats.countUpcoming(NOW)).toEqual({
         total: 3,
         byCategory: { musique: 1, 'marches-brocantes': 1, 'ateliers-cours': 1 },
@@ -568,7 +576,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(await store.events.listByOwner('orga')).toHaveLength(1);
       expect(await store.events.findSubmission('orga', 'cle-unique-24-caracteres')).toBe(results[0].event.id);
       expect(await store.events.findSubmission('autre', 'cle-unique-24-caracteres')).toBeNull();
-      expect(await store.events.countByStatus('pending')).toBe(1);
+      expect(await store.events.countAwaitingModeration()).toBe(1);
     });
 
     it('l’organisateur voit ses événements, du plus lointain au plus proche, et leurs comptes par statut', async () => {
@@ -579,13 +587,16 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         makeEvent({ id: 'x', createdBy: null }),
       ]);
       expect((await store.events.listByOwner('orga')).map((e) => e.id)).toEqual(['o2', 'o1']);
-      expect(await store.events.countByOwner('orga')).toEqual({ pending: 0, approved: 1, rejected: 1, cancelled: 0 });
-      const edited = {
-        ...(await store.events.findById('o1')),
-        title: 'Nouveau titre',
-        status: 'pending',
-      } as AgendaEvent;
-      await store.events.update(edited);
+      expect(await store.events.countByOwner('orga')).toEqual({
+        pending: 0,
+        approved: 1,
+        rejected: 1,
+        cancelled: 0,
+        withdrawn: 0,
+      });
+      const stored = (await store.events.findById('o1')) as AgendaEvent;
+      const edited: AgendaEvent = { ...stored, title: 'Nouveau titre', status: 'pending', updatedAt: at(1) };
+      expect(await store.events.transition({ seen: stored.updatedAt, next: edited })).toEqual(edited);
       expect(await store.events.findById('o1')).toEqual(edited);
       expect(ids2(await store.events.search({ ...PUBLIC, status: ['pending'], words: ['nouveau'] }))).toEqual(['o1']);
     });
@@ -625,26 +636,25 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(page.total).toBe(4);
     });
 
-    it('une décision s’applique seulement depuis les statuts prévus, sur la version vue, et se journalise', async () => {
+    it('une étape s’écrit seulement sur la version vue, et une décision se journalise', async () => {
       await addUser('boss', 'admin', { name: 'Chef' });
-      await store.events.insertMany([makeEvent({ id: 'e', status: 'pending', updatedAt: at(1) })]);
-      const decide = (seen: string | undefined, createdAt: string) =>
-        store.events.moderate({
-          id: 'e',
-          from: ['pending'],
+      const pending = makeEvent({ id: 'e', status: 'pending', updatedAt: at(1) });
+      await store.events.insertMany([pending]);
+      const approve = (seen: string, createdAt: string) =>
+        store.events.transition({
           seen,
-          patch: { status: 'approved', pendingChanges: [] },
+          next: { ...pending, status: 'approved', moderatedBy: 'boss', moderatedAt: createdAt, updatedAt: createdAt },
           entry: { adminUid: 'boss', action: 'approve', reason: '', createdAt },
         });
-      expect(await decide(at(0), at(2))).toBeNull();
-      const approved = await decide(at(1), at(3));
+      expect(await approve(at(0), at(2))).toBeNull();
+      const approved = await approve(at(1), at(3));
       expect(approved).toMatchObject({ status: 'approved', moderatedBy: 'boss', moderatedAt: at(3), updatedAt: at(3) });
       expect(await store.events.findById('e')).toEqual(approved);
-      expect(await decide(undefined, at(4))).toBeNull();
-      const rejected = await store.events.moderate({
-        id: 'e',
-        from: ['approved'],
-        patch: { status: 'rejected', rejectionReason: 'Doublon' },
+      // The version the first decision was taken on is gone: a second one on it is refused, nothing logged.
+      expect(await approve(at(1), at(4))).toBeNull();
+      const rejected = await store.events.transition({
+        seen: at(3),
+        next: { ...(approved as AgendaEvent), status: 'rejected', rejectionReason: 'Doublon', updatedAt: at(5) },
         entry: { adminUid: 'boss', action: 'reject', reason: 'Doublon', createdAt: at(5) },
       });
       expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Doublon' });
@@ -656,26 +666,110 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(history[0].id).toBeGreaterThan(history[1].id);
       expect(await store.stats.countApprovedBetween(at(0), at(10))).toBe(1);
       expect((await store.stats.recentModeration(1)).map((h) => h.action)).toEqual(['reject']);
-      expect(await store.events.countByStatus('pending')).toBe(0);
+      expect(await store.events.countAwaitingModeration()).toBe(0);
+      // An organizer's step (no entry) is not logged.
+      await store.events.transition({ seen: at(5), next: { ...(rejected as AgendaEvent), updatedAt: at(6) } });
+      expect(await store.events.moderationHistory('e')).toHaveLength(2);
     });
 
     it('deux admins qui décident en même temps sur la même version : une seule décision passe', async () => {
       await addUser('a', 'admin');
       await addUser('b', 'admin');
-      await store.events.insertMany([makeEvent({ id: 'e', status: 'pending', updatedAt: at(1) })]);
+      const pending = makeEvent({ id: 'e', status: 'pending', updatedAt: at(1) });
+      await store.events.insertMany([pending]);
       const results = await Promise.all(
         (['a', 'b'] as const).map((uid, i) =>
-          store.events.moderate({
-            id: 'e',
-            from: ['pending'],
+          store.events.transition({
             seen: at(1),
-            patch: i === 0 ? { status: 'approved' } : { status: 'rejected', rejectionReason: 'Non' },
+            next:
+              i === 0
+                ? { ...pending, status: 'approved', updatedAt: at(2) }
+                : { ...pending, status: 'rejected', rejectionReason: 'Non', updatedAt: at(3) },
             entry: { adminUid: uid, action: i === 0 ? 'approve' : 'reject', reason: '', createdAt: at(2 + i) },
           }),
         ),
       );
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await store.events.moderationHistory('e')).toHaveLength(1);
+    });
+
+    it('une révision en attente : gardée à part, hors de la recherche publique, comptée et en file', async () => {
+      const withRevision = makeEvent({
+        id: 'rev',
+        submittedAt: at(2),
+        pendingChanges: ['title', 'city', 'image', 'accessibility'],
+        revision: {
+          ...contentOf(makeEvent()),
+          title: 'Récital déplacé au temple',
+          city: 'Colombier',
+          image: { path: 'events/neuve', width: 800, height: 600, alt: 'Nouvelle affiche' },
+          accessibility: { wheelchair: true, hearing: false, familyFriendly: false },
+        },
+      });
+      await store.events.insertMany([
+        withRevision,
+        makeEvent({ id: 'p', status: 'pending', submittedAt: at(1) }),
+        makeEvent({ id: 'w', status: 'withdrawn', previousStatus: 'pending', submittedAt: at(0) }),
+        makeEvent({
+          id: 'c',
+          status: 'cancelled',
+          previousStatus: 'approved',
+          submittedAt: at(3),
+          startsAt: inDays(11),
+          endsAt: inDays(11.1),
+        }),
+      ]);
+      expect(await store.events.findById('rev')).toEqual(withRevision);
+      expect(await store.events.findById('w')).toMatchObject({ status: 'withdrawn', previousStatus: 'pending' });
+      // The public searches the approved content only.
+      expect(ids2(await store.events.search({ ...PUBLIC, words: ['temple'] }))).toEqual([]);
+      expect(ids2(await store.events.search({ ...PUBLIC, words: ['printemps'] }))).toEqual(['rev', 'c']);
+      expect(await store.events.countAwaitingModeration()).toBe(2);
+      const queue = await store.events.listForModeration({ status: 'awaiting', limit: 10, offset: 0 });
+      expect(ids2(queue)).toEqual(['p', 'rev']);
+      expect(ids2(await store.events.listForModeration({ status: 'withdrawn', limit: 10, offset: 0 }))).toEqual(['w']);
+      // Approving the revision: the new content is public, nothing waits any more.
+      const published: AgendaEvent = {
+        ...withRevision,
+        ...(withRevision.revision as NonNullable<AgendaEvent['revision']>),
+        revision: null,
+        pendingChanges: [],
+        updatedAt: at(4),
+      };
+      await store.events.transition({ seen: withRevision.updatedAt, next: published });
+      expect(ids2(await store.events.search({ ...PUBLIC, words: ['temple'] }))).toEqual(['rev']);
+      expect(await store.events.countAwaitingModeration()).toBe(1);
+    });
+
+    it('supprimer : l’événement et ses clés de soumission partent, ses décisions restent avec son titre', async () => {
+      await addUser('orga');
+      await addUser('boss', 'admin', { name: 'Chef' });
+      const { event } = await store.events.createSubmission({
+        uid: 'orga',
+        submissionKey: 'cle-de-suppression-24-car',
+        event: makeEvent({ id: 'gone', title: 'Fête à supprimer', status: 'pending', createdBy: 'orga' }),
+      });
+      const approved = await store.events.transition({
+        seen: event.updatedAt,
+        next: { ...event, status: 'approved', updatedAt: at(1) },
+        entry: { adminUid: 'boss', action: 'approve', reason: '', createdAt: at(1) },
+      });
+      const entry = { adminUid: 'boss', action: 'delete' as const, reason: '', createdAt: at(2) };
+      expect(await store.events.remove({ id: 'gone', seen: event.updatedAt, entry })).toBe(false);
+      expect(await store.events.remove({ id: 'gone', seen: (approved as AgendaEvent).updatedAt, entry })).toBe(true);
+      expect(await store.events.findById('gone')).toBeNull();
+      expect(await store.events.findSubmission('orga', 'cle-de-suppression-24-car')).toBeNull();
+      expect(await store.events.listByOwner('orga')).toEqual([]);
+      expect(await store.events.search({ ...PUBLIC, words: ['supprimer'] })).toEqual({ items: [], total: 0 });
+      const history = await store.events.moderationHistory('gone');
+      expect(history.map((h) => [h.action, h.eventTitle, h.adminName])).toEqual([
+        ['delete', 'Fête à supprimer', 'Chef'],
+        ['approve', 'Fête à supprimer', 'Chef'],
+      ]);
+      expect((await store.stats.recentModeration(1)).map((h) => [h.action, h.eventTitle])).toEqual([
+        ['delete', 'Fête à supprimer'],
+      ]);
+      expect(await store.events.remove({ id: 'gone', seen: at(1), entry })).toBe(false);
     });
 
     it('les soumissions se comptent par période', async () => {

@@ -52,6 +52,18 @@ test.describe('accessibilité (axe) @js-only', () => {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
     }
+    // « Annuler l’événement »: the dialog, then the confirmation step of the page (without JavaScript).
+    await page.goto('/dashboard');
+    const cancel = page.getByRole('link', { name: 'Annuler l’événement' }).first();
+    const step = (await cancel.getAttribute('href')) ?? '';
+    await cancel.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page), 'boîte de confirmation').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto(step.startsWith('/') ? step : `/dashboard${step}`);
+    await expect(page.getByTestId('confirm-panel')).toBeVisible();
+    expect(await seriousViolations(page), 'étape de confirmation').toEqual([]);
+    await page.goto('/organizer/submit-event');
     await fillEvent(page, 'Concert accessible', { startDate: '2020-01-01' });
     await page.getByLabel('NPA', { exact: true }).fill('26A0');
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();

@@ -1,9 +1,10 @@
 // The admin dashboard (/admin): the figures agree with the database, the charts are there for every reader,
 // and only admins get in.
 import { expect, test } from '@playwright/test';
-import { login, queryDb } from './utils';
+import { awaitingInDb, login, queryDb } from './utils';
 
-const pendingInDb = () => queryDb<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE status = 'pending'")[0].n;
+// What awaits moderation: pending events and pending revisions of public ones (decision 029).
+const pendingInDb = awaitingInDb;
 const upcomingInDb = () =>
   queryDb<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE status = 'approved' AND ends_ts > ?", Date.now())[0].n;
 const figure = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
@@ -57,7 +58,8 @@ test.describe('tableau de bord admin', () => {
     const activity = page.getByRole('region', { name: 'Activité de modération récente' });
     if (decisions > 0) {
       await expect(activity.getByRole('listitem').first()).toContainText(
-        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé) « /,
+        // Deletions and admins’ edits are logged too (decision 029).
+        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé|modifié|supprimé) « /,
       );
       await expect(activity.getByRole('link').first()).toHaveAttribute('href', /^\/admin\/events\?eventId=/);
     } else {

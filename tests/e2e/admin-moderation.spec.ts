@@ -1,8 +1,9 @@
 // Moderation (/admin/events) and the admin's live pending count (SSE), with and without JavaScript.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { csrfToken, login, mailsTo, queryDb, submitEvent, unique } from './utils';
+import { awaitingInDb, csrfToken, login, mailsTo, queryDb, submitEvent, unique } from './utils';
 
-const pendingInDb = () => queryDb<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE status = 'pending'")[0].n;
+// The badge counts pending events and pending revisions of public ones (decision 029).
+const pendingInDb = awaitingInDb;
 const statusOf = (id: string) => queryDb<{ status: string }>('SELECT status FROM events WHERE id = ?', id)[0]?.status;
 const logOf = (id: string) => queryDb<{ action: string }>('SELECT action FROM moderation_log WHERE event_id = ?', id);
 

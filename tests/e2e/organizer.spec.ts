@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { fillEvent, inDays, login, queryDb, register, uniqueEmail } from './utils';
+import { fillEvent, inDays, login, queryDb, register, submitEvent, uniqueEmail } from './utils';
 
 const IMAGE = path.resolve('tests/e2e/fixtures/affiche.jpg');
 
@@ -65,30 +65,33 @@ test.describe('espace organisateur', () => {
     expect(event.image).not.toBeNull();
   });
 
-  test('modifier un événement publié le remet en attente ; un autre organisateur reçoit 404', async ({
+  // Changed on purpose (decision 029): the edit of a published event waits as a revision, the event stays published.
+  test('modifier un événement publié met la modification en attente ; un autre organisateur reçoit 404', async ({
     page,
     browser,
   }, testInfo) => {
     await register(page, 'Théâtre de poche', uniqueEmail('edition'), 'jouer sur les planches');
     await expect(page).toHaveURL('/dashboard');
-    await page.goto('/organizer/submit-event');
     const title = `Pièce édition ${Date.now()}`;
-    await fillEvent(page, title);
-    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
-    await expect(page).toHaveURL(/event-confirmation/);
-    const id = page.url().split('/').pop()!;
+    // The same test of the other project published a similar event: submitEvent confirms it is not a duplicate.
+    const id = await submitEvent(page, title);
     // Publication by moderation comes with the admin screens; here it is set directly in the store.
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(path.join(process.env.E2E_DATA_DIR as string, 'agenda.sqlite'));
     db.prepare("UPDATE events SET status = 'approved' WHERE id = ?").run(id);
     db.close();
     await page.goto(`/organizer/edit-event/${id}`);
-    await expect(page.getByText('il repassera en modération')).toBeVisible();
+    await expect(page.getByText('vos changements seront relus par notre équipe')).toBeVisible();
     await page.getByLabel('Titre', { exact: true }).fill(`${title} (nouvelle date)`);
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await expect(page.getByTestId('confirmation-status')).toContainText('en attente de modération');
-    const [row] = queryDb<{ status: string; pending_changes: string }>('SELECT * FROM events WHERE id = ?', id);
-    expect(row.status).toBe('pending');
+    const [row] = queryDb<{ status: string; title: string; revision: string; pending_changes: string }>(
+      'SELECT * FROM events WHERE id = ?',
+      id,
+    );
+    expect(row.status).toBe('approved');
+    expect(row.title).toBe(title);
+    expect(JSON.parse(row.revision).title).toBe(`${title} (nouvelle date)`);
     expect(JSON.parse(row.pending_changes)).toContain('title');
 
     const other = await browser.newContext({ javaScriptEnabled: testInfo.project.name === 'js' });
@@ -99,7 +102,7 @@ test.describe('espace organisateur', () => {
     await other.close();
   });
 
-  test('copier pour une nouvelle date et annuler depuis le tableau de bord', async ({ page }) => {
+  test('copier pour une nouvelle date et annuler depuis le tableau de bord', async ({ page }, testInfo) => {
     await register(page, 'Marché de Tramelan', uniqueEmail('copie'), 'vendre des légumes frais');
     await expect(page).toHaveURL('/dashboard');
     await page.goto('/organizer/submit-event');
@@ -117,10 +120,13 @@ test.describe('espace organisateur', () => {
     await expect(page).toHaveURL(/event-confirmation/);
     expect(queryDb('SELECT id FROM events WHERE title = ?', title)).toHaveLength(2);
     await page.goto('/dashboard');
-    await page.getByTestId(`event-${id}`).getByRole('button', { name: 'Annuler l’événement' }).click();
-    await expect(page.getByTestId('flash')).toContainText('est annulé');
-    await expect(page.getByRole('heading', { name: /Annulés/ })).toBeVisible();
-    expect(queryDb<{ status: string }>('SELECT status FROM events WHERE id = ?', id)[0].status).toBe('cancelled');
+    // Changed on purpose (issue 16): cancelling asks first, and a pending event is withdrawn, not cancelled.
+    await page.getByTestId(`event-${id}`).getByRole('link', { name: 'Annuler l’événement' }).click();
+    const confirm = testInfo.project.name === 'js' ? page.getByRole('dialog') : page.getByTestId('confirm-panel');
+    await confirm.getByRole('button', { name: 'Oui, annuler l’événement' }).click();
+    await expect(page.getByTestId('flash')).toContainText('est retiré');
+    await expect(page.getByRole('heading', { name: /Retirés avant publication/ })).toBeVisible();
+    expect(queryDb<{ status: string }>('SELECT status FROM events WHERE id = ?', id)[0].status).toBe('withdrawn');
   });
 });
 

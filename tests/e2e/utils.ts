@@ -22,6 +22,13 @@ export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
+/** Events awaiting moderation, as the admin badge counts them: pending ones and pending revisions (decision 029). */
+export function awaitingInDb(): number {
+  return queryDb<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM events WHERE status = 'pending' OR (revision IS NOT NULL AND status IN ('approved', 'cancelled'))",
+  )[0].n;
+}
+
 export function outboxFiles(): string[] {
   const dir = path.join(DATA_DIR, 'outbox');
   return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : [];

@@ -58,6 +58,8 @@ function event(fields: {
     submittedAt: fields.submittedAt ?? '2026-10-01T08:00:00.000Z',
     moderatedBy: null,
     moderatedAt: null,
+    previousStatus: null,
+    revision: null,
   };
 }
 
@@ -98,7 +100,7 @@ describe('tableau de bord admin', () => {
   it('sans aucun événement : des zéros partout, douze semaines vides, pas de mesure d’audience', async () => {
     const { dashboard } = await setup();
     const d = await dashboard();
-    expect(d.counts).toEqual({ pending: 0, approved: 0, rejected: 0, cancelled: 0 });
+    expect(d.counts).toEqual({ pending: 0, approved: 0, rejected: 0, cancelled: 0, withdrawn: 0 });
     expect(d.approvedThisWeek).toBe(0);
     expect(d.weekStart).toBe(MONDAY);
     expect(d.upcoming.total).toBe(0);
@@ -163,7 +165,7 @@ describe('tableau de bord admin', () => {
       event({ category: 'spectacles', canton: 'NE', status: 'cancelled' }),
     ]);
     const d = await dashboard();
-    expect(d.counts).toEqual({ pending: 1, approved: 5, rejected: 1, cancelled: 1 });
+    expect(d.counts).toEqual({ pending: 1, approved: 5, rejected: 1, cancelled: 1, withdrawn: 0 });
     expect(d.upcoming.total).toBe(4);
     const categories = Object.fromEntries(d.upcoming.byCategory.map((b) => [b.key, b.value]));
     expect(categories).toMatchObject({ musique: 2, spectacles: 1, 'nature-balades': 1, 'expos-musees': 0 });

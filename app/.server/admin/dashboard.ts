@@ -46,6 +46,8 @@ export interface ActivityItem {
 
 export interface AdminDashboard {
   counts: Record<EventStatus, number>;
+  /** What awaits moderation: pending events and pending revisions of published ones (the badge's count). */
+  awaiting: number;
   /** Events approved since Monday 00:00 (Zurich), by the moderation log. */
   approvedThisWeek: number;
   weekStart: string;
@@ -103,8 +105,9 @@ export async function adminDashboard(deps: DashboardDeps): Promise<AdminDashboar
   const daysFrom = iso(days[0]);
   const daysTo = iso(days[DASHBOARD_DAYS]);
 
-  const [counts, approvedThisWeek, upcoming, submitted, log, categories, views] = await Promise.all([
+  const [counts, awaiting, approvedThisWeek, upcoming, submitted, log, categories, views] = await Promise.all([
     store.events.countAllByStatus(),
+    store.events.countAwaitingModeration(),
     store.stats.countApprovedBetween(weekStart, iso(weeks[DASHBOARD_WEEKS])),
     store.stats.countUpcoming(nowIso),
     store.stats.countSubmissions(weeks.map(iso)),
@@ -128,6 +131,7 @@ export async function adminDashboard(deps: DashboardDeps): Promise<AdminDashboar
 
   return {
     counts,
+    awaiting,
     approvedThisWeek,
     weekStart,
     upcoming: { total: upcoming.total, byCategory, byCanton },

@@ -69,7 +69,8 @@ describe('modération', () => {
     const b = await submit('Deuxième marché');
     const list = await moderationList(store, { status: 'pending', q: '', page: 1 });
     expect(list.items.map((e) => e.id)).toEqual([a.id, b.id]);
-    expect(list.counts).toEqual({ pending: 2, approved: 0, rejected: 0, cancelled: 0 });
+    expect(list.counts).toEqual({ pending: 2, approved: 0, rejected: 0, cancelled: 0, withdrawn: 0 });
+    expect(list.awaiting).toBe(2);
     const searched = await moderationList(store, { status: 'all', q: 'deuxieme', page: 1 });
     expect(searched.items.map((e) => e.id)).toEqual([b.id]);
     const byEmail = await moderationList(store, { status: 'all', q: 'ORGA@exemple.ch', page: 1 });
@@ -79,7 +80,10 @@ describe('modération', () => {
   it('approuver publie, note qui et quand, et informe l’organisateur par email', async () => {
     const { store, mailer, deps, submit } = await setup();
     const event = await submit();
-    const { event: approved } = await moderateEvent(deps, user('admin'), { eventId: event.id, action: 'approve' });
+    const { event: approved } = await moderateEvent(deps, user('admin', 'admin'), {
+      eventId: event.id,
+      action: 'approve',
+    });
     expect(approved).toMatchObject({ status: 'approved', moderatedBy: 'admin' });
     expect(approved.moderatedAt).toMatch(/^2026-11-22T10:00/);
     expect(await store.events.findById(event.id)).toMatchObject({ status: 'approved', moderatedBy: 'admin' });
@@ -100,16 +104,20 @@ describe('modération', () => {
     const event = await submit();
     for (const reason of ['', '  ', 'a']) {
       await expect(
-        moderateEvent(deps, user('admin'), { eventId: event.id, action: 'reject', reason }),
+        moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'reject', reason }),
       ).rejects.toMatchObject({ field: 'reason', message: expect.stringContaining('raison du refus') });
     }
     await expect(
-      moderateEvent(deps, user('admin'), { eventId: event.id, action: 'reject', reason: 'x'.repeat(1001) }),
+      moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'reject', reason: 'x'.repeat(1001) }),
     ).rejects.toBeInstanceOf(AdminError);
     expect(await store.events.findById(event.id)).toMatchObject({ status: 'pending', rejectionReason: '' });
     expect(await store.events.moderationHistory(event.id)).toEqual([]);
 
-    await moderateEvent(deps, user('admin'), { eventId: event.id, action: 'reject', reason: '  Date déjà passée.  ' });
+    await moderateEvent(deps, user('admin', 'admin'), {
+      eventId: event.id,
+      action: 'reject',
+      reason: '  Date déjà passée.  ',
+    });
     expect(await store.events.findById(event.id)).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Date déjà passée.',
@@ -121,8 +129,8 @@ describe('modération', () => {
     const { store, deps, submit } = await setup();
     const event = await submit();
     const results = await Promise.allSettled([
-      moderateEvent(deps, user('admin'), { eventId: event.id, action: 'approve', seen: event.updatedAt }),
-      moderateEvent(deps, user('admin2'), {
+      moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve', seen: event.updatedAt }),
+      moderateEvent(deps, user('admin2', 'admin'), {
         eventId: event.id,
         action: 'reject',
         reason: 'Hors de la région.',
@@ -138,24 +146,36 @@ describe('modération', () => {
   it('mettre en avant, dépublier et annuler suivent le statut de l’événement', async () => {
     const { store, deps, submit } = await setup();
     const event = await submit();
-    await expect(moderateEvent(deps, user('admin'), { eventId: event.id, action: 'feature' })).rejects.toMatchObject({
+    await expect(
+      moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'feature' }),
+    ).rejects.toMatchObject({
       status: 409,
     });
-    await moderateEvent(deps, user('admin'), { eventId: event.id, action: 'approve' });
-    await moderateEvent(deps, user('admin'), { eventId: event.id, action: 'feature' });
+    await moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve' });
+    await moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'feature' });
     expect(await store.events.findById(event.id)).toMatchObject({ featured: true });
-    expect(actionsFor({ status: 'approved', featured: true })).toEqual(['reject', 'unfeature', 'unpublish', 'cancel']);
-    await moderateEvent(deps, user('admin'), { eventId: event.id, action: 'unpublish' });
+    // Changed on purpose: a published event is refused only as a revision; to take it down, unpublish or delete.
+    expect(actionsFor({ status: 'approved', featured: true, revision: null, previousStatus: null })).toEqual([
+      'unfeature',
+      'unpublish',
+      'cancel',
+      'delete',
+    ]);
+    await moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'unpublish' });
     expect(await store.events.findById(event.id)).toMatchObject({ status: 'pending', featured: false });
-    await moderateEvent(deps, user('admin'), { eventId: event.id, action: 'approve' });
-    await moderateEvent(deps, user('admin'), { eventId: event.id, action: 'cancel' });
+    await moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve' });
+    await moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'cancel' });
     expect(await store.events.findById(event.id)).toMatchObject({ status: 'cancelled' });
     const history = await store.events.moderationHistory(event.id);
     expect(history.map((h) => h.action)).toEqual(['cancel', 'approve', 'unpublish', 'feature', 'approve']);
-    await expect(moderateEvent(deps, user('admin'), { eventId: event.id, action: 'supprimer' })).rejects.toThrow(
-      'Action de modération inconnue.',
-    );
-    await expect(moderateEvent(deps, user('admin'), { eventId: 'inconnu', action: 'approve' })).rejects.toMatchObject({
+    // Admins can take down a cancelled event too, and delete any.
+    expect(actionsFor((await store.events.findById(event.id))!)).toEqual(['unpublish', 'delete']);
+    await expect(
+      moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'supprimer' }),
+    ).rejects.toThrow('Action de modération inconnue.');
+    await expect(
+      moderateEvent(deps, user('admin', 'admin'), { eventId: 'inconnu', action: 'approve' }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -163,20 +183,33 @@ describe('modération', () => {
   it('le dossier montre l’organisateur, son historique, les champs modifiés et les doublons possibles', async () => {
     const { store, deps, submit } = await setup();
     const published = await submit('Marché de Noël de la Vieille-Ville', 'k-pub');
-    await moderateEvent(deps, user('admin'), { eventId: published.id, action: 'approve' });
+    await moderateEvent(deps, user('admin', 'admin'), { eventId: published.id, action: 'approve' });
     const twin = await submit('Marché de Noël Vieille-Ville Genève', 'k-twin');
     const dossier = await moderationCase(store, twin);
     expect(dossier.owner?.email).toBe('orga@exemple.ch');
-    expect(dossier.ownerCounts).toEqual({ pending: 1, approved: 1, rejected: 0, cancelled: 0 });
+    expect(dossier.ownerCounts).toEqual({ pending: 1, approved: 1, rejected: 0, cancelled: 0, withdrawn: 0 });
     expect(dossier.duplicates.map((d) => d.id)).toEqual([published.id]);
-    expect(dossier.actions).toEqual(['approve', 'reject']);
+    expect(dossier.actions).toEqual(['approve', 'reject', 'delete']);
 
     const input = eventFormSchema(NOW).parse({ ...form, title: published.title, city: 'Carouge', postalCode: '1227' });
     const edited = await updateEvent({ store }, user('orga'), published.id, input, undefined);
-    expect(edited.status).toBe('pending');
+    // Changed on purpose (decision 029): still published, in Genève, until the revision is approved.
+    expect(edited).toMatchObject({ status: 'approved', city: 'Genève', revision: { city: 'Carouge' } });
     expect((await store.events.findById(published.id))?.pendingChanges).toEqual(['postalCode', 'city']);
-    await moderateEvent(deps, user('admin'), { eventId: published.id, action: 'approve' });
-    expect((await store.events.findById(published.id))?.pendingChanges).toEqual([]);
+    expect((await moderationCase(store, edited)).actions).toEqual([
+      'approve',
+      'reject',
+      'feature',
+      'unpublish',
+      'cancel',
+      'delete',
+    ]);
+    await moderateEvent(deps, user('admin', 'admin'), { eventId: published.id, action: 'approve' });
+    expect(await store.events.findById(published.id)).toMatchObject({
+      city: 'Carouge',
+      revision: null,
+      pendingChanges: [],
+    });
   });
 
   it('les paramètres de la liste sont validés', () => {
@@ -221,7 +254,7 @@ describe('compteur en direct', () => {
 
     await hub.check();
     expect(received).toHaveLength(3);
-    await moderateEvent(deps, user('admin'), { eventId: event.id, action: 'approve' });
+    await moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve' });
     await hub.check();
     expect(received.at(-1)).toEqual({ event: 'pending', data: '{"count":0}' });
 

@@ -1,9 +1,11 @@
-// Moderation use cases: the queue, the decisions (who and when, in the moderation log), the organizer told by mail.
+// Moderation use cases: the queue, the decisions (the lifecycle table allows them; who and when go to the moderation
+// log), the organizer told by mail.
 import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { EVENT_STATUSES } from '~/domain/event';
-import { MODERATION_ACTIONS } from '~/domain/moderation';
+import { allowedActions } from '~/domain/event-lifecycle';
 import { searchWords, validateSearchText } from '~/domain/search-text';
-import { eventApprovedMail, eventRejectedMail } from '../mail/templates';
+import { changeEvent, LIFECYCLE_MESSAGES } from '../event-lifecycle';
+import { eventApprovedMail, eventRejectedMail, revisionApprovedMail, revisionRejectedMail } from '../mail/templates';
 import type { MailPort, ModerationAction, ModerationEntry, Store, UserProfile } from '../ports';
 import { possibleDuplicates } from '../submissions';
 import { AdminError } from './guard';
@@ -23,46 +25,37 @@ export const REJECTION_REASON_MAX = 1000;
 export const MODERATION_MESSAGES = {
   reasonRequired: 'Indiquez la raison du refus : elle est montrée à l’organisateur et lui est envoyée par email.',
   reasonTooLong: `La raison du refus est trop longue (maximum ${REJECTION_REASON_MAX} caractères).`,
-  notFound: 'Cet événement n’existe pas (ou plus).',
-  changed:
-    'Cet événement a changé entre-temps (un autre administrateur l’a peut-être déjà traité) : voici son état actuel.',
+  notFound: LIFECYCLE_MESSAGES.notFound,
+  changed: LIFECYCLE_MESSAGES.changed,
   unknownAction: 'Action de modération inconnue.',
 } as const;
 
-/** What each decision requires of the event's current status, and what it changes. */
-const TRANSITIONS: Record<
-  ModerationAction,
-  { from: readonly EventStatus[]; patch: (reason: string) => Partial<AgendaEvent> }
-> = {
-  approve: {
-    from: ['pending', 'rejected'],
-    patch: () => ({ status: 'approved', rejectionReason: '', pendingChanges: [] }),
-  },
-  reject: {
-    from: ['pending', 'approved'],
-    patch: (reason) => ({ status: 'rejected', rejectionReason: reason, featured: false }),
-  },
-  feature: { from: ['approved'], patch: () => ({ featured: true }) },
-  unfeature: { from: ['approved', 'cancelled', 'pending', 'rejected'], patch: () => ({ featured: false }) },
-  unpublish: { from: ['approved'], patch: () => ({ status: 'pending', featured: false }) },
-  cancel: { from: ['approved'], patch: () => ({ status: 'cancelled', featured: false }) },
-};
+/** The decisions of the moderation screen (an admin's edit goes through the event form). */
+export const MODERATION_DECISIONS = [
+  'approve',
+  'reject',
+  'feature',
+  'unfeature',
+  'unpublish',
+  'cancel',
+  'delete',
+] as const satisfies readonly ModerationAction[];
+export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
 
-export function isModerationAction(value: unknown): value is ModerationAction {
-  return typeof value === 'string' && (MODERATION_ACTIONS as readonly string[]).includes(value);
+export function isModerationDecision(value: unknown): value is ModerationDecision {
+  return typeof value === 'string' && (MODERATION_DECISIONS as readonly string[]).includes(value);
 }
 
-/** Which decisions the screen offers for an event in this status. */
-export function actionsFor(event: Pick<AgendaEvent, 'status' | 'featured'>): ModerationAction[] {
-  return MODERATION_ACTIONS.filter((action) => {
-    if (!TRANSITIONS[action].from.includes(event.status)) return false;
-    if (action === 'feature') return !event.featured;
-    if (action === 'unfeature') return event.featured;
-    return true;
-  });
+/** The decisions the screen offers for this event: those the lifecycle table allows an admin. */
+export function actionsFor(
+  event: Pick<AgendaEvent, 'status' | 'featured' | 'revision' | 'previousStatus'>,
+): ModerationDecision[] {
+  const allowed = allowedActions(['admin'], event);
+  return MODERATION_DECISIONS.filter((d) => allowed.includes(d));
 }
 
 export interface ModerationListQuery {
+  /** `pending`: the queue (pending events and published ones with a pending revision). */
   status: EventStatus | 'all';
   q: string;
   page: number;
@@ -81,17 +74,18 @@ export function parseModerationQuery(params: URLSearchParams, fallbackStatus: Ev
 
 export async function moderationList(store: Store, query: ModerationListQuery) {
   const email = query.q.includes('@') ? query.q.trim().toLowerCase() : undefined;
-  const [list, counts] = await Promise.all([
+  const [list, counts, awaiting] = await Promise.all([
     store.events.listForModeration({
-      status: query.status,
+      status: query.status === 'pending' ? 'awaiting' : query.status,
       words: email ? undefined : searchWords(query.q),
       ownerEmail: email,
       limit: MODERATION_PAGE_SIZE,
       offset: (query.page - 1) * MODERATION_PAGE_SIZE,
     }),
     store.events.countAllByStatus(),
+    store.events.countAwaitingModeration(),
   ]);
-  return { ...list, counts };
+  return { ...list, counts, awaiting };
 }
 
 /** Everything a moderator needs to decide on one event. */
@@ -117,35 +111,48 @@ export async function moderateEvent(
   deps: ModerationDeps,
   admin: UserProfile,
   input: { eventId: string; action: unknown; reason?: unknown; seen?: string },
-): Promise<{ event: AgendaEvent; entry: Pick<ModerationEntry, 'action' | 'reason'> }> {
-  if (!isModerationAction(input.action)) throw new AdminError(MODERATION_MESSAGES.unknownAction);
+): Promise<{
+  event: AgendaEvent;
+  deleted: boolean;
+  revision: boolean;
+  entry: Pick<ModerationEntry, 'action' | 'reason'>;
+}> {
+  if (!isModerationDecision(input.action)) throw new AdminError(MODERATION_MESSAGES.unknownAction);
+  if (admin.role !== 'admin') throw new AdminError(MODERATION_MESSAGES.notFound, 'form', 404);
   const action = input.action;
   const reason = action === 'reject' ? validateRejectionReason(input.reason) : '';
-  const current = await deps.store.events.findById(input.eventId);
-  if (!current) throw new AdminError(MODERATION_MESSAGES.notFound, 'form', 404);
-  const transition = TRANSITIONS[action];
-  const now = (deps.now ? deps.now() : new Date()).toISOString();
-  const updated = await deps.store.events.moderate({
-    id: current.id,
-    from: transition.from,
+  const { before, after, transition } = await changeEvent(deps, admin, {
+    eventId: input.eventId,
+    action,
+    reason,
     seen: input.seen || undefined,
-    patch: transition.patch(reason),
-    entry: { adminUid: admin.uid, action, reason, createdAt: now },
   });
-  if (!updated) throw new AdminError(MODERATION_MESSAGES.changed, 'form', 409);
   deps.onChange?.();
-  await tellOrganizer(deps, updated, action, reason);
-  return { event: updated, entry: { action, reason } };
+  const revision = transition.content === 'publishRevision' || transition.content === 'discardRevision';
+  if (after) await tellOrganizer(deps, after, action, reason, revision);
+  return { event: after ?? before, deleted: after === null, revision, entry: { action, reason } };
 }
 
-async function tellOrganizer(deps: ModerationDeps, event: AgendaEvent, action: ModerationAction, reason: string) {
+async function tellOrganizer(
+  deps: ModerationDeps,
+  event: AgendaEvent,
+  action: ModerationAction,
+  reason: string,
+  revision: boolean,
+) {
   if (action !== 'approve' && action !== 'reject') return;
   const owner = event.createdBy ? await deps.store.users.findById(event.createdBy) : null;
   if (!owner || owner.disabled) return;
+  const eventUrl = `${deps.siteUrl}/evenement/${event.id}`;
+  const dashboardUrl = `${deps.siteUrl}/dashboard`;
   const mail =
     action === 'approve'
-      ? eventApprovedMail(owner.displayName, event.title, `${deps.siteUrl}/evenement/${event.id}`)
-      : eventRejectedMail(owner.displayName, event.title, reason, `${deps.siteUrl}/dashboard`);
+      ? revision
+        ? revisionApprovedMail(owner.displayName, event.title, eventUrl)
+        : eventApprovedMail(owner.displayName, event.title, eventUrl)
+      : revision
+        ? revisionRejectedMail(owner.displayName, event.title, reason, dashboardUrl)
+        : eventRejectedMail(owner.displayName, event.title, reason, dashboardUrl);
   try {
     await deps.mailer.send({ to: owner.email, ...mail });
   } catch (error) {
@@ -154,6 +161,7 @@ async function tellOrganizer(deps: ModerationDeps, event: AgendaEvent, action: M
   }
 }
 
+/** What the admin badge and the live count show: pending events and pending revisions. */
 export function getPendingCount(store: Store): Promise<number> {
-  return store.events.countByStatus('pending');
+  return store.events.countAwaitingModeration();
 }

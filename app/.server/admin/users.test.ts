@@ -55,6 +55,8 @@ function event(id: string, createdBy: string): AgendaEvent {
     moderatedBy: null,
     moderatedAt: null,
     pendingChanges: [],
+    previousStatus: null,
+    revision: null,
   };
 }
 

@@ -39,6 +39,9 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
       return fromEventDoc({ ...(d as Partial<EventDoc>), id }) as unknown as DataRecord;
     case 'categories':
       return { ...d, slug: id };
+    case 'moderationLog':
+      // Entries written before the title was kept (decision 029) have none.
+      return { ...d, eventTitle: String(d.eventTitle ?? '') };
     case 'sessions':
     case 'authTokens':
     case 'notifications':

@@ -73,6 +73,7 @@ const TABLES: Record<Exclude<DatasetCollection, 'events'>, [string, [string, str
     [
       ['id', 'id', 'num'],
       ['eventId', 'event_id', 'text'],
+      ['eventTitle', 'event_title', 'text'],
       ['adminUid', 'admin_uid', 'text'],
       ['action', 'action', 'text'],
       ['reason', 'reason', 'text'],

@@ -64,7 +64,7 @@ export function eventApprovedMail(displayName: string, eventTitle: string, url: 
     ...layout(
       [greeting(displayName), `Bonne nouvelle : « ${eventTitle} » est maintenant publié sur ${SITE_NAME}.`],
       { label: 'Voir l’événement', url },
-      'Vous pouvez le modifier à tout moment depuis votre tableau de bord ; il repassera alors en modération.',
+      'Vous pouvez le modifier depuis votre tableau de bord : vos changements seront relus avant de remplacer la version publiée.',
     ),
   };
 }
@@ -100,6 +100,33 @@ export function accountExistsMail(displayName: string, loginUrl: string, resetUr
       ],
       { label: 'Me connecter', url: loginUrl },
       'Ce n’était pas vous\u202f? Ignorez ce message\u00a0: votre compte reste inchangé.',
+    ),
+  };
+}
+
+export function revisionApprovedMail(displayName: string, eventTitle: string, url: string): Mail {
+  return {
+    subject: `Votre modification est publiée — ${SITE_NAME}`,
+    ...layout(
+      [greeting(displayName), `Vos changements de « ${eventTitle} » sont maintenant publiés sur ${SITE_NAME}.`],
+      { label: 'Voir l’événement', url },
+      'Chaque modification d’un événement publié est relue avant de remplacer la version en ligne.',
+    ),
+  };
+}
+
+export function revisionRejectedMail(displayName: string, eventTitle: string, reason: string, url: string): Mail {
+  return {
+    subject: `Votre modification n’a pas été publiée — ${SITE_NAME}`,
+    ...layout(
+      [
+        greeting(displayName),
+        `Vos changements de « ${eventTitle} » n’ont pas été publiés : la version déjà en ligne reste visible.`,
+        `Motif du refus : ${reason}`,
+        'Vous pouvez modifier l’événement à nouveau depuis votre tableau de bord.',
+      ],
+      { label: 'Ouvrir mon tableau de bord', url },
+      'Une question ? Répondez à ce message ou écrivez-nous depuis la page Contact.',
     ),
   };
 }

@@ -100,7 +100,7 @@ export function pendingEventMessage(
 /** After a submission: pushes to the admins in the background (the organizer does not wait for push services). */
 export function notifyAdminsOfSubmission(deps: PushDeps, event: Pick<AgendaEvent, 'id' | 'title'>, siteUrl: string) {
   return (async () => {
-    const pending = await deps.store.events.countByStatus('pending');
+    const pending = await deps.store.events.countAwaitingModeration();
     return pushToAdmins(deps, pendingEventMessage(event, pending, siteUrl));
   })().catch((error) => {
     console.error('[push] notification des admins impossible', error);

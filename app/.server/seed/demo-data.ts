@@ -32,8 +32,10 @@ export interface SeedEventSpec {
   contactPhone: string;
   accessibility: { wheelchair: boolean; hearing: boolean; familyFriendly: boolean };
   featured?: boolean;
-  status?: 'approved' | 'pending' | 'rejected' | 'cancelled';
+  status?: 'approved' | 'pending' | 'rejected' | 'cancelled' | 'withdrawn';
   rejectionReason?: string;
+  /** An organizer's edit of this published event, awaiting moderation (the public still sees the fields above). */
+  revision?: Partial<Pick<SeedEventSpec, 'title' | 'description' | 'start' | 'end' | 'priceNote'>>;
 }
 
 export const SEED_EVENTS: readonly SeedEventSpec[] = [
@@ -2967,6 +2969,67 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     contactPhone: '+41 24 555 54 32',
     accessibility: { wheelchair: false, hearing: false, familyFriendly: true },
     status: 'cancelled',
+  },
+  {
+    key: 'atelier-bougies-delemont',
+    title: 'Atelier de bougies en cire d’abeille à Delémont',
+    description:
+      'Un après-midi pour apprendre à rouler et à couler des bougies en cire d’abeille locale, avec un apiculteur de la vallée. Matériel fourni, chaque participant repart avec ses créations. La salle n’étant finalement pas disponible, l’organisatrice a retiré l’annonce avant sa publication.',
+    category: 'ateliers-cours',
+    dayOffset: 26,
+    start: '14:00',
+    end: '17:00',
+    venueName: 'Centre paroissial',
+    street: 'Rue du Temple 11',
+    postalCode: '2800',
+    city: 'Delémont',
+    canton: 'JU',
+    lat: 47.3653,
+    lng: 7.3445,
+    isFree: false,
+    priceMin: 35,
+    priceMax: 35,
+    priceNote: 'Matériel compris',
+    ticketUrl: '',
+    websiteUrl: '',
+    organizerName: 'Rucher de la Sorne',
+    contactEmail: 'bougies@rucher-sorne-demo.ch',
+    contactPhone: '+41 32 555 61 08',
+    accessibility: { wheelchair: true, hearing: false, familyFriendly: true },
+    status: 'withdrawn',
+  },
+  {
+    key: 'recital-orgue-romainmotier',
+    title: 'Récital d’orgue à l’abbatiale de Romainmôtier',
+    description:
+      'Une heure de musique pour orgue, de Bach à Messiaen, dans l’acoustique exceptionnelle de l’abbatiale clunisienne. L’organiste présente chaque pièce avant de la jouer. Collecte à la sortie au profit de l’entretien de l’instrument.',
+    category: 'musique',
+    dayOffset: 17,
+    start: '17:00',
+    end: '18:00',
+    venueName: 'Abbatiale de Romainmôtier',
+    street: 'Rue du Bourg',
+    postalCode: '1323',
+    city: 'Romainmôtier',
+    canton: 'VD',
+    lat: 46.6934,
+    lng: 6.4608,
+    isFree: true,
+    priceMin: null,
+    priceMax: null,
+    priceNote: 'Collecte à la sortie',
+    ticketUrl: '',
+    websiteUrl: 'https://www.orgue-romainmotier-demo.ch',
+    organizerName: 'Association des amis de l’orgue de Romainmôtier',
+    contactEmail: 'recital@orgue-romainmotier-demo.ch',
+    contactPhone: '+41 24 555 12 77',
+    accessibility: { wheelchair: true, hearing: true, familyFriendly: true },
+    revision: {
+      start: '18:00',
+      end: '19:00',
+      description:
+        'Une heure de musique pour orgue, de Bach à Messiaen, dans l’acoustique exceptionnelle de l’abbatiale clunisienne. Nouvel horaire : le récital commence à 18 h, après l’office. L’organiste présente chaque pièce avant de la jouer. Collecte à la sortie au profit de l’entretien de l’instrument.',
+    },
   },
 ];
 

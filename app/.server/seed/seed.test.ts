@@ -50,6 +50,22 @@ describe('contenu de démonstration', () => {
     expect(new Set(partners.map((p) => p.kind))).toEqual(new Set(['partenaire', 'donateur']));
   });
 
+  it('un événement retiré par son organisateur et une modification en attente, invisibles du public', async () => {
+    const { all, store } = await seeded();
+    const withdrawn = all.filter((e) => e.status === 'withdrawn');
+    expect(withdrawn.length).toBeGreaterThanOrEqual(1);
+    for (const e of withdrawn) expect(e.previous_status).toBe('pending');
+    const revised = all.filter((e) => e.revision !== null);
+    expect(revised.map((e) => e.status)).toEqual(['approved']);
+    const revision = JSON.parse(String(revised[0].revision));
+    expect(revision.description).not.toBe(revised[0].description);
+    // The public sees the approved version; the queue counts the revision.
+    const shown = await store.events.findById(String(revised[0].id));
+    expect(shown?.startsAt).not.toBe(revision.startsAt);
+    const pending = all.filter((e) => e.status === 'pending').length;
+    expect(await store.events.countAwaitingModeration()).toBe(pending + 1);
+  });
+
   it('est déterministe et daté relativement à aujourd’hui', async () => {
     const first = await seeded();
     const second = await seeded();

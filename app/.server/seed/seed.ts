@@ -1,9 +1,11 @@
 // Deterministic demo content, dated relative to today so the agenda always looks alive.
 import { DEFAULT_CATEGORIES } from '~/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '~/domain/dates';
-import type { AgendaEvent } from '~/domain/event';
+import { type AgendaEvent, contentOf } from '~/domain/event';
+import { changedFields, type LifecycleAction } from '~/domain/event-lifecycle';
 import type { Partner } from '~/domain/partner';
 import { slugify } from '~/domain/slug';
+import { changeEvent } from '../event-lifecycle';
 import { createLocalIdentity } from '../identity/local';
 import type { IdentityProvider } from '../identity/ports';
 import { stableId } from '../ids';
@@ -59,8 +61,19 @@ export function buildSeedEvent(spec: SeedEventSpec, today: string, createdBy: st
     updatedAt: now,
     submittedAt: now,
     moderatedBy: null,
-    moderatedAt: status === 'pending' ? null : now,
+    moderatedAt: status === 'pending' || status === 'withdrawn' ? null : now,
+    pendingChanges: [],
+    previousStatus: status === 'cancelled' ? 'approved' : status === 'withdrawn' ? 'pending' : null,
+    revision: null,
   };
+}
+
+/** The event of a spec, with its pending revision if it has one (the public keeps seeing the approved fields). */
+function buildSeedEventWithRevision(spec: SeedEventSpec, today: string, createdBy: string | null, now: string) {
+  const event = buildSeedEvent(spec, today, createdBy, now);
+  if (!spec.revision) return event;
+  const revised = contentOf(buildSeedEvent({ ...spec, ...spec.revision }, today, createdBy, now));
+  return { ...event, revision: revised, pendingChanges: changedFields(event, revised) };
 }
 
 /** Categories are product data: an empty store always gets the 12 of SPEC. */
@@ -99,33 +112,33 @@ export async function seedDemo(
   const today = zurichToday(now);
   const admin = users.find((u) => u.role === 'admin')!;
   const events = SEED_EVENTS.map((spec, index) => {
-    const ownedByDemoOrganizer = (spec.status ?? 'approved') !== 'approved' || index % 9 === 0;
-    const event = buildSeedEvent(spec, today, ownedByDemoOrganizer ? organizer.uid : null, nowIso);
+    const ownedByDemoOrganizer = (spec.status ?? 'approved') !== 'approved' || spec.revision || index % 9 === 0;
+    const event = buildSeedEventWithRevision(spec, today, ownedByDemoOrganizer ? organizer.uid : null, nowIso);
     // Submissions spread over the last 12 weeks (the admin dashboard's chart); pending ones are recent.
-    const daysAgo = event.status === 'pending' ? index % 3 : (index * 5) % 84;
+    const daysAgo = event.status === 'pending' || event.revision ? index % 3 : (index * 5) % 84;
     return { ...event, submittedAt: new Date(now.getTime() - daysAgo * 86_400_000 - index * 60_000).toISOString() };
   });
-  // A few decisions of this week go through the moderation log, so the dashboard's activity is not empty.
-  const decided = new Set(events.filter((e, i) => e.status !== 'pending' && i % 8 === 0).map((e) => e.id));
+  // A few decisions of this week go through the admin's use case (the moderation log), so the dashboard's activity
+  // is not empty.
+  const decisions: Partial<Record<AgendaEvent['status'], LifecycleAction[]>> = {
+    approved: ['approve'],
+    rejected: ['reject'],
+    cancelled: ['approve', 'cancel'],
+  };
+  const decided = new Set(events.filter((e, i) => decisions[e.status] && !e.revision && i % 8 === 0).map((e) => e.id));
   await store.events.insertMany(
-    events.map((e) => (decided.has(e.id) ? { ...e, status: 'pending' as const, rejectionReason: '' } : e)),
+    events.map((e) =>
+      decided.has(e.id)
+        ? { ...e, status: 'pending' as const, rejectionReason: '', previousStatus: null, moderatedAt: null }
+        : e,
+    ),
   );
   for (const event of events.filter((e) => decided.has(e.id))) {
-    const action = event.status === 'rejected' ? 'reject' : event.status === 'cancelled' ? 'cancel' : 'approve';
-    if (action === 'cancel') {
-      await store.events.moderate({
-        id: event.id,
-        from: ['pending'],
-        patch: { status: 'approved' },
-        entry: { adminUid: admin.uid, action: 'approve', reason: '', createdAt: nowIso },
-      });
+    // One decision per second: versions (updatedAt) stay whole seconds, as calendars show them.
+    for (const [step, action] of (decisions[event.status] ?? []).entries()) {
+      const at = () => new Date(now.getTime() + (step + 1) * 1000);
+      await changeEvent({ store, now: at }, admin, { eventId: event.id, action, reason: event.rejectionReason });
     }
-    await store.events.moderate({
-      id: event.id,
-      from: action === 'cancel' ? ['approved'] : ['pending'],
-      patch: { status: event.status, rejectionReason: event.rejectionReason },
-      entry: { adminUid: admin.uid, action, reason: event.rejectionReason, createdAt: nowIso },
-    });
   }
   const partners: Partner[] = SEED_PARTNERS.map((p, index) => ({
     id: stableId(`partner:${p.slug}`),

@@ -10,8 +10,11 @@ export interface FirestoreContext {
   lock: KeyedLock;
   /** Every event, kept by a listener on `events` (search, lists, counts). */
   events: LiveQuery<IndexedEvent>;
-  /** Events where status == 'pending', kept by their own listener: the live count of SPEC §4. */
-  pending: LiveQuery<IndexedEvent>;
+  /**
+   * Events where awaitingModeration == true (pending, or public with a pending revision), kept by their own listener:
+   * the live count of SPEC §4.
+   */
+  awaiting: LiveQuery<IndexedEvent>;
   /** Reads an event back after this process wrote it, into both mirrors. */
   refreshEvent(id: string): Promise<void>;
   /** This process wrote something: read caches and the live hub must look again. */

@@ -1,7 +1,8 @@
 // The public search of the SQLite store (FTS5, unicode61 remove_diacritics 2, every word a required prefix, bm25
 // weighted by field) computed in memory over the events mirrored from Firestore. Firestore cannot match prefixes of
 // words nor rank; see docs/decisions/016-recherche-firestore.md.
-import type { AgendaEvent, EventStatus } from '~/domain/event';
+import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from '~/domain/event';
+import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { EventQuery, ModerationQuery } from '../../ports';
 
 /** The fields searched, with the bm25 weights of the SQLite store (title ×10, organizer ×5, venue ×4, city ×3). */
@@ -135,7 +136,10 @@ export function mapPointsOf(items: Iterable<IndexedEvent>, q: EventQuery, max: n
     }));
 }
 
-/** The moderation queue: pending oldest submission first, other statuses most recently changed first. */
+/**
+ * The moderation list: what awaits moderation (or is pending) oldest submission first, the rest most recently changed
+ * first.
+ */
 export function moderationList(
   items: Iterable<IndexedEvent>,
   q: ModerationQuery,
@@ -144,11 +148,11 @@ export function moderationList(
   const words = normalizedWords(q.words);
   const matches = [...items].filter(
     (i) =>
-      (q.status === 'all' || i.event.status === q.status) &&
+      (q.status === 'all' || (q.status === 'awaiting' ? awaitsModeration(i.event) : i.event.status === q.status)) &&
       (ownerUids === null || (i.event.createdBy !== null && ownerUids.has(i.event.createdBy))) &&
       (words.length === 0 || matchesAll(i, words)),
   );
-  if (q.status === 'pending') {
+  if (q.status === 'awaiting' || q.status === 'pending') {
     matches.sort(
       (a, b) =>
         byText(a.event.submittedAt, b.event.submittedAt) ||
@@ -167,5 +171,5 @@ export function moderationList(
 }
 
 export function emptyStatusCounts(): Record<EventStatus, number> {
-  return { pending: 0, approved: 0, rejected: 0, cancelled: 0 };
+  return Object.fromEntries(EVENT_STATUSES.map((s) => [s, 0])) as Record<EventStatus, number>;
 }

@@ -1,8 +1,9 @@
 // Events of the Firestore store: documents in `events` (SPEC §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
 import type { DocumentSnapshot, FirestoreDataConverter } from 'firebase-admin/firestore';
-import type { AgendaEvent } from '~/domain/event';
-import type { EventStore, ModerationEntry } from '../../ports';
+import type { AgendaEvent, EventContent } from '~/domain/event';
+import { awaitsModeration } from '~/domain/event-lifecycle';
+import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, inBatches, isAlreadyExists } from './db';
 import {
@@ -17,12 +18,22 @@ import {
 import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
 import { findUidByEmail } from './users';
 
-/** The stored form: the event as the domain has it, plus instants as numbers and the search tokens. */
+/**
+ * The stored form: the event as the domain has it, plus instants as numbers, the search tokens (of the public
+ * content), and whether it awaits moderation (what the live count listens to).
+ */
 export interface EventDoc extends AgendaEvent {
   startsTs: number;
   endsTs: number;
   searchTokens: string[];
+  awaitingModeration: boolean;
 }
+
+const copyContent = (c: EventContent): EventContent => ({
+  ...c,
+  image: c.image ? { ...c.image } : null,
+  accessibility: { ...c.accessibility },
+});
 
 export function toEventDoc(e: AgendaEvent): EventDoc {
   return {
@@ -30,9 +41,12 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     image: e.image ? { ...e.image } : null,
     accessibility: { ...e.accessibility },
     pendingChanges: e.pendingChanges ?? [],
+    previousStatus: e.previousStatus ?? null,
+    revision: e.revision ? copyContent(e.revision) : null,
     startsTs: Date.parse(e.startsAt),
     endsTs: Date.parse(e.endsAt),
     searchTokens: allSearchTokens(e),
+    awaitingModeration: awaitsModeration({ status: e.status, revision: e.revision ?? null }),
   };
 }
 
@@ -78,6 +92,8 @@ export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
     moderatedBy: d.moderatedBy ?? null,
     moderatedAt: d.moderatedAt ?? null,
     pendingChanges: [...(d.pendingChanges ?? [])],
+    previousStatus: d.previousStatus ?? null,
+    revision: d.revision ? copyContent(d.revision) : null,
   };
 }
 
@@ -101,6 +117,9 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
   const { db } = ctx;
   const events = () => db.collection(COLLECTIONS.events).withConverter(eventConverter);
   const submissions = () => db.collection(COLLECTIONS.eventSubmissions);
+  const log = () => db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter);
+  const logEntry = (key: string, id: number, eventId: string, eventTitle: string, entry: ModerationLogInput) =>
+    [log().doc(key), { ...entry, id, eventId, eventTitle }] as const;
   const mirror = async () => {
     await ctx.events.ready();
     return ctx.events.values();
@@ -127,22 +146,19 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       for (const e of list) await ctx.refreshEvent(e.id);
       ctx.touched();
     },
-    async countUpcomingByCategory(endsAfter) {
+    async countUpcomingByCategory(endsAfter, status) {
       const after = Date.parse(endsAfter);
       const counts: Record<string, number> = {};
       for (const i of await mirror()) {
-        if ((i.event.status === 'approved' || i.event.status === 'cancelled') && i.endsTs > after) {
+        if (status.includes(i.event.status) && i.endsTs > after) {
           counts[i.event.category] = (counts[i.event.category] ?? 0) + 1;
         }
       }
       return counts;
     },
-    async countByStatus(status) {
-      if (status === 'pending') {
-        await ctx.pending.ready();
-        return ctx.pending.size;
-      }
-      return (await mirror()).filter((i) => i.event.status === status).length;
+    async countAwaitingModeration() {
+      await ctx.awaiting.ready();
+      return ctx.awaiting.size;
     },
     async createSubmission({ uid, submissionKey, event }) {
       const keyRef = submissions().doc(docKey(uid, submissionKey));
@@ -175,10 +191,49 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       if (!stored) throw new Error(`Événement ${result.id} introuvable après sa soumission`);
       return { event: stored, created: result.created };
     },
-    async update(event) {
-      await events().doc(event.id).set(event);
-      await ctx.refreshEvent(event.id);
+    async transition({ seen, next, entry }) {
+      const ref = events().doc(next.id);
+      const stored = await ctx.lock(`event:${next.id}`, () =>
+        db.runTransaction(async (tx) => {
+          const current = (await tx.get(ref)).data();
+          if (!current || current.updatedAt !== seen) return false;
+          // Every read of a transaction comes before its writes: the log's number first.
+          const number = entry ? await nextModerationId(tx, db) : null;
+          tx.set(ref, next);
+          if (entry && number) tx.create(...logEntry(number.key, number.id, next.id, next.title, entry));
+          return true;
+        }),
+      );
+      if (!stored) return null;
+      await ctx.refreshEvent(next.id);
       ctx.touched();
+      return fromEventDoc(toEventDoc(next));
+    },
+    async remove({ id, seen, entry }) {
+      const ref = events().doc(id);
+      const removed = await ctx.lock(`event:${id}`, () =>
+        db.runTransaction(async (tx) => {
+          const current = (await tx.get(ref)).data();
+          if (!current || current.updatedAt !== seen) return false;
+          const keys = await tx.get(submissions().where('eventId', '==', id));
+          const decisions = await tx.get(log().where('eventId', '==', id));
+          const number = await nextModerationId(tx, db);
+          // Submission keys go with the event; its decisions stay, under the title they were taken on (entries
+          // written before titles were kept get its last one).
+          for (const key of keys.docs) tx.delete(key.ref);
+          for (const decision of decisions.docs.filter((d) => !d.data().eventTitle)) {
+            tx.update(decision.ref, { eventTitle: current.title });
+          }
+          tx.delete(ref);
+          tx.create(...logEntry(number.key, number.id, id, current.title, entry));
+          return true;
+        }),
+      );
+      if (removed) {
+        await ctx.refreshEvent(id);
+        ctx.touched();
+      }
+      return removed;
     },
     async findSubmission(uid, submissionKey) {
       const snapshot = await submissions().doc(docKey(uid, submissionKey)).get();
@@ -220,44 +275,9 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
     async countByOwner(uid) {
       return statusCounts((await mirror()).filter((i) => i.event.createdBy === uid));
     },
-    async moderate({ id, from, seen, patch, entry }) {
-      const ref = events().doc(id);
-      const next = await ctx.lock(`event:${id}`, () =>
-        db.runTransaction(async (tx) => {
-          const current = (await tx.get(ref)).data();
-          if (!current || !from.includes(current.status)) return null;
-          if (seen !== undefined && current.updatedAt !== seen) return null;
-          const logId = await nextModerationId(tx, db);
-          const updated: AgendaEvent = {
-            ...current,
-            ...patch,
-            updatedAt: entry.createdAt,
-            moderatedBy: entry.adminUid,
-            moderatedAt: entry.createdAt,
-          };
-          tx.set(ref, updated);
-          tx.create(db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter).doc(logId.key), {
-            ...entry,
-            id: logId.id,
-            eventId: id,
-          });
-          return updated;
-        }),
-      );
-      if (next) {
-        await ctx.refreshEvent(id);
-        ctx.touched();
-      }
-      return next;
-    },
     async moderationHistory(eventId) {
-      const snapshot = await db
-        .collection(COLLECTIONS.moderationLog)
-        .withConverter(moderationEntryConverter)
-        .where('eventId', '==', eventId)
-        .get();
+      const snapshot = await log().where('eventId', '==', eventId).get();
       const event = await this.findById(eventId);
-      if (!event) return [];
       const rows = snapshot.docs
         .map((d) => d.data())
         .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
@@ -265,7 +285,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       return rows.map(
         (r): ModerationEntry => ({
           ...r,
-          eventTitle: event.title,
+          eventTitle: event?.title ?? r.eventTitle,
           adminName: names.get(r.adminUid ?? '') ?? 'Administrateur supprimé',
         }),
       );

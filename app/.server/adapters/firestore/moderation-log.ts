@@ -4,12 +4,14 @@ import type { Firestore, FirestoreDataConverter, Transaction } from 'firebase-ad
 import type { ModerationEntry } from '../../ports';
 import { COLLECTIONS } from './db';
 
-export type StoredModerationEntry = Omit<ModerationEntry, 'eventTitle' | 'adminName'>;
+/** An entry as stored: `eventTitle` is the title at the time of the decision (what is shown once it is deleted). */
+export type StoredModerationEntry = Omit<ModerationEntry, 'adminName'>;
 
 export const moderationEntryConverter: FirestoreDataConverter<StoredModerationEntry> = {
   toFirestore: (e) => ({
     id: e.id,
     eventId: e.eventId,
+    eventTitle: e.eventTitle ?? '',
     adminUid: e.adminUid ?? null,
     action: e.action,
     reason: e.reason ?? '',
@@ -20,6 +22,7 @@ export const moderationEntryConverter: FirestoreDataConverter<StoredModerationEn
     return {
       id: Number(d.id),
       eventId: String(d.eventId),
+      eventTitle: String(d.eventTitle ?? ''),
       adminUid: d.adminUid == null ? null : String(d.adminUid),
       action: d.action,
       reason: String(d.reason ?? ''),

@@ -61,21 +61,20 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
         .map((hi, i) => items.filter((e) => e.event.submittedAt >= boundaries[i] && e.event.submittedAt < hi).length);
     },
     async recentModeration(limit) {
-      // A few more than asked: entries of a deleted event are left out, as the SQLite join does.
+      // A few more than asked: entries with the same instant are then ordered by number, as in SQLite.
       const found = await log()
         .orderBy('createdAt', 'desc')
-        .limit(limit * 2 + 10)
+        .limit(limit + 10)
         .get();
       await ctx.events.ready();
       const rows = found.docs
         .map((d) => d.data())
         .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1))
-        .filter((r) => ctx.events.get(r.eventId))
         .slice(0, limit);
       const names = await adminNames(db, rows);
       return rows.map((r) => ({
         ...r,
-        eventTitle: ctx.events.get(r.eventId)?.event.title ?? '',
+        eventTitle: ctx.events.get(r.eventId)?.event.title ?? r.eventTitle,
         adminName: names.get(r.adminUid ?? '') ?? 'Administrateur supprimé',
       }));
     },

@@ -1,13 +1,16 @@
 // firebase-admin implementation of the store ports (DATA_BACKEND=firestore). One file per aggregate beside this one;
 // docs/decisions/016-recherche-firestore.md and 017-firestore-transactions-et-revision.md explain the choices.
 import type { Firestore } from 'firebase-admin/firestore';
+import type { AgendaEvent } from '~/domain/event';
+import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { Store } from '../../ports';
 import { createAuthTokenStore } from './auth-tokens';
 import { createCategoryStore } from './categories';
 import { createContactMessageStore } from './contact-messages';
 import type { FirestoreContext } from './context';
-import { COLLECTIONS, createKeyedLock } from './db';
+import { COLLECTIONS, createKeyedLock, inBatches } from './db';
 import { createDonationStore } from './donations';
+import type { IndexedEvent } from './event-index';
 import { createEventStore, parseIndexedEvent } from './events';
 import { LiveQuery } from './live-query';
 import { createNotificationStore } from './notifications';
@@ -30,10 +33,10 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
   };
   const eventsRef = db.collection(COLLECTIONS.events);
   const events = new LiveQuery({ query: eventsRef, parse: parseIndexedEvent, onChange: touched });
-  const pending = new LiveQuery({
-    query: eventsRef.where('status', '==', 'pending'),
+  const awaiting = new LiveQuery({
+    query: eventsRef.where('awaitingModeration', '==', true),
     parse: parseIndexedEvent,
-    belongs: (e) => e.event.status === 'pending',
+    belongs: (e) => awaitsModeration(e.event),
     onChange: touched,
   });
   // Categories are cached per revision too (decision 011): another instance's edit must show here.
@@ -47,14 +50,17 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     db,
     lock: createKeyedLock(),
     events,
-    pending,
+    awaiting,
     touched,
     async refreshEvent(id) {
       const snapshot = await eventsRef.doc(id).get();
       events.apply(snapshot);
-      pending.apply(snapshot);
+      awaiting.apply(snapshot);
     },
   };
+  const upgraded = Promise.all([events.ready(), awaiting.ready()])
+    .then(() => upgradeEvents(db, events.values(), new Set(awaiting.values().map((i) => i.event.id))))
+    .catch((error) => console.error('[firestore] mise à niveau des événements impossible', error));
 
   const eventStore = createEventStore(ctx);
   return {
@@ -78,12 +84,37 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     },
     revision: () => revision,
     async ready() {
-      await Promise.all([events.ready(), pending.ready(), categories.ready()]);
+      await Promise.all([events.ready(), awaiting.ready(), categories.ready(), upgraded]);
     },
     async close() {
       events.close();
-      pending.close();
+      awaiting.close();
       categories.close();
     },
   };
+}
+
+/**
+ * Documents written before the event lifecycle of decision 029, brought up to date once (as SQLite's migration 9
+ * does): the `awaitingModeration` flag the live count listens to, and events cancelled without an approval of what
+ * they show (never moderated, refused, or edited since their moderation) withdrawn. Only what differs is written.
+ */
+async function upgradeEvents(db: Firestore, all: IndexedEvent[], flagged: ReadonlySet<string>): Promise<void> {
+  const changes: { id: string; fields: Partial<AgendaEvent> & { awaitingModeration?: boolean } }[] = [];
+  for (const { event } of all) {
+    const fields: Partial<AgendaEvent> & { awaitingModeration?: boolean } = {};
+    const unapproved =
+      event.moderatedAt === null || event.rejectionReason !== '' || (event.pendingChanges ?? []).length > 0;
+    if (event.status === 'cancelled' && event.previousStatus === null && unapproved) {
+      Object.assign(fields, {
+        status: 'withdrawn',
+        featured: false,
+        previousStatus: event.rejectionReason ? 'rejected' : 'pending',
+      });
+    }
+    const awaiting = awaitsModeration({ ...event, ...fields });
+    if (awaiting !== flagged.has(event.id)) fields.awaitingModeration = awaiting;
+    if (Object.keys(fields).length > 0) changes.push({ id: event.id, fields });
+  }
+  await inBatches(db, changes, (batch, c) => batch.update(db.collection(COLLECTIONS.events).doc(c.id), c.fields));
 }

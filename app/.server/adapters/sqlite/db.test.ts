@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from './db';
 import { MIGRATIONS } from './migrations';
+import { createSqliteStore } from './store';
 
 describe('base SQLite', () => {
   it('est en WAL, avec les clés étrangères, et migrée à la dernière version', () => {
@@ -44,5 +46,62 @@ describe('base SQLite', () => {
         )
         .run();
     expect(insert).toThrow();
+  });
+
+  it('la migration 9 retire les annulations jamais approuvées et garde clés, décisions et recherche', async () => {
+    // A base at version 7, as deployed before the event lifecycle (decision 029), with the defect's traces.
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    for (const [i, sql] of MIGRATIONS.slice(0, 7).entries()) {
+      db.exec(sql);
+      db.pragma(`user_version = ${i + 1}`);
+    }
+    db.prepare(
+      "INSERT INTO categories (slug, label, color, sort_order) VALUES ('musique', 'Musique', '#000', 1)",
+    ).run();
+    db.prepare(
+      "INSERT INTO users (uid, email, display_name, role, created_at, updated_at) VALUES ('ada', 'a@x.ch', 'Ada', 'admin', '', '')",
+    ).run();
+    const insert = db.prepare(
+      `INSERT INTO events (id, slug, title, description, category, starts_at, ends_at, starts_ts, ends_ts, city, canton,
+         status, rejection_reason, moderated_at, pending_changes, created_at, updated_at, submitted_at)
+       VALUES (?, 's', ?, 'Une description assez longue.', 'musique', 'x', 'x', 0, 4102444800000, 'Sion', 'VS', ?, ?, ?, ?, '', '', '')`,
+    );
+    insert.run('never', 'Jamais modéré', 'cancelled', '', null, null);
+    insert.run('refused', 'Refusé puis annulé', 'cancelled', 'Hors région.', '2026-01-01', null);
+    insert.run('edited', 'Modifié puis annulé', 'cancelled', '', '2026-01-01', '["title"]');
+    insert.run('legit', 'Vraiment annulé', 'cancelled', '', '2026-01-01', null);
+    insert.run('pending', 'En attente', 'pending', '', null, null);
+    db.prepare("INSERT INTO event_submissions VALUES ('orga', 'cle', 'pending', '')").run();
+    db.prepare(
+      "INSERT INTO moderation_log (event_id, admin_uid, action, reason, created_at) VALUES ('legit', 'ada', 'approve', '', '')",
+    ).run();
+
+    expect(migrate(db)).toBe(MIGRATIONS.length);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    const store = createSqliteStore(db);
+    const status = async (id: string) => {
+      const e = await store.events.findById(id);
+      return [e?.status, e?.previousStatus];
+    };
+    expect(await status('never')).toEqual(['withdrawn', 'pending']);
+    expect(await status('refused')).toEqual(['withdrawn', 'rejected']);
+    expect(await status('edited')).toEqual(['withdrawn', 'pending']);
+    expect(await status('legit')).toEqual(['cancelled', 'approved']);
+    // Nothing cascaded while the table was rebuilt: keys, decisions (with the title) and the search index are there.
+    expect(await store.events.findSubmission('orga', 'cle')).toBe('pending');
+    expect((await store.events.moderationHistory('legit')).map((h) => [h.action, h.eventTitle])).toEqual([
+      ['approve', 'Vraiment annulé'],
+    ]);
+    const search = await store.events.search({
+      status: ['cancelled'],
+      endsAfter: '2026-01-01T00:00:00Z',
+      words: ['vraiment'],
+      limit: 10,
+      offset: 0,
+    });
+    expect(search.items.map((e) => e.id)).toEqual(['legit']);
+    expect(await store.events.countAwaitingModeration()).toBe(1);
+    db.close();
   });
 });

@@ -17,14 +17,27 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-/** Applies the migrations newer than `user_version`, each in its own transaction. */
+/**
+ * Applies the migrations newer than `user_version`, each in its own transaction. Foreign keys are off meanwhile (a
+ * pragma that only changes outside a transaction), so a migration may rebuild a table others refer to without
+ * cascading deletes (SQLite's « other kinds of table schema changes »); each one must leave no dangling reference.
+ */
 export function migrate(db: Db): number {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version]);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+  if (current >= MIGRATIONS.length) return MIGRATIONS.length;
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let version = current; version < MIGRATIONS.length; version++) {
+      db.transaction(() => {
+        db.exec(MIGRATIONS[version]);
+        const dangling = db.pragma('foreign_key_check') as unknown[];
+        if (dangling.length > 0) throw new Error(`Migration ${version + 1} : références orphelines`);
+        db.pragma(`user_version = ${version + 1}`);
+      })();
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
   return MIGRATIONS.length;
 }

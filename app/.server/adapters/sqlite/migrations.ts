@@ -201,4 +201,114 @@ export const MIGRATIONS: readonly string[] = [
   /* 8: page views: has this path been seen today (the cap on distinct paths per day) */ `
   CREATE INDEX page_views_path ON page_views(path, viewed_at);
   `,
+  /* 9: the event lifecycle (decision 029): the status withdrawn, the status before cancelling, the pending revision
+     of a public event; the moderation log keeps its entries (with the event's title) when an event is deleted, and
+     records admins' edits and deletions. SQLite cannot change a CHECK constraint: both tables are rebuilt (the
+     migration runs with foreign keys off, see migrate()). Events cancelled before this version without having been
+     approved (the defect this fixes) are withdrawn. */ `
+  CREATE TABLE events_next (
+    id TEXT PRIMARY KEY,
+    slug TEXT NOT NULL,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    category TEXT NOT NULL REFERENCES categories(slug),
+    starts_at TEXT NOT NULL,
+    ends_at TEXT NOT NULL,
+    starts_ts INTEGER NOT NULL,
+    ends_ts INTEGER NOT NULL,
+    all_day INTEGER NOT NULL DEFAULT 0,
+    venue_name TEXT NOT NULL DEFAULT '',
+    street TEXT NOT NULL DEFAULT '',
+    postal_code TEXT NOT NULL DEFAULT '',
+    city TEXT NOT NULL,
+    canton TEXT NOT NULL CHECK (canton IN ('GE', 'VD', 'VS', 'NE', 'FR', 'JU', 'BE')),
+    lat REAL,
+    lng REAL,
+    is_free INTEGER NOT NULL DEFAULT 0,
+    price_min REAL,
+    price_max REAL,
+    price_note TEXT NOT NULL DEFAULT '',
+    ticket_url TEXT NOT NULL DEFAULT '',
+    website_url TEXT NOT NULL DEFAULT '',
+    organizer_name TEXT NOT NULL DEFAULT '',
+    contact_email TEXT NOT NULL DEFAULT '',
+    contact_phone TEXT NOT NULL DEFAULT '',
+    image TEXT,
+    wheelchair INTEGER NOT NULL DEFAULT 0,
+    hearing INTEGER NOT NULL DEFAULT 0,
+    family_friendly INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'pending'
+      CHECK (status IN ('pending', 'approved', 'rejected', 'cancelled', 'withdrawn')),
+    rejection_reason TEXT NOT NULL DEFAULT '',
+    featured INTEGER NOT NULL DEFAULT 0,
+    created_by TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    submitted_at TEXT NOT NULL,
+    moderated_by TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    moderated_at TEXT,
+    pending_changes TEXT,
+    previous_status TEXT CHECK (previous_status IN ('pending', 'approved', 'rejected', 'cancelled', 'withdrawn')),
+    revision TEXT
+  );
+  INSERT INTO events_next (id, slug, title, description, category, starts_at, ends_at, starts_ts, ends_ts, all_day,
+    venue_name, street, postal_code, city, canton, lat, lng, is_free, price_min, price_max, price_note, ticket_url,
+    website_url, organizer_name, contact_email, contact_phone, image, wheelchair, hearing, family_friendly, status,
+    rejection_reason, featured, created_by, created_at, updated_at, submitted_at, moderated_by, moderated_at,
+    pending_changes)
+  SELECT id, slug, title, description, category, starts_at, ends_at, starts_ts, ends_ts, all_day,
+    venue_name, street, postal_code, city, canton, lat, lng, is_free, price_min, price_max, price_note, ticket_url,
+    website_url, organizer_name, contact_email, contact_phone, image, wheelchair, hearing, family_friendly, status,
+    rejection_reason, featured, created_by, created_at, updated_at, submitted_at, moderated_by, moderated_at,
+    pending_changes
+  FROM events;
+  -- Cancelled without an approval of what is shown: never moderated, refused, or edited since its moderation.
+  UPDATE events_next SET status = 'withdrawn', featured = 0,
+    previous_status = CASE WHEN rejection_reason <> '' THEN 'rejected' ELSE 'pending' END
+  WHERE status = 'cancelled'
+    AND (moderated_at IS NULL OR rejection_reason <> '' OR (pending_changes IS NOT NULL AND pending_changes <> '[]'));
+  UPDATE events_next SET previous_status = 'approved' WHERE status = 'cancelled';
+  DROP TABLE events;
+  ALTER TABLE events_next RENAME TO events;
+  CREATE INDEX events_category ON events(category, starts_ts);
+  CREATE INDEX events_created_by ON events(created_by);
+  CREATE INDEX events_status_starts ON events(status, starts_ts);
+  CREATE INDEX events_public_order ON events(status, ends_ts, starts_ts, title, featured);
+  CREATE INDEX events_status_ends_category ON events(status, ends_ts, category);
+  CREATE INDEX events_status_submitted ON events(status, submitted_at);
+  CREATE INDEX events_revision_submitted ON events(submitted_at) WHERE revision IS NOT NULL;
+  DELETE FROM events_fts;
+  INSERT INTO events_fts (event_id, title, description, venue_name, city, organizer_name)
+    SELECT id, title, description, venue_name, city, organizer_name FROM events;
+  CREATE TRIGGER events_fts_insert AFTER INSERT ON events BEGIN
+    INSERT INTO events_fts (event_id, title, description, venue_name, city, organizer_name)
+    VALUES (new.id, new.title, new.description, new.venue_name, new.city, new.organizer_name);
+  END;
+  CREATE TRIGGER events_fts_delete AFTER DELETE ON events BEGIN
+    DELETE FROM events_fts WHERE event_id = old.id;
+  END;
+  CREATE TRIGGER events_fts_update AFTER UPDATE OF title, description, venue_name, city, organizer_name ON events BEGIN
+    DELETE FROM events_fts WHERE event_id = old.id;
+    INSERT INTO events_fts (event_id, title, description, venue_name, city, organizer_name)
+    VALUES (new.id, new.title, new.description, new.venue_name, new.city, new.organizer_name);
+  END;
+
+  CREATE TABLE moderation_log_next (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL,
+    event_title TEXT NOT NULL DEFAULT '',
+    admin_uid TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    action TEXT NOT NULL
+      CHECK (action IN ('approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel', 'edit', 'delete')),
+    reason TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO moderation_log_next (id, event_id, event_title, admin_uid, action, reason, created_at)
+    SELECT l.id, l.event_id, COALESCE(e.title, ''), l.admin_uid, l.action, l.reason, l.created_at
+    FROM moderation_log l LEFT JOIN events e ON e.id = l.event_id;
+  DROP TABLE moderation_log;
+  ALTER TABLE moderation_log_next RENAME TO moderation_log;
+  CREATE INDEX moderation_log_created ON moderation_log(created_at);
+  CREATE INDEX moderation_log_event ON moderation_log(event_id, created_at);
+  `,
 ];

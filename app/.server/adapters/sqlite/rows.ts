@@ -1,6 +1,15 @@
 // Reading SQLite rows: untyped columns to the domain's types.
 import type { ModerationAction, ModerationEntry } from '../../ports';
 
+/**
+ * The moderation log with the event's current title (its title when deleted, kept in the entry) and the admin's name:
+ * `SELECT ${MODERATION_ENTRY_COLUMNS} ${MODERATION_ENTRY_FROM} WHERE …`.
+ */
+export const MODERATION_ENTRY_COLUMNS = `l.id, l.event_id, COALESCE(e.title, l.event_title) AS event_title, l.admin_uid,
+  l.action, l.reason, l.created_at, u.display_name AS admin_name`;
+export const MODERATION_ENTRY_FROM = `FROM moderation_log l LEFT JOIN events e ON e.id = l.event_id
+  LEFT JOIN users u ON u.uid = l.admin_uid`;
+
 export type Row = Record<string, unknown>;
 
 export const bool = (v: unknown) => v === 1 || v === true;

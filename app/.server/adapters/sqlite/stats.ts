@@ -2,7 +2,7 @@
 import { EVENT_STATUSES } from '~/domain/event';
 import type { PageView, StatsStore } from '../../ports';
 import type { Db } from './db';
-import { type Row, toModerationEntry } from './rows';
+import { MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, toModerationEntry } from './rows';
 
 /**
  * Counts per period [b0, b1), [b1, b2)… as one statement: a VALUES list of the periods, each counted by an
@@ -88,8 +88,7 @@ export function createStatsStore(db: Db, onPageView: () => void = () => {}): Sta
     async recentModeration(limit) {
       const rows = db
         .prepare(
-          `SELECT l.*, e.title AS event_title, u.display_name AS admin_name FROM moderation_log l
-           JOIN events e ON e.id = l.event_id LEFT JOIN users u ON u.uid = l.admin_uid
+          `SELECT ${MODERATION_ENTRY_COLUMNS} ${MODERATION_ENTRY_FROM}
            ORDER BY l.created_at DESC, l.id DESC LIMIT ?`,
         )
         .all(limit) as Row[];

@@ -1,13 +1,14 @@
 // better-sqlite3 implementation of the store ports.
 import type { CantonCode } from '~/domain/cantons';
 import type { CategorySlug } from '~/domain/categories';
-import type { AgendaEvent, EventStatus } from '~/domain/event';
-import type { EventQuery, SessionRecord, Store } from '../../ports';
+import { type AgendaEvent, EVENT_STATUSES, type EventContent, type EventStatus } from '~/domain/event';
+import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
+import type { EventQuery, ModerationLogInput, SessionRecord, Store } from '../../ports';
 import { createCategoryStore } from './categories';
 import type { Db } from './db';
 import { createDonationStore } from './donations';
 import { createPartnerStore } from './partners';
-import { bool, num, type Row, str, toModerationEntry } from './rows';
+import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, num, type Row, str, toModerationEntry } from './rows';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
 
@@ -64,6 +65,8 @@ export function toEvent(row: Row): AgendaEvent {
     moderatedBy: row.moderated_by == null ? null : str(row.moderated_by),
     moderatedAt: row.moderated_at == null ? null : str(row.moderated_at),
     pendingChanges: row.pending_changes ? (JSON.parse(str(row.pending_changes)) as string[]) : [],
+    previousStatus: row.previous_status == null ? null : (row.previous_status as EventStatus),
+    revision: row.revision ? (JSON.parse(str(row.revision)) as EventContent) : null,
   };
 }
 
@@ -109,11 +112,13 @@ export function eventParams(e: AgendaEvent) {
     moderated_by: e.moderatedBy,
     moderated_at: e.moderatedAt,
     pending_changes: e.pendingChanges?.length ? JSON.stringify(e.pendingChanges) : null,
+    previous_status: e.previousStatus ?? null,
+    revision: e.revision ? JSON.stringify(e.revision) : null,
   };
 }
 
 function statusCounts(rows: Row[]): Record<EventStatus, number> {
-  const counts: Record<EventStatus, number> = { pending: 0, approved: 0, rejected: 0, cancelled: 0 };
+  const counts = Object.fromEntries(EVENT_STATUSES.map((s) => [s, 0])) as Record<EventStatus, number>;
   for (const r of rows) counts[r.status as EventStatus] = Number(r.n);
   return counts;
 }
@@ -122,6 +127,9 @@ function statusCounts(rows: Row[]): Record<EventStatus, number> {
 export function ftsMatch(words: readonly string[]): string {
   return words.map((w) => `"${w.replace(/"/g, '')}"*`).join(' ');
 }
+
+/** Awaits moderation (event-lifecycle.ts awaitsModeration): pending, or public with a pending revision. */
+const AWAITING = `(e.status = 'pending' OR (e.revision IS NOT NULL AND e.status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')})))`;
 
 function eventQuerySql(q: EventQuery) {
   const where = [`e.status IN (${q.status.map(() => '?').join(', ')})`, 'e.ends_ts > ?'];
@@ -155,6 +163,13 @@ export function createSqliteStore(db: Db): Store {
   const insertEvent = db.prepare(
     `INSERT INTO events (${eventColumns.join(', ')}) VALUES (${eventColumns.map((c) => `@${c}`).join(', ')})`,
   );
+
+  const insertDecision = db.prepare(
+    `INSERT INTO moderation_log (event_id, event_title, admin_uid, action, reason, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const logDecision = (eventId: string, eventTitle: string, e: ModerationLogInput) =>
+    insertDecision.run(eventId, eventTitle, e.adminUid, e.action, e.reason, e.createdAt);
 
   const totalChanges = db.prepare('SELECT total_changes() AS n');
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
@@ -276,12 +291,13 @@ export function createSqliteStore(db: Db): Store {
           for (const e of events) insertEvent.run(eventParams(e));
         })();
       },
-      async countUpcomingByCategory(endsAfter) {
+      async countUpcomingByCategory(endsAfter, status) {
         const rows = db
           .prepare(
-            "SELECT category, COUNT(*) AS n FROM events WHERE status IN ('approved', 'cancelled') AND ends_ts > ? GROUP BY category",
+            `SELECT category, COUNT(*) AS n FROM events WHERE status IN (${status.map(() => '?').join(', ')})
+             AND ends_ts > ? GROUP BY category`,
           )
-          .all(Date.parse(endsAfter)) as { category: string; n: number }[];
+          .all(...status, Date.parse(endsAfter)) as { category: string; n: number }[];
         return Object.fromEntries(rows.map((r) => [r.category, r.n]));
       },
       async createSubmission({ uid, submissionKey, event }) {
@@ -302,10 +318,38 @@ export function createSqliteStore(db: Db): Store {
           created: result.created,
         };
       },
-      async update(event) {
-        const params = eventParams(event);
+      async transition({ seen, next, entry }) {
+        const params = eventParams(next);
         const columns = Object.keys(params).filter((c) => c !== 'id');
-        db.prepare(`UPDATE events SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run(params);
+        const write = db.prepare(
+          `UPDATE events SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND updated_at = @seen`,
+        );
+        return db
+          .transaction(() => {
+            if (write.run({ ...params, seen }).changes === 0) return null;
+            if (entry) logDecision(next.id, next.title, entry);
+            return toEvent(db.prepare('SELECT * FROM events WHERE id = ?').get(next.id) as Row);
+          })
+          .immediate();
+      },
+      async remove({ id, seen, entry }) {
+        return db
+          .transaction(() => {
+            const row = db.prepare('SELECT title FROM events WHERE id = ? AND updated_at = ?').get(id, seen) as
+              | { title: string }
+              | undefined;
+            if (!row) return false;
+            // Submission keys go with the event (ON DELETE CASCADE); its decisions stay, under the title they were
+            // taken on (entries without one get its last title).
+            db.prepare("UPDATE moderation_log SET event_title = ? WHERE event_id = ? AND event_title = ''").run(
+              row.title,
+              id,
+            );
+            db.prepare('DELETE FROM events WHERE id = ?').run(id);
+            logDecision(id, row.title, entry);
+            return true;
+          })
+          .immediate();
       },
       async findSubmission(uid, submissionKey) {
         const row = db
@@ -340,12 +384,15 @@ export function createSqliteStore(db: Db): Store {
           where.push('e.created_by IN (SELECT uid FROM users WHERE email = ?)');
           params.push(q.ownerEmail);
         }
-        if (q.status !== 'all') {
+        if (q.status === 'awaiting') {
+          where.push(AWAITING);
+        } else if (q.status !== 'all') {
           where.push('e.status = ?');
           params.push(q.status);
         }
         const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-        const order = q.status === 'pending' ? 'e.submitted_at ASC, e.rowid ASC' : 'e.updated_at DESC, e.rowid DESC';
+        const queue = q.status === 'awaiting' || q.status === 'pending';
+        const order = queue ? 'e.submitted_at ASC, e.rowid ASC' : 'e.updated_at DESC, e.rowid DESC';
         const total = (db.prepare(`SELECT COUNT(*) AS n ${from} ${whereSql}`).get(...params) as { n: number }).n;
         const rows = db
           .prepare(`SELECT e.* ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
@@ -362,44 +409,17 @@ export function createSqliteStore(db: Db): Store {
           .all(uid) as Row[];
         return statusCounts(rows);
       },
-      async moderate({ id, from, seen, patch, entry }) {
-        const apply = db.transaction(() => {
-          const row = db
-            .prepare(`SELECT * FROM events WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`)
-            .get(id, ...from) as Row | undefined;
-          if (!row || (seen !== undefined && row.updated_at !== seen)) return null;
-          const next: AgendaEvent = {
-            ...toEvent(row),
-            ...patch,
-            updatedAt: entry.createdAt,
-            moderatedBy: entry.adminUid,
-            moderatedAt: entry.createdAt,
-          };
-          const params = eventParams(next);
-          db.prepare(
-            `UPDATE events SET status = @status, featured = @featured, rejection_reason = @rejection_reason,
-               pending_changes = @pending_changes, updated_at = @updated_at, moderated_by = @moderated_by,
-               moderated_at = @moderated_at WHERE id = @id`,
-          ).run(params);
-          db.prepare(
-            'INSERT INTO moderation_log (event_id, admin_uid, action, reason, created_at) VALUES (?, ?, ?, ?, ?)',
-          ).run(id, entry.adminUid, entry.action, entry.reason, entry.createdAt);
-          return next;
-        });
-        return apply.immediate();
-      },
       async moderationHistory(eventId) {
         const rows = db
           .prepare(
-            `SELECT l.*, e.title AS event_title, u.display_name AS admin_name FROM moderation_log l
-             JOIN events e ON e.id = l.event_id LEFT JOIN users u ON u.uid = l.admin_uid
+            `SELECT ${MODERATION_ENTRY_COLUMNS} ${MODERATION_ENTRY_FROM}
              WHERE l.event_id = ? ORDER BY l.created_at DESC, l.id DESC`,
           )
           .all(eventId) as Row[];
         return rows.map(toModerationEntry);
       },
-      async countByStatus(status) {
-        return (db.prepare('SELECT COUNT(*) AS n FROM events WHERE status = ?').get(status) as { n: number }).n;
+      async countAwaitingModeration() {
+        return (db.prepare(`SELECT COUNT(*) AS n FROM events e WHERE ${AWAITING}`).get() as { n: number }).n;
       },
     },
 

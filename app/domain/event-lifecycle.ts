@@ -1,0 +1,316 @@
+// The life of an event as one table: which actor may take which action on an event in which status, the status that
+// follows, what happens to the content, and whether a moderator must then look at it. Every use case of both backends
+// goes through it (app/.server/event-lifecycle.ts), the admin screen offers the buttons it allows, and a property test
+// drives random sequences of it (tests/contract/event-lifecycle-property.ts). Pure: no I/O.
+//
+// The invariant it keeps: an event is visible to the public only if an admin approved the content that is shown. The
+// content fields of a public event (approved, cancelled) are the approved content; an organizer's edit of it waits in
+// `revision` until an admin approves it (decision 029).
+import {
+  type AgendaEvent,
+  contentOf,
+  EVENT_CONTENT_FIELDS,
+  EVENT_STATUSES,
+  type EventContent,
+  type EventContentField,
+  type EventStatus,
+} from './event';
+
+/** What the public may see: published events, and cancelled ones (with a badge). */
+export const PUBLIC_STATUSES: readonly EventStatus[] = ['approved', 'cancelled'];
+
+export function isPublicStatus(status: EventStatus): boolean {
+  return PUBLIC_STATUSES.includes(status);
+}
+
+/**
+ * Who acts, relative to the event: the account that submitted it, an admin, or the system (scheduled jobs: none moves
+ * an event yet). Trusted organizers and import sources, whose submissions will publish at once (logged), are one more
+ * actor with one row: `{ actor: 'trusted', action: 'submit', from: 'new', to: 'approved', content: 'draft',
+ * needsModeration: false, logged: true }`.
+ */
+export type LifecycleActor = 'owner' | 'admin' | 'system';
+
+export const LIFECYCLE_ACTIONS = [
+  'submit',
+  'edit',
+  'cancel',
+  'undoCancel',
+  'approve',
+  'reject',
+  'unpublish',
+  'feature',
+  'unfeature',
+  'delete',
+] as const;
+export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
+
+/** What a transition does to the content. */
+export type ContentEffect =
+  /** Nothing. */
+  | 'keep'
+  /** The form's content becomes the event's content (an event that is not public: nobody sees it but its owner). */
+  | 'draft'
+  /** The form's content is kept as a pending revision; the approved content stays what the public sees. */
+  | 'revise'
+  /** The form's content replaces the event's content at once, any revision dropped: an admin's own edit. */
+  | 'replace'
+  /** The pending revision becomes the public content. */
+  | 'publishRevision'
+  /** The pending revision is dropped (with the reason); the approved content stays public. */
+  | 'discardRevision'
+  /** The event leaves the public pages; a pending revision becomes its content, for the next moderation. */
+  | 'takeDown';
+
+export interface Transition {
+  actor: LifecycleActor;
+  action: LifecycleAction;
+  /** The status the event must be in; `new` for a submission (no event yet). */
+  from: EventStatus | 'new';
+  /** Only for an event that has (true) or has not (false) a pending revision. */
+  revision?: boolean;
+  /** Only for an event that is (true) or is not (false) featured. */
+  featured?: boolean;
+  /** Only for an event whose status before cancelling was this one (undoing a withdrawal). */
+  previous?: EventStatus;
+  /** The status that follows; `deleted`: the event is gone. */
+  to: EventStatus | 'deleted';
+  content: ContentEffect;
+  /**
+   * The transition leaves content or a status no admin has approved: afterwards the event awaits a moderator (the
+   * queue, the live count). A transition without it never puts an event in front of moderators.
+   */
+  needsModeration: boolean;
+  /** An admin's decision, written to the moderation log (who, when, why). */
+  logged: boolean;
+}
+
+type Row = Omit<Transition, 'needsModeration' | 'logged'> & Partial<Pick<Transition, 'needsModeration' | 'logged'>>;
+
+const owner = (row: Omit<Row, 'actor'>): Transition => ({
+  needsModeration: false,
+  logged: false,
+  ...row,
+  actor: 'owner',
+});
+const admin = (row: Omit<Row, 'actor'>): Transition => ({
+  needsModeration: false,
+  logged: true,
+  ...row,
+  actor: 'admin',
+});
+
+/** The table. Anything not in it is refused. */
+export const TRANSITIONS: readonly Transition[] = [
+  // The organizer, on their own events.
+  owner({ action: 'submit', from: 'new', to: 'pending', content: 'draft', needsModeration: true }),
+  owner({ action: 'edit', from: 'pending', to: 'pending', content: 'draft', needsModeration: true }),
+  owner({ action: 'edit', from: 'rejected', to: 'pending', content: 'draft', needsModeration: true }),
+  owner({ action: 'edit', from: 'withdrawn', to: 'withdrawn', content: 'draft' }),
+  owner({ action: 'edit', from: 'approved', to: 'approved', content: 'revise', needsModeration: true }),
+  owner({ action: 'edit', from: 'cancelled', to: 'cancelled', content: 'revise', needsModeration: true }),
+  // Cancelling a public event keeps it public with a badge; one that never was public is withdrawn, never published.
+  owner({ action: 'cancel', from: 'approved', to: 'cancelled', content: 'keep' }),
+  owner({ action: 'cancel', from: 'pending', to: 'withdrawn', content: 'keep' }),
+  owner({ action: 'cancel', from: 'rejected', to: 'withdrawn', content: 'keep' }),
+  owner({ action: 'undoCancel', from: 'cancelled', to: 'approved', content: 'keep' }),
+  owner({
+    action: 'undoCancel',
+    from: 'withdrawn',
+    previous: 'pending',
+    to: 'pending',
+    content: 'keep',
+    needsModeration: true,
+  }),
+  owner({ action: 'undoCancel', from: 'withdrawn', previous: 'rejected', to: 'rejected', content: 'keep' }),
+
+  // Admins, on any event.
+  admin({ action: 'approve', from: 'pending', to: 'approved', content: 'keep' }),
+  admin({ action: 'approve', from: 'rejected', to: 'approved', content: 'keep' }),
+  admin({ action: 'approve', from: 'approved', revision: true, to: 'approved', content: 'publishRevision' }),
+  admin({ action: 'approve', from: 'cancelled', revision: true, to: 'cancelled', content: 'publishRevision' }),
+  admin({ action: 'reject', from: 'pending', to: 'rejected', content: 'keep' }),
+  admin({ action: 'reject', from: 'approved', revision: true, to: 'approved', content: 'discardRevision' }),
+  admin({ action: 'reject', from: 'cancelled', revision: true, to: 'cancelled', content: 'discardRevision' }),
+  admin({ action: 'unpublish', from: 'approved', to: 'pending', content: 'takeDown', needsModeration: true }),
+  admin({ action: 'unpublish', from: 'cancelled', to: 'pending', content: 'takeDown', needsModeration: true }),
+  admin({ action: 'cancel', from: 'approved', to: 'cancelled', content: 'keep' }),
+  admin({ action: 'feature', from: 'approved', featured: false, to: 'approved', content: 'keep' }),
+  ...EVENT_STATUSES.map((status) =>
+    admin({ action: 'unfeature', from: status, featured: true, to: status, content: 'keep' }),
+  ),
+  ...EVENT_STATUSES.map((status) =>
+    admin({ action: 'edit', from: status, to: status, content: 'replace', needsModeration: status === 'pending' }),
+  ),
+  ...EVENT_STATUSES.map((status) => admin({ action: 'delete', from: status, to: 'deleted', content: 'keep' })),
+];
+
+/** The actors a user is for an event (an admin first: an admin's edit of their own event applies at once). */
+export function actorsFor(
+  user: { uid: string; role: string } | null,
+  event: Pick<AgendaEvent, 'createdBy'> | null,
+): LifecycleActor[] {
+  if (!user) return [];
+  const actors: LifecycleActor[] = [];
+  if (user.role === 'admin') actors.push('admin');
+  if (!event || (event.createdBy !== null && event.createdBy === user.uid)) actors.push('owner');
+  return actors;
+}
+
+type LifecycleState = Pick<AgendaEvent, 'status' | 'featured' | 'revision' | 'previousStatus'>;
+
+/** The row allowing this action to the first of these actors on this event (null: a submission), or null. */
+export function findTransition(
+  actors: readonly LifecycleActor[],
+  event: LifecycleState | null,
+  action: LifecycleAction,
+): Transition | null {
+  const from = event ? event.status : 'new';
+  for (const actor of actors) {
+    const found = TRANSITIONS.find(
+      (t) =>
+        t.actor === actor &&
+        t.action === action &&
+        t.from === from &&
+        (t.revision === undefined || t.revision === (event?.revision != null)) &&
+        (t.featured === undefined || t.featured === event?.featured) &&
+        (t.previous === undefined || t.previous === event?.previousStatus),
+    );
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The actions these actors may take on this event now. */
+export function allowedActions(actors: readonly LifecycleActor[], event: LifecycleState): LifecycleAction[] {
+  return LIFECYCLE_ACTIONS.filter((action) => findTransition(actors, event, action) !== null);
+}
+
+/** An admin must look at it: a pending event, or a public one with a pending revision. */
+export function awaitsModeration(event: Pick<AgendaEvent, 'status' | 'revision'>): boolean {
+  return event.status === 'pending' || (event.revision !== null && isPublicStatus(event.status));
+}
+
+/** What the public may see of an event: its approved content, or nothing. */
+export function publicView(event: AgendaEvent): AgendaEvent | null {
+  return isPublicStatus(event.status) ? event : null;
+}
+
+/** What its owner and admins work on: the pending revision when there is one, else the event as it is. */
+export function workingView(event: AgendaEvent): AgendaEvent {
+  return event.revision ? { ...event, ...contentOf(event.revision) } : event;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const ka = Object.keys(a as object).sort();
+  const kb = Object.keys(b as object).sort();
+  return (
+    ka.length === kb.length &&
+    ka.every((k, i) => k === kb[i] && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+/** The content fields that differ (the slug follows the title: never listed on its own). */
+export function changedFields(before: EventContent, after: EventContent): EventContentField[] {
+  return EVENT_CONTENT_FIELDS.filter((f) => f !== 'slug' && !sameValue(before[f], after[f]));
+}
+
+/** The next version (updatedAt) of an event: now, or just after the previous one, so every write changes it. */
+export function nextVersion(previous: string, now: string): string {
+  const before = Date.parse(previous);
+  const at = Date.parse(now);
+  return Number.isNaN(before) || at > before ? now : new Date(before + 1).toISOString();
+}
+
+export interface TransitionInput {
+  /** The form's content (edit). */
+  content?: EventContent;
+  /** Why an admin refuses (reject): shown to the organizer. */
+  reason?: string;
+  /** Who acts: recorded as the moderator of a logged decision. */
+  by: string | null;
+  /** When (ISO). */
+  now: string;
+}
+
+/**
+ * The event after a transition of the table (not `submit`, which creates it, nor `delete`). Throws if the row does
+ * not apply to this event: callers find it with findTransition first.
+ */
+export function applyTransition(event: AgendaEvent, t: Transition, input: TransitionInput): AgendaEvent {
+  if (t.to === 'deleted' || t.from !== event.status) throw new Error(`Transition ${t.action} inapplicable`);
+  const { now } = input;
+  const next: AgendaEvent = { ...event, status: t.to, updatedAt: nextVersion(event.updatedAt, now) };
+  const form = () => {
+    if (!input.content) throw new Error(`Transition ${t.action} sans contenu`);
+    return contentOf(input.content);
+  };
+  switch (t.content) {
+    case 'keep':
+      break;
+    case 'draft': {
+      const content = form();
+      Object.assign(next, content);
+      next.pendingChanges = [...new Set([...(event.pendingChanges ?? []), ...changedFields(event, content)])];
+      break;
+    }
+    case 'revise': {
+      const content = form();
+      const changes = changedFields(event, content);
+      // An edit that restores the published content leaves nothing to moderate.
+      next.revision = changes.length > 0 ? content : null;
+      next.pendingChanges = changes;
+      next.rejectionReason = '';
+      if (!event.revision && changes.length > 0) next.submittedAt = now;
+      break;
+    }
+    case 'replace':
+      Object.assign(next, form());
+      next.revision = null;
+      if (isPublicStatus(t.to)) next.pendingChanges = [];
+      break;
+    case 'publishRevision':
+      if (event.revision) Object.assign(next, contentOf(event.revision));
+      next.revision = null;
+      next.pendingChanges = [];
+      next.rejectionReason = '';
+      break;
+    case 'discardRevision':
+      next.revision = null;
+      next.pendingChanges = [];
+      next.rejectionReason = input.reason ?? '';
+      break;
+    case 'takeDown':
+      if (event.revision) Object.assign(next, contentOf(event.revision));
+      next.revision = null;
+      break;
+  }
+  // Only a public event holds a revision: one that is not (any more) works on its latest text.
+  if (next.revision && !isPublicStatus(next.status)) {
+    Object.assign(next, contentOf(next.revision));
+    next.revision = null;
+  }
+  if (t.action === 'reject' && t.to === 'rejected') next.rejectionReason = input.reason ?? '';
+  if (t.action === 'approve' && t.content === 'keep') {
+    next.rejectionReason = '';
+    next.pendingChanges = [];
+  }
+  // Back in the queue after a refusal: as a new submission.
+  if (t.action === 'edit' && t.actor === 'owner' && event.status === 'rejected') {
+    next.rejectionReason = '';
+    next.submittedAt = now;
+  }
+  // Only a published event is featured.
+  next.featured =
+    t.action === 'feature' ? true : t.action === 'unfeature' || t.to !== 'approved' ? false : event.featured;
+  // The status to go back to, for as long as the event stays cancelled or withdrawn.
+  next.previousStatus =
+    t.action === 'cancel' ? event.status : t.to === 'cancelled' || t.to === 'withdrawn' ? event.previousStatus : null;
+  if (t.logged) {
+    next.moderatedBy = input.by;
+    next.moderatedAt = now;
+  }
+  return next;
+}

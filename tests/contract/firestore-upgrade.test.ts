@@ -1,0 +1,81 @@
+// Firestore documents written before the event lifecycle (decision 029) are brought up to date when the store opens,
+// as SQLite's migration 9 does: cancelled events never approved are withdrawn, the live count's flag is set.
+import { describe, expect, it } from 'vitest';
+import { toEventDoc } from '../../app/.server/adapters/firestore/events';
+import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
+import type { AgendaEvent } from '../../app/domain/event';
+import { freshFirestore } from '../support/firestore-emulator';
+
+function legacy(id: string, overrides: Partial<AgendaEvent>): Record<string, unknown> {
+  const event = {
+    id,
+    slug: 's',
+    title: `Événement ${id}`,
+    description: 'Une description assez longue pour un événement.',
+    category: 'musique',
+    startsAt: '2100-01-01T10:00:00.000Z',
+    endsAt: '2100-01-01T12:00:00.000Z',
+    allDay: false,
+    venueName: '',
+    street: '',
+    postalCode: '1950',
+    city: 'Sion',
+    canton: 'VS',
+    lat: null,
+    lng: null,
+    isFree: true,
+    priceMin: null,
+    priceMax: null,
+    priceNote: '',
+    ticketUrl: '',
+    websiteUrl: '',
+    organizerName: '',
+    contactEmail: '',
+    contactPhone: '',
+    image: null,
+    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
+    status: 'approved',
+    rejectionReason: '',
+    featured: false,
+    createdBy: null,
+    createdAt: '',
+    updatedAt: '',
+    submittedAt: '',
+    moderatedBy: null,
+    moderatedAt: '2026-01-01T00:00:00.000Z',
+    pendingChanges: [],
+    previousStatus: null,
+    revision: null,
+    ...overrides,
+  } satisfies AgendaEvent;
+  // As stored then: no previousStatus, revision nor awaitingModeration fields.
+  const { previousStatus: _p, revision: _r, awaitingModeration: _a, ...doc } = toEventDoc(event);
+  return doc;
+}
+
+describe('Firestore : mise à niveau des événements d’avant le cycle de vie', () => {
+  it('retire les annulations non approuvées et pose le drapeau du compte en direct', async () => {
+    const { db, dispose } = await freshFirestore('upgrade');
+    const events = db.collection('events');
+    await events.doc('never').set(legacy('never', { status: 'cancelled', moderatedAt: null }));
+    await events.doc('refused').set(legacy('refused', { status: 'cancelled', rejectionReason: 'Hors région.' }));
+    await events.doc('legit').set(legacy('legit', { status: 'cancelled' }));
+    await events.doc('pending').set(legacy('pending', { status: 'pending', moderatedAt: null }));
+    const store = createFirestoreStore(db);
+    try {
+      await store.ready();
+      const status = async (id: string) => {
+        const e = await store.events.findById(id);
+        return [e?.status, e?.previousStatus];
+      };
+      expect(await status('never')).toEqual(['withdrawn', 'pending']);
+      expect(await status('refused')).toEqual(['withdrawn', 'rejected']);
+      expect(await status('legit')).toEqual(['cancelled', null]);
+      expect((await events.doc('pending').get()).get('awaitingModeration')).toBe(true);
+      await expect.poll(() => store.events.countAwaitingModeration()).toBe(1);
+    } finally {
+      await store.close();
+      await dispose();
+    }
+  });
+});

@@ -1,0 +1,164 @@
+// The event lifecycle as people meet it (issue 16, decision 029): cancelling asks first and can be undone, a pending
+// event cancelled never becomes public, an edit of a published event waits for an admin while the public keeps the
+// approved version, admins take down and delete any event. With and without JavaScript.
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { login, queryDb, register, submitEvent, uniqueEmail } from './utils';
+
+const statusOf = (id: string) =>
+  queryDb<{ status: string; previous_status: string | null }>(
+    'SELECT status, previous_status FROM events WHERE id = ?',
+    id,
+  )[0];
+
+async function visitor(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** « Annuler l’événement » then « Oui » in the dialog (JavaScript) or on the confirmation step (without). */
+async function cancelFromDashboard(page: Page, id: string, js: boolean) {
+  await page.goto('/dashboard');
+  const trigger = page.getByTestId(`event-${id}`).getByRole('link', { name: 'Annuler l’événement' });
+  await trigger.click();
+  if (js) {
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading')).toContainText('Annuler');
+    // Focus starts on « Non », Escape closes, focus comes back to the button.
+    await expect(dialog.getByRole('button', { name: 'Non, revenir' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await trigger.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Oui, annuler l’événement' }).click();
+  } else {
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?annuler=${id}$`));
+    const panel = page.getByTestId('confirm-panel');
+    await expect(panel.getByRole('heading')).toContainText('Annuler');
+    await panel.getByRole('button', { name: 'Oui, annuler l’événement' }).click();
+  }
+}
+
+test.describe('cycle de vie d’un événement', () => {
+  test('annuler un événement en attente le retire sans le publier, et l’organisateur le rétablit', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const js = testInfo.project.name === 'js';
+    await register(page, 'Chorale du Vallon', uniqueEmail('retrait'), 'chanter tous ensemble au vallon');
+    await expect(page).toHaveURL('/dashboard');
+    const title = `Veillée retirée ${Date.now().toString(36)}`;
+    const id = await submitEvent(page, title);
+
+    await cancelFromDashboard(page, id, js);
+    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est retiré`);
+    await expect(page.getByRole('heading', { name: /Retirés avant publication/ })).toBeVisible();
+    expect(statusOf(id)).toEqual({ status: 'withdrawn', previous_status: 'pending' });
+
+    // Nowhere public: not in the list, not searchable, its page is a 404.
+    const anonymous = await visitor(browser, js);
+    await anonymous.page.goto(`/evenements?q=${encodeURIComponent(title)}`);
+    await expect(anonymous.page.getByText('Aucun événement ne correspond à votre recherche')).toBeVisible();
+    await expect(anonymous.page.locator(`a[href="/evenement/${id}"]`)).toHaveCount(0);
+    expect((await anonymous.page.goto(`/evenement/${id}`))?.status()).toBe(404);
+    expect(await (await anonymous.page.request.get('/sitemap.xml')).text()).not.toContain(id);
+    await anonymous.close();
+
+    // « Rétablir » in the message: back in the queue, still not public.
+    await page.getByTestId('flash').getByRole('button', { name: 'Rétablir' }).click();
+    await expect(page.getByTestId('flash')).toContainText('revient en attente de modération');
+    await expect(page.getByRole('heading', { name: /En attente de modération/ })).toBeVisible();
+    expect(statusOf(id)).toEqual({ status: 'pending', previous_status: null });
+  });
+
+  test('modifier un événement publié : le public garde l’ancien titre jusqu’à l’approbation de l’admin', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const js = testInfo.project.name === 'js';
+    await login(page, 'organizer');
+    const title = `Récital publié ${Date.now().toString(36)}`;
+    const id = await submitEvent(page, title);
+    const admin = await visitor(browser, js);
+    await login(admin.page, 'admin', `/admin/events?eventId=${id}`);
+    await admin.page.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
+    await expect(admin.page.getByTestId('flash')).toContainText('est publié');
+
+    await page.goto(`/organizer/edit-event/${id}`);
+    await expect(page.getByTestId('edit-note')).toContainText('qui reste visible d’ici là');
+    const renamed = `${title} (nouvel horaire)`;
+    await page.getByLabel('Titre', { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    // The same test of the other project published a similar event at the same place and time.
+    const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
+    await expect(page.getByTestId('confirmation-status').or(duplicate)).toBeVisible();
+    if (await duplicate.isVisible()) {
+      await duplicate.check();
+      await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    }
+    await expect(page.getByTestId('confirmation-status')).toContainText('modification en attente de modération');
+    await page.goto('/dashboard');
+    await expect(page.getByTestId(`event-${id}`)).toContainText(renamed);
+    await expect(page.getByTestId(`event-${id}`).getByTestId('revision-note')).toBeVisible();
+
+    const anonymous = await visitor(browser, js);
+    await anonymous.page.goto(`/evenement/${id}`);
+    await expect(anonymous.page.getByRole('heading', { level: 1 })).toHaveText(title);
+    // Its new words find nothing: the public search knows the approved version only.
+    await anonymous.page.goto(`/evenements?q=${encodeURIComponent(`${title} nouvel horaire`)}`);
+    await expect(anonymous.page.locator(`a[href="/evenement/${id}"]`)).toHaveCount(0);
+
+    // The admin sees what changes, approves, and the public sees the new title.
+    await admin.page.goto('/admin/events');
+    await admin.page.getByTestId(`moderation-item-${id}`).click();
+    const detail = admin.page.getByTestId('moderation-detail');
+    await expect(detail.getByTestId('moderation-revision')).toContainText(renamed);
+    await expect(detail.getByTestId('moderation-revision')).toContainText(title);
+    await detail.getByRole('button', { name: 'Approuver la modification' }).click();
+    await expect(admin.page.getByTestId('flash')).toContainText('La modification de');
+    await anonymous.page.goto(`/evenement/${id}`);
+    await expect(anonymous.page.getByRole('heading', { level: 1 })).toHaveText(renamed);
+    await anonymous.close();
+    await admin.close();
+  });
+
+  test('un admin retire un événement annulé des pages publiques, puis le supprime après confirmation', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const js = testInfo.project.name === 'js';
+    await login(page, 'organizer');
+    const title = `Marché annulé ${Date.now().toString(36)}`;
+    const id = await submitEvent(page, title);
+    const admin = await visitor(browser, js);
+    await login(admin.page, 'admin', `/admin/events?eventId=${id}`);
+    await admin.page.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
+    await expect(admin.page.getByTestId('flash')).toContainText('est publié');
+    await cancelFromDashboard(page, id, js);
+    await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');
+
+    // Listed as cancelled, the admin takes it down from the « Annulés » tab.
+    await admin.page.goto('/admin/events?status=cancelled');
+    await admin.page.getByTestId(`moderation-item-${id}`).click();
+    await admin.page.getByRole('button', { name: 'Dépublier (remettre en attente)' }).click();
+    await expect(admin.page.getByTestId('flash')).toContainText('est dépublié');
+    expect(statusOf(id).status).toBe('pending');
+    const anonymous = await visitor(browser, js);
+    expect((await anonymous.page.goto(`/evenement/${id}`))?.status()).toBe(404);
+    await anonymous.close();
+
+    // Then deletes it, after saying yes.
+    await admin.page.goto(`/admin/events?eventId=${id}`);
+    const detail = admin.page.getByTestId('moderation-detail');
+    await detail.getByRole('link', { name: 'Supprimer' }).click();
+    const confirm = js ? admin.page.getByRole('dialog') : admin.page.getByTestId('confirm-panel');
+    await expect(confirm).toContainText('C’est définitif');
+    await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
+    await expect(admin.page.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
+    expect(queryDb('SELECT id FROM events WHERE id = ?', id)).toHaveLength(0);
+    expect(queryDb<{ action: string }>('SELECT action FROM moderation_log WHERE event_id = ? ORDER BY id', id)).toEqual(
+      [{ action: 'approve' }, { action: 'unpublish' }, { action: 'delete' }],
+    );
+    await admin.close();
+  });
+});

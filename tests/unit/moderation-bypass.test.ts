@@ -1,0 +1,194 @@
+// The moderation bypass of issue 16, through the routes as the server runs them: a new organizer's pending (or
+// refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserProfile } from '../../app/.server/ports';
+import { getCsrf } from '../../app/.server/security';
+import { createUserSession } from '../../app/.server/session';
+import { prepareStore } from '../../app/.server/startup';
+import { getStore } from '../../app/.server/store';
+import { submitEvent, updateEvent } from '../../app/.server/submissions';
+import { eventFormSchema } from '../../app/domain/event-form';
+import { action as moderationAction } from '../../app/routes/admin.events';
+import { loader as mapLoader } from '../../app/routes/carte[.json]';
+import { action as dashboardAction } from '../../app/routes/dashboard';
+import { loader as eventLoader } from '../../app/routes/evenement.$id';
+import { loader as eventIcsLoader } from '../../app/routes/evenement.$id.calendrier[.ics]';
+import { loader as listLoader } from '../../app/routes/evenements';
+import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
+import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
+import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';
+import { routeAnswer } from '../support/route-answer';
+
+const SITE = 'http://localhost';
+let csrf: { token: string; cookie: string };
+let ip = 0;
+
+beforeAll(async () => {
+  process.env.SEED_DEMO = 'false';
+  await prepareStore();
+  const [token, setCookie] = await getCsrf().commitToken();
+  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
+});
+afterAll(() => {
+  delete process.env.SEED_DEMO;
+});
+
+async function account(role: 'admin' | 'organizer') {
+  const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
+  const user = (await getStore().users.create({
+    uid,
+    email: `${uid}@exemple.ch`,
+    displayName: `Compte ${uid}`,
+    role,
+    passwordHash: 'x',
+    now: new Date().toISOString(),
+  })) as UserProfile;
+  return { user, cookie: (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0] };
+}
+
+function post(path: string, cookie: string, fields: Record<string, string>) {
+  return new Request(`${SITE}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: SITE,
+      Cookie: `${csrf.cookie}; ${cookie}`,
+    },
+    body: new URLSearchParams({ csrf: csrf.token, ...fields }),
+  });
+}
+
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: { clientIp: `10.2.0.${++ip}` },
+});
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+function form(title: string) {
+  return eventFormSchema().parse({
+    title,
+    description: 'Une soirée de démonstration pour vérifier que la modération ne se contourne pas.',
+    category: 'musique',
+    startDate: inDays(20),
+    startTime: '19:30',
+    endDate: '',
+    endTime: '21:30',
+    venueName: 'Salle du Faubourg',
+    postalCode: '2000',
+    city: 'Neuchâtel',
+    canton: 'NE',
+    lat: '46.99',
+    lng: '6.93',
+    isFree: 'on',
+    priceMin: '',
+    priceMax: '',
+    organizerName: 'Association Faubourg',
+  });
+}
+
+/** Everything an anonymous visitor can read that could show the event: status of its page, and whether it appears. */
+async function publicTraces(id: string, word: string) {
+  const anonymous = (path: string) => new Request(`${SITE}${path}`);
+  const text = async (loader: (a: ReturnType<typeof args>) => Promise<unknown>, path: string) => {
+    const answer = await routeAnswer(() => loader(args(anonymous(path))));
+    return answer.response ? await answer.response.text() : JSON.stringify(answer.data);
+  };
+  const detail = await routeAnswer(() => eventLoader(args(anonymous(`/evenement/${id}`), { id })));
+  const ics = await routeAnswer(() => eventIcsLoader(args(anonymous(`/evenement/${id}/calendrier.ics`), { id })));
+  const listed = {
+    list: await text(listLoader as never, `/evenements?q=${word}`),
+    rss: await text(rssLoader as never, `/evenements.rss?q=${word}`),
+    ical: await text(icsLoader as never, `/evenements.ics?q=${word}`),
+    map: await text(mapLoader as never, `/carte.json?q=${word}`),
+    sitemap: await text(sitemapLoader as never, '/sitemap.xml'),
+  };
+  return {
+    detail: detail.status,
+    ics: ics.status,
+    listedIn: Object.entries(listed)
+      .filter(([, body]) => body.includes(id))
+      .map(([where]) => where),
+  };
+}
+
+const HIDDEN = { detail: 404, ics: 404, listedIn: [] };
+
+describe('contourner la modération en annulant un événement (issue 16)', () => {
+  it('un événement en attente annulé depuis le tableau de bord n’est pas publié, ni après modification', async () => {
+    const { user, cookie } = await account('organizer');
+    const word = `zorglub${Math.random().toString(36).slice(2, 7)}`;
+    const { event } = await submitEvent({ store: getStore() }, user, form(`Concert ${word}`), {
+      submissionKey: 'a'.repeat(24),
+      image: null,
+    });
+    expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
+
+    const cancelled = await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+    );
+    expect(cancelled.status).toBe(302);
+    expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
+
+    await updateEvent({ store: getStore() }, user, event.id, form(`Concert ${word} modifié`), undefined);
+    expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
+  });
+
+  it('un événement refusé, annulé puis modifié, reste hors des pages publiques', async () => {
+    const { user, cookie } = await account('organizer');
+    const admin = await account('admin');
+    const word = `grumpf${Math.random().toString(36).slice(2, 7)}`;
+    const { event } = await submitEvent({ store: getStore() }, user, form(`Brocante ${word}`), {
+      submissionKey: 'b'.repeat(24),
+      image: null,
+    });
+    const refused = await routeAnswer(() =>
+      moderationAction(
+        args(
+          post('/admin/events', admin.cookie, { intent: 'reject', eventId: event.id, reason: 'Hors de la région.' }),
+        ),
+      ),
+    );
+    expect(refused.status).toBe(302);
+    expect((await getStore().events.findById(event.id))?.status).toBe('rejected');
+
+    await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+    );
+    expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
+    await updateEvent({ store: getStore() }, user, event.id, form(`Brocante ${word} bis`), undefined);
+    expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
+  });
+
+  it('sans confirmation, l’annulation montre d’abord la confirmation ; rétablir remet l’événement en file', async () => {
+    const { user, cookie } = await account('organizer');
+    const { event } = await submitEvent({ store: getStore() }, user, form('Concert à confirmer'), {
+      submissionKey: 'c'.repeat(24),
+      image: null,
+    });
+    const unconfirmed = await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id }))),
+    );
+    expect(unconfirmed).toMatchObject({ status: 302, location: `/dashboard?annuler=${event.id}` });
+    expect((await getStore().events.findById(event.id))?.status).toBe('pending');
+
+    await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+    );
+    expect(await getStore().events.findById(event.id)).toMatchObject({
+      status: 'withdrawn',
+      previousStatus: 'pending',
+    });
+    expect(await getStore().events.countAwaitingModeration()).toBe(0);
+    // Another organizer can neither cancel nor restore it.
+    const stranger = await account('organizer');
+    await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', stranger.cookie, { intent: 'undo', eventId: event.id }))),
+    );
+    expect((await getStore().events.findById(event.id))?.status).toBe('withdrawn');
+    await routeAnswer(() => dashboardAction(args(post('/dashboard', cookie, { intent: 'undo', eventId: event.id }))));
+    expect(await getStore().events.findById(event.id)).toMatchObject({ status: 'pending', previousStatus: null });
+    expect(await getStore().events.countAwaitingModeration()).toBe(1);
+  });
+});
