@@ -1,28 +1,40 @@
-// The server of Agenda romand: static files, security headers and the Remix app, in one or several processes.
+// The server of Agenda romand: static files, security headers and the Remix app, in one or several processes. It takes
+// the app's services from the server build (entry.server.tsx exports them), never from the app's source: each module
+// of the app is loaded once per process (docs/decisions/030-racine-de-composition.md).
 import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ServerBuild } from '@remix-run/node';
+import type { ServerBuild, ServerEntryModule } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import morgan from 'morgan';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import { audit, redactUrl } from './app/.server/audit';
-import { getConfig } from './app/.server/config';
-import { cspDirectives } from './app/.server/csp';
-import { getFileStore } from './app/.server/files/disk';
-import { backgroundSettled } from './app/.server/platform/background';
-import { createRemixHandler } from './app/.server/platform/remix-express';
-import { refuseOversizedBodies } from './app/.server/platform/request-body';
-import { getPushTransport } from './app/.server/push';
-import { FORBIDDEN_ORIGIN, isCrossSite } from './app/.server/security';
-import { prepareStore, schedulePendingImageCleanup } from './app/.server/startup';
+import type { ServerRuntime } from './app/.server/platform/server-runtime';
 
-const config = getConfig();
-const isProduction = config.NODE_ENV === 'production';
+// Production serves the built app; development builds it on the fly with Vite.
+const isProduction = process.env.NODE_ENV === 'production';
+const viteDevServer = isProduction
+  ? undefined
+  : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+const loadBuild = viteDevServer
+  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  : undefined;
+const productionBuild = loadBuild ? undefined : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+
+/** The runtime the build's entry exports (entry.server.tsx). */
+function runtimeOf(build: ServerBuild): ServerRuntime {
+  const entry: ServerEntryModule & { serverRuntime?: ServerRuntime } = build.entry.module;
+  if (!entry.serverRuntime) throw new Error('Le build ne fournit pas serverRuntime (app/entry.server.tsx).');
+  return entry.serverRuntime;
+}
+
+const runtime = runtimeOf(productionBuild ?? (await (loadBuild as () => Promise<ServerBuild>)()));
+const { audit, redactUrl, cspDirectives, isCrossSite, FORBIDDEN_ORIGIN, backgroundSettled } = runtime;
+const services = runtime.getServices();
+const { config } = services;
 /** A refused request body is read and dropped up to this size (the largest form, an 8 MB image, fits); past it, the
  * connection is closed instead (docs/decisions/023-corps-refuses-lus-jusqu-au-bout.md). */
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
@@ -30,11 +42,8 @@ const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
 const workerCount = config.WEB_CONCURRENCY ?? (isProduction ? os.availableParallelism() : 1);
 
 if (cluster.isPrimary) {
-  // Migrations, demo content, secrets and housekeeping happen once, before any worker opens the store.
-  await prepareStore();
-  schedulePendingImageCleanup();
-  // The push transport's keys exist from the first start (VAPID pair generated into DATA_DIR unless given).
-  getPushTransport();
+  // Migrations, demo content, secrets, push keys and housekeeping happen once, before any worker opens the store.
+  await runtime.prepare();
 }
 if (cluster.isPrimary && workerCount > 1) {
   superviseWorkers(workerCount);
@@ -85,10 +94,6 @@ function superviseWorkers(count: number) {
 
 /** One process serving HTTP: security headers, static files, uploads, then the Remix app. */
 async function serve() {
-  const viteDevServer = isProduction
-    ? undefined
-    : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }));
-
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
@@ -140,7 +145,7 @@ async function serve() {
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: cspDirectives(config, (_req, res) => (res as express.Response).locals.cspNonce),
+        directives: cspDirectives(config, services.firebase, (_req, res) => (res as express.Response).locals.cspNonce),
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -186,10 +191,10 @@ async function serve() {
     if (/^\/*pending(\/|$)/i.test(pathname)) return res.status(404).end();
     next();
   });
-  if (config.DATA_BACKEND === 'sqlite') {
+  if (services.uploadsDir) {
     app.use(
       '/uploads',
-      express.static(path.join(config.DATA_DIR, 'uploads'), {
+      express.static(services.uploadsDir, {
         immutable: true,
         maxAge: '1y',
         index: false,
@@ -201,7 +206,7 @@ async function serve() {
   } else {
     // Firebase Storage: the browser never reads the bucket (storage.rules deny it); this server relays the re-encoded
     // images, cached for a year by browsers and any CDN in front (names are never reused).
-    const files = getFileStore();
+    const { files } = services;
     app.get('/uploads/*', async (req, res, next) => {
       const key = decodeURIComponent(req.path.replace(/^\/+/, ''));
       if (!/^[a-z]+\/[a-z0-9]+-\d+\.webp$/.test(key)) return res.status(404).end();
@@ -263,19 +268,17 @@ async function serve() {
   // Then the body's size, before anything reads it (and after the origin check): a request that announces more than its
   // route accepts is refused here, unread; the others are cut at the same limit as their bytes arrive, in the stream
   // Remix reads (app/.server/platform/request-body.ts, docs/decisions/024-limites-des-corps-de-requete.md).
-  app.use(refuseOversizedBodies);
-
-  const build = viteDevServer
-    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-    : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+  app.use(runtime.refuseOversizedBodies);
 
   app.all(
     '*',
-    createRemixHandler({
-      build,
+    runtime.createRemixHandler({
+      build: productionBuild ?? (loadBuild as () => Promise<ServerBuild>),
       mode: config.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
+      // In development, a module Vite reloaded brings its own services: take them from the build of this request.
+      getLoadContext: async (req, res) => ({
+        services: loadBuild ? runtimeOf(await loadBuild()).getServices() : services,
+        cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       }),
     }),

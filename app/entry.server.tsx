@@ -8,6 +8,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { getCurrentUser } from './.server/session';
 import { NonceProvider } from './components/nonce';
 
+// server.ts reads the services and its HTTP pieces from here (the build), never from the app's source.
+export { serverRuntime } from './.server/platform/server-runtime';
+
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
@@ -28,7 +31,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? '';
+  const nonce = loadContext.cspNonce ?? '';
   const cacheControl = await privateCacheControl(request);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {

@@ -17,13 +17,10 @@ import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { getPendingCount } from './.server/admin/moderation';
 import { categoryInfos } from './.server/categories';
-import { getConfig } from './.server/config';
 import { readConsent } from './.server/consent';
 import { takeFlash } from './.server/flash';
-import { getPushTransport } from './.server/push';
 import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/security';
 import { getCurrentUser } from './.server/session';
-import { getStore } from './.server/store';
 import { CookieConsent } from './components/consent/CookieConsent';
 import { ErrorPage } from './components/ErrorPage';
 import { FormSecurity } from './components/FormSecurity';
@@ -44,12 +41,12 @@ export const links: LinksFunction = () => [
 // Admins only, after hydration: the notifications overlay, push, app badge and debug panel (never on visitors' pages).
 const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const config = getConfig();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { config, store, push } = context.services;
   const user = await getCurrentUser(request);
   const [csrfToken, csrfCookie] = await csrfTokenFor(request);
   const isAdmin = user?.role === 'admin';
-  const pendingCount = isAdmin ? await getPendingCount(getStore()) : null;
+  const pendingCount = isAdmin ? await getPendingCount(store) : null;
   const { flash, clear } = await takeFlash(request);
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
@@ -61,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       pendingCount,
       // Every category with its label, colour and state, in order (footer, filters, labels): cached per store revision.
-      categories: await categoryInfos(getStore()),
+      categories: await categoryInfos(store),
       flash,
       csrfToken,
       honeypotInputProps: getHoneypot().getInputProps(),
@@ -70,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The visitor's cookie choice (null: the banner shows), and the external analytics script if one is configured.
       consent: await readConsent(request),
       analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL ?? null,
-      push: isAdmin ? getPushTransport().clientConfig() : null,
+      push: isAdmin ? push.clientConfig() : null,
     },
     { headers },
   );

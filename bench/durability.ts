@@ -31,9 +31,9 @@ const SERVER_ENV = { RATE_LIMIT_FORMS_PER_MINUTE: '1000000' };
 async function main() {
   ensureBuild();
   const dataDir = throwAwayDataDir('durability');
-  const { getStore } = await import('../app/.server/store');
+  const { getServices } = await import('../app/.server/services');
   const { seedCategories } = await import('../app/.server/seed/seed');
-  await seedCategories(getStore());
+  await seedCategories(getServices().store);
   await createAccounts([ACCOUNT]);
   // Every submission at once needs as many sockets: no pool limit, no keep-alive reuse between rounds.
   const dispatcher = new Agent({

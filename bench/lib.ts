@@ -24,11 +24,11 @@ export function ensureBuild() {
  * repeated with numbered titles). Returns some event ids (for detail pages) and the demo accounts.
  */
 export async function seedManyEvents(count = EVENT_COUNT): Promise<{ ids: string[] }> {
-  const { getStore } = await import('../app/.server/store');
+  const { getServices } = await import('../app/.server/services');
   const { seedCategories, buildSeedEvent } = await import('../app/.server/seed/seed');
   const { SEED_EVENTS } = await import('../app/.server/seed/demo-data');
   const { zurichToday } = await import('../app/domain/dates');
-  const store = getStore();
+  const { store } = getServices();
   await seedCategories(store);
   const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
   const today = zurichToday();
@@ -46,10 +46,10 @@ export async function seedManyEvents(count = EVENT_COUNT): Promise<{ ids: string
 export async function createAccounts(
   accounts: { email: string; password: string; role: 'organizer' | 'admin' }[],
 ): Promise<void> {
-  const { getStore } = await import('../app/.server/store');
+  const { getServices } = await import('../app/.server/services');
   const { hashPassword } = await import('../app/.server/identity/password');
   const { stableId } = await import('../app/.server/ids');
-  const store = getStore();
+  const { store } = getServices();
   const now = new Date().toISOString();
   for (const a of accounts) {
     await store.users.upsert({

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { passwordProblem } from '../app/.server/identity/password-policy';
+import { getServices } from '../app/.server/services';
 import { createOrUpdateAccount } from '../app/.server/users';
 import { displayNameField } from '../app/domain/auth';
 
@@ -37,5 +38,5 @@ if (problem) {
   process.exit(1);
 }
 
-const user = await createOrUpdateAccount(parsed.data);
+const user = await createOrUpdateAccount(parsed.data, getServices());
 console.log(`Compte ${user.role} prêt : ${user.email} (${user.displayName}, uid ${user.uid})`);

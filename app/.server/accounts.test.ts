@@ -136,8 +136,7 @@ describe('comptes', () => {
     const beforeOperator = tokenOf(mailer.sent.at(-1)!.text, '/auth/reset-password');
     await createOrUpdateAccount(
       { email: 'lea@exemple.ch', password: 'choisi par l’exploitant', role: 'organizer' },
-      store,
-      createLocalIdentity(store, 'https://agenda.test'),
+      { store, identity: createLocalIdentity(store, 'https://agenda.test') },
     );
     expect(await rejection(resetPassword(deps, beforeOperator, 'phrase de l’intrus'))).toContain('n’est plus valable');
     expect(await authenticate(store, 'lea@exemple.ch', 'choisi par l’exploitant')).not.toBeNull();

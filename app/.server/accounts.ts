@@ -13,12 +13,12 @@ import {
 import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './identity/local';
 import { passwordProblem } from './identity/password-policy';
 import type { IdentityProvider, SignedIn } from './identity/ports';
-import { getIdentity } from './identity/provider';
 import { createLimiter } from './limiter';
 import { accountExistsMail, passwordResetMail, verificationMail } from './mail/templates';
 import { afterResponse } from './platform/background';
+import { once } from './platform/once';
 import type { MailPort, Store, UserProfile } from './ports';
-import { singleton } from './singleton';
+import type { Services } from './services';
 
 export interface AccountDeps {
   store: Store;
@@ -101,8 +101,7 @@ export async function registerAccount(
 
 /** At most a few « vous avez déjà un compte » per address and hour: registering someone's address is not a way to
  * flood their mailbox. */
-const existingOwnerMails = () =>
-  singleton('existingOwnerMails', () => createLimiter({ points: 3, duration: 60 * 60, keyPrefix: 'account-exists' }));
+const existingOwnerMails = once(() => createLimiter({ points: 3, duration: 60 * 60, keyPrefix: 'account-exists' }));
 
 async function tellExistingOwner(deps: AccountDeps, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
@@ -251,6 +250,7 @@ export async function signInExternal(deps: AccountDeps, idToken: string): Promis
 }
 
 /** The use cases' dependencies in a request: mails and their links leave after the answer. */
-export function accountDeps(store: Store, mailer: MailPort, siteUrl: string): AccountDeps {
-  return { store, mailer, siteUrl, identity: getIdentity(), later: afterResponse };
+export function accountDeps(services: Services): AccountDeps {
+  const { store, mailer, identity, config } = services;
+  return { store, mailer, siteUrl: config.SITE_URL, identity, later: afterResponse };
 }

@@ -8,7 +8,6 @@ import type { IdentityProvider } from './identity/ports';
 import { createLimiter, type Limiter } from './limiter';
 import type { Store, UserProfile } from './ports';
 import { tooManyRequests } from './security';
-import { singleton } from './singleton';
 
 export const LOGIN_LIMITS = {
   /** Failures on one address from one client: past them, that client waits before trying that address again. */
@@ -29,14 +28,19 @@ export function loginDelayMs(failures: number): number {
   return Math.min(MAX_LOGIN_DELAY_MS, Math.max(0, failures - FREE_FAILURES) * DELAY_STEP_MS);
 }
 
-const limiter = (name: keyof typeof LOGIN_LIMITS): Limiter =>
-  singleton(`login:${name}`, () =>
-    createLimiter({
+const limiters = new Map<keyof typeof LOGIN_LIMITS, Limiter>();
+function limiter(name: keyof typeof LOGIN_LIMITS): Limiter {
+  let made = limiters.get(name);
+  if (!made) {
+    made = createLimiter({
       points: LOGIN_LIMITS[name].points,
       duration: LOGIN_LIMITS[name].seconds,
       keyPrefix: `login-${name}`,
-    }),
-  );
+    });
+    limiters.set(name, made);
+  }
+  return made;
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

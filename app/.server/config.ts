@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
-import { singleton } from './singleton';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -198,8 +197,4 @@ function persistedSecret(dataDir: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
-}
-
-export function getConfig(): Config {
-  return singleton('config', loadConfig);
 }

@@ -3,22 +3,21 @@
 import { createCookie } from '@remix-run/node';
 import type { CookieConsent } from '~/domain/consent';
 import { z } from '~/domain/zod';
-import { getConfig } from './config';
-import { singleton } from './singleton';
+import { once } from './platform/once';
+import { getServices } from './services';
 
 /** About 13 months, the usual longest life of a consent choice: then the visitor is asked again. */
 export const CONSENT_MAX_AGE_DAYS = 395;
 
-const consentCookie = () =>
-  singleton('consentCookie', () =>
-    createCookie('cookie_consent', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: getConfig().SECURE_COOKIES,
-      path: '/',
-      maxAge: CONSENT_MAX_AGE_DAYS * 24 * 60 * 60,
-    }),
-  );
+const consentCookie = once(() =>
+  createCookie('cookie_consent', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: getServices().config.SECURE_COOKIES,
+    path: '/',
+    maxAge: CONSENT_MAX_AGE_DAYS * 24 * 60 * 60,
+  }),
+);
 
 /** Short keys keep the cookie small: it travels with every request. */
 const stored = z.object({ a: z.boolean(), m: z.boolean(), f: z.boolean(), d: z.string().datetime() });

@@ -1,10 +1,10 @@
 // Contact use case: keep the message, then tell the admins by mail.
 import type { ContactInput } from '~/domain/contact';
 import { SITE_NAME } from '~/domain/site';
-import { getConfig } from './config';
 import { newId } from './ids';
 import { escapeHtml } from './mail/mailer';
 import type { MailPort, Store } from './ports';
+import type { Services } from './services';
 
 export async function sendContactMessage(
   deps: { store: Store; mailer: MailPort; fallbackRecipient: string },
@@ -38,6 +38,6 @@ export async function sendContactMessage(
   return { id };
 }
 
-export function contactDeps(store: Store, mailer: MailPort) {
-  return { store, mailer, fallbackRecipient: getConfig().CONTACT_TO };
+export function contactDeps({ store, mailer, config }: Services) {
+  return { store, mailer, fallbackRecipient: config.CONTACT_TO };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { cspDirectives } from './csp';
+import { createServices } from './services';
 
 const base = { DATA_DIR: process.env.DATA_DIR, NODE_ENV: 'production' };
 const req = {} as IncomingMessage;
@@ -9,7 +10,8 @@ const res = {} as ServerResponse;
 
 /** The policy as the header states it, with a fixed nonce. */
 function policy(env: Record<string, string | undefined>) {
-  const directives = cspDirectives(loadConfig({ ...base, ...env }), () => 'NONCE');
+  const { config, firebase } = createServices(loadConfig({ ...base, ...env }));
+  const directives = cspDirectives(config, firebase, () => 'NONCE');
   return Object.fromEntries(
     Object.entries(directives).map(([name, sources]) => [
       name,

@@ -2,12 +2,13 @@
 // few other origins the configuration brings (map tiles, Stripe Checkout, the optional analytics script, Google sign-in
 // through Firebase).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Config } from './config';
+import type { Config, FirebaseSettings } from './config';
 
 type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
 
 export function cspDirectives(
   config: Config,
+  firebaseProject: FirebaseSettings | null,
   nonce: (req: IncomingMessage, res: ServerResponse) => string,
 ): Record<string, Source[] | null> {
   const isProduction = config.NODE_ENV === 'production';
@@ -22,11 +23,11 @@ export function cspDirectives(
   const analyticsOrigins = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
   // Google sign-in (Firebase): the popup's scripts and frame, and the Auth API the web SDK calls.
   const firebase = (() => {
-    if (config.DATA_BACKEND !== 'firestore') return { connect: [], frame: [], script: [] };
-    const authDomain = config.FIREBASE_AUTH_DOMAIN ?? `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`;
-    const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+    if (!firebaseProject) return { connect: [], frame: [], script: [] };
+    const { authDomain, authEmulatorHost } = firebaseProject;
+    const emulator = authEmulatorHost ? [`http://${authEmulatorHost}`] : [];
     // FCM in an admin's browser: the installation id and the registration token (firebase/messaging getToken).
-    const fcm = config.FIREBASE_APP_ID
+    const fcm = firebaseProject.appId
       ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']
       : [];
     return {

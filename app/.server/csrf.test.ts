@@ -2,20 +2,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getCsrf } from './csrf';
 import { csrfTokenFor, verifyCsrf } from './security';
+import { getServices } from './services';
 import { createUserSession, destroyUserSession, signIn } from './session';
 import { prepareStore } from './startup';
-import { getStore } from './store';
 
 const SITE = 'http://agenda.test';
 
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
-  await prepareStore();
+  await prepareStore(getServices());
 });
 
 async function account(label: string) {
   const uid = `${label}-${Math.random().toString(36).slice(2, 8)}`;
-  await getStore().users.create({
+  await getServices().store.users.create({
     uid,
     email: `${uid}@exemple.ch`,
     displayName: label,

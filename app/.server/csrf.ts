@@ -4,8 +4,8 @@
 import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
 import { CSRF } from 'remix-utils/csrf/server';
-import { getConfig } from './config';
-import { singleton } from './singleton';
+import { once } from './platform/once';
+import { getServices } from './services';
 
 /**
  * remix-utils' CSRF, with tokens made by node:crypto instead of crypto-js: every page view of a new visitor
@@ -24,29 +24,33 @@ class NodeCryptoCSRF extends CSRF {
   }
 }
 
-const anonymousCookie = () =>
-  singleton('csrfCookie', () => {
-    const config = getConfig();
-    return createCookie('csrf', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.SECURE_COOKIES,
-      path: '/',
-      secrets: [config.SESSION_SECRET],
-    });
+const anonymousCookie = once(() => {
+  const { config } = getServices();
+  return createCookie('csrf', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.SECURE_COOKIES,
+    path: '/',
+    secrets: [config.SESSION_SECRET],
   });
+});
+
+const csrf = once(
+  () =>
+    new NodeCryptoCSRF({ cookie: anonymousCookie(), formDataKey: 'csrf', secret: getServices().config.SESSION_SECRET }),
+);
 
 /** The token of visitors without a session (double submit: the form's field must equal the `csrf` cookie). */
 export function getCsrf(): CSRF {
-  return singleton(
-    'csrf',
-    () => new NodeCryptoCSRF({ cookie: anonymousCookie(), formDataKey: 'csrf', secret: getConfig().SESSION_SECRET }),
-  );
+  return csrf();
 }
 
 /** The token of a signed-in visitor: derived from the session id and the server's secret, never stored. */
 export function sessionCsrfToken(sessionId: string): string {
-  const mac = crypto.createHmac('sha256', getConfig().SESSION_SECRET).update(`csrf:${sessionId}`).digest('base64url');
+  const mac = crypto
+    .createHmac('sha256', getServices().config.SESSION_SECRET)
+    .update(`csrf:${sessionId}`)
+    .digest('base64url');
   return `s.${mac}`;
 }
 

@@ -6,9 +6,9 @@ import type { AgendaEvent } from '~/domain/event';
 import { dateWindow, type EventFilters } from '~/domain/event-filters';
 import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
 import { searchWords } from '~/domain/search-text';
+import { once } from './platform/once';
 import type { EventQuery, Store, UserProfile } from './ports';
 import { createReadCache } from './read-cache';
-import { singleton } from './singleton';
 
 export { PUBLIC_STATUSES };
 export const PAGE_SIZE = 20;
@@ -16,7 +16,7 @@ export const MAP_MAX_POINTS = 2000;
 /** A sitemap holds at most 50,000 URLs; the static pages and partners need a few. */
 export const SITEMAP_MAX_EVENTS = 49_000;
 
-const readCache = () => singleton('eventsReadCache', () => createReadCache());
+const readCache = once(() => createReadCache());
 const storeKeys = new WeakMap<Store, number>();
 let storeCount = 0;
 

@@ -1,7 +1,7 @@
 // One-time messages that survive a redirect ('Mot de passe modifié.'), through a short-lived signed cookie.
 import { createCookie } from '@remix-run/node';
-import { getConfig } from './config';
-import { singleton } from './singleton';
+import { once } from './platform/once';
+import { getServices } from './services';
 
 export interface Flash {
   kind: 'success' | 'info' | 'error';
@@ -10,17 +10,16 @@ export interface Flash {
   action?: { label: string; path: string; intent: string; eventId: string };
 }
 
-const flashCookie = () =>
-  singleton('flashCookie', () =>
-    createCookie('flash', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: getConfig().SECURE_COOKIES,
-      path: '/',
-      maxAge: 60,
-      secrets: [getConfig().SESSION_SECRET],
-    }),
-  );
+const flashCookie = once(() =>
+  createCookie('flash', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: getServices().config.SECURE_COOKIES,
+    path: '/',
+    maxAge: 60,
+    secrets: [getServices().config.SESSION_SECRET],
+  }),
+);
 
 export function setFlash(flash: Flash): Promise<string> {
   return flashCookie().serialize(flash);

@@ -2,8 +2,6 @@
 // Server-Sent Events. One poller per process watches the store's revision (it changes on any write, by this
 // process or another one) and only then recounts, so an idle site costs two tiny queries every half second.
 import type { AppNotification, Store } from './ports';
-import { singleton } from './singleton';
-import { getStore } from './store';
 
 export interface LiveMessage {
   event: 'pending' | 'notification';
@@ -137,8 +135,4 @@ export function createLiveHub(store: Store, options: { intervalMs?: number; now?
     check,
     size: () => subscribers.size,
   };
-}
-
-export function getLiveHub(): LiveHub {
-  return singleton('liveHub', () => createLiveHub(getStore()));
 }

@@ -5,11 +5,11 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { CSRFError } from 'remix-utils/csrf/server';
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import { audit, auditFromRequest } from './audit';
-import { getConfig } from './config';
 import { getCsrf, isSessionCsrfToken, sessionCsrfToken } from './csrf';
-import { createLimiter } from './limiter';
+import { createLimiter, type Limiter } from './limiter';
+import { once } from './platform/once';
+import { getServices } from './services';
 import { getCurrentSession } from './session';
-import { singleton } from './singleton';
 
 /**
  * remix-utils' honeypot, with its « valid from » timestamp sealed by AES-256-GCM (node:crypto) instead of crypto-js
@@ -59,27 +59,19 @@ export class SealedHoneypot extends Honeypot {
   }
 }
 
-export function getHoneypot(): Honeypot {
-  return singleton(
-    'honeypot',
-    () =>
-      new SealedHoneypot({
-        nameFieldName: 'website_confirm',
-        validFromFieldName: 'from_confirm',
-        encryptionSeed: getConfig().SESSION_SECRET,
-      }),
-  );
-}
+export const getHoneypot: () => Honeypot = once(
+  () =>
+    new SealedHoneypot({
+      nameFieldName: 'website_confirm',
+      validFromFieldName: 'from_confirm',
+      encryptionSeed: getServices().config.SESSION_SECRET,
+    }),
+);
 
-export interface AppContext {
-  cspNonce?: string;
-  clientIp?: string;
-}
-
-const formLimiter = () =>
-  singleton('formLimiter', () =>
-    createLimiter({ points: getConfig().RATE_LIMIT_FORMS_PER_MINUTE, duration: 60, keyPrefix: 'forms' }),
-  );
+const formLimiter = once(() =>
+  createLimiter({ points: getServices().config.RATE_LIMIT_FORMS_PER_MINUTE, duration: 60, keyPrefix: 'forms' }),
+);
+const bucketLimiters = new Map<string, Limiter>();
 
 export const TOO_MANY_REQUESTS =
   'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.';
@@ -147,9 +139,9 @@ export const keepRetryAfter: HeadersFunction = ({ errorHeaders, actionHeaders })
 };
 
 /** Counts one POST for this client; throws a French 429 past the limit. */
-export async function rateLimit(context: AppContext, bucket: string): Promise<void> {
+export async function rateLimit(context: { clientIp: string }, bucket: string): Promise<void> {
   try {
-    await formLimiter().consume(`${bucket}:${context.clientIp ?? 'unknown'}`);
+    await formLimiter().consume(`${bucket}:${context.clientIp}`);
   } catch (error) {
     if (error instanceof RateLimiterRes) {
       audit('rate.limited', { ip: context.clientIp, reason: bucket });
@@ -165,7 +157,7 @@ export async function rateLimit(context: AppContext, bucket: string): Promise<vo
  */
 export async function protectForm(
   request: Request,
-  context: AppContext,
+  context: { clientIp: string },
   options: { bucket: string; honeypot?: boolean; read?: (request: Request) => Promise<FormData> },
 ): Promise<FormData> {
   checkOrigin(request);
@@ -264,15 +256,17 @@ export function isSameOriginRequest(request: Request): boolean {
  * else the 429's `Retry-After` (seconds), for routes that answer in their own terms (JSON, text).
  */
 export async function rateLimited(
-  context: AppContext,
+  context: { clientIp: string },
   bucket: string,
   perMinute: number,
 ): Promise<{ retryAfter: string } | null> {
-  const limiter = singleton(`limiter:${bucket}`, () =>
-    createLimiter({ points: perMinute, duration: 60, keyPrefix: bucket }),
-  );
+  let limiter = bucketLimiters.get(bucket);
+  if (!limiter) {
+    limiter = createLimiter({ points: perMinute, duration: 60, keyPrefix: bucket });
+    bucketLimiters.set(bucket, limiter);
+  }
   try {
-    await limiter.consume(context.clientIp ?? 'unknown');
+    await limiter.consume(context.clientIp);
     return null;
   } catch (error) {
     if (error instanceof RateLimiterRes) return { retryAfter: retryAfterSeconds(error) };

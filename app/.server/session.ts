@@ -3,31 +3,27 @@
 import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
 import { audit, auditFromRequest } from './audit';
-import { getConfig } from './config';
 import { endAnonymousCsrf } from './csrf';
-import { getIdentity } from './identity/provider';
+import { once } from './platform/once';
 import type { UserProfile } from './ports';
-import { singleton } from './singleton';
-import { getStore } from './store';
+import { getServices } from './services';
 
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 // Refreshing last_seen_at on every request would write on every page view; once an hour is enough.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-function sessionCookie() {
-  return singleton('sessionCookie', () => {
-    const config = getConfig();
-    return createCookie('__session', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.SECURE_COOKIES,
-      path: '/',
-      secrets: [config.SESSION_SECRET],
-      // The browser keeps the cookie; the server decides (idle timeout, revocation).
-      maxAge: 400 * 24 * 60 * 60,
-    });
+const sessionCookie = once(() => {
+  const { config } = getServices();
+  return createCookie('__session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.SECURE_COOKIES,
+    path: '/',
+    secrets: [config.SESSION_SECRET],
+    // The browser keeps the cookie; the server decides (idle timeout, revocation).
+    maxAge: 400 * 24 * 60 * 60,
   });
-}
+});
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
@@ -51,7 +47,7 @@ export function getCurrentSession(request: Request): Promise<CurrentSession | nu
 async function lookUpSession(request: Request): Promise<CurrentSession | null> {
   const token = await sessionCookie().parse(request.headers.get('Cookie'));
   if (typeof token !== 'string' || token.length < 20) return null;
-  const store = getStore();
+  const store = getServices().store;
   const id = hashToken(token);
   const session = await store.sessions.find(id);
   if (!session) return null;
@@ -61,7 +57,7 @@ async function lookUpSession(request: Request): Promise<CurrentSession | null> {
     return null;
   }
   // Firebase: verifySessionCookie(cookie, true), so a revoked or expired cookie ends the session here too.
-  if (!(await getIdentity().checkSession(token, session.uid))) return null;
+  if (!(await getServices().identity.checkSession(token, session.uid))) return null;
   const user = await store.users.findById(session.uid);
   if (!user || user.disabled) return null;
   if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
@@ -144,10 +140,10 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
  * `idToken` is the fresh sign-in's ID token, exchanged for a session cookie.
  */
 export async function createUserSession(request: Request, uid: string, idToken: string | null = null): Promise<string> {
-  const store = getStore();
+  const store = getServices().store;
   const previous = await getCurrentSession(request);
   if (previous) await store.sessions.revoke(previous.sessionId);
-  const { token, ttlMs } = await getIdentity().openSession({ uid, idToken });
+  const { token, ttlMs } = await getServices().identity.openSession({ uid, idToken });
   const now = new Date();
   await store.sessions.create({
     id: hashToken(token),
@@ -175,8 +171,8 @@ export async function signIn(request: Request, uid: string, idToken: string | nu
 export async function destroyUserSession(request: Request): Promise<string> {
   const session = await getCurrentSession(request);
   if (session) {
-    await getStore().sessions.revoke(session.sessionId);
-    await getIdentity().endSessions(session.user.uid);
+    await getServices().store.sessions.revoke(session.sessionId);
+    await getServices().identity.endSessions(session.user.uid);
   }
   return sessionCookie().serialize('', { maxAge: 0 });
 }

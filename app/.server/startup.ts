@@ -1,18 +1,13 @@
 // What `npm start` does before serving: open and migrate the store, seed an empty one, say how to log in.
-import { getConfig } from './config';
-import { getFileStore, uploadsRoot } from './files/disk';
-import { getIdentity } from './identity/provider';
 import { prunePendingFiles, prunePendingImages } from './images';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from './seed/seed';
-import { getStore } from './store';
+import type { Services } from './services';
 
-export async function prepareStore(): Promise<void> {
-  const config = getConfig();
-  const store = getStore();
+export async function prepareStore({ config, store, identity }: Services): Promise<void> {
   const empty = await store.isEmpty();
   await seedCategories(store);
   if (empty && config.SEED_DEMO) {
-    const { events } = await seedDemo(store, new Date(), getIdentity());
+    const { events } = await seedDemo(store, new Date(), identity);
     console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   if (config.SEED_DEMO) {
@@ -25,10 +20,9 @@ export async function prepareStore(): Promise<void> {
 const SIX_HOURS = 6 * 60 * 60 * 1000;
 
 /** Images kept for a form that was never sent again are removed after a day (at start, then every 6 hours). */
-export function schedulePendingImageCleanup(): void {
-  const onDisk = getConfig().DATA_BACKEND === 'sqlite';
+export function schedulePendingImageCleanup({ uploadsDir, files }: Services): void {
   const prune = () =>
-    (onDisk ? prunePendingImages(uploadsRoot()) : prunePendingFiles(getFileStore())).catch((error) =>
+    (uploadsDir ? prunePendingImages(uploadsDir) : prunePendingFiles(files)).catch((error) =>
       console.error('[images] nettoyage impossible', error),
     );
   void prune();

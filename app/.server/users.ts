@@ -1,15 +1,12 @@
 // Account administration use cases shared by the CLI and the demo accounts.
 
 import type { IdentityProvider } from './identity/ports';
-import { getIdentity } from './identity/provider';
 import { newId } from './ids';
 import type { Role, Store, UserProfile } from './ports';
-import { getStore } from './store';
 
 export async function createOrUpdateAccount(
   input: { email: string; password: string; role: Role; name?: string },
-  store: Store = getStore(),
-  identity: IdentityProvider = getIdentity(),
+  { store, identity }: { store: Store; identity: IdentityProvider },
 ): Promise<UserProfile> {
   const email = input.email.trim().toLowerCase();
   const existing = await store.users.findByEmailWithPassword(email);

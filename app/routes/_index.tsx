@@ -1,15 +1,14 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { homeSummary } from '~/.server/home';
-import { getStore } from '~/.server/store';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 
-export async function loader() {
-  return homeSummary(getStore());
+export async function loader({ context }: LoaderFunctionArgs) {
+  return homeSummary(context.services.store);
 }
 
 export const meta: MetaFunction = ({ matches }) =>

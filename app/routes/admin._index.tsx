@@ -5,7 +5,6 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { adminDashboard } from '~/.server/admin/dashboard';
 import { donationSummary } from '~/.server/donations/summary';
 import { requireAdmin } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { DonationsSummary } from '~/components/admin/DonationsSummary';
 import { BarChart } from '~/components/charts/BarChart';
@@ -19,9 +18,9 @@ import { isSitePage } from '~/domain/site-pages';
 
 export const links = adminLinks;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const store = getStore();
+  const store = context.services.store;
   const [dashboard, donations] = await Promise.all([adminDashboard({ store }), donationSummary({ store })]);
   return { ...dashboard, donations };
 }

@@ -15,7 +15,6 @@ import {
 import { AdminError, requireAdminAction } from '~/.server/admin/guard';
 import { setFlash } from '~/.server/flash';
 import { requireAdmin } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -33,9 +32,9 @@ import { slugify } from '~/domain/slug';
 
 export const links = adminLinks;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return { categories: await categoriesForAdmin({ store: getStore() }, admin) };
+  return { categories: await categoriesForAdmin({ store: context.services.store }, admin) };
 }
 
 const INTENTS = ['create', 'update', 'move-up', 'move-down', 'deactivate', 'delete'] as const;
@@ -45,9 +44,9 @@ const isIntent = (value: unknown): value is Intent => INTENTS.some((intent) => i
 const rowAnchor = (slug: string) => `categorie-${slug}`;
 const eventCount = (n: number) => (n === 0 ? 'aucun' : String(n));
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, formData } = await requireAdminAction(request);
-  const deps = { store: getStore() };
+  const deps = { store: context.services.store };
   const intent = formData.get('intent');
   // The row's category (hidden field), or the slug typed in the create form.
   const slug = String(formData.get('slug') ?? '').trim();

@@ -12,12 +12,8 @@ import {
   moderationList,
   parseModerationQuery,
 } from '~/.server/admin/moderation';
-import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
-import { getLiveHub } from '~/.server/live';
-import { getMailer } from '~/.server/mail/mailer';
 import { requireAdmin } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -135,9 +131,9 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
   };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const store = getStore();
+  const store = context.services.store;
   const url = new URL(request.url);
   const eventId = url.searchParams.get('eventId');
   const wanted = eventId ? await store.events.findById(eventId) : null;
@@ -199,7 +195,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, formData } = await requireAdminAction(request);
   const eventId = String(formData.get('eventId') ?? '');
   const intent = formData.get('intent');
@@ -208,10 +204,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const { event, deleted, revision } = await moderateEvent(
       {
-        store: getStore(),
-        mailer: getMailer(),
-        siteUrl: getConfig().SITE_URL,
-        onChange: () => getLiveHub().poke(),
+        store: context.services.store,
+        mailer: context.services.mailer,
+        siteUrl: context.services.config.SITE_URL,
+        onChange: () => context.services.live.poke(),
       },
       admin,
       { eventId, action: intent, reason, seen: String(formData.get('seen') ?? '') },

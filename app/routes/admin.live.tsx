@@ -1,16 +1,20 @@
 // GET /admin/live: the admin's Server-Sent Events stream (pending count, new notifications). Admins only.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { eventStream } from 'remix-utils/sse/server';
-import { getLiveHub } from '~/.server/live';
 import { getCurrentSession, requireAdmin } from '~/.server/session';
 
 const KEEP_ALIVE_MS = 25_000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const session = await getCurrentSession(request);
   return eventStream(request.signal, (send, close) => {
-    const unsubscribe = getLiveHub().subscribe({ uid: admin.uid, sessionId: session?.sessionId ?? null, send, close });
+    const unsubscribe = context.services.live.subscribe({
+      uid: admin.uid,
+      sessionId: session?.sessionId ?? null,
+      send,
+      close,
+    });
     // A comment-like ping keeps proxies from closing an idle stream.
     const keepAlive = setInterval(() => send({ event: 'ping', data: '' }), KEEP_ALIVE_MS);
     return () => {

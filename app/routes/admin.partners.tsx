@@ -12,12 +12,10 @@ import {
   setPartnerActive,
   updatePartner,
 } from '~/.server/admin/partners';
-import { getFileStore } from '~/.server/files/disk';
 import { setFlash } from '~/.server/flash';
 import { IMAGE_MESSAGES } from '~/.server/images';
 import { readFormData } from '~/.server/security';
 import { requireAdmin } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -30,9 +28,9 @@ import { BAD_FILE_NAME, BAD_NAME, readForm, TOO_BIG } from '~/screens/event-form
 
 export const links = adminLinks;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const groups = await partnersForAdmin(getStore(), admin);
+  const groups = await partnersForAdmin(context.services.store, admin);
   const editId = new URL(request.url).searchParams.get('edit');
   const editing = editId ? ([...groups.partenaire, ...groups.donateur].find((p) => p.id === editId) ?? null) : null;
   return { groups, editing, editMissing: Boolean(editId && !editing) };
@@ -58,9 +56,9 @@ async function logoOf(formData: FormData, values: Record<string, string>): Promi
 
 const kindWord = (p: Partner) => (p.kind === 'donateur' ? 'Le donateur' : 'Le partenaire');
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, formData } = await requireAdminAction(request, readBody);
-  const deps = { store: getStore(), files: getFileStore() };
+  const deps = { store: context.services.store, files: context.services.files };
   const intent = String(formData.get('intent') ?? '') as Intent;
   const id = String(formData.get('id') ?? '');
   const done = async (message: string, anchor?: string) =>

@@ -16,8 +16,8 @@ import {
 } from '~/.server/admin/users';
 import { setFlash } from '~/.server/flash';
 import type { UserProfile } from '~/.server/ports';
+import type { Services } from '~/.server/services';
 import { requireAdmin } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formatNumericDate } from '~/domain/dates';
@@ -25,10 +25,10 @@ import { pageMeta } from '~/domain/meta';
 
 export const links = adminLinks;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const query = parseUserQuery(new URL(request.url).searchParams);
-  const list = await listUsers(getStore(), query);
+  const list = await listUsers(context.services.store, query);
   const pages = Math.max(1, Math.ceil(list.total / USERS_PAGE_SIZE));
   return {
     query: { q: query.q, role: query.role, state: query.state, page: query.page },
@@ -62,35 +62,35 @@ type Intent = 'promote' | 'demote' | 'disable' | 'enable';
 
 const INTENTS: Record<
   Intent,
-  { run: (admin: UserProfile, uid: string) => Promise<UserProfile>; done: (name: string) => string }
+  { run: (services: Services, admin: UserProfile, uid: string) => Promise<UserProfile>; done: (name: string) => string }
 > = {
   promote: {
-    run: (admin, uid) => setRole({ store: getStore() }, admin, uid, 'admin'),
+    run: (services, admin, uid) => setRole(services, admin, uid, 'admin'),
     done: (name) => `${name} a maintenant le rôle d’administrateur.`,
   },
   demote: {
-    run: (admin, uid) => setRole({ store: getStore() }, admin, uid, 'organizer'),
+    run: (services, admin, uid) => setRole(services, admin, uid, 'organizer'),
     done: (name) => `${name} a de nouveau le rôle d’organisateur.`,
   },
   disable: {
-    run: (admin, uid) => setDisabled({ store: getStore() }, admin, uid, true),
+    run: (services, admin, uid) => setDisabled(services, admin, uid, true),
     done: (name) => `Le compte de ${name} est désactivé : ses sessions sont fermées et il ne peut plus se connecter.`,
   },
   enable: {
-    run: (admin, uid) => setDisabled({ store: getStore() }, admin, uid, false),
+    run: (services, admin, uid) => setDisabled(services, admin, uid, false),
     done: (name) => `Le compte de ${name} est réactivé : il peut de nouveau se connecter.`,
   },
 };
 
 const isIntent = (value: string): value is Intent => Object.hasOwn(INTENTS, value);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, formData } = await requireAdminAction(request);
   const uid = String(formData.get('uid') ?? '');
   const intent = String(formData.get('intent') ?? '');
   try {
     if (!isIntent(intent)) throw new AdminError(USER_MESSAGES.unknownAction);
-    const user = await INTENTS[intent].run(admin, uid);
+    const user = await INTENTS[intent].run(context.services, admin, uid);
     const flash = await setFlash({ kind: 'success', message: INTENTS[intent].done(user.displayName) });
     // Back to the list the admin was looking at (the form posts to the current URL, query included).
     return redirect(listHref(parseUserQuery(new URL(request.url).searchParams)), {

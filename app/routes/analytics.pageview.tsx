@@ -5,8 +5,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { recordPageView } from '~/.server/analytics';
 import { readConsent } from '~/.server/consent';
-import { type AppContext, FORBIDDEN_ORIGIN, isSameOriginRequest, rateLimited } from '~/.server/security';
-import { getStore } from '~/.server/store';
+import { FORBIDDEN_ORIGIN, isSameOriginRequest, rateLimited } from '~/.server/security';
 
 const PER_MINUTE = 60;
 
@@ -20,7 +19,7 @@ const text = (body: string | null, status: number, headers: Record<string, strin
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return text('Méthode non autorisée.', 405);
   if (!isSameOriginRequest(request)) return text(FORBIDDEN_ORIGIN, 403);
-  const limited = await rateLimited(context as AppContext, 'pageviews', PER_MINUTE);
+  const limited = await rateLimited(context, 'pageviews', PER_MINUTE);
   if (limited) return text('Trop de pages vues.', 429, { 'Retry-After': limited.retryAfter });
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'text/plain' && type !== 'application/json') return text('Format non pris en charge.', 415);
@@ -32,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return text('Requête illisible.', 400);
   }
   const outcome = await recordPageView(
-    { store: getStore() },
+    { store: context.services.store },
     { body, userAgent: request.headers.get('User-Agent'), consent: await readConsent(request) },
   );
   return outcome === 'invalid' ? text('Page vue illisible.', 400) : text(null, 204);

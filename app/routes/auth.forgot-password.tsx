@@ -2,11 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { accountDeps, requestPasswordReset } from '~/.server/accounts';
-import { getConfig } from '~/.server/config';
-import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
+import { keepRetryAfter, protectForm } from '~/.server/security';
 import { requireAnonymous } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { forgotPasswordSchema } from '~/domain/auth';
@@ -20,11 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await protectForm(request, context as AppContext, { bucket: 'auth' });
+  const formData = await protectForm(request, context, { bucket: 'auth' });
   const values = formValues(formData, ['email']);
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
-  await requestPasswordReset(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data.email);
+  await requestPasswordReset(accountDeps(context.services), parsed.data.email);
   return redirect('/auth/forgot-password?envoye=1');
 }
 

@@ -4,11 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { ClientOnly } from 'remix-utils/client-only';
 import { audit, auditFromRequest } from '~/.server/audit';
 import { authenticate } from '~/.server/auth';
-import { googleSignInConfig } from '~/.server/identity/google';
-import { getIdentity } from '~/.server/identity/provider';
-import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
+import { keepRetryAfter, protectForm } from '~/.server/security';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { GoogleSignIn } from '~/components/GoogleSignIn';
@@ -17,14 +14,14 @@ import { LOGIN_FAILED, loginSchema } from '~/domain/auth';
 import { type FieldErrors, fieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { google: googleSignInConfig() };
+  return { google: context.services.googleSignIn };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await protectForm(request, context as AppContext, { bucket: 'auth' });
+  const formData = await protectForm(request, context, { bucket: 'auth' });
   const email = String(formData.get('email') ?? '');
   const parsed = loginSchema.safeParse({ email, password: formData.get('password') ?? '' });
   if (!parsed.success) {
@@ -33,9 +30,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const who = {
     ...auditFromRequest(request),
     email: parsed.data.email.trim().toLowerCase(),
-    ip: (context as AppContext).clientIp,
+    ip: context.clientIp,
   };
-  const user = await authenticate(getStore(), parsed.data.email, parsed.data.password, getIdentity(), who);
+  const user = await authenticate(
+    context.services.store,
+    parsed.data.email,
+    parsed.data.password,
+    context.services.identity,
+    who,
+  );
   if (!user) {
     audit('login.failure', who);
     return data({ errors: { form: LOGIN_FAILED } as FieldErrors, email }, { status: 400 });

@@ -3,14 +3,10 @@ import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ClientOnly } from 'remix-utils/client-only';
 import { accountDeps, registerAccount } from '~/.server/accounts';
-import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { refusal } from '~/.server/form-errors';
-import { googleSignInConfig } from '~/.server/identity/google';
-import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
+import { keepRetryAfter, protectForm } from '~/.server/security';
 import { requireAnonymous, safeRedirect } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { GoogleSignIn } from '~/components/GoogleSignIn';
@@ -19,14 +15,14 @@ import { PASSWORD_MAX, PASSWORD_MIN, registerSchema, registrationSent } from '~/
 import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { google: googleSignInConfig() };
+  return { google: context.services.googleSignIn };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await protectForm(request, context as AppContext, { bucket: 'auth' });
+  const formData = await protectForm(request, context, { bucket: 'auth' });
   // The password is never sent back to the browser.
   const values = formValues(formData, ['displayName', 'email']);
   const parsed = registerSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
@@ -34,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
   }
   try {
-    await registerAccount(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), parsed.data);
+    await registerAccount(accountDeps(context.services), parsed.data);
   } catch (error) {
     return refusal(error, values);
   }

@@ -3,13 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts';
-import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { refusal } from '~/.server/form-errors';
-import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
+import { keepRetryAfter, protectForm } from '~/.server/security';
 import { destroyUserSession } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';
@@ -17,15 +14,16 @@ import { PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from '~/domain/
 import { type FieldErrors, fieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
-const deps = () => accountDeps(getStore(), getMailer(), getConfig().SITE_URL);
-
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  return { token, valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(deps(), token)) };
+  return {
+    token,
+    valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(accountDeps(context.services), token)),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await protectForm(request, context as AppContext, { bucket: 'auth' });
+  const formData = await protectForm(request, context, { bucket: 'auth' });
   const token = String(formData.get('token') ?? '').slice(0, 200);
   const parsed = resetPasswordSchema.safeParse({
     password: formData.get('password') ?? '',
@@ -33,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, { status: 400 });
   try {
-    await resetPassword(deps(), token, parsed.data.password);
+    await resetPassword(accountDeps(context.services), token, parsed.data.password);
   } catch (error) {
     return refusal(error, {});
   }

@@ -3,12 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { AccountError, accountDeps, signInExternal } from '~/.server/accounts';
-import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
-import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, protectForm } from '~/.server/security';
+import { protectForm } from '~/.server/security';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/session';
-import { getStore } from '~/.server/store';
 
 // POST only, like logout: a GET goes home.
 export async function loader() {
@@ -17,14 +14,14 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await protectForm(request, context as AppContext, { bucket: 'auth', honeypot: false });
+  const formData = await protectForm(request, context, { bucket: 'auth', honeypot: false });
   const idToken = String(formData.get('idToken') ?? '');
   const failed = async (message: string) =>
     redirect('/auth/login', { headers: { 'Set-Cookie': await setFlash({ kind: 'error', message }) } });
   if (idToken.length < 20 || idToken.length > 8000) return failed('La connexion avec Google n’a pas abouti.');
   let signedIn: Awaited<ReturnType<typeof signInExternal>>;
   try {
-    signedIn = await signInExternal(accountDeps(getStore(), getMailer(), getConfig().SITE_URL), idToken);
+    signedIn = await signInExternal(accountDeps(context.services), idToken);
   } catch (error) {
     if (error instanceof AccountError) return failed(error.message);
     throw error;

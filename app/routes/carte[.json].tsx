@@ -2,11 +2,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { activeCategorySlugs } from '~/.server/categories';
 import { mapEvents } from '~/.server/events';
-import { getStore } from '~/.server/store';
 import { parseEventFilters } from '~/domain/event-filters';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const store = getStore();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const store = context.services.store;
   const { filters, searchError } = parseEventFilters(
     new URL(request.url).searchParams,
     await activeCategorySlugs(store),

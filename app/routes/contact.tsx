@@ -2,9 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { contactDeps, sendContactMessage } from '~/.server/contact';
-import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
-import { getStore } from '~/.server/store';
+import { keepRetryAfter, protectForm } from '~/.server/security';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema } from '~/domain/contact';
@@ -17,13 +15,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await protectForm(request, context as AppContext, { bucket: 'contact' });
+  const formData = await protectForm(request, context, { bucket: 'contact' });
   const values = formValues(formData, CONTACT_FIELDS);
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
     return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
   }
-  await sendContactMessage(contactDeps(getStore(), getMailer()), parsed.data);
+  await sendContactMessage(contactDeps(context.services), parsed.data);
   return redirect('/contact?envoye=1');
 }
 

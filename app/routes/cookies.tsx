@@ -5,7 +5,6 @@ import { redirect } from '@remix-run/node';
 import { consentCookieHeader } from '~/.server/consent';
 import { setFlash } from '~/.server/flash';
 import {
-  type AppContext,
   CSRF_REFUSED,
   checkOrigin,
   rateLimited,
@@ -72,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // origin and the rate limit before the body is read. Its own bucket, more generous than public forms: many visitors
   // may share one address (a school, an office).
   checkOrigin(request);
-  const limited = await rateLimited(context as AppContext, 'cookies', 60);
+  const limited = await rateLimited(context, 'cookies', 60);
   if (limited) {
     const js = (request.headers.get('Accept') ?? '').includes('application/json');
     return refuse(js, refererPath(request), TOO_MANY_REQUESTS, 429, { 'Retry-After': limited.retryAfter });

@@ -2,16 +2,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { buildICalendar } from '~/.server/calendar';
 import { categoryInfos } from '~/.server/categories';
-import { getConfig } from '~/.server/config';
 import { getEventForViewer } from '~/.server/events';
 import { getCurrentUser } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { SITE_NAME } from '~/domain/site';
 
 const fileName = (slug: string) => slug.replace(/[^a-z0-9-]+/gi, '-').replace(/^-+|-+$/g, '') || 'evenement';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const store = getStore();
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const store = context.services.store;
   const view = params.id ? await getEventForViewer(store, params.id, await getCurrentUser(request)) : null;
   if (!view) {
     return new Response('Événement introuvable : il n’existe pas ou n’est pas (encore) publié.', {
@@ -21,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { event } = view;
   const body = buildICalendar([event], {
-    siteUrl: getConfig().SITE_URL,
+    siteUrl: context.services.config.SITE_URL,
     name: `${event.title} · ${SITE_NAME}`,
     categories: await categoryInfos(store),
   });

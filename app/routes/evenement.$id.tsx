@@ -3,7 +3,6 @@ import { data } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events';
 import { getCurrentUser } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { useNonce } from '~/components/nonce';
@@ -20,9 +19,9 @@ import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
 import type { loader as rootLoader } from '~/root';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getCurrentUser(request);
-  const store = getStore();
+  const store = context.services.store;
   const view = await getEventForViewer(store, params.id ?? '', viewer);
   if (!view) throw data({ message: 'Cet événement n’existe pas ou n’est pas public.' }, { status: 404 });
   const { event } = view;

@@ -4,7 +4,6 @@ import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit
 import { useRef } from 'react';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories';
 import { mapEvents, searchEvents } from '~/.server/events';
-import { getStore } from '~/.server/store';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
@@ -23,9 +22,9 @@ import {
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const store = getStore();
+  const store = context.services.store;
   const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
   const { filters, searchError, page } = parseEventFilters(url.searchParams, active);
   // The title and the description name the chosen category with the store's label.

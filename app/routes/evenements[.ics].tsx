@@ -1,16 +1,14 @@
 // /evenements.ics: the events of a list selection (same query as /evenements) as a calendar to subscribe to.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { buildICalendar } from '~/.server/calendar';
-import { getConfig } from '~/.server/config';
 import { eventsForFeed } from '~/.server/feed-queries';
 import { feedTitle } from '~/.server/feeds';
-import { getStore } from '~/.server/store';
 import { SITE_TAGLINE } from '~/domain/site';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { SITE_URL } = getConfig();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { SITE_URL } = context.services.config;
   const { events, filters, searchError, categories } = await eventsForFeed(
-    getStore(),
+    context.services.store,
     new URL(request.url).searchParams,
   );
   const body = buildICalendar(events, {

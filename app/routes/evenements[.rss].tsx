@@ -1,16 +1,14 @@
 // /evenements.rss: the events of a list selection (same query as /evenements) as an RSS 2.0 feed.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getConfig } from '~/.server/config';
 import { eventsForFeed } from '~/.server/feed-queries';
 import { buildRss, feedTitle } from '~/.server/feeds';
-import { getStore } from '~/.server/store';
 import { filtersToParams } from '~/domain/event-filters';
 import { SITE_TAGLINE } from '~/domain/site';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { SITE_URL } = getConfig();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { SITE_URL } = context.services.config;
   const { events, filters, searchError, categories } = await eventsForFeed(
-    getStore(),
+    context.services.store,
     new URL(request.url).searchParams,
   );
   const query = filtersToParams(filters).toString();

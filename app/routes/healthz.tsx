@@ -1,11 +1,10 @@
 // Health check for operators and load balancers: a minimal page that still goes through the store.
 // It is also the framework's ceiling in bench/ (same root layout, almost no work of its own).
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { getStore } from '~/.server/store';
 
-export async function loader() {
-  const categories = await getStore().categories.list();
+export async function loader({ context }: LoaderFunctionArgs) {
+  const categories = await context.services.store.categories.list();
   return { ok: categories.length > 0 };
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { eventForEditing } from '~/.server/submissions';
 import { useCategory } from '~/components/useCategories';
 import { CANTON_NAMES } from '~/domain/cantons';
@@ -9,9 +8,9 @@ import { formatEventWhen } from '~/domain/event-dates';
 import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const event = await eventForEditing(getStore(), user, params.id ?? '');
+  const event = await eventForEditing(context.services.store, user, params.id ?? '');
   return { event, edited: new URL(request.url).searchParams.get('modifie') === '1' };
 }
 

@@ -2,9 +2,8 @@
 // kept as a pending upload, and the form then only carries its token. Without JS the form posts the file itself.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { getFileStore } from '~/.server/files/disk';
 import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '~/.server/images';
-import { type AppContext, protectForm } from '~/.server/security';
+import { protectForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
 import { BAD_FILE_NAME, BAD_NAME, readForm, TOO_BIG } from '~/screens/event-form.server';
 
@@ -15,7 +14,7 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // The form's honeypot is not part of this request (it only carries the CSRF token and the image).
-  const formData = await protectForm(request, context as AppContext, {
+  const formData = await protectForm(request, context, {
     bucket: 'submit',
     honeypot: false,
     read: readForm,
@@ -26,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(upload instanceof File) || upload.size === 0)
     return Response.json({ error: IMAGE_MESSAGES.empty }, { status: 400 });
   try {
-    const token = await stashPendingImage(getFileStore(), Buffer.from(await upload.arrayBuffer()), user.uid);
+    const token = await stashPendingImage(context.services.files, Buffer.from(await upload.arrayBuffer()), user.uid);
     return Response.json({ token });
   } catch (error) {
     if (error instanceof ImageRejected) return Response.json({ error: error.message }, { status: 400 });

@@ -9,12 +9,9 @@ import {
   resendVerification,
   updateProfile,
 } from '~/.server/accounts';
-import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
-import { getMailer } from '~/.server/mail/mailer';
-import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
+import { keepRetryAfter, protectForm } from '~/.server/security';
 import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { PushSettings } from '~/components/PushSettings';
@@ -25,12 +22,10 @@ import { formatDateTime } from '~/domain/dates';
 import { type FieldErrors, fieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
-const deps = () => accountDeps(getStore(), getMailer(), getConfig().SITE_URL);
-
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const current = await getCurrentSession(request);
-  const sessions = await getStore().sessions.listForUser(user.uid);
+  const sessions = await context.services.store.sessions.listForUser(user.uid);
   return {
     user: {
       displayName: user.displayName,
@@ -79,7 +74,7 @@ type Intent = 'profile' | 'password' | 'resend' | 'sessions' | 'delete';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Every intent is checked on the server: session (SPEC §5 messages when missing), CSRF, Origin, rate.
-  const formData = await protectForm(request, context as AppContext, { bucket: 'auth', honeypot: false });
+  const formData = await protectForm(request, context, { bucket: 'auth', honeypot: false });
   const intent = String(formData.get('intent') ?? '') as Intent;
   const current = await getCurrentSession(request);
   const user = current?.user ?? null;
@@ -98,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const values = { displayName: String(formData.get('displayName') ?? '') };
         const parsed = profileSchema.safeParse(values);
         if (!parsed.success) return fail(fieldErrors(parsed.error), values);
-        await updateProfile(deps(), user, parsed.data);
+        await updateProfile(accountDeps(context.services), user, parsed.data);
         return done('Profil enregistré.');
       }
       case 'password': {
@@ -108,7 +103,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
           confirmation: formData.get('confirmation') ?? '',
         });
         if (!parsed.success) return fail(fieldErrors(parsed.error));
-        const signedIn = await changePassword(deps(), { user, sessionId: current?.sessionId ?? null }, parsed.data);
+        const signedIn = await changePassword(
+          accountDeps(context.services),
+          { user, sessionId: current?.sessionId ?? null },
+          parsed.data,
+        );
         const message = 'Mot de passe modifié. Vos autres appareils ont été déconnectés.';
         // Firebase ended every session, this one too: this browser gets a new one.
         if (signedIn) {
@@ -117,16 +116,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done(message);
       }
       case 'resend':
-        await resendVerification(deps(), user);
+        await resendVerification(accountDeps(context.services), user);
         return done('Un nouvel email de vérification vient de partir.');
       case 'sessions':
         if (!user || !current) throw new AccountError('Aucun utilisateur connecté');
-        await getStore().sessions.revokeAllForUser(user.uid, current.sessionId);
+        await context.services.store.sessions.revokeAllForUser(user.uid, current.sessionId);
         return done('Vos autres appareils ont été déconnectés.');
       case 'delete': {
         if (formData.get('confirm') !== 'oui')
           return fail({ confirm: 'Cochez la case pour confirmer la suppression.' });
-        await deleteAccount(deps(), user, String(formData.get('deletePassword') ?? ''));
+        await deleteAccount(accountDeps(context.services), user, String(formData.get('deletePassword') ?? ''));
         const headers = new Headers();
         headers.append('Set-Cookie', await destroyUserSession(request));
         headers.append(

@@ -1,17 +1,16 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { getStore } from '~/.server/store';
 import { SupporterNames } from '~/components/SupporterNames';
 import { pageMeta } from '~/domain/meta';
 import { type Partner, partnerLogoSrcSet } from '~/domain/partner';
 
-export async function loader() {
-  const partners = await getStore().partners.list({ activeOnly: true });
+export async function loader({ context }: LoaderFunctionArgs) {
+  const partners = await context.services.store.partners.list({ activeOnly: true });
   return {
     partenaires: partners.filter((p) => p.kind === 'partenaire'),
     donateurs: partners.filter((p) => p.kind === 'donateur'),
     // Donors who chose, when paying, to be thanked by name (no amounts).
-    supporters: await getStore().donations.publicNames(200),
+    supporters: await context.services.store.donations.publicNames(200),
   };
 }
 

@@ -11,7 +11,7 @@ type Outcome = CheckoutOutcome['state'] | 'missing' | 'error';
 
 // Stripe sends the donor back here with ?session_id=…; the id only says which payment to check: the donation is
 // recorded from what Stripe answers (see docs/decisions/010-dons.md), so a forged URL changes nothing.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const sessionId = new URL(request.url).searchParams.get('session_id');
   let state: Outcome = 'missing';
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let message: string | null = null;
   if (sessionId != null) {
     try {
-      const outcome = await confirmCheckout(donationDeps(), user, sessionId);
+      const outcome = await confirmCheckout(donationDeps(context.services), user, sessionId);
       state = outcome.state;
       if (outcome.state === 'paid') amount = formatChf(outcome.donation.amount);
     } catch (error) {

@@ -12,11 +12,11 @@ export async function loader() {
   return redirect('/');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return text('Méthode non autorisée.', 405);
   // The signature covers the exact bytes received: read them as text, never re-serialized JSON. Their size is bounded
   // before they arrive here (the webhook's limit in app/.server/platform/request-body.ts).
   const rawBody = await request.text();
-  const answer = await handleWebhook(donationDeps(), rawBody, request.headers.get('Stripe-Signature'));
+  const answer = await handleWebhook(donationDeps(context.services), rawBody, request.headers.get('Stripe-Signature'));
   return text(answer.message, answer.status);
 }

@@ -2,10 +2,8 @@
 // the push token of one of its devices (SPEC §3, §4, §6). Admin session, CSRF token and same origin required.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { getPushTransport } from '~/.server/push';
 import { forgetPushDevice, PUSH_ADMINS_ONLY, PushRefused, registerPushDevice } from '~/.server/push/devices';
 import {
-  type AppContext,
   CSRF_REFUSED,
   FORBIDDEN_ORIGIN,
   isCrossSite,
@@ -14,7 +12,6 @@ import {
   verifyCsrf,
 } from '~/.server/security';
 import { getCurrentUser } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { NO_SIGNED_IN_USER, PUSH_DEVICE_ID_PATTERN } from '~/domain/push';
 import { z } from '~/domain/zod';
 
@@ -47,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return answer({ ok: false, message: NO_SIGNED_IN_USER }, 401);
   if (user.role !== 'admin') return answer({ ok: false, message: PUSH_ADMINS_ONLY }, 403);
-  const limited = await rateLimited(context as AppContext, 'push', 30);
+  const limited = await rateLimited(context, 'push', 30);
   if (limited) return answer({ ok: false, message: TOO_MANY_REQUESTS }, 429, { 'Retry-After': limited.retryAfter });
   let form: FormData;
   try {
@@ -58,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = pushForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return answer({ ok: false, message: INVALID }, 400);
-  const deps = { store: getStore(), push: getPushTransport() };
+  const deps = { store: context.services.store, push: context.services.push };
   try {
     if (parsed.data.intent === 'forget') {
       await forgetPushDevice(deps, user, parsed.data.deviceId);

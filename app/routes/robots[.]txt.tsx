@@ -1,15 +1,15 @@
 // /robots.txt: everything public may be crawled; private areas may not; where the sitemap is.
-import { getConfig } from '~/.server/config';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 
 const DISALLOWED = ['/admin', '/organizer', '/dashboard', '/auth', '/payment'] as const;
 
-export function loader() {
+export function loader({ context }: LoaderFunctionArgs) {
   const body = [
     'User-agent: *',
     'Allow: /',
     ...DISALLOWED.map((path) => `Disallow: ${path}`),
     '',
-    `Sitemap: ${getConfig().SITE_URL}/sitemap.xml`,
+    `Sitemap: ${context.services.config.SITE_URL}/sitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, {

@@ -1,7 +1,6 @@
 // /sitemap.xml: the public pages, every upcoming public event and every active partner, for search engines.
-import { getConfig } from '~/.server/config';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { sitemapEvents } from '~/.server/events';
-import { getStore } from '~/.server/store';
 
 const SITEMAP_PAGES = [
   '/',
@@ -43,8 +42,8 @@ function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   ].join('\n');
 }
 
-export async function loader() {
-  const store = getStore();
+export async function loader({ context }: LoaderFunctionArgs) {
+  const store = context.services.store;
   const [events, partners] = await Promise.all([sitemapEvents(store), store.partners.list({ activeOnly: true })]);
   const entries: SitemapEntry[] = [
     ...SITEMAP_PAGES.map((path) => ({ path })),
@@ -54,7 +53,7 @@ export async function loader() {
     })),
     ...partners.map((p) => ({ path: `/partenaires/${encodeURIComponent(p.id)}` })),
   ];
-  return new Response(sitemapXml(getConfig().SITE_URL, entries), {
+  return new Response(sitemapXml(context.services.config.SITE_URL, entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });
 }

@@ -4,7 +4,7 @@ import { donationCreditor } from '~/.server/donations/deps';
 import { qrBillPdf } from '~/.server/donations/qr-bill';
 import { amountParam, parseAmountParam } from '~/domain/donation';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const amount = parseAmountParam(new URL(request.url).searchParams.get('montant'));
   if (!amount.ok) {
     return new Response(amount.message, {
@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   }
-  const pdf = await qrBillPdf(donationCreditor(), amount.value);
+  const pdf = await qrBillPdf(donationCreditor(context.services), amount.value);
   const name =
     amount.value == null ? 'qr-facture-don' : `qr-facture-don-${amountParam(amount.value).replace('.', '-')}`;
   return new Response(pdf, {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { cachedQrBillSvg } from '~/.server/donations/deps';
 import { parseAmountParam } from '~/domain/donation';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const amount = parseAmountParam(new URL(request.url).searchParams.get('montant'));
   if (!amount.ok) {
     return new Response(amount.message, {
@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   }
-  return new Response(cachedQrBillSvg(amount.value), {
+  return new Response(cachedQrBillSvg(context.services, amount.value), {
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
       // The same amount always gives the same bill (until the association's account changes: one hour).

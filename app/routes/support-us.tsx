@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { DonationError, startCheckout } from '~/.server/donations/checkout';
 import { cardPaymentsEnabled, donationCreditor, donationDeps } from '~/.server/donations/deps';
 import { qrBillSummary } from '~/.server/donations/qr-bill';
-import { type AppContext, keepRetryAfter, protectForm } from '~/.server/security';
+import { keepRetryAfter, protectForm } from '~/.server/security';
 import { getCurrentUser } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -29,7 +29,7 @@ import supportStylesHref from '~/styles/support.css?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: supportStylesHref }];
 
 // The amount travels in the URL (?montant=25): the QR-bill works without JavaScript and the page can be bookmarked.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const typed = url.searchParams.get('montant');
   const parsed = typed == null ? null : amountSchema.safeParse(typed);
@@ -40,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       typed: typed ?? '',
       amount,
       error: parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? AMOUNT_MESSAGE) : null,
-      bill: amount == null ? null : qrBillSummary(donationCreditor(), amount),
-      cardEnabled: cardPaymentsEnabled(),
+      bill: amount == null ? null : qrBillSummary(donationCreditor(context.services), amount),
+      cardEnabled: cardPaymentsEnabled(context.services),
       user: user ? { displayName: user.displayName } : null,
       cancelled: url.searchParams.get('annule') === '1',
     },
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // Card/TWINT: the donation is tied to an account (supporter badge, opt-in name), so a visitor logs in first.
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await protectForm(request, context as AppContext, { bucket: 'donation' });
+  const formData = await protectForm(request, context, { bucket: 'donation' });
   const values = formValues(formData, CHECKOUT_FIELDS);
   const user = await getCurrentUser(request);
   if (!user) {
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = checkoutSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
   try {
-    const { url } = await startCheckout(donationDeps(), user, parsed.data);
+    const { url } = await startCheckout(donationDeps(context.services), user, parsed.data);
     return redirect(url);
   } catch (error) {
     if (error instanceof DonationError) {

@@ -2,10 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { AdminError } from '~/.server/admin/guard';
 import { type Flash, setFlash } from '~/.server/flash';
-import { getLiveHub } from '~/.server/live';
 import { readCheckedForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { cancelEvent, undoCancelEvent } from '~/.server/submissions';
 import type { AgendaEvent } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
@@ -19,9 +17,9 @@ export const CONFIRM_CANCEL_PARAM = 'annuler';
  * last wrote it), refused (with why), cancelled, withdrawn, past; what each may do, from the lifecycle table; and the
  * event whose cancellation is being confirmed (`?annuler=`).
  */
-export async function dashboardLoader({ request }: LoaderFunctionArgs) {
+export async function dashboardLoader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const events = await getStore().events.listByOwner(user.uid);
+  const events = await context.services.store.events.listByOwner(user.uid);
   const now = Date.now();
   const item = (e: AgendaEvent) => {
     const allowed = allowedActions(actorsFor(user, e), e);
@@ -70,13 +68,13 @@ const RESTORED: Partial<Record<AgendaEvent['status'], (title: string) => string>
   rejected: (t) => `« ${t} » est rétabli, toujours refusé : modifiez-le pour le soumettre à nouveau.`,
 };
 
-export async function dashboardAction({ request }: ActionFunctionArgs) {
+export async function dashboardAction({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readCheckedForm(request);
   const path = new URL(request.url).pathname;
   const intent = formData.get('intent');
   const eventId = String(formData.get('eventId') ?? '');
-  const deps = { store: getStore() };
+  const deps = { store: context.services.store };
   let flash: Flash | null = null;
   try {
     if (intent === 'cancel') {
@@ -103,6 +101,6 @@ export async function dashboardAction({ request }: ActionFunctionArgs) {
     if (!(error instanceof AdminError)) throw error;
     flash = { kind: 'error', message: error.message };
   }
-  if (flash && flash.kind !== 'error') getLiveHub().poke();
+  if (flash && flash.kind !== 'error') context.services.live.poke();
   return redirect(path, flash ? { headers: { 'Set-Cookie': await setFlash(flash) } } : undefined);
 }

@@ -3,8 +3,6 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { streamMultipart } from '@web3-storage/multipart-parser';
 import { AdminError } from '~/.server/admin/guard';
 import { activeCategorySlugs } from '~/.server/categories';
-import { getConfig } from '~/.server/config';
-import { getFileStore } from '~/.server/files/disk';
 import { newId } from '~/.server/ids';
 import {
   discardPendingImage,
@@ -16,11 +14,8 @@ import {
   storeEventImage,
   takePendingImage,
 } from '~/.server/images';
-import { getLiveHub } from '~/.server/live';
-import { getPushTransport } from '~/.server/push';
-import { type AppContext, protectForm } from '~/.server/security';
+import { protectForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
-import { getStore } from '~/.server/store';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from '~/.server/submissions';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } from '~/domain/event-form';
@@ -83,9 +78,9 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
   };
 }
 
-export async function eventFormLoader({ request, params }: LoaderFunctionArgs) {
+export async function eventFormLoader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const store = getStore();
+  const store = context.services.store;
   const copyFrom = new URL(request.url).searchParams.get('copie');
   let values: Values = { organizerName: user.displayName, canton: '' };
   let image: EventImage | null = null;
@@ -164,9 +159,9 @@ export async function readForm(request: Request): Promise<FormData> {
 
 export async function eventFormAction({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await protectForm(request, context as AppContext, { bucket: 'submit', read: readForm });
-  const store = getStore();
-  const files = getFileStore();
+  const formData = await protectForm(request, context, { bucket: 'submit', read: readForm });
+  const store = context.services.store;
+  const files = context.services.files;
   const existing = params.id ? await eventForEditing(store, user, params.id) : null;
   const values = formValues(formData, [...EVENT_TEXT_FIELDS, ...EVENT_FLAG_FIELDS, 'submissionKey', 'pendingImage']);
   // A form already sent (double click, refresh, lost answer): its event, without storing its image again.
@@ -260,12 +255,12 @@ export async function eventFormAction({ request, params, context }: ActionFuncti
       if (!(error instanceof AdminError)) throw error;
       throw data({ message: error.message }, { status: error.status });
     }
-    getLiveHub().poke();
+    context.services.live.poke();
     return redirect(`/organizer/event-confirmation/${existing.id}?modifie=1`);
   }
   const submissionKey = /^[a-z0-9]{24}$/.test(values.submissionKey) ? values.submissionKey : newId(24);
-  const push = { transport: getPushTransport(), siteUrl: getConfig().SITE_URL };
+  const push = { transport: context.services.push, siteUrl: context.services.config.SITE_URL };
   const { event } = await submitEvent({ store, push }, user, input, { submissionKey, image: image ?? null });
-  getLiveHub().poke();
+  context.services.live.poke();
   return redirect(`/organizer/event-confirmation/${event.id}`);
 }

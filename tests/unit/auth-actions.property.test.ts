@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getCsrf } from '../../app/.server/csrf';
 import { getHoneypot } from '../../app/.server/security';
+import { getServices } from '../../app/.server/services';
 import { prepareStore } from '../../app/.server/startup';
 import { action as verifyEmail } from '../../app/routes/auth.email-verification';
 import { action as forgotPassword } from '../../app/routes/auth.forgot-password';
@@ -12,6 +13,7 @@ import { action as logout } from '../../app/routes/auth.logout';
 import { action as register } from '../../app/routes/auth.register';
 import { action as resetPassword } from '../../app/routes/auth.reset-password';
 import { action as profile } from '../../app/routes/organizer.profile';
+import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
@@ -34,7 +36,7 @@ const RUNS = 10_000;
 let csrf: { token: string; cookie: string };
 
 beforeAll(async () => {
-  await prepareStore();
+  await prepareStore(getServices());
   const [token, setCookie] = await getCsrf().commitToken();
   csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
 });
@@ -100,7 +102,7 @@ describe('actions de compte sous entrées hostiles', () => {
           });
           // Thrown Responses and data() are answers (redirects, 403, 429); anything else thrown fails the test.
           const { status, data, response } = await routeAnswer(() =>
-            action({ request, context: { clientIp: sample.ip }, params: {} }),
+            action({ request, context: loadContext(sample.ip), params: {} }),
           );
           expect(status).toBeLessThan(500);
           const text = response ? await response.text() : JSON.stringify(data);

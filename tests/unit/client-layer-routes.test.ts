@@ -2,12 +2,12 @@
 // the page-view beacon (POST /analytics/pageview) and the admin's push device (POST /push/subscription).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCsrf } from '../../app/.server/csrf';
-
+import { getServices } from '../../app/.server/services';
 import { prepareStore } from '../../app/.server/startup';
-import { getStore } from '../../app/.server/store';
 import { action as pageViewAction } from '../../app/routes/analytics.pageview';
 import { action as cookiesAction, loader as cookiesLoader } from '../../app/routes/cookies';
 import { action as pushAction } from '../../app/routes/push.subscription';
+import { loadContext } from '../support/load-context';
 import { type PushServiceStandIn, startPushService } from '../support/push-service';
 import { signedIn } from '../support/signed-in';
 
@@ -20,7 +20,7 @@ let service: PushServiceStandIn;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
-  await prepareStore();
+  await prepareStore(getServices());
   const [token, setCookie] = await getCsrf().commitToken();
   csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
   service = await startPushService();
@@ -29,11 +29,11 @@ afterAll(async () => {
   await service.close();
 });
 
-const context = () => ({ clientIp: `10.1.0.${++ip}` });
+const context = () => loadContext(`10.1.0.${++ip}`);
 
 async function account(role: 'admin' | 'organizer') {
   const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  await getStore().users.create({
+  await getServices().store.users.create({
     uid,
     email: `${uid}@exemple.ch`,
     displayName: uid,
@@ -135,7 +135,7 @@ describe('POST /cookies', () => {
   });
 
   it('au-delà de 60 choix par minute depuis une même adresse : 429, rien n’est enregistré', async () => {
-    const from = { clientIp: '10.9.9.9' };
+    const from = loadContext('10.9.9.9');
     const answers = [];
     for (let i = 0; i < 61; i++) {
       const request = formPost('/cookies', { csrf: csrf.token, intent: 'necessary-only', js: '1' }, [], {
@@ -185,14 +185,14 @@ describe('POST /analytics/pageview', () => {
           },
           body,
         }),
-        context: { clientIp },
+        context: loadContext(clientIp),
         params: {},
       }),
     );
   }
   const viewsOf = (path: string) =>
-    getStore()
-      .stats.topPages('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z', 100)
+    getServices()
+      .store.stats.topPages('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z', 100)
       .then((top) => top.find((p) => p.path === path)?.views ?? 0);
 
   it('compte la page vue d’un visiteur qui a accepté la mesure d’audience, pas celle d’un visiteur qui l’a refusée', async () => {
@@ -241,8 +241,7 @@ describe('POST /analytics/pageview', () => {
 
 describe('POST /push/subscription', () => {
   async function subscriptionToken() {
-    const { getPushTransport } = await import('../../app/.server/push');
-    const { subscription } = await service.subscribe(getPushTransport().clientConfig().vapidPublicKey);
+    const { subscription } = await service.subscribe(getServices().push.clientConfig().vapidPublicKey);
     return JSON.stringify(subscription);
   }
   const push = (fields: Record<string, string>, cookie?: string) =>
@@ -269,14 +268,14 @@ describe('POST /push/subscription', () => {
       admin.cookie,
     );
     expect(saved.status).toBe(200);
-    const data = await getStore().users.getPushData(admin.uid);
+    const data = await getServices().store.users.getPushData(admin.uid);
     expect(data?.fcmTokens['Ab3_-xYz09KLmnop']).toMatchObject({ userAgent: CHROME, platform: 'Linux x86_64' });
     expect(JSON.parse(data?.fcmToken ?? '{}').endpoint).toBe(JSON.parse(token).endpoint);
 
     expect(
       (await push({ csrf: admin.csrf, intent: 'forget', deviceId: 'Ab3_-xYz09KLmnop' }, admin.cookie)).status,
     ).toBe(200);
-    expect(await getStore().users.getPushData(admin.uid)).toEqual({
+    expect(await getServices().store.users.getPushData(admin.uid)).toEqual({
       fcmTokens: {},
       fcmToken: null,
       fcmTokenUpdatedAt: null,
@@ -291,7 +290,7 @@ describe('POST /push/subscription', () => {
     expect(((await anonymous.json()) as { message: string }).message).toBe('Aucun utilisateur connecté');
     const organizer = await account('organizer');
     expect((await push(fields, organizer.cookie)).status).toBe(403);
-    expect(await getStore().users.getPushData(organizer.uid)).toEqual({
+    expect(await getServices().store.users.getPushData(organizer.uid)).toEqual({
       fcmTokens: {},
       fcmToken: null,
       fcmTokenUpdatedAt: null,
@@ -304,7 +303,7 @@ describe('POST /push/subscription', () => {
     expect(
       (await push({ ...fields, csrf: admin.csrf, token: '{"endpoint":"https://x.example"}' }, admin.cookie)).status,
     ).toBe(400);
-    expect(await getStore().users.getPushData(admin.uid)).toEqual({
+    expect(await getServices().store.users.getPushData(admin.uid)).toEqual({
       fcmTokens: {},
       fcmToken: null,
       fcmTokenUpdatedAt: null,

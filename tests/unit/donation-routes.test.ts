@@ -4,13 +4,14 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCsrf } from '../../app/.server/csrf';
 import { getHoneypot } from '../../app/.server/security';
+import { getServices } from '../../app/.server/services';
 import { prepareStore } from '../../app/.server/startup';
-import { getStore } from '../../app/.server/store';
 import { loader as successLoader } from '../../app/routes/payment.success';
 import { action as webhookAction, loader as webhookLoader } from '../../app/routes/payment.webhook';
 import { action as supportAction, loader as supportLoader } from '../../app/routes/support-us';
 import { loader as pdfLoader } from '../../app/routes/support-us.facture-qr[.pdf]';
 import { loader as svgLoader } from '../../app/routes/support-us.facture-qr[.svg]';
+import { loadContext } from '../support/load-context';
 import { routeAnswer as answer } from '../support/route-answer';
 import { signedIn } from '../support/signed-in';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   process.env.STRIPE_API_URL = standIn.url;
   process.env.SEED_DEMO = 'false';
   process.env.SITE_URL = 'https://agenda.exemple.ch';
-  await prepareStore();
+  await prepareStore(getServices());
   const [token, setCookie] = await getCsrf().commitToken();
   csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
 });
@@ -41,7 +42,7 @@ afterAll(async () => {
 
 async function account(label: string) {
   const uid = `${label}-${Math.random().toString(36).slice(2, 8)}`;
-  await getStore().users.create({
+  await getServices().store.users.create({
     uid,
     email: `${uid}@exemple.ch`,
     displayName: `Donatrice ${label}`,
@@ -54,7 +55,7 @@ async function account(label: string) {
   return { uid, cookie: visitor.cookie };
 }
 
-const supported = async (uid: string) => (await getStore().users.findById(uid))?.supported;
+const supported = async (uid: string) => (await getServices().store.users.findById(uid))?.supported;
 
 /** The CSRF token of each signed-in visitor's session, by session cookie. */
 const sessionTokens = new Map<string, string>();
@@ -76,7 +77,7 @@ function donationForm(fields: Record<string, string>, cookie = '') {
 }
 
 const post = (request: Request) =>
-  answer(() => supportAction({ request, context: { clientIp: `10.0.0.${++ip}` }, params: {} }));
+  answer(() => supportAction({ request, context: loadContext(`10.0.0.${++ip}`), params: {} }));
 
 const success = (sessionId: string | null, cookie: string) =>
   answer(() =>
@@ -84,7 +85,7 @@ const success = (sessionId: string | null, cookie: string) =>
       request: new Request(`${SITE}/payment/success${sessionId == null ? '' : `?session_id=${sessionId}`}`, {
         headers: { Cookie: cookie },
       }),
-      context: {},
+      context: loadContext(),
       params: {},
     }),
   );
@@ -95,7 +96,7 @@ function webhook(payload: string, signature: string | null) {
   return answer(() =>
     webhookAction({
       request: new Request(`${SITE}/payment/webhook`, { method: 'POST', headers, body: payload }),
-      context: {},
+      context: loadContext(),
       params: {},
     }),
   );
@@ -178,7 +179,7 @@ describe('/payment/success', () => {
     expect(first.data).toEqual({ state: 'paid', amount: 'CHF 25.–', message: null });
     expect(await success(id, cookie)).toMatchObject({ data: { state: 'paid' } });
     expect(await supported(uid)).toBe(true);
-    expect((await getStore().donations.listRecent(100)).filter((d) => d.uid === uid)).toHaveLength(1);
+    expect((await getServices().store.donations.listRecent(100)).filter((d) => d.uid === uid)).toHaveLength(1);
   });
 
   it('une URL forgée ne change rien : sans session_id, inventée, d’un autre compte, pas encore payée', async () => {
@@ -195,7 +196,7 @@ describe('/payment/success', () => {
     standIn.expire(unpaid);
     expect((await success(unpaid, cookie)).data).toMatchObject({ state: 'failed' });
     expect(await supported(uid)).toBe(false);
-    expect(await getStore().donations.findByProviderRef('stripe', othersPaid)).toBeNull();
+    expect(await getServices().store.donations.findByProviderRef('stripe', othersPaid)).toBeNull();
   });
 
   it('déconnecté : vers la connexion', async () => {
@@ -227,7 +228,7 @@ describe('/payment/webhook', () => {
     // Stripe retries, then the donor lands on the success page: still one donation.
     expect(await (await webhook(payload, signature)).response?.text()).toBe('Don déjà enregistré.');
     expect((await success(id, cookie)).data).toMatchObject({ state: 'paid' });
-    expect((await getStore().donations.listRecent(100)).filter((d) => d.uid === uid)).toHaveLength(1);
+    expect((await getServices().store.donations.listRecent(100)).filter((d) => d.uid === uid)).toHaveLength(1);
   });
 
   it('GET renvoie à l’accueil', async () => {
@@ -239,7 +240,9 @@ describe('/payment/webhook', () => {
 describe('QR-facture', () => {
   it('la page montre la facture du montant choisi, et garde une saisie invalide avec le message', async () => {
     const page = (query: string) =>
-      answer(() => supportLoader({ request: new Request(`${SITE}/support-us${query}`), context: {}, params: {} }));
+      answer(() =>
+        supportLoader({ request: new Request(`${SITE}/support-us${query}`), context: loadContext(), params: {} }),
+      );
     expect((await page('?montant=25')).data).toMatchObject({
       amount: 25,
       error: null,
@@ -257,7 +260,7 @@ describe('QR-facture', () => {
   });
 
   it('SVG et PDF : le bon type, le PDF en pièce jointe ; un montant invalide → 400 en français', async () => {
-    const args = (path: string) => ({ request: new Request(`${SITE}${path}`), context: {}, params: {} });
+    const args = (path: string) => ({ request: new Request(`${SITE}${path}`), context: loadContext(), params: {} });
     const svg = await svgLoader(args('/support-us/facture-qr.svg?montant=25'));
     expect(svg.headers.get('Content-Type')).toBe('image/svg+xml; charset=utf-8');
     const text = await svg.text();

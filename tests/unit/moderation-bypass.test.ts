@@ -1,11 +1,12 @@
 // The moderation bypass of issue 16, through the routes as the server runs them: a new organizer's pending (or
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCsrf } from '../../app/.server/csrf';
 import type { UserProfile } from '../../app/.server/ports';
-import { getCsrf } from '../../app/.server/security';
+import { csrfTokenFor } from '../../app/.server/security';
+import { getServices } from '../../app/.server/services';
 import { createUserSession } from '../../app/.server/session';
 import { prepareStore } from '../../app/.server/startup';
-import { getStore } from '../../app/.server/store';
 import { submitEvent, updateEvent } from '../../app/.server/submissions';
 import { eventFormSchema } from '../../app/domain/event-form';
 import { action as moderationAction } from '../../app/routes/admin.events';
@@ -17,6 +18,7 @@ import { loader as listLoader } from '../../app/routes/evenements';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
 import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';
+import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 
 const SITE = 'http://localhost';
@@ -25,7 +27,7 @@ let ip = 0;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
-  await prepareStore();
+  await prepareStore(getServices());
   const [token, setCookie] = await getCsrf().commitToken();
   csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
 });
@@ -35,7 +37,7 @@ afterAll(() => {
 
 async function account(role: 'admin' | 'organizer') {
   const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  const user = (await getStore().users.create({
+  const user = (await getServices().store.users.create({
     uid,
     email: `${uid}@exemple.ch`,
     displayName: `Compte ${uid}`,
@@ -43,8 +45,14 @@ async function account(role: 'admin' | 'organizer') {
     passwordHash: 'x',
     now: new Date().toISOString(),
   })) as UserProfile;
-  return { user, cookie: (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0] };
+  const cookie = (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0];
+  // A signed-in form carries its session's own token (issue 16), not the anonymous one.
+  const [token] = await csrfTokenFor(new Request(`${SITE}/`, { headers: { Cookie: cookie } }));
+  sessionTokens.set(cookie, token);
+  return { user, cookie };
 }
+
+const sessionTokens = new Map<string, string>();
 
 function post(path: string, cookie: string, fields: Record<string, string>) {
   return new Request(`${SITE}${path}`, {
@@ -54,14 +62,14 @@ function post(path: string, cookie: string, fields: Record<string, string>) {
       Origin: SITE,
       Cookie: `${csrf.cookie}; ${cookie}`,
     },
-    body: new URLSearchParams({ csrf: csrf.token, ...fields }),
+    body: new URLSearchParams({ csrf: sessionTokens.get(cookie) ?? csrf.token, ...fields }),
   });
 }
 
 const args = (request: Request, params: Record<string, string> = {}) => ({
   request,
   params,
-  context: { clientIp: `10.2.0.${++ip}` },
+  context: loadContext(`10.2.0.${++ip}`),
 });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -119,7 +127,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
   it('un événement en attente annulé depuis le tableau de bord n’est pas publié, ni après modification', async () => {
     const { user, cookie } = await account('organizer');
     const word = `zorglub${Math.random().toString(36).slice(2, 7)}`;
-    const { event } = await submitEvent({ store: getStore() }, user, form(`Concert ${word}`), {
+    const { event } = await submitEvent({ store: getServices().store }, user, form(`Concert ${word}`), {
       submissionKey: 'a'.repeat(24),
       image: null,
     });
@@ -131,7 +139,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     expect(cancelled.status).toBe(302);
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
 
-    await updateEvent({ store: getStore() }, user, event.id, form(`Concert ${word} modifié`), undefined);
+    await updateEvent({ store: getServices().store }, user, event.id, form(`Concert ${word} modifié`), undefined);
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
   });
 
@@ -139,7 +147,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     const { user, cookie } = await account('organizer');
     const admin = await account('admin');
     const word = `grumpf${Math.random().toString(36).slice(2, 7)}`;
-    const { event } = await submitEvent({ store: getStore() }, user, form(`Brocante ${word}`), {
+    const { event } = await submitEvent({ store: getServices().store }, user, form(`Brocante ${word}`), {
       submissionKey: 'b'.repeat(24),
       image: null,
     });
@@ -151,19 +159,19 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
       ),
     );
     expect(refused.status).toBe(302);
-    expect((await getStore().events.findById(event.id))?.status).toBe('rejected');
+    expect((await getServices().store.events.findById(event.id))?.status).toBe('rejected');
 
     await routeAnswer(() =>
       dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
     );
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
-    await updateEvent({ store: getStore() }, user, event.id, form(`Brocante ${word} bis`), undefined);
+    await updateEvent({ store: getServices().store }, user, event.id, form(`Brocante ${word} bis`), undefined);
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
   });
 
   it('sans confirmation, l’annulation montre d’abord la confirmation ; rétablir remet l’événement en file', async () => {
     const { user, cookie } = await account('organizer');
-    const { event } = await submitEvent({ store: getStore() }, user, form('Concert à confirmer'), {
+    const { event } = await submitEvent({ store: getServices().store }, user, form('Concert à confirmer'), {
       submissionKey: 'c'.repeat(24),
       image: null,
     });
@@ -171,24 +179,27 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
       dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id }))),
     );
     expect(unconfirmed).toMatchObject({ status: 302, location: `/dashboard?annuler=${event.id}` });
-    expect((await getStore().events.findById(event.id))?.status).toBe('pending');
+    expect((await getServices().store.events.findById(event.id))?.status).toBe('pending');
 
     await routeAnswer(() =>
       dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
     );
-    expect(await getStore().events.findById(event.id)).toMatchObject({
+    expect(await getServices().store.events.findById(event.id)).toMatchObject({
       status: 'withdrawn',
       previousStatus: 'pending',
     });
-    expect(await getStore().events.countAwaitingModeration()).toBe(0);
+    expect(await getServices().store.events.countAwaitingModeration()).toBe(0);
     // Another organizer can neither cancel nor restore it.
     const stranger = await account('organizer');
     await routeAnswer(() =>
       dashboardAction(args(post('/dashboard', stranger.cookie, { intent: 'undo', eventId: event.id }))),
     );
-    expect((await getStore().events.findById(event.id))?.status).toBe('withdrawn');
+    expect((await getServices().store.events.findById(event.id))?.status).toBe('withdrawn');
     await routeAnswer(() => dashboardAction(args(post('/dashboard', cookie, { intent: 'undo', eventId: event.id }))));
-    expect(await getStore().events.findById(event.id)).toMatchObject({ status: 'pending', previousStatus: null });
-    expect(await getStore().events.countAwaitingModeration()).toBe(1);
+    expect(await getServices().store.events.findById(event.id)).toMatchObject({
+      status: 'pending',
+      previousStatus: null,
+    });
+    expect(await getServices().store.events.countAwaitingModeration()).toBe(1);
   });
 });

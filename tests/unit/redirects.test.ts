@@ -7,14 +7,15 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getCsrf } from '../../app/.server/csrf';
 import { hashPassword } from '../../app/.server/identity/password';
 import { getHoneypot } from '../../app/.server/security';
+import { getServices } from '../../app/.server/services';
 import { prepareStore } from '../../app/.server/startup';
-import { getStore } from '../../app/.server/store';
 import { action as login } from '../../app/routes/auth.login';
 import { action as logout } from '../../app/routes/auth.logout';
 import { action as register } from '../../app/routes/auth.register';
 import { action as googleSession } from '../../app/routes/auth.session';
 import { action as cookies } from '../../app/routes/cookies';
 import { action as donate } from '../../app/routes/support-us';
+import { loadContext } from '../support/load-context';
 import { REDIRECT_PAYLOADS, staysOnSite } from '../support/redirect-corpus';
 import { routeAnswer } from '../support/route-answer';
 
@@ -43,17 +44,17 @@ vi.spyOn(console, 'log').mockImplementation(() => {});
 vi.mock('../../app/.server/accounts', async (original) => ({
   ...(await original<typeof import('../../app/.server/accounts')>()),
   signInExternal: async () => {
-    const user = await getStore().users.findById(uid);
+    const user = await getServices().store.users.findById(uid);
     return user ? { user, signedIn: { uid, idToken: null } } : null;
   },
 }));
 
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
-  await prepareStore();
+  await prepareStore(getServices());
   const [token, setCookie] = await getCsrf().commitToken();
   csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
-  const user = await getStore().users.upsert({
+  const user = await getServices().store.users.upsert({
     uid: 'redirections',
     email: 'redirections@exemple.ch',
     displayName: 'Redirections',
@@ -81,7 +82,7 @@ type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 
 async function locationOf(action: Action, request: Request): Promise<string> {
   const { status, location } = await routeAnswer(() =>
-    action({ request, context: { clientIp: `10.20.${(++ip >> 8) & 255}.${ip & 255}` }, params: {} }),
+    action({ request, context: loadContext(`10.20.${(++ip >> 8) & 255}.${ip & 255}`), params: {} }),
   );
   expect(status, `${request.url} → ${status}`).toBe(302);
   return location ?? '';

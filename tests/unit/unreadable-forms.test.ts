@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORM_UNREADABLE } from '../../app/.server/security';
+import { getServices } from '../../app/.server/services';
 import { createUserSession } from '../../app/.server/session';
 import { prepareStore } from '../../app/.server/startup';
-import { getStore } from '../../app/.server/store';
 import { action as categoriesAction } from '../../app/routes/admin.categories';
 import { action as eventsAction } from '../../app/routes/admin.events';
 import { action as partnersAction } from '../../app/routes/admin.partners';
@@ -14,6 +14,7 @@ import { action as logoutAction } from '../../app/routes/auth.logout';
 import { action as contactAction } from '../../app/routes/contact';
 import { action as cookiesAction } from '../../app/routes/cookies';
 import { action as dashboardAction } from '../../app/routes/dashboard';
+import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 
 const SITE = 'http://localhost';
@@ -22,9 +23,9 @@ let ip = 0;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
-  await prepareStore();
+  await prepareStore(getServices());
   const uid = `admin-${Math.random().toString(36).slice(2, 8)}`;
-  await getStore().users.create({
+  await getServices().store.users.create({
     uid,
     email: `${uid}@exemple.ch`,
     displayName: 'Admin des formulaires',
@@ -54,18 +55,18 @@ const BODIES: [string, string][] = [
 
 describe('corps qui ne sont pas des formulaires', () => {
   it.each(ACTIONS)('%s (%s) : 400 en français, rien ne change', async (path, _label, action) => {
-    const before = JSON.stringify(await getStore().categories.list());
+    const before = JSON.stringify(await getServices().store.categories.list());
     for (const [type, body] of BODIES) {
       const request = new Request(`${SITE}${path}`, {
         method: 'POST',
         headers: { Origin: SITE, Cookie: adminCookie, 'Content-Type': type, 'X-Forwarded-For': `10.9.0.${++ip}` },
         body,
       });
-      const context = { clientIp: `10.9.0.${ip}` };
+      const context = loadContext(`10.9.0.${ip}`);
       const { status, data, response } = await routeAnswer(() => action({ request, params: {}, context }));
       const text = response ? await response.text() : JSON.stringify(data);
       expect({ status, text }, type).toEqual({ status: 400, text: expect.stringContaining(FORM_UNREADABLE) });
     }
-    expect(JSON.stringify(await getStore().categories.list())).toBe(before);
+    expect(JSON.stringify(await getServices().store.categories.list())).toBe(before);
   });
 });

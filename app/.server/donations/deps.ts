@@ -1,42 +1,38 @@
 // The donation use cases wired to this process's configuration, store and Stripe client.
-import { getConfig } from '../config';
-import { singleton } from '../singleton';
-import { getStore } from '../store';
+import type { Services } from '../services';
 import type { DonationDeps } from './checkout';
 import { creditorFromConfig, type QrCreditor, qrBillSvg } from './qr-bill';
-import { getStripe } from './stripe';
 
-export function donationDeps(): DonationDeps {
-  const config = getConfig();
+export function donationDeps({ config, store, stripe }: Services): DonationDeps {
   return {
-    store: getStore(),
-    stripe: getStripe(),
+    store,
+    stripe,
     siteUrl: config.SITE_URL,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
   };
 }
 
-export const donationCreditor = (): QrCreditor => creditorFromConfig(getConfig());
+export const donationCreditor = ({ config }: Services): QrCreditor => creditorFromConfig(config);
 
 /** Card and TWINT need a Stripe key; the QR-bill is always there. */
-export const cardPaymentsEnabled = (): boolean => getStripe() !== null;
+export const cardPaymentsEnabled = ({ stripe }: Services): boolean => stripe !== null;
 
 const SVG_CACHE_SIZE = 64;
+const svgCache = new Map<string, string>();
 
 /**
  * The SVG of a donation QR-bill, kept for the most asked amounts: drawing one takes 100–200 ms (QR code and text
  * measurements), and everyone clicks the same four suggested amounts.
  */
-export function cachedQrBillSvg(amount: number | null): string {
-  const cache = singleton('qrBillSvgCache', () => new Map<string, string>());
+export function cachedQrBillSvg(services: Services, amount: number | null): string {
   const key = amount == null ? 'libre' : String(amount);
-  let svg = cache.get(key);
+  let svg = svgCache.get(key);
   if (svg === undefined) {
-    svg = qrBillSvg(donationCreditor(), amount);
-    if (cache.size >= SVG_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    svg = qrBillSvg(donationCreditor(services), amount);
+    if (svgCache.size >= SVG_CACHE_SIZE) svgCache.delete(svgCache.keys().next().value as string);
   } else {
-    cache.delete(key);
+    svgCache.delete(key);
   }
-  cache.set(key, svg);
+  svgCache.set(key, svg);
   return svg;
 }

@@ -3,10 +3,10 @@ import { SwissQRBill as PdfQRBill } from 'swissqrbill/pdf';
 import { SwissQRBill as SvgQRBill } from 'swissqrbill/svg';
 import { getReferenceType, isIBANValid, isQRIBAN, isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { describe, expect, it } from 'vitest';
-import { getConfig } from '../config';
+import { loadConfig } from '../config';
 import { creditorFromConfig, donationReference, qrBillData, qrBillPdf, qrBillSummary, qrBillSvg } from './qr-bill';
 
-const creditor = creditorFromConfig(getConfig());
+const creditor = creditorFromConfig(loadConfig());
 const QR_IBAN = 'CH4431999123000889012';
 
 describe('QR-facture de don', () => {

@@ -1,7 +1,5 @@
 // The Stripe client of this process, or null when card/TWINT donations are not configured (no STRIPE_SECRET_KEY).
 import Stripe from 'stripe';
-import { getConfig } from '../config';
-import { singleton } from '../singleton';
 
 /** A client for Stripe's API, or for a local stand-in when `apiUrl` is given (tests: no network). */
 export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
@@ -17,12 +15,5 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
           protocol: target.protocol === 'https:' ? 'https' : 'http',
         }
       : {}),
-  });
-}
-
-export function getStripe(): Stripe | null {
-  return singleton('stripe', () => {
-    const config = getConfig();
-    return config.STRIPE_SECRET_KEY ? createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL) : null;
   });
 }

@@ -2,13 +2,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { getStorage } from 'firebase-admin/storage';
-import { firebaseSettings, getConfig } from '../config';
-import { getFirebaseApp } from '../firebase/app';
-import { singleton } from '../singleton';
 import { assertSafeKey } from './keys';
 import type { FileStore } from './ports';
-import { createStorageFileStore } from './storage';
 
 export { assertSafeKey };
 
@@ -92,20 +87,4 @@ export function createDiskFileStore(root: string): FileStore {
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-/** Root directory of the disk store (also what server.ts serves at /uploads). */
-export function uploadsRoot(): string {
-  return path.join(getConfig().DATA_DIR, 'uploads');
-}
-
-/** The disk store, or Firebase Storage when the site runs on Firebase. */
-export function getFileStore(): FileStore {
-  return singleton('fileStore', () => {
-    const config = getConfig();
-    if (config.DATA_BACKEND === 'firestore') {
-      return createStorageFileStore(getStorage(getFirebaseApp(config)).bucket(firebaseSettings(config).storageBucket));
-    }
-    return createDiskFileStore(uploadsRoot());
-  });
 }

@@ -1,8 +1,7 @@
-// The one firebase-admin app of this process (DATA_BACKEND=firestore): Firestore, Auth, Storage and Messaging.
+// The firebase-admin app (made once per process by services.ts): Firestore, Auth, Storage and Messaging.
 import { type App, applicationDefault, cert, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { type Config, firebaseSettings } from '../config';
-import { singleton } from '../singleton';
 
 export function createFirebaseApp(config: Config, name = '[DEFAULT]'): App {
   const settings = firebaseSettings(config);
@@ -26,8 +25,4 @@ export function openFirestore(app: App): Firestore {
   // Optional fields are left out rather than refused; every reader supplies defaults.
   db.settings({ ignoreUndefinedProperties: true });
   return db;
-}
-
-export function getFirebaseApp(config: Config): App {
-  return singleton('firebaseApp', () => createFirebaseApp(config));
 }

@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { SITE_NAME } from '~/domain/site';
-import { getConfig } from '../config';
+import type { Config } from '../config';
 import { newId } from '../ids';
 import type { MailPort } from '../ports';
-import { singleton } from '../singleton';
 
 export function createOutboxMailer(outboxDir: string, from: string): MailPort {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -31,13 +30,11 @@ export function createSmtpMailer(smtpUrl: string, from: string): MailPort {
   };
 }
 
-export function getMailer(): MailPort {
-  return singleton('mailer', () => {
-    const config = getConfig();
-    return config.SMTP_URL
-      ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-      : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM);
-  });
+/** SMTP when configured, else the outbox folder beside the data. */
+export function createMailer(config: Config): MailPort {
+  return config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM);
 }
 
 export function escapeHtml(text: string): string {

@@ -13,7 +13,7 @@ import { limitedBody } from './request-body';
 export interface RemixHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext | Promise<AppLoadContext>;
 }
 
 function remixHeaders(req: IncomingMessage): Headers {
@@ -65,7 +65,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         signal: controller.signal,
         ...(body ? { body, duplex: 'half' } : {}),
       } as RequestInit);
-      const response = await handleRequest(request, options.getLoadContext(req, res));
+      const response = await handleRequest(request, await options.getLoadContext(req, res));
       // The 413 is already sent: what Remix made of the cut body goes nowhere.
       if (refused || res.headersSent) {
         await response.body?.cancel().catch(() => {});

@@ -3,6 +3,7 @@ import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { loadConfig } from '../config';
+import { createServices } from '../services';
 import { pendingEventMessage, pushToAdmins } from './devices';
 import { createFcmTransport } from './fcm';
 import { createPushTransport } from './index';
@@ -136,7 +137,8 @@ describe('choix du transport push', () => {
   const messaging = () => fakeMessaging({});
 
   it('FCM avec Firebase et les réglages FCM de l’app web ; la config du navigateur ne contient rien de secret', () => {
-    const transport = createPushTransport(loadConfig({ ...base, ...firebase, ...fcm }), messaging);
+    const config = loadConfig({ ...base, ...firebase, ...fcm });
+    const transport = createPushTransport(config, createServices(config).firebase, messaging);
     expect(transport.kind).toBe('fcm');
     expect(transport.clientConfig()).toEqual({
       transport: 'fcm',
@@ -154,7 +156,7 @@ describe('choix du transport push', () => {
       { ...base, ...firebase },
     ]) {
       const config = loadConfig({ ...env, VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) });
-      expect(createPushTransport(config, never).kind).toBe('webpush');
+      expect(createPushTransport(config, createServices(config).firebase, never).kind).toBe('webpush');
     }
   });
 });

@@ -1,0 +1,142 @@
+// The composition root: the one module that reads DATA_BACKEND and builds what the use cases depend on, once per
+// process (docs/decisions/030-racine-de-composition.md). Routes receive it as `context.services`; the server and the
+// scripts get it from here too. Each service is made on first use: a page that never sends a mail opens no SMTP
+// connection, and the SQLite server never starts firebase-admin.
+import path from 'node:path';
+import { type App, getApps } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { getMessaging } from 'firebase-admin/messaging';
+import { getStorage } from 'firebase-admin/storage';
+import type Stripe from 'stripe';
+import type { GoogleSignInConfig } from '~/components/GoogleSignIn';
+import { createFirestoreStore } from './adapters/firestore/store';
+import { type Db, openDatabase } from './adapters/sqlite/db';
+import { createSqliteStore } from './adapters/sqlite/store';
+import { type Config, type FirebaseSettings, firebaseSettings, loadConfig } from './config';
+import { createStripeClient } from './donations/stripe';
+import { createDiskFileStore } from './files/disk';
+import type { FileStore } from './files/ports';
+import { createStorageFileStore } from './files/storage';
+import { createFirebaseApp, openFirestore } from './firebase/app';
+import { createFirebaseIdentity } from './identity/firebase';
+import { createLocalIdentity } from './identity/local';
+import type { IdentityProvider } from './identity/ports';
+import { createLiveHub, type LiveHub } from './live';
+import { createMailer } from './mail/mailer';
+import type { MailPort, Store } from './ports';
+import { createPushTransport } from './push';
+import type { PushTransport } from './push/ports';
+
+/** The database behind the store, for the tools that copy it whole (data:export, data:import). */
+export type Database = { kind: 'sqlite'; db: Db } | { kind: 'firestore'; db: Firestore };
+
+export interface Services {
+  readonly config: Config;
+  /** The Firebase project's settings when the site runs on Firebase, else null. */
+  readonly firebase: FirebaseSettings | null;
+  readonly database: Database;
+  readonly store: Store;
+  readonly identity: IdentityProvider;
+  readonly files: FileStore;
+  /** The folder of the disk file store, which server.ts serves at /uploads; null when files live in Storage. */
+  readonly uploadsDir: string | null;
+  readonly push: PushTransport;
+  readonly mailer: MailPort;
+  readonly live: LiveHub;
+  /** Card and TWINT donations: a Stripe client when a key is configured, else null. */
+  readonly stripe: Stripe | null;
+  /** What the auth pages need to offer Google sign-in (Firebase only), else null. */
+  readonly googleSignIn: GoogleSignInConfig | null;
+  /** Releases what the services hold open (database handles); for scripts and tests. */
+  close(): Promise<void>;
+}
+
+/** A property computed on first read, then kept on the object. */
+function lazy<T extends object, K extends keyof T>(target: T, key: K, make: () => T[K]): void {
+  Object.defineProperty(target, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(target, key, { value, enumerable: true });
+      return value;
+    },
+  });
+}
+
+export function createServices(config: Config = loadConfig()): Services {
+  const onFirebase = config.DATA_BACKEND === 'firestore';
+  const firebase = onFirebase ? firebaseSettings(config) : null;
+  let firebaseApp: App | undefined;
+  // One firebase-admin app per process, even when tests build several service sets.
+  const app = () => {
+    firebaseApp ??= getApps().find((a) => a.name === '[DEFAULT]') ?? createFirebaseApp(config);
+    return firebaseApp;
+  };
+  const uploadsDir = onFirebase ? null : path.join(config.DATA_DIR, 'uploads');
+  const services = {
+    config,
+    firebase,
+    uploadsDir,
+    async close() {
+      const { database } = services;
+      if (database.kind === 'sqlite') database.db.close();
+      else await database.db.terminate();
+    },
+  } as Services;
+  lazy(
+    services,
+    'database',
+    (): Database =>
+      onFirebase
+        ? { kind: 'firestore', db: openFirestore(app()) }
+        : { kind: 'sqlite', db: openDatabase(path.join(config.DATA_DIR, 'agenda.sqlite')) },
+  );
+  lazy(services, 'store', () => {
+    const { database } = services;
+    return database.kind === 'firestore' ? createFirestoreStore(database.db) : createSqliteStore(database.db);
+  });
+  lazy(services, 'identity', () =>
+    firebase
+      ? createFirebaseIdentity({
+          auth: getAuth(app()),
+          apiKey: firebase.apiKey,
+          siteUrl: config.SITE_URL,
+          tokens: services.store.authTokens,
+          emulatorHost: firebase.authEmulatorHost,
+        })
+      : createLocalIdentity(services.store, config.SITE_URL),
+  );
+  lazy(services, 'files', () =>
+    firebase
+      ? createStorageFileStore(getStorage(app()).bucket(firebase.storageBucket))
+      : createDiskFileStore(uploadsDir ?? ''),
+  );
+  // The Firebase app is only opened when FCM is chosen.
+  lazy(services, 'push', () => createPushTransport(config, firebase, () => getMessaging(app())));
+  lazy(services, 'mailer', () => createMailer(config));
+  lazy(services, 'live', () => createLiveHub(services.store));
+  lazy(services, 'stripe', () =>
+    config.STRIPE_SECRET_KEY ? createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL) : null,
+  );
+  lazy(services, 'googleSignIn', () =>
+    firebase
+      ? {
+          apiKey: firebase.apiKey,
+          authDomain: firebase.authDomain,
+          projectId: firebase.projectId,
+          emulatorUrl: firebase.authEmulatorHost ? `http://${firebase.authEmulatorHost}` : null,
+        }
+      : null,
+  );
+  return services;
+}
+
+let current: Services | undefined;
+
+/** This process's services, built from the environment on first use. */
+export function getServices(): Services {
+  current ??= createServices();
+  return current;
+}
