@@ -254,3 +254,18 @@ export function accountDeps(services: Services): AccountDeps {
   const { store, mailer, identity, config } = services;
   return { store, mailer, siteUrl: config.SITE_URL, identity, later: afterResponse };
 }
+
+/** The account's open sessions (its devices), most recent first as the store lists them. */
+export function openSessions({ store }: Pick<Services, 'store'>, user: UserProfile) {
+  return store.sessions.listForUser(user.uid);
+}
+
+/** Signs the account out everywhere but on `currentSessionId` (« Déconnecter mes autres appareils »). */
+export async function endOtherSessions(
+  { store }: Pick<Services, 'store'>,
+  user: UserProfile | null,
+  currentSessionId: string | null,
+): Promise<void> {
+  if (!user || !currentSessionId) throw new AccountError('Aucun utilisateur connecté');
+  await store.sessions.revokeAllForUser(user.uid, currentSessionId);
+}

@@ -22,3 +22,6 @@ export const MODERATION_ACTION_PAST: Record<ModerationAction, string> = {
   edit: 'a modifié',
   delete: 'a supprimé',
 };
+
+/** The parameter of the confirmation step of « Supprimer » on /admin/events (the page without JavaScript). */
+export const CONFIRM_DELETE_PARAM = 'supprimer';

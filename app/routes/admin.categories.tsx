@@ -34,7 +34,7 @@ export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return { categories: await categoriesForAdmin({ store: context.services.store }, admin) };
+  return { categories: await categoriesForAdmin(context.services, admin) };
 }
 
 const INTENTS = ['create', 'update', 'move-up', 'move-down', 'deactivate', 'delete'] as const;
@@ -46,7 +46,7 @@ const eventCount = (n: number) => (n === 0 ? 'aucun' : String(n));
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, formData } = await requireAdminAction(request);
-  const deps = { store: context.services.store };
+  const deps = context.services;
   const intent = formData.get('intent');
   // The row's category (hidden field), or the slug typed in the create form.
   const slug = String(formData.get('slug') ?? '').trim();

@@ -5,28 +5,19 @@ import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { AdminError, requireAdminAction } from '~/.server/admin/guard';
-import {
-  type ModerationDecision,
-  moderateEvent,
-  moderationCase,
-  moderationList,
-  parseModerationQuery,
-} from '~/.server/admin/moderation';
+import { parseModerationQuery } from '~/.server/admin/moderation';
 import { setFlash } from '~/.server/flash';
+import { decideOnEvent, type ModerationDecision, moderationPage } from '~/.server/moderation/moderation-page';
 import { requireAdmin } from '~/.server/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
-import { CANTON_NAMES } from '~/domain/cantons';
 import { formatDateTime } from '~/domain/dates';
 import type { AgendaEvent, EventStatus } from '~/domain/event';
-import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
-import { describeChanges, fieldLabel } from '~/domain/event-diff';
 import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
-import { MODERATION_ACTION_PAST } from '~/domain/moderation';
-import { formatPrice } from '~/domain/price';
+import { CONFIRM_DELETE_PARAM, MODERATION_ACTION_PAST } from '~/domain/moderation';
 
 export const links = adminLinks;
 
@@ -72,9 +63,6 @@ const ACTION_DONE: Record<ModerationDecision, (title: string, revision: boolean)
   delete: (t) => `« ${t} » est supprimé.`,
 };
 
-/** The parameter of the confirmation step of « Supprimer » (the page without JavaScript). */
-const CONFIRM_DELETE_PARAM = 'supprimer';
-
 /** Whether the list of this tab shows the event (the queue: what awaits moderation). */
 function inTab(tab: EventStatus | 'all', event: Pick<AgendaEvent, 'status' | 'revision'>): boolean {
   return tab === 'all' || (tab === 'pending' ? awaitsModeration(event) : event.status === tab);
@@ -89,110 +77,9 @@ function listParams(query: { status: string; q: string; page: number }, extra: R
   return params.toString();
 }
 
-/** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
-function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
-  const event = workingView(stored);
-  const label = (slug: string) => categoryLabels.get(slug) ?? slug;
-  return {
-    id: event.id,
-    title: event.title,
-    description: event.description,
-    status: event.status,
-    featured: event.featured,
-    rejectionReason: event.rejectionReason,
-    category: categoryLabels.get(event.category) ?? event.category,
-    when: formatEventWhen(event),
-    startsAt: event.startsAt,
-    place: [event.venueName, event.street, [event.postalCode, event.city].filter(Boolean).join(' ')]
-      .filter(Boolean)
-      .join(', '),
-    canton: CANTON_NAMES[event.canton],
-    located: event.lat != null && event.lng != null,
-    price: formatPrice(event),
-    priceNote: event.priceNote,
-    ticketUrl: event.ticketUrl,
-    websiteUrl: event.websiteUrl,
-    organizerName: event.organizerName,
-    contactEmail: event.contactEmail,
-    contactPhone: event.contactPhone,
-    image: event.image,
-    accessibility: [
-      event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
-      event.accessibility.hearing ? 'Équipé pour les personnes malentendantes' : null,
-      event.accessibility.familyFriendly ? 'Adapté aux familles' : null,
-    ].filter((x): x is string => x !== null),
-    changes: [...new Set((event.pendingChanges ?? []).map(fieldLabel))],
-    /** A published event's pending revision: each change, published value beside the new one. */
-    revision: stored.revision ? describeChanges(stored, stored.revision, label) : null,
-    submittedAt: event.submittedAt,
-    updatedAt: event.updatedAt,
-    moderatedAt: event.moderatedAt,
-    past: Date.parse(event.endsAt) < Date.now(),
-  };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const store = context.services.store;
-  const url = new URL(request.url);
-  const eventId = url.searchParams.get('eventId');
-  const wanted = eventId ? await store.events.findById(eventId) : null;
-  // ?eventId= alone (the notification's link) opens the list of that event's status, so it is highlighted there.
-  const query = parseModerationQuery(
-    url.searchParams,
-    wanted && !url.searchParams.has('status') ? (awaitsModeration(wanted) ? 'pending' : wanted.status) : 'pending',
-  );
-  const [list, categories] = await Promise.all([moderationList(store, query), store.categories.list()]);
-  const labels = new Map(categories.map((c) => [c.slug, c.label]));
-  const selected = wanted ?? (eventId ? null : (list.items[0] ?? null));
-  const decision = selected ? await moderationCase(store, selected) : null;
-  return {
-    query: { status: query.status, q: query.q, page: query.page },
-    searchError: query.searchError,
-    counts: list.counts,
-    awaiting: list.awaiting,
-    total: list.total,
-    pageSize: 50,
-    // As the moderator will decide on them: a pending revision applied.
-    items: list.items.map(workingView).map((e) => ({
-      id: e.id,
-      title: e.title,
-      status: e.status,
-      featured: e.featured,
-      city: e.city,
-      short: formatEventShort(e),
-      organizerName: e.organizerName,
-      submittedAt: e.submittedAt,
-      resubmitted: (e.pendingChanges ?? []).length > 0,
-      revision: e.revision !== null,
-    })),
-    missing: Boolean(eventId && !wanted),
-    selected: selected ? previewOf(selected, labels) : null,
-    confirmDelete: Boolean(selected && url.searchParams.get(CONFIRM_DELETE_PARAM) === '1'),
-    decision: decision
-      ? {
-          actions: decision.actions,
-          owner: decision.owner
-            ? {
-                displayName: decision.owner.displayName,
-                email: decision.owner.email,
-                emailVerified: decision.owner.emailVerified,
-                createdAt: decision.owner.createdAt,
-                disabled: decision.owner.disabled,
-              }
-            : null,
-          ownerCounts: decision.ownerCounts,
-          history: decision.history.map((h) => ({
-            id: h.id,
-            action: h.action,
-            adminName: h.adminName,
-            reason: h.reason,
-            createdAt: h.createdAt,
-          })),
-          duplicates: decision.duplicates.map((d) => ({ id: d.id, title: d.title, short: formatEventShort(d) })),
-        }
-      : null,
-  };
+  return moderationPage(context.services, new URL(request.url));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -202,16 +89,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const returnQuery = parseModerationQuery(new URLSearchParams(String(formData.get('returnTo') ?? '')));
   const reason = String(formData.get('reason') ?? '');
   try {
-    const { event, deleted, revision } = await moderateEvent(
-      {
-        store: context.services.store,
-        mailer: context.services.mailer,
-        siteUrl: context.services.config.SITE_URL,
-        onChange: () => context.services.live.poke(),
-      },
-      admin,
-      { eventId, action: intent, reason, seen: String(formData.get('seen') ?? '') },
-    );
+    const { event, deleted, revision } = await decideOnEvent(context.services, admin, {
+      eventId,
+      action: intent,
+      reason,
+      seen: String(formData.get('seen') ?? ''),
+    });
     // A decision that takes the event out of the list shown moves on to the next one of the queue.
     const leaves = deleted || !inTab(returnQuery.status, event);
     const next = String(formData.get('next') ?? '');

@@ -14,6 +14,7 @@ import {
 } from '~/.server/admin/partners';
 import { setFlash } from '~/.server/flash';
 import { IMAGE_MESSAGES } from '~/.server/images';
+import { BAD_FILE_NAME, BAD_NAME, readMultipartForm, TOO_BIG } from '~/.server/platform/multipart-form';
 import { readFormData } from '~/.server/security';
 import { requireAdmin } from '~/.server/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
@@ -24,7 +25,6 @@ import { type FieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { type Partner, type PartnerKind, partnerLogoSrcSet } from '~/domain/partner';
 import { PARTNER_FORM_FIELDS, PARTNER_KIND_LABELS, PARTNER_LIMITS } from '~/domain/partner-form';
-import { BAD_FILE_NAME, BAD_NAME, readForm, TOO_BIG } from '~/screens/event-form.server';
 
 export const links = adminLinks;
 
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The logo comes as multipart (read with the event form's limits); the list's small forms are url-encoded. */
 function readBody(request: Request): Promise<FormData> {
   const type = request.headers.get('Content-Type') ?? '';
-  return type.startsWith('multipart/form-data') ? readForm(request) : readFormData(request);
+  return type.startsWith('multipart/form-data') ? readMultipartForm(request) : readFormData(request);
 }
 
 type Intent = 'create' | 'update' | 'up' | 'down' | 'deactivate' | 'activate';
@@ -58,7 +58,7 @@ const kindWord = (p: Partner) => (p.kind === 'donateur' ? 'Le donateur' : 'Le pa
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { admin, formData } = await requireAdminAction(request, readBody);
-  const deps = { store: context.services.store, files: context.services.files };
+  const deps = context.services;
   const intent = String(formData.get('intent') ?? '') as Intent;
   const id = String(formData.get('id') ?? '');
   const done = async (message: string, anchor?: string) =>

@@ -30,9 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return text('Requête illisible.', 400);
   }
-  const outcome = await recordPageView(
-    { store: context.services.store },
-    { body, userAgent: request.headers.get('User-Agent'), consent: await readConsent(request) },
-  );
+  const outcome = await recordPageView(context.services, {
+    body,
+    userAgent: request.headers.get('User-Agent'),
+    consent: await readConsent(request),
+  });
   return outcome === 'invalid' ? text('Page vue illisible.', 400) : text(null, 204);
 }

@@ -1,10 +1,87 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { keepRetryAfter } from '~/.server/security';
-import { EmailVerificationScreen, emailVerificationMeta } from '~/screens/email-verification';
-import { emailVerificationAction, emailVerificationLoader } from '~/screens/email-verification.server';
+// Email verification (SPEC §2), also at /auth/email-verification (same screen, app/routes.ts).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { AccountError, accountDeps, resendVerification, verifyEmail } from '~/.server/accounts';
+import { setFlash } from '~/.server/flash';
+import { keepRetryAfter, protectForm } from '~/.server/security';
+import { getCurrentUser } from '~/.server/session';
+import { FormSecurity } from '~/components/FormSecurity';
+import { pageMeta } from '~/domain/meta';
 
-export const loader = (args: LoaderFunctionArgs) => emailVerificationLoader(args);
-export const action = (args: ActionFunctionArgs) => emailVerificationAction(args);
+/** With ?token= (the link of the mail): verify, then continue to the site root (SPEC §7). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token');
+  if (token) {
+    const verified = token.length < 200 ? await verifyEmail(accountDeps(context.services), token) : null;
+    const flash = verified
+      ? { kind: 'success' as const, message: `Merci ! L’adresse ${verified.email} est vérifiée.` }
+      : { kind: 'error' as const, message: 'Ce lien de vérification n’est plus valable. Demandez-en un nouveau.' };
+    return redirect(verified ? '/' : '/auth/verify-email', { headers: { 'Set-Cookie': await setFlash(flash) } });
+  }
+  const user = await getCurrentUser(request);
+  return { loggedIn: Boolean(user), verified: user?.emailVerified ?? false, email: user?.email ?? null };
+}
+
+/** Resend: refused with SPEC's messages when nobody is logged in or the email is already verified. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await protectForm(request, context, { bucket: 'auth' });
+  try {
+    await resendVerification(accountDeps(context.services), await getCurrentUser(request));
+  } catch (error) {
+    if (error instanceof AccountError) return data({ ok: false as const, message: error.message }, { status: 400 });
+    throw error;
+  }
+  return { ok: true as const, message: 'Un nouvel email de vérification vient de partir.' };
+}
+
+export default function EmailVerification() {
+  const { loggedIn, verified, email } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <h1>Vérification de l’adresse email</h1>
+      </header>
+      {result ? (
+        <p
+          className={`notice ${result.ok ? 'notice--success' : 'notice--error'}`}
+          role="alert"
+          data-testid="resend-result"
+        >
+          {result.message}
+        </p>
+      ) : null}
+      {!loggedIn ? (
+        <p className="notice">
+          Connectez-vous pour vérifier votre adresse email.{' '}
+          <Link to="/auth/login?redirect=/auth/verify-email">Connexion</Link>
+        </p>
+      ) : verified ? (
+        <p className="notice notice--success">Votre adresse {email} est vérifiée. Merci !</p>
+      ) : (
+        <p className="notice notice--warning">
+          Un email de vérification a été envoyé à {email}. Cliquez sur le lien qu’il contient pour confirmer votre
+          adresse.
+        </p>
+      )}
+      <Form method="post" className="form">
+        <FormSecurity />
+        <p>Pas reçu l’email ? Vérifiez les indésirables, puis demandez-en un autre.</p>
+        <button type="submit" className="button">
+          Renvoyer l’email de vérification
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 export const headers = keepRetryAfter;
-export const meta = emailVerificationMeta;
-export default EmailVerificationScreen;
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Vérification de l’email',
+    description: 'Vérifiez votre adresse email.',
+    path: '/auth/verify-email',
+    matches,
+  });

@@ -2,10 +2,10 @@
 // It is also the framework's ceiling in bench/ (same root layout, almost no work of its own).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { healthCheck } from '~/.server/platform/health';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const categories = await context.services.store.categories.list();
-  return { ok: categories.length > 0 };
+  return healthCheck(context.services);
 }
 
 export const meta: MetaFunction = () => [

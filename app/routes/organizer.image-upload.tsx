@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '~/.server/images';
+import { BAD_FILE_NAME, BAD_NAME, readMultipartForm, TOO_BIG } from '~/.server/platform/multipart-form';
 import { protectForm } from '~/.server/security';
 import { requireUser } from '~/.server/session';
-import { BAD_FILE_NAME, BAD_NAME, readForm, TOO_BIG } from '~/screens/event-form.server';
 
 export async function loader() {
   return redirect('/');
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await protectForm(request, context, {
     bucket: 'submit',
     honeypot: false,
-    read: readForm,
+    read: readMultipartForm,
   });
   const upload = formData.get('image');
   if (upload === TOO_BIG) return Response.json({ error: IMAGE_MESSAGES.tooBig }, { status: 400 });

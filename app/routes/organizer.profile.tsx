@@ -6,6 +6,8 @@ import {
   accountDeps,
   changePassword,
   deleteAccount,
+  endOtherSessions,
+  openSessions,
   resendVerification,
   updateProfile,
 } from '~/.server/accounts';
@@ -25,7 +27,7 @@ import { pageMeta } from '~/domain/meta';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const current = await getCurrentSession(request);
-  const sessions = await context.services.store.sessions.listForUser(user.uid);
+  const sessions = await openSessions(context.services, user);
   return {
     user: {
       displayName: user.displayName,
@@ -119,8 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await resendVerification(accountDeps(context.services), user);
         return done('Un nouvel email de vérification vient de partir.');
       case 'sessions':
-        if (!user || !current) throw new AccountError('Aucun utilisateur connecté');
-        await context.services.store.sessions.revokeAllForUser(user.uid, current.sessionId);
+        await endOtherSessions(context.services, user, current?.sessionId ?? null);
         return done('Vos autres appareils ont été déconnectés.');
       case 'delete': {
         if (formData.get('confirm') !== 'oui')

@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { upcomingByOrganizer } from '~/.server/events';
+import { partnerPage } from '~/.server/partners/public';
 import { EventCard } from '~/components/EventCard';
 import { toEventCard } from '~/domain/event-card';
 import { pageMeta } from '~/domain/meta';
 import { partnerLogoSrcSet } from '~/domain/partner';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const store = context.services.store;
-  const partner = await store.partners.findById(params.id ?? '');
-  if (!partner?.active) throw data({ message: 'Ce partenaire n’existe pas.' }, { status: 404 });
-  return { partner, events: (await upcomingByOrganizer(store, partner.name)).map(toEventCard) };
+  const page = await partnerPage(context.services, params.id ?? '');
+  if (!page) throw data({ message: 'Ce partenaire n’existe pas.' }, { status: 404 });
+  return { partner: page.partner, events: page.events.map(toEventCard) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

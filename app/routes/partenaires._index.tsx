@@ -1,17 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { partnersPage } from '~/.server/partners/public';
 import { SupporterNames } from '~/components/SupporterNames';
 import { pageMeta } from '~/domain/meta';
 import { type Partner, partnerLogoSrcSet } from '~/domain/partner';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const partners = await context.services.store.partners.list({ activeOnly: true });
-  return {
-    partenaires: partners.filter((p) => p.kind === 'partenaire'),
-    donateurs: partners.filter((p) => p.kind === 'donateur'),
-    // Donors who chose, when paying, to be thanked by name (no amounts).
-    supporters: await context.services.store.donations.publicNames(200),
-  };
+  return partnersPage(context.services);
 }
 
 export const meta: MetaFunction = ({ matches }) =>

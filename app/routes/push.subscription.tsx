@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = pushForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return answer({ ok: false, message: INVALID }, 400);
-  const deps = { store: context.services.store, push: context.services.push };
+  const deps = context.services;
   try {
     if (parsed.data.intent === 'forget') {
       await forgetPushDevice(deps, user, parsed.data.deviceId);

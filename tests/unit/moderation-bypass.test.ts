@@ -11,7 +11,7 @@ import { submitEvent, updateEvent } from '../../app/.server/submissions';
 import { eventFormSchema } from '../../app/domain/event-form';
 import { action as moderationAction } from '../../app/routes/admin.events';
 import { loader as mapLoader } from '../../app/routes/carte[.json]';
-import { action as dashboardAction } from '../../app/routes/dashboard';
+import { action as dashboardAction } from '../../app/routes/dashboard/route';
 import { loader as eventLoader } from '../../app/routes/evenement.$id';
 import { loader as eventIcsLoader } from '../../app/routes/evenement.$id.calendrier[.ics]';
 import { loader as listLoader } from '../../app/routes/evenements';

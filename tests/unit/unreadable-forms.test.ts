@@ -13,7 +13,7 @@ import { action as usersAction } from '../../app/routes/admin.users';
 import { action as logoutAction } from '../../app/routes/auth.logout';
 import { action as contactAction } from '../../app/routes/contact';
 import { action as cookiesAction } from '../../app/routes/cookies';
-import { action as dashboardAction } from '../../app/routes/dashboard';
+import { action as dashboardAction } from '../../app/routes/dashboard/route';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 

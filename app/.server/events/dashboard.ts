@@ -1,25 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
-import { AdminError } from '~/.server/admin/guard';
-import { type Flash, setFlash } from '~/.server/flash';
-import { readCheckedForm } from '~/.server/security';
-import { requireUser } from '~/.server/session';
-import { cancelEvent, undoCancelEvent } from '~/.server/submissions';
+// The organizer's dashboard (SPEC §2): their events by state, what each may do, and cancelling or restoring one.
+
 import type { AgendaEvent } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { actorsFor, allowedActions, findTransition, workingView } from '~/domain/event-lifecycle';
-
-/** The parameter of the confirmation step of « Annuler l’événement » (the page without JavaScript). */
-export const CONFIRM_CANCEL_PARAM = 'annuler';
+import { AdminError } from '../admin/guard';
+import type { Flash } from '../flash';
+import type { UserProfile } from '../ports';
+import type { Services } from '../services';
+import { cancelEvent, undoCancelEvent } from '../submissions';
 
 /**
  * The organizer's events in the groups of the dashboard: pending, published (with a pending revision, shown as they
  * last wrote it), refused (with why), cancelled, withdrawn, past; what each may do, from the lifecycle table; and the
  * event whose cancellation is being confirmed (`?annuler=`).
  */
-export async function dashboardLoader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const events = await context.services.store.events.listByOwner(user.uid);
+export async function organizerDashboard(
+  { store }: Pick<Services, 'store'>,
+  user: UserProfile,
+  confirmId: string | null,
+) {
+  const events = await store.events.listByOwner(user.uid);
   const now = Date.now();
   const item = (e: AgendaEvent) => {
     const allowed = allowedActions(actorsFor(user, e), e);
@@ -35,7 +35,6 @@ export async function dashboardLoader({ request, context }: LoaderFunctionArgs) 
     };
   };
   const upcoming = events.filter((e) => Date.parse(e.endsAt) >= now).reverse();
-  const confirmId = new URL(request.url).searchParams.get(CONFIRM_CANCEL_PARAM);
   const confirming = events.find((e) => e.id === confirmId);
   return {
     user: {
@@ -68,29 +67,27 @@ const RESTORED: Partial<Record<AgendaEvent['status'], (title: string) => string>
   rejected: (t) => `« ${t} » est rétabli, toujours refusé : modifiez-le pour le soumettre à nouveau.`,
 };
 
-export async function dashboardAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const formData = await readCheckedForm(request);
-  const path = new URL(request.url).pathname;
-  const intent = formData.get('intent');
-  const eventId = String(formData.get('eventId') ?? '');
-  const deps = { store: context.services.store };
-  let flash: Flash | null = null;
+/**
+ * Cancels (once confirmed) or restores one of the organizer's events; the message to show, with « Rétablir » after a
+ * cancellation. Null for an unknown intent.
+ */
+export async function cancelOrRestore(
+  services: Pick<Services, 'store' | 'live'>,
+  user: UserProfile,
+  { intent, eventId, path }: { intent: 'cancel' | 'undo'; eventId: string; path: string },
+): Promise<Flash> {
+  let flash: Flash;
   try {
     if (intent === 'cancel') {
-      // A destructive action is confirmed first: a request without the confirmation gets the confirmation step.
-      if (formData.get('confirm') !== 'oui') {
-        return redirect(`${path}?${CONFIRM_CANCEL_PARAM}=${encodeURIComponent(eventId)}`);
-      }
-      const { after } = await cancelEvent(deps, user, eventId);
+      const { after } = await cancelEvent(services, user, eventId);
       const event = after as AgendaEvent;
       flash = {
         kind: 'info',
         message: CANCELLED[event.status === 'withdrawn' ? 'withdrawn' : 'cancelled'](workingView(event).title),
         action: { label: 'Rétablir', path, intent: 'undo', eventId: event.id },
       };
-    } else if (intent === 'undo') {
-      const { after } = await undoCancelEvent(deps, user, eventId);
+    } else {
+      const { after } = await undoCancelEvent(services, user, eventId);
       const event = after as AgendaEvent;
       flash = {
         kind: 'success',
@@ -99,8 +96,8 @@ export async function dashboardAction({ request, context }: ActionFunctionArgs) 
     }
   } catch (error) {
     if (!(error instanceof AdminError)) throw error;
-    flash = { kind: 'error', message: error.message };
+    return { kind: 'error', message: error.message };
   }
-  if (flash && flash.kind !== 'error') context.services.live.poke();
-  return redirect(path, flash ? { headers: { 'Set-Cookie': await setFlash(flash) } } : undefined);
+  services.live.poke();
+  return flash;
 }

@@ -1,17 +1,12 @@
-// The organizer's dashboard, shared by /dashboard and /organizer/dashboard (SPEC §2: same screen).
-import type { MetaFunction } from '@remix-run/node';
+// The organizer's dashboard screen (route.tsx beside it).
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { formatEventShort } from '~/domain/event-dates';
-import { pageMeta } from '~/domain/meta';
-import type { dashboardLoader } from './dashboard.server';
+import type { loader } from './route';
 
-export const dashboardMeta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: 'Tableau de bord', description: 'Vos événements sur Agenda romand.', path: '/dashboard', matches });
-
-type Item = ReturnType<typeof useLoaderData<typeof dashboardLoader>>['groups']['pending'][number];
+type Item = ReturnType<typeof useLoaderData<typeof loader>>['groups']['pending'][number];
 
 const GROUPS = [
   ['pending', 'En attente de modération'],
@@ -103,7 +98,7 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
 }
 
 export function DashboardScreen() {
-  const { user, groups, confirmCancel } = useLoaderData<typeof dashboardLoader>();
+  const { user, groups, confirmCancel } = useLoaderData<typeof loader>();
   const total = Object.values(groups).reduce((n, g) => n + g.length, 0);
   return (
     <div className="page">

@@ -1,6 +1,5 @@
 // The event form screen (submit and edit): steps Quoi, Quand, Où, Prix & billets, Contact, Image on one page.
 // Without JS it is a plain multipart form; with JS it checks fields as they are left and previews the image.
-import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
@@ -15,19 +14,10 @@ import { validateEventForm } from '~/domain/event-form';
 import type { FieldErrors } from '~/domain/forms';
 import { imageUrl } from '~/domain/images';
 import { findLocality, LOCALITIES, LOCALITY_ATTRIBUTION } from '~/domain/localities';
-import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
-import type { eventFormAction, eventFormLoader } from './event-form.server';
+import type { action, loader } from './route';
 
 const PinMap = lazy(() => import('~/components/map/PinMap.client'));
-
-export const eventFormMeta: MetaFunction<typeof eventFormLoader> = ({ data, matches }) =>
-  pageMeta({
-    title: data?.mode === 'edit' ? 'Modifier un événement' : 'Ajouter un événement',
-    description: 'Publiez votre événement sur l’agenda de Suisse romande.',
-    path: data?.mode === 'edit' ? `/organizer/edit-event/${data.eventId}` : '/organizer/submit-event',
-    matches,
-  });
 
 function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
   return (
@@ -59,8 +49,8 @@ function editNote(status: EventStatus | null, pendingRevision: boolean): string 
 }
 
 export function EventFormScreen() {
-  const loaded = useLoaderData<typeof eventFormLoader>();
-  const result = useActionData<typeof eventFormAction>();
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const formKey = useFormKey(result);
   const values: Record<string, string> = result?.values ?? loaded.values;

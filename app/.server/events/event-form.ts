@@ -1,0 +1,98 @@
+// The event form's page (submit and edit, one screen in SPEC §2): the values it starts from.
+import type { AgendaEvent, EventImage } from '~/domain/event';
+import { actorsFor } from '~/domain/event-lifecycle';
+import { newId } from '../ids';
+import type { UserProfile } from '../ports';
+import type { Services } from '../services';
+import { eventForEditing } from '../submissions';
+
+export type Values = Record<string, string>;
+
+/** The form's values for an existing event (edit, or a copy for a new date without its dates). */
+function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
+  const local = (iso: string) => {
+    const d = new Date(iso);
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Zurich',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(d);
+    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+    return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+  };
+  const start = local(e.startsAt);
+  const end = local(e.endsAt);
+  return {
+    title: e.title,
+    description: e.description,
+    category: e.category,
+    startDate: copy ? '' : start.date,
+    startTime: e.allDay ? '' : start.time,
+    endDate: copy || end.date === start.date ? '' : end.date,
+    endTime: e.allDay ? '' : end.time,
+    allDay: e.allDay ? 'on' : '',
+    venueName: e.venueName,
+    street: e.street,
+    postalCode: e.postalCode,
+    city: e.city,
+    canton: e.canton,
+    lat: e.lat == null ? '' : String(e.lat),
+    lng: e.lng == null ? '' : String(e.lng),
+    isFree: e.isFree ? 'on' : '',
+    priceMin: e.priceMin == null ? '' : String(e.priceMin),
+    priceMax: e.priceMax == null ? '' : String(e.priceMax),
+    priceNote: e.priceNote,
+    ticketUrl: e.ticketUrl,
+    websiteUrl: e.websiteUrl,
+    organizerName: e.organizerName,
+    contactEmail: e.contactEmail,
+    contactPhone: e.contactPhone,
+    imageAlt: e.image?.alt ?? '',
+    wheelchair: e.accessibility.wheelchair ? 'on' : '',
+    hearing: e.accessibility.hearing ? 'on' : '',
+    familyFriendly: e.accessibility.familyFriendly ? 'on' : '',
+  };
+}
+
+/**
+ * What the event form shows: an empty form (with the organizer's name), an event to edit (its working copy), or a copy
+ * of one for a new date; and a new submission key.
+ */
+export async function eventFormPage(
+  { store }: Pick<Services, 'store'>,
+  user: UserProfile,
+  { eventId, copyFrom }: { eventId?: string; copyFrom?: string | null },
+) {
+  let values: Values = { organizerName: user.displayName, canton: '' };
+  let image: EventImage | null = null;
+  let status: AgendaEvent['status'] | null = null;
+  let pendingRevision = false;
+  let adminEdit = false;
+  if (eventId) {
+    // The working copy: an organizer edits their latest text, a pending revision included.
+    const event = await eventForEditing(store, user, eventId);
+    values = valuesFromEvent(event, false);
+    image = event.image;
+    status = event.status;
+    pendingRevision = event.revision !== null;
+    adminEdit = actorsFor(user, event)[0] === 'admin';
+  } else if (copyFrom) {
+    const source = await eventForEditing(store, user, copyFrom);
+    values = valuesFromEvent(source, true);
+  }
+  return {
+    mode: eventId ? ('edit' as const) : ('create' as const),
+    eventId: eventId ?? null,
+    status,
+    pendingRevision,
+    adminEdit,
+    values,
+    image,
+    // One key per form render: a repeated POST of this form returns the same event (double click, refresh, retry).
+    submissionKey: newId(24),
+  };
+}

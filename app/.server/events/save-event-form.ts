@@ -1,0 +1,133 @@
+// Event submission and edit (SPEC §2, one screen): the posted form, its image (new, kept from a previous attempt, or
+// removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
+// refused; an image sent with a refused form is kept aside for the next attempt.
+import type { EventImage } from '~/domain/event';
+import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } from '~/domain/event-form';
+import { type FieldErrors, formValues } from '~/domain/forms';
+import { findLocality } from '~/domain/localities';
+import { activeCategorySlugs } from '../categories';
+import { newId } from '../ids';
+import {
+  discardPendingImage,
+  ImageRejected,
+  isPendingToken,
+  stashPendingImage,
+  storeEventImage,
+  takePendingImage,
+} from '../images';
+import { refusedImageMessage } from '../platform/multipart-form';
+import type { UserProfile } from '../ports';
+import type { Services } from '../services';
+import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from '../submissions';
+
+export type SaveEventFormResult =
+  | { ok: true; eventId: string; edited: boolean }
+  | {
+      ok: false;
+      errors: FieldErrors;
+      values: Record<string, string>;
+      duplicates: { id: string; title: string }[];
+    };
+
+const SUBMISSION_KEY = /^[a-z0-9]{24}$/;
+
+/** Saves the event form of `actor`: a new event, or the edit of `eventId`. Lifecycle refusals throw. */
+export async function saveEventForm(
+  services: Pick<Services, 'store' | 'files' | 'push' | 'live' | 'config'>,
+  actor: UserProfile,
+  form: FormData,
+  eventId?: string,
+): Promise<SaveEventFormResult> {
+  const { store, files } = services;
+  const existing = eventId ? await eventForEditing(store, actor, eventId) : null;
+  const values = formValues(form, [...EVENT_TEXT_FIELDS, ...EVENT_FLAG_FIELDS, 'submissionKey', 'pendingImage']);
+  // A form already sent (double click, refresh, lost answer): its event, without storing its image again.
+  if (!existing && SUBMISSION_KEY.test(values.submissionKey)) {
+    const already = await store.events.findSubmission(actor.uid, values.submissionKey);
+    if (already) return { ok: true, eventId: already, edited: false };
+  }
+  const errors: FieldErrors = {};
+
+  // The image: a new file, or the one kept from a previous attempt.
+  let imageBytes: Buffer | null = null;
+  let pendingImage = isPendingToken(values.pendingImage) ? values.pendingImage : '';
+  const upload = form.get('image');
+  const refused = refusedImageMessage(upload);
+  if (refused) {
+    errors.image = refused;
+  } else if (upload instanceof File && upload.size > 0) {
+    imageBytes = Buffer.from(await upload.arrayBuffer());
+  } else if (pendingImage) {
+    imageBytes = await takePendingImage(files, actor.uid, pendingImage);
+    if (!imageBytes) pendingImage = '';
+  }
+  const removeImage = form.get('removeImage') === 'on';
+
+  // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
+  const active = await activeCategorySlugs(store);
+  const parsed = validateEventForm(values, new Date(), existing ? [...active, existing.category] : active);
+  if (!parsed.ok) Object.assign(errors, parsed.errors);
+  if (imageBytes && !values.imageAlt.trim())
+    errors.imageAlt = 'Décrivez l’image en quelques mots (pour les personnes qui ne la voient pas).';
+
+  // Possible duplicate: a published event with a similar title in the same town within 3 hours.
+  let duplicates: { id: string; title: string }[] = [];
+  if (parsed.ok && form.get('notDuplicate') !== 'on') {
+    const found = await possibleDuplicates(store, {
+      title: parsed.data.title,
+      city: parsed.data.city,
+      startsAt: eventTimes(parsed.data).startsAt,
+      excludeId: existing?.id,
+    });
+    duplicates = found.map((e) => ({ id: e.id, title: e.title }));
+  }
+
+  if (Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok) {
+    if (imageBytes && !errors.image && !pendingImage) {
+      try {
+        pendingImage = await stashPendingImage(files, imageBytes, actor.uid);
+      } catch (error) {
+        if (!(error instanceof ImageRejected)) throw error;
+        errors.image = error.message;
+      }
+    }
+    return { ok: false, errors, values: { ...values, pendingImage }, duplicates };
+  }
+
+  const input = parsed.data;
+  // Without coordinates (no JS, or no pin), the town list gives them; an unknown town stays without a pin.
+  if (input.lat === null || input.lng === null) {
+    const place = findLocality(input.city, { canton: input.canton, postalCode: input.postalCode });
+    input.lat = place?.lat ?? null;
+    input.lng = place?.lng ?? null;
+  }
+
+  let image: EventImage | null | undefined = removeImage ? null : undefined;
+  if (imageBytes) {
+    try {
+      image = await storeEventImage(files, imageBytes, values.imageAlt.trim());
+    } catch (error) {
+      if (!(error instanceof ImageRejected)) throw error;
+      return { ok: false, errors: { image: error.message }, values: { ...values, pendingImage: '' }, duplicates };
+    }
+    if (pendingImage) await discardPendingImage(files, actor.uid, pendingImage);
+  } else if (
+    existing?.image &&
+    !removeImage &&
+    values.imageAlt.trim() &&
+    values.imageAlt.trim() !== existing.image.alt
+  ) {
+    image = { ...existing.image, alt: values.imageAlt.trim() };
+  }
+
+  if (existing) {
+    await updateEvent({ store }, actor, existing.id, input, image);
+    services.live.poke();
+    return { ok: true, eventId: existing.id, edited: true };
+  }
+  const submissionKey = SUBMISSION_KEY.test(values.submissionKey) ? values.submissionKey : newId(24);
+  const push = { transport: services.push, siteUrl: services.config.SITE_URL };
+  const { event } = await submitEvent({ store, push }, actor, input, { submissionKey, image: image ?? null });
+  services.live.poke();
+  return { ok: true, eventId: event.id, edited: false };
+}

@@ -1,0 +1,144 @@
+// What an admin sees on /admin/events: a tab of the moderation list and the event chosen, with what may be decided.
+import { CANTON_NAMES } from '~/domain/cantons';
+import type { AgendaEvent } from '~/domain/event';
+import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
+import { describeChanges, fieldLabel } from '~/domain/event-diff';
+import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
+import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
+import { formatPrice } from '~/domain/price';
+import {
+  type ModerationDecision,
+  moderateEvent,
+  moderationCase,
+  moderationList,
+  parseModerationQuery,
+} from '../admin/moderation';
+import type { UserProfile } from '../ports';
+import type { Services } from '../services';
+
+/** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
+function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
+  const event = workingView(stored);
+  const label = (slug: string) => categoryLabels.get(slug) ?? slug;
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    status: event.status,
+    featured: event.featured,
+    rejectionReason: event.rejectionReason,
+    category: categoryLabels.get(event.category) ?? event.category,
+    when: formatEventWhen(event),
+    startsAt: event.startsAt,
+    place: [event.venueName, event.street, [event.postalCode, event.city].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', '),
+    canton: CANTON_NAMES[event.canton],
+    located: event.lat != null && event.lng != null,
+    price: formatPrice(event),
+    priceNote: event.priceNote,
+    ticketUrl: event.ticketUrl,
+    websiteUrl: event.websiteUrl,
+    organizerName: event.organizerName,
+    contactEmail: event.contactEmail,
+    contactPhone: event.contactPhone,
+    image: event.image,
+    accessibility: [
+      event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
+      event.accessibility.hearing ? 'Équipé pour les personnes malentendantes' : null,
+      event.accessibility.familyFriendly ? 'Adapté aux familles' : null,
+    ].filter((x): x is string => x !== null),
+    changes: [...new Set((event.pendingChanges ?? []).map(fieldLabel))],
+    /** A published event's pending revision: each change, published value beside the new one. */
+    revision: stored.revision ? describeChanges(stored, stored.revision, label) : null,
+    submittedAt: event.submittedAt,
+    updatedAt: event.updatedAt,
+    moderatedAt: event.moderatedAt,
+    past: Date.parse(event.endsAt) < Date.now(),
+  };
+}
+
+/**
+ * The moderation page of an admin: the list of a tab (the queue by default), the event chosen (`?eventId=`, or the
+ * first of the list) shown whole, and what may be decided on it.
+ */
+export async function moderationPage({ store }: Pick<Services, 'store'>, url: URL) {
+  const eventId = url.searchParams.get('eventId');
+  const wanted = eventId ? await store.events.findById(eventId) : null;
+  // ?eventId= alone (the notification's link) opens the list of that event's status, so it is highlighted there.
+  const query = parseModerationQuery(
+    url.searchParams,
+    wanted && !url.searchParams.has('status') ? (awaitsModeration(wanted) ? 'pending' : wanted.status) : 'pending',
+  );
+  const [list, categories] = await Promise.all([moderationList(store, query), store.categories.list()]);
+  const labels = new Map(categories.map((c) => [c.slug, c.label]));
+  const selected = wanted ?? (eventId ? null : (list.items[0] ?? null));
+  const decision = selected ? await moderationCase(store, selected) : null;
+  return {
+    query: { status: query.status, q: query.q, page: query.page },
+    searchError: query.searchError,
+    counts: list.counts,
+    awaiting: list.awaiting,
+    total: list.total,
+    pageSize: 50,
+    // As the moderator will decide on them: a pending revision applied.
+    items: list.items.map(workingView).map((e) => ({
+      id: e.id,
+      title: e.title,
+      status: e.status,
+      featured: e.featured,
+      city: e.city,
+      short: formatEventShort(e),
+      organizerName: e.organizerName,
+      submittedAt: e.submittedAt,
+      resubmitted: (e.pendingChanges ?? []).length > 0,
+      revision: e.revision !== null,
+    })),
+    missing: Boolean(eventId && !wanted),
+    selected: selected ? previewOf(selected, labels) : null,
+    confirmDelete: Boolean(selected && url.searchParams.get(CONFIRM_DELETE_PARAM) === '1'),
+    decision: decision
+      ? {
+          actions: decision.actions,
+          owner: decision.owner
+            ? {
+                displayName: decision.owner.displayName,
+                email: decision.owner.email,
+                emailVerified: decision.owner.emailVerified,
+                createdAt: decision.owner.createdAt,
+                disabled: decision.owner.disabled,
+              }
+            : null,
+          ownerCounts: decision.ownerCounts,
+          history: decision.history.map((h) => ({
+            id: h.id,
+            action: h.action,
+            adminName: h.adminName,
+            reason: h.reason,
+            createdAt: h.createdAt,
+          })),
+          duplicates: decision.duplicates.map((d) => ({ id: d.id, title: d.title, short: formatEventShort(d) })),
+        }
+      : null,
+  };
+}
+
+/** An admin's decision on an event, with mails to the organizer and the live count updated. */
+export function decideOnEvent(
+  services: Pick<Services, 'store' | 'mailer' | 'config' | 'live'>,
+  admin: UserProfile,
+  input: { eventId: string; action: unknown; reason: string; seen: string },
+) {
+  return moderateEvent(
+    {
+      store: services.store,
+      mailer: services.mailer,
+      siteUrl: services.config.SITE_URL,
+      onChange: () => services.live.poke(),
+    },
+    admin,
+    input,
+  );
+}
+
+export type { ModerationDecision };

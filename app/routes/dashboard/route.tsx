@@ -1,0 +1,38 @@
+// The organizer's dashboard, also at /organizer/dashboard (same screen in SPEC §2, app/routes.ts).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { cancelOrRestore, organizerDashboard } from '~/.server/events/dashboard';
+import { setFlash } from '~/.server/flash';
+import { readCheckedForm } from '~/.server/security';
+import { requireUser } from '~/.server/session';
+import { pageMeta } from '~/domain/meta';
+import { DashboardScreen } from './DashboardScreen';
+
+/** The parameter of the confirmation step of « Annuler l’événement » (the page without JavaScript). */
+const CONFIRM_CANCEL_PARAM = 'annuler';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const confirmId = new URL(request.url).searchParams.get(CONFIRM_CANCEL_PARAM);
+  return organizerDashboard(context.services, user, confirmId);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readCheckedForm(request);
+  const path = new URL(request.url).pathname;
+  const intent = form.get('intent');
+  const eventId = String(form.get('eventId') ?? '');
+  if (intent !== 'cancel' && intent !== 'undo') return redirect(path);
+  // A destructive action is confirmed first: a request without the confirmation gets the confirmation step.
+  if (intent === 'cancel' && form.get('confirm') !== 'oui') {
+    return redirect(`${path}?${CONFIRM_CANCEL_PARAM}=${encodeURIComponent(eventId)}`);
+  }
+  const flash = await cancelOrRestore(context.services, user, { intent, eventId, path });
+  return redirect(path, { headers: { 'Set-Cookie': await setFlash(flash) } });
+}
+
+export default DashboardScreen;
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: 'Tableau de bord', description: 'Vos événements sur Agenda romand.', path: '/dashboard', matches });

@@ -1,0 +1,46 @@
+// Submit an event, and edit one (/organizer/edit-event/:id maps here, app/routes.ts): one screen in SPEC §2.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
+import { AdminError } from '~/.server/admin/guard';
+import { eventFormPage } from '~/.server/events/event-form';
+import { saveEventForm } from '~/.server/events/save-event-form';
+import { readMultipartForm } from '~/.server/platform/multipart-form';
+import { keepRetryAfter, protectForm } from '~/.server/security';
+import { requireUser } from '~/.server/session';
+import { pageMeta } from '~/domain/meta';
+import { EventFormScreen } from './EventFormScreen';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const copyFrom = new URL(request.url).searchParams.get('copie');
+  return eventFormPage(context.services, user, { eventId: params.id, copyFrom });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await protectForm(request, context, { bucket: 'submit', read: readMultipartForm });
+  let saved: Awaited<ReturnType<typeof saveEventForm>>;
+  try {
+    saved = await saveEventForm(context.services, user, form, params.id);
+  } catch (error) {
+    // Refused by the lifecycle (the event changed or went meanwhile): said on an error page.
+    if (!(error instanceof AdminError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  }
+  if (!saved.ok) {
+    const { errors, values, duplicates } = saved;
+    return data({ errors, values, duplicates }, { status: 400 });
+  }
+  return redirect(`/organizer/event-confirmation/${saved.eventId}${saved.edited ? '?modifie=1' : ''}`);
+}
+
+export default EventFormScreen;
+
+export const headers = keepRetryAfter;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({
+    title: data?.mode === 'edit' ? 'Modifier un événement' : 'Ajouter un événement',
+    description: 'Publiez votre événement sur l’agenda de Suisse romande.',
+    path: data?.mode === 'edit' ? `/organizer/edit-event/${data.eventId}` : '/organizer/submit-event',
+    matches,
+  });
