@@ -3,7 +3,6 @@ import { memoryStore, recordingMailer } from '../../tests/unit/memory-store';
 import { ALREADY_VERIFIED, NO_USER, NO_USER_OR_EMAIL } from '../domain/auth';
 import {
   type AccountDeps,
-  type AccountError,
   changePassword,
   deleteAccount,
   registerAccount,
@@ -14,6 +13,7 @@ import {
 } from './accounts';
 import { authenticate } from './auth';
 import { createLocalIdentity } from './identity/local';
+import type { UseCaseError } from './platform/use-case-error';
 import { createOrUpdateAccount } from './users';
 
 function setup(start = new Date('2026-11-22T10:00:00Z')) {
@@ -39,7 +39,7 @@ const tokenOf = (text: string, path: string) => linkOf(text, path).searchParams.
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (e: AccountError) => e.message,
+    (e: UseCaseError) => e.message,
   );
 
 describe('comptes', () => {

@@ -17,6 +17,7 @@ import { createLimiter } from './limiter';
 import { accountExistsMail, passwordResetMail, verificationMail } from './mail/templates';
 import { afterResponse } from './platform/background';
 import { once } from './platform/once';
+import { UseCaseError } from './platform/use-case-error';
 import type { MailPort, Store, UserProfile } from './ports';
 import type { Services } from './services';
 
@@ -35,16 +36,6 @@ export interface AccountDeps {
 }
 
 export { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS };
-
-/** A use case's refusal: a French message for the form, attached to a field when it is about one. */
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = 'form',
-  ) {
-    super(message);
-  }
-}
 
 const clock = (deps: AccountDeps) => (deps.now ? deps.now() : new Date());
 
@@ -75,7 +66,7 @@ export async function registerAccount(
   input: { email: string; password: string; displayName: string },
 ): Promise<UserProfile | null> {
   const problem = passwordProblem(input.password);
-  if (problem) throw new AccountError(problem, 'password');
+  if (problem) throw new UseCaseError(problem, 'password');
   const identity = identityOf(deps);
   const account = await identity.createAccount(input);
   // SPEC §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
@@ -124,8 +115,8 @@ async function tellExistingOwner(deps: AccountDeps, email: string): Promise<void
 }
 
 export async function resendVerification(deps: AccountDeps, user: UserProfile | null): Promise<void> {
-  if (!user) throw new AccountError(NO_USER);
-  if (user.emailVerified) throw new AccountError(ALREADY_VERIFIED);
+  if (!user) throw new UseCaseError(NO_USER);
+  if (user.emailVerified) throw new UseCaseError(ALREADY_VERIFIED);
   await sendVerification(deps, user);
 }
 
@@ -167,14 +158,14 @@ export async function passwordChanged(deps: Pick<AccountDeps, 'store'>, uid: str
 /** Uses a reset link once: new password, every session of the account ended. */
 export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<UserProfile> {
   const problem = passwordProblem(password);
-  if (problem) throw new AccountError(problem, 'password');
+  if (problem) throw new UseCaseError(problem, 'password');
   const now = clock(deps).toISOString();
   const uid = await identityOf(deps).applyReset(token, password, now);
-  if (!uid) throw new AccountError(RESET_LINK_INVALID);
+  if (!uid) throw new UseCaseError(RESET_LINK_INVALID);
   await passwordChanged(deps, uid);
   await deps.store.sessions.revokeAllForUser(uid);
   const user = await deps.store.users.findById(uid);
-  if (!user) throw new AccountError(RESET_LINK_INVALID);
+  if (!user) throw new UseCaseError(RESET_LINK_INVALID);
   return user;
 }
 
@@ -188,14 +179,14 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<SignedIn | null> {
   const { user } = current;
-  if (!user?.email) throw new AccountError(NO_USER_OR_EMAIL);
+  if (!user?.email) throw new UseCaseError(NO_USER_OR_EMAIL);
   const identity = identityOf(deps);
   const reauthenticated = await identity.checkPassword(user.email, input.currentPassword);
   if (!reauthenticated || reauthenticated.uid !== user.uid) {
-    throw new AccountError(WRONG_CURRENT_PASSWORD, 'currentPassword');
+    throw new UseCaseError(WRONG_CURRENT_PASSWORD, 'currentPassword');
   }
   const problem = passwordProblem(input.newPassword);
-  if (problem) throw new AccountError(problem, 'newPassword');
+  if (problem) throw new UseCaseError(problem, 'newPassword');
   const signedIn = await identity.setPassword(user, input.newPassword, clock(deps).toISOString());
   await passwordChanged(deps, user.uid);
   await deps.store.sessions.revokeAllForUser(user.uid, signedIn ? undefined : (current.sessionId ?? undefined));
@@ -204,17 +195,17 @@ export async function changePassword(
 
 /** SPEC §5: a profile update needs a logged-in user. */
 export async function updateProfile(deps: AccountDeps, user: UserProfile | null, input: { displayName: string }) {
-  if (!user) throw new AccountError(NO_USER);
+  if (!user) throw new UseCaseError(NO_USER);
   return deps.store.users.updateProfile(user.uid, input, clock(deps).toISOString());
 }
 
 /** Deletes the account after checking its password; its events stay published, without an owner. */
 export async function deleteAccount(deps: AccountDeps, user: UserProfile | null, password: string): Promise<void> {
-  if (!user) throw new AccountError(NO_USER);
+  if (!user) throw new UseCaseError(NO_USER);
   const identity = identityOf(deps);
   const reauthenticated = await identity.checkPassword(user.email, password);
   if (!reauthenticated || reauthenticated.uid !== user.uid) {
-    throw new AccountError(WRONG_CURRENT_PASSWORD, 'deletePassword');
+    throw new UseCaseError(WRONG_CURRENT_PASSWORD, 'deletePassword');
   }
   await deps.store.users.delete(user.uid);
   await identity.deleteAccount(user.uid);
@@ -240,7 +231,7 @@ export async function signInExternal(deps: AccountDeps, idToken: string): Promis
       now,
     });
     // Another account of ours already has this email (registered with a password): sign in with it instead.
-    if (!user) throw new AccountError(EMAIL_TAKEN);
+    if (!user) throw new UseCaseError(EMAIL_TAKEN);
     if (person.photoURL) user = (await deps.store.users.setPhotoURL(user.uid, person.photoURL, now)) ?? user;
     if (person.emailVerified) await deps.store.users.setEmailVerified(user.uid, now);
     user = (await deps.store.users.findById(user.uid)) ?? user;
@@ -266,6 +257,6 @@ export async function endOtherSessions(
   user: UserProfile | null,
   currentSessionId: string | null,
 ): Promise<void> {
-  if (!user || !currentSessionId) throw new AccountError('Aucun utilisateur connecté');
+  if (!user || !currentSessionId) throw new UseCaseError('Aucun utilisateur connecté');
   await store.sessions.revokeAllForUser(user.uid, currentSessionId);
 }

@@ -10,8 +10,8 @@ import {
   type Transition,
 } from '~/domain/event-lifecycle';
 import { MODERATION_ACTIONS, type ModerationAction } from '~/domain/moderation';
-import { AdminError } from './admin/guard';
 import { audit } from './audit';
+import { UseCaseError } from './platform/use-case-error';
 import type { Store, UserProfile } from './ports';
 
 export const LIFECYCLE_MESSAGES = {
@@ -53,20 +53,20 @@ export async function changeEvent(
 ): Promise<LifecycleStep> {
   const { store } = deps;
   const before = await store.events.findById(input.eventId);
-  if (!before) throw new AdminError(LIFECYCLE_MESSAGES.notFound, 'form', 404);
+  if (!before) throw new UseCaseError(LIFECYCLE_MESSAGES.notFound, 'form', 404);
   const actors = actorsFor(user, before);
   if (actors.length === 0) {
     audit('access.denied', { uid: user.uid, path: `/evenement/${before.id}`, reason: 'owner' });
-    throw new AdminError(LIFECYCLE_MESSAGES.notFound, 'form', 404);
+    throw new UseCaseError(LIFECYCLE_MESSAGES.notFound, 'form', 404);
   }
-  const changed = new AdminError(
+  const changed = new UseCaseError(
     actors.includes('admin') ? LIFECYCLE_MESSAGES.changed : LIFECYCLE_MESSAGES.changedForOwner,
     'form',
     409,
   );
   if (input.seen && input.seen !== before.updatedAt) throw changed;
   const transition = findTransition(actors, before, input.action);
-  if (!transition) throw new AdminError(LIFECYCLE_MESSAGES.refused, 'form', 409);
+  if (!transition) throw new UseCaseError(LIFECYCLE_MESSAGES.refused, 'form', 409);
   const now = (deps.now ? deps.now() : new Date()).toISOString();
   const entry = transition.logged
     ? { adminUid: user.uid, action: logAction(transition.action), reason: input.reason ?? '', createdAt: now }

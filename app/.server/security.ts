@@ -1,12 +1,11 @@
-// Every public form goes through protectForm: Origin check, rate limit, CSRF token, honeypot.
+// The pieces of the POST guard (app/.server/platform/guard.ts): origin, CSRF tokens, honeypot, the French refusals.
 import crypto from 'node:crypto';
 import { data, type HeadersFunction } from '@remix-run/node';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { CSRFError } from 'remix-utils/csrf/server';
-import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
+import { Honeypot } from 'remix-utils/honeypot/server';
 import { audit, auditFromRequest } from './audit';
 import { getCsrf, isSessionCsrfToken, sessionCsrfToken } from './csrf';
-import { createLimiter, type Limiter } from './limiter';
 import { once } from './platform/once';
 import { getServices } from './services';
 import { getCurrentSession } from './session';
@@ -68,11 +67,6 @@ export const getHoneypot: () => Honeypot = once(
     }),
 );
 
-const formLimiter = once(() =>
-  createLimiter({ points: getServices().config.RATE_LIMIT_FORMS_PER_MINUTE, duration: 60, keyPrefix: 'forms' }),
-);
-const bucketLimiters = new Map<string, Limiter>();
-
 export const TOO_MANY_REQUESTS =
   'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.';
 export const FORBIDDEN_ORIGIN = 'Requête refusée : elle ne provient pas de ce site.';
@@ -92,20 +86,6 @@ export function isCrossSite(headers: {
     return new URL(headers.origin).host !== headers.host;
   } catch {
     return true;
-  }
-}
-
-/** Refuses a POST whose Origin (or Sec-Fetch-Site) shows it comes from another site. */
-export function checkOrigin(request: Request): void {
-  const crossSite = isCrossSite({
-    origin: request.headers.get('Origin'),
-    // The Express adapter builds the URL from the Host (or X-Forwarded-Host) header.
-    host: new URL(request.url).host,
-    fetchSite: request.headers.get('Sec-Fetch-Site'),
-  });
-  if (crossSite) {
-    audit('access.denied', { ...auditFromRequest(request), reason: 'origin' });
-    throw data({ message: FORBIDDEN_ORIGIN }, { status: 403 });
   }
 }
 
@@ -137,61 +117,6 @@ export const keepRetryAfter: HeadersFunction = ({ errorHeaders, actionHeaders })
   if (retryAfter) kept.set('Retry-After', retryAfter);
   return kept;
 };
-
-/** Counts one POST for this client; throws a French 429 past the limit. */
-export async function rateLimit(context: { clientIp: string }, bucket: string): Promise<void> {
-  try {
-    await formLimiter().consume(`${bucket}:${context.clientIp}`);
-  } catch (error) {
-    if (error instanceof RateLimiterRes) {
-      audit('rate.limited', { ip: context.clientIp, reason: bucket });
-      tooManyRequests(error);
-    }
-    throw error;
-  }
-}
-
-/**
- * Checks a public form POST and returns its data. Throws a French error response (403, 400 or 429)
- * when the request is cross-site, the CSRF token is wrong, the honeypot is filled or the client posts too often.
- */
-export async function protectForm(
-  request: Request,
-  context: { clientIp: string },
-  options: { bucket: string; honeypot?: boolean; read?: (request: Request) => Promise<FormData> },
-): Promise<FormData> {
-  checkOrigin(request);
-  await rateLimit(context, options.bucket);
-  // Multipart forms bring their own reader (size limits, file names); others use the platform's.
-  const formData = await (options.read ? options.read(request) : readFormData(request));
-  await verifyCsrf(formData, request);
-  if (options.honeypot !== false) {
-    try {
-      getHoneypot().check(formData);
-    } catch (error) {
-      if (error instanceof SpamError) {
-        audit('access.denied', { ...auditFromRequest(request), ip: context.clientIp, reason: 'honeypot' });
-        throw data({ message: SPAM_REFUSED }, { status: 400 });
-      }
-      throw error;
-    }
-  }
-  return formData;
-}
-
-/**
- * The form of a same-site POST with a valid CSRF token, for the actions of a signed-in account (no rate limit, no
- * honeypot: see protectForm for public forms).
- */
-export async function readCheckedForm(
-  request: Request,
-  read: (request: Request) => Promise<FormData> = readFormData,
-): Promise<FormData> {
-  checkOrigin(request);
-  const formData = await read(request);
-  await verifyCsrf(formData, request);
-  return formData;
-}
 
 export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
 
@@ -248,28 +173,5 @@ export function isSameOriginRequest(request: Request): boolean {
     return new URL(origin).host === new URL(request.url).host;
   } catch {
     return false;
-  }
-}
-
-/**
- * Counts one request of a client in a bucket of its own (the client keeps no trace after): null within `perMinute`,
- * else the 429's `Retry-After` (seconds), for routes that answer in their own terms (JSON, text).
- */
-export async function rateLimited(
-  context: { clientIp: string },
-  bucket: string,
-  perMinute: number,
-): Promise<{ retryAfter: string } | null> {
-  let limiter = bucketLimiters.get(bucket);
-  if (!limiter) {
-    limiter = createLimiter({ points: perMinute, duration: 60, keyPrefix: bucket });
-    bucketLimiters.set(bucket, limiter);
-  }
-  try {
-    await limiter.consume(context.clientIp);
-    return null;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return { retryAfter: retryAfterSeconds(error) };
-    throw error;
   }
 }

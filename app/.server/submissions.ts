@@ -5,10 +5,10 @@ import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { actorsFor, findTransition, workingView } from '~/domain/event-lifecycle';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
-import { AdminError } from './admin/guard';
 import { audit } from './audit';
 import { changeEvent, type LifecycleStep } from './event-lifecycle';
 import { newId } from './ids';
+import { UseCaseError } from './platform/use-case-error';
 import type { Store, UserProfile } from './ports';
 import { notifyAdminsOfSubmission } from './push/devices';
 import type { PushTransport } from './push/ports';
@@ -61,7 +61,7 @@ export async function submitEvent(
 ): Promise<{ event: AgendaEvent; created: boolean }> {
   const transition = findTransition(actorsFor(actor, null), null, 'submit');
   if (!transition || transition.to === 'deleted')
-    throw new AdminError('Vous ne pouvez pas soumettre d’événement.', 'form', 403);
+    throw new UseCaseError('Vous ne pouvez pas soumettre d’événement.', 'form', 403);
   const now = clock(deps).toISOString();
   const event: AgendaEvent = {
     id: newId(),

@@ -1,6 +1,6 @@
 // ManageCategories (SPEC §2): the categories in order, created, edited in place, reordered, deactivated or deleted.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import {
@@ -12,8 +12,10 @@ import {
   setCategoryActive,
   updateCategory,
 } from '~/.server/admin/categories';
-import { AdminError, requireAdminAction } from '~/.server/admin/guard';
 import { setFlash } from '~/.server/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, refused } from '~/.server/platform/refusal';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import { requireAdmin } from '~/.server/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { Field } from '~/components/Field';
@@ -26,7 +28,7 @@ import {
   categoryCreateSchema,
   categoryEditSchema,
 } from '~/domain/category-form';
-import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
+import { type FieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { slugify } from '~/domain/slug';
 
@@ -45,14 +47,14 @@ const rowAnchor = (slug: string) => `categorie-${slug}`;
 const eventCount = (n: number) => (n === 0 ? 'aucun' : String(n));
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { admin, formData } = await requireAdminAction(request);
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in' });
   const deps = context.services;
   const intent = formData.get('intent');
   // The row's category (hidden field), or the slug typed in the create form.
   const slug = String(formData.get('slug') ?? '').trim();
   const values = formValues(formData, CATEGORY_FORM_FIELDS);
-  const fail = (errors: FieldErrors, status = 400) =>
-    data({ intent: isIntent(intent) ? intent : '', slug, errors, values }, { status });
+  const kept = { intent: isIntent(intent) ? intent : '', slug, values };
   const done = async (message: string, anchor?: string) =>
     // The anchor brings the row back into view after a full page load (without JS).
     redirect(`/admin/categories${anchor ? `#${rowAnchor(anchor)}` : ''}`, {
@@ -63,14 +65,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (isIntent(intent) ? intent : null) {
       case 'create': {
         const parsed = categoryCreateSchema.safeParse(values);
-        if (!parsed.success) return fail(fieldErrors(parsed.error));
+        if (!parsed.success) return invalid(parsed.error, kept);
         const created = await createCategory(deps, admin, parsed.data);
         return done(`Catégorie « ${created.label} » créée.`, created.slug);
       }
       case 'update': {
         // No slug in this schema: a posted one is ignored, the row's slug only says which category.
         const parsed = categoryEditSchema.safeParse(values);
-        if (!parsed.success) return fail(fieldErrors(parsed.error));
+        if (!parsed.success) return invalid(parsed.error, kept);
         const updated = await updateCategory(deps, admin, slug, parsed.data);
         return done(`Catégorie « ${updated.label} » enregistrée.`, updated.slug);
       }
@@ -92,11 +94,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done(`Catégorie « ${deleted.label} » supprimée.`);
       }
       default:
-        return fail({ form: 'Action inconnue : rechargez la page et réessayez.' });
+        throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
     }
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    return fail({ [error.field]: error.message }, error.status);
+    return refused(error, kept);
   }
 }
 

@@ -1,13 +1,14 @@
 // /admin/events (ModerateEvents): the queue, oldest first, with everything needed to decide on one event,
 // and the decisions. Every action is a plain form (works without JavaScript); with it, keyboard shortcuts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { AdminError, requireAdminAction } from '~/.server/admin/guard';
 import { parseModerationQuery } from '~/.server/admin/moderation';
 import { setFlash } from '~/.server/flash';
 import { decideOnEvent, type ModerationDecision, moderationPage } from '~/.server/moderation/moderation-page';
+import { guardPost } from '~/.server/platform/guard';
+import { refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
@@ -83,7 +84,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { admin, formData } = await requireAdminAction(request);
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in' });
   const eventId = String(formData.get('eventId') ?? '');
   const intent = formData.get('intent');
   const returnQuery = parseModerationQuery(new URLSearchParams(String(formData.get('returnTo') ?? '')));
@@ -104,11 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const search = listParams(returnQuery, target ? { eventId: target } : {});
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    return data(
-      { message: error.message, field: error.field, eventId, intent: String(intent ?? ''), reason },
-      { status: error.status },
-    );
+    return refused(error, { eventId, intent: String(intent ?? ''), reason });
   }
 }
 

@@ -3,7 +3,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { AdminError, requireAdminAction } from '~/.server/admin/guard';
 import {
   createPartner,
   movePartner,
@@ -13,9 +12,10 @@ import {
   updatePartner,
 } from '~/.server/admin/partners';
 import { setFlash } from '~/.server/flash';
-import { IMAGE_MESSAGES } from '~/.server/images';
-import { BAD_FILE_NAME, BAD_NAME, readMultipartForm, TOO_BIG } from '~/.server/platform/multipart-form';
-import { readFormData } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { refusedImageMessage } from '~/.server/platform/multipart-form';
+import { invalidFields } from '~/.server/platform/refusal';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import { requireAdmin } from '~/.server/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { Field } from '~/components/Field';
@@ -37,10 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The logo comes as multipart (read with the event form's limits); the list's small forms are url-encoded. */
-function readBody(request: Request): Promise<FormData> {
-  const type = request.headers.get('Content-Type') ?? '';
-  return type.startsWith('multipart/form-data') ? readMultipartForm(request) : readFormData(request);
-}
+const bodyKind = (request: Request) =>
+  (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data') ? 'upload' : 'form';
 
 type Intent = 'create' | 'update' | 'up' | 'down' | 'deactivate' | 'activate';
 
@@ -48,7 +46,7 @@ async function logoOf(formData: FormData, values: Record<string, string>): Promi
   const upload = formData.get('image');
   return {
     bytes: upload instanceof File && upload.size > 0 ? Buffer.from(await upload.arrayBuffer()) : null,
-    error: upload === TOO_BIG ? IMAGE_MESSAGES.tooBig : upload === BAD_NAME ? BAD_FILE_NAME : undefined,
+    error: refusedImageMessage(upload),
     pendingToken: values.pendingLogo,
     remove: formData.get('removeLogo') === 'on',
   };
@@ -57,7 +55,8 @@ async function logoOf(formData: FormData, values: Record<string, string>): Promi
 const kindWord = (p: Partner) => (p.kind === 'donateur' ? 'Le donateur' : 'Le partenaire');
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { admin, formData } = await requireAdminAction(request, readBody);
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in', body: bodyKind(request) });
   const deps = context.services;
   const intent = String(formData.get('intent') ?? '') as Intent;
   const id = String(formData.get('id') ?? '');
@@ -76,10 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             ? await createPartner(deps, admin, submission)
             : await updatePartner(deps, admin, id, submission);
         if (!result.ok) {
-          return data(
-            { intent, id, errors: result.errors, values: { ...values, pendingLogo: result.pendingLogo } },
-            { status: 400 },
-          );
+          return invalidFields(result.errors, { intent, id, values: { ...values, pendingLogo: result.pendingLogo } });
         }
         const { partner } = result;
         return done(
@@ -107,10 +103,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       }
       default:
-        throw new AdminError('Action inconnue : rechargez la page et réessayez.');
+        throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
     }
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
+    if (!(error instanceof UseCaseError)) throw error;
     return data(
       { intent, id, errors: { [error.field]: error.message } as FieldErrors, values: null },
       { status: error.status },

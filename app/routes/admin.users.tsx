@@ -1,9 +1,8 @@
 // /admin/users (ManageUsers): find an account, change its role, disable or enable it.
 // Every action is a plain form (works without JavaScript); with it, a confirmation before the serious ones.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { AdminError, requireAdminAction } from '~/.server/admin/guard';
 import {
   listUsers,
   parseUserQuery,
@@ -15,6 +14,9 @@ import {
   userListParams,
 } from '~/.server/admin/users';
 import { setFlash } from '~/.server/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { refused } from '~/.server/platform/refusal';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
 import type { Services } from '~/.server/services';
 import { requireAdmin } from '~/.server/session';
@@ -85,11 +87,12 @@ const INTENTS: Record<
 const isIntent = (value: string): value is Intent => Object.hasOwn(INTENTS, value);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { admin, formData } = await requireAdminAction(request);
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in' });
   const uid = String(formData.get('uid') ?? '');
   const intent = String(formData.get('intent') ?? '');
   try {
-    if (!isIntent(intent)) throw new AdminError(USER_MESSAGES.unknownAction);
+    if (!isIntent(intent)) throw new UseCaseError(USER_MESSAGES.unknownAction);
     const user = await INTENTS[intent].run(context.services, admin, uid);
     const flash = await setFlash({ kind: 'success', message: INTENTS[intent].done(user.displayName) });
     // Back to the list the admin was looking at (the form posts to the current URL, query included).
@@ -97,8 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { 'Set-Cookie': flash },
     });
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    return data({ message: error.message, uid }, { status: error.status });
+    return refused(error, { uid });
   }
 }
 

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { recordPageView } from '~/.server/analytics';
 import { readConsent } from '~/.server/consent';
-import { FORBIDDEN_ORIGIN, isSameOriginRequest, rateLimited } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
 
 const PER_MINUTE = 60;
 
@@ -17,19 +17,16 @@ const text = (body: string | null, status: number, headers: Record<string, strin
   new Response(body, { status, headers: body ? { 'Content-Type': 'text/plain; charset=utf-8', ...headers } : headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return text('Méthode non autorisée.', 405);
-  if (!isSameOriginRequest(request)) return text(FORBIDDEN_ORIGIN, 403);
-  const limited = await rateLimited(context, 'pageviews', PER_MINUTE);
-  if (limited) return text('Trop de pages vues.', 429, { 'Retry-After': limited.retryAfter });
-  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'text/plain' && type !== 'application/json') return text('Format non pris en charge.', 415);
-  // A page view is at most a couple of kilobytes: the beacon's body limit (platform/request-body.ts) cut it before.
-  let body: string;
-  try {
-    body = await request.text();
-  } catch {
-    return text('Requête illisible.', 400);
-  }
+  const body = await guardPost(request, context, {
+    audience: 'beacon',
+    rate: { bucket: 'pageviews', perMinute: PER_MINUTE },
+    refuse: ({ status, message, reason, retryAfter }) =>
+      text(
+        reason === 'rate' ? 'Trop de pages vues.' : message,
+        status,
+        retryAfter ? { 'Retry-After': retryAfter } : {},
+      ),
+  });
   const outcome = await recordPageView(context.services, {
     body,
     userAgent: request.headers.get('User-Agent'),

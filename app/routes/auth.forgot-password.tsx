@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { accountDeps, requestPasswordReset } from '~/.server/accounts';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/security';
 import { requireAnonymous } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { forgotPasswordSchema } from '~/domain/auth';
-import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
+import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,10 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await protectForm(request, context, { bucket: 'auth' });
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   const values = formValues(formData, ['email']);
   const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
+  if (!parsed.success) return invalid(parsed.error, { values });
   await requestPasswordReset(accountDeps(context.services), parsed.data.email);
   return redirect('/auth/forgot-password?envoye=1');
 }

@@ -1,17 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ClientOnly } from 'remix-utils/client-only';
 import { audit, auditFromRequest } from '~/.server/audit';
 import { authenticate } from '~/.server/auth';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, refused } from '~/.server/platform/refusal';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { keepRetryAfter } from '~/.server/security';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { GoogleSignIn } from '~/components/GoogleSignIn';
 import { useFormKey } from '~/components/useFormKey';
 import { LOGIN_FAILED, loginSchema } from '~/domain/auth';
-import { type FieldErrors, fieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -21,12 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await protectForm(request, context, { bucket: 'auth' });
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   const email = String(formData.get('email') ?? '');
   const parsed = loginSchema.safeParse({ email, password: formData.get('password') ?? '' });
-  if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error) as FieldErrors, email }, { status: 400 });
-  }
+  if (!parsed.success) return invalid(parsed.error, { email });
   const who = {
     ...auditFromRequest(request),
     email: parsed.data.email.trim().toLowerCase(),
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!user) {
     audit('login.failure', who);
-    return data({ errors: { form: LOGIN_FAILED } as FieldErrors, email }, { status: 400 });
+    return refused(new UseCaseError(LOGIN_FAILED), { email });
   }
   audit('login.success', { ...who, uid: user.uid });
   return redirect(safeRedirect(formData.get('redirect')), { headers: await signIn(request, user.uid, user.idToken) });

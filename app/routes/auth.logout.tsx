@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { audit, auditFromRequest } from '~/.server/audit';
-import { readCheckedForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
 import { destroyUserSession, getCurrentUser } from '~/.server/session';
 
 // Logout is POST only (SPEC §2 menu 'Déconnexion'); a GET just goes home.
@@ -9,8 +9,8 @@ export async function loader() {
   return redirect('/');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await readCheckedForm(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guardPost(request, context, { audience: 'signed-in' });
   const user = await getCurrentUser(request);
   if (user) audit('logout', { ...auditFromRequest(request), uid: user.uid });
   return redirect('/', { headers: { 'Set-Cookie': await destroyUserSession(request) } });

@@ -1,18 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ClientOnly } from 'remix-utils/client-only';
 import { accountDeps, registerAccount } from '~/.server/accounts';
 import { setFlash } from '~/.server/flash';
-import { refusal } from '~/.server/form-errors';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, refused } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/security';
 import { requireAnonymous, safeRedirect } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { GoogleSignIn } from '~/components/GoogleSignIn';
 import { useFormKey } from '~/components/useFormKey';
 import { PASSWORD_MAX, PASSWORD_MIN, registerSchema, registrationSent } from '~/domain/auth';
-import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
+import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,17 +23,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await protectForm(request, context, { bucket: 'auth' });
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   // The password is never sent back to the browser.
   const values = formValues(formData, ['displayName', 'email']);
   const parsed = registerSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
-  if (!parsed.success) {
-    return data({ ok: false as const, errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
-  }
+  if (!parsed.success) return invalid(parsed.error, { values });
   try {
     await registerAccount(accountDeps(context.services), parsed.data);
   } catch (error) {
-    return refusal(error, values);
+    return refused(error, { values });
   }
   // The same answer whether the address was free or already had an account (its owner gets a mail saying so): no
   // session is opened, the visitor goes on to sign in, towards the page they wanted.

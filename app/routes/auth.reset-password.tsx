@@ -1,17 +1,17 @@
 // The page a reset link opens: choose a new password (the link works once, for one hour).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts';
 import { setFlash } from '~/.server/flash';
-import { refusal } from '~/.server/form-errors';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, refused } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/security';
 import { destroyUserSession } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';
 import { PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from '~/domain/auth';
-import { type FieldErrors, fieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,17 +23,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await protectForm(request, context, { bucket: 'auth' });
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   const token = String(formData.get('token') ?? '').slice(0, 200);
   const parsed = resetPasswordSchema.safeParse({
     password: formData.get('password') ?? '',
     confirmation: formData.get('confirmation') ?? '',
   });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, { status: 400 });
+  if (!parsed.success) return invalid(parsed.error);
   try {
     await resetPassword(accountDeps(context.services), token, parsed.data.password);
   } catch (error) {
-    return refusal(error, {});
+    return refused(error);
   }
   const headers = new Headers();
   headers.append('Set-Cookie', await destroyUserSession(request));

@@ -2,9 +2,10 @@
 // the ID token here with the CSRF token; the server verifies it and opens a session cookie.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { AccountError, accountDeps, signInExternal } from '~/.server/accounts';
+import { accountDeps, signInExternal } from '~/.server/accounts';
 import { setFlash } from '~/.server/flash';
-import { protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/session';
 
 // POST only, like logout: a GET goes home.
@@ -14,7 +15,7 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await protectForm(request, context, { bucket: 'auth', honeypot: false });
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' }, honeypot: false });
   const idToken = String(formData.get('idToken') ?? '');
   const failed = async (message: string) =>
     redirect('/auth/login', { headers: { 'Set-Cookie': await setFlash({ kind: 'error', message }) } });
@@ -23,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     signedIn = await signInExternal(accountDeps(context.services), idToken);
   } catch (error) {
-    if (error instanceof AccountError) return failed(error.message);
+    if (error instanceof UseCaseError) return failed(error.message);
     throw error;
   }
   if (!signedIn) return failed('La connexion avec Google n’a pas abouti.');

@@ -1,10 +1,12 @@
 // Email verification (SPEC §2), also at /auth/email-verification (same screen, app/routes.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AccountError, accountDeps, resendVerification, verifyEmail } from '~/.server/accounts';
+import { accountDeps, resendVerification, verifyEmail } from '~/.server/accounts';
 import { setFlash } from '~/.server/flash';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { refused } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/security';
 import { getCurrentUser } from '~/.server/session';
 import { FormSecurity } from '~/components/FormSecurity';
 import { pageMeta } from '~/domain/meta';
@@ -25,12 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Resend: refused with SPEC's messages when nobody is logged in or the email is already verified. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await protectForm(request, context, { bucket: 'auth' });
+  await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   try {
     await resendVerification(accountDeps(context.services), await getCurrentUser(request));
   } catch (error) {
-    if (error instanceof AccountError) return data({ ok: false as const, message: error.message }, { status: 400 });
-    throw error;
+    return refused(error);
   }
   return { ok: true as const, message: 'Un nouvel email de vérification vient de partir.' };
 }

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { contactDeps, sendContactMessage } from '~/.server/contact';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/security';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema } from '~/domain/contact';
-import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
+import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL } from '~/domain/site';
 
@@ -15,12 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await protectForm(request, context, { bucket: 'contact' });
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'contact' } });
   const values = formValues(formData, CONTACT_FIELDS);
   const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
-  }
+  if (!parsed.success) return invalid(parsed.error, { values });
   await sendContactMessage(contactDeps(context.services), parsed.data);
   return redirect('/contact?envoye=1');
 }

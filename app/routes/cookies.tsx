@@ -4,14 +4,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { consentCookieHeader } from '~/.server/consent';
 import { setFlash } from '~/.server/flash';
-import {
-  CSRF_REFUSED,
-  checkOrigin,
-  rateLimited,
-  readFormData,
-  TOO_MANY_REQUESTS,
-  verifyCsrf,
-} from '~/.server/security';
+import { guardPost, type Refusal } from '~/.server/platform/guard';
 import { safeRedirect } from '~/.server/session';
 import { CONSENT_INTENTS, CONSENT_INVALID, consentFor } from '~/domain/consent';
 import { z } from '~/domain/zod';
@@ -43,14 +36,9 @@ const SAVED: Record<(typeof CONSENT_INTENTS)[number], string> = {
 };
 
 /** A refused choice: JSON for the fetch of the enhanced form, else back to the page with the message. */
-async function refuse(
-  js: boolean,
-  back: string,
-  message: string,
-  status: number,
-  headers: Record<string, string> = {},
-) {
-  if (js) return Response.json({ ok: false, message }, { status, headers });
+async function answerRefusal(js: boolean, back: string, { message, status, retryAfter }: Refusal) {
+  if (js)
+    return Response.json({ ok: false, message }, { status, headers: retryAfter ? { 'Retry-After': retryAfter } : {} });
   return redirect(back, { headers: { 'Set-Cookie': await setFlash({ kind: 'error', message }) } });
 }
 
@@ -67,25 +55,25 @@ function refererPath(request: Request): string {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The checks of protectForm, answered in the page's own terms (this form is on every page, often without JS): the
-  // origin and the rate limit before the body is read. Its own bucket, more generous than public forms: many visitors
-  // may share one address (a school, an office).
-  checkOrigin(request);
-  const limited = await rateLimited(context, 'cookies', 60);
-  if (limited) {
-    const js = (request.headers.get('Accept') ?? '').includes('application/json');
-    return refuse(js, refererPath(request), TOO_MANY_REQUESTS, 429, { 'Retry-After': limited.retryAfter });
-  }
-  const form = await readFormData(request);
+  // The guard's refusals answered in the page's own terms (this form is on every page, often without JS), except a
+  // cross-site request's. Its own bucket, more generous than public forms: many visitors may share one address (a
+  // school, an office). No honeypot: the banner has none.
+  const form = await guardPost(request, context, {
+    audience: 'public',
+    rate: { bucket: 'cookies', perMinute: 60 },
+    honeypot: false,
+    refuse: (refusal, posted) => {
+      if (refusal.reason === 'origin' || refusal.reason === 'unreadable') return null;
+      // Before the form is read (rate limit), the Accept header and the Referer say where the visitor was.
+      const js = posted ? posted.get('js') === '1' : (request.headers.get('Accept') ?? '').includes('application/json');
+      const back = posted ? safeRedirect(posted.get('redirectTo')) : refererPath(request);
+      return answerRefusal(js, back, refusal);
+    },
+  });
   const js = form.get('js') === '1';
   const back = safeRedirect(form.get('redirectTo'));
-  try {
-    await verifyCsrf(form, request);
-  } catch {
-    return refuse(js, back, CSRF_REFUSED, 403);
-  }
   const parsed = consentForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return refuse(js, back, CONSENT_INVALID, 400);
+  if (!parsed.success) return answerRefusal(js, back, { message: CONSENT_INVALID, status: 400, reason: 'unreadable' });
   const { intent, js: _js, redirectTo: _redirectTo, ...choices } = parsed.data;
   const consent = consentFor(intent, choices, new Date());
   const headers = new Headers({ 'Set-Cookie': await consentCookieHeader(consent) });

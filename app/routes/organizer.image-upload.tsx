@@ -2,9 +2,9 @@
 // kept as a pending upload, and the form then only carries its token. Without JS the form posts the file itself.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '~/.server/images';
-import { BAD_FILE_NAME, BAD_NAME, readMultipartForm, TOO_BIG } from '~/.server/platform/multipart-form';
-import { protectForm } from '~/.server/security';
+import { uploadPendingImage } from '~/.server/events/upload-image';
+import { guardPost } from '~/.server/platform/guard';
+import { refusedJson } from '~/.server/platform/refusal';
 import { requireUser } from '~/.server/session';
 
 export async function loader() {
@@ -13,22 +13,11 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  // The form's honeypot is not part of this request (it only carries the CSRF token and the image).
-  const formData = await protectForm(request, context, {
-    bucket: 'submit',
-    honeypot: false,
-    read: readMultipartForm,
-  });
-  const upload = formData.get('image');
-  if (upload === TOO_BIG) return Response.json({ error: IMAGE_MESSAGES.tooBig }, { status: 400 });
-  if (upload === BAD_NAME) return Response.json({ error: BAD_FILE_NAME }, { status: 400 });
-  if (!(upload instanceof File) || upload.size === 0)
-    return Response.json({ error: IMAGE_MESSAGES.empty }, { status: 400 });
+  // The event form's limit on submissions; its honeypot is not part of this request (only the token and the image).
+  const form = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'submit' }, body: 'upload' });
   try {
-    const token = await stashPendingImage(context.services.files, Buffer.from(await upload.arrayBuffer()), user.uid);
-    return Response.json({ token });
+    return Response.json({ token: await uploadPendingImage(context.services, user, form.get('image')) });
   } catch (error) {
-    if (error instanceof ImageRejected) return Response.json({ error: error.message }, { status: 400 });
-    throw error;
+    return refusedJson(error);
   }
 }

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
-  AccountError,
   accountDeps,
   changePassword,
   deleteAccount,
@@ -12,7 +11,10 @@ import {
   updateProfile,
 } from '~/.server/accounts';
 import { setFlash } from '~/.server/flash';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, refused } from '~/.server/platform/refusal';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { keepRetryAfter } from '~/.server/security';
 import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -21,7 +23,7 @@ import { SupporterBadge } from '~/components/SupporterBadge';
 import { useFormKey } from '~/components/useFormKey';
 import { changePasswordSchema, PASSWORD_MIN, profileSchema } from '~/domain/auth';
 import { formatDateTime } from '~/domain/dates';
-import { type FieldErrors, fieldErrors } from '~/domain/forms';
+import type { FieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -72,16 +74,17 @@ function describeDevice(userAgent: string): string {
   return `${browser} sur ${system}`;
 }
 
+/** The values sent back with a refusal of the forms without text to keep (passwords are never sent back). */
+const noValues: Record<string, string> = {};
+
 type Intent = 'profile' | 'password' | 'resend' | 'sessions' | 'delete';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Every intent is checked on the server: session (SPEC §5 messages when missing), CSRF, Origin, rate.
-  const formData = await protectForm(request, context, { bucket: 'auth', honeypot: false });
+  const formData = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'auth' } });
   const intent = String(formData.get('intent') ?? '') as Intent;
   const current = await getCurrentSession(request);
   const user = current?.user ?? null;
-  const fail = (errors: FieldErrors, values: Record<string, string> = {}) =>
-    data({ ok: false as const, intent, errors, values, message: '' }, { status: 400 });
   const done = (message: string) => ({
     ok: true as const,
     intent,
@@ -94,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case 'profile': {
         const values = { displayName: String(formData.get('displayName') ?? '') };
         const parsed = profileSchema.safeParse(values);
-        if (!parsed.success) return fail(fieldErrors(parsed.error), values);
+        if (!parsed.success) return invalid(parsed.error, { intent, values, message: '' });
         await updateProfile(accountDeps(context.services), user, parsed.data);
         return done('Profil enregistré.');
       }
@@ -104,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           newPassword: formData.get('newPassword') ?? '',
           confirmation: formData.get('confirmation') ?? '',
         });
-        if (!parsed.success) return fail(fieldErrors(parsed.error));
+        if (!parsed.success) return invalid(parsed.error, { intent, values: noValues, message: '' });
         const signedIn = await changePassword(
           accountDeps(context.services),
           { user, sessionId: current?.sessionId ?? null },
@@ -125,7 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done('Vos autres appareils ont été déconnectés.');
       case 'delete': {
         if (formData.get('confirm') !== 'oui')
-          return fail({ confirm: 'Cochez la case pour confirmer la suppression.' });
+          throw new UseCaseError('Cochez la case pour confirmer la suppression.', 'confirm');
         await deleteAccount(accountDeps(context.services), user, String(formData.get('deletePassword') ?? ''));
         const headers = new Headers();
         headers.append('Set-Cookie', await destroyUserSession(request));
@@ -139,11 +142,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirect('/', { headers });
       }
       default:
-        return fail({ form: 'Action inconnue.' });
+        throw new UseCaseError('Action inconnue.');
     }
   } catch (error) {
-    if (error instanceof AccountError) return fail({ [error.field]: error.message });
-    throw error;
+    return refused(error, { intent, values: noValues, message: '' });
   }
 }
 

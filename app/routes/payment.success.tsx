@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { type CheckoutOutcome, confirmCheckout, DonationError } from '~/.server/donations/checkout';
+import { type CheckoutOutcome, confirmCheckout } from '~/.server/donations/checkout';
 import { donationDeps } from '~/.server/donations/deps';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import { requireUser } from '~/.server/session';
 import { formatChf } from '~/domain/donation';
 import { pageMeta } from '~/domain/meta';
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state = outcome.state;
       if (outcome.state === 'paid') amount = formatChf(outcome.donation.amount);
     } catch (error) {
-      if (!(error instanceof DonationError)) throw error;
+      if (!(error instanceof UseCaseError)) throw error;
       state = 'error';
       message = error.message;
     }

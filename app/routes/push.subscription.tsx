@@ -2,15 +2,11 @@
 // the push token of one of its devices (SPEC §3, §4, §6). Admin session, CSRF token and same origin required.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { forgetPushDevice, PUSH_ADMINS_ONLY, PushRefused, registerPushDevice } from '~/.server/push/devices';
-import {
-  CSRF_REFUSED,
-  FORBIDDEN_ORIGIN,
-  isCrossSite,
-  rateLimited,
-  TOO_MANY_REQUESTS,
-  verifyCsrf,
-} from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { refusedJson } from '~/.server/platform/refusal';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { forgetPushDevice, PUSH_ADMINS_ONLY, registerPushDevice } from '~/.server/push/devices';
+import { CSRF_REFUSED } from '~/.server/security';
 import { getCurrentUser } from '~/.server/session';
 import { NO_SIGNED_IN_USER, PUSH_DEVICE_ID_PATTERN } from '~/domain/push';
 import { z } from '~/domain/zod';
@@ -35,26 +31,20 @@ const answer = (body: Record<string, unknown>, status = 200, headers: Record<str
   Response.json(body, { status, headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const crossSite = isCrossSite({
-    origin: request.headers.get('Origin'),
-    host: new URL(request.url).host,
-    fetchSite: request.headers.get('Sec-Fetch-Site'),
-  });
-  if (crossSite) return answer({ ok: false, message: FORBIDDEN_ORIGIN }, 403);
   const user = await getCurrentUser(request);
   if (!user) return answer({ ok: false, message: NO_SIGNED_IN_USER }, 401);
   if (user.role !== 'admin') return answer({ ok: false, message: PUSH_ADMINS_ONLY }, 403);
-  const limited = await rateLimited(context, 'push', 30);
-  if (limited) return answer({ ok: false, message: TOO_MANY_REQUESTS }, 429, { 'Retry-After': limited.retryAfter });
-  let form: FormData;
-  try {
-    form = await request.formData();
-    await verifyCsrf(form, request);
-  } catch {
-    return answer({ ok: false, message: CSRF_REFUSED }, 403);
-  }
+  // The guard's refusals as this script reads them; an unreadable form is an expired one for it.
+  const form = await guardPost(request, context, {
+    audience: 'signed-in',
+    rate: { bucket: 'push', perMinute: 30 },
+    refuse: ({ status, message, reason, retryAfter }) =>
+      reason === 'unreadable'
+        ? answer({ ok: false, message: CSRF_REFUSED }, 403)
+        : answer({ ok: false, message }, status, retryAfter ? { 'Retry-After': retryAfter } : {}),
+  });
   const parsed = pushForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return answer({ ok: false, message: INVALID }, 400);
+  if (!parsed.success) return refusedJson(new UseCaseError(INVALID));
   const deps = context.services;
   try {
     if (parsed.data.intent === 'forget') {
@@ -64,7 +54,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { updatedAt } = await registerPushDevice(deps, user, parsed.data);
     return answer({ ok: true, updatedAt });
   } catch (error) {
-    if (error instanceof PushRefused) return answer({ ok: false, message: error.message }, error.status);
-    throw error;
+    return refusedJson(error);
   }
 }

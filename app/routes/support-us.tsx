@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { DonationError, startCheckout } from '~/.server/donations/checkout';
+import { startCheckout } from '~/.server/donations/checkout';
 import { cardPaymentsEnabled, donationCreditor, donationDeps } from '~/.server/donations/deps';
 import { qrBillSummary } from '~/.server/donations/qr-bill';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, refused } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/security';
 import { getCurrentUser } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -21,7 +23,7 @@ import {
   PUBLIC_NAME_MAX,
   SUGGESTED_AMOUNTS,
 } from '~/domain/donation';
-import { type FieldErrors, fieldErrors, formValues } from '~/domain/forms';
+import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 import supportStylesHref from '~/styles/support.css?url';
@@ -51,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // Card/TWINT: the donation is tied to an account (supporter badge, opt-in name), so a visitor logs in first.
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await protectForm(request, context, { bucket: 'donation' });
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'donation' } });
   const values = formValues(formData, CHECKOUT_FIELDS);
   const user = await getCurrentUser(request);
   if (!user) {
@@ -61,15 +63,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
   }
   const parsed = checkoutSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, values }, { status: 400 });
+  if (!parsed.success) return invalid(parsed.error, { values });
   try {
     const { url } = await startCheckout(donationDeps(context.services), user, parsed.data);
     return redirect(url);
   } catch (error) {
-    if (error instanceof DonationError) {
-      return data({ errors: { form: error.message } as FieldErrors, values }, { status: error.status });
-    }
-    throw error;
+    return refused(error, { values });
   }
 }
 

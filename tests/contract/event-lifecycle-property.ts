@@ -7,7 +7,6 @@
 // (event-lifecycle-*.property.test.ts), so the two run side by side.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AdminError } from '../../app/.server/admin/guard';
 import { moderateEvent } from '../../app/.server/admin/moderation';
 import {
   getEventForViewer,
@@ -20,6 +19,7 @@ import {
 import { eventsForFeed } from '../../app/.server/feed-queries';
 import { buildRss } from '../../app/.server/feeds';
 import { homeSummary } from '../../app/.server/home';
+import { UseCaseError } from '../../app/.server/platform/use-case-error';
 import type { Store, UserProfile } from '../../app/.server/ports';
 import { cancelEvent, submitEvent, undoCancelEvent, updateEvent } from '../../app/.server/submissions';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
@@ -117,7 +117,7 @@ const shownOf = (e: { title: string; city: string; startsAt: string }) => ({
 
 /** What a refused action throws: a use-case refusal, or the 404 of the edit form. */
 function isRefusal(error: unknown): boolean {
-  if (error instanceof AdminError) return error.status === 404 || error.status === 409 || error.status === 400;
+  if (error instanceof UseCaseError) return error.status === 404 || error.status === 409 || error.status === 400;
   return Boolean(
     error &&
       typeof error === 'object' &&

@@ -12,6 +12,7 @@ import { fieldErrors } from '../../domain/forms';
 import { activeCategorySlugs, categoryInfos } from '../categories';
 import { eventsForFeed } from '../feed-queries';
 import { feedTitle } from '../feeds';
+import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import { submitEvent } from '../submissions';
 import {
@@ -23,7 +24,6 @@ import {
   setCategoryActive,
   updateCategory,
 } from './categories';
-import { AdminError } from './guard';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
@@ -87,13 +87,13 @@ async function setup() {
   return { db, store, deps, submit, slugs };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AdminError> {
+async function refusal(promise: Promise<unknown>): Promise<UseCaseError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AdminError);
-  return error as AdminError;
+  expect(error).toBeInstanceOf(UseCaseError);
+  return error as UseCaseError;
 }
 
 describe('catégories : gestion par les admins', () => {

@@ -1,8 +1,8 @@
 // Admin use cases of the categories: list with usage, create, edit (never the slug), reorder, deactivate, delete.
 import type { Category } from '~/domain/categories';
 import type { CategoryCreateInput, CategoryEditInput } from '~/domain/category-form';
+import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
-import { AdminError } from './guard';
 
 export interface CategoryDeps {
   store: Store;
@@ -26,12 +26,12 @@ export const CATEGORY_ADMIN_MESSAGES = {
 } as const;
 
 function assertAdmin(actor: UserProfile): void {
-  if (actor.role !== 'admin') throw new AdminError(CATEGORY_ADMIN_MESSAGES.notAdmin, 'form', 403);
+  if (actor.role !== 'admin') throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.notAdmin, 'form', 403);
 }
 
 async function existing(deps: CategoryDeps, slug: string): Promise<Category> {
   const category = slug ? await deps.store.categories.findBySlug(slug) : null;
-  if (!category) throw new AdminError(CATEGORY_ADMIN_MESSAGES.notFound, 'form', 404);
+  if (!category) throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.notFound, 'form', 404);
   return category;
 }
 
@@ -56,7 +56,7 @@ export async function createCategory(
     color: input.color,
     active: input.active,
   });
-  if (!created) throw new AdminError(CATEGORY_ADMIN_MESSAGES.slugTaken, 'slug', 400);
+  if (!created) throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.slugTaken, 'slug', 400);
   return created;
 }
 
@@ -74,7 +74,7 @@ export async function updateCategory(
     color: input.color,
     active: input.active,
   });
-  if (!updated) throw new AdminError(CATEGORY_ADMIN_MESSAGES.notFound, 'form', 404);
+  if (!updated) throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.notFound, 'form', 404);
   return updated;
 }
 
@@ -100,7 +100,7 @@ export async function moveCategory(
   assertAdmin(actor);
   const category = await existing(deps, slug);
   if (!(await deps.store.categories.move(slug, direction))) {
-    throw new AdminError(
+    throw new UseCaseError(
       direction === 'up' ? CATEGORY_ADMIN_MESSAGES.alreadyFirst : CATEGORY_ADMIN_MESSAGES.alreadyLast,
       'form',
       400,
@@ -114,7 +114,7 @@ export async function deleteCategory(deps: CategoryDeps, actor: UserProfile, slu
   assertAdmin(actor);
   const category = await existing(deps, slug);
   const { deleted, usage } = await deps.store.categories.delete(slug);
-  if (usage > 0) throw new AdminError(CATEGORY_ADMIN_MESSAGES.inUse(usage), 'delete', 409);
-  if (!deleted) throw new AdminError(CATEGORY_ADMIN_MESSAGES.notFound, 'form', 404);
+  if (usage > 0) throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.inUse(usage), 'delete', 409);
+  if (!deleted) throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.notFound, 'form', 404);
   return category;
 }

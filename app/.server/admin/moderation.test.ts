@@ -3,9 +3,9 @@ import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { eventFormSchema } from '../../domain/event-form';
 import { createLiveHub, type LiveMessage } from '../live';
+import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import { submitEvent, updateEvent } from '../submissions';
-import { AdminError } from './guard';
 import { actionsFor, moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -109,7 +109,7 @@ describe('modération', () => {
     }
     await expect(
       moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'reject', reason: 'x'.repeat(1001) }),
-    ).rejects.toBeInstanceOf(AdminError);
+    ).rejects.toBeInstanceOf(UseCaseError);
     expect(await store.events.findById(event.id)).toMatchObject({ status: 'pending', rejectionReason: '' });
     expect(await store.events.moderationHistory(event.id)).toEqual([]);
 

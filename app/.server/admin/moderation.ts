@@ -6,9 +6,9 @@ import { allowedActions } from '~/domain/event-lifecycle';
 import { searchWords, validateSearchText } from '~/domain/search-text';
 import { changeEvent, LIFECYCLE_MESSAGES } from '../event-lifecycle';
 import { eventApprovedMail, eventRejectedMail, revisionApprovedMail, revisionRejectedMail } from '../mail/templates';
+import { UseCaseError } from '../platform/use-case-error';
 import type { MailPort, ModerationAction, ModerationEntry, Store, UserProfile } from '../ports';
 import { possibleDuplicates } from '../submissions';
-import { AdminError } from './guard';
 
 export interface ModerationDeps {
   store: Store;
@@ -101,12 +101,12 @@ export async function moderationCase(store: Store, event: AgendaEvent) {
 
 export function validateRejectionReason(raw: unknown): string {
   const reason = typeof raw === 'string' ? raw.replace(/\r\n/g, '\n').trim() : '';
-  if (reason.length < 3) throw new AdminError(MODERATION_MESSAGES.reasonRequired, 'reason');
-  if (reason.length > REJECTION_REASON_MAX) throw new AdminError(MODERATION_MESSAGES.reasonTooLong, 'reason');
+  if (reason.length < 3) throw new UseCaseError(MODERATION_MESSAGES.reasonRequired, 'reason');
+  if (reason.length > REJECTION_REASON_MAX) throw new UseCaseError(MODERATION_MESSAGES.reasonTooLong, 'reason');
   return reason;
 }
 
-/** Applies one decision. Throws AdminError (French) when it is refused or the event changed meanwhile. */
+/** Applies one decision. Throws UseCaseError (French) when it is refused or the event changed meanwhile. */
 export async function moderateEvent(
   deps: ModerationDeps,
   admin: UserProfile,
@@ -117,8 +117,8 @@ export async function moderateEvent(
   revision: boolean;
   entry: Pick<ModerationEntry, 'action' | 'reason'>;
 }> {
-  if (!isModerationDecision(input.action)) throw new AdminError(MODERATION_MESSAGES.unknownAction);
-  if (admin.role !== 'admin') throw new AdminError(MODERATION_MESSAGES.notFound, 'form', 404);
+  if (!isModerationDecision(input.action)) throw new UseCaseError(MODERATION_MESSAGES.unknownAction);
+  if (admin.role !== 'admin') throw new UseCaseError(MODERATION_MESSAGES.notFound, 'form', 404);
   const action = input.action;
   const reason = action === 'reject' ? validateRejectionReason(input.reason) : '';
   const { before, after, transition } = await changeEvent(deps, admin, {

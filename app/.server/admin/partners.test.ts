@@ -9,8 +9,8 @@ import { memoryStore } from '../../../tests/unit/memory-store';
 import { createDiskFileStore } from '../files/disk';
 import type { FileStore } from '../files/ports';
 import { IMAGE_MESSAGES } from '../images';
+import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
-import { AdminError } from './guard';
 import {
   createPartner,
   movePartner,
@@ -316,8 +316,8 @@ describe('modifier un partenaire', () => {
     const error = await updatePartner(deps(), admin, 'inconnu', { values: form(), logo: { bytes: null } }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(AdminError);
-    expect((error as AdminError).status).toBe(404);
+    expect(error).toBeInstanceOf(UseCaseError);
+    expect((error as UseCaseError).status).toBe(404);
     await expect(
       updatePartner(deps(), organizer, SEEDED.id, { values: form({ name: 'Piraté' }), logo: { bytes: null } }),
     ).rejects.toThrow(PARTNER_MESSAGES.forbidden);

@@ -15,8 +15,8 @@ import {
   storeImage,
   takePendingImage,
 } from '../images';
+import { UseCaseError } from '../platform/use-case-error';
 import type { PartnerFields, Store, UserProfile } from '../ports';
-import { AdminError } from './guard';
 
 export interface PartnerDeps {
   store: Store;
@@ -53,13 +53,13 @@ export type PartnerFormResult =
   | { ok: false; errors: FieldErrors; pendingLogo: string };
 
 function assertAdmin(actor: UserProfile): void {
-  if (actor.role !== 'admin') throw new AdminError(PARTNER_MESSAGES.forbidden, 'form', 403);
+  if (actor.role !== 'admin') throw new UseCaseError(PARTNER_MESSAGES.forbidden, 'form', 403);
 }
 
 async function existing(store: Store, id: string): Promise<Partner> {
   const partner = id ? await store.partners.findById(id) : null;
   // findById also answers to a slug: only the id counts here.
-  if (!partner || partner.id !== id) throw new AdminError(PARTNER_MESSAGES.notFound, 'form', 404);
+  if (!partner || partner.id !== id) throw new UseCaseError(PARTNER_MESSAGES.notFound, 'form', 404);
   return partner;
 }
 
@@ -185,7 +185,7 @@ export async function updatePartner(
       active: input.active,
     };
     const updated = await deps.store.partners.update(current.id, fields);
-    if (!updated) throw new AdminError(PARTNER_MESSAGES.notFound, 'form', 404);
+    if (!updated) throw new UseCaseError(PARTNER_MESSAGES.notFound, 'form', 404);
     return updated;
   });
   if (result.ok && result.partner.logo !== current.logo) {
@@ -210,7 +210,7 @@ export async function movePartner(
   if (from < 0 || to < 0 || to >= ids.length) return { partner, moved: false };
   [ids[from], ids[to]] = [ids[to], ids[from]];
   if (!(await deps.store.partners.reorder(partner.kind, ids))) {
-    throw new AdminError(PARTNER_MESSAGES.changed, 'form', 409);
+    throw new UseCaseError(PARTNER_MESSAGES.changed, 'form', 409);
   }
   return { partner, moved: true };
 }
@@ -225,7 +225,7 @@ export async function setPartnerActive(
   assertAdmin(actor);
   const partner = await existing(deps.store, id);
   if (!(await deps.store.partners.setActive(partner.id, active))) {
-    throw new AdminError(PARTNER_MESSAGES.notFound, 'form', 404);
+    throw new UseCaseError(PARTNER_MESSAGES.notFound, 'form', 404);
   }
   return { ...partner, active };
 }

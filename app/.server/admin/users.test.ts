@@ -4,8 +4,8 @@ import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
 import { authenticate } from '../auth';
 import { hashPassword } from '../identity/password';
+import { UseCaseError } from '../platform/use-case-error';
 import type { Role, UserProfile } from '../ports';
-import { AdminError } from './guard';
 import { listUsers, parseUserQuery, setDisabled, setRole, USER_MESSAGES, userListParams } from './users';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -97,13 +97,13 @@ const query = (
   ...over,
 });
 
-async function refusal(promise: Promise<unknown>): Promise<AdminError> {
+async function refusal(promise: Promise<unknown>): Promise<UseCaseError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AdminError);
-  return error as AdminError;
+  expect(error).toBeInstanceOf(UseCaseError);
+  return error as UseCaseError;
 }
 
 describe('gestion des utilisateurs : liste', () => {
@@ -207,7 +207,7 @@ describe('gestion des utilisateurs : rôle', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect(failed.reason).toBeInstanceOf(AdminError);
+    expect(failed.reason).toBeInstanceOf(UseCaseError);
     expect(failed.reason.message).toBe(USER_MESSAGES.lastAdmin);
     const roles = [(await profile('ada')).role, (await profile('bea')).role].sort();
     expect(roles).toEqual(['admin', 'organizer']);

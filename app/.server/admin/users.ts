@@ -1,7 +1,7 @@
 // Account management by admins: the searchable list, the role (organizer ↔ admin), disabling and enabling.
 import { validateSearchText } from '~/domain/search-text';
+import { UseCaseError } from '../platform/use-case-error';
 import type { Role, Store, UserAdminWrite, UserProfile } from '../ports';
-import { AdminError } from './guard';
 
 export interface UserAdminDeps {
   store: Store;
@@ -79,18 +79,18 @@ function outcome(result: UserAdminWrite): UserProfile {
   if (result.ok) return result.user;
   switch (result.reason) {
     case 'not-found':
-      throw new AdminError(USER_MESSAGES.notFound, 'form', 404);
+      throw new UseCaseError(USER_MESSAGES.notFound, 'form', 404);
     case 'last-admin':
-      throw new AdminError(USER_MESSAGES.lastAdmin);
+      throw new UseCaseError(USER_MESSAGES.lastAdmin);
     case 'not-admin':
-      throw new AdminError(USER_MESSAGES.notAdmin, 'form', 403);
+      throw new UseCaseError(USER_MESSAGES.notAdmin, 'form', 403);
   }
 }
 
 /** Makes an account an admin or an organizer again. An admin never demotes themselves; one active admin always remains. */
 export async function setRole(deps: UserAdminDeps, admin: UserProfile, uid: string, role: Role): Promise<UserProfile> {
-  if (role !== 'admin' && role !== 'organizer') throw new AdminError(USER_MESSAGES.unknownAction);
-  if (uid === admin.uid && role !== 'admin') throw new AdminError(USER_MESSAGES.selfDemote);
+  if (role !== 'admin' && role !== 'organizer') throw new UseCaseError(USER_MESSAGES.unknownAction);
+  if (uid === admin.uid && role !== 'admin') throw new UseCaseError(USER_MESSAGES.selfDemote);
   return outcome(await deps.store.users.setRole({ uid, role, actorUid: admin.uid, now: timestamp(deps) }));
 }
 
@@ -104,6 +104,6 @@ export async function setDisabled(
   uid: string,
   disabled: boolean,
 ): Promise<UserProfile> {
-  if (uid === admin.uid && disabled) throw new AdminError(USER_MESSAGES.selfDisable);
+  if (uid === admin.uid && disabled) throw new UseCaseError(USER_MESSAGES.selfDisable);
   return outcome(await deps.store.users.setDisabled({ uid, disabled, actorUid: admin.uid, now: timestamp(deps) }));
 }

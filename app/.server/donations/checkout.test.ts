@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from '../../../tests/support/stripe-stand-in';
 import { memoryStore } from '../../../tests/unit/memory-store';
+import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import {
   CARD_UNAVAILABLE,
   confirmCheckout,
   type DonationDeps,
-  DonationError,
   handleWebhook,
   PROVIDER_DOWN,
   startCheckout,
@@ -114,7 +114,7 @@ describe('un don par carte ou TWINT (Stripe Checkout)', () => {
 
   it('sans clé Stripe, le paiement par carte est indisponible', async () => {
     await expect(startCheckout({ ...deps, stripe: null }, donor, { amount: 25, publicName: null })).rejects.toThrow(
-      new DonationError(CARD_UNAVAILABLE, 400),
+      new UseCaseError(CARD_UNAVAILABLE, 'form', 400),
     );
     expect(await confirmCheckout({ ...deps, stripe: null }, donor, 'cs_test_12345678')).toEqual({
       state: 'unavailable',

@@ -4,6 +4,7 @@
 import type Stripe from 'stripe';
 import { type CheckoutInput, PUBLIC_NAME_MAX, toCentimes } from '~/domain/donation';
 import { newId } from '../ids';
+import { UseCaseError } from '../platform/use-case-error';
 import type { Donation, Store, UserProfile } from '../ports';
 
 export interface DonationDeps {
@@ -19,15 +20,6 @@ export interface DonationDeps {
  * A payment that cannot go ahead, with a French message for the donor (as opposed to a bug): 400 when the site does
  * not offer it, 503 when the provider fails.
  */
-export class DonationError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 503 = 503,
-  ) {
-    super(message);
-    this.name = 'DonationError';
-  }
-}
 
 export const CARD_UNAVAILABLE =
   'Le paiement par carte ou TWINT n’est pas disponible pour le moment : vous pouvez utiliser la QR-facture.';
@@ -46,7 +38,7 @@ export async function startCheckout(
   user: UserProfile,
   input: CheckoutInput,
 ): Promise<{ url: string; sessionId: string }> {
-  if (!deps.stripe) throw new DonationError(CARD_UNAVAILABLE, 400);
+  if (!deps.stripe) throw new UseCaseError(CARD_UNAVAILABLE, 'form', 400);
   const metadata: Record<string, string> = { uid: user.uid, purpose: PURPOSE };
   if (input.publicName) metadata.publicName = input.publicName;
   let session: Stripe.Checkout.Session;
@@ -74,9 +66,9 @@ export async function startCheckout(
     });
   } catch (error) {
     console.error(`Stripe : création de la session de paiement impossible (${describe(error)})`);
-    throw new DonationError(PROVIDER_DOWN);
+    throw new UseCaseError(PROVIDER_DOWN, 'form', 503);
   }
-  if (!session.url) throw new DonationError(PROVIDER_DOWN);
+  if (!session.url) throw new UseCaseError(PROVIDER_DOWN, 'form', 503);
   return { url: session.url, sessionId: session.id };
 }
 
@@ -109,7 +101,7 @@ export async function confirmCheckout(
   } catch (error) {
     if (isMissing(error)) return { state: 'not-found' };
     console.error(`Stripe : vérification du paiement impossible (${describe(error)})`);
-    throw new DonationError(PROVIDER_DOWN);
+    throw new UseCaseError(PROVIDER_DOWN, 'form', 503);
   }
   if (!isDonation(session)) return { state: 'not-found' };
   if (ownerOf(session) !== user.uid) return { state: 'foreign' };

@@ -3,8 +3,8 @@
 import type { AgendaEvent } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { actorsFor, allowedActions, findTransition, workingView } from '~/domain/event-lifecycle';
-import { AdminError } from '../admin/guard';
 import type { Flash } from '../flash';
+import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
 import { cancelEvent, undoCancelEvent } from '../submissions';
@@ -95,7 +95,7 @@ export async function cancelOrRestore(
       };
     }
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
+    if (!(error instanceof UseCaseError)) throw error;
     return { kind: 'error', message: error.message };
   }
   services.live.poke();

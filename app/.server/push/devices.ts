@@ -1,6 +1,7 @@
 // Admin devices for push (SPEC §6: admins only): registering a device's token, forced regeneration, and sending a
 // message to every admin device, forgetting the tokens the push service no longer knows.
 import type { AgendaEvent } from '~/domain/event';
+import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import type { PushMessage, PushTransport } from './ports';
 
@@ -8,15 +9,6 @@ export interface PushDeps {
   store: Store;
   push: PushTransport;
   now?: () => Date;
-}
-
-export class PushRefused extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403,
-  ) {
-    super(message);
-  }
 }
 
 export const PUSH_ADMINS_ONLY = 'Les notifications push sont réservées aux comptes admin.';
@@ -35,9 +27,9 @@ export async function registerPushDevice(
   actor: UserProfile,
   input: DeviceRegistration,
 ): Promise<{ updatedAt: string }> {
-  if (actor.role !== 'admin' || actor.disabled) throw new PushRefused(PUSH_ADMINS_ONLY, 403);
+  if (actor.role !== 'admin' || actor.disabled) throw new UseCaseError(PUSH_ADMINS_ONLY, 'form', 403);
   const token = deps.push.normalizeToken(input.token);
-  if (!token) throw new PushRefused(PUSH_TOKEN_INVALID, 400);
+  if (!token) throw new UseCaseError(PUSH_TOKEN_INVALID, 'form', 400);
   const updatedAt = (deps.now ? deps.now() : new Date()).toISOString();
   await deps.store.users.savePushToken(actor.uid, input.deviceId, {
     token,
@@ -50,7 +42,7 @@ export async function registerPushDevice(
 
 /** Forced regeneration (SPEC §4): the device's old token is deleted and the stored token fields cleared. */
 export async function forgetPushDevice(deps: PushDeps, actor: UserProfile, deviceId: string): Promise<void> {
-  if (actor.role !== 'admin') throw new PushRefused(PUSH_ADMINS_ONLY, 403);
+  if (actor.role !== 'admin') throw new UseCaseError(PUSH_ADMINS_ONLY, 'form', 403);
   await deps.store.users.clearPushToken(actor.uid, deviceId);
 }
 

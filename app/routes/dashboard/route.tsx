@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { cancelOrRestore, organizerDashboard } from '~/.server/events/dashboard';
 import { setFlash } from '~/.server/flash';
-import { readCheckedForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
 import { requireUser } from '~/.server/session';
 import { pageMeta } from '~/domain/meta';
 import { DashboardScreen } from './DashboardScreen';
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readCheckedForm(request);
+  const form = await guardPost(request, context, { audience: 'signed-in' });
   const path = new URL(request.url).pathname;
   const intent = form.get('intent');
   const eventId = String(form.get('eventId') ?? '');

@@ -1,10 +1,11 @@
 // Submit an event, and edit one (/organizer/edit-event/:id maps here, app/routes.ts): one screen in SPEC §2.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { AdminError } from '~/.server/admin/guard';
 import { eventFormPage } from '~/.server/events/event-form';
 import { saveEventForm } from '~/.server/events/save-event-form';
-import { readMultipartForm } from '~/.server/platform/multipart-form';
-import { keepRetryAfter, protectForm } from '~/.server/security';
+import { guardPost } from '~/.server/platform/guard';
+import { invalidFields } from '~/.server/platform/refusal';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { keepRetryAfter } from '~/.server/security';
 import { requireUser } from '~/.server/session';
 import { pageMeta } from '~/domain/meta';
 import { EventFormScreen } from './EventFormScreen';
@@ -17,19 +18,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await protectForm(request, context, { bucket: 'submit', read: readMultipartForm });
+  const form = await guardPost(request, context, { audience: 'public', rate: { bucket: 'submit' }, body: 'upload' });
   let saved: Awaited<ReturnType<typeof saveEventForm>>;
   try {
     saved = await saveEventForm(context.services, user, form, params.id);
   } catch (error) {
     // Refused by the lifecycle (the event changed or went meanwhile): said on an error page.
-    if (!(error instanceof AdminError)) throw error;
+    if (!(error instanceof UseCaseError)) throw error;
     throw data({ message: error.message }, { status: error.status });
   }
-  if (!saved.ok) {
-    const { errors, values, duplicates } = saved;
-    return data({ errors, values, duplicates }, { status: 400 });
-  }
+  if (!saved.ok) return invalidFields(saved.errors, { values: saved.values, duplicates: saved.duplicates });
   return redirect(`/organizer/event-confirmation/${saved.eventId}${saved.edited ? '?modifie=1' : ''}`);
 }
 

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { guardPost, type Refusal } from './guard';
+
+const post = (headers: Record<string, string>, body = 'a=1') =>
+  new Request('http://agenda.test/contact', {
+    method: 'POST',
+    headers: { Host: 'agenda.test', 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+
+/** What the guard refuses first (null when it lets the request through). */
+async function refusalOf(request: Request, clientIp: string, audience: 'public' | 'signed-in' = 'signed-in') {
+  const refusals: Refusal[] = [];
+  try {
+    await guardPost(
+      request,
+      { clientIp },
+      {
+        audience,
+        rate: audience === 'public' ? { bucket: 'contact' } : undefined,
+        refuse: (refusal) => {
+          refusals.push(refusal);
+          return null;
+        },
+      },
+    );
+    return null;
+  } catch (answer) {
+    return { ...refusals[0], answer };
+  }
+}
+
+describe('la garde des envois', () => {
+  it('refuse une requête venue d’un autre site', async () => {
+    // Same site: the origin passes (the form then lacks its CSRF token).
+    expect((await refusalOf(post({ Origin: 'http://agenda.test' }), '198.51.100.1'))?.reason).toBe('csrf');
+    const crossSite: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
+      const refused = await refusalOf(post(headers), '198.51.100.1');
+      expect(refused).toMatchObject({ reason: 'origin', status: 403 });
+    }
+  });
+
+  it('répond 429 au-delà de la limite par minute et par IP, sans gêner les autres IP', async () => {
+    // The test environment allows 3 POSTs per minute.
+    for (let i = 0; i < 3; i++) expect((await refusalOf(post({}), '203.0.113.7', 'public'))?.reason).not.toBe('rate');
+    const refused = await refusalOf(post({}), '203.0.113.7', 'public');
+    expect(refused?.reason).toBe('rate');
+    const answer = refused?.answer;
+    if (!(answer instanceof Response)) throw new Error('429 attendu');
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await refusalOf(post({}), '203.0.113.8', 'public'))?.reason).not.toBe('rate');
+  });
+
+  it('un signal de page vue (sendBeacon) : même origine affirmée, type texte ou JSON, corps lu en texte', async () => {
+    const beacon = (headers: Record<string, string>) =>
+      guardPost(
+        new Request('http://agenda.test/analytics/pageview', { method: 'POST', headers, body: '{"path":"/"}' }),
+        { clientIp: '192.0.2.9' },
+        { audience: 'beacon', rate: { bucket: 'beacon-test', perMinute: 10 } },
+      ).then(
+        (body) => body,
+        (answer: { init?: { status?: number } }) => answer.init?.status,
+      );
+    expect(await beacon({ 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'text/plain' })).toBe('{"path":"/"}');
+    expect(await beacon({ 'Content-Type': 'text/plain' })).toBe(403);
+    expect(await beacon({ 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'image/png' })).toBe(415);
+  });
+});

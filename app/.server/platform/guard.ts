@@ -1,0 +1,182 @@
+// The one guard of every POST (docs/decisions/031-une-garde-pour-chaque-envoi.md). In order: the request comes from
+// this site (Origin / Sec-Fetch-Site), the client is within its rate limit (public forms), the body is read with the
+// reader of its kind (its size was bounded before Remix, app/.server/platform/request-body.ts), the CSRF token belongs
+// to this visitor's session, and the honeypot is empty (public forms). A beacon (navigator.sendBeacon, which cannot
+// carry a token) is positively same-origin, rate limited and small. A refusal is a French answer: by default a thrown
+// error response, or the route's own (JSON for scripts, a redirect with a message) through `refuse`.
+import { data } from '@remix-run/node';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { SpamError } from 'remix-utils/honeypot/server';
+import { audit, auditFromRequest } from '../audit';
+import { createLimiter, type Limiter } from '../limiter';
+import {
+  CSRF_REFUSED,
+  FORBIDDEN_ORIGIN,
+  FORM_UNREADABLE,
+  getHoneypot,
+  isCrossSite,
+  isSameOriginRequest,
+  readFormData,
+  retryAfterSeconds,
+  SPAM_REFUSED,
+  TOO_MANY_REQUESTS,
+  verifyCsrf,
+} from '../security';
+import { getServices } from '../services';
+import { readMultipartForm } from './multipart-form';
+import type { BodyKind } from './request-body';
+
+export const METHOD_NOT_ALLOWED = 'Méthode non autorisée.';
+export const UNSUPPORTED_TYPE = 'Format non pris en charge.';
+export const BODY_UNREADABLE = 'Requête illisible.';
+
+export interface Refusal {
+  status: number;
+  message: string;
+  reason: 'method' | 'origin' | 'rate' | 'type' | 'unreadable' | 'csrf' | 'honeypot';
+  /** Seconds before the client may try again (429). */
+  retryAfter?: string;
+}
+
+/** The route's own answer to a refusal (`form`: the posted form when it was read), or null for the default one. */
+type Refuse = (refusal: Refusal, form: FormData | null) => Response | null | Promise<Response | null>;
+
+interface RateLimit {
+  /** The limiter's name. Public forms share the per-minute allowance of RATE_LIMIT_FORMS_PER_MINUTE per bucket. */
+  bucket: string;
+  /** A bucket of its own with this many posts per minute and client (forms on every page, scripts). */
+  perMinute?: number;
+}
+
+export interface FormGuard {
+  /**
+   * `public`: anyone may post (rate limited, honeypot unless `honeypot: false`); `signed-in`: the route has already
+   * required the account (requireUser, requireAdmin), so no honeypot and a rate limit only if `rate` is given.
+   */
+  audience: 'public' | 'signed-in';
+  rate?: RateLimit;
+  honeypot?: boolean;
+  /** The body's kind, as request-body.ts bounds it: `form` (url-encoded, small multipart) or `upload` (an image). */
+  body?: Extract<BodyKind, 'form' | 'upload'>;
+  refuse?: Refuse;
+}
+
+export interface BeaconGuard {
+  audience: 'beacon';
+  rate: Required<RateLimit>;
+  refuse?: Refuse;
+}
+
+const sharedFormLimiter = new Map<string, Limiter>();
+function limiterFor({ bucket, perMinute }: RateLimit): { limiter: Limiter; key: (ip: string) => string } {
+  // Buckets of their own are keyed by the client; the shared one by bucket and client.
+  const name = perMinute ? bucket : 'forms';
+  let limiter = sharedFormLimiter.get(name);
+  if (!limiter) {
+    const points = perMinute ?? getServices().config.RATE_LIMIT_FORMS_PER_MINUTE;
+    limiter = createLimiter({ points, duration: 60, keyPrefix: name });
+    sharedFormLimiter.set(name, limiter);
+  }
+  return { limiter, key: perMinute ? (ip) => ip : (ip) => `${bucket}:${ip}` };
+}
+
+/** The default answers: the error page (or data) of the route, with `Retry-After` on a 429. */
+function defaultRefusal(refusal: Refusal): Response | ReturnType<typeof data> {
+  if (refusal.status === 429) {
+    return Response.json(
+      { message: refusal.message },
+      { status: 429, headers: { 'Retry-After': refusal.retryAfter ?? '60', 'Cache-Control': 'no-store' } },
+    );
+  }
+  return data({ message: refusal.message }, { status: refusal.status });
+}
+
+async function refuseWith(options: FormGuard | BeaconGuard, refusal: Refusal, form: FormData | null): Promise<never> {
+  throw (options.refuse ? await options.refuse(refusal, form) : null) ?? defaultRefusal(refusal);
+}
+
+async function withinRate(clientIp: string, rate: RateLimit): Promise<Refusal | null> {
+  const { limiter, key } = limiterFor(rate);
+  try {
+    await limiter.consume(key(clientIp));
+    return null;
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    // Public forms' refusals go to the security log; the buckets of scripts and every page's forms would flood it.
+    if (!rate.perMinute) audit('rate.limited', { ip: clientIp, reason: rate.bucket });
+    return { status: 429, message: TOO_MANY_REQUESTS, reason: 'rate', retryAfter: retryAfterSeconds(error) };
+  }
+}
+
+function crossSite(request: Request): boolean {
+  return isCrossSite({
+    origin: request.headers.get('Origin'),
+    // The Express adapter builds the URL from the Host (or X-Forwarded-Host) header.
+    host: new URL(request.url).host,
+    fetchSite: request.headers.get('Sec-Fetch-Site'),
+  });
+}
+
+/** Checks a POST and returns its form (or, for a beacon, its text). Throws the refusal's answer otherwise. */
+export function guardPost(request: Request, context: { clientIp: string }, options: FormGuard): Promise<FormData>;
+export function guardPost(request: Request, context: { clientIp: string }, options: BeaconGuard): Promise<string>;
+export async function guardPost(
+  request: Request,
+  context: { clientIp: string },
+  options: FormGuard | BeaconGuard,
+): Promise<FormData | string> {
+  if (options.audience === 'beacon') return guardBeacon(request, context, options);
+  if (crossSite(request)) {
+    audit('access.denied', { ...auditFromRequest(request), reason: 'origin' });
+    return refuseWith(options, { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' }, null);
+  }
+  const rate = options.rate ?? (options.audience === 'public' ? { bucket: 'forms' } : null);
+  const limited = rate ? await withinRate(context.clientIp, rate) : null;
+  if (limited) return refuseWith(options, limited, null);
+
+  let form: FormData;
+  try {
+    form = options.body === 'upload' ? await readMultipartForm(request) : await readFormData(request);
+  } catch (error) {
+    // The reader's own answer (400, or 413 for a field too long) unless the route answers in its terms.
+    throw (await options.refuse?.({ status: 400, message: FORM_UNREADABLE, reason: 'unreadable' }, null)) ?? error;
+  }
+  try {
+    await verifyCsrf(form, request);
+  } catch (error) {
+    throw (await options.refuse?.({ status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form)) ?? error;
+  }
+  if (options.audience === 'public' && options.honeypot !== false) {
+    try {
+      getHoneypot().check(form);
+    } catch (error) {
+      if (!(error instanceof SpamError)) throw error;
+      audit('access.denied', { ...auditFromRequest(request), ip: context.clientIp, reason: 'honeypot' });
+      return refuseWith(options, { status: 400, message: SPAM_REFUSED, reason: 'honeypot' }, form);
+    }
+  }
+  return form;
+}
+
+const BEACON_TYPES = new Set(['text/plain', 'application/json']);
+
+async function guardBeacon(request: Request, context: { clientIp: string }, options: BeaconGuard): Promise<string> {
+  if (request.method !== 'POST') {
+    return refuseWith(options, { status: 405, message: METHOD_NOT_ALLOWED, reason: 'method' }, null);
+  }
+  // No token can come with a beacon: the browser must say the request is same-origin, not merely not cross-site.
+  if (!isSameOriginRequest(request)) {
+    return refuseWith(options, { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' }, null);
+  }
+  const limited = await withinRate(context.clientIp, options.rate);
+  if (limited) return refuseWith(options, limited, null);
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
+  if (!BEACON_TYPES.has(type)) {
+    return refuseWith(options, { status: 415, message: UNSUPPORTED_TYPE, reason: 'type' }, null);
+  }
+  try {
+    return await request.text();
+  } catch {
+    return refuseWith(options, { status: 400, message: BODY_UNREADABLE, reason: 'unreadable' }, null);
+  }
+}
