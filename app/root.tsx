@@ -73,8 +73,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data'];
-
 /** A refusal's `Retry-After` reaches the client (see keepRetryAfter). */
 export const headers = keepRetryAfter;
 

@@ -1,5 +1,5 @@
 // Public reading of the categories (every page's footer, filters, labels), memoised until the store changes.
-import type { Category, CategoryInfo } from '~/domain/categories';
+import type { CategoryInfo } from '~/domain/categories';
 import type { Store } from './ports';
 import { createReadCache, type ReadCache } from './read-cache';
 
@@ -13,11 +13,6 @@ function cachedRead<T>(store: Store, key: string, compute: () => Promise<T>): Pr
     caches.set(store, cache);
   }
   return cache.get(store.revision(), key, compute);
-}
-
-/** All categories, active or not, in order. Shared by every caller: never mutate the result. */
-export function listCategories(store: Store): Promise<readonly Category[]> {
-  return cachedRead(store, 'categories', () => store.categories.list());
 }
 
 /** What pages need to show any category (the root loader sends it with every page). */

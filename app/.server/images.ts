@@ -158,8 +158,6 @@ export async function deleteImage(files: FileStore, imagePath: string): Promise<
   await Promise.all(IMAGE_WIDTHS.map((width) => files.delete(`${imagePath}-${width}.webp`)));
 }
 
-export const deleteEventImage = deleteImage;
-
 // Pending uploads: when a form comes back with errors, the chosen image is kept under an opaque token (a hidden field)
 // so the user does not have to choose it again. The original bytes are kept; they are processed on final save. A
 // pending upload belongs to the account that sent it: another account holding its token gets nothing.
