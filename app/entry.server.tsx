@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { getCurrentUser } from './.server/session';
+import { getCurrentUser } from './.server/platform/session';
 import { NonceProvider } from './components/nonce';
 
 // server.ts reads the services and its HTTP pieces from here (the build), never from the app's source.

@@ -48,7 +48,7 @@ export async function createAccounts(
 ): Promise<void> {
   const { getServices } = await import('../app/.server/services');
   const { hashPassword } = await import('../app/.server/identity/password');
-  const { stableId } = await import('../app/.server/ids');
+  const { stableId } = await import('../app/.server/platform/ids');
   const { store } = getServices();
   const now = new Date().toISOString();
   for (const a of accounts) {

@@ -2,9 +2,9 @@
 // Creates or updates an account in the configured store; this is how the first admin is made.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { createOrUpdateAccount } from '../app/.server/accounts/operator';
 import { passwordProblem } from '../app/.server/identity/password-policy';
 import { getServices } from '../app/.server/services';
-import { createOrUpdateAccount } from '../app/.server/users';
 import { displayNameField } from '../app/domain/auth';
 
 const { values } = parseArgs({

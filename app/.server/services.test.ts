@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 import { createServices } from './services';
 
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-services-'));

@@ -1,6 +1,6 @@
 // The life of an event as one table: which actor may take which action on an event in which status, the status that
 // follows, what happens to the content, and whether a moderator must then look at it. Every use case of both backends
-// goes through it (app/.server/event-lifecycle.ts), the admin screen offers the buttons it allows, and a property test
+// goes through it (app/.server/events/lifecycle.ts), the admin screen offers the buttons it allows, and a property test
 // drives random sequences of it (tests/contract/event-lifecycle-property.ts). Pure: no I/O.
 //
 // The invariant it keeps: an event is visible to the public only if an admin approved the content that is shown. The

@@ -2,9 +2,9 @@
 // 12 weeks, the latest moderation decisions and, once analytics record them, the page views of 30 days.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { adminDashboard } from '~/.server/admin/dashboard';
+import { adminDashboard } from '~/.server/analytics/admin-dashboard';
 import { donationSummary } from '~/.server/donations/summary';
-import { requireAdmin } from '~/.server/session';
+import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { DonationsSummary } from '~/components/admin/DonationsSummary';
 import { BarChart } from '~/components/charts/BarChart';

@@ -11,12 +11,12 @@ import {
   moveCategory,
   setCategoryActive,
   updateCategory,
-} from '~/.server/admin/categories';
-import { setFlash } from '~/.server/flash';
+} from '~/.server/categories/admin-categories';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
+import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { requireAdmin } from '~/.server/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';

@@ -4,12 +4,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { parseModerationQuery } from '~/.server/admin/moderation';
-import { setFlash } from '~/.server/flash';
+import { parseModerationQuery } from '~/.server/moderation/moderation';
 import { decideOnEvent, type ModerationDecision, moderationPage } from '~/.server/moderation/moderation-page';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refused } from '~/.server/platform/refusal';
-import { requireAdmin } from '~/.server/session';
+import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';

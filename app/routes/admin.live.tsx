@@ -1,7 +1,7 @@
 // GET /admin/live: the admin's Server-Sent Events stream (pending count, new notifications). Admins only.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { eventStream } from 'remix-utils/sse/server';
-import { getCurrentSession, requireAdmin } from '~/.server/session';
+import { getCurrentSession, requireAdmin } from '~/.server/platform/session';
 
 const KEEP_ALIVE_MS = 25_000;
 

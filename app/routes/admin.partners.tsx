@@ -10,13 +10,13 @@ import {
   partnersForAdmin,
   setPartnerActive,
   updatePartner,
-} from '~/.server/admin/partners';
-import { setFlash } from '~/.server/flash';
+} from '~/.server/partners/admin-partners';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refusedImageMessage } from '~/.server/platform/multipart-form';
 import { invalidFields } from '~/.server/platform/refusal';
+import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { requireAdmin } from '~/.server/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';

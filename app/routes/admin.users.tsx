@@ -12,14 +12,14 @@ import {
   USERS_PAGE_SIZE,
   type UserListQuery,
   userListParams,
-} from '~/.server/admin/users';
-import { setFlash } from '~/.server/flash';
+} from '~/.server/accounts/admin-users';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refused } from '~/.server/platform/refusal';
+import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
 import type { Services } from '~/.server/services';
-import { requireAdmin } from '~/.server/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formatNumericDate } from '~/domain/dates';

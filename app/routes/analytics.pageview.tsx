@@ -3,8 +3,8 @@
 // a rate limit, and nothing stored about who sent it (see docs/decisions/013-mesure-d-audience.md).
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { recordPageView } from '~/.server/analytics';
-import { readConsent } from '~/.server/consent';
+import { recordPageView } from '~/.server/analytics/page-views';
+import { readConsent } from '~/.server/platform/consent';
 import { guardPost } from '~/.server/platform/guard';
 
 const PER_MINUTE = 60;

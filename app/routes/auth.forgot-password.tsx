@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { accountDeps, requestPasswordReset } from '~/.server/accounts';
+import { accountDeps, requestPasswordReset } from '~/.server/accounts/accounts';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid } from '~/.server/platform/refusal';
-import { keepRetryAfter } from '~/.server/security';
-import { requireAnonymous } from '~/.server/session';
+import { keepRetryAfter } from '~/.server/platform/security';
+import { requireAnonymous } from '~/.server/platform/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { forgotPasswordSchema } from '~/domain/auth';

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ClientOnly } from 'remix-utils/client-only';
-import { audit, auditFromRequest } from '~/.server/audit';
-import { authenticate } from '~/.server/auth';
+import { authenticate } from '~/.server/accounts/login';
+import { audit, auditFromRequest } from '~/.server/platform/audit';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/platform/security';
+import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { keepRetryAfter } from '~/.server/security';
-import { requireAnonymous, safeRedirect, signIn } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { GoogleSignIn } from '~/components/GoogleSignIn';

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { audit, auditFromRequest } from '~/.server/audit';
+import { audit, auditFromRequest } from '~/.server/platform/audit';
 import { guardPost } from '~/.server/platform/guard';
-import { destroyUserSession, getCurrentUser } from '~/.server/session';
+import { destroyUserSession, getCurrentUser } from '~/.server/platform/session';
 
 // Logout is POST only (SPEC §2 menu 'Déconnexion'); a GET just goes home.
 export async function loader() {

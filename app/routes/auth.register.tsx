@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ClientOnly } from 'remix-utils/client-only';
-import { accountDeps, registerAccount } from '~/.server/accounts';
-import { setFlash } from '~/.server/flash';
+import { accountDeps, registerAccount } from '~/.server/accounts/accounts';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
-import { keepRetryAfter } from '~/.server/security';
-import { requireAnonymous, safeRedirect } from '~/.server/session';
+import { keepRetryAfter } from '~/.server/platform/security';
+import { requireAnonymous, safeRedirect } from '~/.server/platform/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { GoogleSignIn } from '~/components/GoogleSignIn';

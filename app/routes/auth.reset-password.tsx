@@ -2,12 +2,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts';
-import { setFlash } from '~/.server/flash';
+import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
-import { keepRetryAfter } from '~/.server/security';
-import { destroyUserSession } from '~/.server/session';
+import { keepRetryAfter } from '~/.server/platform/security';
+import { destroyUserSession } from '~/.server/platform/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';

@@ -2,11 +2,11 @@
 // the ID token here with the CSRF token; the server verifies it and opens a session cookie.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { accountDeps, signInExternal } from '~/.server/accounts';
-import { setFlash } from '~/.server/flash';
+import { accountDeps, signInExternal } from '~/.server/accounts/accounts';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
+import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { requireAnonymous, safeRedirect, signIn } from '~/.server/session';
 
 // POST only, like logout: a GET goes home.
 export async function loader() {

@@ -2,12 +2,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, resendVerification, verifyEmail } from '~/.server/accounts';
-import { setFlash } from '~/.server/flash';
+import { accountDeps, resendVerification, verifyEmail } from '~/.server/accounts/accounts';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refused } from '~/.server/platform/refusal';
-import { keepRetryAfter } from '~/.server/security';
-import { getCurrentUser } from '~/.server/session';
+import { keepRetryAfter } from '~/.server/platform/security';
+import { getCurrentUser } from '~/.server/platform/session';
 import { FormSecurity } from '~/components/FormSecurity';
 import { pageMeta } from '~/domain/meta';
 

@@ -1,7 +1,7 @@
 // The located events matching the list filters, as JSON for maps that load their points after the page.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { activeCategorySlugs } from '~/.server/categories';
-import { mapEvents } from '~/.server/events';
+import { activeCategorySlugs } from '~/.server/categories/categories';
+import { mapEvents } from '~/.server/events/public';
 import { parseEventFilters } from '~/domain/event-filters';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

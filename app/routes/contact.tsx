@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { contactDeps, sendContactMessage } from '~/.server/contact';
+import { contactDeps, sendContactMessage } from '~/.server/contact/contact';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid } from '~/.server/platform/refusal';
-import { keepRetryAfter } from '~/.server/security';
+import { keepRetryAfter } from '~/.server/platform/security';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema } from '~/domain/contact';

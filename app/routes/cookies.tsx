@@ -2,10 +2,10 @@
 // posts here and comes back to the page; with JavaScript the same form is posted by fetch (`js=1`) and gets JSON.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { consentCookieHeader } from '~/.server/consent';
-import { setFlash } from '~/.server/flash';
+import { consentCookieHeader } from '~/.server/platform/consent';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost, type Refusal } from '~/.server/platform/guard';
-import { safeRedirect } from '~/.server/session';
+import { safeRedirect } from '~/.server/platform/session';
 import { CONSENT_INTENTS, CONSENT_INVALID, consentFor } from '~/domain/consent';
 import { z } from '~/domain/zod';
 

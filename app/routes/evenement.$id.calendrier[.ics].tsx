@@ -1,9 +1,9 @@
 // /evenement/{id}/calendrier.ics: one event to add to a calendar (its owner and admins may also get it while pending).
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { buildICalendar } from '~/.server/calendar';
-import { categoryInfos } from '~/.server/categories';
-import { getEventForViewer } from '~/.server/events';
-import { getCurrentUser } from '~/.server/session';
+import { categoryInfos } from '~/.server/categories/categories';
+import { getEventForViewer } from '~/.server/events/public';
+import { buildICalendar } from '~/.server/feeds/calendar';
+import { getCurrentUser } from '~/.server/platform/session';
 import { SITE_NAME } from '~/domain/site';
 
 const fileName = (slug: string) => slug.replace(/[^a-z0-9-]+/gi, '-').replace(/^-+|-+$/g, '') || 'evenement';

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { getEventForViewer, similarEvents } from '~/.server/events';
-import { getCurrentUser } from '~/.server/session';
+import { getEventForViewer, similarEvents } from '~/.server/events/public';
+import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { useNonce } from '~/components/nonce';

@@ -1,8 +1,8 @@
 // /evenements.ics: the events of a list selection (same query as /evenements) as a calendar to subscribe to.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { buildICalendar } from '~/.server/calendar';
-import { eventsForFeed } from '~/.server/feed-queries';
-import { feedTitle } from '~/.server/feeds';
+import { buildICalendar } from '~/.server/feeds/calendar';
+import { feedTitle } from '~/.server/feeds/feeds';
+import { eventsForFeed } from '~/.server/feeds/queries';
 import { SITE_TAGLINE } from '~/domain/site';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

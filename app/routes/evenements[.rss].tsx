@@ -1,7 +1,7 @@
 // /evenements.rss: the events of a list selection (same query as /evenements) as an RSS 2.0 feed.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { eventsForFeed } from '~/.server/feed-queries';
-import { buildRss, feedTitle } from '~/.server/feeds';
+import { buildRss, feedTitle } from '~/.server/feeds/feeds';
+import { eventsForFeed } from '~/.server/feeds/queries';
 import { filtersToParams } from '~/domain/event-filters';
 import { SITE_TAGLINE } from '~/domain/site';
 

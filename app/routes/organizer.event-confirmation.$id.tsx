@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/.server/session';
-import { eventForEditing } from '~/.server/submissions';
+import { eventForEditing } from '~/.server/events/submissions';
+import { requireUser } from '~/.server/platform/session';
 import { useCategory } from '~/components/useCategories';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { formatEventWhen } from '~/domain/event-dates';

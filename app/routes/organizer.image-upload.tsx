@@ -5,7 +5,7 @@ import { redirect } from '@remix-run/node';
 import { uploadPendingImage } from '~/.server/events/upload-image';
 import { guardPost } from '~/.server/platform/guard';
 import { refusedJson } from '~/.server/platform/refusal';
-import { requireUser } from '~/.server/session';
+import { requireUser } from '~/.server/platform/session';
 
 export async function loader() {
   return redirect('/');

@@ -9,13 +9,13 @@ import {
   openSessions,
   resendVerification,
   updateProfile,
-} from '~/.server/accounts';
-import { setFlash } from '~/.server/flash';
+} from '~/.server/accounts/accounts';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/platform/security';
+import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { keepRetryAfter } from '~/.server/security';
-import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { PushSettings } from '~/components/PushSettings';

@@ -3,8 +3,8 @@ import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { type CheckoutOutcome, confirmCheckout } from '~/.server/donations/checkout';
 import { donationDeps } from '~/.server/donations/deps';
+import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { requireUser } from '~/.server/session';
 import { formatChf } from '~/domain/donation';
 import { pageMeta } from '~/domain/meta';
 

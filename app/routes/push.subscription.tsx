@@ -4,10 +4,10 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { guardPost } from '~/.server/platform/guard';
 import { refusedJson } from '~/.server/platform/refusal';
+import { CSRF_REFUSED } from '~/.server/platform/security';
+import { getCurrentUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { forgetPushDevice, PUSH_ADMINS_ONLY, registerPushDevice } from '~/.server/push/devices';
-import { CSRF_REFUSED } from '~/.server/security';
-import { getCurrentUser } from '~/.server/session';
 import { NO_SIGNED_IN_USER, PUSH_DEVICE_ID_PATTERN } from '~/domain/push';
 import { z } from '~/domain/zod';
 

@@ -1,6 +1,6 @@
-// /sitemap.xml (app/.server/sitemap.ts builds it).
+// /sitemap.xml (app/.server/feeds/sitemap.ts builds it).
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { sitemap } from '~/.server/sitemap';
+import { sitemap } from '~/.server/feeds/sitemap';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return new Response(await sitemap(context.services), {

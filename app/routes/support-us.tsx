@@ -6,8 +6,8 @@ import { cardPaymentsEnabled, donationCreditor, donationDeps } from '~/.server/d
 import { qrBillSummary } from '~/.server/donations/qr-bill';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
-import { keepRetryAfter } from '~/.server/security';
-import { getCurrentUser } from '~/.server/session';
+import { keepRetryAfter } from '~/.server/platform/security';
+import { getCurrentUser } from '~/.server/platform/session';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';

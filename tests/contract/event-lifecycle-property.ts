@@ -7,7 +7,7 @@
 // (event-lifecycle-*.property.test.ts), so the two run side by side.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { moderateEvent } from '../../app/.server/admin/moderation';
+import { homeSummary } from '../../app/.server/events/home';
 import {
   getEventForViewer,
   mapEvents,
@@ -15,13 +15,13 @@ import {
   similarEvents,
   sitemapEvents,
   upcomingByOrganizer,
-} from '../../app/.server/events';
-import { eventsForFeed } from '../../app/.server/feed-queries';
-import { buildRss } from '../../app/.server/feeds';
-import { homeSummary } from '../../app/.server/home';
+} from '../../app/.server/events/public';
+import { cancelEvent, submitEvent, undoCancelEvent, updateEvent } from '../../app/.server/events/submissions';
+import { buildRss } from '../../app/.server/feeds/feeds';
+import { eventsForFeed } from '../../app/.server/feeds/queries';
+import { moderateEvent } from '../../app/.server/moderation/moderation';
 import { UseCaseError } from '../../app/.server/platform/use-case-error';
 import type { Store, UserProfile } from '../../app/.server/ports';
-import { cancelEvent, submitEvent, undoCancelEvent, updateEvent } from '../../app/.server/submissions';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import type { AgendaEvent } from '../../app/domain/event';
 import { type EventFormInput, eventFormSchema, eventTimes } from '../../app/domain/event-form';

@@ -13,9 +13,9 @@ import {
   resetPassword,
   signInExternal,
   verifyEmail,
-} from '../../app/.server/accounts';
+} from '../../app/.server/accounts/accounts';
+import { authenticate } from '../../app/.server/accounts/login';
 import { createFirestoreStore, type FirestoreStore } from '../../app/.server/adapters/firestore/store';
-import { authenticate } from '../../app/.server/auth';
 import { createFirebaseIdentity } from '../../app/.server/identity/firebase';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
 import { WRONG_CURRENT_PASSWORD } from '../../app/domain/auth';

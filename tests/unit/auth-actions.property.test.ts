@@ -2,10 +2,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf } from '../../app/.server/csrf';
-import { getHoneypot } from '../../app/.server/security';
+import { getCsrf } from '../../app/.server/platform/csrf';
+import { getHoneypot } from '../../app/.server/platform/security';
+import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
-import { prepareStore } from '../../app/.server/startup';
 import { action as forgotPassword } from '../../app/routes/auth.forgot-password';
 import { action as login } from '../../app/routes/auth.login';
 import { action as logout } from '../../app/routes/auth.logout';

@@ -1,9 +1,9 @@
 // The client layer's endpoints over HTTP-shaped requests, as the server runs them: the cookie choice (POST /cookies),
 // the page-view beacon (POST /analytics/pageview) and the admin's push device (POST /push/subscription).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf } from '../../app/.server/csrf';
+import { getCsrf } from '../../app/.server/platform/csrf';
+import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
-import { prepareStore } from '../../app/.server/startup';
 import { action as pageViewAction } from '../../app/routes/analytics.pageview';
 import { action as cookiesAction, loader as cookiesLoader } from '../../app/routes/cookies';
 import { action as pushAction } from '../../app/routes/push.subscription';

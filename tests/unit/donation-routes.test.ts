@@ -2,10 +2,10 @@
 // card/TWINT form, the success page and the webhook, wired as the server runs them.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf } from '../../app/.server/csrf';
-import { getHoneypot } from '../../app/.server/security';
+import { getCsrf } from '../../app/.server/platform/csrf';
+import { getHoneypot } from '../../app/.server/platform/security';
+import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
-import { prepareStore } from '../../app/.server/startup';
 import { loader as successLoader } from '../../app/routes/payment.success';
 import { action as webhookAction, loader as webhookLoader } from '../../app/routes/payment.webhook';
 import { action as supportAction, loader as supportLoader } from '../../app/routes/support-us';

@@ -1,13 +1,13 @@
 // The moderation bypass of issue 16, through the routes as the server runs them: a new organizer's pending (or
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf } from '../../app/.server/csrf';
+import { submitEvent, updateEvent } from '../../app/.server/events/submissions';
+import { getCsrf } from '../../app/.server/platform/csrf';
+import { csrfTokenFor } from '../../app/.server/platform/security';
+import { createUserSession } from '../../app/.server/platform/session';
+import { prepareStore } from '../../app/.server/platform/startup';
 import type { UserProfile } from '../../app/.server/ports';
-import { csrfTokenFor } from '../../app/.server/security';
 import { getServices } from '../../app/.server/services';
-import { createUserSession } from '../../app/.server/session';
-import { prepareStore } from '../../app/.server/startup';
-import { submitEvent, updateEvent } from '../../app/.server/submissions';
 import { eventFormSchema } from '../../app/domain/event-form';
 import { action as moderationAction } from '../../app/routes/admin.events';
 import { loader as mapLoader } from '../../app/routes/carte[.json]';

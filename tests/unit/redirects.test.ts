@@ -4,11 +4,11 @@
 import crypto from 'node:crypto';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { getCsrf } from '../../app/.server/csrf';
 import { hashPassword } from '../../app/.server/identity/password';
-import { getHoneypot } from '../../app/.server/security';
+import { getCsrf } from '../../app/.server/platform/csrf';
+import { getHoneypot } from '../../app/.server/platform/security';
+import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
-import { prepareStore } from '../../app/.server/startup';
 import { action as login } from '../../app/routes/auth.login';
 import { action as logout } from '../../app/routes/auth.logout';
 import { action as register } from '../../app/routes/auth.register';
@@ -41,8 +41,8 @@ vi.mock('../../app/.server/identity/password', async (original) => ({
 vi.spyOn(console, 'log').mockImplementation(() => {});
 
 // Google sign-in needs Firebase: its verification is replaced by one that accepts, the route runs as it is.
-vi.mock('../../app/.server/accounts', async (original) => ({
-  ...(await original<typeof import('../../app/.server/accounts')>()),
+vi.mock('../../app/.server/accounts/accounts', async (original) => ({
+  ...(await original<typeof import('../../app/.server/accounts/accounts')>()),
   signInExternal: async () => {
     const user = await getServices().store.users.findById(uid);
     return user ? { user, signedIn: { uid, idToken: null } } : null;

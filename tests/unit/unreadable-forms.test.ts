@@ -2,10 +2,10 @@
 // a French 400, never a 500 with the platform's TypeError (found by bench/fuzz-http.ts), and nothing changes.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FORM_UNREADABLE } from '../../app/.server/security';
+import { FORM_UNREADABLE } from '../../app/.server/platform/security';
+import { createUserSession } from '../../app/.server/platform/session';
+import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
-import { createUserSession } from '../../app/.server/session';
-import { prepareStore } from '../../app/.server/startup';
 import { action as categoriesAction } from '../../app/routes/admin.categories';
 import { action as eventsAction } from '../../app/routes/admin.events';
 import { action as partnersAction } from '../../app/routes/admin.partners';

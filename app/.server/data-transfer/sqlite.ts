@@ -1,7 +1,7 @@
 // Dump and load of the SQLite store in the neutral dataset form.
 import type { AgendaEvent } from '~/domain/event';
 import type { Db } from '../adapters/sqlite/db';
-import { eventParams, toEvent } from '../adapters/sqlite/store';
+import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { type Dataset, type DatasetCollection, emptyDataset } from './dataset';
 
 type Kind = 'text' | 'bool' | 'json' | 'num';

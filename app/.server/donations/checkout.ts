@@ -3,7 +3,7 @@
 // secret key, or a signed event), never from the success URL; both paths may report the same payment: one donation.
 import type Stripe from 'stripe';
 import { type CheckoutInput, PUBLIC_NAME_MAX, toCentimes } from '~/domain/donation';
-import { newId } from '../ids';
+import { newId } from '../platform/ids';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Donation, Store, UserProfile } from '../ports';
 

@@ -3,7 +3,7 @@ import { SwissQRBill as PdfQRBill } from 'swissqrbill/pdf';
 import { SwissQRBill as SvgQRBill } from 'swissqrbill/svg';
 import { getReferenceType, isIBANValid, isQRIBAN, isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { creditorFromConfig, donationReference, qrBillData, qrBillPdf, qrBillSummary, qrBillSvg } from './qr-bill';
 
 const creditor = creditorFromConfig(loadConfig());

@@ -12,7 +12,7 @@ import {
   isQRIBAN,
 } from 'swissqrbill/utils';
 import { formatChf, toCentimes } from '~/domain/donation';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 
 export interface QrCreditor {
   account: string;

@@ -3,11 +3,11 @@
 import type { AgendaEvent } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { actorsFor, allowedActions, findTransition, workingView } from '~/domain/event-lifecycle';
-import type { Flash } from '../flash';
+import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
-import { cancelEvent, undoCancelEvent } from '../submissions';
+import { cancelEvent, undoCancelEvent } from './submissions';
 
 /**
  * The organizer's events in the groups of the dashboard: pending, published (with a pending revision, shown as they

@@ -1,10 +1,10 @@
 // The event form's page (submit and edit, one screen in SPEC §2): the values it starts from.
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
-import { newId } from '../ids';
+import { newId } from '../platform/ids';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
-import { eventForEditing } from '../submissions';
+import { eventForEditing } from './submissions';
 
 export type Values = Record<string, string>;
 

@@ -5,8 +5,7 @@ import type { EventImage } from '~/domain/event';
 import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } from '~/domain/event-form';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
-import { activeCategorySlugs } from '../categories';
-import { newId } from '../ids';
+import { activeCategorySlugs } from '../categories/categories';
 import {
   discardPendingImage,
   ImageRejected,
@@ -14,11 +13,12 @@ import {
   stashPendingImage,
   storeEventImage,
   takePendingImage,
-} from '../images';
+} from '../files/images';
+import { newId } from '../platform/ids';
 import { refusedImageMessage } from '../platform/multipart-form';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
-import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from '../submissions';
+import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from './submissions';
 
 export type SaveEventFormResult =
   | { ok: true; eventId: string; edited: boolean }

@@ -1,6 +1,6 @@
 // The event form's image sent ahead (with JavaScript, as soon as it is chosen): checked, then kept aside under a token
 // that the form carries instead of the file.
-import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '../images';
+import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '../files/images';
 import { refusedImageMessage } from '../platform/multipart-form';
 import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';

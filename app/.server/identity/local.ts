@@ -1,7 +1,7 @@
 // The local identity provider: Argon2id hashes in our store (decision 021), single-use tokens for the links of our mails, random
 // session secrets (decision 002).
 import crypto from 'node:crypto';
-import { newId } from '../ids';
+import { newId } from '../platform/ids';
 import type { Store } from '../ports';
 import { linkTokens } from './link-tokens';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { SITE_NAME } from '~/domain/site';
-import type { Config } from '../config';
-import { newId } from '../ids';
+import type { Config } from '../platform/config';
+import { newId } from '../platform/ids';
 import type { MailPort } from '../ports';
 
 export function createOutboxMailer(outboxDir: string, from: string): MailPort {

@@ -6,15 +6,15 @@ import { describeChanges, fieldLabel } from '~/domain/event-diff';
 import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
 import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
 import { formatPrice } from '~/domain/price';
+import type { UserProfile } from '../ports';
+import type { Services } from '../services';
 import {
   type ModerationDecision,
   moderateEvent,
   moderationCase,
   moderationList,
   parseModerationQuery,
-} from '../admin/moderation';
-import type { UserProfile } from '../ports';
-import type { Services } from '../services';
+} from './moderation';
 
 /** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
 function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {

@@ -1,5 +1,5 @@
 // The public side of partners (SPEC §2): the page of partners and donors, and one partner with its upcoming events.
-import { upcomingByOrganizer } from '../events';
+import { upcomingByOrganizer } from '../events/public';
 import type { Services } from '../services';
 
 /** Active partners and donors, and the donors who chose to be thanked by name (no amounts). */

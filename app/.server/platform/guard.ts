@@ -7,8 +7,11 @@
 import { data } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { SpamError } from 'remix-utils/honeypot/server';
-import { audit, auditFromRequest } from '../audit';
-import { createLimiter, type Limiter } from '../limiter';
+import { getServices } from '../services';
+import { audit, auditFromRequest } from './audit';
+import { createLimiter, type Limiter } from './limiter';
+import { readMultipartForm } from './multipart-form';
+import type { BodyKind } from './request-body';
 import {
   CSRF_REFUSED,
   FORBIDDEN_ORIGIN,
@@ -21,10 +24,7 @@ import {
   SPAM_REFUSED,
   TOO_MANY_REQUESTS,
   verifyCsrf,
-} from '../security';
-import { getServices } from '../services';
-import { readMultipartForm } from './multipart-form';
-import type { BodyKind } from './request-body';
+} from './security';
 
 export const METHOD_NOT_ALLOWED = 'Méthode non autorisée.';
 export const UNSUPPORTED_TYPE = 'Format non pris en charge.';

@@ -2,7 +2,7 @@
 // path from file names before we can see it.
 import { data } from '@remix-run/node';
 import { streamMultipart } from '@web3-storage/multipart-parser';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../images';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../files/images';
 
 /** Marks put in place of a refused file, for the use case to answer with its message. */
 export const TOO_BIG = 'image:too-big';

@@ -1,14 +1,15 @@
 // What server.ts takes from the server build (exported by entry.server.tsx), never from the app's source: the services
 // of this process and the pieces of the HTTP shell that share state with the app. Each module is thus loaded once per
 // process (docs/decisions/030-racine-de-composition.md).
-import { audit, redactUrl } from '../audit';
-import { cspDirectives } from '../csp';
-import { FORBIDDEN_ORIGIN, isCrossSite } from '../security';
+
 import { getServices } from '../services';
-import { prepareStore, schedulePendingImageCleanup } from '../startup';
+import { audit, redactUrl } from './audit';
 import { backgroundSettled } from './background';
+import { cspDirectives } from './csp';
 import { createRemixHandler } from './remix-express';
 import { refuseOversizedBodies } from './request-body';
+import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
+import { prepareStore, schedulePendingImageCleanup } from './startup';
 
 /** Before any worker serves: migrations, demo content, housekeeping, and push keys that exist from the first start. */
 async function prepare(): Promise<void> {

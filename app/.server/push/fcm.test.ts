@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../../tests/unit/memory-store';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { createServices } from '../services';
 import { pendingEventMessage, pushToAdmins } from './devices';
 import { createFcmTransport } from './fcm';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 
 export interface VapidDetails {
   publicKey: string;

@@ -5,10 +5,10 @@ import { type AgendaEvent, contentOf } from '~/domain/event';
 import { changedFields, type LifecycleAction } from '~/domain/event-lifecycle';
 import type { Partner } from '~/domain/partner';
 import { slugify } from '~/domain/slug';
-import { changeEvent } from '../event-lifecycle';
+import { changeEvent } from '../events/lifecycle';
 import { createLocalIdentity } from '../identity/local';
 import type { IdentityProvider } from '../identity/ports';
-import { stableId } from '../ids';
+import { stableId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
 import { SEED_EVENTS, SEED_PARTNERS, type SeedEventSpec } from './demo-data';
 

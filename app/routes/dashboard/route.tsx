@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { cancelOrRestore, organizerDashboard } from '~/.server/events/dashboard';
-import { setFlash } from '~/.server/flash';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { requireUser } from '~/.server/session';
+import { requireUser } from '~/.server/platform/session';
 import { pageMeta } from '~/domain/meta';
 import { DashboardScreen } from './DashboardScreen';
 

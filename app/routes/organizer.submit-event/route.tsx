@@ -4,9 +4,9 @@ import { eventFormPage } from '~/.server/events/event-form';
 import { saveEventForm } from '~/.server/events/save-event-form';
 import { guardPost } from '~/.server/platform/guard';
 import { invalidFields } from '~/.server/platform/refusal';
+import { keepRetryAfter } from '~/.server/platform/security';
+import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { keepRetryAfter } from '~/.server/security';
-import { requireUser } from '~/.server/session';
 import { pageMeta } from '~/domain/meta';
 import { EventFormScreen } from './EventFormScreen';
 

@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
+import { ALREADY_VERIFIED, NO_USER, NO_USER_OR_EMAIL } from '../../domain/auth';
+import { createLocalIdentity } from '../identity/local';
+import type { UseCaseError } from '../platform/use-case-error';
+import {
+  type AccountDeps,
+  changePassword,
+  deleteAccount,
+  registerAccount,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from './accounts';
+import { authenticate } from './login';
+import { createOrUpdateAccount } from './operator';
+
+function setup(start = new Date('2026-11-22T10:00:00Z')) {
+  const { db, store } = memoryStore();
+  const mailer = recordingMailer();
+  let now = start;
+  const deps = { store, mailer, siteUrl: 'https://agenda.test', now: () => now };
+  return { db, store, mailer, deps, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+}
+
+async function registered(deps: AccountDeps) {
+  const user = await registerAccount(deps, {
+    email: 'lea@exemple.ch',
+    password: 'une phrase assez longue',
+    displayName: 'Léa',
+  });
+  if (!user) throw new Error('compte non créé');
+  return user;
+}
+
+const linkOf = (text: string, path: string) => new URL(text.match(new RegExp(`https://agenda.test${path}\\S+`))![0]);
+const tokenOf = (text: string, path: string) => linkOf(text, path).searchParams.get('token')!;
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: UseCaseError) => e.message,
+  );
+
+describe('comptes', () => {
+  it('l’inscription crée un organisateur non vérifié, non soutien, et envoie un lien qui mène à la racine', async () => {
+    const { deps, mailer } = setup();
+    const user = await registered(deps);
+    expect(user).toMatchObject({ role: 'organizer', emailVerified: false, supported: false, displayName: 'Léa' });
+    expect(mailer.sent[0].to).toBe('lea@exemple.ch');
+    const token = tokenOf(mailer.sent[0].text, '/auth/verify-email');
+    expect((await verifyEmail(deps, token))?.emailVerified).toBe(true);
+    expect(await verifyEmail(deps, token)).toBeNull();
+    expect(await rejection(resendVerification(deps, { ...user, emailVerified: true }))).toBe(ALREADY_VERIFIED);
+    expect(await rejection(resendVerification(deps, null))).toBe(NO_USER);
+  });
+
+  it('une adresse déjà inscrite : aucun second compte, et c’est sa titulaire qui reçoit « vous avez déjà un compte »', async () => {
+    const { deps, db, mailer } = setup();
+    await registered(deps);
+    mailer.sent.length = 0;
+    const again = await registerAccount(deps, {
+      email: 'LEA@exemple.ch',
+      password: 'autre phrase longue',
+      displayName: '<b>Intrus</b> http://evil.example',
+    });
+    expect(again).toBeNull();
+    expect(mailer.sent).toHaveLength(1);
+    const [mail] = mailer.sent;
+    expect(mail.to).toBe('lea@exemple.ch');
+    expect(mail.subject).toContain('Vous avez déjà un compte');
+    expect(mail.text).toContain('Bonjour Léa,');
+    expect(mail.text).toContain('https://agenda.test/auth/login');
+    expect(mail.text).toContain('https://agenda.test/auth/forgot-password');
+    // Nothing typed by the newcomer reaches the owner's mailbox.
+    expect(`${mail.text}${mail.html}`).not.toMatch(/Intrus|evil\.example/);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(1);
+    expect(
+      await rejection(registerAccount(deps, { email: 'x@exemple.ch', password: 'password123', displayName: 'X' })),
+    ).toContain('trop courant');
+    expect((db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(1);
+  });
+
+  it('les mails partent après la réponse : rien n’est cherché ni envoyé avant, que l’adresse existe ou non', async () => {
+    const { deps, mailer, store } = setup();
+    await registered(deps);
+    mailer.sent.length = 0;
+    const queued: (() => Promise<unknown>)[] = [];
+    const later = { ...deps, later: (_label: string, work: () => Promise<unknown>) => void queued.push(work) };
+    const lookups: string[] = [];
+    const find = store.users.findByEmailWithPassword.bind(store.users);
+    store.users.findByEmailWithPassword = async (email) => {
+      lookups.push(email);
+      return find(email);
+    };
+    for (const email of ['lea@exemple.ch', 'personne@exemple.ch']) {
+      await requestPasswordReset(later, email);
+      // The request did the same thing for both: nothing, yet.
+      expect(lookups).toEqual([]);
+      expect(mailer.sent).toHaveLength(0);
+    }
+    expect(queued).toHaveLength(2);
+    for (const work of queued) await work();
+    expect(lookups).toEqual(['lea@exemple.ch', 'personne@exemple.ch']);
+    expect(mailer.sent.map((m) => m.to)).toEqual(['lea@exemple.ch']);
+    // Registration too: the answer does not wait for a mail, whichever mail it is.
+    queued.length = 0;
+    expect(
+      await registerAccount(later, { email: 'lea@exemple.ch', password: 'phrase pas courte', displayName: 'Lé' }),
+    ).toBeNull();
+    expect(
+      await registerAccount(later, { email: 'neuf@exemple.ch', password: 'phrase pas courte', displayName: 'Neuf' }),
+    ).not.toBeNull();
+    expect(mailer.sent).toHaveLength(1);
+    expect(queued).toHaveLength(2);
+  });
+
+  it('un lien de réinitialisation encore inutilisé ne sert plus après un changement de mot de passe', async () => {
+    const { deps, mailer, store } = setup();
+    const user = await registered(deps);
+    await requestPasswordReset(deps, 'lea@exemple.ch');
+    const pending = tokenOf(mailer.sent.at(-1)!.text, '/auth/reset-password');
+    await changePassword(
+      deps,
+      { user, sessionId: null },
+      { currentPassword: 'une phrase assez longue', newPassword: 'nouvelle phrase longue' },
+    );
+    expect(await rejection(resetPassword(deps, pending, 'phrase de l’intrus'))).toContain('n’est plus valable');
+    expect(await authenticate(store, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
+  });
+
+  it('de même après un nouveau mot de passe posé par l’exploitant (npm run user:create) ou par un lien', async () => {
+    const { deps, mailer, store } = setup();
+    await registered(deps);
+    await requestPasswordReset(deps, 'lea@exemple.ch');
+    const beforeOperator = tokenOf(mailer.sent.at(-1)!.text, '/auth/reset-password');
+    await createOrUpdateAccount(
+      { email: 'lea@exemple.ch', password: 'choisi par l’exploitant', role: 'organizer' },
+      { store, identity: createLocalIdentity(store, 'https://agenda.test') },
+    );
+    expect(await rejection(resetPassword(deps, beforeOperator, 'phrase de l’intrus'))).toContain('n’est plus valable');
+    expect(await authenticate(store, 'lea@exemple.ch', 'choisi par l’exploitant')).not.toBeNull();
+  });
+
+  it('le lien de réinitialisation vaut une heure, une fois, et termine toutes les sessions', async () => {
+    const { deps, mailer, store, advance } = setup();
+    const user = await registered(deps);
+    await store.sessions.create({
+      id: 's1',
+      uid: user.uid,
+      createdAt: '',
+      lastSeenAt: '',
+      expiresAt: '2099-01-01T00:00:00Z',
+      userAgent: '',
+    });
+    await requestPasswordReset(deps, 'lea@exemple.ch');
+    const late = tokenOf(mailer.sent.at(-1)!.text, '/auth/reset-password');
+    advance(60 * 60 * 1000 + 1);
+    expect(await rejection(resetPassword(deps, late, 'nouvelle phrase longue'))).toContain('n’est plus valable');
+    await requestPasswordReset(deps, 'lea@exemple.ch');
+    const fresh = tokenOf(mailer.sent.at(-1)!.text, '/auth/reset-password');
+    await resetPassword(deps, fresh, 'nouvelle phrase longue');
+    expect(await store.sessions.find('s1')).toBeNull();
+    expect(await rejection(resetPassword(deps, fresh, 'encore une autre phrase'))).toContain('n’est plus valable');
+    expect(await authenticate(store, 'lea@exemple.ch', 'une phrase assez longue')).toBeNull();
+    expect(await authenticate(store, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
+  });
+
+  it('une demande pour une adresse inconnue n’envoie rien', async () => {
+    const { deps, mailer } = setup();
+    await requestPasswordReset(deps, 'personne@exemple.ch');
+    expect(mailer.sent).toHaveLength(0);
+  });
+
+  it('changer de mot de passe demande l’actuel et déconnecte les autres appareils', async () => {
+    const { deps, store } = setup();
+    const user = await registered(deps);
+    for (const id of ['ici', 'ailleurs']) {
+      await store.sessions.create({
+        id,
+        uid: user.uid,
+        createdAt: '',
+        lastSeenAt: '',
+        expiresAt: '2099-01-01T00:00:00Z',
+        userAgent: '',
+      });
+    }
+    expect(
+      await rejection(
+        changePassword(deps, { user: null, sessionId: null }, { currentPassword: 'x', newPassword: 'y' }),
+      ),
+    ).toBe(NO_USER_OR_EMAIL);
+    expect(
+      await rejection(
+        changePassword(
+          deps,
+          { user, sessionId: 'ici' },
+          { currentPassword: 'faux', newPassword: 'nouvelle phrase longue' },
+        ),
+      ),
+    ).toContain('actuel est incorrect');
+    await changePassword(
+      deps,
+      { user, sessionId: 'ici' },
+      { currentPassword: 'une phrase assez longue', newPassword: 'nouvelle phrase longue' },
+    );
+    expect(await store.sessions.find('ici')).not.toBeNull();
+    expect(await store.sessions.find('ailleurs')).toBeNull();
+  });
+
+  it('supprimer son compte garde ses événements, sans propriétaire', async () => {
+    const { deps, db } = setup();
+    const user = await registered(deps);
+    db.prepare('INSERT INTO categories (slug, label, color, sort_order) VALUES (?, ?, ?, ?)').run(
+      'musique',
+      'Musique',
+      '#000',
+      1,
+    );
+    db.prepare(
+      `INSERT INTO events (id, slug, title, description, category, starts_at, ends_at, starts_ts, ends_ts, city, canton, status, created_by, created_at, updated_at, submitted_at)
+       VALUES ('e1', 's', 'Concert', 'Un concert', 'musique', 'x', 'x', 0, 0, 'Sion', 'VS', 'approved', ?, 'x', 'x', 'x')`,
+    ).run(user.uid);
+    expect(await rejection(deleteAccount(deps, user, 'faux'))).toContain('incorrect');
+    await deleteAccount(deps, user, 'une phrase assez longue');
+    expect(db.prepare('SELECT uid FROM users').all()).toHaveLength(0);
+    expect(db.prepare('SELECT created_by, status FROM events').get()).toEqual({ created_by: null, status: 'approved' });
+  });
+});

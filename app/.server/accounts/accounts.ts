@@ -1,0 +1,262 @@
+// Account use cases: register, verify, reset, change password, profile, delete; passwords and links through the
+// identity provider (local or Firebase Auth).
+
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  ALREADY_VERIFIED,
+  EMAIL_TAKEN,
+  NO_USER,
+  NO_USER_OR_EMAIL,
+  RESET_LINK_INVALID,
+  WRONG_CURRENT_PASSWORD,
+} from '~/domain/auth';
+import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../identity/local';
+import { passwordProblem } from '../identity/password-policy';
+import type { IdentityProvider, SignedIn } from '../identity/ports';
+import { accountExistsMail, passwordResetMail, verificationMail } from '../mail/templates';
+import { afterResponse } from '../platform/background';
+import { createLimiter } from '../platform/limiter';
+import { once } from '../platform/once';
+import { UseCaseError } from '../platform/use-case-error';
+import type { MailPort, Store, UserProfile } from '../ports';
+import type { Services } from '../services';
+
+export interface AccountDeps {
+  store: Store;
+  mailer: MailPort;
+  siteUrl: string;
+  /** Local (our store) unless given: Firebase Auth with DATA_BACKEND=firestore. */
+  identity?: IdentityProvider;
+  now?: () => Date;
+  /**
+   * Runs work whose outcome must not show in the answer (mails, and what they depend on) once the answer is on its
+   * way. Without it (use-case tests), the work is done before returning.
+   */
+  later?: (label: string, work: () => Promise<unknown>) => void;
+}
+
+export { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS };
+
+const clock = (deps: AccountDeps) => (deps.now ? deps.now() : new Date());
+
+async function afterAnswer(deps: AccountDeps, work: () => Promise<unknown>): Promise<void> {
+  if (deps.later) deps.later('comptes', work);
+  else await work();
+}
+const identityOf = (deps: AccountDeps) => deps.identity ?? createLocalIdentity(deps.store, deps.siteUrl);
+
+async function sendVerification(deps: AccountDeps, user: UserProfile): Promise<void> {
+  const link = await identityOf(deps).verificationLink(user, clock(deps));
+  await deps.mailer.send({ to: user.email, ...verificationMail(user.displayName, link) });
+}
+
+export interface Registered {
+  user: UserProfile;
+  signedIn: SignedIn;
+}
+
+/**
+ * Registration answers the same whether or not the address already has an account (nobody can learn who is
+ * registered): no session is opened, the same work is done (the password is hashed either way), and a mail leaves
+ * after the answer, a verification link for a new account, « vous avez déjà un compte » for an existing one.
+ * Returns the new account, or null when the address was taken (for tests: the route ignores it).
+ */
+export async function registerAccount(
+  deps: AccountDeps,
+  input: { email: string; password: string; displayName: string },
+): Promise<UserProfile | null> {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new UseCaseError(problem, 'password');
+  const identity = identityOf(deps);
+  const account = await identity.createAccount(input);
+  // SPEC §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
+  const user = account
+    ? await deps.store.users.create({
+        uid: account.uid,
+        email: input.email,
+        displayName: input.displayName,
+        role: 'organizer',
+        passwordHash: account.passwordHash,
+        now: clock(deps).toISOString(),
+      })
+    : null;
+  if (account && !user) await identity.deleteAccount(account.uid);
+  if (!user) {
+    await afterAnswer(deps, () => tellExistingOwner(deps, input.email));
+    return null;
+  }
+  // The account exists whatever happens to the mail: it can be sent again from the profile.
+  await afterAnswer(deps, () => sendVerification(deps, user));
+  return user;
+}
+
+/** At most a few « vous avez déjà un compte » per address and hour: registering someone's address is not a way to
+ * flood their mailbox. */
+const existingOwnerMails = once(() => createLimiter({ points: 3, duration: 60 * 60, keyPrefix: 'account-exists' }));
+
+async function tellExistingOwner(deps: AccountDeps, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  try {
+    await existingOwnerMails().consume(address);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return;
+    throw error;
+  }
+  const owner = await deps.store.users.findByEmailWithPassword(address);
+  if (owner?.disabled) return;
+  await deps.mailer.send({
+    to: address,
+    ...accountExistsMail(
+      owner?.displayName ?? '',
+      `${deps.siteUrl}/auth/login`,
+      `${deps.siteUrl}/auth/forgot-password`,
+    ),
+  });
+}
+
+export async function resendVerification(deps: AccountDeps, user: UserProfile | null): Promise<void> {
+  if (!user) throw new UseCaseError(NO_USER);
+  if (user.emailVerified) throw new UseCaseError(ALREADY_VERIFIED);
+  await sendVerification(deps, user);
+}
+
+/** Follows a verification link: returns the verified account, or null when the link is not valid. */
+export async function verifyEmail(deps: AccountDeps, token: string): Promise<UserProfile | null> {
+  const now = clock(deps).toISOString();
+  const uid = await identityOf(deps).applyVerification(token, now);
+  if (!uid) return null;
+  await deps.store.users.setEmailVerified(uid, now);
+  return deps.store.users.findById(uid);
+}
+
+/**
+ * Always answers the same, in the same time, whether or not the email has an account: the lookup, the link and the
+ * mail all happen after the answer.
+ */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  await afterAnswer(deps, async () => {
+    const user = await deps.store.users.findByEmailWithPassword(email);
+    if (!user || user.disabled) return;
+    const link = await identityOf(deps).resetLink(user, clock(deps));
+    await deps.mailer.send({ to: user.email, ...passwordResetMail(user.displayName, link) });
+  });
+}
+
+export async function isResetTokenValid(deps: AccountDeps, token: string): Promise<boolean> {
+  return (await identityOf(deps).peekReset(token, clock(deps).toISOString())) !== null;
+}
+
+/**
+ * After any password change (profile, reset link, operator): reset links still unused stop working, on either
+ * identity provider (they are ours: app/.server/identity/link-tokens.ts). A verification link stays valid: it
+ * proves the address, not the password.
+ */
+export async function passwordChanged(deps: Pick<AccountDeps, 'store'>, uid: string): Promise<void> {
+  await deps.store.authTokens.revokeForUser(uid, 'reset-password');
+}
+
+/** Uses a reset link once: new password, every session of the account ended. */
+export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<UserProfile> {
+  const problem = passwordProblem(password);
+  if (problem) throw new UseCaseError(problem, 'password');
+  const now = clock(deps).toISOString();
+  const uid = await identityOf(deps).applyReset(token, password, now);
+  if (!uid) throw new UseCaseError(RESET_LINK_INVALID);
+  await passwordChanged(deps, uid);
+  await deps.store.sessions.revokeAllForUser(uid);
+  const user = await deps.store.users.findById(uid);
+  if (!user) throw new UseCaseError(RESET_LINK_INVALID);
+  return user;
+}
+
+/**
+ * SPEC §5 and §7: needs a logged-in user with an email, re-authenticated with the current password; other sessions
+ * end. Returns a fresh sign-in when the provider also ended this one (Firebase), to open a new session here.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  current: { user: UserProfile | null; sessionId: string | null },
+  input: { currentPassword: string; newPassword: string },
+): Promise<SignedIn | null> {
+  const { user } = current;
+  if (!user?.email) throw new UseCaseError(NO_USER_OR_EMAIL);
+  const identity = identityOf(deps);
+  const reauthenticated = await identity.checkPassword(user.email, input.currentPassword);
+  if (!reauthenticated || reauthenticated.uid !== user.uid) {
+    throw new UseCaseError(WRONG_CURRENT_PASSWORD, 'currentPassword');
+  }
+  const problem = passwordProblem(input.newPassword);
+  if (problem) throw new UseCaseError(problem, 'newPassword');
+  const signedIn = await identity.setPassword(user, input.newPassword, clock(deps).toISOString());
+  await passwordChanged(deps, user.uid);
+  await deps.store.sessions.revokeAllForUser(user.uid, signedIn ? undefined : (current.sessionId ?? undefined));
+  return signedIn;
+}
+
+/** SPEC §5: a profile update needs a logged-in user. */
+export async function updateProfile(deps: AccountDeps, user: UserProfile | null, input: { displayName: string }) {
+  if (!user) throw new UseCaseError(NO_USER);
+  return deps.store.users.updateProfile(user.uid, input, clock(deps).toISOString());
+}
+
+/** Deletes the account after checking its password; its events stay published, without an owner. */
+export async function deleteAccount(deps: AccountDeps, user: UserProfile | null, password: string): Promise<void> {
+  if (!user) throw new UseCaseError(NO_USER);
+  const identity = identityOf(deps);
+  const reauthenticated = await identity.checkPassword(user.email, password);
+  if (!reauthenticated || reauthenticated.uid !== user.uid) {
+    throw new UseCaseError(WRONG_CURRENT_PASSWORD, 'deletePassword');
+  }
+  await deps.store.users.delete(user.uid);
+  await identity.deleteAccount(user.uid);
+}
+
+/**
+ * Google sign-in (SPEC §7, Firebase only): the browser's fresh ID token is verified, the profile is written the
+ * first time (organizer, photoURL from Google) and the sign-in opens a session. Null when the token is not valid.
+ */
+export async function signInExternal(deps: AccountDeps, idToken: string): Promise<Registered | null> {
+  const identity = identityOf(deps);
+  const person = identity.verifyExternalSignIn ? await identity.verifyExternalSignIn(idToken) : null;
+  if (!person) return null;
+  const now = clock(deps).toISOString();
+  let user = await deps.store.users.findById(person.uid);
+  if (!user) {
+    user = await deps.store.users.create({
+      uid: person.uid,
+      email: person.email,
+      displayName: person.displayName.slice(0, 60),
+      role: 'organizer',
+      passwordHash: null,
+      now,
+    });
+    // Another account of ours already has this email (registered with a password): sign in with it instead.
+    if (!user) throw new UseCaseError(EMAIL_TAKEN);
+    if (person.photoURL) user = (await deps.store.users.setPhotoURL(user.uid, person.photoURL, now)) ?? user;
+    if (person.emailVerified) await deps.store.users.setEmailVerified(user.uid, now);
+    user = (await deps.store.users.findById(user.uid)) ?? user;
+  }
+  if (user.disabled) return null;
+  return { user, signedIn: { uid: person.uid, idToken } };
+}
+
+/** The use cases' dependencies in a request: mails and their links leave after the answer. */
+export function accountDeps(services: Services): AccountDeps {
+  const { store, mailer, identity, config } = services;
+  return { store, mailer, siteUrl: config.SITE_URL, identity, later: afterResponse };
+}
+
+/** The account's open sessions (its devices), most recent first as the store lists them. */
+export function openSessions({ store }: Pick<Services, 'store'>, user: UserProfile) {
+  return store.sessions.listForUser(user.uid);
+}
+
+/** Signs the account out everywhere but on `currentSessionId` (« Déconnecter mes autres appareils »). */
+export async function endOtherSessions(
+  { store }: Pick<Services, 'store'>,
+  user: UserProfile | null,
+  currentSessionId: string | null,
+): Promise<void> {
+  if (!user || !currentSessionId) throw new UseCaseError('Aucun utilisateur connecté');
+  await store.sessions.revokeAllForUser(user.uid, currentSessionId);
+}

@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../../../tests/unit/memory-store';
+import { authenticate, LOGIN_LIMITS, loginDelayMs, MAX_LOGIN_DELAY_MS } from './login';
+
+function cheapHash(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(password, salt, 32, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+describe('connexion', () => {
+  async function target(uid: string, email: string) {
+    const { store } = memoryStore();
+    await store.users.upsert({
+      uid,
+      email,
+      displayName: 'Cible',
+      role: 'organizer',
+      // A stored hash with a small N keeps many checks fast (verification reads N from the stored hash).
+      passwordHash: cheapHash('le bon mot de passe'),
+      emailVerified: true,
+      now: '2026-01-01T00:00:00Z',
+    });
+    return store;
+  }
+  const refusal = (attempt: Promise<unknown>) =>
+    attempt.then(
+      () => null,
+      async (thrown: Response) => ({
+        status: thrown.status,
+        retryAfter: Number(thrown.headers.get('Retry-After')),
+        message: ((await thrown.json()) as { message: string }).message,
+      }),
+    );
+
+  it('100 mauvais mots de passe d’inconnus (100 adresses IP) ne bloquent pas la titulaire : ralentie, pas refusée', async () => {
+    const store = await target('u1', 'cible@exemple.ch');
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+    };
+    for (let i = 0; i < 100; i++) {
+      const who = { ip: `203.0.113.${i}` };
+      expect(await authenticate(store, 'CIBLE@exemple.ch', `mauvais ${i}`, undefined, who, { wait })).toBeNull();
+    }
+    // Each attempt after the first few waited longer, up to the cap.
+    expect(waits.at(-1)).toBe(MAX_LOGIN_DELAY_MS);
+    waits.length = 0;
+    const user = await authenticate(
+      store,
+      'cible@exemple.ch',
+      'le bon mot de passe',
+      undefined,
+      { ip: '198.51.100.7' },
+      { wait },
+    );
+    expect(user?.uid).toBe('u1');
+    expect(waits).toEqual([MAX_LOGIN_DELAY_MS]);
+    // Signed in: the slowdown is over.
+    waits.length = 0;
+    expect(
+      (
+        await authenticate(
+          store,
+          'cible@exemple.ch',
+          'le bon mot de passe',
+          undefined,
+          { ip: '198.51.100.7' },
+          { wait },
+        )
+      )?.uid,
+    ).toBe('u1');
+    expect(waits).toEqual([]);
+    expect(loginDelayMs(0)).toBe(0);
+  }, 60_000);
+
+  it('un même client qui se trompe sur une adresse reçoit un 429 avec Retry-After ; les autres clients non', async () => {
+    const store = await target('u2', 'lea@exemple.ch');
+    const wait = async () => {};
+    const who = { ip: '10.1.0.50' };
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndClient.points; i++) {
+      expect(await authenticate(store, 'lea@exemple.ch', `faux ${i}`, undefined, who, { wait })).toBeNull();
+    }
+    const refused = await refusal(
+      authenticate(store, 'lea@exemple.ch', 'le bon mot de passe', undefined, who, { wait }),
+    );
+    expect(refused?.status).toBe(429);
+    expect(refused?.retryAfter).toBeGreaterThan(0);
+    expect(refused?.message).toContain('Trop de tentatives');
+    const elsewhere = await authenticate(
+      store,
+      'lea@exemple.ch',
+      'le bon mot de passe',
+      undefined,
+      { ip: '10.1.0.51' },
+      { wait },
+    );
+    expect(elsewhere?.uid).toBe('u2');
+  }, 60_000);
+
+  it('un client qui essaie beaucoup d’adresses est arrêté, quelle que soit l’adresse', async () => {
+    const store = await target('u3', 'zoe@exemple.ch');
+    const wait = async () => {};
+    const who = { ip: '10.2.0.99' };
+    for (let i = 0; i < LOGIN_LIMITS.perClient.points; i++) {
+      expect(await authenticate(store, `inconnu${i}@exemple.ch`, 'x', undefined, who, { wait })).toBeNull();
+    }
+    const refused = await refusal(
+      authenticate(store, 'zoe@exemple.ch', 'le bon mot de passe', undefined, who, { wait }),
+    );
+    expect(refused?.status).toBe(429);
+    expect(refused?.retryAfter).toBeGreaterThan(60);
+  }, 60_000);
+
+  it('un ancien hash scrypt est remplacé par un hash Argon2id à la connexion réussie, pas à un échec', async () => {
+    const { store } = memoryStore();
+    const legacy = cheapHash('Gruyère-et-Vacherin');
+    await store.users.upsert({
+      uid: 'u2',
+      email: 'ancien@exemple.ch',
+      displayName: 'Ancien',
+      role: 'organizer',
+      passwordHash: legacy,
+      emailVerified: true,
+      now: '2026-01-01T00:00:00Z',
+    });
+    const stored = async () => (await store.users.findByEmailWithPassword('ancien@exemple.ch'))?.passwordHash;
+    expect(await authenticate(store, 'ancien@exemple.ch', 'mauvais')).toBeNull();
+    expect(await stored()).toBe(legacy);
+    expect((await authenticate(store, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await authenticate(store, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
+  });
+});

@@ -1,0 +1,142 @@
+// Events as SQLite rows: conversions both ways, and the SQL of an event query (filters, full-text match, order).
+import type { CantonCode } from '~/domain/cantons';
+import type { CategorySlug } from '~/domain/categories';
+import { type AgendaEvent, EVENT_STATUSES, type EventContent, type EventStatus } from '~/domain/event';
+import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
+import type { EventQuery } from '../../ports';
+import { bool, num, type Row, str } from './rows';
+
+export function toEvent(row: Row): AgendaEvent {
+  return {
+    id: str(row.id),
+    slug: str(row.slug),
+    title: str(row.title),
+    description: str(row.description),
+    category: row.category as CategorySlug,
+    startsAt: str(row.starts_at),
+    endsAt: str(row.ends_at),
+    allDay: bool(row.all_day),
+    venueName: str(row.venue_name),
+    street: str(row.street),
+    postalCode: str(row.postal_code),
+    city: str(row.city),
+    canton: row.canton as CantonCode,
+    lat: num(row.lat),
+    lng: num(row.lng),
+    isFree: bool(row.is_free),
+    priceMin: num(row.price_min),
+    priceMax: num(row.price_max),
+    priceNote: str(row.price_note),
+    ticketUrl: str(row.ticket_url),
+    websiteUrl: str(row.website_url),
+    organizerName: str(row.organizer_name),
+    contactEmail: str(row.contact_email),
+    contactPhone: str(row.contact_phone),
+    image: row.image ? JSON.parse(str(row.image)) : null,
+    accessibility: {
+      wheelchair: bool(row.wheelchair),
+      hearing: bool(row.hearing),
+      familyFriendly: bool(row.family_friendly),
+    },
+    status: row.status as EventStatus,
+    rejectionReason: str(row.rejection_reason),
+    featured: bool(row.featured),
+    createdBy: row.created_by == null ? null : str(row.created_by),
+    createdAt: str(row.created_at),
+    updatedAt: str(row.updated_at),
+    submittedAt: str(row.submitted_at),
+    moderatedBy: row.moderated_by == null ? null : str(row.moderated_by),
+    moderatedAt: row.moderated_at == null ? null : str(row.moderated_at),
+    pendingChanges: row.pending_changes ? (JSON.parse(str(row.pending_changes)) as string[]) : [],
+    previousStatus: row.previous_status == null ? null : (row.previous_status as EventStatus),
+    revision: row.revision ? (JSON.parse(str(row.revision)) as EventContent) : null,
+  };
+}
+
+export function eventParams(e: AgendaEvent) {
+  return {
+    id: e.id,
+    slug: e.slug,
+    title: e.title,
+    description: e.description,
+    category: e.category,
+    starts_at: e.startsAt,
+    ends_at: e.endsAt,
+    starts_ts: Date.parse(e.startsAt),
+    ends_ts: Date.parse(e.endsAt),
+    all_day: e.allDay ? 1 : 0,
+    venue_name: e.venueName,
+    street: e.street,
+    postal_code: e.postalCode,
+    city: e.city,
+    canton: e.canton,
+    lat: e.lat,
+    lng: e.lng,
+    is_free: e.isFree ? 1 : 0,
+    price_min: e.priceMin,
+    price_max: e.priceMax,
+    price_note: e.priceNote,
+    ticket_url: e.ticketUrl,
+    website_url: e.websiteUrl,
+    organizer_name: e.organizerName,
+    contact_email: e.contactEmail,
+    contact_phone: e.contactPhone,
+    image: e.image ? JSON.stringify(e.image) : null,
+    wheelchair: e.accessibility.wheelchair ? 1 : 0,
+    hearing: e.accessibility.hearing ? 1 : 0,
+    family_friendly: e.accessibility.familyFriendly ? 1 : 0,
+    status: e.status,
+    rejection_reason: e.rejectionReason,
+    featured: e.featured ? 1 : 0,
+    created_by: e.createdBy,
+    created_at: e.createdAt,
+    updated_at: e.updatedAt,
+    submitted_at: e.submittedAt,
+    moderated_by: e.moderatedBy,
+    moderated_at: e.moderatedAt,
+    pending_changes: e.pendingChanges?.length ? JSON.stringify(e.pendingChanges) : null,
+    previous_status: e.previousStatus ?? null,
+    revision: e.revision ? JSON.stringify(e.revision) : null,
+  };
+}
+
+export function statusCounts(rows: Row[]): Record<EventStatus, number> {
+  const counts = Object.fromEntries(EVENT_STATUSES.map((s) => [s, 0])) as Record<EventStatus, number>;
+  for (const r of rows) counts[r.status as EventStatus] = Number(r.n);
+  return counts;
+}
+
+/** FTS5 query: every word as a quoted prefix ("fete"* "neuch"*), all required. */
+export function ftsMatch(words: readonly string[]): string {
+  return words.map((w) => `"${w.replace(/"/g, '')}"*`).join(' ');
+}
+
+/** Awaits moderation (event-lifecycle.ts awaitsModeration): pending, or public with a pending revision. */
+export const AWAITING = `(e.status = 'pending' OR (e.revision IS NOT NULL AND e.status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')})))`;
+
+export function eventQuerySql(q: EventQuery) {
+  const where = [`e.status IN (${q.status.map(() => '?').join(', ')})`, 'e.ends_ts > ?'];
+  const params: unknown[] = [...q.status, Date.parse(q.endsAfter)];
+  let from = 'FROM events e';
+  let rank: string | null = null;
+  if (q.words && q.words.length > 0) {
+    from = 'FROM events_fts f JOIN events e ON e.id = f.event_id';
+    where.unshift('events_fts MATCH ?');
+    params.unshift(ftsMatch(q.words));
+    // Title matters most, then organizer and venue, then city, then description.
+    rank = 'bm25(events_fts, 0, 10, 1, 4, 3, 5)';
+  }
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  if (q.startsBefore) add('e.starts_ts < ?', Date.parse(q.startsBefore));
+  if (q.category) add('e.category = ?', q.category);
+  if (q.canton) add('e.canton = ?', q.canton);
+  if (q.free) add('e.is_free = 1');
+  if (q.family) add('e.family_friendly = 1');
+  if (q.accessible) add('e.wheelchair = 1');
+  if (q.organizerName) add('e.organizer_name = ? COLLATE NOCASE', q.organizerName);
+  if (q.excludeId) add('e.id <> ?', q.excludeId);
+  return { from, where: where.join(' AND '), params, rank };
+}

@@ -1,0 +1,204 @@
+// Events in SQLite: the rows, their full-text index (FTS5) and the moderation log written with each transition.
+import type { CategorySlug } from '~/domain/categories';
+import type { AgendaEvent } from '~/domain/event';
+import type { EventStore, ModerationLogInput } from '../../ports';
+import type { Db } from './db';
+import { AWAITING, eventParams, eventQuerySql, ftsMatch, statusCounts, toEvent } from './event-rows';
+import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
+
+export function createEventStore(db: Db): EventStore {
+  const eventColumns = Object.keys(eventParams({ accessibility: {} } as AgendaEvent));
+  const insertEvent = db.prepare(
+    `INSERT INTO events (${eventColumns.join(', ')}) VALUES (${eventColumns.map((c) => `@${c}`).join(', ')})`,
+  );
+
+  const insertDecision = db.prepare(
+    `INSERT INTO moderation_log (event_id, event_title, admin_uid, action, reason, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const logDecision = (eventId: string, eventTitle: string, e: ModerationLogInput) =>
+    insertDecision.run(eventId, eventTitle, e.adminUid, e.action, e.reason, e.createdAt);
+
+  return {
+    async search(q) {
+      const { from, where, params, rank } = eventQuerySql(q);
+      const total = (db.prepare(`SELECT COUNT(*) AS n ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+      const order = [q.featuredFirst ? 'o_featured DESC' : null, rank ? 'o_relevance' : null, 'o_starts', 'o_title'];
+      const orderBy = (prefix: string) =>
+        order
+          .filter(Boolean)
+          .map((o) => prefix + o)
+          .join(', ');
+      // Sort the page's row ids on the covering index first, then read only those rows (not every match in full).
+      const rows = db
+        .prepare(
+          `SELECT e.* FROM (
+             SELECT e.rowid AS rid, e.featured AS o_featured, ${rank ?? '0'} AS o_relevance, e.starts_ts AS o_starts,
+               e.title AS o_title
+             ${from} WHERE ${where} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) page
+           JOIN events e ON e.rowid = page.rid ORDER BY ${orderBy('page.')}`,
+        )
+        .all(...params, q.limit, q.offset) as Row[];
+      return { items: rows.map(toEvent), total };
+    },
+    async mapPoints(q, max) {
+      const { from, where, params } = eventQuerySql(q);
+      const rows = db
+        .prepare(
+          `SELECT e.id, e.title, e.lat, e.lng, e.starts_at, e.ends_at, e.all_day, e.city, e.category ${from}
+           WHERE ${where} AND e.lat IS NOT NULL AND e.lng IS NOT NULL ORDER BY e.starts_ts LIMIT ?`,
+        )
+        .all(...params, max) as Row[];
+      return rows.map((r) => ({
+        id: str(r.id),
+        title: str(r.title),
+        lat: Number(r.lat),
+        lng: Number(r.lng),
+        startsAt: str(r.starts_at),
+        endsAt: str(r.ends_at),
+        allDay: bool(r.all_day),
+        city: str(r.city),
+        category: r.category as CategorySlug,
+      }));
+    },
+    async findById(id) {
+      const row = db.prepare('SELECT * FROM events WHERE id = ?').get(id) as Row | undefined;
+      return row ? toEvent(row) : null;
+    },
+    async insertMany(events) {
+      db.transaction(() => {
+        for (const e of events) insertEvent.run(eventParams(e));
+      })();
+    },
+    async countUpcomingByCategory(endsAfter, status) {
+      const rows = db
+        .prepare(
+          `SELECT category, COUNT(*) AS n FROM events WHERE status IN (${status.map(() => '?').join(', ')})
+           AND ends_ts > ? GROUP BY category`,
+        )
+        .all(...status, Date.parse(endsAfter)) as { category: string; n: number }[];
+      return Object.fromEntries(rows.map((r) => [r.category, r.n]));
+    },
+    async createSubmission({ uid, submissionKey, event }) {
+      const find = db.prepare('SELECT event_id FROM event_submissions WHERE uid = ? AND submission_key = ?');
+      const result = db
+        .transaction(() => {
+          const existing = find.get(uid, submissionKey) as { event_id: string } | undefined;
+          if (existing) return { id: existing.event_id, created: false };
+          insertEvent.run(eventParams(event));
+          db.prepare(
+            'INSERT INTO event_submissions (uid, submission_key, event_id, created_at) VALUES (?, ?, ?, ?)',
+          ).run(uid, submissionKey, event.id, event.createdAt);
+          return { id: event.id, created: true };
+        })
+        .immediate();
+      return {
+        event: toEvent(db.prepare('SELECT * FROM events WHERE id = ?').get(result.id) as Row),
+        created: result.created,
+      };
+    },
+    async transition({ seen, next, entry }) {
+      const params = eventParams(next);
+      const columns = Object.keys(params).filter((c) => c !== 'id');
+      const write = db.prepare(
+        `UPDATE events SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND updated_at = @seen`,
+      );
+      return db
+        .transaction(() => {
+          if (write.run({ ...params, seen }).changes === 0) return null;
+          if (entry) logDecision(next.id, next.title, entry);
+          return toEvent(db.prepare('SELECT * FROM events WHERE id = ?').get(next.id) as Row);
+        })
+        .immediate();
+    },
+    async remove({ id, seen, entry }) {
+      return db
+        .transaction(() => {
+          const row = db.prepare('SELECT title FROM events WHERE id = ? AND updated_at = ?').get(id, seen) as
+            | { title: string }
+            | undefined;
+          if (!row) return false;
+          // Submission keys go with the event (ON DELETE CASCADE); its decisions stay, under the title they were
+          // taken on (entries without one get its last title).
+          db.prepare("UPDATE moderation_log SET event_title = ? WHERE event_id = ? AND event_title = ''").run(
+            row.title,
+            id,
+          );
+          db.prepare('DELETE FROM events WHERE id = ?').run(id);
+          logDecision(id, row.title, entry);
+          return true;
+        })
+        .immediate();
+    },
+    async findSubmission(uid, submissionKey) {
+      const row = db
+        .prepare('SELECT event_id FROM event_submissions WHERE uid = ? AND submission_key = ?')
+        .get(uid, submissionKey) as { event_id: string } | undefined;
+      return row?.event_id ?? null;
+    },
+    async listByOwner(uid) {
+      return (db.prepare('SELECT * FROM events WHERE created_by = ? ORDER BY starts_ts DESC').all(uid) as Row[]).map(
+        toEvent,
+      );
+    },
+    async listApprovedNear({ city, from, to, excludeId }) {
+      const rows = db
+        .prepare(
+          `SELECT * FROM events WHERE status = 'approved' AND city = ? COLLATE NOCASE AND starts_ts BETWEEN ? AND ?
+           AND id IS NOT ? LIMIT 20`,
+        )
+        .all(city, Date.parse(from), Date.parse(to), excludeId ?? null) as Row[];
+      return rows.map(toEvent);
+    },
+    async listForModeration(q) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      let from = 'FROM events e';
+      if (q.words && q.words.length > 0) {
+        from = 'FROM events_fts f JOIN events e ON e.id = f.event_id';
+        where.push('events_fts MATCH ?');
+        params.push(ftsMatch(q.words));
+      }
+      if (q.ownerEmail) {
+        where.push('e.created_by IN (SELECT uid FROM users WHERE email = ?)');
+        params.push(q.ownerEmail);
+      }
+      if (q.status === 'awaiting') {
+        where.push(AWAITING);
+      } else if (q.status !== 'all') {
+        where.push('e.status = ?');
+        params.push(q.status);
+      }
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const queue = q.status === 'awaiting' || q.status === 'pending';
+      const order = queue ? 'e.submitted_at ASC, e.rowid ASC' : 'e.updated_at DESC, e.rowid DESC';
+      const total = (db.prepare(`SELECT COUNT(*) AS n ${from} ${whereSql}`).get(...params) as { n: number }).n;
+      const rows = db
+        .prepare(`SELECT e.* ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .all(...params, q.limit, q.offset) as Row[];
+      return { items: rows.map(toEvent), total };
+    },
+    async countAllByStatus() {
+      const rows = db.prepare('SELECT status, COUNT(*) AS n FROM events GROUP BY status').all() as Row[];
+      return statusCounts(rows);
+    },
+    async countByOwner(uid) {
+      const rows = db
+        .prepare('SELECT status, COUNT(*) AS n FROM events WHERE created_by = ? GROUP BY status')
+        .all(uid) as Row[];
+      return statusCounts(rows);
+    },
+    async moderationHistory(eventId) {
+      const rows = db
+        .prepare(
+          `SELECT ${MODERATION_ENTRY_COLUMNS} ${MODERATION_ENTRY_FROM}
+           WHERE l.event_id = ? ORDER BY l.created_at DESC, l.id DESC`,
+        )
+        .all(eventId) as Row[];
+      return rows.map(toModerationEntry);
+    },
+    async countAwaitingModeration() {
+      return (db.prepare(`SELECT COUNT(*) AS n FROM events e WHERE ${AWAITING}`).get() as { n: number }).n;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// Public reading of the categories (every page's footer, filters, labels), memoised until the store changes.
+import type { CategoryInfo } from '~/domain/categories';
+import { createReadCache, type ReadCache } from '../platform/read-cache';
+import type { Store } from '../ports';
+
+// One memo per store (one in production; tests open many, whose revision numbers may coincide).
+const caches = new WeakMap<Store, ReadCache>();
+
+function cachedRead<T>(store: Store, key: string, compute: () => Promise<T>): Promise<T> {
+  let cache = caches.get(store);
+  if (!cache) {
+    cache = createReadCache({ maxEntries: 10 });
+    caches.set(store, cache);
+  }
+  return cache.get(store.revision(), key, compute);
+}
+
+/** What pages need to show any category (the root loader sends it with every page). */
+export function categoryInfos(store: Store): Promise<readonly CategoryInfo[]> {
+  return cachedRead(store, 'categories:info', async () =>
+    (await store.categories.list()).map(({ slug, label, color, active }) => ({ slug, label, color, active })),
+  );
+}
+
+/** The slugs a visitor may filter on and an organizer may choose: the active categories. */
+export function activeCategorySlugs(store: Store): Promise<readonly string[]> {
+  return cachedRead(store, 'categories:active', async () =>
+    (await store.categories.list()).filter((c) => c.active).map((c) => c.slug),
+  );
+}

@@ -1,0 +1,27 @@
+// What the home page shows: this weekend, highlights (featured first), categories with counts, a map, partners.
+import { toEventCard } from '~/domain/event-card';
+import type { Store } from '../ports';
+import { cachedRead, PUBLIC_STATUSES, queryFromFilters, searchEvents } from './public';
+
+export function homeSummary(store: Store, now = new Date()) {
+  return cachedRead(store, 'home', () => readHome(store, now));
+}
+
+async function readHome(store: Store, now: Date) {
+  const upcoming = queryFromFilters({}, now);
+  const [weekend, highlights, categories, counts, partners] = await Promise.all([
+    searchEvents(store, { when: 'week-end' }, 1, now),
+    store.events.search({ ...upcoming, featuredFirst: true, limit: 8, offset: 0 }),
+    store.categories.list(),
+    store.events.countUpcomingByCategory(now.toISOString(), PUBLIC_STATUSES),
+    store.partners.list({ activeOnly: true }),
+  ]);
+  return {
+    weekend: { items: weekend.items.slice(0, 8).map(toEventCard), total: weekend.total },
+    highlights: { items: highlights.items.map(toEventCard), total: highlights.total },
+    categories: categories
+      .filter((c) => c.active)
+      .map((c) => ({ slug: c.slug, label: c.label, color: c.color, count: counts[c.slug] ?? 0 })),
+    partners: partners.map((p) => ({ id: p.id, name: p.name, logo: p.logo, kind: p.kind })),
+  };
+}

@@ -1,0 +1,88 @@
+// One step of an event's life for a user: the table of app/domain/event-lifecycle.ts decides whether this user may
+// take this action on this event and what follows, the store writes it atomically (with the moderation log for an
+// admin's decision). The organizer's use cases (submissions.ts) and the admins' (admin/moderation.ts) come here.
+import type { AgendaEvent, EventContent } from '~/domain/event';
+import {
+  actorsFor,
+  applyTransition,
+  findTransition,
+  type LifecycleAction,
+  type Transition,
+} from '~/domain/event-lifecycle';
+import { MODERATION_ACTIONS, type ModerationAction } from '~/domain/moderation';
+import { audit } from '../platform/audit';
+import { UseCaseError } from '../platform/use-case-error';
+import type { Store, UserProfile } from '../ports';
+
+export const LIFECYCLE_MESSAGES = {
+  notFound: 'Cet événement n’existe pas (ou plus).',
+  refused: 'Cette action n’est pas possible pour cet événement dans son état actuel.',
+  changed:
+    'Cet événement a changé entre-temps (un autre administrateur l’a peut-être déjà traité) : voici son état actuel.',
+  changedForOwner: 'Cet événement a changé entre-temps : voici son état actuel. Réessayez si besoin.',
+} as const;
+
+export interface LifecycleDeps {
+  store: Store;
+  now?: () => Date;
+}
+
+export interface LifecycleStep {
+  /** The event before the step. */
+  before: AgendaEvent;
+  /** The event after it; null when it was deleted. */
+  after: AgendaEvent | null;
+  transition: Transition;
+}
+
+function logAction(action: LifecycleAction): ModerationAction {
+  if (!(MODERATION_ACTIONS as readonly string[]).includes(action))
+    throw new Error(`Action non journalisable : ${action}`);
+  return action as ModerationAction;
+}
+
+/**
+ * Takes one action on an event as this user. Refusals are AdminErrors in French: 404 when the event does not exist
+ * or is not theirs (a stranger learns nothing, and it is logged), 409 when the table does not allow it in the event's
+ * status, or when the event changed since `seen` (the version the user decided on) or meanwhile.
+ */
+export async function changeEvent(
+  deps: LifecycleDeps,
+  user: UserProfile,
+  input: { eventId: string; action: LifecycleAction; content?: EventContent; reason?: string; seen?: string },
+): Promise<LifecycleStep> {
+  const { store } = deps;
+  const before = await store.events.findById(input.eventId);
+  if (!before) throw new UseCaseError(LIFECYCLE_MESSAGES.notFound, 'form', 404);
+  const actors = actorsFor(user, before);
+  if (actors.length === 0) {
+    audit('access.denied', { uid: user.uid, path: `/evenement/${before.id}`, reason: 'owner' });
+    throw new UseCaseError(LIFECYCLE_MESSAGES.notFound, 'form', 404);
+  }
+  const changed = new UseCaseError(
+    actors.includes('admin') ? LIFECYCLE_MESSAGES.changed : LIFECYCLE_MESSAGES.changedForOwner,
+    'form',
+    409,
+  );
+  if (input.seen && input.seen !== before.updatedAt) throw changed;
+  const transition = findTransition(actors, before, input.action);
+  if (!transition) throw new UseCaseError(LIFECYCLE_MESSAGES.refused, 'form', 409);
+  const now = (deps.now ? deps.now() : new Date()).toISOString();
+  const entry = transition.logged
+    ? { adminUid: user.uid, action: logAction(transition.action), reason: input.reason ?? '', createdAt: now }
+    : undefined;
+  if (transition.to === 'deleted') {
+    if (!entry) throw new Error('Une suppression se journalise');
+    if (!(await store.events.remove({ id: before.id, seen: before.updatedAt, entry }))) throw changed;
+    return { before, after: null, transition };
+  }
+  const next = applyTransition(before, transition, {
+    content: input.content,
+    reason: input.reason,
+    by: user.uid,
+    now,
+  });
+  const after = await store.events.transition({ seen: before.updatedAt, next, entry });
+  if (!after) throw changed;
+  return { before, after, transition };
+}

@@ -1,0 +1,137 @@
+// Public reading of events: the agenda with its filters, the map, one event as a viewer may see it, similar events,
+// the sitemap. Every public read asks the store for PUBLIC_STATUSES only, whose content fields are what an admin
+// approved (app/domain/event-lifecycle.ts): a pending revision never reaches the public.
+
+import type { AgendaEvent } from '~/domain/event';
+import { dateWindow, type EventFilters } from '~/domain/event-filters';
+import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
+import { searchWords } from '~/domain/search-text';
+import { once } from '../platform/once';
+import { createReadCache } from '../platform/read-cache';
+import type { EventQuery, Store, UserProfile } from '../ports';
+
+export { PUBLIC_STATUSES };
+export const PAGE_SIZE = 20;
+export const MAP_MAX_POINTS = 2000;
+/** A sitemap holds at most 50,000 URLs; the static pages and partners need a few. */
+export const SITEMAP_MAX_EVENTS = 49_000;
+
+const readCache = once(() => createReadCache());
+const storeKeys = new WeakMap<Store, number>();
+let storeCount = 0;
+
+/**
+ * Public reads are memoised for a few seconds and until the next write. Keys name the filters, not the clock:
+ * an event that ends during those seconds may stay listed that long. They also name the store (a process has one;
+ * tests open many, whose revisions may coincide).
+ */
+export function cachedRead<T>(store: Store, key: string, compute: () => Promise<T>): Promise<T> {
+  if (!storeKeys.has(store)) storeKeys.set(store, ++storeCount);
+  return readCache().get(store.revision(), `${storeKeys.get(store)}:${key}`, compute);
+}
+
+/** The store query for a set of list filters: from now on (or the date window), public statuses. */
+export function queryFromFilters(filters: Partial<EventFilters>, now: Date): Omit<EventQuery, 'limit' | 'offset'> {
+  const window = dateWindow({ when: filters.when ?? '', from: filters.from ?? '', to: filters.to ?? '' }, now);
+  const start = window && window.start > now ? window.start : now;
+  return {
+    status: PUBLIC_STATUSES,
+    endsAfter: new Date(start.getTime()).toISOString(),
+    startsBefore: window ? new Date(window.end.getTime()).toISOString() : undefined,
+    category: filters.category || undefined,
+    canton: filters.canton || undefined,
+    words: filters.q ? searchWords(filters.q) : undefined,
+    free: filters.free || undefined,
+    family: filters.family || undefined,
+    accessible: filters.accessible || undefined,
+  };
+}
+
+export function searchEvents(store: Store, filters: Partial<EventFilters>, page = 1, now = new Date()) {
+  return cachedRead(store, `search:${JSON.stringify(filters)}:${page}`, async () => {
+    const { items, total } = await store.events.search({
+      ...queryFromFilters(filters, now),
+      limit: PAGE_SIZE,
+      offset: (Math.max(1, page) - 1) * PAGE_SIZE,
+    });
+    return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  });
+}
+
+export function mapEvents(store: Store, filters: Partial<EventFilters>, now = new Date()) {
+  return cachedRead(store, `map:${JSON.stringify(filters)}`, () =>
+    store.events.mapPoints({ ...queryFromFilters(filters, now), limit: MAP_MAX_POINTS, offset: 0 }, MAP_MAX_POINTS),
+  );
+}
+
+export interface EventView {
+  /** The content this viewer is shown. */
+  event: AgendaEvent;
+  /** The public sees the event (approved or cancelled). */
+  isPublic: boolean;
+  /**
+   * What is shown is its owner's or an admin's working copy, not what the public sees: an event that is not public,
+   * or a pending revision of a public one.
+   */
+  working: boolean;
+}
+
+/**
+ * One event as this viewer may see it: the public gets the approved content of a public event (else null: 404); its
+ * owner and admins get their working copy (a pending revision applied), marked as such.
+ */
+export async function getEventForViewer(
+  store: Store,
+  id: string,
+  viewer: UserProfile | null,
+): Promise<EventView | null> {
+  const event = await store.events.findById(id);
+  if (!event) return null;
+  if (actorsFor(viewer, event).length > 0) {
+    const isPublic = isPublicStatus(event.status);
+    return { event: workingView(event), isPublic, working: !isPublic || event.revision !== null };
+  }
+  const shown = publicView(event);
+  return shown ? { event: shown, isPublic: true, working: false } : null;
+}
+
+/** Upcoming published events of the same category, those of the same canton first. */
+export function similarEvents(store: Store, event: AgendaEvent, now = new Date(), count = 4): Promise<AgendaEvent[]> {
+  // Keyed on what selects them too: an owner's working copy may have another category than the public version.
+  return cachedRead(store, `similar:${event.id}:${event.category}:${event.canton}`, () =>
+    findSimilar(store, event, now, count),
+  );
+}
+
+async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: number): Promise<AgendaEvent[]> {
+  const base = {
+    // Public, except cancelled: a suggestion is something one can still go to.
+    status: PUBLIC_STATUSES.filter((s) => s !== 'cancelled'),
+    endsAfter: now.toISOString(),
+    category: event.category,
+    excludeId: event.id,
+    offset: 0,
+  };
+  const near = await store.events.search({ ...base, canton: event.canton, limit: count });
+  if (near.items.length >= count) return near.items;
+  const wider = await store.events.search({ ...base, limit: count * 2 });
+  const seen = new Set(near.items.map((e) => e.id));
+  return [...near.items, ...wider.items.filter((e) => !seen.has(e.id))].slice(0, count);
+}
+
+export async function upcomingByOrganizer(store: Store, organizerName: string, now = new Date()) {
+  const { items } = await store.events.search({
+    status: PUBLIC_STATUSES,
+    endsAfter: now.toISOString(),
+    organizerName,
+    limit: 12,
+    offset: 0,
+  });
+  return items;
+}
+
+/** Every upcoming public event, for the sitemap. */
+export async function sitemapEvents(store: Store, now = new Date()): Promise<AgendaEvent[]> {
+  const { items } = await store.events.search({ ...queryFromFilters({}, now), limit: SITEMAP_MAX_EVENTS, offset: 0 });
+  return items;
+}

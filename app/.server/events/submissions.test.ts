@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../../../tests/unit/memory-store';
+import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { eventFormSchema } from '../../domain/event-form';
+import type { UserProfile } from '../ports';
+import type { PushMessage, PushTransport } from '../push/ports';
+import { changeEvent } from './lifecycle';
+import {
+  cancelEvent,
+  eventForEditing,
+  possibleDuplicates,
+  submitEvent,
+  titleSimilarity,
+  updateEvent,
+} from './submissions';
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+const form = {
+  title: 'Concert de l’Avent à la cathédrale',
+  description: 'Chœur et orgue pour ouvrir la saison de l’Avent, suivi d’un vin chaud sur le parvis.',
+  category: 'musique',
+  startDate: '2026-12-06',
+  startTime: '17:00',
+  endDate: '',
+  endTime: '18:30',
+  venueName: 'Cathédrale de Lausanne',
+  street: 'Place de la Cathédrale',
+  postalCode: '1005',
+  city: 'Lausanne',
+  canton: 'VD',
+  lat: '46.5225',
+  lng: '6.6355',
+  priceMin: '20',
+  priceMax: '40',
+  organizerName: 'Chœur de la Cité',
+};
+
+function user(uid: string, role: 'organizer' | 'admin' = 'organizer'): UserProfile {
+  return {
+    uid,
+    email: `${uid}@exemple.ch`,
+    displayName: uid,
+    role,
+    createdAt: '',
+    updatedAt: '',
+    supported: false,
+    photoURL: null,
+    emailVerified: true,
+    disabled: false,
+  };
+}
+
+async function setup() {
+  const { db, store } = memoryStore();
+  await store.categories.upsertMany(DEFAULT_CATEGORIES);
+  for (const u of [user('orga'), user('autre'), user('admin', 'admin')]) {
+    await store.users.upsert({ ...u, passwordHash: 'x', now: '' });
+  }
+  const input = eventFormSchema(NOW).parse(form);
+  return { db, store, input, deps: { store, now: () => NOW } };
+}
+
+describe('soumissions', () => {
+  it('une nouvelle soumission est en attente, notifie les admins, et une clé répétée rend le même événement', async () => {
+    const { db, store, input, deps } = await setup();
+    const first = await submitEvent(deps, user('orga'), input, { submissionKey: 'k1', image: null });
+    expect(first).toMatchObject({ created: true, event: { status: 'pending', createdBy: 'orga', featured: false } });
+    const again = await submitEvent(deps, user('orga'), input, { submissionKey: 'k1', image: null });
+    expect(again).toMatchObject({ created: false, event: { id: first.event.id } });
+    expect((db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n).toBe(1);
+    const [notification] = await store.notifications.listFor('admin', 10);
+    expect(notification).toMatchObject({
+      title: 'Nouvel événement à modérer',
+      body: input.title,
+      data: { type: 'event_pending', eventId: first.event.id },
+    });
+  });
+
+  it('une nouvelle soumission est poussée aux appareils des admins, une seule fois par clé', async () => {
+    const { store, input, deps } = await setup();
+    await store.users.savePushToken('admin', 'phone00000000000', {
+      token: 'jeton-admin',
+      updatedAt: NOW.toISOString(),
+      userAgent: '',
+      platform: '',
+    });
+    const sent: { token: string; message: PushMessage }[] = [];
+    let delivered = () => {};
+    const transport: PushTransport = {
+      kind: 'webpush',
+      clientConfig: () => ({ transport: 'webpush', vapidPublicKey: 'clé' }),
+      normalizeToken: (token) => token,
+      async send(token, message) {
+        sent.push({ token, message });
+        delivered();
+        return { status: 'sent' };
+      },
+      sendMany(tokens, message) {
+        return Promise.all(tokens.map((token) => this.send(token, message)));
+      },
+    };
+    const pushed = new Promise<void>((resolve) => {
+      delivered = resolve;
+    });
+    const push = { transport, siteUrl: 'https://agenda.exemple.ch' };
+    const { event } = await submitEvent({ ...deps, push }, user('orga'), input, { submissionKey: 'k1', image: null });
+    await pushed;
+    await submitEvent({ ...deps, push }, user('orga'), input, { submissionKey: 'k1', image: null });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].token).toBe('jeton-admin');
+    expect(sent[0].message.notification).toMatchObject({ title: 'Nouvel événement à modérer', body: input.title });
+    expect(sent[0].message.data).toMatchObject({
+      eventId: event.id,
+      url: `/admin/events?eventId=${event.id}`,
+      pendingCount: '1',
+    });
+  });
+
+  it('200 soumissions en parallèle avec des clés répétées créent exactement un événement par clé', async () => {
+    const { db, input, deps } = await setup();
+    const keys = Array.from({ length: 20 }, (_, i) => `cle-${i}`);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        submitEvent(deps, user('orga'), input, { submissionKey: keys[i % 20], image: null }),
+      ),
+    );
+    expect((db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n).toBe(20);
+    for (const key of keys) {
+      const ids = new Set(results.filter((_, i) => keys[i % 20] === key).map((r) => r.event.id));
+      expect(ids.size).toBe(1);
+    }
+  });
+
+  // Behaviour changed on purpose (decision 029): the edit waits as a revision, the approved version stays public.
+  it('modifier un événement approuvé met la modification en attente et note ce qui a changé ; un autre organisateur reçoit 404', async () => {
+    const { store, input, deps } = await setup();
+    const { event } = await submitEvent(deps, user('orga'), input, { submissionKey: 'k', image: null });
+    await changeEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve' });
+    const edited = await updateEvent(
+      deps,
+      user('orga'),
+      event.id,
+      { ...input, title: 'Concert de Noël à la cathédrale', priceMin: 15 },
+      undefined,
+    );
+    expect(edited.status).toBe('approved');
+    expect(edited.title).toBe(input.title);
+    expect(edited.revision?.title).toBe('Concert de Noël à la cathédrale');
+    expect(edited.pendingChanges).toEqual(expect.arrayContaining(['title', 'priceMin']));
+    const refused = await eventForEditing(store, user('autre'), event.id).catch((e) => e);
+    expect(refused.init.status).toBe(404);
+    expect((await eventForEditing(store, user('admin', 'admin'), event.id)).id).toBe(event.id);
+    expect((await cancelEvent(deps, user('orga'), event.id)).after?.status).toBe('cancelled');
+  });
+
+  it('le formulaire refuse dates passées, fin avant début, URL non web, NPA invalide, canton hors liste', () => {
+    const result = eventFormSchema(NOW).safeParse({
+      ...form,
+      startDate: '2026-11-01',
+      ticketUrl: 'javascript:alert(1)',
+      websiteUrl: 'ftp://exemple.ch',
+      postalCode: '12345',
+      canton: 'ZH',
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(messages.ticketUrl).toContain('https://');
+    expect(messages.websiteUrl).toContain('https://');
+    expect(messages.postalCode).toBe('Le NPA suisse compte 4 chiffres.');
+    expect(messages.canton).toBe('Choisissez un canton de Suisse romande.');
+    const past = eventFormSchema(NOW).safeParse({ ...form, startDate: '2026-11-01' });
+    expect(past.error?.issues[0].message).toBe('La date de début est déjà passée.');
+    const backwards = eventFormSchema(NOW).safeParse({ ...form, endTime: '16:00' });
+    expect(backwards.error?.issues[0].message).toBe('La fin doit être après le début.');
+  });
+
+  it('signale un doublon possible : titre proche, même ville, moins de 3 heures d’écart', async () => {
+    const { store, input, deps } = await setup();
+    const { event } = await submitEvent(deps, user('autre'), input, { submissionKey: 'a', image: null });
+    await changeEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve' });
+    expect(
+      titleSimilarity('Concert de l’Avent à la cathédrale', 'Concert de l’avent — cathedrale'),
+    ).toBeGreaterThanOrEqual(0.5);
+    const found = await possibleDuplicates(store, {
+      title: 'Concert de l’Avent, cathédrale',
+      city: 'lausanne',
+      startsAt: '2026-12-06T18:00:00+01:00',
+    });
+    expect(found.map((e) => e.id)).toEqual([event.id]);
+    expect(
+      await possibleDuplicates(store, {
+        title: 'Marché de Noël',
+        city: 'Lausanne',
+        startsAt: '2026-12-06T18:00:00+01:00',
+      }),
+    ).toEqual([]);
+    expect(
+      await possibleDuplicates(store, { title: input.title, city: 'Lausanne', startsAt: '2026-12-06T22:30:00+01:00' }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+// Organizer use cases: submit (once per submission key), edit, cancel and undo it (the lifecycle table decides).
+import { data } from '@remix-run/node';
+import type { AgendaEvent, EventContent, EventImage } from '~/domain/event';
+import { type EventFormInput, eventTimes } from '~/domain/event-form';
+import { actorsFor, findTransition, workingView } from '~/domain/event-lifecycle';
+import { normalizeForComparison } from '~/domain/search-text';
+import { slugify } from '~/domain/slug';
+import { audit } from '../platform/audit';
+import { newId } from '../platform/ids';
+import { UseCaseError } from '../platform/use-case-error';
+import type { Store, UserProfile } from '../ports';
+import { notifyAdminsOfSubmission } from '../push/devices';
+import type { PushTransport } from '../push/ports';
+import { changeEvent, type LifecycleStep } from './lifecycle';
+
+export interface SubmitDeps {
+  store: Store;
+  now?: () => Date;
+  /** Where a new submission is pushed to the admins' devices (in the background), and the site's address for links. */
+  push?: { transport: PushTransport; siteUrl: string };
+}
+
+const clock = (deps: SubmitDeps) => (deps.now ? deps.now() : new Date());
+
+/** Form fields → the event record's own fields (never status, featured or owner: the form cannot set those). */
+function fieldsFromForm(input: EventFormInput) {
+  const { startsAt, endsAt } = eventTimes(input);
+  return {
+    title: input.title,
+    slug: slugify(input.title),
+    description: input.description,
+    category: input.category,
+    startsAt,
+    endsAt,
+    allDay: input.allDay,
+    venueName: input.venueName,
+    street: input.street,
+    postalCode: input.postalCode,
+    city: input.city,
+    canton: input.canton,
+    lat: input.lat,
+    lng: input.lng,
+    isFree: input.isFree,
+    priceMin: input.isFree ? null : input.priceMin,
+    priceMax: input.isFree ? null : input.priceMax,
+    priceNote: input.priceNote,
+    ticketUrl: input.ticketUrl,
+    websiteUrl: input.websiteUrl,
+    organizerName: input.organizerName,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    accessibility: { wheelchair: input.wheelchair, hearing: input.hearing, familyFriendly: input.familyFriendly },
+  };
+}
+
+export async function submitEvent(
+  deps: SubmitDeps,
+  actor: UserProfile,
+  input: EventFormInput,
+  options: { submissionKey: string; image: EventImage | null },
+): Promise<{ event: AgendaEvent; created: boolean }> {
+  const transition = findTransition(actorsFor(actor, null), null, 'submit');
+  if (!transition || transition.to === 'deleted')
+    throw new UseCaseError('Vous ne pouvez pas soumettre d’événement.', 'form', 403);
+  const now = clock(deps).toISOString();
+  const event: AgendaEvent = {
+    id: newId(),
+    ...fieldsFromForm(input),
+    image: options.image,
+    status: transition.to,
+    rejectionReason: '',
+    featured: false,
+    createdBy: actor.uid,
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: now,
+    moderatedBy: null,
+    moderatedAt: null,
+    pendingChanges: [],
+    previousStatus: null,
+    revision: null,
+  };
+  const result = await deps.store.events.createSubmission({
+    uid: actor.uid,
+    submissionKey: options.submissionKey,
+    event,
+  });
+  if (result.created && transition.needsModeration) {
+    await deps.store.notifications.addForAdmins({
+      id: newId(),
+      title: 'Nouvel événement à modérer',
+      body: result.event.title,
+      data: { type: 'event_pending', eventId: result.event.id },
+      timestamp: now,
+    });
+    if (deps.push) {
+      void notifyAdminsOfSubmission({ store: deps.store, push: deps.push.transport }, result.event, deps.push.siteUrl);
+    }
+  }
+  return result;
+}
+
+/**
+ * The event as its owner or an admin works on it (a pending revision applied, `revision` still telling there is one),
+ * if this actor may edit it; otherwise a 404, as if it did not exist.
+ */
+export async function eventForEditing(store: Store, actor: UserProfile, id: string): Promise<AgendaEvent> {
+  const event = await store.events.findById(id);
+  if (!event || actorsFor(actor, event).length === 0) {
+    if (event) audit('access.denied', { uid: actor.uid, path: `/organizer/edit-event/${id}`, reason: 'owner' });
+    throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
+  }
+  return workingView(event);
+}
+
+/**
+ * An edit, as the lifecycle table says: an organizer's edit of a published (or cancelled) event waits as a revision
+ * while the approved version stays public; of an event not public, it changes it (a refused one goes back to the
+ * queue); an admin's edit applies at once (logged).
+ */
+export async function updateEvent(
+  deps: SubmitDeps,
+  actor: UserProfile,
+  id: string,
+  input: EventFormInput,
+  image: EventImage | null | undefined,
+): Promise<AgendaEvent> {
+  const current = await eventForEditing(deps.store, actor, id);
+  const content: EventContent = { ...fieldsFromForm(input), image: image === undefined ? current.image : image };
+  const { after } = await changeEvent(deps, actor, { eventId: id, action: 'edit', content });
+  return after as AgendaEvent;
+}
+
+/** The organizer cancels: a public event stays visible as cancelled, one that never was public is withdrawn. */
+export async function cancelEvent(deps: SubmitDeps, actor: UserProfile, id: string): Promise<LifecycleStep> {
+  return changeEvent(deps, actor, { eventId: id, action: 'cancel' });
+}
+
+/** « Rétablir »: back to the status before the cancellation. */
+export async function undoCancelEvent(deps: SubmitDeps, actor: UserProfile, id: string): Promise<LifecycleStep> {
+  return changeEvent(deps, actor, { eventId: id, action: 'undoCancel' });
+}
+
+/** Published events with a similar title in the same town within 3 hours: probably the same event. */
+export async function possibleDuplicates(
+  store: Store,
+  input: { title: string; city: string; startsAt: string; excludeId?: string },
+): Promise<AgendaEvent[]> {
+  const start = Date.parse(input.startsAt);
+  const near = await store.events.listApprovedNear({
+    city: input.city,
+    from: new Date(start - 3 * 3600_000).toISOString(),
+    to: new Date(start + 3 * 3600_000).toISOString(),
+    excludeId: input.excludeId,
+  });
+  return near.filter((e) => titleSimilarity(e.title, input.title) >= 0.5);
+}
+
+/** Share of words in common (Jaccard), diacritics and case ignored. */
+export function titleSimilarity(a: string, b: string): number {
+  const words = (s: string) =>
+    new Set(
+      normalizeForComparison(s)
+        .split(' ')
+        .filter((w) => w.length > 2),
+    );
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.size === 0 || wb.size === 0) return 0;
+  const common = [...wa].filter((w) => wb.has(w)).length;
+  return common / (wa.size + wb.size - common);
+}

@@ -1,0 +1,27 @@
+// The events of a feed (iCal, RSS): the same filters and rules as the events list, without paging.
+import type { CategoryInfo } from '~/domain/categories';
+import type { AgendaEvent } from '~/domain/event';
+import { type EventFilters, parseEventFilters } from '~/domain/event-filters';
+import { activeCategorySlugs, categoryInfos } from '../categories/categories';
+import { queryFromFilters } from '../events/public';
+import type { Store } from '../ports';
+
+/** At most this many events in one feed: a subscription is a selection, not an export of the database. */
+export const FEED_MAX_EVENTS = 500;
+
+export interface FeedSelection {
+  events: AgendaEvent[];
+  filters: EventFilters;
+  /** French message when the search text is refused (the feed then has no events and answers 400). */
+  searchError: string | null;
+  /** The store's categories, for the labels of the feed and its events. */
+  categories: readonly CategoryInfo[];
+}
+
+export async function eventsForFeed(store: Store, params: URLSearchParams, now = new Date()): Promise<FeedSelection> {
+  const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
+  const { filters, searchError } = parseEventFilters(params, active);
+  if (searchError) return { events: [], filters, searchError, categories };
+  const { items } = await store.events.search({ ...queryFromFilters(filters, now), limit: FEED_MAX_EVENTS, offset: 0 });
+  return { events: items, filters, searchError: null, categories };
+}

@@ -1,0 +1,60 @@
+// /sitemap.xml: the public pages, every upcoming public event and every active partner, for search engines. The events
+// come from the public query of the list (public statuses, what an admin approved), through its read cache.
+import { cachedRead, sitemapEvents } from '../events/public';
+import type { Services } from '../services';
+
+const SITEMAP_PAGES = [
+  '/',
+  '/evenements',
+  '/partenaires',
+  '/about',
+  '/how-it-works',
+  '/faq',
+  '/contact',
+  '/legal',
+  '/privacy-policy',
+  '/support-us',
+] as const;
+
+interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map(({ path, lastmod }) => {
+    const loc = `    <loc>${escapeXml(`${siteUrl}${path}`)}</loc>`;
+    return `  <url>\n${loc}\n${lastmod ? `    <lastmod>${escapeXml(lastmod)}</lastmod>\n` : ''}  </url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** The sitemap's XML, memoised until the next write like every public read. */
+export function sitemap({ store, config }: Pick<Services, 'store' | 'config'>): Promise<string> {
+  return cachedRead(store, 'sitemap', async () => {
+    const [events, partners] = await Promise.all([sitemapEvents(store), store.partners.list({ activeOnly: true })]);
+    const entries: SitemapEntry[] = [
+      ...SITEMAP_PAGES.map((path) => ({ path })),
+      ...events.map((e) => ({
+        path: `/evenement/${encodeURIComponent(e.id)}`,
+        lastmod: new Date(e.updatedAt).toISOString().slice(0, 10),
+      })),
+      ...partners.map((p) => ({ path: `/partenaires/${encodeURIComponent(p.id)}` })),
+    ];
+    return sitemapXml(config.SITE_URL, entries);
+  });
+}

@@ -1,0 +1,167 @@
+// Moderation use cases: the queue, the decisions (the lifecycle table allows them; who and when go to the moderation
+// log), the organizer told by mail.
+import type { AgendaEvent, EventStatus } from '~/domain/event';
+import { EVENT_STATUSES } from '~/domain/event';
+import { allowedActions } from '~/domain/event-lifecycle';
+import { searchWords, validateSearchText } from '~/domain/search-text';
+import { changeEvent, LIFECYCLE_MESSAGES } from '../events/lifecycle';
+import { possibleDuplicates } from '../events/submissions';
+import { eventApprovedMail, eventRejectedMail, revisionApprovedMail, revisionRejectedMail } from '../mail/templates';
+import { UseCaseError } from '../platform/use-case-error';
+import type { MailPort, ModerationAction, ModerationEntry, Store, UserProfile } from '../ports';
+
+export interface ModerationDeps {
+  store: Store;
+  mailer: MailPort;
+  siteUrl: string;
+  now?: () => Date;
+  /** Told after every decision (the live pending count). */
+  onChange?: () => void;
+}
+
+export const MODERATION_PAGE_SIZE = 50;
+export const REJECTION_REASON_MAX = 1000;
+
+export const MODERATION_MESSAGES = {
+  reasonRequired: 'Indiquez la raison du refus : elle est montrée à l’organisateur et lui est envoyée par email.',
+  reasonTooLong: `La raison du refus est trop longue (maximum ${REJECTION_REASON_MAX} caractères).`,
+  notFound: LIFECYCLE_MESSAGES.notFound,
+  changed: LIFECYCLE_MESSAGES.changed,
+  unknownAction: 'Action de modération inconnue.',
+} as const;
+
+/** The decisions of the moderation screen (an admin's edit goes through the event form). */
+export const MODERATION_DECISIONS = [
+  'approve',
+  'reject',
+  'feature',
+  'unfeature',
+  'unpublish',
+  'cancel',
+  'delete',
+] as const satisfies readonly ModerationAction[];
+export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
+
+export function isModerationDecision(value: unknown): value is ModerationDecision {
+  return typeof value === 'string' && (MODERATION_DECISIONS as readonly string[]).includes(value);
+}
+
+/** The decisions the screen offers for this event: those the lifecycle table allows an admin. */
+export function actionsFor(
+  event: Pick<AgendaEvent, 'status' | 'featured' | 'revision' | 'previousStatus'>,
+): ModerationDecision[] {
+  const allowed = allowedActions(['admin'], event);
+  return MODERATION_DECISIONS.filter((d) => allowed.includes(d));
+}
+
+export interface ModerationListQuery {
+  /** `pending`: the queue (pending events and published ones with a pending revision). */
+  status: EventStatus | 'all';
+  q: string;
+  page: number;
+}
+
+export function parseModerationQuery(params: URLSearchParams, fallbackStatus: EventStatus | 'all' = 'pending') {
+  const rawStatus = params.get('status');
+  const status: EventStatus | 'all' =
+    rawStatus === 'all' || (EVENT_STATUSES as readonly string[]).includes(rawStatus ?? '')
+      ? (rawStatus as EventStatus | 'all')
+      : fallbackStatus;
+  const search = validateSearchText(params.get('q'));
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  return { status, q: search.ok ? search.value : '', page, searchError: search.ok ? null : search.error };
+}
+
+export async function moderationList(store: Store, query: ModerationListQuery) {
+  const email = query.q.includes('@') ? query.q.trim().toLowerCase() : undefined;
+  const [list, counts, awaiting] = await Promise.all([
+    store.events.listForModeration({
+      status: query.status === 'pending' ? 'awaiting' : query.status,
+      words: email ? undefined : searchWords(query.q),
+      ownerEmail: email,
+      limit: MODERATION_PAGE_SIZE,
+      offset: (query.page - 1) * MODERATION_PAGE_SIZE,
+    }),
+    store.events.countAllByStatus(),
+    store.events.countAwaitingModeration(),
+  ]);
+  return { ...list, counts, awaiting };
+}
+
+/** Everything a moderator needs to decide on one event. */
+export async function moderationCase(store: Store, event: AgendaEvent) {
+  const [owner, ownerCounts, history, duplicates] = await Promise.all([
+    event.createdBy ? store.users.findById(event.createdBy) : Promise.resolve(null),
+    event.createdBy ? store.events.countByOwner(event.createdBy) : Promise.resolve(null),
+    store.events.moderationHistory(event.id),
+    possibleDuplicates(store, { title: event.title, city: event.city, startsAt: event.startsAt, excludeId: event.id }),
+  ]);
+  return { owner, ownerCounts, history, duplicates, actions: actionsFor(event) };
+}
+
+export function validateRejectionReason(raw: unknown): string {
+  const reason = typeof raw === 'string' ? raw.replace(/\r\n/g, '\n').trim() : '';
+  if (reason.length < 3) throw new UseCaseError(MODERATION_MESSAGES.reasonRequired, 'reason');
+  if (reason.length > REJECTION_REASON_MAX) throw new UseCaseError(MODERATION_MESSAGES.reasonTooLong, 'reason');
+  return reason;
+}
+
+/** Applies one decision. Throws UseCaseError (French) when it is refused or the event changed meanwhile. */
+export async function moderateEvent(
+  deps: ModerationDeps,
+  admin: UserProfile,
+  input: { eventId: string; action: unknown; reason?: unknown; seen?: string },
+): Promise<{
+  event: AgendaEvent;
+  deleted: boolean;
+  revision: boolean;
+  entry: Pick<ModerationEntry, 'action' | 'reason'>;
+}> {
+  if (!isModerationDecision(input.action)) throw new UseCaseError(MODERATION_MESSAGES.unknownAction);
+  if (admin.role !== 'admin') throw new UseCaseError(MODERATION_MESSAGES.notFound, 'form', 404);
+  const action = input.action;
+  const reason = action === 'reject' ? validateRejectionReason(input.reason) : '';
+  const { before, after, transition } = await changeEvent(deps, admin, {
+    eventId: input.eventId,
+    action,
+    reason,
+    seen: input.seen || undefined,
+  });
+  deps.onChange?.();
+  const revision = transition.content === 'publishRevision' || transition.content === 'discardRevision';
+  if (after) await tellOrganizer(deps, after, action, reason, revision);
+  return { event: after ?? before, deleted: after === null, revision, entry: { action, reason } };
+}
+
+async function tellOrganizer(
+  deps: ModerationDeps,
+  event: AgendaEvent,
+  action: ModerationAction,
+  reason: string,
+  revision: boolean,
+) {
+  if (action !== 'approve' && action !== 'reject') return;
+  const owner = event.createdBy ? await deps.store.users.findById(event.createdBy) : null;
+  if (!owner || owner.disabled) return;
+  const eventUrl = `${deps.siteUrl}/evenement/${event.id}`;
+  const dashboardUrl = `${deps.siteUrl}/dashboard`;
+  const mail =
+    action === 'approve'
+      ? revision
+        ? revisionApprovedMail(owner.displayName, event.title, eventUrl)
+        : eventApprovedMail(owner.displayName, event.title, eventUrl)
+      : revision
+        ? revisionRejectedMail(owner.displayName, event.title, reason, dashboardUrl)
+        : eventRejectedMail(owner.displayName, event.title, reason, dashboardUrl);
+  try {
+    await deps.mailer.send({ to: owner.email, ...mail });
+  } catch (error) {
+    // The decision stands; the organizer sees it in the dashboard even if the mail failed.
+    console.error('moderation: mail to organizer failed', error);
+  }
+}
+
+/** What the admin badge and the live count show: pending events and pending revisions. */
+export function getPendingCount(store: Store): Promise<number> {
+  return store.events.countAwaitingModeration();
+}

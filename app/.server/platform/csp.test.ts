@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createServices } from '../services';
+import { loadConfig } from './config';
+import { cspDirectives } from './csp';
+
+const base = { DATA_DIR: process.env.DATA_DIR, NODE_ENV: 'production' };
+const req = {} as IncomingMessage;
+const res = {} as ServerResponse;
+
+/** The policy as the header states it, with a fixed nonce. */
+function policy(env: Record<string, string | undefined>) {
+  const { config, firebase } = createServices(loadConfig({ ...base, ...env }));
+  const directives = cspDirectives(config, firebase, () => 'NONCE');
+  return Object.fromEntries(
+    Object.entries(directives).map(([name, sources]) => [
+      name,
+      sources === null ? null : sources.map((s) => (typeof s === 'function' ? s(req, res) : s)).join(' '),
+    ]),
+  );
+}
+
+describe('politique de sécurité du contenu', () => {
+  it('sans script d’audience externe, aucune origine étrangère pour les scripts', () => {
+    const csp = policy({});
+    expect(csp['script-src']).toBe("'self' 'nonce-NONCE' 'strict-dynamic'");
+    expect(csp['connect-src']).toBe("'self'");
+    expect(csp['worker-src']).toBe("'self'");
+    expect(csp['manifest-src']).toBe("'self'");
+  });
+
+  it('un script d’audience configuré ajoute son origine aux scripts, aux connexions et aux images, rien d’autre', () => {
+    const csp = policy({ ANALYTICS_SCRIPT_URL: 'https://stats.exemple.ch/js/script.js' });
+    expect(csp['script-src']).toBe("'self' 'nonce-NONCE' 'strict-dynamic' https://stats.exemple.ch");
+    expect(csp['connect-src']).toBe("'self' https://stats.exemple.ch");
+    expect(csp['img-src']).toContain('https://stats.exemple.ch');
+    expect(csp['default-src']).toBe("'self'");
+    expect(csp['worker-src']).toBe("'self'");
+  });
+
+  it('Firebase avec FCM : les API d’installation et d’enregistrement FCM s’ajoutent aux connexions, seulement alors', () => {
+    const firebase = {
+      DATA_BACKEND: 'firestore',
+      FIREBASE_PROJECT_ID: 'agenda-test',
+      FIREBASE_API_KEY: 'AIza-test',
+      FIREBASE_STORAGE_BUCKET: 'agenda-test.appspot.com',
+      SESSION_SECRET: 's'.repeat(48),
+    };
+    const fcmOrigins = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
+    const withFcm = policy({ ...firebase, FIREBASE_APP_ID: '1:42:web:abc' })['connect-src'];
+    for (const origin of fcmOrigins) expect(withFcm).toContain(origin);
+    const withoutFcm = policy(firebase)['connect-src'];
+    for (const origin of fcmOrigins) expect(withoutFcm).not.toContain(origin);
+  });
+});

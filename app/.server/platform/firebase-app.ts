@@ -1,0 +1,28 @@
+// The firebase-admin app (made once per process by services.ts): Firestore, Auth, Storage and Messaging.
+import { type App, applicationDefault, cert, initializeApp } from 'firebase-admin/app';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { type Config, firebaseSettings } from './config';
+
+export function createFirebaseApp(config: Config, name = '[DEFAULT]'): App {
+  const settings = firebaseSettings(config);
+  // The inline service account key, or Application Default Credentials (Cloud Run); none with the emulators.
+  const usesEmulators = Boolean(config.FIRESTORE_EMULATOR_HOST || config.FIREBASE_AUTH_EMULATOR_HOST);
+  // With emulators, google-auth-library must not look for Google's metadata server (a request off this machine).
+  if (usesEmulators) process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const credential = settings.serviceAccount
+    ? cert(JSON.parse(settings.serviceAccount))
+    : usesEmulators
+      ? undefined
+      : applicationDefault();
+  return initializeApp(
+    { projectId: settings.projectId, storageBucket: settings.storageBucket, ...(credential ? { credential } : {}) },
+    name,
+  );
+}
+
+export function openFirestore(app: App): Firestore {
+  const db = getFirestore(app);
+  // Optional fields are left out rather than refused; every reader supplies defaults.
+  db.settings({ ignoreUndefinedProperties: true });
+  return db;
+}

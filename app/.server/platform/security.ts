@@ -1,0 +1,177 @@
+// The pieces of the POST guard (app/.server/platform/guard.ts): origin, CSRF tokens, honeypot, the French refusals.
+import crypto from 'node:crypto';
+import { data, type HeadersFunction } from '@remix-run/node';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
+import { CSRFError } from 'remix-utils/csrf/server';
+import { Honeypot } from 'remix-utils/honeypot/server';
+import { getServices } from '../services';
+import { audit, auditFromRequest } from './audit';
+import { getCsrf, isSessionCsrfToken, sessionCsrfToken } from './csrf';
+import { once } from './once';
+import { getCurrentSession } from './session';
+
+/**
+ * remix-utils' honeypot, with its « valid from » timestamp sealed by AES-256-GCM (node:crypto) instead of crypto-js
+ * AES, which cost about 5 % of the CPU of every page (each page carries the props). The timestamp is rounded down to
+ * the second and sealed once per second: it only has to prove when the form was shown, never in the future.
+ */
+export class SealedHoneypot extends Honeypot {
+  readonly #key: Buffer;
+  #sealed = { second: Number.NaN, value: '' };
+  constructor(config: ConstructorParameters<typeof Honeypot>[0] & { encryptionSeed: string }) {
+    super(config);
+    this.#key = crypto.createHash('sha256').update(`honeypot:${config.encryptionSeed}`).digest();
+  }
+  override getInputProps({ validFromTimestamp = Date.now() }: { validFromTimestamp?: number } = {}) {
+    const second = Math.floor(validFromTimestamp / 1000);
+    if (second !== this.#sealed.second) this.#sealed = { second, value: this.encrypt(String(second * 1000)) };
+    return {
+      nameFieldName: this.nameFieldName,
+      validFromFieldName: this.validFromFieldName,
+      encryptedValidFrom: this.#sealed.value,
+    };
+  }
+  protected override encrypt(value: string): string {
+    const iv = crypto.randomBytes(12);
+    const cipher = crypto.createCipheriv('aes-256-gcm', this.#key, iv);
+    const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+  }
+  /**
+   * Always checked: the library skips a form that carries neither honeypot field, so a robot leaving them out passed.
+   * Every form that is checked renders both fields (FormSecurity): their absence is a robot's doing.
+   */
+  protected override shouldCheckHoneypot(): boolean {
+    return true;
+  }
+  /** The sealed text, or '' when it was not sealed with our key (forged, altered or truncated). */
+  protected override decrypt(value: string): string {
+    try {
+      const raw = Buffer.from(value, 'base64url');
+      if (raw.length < 29) return '';
+      const decipher = crypto.createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      return '';
+    }
+  }
+}
+
+export const getHoneypot: () => Honeypot = once(
+  () =>
+    new SealedHoneypot({
+      nameFieldName: 'website_confirm',
+      validFromFieldName: 'from_confirm',
+      encryptionSeed: getServices().config.SESSION_SECRET,
+    }),
+);
+
+export const TOO_MANY_REQUESTS =
+  'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.';
+export const FORBIDDEN_ORIGIN = 'Requête refusée : elle ne provient pas de ce site.';
+export const CSRF_REFUSED = 'Votre session de formulaire a expiré. Rechargez la page et réessayez.';
+export const SPAM_REFUSED = 'Votre envoi a été refusé par notre filtre anti-spam.';
+
+/** True when the headers show the request comes from another site (Origin or Sec-Fetch-Site). */
+export function isCrossSite(headers: {
+  origin?: string | null;
+  host?: string | null;
+  fetchSite?: string | null;
+}): boolean {
+  if (headers.fetchSite === 'cross-site') return true;
+  if (headers.origin == null) return false;
+  if (headers.origin === 'null') return true;
+  try {
+    return new URL(headers.origin).host !== headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/** When a refused client may try again, for the `Retry-After` header (whole seconds, at least one). */
+export function retryAfterSeconds(limit: RateLimiterRes): string {
+  return String(Math.max(1, Math.ceil(limit.msBeforeNext / 1000)));
+}
+
+/**
+ * The French 429 answer of every limiter (per IP here, per account and client at login), with `Retry-After`. A thrown
+ * Response (not data()): resource routes (Google sign-in, image upload) send it as it is; page routes pass the header
+ * on with `keepRetryAfter`.
+ */
+export function tooManyRequests(limit: RateLimiterRes): never {
+  throw Response.json(
+    { message: TOO_MANY_REQUESTS },
+    { status: 429, headers: { 'Retry-After': retryAfterSeconds(limit), 'Cache-Control': 'no-store' } },
+  );
+}
+
+/**
+ * The `headers` of every route whose action can answer 429, and of the root: Remix keeps only the cookies of an answer
+ * thrown by an action unless the route that shows the error passes its headers on (the root for documents, the
+ * action's own route for data requests). `Retry-After` is passed on.
+ */
+export const keepRetryAfter: HeadersFunction = ({ errorHeaders, actionHeaders }) => {
+  const kept = new Headers();
+  const retryAfter = errorHeaders?.get('Retry-After') ?? actionHeaders.get('Retry-After');
+  if (retryAfter) kept.set('Retry-After', retryAfter);
+  return kept;
+};
+
+export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
+
+/** The posted form; a body that is not one (another type, none, broken encoding) is a French 400, not a 500. */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (error instanceof TypeError) throw data({ message: FORM_UNREADABLE }, { status: 400 });
+    throw error;
+  }
+}
+
+/**
+ * The CSRF token of the page this request will render, and the cookie to set with it, if any: a signed-in visitor's
+ * is bound to their session, an anonymous visitor's lives in the `csrf` cookie (see csrf.ts).
+ */
+export async function csrfTokenFor(request: Request): Promise<readonly [token: string, setCookie: string | null]> {
+  const session = await getCurrentSession(request);
+  if (session) return [sessionCsrfToken(session.sessionId), null];
+  return getCsrf().commitToken(request);
+}
+
+export async function verifyCsrf(formData: FormData, request: Request): Promise<void> {
+  try {
+    const session = await getCurrentSession(request);
+    if (session) {
+      // Signed in: only this session's own token (not one from before the login, nor another session's).
+      if (!isSessionCsrfToken(formData.get('csrf'), session.sessionId)) {
+        throw new CSRFError('mismatched_token', 'Le jeton ne correspond pas à la session.');
+      }
+    } else {
+      await getCsrf().validate(formData, request.headers);
+    }
+  } catch (error) {
+    if (error instanceof CSRFError) {
+      audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
+      throw data({ message: CSRF_REFUSED }, { status: 403 });
+    }
+    throw error;
+  }
+}
+
+/**
+ * For the requests that cannot carry a CSRF token (navigator.sendBeacon): positively same-origin only. The browser
+ * says so with Sec-Fetch-Site, or else with an Origin equal to this host; a request that shows neither is refused.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const fetchSite = request.headers.get('Sec-Fetch-Site');
+  if (fetchSite) return fetchSite === 'same-origin';
+  const origin = request.headers.get('Origin');
+  if (!origin || origin === 'null') return false;
+  try {
+    return new URL(origin).host === new URL(request.url).host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,178 @@
+// Server-side sessions (revocable rows keyed by the hash of the cookie's secret: a random token, or a Firebase session
+// cookie checked with revocation on every request) and the route guards of SPEC §2.
+import crypto from 'node:crypto';
+import { createCookie, redirect } from '@remix-run/node';
+import type { UserProfile } from '../ports';
+import { getServices } from '../services';
+import { audit, auditFromRequest } from './audit';
+import { endAnonymousCsrf } from './csrf';
+import { once } from './once';
+
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+// Refreshing last_seen_at on every request would write on every page view; once an hour is enough.
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+const sessionCookie = once(() => {
+  const { config } = getServices();
+  return createCookie('__session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.SECURE_COOKIES,
+    path: '/',
+    secrets: [config.SESSION_SECRET],
+    // The browser keeps the cookie; the server decides (idle timeout, revocation).
+    maxAge: 400 * 24 * 60 * 60,
+  });
+});
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
+export interface CurrentSession {
+  sessionId: string;
+  user: UserProfile;
+}
+
+const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/** The logged-in user of this request, or null. Looked up once per request. */
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = lookUpSession(request);
+    perRequest.set(request, found);
+  }
+  return found;
+}
+
+async function lookUpSession(request: Request): Promise<CurrentSession | null> {
+  const token = await sessionCookie().parse(request.headers.get('Cookie'));
+  if (typeof token !== 'string' || token.length < 20) return null;
+  const store = getServices().store;
+  const id = hashToken(token);
+  const session = await store.sessions.find(id);
+  if (!session) return null;
+  const now = Date.now();
+  if (Date.parse(session.expiresAt) <= now) {
+    await store.sessions.revoke(id);
+    return null;
+  }
+  // Firebase: verifySessionCookie(cookie, true), so a revoked or expired cookie ends the session here too.
+  if (!(await getServices().identity.checkSession(token, session.uid))) return null;
+  const user = await store.users.findById(session.uid);
+  if (!user || user.disabled) return null;
+  if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
+    await store.sessions.touch(id, new Date(now).toISOString(), new Date(now + SESSION_IDLE_TIMEOUT_MS).toISOString());
+  }
+  return { sessionId: id, user };
+}
+
+export async function getCurrentUser(request: Request): Promise<UserProfile | null> {
+  return (await getCurrentSession(request))?.user ?? null;
+}
+
+/** Where to send a logged-out visitor: the login page, remembering the intended path. */
+export function loginRedirectUrl(request: Request): string {
+  const url = new URL(request.url);
+  const intended = url.pathname.replace(/\.data$/, '') + url.search;
+  return `/auth/login?redirect=${encodeURIComponent(intended)}`;
+}
+
+export async function requireUser(request: Request): Promise<UserProfile> {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect(loginRedirectUrl(request));
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<UserProfile> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') {
+    audit('access.denied', { ...auditFromRequest(request), uid: user.uid, reason: 'role' });
+    throw redirect('/');
+  }
+  return user;
+}
+
+/** Login, register and forgot-password send a logged-in user to Home. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getCurrentUser(request)) throw redirect('/');
+}
+
+const REDIRECT_BASE = 'http://agenda.invalid';
+
+/**
+ * True for a path of this site written as a browser will read it in a Location header: one leading slash, no
+ * backslash, no control character, and unchanged by the URL parser (so what was checked is what the browser gets).
+ */
+function isSameSitePath(path: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+  if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u0020\u007f\\]/.test(path)) return false;
+  try {
+    const url = new URL(path, REDIRECT_BASE);
+    return url.origin === REDIRECT_BASE && `${url.pathname}${url.search}${url.hash}` === path;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Only paths on this site, as a valid Location header: anything else (another host, `//`, a backslash, control
+ * characters such as a CR/LF injection) falls back to `fallback`. The URL parser normalises what it is given (dot
+ * segments, percent-encoding): `/.//evil.example` becomes `//evil.example`. So the normalised form is the one checked
+ * and returned, never the raw input.
+ */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.length > 2000) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  let normalised: string;
+  try {
+    const url = new URL(target, REDIRECT_BASE);
+    if (url.origin !== REDIRECT_BASE) return fallback;
+    normalised = `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+  return isSameSitePath(normalised) ? normalised : fallback;
+}
+
+/**
+ * Starts a new session (the previous one of this browser is revoked: the id rotates at login). With Firebase Auth,
+ * `idToken` is the fresh sign-in's ID token, exchanged for a session cookie.
+ */
+export async function createUserSession(request: Request, uid: string, idToken: string | null = null): Promise<string> {
+  const store = getServices().store;
+  const previous = await getCurrentSession(request);
+  if (previous) await store.sessions.revoke(previous.sessionId);
+  const { token, ttlMs } = await getServices().identity.openSession({ uid, idToken });
+  const now = new Date();
+  await store.sessions.create({
+    id: hashToken(token),
+    uid,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + Math.min(ttlMs, SESSION_IDLE_TIMEOUT_MS)).toISOString(),
+    userAgent: (request.headers.get('User-Agent') ?? '').slice(0, 300),
+  });
+  return sessionCookie().serialize(token);
+}
+
+/**
+ * A login: a new session, and the end of the anonymous CSRF token (the session's own token replaces it, see csrf.ts).
+ * The headers of the answer that signs the visitor in.
+ */
+export async function signIn(request: Request, uid: string, idToken: string | null = null): Promise<Headers> {
+  const headers = new Headers();
+  headers.append('Set-Cookie', await createUserSession(request, uid, idToken));
+  headers.append('Set-Cookie', await endAnonymousCsrf());
+  return headers;
+}
+
+/** Revokes this browser's session (Firebase: the account's refresh tokens too); returns the clearing Set-Cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const session = await getCurrentSession(request);
+  if (session) {
+    await getServices().store.sessions.revoke(session.sessionId);
+    await getServices().identity.endSessions(session.user.uid);
+  }
+  return sessionCookie().serialize('', { maxAge: 0 });
+}
