@@ -42,7 +42,7 @@ function logAction(action: LifecycleAction): ModerationAction {
 }
 
 /**
- * Takes one action on an event as this user. Refusals are AdminErrors in French: 404 when the event does not exist
+ * Takes one action on an event as this user. Refusals are UseCaseErrors in French: 404 when the event does not exist
  * or is not theirs (a stranger learns nothing, and it is logged), 409 when the table does not allow it in the event's
  * status, or when the event changed since `seen` (the version the user decided on) or meanwhile.
  */
