@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
 import { describe, expect, it } from 'vitest';
+import { sameScreenRoutes } from '../same-screen-routes';
 import { isSitePage, SITE_PAGES } from './site-pages';
 
-/** The page routes of app/routes, named as Remix names them (nested ones joined to their parent's path). */
+/**
+ * The page routes of app/routes, named as Remix names them (nested ones joined to their parent's path), and the
+ * « same screen » routes of app/routes.ts.
+ */
 function pageRoutes(): string[] {
   const manifest = flatRoutes('app', []);
   const fullPath = (id: string): string => {
@@ -16,6 +20,7 @@ function pageRoutes(): string[] {
     .filter((route) => /^export default /m.test(fs.readFileSync(path.join('app', route.file), 'utf8')))
     .map((route) => fullPath(route.id) || '/')
     .filter((page) => page !== '/*')
+    .concat(sameScreenRoutes.map((route) => `/${route.path}`))
     .sort();
 }
 

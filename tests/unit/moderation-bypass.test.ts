@@ -9,7 +9,7 @@ import { prepareStore } from '../../app/.server/platform/startup';
 import type { UserProfile } from '../../app/.server/ports';
 import { getServices } from '../../app/.server/services';
 import { eventFormSchema } from '../../app/domain/event-form';
-import { action as moderationAction } from '../../app/routes/admin.events';
+import { action as moderationAction } from '../../app/routes/admin.events/route';
 import { loader as mapLoader } from '../../app/routes/carte[.json]';
 import { action as dashboardAction } from '../../app/routes/dashboard/route';
 import { loader as eventLoader } from '../../app/routes/evenement.$id';

@@ -7,7 +7,7 @@ import { createUserSession } from '../../app/.server/platform/session';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
 import { action as categoriesAction } from '../../app/routes/admin.categories';
-import { action as eventsAction } from '../../app/routes/admin.events';
+import { action as eventsAction } from '../../app/routes/admin.events/route';
 import { action as partnersAction } from '../../app/routes/admin.partners';
 import { action as usersAction } from '../../app/routes/admin.users';
 import { action as logoutAction } from '../../app/routes/auth.logout';

@@ -1,0 +1,258 @@
+// The decision panel of /admin/events: the chosen event shown whole, and the buttons the lifecycle allows.
+import { Form, Link, useActionData, type useLoaderData, useNavigation } from '@remix-run/react';
+import type { ModerationDecision } from '~/.server/moderation/moderation-page';
+import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
+import { FormSecurity } from '~/components/FormSecurity';
+import { formatDateTime } from '~/domain/dates';
+import { CONFIRM_DELETE_PARAM, MODERATION_ACTION_PAST } from '~/domain/moderation';
+import { EventPreview } from './EventPreview';
+import { listParams, STATUS_LABELS } from './moderation-ui';
+import type { action, loader } from './route';
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
+  const event = loaded.selected as NonNullable<LoaderData['selected']>;
+  const decision = loaded.decision as NonNullable<LoaderData['decision']>;
+  const failed = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const error = failed && failed.eventId === event.id ? failed : null;
+  const returnTo = listParams(loaded.query);
+  const hidden = (
+    <>
+      <FormSecurity honeypot={false} />
+      <input type="hidden" name="eventId" value={event.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="next" value={next} />
+      <input type="hidden" name="seen" value={event.updatedAt} />
+    </>
+  );
+  const can = (action: ModerationDecision) => decision.actions.includes(action);
+  const isRevision = event.revision !== null;
+  const deletion = {
+    title: `Supprimer « ${event.title} » ?`,
+    children: (
+      <p>
+        L’événement disparaît du site et du tableau de bord de son organisateur ; seules les décisions de modération en
+        gardent la trace. C’est définitif.
+      </p>
+    ),
+    form: (
+      <Form method="post" preventScrollReset>
+        {hidden}
+        <button type="submit" name="intent" value="delete" className="button button--danger" disabled={busy}>
+          Oui, supprimer définitivement
+        </button>
+      </Form>
+    ),
+  };
+  return (
+    <article
+      className="moderation__detail"
+      id="evenement-selectionne"
+      data-testid="moderation-detail"
+      aria-labelledby="detail-title"
+    >
+      <header>
+        <p>
+          <span className={`status-chip status-chip--${event.status}`} data-testid="detail-status">
+            {STATUS_LABELS[event.status]}
+          </span>{' '}
+          {event.featured ? <span className="status-chip">À la une</span> : null}{' '}
+          {event.past ? <span className="status-chip">Passé</span> : null}
+        </p>
+        <h2 id="detail-title">{event.title}</h2>
+        <p className="lead">
+          <time dateTime={event.startsAt}>{event.when}</time>
+          <br />
+          {event.place} ({event.canton})
+        </p>
+      </header>
+
+      {error ? (
+        <p className="notice notice--error" role="alert" data-testid="moderation-error">
+          {error.message}
+        </p>
+      ) : null}
+      {loaded.confirmDelete && can('delete') ? (
+        <ConfirmPanel back={`/admin/events?${listParams(loaded.query, { eventId: event.id })}`} {...deletion} />
+      ) : null}
+
+      <div className="moderation__actions">
+        {can('approve') ? (
+          <Form method="post" preventScrollReset>
+            {hidden}
+            <button
+              type="submit"
+              name="intent"
+              value="approve"
+              className="button button--primary"
+              data-shortcut="a"
+              disabled={busy}
+            >
+              {isRevision ? 'Approuver la modification' : 'Approuver'}
+            </button>
+          </Form>
+        ) : null}
+        {can('feature') || can('unfeature') ? (
+          <Form method="post" preventScrollReset>
+            {hidden}
+            <button
+              type="submit"
+              name="intent"
+              value={can('feature') ? 'feature' : 'unfeature'}
+              className="button"
+              data-shortcut="f"
+              disabled={busy}
+            >
+              {can('feature') ? 'Mettre en avant' : 'Retirer de la une'}
+            </button>
+          </Form>
+        ) : null}
+        {can('unpublish') ? (
+          <Form method="post" preventScrollReset>
+            {hidden}
+            <button type="submit" name="intent" value="unpublish" className="button" disabled={busy}>
+              Dépublier (remettre en attente)
+            </button>
+          </Form>
+        ) : null}
+        {can('cancel') ? (
+          <Form method="post" preventScrollReset>
+            {hidden}
+            <button type="submit" name="intent" value="cancel" className="button" disabled={busy}>
+              Marquer comme annulé
+            </button>
+          </Form>
+        ) : null}
+        <Link to={`/evenement/${event.id}`} className="button">
+          Voir la page
+        </Link>
+        <Link to={`/organizer/edit-event/${event.id}`} className="button">
+          Modifier
+        </Link>
+        {can('delete') ? (
+          <ConfirmAction
+            href={`/admin/events?${listParams(loaded.query, { eventId: event.id, [CONFIRM_DELETE_PARAM]: '1' })}`}
+            label="Supprimer"
+            {...deletion}
+          />
+        ) : null}
+      </div>
+      {isRevision ? (
+        <section className="notice notice--warning" data-testid="moderation-revision">
+          <h3>Modification en attente : la version publiée reste en ligne jusqu’à votre décision</h3>
+          <table className="revision-diff">
+            <thead>
+              <tr>
+                <th scope="col">Champ</th>
+                <th scope="col">Version publiée</th>
+                <th scope="col">Modification</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(event.revision ?? []).map((change) => (
+                <tr key={change.label}>
+                  <th scope="row">{change.label}</th>
+                  <td>{change.before}</td>
+                  <td>{change.after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>Ci-dessous, l’événement tel qu’il sera publié si vous approuvez la modification.</p>
+        </section>
+      ) : null}
+      {can('reject') ? (
+        <Form method="post" className="moderation__reject" preventScrollReset>
+          {hidden}
+          <label htmlFor="reason">
+            {isRevision
+              ? 'Motif du refus de la modification (envoyé à l’organisateur)'
+              : 'Motif du refus (envoyé à l’organisateur)'}
+          </label>
+          <textarea
+            id="reason"
+            name="reason"
+            rows={3}
+            maxLength={1000}
+            required
+            defaultValue={error?.field === 'reason' ? error.reason : ''}
+            aria-invalid={error?.field === 'reason' ? true : undefined}
+            aria-describedby={error?.field === 'reason' ? 'reason-error' : undefined}
+          />
+          {error?.field === 'reason' ? (
+            <p className="field__error" id="reason-error">
+              {error.message}
+            </p>
+          ) : null}
+          <button type="submit" name="intent" value="reject" className="button" disabled={busy}>
+            {isRevision ? 'Refuser la modification' : 'Refuser'}
+          </button>
+        </Form>
+      ) : null}
+      {event.status === 'rejected' && event.rejectionReason ? (
+        <p className="rejection">Motif du refus : {event.rejectionReason}</p>
+      ) : null}
+
+      {event.changes.length > 0 && !isRevision ? (
+        <section className="notice notice--warning" data-testid="moderation-changes">
+          <h3>Modifié par l’organisateur depuis la dernière modération</h3>
+          <p>{event.changes.join(', ')}</p>
+        </section>
+      ) : null}
+      {decision.duplicates.length > 0 ? (
+        <section className="notice notice--warning" data-testid="moderation-duplicates">
+          <h3>Doublons possibles (déjà publiés)</h3>
+          <ul>
+            {decision.duplicates.map((d) => (
+              <li key={d.id}>
+                <Link to={`/evenement/${d.id}`}>{d.title}</Link> · {d.short}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <EventPreview event={event} />
+
+      <section data-testid="moderation-owner">
+        <h3>Compte de l’organisateur</h3>
+        {decision.owner ? (
+          <p>
+            {decision.owner.displayName} · {decision.owner.email}{' '}
+            {decision.owner.emailVerified ? '(email vérifié)' : '(email non vérifié)'}
+            {decision.owner.disabled ? ' · compte désactivé' : ''}
+            <br />
+            Inscrit le {formatDateTime(decision.owner.createdAt)}.{' '}
+            {decision.ownerCounts
+              ? `Historique : ${decision.ownerCounts.approved} publié(s), ${decision.ownerCounts.pending} en attente, ${decision.ownerCounts.rejected} refusé(s), ${decision.ownerCounts.cancelled} annulé(s), ${decision.ownerCounts.withdrawn} retiré(s).`
+              : ''}{' '}
+            <Link to={`/admin/events?status=all&q=${encodeURIComponent(decision.owner.email)}`}>
+              Tous ses événements
+            </Link>
+          </p>
+        ) : (
+          <p>Événement sans compte (contenu importé ou compte supprimé).</p>
+        )}
+      </section>
+
+      <section data-testid="moderation-history">
+        <h3>Historique des décisions</h3>
+        {decision.history.length === 0 ? (
+          <p>Aucune décision pour l’instant.</p>
+        ) : (
+          <ul>
+            {decision.history.map((h) => (
+              <li key={h.id}>
+                {formatDateTime(h.createdAt)} : {h.adminName} {MODERATION_ACTION_PAST[h.action]}
+                {h.reason ? ` (« ${h.reason} »)` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+// The event as the moderator decides on it: image, facts, description (its working copy, a pending revision applied).
+import type { useLoaderData } from '@remix-run/react';
+import { formatDateTime } from '~/domain/dates';
+import { imageSrcSet, imageUrl } from '~/domain/images';
+import type { loader } from './route';
+
+type Selected = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['selected']>;
+
+export function EventPreview({ event }: { event: Selected }) {
+  return (
+    <div className="moderation__preview">
+      {event.image ? (
+        <img
+          src={imageUrl(event.image.path, 800)}
+          srcSet={imageSrcSet(event.image.path)}
+          sizes="(max-width: 900px) 100vw, 600px"
+          width={event.image.width}
+          height={event.image.height}
+          alt={event.image.alt}
+        />
+      ) : (
+        <p className="field__hint">Pas d’image.</p>
+      )}
+      <dl className="moderation__facts">
+        <dt>Catégorie</dt>
+        <dd>{event.category}</dd>
+        <dt>Prix</dt>
+        <dd>
+          {event.price}
+          {event.priceNote ? ` (${event.priceNote})` : ''}
+        </dd>
+        <dt>Organisateur affiché</dt>
+        <dd>{event.organizerName || '—'}</dd>
+        <dt>Contact</dt>
+        <dd>{[event.contactEmail, event.contactPhone].filter(Boolean).join(' · ') || '—'}</dd>
+        <dt>Billetterie</dt>
+        <dd>
+          {event.ticketUrl ? (
+            <a href={event.ticketUrl} rel="noopener noreferrer nofollow" target="_blank">
+              {event.ticketUrl}
+            </a>
+          ) : (
+            '—'
+          )}
+        </dd>
+        <dt>Site web</dt>
+        <dd>
+          {event.websiteUrl ? (
+            <a href={event.websiteUrl} rel="noopener noreferrer nofollow" target="_blank">
+              {event.websiteUrl}
+            </a>
+          ) : (
+            '—'
+          )}
+        </dd>
+        <dt>Accessibilité</dt>
+        <dd>{event.accessibility.length ? event.accessibility.join(', ') : '—'}</dd>
+        <dt>Carte</dt>
+        <dd>{event.located ? 'Position indiquée' : 'Sans position (absent de la carte)'}</dd>
+        <dt>Soumis le</dt>
+        <dd>{formatDateTime(event.submittedAt)}</dd>
+      </dl>
+      <div className="moderation__description">
+        {event.description.split(/\n{2,}/).map((paragraph, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
+    </div>
+  );
+}

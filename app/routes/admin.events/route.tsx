@@ -1,0 +1,234 @@
+// /admin/events (ModerateEvents): the queue, oldest first, with everything needed to decide on one event,
+// and the decisions. Every action is a plain form (works without JavaScript); with it, keyboard shortcuts.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { parseModerationQuery } from '~/.server/moderation/moderation';
+import { decideOnEvent, type ModerationDecision, moderationPage } from '~/.server/moderation/moderation-page';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { refused } from '~/.server/platform/refusal';
+import { requireAdmin } from '~/.server/platform/session';
+import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { formatDateTime } from '~/domain/dates';
+import { workingView } from '~/domain/event-lifecycle';
+import { pageMeta } from '~/domain/meta';
+
+import { Decision } from './Decision';
+import { ACTION_DONE, inTab, listParams, STATUS_LABELS, STATUS_TABS } from './moderation-ui';
+
+export const links = adminLinks;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return moderationPage(context.services, new URL(request.url));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in' });
+  const eventId = String(formData.get('eventId') ?? '');
+  const intent = formData.get('intent');
+  const returnQuery = parseModerationQuery(new URLSearchParams(String(formData.get('returnTo') ?? '')));
+  const reason = String(formData.get('reason') ?? '');
+  try {
+    const { event, deleted, revision } = await decideOnEvent(context.services, admin, {
+      eventId,
+      action: intent,
+      reason,
+      seen: String(formData.get('seen') ?? ''),
+    });
+    // A decision that takes the event out of the list shown moves on to the next one of the queue.
+    const leaves = deleted || !inTab(returnQuery.status, event);
+    const next = String(formData.get('next') ?? '');
+    const target = leaves ? (/^[a-z0-9-]{1,64}$/i.test(next) ? next : null) : event.id;
+    const done = ACTION_DONE[intent as ModerationDecision];
+    const flash = await setFlash({ kind: 'success', message: done(workingView(event).title, revision) });
+    const search = listParams(returnQuery, target ? { eventId: target } : {});
+    return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
+  } catch (error) {
+    return refused(error, { eventId, intent: String(intent ?? ''), reason });
+  }
+}
+
+export default function ModerateEventsPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const { query, counts, items, selected, total, pageSize } = loaded;
+  const navigate = useNavigate();
+  const selectedIndex = selected ? items.findIndex((i) => i.id === selected.id) : -1;
+  const listRef = useRef<HTMLOListElement>(null);
+
+  // Keyboard shortcuts (JS only): J/K next/previous, A approve, R reason, F feature, / search.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const go = (index: number) => {
+        const item = items[index];
+        if (item) navigate(`/admin/events?${listParams(query, { eventId: item.id })}`, { preventScrollReset: true });
+      };
+      const click = (selector: string) => document.querySelector<HTMLButtonElement>(selector)?.click();
+      switch (event.key) {
+        case 'j':
+          go(selectedIndex + 1);
+          break;
+        case 'k':
+          go(Math.max(0, selectedIndex - 1));
+          break;
+        case 'a':
+          click('[data-shortcut="a"]');
+          break;
+        case 'f':
+          click('[data-shortcut="f"]');
+          break;
+        case 'r':
+          document.querySelector<HTMLTextAreaElement>('#reason')?.focus();
+          break;
+        case '/':
+          document.querySelector<HTMLInputElement>('#moderation-q')?.focus();
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [items, navigate, query, selectedIndex]);
+
+  // The highlighted item is scrolled into view (the notification's link lands on it).
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, []);
+
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <AdminShell
+      title="Modération des événements"
+      lead={`${loaded.awaiting} événement${loaded.awaiting > 1 ? 's' : ''} en attente de modération (nouveaux ou modifiés).`}
+    >
+      <div className="admin-toolbar">
+        <nav aria-label="Statut" className="moderation-tabs">
+          {STATUS_TABS.map((tab) => {
+            const count =
+              tab.value === 'all'
+                ? Object.values(counts).reduce((a, b) => a + b, 0)
+                : tab.value === 'pending'
+                  ? loaded.awaiting
+                  : counts[tab.value];
+            return (
+              <Link
+                key={tab.value}
+                to={`/admin/events?${listParams({ status: tab.value, q: query.q, page: 1 })}`}
+                aria-current={query.status === tab.value ? 'page' : undefined}
+                className="moderation-tab"
+              >
+                {tab.label} <span className="moderation-tab__count">{count}</span>
+              </Link>
+            );
+          })}
+        </nav>
+        <Form method="get" role="search" className="moderation-search">
+          <input type="hidden" name="status" value={query.status} />
+          <label htmlFor="moderation-q">Rechercher (titre, lieu, organisateur ou email)</label>
+          <input id="moderation-q" type="search" name="q" defaultValue={query.q} maxLength={500} />
+          <button type="submit" className="button">
+            Rechercher
+          </button>
+        </Form>
+      </div>
+      {loaded.searchError ? (
+        <p className="notice notice--error" role="alert">
+          {loaded.searchError}
+        </p>
+      ) : null}
+      {loaded.missing ? (
+        <p className="notice notice--warning" role="alert" data-testid="moderation-missing">
+          Cet événement n’existe pas (ou plus).
+        </p>
+      ) : null}
+      <p className="keyboard-help">
+        Raccourcis clavier : <kbd>J</kbd>/<kbd>K</kbd> suivant/précédent, <kbd>A</kbd> approuver, <kbd>R</kbd> motif du
+        refus, <kbd>F</kbd> mettre en avant, <kbd>/</kbd> rechercher.
+      </p>
+      <div className="moderation">
+        <section className="moderation__queue" aria-labelledby="queue-title">
+          <h2 id="queue-title" className="visually-hidden">
+            Liste
+          </h2>
+          <p className="moderation__count" data-testid="moderation-count">
+            {total === 0
+              ? 'Aucun événement ici.'
+              : `${total} événement${total > 1 ? 's' : ''}${query.status === 'pending' ? ', le plus ancien en premier' : ''}`}
+          </p>
+          {query.status === 'pending' && total === 0 && !query.q ? (
+            <p className="empty-state">La file est vide : tout est modéré. Bravo !</p>
+          ) : null}
+          <ol className="moderation__list" ref={listRef}>
+            {items.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={`/admin/events?${listParams(query, { eventId: item.id })}`}
+                  preventScrollReset
+                  className={`moderation-item${selected?.id === item.id ? ' is-selected' : ''}`}
+                  aria-current={selected?.id === item.id ? 'true' : undefined}
+                  data-testid={`moderation-item-${item.id}`}
+                >
+                  <strong>{item.title}</strong>
+                  <small>
+                    {item.short} · {item.city}
+                    {item.organizerName ? ` · ${item.organizerName}` : ''}
+                  </small>
+                  <span className="moderation-item__chips">
+                    {query.status === 'all' ? (
+                      <span className={`status-chip status-chip--${item.status}`}>{STATUS_LABELS[item.status]}</span>
+                    ) : null}
+                    {item.revision ? (
+                      <span className="status-chip status-chip--pending">Modification en attente</span>
+                    ) : item.resubmitted ? (
+                      <span className="status-chip">Modifié</span>
+                    ) : null}
+                    {item.featured ? <span className="status-chip">À la une</span> : null}
+                    {item.status === 'pending' || item.revision ? (
+                      <small>soumis le {formatDateTime(item.submittedAt)}</small>
+                    ) : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+          {pages > 1 ? (
+            <nav className="pagination" aria-label="Pages">
+              {query.page > 1 ? (
+                <Link to={`/admin/events?${listParams({ ...query, page: query.page - 1 })}`}>‹ Précédente</Link>
+              ) : null}
+              <span>
+                Page {query.page} sur {pages}
+              </span>
+              {query.page < pages ? (
+                <Link to={`/admin/events?${listParams({ ...query, page: query.page + 1 })}`}>Suivante ›</Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+        {selected ? (
+          <Decision
+            key={selected.id}
+            loaded={loaded}
+            next={items[selectedIndex + 1]?.id ?? items[selectedIndex - 1]?.id ?? ''}
+          />
+        ) : null}
+      </div>
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Modération des événements',
+    description: 'Modération des événements — Agenda romand.',
+    path: '/admin/events',
+    matches,
+  });
