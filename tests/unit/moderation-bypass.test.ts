@@ -2,8 +2,6 @@
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../app/.server/ports';
-import { getCsrf } from '../../app/.server/security';
-import { createUserSession } from '../../app/.server/session';
 import { prepareStore } from '../../app/.server/startup';
 import { getStore } from '../../app/.server/store';
 import { submitEvent, updateEvent } from '../../app/.server/submissions';
@@ -18,16 +16,14 @@ import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
 import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';
 import { routeAnswer } from '../support/route-answer';
+import { signedIn } from '../support/signed-in';
 
 const SITE = 'http://localhost';
-let csrf: { token: string; cookie: string };
 let ip = 0;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
   await prepareStore();
-  const [token, setCookie] = await getCsrf().commitToken();
-  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
 });
 afterAll(() => {
   delete process.env.SEED_DEMO;
@@ -43,18 +39,18 @@ async function account(role: 'admin' | 'organizer') {
     passwordHash: 'x',
     now: new Date().toISOString(),
   })) as UserProfile;
-  return { user, cookie: (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0] };
+  return { user, session: await signedIn(uid, SITE) };
 }
 
-function post(path: string, cookie: string, fields: Record<string, string>) {
+function post(path: string, session: { cookie: string; csrf: string }, fields: Record<string, string>) {
   return new Request(`${SITE}${path}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       Origin: SITE,
-      Cookie: `${csrf.cookie}; ${cookie}`,
+      Cookie: session.cookie,
     },
-    body: new URLSearchParams({ csrf: csrf.token, ...fields }),
+    body: new URLSearchParams({ csrf: session.csrf, ...fields }),
   });
 }
 
@@ -117,7 +113,7 @@ const HIDDEN = { detail: 404, ics: 404, listedIn: [] };
 
 describe('contourner la modération en annulant un événement (issue 16)', () => {
   it('un événement en attente annulé depuis le tableau de bord n’est pas publié, ni après modification', async () => {
-    const { user, cookie } = await account('organizer');
+    const { user, session } = await account('organizer');
     const word = `zorglub${Math.random().toString(36).slice(2, 7)}`;
     const { event } = await submitEvent({ store: getStore() }, user, form(`Concert ${word}`), {
       submissionKey: 'a'.repeat(24),
@@ -126,7 +122,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
 
     const cancelled = await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
     );
     expect(cancelled.status).toBe(302);
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
@@ -136,7 +132,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
   });
 
   it('un événement refusé, annulé puis modifié, reste hors des pages publiques', async () => {
-    const { user, cookie } = await account('organizer');
+    const { user, session } = await account('organizer');
     const admin = await account('admin');
     const word = `grumpf${Math.random().toString(36).slice(2, 7)}`;
     const { event } = await submitEvent({ store: getStore() }, user, form(`Brocante ${word}`), {
@@ -146,7 +142,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     const refused = await routeAnswer(() =>
       moderationAction(
         args(
-          post('/admin/events', admin.cookie, { intent: 'reject', eventId: event.id, reason: 'Hors de la région.' }),
+          post('/admin/events', admin.session, { intent: 'reject', eventId: event.id, reason: 'Hors de la région.' }),
         ),
       ),
     );
@@ -154,7 +150,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     expect((await getStore().events.findById(event.id))?.status).toBe('rejected');
 
     await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
     );
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
     await updateEvent({ store: getStore() }, user, event.id, form(`Brocante ${word} bis`), undefined);
@@ -162,19 +158,19 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
   });
 
   it('sans confirmation, l’annulation montre d’abord la confirmation ; rétablir remet l’événement en file', async () => {
-    const { user, cookie } = await account('organizer');
+    const { user, session } = await account('organizer');
     const { event } = await submitEvent({ store: getStore() }, user, form('Concert à confirmer'), {
       submissionKey: 'c'.repeat(24),
       image: null,
     });
     const unconfirmed = await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id }))),
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id }))),
     );
     expect(unconfirmed).toMatchObject({ status: 302, location: `/dashboard?annuler=${event.id}` });
     expect((await getStore().events.findById(event.id))?.status).toBe('pending');
 
     await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
     );
     expect(await getStore().events.findById(event.id)).toMatchObject({
       status: 'withdrawn',
@@ -184,10 +180,10 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     // Another organizer can neither cancel nor restore it.
     const stranger = await account('organizer');
     await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', stranger.cookie, { intent: 'undo', eventId: event.id }))),
+      dashboardAction(args(post('/dashboard', stranger.session, { intent: 'undo', eventId: event.id }))),
     );
     expect((await getStore().events.findById(event.id))?.status).toBe('withdrawn');
-    await routeAnswer(() => dashboardAction(args(post('/dashboard', cookie, { intent: 'undo', eventId: event.id }))));
+    await routeAnswer(() => dashboardAction(args(post('/dashboard', session, { intent: 'undo', eventId: event.id }))));
     expect(await getStore().events.findById(event.id)).toMatchObject({ status: 'pending', previousStatus: null });
     expect(await getStore().events.countAwaitingModeration()).toBe(1);
   });
