@@ -207,6 +207,17 @@ describe('flux RSS', () => {
     expect(channel.item.description).not.toContain('<script>');
     expect(channel.item.description).toContain('&lt;script&gt;');
   });
+
+  it('un caractère interdit en XML, dans un texte enregistré avant la règle des formulaires, ne gâche pas le flux', () => {
+    const xml = buildRss([{ ...sampleEvent(), title: 'Concert\u0000X', description: 'Un \u001bconcert.' }], {
+      siteUrl: SITE,
+      title: 'T',
+      selfUrl: `${SITE}/evenements.rss`,
+      description: 'D',
+    });
+    expect(xml.includes('\u0000') || xml.includes('\u001b')).toBe(false);
+    expect((parser.parse(xml).rss.channel as { item: RssItem }).item.title).toBe('ConcertX');
+  });
 });
 
 describe('feedTitle', () => {

@@ -74,6 +74,9 @@ function itemDescription(event: AgendaEvent): string {
 
 const publishedAt = (event: AgendaEvent) => new Date(event.submittedAt || event.createdAt);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to remove.
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
 export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
   const dates = events.map(publishedAt).filter((d) => !Number.isNaN(d.getTime()));
   const feed = new Feed({
@@ -97,5 +100,6 @@ export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
       category: [{ name: categoryLabel(event.category, opts.categories ?? DEFAULT_CATEGORIES) }],
     });
   }
-  return feed.rss2();
+  // Characters XML 1.0 forbids (texts saved before forms refused control characters): one would spoil the whole feed.
+  return feed.rss2().replace(XML_FORBIDDEN, '');
 }

@@ -1,5 +1,12 @@
 // Account forms: one schema each for the browser's constraints and the server's parse; French messages.
-import { hasLinkOrMarkup, isSingleLine, NAME_WITH_LINK_MESSAGE, SINGLE_LINE_MESSAGE } from './text';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasLinkOrMarkup,
+  hasNoControlCharacter,
+  isSingleLine,
+  NAME_WITH_LINK_MESSAGE,
+  SINGLE_LINE_MESSAGE,
+} from './text';
 import { z } from './zod';
 
 export const PASSWORD_MIN = 8;
@@ -44,6 +51,7 @@ export const displayNameField = z
   .min(2, 'Votre nom doit compter au moins 2 caractères.')
   .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX} caractères.`)
   .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+  .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
   // A name already too long is refused for that: no need to look for links in it.
   .refine((v) => v.length > DISPLAY_NAME_MAX || !hasLinkOrMarkup(v), NAME_WITH_LINK_MESSAGE);
 const displayName = displayNameField;

@@ -1,7 +1,7 @@
 // The admin's category forms (create, edit in place): one zod schema for the browser's constraints and the action.
 
 import { CATEGORY_SLUG_MAX, CATEGORY_SLUG_MIN, CATEGORY_SLUG_PATTERN } from './categories';
-import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const CATEGORY_LABEL_MAX = 60;
@@ -54,7 +54,8 @@ export const categoryEditSchema = z.object({
     .min(1, CATEGORY_MESSAGES.labelRequired)
     .min(2, CATEGORY_MESSAGES.labelLength)
     .max(CATEGORY_LABEL_MAX, CATEGORY_MESSAGES.labelLength)
-    .refine(isSingleLine, SINGLE_LINE_MESSAGE),
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
   description: z.string().trim().max(CATEGORY_DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionLength).default(''),
   color: z
     .string({ required_error: CATEGORY_MESSAGES.colorFormat })

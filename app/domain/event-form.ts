@@ -3,7 +3,7 @@
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
 import { zurichIso } from './dates';
-import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const EVENT_TEXT_FIELDS = [
@@ -41,13 +41,15 @@ const text = (label: string, min: number, max: number) =>
     .min(1, `${label} est obligatoire.`)
     .min(min, `${label} doit compter au moins ${min} caractères.`)
     .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
-    .refine(isSingleLine, SINGLE_LINE_MESSAGE);
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE);
 const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
     .default('');
 const webUrl = z
   .string()
@@ -88,7 +90,8 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
         .trim()
         .min(1, 'La description est obligatoire.')
         .min(20, 'La description doit compter au moins 20 caractères.')
-        .max(5000, 'La description ne peut pas dépasser 5000 caractères.'),
+        .max(5000, 'La description ne peut pas dépasser 5000 caractères.')
+        .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
       category: z
         .string({ required_error: CHOOSE_CATEGORY, invalid_type_error: CHOOSE_CATEGORY })
         .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),

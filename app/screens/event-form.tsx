@@ -48,7 +48,9 @@ function editNote(status: EventStatus | null, pendingRevision: boolean): string 
     case 'cancelled':
       return pendingRevision
         ? 'Vous modifiez vos changements en attente de modération. Le public voit toujours la version publiée, jusqu’à ce que notre équipe relise la nouvelle.'
-        : 'Cet événement est publié : vos changements seront relus par notre équipe avant de remplacer la version publiée, qui reste visible d’ici là.';
+        : status === 'cancelled'
+          ? 'Cet événement est annoncé comme annulé\u00a0: vos changements seront relus par notre équipe avant de remplacer la version visible, qui reste affichée d’ici là.'
+          : 'Cet événement est publié\u00a0: vos changements seront relus par notre équipe avant de remplacer la version publiée, qui reste visible d’ici là.';
     case 'rejected':
       return 'Cet événement a été refusé : après modification, il repassera en modération.';
     case 'withdrawn':

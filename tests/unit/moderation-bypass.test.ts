@@ -1,6 +1,7 @@
 // The moderation bypass of issue 16, through the routes as the server runs them: a new organizer's pending (or
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moderateEvent } from '../../app/.server/admin/moderation';
 import type { UserProfile } from '../../app/.server/ports';
 import { prepareStore } from '../../app/.server/startup';
 import { getStore } from '../../app/.server/store';
@@ -186,5 +187,38 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     await routeAnswer(() => dashboardAction(args(post('/dashboard', session, { intent: 'undo', eventId: event.id }))));
     expect(await getStore().events.findById(event.id)).toMatchObject({ status: 'pending', previousStatus: null });
     expect(await getStore().events.countAwaitingModeration()).toBe(1);
+  });
+  it('la page publique d’un événement ne transporte ni la modification en attente, ni qui l’a créé ou modéré, ni un motif de refus', async () => {
+    const { user } = await account('organizer');
+    const admin = await account('admin');
+    const decide = (action: 'approve' | 'reject', reason = '') =>
+      moderateEvent({ store: getStore(), mailer: { async send() {} }, siteUrl: SITE }, admin.user, {
+        eventId: event.id,
+        action,
+        reason,
+      });
+    const { event } = await submitEvent({ store: getStore() }, user, form('Concert approuvé'), {
+      submissionKey: 'd'.repeat(24),
+      image: null,
+    });
+    await decide('approve');
+    await updateEvent({ store: getStore() }, user, event.id, form('Titre caché en attente'), undefined);
+    const pageData = async () => {
+      const answer = await routeAnswer(() =>
+        eventLoader(args(new Request(`${SITE}/evenement/${event.id}`), { id: event.id })),
+      );
+      expect(answer.status).toBe(200);
+      return JSON.stringify(answer.data);
+    };
+    const withRevision = await pageData();
+    expect(withRevision).toContain('Concert approuvé');
+    for (const secret of ['Titre caché en attente', user.uid, admin.user.uid])
+      expect(withRevision).not.toContain(secret);
+
+    await decide('reject', 'Motif réservé à l’organisateur');
+    const afterRefusal = await pageData();
+    expect(afterRefusal).toContain('Concert approuvé');
+    for (const secret of ['Motif réservé', 'Titre caché en attente', user.uid])
+      expect(afterRefusal).not.toContain(secret);
   });
 });
