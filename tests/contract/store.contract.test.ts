@@ -5,86 +5,42 @@ import type { Donation, Role, Store } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
+import { makeDonation as donationOf, makeEvent as eventOf, makePartner as partnerOf } from '../support/factories';
 import { BACKENDS } from './backends';
 
 const NOW = '2030-03-01T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const inDays = (days: number) => at(days * 24 * 60);
 
-let sequence = 0;
+/** An event of the contract's time (ten days after NOW, 10:00 UTC, two hours long) unless a test says otherwise. */
 function makeEvent(overrides: Partial<AgendaEvent> = {}): AgendaEvent {
-  sequence += 1;
-  const id = overrides.id ?? `ev${String(sequence).padStart(6, '0')}`;
-  return {
-    id,
-    slug: 'concert',
-    title: 'Concert de printemps',
-    description: 'Une soirée de musique de chambre avec un programme varié et des artistes de la région.',
-    category: 'musique',
-    startsAt: inDays(10),
-    endsAt: new Date(Date.parse(inDays(10)) + 2 * 3600_000).toISOString(),
-    allDay: false,
-    venueName: 'Salle communale',
-    street: 'Rue du Temple 1',
-    postalCode: '2000',
-    city: 'Neuchâtel',
-    canton: 'NE',
-    lat: 46.99,
-    lng: 6.93,
-    isFree: false,
-    priceMin: 10,
-    priceMax: 20,
-    priceNote: '',
-    ticketUrl: '',
-    websiteUrl: '',
-    organizerName: 'Association Musique Vivante',
-    contactEmail: 'info@exemple.ch',
-    contactPhone: '',
-    image: null,
-    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
-    status: 'approved',
-    rejectionReason: '',
-    featured: false,
-    createdBy: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-    submittedAt: NOW,
-    moderatedBy: null,
-    moderatedAt: null,
-    pendingChanges: [],
-    ...overrides,
-  };
+  return eventOf(
+    { slug: 'concert', startsAt: inDays(10), endsAt: at(10 * 24 * 60 + 120), ...overrides },
+    { now: new Date(NOW) },
+  );
 }
 
 const PUBLIC = { status: ['approved', 'cancelled'] as AgendaEvent['status'][], endsAfter: NOW, limit: 50, offset: 0 };
 
+/** A new partner (the store gives its place) whose slug is its id unless a test says otherwise. */
 function makePartner(overrides: Partial<Partner> & Pick<Partner, 'id'>): Omit<Partner, 'order'> {
-  return {
+  const { order: _order, ...partner } = partnerOf({
     slug: overrides.id,
     name: `Partenaire ${overrides.id}`,
-    kind: 'partenaire',
-    description: '',
-    logo: null,
-    websiteUrl: 'https://exemple.ch',
-    active: true,
     ...overrides,
-  };
+  });
+  return partner;
 }
 
-function makeDonation(overrides: Partial<Donation> = {}): Donation {
-  return {
-    id: `don-${Math.random().toString(36).slice(2)}`,
-    uid: null,
-    amount: 25,
-    currency: 'CHF',
-    provider: 'stripe',
-    providerRef: `cs_${Math.random().toString(36).slice(2)}`,
-    status: 'paid',
-    publicName: null,
-    createdAt: NOW,
-    ...overrides,
-  };
-}
+const makeDonation = (overrides: Partial<Donation> = {}): Donation =>
+  donationOf(
+    {
+      id: `don-${Math.random().toString(36).slice(2)}`,
+      providerRef: `cs_${Math.random().toString(36).slice(2)}`,
+      ...overrides,
+    },
+    { now: new Date(NOW) },
+  );
 
 describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   let store: Store;
