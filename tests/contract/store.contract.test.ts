@@ -626,6 +626,40 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       ]);
       expect(await store.stats.countSubmissions([at(0), at(10), at(20), at(30)])).toEqual([2, 1, 0]);
     });
+
+    it('supprimer un événement emporte son historique et sa clé de soumission ; il n’apparaît plus nulle part', async () => {
+      await addUser('orga');
+      await addUser('boss', 'admin');
+      const { event } = await store.events.createSubmission({
+        uid: 'orga',
+        submissionKey: 'cle-a-effacer-24-caracte',
+        event: makeEvent({ id: 'gone', title: 'Brocante effacée', status: 'pending', createdBy: 'orga' }),
+      });
+      await store.events.insertMany([makeEvent({ id: 'kept', createdBy: 'orga' })]);
+      await store.events.moderate({
+        id: event.id,
+        from: ['pending'],
+        patch: { status: 'approved' },
+        entry: { adminUid: 'boss', action: 'approve', reason: '', createdAt: at(1) },
+      });
+      expect(await store.events.delete('gone')).toBe(true);
+      expect(await store.events.delete('gone')).toBe(false);
+      expect(await store.events.findById('gone')).toBeNull();
+      expect(await store.events.moderationHistory('gone')).toEqual([]);
+      expect(await store.stats.recentModeration(5)).toEqual([]);
+      expect(await store.events.findSubmission('orga', 'cle-a-effacer-24-caracte')).toBeNull();
+      expect((await store.events.listByOwner('orga')).map((e) => e.id)).toEqual(['kept']);
+      const found = await store.events.search({ ...PUBLIC, words: ['brocante'] });
+      expect(found.total).toBe(0);
+      expect((await store.events.search(PUBLIC)).items.map((e) => e.id)).toEqual(['kept']);
+      // The key is free again: a new submission with it creates a new event.
+      const again = await store.events.createSubmission({
+        uid: 'orga',
+        submissionKey: 'cle-a-effacer-24-caracte',
+        event: makeEvent({ id: 'new', status: 'pending', createdBy: 'orga' }),
+      });
+      expect(again).toMatchObject({ created: true, event: { id: 'new' } });
+    });
   });
 
   describe('partenaires', () => {
@@ -667,6 +701,17 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect((await store.partners.list()).map((p) => p.id)).toEqual(['x', 'y', 'z', 'd']);
       expect(await store.partners.reorder('partenaire', ['z', 'x', 'y'])).toBe(true);
       expect((await store.partners.list()).map((p) => p.id)).toEqual(['z', 'x', 'y', 'd']);
+    });
+
+    it('un partenaire supprimé disparaît, par son id seulement', async () => {
+      await store.partners.create(makePartner({ id: 'p1', slug: 'cafe-du-lac' }));
+      await store.partners.create(makePartner({ id: 'p2' }));
+      expect(await store.partners.delete('cafe-du-lac')).toBe(false);
+      expect(await store.partners.delete('p1')).toBe(true);
+      expect(await store.partners.delete('p1')).toBe(false);
+      expect(await store.partners.findById('p1')).toBeNull();
+      expect(await store.partners.findById('cafe-du-lac')).toBeNull();
+      expect((await store.partners.list()).map((p) => p.id)).toEqual(['p2']);
     });
   });
 
@@ -717,16 +762,22 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   });
 
   describe('messages, notifications et état du stockage', () => {
-    it('les messages de contact se comptent', async () => {
-      await store.contactMessages.add({
-        id: 'm1',
+    it('les messages de contact se comptent et se relisent, le plus récent d’abord', async () => {
+      const message = (id: string, createdAt: string) => ({
+        id,
         name: 'Léa',
         email: 'lea@exemple.ch',
-        subject: 'Question',
+        subject: `Question ${id}`,
         message: 'Bonjour',
-        createdAt: NOW,
+        createdAt,
       });
+      await store.contactMessages.add(message('m1', NOW));
       expect(await store.contactMessages.count()).toBe(1);
+      await store.contactMessages.add(message('m3', at(2)));
+      await store.contactMessages.add(message('m2', at(1)));
+      expect(await store.contactMessages.count()).toBe(3);
+      expect(await store.contactMessages.listRecent(2)).toEqual([message('m3', at(2)), message('m2', at(1))]);
+      expect((await store.contactMessages.listRecent(10)).map((m) => m.id)).toEqual(['m3', 'm2', 'm1']);
     });
 
     it('une notification va à chaque admin actif, la plus récente d’abord', async () => {

@@ -250,6 +250,27 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       }
       return next;
     },
+    async delete(id) {
+      const ref = events().doc(id);
+      const existed = await ctx.lock(`event:${id}`, () =>
+        db.runTransaction(async (tx) => {
+          const [event, log, keys] = await Promise.all([
+            tx.get(ref),
+            tx.get(db.collection(COLLECTIONS.moderationLog).where('eventId', '==', id)),
+            tx.get(submissions().where('eventId', '==', id)),
+          ]);
+          if (!event.exists) return false;
+          for (const d of [...log.docs, ...keys.docs]) tx.delete(d.ref);
+          tx.delete(ref);
+          return true;
+        }),
+      );
+      if (existed) {
+        await ctx.refreshEvent(id);
+        ctx.touched();
+      }
+      return existed;
+    },
     async moderationHistory(eventId) {
       const snapshot = await db
         .collection(COLLECTIONS.moderationLog)

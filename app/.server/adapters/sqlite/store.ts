@@ -395,6 +395,10 @@ export function createSqliteStore(db: Db): Store {
           .all(eventId) as Row[];
         return rows.map(toModerationEntry);
       },
+      async delete(id) {
+        // The moderation log and the submission keys go with it (ON DELETE CASCADE), the search index by trigger.
+        return db.prepare('DELETE FROM events WHERE id = ?').run(id).changes > 0;
+      },
       async countByStatus(status) {
         return (db.prepare('SELECT COUNT(*) AS n FROM events WHERE status = ?').get(status) as { n: number }).n;
       },
@@ -409,6 +413,19 @@ export function createSqliteStore(db: Db): Store {
       },
       async count() {
         return (db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n;
+      },
+      async listRecent(limit) {
+        const rows = db
+          .prepare('SELECT * FROM contact_messages ORDER BY created_at DESC, rowid DESC LIMIT ?')
+          .all(limit) as Row[];
+        return rows.map((r) => ({
+          id: str(r.id),
+          name: str(r.name),
+          email: str(r.email),
+          subject: str(r.subject),
+          message: str(r.message),
+          createdAt: str(r.created_at),
+        }));
       },
     },
 
