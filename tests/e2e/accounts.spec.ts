@@ -1,30 +1,35 @@
-import { expect, test } from '@playwright/test';
-import { lastMailTo, linkInMail, logout, queryDb, register, uniqueEmail } from './utils';
+import { expect, type Ports, test } from './fixtures';
+import { lastMailTo, linkInMail, logout, register, uniqueEmail } from './utils';
 
 const PASSWORD = 'trois pommes vertes à Vevey';
 
+/** The account registered with that address, as the store has it (null when there is none). */
+const accountOf = ({ store }: Ports, email: string) => store.users.findByEmailWithPassword(email);
+
 test.describe('comptes', () => {
-  test('inscription → mail de vérification → lien → adresse vérifiée', async ({ page }) => {
+  test('inscription → mail de vérification → lien → adresse vérifiée @journey', async ({
+    page,
+    ports,
+    removeAfter,
+  }) => {
     const email = uniqueEmail('inscription');
+    removeAfter.account(email);
     await register(page, 'Chœur de la Broye', email, PASSWORD);
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByTestId('flash')).toContainText(`Un email de confirmation a été envoyé à ${email}`);
-    const [user] = queryDb<{ role: string; email_verified: number; supported: number; display_name: string }>(
-      'SELECT * FROM users WHERE email = ?',
+    expect(await accountOf(ports, email)).toMatchObject({
       email,
-    );
-    expect(user).toMatchObject({
       role: 'organizer',
-      email_verified: 0,
-      supported: 0,
-      display_name: 'Chœur de la Broye',
+      emailVerified: false,
+      supported: false,
+      displayName: 'Chœur de la Broye',
     });
     const link = await linkInMail(email, '/auth/verify-email?token=');
     expect(lastMailTo(email)).toContain('Confirmez votre adresse email pour publier vos événements');
     await page.goto(link);
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('flash')).toContainText(`L’adresse ${email} est vérifiée`);
-    expect(queryDb<{ v: number }>('SELECT email_verified AS v FROM users WHERE email = ?', email)[0].v).toBe(1);
+    expect((await accountOf(ports, email))?.emailVerified).toBe(true);
     await page.goto(link);
     await expect(page.getByTestId('flash')).toContainText('n’est plus valable');
     await page.goto('/auth/verify-email');
@@ -40,6 +45,9 @@ test.describe('comptes', () => {
 
   test('inscription refusée : champs invalides, mot de passe courant, adresse déjà prise — saisie gardée sauf le mot de passe', async ({
     page,
+    ports,
+    createUser,
+    removeAfter,
   }) => {
     await register(page, 'A', 'pas-une-adresse', 'court');
     await expect(page.locator('#field-displayName-error')).toHaveText('Votre nom doit compter au moins 2 caractères.');
@@ -50,18 +58,21 @@ test.describe('comptes', () => {
     await expect(page.getByLabel('Adresse email')).toHaveValue('pas-une-adresse');
     await expect(page.getByLabel('Mot de passe')).toHaveValue('');
     const email = uniqueEmail('courant');
+    removeAfter.account(email);
     await register(page, 'Marché de Bulle', email, 'motdepasse');
     await expect(page.locator('#field-password-error')).toContainText('trop courant');
     await expect(page.getByLabel('Votre nom ou celui de votre organisation')).toHaveValue('Marché de Bulle');
-    expect(queryDb('SELECT uid FROM users WHERE email = ?', email)).toHaveLength(0);
-    await register(page, 'Doublon', 'organisateur@demo.agenda-romand.ch', PASSWORD);
+    expect(await accountOf(ports, email)).toBeNull();
+    await register(page, 'Doublon', (await createUser()).email, PASSWORD);
     await expect(page.locator('#field-email-error')).toContainText('Un compte existe déjà');
   });
 
   test('mot de passe oublié → mail → le nouveau fonctionne, l’ancien non, le lien ne sert qu’une fois', async ({
     page,
+    removeAfter,
   }) => {
     const email = uniqueEmail('oubli');
+    removeAfter.account(email);
     await register(page, 'Fanfare de Tavannes', email, PASSWORD);
     await expect(page).toHaveURL('/dashboard');
     await logout(page);
@@ -105,8 +116,11 @@ test.describe('comptes', () => {
   test('profil : nom, mot de passe (déconnecte les autres appareils), suppression du compte', async ({
     page,
     browser,
+    ports,
+    removeAfter,
   }, testInfo) => {
     const email = uniqueEmail('profil');
+    removeAfter.account(email);
     await register(page, 'Cinéclub de Bulle', email, PASSWORD);
     await expect(page).toHaveURL('/dashboard');
     const other = await browser.newContext({ javaScriptEnabled: testInfo.project.name === 'js' });
@@ -122,9 +136,7 @@ test.describe('comptes', () => {
     await page.getByLabel('Nom affiché').fill('Ciné-club de Bulle');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Profil enregistré.')).toBeVisible();
-    expect(queryDb<{ n: string }>('SELECT display_name AS n FROM users WHERE email = ?', email)[0].n).toBe(
-      'Ciné-club de Bulle',
-    );
+    expect((await accountOf(ports, email))?.displayName).toBe('Ciné-club de Bulle');
 
     await page.getByLabel('Mot de passe actuel').fill('pas le bon');
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouvelle phrase de passe');
@@ -148,6 +160,6 @@ test.describe('comptes', () => {
     await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('flash')).toContainText('Votre compte a été supprimé');
-    expect(queryDb('SELECT uid FROM users WHERE email = ?', email)).toHaveLength(0);
+    expect(await accountOf(ports, email)).toBeNull();
   });
 });
