@@ -29,8 +29,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   // Firestore (an emulator in one Node process, listeners in every server and worker) answers more slowly.
   timeout: onFirestore ? 90_000 : 45_000,
-  // Account steps hash passwords (Argon2id) and send mails: generous on a busy 2-core machine.
-  expect: { timeout: 10_000 },
+  // Account steps hash passwords (Argon2id) and send mails: generous on a busy 2-core machine; more so on Firestore.
+  expect: { timeout: onFirestore ? 20_000 : 10_000 },
   use: {
     baseURL,
     locale: 'fr-CH',
@@ -41,7 +41,10 @@ export default defineConfig({
   projects: [
     // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript; @http ones
     // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing.
-    // @sqlite-only ones are about the SQLite installation itself (its own server processes and files): not on Firestore.
+    // On Firestore (the @journey tests, see package.json), what the server does is the same with or without
+    // JavaScript for most pages: without it, only the @nojs-only tests and the journeys tagged @journey-nojs run, whose
+    // pages take another way to the server without JavaScript (an image sent with the form, a consent saved by a form).
+    // @sqlite-only tests are about the SQLite installation itself (servers of their own): never on Firestore.
     {
       name: 'js',
       use: { javaScriptEnabled: true },
@@ -50,6 +53,7 @@ export default defineConfig({
     {
       name: 'nojs',
       use: { javaScriptEnabled: false },
+      ...(onFirestore ? { grep: /@nojs-only|@journey-nojs/ } : {}),
       grepInvert: onFirestore ? /@js-only|@http|@sqlite-only/ : /@js-only|@http/,
     },
   ],

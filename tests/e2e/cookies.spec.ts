@@ -27,7 +27,9 @@ async function openPreferences(page: Page) {
 }
 
 test.describe('consentement aux cookies', () => {
-  test('le bandeau reste jusqu’au choix ; « Tout accepter » le retire pour de bon @journey', async ({ page }) => {
+  test('le bandeau reste jusqu’au choix ; « Tout accepter » le retire pour de bon @journey @journey-nojs', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByRole('link', { name: 'En savoir plus' })).toHaveAttribute(

@@ -68,6 +68,9 @@ export function e2eServerEnv(): Record<string, string> {
   return {
     ...env,
     DATA_BACKEND: 'firestore',
+    // One server process: each process keeps its own mirror of the events (listeners), and a page served by the other
+    // process right after a write may not show it yet. Several processes are tested on SQLite (processes.spec.ts).
+    WEB_CONCURRENCY: '1',
     METADATA_SERVER_DETECTION: 'none',
     FIREBASE_PROJECT_ID: 'demo-agenda-romand',
     FIREBASE_API_KEY: 'demo-key',
