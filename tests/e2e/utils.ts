@@ -5,13 +5,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { makeEventForm } from '../support/factories';
 
-export const DATA_DIR = process.env.E2E_DATA_DIR as string;
-
-/** The demo accounts the server seeds: only the tests of the login form use them, never to change their state. */
-export const ACCOUNTS = {
-  admin: { email: 'admin@demo.agenda-romand.ch', password: 'Romandie-Admin-2026' },
-  organizer: { email: 'organisateur@demo.agenda-romand.ch', password: 'Romandie-Orga-2026' },
-} as const;
+const DATA_DIR = process.env.E2E_DATA_DIR as string;
 
 export function outboxFiles(): string[] {
   const dir = path.join(DATA_DIR, 'outbox');
