@@ -1,9 +1,6 @@
 // The moderation bypass of issue 16, through the routes as the server runs them: a new organizer's pending (or
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserProfile } from '../../app/.server/ports';
-import { getCsrf } from '../../app/.server/security';
-import { createUserSession } from '../../app/.server/session';
 import { prepareStore } from '../../app/.server/startup';
 import { getStore } from '../../app/.server/store';
 import { submitEvent, updateEvent } from '../../app/.server/submissions';
@@ -17,17 +14,18 @@ import { loader as listLoader } from '../../app/routes/evenements';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
 import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';
+import { storeUser } from '../support/factories';
 import { routeAnswer } from '../support/route-answer';
+import { signedIn } from '../support/signed-in';
 
 const SITE = 'http://localhost';
-let csrf: { token: string; cookie: string };
+/** The CSRF token of each session (bound to it since issue 16), by session cookie. */
+const sessionTokens = new Map<string, string>();
 let ip = 0;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
   await prepareStore();
-  const [token, setCookie] = await getCsrf().commitToken();
-  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
 });
 afterAll(() => {
   delete process.env.SEED_DEMO;
@@ -35,15 +33,10 @@ afterAll(() => {
 
 async function account(role: 'admin' | 'organizer') {
   const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  const user = (await getStore().users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: `Compte ${uid}`,
-    role,
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  })) as UserProfile;
-  return { user, cookie: (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0] };
+  const user = await storeUser(getStore(), { uid, role });
+  const visitor = await signedIn(uid, SITE);
+  sessionTokens.set(visitor.cookie, visitor.csrf);
+  return { user, cookie: visitor.cookie };
 }
 
 function post(path: string, cookie: string, fields: Record<string, string>) {
@@ -52,9 +45,9 @@ function post(path: string, cookie: string, fields: Record<string, string>) {
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       Origin: SITE,
-      Cookie: `${csrf.cookie}; ${cookie}`,
+      Cookie: cookie,
     },
-    body: new URLSearchParams({ csrf: csrf.token, ...fields }),
+    body: new URLSearchParams({ csrf: sessionTokens.get(cookie) ?? '', ...fields }),
   });
 }
 
