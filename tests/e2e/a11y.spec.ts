@@ -49,9 +49,13 @@ test.describe('accessibilité (axe) @js-only', () => {
   test('organisateur : tableau de bord, profil, publication, formulaire en erreur', async ({
     page,
     createUser,
+    createEvent,
     loginAs,
   }) => {
-    await loginAs(page, await createUser());
+    const organizer = await createUser();
+    // A published event of theirs, so that the dashboard offers « Annuler l’événement ».
+    await createEvent({ createdBy: organizer.uid });
+    await loginAs(page, organizer);
     for (const path of ['/dashboard', '/organizer/profile', '/organizer/submit-event']) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);

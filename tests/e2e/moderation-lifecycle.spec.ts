@@ -40,7 +40,7 @@ async function cancelFromDashboard(page: Page, id: string, js: boolean) {
 }
 
 test.describe('cycle de vie d’un événement', () => {
-  test('annuler un événement en attente le retire sans le publier, et l’organisateur le rétablit', async ({
+  test('annuler un événement en attente le retire sans le publier, et l’organisateur le rétablit @journey', async ({
     page,
     browser,
     ports,
@@ -74,7 +74,7 @@ test.describe('cycle de vie d’un événement', () => {
     expect(await statusOf(ports, id)).toEqual({ status: 'pending', previousStatus: null });
   });
 
-  test('modifier un événement publié : le public garde l’ancien titre jusqu’à l’approbation de l’admin', async ({
+  test('modifier un événement publié : le public garde l’ancien titre jusqu’à l’approbation de l’admin @journey', async ({
     page,
     browser,
     createUser,
@@ -128,7 +128,7 @@ test.describe('cycle de vie d’un événement', () => {
     await admin.close();
   });
 
-  test('un admin retire un événement annulé des pages publiques, puis le supprime après confirmation', async ({
+  test('un admin retire un événement annulé des pages publiques, puis le supprime après confirmation @journey', async ({
     page,
     browser,
     ports,
