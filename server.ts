@@ -203,7 +203,8 @@ async function serve() {
     // images, cached for a year by browsers and any CDN in front (names are never reused).
     const files = getFileStore();
     app.get('/uploads/*', async (req, res, next) => {
-      const key = decodeURIComponent(req.path.replace(/^\/+/, ''));
+      // req.path is the whole path here (/uploads/events/…): the key is what follows /uploads/.
+      const key = decodeURIComponent(req.path.replace(/^\/+uploads\/+/, ''));
       if (!/^[a-z]+\/[a-z0-9]+-\d+\.webp$/.test(key)) return res.status(404).end();
       try {
         const bytes = await files.get(key);

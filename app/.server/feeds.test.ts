@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeEvent } from '../../tests/support/factories';
 import { memoryStore } from '../../tests/unit/memory-store';
 import { CATEGORY_SLUGS } from '../domain/categories';
 import type { AgendaEvent } from '../domain/event';
@@ -190,7 +191,7 @@ describe('flux RSS', () => {
   it('échappe le contenu : le XML reste valide et le texte des événements n’injecte pas de balises', () => {
     const [event] = [
       {
-        ...sampleEvent(),
+        ...makeEvent({ id: 'abc', city: 'Lausanne' }, { now: NOW }),
         title: 'Rock & <b>roll</b> ]]> fin',
         description: '<script>alert(1)</script> Un concert.',
       },
@@ -209,12 +210,21 @@ describe('flux RSS', () => {
   });
 
   it('un caractère interdit en XML, dans un texte enregistré avant la règle des formulaires, ne gâche pas le flux', () => {
-    const xml = buildRss([{ ...sampleEvent(), title: 'Concert\u0000X', description: 'Un \u001bconcert.' }], {
-      siteUrl: SITE,
-      title: 'T',
-      selfUrl: `${SITE}/evenements.rss`,
-      description: 'D',
-    });
+    const xml = buildRss(
+      [
+        {
+          ...makeEvent({ id: 'nul', city: 'Lausanne' }, { now: NOW }),
+          title: 'Concert\u0000X',
+          description: 'Un \u001bconcert.',
+        },
+      ],
+      {
+        siteUrl: SITE,
+        title: 'T',
+        selfUrl: `${SITE}/evenements.rss`,
+        description: 'D',
+      },
+    );
     expect(xml.includes('\u0000') || xml.includes('\u001b')).toBe(false);
     expect((parser.parse(xml).rss.channel as { item: RssItem }).item.title).toBe('ConcertX');
   });
@@ -234,45 +244,3 @@ describe('feedTitle', () => {
     );
   });
 });
-
-function sampleEvent(): AgendaEvent {
-  return {
-    id: 'abc',
-    slug: 'abc',
-    title: 'Abc',
-    description: '',
-    category: 'musique',
-    startsAt: '2026-12-12T20:00:00+01:00',
-    endsAt: '2026-12-12T22:00:00+01:00',
-    allDay: false,
-    venueName: 'Salle',
-    street: '',
-    postalCode: '1000',
-    city: 'Lausanne',
-    canton: 'VD',
-    lat: null,
-    lng: null,
-    isFree: true,
-    priceMin: null,
-    priceMax: null,
-    priceNote: '',
-    ticketUrl: '',
-    websiteUrl: '',
-    organizerName: '',
-    contactEmail: '',
-    contactPhone: '',
-    image: null,
-    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
-    status: 'approved',
-    rejectionReason: '',
-    featured: false,
-    createdBy: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    submittedAt: '2026-11-01T10:00:00.000Z',
-    moderatedBy: null,
-    moderatedAt: null,
-    previousStatus: null,
-    revision: null,
-  };
-}

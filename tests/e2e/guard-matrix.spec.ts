@@ -2,8 +2,8 @@
 // headers of every HTML answer among them.
 // A route added without its line here makes the first test fail.
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { login, queryDb } from './utils';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type TestUser, test } from './fixtures';
 
 type Guard = 'public' | 'anonymous-only' | 'login' | 'admin' | 'admin-stream' | 'post-only' | 'not-found';
 
@@ -76,17 +76,19 @@ async function manifestPaths(): Promise<string[]> {
     .map((id) => `/${fullPath(id)}`.replace(/\/$/, '') || '/');
 }
 
-function concrete(pattern: string): string {
-  const [event] = queryDb<{ id: string }>("SELECT id FROM events WHERE status = 'approved' LIMIT 1");
-  const [partner] = queryDb<{ id: string }>('SELECT id FROM partners LIMIT 1');
-  if (pattern.startsWith('/evenement/')) return pattern.replace(':id', event.id);
-  if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', partner.id);
+/** What the patterns' :id stand for: a published event, an active partner, and an event of the organizer. */
+interface Targets {
+  event: string;
+  partner: string;
+  owned: string;
+}
+
+function concrete(pattern: string, targets: Targets): string {
+  if (pattern.startsWith('/evenement/')) return pattern.replace(':id', targets.event);
+  if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', targets.partner);
   if (pattern === '/*') return '/une-page-qui-n-existe-pas';
-  // Organizer screens of one event: an event of the demo organizer (its owner; admins may open any).
-  const [owned] = queryDb<{ id: string }>(
-    "SELECT e.id FROM events e JOIN users u ON u.uid = e.created_by WHERE u.email = 'organisateur@demo.agenda-romand.ch' LIMIT 1",
-  );
-  return pattern.replace(':id', owned.id);
+  // Organizer screens of one event: an event of the organizer of the test (its owner; admins may open any).
+  return pattern.replace(':id', targets.owned);
 }
 
 /** The first bytes of an endless Server-Sent Events answer, read in the page (a plain request would wait forever). */
@@ -100,8 +102,14 @@ async function probeStream(page: Page, url: string): Promise<string> {
   }, url);
 }
 
-async function check(request: APIRequestContext, who: 'visitor' | 'organizer' | 'admin', pattern: string, page?: Page) {
-  const url = concrete(pattern);
+async function check(
+  request: APIRequestContext,
+  who: 'visitor' | 'organizer' | 'admin',
+  pattern: string,
+  targets: Targets,
+  page?: Page,
+) {
+  const url = concrete(pattern, targets);
   if (EXPECTED[pattern] === 'admin-stream' && who === 'admin' && page) {
     expect(await probeStream(page, url), `${who} ${url}`).toMatch(
       /^200 text\/event-stream(; charset=utf-8)? event: pending/,
@@ -140,21 +148,34 @@ function expectSecurityHeaders(headers: Record<string, string>, who: 'visitor' |
 }
 
 test.describe('matrice des gardes @http', () => {
+  let organizer: TestUser;
+  let targets: Targets;
+  test.beforeEach(async ({ createUser, createEvent, createPartner }) => {
+    organizer = await createUser();
+    targets = {
+      event: (await createEvent()).id,
+      partner: (await createPartner()).id,
+      owned: (await createEvent({ status: 'pending', createdBy: organizer.uid })).id,
+    };
+  });
+
   test('chaque route du manifeste a sa ligne dans la matrice', async () => {
     expect((await manifestPaths()).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
   test('visiteur', async ({ request }) => {
-    for (const pattern of Object.keys(EXPECTED)) await check(request, 'visitor', pattern);
+    for (const pattern of Object.keys(EXPECTED)) await check(request, 'visitor', pattern, targets);
   });
 
-  test('organisateur', async ({ page }) => {
-    await login(page, 'organizer');
-    for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'organizer', pattern);
+  test('organisateur', async ({ page, loginAs }) => {
+    await loginAs(page, organizer);
+    await page.goto('/');
+    for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'organizer', pattern, targets);
   });
 
-  test('admin', async ({ page }) => {
-    await login(page, 'admin');
-    for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'admin', pattern, page);
+  test('admin', async ({ page, createUser, loginAs }) => {
+    await loginAs(page, await createUser({ role: 'admin' }));
+    await page.goto('/');
+    for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'admin', pattern, targets, page);
   });
 });

@@ -8,6 +8,7 @@ import { getStore } from '../../app/.server/store';
 import { action as pageViewAction } from '../../app/routes/analytics.pageview';
 import { action as cookiesAction, loader as cookiesLoader } from '../../app/routes/cookies';
 import { action as pushAction } from '../../app/routes/push.subscription';
+import { storeUser } from '../support/factories';
 import { type PushServiceStandIn, startPushService } from '../support/push-service';
 import { signedIn } from '../support/signed-in';
 
@@ -33,14 +34,7 @@ const context = () => ({ clientIp: `10.1.0.${++ip}` });
 
 async function account(role: 'admin' | 'organizer') {
   const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  await getStore().users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: uid,
-    role,
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  });
+  await storeUser(getStore(), { uid, displayName: uid, role });
   return { uid, ...(await signedIn(uid, SITE)) };
 }
 

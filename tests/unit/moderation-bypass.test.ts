@@ -2,7 +2,6 @@
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderateEvent } from '../../app/.server/admin/moderation';
-import type { UserProfile } from '../../app/.server/ports';
 import { prepareStore } from '../../app/.server/startup';
 import { getStore } from '../../app/.server/store';
 import { submitEvent, updateEvent } from '../../app/.server/submissions';
@@ -16,6 +15,7 @@ import { loader as listLoader } from '../../app/routes/evenements';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
 import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';
+import { storeUser } from '../support/factories';
 import { routeAnswer } from '../support/route-answer';
 import { signedIn } from '../support/signed-in';
 
@@ -32,14 +32,7 @@ afterAll(() => {
 
 async function account(role: 'admin' | 'organizer') {
   const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  const user = (await getStore().users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: `Compte ${uid}`,
-    role,
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  })) as UserProfile;
+  const user = await storeUser(getStore(), { uid, role });
   return { user, session: await signedIn(uid, SITE) };
 }
 

@@ -14,6 +14,7 @@ import { action as logoutAction } from '../../app/routes/auth.logout';
 import { action as contactAction } from '../../app/routes/contact';
 import { action as cookiesAction } from '../../app/routes/cookies';
 import { action as dashboardAction } from '../../app/routes/dashboard';
+import { storeUser } from '../support/factories';
 import { routeAnswer } from '../support/route-answer';
 
 const SITE = 'http://localhost';
@@ -24,14 +25,7 @@ beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
   await prepareStore();
   const uid = `admin-${Math.random().toString(36).slice(2, 8)}`;
-  await getStore().users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: 'Admin des formulaires',
-    role: 'admin',
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  });
+  await storeUser(getStore(), { uid, displayName: 'Admin des formulaires', role: 'admin' });
   adminCookie = (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0];
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeEventForm, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { CATEGORY_SLUGS, DEFAULT_CATEGORIES } from '../../domain/categories';
 import {
@@ -27,20 +28,8 @@ import { AdminError } from './guard';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
-function user(uid: string, role: 'organizer' | 'admin'): UserProfile {
-  return {
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: uid,
-    role,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '',
-    supported: false,
-    photoURL: null,
-    emailVerified: true,
-    disabled: false,
-  };
-}
+const user = (uid: string, role: 'organizer' | 'admin'): UserProfile =>
+  makeUser({ uid, displayName: uid, role }, { now: new Date('2026-01-01T00:00:00Z') });
 const admin = user('admin', 'admin');
 const organizer = user('orga', 'organizer');
 
@@ -52,26 +41,10 @@ const jeux = {
   active: true,
 };
 
-const eventForm = {
-  title: 'Concert de l’Avent',
-  description: 'Le chœur de la Cité chante Noël, avec un vin chaud offert à la sortie.',
-  category: 'musique',
-  startDate: '2026-12-05',
-  startTime: '19:30',
-  endDate: '',
-  endTime: '21:30',
-  venueName: 'Temple de Saint-Imier',
-  street: '',
-  postalCode: '2610',
-  city: 'Saint-Imier',
-  canton: 'BE',
-  lat: '',
-  lng: '',
-  priceMin: '15',
-  priceMax: '',
-  isFree: '',
-  organizerName: 'Chœur de la Cité',
-};
+const eventForm = makeEventForm(
+  { description: 'Le chœur de la Cité chante Noël, avec un vin chaud offert à la sortie.', priceMax: '' },
+  { now: NOW },
+);
 
 async function setup() {
   const { db, store } = memoryStore();

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Partner } from '~/domain/partner';
 import { uploadedLogoPath } from '~/domain/partner';
+import { makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { createDiskFileStore } from '../files/disk';
 import type { FileStore } from '../files/ports';
@@ -21,18 +22,8 @@ import {
   updatePartner,
 } from './partners';
 
-const person = (role: UserProfile['role']): UserProfile => ({
-  uid: `${role}-1`,
-  email: `${role}@exemple.ch`,
-  displayName: role,
-  role,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  supported: false,
-  photoURL: null,
-  emailVerified: true,
-  disabled: false,
-});
+const person = (role: UserProfile['role']): UserProfile =>
+  makeUser({ uid: `${role}-1`, email: `${role}@exemple.ch`, displayName: role, role }, { now: new Date('2026-01-01') });
 const admin = person('admin');
 const organizer = person('organizer');
 

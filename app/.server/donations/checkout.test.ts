@@ -1,5 +1,6 @@
 // The card/TWINT flow against a local stand-in of Stripe's API (the real SDK, pointed at 127.0.0.1: no network).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeUser } from '../../../tests/support/factories';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from '../../../tests/support/stripe-stand-in';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import type { Store, UserProfile } from '../ports';
@@ -33,16 +34,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   store = memoryStore().store;
-  const account = (uid: string, displayName: string) =>
-    store.users.upsert({
-      uid,
-      email: `${uid}@exemple.ch`,
-      displayName,
-      role: 'organizer',
-      passwordHash: 'x',
-      emailVerified: true,
-      now: NOW.toISOString(),
-    });
+  const account = (uid: string, displayName: string) => storeUser(store, { uid, displayName }, { now: NOW });
   donor = await account('donatrice', 'Zoé Favre');
   other = await account('autre', 'Marc Rochat');
   deps = {

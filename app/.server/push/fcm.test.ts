@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { describe, expect, it } from 'vitest';
+import { storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { loadConfig } from '../config';
 import { pendingEventMessage, pushToAdmins } from './devices';
@@ -96,14 +97,11 @@ describe('notifications FCM', () => {
 
   it('les admins sont avertis ; les jetons que FCM ne connaît plus sont retirés de leur profil', async () => {
     const { store } = memoryStore();
-    await store.users.create({
-      uid: 'admin',
-      email: 'a@agenda.test',
-      displayName: 'Admin',
-      role: 'admin',
-      passwordHash: null,
-      now: '2026-11-20T09:00:00.000Z',
-    });
+    await storeUser(
+      store,
+      { uid: 'admin', email: 'a@agenda.test', displayName: 'Admin', role: 'admin' },
+      { passwordHash: null, now: new Date('2026-11-20T09:00:00.000Z') },
+    );
     const dead = token('mort');
     await store.users.savePushToken('admin', 'phone00000000000', {
       token: token('vivant'),
