@@ -5,6 +5,7 @@ import { memoryStore } from '../../tests/unit/memory-store';
 import { CATEGORY_SLUGS } from '../domain/categories';
 import type { AgendaEvent } from '../domain/event';
 import { parseEventFilters } from '../domain/event-filters';
+import { eventTimes } from '../domain/event-form';
 import { buildICalendar } from './calendar';
 import { queryFromFilters } from './events';
 import { eventsForFeed } from './feed-queries';
@@ -92,6 +93,32 @@ describe('flux iCalendar', () => {
       const parsedDays = Math.round(((v.end?.getTime() ?? 0) - v.start.getTime()) / 86_400_000);
       expect(parsedDays, e.title).toBe(days);
     }
+  });
+
+  it('sans heure de fin : DTSTART seul (RFC 5545 §3.6.1), aucune fin inventée ; sur plusieurs jours, la fin du dernier jour', () => {
+    const oneDay = {
+      ...sampleEvent(),
+      id: 'soir',
+      ...eventTimes({ startDate: '2026-11-28', startTime: '18:00', endDate: '', endTime: '', allDay: false }),
+    };
+    const span = {
+      ...sampleEvent(),
+      id: 'festival',
+      ...eventTimes({ startDate: '2026-11-27', startTime: '18:00', endDate: '2026-11-29', endTime: '', allDay: false }),
+    };
+    const ics = calendarOf([oneDay, span]);
+    const block = (id: string) => ics.split('BEGIN:VEVENT').find((b) => b.includes(`UID:${id}@`)) ?? '';
+    expect(block('soir')).toContain('DTSTART;TZID=Europe/Zurich:20261128T180000');
+    expect(block('soir')).not.toMatch(/DTEND|DURATION/);
+    expect(block('festival')).toContain('DTEND;TZID=Europe/Zurich:20261129T235900');
+    const rss = buildRss([oneDay], {
+      siteUrl: SITE,
+      title: 'Test',
+      description: 'Test',
+      selfUrl: `${SITE}/evenements.rss`,
+    });
+    expect(rss).toContain('samedi 28 novembre 2026, dès 18:00');
+    expect(rss).not.toContain('20:00');
   });
 
   it('un événement annulé y figure avec STATUS:CANCELLED', async () => {
@@ -234,6 +261,7 @@ function sampleEvent(): AgendaEvent {
     startsAt: '2026-12-12T20:00:00+01:00',
     endsAt: '2026-12-12T22:00:00+01:00',
     allDay: false,
+    openEnd: false,
     venueName: 'Salle',
     street: '',
     postalCode: '1000',

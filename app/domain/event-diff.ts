@@ -13,6 +13,7 @@ export const FIELD_LABELS: Record<Exclude<EventContentField, 'slug'>, string> = 
   startsAt: 'Dates',
   endsAt: 'Dates',
   allDay: 'Dates',
+  openEnd: 'Dates',
   venueName: 'Lieu',
   street: 'Rue',
   postalCode: 'NPA',

@@ -213,16 +213,24 @@ export function validateEventForm(
 
 export type EventFormInput = z.infer<ReturnType<typeof eventFormSchema>>;
 
-/** Start and end as ISO with the Zurich offset; without an end, a timed event lasts two hours. */
+/**
+ * Start and end as ISO with the Zurich offset. Without an end time, the event is open-ended (openEnd: its end is
+ * never shown nor exported) and endsAt is only the bound the filters need: two hours after the start on a single
+ * day (it leaves the list of upcoming events then), the end of the last day when an end date was given.
+ */
 export function eventTimes(v: {
   startDate: string;
   startTime: string;
   endDate: string;
   endTime: string;
   allDay: boolean;
-}) {
+}): { startsAt: string; endsAt: string; openEnd: boolean } {
   if (v.allDay)
-    return { startsAt: zurichIso(v.startDate, '00:00'), endsAt: zurichIso(v.endDate || v.startDate, '23:59') };
+    return {
+      startsAt: zurichIso(v.startDate, '00:00'),
+      endsAt: zurichIso(v.endDate || v.startDate, '23:59'),
+      openEnd: false,
+    };
   const startsAt = zurichIso(v.startDate, v.startTime);
   if (!v.endTime && !v.endDate) {
     const [h, m] = v.startTime.split(':').map(Number);
@@ -233,7 +241,8 @@ export function eventTimes(v: {
         v.startDate,
         `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`,
       ),
+      openEnd: true,
     };
   }
-  return { startsAt, endsAt: zurichIso(v.endDate || v.startDate, v.endTime || '23:59') };
+  return { startsAt, endsAt: zurichIso(v.endDate || v.startDate, v.endTime || '23:59'), openEnd: !v.endTime };
 }

@@ -11,6 +11,7 @@ const event: AgendaEvent = {
   startsAt: '2026-12-06T17:00:00+01:00',
   endsAt: '2026-12-06T18:30:00+01:00',
   allDay: false,
+  openEnd: false,
   venueName: 'Cathédrale de Lausanne',
   street: 'Place de la Cathédrale',
   postalCode: '1005',

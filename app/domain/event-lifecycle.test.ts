@@ -27,6 +27,7 @@ function event(overrides: Partial<AgendaEvent> = {}): AgendaEvent {
     startsAt: '2026-12-06T17:00:00+01:00',
     endsAt: '2026-12-06T18:30:00+01:00',
     allDay: false,
+    openEnd: false,
     venueName: 'Cathédrale',
     street: '',
     postalCode: '1005',

@@ -24,6 +24,7 @@ function makeEvent(overrides: Partial<AgendaEvent> = {}): AgendaEvent {
     startsAt: inDays(10),
     endsAt: new Date(Date.parse(inDays(10)) + 2 * 3600_000).toISOString(),
     allDay: false,
+    openEnd: false,
     venueName: 'Salle communale',
     street: 'Rue du Temple 1',
     postalCode: '2000',
@@ -556,6 +557,21 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       await store.events.insertMany([event]);
       expect(await store.events.findById('full')).toEqual(event);
       expect(await store.events.findById('absent')).toBeNull();
+    });
+
+    it('un événement sans heure de fin le reste, dans la liste publique comme dans sa révision (issue 19)', async () => {
+      const open = makeEvent({ id: 'open', title: 'Jam session', openEnd: true });
+      const closed = makeEvent({ id: 'closed', title: 'Récital' });
+      await store.events.insertMany([
+        { ...open, revision: { ...contentOf(open), title: 'Jam session du jeudi' } },
+        { ...closed, revision: { ...contentOf(closed), openEnd: true } },
+      ]);
+      expect((await store.events.findById('open'))?.openEnd).toBe(true);
+      expect((await store.events.findById('open'))?.revision?.openEnd).toBe(true);
+      expect((await store.events.findById('closed'))?.openEnd).toBe(false);
+      expect((await store.events.findById('closed'))?.revision?.openEnd).toBe(true);
+      const listed = await store.events.search({ ...PUBLIC, words: ['jam'] });
+      expect(listed.items.map((e) => [e.id, e.openEnd])).toEqual([['open', true]]);
     });
   });
 

@@ -31,6 +31,7 @@ function event(fields: {
     startsAt,
     endsAt: fields.endsAt ?? startsAt.replace('T19:', 'T22:'),
     allDay: false,
+    openEnd: false,
     venueName: 'Salle communale',
     street: '',
     postalCode: '1000',

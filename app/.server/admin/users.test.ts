@@ -27,6 +27,7 @@ function event(id: string, createdBy: string): AgendaEvent {
     startsAt: '2026-12-05T19:00:00+01:00',
     endsAt: '2026-12-05T21:00:00+01:00',
     allDay: false,
+    openEnd: false,
     venueName: 'Salle',
     street: '',
     postalCode: '1000',
