@@ -138,9 +138,8 @@ export function CookieConsent({
               Cookies et vie privée
             </h2>
             <p>
-              Nous utilisons les cookies nécessaires au fonctionnement du site. Avec votre accord, nous mesurons aussi
-              l’audience (sans adresse IP ni identifiant) et utilisons des cookies fonctionnels et marketing.{' '}
-              <Link to="/privacy-policy#cookies">En savoir plus</Link>
+              Cookies nécessaires au site et, avec votre accord, mesure d’audience (sans adresse IP ni identifiant),
+              cookies fonctionnels et marketing. <Link to="/privacy-policy#cookies">En savoir plus</Link>
             </p>
             {error && !open ? (
               <p className="cookie-banner__error" role="alert">
