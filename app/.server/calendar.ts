@@ -59,7 +59,7 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
       start: range.start,
       end: range.endExclusive,
       allDay: event.allDay,
-      summary: cancelled ? `Annulé : ${event.title}` : event.title,
+      summary: cancelled ? `Annulé : ${event.title}` : event.title,
       description: [event.description.trim(), url].filter(Boolean).join('\n\n'),
       location:
         event.lat != null && event.lng != null

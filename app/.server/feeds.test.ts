@@ -244,7 +244,7 @@ describe('feedTitle', () => {
     );
     expect(
       feedTitle(parseEventFilters(new URLSearchParams('q=jazz&quand=week-end&famille=1'), CATEGORY_SLUGS).filters),
-    ).toBe('Agenda romand — « jazz » · ce week-end · en famille');
+    ).toBe('Agenda romand — « jazz » · ce week-end · en famille');
     expect(feedTitle({ from: '2026-12-01', to: '2026-12-05', canton: 'BE' })).toBe(
       'Agenda romand — Jura bernois · du 01.12.2026 au 05.12.2026',
     );

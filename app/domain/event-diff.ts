@@ -68,7 +68,7 @@ function describe(label: string, c: EventContent, categoryLabel: (slug: string) 
           .join(', ') || '—'
       );
     case 'Image':
-      return c.image ? `Image « ${c.image.alt} »` : 'Pas d’image';
+      return c.image ? `Image « ${c.image.alt} »` : 'Pas d’image';
     default: {
       const field = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).find((f) => FIELD_LABELS[f] === label);
       return field ? text(String(c[field] ?? '')) : '—';

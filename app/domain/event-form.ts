@@ -161,11 +161,11 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
   const timeOk = (t: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
   const dateOk = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d));
   if (!v.allDay && !timeOk(v.startTime))
-    errors.startTime = 'Indiquez l’heure de début (ou cochez « toute la journée »).';
+    errors.startTime = 'Indiquez l’heure de début (ou cochez « toute la journée »).';
   if (v.endTime && !timeOk(v.endTime)) errors.endTime = 'Heure de fin invalide.';
   if (v.endDate && !dateOk(v.endDate)) errors.endDate = 'Date de fin invalide.';
   if (!v.isFree && v.priceMin === null && v.priceMax === null)
-    errors.priceMin = 'Indiquez un prix, ou cochez « gratuit ».';
+    errors.priceMin = 'Indiquez un prix, ou cochez « gratuit ».';
   if (v.priceMin !== null && v.priceMax !== null && v.priceMax < v.priceMin) {
     errors.priceMax = 'Le prix maximum doit être supérieur au minimum.';
   }

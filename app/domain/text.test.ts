@@ -80,7 +80,7 @@ describe('noms affichés', () => {
     'javascript:alert(1)',
     '<img src=x>',
     'Léa > Zoé',
-  ])('« %s » est refusé à l’inscription et dans le profil', (name) => {
+  ])('« %s » est refusé à l’inscription et dans le profil', (name) => {
     const register = registerSchema.safeParse({
       displayName: name,
       email: 'lea@exemple.ch',
@@ -97,7 +97,7 @@ describe('noms affichés', () => {
     'St.Gallen Chorale',
     'L’Usine à Gaz',
     'Groupe 1.2',
-  ])('« %s » est accepté', (name) => {
+  ])('« %s » est accepté', (name) => {
     expect(hasLinkOrMarkup(name)).toBe(false);
     expect(profileSchema.safeParse({ displayName: name }).success).toBe(true);
   });

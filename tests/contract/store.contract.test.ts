@@ -89,7 +89,7 @@ function makeDonation(overrides: Partial<Donation> = {}): Donation {
   };
 }
 
-describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
+describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   let store: Store;
   let dispose: () => Promise<void>;
 

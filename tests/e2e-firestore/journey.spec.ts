@@ -37,7 +37,7 @@ test('inscription → soumission → l’admin approuve → la liste publique le
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(title);
   await expect(detail.getByTestId('moderation-owner')).toContainText(email);
   await detail.getByRole('button', { name: 'Approuver' }).click();
-  await expect(admin.getByTestId('flash')).toContainText(`« ${title} » est publié`);
+  await expect(admin.getByTestId('flash')).toContainText(`« ${title} » est publié`);
   expect((await getFirestore(app).collection('events').doc(id).get()).get('status')).toBe('approved');
 
   // The public list (diacritic-insensitive prefix search, decision 016) now shows it.

@@ -40,7 +40,7 @@ test.describe('accessibilité (axe) @js-only', () => {
     ['nous soutenir', () => '/support-us?montant=25'],
   ];
   for (const [name, path] of publicPages) {
-    test(`page publique : ${name}`, async ({ page }) => {
+    test(`page publique : ${name}`, async ({ page }) => {
       await page.goto(path());
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -35,7 +35,7 @@ async function createCategory(page: Page, label: string, slug: string, color = '
   await form.getByLabel('Slug', { exact: true }).fill(slug);
   await form.getByLabel('Couleur', { exact: true }).fill(color);
   await form.getByRole('button', { name: 'Créer la catégorie' }).click();
-  await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${label} » créée.`);
+  await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${label} » créée.`);
   await expect(tableRow(page, slug)).toBeVisible();
   // Ready for the next one.
   await expect(form.getByLabel('Nom', { exact: true })).toHaveValue('');
@@ -95,7 +95,7 @@ test.describe('gestion des catégories', () => {
     await row.getByLabel('Description', { exact: true }).fill('Projections en plein air, l’été.');
     await row.getByLabel('Couleur', { exact: true }).fill('#7b2d8e');
     await row.getByRole('button', { name: /^Enregistrer/ }).click();
-    await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${renamed} » enregistrée.`);
+    await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${renamed} » enregistrée.`);
     await expect(tableRow(page, slug).getByLabel('Nom', { exact: true })).toHaveValue(renamed);
     expect(rowOf(slug)).toMatchObject({
       slug,
@@ -133,14 +133,14 @@ test.describe('gestion des catégories', () => {
     await tableRow(page, middle.slug)
       .getByRole('button', { name: /^Descendre/ })
       .click();
-    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est descendue d’une place.`);
+    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est descendue d’une place.`);
     const lower = orderOf(middle.slug);
     expect(lower).toBeGreaterThan(start);
 
     await tableRow(page, middle.slug)
       .getByRole('button', { name: /^Monter/ })
       .click();
-    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est montée d’une place.`);
+    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est montée d’une place.`);
     expect(orderOf(middle.slug)).toBeLessThan(lower);
 
     // The table follows the store's order: the seeded ones first, untouched; the first cannot go up.
@@ -163,12 +163,12 @@ test.describe('gestion des catégories', () => {
       .click();
     const message = page.locator('tr[data-slug-message="musique"]');
     await expect(message).toContainText(
-      /Cette catégorie est utilisée par \d+ événements : elle ne peut pas être supprimée\. Vous pouvez la désactiver\./,
+      /Cette catégorie est utilisée par \d+ événements : elle ne peut pas être supprimée\. Vous pouvez la désactiver\./,
     );
     const shown = Number((await message.textContent())?.match(/utilisée par (\d+)/)?.[1]);
     expect(shown).toBeGreaterThanOrEqual(used);
     // The offer to deactivate is there; it is not taken (the seeded categories belong to every test).
-    await expect(message.getByRole('button', { name: 'Désactiver « Musique »' })).toBeVisible();
+    await expect(message.getByRole('button', { name: 'Désactiver « Musique »' })).toBeVisible();
     expect(rowOf('musique')).toMatchObject({ active: 1, label: 'Musique' });
 
     const slug = uniqueSlug('vide');
@@ -198,11 +198,11 @@ test.describe('gestion des catégories', () => {
     await row.getByRole('button', { name: /^Supprimer/ }).click();
     const message = page.locator(`tr[data-slug-message="${slug}"]`);
     await expect(message).toContainText(
-      'Cette catégorie est utilisée par 1 événement : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
+      'Cette catégorie est utilisée par 1 événement : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
     );
     expect(rowOf(slug)).toBeDefined();
-    await message.getByRole('button', { name: `Désactiver « ${label} »` }).click();
-    await expect(page.getByTestId('flash')).toContainText(`Catégorie « ${label} » désactivée`);
+    await message.getByRole('button', { name: `Désactiver « ${label} »` }).click();
+    await expect(page.getByTestId('flash')).toContainText(`Catégorie « ${label} » désactivée`);
     expect(rowOf(slug)?.active).toBe(0);
     await expect(tableRow(page, slug).getByLabel('Active', { exact: true })).not.toBeChecked();
 
@@ -229,7 +229,7 @@ test.describe('gestion des catégories', () => {
     await form.getByLabel('Couleur', { exact: true }).fill('#ffee00');
     await form.getByRole('button', { name: 'Créer la catégorie' }).click();
     await expect(form.locator('#field-slug-error')).toHaveText(
-      'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets, par exemple « jeux-de-societe ».',
+      'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets, par exemple « jeux-de-societe ».',
     );
     await expect(form.locator('#field-color-error')).toContainText('Cette couleur est trop claire');
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(label);
@@ -243,7 +243,7 @@ test.describe('gestion des catégories', () => {
     await form.getByLabel('Couleur', { exact: true }).fill('#1f5f8b');
     await form.getByRole('button', { name: 'Créer la catégorie' }).click();
     await expect(form.locator('#field-slug-error')).toHaveText(
-      'Ce slug est déjà utilisé par une autre catégorie : choisissez-en un autre.',
+      'Ce slug est déjà utilisé par une autre catégorie : choisissez-en un autre.',
     );
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(label);
     expect(rowOf('musique')?.label).toBe('Musique');

@@ -83,7 +83,7 @@ test.describe('modération', () => {
     await expect(detail.getByTestId('detail-status')).toHaveText('En attente');
 
     await detail.getByRole('button', { name: 'Approuver' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est publié`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est publié`);
     expect(statusOf(id)).toBe('approved');
     expect(logOf(id)).toEqual([{ action: 'approve' }]);
     const [who] = queryDb<{ email: string; moderated_at: string }>(
@@ -125,12 +125,12 @@ test.describe('modération', () => {
     const reason = 'Il manque l’adresse exacte du lieu.';
     await detail.getByLabel('Motif du refus (envoyé à l’organisateur)').fill(reason);
     await detail.getByRole('button', { name: 'Refuser' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est refusé`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est refusé`);
     expect(statusOf(id)).toBe('rejected');
     expect(queryDb<{ r: string }>('SELECT rejection_reason AS r FROM events WHERE id = ?', id)[0].r).toBe(reason);
 
     await organizer.goto('/dashboard');
-    await expect(organizer.getByTestId(`event-${id}`)).toContainText(`Motif du refus : ${reason}`);
+    await expect(organizer.getByTestId(`event-${id}`)).toContainText(`Motif du refus : ${reason}`);
     expect(mailsTo('organisateur@demo.agenda-romand.ch').some((m) => m.includes(title) && m.includes(reason))).toBe(
       true,
     );

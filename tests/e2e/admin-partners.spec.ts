@@ -27,7 +27,7 @@ const seededPartners = () =>
 /** The files of an uploaded logo (`/uploads/partners/<id>-800.webp`) that are on disk. */
 const logoFiles = (logo: string | null) => {
   const base = logo?.match(/^\/uploads\/(partners\/[a-z0-9]+)-800\.webp$/)?.[1];
-  if (!base) throw new Error(`pas un logo envoyé : ${logo}`);
+  if (!base) throw new Error(`pas un logo envoyé : ${logo}`);
   return [400, 800, 1600]
     .map((w) => path.join(DATA_DIR, 'uploads', `${base}-${w}.webp`))
     .filter((file) => fs.existsSync(file));
@@ -61,7 +61,7 @@ async function createPartner(
   if (options.logo) await form.getByLabel('Logo (facultatif)').setInputFiles(AFFICHE);
   await form.getByRole('button', { name: 'Ajouter' }).click();
   const word = options.kind === 'donateur' ? 'Le donateur' : 'Le partenaire';
-  await expect(page.getByTestId('flash')).toContainText(`${word} « ${name} » est ajouté.`);
+  await expect(page.getByTestId('flash')).toContainText(`${word} « ${name} » est ajouté.`);
   return partnerNamed(name);
 }
 
@@ -117,7 +117,7 @@ test.describe('partenaires et donateurs (admin)', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`/admin/partners\\?edit=${created.id}`));
     const form = editor(page);
-    await expect(form.getByRole('heading', { name: `Modifier « ${name} »` })).toBeVisible();
+    await expect(form.getByRole('heading', { name: `Modifier « ${name} »` })).toBeVisible();
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(name);
     const renamed = unique('Partenaire modifié');
     await form.getByLabel('Nom', { exact: true }).fill(renamed);
@@ -131,7 +131,7 @@ test.describe('partenaires et donateurs (admin)', () => {
       .toBuffer();
     await form.getByLabel('Remplacer le logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await form.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`Le partenaire « ${renamed} » est enregistré.`);
+    await expect(page.getByTestId('flash')).toContainText(`Le partenaire « ${renamed} » est enregistré.`);
 
     const updated = partnerById(created.id);
     expect(updated).toMatchObject({
@@ -181,9 +181,9 @@ test.describe('partenaires et donateurs (admin)', () => {
 
     expect(rank(second.id)).toBeGreaterThan(rank(first.id));
     await moveSecond('Monter', true);
-    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » monte d’une place.`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » monte d’une place.`);
     await moveSecond('Descendre', false);
-    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » descend d’une place.`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » descend d’une place.`);
     expect(seededPartners()).toEqual(seeded);
   });
 
@@ -196,7 +196,7 @@ test.describe('partenaires et donateurs (admin)', () => {
 
     await page.goto('/admin/partners');
     await rowOf(page, name).getByRole('button', { name: 'Désactiver' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est désactivé`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est désactivé`);
     expect(partnerById(created.id).active).toBe(0);
     await expect(rowOf(page, name)).toContainText('Désactivé');
     await page.goto('/partenaires');
@@ -206,7 +206,7 @@ test.describe('partenaires et donateurs (admin)', () => {
 
     await page.goto('/admin/partners');
     await rowOf(page, name).getByRole('button', { name: 'Réactiver' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est réactivé`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est réactivé`);
     expect(partnerById(created.id).active).toBe(1);
     await page.goto('/partenaires');
     await expect(page.locator('.partner-grid').getByText(name)).toBeVisible();

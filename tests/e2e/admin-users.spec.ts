@@ -138,8 +138,8 @@ test.describe('gestion des utilisateurs', () => {
     await row.getByRole('button', { name: 'Passer admin' }).click();
     await row.getByRole('button', { name: 'Désactiver' }).click();
     expect(asked).toEqual([
-      'Donner le rôle d’administrateur à Club de pétanque ?',
-      'Désactiver le compte de Club de pétanque ? Ses sessions seront fermées immédiatement.',
+      'Donner le rôle d’administrateur à Club de pétanque ?',
+      'Désactiver le compte de Club de pétanque ? Ses sessions seront fermées immédiatement.',
     ]);
     await expect(row).toContainText('Organisateur');
     expect(userByEmail(account.email)).toEqual(before);

@@ -51,7 +51,7 @@ test.describe('cycle de vie d’un événement', () => {
     const id = await submitEvent(page, title);
 
     await cancelFromDashboard(page, id, js);
-    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est retiré`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est retiré`);
     await expect(page.getByRole('heading', { name: /Retirés avant publication/ })).toBeVisible();
     expect(statusOf(id)).toEqual({ status: 'withdrawn', previous_status: 'pending' });
 
@@ -90,7 +90,7 @@ test.describe('cycle de vie d’un événement', () => {
     await page.getByLabel('Titre', { exact: true }).fill(renamed);
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     // The same test of the other project published a similar event at the same place and time.
-    const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
+    const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
     await expect(page.getByTestId('confirmation-status').or(duplicate)).toBeVisible();
     if (await duplicate.isVisible()) {
       await duplicate.check();
@@ -135,7 +135,7 @@ test.describe('cycle de vie d’un événement', () => {
     await admin.page.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
     await expect(admin.page.getByTestId('flash')).toContainText('est publié');
     await cancelFromDashboard(page, id, js);
-    await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');
+    await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');
 
     // Listed as cancelled, the admin takes it down from the « Annulés » tab.
     await admin.page.goto('/admin/events?status=cancelled');
@@ -154,7 +154,7 @@ test.describe('cycle de vie d’un événement', () => {
     const confirm = js ? admin.page.getByRole('dialog') : admin.page.getByTestId('confirm-panel');
     await expect(confirm).toContainText('C’est définitif');
     await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
-    await expect(admin.page.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
+    await expect(admin.page.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
     expect(queryDb('SELECT id FROM events WHERE id = ?', id)).toHaveLength(0);
     expect(queryDb<{ action: string }>('SELECT action FROM moderation_log WHERE event_id = ? ORDER BY id', id)).toEqual(
       [{ action: 'approve' }, { action: 'unpublish' }, { action: 'delete' }],

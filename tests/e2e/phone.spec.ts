@@ -79,7 +79,7 @@ async function probeFocus(page: Page, stops: number): Promise<FocusProbe[]> {
           backgrounds = [...rgb(bg.backgroundImage), ...rgb(bg.backgroundColor)];
         }
         if (backgrounds.length === 0) backgrounds = [[255, 255, 255]];
-        const label = `${element.tagName.toLowerCase()} « ${(element.textContent || element.getAttribute('aria-label') || element.getAttribute('name') || '').trim().slice(0, 40)} »`;
+        const label = `${element.tagName.toLowerCase()} « ${(element.textContent || element.getAttribute('aria-label') || element.getAttribute('name') || '').trim().slice(0, 40)} »`;
         return { label, ring: ring ? (rgb(style.outlineColor)[0] ?? null) : null, backgrounds };
       }),
     );
@@ -99,7 +99,7 @@ test.describe('anneau de focus au clavier @js-only', () => {
     ['fiche d’un événement', () => `/evenement/${upcoming()}`, 16],
     ['pied de page (fond sombre)', () => '/about', 6],
   ] as const) {
-    test(`${name} : un anneau contrasté (3:1 au moins) sur chaque fond`, async ({ page }) => {
+    test(`${name} : un anneau contrasté (3:1 au moins) sur chaque fond`, async ({ page }) => {
       await page.goto(path());
       if (name.startsWith('pied')) {
         // Keyboard first (so that focus shows as from the keyboard), then into the footer.
@@ -113,7 +113,7 @@ test.describe('anneau de focus au clavier @js-only', () => {
           ratio: p.ring ? Math.min(...p.backgrounds.map((bg) => contrast(p.ring as number[], bg))) : 0,
         }))
         .filter((p) => p.ratio < 3)
-        .map((p) => `${p.label} : ${p.ratio.toFixed(2)}`);
+        .map((p) => `${p.label} : ${p.ratio.toFixed(2)}`);
       expect(weak).toEqual([]);
       // The hero's search field was among them, on the dark gradient.
       if (path() === '/') expect(probes.some((p) => p.label.startsWith('input'))).toBe(true);

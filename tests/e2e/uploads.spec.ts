@@ -58,7 +58,7 @@ const CASES: { label: string; name: string; mimeType: string; buffer: Buffer; me
 
 test.describe('téléversements refusés', () => {
   for (const c of CASES) {
-    test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page }) => {
+    test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page }) => {
       await login(page, 'organizer', '/organizer/submit-event');
       const security = await formSecurity(page);
       const before = storedFiles();
