@@ -54,7 +54,7 @@ function superviseWorkers(count: number) {
     listening += 1;
     if (listening === count)
       console.log(
-        `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, ${count} processus, données: ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, ${count} processus, données : ${config.DATA_DIR})`,
       );
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -65,7 +65,7 @@ function superviseWorkers(count: number) {
     console.error(`[serveur] processus ${worker.process.pid} arrêté (${signal ?? code}), remplacé`);
     // A worker that keeps dying at start (port taken, broken build) must not loop forever.
     if (recentDeaths.length > count * 5) {
-      console.error('[serveur] les processus s’arrêtent en boucle : arrêt');
+      console.error('[serveur] les processus s’arrêtent en boucle : arrêt');
       process.exit(1);
     }
     cluster.fork();
@@ -287,13 +287,13 @@ async function serve() {
   const badPaths: express.ErrorRequestHandler = (error, req, res, next) => {
     if (!(error instanceof URIError) || res.headersSent) return next(error);
     console.warn(
-      `[http] chemin mal encodé refusé : ${JSON.stringify(redactUrl(req.originalUrl ?? req.url).slice(0, 200))}`,
+      `[http] chemin mal encodé refusé : ${JSON.stringify(redactUrl(req.originalUrl ?? req.url).slice(0, 200))}`,
     );
     res
       .status(400)
       .type('html')
       .send(
-        '<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Adresse invalide · Agenda romand</title><main><h1>Adresse invalide</h1><p>Cette adresse contient un caractère mal encodé (un «&nbsp;%&nbsp;» isolé, par exemple). Vérifiez-la et réessayez.</p><p><a href="/">Retour à l’accueil</a></p></main></html>',
+        '<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Adresse invalide · Agenda romand</title><main><h1>Adresse invalide</h1><p>Cette adresse contient un caractère mal encodé (un « &nbsp;%&nbsp; » isolé, par exemple). Vérifiez-la et réessayez.</p><p><a href="/">Retour à l’accueil</a></p></main></html>',
       );
   };
   app.use(badPaths);
@@ -301,7 +301,7 @@ async function serve() {
   const server = app.listen(config.PORT, config.HOST, () => {
     if (cluster.isPrimary)
       console.log(
-        `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données: ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données : ${config.DATA_DIR})`,
       );
   });
 

@@ -50,7 +50,7 @@ describe('message de contact', () => {
     expect(messages).toEqual(
       expect.arrayContaining([
         'name: Indiquez votre nom.',
-        'email: Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).',
+        'email: Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).',
         'subject: Le sujet doit compter au moins 3 caractères.',
         'message: Votre message doit compter au moins 10 caractères.',
       ]),

@@ -18,8 +18,8 @@ export const LIFECYCLE_MESSAGES = {
   notFound: 'Cet événement n’existe pas (ou plus).',
   refused: 'Cette action n’est pas possible pour cet événement dans son état actuel.',
   changed:
-    'Cet événement a changé entre-temps (un autre administrateur l’a peut-être déjà traité) : voici son état actuel.',
-  changedForOwner: 'Cet événement a changé entre-temps : voici son état actuel. Réessayez si besoin.',
+    'Cet événement a changé entre-temps (un autre administrateur l’a peut-être déjà traité) : voici son état actuel.',
+  changedForOwner: 'Cet événement a changé entre-temps : voici son état actuel. Réessayez si besoin.',
 } as const;
 
 export interface LifecycleDeps {
@@ -37,7 +37,7 @@ export interface LifecycleStep {
 
 function logAction(action: LifecycleAction): ModerationAction {
   if (!(MODERATION_ACTIONS as readonly string[]).includes(action))
-    throw new Error(`Action non journalisable : ${action}`);
+    throw new Error(`Action non journalisable : ${action}`);
   return action as ModerationAction;
 }
 

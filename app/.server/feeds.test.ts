@@ -6,6 +6,7 @@ import { memoryStore } from '../../tests/unit/memory-store';
 import { CATEGORY_SLUGS } from '../domain/categories';
 import type { AgendaEvent } from '../domain/event';
 import { parseEventFilters } from '../domain/event-filters';
+import { eventTimes } from '../domain/event-form';
 import { buildICalendar } from './calendar';
 import { queryFromFilters } from './events';
 import { eventsForFeed } from './feed-queries';
@@ -93,6 +94,32 @@ describe('flux iCalendar', () => {
       const parsedDays = Math.round(((v.end?.getTime() ?? 0) - v.start.getTime()) / 86_400_000);
       expect(parsedDays, e.title).toBe(days);
     }
+  });
+
+  it('sans heure de fin : DTSTART seul (RFC 5545 §3.6.1), aucune fin inventée ; sur plusieurs jours, la fin du dernier jour', () => {
+    const oneDay = {
+      ...makeEvent({ city: 'Lausanne' }, { now: NOW }),
+      id: 'soir',
+      ...eventTimes({ startDate: '2026-11-28', startTime: '18:00', endDate: '', endTime: '', allDay: false }),
+    };
+    const span = {
+      ...makeEvent({ city: 'Lausanne' }, { now: NOW }),
+      id: 'festival',
+      ...eventTimes({ startDate: '2026-11-27', startTime: '18:00', endDate: '2026-11-29', endTime: '', allDay: false }),
+    };
+    const ics = calendarOf([oneDay, span]);
+    const block = (id: string) => ics.split('BEGIN:VEVENT').find((b) => b.includes(`UID:${id}@`)) ?? '';
+    expect(block('soir')).toContain('DTSTART;TZID=Europe/Zurich:20261128T180000');
+    expect(block('soir')).not.toMatch(/DTEND|DURATION/);
+    expect(block('festival')).toContain('DTEND;TZID=Europe/Zurich:20261129T235900');
+    const rss = buildRss([oneDay], {
+      siteUrl: SITE,
+      title: 'Test',
+      description: 'Test',
+      selfUrl: `${SITE}/evenements.rss`,
+    });
+    expect(rss).toContain('samedi 28 novembre 2026, dès 18:00');
+    expect(rss).not.toContain('20:00');
   });
 
   it('un événement annulé y figure avec STATUS:CANCELLED', async () => {
@@ -238,7 +265,7 @@ describe('feedTitle', () => {
     );
     expect(
       feedTitle(parseEventFilters(new URLSearchParams('q=jazz&quand=week-end&famille=1'), CATEGORY_SLUGS).filters),
-    ).toBe('Agenda romand — « jazz » · ce week-end · en famille');
+    ).toBe('Agenda romand — « jazz » · ce week-end · en famille');
     expect(feedTitle({ from: '2026-12-01', to: '2026-12-05', canton: 'BE' })).toBe(
       'Agenda romand — Jura bernois · du 01.12.2026 au 05.12.2026',
     );

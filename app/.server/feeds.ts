@@ -46,7 +46,7 @@ export function feedTitle(
 ): string {
   const when = filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null;
   const parts = [
-    filters.q ? `« ${filters.q} »` : null,
+    filters.q ? `« ${filters.q} »` : null,
     filters.category ? categoryLabel(filters.category, categories) : null,
     filters.canton ? CANTON_NAMES[filters.canton] : null,
     when ?? dateRangeLabel(filters.from ?? '', filters.to ?? ''),
@@ -93,7 +93,7 @@ export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
   for (const event of events) {
     // No guid given: the feed package then uses the link, as a permalink.
     feed.addItem({
-      title: event.status === 'cancelled' ? `Annulé : ${event.title}` : event.title,
+      title: event.status === 'cancelled' ? `Annulé : ${event.title}` : event.title,
       link: eventPageUrl(opts.siteUrl, event.id),
       date: publishedAt(event),
       description: itemDescription(event),

@@ -18,7 +18,7 @@ const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 export const IMAGE_MESSAGES = {
   empty: 'Le fichier est vide.',
   tooBig: 'L’image dépasse 8 Mo. Réduisez-la ou choisissez-en une autre.',
-  type: 'Format d’image non accepté : utilisez JPEG, PNG, WebP ou AVIF.',
+  type: 'Format d’image non accepté : utilisez JPEG, PNG, WebP ou AVIF.',
   unreadable: 'Cette image est illisible ou incomplète. Essayez de l’enregistrer à nouveau ou d’en choisir une autre.',
 } as const;
 

@@ -24,7 +24,7 @@ const clock = (deps: SubmitDeps) => (deps.now ? deps.now() : new Date());
 
 /** Form fields → the event record's own fields (never status, featured or owner: the form cannot set those). */
 function fieldsFromForm(input: EventFormInput) {
-  const { startsAt, endsAt } = eventTimes(input);
+  const { startsAt, endsAt, openEnd } = eventTimes(input);
   return {
     title: input.title,
     slug: slugify(input.title),
@@ -33,6 +33,7 @@ function fieldsFromForm(input: EventFormInput) {
     startsAt,
     endsAt,
     allDay: input.allDay,
+    openEnd,
     venueName: input.venueName,
     street: input.street,
     postalCode: input.postalCode,

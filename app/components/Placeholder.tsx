@@ -8,7 +8,7 @@ export function Placeholder({ title, children }: { title: string; children?: Rea
         <h1>{title}</h1>
       </header>
       {children}
-      <p className="notice">Cet écran est en cours de construction. Revenez bientôt !</p>
+      <p className="notice">Cet écran est en cours de construction. Revenez bientôt !</p>
       <p>
         <Link to="/evenements">Voir les événements</Link>
       </p>

@@ -27,7 +27,7 @@ export const registrationSent = (email: string) =>
   `Merci\u202f! Un email vient de partir à ${email}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous ici avec votre mot de passe.`;
 export const WRONG_CURRENT_PASSWORD = 'Le mot de passe actuel est incorrect.';
 export const RESET_LINK_INVALID =
-  'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';
+  'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';
 export const PASSWORDS_DIFFER = 'Les deux mots de passe ne sont pas identiques.';
 
 const email = z
@@ -35,7 +35,7 @@ const email = z
   .trim()
   .min(1, 'Indiquez votre adresse email.')
   .max(254, 'Cette adresse email est trop longue.')
-  .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).')
+  .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).')
   .transform((v) => v.toLowerCase());
 
 /** Length in characters as a person counts them (code points), not UTF-16 units. */

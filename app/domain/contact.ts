@@ -23,7 +23,7 @@ export const contactSchema = z.object({
   email: trimmed
     .min(1, 'Indiquez votre adresse email.')
     .max(CONTACT_LIMITS.email.max, 'Cette adresse email est trop longue.')
-    .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).'),
+    .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).'),
   subject: trimmed
     .min(1, 'Indiquez le sujet de votre message.')
     .min(CONTACT_LIMITS.subject.min, `Le sujet doit compter au moins ${CONTACT_LIMITS.subject.min} caractères.`)

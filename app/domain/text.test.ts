@@ -143,7 +143,7 @@ describe('noms affichés', () => {
     'St.Gallen Chorale',
     'L’Usine à Gaz',
     'Groupe 1.2',
-  ])('« %s » est accepté', (name) => {
+  ])('« %s » est accepté', (name) => {
     expect(hasLinkOrMarkup(name)).toBe(false);
     expect(profileSchema.safeParse({ displayName: name }).success).toBe(true);
   });

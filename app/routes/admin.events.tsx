@@ -63,17 +63,17 @@ const STATUS_LABELS: Record<EventStatus, string> = {
 const ACTION_DONE: Record<ModerationDecision, (title: string, revision: boolean) => string> = {
   approve: (t, revision) =>
     revision
-      ? `La modification de « ${t} » est publiée. L’organisateur en est informé par email.`
-      : `« ${t} » est publié. L’organisateur en est informé par email.`,
+      ? `La modification de « ${t} » est publiée. L’organisateur en est informé par email.`
+      : `« ${t} » est publié. L’organisateur en est informé par email.`,
   reject: (t, revision) =>
     revision
-      ? `La modification de « ${t} » est refusée : la version publiée reste en ligne. L’organisateur a reçu le motif par email.`
-      : `« ${t} » est refusé. L’organisateur a reçu le motif par email.`,
-  feature: (t) => `« ${t} » est mis en avant.`,
-  unfeature: (t) => `« ${t} » n’est plus mis en avant.`,
-  unpublish: (t) => `« ${t} » est dépublié et revient en attente de modération.`,
-  cancel: (t) => `« ${t} » est annulé : il reste visible avec la mention « Annulé ».`,
-  delete: (t) => `« ${t} » est supprimé.`,
+      ? `La modification de « ${t} » est refusée : la version publiée reste en ligne. L’organisateur a reçu le motif par email.`
+      : `« ${t} » est refusé. L’organisateur a reçu le motif par email.`,
+  feature: (t) => `« ${t} » est mis en avant.`,
+  unfeature: (t) => `« ${t} » n’est plus mis en avant.`,
+  unpublish: (t) => `« ${t} » est dépublié et revient en attente de modération.`,
+  cancel: (t) => `« ${t} » est annulé : il reste visible avec la mention « Annulé ».`,
+  delete: (t) => `« ${t} » est supprimé.`,
 };
 
 /** The parameter of the confirmation step of « Supprimer » (the page without JavaScript). */
@@ -333,7 +333,7 @@ export default function ModerateEventsPage() {
         </p>
       ) : null}
       <p className="keyboard-help">
-        Raccourcis clavier : <kbd>J</kbd>/<kbd>K</kbd> suivant/précédent, <kbd>A</kbd> approuver, <kbd>R</kbd> motif du
+        Raccourcis clavier : <kbd>J</kbd>/<kbd>K</kbd> suivant/précédent, <kbd>A</kbd> approuver, <kbd>R</kbd> motif du
         refus, <kbd>F</kbd> mettre en avant, <kbd>/</kbd> rechercher.
       </p>
       <div className="moderation">
@@ -347,7 +347,7 @@ export default function ModerateEventsPage() {
               : `${total} événement${total > 1 ? 's' : ''}${query.status === 'pending' ? ', le plus ancien en premier' : ''}`}
           </p>
           {query.status === 'pending' && total === 0 && !query.q ? (
-            <p className="empty-state">La file est vide : tout est modéré. Bravo !</p>
+            <p className="empty-state">La file est vide : tout est modéré. Bravo !</p>
           ) : null}
           <ol className="moderation__list" ref={listRef}>
             {items.map((item) => (
@@ -428,10 +428,10 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
   const can = (action: ModerationDecision) => decision.actions.includes(action);
   const isRevision = event.revision !== null;
   const deletion = {
-    title: `Supprimer « ${event.title} » ?`,
+    title: `Supprimer « ${event.title} » ?`,
     children: (
       <p>
-        L’événement disparaît du site et du tableau de bord de son organisateur ; seules les décisions de modération en
+        L’événement disparaît du site et du tableau de bord de son organisateur ; seules les décisions de modération en
         gardent la trace. C’est définitif.
       </p>
     ),
@@ -539,7 +539,7 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
       </div>
       {isRevision ? (
         <section className="notice notice--warning" data-testid="moderation-revision">
-          <h3>Modification en attente : la version publiée reste en ligne jusqu’à votre décision</h3>
+          <h3>Modification en attente : la version publiée reste en ligne jusqu’à votre décision</h3>
           <table className="revision-diff">
             <thead>
               <tr>
@@ -590,7 +590,7 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
         </Form>
       ) : null}
       {event.status === 'rejected' && event.rejectionReason ? (
-        <p className="rejection">Motif du refus : {event.rejectionReason}</p>
+        <p className="rejection">Motif du refus : {event.rejectionReason}</p>
       ) : null}
 
       {event.changes.length > 0 && !isRevision ? (
@@ -682,7 +682,7 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
             <br />
             Inscrit le {formatDateTime(decision.owner.createdAt)}.{' '}
             {decision.ownerCounts
-              ? `Historique : ${decision.ownerCounts.approved} publié(s), ${decision.ownerCounts.pending} en attente, ${decision.ownerCounts.rejected} refusé(s), ${decision.ownerCounts.cancelled} annulé(s), ${decision.ownerCounts.withdrawn} retiré(s).`
+              ? `Historique : ${decision.ownerCounts.approved} publié(s), ${decision.ownerCounts.pending} en attente, ${decision.ownerCounts.rejected} refusé(s), ${decision.ownerCounts.cancelled} annulé(s), ${decision.ownerCounts.withdrawn} retiré(s).`
               : ''}{' '}
             <Link to={`/admin/events?status=all&q=${encodeURIComponent(decision.owner.email)}`}>
               Tous ses événements
@@ -701,8 +701,8 @@ function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
           <ul>
             {decision.history.map((h) => (
               <li key={h.id}>
-                {formatDateTime(h.createdAt)} : {h.adminName} {MODERATION_ACTION_PAST[h.action]}
-                {h.reason ? ` (« ${h.reason} »)` : ''}
+                {formatDateTime(h.createdAt)} : {h.adminName} {MODERATION_ACTION_PAST[h.action]}
+                {h.reason ? ` (« ${h.reason} »)` : ''}
               </li>
             ))}
           </ul>

@@ -74,11 +74,11 @@ const INTENTS: Record<
   },
   disable: {
     run: (admin, uid) => setDisabled({ store: getStore() }, admin, uid, true),
-    done: (name) => `Le compte de ${name} est désactivé : ses sessions sont fermées et il ne peut plus se connecter.`,
+    done: (name) => `Le compte de ${name} est désactivé : ses sessions sont fermées et il ne peut plus se connecter.`,
   },
   enable: {
     run: (admin, uid) => setDisabled({ store: getStore() }, admin, uid, false),
-    done: (name) => `Le compte de ${name} est réactivé : il peut de nouveau se connecter.`,
+    done: (name) => `Le compte de ${name} est réactivé : il peut de nouveau se connecter.`,
   },
 };
 
@@ -114,7 +114,7 @@ export default function ManageUsersPage() {
   return (
     <AdminShell
       title="Utilisateurs"
-      lead={`${activeAdmins} administrateur${activeAdmins > 1 ? 's' : ''} actif${activeAdmins > 1 ? 's' : ''}. Un compte désactivé est déconnecté partout et ne peut plus se connecter ; ses événements restent.`}
+      lead={`${activeAdmins} administrateur${activeAdmins > 1 ? 's' : ''} actif${activeAdmins > 1 ? 's' : ''}. Un compte désactivé est déconnecté partout et ne peut plus se connecter ; ses événements restent.`}
     >
       <Form method="get" role="search" className="admin-toolbar admin-users__search">
         <div className="field admin-users__q">
@@ -232,7 +232,7 @@ export default function ManageUsersPage() {
                           <Form
                             method="post"
                             preventScrollReset
-                            onSubmit={confirmThen(`Donner le rôle d’administrateur à ${user.displayName} ?`)}
+                            onSubmit={confirmThen(`Donner le rôle d’administrateur à ${user.displayName} ?`)}
                           >
                             <FormSecurity honeypot={false} />
                             <input type="hidden" name="uid" value={user.uid} />
@@ -244,7 +244,7 @@ export default function ManageUsersPage() {
                           <Form
                             method="post"
                             preventScrollReset
-                            onSubmit={confirmThen(`Retirer le rôle d’administrateur à ${user.displayName} ?`)}
+                            onSubmit={confirmThen(`Retirer le rôle d’administrateur à ${user.displayName} ?`)}
                           >
                             <FormSecurity honeypot={false} />
                             <input type="hidden" name="uid" value={user.uid} />
@@ -266,7 +266,7 @@ export default function ManageUsersPage() {
                             method="post"
                             preventScrollReset
                             onSubmit={confirmThen(
-                              `Désactiver le compte de ${user.displayName} ? Ses sessions seront fermées immédiatement.`,
+                              `Désactiver le compte de ${user.displayName} ? Ses sessions seront fermées immédiatement.`,
                             )}
                           >
                             <FormSecurity honeypot={false} />

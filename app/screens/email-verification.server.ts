@@ -16,7 +16,7 @@ export async function emailVerificationLoader({ request }: LoaderFunctionArgs) {
   if (token) {
     const verified = token.length < 200 ? await verifyEmail(deps(), token) : null;
     const flash = verified
-      ? { kind: 'success' as const, message: `Merci ! L’adresse ${verified.email} est vérifiée.` }
+      ? { kind: 'success' as const, message: `Merci ! L’adresse ${verified.email} est vérifiée.` }
       : { kind: 'error' as const, message: 'Ce lien de vérification n’est plus valable. Demandez-en un nouveau.' };
     return redirect(verified ? '/' : '/auth/verify-email', { headers: { 'Set-Cookie': await setFlash(flash) } });
   }

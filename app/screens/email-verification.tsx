@@ -36,7 +36,7 @@ export function EmailVerificationScreen() {
           <Link to="/auth/login?redirect=/auth/verify-email">Connexion</Link>
         </p>
       ) : verified ? (
-        <p className="notice notice--success">Votre adresse {email} est vérifiée. Merci !</p>
+        <p className="notice notice--success">Votre adresse {email} est vérifiée. Merci !</p>
       ) : (
         <p className="notice notice--warning">
           Un email de vérification a été envoyé à {email}. Cliquez sur le lien qu’il contient pour confirmer votre
@@ -45,7 +45,7 @@ export function EmailVerificationScreen() {
       )}
       <Form method="post" className="form">
         <FormSecurity />
-        <p>Pas reçu l’email ? Vérifiez les indésirables, puis demandez-en un autre.</p>
+        <p>Pas reçu l’email ? Vérifiez les indésirables, puis demandez-en un autre.</p>
         <button type="submit" className="button">
           Renvoyer l’email de vérification
         </button>

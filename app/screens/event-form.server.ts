@@ -30,7 +30,7 @@ import { findLocality } from '~/domain/localities';
 
 export const TOO_BIG = 'image:too-big';
 export const BAD_NAME = 'image:bad-name';
-export const BAD_FILE_NAME = 'Nom de fichier non accepté : renommez l’image (sans « / » ni « .. ») et réessayez.';
+export const BAD_FILE_NAME = 'Nom de fichier non accepté : renommez l’image (sans « / » ni « .. ») et réessayez.';
 type Values = Record<string, string>;
 
 /** The form's values for an existing event (edit, or a copy for a new date without its dates). */
@@ -58,7 +58,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     startDate: copy ? '' : start.date,
     startTime: e.allDay ? '' : start.time,
     endDate: copy || end.date === start.date ? '' : end.date,
-    endTime: e.allDay ? '' : end.time,
+    endTime: e.allDay || e.openEnd ? '' : end.time,
     allDay: e.allDay ? 'on' : '',
     venueName: e.venueName,
     street: e.street,
@@ -128,7 +128,7 @@ const TEXT_FIELD_MAX_BYTES = 64 * 1024;
 export async function readForm(request: Request): Promise<FormData> {
   const [type, boundary] = (request.headers.get('Content-Type') ?? '').split(/\s*;\s*boundary=/);
   if (!request.body || !boundary || type !== 'multipart/form-data') {
-    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
+    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
   }
   const formData = new FormData();
   try {
@@ -157,7 +157,7 @@ export async function readForm(request: Request): Promise<FormData> {
     }
   } catch (error) {
     if (error && typeof error === 'object' && 'init' in error) throw error;
-    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
+    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
   }
   return formData;
 }

@@ -93,7 +93,7 @@ describe('déménager un site entre SQLite et Firestore', () => {
       name: 'Léa',
       email: 'lea@exemple.ch',
       subject: 'Bonjour',
-      message: 'Une question « accentuée »',
+      message: 'Une question « accentuée »',
       createdAt: '2030-03-01T10:00:00.000Z',
     });
     await source.notifications.addForAdmins({

@@ -23,8 +23,8 @@ function legacy(id: string, overrides: Partial<AgendaEvent>): Record<string, unk
     moderatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   });
-  // As stored then: no previousStatus, revision nor awaitingModeration fields.
-  const { previousStatus: _p, revision: _r, awaitingModeration: _a, ...doc } = toEventDoc(event);
+  // As stored then: no previousStatus, revision, awaitingModeration nor openEnd (issue 19) fields.
+  const { previousStatus: _p, revision: _r, awaitingModeration: _a, openEnd: _o, ...doc } = toEventDoc(event);
   return doc;
 }
 
@@ -46,6 +46,8 @@ describe('Firestore : mise à niveau des événements d’avant le cycle de vie'
       expect(await status('never')).toEqual(['withdrawn', 'pending']);
       expect(await status('refused')).toEqual(['withdrawn', 'rejected']);
       expect(await status('legit')).toEqual(['cancelled', null]);
+      // Written before events could be open-ended: the end stored then is shown as before.
+      expect((await store.events.findById('legit'))?.openEnd).toBe(false);
       expect((await events.doc('pending').get()).get('awaitingModeration')).toBe(true);
       await expect.poll(() => store.events.countAwaitingModeration()).toBe(1);
     } finally {

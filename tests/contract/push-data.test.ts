@@ -17,7 +17,7 @@ const device = (token: string, updatedAt = NOW) => ({
   platform: 'Linux x86_64',
 });
 
-describe.each(BACKENDS)('stockage $name : données push et pages vues', (backend) => {
+describe.each(BACKENDS)('stockage $name : données push et pages vues', (backend) => {
   let store: Store;
   let dispose: () => Promise<void>;
   beforeEach(async () => {

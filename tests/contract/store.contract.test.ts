@@ -42,7 +42,7 @@ const makeDonation = (overrides: Partial<Donation> = {}): Donation =>
     { now: new Date(NOW) },
   );
 
-describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
+describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   let store: Store;
   let dispose: () => Promise<void>;
 
@@ -510,6 +510,21 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       await store.events.insertMany([event]);
       expect(await store.events.findById('full')).toEqual(event);
       expect(await store.events.findById('absent')).toBeNull();
+    });
+
+    it('un événement sans heure de fin le reste, dans la liste publique comme dans sa révision (issue 19)', async () => {
+      const open = makeEvent({ id: 'open', title: 'Jam session', openEnd: true });
+      const closed = makeEvent({ id: 'closed', title: 'Récital' });
+      await store.events.insertMany([
+        { ...open, revision: { ...contentOf(open), title: 'Jam session du jeudi' } },
+        { ...closed, revision: { ...contentOf(closed), openEnd: true } },
+      ]);
+      expect((await store.events.findById('open'))?.openEnd).toBe(true);
+      expect((await store.events.findById('open'))?.revision?.openEnd).toBe(true);
+      expect((await store.events.findById('closed'))?.openEnd).toBe(false);
+      expect((await store.events.findById('closed'))?.revision?.openEnd).toBe(true);
+      const listed = await store.events.search({ ...PUBLIC, words: ['jam'] });
+      expect(listed.items.map((e) => [e.id, e.openEnd])).toEqual([['open', true]]);
     });
   });
 

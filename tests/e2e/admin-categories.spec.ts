@@ -27,7 +27,7 @@ async function createCategory(page: Page, removeAfter: RemoveAfter, label: strin
   await form.getByLabel('Slug', { exact: true }).fill(slug);
   await form.getByLabel('Couleur', { exact: true }).fill(color);
   await form.getByRole('button', { name: 'Créer la catégorie' }).click();
-  await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${label} » créée.`);
+  await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${label} » créée.`);
   await expect(tableRow(page, slug)).toBeVisible();
   // Ready for the next one.
   await expect(form.getByLabel('Nom', { exact: true })).toHaveValue('');
@@ -95,7 +95,7 @@ test.describe('gestion des catégories', () => {
     await row.getByLabel('Description', { exact: true }).fill('Projections en plein air, l’été.');
     await row.getByLabel('Couleur', { exact: true }).fill('#7b2d8e');
     await row.getByRole('button', { name: /^Enregistrer/ }).click();
-    await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${renamed} » enregistrée.`);
+    await expect(page.getByTestId('flash')).toHaveText(`Catégorie « ${renamed} » enregistrée.`);
     await expect(tableRow(page, slug).getByLabel('Nom', { exact: true })).toHaveValue(renamed);
     expect(await rowOf(ports, slug)).toMatchObject({
       slug,
@@ -137,14 +137,14 @@ test.describe('gestion des catégories', () => {
     await tableRow(page, middle.slug)
       .getByRole('button', { name: /^Descendre/ })
       .click();
-    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est descendue d’une place.`);
+    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est descendue d’une place.`);
     const lower = await orderOf(middle.slug);
     expect(lower).toBeGreaterThan(start);
 
     await tableRow(page, middle.slug)
       .getByRole('button', { name: /^Monter/ })
       .click();
-    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est montée d’une place.`);
+    await expect(page.getByTestId('flash')).toHaveText(`« ${middle.label} » est montée d’une place.`);
     expect(await orderOf(middle.slug)).toBeLessThan(lower);
 
     // The table follows the store's order: the seeded ones first, untouched; the first cannot go up.
@@ -171,12 +171,12 @@ test.describe('gestion des catégories', () => {
       .click();
     const message = page.locator('tr[data-slug-message="musique"]');
     await expect(message).toContainText(
-      /Cette catégorie est utilisée par \d+ événements : elle ne peut pas être supprimée\. Vous pouvez la désactiver\./,
+      /Cette catégorie est utilisée par \d+ événements : elle ne peut pas être supprimée\. Vous pouvez la désactiver\./,
     );
     const shown = Number((await message.textContent())?.match(/utilisée par (\d+)/)?.[1]);
     expect(shown).toBeGreaterThanOrEqual(used);
     // The offer to deactivate is there; it is not taken (the seeded categories belong to every test).
-    await expect(message.getByRole('button', { name: 'Désactiver « Musique »' })).toBeVisible();
+    await expect(message.getByRole('button', { name: 'Désactiver « Musique »' })).toBeVisible();
     expect(await rowOf(ports, 'musique')).toMatchObject({ active: true, label: 'Musique' });
 
     const slug = uniqueSlug('vide');
@@ -211,11 +211,11 @@ test.describe('gestion des catégories', () => {
     await row.getByRole('button', { name: /^Supprimer/ }).click();
     const message = page.locator(`tr[data-slug-message="${slug}"]`);
     await expect(message).toContainText(
-      'Cette catégorie est utilisée par 1 événement : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
+      'Cette catégorie est utilisée par 1 événement : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
     );
     expect(await rowOf(ports, slug)).not.toBeNull();
-    await message.getByRole('button', { name: `Désactiver « ${label} »` }).click();
-    await expect(page.getByTestId('flash')).toContainText(`Catégorie « ${label} » désactivée`);
+    await message.getByRole('button', { name: `Désactiver « ${label} »` }).click();
+    await expect(page.getByTestId('flash')).toContainText(`Catégorie « ${label} » désactivée`);
     expect((await rowOf(ports, slug))?.active).toBe(false);
     await expect(tableRow(page, slug).getByLabel('Active', { exact: true })).not.toBeChecked();
 
@@ -242,7 +242,7 @@ test.describe('gestion des catégories', () => {
     await form.getByLabel('Couleur', { exact: true }).fill('#ffee00');
     await form.getByRole('button', { name: 'Créer la catégorie' }).click();
     await expect(form.locator('#field-slug-error')).toHaveText(
-      'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets, par exemple « jeux-de-societe ».',
+      'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets, par exemple « jeux-de-societe ».',
     );
     await expect(form.locator('#field-color-error')).toContainText('Cette couleur est trop claire');
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(label);
@@ -256,7 +256,7 @@ test.describe('gestion des catégories', () => {
     await form.getByLabel('Couleur', { exact: true }).fill('#1f5f8b');
     await form.getByRole('button', { name: 'Créer la catégorie' }).click();
     await expect(form.locator('#field-slug-error')).toHaveText(
-      'Ce slug est déjà utilisé par une autre catégorie : choisissez-en un autre.',
+      'Ce slug est déjà utilisé par une autre catégorie : choisissez-en un autre.',
     );
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(label);
     expect((await rowOf(ports, 'musique'))?.label).toBe('Musique');

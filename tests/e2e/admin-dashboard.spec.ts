@@ -41,9 +41,9 @@ test.describe('tableau de bord admin', () => {
     await expect(page.getByTestId('dashboard-approved-week')).toHaveText(/^\d+$/);
 
     for (const name of [
-      /^Soumissions par semaine sur les 12 dernières semaines : /,
-      /^Événements à venir par catégorie : .*Musique \d+/,
-      /^Événements à venir par canton : .*Genève \d+/,
+      /^Soumissions par semaine sur les 12 dernières semaines\s: /,
+      /^Événements à venir par catégorie\s: .*Musique \d+/,
+      /^Événements à venir par canton\s: .*Genève \d+/,
     ]) {
       await expect(page.getByRole('img', { name })).toBeVisible();
     }
@@ -66,7 +66,7 @@ test.describe('tableau de bord admin', () => {
     if (decisions > 0) {
       await expect(activity.getByRole('listitem').first()).toContainText(
         // Deletions and admins’ edits are logged too (decision 029).
-        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé|modifié|supprimé) « /,
+        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé|modifié|supprimé) «\s/,
       );
       await expect(activity.getByRole('link').first()).toHaveAttribute('href', /^\/admin\/events\?eventId=/);
     } else {

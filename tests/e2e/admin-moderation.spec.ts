@@ -101,7 +101,7 @@ test.describe('modération', () => {
     await expect(detail.getByTestId('detail-status')).toHaveText('En attente');
 
     await detail.getByRole('button', { name: 'Approuver' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est publié`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est publié`);
     expect(await statusOf(ports, id)).toBe('approved');
     expect(await logOf(ports, id)).toEqual([{ action: 'approve' }]);
     const approved = await ports.store.events.findById(id);
@@ -151,12 +151,12 @@ test.describe('modération', () => {
     const reason = 'Il manque l’adresse exacte du lieu.';
     await detail.getByLabel('Motif du refus (envoyé à l’organisateur)').fill(reason);
     await detail.getByRole('button', { name: 'Refuser' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est refusé`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est refusé`);
     expect(await statusOf(ports, id)).toBe('rejected');
     expect((await ports.store.events.findById(id))?.rejectionReason).toBe(reason);
 
     await organizer.goto('/dashboard');
-    await expect(organizer.getByTestId(`event-${id}`)).toContainText(`Motif du refus : ${reason}`);
+    await expect(organizer.getByTestId(`event-${id}`)).toContainText(`Motif du refus : ${reason}`);
     await expect.poll(() => mailsTo(owner.email).some((m) => m.includes(title) && m.includes(reason))).toBe(true);
     await organizer.context().close();
   });

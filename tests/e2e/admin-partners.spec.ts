@@ -62,7 +62,7 @@ async function createPartner(
   if (options.logo) await form.getByLabel('Logo (facultatif)').setInputFiles(AFFICHE);
   await form.getByRole('button', { name: 'Ajouter' }).click();
   const word = options.kind === 'donateur' ? 'Le donateur' : 'Le partenaire';
-  await expect(page.getByTestId('flash')).toContainText(`${word} « ${name} » est ajouté.`);
+  await expect(page.getByTestId('flash')).toContainText(`${word} « ${name} » est ajouté.`);
   const created = await partnerNamed(ports, name);
   if (!created) throw new Error(`${name} introuvable après son ajout`);
   removeAfter.partner(created.id);
@@ -128,7 +128,7 @@ test.describe('partenaires et donateurs (admin)', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`/admin/partners\\?edit=${created.id}`));
     const form = editor(page);
-    await expect(form.getByRole('heading', { name: `Modifier « ${name} »` })).toBeVisible();
+    await expect(form.getByRole('heading', { name: `Modifier « ${name} »` })).toBeVisible();
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(name);
     const renamed = unique('Partenaire modifié');
     await form.getByLabel('Nom', { exact: true }).fill(renamed);
@@ -142,7 +142,7 @@ test.describe('partenaires et donateurs (admin)', () => {
       .toBuffer();
     await form.getByLabel('Remplacer le logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await form.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`Le partenaire « ${renamed} » est enregistré.`);
+    await expect(page.getByTestId('flash')).toContainText(`Le partenaire « ${renamed} » est enregistré.`);
 
     const updated = (await partnerById(ports, created.id))!;
     expect(updated).toMatchObject({
@@ -198,9 +198,9 @@ test.describe('partenaires et donateurs (admin)', () => {
 
     expect(await rank(second.id)).toBeGreaterThan(await rank(first.id));
     await moveSecond('Monter', true);
-    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » monte d’une place.`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » monte d’une place.`);
     await moveSecond('Descendre', false);
-    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » descend d’une place.`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » descend d’une place.`);
     expect(await seededPartners(ports)).toEqual(seeded);
   });
 
@@ -219,7 +219,7 @@ test.describe('partenaires et donateurs (admin)', () => {
 
     await page.goto('/admin/partners');
     await rowOf(page, name).getByRole('button', { name: 'Désactiver' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est désactivé`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est désactivé`);
     expect((await partnerById(ports, created.id))?.active).toBe(false);
     await expect(rowOf(page, name)).toContainText('Désactivé');
     await page.goto('/partenaires');
@@ -229,7 +229,7 @@ test.describe('partenaires et donateurs (admin)', () => {
 
     await page.goto('/admin/partners');
     await rowOf(page, name).getByRole('button', { name: 'Réactiver' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est réactivé`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est réactivé`);
     expect((await partnerById(ports, created.id))?.active).toBe(true);
     await page.goto('/partenaires');
     await expect(page.locator('.partner-grid').getByText(name)).toBeVisible();

@@ -156,8 +156,8 @@ test.describe('gestion des utilisateurs', () => {
     await row.getByRole('button', { name: 'Passer admin' }).click();
     await row.getByRole('button', { name: 'Désactiver' }).click();
     expect(asked).toEqual([
-      'Donner le rôle d’administrateur à Club de pétanque ?',
-      'Désactiver le compte de Club de pétanque ? Ses sessions seront fermées immédiatement.',
+      'Donner le rôle d’administrateur à Club de pétanque ?',
+      'Désactiver le compte de Club de pétanque ? Ses sessions seront fermées immédiatement.',
     ]);
     await expect(row).toContainText('Organisateur');
     expect(await userByEmail(ports, account.email)).toEqual(before);

@@ -14,7 +14,7 @@ test.describe('formulaire de contact', () => {
     await page.getByLabel('Votre nom').fill('Léa Rochat');
     await page.getByLabel('Votre adresse email').fill('lea.rochat@exemple.ch');
     await page.getByLabel('Sujet').fill(subject);
-    await page.getByLabel('Message').fill('Bonjour, le marché de Noël de Bulle a-t-il lieu même en cas de neige ?');
+    await page.getByLabel('Message').fill('Bonjour, le marché de Noël de Bulle a-t-il lieu même en cas de neige ?');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(page).toHaveURL('/contact?envoye=1');
     await expect(page.getByTestId('contact-success')).toContainText('Merci, votre message a bien été envoyé.');
@@ -45,11 +45,11 @@ test.describe('formulaire de contact', () => {
     await page.getByLabel('Message').fill('Court');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(
-      page.getByText('Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous.'),
+      page.getByText('Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous.'),
     ).toBeVisible();
     await expect(page.locator('#field-name-error')).toHaveText('Votre nom doit compter au moins 2 caractères.');
     await expect(page.locator('#field-email-error')).toHaveText(
-      'Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).',
+      'Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).',
     );
     await expect(page.locator('#field-message-error')).toHaveText('Votre message doit compter au moins 10 caractères.');
     await expect(page.locator('#field-subject-error')).toHaveCount(0);
@@ -76,7 +76,7 @@ test.describe('formulaire de contact', () => {
     await page.getByLabel('Votre nom').fill('Robot');
     await page.getByLabel('Votre adresse email').fill('robot@exemple.ch');
     await page.getByLabel('Sujet').fill(subject);
-    await page.getByLabel('Message').fill('Achetez nos montres pas chères, livraison rapide !');
+    await page.getByLabel('Message').fill('Achetez nos montres pas chères, livraison rapide !');
     await page.locator('input[name="website_confirm"]').evaluate((input: HTMLInputElement) => {
       input.value = 'https://spam.example';
     });

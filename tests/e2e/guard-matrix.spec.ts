@@ -179,3 +179,66 @@ test.describe('matrice des gardes @http', () => {
     for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'admin', pattern, targets, page);
   });
 });
+
+/**
+ * Issue 19 §11: French typography on every page of the matrix, as each role sees it: a non-breaking space (U+202F
+ * before ; ! ?, U+00A0 before : and inside « ») rather than an ordinary one or none, the typographic apostrophe,
+ * « Tous les », long dates without a comma. The whole text of the page counts, hidden parts included (closed menu,
+ * cookie dialog), scripts and styles aside, with the placeholders, titles and labels of its elements.
+ */
+const TYPOGRAPHY: [RegExp, string][] = [
+  [/ [:;!?»]/g, 'espace ordinaire avant : ; ! ? ou »'],
+  [/« /g, 'espace ordinaire après «'],
+  [/«[^\u00A0\u202F]|[^\u00A0\u202F]»/g, 'guillemets sans espace insécable'],
+  [/\p{L}'\p{L}/gu, 'apostrophe droite'],
+  [/\bTout les\b/g, '« Tout les »'],
+  [/\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche), \d/g, 'virgule après le jour de la semaine'],
+];
+
+async function typographyMistakes(page: Page, url: string): Promise<string[]> {
+  await page.goto(url);
+  const text = await page.evaluate(() => {
+    const copy = document.body.cloneNode(true) as HTMLElement;
+    for (const node of copy.querySelectorAll('script, style, noscript, template, code, pre')) node.remove();
+    const attributes = [...document.querySelectorAll('[placeholder], [title], [aria-label], [alt]')].flatMap((el) =>
+      ['placeholder', 'title', 'aria-label', 'alt'].map((name) => el.getAttribute(name) ?? ''),
+    );
+    return [document.title, copy.textContent ?? '', ...attributes].join('\n').replace(/[ \t\n]+/g, ' ');
+  });
+  return TYPOGRAPHY.flatMap(([pattern, rule]) =>
+    [...text.matchAll(pattern)].map(
+      (m) => `${url} — ${rule} : « ${text.slice(Math.max(0, m.index - 30), m.index + 10)} »`,
+    ),
+  );
+}
+
+test.describe('typographie française de chaque page @js-only', () => {
+  test.describe.configure({ timeout: 120_000 });
+  // Pages only: files, feeds and the health check are not read by people.
+  const pages = (guards: Guard[]) =>
+    Object.keys(EXPECTED).filter(
+      (p) => guards.includes(EXPECTED[p]) && !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) && p !== '/healthz',
+    );
+
+  for (const [who, guards] of [
+    ['visiteur', ['public', 'anonymous-only', 'not-found']],
+    ['organisateur', ['login']],
+    ['admin', ['admin']],
+  ] as [string, Guard[]][]) {
+    test(who, async ({ page, createUser, createEvent, createPartner, loginAs }) => {
+      const organizer = await createUser();
+      const targets: Targets = {
+        event: (await createEvent()).id,
+        partner: (await createPartner()).id,
+        owned: (await createEvent({ status: 'pending', createdBy: organizer.uid })).id,
+      };
+      if (who === 'organisateur') await loginAs(page, organizer);
+      if (who === 'admin') await loginAs(page, await createUser({ role: 'admin' }));
+      const mistakes: string[] = [];
+      for (const pattern of pages(guards)) {
+        mistakes.push(...(await typographyMistakes(page, concrete(pattern, targets))));
+      }
+      expect(mistakes).toEqual([]);
+    });
+  }
+});

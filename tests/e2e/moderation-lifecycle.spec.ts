@@ -54,7 +54,7 @@ test.describe('cycle de vie d’un événement', () => {
     const id = await submitEvent(page, title);
 
     await cancelFromDashboard(page, id, js);
-    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est retiré`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est retiré`);
     await expect(page.getByRole('heading', { name: /Retirés avant publication/ })).toBeVisible();
     expect(await statusOf(ports, id)).toEqual({ status: 'withdrawn', previousStatus: 'pending' });
 
@@ -96,7 +96,7 @@ test.describe('cycle de vie d’un événement', () => {
     await page.getByLabel('Titre', { exact: true }).fill(renamed);
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     // The same test of the other project published a similar event at the same place and time.
-    const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
+    const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
     await expect(page.getByTestId('confirmation-status').or(duplicate)).toBeVisible();
     if (await duplicate.isVisible()) {
       await duplicate.check();
@@ -145,7 +145,7 @@ test.describe('cycle de vie d’un événement', () => {
     await admin.page.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
     await expect(admin.page.getByTestId('flash')).toContainText('est publié');
     await cancelFromDashboard(page, id, js);
-    await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');
+    await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');
 
     // Listed as cancelled, the admin takes it down from the « Annulés » tab.
     await admin.page.goto('/admin/events?status=cancelled');
@@ -164,7 +164,7 @@ test.describe('cycle de vie d’un événement', () => {
     const confirm = js ? admin.page.getByRole('dialog') : admin.page.getByTestId('confirm-panel');
     await expect(confirm).toContainText('C’est définitif');
     await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
-    await expect(admin.page.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
+    await expect(admin.page.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
     expect(await ports.store.events.findById(id)).toBeNull();
     // Its decisions stay in the moderation log, the deletion last.
     expect((await ports.store.events.moderationHistory(id)).map((entry) => entry.action).reverse()).toEqual([

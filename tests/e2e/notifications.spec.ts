@@ -41,7 +41,7 @@ test.describe('notifications dans l’application', () => {
     // Dismissed before its time: the badge goes down once, and its timer later changes nothing.
     await notifications(page)
       .first()
-      .getByRole('button', { name: 'Fermer la notification « Test Notification »' })
+      .getByRole('button', { name: 'Fermer la notification « Test Notification »' })
       .click();
     await expect(notifications(page)).toHaveCount(0);
     await expect(unread(page)).toHaveText('0');

@@ -73,6 +73,30 @@ test.describe('espace organisateur', () => {
     expect(event?.image).not.toBeNull();
   });
 
+  test('sans heure de fin, aucune fin inventée : « dès 19:30 » sur la confirmation, la fiche et le formulaire (issue 19)', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser({ displayName: 'Jazz du Vallon' }));
+    await page.goto('/organizer/submit-event');
+    const title = `Jam session ${Date.now()}`;
+    await fillEvent(page, title);
+    await page.getByLabel('Heure de fin', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\//);
+    const when = page.locator('dt:text-is("Quand") + dd');
+    await expect(when).toHaveText(/^\S+ \d{1,2} \S+ \d{4}, dès 19:30$/);
+    const event = { id: confirmationId(page) };
+    expect((await ports.store.events.findById(event.id))?.openEnd).toBe(true);
+    await page.goto(`/evenement/${event.id}`);
+    await expect(page.locator('p.lead time')).toContainText('dès 19:30');
+    await expect(page.locator('main')).not.toContainText('21:30');
+    await page.goto(`/organizer/edit-event/${event.id}`);
+    await expect(page.getByLabel('Heure de fin', { exact: true })).toHaveValue('');
+  });
+
   // Changed on purpose (decision 029): the edit of a published event waits as a revision, the event stays published.
   test('modifier un événement publié met la modification en attente ; un autre organisateur reçoit 404 @journey', async ({
     page,

@@ -23,7 +23,7 @@ test.describe('nous soutenir', () => {
   test('un montant suggéré affiche la QR-facture (montant, IBAN) et son PDF, sans erreur CSP', async ({ page }) => {
     const problems = watchForProblems(page);
     await page.goto('/support-us');
-    await expect(page.getByRole('heading', { name: 'Pourquoi nous soutenir ?' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pourquoi nous soutenir ?' })).toBeVisible();
     await expect(page.getByTestId('qr-bill')).toHaveCount(0);
 
     const image = page.waitForResponse((r) => r.url().includes('/support-us/facture-qr.svg?montant=25'));
@@ -126,7 +126,7 @@ test.describe('page de succès du paiement', () => {
 
     await page.goto('/payment/success?session_id=cs_test_forge0123456789');
     await expect(page.getByTestId('payment-state')).not.toHaveAttribute('data-state', 'paid');
-    await expect(page.getByRole('heading', { name: 'Merci pour votre soutien !' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Merci pour votre soutien !' })).toHaveCount(0);
     expect(await organizerSupported()).toBe(before);
     await page.goto('/dashboard');
     if (!before) await expect(page.getByTestId('supporter-badge')).toHaveCount(0);

@@ -127,7 +127,7 @@ export async function submitEvent(page: Page, title: string): Promise<string> {
   await fillEvent(page, title);
   await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
   const confirmation = /\/organizer\/event-confirmation\/[a-z0-9]+$/;
-  const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
+  const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
   // A similar title published at the same place and time (an earlier run of the same test) asks for a confirmation.
   await expect(page.getByTestId('confirmation-status').or(duplicate)).toBeVisible();
   if (await duplicate.isVisible()) {

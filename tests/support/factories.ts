@@ -44,6 +44,7 @@ export function makeEvent(
     startsAt: zurichIso(day, '19:30'),
     endsAt: zurichIso(day, '21:30'),
     allDay: false,
+    openEnd: false,
     venueName: 'Salle communale',
     street: 'Rue du Temple 1',
     postalCode: '2000',

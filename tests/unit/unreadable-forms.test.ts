@@ -47,7 +47,7 @@ const BODIES: [string, string][] = [
 ];
 
 describe('corps qui ne sont pas des formulaires', () => {
-  it.each(ACTIONS)('%s (%s) : 400 en français, rien ne change', async (path, _label, action) => {
+  it.each(ACTIONS)('%s (%s) : 400 en français, rien ne change', async (path, _label, action) => {
     const before = JSON.stringify(await getStore().categories.list());
     for (const [type, body] of BODIES) {
       const request = new Request(`${SITE}${path}`, {

@@ -137,13 +137,13 @@ describe('catégories : gestion par les admins', () => {
     expect(error.field).toBe('delete');
     expect(error.status).toBe(409);
     expect(error.message).toBe(
-      'Cette catégorie est utilisée par 2 événements : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
+      'Cette catégorie est utilisée par 2 événements : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
     );
     expect(await store.categories.findBySlug('musique')).not.toBeNull();
     const list = await categoriesForAdmin(deps, admin);
     expect(list.find((c) => c.slug === 'musique')?.usage).toBe(2);
     expect(list.find((c) => c.slug === 'spectacles')?.usage).toBe(0);
-    expect(CATEGORY_ADMIN_MESSAGES.inUse(1)).toContain('utilisée par 1 événement :');
+    expect(CATEGORY_ADMIN_MESSAGES.inUse(1)).toContain('utilisée par 1 événement :');
   });
 
   it('une catégorie inutilisée se supprime', async () => {

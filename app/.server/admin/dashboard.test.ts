@@ -156,7 +156,7 @@ describe('tableau de bord admin', () => {
     log(a.id, 'unpublish', '2026-11-02T10:00:00.000Z');
     log(a.id, 'approve', '2026-11-02T11:00:00.000Z'); // the same event approved twice counts once
     log(b.id, 'approve', MONDAY, 'bob');
-    log(c.id, 'reject', '2026-11-03T08:00:00.000Z', 'bob', 'Doublon de « Concert A ».');
+    log(c.id, 'reject', '2026-11-03T08:00:00.000Z', 'bob', 'Doublon de « Concert A ».');
     for (let i = 0; i < 10; i++) log(b.id, i % 2 ? 'unfeature' : 'feature', `2026-10-20T0${i}:00:00.000Z`);
     log(c.id, 'cancel', '2026-11-04T09:00:00.000Z', null);
 
@@ -165,7 +165,7 @@ describe('tableau de bord admin', () => {
     expect(d.activity).toHaveLength(15);
     expect(d.activity.slice(0, 3)).toMatchObject([
       { eventId: c.id, eventTitle: 'Concert C', action: 'cancel', adminName: 'Administrateur supprimé' },
-      { eventId: c.id, action: 'reject', adminName: 'Bob Admin', reason: 'Doublon de « Concert A ».' },
+      { eventId: c.id, action: 'reject', adminName: 'Bob Admin', reason: 'Doublon de « Concert A ».' },
       { eventId: a.id, eventTitle: 'Concert A', action: 'approve', adminName: 'Ada Admin' },
     ]);
     const times = d.activity.map((e) => e.createdAt);

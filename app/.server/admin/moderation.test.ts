@@ -114,7 +114,7 @@ describe('modération', () => {
       status: 'rejected',
       rejectionReason: 'Date déjà passée.',
     });
-    expect(mailer.sent.at(-1)?.text).toContain('Motif du refus : Date déjà passée.');
+    expect(mailer.sent.at(-1)?.text).toContain('Motif du refus : Date déjà passée.');
   });
 
   it('une décision sur un événement déjà traité par un autre admin est refusée (409) sans rien écrire', async () => {

@@ -23,7 +23,7 @@ export const MODERATION_PAGE_SIZE = 50;
 export const REJECTION_REASON_MAX = 1000;
 
 export const MODERATION_MESSAGES = {
-  reasonRequired: 'Indiquez la raison du refus : elle est montrée à l’organisateur et lui est envoyée par email.',
+  reasonRequired: 'Indiquez la raison du refus : elle est montrée à l’organisateur et lui est envoyée par email.',
   reasonTooLong: `La raison du refus est trop longue (maximum ${REJECTION_REASON_MAX} caractères).`,
   notFound: LIFECYCLE_MESSAGES.notFound,
   changed: LIFECYCLE_MESSAGES.changed,

@@ -103,7 +103,7 @@ function form(overrides: Record<string, string> = {}) {
 }
 
 function saved(result: PartnerFormResult): Partner {
-  if (!result.ok) throw new Error(`refusé : ${JSON.stringify(result.errors)}`);
+  if (!result.ok) throw new Error(`refusé : ${JSON.stringify(result.errors)}`);
   return result.partner;
 }
 
@@ -159,7 +159,7 @@ describe('créer un partenaire', () => {
       pendingLogo: '',
       errors: {
         name: 'Le nom est obligatoire.',
-        kind: 'Choisissez « Partenaire » ou « Donateur ».',
+        kind: 'Choisissez « Partenaire » ou « Donateur ».',
         description: 'La description ne peut pas dépasser 2000 caractères.',
         websiteUrl: 'Indiquez une adresse web complète commençant par https:// (ou laissez le champ vide).',
       },

@@ -50,7 +50,7 @@ export async function importData(config: Config, dir: string): Promise<string> {
     const existing = await backend.dump();
     const filled = DATASET_COLLECTIONS.filter((c) => existing[c].length > 0);
     if (filled.length > 0) {
-      throw new Error(`Le stockage ${config.DATA_BACKEND} n’est pas vide (${filled.join(', ')}) : import refusé.`);
+      throw new Error(`Le stockage ${config.DATA_BACKEND} n’est pas vide (${filled.join(', ')}) : import refusé.`);
     }
     await backend.load(data);
     await putFiles(getFileStore(), files);

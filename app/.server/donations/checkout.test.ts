@@ -119,7 +119,7 @@ describe('un don par carte ou TWINT (Stripe Checkout)', () => {
     await expect(startCheckout(down, donor, { amount: 25, publicName: null })).rejects.toThrow(PROVIDER_DOWN);
     await expect(confirmCheckout(down, donor, 'cs_test_12345678')).rejects.toThrow(PROVIDER_DOWN);
     expect(await supported(donor.uid)).toBe(false);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Stripe : .*StripeConnectionError/));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Stripe : .*StripeConnectionError/));
     log.mockRestore();
   });
 });

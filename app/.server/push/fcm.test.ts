@@ -50,7 +50,7 @@ describe('notifications FCM', () => {
       { status: 'sent' },
       { status: 'gone' },
       { status: 'gone' },
-      { status: 'failed', reason: 'FCM : messaging/message-rate-exceeded' },
+      { status: 'failed', reason: 'FCM : messaging/message-rate-exceeded' },
     ]);
     expect(messaging.calls).toHaveLength(1);
     expect(messaging.calls[0]).toMatchObject({
@@ -79,7 +79,7 @@ describe('notifications FCM', () => {
   it('FCM injoignable : aucun jeton n’est oublié', async () => {
     const transport = createFcmTransport({ messaging: fakeMessaging({}, { down: true }), siteUrl: SITE, client });
     const [result] = await transport.sendMany([token('a')], message);
-    expect(result).toEqual({ status: 'failed', reason: 'FCM injoignable : connexion refusée' });
+    expect(result).toEqual({ status: 'failed', reason: 'FCM injoignable : connexion refusée' });
   });
 
   it('n’accepte comme jeton que le texte d’un jeton FCM (pas un abonnement Web Push, pas de balisage)', () => {
