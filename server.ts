@@ -177,6 +177,11 @@ async function serve() {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
   };
+  // The preview of a review image (app/routes/apercu-image.$name.tsx) is an image too: the same CSP, not the pages'.
+  app.use('/apercu-image', (_req, res, next) => {
+    uploadHeaders(res);
+    next();
+  });
   app.use('/uploads', (req, res, next) => {
     let pathname: string;
     try {

@@ -10,9 +10,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getCurrentUser(request);
   const bytes = await readReviewImage({ store: getStore(), files: getFileStore() }, viewer, params.name ?? '');
   const headers = {
+    // X-Content-Type-Options and the CSP of an image (default-src 'none'; sandbox) come from server.ts.
     'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
   };
   if (!bytes) return new Response(null, { status: 404, headers });
   return new Response(new Uint8Array(bytes), { headers: { ...headers, 'Content-Type': 'image/webp' } });
