@@ -26,7 +26,7 @@ export const LIFECYCLE_MESSAGES = {
     'Cet événement a changé entre-temps (un autre administrateur l’a peut-être déjà traité) : voici son état actuel.',
   changedForOwner: 'Cet événement a changé entre-temps : voici son état actuel. Réessayez si besoin.',
   imageMissing:
-    'L’image de cet événement est introuvable : modifiez l’événement pour la remplacer ou la retirer, puis publiez-le.',
+    'L’image de cet événement est introuvable\u202f: modifiez l’événement pour la remplacer ou la retirer, puis publiez-le.',
 } as const;
 
 export interface LifecycleDeps {
