@@ -171,11 +171,17 @@ async function serve() {
   });
 
   // Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
-  // uploads awaiting a form resubmission: never served, whatever the spelling of the path (%70ending, //pending…).
+  // uploads awaiting a form resubmission, `review/` images no admin has approved yet (their owner and admins see them
+  // at /apercu-image, decision 031): never served here, whatever the spelling of the path (%70ending, //review…).
   const uploadHeaders = (res: express.Response) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
   };
+  // The preview of a review image (app/routes/apercu-image.$name.tsx) is an image too: the same CSP, not the pages'.
+  app.use('/apercu-image', (_req, res, next) => {
+    uploadHeaders(res);
+    next();
+  });
   app.use('/uploads', (req, res, next) => {
     let pathname: string;
     try {
@@ -183,7 +189,7 @@ async function serve() {
     } catch {
       return next();
     }
-    if (/^\/*pending(\/|$)/i.test(pathname)) return res.status(404).end();
+    if (/^\/*(pending|review)(\/|$)/i.test(pathname)) return res.status(404).end();
     next();
   });
   if (config.DATA_BACKEND === 'sqlite') {
@@ -205,7 +211,7 @@ async function serve() {
     app.get('/uploads/*', async (req, res, next) => {
       // req.path is the whole path here (/uploads/events/…): the key is what follows /uploads/.
       const key = decodeURIComponent(req.path.replace(/^\/+uploads\/+/, ''));
-      if (!/^[a-z]+\/[a-z0-9]+-\d+\.webp$/.test(key)) return res.status(404).end();
+      if (!/^(events|partners)\/[a-z0-9]+-\d+\.webp$/.test(key)) return res.status(404).end();
       try {
         const bytes = await files.get(key);
         if (!bytes) return res.status(404).end();

@@ -24,9 +24,11 @@ test.describe('espace organisateur', () => {
     await expect(page.getByTestId('confirmation-status')).toContainText('en attente de modération');
     const event = await ports.store.events.findById(confirmationId(page));
     expect(event).toMatchObject({ title, status: 'pending', canton: 'BE', createdBy: organizer.uid });
-    expect(event?.image?.path).toMatch(/^events\//);
+    // Not approved yet: its image waits under review/, shown to its owner only (decision 031).
+    expect(event?.image?.path).toMatch(/^review\//);
     expect(event?.lat).toBeCloseTo(47.15, 1);
-    const image = await page.request.get(`/uploads/${event?.image?.path}-800.webp`);
+    expect((await page.request.get(`/uploads/${event?.image?.path}-800.webp`)).status()).toBe(404);
+    const image = await page.request.get(`/apercu-image/${event?.image?.path.slice('review/'.length)}-800.webp`);
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/webp');
     expect(image.headers()['x-content-type-options']).toBe('nosniff');

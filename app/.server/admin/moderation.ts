@@ -5,6 +5,7 @@ import { EVENT_STATUSES } from '~/domain/event';
 import { allowedActions } from '~/domain/event-lifecycle';
 import { searchWords, validateSearchText } from '~/domain/search-text';
 import { changeEvent, LIFECYCLE_MESSAGES } from '../event-lifecycle';
+import type { FileStore } from '../files/ports';
 import { eventApprovedMail, eventRejectedMail, revisionApprovedMail, revisionRejectedMail } from '../mail/templates';
 import type { MailPort, ModerationAction, ModerationEntry, Store, UserProfile } from '../ports';
 import { possibleDuplicates } from '../submissions';
@@ -15,6 +16,8 @@ export interface ModerationDeps {
   mailer: MailPort;
   siteUrl: string;
   now?: () => Date;
+  /** Where images live (the site's file store unless given): approving makes a reviewed image public. */
+  files?: FileStore;
   /** Told after every decision (the live pending count). */
   onChange?: () => void;
 }
