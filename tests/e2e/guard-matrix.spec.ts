@@ -55,6 +55,9 @@ const EXPECTED: Record<string, Guard> = {
   '/cookies': 'post-only',
   '/analytics/pageview': 'post-only',
   '/push/subscription': 'post-only',
+  // The preview of an image awaiting moderation: its owner and admins only (decision 031, review-images.spec.ts);
+  // an unknown name is a 404 for everyone.
+  '/apercu-image/:name': 'not-found',
   '/*': 'not-found',
 };
 
