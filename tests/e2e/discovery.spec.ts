@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CATEGORY_SLUGS } from '../../app/domain/categories';
 import type { AgendaEvent } from '../../app/domain/event';
+import { eventTimes } from '../../app/domain/event-form';
 import { expect, type Ports, test } from './fixtures';
 
 /**
@@ -101,8 +102,11 @@ test.describe('découverte des événements', () => {
     );
   });
 
-  test('raccourcis de date : aujourd’hui, ce week-end, et un intervalle', async ({ page }, testInfo) => {
+  test('raccourcis de date : aujourd’hui, ce week-end, et un intervalle', async ({ page, createEvent }, testInfo) => {
     const js = testInfo.project.name === 'js';
+    // Today's demo events may all be over by the evening: one of its own, all day long (Zurich time).
+    const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich' }).format(new Date());
+    await createEvent(eventTimes({ startDate: day, startTime: '', endDate: day, endTime: '', allDay: true }));
     await page.goto('/evenements');
     await applyFilters(page, js, () => page.getByLabel('Quand', { exact: true }).selectOption('aujourdhui'));
     await expect(page).toHaveURL(/quand=aujourdhui/);
