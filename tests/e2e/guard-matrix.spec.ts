@@ -217,10 +217,14 @@ async function typographyMistakes(page: Page, url: string): Promise<string[]> {
 
 test.describe('typographie française de chaque page @js-only', () => {
   test.describe.configure({ timeout: 120_000 });
-  // Pages only: files, feeds and the health check are not read by people.
+  // Pages only: files (images included), feeds and the health check are not read by people.
   const pages = (guards: Guard[]) =>
     Object.keys(EXPECTED).filter(
-      (p) => guards.includes(EXPECTED[p]) && !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) && p !== '/healthz',
+      (p) =>
+        guards.includes(EXPECTED[p]) &&
+        !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) &&
+        p !== '/healthz' &&
+        !p.startsWith('/apercu-image/'),
     );
 
   for (const [who, guards] of [
