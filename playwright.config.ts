@@ -1,13 +1,11 @@
-// End-to-end tests: Debian's Chromium against the production build on a throw-away DATA_DIR.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// End-to-end tests: Debian's Chromium against the production build on a throw-away DATA_DIR, on SQLite by default or
+// on Firestore with E2E_BACKEND=firestore (`npm run test:firebase` starts the emulators and runs the @journey tests so).
 import { defineConfig } from '@playwright/test';
+import { e2eServerEnv, prepareE2eRun } from './tests/support/e2e-backend';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Evaluated once in the runner, then inherited by the workers through the environment.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-e2e-'));
-process.env.E2E_BASE_URL ??= `http://localhost:${PORT}`;
+const { backend, baseURL } = prepareE2eRun();
+const onFirestore = backend === 'firestore';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -25,15 +23,17 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 3,
+  // On Firestore, one worker: the emulator, the server and Chromium share the machine; two workers were no faster.
+  workers: onFirestore ? 1 : process.env.CI ? 2 : 3,
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 45_000,
-  // Account steps hash passwords (Argon2id) and send mails: generous on a busy 2-core machine.
-  expect: { timeout: 10_000 },
+  // Firestore (an emulator in one Node process, listeners in every server and worker) answers more slowly.
+  timeout: onFirestore ? 90_000 : 45_000,
+  // Account steps hash passwords (Argon2id) and send mails: generous on a busy 2-core machine; more so on Firestore.
+  expect: { timeout: onFirestore ? 20_000 : 10_000 },
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL,
     locale: 'fr-CH',
     timezoneId: 'Europe/Zurich',
     launchOptions: chromium,
@@ -42,25 +42,29 @@ export default defineConfig({
   projects: [
     // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript; @http ones
     // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing.
-    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@nojs-only/ },
-    { name: 'nojs', use: { javaScriptEnabled: false }, grepInvert: /@js-only|@http/ },
+    // On Firestore (the @journey tests, see package.json), what the server does is the same with or without
+    // JavaScript for most pages: without it, only the @nojs-only tests and the journeys tagged @journey-nojs run, whose
+    // pages take another way to the server without JavaScript (an image sent with the form, a consent saved by a form).
+    // @sqlite-only tests are about the SQLite installation itself (servers of their own): never on Firestore.
+    {
+      name: 'js',
+      use: { javaScriptEnabled: true },
+      grepInvert: onFirestore ? /@nojs-only|@sqlite-only/ : /@nojs-only/,
+    },
+    {
+      name: 'nojs',
+      use: { javaScriptEnabled: false },
+      ...(onFirestore ? { grep: /@nojs-only|@journey-nojs/ } : {}),
+      grepInvert: onFirestore ? /@js-only|@http|@sqlite-only/ : /@js-only|@http/,
+    },
   ],
   webServer: {
     command: 'node --import tsx server.ts',
-    url: `${process.env.E2E_BASE_URL}/`,
+    url: `${baseURL}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: onFirestore ? 120_000 : 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_DEMO: 'true',
-      RATE_LIMIT_FORMS_PER_MINUTE: '10000',
-      // One plain tile from our own files for every square: tests never reach the internet, and nothing 404s.
-      MAP_TILE_URL: '/images/tuile-hors-ligne.png',
-    },
+    env: e2eServerEnv(),
   },
 });

@@ -1,6 +1,6 @@
 // The server of Agenda romand: static files, security headers and the Remix app, in one or several processes. It takes
 // the app's services from the server build (entry.server.tsx exports them), never from the app's source: each module
-// of the app is loaded once per process (docs/decisions/030-racine-de-composition.md).
+// of the app is loaded once per process (docs/decisions/033-racine-de-composition.md).
 import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -63,7 +63,7 @@ function superviseWorkers(count: number) {
     listening += 1;
     if (listening === count)
       console.log(
-        `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, ${count} processus, données: ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, ${count} processus, données : ${config.DATA_DIR})`,
       );
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -74,7 +74,7 @@ function superviseWorkers(count: number) {
     console.error(`[serveur] processus ${worker.process.pid} arrêté (${signal ?? code}), remplacé`);
     // A worker that keeps dying at start (port taken, broken build) must not loop forever.
     if (recentDeaths.length > count * 5) {
-      console.error('[serveur] les processus s’arrêtent en boucle : arrêt');
+      console.error('[serveur] les processus s’arrêtent en boucle : arrêt');
       process.exit(1);
     }
     cluster.fork();
@@ -176,11 +176,17 @@ async function serve() {
   });
 
   // Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
-  // uploads awaiting a form resubmission: never served, whatever the spelling of the path (%70ending, //pending…).
+  // uploads awaiting a form resubmission, `review/` images no admin has approved yet (their owner and admins see them
+  // at /apercu-image, decision 031): never served here, whatever the spelling of the path (%70ending, //review…).
   const uploadHeaders = (res: express.Response) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
   };
+  // The preview of a review image (app/routes/apercu-image.$name.tsx) is an image too: the same CSP, not the pages'.
+  app.use('/apercu-image', (_req, res, next) => {
+    uploadHeaders(res);
+    next();
+  });
   app.use('/uploads', (req, res, next) => {
     let pathname: string;
     try {
@@ -188,7 +194,7 @@ async function serve() {
     } catch {
       return next();
     }
-    if (/^\/*pending(\/|$)/i.test(pathname)) return res.status(404).end();
+    if (/^\/*(pending|review)(\/|$)/i.test(pathname)) return res.status(404).end();
     next();
   });
   if (services.uploadsDir) {
@@ -208,8 +214,9 @@ async function serve() {
     // images, cached for a year by browsers and any CDN in front (names are never reused).
     const { files } = services;
     app.get('/uploads/*', async (req, res, next) => {
-      const key = decodeURIComponent(req.path.replace(/^\/+/, ''));
-      if (!/^[a-z]+\/[a-z0-9]+-\d+\.webp$/.test(key)) return res.status(404).end();
+      // req.path is the whole path here (/uploads/events/…): the key is what follows /uploads/.
+      const key = decodeURIComponent(req.path.replace(/^\/+uploads\/+/, ''));
+      if (!/^(events|partners)\/[a-z0-9]+-\d+\.webp$/.test(key)) return res.status(404).end();
       try {
         const bytes = await files.get(key);
         if (!bytes) return res.status(404).end();
@@ -289,13 +296,13 @@ async function serve() {
   const badPaths: express.ErrorRequestHandler = (error, req, res, next) => {
     if (!(error instanceof URIError) || res.headersSent) return next(error);
     console.warn(
-      `[http] chemin mal encodé refusé : ${JSON.stringify(redactUrl(req.originalUrl ?? req.url).slice(0, 200))}`,
+      `[http] chemin mal encodé refusé : ${JSON.stringify(redactUrl(req.originalUrl ?? req.url).slice(0, 200))}`,
     );
     res
       .status(400)
       .type('html')
       .send(
-        '<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Adresse invalide · Agenda romand</title><main><h1>Adresse invalide</h1><p>Cette adresse contient un caractère mal encodé (un «&nbsp;%&nbsp;» isolé, par exemple). Vérifiez-la et réessayez.</p><p><a href="/">Retour à l’accueil</a></p></main></html>',
+        '<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Adresse invalide · Agenda romand</title><main><h1>Adresse invalide</h1><p>Cette adresse contient un caractère mal encodé (un « &nbsp;%&nbsp; » isolé, par exemple). Vérifiez-la et réessayez.</p><p><a href="/">Retour à l’accueil</a></p></main></html>',
       );
   };
   app.use(badPaths);
@@ -303,7 +310,7 @@ async function serve() {
   const server = app.listen(config.PORT, config.HOST, () => {
     if (cluster.isPrimary)
       console.log(
-        `Agenda romand à l'écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données: ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données : ${config.DATA_DIR})`,
       );
   });
 

@@ -79,7 +79,7 @@ export const headers = keepRetryAfter;
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta({
     description:
-      'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
+      'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
     path: '/',
     matches,
   });

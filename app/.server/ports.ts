@@ -363,6 +363,8 @@ export interface PartnerStore {
   /** Puts the partners of one kind in this order, in one transaction. Refused (false, nothing changed) unless `ids`
    * are exactly that kind's partners; only the partners whose place changes are written. */
   reorder(kind: PartnerKind, ids: readonly string[]): Promise<boolean>;
+  /** Removes the partner (by id, not slug); false if there is no such partner. Its logo files are the caller's. */
+  delete(id: string): Promise<boolean>;
 }
 
 export type PartnerFields = Pick<Partner, 'name' | 'kind' | 'description' | 'logo' | 'websiteUrl' | 'active'>;
@@ -379,6 +381,8 @@ export interface ContactMessage {
 export interface ContactMessageStore {
   add(message: ContactMessage): Promise<void>;
   count(): Promise<number>;
+  /** The latest messages, newest first. */
+  listRecent(limit: number): Promise<ContactMessage[]>;
 }
 
 /** A donation confirmed by the payment provider (Stripe); bank transfers by QR-bill are not recorded here. */

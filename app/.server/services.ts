@@ -1,5 +1,5 @@
 // The composition root: the one module that reads DATA_BACKEND and builds what the use cases depend on, once per
-// process (docs/decisions/030-racine-de-composition.md). Routes receive it as `context.services`; the server and the
+// process (docs/decisions/033-racine-de-composition.md). Routes receive it as `context.services`; the server and the
 // scripts get it from here too. Each service is made on first use: a page that never sends a mail opens no SMTP
 // connection, and the SQLite server never starts firebase-admin.
 import path from 'node:path';

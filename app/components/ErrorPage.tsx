@@ -11,7 +11,7 @@ const DEFAULTS: Record<number, { title: string; text: string }> = {
   429: { title: 'Trop de tentatives', text: 'Merci de patienter une minute avant de réessayer.' },
   500: {
     title: 'Une erreur est survenue',
-    text: 'Quelque chose s’est mal passé de notre côté. Réessayez dans un instant ; si le problème persiste, écrivez-nous.',
+    text: 'Quelque chose s’est mal passé de notre côté. Réessayez dans un instant ; si le problème persiste, écrivez-nous.',
   },
 };
 

@@ -36,7 +36,7 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
         Partager
       </button>
       <span role="status" className="share-status">
-        {copied ? 'Lien copié !' : ''}
+        {copied ? 'Lien copié !' : ''}
       </span>
     </>
   );

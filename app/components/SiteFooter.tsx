@@ -8,7 +8,7 @@ import { useActiveCategories } from './useCategories';
 
 const INFO_LINKS = [
   { to: '/about', label: 'À propos' },
-  { to: '/how-it-works', label: 'Comment ça marche ?' },
+  { to: '/how-it-works', label: 'Comment ça marche ?' },
   { to: '/faq', label: 'FAQ' },
   { to: '/contact', label: 'Contact' },
   { to: '/legal', label: 'Conditions générales' },
@@ -31,7 +31,7 @@ export function SiteFooter() {
           <h2 id="footer-about" className="site-footer__title">
             {SITE_NAME}
           </h2>
-          <p>Tout {SITE_TAGLINE}, de Genève au Jura bernois, publié par celles et ceux qui les organisent.</p>
+          <p>Tous {SITE_TAGLINE}, de Genève au Jura bernois, publiés par celles et ceux qui les organisent.</p>
           <ul className="site-footer__social">
             {SOCIAL_LINKS.map((s) => (
               <li key={s.href}>

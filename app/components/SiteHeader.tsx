@@ -16,7 +16,7 @@ const MENU_LINKS = [
   { to: '/evenements', label: 'Événements' },
   { to: '/partenaires', label: 'Partenaires & Donateurs' },
   { to: '/about', label: 'À propos' },
-  { to: '/how-it-works', label: 'Comment ça marche ?' },
+  { to: '/how-it-works', label: 'Comment ça marche ?' },
   { to: '/contact', label: 'Contact' },
 ] as const;
 
@@ -85,7 +85,7 @@ export function SiteHeader({ user, pendingCount }: { user: HeaderUser | null; pe
         <div className="menu__account">
           {user ? (
             <>
-              <p className="menu__user">Connecté·e : {user.displayName}</p>
+              <p className="menu__user">Connecté·e : {user.displayName}</p>
               <ul className="menu__links">
                 <li>
                   <NavLink to="/dashboard">Tableau de bord</NavLink>

@@ -5,13 +5,13 @@ export function SupporterNames({ names }: { names: string[] }) {
   if (names.length === 0) {
     return (
       <p className="supporter-names__empty">
-        Votre nom pourrait figurer ici : <Link to="/support-us#don">faites un don</Link> et cochez « Afficher mon nom ».
+        Votre nom pourrait figurer ici : <Link to="/support-us#don">faites un don</Link> et cochez « Afficher mon nom ».
       </p>
     );
   }
   return (
     <>
-      <p>Et merci à toutes les personnes qui soutiennent l’agenda par un don, dont :</p>
+      <p>Et merci à toutes les personnes qui soutiennent l’agenda par un don, dont :</p>
       <ul className="supporter-names" data-testid="supporter-names">
         {names.map((name) => (
           <li key={name}>{name}</li>

@@ -1,5 +1,12 @@
 // Account forms: one schema each for the browser's constraints and the server's parse; French messages.
-import { hasLinkOrMarkup, isSingleLine, NAME_WITH_LINK_MESSAGE, SINGLE_LINE_MESSAGE } from './text';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasLinkOrMarkup,
+  hasNoControlCharacter,
+  isSingleLine,
+  NAME_WITH_LINK_MESSAGE,
+  SINGLE_LINE_MESSAGE,
+} from './text';
 import { z } from './zod';
 
 export const PASSWORD_MIN = 8;
@@ -20,7 +27,7 @@ export const registrationSent = (email: string) =>
   `Merci\u202f! Un email vient de partir à ${email}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous ici avec votre mot de passe.`;
 export const WRONG_CURRENT_PASSWORD = 'Le mot de passe actuel est incorrect.';
 export const RESET_LINK_INVALID =
-  'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';
+  'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';
 export const PASSWORDS_DIFFER = 'Les deux mots de passe ne sont pas identiques.';
 
 const email = z
@@ -28,7 +35,7 @@ const email = z
   .trim()
   .min(1, 'Indiquez votre adresse email.')
   .max(254, 'Cette adresse email est trop longue.')
-  .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).')
+  .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).')
   .transform((v) => v.toLowerCase());
 
 /** Length in characters as a person counts them (code points), not UTF-16 units. */
@@ -44,6 +51,7 @@ export const displayNameField = z
   .min(2, 'Votre nom doit compter au moins 2 caractères.')
   .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX} caractères.`)
   .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+  .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
   // A name already too long is refused for that: no need to look for links in it.
   .refine((v) => v.length > DISPLAY_NAME_MAX || !hasLinkOrMarkup(v), NAME_WITH_LINK_MESSAGE);
 const displayName = displayNameField;

@@ -40,11 +40,20 @@ export function truncateText(text: string, max: number): string {
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+/** A timed event of one day without an end time: it has a start only (its stored end is a bound for filters). */
+export function openEndedDay(event: { startsAt: string; endsAt: string; allDay: boolean; openEnd?: boolean }): boolean {
+  return (
+    !event.allDay &&
+    Boolean(event.openEnd) &&
+    format(zurich(event.startsAt), 'yyyy-MM-dd') === format(zurich(event.endsAt), 'yyyy-MM-dd')
+  );
+}
+
 export function googleCalendarUrl(
   event: Pick<
     AgendaEvent,
     'title' | 'description' | 'startsAt' | 'endsAt' | 'allDay' | 'venueName' | 'street' | 'postalCode' | 'city'
-  >,
+  > & { openEnd?: boolean },
   eventUrl: string,
 ): string {
   let dates: string;
@@ -53,7 +62,8 @@ export function googleCalendarUrl(
     dates = `${format(start, 'yyyyMMdd')}/${format(endExclusive, 'yyyyMMdd')}`;
   } else {
     const stamp = (iso: string) => format(utc(iso), "yyyyMMdd'T'HHmmss'Z'");
-    dates = `${stamp(event.startsAt)}/${stamp(event.endsAt)}`;
+    // Google wants an end: without an end time, the start again (no invented duration).
+    dates = `${stamp(event.startsAt)}/${stamp(openEndedDay(event) ? event.startsAt : event.endsAt)}`;
   }
   const description = truncateText(event.description, GOOGLE_DESCRIPTION_MAX);
   const params = new URLSearchParams({

@@ -1,7 +1,7 @@
 // The admin's category forms (create, edit in place): one zod schema for the browser's constraints and the action.
 
 import { CATEGORY_SLUG_MAX, CATEGORY_SLUG_MIN, CATEGORY_SLUG_PATTERN } from './categories';
-import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const CATEGORY_LABEL_MAX = 60;
@@ -13,13 +13,13 @@ export const CATEGORY_MESSAGES = {
   slugRequired: 'Indiquez le slug de la catégorie (il apparaît dans les adresses).',
   slugLength: `Le slug compte de ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères.`,
   slugFormat:
-    'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets, par exemple « jeux-de-societe ».',
+    'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets, par exemple « jeux-de-societe ».',
   labelRequired: 'Indiquez le nom de la catégorie.',
   labelLength: `Le nom compte de 2 à ${CATEGORY_LABEL_MAX} caractères.`,
   descriptionLength: `La description ne peut pas dépasser ${CATEGORY_DESCRIPTION_MAX} caractères.`,
   colorFormat: 'Choisissez une couleur (au format #rrggbb).',
   colorTooLight:
-    'Cette couleur est trop claire : le nom de la catégorie, écrit en blanc dessus, serait illisible. Choisissez une teinte plus foncée.',
+    'Cette couleur est trop claire : le nom de la catégorie, écrit en blanc dessus, serait illisible. Choisissez une teinte plus foncée.',
 } as const;
 
 const flag = z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean());
@@ -54,7 +54,8 @@ export const categoryEditSchema = z.object({
     .min(1, CATEGORY_MESSAGES.labelRequired)
     .min(2, CATEGORY_MESSAGES.labelLength)
     .max(CATEGORY_LABEL_MAX, CATEGORY_MESSAGES.labelLength)
-    .refine(isSingleLine, SINGLE_LINE_MESSAGE),
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
   description: z.string().trim().max(CATEGORY_DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionLength).default(''),
   color: z
     .string({ required_error: CATEGORY_MESSAGES.colorFormat })

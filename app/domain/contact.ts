@@ -1,5 +1,5 @@
 // The contact form: one schema for the browser's constraints and the server's parse.
-import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const CONTACT_LIMITS = {
@@ -18,21 +18,24 @@ export const contactSchema = z.object({
     .min(1, 'Indiquez votre nom.')
     .min(CONTACT_LIMITS.name.min, `Votre nom doit compter au moins ${CONTACT_LIMITS.name.min} caractères.`)
     .max(CONTACT_LIMITS.name.max, `Votre nom ne peut pas dépasser ${CONTACT_LIMITS.name.max} caractères.`)
-    .refine(isSingleLine, SINGLE_LINE_MESSAGE),
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
   email: trimmed
     .min(1, 'Indiquez votre adresse email.')
     .max(CONTACT_LIMITS.email.max, 'Cette adresse email est trop longue.')
-    .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).'),
+    .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).'),
   subject: trimmed
     .min(1, 'Indiquez le sujet de votre message.')
     .min(CONTACT_LIMITS.subject.min, `Le sujet doit compter au moins ${CONTACT_LIMITS.subject.min} caractères.`)
     .max(CONTACT_LIMITS.subject.max, `Le sujet ne peut pas dépasser ${CONTACT_LIMITS.subject.max} caractères.`)
     // The subject becomes the mail's Subject header.
-    .refine(isSingleLine, SINGLE_LINE_MESSAGE),
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
   message: trimmed
     .min(1, 'Écrivez votre message.')
     .min(CONTACT_LIMITS.message.min, `Votre message doit compter au moins ${CONTACT_LIMITS.message.min} caractères.`)
-    .max(CONTACT_LIMITS.message.max, `Votre message ne peut pas dépasser ${CONTACT_LIMITS.message.max} caractères.`),
+    .max(CONTACT_LIMITS.message.max, `Votre message ne peut pas dépasser ${CONTACT_LIMITS.message.max} caractères.`)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -46,11 +46,22 @@ const shortDateFormat = new Intl.DateTimeFormat('fr-CH', {
 });
 const timeFormat = new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
+/**
+ * A date as French writes it: « samedi 28 novembre 2026 », where ICU's fr-CH puts a comma after the weekday
+ * (« samedi, 28 novembre 2026 »).
+ */
+export function formatWithoutWeekdayComma(dateFormat: Intl.DateTimeFormat, date: Date): string {
+  const parts = dateFormat.formatToParts(date);
+  return parts
+    .map((part, i) => (part.type === 'literal' && parts[i - 1]?.type === 'weekday' ? ' ' : part.value))
+    .join('');
+}
+
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formatWithoutWeekdayComma(dateTimeFormat, new Date(iso));
 }
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatWithoutWeekdayComma(dateFormat, new Date(iso));
 }
 export function formatShortDate(iso: string): string {
   return shortDateFormat.format(new Date(iso));

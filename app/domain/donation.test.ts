@@ -14,17 +14,17 @@ describe('montant d’un don', () => {
     ['CHF 50', 50],
     ['50.–', 50],
     ['7.05', 7.05],
-  ])('accepte « %s » (%d francs)', (raw, expected) => {
+  ])('accepte « %s » (%d francs)', (raw, expected) => {
     expect(amountSchema.parse(raw)).toBe(expected);
   });
 
-  it.each(['4.99', '0', '10000.01', '25000', ''])('refuse « %s » : hors des limites', (raw) => {
+  it.each(['4.99', '0', '10000.01', '25000', ''])('refuse « %s » : hors des limites', (raw) => {
     const result = amountSchema.safeParse(raw);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe(AMOUNT_MESSAGE);
   });
 
-  it.each(['25.555', 'abc', '-10', '1e3', '25.5.5', '0x20'])('refuse « %s » : pas un montant en francs', (raw) => {
+  it.each(['25.555', 'abc', '-10', '1e3', '25.5.5', '0x20'])('refuse « %s » : pas un montant en francs', (raw) => {
     const result = amountSchema.safeParse(raw);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toMatch(/^Indiquez un montant/);

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { googleCalendarUrl } from './calendar-links';
+import { formatDate, formatDateTime } from './dates';
+import type { AgendaEvent } from './event';
 import { formatEventShort, formatEventWhen } from './event-dates';
+import { eventTimes } from './event-form';
+import { eventJsonLd } from './event-jsonld';
 
 describe('dates d’un événement en français (Europe/Zurich)', () => {
   it('un soir, toute une journée, plusieurs jours', () => {
     const evening = { startsAt: '2026-12-04T19:30:00+01:00', endsAt: '2026-12-04T22:00:00+01:00', allDay: false };
     expect(formatEventShort(evening)).toBe('ven. 4 déc. · 19:30');
-    expect(formatEventWhen(evening)).toBe('vendredi, 4 décembre 2026, 19:30 – 22:00');
+    expect(formatEventWhen(evening)).toBe('vendredi 4 décembre 2026, 19:30 – 22:00');
     const allDay = {
       ...evening,
       startsAt: '2026-12-05T00:00:00+01:00',
@@ -13,7 +18,7 @@ describe('dates d’un événement en français (Europe/Zurich)', () => {
       allDay: true,
     };
     expect(formatEventShort(allDay)).toBe('sam. 5 déc.');
-    expect(formatEventWhen(allDay)).toBe('samedi, 5 décembre 2026, toute la journée');
+    expect(formatEventWhen(allDay)).toBe('samedi 5 décembre 2026, toute la journée');
     const span = { startsAt: '2026-12-05T10:00:00+01:00', endsAt: '2026-12-07T18:00:00+01:00', allDay: false };
     expect(formatEventShort(span)).toBe('sam. 5 déc. → lun. 7 déc.');
   });
@@ -23,5 +28,47 @@ describe('dates d’un événement en français (Europe/Zurich)', () => {
     expect(formatEventShort({ ...at, allDay: false })).toBe('mer. 1 juil. · 00:00');
     expect(formatEventShort({ ...at, allDay: true })).toBe('mer. 1 juil.');
     expect(formatEventShort({ ...at, allDay: false })).toBe('mer. 1 juil. · 00:00');
+  });
+});
+
+describe('un événement sans heure de fin (issue 19) : jamais de fin inventée', () => {
+  const form = { startDate: '2026-11-28', startTime: '18:00', endDate: '', endTime: '', allDay: false };
+
+  it('se lit « dès 18:00 », sur la fiche, la confirmation et le flux comme sur la carte', () => {
+    const times = eventTimes(form);
+    expect(times.openEnd).toBe(true);
+    expect(formatEventWhen({ ...times, allDay: false })).toBe('samedi 28 novembre 2026, dès 18:00');
+    expect(formatEventShort({ ...times, allDay: false })).toBe('sam. 28 nov. · 18:00');
+    const span = eventTimes({ ...form, endDate: '2026-11-29' });
+    expect(formatEventWhen({ ...span, allDay: false })).toBe(
+      'Du samedi 28 novembre 2026 dès 18:00 au dimanche 29 novembre 2026',
+    );
+    const closed = eventTimes({ ...form, endTime: '20:00' });
+    expect(closed.openEnd).toBe(false);
+    expect(formatEventWhen({ ...closed, allDay: false })).toBe('samedi 28 novembre 2026, 18:00 – 20:00');
+  });
+
+  it('ni endDate en JSON-LD ni durée dans le lien Google Agenda', () => {
+    const event = { ...eventTimes(form), allDay: false } as AgendaEvent;
+    const jsonld = eventJsonLd(
+      { ...event, title: 'Jam', description: '', city: 'Sion', canton: 'VS', image: null, status: 'approved' },
+      'https://agenda.test',
+    );
+    expect(jsonld.startDate).toBe('2026-11-28T18:00:00+01:00');
+    expect(JSON.parse(JSON.stringify(jsonld))).not.toHaveProperty('endDate');
+    const google = new URL(
+      googleCalendarUrl(
+        { ...event, title: 'Jam', description: '', venueName: '', street: '', postalCode: '', city: 'Sion' },
+        'https://agenda.test/e',
+      ),
+    );
+    expect(google.searchParams.get('dates')).toBe('20261128T170000Z/20261128T170000Z');
+  });
+});
+
+describe('dates longues sans virgule après le jour (« samedi 28 novembre 2026 »)', () => {
+  it('date seule et date avec heure', () => {
+    expect(formatDate('2026-11-28T18:00:00+01:00')).toBe('samedi 28 novembre 2026');
+    expect(formatDateTime('2026-11-28T18:00:00+01:00')).toBe('samedi 28 novembre 2026 à 18:00');
   });
 });

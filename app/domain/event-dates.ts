@@ -8,16 +8,25 @@ const dayKey = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-export function formatEventWhen(e: { startsAt: string; endsAt: string; allDay: boolean }): string {
+interface EventSchedule {
+  startsAt: string;
+  endsAt: string;
+  allDay: boolean;
+  /** No end time given: the end is never shown (« dès 18:00 »), only the last day of a span. */
+  openEnd?: boolean;
+}
+
+/** « samedi 28 novembre 2026, 18:00 – 20:00 », « …, dès 18:00 », « …, toute la journée », or a span of days. */
+export function formatEventWhen(e: EventSchedule): string {
   const sameDay = dayKey.format(new Date(e.startsAt)) === dayKey.format(new Date(e.endsAt));
   if (sameDay) {
-    return e.allDay
-      ? `${formatDate(e.startsAt)}, toute la journée`
-      : `${formatDate(e.startsAt)}, ${formatTime(e.startsAt)} – ${formatTime(e.endsAt)}`;
+    if (e.allDay) return `${formatDate(e.startsAt)}, toute la journée`;
+    if (e.openEnd) return `${formatDate(e.startsAt)}, dès ${formatTime(e.startsAt)}`;
+    return `${formatDate(e.startsAt)}, ${formatTime(e.startsAt)} – ${formatTime(e.endsAt)}`;
   }
-  return e.allDay
-    ? `Du ${formatDate(e.startsAt)} au ${formatDate(e.endsAt)}`
-    : `Du ${formatDate(e.startsAt)} à ${formatTime(e.startsAt)} au ${formatDate(e.endsAt)} à ${formatTime(e.endsAt)}`;
+  if (e.allDay) return `Du ${formatDate(e.startsAt)} au ${formatDate(e.endsAt)}`;
+  if (e.openEnd) return `Du ${formatDate(e.startsAt)} dès ${formatTime(e.startsAt)} au ${formatDate(e.endsAt)}`;
+  return `Du ${formatDate(e.startsAt)} à ${formatTime(e.startsAt)} au ${formatDate(e.endsAt)} à ${formatTime(e.endsAt)}`;
 }
 
 // Every card of every list formats its dates; the same few thousand events come back all day long, and Intl

@@ -13,6 +13,7 @@ export const FIELD_LABELS: Record<Exclude<EventContentField, 'slug'>, string> = 
   startsAt: 'Dates',
   endsAt: 'Dates',
   allDay: 'Dates',
+  openEnd: 'Dates',
   venueName: 'Lieu',
   street: 'Rue',
   postalCode: 'NPA',
@@ -67,7 +68,7 @@ function describe(label: string, c: EventContent, categoryLabel: (slug: string) 
           .join(', ') || '—'
       );
     case 'Image':
-      return c.image ? `Image « ${c.image.alt} »` : 'Pas d’image';
+      return c.image ? `Image « ${c.image.alt} »` : 'Pas d’image';
     default: {
       const field = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).find((f) => FIELD_LABELS[f] === label);
       return field ? text(String(c[field] ?? '')) : '—';

@@ -3,7 +3,7 @@
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
 import { zurichIso } from './dates';
-import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const EVENT_TEXT_FIELDS = [
@@ -41,13 +41,15 @@ const text = (label: string, min: number, max: number) =>
     .min(1, `${label} est obligatoire.`)
     .min(min, `${label} doit compter au moins ${min} caractères.`)
     .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
-    .refine(isSingleLine, SINGLE_LINE_MESSAGE);
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE);
 const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
     .default('');
 const webUrl = z
   .string()
@@ -88,7 +90,8 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
         .trim()
         .min(1, 'La description est obligatoire.')
         .min(20, 'La description doit compter au moins 20 caractères.')
-        .max(5000, 'La description ne peut pas dépasser 5000 caractères.'),
+        .max(5000, 'La description ne peut pas dépasser 5000 caractères.')
+        .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
       category: z
         .string({ required_error: CHOOSE_CATEGORY, invalid_type_error: CHOOSE_CATEGORY })
         .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),
@@ -161,11 +164,11 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
   const timeOk = (t: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
   const dateOk = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d));
   if (!v.allDay && !timeOk(v.startTime))
-    errors.startTime = 'Indiquez l’heure de début (ou cochez « toute la journée »).';
+    errors.startTime = 'Indiquez l’heure de début (ou cochez « toute la journée »).';
   if (v.endTime && !timeOk(v.endTime)) errors.endTime = 'Heure de fin invalide.';
   if (v.endDate && !dateOk(v.endDate)) errors.endDate = 'Date de fin invalide.';
   if (!v.isFree && v.priceMin === null && v.priceMax === null)
-    errors.priceMin = 'Indiquez un prix, ou cochez « gratuit ».';
+    errors.priceMin = 'Indiquez un prix, ou cochez « gratuit ».';
   if (v.priceMin !== null && v.priceMax !== null && v.priceMax < v.priceMin) {
     errors.priceMax = 'Le prix maximum doit être supérieur au minimum.';
   }
@@ -213,16 +216,24 @@ export function validateEventForm(
 
 export type EventFormInput = z.infer<ReturnType<typeof eventFormSchema>>;
 
-/** Start and end as ISO with the Zurich offset; without an end, a timed event lasts two hours. */
+/**
+ * Start and end as ISO with the Zurich offset. Without an end time, the event is open-ended (openEnd: its end is
+ * never shown nor exported) and endsAt is only the bound the filters need: two hours after the start on a single
+ * day (it leaves the list of upcoming events then), the end of the last day when an end date was given.
+ */
 export function eventTimes(v: {
   startDate: string;
   startTime: string;
   endDate: string;
   endTime: string;
   allDay: boolean;
-}) {
+}): { startsAt: string; endsAt: string; openEnd: boolean } {
   if (v.allDay)
-    return { startsAt: zurichIso(v.startDate, '00:00'), endsAt: zurichIso(v.endDate || v.startDate, '23:59') };
+    return {
+      startsAt: zurichIso(v.startDate, '00:00'),
+      endsAt: zurichIso(v.endDate || v.startDate, '23:59'),
+      openEnd: false,
+    };
   const startsAt = zurichIso(v.startDate, v.startTime);
   if (!v.endTime && !v.endDate) {
     const [h, m] = v.startTime.split(':').map(Number);
@@ -233,7 +244,8 @@ export function eventTimes(v: {
         v.startDate,
         `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`,
       ),
+      openEnd: true,
     };
   }
-  return { startsAt, endsAt: zurichIso(v.endDate || v.startDate, v.endTime || '23:59') };
+  return { startsAt, endsAt: zurichIso(v.endDate || v.startDate, v.endTime || '23:59'), openEnd: !v.endTime };
 }

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AgendaEvent } from './event';
+import { makeEvent } from '../../tests/support/factories';
 import { eventJsonLd, jsonForScript } from './event-jsonld';
 
-const event: AgendaEvent = {
+const event = makeEvent({
   id: 'abc123',
-  slug: 'concert',
   title: 'Concert de l’Avent </script>',
   description: 'Chœur et orgue à la cathédrale.',
-  category: 'musique',
   startsAt: '2026-12-06T17:00:00+01:00',
   endsAt: '2026-12-06T18:30:00+01:00',
-  allDay: false,
   venueName: 'Cathédrale de Lausanne',
   street: 'Place de la Cathédrale',
   postalCode: '1005',
@@ -18,29 +15,12 @@ const event: AgendaEvent = {
   canton: 'VD',
   lat: 46.5225,
   lng: 6.6355,
-  isFree: false,
   priceMin: 20,
   priceMax: 40,
-  priceNote: '',
   ticketUrl: 'https://billets.exemple.ch',
-  websiteUrl: '',
   organizerName: 'Chœur de la Cité',
-  contactEmail: '',
-  contactPhone: '',
-  image: null,
   accessibility: { wheelchair: true, hearing: false, familyFriendly: false },
-  status: 'approved',
-  rejectionReason: '',
-  featured: false,
-  createdBy: null,
-  createdAt: '2026-11-01T10:00:00Z',
-  updatedAt: '2026-11-01T10:00:00Z',
-  submittedAt: '2026-11-01T10:00:00Z',
-  moderatedBy: null,
-  moderatedAt: null,
-  previousStatus: null,
-  revision: null,
-};
+});
 
 describe('JSON-LD Event', () => {
   it('porte les propriétés requises et recommandées par Google', () => {

@@ -1,4 +1,5 @@
 // schema.org Event for search engines (Google's required and recommended properties).
+import { openEndedDay } from './calendar-links';
 import type { AgendaEvent } from './event';
 import { imageUrl } from './images';
 
@@ -19,7 +20,8 @@ export function eventJsonLd(event: AgendaEvent, siteUrl: string) {
     description: event.description,
     url,
     startDate: event.allDay ? event.startsAt.slice(0, 10) : event.startsAt,
-    endDate: event.allDay ? event.endsAt.slice(0, 10) : event.endsAt,
+    // No end time: no endDate on a single day (schema.org makes it optional), the last day only on a span of days.
+    endDate: openEndedDay(event) ? undefined : event.allDay || event.openEnd ? event.endsAt.slice(0, 10) : event.endsAt,
     eventStatus:
       event.status === 'cancelled' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeEvent } from '../../tests/support/factories';
 import { type AgendaEvent, contentOf, EVENT_STATUSES, type EventStatus } from './event';
 import {
   actorsFor,
@@ -17,48 +18,37 @@ import {
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
+/** A pending concert of the organizer `orga`, submitted two days before NOW. */
 function event(overrides: Partial<AgendaEvent> = {}): AgendaEvent {
-  return {
-    id: 'e1',
-    slug: 'concert',
-    title: 'Concert de l’Avent',
-    description: 'Chœur et orgue pour ouvrir la saison de l’Avent, suivi d’un vin chaud.',
-    category: 'musique',
-    startsAt: '2026-12-06T17:00:00+01:00',
-    endsAt: '2026-12-06T18:30:00+01:00',
-    allDay: false,
-    venueName: 'Cathédrale',
-    street: '',
-    postalCode: '1005',
-    city: 'Lausanne',
-    canton: 'VD',
-    lat: 46.52,
-    lng: 6.63,
-    isFree: false,
-    priceMin: 20,
-    priceMax: 40,
-    priceNote: '',
-    ticketUrl: '',
-    websiteUrl: '',
-    organizerName: 'Chœur de la Cité',
-    contactEmail: '',
-    contactPhone: '',
-    image: null,
-    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
-    status: 'pending',
-    rejectionReason: '',
-    featured: false,
-    createdBy: 'orga',
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    submittedAt: '2026-11-20T10:00:00.000Z',
-    moderatedBy: null,
-    moderatedAt: null,
-    pendingChanges: [],
-    previousStatus: null,
-    revision: null,
-    ...overrides,
-  };
+  const submitted = '2026-11-20T10:00:00.000Z';
+  return makeEvent(
+    {
+      id: 'e1',
+      slug: 'concert',
+      title: 'Concert de l’Avent',
+      description: 'Chœur et orgue pour ouvrir la saison de l’Avent, suivi d’un vin chaud.',
+      startsAt: '2026-12-06T17:00:00+01:00',
+      endsAt: '2026-12-06T18:30:00+01:00',
+      venueName: 'Cathédrale',
+      street: '',
+      postalCode: '1005',
+      city: 'Lausanne',
+      canton: 'VD',
+      lat: 46.52,
+      lng: 6.63,
+      priceMin: 20,
+      priceMax: 40,
+      organizerName: 'Chœur de la Cité',
+      contactEmail: '',
+      status: 'pending',
+      createdBy: 'orga',
+      createdAt: submitted,
+      updatedAt: submitted,
+      submittedAt: submitted,
+      ...overrides,
+    },
+    { now: new Date(NOW) },
+  );
 }
 
 const edited = (e: AgendaEvent) => ({ ...contentOf(e), title: 'Concert de Noël', city: 'Pully' });

@@ -191,9 +191,23 @@ export function awaitsModeration(event: Pick<AgendaEvent, 'status' | 'revision'>
   return event.status === 'pending' || (event.revision !== null && isPublicStatus(event.status));
 }
 
-/** What the public may see of an event: its approved content, or nothing. */
+/**
+ * What the public may see of an event: its approved content, or nothing. Whatever is not approved content or not the
+ * public's business (a pending revision and the fields it changes, who created or moderated it, a refusal's reason,
+ * the status before a cancellation) is blanked: the page's data travels to the browser whole.
+ */
 export function publicView(event: AgendaEvent): AgendaEvent | null {
-  return isPublicStatus(event.status) ? event : null;
+  if (!isPublicStatus(event.status)) return null;
+  return {
+    ...event,
+    revision: null,
+    pendingChanges: [],
+    rejectionReason: '',
+    createdBy: null,
+    moderatedBy: null,
+    moderatedAt: null,
+    previousStatus: null,
+  };
 }
 
 /** What its owner and admins work on: the pending revision when there is one, else the event as it is. */

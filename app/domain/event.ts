@@ -30,8 +30,11 @@ export interface AgendaEvent {
   description: string;
   category: CategorySlug;
   startsAt: string;
+  /** The end as typed, or when none was typed: the end of the last day (all day, or no end time), for filters. */
   endsAt: string;
   allDay: boolean;
+  /** A timed event whose organizer gave no end time: endsAt is only a bound for filters, never shown or exported. */
+  openEnd: boolean;
   venueName: string;
   street: string;
   postalCode: string;
@@ -79,6 +82,7 @@ export const EVENT_CONTENT_FIELDS = [
   'startsAt',
   'endsAt',
   'allDay',
+  'openEnd',
   'venueName',
   'street',
   'postalCode',

@@ -4,7 +4,19 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 /** The largest image accepted (an upload, a partner's logo), in bytes. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Where an organizer's image waits until an admin approves the content that shows it: never served at /uploads, only
+ * to its owner and to admins through /apercu-image (decision 031).
+ */
+export const REVIEW_FOLDER = 'review';
+
+/** The base path of an image not yet approved (`review/<id>`). */
+export function isReviewImage(path: string): boolean {
+  return path.startsWith(`${REVIEW_FOLDER}/`);
+}
+
 export function imageUrl(path: string, width: (typeof IMAGE_WIDTHS)[number]): string {
+  if (isReviewImage(path)) return `/apercu-image/${path.slice(REVIEW_FOLDER.length + 1)}-${width}.webp`;
   return `/uploads/${path}-${width}.webp`;
 }
 

@@ -12,7 +12,7 @@ export interface Locality {
   aliases?: string[];
 }
 
-export const LOCALITY_ATTRIBUTION = 'Localités : GeoNames (geonames.org), CC BY 4.0';
+export const LOCALITY_ATTRIBUTION = 'Localités : GeoNames (geonames.org), CC BY 4.0';
 
 // TypeScript infers `canton: string` from the JSON file, not the CantonCode union; the file is generated and checked
 // by scripts/build-localities.mjs and localities.test.ts, so it is cast once here.

@@ -3,7 +3,7 @@
 import { type FieldErrors, fieldErrors } from './forms';
 import { PARTNER_KINDS } from './partner';
 import { slugify } from './slug';
-import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const PARTNER_FORM_FIELDS = ['name', 'kind', 'description', 'websiteUrl', 'active'] as const;
@@ -31,13 +31,15 @@ export const partnerFormSchema = z.object({
     .min(1, 'Le nom est obligatoire.')
     .max(PARTNER_LIMITS.name, `Le nom ne peut pas dépasser ${PARTNER_LIMITS.name} caractères.`)
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
     // The slug (the public address) is made of the name's letters and digits.
     .refine((v) => v === '' || slugify(v) !== '', 'Le nom doit contenir au moins une lettre ou un chiffre.'),
-  kind: z.enum(PARTNER_KINDS, { errorMap: () => ({ message: 'Choisissez « Partenaire » ou « Donateur ».' }) }),
+  kind: z.enum(PARTNER_KINDS, { errorMap: () => ({ message: 'Choisissez « Partenaire » ou « Donateur ».' }) }),
   description: z
     .string()
     .trim()
-    .max(PARTNER_LIMITS.description, `La description ne peut pas dépasser ${PARTNER_LIMITS.description} caractères.`),
+    .max(PARTNER_LIMITS.description, `La description ne peut pas dépasser ${PARTNER_LIMITS.description} caractères.`)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
   websiteUrl: z
     .string()
     .trim()

@@ -34,7 +34,7 @@ describe('texte de recherche (SPEC §5)', () => {
     'el.innerHTML',
     'el . outerHTML',
     'docu&ment.cookie',
-  ])('contenu de type script refusé : %s', (text) => {
+  ])('contenu de type script refusé : %s', (text) => {
     expect(validateSearchText(text)).toEqual({ ok: false, error: SEARCH_FORBIDDEN });
     expect(cleanSearchText(text)).toBe('');
   });

@@ -5,7 +5,13 @@ import { categoryEditSchema } from './category-form';
 import { contactSchema } from './contact';
 import { validateEventForm } from './event-form';
 import { validatePartnerForm } from './partner-form';
-import { hasLinkOrMarkup, NAME_WITH_LINK_MESSAGE, nameForMail, SINGLE_LINE_MESSAGE } from './text';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasLinkOrMarkup,
+  NAME_WITH_LINK_MESSAGE,
+  nameForMail,
+  SINGLE_LINE_MESSAGE,
+} from './text';
 
 const BREAKS = ['\n', '\r', '\r\n', '\u2028', '\u2029', '\u0085', '\u000b'];
 
@@ -71,6 +77,44 @@ describe('champs d’une ligne', () => {
   });
 });
 
+describe('caractères de contrôle', () => {
+  // U+0000 in one approved title made the whole RSS feed unreadable XML; U+202E makes a name read backwards.
+  const CONTROLS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u009b', '\u202e', '\u2066', '\uffff'];
+  it.each(CONTROLS.map((c) => [JSON.stringify(c), c]))(
+    '%s est refusé dans chaque champ, descriptions comprises',
+    (_, c) => {
+      const event = validateEventForm(
+        { ...EVENT, title: `Concert${c}X`, description: `${EVENT.description}${c}` },
+        new Date('2026-01-01'),
+      );
+      expect(event.errors.title).toBe(CONTROL_CHARACTER_MESSAGE);
+      expect(event.errors.description).toBe(CONTROL_CHARACTER_MESSAGE);
+      const contact = {
+        name: 'Léa',
+        email: 'lea@exemple.ch',
+        subject: 'Question',
+        message: `Bonjour, une question${c}.`,
+      };
+      expect(messageFor(contactSchema.safeParse(contact), 'message')).toBe(CONTROL_CHARACTER_MESSAGE);
+      expect(messageFor(profileSchema.safeParse({ displayName: `Léa${c}Dupont` }), 'displayName')).toBe(
+        CONTROL_CHARACTER_MESSAGE,
+      );
+      const partner = { name: 'Théâtre', kind: 'partenaire', description: `Scène${c}`, websiteUrl: '', active: 'on' };
+      expect(validatePartnerForm(partner)).toMatchObject({
+        ok: false,
+        errors: { description: CONTROL_CHARACTER_MESSAGE },
+      });
+    },
+  );
+
+  it('les tabulations, les paragraphes et les lettres de toutes les langues restent permis', () => {
+    const text = 'Chœur\tde Zürich — ‹ Ελληνικά › עברית العربية 日本語';
+    expect(
+      validateEventForm({ ...EVENT, description: `${text}\n\nDeuxième paragraphe.` }, new Date('2026-01-01')).ok,
+    ).toBe(true);
+  });
+});
+
 describe('noms affichés', () => {
   it.each([
     '<b>X</b> click http://evil.example',
@@ -80,6 +124,8 @@ describe('noms affichés', () => {
     'javascript:alert(1)',
     '<img src=x>',
     'Léa > Zoé',
+    'evil。com',
+    'ｅｖｉｌ．ｃｏｍ',
   ])('« %s » est refusé à l’inscription et dans le profil', (name) => {
     const register = registerSchema.safeParse({
       displayName: name,
@@ -97,7 +143,7 @@ describe('noms affichés', () => {
     'St.Gallen Chorale',
     'L’Usine à Gaz',
     'Groupe 1.2',
-  ])('« %s » est accepté', (name) => {
+  ])('« %s » est accepté', (name) => {
     expect(hasLinkOrMarkup(name)).toBe(false);
     expect(profileSchema.safeParse({ displayName: name }).success).toBe(true);
   });

@@ -7,6 +7,22 @@ const LINE_BREAK = /[\r\n\v\f\u0085\u2028\u2029]/;
 
 export const SINGLE_LINE_MESSAGE = 'Ce champ tient sur une seule ligne\u00a0: retirez les retours à la ligne.';
 
+/**
+ * Characters nobody types on purpose and that break what shows the text: C0 and C1 controls (U+0000 makes a whole RSS
+ * feed unreadable XML), the replacement-only noncharacters, and the bidirectional overrides and isolates that make a
+ * text read backwards (a name that looks like another).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
+
+export const CONTROL_CHARACTER_MESSAGE =
+  'Ce champ contient un caractère invisible non autorisé (caractère de contrôle)\u00a0: retirez-le.';
+
+/** True when a text holds no control character (line breaks are the one-line rule's business, tabs are allowed). */
+export function hasNoControlCharacter(value: string): boolean {
+  return !CONTROL.test(value);
+}
+
 /** True when a one-line field holds no line break (a title, a venue, a name, a mail subject…). */
 export function isSingleLine(value: string): boolean {
   return !LINE_BREAK.test(value);
@@ -28,7 +44,11 @@ const LINK_SCAN_MAX = 200;
 
 /** True when a text holds an address a mail program would turn into a link (with or without http), or markup. */
 export function hasLinkOrMarkup(value: string): boolean {
-  const text = value.slice(0, LINK_SCAN_MAX);
+  // Full-width letters and dots, and the ideographic full stops, read as an address once a program folds them.
+  const text = value
+    .slice(0, LINK_SCAN_MAX)
+    .normalize('NFKC')
+    .replace(/[\u3002\uff61]/g, '.');
   return /[<>]/.test(text) || ADDRESS_LIKE.test(text) || linkify.test(text);
 }
 

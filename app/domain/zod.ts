@@ -29,7 +29,7 @@ const frenchErrorMap: z.ZodErrorMap = (issue, context) => {
       return {
         message:
           issue.validation === 'email'
-            ? 'Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).'
+            ? 'Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).'
             : issue.validation === 'url'
               ? 'Cette adresse web n’est pas valide.'
               : 'Cette valeur n’est pas valide.',

@@ -14,7 +14,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     description:
-      'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
+      'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
     path: '/',
     matches,
   });
@@ -25,9 +25,9 @@ export default function HomePage() {
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">Que faire en Suisse romande ?</h1>
+        <h1 id="hero-title">Que faire en Suisse romande ?</h1>
         <p className="lead">
-          Concerts, spectacles, marchés, fêtes et balades, de Genève au Jura bernois :{' '}
+          Concerts, spectacles, marchés, fêtes et balades, de Genève au Jura bernois :{' '}
           {highlights.total.toLocaleString('fr-CH')} rendez-vous à venir.
         </p>
         <Form method="get" action="/evenements" role="search" className="hero__search">
@@ -78,7 +78,7 @@ export default function HomePage() {
           </div>
         ) : (
           <p className="empty-state">
-            Aucun événement à venir pour l’instant. <Link to="/organizer/submit-event">Publiez le vôtre !</Link>
+            Aucun événement à venir pour l’instant. <Link to="/organizer/submit-event">Publiez le vôtre !</Link>
           </p>
         )}
       </section>

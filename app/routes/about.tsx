@@ -19,22 +19,22 @@ export default function AboutPage() {
       <header className="page-header">
         <h1>À propos d’{SITE_NAME}</h1>
         <p className="lead">
-          {SITE_NAME} est l’agenda des événements de Suisse romande : concerts, spectacles, marchés, fêtes de village,
+          {SITE_NAME} est l’agenda des événements de Suisse romande : concerts, spectacles, marchés, fêtes de village,
           expositions, balades et ateliers, de Genève au Jura bernois. Un seul endroit pour savoir quoi faire près de
           chez vous, gratuit pour celles et ceux qui cherchent comme pour celles et ceux qui organisent.
         </p>
       </header>
 
       <section aria-labelledby="qui-sommes-nous">
-        <h2 id="qui-sommes-nous">Qui sommes-nous ?</h2>
+        <h2 id="qui-sommes-nous">Qui sommes-nous ?</h2>
         <p>
           {SITE_NAME} est édité par l’Association {SITE_NAME}, une association à but non lucratif au sens des articles
           60 et suivants du Code civil suisse, dont le siège est à Lausanne. Elle réunit des bénévoles passionnés de vie
-          culturelle et associative : programmatrices de salles, membres de sociétés locales, développeurs et
+          culturelle et associative : programmatrices de salles, membres de sociétés locales, développeurs et
           journalistes.
         </p>
         <p>
-          Nous sommes indépendants : aucun groupe de presse, aucune billetterie ni aucune collectivité publique ne
+          Nous sommes indépendants : aucun groupe de presse, aucune billetterie ni aucune collectivité publique ne
           décide de ce qui est publié, et l’agenda n’affiche pas de publicité. Consulter l’agenda est gratuit, et
           publier un événement l’est aussi.
         </p>
@@ -43,16 +43,16 @@ export default function AboutPage() {
       <section aria-labelledby="mission">
         <h2 id="mission">Notre mission</h2>
         <p>
-          En Suisse romande, l’information sur les événements est dispersée : sites communaux, pages de sociétés
-          locales, réseaux sociaux, affiches chez le boulanger. Résultat : on apprend souvent trop tard qu’un concert ou
+          En Suisse romande, l’information sur les événements est dispersée : sites communaux, pages de sociétés
+          locales, réseaux sociaux, affiches chez le boulanger. Résultat : on apprend souvent trop tard qu’un concert ou
           un marché avait lieu à deux villages de chez soi.
         </p>
-        <p>Notre mission est simple :</p>
+        <p>Notre mission est simple :</p>
         <ul>
-          <li>rassembler en un seul lieu les événements publics de toute la Suisse romande ;</li>
+          <li>rassembler en un seul lieu les événements publics de toute la Suisse romande ;</li>
           <li>
             donner aux petits organisateurs — la fanfare, le ciné-club, la ludothèque — la même visibilité qu’aux
-            grandes salles ;
+            grandes salles ;
           </li>
           <li>offrir une information fiable, vérifiée par une modération humaine avant publication.</li>
         </ul>
@@ -60,12 +60,12 @@ export default function AboutPage() {
 
       <section aria-labelledby="couverture">
         <h2 id="couverture">Ce que couvre l’agenda</h2>
-        <p>L’agenda couvre les sept régions francophones de Suisse :</p>
+        <p>L’agenda couvre les sept régions francophones de Suisse :</p>
         <ul>
           {CANTON_CODES.map((code) => (
             <li key={code}>
               {CANTON_NAMES[code]}
-              {code === 'BE' ? ' (partie francophone du canton de Berne : Moutier, Saint-Imier, Tavannes…)' : null}
+              {code === 'BE' ? ' (partie francophone du canton de Berne : Moutier, Saint-Imier, Tavannes…)' : null}
             </li>
           ))}
         </ul>
@@ -80,12 +80,12 @@ export default function AboutPage() {
         <h2 id="valeurs">Nos valeurs</h2>
         <h3>Local</h3>
         <p>
-          Nous privilégions la proximité : une soirée de jass au café du village a autant sa place qu’un festival. Les
+          Nous privilégions la proximité : une soirée de jass au café du village a autant sa place qu’un festival. Les
           événements sont classés par canton et par commune pour que chacun trouve ce qui se passe près de chez soi.
         </p>
         <h3>Attentifs aux réalités de la frontière des langues</h3>
         <p>
-          La Suisse romande vit aux côtés de la Suisse alémanique : Fribourg, Bienne, Sierre ou le Jura bernois sont des
+          La Suisse romande vit aux côtés de la Suisse alémanique : Fribourg, Bienne, Sierre ou le Jura bernois sont des
           régions où l’on passe d’une langue à l’autre. Nous acceptons les événements bilingues et indiquons la langue
           lorsque c’est utile, sans exclure personne.
         </p>
@@ -123,7 +123,7 @@ export default function AboutPage() {
           </li>
         </ul>
         <p>
-          Toute personne qui partage nos valeurs peut devenir membre ou rejoindre l’équipe de modération : il suffit de
+          Toute personne qui partage nos valeurs peut devenir membre ou rejoindre l’équipe de modération : il suffit de
           nous écrire.
         </p>
       </section>
@@ -131,7 +131,7 @@ export default function AboutPage() {
       <section aria-labelledby="nous-joindre">
         <h2 id="nous-joindre">Nous joindre</h2>
         <p>
-          Une question, une erreur à signaler, une idée de partenariat ? Utilisez notre{' '}
+          Une question, une erreur à signaler, une idée de partenariat ? Utilisez notre{' '}
           <Link to="/contact">formulaire de contact</Link> ou écrivez-nous à{' '}
           <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Nous répondons en général sous deux jours ouvrables.
         </p>

@@ -38,7 +38,7 @@ export default function AdminDashboardPage() {
     value: w.value,
   }));
   return (
-    <AdminShell title="Panneau Admin" lead="Vue d’ensemble de l’agenda : modération, publications et audience.">
+    <AdminShell title="Panneau Admin" lead="Vue d’ensemble de l’agenda : modération, publications et audience.">
       <div className="admin-dashboard">
         <ul className="admin-dashboard__cards">
           <li className="admin-dashboard__card admin-dashboard__card--pending">
@@ -172,10 +172,10 @@ export default function AdminDashboardPage() {
                   <span>
                     <strong>{entry.adminName}</strong> {MODERATION_ACTION_PAST[entry.action]}{' '}
                     <Link to={`/admin/events?eventId=${encodeURIComponent(entry.eventId)}`}>
-                      « {entry.eventTitle} »
+                      « {entry.eventTitle} »
                     </Link>
                     {entry.action === 'reject' && entry.reason ? (
-                      <span className="admin-dashboard__reason"> : {entry.reason}</span>
+                      <span className="admin-dashboard__reason"> : {entry.reason}</span>
                     ) : null}
                   </span>
                   <time dateTime={entry.createdAt}>

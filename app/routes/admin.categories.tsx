@@ -67,34 +67,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const parsed = categoryCreateSchema.safeParse(values);
         if (!parsed.success) return invalid(parsed.error, kept);
         const created = await createCategory(deps, admin, parsed.data);
-        return done(`Catégorie « ${created.label} » créée.`, created.slug);
+        return done(`Catégorie « ${created.label} » créée.`, created.slug);
       }
       case 'update': {
         // No slug in this schema: a posted one is ignored, the row's slug only says which category.
         const parsed = categoryEditSchema.safeParse(values);
         if (!parsed.success) return invalid(parsed.error, kept);
         const updated = await updateCategory(deps, admin, slug, parsed.data);
-        return done(`Catégorie « ${updated.label} » enregistrée.`, updated.slug);
+        return done(`Catégorie « ${updated.label} » enregistrée.`, updated.slug);
       }
       case 'move-up':
       case 'move-down': {
         const up = intent === 'move-up';
         const moved = await moveCategory(deps, admin, slug, up ? 'up' : 'down');
-        return done(`« ${moved.label} » est ${up ? 'montée' : 'descendue'} d’une place.`, moved.slug);
+        return done(`« ${moved.label} » est ${up ? 'montée' : 'descendue'} d’une place.`, moved.slug);
       }
       case 'deactivate': {
         const category = await setCategoryActive(deps, admin, slug, false);
         return done(
-          `Catégorie « ${category.label} » désactivée : elle n’est plus proposée, ses événements la gardent.`,
+          `Catégorie « ${category.label} » désactivée : elle n’est plus proposée, ses événements la gardent.`,
           category.slug,
         );
       }
       case 'delete': {
         const deleted = await deleteCategory(deps, admin, slug);
-        return done(`Catégorie « ${deleted.label} » supprimée.`);
+        return done(`Catégorie « ${deleted.label} » supprimée.`);
       }
       default:
-        throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+        throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
     }
   } catch (error) {
     return refused(error, kept);
@@ -111,10 +111,10 @@ export default function ManageCategoriesPage() {
   return (
     <AdminShell
       title="Catégories"
-      lead="Elles classent les événements : le formulaire de publication, les filtres, le pied de page et l’accueil proposent les catégories actives, dans cet ordre."
+      lead="Elles classent les événements : le formulaire de publication, les filtres, le pied de page et l’accueil proposent les catégories actives, dans cet ordre."
     >
       <p className="admin-categories__summary">
-        {categories.length} catégories, dont {activeCount} actives. Le slug d’une catégorie ne change jamais ; une
+        {categories.length} catégories, dont {activeCount} actives. Le slug d’une catégorie ne change jamais ; une
         catégorie utilisée ne peut pas être supprimée, mais peut être désactivée.{' '}
         <a href="#nouvelle-categorie">Ajouter une catégorie</a>
       </p>
@@ -201,10 +201,10 @@ function CategoryRow({
             <input type="hidden" name="slug" value={c.slug} />
             <span className="admin-categories__position">{position}</span>
             <button type="submit" name="intent" value="move-up" className="button" disabled={first}>
-              Monter<span className="visually-hidden"> « {c.label} »</span>
+              Monter<span className="visually-hidden"> « {c.label} »</span>
             </button>
             <button type="submit" name="intent" value="move-down" className="button" disabled={last}>
-              Descendre<span className="visually-hidden"> « {c.label} »</span>
+              Descendre<span className="visually-hidden"> « {c.label} »</span>
             </button>
           </fetcher.Form>
         </td>
@@ -280,14 +280,14 @@ function CategoryRow({
               <FormSecurity honeypot={false} />
               <input type="hidden" name="slug" value={c.slug} />
               <button type="submit" name="intent" value="update" className="button button--primary">
-                Enregistrer<span className="visually-hidden"> « {c.label} »</span>
+                Enregistrer<span className="visually-hidden"> « {c.label} »</span>
               </button>
             </fetcher.Form>
             <fetcher.Form method="post" preventScrollReset>
               <FormSecurity honeypot={false} />
               <input type="hidden" name="slug" value={c.slug} />
               <button type="submit" name="intent" value="delete" className="button button--danger">
-                Supprimer<span className="visually-hidden"> « {c.label} »</span>
+                Supprimer<span className="visually-hidden"> « {c.label} »</span>
               </button>
             </fetcher.Form>
           </div>
@@ -303,7 +303,7 @@ function CategoryRow({
                   <FormSecurity honeypot={false} />
                   <input type="hidden" name="slug" value={c.slug} />
                   <button type="submit" name="intent" value="deactivate" className="button">
-                    Désactiver « {c.label} »
+                    Désactiver « {c.label} »
                   </button>
                 </fetcher.Form>
               ) : null}
@@ -376,7 +376,7 @@ function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | undefin
         <Field
           name="slug"
           label="Slug"
-          hint={`De ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères : lettres minuscules sans accents, chiffres et tirets. Il apparaît dans les adresses (/evenements?category=…) et ne pourra plus être modifié.`}
+          hint={`De ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères : lettres minuscules sans accents, chiffres et tirets. Il apparaît dans les adresses (/evenements?category=…) et ne pourra plus être modifié.`}
           required
           minLength={CATEGORY_SLUG_MIN}
           maxLength={CATEGORY_SLUG_MAX}
@@ -394,7 +394,7 @@ function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | undefin
           multiline
           rows={2}
           maxLength={CATEGORY_DESCRIPTION_MAX}
-          hint="Facultative : une phrase sur ce que la catégorie rassemble."
+          hint="Facultative : une phrase sur ce que la catégorie rassemble."
           defaultValue={typed?.description ?? ''}
           error={errors.description}
         />
@@ -402,7 +402,7 @@ function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | undefin
           name="color"
           label="Couleur"
           type="color"
-          hint="Le nom de la catégorie s’écrit en blanc sur cette couleur : choisissez une teinte assez foncée."
+          hint="Le nom de la catégorie s’écrit en blanc sur cette couleur : choisissez une teinte assez foncée."
           defaultValue={typed?.color ?? '#1f5f8b'}
           error={errors.color}
           className="admin-categories__color"

@@ -80,8 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const { partner } = result;
         return done(
           intent === 'create'
-            ? `${kindWord(partner)} « ${partner.name} » est ajouté.`
-            : `${kindWord(partner)} « ${partner.name} » est enregistré.`,
+            ? `${kindWord(partner)} « ${partner.name} » est ajouté.`
+            : `${kindWord(partner)} « ${partner.name} » est enregistré.`,
           partner.id,
         );
       }
@@ -90,20 +90,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const { partner, moved } = await movePartner(deps, admin, id, intent);
         const where = intent === 'up' ? 'monte d’une place' : 'descend d’une place';
         const edge = intent === 'up' ? 'est déjà en tête de liste' : 'est déjà en fin de liste';
-        return done(`« ${partner.name} » ${moved ? where : edge}.`, partner.id);
+        return done(`« ${partner.name} » ${moved ? where : edge}.`, partner.id);
       }
       case 'deactivate':
       case 'activate': {
         const partner = await setPartnerActive(deps, admin, id, intent === 'activate');
         return done(
           partner.active
-            ? `« ${partner.name} » est réactivé : il apparaît de nouveau sur le site.`
-            : `« ${partner.name} » est désactivé : il n’apparaît plus sur le site.`,
+            ? `« ${partner.name} » est réactivé : il apparaît de nouveau sur le site.`
+            : `« ${partner.name} » est désactivé : il n’apparaît plus sur le site.`,
           partner.id,
         );
       }
       default:
-        throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+        throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
     }
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;
@@ -277,7 +277,7 @@ export default function ManagePartnersPage() {
   return (
     <AdminShell
       title="Partenaires & donateurs"
-      lead="Ils apparaissent dans cet ordre sur la page Partenaires & Donateurs et sur l’accueil ; un partenaire désactivé n’y apparaît plus."
+      lead="Ils apparaissent dans cet ordre sur la page Partenaires & Donateurs et sur l’accueil ; un partenaire désactivé n’y apparaît plus."
     >
       {refusal ? (
         <p className="notice notice--error" role="alert">
@@ -301,16 +301,16 @@ export default function ManagePartnersPage() {
           aria-labelledby="admin-partners-form-title"
         >
           <h2 id="admin-partners-form-title">
-            {editing ? `Modifier « ${editing.name} »` : 'Ajouter un partenaire ou un donateur'}
+            {editing ? `Modifier « ${editing.name} »` : 'Ajouter un partenaire ou un donateur'}
           </h2>
           {editing ? (
             <p className="field__hint">
-              Adresse publique : /partenaires/{editing.slug} (elle ne change pas, même si le nom change).
+              Adresse publique : /partenaires/{editing.slug} (elle ne change pas, même si le nom change).
             </p>
           ) : null}
           {Object.keys(errors).length > 0 ? (
             <p className="notice notice--error" role="alert" data-testid="form-errors">
-              Rien n’a été enregistré : corrigez les champs signalés. Ce que vous avez saisi est conservé.
+              Rien n’a été enregistré : corrigez les champs signalés. Ce que vous avez saisi est conservé.
             </p>
           ) : null}
           <Form
@@ -392,14 +392,14 @@ export default function ManagePartnersPage() {
               ) : null}
               {values.pendingLogo ? (
                 <p className="notice notice--success" data-testid="pending-logo">
-                  Le logo choisi est conservé : inutile de le choisir à nouveau.
+                  Le logo choisi est conservé : inutile de le choisir à nouveau.
                 </p>
               ) : null}
               <label htmlFor="field-image">
                 {editing?.logo || values.pendingLogo ? 'Remplacer le logo' : 'Logo (facultatif)'}
               </label>
               <p id="field-image-hint" className="field__hint">
-                JPEG, PNG, WebP ou AVIF, 8 Mo au plus ; un PNG à fond transparent convient le mieux.
+                JPEG, PNG, WebP ou AVIF, 8 Mo au plus ; un PNG à fond transparent convient le mieux.
               </p>
               <input
                 id="field-image"
@@ -416,7 +416,7 @@ export default function ManagePartnersPage() {
               ) : null}
             </div>
             <label className="check">
-              <input type="checkbox" name="active" defaultChecked={values.active === 'on'} /> Actif : visible sur le
+              <input type="checkbox" name="active" defaultChecked={values.active === 'on'} /> Actif : visible sur le
               site
             </label>
             {errors.form ? (

@@ -76,11 +76,11 @@ const INTENTS: Record<
   },
   disable: {
     run: (services, admin, uid) => setDisabled(services, admin, uid, true),
-    done: (name) => `Le compte de ${name} est désactivé : ses sessions sont fermées et il ne peut plus se connecter.`,
+    done: (name) => `Le compte de ${name} est désactivé : ses sessions sont fermées et il ne peut plus se connecter.`,
   },
   enable: {
     run: (services, admin, uid) => setDisabled(services, admin, uid, false),
-    done: (name) => `Le compte de ${name} est réactivé : il peut de nouveau se connecter.`,
+    done: (name) => `Le compte de ${name} est réactivé : il peut de nouveau se connecter.`,
   },
 };
 
@@ -116,7 +116,7 @@ export default function ManageUsersPage() {
   return (
     <AdminShell
       title="Utilisateurs"
-      lead={`${activeAdmins} administrateur${activeAdmins > 1 ? 's' : ''} actif${activeAdmins > 1 ? 's' : ''}. Un compte désactivé est déconnecté partout et ne peut plus se connecter ; ses événements restent.`}
+      lead={`${activeAdmins} administrateur${activeAdmins > 1 ? 's' : ''} actif${activeAdmins > 1 ? 's' : ''}. Un compte désactivé est déconnecté partout et ne peut plus se connecter ; ses événements restent.`}
     >
       <Form method="get" role="search" className="admin-toolbar admin-users__search">
         <div className="field admin-users__q">
@@ -234,7 +234,7 @@ export default function ManageUsersPage() {
                           <Form
                             method="post"
                             preventScrollReset
-                            onSubmit={confirmThen(`Donner le rôle d’administrateur à ${user.displayName} ?`)}
+                            onSubmit={confirmThen(`Donner le rôle d’administrateur à ${user.displayName} ?`)}
                           >
                             <FormSecurity honeypot={false} />
                             <input type="hidden" name="uid" value={user.uid} />
@@ -246,7 +246,7 @@ export default function ManageUsersPage() {
                           <Form
                             method="post"
                             preventScrollReset
-                            onSubmit={confirmThen(`Retirer le rôle d’administrateur à ${user.displayName} ?`)}
+                            onSubmit={confirmThen(`Retirer le rôle d’administrateur à ${user.displayName} ?`)}
                           >
                             <FormSecurity honeypot={false} />
                             <input type="hidden" name="uid" value={user.uid} />
@@ -268,7 +268,7 @@ export default function ManageUsersPage() {
                             method="post"
                             preventScrollReset
                             onSubmit={confirmThen(
-                              `Désactiver le compte de ${user.displayName} ? Ses sessions seront fermées immédiatement.`,
+                              `Désactiver le compte de ${user.displayName} ? Ses sessions seront fermées immédiatement.`,
                             )}
                           >
                             <FormSecurity honeypot={false} />

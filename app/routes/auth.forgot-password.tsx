@@ -46,7 +46,7 @@ export default function ForgotPasswordPage() {
     <div className="page page--narrow">
       <header className="page-header">
         <h1>Mot de passe oublié</h1>
-        <p className="lead">Indiquez l’adresse de votre compte : nous vous envoyons un lien valable une heure.</p>
+        <p className="lead">Indiquez l’adresse de votre compte : nous vous envoyons un lien valable une heure.</p>
       </header>
       {sent ? (
         <div className="notice notice--success" role="status" data-testid="reset-sent">

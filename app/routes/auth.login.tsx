@@ -104,7 +104,7 @@ export default function LoginPage() {
         <ClientOnly>{() => <GoogleSignIn config={google} redirect={searchParams.get('redirect') ?? ''} />}</ClientOnly>
       ) : null}
       <p>
-        <Link to="/auth/forgot-password">Mot de passe oublié ?</Link> · Pas encore de compte ?{' '}
+        <Link to="/auth/forgot-password">Mot de passe oublié ?</Link> · Pas encore de compte ?{' '}
         <Link to="/auth/register">Inscription</Link>
       </p>
     </div>

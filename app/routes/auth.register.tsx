@@ -109,7 +109,7 @@ export default function RegisterPage() {
         <ClientOnly>{() => <GoogleSignIn config={google} redirect={searchParams.get('redirect') ?? ''} />}</ClientOnly>
       ) : null}
       <p>
-        Déjà inscrit·e ? <Link to="/auth/login">Connexion</Link>
+        Déjà inscrit·e ? <Link to="/auth/login">Connexion</Link>
       </p>
       <p className="field__hint">
         En créant un compte, vous acceptez les <Link to="/legal">conditions générales</Link> et la{' '}

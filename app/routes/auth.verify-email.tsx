@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (token) {
     const verified = token.length < 200 ? await verifyEmail(accountDeps(context.services), token) : null;
     const flash = verified
-      ? { kind: 'success' as const, message: `Merci ! L’adresse ${verified.email} est vérifiée.` }
+      ? { kind: 'success' as const, message: `Merci ! L’adresse ${verified.email} est vérifiée.` }
       : { kind: 'error' as const, message: 'Ce lien de vérification n’est plus valable. Demandez-en un nouveau.' };
     return redirect(verified ? '/' : '/auth/verify-email', { headers: { 'Set-Cookie': await setFlash(flash) } });
   }
@@ -59,7 +59,7 @@ export default function EmailVerification() {
           <Link to="/auth/login?redirect=/auth/verify-email">Connexion</Link>
         </p>
       ) : verified ? (
-        <p className="notice notice--success">Votre adresse {email} est vérifiée. Merci !</p>
+        <p className="notice notice--success">Votre adresse {email} est vérifiée. Merci !</p>
       ) : (
         <p className="notice notice--warning">
           Un email de vérification a été envoyé à {email}. Cliquez sur le lien qu’il contient pour confirmer votre
@@ -68,7 +68,7 @@ export default function EmailVerification() {
       )}
       <Form method="post" className="form">
         <FormSecurity />
-        <p>Pas reçu l’email ? Vérifiez les indésirables, puis demandez-en un autre.</p>
+        <p>Pas reçu l’email ? Vérifiez les indésirables, puis demandez-en un autre.</p>
         <button type="submit" className="button">
           Renvoyer l’email de vérification
         </button>

@@ -30,7 +30,7 @@ export const headers = keepRetryAfter;
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Contact',
-    description: 'Une question, une correction, un partenariat ? Écrivez à l’équipe d’Agenda romand.',
+    description: 'Une question, une correction, un partenariat ? Écrivez à l’équipe d’Agenda romand.',
     path: '/contact',
     matches,
   });
@@ -48,7 +48,7 @@ export default function ContactPage() {
       <header className="page-header">
         <h1>Contact</h1>
         <p className="lead">
-          Une question sur un événement, une erreur à signaler, une idée de partenariat ? Écrivez-nous : nous répondons
+          Une question sur un événement, une erreur à signaler, une idée de partenariat ? Écrivez-nous : nous répondons
           en général dans les deux jours ouvrables.
         </p>
       </header>
@@ -62,7 +62,7 @@ export default function ContactPage() {
 
       {Object.keys(errors).length > 0 ? (
         <div className="notice notice--error" role="alert">
-          Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous.
+          Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous.
         </div>
       ) : null}
 
@@ -116,7 +116,7 @@ export default function ContactPage() {
       <aside className="callout">
         <p>
           Vous pouvez aussi nous écrire directement à <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Pour
-          publier un événement, inutile de nous l’envoyer : créez un compte et utilisez « Ajouter un événement ».
+          publier un événement, inutile de nous l’envoyer : créez un compte et utilisez « Ajouter un événement ».
         </p>
       </aside>
     </div>

@@ -29,7 +29,7 @@ const consentForm = z.object({
 });
 
 const SAVED: Record<(typeof CONSENT_INTENTS)[number], string> = {
-  'accept-all': 'Tous les cookies sont acceptés. Vous pouvez changer d’avis avec le bouton « Cookies ».',
+  'accept-all': 'Tous les cookies sont acceptés. Vous pouvez changer d’avis avec le bouton « Cookies ».',
   'necessary-only': 'Seuls les cookies nécessaires sont utilisés.',
   save: 'Vos préférences de cookies sont enregistrées.',
   reset: 'Vos choix de cookies sont effacés.',

@@ -12,7 +12,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const store = context.services.store;
   const view = params.id ? await getEventForViewer(store, params.id, await getCurrentUser(request)) : null;
   if (!view) {
-    return new Response('Événement introuvable : il n’existe pas ou n’est pas (encore) publié.', {
+    return new Response('Événement introuvable : il n’existe pas ou n’est pas (encore) publié.', {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });

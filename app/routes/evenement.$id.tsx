@@ -56,9 +56,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 /** What its owner or an admin is told about an event they see but the public does not (or not in this version). */
 const STATUS_BANNERS: Partial<Record<EventStatus, string>> = {
-  pending: 'Cet événement est en attente de modération : il n’est pas encore public.',
-  rejected: 'Cet événement a été refusé par la modération : il n’est pas public.',
-  withdrawn: 'Vous avez retiré cet événement avant sa publication : il n’est pas public.',
+  pending: 'Cet événement est en attente de modération : il n’est pas encore public.',
+  rejected: 'Cet événement a été refusé par la modération : il n’est pas public.',
+  withdrawn: 'Vous avez retiré cet événement avant sa publication : il n’est pas public.',
 };
 const REVISION_BANNER =
   'Vous voyez la version modifiée, en attente de modération. Le public voit encore la version publiée jusqu’à la décision.';
@@ -95,7 +95,7 @@ export default function EventDetailPage() {
       {working ? (
         <p className="notice notice--warning" data-testid="status-banner">
           {isPublic ? REVISION_BANNER : STATUS_BANNERS[event.status]}
-          {event.status === 'rejected' && event.rejectionReason ? ` Motif : ${event.rejectionReason}` : ''}
+          {event.status === 'rejected' && event.rejectionReason ? ` Motif : ${event.rejectionReason}` : ''}
         </p>
       ) : null}
       <header className="event-detail__header">
@@ -144,7 +144,7 @@ export default function EventDetailPage() {
           {event.status === 'cancelled' ? (
             <p className="notice notice--error">Cet événement est annulé. Renseignez-vous auprès des organisateurs.</p>
           ) : null}
-          {isPast ? <p className="notice">Cet événement a eu lieu ; cette page reste disponible en archive.</p> : null}
+          {isPast ? <p className="notice">Cet événement a eu lieu ; cette page reste disponible en archive.</p> : null}
           <div className="event-detail__description">
             {event.description.split(/\n{2,}/).map((paragraph, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
@@ -163,7 +163,7 @@ export default function EventDetailPage() {
                 single
                 whenVisible
                 height={260}
-                label={`Carte : ${event.venueName || event.city}`}
+                label={`Carte : ${event.venueName || event.city}`}
                 config={root?.map ?? { tileUrl: '', attribution: '' }}
                 points={[
                   {

@@ -75,8 +75,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   const described = data ? describeFilters(data.filters, data.categoryName) : '';
   return [
     ...pageMeta({
-      title: described ? `Événements : ${described}` : 'Événements',
-      description: `Tous les événements à venir en Suisse romande${described ? ` (${described})` : ''} : concerts, spectacles, marchés, fêtes, sorties.`,
+      title: described ? `Événements : ${described}` : 'Événements',
+      description: `Tous les événements à venir en Suisse romande${described ? ` (${described})` : ''} : concerts, spectacles, marchés, fêtes, sorties.`,
       path: `/evenements${location.search}`,
       matches,
     }),
@@ -131,7 +131,7 @@ export default function EventsListPage() {
         <p className="lead" data-testid="result-count" aria-live="polite">
           {countLabel(total)}
           {describeFilters(filters, categoryName) ? ` · ${describeFilters(filters, categoryName)}` : ''}
-          {filters.q ? ` · « ${filters.q} »` : ''}
+          {filters.q ? ` · « ${filters.q} »` : ''}
         </p>
       </header>
 
@@ -239,7 +239,7 @@ export default function EventsListPage() {
           </Link>
         </nav>
         <p className="feeds">
-          S’abonner à cette sélection : <a href={`/evenements.ics${query()}`}>calendrier (iCal)</a> ·{' '}
+          S’abonner à cette sélection : <a href={`/evenements.ics${query()}`}>calendrier (iCal)</a> ·{' '}
           <a href={`/evenements.rss${query()}`}>flux RSS</a>
         </p>
       </div>
@@ -270,12 +270,12 @@ export default function EventsListPage() {
         {items.length === 0 && !searchError ? (
           <div className="empty-state" data-testid="empty-state">
             <h2>Aucun événement ne correspond à votre recherche</h2>
-            <p>Essayez d’élargir la sélection :</p>
+            <p>Essayez d’élargir la sélection :</p>
             <ul className="empty-state__suggestions">
               {filters.q ? (
                 <li>
                   <Link to={`/evenements?${filtersToParams({ ...filters, q: '' })}`}>
-                    Sans le texte « {filters.q} »
+                    Sans le texte « {filters.q} »
                   </Link>
                 </li>
               ) : null}

@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const body = buildICalendar(events, {
     siteUrl: SITE_URL,
     name: feedTitle(filters, categories),
-    description: searchError ?? `Agenda romand, ${SITE_TAGLINE} : les événements à venir de cette sélection.`,
+    description: searchError ?? `Agenda romand, ${SITE_TAGLINE} : les événements à venir de cette sélection.`,
     categories,
   });
   return new Response(body, {

@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: feedTitle(filters, categories),
     selfUrl: `${SITE_URL}/evenements.rss${search}`,
     link: `${SITE_URL}/evenements${search}`,
-    description: searchError ?? `Agenda romand, ${SITE_TAGLINE} : les événements à venir de cette sélection.`,
+    description: searchError ?? `Agenda romand, ${SITE_TAGLINE} : les événements à venir de cette sélection.`,
     categories,
   });
   return new Response(body, {

@@ -7,7 +7,7 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Conditions générales d’utilisation',
     description:
-      'Conditions générales d’utilisation d’Agenda romand : accès, comptes, obligations des organisateurs, modération, responsabilité et droit applicable.',
+      'Conditions générales d’utilisation d’Agenda romand : accès, comptes, obligations des organisateurs, modération, responsabilité et droit applicable.',
     path: '/legal',
     matches,
   });
@@ -19,7 +19,7 @@ export default function LegalPage() {
         <h1>Conditions générales d’utilisation</h1>
         <p className="updated">Version du 1er novembre 2026</p>
         <p className="lead">
-          Les présentes conditions générales d’utilisation (« CGU ») règlent l’utilisation du site {SITE_NAME} par ses
+          Les présentes conditions générales d’utilisation (« CGU ») règlent l’utilisation du site {SITE_NAME} par ses
           visiteurs et par les personnes qui y publient des événements. En utilisant le site, vous les acceptez.
         </p>
       </header>
@@ -29,7 +29,7 @@ export default function LegalPage() {
         <p>
           {SITE_NAME} est un agenda en ligne des événements publics de Suisse romande (Genève, Vaud, Valais, Neuchâtel,
           Fribourg, Jura et Jura bernois). Il est édité par l’Association {SITE_NAME}, association à but non lucratif
-          dont le siège est à Lausanne (ci-après « l’association » ou « nous »).
+          dont le siège est à Lausanne (ci-après « l’association » ou « nous »).
         </p>
         <p>
           Le site permet aux visiteurs de consulter des événements et aux organisateurs inscrits de proposer des
@@ -44,7 +44,7 @@ export default function LegalPage() {
           gratuite et nécessite un compte.
         </p>
         <p>
-          Nous nous efforçons de maintenir le site accessible en permanence, sans pouvoir le garantir : il peut être
+          Nous nous efforçons de maintenir le site accessible en permanence, sans pouvoir le garantir : il peut être
           interrompu pour maintenance, mise à jour ou en cas de panne, sans préavis ni indemnité.
         </p>
       </section>
@@ -60,7 +60,7 @@ export default function LegalPage() {
             d’usage abusif, prévenez-nous sans délai.
           </li>
           <li>
-            Un compte peut représenter une organisation (société locale, salle, commune) ; la personne qui le crée
+            Un compte peut représenter une organisation (société locale, salle, commune) ; la personne qui le crée
             déclare être autorisée à agir en son nom.
           </li>
           <li>
@@ -72,22 +72,22 @@ export default function LegalPage() {
 
       <section aria-labelledby="obligations">
         <h2 id="obligations">4. Obligations des organisateurs</h2>
-        <p>En proposant un événement, vous garantissez que :</p>
+        <p>En proposant un événement, vous garantissez que :</p>
         <ul>
           <li>
             les informations sont exactes, complètes et à jour (date, horaire, lieu, prix, organisateur), et vous les
-            corrigez rapidement en cas de changement ou d’annulation ;
+            corrigez rapidement en cas de changement ou d’annulation ;
           </li>
           <li>
-            l’événement est public, a lieu en Suisse romande et est organisé par une personne ou une entité réelle ;
+            l’événement est public, a lieu en Suisse romande et est organisé par une personne ou une entité réelle ;
           </li>
           <li>
             vous détenez les droits sur les textes et images transmis (droits d’auteur, droit à l’image des personnes
-            représentées) ou l’autorisation de leurs titulaires ;
+            représentées) ou l’autorisation de leurs titulaires ;
           </li>
           <li>
-            le contenu ne viole pas le droit suisse : pas de propos discriminatoires ou haineux, pas d’atteinte à la
-            personnalité, pas de promotion d’activités illicites, pas de publicité trompeuse ;
+            le contenu ne viole pas le droit suisse : pas de propos discriminatoires ou haineux, pas d’atteinte à la
+            personnalité, pas de promotion d’activités illicites, pas de publicité trompeuse ;
           </li>
           <li>l’événement n’est pas déjà publié sur le site (pas de doublon).</li>
         </ul>
@@ -105,7 +105,7 @@ export default function LegalPage() {
           Chaque événement est relu avant publication. L’association peut, à sa libre appréciation, refuser un
           événement, demander des corrections, corriger une erreur manifeste, recadrer une image ou retirer un événement
           déjà publié, notamment s’il contrevient aux présentes CGU ou aux règles de publication décrites sur la page{' '}
-          <Link to="/how-it-works">Comment ça marche ?</Link> En cas de refus ou de retrait, elle en indique brièvement
+          <Link to="/how-it-works">Comment ça marche ?</Link> En cas de refus ou de retrait, elle en indique brièvement
           la raison à l’organisateur.
         </p>
         <p>
@@ -118,7 +118,7 @@ export default function LegalPage() {
         <h2 id="responsabilite">6. Responsabilité</h2>
         <p>
           Les informations relatives aux événements sont fournies par leurs organisateurs, qui en sont seuls
-          responsables. Malgré la modération, l’association ne peut garantir leur exactitude ni leur exhaustivité : un
+          responsables. Malgré la modération, l’association ne peut garantir leur exactitude ni leur exhaustivité : un
           horaire peut changer, un événement être complet ou annulé. Avant de vous déplacer ou d’acheter un billet,
           vérifiez les informations auprès de l’organisateur.
         </p>
@@ -177,7 +177,7 @@ export default function LegalPage() {
       <section aria-labelledby="contact">
         <h2 id="contact">11. Contact</h2>
         <p>
-          Pour toute question sur ces conditions : <Link to="/contact">formulaire de contact</Link> ou{' '}
+          Pour toute question sur ces conditions : <Link to="/contact">formulaire de contact</Link> ou{' '}
           <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
         </p>
       </section>

@@ -36,9 +36,9 @@ export default function EventConfirmationPage() {
   return (
     <div className="page page--narrow">
       <header className="page-header">
-        <h1>{edited ? 'Modifications enregistrées' : 'Merci, votre événement est envoyé !'}</h1>
+        <h1>{edited ? 'Modifications enregistrées' : 'Merci, votre événement est envoyé !'}</h1>
         <p className="lead" data-testid="confirmation-status">
-          Statut : <strong>{STATUS_TEXT[event.status]}</strong>
+          Statut : <strong>{STATUS_TEXT[event.status]}</strong>
           {event.revision ? ' · modification en attente de modération' : ''}
         </p>
       </header>
@@ -67,11 +67,11 @@ export default function EventConfirmationPage() {
       </section>
       {event.status === 'pending' ? (
         <section aria-labelledby="next-title">
-          <h2 id="next-title">Et maintenant ?</h2>
+          <h2 id="next-title">Et maintenant ?</h2>
           <ol className="steps">
             <li>Notre équipe relit l’événement, en général sous 24 heures en semaine (48 heures le week-end).</li>
             <li>
-              Vous le verrez passer en « publiés » dans votre tableau de bord ; s’il est refusé, le motif y sera
+              Vous le verrez passer en « publiés » dans votre tableau de bord ; s’il est refusé, le motif y sera
               indiqué.
             </li>
             <li>Une fois publié, il apparaît dans l’agenda, la recherche, la carte et les flux.</li>

@@ -43,7 +43,7 @@ export const meta: MetaFunction = ({ matches }) =>
 const BACK_TO_SUPPORT = (
   <p className="actions">
     <Link to="/support-us#don" className="button button--primary">
-      Revenir à « Nous soutenir »
+      Revenir à « Nous soutenir »
     </Link>
     <Link to="/dashboard" className="button">
       Mon tableau de bord
@@ -58,10 +58,10 @@ export default function PaymentSuccessPage() {
     return (
       <div className="page page--narrow">
         <header className="page-header">
-          <h1>Merci pour votre soutien !</h1>
+          <h1>Merci pour votre soutien !</h1>
         </header>
         <div className="notice notice--success" role="status" data-testid="payment-state" data-state={state}>
-          <p>Votre don de {amount} a bien été reçu. Votre profil porte désormais le badge « Donateur·rice ».</p>
+          <p>Votre don de {amount} a bien été reçu. Votre profil porte désormais le badge « Donateur·rice ».</p>
         </div>
         <p>
           Grâce à vous, l’agenda reste gratuit, sans publicité et relu par des personnes. Si vous avez choisi d’afficher
@@ -83,7 +83,7 @@ export default function PaymentSuccessPage() {
     pending: {
       kind: 'warning',
       title: 'Paiement en cours de traitement',
-      text: 'Votre paiement est en cours de traitement. Votre don sera enregistré dès que notre prestataire de paiement l’aura confirmé : rechargez cette page dans quelques minutes.',
+      text: 'Votre paiement est en cours de traitement. Votre don sera enregistré dès que notre prestataire de paiement l’aura confirmé : rechargez cette page dans quelques minutes.',
     },
     failed: {
       kind: 'error',
@@ -93,22 +93,22 @@ export default function PaymentSuccessPage() {
     missing: {
       kind: 'info',
       title: 'Aucun paiement à vérifier',
-      text: 'Cette page confirme un don fait en ligne : elle s’affiche au retour de la page de paiement. Aucun paiement n’est indiqué ici, rien n’a donc été enregistré.',
+      text: 'Cette page confirme un don fait en ligne : elle s’affiche au retour de la page de paiement. Aucun paiement n’est indiqué ici, rien n’a donc été enregistré.',
     },
     'not-found': {
       kind: 'error',
       title: 'Paiement introuvable',
-      text: 'Nous ne trouvons pas ce paiement chez notre prestataire : aucun don n’a été enregistré. Si vous avez été débité, écrivez-nous depuis la page Contact.',
+      text: 'Nous ne trouvons pas ce paiement chez notre prestataire : aucun don n’a été enregistré. Si vous avez été débité, écrivez-nous depuis la page Contact.',
     },
     foreign: {
       kind: 'error',
       title: 'Ce paiement n’est pas lié à votre compte',
-      text: 'Ce don a été fait depuis un autre compte : connectez-vous avec le compte utilisé pour le paiement.',
+      text: 'Ce don a été fait depuis un autre compte : connectez-vous avec le compte utilisé pour le paiement.',
     },
     unavailable: {
       kind: 'info',
       title: 'Paiement en ligne indisponible',
-      text: 'Le paiement par carte ou TWINT n’est pas activé sur ce site : aucun paiement en ligne ne peut être vérifié ici.',
+      text: 'Le paiement par carte ou TWINT n’est pas activé sur ce site : aucun paiement en ligne ne peut être vérifié ici.',
     },
     error: { kind: 'error', title: 'Vérification impossible pour le moment', text: message ?? '' },
   };

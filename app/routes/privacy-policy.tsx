@@ -30,7 +30,7 @@ export default function PrivacyPolicyPage() {
         <h2 id="responsable">Responsable du traitement</h2>
         <p>
           Association {SITE_NAME}, Lausanne (VD), Suisse. Pour toute question relative à vos données ou pour exercer vos
-          droits : {mail} ou notre <Link to="/contact">formulaire de contact</Link>.
+          droits : {mail} ou notre <Link to="/contact">formulaire de contact</Link>.
         </p>
       </section>
 
@@ -39,23 +39,23 @@ export default function PrivacyPolicyPage() {
         <h3>Si vous consultez le site</h3>
         <ul>
           <li>
-            <strong>Journaux techniques</strong> : adresse IP, date et heure, page demandée, navigateur. Ils servent à
+            <strong>Journaux techniques</strong> : adresse IP, date et heure, page demandée, navigateur. Ils servent à
             la sécurité et au diagnostic des pannes, et sont effacés après 30 jours.
           </li>
           <li>
-            <strong>Statistiques de fréquentation</strong> : pages vues, sans adresse IP ni identifiant personnel, et
+            <strong>Statistiques de fréquentation</strong> : pages vues, sans adresse IP ni identifiant personnel, et
             seulement si vous avez accepté les cookies de mesure d’audience.
           </li>
         </ul>
         <h3>Si vous créez un compte</h3>
         <ul>
-          <li>votre adresse email et le nom affiché que vous choisissez ;</li>
+          <li>votre adresse email et le nom affiché que vous choisissez ;</li>
           <li>
-            votre mot de passe, uniquement sous forme hachée (Argon2id) : personne, pas même notre équipe, ne peut le
-            lire ;
+            votre mot de passe, uniquement sous forme hachée (Argon2id) : personne, pas même notre équipe, ne peut le
+            lire ;
           </li>
           <li>
-            votre rôle (organisateur ou administrateur), la confirmation de votre adresse et la date de création ;
+            votre rôle (organisateur ou administrateur), la confirmation de votre adresse et la date de création ;
           </li>
           <li>
             si vous activez les notifications, l’identifiant technique de votre navigateur nécessaire à leur envoi.
@@ -64,7 +64,7 @@ export default function PrivacyPolicyPage() {
         <h3>Si vous publiez un événement</h3>
         <p>
           Les informations de l’événement (titre, description, dates, lieu, prix, image, coordonnées de contact) et
-          l’historique de sa modération. Les coordonnées de contact que vous indiquez sont publiques : n’y mettez pas de
+          l’historique de sa modération. Les coordonnées de contact que vous indiquez sont publiques : n’y mettez pas de
           données privées que vous ne souhaitez pas voir publiées.
         </p>
         <h3>Si vous nous écrivez</h3>
@@ -75,18 +75,18 @@ export default function PrivacyPolicyPage() {
         <h2 id="finalites">Finalités et bases légales</h2>
         <ul>
           <li>
-            <strong>Gérer votre compte et publier vos événements</strong> : exécution du service que vous demandez (et,
+            <strong>Gérer votre compte et publier vos événements</strong> : exécution du service que vous demandez (et,
             pour le RGPD, exécution d’un contrat, art. 6 al. 1 let. b).
           </li>
           <li>
-            <strong>Modérer les contenus, prévenir les abus et sécuriser le site</strong> : notre intérêt légitime à
+            <strong>Modérer les contenus, prévenir les abus et sécuriser le site</strong> : notre intérêt légitime à
             offrir un agenda fiable et sûr.
           </li>
           <li>
-            <strong>Répondre à vos messages</strong> : votre demande et notre intérêt légitime à y répondre.
+            <strong>Répondre à vos messages</strong> : votre demande et notre intérêt légitime à y répondre.
           </li>
           <li>
-            <strong>Mesurer l’audience et proposer des fonctions facultatives</strong> : uniquement avec votre
+            <strong>Mesurer l’audience et proposer des fonctions facultatives</strong> : uniquement avec votre
             consentement, que vous pouvez retirer à tout moment.
           </li>
           <li>
@@ -100,24 +100,24 @@ export default function PrivacyPolicyPage() {
         <h2 id="destinataires">Destinataires et sous-traitants</h2>
         <p>
           Vos données ne sont accessibles qu’aux membres de l’équipe qui en ont besoin (modération, support, technique)
-          et aux prestataires suivants, liés par contrat et tenus à la confidentialité :
+          et aux prestataires suivants, liés par contrat et tenus à la confidentialité :
         </p>
         <ul>
           <li>
-            <strong>Hébergement</strong> : serveurs situés en Suisse ou dans l’Union européenne.
+            <strong>Hébergement</strong> : serveurs situés en Suisse ou dans l’Union européenne.
           </li>
           <li>
-            <strong>Envoi d’emails</strong> (confirmation d’adresse, notification de modération) : un prestataire
+            <strong>Envoi d’emails</strong> (confirmation d’adresse, notification de modération) : un prestataire
             d’envoi situé en Suisse ou dans l’Union européenne.
           </li>
           <li>
-            <strong>Firebase (Google)</strong> : si le site est exploité sur l’infrastructure Firebase de Google, les
-            données sont stockées dans une région européenne ; Google agit comme sous-traitant, sur la base de ses
+            <strong>Firebase (Google)</strong> : si le site est exploité sur l’infrastructure Firebase de Google, les
+            données sont stockées dans une région européenne ; Google agit comme sous-traitant, sur la base de ses
             conditions de traitement des données et des clauses contractuelles types reconnues par le PFPDT.
           </li>
           <li>
-            <strong>Fonds de carte</strong> : les cartes sont affichées à partir d’un serveur de tuiles (par défaut
-            OpenStreetMap) ; votre navigateur lui transmet votre adresse IP pour charger les images.
+            <strong>Fonds de carte</strong> : les cartes sont affichées à partir d’un serveur de tuiles (par défaut
+            OpenStreetMap) ; votre navigateur lui transmet votre adresse IP pour charger les images.
           </li>
         </ul>
         <p>Nous ne communiquons vos données à des autorités que si la loi nous y oblige.</p>
@@ -137,53 +137,53 @@ export default function PrivacyPolicyPage() {
       <section aria-labelledby="conservation">
         <h2 id="conservation">Durée de conservation</h2>
         <ul>
-          <li>Compte : tant qu’il est actif ; effacé au plus tard 30 jours après votre demande de suppression.</li>
+          <li>Compte : tant qu’il est actif ; effacé au plus tard 30 jours après votre demande de suppression.</li>
           <li>
-            Événements : conservés dans les archives de l’agenda ; à la suppression du compte, ils sont détachés de
+            Événements : conservés dans les archives de l’agenda ; à la suppression du compte, ils sont détachés de
             celui-ci ou supprimés sur demande.
           </li>
-          <li>Messages de contact : 12 mois après le dernier échange.</li>
-          <li>Journaux techniques : 30 jours.</li>
-          <li>Statistiques de fréquentation : sous forme agrégée et anonyme, sans limite.</li>
-          <li>Pièces comptables liées aux dons : 10 ans, comme l’exige le Code des obligations.</li>
+          <li>Messages de contact : 12 mois après le dernier échange.</li>
+          <li>Journaux techniques : 30 jours.</li>
+          <li>Statistiques de fréquentation : sous forme agrégée et anonyme, sans limite.</li>
+          <li>Pièces comptables liées aux dons : 10 ans, comme l’exige le Code des obligations.</li>
         </ul>
       </section>
 
       <section aria-labelledby="cookies">
         <h2 id="cookies">Cookies</h2>
-        <p>Certains cookies sont indispensables au fonctionnement du site et sont déposés sans consentement :</p>
+        <p>Certains cookies sont indispensables au fonctionnement du site et sont déposés sans consentement :</p>
         <ul>
           <li>
-            <strong>session</strong> : vous garde connecté à votre compte ;
+            <strong>session</strong> : vous garde connecté à votre compte ;
           </li>
           <li>
-            <strong>CSRF</strong> : protège les formulaires contre les envois frauduleux ;
+            <strong>CSRF</strong> : protège les formulaires contre les envois frauduleux ;
           </li>
           <li>
-            <strong>choix de cookies</strong> : mémorise vos préférences pour ne pas vous les redemander.
+            <strong>choix de cookies</strong> : mémorise vos préférences pour ne pas vous les redemander.
           </li>
         </ul>
         <p>
           Les cookies de mesure d’audience, fonctionnels et marketing ne sont déposés qu’avec votre consentement
-          explicite, catégorie par catégorie. Refuser n’empêche pas d’utiliser le site. Le bouton « Cookies », en bas de
+          explicite, catégorie par catégorie. Refuser n’empêche pas d’utiliser le site. Le bouton « Cookies », en bas de
           chaque page, rouvre vos préférences pour les modifier ou retirer votre consentement à tout moment.
         </p>
       </section>
 
       <section aria-labelledby="droits">
         <h2 id="droits">Vos droits</h2>
-        <p>Vous pouvez en tout temps, gratuitement :</p>
+        <p>Vous pouvez en tout temps, gratuitement :</p>
         <ul>
-          <li>obtenir l’accès aux données que nous détenons sur vous ;</li>
-          <li>faire rectifier des données inexactes ;</li>
-          <li>demander leur effacement ;</li>
-          <li>recevoir vos données dans un format électronique courant (droit à la portabilité) ;</li>
+          <li>obtenir l’accès aux données que nous détenons sur vous ;</li>
+          <li>faire rectifier des données inexactes ;</li>
+          <li>demander leur effacement ;</li>
+          <li>recevoir vos données dans un format électronique courant (droit à la portabilité) ;</li>
           <li>vous opposer à un traitement ou retirer votre consentement.</li>
         </ul>
         <p>
           Écrivez-nous à {mail}. Nous répondons dans un délai de 30 jours et pouvons vous demander de prouver votre
           identité. Si vous estimez que vos droits ne sont pas respectés, vous pouvez saisir le Préposé fédéral à la
-          protection des données et à la transparence (PFPDT / EDÖB) :{' '}
+          protection des données et à la transparence (PFPDT / EDÖB) :{' '}
           <a href="https://www.edoeb.admin.ch" rel="noopener noreferrer">
             www.edoeb.admin.ch
           </a>
@@ -194,9 +194,9 @@ export default function PrivacyPolicyPage() {
       <section aria-labelledby="securite">
         <h2 id="securite">Sécurité</h2>
         <ul>
-          <li>connexions chiffrées (HTTPS) et cookies protégés (HttpOnly, SameSite) ;</li>
-          <li>mots de passe hachés avec un algorithme résistant aux attaques par force brute ;</li>
-          <li>protection des formulaires contre les envois frauduleux et limitation du nombre d’envois ;</li>
+          <li>connexions chiffrées (HTTPS) et cookies protégés (HttpOnly, SameSite) ;</li>
+          <li>mots de passe hachés avec un algorithme résistant aux attaques par force brute ;</li>
+          <li>protection des formulaires contre les envois frauduleux et limitation du nombre d’envois ;</li>
           <li>accès aux données réservé aux personnes qui en ont besoin, sauvegardes régulières.</li>
         </ul>
         <p>
@@ -209,7 +209,7 @@ export default function PrivacyPolicyPage() {
         <h2 id="modifications">Modifications</h2>
         <p>
           Nous pouvons adapter cette politique, par exemple lors de l’arrivée d’une nouvelle fonction. La version en
-          vigueur est celle publiée sur cette page, avec sa date ; en cas de changement important, les titulaires d’un
+          vigueur est celle publiée sur cette page, avec sa date ; en cas de changement important, les titulaires d’un
           compte sont informés par email. Voir aussi nos <Link to="/legal">conditions générales d’utilisation</Link>.
         </p>
       </section>

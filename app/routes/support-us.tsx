@@ -121,7 +121,7 @@ function DonationSection() {
       <h2 id="faire-un-don">Faire un don</h2>
       {cancelled ? (
         <p className="notice" role="status">
-          Paiement annulé : aucun montant n’a été débité. Vous pouvez réessayer ou choisir la QR-facture.
+          Paiement annulé : aucun montant n’a été débité. Vous pouvez réessayer ou choisir la QR-facture.
         </p>
       ) : null}
       <p>Choisissez un montant, puis payez par carte ou TWINT, ou par virement bancaire avec la QR-facture.</p>
@@ -175,7 +175,7 @@ function DonationSection() {
                   <>
                     <label className="check">
                       <input type="checkbox" name="public" value="oui" defaultChecked={values.public === 'oui'} />
-                      Afficher mon nom dans « Merci à nos donateurs » (sans le montant)
+                      Afficher mon nom dans « Merci à nos donateurs » (sans le montant)
                     </label>
                     <Field
                       name="nomPublic"
@@ -186,7 +186,7 @@ function DonationSection() {
                     />
                   </>
                 ) : (
-                  <p>Vous devrez vous connecter : le don est lié à votre compte, qui recevra le badge Donateur·rice.</p>
+                  <p>Vous devrez vous connecter : le don est lié à votre compte, qui recevra le badge Donateur·rice.</p>
                 )}
                 <button type="submit" className="button button--primary" disabled={paying}>
                   {paying ? 'Redirection vers le paiement…' : `Donner ${formatChf(amount)} par carte ou TWINT`}
@@ -197,7 +197,7 @@ function DonationSection() {
               </Form>
             ) : (
               <p data-testid="card-unavailable">
-                Le paiement par carte ou TWINT n’est pas disponible pour le moment. Utilisez la QR-facture : elle
+                Le paiement par carte ou TWINT n’est pas disponible pour le moment. Utilisez la QR-facture : elle
                 fonctionne avec toutes les applications bancaires suisses et au guichet postal.
               </p>
             )}
@@ -245,7 +245,7 @@ function DonationSection() {
         </div>
       )}
       <p className="donation__other">
-        Une question sur votre don ? Écrivez à <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        Une question sur votre don ? Écrivez à <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
       </p>
     </section>
   );
@@ -263,9 +263,9 @@ export default function SupportUsPage() {
       </header>
 
       <section aria-labelledby="pourquoi">
-        <h2 id="pourquoi">Pourquoi nous soutenir ?</h2>
+        <h2 id="pourquoi">Pourquoi nous soutenir ?</h2>
         <p>
-          Consulter l’agenda ne coûte rien, publier un événement non plus : la fanfare du village a la même place que la
+          Consulter l’agenda ne coûte rien, publier un événement non plus : la fanfare du village a la même place que la
           grande salle de concert. Nous refusons la publicité, qui ralentit les pages et suit les visiteurs à la trace.
         </p>
         <p>
@@ -276,33 +276,33 @@ export default function SupportUsPage() {
       </section>
 
       <section aria-labelledby="utilisation">
-        <h2 id="utilisation">À quoi sert votre argent ?</h2>
+        <h2 id="utilisation">À quoi sert votre argent ?</h2>
         <ul>
           <li>
-            <strong>L’hébergement</strong> : serveurs en Suisse ou dans l’Union européenne, sauvegardes, envoi des
+            <strong>L’hébergement</strong> : serveurs en Suisse ou dans l’Union européenne, sauvegardes, envoi des
             emails.
           </li>
           <li>
-            <strong>La modération</strong> : outils, formation et défraiement des bénévoles qui relisent les événements
+            <strong>La modération</strong> : outils, formation et défraiement des bénévoles qui relisent les événements
             sept jours sur sept.
           </li>
           <li>
-            <strong>Le développement</strong> : nouvelles fonctions, corrections, mises à jour de sécurité.
+            <strong>Le développement</strong> : nouvelles fonctions, corrections, mises à jour de sécurité.
           </li>
           <li>
-            <strong>L’accessibilité</strong> : tests avec des personnes en situation de handicap, amélioration continue
+            <strong>L’accessibilité</strong> : tests avec des personnes en situation de handicap, amélioration continue
             du site.
           </li>
         </ul>
         <p>
-          L’association est à but non lucratif : chaque franc est réinvesti dans l’agenda, et ses comptes sont présentés
+          L’association est à but non lucratif : chaque franc est réinvesti dans l’agenda, et ses comptes sont présentés
           chaque année à l’assemblée générale.
         </p>
       </section>
 
       <section aria-labelledby="montants">
         <h2 id="montants">Montants indicatifs</h2>
-        <p>Chaque don compte, quel que soit son montant. Pour vous donner une idée :</p>
+        <p>Chaque don compte, quel que soit son montant. Pour vous donner une idée :</p>
         <ul className="card-grid">
           {AMOUNTS.map((tile) => (
             <li key={tile.amount} className="card">
@@ -327,8 +327,8 @@ export default function SupportUsPage() {
         </p>
         <h3>Publiez des événements</h3>
         <p>
-          Vous organisez un concert, un marché ou une fête ? <Link to="/organizer/submit-event">Ajoutez-le</Link>{' '}
-          gratuitement : un agenda complet est la meilleure raison de revenir.
+          Vous organisez un concert, un marché ou une fête ? <Link to="/organizer/submit-event">Ajoutez-le</Link>{' '}
+          gratuitement : un agenda complet est la meilleure raison de revenir.
         </p>
         <h3>Rejoignez l’équipe de modération</h3>
         <p>
@@ -337,14 +337,14 @@ export default function SupportUsPage() {
         </p>
         <h3>Devenez partenaire</h3>
         <p>
-          Commune, office du tourisme, entreprise ou fondation : soutenez l’agenda et gagnez en visibilité auprès du
+          Commune, office du tourisme, entreprise ou fondation : soutenez l’agenda et gagnez en visibilité auprès du
           public romand, dans le respect de notre indépendance. <Link to="/contact">Contactez-nous</Link> pour en
           discuter.
         </p>
       </section>
 
       <section aria-labelledby="merci">
-        <h2 id="merci">Merci !</h2>
+        <h2 id="merci">Merci !</h2>
         <p>
           <Link to="/partenaires">Merci à nos partenaires et donateurs</Link>, grâce à qui l’agenda reste gratuit et
           indépendant.

@@ -16,6 +16,7 @@ import { createDiskFileStore } from '../../app/.server/files/disk';
 import { createStorageFileStore } from '../../app/.server/files/storage';
 import type { Donation } from '../../app/.server/ports';
 import { seedCategories, seedDemo } from '../../app/.server/seed/seed';
+import { makeDonation } from '../support/factories';
 import { freshFirestore } from '../support/firestore-emulator';
 import { type StorageStandIn, startStorageStandIn } from '../support/storage-stand-in';
 
@@ -92,7 +93,7 @@ describe('déménager un site entre SQLite et Firestore', () => {
       name: 'Léa',
       email: 'lea@exemple.ch',
       subject: 'Bonjour',
-      message: 'Une question « accentuée »',
+      message: 'Une question « accentuée »',
       createdAt: '2030-03-01T10:00:00.000Z',
     });
     await source.notifications.addForAdmins({
@@ -102,17 +103,16 @@ describe('déménager un site entre SQLite et Firestore', () => {
       data: { type: 'event_pending', eventId: 'soumis1' },
       timestamp: '2030-03-01T10:00:00.000Z',
     });
-    await source.donations.recordPaid({
-      id: 'd1',
-      uid: organizer.uid,
-      amount: 42.5,
-      currency: 'CHF',
-      provider: 'stripe',
-      providerRef: 'cs_test_1',
-      status: 'paid',
-      publicName: 'Orga',
-      createdAt: '2030-03-01T10:00:00.000Z',
-    });
+    await source.donations.recordPaid(
+      makeDonation({
+        id: 'd1',
+        uid: organizer.uid,
+        amount: 42.5,
+        providerRef: 'cs_test_1',
+        publicName: 'Orga',
+        createdAt: '2030-03-01T10:00:00.000Z',
+      }),
+    );
     // Page views and an admin's push device (SPEC §3 fcmTokens, fcmToken, fcmTokenUpdatedAt).
     await source.stats.recordPageView({ path: '/', title: 'Accueil', viewedAt: '2030-03-01T10:00:00.000Z' });
     await source.stats.recordPageView({

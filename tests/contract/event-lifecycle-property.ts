@@ -151,7 +151,7 @@ const commandArb: fc.Arbitrary<Command> = fc
  * each write cost about 20 ms: its sequences are shorter).
  */
 export function lifecycleProperty(backend: Backend, maxSteps: number) {
-  describe(`cycle de vie des événements, séquences aléatoires : ${backend.name}`, () =>
+  describe(`cycle de vie des événements, séquences aléatoires : ${backend.name}`, () =>
     lifecycleSuite(backend, maxSteps));
 }
 
@@ -290,7 +290,7 @@ function lifecycleSuite(backend: Backend, maxSteps: number) {
         .filter((m) => m.published === k)
         .map((m) => m.id)
         .sort();
-      expect(found, `recherche « ${word} »`).toEqual(approvedWith);
+      expect(found, `recherche « ${word} »`).toEqual(approvedWith);
     }
     for (const name of new Set(variants.map((v) => v.organizerName))) {
       const listed = (await upcomingByOrganizer(store, name, now)).map((e) => e.id).sort();
@@ -317,11 +317,11 @@ function lifecycleSuite(backend: Backend, maxSteps: number) {
     });
     for (let k = 0; k < VARIANTS; k++) {
       const publicWithIt = model.some((m) => m.published === k);
-      expect(rss.includes(`Concert v${k}${runToken}`), `RSS et « v${k} »`).toBe(publicWithIt);
+      expect(rss.includes(`Concert v${k}${runToken}`), `RSS et « v${k} »`).toBe(publicWithIt);
     }
   }
 
-  it(`au moins ${RUNS} séquences : le public ne voit que du contenu approuvé`, async () => {
+  it(`au moins ${RUNS} séquences : le public ne voit que du contenu approuvé`, async () => {
     const started = Date.now();
     const cpu = process.cpuUsage();
     let steps = 0;
@@ -360,7 +360,7 @@ function lifecycleSuite(backend: Backend, maxSteps: number) {
     );
     const { user, system } = process.cpuUsage(cpu);
     console.info(
-      `[cycle de vie] ${backend.name} : ${RUNS} séquences, ${steps} étapes, ${((Date.now() - started) / 1000).toFixed(1)} s (processeur : ${((user + system) / 1e6).toFixed(1)} s)`,
+      `[cycle de vie] ${backend.name} : ${RUNS} séquences, ${steps} étapes, ${((Date.now() - started) / 1000).toFixed(1)} s (processeur : ${((user + system) / 1e6).toFixed(1)} s)`,
     );
   }, 1_800_000);
 }

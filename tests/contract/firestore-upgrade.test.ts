@@ -4,52 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { toEventDoc } from '../../app/.server/adapters/firestore/events';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import type { AgendaEvent } from '../../app/domain/event';
+import { makeEvent } from '../support/factories';
 import { freshFirestore } from '../support/firestore-emulator';
 
 function legacy(id: string, overrides: Partial<AgendaEvent>): Record<string, unknown> {
-  const event = {
+  const event = makeEvent({
     id,
     slug: 's',
     title: `Événement ${id}`,
-    description: 'Une description assez longue pour un événement.',
-    category: 'musique',
     startsAt: '2100-01-01T10:00:00.000Z',
     endsAt: '2100-01-01T12:00:00.000Z',
-    allDay: false,
-    venueName: '',
-    street: '',
     postalCode: '1950',
     city: 'Sion',
     canton: 'VS',
-    lat: null,
-    lng: null,
-    isFree: true,
-    priceMin: null,
-    priceMax: null,
-    priceNote: '',
-    ticketUrl: '',
-    websiteUrl: '',
-    organizerName: '',
-    contactEmail: '',
-    contactPhone: '',
-    image: null,
-    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
-    status: 'approved',
-    rejectionReason: '',
-    featured: false,
-    createdBy: null,
     createdAt: '',
     updatedAt: '',
     submittedAt: '',
-    moderatedBy: null,
     moderatedAt: '2026-01-01T00:00:00.000Z',
-    pendingChanges: [],
-    previousStatus: null,
-    revision: null,
     ...overrides,
-  } satisfies AgendaEvent;
-  // As stored then: no previousStatus, revision nor awaitingModeration fields.
-  const { previousStatus: _p, revision: _r, awaitingModeration: _a, ...doc } = toEventDoc(event);
+  });
+  // As stored then: no previousStatus, revision, awaitingModeration nor openEnd (issue 19) fields.
+  const { previousStatus: _p, revision: _r, awaitingModeration: _a, openEnd: _o, ...doc } = toEventDoc(event);
   return doc;
 }
 
@@ -71,6 +46,8 @@ describe('Firestore : mise à niveau des événements d’avant le cycle de vie'
       expect(await status('never')).toEqual(['withdrawn', 'pending']);
       expect(await status('refused')).toEqual(['withdrawn', 'rejected']);
       expect(await status('legit')).toEqual(['cancelled', null]);
+      // Written before events could be open-ended: the end stored then is shown as before.
+      expect((await store.events.findById('legit'))?.openEnd).toBe(false);
       expect((await events.doc('pending').get()).get('awaitingModeration')).toBe(true);
       await expect.poll(() => store.events.countAwaitingModeration()).toBe(1);
     } finally {

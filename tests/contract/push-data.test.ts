@@ -2,13 +2,13 @@
 // ports only: the Firestore adapter is added to STORES and must pass the same cases.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../app/.server/ports';
+import { storeUser } from '../support/factories';
 import { BACKENDS } from './backends';
 
 const NOW = '2026-03-02T10:00:00.000Z';
 
-async function account(store: Store, uid: string, role: 'admin' | 'organizer' = 'admin') {
-  await store.users.create({ uid, email: `${uid}@exemple.ch`, displayName: uid, role, passwordHash: 'x', now: NOW });
-}
+const account = (store: Store, uid: string, role: 'admin' | 'organizer' = 'admin') =>
+  storeUser(store, { uid, displayName: uid, role }, { now: new Date(NOW) });
 
 const device = (token: string, updatedAt = NOW) => ({
   token,
@@ -17,7 +17,7 @@ const device = (token: string, updatedAt = NOW) => ({
   platform: 'Linux x86_64',
 });
 
-describe.each(BACKENDS)('stockage $name : données push et pages vues', (backend) => {
+describe.each(BACKENDS)('stockage $name : données push et pages vues', (backend) => {
   let store: Store;
   let dispose: () => Promise<void>;
   beforeEach(async () => {

@@ -5,90 +5,44 @@ import type { Donation, Role, Store } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { type AgendaEvent, contentOf } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
+import { makeDonation as donationOf, makeEvent as eventOf, makePartner as partnerOf } from '../support/factories';
 import { BACKENDS } from './backends';
 
 const NOW = '2030-03-01T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const inDays = (days: number) => at(days * 24 * 60);
 
-let sequence = 0;
+/** An event of the contract's time (ten days after NOW, 10:00 UTC, two hours long) unless a test says otherwise. */
 function makeEvent(overrides: Partial<AgendaEvent> = {}): AgendaEvent {
-  sequence += 1;
-  const id = overrides.id ?? `ev${String(sequence).padStart(6, '0')}`;
-  return {
-    id,
-    slug: 'concert',
-    title: 'Concert de printemps',
-    description: 'Une soirée de musique de chambre avec un programme varié et des artistes de la région.',
-    category: 'musique',
-    startsAt: inDays(10),
-    endsAt: new Date(Date.parse(inDays(10)) + 2 * 3600_000).toISOString(),
-    allDay: false,
-    venueName: 'Salle communale',
-    street: 'Rue du Temple 1',
-    postalCode: '2000',
-    city: 'Neuchâtel',
-    canton: 'NE',
-    lat: 46.99,
-    lng: 6.93,
-    isFree: false,
-    priceMin: 10,
-    priceMax: 20,
-    priceNote: '',
-    ticketUrl: '',
-    websiteUrl: '',
-    organizerName: 'Association Musique Vivante',
-    contactEmail: 'info@exemple.ch',
-    contactPhone: '',
-    image: null,
-    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
-    status: 'approved',
-    rejectionReason: '',
-    featured: false,
-    createdBy: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-    submittedAt: NOW,
-    moderatedBy: null,
-    moderatedAt: null,
-    pendingChanges: [],
-    previousStatus: null,
-    revision: null,
-    ...overrides,
-  };
+  return eventOf(
+    { slug: 'concert', startsAt: inDays(10), endsAt: at(10 * 24 * 60 + 120), ...overrides },
+    { now: new Date(NOW) },
+  );
 }
 
 const PUBLIC = { status: ['approved', 'cancelled'] as AgendaEvent['status'][], endsAfter: NOW, limit: 50, offset: 0 };
 
+/** A new partner (the store gives its place) whose slug is its id unless a test says otherwise. */
 function makePartner(overrides: Partial<Partner> & Pick<Partner, 'id'>): Omit<Partner, 'order'> {
-  return {
+  const { order: _order, ...partner } = partnerOf({
     slug: overrides.id,
     name: `Partenaire ${overrides.id}`,
-    kind: 'partenaire',
-    description: '',
-    logo: null,
-    websiteUrl: 'https://exemple.ch',
-    active: true,
     ...overrides,
-  };
+  });
+  return partner;
 }
 
-function makeDonation(overrides: Partial<Donation> = {}): Donation {
-  return {
-    id: `don-${Math.random().toString(36).slice(2)}`,
-    uid: null,
-    amount: 25,
-    currency: 'CHF',
-    provider: 'stripe',
-    providerRef: `cs_${Math.random().toString(36).slice(2)}`,
-    status: 'paid',
-    publicName: null,
-    createdAt: NOW,
-    ...overrides,
-  };
-}
+const makeDonation = (overrides: Partial<Donation> = {}): Donation =>
+  donationOf(
+    {
+      id: `don-${Math.random().toString(36).slice(2)}`,
+      providerRef: `cs_${Math.random().toString(36).slice(2)}`,
+      ...overrides,
+    },
+    { now: new Date(NOW) },
+  );
 
-describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
+describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   let store: Store;
   let dispose: () => Promise<void>;
 
@@ -557,6 +511,21 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(await store.events.findById('full')).toEqual(event);
       expect(await store.events.findById('absent')).toBeNull();
     });
+
+    it('un événement sans heure de fin le reste, dans la liste publique comme dans sa révision (issue 19)', async () => {
+      const open = makeEvent({ id: 'open', title: 'Jam session', openEnd: true });
+      const closed = makeEvent({ id: 'closed', title: 'Récital' });
+      await store.events.insertMany([
+        { ...open, revision: { ...contentOf(open), title: 'Jam session du jeudi' } },
+        { ...closed, revision: { ...contentOf(closed), openEnd: true } },
+      ]);
+      expect((await store.events.findById('open'))?.openEnd).toBe(true);
+      expect((await store.events.findById('open'))?.revision?.openEnd).toBe(true);
+      expect((await store.events.findById('closed'))?.openEnd).toBe(false);
+      expect((await store.events.findById('closed'))?.revision?.openEnd).toBe(true);
+      const listed = await store.events.search({ ...PUBLIC, words: ['jam'] });
+      expect(listed.items.map((e) => [e.id, e.openEnd])).toEqual([['open', true]]);
+    });
   });
 
   describe('soumissions et modération', () => {
@@ -749,6 +718,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         submissionKey: 'cle-de-suppression-24-car',
         event: makeEvent({ id: 'gone', title: 'Fête à supprimer', status: 'pending', createdBy: 'orga' }),
       });
+      await store.events.insertMany([makeEvent({ id: 'kept', title: 'Fête qui reste', createdBy: 'orga' })]);
       const approved = await store.events.transition({
         seen: event.updatedAt,
         next: { ...event, status: 'approved', updatedAt: at(1) },
@@ -759,8 +729,9 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(await store.events.remove({ id: 'gone', seen: (approved as AgendaEvent).updatedAt, entry })).toBe(true);
       expect(await store.events.findById('gone')).toBeNull();
       expect(await store.events.findSubmission('orga', 'cle-de-suppression-24-car')).toBeNull();
-      expect(await store.events.listByOwner('orga')).toEqual([]);
+      expect((await store.events.listByOwner('orga')).map((e) => e.id)).toEqual(['kept']);
       expect(await store.events.search({ ...PUBLIC, words: ['supprimer'] })).toEqual({ items: [], total: 0 });
+      expect((await store.events.search(PUBLIC)).items.map((e) => e.id)).toEqual(['kept']);
       const history = await store.events.moderationHistory('gone');
       expect(history.map((h) => [h.action, h.eventTitle, h.adminName])).toEqual([
         ['delete', 'Fête à supprimer', 'Chef'],
@@ -770,6 +741,13 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         ['delete', 'Fête à supprimer'],
       ]);
       expect(await store.events.remove({ id: 'gone', seen: at(1), entry })).toBe(false);
+      // The key is free again: a new submission with it creates a new event.
+      const again = await store.events.createSubmission({
+        uid: 'orga',
+        submissionKey: 'cle-de-suppression-24-car',
+        event: makeEvent({ id: 'new', status: 'pending', createdBy: 'orga' }),
+      });
+      expect(again).toMatchObject({ created: true, event: { id: 'new' } });
     });
 
     it('les soumissions se comptent par période', async () => {
@@ -822,6 +800,17 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(await store.partners.reorder('partenaire', ['z', 'x', 'y'])).toBe(true);
       expect((await store.partners.list()).map((p) => p.id)).toEqual(['z', 'x', 'y', 'd']);
     });
+
+    it('un partenaire supprimé disparaît, par son id seulement', async () => {
+      await store.partners.create(makePartner({ id: 'p1', slug: 'cafe-du-lac' }));
+      await store.partners.create(makePartner({ id: 'p2' }));
+      expect(await store.partners.delete('cafe-du-lac')).toBe(false);
+      expect(await store.partners.delete('p1')).toBe(true);
+      expect(await store.partners.delete('p1')).toBe(false);
+      expect(await store.partners.findById('p1')).toBeNull();
+      expect(await store.partners.findById('cafe-du-lac')).toBeNull();
+      expect((await store.partners.list()).map((p) => p.id)).toEqual(['p2']);
+    });
   });
 
   describe('dons', () => {
@@ -871,16 +860,22 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   });
 
   describe('messages, notifications et état du stockage', () => {
-    it('les messages de contact se comptent', async () => {
-      await store.contactMessages.add({
-        id: 'm1',
+    it('les messages de contact se comptent et se relisent, le plus récent d’abord', async () => {
+      const message = (id: string, createdAt: string) => ({
+        id,
         name: 'Léa',
         email: 'lea@exemple.ch',
-        subject: 'Question',
+        subject: `Question ${id}`,
         message: 'Bonjour',
-        createdAt: NOW,
+        createdAt,
       });
+      await store.contactMessages.add(message('m1', NOW));
       expect(await store.contactMessages.count()).toBe(1);
+      await store.contactMessages.add(message('m3', at(2)));
+      await store.contactMessages.add(message('m2', at(1)));
+      expect(await store.contactMessages.count()).toBe(3);
+      expect(await store.contactMessages.listRecent(2)).toEqual([message('m3', at(2)), message('m2', at(1))]);
+      expect((await store.contactMessages.listRecent(10)).map((m) => m.id)).toEqual(['m3', 'm2', 'm1']);
     });
 
     it('une notification va à chaque admin actif, la plus récente d’abord', async () => {

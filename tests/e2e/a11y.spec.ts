@@ -1,7 +1,8 @@
 // Accessibility (issue 10): axe on the pages visitors, organizers and admins use; no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { fillEvent, login, queryDb } from './utils';
+import type { Page } from '@playwright/test';
+import { expect, type Ports, test } from './fixtures';
+import { fillEvent } from './utils';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -17,22 +18,21 @@ async function seriousViolations(page: Page) {
     }));
 }
 
-const upcomingEventId = () =>
-  queryDb<{ id: string }>(
-    "SELECT id FROM events WHERE status = 'approved' AND ends_at > ? ORDER BY starts_at LIMIT 1",
-    new Date().toISOString(),
-  )[0].id;
+/** The published event that comes first. */
+const upcomingEventId = async ({ store }: Ports) =>
+  (await store.events.search({ status: ['approved'], endsAfter: new Date().toISOString(), limit: 1, offset: 0 }))
+    .items[0].id;
 
 // axe reads the whole page: generous on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
 test.describe('accessibilité (axe) @js-only', () => {
-  const publicPages: [string, () => string][] = [
+  const publicPages: [string, (ports: Ports) => string | Promise<string>][] = [
     ['accueil', () => '/'],
     ['liste', () => '/evenements'],
     ['recherche filtrée', () => '/evenements?q=fete&canton=VD'],
     ['carte', () => '/evenements?vue=carte'],
-    ['fiche', () => `/evenement/${upcomingEventId()}`],
+    ['fiche', async (ports) => `/evenement/${await upcomingEventId(ports)}`],
     ['partenaires', () => '/partenaires'],
     ['connexion', () => '/auth/login'],
     ['inscription', () => '/auth/register'],
@@ -40,14 +40,22 @@ test.describe('accessibilité (axe) @js-only', () => {
     ['nous soutenir', () => '/support-us?montant=25'],
   ];
   for (const [name, path] of publicPages) {
-    test(`page publique : ${name}`, async ({ page }) => {
-      await page.goto(path());
+    test(`page publique : ${name}`, async ({ page, ports }) => {
+      await page.goto(await path(ports));
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
 
-  test('organisateur : tableau de bord, profil, publication, formulaire en erreur', async ({ page }) => {
-    await login(page, 'organizer');
+  test('organisateur : tableau de bord, profil, publication, formulaire en erreur', async ({
+    page,
+    createUser,
+    createEvent,
+    loginAs,
+  }) => {
+    const organizer = await createUser();
+    // A published event of theirs, so that the dashboard offers « Annuler l’événement ».
+    await createEvent({ createdBy: organizer.uid });
+    await loginAs(page, organizer);
     for (const path of ['/dashboard', '/organizer/profile', '/organizer/submit-event']) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
@@ -71,10 +79,14 @@ test.describe('accessibilité (axe) @js-only', () => {
     expect(await seriousViolations(page), 'formulaire en erreur').toEqual([]);
   });
 
-  test('admin : tableau de bord, modération, catégories, partenaires, comptes', async ({ page }) => {
+  test('admin : tableau de bord, modération, catégories, partenaires, comptes', async ({
+    page,
+    createUser,
+    loginAs,
+  }) => {
     // Five pages read by axe in one test (one login).
     test.slow();
-    await login(page, 'admin', '/admin');
+    await loginAs(page, await createUser({ role: 'admin' }));
     for (const path of ['/admin', '/admin/events', '/admin/categories', '/admin/partners', '/admin/users']) {
       await page.goto(path);
       await expect(page).toHaveURL(path);

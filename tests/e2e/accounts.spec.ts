@@ -1,30 +1,35 @@
-import { expect, test } from '@playwright/test';
 import { registrationSent } from '../../app/domain/auth';
-import { lastMailTo, linkInMail, logout, queryDb, register, submitRegistration, uniqueEmail } from './utils';
+import { expect, type Ports, test } from './fixtures';
+import { lastMailTo, linkInMail, logout, register, submitRegistration, uniqueEmail } from './utils';
 
 const PASSWORD = 'trois pommes vertes à Vevey';
 
+/** The account registered with that address, as the store has it (null when there is none). */
+const accountOf = ({ store }: Ports, email: string) => store.users.findByEmailWithPassword(email);
+
 test.describe('comptes', () => {
-  test('inscription → mail de vérification → lien → adresse vérifiée', async ({ page }) => {
+  test('inscription → mail de vérification → lien → adresse vérifiée @journey', async ({
+    page,
+    ports,
+    removeAfter,
+  }) => {
     const email = uniqueEmail('inscription');
+    removeAfter.account(email);
     await register(page, 'Chœur de la Broye', email, PASSWORD);
     await expect(page).toHaveURL('/dashboard');
-    const [user] = queryDb<{ role: string; email_verified: number; supported: number; display_name: string }>(
-      'SELECT * FROM users WHERE email = ?',
+    expect(await accountOf(ports, email)).toMatchObject({
       email,
-    );
-    expect(user).toMatchObject({
       role: 'organizer',
-      email_verified: 0,
-      supported: 0,
-      display_name: 'Chœur de la Broye',
+      emailVerified: false,
+      supported: false,
+      displayName: 'Chœur de la Broye',
     });
     const link = await linkInMail(email, '/auth/verify-email?token=');
     expect(lastMailTo(email)).toContain('Confirmez votre adresse email pour publier vos événements');
     await page.goto(link);
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('flash')).toContainText(`L’adresse ${email} est vérifiée`);
-    expect(queryDb<{ v: number }>('SELECT email_verified AS v FROM users WHERE email = ?', email)[0].v).toBe(1);
+    expect((await accountOf(ports, email))?.emailVerified).toBe(true);
     await page.goto(link);
     await expect(page.getByTestId('flash')).toContainText('n’est plus valable');
     await page.goto('/auth/verify-email');
@@ -40,6 +45,7 @@ test.describe('comptes', () => {
 
   test('inscription refusée : champs invalides, mot de passe courant, nom porteur d’une adresse — saisie gardée sauf le mot de passe', async ({
     page,
+    ports,
   }) => {
     await submitRegistration(page, 'A', 'pas-une-adresse', 'court');
     await expect(page.locator('#field-displayName-error')).toHaveText('Votre nom doit compter au moins 2 caractères.');
@@ -53,20 +59,24 @@ test.describe('comptes', () => {
     await submitRegistration(page, 'Marché de Bulle', email, 'motdepasse');
     await expect(page.locator('#field-password-error')).toContainText('trop courant');
     await expect(page.getByLabel('Votre nom ou celui de votre organisation')).toHaveValue('Marché de Bulle');
-    expect(queryDb('SELECT uid FROM users WHERE email = ?', email)).toHaveLength(0);
+    expect(await accountOf(ports, email)).toBeNull();
     await submitRegistration(page, '<b>X</b> http://evil.example', uniqueEmail('nom'), PASSWORD);
     await expect(page.locator('#field-displayName-error')).toContainText('ni adresse web ni balise');
   });
 
   test('une adresse déjà inscrite reçoit la même réponse qu’une nouvelle ; sa titulaire est prévenue par mail', async ({
     page,
+    ports,
+    createUser,
+    removeAfter,
   }) => {
-    const owner = 'organisateur@demo.agenda-romand.ch';
+    const owner = (await createUser()).email;
     const mailsBefore = lastMailTo(owner);
     await submitRegistration(page, 'Doublon', owner, PASSWORD);
     await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
     await expect(page.getByTestId('flash')).toHaveText(registrationSent(owner));
     const fresh = uniqueEmail('nouvelle');
+    removeAfter.account(fresh);
     await submitRegistration(page, 'Nouvelle', fresh, PASSWORD);
     await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
     await expect(page.getByTestId('flash')).toHaveText(registrationSent(fresh));
@@ -75,14 +85,18 @@ test.describe('comptes', () => {
       .toBe(true);
     expect(lastMailTo(owner)).not.toContain('Doublon');
     // No second account for the owner's address; the new address has its own.
-    expect(queryDb('SELECT uid FROM users WHERE email = ?', owner)).toHaveLength(1);
-    expect(queryDb('SELECT uid FROM users WHERE email = ?', fresh)).toHaveLength(1);
+    const accountsWith = async (email: string) =>
+      (await ports.store.users.search({ words: [email], limit: 10, offset: 0 })).items.filter((u) => u.email === email);
+    expect(await accountsWith(owner)).toHaveLength(1);
+    expect(await accountsWith(fresh)).toHaveLength(1);
   });
 
   test('mot de passe oublié → mail → le nouveau fonctionne, l’ancien non, le lien ne sert qu’une fois', async ({
     page,
+    removeAfter,
   }) => {
     const email = uniqueEmail('oubli');
+    removeAfter.account(email);
     await register(page, 'Fanfare de Tavannes', email, PASSWORD);
     await logout(page);
     await page.goto('/auth/forgot-password');
@@ -125,8 +139,11 @@ test.describe('comptes', () => {
   test('profil : nom, mot de passe (déconnecte les autres appareils), suppression du compte', async ({
     page,
     browser,
+    ports,
+    removeAfter,
   }, testInfo) => {
     const email = uniqueEmail('profil');
+    removeAfter.account(email);
     await register(page, 'Cinéclub de Bulle', email, PASSWORD);
     await expect(page).toHaveURL('/dashboard');
     const other = await browser.newContext({ javaScriptEnabled: testInfo.project.name === 'js' });
@@ -142,9 +159,7 @@ test.describe('comptes', () => {
     await page.getByLabel('Nom affiché').fill('Ciné-club de Bulle');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Profil enregistré.')).toBeVisible();
-    expect(queryDb<{ n: string }>('SELECT display_name AS n FROM users WHERE email = ?', email)[0].n).toBe(
-      'Ciné-club de Bulle',
-    );
+    expect((await accountOf(ports, email))?.displayName).toBe('Ciné-club de Bulle');
 
     await page.getByLabel('Mot de passe actuel').fill('pas le bon');
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouvelle phrase de passe');
@@ -168,6 +183,6 @@ test.describe('comptes', () => {
     await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('flash')).toContainText('Votre compte a été supprimé');
-    expect(queryDb('SELECT uid FROM users WHERE email = ?', email)).toHaveLength(0);
+    expect(await accountOf(ports, email)).toBeNull();
   });
 });

@@ -1,25 +1,32 @@
 // The admin dashboard (/admin): the figures agree with the database, the charts are there for every reader,
 // and only admins get in.
-import { expect, test } from '@playwright/test';
-import { awaitingInDb, login, queryDb } from './utils';
+import { expect, type Ports, test } from './fixtures';
 
 // What awaits moderation: pending events and pending revisions of public ones (decision 029).
-const pendingInDb = awaitingInDb;
-const upcomingInDb = () =>
-  queryDb<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE status = 'approved' AND ends_ts > ?", Date.now())[0].n;
+const pendingInStore = ({ store }: Ports) => store.events.countAwaitingModeration();
+/** Published events that have not ended yet, counted from the whole list (not the dashboard's own query). */
+const upcomingInStore = async ({ store }: Ports) =>
+  (await store.events.search({ status: ['approved'], endsAfter: new Date().toISOString(), limit: 100_000, offset: 0 }))
+    .total;
+const EVER = ['2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z'];
 const figure = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 test.describe('tableau de bord admin', () => {
-  test('l’admin voit le nombre d’événements en attente, les graphiques et l’activité', async ({ page }) => {
-    await login(page, 'admin');
+  test('l’admin voit le nombre d’événements en attente, les graphiques et l’activité', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser({ role: 'admin' }));
     // Other tests submit and moderate at the same time: the figure lies between the counts before and after.
-    const before = pendingInDb();
-    const upcomingBefore = upcomingInDb();
-    const decisions = queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM moderation_log')[0].n;
-    const views = queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM page_views')[0].n;
+    const before = await pendingInStore(ports);
+    const upcomingBefore = await upcomingInStore(ports);
+    const decisions = (await ports.store.stats.recentModeration(1)).length;
+    const views = (await ports.store.stats.countPageViews(EVER))[0];
     await page.goto('/admin');
-    const after = pendingInDb();
-    const upcomingAfter = upcomingInDb();
+    const after = await pendingInStore(ports);
+    const upcomingAfter = await upcomingInStore(ports);
     await expect(page).toHaveTitle(/Panneau Admin/);
     await expect(page.getByRole('heading', { level: 1, name: 'Panneau Admin' })).toBeVisible();
 
@@ -34,9 +41,9 @@ test.describe('tableau de bord admin', () => {
     await expect(page.getByTestId('dashboard-approved-week')).toHaveText(/^\d+$/);
 
     for (const name of [
-      /^Soumissions par semaine sur les 12 dernières semaines : /,
-      /^Événements à venir par catégorie : .*Musique \d+/,
-      /^Événements à venir par canton : .*Genève \d+/,
+      /^Soumissions par semaine sur les 12 dernières semaines\s: /,
+      /^Événements à venir par catégorie\s: .*Musique \d+/,
+      /^Événements à venir par canton\s: .*Genève \d+/,
     ]) {
       await expect(page.getByRole('img', { name })).toBeVisible();
     }
@@ -48,7 +55,7 @@ test.describe('tableau de bord admin', () => {
 
     // No analytics yet in the demo; once they exist, the chart replaces the message.
     const audience = page.getByRole('region', { name: 'Audience des 30 derniers jours' });
-    if (views === 0 && queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM page_views')[0].n === 0) {
+    if (views === 0 && (await ports.store.stats.countPageViews(EVER))[0] === 0) {
       await expect(audience).toContainText('Aucune mesure d’audience pour l’instant.');
     } else if (views > 0) {
       await expect(audience.getByRole('img', { name: /^Pages vues par jour/ })).toBeVisible();
@@ -59,7 +66,7 @@ test.describe('tableau de bord admin', () => {
     if (decisions > 0) {
       await expect(activity.getByRole('listitem').first()).toContainText(
         // Deletions and admins’ edits are logged too (decision 029).
-        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé|modifié|supprimé) « /,
+        / a (approuvé|refusé|mis en avant|retiré de la une|dépublié|annulé|modifié|supprimé) «\s/,
       );
       await expect(activity.getByRole('link').first()).toHaveAttribute('href', /^\/admin\/events\?eventId=/);
     } else {
@@ -70,8 +77,8 @@ test.describe('tableau de bord admin', () => {
     await expect(page).toHaveURL(/\/admin\/events/);
   });
 
-  test('un organisateur est renvoyé à l’accueil', async ({ page }) => {
-    await login(page, 'organizer');
+  test('un organisateur est renvoyé à l’accueil', async ({ page, createUser, loginAs }) => {
+    await loginAs(page, await createUser());
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/$/);
     expect(new URL(page.url()).pathname).toBe('/');

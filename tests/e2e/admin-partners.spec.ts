@@ -2,36 +2,35 @@
 // each test changes only partners it created itself, never the seeded ones.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { csrfToken, DATA_DIR, login, queryDb, unique } from './utils';
+import { type Partner, uploadedLogoPath } from '../../app/domain/partner';
+import { expect, type Ports, test } from './fixtures';
+import { csrfToken, unique } from './utils';
 
 const AFFICHE = path.resolve('tests/e2e/fixtures/affiche.jpg');
 
-interface PartnerRow {
-  id: string;
-  slug: string;
-  name: string;
-  kind: string;
-  description: string;
-  logo: string | null;
-  website_url: string;
-  sort_order: number;
-  active: number;
+const partnerNamed = async ({ store }: Ports, name: string) =>
+  (await store.partners.list()).find((p) => p.name === name) ?? null;
+const partnerById = ({ store }: Ports, id: string) => store.partners.findById(id);
+const seededPartners = async ({ store }: Ports) =>
+  (await store.partners.list())
+    .filter((p) => p.logo?.startsWith('/images/partners/'))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+/** Those of the keys the file store holds. */
+async function stored({ files }: Ports, keys: string[]): Promise<string[]> {
+  const found = await Promise.all(keys.map(async (key) => ((await files.get(key)) ? key : null)));
+  return found.filter((key): key is string => key !== null);
 }
-
-const partnerNamed = (name: string) => queryDb<PartnerRow>('SELECT * FROM partners WHERE name = ?', name)[0];
-const partnerById = (id: string) => queryDb<PartnerRow>('SELECT * FROM partners WHERE id = ?', id)[0];
-const seededPartners = () =>
-  queryDb<PartnerRow>("SELECT * FROM partners WHERE logo LIKE '/images/partners/%' ORDER BY id");
-/** The files of an uploaded logo (`/uploads/partners/<id>-800.webp`) that are on disk. */
-const logoFiles = (logo: string | null) => {
-  const base = logo?.match(/^\/uploads\/(partners\/[a-z0-9]+)-800\.webp$/)?.[1];
+/** The widths of an uploaded logo (`/uploads/partners/<id>-800.webp`) that the file store holds, as keys. */
+async function logoFiles(ports: Ports, logo: string | null): Promise<string[]> {
+  const base = uploadedLogoPath(logo);
   if (!base) throw new Error(`pas un logo envoyé : ${logo}`);
-  return [400, 800, 1600]
-    .map((w) => path.join(DATA_DIR, 'uploads', `${base}-${w}.webp`))
-    .filter((file) => fs.existsSync(file));
-};
+  return stored(
+    ports,
+    [400, 800, 1600].map((w) => `${base}-${w}.webp`),
+  );
+}
 
 const editor = (page: Page) => page.locator('#admin-partners-form');
 const rowOf = (page: Page, name: string) => page.getByTestId('admin-partner-row').filter({ hasText: name });
@@ -46,12 +45,14 @@ async function post(page: Page, click: () => Promise<void>) {
   return answered;
 }
 
-/** Creates a partner through the form of the logged-in admin page; returns its row. */
+/** Creates a partner through the form of the logged-in admin page (removed after the test); returns it as stored. */
 async function createPartner(
   page: Page,
+  ports: Ports,
+  removeAfter: { partner(id: string): void },
   name: string,
   options: { kind?: 'partenaire' | 'donateur'; logo?: boolean } = {},
-): Promise<PartnerRow> {
+): Promise<Partner> {
   await page.goto('/admin/partners');
   const form = editor(page);
   await form.getByLabel('Nom', { exact: true }).fill(name);
@@ -61,30 +62,34 @@ async function createPartner(
   if (options.logo) await form.getByLabel('Logo (facultatif)').setInputFiles(AFFICHE);
   await form.getByRole('button', { name: 'Ajouter' }).click();
   const word = options.kind === 'donateur' ? 'Le donateur' : 'Le partenaire';
-  await expect(page.getByTestId('flash')).toContainText(`${word} « ${name} » est ajouté.`);
-  return partnerNamed(name);
-}
-
-async function asAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, 'admin');
-  return page;
+  await expect(page.getByTestId('flash')).toContainText(`${word} « ${name} » est ajouté.`);
+  const created = await partnerNamed(ports, name);
+  if (!created) throw new Error(`${name} introuvable après son ajout`);
+  removeAfter.partner(created.id);
+  return created;
 }
 
 test.describe('partenaires et donateurs (admin)', () => {
-  test('un admin ajoute un partenaire avec son logo, visible sur /partenaires', async ({ page }) => {
-    await login(page, 'admin', '/admin/partners');
+  test('un admin ajoute un partenaire avec son logo, visible sur /partenaires @journey', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+    removeAfter,
+  }) => {
+    await loginAs(page, await createUser({ role: 'admin' }));
+    await page.goto('/admin/partners');
     await expect(page.getByRole('heading', { level: 1, name: 'Partenaires & donateurs' })).toBeVisible();
     const name = unique('Partenaire logo');
-    const created = await createPartner(page, name, { logo: true });
+    const created = await createPartner(page, ports, removeAfter, name, { logo: true });
     expect(created).toMatchObject({
       kind: 'partenaire',
-      active: 1,
-      website_url: 'https://www.exemple.ch/soutien',
+      active: true,
+      websiteUrl: 'https://www.exemple.ch/soutien',
       slug: expect.stringMatching(/^partenaire-logo-[a-z0-9]+$/),
     });
     expect(created.logo).toMatch(/^\/uploads\/partners\/[a-z0-9]{16}-800\.webp$/);
-    expect(logoFiles(created.logo)).toHaveLength(3);
+    expect(await logoFiles(ports, created.logo)).toHaveLength(3);
     await expect(rowOf(page, name).getByRole('img', { name: `Logo de ${name}` })).toHaveAttribute(
       'src',
       created.logo ?? '',
@@ -105,11 +110,17 @@ test.describe('partenaires et donateurs (admin)', () => {
     await expect(page.getByRole('img', { name: `Logo de ${name}` })).toHaveAttribute('src', created.logo ?? '');
   });
 
-  test('modifier un partenaire : nouveau nom, même adresse, l’ancien logo est effacé', async ({ page }) => {
-    await login(page, 'admin');
+  test('modifier un partenaire : nouveau nom, même adresse, l’ancien logo est effacé', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+    removeAfter,
+  }) => {
+    await loginAs(page, await createUser({ role: 'admin' }));
     const name = unique('Partenaire à modifier');
-    const created = await createPartner(page, name, { logo: true });
-    const oldFiles = logoFiles(created.logo);
+    const created = await createPartner(page, ports, removeAfter, name, { logo: true });
+    const oldFiles = await logoFiles(ports, created.logo);
     expect(oldFiles).toHaveLength(3);
 
     await rowOf(page, name)
@@ -117,7 +128,7 @@ test.describe('partenaires et donateurs (admin)', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`/admin/partners\\?edit=${created.id}`));
     const form = editor(page);
-    await expect(form.getByRole('heading', { name: `Modifier « ${name} »` })).toBeVisible();
+    await expect(form.getByRole('heading', { name: `Modifier « ${name} »` })).toBeVisible();
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(name);
     const renamed = unique('Partenaire modifié');
     await form.getByLabel('Nom', { exact: true }).fill(renamed);
@@ -131,38 +142,44 @@ test.describe('partenaires et donateurs (admin)', () => {
       .toBuffer();
     await form.getByLabel('Remplacer le logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await form.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`Le partenaire « ${renamed} » est enregistré.`);
+    await expect(page.getByTestId('flash')).toContainText(`Le partenaire « ${renamed} » est enregistré.`);
 
-    const updated = partnerById(created.id);
+    const updated = (await partnerById(ports, created.id))!;
     expect(updated).toMatchObject({
       slug: created.slug,
       name: renamed,
       description: 'Une description revue et corrigée.',
-      website_url: '',
-      sort_order: created.sort_order,
+      websiteUrl: '',
+      order: created.order,
     });
     expect(updated.logo).not.toBe(created.logo);
-    expect(logoFiles(updated.logo)).toHaveLength(3);
-    expect(oldFiles.filter((f) => fs.existsSync(f))).toEqual([]);
+    const newFiles = await logoFiles(ports, updated.logo);
+    expect(newFiles).toHaveLength(3);
+    expect(await stored(ports, oldFiles)).toEqual([]);
     expect((await page.request.get(created.logo ?? '')).status()).toBe(404);
-    const stored = await sharp(logoFiles(updated.logo)[0]).metadata();
-    expect(stored.hasAlpha).toBe(true);
+    const kept = await sharp((await ports.files.get(newFiles[0])) ?? Buffer.alloc(0)).metadata();
+    expect(kept.hasAlpha).toBe(true);
 
     await page.goto(`/partenaires/${created.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
     await expect(page.getByRole('img', { name: `Logo de ${renamed}` })).toHaveAttribute('src', updated.logo ?? '');
   });
 
-  test('Monter et Descendre changent l’ordre de deux donateurs, sans toucher aux autres', async ({ page }) => {
-    const seeded = seededPartners();
-    await login(page, 'admin');
-    const first = await createPartner(page, unique('Donateur premier'), { kind: 'donateur' });
-    const second = await createPartner(page, unique('Donateur second'), { kind: 'donateur' });
+  test('Monter et Descendre changent l’ordre de deux donateurs, sans toucher aux autres', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+    removeAfter,
+  }) => {
+    const seeded = await seededPartners(ports);
+    await loginAs(page, await createUser({ role: 'admin' }));
+    const first = await createPartner(page, ports, removeAfter, unique('Donateur premier'), { kind: 'donateur' });
+    const second = await createPartner(page, ports, removeAfter, unique('Donateur second'), { kind: 'donateur' });
     // The rank among donors; tests running meanwhile may add or move their own donors, never swap these two.
-    const rank = (id: string) =>
-      queryDb<{ id: string }>("SELECT id FROM partners WHERE kind = 'donateur' ORDER BY sort_order, name").findIndex(
-        (r) => r.id === id,
-      );
+    const rank = async (id: string) =>
+      (await ports.store.partners.list()).filter((p) => p.kind === 'donateur').findIndex((p) => p.id === id);
+    const secondAbove = async () => (await rank(second.id)) < (await rank(first.id));
     const secondAboveOnScreen = async () => {
       const names = await page
         .getByRole('region', { name: /^Donateurs/ })
@@ -171,33 +188,39 @@ test.describe('partenaires et donateurs (admin)', () => {
       return names.findIndex((n) => n.includes(second.name)) < names.findIndex((n) => n.includes(first.name));
     };
     const moveSecond = async (label: 'Monter' | 'Descendre', wantAbove: boolean) => {
-      for (let i = 0; i < 10 && rank(second.id) < rank(first.id) !== wantAbove; i++) {
+      for (let i = 0; i < 10 && (await secondAbove()) !== wantAbove; i++) {
         await post(page, () => rowOf(page, second.name).getByRole('button', { name: label }).click());
-        const above = rank(second.id) < rank(first.id);
+        const above = await secondAbove();
         await expect.poll(secondAboveOnScreen).toBe(above);
       }
-      expect(rank(second.id) < rank(first.id)).toBe(wantAbove);
+      expect(await secondAbove()).toBe(wantAbove);
     };
 
-    expect(rank(second.id)).toBeGreaterThan(rank(first.id));
+    expect(await rank(second.id)).toBeGreaterThan(await rank(first.id));
     await moveSecond('Monter', true);
-    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » monte d’une place.`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » monte d’une place.`);
     await moveSecond('Descendre', false);
-    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » descend d’une place.`);
-    expect(seededPartners()).toEqual(seeded);
+    await expect(page.getByTestId('flash')).toContainText(`« ${second.name} » descend d’une place.`);
+    expect(await seededPartners(ports)).toEqual(seeded);
   });
 
-  test('désactiver un partenaire le retire de /partenaires ; le réactiver l’y remet', async ({ page }) => {
-    await login(page, 'admin');
+  test('désactiver un partenaire le retire de /partenaires ; le réactiver l’y remet', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+    removeAfter,
+  }) => {
+    await loginAs(page, await createUser({ role: 'admin' }));
     const name = unique('Partenaire éphémère');
-    const created = await createPartner(page, name);
+    const created = await createPartner(page, ports, removeAfter, name);
     await page.goto('/partenaires');
     await expect(page.locator('.partner-grid').getByText(name)).toBeVisible();
 
     await page.goto('/admin/partners');
     await rowOf(page, name).getByRole('button', { name: 'Désactiver' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est désactivé`);
-    expect(partnerById(created.id).active).toBe(0);
+    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est désactivé`);
+    expect((await partnerById(ports, created.id))?.active).toBe(false);
     await expect(rowOf(page, name)).toContainText('Désactivé');
     await page.goto('/partenaires');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Partenaires & Donateurs');
@@ -206,16 +229,20 @@ test.describe('partenaires et donateurs (admin)', () => {
 
     await page.goto('/admin/partners');
     await rowOf(page, name).getByRole('button', { name: 'Réactiver' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est réactivé`);
-    expect(partnerById(created.id).active).toBe(1);
+    await expect(page.getByTestId('flash')).toContainText(`« ${name} » est réactivé`);
+    expect((await partnerById(ports, created.id))?.active).toBe(true);
     await page.goto('/partenaires');
     await expect(page.locator('.partner-grid').getByText(name)).toBeVisible();
   });
 
   test('une saisie invalide est refusée en français, ce qui est saisi reste, rien n’est enregistré', async ({
     page,
+    ports,
+    createUser,
+    loginAs,
   }) => {
-    await login(page, 'admin', '/admin/partners');
+    await loginAs(page, await createUser({ role: 'admin' }));
+    await page.goto('/admin/partners');
     const name = unique('Donateur mal saisi');
     const form = editor(page);
     await form.getByLabel('Nom', { exact: true }).fill(name);
@@ -230,7 +257,7 @@ test.describe('partenaires et donateurs (admin)', () => {
     await expect(form.getByLabel('Type', { exact: true })).toHaveValue('donateur');
     await expect(form.getByLabel('Description', { exact: true })).toHaveValue('Une description à garder.');
     await expect(form.getByLabel('Site web', { exact: true })).toHaveValue('www.exemple');
-    expect(partnerNamed(name)).toBeUndefined();
+    expect(await partnerNamed(ports, name)).toBeNull();
 
     // A valid form with a file that is not an image: the pipeline's message, and still nothing stored.
     await form.getByLabel('Nom', { exact: true }).fill('');
@@ -248,20 +275,25 @@ test.describe('partenaires et donateurs (admin)', () => {
     expect(badLogo.status()).toBe(400);
     await expect(form.getByText('Format d’image non accepté')).toBeVisible();
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(name);
-    expect(partnerNamed(name)).toBeUndefined();
+    expect(await partnerNamed(ports, name)).toBeNull();
   });
 
-  test('une action d’admin sans jeton CSRF est refusée', async ({ page, browser }) => {
-    const admin = await asAdmin(browser);
-    const target = await createPartner(admin, unique('Partenaire protégé'));
-    await login(page, 'admin');
+  test('une action d’admin sans jeton CSRF est refusée', async ({
+    page,
+    ports,
+    createUser,
+    createPartner: createTarget,
+    loginAs,
+  }) => {
+    const target = await createTarget({ name: unique('Partenaire protégé') });
+    await loginAs(page, await createUser({ role: 'admin' }));
+    await page.goto('/admin/partners');
     const response = await page.request.post('/admin/partners', {
       form: { intent: 'deactivate', id: target.id },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);
-    expect(partnerById(target.id)).toEqual(target);
-    await admin.context().close();
+    expect(await partnerById(ports, target.id)).toEqual(target);
   });
 });
 
@@ -293,12 +325,17 @@ test.describe('actions sur les partenaires refusées', () => {
     ...['up', 'down', 'deactivate', 'activate'].map((intent) => ({ intent, form: { csrf, intent, id } })),
   ];
 
-  test('un organisateur est renvoyé à l’accueil, rien ne change', async ({ page, browser }) => {
-    const admin = await asAdmin(browser);
-    const target = await createPartner(admin, unique('Cible organisateur'));
-    await admin.context().close();
-    const seeded = seededPartners();
-    await login(page, 'organizer', '/organizer/profile');
+  test('un organisateur est renvoyé à l’accueil, rien ne change', async ({
+    page,
+    ports,
+    createUser,
+    createPartner: createTarget,
+    loginAs,
+  }) => {
+    const target = await createTarget({ name: unique('Cible organisateur') });
+    const seeded = await seededPartners(ports);
+    await loginAs(page, await createUser());
+    await page.goto('/organizer/profile');
     const csrf = await csrfToken(page);
     const name = unique('Partenaire pirate');
     for (const { intent, ...body } of attempts(csrf, target.id, name)) {
@@ -306,16 +343,18 @@ test.describe('actions sur les partenaires refusées', () => {
       expect(response.status(), intent).toBe(302);
       expect(response.headers().location, intent).toBe('/');
     }
-    expect(partnerById(target.id)).toEqual(target);
-    expect(partnerNamed(name)).toBeUndefined();
-    expect(seededPartners()).toEqual(seeded);
+    expect(await partnerById(ports, target.id)).toEqual(target);
+    expect(await partnerNamed(ports, name)).toBeNull();
+    expect(await seededPartners(ports)).toEqual(seeded);
   });
 
-  test('un visiteur est renvoyé à la connexion, rien ne change', async ({ page, browser }) => {
-    const admin = await asAdmin(browser);
-    const target = await createPartner(admin, unique('Cible visiteur'));
-    await admin.context().close();
-    const seeded = seededPartners();
+  test('un visiteur est renvoyé à la connexion, rien ne change', async ({
+    page,
+    ports,
+    createPartner: createTarget,
+  }) => {
+    const target = await createTarget({ name: unique('Cible visiteur') });
+    const seeded = await seededPartners(ports);
     await page.goto('/contact');
     const csrf = await csrfToken(page);
     const name = unique('Partenaire anonyme');
@@ -324,8 +363,8 @@ test.describe('actions sur les partenaires refusées', () => {
       expect(response.status(), intent).toBe(302);
       expect(response.headers().location, intent).toBe('/auth/login?redirect=%2Fadmin%2Fpartners');
     }
-    expect(partnerById(target.id)).toEqual(target);
-    expect(partnerNamed(name)).toBeUndefined();
-    expect(seededPartners()).toEqual(seeded);
+    expect(await partnerById(ports, target.id)).toEqual(target);
+    expect(await partnerNamed(ports, name)).toBeNull();
+    expect(await seededPartners(ports)).toEqual(seeded);
   });
 });

@@ -1,49 +1,58 @@
-// Account management (/admin/users), with and without JavaScript. The demo accounts are shared by every test running
-// in parallel: their role and state are never changed here; each test registers the accounts it acts on.
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, csrfToken, login, queryDb, register, uniqueEmail } from './utils';
+// Account management (/admin/users), with and without JavaScript. Each test makes the accounts it acts on (admins
+// included): tests running in parallel never see each other's changes.
+import type { Browser, Page } from '@playwright/test';
+import { expect, type Ports, type TestUser, test } from './fixtures';
+import { csrfToken } from './utils';
 
-const PASSWORD = 'trois pommes vertes à Vevey';
+/** What the admin changes on an account, as the store has it. */
+const userByEmail = async ({ store }: Ports, email: string) => {
+  const user = await store.users.findByEmailWithPassword(email);
+  return user && { uid: user.uid, role: user.role, disabled: user.disabled, updatedAt: user.updatedAt };
+};
+const sessionCount = async ({ store }: Ports, uid: string) => (await store.sessions.listForUser(uid)).length;
 
-interface UserRow {
-  uid: string;
-  role: string;
-  disabled: number;
-  updated_at: string;
+/** A new organizer (address not verified yet), logged in in its own browser context. */
+async function newAccount(
+  browser: Browser,
+  fixtures: {
+    createUser: (o: { displayName: string; verified: boolean }) => Promise<TestUser>;
+    loginAs: (page: Page, user: TestUser) => Promise<void>;
+  },
+  name: string,
+): Promise<{ page: Page; email: string; uid: string; password: string }> {
+  const user = await fixtures.createUser({ displayName: name, verified: false });
+  const page = await (await browser.newContext()).newPage();
+  await fixtures.loginAs(page, user);
+  await page.goto('/dashboard');
+  return { page, email: user.email, uid: user.uid, password: user.password };
 }
 
-const userByEmail = (email: string) =>
-  queryDb<UserRow>('SELECT uid, role, disabled, updated_at FROM users WHERE email = ?', email)[0];
-const sessionCount = (uid: string) =>
-  queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM sessions WHERE uid = ?', uid)[0].n;
-
-/** A new account, registered (and so logged in) in its own browser context. */
-async function newAccount(browser: Browser, name: string): Promise<{ page: Page; email: string; uid: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = uniqueEmail('compte');
-  await register(page, name, email, PASSWORD);
-  await expect(page).toHaveURL('/dashboard');
-  return { page, email, uid: userByEmail(email).uid };
-}
-
-async function asAdmin(page: Page, path = '/admin/users') {
-  // With JavaScript, the serious actions ask for a confirmation first: accepted here.
+/** Logs an admin in and opens the page; with JavaScript, the serious actions' confirmations are accepted. */
+async function asAdmin(
+  page: Page,
+  admin: TestUser,
+  loginAs: (page: Page, user: TestUser) => Promise<void>,
+  path = '/admin/users',
+) {
   page.on('dialog', (dialog) => dialog.accept());
-  await login(page, 'admin', path);
+  await loginAs(page, admin);
+  await page.goto(path);
   await expect(page).toHaveURL(path);
 }
 
 test.describe('gestion des utilisateurs', () => {
   test.setTimeout(90_000);
 
-  test('un admin trouve un compte inscrit, le fait passer admin puis le repasse organisateur', async ({
+  test('un admin trouve un compte inscrit, le fait passer admin puis le repasse organisateur @journey', async ({
     page,
     browser,
+    ports,
+    createUser,
+    loginAs,
   }) => {
     const suffix = Math.random().toString(36).slice(2, 8);
-    const account = await newAccount(browser, `Zoé Théâtre ${suffix}`);
-    await asAdmin(page);
+    const account = await newAccount(browser, { createUser, loginAs }, `Zoé Théâtre ${suffix}`);
+    await asAdmin(page, await createUser({ role: 'admin' }), loginAs);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utilisateurs');
 
     // Without the accents, in capitals: still found.
@@ -63,7 +72,7 @@ test.describe('gestion des utilisateurs', () => {
     // Back on the same search.
     await expect(page).toHaveURL(`/admin/users?q=ZOE+THEATRE+${suffix}`);
     await expect(row).toContainText('Administrateur');
-    expect(userByEmail(account.email).role).toBe('admin');
+    expect((await userByEmail(ports, account.email))?.role).toBe('admin');
     // The new admin reaches the admin screens at once.
     await account.page.goto('/admin/users');
     await expect(account.page).toHaveURL('/admin/users');
@@ -75,7 +84,7 @@ test.describe('gestion des utilisateurs', () => {
     await expect(page.getByTestId('users-count')).toHaveText('1 compte');
     await row.getByRole('button', { name: 'Repasser organisateur' }).click();
     await expect(page.getByTestId('flash')).toHaveText(`Zoé Théâtre ${suffix} a de nouveau le rôle d’organisateur.`);
-    expect(userByEmail(account.email).role).toBe('organizer');
+    expect((await userByEmail(ports, account.email))?.role).toBe('organizer');
     // Still filtered on admins: the account has left the list.
     await expect(page).toHaveURL(`/admin/users?q=ZOE+THEATRE+${suffix}&role=admin`);
     await expect(page.getByTestId('users-count')).toHaveText('Aucun compte ne correspond à cette recherche.');
@@ -84,31 +93,39 @@ test.describe('gestion des utilisateurs', () => {
     await account.page.context().close();
   });
 
-  test('désactiver ferme la session ouverte du compte et empêche la connexion ; réactiver la permet de nouveau', async ({
+  test('désactiver ferme la session ouverte du compte et empêche la connexion ; réactiver la permet de nouveau @journey', async ({
     page,
     browser,
+    ports,
+    createUser,
+    loginAs,
   }) => {
-    const account = await newAccount(browser, 'Fanfare de Moutier');
-    expect(sessionCount(account.uid)).toBe(1);
-    await asAdmin(page, `/admin/users?q=${encodeURIComponent(account.email)}`);
+    const account = await newAccount(browser, { createUser, loginAs }, 'Fanfare de Moutier');
+    expect(await sessionCount(ports, account.uid)).toBe(1);
+    await asAdmin(
+      page,
+      await createUser({ role: 'admin' }),
+      loginAs,
+      `/admin/users?q=${encodeURIComponent(account.email)}`,
+    );
     const row = page.getByTestId(`user-${account.uid}`);
     await row.getByRole('button', { name: 'Désactiver' }).click();
     await expect(page.getByTestId('flash')).toContainText('Le compte de Fanfare de Moutier est désactivé');
     await expect(row).toContainText('Désactivé');
     await expect(row.getByRole('button', { name: 'Réactiver' })).toBeVisible();
-    expect(userByEmail(account.email).disabled).toBe(1);
-    expect(sessionCount(account.uid)).toBe(0);
+    expect((await userByEmail(ports, account.email))?.disabled).toBe(true);
+    expect(await sessionCount(ports, account.uid)).toBe(0);
 
     // Its open session ends on the next request…
     await account.page.goto('/dashboard');
     await expect(account.page).toHaveURL('/auth/login?redirect=%2Fdashboard');
     // …and it cannot log in again.
     await account.page.getByLabel('Adresse email').fill(account.email);
-    await account.page.getByLabel('Mot de passe').fill(PASSWORD);
+    await account.page.getByLabel('Mot de passe').fill(account.password);
     await account.page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(account.page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.');
     await expect(account.page).toHaveURL(/\/auth\/login/);
-    expect(sessionCount(account.uid)).toBe(0);
+    expect(await sessionCount(ports, account.uid)).toBe(0);
 
     // Found among the disabled accounts, and enabled again.
     await page.getByLabel('État').selectOption('disabled');
@@ -117,19 +134,20 @@ test.describe('gestion des utilisateurs', () => {
     await expect(page.getByTestId('users-count')).toHaveText('1 compte');
     await row.getByRole('button', { name: 'Réactiver' }).click();
     await expect(page.getByTestId('flash')).toContainText('Le compte de Fanfare de Moutier est réactivé');
-    expect(userByEmail(account.email).disabled).toBe(0);
+    expect((await userByEmail(ports, account.email))?.disabled).toBe(false);
 
-    await account.page.getByLabel('Mot de passe').fill(PASSWORD);
+    await account.page.getByLabel('Mot de passe').fill(account.password);
     await account.page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(account.page).toHaveURL('/dashboard');
     await account.page.context().close();
   });
 
-  test('annuler la confirmation ne change rien @js-only', async ({ page, browser }) => {
-    const account = await newAccount(browser, 'Club de pétanque');
-    await login(page, 'admin', `/admin/users?q=${encodeURIComponent(account.email)}`);
+  test('annuler la confirmation ne change rien @js-only', async ({ page, browser, ports, createUser, loginAs }) => {
+    const account = await newAccount(browser, { createUser, loginAs }, 'Club de pétanque');
+    await loginAs(page, await createUser({ role: 'admin' }));
+    await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
     const row = page.getByTestId(`user-${account.uid}`);
-    const before = userByEmail(account.email);
+    const before = await userByEmail(ports, account.email);
     const asked: string[] = [];
     page.on('dialog', (dialog) => {
       asked.push(dialog.message());
@@ -138,18 +156,24 @@ test.describe('gestion des utilisateurs', () => {
     await row.getByRole('button', { name: 'Passer admin' }).click();
     await row.getByRole('button', { name: 'Désactiver' }).click();
     expect(asked).toEqual([
-      'Donner le rôle d’administrateur à Club de pétanque ?',
-      'Désactiver le compte de Club de pétanque ? Ses sessions seront fermées immédiatement.',
+      'Donner le rôle d’administrateur à Club de pétanque ?',
+      'Désactiver le compte de Club de pétanque ? Ses sessions seront fermées immédiatement.',
     ]);
     await expect(row).toContainText('Organisateur');
-    expect(userByEmail(account.email)).toEqual(before);
-    expect(sessionCount(account.uid)).toBe(1);
+    expect(await userByEmail(ports, account.email)).toEqual(before);
+    expect(await sessionCount(ports, account.uid)).toBe(1);
     await account.page.context().close();
   });
 
-  test('l’admin ne peut ni retirer son propre rôle ni désactiver son compte', async ({ page }) => {
-    await asAdmin(page, `/admin/users?q=${encodeURIComponent(ACCOUNTS.admin.email)}`);
-    const me = userByEmail(ACCOUNTS.admin.email);
+  test('l’admin ne peut ni retirer son propre rôle ni désactiver son compte', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    const admin = await createUser({ role: 'admin' });
+    await asAdmin(page, admin, loginAs, `/admin/users?q=${encodeURIComponent(admin.email)}`);
+    const me = (await userByEmail(ports, admin.email))!;
     const row = page.getByTestId(`user-${me.uid}`);
     await expect(row).toContainText('(vous)');
     await expect(row).toContainText('Administrateur');
@@ -172,20 +196,28 @@ test.describe('gestion des utilisateurs', () => {
       expect(html, intent).toContain(message);
       expect(html, intent).toContain('data-testid="users-error"');
     }
-    expect(userByEmail(ACCOUNTS.admin.email)).toEqual(me);
+    expect(await userByEmail(ports, admin.email)).toEqual(me);
     // Still logged in as an admin.
     await page.reload();
     await expect(page.getByTestId(`user-${me.uid}`)).toContainText('(vous)');
   });
 
-  test('un organisateur et un visiteur ne peuvent rien changer', async ({ page, browser, request }) => {
-    const account = await newAccount(browser, 'Cible des essais');
-    await login(page, 'organizer');
+  test('un organisateur et un visiteur ne peuvent rien changer', async ({
+    page,
+    browser,
+    request,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    const account = await newAccount(browser, { createUser, loginAs }, 'Cible des essais');
+    const self = await createUser();
+    await loginAs(page, self);
     await page.goto('/organizer/profile');
     const csrf = await csrfToken(page);
     expect(csrf).not.toBe('');
-    const before = userByEmail(account.email);
-    const organizer = userByEmail(ACCOUNTS.organizer.email);
+    const before = await userByEmail(ports, account.email);
+    const organizer = (await userByEmail(ports, self.email))!;
     for (const intent of ['promote', 'demote', 'disable', 'enable']) {
       const form = { csrf, intent, uid: account.uid };
       const asOrganizer = await page.request.post('/admin/users', { form, maxRedirects: 0 });
@@ -196,14 +228,14 @@ test.describe('gestion des utilisateurs', () => {
       expect(asVisitor.headers().location, intent).toBe('/auth/login?redirect=%2Fadmin%2Fusers');
     }
     // Nor on themselves: an organizer cannot make themselves admin.
-    const self = await page.request.post('/admin/users', {
+    const promoted = await page.request.post('/admin/users', {
       form: { csrf, intent: 'promote', uid: organizer.uid },
       maxRedirects: 0,
     });
-    expect(self.headers().location).toBe('/');
-    expect(userByEmail(account.email)).toEqual(before);
-    expect(userByEmail(ACCOUNTS.organizer.email)).toEqual(organizer);
-    expect(sessionCount(account.uid)).toBe(1);
+    expect(promoted.headers().location).toBe('/');
+    expect(await userByEmail(ports, account.email)).toEqual(before);
+    expect(await userByEmail(ports, self.email)).toEqual(organizer);
+    expect(await sessionCount(ports, account.uid)).toBe(1);
     await account.page.context().close();
   });
 });

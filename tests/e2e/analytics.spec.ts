@@ -1,12 +1,17 @@
 // Audience measurement (SPEC §2, §4): after every navigation a page view (path, title) goes to our own counter, only
 // once the visitor accepted audience measurement; robots (a headless browser says so) are never counted.
-import { expect, type Page, test } from '@playwright/test';
-import { login, queryDb, unique } from './utils';
+import type { Page } from '@playwright/test';
+import { expect, type Ports, test } from './fixtures';
+import { unique } from './utils';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-const viewsOf = (path: string) =>
-  queryDb<{ path: string; title: string }>('SELECT path, title FROM page_views WHERE path = ?', path);
+const EVER = ['2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z'];
+
+/** The views counted for a path and the title of the latest, or null when none was. */
+const viewsOf = async ({ store }: Ports, path: string) =>
+  (await store.stats.topPages(EVER[0], EVER[1], 100_000)).find((p) => p.path === path) ?? null;
+const allViews = async ({ store }: Ports) => (await store.stats.countPageViews(EVER))[0];
 
 /**
  * A page of its own: an event page no other test visits (an unknown id, so its « introuvable » page). Only this site's
@@ -29,25 +34,26 @@ test.describe('mesure d’audience', () => {
 
     test('aucune page vue avant le consentement ; chaque navigation compte ensuite ; plus rien après un refus @js-only', async ({
       page,
+      ports,
     }) => {
       const before = ownPath('avant');
       await page.goto(before);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForTimeout(500);
-      expect(viewsOf(before)).toEqual([]);
+      expect(await viewsOf(ports, before)).toBeNull();
 
       // Accepting counts the page on screen, then every page after it.
       await page
         .getByRole('region', { name: 'Cookies et vie privée' })
         .getByRole('button', { name: 'Tout accepter' })
         .click();
-      await expect.poll(() => viewsOf(before).length).toBe(1);
+      await expect.poll(async () => (await viewsOf(ports, before))?.views).toBe(1);
       const title = await page.title();
-      expect(viewsOf(before)[0].title).toBe(title);
+      expect((await viewsOf(ports, before))?.title).toBe(title);
 
       const next = ownPath('apres');
       await page.goto(next);
-      await expect.poll(() => viewsOf(next).length).toBe(1);
+      await expect.poll(async () => (await viewsOf(ports, next))?.views).toBe(1);
 
       // A navigation inside the app (no page load) sends its page view too, with the new page's title.
       const sent = beacon(page, '/faq');
@@ -66,17 +72,17 @@ test.describe('mesure d’audience', () => {
       await page.goto(after);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForTimeout(500);
-      expect(viewsOf(after)).toEqual([]);
+      expect(await viewsOf(ports, after)).toBeNull();
     });
 
-    test('le tableau de bord admin montre les pages vues @js-only', async ({ page }) => {
+    test('le tableau de bord admin montre les pages vues @js-only', async ({ page, ports, createUser, loginAs }) => {
       await page.goto(ownPath('tableau'));
       await page
         .getByRole('region', { name: 'Cookies et vie privée' })
         .getByRole('button', { name: 'Tout accepter' })
         .click();
-      await expect.poll(() => queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM page_views')[0].n).toBeGreaterThan(0);
-      await login(page, 'admin');
+      await expect.poll(() => allViews(ports)).toBeGreaterThan(0);
+      await loginAs(page, await createUser({ role: 'admin' }));
       await page.goto('/admin');
       const audience = page.getByRole('region', { name: 'Audience des 30 derniers jours' });
       await expect(audience.getByRole('img', { name: /^Pages vues par jour/ })).toBeVisible();
@@ -89,12 +95,13 @@ test.describe('mesure d’audience', () => {
         ).replace(/\D/g, ''),
       );
       expect(shown).toBeGreaterThan(0);
-      expect(shown).toBeLessThanOrEqual(queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM page_views')[0].n);
+      expect(shown).toBeLessThanOrEqual(await allViews(ports));
     });
   });
 
   test('un navigateur sans interface (un robot) n’est jamais compté, même avec le consentement @js-only', async ({
     page,
+    ports,
   }) => {
     const path = ownPath('robot');
     await page.goto(path);
@@ -110,6 +117,6 @@ test.describe('mesure d’audience', () => {
     await page.reload();
     await sent;
     await page.waitForTimeout(500);
-    expect(viewsOf(path)).toEqual([]);
+    expect(await viewsOf(ports, path)).toBeNull();
   });
 });

@@ -27,7 +27,9 @@ async function openPreferences(page: Page) {
 }
 
 test.describe('consentement aux cookies', () => {
-  test('le bandeau reste jusqu’au choix ; « Tout accepter » le retire pour de bon', async ({ page }) => {
+  test('le bandeau reste jusqu’au choix ; « Tout accepter » le retire pour de bon @journey @journey-nojs', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByRole('link', { name: 'En savoir plus' })).toHaveAttribute(
@@ -64,7 +66,7 @@ test.describe('consentement aux cookies', () => {
       await expect(dialog(page).getByLabel(name)).not.toBeChecked();
   });
 
-  test('avec JavaScript : préférences, clés du stockage local, « Annuler », réinitialisation @js-only', async ({
+  test('avec JavaScript : préférences, clés du stockage local, « Annuler », réinitialisation @js-only @journey', async ({
     page,
   }) => {
     await page.goto('/contact');
@@ -113,7 +115,7 @@ test.describe('consentement aux cookies', () => {
     expect(await consentCookie(page)).toBeNull();
   });
 
-  test('sans JavaScript : le lien « Cookies » ouvre les préférences, le formulaire enregistre et revient @nojs-only', async ({
+  test('sans JavaScript : le lien « Cookies » ouvre les préférences, le formulaire enregistre et revient @nojs-only @journey', async ({
     page,
   }) => {
     await page.goto('/legal');

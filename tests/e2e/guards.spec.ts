@@ -1,27 +1,29 @@
-import { expect, test } from '@playwright/test';
-import { awaitingInDb, login, queryDb } from './utils';
+import { expect, type TestUser, test } from './fixtures';
+import { loginWithForm } from './utils';
 
-/** Read when the test runs (the server has seeded the store by then). */
-const loginRequired = () => {
-  const [owned] = queryDb<{ id: string }>(
-    "SELECT e.id FROM events e JOIN users u ON u.uid = e.created_by WHERE u.email = 'organisateur@demo.agenda-romand.ch' LIMIT 1",
-  );
-  return [
-    '/dashboard',
-    '/organizer/dashboard',
-    '/organizer/profile',
-    '/organizer/submit-event',
-    `/organizer/edit-event/${owned.id}`,
-    `/organizer/event-confirmation/${owned.id}`,
-    '/payment/success',
-  ];
-};
+/** The pages that need a session, for an organizer who owns one event. */
+const loginRequired = (ownedId: string) => [
+  '/dashboard',
+  '/organizer/dashboard',
+  '/organizer/profile',
+  '/organizer/submit-event',
+  `/organizer/edit-event/${ownedId}`,
+  `/organizer/event-confirmation/${ownedId}`,
+  '/payment/success',
+];
 const ADMIN_ONLY = ['/admin', '/admin/categories', '/admin/events?eventId=abc', '/admin/partners', '/admin/users'];
 const ANONYMOUS_ONLY = ['/auth/login', '/auth/register', '/auth/forgot-password'];
 
 test.describe('gardes des routes', () => {
+  let organizer: TestUser;
+  let owned: string;
+  test.beforeEach(async ({ createUser, createEvent }) => {
+    organizer = await createUser();
+    owned = (await createEvent({ createdBy: organizer.uid })).id;
+  });
+
   test('un visiteur est envoyé vers la connexion avec la page voulue en redirect', async ({ page }) => {
-    for (const route of [...loginRequired(), ...ADMIN_ONLY]) {
+    for (const route of [...loginRequired(owned), ...ADMIN_ONLY]) {
       await page.goto(route);
       const url = new URL(page.url());
       expect(url.pathname, route).toBe('/auth/login');
@@ -29,29 +31,29 @@ test.describe('gardes des routes', () => {
     }
   });
 
-  test('après connexion, retour à la page voulue', async ({ page }) => {
+  test('après connexion, retour à la page voulue @journey', async ({ page }) => {
     await page.goto('/organizer/profile');
     await expect(page).toHaveURL('/auth/login?redirect=%2Forganizer%2Fprofile');
-    await page.getByLabel('Adresse email').fill('organisateur@demo.agenda-romand.ch');
+    await page.getByLabel('Adresse email').fill(organizer.email);
     await page.getByLabel('Mot de passe').fill('mauvais-mot-de-passe');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.');
-    await expect(page.getByLabel('Adresse email')).toHaveValue('organisateur@demo.agenda-romand.ch');
+    await expect(page.getByLabel('Adresse email')).toHaveValue(organizer.email);
     await expect(page.getByLabel('Mot de passe')).toHaveValue('');
-    await page.getByLabel('Mot de passe').fill('Romandie-Orga-2026');
+    await page.getByLabel('Mot de passe').fill(organizer.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page).toHaveURL('/organizer/profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
   });
 
   test('un redirect vers un autre site est ignoré', async ({ page }) => {
-    await login(page, 'organizer', '//evil.example/piege');
+    await loginWithForm(page, organizer, '//evil.example/piege');
     await expect(page).toHaveURL('/');
   });
 
-  test('un organisateur accède à son espace, pas à l’admin, ni aux pages de connexion', async ({ page }) => {
-    await login(page, 'organizer');
-    for (const route of loginRequired()) {
+  test('un organisateur accède à son espace, pas à l’admin, ni aux pages de connexion', async ({ page, loginAs }) => {
+    await loginAs(page, organizer);
+    for (const route of loginRequired(owned)) {
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);
       expect(response?.headers()['cache-control'], route).toBe('private, no-store');
@@ -67,23 +69,37 @@ test.describe('gardes des routes', () => {
     await expect(menu.getByRole('link', { name: /Panneau Admin/ })).toHaveCount(0);
   });
 
-  test('un admin voit le panneau, le badge et le compte en attente dans le titre', async ({ page }) => {
-    await login(page, 'admin');
+  test('un admin voit le panneau, le badge et le compte en attente dans le titre', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser({ role: 'admin' }));
     // Pending events and pending revisions of public ones (decision 029).
-    const n = awaitingInDb();
-    expect(n).toBeGreaterThan(0);
-    for (const route of [...ADMIN_ONLY, ...loginRequired()]) {
+    expect(await ports.store.events.countAwaitingModeration()).toBeGreaterThan(0);
+    for (const route of [...ADMIN_ONLY, ...loginRequired(owned)]) {
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);
     }
-    await page.goto('/evenements');
-    await expect(page).toHaveTitle(new RegExp(`^\\(${n}\\) `));
-    await page.getByTestId('burger').click();
-    await expect(page.getByTestId('pending-badge')).toHaveText(String(n));
+    // The store's count of what awaits moderation, in the title and the badge (other tests may submit or moderate meanwhile:
+    // then both are read again).
+    await expect(async () => {
+      const n = await ports.store.events.countAwaitingModeration();
+      await page.goto('/evenements');
+      await expect(page).toHaveTitle(new RegExp(`^\\(${n}\\) `), { timeout: 1_000 });
+      await page.getByTestId('burger').click();
+      await expect(page.getByTestId('pending-badge')).toHaveText(String(n), { timeout: 1_000 });
+    }).toPass({ intervals: [500, 1_000, 2_000], timeout: 20_000 });
   });
 
-  test('la déconnexion révoque la session : le cookie rejoué ne sert plus à rien', async ({ page, context }) => {
-    await login(page, 'organizer');
+  test('la déconnexion révoque la session : le cookie rejoué ne sert plus à rien @journey', async ({
+    page,
+    context,
+    loginAs,
+  }) => {
+    await loginAs(page, organizer);
+    await page.goto('/dashboard');
     const session = (await context.cookies()).find((c) => c.name === '__session');
     expect(session).toBeDefined();
     await page.getByTestId('burger').click();

@@ -1,14 +1,14 @@
 // The event lifecycle as people meet it (issue 16, decision 029): cancelling asks first and can be undone, a pending
 // event cancelled never becomes public, an edit of a published event waits for an admin while the public keeps the
 // approved version, admins take down and delete any event. With and without JavaScript.
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { login, queryDb, register, submitEvent, uniqueEmail } from './utils';
+import type { Browser, Page } from '@playwright/test';
+import { expect, type Ports, test } from './fixtures';
+import { submitEvent } from './utils';
 
-const statusOf = (id: string) =>
-  queryDb<{ status: string; previous_status: string | null }>(
-    'SELECT status, previous_status FROM events WHERE id = ?',
-    id,
-  )[0];
+const statusOf = async ({ store }: Ports, id: string) => {
+  const event = await store.events.findById(id);
+  return event && { status: event.status, previousStatus: event.previousStatus };
+};
 
 async function visitor(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled });
@@ -40,20 +40,23 @@ async function cancelFromDashboard(page: Page, id: string, js: boolean) {
 }
 
 test.describe('cycle de vie d’un événement', () => {
-  test('annuler un événement en attente le retire sans le publier, et l’organisateur le rétablit', async ({
+  test('annuler un événement en attente le retire sans le publier, et l’organisateur le rétablit @journey', async ({
     page,
     browser,
+    ports,
+    createUser,
+    loginAs,
   }, testInfo) => {
     const js = testInfo.project.name === 'js';
-    await register(page, 'Chorale du Vallon', uniqueEmail('retrait'), 'chanter tous ensemble au vallon');
-    await expect(page).toHaveURL('/dashboard');
+    // A new account that has not verified its address yet, as right after registering.
+    await loginAs(page, await createUser({ displayName: 'Chorale du Vallon', verified: false }));
     const title = `Veillée retirée ${Date.now().toString(36)}`;
     const id = await submitEvent(page, title);
 
     await cancelFromDashboard(page, id, js);
-    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est retiré`);
+    await expect(page.getByTestId('flash')).toContainText(`« ${title} » est retiré`);
     await expect(page.getByRole('heading', { name: /Retirés avant publication/ })).toBeVisible();
-    expect(statusOf(id)).toEqual({ status: 'withdrawn', previous_status: 'pending' });
+    expect(await statusOf(ports, id)).toEqual({ status: 'withdrawn', previousStatus: 'pending' });
 
     // Nowhere public: not in the list, not searchable, its page is a 404.
     const anonymous = await visitor(browser, js);
@@ -68,19 +71,22 @@ test.describe('cycle de vie d’un événement', () => {
     await page.getByTestId('flash').getByRole('button', { name: 'Rétablir' }).click();
     await expect(page.getByTestId('flash')).toContainText('revient en attente de modération');
     await expect(page.getByRole('heading', { name: /En attente de modération/ })).toBeVisible();
-    expect(statusOf(id)).toEqual({ status: 'pending', previous_status: null });
+    expect(await statusOf(ports, id)).toEqual({ status: 'pending', previousStatus: null });
   });
 
-  test('modifier un événement publié : le public garde l’ancien titre jusqu’à l’approbation de l’admin', async ({
+  test('modifier un événement publié : le public garde l’ancien titre jusqu’à l’approbation de l’admin @journey', async ({
     page,
     browser,
+    createUser,
+    loginAs,
   }, testInfo) => {
     const js = testInfo.project.name === 'js';
-    await login(page, 'organizer');
+    await loginAs(page, await createUser());
     const title = `Récital publié ${Date.now().toString(36)}`;
     const id = await submitEvent(page, title);
     const admin = await visitor(browser, js);
-    await login(admin.page, 'admin', `/admin/events?eventId=${id}`);
+    await loginAs(admin.page, await createUser({ role: 'admin' }));
+    await admin.page.goto(`/admin/events?eventId=${id}`);
     await admin.page.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
     await expect(admin.page.getByTestId('flash')).toContainText('est publié');
 
@@ -90,7 +96,7 @@ test.describe('cycle de vie d’un événement', () => {
     await page.getByLabel('Titre', { exact: true }).fill(renamed);
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     // The same test of the other project published a similar event at the same place and time.
-    const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
+    const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
     await expect(page.getByTestId('confirmation-status').or(duplicate)).toBeVisible();
     if (await duplicate.isVisible()) {
       await duplicate.check();
@@ -122,27 +128,31 @@ test.describe('cycle de vie d’un événement', () => {
     await admin.close();
   });
 
-  test('un admin retire un événement annulé des pages publiques, puis le supprime après confirmation', async ({
+  test('un admin retire un événement annulé des pages publiques, puis le supprime après confirmation @journey', async ({
     page,
     browser,
+    ports,
+    createUser,
+    loginAs,
   }, testInfo) => {
     const js = testInfo.project.name === 'js';
-    await login(page, 'organizer');
+    await loginAs(page, await createUser());
     const title = `Marché annulé ${Date.now().toString(36)}`;
     const id = await submitEvent(page, title);
     const admin = await visitor(browser, js);
-    await login(admin.page, 'admin', `/admin/events?eventId=${id}`);
+    await loginAs(admin.page, await createUser({ role: 'admin' }));
+    await admin.page.goto(`/admin/events?eventId=${id}`);
     await admin.page.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
     await expect(admin.page.getByTestId('flash')).toContainText('est publié');
     await cancelFromDashboard(page, id, js);
-    await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');
+    await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');
 
     // Listed as cancelled, the admin takes it down from the « Annulés » tab.
     await admin.page.goto('/admin/events?status=cancelled');
     await admin.page.getByTestId(`moderation-item-${id}`).click();
     await admin.page.getByRole('button', { name: 'Dépublier (remettre en attente)' }).click();
     await expect(admin.page.getByTestId('flash')).toContainText('est dépublié');
-    expect(statusOf(id).status).toBe('pending');
+    expect((await statusOf(ports, id))?.status).toBe('pending');
     const anonymous = await visitor(browser, js);
     expect((await anonymous.page.goto(`/evenement/${id}`))?.status()).toBe(404);
     await anonymous.close();
@@ -154,11 +164,14 @@ test.describe('cycle de vie d’un événement', () => {
     const confirm = js ? admin.page.getByRole('dialog') : admin.page.getByTestId('confirm-panel');
     await expect(confirm).toContainText('C’est définitif');
     await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
-    await expect(admin.page.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
-    expect(queryDb('SELECT id FROM events WHERE id = ?', id)).toHaveLength(0);
-    expect(queryDb<{ action: string }>('SELECT action FROM moderation_log WHERE event_id = ? ORDER BY id', id)).toEqual(
-      [{ action: 'approve' }, { action: 'unpublish' }, { action: 'delete' }],
-    );
+    await expect(admin.page.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
+    expect(await ports.store.events.findById(id)).toBeNull();
+    // Its decisions stay in the moderation log, the deletion last.
+    expect((await ports.store.events.moderationHistory(id)).map((entry) => entry.action).reverse()).toEqual([
+      'approve',
+      'unpublish',
+      'delete',
+    ]);
     await admin.close();
   });
 });

@@ -1,7 +1,8 @@
 // The admin's in-app notifications overlay (SPEC §2, §3, §4, §9): newest on top, removed after 10 s or when
 // dismissed, the unread badge never below 0, 'Voir' to the event; the debug panel hidden by default.
-import { expect, type Page, test } from '@playwright/test';
-import { login, submitEvent, unique } from './utils';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { submitEvent, unique } from './utils';
 
 const unread = (page: Page) => page.getByTestId('notifications-unread');
 const notifications = (page: Page) => page.getByTestId('notification');
@@ -10,8 +11,10 @@ const debugPanel = (page: Page) => page.getByRole('region', { name: 'Débogage d
 test.describe('notifications dans l’application', () => {
   test('chaque notification reste 10 s ; fermer puis expirer ne fait jamais passer le compteur sous 0 @js-only', async ({
     page,
+    createUser,
+    loginAs,
   }) => {
-    await login(page, 'admin');
+    await loginAs(page, await createUser({ role: 'admin' }));
     await page.clock.install();
     await page.goto('/admin?debug=1');
     await expect(debugPanel(page)).toBeVisible();
@@ -38,7 +41,7 @@ test.describe('notifications dans l’application', () => {
     // Dismissed before its time: the badge goes down once, and its timer later changes nothing.
     await notifications(page)
       .first()
-      .getByRole('button', { name: 'Fermer la notification « Test Notification »' })
+      .getByRole('button', { name: 'Fermer la notification « Test Notification »' })
       .click();
     await expect(notifications(page)).toHaveCount(0);
     await expect(unread(page)).toHaveText('0');
@@ -50,15 +53,17 @@ test.describe('notifications dans l’application', () => {
   test('une soumission arrive en haut de l’overlay ; « Voir » ouvre l’événement dans la modération @js-only', async ({
     page,
     browser,
+    createUser,
+    loginAs,
   }) => {
-    await login(page, 'admin');
+    await loginAs(page, await createUser({ role: 'admin' }));
     await page.goto('/evenements');
     // The live stream is open once the page shows the pending count in its title.
     await expect(page).toHaveTitle(/^\(\d+\) /);
 
     const organizerContext = await browser.newContext();
     const organizer = await organizerContext.newPage();
-    await login(organizer, 'organizer');
+    await loginAs(organizer, await createUser());
     const title = unique('Atelier de vannerie');
     const id = await submitEvent(organizer, title);
     await organizerContext.close();
@@ -73,8 +78,12 @@ test.describe('notifications dans l’application', () => {
     await expect(ours).toHaveCount(0);
   });
 
-  test('le panneau de débogage est caché par défaut, et absent pour un organisateur @js-only', async ({ page }) => {
-    await login(page, 'admin');
+  test('le panneau de débogage est caché par défaut, et absent pour un organisateur @js-only', async ({
+    page,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser({ role: 'admin' }));
     await page.goto('/admin');
     await expect(page.getByTestId('notifications')).toBeAttached();
     await expect(page.getByTestId('debug-panel')).toBeAttached();
@@ -89,7 +98,7 @@ test.describe('notifications dans l’application', () => {
     await expect(output).toContainText('"notificationPermission": "default"');
 
     const organizer = await page.context().browser()!.newPage();
-    await login(organizer, 'organizer');
+    await loginAs(organizer, await createUser());
     await organizer.goto('/?debug=1');
     await expect(organizer.getByTestId('notifications')).toHaveCount(0);
     await expect(organizer.getByTestId('debug-panel')).toHaveCount(0);
@@ -99,8 +108,10 @@ test.describe('notifications dans l’application', () => {
   test('le bouton d’activation des notifications est au tableau de bord et au profil des admins seulement @js-only', async ({
     page,
     browser,
+    createUser,
+    loginAs,
   }) => {
-    await login(page, 'admin');
+    await loginAs(page, await createUser({ role: 'admin' }));
     for (const path of ['/admin', '/organizer/profile']) {
       await page.goto(path);
       const settings = page.getByRole('region', { name: 'Notifications sur cet appareil' });
@@ -108,7 +119,7 @@ test.describe('notifications dans l’application', () => {
       await expect(settings.getByRole('button', { name: 'Activer les notifications' })).toBeVisible();
     }
     const organizer = await browser.newPage();
-    await login(organizer, 'organizer');
+    await loginAs(organizer, await createUser());
     await organizer.goto('/organizer/profile');
     await expect(organizer.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(organizer.getByRole('region', { name: 'Notifications sur cet appareil' })).toHaveCount(0);

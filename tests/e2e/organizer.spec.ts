@@ -1,15 +1,19 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { fillEvent, inDays, login, queryDb, register, submitEvent, uniqueEmail } from './utils';
+import { expect, test } from './fixtures';
+import { confirmationId, fillEvent, inDays } from './utils';
 
 const IMAGE = path.resolve('tests/e2e/fixtures/affiche.jpg');
 
+// Each organizer is a new account that has not verified its address yet, as right after registering.
 test.describe('espace organisateur', () => {
-  test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public', async ({
+  test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public @journey @journey-nojs', async ({
     page,
+    ports,
+    createUser,
+    loginAs,
   }) => {
-    await register(page, 'Chœur du Vallon', uniqueEmail('soumission'), 'chanter ensemble au vallon');
-    await expect(page).toHaveURL('/dashboard');
+    const organizer = await createUser({ displayName: 'Chœur du Vallon', verified: false });
+    await loginAs(page, organizer);
     await page.goto('/organizer/submit-event');
     const title = `Concert de l’Avent ${Date.now()}`;
     await fillEvent(page, title);
@@ -18,29 +22,34 @@ test.describe('espace organisateur', () => {
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
     await expect(page.getByTestId('confirmation-status')).toContainText('en attente de modération');
-    const [event] = queryDb<{ id: string; status: string; image: string; lat: number; canton: string }>(
-      'SELECT * FROM events WHERE title = ?',
-      title,
-    );
-    expect(event).toMatchObject({ status: 'pending', canton: 'BE' });
-    expect(JSON.parse(event.image).path).toMatch(/^events\//);
-    expect(event.lat).toBeCloseTo(47.15, 1);
-    const image = await page.request.get(`/uploads/${JSON.parse(event.image).path}-800.webp`);
+    const event = await ports.store.events.findById(confirmationId(page));
+    expect(event).toMatchObject({ title, status: 'pending', canton: 'BE', createdBy: organizer.uid });
+    // Not approved yet: its image waits under review/, shown to its owner only (decision 031).
+    expect(event?.image?.path).toMatch(/^review\//);
+    expect(event?.lat).toBeCloseTo(47.15, 1);
+    expect((await page.request.get(`/uploads/${event?.image?.path}-800.webp`)).status()).toBe(404);
+    const image = await page.request.get(`/apercu-image/${event?.image?.path.slice('review/'.length)}-800.webp`);
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/webp');
     expect(image.headers()['x-content-type-options']).toBe('nosniff');
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: /En attente de modération/ })).toBeVisible();
-    await expect(page.getByTestId(`event-${event.id}`)).toContainText(title);
+    await expect(page.getByTestId(`event-${event?.id}`)).toContainText(title);
     const anonymous = await page.context().browser()!.newContext();
-    const response = await (await anonymous.newPage()).goto(`/evenement/${event.id}`);
+    const response = await (await anonymous.newPage()).goto(`/evenement/${event?.id}`);
     expect(response?.status()).toBe(404);
     await anonymous.close();
   });
 
-  test('des erreurs gardent la saisie, image comprise, sans rien créer', async ({ page }) => {
-    await register(page, 'Fanfare du Chasseral', uniqueEmail('erreurs'), 'souffler dans les cuivres');
-    await expect(page).toHaveURL('/dashboard');
+  test('des erreurs gardent la saisie, image comprise, sans rien créer', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    const organizer = await createUser({ displayName: 'Fanfare du Chasseral', verified: false });
+    await loginAs(page, organizer);
+    const owned = async () => (await ports.store.events.listByOwner(organizer.uid)).filter((e) => e.title === title);
     await page.goto('/organizer/submit-event');
     const title = `Concert erreurs ${Date.now()}`;
     await fillEvent(page, title, { startDate: '2020-01-01' });
@@ -55,56 +64,81 @@ test.describe('espace organisateur', () => {
     await expect(page.locator('#field-ticketUrl-error')).toContainText('https://');
     await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
     await expect(page.getByTestId('pending-image')).toBeVisible();
-    expect(queryDb('SELECT id FROM events WHERE title = ?', title)).toHaveLength(0);
+    expect(await owned()).toHaveLength(0);
     await page.getByLabel('Date de début', { exact: true }).fill(inDays(25));
     await page.getByLabel('NPA', { exact: true }).fill('2610');
     await page.getByLabel('Billetterie (adresse web)', { exact: true }).fill('https://billets.exemple.ch');
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\//);
-    const [event] = queryDb<{ image: string | null }>('SELECT image FROM events WHERE title = ?', title);
-    expect(event.image).not.toBeNull();
+    const event = await ports.store.events.findById(confirmationId(page));
+    expect(event?.title).toBe(title);
+    expect(event?.image).not.toBeNull();
+  });
+
+  test('sans heure de fin, aucune fin inventée : « dès 19:30 » sur la confirmation, la fiche et le formulaire (issue 19)', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser({ displayName: 'Jazz du Vallon' }));
+    await page.goto('/organizer/submit-event');
+    const title = `Jam session ${Date.now()}`;
+    await fillEvent(page, title);
+    await page.getByLabel('Heure de fin', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\//);
+    const when = page.locator('dt:text-is("Quand") + dd');
+    await expect(when).toHaveText(/^\S+ \d{1,2} \S+ \d{4}, dès 19:30$/);
+    const event = { id: confirmationId(page) };
+    expect((await ports.store.events.findById(event.id))?.openEnd).toBe(true);
+    await page.goto(`/evenement/${event.id}`);
+    await expect(page.locator('p.lead time')).toContainText('dès 19:30');
+    await expect(page.locator('main')).not.toContainText('21:30');
+    await page.goto(`/organizer/edit-event/${event.id}`);
+    await expect(page.getByLabel('Heure de fin', { exact: true })).toHaveValue('');
   });
 
   // Changed on purpose (decision 029): the edit of a published event waits as a revision, the event stays published.
-  test('modifier un événement publié met la modification en attente ; un autre organisateur reçoit 404', async ({
+  test('modifier un événement publié met la modification en attente ; un autre organisateur reçoit 404 @journey', async ({
     page,
     browser,
+    ports,
+    createUser,
+    createEvent,
+    loginAs,
   }, testInfo) => {
-    await register(page, 'Théâtre de poche', uniqueEmail('edition'), 'jouer sur les planches');
-    await expect(page).toHaveURL('/dashboard');
-    const title = `Pièce édition ${Date.now()}`;
-    // The same test of the other project published a similar event: submitEvent confirms it is not a duplicate.
-    const id = await submitEvent(page, title);
-    // Publication by moderation comes with the admin screens; here it is set directly in the store.
-    const Database = (await import('better-sqlite3')).default;
-    const db = new Database(path.join(process.env.E2E_DATA_DIR as string, 'agenda.sqlite'));
-    db.prepare("UPDATE events SET status = 'approved' WHERE id = ?").run(id);
-    db.close();
+    const organizer = await createUser({ displayName: 'Théâtre de poche', verified: false });
+    // Published by moderation (admin tests): here it is written to the store already published.
+    const { id, title } = await createEvent({ title: `Pièce édition ${Date.now()}`, createdBy: organizer.uid });
+    await loginAs(page, organizer);
     await page.goto(`/organizer/edit-event/${id}`);
     await expect(page.getByText('vos changements seront relus par notre équipe')).toBeVisible();
     await page.getByLabel('Titre', { exact: true }).fill(`${title} (nouvelle date)`);
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await expect(page.getByTestId('confirmation-status')).toContainText('en attente de modération');
-    const [row] = queryDb<{ status: string; title: string; revision: string; pending_changes: string }>(
-      'SELECT * FROM events WHERE id = ?',
-      id,
-    );
-    expect(row.status).toBe('approved');
-    expect(row.title).toBe(title);
-    expect(JSON.parse(row.revision).title).toBe(`${title} (nouvelle date)`);
-    expect(JSON.parse(row.pending_changes)).toContain('title');
+    const edited = await ports.store.events.findById(id);
+    expect(edited?.status).toBe('approved');
+    expect(edited?.title).toBe(title);
+    expect(edited?.revision?.title).toBe(`${title} (nouvelle date)`);
+    expect(edited?.pendingChanges).toContain('title');
 
     const other = await browser.newContext({ javaScriptEnabled: testInfo.project.name === 'js' });
     const otherPage = await other.newPage();
-    await login(otherPage, 'organizer');
+    await loginAs(otherPage, await createUser());
     const response = await otherPage.goto(`/organizer/edit-event/${id}`);
     expect(response?.status()).toBe(404);
     await other.close();
   });
 
-  test('copier pour une nouvelle date et annuler depuis le tableau de bord', async ({ page }, testInfo) => {
-    await register(page, 'Marché de Tramelan', uniqueEmail('copie'), 'vendre des légumes frais');
-    await expect(page).toHaveURL('/dashboard');
+  test('copier pour une nouvelle date et annuler depuis le tableau de bord', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }, testInfo) => {
+    const organizer = await createUser({ displayName: 'Marché de Tramelan', verified: false });
+    await loginAs(page, organizer);
     await page.goto('/organizer/submit-event');
     const title = `Marché copie ${Date.now()}`;
     await fillEvent(page, title);
@@ -118,7 +152,8 @@ test.describe('espace organisateur', () => {
     await page.getByLabel('Date de début', { exact: true }).fill(inDays(40));
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/event-confirmation/);
-    expect(queryDb('SELECT id FROM events WHERE title = ?', title)).toHaveLength(2);
+    const copies = async () => (await ports.store.events.listByOwner(organizer.uid)).filter((e) => e.title === title);
+    await expect.poll(async () => (await copies()).length).toBe(2);
     await page.goto('/dashboard');
     // Changed on purpose (issue 16): cancelling asks first, and a pending event is withdrawn, not cancelled.
     await page.getByTestId(`event-${id}`).getByRole('link', { name: 'Annuler l’événement' }).click();
@@ -126,15 +161,18 @@ test.describe('espace organisateur', () => {
     await confirm.getByRole('button', { name: 'Oui, annuler l’événement' }).click();
     await expect(page.getByTestId('flash')).toContainText('est retiré');
     await expect(page.getByRole('heading', { name: /Retirés avant publication/ })).toBeVisible();
-    expect(queryDb<{ status: string }>('SELECT status FROM events WHERE id = ?', id)[0].status).toBe('withdrawn');
+    expect((await ports.store.events.findById(id))?.status).toBe('withdrawn');
   });
 });
 
 test.describe('formulaire avec JavaScript', () => {
   test('vérification à la sortie des champs, localité suggérée, repère sur la carte, image envoyée avec progression @js-only', async ({
     page,
+    createUser,
+    loginAs,
   }) => {
-    await login(page, 'organizer', '/organizer/submit-event');
+    await loginAs(page, await createUser());
+    await page.goto('/organizer/submit-event');
     await page.getByLabel('Titre', { exact: true }).fill('ab');
     await page.getByLabel('Description', { exact: true }).focus();
     await expect(page.locator('#field-title-error')).toHaveText('Le titre doit compter au moins 3 caractères.');

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { e2eServerEnv } from '../support/e2e-backend';
 
 export interface OwnServer {
   base: string;
@@ -25,9 +26,12 @@ export async function startOwnServer(options: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-own-'));
   const logFile = path.join(dataDir, 'server.log');
   const out = options.log ? fs.openSync(logFile, 'a') : 'ignore';
+  // Not the shared server's settings (the fixtures put them in this worker's environment): this one is on SQLite.
+  const inherited = { ...process.env };
+  for (const name of Object.keys(e2eServerEnv())) delete inherited[name];
   const child = spawn('node', ['--import', 'tsx', 'server.ts'], {
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -23,7 +23,9 @@ const alive = (pid: number) => {
   }
 };
 
-test.describe('serveur en plusieurs processus @js-only', () => {
+// @sqlite-only: the supervision of the processes of one installation is the same on both backends; it is shown on a
+// server of its own on SQLite (on Firestore it would need the emulators' settings and add nothing).
+test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
   // Starting a server of its own takes a while on a busy machine.
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let own: OwnServer;

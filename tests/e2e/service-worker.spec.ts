@@ -1,8 +1,8 @@
 // The service worker (SPEC §4, §7): registered at /firebase-messaging-sw.js, answers SKIP_WAITING, UPDATE_BADGE,
 // CHECK_APP_ACTIVE and TEST_NOTIFICATION; the forced update re-registers it and reloads; the app can be installed.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pendingEventMessage } from '../../app/.server/push/devices';
-import { login } from './utils';
+import { expect, test } from './fixtures';
 
 /** Posts a message to the active worker over a MessageChannel and returns its answer. */
 function ask(page: Page, message: Record<string, unknown>) {
@@ -149,8 +149,12 @@ test.describe('service worker', () => {
       .toEqual([{ title: 'Nouvel événement à modérer', body: 'Concert ferme', url: '/admin/events?eventId=ferme' }]);
   });
 
-  test('« Forcer MAJ SW » désinscrit, réinscrit le service worker et recharge la page @js-only', async ({ page }) => {
-    await login(page, 'admin');
+  test('« Forcer MAJ SW » désinscrit, réinscrit le service worker et recharge la page @js-only', async ({
+    page,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser({ role: 'admin' }));
     await page.goto('/admin?debug=1');
     await registration(page);
     await page.evaluate(async () => {

@@ -50,7 +50,7 @@ test.describe('coquille du site', () => {
       'Événements',
       'Partenaires & Donateurs',
       'À propos',
-      'Comment ça marche ?',
+      'Comment ça marche ?',
       'Contact',
       'Connexion',
       'Inscription',

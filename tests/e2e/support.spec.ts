@@ -2,8 +2,8 @@
 // (with and without JavaScript), card/TWINT says it is unavailable, and /payment/success never trusts its URL.
 // The card/TWINT flow itself runs against a local Stripe stand-in in Vitest (app/.server/donations/checkout.test.ts,
 // tests/unit/donation-routes.test.ts).
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, login, queryDb } from './utils';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const IBAN = 'CH93 0076 2011 6238 5295 7';
 
@@ -19,14 +19,11 @@ function watchForProblems(page: Page): string[] {
   return problems;
 }
 
-const organizerSupported = () =>
-  queryDb<{ supported: number }>('SELECT supported FROM users WHERE email = ?', ACCOUNTS.organizer.email)[0]?.supported;
-
 test.describe('nous soutenir', () => {
   test('un montant suggéré affiche la QR-facture (montant, IBAN) et son PDF, sans erreur CSP', async ({ page }) => {
     const problems = watchForProblems(page);
     await page.goto('/support-us');
-    await expect(page.getByRole('heading', { name: 'Pourquoi nous soutenir ?' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pourquoi nous soutenir ?' })).toBeVisible();
     await expect(page.getByTestId('qr-bill')).toHaveCount(0);
 
     const image = page.waitForResponse((r) => r.url().includes('/support-us/facture-qr.svg?montant=25'));
@@ -114,17 +111,23 @@ test.describe('page de succès du paiement', () => {
 
   test('connecté sans session_id, ou avec un identifiant forgé : un message clair, le compte ne change pas', async ({
     page,
+    ports,
+    createUser,
+    loginAs,
   }) => {
-    const before = organizerSupported();
-    await login(page, 'organizer', '/payment/success');
+    const organizer = await createUser();
+    const organizerSupported = async () => (await ports.store.users.findById(organizer.uid))?.supported;
+    const before = await organizerSupported();
+    await loginAs(page, organizer);
+    await page.goto('/payment/success');
     await expect(page).toHaveURL('/payment/success');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aucun paiement à vérifier');
     await expect(page.getByTestId('payment-state')).toContainText('rien n’a donc été enregistré');
 
     await page.goto('/payment/success?session_id=cs_test_forge0123456789');
     await expect(page.getByTestId('payment-state')).not.toHaveAttribute('data-state', 'paid');
-    await expect(page.getByRole('heading', { name: 'Merci pour votre soutien !' })).toHaveCount(0);
-    expect(organizerSupported()).toBe(before);
+    await expect(page.getByRole('heading', { name: 'Merci pour votre soutien !' })).toHaveCount(0);
+    expect(await organizerSupported()).toBe(before);
     await page.goto('/dashboard');
     if (!before) await expect(page.getByTestId('supporter-badge')).toHaveCount(0);
   });

@@ -1,22 +1,15 @@
 // Hostile uploads through the real form: each is refused with a French message and nothing is stored.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { DATA_DIR, formSecurity, login, queryDb } from './utils';
+import { expect, type Ports, test } from './fixtures';
+import { formSecurity } from './utils';
 
 const JPEG = fs.readFileSync(path.resolve('tests/e2e/fixtures/affiche.jpg'));
 const EIGHT_MB = 8 * 1024 * 1024;
 
-const storedFiles = () => {
-  const dir = path.join(DATA_DIR, 'uploads');
-  if (!fs.existsSync(dir)) return [] as string[];
-  // Partner logos are written by the admin tests running meanwhile; these tests are about event images.
-  return fs
-    .readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((f) => !f.startsWith(`partners${path.sep}`))
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
-};
+/** Every uploaded file but partner logos (written by the admin tests meanwhile): these tests are about events. */
+const storedFiles = async ({ files }: Ports) =>
+  (await files.list('')).map((f) => f.key).filter((key) => !key.startsWith('partners/'));
 
 const CASES: { label: string; name: string; mimeType: string; buffer: Buffer; message: RegExp }[] = [
   {
@@ -58,10 +51,12 @@ const CASES: { label: string; name: string; mimeType: string; buffer: Buffer; me
 
 test.describe('téléversements refusés', () => {
   for (const c of CASES) {
-    test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page }) => {
-      await login(page, 'organizer', '/organizer/submit-event');
+    test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page, ports, createUser, loginAs }) => {
+      const organizer = await createUser();
+      await loginAs(page, organizer);
+      await page.goto('/organizer/submit-event');
       const security = await formSecurity(page);
-      const before = storedFiles();
+      const before = await storedFiles(ports);
       const title = `Upload refusé ${Date.now()}`;
       // Posted as the form does without JS (multipart), with a file name the browser would never send for case 5.
       const response = await page.request.post('/organizer/submit-event', {
@@ -86,15 +81,22 @@ test.describe('téléversements refusés', () => {
       });
       expect(response.status()).toBe(400);
       expect(await response.text()).toMatch(c.message);
-      expect(queryDb('SELECT id FROM events WHERE title = ?', title)).toHaveLength(0);
-      expect(storedFiles()).toEqual(before);
+      expect(await ports.store.events.listByOwner(organizer.uid)).toEqual([]);
+      expect(await storedFiles(ports)).toEqual(before);
     });
   }
 });
 
 test.describe('soumissions répétées @http', () => {
-  test('200 envois en parallèle avec des clés répétées créent exactement un événement par clé', async ({ page }) => {
-    await login(page, 'organizer', '/organizer/submit-event');
+  test('200 envois en parallèle avec des clés répétées créent exactement un événement par clé', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    const organizer = await createUser();
+    await loginAs(page, organizer);
+    await page.goto('/organizer/submit-event');
     const security = await formSecurity(page);
     const stamp = Date.now();
     const keys = Array.from({ length: 20 }, (_, i) => `k${stamp.toString(36)}${i}`.padEnd(24, 'x').slice(0, 24));
@@ -122,12 +124,17 @@ test.describe('soumissions répétées @http', () => {
       ),
     );
     expect(responses.map((r) => r.status()).every((s) => s === 302)).toBe(true);
-    const rows = queryDb<{ title: string; n: number }>(
-      'SELECT title, COUNT(*) AS n FROM events WHERE title LIKE ? GROUP BY title',
-      `Parallèle ${stamp} %`,
-    );
-    expect(rows).toHaveLength(20);
-    expect(rows.every((r) => r.n === 1)).toBe(true);
+    // Every event of this new account, by title: twenty titles, one event each.
+    const perTitle = async () => {
+      const counts = new Map<string, number>();
+      for (const e of await ports.store.events.listByOwner(organizer.uid))
+        counts.set(e.title, (counts.get(e.title) ?? 0) + 1);
+      return counts;
+    };
+    await expect.poll(async () => (await perTitle()).size).toBe(20);
+    const rows = await perTitle();
+    expect([...rows.keys()].every((title) => title.startsWith(`Parallèle ${stamp} `))).toBe(true);
+    expect([...rows.values()].every((n) => n === 1)).toBe(true);
     for (const key of keys) {
       const targets = new Set(responses.filter((_, i) => keys[i % 20] === key).map((r) => r.headers().location));
       expect(targets.size).toBe(1);

@@ -1,42 +1,22 @@
-// Shared helpers for the end-to-end tests: the store the server writes to, and logging in as a demo account.
+// Shared helpers for the end-to-end tests: the outbox the server writes mails to, forms filled as a visitor would, and
+// logging in through the login form (for the tests about that form; the others log in by cookie, see fixtures.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { registrationSent } from '../../app/domain/auth';
+import { makeEventForm } from '../support/factories';
 
-export const DATA_DIR = process.env.E2E_DATA_DIR as string;
-
-export const ACCOUNTS = {
-  admin: { email: 'admin@demo.agenda-romand.ch', password: 'Romandie-Admin-2026' },
-  organizer: { email: 'organisateur@demo.agenda-romand.ch', password: 'Romandie-Orga-2026' },
-} as const;
-
-/** Reads the server's own SQLite file (read-only, WAL lets us read while it writes). */
-export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(DATA_DIR, 'agenda.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-/** Events awaiting moderation, as the admin badge counts them: pending ones and pending revisions (decision 029). */
-export function awaitingInDb(): number {
-  return queryDb<{ n: number }>(
-    "SELECT COUNT(*) AS n FROM events WHERE status = 'pending' OR (revision IS NOT NULL AND status IN ('approved', 'cancelled'))",
-  )[0].n;
-}
+const DATA_DIR = process.env.E2E_DATA_DIR as string;
 
 export function outboxFiles(): string[] {
   const dir = path.join(DATA_DIR, 'outbox');
   return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : [];
 }
 
-export async function login(page: Page, who: keyof typeof ACCOUNTS, redirect?: string) {
+/** Logs in through the login form (then the page is wherever the login sent it). */
+export async function loginWithForm(page: Page, who: { email: string; password: string }, redirect?: string) {
   await page.goto(redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : '/auth/login');
-  await signInOnPage(page, ACCOUNTS[who].email, ACCOUNTS[who].password);
+  await signInOnPage(page, who.email, who.password);
 }
 
 /** Fills and sends the login form on screen, and waits for the page that follows. */
@@ -124,22 +104,21 @@ export function inDays(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Fills the submit-event form with a valid concert (title given). */
+/** Fills the submit-event form with a valid concert (title given): the fields of makeEventForm. */
 export async function fillEvent(page: Page, title: string, overrides: { startDate?: string } = {}) {
-  await page.getByLabel('Titre', { exact: true }).fill(title);
-  await page.getByLabel('Catégorie', { exact: true }).selectOption('musique');
-  await page
-    .getByLabel('Description', { exact: true })
-    .fill('Un concert de chœurs romands, avec un programme de Noël et un vin chaud offert à la sortie.');
-  await page.getByLabel('Date de début', { exact: true }).fill(overrides.startDate ?? inDays(20));
-  await page.getByLabel('Heure de début', { exact: true }).fill('19:30');
-  await page.getByLabel('Heure de fin', { exact: true }).fill('21:30');
-  await page.getByLabel('Lieu', { exact: true }).fill('Temple de Saint-Imier');
-  await page.getByLabel('NPA', { exact: true }).fill('2610');
-  await page.getByLabel('Localité', { exact: true }).fill('Saint-Imier');
-  await page.getByLabel('Canton', { exact: true }).selectOption('BE');
-  await page.getByLabel('Prix dès (CHF)', { exact: true }).fill('15');
-  await page.getByLabel('Prix jusqu’à (CHF)', { exact: true }).fill('25');
+  const form = makeEventForm({ title, ...overrides });
+  await page.getByLabel('Titre', { exact: true }).fill(form.title);
+  await page.getByLabel('Catégorie', { exact: true }).selectOption(form.category);
+  await page.getByLabel('Description', { exact: true }).fill(form.description);
+  await page.getByLabel('Date de début', { exact: true }).fill(form.startDate);
+  await page.getByLabel('Heure de début', { exact: true }).fill(form.startTime);
+  await page.getByLabel('Heure de fin', { exact: true }).fill(form.endTime);
+  await page.getByLabel('Lieu', { exact: true }).fill(form.venueName);
+  await page.getByLabel('NPA', { exact: true }).fill(form.postalCode);
+  await page.getByLabel('Localité', { exact: true }).fill(form.city);
+  await page.getByLabel('Canton', { exact: true }).selectOption(form.canton);
+  await page.getByLabel('Prix dès (CHF)', { exact: true }).fill(form.priceMin);
+  await page.getByLabel('Prix jusqu’à (CHF)', { exact: true }).fill(form.priceMax);
 }
 
 /** Submits a pending event as the logged-in page's account and returns its id. */
@@ -148,7 +127,7 @@ export async function submitEvent(page: Page, title: string): Promise<string> {
   await fillEvent(page, title);
   await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
   const confirmation = /\/organizer\/event-confirmation\/[a-z0-9]+$/;
-  const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
+  const duplicate = page.getByLabel('Ce n’est pas un doublon : publier quand même');
   // A similar title published at the same place and time (an earlier run of the same test) asks for a confirmation.
   await expect(page.getByTestId('confirmation-status').or(duplicate)).toBeVisible();
   if (await duplicate.isVisible()) {
@@ -156,8 +135,7 @@ export async function submitEvent(page: Page, title: string): Promise<string> {
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
   }
   await expect(page).toHaveURL(confirmation);
-  const [event] = queryDb<{ id: string }>('SELECT id FROM events WHERE title = ?', title);
-  return event.id;
+  return confirmationId(page);
 }
 
 /**
@@ -179,4 +157,11 @@ export async function formSecurity(page: Page): Promise<Record<string, string>> 
 /** The CSRF token of the page's session, read from a form of the page. */
 export async function csrfToken(page: Page): Promise<string> {
   return (await page.locator('input[name="csrf"]').first().getAttribute('value')) ?? '';
+}
+
+/** The id of the event whose confirmation page is open. */
+export function confirmationId(page: Page): string {
+  const id = new URL(page.url()).pathname.match(/^\/organizer\/event-confirmation\/([a-z0-9]+)$/)?.[1];
+  if (!id) throw new Error(`pas une page de confirmation : ${page.url()}`);
+  return id;
 }

@@ -35,7 +35,7 @@ let dispose: () => Promise<void>;
 
 beforeAll(async () => {
   if (!authHost || !process.env.FIRESTORE_EMULATOR_HOST) {
-    throw new Error('Ces tests demandent les émulateurs Firebase : lancez-les avec `npm run test:firebase`.');
+    throw new Error('Ces tests demandent les émulateurs Firebase : lancez-les avec `npm run test:firebase`.');
   }
   const app = initializeApp({ projectId: EMULATOR_PROJECT_ID }, `identity-${Date.now()}`);
   auth = getAuth(app);
@@ -73,7 +73,7 @@ const nextSecond = () => new Promise((r) => setTimeout(r, 1100));
 
 async function register(email: string, password = 'une phrase de passe') {
   const user = await registerAccount(deps, { email, password, displayName: 'Léa Organisatrice' });
-  if (!user) throw new Error(`${email} : aucun compte créé`);
+  if (!user) throw new Error(`${email} : aucun compte créé`);
   return user;
 }
 

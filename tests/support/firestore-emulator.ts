@@ -17,6 +17,10 @@ interface Bindable {
 /** Starts the in-process emulator on 127.0.0.1 (a free port unless one is given). */
 export async function startInProcessFirestore(port = 0): Promise<{ host: string; stop: () => void }> {
   const emulator = new FirestoreServer();
+  // One listener per open query of every client (a server and the end-to-end workers keep several): not a leak.
+  (emulator as unknown as { state: { emitter: { setMaxListeners(n: number): void } } }).state.emitter.setMaxListeners(
+    0,
+  );
   // The package's start() listens on every interface; bind its gRPC server to loopback only.
   const server = (emulator as unknown as { server: Bindable }).server;
   const bound = await new Promise<number>((resolve, reject) =>

@@ -59,7 +59,7 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       body: JSON.stringify(body),
     });
     if (!response.ok)
-      throw new Error(`service de push de test : ${path} → ${response.status} ${await response.text()}`);
+      throw new Error(`service de push de test : ${path} → ${response.status} ${await response.text()}`);
     return response.headers.get('Content-Type')?.includes('json') ? response.json() : null;
   };
   return {

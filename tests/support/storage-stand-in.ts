@@ -119,7 +119,7 @@ export async function startStorageStandIn(port = 0): Promise<StorageStandIn> {
         .map(([key, o]) => metadata(bucket, key.slice(bucket.length + 1), o));
       return json(200, { kind: 'storage#objects', items });
     }
-    json(501, { error: { code: 501, message: `non pris en charge : ${req.method} ${url.pathname}` } });
+    json(501, { error: { code: 501, message: `non pris en charge : ${req.method} ${url.pathname}` } });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as AddressInfo;

@@ -162,7 +162,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
 
   const update = (id: string, patch: Partial<StandInSession>) => {
     const session = sessions.get(id);
-    if (!session) throw new Error(`session inconnue du stand-in : ${id}`);
+    if (!session) throw new Error(`session inconnue du stand-in : ${id}`);
     Object.assign(session, patch);
     return session;
   };

@@ -81,7 +81,7 @@ function body(fields: string[]) {
 
 describe('actions de compte sous entrées hostiles', () => {
   for (const [path, action, fields] of ACTIONS) {
-    it(`${path} : ${RUNS} corps aléatoires, aucune erreur 5xx ni trace de pile`, async () => {
+    it(`${path} : ${RUNS} corps aléatoires, aucune erreur 5xx ni trace de pile`, async () => {
       await fc.assert(
         fc.asyncProperty(body(fields), async (sample) => {
           const form = new URLSearchParams();

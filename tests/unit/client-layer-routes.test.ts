@@ -7,6 +7,7 @@ import { getServices } from '../../app/.server/services';
 import { action as pageViewAction } from '../../app/routes/analytics.pageview';
 import { action as cookiesAction, loader as cookiesLoader } from '../../app/routes/cookies';
 import { action as pushAction } from '../../app/routes/push.subscription';
+import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { type PushServiceStandIn, startPushService } from '../support/push-service';
 import { signedIn } from '../support/signed-in';
@@ -33,14 +34,7 @@ const context = () => loadContext(`10.1.0.${++ip}`);
 
 async function account(role: 'admin' | 'organizer') {
   const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  await getServices().store.users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: uid,
-    role,
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  });
+  await storeUser(getServices().store, { uid, displayName: uid, role });
   return { uid, ...(await signedIn(uid, SITE)) };
 }
 

@@ -11,6 +11,7 @@ import { action as webhookAction, loader as webhookLoader } from '../../app/rout
 import { action as supportAction, loader as supportLoader } from '../../app/routes/support-us';
 import { loader as pdfLoader } from '../../app/routes/support-us.facture-qr[.pdf]';
 import { loader as svgLoader } from '../../app/routes/support-us.facture-qr[.svg]';
+import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer as answer } from '../support/route-answer';
 import { signedIn } from '../support/signed-in';
@@ -42,14 +43,7 @@ afterAll(async () => {
 
 async function account(label: string) {
   const uid = `${label}-${Math.random().toString(36).slice(2, 8)}`;
-  await getServices().store.users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: `Donatrice ${label}`,
-    role: 'organizer',
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  });
+  await storeUser(getServices().store, { uid, displayName: `Donatrice ${label}` });
   const visitor = await signedIn(uid, SITE);
   sessionTokens.set(visitor.cookie, visitor.csrf);
   return { uid, cookie: visitor.cookie };

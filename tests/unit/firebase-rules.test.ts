@@ -22,7 +22,7 @@ describe('règles Firebase : aucun accès client', () => {
   it.each([
     ['Firestore', config.firestore.rules],
     ['Storage', config.storage.rules],
-  ])('%s : chaque allow de %s est « if false »', (_, file: string) => {
+  ])('%s : chaque allow de %s est « if false »', (_, file: string) => {
     const rules = read(file);
     expect(allowStatements(rules).length).toBeGreaterThan(0);
     expect(grants(rules)).toEqual([]);

@@ -2,11 +2,8 @@
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitEvent, updateEvent } from '../../app/.server/events/submissions';
-import { getCsrf } from '../../app/.server/platform/csrf';
-import { csrfTokenFor } from '../../app/.server/platform/security';
-import { createUserSession } from '../../app/.server/platform/session';
+import { moderateEvent } from '../../app/.server/moderation/moderation';
 import { prepareStore } from '../../app/.server/platform/startup';
-import type { UserProfile } from '../../app/.server/ports';
 import { getServices } from '../../app/.server/services';
 import { eventFormSchema } from '../../app/domain/event-form';
 import { action as moderationAction } from '../../app/routes/admin.events/route';
@@ -18,18 +15,17 @@ import { loader as listLoader } from '../../app/routes/evenements';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
 import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';
+import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
+import { signedIn } from '../support/signed-in';
 
 const SITE = 'http://localhost';
-let csrf: { token: string; cookie: string };
 let ip = 0;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
   await prepareStore(getServices());
-  const [token, setCookie] = await getCsrf().commitToken();
-  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
 });
 afterAll(() => {
   delete process.env.SEED_DEMO;
@@ -37,32 +33,19 @@ afterAll(() => {
 
 async function account(role: 'admin' | 'organizer') {
   const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  const user = (await getServices().store.users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: `Compte ${uid}`,
-    role,
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  })) as UserProfile;
-  const cookie = (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0];
-  // A signed-in form carries its session's own token (issue 16), not the anonymous one.
-  const [token] = await csrfTokenFor(new Request(`${SITE}/`, { headers: { Cookie: cookie } }));
-  sessionTokens.set(cookie, token);
-  return { user, cookie };
+  const user = await storeUser(getServices().store, { uid, role });
+  return { user, session: await signedIn(uid, SITE) };
 }
 
-const sessionTokens = new Map<string, string>();
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
+function post(path: string, session: { cookie: string; csrf: string }, fields: Record<string, string>) {
   return new Request(`${SITE}${path}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       Origin: SITE,
-      Cookie: `${csrf.cookie}; ${cookie}`,
+      Cookie: session.cookie,
     },
-    body: new URLSearchParams({ csrf: sessionTokens.get(cookie) ?? csrf.token, ...fields }),
+    body: new URLSearchParams({ csrf: session.csrf, ...fields }),
   });
 }
 
@@ -125,7 +108,7 @@ const HIDDEN = { detail: 404, ics: 404, listedIn: [] };
 
 describe('contourner la modération en annulant un événement (issue 16)', () => {
   it('un événement en attente annulé depuis le tableau de bord n’est pas publié, ni après modification', async () => {
-    const { user, cookie } = await account('organizer');
+    const { user, session } = await account('organizer');
     const word = `zorglub${Math.random().toString(36).slice(2, 7)}`;
     const { event } = await submitEvent({ store: getServices().store }, user, form(`Concert ${word}`), {
       submissionKey: 'a'.repeat(24),
@@ -134,7 +117,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
 
     const cancelled = await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
     );
     expect(cancelled.status).toBe(302);
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
@@ -144,7 +127,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
   });
 
   it('un événement refusé, annulé puis modifié, reste hors des pages publiques', async () => {
-    const { user, cookie } = await account('organizer');
+    const { user, session } = await account('organizer');
     const admin = await account('admin');
     const word = `grumpf${Math.random().toString(36).slice(2, 7)}`;
     const { event } = await submitEvent({ store: getServices().store }, user, form(`Brocante ${word}`), {
@@ -154,7 +137,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     const refused = await routeAnswer(() =>
       moderationAction(
         args(
-          post('/admin/events', admin.cookie, { intent: 'reject', eventId: event.id, reason: 'Hors de la région.' }),
+          post('/admin/events', admin.session, { intent: 'reject', eventId: event.id, reason: 'Hors de la région.' }),
         ),
       ),
     );
@@ -162,7 +145,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     expect((await getServices().store.events.findById(event.id))?.status).toBe('rejected');
 
     await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
     );
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
     await updateEvent({ store: getServices().store }, user, event.id, form(`Brocante ${word} bis`), undefined);
@@ -170,19 +153,19 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
   });
 
   it('sans confirmation, l’annulation montre d’abord la confirmation ; rétablir remet l’événement en file', async () => {
-    const { user, cookie } = await account('organizer');
+    const { user, session } = await account('organizer');
     const { event } = await submitEvent({ store: getServices().store }, user, form('Concert à confirmer'), {
       submissionKey: 'c'.repeat(24),
       image: null,
     });
     const unconfirmed = await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id }))),
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id }))),
     );
     expect(unconfirmed).toMatchObject({ status: 302, location: `/dashboard?annuler=${event.id}` });
     expect((await getServices().store.events.findById(event.id))?.status).toBe('pending');
 
     await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', cookie, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
     );
     expect(await getServices().store.events.findById(event.id)).toMatchObject({
       status: 'withdrawn',
@@ -192,14 +175,47 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     // Another organizer can neither cancel nor restore it.
     const stranger = await account('organizer');
     await routeAnswer(() =>
-      dashboardAction(args(post('/dashboard', stranger.cookie, { intent: 'undo', eventId: event.id }))),
+      dashboardAction(args(post('/dashboard', stranger.session, { intent: 'undo', eventId: event.id }))),
     );
     expect((await getServices().store.events.findById(event.id))?.status).toBe('withdrawn');
-    await routeAnswer(() => dashboardAction(args(post('/dashboard', cookie, { intent: 'undo', eventId: event.id }))));
+    await routeAnswer(() => dashboardAction(args(post('/dashboard', session, { intent: 'undo', eventId: event.id }))));
     expect(await getServices().store.events.findById(event.id)).toMatchObject({
       status: 'pending',
       previousStatus: null,
     });
     expect(await getServices().store.events.countAwaitingModeration()).toBe(1);
+  });
+  it('la page publique d’un événement ne transporte ni la modification en attente, ni qui l’a créé ou modéré, ni un motif de refus', async () => {
+    const { user } = await account('organizer');
+    const admin = await account('admin');
+    const decide = (action: 'approve' | 'reject', reason = '') =>
+      moderateEvent({ store: getServices().store, mailer: { async send() {} }, siteUrl: SITE }, admin.user, {
+        eventId: event.id,
+        action,
+        reason,
+      });
+    const { event } = await submitEvent({ store: getServices().store }, user, form('Concert approuvé'), {
+      submissionKey: 'd'.repeat(24),
+      image: null,
+    });
+    await decide('approve');
+    await updateEvent({ store: getServices().store }, user, event.id, form('Titre caché en attente'), undefined);
+    const pageData = async () => {
+      const answer = await routeAnswer(() =>
+        eventLoader(args(new Request(`${SITE}/evenement/${event.id}`), { id: event.id })),
+      );
+      expect(answer.status).toBe(200);
+      return JSON.stringify(answer.data);
+    };
+    const withRevision = await pageData();
+    expect(withRevision).toContain('Concert approuvé');
+    for (const secret of ['Titre caché en attente', user.uid, admin.user.uid])
+      expect(withRevision).not.toContain(secret);
+
+    await decide('reject', 'Motif réservé à l’organisateur');
+    const afterRefusal = await pageData();
+    expect(afterRefusal).toContain('Concert approuvé');
+    for (const secret of ['Motif réservé', 'Titre caché en attente', user.uid])
+      expect(afterRefusal).not.toContain(secret);
   });
 });

@@ -14,6 +14,7 @@ import { action as logoutAction } from '../../app/routes/auth.logout';
 import { action as contactAction } from '../../app/routes/contact';
 import { action as cookiesAction } from '../../app/routes/cookies';
 import { action as dashboardAction } from '../../app/routes/dashboard/route';
+import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 
@@ -25,14 +26,7 @@ beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
   await prepareStore(getServices());
   const uid = `admin-${Math.random().toString(36).slice(2, 8)}`;
-  await getServices().store.users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: 'Admin des formulaires',
-    role: 'admin',
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  });
+  await storeUser(getServices().store, { uid, displayName: 'Admin des formulaires', role: 'admin' });
   adminCookie = (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0];
 });
 
@@ -54,7 +48,7 @@ const BODIES: [string, string][] = [
 ];
 
 describe('corps qui ne sont pas des formulaires', () => {
-  it.each(ACTIONS)('%s (%s) : 400 en français, rien ne change', async (path, _label, action) => {
+  it.each(ACTIONS)('%s (%s) : 400 en français, rien ne change', async (path, _label, action) => {
     const before = JSON.stringify(await getServices().store.categories.list());
     for (const [type, body] of BODIES) {
       const request = new Request(`${SITE}${path}`, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { makeEvent, storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
-import type { AgendaEvent } from '../../domain/event';
 import { hashPassword } from '../identity/password';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Role, UserProfile } from '../ports';
@@ -17,60 +17,14 @@ const people: { uid: string; displayName: string; role: Role; createdAt: string 
   { uid: 'leo', displayName: 'Léo Favre', role: 'organizer', createdAt: '2026-01-04T00:00:00.000Z' },
 ];
 
-function event(id: string, createdBy: string): AgendaEvent {
-  return {
-    id,
-    slug: id,
-    title: `Événement ${id}`,
-    description: 'Une description assez longue pour un événement de test.',
-    category: 'musique',
-    startsAt: '2026-12-05T19:00:00+01:00',
-    endsAt: '2026-12-05T21:00:00+01:00',
-    allDay: false,
-    venueName: 'Salle',
-    street: '',
-    postalCode: '1000',
-    city: 'Lausanne',
-    canton: 'VD',
-    lat: null,
-    lng: null,
-    isFree: true,
-    priceMin: null,
-    priceMax: null,
-    priceNote: '',
-    ticketUrl: '',
-    websiteUrl: '',
-    organizerName: '',
-    contactEmail: '',
-    contactPhone: '',
-    image: null,
-    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
-    status: 'approved',
-    rejectionReason: '',
-    featured: false,
-    createdBy,
-    createdAt: NOW.toISOString(),
-    updatedAt: NOW.toISOString(),
-    submittedAt: NOW.toISOString(),
-    moderatedBy: null,
-    moderatedAt: null,
-    pendingChanges: [],
-    previousStatus: null,
-    revision: null,
-  };
-}
+const event = (id: string, createdBy: string) =>
+  makeEvent({ id, title: `Événement ${id}`, city: 'Lausanne', canton: 'VD', createdBy }, { now: NOW });
 
 async function setup() {
   const { db, store } = memoryStore();
   await store.categories.upsertMany(DEFAULT_CATEGORIES);
   for (const p of people) {
-    await store.users.upsert({
-      ...p,
-      email: `${p.uid}@exemple.ch`,
-      passwordHash: 'x',
-      emailVerified: p.uid !== 'leo',
-      now: p.createdAt,
-    });
+    await storeUser(store, { ...p, emailVerified: p.uid !== 'leo' }, { now: new Date(p.createdAt) });
   }
   await store.events.insertMany([event('e1', 'zoe'), event('e2', 'zoe'), event('e3', 'leo')]);
   const deps = { store, now: () => NOW };

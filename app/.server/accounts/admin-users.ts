@@ -15,7 +15,7 @@ export const USER_MESSAGES = {
   selfDisable: 'Vous ne pouvez pas désactiver votre propre compte.',
   lastAdmin: 'Il doit rester au moins un administrateur actif.',
   notFound: 'Ce compte n’existe pas (ou plus).',
-  notAdmin: 'Vous n’êtes plus administrateur actif : action refusée.',
+  notAdmin: 'Vous n’êtes plus administrateur actif : action refusée.',
   unknownAction: 'Action inconnue.',
 } as const;
 

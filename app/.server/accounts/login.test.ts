@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { authenticate, LOGIN_LIMITS, loginDelayMs, MAX_LOGIN_DELAY_MS } from './login';
 
@@ -12,16 +13,8 @@ function cheapHash(password: string): string {
 describe('connexion', () => {
   async function target(uid: string, email: string) {
     const { store } = memoryStore();
-    await store.users.upsert({
-      uid,
-      email,
-      displayName: 'Cible',
-      role: 'organizer',
-      // A stored hash with a small N keeps many checks fast (verification reads N from the stored hash).
-      passwordHash: cheapHash('le bon mot de passe'),
-      emailVerified: true,
-      now: '2026-01-01T00:00:00Z',
-    });
+    // A stored hash with a small N keeps many checks fast (verification reads N from the stored hash).
+    await storeUser(store, { uid, email, displayName: 'Cible' }, { passwordHash: cheapHash('le bon mot de passe') });
     return store;
   }
   const refusal = (attempt: Promise<unknown>) =>
@@ -116,15 +109,7 @@ describe('connexion', () => {
   it('un ancien hash scrypt est remplacé par un hash Argon2id à la connexion réussie, pas à un échec', async () => {
     const { store } = memoryStore();
     const legacy = cheapHash('Gruyère-et-Vacherin');
-    await store.users.upsert({
-      uid: 'u2',
-      email: 'ancien@exemple.ch',
-      displayName: 'Ancien',
-      role: 'organizer',
-      passwordHash: legacy,
-      emailVerified: true,
-      now: '2026-01-01T00:00:00Z',
-    });
+    await storeUser(store, { uid: 'u2', email: 'ancien@exemple.ch', displayName: 'Ancien' }, { passwordHash: legacy });
     const stored = async () => (await store.users.findByEmailWithPassword('ancien@exemple.ch'))?.passwordHash;
     expect(await authenticate(store, 'ancien@exemple.ch', 'mauvais')).toBeNull();
     expect(await stored()).toBe(legacy);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { makeEvent, storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import type { CantonCode } from '../../domain/cantons';
-import { type CategorySlug, DEFAULT_CATEGORIES } from '../../domain/categories';
+import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent, EventStatus } from '../../domain/event';
 import type { ModerationAction } from '../ports';
 import { adminDashboard } from './admin-dashboard';
@@ -11,56 +12,25 @@ const NOW = new Date('2026-11-04T10:00:00.000Z');
 const MONDAY = '2026-11-01T23:00:00.000Z'; // Monday 2 November, 00:00 in Zurich
 
 let counter = 0;
-function event(fields: {
-  status?: EventStatus;
-  category?: CategorySlug;
-  canton?: CantonCode;
-  startsAt?: string;
-  endsAt?: string;
-  submittedAt?: string;
-  title?: string;
-}): AgendaEvent {
+function event(fields: Partial<AgendaEvent>): AgendaEvent {
   counter++;
   const startsAt = fields.startsAt ?? '2026-11-20T19:00:00+01:00';
-  return {
-    id: `e${counter}`,
-    slug: `evenement-${counter}`,
-    title: fields.title ?? `Événement ${counter}`,
-    description: 'Une description assez longue pour un événement de test.',
-    category: fields.category ?? 'musique',
-    startsAt,
-    endsAt: fields.endsAt ?? startsAt.replace('T19:', 'T22:'),
-    allDay: false,
-    venueName: 'Salle communale',
-    street: '',
-    postalCode: '1000',
-    city: 'Lausanne',
-    canton: fields.canton ?? 'VD',
-    lat: null,
-    lng: null,
-    isFree: true,
-    priceMin: null,
-    priceMax: null,
-    priceNote: '',
-    ticketUrl: '',
-    websiteUrl: '',
-    organizerName: 'Association',
-    contactEmail: '',
-    contactPhone: '',
-    image: null,
-    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
-    status: fields.status ?? 'approved',
-    rejectionReason: '',
-    featured: false,
-    createdBy: null,
-    createdAt: fields.submittedAt ?? '2026-10-01T08:00:00.000Z',
-    updatedAt: fields.submittedAt ?? '2026-10-01T08:00:00.000Z',
-    submittedAt: fields.submittedAt ?? '2026-10-01T08:00:00.000Z',
-    moderatedBy: null,
-    moderatedAt: null,
-    previousStatus: null,
-    revision: null,
-  };
+  const submittedAt = fields.submittedAt ?? '2026-10-01T08:00:00.000Z';
+  return makeEvent(
+    {
+      id: `e${counter}`,
+      title: `Événement ${counter}`,
+      city: 'Lausanne',
+      canton: 'VD',
+      ...fields,
+      startsAt,
+      endsAt: fields.endsAt ?? startsAt.replace('T19:', 'T22:'),
+      createdAt: submittedAt,
+      updatedAt: submittedAt,
+      submittedAt,
+    },
+    { now: NOW },
+  );
 }
 
 async function setup() {
@@ -70,15 +40,7 @@ async function setup() {
     ['ada', 'Ada Admin'],
     ['bob', 'Bob Admin'],
   ]) {
-    await store.users.upsert({
-      uid,
-      email: `${uid}@exemple.ch`,
-      displayName,
-      role: 'admin',
-      passwordHash: 'x',
-      emailVerified: true,
-      now: '2026-01-01T00:00:00.000Z',
-    });
+    await storeUser(store, { uid, displayName, role: 'admin' }, { now: new Date('2026-01-01T00:00:00.000Z') });
   }
   const log = (
     eventId: string,
@@ -194,7 +156,7 @@ describe('tableau de bord admin', () => {
     log(a.id, 'unpublish', '2026-11-02T10:00:00.000Z');
     log(a.id, 'approve', '2026-11-02T11:00:00.000Z'); // the same event approved twice counts once
     log(b.id, 'approve', MONDAY, 'bob');
-    log(c.id, 'reject', '2026-11-03T08:00:00.000Z', 'bob', 'Doublon de « Concert A ».');
+    log(c.id, 'reject', '2026-11-03T08:00:00.000Z', 'bob', 'Doublon de « Concert A ».');
     for (let i = 0; i < 10; i++) log(b.id, i % 2 ? 'unfeature' : 'feature', `2026-10-20T0${i}:00:00.000Z`);
     log(c.id, 'cancel', '2026-11-04T09:00:00.000Z', null);
 
@@ -203,7 +165,7 @@ describe('tableau de bord admin', () => {
     expect(d.activity).toHaveLength(15);
     expect(d.activity.slice(0, 3)).toMatchObject([
       { eventId: c.id, eventTitle: 'Concert C', action: 'cancel', adminName: 'Administrateur supprimé' },
-      { eventId: c.id, action: 'reject', adminName: 'Bob Admin', reason: 'Doublon de « Concert A ».' },
+      { eventId: c.id, action: 'reject', adminName: 'Bob Admin', reason: 'Doublon de « Concert A ».' },
       { eventId: a.id, eventTitle: 'Concert A', action: 'approve', adminName: 'Ada Admin' },
     ]);
     const times = d.activity.map((e) => e.createdAt);

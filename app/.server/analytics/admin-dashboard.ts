@@ -3,7 +3,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addWeeks, startOfDay, startOfISOWeek } from 'date-fns';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
-import { TIME_ZONE } from '~/domain/dates';
+import { formatWithoutWeekdayComma, TIME_ZONE } from '~/domain/dates';
 import type { EventStatus } from '~/domain/event';
 import type { ModerationAction, Store } from '../ports';
 
@@ -148,6 +148,9 @@ export async function adminDashboard(deps: DashboardDeps): Promise<AdminDashboar
       reason: e.reason,
       createdAt: e.createdAt,
     })),
-    pageViews: viewsTotal > 0 ? { total: viewsTotal, days: periods(days, views, (d) => dayDate.format(d)), top } : null,
+    pageViews:
+      viewsTotal > 0
+        ? { total: viewsTotal, days: periods(days, views, (d) => formatWithoutWeekdayComma(dayDate, d)), top }
+        : null,
   };
 }

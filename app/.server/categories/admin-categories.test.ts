@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeEventForm, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { CATEGORY_SLUGS, DEFAULT_CATEGORIES } from '../../domain/categories';
 import {
@@ -27,20 +28,8 @@ import { activeCategorySlugs, categoryInfos } from './categories';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
-function user(uid: string, role: 'organizer' | 'admin'): UserProfile {
-  return {
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: uid,
-    role,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '',
-    supported: false,
-    photoURL: null,
-    emailVerified: true,
-    disabled: false,
-  };
-}
+const user = (uid: string, role: 'organizer' | 'admin'): UserProfile =>
+  makeUser({ uid, displayName: uid, role }, { now: new Date('2026-01-01T00:00:00Z') });
 const admin = user('admin', 'admin');
 const organizer = user('orga', 'organizer');
 
@@ -52,26 +41,10 @@ const jeux = {
   active: true,
 };
 
-const eventForm = {
-  title: 'Concert de l’Avent',
-  description: 'Le chœur de la Cité chante Noël, avec un vin chaud offert à la sortie.',
-  category: 'musique',
-  startDate: '2026-12-05',
-  startTime: '19:30',
-  endDate: '',
-  endTime: '21:30',
-  venueName: 'Temple de Saint-Imier',
-  street: '',
-  postalCode: '2610',
-  city: 'Saint-Imier',
-  canton: 'BE',
-  lat: '',
-  lng: '',
-  priceMin: '15',
-  priceMax: '',
-  isFree: '',
-  organizerName: 'Chœur de la Cité',
-};
+const eventForm = makeEventForm(
+  { description: 'Le chœur de la Cité chante Noël, avec un vin chaud offert à la sortie.', priceMax: '' },
+  { now: NOW },
+);
 
 async function setup() {
   const { db, store } = memoryStore();
@@ -164,13 +137,13 @@ describe('catégories : gestion par les admins', () => {
     expect(error.field).toBe('delete');
     expect(error.status).toBe(409);
     expect(error.message).toBe(
-      'Cette catégorie est utilisée par 2 événements : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
+      'Cette catégorie est utilisée par 2 événements : elle ne peut pas être supprimée. Vous pouvez la désactiver.',
     );
     expect(await store.categories.findBySlug('musique')).not.toBeNull();
     const list = await categoriesForAdmin(deps, admin);
     expect(list.find((c) => c.slug === 'musique')?.usage).toBe(2);
     expect(list.find((c) => c.slug === 'spectacles')?.usage).toBe(0);
-    expect(CATEGORY_ADMIN_MESSAGES.inUse(1)).toContain('utilisée par 1 événement :');
+    expect(CATEGORY_ADMIN_MESSAGES.inUse(1)).toContain('utilisée par 1 événement :');
   });
 
   it('une catégorie inutilisée se supprime', async () => {

@@ -18,11 +18,11 @@ const eventCount = (n: number) => `${n} événement${n > 1 ? 's' : ''}`;
 export const CATEGORY_ADMIN_MESSAGES = {
   notAdmin: 'Seuls les administrateurs peuvent gérer les catégories.',
   notFound: 'Cette catégorie n’existe pas (ou plus).',
-  slugTaken: 'Ce slug est déjà utilisé par une autre catégorie : choisissez-en un autre.',
+  slugTaken: 'Ce slug est déjà utilisé par une autre catégorie : choisissez-en un autre.',
   alreadyFirst: 'Cette catégorie est déjà la première.',
   alreadyLast: 'Cette catégorie est déjà la dernière.',
   inUse: (n: number) =>
-    `Cette catégorie est utilisée par ${eventCount(n)} : elle ne peut pas être supprimée. Vous pouvez la désactiver.`,
+    `Cette catégorie est utilisée par ${eventCount(n)} : elle ne peut pas être supprimée. Vous pouvez la désactiver.`,
 } as const;
 
 function assertAdmin(actor: UserProfile): void {

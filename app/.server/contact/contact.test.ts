@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { contactSchema } from '../../domain/contact';
 import { sendContactMessage } from './contact';
@@ -13,24 +14,8 @@ const valid = {
 describe('message de contact', () => {
   it('est enregistré puis envoyé par mail à chaque admin, avec réponse directe à l’expéditeur', async () => {
     const { store } = memoryStore();
-    await store.users.upsert({
-      uid: 'a1',
-      email: 'ada@exemple.ch',
-      displayName: 'Ada',
-      role: 'admin',
-      passwordHash: 'x',
-      emailVerified: true,
-      now: '2026-01-01T00:00:00Z',
-    });
-    await store.users.upsert({
-      uid: 'o1',
-      email: 'orga@exemple.ch',
-      displayName: 'Orga',
-      role: 'organizer',
-      passwordHash: 'x',
-      emailVerified: true,
-      now: '2026-01-01T00:00:00Z',
-    });
+    await storeUser(store, { uid: 'a1', email: 'ada@exemple.ch', displayName: 'Ada', role: 'admin' });
+    await storeUser(store, { uid: 'o1', email: 'orga@exemple.ch', displayName: 'Orga' });
     const mailer = recordingMailer();
     await sendContactMessage({ store, mailer, fallbackRecipient: 'contact@exemple.ch' }, valid);
     expect(await store.contactMessages.count()).toBe(1);
@@ -65,7 +50,7 @@ describe('message de contact', () => {
     expect(messages).toEqual(
       expect.arrayContaining([
         'name: Indiquez votre nom.',
-        'email: Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).',
+        'email: Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).',
         'subject: Le sujet doit compter au moins 3 caractères.',
         'message: Votre message doit compter au moins 10 caractères.',
       ]),

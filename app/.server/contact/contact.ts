@@ -18,8 +18,8 @@ export async function sendContactMessage(
   const text = [
     `Nouveau message reçu via le formulaire de contact de ${SITE_NAME}.`,
     '',
-    `De : ${input.name} <${input.email}>`,
-    `Sujet : ${input.subject}`,
+    `De : ${input.name} <${input.email}>`,
+    `Sujet : ${input.subject}`,
     '',
     input.message,
     '',

@@ -94,7 +94,7 @@ export async function writeExport(dir: string, data: Dataset, files: FileStore, 
 
 export async function readExport(dir: string): Promise<{ data: Dataset; files: { key: string; bytes: Buffer }[] }> {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-  if (manifest.format !== 'agenda-romand/1') throw new Error(`Format d’export inconnu : ${manifest.format}`);
+  if (manifest.format !== 'agenda-romand/1') throw new Error(`Format d’export inconnu : ${manifest.format}`);
   const data = emptyDataset();
   for (const c of DATASET_COLLECTIONS) {
     const text = fs.readFileSync(path.join(dir, `${c}.jsonl`), 'utf8');

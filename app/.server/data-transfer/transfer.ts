@@ -45,7 +45,7 @@ export async function importData(services: Services, dir: string): Promise<strin
     const existing = await backend.dump();
     const filled = DATASET_COLLECTIONS.filter((c) => existing[c].length > 0);
     if (filled.length > 0) {
-      throw new Error(`Le stockage ${services.database.kind} n’est pas vide (${filled.join(', ')}) : import refusé.`);
+      throw new Error(`Le stockage ${services.database.kind} n’est pas vide (${filled.join(', ')}) : import refusé.`);
     }
     await backend.load(data);
     await putFiles(services.files, files);

@@ -1,5 +1,6 @@
 // The card/TWINT flow against a local stand-in of Stripe's API (the real SDK, pointed at 127.0.0.1: no network).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeUser } from '../../../tests/support/factories';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from '../../../tests/support/stripe-stand-in';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { UseCaseError } from '../platform/use-case-error';
@@ -33,16 +34,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   store = memoryStore().store;
-  const account = (uid: string, displayName: string) =>
-    store.users.upsert({
-      uid,
-      email: `${uid}@exemple.ch`,
-      displayName,
-      role: 'organizer',
-      passwordHash: 'x',
-      emailVerified: true,
-      now: NOW.toISOString(),
-    });
+  const account = (uid: string, displayName: string) => storeUser(store, { uid, displayName }, { now: NOW });
   donor = await account('donatrice', 'Zoé Favre');
   other = await account('autre', 'Marc Rochat');
   deps = {
@@ -127,7 +119,7 @@ describe('un don par carte ou TWINT (Stripe Checkout)', () => {
     await expect(startCheckout(down, donor, { amount: 25, publicName: null })).rejects.toThrow(PROVIDER_DOWN);
     await expect(confirmCheckout(down, donor, 'cs_test_12345678')).rejects.toThrow(PROVIDER_DOWN);
     expect(await supported(donor.uid)).toBe(false);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Stripe : .*StripeConnectionError/));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Stripe : .*StripeConnectionError/));
     log.mockRestore();
   });
 });

@@ -22,7 +22,7 @@ export interface DonationDeps {
  */
 
 export const CARD_UNAVAILABLE =
-  'Le paiement par carte ou TWINT n’est pas disponible pour le moment : vous pouvez utiliser la QR-facture.';
+  'Le paiement par carte ou TWINT n’est pas disponible pour le moment : vous pouvez utiliser la QR-facture.';
 export const PROVIDER_DOWN =
   'Le service de paiement ne répond pas. Réessayez dans quelques minutes, ou utilisez la QR-facture.';
 
@@ -65,7 +65,7 @@ export async function startCheckout(
       cancel_url: `${deps.siteUrl}/support-us?montant=${encodeURIComponent(String(input.amount))}&annule=1#don`,
     });
   } catch (error) {
-    console.error(`Stripe : création de la session de paiement impossible (${describe(error)})`);
+    console.error(`Stripe : création de la session de paiement impossible (${describe(error)})`);
     throw new UseCaseError(PROVIDER_DOWN, 'form', 503);
   }
   if (!session.url) throw new UseCaseError(PROVIDER_DOWN, 'form', 503);
@@ -100,7 +100,7 @@ export async function confirmCheckout(
     session = await deps.stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
     if (isMissing(error)) return { state: 'not-found' };
-    console.error(`Stripe : vérification du paiement impossible (${describe(error)})`);
+    console.error(`Stripe : vérification du paiement impossible (${describe(error)})`);
     throw new UseCaseError(PROVIDER_DOWN, 'form', 503);
   }
   if (!isDonation(session)) return { state: 'not-found' };
@@ -138,8 +138,8 @@ export async function handleWebhook(
     return { status: 200, message: `Événement ${event.type} ignoré.` };
   }
   const session = event.data.object;
-  if (!isDonation(session)) return { status: 200, message: 'Session sans rapport avec les dons : ignorée.' };
-  if (session.payment_status !== 'paid') return { status: 200, message: 'Paiement en attente : rien à enregistrer.' };
+  if (!isDonation(session)) return { status: 200, message: 'Session sans rapport avec les dons : ignorée.' };
+  if (session.payment_status !== 'paid') return { status: 200, message: 'Paiement en attente : rien à enregistrer.' };
   const { created } = await deps.store.donations.recordPaid(donationOf(session, clock(deps)));
   return { status: 200, message: created ? 'Don enregistré.' : 'Don déjà enregistré.' };
 }

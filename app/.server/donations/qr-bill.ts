@@ -24,7 +24,7 @@ export interface QrCreditor {
   country: string;
 }
 
-export const QR_BILL_MESSAGE = 'Don à l’association Agenda romand. Merci !';
+export const QR_BILL_MESSAGE = 'Don à l’association Agenda romand. Merci !';
 
 export function creditorFromConfig(config: Config): QrCreditor {
   return {
@@ -100,8 +100,8 @@ export function qrBillPdf(creditor: QrCreditor, amount: number | null): Promise<
   doc.moveDown(0.5).fontSize(11).font('Helvetica');
   doc.text(
     amount == null
-      ? 'Merci de soutenir l’agenda ! Indiquez le montant de votre choix sur le bulletin ci-dessous.'
-      : `Merci de soutenir l’agenda avec un don de ${formatChf(amount)} !`,
+      ? 'Merci de soutenir l’agenda ! Indiquez le montant de votre choix sur le bulletin ci-dessous.'
+      : `Merci de soutenir l’agenda avec un don de ${formatChf(amount)} !`,
   );
   doc.moveDown(0.5);
   doc.text(

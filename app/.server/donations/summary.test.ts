@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeDonation, storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
-import type { Donation } from '../ports';
 import { donationSummary, monthBoundaries, SUMMARY_MONTHS } from './summary';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -11,29 +11,11 @@ async function setup() {
     ['zoe', 'Zoé Favre'],
     ['marc', 'Marc Rochat'],
   ]) {
-    await store.users.upsert({
-      uid,
-      email: `${uid}@exemple.ch`,
-      displayName: name,
-      role: 'organizer',
-      passwordHash: 'x',
-      emailVerified: true,
-      now: NOW.toISOString(),
-    });
+    await storeUser(store, { uid, displayName: name }, { now: NOW });
   }
   let n = 0;
   const give = (uid: string | null, amount: number, createdAt: string, publicName: string | null = null) =>
-    store.donations.recordPaid({
-      id: `don${++n}`,
-      uid,
-      amount,
-      currency: 'CHF',
-      provider: 'stripe',
-      providerRef: `cs_test_${n}`,
-      status: 'paid',
-      publicName,
-      createdAt,
-    } satisfies Donation);
+    store.donations.recordPaid(makeDonation({ id: `don${++n}`, uid, amount, publicName, createdAt }));
   return { store, give };
 }
 

@@ -57,14 +57,14 @@ export async function organizerDashboard(
 }
 
 const CANCELLED: Record<'cancelled' | 'withdrawn', (title: string) => string> = {
-  cancelled: (t) => `« ${t} » est annulé : il reste visible avec la mention « Annulé ».`,
-  withdrawn: (t) => `« ${t} » est retiré : il n’a pas été publié et ne le sera pas.`,
+  cancelled: (t) => `« ${t} » est annulé : il reste visible avec la mention « Annulé ».`,
+  withdrawn: (t) => `« ${t} » est retiré : il n’a pas été publié et ne le sera pas.`,
 };
 
 const RESTORED: Partial<Record<AgendaEvent['status'], (title: string) => string>> = {
-  approved: (t) => `« ${t} » est rétabli : il est de nouveau publié, sans la mention « Annulé ».`,
-  pending: (t) => `« ${t} » est rétabli : il revient en attente de modération.`,
-  rejected: (t) => `« ${t} » est rétabli, toujours refusé : modifiez-le pour le soumettre à nouveau.`,
+  approved: (t) => `« ${t} » est rétabli : il est de nouveau publié, sans la mention « Annulé ».`,
+  pending: (t) => `« ${t} » est rétabli : il revient en attente de modération.`,
+  rejected: (t) => `« ${t} » est rétabli, toujours refusé : modifiez-le pour le soumettre à nouveau.`,
 };
 
 /**
@@ -91,7 +91,7 @@ export async function cancelOrRestore(
       const event = after as AgendaEvent;
       flash = {
         kind: 'success',
-        message: (RESTORED[event.status] ?? ((t) => `« ${t} » est rétabli.`))(workingView(event).title),
+        message: (RESTORED[event.status] ?? ((t) => `« ${t} » est rétabli.`))(workingView(event).title),
       };
     }
   } catch (error) {

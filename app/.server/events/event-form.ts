@@ -33,7 +33,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     startDate: copy ? '' : start.date,
     startTime: e.allDay ? '' : start.time,
     endDate: copy || end.date === start.date ? '' : end.date,
-    endTime: e.allDay ? '' : end.time,
+    endTime: e.allDay || e.openEnd ? '' : end.time,
     allDay: e.allDay ? 'on' : '',
     venueName: e.venueName,
     street: e.street,

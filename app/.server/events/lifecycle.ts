@@ -6,10 +6,14 @@ import {
   actorsFor,
   applyTransition,
   findTransition,
+  isPublicStatus,
   type LifecycleAction,
   type Transition,
 } from '~/domain/event-lifecycle';
+import { isReviewImage } from '~/domain/images';
 import { MODERATION_ACTIONS, type ModerationAction } from '~/domain/moderation';
+import { copyReviewImageToPublic, deleteImage, reviewImagesOf } from '../files/images';
+import type { FileStore } from '../files/ports';
 import { audit } from '../platform/audit';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
@@ -18,13 +22,18 @@ export const LIFECYCLE_MESSAGES = {
   notFound: 'Cet événement n’existe pas (ou plus).',
   refused: 'Cette action n’est pas possible pour cet événement dans son état actuel.',
   changed:
-    'Cet événement a changé entre-temps (un autre administrateur l’a peut-être déjà traité) : voici son état actuel.',
-  changedForOwner: 'Cet événement a changé entre-temps : voici son état actuel. Réessayez si besoin.',
+    'Cet événement a changé entre-temps (un autre administrateur l’a peut-être déjà traité) : voici son état actuel.',
+  changedForOwner: 'Cet événement a changé entre-temps : voici son état actuel. Réessayez si besoin.',
+  imageMissing:
+    'L’image de cet événement est introuvable\u00a0: modifiez l’événement pour la remplacer ou la retirer, puis publiez-le.',
 } as const;
 
 export interface LifecycleDeps {
   store: Store;
   now?: () => Date;
+  /** Where images live (services.files): an image under review is made public with its content. Only steps on an
+   * event showing such an image need it (the demo data has none). */
+  files?: FileStore;
 }
 
 export interface LifecycleStep {
@@ -37,7 +46,7 @@ export interface LifecycleStep {
 
 function logAction(action: LifecycleAction): ModerationAction {
   if (!(MODERATION_ACTIONS as readonly string[]).includes(action))
-    throw new Error(`Action non journalisable : ${action}`);
+    throw new Error(`Action non journalisable : ${action}`);
   return action as ModerationAction;
 }
 
@@ -71,9 +80,14 @@ export async function changeEvent(
   const entry = transition.logged
     ? { adminUid: user.uid, action: logAction(transition.action), reason: input.reason ?? '', createdAt: now }
     : undefined;
+  const files = () => {
+    if (!deps.files) throw new Error('Une image en attente de relecture demande le stockage des fichiers');
+    return deps.files;
+  };
   if (transition.to === 'deleted') {
     if (!entry) throw new Error('Une suppression se journalise');
     if (!(await store.events.remove({ id: before.id, seen: before.updatedAt, entry }))) throw changed;
+    await removeUnusedReviewImages(files, before, null);
     return { before, after: null, transition };
   }
   const next = applyTransition(before, transition, {
@@ -82,7 +96,39 @@ export async function changeEvent(
     by: user.uid,
     now,
   });
+  // The public content's image goes public with it (decision 031): copied from `review/` to a public path first, so
+  // the public never references a missing file; the review copy goes once the write has committed.
+  let published: string | null = null;
+  if (isPublicStatus(next.status) && next.image && isReviewImage(next.image.path)) {
+    const reviewPath = next.image.path;
+    published = await copyReviewImageToPublic(files(), reviewPath);
+    if (!published) {
+      const current = await store.events.findById(before.id);
+      if (current?.updatedAt !== before.updatedAt) throw changed;
+      throw new UseCaseError(LIFECYCLE_MESSAGES.imageMissing, 'form', 409);
+    }
+    next.image = { ...next.image, path: published };
+    if (next.revision?.image?.path === reviewPath)
+      next.revision = { ...next.revision, image: { ...next.revision.image, path: published } };
+  }
   const after = await store.events.transition({ seen: before.updatedAt, next, entry });
-  if (!after) throw changed;
+  if (!after) {
+    if (published) await deleteImage(files(), published).catch(() => {});
+    throw changed;
+  }
+  await removeUnusedReviewImages(files, before, after);
   return { before, after, transition };
+}
+
+/** After a committed step: the review images `before` used that `after` no longer does (published, replaced, refused,
+ * deleted) are removed. A failure is logged; the step stands, and the orphan is never served. */
+async function removeUnusedReviewImages(files: () => FileStore, before: AgendaEvent, after: AgendaEvent | null) {
+  const kept = reviewImagesOf(after);
+  const unused = [...reviewImagesOf(before)].filter((path) => !kept.has(path));
+  if (unused.length === 0) return;
+  try {
+    await Promise.all(unused.map((path) => deleteImage(files(), path)));
+  } catch (error) {
+    console.error('lifecycle: review image not removed', error);
+  }
 }

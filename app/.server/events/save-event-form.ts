@@ -121,7 +121,7 @@ export async function saveEventForm(
   }
 
   if (existing) {
-    await updateEvent({ store }, actor, existing.id, input, image);
+    await updateEvent({ store, files }, actor, existing.id, input, image);
     services.live.poke();
     return { ok: true, eventId: existing.id, edited: true };
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { eventFormSchema } from '../../domain/event-form';
@@ -35,20 +36,8 @@ const form = {
   organizerName: 'Chœur de la Cité',
 };
 
-function user(uid: string, role: 'organizer' | 'admin' = 'organizer'): UserProfile {
-  return {
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: uid,
-    role,
-    createdAt: '',
-    updatedAt: '',
-    supported: false,
-    photoURL: null,
-    emailVerified: true,
-    disabled: false,
-  };
-}
+const user = (uid: string, role: 'organizer' | 'admin' = 'organizer'): UserProfile =>
+  makeUser({ uid, displayName: uid, role }, { now: NOW });
 
 async function setup() {
   const { db, store } = memoryStore();

@@ -5,6 +5,7 @@ import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { actorsFor, findTransition, workingView } from '~/domain/event-lifecycle';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
+import type { FileStore } from '../files/ports';
 import { audit } from '../platform/audit';
 import { newId } from '../platform/ids';
 import { UseCaseError } from '../platform/use-case-error';
@@ -16,6 +17,8 @@ import { changeEvent, type LifecycleStep } from './lifecycle';
 export interface SubmitDeps {
   store: Store;
   now?: () => Date;
+  /** Where images live (services.files): an edit that replaces or removes an image under review deletes it. */
+  files?: FileStore;
   /** Where a new submission is pushed to the admins' devices (in the background), and the site's address for links. */
   push?: { transport: PushTransport; siteUrl: string };
 }
@@ -24,7 +27,7 @@ const clock = (deps: SubmitDeps) => (deps.now ? deps.now() : new Date());
 
 /** Form fields → the event record's own fields (never status, featured or owner: the form cannot set those). */
 function fieldsFromForm(input: EventFormInput) {
-  const { startsAt, endsAt } = eventTimes(input);
+  const { startsAt, endsAt, openEnd } = eventTimes(input);
   return {
     title: input.title,
     slug: slugify(input.title),
@@ -33,6 +36,7 @@ function fieldsFromForm(input: EventFormInput) {
     startsAt,
     endsAt,
     allDay: input.allDay,
+    openEnd,
     venueName: input.venueName,
     street: input.street,
     postalCode: input.postalCode,

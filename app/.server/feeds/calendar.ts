@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus, escape as icalEscape } from 'ical-generator';
-import { allDayRange, eventLocationLine } from '~/domain/calendar-links';
+import { allDayRange, eventLocationLine, openEndedDay } from '~/domain/calendar-links';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
@@ -46,9 +46,11 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
     const url = eventPageUrl(opts.siteUrl, event.id);
     const cancelled = event.status === 'cancelled';
     const location = eventLocationLine(event);
+    // No end time: RFC 5545 §3.6.1 lets a DATE-TIME DTSTART stand without DTEND (the event has no stated end), which
+    // calendars show as a start only. A span of days without an end time keeps the end of its last day.
     const range = event.allDay
       ? allDayRange(event)
-      : { start: zurich(event.startsAt), endExclusive: zurich(event.endsAt) };
+      : { start: zurich(event.startsAt), endExclusive: openEndedDay(event) ? null : zurich(event.endsAt) };
     calendar.createEvent({
       id: `${event.id}@${ICAL_UID_DOMAIN}`,
       stamp: new Date(event.updatedAt),
@@ -57,7 +59,7 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
       start: range.start,
       end: range.endExclusive,
       allDay: event.allDay,
-      summary: cancelled ? `Annulé : ${event.title}` : event.title,
+      summary: cancelled ? `Annulé : ${event.title}` : event.title,
       description: [event.description.trim(), url].filter(Boolean).join('\n\n'),
       location:
         event.lat != null && event.lng != null

@@ -1,10 +1,12 @@
 import { XMLParser } from 'fast-xml-parser';
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeEvent } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { CATEGORY_SLUGS } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
 import { parseEventFilters } from '../../domain/event-filters';
+import { eventTimes } from '../../domain/event-form';
 import { queryFromFilters } from '../events/public';
 import type { Store } from '../ports';
 import { seedCategories, seedDemo } from '../seed/seed';
@@ -92,6 +94,32 @@ describe('flux iCalendar', () => {
       const parsedDays = Math.round(((v.end?.getTime() ?? 0) - v.start.getTime()) / 86_400_000);
       expect(parsedDays, e.title).toBe(days);
     }
+  });
+
+  it('sans heure de fin : DTSTART seul (RFC 5545 §3.6.1), aucune fin inventée ; sur plusieurs jours, la fin du dernier jour', () => {
+    const oneDay = {
+      ...makeEvent({ city: 'Lausanne' }, { now: NOW }),
+      id: 'soir',
+      ...eventTimes({ startDate: '2026-11-28', startTime: '18:00', endDate: '', endTime: '', allDay: false }),
+    };
+    const span = {
+      ...makeEvent({ city: 'Lausanne' }, { now: NOW }),
+      id: 'festival',
+      ...eventTimes({ startDate: '2026-11-27', startTime: '18:00', endDate: '2026-11-29', endTime: '', allDay: false }),
+    };
+    const ics = calendarOf([oneDay, span]);
+    const block = (id: string) => ics.split('BEGIN:VEVENT').find((b) => b.includes(`UID:${id}@`)) ?? '';
+    expect(block('soir')).toContain('DTSTART;TZID=Europe/Zurich:20261128T180000');
+    expect(block('soir')).not.toMatch(/DTEND|DURATION/);
+    expect(block('festival')).toContain('DTEND;TZID=Europe/Zurich:20261129T235900');
+    const rss = buildRss([oneDay], {
+      siteUrl: SITE,
+      title: 'Test',
+      description: 'Test',
+      selfUrl: `${SITE}/evenements.rss`,
+    });
+    expect(rss).toContain('samedi 28 novembre 2026, dès 18:00');
+    expect(rss).not.toContain('20:00');
   });
 
   it('un événement annulé y figure avec STATUS:CANCELLED', async () => {
@@ -190,7 +218,7 @@ describe('flux RSS', () => {
   it('échappe le contenu : le XML reste valide et le texte des événements n’injecte pas de balises', () => {
     const [event] = [
       {
-        ...sampleEvent(),
+        ...makeEvent({ id: 'abc', city: 'Lausanne' }, { now: NOW }),
         title: 'Rock & <b>roll</b> ]]> fin',
         description: '<script>alert(1)</script> Un concert.',
       },
@@ -207,6 +235,26 @@ describe('flux RSS', () => {
     expect(channel.item.description).not.toContain('<script>');
     expect(channel.item.description).toContain('&lt;script&gt;');
   });
+
+  it('un caractère interdit en XML, dans un texte enregistré avant la règle des formulaires, ne gâche pas le flux', () => {
+    const xml = buildRss(
+      [
+        {
+          ...makeEvent({ id: 'nul', city: 'Lausanne' }, { now: NOW }),
+          title: 'Concert\u0000X',
+          description: 'Un \u001bconcert.',
+        },
+      ],
+      {
+        siteUrl: SITE,
+        title: 'T',
+        selfUrl: `${SITE}/evenements.rss`,
+        description: 'D',
+      },
+    );
+    expect(xml.includes('\u0000') || xml.includes('\u001b')).toBe(false);
+    expect((parser.parse(xml).rss.channel as { item: RssItem }).item.title).toBe('ConcertX');
+  });
 });
 
 describe('feedTitle', () => {
@@ -217,51 +265,9 @@ describe('feedTitle', () => {
     );
     expect(
       feedTitle(parseEventFilters(new URLSearchParams('q=jazz&quand=week-end&famille=1'), CATEGORY_SLUGS).filters),
-    ).toBe('Agenda romand — « jazz » · ce week-end · en famille');
+    ).toBe('Agenda romand — « jazz » · ce week-end · en famille');
     expect(feedTitle({ from: '2026-12-01', to: '2026-12-05', canton: 'BE' })).toBe(
       'Agenda romand — Jura bernois · du 01.12.2026 au 05.12.2026',
     );
   });
 });
-
-function sampleEvent(): AgendaEvent {
-  return {
-    id: 'abc',
-    slug: 'abc',
-    title: 'Abc',
-    description: '',
-    category: 'musique',
-    startsAt: '2026-12-12T20:00:00+01:00',
-    endsAt: '2026-12-12T22:00:00+01:00',
-    allDay: false,
-    venueName: 'Salle',
-    street: '',
-    postalCode: '1000',
-    city: 'Lausanne',
-    canton: 'VD',
-    lat: null,
-    lng: null,
-    isFree: true,
-    priceMin: null,
-    priceMax: null,
-    priceNote: '',
-    ticketUrl: '',
-    websiteUrl: '',
-    organizerName: '',
-    contactEmail: '',
-    contactPhone: '',
-    image: null,
-    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
-    status: 'approved',
-    rejectionReason: '',
-    featured: false,
-    createdBy: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    submittedAt: '2026-11-01T10:00:00.000Z',
-    moderatedBy: null,
-    moderatedAt: null,
-    previousStatus: null,
-    revision: null,
-  };
-}

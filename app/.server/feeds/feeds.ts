@@ -46,7 +46,7 @@ export function feedTitle(
 ): string {
   const when = filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null;
   const parts = [
-    filters.q ? `« ${filters.q} »` : null,
+    filters.q ? `« ${filters.q} »` : null,
     filters.category ? categoryLabel(filters.category, categories) : null,
     filters.canton ? CANTON_NAMES[filters.canton] : null,
     when ?? dateRangeLabel(filters.from ?? '', filters.to ?? ''),
@@ -74,6 +74,9 @@ function itemDescription(event: AgendaEvent): string {
 
 const publishedAt = (event: AgendaEvent) => new Date(event.submittedAt || event.createdAt);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to remove.
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
 export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
   const dates = events.map(publishedAt).filter((d) => !Number.isNaN(d.getTime()));
   const feed = new Feed({
@@ -90,12 +93,13 @@ export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
   for (const event of events) {
     // No guid given: the feed package then uses the link, as a permalink.
     feed.addItem({
-      title: event.status === 'cancelled' ? `Annulé : ${event.title}` : event.title,
+      title: event.status === 'cancelled' ? `Annulé : ${event.title}` : event.title,
       link: eventPageUrl(opts.siteUrl, event.id),
       date: publishedAt(event),
       description: itemDescription(event),
       category: [{ name: categoryLabel(event.category, opts.categories ?? DEFAULT_CATEGORIES) }],
     });
   }
-  return feed.rss2();
+  // Characters XML 1.0 forbids (texts saved before forms refused control characters): one would spoil the whole feed.
+  return feed.rss2().replace(XML_FORBIDDEN, '');
 }

@@ -14,7 +14,7 @@ export function createDiskFileStore(root: string): FileStore {
     assertSafeKey(key);
     const file = path.resolve(base, ...key.split('/'));
     // Belt and braces: whatever the checks above missed, never leave the root.
-    if (!file.startsWith(base + path.sep)) throw new Error(`Clé de fichier refusée : ${JSON.stringify(key)}`);
+    if (!file.startsWith(base + path.sep)) throw new Error(`Clé de fichier refusée : ${JSON.stringify(key)}`);
     return file;
   }
 

@@ -108,10 +108,13 @@ describe('sniffImageType', () => {
 });
 
 async function expectWebpVariants(stored: { path: string }, expectedWidths: number[]) {
-  expect(listFiles()).toEqual(IMAGE_WIDTHS.map((w) => imageUrl(stored.path, w).replace('/uploads/', '')).sort());
+  // An event form's image waits for review: stored under `review/`, previewed through /apercu-image (decision 031).
+  expect(stored.path).toMatch(/^review\/[a-z0-9]{16}$/);
+  expect(imageUrl(stored.path, 800)).toBe(`/apercu-image/${stored.path.slice('review/'.length)}-800.webp`);
+  expect(listFiles()).toEqual(IMAGE_WIDTHS.map((w) => `${stored.path}-${w}.webp`).sort());
   const sizes: { width: number; height: number }[] = [];
   for (const [i, nominal] of IMAGE_WIDTHS.entries()) {
-    const data = await files.get(imageUrl(stored.path, nominal).replace('/uploads/', ''));
+    const data = await files.get(`${stored.path}-${nominal}.webp`);
     expect(data).not.toBeNull();
     const meta = await sharp(data!).metadata();
     expect(meta.format).toBe('webp');
@@ -136,7 +139,7 @@ describe('storeEventImage: accepted formats', () => {
     ]);
 
     const stored = await storeEventImage(files, fixtures.jpeg, '  Affiche du concert ');
-    expect(stored.path).toMatch(/^events\/[a-z0-9]{16}$/);
+    expect(stored.path).toMatch(/^review\/[a-z0-9]{16}$/);
     expect(stored.alt).toBe('Affiche du concert');
     // Displayed 1200×2000: portrait; the 1600 variant stays 1200 wide.
     const sizes = await expectWebpVariants(stored, [400, 800, 1200]);

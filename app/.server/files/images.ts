@@ -4,8 +4,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '~/domain/images';
+import type { AgendaEvent } from '~/domain/event';
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, isReviewImage, REVIEW_FOLDER } from '~/domain/images';
 import { newId } from '../platform/ids';
+import type { Store, UserProfile } from '../ports';
 import type { FileStore } from './ports';
 
 export { IMAGE_MAX_BYTES };
@@ -18,7 +20,7 @@ const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 export const IMAGE_MESSAGES = {
   empty: 'Le fichier est vide.',
   tooBig: 'L’image dépasse 8 Mo. Réduisez-la ou choisissez-en une autre.',
-  type: 'Format d’image non accepté : utilisez JPEG, PNG, WebP ou AVIF.',
+  type: 'Format d’image non accepté : utilisez JPEG, PNG, WebP ou AVIF.',
   unreadable: 'Cette image est illisible ou incomplète. Essayez de l’enregistrer à nouveau ou d’en choisir une autre.',
 } as const;
 
@@ -122,8 +124,9 @@ export interface StoredImage {
   alt: string;
 }
 
-/** Where stored images live: events' images and partners' logos go through the same pipeline. */
-export type ImageFolder = 'events' | 'partners';
+/** Where stored images live: events' images and partners' logos go through the same pipeline. An organizer's image
+ * waits under `review/` (never public) until an admin approves the content that shows it (decision 031). */
+export type ImageFolder = 'events' | 'partners' | typeof REVIEW_FOLDER;
 
 /** Processes an upload and stores its three variants under `<folder>/<fresh id>`; on any failure nothing stays stored.
  * WebP keeps an alpha channel, so a transparent logo stays transparent. */
@@ -149,8 +152,44 @@ export async function storeImage(
   return { path: base, width: image.width, height: image.height, alt: alt.trim() };
 }
 
+/** An event form's image: stored under `review/`, public only once an admin approves content showing it. */
 export function storeEventImage(files: FileStore, bytes: Buffer, alt: string): Promise<StoredImage> {
-  return storeImage(files, bytes, alt, 'events');
+  return storeImage(files, bytes, alt, REVIEW_FOLDER);
+}
+
+/** The images of an event awaiting review: those of its content and of its pending revision under `review/`. */
+export function reviewImagesOf(event: AgendaEvent | null): Set<string> {
+  const paths = new Set<string>();
+  for (const image of [event?.image, event?.revision?.image]) {
+    if (image && isReviewImage(image.path)) paths.add(image.path);
+  }
+  return paths;
+}
+
+/**
+ * Copies the variants of a review image to a fresh public path (`events/<new id>`) and returns it, or null when a
+ * variant is missing (another decision published and removed it meanwhile). A fresh name, not the review one: if two
+ * admins approve at once, the loser removes only its own copies. The review copy stays until the write commits.
+ */
+export async function copyReviewImageToPublic(files: FileStore, reviewPath: string): Promise<string | null> {
+  const base = `events/${newId(16)}`;
+  const written: string[] = [];
+  try {
+    for (const width of IMAGE_WIDTHS) {
+      const bytes = await files.get(`${reviewPath}-${width}.webp`);
+      if (!bytes) {
+        await deleteImage(files, base);
+        return null;
+      }
+      const key = `${base}-${width}.webp`;
+      written.push(key);
+      await files.put(key, bytes, 'image/webp');
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => files.delete(key)));
+    throw error;
+  }
+  return base;
 }
 
 /** Deletes the three variants of a stored image (e.g. when an event's image or a partner's logo is replaced). */
@@ -232,4 +271,23 @@ export async function prunePendingFiles(files: FileStore, olderThanMs = ONE_DAY_
   const stale = (await files.list('pending/')).filter((f) => f.modifiedAt < cutoff);
   for (const f of stale) await files.delete(f.key);
   return stale.length;
+}
+
+/**
+ * A review image's variant (`<id>-<width>.webp`) for this viewer, or null (404): only an admin, or the owner of an
+ * event whose content or pending revision shows it, sees an image no admin has approved yet (decision 031).
+ */
+export async function readReviewImage(
+  deps: { store: Pick<Store, 'events'>; files: FileStore },
+  viewer: Pick<UserProfile, 'uid' | 'role'> | null,
+  name: string,
+): Promise<Buffer | null> {
+  const match = /^([a-z0-9]{16})-(\d{3,4})\.webp$/.exec(name);
+  if (!viewer || !match || !(IMAGE_WIDTHS as readonly number[]).includes(Number(match[2]))) return null;
+  const base = `${REVIEW_FOLDER}/${match[1]}`;
+  if (viewer.role !== 'admin') {
+    const owned = await deps.store.events.listByOwner(viewer.uid);
+    if (!owned.some((event) => reviewImagesOf(event).has(base))) return null;
+  }
+  return deps.files.get(`${base}-${match[2]}.webp`);
 }

@@ -13,6 +13,6 @@ export function assertSafeKey(key: string): void {
     path.win32.isAbsolute(key) ||
     key.split('/').some((segment) => segment === '' || segment === '.')
   ) {
-    throw new Error(`Clé de fichier refusée : ${JSON.stringify(key)}`);
+    throw new Error(`Clé de fichier refusée : ${JSON.stringify(key)}`);
   }
 }

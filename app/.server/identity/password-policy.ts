@@ -8,7 +8,7 @@ export { PASSWORD_MAX, PASSWORD_MIN };
 export const PASSWORD_TOO_SHORT = 'Le mot de passe doit compter au moins 8 caractères.';
 export const PASSWORD_TOO_LONG = 'Le mot de passe ne peut pas dépasser 128 caractères.';
 export const PASSWORD_TOO_COMMON =
-  'Ce mot de passe est trop courant : choisissez-en un autre, par exemple une phrase de quelques mots.';
+  'Ce mot de passe est trop courant : choisissez-en un autre, par exemple une phrase de quelques mots.';
 
 let common: ReadonlySet<string> | undefined;
 

@@ -16,7 +16,7 @@ export function createOutboxMailer(outboxDir: string, from: string): MailPort {
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
       // Never the links: they carry single-use tokens (verification, reset), which must not reach the logs.
-      console.log(`[mail] « ${message.subject} » → ${[message.to].flat().join(', ')} (${file})`);
+      console.log(`[mail] « ${message.subject} » → ${[message.to].flat().join(', ')} (${file})`);
     },
   };
 }

@@ -19,7 +19,7 @@ function greeting(displayName: string): string {
 }
 
 function layout(paragraphs: string[], action: { label: string; url: string }, footer: string): Omit<Mail, 'subject'> {
-  const text = [...paragraphs, '', `${action.label} : ${action.url}`, '', footer, '', `— ${SITE_NAME}`].join('\n');
+  const text = [...paragraphs, '', `${action.label} : ${action.url}`, '', footer, '', `— ${SITE_NAME}`].join('\n');
   const html = `<!doctype html><html lang="fr"><body style="font-family:system-ui,sans-serif;color:#1c1f24;line-height:1.5">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#c8102e;color:#fff;padding:10px 18px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
@@ -36,10 +36,10 @@ export function verificationMail(displayName: string, url: string): Mail {
     ...layout(
       [
         greeting(displayName),
-        `Merci de votre inscription sur ${SITE_NAME} ! Confirmez votre adresse email pour publier vos événements.`,
+        `Merci de votre inscription sur ${SITE_NAME} ! Confirmez votre adresse email pour publier vos événements.`,
       ],
       { label: 'Confirmer mon adresse', url },
-      'Vous n’avez pas créé de compte ? Ignorez simplement ce message.',
+      'Vous n’avez pas créé de compte ? Ignorez simplement ce message.',
     ),
   };
 }
@@ -53,7 +53,7 @@ export function passwordResetMail(displayName: string, url: string): Mail {
         'Vous avez demandé à changer votre mot de passe. Ce lien est valable une heure et ne sert qu’une fois.',
       ],
       { label: 'Choisir un nouveau mot de passe', url },
-      'Vous n’avez rien demandé ? Ignorez ce message : votre mot de passe reste inchangé.',
+      'Vous n’avez rien demandé ? Ignorez ce message : votre mot de passe reste inchangé.',
     ),
   };
 }
@@ -62,9 +62,9 @@ export function eventApprovedMail(displayName: string, eventTitle: string, url: 
   return {
     subject: `Votre événement est publié — ${SITE_NAME}`,
     ...layout(
-      [greeting(displayName), `Bonne nouvelle : « ${eventTitle} » est maintenant publié sur ${SITE_NAME}.`],
+      [greeting(displayName), `Bonne nouvelle : « ${eventTitle} » est maintenant publié sur ${SITE_NAME}.`],
       { label: 'Voir l’événement', url },
-      'Vous pouvez le modifier depuis votre tableau de bord : vos changements seront relus avant de remplacer la version publiée.',
+      'Vous pouvez le modifier depuis votre tableau de bord : vos changements seront relus avant de remplacer la version publiée.',
     ),
   };
 }
@@ -75,12 +75,12 @@ export function eventRejectedMail(displayName: string, eventTitle: string, reaso
     ...layout(
       [
         greeting(displayName),
-        `« ${eventTitle} » n’a pas été publié sur ${SITE_NAME}.`,
-        `Motif du refus : ${reason}`,
+        `« ${eventTitle} » n’a pas été publié sur ${SITE_NAME}.`,
+        `Motif du refus : ${reason}`,
         'Vous pouvez corriger l’événement et le soumettre à nouveau.',
       ],
       { label: 'Ouvrir mon tableau de bord', url },
-      'Une question ? Répondez à ce message ou écrivez-nous depuis la page Contact.',
+      'Une question ? Répondez à ce message ou écrivez-nous depuis la page Contact.',
     ),
   };
 }

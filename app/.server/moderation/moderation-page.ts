@@ -125,7 +125,7 @@ export async function moderationPage({ store }: Pick<Services, 'store'>, url: UR
 
 /** An admin's decision on an event, with mails to the organizer and the live count updated. */
 export function decideOnEvent(
-  services: Pick<Services, 'store' | 'mailer' | 'config' | 'live'>,
+  services: Pick<Services, 'store' | 'mailer' | 'config' | 'live' | 'files'>,
   admin: UserProfile,
   input: { eventId: string; action: unknown; reason: string; seen: string },
 ) {
@@ -133,6 +133,7 @@ export function decideOnEvent(
     {
       store: services.store,
       mailer: services.mailer,
+      files: services.files,
       siteUrl: services.config.SITE_URL,
       onChange: () => services.live.poke(),
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { eventFormSchema } from '../../domain/event-form';
@@ -30,20 +31,11 @@ const form = {
   organizerName: 'Association des commerçants',
 };
 
-function user(uid: string, role: 'organizer' | 'admin' = 'organizer'): UserProfile {
-  return {
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: uid === 'admin' ? 'Ada Admin' : `Orga ${uid}`,
-    role,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '',
-    supported: false,
-    photoURL: null,
-    emailVerified: true,
-    disabled: false,
-  };
-}
+const user = (uid: string, role: 'organizer' | 'admin' = 'organizer'): UserProfile =>
+  makeUser(
+    { uid, displayName: uid === 'admin' ? 'Ada Admin' : `Orga ${uid}`, role },
+    { now: new Date('2026-01-01T00:00:00Z') },
+  );
 
 async function setup() {
   const { db, store } = memoryStore();
@@ -122,7 +114,7 @@ describe('modération', () => {
       status: 'rejected',
       rejectionReason: 'Date déjà passée.',
     });
-    expect(mailer.sent.at(-1)?.text).toContain('Motif du refus : Date déjà passée.');
+    expect(mailer.sent.at(-1)?.text).toContain('Motif du refus : Date déjà passée.');
   });
 
   it('une décision sur un événement déjà traité par un autre admin est refusée (409) sans rien écrire', async () => {

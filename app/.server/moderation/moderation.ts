@@ -6,6 +6,7 @@ import { allowedActions } from '~/domain/event-lifecycle';
 import { searchWords, validateSearchText } from '~/domain/search-text';
 import { changeEvent, LIFECYCLE_MESSAGES } from '../events/lifecycle';
 import { possibleDuplicates } from '../events/submissions';
+import type { FileStore } from '../files/ports';
 import { eventApprovedMail, eventRejectedMail, revisionApprovedMail, revisionRejectedMail } from '../mail/templates';
 import { UseCaseError } from '../platform/use-case-error';
 import type { MailPort, ModerationAction, ModerationEntry, Store, UserProfile } from '../ports';
@@ -15,6 +16,8 @@ export interface ModerationDeps {
   mailer: MailPort;
   siteUrl: string;
   now?: () => Date;
+  /** Where images live (services.files): approving makes a reviewed image public. */
+  files?: FileStore;
   /** Told after every decision (the live pending count). */
   onChange?: () => void;
 }
@@ -23,7 +26,7 @@ export const MODERATION_PAGE_SIZE = 50;
 export const REJECTION_REASON_MAX = 1000;
 
 export const MODERATION_MESSAGES = {
-  reasonRequired: 'Indiquez la raison du refus : elle est montrée à l’organisateur et lui est envoyée par email.',
+  reasonRequired: 'Indiquez la raison du refus : elle est montrée à l’organisateur et lui est envoyée par email.',
   reasonTooLong: `La raison du refus est trop longue (maximum ${REJECTION_REASON_MAX} caractères).`,
   notFound: LIFECYCLE_MESSAGES.notFound,
   changed: LIFECYCLE_MESSAGES.changed,

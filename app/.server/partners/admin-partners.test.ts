@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Partner } from '~/domain/partner';
 import { uploadedLogoPath } from '~/domain/partner';
+import { makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { createDiskFileStore } from '../files/disk';
 import { IMAGE_MESSAGES } from '../files/images';
@@ -21,18 +22,8 @@ import {
   updatePartner,
 } from './admin-partners';
 
-const person = (role: UserProfile['role']): UserProfile => ({
-  uid: `${role}-1`,
-  email: `${role}@exemple.ch`,
-  displayName: role,
-  role,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  supported: false,
-  photoURL: null,
-  emailVerified: true,
-  disabled: false,
-});
+const person = (role: UserProfile['role']): UserProfile =>
+  makeUser({ uid: `${role}-1`, email: `${role}@exemple.ch`, displayName: role, role }, { now: new Date('2026-01-01') });
 const admin = person('admin');
 const organizer = person('organizer');
 
@@ -112,7 +103,7 @@ function form(overrides: Record<string, string> = {}) {
 }
 
 function saved(result: PartnerFormResult): Partner {
-  if (!result.ok) throw new Error(`refusé : ${JSON.stringify(result.errors)}`);
+  if (!result.ok) throw new Error(`refusé : ${JSON.stringify(result.errors)}`);
   return result.partner;
 }
 
@@ -168,7 +159,7 @@ describe('créer un partenaire', () => {
       pendingLogo: '',
       errors: {
         name: 'Le nom est obligatoire.',
-        kind: 'Choisissez « Partenaire » ou « Donateur ».',
+        kind: 'Choisissez « Partenaire » ou « Donateur ».',
         description: 'La description ne peut pas dépasser 2000 caractères.',
         websiteUrl: 'Indiquez une adresse web complète commençant par https:// (ou laissez le champ vide).',
       },

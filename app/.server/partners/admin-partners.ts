@@ -26,7 +26,7 @@ export interface PartnerDeps {
 export const PARTNER_MESSAGES = {
   forbidden: 'Action réservée aux administrateurs.',
   notFound: 'Ce partenaire n’existe pas (ou plus).',
-  changed: 'La liste a changé entre-temps : voici son état actuel. Réessayez.',
+  changed: 'La liste a changé entre-temps : voici son état actuel. Réessayez.',
 } as const;
 
 /** The logo part of a form: a file chosen now, one kept from a previous attempt, or the wish to remove it. */

@@ -77,9 +77,9 @@ describe('configuration Firebase', () => {
 
   it('avec DATA_BACKEND=firestore, le démarrage échoue en nommant chaque variable manquante', () => {
     expect(() => loadConfig({ ...base, DATA_BACKEND: 'firestore' })).toThrow(
-      "Configuration Firebase incomplète. Vérifiez vos variables d'environnement. Manquantes : FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_STORAGE_BUCKET.",
+      "Configuration Firebase incomplète. Vérifiez vos variables d'environnement. Manquantes : FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_STORAGE_BUCKET.",
     );
-    expect(() => loadConfig({ ...firebase, FIREBASE_API_KEY: '  ' })).toThrow(/Manquantes : FIREBASE_API_KEY\.$/);
+    expect(() => loadConfig({ ...firebase, FIREBASE_API_KEY: '  ' })).toThrow(/Manquantes : FIREBASE_API_KEY\.$/);
   });
 
   it('complète, elle démarre ; le domaine d’authentification se déduit du projet', () => {
@@ -91,7 +91,7 @@ describe('configuration Firebase', () => {
   });
 
   it('en production, plusieurs instances doivent partager SESSION_SECRET', () => {
-    expect(() => loadConfig({ ...firebase, NODE_ENV: 'production' })).toThrow(/Manquantes : SESSION_SECRET\.$/);
+    expect(() => loadConfig({ ...firebase, NODE_ENV: 'production' })).toThrow(/Manquantes : SESSION_SECRET\.$/);
     expect(loadConfig({ ...firebase, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toBe(
       'x'.repeat(40),
     );

@@ -55,7 +55,7 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine((v) => /^(CH|LI)\d{2}[0-9A-Z]{17}$/.test(v) && isIBANValid(v), {
       message:
-        'DONATION_IBAN n’est pas un IBAN suisse ou liechtensteinois valide (exemple : CH93 0076 2011 6238 5295 7).',
+        'DONATION_IBAN n’est pas un IBAN suisse ou liechtensteinois valide (exemple : CH93 0076 2011 6238 5295 7).',
     }),
   DONATION_CREDITOR_NAME: z.string().trim().min(1).max(70).default('Association Agenda romand'),
   DONATION_CREDITOR_STREET: z.string().trim().min(1).max(70).default('Rue Centrale'),
@@ -175,7 +175,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const missing: string[] = FIREBASE_REQUIRED.filter((name) => !env[name]);
     // Several stateless instances must sign cookies with the same secret: none may invent its own.
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) missing.push('SESSION_SECRET');
-    if (missing.length > 0) throw new Error(`${FIREBASE_INCOMPLETE} Manquantes : ${missing.join(', ')}.`);
+    if (missing.length > 0) throw new Error(`${FIREBASE_INCOMPLETE} Manquantes : ${missing.join(', ')}.`);
   }
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });

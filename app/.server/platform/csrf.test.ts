@@ -1,5 +1,6 @@
 // CSRF tokens bound to the session: what a signed-in visitor's form must carry, and what changes at login.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storeUser } from '../../../tests/support/factories';
 import { getServices } from '../services';
 import { getCsrf } from './csrf';
 import { csrfTokenFor, verifyCsrf } from './security';
@@ -15,14 +16,7 @@ beforeAll(async () => {
 
 async function account(label: string) {
   const uid = `${label}-${Math.random().toString(36).slice(2, 8)}`;
-  await getServices().store.users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: label,
-    role: 'organizer',
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  });
+  await storeUser(getServices().store, { uid, displayName: label });
   return uid;
 }
 

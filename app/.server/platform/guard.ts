@@ -1,4 +1,4 @@
-// The one guard of every POST (docs/decisions/031-une-garde-pour-chaque-envoi.md). In order: the request comes from
+// The one guard of every POST (docs/decisions/034-une-garde-pour-chaque-envoi.md). In order: the request comes from
 // this site (Origin / Sec-Fetch-Site), the client is within its rate limit (public forms), the body is read with the
 // reader of its kind (its size was bounded before Remix, app/.server/platform/request-body.ts), the CSRF token belongs
 // to this visitor's session, and the honeypot is empty (public forms). A beacon (navigator.sendBeacon, which cannot

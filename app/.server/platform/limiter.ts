@@ -24,7 +24,7 @@ export function createLimiter(options: IRateLimiterOptions & { keyPrefix: string
   const orLocal = <T>(call: Promise<T>, fallback: () => Promise<T>) =>
     call.catch((error: unknown) => {
       if (!(error instanceof Error)) throw error;
-      console.warn(`[limite] ${options.keyPrefix} : processus principal muet, compte local`);
+      console.warn(`[limite] ${options.keyPrefix} : processus principal muet, compte local`);
       return fallback();
     });
   return {

@@ -7,7 +7,7 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../files/images';
 /** Marks put in place of a refused file, for the use case to answer with its message. */
 export const TOO_BIG = 'image:too-big';
 export const BAD_NAME = 'image:bad-name';
-export const BAD_FILE_NAME = 'Nom de fichier non accepté : renommez l’image (sans « / » ni « .. ») et réessayez.';
+export const BAD_FILE_NAME = 'Nom de fichier non accepté : renommez l’image (sans « / » ni « .. ») et réessayez.';
 
 /** The message for an image the reader refused, or undefined. */
 export function refusedImageMessage(upload: FormDataEntryValue | null): string | undefined {
@@ -27,7 +27,7 @@ const TEXT_FIELD_MAX_BYTES = 64 * 1024;
 export async function readMultipartForm(request: Request): Promise<FormData> {
   const [type, boundary] = (request.headers.get('Content-Type') ?? '').split(/\s*;\s*boundary=/);
   if (!request.body || !boundary || type !== 'multipart/form-data') {
-    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
+    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
   }
   const formData = new FormData();
   try {
@@ -56,7 +56,7 @@ export async function readMultipartForm(request: Request): Promise<FormData> {
     }
   } catch (error) {
     if (error && typeof error === 'object' && 'init' in error) throw error;
-    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
+    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
   }
   return formData;
 }

@@ -24,7 +24,7 @@ export class AddressRefused extends Error {
     readonly host: string,
     readonly address: string | null,
   ) {
-    super(address ? `adresse non publique refusée : ${host} → ${address}` : `nom sans adresse utilisable : ${host}`);
+    super(address ? `adresse non publique refusée : ${host} → ${address}` : `nom sans adresse utilisable : ${host}`);
     this.name = 'AddressRefused';
   }
 }

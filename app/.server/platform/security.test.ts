@@ -62,7 +62,7 @@ describe('jetons des formulaires (node:crypto)', () => {
       validFromFieldName: 'from',
     });
     const props = honeypot.getInputProps();
-    expect(spam(() => honeypot.check(form({ message: 'Achetez !' })))).toBe('spam');
+    expect(spam(() => honeypot.check(form({ message: 'Achetez !' })))).toBe('spam');
     expect(spam(() => honeypot.check(form({ [props.nameFieldName]: '' })))).toBe('spam');
     expect(spam(() => honeypot.check(form({ from: props.encryptedValidFrom })))).toBe('spam');
   });

@@ -69,7 +69,7 @@ export const getHoneypot: () => Honeypot = once(
 
 export const TOO_MANY_REQUESTS =
   'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.';
-export const FORBIDDEN_ORIGIN = 'Requête refusée : elle ne provient pas de ce site.';
+export const FORBIDDEN_ORIGIN = 'Requête refusée : elle ne provient pas de ce site.';
 export const CSRF_REFUSED = 'Votre session de formulaire a expiré. Rechargez la page et réessayez.';
 export const SPAM_REFUSED = 'Votre envoi a été refusé par notre filtre anti-spam.';
 
@@ -118,7 +118,7 @@ export const keepRetryAfter: HeadersFunction = ({ errorHeaders, actionHeaders })
   return kept;
 };
 
-export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
+export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
 
 /** The posted form; a body that is not one (another type, none, broken encoding) is a French 400, not a 500. */
 export async function readFormData(request: Request): Promise<FormData> {

@@ -1,6 +1,6 @@
 // What server.ts takes from the server build (exported by entry.server.tsx), never from the app's source: the services
 // of this process and the pieces of the HTTP shell that share state with the app. Each module is thus loaded once per
-// process (docs/decisions/030-racine-de-composition.md).
+// process (docs/decisions/033-racine-de-composition.md).
 
 import { getServices } from '../services';
 import { audit, redactUrl } from './audit';

@@ -2,6 +2,7 @@
 // cookie checked with revocation on every request) and the route guards of SPEC §2.
 import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
+import type { SignedIn } from '../identity/ports';
 import type { UserProfile } from '../ports';
 import { getServices } from '../services';
 import { audit, auditFromRequest } from './audit';
@@ -136,24 +137,34 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
 }
 
 /**
+ * Opens a session for a signed-in account: the identity provider's secret (a random token, or a Firebase session cookie
+ * made from the sign-in's ID token), its row in the session store, and the Set-Cookie of the signed `__session` cookie
+ * that carries it. The one way a session starts: the login, register and password actions (through createUserSession)
+ * and the end-to-end fixtures that log in by cookie.
+ */
+export async function openSessionCookie(signedIn: SignedIn, userAgent = ''): Promise<string> {
+  const { identity, store } = getServices();
+  const { token, ttlMs } = await identity.openSession(signedIn);
+  const now = new Date();
+  await store.sessions.create({
+    id: hashToken(token),
+    uid: signedIn.uid,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + Math.min(ttlMs, SESSION_IDLE_TIMEOUT_MS)).toISOString(),
+    userAgent: userAgent.slice(0, 300),
+  });
+  return sessionCookie().serialize(token);
+}
+
+/**
  * Starts a new session (the previous one of this browser is revoked: the id rotates at login). With Firebase Auth,
  * `idToken` is the fresh sign-in's ID token, exchanged for a session cookie.
  */
 export async function createUserSession(request: Request, uid: string, idToken: string | null = null): Promise<string> {
-  const store = getServices().store;
   const previous = await getCurrentSession(request);
-  if (previous) await store.sessions.revoke(previous.sessionId);
-  const { token, ttlMs } = await getServices().identity.openSession({ uid, idToken });
-  const now = new Date();
-  await store.sessions.create({
-    id: hashToken(token),
-    uid,
-    createdAt: now.toISOString(),
-    lastSeenAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + Math.min(ttlMs, SESSION_IDLE_TIMEOUT_MS)).toISOString(),
-    userAgent: (request.headers.get('User-Agent') ?? '').slice(0, 300),
-  });
-  return sessionCookie().serialize(token);
+  if (previous) await getServices().store.sessions.revoke(previous.sessionId);
+  return openSessionCookie({ uid, idToken }, request.headers.get('User-Agent') ?? '');
 }
 
 /**

@@ -8,10 +8,10 @@ export async function prepareStore({ config, store, identity }: Services): Promi
   await seedCategories(store);
   if (empty && config.SEED_DEMO) {
     const { events } = await seedDemo(store, new Date(), identity);
-    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
+    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   if (config.SEED_DEMO) {
-    console.log('Comptes de démonstration :');
+    console.log('Comptes de démonstration :');
     for (const a of DEMO_ACCOUNTS)
       console.log(`  ${a.role === 'admin' ? 'admin       ' : 'organisateur'}  ${a.email}  /  ${a.password}`);
   }

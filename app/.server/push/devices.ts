@@ -64,7 +64,7 @@ export async function pushToAdmins(deps: PushDeps, message: PushMessage): Promis
     else if (result.status === 'gone') report.removed += await deps.store.users.removePushToken(tokens[index]);
     else {
       report.failed++;
-      console.warn(`[push] envoi impossible : ${result.reason}`);
+      console.warn(`[push] envoi impossible : ${result.reason}`);
     }
   }
   return report;

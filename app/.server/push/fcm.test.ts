@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { describe, expect, it } from 'vitest';
+import { storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { loadConfig } from '../platform/config';
 import { createServices } from '../services';
@@ -50,7 +51,7 @@ describe('notifications FCM', () => {
       { status: 'sent' },
       { status: 'gone' },
       { status: 'gone' },
-      { status: 'failed', reason: 'FCM : messaging/message-rate-exceeded' },
+      { status: 'failed', reason: 'FCM : messaging/message-rate-exceeded' },
     ]);
     expect(messaging.calls).toHaveLength(1);
     expect(messaging.calls[0]).toMatchObject({
@@ -79,7 +80,7 @@ describe('notifications FCM', () => {
   it('FCM injoignable : aucun jeton n’est oublié', async () => {
     const transport = createFcmTransport({ messaging: fakeMessaging({}, { down: true }), siteUrl: SITE, client });
     const [result] = await transport.sendMany([token('a')], message);
-    expect(result).toEqual({ status: 'failed', reason: 'FCM injoignable : connexion refusée' });
+    expect(result).toEqual({ status: 'failed', reason: 'FCM injoignable : connexion refusée' });
   });
 
   it('n’accepte comme jeton que le texte d’un jeton FCM (pas un abonnement Web Push, pas de balisage)', () => {
@@ -97,14 +98,11 @@ describe('notifications FCM', () => {
 
   it('les admins sont avertis ; les jetons que FCM ne connaît plus sont retirés de leur profil', async () => {
     const { store } = memoryStore();
-    await store.users.create({
-      uid: 'admin',
-      email: 'a@agenda.test',
-      displayName: 'Admin',
-      role: 'admin',
-      passwordHash: null,
-      now: '2026-11-20T09:00:00.000Z',
-    });
+    await storeUser(
+      store,
+      { uid: 'admin', email: 'a@agenda.test', displayName: 'Admin', role: 'admin' },
+      { passwordHash: null, now: new Date('2026-11-20T09:00:00.000Z') },
+    );
     const dead = token('mort');
     await store.users.savePushToken('admin', 'phone00000000000', {
       token: token('vivant'),

@@ -69,12 +69,12 @@ export function createFcmTransport({ messaging, siteUrl, client }: FcmTransportO
             ? { status: 'sent' }
             : DEAD_TOKEN.has(code)
               ? { status: 'gone' }
-              : { status: 'failed', reason: `FCM : ${code || 'erreur inconnue'}` };
+              : { status: 'failed', reason: `FCM : ${code || 'erreur inconnue'}` };
         });
       } catch (error) {
         // The whole multicast failed (credentials, network): every token is kept for a later try.
         for (const i of batch)
-          results[i] = { status: 'failed', reason: `FCM injoignable : ${(error as Error).message}` };
+          results[i] = { status: 'failed', reason: `FCM injoignable : ${(error as Error).message}` };
       }
     }
     return results;

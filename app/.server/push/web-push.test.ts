@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { storeUser } from '../../../tests/support/factories';
 import { type PushServiceStandIn, startPushService } from '../../../tests/support/push-service';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import type { Store, UserProfile } from '../ports';
@@ -22,15 +23,7 @@ afterAll(async () => {
 });
 
 async function admin(store: Store, uid: string): Promise<UserProfile> {
-  const user = await store.users.create({
-    uid,
-    email: `${uid}@exemple.ch`,
-    displayName: uid,
-    role: 'admin',
-    passwordHash: 'x',
-    now: NOW,
-  });
-  return user as UserProfile;
+  return storeUser(store, { uid, displayName: uid, role: 'admin' }, { now: new Date(NOW) });
 }
 
 /** An admin's browser subscribes at the push service and registers its device with our server. */

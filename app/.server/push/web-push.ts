@@ -115,7 +115,7 @@ export function createWebPushTransport(options: WebPushOptions): PushTransport {
         urgency: 'high',
       });
     } catch (error) {
-      return { status: 'failed', reason: `chiffrement impossible : ${(error as Error).message}` };
+      return { status: 'failed', reason: `chiffrement impossible : ${(error as Error).message}` };
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(details.headers)) {
@@ -130,11 +130,11 @@ export function createWebPushTransport(options: WebPushOptions): PushTransport {
       });
       if (status === 404 || status === 410) return { status: 'gone' };
       if (status >= 200 && status < 300) return { status: 'sent' };
-      return { status: 'failed', reason: `service de push : HTTP ${status}` };
+      return { status: 'failed', reason: `service de push : HTTP ${status}` };
     } catch (error) {
       if (error instanceof AddressRefused)
         return { status: 'failed', reason: `service de push refusé (${error.message})` };
-      return { status: 'failed', reason: `service de push injoignable : ${(error as Error).message}` };
+      return { status: 'failed', reason: `service de push injoignable : ${(error as Error).message}` };
     }
   }
 

@@ -44,7 +44,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'escalade-vieille-ville-geneve',
     title: 'Fête de l’Escalade en Vieille-Ville',
     description:
-      'Trois jours pour commémorer la nuit du 11 au 12 décembre 1602 : cortège historique aux flambeaux, proclamation lue par les hérauts à cheval, soupe aux légumes servie dans la cour de Saint-Pierre et bris de la marmite en chocolat. Les enfants déguisés sont les bienvenus. Programme complet sur https://www.escalade-geneve-demo.ch',
+      'Trois jours pour commémorer la nuit du 11 au 12 décembre 1602 : cortège historique aux flambeaux, proclamation lue par les hérauts à cheval, soupe aux légumes servie dans la cour de Saint-Pierre et bris de la marmite en chocolat. Les enfants déguisés sont les bienvenus. Programme complet sur https://www.escalade-geneve-demo.ch',
     category: 'fetes-traditions',
     dayOffset: 19,
     endDayOffset: 21,
@@ -74,7 +74,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'course-escalade-bastions',
     title: 'Course de l’Escalade – parcours populaire',
     description:
-      'Le grand rendez-vous des coureurs genevois : plusieurs milliers de participants s’élancent du parc des Bastions pour une boucle à travers la Vieille-Ville, de la catégorie poussins jusqu’aux vétérans. La « Marmite », course déguisée sans chronomètre, clôt la journée dans une ambiance de carnaval.',
+      'Le grand rendez-vous des coureurs genevois : plusieurs milliers de participants s’élancent du parc des Bastions pour une boucle à travers la Vieille-Ville, de la catégorie poussins jusqu’aux vétérans. La « Marmite », course déguisée sans chronomètre, clôt la journée dans une ambiance de carnaval.',
     category: 'sports-loisirs',
     dayOffset: 13,
     start: '09:00',
@@ -101,7 +101,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'concert-avent-victoria-hall',
     title: 'Concert de l’Avent au Victoria Hall',
     description:
-      'Un concert de l’Avent sous les ors du Victoria Hall : le Magnificat de Bach et le Concerto de Noël de Corelli, interprétés par un ensemble de chambre sur instruments d’époque et un chœur de trente voix. Boucle magnétique disponible en salle pour les personnes malentendantes.',
+      'Un concert de l’Avent sous les ors du Victoria Hall : le Magnificat de Bach et le Concerto de Noël de Corelli, interprétés par un ensemble de chambre sur instruments d’époque et un chœur de trente voix. Boucle magnétique disponible en salle pour les personnes malentendantes.',
     category: 'musique',
     dayOffset: 16,
     start: '20:00',
@@ -155,7 +155,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'fondue-bains-des-paquis',
     title: 'Fondue et sauna au bord du lac aux Bains des Pâquis',
     description:
-      'Soirée d’hiver sur la jetée des Pâquis : sauna et hammam face au jet d’eau, bain glacé facultatif dans le Léman, puis fondue moitié-moitié servie à la buvette. Apportez votre linge de bain ; le nombre de places au sauna est limité, réservation conseillée.',
+      'Soirée d’hiver sur la jetée des Pâquis : sauna et hammam face au jet d’eau, bain glacé facultatif dans le Léman, puis fondue moitié-moitié servie à la buvette. Apportez votre linge de bain ; le nombre de places au sauna est limité, réservation conseillée.',
     category: 'gastronomie-terroir',
     dayOffset: 4,
     start: '18:30',
@@ -180,9 +180,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'cineclub-tanner-grutli',
-    title: 'Ciné-club : cycle Alain Tanner au Grütli',
+    title: 'Ciné-club : cycle Alain Tanner au Grütli',
     description:
-      'Pour ouvrir son cycle consacré au cinéaste genevois, le ciné-club projette « La Salamandre » (1971) en copie restaurée, suivie d’une discussion avec une historienne du cinéma suisse. Un regard toujours vif sur la Genève ouvrière et les marges de la société.',
+      'Pour ouvrir son cycle consacré au cinéaste genevois, le ciné-club projette « La Salamandre » (1971) en copie restaurée, suivie d’une discussion avec une historienne du cinéma suisse. Un regard toujours vif sur la Genève ouvrière et les marges de la société.',
     category: 'divertissement-audiovisuel',
     dayOffset: 1,
     start: '20:30',
@@ -207,7 +207,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'visite-meg-instruments',
-    title: 'Visite guidée au MEG : les instruments de musique du monde',
+    title: 'Visite guidée au MEG : les instruments de musique du monde',
     description:
       'Une médiatrice du Musée d’ethnographie vous emmène parmi les collections permanentes, à la découverte des instruments rapportés d’Afrique de l’Ouest, des Andes et d’Indonésie. Extraits sonores à l’appui, la visite raconte comment ces objets sont arrivés à Genève.',
     category: 'expos-musees',
@@ -234,9 +234,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'atelier-famille-mah-geneve',
-    title: 'Atelier famille : dessiner les maîtres au Musée d’art et d’histoire',
+    title: 'Atelier famille : dessiner les maîtres au Musée d’art et d’histoire',
     description:
-      'Un mercredi après-midi pour les 6–12 ans et leurs parents : après une courte visite devant « La Pêche miraculeuse » de Konrad Witz, chacun s’installe avec carnet et fusain pour copier, transformer et réinventer les œuvres de la collection. Matériel fourni.',
+      'Un mercredi après-midi pour les 6–12 ans et leurs parents : après une courte visite devant « La Pêche miraculeuse » de Konrad Witz, chacun s’installe avec carnet et fusain pour copier, transformer et réinventer les œuvres de la collection. Matériel fourni.',
     category: 'ateliers-cours',
     dayOffset: 24,
     start: '14:00',
@@ -263,7 +263,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'soiree-punk-usine',
     title: 'Nuit punk-rock à l’Usine',
     description:
-      'Trois groupes de la scène alternative romande se succèdent dans la salle du rez de l’Usine : garage lausannois, post-punk valaisan et un trio genevois qui vernit son premier album. Bar associatif, prix doux et fermeture tardive, comme il se doit.',
+      'Trois groupes de la scène alternative romande se succèdent dans la salle du rez de l’Usine : garage lausannois, post-punk valaisan et un trio genevois qui vernit son premier album. Bar associatif, prix doux et fermeture tardive, comme il se doit.',
     category: 'musique',
     dayOffset: 50,
     endDayOffset: 51,
@@ -289,7 +289,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'misanthrope-theatre-carouge',
-    title: '« Le Misanthrope » au Théâtre de Carouge',
+    title: '« Le Misanthrope » au Théâtre de Carouge',
     description:
       'Alceste refuse les compromis et la politesse mondaine, Célimène règne sur un salon où l’on médit avec esprit. Cette mise en scène en costumes contemporains fait entendre toute la modernité des alexandrins de Molière. Durée 2 h 15 avec entracte.',
     category: 'spectacles',
@@ -319,7 +319,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'salon-habitat-palexpo',
     title: 'Salon de l’habitat et du jardin à Palexpo',
     description:
-      'Rénovation énergétique, pompes à chaleur, cuisines, vérandas et aménagement du jardin : plus de 250 exposants et des conférences gratuites sur les subventions cantonales pour l’assainissement des bâtiments. Espace enfants avec atelier de construction en bois.',
+      'Rénovation énergétique, pompes à chaleur, cuisines, vérandas et aménagement du jardin : plus de 250 exposants et des conférences gratuites sur les subventions cantonales pour l’assainissement des bâtiments. Espace enfants avec atelier de construction en bois.',
     category: 'comptoirs-foires',
     dayOffset: 87,
     endDayOffset: 89,
@@ -347,7 +347,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'balade-hiver-jardin-botanique',
     title: 'Balade hivernale au Jardin botanique',
     description:
-      'Que font les plantes en hiver ? Un jardinier-botaniste vous guide entre l’arboretum, la rocaille et les serres tempérées pour observer bourgeons, écorces et graines. Balade d’une heure et demie en plein air : prévoir de bonnes chaussures et des vêtements chauds.',
+      'Que font les plantes en hiver ? Un jardinier-botaniste vous guide entre l’arboretum, la rocaille et les serres tempérées pour observer bourgeons, écorces et graines. Balade d’une heure et demie en plein air : prévoir de bonnes chaussures et des vêtements chauds.',
     category: 'nature-balades',
     dayOffset: 35,
     start: '10:00',
@@ -401,7 +401,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'cirque-forum-meyrin',
     title: 'Cirque contemporain au Théâtre Forum Meyrin',
     description:
-      'Cinq acrobates et un musicien construisent et défont une cabane de bois en équilibre précaire : portés, mât chinois et jonglage s’enchaînent sans un mot. Un spectacle poétique d’une heure, idéal pour les vacances de Noël, à voir en famille dès 6 ans.',
+      'Cinq acrobates et un musicien construisent et défont une cabane de bois en équilibre précaire : portés, mât chinois et jonglage s’enchaînent sans un mot. Un spectacle poétique d’une heure, idéal pour les vacances de Noël, à voir en famille dès 6 ans.',
     category: 'spectacles',
     dayOffset: 30,
     start: '15:00',
@@ -430,7 +430,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'marche-noel-lausanne',
     title: 'Marché de Noël de Lausanne – Place Saint-François',
     description:
-      'Plus de cent chalets en bois illuminés entre Saint-François, la Cathédrale et le Flon : artisanat romand, jouets en bois, bougies, biscuits de Noël et vin chaud. Concerts de chorales chaque soir à 18 h et visite du Père Noël les mercredis et week-ends.',
+      'Plus de cent chalets en bois illuminés entre Saint-François, la Cathédrale et le Flon : artisanat romand, jouets en bois, bougies, biscuits de Noël et vin chaud. Concerts de chorales chaque soir à 18 h et visite du Père Noël les mercredis et week-ends.',
     category: 'marches-brocantes',
     dayOffset: 3,
     endDayOffset: 31,
@@ -488,7 +488,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'concert-noel-metropole',
     title: 'Concert de Noël à la Salle Métropole',
     description:
-      'L’orchestre symphonique amateur de Lausanne et la chorale des écoles de la ville réunissent 150 musiciens pour un concert de Noël : « Casse-Noisette » de Tchaïkovski, la Pastorale de Honegger et, en final, des chants de Noël repris par toute la salle.',
+      'L’orchestre symphonique amateur de Lausanne et la chorale des écoles de la ville réunissent 150 musiciens pour un concert de Noël : « Casse-Noisette » de Tchaïkovski, la Pastorale de Honegger et, en final, des chants de Noël repris par toute la salle.',
     category: 'musique',
     dayOffset: 22,
     start: '19:30',
@@ -513,9 +513,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'les-vagues-vidy',
-    title: 'Création au Théâtre de Vidy : « Les Vagues »',
+    title: 'Création au Théâtre de Vidy : « Les Vagues »',
     description:
-      'Six voix, six vies, de l’enfance à l’âge mûr : le roman-poème de Virginia Woolf devient une partition pour six comédiens et une musicienne live, dans un décor de sable mouvant. Création maison, en français, surtitrée en anglais. Rencontre avec l’équipe après la représentation du jeudi.',
+      'Six voix, six vies, de l’enfance à l’âge mûr : le roman-poème de Virginia Woolf devient une partition pour six comédiens et une musicienne live, dans un décor de sable mouvant. Création maison, en français, surtitrée en anglais. Rencontre avec l’équipe après la représentation du jeudi.',
     category: 'spectacles',
     dayOffset: 49,
     endDayOffset: 56,
@@ -543,7 +543,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'nuit-electro-docks',
     title: 'Nuit électro aux Docks',
     description:
-      'Cinq DJ de la scène lémanique se relaient jusqu’au petit matin dans la grande salle des Docks : house, techno mélodique et un live modulaire en ouverture. Système son revu pour l’occasion, vestiaire gratuit et navette de nuit vers la gare de Lausanne. Dès 18 ans, pièce d’identité exigée.',
+      'Cinq DJ de la scène lémanique se relaient jusqu’au petit matin dans la grande salle des Docks : house, techno mélodique et un live modulaire en ouverture. Système son revu pour l’occasion, vestiaire gratuit et navette de nuit vers la gare de Lausanne. Dès 18 ans, pièce d’identité exigée.',
     category: 'musique',
     dayOffset: 6,
     endDayOffset: 7,
@@ -571,7 +571,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'muet-piano-cinematheque',
     title: 'Cinéma muet accompagné au piano au Casino de Montbenon',
     description:
-      'La Cinémathèque suisse projette « L’Heure suprême » de Frank Borzage (1927) dans une copie 35 mm restaurée, accompagnée en direct au piano par un improvisateur. Introduction de dix minutes par un conservateur des collections film. Une soirée rare pour découvrir le muet comme à l’époque.',
+      'La Cinémathèque suisse projette « L’Heure suprême » de Frank Borzage (1927) dans une copie 35 mm restaurée, accompagnée en direct au piano par un improvisateur. Introduction de dix minutes par un conservateur des collections film. Une soirée rare pour découvrir le muet comme à l’époque.',
     category: 'divertissement-audiovisuel',
     dayOffset: 71,
     start: '20:00',
@@ -596,9 +596,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'vernissage-mcba-paysages',
-    title: 'Vernissage au MCBA : paysages vaudois du XIXe siècle',
+    title: 'Vernissage au MCBA : paysages vaudois du XIXe siècle',
     description:
-      'Le Musée cantonal des Beaux-Arts réunit une centaine de toiles et de dessins de Ducros, Calame, Diday et Bocion : des Alpes sublimes aux rives paisibles du Léman, comment les peintres ont inventé l’image du Pays de Vaud. Discours à 18 h 30, visite libre et apéritif offert.',
+      'Le Musée cantonal des Beaux-Arts réunit une centaine de toiles et de dessins de Ducros, Calame, Diday et Bocion : des Alpes sublimes aux rives paisibles du Léman, comment les peintres ont inventé l’image du Pays de Vaud. Discours à 18 h 30, visite libre et apéritif offert.',
     category: 'expos-musees',
     dayOffset: 73,
     start: '18:00',
@@ -623,9 +623,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'flute-enchantee-opera-lausanne',
-    title: '« La Flûte enchantée » à l’Opéra de Lausanne',
+    title: '« La Flûte enchantée » à l’Opéra de Lausanne',
     description:
-      'Pour les fêtes, l’Opéra de Lausanne reprend le singspiel de Mozart dans une production colorée pensée pour toutes les générations : Papageno en oiseleur des Alpes et la Reine de la Nuit sous un ciel étoilé. Chanté en allemand, dialogues en français, surtitres.',
+      'Pour les fêtes, l’Opéra de Lausanne reprend le singspiel de Mozart dans une production colorée pensée pour toutes les générations : Papageno en oiseleur des Alpes et la Reine de la Nuit sous un ciel étoilé. Chanté en allemand, dialogues en français, surtitres.',
     category: 'spectacles',
     dayOffset: 34,
     endDayOffset: 38,
@@ -653,7 +653,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'orgue-cathedrale-lausanne',
     title: 'Heure d’orgue à la cathédrale de Lausanne',
     description:
-      'L’organiste titulaire fait sonner le grand orgue de la tribune ouest, avec ses quelque 7000 tuyaux, dans un programme de l’Avent : chorals de Bach, Noëls de Daquin et une improvisation sur un cantique vaudois. Entrée libre, collecte à la sortie.',
+      'L’organiste titulaire fait sonner le grand orgue de la tribune ouest, avec ses quelque 7000 tuyaux, dans un programme de l’Avent : chorals de Bach, Noëls de Daquin et une improvisation sur un cantique vaudois. Entrée libre, collecte à la sortie.',
     category: 'musique',
     dayOffset: 0,
     start: '17:00',
@@ -680,7 +680,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'stand-up-reflet-vevey',
     title: 'Soirée stand-up au Reflet',
     description:
-      'Quatre humoristes de Suisse romande testent leur nouveau matériel devant le public veveysan : vie de frontalier, réunions de copropriété et fondue au bureau, tout y passe. Animation par une maîtresse de cérémonie bien connue des scènes ouvertes lausannoises.',
+      'Quatre humoristes de Suisse romande testent leur nouveau matériel devant le public veveysan : vie de frontalier, réunions de copropriété et fondue au bureau, tout y passe. Animation par une maîtresse de cérémonie bien connue des scènes ouvertes lausannoises.',
     category: 'spectacles',
     dayOffset: 41,
     start: '20:00',
@@ -707,7 +707,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'concert-folk-usine-a-gaz-nyon',
     title: 'Concert folk à l’Usine à Gaz',
     description:
-      'Une autrice-compositrice de La Côte présente son troisième album, enregistré dans un chalet du Jura vaudois : guitare picking, violon et harmonies vocales. En première partie, un duo de banjo venu de Fribourg. Concert assis, bar ouvert dès 19 h 30.',
+      'Une autrice-compositrice de La Côte présente son troisième album, enregistré dans un chalet du Jura vaudois : guitare picking, violon et harmonies vocales. En première partie, un duo de banjo venu de Fribourg. Concert assis, bar ouvert dès 19 h 30.',
     category: 'musique',
     dayOffset: 74,
     start: '20:30',
@@ -734,7 +734,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'ballet-noel-beausobre',
     title: 'Ballet de Noël au Théâtre de Beausobre',
     description:
-      'Les élèves avancés de trois écoles de danse morgiennes présentent un conte de Noël dansé : une petite fille perdue dans la forêt du Jorat rencontre renards, flocons et lutins. Une heure et quart de danse classique et contemporaine, costumes réalisés par des bénévoles.',
+      'Les élèves avancés de trois écoles de danse morgiennes présentent un conte de Noël dansé : une petite fille perdue dans la forêt du Jorat rencontre renards, flocons et lutins. Une heure et quart de danse classique et contemporaine, costumes réalisés par des bénévoles.',
     category: 'spectacles',
     dayOffset: 28,
     start: '15:00',
@@ -759,9 +759,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'robots-maison-ailleurs',
-    title: 'Exposition « Robots rêveurs » à la Maison d’Ailleurs',
+    title: 'Exposition « Robots rêveurs » à la Maison d’Ailleurs',
     description:
-      'Le musée de la science-fiction d’Yverdon-les-Bains explore un siècle de robots imaginés : pulps américains, jouets japonais en tôle, illustrations originales et installations interactives où le visiteur dialogue avec une machine. Parcours ludique pour les enfants dès 7 ans.',
+      'Le musée de la science-fiction d’Yverdon-les-Bains explore un siècle de robots imaginés : pulps américains, jouets japonais en tôle, illustrations originales et installations interactives où le visiteur dialogue avec une machine. Parcours ludique pour les enfants dès 7 ans.',
     category: 'expos-musees',
     dayOffset: 8,
     endDayOffset: 60,
@@ -789,7 +789,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'caves-avent-cully',
     title: 'Caves ouvertes de l’Avent à Cully',
     description:
-      'Une quinzaine de vignerons de Lavaux ouvrent leurs caveaux dans les ruelles de Cully : chasselas de Villette et d’Epesses, pinot noir et nouveaux millésimes à déguster, accompagnés de taillés aux greubons. Le verre gravé acheté à l’entrée donne accès à toutes les caves. Train conseillé.',
+      'Une quinzaine de vignerons de Lavaux ouvrent leurs caveaux dans les ruelles de Cully : chasselas de Villette et d’Epesses, pinot noir et nouveaux millésimes à déguster, accompagnés de taillés aux greubons. Le verre gravé acheté à l’entrée donne accès à toutes les caves. Train conseillé.',
     category: 'gastronomie-terroir',
     dayOffset: 14,
     start: '11:00',
@@ -897,7 +897,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'foire-jouets-payerne',
     title: 'Foire aux jouets anciens et au modélisme de Payerne',
     description:
-      'Trains électriques, voitures miniatures, poupées et jeux de société d’autrefois : une soixantaine d’exposants de toute la Suisse romande vendent, échangent et réparent. Grand réseau ferroviaire en fonctionnement et concours de maquettes pour les jeunes.',
+      'Trains électriques, voitures miniatures, poupées et jeux de société d’autrefois : une soixantaine d’exposants de toute la Suisse romande vendent, échangent et réparent. Grand réseau ferroviaire en fonctionnement et concours de maquettes pour les jeunes.',
     category: 'comptoirs-foires',
     dayOffset: 48,
     endDayOffset: 49,
@@ -979,7 +979,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'salon-antiquites-beaulieu',
     title: 'Salon des antiquités et du vintage de Beaulieu',
     description:
-      'Meubles Biedermeier, horlogerie ancienne, affiches touristiques suisses, design des années 1950 à 1980 : une centaine d’antiquaires et de marchands spécialisés investissent les halles de Beaulieu pour un week-end. Expertise gratuite de vos objets le dimanche matin.',
+      'Meubles Biedermeier, horlogerie ancienne, affiches touristiques suisses, design des années 1950 à 1980 : une centaine d’antiquaires et de marchands spécialisés investissent les halles de Beaulieu pour un week-end. Expertise gratuite de vos objets le dimanche matin.',
     category: 'comptoirs-foires',
     dayOffset: 62,
     endDayOffset: 63,
@@ -1034,7 +1034,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   // ─────────────────────────────── Valais ───────────────────────────────
   {
     key: 'exposition-hiver-gianadda',
-    title: 'Exposition « Lumières alpines » à la Fondation Pierre Gianadda',
+    title: 'Exposition « Lumières alpines » à la Fondation Pierre Gianadda',
     description:
       'De Ferdinand Hodler à Félix Vallotton, une soixantaine de toiles prêtées par des collections privées montrent comment les peintres ont saisi la lumière des sommets. Le billet donne aussi accès au parc de sculptures, au musée gallo-romain et au musée de l’automobile.',
     category: 'expos-musees',
@@ -1090,9 +1090,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'jeune-public-crochetan',
-    title: 'Théâtre jeune public au Crochetan : « Le Bonhomme de neige qui voulait voir l’été »',
+    title: 'Théâtre jeune public au Crochetan : « Le Bonhomme de neige qui voulait voir l’été »',
     description:
-      'Un bonhomme de neige refuse de fondre et part à la recherche du printemps, accompagné d’une mésange bavarde. Marionnettes, théâtre d’ombres et chansons : un spectacle de 50 minutes pour les enfants dès 4 ans, suivi d’un goûter offert dans le foyer du théâtre.',
+      'Un bonhomme de neige refuse de fondre et part à la recherche du printemps, accompagné d’une mésange bavarde. Marionnettes, théâtre d’ombres et chansons : un spectacle de 50 minutes pour les enfants dès 4 ans, suivi d’un goûter offert dans le foyer du théâtre.',
     category: 'spectacles',
     dayOffset: 43,
     start: '15:00',
@@ -1146,7 +1146,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'marche-noel-sion',
     title: 'Marché de Noël de Sion',
     description:
-      'Sur la place de la Planta et dans les rues de la vieille ville, une soixantaine de stands d’artisans valaisans : tavillons peints, bougies en cire d’abeille, pain de seigle, viande séchée et vin chaud à la cannelle. Patinoire éphémère pour les enfants et chorales le week-end.',
+      'Sur la place de la Planta et dans les rues de la vieille ville, une soixantaine de stands d’artisans valaisans : tavillons peints, bougies en cire d’abeille, pain de seigle, viande séchée et vin chaud à la cannelle. Patinoire éphémère pour les enfants et chorales le week-end.',
     category: 'marches-brocantes',
     dayOffset: 12,
     endDayOffset: 23,
@@ -1174,7 +1174,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'randonnee-skis-nocturne-verbier',
     title: 'Randonnée à skis nocturne à Verbier',
     description:
-      'Montée encadrée par des guides depuis Médran jusqu’aux Ruinettes, 600 mètres de dénivelé à la frontale sur un itinéraire balisé en bord de piste. Repas au restaurant d’altitude puis descente en groupe. Niveau sportif requis ; matériel de randonnée disponible à la location.',
+      'Montée encadrée par des guides depuis Médran jusqu’aux Ruinettes, 600 mètres de dénivelé à la frontale sur un itinéraire balisé en bord de piste. Repas au restaurant d’altitude puis descente en groupe. Niveau sportif requis ; matériel de randonnée disponible à la location.',
     category: 'sports-loisirs',
     dayOffset: 55,
     start: '17:30',
@@ -1226,9 +1226,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'carnaval-evolene',
-    title: 'Carnaval d’Evolène : sortie des Peluches et des Empaillés',
+    title: 'Carnaval d’Evolène : sortie des Peluches et des Empaillés',
     description:
-      'Tradition séculaire du val d’Hérens : les Peluches, masques de bois sculptés et peaux de bêtes, et les Empaillés, bourrés de paille et coiffés de sacs de jute, parcourent les ruelles d’Evolène au son des sonnailles. Cortège final et grand bal du mardi gras à la salle paroissiale.',
+      'Tradition séculaire du val d’Hérens : les Peluches, masques de bois sculptés et peaux de bêtes, et les Empaillés, bourrés de paille et coiffés de sacs de jute, parcourent les ruelles d’Evolène au son des sonnailles. Cortège final et grand bal du mardi gras à la salle paroissiale.',
     category: 'fetes-traditions',
     dayOffset: 79,
     start: '14:00',
@@ -1310,7 +1310,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'course-peaux-phoque-champery',
     title: 'Course populaire à peaux de phoque de Champéry',
     description:
-      'Une course de ski-alpinisme accessible à tous : parcours populaire de 900 mètres de dénivelé vers Planachaux, parcours élite avec portage et descente chronométrée. Départ en masse au pied du téléphérique, soupe et remise des prix dans la rue du Village.',
+      'Une course de ski-alpinisme accessible à tous : parcours populaire de 900 mètres de dénivelé vers Planachaux, parcours élite avec portage et descente chronométrée. Départ en masse au pied du téléphérique, soupe et remise des prix dans la rue du Village.',
     category: 'sports-loisirs',
     dayOffset: 69,
     start: '08:00',
@@ -1364,7 +1364,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'loto-fanfare-bagnes',
     title: 'Loto de la fanfare du Châble',
     description:
-      'La fanfare organise son grand loto annuel : jambons, fromages d’alpage, paniers garnis, abonnements de ski et bons de voyage. Début des séries à 20 h, ouverture des portes à 18 h 30 avec raclette à la cantine. Le bénéfice servira au renouvellement des uniformes.',
+      'La fanfare organise son grand loto annuel : jambons, fromages d’alpage, paniers garnis, abonnements de ski et bons de voyage. Début des séries à 20 h, ouverture des portes à 18 h 30 avec raclette à la cantine. Le bénéfice servira au renouvellement des uniformes.',
     category: 'vie-locale',
     dayOffset: 54,
     start: '20:00',
@@ -1391,7 +1391,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'bourse-skis-monthey',
     title: 'Bourse aux skis et foire du matériel d’hiver de Monthey',
     description:
-      'Skis, snowboards, chaussures, luges et habits de ski d’occasion : déposez votre matériel le vendredi après-midi et trouvez l’équipement des enfants à petit prix. Les magasins de sport de la région y présentent aussi les nouveautés de la saison et proposent un service de réglage des fixations.',
+      'Skis, snowboards, chaussures, luges et habits de ski d’occasion : déposez votre matériel le vendredi après-midi et trouvez l’équipement des enfants à petit prix. Les magasins de sport de la région y présentent aussi les nouveautés de la saison et proposent un service de réglage des fixations.',
     category: 'comptoirs-foires',
     dayOffset: 12,
     start: '15:00',
@@ -1418,9 +1418,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   // ─────────────────────────────── Neuchâtel ───────────────────────────────
   {
     key: 'scapin-theatre-du-passage',
-    title: '« Les Fourberies de Scapin » au Théâtre du Passage',
+    title: '« Les Fourberies de Scapin » au Théâtre du Passage',
     description:
-      'Une troupe neuchâteloise s’empare de la farce de Molière avec masques, tréteaux et musique live : Scapin, valet rusé, multiplie les stratagèmes pour tirer deux fils de famille d’affaire. Rythme endiablé et coups de bâton garantis, à partir de 10 ans.',
+      'Une troupe neuchâteloise s’empare de la farce de Molière avec masques, tréteaux et musique live : Scapin, valet rusé, multiplie les stratagèmes pour tirer deux fils de famille d’affaire. Rythme endiablé et coups de bâton garantis, à partir de 10 ans.',
     category: 'spectacles',
     dayOffset: 23,
     start: '20:00',
@@ -1500,9 +1500,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'atelier-feu-latenium',
-    title: 'Atelier préhistoire : allumer le feu au Laténium',
+    title: 'Atelier préhistoire : allumer le feu au Laténium',
     description:
-      'Silex, marcassite, amadou : comment allumait-on le feu il y a dix mille ans ? Un archéologue montre les gestes des chasseurs-cueilleurs installés au bord du lac de Neuchâtel, puis chaque enfant tente sa chance dans le parc du musée. Dès 8 ans, en extérieur, habits chauds.',
+      'Silex, marcassite, amadou : comment allumait-on le feu il y a dix mille ans ? Un archéologue montre les gestes des chasseurs-cueilleurs installés au bord du lac de Neuchâtel, puis chaque enfant tente sa chance dans le parc du musée. Dès 8 ans, en extérieur, habits chauds.',
     category: 'ateliers-cours',
     dayOffset: 37,
     start: '14:00',
@@ -1529,7 +1529,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'concert-nouvel-an-la-chaux-de-fonds',
     title: 'Concert du Nouvel An à la Salle de musique de La Chaux-de-Fonds',
     description:
-      'Valses de Strauss, ouvertures d’Offenbach et polkas endiablées : l’orchestre symphonique de l’Arc jurassien fête la nouvelle année dans l’acoustique exceptionnelle de la Salle de musique, réputée parmi les meilleures d’Europe. Verre de l’amitié offert à l’entracte.',
+      'Valses de Strauss, ouvertures d’Offenbach et polkas endiablées : l’orchestre symphonique de l’Arc jurassien fête la nouvelle année dans l’acoustique exceptionnelle de la Salle de musique, réputée parmi les meilleures d’Europe. Verre de l’amitié offert à l’entracte.',
     category: 'musique',
     dayOffset: 40,
     start: '17:00',
@@ -1611,7 +1611,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'balade-cretes-vue-des-alpes',
     title: 'Balade hivernale sur les crêtes de La Vue-des-Alpes',
     description:
-      'Une boucle de dix kilomètres entre La Vue-des-Alpes et Tête-de-Ran, sur des chemins damés avec vue sur les Alpes, le lac de Neuchâtel et le plateau. Un naturaliste du Parc régional Chasseral présente la faune hivernale : chamois, lièvres variables et traces de renard.',
+      'Une boucle de dix kilomètres entre La Vue-des-Alpes et Tête-de-Ran, sur des chemins damés avec vue sur les Alpes, le lac de Neuchâtel et le plateau. Un naturaliste du Parc régional Chasseral présente la faune hivernale : chamois, lièvres variables et traces de renard.',
     category: 'nature-balades',
     dayOffset: 56,
     start: '10:00',
@@ -1665,7 +1665,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'marche-noel-neuchatel',
     title: 'Marché de Noël de Neuchâtel',
     description:
-      'Le temps d’un long week-end, la place des Halles et la rue du Coq-d’Inde se couvrent de stands : artisans du Littoral et des Montagnes, bougies, céramiques, taillaules et vin chaud de la Béroche. Carrousel à l’ancienne et contes pour enfants dans la Maison des Halles.',
+      'Le temps d’un long week-end, la place des Halles et la rue du Coq-d’Inde se couvrent de stands : artisans du Littoral et des Montagnes, bougies, céramiques, taillaules et vin chaud de la Béroche. Carrousel à l’ancienne et contes pour enfants dans la Maison des Halles.',
     category: 'marches-brocantes',
     dayOffset: 18,
     endDayOffset: 20,
@@ -1694,7 +1694,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'seance-information-port-auvernier',
     title: 'Séance d’information publique sur le réaménagement du port d’Auvernier',
     description:
-      'La commune de Milvignes présente le projet de réaménagement du port et des rives d’Auvernier : nouvelles places d’amarrage, cheminement piéton et zone de baignade. Les architectes répondent aux questions des habitants, maquette et plans exposés dès 19 h.',
+      'La commune de Milvignes présente le projet de réaménagement du port et des rives d’Auvernier : nouvelles places d’amarrage, cheminement piéton et zone de baignade. Les architectes répondent aux questions des habitants, maquette et plans exposés dès 19 h.',
     category: 'vie-locale',
     dayOffset: 1,
     start: '19:30',
@@ -1719,7 +1719,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'documentaire-horlogers-le-locle',
-    title: 'Projection-débat : « Horlogers de l’ombre » au Locle',
+    title: 'Projection-débat : « Horlogers de l’ombre » au Locle',
     description:
       'Documentaire consacré aux ouvrières et ouvriers qui, dans les ateliers des Montagnes neuchâteloises, ont assemblé des millions de mouvements au XXe siècle. La projection est suivie d’une discussion avec la réalisatrice et d’anciennes régleuses du Locle.',
     category: 'divertissement-audiovisuel',
@@ -1860,7 +1860,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'marche-noel-bulle',
     title: 'Marché de Noël de Bulle',
     description:
-      'Quatre jours de fête dans la Grand-Rue et sur la place du Marché : plus de cent vingt exposants, artisanat gruérien, cuchaule, meringues à la double crème et vin chaud. Cortège aux lanternes des écoliers le vendredi soir et visite de saint Nicolas le samedi.',
+      'Quatre jours de fête dans la Grand-Rue et sur la place du Marché : plus de cent vingt exposants, artisanat gruérien, cuchaule, meringues à la double crème et vin chaud. Cortège aux lanternes des écoliers le vendredi soir et visite de saint Nicolas le samedi.',
     category: 'marches-brocantes',
     dayOffset: 11,
     endDayOffset: 14,
@@ -1888,7 +1888,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'veillee-contes-chateau-gruyeres',
     title: 'Veillée de contes de Noël au Château de Gruyères',
     description:
-      'À la lueur des bougies, dans la salle des chevaliers, une conteuse fribourgeoise raconte les légendes de l’hiver en Gruyère : le Mont Moléson qui ronfle, les armaillis et les servants, ces lutins des chalets d’alpage. Thé chaud et bricelets servis après la veillée.',
+      'À la lueur des bougies, dans la salle des chevaliers, une conteuse fribourgeoise raconte les légendes de l’hiver en Gruyère : le Mont Moléson qui ronfle, les armaillis et les servants, ces lutins des chalets d’alpage. Thé chaud et bricelets servis après la veillée.',
     category: 'fetes-traditions',
     dayOffset: 29,
     start: '16:30',
@@ -1970,7 +1970,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'brocante-avent-estavayer',
     title: 'Brocante de l’Avent à Estavayer-le-Lac',
     description:
-      'Une cinquantaine de brocanteurs et de particuliers vident leurs greniers à la salle de la Prillaz : décorations de Noël anciennes, jouets, linge brodé, outils et vaisselle. Stand de crêpes tenu par la jeunesse staviacoise et coin lecture pour les enfants.',
+      'Une cinquantaine de brocanteurs et de particuliers vident leurs greniers à la salle de la Prillaz : décorations de Noël anciennes, jouets, linge brodé, outils et vaisselle. Stand de crêpes tenu par la jeunesse staviacoise et coin lecture pour les enfants.',
     category: 'marches-brocantes',
     dayOffset: 0,
     start: '09:00',
@@ -1997,7 +1997,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'atelier-vitrail-romont',
     title: 'Atelier vitrail au Vitromusée de Romont',
     description:
-      'Initiation d’un après-midi à l’art du vitrail : choix des verres soufflés, coupe au diamant, sertissage au plomb et soudure. Chaque participant repart avec un petit vitrail suspendu d’une quinzaine de centimètres. Atelier encadré par une verrière de la région, dès 12 ans.',
+      'Initiation d’un après-midi à l’art du vitrail : choix des verres soufflés, coupe au diamant, sertissage au plomb et soudure. Chaque participant repart avec un petit vitrail suspendu d’une quinzaine de centimètres. Atelier encadré par une verrière de la région, dès 12 ans.',
     category: 'ateliers-cours',
     dayOffset: 51,
     start: '13:30',
@@ -2078,7 +2078,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'salon-loisirs-creatifs-forum-fribourg',
     title: 'Salon des loisirs créatifs à Forum Fribourg',
     description:
-      'Scrapbooking, tricot, couture, perles, peinture sur porcelaine : cent exposants, des démonstrations en continu et plus de quarante ateliers d’initiation à réserver sur place. Un espace est réservé aux enfants, avec bricolages gratuits encadrés par des animatrices.',
+      'Scrapbooking, tricot, couture, perles, peinture sur porcelaine : cent exposants, des démonstrations en continu et plus de quarante ateliers d’initiation à réserver sur place. Un espace est réservé aux enfants, avec bricolages gratuits encadrés par des animatrices.',
     category: 'comptoirs-foires',
     dayOffset: 75,
     endDayOffset: 77,
@@ -2108,7 +2108,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'marche-noel-delemont',
     title: 'Marché de Noël de la vieille ville de Delémont',
     description:
-      'Les rues pavées autour de la rue du 23-Juin accueillent artisans et producteurs jurassiens : damassine, têtes de moine, toétché, bougies et décorations en bois. Animation musicale par les fanfares de la région et lâcher de lanternes le samedi soir.',
+      'Les rues pavées autour de la rue du 23-Juin accueillent artisans et producteurs jurassiens : damassine, têtes de moine, toétché, bougies et décorations en bois. Animation musicale par les fanfares de la région et lâcher de lanternes le samedi soir.',
     category: 'marches-brocantes',
     dayOffset: 19,
     endDayOffset: 21,
@@ -2165,7 +2165,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'pharmacie-hotel-dieu-porrentruy',
     title: 'L’ancienne pharmacie du Musée de l’Hôtel-Dieu',
     description:
-      'Boiseries du XVIIIe siècle, pots en faïence, balances et herbiers : le Musée de l’Hôtel-Dieu de Porrentruy ouvre exceptionnellement l’armoire de son ancienne officine et présente des remèdes d’autrefois. Visite commentée par une pharmacienne historienne.',
+      'Boiseries du XVIIIe siècle, pots en faïence, balances et herbiers : le Musée de l’Hôtel-Dieu de Porrentruy ouvre exceptionnellement l’armoire de son ancienne officine et présente des remèdes d’autrefois. Visite commentée par une pharmacienne historienne.',
     category: 'expos-musees',
     dayOffset: 32,
     start: '14:00',
@@ -2219,7 +2219,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'carnaval-jura-bassecourt',
     title: 'Carnaval du Jura à Bassecourt',
     description:
-      'Trois jours de carnaval dans la plus grande fête masquée du canton : concours de cliques et de Guggenmusik le vendredi, bal costumé le samedi et grand cortège le dimanche après-midi avec une trentaine de chars satiriques sur l’actualité jurassienne. Confettis obligatoires.',
+      'Trois jours de carnaval dans la plus grande fête masquée du canton : concours de cliques et de Guggenmusik le vendredi, bal costumé le samedi et grand cortège le dimanche après-midi avec une trentaine de chars satiriques sur l’actualité jurassienne. Confettis obligatoires.',
     category: 'fetes-traditions',
     dayOffset: 82,
     endDayOffset: 84,
@@ -2273,9 +2273,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'atelier-toetche-porrentruy',
-    title: 'Atelier cuisine : la toétché ajoulote',
+    title: 'Atelier cuisine : la toétché ajoulote',
     description:
-      'Une boulangère d’Ajoie partage le secret de la toétché, la tarte à la crème acidulée de la Saint-Martin : pâte levée, crème, œufs, un soupçon de sel. Chacun prépare et emporte sa propre tarte, et l’on goûte aussi la damassine en fin d’atelier.',
+      'Une boulangère d’Ajoie partage le secret de la toétché, la tarte à la crème acidulée de la Saint-Martin : pâte levée, crème, œufs, un soupçon de sel. Chacun prépare et emporte sa propre tarte, et l’on goûte aussi la damassine en fin d’atelier.',
     category: 'ateliers-cours',
     dayOffset: 66,
     start: '18:00',
@@ -2300,9 +2300,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'courts-metrages-delemont',
-    title: 'Ciné-club jurassien : soirée courts-métrages',
+    title: 'Ciné-club jurassien : soirée courts-métrages',
     description:
-      'Sept courts-métrages réalisés dans l’Arc jurassien ces deux dernières années : fictions, animation en papier découpé et un documentaire tourné aux Franches-Montagnes. Les cinéastes présents répondent aux questions du public autour d’un verre après la projection.',
+      'Sept courts-métrages réalisés dans l’Arc jurassien ces deux dernières années : fictions, animation en papier découpé et un documentaire tourné aux Franches-Montagnes. Les cinéastes présents répondent aux questions du public autour d’un verre après la projection.',
     category: 'divertissement-audiovisuel',
     dayOffset: 64,
     start: '20:00',
@@ -2327,9 +2327,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'assemblee-budget-saignelegier',
-    title: 'Assemblée communale de Saignelégier : budget 2027',
+    title: 'Assemblée communale de Saignelégier : budget 2027',
     description:
-      'Ordre du jour : budget et quotité d’impôt, crédit pour la réfection du chemin du Marché-Concours, règlement sur l’accueil extrafamilial et divers. L’assemblée est ouverte à tous les citoyennes et citoyens ayant le droit de vote en matière communale.',
+      'Ordre du jour : budget et quotité d’impôt, crédit pour la réfection du chemin du Marché-Concours, règlement sur l’accueil extrafamilial et divers. L’assemblée est ouverte à tous les citoyennes et citoyens ayant le droit de vote en matière communale.',
     category: 'vie-locale',
     dayOffset: 15,
     start: '20:00',
@@ -2356,7 +2356,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   // ─────────────────────────────── Jura bernois ───────────────────────────────
   {
     key: 'conference-espace-noir-saint-imier',
-    title: 'Conférence à Espace Noir : Saint-Imier, 1872',
+    title: 'Conférence à Espace Noir : Saint-Imier, 1872',
     description:
       'En septembre 1872, le congrès de Saint-Imier réunissait les ouvriers horlogers de la Fédération jurassienne et des délégués de toute l’Europe. Un historien de l’Université de Neuchâtel raconte cet épisode fondateur, dans le lieu culturel autogéré de la rue Francillon.',
     category: 'ateliers-cours',
@@ -2412,7 +2412,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'humour-royal-tavannes',
     title: 'Spectacle d’humour au Royal de Tavannes',
     description:
-      'Dans l’ancien cinéma devenu lieu culturel, une humoriste biennoise raconte avec tendresse sa vie de bilingue entre Bienne et le Jura bernois : malentendus linguistiques, dialectes et röstigraben. Une heure et demie de rire, suivie d’un apéritif au bar du Royal.',
+      'Dans l’ancien cinéma devenu lieu culturel, une humoriste biennoise raconte avec tendresse sa vie de bilingue entre Bienne et le Jura bernois : malentendus linguistiques, dialectes et röstigraben. Une heure et demie de rire, suivie d’un apéritif au bar du Royal.',
     category: 'spectacles',
     dayOffset: 57,
     start: '20:00',
@@ -2439,7 +2439,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'salon-artisans-tramelan',
     title: 'Salon des artisans et commerçants de Tramelan',
     description:
-      'Une quarantaine d’artisans, de commerçants et de sociétés locales présentent leur savoir-faire au CIP : horlogerie, ébénisterie, fromages de la Courtine et produits des fermes de la région. Restauration assurée par le hockey-club, tombola et animations pour les enfants.',
+      'Une quarantaine d’artisans, de commerçants et de sociétés locales présentent leur savoir-faire au CIP : horlogerie, ébénisterie, fromages de la Courtine et produits des fermes de la région. Restauration assurée par le hockey-club, tombola et animations pour les enfants.',
     category: 'comptoirs-foires',
     dayOffset: 26,
     endDayOffset: 27,
@@ -2575,7 +2575,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'brocante-hiver-sonceboz',
     title: 'Brocante d’hiver de Sonceboz',
     description:
-      'Une trentaine de stands dans la halle de gymnastique et sous le préau : outils anciens, montres et pièces d’horlogerie, bandes dessinées, disques vinyles et meubles de ferme. Soupe aux pois et jambon servis à midi par le chœur mixte du village.',
+      'Une trentaine de stands dans la halle de gymnastique et sous le préau : outils anciens, montres et pièces d’horlogerie, bandes dessinées, disques vinyles et meubles de ferme. Soupe aux pois et jambon servis à midi par le chœur mixte du village.',
     category: 'marches-brocantes',
     dayOffset: 84,
     start: '09:00',
@@ -2602,7 +2602,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'brandons-moudon',
     title: 'Brandons de Moudon',
     description:
-      'Fête broyarde de la fin de l’hiver : guggenmusiks, chars décorés par les sociétés locales et cortège costumé dans la ville basse, puis mise à feu du bonhomme Hiver sur la place de la foire pour chasser le froid. Soupe aux pois et saucisses servies par les sociétés locales jusqu’au soir.',
+      'Fête broyarde de la fin de l’hiver : guggenmusiks, chars décorés par les sociétés locales et cortège costumé dans la ville basse, puis mise à feu du bonhomme Hiver sur la place de la foire pour chasser le froid. Soupe aux pois et saucisses servies par les sociétés locales jusqu’au soir.',
     category: 'fetes-traditions',
     dayOffset: 89,
     start: '14:00',
@@ -2629,7 +2629,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'carnaval-bolzes-fribourg',
     title: 'Carnaval des Bolzes en Basse-Ville de Fribourg',
     description:
-      'Le carnaval bilingue de la Basse-Ville : cliques et Guggenmusik résonnent entre la Planche-Supérieure et le pont de Berne, cortège satirique le dimanche et, pour clore la fête, le Rababou, bonhomme de paille accusé de tous les maux de l’année, est jugé puis brûlé au bord de la Sarine.',
+      'Le carnaval bilingue de la Basse-Ville : cliques et Guggenmusik résonnent entre la Planche-Supérieure et le pont de Berne, cortège satirique le dimanche et, pour clore la fête, le Rababou, bonhomme de paille accusé de tous les maux de l’année, est jugé puis brûlé au bord de la Sarine.',
     category: 'fetes-traditions',
     dayOffset: 80,
     endDayOffset: 81,
@@ -2714,7 +2714,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'foire-automne-bulle',
     title: 'Foire d’automne de Bulle',
     description:
-      'Foire traditionnelle de la capitale gruérienne : bétail primé, machines agricoles, stands de forains et de producteurs dans les rues du centre. Les visiteurs ont pu déguster soupe de chalet et cuchaule à la moutarde de Bénichon sous la grande tente de la place du Marché.',
+      'Foire traditionnelle de la capitale gruérienne : bétail primé, machines agricoles, stands de forains et de producteurs dans les rues du centre. Les visiteurs ont pu déguster soupe de chalet et cuchaule à la moutarde de Bénichon sous la grande tente de la place du Marché.',
     category: 'comptoirs-foires',
     dayOffset: -20,
     start: '00:00',
@@ -2744,7 +2744,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'soiree-jeux-renens',
     title: 'Soirée jeux de société à la ludothèque de Renens',
     description:
-      'Jeux de stratégie, d’ambiance et de coopération pour adultes et adolescents dès 14 ans : l’équipe de la ludothèque explique les règles et prête plus de deux cents jeux. Apportez une boisson ou un gâteau à partager, la soirée est conviviale et sans inscription.',
+      'Jeux de stratégie, d’ambiance et de coopération pour adultes et adolescents dès 14 ans : l’équipe de la ludothèque explique les règles et prête plus de deux cents jeux. Apportez une boisson ou un gâteau à partager, la soirée est conviviale et sans inscription.',
     category: 'vie-locale',
     dayOffset: 9,
     start: '19:00',
@@ -2770,9 +2770,9 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
   },
   {
     key: 'expo-photo-geneve-la-nuit',
-    title: 'Exposition photo « Genève la nuit » à Carouge',
+    title: 'Exposition photo « Genève la nuit » à Carouge',
     description:
-      'Un collectif de photographes amateurs expose quarante tirages noir et blanc pris entre minuit et l’aube : le pont du Mont-Blanc désert, les derniers trams, les boulangeries qui s’éveillent. Vernissage en présence des auteurs, puis exposition visible trois semaines.',
+      'Un collectif de photographes amateurs expose quarante tirages noir et blanc pris entre minuit et l’aube : le pont du Mont-Blanc désert, les derniers trams, les boulangeries qui s’éveillent. Vernissage en présence des auteurs, puis exposition visible trois semaines.',
     category: 'expos-musees',
     dayOffset: 15,
     endDayOffset: 36,
@@ -2801,7 +2801,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'troc-jouets-cortaillod',
     title: 'Troc de jouets et d’habits d’enfants à Cortaillod',
     description:
-      'Vente et échange de jouets, livres, poussettes, habits d’enfants et équipement de ski de 0 à 14 ans. Réception des articles le vendredi soir, vente le samedi matin ; 20 % du prix de vente sont reversés à la crèche du village.',
+      'Vente et échange de jouets, livres, poussettes, habits d’enfants et équipement de ski de 0 à 14 ans. Réception des articles le vendredi soir, vente le samedi matin ; 20 % du prix de vente sont reversés à la crèche du village.',
     category: 'marches-brocantes',
     dayOffset: 22,
     start: '09:00',
@@ -2829,7 +2829,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'concert-noel-choeurs-herens',
     title: 'Concert de Noël des chœurs du val d’Hérens',
     description:
-      'Quatre chœurs du val d’Hérens, de Vex à Evolène, réunis pour un concert de Noël : chants traditionnels en patois, noëls anciens et un Gloria de Vivaldi accompagné par un orchestre de chambre valaisan. Vin chaud offert sur le parvis de l’église à la sortie.',
+      'Quatre chœurs du val d’Hérens, de Vex à Evolène, réunis pour un concert de Noël : chants traditionnels en patois, noëls anciens et un Gloria de Vivaldi accompagné par un orchestre de chambre valaisan. Vin chaud offert sur le parvis de l’église à la sortie.',
     category: 'musique',
     dayOffset: 30,
     start: '19:30',
@@ -2882,7 +2882,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
     status: 'rejected',
     rejectionReason:
-      'Événement privé réservé aux membres : l’agenda ne publie que les manifestations ouvertes au public.',
+      'Événement privé réservé aux membres : l’agenda ne publie que les manifestations ouvertes au public.',
   },
   {
     key: 'presentation-complements-fribourg',
@@ -2918,7 +2918,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'gospel-temple-tramelan',
     title: 'Concert de gospel au temple de Tramelan',
     description:
-      'Un chœur gospel de quarante voix venu de Bienne, accompagné d’un pianiste et d’un batteur, devait interpréter spirituals et chants de Noël dans le temple de Tramelan. Le concert est annulé, le chef de chœur étant malade ; une nouvelle date sera annoncée au printemps.',
+      'Un chœur gospel de quarante voix venu de Bienne, accompagné d’un pianiste et d’un batteur, devait interpréter spirituals et chants de Noël dans le temple de Tramelan. Le concert est annulé, le chef de chœur étant malade ; une nouvelle date sera annoncée au printemps.',
     category: 'musique',
     dayOffset: 10,
     start: '17:00',
@@ -2946,7 +2946,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
     key: 'luge-nocturne-les-rasses',
     title: 'Course de luge nocturne des Rasses',
     description:
-      'Course de luge chronométrée sur la piste éclairée des Rasses, en catégories enfants, adultes et luges anciennes en bois. Faute d’enneigement suffisant, les organisateurs ont dû annuler cette édition ; les inscriptions seront intégralement remboursées.',
+      'Course de luge chronométrée sur la piste éclairée des Rasses, en catégories enfants, adultes et luges anciennes en bois. Faute d’enneigement suffisant, les organisateurs ont dû annuler cette édition ; les inscriptions seront intégralement remboursées.',
     category: 'sports-loisirs',
     dayOffset: 33,
     start: '18:00',
@@ -3028,7 +3028,7 @@ export const SEED_EVENTS: readonly SeedEventSpec[] = [
       start: '18:00',
       end: '19:00',
       description:
-        'Une heure de musique pour orgue, de Bach à Messiaen, dans l’acoustique exceptionnelle de l’abbatiale clunisienne. Nouvel horaire : le récital commence à 18 h, après l’office. L’organiste présente chaque pièce avant de la jouer. Collecte à la sortie au profit de l’entretien de l’instrument.',
+        'Une heure de musique pour orgue, de Bach à Messiaen, dans l’acoustique exceptionnelle de l’abbatiale clunisienne. Nouvel horaire : le récital commence à 18 h, après l’office. L’organiste présente chaque pièce avant de la jouer. Collecte à la sortie au profit de l’entretien de l’instrument.',
     },
   },
 ];
@@ -3066,7 +3066,7 @@ export const SEED_PARTNERS: readonly SeedPartnerSpec[] = [
     name: 'Radio Léman Ouest',
     kind: 'partenaire',
     description:
-      'Radio locale associative diffusée entre Nyon et Lausanne. Chaque vendredi à 17 h, l’émission « Sortir ce week-end » présente une sélection d’événements de l’agenda et donne la parole aux organisatrices et organisateurs bénévoles de la région.',
+      'Radio locale associative diffusée entre Nyon et Lausanne. Chaque vendredi à 17 h, l’émission « Sortir ce week-end » présente une sélection d’événements de l’agenda et donne la parole aux organisatrices et organisateurs bénévoles de la région.',
     logo: '/images/partners/radio-leman-ouest.svg',
     websiteUrl: 'https://www.radio-leman-ouest.ch',
   },
@@ -3102,7 +3102,7 @@ export const SEED_PARTNERS: readonly SeedPartnerSpec[] = [
     name: 'Famille Perrenoud-Delachaux',
     kind: 'donateur',
     description:
-      'Attachée aux Montagnes neuchâteloises depuis plusieurs générations, la famille Perrenoud-Delachaux soutient par un don personnel l’accessibilité de l’agenda : traduction des informations pratiques, signalement des lieux adaptés et mise en avant des événements familiaux.',
+      'Attachée aux Montagnes neuchâteloises depuis plusieurs générations, la famille Perrenoud-Delachaux soutient par un don personnel l’accessibilité de l’agenda : traduction des informations pratiques, signalement des lieux adaptés et mise en avant des événements familiaux.',
     logo: '/images/partners/famille-perrenoud-delachaux.svg',
     websiteUrl: 'https://www.famille-perrenoud-delachaux.ch',
   },

@@ -35,6 +35,7 @@ export function buildSeedEvent(spec: SeedEventSpec, today: string, createdBy: st
     startsAt: zurichIso(startDay, spec.allDay ? '00:00' : spec.start),
     endsAt: zurichIso(endDay, spec.allDay ? '23:59' : spec.end),
     allDay: spec.allDay ?? false,
+    openEnd: false,
     venueName: spec.venueName,
     street: spec.street,
     postalCode: spec.postalCode,

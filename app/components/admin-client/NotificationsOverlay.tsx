@@ -43,7 +43,7 @@ export function NotificationsOverlay({
       {toast ? (
         <div className="toast" role="status" data-testid="toast">
           {toast.title}
-          <span className="visually-hidden"> : {toast.body}</span>
+          <span className="visually-hidden"> : {toast.body}</span>
         </div>
       ) : null}
       <p className="notifications__head" hidden={state.unread === 0}>
@@ -64,7 +64,7 @@ export function NotificationsOverlay({
               <button
                 type="button"
                 className="button"
-                aria-label={`Fermer la notification « ${n.title} »`}
+                aria-label={`Fermer la notification « ${n.title} »`}
                 onClick={() => onDismiss(n.id)}
               >
                 Fermer

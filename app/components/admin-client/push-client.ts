@@ -29,7 +29,7 @@ const TOKEN_KEY = 'push_token';
 const TOKEN_SAVED_AT_KEY = 'push_token_updated_at';
 
 export function logPushError(code: PushErrorCode, detail?: unknown) {
-  console.warn(`[push] messaging/${code} : ${PUSH_ERRORS[code]}`, ...(detail === undefined ? [] : [detail]));
+  console.warn(`[push] messaging/${code} : ${PUSH_ERRORS[code]}`, ...(detail === undefined ? [] : [detail]));
 }
 
 /** SPEC §5: push works only if the browser supports service workers and notifications. */

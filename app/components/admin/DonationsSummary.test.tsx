@@ -41,7 +41,7 @@ describe('bloc « Dons » du tableau de bord admin', () => {
     expect(html).toContain('CHF 75.50 en 2 dons sur les 12 derniers mois');
     expect(html.indexOf('novembre 2026')).toBeLessThan(html.indexOf('octobre 2026'));
     expect(html).toContain('Zoé Favre');
-    expect(html).toContain('Affiché·e comme « Famille Favre »');
+    expect(html).toContain('Affiché·e comme « Famille Favre »');
     expect(html).toContain('CHF 50.50');
     expect(html).toContain('Compte supprimé');
     expect(html).toContain('20.11.2026');

@@ -16,7 +16,7 @@ export function DonationsSummary({ summary }: { summary: DonationsSummaryData })
       <h2 id="dashboard-donations">Dons</h2>
       <p className="admin-dashboard__note" data-testid="donations-total">
         {formatChf(summary.total)} en {summary.count} {summary.count > 1 ? 'dons' : 'don'} sur les 12 derniers mois
-        (carte et TWINT ; les virements par QR-facture se suivent sur le compte bancaire).
+        (carte et TWINT ; les virements par QR-facture se suivent sur le compte bancaire).
       </p>
       <table className="admin-table" data-testid="donations-months">
         <caption className="visually-hidden">Dons par mois, des 12 derniers mois</caption>
@@ -68,7 +68,7 @@ export function DonationsSummary({ summary }: { summary: DonationsSummaryData })
                   {donation.publicName ? (
                     <>
                       <br />
-                      <small>Affiché·e comme « {donation.publicName} »</small>
+                      <small>Affiché·e comme « {donation.publicName} »</small>
                     </>
                   ) : null}
                 </td>

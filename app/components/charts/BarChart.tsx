@@ -35,7 +35,7 @@ export function BarChart({
   const max = Math.max(1, ...data.map((d) => d.value));
   const scale = (WIDTH - LABEL_WIDTH - VALUE_WIDTH) / max;
   const height = Math.max(ROW, data.length * ROW);
-  const summary = `${title} : ${data.map((d) => `${d.label} ${formatCount(d.value)}`).join(', ')}.`;
+  const summary = `${title} : ${data.map((d) => `${d.label} ${formatCount(d.value)}`).join(', ')}.`;
   return (
     <figure className={className}>
       <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={summary} fontSize="13" width="100%">
@@ -55,7 +55,7 @@ export function BarChart({
                 fill="#f1eee9"
               />
               <rect x={LABEL_WIDTH} y={y + (ROW - BAR) / 2} width={width} height={BAR} rx="2" fill={d.color ?? color}>
-                <title>{`${d.label} : ${formatCount(d.value)}`}</title>
+                <title>{`${d.label} : ${formatCount(d.value)}`}</title>
               </rect>
               <text x={LABEL_WIDTH + width + 6} y={y + ROW / 2} dy="0.35em" fill="currentColor" fontWeight="600">
                 {formatCount(d.value)}

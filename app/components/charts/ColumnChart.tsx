@@ -56,9 +56,9 @@ export function ColumnChart({
   const base = HEIGHT - AXIS;
   const summary =
     max > 0 && peak
-      ? `${title} : ${formatCount(total)} au total, au plus ${formatCount(max)} (${peak.longLabel}), ` +
+      ? `${title} : ${formatCount(total)} au total, au plus ${formatCount(max)} (${peak.longLabel}), ` +
         `${formatCount(data.at(-1)?.value ?? 0)} pour la période en cours.`
-      : `${title} : 0 au total.`;
+      : `${title} : 0 au total.`;
   return (
     <figure className={className}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} fontSize="12" width="100%">
@@ -74,7 +74,7 @@ export function ColumnChart({
           return (
             <g key={d.key}>
               <rect x={x} y={base - h} width={column} height={h} rx="2" fill={color}>
-                <title>{`${d.longLabel} : ${formatCount(d.value)}`}</title>
+                <title>{`${d.longLabel} : ${formatCount(d.value)}`}</title>
               </rect>
               {showValues && d.value > 0 ? (
                 <text x={x + column / 2} y={base - h - 4} textAnchor="middle" fill="currentColor" fontWeight="600">

@@ -138,9 +138,8 @@ export function CookieConsent({
               Cookies et vie privée
             </h2>
             <p>
-              Nous utilisons les cookies nécessaires au fonctionnement du site. Avec votre accord, nous mesurons aussi
-              l’audience (sans adresse IP ni identifiant) et utilisons des cookies fonctionnels et marketing.{' '}
-              <Link to="/privacy-policy#cookies">En savoir plus</Link>
+              Cookies nécessaires au site et, avec votre accord, mesure d’audience (sans adresse IP ni identifiant),
+              cookies fonctionnels et marketing. <Link to="/privacy-policy#cookies">En savoir plus</Link>
             </p>
             {error && !open ? (
               <p className="cookie-banner__error" role="alert">
@@ -189,8 +188,8 @@ export function CookieConsent({
             Préférences des cookies
           </h2>
           <p>
-            Choisissez les cookies que vous acceptez. Vous pouvez changer d’avis à tout moment avec le bouton « Cookies
-            » en bas de chaque page.
+            Choisissez les cookies que vous acceptez. Vous pouvez changer d’avis à tout moment avec le bouton
+            « Cookies » en bas de chaque page.
           </p>
           {/* A new choice (its date) resets the boxes to what is stored. */}
           <form method="post" action="/cookies" key={consent?.date ?? 'none'} {...formProps}>
@@ -202,7 +201,7 @@ export function CookieConsent({
                   <span>Nécessaires</span>
                 </label>
                 <p id="cookie-necessary-note" className="cookie-dialog__note">
-                  Toujours actifs : session de connexion, protection des formulaires et mémorisation de ce choix.
+                  Toujours actifs : session de connexion, protection des formulaires et mémorisation de ce choix.
                 </p>
               </li>
               {OPTIONAL_COOKIES.map((c) => (

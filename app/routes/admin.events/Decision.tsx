@@ -31,10 +31,10 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
   const can = (action: ModerationDecision) => decision.actions.includes(action);
   const isRevision = event.revision !== null;
   const deletion = {
-    title: `Supprimer « ${event.title} » ?`,
+    title: `Supprimer « ${event.title} » ?`,
     children: (
       <p>
-        L’événement disparaît du site et du tableau de bord de son organisateur ; seules les décisions de modération en
+        L’événement disparaît du site et du tableau de bord de son organisateur ; seules les décisions de modération en
         gardent la trace. C’est définitif.
       </p>
     ),
@@ -142,7 +142,7 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
       </div>
       {isRevision ? (
         <section className="notice notice--warning" data-testid="moderation-revision">
-          <h3>Modification en attente : la version publiée reste en ligne jusqu’à votre décision</h3>
+          <h3>Modification en attente : la version publiée reste en ligne jusqu’à votre décision</h3>
           <table className="revision-diff">
             <thead>
               <tr>
@@ -193,7 +193,7 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
         </Form>
       ) : null}
       {event.status === 'rejected' && event.rejectionReason ? (
-        <p className="rejection">Motif du refus : {event.rejectionReason}</p>
+        <p className="rejection">Motif du refus : {event.rejectionReason}</p>
       ) : null}
 
       {event.changes.length > 0 && !isRevision ? (
@@ -227,7 +227,7 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
             <br />
             Inscrit le {formatDateTime(decision.owner.createdAt)}.{' '}
             {decision.ownerCounts
-              ? `Historique : ${decision.ownerCounts.approved} publié(s), ${decision.ownerCounts.pending} en attente, ${decision.ownerCounts.rejected} refusé(s), ${decision.ownerCounts.cancelled} annulé(s), ${decision.ownerCounts.withdrawn} retiré(s).`
+              ? `Historique : ${decision.ownerCounts.approved} publié(s), ${decision.ownerCounts.pending} en attente, ${decision.ownerCounts.rejected} refusé(s), ${decision.ownerCounts.cancelled} annulé(s), ${decision.ownerCounts.withdrawn} retiré(s).`
               : ''}{' '}
             <Link to={`/admin/events?status=all&q=${encodeURIComponent(decision.owner.email)}`}>
               Tous ses événements
@@ -246,8 +246,8 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
           <ul>
             {decision.history.map((h) => (
               <li key={h.id}>
-                {formatDateTime(h.createdAt)} : {h.adminName} {MODERATION_ACTION_PAST[h.action]}
-                {h.reason ? ` (« ${h.reason} »)` : ''}
+                {formatDateTime(h.createdAt)} : {h.adminName} {MODERATION_ACTION_PAST[h.action]}
+                {h.reason ? ` (« ${h.reason} »)` : ''}
               </li>
             ))}
           </ul>

@@ -24,17 +24,17 @@ export const STATUS_LABELS: Record<EventStatus, string> = {
 export const ACTION_DONE: Record<ModerationDecision, (title: string, revision: boolean) => string> = {
   approve: (t, revision) =>
     revision
-      ? `La modification de « ${t} » est publiée. L’organisateur en est informé par email.`
-      : `« ${t} » est publié. L’organisateur en est informé par email.`,
+      ? `La modification de « ${t} » est publiée. L’organisateur en est informé par email.`
+      : `« ${t} » est publié. L’organisateur en est informé par email.`,
   reject: (t, revision) =>
     revision
-      ? `La modification de « ${t} » est refusée : la version publiée reste en ligne. L’organisateur a reçu le motif par email.`
-      : `« ${t} » est refusé. L’organisateur a reçu le motif par email.`,
-  feature: (t) => `« ${t} » est mis en avant.`,
-  unfeature: (t) => `« ${t} » n’est plus mis en avant.`,
-  unpublish: (t) => `« ${t} » est dépublié et revient en attente de modération.`,
-  cancel: (t) => `« ${t} » est annulé : il reste visible avec la mention « Annulé ».`,
-  delete: (t) => `« ${t} » est supprimé.`,
+      ? `La modification de « ${t} » est refusée : la version publiée reste en ligne. L’organisateur a reçu le motif par email.`
+      : `« ${t} » est refusé. L’organisateur a reçu le motif par email.`,
+  feature: (t) => `« ${t} » est mis en avant.`,
+  unfeature: (t) => `« ${t} » n’est plus mis en avant.`,
+  unpublish: (t) => `« ${t} » est dépublié et revient en attente de modération.`,
+  cancel: (t) => `« ${t} » est annulé : il reste visible avec la mention « Annulé ».`,
+  delete: (t) => `« ${t} » est supprimé.`,
 };
 
 /** Whether the list of this tab shows the event (the queue: what awaits moderation). */

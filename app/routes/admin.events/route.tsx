@@ -150,7 +150,7 @@ export default function ModerateEventsPage() {
         </p>
       ) : null}
       <p className="keyboard-help">
-        Raccourcis clavier : <kbd>J</kbd>/<kbd>K</kbd> suivant/précédent, <kbd>A</kbd> approuver, <kbd>R</kbd> motif du
+        Raccourcis clavier : <kbd>J</kbd>/<kbd>K</kbd> suivant/précédent, <kbd>A</kbd> approuver, <kbd>R</kbd> motif du
         refus, <kbd>F</kbd> mettre en avant, <kbd>/</kbd> rechercher.
       </p>
       <div className="moderation">
@@ -164,7 +164,7 @@ export default function ModerateEventsPage() {
               : `${total} événement${total > 1 ? 's' : ''}${query.status === 'pending' ? ', le plus ancien en premier' : ''}`}
           </p>
           {query.status === 'pending' && total === 0 && !query.q ? (
-            <p className="empty-state">La file est vide : tout est modéré. Bravo !</p>
+            <p className="empty-state">La file est vide : tout est modéré. Bravo !</p>
           ) : null}
           <ol className="moderation__list" ref={listRef}>
             {items.map((item) => (

@@ -20,16 +20,16 @@ const GROUPS = [
 /** The confirmation of « Annuler l’événement »: what happens to this event, and that it can be undone. */
 function cancelConfirmation(event: Item) {
   return {
-    title: `Annuler « ${event.title} » ?`,
+    title: `Annuler « ${event.title} » ?`,
     children:
       event.cancelsTo === 'cancelled' ? (
         <p>
-          L’événement restera visible dans l’agenda avec la mention « Annulé », pour prévenir le public qui l’avait
+          L’événement restera visible dans l’agenda avec la mention « Annulé », pour prévenir le public qui l’avait
           repéré. Vous pourrez le rétablir depuis votre tableau de bord.
         </p>
       ) : (
         <p>
-          L’événement n’a pas encore été publié : il sera retiré de la modération et ne sera pas publié. Vous pourrez le
+          L’événement n’a pas encore été publié : il sera retiré de la modération et ne sera pas publié. Vous pourrez le
           rétablir depuis votre tableau de bord.
         </p>
       ),
@@ -60,14 +60,14 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
         </small>
         {event.pendingRevision ? (
           <p className="revision-note" data-testid="revision-note">
-            Modification en attente de modération : la version publiée reste visible jusqu’à la décision.
+            Modification en attente de modération : la version publiée reste visible jusqu’à la décision.
           </p>
         ) : null}
         {event.rejectionReason && (group === 'rejected' || group === 'withdrawn') ? (
-          <p className="rejection">Motif du refus : {event.rejectionReason}</p>
+          <p className="rejection">Motif du refus : {event.rejectionReason}</p>
         ) : null}
         {event.rejectionReason && (group === 'approved' || group === 'cancelled') ? (
-          <p className="rejection">Votre dernière modification n’a pas été publiée. Motif : {event.rejectionReason}</p>
+          <p className="rejection">Votre dernière modification n’a pas été publiée. Motif : {event.rejectionReason}</p>
         ) : null}
       </div>
       <div className="dashboard-item__actions">
@@ -105,14 +105,14 @@ export function DashboardScreen() {
       <header className="page-header">
         <h1>Tableau de bord</h1>
         <p className="lead">
-          Bonjour {user.displayName} ({user.email}) !{user.supported ? ' Merci pour votre soutien.' : ''}
+          Bonjour {user.displayName} ({user.email}) !{user.supported ? ' Merci pour votre soutien.' : ''}
         </p>
         {user.supported ? <SupporterBadge /> : null}
       </header>
       {confirmCancel ? <ConfirmPanel back="/dashboard" {...cancelConfirmation(confirmCancel)} /> : null}
       {!user.emailVerified ? (
         <div className="notice notice--warning" data-testid="unverified-banner">
-          <p>Votre adresse email n’est pas encore vérifiée : cliquez sur le lien reçu par email.</p>
+          <p>Votre adresse email n’est pas encore vérifiée : cliquez sur le lien reçu par email.</p>
           <Form method="post" action="/auth/verify-email">
             <FormSecurity />
             <button type="submit" className="link-button">
@@ -136,7 +136,7 @@ export function DashboardScreen() {
       </p>
       {total === 0 ? (
         <p className="empty-state">
-          Vous n’avez encore publié aucun événement. Le premier ne prend que quelques minutes !
+          Vous n’avez encore publié aucun événement. Le premier ne prend que quelques minutes !
         </p>
       ) : null}
       {GROUPS.map(([key, label]) =>

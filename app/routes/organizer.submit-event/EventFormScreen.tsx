@@ -29,7 +29,7 @@ function Check({ name, label, checked }: { name: string; label: string; checked:
 
 const NEW_NOTE = 'Votre événement sera publié après une relecture par notre équipe, en général sous 24 heures.';
 const ADMIN_NOTE =
-  'Vous modifiez cet événement en tant qu’admin : vos changements s’appliquent tout de suite, sans autre relecture, et sont notés au journal de modération.';
+  'Vous modifiez cet événement en tant qu’admin : vos changements s’appliquent tout de suite, sans autre relecture, et sont notés au journal de modération.';
 
 /** What an edit does, status by status (the lifecycle table, in the organizer's words). */
 function editNote(status: EventStatus | null, pendingRevision: boolean): string {
@@ -38,11 +38,13 @@ function editNote(status: EventStatus | null, pendingRevision: boolean): string 
     case 'cancelled':
       return pendingRevision
         ? 'Vous modifiez vos changements en attente de modération. Le public voit toujours la version publiée, jusqu’à ce que notre équipe relise la nouvelle.'
-        : 'Cet événement est publié : vos changements seront relus par notre équipe avant de remplacer la version publiée, qui reste visible d’ici là.';
+        : status === 'cancelled'
+          ? 'Cet événement est annoncé comme annulé\u00a0: vos changements seront relus par notre équipe avant de remplacer la version visible, qui reste affichée d’ici là.'
+          : 'Cet événement est publié\u00a0: vos changements seront relus par notre équipe avant de remplacer la version publiée, qui reste visible d’ici là.';
     case 'rejected':
-      return 'Cet événement a été refusé : après modification, il repassera en modération.';
+      return 'Cet événement a été refusé : après modification, il repassera en modération.';
     case 'withdrawn':
-      return 'Cet événement est retiré : vos changements sont enregistrés, mais il ne sera ni relu ni publié tant que vous ne l’aurez pas rétabli depuis votre tableau de bord.';
+      return 'Cet événement est retiré : vos changements sont enregistrés, mais il ne sera ni relu ni publié tant que vous ne l’aurez pas rétabli depuis votre tableau de bord.';
     default:
       return NEW_NOTE;
   }
@@ -151,8 +153,8 @@ export function EventFormScreen() {
       {result?.duplicates?.length ? (
         <div className="notice notice--warning" role="alert" data-testid="duplicate-warning">
           <p>
-            <strong>Doublon possible :</strong> un événement semblable est déjà publié au même endroit à une heure
-            proche :
+            <strong>Doublon possible :</strong> un événement semblable est déjà publié au même endroit à une heure
+            proche :
           </p>
           <ul>
             {result.duplicates.map((d) => (
@@ -168,7 +170,7 @@ export function EventFormScreen() {
       ) : null}
       {hasErrors ? (
         <p className="notice notice--error" role="alert" data-testid="form-errors">
-          L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé.
+          L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé.
         </p>
       ) : null}
 
@@ -424,7 +426,7 @@ export function EventFormScreen() {
           ) : null}
           {values.pendingImage ? (
             <p className="notice notice--success" data-testid="pending-image">
-              Votre image est conservée : inutile de la choisir à nouveau.
+              Votre image est conservée : inutile de la choisir à nouveau.
             </p>
           ) : null}
           <div className={`field${errors.image ? ' field--invalid' : ''}`}>
@@ -478,7 +480,7 @@ export function EventFormScreen() {
         </fieldset>
 
         {result?.duplicates?.length ? (
-          <Check name="notDuplicate" label="Ce n’est pas un doublon : publier quand même" checked={false} />
+          <Check name="notDuplicate" label="Ce n’est pas un doublon : publier quand même" checked={false} />
         ) : null}
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Envoi…' : editing ? 'Enregistrer les modifications' : 'Envoyer pour publication'}

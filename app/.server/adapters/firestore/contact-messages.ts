@@ -15,5 +15,19 @@ export function createContactMessageStore(ctx: FirestoreContext): ContactMessage
     async count() {
       return (await messages().count().get()).data().count;
     },
+    async listRecent(limit) {
+      const snapshot = await messages().orderBy('createdAt', 'desc').limit(limit).get();
+      return snapshot.docs.map((d) => {
+        const m = d.data();
+        return {
+          id: d.id,
+          name: String(m.name),
+          email: String(m.email),
+          subject: String(m.subject),
+          message: String(m.message),
+          createdAt: String(m.createdAt),
+        };
+      });
+    },
   };
 }

@@ -60,6 +60,8 @@ export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
     startsAt: String(d.startsAt ?? ''),
     endsAt: String(d.endsAt ?? ''),
     allDay: Boolean(d.allDay),
+    // Absent from documents written before issue 19: their end was always shown.
+    openEnd: Boolean(d.openEnd),
     venueName: String(d.venueName ?? ''),
     street: String(d.street ?? ''),
     postalCode: String(d.postalCode ?? ''),

@@ -100,6 +100,18 @@ export function createPartnerStore(ctx: FirestoreContext): PartnerStore {
       if (done) ctx.touched();
       return done;
     },
+    async delete(id) {
+      const done = await inLock(() =>
+        db.runTransaction(async (tx) => {
+          const ref = partners().doc(id);
+          if (!(await tx.get(ref)).exists) return false;
+          tx.delete(ref);
+          return true;
+        }),
+      );
+      if (done) ctx.touched();
+      return done;
+    },
     async reorder(kind, ids) {
       const done = await inLock(() =>
         db.runTransaction(async (tx) => {

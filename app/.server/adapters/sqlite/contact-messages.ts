@@ -1,6 +1,7 @@
 // Contact messages in SQLite.
 import type { ContactMessageStore } from '../../ports';
 import type { Db } from './db';
+import { type Row, str } from './rows';
 
 export function createContactMessageStore(db: Db): ContactMessageStore {
   return {
@@ -12,6 +13,19 @@ export function createContactMessageStore(db: Db): ContactMessageStore {
     },
     async count() {
       return (db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n;
+    },
+    async listRecent(limit) {
+      const rows = db
+        .prepare('SELECT * FROM contact_messages ORDER BY created_at DESC, rowid DESC LIMIT ?')
+        .all(limit) as Row[];
+      return rows.map((r) => ({
+        id: str(r.id),
+        name: str(r.name),
+        email: str(r.email),
+        subject: str(r.subject),
+        message: str(r.message),
+        createdAt: str(r.created_at),
+      }));
     },
   };
 }

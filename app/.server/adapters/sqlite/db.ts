@@ -32,7 +32,7 @@ export function migrate(db: Db): number {
       db.transaction(() => {
         db.exec(MIGRATIONS[version]);
         const dangling = db.pragma('foreign_key_check') as unknown[];
-        if (dangling.length > 0) throw new Error(`Migration ${version + 1} : références orphelines`);
+        if (dangling.length > 0) throw new Error(`Migration ${version + 1} : références orphelines`);
         db.pragma(`user_version = ${version + 1}`);
       })();
     }

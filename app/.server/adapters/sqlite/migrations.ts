@@ -311,4 +311,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX moderation_log_created ON moderation_log(created_at);
   CREATE INDEX moderation_log_event ON moderation_log(event_id, created_at);
   `,
+  /* 10: a timed event without an end time (issue 19): its end is never shown nor exported. Events stored before
+     cannot tell an end typed by the organizer from the two hours once added by default: they keep showing theirs. */ `
+  ALTER TABLE events ADD COLUMN open_end INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

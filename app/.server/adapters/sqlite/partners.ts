@@ -77,6 +77,9 @@ export function createPartnerStore(db: Db): PartnerStore {
     async setActive(id, active) {
       return db.prepare('UPDATE partners SET active = ? WHERE id = ?').run(active ? 1 : 0, id).changes > 0;
     },
+    async delete(id) {
+      return db.prepare('DELETE FROM partners WHERE id = ?').run(id).changes > 0;
+    },
     async reorder(kind, ids) {
       return db
         .transaction(() => {

@@ -1,0 +1,80 @@
+// Which store the end-to-end suite runs against, decided here only: SQLite by default, Firestore with
+// E2E_BACKEND=firestore (the Auth emulator, the in-process Firestore emulator and the Storage stand-in that
+// `npm run test:firebase` starts). playwright.config.ts starts the server with this environment, and the fixtures
+// (tests/e2e/fixtures.ts) open the same store through the same adapters with it.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export type E2eBackend = 'sqlite' | 'firestore';
+
+export const FIREBASE_EMULATORS = [
+  'FIRESTORE_EMULATOR_HOST',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'FIREBASE_STORAGE_EMULATOR_HOST',
+] as const;
+
+export function e2eBackend(): E2eBackend {
+  const value = process.env.E2E_BACKEND ?? 'sqlite';
+  if (value !== 'sqlite' && value !== 'firestore') {
+    throw new Error(`E2E_BACKEND vaut « ${value} » : choisissez sqlite (par défaut) ou firestore.`);
+  }
+  return value;
+}
+
+/**
+ * Fixes, once in the Playwright runner, what the workers inherit through the environment: the server's port, its
+ * throw-away data directory and its session secret (the fixtures sign session cookies with it).
+ */
+export function prepareE2eRun(): { backend: E2eBackend; port: number; baseURL: string } {
+  const backend = e2eBackend();
+  const port =
+    backend === 'firestore' ? Number(process.env.E2E_FIRESTORE_PORT ?? 3150) : Number(process.env.E2E_PORT ?? 3100);
+  process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), `agenda-e2e-${backend}-`));
+  process.env.E2E_SESSION_SECRET ??= crypto.randomBytes(32).toString('base64url');
+  process.env.E2E_BASE_URL ??= `http://localhost:${port}`;
+  process.env.E2E_SERVER_PORT ??= String(port);
+  if (backend === 'firestore') {
+    const missing = FIREBASE_EMULATORS.filter((name) => !process.env[name]);
+    if (missing.length > 0) {
+      throw new Error(
+        `${missing.join(', ')} manque : lancez la suite sur Firestore avec \`npm run test:firebase\` (émulateurs).`,
+      );
+    }
+  }
+  return { backend, port, baseURL: process.env.E2E_BASE_URL };
+}
+
+/** The environment of the server under test (and of the fixtures' own connection to its store). */
+export function e2eServerEnv(): Record<string, string> {
+  const required = (name: string) => {
+    const value = process.env[name];
+    if (!value) throw new Error(`${name} manque : la configuration de Playwright le fixe (prepareE2eRun).`);
+    return value;
+  };
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: required('E2E_SERVER_PORT'),
+    HOST: '127.0.0.1',
+    DATA_DIR: required('E2E_DATA_DIR'),
+    SESSION_SECRET: required('E2E_SESSION_SECRET'),
+    SEED_DEMO: 'true',
+    RATE_LIMIT_FORMS_PER_MINUTE: '10000',
+    // One plain tile from our own files for every square: tests never reach the internet, and nothing 404s.
+    MAP_TILE_URL: '/images/tuile-hors-ligne.png',
+  };
+  if (e2eBackend() === 'sqlite') return { ...env, DATA_BACKEND: 'sqlite' };
+  return {
+    ...env,
+    DATA_BACKEND: 'firestore',
+    // One server process: each process keeps its own mirror of the events (listeners), and a page served by the other
+    // process right after a write may not show it yet. Several processes are tested on SQLite (processes.spec.ts).
+    WEB_CONCURRENCY: '1',
+    METADATA_SERVER_DETECTION: 'none',
+    FIREBASE_PROJECT_ID: 'demo-agenda-romand',
+    FIREBASE_API_KEY: 'demo-key',
+    FIREBASE_STORAGE_BUCKET: 'demo-agenda-romand.appspot.com',
+    ...Object.fromEntries(FIREBASE_EMULATORS.map((name) => [name, required(name)])),
+  };
+}

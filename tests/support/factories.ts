@@ -1,0 +1,193 @@
+// Test data, typed against the domain and the ports: valid by default (a concert in Neuchâtel two weeks ahead, in
+// Europe/Zurich), each test overriding only what it is about. Ids count up per process, so unit tests stay
+// deterministic; end-to-end fixtures pass ids of their own (several workers share one store).
+import type { Donation, Role, Store, UserProfile } from '../../app/.server/ports';
+import type { Category } from '../../app/domain/categories';
+import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
+import type { AgendaEvent } from '../../app/domain/event';
+import type { Partner } from '../../app/domain/partner';
+import { slugify } from '../../app/domain/slug';
+
+/** What factories date things from: `now` (a test's fixed instant), or the real time when none is given. */
+export interface FactoryOptions {
+  now?: Date;
+}
+
+const counters = new Map<string, number>();
+/** `prefix` followed by a number counting up in this process, padded to `length` characters. */
+export function nextId(prefix: string, length = 12): string {
+  const n = (counters.get(prefix) ?? 0) + 1;
+  counters.set(prefix, n);
+  return `${prefix}${String(n).padStart(length - prefix.length, '0')}`;
+}
+
+/** A Zurich calendar date (YYYY-MM-DD) some days after `now`. */
+export function zurichDateIn(days: number, now: Date = new Date()): string {
+  return addDaysToDate(zurichToday(now), days);
+}
+
+/** A published concert in Neuchâtel, 14 days after `now`, 19:30–21:30 in Zurich. */
+export function makeEvent(
+  overrides: Partial<AgendaEvent> = {},
+  { now = new Date() }: FactoryOptions = {},
+): AgendaEvent {
+  const id = overrides.id ?? nextId('ev');
+  const day = zurichDateIn(14, now);
+  const title = overrides.title ?? 'Concert de printemps';
+  const at = now.toISOString();
+  return {
+    id,
+    slug: slugify(title),
+    title,
+    description: 'Une soirée de musique de chambre avec un programme varié et des artistes de la région.',
+    category: 'musique',
+    startsAt: zurichIso(day, '19:30'),
+    endsAt: zurichIso(day, '21:30'),
+    allDay: false,
+    openEnd: false,
+    venueName: 'Salle communale',
+    street: 'Rue du Temple 1',
+    postalCode: '2000',
+    city: 'Neuchâtel',
+    canton: 'NE',
+    lat: 46.99,
+    lng: 6.93,
+    isFree: false,
+    priceMin: 10,
+    priceMax: 20,
+    priceNote: '',
+    ticketUrl: '',
+    websiteUrl: '',
+    organizerName: 'Association Musique Vivante',
+    contactEmail: 'info@exemple.ch',
+    contactPhone: '',
+    image: null,
+    accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
+    status: 'approved',
+    rejectionReason: '',
+    featured: false,
+    createdBy: null,
+    createdAt: at,
+    updatedAt: at,
+    submittedAt: at,
+    moderatedBy: null,
+    moderatedAt: null,
+    pendingChanges: [],
+    previousStatus: null,
+    revision: null,
+    ...overrides,
+  };
+}
+
+/** The fields of the submit-event form as a browser posts them (strings): a concert in Saint-Imier in 20 days. */
+export function makeEventForm(
+  overrides: Record<string, string> = {},
+  { now = new Date() }: FactoryOptions = {},
+): Record<string, string> {
+  return {
+    title: 'Concert de l’Avent',
+    description: 'Un concert de chœurs romands, avec un programme de Noël et un vin chaud offert à la sortie.',
+    category: 'musique',
+    startDate: zurichDateIn(20, now),
+    startTime: '19:30',
+    endDate: '',
+    endTime: '21:30',
+    venueName: 'Temple de Saint-Imier',
+    street: '',
+    postalCode: '2610',
+    city: 'Saint-Imier',
+    canton: 'BE',
+    lat: '',
+    lng: '',
+    priceMin: '15',
+    priceMax: '25',
+    isFree: '',
+    organizerName: 'Chœur de la Cité',
+    ...overrides,
+  };
+}
+
+/** An organizer's profile, email verified, created at `now`. */
+export function makeUser(overrides: Partial<UserProfile> = {}, { now = new Date() }: FactoryOptions = {}): UserProfile {
+  const uid = overrides.uid ?? nextId('user');
+  const at = now.toISOString();
+  return {
+    uid,
+    email: `${uid}@exemple.ch`,
+    displayName: `Compte ${uid}`,
+    role: 'organizer',
+    createdAt: at,
+    updatedAt: at,
+    supported: false,
+    photoURL: null,
+    emailVerified: true,
+    disabled: false,
+    ...overrides,
+  };
+}
+
+/** Writes a profile made by makeUser into a store (with a placeholder password hash) and returns it as stored. */
+export async function storeUser(
+  store: Store,
+  overrides: Partial<UserProfile> = {},
+  options: FactoryOptions & { passwordHash?: string | null } = {},
+): Promise<UserProfile> {
+  const user = makeUser(overrides, options);
+  return store.users.upsert({
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    role: user.role as Role,
+    passwordHash: options.passwordHash === undefined ? `hash-${user.uid}` : options.passwordHash,
+    emailVerified: user.emailVerified,
+    now: user.createdAt,
+  });
+}
+
+/** A category an admin would add: after the twelve of SPEC, active. */
+export function makeCategory(overrides: Partial<Category> = {}): Category {
+  return {
+    slug: 'jeux-de-societe',
+    label: 'Jeux de société',
+    description: 'Soirées jeux, tournois et ludothèques.',
+    color: '#3d4a5c',
+    order: 13,
+    active: true,
+    ...overrides,
+  };
+}
+
+/** An active partner without a logo; its slug follows its name. */
+export function makePartner(overrides: Partial<Partner> = {}): Partner {
+  const id = overrides.id ?? nextId('pa');
+  const name = overrides.name ?? `Partenaire ${id}`;
+  return {
+    id,
+    slug: slugify(name),
+    name,
+    kind: 'partenaire',
+    description: '',
+    logo: null,
+    websiteUrl: 'https://exemple.ch',
+    order: 1,
+    active: true,
+    ...overrides,
+  };
+}
+
+/** A card donation of CHF 25 confirmed by Stripe, anonymous, at `now`. */
+export function makeDonation(overrides: Partial<Donation> = {}, { now = new Date() }: FactoryOptions = {}): Donation {
+  const id = overrides.id ?? nextId('don');
+  return {
+    id,
+    uid: null,
+    amount: 25,
+    currency: 'CHF',
+    provider: 'stripe',
+    providerRef: `cs_test_${id}`,
+    status: 'paid',
+    publicName: null,
+    createdAt: now.toISOString(),
+    ...overrides,
+  };
+}
