@@ -5,13 +5,7 @@ import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { AdminError, requireAdminAction } from '~/.server/admin/guard';
-import {
-  type ModerationDecision,
-  moderateEvent,
-  moderationCase,
-  moderationList,
-  parseModerationQuery,
-} from '~/.server/admin/moderation';
+import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from '~/.server/admin/moderation';
 import { getConfig } from '~/.server/config';
 import { setFlash } from '~/.server/flash';
 import { getLiveHub } from '~/.server/live';
@@ -29,6 +23,7 @@ import { describeChanges, fieldLabel } from '~/domain/event-diff';
 import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
+import type { ModerationDecision } from '~/domain/moderation';
 import { MODERATION_ACTION_PAST } from '~/domain/moderation';
 import { formatPrice } from '~/domain/price';
 
