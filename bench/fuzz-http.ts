@@ -8,6 +8,7 @@
 // Usage: npm run bench:fuzz        (FUZZ_RUNS=200 for a quicker run)
 import fs from 'node:fs';
 import fc from 'fast-check';
+import { MODERATION_DECISIONS } from '../app/domain/moderation';
 import { REDIRECT_PAYLOADS, staysOnSite } from '../tests/support/redirect-corpus';
 import { ensureBuild, hiddenFields, logIn, mergeCookies, startServer, throwAwayDataDir } from './lib';
 
@@ -26,17 +27,7 @@ interface Target {
   intents?: string[];
 }
 
-const ADMIN_INTENTS = [
-  'approve',
-  'reject',
-  'feature',
-  'unfeature',
-  'unpublish',
-  'cancel',
-  'delete',
-  'create',
-  'update',
-];
+const ADMIN_INTENTS = [...MODERATION_DECISIONS, 'create', 'update'];
 const TARGETS = (eventId: string): Target[] => [
   { path: '/contact', page: '/contact' },
   { path: '/cookies', page: '/', fields: ['analytics', 'marketing', 'redirectTo', 'choice', 'intent'] },

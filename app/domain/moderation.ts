@@ -11,6 +11,20 @@ export const MODERATION_ACTIONS = [
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
+export function isModerationAction(value: unknown): value is ModerationAction {
+  return typeof value === 'string' && (MODERATION_ACTIONS as readonly string[]).includes(value);
+}
+
+/** The decisions of the moderation screen: every logged action but an edit (which goes through the event form). */
+export type ModerationDecision = Exclude<ModerationAction, 'edit'>;
+export const MODERATION_DECISIONS: readonly ModerationDecision[] = MODERATION_ACTIONS.filter(
+  (action): action is ModerationDecision => action !== 'edit',
+);
+
+export function isModerationDecision(value: unknown): value is ModerationDecision {
+  return isModerationAction(value) && value !== 'edit';
+}
+
 /** What an admin did, as the activity lists say it: « Ada a refusé … ». */
 export const MODERATION_ACTION_PAST: Record<ModerationAction, string> = {
   approve: 'a approuvé',

@@ -15,7 +15,7 @@ import { categoryCreateSchema, categoryEditSchema, contrastWithWhite } from '~/d
 import { contactSchema } from '~/domain/contact';
 import { amountSchema, checkoutSchema, DONATION_MAX, DONATION_MIN, parseAmountParam } from '~/domain/donation';
 import { parseEventFilters } from '~/domain/event-filters';
-import { validateEventForm } from '~/domain/event-form';
+import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, validateEventForm } from '~/domain/event-form';
 import { validatePartnerForm } from '~/domain/partner-form';
 import { cleanSearchText, SEARCH_FORBIDDEN, SEARCH_TOO_LONG, validateSearchText } from '~/domain/search-text';
 
@@ -154,36 +154,7 @@ describe('validateurs sous entrées hostiles (10 000 entrées chacun)', () => {
   it(
     'formulaire d’événement : refus en français par champ ; accepté = règles tenues',
     async () => {
-      const fields = [
-        'title',
-        'category',
-        'description',
-        'startDate',
-        'startTime',
-        'endDate',
-        'endTime',
-        'allDay',
-        'venueName',
-        'street',
-        'postalCode',
-        'city',
-        'canton',
-        'lat',
-        'lng',
-        'isFree',
-        'priceMin',
-        'priceMax',
-        'priceNote',
-        'ticketUrl',
-        'websiteUrl',
-        'organizerName',
-        'contactEmail',
-        'contactPhone',
-        'imageAlt',
-        'wheelchair',
-        'hearing',
-        'familyFriendly',
-      ];
+      const fields = [...EVENT_TEXT_FIELDS, ...EVENT_FLAG_FIELDS];
       const now = new Date('2026-11-22T10:00:00Z');
       await assertRuns(form(fields), (input) => {
         const result = validateEventForm(input as Record<string, string>, now, ['musique']);

@@ -11,7 +11,7 @@ import {
   type Transition,
 } from '~/domain/event-lifecycle';
 import { isReviewImage } from '~/domain/images';
-import { MODERATION_ACTIONS, type ModerationAction } from '~/domain/moderation';
+import { isModerationAction, type ModerationAction } from '~/domain/moderation';
 import { copyReviewImageToPublic, deleteImage, reviewImagesOf } from '../files/images';
 import type { FileStore } from '../files/ports';
 import { audit } from '../platform/audit';
@@ -45,9 +45,8 @@ export interface LifecycleStep {
 }
 
 function logAction(action: LifecycleAction): ModerationAction {
-  if (!(MODERATION_ACTIONS as readonly string[]).includes(action))
-    throw new Error(`Action non journalisable : ${action}`);
-  return action as ModerationAction;
+  if (!isModerationAction(action)) throw new Error(`Action non journalisable : ${action}`);
+  return action;
 }
 
 /**

@@ -174,11 +174,12 @@ export function reviewImagesOf(event: AgendaEvent | null): Set<string> {
 export async function copyReviewImageToPublic(files: FileStore, reviewPath: string): Promise<string | null> {
   const base = `events/${newId(16)}`;
   const written: string[] = [];
+  const undo = () => Promise.allSettled(written.map((key) => files.delete(key)));
   try {
     for (const width of IMAGE_WIDTHS) {
       const bytes = await files.get(`${reviewPath}-${width}.webp`);
       if (!bytes) {
-        await deleteImage(files, base);
+        await undo();
         return null;
       }
       const key = `${base}-${width}.webp`;
@@ -186,7 +187,7 @@ export async function copyReviewImageToPublic(files: FileStore, reviewPath: stri
       await files.put(key, bytes, 'image/webp');
     }
   } catch (error) {
-    await Promise.allSettled(written.map((key) => files.delete(key)));
+    await undo();
     throw error;
   }
   return base;

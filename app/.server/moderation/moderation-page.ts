@@ -8,13 +8,7 @@ import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
 import { formatPrice } from '~/domain/price';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
-import {
-  type ModerationDecision,
-  moderateEvent,
-  moderationCase,
-  moderationList,
-  parseModerationQuery,
-} from './moderation';
+import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
 
 /** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
 function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
@@ -141,5 +135,3 @@ export function decideOnEvent(
     input,
   );
 }
-
-export type { ModerationDecision };

@@ -3,6 +3,7 @@
 import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { EVENT_STATUSES } from '~/domain/event';
 import { allowedActions } from '~/domain/event-lifecycle';
+import { isModerationDecision, MODERATION_DECISIONS, type ModerationDecision } from '~/domain/moderation';
 import { searchWords, validateSearchText } from '~/domain/search-text';
 import { changeEvent, LIFECYCLE_MESSAGES } from '../events/lifecycle';
 import { possibleDuplicates } from '../events/submissions';
@@ -32,22 +33,6 @@ export const MODERATION_MESSAGES = {
   changed: LIFECYCLE_MESSAGES.changed,
   unknownAction: 'Action de modération inconnue.',
 } as const;
-
-/** The decisions of the moderation screen (an admin's edit goes through the event form). */
-export const MODERATION_DECISIONS = [
-  'approve',
-  'reject',
-  'feature',
-  'unfeature',
-  'unpublish',
-  'cancel',
-  'delete',
-] as const satisfies readonly ModerationAction[];
-export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
-
-export function isModerationDecision(value: unknown): value is ModerationDecision {
-  return typeof value === 'string' && (MODERATION_DECISIONS as readonly string[]).includes(value);
-}
 
 /** The decisions the screen offers for this event: those the lifecycle table allows an admin. */
 export function actionsFor(

@@ -1,9 +1,9 @@
 // The decision panel of /admin/events: the chosen event shown whole, and the buttons the lifecycle allows.
 import { Form, Link, useActionData, type useLoaderData, useNavigation } from '@remix-run/react';
-import type { ModerationDecision } from '~/.server/moderation/moderation-page';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formatDateTime } from '~/domain/dates';
+import type { ModerationDecision } from '~/domain/moderation';
 import { CONFIRM_DELETE_PARAM, MODERATION_ACTION_PAST } from '~/domain/moderation';
 import { EventPreview } from './EventPreview';
 import { listParams, STATUS_LABELS } from './moderation-ui';

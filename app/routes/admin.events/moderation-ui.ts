@@ -1,7 +1,8 @@
 // What the moderation screen and its decision panel share: the tabs, the status names, the list's query string.
-import type { ModerationDecision } from '~/.server/moderation/moderation-page';
+
 import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
+import type { ModerationDecision } from '~/domain/moderation';
 
 /** The tabs; « En attente » is the queue: pending events and published ones with a pending revision. */
 export const STATUS_TABS: { value: EventStatus | 'all'; label: string }[] = [

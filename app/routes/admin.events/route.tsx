@@ -5,7 +5,7 @@ import { redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { parseModerationQuery } from '~/.server/moderation/moderation';
-import { decideOnEvent, type ModerationDecision, moderationPage } from '~/.server/moderation/moderation-page';
+import { decideOnEvent, moderationPage } from '~/.server/moderation/moderation-page';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refused } from '~/.server/platform/refusal';
@@ -14,6 +14,7 @@ import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { formatDateTime } from '~/domain/dates';
 import { workingView } from '~/domain/event-lifecycle';
 import { pageMeta } from '~/domain/meta';
+import type { ModerationDecision } from '~/domain/moderation';
 
 import { Decision } from './Decision';
 import { ACTION_DONE, inTab, listParams, STATUS_LABELS, STATUS_TABS } from './moderation-ui';
