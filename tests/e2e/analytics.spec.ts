@@ -110,9 +110,7 @@ test.describe('mesure d’audience', () => {
       .getByRole('button', { name: 'Tout accepter' })
       .click();
     // The choice must be stored before the reload, or the reloaded page has no consent to send with.
-    await expect
-      .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'cookie_consent'))
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie-consent-given') === 'true')).toBe(true);
     const sent = beacon(page, path);
     await page.reload();
     await sent;

@@ -25,7 +25,9 @@ export function cacheKind(answer: AnswerFacts): CacheKind {
   if (answer.status !== 200) return 'never';
   if ((answer.contentType ?? '').startsWith('text/event-stream')) return 'never';
   if (answer.hasVisitorCookie || answer.setsCookie) return 'private';
-  if (/\b(private|no-store|no-cache)\b/i.test(answer.routeCacheControl ?? '')) return 'private';
+  // A route may only say less: `private` (its answer depends on who asks) or `no-store` (never kept at all).
+  if (/\bprivate\b/i.test(answer.routeCacheControl ?? '')) return 'private';
+  if (/\b(no-store|no-cache)\b/i.test(answer.routeCacheControl ?? '')) return 'never';
   return 'public';
 }
 
