@@ -60,7 +60,8 @@ test.describe('mesure d’audience', () => {
       await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
       await expect(page).toHaveURL(/\/faq$/);
       const body = JSON.parse((await sent).postData() ?? '{}') as { path: string; title: string };
-      expect(body).toEqual({ path: '/faq', title: await page.title() });
+      // `analytics`: the choice kept in local storage, which the server cannot read (decision 037).
+      expect(body).toEqual({ path: '/faq', title: await page.title(), analytics: true });
 
       // Withdrawn consent: nothing more.
       await page.getByRole('contentinfo').getByRole('button', { name: 'Cookies' }).click();

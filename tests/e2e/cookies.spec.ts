@@ -28,7 +28,7 @@ async function openPreferences(page: Page) {
 }
 
 test.describe('consentement aux cookies', () => {
-  test('le bandeau reste jusqu’au choix ; « Tout accepter » le retire pour de bon @journey @journey-nojs', async ({
+  test('le bandeau reste jusqu’au choix ; « Tout accepter » le retire pour de bon @journey @journey-nojs @hosting @hosting-nojs', async ({
     page,
   }) => {
     await page.goto('/about');
@@ -72,7 +72,7 @@ test.describe('consentement aux cookies', () => {
       await expect(dialog(page).getByLabel(name)).not.toBeChecked();
   });
 
-  test('avec JavaScript : préférences, clés du stockage local, « Annuler », réinitialisation @js-only @journey', async ({
+  test('avec JavaScript : préférences, clés du stockage local, « Annuler », réinitialisation @js-only @journey @hosting', async ({
     page,
   }) => {
     await page.goto('/contact');
@@ -121,7 +121,7 @@ test.describe('consentement aux cookies', () => {
     expect(await consentCookie(page)).toBeNull();
   });
 
-  test('sans JavaScript : le lien « Cookies » ouvre les préférences, le formulaire enregistre et revient @nojs-only @journey', async ({
+  test('sans JavaScript : le lien « Cookies » ouvre les préférences, le formulaire enregistre et revient @nojs-only @journey @hosting-nojs', async ({
     page,
   }) => {
     await page.goto('/legal');

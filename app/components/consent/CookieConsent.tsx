@@ -28,6 +28,9 @@ export const OPEN_PREFERENCES_EVENT = 'agenda:cookie-preferences';
 
 /** SPEC §3: the preferences, the consent-given flag and the consent date, under three local-storage keys. */
 function writeConsentStorage(consent: Consent | null) {
+  // The mark the consent script of root.tsx sets before the first paint, which hides the banner.
+  if (consent) document.documentElement.dataset.consent = '1';
+  else delete document.documentElement.dataset.consent;
   try {
     if (consent) {
       localStorage.setItem(CONSENT_STORAGE_KEYS.preferences, JSON.stringify(consent.preferences));
