@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { unique } from './utils';
 
 test.describe('en-têtes HTTP du serveur de production @http', () => {
   test('les pages HTML ont une CSP sans nonce, qui autorise chacun de leurs scripts en ligne par son empreinte', async ({
@@ -117,5 +118,19 @@ test.describe('en-têtes HTTP du serveur de production @http', () => {
     expect(await closed).toBeNull();
     expect(received.match(/^HTTP\/1\.1 \d{3}/gm)).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
     expect(received).toContain('Envoi trop volumineux');
+  });
+
+  test('installation par défaut : une page publique anonyme sort du cache du processus ; une écriture la renouvelle aussitôt', async ({
+    request,
+    createEvent,
+  }) => {
+    const word = unique('vannerie').split(' ')[1];
+    const path = `/evenements?q=${word}`;
+    await expect.poll(async () => (await request.get(path)).headers()['x-page-cache']).toBe('hit');
+    const event = await createEvent({ title: `Atelier ${word}` });
+    // Keyed by the store's revision: the next answer is computed again and shows the new event, without waiting.
+    const after = await request.get(path);
+    expect(after.headers()['x-page-cache']).toBe('miss');
+    expect(await after.text()).toContain(event.title);
   });
 });
