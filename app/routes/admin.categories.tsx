@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = async (message: string, anchor?: string) =>
     // The anchor brings the row back into view after a full page load (without JS).
     redirect(`/admin/categories${anchor ? `#${rowAnchor(anchor)}` : ''}`, {
-      headers: { 'Set-Cookie': await setFlash({ kind: 'success', message }) },
+      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
     });
 
   try {

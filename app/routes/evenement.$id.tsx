@@ -5,7 +5,6 @@ import { getEventForViewer, similarEvents } from '~/.server/events/public';
 import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
-import { useNonce } from '~/components/nonce';
 import { ShareButton } from '~/components/ShareButton';
 import { useCategory } from '~/components/useCategories';
 import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
@@ -66,7 +65,6 @@ const REVISION_BANNER =
 export default function EventDetailPage() {
   const { event, isPublic, working, isPast, similar } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const nonce = useNonce();
   const siteUrl = root?.siteUrl ?? '';
   const eventUrl = `${siteUrl}/evenement/${event.id}`;
   const category = useCategory(event.category);
@@ -82,7 +80,6 @@ export default function EventDetailPage() {
       {isPublic && !working ? (
         <script
           type="application/ld+json"
-          nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (no <, >, &).
           dangerouslySetInnerHTML={{ __html: jsonForScript(eventJsonLd(event, siteUrl)) }}
         />

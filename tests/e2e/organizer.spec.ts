@@ -6,7 +6,7 @@ const IMAGE = path.resolve('tests/e2e/fixtures/affiche.jpg');
 
 // Each organizer is a new account that has not verified its address yet, as right after registering.
 test.describe('espace organisateur', () => {
-  test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public @journey @journey-nojs', async ({
+  test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public @journey @journey-nojs @hosting @hosting-nojs', async ({
     page,
     ports,
     createUser,

@@ -20,7 +20,9 @@ function watchForProblems(page: Page): string[] {
 }
 
 test.describe('nous soutenir', () => {
-  test('un montant suggéré affiche la QR-facture (montant, IBAN) et son PDF, sans erreur CSP', async ({ page }) => {
+  test('un montant suggéré affiche la QR-facture (montant, IBAN) et son PDF, sans erreur CSP @hosting', async ({
+    page,
+  }) => {
     const problems = watchForProblems(page);
     await page.goto('/support-us');
     await expect(page.getByRole('heading', { name: 'Pourquoi nous soutenir ?' })).toBeVisible();

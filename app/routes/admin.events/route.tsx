@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const next = String(formData.get('next') ?? '');
     const target = leaves ? (/^[a-z0-9-]{1,64}$/i.test(next) ? next : null) : event.id;
     const done = ACTION_DONE[intent as ModerationDecision];
-    const flash = await setFlash({ kind: 'success', message: done(workingView(event).title, revision) });
+    const flash = await setFlash(request, { kind: 'success', message: done(workingView(event).title, revision) });
     const search = listParams(returnQuery, target ? { eventId: target } : {});
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
