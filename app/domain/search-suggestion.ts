@@ -1,10 +1,10 @@
-// « Vouliez-vous dire … ? »: the closest words of a vocabulary (the titles, venues, towns and organizers of public
+// « Vouliez-vous dire … ? »: the closest words of a vocabulary (the titles, venues, towns and organizers of public
 // events) to the words of a search that found little. Edit distance by fastest-levenshtein (decision 037).
 import { distance } from 'fastest-levenshtein';
 import { foldText, searchWords } from './search-text';
 
 export interface VocabularyWord {
-  /** The word as people read it (lower case, accents kept), e.g. « théâtre ». */
+  /** The word as people read it (lower case, accents kept), e.g. « théâtre ». */
   display: string;
   /** How many times it appears: the more frequent of two equally close words wins. */
   count: number;
@@ -13,12 +13,12 @@ export interface VocabularyWord {
 /** Folded word (lower case, no diacritics) → how it is written. */
 export type Vocabulary = ReadonlyMap<string, VocabularyWord>;
 
-/** Words shorter than this are neither corrected nor suggested (« de », « la », « et »). */
+/** Words shorter than this are neither corrected nor suggested (« de », « la », « et »). */
 const MIN_WORD_LENGTH = 3;
 
 /**
  * Builds the vocabulary of these texts: each word once, in lower case with the accents it is most often written with
- * (« Théâtre » and « theatre » give « théâtre »). The search ignores case, so a suggestion needs none.
+ * (« Théâtre » and « theatre » give « théâtre »). The search ignores case, so a suggestion needs none.
  */
 export function buildVocabulary(texts: Iterable<string>): Vocabulary {
   const forms = new Map<string, Map<string, number>>();

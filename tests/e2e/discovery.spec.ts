@@ -132,12 +132,12 @@ test.describe('découverte des événements', () => {
     await expect(page.locator('.event-card')).toHaveCount(20);
     const first = await cardTitles(page);
     await page.getByRole('link', { name: 'Suivant →' }).click();
-    await expect(page).toHaveURL('/evenements?page=2');
+    await expect(page).toHaveURL('/evenements?page=2#resultats');
     await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('2');
     const second = await cardTitles(page);
     expect(second.some((t) => first.includes(t))).toBe(false);
     await page.getByRole('link', { name: 'Page 3' }).click();
-    await expect(page).toHaveURL('/evenements?page=3');
+    await expect(page).toHaveURL('/evenements?page=3#resultats');
   });
 
   test('la fiche d’un événement montre tout ce qu’il faut pour y aller @journey', async ({ page, ports }) => {

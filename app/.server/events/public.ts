@@ -59,7 +59,7 @@ export function searchEvents(store: Store, filters: Partial<EventFilters>, page 
   });
 }
 
-/** Below this many results, a search offers a correction (« Vouliez-vous dire … ? ») if one finds more. */
+/** Below this many results, a search offers a correction (« Vouliez-vous dire … ? ») if one finds more. */
 export const SUGGEST_BELOW = 3;
 
 /**
@@ -73,7 +73,7 @@ function publicVocabulary(store: Store, now: Date) {
 }
 
 /**
- * « Vouliez-vous dire … ? »: when a text search found fewer than SUGGEST_BELOW events, the same search with its
+ * « Vouliez-vous dire … ? »: when a text search found fewer than SUGGEST_BELOW events, the same search with its
  * misspelt words corrected from the public vocabulary, and how many events it finds; null when none finds more.
  */
 export async function searchSuggestion(
