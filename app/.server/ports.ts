@@ -216,6 +216,11 @@ export interface EventStore {
   search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number }>;
   /** Located events matching the query (limit and offset ignored), for the map. */
   mapPoints(query: EventQuery, max: number): Promise<EventMapPoint[]>;
+  /**
+   * The names a search may suggest (« Vouliez-vous dire … ? »): title, venue, city and organizer of every event the
+   * query matches (words, limit and offset ignored), as typed. Only ever asked with public statuses (decision 039).
+   */
+  suggestionTexts(query: EventQuery): Promise<string[]>;
   findById(id: string): Promise<AgendaEvent | null>;
   /** Stores events as they are (demo content, imports, tests): no use case goes through here. */
   insertMany(events: readonly AgendaEvent[]): Promise<void>;

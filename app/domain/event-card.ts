@@ -20,5 +20,7 @@ export function toEventCard(e: AgendaEvent) {
     priceMax: e.priceMax,
     status: e.status,
     familyFriendly: e.accessibility.familyFriendly,
+    /** Its picture, if any (no alt: in a list the title says it all). */
+    image: e.image ? { path: e.image.path, width: e.image.width, height: e.image.height } : null,
   };
 }

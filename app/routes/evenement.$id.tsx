@@ -11,7 +11,7 @@ import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
 import type { EventStatus } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
-import { formatEventWhen } from '~/domain/event-dates';
+import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript } from '~/domain/event-jsonld';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
@@ -217,27 +217,60 @@ export default function EventDetailPage() {
             <dt>Accessibilité</dt>
             <dd>{accessibility.length ? accessibility.join(' · ') : 'Non communiquée'}</dd>
           </dl>
-          {event.ticketUrl ? (
+          {event.ticketUrl || event.websiteUrl ? (
+            <div className="facts__group">
+              {event.ticketUrl ? (
+                <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer">
+                  Billetterie
+                </a>
+              ) : null}
+              {event.websiteUrl ? (
+                <a className="button" href={event.websiteUrl} rel="noopener noreferrer">
+                  Site de l’événement
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+          <section className="facts__group" id="ajouter-au-calendrier" aria-labelledby="calendar-title">
+            <h2 className="facts__title" id="calendar-title">
+              Ajouter au calendrier
+            </h2>
+            <a className="button" href={`/evenement/${event.id}/calendrier.ics`} download>
+              Fichier .ics (Apple, Outlook…)
+            </a>
+            <a className="button" href={googleCalendarUrl(event, eventUrl)} rel="noopener noreferrer">
+              Google Agenda
+            </a>
+          </section>
+          <section className="facts__group" aria-labelledby="share-title">
+            <h2 className="facts__title" id="share-title">
+              Partager
+            </h2>
+            <ShareButton url={eventUrl} title={event.title} />
+          </section>
+        </aside>
+      </div>
+
+      {!isPast ? (
+        // On a phone: what one needs to decide, always at hand (date, price, tickets or the calendar).
+        <div className="event-bar" data-testid="event-bar">
+          <p className="event-bar__info">
+            <time dateTime={event.startsAt}>{formatEventShort(event)}</time>
+            <span>{formatPrice(event)}</span>
+          </p>
+          {event.status === 'cancelled' ? (
+            <span className="chip chip--danger">Annulé</span>
+          ) : event.ticketUrl ? (
             <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer">
               Billetterie
             </a>
-          ) : null}
-          {event.websiteUrl ? (
-            <a className="button" href={event.websiteUrl} rel="noopener noreferrer">
-              Site de l’événement
+          ) : (
+            <a className="button button--primary" href="#ajouter-au-calendrier">
+              Ajouter au calendrier
             </a>
-          ) : null}
-          <h2 className="facts__title">Ajouter au calendrier</h2>
-          <a className="button" href={`/evenement/${event.id}/calendrier.ics`} download>
-            Fichier .ics (Apple, Outlook…)
-          </a>
-          <a className="button" href={googleCalendarUrl(event, eventUrl)} rel="noopener noreferrer">
-            Google Agenda
-          </a>
-          <h2 className="facts__title">Partager</h2>
-          <ShareButton url={eventUrl} title={event.title} />
-        </aside>
-      </div>
+          )}
+        </div>
+      ) : null}
 
       {similar.length > 0 ? (
         <section aria-labelledby="similar-title" className="similar">

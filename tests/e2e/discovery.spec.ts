@@ -110,16 +110,20 @@ test.describe('découverte des événements', () => {
     await page.goto('/evenements');
     await applyFilters(page, js, () => page.getByLabel('Quand', { exact: true }).selectOption('aujourdhui'));
     await expect(page).toHaveURL(/quand=aujourdhui/);
-    const today = new Intl.DateTimeFormat('fr-CH', {
+    // The list is grouped by day: today's heading, or « En cours » for what began before and still runs.
+    const headings = page.locator('.day-group__heading');
+    // The new page may still be loading when its address shows: wait for its first card.
+    await expect(page.locator('.event-card').first()).toBeVisible();
+    const todayLong = new Intl.DateTimeFormat('fr-CH', {
       timeZone: 'Europe/Zurich',
       day: 'numeric',
-      month: 'short',
+      month: 'long',
     }).format(new Date());
-    const cards = page.locator('.event-card__when');
-    // The new page may still be loading when its address shows: wait for its first card.
-    await expect(cards.first()).toBeVisible();
-    for (const when of await cards.allInnerTexts())
-      expect(when.replace(/\s+/g, ' ')).toContain(today.replace(/\s+/g, ' '));
+    for (const heading of await headings.allInnerTexts()) {
+      expect(heading === 'En cours' || heading.replace(/\s+/g, ' ').endsWith(todayLong.replace(/\s+/g, ' '))).toBe(
+        true,
+      );
+    }
     await page.goto('/evenements?quand=week-end');
     await expect(page.locator('.event-card').first()).toBeVisible();
     await page.goto('/evenements?du=2099-01-01&au=2099-01-31');
@@ -132,12 +136,12 @@ test.describe('découverte des événements', () => {
     await expect(page.locator('.event-card')).toHaveCount(20);
     const first = await cardTitles(page);
     await page.getByRole('link', { name: 'Suivant →' }).click();
-    await expect(page).toHaveURL('/evenements?page=2');
+    await expect(page).toHaveURL('/evenements?page=2#resultats');
     await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('2');
     const second = await cardTitles(page);
     expect(second.some((t) => first.includes(t))).toBe(false);
     await page.getByRole('link', { name: 'Page 3' }).click();
-    await expect(page).toHaveURL('/evenements?page=3');
+    await expect(page).toHaveURL('/evenements?page=3#resultats');
   });
 
   test('la fiche d’un événement montre tout ce qu’il faut pour y aller @journey', async ({ page, ports }) => {

@@ -256,17 +256,18 @@ async function typographyMistakes(page: Page, url: string): Promise<string[]> {
   );
 }
 
+// Pages only: files (images included), feeds and the health check are not read by people.
+const pages = (guards: Guard[]) =>
+  Object.keys(EXPECTED).filter(
+    (p) =>
+      guards.includes(EXPECTED[p]) &&
+      !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) &&
+      p !== '/healthz' &&
+      !p.startsWith('/apercu-image/'),
+  );
+
 test.describe('typographie française et CSP de chaque page @js-only', () => {
   test.describe.configure({ timeout: 120_000 });
-  // Pages only: files (images included), feeds and the health check are not read by people.
-  const pages = (guards: Guard[]) =>
-    Object.keys(EXPECTED).filter(
-      (p) =>
-        guards.includes(EXPECTED[p]) &&
-        !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) &&
-        p !== '/healthz' &&
-        !p.startsWith('/apercu-image/'),
-    );
 
   for (const [who, guards] of [
     ['visiteur', ['public', 'anonymous-only', 'not-found']],
@@ -289,6 +290,37 @@ test.describe('typographie française et CSP de chaque page @js-only', () => {
       }
       expect(mistakes).toEqual([]);
       expect(violations).toEqual([]);
+    });
+  }
+});
+
+/** Issue 19: on a 390 px phone no page of the matrix is wider than the screen, as each role sees it. */
+test.describe('aucune page ne déborde sur un téléphone de 390 px @js-only', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const [who, guards] of [
+    ['visiteur', ['public', 'anonymous-only', 'not-found']],
+    ['organisateur', ['login']],
+    ['admin', ['admin']],
+  ] as [string, Guard[]][]) {
+    test(who, async ({ page, createUser, createEvent, createPartner, loginAs }) => {
+      const organizer = await createUser();
+      const targets: Targets = {
+        event: (await createEvent()).id,
+        partner: (await createPartner()).id,
+        owned: (await createEvent({ status: 'pending', createdBy: organizer.uid })).id,
+      };
+      if (who === 'organisateur') await loginAs(page, organizer);
+      if (who === 'admin') await loginAs(page, await createUser({ role: 'admin' }));
+      const wide: string[] = [];
+      for (const pattern of pages(guards)) {
+        const url = concrete(pattern, targets);
+        await page.goto(url);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) wide.push(`${url} : ${width} px`);
+      }
+      expect(wide).toEqual([]);
     });
   }
 });

@@ -136,6 +136,13 @@ export function mapPointsOf(items: Iterable<IndexedEvent>, q: EventQuery, max: n
     }));
 }
 
+/** Title, venue, city and organizer of the events the query matches (its words ignored), for suggestions. */
+export function suggestionTextsOf(items: Iterable<IndexedEvent>, q: EventQuery): string[] {
+  return filterForQuery(items, { ...q, words: undefined })
+    .flatMap(({ event: e }) => [e.title, e.venueName, e.city, e.organizerName])
+    .filter((text) => text !== '');
+}
+
 /**
  * The moderation list: what awaits moderation (or is pending) oldest submission first, the rest most recently changed
  * first.

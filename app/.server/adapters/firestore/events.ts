@@ -14,6 +14,7 @@ import {
   mapPointsOf,
   moderationList,
   searchIndex,
+  suggestionTextsOf,
 } from './event-index';
 import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
 import { findUidByEmail } from './users';
@@ -138,6 +139,9 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
     },
     async mapPoints(q, max) {
       return mapPointsOf(await mirror(), q, max);
+    },
+    async suggestionTexts(q) {
+      return suggestionTextsOf(await mirror(), q);
     },
     async findById(id) {
       const snapshot = await events().doc(id).get();

@@ -61,6 +61,14 @@ export function createEventStore(db: Db): EventStore {
         category: r.category as CategorySlug,
       }));
     },
+    async suggestionTexts(q) {
+      const { from, where, params } = eventQuerySql({ ...q, words: undefined });
+      const rows = db
+        .prepare(`SELECT e.title, e.venue_name, e.city, e.organizer_name ${from} WHERE ${where}`)
+        .raw()
+        .all(...params) as string[][];
+      return rows.flat().filter((text) => text !== '');
+    },
     async findById(id) {
       const row = db.prepare('SELECT * FROM events WHERE id = ?').get(id) as Row | undefined;
       return row ? toEvent(row) : null;
