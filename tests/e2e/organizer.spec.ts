@@ -191,4 +191,51 @@ test.describe('formulaire avec JavaScript', () => {
     await expect(page.getByTestId('upload-done')).toHaveText('Image envoyée.');
     await expect(page.locator('input[name="pendingImage"]')).toHaveValue(/^[a-z0-9]{24}$/);
   });
+
+  test.describe('sur un téléphone de 390 × 844', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('un envoi refusé met le résumé des erreurs au focus et en vue ; chaque message mène à son champ @js-only', async ({
+      page,
+      ports,
+      createUser,
+      loginAs,
+    }) => {
+      const organizer = await createUser();
+      await loginAs(page, organizer);
+      await page.goto('/organizer/submit-event');
+      await page.getByLabel('Titre', { exact: true }).fill('Concert sans description');
+      const send = page.getByRole('button', { name: 'Envoyer pour publication' });
+      await send.scrollIntoViewIfNeeded();
+      await send.click();
+      const summary = page.getByTestId('form-errors');
+      await expect(summary).toBeFocused();
+      await expect(summary).toBeInViewport();
+      await expect(summary.getByRole('link', { name: 'La description est obligatoire.' })).toBeVisible();
+      await summary.getByRole('link', { name: 'Le lieu est obligatoire.' }).click();
+      await expect(page.getByLabel('Lieu', { exact: true })).toBeFocused();
+      await expect(page.getByLabel('Titre', { exact: true })).toHaveValue('Concert sans description');
+      expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+    });
+  });
+});
+
+test.describe('formulaire d’événement', () => {
+  test('les champs obligatoires sont marqués et expliqués une fois ; le crédit des localités est hors de l’adresse', async ({
+    page,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser());
+    await page.goto('/organizer/submit-event');
+    await expect(page.getByText('Les champs marqués d’un astérisque (*) sont obligatoires.')).toHaveCount(1);
+    for (const label of ['Titre', 'Catégorie', 'Description', 'Date de début', 'Lieu', 'NPA', 'Localité', 'Canton']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
+    }
+    for (const label of ['Rue et numéro', 'Heure de fin', 'Précision sur le prix', 'Téléphone']) {
+      await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('required');
+    }
+    await expect(page.getByRole('group', { name: '3. Où' })).not.toContainText('GeoNames');
+    await expect(page.getByText(/GeoNames \(geonames\.org\), CC BY 4\.0/)).toBeVisible();
+  });
 });

@@ -32,10 +32,11 @@ function FieldShell({ meta, label, hint, error, className, children }: ShellProp
   const id = fieldId(meta.name);
   return (
     <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>
-        {label}
+      {/* The asterisk stays out of the label: the field's name is the label alone (its `required` says the rest). */}
+      <span className="field__label">
+        <label htmlFor={id}>{label}</label>
         {meta.required ? <RequiredMark /> : null}
-      </label>
+      </span>
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
@@ -147,7 +148,7 @@ export function CheckboxGroup({ items }: { items: readonly { meta: FieldMeta; la
   );
 }
 
-/** The asterisk of a required field: read out as « obligatoire » by the field's `required`, so hidden from them. */
+/** The asterisk of a required field: screen readers say « obligatoire » from the field's `required`, so it is hidden. */
 export function RequiredMark() {
   return (
     <span className="field__required" aria-hidden="true">
