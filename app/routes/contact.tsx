@@ -51,7 +51,7 @@ export default function ContactPage() {
       <header className="page-header">
         <h1>Contact</h1>
         <p className="lead">
-          Une question sur un événement, une erreur à signaler, une idée de partenariat ? Écrivez-nous : nous répondons
+          Une question sur un événement, une erreur à signaler, une idée de partenariat ? Écrivez-nous : nous répondons
           en général dans les deux jours ouvrables.
         </p>
         <RequiredNote />
@@ -68,7 +68,7 @@ export default function ContactPage() {
         errors={form.allErrors}
         attempt={attempt}
         order={CONTACT_FIELDS}
-        title="Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous."
+        title="Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous."
       />
 
       <Form key={formKey} method="post" className="form" {...formProps}>

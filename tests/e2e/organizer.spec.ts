@@ -22,6 +22,9 @@ test.describe('espace organisateur', () => {
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
     await expect(page.getByTestId('confirmation-status')).toContainText('en attente de modération');
+    // The event as the list will show it (its card), and its image rather than « Image : oui ».
+    await expect(page.getByTestId('confirmation-card').getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Affiche rouge et bleue du concert' })).toBeVisible();
     const event = await ports.store.events.findById(confirmationId(page));
     expect(event).toMatchObject({ title, status: 'pending', canton: 'BE', createdBy: organizer.uid });
     // Not approved yet: its image waits under review/, shown to its owner only (decision 031).

@@ -63,7 +63,7 @@ function DuplicateWarning({ duplicates }: { duplicates: readonly { id: string; t
   return (
     <div className="notice notice--warning" role="alert" data-testid="duplicate-warning">
       <p>
-        <strong>Doublon possible :</strong> un événement semblable est déjà publié au même endroit à une heure proche :
+        <strong>Doublon possible :</strong> un événement semblable est déjà publié au même endroit à une heure proche :
       </p>
       <ul>
         {duplicates.map((d) => (
@@ -146,7 +146,7 @@ export function EventFormScreen() {
         attempt={attempt}
         order={ORDER}
         testId="form-errors"
-        title="L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé."
+        title="L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé."
       />
 
       <Form key={formKey} method="post" encType="multipart/form-data" className="form" {...formProps}>
@@ -171,7 +171,7 @@ export function EventFormScreen() {
           refused={attempt > 0}
         />
         {answer?.duplicates?.length ? (
-          <Checkbox meta={{ name: 'notDuplicate' }} label="Ce n’est pas un doublon : publier quand même" />
+          <Checkbox meta={{ name: 'notDuplicate' }} label="Ce n’est pas un doublon : publier quand même" />
         ) : null}
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Envoi…' : editing ? 'Enregistrer les modifications' : 'Envoyer pour publication'}

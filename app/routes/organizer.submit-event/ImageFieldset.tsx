@@ -72,7 +72,7 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused }: I
       ) : null}
       {kept ? (
         <p className="notice notice--success" data-testid="pending-image">
-          Votre image est conservée : inutile de la choisir à nouveau.
+          Votre image est conservée : inutile de la choisir à nouveau.
         </p>
       ) : null}
       <div className={`field${error ? ' field--invalid' : ''}`}>
