@@ -20,7 +20,8 @@ describe('ce qu’une modification devient, dit à l’organisateur', () => {
   it('la version publiée reste visible pendant la relecture d’un événement public', () => {
     const publicEdits = ownerEdits.filter((t) => t.content === 'revise');
     expect(publicEdits.map((t) => t.from).sort()).toEqual(['approved', 'cancelled']);
-    for (const t of publicEdits) expect(editNote(t.from as 'approved', false)).toMatch(/reste (visible|affichée) d’ici là/);
+    for (const t of publicEdits)
+      expect(editNote(t.from as 'approved', false)).toMatch(/reste (visible|affichée) d’ici là/);
     expect(editNote('approved', true)).toContain('le public voit toujours la version publiée');
   });
 
