@@ -25,6 +25,13 @@ import {
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 
+type Card = ReturnType<typeof toEventCard>;
+type TimedDayGroup = DayGroup<Card> & { times: string[] };
+
+/** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
+const timedGroups = (items: Card[], now: Date): TimedDayGroup[] =>
+  groupByDay(items, now).map((group) => ({ ...group, times: group.items.map((e) => cardTime(e, group.day)) }));
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const store = context.services.store;
@@ -45,7 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         page: 1,
         pageCount: 1,
         points: [] as EventMapPoint[],
-        groups: [] as DayGroup<ReturnType<typeof toEventCard>>[],
+        groups: [] as TimedDayGroup[],
+        chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
         suggestion: null as { q: string; total: number } | null,
       },
       { status: 400 },
@@ -66,7 +74,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...result,
     items,
     // By day when the list is by date; a text search is by relevance, its cards then give their own date.
-    groups: filters.q ? [] : groupByDay(items, now),
+    groups: filters.q ? [] : timedGroups(items, now),
+    // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
+    chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
     suggestion: await searchSuggestion(store, filters, result.total, now),
   });
 }
@@ -114,7 +124,7 @@ function pageNumbers(page: number, pageCount: number): (number | null)[] {
 const RESULTS_ID = 'resultats';
 
 export default function EventsListPage() {
-  const { items, groups, total, page, pageCount, filters, categoryName, searchError, view, points, suggestion } =
+  const { items, groups, chips, total, page, pageCount, filters, categoryName, searchError, view, points, suggestion } =
     useLoaderData<typeof loader>();
   const categories = useActiveCategories();
   const root = useRouteLoaderData<typeof rootLoader>('root');
@@ -148,7 +158,6 @@ export default function EventsListPage() {
   };
   const active = hasActiveFilters(filters);
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
-  const chips = filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {});
   const described = describeFilters(filters, categoryName);
   const resultsHref = (extra: Record<string, string | number> = {}) => `/evenements${query(extra)}#${RESULTS_ID}`;
 
@@ -430,12 +439,7 @@ export default function EventsListPage() {
                 </h2>
                 <div className="event-grid">
                   {group.items.map((event, i) => (
-                    <EventCard
-                      key={event.id}
-                      event={event}
-                      time={cardTime(event, group.day)}
-                      eager={g === 0 && i < 2}
-                    />
+                    <EventCard key={event.id} event={event} time={group.times[i]} eager={g === 0 && i < 2} />
                   ))}
                 </div>
               </section>
