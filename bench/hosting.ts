@@ -34,7 +34,9 @@ async function measure(base: string, path: string): Promise<Measure> {
         method: 'GET',
         onResponse: (_status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) => {
           total += 1;
-          const state = headers?.['x-hosting-cache'] ?? headers?.['x-page-cache'];
+          // Header names as sent (X-Page-Cache by Express): compared without case.
+          const named = Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+          const state = named['x-hosting-cache'] ?? named['x-page-cache'];
           if (state === 'hit' || state === 'stale') cached += 1;
         },
       },

@@ -14,7 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sessionId: session?.sessionId ?? null,
       // Sent back by the browser when it reconnects (Hosting cuts a request after 60 s): the missed notifications follow.
       lastEventId: request.headers.get('Last-Event-ID'),
-      send,
+      // remix-utils writes `event:` then `data:`; the cursor (an ISO date, ours) goes on a line of its own between them.
+      send: ({ event, data, id }) => send({ event: id ? `${event}\nid: ${id}` : event, data }),
       close,
     });
     // A comment-like ping keeps proxies from closing an idle stream.

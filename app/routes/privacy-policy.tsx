@@ -151,16 +151,23 @@ export default function PrivacyPolicyPage() {
 
       <section aria-labelledby="cookies">
         <h2 id="cookies">Cookies</h2>
-        <p>Certains cookies sont indispensables au fonctionnement du site et sont déposés sans consentement :</p>
+        <p>
+          Le site ne dépose qu’un cookie indispensable, <code>__session</code>, et seulement quand il le faut : il est
+          signé et inaccessible aux scripts, et contient
+        </p>
         <ul>
           <li>
-            <strong>session</strong> : vous garde connecté à votre compte ;
+            <strong>votre session</strong> : vous garde connecté à votre compte ;
           </li>
           <li>
-            <strong>CSRF</strong> : protège les formulaires contre les envois frauduleux ;
+            <strong>la protection des formulaires</strong> : un secret contre les envois frauduleux ;
           </li>
           <li>
-            <strong>choix de cookies</strong> : mémorise vos préférences pour ne pas vous les redemander.
+            <strong>un message</strong> à afficher après un formulaire (« Mot de passe modifié. », par exemple) ;
+          </li>
+          <li>
+            <strong>votre choix de cookies</strong>, si votre navigateur n’exécute pas JavaScript. Sinon, ce choix reste
+            dans le stockage local de votre navigateur.
           </li>
         </ul>
         <p>

@@ -18,11 +18,14 @@ async function consentCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === '__session') ?? null;
 }
 
+/** The project runs with JavaScript (js, or hosting through the Hosting proxy). */
+const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
+
 async function openPreferences(page: Page) {
   // A button with JavaScript, a link to the dialog without.
   await page
     .getByRole('contentinfo')
-    .getByRole(test.info().project.name === 'js' ? 'button' : 'link', { name: 'Cookies' })
+    .getByRole(withJavaScript() ? 'button' : 'link', { name: 'Cookies' })
     .click();
   await expect(dialog(page)).toBeVisible();
 }
@@ -44,7 +47,7 @@ test.describe('consentement aux cookies', () => {
     await expect(banner(page)).toBeHidden();
     await expect(page).toHaveURL(/\/faq$/);
     const cookie = await consentCookie(page);
-    if (test.info().project.name === 'js') {
+    if (withJavaScript()) {
       // With JavaScript the browser's local storage keeps it: no cookie, the pages stay the shared, cached ones.
       expect(cookie).toBeNull();
     } else {

@@ -104,6 +104,9 @@ export const test = base.extend<Fixtures, { ports: Ports }>({
       // Firestore: searches, lists and counts read the listeners' mirror, complete once they have their first snapshot.
       await (store as Store & { ready?: () => Promise<void> }).ready?.();
       await use({ backend: e2eBackend(), store, identity: services.identity, files: services.files });
+      // Firestore: the store's listeners end before the client does (else: « All onSnapshot() listeners must be
+      // unsubscribed… », an error of the worker's teardown).
+      if (e2eBackend() === 'firestore') await store.close();
       await services.close();
       if (e2eBackend() === 'firestore') {
         const { deleteApp, getApps } = await import('firebase-admin/app');

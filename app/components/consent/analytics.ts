@@ -45,7 +45,7 @@ export function useExternalAnalytics(scriptUrl: string | null, granted: boolean)
   useEffect(() => {
     if (!scriptUrl || !granted) return;
     if (document.querySelector(`script[data-analytics="${CSS.escape(scriptUrl)}"]`)) return;
-    // A script inserted by our own (nonce-trusted) code is allowed by the CSP's 'strict-dynamic'.
+    // A script inserted by our own (hash-trusted) code is allowed by the CSP's 'strict-dynamic'.
     const script = document.createElement('script');
     script.src = scriptUrl;
     script.async = true;
