@@ -132,3 +132,60 @@ export function occurrencesOf(event: {
   if (!event.schedule) return [{ startsAt: event.startsAt, endsAt: event.endsAt, openEnd: event.openEnd }];
   return expandSchedule(event.schedule, Number.POSITIVE_INFINITY);
 }
+
+/** How far ahead a series' occurrences are stored (the daily job and every write extend it). */
+export const OCCURRENCE_HORIZON_MONTHS = 18;
+
+/** The instant up to which occurrences are stored, seen from `now`. */
+export function occurrenceHorizon(now: Date = new Date()): Date {
+  const horizon = new Date(now.getTime());
+  horizon.setUTCMonth(horizon.getUTCMonth() + OCCURRENCE_HORIZON_MONTHS);
+  return horizon;
+}
+
+/** The horizon for an event: 18 months from now, or from its start when it starts later (its first months show). */
+export function horizonFor(event: { startsAt: string }, now: Date = new Date()): Date {
+  const start = new Date(event.startsAt);
+  return occurrenceHorizon(start > now ? start : now);
+}
+
+/** An occurrence as stored beside its event: instants as numbers for the list's indexes, and whether it is cancelled. */
+export interface StoredOccurrence extends Occurrence {
+  startsTs: number;
+  endsTs: number;
+  cancelled: boolean;
+}
+
+// Writes and the daily job expand the same few schedules again and again; bounded like the card dates' cache.
+const expansionCache = new Map<string, Occurrence[]>();
+
+/**
+ * The occurrences to store for an event: those starting before the horizon (at least the first one, so a series
+ * starting later still shows), each marked cancelled when the organizer cancelled that date.
+ */
+export function materialise(
+  event: { startsAt: string; endsAt: string; openEnd: boolean; schedule?: Schedule | null; cancelledDates?: string[] },
+  horizon: Date,
+): StoredOccurrence[] {
+  let all: Occurrence[];
+  if (event.schedule) {
+    const key = JSON.stringify(event.schedule);
+    const cached = expansionCache.get(key);
+    if (cached) all = cached;
+    else {
+      all = occurrencesOf(event);
+      if (expansionCache.size >= 5_000) expansionCache.clear();
+      expansionCache.set(key, all);
+    }
+  } else all = occurrencesOf(event);
+  const cancelled = new Set(event.cancelledDates ?? []);
+  const limit = horizon.getTime();
+  return all
+    .filter((o, i) => i === 0 || Date.parse(o.startsAt) < limit)
+    .map((o) => ({
+      ...o,
+      startsTs: Date.parse(o.startsAt),
+      endsTs: Date.parse(o.endsAt),
+      cancelled: cancelled.has(o.startsAt),
+    }));
+}
