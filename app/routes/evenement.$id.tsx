@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
+import { seriesView } from '~/.server/events/series';
 import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
+import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { useNonce } from '~/components/nonce';
 import { ShareButton } from '~/components/ShareButton';
@@ -13,7 +15,7 @@ import { CANTON_NAMES } from '~/domain/cantons';
 import type { EventStatus } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
-import { eventJsonLd, jsonForScript } from '~/domain/event-jsonld';
+import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
@@ -32,6 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     working: view.working,
     isPast: Date.parse(event.endsAt) < now.getTime(),
     similar: (await similarEvents(store, event, now)).map(toEventCard),
+    series: await seriesView(store, event, new URL(request.url).searchParams.get('date'), now),
   };
 }
 
@@ -64,7 +67,7 @@ const REVISION_BANNER =
   'Vous voyez la version modifiée, en attente de modération. Le public voit encore la version publiée jusqu’à la décision.';
 
 export default function EventDetailPage() {
-  const { event, isPublic, working, isPast, similar } = useLoaderData<typeof loader>();
+  const { event, isPublic, working, isPast, similar, series } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const nonce = useNonce();
   const siteUrl = root?.siteUrl ?? '';
@@ -84,7 +87,13 @@ export default function EventDetailPage() {
           type="application/ld+json"
           nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (no <, >, &).
-          dangerouslySetInnerHTML={{ __html: jsonForScript(eventJsonLd(event, siteUrl)) }}
+          dangerouslySetInnerHTML={{
+            __html: jsonForScript(
+              series && series.kind !== 'period'
+                ? seriesJsonLd(event, siteUrl, series.chosen ? [series.chosen] : series.upcoming)
+                : eventJsonLd(event, siteUrl),
+            ),
+          }}
         />
       ) : null}
       <p className="breadcrumb">
@@ -120,7 +129,7 @@ export default function EventDetailPage() {
         </p>
         <h1>{event.title}</h1>
         <p className="lead">
-          <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>
+          {series ? <SeriesWhen series={series} /> : <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>}
           <br />
           {event.venueName ? `${event.venueName}, ` : ''}
           {event.city}
@@ -151,6 +160,7 @@ export default function EventDetailPage() {
               <p key={i}>{paragraph}</p>
             ))}
           </div>
+          {series ? <EventDates series={series} eventId={event.id} /> : null}
           <section aria-labelledby="where-title">
             <h2 id="where-title">Lieu</h2>
             <p>

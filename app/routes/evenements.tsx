@@ -310,7 +310,7 @@ export default function EventsListPage() {
             </h2>
             <div className="event-grid">
               {items.map((event) => (
-                <EventCard key={event.id} event={event} />
+                <EventCard key={`${event.id}:${event.startsAt}`} event={event} />
               ))}
             </div>
           </section>
