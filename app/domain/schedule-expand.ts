@@ -52,14 +52,14 @@ function expandRule(rule: ScheduleRule, cap: number): Occurrence[] {
   const excluded = new Set(rule.exclude);
   const result: Occurrence[] = [];
   // With an end date, a count one past the cap: a rule over the limit is refused, not expanded to its end.
-  const limit = Number.isFinite(cap) ? cap : undefined;
+  // (excluded dates do not count here: they are removed below).
+  const limit = Number.isFinite(cap) ? cap + rule.exclude.length : undefined;
   const options = ruleOptions(rule);
   const days = new RRuleTemporal({ ...options, count: options.count ?? limit })
     .all()
-    .map((date) => date.toPlainDate().toString())
-    .slice(0, limit);
+    .map((date) => date.toPlainDate().toString());
   for (const ymd of days) if (!excluded.has(ymd)) result.push(occurrence(ymd, rule.start, rule.end));
-  return result;
+  return Number.isFinite(cap) ? result.slice(0, cap) : result;
 }
 
 /**

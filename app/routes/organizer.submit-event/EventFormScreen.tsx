@@ -6,6 +6,7 @@ import { ClientOnly } from 'remix-utils/client-only';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { ScheduleFields } from '~/components/ScheduleFields';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
@@ -14,6 +15,7 @@ import { validateEventForm } from '~/domain/event-form';
 import type { FieldErrors } from '~/domain/forms';
 import { imageUrl } from '~/domain/images';
 import { findLocality, LOCALITIES, LOCALITY_ATTRIBUTION } from '~/domain/localities';
+import { valuesForMainChecks } from '~/domain/schedule-form';
 import type { loader as rootLoader } from '~/root';
 import type { action, loader } from './route';
 
@@ -115,7 +117,7 @@ export function EventFormScreen() {
       [...new FormData(form.current).entries()].filter(([, v]) => typeof v === 'string') as [string, string][],
     );
     const message = validateEventForm(
-      entries,
+      valuesForMainChecks(entries),
       new Date(),
       categories.map((c) => c.slug),
     ).errors[target.name];
@@ -256,6 +258,7 @@ export function EventFormScreen() {
             />
           </div>
           <Check name="allDay" label="Toute la journée (marché, foire…)" checked={values.allDay === 'on'} />
+          <ScheduleFields values={values} errors={errors} />
         </fieldset>
 
         <fieldset className="form-step">
