@@ -1,19 +1,29 @@
 // The dates of a series on its event page (decision 037): the next ones, all of them behind « Toutes les dates »,
 // each a link to itself (`?date=`), cancelled ones marked; for an exhibition, its opening hours.
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import type { SeriesDate, SeriesView } from '~/.server/events/series';
 import { formatEventWhen } from '~/domain/event-dates';
+import { FormSecurity } from './FormSecurity';
 
 /** How many dates show before « Toutes les dates ». */
 const NEXT_DATES = 5;
 
-function DateItem({ date, eventId }: { date: SeriesDate; eventId: string }) {
+function DateItem({ date, eventId, canManage }: { date: SeriesDate; eventId: string; canManage: boolean }) {
   return (
     <li data-testid="series-date">
       <Link to={`/evenement/${eventId}?date=${date.day}`}>
         <time dateTime={date.startsAt}>{formatEventWhen(date)}</time>
       </Link>
       {date.cancelled ? <span className="tag tag--danger"> Annulé</span> : null}
+      {canManage ? (
+        <Form method="post" action={`/evenement/${eventId}/date`} className="inline-form">
+          <FormSecurity />
+          <input type="hidden" name="startsAt" value={date.startsAt} />
+          <button type="submit" name="intent" value={date.cancelled ? 'restore' : 'cancel'} className="button-link">
+            {date.cancelled ? 'Rétablir cette date' : 'Annuler cette date'}
+          </button>
+        </Form>
+      ) : null}
     </li>
   );
 }
@@ -32,7 +42,16 @@ export function SeriesWhen({ series }: { series: SeriesView }) {
   );
 }
 
-export function EventDates({ series, eventId }: { series: SeriesView; eventId: string }) {
+export function EventDates({
+  series,
+  eventId,
+  canManage = false,
+}: {
+  series: SeriesView;
+  eventId: string;
+  /** Its owner or an admin: each date can be cancelled (or restored). */
+  canManage?: boolean;
+}) {
   if (series.kind === 'period') {
     return (
       <section className="event-dates" aria-labelledby="event-dates-title">
@@ -53,7 +72,7 @@ export function EventDates({ series, eventId }: { series: SeriesView; eventId: s
       {next.length === 0 ? <p>Toutes les dates de cette série sont passées.</p> : null}
       <ul data-testid="next-dates">
         {next.map((d) => (
-          <DateItem key={d.startsAt} date={d} eventId={eventId} />
+          <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
         ))}
       </ul>
       {series.upcoming.length > NEXT_DATES ? (
@@ -61,7 +80,7 @@ export function EventDates({ series, eventId }: { series: SeriesView; eventId: s
           <summary>Toutes les dates ({series.upcoming.length})</summary>
           <ul data-testid="all-dates">
             {series.upcoming.map((d) => (
-              <DateItem key={d.startsAt} date={d} eventId={eventId} />
+              <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
             ))}
           </ul>
         </details>

@@ -16,6 +16,7 @@ import type { EventStatus } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
+import { actorsFor } from '~/domain/event-lifecycle';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
@@ -35,6 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isPast: Date.parse(event.endsAt) < now.getTime(),
     similar: (await similarEvents(store, event, now)).map(toEventCard),
     series: await seriesView(store, event, new URL(request.url).searchParams.get('date'), now),
+    canManage: actorsFor(viewer, event).length > 0,
   };
 }
 
@@ -67,7 +69,7 @@ const REVISION_BANNER =
   'Vous voyez la version modifiée, en attente de modération. Le public voit encore la version publiée jusqu’à la décision.';
 
 export default function EventDetailPage() {
-  const { event, isPublic, working, isPast, similar, series } = useLoaderData<typeof loader>();
+  const { event, isPublic, working, isPast, similar, series, canManage } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const nonce = useNonce();
   const siteUrl = root?.siteUrl ?? '';
@@ -160,7 +162,7 @@ export default function EventDetailPage() {
               <p key={i}>{paragraph}</p>
             ))}
           </div>
-          {series ? <EventDates series={series} eventId={event.id} /> : null}
+          {series ? <EventDates series={series} eventId={event.id} canManage={canManage} /> : null}
           <section aria-labelledby="where-title">
             <h2 id="where-title">Lieu</h2>
             <p>
