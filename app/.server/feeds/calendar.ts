@@ -21,6 +21,10 @@ export interface ICalendarOptions {
   categories?: readonly CategoryInfo[];
 }
 
+/** The UID of an event in a list before its domain: a date of a series has its own (the id and its start). */
+export const icalKey = (event: Pick<AgendaEvent, 'id' | 'schedule' | 'startsAt'>) =>
+  event.schedule ? `${event.id}-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}` : event.id;
+
 export const eventPageUrl = (siteUrl: string, id: string) => `${siteUrl}/evenement/${id}`;
 
 // ical-generator formats a TZDate in its own zone; a plain Date would be read in the server's zone.
@@ -85,10 +89,9 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
       continue;
     }
     const off = cancelled || Boolean(event.occurrence?.cancelled);
-    const suffix = event.schedule ? `-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}` : '';
     calendar.createEvent({
       ...common,
-      id: `${event.id}${suffix}@${ICAL_UID_DOMAIN}`,
+      id: `${icalKey(event)}@${ICAL_UID_DOMAIN}`,
       start: range.start,
       end: range.endExclusive,
       summary: summary(off),
