@@ -1,11 +1,15 @@
 // End-to-end tests: Debian's Chromium against the production build on a throw-away DATA_DIR, on SQLite by default or
 // on Firestore with E2E_BACKEND=firestore (`npm run test:firebase` starts the emulators and runs the @journey tests so).
 import { defineConfig } from '@playwright/test';
-import { e2eServerEnv, prepareE2eRun } from './tests/support/e2e-backend';
+import { e2eHosting, e2eServerEnv, prepareE2eRun } from './tests/support/e2e-backend';
 
 // Evaluated once in the runner, then inherited by the workers through the environment.
 const { backend, baseURL } = prepareE2eRun();
 const onFirestore = backend === 'firestore';
+// E2E_HOSTING=1 (in `npm run test:firebase`): the journeys tagged @hosting through the Hosting proxy and two instances.
+const hosting = e2eHosting();
+/** The proxy's cut (60 s on Hosting), short here so that the live count's reconnection is seen within a test. */
+const HOSTING_CUT_MS = '8000';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -39,32 +43,50 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
-  projects: [
-    // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript; @http ones
-    // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing.
-    // On Firestore (the @journey tests, see package.json), what the server does is the same with or without
-    // JavaScript for most pages: without it, only the @nojs-only tests and the journeys tagged @journey-nojs run, whose
-    // pages take another way to the server without JavaScript (an image sent with the form, a consent saved by a form).
-    // @sqlite-only tests are about the SQLite installation itself (servers of their own): never on Firestore.
-    {
-      name: 'js',
-      use: { javaScriptEnabled: true },
-      grepInvert: onFirestore ? /@nojs-only|@sqlite-only/ : /@nojs-only/,
-    },
-    {
-      name: 'nojs',
-      use: { javaScriptEnabled: false },
-      ...(onFirestore ? { grep: /@nojs-only|@journey-nojs/ } : {}),
-      grepInvert: onFirestore ? /@js-only|@http|@sqlite-only/ : /@js-only|@http/,
-    },
-  ],
-  webServer: {
-    command: 'node --import tsx server.ts',
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: onFirestore ? 120_000 : 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: e2eServerEnv(),
-  },
+  projects: hosting
+    ? [
+        // Through the proxy, as Firebase Hosting serves the app: only `__session` reaches it, public pages come from
+        // the proxy's cache, and each request may reach either instance.
+        { name: 'hosting', use: { javaScriptEnabled: true }, grep: /@hosting(?!-nojs)/, grepInvert: /@nojs-only/ },
+        { name: 'hosting-nojs', use: { javaScriptEnabled: false }, grep: /@hosting-nojs/ },
+      ]
+    : [
+        // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript; @http ones
+        // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing.
+        // On Firestore (the @journey tests, see package.json), what the server does is the same with or without
+        // JavaScript for most pages: without it, only the @nojs-only tests and the journeys tagged @journey-nojs run, whose
+        // pages take another way to the server without JavaScript (an image sent with the form, a consent saved by a form).
+        // @sqlite-only tests are about the SQLite installation itself (servers of their own): never on Firestore.
+        // @hosting-only tests need the Hosting proxy (E2E_HOSTING=1).
+        {
+          name: 'js',
+          use: { javaScriptEnabled: true },
+          grepInvert: onFirestore ? /@nojs-only|@sqlite-only|@hosting-only/ : /@nojs-only|@hosting-only/,
+        },
+        {
+          name: 'nojs',
+          use: { javaScriptEnabled: false },
+          ...(onFirestore ? { grep: /@nojs-only|@journey-nojs/ } : {}),
+          grepInvert: onFirestore ? /@js-only|@http|@sqlite-only|@hosting-only/ : /@js-only|@http|@hosting-only/,
+        },
+      ],
+  webServer: hosting
+    ? {
+        command: 'node --import tsx tests/support/hosting-stack.ts',
+        url: `${baseURL}/healthz`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: { ...e2eServerEnv(), E2E_HOSTING_PORT: process.env.E2E_SERVER_PORT ?? '', HOSTING_CUT_MS },
+      }
+    : {
+        command: 'node --import tsx server.ts',
+        url: `${baseURL}/`,
+        reuseExistingServer: false,
+        timeout: onFirestore ? 120_000 : 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: e2eServerEnv(),
+      },
 });

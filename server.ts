@@ -2,7 +2,6 @@
 // the app's services from the server build (entry.server.tsx exports them), never from the app's source: each module
 // of the app is loaded once per process (docs/decisions/033-racine-de-composition.md).
 import cluster from 'node:cluster';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,11 +97,6 @@ async function serve() {
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
-    next();
-  });
-
   // A request answered before its body was read to its end (too large, wrong type, refused early) must not reset
   // the connection: the client, still sending, would get a reset instead of our answer, and a reused connection
   // would fail on the next request. The rest of the body is read and dropped (a "lingering close", as nginx does)
@@ -145,7 +139,8 @@ async function serve() {
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: cspDirectives(config, services.firebase, (_req, res) => (res as express.Response).locals.cspNonce),
+        // Without the hashes of inline scripts: a rendered page sends its own policy (app/entry.server.tsx).
+        directives: cspDirectives(config, services.firebase),
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -283,9 +278,8 @@ async function serve() {
       build: productionBuild ?? (loadBuild as () => Promise<ServerBuild>),
       mode: config.NODE_ENV,
       // In development, a module Vite reloaded brings its own services: take them from the build of this request.
-      getLoadContext: async (req, res) => ({
+      getLoadContext: async (req) => ({
         services: loadBuild ? runtimeOf(await loadBuild()).getServices() : services,
-        cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       }),
     }),

@@ -1,12 +1,12 @@
-// Server rendering with the per-request CSP nonce; bots get the whole page at once.
+// Server rendering. The whole page is rendered before it is sent (no streaming: no route defers data), so that its
+// Content-Security-Policy can allow each of its inline scripts by hash (decision 038). Cache-Control is decided in one
+// place for every answer, after this (app/.server/platform/http-cache.ts).
 import { PassThrough } from 'node:stream';
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
+import type { EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { getCurrentUser } from './.server/platform/session';
-import { NonceProvider } from './components/nonce';
+import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/platform/csp';
+import { getServices } from './.server/services';
 
 // server.ts reads the services and its HTTP pieces from here (the build), never from the app's source.
 export { serverRuntime } from './.server/platform/server-runtime';
@@ -14,14 +14,11 @@ export { serverRuntime } from './.server/platform/server-runtime';
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-/** HTML and data carry a CSRF token and maybe a user: never in a shared cache, never stored when logged in. */
-async function privateCacheControl(request: Request): Promise<string> {
-  return (await getCurrentUser(request)) ? 'private, no-store' : 'private, no-cache';
-}
-
-export async function handleDataRequest(response: Response, { request }: { request: Request }) {
-  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', await privateCacheControl(request));
-  return response;
+/** The page's own policy: the site's, plus the hash of every inline script it holds. */
+function pageCsp(html: string): string {
+  const { config, firebase } = getServices();
+  const hashes = [...new Set(inlineScripts(html).map(scriptHash))];
+  return serializeCsp(cspDirectives(config, firebase, hashes));
 }
 
 export default async function handleRequest(
@@ -29,30 +26,22 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce ?? '';
-  const cacheControl = await privateCacheControl(request);
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
+  return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
       {
-        nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true;
+        onAllReady() {
           const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', cacheControl);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          const chunks: Buffer[] = [];
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('error', reject);
+          body.on('end', () => {
+            const html = Buffer.concat(chunks);
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            responseHeaders.set('Content-Security-Policy', pageCsp(html.toString('utf8')));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -60,7 +49,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (!request.signal.aborted) console.error(error);
         },
       },
     );

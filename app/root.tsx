@@ -24,10 +24,10 @@ import { getCurrentUser } from './.server/platform/session';
 import { CookieConsent } from './components/consent/CookieConsent';
 import { ErrorPage } from './components/ErrorPage';
 import { FormSecurity } from './components/FormSecurity';
-import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { useLivePendingCount, usePendingTitle } from './components/useLiveAdmin';
+import { CONSENT_STORAGE_KEYS } from './domain/consent';
 import { pageMeta } from './domain/meta';
 import stylesHref from './styles/app.css?url';
 
@@ -44,12 +44,11 @@ const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config, store, push } = context.services;
   const user = await getCurrentUser(request);
-  const [csrfToken, csrfCookie] = await csrfTokenFor(request);
+  const csrfToken = await csrfTokenFor(request);
   const isAdmin = user?.role === 'admin';
   const pendingCount = isAdmin ? await getPendingCount(store) : null;
   const { flash, clear } = await takeFlash(request);
   const headers = new Headers();
-  if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   if (clear) headers.append('Set-Cookie', clear);
   return data(
     {
@@ -84,8 +83,13 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
     matches,
   });
 
+/**
+ * Before the page is painted, a choice kept in local storage hides the cookie banner (the page itself is the same for
+ * every visitor without `__session`, and may come from a shared cache). Allowed by its hash (entry.server.tsx).
+ */
+const CONSENT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEYS.given)})==="true")document.documentElement.dataset.consent="1"}catch(e){}`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>('root');
   const isAdmin = root?.user?.role === 'admin';
   const pendingCount = useLivePendingCount(isAdmin ? (root?.pendingCount ?? 0) : null);
@@ -93,9 +97,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   useServiceWorker(isAdmin);
   return (
-    <html lang="fr-CH">
+    // The consent script may mark <html> before React hydrates it.
+    <html lang="fr-CH" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, allowed by its hash. */}
+        <script dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c8102e" />
         <Meta />
@@ -135,8 +142,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             ) : null}
           </HoneypotProvider>
         </AuthenticityTokenProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

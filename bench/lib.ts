@@ -46,7 +46,7 @@ export async function seedManyEvents(count = EVENT_COUNT, series = 0): Promise<{
       featured: i % 97 === 0,
     };
     if (i % Math.max(1, Math.floor(count / series)) !== 0 || i / Math.floor(count / series) >= series) return numbered;
-    // One event in ten a weekly series of 52 dates from its day on (decision 037): about 50 upcoming dates each.
+    // One event in ten a weekly series of 52 dates from its day on (decision 041): about 50 upcoming dates each.
     const firstDate = addDaysToDate(today, i % 7);
     const schedule = {
       kind: 'rule' as const,

@@ -210,7 +210,7 @@ export interface EventQuery {
   /** Featured events first (home highlights); otherwise relevance (with words) then date. */
   featuredFirst?: boolean;
   /**
-   * The list counts each occurrence (decision 037): a series is one item per matching date, sorted by that date, its
+   * The list counts each occurrence (decision 041): a series is one item per matching date, sorted by that date, its
    * startsAt/endsAt the occurrence's and `occurrence` set. With this, one item per event: its next matching date
    * (home highlights, similar events, the sitemap).
    */
@@ -223,6 +223,11 @@ export interface EventStore {
   search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number }>;
   /** Located events matching the query (limit and offset ignored), for the map. */
   mapPoints(query: EventQuery, max: number): Promise<EventMapPoint[]>;
+  /**
+   * The names a search may suggest (« Vouliez-vous dire … ? »): title, venue, city and organizer of every event the
+   * query matches (words, limit and offset ignored), as typed. Only ever asked with public statuses (decision 039).
+   */
+  suggestionTexts(query: EventQuery): Promise<string[]>;
   findById(id: string): Promise<AgendaEvent | null>;
   /** Stores events as they are (demo content, imports, tests): no use case goes through here. */
   insertMany(events: readonly AgendaEvent[]): Promise<void>;
@@ -267,7 +272,7 @@ export interface EventStore {
   /** How many events of every status (all dates). */
   countAllByStatus(): Promise<Record<EventStatus, number>>;
   /**
-   * An event's stored occurrences (decision 037), in order, those ending after `endsAfter` when given. Every write of
+   * An event's stored occurrences (decision 041), in order, those ending after `endsAfter` when given. Every write of
    * an event (insert, submission, transition) stores them in the same transaction, from its public content, up to
    * the rolling horizon (occurrenceHorizon): a single event has one, its own dates.
    */

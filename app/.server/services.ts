@@ -80,9 +80,14 @@ export function createServices(config: Config = loadConfig()): Services {
     firebase,
     uploadsDir,
     async close() {
+      // Only what was built: the store first (Firestore's listeners must stop before the client ends), then the database.
+      const built = (key: keyof Services) => 'value' in (Object.getOwnPropertyDescriptor(services, key) ?? {});
+      if (built('store')) await services.store.close();
+      if (!built('database')) return;
       const { database } = services;
-      if (database.kind === 'sqlite') database.db.close();
-      else await database.db.terminate();
+      if (database.kind === 'sqlite') {
+        if (database.db.open) database.db.close();
+      } else await database.db.terminate();
     },
   } as Services;
   lazy(

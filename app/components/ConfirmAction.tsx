@@ -18,9 +18,16 @@ interface Confirmation {
 export function ConfirmAction({
   href,
   label,
+  labelDetail,
   testId,
   ...confirmation
-}: Confirmation & { href: string; label: string; testId?: string }) {
+}: Confirmation & {
+  href: string;
+  label: string;
+  /** Said to screen readers after the label (« « Musique » »), when many rows have the same button. */
+  labelDetail?: string;
+  testId?: string;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
   const no = useRef<HTMLButtonElement>(null);
@@ -41,6 +48,7 @@ export function ConfirmAction({
         }}
       >
         {label}
+        {labelDetail ? <span className="visually-hidden">{labelDetail}</span> : null}
       </Link>
       <dialog
         ref={dialog}

@@ -2,33 +2,73 @@ import { Link } from '@remix-run/react';
 import { CANTON_NAMES } from '~/domain/cantons';
 import type { EventCardData } from '~/domain/event-card';
 import { formatEventShort } from '~/domain/event-dates';
+import { imageSrcSet, imageUrl } from '~/domain/images';
 import { formatPrice } from '~/domain/price';
+import { CategoryIllustration } from './CategoryIllustration';
 import { useCategory } from './useCategories';
 
-export function EventCard({ event }: { event: EventCardData }) {
+/**
+ * Which width of the picture the browser needs: a thumbnail beside the text on a phone, the card's width in the grid
+ * above (see .event-card in app.css).
+ */
+const CARD_IMAGE_SIZES = '(max-width: 599px) 112px, (max-width: 1120px) 45vw, 360px';
+
+/**
+ * One event in a list. `time` replaces the date when the list already gives the day (« 20:00 » under « Samedi 28
+ * novembre »). The picture is the event's (lazy, from the generated widths) or its category's drawing; its box has a
+ * fixed ratio, so nothing moves when it arrives.
+ */
+export function EventCard({
+  event,
+  time,
+  eager = false,
+}: {
+  event: EventCardData;
+  time?: string;
+  /** The first cards of a page: loaded at once (they are the page's largest paint), the rest lazily. */
+  eager?: boolean;
+}) {
   const category = useCategory(event.category);
   return (
     <article className="event-card" style={{ '--category-color': category.color } as React.CSSProperties}>
-      <p className="event-card__category">{category.label}</p>
-      <h3 className="event-card__title">
-        <Link to={`/evenement/${event.id}${event.occurrenceDay ? `?date=${event.occurrenceDay}` : ''}`}>
-          {event.title}
-        </Link>
-      </h3>
-      <p className="event-card__when">
-        <time dateTime={event.startsAt}>{formatEventShort(event)}</time>
-        {otherDatesText(event.otherDates)}
-      </p>
-      {event.openingToday ? <p className="event-card__opening">{event.openingToday}</p> : null}
-      <p className="event-card__where">
-        {event.venueName ? `${event.venueName}, ` : ''}
-        {event.city} ({CANTON_NAMES[event.canton]})
-      </p>
-      <p className="event-card__tags">
-        <span className="tag">{formatPrice(event)}</span>
-        {event.familyFriendly ? <span className="tag">En famille</span> : null}
-        {event.status === 'cancelled' || event.dateCancelled ? <span className="tag tag--danger">Annulé</span> : null}
-      </p>
+      <div className="event-card__media">
+        {event.image ? (
+          <img
+            src={imageUrl(event.image.path, 400)}
+            srcSet={imageSrcSet(event.image.path)}
+            sizes={CARD_IMAGE_SIZES}
+            width={event.image.width}
+            height={event.image.height}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <CategoryIllustration slug={event.category} />
+        )}
+      </div>
+      <div className="event-card__body">
+        <p className="event-card__category">{category.label}</p>
+        <h3 className="event-card__title">
+          <Link to={`/evenement/${event.id}${event.occurrenceDay ? `?date=${event.occurrenceDay}` : ''}`}>
+            {event.title}
+          </Link>
+        </h3>
+        <p className="event-card__when">
+          <time dateTime={event.startsAt}>{time ?? formatEventShort(event)}</time>
+          {otherDatesText(event.otherDates)}
+        </p>
+        {event.openingToday ? <p className="event-card__opening">{event.openingToday}</p> : null}
+        <p className="event-card__where">
+          {event.venueName ? `${event.venueName}, ` : ''}
+          {event.city} ({CANTON_NAMES[event.canton]})
+        </p>
+        <p className="event-card__tags">
+          <span className="tag">{formatPrice(event)}</span>
+          {event.familyFriendly ? <span className="tag">En famille</span> : null}
+          {event.status === 'cancelled' || event.dateCancelled ? <span className="tag tag--danger">Annulé</span> : null}
+        </p>
+      </div>
     </article>
   );
 }

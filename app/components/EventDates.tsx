@@ -1,4 +1,4 @@
-// The dates of a series on its event page (decision 037): the next ones, all of them behind « Toutes les dates »,
+// The dates of a series on its event page (decision 041): the next ones, all of them behind « Toutes les dates »,
 // each a link to itself (`?date=`), cancelled ones marked; for an exhibition, its opening hours.
 import { Form, Link } from '@remix-run/react';
 import type { SeriesDate, SeriesView } from '~/.server/events/series';
@@ -30,7 +30,7 @@ function DateItem({ date, eventId, canManage }: { date: SeriesDate; eventId: str
 
 /** The line under the title: the linked date, the next one, or a period's opening today. */
 export function SeriesWhen({ series }: { series: SeriesView }) {
-  if (series.kind === 'period') return series.openingToday ? <>{capitalise(series.openingToday)}</> : null;
+  if (series.kind === 'period') return series.openingToday ? capitalise(series.openingToday) : null;
   const date = series.chosen ?? series.upcoming.find((d) => !d.cancelled) ?? null;
   if (!date) return null;
   return (

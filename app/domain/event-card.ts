@@ -23,7 +23,9 @@ export function toEventCard(e: AgendaEvent) {
     priceMax: e.priceMax,
     status: e.status,
     familyFriendly: e.accessibility.familyFriendly,
-    /** A date of a series (decision 037): its day links to it (`?date=`); how many other dates come; cancelled. */
+    /** Its picture, if any (no alt: in a list the title says it all). */
+    image: e.image ? { path: e.image.path, width: e.image.width, height: e.image.height } : null,
+    /** A date of a series (decision 041): its day links to it (`?date=`); how many other dates come; cancelled. */
     occurrenceDay: dated ? zurichToday(new Date(e.startsAt)) : null,
     otherDates: dated && e.occurrence ? Math.max(0, e.occurrence.upcoming - 1) : 0,
     dateCancelled: e.occurrence?.cancelled ?? false,

@@ -64,7 +64,9 @@ const price = z
   .string()
   .trim()
   .regex(/^(\d{1,5}([.,]\d{1,2})?)?$/, 'Indiquez un montant en francs, par exemple 25 ou 12.50.')
-  .transform((v) => (v === '' ? null : Number(v.replace(',', '.'))));
+  .transform((v) => (v === '' ? null : Number(v.replace(',', '.'))))
+  // Optional in itself (« gratuit » or a price: crossFieldErrors), so not `required` in the form.
+  .default('');
 const flag = z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean());
 const coordinate = (min: number, max: number) =>
   z

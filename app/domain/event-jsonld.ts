@@ -69,7 +69,7 @@ interface SeriesDateLd {
 export const JSON_LD_MAX_DATES = 50;
 
 /**
- * A series (decision 037), following Google's guidance for events on several dates: one Event per date, each with
+ * A series (decision 041), following Google's guidance for events on several dates: one Event per date, each with
  * its own URL (`?date=`), a cancelled date EventCancelled. A period stays one Event from its first to its last day.
  */
 export function seriesJsonLd(event: AgendaEvent, siteUrl: string, dates: readonly SeriesDateLd[]) {

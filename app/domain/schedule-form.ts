@@ -1,6 +1,7 @@
-// The schedule part of the event form (decision 037), as flat fields that work without JavaScript: a choice of kind,
+// The schedule part of the event form (decision 041), as flat fields that work without JavaScript: a choice of kind,
 // then the fields of that kind. The first date and its times are the form's own (startDate, startTime, endTime); a
 // period runs from startDate to endDate. Pure: shared by the form component and the server.
+import { validateEventForm } from './event-form';
 import { type Schedule, scheduleIssues, scheduleSchema, WEEKDAYS, type Weekday, weekdayOf } from './schedule';
 
 export const SCHEDULE_KINDS = [
@@ -222,4 +223,30 @@ export function scheduleValues(schedule: Schedule | null | undefined): Values {
         periodClosed: schedule.closed.map(swiss).join(', '),
       };
   }
+}
+
+/** The form's own date and time fields: with a list of dates, the list gives them (they are hidden then). */
+const WHEN_FIELDS = ['startDate', 'startTime', 'endDate', 'endTime'] as const;
+
+/**
+ * Every message of the event form, its schedule's included: the browser's checks (conform, on blur) and the server's
+ * parse call this, so both mark the same fields. With a list of dates the form's date and time fields are not used:
+ * what the main checks say of them (a first date already past) is said of the list, and nothing of a missing start
+ * date (the list's own message says it). The server adds the expansion's limits (scheduleProblems).
+ */
+export function checkEventForm(values: Values, now: Date = new Date(), categories?: readonly string[]) {
+  const parsed = validateEventForm(valuesForMainChecks(values), now, categories);
+  const schedule = scheduleFromForm(values);
+  const errors: Record<string, string> = { ...parsed.errors };
+  if (values.scheduleKind === 'dates') {
+    const listed = dateLines(values.dateList ?? '').dates.length > 0;
+    for (const name of WHEN_FIELDS) {
+      const message = errors[name];
+      delete errors[name];
+      if (listed && message && name === 'startDate')
+        errors.dateList ??= 'La première date de la liste est déjà passée.';
+    }
+  }
+  if (!schedule.ok) Object.assign(errors, schedule.errors);
+  return { parsed, schedule, errors };
 }

@@ -1,7 +1,7 @@
 // ManageCategories (SPEC §2): the categories in order, created, edited in place, reordered, deactivated or deleted.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import {
   type CategoryWithUsage,
@@ -18,6 +18,7 @@ import { invalid, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { CATEGORY_SLUG_MAX, CATEGORY_SLUG_MIN } from '~/domain/categories';
@@ -36,7 +37,35 @@ export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return { categories: await categoriesForAdmin(context.services, admin) };
+  const categories = await categoriesForAdmin(context.services, admin);
+  // Without JavaScript, « Supprimer » leads here first: the confirmation step (ConfirmAction).
+  const asked = new URL(request.url).searchParams.get(CONFIRM_DELETE_PARAM);
+  const confirmDelete = categories.find((c) => c.slug === asked) ?? null;
+  return { categories, confirmDelete: confirmDelete ? { slug: confirmDelete.slug, label: confirmDelete.label } : null };
+}
+
+const CONFIRM_DELETE_PARAM = 'supprimer';
+
+/** The question and the form of a deletion, in the dialog (with JavaScript) or the page's confirmation step. */
+function deletion(category: { slug: string; label: string }, FormComponent: typeof Form) {
+  return {
+    title: `Supprimer la catégorie « ${category.label} » ?`,
+    children: (
+      <p>
+        C’est définitif. Une catégorie utilisée par des événements ne peut pas être supprimée : vous pourrez la
+        désactiver.
+      </p>
+    ),
+    form: (
+      <FormComponent method="post" preventScrollReset>
+        <FormSecurity honeypot={false} />
+        <input type="hidden" name="slug" value={category.slug} />
+        <button type="submit" name="intent" value="delete" className="button button--danger">
+          Oui, supprimer « {category.label} »
+        </button>
+      </FormComponent>
+    ),
+  };
 }
 
 const INTENTS = ['create', 'update', 'move-up', 'move-down', 'deactivate', 'delete'] as const;
@@ -58,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = async (message: string, anchor?: string) =>
     // The anchor brings the row back into view after a full page load (without JS).
     redirect(`/admin/categories${anchor ? `#${rowAnchor(anchor)}` : ''}`, {
-      headers: { 'Set-Cookie': await setFlash({ kind: 'success', message }) },
+      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
     });
 
   try {
@@ -104,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionResult = { intent: string; slug: string; errors: FieldErrors; values: Record<string, string> };
 
 export default function ManageCategoriesPage() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, confirmDelete } = useLoaderData<typeof loader>();
   // Without JS, the answer of a refused form comes back to the page; with JS, to the row's own fetcher.
   const result = useActionData<typeof action>();
   const activeCount = categories.filter((c) => c.active).length;
@@ -113,6 +142,7 @@ export default function ManageCategoriesPage() {
       title="Catégories"
       lead="Elles classent les événements : le formulaire de publication, les filtres, le pied de page et l’accueil proposent les catégories actives, dans cet ordre."
     >
+      {confirmDelete ? <ConfirmPanel back="/admin/categories" {...deletion(confirmDelete, Form)} /> : null}
       <p className="admin-categories__summary">
         {categories.length} catégories, dont {activeCount} actives. Le slug d’une catégorie ne change jamais ; une
         catégorie utilisée ne peut pas être supprimée, mais peut être désactivée.{' '}
@@ -283,13 +313,12 @@ function CategoryRow({
                 Enregistrer<span className="visually-hidden"> « {c.label} »</span>
               </button>
             </fetcher.Form>
-            <fetcher.Form method="post" preventScrollReset>
-              <FormSecurity honeypot={false} />
-              <input type="hidden" name="slug" value={c.slug} />
-              <button type="submit" name="intent" value="delete" className="button button--danger">
-                Supprimer<span className="visually-hidden"> « {c.label} »</span>
-              </button>
-            </fetcher.Form>
+            <ConfirmAction
+              href={`/admin/categories?${CONFIRM_DELETE_PARAM}=${encodeURIComponent(c.slug)}`}
+              label="Supprimer"
+              labelDetail={` « ${c.label} »`}
+              {...deletion(c, fetcher.Form as typeof Form)}
+            />
           </div>
         </td>
       </tr>

@@ -12,6 +12,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const unsubscribe = context.services.live.subscribe({
       uid: admin.uid,
       sessionId: session?.sessionId ?? null,
+      // Sent back by the browser when it reconnects (Hosting cuts a request after 60 s): the missed notifications follow.
+      lastEventId: request.headers.get('Last-Event-ID'),
       send,
       close,
     });

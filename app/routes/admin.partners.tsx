@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = String(formData.get('id') ?? '');
   const done = async (message: string, anchor?: string) =>
     redirect(`/admin/partners${anchor ? `#partner-${anchor}` : ''}`, {
-      headers: { 'Set-Cookie': await setFlash({ kind: 'success', message }) },
+      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
     });
   try {
     switch (intent) {

@@ -94,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (!isIntent(intent)) throw new UseCaseError(USER_MESSAGES.unknownAction);
     const user = await INTENTS[intent].run(context.services, admin, uid);
-    const flash = await setFlash({ kind: 'success', message: INTENTS[intent].done(user.displayName) });
+    const flash = await setFlash(request, { kind: 'success', message: INTENTS[intent].done(user.displayName) });
     // Back to the list the admin was looking at (the form posts to the current URL, query included).
     return redirect(listHref(parseUserQuery(new URL(request.url).searchParams)), {
       headers: { 'Set-Cookie': flash },

@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append('Set-Cookie', await destroyUserSession(request));
   headers.append(
     'Set-Cookie',
-    await setFlash({ kind: 'success', message: 'Mot de passe modifié. Connectez-vous avec le nouveau.' }),
+    await setFlash(request, { kind: 'success', message: 'Mot de passe modifié. Connectez-vous avec le nouveau.' }),
   );
   return redirect('/auth/login', { headers });
 }

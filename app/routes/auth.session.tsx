@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' }, honeypot: false });
   const idToken = String(formData.get('idToken') ?? '');
   const failed = async (message: string) =>
-    redirect('/auth/login', { headers: { 'Set-Cookie': await setFlash({ kind: 'error', message }) } });
+    redirect('/auth/login', { headers: { 'Set-Cookie': await setFlash(request, { kind: 'error', message }) } });
   if (idToken.length < 20 || idToken.length > 8000) return failed('La connexion avec Google n’a pas abouti.');
   let signedIn: Awaited<ReturnType<typeof signInExternal>>;
   try {

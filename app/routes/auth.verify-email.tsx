@@ -19,7 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const flash = verified
       ? { kind: 'success' as const, message: `Merci ! L’adresse ${verified.email} est vérifiée.` }
       : { kind: 'error' as const, message: 'Ce lien de vérification n’est plus valable. Demandez-en un nouveau.' };
-    return redirect(verified ? '/' : '/auth/verify-email', { headers: { 'Set-Cookie': await setFlash(flash) } });
+    return redirect(verified ? '/' : '/auth/verify-email', {
+      headers: { 'Set-Cookie': await setFlash(request, flash) },
+    });
   }
   const user = await getCurrentUser(request);
   return { loggedIn: Boolean(user), verified: user?.emailVerified ?? false, email: user?.email ?? null };

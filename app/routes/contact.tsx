@@ -5,9 +5,12 @@ import { contactDeps, sendContactMessage } from '~/.server/contact/contact';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
-import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
-import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema } from '~/domain/contact';
+import { ErrorSummary } from '~/components/form/ErrorSummary';
+import { RequiredNote, TextAreaField, TextField } from '~/components/form/Field';
+import { useAppForm } from '~/components/form/use-app-form';
+import { useFormKey } from '~/components/useFormKey';
+import { CONTACT_FIELDS, contactSchema } from '~/domain/contact';
 import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL } from '~/domain/site';
@@ -37,10 +40,10 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function ContactPage() {
   const { sent } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errors = result?.errors ?? {};
-  const values = result?.values ?? {};
+  const { fields, form, attempt, formProps } = useAppForm({ id: 'contact', schema: contactSchema, answer });
+  const formKey = useFormKey(answer);
   const submitting = navigation.state === 'submitting';
 
   return (
@@ -51,6 +54,7 @@ export default function ContactPage() {
           Une question sur un événement, une erreur à signaler, une idée de partenariat ? Écrivez-nous : nous répondons
           en général dans les deux jours ouvrables.
         </p>
+        <RequiredNote />
       </header>
 
       {sent ? (
@@ -60,54 +64,19 @@ export default function ContactPage() {
         </div>
       ) : null}
 
-      {Object.keys(errors).length > 0 ? (
-        <div className="notice notice--error" role="alert">
-          Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous.
-        </div>
-      ) : null}
+      <ErrorSummary
+        errors={form.allErrors}
+        attempt={attempt}
+        order={CONTACT_FIELDS}
+        title="Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous."
+      />
 
-      <Form method="post" className="form" noValidate>
+      <Form key={formKey} method="post" className="form" {...formProps}>
         <FormSecurity />
-        <Field
-          name="name"
-          label="Votre nom"
-          autoComplete="name"
-          required
-          minLength={CONTACT_LIMITS.name.min}
-          maxLength={CONTACT_LIMITS.name.max}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <Field
-          name="email"
-          label="Votre adresse email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={CONTACT_LIMITS.email.max}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <Field
-          name="subject"
-          label="Sujet"
-          required
-          minLength={CONTACT_LIMITS.subject.min}
-          maxLength={CONTACT_LIMITS.subject.max}
-          defaultValue={values.subject}
-          error={errors.subject}
-        />
-        <Field
-          name="message"
-          label="Message"
-          multiline
-          rows={8}
-          required
-          minLength={CONTACT_LIMITS.message.min}
-          maxLength={CONTACT_LIMITS.message.max}
-          defaultValue={values.message}
-          error={errors.message}
-        />
+        <TextField meta={fields.name} label="Votre nom" autoComplete="name" />
+        <TextField meta={fields.email} label="Votre adresse email" type="email" autoComplete="email" />
+        <TextField meta={fields.subject} label="Sujet" />
+        <TextAreaField meta={fields.message} label="Message" rows={8} />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Envoi…' : 'Envoyer le message'}
         </button>

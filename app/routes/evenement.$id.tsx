@@ -7,14 +7,13 @@ import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
-import { useNonce } from '~/components/nonce';
 import { ShareButton } from '~/components/ShareButton';
 import { useCategory } from '~/components/useCategories';
 import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
 import type { EventStatus } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
-import { formatEventWhen } from '~/domain/event-dates';
+import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { imageSrcSet, imageUrl } from '~/domain/images';
@@ -71,10 +70,12 @@ const REVISION_BANNER =
 export default function EventDetailPage() {
   const { event, isPublic, working, isPast, similar, series, canManage } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const nonce = useNonce();
   const siteUrl = root?.siteUrl ?? '';
   const eventUrl = `${siteUrl}/evenement/${event.id}`;
   const category = useCategory(event.category);
+  // A series: the bar gives the linked date, else the next one (a period spans its days, as the event does).
+  const barDate: { startsAt: string; endsAt: string; allDay: boolean; cancelled?: boolean } =
+    (series && series.kind !== 'period' ? (series.chosen ?? series.upcoming.find((d) => !d.cancelled)) : null) ?? event;
   const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const accessibility = [
     event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
@@ -87,7 +88,6 @@ export default function EventDetailPage() {
       {isPublic && !working ? (
         <script
           type="application/ld+json"
-          nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (no <, >, &).
           dangerouslySetInnerHTML={{
             __html: jsonForScript(
@@ -232,27 +232,60 @@ export default function EventDetailPage() {
             <dt>Accessibilité</dt>
             <dd>{accessibility.length ? accessibility.join(' · ') : 'Non communiquée'}</dd>
           </dl>
-          {event.ticketUrl ? (
+          {event.ticketUrl || event.websiteUrl ? (
+            <div className="facts__group">
+              {event.ticketUrl ? (
+                <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer">
+                  Billetterie
+                </a>
+              ) : null}
+              {event.websiteUrl ? (
+                <a className="button" href={event.websiteUrl} rel="noopener noreferrer">
+                  Site de l’événement
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+          <section className="facts__group" id="ajouter-au-calendrier" aria-labelledby="calendar-title">
+            <h2 className="facts__title" id="calendar-title">
+              Ajouter au calendrier
+            </h2>
+            <a className="button" href={`/evenement/${event.id}/calendrier.ics`} download>
+              Fichier .ics (Apple, Outlook…)
+            </a>
+            <a className="button" href={googleCalendarUrl(event, eventUrl)} rel="noopener noreferrer">
+              Google Agenda
+            </a>
+          </section>
+          <section className="facts__group" aria-labelledby="share-title">
+            <h2 className="facts__title" id="share-title">
+              Partager
+            </h2>
+            <ShareButton url={eventUrl} title={event.title} />
+          </section>
+        </aside>
+      </div>
+
+      {!isPast ? (
+        // On a phone: what one needs to decide, always at hand (date, price, tickets or the calendar).
+        <div className="event-bar" data-testid="event-bar">
+          <p className="event-bar__info">
+            <time dateTime={barDate.startsAt}>{formatEventShort(barDate)}</time>
+            <span>{formatPrice(event)}</span>
+          </p>
+          {event.status === 'cancelled' || barDate.cancelled ? (
+            <span className="chip chip--danger">Annulé</span>
+          ) : event.ticketUrl ? (
             <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer">
               Billetterie
             </a>
-          ) : null}
-          {event.websiteUrl ? (
-            <a className="button" href={event.websiteUrl} rel="noopener noreferrer">
-              Site de l’événement
+          ) : (
+            <a className="button button--primary" href="#ajouter-au-calendrier">
+              Ajouter au calendrier
             </a>
-          ) : null}
-          <h2 className="facts__title">Ajouter au calendrier</h2>
-          <a className="button" href={`/evenement/${event.id}/calendrier.ics`} download>
-            Fichier .ics (Apple, Outlook…)
-          </a>
-          <a className="button" href={googleCalendarUrl(event, eventUrl)} rel="noopener noreferrer">
-            Google Agenda
-          </a>
-          <h2 className="facts__title">Partager</h2>
-          <ShareButton url={eventUrl} title={event.title} />
-        </aside>
-      </div>
+          )}
+        </div>
+      ) : null}
 
       {similar.length > 0 ? (
         <section aria-labelledby="similar-title" className="similar">

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
-import { mapEvents, searchEvents } from '~/.server/events/public';
+import { mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
+import { filterChips } from '~/components/discovery/filter-chips';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
@@ -12,6 +14,7 @@ import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
+import { cardTime, type DayGroup, groupByDay } from '~/domain/event-days';
 import {
   type EventFilters,
   filtersToParams,
@@ -42,14 +45,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         page: 1,
         pageCount: 1,
         points: [] as EventMapPoint[],
+        groups: [] as DayGroup<ReturnType<typeof toEventCard>>[],
+        suggestion: null as { q: string; total: number } | null,
       },
       { status: 400 },
     );
   }
+  const now = new Date();
   const [result, points] = await Promise.all([
-    searchEvents(store, filters, page),
-    view === 'carte' ? mapEvents(store, filters) : Promise.resolve([] as EventMapPoint[]),
+    searchEvents(store, filters, page, now),
+    view === 'carte' ? mapEvents(store, filters, now) : Promise.resolve([] as EventMapPoint[]),
   ]);
+  const items = result.items.map(toEventCard);
   return data({
     filters,
     categoryName,
@@ -57,7 +64,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view,
     points,
     ...result,
-    items: result.items.map(toEventCard),
+    items,
+    // By day when the list is by date; a text search is by relevance, its cards then give their own date.
+    groups: filters.q ? [] : groupByDay(items, now),
+    suggestion: await searchSuggestion(store, filters, result.total, now),
   });
 }
 
@@ -100,14 +110,29 @@ function pageNumbers(page: number, pageCount: number): (number | null)[] {
   return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? [null, n] : [n]));
 }
 
+/** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
+const RESULTS_ID = 'resultats';
+
 export default function EventsListPage() {
-  const { items, total, page, pageCount, filters, categoryName, searchError, view, points } =
+  const { items, groups, total, page, pageCount, filters, categoryName, searchError, view, points, suggestion } =
     useLoaderData<typeof loader>();
   const categories = useActiveCategories();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const submit = useSubmit();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  const sheetTitle = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  // With JavaScript on a phone the filters are a sheet over the list, opened from the filter bar.
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const closeSheet = () => {
+    setSheetOpen(false);
+    opener.current?.focus();
+  };
+  useEffect(() => {
+    if (sheetOpen) sheetTitle.current?.focus();
+  }, [sheetOpen]);
   const query = (extra: Record<string, string | number> = {}) => {
     const params = filtersToParams(filters, extra);
     const text = params.toString();
@@ -123,101 +148,189 @@ export default function EventsListPage() {
   };
   const active = hasActiveFilters(filters);
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
+  const chips = filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {});
+  const described = describeFilters(filters, categoryName);
+  const resultsHref = (extra: Record<string, string | number> = {}) => `/evenements${query(extra)}#${RESULTS_ID}`;
 
   return (
     <div className="page events-page">
-      <header className="page-header">
+      <header className="page-header events-page__header">
         <h1>{categoryName || 'Événements à venir'}</h1>
-        <p className="lead" data-testid="result-count" aria-live="polite">
-          {countLabel(total)}
-          {describeFilters(filters, categoryName) ? ` · ${describeFilters(filters, categoryName)}` : ''}
-          {filters.q ? ` · « ${filters.q} »` : ''}
-        </p>
       </header>
 
-      <Form
-        ref={form}
-        method="get"
-        className="filters"
-        role="search"
-        aria-label="Filtrer les événements"
-        onChange={(event) => {
-          if ((event.target as HTMLElement).getAttribute('name') !== 'q') submitForm();
+      <div className="filter-bar" data-testid="filter-bar">
+        {hydrated ? (
+          <button
+            ref={opener}
+            type="button"
+            className="filter-bar__open"
+            aria-expanded={sheetOpen}
+            aria-controls="filtres"
+            onClick={() => setSheetOpen(true)}
+          >
+            <FilterIcon /> Filtres{chips.length > 0 ? <span className="badge">{chips.length}</span> : null}
+          </button>
+        ) : (
+          <a className="filter-bar__open" href="#filtres">
+            <FilterIcon /> Filtres{chips.length > 0 ? <span className="badge">{chips.length}</span> : null}
+          </a>
+        )}
+        <p className="filter-bar__count" data-testid="result-count" aria-live="polite">
+          {countLabel(total)}
+          <span className="visually-hidden">
+            {described ? ` · ${described}` : ''}
+            {filters.q ? ` · « ${filters.q} »` : ''}
+          </span>
+        </p>
+        {chips.length > 0 ? (
+          <ul className="filter-bar__chips" aria-label="Filtres actifs">
+            {chips.map((chip) => (
+              <li key={chip.key}>
+                <Link
+                  to={chip.href}
+                  className="filter-chip"
+                  preventScrollReset
+                  aria-label={`Retirer le filtre ${chip.label}`}
+                >
+                  {chip.label}
+                  <span className="filter-chip__remove" aria-hidden="true">
+                    ×
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <section
+        id="filtres"
+        className={`filters-panel${hydrated ? ' is-enhanced' : ''}${sheetOpen ? ' is-open' : ''}`}
+        aria-labelledby="filtres-title"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && sheetOpen) closeSheet();
         }}
       >
-        {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
-        <SearchInput
-          id="filter-q"
-          label="Recherche"
-          defaultValue={filters.q}
-          placeholder="Concert, marché, ville…"
-          error={searchError}
-          onSearch={(cleaned) => submitForm(cleaned)}
-        />
-        <div className="field">
-          <label htmlFor="filter-category">Catégorie</label>
-          <select id="filter-category" name="category" defaultValue={filters.category}>
-            <option value="">Toutes les catégories</option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-canton">Région</label>
-          <select id="filter-canton" name="canton" defaultValue={filters.canton}>
-            <option value="">Toute la Romandie</option>
-            {CANTON_CODES.map((c) => (
-              <option key={c} value={c}>
-                {CANTON_NAMES[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-when">Quand</label>
-          <select id="filter-when" name="quand" defaultValue={filters.when}>
-            <option value="">Toutes les dates</option>
-            {WHEN_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset className="field filters__range">
-          <legend>Ou entre deux dates</legend>
-          <label htmlFor="filter-from">Du</label>
-          <input id="filter-from" type="date" name="du" defaultValue={filters.from} />
-          <label htmlFor="filter-to">au</label>
-          <input id="filter-to" type="date" name="au" defaultValue={filters.to} />
-        </fieldset>
-        <fieldset className="filters__flags">
-          <legend className="visually-hidden">Options</legend>
-          <label>
-            <input type="checkbox" name="gratuit" value="1" defaultChecked={filters.free} /> Gratuit
-          </label>
-          <label>
-            <input type="checkbox" name="famille" value="1" defaultChecked={filters.family} /> En famille
-          </label>
-          <label>
-            <input type="checkbox" name="accessible" value="1" defaultChecked={filters.accessible} /> Accessible en
-            fauteuil roulant
-          </label>
-        </fieldset>
-        <div className="filters__actions">
-          <button type="submit" className="button button--primary">
-            Filtrer
-          </button>
-          {active ? (
-            <Link to={view === 'carte' ? '/evenements?vue=carte' : '/evenements'} className="button">
-              Réinitialiser
-            </Link>
+        <div className="filters-panel__head">
+          <h2 id="filtres-title" ref={sheetTitle} tabIndex={-1}>
+            Rechercher et filtrer
+          </h2>
+          {hydrated ? (
+            <button type="button" className="filters-panel__close" onClick={closeSheet}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">Fermer les filtres</span>
+            </button>
           ) : null}
         </div>
-      </Form>
+        <Form
+          ref={form}
+          method="get"
+          className="filters"
+          role="search"
+          aria-label="Filtrer les événements"
+          onChange={(event) => {
+            if ((event.target as HTMLElement).getAttribute('name') !== 'q') submitForm();
+          }}
+          onSubmit={(event) => {
+            if (!hydrated) return;
+            // The list already follows the form: « Voir N événements » closes the sheet onto the results.
+            event.preventDefault();
+            submitForm();
+            setSheetOpen(false);
+            document.getElementById(RESULTS_ID)?.scrollIntoView();
+          }}
+        >
+          {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
+          <div className="filters__search">
+            <SearchInput
+              id="filter-q"
+              label="Recherche"
+              defaultValue={filters.q}
+              placeholder="Concert, marché, ville…"
+              error={searchError}
+              onSearch={(cleaned) => submitForm(cleaned)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-category">Catégorie</label>
+            <select id="filter-category" name="category" defaultValue={filters.category}>
+              <option value="">Toutes les catégories</option>
+              {categories.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-canton">Région</label>
+            <select id="filter-canton" name="canton" defaultValue={filters.canton}>
+              <option value="">Toute la Romandie</option>
+              {CANTON_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {CANTON_NAMES[c]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-when">Quand</label>
+            <select id="filter-when" name="quand" defaultValue={filters.when}>
+              <option value="">Toutes les dates</option>
+              {WHEN_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="filters__range">
+            <legend>Ou entre deux dates</legend>
+            <div className="filters__range-fields">
+              <div className="field">
+                <label htmlFor="filter-from">Du</label>
+                <input id="filter-from" type="date" name="du" defaultValue={filters.from} />
+              </div>
+              <div className="field">
+                <label htmlFor="filter-to">Au</label>
+                <input id="filter-to" type="date" name="au" defaultValue={filters.to} />
+              </div>
+            </div>
+          </fieldset>
+          <fieldset className="filters__flags">
+            <legend className="visually-hidden">Options</legend>
+            <label>
+              <input type="checkbox" name="gratuit" value="1" defaultChecked={filters.free} /> Gratuit
+            </label>
+            <label>
+              <input type="checkbox" name="famille" value="1" defaultChecked={filters.family} /> En famille
+            </label>
+            <label>
+              <input type="checkbox" name="accessible" value="1" defaultChecked={filters.accessible} /> Accessible en
+              fauteuil roulant
+            </label>
+          </fieldset>
+          <div className="filters__actions">
+            <button type="submit" className="button button--primary" data-testid="filters-submit">
+              {hydrated ? (total > 0 ? `Voir ${countLabel(total).toLowerCase()}` : 'Aucun événement') : 'Filtrer'}
+            </button>
+            {active ? (
+              <Link to={view === 'carte' ? '/evenements?vue=carte' : '/evenements'} className="button">
+                Réinitialiser
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </section>
+      {sheetOpen ? (
+        <button
+          type="button"
+          className="filters-backdrop"
+          aria-label="Fermer les filtres"
+          onClick={closeSheet}
+          tabIndex={-1}
+        />
+      ) : null}
 
       <div className="events-toolbar">
         <nav className="view-toggle" aria-label="Affichage">
@@ -238,16 +351,20 @@ export default function EventsListPage() {
             Carte
           </Link>
         </nav>
-        <p className="feeds">
-          S’abonner à cette sélection : <a href={`/evenements.ics${query()}`}>calendrier (iCal)</a> ·{' '}
-          <a href={`/evenements.rss${query()}`}>flux RSS</a>
-        </p>
       </div>
 
       {searchError ? (
         <div className="notice notice--error" role="alert" data-testid="search-error">
           {searchError}
         </div>
+      ) : null}
+
+      {suggestion ? (
+        <p className="did-you-mean" data-testid="search-suggestion">
+          Vouliez-vous dire{' '}
+          <Link to={`/evenements?${filtersToParams({ ...filters, q: suggestion.q })}`}>« {suggestion.q} »</Link>
+          {'\u00a0'}? <span className="did-you-mean__count">({countLabel(suggestion.total).toLowerCase()})</span>
+        </p>
       ) : null}
 
       {view === 'carte' && !searchError ? (
@@ -266,11 +383,11 @@ export default function EventsListPage() {
         </section>
       ) : null}
 
-      <div className={loading ? 'is-loading' : undefined}>
+      <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
         {items.length === 0 && !searchError ? (
           <div className="empty-state" data-testid="empty-state">
             <h2>Aucun événement ne correspond à votre recherche</h2>
-            <p>Essayez d’élargir la sélection :</p>
+            <p>Essayez d’élargir la sélection :</p>
             <ul className="empty-state__suggestions">
               {filters.q ? (
                 <li>
@@ -303,14 +420,35 @@ export default function EventsListPage() {
               </li>
             </ul>
           </div>
+        ) : view === 'liste' && groups.length > 0 ? (
+          <section aria-label={`Résultats, page ${page}`}>
+            {groups.map((group, g) => (
+              // By date, each day comes once (« En cours » first, its key '').
+              <section key={group.day} className="day-group" aria-labelledby={`jour-${group.day || 'en-cours'}`}>
+                <h2 id={`jour-${group.day || 'en-cours'}`} className="day-group__heading">
+                  {group.heading}
+                </h2>
+                <div className="event-grid">
+                  {group.items.map((event, i) => (
+                    <EventCard
+                      key={`${event.id}:${event.startsAt}`}
+                      event={event}
+                      time={cardTime(event, group.day)}
+                      eager={g === 0 && i < 2}
+                    />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </section>
         ) : view === 'liste' ? (
           <section aria-labelledby="results-title">
             <h2 id="results-title" className="visually-hidden">
               Résultats, page {page}
             </h2>
             <div className="event-grid">
-              {items.map((event) => (
-                <EventCard key={`${event.id}:${event.startsAt}`} event={event} />
+              {items.map((event, i) => (
+                <EventCard key={`${event.id}:${event.startsAt}`} event={event} eager={i < 2} />
               ))}
             </div>
           </section>
@@ -320,7 +458,7 @@ export default function EventsListPage() {
       {pageCount > 1 && view === 'liste' ? (
         <nav className="pagination" aria-label="Pages de résultats">
           {page > 1 ? (
-            <Link to={`/evenements${query({ page: page - 1 })}`} rel="prev">
+            <Link to={resultsHref({ page: page - 1 })} rel="prev">
               ← Précédent
             </Link>
           ) : (
@@ -338,7 +476,7 @@ export default function EventsListPage() {
                   {n === page ? (
                     <span aria-current="page">{n}</span>
                   ) : (
-                    <Link to={`/evenements${query({ page: n })}`} aria-label={`Page ${n}`}>
+                    <Link to={resultsHref({ page: n })} aria-label={`Page ${n}`}>
                       {n}
                     </Link>
                   )}
@@ -347,7 +485,7 @@ export default function EventsListPage() {
             )}
           </ol>
           {page < pageCount ? (
-            <Link to={`/evenements${query({ page: page + 1 })}`} rel="next">
+            <Link to={resultsHref({ page: page + 1 })} rel="next">
               Suivant →
             </Link>
           ) : (
@@ -355,11 +493,23 @@ export default function EventsListPage() {
           )}
         </nav>
       ) : null}
+      <p className="feeds">
+        S’abonner à cette sélection : <a href={`/evenements.ics${query()}`}>calendrier (iCal)</a> ·{' '}
+        <a href={`/evenements.rss${query()}`}>flux RSS</a>
+      </p>
       {view === 'carte' ? (
         <p className="map-list-link">
           <Link to={`/evenements${query()}`}>Voir ces événements en liste</Link>
         </p>
       ) : null}
     </div>
+  );
+}
+
+function FilterIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M3 5h18M6 12h12M10 19h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

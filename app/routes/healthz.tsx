@@ -8,6 +8,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return healthCheck(context.services);
 }
 
+// Always the state of now: never from a cache (app/.server/platform/http-cache.ts).
+export const headers = () => ({ 'Cache-Control': 'no-store' });
+
 export const meta: MetaFunction = () => [
   { title: 'État du service · Agenda romand' },
   { name: 'robots', content: 'noindex' },

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { EDIT_STORY } from '~/domain/event-edit-story';
 import { pageMeta } from '~/domain/meta';
 import { SITE_NAME } from '~/domain/site';
 
@@ -126,10 +127,16 @@ export default function HowItWorksPage() {
             week-end et les jours fériés. Soumettez votre événement au moins une semaine à l’avance.
           </li>
           <li>
-            <strong>Modifications</strong> : vous pouvez modifier un événement déjà publié depuis votre tableau de bord.
-            Vos changements sont relus avant de remplacer la version publiée, qui reste visible d’ici là : le public ne
-            voit jamais que ce que notre équipe a lu. S’ils sont refusés, nous vous en donnons la raison et la version
-            publiée reste en ligne.
+            <strong>Modifications</strong> : vous pouvez modifier vos événements depuis votre tableau de bord. Le public
+            ne voit jamais que ce que notre équipe a relu ; ce que devient une modification dépend de l’état de
+            l’événement (le formulaire de modification vous le rappelle) :
+            <ul data-testid="edit-story">
+              {Object.values(EDIT_STORY).map((c) => (
+                <li key={c.situation}>
+                  {c.situation} : {c.effect}
+                </li>
+              ))}
+            </ul>
           </li>
           <li>
             <strong>Annulation</strong> : « Annuler l’événement », dans votre tableau de bord, vous demande de

@@ -2,9 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { eventForEditing } from '~/.server/events/submissions';
 import { requireUser } from '~/.server/platform/session';
+import { EventCard } from '~/components/EventCard';
 import { useCategory } from '~/components/useCategories';
 import { CANTON_NAMES } from '~/domain/cantons';
+import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
+import { REVIEW_DELAY } from '~/domain/event-edit-story';
+import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
 
@@ -34,9 +38,9 @@ export default function EventConfirmationPage() {
   const { event, edited } = useLoaderData<typeof loader>();
   const category = useCategory(event.category);
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow confirmation">
       <header className="page-header">
-        <h1>{edited ? 'Modifications enregistrées' : 'Merci, votre événement est envoyé !'}</h1>
+        <h1>{edited ? 'Modifications enregistrées' : 'Merci, votre événement est envoyé\u202f!'}</h1>
         <p className="lead" data-testid="confirmation-status">
           Statut : <strong>{STATUS_TEXT[event.status]}</strong>
           {event.revision ? ' · modification en attente de modération' : ''}
@@ -48,9 +52,24 @@ export default function EventConfirmationPage() {
           publiée de l’événement.
         </p>
       ) : null}
-      <section className="card" aria-labelledby="summary-title">
+      <section aria-labelledby="preview-title" className="confirmation__preview">
+        <h2 id="preview-title">Dans l’agenda, il apparaîtra ainsi</h2>
+        <div className="confirmation__card" data-testid="confirmation-card">
+          <EventCard event={toEventCard(event)} />
+        </div>
+      </section>
+      <section className="card confirmation__details" aria-labelledby="summary-title">
         <h2 id="summary-title">{event.title}</h2>
-        <dl>
+        {event.image ? (
+          <img
+            className="confirmation__image"
+            src={imageUrl(event.image.path, 400)}
+            alt={event.image.alt}
+            width={400}
+            height={225}
+          />
+        ) : null}
+        <dl className="details-list">
           <dt>Catégorie</dt>
           <dd>{category.label}</dd>
           <dt>Quand</dt>
@@ -61,15 +80,19 @@ export default function EventConfirmationPage() {
           </dd>
           <dt>Prix</dt>
           <dd>{formatPrice(event)}</dd>
-          <dt>Image</dt>
-          <dd>{event.image ? 'oui' : 'aucune'}</dd>
+          {event.image ? null : (
+            <>
+              <dt>Image</dt>
+              <dd>Aucune : vous pouvez en ajouter une en modifiant l’événement.</dd>
+            </>
+          )}
         </dl>
       </section>
       {event.status === 'pending' ? (
         <section aria-labelledby="next-title">
           <h2 id="next-title">Et maintenant ?</h2>
           <ol className="steps">
-            <li>Notre équipe relit l’événement, en général sous 24 heures en semaine (48 heures le week-end).</li>
+            <li>Notre équipe relit l’événement, {REVIEW_DELAY}.</li>
             <li>
               Vous le verrez passer en « publiés » dans votre tableau de bord ; s’il est refusé, le motif y sera
               indiqué.

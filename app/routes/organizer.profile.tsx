@@ -134,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers.append('Set-Cookie', await destroyUserSession(request));
         headers.append(
           'Set-Cookie',
-          await setFlash({
+          await setFlash(request, {
             kind: 'info',
             message: 'Votre compte a été supprimé. Vos événements restent publiés, sans votre nom.',
           }),

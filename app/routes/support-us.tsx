@@ -124,7 +124,11 @@ function DonationSection() {
           Paiement annulé : aucun montant n’a été débité. Vous pouvez réessayer ou choisir la QR-facture.
         </p>
       ) : null}
-      <p>Choisissez un montant, puis payez par carte ou TWINT, ou par virement bancaire avec la QR-facture.</p>
+      <p>
+        {cardEnabled
+          ? 'Choisissez un montant, puis payez par carte ou TWINT, ou par virement bancaire avec la QR-facture.'
+          : 'Choisissez un montant, puis payez par virement bancaire avec la QR-facture.'}
+      </p>
       <ul className="donation__amounts" aria-label="Montants suggérés">
         {SUGGESTED_AMOUNTS.map((suggested) => (
           <li key={suggested}>
@@ -156,13 +160,16 @@ function DonationSection() {
 
       {amount == null || bill == null ? (
         <p className="donation__hint">
-          Choisissez un montant pour afficher la QR-facture et le paiement par carte ou TWINT.
+          {cardEnabled
+            ? 'Choisissez un montant pour afficher la QR-facture et le paiement par carte ou TWINT.'
+            : 'Choisissez un montant pour afficher la QR-facture.'}
         </p>
       ) : (
         <div className="donation__ways">
-          <section aria-labelledby="don-carte" className="card donation__way">
-            <h3 id="don-carte">Par carte ou TWINT</h3>
-            {cardEnabled ? (
+          {/* Only the ways that are configured: no card section without Stripe (issue 19). */}
+          {cardEnabled ? (
+            <section aria-labelledby="don-carte" className="card donation__way">
+              <h3 id="don-carte">Par carte ou TWINT</h3>
               <Form key={formKey} method="post" className="form" noValidate data-testid="card-form">
                 <FormSecurity />
                 <input type="hidden" name="montant" value={amountParam(amount)} />
@@ -195,13 +202,8 @@ function DonationSection() {
                   Paiement sécurisé par Stripe. Vos données de carte ne passent jamais par notre site.
                 </p>
               </Form>
-            ) : (
-              <p data-testid="card-unavailable">
-                Le paiement par carte ou TWINT n’est pas disponible pour le moment. Utilisez la QR-facture : elle
-                fonctionne avec toutes les applications bancaires suisses et au guichet postal.
-              </p>
-            )}
-          </section>
+            </section>
+          ) : null}
 
           <section aria-labelledby="don-qr" className="card donation__way">
             <h3 id="don-qr">Par virement avec la QR-facture</h3>
@@ -209,6 +211,16 @@ function DonationSection() {
             {/* An <img> rather than inline SVG: the bill is ~200 KB of QR-code squares that would otherwise be sent
                 twice (HTML and hydration data); as an image it is cached per amount, and an SVG image never runs
                 scripts. CSP img-src 'self' allows it. */}
+            {/* On a phone, the QR code alone, large enough to scan from another screen; the whole bill above that. */}
+            <div className="donation__qr-zoom">
+              <img
+                src={`/support-us/facture-qr.svg?montant=${amountParam(amount)}`}
+                alt={`Code QR de la QR-facture de ${bill.amount} pour ${bill.creditor}, compte ${bill.account}`}
+                width={620}
+                height={310}
+                data-testid="qr-code-zoom"
+              />
+            </div>
             <img
               className="donation__qr-bill"
               src={`/support-us/facture-qr.svg?montant=${amountParam(amount)}`}
@@ -220,7 +232,9 @@ function DonationSection() {
             <dl className="donation__bill" data-testid="qr-bill-details">
               <dt>Compte / Payable à</dt>
               <dd>
-                {bill.account}
+                <span className="donation__iban" data-testid="iban">
+                  {bill.account}
+                </span>
                 <br />
                 {bill.creditor}
               </dd>

@@ -181,7 +181,7 @@ describe('déménager un site entre SQLite et Firestore', () => {
         (await store.events.search({ ...query, words })).items.map((e) => e.id);
       expect(await ids(moved)).toEqual(await ids(source));
       expect(await ids(moved, ['courge', 'motier'])).toEqual(['soumis1']);
-      // Series keep their schedule, their cancelled date and the same stored dates (decision 037).
+      // Series keep their schedule, their cancelled date and the same stored dates (decision 041).
       const series = original.events.filter((e) => e.schedule);
       expect(series.length).toBeGreaterThanOrEqual(5);
       expect(series.some((e) => (e.cancelledDates as string[]).length === 1)).toBe(true);

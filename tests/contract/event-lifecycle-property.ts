@@ -339,6 +339,9 @@ function lifecycleSuite(backend: Backend, maxSteps: number) {
             if (await step(model, variants, command)) await check(model, variants, runToken, model);
           }
         } finally {
+          // Let the worker's event loop read its messages (vitest's progress reports time out after 60 s when a long
+          // chain of promises never yields to I/O, which a loaded machine reaches).
+          await new Promise((resolve) => setImmediate(resolve));
           // The next sequence starts from an (almost) empty agenda: what is left goes. Its checks only look at its own
           // events, so a mirror that has not caught up yet with this purge changes nothing.
           const left = model.filter((e) => !e.deleted).map((e) => e.id);

@@ -500,6 +500,27 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       });
     });
 
+    it('les noms à suggérer : titre, lieu, ville et organisateur des événements publics à venir, tels qu’écrits', async () => {
+      await store.events.insertMany([
+        makeEvent({
+          id: 'rev-vocab',
+          title: 'Récital',
+          revision: { ...contentOf(makeEvent()), title: 'Récital déplacé au temple' },
+        }),
+      ]);
+      const texts = await store.events.suggestionTexts(PUBLIC);
+      expect(texts).toEqual(
+        expect.arrayContaining(['Fête des vendanges', 'Neuchâtel', 'Céramique Genève', 'Atelier du Rhône', 'Récital']),
+      );
+      // Neither a pending event, nor a past one, nor a revision awaiting moderation.
+      expect(texts.join(' ')).not.toMatch(/attente|passée|temple/);
+      // The other filters apply; the words do not (a suggestion is about the words).
+      expect(await store.events.suggestionTexts({ ...PUBLIC, canton: 'GE', words: ['rien'] })).toEqual(
+        expect.arrayContaining(['Atelier poterie', 'Atelier du Rhône', 'Genève', 'Céramique Genève']),
+      );
+      expect(await store.events.suggestionTexts({ ...PUBLIC, canton: 'GE' })).not.toContain('Fête des vendanges');
+    });
+
     it('un événement lu est complet, tel qu’enregistré', async () => {
       const event = makeEvent({
         id: 'full',
@@ -762,7 +783,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
     });
   });
 
-  describe('occurrences des séries (décision 037)', () => {
+  describe('occurrences des séries (décision 041)', () => {
     /** A Saturday market from 9 March 2030, six times, the 23rd excluded (RFC 5545: five dates). */
     function series(rule: Partial<ScheduleRule> = {}, overrides: Partial<AgendaEvent> = {}): AgendaEvent {
       const schedule: ScheduleRule = {

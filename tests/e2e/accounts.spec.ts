@@ -8,7 +8,7 @@ const PASSWORD = 'trois pommes vertes à Vevey';
 const accountOf = ({ store }: Ports, email: string) => store.users.findByEmailWithPassword(email);
 
 test.describe('comptes', () => {
-  test('inscription → mail de vérification → lien → adresse vérifiée @journey', async ({
+  test('inscription → mail de vérification → lien → adresse vérifiée @journey @hosting', async ({
     page,
     ports,
     removeAfter,

@@ -37,8 +37,9 @@ async function createCategory(page: Page, removeAfter: RemoveAfter, label: strin
 async function deleteCategory(page: Page, ports: Ports, slug: string) {
   await page.goto('/admin/categories');
   await tableRow(page, slug)
-    .getByRole('button', { name: /^Supprimer/ })
+    .getByRole('link', { name: /^Supprimer/ })
     .click();
+  await page.getByRole('button', { name: /^Oui, supprimer/ }).click();
   await expect(page.getByTestId('flash')).toContainText('supprimée');
   expect(await rowOf(ports, slug)).toBeNull();
 }
@@ -167,8 +168,9 @@ test.describe('gestion des catégories', () => {
     expect(used).toBeGreaterThan(0);
     await page.goto('/admin/categories');
     await tableRow(page, 'musique')
-      .getByRole('button', { name: /^Supprimer/ })
+      .getByRole('link', { name: /^Supprimer/ })
       .click();
+    await page.getByRole('button', { name: /^Oui, supprimer/ }).click();
     const message = page.locator('tr[data-slug-message="musique"]');
     await expect(message).toContainText(
       /Cette catégorie est utilisée par \d+ événements : elle ne peut pas être supprimée\. Vous pouvez la désactiver\./,
@@ -208,7 +210,8 @@ test.describe('gestion des catégories', () => {
     await page.goto('/admin/categories');
     const row = tableRow(page, slug);
     await expect(row.getByTestId('usage')).toHaveText('1');
-    await row.getByRole('button', { name: /^Supprimer/ }).click();
+    await row.getByRole('link', { name: /^Supprimer/ }).click();
+    await page.getByRole('button', { name: /^Oui, supprimer/ }).click();
     const message = page.locator(`tr[data-slug-message="${slug}"]`);
     await expect(message).toContainText(
       'Cette catégorie est utilisée par 1 événement : elle ne peut pas être supprimée. Vous pouvez la désactiver.',

@@ -25,7 +25,7 @@ function badgeCount(page: Page) {
 }
 
 test.describe('modération', () => {
-  test('le badge et le titre de l’admin suivent une soumission faite ailleurs, sans rechargement @js-only @journey', async ({
+  test('le badge et le titre de l’admin suivent une soumission faite ailleurs, sans rechargement @js-only @journey @hosting', async ({
     page,
     browser,
     ports,
@@ -72,7 +72,7 @@ test.describe('modération', () => {
     await organizer.context().close();
   });
 
-  test('?eventId= ouvre et met en évidence l’événement ; approuver le rend public @journey', async ({
+  test('?eventId= ouvre et met en évidence l’événement ; approuver le rend public @journey @hosting', async ({
     page,
     browser,
     ports,

@@ -60,7 +60,8 @@ test.describe('mesure d’audience', () => {
       await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
       await expect(page).toHaveURL(/\/faq$/);
       const body = JSON.parse((await sent).postData() ?? '{}') as { path: string; title: string };
-      expect(body).toEqual({ path: '/faq', title: await page.title() });
+      // `analytics`: the choice kept in local storage, which the server cannot read (decision 037).
+      expect(body).toEqual({ path: '/faq', title: await page.title(), analytics: true });
 
       // Withdrawn consent: nothing more.
       await page.getByRole('contentinfo').getByRole('button', { name: 'Cookies' }).click();
@@ -110,9 +111,7 @@ test.describe('mesure d’audience', () => {
       .getByRole('button', { name: 'Tout accepter' })
       .click();
     // The choice must be stored before the reload, or the reloaded page has no consent to send with.
-    await expect
-      .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'cookie_consent'))
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie-consent-given') === 'true')).toBe(true);
     const sent = beacon(page, path);
     await page.reload();
     await sent;

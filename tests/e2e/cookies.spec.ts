@@ -13,8 +13,9 @@ const storedConsent = (page: Page) =>
     date: localStorage.getItem('cookie-consent-date'),
   }));
 
+/** The site's one cookie (decision 037): it holds the choice made without JavaScript. */
 async function consentCookie(page: Page) {
-  return (await page.context().cookies()).find((c) => c.name === 'cookie_consent') ?? null;
+  return (await page.context().cookies()).find((c) => c.name === '__session') ?? null;
 }
 
 async function openPreferences(page: Page) {
@@ -27,7 +28,7 @@ async function openPreferences(page: Page) {
 }
 
 test.describe('consentement aux cookies', () => {
-  test('le bandeau reste jusqu’au choix ; « Tout accepter » le retire pour de bon @journey @journey-nojs', async ({
+  test('le bandeau reste jusqu’au choix ; « Tout accepter » le retire pour de bon @journey @journey-nojs @hosting @hosting-nojs', async ({
     page,
   }) => {
     await page.goto('/about');
@@ -43,8 +44,13 @@ test.describe('consentement aux cookies', () => {
     await expect(banner(page)).toBeHidden();
     await expect(page).toHaveURL(/\/faq$/);
     const cookie = await consentCookie(page);
-    expect(cookie?.httpOnly).toBe(true);
-    expect(cookie?.sameSite).toBe('Lax');
+    if (test.info().project.name === 'js') {
+      // With JavaScript the browser's local storage keeps it: no cookie, the pages stay the shared, cached ones.
+      expect(cookie).toBeNull();
+    } else {
+      expect(cookie?.httpOnly).toBe(true);
+      expect(cookie?.sameSite).toBe('Lax');
+    }
     await page.reload();
     await expect(banner(page)).toBeHidden();
     await openPreferences(page);
@@ -66,7 +72,7 @@ test.describe('consentement aux cookies', () => {
       await expect(dialog(page).getByLabel(name)).not.toBeChecked();
   });
 
-  test('avec JavaScript : préférences, clés du stockage local, « Annuler », réinitialisation @js-only @journey', async ({
+  test('avec JavaScript : préférences, clés du stockage local, « Annuler », réinitialisation @js-only @journey @hosting', async ({
     page,
   }) => {
     await page.goto('/contact');
@@ -102,7 +108,7 @@ test.describe('consentement aux cookies', () => {
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
 
-    // The server has the same choice: it survives a reload.
+    // The browser keeps the choice: it survives a reload.
     await page.reload();
     await expect(banner(page)).toBeHidden();
     await openPreferences(page);
@@ -115,7 +121,7 @@ test.describe('consentement aux cookies', () => {
     expect(await consentCookie(page)).toBeNull();
   });
 
-  test('sans JavaScript : le lien « Cookies » ouvre les préférences, le formulaire enregistre et revient @nojs-only @journey', async ({
+  test('sans JavaScript : le lien « Cookies » ouvre les préférences, le formulaire enregistre et revient @nojs-only @journey @hosting-nojs', async ({
     page,
   }) => {
     await page.goto('/legal');

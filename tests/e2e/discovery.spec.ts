@@ -20,6 +20,9 @@ const upcoming = async ({ store }: Ports, where: (event: AgendaEvent) => boolean
   ).items.filter(where);
 
 const cardTitles = (page: Page) => page.locator('.event-card__title').allInnerTexts();
+/** What a card points at: an event, or one date of a series (`?date=`), which has a card per date. */
+const cardLinks = (page: Page) =>
+  page.locator('.event-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 
 /** Changes a filter the way the visitor would: with JS the list follows at once, without JS they press Filtrer. */
 async function applyFilters(page: Page, javaScriptEnabled: boolean, change: () => Promise<unknown>) {
@@ -110,16 +113,20 @@ test.describe('découverte des événements', () => {
     await page.goto('/evenements');
     await applyFilters(page, js, () => page.getByLabel('Quand', { exact: true }).selectOption('aujourdhui'));
     await expect(page).toHaveURL(/quand=aujourdhui/);
-    const today = new Intl.DateTimeFormat('fr-CH', {
+    // The list is grouped by day: today's heading, or « En cours » for what began before and still runs.
+    const headings = page.locator('.day-group__heading');
+    // The new page may still be loading when its address shows: wait for its first card.
+    await expect(page.locator('.event-card').first()).toBeVisible();
+    const todayLong = new Intl.DateTimeFormat('fr-CH', {
       timeZone: 'Europe/Zurich',
       day: 'numeric',
-      month: 'short',
+      month: 'long',
     }).format(new Date());
-    const cards = page.locator('.event-card__when');
-    // The new page may still be loading when its address shows: wait for its first card.
-    await expect(cards.first()).toBeVisible();
-    for (const when of await cards.allInnerTexts())
-      expect(when.replace(/\s+/g, ' ')).toContain(today.replace(/\s+/g, ' '));
+    for (const heading of await headings.allInnerTexts()) {
+      expect(heading === 'En cours' || heading.replace(/\s+/g, ' ').endsWith(todayLong.replace(/\s+/g, ' '))).toBe(
+        true,
+      );
+    }
     await page.goto('/evenements?quand=week-end');
     await expect(page.locator('.event-card').first()).toBeVisible();
     await page.goto('/evenements?du=2099-01-01&au=2099-01-31');
@@ -130,14 +137,14 @@ test.describe('découverte des événements', () => {
   test('pagination de 20 en 20, liens utilisables sans JS', async ({ page }) => {
     await page.goto('/evenements');
     await expect(page.locator('.event-card')).toHaveCount(20);
-    const first = await cardTitles(page);
+    const first = await cardLinks(page);
     await page.getByRole('link', { name: 'Suivant →' }).click();
-    await expect(page).toHaveURL('/evenements?page=2');
+    await expect(page).toHaveURL('/evenements?page=2#resultats');
     await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('2');
-    const second = await cardTitles(page);
+    const second = await cardLinks(page);
     expect(second.some((t) => first.includes(t))).toBe(false);
     await page.getByRole('link', { name: 'Page 3' }).click();
-    await expect(page).toHaveURL('/evenements?page=3');
+    await expect(page).toHaveURL('/evenements?page=3#resultats');
   });
 
   test('la fiche d’un événement montre tout ce qu’il faut pour y aller @journey', async ({ page, ports }) => {
@@ -204,7 +211,8 @@ test.describe('carte', () => {
     await expect(page).toHaveURL(/vue=carte/);
     const map = page.getByTestId('events-map');
     await expect(map).toBeVisible();
-    const expected = (await upcoming(ports, (e) => e.canton === 'VS' && e.lat !== null)).length;
+    // One marker per event, a series included (the list has a row per date).
+    const expected = new Set((await upcoming(ports, (e) => e.canton === 'VS' && e.lat !== null)).map((e) => e.id)).size;
     await expect(map).toHaveAttribute('data-points', String(expected));
     await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
     const icon = await page.locator('img.leaflet-marker-icon').first().getAttribute('src');

@@ -38,6 +38,8 @@ const EXPECTED: Record<string, Guard> = {
   '/evenements.rss': 'public',
   '/evenement/:id': 'public',
   '/evenement/:id/calendrier.ics': 'public',
+  // Cancelling or restoring one date of a series (decision 041): its owner or an admin, by POST (recurring.spec.ts).
+  '/evenement/:id/date': 'post-only',
   '/carte.json': 'public',
   '/admin': 'admin',
   '/admin/categories': 'admin',
@@ -134,6 +136,27 @@ async function check(
   }[EXPECTED[pattern]];
   expect(got, `${who} ${url}`).toBe(expected);
   expectSecurityHeaders(response.headers(), who, url);
+  expectCaching(response.headers(), who, EXPECTED[pattern], response.status(), url);
+}
+
+/**
+ * Issue 18: a visitor without `__session` gets no cookie and nothing `private` (the public pages are `public` for
+ * shared caches, with a strong ETag); a signed-in visitor's pages are `private, no-store`.
+ */
+function expectCaching(headers: Record<string, string>, who: string, guard: Guard, status: number, url: string) {
+  const label = `${who} ${url}`;
+  const cacheControl = headers['cache-control'] ?? '';
+  if (who !== 'visitor') {
+    expect(cacheControl, label).toContain('no-store');
+    if (status === 200) expect(cacheControl, label).toBe('private, no-store');
+    return;
+  }
+  expect(headers['set-cookie'], label).toBeUndefined();
+  expect(cacheControl, label).not.toContain('private');
+  if (status === 200 && (guard === 'public' || guard === 'anonymous-only') && url !== '/healthz') {
+    expect(cacheControl, label).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(headers.etag, label).toMatch(/^"[\w-]+"$/);
+  }
 }
 
 /** Issue 10: every HTML answer (pages, errors) enforces the CSP and the other headers; logged-in ones are never stored. */
@@ -143,7 +166,10 @@ function expectSecurityHeaders(headers: Record<string, string>, who: 'visitor' |
   if (!(headers['content-type'] ?? '').startsWith('text/html')) return;
   const csp = headers['content-security-policy'] ?? '';
   expect(headers['content-security-policy-report-only'], label).toBeUndefined();
-  expect(csp, label).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+  // No nonce (a page from a shared cache would share it): the hashes of the page's inline scripts.
+  const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(scriptSrc, label).toMatch(/^'self' 'strict-dynamic'( 'sha256-[A-Za-z0-9+/]{43}=')+$/);
+  expect(csp, label).not.toContain('nonce-');
   for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
     expect(csp, label).toContain(directive);
   expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
@@ -198,6 +224,23 @@ const TYPOGRAPHY: [RegExp, string][] = [
   [/\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche), \d/g, 'virgule après le jour de la semaine'],
 ];
 
+/** Issue 18: every Content-Security-Policy violation the page reports (an inline script without its hash…). */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__cspViolation', (text: string) => violations.push(`${page.url()} — ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sample}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()} — ${message.text()}`);
+  });
+  return violations;
+}
+
 async function typographyMistakes(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
   const text = await page.evaluate(() => {
@@ -215,17 +258,48 @@ async function typographyMistakes(page: Page, url: string): Promise<string[]> {
   );
 }
 
-test.describe('typographie française de chaque page @js-only', () => {
+// Pages only: files (images included), feeds and the health check are not read by people.
+const pages = (guards: Guard[]) =>
+  Object.keys(EXPECTED).filter(
+    (p) =>
+      guards.includes(EXPECTED[p]) &&
+      !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) &&
+      p !== '/healthz' &&
+      !p.startsWith('/apercu-image/'),
+  );
+
+test.describe('typographie française et CSP de chaque page @js-only', () => {
   test.describe.configure({ timeout: 120_000 });
-  // Pages only: files (images included), feeds and the health check are not read by people.
-  const pages = (guards: Guard[]) =>
-    Object.keys(EXPECTED).filter(
-      (p) =>
-        guards.includes(EXPECTED[p]) &&
-        !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) &&
-        p !== '/healthz' &&
-        !p.startsWith('/apercu-image/'),
-    );
+
+  for (const [who, guards] of [
+    ['visiteur', ['public', 'anonymous-only', 'not-found']],
+    ['organisateur', ['login']],
+    ['admin', ['admin']],
+  ] as [string, Guard[]][]) {
+    test(who, async ({ page, createUser, createEvent, createPartner, loginAs }) => {
+      const organizer = await createUser();
+      const targets: Targets = {
+        event: (await createEvent()).id,
+        partner: (await createPartner()).id,
+        owned: (await createEvent({ status: 'pending', createdBy: organizer.uid })).id,
+      };
+      const violations = await watchCsp(page);
+      if (who === 'organisateur') await loginAs(page, organizer);
+      if (who === 'admin') await loginAs(page, await createUser({ role: 'admin' }));
+      const mistakes: string[] = [];
+      for (const pattern of pages(guards)) {
+        mistakes.push(...(await typographyMistakes(page, concrete(pattern, targets))));
+      }
+      expect(mistakes).toEqual([]);
+      expect(violations).toEqual([]);
+    });
+  }
+});
+
+/** Issue 19: on a 390 px phone no page of the matrix is wider than the screen, as each role sees it. */
+test.describe('aucune page ne déborde sur un téléphone de 390 px @js-only', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.use({ viewport: { width: 390, height: 844 } });
 
   for (const [who, guards] of [
     ['visiteur', ['public', 'anonymous-only', 'not-found']],
@@ -241,11 +315,14 @@ test.describe('typographie française de chaque page @js-only', () => {
       };
       if (who === 'organisateur') await loginAs(page, organizer);
       if (who === 'admin') await loginAs(page, await createUser({ role: 'admin' }));
-      const mistakes: string[] = [];
+      const wide: string[] = [];
       for (const pattern of pages(guards)) {
-        mistakes.push(...(await typographyMistakes(page, concrete(pattern, targets))));
+        const url = concrete(pattern, targets);
+        await page.goto(url);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) wide.push(`${url} : ${width} px`);
       }
-      expect(mistakes).toEqual([]);
+      expect(wide).toEqual([]);
     });
   }
 });

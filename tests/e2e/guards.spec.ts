@@ -31,7 +31,7 @@ test.describe('gardes des routes', () => {
     }
   });
 
-  test('après connexion, retour à la page voulue @journey', async ({ page }) => {
+  test('après connexion, retour à la page voulue @journey @hosting', async ({ page }) => {
     await page.goto('/organizer/profile');
     await expect(page).toHaveURL('/auth/login?redirect=%2Forganizer%2Fprofile');
     await page.getByLabel('Adresse email').fill(organizer.email);
@@ -93,7 +93,7 @@ test.describe('gardes des routes', () => {
     }).toPass({ intervals: [500, 1_000, 2_000], timeout: 20_000 });
   });
 
-  test('la déconnexion révoque la session : le cookie rejoué ne sert plus à rien @journey', async ({
+  test('la déconnexion révoque la session : le cookie rejoué ne sert plus à rien @journey @hosting', async ({
     page,
     context,
     loginAs,

@@ -6,7 +6,7 @@ const IMAGE = path.resolve('tests/e2e/fixtures/affiche.jpg');
 
 // Each organizer is a new account that has not verified its address yet, as right after registering.
 test.describe('espace organisateur', () => {
-  test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public @journey @journey-nojs', async ({
+  test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public @journey @journey-nojs @hosting @hosting-nojs', async ({
     page,
     ports,
     createUser,
@@ -22,6 +22,9 @@ test.describe('espace organisateur', () => {
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
     await expect(page.getByTestId('confirmation-status')).toContainText('en attente de modération');
+    // The event as the list will show it (its card), and its image rather than « Image : oui ».
+    await expect(page.getByTestId('confirmation-card').getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Affiche rouge et bleue du concert' })).toBeVisible();
     const event = await ports.store.events.findById(confirmationId(page));
     expect(event).toMatchObject({ title, status: 'pending', canton: 'BE', createdBy: organizer.uid });
     // Not approved yet: its image waits under review/, shown to its owner only (decision 031).
@@ -190,5 +193,52 @@ test.describe('formulaire avec JavaScript', () => {
     await expect(page.getByAltText('Aperçu de l’image choisie')).toBeVisible();
     await expect(page.getByTestId('upload-done')).toHaveText('Image envoyée.');
     await expect(page.locator('input[name="pendingImage"]')).toHaveValue(/^[a-z0-9]{24}$/);
+  });
+
+  test.describe('sur un téléphone de 390 × 844', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('un envoi refusé met le résumé des erreurs au focus et en vue ; chaque message mène à son champ @js-only', async ({
+      page,
+      ports,
+      createUser,
+      loginAs,
+    }) => {
+      const organizer = await createUser();
+      await loginAs(page, organizer);
+      await page.goto('/organizer/submit-event');
+      await page.getByLabel('Titre', { exact: true }).fill('Concert sans description');
+      const send = page.getByRole('button', { name: 'Envoyer pour publication' });
+      await send.scrollIntoViewIfNeeded();
+      await send.click();
+      const summary = page.getByTestId('form-errors');
+      await expect(summary).toBeFocused();
+      await expect(summary).toBeInViewport();
+      await expect(summary.getByRole('link', { name: 'La description est obligatoire.' })).toBeVisible();
+      await summary.getByRole('link', { name: 'Le lieu est obligatoire.' }).click();
+      await expect(page.getByLabel('Lieu', { exact: true })).toBeFocused();
+      await expect(page.getByLabel('Titre', { exact: true })).toHaveValue('Concert sans description');
+      expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+    });
+  });
+});
+
+test.describe('formulaire d’événement', () => {
+  test('les champs obligatoires sont marqués et expliqués une fois ; le crédit des localités est hors de l’adresse', async ({
+    page,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser());
+    await page.goto('/organizer/submit-event');
+    await expect(page.getByText('Les champs marqués d’un astérisque (*) sont obligatoires.')).toHaveCount(1);
+    for (const label of ['Titre', 'Catégorie', 'Description', 'Date de début', 'Lieu', 'NPA', 'Localité', 'Canton']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
+    }
+    for (const label of ['Rue et numéro', 'Heure de fin', 'Précision sur le prix', 'Téléphone']) {
+      await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('required');
+    }
+    await expect(page.getByRole('group', { name: '3. Où' })).not.toContainText('GeoNames');
+    await expect(page.getByText(/GeoNames \(geonames\.org\), CC BY 4\.0/)).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-// Recurring events (issue 20, decision 037), with and without JavaScript: an organizer describes a weekly series with
+// Recurring events (issue 20, decision 041), with and without JavaScript: an organizer describes a weekly series with
 // one excluded date; once approved, « ce week-end » lists the right date, the event page its next dates, the .ics
 // reads back (node-ical) as the same dates; cancelling one date marks that date only.
 import ical, { type VEvent } from 'node-ical';

@@ -20,7 +20,9 @@ function watchForProblems(page: Page): string[] {
 }
 
 test.describe('nous soutenir', () => {
-  test('un montant suggéré affiche la QR-facture (montant, IBAN) et son PDF, sans erreur CSP', async ({ page }) => {
+  test('un montant suggéré affiche la QR-facture (montant, IBAN) et son PDF, sans erreur CSP @hosting', async ({
+    page,
+  }) => {
     const problems = watchForProblems(page);
     await page.goto('/support-us');
     await expect(page.getByRole('heading', { name: 'Pourquoi nous soutenir ?' })).toBeVisible();
@@ -81,15 +83,28 @@ test.describe('nous soutenir', () => {
     expect(await response.text()).toBe('Indiquez un montant entre 5 et 10 000 CHF.');
   });
 
-  test('sans Stripe configuré, la carte et TWINT sont annoncés indisponibles, la QR-facture reste', async ({
+  test('sans Stripe configuré, seule la QR-facture est proposée : ni carte ni TWINT promis', async ({ page }) => {
+    await page.goto('/support-us?montant=50');
+    await expect(page.getByTestId('qr-bill')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Par carte ou TWINT' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /par carte ou TWINT/ })).toHaveCount(0);
+    await expect(page.locator('#don')).not.toContainText('TWINT');
+  });
+
+  test('sur un téléphone, le code QR est assez grand pour être scanné et l’IBAN tient sur une ligne', async ({
     page,
   }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/support-us?montant=50');
-    await expect(page.getByTestId('card-unavailable')).toContainText(
-      'Le paiement par carte ou TWINT n’est pas disponible pour le moment.',
-    );
-    await expect(page.getByRole('button', { name: /par carte ou TWINT/ })).toHaveCount(0);
-    await expect(page.getByTestId('qr-bill')).toBeVisible();
+    const zoom = page.getByTestId('qr-code-zoom');
+    await expect(zoom).toBeVisible();
+    const qr = await page.locator('.donation__qr-zoom').boundingBox();
+    expect(qr?.width, 'largeur du code QR').toBeGreaterThanOrEqual(200);
+    const iban = await page.getByTestId('iban').boundingBox();
+    const lineHeight = await page
+      .getByTestId('iban')
+      .evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    expect(iban?.height, 'hauteur de l’IBAN').toBeLessThanOrEqual(lineHeight * 1.2);
   });
 
   test('les donateurs sont remerciés sur la page des partenaires', async ({ page }) => {

@@ -147,8 +147,10 @@ export async function formSecurity(page: Page): Promise<Record<string, string>> 
     .locator('form')
     .filter({ has: page.locator('input[name="from_confirm"]') })
     .first();
+  // A visitor without `__session` has no token (decision 037): the form has no such field.
+  const csrf = form.locator('input[name="csrf"]');
   return {
-    csrf: (await form.locator('input[name="csrf"]').getAttribute('value')) ?? '',
+    csrf: (await csrf.count()) > 0 ? ((await csrf.getAttribute('value')) ?? '') : '',
     website_confirm: '',
     from_confirm: (await form.locator('input[name="from_confirm"]').getAttribute('value')) ?? '',
   };
@@ -156,7 +158,8 @@ export async function formSecurity(page: Page): Promise<Record<string, string>> 
 
 /** The CSRF token of the page's session, read from a form of the page. */
 export async function csrfToken(page: Page): Promise<string> {
-  return (await page.locator('input[name="csrf"]').first().getAttribute('value')) ?? '';
+  const field = page.locator('input[name="csrf"]').first();
+  return (await field.count()) > 0 ? ((await field.getAttribute('value')) ?? '') : '';
 }
 
 /** The id of the event whose confirmation page is open. */

@@ -15,6 +15,11 @@ export const FIREBASE_EMULATORS = [
   'FIREBASE_STORAGE_EMULATOR_HOST',
 ] as const;
 
+/** E2E_HOSTING=1: the app runs as two instances behind the Hosting proxy (tests/support/hosting-stack.ts). */
+export function e2eHosting(): boolean {
+  return process.env.E2E_HOSTING === '1';
+}
+
 export function e2eBackend(): E2eBackend {
   const value = process.env.E2E_BACKEND ?? 'sqlite';
   if (value !== 'sqlite' && value !== 'firestore') {
@@ -29,8 +34,15 @@ export function e2eBackend(): E2eBackend {
  */
 export function prepareE2eRun(): { backend: E2eBackend; port: number; baseURL: string } {
   const backend = e2eBackend();
-  const port =
-    backend === 'firestore' ? Number(process.env.E2E_FIRESTORE_PORT ?? 3150) : Number(process.env.E2E_PORT ?? 3100);
+  if (e2eHosting() && backend !== 'firestore') {
+    throw new Error('E2E_HOSTING=1 passe par Firestore : lancez-le avec `npm run test:firebase` (émulateurs).');
+  }
+  // Behind the Hosting proxy, the tests speak to the proxy; its two instances take the next two ports.
+  const port = e2eHosting()
+    ? Number(process.env.E2E_HOSTING_PORT ?? 3160)
+    : backend === 'firestore'
+      ? Number(process.env.E2E_FIRESTORE_PORT ?? 3150)
+      : Number(process.env.E2E_PORT ?? 3100);
   process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), `agenda-e2e-${backend}-`));
   process.env.E2E_SESSION_SECRET ??= crypto.randomBytes(32).toString('base64url');
   process.env.E2E_BASE_URL ??= `http://localhost:${port}`;

@@ -3,5 +3,5 @@ import type { AppLoadContext } from '@remix-run/node';
 import { getServices } from '../../app/.server/services';
 
 export function loadContext(clientIp = '127.0.0.1'): AppLoadContext {
-  return { services: getServices(), clientIp, cspNonce: '' };
+  return { services: getServices(), clientIp };
 }

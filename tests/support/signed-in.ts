@@ -1,10 +1,20 @@
-// A signed-in visitor for route tests: the session cookie, and the CSRF token of that session (a signed-in visitor's
-// token is bound to their session: the anonymous `csrf` cookie's token is refused once signed in).
+// Visitors for route tests: a signed-in one with the session cookie and the CSRF token of that session (bound to it:
+// a token from before the login is refused once signed in), and one with a `__session` but no session.
+import { setFlash } from '../../app/.server/platform/flash';
 import { csrfTokenFor } from '../../app/.server/platform/security';
 import { createUserSession } from '../../app/.server/platform/session';
 
 export async function signedIn(uid: string, site = 'http://localhost'): Promise<{ cookie: string; csrf: string }> {
   const cookie = (await createUserSession(new Request(`${site}/`), uid)).split(';')[0];
-  const [csrf] = await csrfTokenFor(new Request(`${site}/`, { headers: { Cookie: cookie } }));
+  const csrf = await csrfTokenFor(new Request(`${site}/`, { headers: { Cookie: cookie } }));
   return { cookie, csrf };
+}
+
+/**
+ * A visitor with a `__session` but no session (here, a message waiting to be shown), and the CSRF token their pages
+ * carry: the token their forms must send (a visitor without the cookie has none, decision 037).
+ */
+export async function visitorWithCookie(site = 'http://localhost'): Promise<{ cookie: string; token: string }> {
+  const cookie = (await setFlash(new Request(`${site}/`), { kind: 'info', message: 'Bienvenue.' })).split(';')[0];
+  return { cookie, token: await csrfTokenFor(new Request(`${site}/`, { headers: { Cookie: cookie } })) };
 }

@@ -2,7 +2,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf } from '../../app/.server/platform/csrf';
 import { getHoneypot } from '../../app/.server/platform/security';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
@@ -15,6 +14,7 @@ import { action as verifyEmail } from '../../app/routes/auth.verify-email';
 import { action as profile } from '../../app/routes/organizer.profile';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
+import { visitorWithCookie } from '../support/signed-in';
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 
@@ -37,8 +37,7 @@ let csrf: { token: string; cookie: string };
 
 beforeAll(async () => {
   await prepareStore(getServices());
-  const [token, setCookie] = await getCsrf().commitToken();
-  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
+  csrf = await visitorWithCookie();
 });
 
 /** Values as a hostile client sends them: anything, including near-valid ones (emails, intents, long text). */

@@ -1,7 +1,7 @@
 // The client layer's endpoints over HTTP-shaped requests, as the server runs them: the cookie choice (POST /cookies),
 // the page-view beacon (POST /analytics/pageview) and the admin's push device (POST /push/subscription).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf } from '../../app/.server/platform/csrf';
+import { readConsent } from '../../app/.server/platform/consent';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
 import { action as pageViewAction } from '../../app/routes/analytics.pageview';
@@ -10,7 +10,7 @@ import { action as pushAction } from '../../app/routes/push.subscription';
 import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { type PushServiceStandIn, startPushService } from '../support/push-service';
-import { signedIn } from '../support/signed-in';
+import { signedIn, visitorWithCookie } from '../support/signed-in';
 
 const SITE = 'http://localhost';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -22,8 +22,7 @@ let service: PushServiceStandIn;
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
   await prepareStore(getServices());
-  const [token, setCookie] = await getCsrf().commitToken();
-  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
+  csrf = await visitorWithCookie(SITE);
   service = await startPushService();
 });
 afterAll(async () => {
@@ -44,18 +43,23 @@ function formPost(path: string, fields: Record<string, string>, cookies: string[
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       Origin: SITE,
-      Cookie: [csrf.cookie, ...cookies].filter(Boolean).join('; '),
+      // One `__session`: the account's when given, or else the visitor's.
+      Cookie: (cookies.length ? cookies : [csrf.cookie]).join('; '),
       ...headers,
     },
     body: new URLSearchParams(fields),
   });
 }
 
-const consentCookie = (response: Response) =>
-  response.headers
+/** The `__session` the answer sets when it holds a cookie choice, or null. */
+async function consentCookie(response: Response): Promise<string | null> {
+  const cookie = response.headers
     .getSetCookie()
-    .find((c) => c.startsWith('cookie_consent='))
-    ?.split(';')[0] ?? null;
+    .find((c) => c.startsWith('__session='))
+    ?.split(';')[0];
+  if (!cookie) return null;
+  return (await readConsent(new Request(SITE, { headers: { Cookie: cookie } }))) ? cookie : null;
+}
 
 async function run(action: () => Promise<unknown>): Promise<Response> {
   try {
@@ -75,10 +79,29 @@ describe('POST /cookies', () => {
     const response = await cookies({ csrf: csrf.token, intent: 'accept-all', redirectTo: '/evenements?q=jazz' });
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/evenements?q=jazz');
-    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('cookie_consent='));
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Lax/);
-    expect(setCookie).toMatch(/Max-Age=34128000/);
+    const setCookies = response.headers.getSetCookie();
+    // One cookie, `__session`, with the choice and the message in it.
+    expect(setCookies.map((c) => c.split('=')[0])).toEqual(['__session', '__session']);
+    expect(setCookies.at(-1)).toMatch(/HttpOnly/);
+    expect(setCookies.at(-1)).toMatch(/SameSite=Lax/);
+    const cookie = (setCookies.at(-1) ?? '').split(';')[0];
+    expect(await readConsent(new Request(SITE, { headers: { Cookie: cookie } }))).toMatchObject({
+      preferences: { analytics: true, marketing: true, functional: true },
+    });
+  });
+
+  it('avec JavaScript et sans __session : le choix reste dans le navigateur, aucun cookie n’est posé', async () => {
+    const request = new Request(`${SITE}/cookies`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE },
+      body: new URLSearchParams({ intent: 'accept-all', js: '1' }),
+    });
+    const response = await run(() => cookiesAction({ request, context: context(), params: {} }));
+    expect(response.status).toBe(200);
+    expect(
+      ((await response.json()) as { consent: { preferences: { analytics: boolean } } }).consent.preferences.analytics,
+    ).toBe(true);
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   it('avec JavaScript : la réponse donne le choix enregistré ; sauvegarder garde ce qui est coché', async () => {
@@ -87,13 +110,14 @@ describe('POST /cookies', () => {
     const body = (await response.json()) as { ok: boolean; consent: { preferences: Record<string, boolean> } };
     expect(body.ok).toBe(true);
     expect(body.consent.preferences).toEqual({ necessary: true, analytics: true, marketing: false, functional: true });
-    expect(consentCookie(response)).not.toBeNull();
+    expect(await consentCookie(response)).not.toBeNull();
   });
 
   it('réinitialiser efface le cookie ; une redirection vers un autre site devient l’accueil', async () => {
     const response = await cookies({ csrf: csrf.token, intent: 'reset', redirectTo: '//ailleurs.example/' });
     expect(response.headers.get('Location')).toBe('/');
-    expect(response.headers.getSetCookie().find((c) => c.startsWith('cookie_consent='))).toMatch(/Max-Age=0/);
+    const cookie = response.headers.getSetCookie().at(-1)?.split(';')[0] ?? '';
+    expect(await readConsent(new Request(SITE, { headers: { Cookie: cookie } }))).toBeNull();
   });
 
   it('un choix inconnu est refusé avec un message en français, sans poser de cookie', async () => {
@@ -102,14 +126,14 @@ describe('POST /cookies', () => {
     expect(((await response.json()) as { message: string }).message).toBe(
       'Ce choix de cookies n’est pas reconnu. Rechargez la page et réessayez.',
     );
-    expect(consentCookie(response)).toBeNull();
+    expect(await consentCookie(response)).toBeNull();
   });
 
   it('sans jeton CSRF, ou depuis un autre site, rien n’est enregistré', async () => {
     const withoutJs = await cookies({ intent: 'accept-all', redirectTo: '/faq' });
     expect(withoutJs.status).toBe(302);
     expect(withoutJs.headers.get('Location')).toBe('/faq');
-    expect(consentCookie(withoutJs)).toBeNull();
+    expect(await consentCookie(withoutJs)).toBeNull();
     const withJs = await cookies({ intent: 'accept-all', js: '1' });
     expect(withJs.status).toBe(403);
     expect(((await withJs.json()) as { message: string }).message).toBe(
@@ -125,7 +149,7 @@ describe('POST /cookies', () => {
       }),
     );
     expect(crossSite.status).toBe(403);
-    expect(consentCookie(crossSite)).toBeNull();
+    expect(await consentCookie(crossSite)).toBeNull();
   });
 
   it('au-delà de 60 choix par minute depuis une même adresse : 429, rien n’est enregistré', async () => {
@@ -163,7 +187,7 @@ describe('POST /analytics/pageview', () => {
       js: '1',
       ...(analytics ? { analytics: 'on' } : {}),
     });
-    return consentCookie(response) as string;
+    return (await consentCookie(response)) as string;
   }
 
   function beacon(body: string, headers: Record<string, string> = {}, clientIp = `10.2.0.${++ip}`) {
@@ -197,6 +221,12 @@ describe('POST /analytics/pageview', () => {
     expect((await beacon(body, { Cookie: no })).status).toBe(204);
     expect((await beacon(body)).status).toBe(204);
     expect(await viewsOf('/partenaires')).toBe(1);
+    // With JavaScript and no `__session`, the beacon states the choice kept in the browser; a cookie's refusal prevails.
+    const stated = JSON.stringify({ path: '/partenaires', title: 'Partenaires', analytics: true });
+    expect((await beacon(stated)).status).toBe(204);
+    expect(await viewsOf('/partenaires')).toBe(2);
+    expect((await beacon(stated, { Cookie: no })).status).toBe(204);
+    expect(await viewsOf('/partenaires')).toBe(2);
   });
 
   it('refuse ce qui ne vient pas de la page même (autre site, ou aucune indication)', async () => {
@@ -219,7 +249,7 @@ describe('POST /analytics/pageview', () => {
     const yes = await consentGranted(true);
     expect((await beacon('{"path":', { Cookie: yes })).status).toBe(400);
     expect((await beacon('{}', { Cookie: yes, 'Content-Type': 'image/png' })).status).toBe(415);
-    expect((await beacon('{"path":"/x"}', { Cookie: 'cookie_consent=%%%' })).status).toBe(204);
+    expect((await beacon('{"path":"/x"}', { Cookie: '__session=%%%' })).status).toBe(204);
   });
 
   it('limite le nombre de pages vues par minute et par client', async () => {

@@ -2,7 +2,6 @@
 // card/TWINT form, the success page and the webhook, wired as the server runs them.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCsrf } from '../../app/.server/platform/csrf';
 import { getHoneypot } from '../../app/.server/platform/security';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
@@ -14,7 +13,7 @@ import { loader as svgLoader } from '../../app/routes/support-us.facture-qr[.svg
 import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer as answer } from '../support/route-answer';
-import { signedIn } from '../support/signed-in';
+import { signedIn, visitorWithCookie } from '../support/signed-in';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 
 const SECRET_KEY = 'sk_test_routes';
@@ -34,8 +33,7 @@ beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
   process.env.SITE_URL = 'https://agenda.exemple.ch';
   await prepareStore(getServices());
-  const [token, setCookie] = await getCsrf().commitToken();
-  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
+  csrf = await visitorWithCookie(SITE);
 });
 afterAll(async () => {
   await standIn.close();
@@ -64,7 +62,8 @@ function donationForm(fields: Record<string, string>, cookie = '') {
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       Origin: SITE,
-      Cookie: [csrf.cookie, cookie].filter(Boolean).join('; '),
+      // One `__session`: the account's, or else the visitor's.
+      Cookie: cookie || csrf.cookie,
     },
     body: form,
   });

@@ -5,7 +5,6 @@ import crypto from 'node:crypto';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../app/.server/identity/password';
-import { getCsrf } from '../../app/.server/platform/csrf';
 import { getHoneypot } from '../../app/.server/platform/security';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
@@ -18,6 +17,7 @@ import { action as donate } from '../../app/routes/support-us';
 import { loadContext } from '../support/load-context';
 import { REDIRECT_PAYLOADS, staysOnSite } from '../support/redirect-corpus';
 import { routeAnswer } from '../support/route-answer';
+import { visitorWithCookie } from '../support/signed-in';
 
 const SITE = 'http://localhost';
 const PASSWORD = 'une phrase pour les redirections';
@@ -52,8 +52,7 @@ vi.mock('../../app/.server/accounts/accounts', async (original) => ({
 beforeAll(async () => {
   process.env.SEED_DEMO = 'false';
   await prepareStore(getServices());
-  const [token, setCookie] = await getCsrf().commitToken();
-  csrf = { token, cookie: (setCookie ?? '').split(';')[0] };
+  csrf = await visitorWithCookie(SITE);
   const user = await getServices().store.users.upsert({
     uid: 'redirections',
     email: 'redirections@exemple.ch',

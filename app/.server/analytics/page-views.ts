@@ -35,6 +35,8 @@ const pageViewSchema = z.object({
         .trim()
         .slice(0, 200),
     ),
+  /** The choice kept in the browser's local storage (with JavaScript, no cookie holds it): the beacon says it. */
+  analytics: z.boolean().optional(),
 });
 
 export type PageViewOutcome = 'recorded' | 'ignored' | 'invalid';
@@ -58,7 +60,9 @@ export async function recordPageView(
   }
   const parsed = pageViewSchema.safeParse(json);
   if (!parsed.success) return 'invalid';
-  if (!input.consent?.preferences.analytics) return 'ignored';
+  // The choice in `__session` (made without JavaScript, or by a signed-in visitor) prevails; else the browser's own.
+  const allowed = input.consent ? input.consent.preferences.analytics : parsed.data.analytics === true;
+  if (!allowed) return 'ignored';
   if (!input.userAgent || isbot(input.userAgent)) return 'ignored';
   // Only this site's pages: the admin dashboard lists these paths (a 404 page, or `/\evil.example`, is not one).
   if (!isSitePage(parsed.data.path)) return 'ignored';

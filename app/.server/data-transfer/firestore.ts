@@ -83,7 +83,7 @@ export async function loadFirestore(db: Firestore, data: Dataset): Promise<void>
     const ref = db.collection(COLLECTIONS[collection]);
     await inBatches(db, data[collection], (batch, r) => batch.set(ref.doc(docId(collection, r)), toDoc(collection, r)));
   }
-  // Occurrences are derived (decision 037): rebuilt from each event's schedule up to the horizon.
+  // Occurrences are derived (decision 041): rebuilt from each event's schedule up to the horizon.
   const occurrences = data.events.flatMap((r) => {
     const e = fromEventDoc(r as Partial<EventDoc>);
     return occurrenceDocs(e, horizonFor(e)).map((o) => ({ id: occurrenceKey(e.id, o.startsTs), o }));

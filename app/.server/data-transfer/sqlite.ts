@@ -195,7 +195,7 @@ export function loadSqlite(db: Db, data: Dataset): void {
         const insert = db.prepare(
           `INSERT INTO events (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
         );
-        // Occurrences are derived (decision 037): rebuilt from each event's schedule up to the horizon.
+        // Occurrences are derived (decision 041): rebuilt from each event's schedule up to the horizon.
         const occurrence = db.prepare(
           `INSERT INTO event_occurrences (event_id, starts_at, ends_at, starts_ts, ends_ts, open_end, cancelled)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,

@@ -1,4 +1,4 @@
-// Cancelling one date of a series (decision 037): « annulé » on that date only, the others stay. Its owner or an
+// Cancelling one date of a series (decision 041): « annulé » on that date only, the others stay. Its owner or an
 // admin may do it (and undo it); it changes no content, so it needs no new moderation. The whole series is cancelled
 // like any event (cancelEvent).
 import { actorsFor, nextVersion } from '~/domain/event-lifecycle';

@@ -1,4 +1,4 @@
-// The occurrences of series (decision 037): stored up to a rolling horizon of 18 months, extended every day by the
+// The occurrences of series (decision 041): stored up to a rolling horizon of 18 months, extended every day by the
 // server (and by `npm run occurrences:extend`, for a cron or after a long stop), and on every write of an event.
 import { occurrenceHorizon } from '~/domain/schedule-expand';
 import type { Store } from '../ports';

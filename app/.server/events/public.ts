@@ -5,6 +5,7 @@
 import type { AgendaEvent } from '~/domain/event';
 import { dateWindow, type EventFilters } from '~/domain/event-filters';
 import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
+import { buildVocabulary, suggestSearch } from '~/domain/search-suggestion';
 import { searchWords } from '~/domain/search-text';
 import { once } from '../platform/once';
 import { createReadCache } from '../platform/read-cache';
@@ -56,6 +57,36 @@ export function searchEvents(store: Store, filters: Partial<EventFilters>, page 
     });
     return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
   });
+}
+
+/** Below this many results, a search offers a correction (« Vouliez-vous dire … ? ») if one finds more. */
+export const SUGGEST_BELOW = 3;
+
+/**
+ * The vocabulary of the public upcoming events (titles, venues, towns, organizers), rebuilt from the store when it
+ * changes (the read cache, decision 039): only words of public events can ever be suggested.
+ */
+function publicVocabulary(store: Store, now: Date) {
+  return cachedRead(store, 'vocabulary', async () =>
+    buildVocabulary(await store.events.suggestionTexts({ ...queryFromFilters({}, now), limit: 0, offset: 0 })),
+  );
+}
+
+/**
+ * « Vouliez-vous dire … ? »: when a text search found fewer than SUGGEST_BELOW events, the same search with its
+ * misspelt words corrected from the public vocabulary, and how many events it finds; null when none finds more.
+ */
+export async function searchSuggestion(
+  store: Store,
+  filters: EventFilters,
+  found: number,
+  now = new Date(),
+): Promise<{ q: string; total: number } | null> {
+  if (!filters.q || found >= SUGGEST_BELOW) return null;
+  const q = suggestSearch(filters.q, await publicVocabulary(store, now));
+  if (!q) return null;
+  const { total } = await searchEvents(store, { ...filters, q }, 1, now);
+  return total > found ? { q, total } : null;
 }
 
 export function mapEvents(store: Store, filters: Partial<EventFilters>, now = new Date()) {

@@ -2,11 +2,11 @@
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
 import type { EventImage } from '~/domain/event';
-import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } from '~/domain/event-form';
+import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes } from '~/domain/event-form';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
 import { scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
-import { SCHEDULE_FIELDS, scheduleFieldErrors, scheduleFromForm, valuesForMainChecks } from '~/domain/schedule-form';
+import { checkEventForm, SCHEDULE_FIELDS, scheduleFieldErrors } from '~/domain/schedule-form';
 import { activeCategorySlugs } from '../categories/categories';
 import {
   discardPendingImage,
@@ -73,16 +73,14 @@ export async function saveEventForm(
 
   // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
   const active = await activeCategorySlugs(store);
-  const parsed = validateEventForm(
-    valuesForMainChecks(values),
-    new Date(),
-    existing ? [...active, existing.category] : active,
-  );
-  if (!parsed.ok) Object.assign(errors, parsed.errors);
-  // Several dates, a rule or a period (decision 037): its own messages, at most 500 dates.
-  const schedule = scheduleFromForm(values);
-  if (!schedule.ok) Object.assign(errors, schedule.errors);
-  else if (schedule.schedule)
+  // The form's checks and its schedule's (decision 041), as the browser makes them; then at most 500 dates.
+  const {
+    parsed,
+    schedule,
+    errors: formErrors,
+  } = checkEventForm(values, new Date(), existing ? [...active, existing.category] : active);
+  Object.assign(errors, formErrors);
+  if (schedule.ok && schedule.schedule)
     Object.assign(errors, scheduleFieldErrors(schedule.schedule, scheduleProblems(schedule.schedule)));
   if (imageBytes && !values.imageAlt.trim())
     errors.imageAlt = 'Décrivez l’image en quelques mots (pour les personnes qui ne la voient pas).';

@@ -1,4 +1,4 @@
-// The event form with several dates (decision 037): a good series is stored with its dates; bad ones get French
+// The event form with several dates (decision 041): a good series is stored with its dates; bad ones get French
 // messages on their fields, the input is given back as typed, and nothing is written.
 import { describe, expect, it } from 'vitest';
 import { makeEventForm, makeUser } from '../../../tests/support/factories';

@@ -1,4 +1,4 @@
-// What the event page shows of a series (decision 037): its next dates, all of them, the one a link points at
+// What the event page shows of a series (decision 041): its next dates, all of them, the one a link points at
 // (`?date=YYYY-MM-DD`), and for a period its opening hours.
 import { zurichToday } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';

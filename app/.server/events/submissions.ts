@@ -28,7 +28,7 @@ const clock = (deps: SubmitDeps) => (deps.now ? deps.now() : new Date());
 
 /** Form fields → the event record's own fields (never status, featured or owner: the form cannot set those). */
 function fieldsFromForm(input: EventFormInput & ScheduleInput) {
-  // A series spans its dates, first to last (decision 037).
+  // A series spans its dates, first to last (decision 041).
   const { startsAt, endsAt, openEnd } = input.span ?? eventTimes(input);
   return {
     title: input.title,

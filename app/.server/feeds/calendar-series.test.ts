@@ -1,4 +1,4 @@
-// A series in the event's .ics (decision 037) reads back, through node-ical, as the same dates as the site lists.
+// A series in the event's .ics (decision 041) reads back, through node-ical, as the same dates as the site lists.
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../../tests/support/factories';

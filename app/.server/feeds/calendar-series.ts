@@ -1,4 +1,4 @@
-// A series in iCalendar (decision 037): a rule is one VEVENT with its RRULE and EXDATE (excluded and cancelled
+// A series in iCalendar (decision 041): a rule is one VEVENT with its RRULE and EXDATE (excluded and cancelled
 // dates) in Europe/Zurich with its VTIMEZONE; a list of dates is one VEVENT per date (RDATE cannot give each its own
 // times); a period is one weekly VEVENT per set of days sharing the same opening hours, closed days as EXDATE.
 import { TZDate } from '@date-fns/tz';

@@ -71,7 +71,7 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
     };
     const summary = (off: boolean) => (off ? `Annulé : ${event.title}` : event.title);
     const status = (off: boolean) => (off ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED);
-    // A series on its own (the event's .ics): its rule, or each of its dates (decision 037). In a list, each date of
+    // A series on its own (the event's .ics): its rule, or each of its dates (decision 041). In a list, each date of
     // a series is an item of its own, with a UID of its own.
     if (event.schedule && !event.occurrence) {
       for (const v of seriesVEvents(event, event.schedule)) {

@@ -81,7 +81,7 @@ describe('flux iCalendar', () => {
     expect(timed.length).toBeGreaterThan(0);
     expect(allDay.length).toBeGreaterThan(0);
     for (const e of timed) {
-      // A date of a series has a UID of its own (decision 037).
+      // A date of a series has a UID of its own (decision 041).
       const v = parsed.get(icalKey(e))!;
       expect(v.start.getTime(), e.title).toBe(Date.parse(e.startsAt));
       expect(v.end?.getTime(), e.title).toBe(Date.parse(e.endsAt));

@@ -6,6 +6,8 @@ import type { AppNotification, Store } from '../ports';
 export interface LiveMessage {
   event: 'pending' | 'notification';
   data: string;
+  /** The stream's cursor: the browser sends it back (Last-Event-ID) when it reconnects after a cut. */
+  id?: string;
 }
 
 interface Subscriber {
@@ -14,12 +16,21 @@ interface Subscriber {
   send: (message: LiveMessage) => void;
   close: () => void;
   since: string;
+  /** Resumed after a cut: only notifications after this cursor (the last one the browser got) are new. */
+  after: string | null;
   sent: Set<string>;
 }
 
+/** How far back a reconnecting stream may ask for the notifications it missed. */
+const RESUME_WINDOW_MS = 10 * 60 * 1000;
+
 export interface LiveHub {
-  /** Starts a stream for an admin: the current count at once, then every change. Returns the unsubscribe. */
-  subscribe(input: Omit<Subscriber, 'since' | 'sent'>): () => void;
+  /**
+   * Starts a stream for an admin: the current count at once, then every change. A stream that reconnects after a cut
+   * (a proxy ends requests after 60 s) gives its `lastEventId` and first gets the notifications it missed. Returns
+   * the unsubscribe.
+   */
+  subscribe(input: Omit<Subscriber, 'since' | 'after' | 'sent'> & { lastEventId?: string | null }): () => void;
   /** Checks now rather than at the next tick (after a write of this process). */
   poke(): void;
   /** One check (exposed for tests). */
@@ -44,8 +55,18 @@ export function createLiveHub(store: Store, options: { intervalMs?: number; now?
       subscribers.delete(s);
     }
   };
-  const pendingMessage = (count: number): LiveMessage => ({ event: 'pending', data: JSON.stringify({ count }) });
-  const notificationMessage = (n: AppNotification): LiveMessage => ({ event: 'notification', data: JSON.stringify(n) });
+  // Every message carries the cursor: the last notification delivered, or the stream's start.
+  const cursor = (s: Subscriber) => s.after ?? s.since;
+  const pendingMessage = (count: number, s: Subscriber): LiveMessage => ({
+    event: 'pending',
+    data: JSON.stringify({ count }),
+    id: cursor(s),
+  });
+  const notificationMessage = (n: AppNotification, s: Subscriber): LiveMessage => ({
+    event: 'notification',
+    data: JSON.stringify(n),
+    id: cursor(s),
+  });
 
   async function runCheck() {
     const current = store.revision();
@@ -62,14 +83,19 @@ export function createLiveHub(store: Store, options: { intervalMs?: number; now?
         s.close();
         continue;
       }
-      if (changed) deliver(s, pendingMessage(count));
-      const fresh = (await store.notifications.listFor(s.uid, 20))
-        .filter((n) => n.timestamp >= s.since && !s.sent.has(n.id))
-        .reverse();
-      for (const n of fresh) {
-        s.sent.add(n.id);
-        deliver(s, notificationMessage(n));
-      }
+      if (changed) deliver(s, pendingMessage(count, s));
+      await deliverNotifications(s);
+    }
+  }
+
+  async function deliverNotifications(s: Subscriber) {
+    const fresh = (await store.notifications.listFor(s.uid, 20))
+      .filter((n) => n.timestamp >= s.since && (!s.after || n.timestamp > s.after) && !s.sent.has(n.id))
+      .reverse();
+    for (const n of fresh) {
+      s.sent.add(n.id);
+      if (n.timestamp > (s.after ?? '')) s.after = n.timestamp;
+      deliver(s, notificationMessage(n, s));
     }
   }
 
@@ -107,8 +133,21 @@ export function createLiveHub(store: Store, options: { intervalMs?: number; now?
   }
 
   return {
-    subscribe(input) {
-      const subscriber: Subscriber = { ...input, since: now().toISOString(), sent: new Set() };
+    subscribe({ lastEventId, ...input }) {
+      const at = now();
+      const resumed =
+        lastEventId &&
+        /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(lastEventId) &&
+        Date.parse(lastEventId) <= at.getTime() &&
+        at.getTime() - Date.parse(lastEventId) <= RESUME_WINDOW_MS
+          ? lastEventId
+          : null;
+      const subscriber: Subscriber = {
+        ...input,
+        since: resumed ?? at.toISOString(),
+        after: resumed,
+        sent: new Set(),
+      };
       subscribers.add(subscriber);
       start();
       void (async () => {
@@ -118,7 +157,10 @@ export function createLiveHub(store: Store, options: { intervalMs?: number; now?
           pending = await store.events.countAwaitingModeration();
           revision = baseline;
         }
-        if (subscribers.has(subscriber)) deliver(subscriber, pendingMessage(pending));
+        if (!subscribers.has(subscriber)) return;
+        deliver(subscriber, pendingMessage(pending, subscriber));
+        // Back after a cut: what arrived meanwhile.
+        if (resumed) await deliverNotifications(subscriber);
       })().catch((error) => console.error('live: first count failed', error));
       return () => {
         subscribers.delete(subscriber);

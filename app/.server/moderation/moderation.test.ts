@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
@@ -232,7 +232,7 @@ describe('compteur en direct', () => {
       },
     });
     await hub.check();
-    expect(received).toEqual([{ event: 'pending', data: '{"count":0}' }]);
+    expect(received).toMatchObject([{ event: 'pending', data: '{"count":0}' }]);
 
     const event = await submit();
     await hub.check();
@@ -248,7 +248,7 @@ describe('compteur en direct', () => {
     expect(received).toHaveLength(3);
     await moderateEvent(deps, user('admin', 'admin'), { eventId: event.id, action: 'approve' });
     await hub.check();
-    expect(received.at(-1)).toEqual({ event: 'pending', data: '{"count":0}' });
+    expect(received.at(-1)).toMatchObject({ event: 'pending', data: '{"count":0}' });
 
     // Demoted: the stream ends.
     await store.users.upsert({ ...user('admin', 'organizer'), passwordHash: 'x', now: '' });
@@ -257,5 +257,44 @@ describe('compteur en direct', () => {
     expect(closed).toBe(true);
     expect(hub.size()).toBe(0);
     unsubscribe();
+  });
+
+  it('un flux coupé (60 s derrière Hosting) qui revient avec Last-Event-ID reçoit d’abord les notifications manquées', async () => {
+    const { store, submit } = await setup();
+    let time = NOW.getTime() - 1;
+    const hub = createLiveHub(store, { intervalMs: 60_000, now: () => new Date(time) });
+    const first: LiveMessage[] = [];
+    const stop = hub.subscribe({ uid: 'admin', sessionId: null, send: (m) => first.push(m), close: () => {} });
+    await hub.check();
+    const cursor = first.at(-1)?.id;
+    expect(cursor).toBeTruthy();
+    stop();
+    time = NOW.getTime() + 3_000;
+    // While the browser reconnects: a submission, whose notification the first stream never got.
+    await submit('Marché pendant la coupure');
+    const again: LiveMessage[] = [];
+    const stopAgain = hub.subscribe({
+      uid: 'admin',
+      sessionId: null,
+      lastEventId: cursor,
+      send: (m) => again.push(m),
+      close: () => {},
+    });
+    await vi.waitFor(() => expect(again.map((m) => m.event)).toEqual(['pending', 'notification']));
+    expect(JSON.parse(again[1].data)).toMatchObject({ body: 'Marché pendant la coupure' });
+    // Its cursor moved on: a later reconnection with it does not get the same notification twice.
+    const later: LiveMessage[] = [];
+    const stopLater = hub.subscribe({
+      uid: 'admin',
+      sessionId: null,
+      lastEventId: again[1].id,
+      send: (m) => later.push(m),
+      close: () => {},
+    });
+    await vi.waitFor(() => expect(later.map((m) => m.event)).toEqual(['pending']));
+    await hub.check();
+    expect(later.map((m) => m.event)).toEqual(['pending']);
+    stopAgain();
+    stopLater();
   });
 });

@@ -39,6 +39,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().email().default('no-reply@agenda-romand.ch'),
   /** Where contact messages go when no admin account exists yet. */
   CONTACT_TO: z.string().email().default('contact@agenda-romand.ch'),
+  /**
+   * Shared caches (Firebase Hosting's CDN) keep an anonymous public page this many seconds, then serve it stale this
+   * many more while fetching it again: a moderation decision shows there within their sum (decision 037).
+   */
+  PUBLIC_S_MAXAGE: z.coerce.number().int().min(0).max(86_400).default(30),
+  PUBLIC_SWR: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** Memory of the in-process cache of anonymous public pages, per process, in megabytes (0: none). */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** POSTs allowed per IP and minute on public forms (contact, auth). */
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

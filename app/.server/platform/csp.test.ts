@@ -1,29 +1,24 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createServices } from '../services';
 import { loadConfig } from './config';
-import { cspDirectives } from './csp';
+import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './csp';
 
 const base = { DATA_DIR: process.env.DATA_DIR, NODE_ENV: 'production' };
-const req = {} as IncomingMessage;
-const res = {} as ServerResponse;
+const HASH = "'sha256-AAAA'";
 
-/** The policy as the header states it, with a fixed nonce. */
+/** The policy as the header states it, for a page with one inline script. */
 function policy(env: Record<string, string | undefined>) {
   const { config, firebase } = createServices(loadConfig({ ...base, ...env }));
-  const directives = cspDirectives(config, firebase, () => 'NONCE');
+  const directives = cspDirectives(config, firebase, [HASH]);
   return Object.fromEntries(
-    Object.entries(directives).map(([name, sources]) => [
-      name,
-      sources === null ? null : sources.map((s) => (typeof s === 'function' ? s(req, res) : s)).join(' '),
-    ]),
+    Object.entries(directives).map(([name, sources]) => [name, sources === null ? null : sources.join(' ')]),
   );
 }
 
 describe('politique de sécurité du contenu', () => {
   it('sans script d’audience externe, aucune origine étrangère pour les scripts', () => {
     const csp = policy({});
-    expect(csp['script-src']).toBe("'self' 'nonce-NONCE' 'strict-dynamic'");
+    expect(csp['script-src']).toBe(`'self' 'strict-dynamic' ${HASH}`);
     expect(csp['connect-src']).toBe("'self'");
     expect(csp['worker-src']).toBe("'self'");
     expect(csp['manifest-src']).toBe("'self'");
@@ -31,7 +26,7 @@ describe('politique de sécurité du contenu', () => {
 
   it('un script d’audience configuré ajoute son origine aux scripts, aux connexions et aux images, rien d’autre', () => {
     const csp = policy({ ANALYTICS_SCRIPT_URL: 'https://stats.exemple.ch/js/script.js' });
-    expect(csp['script-src']).toBe("'self' 'nonce-NONCE' 'strict-dynamic' https://stats.exemple.ch");
+    expect(csp['script-src']).toBe(`'self' 'strict-dynamic' ${HASH} https://stats.exemple.ch`);
     expect(csp['connect-src']).toBe("'self' https://stats.exemple.ch");
     expect(csp['img-src']).toContain('https://stats.exemple.ch');
     expect(csp['default-src']).toBe("'self'");
@@ -51,5 +46,17 @@ describe('politique de sécurité du contenu', () => {
     for (const origin of fcmOrigins) expect(withFcm).toContain(origin);
     const withoutFcm = policy(firebase)['connect-src'];
     for (const origin of fcmOrigins) expect(withoutFcm).not.toContain(origin);
+  });
+
+  it('les scripts en ligne d’une page sont ceux que le navigateur exécute, hachés comme il les hache', () => {
+    const html =
+      '<html><head><script>a()</script><script type="application/ld+json">{"x":1}</script></head>' +
+      '<body><script src="/x.js"></script><script type="module" async="">import "/y.js";</script></body></html>';
+    expect(inlineScripts(html)).toEqual(['a()', 'import "/y.js";']);
+    // echo -n 'a()' | openssl dgst -sha256 -binary | base64
+    expect(scriptHash('a()')).toBe("'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='");
+    expect(
+      serializeCsp({ 'script-src': ["'self'"], 'upgrade-insecure-requests': null, 'object-src': ["'none'"] }),
+    ).toBe("script-src 'self'; object-src 'none'");
   });
 });

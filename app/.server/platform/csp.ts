@@ -1,16 +1,44 @@
-// The Content-Security-Policy of every answer (helmet): nonce-based with 'strict-dynamic' in production, and the
-// few other origins the configuration brings (map tiles, Stripe Checkout, the optional analytics script, Google sign-in
-// through Firebase).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// The Content-Security-Policy of every answer: in production, scripts from this site and the inline scripts of the
+// page by their hashes, with 'strict-dynamic' (no nonce: a page from a shared cache would share it; decision 038),
+// and the few other origins the configuration brings (map tiles, Stripe Checkout, the optional analytics script,
+// Google sign-in through Firebase). helmet sends it without hashes on every answer; a rendered page replaces it with
+// its own, with the hashes of its inline scripts (entry.server.tsx).
+import crypto from 'node:crypto';
 import type { Config, FirebaseSettings } from './config';
 
-type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
+export type CspDirectives = Record<string, string[] | null>;
+
+/** The CSP source of one inline script: the SHA-256 of its text, as the browser hashes it. */
+export function scriptHash(text: string): string {
+  return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The text of each inline script of an HTML page that the browser would run (not data blocks such as JSON-LD). */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes, text] = match;
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
+    scripts.push(text);
+  }
+  return scripts;
+}
+
+/** The header's value. */
+export function serializeCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .filter((entry): entry is [string, string[]] => entry[1] !== null)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
 
 export function cspDirectives(
   config: Config,
   firebaseProject: FirebaseSettings | null,
-  nonce: (req: IncomingMessage, res: ServerResponse) => string,
-): Record<string, Source[] | null> {
+  scriptHashes: readonly string[] = [],
+): CspDirectives {
   const isProduction = config.NODE_ENV === 'production';
   // Map tiles may come from another host (OpenStreetMap by default, swisstopo possible): allow that origin only.
   const tileOrigin = config.MAP_TILE_URL.startsWith('/')
@@ -39,13 +67,7 @@ export function cspDirectives(
   return {
     'default-src': ["'self'"],
     'script-src': isProduction
-      ? [
-          "'self'",
-          (req, res) => `'nonce-${nonce(req, res)}'`,
-          "'strict-dynamic'",
-          ...analyticsOrigins,
-          ...firebase.script,
-        ]
+      ? ["'self'", "'strict-dynamic'", ...scriptHashes, ...analyticsOrigins, ...firebase.script]
       : ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...analyticsOrigins, ...firebase.script],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', tileOrigin, ...analyticsOrigins],

@@ -1,8 +1,9 @@
-// CSRF tokens bound to the session: what a signed-in visitor's form must carry, and what changes at login.
+// CSRF with one cookie (decision 037): a visitor without `__session` is trusted only when the browser says the post
+// comes from this site; a visitor with one needs the token derived from it; a signed-in visitor, their session's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeUser } from '../../../tests/support/factories';
 import { getServices } from '../services';
-import { getCsrf } from './csrf';
+import { consentCookieHeader } from './consent';
 import { csrfTokenFor, verifyCsrf } from './security';
 import { createUserSession, destroyUserSession, signIn } from './session';
 import { prepareStore } from './startup';
@@ -21,57 +22,80 @@ async function account(label: string) {
 }
 
 const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0];
-const post = (cookies: string[], csrf: string) => {
+const post = (cookies: string[], csrf: string | null, headers: Record<string, string> = { Origin: SITE }) => {
   const form = new FormData();
-  form.set('csrf', csrf);
+  if (csrf !== null) form.set('csrf', csrf);
   const request = new Request(`${SITE}/contact`, {
     method: 'POST',
-    headers: { Cookie: cookies.filter(Boolean).join('; '), Origin: SITE },
+    headers: { Cookie: cookies.filter(Boolean).join('; '), ...headers },
   });
   return verifyCsrf(form, request).then(
     () => 'accepté',
     (refused: { init?: { status?: number } }) => refused.init?.status,
   );
 };
+const tokenOf = (cookie: string) => csrfTokenFor(new Request(SITE, { headers: { Cookie: cookie } }));
+const consent = {
+  preferences: { necessary: true, analytics: false, marketing: false, functional: false },
+  date: new Date().toISOString(),
+} as const;
 
-describe('jetons CSRF liés à la session', () => {
+describe('jetons CSRF tirés de __session', () => {
+  it('sans __session, pas de jeton : seul un envoi que le navigateur dit venir de ce site passe', async () => {
+    expect(await tokenOf('')).toBe('');
+    expect(await post([], null, { Origin: SITE })).toBe('accepté');
+    expect(await post([], null, { 'Sec-Fetch-Site': 'same-origin' })).toBe('accepté');
+    // A forged form on another site, or a client that says nothing of where it comes from.
+    expect(await post([], null, { Origin: 'https://evil.example' })).toBe(403);
+    expect(await post([], null, { 'Sec-Fetch-Site': 'same-site' })).toBe(403);
+    expect(await post([], null, {})).toBe(403);
+  });
+
+  it('avec un __session sans session (un choix de cookies), le jeton qui en dérive est exigé', async () => {
+    const mine = cookieOf(await consentCookieHeader(new Request(SITE), consent));
+    const theirs = cookieOf(await consentCookieHeader(new Request(SITE), consent));
+    const token = await tokenOf(mine);
+    expect(token).toMatch(/^v\.[\w-]{43}$/);
+    expect(await post([mine], token)).toBe('accepté');
+    expect(await post([mine], null)).toBe(403);
+    expect(await post([mine], await tokenOf(theirs))).toBe(403);
+  });
+
   it('connecté, seul le jeton de sa session passe : ni celui d’avant la connexion, ni celui d’une autre session', async () => {
-    const [anonymous, anonymousSetCookie] = await getCsrf().commitToken(new Request(SITE));
-    const anonymousCookie = cookieOf(anonymousSetCookie);
-    expect(await post([anonymousCookie], anonymous)).toBe('accepté');
-
+    const visitor = cookieOf(await consentCookieHeader(new Request(SITE), consent));
+    const before = await tokenOf(visitor);
     const uid = await account('lea');
-    const session = cookieOf(await createUserSession(new Request(SITE), uid));
-    const [token, setCookie] = await csrfTokenFor(new Request(SITE, { headers: { Cookie: session } }));
-    expect(setCookie).toBeNull();
+    const session = cookieOf(await createUserSession(new Request(SITE, { headers: { Cookie: visitor } }), uid));
+    const token = await tokenOf(session);
+    expect(token).toMatch(/^s\./);
     expect(await post([session], token)).toBe('accepté');
-    // The anonymous pair from before the login, still in the browser: refused once signed in.
-    expect(await post([anonymousCookie, session], anonymous)).toBe(403);
+    expect(await post([session], before)).toBe(403);
+    // Same origin, but no token: a session's forms always carry one.
+    expect(await post([session], null)).toBe(403);
 
     const other = cookieOf(await createUserSession(new Request(SITE), uid));
-    const [otherToken] = await csrfTokenFor(new Request(SITE, { headers: { Cookie: other } }));
+    const otherToken = await tokenOf(other);
     expect(otherToken).not.toBe(token);
     expect(await post([session], otherToken)).toBe(403);
     expect(await post([other], otherToken)).toBe('accepté');
   });
 
-  it('se connecter change le jeton et efface celui de visiteur ; après la déconnexion, l’ancien ne vaut plus rien', async () => {
+  it('se connecter change le jeton et garde le choix de cookies ; après la déconnexion, l’ancien ne vaut plus rien', async () => {
     const uid = await account('zoe');
-    const [, anonymousSetCookie] = await getCsrf().commitToken(new Request(SITE));
-    const anonymousCookie = cookieOf(anonymousSetCookie);
     const first = cookieOf(await createUserSession(new Request(SITE), uid));
-    const [before] = await csrfTokenFor(new Request(SITE, { headers: { Cookie: first } }));
+    const before = await tokenOf(first);
 
-    const headers = await signIn(new Request(SITE, { headers: { Cookie: `${anonymousCookie}; ${first}` } }), uid);
+    const headers = await signIn(new Request(SITE, { headers: { Cookie: first } }), uid);
     const cookies = headers.getSetCookie();
-    expect(cookies.find((c) => c.startsWith('csrf='))).toMatch(/Max-Age=0/);
-    const second = cookieOf(cookies.find((c) => c.startsWith('__session=')) ?? null);
-    const [after] = await csrfTokenFor(new Request(SITE, { headers: { Cookie: second } }));
+    expect(cookies.map((c) => c.split('=')[0])).toEqual(['__session']);
+    const second = cookieOf(cookies[0]);
+    const after = await tokenOf(second);
     expect(after).not.toBe(before);
     expect(await post([second], before)).toBe(403);
     expect(await post([second], after)).toBe('accepté');
 
-    await destroyUserSession(new Request(SITE, { headers: { Cookie: second } }));
+    const cleared = await destroyUserSession(new Request(SITE, { headers: { Cookie: second } }));
+    expect(cleared).toMatch(/^__session=;.*Max-Age=0/);
     expect(await post([second], after)).toBe(403);
   });
 });

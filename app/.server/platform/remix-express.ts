@@ -1,5 +1,7 @@
-// Remix behind Express, as @remix-run/express does it, with one difference: the request body Remix reads is the
-// limited stream of request-body.ts (the route's limit holds while the bytes arrive, before any parser sees them).
+// Remix behind Express, as @remix-run/express does it, with two differences: the request body Remix reads is the
+// limited stream of request-body.ts (the route's limit holds while the bytes arrive, before any parser sees them), and
+// every answer goes through the one cache policy (http-cache.ts): Cache-Control, ETag and 304, the in-process cache
+// of anonymous public pages, and a single `__session` Set-Cookie.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type AppLoadContext,
@@ -8,7 +10,18 @@ import {
   writeReadableStreamToWritable,
 } from '@remix-run/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
+import { getServices } from '../services';
+import {
+  type CachedAnswer,
+  cacheControl,
+  cacheKind,
+  createPageCache,
+  isNotModified,
+  type PageCache,
+  strongEtag,
+} from './http-cache';
 import { limitedBody } from './request-body';
+import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
 
 export interface RemixHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -35,18 +48,70 @@ function remixUrl(req: ExpressRequest): string {
   return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`).href;
 }
 
-async function sendResponse(res: ServerResponse & ExpressResponse, response: Response): Promise<void> {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+/** The answer's Set-Cookie headers, with only the last `__session` one (each builds on the previous, visitor.ts). */
+function setCookies(headers: Headers): string[] {
+  const all = headers.getSetCookie();
+  const last = all.findLastIndex((cookie) => cookie.startsWith(`${VISITOR_COOKIE}=`));
+  return all.filter((cookie, i) => i === last || !cookie.startsWith(`${VISITOR_COOKIE}=`));
+}
+
+/** Headers a page's own answer replaces rather than adds to (helmet set them before). */
+const REPLACED = new Set(['content-security-policy', 'cache-control']);
+
+function writeHeaders(res: ExpressResponse, headers: Iterable<[string, string]>) {
+  for (const [key, value] of headers) {
+    if (key === 'set-cookie') continue;
+    if (REPLACED.has(key)) res.setHeader(key, value);
+    else res.append(key, value);
+  }
+}
+
+async function sendResponse(
+  res: ServerResponse & ExpressResponse,
+  status: number,
+  statusText: string,
+  headers: Headers,
+  body: ReadableStream<Uint8Array> | null,
+): Promise<void> {
+  res.statusMessage = statusText;
+  res.status(status);
+  writeHeaders(res, headers.entries());
+  const cookies = setCookies(headers);
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  if (/text\/event-stream/i.test(headers.get('Content-Type') ?? '')) res.flushHeaders();
+  if (body) await writeReadableStreamToWritable(body, res);
   else res.end();
+}
+
+/** A kept page, or a 304 when the client already has it. */
+function sendCached(req: ExpressRequest, res: ExpressResponse, answer: CachedAnswer, hit: boolean) {
+  res.status(answer.status);
+  writeHeaders(res, answer.headers);
+  res.setHeader('X-Page-Cache', hit ? 'hit' : 'miss');
+  if (isNotModified(req.get('If-None-Match'), answer.etag)) {
+    res.status(304);
+    res.removeHeader('Content-Length');
+    return res.end();
+  }
+  res.setHeader('Content-Length', answer.body.byteLength);
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
 
 export function createRemixHandler(options: RemixHandlerOptions) {
   const handleRequest = createRequestHandler(options.build, options.mode);
+  let pageCache: PageCache | null | undefined;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const { config, store } = getServices();
+    pageCache ??= createPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    const anonymous = !hasVisitorCookie(req.get('Cookie'));
+    const url = remixUrl(req);
+    // The store's revision before rendering: a write during it makes the kept copy stale at once.
+    const revision = isRead && anonymous && pageCache ? store.revision() : -1;
+    if (revision !== -1) {
+      const kept = pageCache?.get(url, revision);
+      if (kept) return sendCached(req, res, kept, true);
+    }
     // Aborts loaders and actions once no answer can be written (the client left), or once the body was refused.
     let controller: AbortController | null = new AbortController();
     let refused = false;
@@ -59,7 +124,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         refused = true;
         controller?.abort();
       });
-      const request = new Request(remixUrl(req), {
+      const request = new Request(url, {
         method: req.method,
         headers: remixHeaders(req),
         signal: controller.signal,
@@ -71,7 +136,26 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         await response.body?.cancel().catch(() => {});
         return;
       }
-      await sendResponse(res, response);
+      const kind = cacheKind({
+        method: req.method,
+        status: response.status,
+        hasVisitorCookie: !anonymous,
+        setsCookie: response.headers.has('Set-Cookie'),
+        routeCacheControl: response.headers.get('Cache-Control'),
+        contentType: response.headers.get('Content-Type'),
+      });
+      const headers = new Headers(response.headers);
+      headers.set('Cache-Control', cacheControl(kind, config));
+      if (kind !== 'public') {
+        return await sendResponse(res, response.status, response.statusText, headers, response.body);
+      }
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const etag = strongEtag(bytes);
+      headers.set('ETag', etag);
+      headers.delete('Content-Length');
+      const answer: CachedAnswer = { status: response.status, headers: [...headers], body: bytes, etag, revision };
+      if (revision !== -1 && req.method === 'GET') pageCache?.set(url, answer, config.PUBLIC_S_MAXAGE * 1000);
+      sendCached(req, res, answer, false);
     } catch (error) {
       if (refused) return;
       next(error);

@@ -2,29 +2,31 @@
 import crypto from 'node:crypto';
 import { data, type HeadersFunction } from '@remix-run/node';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
-import { CSRFError } from 'remix-utils/csrf/server';
 import { Honeypot } from 'remix-utils/honeypot/server';
 import { getServices } from '../services';
 import { audit, auditFromRequest } from './audit';
-import { getCsrf, isSessionCsrfToken, sessionCsrfToken } from './csrf';
+import { isSessionCsrfToken, sameToken, sessionCsrfToken, visitorCsrfToken } from './csrf';
 import { once } from './once';
 import { getCurrentSession } from './session';
+import { readVisitor } from './visitor';
 
 /**
  * remix-utils' honeypot, with its « valid from » timestamp sealed by AES-256-GCM (node:crypto) instead of crypto-js
  * AES, which cost about 5 % of the CPU of every page (each page carries the props). The timestamp is rounded down to
- * the second and sealed once per second: it only has to prove when the form was shown, never in the future.
+ * the minute and sealed the same way by every process (the IV is derived from it): it only has to prove when the form
+ * was shown, never in the future, and a page rendered twice within a minute is the same bytes, so its ETag holds
+ * across instances (http-cache.ts).
  */
 export class SealedHoneypot extends Honeypot {
   readonly #key: Buffer;
-  #sealed = { second: Number.NaN, value: '' };
+  #sealed = { minute: Number.NaN, value: '' };
   constructor(config: ConstructorParameters<typeof Honeypot>[0] & { encryptionSeed: string }) {
     super(config);
     this.#key = crypto.createHash('sha256').update(`honeypot:${config.encryptionSeed}`).digest();
   }
   override getInputProps({ validFromTimestamp = Date.now() }: { validFromTimestamp?: number } = {}) {
-    const second = Math.floor(validFromTimestamp / 1000);
-    if (second !== this.#sealed.second) this.#sealed = { second, value: this.encrypt(String(second * 1000)) };
+    const minute = Math.floor(validFromTimestamp / 60_000);
+    if (minute !== this.#sealed.minute) this.#sealed = { minute, value: this.encrypt(String(minute * 60_000)) };
     return {
       nameFieldName: this.nameFieldName,
       validFromFieldName: this.validFromFieldName,
@@ -32,7 +34,8 @@ export class SealedHoneypot extends Honeypot {
     };
   }
   protected override encrypt(value: string): string {
-    const iv = crypto.randomBytes(12);
+    // Deterministic: the same timestamp gives the same text (it reveals nothing the page does not show anyway).
+    const iv = crypto.createHmac('sha256', this.#key).update(value).digest().subarray(0, 12);
     const cipher = crypto.createCipheriv('aes-256-gcm', this.#key, iv);
     const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
@@ -131,33 +134,41 @@ export async function readFormData(request: Request): Promise<FormData> {
 }
 
 /**
- * The CSRF token of the page this request will render, and the cookie to set with it, if any: a signed-in visitor's
- * is bound to their session, an anonymous visitor's lives in the `csrf` cookie (see csrf.ts).
+ * The CSRF token of the page this request will render: bound to the session of a signed-in visitor, to the cookie's
+ * secret of a visitor with a `__session`, and none ('') without the cookie: such a page is the same for everyone and
+ * may come from a shared cache (see csrf.ts and verifyCsrf).
  */
-export async function csrfTokenFor(request: Request): Promise<readonly [token: string, setCookie: string | null]> {
+export async function csrfTokenFor(request: Request): Promise<string> {
   const session = await getCurrentSession(request);
-  if (session) return [sessionCsrfToken(session.sessionId), null];
-  return getCsrf().commitToken(request);
+  if (session) return sessionCsrfToken(session.sessionId);
+  const { c } = await readVisitor(request);
+  return c ? visitorCsrfToken(c) : '';
 }
 
+function refuseCsrf(request: Request): never {
+  audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
+  throw data({ message: CSRF_REFUSED }, { status: 403 });
+}
+
+/**
+ * The form's token must be this visitor's: the session's when signed in (not one from before the login, nor another
+ * session's), the cookie's when there is a `__session`. A visitor without the cookie has no token: the browser must say
+ * the post comes from this very site (Sec-Fetch-Site, or Origin), which a forged cross-site form cannot; the SameSite
+ * cookie adds nothing there, as there is no cookie to steal a use of.
+ */
 export async function verifyCsrf(formData: FormData, request: Request): Promise<void> {
-  try {
-    const session = await getCurrentSession(request);
-    if (session) {
-      // Signed in: only this session's own token (not one from before the login, nor another session's).
-      if (!isSessionCsrfToken(formData.get('csrf'), session.sessionId)) {
-        throw new CSRFError('mismatched_token', 'Le jeton ne correspond pas à la session.');
-      }
-    } else {
-      await getCsrf().validate(formData, request.headers);
-    }
-  } catch (error) {
-    if (error instanceof CSRFError) {
-      audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
-      throw data({ message: CSRF_REFUSED }, { status: 403 });
-    }
-    throw error;
+  const session = await getCurrentSession(request);
+  if (session) {
+    if (!isSessionCsrfToken(formData.get('csrf'), session.sessionId)) refuseCsrf(request);
+    return;
   }
+  const { c } = await readVisitor(request);
+  if (c) {
+    if (!sameToken(formData.get('csrf'), visitorCsrfToken(c))) refuseCsrf(request);
+    return;
+  }
+  // A cookie that says nothing valid (expired session, altered) counts as none: the origin decides.
+  if (!isSameOriginRequest(request)) refuseCsrf(request);
 }
 
 /**

@@ -1,30 +1,16 @@
 // Server-side sessions (revocable rows keyed by the hash of the cookie's secret: a random token, or a Firebase session
 // cookie checked with revocation on every request) and the route guards of SPEC §2.
 import crypto from 'node:crypto';
-import { createCookie, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import type { SignedIn } from '../identity/ports';
 import type { UserProfile } from '../ports';
 import { getServices } from '../services';
 import { audit, auditFromRequest } from './audit';
-import { endAnonymousCsrf } from './csrf';
-import { once } from './once';
+import { readVisitor, serializeVisitor, updateVisitor } from './visitor';
 
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 // Refreshing last_seen_at on every request would write on every page view; once an hour is enough.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-
-const sessionCookie = once(() => {
-  const { config } = getServices();
-  return createCookie('__session', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.SECURE_COOKIES,
-    path: '/',
-    secrets: [config.SESSION_SECRET],
-    // The browser keeps the cookie; the server decides (idle timeout, revocation).
-    maxAge: 400 * 24 * 60 * 60,
-  });
-});
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
@@ -46,8 +32,8 @@ export function getCurrentSession(request: Request): Promise<CurrentSession | nu
 }
 
 async function lookUpSession(request: Request): Promise<CurrentSession | null> {
-  const token = await sessionCookie().parse(request.headers.get('Cookie'));
-  if (typeof token !== 'string' || token.length < 20) return null;
+  const token = (await readVisitor(request)).t;
+  if (!token) return null;
   const store = getServices().store;
   const id = hashToken(token);
   const session = await store.sessions.find(id);
@@ -138,11 +124,11 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
 
 /**
  * Opens a session for a signed-in account: the identity provider's secret (a random token, or a Firebase session cookie
- * made from the sign-in's ID token), its row in the session store, and the Set-Cookie of the signed `__session` cookie
- * that carries it. The one way a session starts: the login, register and password actions (through createUserSession)
- * and the end-to-end fixtures that log in by cookie.
+ * made from the sign-in's ID token) and its row in the session store; returns the secret, which the signed `__session`
+ * cookie carries (visitor.ts). The one way a session starts: the login, register and password actions (through
+ * createUserSession) and the end-to-end fixtures that log in by cookie (openSessionCookie).
  */
-export async function openSessionCookie(signedIn: SignedIn, userAgent = ''): Promise<string> {
+async function openSession(signedIn: SignedIn, userAgent: string): Promise<string> {
   const { identity, store } = getServices();
   const { token, ttlMs } = await identity.openSession(signedIn);
   const now = new Date();
@@ -154,7 +140,12 @@ export async function openSessionCookie(signedIn: SignedIn, userAgent = ''): Pro
     expiresAt: new Date(now.getTime() + Math.min(ttlMs, SESSION_IDLE_TIMEOUT_MS)).toISOString(),
     userAgent: userAgent.slice(0, 300),
   });
-  return sessionCookie().serialize(token);
+  return token;
+}
+
+/** A new visitor's `__session` with a session in it (the end-to-end fixtures log in so). */
+export async function openSessionCookie(signedIn: SignedIn, userAgent = ''): Promise<string> {
+  return serializeVisitor({ t: await openSession(signedIn, userAgent) });
 }
 
 /**
@@ -164,26 +155,25 @@ export async function openSessionCookie(signedIn: SignedIn, userAgent = ''): Pro
 export async function createUserSession(request: Request, uid: string, idToken: string | null = null): Promise<string> {
   const previous = await getCurrentSession(request);
   if (previous) await getServices().store.sessions.revoke(previous.sessionId);
-  return openSessionCookie({ uid, idToken }, request.headers.get('User-Agent') ?? '');
+  const token = await openSession({ uid, idToken }, request.headers.get('User-Agent') ?? '');
+  // The CSRF secret of the visitor before the login ends with it (csrf.ts): a token from before must not outlive it.
+  return updateVisitor(request, { t: token, c: undefined });
+}
+
+/** A login: a new session (the session's own CSRF token replaces the visitor's, see csrf.ts). The answer's headers. */
+export async function signIn(request: Request, uid: string, idToken: string | null = null): Promise<Headers> {
+  return new Headers({ 'Set-Cookie': await createUserSession(request, uid, idToken) });
 }
 
 /**
- * A login: a new session, and the end of the anonymous CSRF token (the session's own token replaces it, see csrf.ts).
- * The headers of the answer that signs the visitor in.
+ * Revokes this browser's session (Firebase: the account's refresh tokens too); returns the Set-Cookie of `__session`
+ * without it (gone altogether unless a message or a cookie choice remains in it).
  */
-export async function signIn(request: Request, uid: string, idToken: string | null = null): Promise<Headers> {
-  const headers = new Headers();
-  headers.append('Set-Cookie', await createUserSession(request, uid, idToken));
-  headers.append('Set-Cookie', await endAnonymousCsrf());
-  return headers;
-}
-
-/** Revokes this browser's session (Firebase: the account's refresh tokens too); returns the clearing Set-Cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const session = await getCurrentSession(request);
   if (session) {
     await getServices().store.sessions.revoke(session.sessionId);
     await getServices().identity.endSessions(session.user.uid);
   }
-  return sessionCookie().serialize('', { maxAge: 0 });
+  return updateVisitor(request, { t: undefined, c: undefined });
 }

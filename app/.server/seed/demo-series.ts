@@ -1,4 +1,4 @@
-// Demo series (issue 20, decision 037): a weekly market, a monthly ciné-club, a theatre run, an exhibition with
+// Demo series (issue 20, decision 041): a weekly market, a monthly ciné-club, a theatre run, an exhibition with
 // opening hours, and a weekly lunch with one cancelled date. Dated relative to today, like the other demo events.
 import { addDaysToDate } from '~/domain/dates';
 import type { Schedule } from '~/domain/schedule';
@@ -23,7 +23,7 @@ export const SEED_SERIES: readonly SeedSeriesSpec[] = [
     key: 'serie-marche-vevey',
     title: 'Marché du samedi à Vevey',
     description:
-      'Chaque samedi matin, la place du Marché accueille maraîchers, fromagers et vignerons de la Riviera : fruits et légumes de saison, pain au levain, fleurs coupées et café sous les platanes. Un rendez-vous des familles depuis plus d’un siècle.',
+      'Chaque samedi matin, la place du Marché accueille maraîchers, fromagers et vignerons de la Riviera\u00a0: fruits et légumes de saison, pain au levain, fleurs coupées et café sous les platanes. Un rendez-vous des familles depuis plus d’un siècle.',
     category: 'marches-brocantes',
     dayOffset: 1,
     venueName: 'Place du Marché',
@@ -124,9 +124,9 @@ export const SEED_SERIES: readonly SeedSeriesSpec[] = [
   {
     ...common,
     key: 'serie-exposition-neuchatel',
-    title: 'Exposition « Horlogers du Jura »',
+    title: 'Exposition «\u00a0Horlogers du Jura\u00a0»',
     description:
-      'Trois siècles de savoir-faire horloger, des cabinotiers aux manufactures : outils, établis reconstitués, montres de poche et mouvements animés. Visites commentées le dimanche à 14:00. Ouvert du mardi au dimanche, nocturne le jeudi.',
+      'Trois siècles de savoir-faire horloger, des cabinotiers aux manufactures\u00a0: outils, établis reconstitués, montres de poche et mouvements animés. Visites commentées le dimanche à 14:00. Ouvert du mardi au dimanche, nocturne le jeudi.',
     category: 'expos-musees',
     dayOffset: -10,
     venueName: 'Musée d’art et d’histoire',

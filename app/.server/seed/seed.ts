@@ -72,7 +72,7 @@ export function buildSeedEvent(spec: SeedEventSpec, today: string, createdBy: st
 }
 
 /** The event of a spec, with its pending revision if it has one (the public keeps seeing the approved fields). */
-/** A demo series: its schedule from its first day, the dates it spans, its cancelled dates (decision 037). */
+/** A demo series: its schedule from its first day, the dates it spans, its cancelled dates (decision 041). */
 export function buildSeedSeries(spec: SeedSeriesSpec, today: string, createdBy: string | null, now: string) {
   const schedule = spec.schedule(addDaysToDate(today, spec.dayOffset));
   const span = scheduleSpan(schedule);

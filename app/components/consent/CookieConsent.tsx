@@ -1,7 +1,8 @@
 // Cookie consent (SPEC §2, §4): the banner until a choice exists, and the 'Préférences des cookies' dialog that the
-// footer's 'Cookies' button reopens. Without JavaScript both are forms posting to /cookies and the dialog opens as the
-// link's target (CSS :target); with JavaScript the same forms post by fetch, and the browser's local storage keeps
-// SPEC's three keys in step with the choice.
+// footer's 'Cookies' button reopens. Without JavaScript both are forms posting to /cookies, which keeps the choice in
+// `__session`, and the dialog opens as the link's target (CSS :target). With JavaScript the same forms post by fetch
+// and the browser's local storage keeps the choice (SPEC's three keys): the page, the same for every visitor without
+// a `__session` (it may come from a shared cache), hides the banner itself (CONSENT_SCRIPT in root.tsx).
 import { Link, useLocation } from '@remix-run/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -27,6 +28,9 @@ export const OPEN_PREFERENCES_EVENT = 'agenda:cookie-preferences';
 
 /** SPEC §3: the preferences, the consent-given flag and the consent date, under three local-storage keys. */
 function writeConsentStorage(consent: Consent | null) {
+  // The mark the consent script of root.tsx sets before the first paint, which hides the banner.
+  if (consent) document.documentElement.dataset.consent = '1';
+  else delete document.documentElement.dataset.consent;
   try {
     if (consent) {
       localStorage.setItem(CONSENT_STORAGE_KEYS.preferences, JSON.stringify(consent.preferences));
@@ -36,7 +40,28 @@ function writeConsentStorage(consent: Consent | null) {
       for (const key of Object.values(CONSENT_STORAGE_KEYS)) localStorage.removeItem(key);
     }
   } catch {
-    // Storage may be unavailable (private mode, quota): the cookie still holds the choice.
+    // Storage may be unavailable (private mode, quota): the banner shows again on the next page.
+  }
+}
+
+/** The choice kept in this browser's local storage, if any. */
+function readConsentStorage(): Consent | null {
+  try {
+    if (localStorage.getItem(CONSENT_STORAGE_KEYS.given) !== 'true') return null;
+    const preferences = JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEYS.preferences) ?? 'null');
+    const date = localStorage.getItem(CONSENT_STORAGE_KEYS.date);
+    if (!preferences || typeof preferences !== 'object' || !date) return null;
+    return {
+      preferences: {
+        necessary: true,
+        analytics: preferences.analytics === true,
+        marketing: preferences.marketing === true,
+        functional: preferences.functional === true,
+      },
+      date,
+    };
+  } catch {
+    return null;
   }
 }
 
@@ -57,9 +82,11 @@ export function CookieConsent({
   const opener = useRef<Element | null>(null);
   const redirectTo = location.pathname + location.search;
 
-  // A fresh page (or a revalidation) brings the cookie's choice from the server.
-  useEffect(() => setConsent(initial), [initial]);
-  useEffect(() => writeConsentStorage(consent), [consent]);
+  // A fresh page (or a revalidation) brings the cookie's choice from the server, if it has one; else the browser's.
+  useEffect(() => {
+    if (initial) writeConsentStorage(initial);
+    setConsent(initial ?? readConsentStorage());
+  }, [initial]);
 
   const granted = Boolean(consent?.preferences.analytics);
   usePageViews(granted);
@@ -111,6 +138,7 @@ export function CookieConsent({
         return;
       }
       const next = answer.consent ?? null;
+      writeConsentStorage(next);
       setConsent(next);
       setOpen(false);
       updateAnalyticsConsent(Boolean(next?.preferences.analytics));

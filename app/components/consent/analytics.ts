@@ -18,7 +18,12 @@ export function usePageViews(granted: boolean) {
   useEffect(() => {
     if (!granted) return;
     // The admin's `(N) ` prefix is not part of the page's title.
-    const body = JSON.stringify({ path: location.pathname, title: document.title.replace(/^\(\d+\) /, '') });
+    // `analytics`: the choice is in this browser's local storage, which the server cannot read.
+    const body = JSON.stringify({
+      path: location.pathname,
+      title: document.title.replace(/^\(\d+\) /, ''),
+      analytics: true,
+    });
     const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(PAGE_VIEW_URL, body);
     if (!sent) {
       fetch(PAGE_VIEW_URL, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain' } }).catch(

@@ -5,6 +5,7 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { formatDateTime } from '~/domain/dates';
 import type { ModerationDecision } from '~/domain/moderation';
 import { CONFIRM_DELETE_PARAM, MODERATION_ACTION_PAST } from '~/domain/moderation';
+import { REJECTION_REASONS } from '~/domain/rejection-reasons';
 import { EventPreview } from './EventPreview';
 import { listParams, STATUS_LABELS } from './moderation-ui';
 import type { action, loader } from './route';
@@ -167,6 +168,33 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
       {can('reject') ? (
         <Form method="post" className="moderation__reject" preventScrollReset>
           {hidden}
+          <label htmlFor="reason-preset">Motif fréquent</label>
+          <select
+            id="reason-preset"
+            name="reasonPreset"
+            defaultValue=""
+            aria-describedby="reason-preset-hint"
+            onChange={(change) => {
+              // With JavaScript the text goes into the field, to be completed or edited there.
+              const select = change.currentTarget;
+              const text = REJECTION_REASONS.find((r) => r.id === select.value)?.text;
+              const field = select.form?.elements.namedItem('reason');
+              if (!text || !(field instanceof HTMLTextAreaElement)) return;
+              field.value = field.value.trim() ? `${field.value.trim()} ${text}` : text;
+              select.value = '';
+              field.focus();
+            }}
+          >
+            <option value="">{'Aucun\u00a0: j’écris le motif'}</option>
+            {REJECTION_REASONS.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          <p className="field__hint" id="reason-preset-hint">
+            Le motif choisi s’ajoute au texte ci-dessous, que vous pouvez compléter.
+          </p>
           <label htmlFor="reason">
             {isRevision
               ? 'Motif du refus de la modification (envoyé à l’organisateur)'
@@ -177,7 +205,6 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
             name="reason"
             rows={3}
             maxLength={1000}
-            required
             defaultValue={error?.field === 'reason' ? error.reason : ''}
             aria-invalid={error?.field === 'reason' ? true : undefined}
             aria-describedby={error?.field === 'reason' ? 'reason-error' : undefined}

@@ -15,7 +15,7 @@ import { formatDateTime } from '~/domain/dates';
 import { workingView } from '~/domain/event-lifecycle';
 import { pageMeta } from '~/domain/meta';
 import type { ModerationDecision } from '~/domain/moderation';
-
+import { composeRejectionReason } from '~/domain/rejection-reasons';
 import { Decision } from './Decision';
 import { ACTION_DONE, inTab, listParams, STATUS_LABELS, STATUS_TABS } from './moderation-ui';
 
@@ -32,7 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const eventId = String(formData.get('eventId') ?? '');
   const intent = formData.get('intent');
   const returnQuery = parseModerationQuery(new URLSearchParams(String(formData.get('returnTo') ?? '')));
-  const reason = String(formData.get('reason') ?? '');
+  // A common reason picked without JavaScript comes before what was typed (with it, the field already holds it).
+  const reason = composeRejectionReason(
+    String(formData.get('reasonPreset') ?? ''),
+    String(formData.get('reason') ?? ''),
+  );
   try {
     const { event, deleted, revision } = await decideOnEvent(context.services, admin, {
       eventId,
@@ -45,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const next = String(formData.get('next') ?? '');
     const target = leaves ? (/^[a-z0-9-]{1,64}$/i.test(next) ? next : null) : event.id;
     const done = ACTION_DONE[intent as ModerationDecision];
-    const flash = await setFlash({ kind: 'success', message: done(workingView(event).title, revision) });
+    const flash = await setFlash(request, { kind: 'success', message: done(workingView(event).title, revision) });
     const search = listParams(returnQuery, target ? { eventId: target } : {});
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {

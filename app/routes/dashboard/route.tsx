@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${path}?${CONFIRM_CANCEL_PARAM}=${encodeURIComponent(eventId)}`);
   }
   const flash = await cancelOrRestore(context.services, user, { intent, eventId, path });
-  return redirect(path, { headers: { 'Set-Cookie': await setFlash(flash) } });
+  return redirect(path, { headers: { 'Set-Cookie': await setFlash(request, flash) } });
 }
 
 export default DashboardScreen;

@@ -33,7 +33,7 @@ export interface IndexedEvent {
   startsTs: number;
   endsTs: number;
   tokens: Record<FieldKey, string[]>;
-  /** Up to when its occurrences are stored (ms), and those occurrences: what the collection holds (decision 037). */
+  /** Up to when its occurrences are stored (ms), and those occurrences: what the collection holds (decision 041). */
   occurrencesUntil: number;
   occurrences: StoredOccurrence[];
 }
@@ -90,7 +90,7 @@ function relevance(items: readonly IndexedEvent[], words: readonly string[]): Ma
   return scores;
 }
 
-/** An event matched through one of its stored occurrences (decision 037). */
+/** An event matched through one of its stored occurrences (decision 041). */
 interface Match {
   item: IndexedEvent;
   occurrence: StoredOccurrence;
@@ -174,6 +174,13 @@ export function mapPointsOf(items: Iterable<IndexedEvent>, q: EventQuery, max: n
       city: e.city,
       category: e.category,
     }));
+}
+
+/** Title, venue, city and organizer of the events the query matches (its words ignored), for suggestions. */
+export function suggestionTextsOf(items: Iterable<IndexedEvent>, q: EventQuery): string[] {
+  return filterForQuery(items, { ...q, words: undefined, oneRowPerEvent: true })
+    .flatMap(({ item: { event: e } }) => [e.title, e.venueName, e.city, e.organizerName])
+    .filter((text) => text !== '');
 }
 
 /**

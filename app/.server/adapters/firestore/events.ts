@@ -7,7 +7,7 @@ import type { Schedule } from '~/domain/schedule';
 import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
-import { COLLECTIONS, docKey, inBatches, isAlreadyExists } from './db';
+import { COLLECTIONS, docKey, isAlreadyExists } from './db';
 import {
   allSearchTokens,
   emptyStatusCounts,
@@ -16,6 +16,7 @@ import {
   mapPointsOf,
   moderationList,
   searchIndex,
+  suggestionTextsOf,
 } from './event-index';
 import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
 import { findUidByEmail } from './users';
@@ -193,6 +194,9 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
     },
     async mapPoints(q, max) {
       return mapPointsOf(await mirror(), q, max);
+    },
+    async suggestionTexts(q) {
+      return suggestionTextsOf(await mirror(), q);
     },
     async findById(id) {
       const snapshot = await events().doc(id).get();

@@ -134,7 +134,7 @@ export function ftsMatch(words: readonly string[]): string {
 export const AWAITING = `(e.status = 'pending' OR (e.revision IS NOT NULL AND e.status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')})))`;
 
 /**
- * The SQL of a public query, over occurrences (decision 037): `o` is one stored date of event `e`, and the dates
+ * The SQL of a public query, over occurrences (decision 041): `o` is one stored date of event `e`, and the dates
  * filters apply to it (an event matches through any of its dates).
  */
 export function eventQuerySql(q: EventQuery) {

@@ -20,7 +20,7 @@ export function createEventStore(db: Db): EventStore {
   const logDecision = (eventId: string, eventTitle: string, e: ModerationLogInput) =>
     insertDecision.run(eventId, eventTitle, e.adminUid, e.action, e.reason, e.createdAt);
 
-  // Occurrences (decision 037): replaced with every write of their event, inside the writer's transaction.
+  // Occurrences (decision 041): replaced with every write of their event, inside the writer's transaction.
   const deleteOccurrences = db.prepare('DELETE FROM event_occurrences WHERE event_id = ?');
   const insertOccurrence = db.prepare(
     `INSERT INTO event_occurrences (event_id, starts_at, ends_at, starts_ts, ends_ts, open_end, cancelled)
@@ -87,6 +87,15 @@ export function createEventStore(db: Db): EventStore {
         city: str(r.city),
         category: r.category as CategorySlug,
       }));
+    },
+    async suggestionTexts(q) {
+      const { from, where, params } = eventQuerySql({ ...q, words: undefined });
+      const rows = db
+        // Each event once, however many of its dates match (a series counts as one event in the vocabulary).
+        .prepare(`SELECT e.title, e.venue_name, e.city, e.organizer_name ${from} WHERE ${where} GROUP BY e.id`)
+        .raw()
+        .all(...params) as string[][];
+      return rows.flat().filter((text) => text !== '');
     },
     async findById(id) {
       const row = db.prepare('SELECT * FROM events WHERE id = ?').get(id) as Row | undefined;

@@ -315,7 +315,7 @@ export const MIGRATIONS: readonly string[] = [
      cannot tell an end typed by the organizer from the two hours once added by default: they keep showing theirs. */ `
   ALTER TABLE events ADD COLUMN open_end INTEGER NOT NULL DEFAULT 0;
   `,
-  /* 11: recurring events (issue 20, decision 037): the schedule (JSON) and the cancelled dates of an event, and its
+  /* 11: recurring events (issue 20, decision 041): the schedule (JSON) and the cancelled dates of an event, and its
      occurrences materialised up to a rolling horizon (occurrences_until, ms) in their own table, which the public
      list reads (one row per upcoming date). Every event stored before has one occurrence: its own dates. */ `
   ALTER TABLE events ADD COLUMN schedule TEXT;

@@ -1,0 +1,87 @@
+// The one cookie of the site, `__session` (docs/decisions/037-un-seul-cookie-et-pages-en-cache.md): Firebase Hosting
+// passes no other cookie to the app, and a shared cache keeps only answers that set none. It is signed and holds what
+// belongs to one visitor: the session's secret (`t`, a random token or a Firebase session cookie), the CSRF secret of
+// a visitor without a session (`c`), the one-time message (`f`) and the cookie choice made without JavaScript (`k`).
+// A visitor who has none of these gets no cookie, and their pages can come from a shared cache.
+import crypto from 'node:crypto';
+import { createCookie } from '@remix-run/node';
+import { z } from '~/domain/zod';
+import { getServices } from '../services';
+import { once } from './once';
+
+export const VISITOR_COOKIE = '__session';
+
+const visitorState = z.object({
+  t: z.string().min(20).optional(),
+  c: z.string().min(16).optional(),
+  f: z
+    .object({
+      kind: z.enum(['success', 'info', 'error']),
+      message: z.string(),
+      action: z.object({ label: z.string(), path: z.string(), intent: z.string(), eventId: z.string() }).optional(),
+    })
+    .optional(),
+  k: z.object({ a: z.boolean(), m: z.boolean(), f: z.boolean(), d: z.string().datetime() }).optional(),
+});
+
+export type VisitorState = z.infer<typeof visitorState>;
+
+const visitorCookie = once(() => {
+  const { config } = getServices();
+  return createCookie(VISITOR_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.SECURE_COOKIES,
+    path: '/',
+    secrets: [config.SESSION_SECRET],
+    // The browser keeps the cookie; the server decides (idle timeout, revocation, the consent's own date).
+    maxAge: 400 * 24 * 60 * 60,
+  });
+});
+
+/** True when the request carries a `__session` cookie at all (valid or not): its answers are this visitor's own. */
+export function hasVisitorCookie(cookieHeader: string | null | undefined): boolean {
+  return /(?:^|;\s*)__session=/.test(cookieHeader ?? '');
+}
+
+const read = new WeakMap<Request, Promise<VisitorState>>();
+const pending = new WeakMap<Request, VisitorState>();
+
+/** What this request's `__session` holds (an empty state when it has none, or an unreadable one). Read once. */
+export function readVisitor(request: Request): Promise<VisitorState> {
+  let found = read.get(request);
+  if (!found) {
+    found = visitorCookie()
+      .parse(request.headers.get('Cookie'))
+      .then((value) => visitorState.safeParse(value))
+      .then((parsed) => (parsed.success ? parsed.data : {}))
+      .catch(() => ({}));
+    read.set(request, found);
+  }
+  return found;
+}
+
+/** A state worth a cookie: a session, a message or a choice (a CSRF secret alone is not kept). */
+const isEmpty = (state: VisitorState) => !state.t && !state.f && !state.k;
+
+/** The Set-Cookie of a state: the signed cookie, or its removal when nothing is left in it. */
+export async function serializeVisitor(state: VisitorState): Promise<string> {
+  if (isEmpty(state)) return visitorCookie().serialize('', { maxAge: 0 });
+  // A visitor's forms need a CSRF secret as soon as they have a cookie (see csrf.ts).
+  const withSecret = state.c ? state : { ...state, c: crypto.randomBytes(18).toString('base64url') };
+  return visitorCookie().serialize(withSecret);
+}
+
+/**
+ * Changes this visitor's cookie and returns its Set-Cookie. Every change made while answering one request builds on
+ * the previous ones (a logout and its message), so the last Set-Cookie of the answer carries them all; the HTTP layer
+ * sends only that one (app/.server/platform/http-cache.ts).
+ */
+export async function updateVisitor(request: Request, change: Partial<VisitorState>): Promise<string> {
+  const current = pending.get(request) ?? (await readVisitor(request));
+  const next: VisitorState = { ...current, ...change };
+  for (const key of Object.keys(change) as (keyof VisitorState)[]) if (change[key] === undefined) delete next[key];
+  if (!next.c && !isEmpty(next)) next.c = crypto.randomBytes(18).toString('base64url');
+  pending.set(request, next);
+  return serializeVisitor(next);
+}

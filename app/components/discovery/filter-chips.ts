@@ -1,0 +1,45 @@
+// The active filters of the list as chips (« Ce week-end », « Gratuit », « Vaud »), each with the address of the
+// same list without it.
+import { CANTON_NAMES } from '~/domain/cantons';
+import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
+
+export interface FilterChip {
+  key: string;
+  label: string;
+  /** The list without this filter. */
+  href: string;
+}
+
+const numericDay = (ymd: string) => ymd.split('-').reverse().slice(0, 2).join('.');
+
+export function filterChips(filters: EventFilters, categoryName: string, extra: Record<string, string>): FilterChip[] {
+  const without = (change: Partial<EventFilters>) => {
+    const text = filtersToParams({ ...filters, ...change }, extra).toString();
+    return `/evenements${text ? `?${text}` : ''}`;
+  };
+  const chips: FilterChip[] = [];
+  if (filters.q) chips.push({ key: 'q', label: `« ${filters.q} »`, href: without({ q: '' }) });
+  if (filters.when) {
+    const label = WHEN_OPTIONS.find((o) => o.value === filters.when)?.label ?? filters.when;
+    chips.push({ key: 'when', label, href: without({ when: '' }) });
+  }
+  if (!filters.when && (filters.from || filters.to)) {
+    const label = [
+      filters.from ? `du ${numericDay(filters.from)}` : '',
+      filters.to ? `au ${numericDay(filters.to)}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    chips.push({
+      key: 'range',
+      label: label.charAt(0).toUpperCase() + label.slice(1),
+      href: without({ from: '', to: '' }),
+    });
+  }
+  if (filters.category) chips.push({ key: 'category', label: categoryName, href: without({ category: '' }) });
+  if (filters.canton) chips.push({ key: 'canton', label: CANTON_NAMES[filters.canton], href: without({ canton: '' }) });
+  if (filters.free) chips.push({ key: 'free', label: 'Gratuit', href: without({ free: false }) });
+  if (filters.family) chips.push({ key: 'family', label: 'En famille', href: without({ family: false }) });
+  if (filters.accessible) chips.push({ key: 'accessible', label: 'Accessible', href: without({ accessible: false }) });
+  return chips;
+}

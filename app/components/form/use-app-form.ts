@@ -1,0 +1,101 @@
+// The one form mechanism (decision 040): conform drives every form, fed by the zod schema the server parses with.
+// The server still answers a refused form with `{ errors, values }` (app/.server/platform/refusal.ts); this hook turns
+// that answer into conform's last result, so the same page works without JavaScript (the server re-renders it with the
+// messages and the input) and with it (checks on blur with the same schema, focus on the error summary on submit).
+import { parse, type SubmissionResult, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { type FormEvent, useState } from 'react';
+import type { FieldErrors } from '~/domain/forms';
+import type { z } from '~/domain/zod';
+
+/** What a route's action answers when it refuses a form (the fields' messages, and the input to show again). */
+export interface FormAnswer {
+  errors?: FieldErrors;
+  values?: Record<string, unknown>;
+}
+
+/** A field's message under `form` (or none) is about the whole form: conform keeps those under the empty name. */
+const FORM_KEY = 'form';
+
+/** The server's answer as conform's last result: every refused field marked as checked, its message beside it. */
+export function toLastResult(answer: FormAnswer | null | undefined): SubmissionResult<string[]> | undefined {
+  if (!answer?.errors) return undefined;
+  const error: Record<string, string[]> = {};
+  for (const [name, message] of Object.entries(answer.errors)) {
+    if (message) error[name === FORM_KEY ? '' : name] = [message];
+  }
+  const initialValue: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.values ?? {})) {
+    if (typeof value === 'string') initialValue[name] = value;
+  }
+  return { status: 'error', initialValue, error, fields: Object.keys(initialValue) };
+}
+
+/** A check that is not one zod schema alone (the event form adds its cross-field rules): messages by field. */
+export type Validate = (values: Record<string, unknown>) => FieldErrors;
+
+interface AppFormOptions<Schema extends z.ZodTypeAny> {
+  /** Names the form (ids of its parts); two forms on one page need two ids. */
+  id: string;
+  /** The schema the server parses with: it gives the constraints (required, lengths, patterns) and the checks. */
+  schema: Schema;
+  /** The action's answer, when it refused the form. */
+  answer?: FormAnswer | null;
+  /** The values shown before any answer (an edited record). */
+  defaultValue?: Record<string, string | null | undefined>;
+  /** Replaces the schema's check when a form has rules across fields. */
+  validate?: Validate;
+}
+
+/**
+ * conform's form for a schema: constraints from the schema (never retyped in the markup), checks on blur then on
+ * input, the same parse as the server's (no coercion: empty fields reach the schema as empty strings, as on the
+ * server). `attempt` changes with each refused submission, so the error summary takes the focus.
+ */
+export function useAppForm<Schema extends z.ZodTypeAny>(options: AppFormOptions<Schema>) {
+  const { schema, validate } = options;
+  const [attempt, setAttempt] = useState(0);
+  const lastResult = toLastResult(options.answer);
+  const [form, fields] = useForm<Record<string, unknown>, Record<string, unknown>, string[]>({
+    id: options.id,
+    lastResult,
+    defaultValue: options.defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate({ formData }) {
+      if (!validate) return parseWithZod(formData, { schema, disableAutoCoercion: true });
+      return parse(formData, {
+        resolve(payload) {
+          const errors = validate(payload);
+          const error: Record<string, string[]> = {};
+          for (const [name, message] of Object.entries(errors)) if (message) error[name] = [message];
+          return Object.keys(error).length ? { error } : { value: payload };
+        },
+      });
+    },
+  });
+  // A refusal from the server is an attempt too (the summary takes the focus after it as well).
+  const answered = useAnswerCount(options.answer);
+  /** The form element's props: conform's id and submit check, and no browser bubbles (the messages are ours). */
+  const formProps = {
+    id: form.id,
+    noValidate: true,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      form.onSubmit(event);
+      if (event.defaultPrevented) setAttempt((n) => n + 1);
+    },
+  };
+  return { form, fields, attempt: attempt + answered, formProps };
+}
+
+/** How many answers the action gave (one more each time a new one arrives). */
+function useAnswerCount(answer: unknown): number {
+  const [seen, setSeen] = useState<{ answer: unknown; count: number }>({ answer, count: 0 });
+  if (seen.answer !== answer) {
+    const next = { answer, count: answer ? seen.count + 1 : seen.count };
+    setSeen(next);
+    return next.count;
+  }
+  return seen.count;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { zurichIso } from './dates';
+import { cardTime, groupByDay } from './event-days';
+
+const NOW = new Date('2026-11-26T09:00:00Z'); // Thursday 26 November 2026, Zurich
+
+describe('liste groupée par jour', () => {
+  const ev = (id: string, start: string, end: string, allDay = false) => ({ id, startsAt: start, endsAt: end, allDay });
+
+  it('un titre par jour (« Samedi 28 novembre »), les événements commencés avant aujourd’hui sous « En cours »', () => {
+    const items = [
+      ev('a', zurichIso('2026-11-20', '10:00'), zurichIso('2026-12-02', '18:00')),
+      ev('b', zurichIso('2026-11-28', '20:00'), zurichIso('2026-11-28', '22:00')),
+      // 23:30 in Zurich is already the next day in UTC+0 minus one: the day is Zurich's.
+      ev('c', zurichIso('2026-11-28', '23:30'), zurichIso('2026-11-29', '01:00')),
+      ev('d', zurichIso('2027-01-02', '00:00'), zurichIso('2027-01-02', '23:59'), true),
+    ];
+    const groups = groupByDay(items, NOW);
+    expect(groups.map((g) => [g.heading, g.items.map((i) => i.id)])).toEqual([
+      ['En cours', ['a']],
+      ['Samedi 28 novembre', ['b', 'c']],
+      ['Samedi 2 janvier 2027', ['d']],
+    ]);
+    expect(items.map((i) => cardTime(i, groups.find((g) => g.items.includes(i))?.day ?? ''))).toEqual([
+      'Jusqu’au mer. 2 déc.',
+      '20:00',
+      '23:30, jusqu’au dim. 29 nov.',
+      'Toute la journée',
+    ]);
+  });
+});

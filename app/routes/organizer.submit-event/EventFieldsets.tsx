@@ -1,0 +1,157 @@
+// The event form's sections, each fed by conform's metadata for its fields (constraints from eventFormSchema). A new
+// section (a schedule, say) is one more component here and one more entry in the screen's list.
+import { type FormEvent, lazy, type ReactNode, Suspense } from 'react';
+import { ClientOnly } from 'remix-utils/client-only';
+import {
+  Checkbox,
+  CheckboxGroup,
+  type FieldMeta,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '~/components/form/Field';
+import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
+import { LOCALITIES } from '~/domain/localities';
+
+const PinMap = lazy(() => import('~/components/map/PinMap.client'));
+
+/** The event form's fields by name (conform's metadata). */
+export type EventFields = Record<string, FieldMeta>;
+
+const CANTON_OPTIONS = CANTON_CODES.map((c) => ({ value: c, label: CANTON_NAMES[c] }));
+
+export function WhatFieldset({
+  fields,
+  categories,
+}: {
+  fields: EventFields;
+  categories: readonly { slug: string; label: string }[];
+}) {
+  return (
+    <fieldset className="form-step">
+      <legend>1. Quoi</legend>
+      <TextField meta={fields.title} label="Titre" />
+      <SelectField
+        meta={fields.category}
+        label="Catégorie"
+        placeholder="Choisir…"
+        options={categories.map((c) => ({ value: c.slug, label: c.label }))}
+      />
+      <TextAreaField
+        meta={fields.description}
+        label="Description"
+        rows={7}
+        hint="Ce qui attend le public, le programme, les artistes… (20 caractères au moins)."
+      />
+    </fieldset>
+  );
+}
+
+/** When: the first date and its times (a list of dates hides them, see app.css), then how many dates (`children`). */
+export function WhenFieldset({ fields, children }: { fields: EventFields; children?: ReactNode }) {
+  return (
+    <fieldset className="form-step when">
+      <legend>2. Quand</legend>
+      <div className="when__times">
+        <div className="form-row">
+          <TextField meta={fields.startDate} label="Date de début" type="date" />
+          <TextField
+            meta={fields.startTime}
+            label="Heure de début"
+            type="time"
+            hint="Obligatoire, sauf pour un événement qui dure toute la journée."
+          />
+        </div>
+        <div className="form-row">
+          <TextField meta={fields.endDate} label="Date de fin (si plusieurs jours)" type="date" />
+          <TextField meta={fields.endTime} label="Heure de fin" type="time" />
+        </div>
+      </div>
+      <Checkbox meta={fields.allDay} label="Toute la journée (marché, foire…)" />
+      {children}
+    </fieldset>
+  );
+}
+
+interface WhereProps {
+  fields: EventFields;
+  coords: { lat: number; lng: number } | null;
+  map: { tileUrl: string; attribution: string };
+  onCity: (event: FormEvent<HTMLInputElement>) => void;
+  onMovePin: (lat: number, lng: number) => void;
+}
+
+export function WhereFieldset({ fields, coords, map, onCity, onMovePin }: WhereProps) {
+  return (
+    <fieldset className="form-step">
+      <legend>3. Où</legend>
+      <TextField meta={fields.venueName} label="Lieu" hint="Salle, bâtiment, place…" />
+      <TextField meta={fields.street} label="Rue et numéro" />
+      <div className="form-row">
+        <TextField meta={fields.postalCode} label="NPA" inputMode="numeric" />
+        <TextField
+          meta={fields.city}
+          label="Localité"
+          list="localities"
+          autoComplete="off"
+          onInput={onCity}
+          hint="Une localité absente de la liste est acceptée, sans point sur la carte."
+        />
+      </div>
+      <datalist id="localities">
+        {LOCALITIES.map((l) => (
+          <option key={`${l.name}-${l.canton}`} value={l.name} />
+        ))}
+      </datalist>
+      <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_OPTIONS} />
+      <input type="hidden" name="lat" value={coords ? String(coords.lat) : ''} />
+      <input type="hidden" name="lng" value={coords ? String(coords.lng) : ''} />
+      {coords ? (
+        <ClientOnly>
+          {() => (
+            <Suspense fallback={<p className="field__hint">Chargement de la carte…</p>}>
+              <p className="field__hint">Déplacez le repère pour indiquer l’endroit exact.</p>
+              <PinMap lat={coords.lat} lng={coords.lng} config={map} onMove={onMovePin} />
+            </Suspense>
+          )}
+        </ClientOnly>
+      ) : null}
+      <CheckboxGroup
+        items={[
+          { meta: fields.wheelchair, label: 'Accessible en fauteuil roulant' },
+          { meta: fields.hearing, label: 'Équipé pour les personnes malentendantes' },
+          { meta: fields.familyFriendly, label: 'Adapté aux familles et aux enfants' },
+        ]}
+      />
+    </fieldset>
+  );
+}
+
+export function PriceFieldset({ fields }: { fields: EventFields }) {
+  return (
+    <fieldset className="form-step">
+      <legend>4. Prix & billets</legend>
+      <Checkbox meta={fields.isFree} label="Entrée gratuite" />
+      <div className="form-row">
+        <TextField meta={fields.priceMin} label="Prix dès (CHF)" inputMode="decimal" />
+        <TextField meta={fields.priceMax} label="Prix jusqu’à (CHF)" inputMode="decimal" />
+      </div>
+      <TextField meta={fields.priceNote} label="Précision sur le prix" hint="Réductions, gratuit pour les enfants…" />
+      <TextField meta={fields.ticketUrl} label="Billetterie (adresse web)" type="url" />
+    </fieldset>
+  );
+}
+
+export function ContactFieldset({ fields }: { fields: EventFields }) {
+  return (
+    <fieldset className="form-step">
+      <legend>5. Contact</legend>
+      <TextField meta={fields.organizerName} label="Organisateur" />
+      <TextField meta={fields.websiteUrl} label="Site web de l’événement" type="url" />
+      <div className="form-row">
+        <TextField meta={fields.contactEmail} label="Email de contact" type="email" />
+        <TextField meta={fields.contactPhone} label="Téléphone" type="tel" />
+      </div>
+    </fieldset>
+  );
+}

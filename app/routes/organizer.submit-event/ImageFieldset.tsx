@@ -1,0 +1,123 @@
+// The event form's image: a plain file field of the multipart form without JavaScript; with it, the image leaves as
+// soon as it is chosen (with a progress bar) and the form carries its token instead.
+import { useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
+import { Checkbox, TextField } from '~/components/form/Field';
+import type { EventImage } from '~/domain/event';
+import { imageUrl } from '~/domain/images';
+import type { EventFields } from './EventFieldsets';
+
+const UPLOAD_FAILED = 'L’envoi de l’image a échoué. Réessayez.';
+
+interface Upload {
+  progress: number;
+  token: string;
+  error: string;
+}
+
+/** Sends a chosen image to /organizer/image-upload; its state says how far it went and the token it got. */
+function useImageUpload() {
+  const csrf = useAuthenticityToken();
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const send = (file: File, input: HTMLInputElement) => {
+    const body = new FormData();
+    body.set('csrf', csrf);
+    body.set('image', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/organizer/image-upload');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) =>
+      e.lengthComputable && setUpload({ progress: e.loaded / e.total, token: '', error: '' });
+    xhr.onload = () => {
+      const answer = (xhr.response ?? {}) as { token?: string; error?: string };
+      if (xhr.status === 200 && answer.token) {
+        setUpload({ progress: 1, token: answer.token, error: '' });
+        input.value = '';
+      } else {
+        setUpload({ progress: 0, token: '', error: answer.error ?? UPLOAD_FAILED });
+      }
+    };
+    xhr.onerror = () => setUpload({ progress: 0, token: '', error: UPLOAD_FAILED });
+    setUpload({ progress: 0, token: '', error: '' });
+    xhr.send(body);
+  };
+  return { upload, send };
+}
+
+interface ImageFieldsetProps {
+  fields: EventFields;
+  /** The event's current image (an edit). */
+  image: EventImage | null;
+  /** The token of an image the server already holds for this form (sent before a refused submission). */
+  pendingImage: string;
+  /** The server's message about the image, if it refused it. */
+  error?: string;
+  /** A submission was refused (by the server or, with JavaScript, before leaving): a sent image is kept. */
+  refused: boolean;
+}
+
+export function ImageFieldset({ fields, image, pendingImage, error, refused }: ImageFieldsetProps) {
+  const { upload, send } = useImageUpload();
+  const [preview, setPreview] = useState<string | null>(null);
+  const kept = Boolean(pendingImage || (refused && upload?.token));
+  return (
+    <fieldset className="form-step">
+      <legend>6. Image</legend>
+      <input type="hidden" name="pendingImage" value={upload?.token || pendingImage} />
+      {image && !kept ? (
+        <div className="current-image">
+          <img src={imageUrl(image.path, 400)} alt={image.alt} width={200} />
+          <Checkbox meta={{ name: 'removeImage' }} label="Retirer cette image" />
+        </div>
+      ) : null}
+      {kept ? (
+        <p className="notice notice--success" data-testid="pending-image">
+          Votre image est conservée : inutile de la choisir à nouveau.
+        </p>
+      ) : null}
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label htmlFor="field-image">{image || kept ? 'Remplacer l’image' : 'Image (facultative)'}</label>
+        <p className="field__hint">JPEG, PNG, WebP ou AVIF, 8 Mo au plus, de préférence en paysage.</p>
+        <input
+          id="field-image"
+          type="file"
+          name="image"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'field-image-error' : undefined}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            setPreview(file ? URL.createObjectURL(file) : null);
+            if (file) send(file, e.currentTarget);
+          }}
+        />
+        {upload && !upload.error ? (
+          <progress className="upload-progress" max={1} value={upload.progress} data-testid="upload-progress">
+            {Math.round(upload.progress * 100)} %
+          </progress>
+        ) : null}
+        {upload?.token ? (
+          <p className="field__hint" data-testid="upload-done">
+            Image envoyée.
+          </p>
+        ) : null}
+        {upload?.error ? (
+          <p className="field__error" role="alert">
+            {upload.error}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="field__error" role="alert" id="field-image-error">
+            {error}
+          </p>
+        ) : null}
+        {preview ? <img className="image-preview" src={preview} alt="Aperçu de l’image choisie" width={240} /> : null}
+      </div>
+      <TextField
+        meta={fields.imageAlt}
+        label="Description de l’image"
+        hint="Ce qu’on y voit, pour les personnes aveugles ou malvoyantes."
+      />
+    </fieldset>
+  );
+}

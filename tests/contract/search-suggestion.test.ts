@@ -1,0 +1,65 @@
+// « Vouliez-vous dire … ? » on both backends: the use case over the store's public vocabulary (decision 039).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { searchEvents, searchSuggestion } from '../../app/.server/events/public';
+import type { Store } from '../../app/.server/ports';
+import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import type { EventFilters } from '../../app/domain/event-filters';
+import { makeEvent } from '../support/factories';
+import { BACKENDS } from './backends';
+
+const NOW = new Date('2030-03-01T10:00:00.000Z');
+const NO_FILTERS: EventFilters = {
+  q: '',
+  category: '',
+  canton: '',
+  when: '',
+  from: '',
+  to: '',
+  free: false,
+  family: false,
+  accessible: false,
+};
+const filters = (q: string, extra: Partial<EventFilters> = {}): EventFilters => ({ ...NO_FILTERS, q, ...extra });
+
+describe.each(BACKENDS)('suggestion de recherche : $name', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ store, dispose } = await backend.open());
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    await store.events.insertMany([
+      makeEvent({ id: 'c1', title: 'Concert de jazz', city: 'Lausanne', canton: 'VD' }, { now: NOW }),
+      makeEvent({ id: 'c2', title: 'Concert de printemps', venueName: 'Théâtre du Passage' }, { now: NOW }),
+      makeEvent({ id: 'p1', title: 'Xylophonie secrète', status: 'pending' }, { now: NOW }),
+      makeEvent({ id: 'r1', title: 'Xylophonie refusée', status: 'rejected' }, { now: NOW }),
+    ]);
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  const suggest = async (f: EventFilters) =>
+    searchSuggestion(store, f, (await searchEvents(store, f, 1, NOW)).total, NOW);
+
+  it('« concrt » ne trouve rien et propose « concert », qui trouve les deux concerts', async () => {
+    expect((await searchEvents(store, filters('concrt'), 1, NOW)).total).toBe(0);
+    expect(await suggest(filters('concrt'))).toEqual({ q: 'concert', total: 2 });
+    // Accents come back as written, each misspelt word is corrected, the right ones are kept.
+    expect(await suggest(filters('teatre pasage'))).toEqual({ q: 'théâtre passage', total: 1 });
+    expect(await suggest(filters('concrt lausane'))).toEqual({ q: 'concert lausanne', total: 1 });
+  });
+
+  it('ne propose que les mots d’événements publics : jamais le titre d’un événement en attente ou refusé', async () => {
+    expect(await suggest(filters('xylophonie'))).toBeNull();
+    expect(await suggest(filters('xylofonie'))).toBeNull();
+    expect(await suggest(filters('xylophoni secrete'))).toBeNull();
+  });
+
+  it('rien quand la recherche trouve déjà assez, quand rien n’est assez proche ou que la correction ne trouve pas plus', async () => {
+    expect(await suggest(filters('concert'))).toBeNull();
+    expect(await suggest(filters('zzzzzz'))).toBeNull();
+    // « concert » exists, but not in Geneva: no suggestion that finds nothing either.
+    expect(await suggest(filters('concrt', { canton: 'GE' }))).toBeNull();
+  });
+});
