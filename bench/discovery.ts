@@ -1,6 +1,7 @@
 // Discovery benchmark (issue 3): 10,000 approved events in a throw-away store, the production server,
 // autocannon (10 connections, 10 s) on the public pages, compared with a minimal page of the same app.
 // Usage: npm run bench            (BENCH_DURATION=5 for a quicker run)
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -46,12 +47,19 @@ async function htmlGzipKb(urlPath: string): Promise<number> {
   return gzipSync(html).length / 1024;
 }
 
+/** The two data sets (issue 20): single events only, then 1,000 weekly series among them; each in its own process. */
+const DATASETS = [
+  { series: 0, label: '10 000 événements approuvés, une date chacun' },
+  { series: 1000, label: '10 000 événements approuvés dont 1 000 séries hebdomadaires (≈ 50 000 dates à venir)' },
+];
+
 async function main() {
   ensureBuild();
+  const dataset = DATASETS[Number(process.env.BENCH_DATASET ?? 0)];
   const dataDir = throwAwayDataDir('bench');
-  const { ids } = await seedManyEvents();
+  const { ids, seriesIds } = await seedManyEvents(undefined, dataset.series);
   const detailId = ids[Math.floor(ids.length / 3)];
-  console.log(`Base jetable : ${dataDir} (10 000 événements approuvés)`);
+  console.log(`\n=== ${dataset.label} ===\nBase jetable : ${dataDir}`);
   const server = await startServer(dataDir, PORT);
   try {
     const pages: [string, string][] = [
@@ -60,7 +68,9 @@ async function main() {
       ['liste', '/evenements'],
       ['recherche « concert »', '/evenements?q=concert'],
       ['musique + Vaud', '/evenements?category=musique&canton=VD'],
+      ['ce week-end', '/evenements?quand=week-end'],
       ['fiche événement', `/evenement/${detailId}`],
+      ...(seriesIds.length ? [['fiche d’une série', `/evenement/${seriesIds[0]}`] as [string, string]] : []),
     ];
     for (const [, p] of pages) await fetch(`${BASE}${p}`); // warm-up
     const results: Figures[] = [];
@@ -87,4 +97,14 @@ async function main() {
   }
 }
 
-await main();
+if (process.env.BENCH_DATASET === undefined) {
+  // Both data sets, one after the other in the same run, each in a fresh process (the store is per process).
+  for (const i of DATASETS.keys()) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'bench/discovery.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_DATASET: String(i) },
+    });
+  }
+} else {
+  await main();
+}

@@ -23,7 +23,7 @@ export function ensureBuild() {
  * Categories, the demo accounts and `count` approved events spread over the next 180 days (the demo events,
  * repeated with numbered titles). Returns some event ids (for detail pages) and the demo accounts.
  */
-export async function seedManyEvents(count = EVENT_COUNT): Promise<{ ids: string[] }> {
+export async function seedManyEvents(count = EVENT_COUNT, series = 0): Promise<{ ids: string[]; seriesIds: string[] }> {
   const { getServices } = await import('../app/.server/services');
   const { seedCategories, buildSeedEvent } = await import('../app/.server/seed/seed');
   const { SEED_EVENTS } = await import('../app/.server/seed/demo-data');
@@ -33,13 +33,42 @@ export async function seedManyEvents(count = EVENT_COUNT): Promise<{ ids: string
   const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
   const today = zurichToday();
   const now = new Date().toISOString();
+  const { scheduleSpan } = await import('../app/domain/schedule-expand');
+  const { addDaysToDate } = await import('../app/domain/dates');
+  const { weekdayOf } = await import('../app/domain/schedule');
   const events = Array.from({ length: count }, (_, i) => {
     const spec = approved[i % approved.length];
     const event = buildSeedEvent({ ...spec, dayOffset: i % 180, endDayOffset: undefined }, today, null, now);
-    return { ...event, id: `bench${i.toString(36)}`, title: `${spec.title} #${i + 1}`, featured: i % 97 === 0 };
+    const numbered = {
+      ...event,
+      id: `bench${i.toString(36)}`,
+      title: `${spec.title} #${i + 1}`,
+      featured: i % 97 === 0,
+    };
+    if (i % Math.max(1, Math.floor(count / series)) !== 0 || i / Math.floor(count / series) >= series) return numbered;
+    // One event in ten a weekly series of 52 dates from its day on (decision 041): about 50 upcoming dates each.
+    const firstDate = addDaysToDate(today, i % 7);
+    const schedule = {
+      kind: 'rule' as const,
+      firstDate,
+      start: spec.allDay ? '10:00' : spec.start,
+      end: '',
+      freq: 'weekly' as const,
+      interval: 1,
+      byDay: [weekdayOf(firstDate)],
+      monthly: null,
+      until: '',
+      count: 52,
+      exclude: [],
+    };
+    const span = scheduleSpan(schedule);
+    return span ? { ...numbered, allDay: false, schedule, ...span } : numbered;
   });
   await store.events.insertMany(events);
-  return { ids: events.filter((_, i) => i % 53 === 0).map((e) => e.id) };
+  return {
+    ids: events.filter((_, i) => i % 53 === 0).map((e) => e.id),
+    seriesIds: events.filter((e) => e.schedule).map((e) => e.id),
+  };
 }
 
 /** Creates (or resets) accounts with a known password, straight in the store. */

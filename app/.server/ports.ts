@@ -4,6 +4,7 @@ import type { Category, CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
 import type { ModerationAction } from '~/domain/moderation';
 import type { Partner, PartnerKind } from '~/domain/partner';
+import type { StoredOccurrence } from '~/domain/schedule-expand';
 
 export type Role = 'organizer' | 'admin';
 
@@ -208,6 +209,12 @@ export interface EventQuery {
   excludeId?: string;
   /** Featured events first (home highlights); otherwise relevance (with words) then date. */
   featuredFirst?: boolean;
+  /**
+   * The list counts each occurrence (decision 041): a series is one item per matching date, sorted by that date, its
+   * startsAt/endsAt the occurrence's and `occurrence` set. With this, one item per event: its next matching date
+   * (home highlights, similar events, the sitemap).
+   */
+  oneRowPerEvent?: boolean;
   limit: number;
   offset: number;
 }
@@ -264,6 +271,17 @@ export interface EventStore {
   listForModeration(query: ModerationQuery): Promise<{ items: AgendaEvent[]; total: number }>;
   /** How many events of every status (all dates). */
   countAllByStatus(): Promise<Record<EventStatus, number>>;
+  /**
+   * An event's stored occurrences (decision 041), in order, those ending after `endsAfter` when given. Every write of
+   * an event (insert, submission, transition) stores them in the same transaction, from its public content, up to
+   * the rolling horizon (occurrenceHorizon): a single event has one, its own dates.
+   */
+  occurrences(eventId: string, endsAfter?: string): Promise<StoredOccurrence[]>;
+  /**
+   * The daily job: stores the occurrences of every series up to `horizon` (ISO) where they stop before it and the
+   * series goes on. Returns how many events it extended.
+   */
+  extendOccurrences(horizon: string): Promise<number>;
   /** Events of an account per status (the organizer's history, for moderators). */
   countByOwner(uid: string): Promise<Record<EventStatus, number>>;
   /** The decisions taken on an event, newest first (also once the event is deleted). */

@@ -50,11 +50,15 @@ export function EventCard({
       <div className="event-card__body">
         <p className="event-card__category">{category.label}</p>
         <h3 className="event-card__title">
-          <Link to={`/evenement/${event.id}`}>{event.title}</Link>
+          <Link to={`/evenement/${event.id}${event.occurrenceDay ? `?date=${event.occurrenceDay}` : ''}`}>
+            {event.title}
+          </Link>
         </h3>
         <p className="event-card__when">
           <time dateTime={event.startsAt}>{time ?? formatEventShort(event)}</time>
+          {otherDatesText(event.otherDates)}
         </p>
+        {event.openingToday ? <p className="event-card__opening">{event.openingToday}</p> : null}
         <p className="event-card__where">
           {event.venueName ? `${event.venueName}, ` : ''}
           {event.city} ({CANTON_NAMES[event.canton]})
@@ -62,9 +66,12 @@ export function EventCard({
         <p className="event-card__tags">
           <span className="tag">{formatPrice(event)}</span>
           {event.familyFriendly ? <span className="tag">En famille</span> : null}
-          {event.status === 'cancelled' ? <span className="tag tag--danger">Annulé</span> : null}
+          {event.status === 'cancelled' || event.dateCancelled ? <span className="tag tag--danger">Annulé</span> : null}
         </p>
       </div>
     </article>
   );
 }
+
+/** « + 11 autres dates », « + 1 autre date ». */
+const otherDatesText = (n: number) => (n > 0 ? ` + ${n} autre${n > 1 ? 's' : ''} date${n > 1 ? 's' : ''}` : null);

@@ -1,10 +1,13 @@
 // What an event card shows.
+import { zurichToday } from './dates';
 import type { AgendaEvent } from './event';
+import { todayOpeningText } from './schedule';
 
 export type EventCardData = ReturnType<typeof toEventCard>;
 
 /** Only what a card shows: loaders send this, not whole events (lighter pages, less to serialise). */
 export function toEventCard(e: AgendaEvent) {
+  const dated = e.schedule && e.schedule.kind !== 'period';
   return {
     id: e.id,
     title: e.title,
@@ -22,5 +25,11 @@ export function toEventCard(e: AgendaEvent) {
     familyFriendly: e.accessibility.familyFriendly,
     /** Its picture, if any (no alt: in a list the title says it all). */
     image: e.image ? { path: e.image.path, width: e.image.width, height: e.image.height } : null,
+    /** A date of a series (decision 041): its day links to it (`?date=`); how many other dates come; cancelled. */
+    occurrenceDay: dated ? zurichToday(new Date(e.startsAt)) : null,
+    otherDates: dated && e.occurrence ? Math.max(0, e.occurrence.upcoming - 1) : 0,
+    dateCancelled: e.occurrence?.cancelled ?? false,
+    /** An exhibition: « ouvert aujourd’hui 10:00–18:00 » or « fermé aujourd’hui ». */
+    openingToday: todayOpeningText(e.schedule ?? null),
   };
 }

@@ -32,6 +32,7 @@ export const FIELD_LABELS: Record<Exclude<EventContentField, 'slug'>, string> = 
   contactPhone: 'Téléphone',
   accessibility: 'Accessibilité',
   image: 'Image',
+  schedule: 'Dates',
 };
 
 export function fieldLabel(field: string): string {

@@ -55,3 +55,35 @@ export function eventJsonLd(event: AgendaEvent, siteUrl: string) {
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
+
+/** A date of a series, as the event page lists it (app/.server/events/series.ts). */
+interface SeriesDateLd {
+  startsAt: string;
+  endsAt: string;
+  openEnd: boolean;
+  cancelled: boolean;
+  day: string;
+}
+
+/** At most this many dates of a series in its JSON-LD. */
+export const JSON_LD_MAX_DATES = 50;
+
+/**
+ * A series (decision 041), following Google's guidance for events on several dates: one Event per date, each with
+ * its own URL (`?date=`), a cancelled date EventCancelled. A period stays one Event from its first to its last day.
+ */
+export function seriesJsonLd(event: AgendaEvent, siteUrl: string, dates: readonly SeriesDateLd[]) {
+  return dates.slice(0, JSON_LD_MAX_DATES).map((d) => ({
+    ...eventJsonLd(
+      {
+        ...event,
+        startsAt: d.startsAt,
+        endsAt: d.endsAt,
+        openEnd: d.openEnd,
+        status: d.cancelled ? 'cancelled' : event.status,
+      },
+      siteUrl,
+    ),
+    url: `${siteUrl}/evenement/${event.id}?date=${d.day}`,
+  }));
+}

@@ -216,7 +216,8 @@ export function workingView(event: AgendaEvent): AgendaEvent {
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
+  // An absent schedule (events stored before issue 20) is no schedule.
+  if (a === b || (a == null && b == null)) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   const ka = Object.keys(a as object).sort();
   const kb = Object.keys(b as object).sort();

@@ -1,6 +1,7 @@
 // The event record of ARCHITECTURE §3, as the use cases and screens see it.
 import type { CantonCode } from './cantons';
 import type { CategorySlug } from './categories';
+import type { Schedule } from './schedule';
 
 /**
  * pending: awaiting its first moderation (or unpublished), not public · approved: public · rejected: not public, with
@@ -71,6 +72,18 @@ export interface AgendaEvent {
    * above stay the content an admin approved, the one the public sees, until an admin approves this revision.
    */
   revision: EventContent | null;
+  /**
+   * Several dates, a rule or a period (app/domain/schedule.ts); absent or null: one date, startsAt–endsAt. With a
+   * schedule, startsAt and endsAt span the whole series (first start, last end).
+   */
+  schedule?: Schedule | null;
+  /** The occurrences the organizer cancelled (their startsAt): « annulé » on those dates only. Not content. */
+  cancelledDates?: string[];
+  /**
+   * Set by a list (EventStore.search): startsAt, endsAt and openEnd above are those of one occurrence of the event;
+   * here whether that date is cancelled, and how many dates it has from now on (this one included).
+   */
+  occurrence?: { cancelled: boolean; upcoming: number };
 }
 
 /** The fields an organizer writes (the form's content, schedule included): what a revision holds. */
@@ -101,6 +114,7 @@ export const EVENT_CONTENT_FIELDS = [
   'contactPhone',
   'image',
   'accessibility',
+  'schedule',
 ] as const;
 export type EventContentField = (typeof EVENT_CONTENT_FIELDS)[number];
 export type EventContent = Pick<AgendaEvent, EventContentField>;
@@ -110,7 +124,12 @@ export function contentOf(event: EventContent): EventContent {
   const content = {} as Record<EventContentField, unknown>;
   for (const field of EVENT_CONTENT_FIELDS) content[field] = event[field];
   const copy = content as EventContent;
-  return { ...copy, image: copy.image ? { ...copy.image } : null, accessibility: { ...copy.accessibility } };
+  return {
+    ...copy,
+    image: copy.image ? { ...copy.image } : null,
+    accessibility: { ...copy.accessibility },
+    schedule: copy.schedule ? structuredClone(copy.schedule) : null,
+  };
 }
 
 /** What the map needs of a located event. */

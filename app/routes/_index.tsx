@@ -59,7 +59,7 @@ export default function HomePage() {
           </div>
           <div className="event-grid">
             {weekend.items.map((event) => (
-              <EventCard key={event.id} event={event} />
+              <EventCard key={`${event.id}:${event.startsAt}`} event={event} />
             ))}
           </div>
         </section>
@@ -73,7 +73,7 @@ export default function HomePage() {
         {highlights.items.length > 0 ? (
           <div className="event-grid">
             {highlights.items.map((event) => (
-              <EventCard key={event.id} event={event} />
+              <EventCard key={`${event.id}:${event.startsAt}`} event={event} />
             ))}
           </div>
         ) : (

@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
+import { seriesView } from '~/.server/events/series';
 import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
+import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { ShareButton } from '~/components/ShareButton';
 import { useCategory } from '~/components/useCategories';
@@ -12,7 +14,8 @@ import { CANTON_NAMES } from '~/domain/cantons';
 import type { EventStatus } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
-import { eventJsonLd, jsonForScript } from '~/domain/event-jsonld';
+import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
+import { actorsFor } from '~/domain/event-lifecycle';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
@@ -31,6 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     working: view.working,
     isPast: Date.parse(event.endsAt) < now.getTime(),
     similar: (await similarEvents(store, event, now)).map(toEventCard),
+    series: await seriesView(store, event, new URL(request.url).searchParams.get('date'), now),
+    canManage: actorsFor(viewer, event).length > 0,
   };
 }
 
@@ -63,11 +68,14 @@ const REVISION_BANNER =
   'Vous voyez la version modifiée, en attente de modération. Le public voit encore la version publiée jusqu’à la décision.';
 
 export default function EventDetailPage() {
-  const { event, isPublic, working, isPast, similar } = useLoaderData<typeof loader>();
+  const { event, isPublic, working, isPast, similar, series, canManage } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const siteUrl = root?.siteUrl ?? '';
   const eventUrl = `${siteUrl}/evenement/${event.id}`;
   const category = useCategory(event.category);
+  // A series: the bar gives the linked date, else the next one (a period spans its days, as the event does).
+  const barDate: { startsAt: string; endsAt: string; allDay: boolean; cancelled?: boolean } =
+    (series && series.kind !== 'period' ? (series.chosen ?? series.upcoming.find((d) => !d.cancelled)) : null) ?? event;
   const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const accessibility = [
     event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
@@ -81,7 +89,13 @@ export default function EventDetailPage() {
         <script
           type="application/ld+json"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (no <, >, &).
-          dangerouslySetInnerHTML={{ __html: jsonForScript(eventJsonLd(event, siteUrl)) }}
+          dangerouslySetInnerHTML={{
+            __html: jsonForScript(
+              series && series.kind !== 'period'
+                ? seriesJsonLd(event, siteUrl, series.chosen ? [series.chosen] : series.upcoming)
+                : eventJsonLd(event, siteUrl),
+            ),
+          }}
         />
       ) : null}
       <p className="breadcrumb">
@@ -117,7 +131,7 @@ export default function EventDetailPage() {
         </p>
         <h1>{event.title}</h1>
         <p className="lead">
-          <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>
+          {series ? <SeriesWhen series={series} /> : <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>}
           <br />
           {event.venueName ? `${event.venueName}, ` : ''}
           {event.city}
@@ -148,6 +162,7 @@ export default function EventDetailPage() {
               <p key={i}>{paragraph}</p>
             ))}
           </div>
+          {series ? <EventDates series={series} eventId={event.id} canManage={canManage} /> : null}
           <section aria-labelledby="where-title">
             <h2 id="where-title">Lieu</h2>
             <p>
@@ -255,10 +270,10 @@ export default function EventDetailPage() {
         // On a phone: what one needs to decide, always at hand (date, price, tickets or the calendar).
         <div className="event-bar" data-testid="event-bar">
           <p className="event-bar__info">
-            <time dateTime={event.startsAt}>{formatEventShort(event)}</time>
+            <time dateTime={barDate.startsAt}>{formatEventShort(barDate)}</time>
             <span>{formatPrice(event)}</span>
           </p>
-          {event.status === 'cancelled' ? (
+          {event.status === 'cancelled' || barDate.cancelled ? (
             <span className="chip chip--danger">Annulé</span>
           ) : event.ticketUrl ? (
             <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer">

@@ -439,7 +439,12 @@ export default function EventsListPage() {
                 </h2>
                 <div className="event-grid">
                   {group.items.map((event, i) => (
-                    <EventCard key={event.id} event={event} time={group.times[i]} eager={g === 0 && i < 2} />
+                    <EventCard
+                      key={`${event.id}:${event.startsAt}`}
+                      event={event}
+                      time={group.times[i]}
+                      eager={g === 0 && i < 2}
+                    />
                   ))}
                 </div>
               </section>
@@ -452,7 +457,7 @@ export default function EventsListPage() {
             </h2>
             <div className="event-grid">
               {items.map((event, i) => (
-                <EventCard key={event.id} event={event} eager={i < 2} />
+                <EventCard key={`${event.id}:${event.startsAt}`} event={event} eager={i < 2} />
               ))}
             </div>
           </section>

@@ -181,6 +181,14 @@ describe('déménager un site entre SQLite et Firestore', () => {
         (await store.events.search({ ...query, words })).items.map((e) => e.id);
       expect(await ids(moved)).toEqual(await ids(source));
       expect(await ids(moved, ['courge', 'motier'])).toEqual(['soumis1']);
+      // Series keep their schedule, their cancelled date and the same stored dates (decision 041).
+      const series = original.events.filter((e) => e.schedule);
+      expect(series.length).toBeGreaterThanOrEqual(5);
+      expect(series.some((e) => (e.cancelledDates as string[]).length === 1)).toBe(true);
+      for (const e of series) {
+        const id = String(e.id);
+        expect(await moved.events.occurrences(id), id).toEqual(await source.events.occurrences(id));
+      }
       expect(await moved.users.findByEmailWithPassword(organizer.email.toUpperCase())).toMatchObject({
         uid: organizer.uid,
       });

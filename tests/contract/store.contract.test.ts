@@ -5,6 +5,8 @@ import type { Donation, Role, Store } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { type AgendaEvent, contentOf } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
+import type { ScheduleRule } from '../../app/domain/schedule';
+import { scheduleSpan } from '../../app/domain/schedule-expand';
 import { makeDonation as donationOf, makeEvent as eventOf, makePartner as partnerOf } from '../support/factories';
 import { BACKENDS } from './backends';
 
@@ -778,6 +780,136 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         makeEvent({ submittedAt: at(11) }),
       ]);
       expect(await store.stats.countSubmissions([at(0), at(10), at(20), at(30)])).toEqual([2, 1, 0]);
+    });
+  });
+
+  describe('occurrences des séries (décision 041)', () => {
+    /** A Saturday market from 9 March 2030, six times, the 23rd excluded (RFC 5545: five dates). */
+    function series(rule: Partial<ScheduleRule> = {}, overrides: Partial<AgendaEvent> = {}): AgendaEvent {
+      const schedule: ScheduleRule = {
+        kind: 'rule',
+        firstDate: '2030-03-09',
+        start: '08:00',
+        end: '12:00',
+        freq: 'weekly',
+        interval: 1,
+        byDay: ['SA'],
+        monthly: null,
+        until: '',
+        count: 6,
+        exclude: ['2030-03-23'],
+        ...rule,
+      };
+      const span = scheduleSpan(schedule);
+      if (!span) throw new Error('série vide');
+      return makeEvent({ id: 'marche', status: 'approved', schedule, ...span, ...overrides });
+    }
+    const startsOf = (list: { startsAt: string }[]) => list.map((o) => o.startsAt);
+
+    it('chaque date d’une série est stockée avec l’événement ; un événement simple a la sienne', async () => {
+      const single = makeEvent({ id: 'simple', status: 'approved' });
+      await store.events.insertMany([series(), single]);
+      expect(startsOf(await store.events.occurrences('marche'))).toEqual([
+        '2030-03-09T08:00:00+01:00',
+        '2030-03-16T08:00:00+01:00',
+        '2030-03-30T08:00:00+01:00',
+        '2030-04-06T08:00:00+02:00',
+        '2030-04-13T08:00:00+02:00',
+      ]);
+      expect(startsOf(await store.events.occurrences('marche', '2030-03-20T00:00:00.000Z'))).toEqual([
+        '2030-03-30T08:00:00+01:00',
+        '2030-04-06T08:00:00+02:00',
+        '2030-04-13T08:00:00+02:00',
+      ]);
+      expect(await store.events.occurrences('simple')).toEqual([
+        {
+          startsAt: single.startsAt,
+          endsAt: single.endsAt,
+          startsTs: Date.parse(single.startsAt),
+          endsTs: Date.parse(single.endsAt),
+          openEnd: false,
+          cancelled: false,
+        },
+      ]);
+      expect((await store.events.findById('marche'))?.schedule).toEqual(series().schedule);
+    });
+
+    it('une transition les remplace et marque les dates annulées ; la suppression les retire', async () => {
+      const stored = (await store.events.createSubmission({ uid: 'u1', submissionKey: 'k', event: series() })).event;
+      expect(await store.events.occurrences('marche')).toHaveLength(5);
+      const next = {
+        ...series({ count: 3, exclude: [] }),
+        cancelledDates: ['2030-03-16T08:00:00+01:00'],
+        updatedAt: at(1),
+      };
+      expect(await store.events.transition({ seen: stored.updatedAt, next })).not.toBeNull();
+      const after = await store.events.occurrences('marche');
+      expect(after.map((o) => [o.startsAt, o.cancelled])).toEqual([
+        ['2030-03-09T08:00:00+01:00', false],
+        ['2030-03-16T08:00:00+01:00', true],
+        ['2030-03-23T08:00:00+01:00', false],
+      ]);
+      expect((await store.events.findById('marche'))?.cancelledDates).toEqual(['2030-03-16T08:00:00+01:00']);
+      const entry = { adminUid: null, action: 'delete' as const, reason: '', createdAt: at(2) };
+      expect(await store.events.remove({ id: 'marche', seen: at(1), entry })).toBe(true);
+      expect(await store.events.occurrences('marche')).toEqual([]);
+    });
+
+    it('la liste compte chaque date à venir, triée par sa date ; une fenêtre trouve la bonne ; seuls les publics', async () => {
+      const single = makeEvent({
+        id: 'simple',
+        status: 'approved',
+        startsAt: inDays(20),
+        endsAt: at(20 * 24 * 60 + 60),
+      });
+      await store.events.insertMany([series(), single, series({}, { id: 'attente', status: 'pending' })]);
+      const all = await store.events.search(PUBLIC);
+      expect(all.total).toBe(6);
+      expect(all.items.map((e) => [e.id, e.startsAt])).toEqual([
+        ['marche', '2030-03-09T08:00:00+01:00'],
+        ['marche', '2030-03-16T08:00:00+01:00'],
+        ['simple', single.startsAt],
+        ['marche', '2030-03-30T08:00:00+01:00'],
+        ['marche', '2030-04-06T08:00:00+02:00'],
+        ['marche', '2030-04-13T08:00:00+02:00'],
+      ]);
+      expect(all.items[0].occurrence).toEqual({ cancelled: false, upcoming: 5 });
+      expect(all.items[0].endsAt).toBe('2030-03-09T12:00:00+01:00');
+      // The weekend of 16–17 March 2030.
+      const weekend = await store.events.search({
+        ...PUBLIC,
+        endsAfter: '2030-03-15T23:00:00.000Z',
+        startsBefore: '2030-03-17T23:00:00.000Z',
+      });
+      expect(weekend.items.map((e) => [e.id, e.startsAt])).toEqual([['marche', '2030-03-16T08:00:00+01:00']]);
+      const later = await store.events.search({ ...PUBLIC, endsAfter: '2030-04-01T00:00:00.000Z' });
+      expect(later.items[0].occurrence?.upcoming).toBe(2);
+      const perEvent = await store.events.search({ ...PUBLIC, oneRowPerEvent: true });
+      expect(perEvent.items.map((e) => [e.id, e.startsAt])).toEqual([
+        ['marche', '2030-03-09T08:00:00+01:00'],
+        ['simple', single.startsAt],
+      ]);
+      expect(perEvent.total).toBe(2);
+      const words = await store.events.search({ ...PUBLIC, words: ['concert'], startsBefore: inDays(16) });
+      expect(words.items.map((e) => e.startsAt)).toEqual(['2030-03-09T08:00:00+01:00', '2030-03-16T08:00:00+01:00']);
+      expect((await store.events.countUpcomingByCategory(NOW, ['approved'])).musique).toBe(6);
+      const points = await store.events.mapPoints(PUBLIC, 10);
+      expect(points.map((p) => [p.id, p.startsAt])).toEqual([
+        ['marche', '2030-03-09T08:00:00+01:00'],
+        ['simple', single.startsAt],
+      ]);
+    });
+
+    it('les dates sont stockées jusqu’à l’horizon de 18 mois ; le travail quotidien prolonge une fois', async () => {
+      await store.events.insertMany([series({ count: null, until: '2032-12-31', exclude: [] })]);
+      const first = await store.events.occurrences('marche');
+      // 18 months after its first date (9 March 2030): the last stored Saturday is 6 September 2031.
+      expect(first.at(-1)?.startsAt).toBe('2031-09-06T08:00:00+02:00');
+      expect(await store.events.extendOccurrences('2033-06-01T00:00:00.000Z')).toBe(1);
+      const extended = await store.events.occurrences('marche');
+      expect(extended.at(-1)?.startsAt).toBe('2032-12-25T08:00:00+01:00');
+      expect(extended.length).toBeGreaterThan(first.length);
+      expect(await store.events.extendOccurrences('2033-06-01T00:00:00.000Z')).toBe(0);
     });
   });
 

@@ -38,6 +38,8 @@ const EXPECTED: Record<string, Guard> = {
   '/evenements.rss': 'public',
   '/evenement/:id': 'public',
   '/evenement/:id/calendrier.ics': 'public',
+  // Cancelling or restoring one date of a series (decision 041): its owner or an admin, by POST (recurring.spec.ts).
+  '/evenement/:id/date': 'post-only',
   '/carte.json': 'public',
   '/admin': 'admin',
   '/admin/categories': 'admin',

@@ -75,6 +75,8 @@ export function makeEvent(
     pendingChanges: [],
     previousStatus: null,
     revision: null,
+    schedule: null,
+    cancelledDates: [],
     ...overrides,
   };
 }

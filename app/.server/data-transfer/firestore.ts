@@ -2,8 +2,9 @@
 // search tokens, instants as numbers, the moderation counter) are rebuilt on load.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AgendaEvent } from '~/domain/event';
+import { horizonFor } from '~/domain/schedule-expand';
 import { COLLECTIONS, docKey, inBatches } from '../adapters/firestore/db';
-import { type EventDoc, fromEventDoc, toEventDoc } from '../adapters/firestore/events';
+import { type EventDoc, fromEventDoc, occurrenceDocs, occurrenceKey, toEventDoc } from '../adapters/firestore/events';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
 import { emailKey } from '../adapters/firestore/users';
 import { DATASET_COLLECTIONS, type DataRecord, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
@@ -82,6 +83,19 @@ export async function loadFirestore(db: Firestore, data: Dataset): Promise<void>
     const ref = db.collection(COLLECTIONS[collection]);
     await inBatches(db, data[collection], (batch, r) => batch.set(ref.doc(docId(collection, r)), toDoc(collection, r)));
   }
+  // Occurrences are derived (decision 041): rebuilt from each event's schedule up to the horizon.
+  const occurrences = data.events.flatMap((r) => {
+    const e = fromEventDoc(r as Partial<EventDoc>);
+    return occurrenceDocs(e, horizonFor(e)).map((o) => ({ id: occurrenceKey(e.id, o.startsTs), o }));
+  });
+  await inBatches(db, occurrences, (batch, { id, o }) =>
+    batch.set(db.collection(COLLECTIONS.eventOccurrences).doc(id), o),
+  );
+  await inBatches(db, data.events, (batch, r) =>
+    batch.update(db.collection(COLLECTIONS.events).doc(String(r.id)), {
+      occurrencesUntil: horizonFor(r as unknown as AgendaEvent).getTime(),
+    }),
+  );
   const emails = db.collection(COLLECTIONS.userEmails);
   await inBatches(db, data.users, (batch, u) => batch.set(emails.doc(emailKey(String(u.email))), { uid: u.uid }));
   const lastDecision = Math.max(0, ...data.moderationLog.map((m) => Number(m.id)));

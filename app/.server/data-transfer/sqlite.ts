@@ -1,5 +1,6 @@
 // Dump and load of the SQLite store in the neutral dataset form.
 import type { AgendaEvent } from '~/domain/event';
+import { horizonFor, materialise } from '~/domain/schedule-expand';
 import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { type Dataset, type DatasetCollection, emptyDataset } from './dataset';
@@ -190,11 +191,22 @@ export function loadSqlite(db: Db, data: Dataset): void {
   db.transaction(() => {
     for (const collection of LOAD_ORDER) {
       if (collection === 'events') {
-        const columns = Object.keys(eventParams({ accessibility: {} } as AgendaEvent));
+        const columns = [...Object.keys(eventParams({ accessibility: {} } as AgendaEvent)), 'occurrences_until'];
         const insert = db.prepare(
           `INSERT INTO events (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
         );
-        for (const e of data.events) insert.run(eventParams(e as unknown as AgendaEvent));
+        // Occurrences are derived (decision 041): rebuilt from each event's schedule up to the horizon.
+        const occurrence = db.prepare(
+          `INSERT INTO event_occurrences (event_id, starts_at, ends_at, starts_ts, ends_ts, open_end, cancelled)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        );
+        for (const record of data.events) {
+          const e = record as unknown as AgendaEvent;
+          const horizon = horizonFor(e);
+          insert.run({ ...eventParams(e), occurrences_until: horizon.getTime() });
+          for (const o of materialise(e, horizon))
+            occurrence.run(e.id, o.startsAt, o.endsAt, o.startsTs, o.endsTs, o.openEnd ? 1 : 0, o.cancelled ? 1 : 0);
+        }
         continue;
       }
       const [table, fields] = TABLES[collection];

@@ -1,6 +1,7 @@
 // The event form's page (submit and edit, one screen in SPEC §2): the values it starts from.
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
+import { scheduleValues } from '~/domain/schedule-form';
 import { newId } from '../platform/ids';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
@@ -55,6 +56,9 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     wheelchair: e.accessibility.wheelchair ? 'on' : '',
     hearing: e.accessibility.hearing ? 'on' : '',
     familyFriendly: e.accessibility.familyFriendly ? 'on' : '',
+    // A series: its kind and fields (decision 041); a copy for a new date keeps its rule, not its dates.
+    ...scheduleValues(e.schedule),
+    ...(copy ? { endDate: '' } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ async function readHome(store: Store, now: Date) {
   const upcoming = queryFromFilters({}, now);
   const [weekend, highlights, categories, counts, partners] = await Promise.all([
     searchEvents(store, { when: 'week-end' }, 1, now),
-    store.events.search({ ...upcoming, featuredFirst: true, limit: 8, offset: 0 }),
+    store.events.search({ ...upcoming, featuredFirst: true, oneRowPerEvent: true, limit: 8, offset: 0 }),
     store.categories.list(),
     store.events.countUpcomingByCategory(now.toISOString(), PUBLIC_STATUSES),
     store.partners.list({ activeOnly: true }),

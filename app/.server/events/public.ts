@@ -141,6 +141,7 @@ async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: n
     endsAfter: now.toISOString(),
     category: event.category,
     excludeId: event.id,
+    oneRowPerEvent: true,
     offset: 0,
   };
   const near = await store.events.search({ ...base, canton: event.canton, limit: count });
@@ -155,6 +156,7 @@ export async function upcomingByOrganizer(store: Store, organizerName: string, n
     status: PUBLIC_STATUSES,
     endsAfter: now.toISOString(),
     organizerName,
+    oneRowPerEvent: true,
     limit: 12,
     offset: 0,
   });
@@ -163,6 +165,11 @@ export async function upcomingByOrganizer(store: Store, organizerName: string, n
 
 /** Every upcoming public event, for the sitemap. */
 export async function sitemapEvents(store: Store, now = new Date()): Promise<AgendaEvent[]> {
-  const { items } = await store.events.search({ ...queryFromFilters({}, now), limit: SITEMAP_MAX_EVENTS, offset: 0 });
+  const { items } = await store.events.search({
+    ...queryFromFilters({}, now),
+    oneRowPerEvent: true,
+    limit: SITEMAP_MAX_EVENTS,
+    offset: 0,
+  });
   return items;
 }

@@ -2,9 +2,11 @@
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
 import type { EventImage } from '~/domain/event';
-import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes, validateEventForm } from '~/domain/event-form';
+import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes } from '~/domain/event-form';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
+import { scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
+import { checkEventForm, SCHEDULE_FIELDS, scheduleFieldErrors } from '~/domain/schedule-form';
 import { activeCategorySlugs } from '../categories/categories';
 import {
   discardPendingImage,
@@ -40,7 +42,13 @@ export async function saveEventForm(
 ): Promise<SaveEventFormResult> {
   const { store, files } = services;
   const existing = eventId ? await eventForEditing(store, actor, eventId) : null;
-  const values = formValues(form, [...EVENT_TEXT_FIELDS, ...EVENT_FLAG_FIELDS, 'submissionKey', 'pendingImage']);
+  const values = formValues(form, [
+    ...EVENT_TEXT_FIELDS,
+    ...EVENT_FLAG_FIELDS,
+    ...SCHEDULE_FIELDS,
+    'submissionKey',
+    'pendingImage',
+  ]);
   // A form already sent (double click, refresh, lost answer): its event, without storing its image again.
   if (!existing && SUBMISSION_KEY.test(values.submissionKey)) {
     const already = await store.events.findSubmission(actor.uid, values.submissionKey);
@@ -65,8 +73,15 @@ export async function saveEventForm(
 
   // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
   const active = await activeCategorySlugs(store);
-  const parsed = validateEventForm(values, new Date(), existing ? [...active, existing.category] : active);
-  if (!parsed.ok) Object.assign(errors, parsed.errors);
+  // The form's checks and its schedule's (decision 041), as the browser makes them; then at most 500 dates.
+  const {
+    parsed,
+    schedule,
+    errors: formErrors,
+  } = checkEventForm(values, new Date(), existing ? [...active, existing.category] : active);
+  Object.assign(errors, formErrors);
+  if (schedule.ok && schedule.schedule)
+    Object.assign(errors, scheduleFieldErrors(schedule.schedule, scheduleProblems(schedule.schedule)));
   if (imageBytes && !values.imageAlt.trim())
     errors.imageAlt = 'Décrivez l’image en quelques mots (pour les personnes qui ne la voient pas).';
 
@@ -82,7 +97,7 @@ export async function saveEventForm(
     duplicates = found.map((e) => ({ id: e.id, title: e.title }));
   }
 
-  if (Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok) {
+  if (Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok || !schedule.ok) {
     if (imageBytes && !errors.image && !pendingImage) {
       try {
         pendingImage = await stashPendingImage(files, imageBytes, actor.uid);
@@ -94,7 +109,8 @@ export async function saveEventForm(
     return { ok: false, errors, values: { ...values, pendingImage }, duplicates };
   }
 
-  const input = parsed.data;
+  const span = schedule.schedule ? scheduleSpan(schedule.schedule) : null;
+  const input = { ...parsed.data, schedule: span ? schedule.schedule : null, span };
   // Without coordinates (no JS, or no pin), the town list gives them; an unknown town stays without a pin.
   if (input.lat === null || input.lng === null) {
     const place = findLocality(input.city, { canton: input.canton, postalCode: input.postalCode });

@@ -3,6 +3,7 @@ import { data } from '@remix-run/node';
 import type { AgendaEvent, EventContent, EventImage } from '~/domain/event';
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { actorsFor, findTransition, workingView } from '~/domain/event-lifecycle';
+import type { Schedule } from '~/domain/schedule';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
 import type { FileStore } from '../files/ports';
@@ -26,8 +27,9 @@ export interface SubmitDeps {
 const clock = (deps: SubmitDeps) => (deps.now ? deps.now() : new Date());
 
 /** Form fields → the event record's own fields (never status, featured or owner: the form cannot set those). */
-function fieldsFromForm(input: EventFormInput) {
-  const { startsAt, endsAt, openEnd } = eventTimes(input);
+function fieldsFromForm(input: EventFormInput & ScheduleInput) {
+  // A series spans its dates, first to last (decision 041).
+  const { startsAt, endsAt, openEnd } = input.span ?? eventTimes(input);
   return {
     title: input.title,
     slug: slugify(input.title),
@@ -54,13 +56,20 @@ function fieldsFromForm(input: EventFormInput) {
     contactEmail: input.contactEmail,
     contactPhone: input.contactPhone,
     accessibility: { wheelchair: input.wheelchair, hearing: input.hearing, familyFriendly: input.familyFriendly },
+    schedule: input.schedule ?? null,
   };
+}
+
+/** What the form adds for several dates: the schedule and the dates it spans (save-event-form.ts). */
+export interface ScheduleInput {
+  schedule?: Schedule | null;
+  span?: { startsAt: string; endsAt: string; openEnd: boolean } | null;
 }
 
 export async function submitEvent(
   deps: SubmitDeps,
   actor: UserProfile,
-  input: EventFormInput,
+  input: EventFormInput & ScheduleInput,
   options: { submissionKey: string; image: EventImage | null },
 ): Promise<{ event: AgendaEvent; created: boolean }> {
   const transition = findTransition(actorsFor(actor, null), null, 'submit');
@@ -126,7 +135,7 @@ export async function updateEvent(
   deps: SubmitDeps,
   actor: UserProfile,
   id: string,
-  input: EventFormInput,
+  input: EventFormInput & ScheduleInput,
   image: EventImage | null | undefined,
 ): Promise<AgendaEvent> {
   const current = await eventForEditing(deps.store, actor, id);

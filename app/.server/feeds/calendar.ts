@@ -6,6 +6,7 @@ import { allDayRange, eventLocationLine, openEndedDay } from '~/domain/calendar-
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
+import { seriesVEvents } from './calendar-series';
 
 export const ICAL_UID_DOMAIN = 'agenda-romand.ch';
 export const ICAL_PROD_ID = '//Agenda romand//Agenda romand//FR';
@@ -19,6 +20,10 @@ export interface ICalendarOptions {
   /** The store's categories, for each event's category label (the seeded defaults if not given). */
   categories?: readonly CategoryInfo[];
 }
+
+/** The UID of an event in a list before its domain: a date of a series has its own (the id and its start). */
+export const icalKey = (event: Pick<AgendaEvent, 'id' | 'schedule' | 'startsAt'>) =>
+  event.schedule ? `${event.id}-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}` : event.id;
 
 export const eventPageUrl = (siteUrl: string, id: string) => `${siteUrl}/evenement/${id}`;
 
@@ -51,15 +56,11 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
     const range = event.allDay
       ? allDayRange(event)
       : { start: zurich(event.startsAt), endExclusive: openEndedDay(event) ? null : zurich(event.endsAt) };
-    calendar.createEvent({
-      id: `${event.id}@${ICAL_UID_DOMAIN}`,
+    const common = {
       stamp: new Date(event.updatedAt),
       lastModified: new Date(event.updatedAt),
       timezone: TIME_ZONE,
-      start: range.start,
-      end: range.endExclusive,
       allDay: event.allDay,
-      summary: cancelled ? `Annulé : ${event.title}` : event.title,
       description: [event.description.trim(), url].filter(Boolean).join('\n\n'),
       location:
         event.lat != null && event.lng != null
@@ -67,7 +68,34 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
           : location || null,
       url,
       categories: [{ name: categoryLabel(event.category, opts.categories ?? DEFAULT_CATEGORIES) }],
-      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    };
+    const summary = (off: boolean) => (off ? `Annulé : ${event.title}` : event.title);
+    const status = (off: boolean) => (off ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED);
+    // A series on its own (the event's .ics): its rule, or each of its dates (decision 041). In a list, each date of
+    // a series is an item of its own, with a UID of its own.
+    if (event.schedule && !event.occurrence) {
+      for (const v of seriesVEvents(event, event.schedule)) {
+        const off = cancelled || v.cancelled;
+        calendar.createEvent({
+          ...common,
+          id: `${event.id}${v.suffix}@${ICAL_UID_DOMAIN}`,
+          start: v.start,
+          end: v.end,
+          repeating: v.repeating,
+          summary: summary(off),
+          status: status(off),
+        });
+      }
+      continue;
+    }
+    const off = cancelled || Boolean(event.occurrence?.cancelled);
+    calendar.createEvent({
+      ...common,
+      id: `${icalKey(event)}@${ICAL_UID_DOMAIN}`,
+      start: range.start,
+      end: range.endExclusive,
+      summary: summary(off),
+      status: status(off),
     });
   }
   return calendar.toString();

@@ -2,6 +2,7 @@
 // of this process and the pieces of the HTTP shell that share state with the app. Each module is thus loaded once per
 // process (docs/decisions/033-racine-de-composition.md).
 
+import { scheduleOccurrenceExtension } from '../events/occurrences';
 import { getServices } from '../services';
 import { audit, redactUrl } from './audit';
 import { backgroundSettled } from './background';
@@ -16,6 +17,7 @@ async function prepare(): Promise<void> {
   const services = getServices();
   await prepareStore(services);
   schedulePendingImageCleanup(services);
+  scheduleOccurrenceExtension(services.store);
   void services.push;
 }
 

@@ -4,6 +4,7 @@ import { addDaysToDate, zurichIso, zurichToday } from '~/domain/dates';
 import { type AgendaEvent, contentOf } from '~/domain/event';
 import { changedFields, type LifecycleAction } from '~/domain/event-lifecycle';
 import type { Partner } from '~/domain/partner';
+import { expandSchedule, scheduleSpan } from '~/domain/schedule-expand';
 import { slugify } from '~/domain/slug';
 import { changeEvent } from '../events/lifecycle';
 import { createLocalIdentity } from '../identity/local';
@@ -11,6 +12,7 @@ import type { IdentityProvider } from '../identity/ports';
 import { stableId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
 import { SEED_EVENTS, SEED_PARTNERS, type SeedEventSpec } from './demo-data';
+import { SEED_SERIES, type SeedSeriesSpec } from './demo-series';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.agenda-romand.ch', password: 'Romandie-Admin-2026', displayName: 'Admin démo', role: 'admin' },
@@ -70,6 +72,21 @@ export function buildSeedEvent(spec: SeedEventSpec, today: string, createdBy: st
 }
 
 /** The event of a spec, with its pending revision if it has one (the public keeps seeing the approved fields). */
+/** A demo series: its schedule from its first day, the dates it spans, its cancelled dates (decision 041). */
+export function buildSeedSeries(spec: SeedSeriesSpec, today: string, createdBy: string | null, now: string) {
+  const schedule = spec.schedule(addDaysToDate(today, spec.dayOffset));
+  const span = scheduleSpan(schedule);
+  if (!span) throw new Error(`Série de démonstration sans date : ${spec.key}`);
+  const dates = expandSchedule(schedule, Number.POSITIVE_INFINITY);
+  const event = buildSeedEvent({ ...spec, start: '00:00', end: '23:59' }, today, createdBy, now);
+  return {
+    ...event,
+    ...span,
+    schedule,
+    cancelledDates: (spec.cancelled ?? []).map((i) => dates[i].startsAt),
+  };
+}
+
 function buildSeedEventWithRevision(spec: SeedEventSpec, today: string, createdBy: string | null, now: string) {
   const event = buildSeedEvent(spec, today, createdBy, now);
   if (!spec.revision) return event;
@@ -119,6 +136,8 @@ export async function seedDemo(
     const daysAgo = event.status === 'pending' || event.revision ? index % 3 : (index * 5) % 84;
     return { ...event, submittedAt: new Date(now.getTime() - daysAgo * 86_400_000 - index * 60_000).toISOString() };
   });
+  // The demo series belong to the demo organizer (they can cancel one of their dates).
+  for (const spec of SEED_SERIES) events.push(buildSeedSeries(spec, today, organizer.uid, nowIso));
   // A few decisions of this week go through the admin's use case (the moderation log), so the dashboard's activity
   // is not empty.
   const decisions: Partial<Record<AgendaEvent['status'], LifecycleAction[]>> = {

@@ -185,7 +185,7 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
               field.focus();
             }}
           >
-            <option value="">Aucun : j’écris le motif</option>
+            <option value="">{'Aucun\u00a0: j’écris le motif'}</option>
             {REJECTION_REASONS.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.label}

@@ -1,6 +1,6 @@
 // The event form's sections, each fed by conform's metadata for its fields (constraints from eventFormSchema). A new
 // section (a schedule, say) is one more component here and one more entry in the screen's list.
-import { type FormEvent, lazy, Suspense } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
 import {
   Checkbox,
@@ -47,24 +47,28 @@ export function WhatFieldset({
   );
 }
 
-export function WhenFieldset({ fields }: { fields: EventFields }) {
+/** When: the first date and its times (a list of dates hides them, see app.css), then how many dates (`children`). */
+export function WhenFieldset({ fields, children }: { fields: EventFields; children?: ReactNode }) {
   return (
-    <fieldset className="form-step">
+    <fieldset className="form-step when">
       <legend>2. Quand</legend>
-      <div className="form-row">
-        <TextField meta={fields.startDate} label="Date de début" type="date" />
-        <TextField
-          meta={fields.startTime}
-          label="Heure de début"
-          type="time"
-          hint="Obligatoire, sauf pour un événement qui dure toute la journée."
-        />
-      </div>
-      <div className="form-row">
-        <TextField meta={fields.endDate} label="Date de fin (si plusieurs jours)" type="date" />
-        <TextField meta={fields.endTime} label="Heure de fin" type="time" />
+      <div className="when__times">
+        <div className="form-row">
+          <TextField meta={fields.startDate} label="Date de début" type="date" />
+          <TextField
+            meta={fields.startTime}
+            label="Heure de début"
+            type="time"
+            hint="Obligatoire, sauf pour un événement qui dure toute la journée."
+          />
+        </div>
+        <div className="form-row">
+          <TextField meta={fields.endDate} label="Date de fin (si plusieurs jours)" type="date" />
+          <TextField meta={fields.endTime} label="Heure de fin" type="time" />
+        </div>
       </div>
       <Checkbox meta={fields.allDay} label="Toute la journée (marché, foire…)" />
+      {children}
     </fieldset>
   );
 }

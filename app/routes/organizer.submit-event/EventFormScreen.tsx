@@ -1,6 +1,6 @@
 // The event form screen (submit and edit): steps Quoi, Quand, Où, Prix & billets, Contact, Image on one page.
 // Without JS it is a plain multipart form the server answers with its messages; with JS it checks each field as it is
-// left (the same rules as the server: validateEventForm) and, when a submission is refused, puts the focus on the
+// left (the same rules as the server: checkEventForm, the schedule included) and, when a submission is refused, puts the focus on the
 // error summary at the top, each message a link to its field.
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -11,8 +11,9 @@ import { useAppForm } from '~/components/form/use-app-form';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';
-import { eventFormSchema, validateEventForm } from '~/domain/event-form';
+import { eventFormSchema } from '~/domain/event-form';
 import { findLocality, LOCALITY_ATTRIBUTION } from '~/domain/localities';
+import { checkEventForm, SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import type { loader as rootLoader } from '~/root';
 import {
   ContactFieldset,
@@ -24,6 +25,7 @@ import {
 } from './EventFieldsets';
 import { ImageFieldset } from './ImageFieldset';
 import type { action, loader } from './route';
+import { ScheduleFields } from './ScheduleFields';
 
 /** The schema without its time-dependent rules: what the markup's constraints come from. */
 const CONSTRAINT_SCHEMA = eventFormSchema();
@@ -36,6 +38,7 @@ const ORDER = [
   'startTime',
   'endDate',
   'endTime',
+  ...SCHEDULE_FIELDS,
   'venueName',
   'street',
   'postalCode',
@@ -96,7 +99,8 @@ export function EventFormScreen() {
     answer,
     defaultValue: loaded.values,
     validate: (entries) =>
-      validateEventForm(
+      // The server's checks, the schedule's included (checkEventForm): the same fields marked, the same messages.
+      checkEventForm(
         Object.fromEntries(Object.entries(entries).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
         new Date(),
         categories.map((c) => c.slug),
@@ -153,7 +157,9 @@ export function EventFormScreen() {
         <FormSecurity />
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
         <WhatFieldset fields={eventFields} categories={categories} />
-        <WhenFieldset fields={eventFields} />
+        <WhenFieldset fields={eventFields}>
+          <ScheduleFields fields={eventFields} />
+        </WhenFieldset>
         <WhereFieldset
           fields={eventFields}
           coords={coords}

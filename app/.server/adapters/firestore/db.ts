@@ -11,6 +11,8 @@ export const COLLECTIONS = {
   events: 'events',
   /** (account, submission key) → event: a repeated form never creates a second event. */
   eventSubmissions: 'eventSubmissions',
+  /** An event's dates up to the rolling horizon (decision 041), one document per occurrence: `eventId:startsTs`. */
+  eventOccurrences: 'eventOccurrences',
   moderationLog: 'moderationLog',
   /** Sequence numbers (moderation log ids), incremented in the writer's transaction. */
   counters: 'counters',

@@ -3,6 +3,7 @@
 // words nor rank; see docs/decisions/016-recherche-firestore.md.
 import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
+import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventQuery, ModerationQuery } from '../../ports';
 
 /** The fields searched, with the bm25 weights of the SQLite store (title ×10, organizer ×5, venue ×4, city ×3). */
@@ -32,12 +33,23 @@ export interface IndexedEvent {
   startsTs: number;
   endsTs: number;
   tokens: Record<FieldKey, string[]>;
+  /** Up to when its occurrences are stored (ms), and those occurrences: what the collection holds (decision 041). */
+  occurrencesUntil: number;
+  occurrences: StoredOccurrence[];
 }
 
-export function indexEvent(event: AgendaEvent): IndexedEvent {
+export function indexEvent(event: AgendaEvent, occurrencesUntil = 0): IndexedEvent {
   const tokens = {} as Record<FieldKey, string[]>;
   for (const f of FIELDS) tokens[f.key] = searchTokens(event[f.key]);
-  return { event, startsTs: Date.parse(event.startsAt), endsTs: Date.parse(event.endsAt), tokens };
+  const horizon = occurrencesUntil > 0 ? new Date(occurrencesUntil) : horizonFor(event);
+  return {
+    event,
+    startsTs: Date.parse(event.startsAt),
+    endsTs: Date.parse(event.endsAt),
+    tokens,
+    occurrencesUntil,
+    occurrences: materialise(event, horizon),
+  };
 }
 
 /** Every token of the searched fields, once each: stored on the event document (`searchTokens`). */
@@ -78,17 +90,22 @@ function relevance(items: readonly IndexedEvent[], words: readonly string[]): Ma
   return scores;
 }
 
-function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): IndexedEvent[] {
+/** An event matched through one of its stored occurrences (decision 041). */
+interface Match {
+  item: IndexedEvent;
+  occurrence: StoredOccurrence;
+}
+
+function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): Match[] {
   const statuses = new Set<EventStatus>(q.status);
   const endsAfter = Date.parse(q.endsAfter);
   const startsBefore = q.startsBefore ? Date.parse(q.startsBefore) : null;
   const words = normalizedWords(q.words);
   const organizer = q.organizerName?.toLowerCase();
-  const result: IndexedEvent[] = [];
+  const result: Match[] = [];
   for (const item of items) {
     const e = item.event;
     if (!statuses.has(e.status) || !(item.endsTs > endsAfter)) continue;
-    if (startsBefore !== null && !(item.startsTs < startsBefore)) continue;
     if (q.category && e.category !== q.category) continue;
     if (q.canton && e.canton !== q.canton) continue;
     if (q.free && !e.isFree) continue;
@@ -97,39 +114,62 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): IndexedEv
     if (organizer !== undefined && e.organizerName.toLowerCase() !== organizer) continue;
     if (q.excludeId && e.id === q.excludeId) continue;
     if (words.length > 0 && !matchesAll(item, words)) continue;
-    result.push(item);
+    for (const occurrence of item.occurrences) {
+      if (!(occurrence.endsTs > endsAfter)) continue;
+      if (startsBefore !== null && !(occurrence.startsTs < startsBefore)) continue;
+      result.push({ item, occurrence });
+      if (q.oneRowPerEvent) break;
+    }
   }
   return result;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The event as a list shows it: with the dates of that occurrence. */
+function atOccurrence({ item, occurrence }: Match, endsAfter: number): AgendaEvent {
+  return {
+    ...item.event,
+    startsAt: occurrence.startsAt,
+    endsAt: occurrence.endsAt,
+    openEnd: occurrence.openEnd,
+    occurrence: {
+      cancelled: occurrence.cancelled,
+      upcoming: item.occurrences.filter((o) => o.endsTs > endsAfter).length,
+    },
+  };
+}
+
 export function searchIndex(items: Iterable<IndexedEvent>, q: EventQuery): { items: AgendaEvent[]; total: number } {
   const matches = filterForQuery(items, q);
   const words = normalizedWords(q.words);
-  const scores = words.length > 0 ? relevance(matches, words) : null;
+  const scores = words.length > 0 ? relevance([...new Set(matches.map((m) => m.item))], words) : null;
   matches.sort(
     (a, b) =>
-      (q.featuredFirst ? Number(b.event.featured) - Number(a.event.featured) : 0) ||
-      (scores ? (scores.get(b) ?? 0) - (scores.get(a) ?? 0) : 0) ||
-      a.startsTs - b.startsTs ||
-      byText(a.event.title, b.event.title),
+      (q.featuredFirst ? Number(b.item.event.featured) - Number(a.item.event.featured) : 0) ||
+      (scores ? (scores.get(b.item) ?? 0) - (scores.get(a.item) ?? 0) : 0) ||
+      a.occurrence.startsTs - b.occurrence.startsTs ||
+      byText(a.item.event.title, b.item.event.title),
   );
-  return { items: matches.slice(q.offset, q.offset + q.limit).map((i) => i.event), total: matches.length };
+  const endsAfter = Date.parse(q.endsAfter);
+  return {
+    items: matches.slice(q.offset, q.offset + q.limit).map((m) => atOccurrence(m, endsAfter)),
+    total: matches.length,
+  };
 }
 
 export function mapPointsOf(items: Iterable<IndexedEvent>, q: EventQuery, max: number) {
-  return filterForQuery(items, q)
-    .filter((i) => i.event.lat != null && i.event.lng != null)
-    .sort((a, b) => a.startsTs - b.startsTs)
+  return filterForQuery(items, { ...q, oneRowPerEvent: true })
+    .filter((m) => m.item.event.lat != null && m.item.event.lng != null)
+    .sort((a, b) => a.occurrence.startsTs - b.occurrence.startsTs)
     .slice(0, max)
-    .map(({ event: e }) => ({
+    .map(({ item: { event: e }, occurrence: o }) => ({
       id: e.id,
       title: e.title,
       lat: Number(e.lat),
       lng: Number(e.lng),
-      startsAt: e.startsAt,
-      endsAt: e.endsAt,
+      startsAt: o.startsAt,
+      endsAt: o.endsAt,
       allDay: e.allDay,
       city: e.city,
       category: e.category,
@@ -138,8 +178,8 @@ export function mapPointsOf(items: Iterable<IndexedEvent>, q: EventQuery, max: n
 
 /** Title, venue, city and organizer of the events the query matches (its words ignored), for suggestions. */
 export function suggestionTextsOf(items: Iterable<IndexedEvent>, q: EventQuery): string[] {
-  return filterForQuery(items, { ...q, words: undefined })
-    .flatMap(({ event: e }) => [e.title, e.venueName, e.city, e.organizerName])
+  return filterForQuery(items, { ...q, words: undefined, oneRowPerEvent: true })
+    .flatMap(({ item: { event: e } }) => [e.title, e.venueName, e.city, e.organizerName])
     .filter((text) => text !== '');
 }
 

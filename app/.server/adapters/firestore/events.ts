@@ -1,11 +1,13 @@
 // Events of the Firestore store: documents in `events` (SPEC §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
-import type { DocumentSnapshot, FirestoreDataConverter } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, FirestoreDataConverter, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
+import type { Schedule } from '~/domain/schedule';
+import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
-import { COLLECTIONS, docKey, inBatches, isAlreadyExists } from './db';
+import { COLLECTIONS, docKey, isAlreadyExists } from './db';
 import {
   allSearchTokens,
   emptyStatusCounts,
@@ -28,12 +30,19 @@ export interface EventDoc extends AgendaEvent {
   endsTs: number;
   searchTokens: string[];
   awaitingModeration: boolean;
+  /** Up to when its occurrences are stored (ms): the daily job extends the series behind the horizon. */
+  occurrencesUntil?: number;
 }
+
+/** A schedule as plain data (no `undefined`, which Firestore refuses), or null. */
+const plainSchedule = (s: Schedule | null | undefined): Schedule | null =>
+  s ? (JSON.parse(JSON.stringify(s)) as Schedule) : null;
 
 const copyContent = (c: EventContent): EventContent => ({
   ...c,
   image: c.image ? { ...c.image } : null,
   accessibility: { ...c.accessibility },
+  schedule: plainSchedule(c.schedule),
 });
 
 export function toEventDoc(e: AgendaEvent): EventDoc {
@@ -44,6 +53,8 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     pendingChanges: e.pendingChanges ?? [],
     previousStatus: e.previousStatus ?? null,
     revision: e.revision ? copyContent(e.revision) : null,
+    schedule: plainSchedule(e.schedule),
+    cancelledDates: [...(e.cancelledDates ?? [])],
     startsTs: Date.parse(e.startsAt),
     endsTs: Date.parse(e.endsAt),
     searchTokens: allSearchTokens(e),
@@ -97,6 +108,8 @@ export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
     pendingChanges: [...(d.pendingChanges ?? [])],
     previousStatus: d.previousStatus ?? null,
     revision: d.revision ? copyContent(d.revision) : null,
+    schedule: plainSchedule(d.schedule),
+    cancelledDates: [...(d.cancelledDates ?? [])],
   };
 }
 
@@ -106,7 +119,28 @@ export const eventConverter: FirestoreDataConverter<AgendaEvent, EventDoc> = {
 };
 
 export function parseIndexedEvent(snapshot: DocumentSnapshot): IndexedEvent {
-  return indexEvent(fromEventDoc({ ...(snapshot.data() as EventDoc), id: snapshot.id }));
+  const data = snapshot.data() as EventDoc;
+  return indexEvent(fromEventDoc({ ...data, id: snapshot.id }), Number(data.occurrencesUntil ?? 0));
+}
+
+/** An occurrence document: the occurrence, its event, and what the list filters on (status, category, canton). */
+export interface OccurrenceDoc extends StoredOccurrence {
+  eventId: string;
+  status: AgendaEvent['status'];
+  category: string;
+  canton: string;
+}
+
+export const occurrenceKey = (eventId: string, startsTs: number) => `${eventId}:${startsTs}`;
+
+export function occurrenceDocs(e: AgendaEvent, horizon: Date): OccurrenceDoc[] {
+  return materialise(e, horizon).map((o) => ({
+    ...o,
+    eventId: e.id,
+    status: e.status,
+    category: e.category,
+    canton: e.canton,
+  }));
 }
 
 interface SubmissionDoc {
@@ -121,6 +155,27 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
   const events = () => db.collection(COLLECTIONS.events).withConverter(eventConverter);
   const submissions = () => db.collection(COLLECTIONS.eventSubmissions);
   const log = () => db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter);
+  const occurrences = () => db.collection(COLLECTIONS.eventOccurrences);
+  /**
+   * Replaces an event's occurrence documents (in the writer's transaction or batch): sets the current ones, deletes
+   * those `stale` ids no longer among them. Returns the horizon to record on the event.
+   */
+  const writeOccurrences = (
+    writer: Transaction | WriteBatch,
+    e: AgendaEvent,
+    stale: readonly string[],
+    until?: Date,
+  ) => {
+    const own = horizonFor(e);
+    const horizon = until && until > own ? until : own;
+    const docs = occurrenceDocs(e, horizon);
+    const keep = new Set(docs.map((d) => occurrenceKey(e.id, d.startsTs)));
+    for (const id of stale) if (!keep.has(id)) (writer as WriteBatch).delete(occurrences().doc(id));
+    for (const d of docs) (writer as WriteBatch).set(occurrences().doc(occurrenceKey(e.id, d.startsTs)), d);
+    return horizon.getTime();
+  };
+  const storedOccurrenceIds = async (tx: Transaction, eventId: string) =>
+    (await tx.get(occurrences().where('eventId', '==', eventId))).docs.map((d) => d.id);
   const logEntry = (key: string, id: number, eventId: string, eventTitle: string, entry: ModerationLogInput) =>
     [log().doc(key), { ...entry, id, eventId, eventTitle }] as const;
   const mirror = async () => {
@@ -148,7 +203,15 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       return snapshot.data() ?? null;
     },
     async insertMany(list) {
-      await inBatches(db, list, (batch, e) => batch.set(events().doc(e.id), e));
+      // One batch per event and its occurrences (up to 500 with the event: within a commit's limits).
+      for (const e of list) {
+        const batch = db.batch();
+        const stale = (await occurrences().where('eventId', '==', e.id).get()).docs.map((d) => d.id);
+        const until = writeOccurrences(batch, e, stale);
+        batch.set(events().doc(e.id), e);
+        batch.update(db.collection(COLLECTIONS.events).doc(e.id), { occurrencesUntil: until });
+        await batch.commit();
+      }
       for (const e of list) await ctx.refreshEvent(e.id);
       ctx.touched();
     },
@@ -156,9 +219,9 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       const after = Date.parse(endsAfter);
       const counts: Record<string, number> = {};
       for (const i of await mirror()) {
-        if (status.includes(i.event.status) && i.endsTs > after) {
-          counts[i.event.category] = (counts[i.event.category] ?? 0) + 1;
-        }
+        if (!status.includes(i.event.status) || !(i.endsTs > after)) continue;
+        const upcoming = i.occurrences.filter((o) => o.endsTs > after).length;
+        if (upcoming > 0) counts[i.event.category] = (counts[i.event.category] ?? 0) + upcoming;
       }
       return counts;
     },
@@ -180,6 +243,8 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
             createdAt: event.createdAt,
           } satisfies SubmissionDoc);
           tx.create(events().doc(event.id), event);
+          const until = writeOccurrences(tx, event, []);
+          tx.update(db.collection(COLLECTIONS.events).doc(event.id), { occurrencesUntil: until });
           return { id: event.id, created: true };
         });
       let result: { id: string; created: boolean };
@@ -203,9 +268,12 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
         db.runTransaction(async (tx) => {
           const current = (await tx.get(ref)).data();
           if (!current || current.updatedAt !== seen) return false;
-          // Every read of a transaction comes before its writes: the log's number first.
+          // Every read of a transaction comes before its writes: the occurrences and the log's number first.
+          const stale = await storedOccurrenceIds(tx, next.id);
           const number = entry ? await nextModerationId(tx, db) : null;
           tx.set(ref, next);
+          const until = writeOccurrences(tx, next, stale);
+          tx.update(db.collection(COLLECTIONS.events).doc(next.id), { occurrencesUntil: until });
           if (entry && number) tx.create(...logEntry(number.key, number.id, next.id, next.title, entry));
           return true;
         }),
@@ -223,6 +291,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
           if (!current || current.updatedAt !== seen) return false;
           const keys = await tx.get(submissions().where('eventId', '==', id));
           const decisions = await tx.get(log().where('eventId', '==', id));
+          const dates = await storedOccurrenceIds(tx, id);
           const number = await nextModerationId(tx, db);
           // Submission keys go with the event; its decisions stay, under the title they were taken on (entries
           // written before titles were kept get its last one).
@@ -230,6 +299,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
           for (const decision of decisions.docs.filter((d) => !d.data().eventTitle)) {
             tx.update(decision.ref, { eventTitle: current.title });
           }
+          for (const date of dates) tx.delete(occurrences().doc(date));
           tx.delete(ref);
           tx.create(...logEntry(number.key, number.id, id, current.title, entry));
           return true;
@@ -280,6 +350,49 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
     },
     async countByOwner(uid) {
       return statusCounts((await mirror()).filter((i) => i.event.createdBy === uid));
+    },
+    async occurrences(eventId, endsAfter) {
+      const after = endsAfter ? Date.parse(endsAfter) : Number.MIN_SAFE_INTEGER;
+      const snapshot = await occurrences().where('eventId', '==', eventId).get();
+      return snapshot.docs
+        .map((d) => d.data() as OccurrenceDoc)
+        .filter((o) => o.endsTs > after)
+        .sort((a, b) => a.startsTs - b.startsTs)
+        .map(
+          (o): StoredOccurrence => ({
+            startsAt: o.startsAt,
+            endsAt: o.endsAt,
+            startsTs: o.startsTs,
+            endsTs: o.endsTs,
+            openEnd: Boolean(o.openEnd),
+            cancelled: Boolean(o.cancelled),
+          }),
+        );
+    },
+    async extendOccurrences(horizon) {
+      const until = new Date(horizon);
+      const due = (await mirror()).filter((i) => i.event.schedule && i.occurrencesUntil < until.getTime());
+      let extended = 0;
+      for (const { event } of due) {
+        const ref = db.collection(COLLECTIONS.events).doc(event.id);
+        const done = await ctx.lock(`event:${event.id}`, () =>
+          db.runTransaction(async (tx) => {
+            const current = (await tx.get(events().doc(event.id))).data();
+            const snapshot = await tx.get(ref);
+            if (!current || Number(snapshot.get('occurrencesUntil') ?? 0) >= until.getTime()) return false;
+            if (Date.parse(current.endsAt) <= Number(snapshot.get('occurrencesUntil') ?? 0)) return false;
+            const stale = await storedOccurrenceIds(tx, event.id);
+            tx.update(ref, { occurrencesUntil: writeOccurrences(tx, current, stale, until) });
+            return true;
+          }),
+        );
+        if (done) {
+          extended += 1;
+          await ctx.refreshEvent(event.id);
+        }
+      }
+      if (extended > 0) ctx.touched();
+      return extended;
     },
     async moderationHistory(eventId) {
       const snapshot = await log().where('eventId', '==', eventId).get();

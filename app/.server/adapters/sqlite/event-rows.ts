@@ -3,8 +3,21 @@ import type { CantonCode } from '~/domain/cantons';
 import type { CategorySlug } from '~/domain/categories';
 import { type AgendaEvent, EVENT_STATUSES, type EventContent, type EventStatus } from '~/domain/event';
 import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
+import type { Schedule } from '~/domain/schedule';
 import type { EventQuery } from '../../ports';
 import { bool, num, type Row, str } from './rows';
+
+/** An event read with one of its occurrences (columns occ_*): its dates are the occurrence's. */
+export function toEventAt(row: Row): AgendaEvent {
+  const event = toEvent(row);
+  return {
+    ...event,
+    startsAt: str(row.occ_starts_at),
+    endsAt: str(row.occ_ends_at),
+    openEnd: bool(row.occ_open_end),
+    occurrence: { cancelled: bool(row.occ_cancelled), upcoming: Number(row.occ_upcoming) },
+  };
+}
 
 export function toEvent(row: Row): AgendaEvent {
   return {
@@ -51,6 +64,8 @@ export function toEvent(row: Row): AgendaEvent {
     pendingChanges: row.pending_changes ? (JSON.parse(str(row.pending_changes)) as string[]) : [],
     previousStatus: row.previous_status == null ? null : (row.previous_status as EventStatus),
     revision: row.revision ? (JSON.parse(str(row.revision)) as EventContent) : null,
+    schedule: row.schedule ? (JSON.parse(str(row.schedule)) as Schedule) : null,
+    cancelledDates: row.cancelled_dates ? (JSON.parse(str(row.cancelled_dates)) as string[]) : [],
   };
 }
 
@@ -99,6 +114,8 @@ export function eventParams(e: AgendaEvent) {
     pending_changes: e.pendingChanges?.length ? JSON.stringify(e.pendingChanges) : null,
     previous_status: e.previousStatus ?? null,
     revision: e.revision ? JSON.stringify(e.revision) : null,
+    schedule: e.schedule ? JSON.stringify(e.schedule) : null,
+    cancelled_dates: e.cancelledDates?.length ? JSON.stringify(e.cancelledDates) : null,
   };
 }
 
@@ -116,13 +133,17 @@ export function ftsMatch(words: readonly string[]): string {
 /** Awaits moderation (event-lifecycle.ts awaitsModeration): pending, or public with a pending revision. */
 export const AWAITING = `(e.status = 'pending' OR (e.revision IS NOT NULL AND e.status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')})))`;
 
+/**
+ * The SQL of a public query, over occurrences (decision 041): `o` is one stored date of event `e`, and the dates
+ * filters apply to it (an event matches through any of its dates).
+ */
 export function eventQuerySql(q: EventQuery) {
-  const where = [`e.status IN (${q.status.map(() => '?').join(', ')})`, 'e.ends_ts > ?'];
+  const where = [`e.status IN (${q.status.map(() => '?').join(', ')})`, 'o.ends_ts > ?'];
   const params: unknown[] = [...q.status, Date.parse(q.endsAfter)];
-  let from = 'FROM events e';
+  let from = 'FROM event_occurrences o JOIN events e ON e.id = o.event_id';
   let rank: string | null = null;
   if (q.words && q.words.length > 0) {
-    from = 'FROM events_fts f JOIN events e ON e.id = f.event_id';
+    from = 'FROM events_fts f JOIN events e ON e.id = f.event_id JOIN event_occurrences o ON o.event_id = e.id';
     where.unshift('events_fts MATCH ?');
     params.unshift(ftsMatch(q.words));
     // Title matters most, then organizer and venue, then city, then description.
@@ -132,7 +153,7 @@ export function eventQuerySql(q: EventQuery) {
     where.push(clause);
     params.push(...values);
   };
-  if (q.startsBefore) add('e.starts_ts < ?', Date.parse(q.startsBefore));
+  if (q.startsBefore) add('o.starts_ts < ?', Date.parse(q.startsBefore));
   if (q.category) add('e.category = ?', q.category);
   if (q.canton) add('e.canton = ?', q.canton);
   if (q.free) add('e.is_free = 1');

@@ -1,9 +1,10 @@
 // Events in SQLite: the rows, their full-text index (FTS5) and the moderation log written with each transition.
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
+import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventStore, ModerationLogInput } from '../../ports';
 import type { Db } from './db';
-import { AWAITING, eventParams, eventQuerySql, ftsMatch, statusCounts, toEvent } from './event-rows';
+import { AWAITING, eventParams, eventQuerySql, ftsMatch, statusCounts, toEvent, toEventAt } from './event-rows';
 import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
 
 export function createEventStore(db: Db): EventStore {
@@ -19,34 +20,60 @@ export function createEventStore(db: Db): EventStore {
   const logDecision = (eventId: string, eventTitle: string, e: ModerationLogInput) =>
     insertDecision.run(eventId, eventTitle, e.adminUid, e.action, e.reason, e.createdAt);
 
+  // Occurrences (decision 041): replaced with every write of their event, inside the writer's transaction.
+  const deleteOccurrences = db.prepare('DELETE FROM event_occurrences WHERE event_id = ?');
+  const insertOccurrence = db.prepare(
+    `INSERT INTO event_occurrences (event_id, starts_at, ends_at, starts_ts, ends_ts, open_end, cancelled)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const setHorizon = db.prepare('UPDATE events SET occurrences_until = ? WHERE id = ?');
+  const storeOccurrences = (e: AgendaEvent, until?: Date) => {
+    const own = horizonFor(e);
+    const horizon = until && until > own ? until : own;
+    deleteOccurrences.run(e.id);
+    for (const o of materialise(e, horizon)) {
+      insertOccurrence.run(e.id, o.startsAt, o.endsAt, o.startsTs, o.endsTs, o.openEnd ? 1 : 0, o.cancelled ? 1 : 0);
+    }
+    setHorizon.run(horizon.getTime(), e.id);
+  };
+
   return {
     async search(q) {
       const { from, where, params, rank } = eventQuerySql(q);
-      const total = (db.prepare(`SELECT COUNT(*) AS n ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+      const group = q.oneRowPerEvent ? 'GROUP BY o.event_id' : '';
+      const counted = q.oneRowPerEvent ? 'COUNT(DISTINCT o.event_id)' : 'COUNT(*)';
+      const total = (db.prepare(`SELECT ${counted} AS n ${from} WHERE ${where}`).get(...params) as { n: number }).n;
       const order = [q.featuredFirst ? 'o_featured DESC' : null, rank ? 'o_relevance' : null, 'o_starts', 'o_title'];
       const orderBy = (prefix: string) =>
         order
           .filter(Boolean)
           .map((o) => prefix + o)
           .join(', ');
-      // Sort the page's row ids on the covering index first, then read only those rows (not every match in full).
+      // Sort the page's occurrences on the covering indexes first, then read only those events (not every match in
+      // full). Grouped per event, MIN() makes the other bare columns those of its first matching date (SQLite).
       const rows = db
         .prepare(
-          `SELECT e.* FROM (
-             SELECT e.rowid AS rid, e.featured AS o_featured, ${rank ?? '0'} AS o_relevance, e.starts_ts AS o_starts,
+          `SELECT e.*, page.occ_starts_at, page.occ_ends_at, page.occ_open_end, page.occ_cancelled,
+             (SELECT COUNT(*) FROM event_occurrences c WHERE c.event_id = e.id AND c.ends_ts > ?) AS occ_upcoming
+           FROM (
+             SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
+               o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, e.featured AS o_featured,
+               ${rank ?? '0'} AS o_relevance, ${q.oneRowPerEvent ? 'MIN(o.starts_ts)' : 'o.starts_ts'} AS o_starts,
                e.title AS o_title
-             ${from} WHERE ${where} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) page
-           JOIN events e ON e.rowid = page.rid ORDER BY ${orderBy('page.')}`,
+             ${from} WHERE ${where} ${group} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) page
+           JOIN events e ON e.id = page.eid ORDER BY ${orderBy('page.')}`,
         )
-        .all(...params, q.limit, q.offset) as Row[];
-      return { items: rows.map(toEvent), total };
+        .all(Date.parse(q.endsAfter), ...params, q.limit, q.offset) as Row[];
+      return { items: rows.map(toEventAt), total };
     },
     async mapPoints(q, max) {
       const { from, where, params } = eventQuerySql(q);
+      // One point per event, at its first matching date.
       const rows = db
         .prepare(
-          `SELECT e.id, e.title, e.lat, e.lng, e.starts_at, e.ends_at, e.all_day, e.city, e.category ${from}
-           WHERE ${where} AND e.lat IS NOT NULL AND e.lng IS NOT NULL ORDER BY e.starts_ts LIMIT ?`,
+          `SELECT e.id, e.title, e.lat, e.lng, o.starts_at, o.ends_at, e.all_day, e.city, e.category,
+             MIN(o.starts_ts) AS o_starts ${from}
+           WHERE ${where} AND e.lat IS NOT NULL AND e.lng IS NOT NULL GROUP BY o.event_id ORDER BY o_starts LIMIT ?`,
         )
         .all(...params, max) as Row[];
       return rows.map((r) => ({
@@ -64,7 +91,8 @@ export function createEventStore(db: Db): EventStore {
     async suggestionTexts(q) {
       const { from, where, params } = eventQuerySql({ ...q, words: undefined });
       const rows = db
-        .prepare(`SELECT e.title, e.venue_name, e.city, e.organizer_name ${from} WHERE ${where}`)
+        // Each event once, however many of its dates match (a series counts as one event in the vocabulary).
+        .prepare(`SELECT e.title, e.venue_name, e.city, e.organizer_name ${from} WHERE ${where} GROUP BY e.id`)
         .raw()
         .all(...params) as string[][];
       return rows.flat().filter((text) => text !== '');
@@ -75,14 +103,17 @@ export function createEventStore(db: Db): EventStore {
     },
     async insertMany(events) {
       db.transaction(() => {
-        for (const e of events) insertEvent.run(eventParams(e));
+        for (const e of events) {
+          insertEvent.run(eventParams(e));
+          storeOccurrences(e);
+        }
       })();
     },
     async countUpcomingByCategory(endsAfter, status) {
       const rows = db
         .prepare(
-          `SELECT category, COUNT(*) AS n FROM events WHERE status IN (${status.map(() => '?').join(', ')})
-           AND ends_ts > ? GROUP BY category`,
+          `SELECT e.category, COUNT(*) AS n FROM event_occurrences o JOIN events e ON e.id = o.event_id
+           WHERE e.status IN (${status.map(() => '?').join(', ')}) AND o.ends_ts > ? GROUP BY e.category`,
         )
         .all(...status, Date.parse(endsAfter)) as { category: string; n: number }[];
       return Object.fromEntries(rows.map((r) => [r.category, r.n]));
@@ -94,6 +125,7 @@ export function createEventStore(db: Db): EventStore {
           const existing = find.get(uid, submissionKey) as { event_id: string } | undefined;
           if (existing) return { id: existing.event_id, created: false };
           insertEvent.run(eventParams(event));
+          storeOccurrences(event);
           db.prepare(
             'INSERT INTO event_submissions (uid, submission_key, event_id, created_at) VALUES (?, ?, ?, ?)',
           ).run(uid, submissionKey, event.id, event.createdAt);
@@ -114,6 +146,7 @@ export function createEventStore(db: Db): EventStore {
       return db
         .transaction(() => {
           if (write.run({ ...params, seen }).changes === 0) return null;
+          storeOccurrences(next);
           if (entry) logDecision(next.id, next.title, entry);
           return toEvent(db.prepare('SELECT * FROM events WHERE id = ?').get(next.id) as Row);
         })
@@ -204,6 +237,37 @@ export function createEventStore(db: Db): EventStore {
         )
         .all(eventId) as Row[];
       return rows.map(toModerationEntry);
+    },
+    async occurrences(eventId, endsAfter) {
+      const rows = db
+        .prepare(
+          `SELECT starts_at, ends_at, starts_ts, ends_ts, open_end, cancelled FROM event_occurrences
+           WHERE event_id = ? AND ends_ts > ? ORDER BY starts_ts`,
+        )
+        .all(eventId, endsAfter ? Date.parse(endsAfter) : Number.MIN_SAFE_INTEGER) as Row[];
+      return rows.map(
+        (r): StoredOccurrence => ({
+          startsAt: str(r.starts_at),
+          endsAt: str(r.ends_at),
+          startsTs: Number(r.starts_ts),
+          endsTs: Number(r.ends_ts),
+          openEnd: bool(r.open_end),
+          cancelled: bool(r.cancelled),
+        }),
+      );
+    },
+    async extendOccurrences(horizon) {
+      const until = new Date(horizon);
+      const due = db.prepare(
+        'SELECT * FROM events WHERE schedule IS NOT NULL AND occurrences_until < ? AND ends_ts > occurrences_until',
+      );
+      return db
+        .transaction(() => {
+          const rows = due.all(until.getTime()) as Row[];
+          for (const row of rows) storeOccurrences(toEvent(row), until);
+          return rows.length;
+        })
+        .immediate();
     },
     async countAwaitingModeration() {
       return (db.prepare(`SELECT COUNT(*) AS n FROM events e WHERE ${AWAITING}`).get() as { n: number }).n;

@@ -315,4 +315,26 @@ export const MIGRATIONS: readonly string[] = [
      cannot tell an end typed by the organizer from the two hours once added by default: they keep showing theirs. */ `
   ALTER TABLE events ADD COLUMN open_end INTEGER NOT NULL DEFAULT 0;
   `,
+  /* 11: recurring events (issue 20, decision 041): the schedule (JSON) and the cancelled dates of an event, and its
+     occurrences materialised up to a rolling horizon (occurrences_until, ms) in their own table, which the public
+     list reads (one row per upcoming date). Every event stored before has one occurrence: its own dates. */ `
+  ALTER TABLE events ADD COLUMN schedule TEXT;
+  ALTER TABLE events ADD COLUMN cancelled_dates TEXT;
+  ALTER TABLE events ADD COLUMN occurrences_until INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE event_occurrences (
+    event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    starts_at TEXT NOT NULL,
+    ends_at TEXT NOT NULL,
+    starts_ts INTEGER NOT NULL,
+    ends_ts INTEGER NOT NULL,
+    open_end INTEGER NOT NULL DEFAULT 0,
+    cancelled INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event_id, starts_ts)
+  ) WITHOUT ROWID;
+  CREATE INDEX event_occurrences_order ON event_occurrences(ends_ts, starts_ts, event_id);
+  CREATE INDEX event_occurrences_starts ON event_occurrences(starts_ts, ends_ts, event_id);
+  INSERT INTO event_occurrences (event_id, starts_at, ends_at, starts_ts, ends_ts, open_end)
+    SELECT id, starts_at, ends_at, starts_ts, ends_ts, open_end FROM events;
+  CREATE INDEX events_schedule_horizon ON events(occurrences_until) WHERE schedule IS NOT NULL;
+  `,
 ];

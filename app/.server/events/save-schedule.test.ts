@@ -1,0 +1,110 @@
+// The event form with several dates (decision 041): a good series is stored with its dates; bad ones get French
+// messages on their fields, the input is given back as typed, and nothing is written.
+import { describe, expect, it } from 'vitest';
+import { makeEventForm, makeUser } from '../../../tests/support/factories';
+import { memoryStore } from '../../../tests/unit/memory-store';
+import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { addDaysToDate, zurichToday } from '../../domain/dates';
+import { weekdayOf } from '../../domain/schedule';
+import type { Services } from '../services';
+import { saveEventForm } from './save-event-form';
+
+const orga = makeUser({ uid: 'orga', displayName: 'Orga', role: 'organizer' });
+
+async function setup() {
+  const { db, store } = memoryStore();
+  await store.categories.upsertMany(DEFAULT_CATEGORIES);
+  await store.users.upsert({ ...orga, passwordHash: 'x', now: '' });
+  const services = {
+    store,
+    files: {} as Services['files'],
+    push: { send: async () => ({ delivered: 0, gone: [] }) } as unknown as Services['push'],
+    live: { poke: () => {} } as unknown as Services['live'],
+    config: { SITE_URL: 'https://agenda-romand.test' } as Services['config'],
+  };
+  const count = () => (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+  const occurrences = () => (db.prepare('SELECT COUNT(*) AS n FROM event_occurrences').get() as { n: number }).n;
+  return { store, services, count, occurrences };
+}
+
+/** A Saturday at least two weeks ahead. */
+function nextSaturday(): string {
+  let day = addDaysToDate(zurichToday(), 14);
+  while (weekdayOf(day) !== 'SA') day = addDaysToDate(day, 1);
+  return day;
+}
+
+const post = (values: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...makeEventForm({ title: 'Marché du samedi matin' }), ...values }))
+    form.set(k, v);
+  return form;
+};
+
+const weekly = (over: Record<string, string> = {}) => ({
+  scheduleKind: 'rule',
+  startDate: nextSaturday(),
+  startTime: '08:00',
+  endTime: '12:00',
+  ruleFreq: 'weekly',
+  ruleDaySA: 'on',
+  ruleCount: '6',
+  ruleExclude: addDaysToDate(nextSaturday(), 14).split('-').reverse().join('.'),
+  ...over,
+});
+
+describe('le formulaire avec plusieurs dates', () => {
+  it('une série hebdomadaire avec une date exclue est enregistrée avec ses dates', async () => {
+    const { services, store } = await setup();
+    const result = await saveEventForm(services, orga, post(weekly()));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const event = await store.events.findById(result.eventId);
+    expect(event?.schedule).toMatchObject({ kind: 'rule', byDay: ['SA'], count: 6 });
+    expect(event?.startsAt.slice(0, 10)).toBe(nextSaturday());
+    const dates = await store.events.occurrences(result.eventId);
+    expect(dates).toHaveLength(5);
+    expect(dates.map((d) => d.startsAt.slice(0, 10))).not.toContain(addDaysToDate(nextSaturday(), 14));
+  });
+
+  it.each([
+    ['sans fin ni nombre de fois', { ruleCount: '' }, 'ruleUntil', /^Indiquez quand la série se termine/],
+    [
+      'plus de 500 dates',
+      {
+        ruleCount: '',
+        ruleUntil: addDaysToDate(nextSaturday(), 3 * 366),
+        ...Object.fromEntries(['MO', 'TU', 'WE', 'TH', 'FR', 'SU'].map((d) => [`ruleDay${d}`, 'on'])),
+      },
+      'ruleUntil',
+      /^Cette série compterait plus de 500 dates/,
+    ],
+    [
+      'une fin avant le début',
+      { ruleCount: '', ruleUntil: addDaysToDate(nextSaturday(), -7) },
+      'ruleUntil',
+      /^La date de fin doit être après la première date\.$/,
+    ],
+    [
+      'des heures qui ferment avant d’ouvrir',
+      {
+        scheduleKind: 'period',
+        endDate: addDaysToDate(nextSaturday(), 60),
+        hoursTUOpen: '18:00',
+        hoursTUClose: '10:00',
+      },
+      'hoursTUClose',
+      /^La fermeture \(10:00\) doit être après l’ouverture \(18:00\)\.$/,
+    ],
+  ])('%s : un message en français, la saisie gardée, rien d’écrit', async (_label, over, field, message) => {
+    const { services, count, occurrences } = await setup();
+    const values = weekly(over as Record<string, string>);
+    const result = await saveEventForm(services, orga, post(values));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors[field]).toMatch(message);
+    for (const [k, v] of Object.entries(values)) expect(result.values[k]).toBe(v);
+    expect(count()).toBe(0);
+    expect(occurrences()).toBe(0);
+  });
+});

@@ -1,0 +1,150 @@
+// A series in the event's .ics (decision 041) reads back, through node-ical, as the same dates as the site lists.
+import ical, { type VEvent } from 'node-ical';
+import { describe, expect, it } from 'vitest';
+import { makeEvent } from '../../../tests/support/factories';
+import type { AgendaEvent } from '../../domain/event';
+import { seriesJsonLd } from '../../domain/event-jsonld';
+import type { Schedule } from '../../domain/schedule';
+import { expandSchedule, scheduleSpan } from '../../domain/schedule-expand';
+import { buildICalendar } from './calendar';
+
+const SITE = 'https://agenda-romand.test';
+
+function seriesEvent(schedule: Schedule, overrides: Partial<AgendaEvent> = {}): AgendaEvent {
+  const span = scheduleSpan(schedule);
+  if (!span) throw new Error('série vide');
+  return makeEvent({ id: 'serie', schedule, ...span, ...overrides });
+}
+
+/** Every instance of the calendar's VEVENTs, as instants (ms), in order. */
+function instants(ics: string): number[] {
+  const events = Object.values(ical.sync.parseICS(ics)).filter(
+    (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',
+  );
+  return events
+    .flatMap((e) =>
+      ical.expandRecurringEvent(e, { from: new Date('2026-01-01'), to: new Date('2028-12-31') }).map((i) => i.start),
+    )
+    .map((d) => new Date(d).getTime())
+    .sort((a, b) => a - b);
+}
+
+const weekly: Schedule = {
+  kind: 'rule',
+  firstDate: '2026-10-10',
+  start: '08:00',
+  end: '12:00',
+  freq: 'weekly',
+  interval: 1,
+  byDay: ['SA'],
+  monthly: null,
+  until: '2026-11-28',
+  count: null,
+  exclude: ['2026-10-31'],
+};
+
+describe('une série dans le .ics', () => {
+  it('une règle : RRULE, EXDATE et VTIMEZONE ; node-ical en tire les mêmes dates, heure d’hiver comprise', () => {
+    const ics = buildICalendar([seriesEvent(weekly)], { siteUrl: SITE, name: 'Test' });
+    expect(ics).toContain('RRULE:FREQ=WEEKLY;UNTIL=');
+    expect(ics).toContain('BYDAY=SA');
+    expect(ics).toContain('EXDATE;TZID=Europe/Zurich:20261031T080000');
+    expect(ics).toContain('BEGIN:VTIMEZONE');
+    const expected = expandSchedule(weekly).map((o) => Date.parse(o.startsAt));
+    expect(expected).toHaveLength(7);
+    expect(instants(ics)).toEqual(expected);
+  });
+
+  it('une date annulée sort de la règle (EXDATE), les autres restent', () => {
+    const cancelled = '2026-11-07T08:00:00+01:00';
+    const ics = buildICalendar([seriesEvent(weekly, { cancelledDates: [cancelled] })], { siteUrl: SITE, name: 'T' });
+    const expected = expandSchedule(weekly)
+      .map((o) => o.startsAt)
+      .filter((s) => s !== cancelled)
+      .map((s) => Date.parse(s));
+    expect(instants(ics)).toEqual(expected);
+  });
+
+  it('le 5e dimanche et le 31 du mois : mêmes dates que le site', () => {
+    for (const monthly of [
+      { mode: 'weekday' as const, nth: 5, weekday: 'SU' as const },
+      { mode: 'monthday' as const, day: 31 },
+    ]) {
+      const rule: Schedule = {
+        ...weekly,
+        freq: 'monthly',
+        byDay: [],
+        monthly,
+        firstDate: '2026-01-01',
+        until: '2027-12-31',
+        exclude: [],
+      };
+      const ics = buildICalendar([seriesEvent(rule)], { siteUrl: SITE, name: 'T' });
+      expect(instants(ics)).toEqual(expandSchedule(rule).map((o) => Date.parse(o.startsAt)));
+    }
+  });
+
+  it('une liste de dates : un VEVENT par date, chacun avec ses heures et son UID', () => {
+    const dates: Schedule = {
+      kind: 'dates',
+      dates: [
+        { date: '2026-11-20', start: '20:00', end: '22:00' },
+        { date: '2026-11-22', start: '17:00', end: '19:00' },
+      ],
+    };
+    const ics = buildICalendar([seriesEvent(dates)], { siteUrl: SITE, name: 'T' });
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(ics).toContain('UID:serie-20261120T2000@agenda-romand.ch');
+    expect(instants(ics)).toEqual([Date.parse('2026-11-20T20:00:00+01:00'), Date.parse('2026-11-22T17:00:00+01:00')]);
+  });
+
+  it('une période : un VEVENT hebdomadaire par horaire, les jours fermés exclus', () => {
+    const period: Schedule = {
+      kind: 'period',
+      from: '2026-11-24',
+      to: '2026-12-06',
+      hours: { TU: { open: '10:00', close: '18:00' }, SU: { open: '11:00', close: '17:00' } },
+      closed: ['2026-12-01'],
+    };
+    const ics = buildICalendar([seriesEvent(period)], { siteUrl: SITE, name: 'T' });
+    expect(instants(ics)).toEqual(
+      ['2026-11-24T10:00:00+01:00', '2026-11-29T11:00:00+01:00', '2026-12-06T11:00:00+01:00'].map((s) => Date.parse(s)),
+    );
+  });
+});
+
+describe('JSON-LD d’une série', () => {
+  it('un Event par date, chacun avec son adresse ?date= ; une date annulée est EventCancelled', () => {
+    const event = seriesEvent(weekly);
+    const ld = seriesJsonLd(event, SITE, [
+      {
+        startsAt: '2026-10-10T08:00:00+02:00',
+        endsAt: '2026-10-10T12:00:00+02:00',
+        openEnd: false,
+        cancelled: false,
+        day: '2026-10-10',
+      },
+      {
+        startsAt: '2026-10-17T08:00:00+02:00',
+        endsAt: '2026-10-17T12:00:00+02:00',
+        openEnd: false,
+        cancelled: true,
+        day: '2026-10-17',
+      },
+    ]);
+    expect(ld.map((e) => [e['@type'], e.startDate, e.url, e.eventStatus])).toEqual([
+      [
+        'Event',
+        '2026-10-10T08:00:00+02:00',
+        `${SITE}/evenement/serie?date=2026-10-10`,
+        'https://schema.org/EventScheduled',
+      ],
+      [
+        'Event',
+        '2026-10-17T08:00:00+02:00',
+        `${SITE}/evenement/serie?date=2026-10-17`,
+        'https://schema.org/EventCancelled',
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,92 @@
+// The dates of a series on its event page (decision 041): the next ones, all of them behind « Toutes les dates »,
+// each a link to itself (`?date=`), cancelled ones marked; for an exhibition, its opening hours.
+import { Form, Link } from '@remix-run/react';
+import type { SeriesDate, SeriesView } from '~/.server/events/series';
+import { formatEventWhen } from '~/domain/event-dates';
+import { FormSecurity } from './FormSecurity';
+
+/** How many dates show before « Toutes les dates ». */
+const NEXT_DATES = 5;
+
+function DateItem({ date, eventId, canManage }: { date: SeriesDate; eventId: string; canManage: boolean }) {
+  return (
+    <li data-testid="series-date">
+      <Link to={`/evenement/${eventId}?date=${date.day}`}>
+        <time dateTime={date.startsAt}>{formatEventWhen(date)}</time>
+      </Link>
+      {date.cancelled ? <span className="tag tag--danger"> Annulé</span> : null}
+      {canManage ? (
+        <Form method="post" action={`/evenement/${eventId}/date`} className="inline-form">
+          <FormSecurity />
+          <input type="hidden" name="startsAt" value={date.startsAt} />
+          <button type="submit" name="intent" value={date.cancelled ? 'restore' : 'cancel'} className="button-link">
+            {date.cancelled ? 'Rétablir cette date' : 'Annuler cette date'}
+          </button>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+/** The line under the title: the linked date, the next one, or a period's opening today. */
+export function SeriesWhen({ series }: { series: SeriesView }) {
+  if (series.kind === 'period') return series.openingToday ? capitalise(series.openingToday) : null;
+  const date = series.chosen ?? series.upcoming.find((d) => !d.cancelled) ?? null;
+  if (!date) return null;
+  return (
+    <span data-testid="series-when">
+      {series.chosen ? '' : 'Prochaine date\u00a0: '}
+      <time dateTime={date.startsAt}>{formatEventWhen(date)}</time>
+      {date.cancelled ? ' — annulé' : ''}
+    </span>
+  );
+}
+
+export function EventDates({
+  series,
+  eventId,
+  canManage = false,
+}: {
+  series: SeriesView;
+  eventId: string;
+  /** Its owner or an admin: each date can be cancelled (or restored). */
+  canManage?: boolean;
+}) {
+  if (series.kind === 'period') {
+    return (
+      <section className="event-dates" aria-labelledby="event-dates-title">
+        <h2 id="event-dates-title">Heures d’ouverture</h2>
+        {series.openingToday ? <p data-testid="opening-today">{capitalise(series.openingToday)}</p> : null}
+        <ul>
+          {series.openingHours.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  const next = series.upcoming.slice(0, NEXT_DATES);
+  return (
+    <section className="event-dates" aria-labelledby="event-dates-title">
+      <h2 id="event-dates-title">Prochaines dates</h2>
+      {next.length === 0 ? <p>Toutes les dates de cette série sont passées.</p> : null}
+      <ul data-testid="next-dates">
+        {next.map((d) => (
+          <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
+        ))}
+      </ul>
+      {series.upcoming.length > NEXT_DATES ? (
+        <details>
+          <summary>Toutes les dates ({series.upcoming.length})</summary>
+          <ul data-testid="all-dates">
+            {series.upcoming.map((d) => (
+              <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,266 @@
+// When an event takes place, beyond one date: a list of dates (each with its own times), a recurrence rule (weekly
+// on chosen days, every N weeks, monthly on the Nth weekday or a day of the month, with an end and excluded dates),
+// or a period with opening hours per weekday. Pure and light (no recurrence library): shared by the form in the
+// browser and the server. Expansion to dated occurrences: schedule-expand.ts (server side, rrule-temporal).
+import { addDaysToDate, TIME_ZONE, zurichToday } from './dates';
+import { z } from './zod';
+
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  MO: 'lundi',
+  TU: 'mardi',
+  WE: 'mercredi',
+  TH: 'jeudi',
+  FR: 'vendredi',
+  SA: 'samedi',
+  SU: 'dimanche',
+};
+
+/** The most occurrences a schedule may have: beyond, an organizer is asked to split it or to use a period. */
+export const MAX_OCCURRENCES = 500;
+
+/** One date of a list, with its own times (no end time: open end, « dès 20:00 »). */
+export interface ScheduleDate {
+  date: string; // YYYY-MM-DD
+  start: string; // HH:MM
+  end: string; // HH:MM or ''
+}
+
+export interface ScheduleRule {
+  kind: 'rule';
+  /** The first date the rule may produce (DTSTART's day). */
+  firstDate: string;
+  start: string;
+  end: string;
+  freq: 'weekly' | 'monthly';
+  /** Every N weeks (or months). */
+  interval: number;
+  /** Weekly: the days of the week. */
+  byDay: Weekday[];
+  /** Monthly: on the Nth weekday (nth 1–5, or -1 for the last) or on a day of the month (1–31). */
+  monthly: { mode: 'weekday'; nth: number; weekday: Weekday } | { mode: 'monthday'; day: number } | null;
+  /** The end: a last date (YYYY-MM-DD, included) or a number of occurrences (excluded dates count, RFC 5545). */
+  until: string;
+  count: number | null;
+  /** Dates (YYYY-MM-DD) the rule skips. */
+  exclude: string[];
+}
+
+export interface OpeningHours {
+  open: string;
+  close: string;
+}
+
+export interface SchedulePeriod {
+  kind: 'period';
+  from: string;
+  to: string;
+  /** Opening hours per weekday; a day without hours is closed. */
+  hours: Partial<Record<Weekday, OpeningHours>>;
+  /** Dates (YYYY-MM-DD) closed although their weekday is open (holidays). */
+  closed: string[];
+}
+
+export type Schedule = { kind: 'dates'; dates: ScheduleDate[] } | ScheduleRule | SchedulePeriod;
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+const HM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const isYmd = (v: string) => YMD.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().startsWith(v);
+
+const date = (message: string) => z.string().trim().refine(isYmd, message);
+const time = (message: string) => z.string().trim().regex(HM, message);
+const optionalTime = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || HM.test(v), 'Heure de fin invalide.')
+  .default('');
+
+const weekday = z.enum(WEEKDAYS, { errorMap: () => ({ message: 'Choisissez un jour de la semaine.' }) });
+
+const dateEntry = z
+  .object({
+    date: date('Indiquez une date valide.'),
+    start: time('Indiquez l’heure de début.'),
+    end: optionalTime,
+  })
+  .superRefine((v, ctx) => {
+    if (v.end && v.end <= v.start)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'La fin doit être après le début.' });
+  });
+
+const ruleSchema = z.object({
+  kind: z.literal('rule'),
+  firstDate: date('Indiquez la date de la première fois.'),
+  start: time('Indiquez l’heure de début.'),
+  end: optionalTime,
+  freq: z.enum(['weekly', 'monthly'], { errorMap: () => ({ message: 'Choisissez chaque semaine ou chaque mois.' }) }),
+  interval: z.coerce
+    .number({ invalid_type_error: 'Indiquez un nombre de semaines ou de mois.' })
+    .int('Indiquez un nombre entier.')
+    .min(1, 'L’intervalle est d’au moins 1.')
+    .max(12, 'L’intervalle ne peut pas dépasser 12.'),
+  byDay: z.array(weekday).max(7).default([]),
+  monthly: z
+    .discriminatedUnion('mode', [
+      z.object({
+        mode: z.literal('weekday'),
+        nth: z.coerce
+          .number()
+          .int()
+          .refine((n) => n === -1 || (n >= 1 && n <= 5), 'Choisissez le 1er, 2e, 3e, 4e, 5e ou le dernier.'),
+        weekday,
+      }),
+      z.object({
+        mode: z.literal('monthday'),
+        day: z.coerce
+          .number({ invalid_type_error: 'Indiquez un jour du mois entre 1 et 31.' })
+          .int('Indiquez un jour du mois entre 1 et 31.')
+          .min(1, 'Indiquez un jour du mois entre 1 et 31.')
+          .max(31, 'Indiquez un jour du mois entre 1 et 31.'),
+      }),
+    ])
+    .nullable()
+    .default(null),
+  until: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isYmd(v), 'Indiquez une date de fin valide.')
+    .default(''),
+  count: z.coerce
+    .number({ invalid_type_error: 'Indiquez un nombre de fois.' })
+    .int('Indiquez un nombre entier de fois.')
+    .min(1, 'Indiquez au moins 1 fois.')
+    .max(MAX_OCCURRENCES, `Une série compte au plus ${MAX_OCCURRENCES} dates.`)
+    .nullable()
+    .default(null),
+  exclude: z.array(date('Indiquez une date exclue valide.')).max(MAX_OCCURRENCES).default([]),
+});
+
+type Issue = (path: string, message: string) => void;
+
+function checkRule(v: z.infer<typeof ruleSchema>, issue: Issue) {
+  if (v.end && v.end <= v.start) issue('end', 'La fin doit être après le début.');
+  if (v.freq === 'weekly' && v.byDay.length === 0) issue('byDay', 'Cochez au moins un jour de la semaine.');
+  if (v.freq === 'monthly' && !v.monthly) issue('monthly', 'Choisissez quel jour du mois.');
+  if (!v.until && v.count === null)
+    issue('until', 'Indiquez quand la série se termine : une date de fin ou un nombre de fois.');
+  if (v.until && v.count !== null) issue('count', 'Indiquez une date de fin ou un nombre de fois, pas les deux.');
+  if (v.until && v.until < v.firstDate) issue('until', 'La date de fin doit être après la première date.');
+}
+
+const hoursSchema = z
+  .object({ open: time('Indiquez l’heure d’ouverture.'), close: time('Indiquez l’heure de fermeture.') })
+  .superRefine((v, ctx) => {
+    if (v.close <= v.open)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['close'],
+        message: `La fermeture (${v.close}) doit être après l’ouverture (${v.open}).`,
+      });
+  });
+
+const periodSchema = z.object({
+  kind: z.literal('period'),
+  from: date('Indiquez le premier jour.'),
+  to: date('Indiquez le dernier jour.'),
+  hours: z.object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, hoursSchema.optional()])) as Record<
+      Weekday,
+      z.ZodOptional<typeof hoursSchema>
+    >,
+  ),
+  closed: z.array(date('Indiquez une date de fermeture valide.')).max(MAX_OCCURRENCES).default([]),
+});
+
+function checkPeriod(v: z.infer<typeof periodSchema>, issue: Issue) {
+  if (v.to < v.from) issue('to', 'Le dernier jour doit être après le premier.');
+  else if (addDaysToDate(v.from, 366 * 2) < v.to) issue('to', 'Une période dure au plus deux ans.');
+  if (!WEEKDAYS.some((d) => v.hours[d])) issue('hours', 'Indiquez les heures d’ouverture d’au moins un jour.');
+}
+
+const datesSchema = z.object({
+  kind: z.literal('dates'),
+  dates: z
+    .array(dateEntry)
+    .min(2, 'Indiquez au moins deux dates (pour une seule, choisissez « une date »).')
+    .max(MAX_OCCURRENCES, `Une liste compte au plus ${MAX_OCCURRENCES} dates.`)
+    .superRefine((dates, ctx) => {
+      const seen = new Set<string>();
+      dates.forEach((d, i) => {
+        const key = `${d.date}T${d.start}`;
+        if (seen.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'date'],
+            message: 'Cette date et cette heure sont déjà indiquées.',
+          });
+        seen.add(key);
+      });
+    }),
+});
+
+/**
+ * The schedule as an organizer describes it, with French messages. Structure only: the number of occurrences of a
+ * rule (at most MAX_OCCURRENCES) needs the expansion, checked by scheduleProblems (schedule-expand.ts).
+ */
+export const scheduleSchema = z
+  .discriminatedUnion('kind', [datesSchema, ruleSchema, periodSchema], {
+    errorMap: () => ({ message: 'Choisissez une date, plusieurs dates, une répétition ou une période.' }),
+  })
+  .superRefine((v, ctx) => {
+    const issue: Issue = (path, message) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.kind === 'rule') checkRule(v, issue);
+    if (v.kind === 'period') checkPeriod(v, issue);
+  });
+
+/** Messages per field (a dotted path, e.g. `dates.1.end`), the first one of each. */
+export function scheduleIssues(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[issue.path.join('.') || 'schedule'] ??= issue.message;
+  return errors;
+}
+
+/** Monday-first weekday of a YYYY-MM-DD date. */
+export function weekdayOf(ymd: string): Weekday {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7];
+}
+
+/** The opening hours of a period on a day, or null when it is closed (outside the period, a closed day or weekday). */
+export function openingHoursOn(period: SchedulePeriod, ymd: string): OpeningHours | null {
+  if (ymd < period.from || ymd > period.to || period.closed.includes(ymd)) return null;
+  return period.hours[weekdayOf(ymd)] ?? null;
+}
+
+/** « ouvert aujourd’hui 10:00–18:00 » or « fermé aujourd’hui » (null outside the period: the dates say it). */
+export function todayOpeningText(schedule: Schedule | null, now: Date = new Date()): string | null {
+  if (schedule?.kind !== 'period') return null;
+  const today = zurichToday(now);
+  if (today < schedule.from || today > schedule.to) return null;
+  const hours = openingHoursOn(schedule, today);
+  return hours ? `ouvert aujourd’hui ${hours.open}–${hours.close}` : 'fermé aujourd’hui';
+}
+
+/** The weekly opening hours in French, grouped: « mardi–dimanche 10:00–18:00 ; lundi fermé ». */
+export function openingHoursText(period: SchedulePeriod): string[] {
+  const lines: string[] = [];
+  let i = 0;
+  while (i < WEEKDAYS.length) {
+    const h = period.hours[WEEKDAYS[i]];
+    let j = i;
+    while (
+      j + 1 < WEEKDAYS.length &&
+      period.hours[WEEKDAYS[j + 1]]?.open === h?.open &&
+      period.hours[WEEKDAYS[j + 1]]?.close === h?.close
+    )
+      j++;
+    const days =
+      i === j ? WEEKDAY_LABELS[WEEKDAYS[i]] : `${WEEKDAY_LABELS[WEEKDAYS[i]]}–${WEEKDAY_LABELS[WEEKDAYS[j]]}`;
+    lines.push(h ? `${days} ${h.open}–${h.close}` : `${days} fermé`);
+    i = j + 1;
+  }
+  return lines;
+}
+
+export { TIME_ZONE };

@@ -1,0 +1,106 @@
+// Recurring events (issue 20, decision 041), with and without JavaScript: an organizer describes a weekly series with
+// one excluded date; once approved, « ce week-end » lists the right date, the event page its next dates, the .ics
+// reads back (node-ical) as the same dates; cancelling one date marks that date only.
+import ical, { type VEvent } from 'node-ical';
+import { addDaysToDate, zurichToday } from '../../app/domain/dates';
+import { formatEventWhen } from '../../app/domain/event-dates';
+import { dateWindow } from '../../app/domain/event-filters';
+import { weekdayOf } from '../../app/domain/schedule';
+import { expandSchedule } from '../../app/domain/schedule-expand';
+import { expect, test } from './fixtures';
+import { fillEvent } from './utils';
+
+const swiss = (ymd: string) => ymd.split('-').reverse().join('.');
+
+test('une série hebdomadaire avec une date exclue : liste, page, .ics, puis une date annulée', async ({
+  page,
+  browser,
+  ports,
+  createUser,
+  loginAs,
+  removeAfter,
+}, testInfo) => {
+  const js = testInfo.project.name === 'js';
+  const first = addDaysToDate(zurichToday(), 1);
+  let secondSaturday = first;
+  while (weekdayOf(secondSaturday) !== 'SA') secondSaturday = addDaysToDate(secondSaturday, 1);
+  secondSaturday = addDaysToDate(secondSaturday, 7);
+
+  const organizer = await createUser({ displayName: 'Marché du Bourg' });
+  await loginAs(page, organizer);
+  const title = `Marché du Bourg ${Date.now().toString(36)}`;
+  await page.goto('/organizer/submit-event');
+  await fillEvent(page, title, { startDate: first });
+  await page.getByLabel('Heure de début', { exact: true }).fill('08:00');
+  await page.getByLabel('Heure de fin', { exact: true }).fill('12:00');
+  await page.getByLabel('Une date qui se répète').check();
+  await page.getByLabel('samedi', { exact: true }).check();
+  await page.getByLabel('ou nombre de fois').fill('6');
+  await page.getByLabel('Sauf les dates').fill(swiss(secondSaturday));
+  await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  removeAfter.event(id);
+
+  // Moderated once, the whole series.
+  const submitted = await ports.store.events.findById(id);
+  expect(submitted?.schedule).toMatchObject({ kind: 'rule', byDay: ['SA'], count: 6, exclude: [secondSaturday] });
+  const schedule = submitted?.schedule;
+  if (!submitted || !schedule) throw new Error('série non enregistrée');
+  const now = new Date().toISOString();
+  await ports.store.events.transition({
+    seen: submitted.updatedAt,
+    next: { ...submitted, status: 'approved', moderatedAt: now, updatedAt: now },
+  });
+  const dates = expandSchedule(schedule);
+  expect(dates).toHaveLength(5);
+
+  // « Ce week-end »: the dates of the series in this weekend, each once (none on a Sunday, the series starts Monday).
+  const visitor = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+  const window = dateWindow({ when: 'week-end', from: '', to: '' });
+  const inWindow = dates.filter(
+    (d) => window && Date.parse(d.startsAt) < window.end.getTime() && Date.parse(d.endsAt) > window.start.getTime(),
+  );
+  await visitor.goto(`/evenements?quand=week-end&q=${encodeURIComponent(title)}`);
+  const cards = visitor.locator('.event-card').filter({ hasText: title });
+  await expect(cards).toHaveCount(inWindow.length);
+  for (const [i, d] of inWindow.entries()) {
+    await expect(cards.nth(i).locator('time')).toHaveAttribute('datetime', d.startsAt);
+    await expect(cards.nth(i)).toContainText(`+ ${dates.length - 1 - dates.indexOf(d)} autre`);
+  }
+
+  // The event page: its next dates, in order, the excluded one missing.
+  await visitor.goto(`/evenement/${id}`);
+  const next = visitor.getByTestId('next-dates').getByTestId('series-date');
+  await expect(next).toHaveText(dates.map((d) => formatEventWhen({ ...d, allDay: false })));
+
+  // The .ics: RRULE and EXDATE, read back by node-ical as the same dates.
+  const ics = await (await visitor.request.get(`/evenement/${id}/calendrier.ics`)).text();
+  const vevents = Object.values(ical.sync.parseICS(ics)).filter(
+    (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',
+  );
+  const instants = vevents
+    .flatMap((e) =>
+      ical.expandRecurringEvent(e, {
+        from: new Date(Date.now() - 86_400_000),
+        to: new Date(Date.now() + 400 * 86_400_000),
+      }),
+    )
+    .map((i) => new Date(i.start).getTime())
+    .sort((a, b) => a - b);
+  expect(instants).toEqual(dates.map((d) => Date.parse(d.startsAt)));
+
+  // The organizer cancels the third date: « Annulé » on it only, the others stay.
+  await page.goto(`/evenement/${id}`);
+  const third = page.getByTestId('next-dates').getByTestId('series-date').nth(2);
+  await third.getByRole('button', { name: 'Annuler cette date' }).click();
+  await expect(page.getByTestId('flash')).toContainText('Cette date est annulée');
+  await visitor.goto(`/evenement/${id}`);
+  const shown = visitor.getByTestId('next-dates').getByTestId('series-date');
+  await expect(shown.nth(2)).toContainText('Annulé');
+  await expect(shown.filter({ hasText: 'Annulé' })).toHaveCount(1);
+  await visitor.goto(`/evenements?q=${encodeURIComponent(title)}`);
+  await expect(visitor.locator('.event-card').filter({ hasText: title })).toHaveCount(5);
+  await expect(visitor.locator('.event-card').filter({ hasText: title }).filter({ hasText: 'Annulé' })).toHaveCount(1);
+  await visitor.context().close();
+});
