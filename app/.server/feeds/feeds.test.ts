@@ -203,7 +203,7 @@ describe('flux RSS', () => {
     expect(items).toHaveLength(events.length);
     const vdMusic = new Map(events.map((e) => [e.id, e]));
     for (const item of items) {
-      const match = item.link.match(/\/evenement\/([^/?#]+)$/);
+      const match = item.link.match(/\/evenement\/([^/?#]+)(?:\?date=\d{4}-\d{2}-\d{2})?$/);
       expect(match, item.link).not.toBeNull();
       const event = vdMusic.get(match![1]);
       expect(event?.category).toBe('musique');
@@ -214,6 +214,27 @@ describe('flux RSS', () => {
       expect(item.description).toContain(event!.city);
       expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
     }
+  });
+
+  it('chaque date d’une série est un élément à son lien (?date=) et à son guid ; une date annulée le dit', async () => {
+    const { events, items } = await rssFor('');
+    expect(items).toHaveLength(events.length);
+    const links = items.map((i) => i.link);
+    expect(new Set(links).size).toBe(links.length);
+    const dated = events.filter((e) => e.schedule && e.schedule.kind !== 'period');
+    expect(new Set(dated.map((e) => e.id)).size).toBeGreaterThan(1);
+    for (const [i, event] of events.entries()) {
+      const item = items[i];
+      const guid = typeof item.guid === 'string' ? item.guid : item.guid['#text'];
+      expect(guid).toBe(item.link);
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date(event.startsAt));
+      const dateOfSeries = event.schedule && event.schedule.kind !== 'period';
+      expect(item.link).toBe(`${SITE}/evenement/${event.id}${dateOfSeries ? `?date=${day}` : ''}`);
+      expect(item.title.startsWith('Annulé\u00a0: '), item.link).toBe(
+        event.status === 'cancelled' || Boolean(event.occurrence?.cancelled),
+      );
+    }
+    expect(events.some((e) => e.occurrence?.cancelled && e.status !== 'cancelled')).toBe(true);
   });
 
   it('échappe le contenu : le XML reste valide et le texte des événements n’injecte pas de balises', () => {

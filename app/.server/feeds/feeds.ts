@@ -4,6 +4,7 @@ import { truncateText } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
+import { occurrenceDayOf } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatPrice } from '~/domain/price';
@@ -61,7 +62,7 @@ export function feedTitle(
 function itemDescription(event: AgendaEvent): string {
   const place = [event.venueName, event.city].filter(Boolean).join(', ');
   const facts = [
-    event.status === 'cancelled' ? 'Annulé' : null,
+    event.status === 'cancelled' || event.occurrence?.cancelled ? 'Annulé' : null,
     formatEventWhen(event),
     place,
     formatPrice(event),
@@ -91,10 +92,13 @@ export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
     updated: dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : undefined,
   });
   for (const event of events) {
-    // No guid given: the feed package then uses the link, as a permalink.
+    // No guid given: the feed package then uses the link, as a permalink. A date of a series links to that date
+    // (`?date=`, decision 041): each item has its own link and guid, and a cancelled date says so.
+    const day = occurrenceDayOf(event);
+    const off = event.status === 'cancelled' || Boolean(event.occurrence?.cancelled);
     feed.addItem({
-      title: event.status === 'cancelled' ? `Annulé : ${event.title}` : event.title,
-      link: eventPageUrl(opts.siteUrl, event.id),
+      title: off ? `Annulé : ${event.title}` : event.title,
+      link: `${eventPageUrl(opts.siteUrl, event.id)}${day ? `?date=${day}` : ''}`,
       date: publishedAt(event),
       description: itemDescription(event),
       category: [{ name: categoryLabel(event.category, opts.categories ?? DEFAULT_CATEGORIES) }],
