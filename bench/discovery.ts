@@ -1,5 +1,7 @@
 // Discovery benchmark (issue 3): 10,000 approved events in a throw-away store, the production server,
-// autocannon (10 connections, 10 s) on the public pages, compared with a minimal page of the same app.
+// autocannon (10 connections, 10 s) on the public pages, compared with a minimal page of the same app. The page cache
+// of anonymous answers is off (PAGE_CACHE_MB=0): this measures the queries and the rendering; `npm run bench:hosting`
+// measures the cache.
 // Usage: npm run bench            (BENCH_DURATION=5 for a quicker run)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,7 +62,7 @@ async function main() {
   const { ids, seriesIds } = await seedManyEvents(undefined, dataset.series);
   const detailId = ids[Math.floor(ids.length / 3)];
   console.log(`\n=== ${dataset.label} ===\nBase jetable : ${dataDir}`);
-  const server = await startServer(dataDir, PORT);
+  const server = await startServer(dataDir, PORT, { PAGE_CACHE_MB: '0' });
   try {
     const pages: [string, string][] = [
       ['plafond (page Remix minimale)', '/healthz'],
