@@ -316,10 +316,10 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       return snapshot.exists ? String(snapshot.get('eventId')) : null;
     },
     async listByOwner(uid) {
-      return (await mirror())
-        .filter((i) => i.event.createdBy === uid)
-        .sort((a, b) => b.startsTs - a.startsTs)
-        .map((i) => i.event);
+      // From the database, not the listeners' mirror: organizers see at once what they have just submitted, whichever
+      // instance answers (the mirror of another instance may not have caught up yet).
+      const snapshot = await events().where('createdBy', '==', uid).get();
+      return snapshot.docs.map((d) => d.data()).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
     },
     async listApprovedNear({ city, from, to, excludeId }) {
       const lo = Date.parse(from);
