@@ -47,7 +47,7 @@ interface Trash {
   categories: Set<string>;
 }
 
-interface Fixtures {
+export interface Fixtures {
   trash: Trash;
   /** A new account (Argon2id hash, or a Firebase Auth account on Firestore), removed after the test with its events. */
   createUser(options?: UserOptions): Promise<TestUser>;

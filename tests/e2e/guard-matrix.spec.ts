@@ -3,7 +3,7 @@
 // A route added without its line here makes the first test fail.
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, type TestUser, test } from './fixtures';
+import { expect, type Fixtures, type TestUser, test } from './fixtures';
 
 type Guard = 'public' | 'anonymous-only' | 'login' | 'admin' | 'admin-stream' | 'post-only' | 'not-found';
 
@@ -268,24 +268,37 @@ const pages = (guards: Guard[]) =>
       !p.startsWith('/apercu-image/'),
   );
 
+/** Each role and the pages of the matrix it reads. */
+const ROLE_PAGES: [string, Guard[]][] = [
+  ['visiteur', ['public', 'anonymous-only', 'not-found']],
+  ['organisateur', ['login']],
+  ['admin', ['admin']],
+];
+
+/** An event, a partner and an organizer's pending event to fill the patterns; then logged in as `who` (if not a visitor). */
+async function visitAs(
+  who: string,
+  page: Page,
+  f: Pick<Fixtures, 'createUser' | 'createEvent' | 'createPartner' | 'loginAs'>,
+): Promise<Targets> {
+  const organizer = await f.createUser();
+  const targets: Targets = {
+    event: (await f.createEvent()).id,
+    partner: (await f.createPartner()).id,
+    owned: (await f.createEvent({ status: 'pending', createdBy: organizer.uid })).id,
+  };
+  if (who === 'organisateur') await f.loginAs(page, organizer);
+  if (who === 'admin') await f.loginAs(page, await f.createUser({ role: 'admin' }));
+  return targets;
+}
+
 test.describe('typographie française et CSP de chaque page @js-only', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  for (const [who, guards] of [
-    ['visiteur', ['public', 'anonymous-only', 'not-found']],
-    ['organisateur', ['login']],
-    ['admin', ['admin']],
-  ] as [string, Guard[]][]) {
+  for (const [who, guards] of ROLE_PAGES) {
     test(who, async ({ page, createUser, createEvent, createPartner, loginAs }) => {
-      const organizer = await createUser();
-      const targets: Targets = {
-        event: (await createEvent()).id,
-        partner: (await createPartner()).id,
-        owned: (await createEvent({ status: 'pending', createdBy: organizer.uid })).id,
-      };
       const violations = await watchCsp(page);
-      if (who === 'organisateur') await loginAs(page, organizer);
-      if (who === 'admin') await loginAs(page, await createUser({ role: 'admin' }));
+      const targets = await visitAs(who, page, { createUser, createEvent, createPartner, loginAs });
       const mistakes: string[] = [];
       for (const pattern of pages(guards)) {
         mistakes.push(...(await typographyMistakes(page, concrete(pattern, targets))));
@@ -301,20 +314,9 @@ test.describe('aucune page ne déborde sur un téléphone de 390 px @js-only', (
   test.describe.configure({ timeout: 120_000 });
   test.use({ viewport: { width: 390, height: 844 } });
 
-  for (const [who, guards] of [
-    ['visiteur', ['public', 'anonymous-only', 'not-found']],
-    ['organisateur', ['login']],
-    ['admin', ['admin']],
-  ] as [string, Guard[]][]) {
+  for (const [who, guards] of ROLE_PAGES) {
     test(who, async ({ page, createUser, createEvent, createPartner, loginAs }) => {
-      const organizer = await createUser();
-      const targets: Targets = {
-        event: (await createEvent()).id,
-        partner: (await createPartner()).id,
-        owned: (await createEvent({ status: 'pending', createdBy: organizer.uid })).id,
-      };
-      if (who === 'organisateur') await loginAs(page, organizer);
-      if (who === 'admin') await loginAs(page, await createUser({ role: 'admin' }));
+      const targets = await visitAs(who, page, { createUser, createEvent, createPartner, loginAs });
       const wide: string[] = [];
       for (const pattern of pages(guards)) {
         const url = concrete(pattern, targets);
