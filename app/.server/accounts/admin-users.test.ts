@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent, storeUser } from '../../../tests/support/factories';
+import { refusal } from '../../../tests/support/refusal';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { hashPassword } from '../identity/password';
@@ -50,15 +51,6 @@ const query = (
   page: 1,
   ...over,
 });
-
-async function refusal(promise: Promise<unknown>): Promise<UseCaseError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UseCaseError);
-  return error as UseCaseError;
-}
 
 describe('gestion des utilisateurs : liste', () => {
   it('liste les comptes du plus récent au plus ancien, avec rôle, vérification et nombre d’événements', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeEventForm, makeUser } from '../../../tests/support/factories';
+import { refusal } from '../../../tests/support/refusal';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { CATEGORY_SLUGS, DEFAULT_CATEGORIES } from '../../domain/categories';
 import {
@@ -13,7 +14,6 @@ import { fieldErrors } from '../../domain/forms';
 import { submitEvent } from '../events/submissions';
 import { feedTitle } from '../feeds/feeds';
 import { eventsForFeed } from '../feeds/queries';
-import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import {
   CATEGORY_ADMIN_MESSAGES,
@@ -58,15 +58,6 @@ async function setup() {
   };
   const slugs = async () => (await store.categories.list()).map((c) => c.slug);
   return { db, store, deps, submit, slugs };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<UseCaseError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UseCaseError);
-  return error as UseCaseError;
 }
 
 describe('catégories : gestion par les admins', () => {
