@@ -1,0 +1,178 @@
+// The dates of a VEVENT in the agenda's terms: Zurich wall-clock times (whatever zone the feed wrote them in: node-ical
+// resolved TZID, VTIMEZONE and UTC), all-day events as the form stores them (00:00–23:59 of each day), and a recurrence
+// as the schedule model of app/domain/schedule.ts: a rule when the model can say it, else the list of its dates.
+import type { VEvent } from 'node-ical';
+import { addDaysToDate, TIME_ZONE } from '~/domain/dates';
+import type { EventContent } from '~/domain/event';
+import { MAX_OCCURRENCES, type Schedule, type ScheduleDate, type ScheduleRule, type Weekday } from '~/domain/schedule';
+import { scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
+
+const text = (value: unknown): string => {
+  if (value == null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && 'val' in (value as object)) return String((value as { val: unknown }).val ?? '');
+  return String(value);
+};
+
+/** A rule without an end is imported for this long (the schedule model needs an end). */
+export const OPEN_RULE_MONTHS = 12;
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as a Zurich wall-clock date and time (whatever zone the feed wrote it in: node-ical resolved it). */
+export function zurichWallClock(date: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(wallClock.formatToParts(date).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** A DATE value (all day): node-ical gives midnight UTC of that day. */
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+const WEEKDAY_CODES = new Set(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']);
+
+/** The RRULE as the schedule model's rule, when the model can say it (else null: the dates are listed instead). */
+function ruleOf(event: VEvent, start: { date: string; time: string }, end: string): ScheduleRule | null {
+  const o = event.rrule?.options as Record<string, unknown> | undefined;
+  if (!o) return null;
+  const other = ['byHour', 'byMinute', 'bySecond', 'byMonth', 'byYearDay', 'byWeekNo', 'bySetPos'];
+  if (other.some((k) => o[k] != null && (o[k] as unknown[]).length !== 0)) return null;
+  const interval = Number(o.interval ?? 1);
+  if (!Number.isInteger(interval) || interval < 1 || interval > 12) return null;
+  const byDay = ((o.byDay as string[] | undefined) ?? []).map(String);
+  const byMonthDay = (o.byMonthDay as number[] | undefined) ?? [];
+  let until = o.until instanceof Date ? zurichWallClock(o.until).date : '';
+  const count = typeof o.count === 'number' ? o.count : null;
+  if (!until && count === null) until = addDaysToDate(start.date, OPEN_RULE_MONTHS * 30);
+  const exclude = Object.keys(event.exdate ?? {})
+    .filter((k) => /^\d{4}-\d{2}-\d{2}$/.test(k))
+    .sort();
+  const base = {
+    kind: 'rule' as const,
+    firstDate: start.date,
+    start: start.time,
+    end,
+    interval,
+    until,
+    count,
+    exclude,
+  };
+  if (o.freq === 'WEEKLY') {
+    const days = byDay.length > 0 ? byDay : [weekdayCode(start.date)];
+    if (!days.every((d) => WEEKDAY_CODES.has(d))) return null;
+    return { ...base, freq: 'weekly', byDay: days as Weekday[], monthly: null };
+  }
+  if (o.freq === 'MONTHLY') {
+    if (byDay.length === 1 && byMonthDay.length === 0) {
+      const m = byDay[0].match(/^([+-]?\d)?(MO|TU|WE|TH|FR|SA|SU)$/);
+      const nth = m?.[1] ? Number(m[1]) : NaN;
+      if (!m || !(nth === -1 || (nth >= 1 && nth <= 5))) return null;
+      return { ...base, freq: 'monthly', byDay: [], monthly: { mode: 'weekday', nth, weekday: m[2] as Weekday } };
+    }
+    const day = byMonthDay.length === 1 ? byMonthDay[0] : byDay.length === 0 ? Number(start.date.slice(8)) : NaN;
+    if (!(day >= 1 && day <= 31) || byDay.length > 0) return null;
+    return { ...base, freq: 'monthly', byDay: [], monthly: { mode: 'monthday', day } };
+  }
+  return null;
+}
+
+function weekdayCode(ymd: string): Weekday {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return (['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const)[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+}
+
+/** RDATE values (node-ical leaves them raw): « 20270327T200000,20270328T170000 » in the event's zone. */
+function rdatesOf(event: VEvent): Date[] {
+  const raw = (event as unknown as { rdate?: unknown }).rdate;
+  const values = (Array.isArray(raw) ? raw : raw ? [raw] : []).flatMap((r) => text(r).split(','));
+  const dates: Date[] = [];
+  for (const v of values) {
+    const m = v.trim().match(/^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})\d{2}(Z?))?$/);
+    if (!m) continue;
+    if (!m[4]) dates.push(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])));
+    else if (m[6]) dates.push(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5])));
+    else {
+      // A local time in the event's zone, taken as Zurich's (the feeds of the region): same wall clock.
+      const wall = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}`;
+      dates.push(new Date(`${wall}:00${zurichOffset(wall)}`));
+    }
+  }
+  return dates;
+}
+
+function zurichOffset(wall: string): string {
+  const guess = new Date(`${wall}:00Z`);
+  const seen = zurichWallClock(guess);
+  const diff = (Date.parse(`${wall}:00Z`) - Date.parse(`${seen.date}T${seen.time}:00Z`)) / 60_000;
+  const total = -diff;
+  const sign = total >= 0 ? '+' : '-';
+  const abs = Math.abs(total);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** Dates and times of a VEVENT: all day or timed, its schedule when it recurs. */
+export function timesOf(event: VEvent): Pick<EventContent, 'startsAt' | 'endsAt' | 'allDay' | 'openEnd' | 'schedule'> {
+  const allDay = event.datetype === 'date' || (event.start as { dateOnly?: boolean }).dateOnly === true;
+  const start = allDay ? { date: dayOf(event.start), time: '00:00' } : zurichWallClock(event.start);
+  const hasEnd = event.end instanceof Date && event.end.getTime() > event.start.getTime();
+  let endDay = start.date;
+  let endTime = '';
+  if (allDay) {
+    endDay = hasEnd ? addDaysToDate(dayOf(event.end as Date), -1) : start.date;
+    endTime = '23:59';
+  } else if (hasEnd) {
+    const end = zurichWallClock(event.end as Date);
+    endDay = end.date;
+    endTime = end.time;
+  }
+  const rdates = rdatesOf(event);
+  // Within one day, a rule or a list of dates carries the times; an occurrence over several days has no end time.
+  const sameDay = endDay === start.date;
+  const scheduleEnd = sameDay ? endTime : '';
+  let schedule: Schedule | null = rdates.length === 0 ? ruleOf(event, start, scheduleEnd) : null;
+  if (!schedule && (event.rrule || rdates.length > 0)) schedule = datesOf(event, rdates, allDay, scheduleEnd);
+  if (schedule && Object.keys(scheduleProblems(schedule)).length > 0) schedule = null;
+  if (schedule) {
+    const span = scheduleSpan(schedule);
+    if (span) return { ...span, allDay, schedule };
+  }
+  const startsAt = zurichIsoOf(start.date, start.time);
+  if (!allDay && !endTime) {
+    const [h, m] = start.time.split(':').map(Number);
+    const minutes = Math.min(h * 60 + m + 120, 23 * 60 + 59);
+    const hm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    return { startsAt, endsAt: zurichIsoOf(start.date, hm), allDay, openEnd: true, schedule: null };
+  }
+  return { startsAt, endsAt: zurichIsoOf(endDay, endTime), allDay, openEnd: false, schedule: null };
+}
+
+const zurichIsoOf = (ymd: string, hm: string) => `${ymd}T${hm}:00${zurichOffset(`${ymd}T${hm}`)}`;
+
+/** A recurrence the rule model cannot say (or RDATEs): its dates, listed (at most MAX_OCCURRENCES). */
+function datesOf(event: VEvent, rdates: Date[], allDay: boolean, end: string): Schedule | null {
+  const starts: Date[] = [event.start, ...rdates];
+  if (event.rrule) {
+    const from = event.start;
+    const to = new Date(from.getTime() + OPEN_RULE_MONTHS * 31 * 86_400_000);
+    starts.push(...event.rrule.between(from, to, true).slice(0, MAX_OCCURRENCES + 1));
+  }
+  const excluded = new Set(Object.keys(event.exdate ?? {}));
+  const seen = new Set<string>();
+  const dates: ScheduleDate[] = [];
+  for (const d of starts.sort((a, b) => a.getTime() - b.getTime())) {
+    const wall = allDay ? { date: dayOf(d), time: '00:00' } : zurichWallClock(d);
+    const key = `${wall.date}T${wall.time}`;
+    if (seen.has(key) || excluded.has(wall.date)) continue;
+    seen.add(key);
+    dates.push({ date: wall.date, start: wall.time, end: allDay ? '23:59' : end && end > wall.time ? end : '' });
+  }
+  if (dates.length < 2 || dates.length > MAX_OCCURRENCES) return null;
+  return { kind: 'dates', dates };
+}

@@ -1,0 +1,176 @@
+// An iCalendar feed read with node-ical (decision 044) and each VEVENT mapped to the event model: its content (title,
+// description, place, dates) and, for a recurring one, the schedule model of app/domain/schedule.ts (a rule, a list of
+// dates, or one date). Pure apart from the parser: no I/O. The reconciliation with what is stored: reconcile.ts.
+import { createHash } from 'node:crypto';
+import ical, { type VEvent } from 'node-ical';
+import type { EventContent } from '~/domain/event';
+import { slugify } from '~/domain/slug';
+import { timesOf } from './ics-times';
+
+export { OPEN_RULE_MONTHS, zurichWallClock } from './ics-times';
+
+/** What a source gives every event it imports. */
+export interface SourceDefaults {
+  category: string;
+  canton: EventContent['canton'];
+  organizerName: string;
+}
+
+/** One VEVENT as the import sees it: its UID, the content it maps to, whether it is cancelled, and a fingerprint. */
+export interface FeedItem {
+  uid: string;
+  content: EventContent;
+  cancelled: boolean;
+  /** A hash of the content and the cancellation: equal fingerprints, nothing to write. */
+  fingerprint: string;
+}
+
+export interface FeedError {
+  uid: string;
+  /** The line of the feed where the VEVENT (its UID) is, or 0 when none. */
+  line: number;
+  message: string;
+}
+
+export interface ParsedFeed {
+  items: FeedItem[];
+  errors: FeedError[];
+}
+
+/** A feed that is not iCalendar at all: the whole run fails with this message. */
+export class InvalidFeedError extends Error {}
+
+const text = (value: unknown): string => {
+  if (value == null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && 'val' in (value as object)) return String((value as { val: unknown }).val ?? '');
+  return String(value);
+};
+
+/** Plain text from a description (Google Calendar writes some HTML), trimmed to the model's limits. */
+function plain(value: string, max: number): string {
+  const stripped = value
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, '’')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return stripped.length > max ? `${stripped.slice(0, max - 1).trimEnd()}…` : stripped;
+}
+
+/** « Théâtre du Passage, Passage Maximilien-de-Meuron 4, 2000 Neuchâtel, Suisse » → venue, street, NPA, town. */
+export function splitLocation(location: string): Pick<EventContent, 'venueName' | 'street' | 'postalCode' | 'city'> {
+  const parts = location
+    .split(/\s*[,\n]\s*/)
+    .map((p) => p.trim())
+    .filter((p) => p && !/^(suisse|switzerland|schweiz|svizzera|ch)$/i.test(p));
+  const npaAt = parts.findIndex((p) => /^(?:CH-)?\d{4}\s+\S/.test(p));
+  if (npaAt === -1) {
+    const city = parts.length > 1 ? parts[parts.length - 1] : '';
+    return { venueName: parts[0] ?? '', street: parts.slice(1, -1).join(', '), postalCode: '', city };
+  }
+  const [, postalCode, city] = parts[npaAt].match(/^(?:CH-)?(\d{4})\s+(.+)$/) as RegExpMatchArray;
+  const before = parts.slice(0, npaAt);
+  return {
+    venueName: before[0] ?? city,
+    street: before.slice(1).join(', '),
+    postalCode,
+    city,
+  };
+}
+
+/** The line (1-based) of the feed holding this UID, or 0. */
+function lineOf(lines: string[], uid: string): number {
+  const at = lines.findIndex((l) => l.replace(/\r$/, '') === `UID:${uid}`);
+  return at + 1;
+}
+
+export function fingerprintOf(content: EventContent, cancelled: boolean): string {
+  const stable = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v as object)
+            .sort()
+            .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+        )
+      : Array.isArray(v)
+        ? v.map(stable)
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(stable({ content, cancelled })))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * Reads a feed: every VEVENT with a UID, a start and a title becomes an item; the others are errors with their UID and
+ * line. Throws InvalidFeedError when the text is not iCalendar at all.
+ */
+export function parseFeed(source: string, defaults: SourceDefaults): ParsedFeed {
+  if (!/^\s*BEGIN:VCALENDAR\s*$/m.test(source) || !/^END:VCALENDAR\s*$/m.test(source))
+    throw new InvalidFeedError('Ce fichier n’est pas un calendrier iCalendar (BEGIN:VCALENDAR introuvable).');
+  let parsed: ReturnType<typeof ical.sync.parseICS>;
+  try {
+    parsed = ical.sync.parseICS(source);
+  } catch (error) {
+    throw new InvalidFeedError(`Ce calendrier est illisible : ${(error as Error).message}`);
+  }
+  const lines = source.split('\n');
+  const items: FeedItem[] = [];
+  const errors: FeedError[] = [];
+  for (const component of Object.values(parsed)) {
+    if (component?.type !== 'VEVENT') continue;
+    const event = component as VEvent;
+    const uid = text(event.uid).trim();
+    // A changed occurrence of a series (RECURRENCE-ID) is not a separate event: the series stands for it.
+    if (!uid || event.recurrenceid) {
+      if (!uid) errors.push({ uid: '', line: 0, message: 'Un événement sans UID a été ignoré.' });
+      continue;
+    }
+    const title = plain(text(event.summary), 120);
+    if (!(event.start instanceof Date) || Number.isNaN(event.start.getTime())) {
+      errors.push({ uid, line: lineOf(lines, uid), message: 'Date de début (DTSTART) absente ou illisible.' });
+      continue;
+    }
+    if (title.length < 3) {
+      errors.push({ uid, line: lineOf(lines, uid), message: 'Titre (SUMMARY) absent ou trop court.' });
+      continue;
+    }
+    const place = splitLocation(text(event.location));
+    const url = text(event.url).trim();
+    const content: EventContent = {
+      title,
+      slug: slugify(title),
+      description: plain(text(event.description), 5000) || title,
+      category: defaults.category,
+      ...timesOf(event),
+      ...place,
+      venueName: place.venueName.slice(0, 120) || place.city || 'Lieu à préciser',
+      canton: defaults.canton,
+      lat: null,
+      lng: null,
+      isFree: false,
+      priceMin: null,
+      priceMax: null,
+      priceNote: '',
+      ticketUrl: '',
+      websiteUrl: /^https?:\/\//.test(url) ? url : '',
+      organizerName: defaults.organizerName,
+      contactEmail: '',
+      contactPhone: '',
+      image: null,
+      accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
+    };
+    const cancelled = text(event.status).toUpperCase() === 'CANCELLED';
+    items.push({ uid, content, cancelled, fingerprint: fingerprintOf(content, cancelled) });
+  }
+  return { items, errors };
+}

@@ -1,0 +1,87 @@
+// The store port of imported calendars (ICS sources): the sources, the link (source, UID) → event, and the run log.
+import type { CantonCode } from '~/domain/cantons';
+
+export type SourceState = 'new' | 'ok' | 'failing';
+
+export interface ImportSource {
+  id: string;
+  name: string;
+  url: string;
+  /** The category of the events it imports. */
+  category: string;
+  canton: CantonCode;
+  /** Shown as the organizer of its events. */
+  organizerName: string;
+  /** Its events publish at once (the lifecycle's trusted publisher), else they wait for moderation. */
+  trusted: boolean;
+  /** Minutes between two runs (60 by default). */
+  intervalMinutes: number;
+  /** The admin who added it: its events belong to that account (decision 045). */
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  /** ok after a successful run, failing after FLAG_AFTER_FAILURES failed runs in a row. */
+  state: SourceState;
+  consecutiveFailures: number;
+  lastRunAt: string | null;
+  /** When the scheduler runs it next (ISO). */
+  nextRunAt: string;
+  /** The last error, in French, shown on the list. */
+  lastError: string;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export interface ImportLink {
+  sourceId: string;
+  uid: string;
+  /** The event this UID made, or null when it was a likely duplicate of `duplicateOf` (not imported). */
+  eventId: string | null;
+  duplicateOf: string | null;
+  /** The fingerprint of the content last written (ics.ts). */
+  fingerprint: string;
+  cancelled: boolean;
+  /** The UID left the feed: its event was withdrawn. */
+  gone: boolean;
+}
+
+export interface ImportRunError {
+  uid: string;
+  line: number;
+  message: string;
+}
+
+export interface ImportRun {
+  id: string;
+  sourceId: string;
+  startedAt: string;
+  ok: boolean;
+  /** The server answered 304: nothing was read. */
+  notModified: boolean;
+  fetched: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  cancelled: number;
+  withdrawn: number;
+  duplicates: number;
+  errors: ImportRunError[];
+}
+
+export interface ImportStore {
+  listSources(): Promise<ImportSource[]>;
+  findSource(id: string): Promise<ImportSource | null>;
+  /** Creates or replaces a source. */
+  saveSource(source: ImportSource): Promise<void>;
+  /** Deletes a source with its links and runs (its events stay). False when there was none. */
+  deleteSource(id: string): Promise<boolean>;
+  /** The sources whose nextRunAt is at or before `now`, earliest first. */
+  listDue(now: string): Promise<ImportSource[]>;
+  links(sourceId: string): Promise<ImportLink[]>;
+  /** Creates or replaces the link of (sourceId, uid). */
+  saveLink(link: ImportLink): Promise<void>;
+  /** Appends a run and keeps only the `keep` latest runs of its source. */
+  addRun(run: ImportRun, keep: number): Promise<void>;
+  /** The latest runs of a source, newest first. */
+  runs(sourceId: string, limit: number): Promise<ImportRun[]>;
+}
