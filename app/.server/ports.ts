@@ -5,6 +5,7 @@ import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
 import type { ModerationAction } from '~/domain/moderation';
 import type { Partner, PartnerKind } from '~/domain/partner';
 import type { StoredOccurrence } from '~/domain/schedule-expand';
+import type { ImportStore } from './imports/ports';
 
 export type Role = 'organizer' | 'admin';
 
@@ -457,6 +458,7 @@ export interface Store {
   notifications: NotificationStore;
   stats: StatsStore;
   donations: DonationStore;
+  imports: ImportStore;
   /** True when nothing has been stored yet (no category, no event, no user). */
   isEmpty(): Promise<boolean>;
   /** A number that changes whenever anything is written (here or by another process): read caches key on it. */

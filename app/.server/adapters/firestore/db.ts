@@ -23,6 +23,10 @@ export const COLLECTIONS = {
   pageViewPaths: 'pageViewPaths',
   donations: 'donations',
   notifications: 'notifications',
+  /** Calendar sources (issue 21), the link (source, UID) → event, and their run log. */
+  importSources: 'importSources',
+  importLinks: 'importLinks',
+  importRuns: 'importRuns',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -12,6 +12,7 @@ import { COLLECTIONS, createKeyedLock, inBatches } from './db';
 import { createDonationStore } from './donations';
 import type { IndexedEvent } from './event-index';
 import { createEventStore, parseIndexedEvent } from './events';
+import { createImportStore } from './imports';
 import { LiveQuery } from './live-query';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
@@ -74,6 +75,7 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     notifications: createNotificationStore(ctx),
     stats: createStatsStore(ctx),
     donations: createDonationStore(ctx),
+    imports: createImportStore(ctx),
     async isEmpty() {
       const [c, e, u] = await Promise.all(
         [COLLECTIONS.categories, COLLECTIONS.events, COLLECTIONS.users].map((name) =>

@@ -337,4 +337,27 @@ export const MIGRATIONS: readonly string[] = [
     SELECT id, starts_at, ends_at, starts_ts, ends_ts, open_end FROM events;
   CREATE INDEX events_schedule_horizon ON events(occurrences_until) WHERE schedule IS NOT NULL;
   `,
+  /* 12: calendar sources (issue 21, decisions 044–045): the sources, the link (source, UID) → event, and the run
+     log (the latest runs of each source). Each record is its JSON beside the columns the queries need. */ `
+  CREATE TABLE import_sources (
+    id TEXT PRIMARY KEY,
+    next_run_at TEXT NOT NULL,
+    name TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX import_sources_due ON import_sources(next_run_at);
+  CREATE TABLE import_links (
+    source_id TEXT NOT NULL REFERENCES import_sources(id) ON DELETE CASCADE,
+    uid TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (source_id, uid)
+  ) WITHOUT ROWID;
+  CREATE TABLE import_runs (
+    id TEXT PRIMARY KEY,
+    source_id TEXT NOT NULL REFERENCES import_sources(id) ON DELETE CASCADE,
+    started_at TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX import_runs_source ON import_runs(source_id, started_at);
+  `,
 ];

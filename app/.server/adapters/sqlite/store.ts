@@ -6,6 +6,7 @@ import { createContactMessageStore } from './contact-messages';
 import type { Db } from './db';
 import { createDonationStore } from './donations';
 import { createEventStore } from './events';
+import { createImportStore } from './imports';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
 import { createSessionStore } from './sessions';
@@ -26,6 +27,7 @@ export function createSqliteStore(db: Db): Store {
       pageViewChanges++;
     }),
     donations: createDonationStore(db),
+    imports: createImportStore(db),
 
     sessions: createSessionStore(db),
     authTokens: createAuthTokenStore(db),

@@ -1,0 +1,115 @@
+// The contract of the calendar sources' store (app/.server/imports/ports.ts), on SQLite and on Firestore.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImportRun, ImportSource } from '../../app/.server/imports/ports';
+import type { Store } from '../../app/.server/ports';
+import { BACKENDS } from './backends';
+
+const source = (id: string, overrides: Partial<ImportSource> = {}): ImportSource => ({
+  id,
+  name: `Source ${id}`,
+  url: `https://example.ch/${id}.ics`,
+  category: 'concert',
+  canton: 'VD',
+  organizerName: 'Commune de Nyon',
+  trusted: false,
+  intervalMinutes: 60,
+  createdBy: 'admin-1',
+  createdAt: '2030-03-01T10:00:00.000Z',
+  updatedAt: '2030-03-01T10:00:00.000Z',
+  state: 'new',
+  consecutiveFailures: 0,
+  lastRunAt: null,
+  nextRunAt: '2030-03-01T10:00:00.000Z',
+  lastError: '',
+  etag: null,
+  lastModified: null,
+  ...overrides,
+});
+
+const run = (id: string, sourceId: string, startedAt: string): ImportRun => ({
+  id,
+  sourceId,
+  startedAt,
+  ok: true,
+  notModified: false,
+  fetched: 3,
+  created: 1,
+  updated: 0,
+  unchanged: 2,
+  cancelled: 0,
+  withdrawn: 0,
+  duplicates: 0,
+  errors: [{ uid: 'x@y', line: 12, message: 'Titre (SUMMARY) absent ou trop court.' }],
+});
+
+describe.each(BACKENDS)('contrat des sources de calendriers : $name', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  beforeEach(async () => {
+    ({ store, dispose } = await backend.open());
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  it('enregistre, relit, remplace et liste les sources par nom ; les sources dues d’abord les plus anciennes', async () => {
+    await store.imports.saveSource(source('b', { name: 'Théâtre du Passage', nextRunAt: '2030-03-01T12:00:00.000Z' }));
+    await store.imports.saveSource(source('a', { name: 'commune de Nyon', nextRunAt: '2030-03-01T09:00:00.000Z' }));
+    await store.imports.saveSource(source('c', { name: 'Arsenic', nextRunAt: '2030-03-02T09:00:00.000Z' }));
+    expect((await store.imports.listSources()).map((s) => s.id)).toEqual(['c', 'a', 'b']);
+    expect((await store.imports.listDue('2030-03-01T12:00:00.000Z')).map((s) => s.id)).toEqual(['a', 'b']);
+    await store.imports.saveSource(source('a', { state: 'failing', consecutiveFailures: 3, etag: '"v2"' }));
+    expect(await store.imports.findSource('a')).toEqual(
+      source('a', { state: 'failing', consecutiveFailures: 3, etag: '"v2"' }),
+    );
+    expect(await store.imports.findSource('nope')).toBeNull();
+  });
+
+  it('le lien (source, UID) → événement est unique et remplacé', async () => {
+    await store.imports.saveSource(source('a'));
+    const link = {
+      sourceId: 'a',
+      uid: 'x/1@y',
+      eventId: 'e1',
+      duplicateOf: null,
+      fingerprint: 'f1',
+      cancelled: false,
+      gone: false,
+    };
+    await store.imports.saveLink(link);
+    await store.imports.saveLink({ ...link, fingerprint: 'f2' });
+    await store.imports.saveLink({ ...link, uid: 'x/2@y', eventId: null, duplicateOf: 'e9' });
+    expect(await store.imports.links('a')).toEqual([
+      { ...link, fingerprint: 'f2' },
+      { ...link, uid: 'x/2@y', eventId: null, duplicateOf: 'e9' },
+    ]);
+  });
+
+  it('le journal garde les N derniers passages de chaque source, du plus récent au plus ancien', async () => {
+    await store.imports.saveSource(source('a'));
+    await store.imports.saveSource(source('b'));
+    for (let i = 1; i <= 4; i++) await store.imports.addRun(run(`a${i}`, 'a', `2030-03-01T1${i}:00:00.000Z`), 3);
+    await store.imports.addRun(run('b1', 'b', '2030-03-01T10:00:00.000Z'), 3);
+    expect((await store.imports.runs('a', 10)).map((r) => r.id)).toEqual(['a4', 'a3', 'a2']);
+    expect(await store.imports.runs('b', 10)).toEqual([run('b1', 'b', '2030-03-01T10:00:00.000Z')]);
+  });
+
+  it('supprimer une source emporte ses liens et son journal', async () => {
+    await store.imports.saveSource(source('a'));
+    await store.imports.saveLink({
+      sourceId: 'a',
+      uid: 'u',
+      eventId: 'e',
+      duplicateOf: null,
+      fingerprint: 'f',
+      cancelled: false,
+      gone: false,
+    });
+    await store.imports.addRun(run('r', 'a', '2030-03-01T10:00:00.000Z'), 5);
+    expect(await store.imports.deleteSource('a')).toBe(true);
+    expect(await store.imports.deleteSource('a')).toBe(false);
+    expect(await store.imports.findSource('a')).toBeNull();
+    expect(await store.imports.links('a')).toEqual([]);
+    expect(await store.imports.runs('a', 5)).toEqual([]);
+  });
+});
