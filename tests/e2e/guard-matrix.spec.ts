@@ -51,6 +51,8 @@ const EXPECTED: Record<string, Guard> = {
   '/partenaires/:id': 'public',
   '/payment/success': 'login',
   '/payment/webhook': 'post-only',
+  // Scheduled jobs for Cloud Scheduler (decision 051): a bearer token, no session (app/.server/platform/jobs.test.ts).
+  '/taches/:name': 'post-only',
   '/sitemap.xml': 'public',
   '/robots.txt': 'public',
   '/healthz': 'public',

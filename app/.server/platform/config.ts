@@ -47,6 +47,16 @@ const envSchema = z.object({
   PUBLIC_SWR: z.coerce.number().int().min(0).max(86_400).default(30),
   /** Memory of the in-process cache of anonymous public pages, per process, in megabytes (0: none). */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /**
+   * Scheduled jobs (app/.server/jobs.ts): run by this process on their interval (default on SQLite: one server), or
+   * only when called by `POST /taches/:name` with `Authorization: Bearer JOBS_TOKEN` (Cloud Scheduler on Firebase,
+   * where instances come and go and several would run the same job). Without JOBS_TOKEN that endpoint does not exist.
+   */
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
+  JOBS_TOKEN: z.string().min(32, 'JOBS_TOKEN : au moins 32 caractères').optional(),
   /** POSTs allowed per IP and minute on public forms (contact, auth). */
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

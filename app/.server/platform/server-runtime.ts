@@ -2,22 +2,26 @@
 // of this process and the pieces of the HTTP shell that share state with the app. Each module is thus loaded once per
 // process (docs/decisions/033-racine-de-composition.md).
 
-import { scheduleOccurrenceExtension } from '../events/occurrences';
+import { JOBS } from '../jobs';
 import { getServices } from '../services';
 import { audit, redactUrl } from './audit';
 import { backgroundSettled } from './background';
 import { cspDirectives } from './csp';
+import { startJobs } from './jobs';
 import { createRemixHandler } from './remix-express';
 import { refuseOversizedBodies } from './request-body';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
 import { prepareStore, schedulePendingImageCleanup } from './startup';
 
-/** Before any worker serves: migrations, demo content, housekeeping, and push keys that exist from the first start. */
+/**
+ * Before any worker serves, in the primary process only: migrations, demo content, housekeeping, the scheduled jobs,
+ * and push keys that exist from the first start.
+ */
 async function prepare(): Promise<void> {
   const services = getServices();
   await prepareStore(services);
   schedulePendingImageCleanup(services);
-  scheduleOccurrenceExtension(services.store);
+  startJobs(services, JOBS);
   void services.push;
 }
 

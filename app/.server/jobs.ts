@@ -1,0 +1,18 @@
+// Every scheduled job of the site, in one list (decision 051): the server runs them in process
+// (app/.server/platform/jobs.ts) or Cloud Scheduler calls them by `POST /taches/:name`.
+import { extendOccurrences } from './events/occurrences';
+import type { Job } from './platform/jobs';
+
+const HOUR = 60 * 60 * 1000;
+
+export const JOBS: readonly Job[] = [
+  {
+    name: 'occurrences',
+    everyMs: 24 * HOUR,
+    run: async ({ store }, now) => `${await extendOccurrences(store, now)} séries prolongées`,
+  },
+];
+
+export function findJob(name: string): Job | undefined {
+  return JOBS.find((job) => job.name === name);
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { action, loader } from '~/routes/taches.$name';
+import { createServices, type Services } from '../services';
+import { loadConfig } from './config';
+import { type Job, jobsRunInProcess, runJob } from './jobs';
+
+const TOKEN = 't'.repeat(40);
+const opened: Services[] = [];
+
+function services(env: Record<string, string> = {}): Services {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-jobs-'));
+  const made = createServices(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 's'.repeat(32), ...env }));
+  opened.push(made);
+  return made;
+}
+
+afterEach(async () => {
+  for (const made of opened.splice(0)) await made.close();
+});
+
+async function call(made: Services, name: string, authorization?: string, method = 'POST') {
+  const request = new Request(`http://localhost/taches/${name}`, {
+    method,
+    headers: authorization ? { Authorization: authorization } : {},
+  });
+  const args = { request, params: { name }, context: { services: made, clientIp: '127.0.0.1' } };
+  const response = method === 'GET' ? await loader() : await action(args);
+  if (method === 'GET') return { status: response.status, body: null, cache: null };
+  return { status: response.status, body: await response.json(), cache: response.headers.get('Cache-Control') };
+}
+
+describe('tâches planifiées', () => {
+  it('sans JOBS_TOKEN, POST /taches/:name n’existe pas, même avec un jeton', async () => {
+    const made = services();
+    expect((await call(made, 'occurrences', `Bearer ${TOKEN}`)).status).toBe(404);
+  });
+
+  it('un jeton absent ou faux est refusé (401) sans rien lancer ; le bon lance la tâche et dit ce qu’elle a fait', async () => {
+    const made = services({ JOBS_TOKEN: TOKEN });
+    expect((await call(made, 'occurrences')).status).toBe(401);
+    expect((await call(made, 'occurrences', `Bearer ${'x'.repeat(40)}`)).status).toBe(401);
+    expect((await call(made, 'occurrences', TOKEN)).status).toBe(401);
+    const ran = await call(made, 'occurrences', `Bearer ${TOKEN}`);
+    expect(ran.status).toBe(200);
+    expect(ran.body).toMatchObject({ job: 'occurrences', summary: expect.stringMatching(/^\d+ séries prolongées$/) });
+    expect(ran.cache).toBe('no-store');
+    expect((await call(made, 'inconnue', `Bearer ${TOKEN}`)).status).toBe(404);
+    expect((await call(made, 'occurrences', undefined, 'GET')).status).toBe(302);
+  });
+
+  it('JOBS_TOKEN trop court : la configuration est refusée au démarrage', () => {
+    expect(() => services({ JOBS_TOKEN: 'court' })).toThrow(/JOBS_TOKEN/);
+  });
+
+  it('dans le processus par défaut sur SQLite, pas sur Firestore, sauf réglage explicite', () => {
+    const config = services().config;
+    expect(jobsRunInProcess(config)).toBe(true);
+    expect(jobsRunInProcess({ ...config, DATA_BACKEND: 'firestore' })).toBe(false);
+    expect(jobsRunInProcess({ ...config, DATA_BACKEND: 'firestore', JOBS_IN_PROCESS: true })).toBe(true);
+    expect(jobsRunInProcess({ ...config, JOBS_IN_PROCESS: false })).toBe(false);
+  });
+
+  it('deux appels simultanés d’une tâche font le travail une fois', async () => {
+    const made = services();
+    let runs = 0;
+    let release: () => void = () => {};
+    const job: Job = {
+      name: 'essai',
+      everyMs: 1000,
+      run: async () => {
+        runs += 1;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return 'fait';
+      },
+    };
+    const first = runJob(made, job);
+    const second = runJob(made, job);
+    release();
+    expect(await Promise.all([first, second])).toEqual(['fait', 'fait']);
+    expect(runs).toBe(1);
+    const again = runJob(made, job);
+    release();
+    await again;
+    expect(runs).toBe(2);
+  });
+});
