@@ -21,6 +21,8 @@ export interface FeedItem {
   uid: string;
   content: EventContent;
   cancelled: boolean;
+  /** The line of its UID in the feed (for the run log). */
+  line: number;
   /** A hash of the content and the cancellation: equal fingerprints, nothing to write. */
   fingerprint: string;
 }
@@ -170,7 +172,7 @@ export function parseFeed(source: string, defaults: SourceDefaults): ParsedFeed 
       accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
     };
     const cancelled = text(event.status).toUpperCase() === 'CANCELLED';
-    items.push({ uid, content, cancelled, fingerprint: fingerprintOf(content, cancelled) });
+    items.push({ uid, content, cancelled, line: lineOf(lines, uid), fingerprint: fingerprintOf(content, cancelled) });
   }
   return { items, errors };
 }

@@ -1,0 +1,126 @@
+// The admins' use cases of /admin/sources: list, add, edit, delete a source, run it now, read its log.
+import { DEFAULT_SOURCE_INTERVAL, type SourceFormInput } from '~/domain/source-form';
+import { newId } from '../platform/ids';
+import { UseCaseError } from '../platform/use-case-error';
+import type { Store, UserProfile } from '../ports';
+import type { FetchText } from './fetch-types';
+import type { ImportRun, ImportSource } from './ports';
+import { KEEP_RUNS, runSource } from './run-import';
+
+export interface SourcesDeps {
+  store: Store;
+  fetchText: FetchText;
+  now?: () => Date;
+}
+
+const NOT_FOUND = 'Cette source n’existe pas (ou plus).';
+
+function requireAdminUser(user: UserProfile) {
+  if (user.role !== 'admin') throw new UseCaseError('Réservé aux administrateurs.', 'form', 403);
+}
+
+export async function listSources(store: Store, user: UserProfile): Promise<ImportSource[]> {
+  requireAdminUser(user);
+  return store.imports.listSources();
+}
+
+export async function sourceWithRuns(
+  store: Store,
+  user: UserProfile,
+  id: string,
+): Promise<{ source: ImportSource; runs: ImportRun[] }> {
+  requireAdminUser(user);
+  const source = await store.imports.findSource(id);
+  if (!source) throw new UseCaseError(NOT_FOUND, 'form', 404);
+  return { source, runs: await store.imports.runs(id, KEEP_RUNS) };
+}
+
+async function checkCategory(store: Store, slug: string) {
+  const category = await store.categories.findBySlug(slug);
+  if (!category?.active) throw new UseCaseError('Choisissez une catégorie de la liste.', 'category');
+}
+
+const fieldsOf = (input: SourceFormInput) => ({
+  name: input.name,
+  url: input.url,
+  category: input.category,
+  canton: input.canton,
+  organizerName: input.organizerName,
+  intervalMinutes: Number(input.intervalMinutes) || DEFAULT_SOURCE_INTERVAL,
+  trusted: input.trusted === 'on' || input.trusted === 'true',
+});
+
+/** Adds a source; it belongs to this admin (its events too, decision 045) and runs at the next tick. */
+export async function createSource(
+  deps: SourcesDeps,
+  user: UserProfile,
+  input: SourceFormInput,
+): Promise<ImportSource> {
+  requireAdminUser(user);
+  await checkCategory(deps.store, input.category);
+  const now = (deps.now ? deps.now() : new Date()).toISOString();
+  const source: ImportSource = {
+    id: newId(),
+    ...fieldsOf(input),
+    createdBy: user.uid,
+    createdAt: now,
+    updatedAt: now,
+    state: 'new',
+    consecutiveFailures: 0,
+    lastRunAt: null,
+    nextRunAt: now,
+    lastError: '',
+    etag: null,
+    lastModified: null,
+  };
+  await deps.store.imports.saveSource(source);
+  return source;
+}
+
+/** Edits a source; a new address is read in full at once (its validators are dropped) and its failures forgotten. */
+export async function updateSource(
+  deps: SourcesDeps,
+  user: UserProfile,
+  id: string,
+  input: SourceFormInput,
+): Promise<ImportSource> {
+  requireAdminUser(user);
+  const current = await deps.store.imports.findSource(id);
+  if (!current) throw new UseCaseError(NOT_FOUND, 'form', 404);
+  await checkCategory(deps.store, input.category);
+  const now = (deps.now ? deps.now() : new Date()).toISOString();
+  const fields = fieldsOf(input);
+  const moved = fields.url !== current.url;
+  const source: ImportSource = {
+    ...current,
+    ...fields,
+    // An admin who edits a flagged source takes it over: it runs again at the next tick.
+    ...(moved || current.state === 'failing'
+      ? {
+          etag: null,
+          lastModified: null,
+          consecutiveFailures: 0,
+          nextRunAt: now,
+          state: current.state === 'failing' ? 'new' : current.state,
+        }
+      : {}),
+    createdBy: (await deps.store.users.findById(current.createdBy)) ? current.createdBy : user.uid,
+    updatedAt: now,
+  };
+  await deps.store.imports.saveSource(source);
+  return source;
+}
+
+/** Deletes a source and its log; the events it imported stay (moderated as any other). */
+export async function deleteSource(deps: SourcesDeps, user: UserProfile, id: string): Promise<ImportSource> {
+  requireAdminUser(user);
+  const source = await deps.store.imports.findSource(id);
+  if (!source || !(await deps.store.imports.deleteSource(id))) throw new UseCaseError(NOT_FOUND, 'form', 404);
+  return source;
+}
+
+/** « Importer maintenant ». */
+export async function runSourceNow(deps: SourcesDeps, user: UserProfile, id: string): Promise<ImportRun> {
+  requireAdminUser(user);
+  return runSource(deps, id);
+}

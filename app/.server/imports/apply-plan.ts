@@ -1,0 +1,153 @@
+// Carries out the plan of a run (reconcile.ts) through the event lifecycle (app/domain/event-lifecycle.ts): the
+// source acts as the owner of its events (decision 045), so a new event waits for moderation, an edit of a public one
+// waits as a revision, a cancellation keeps a public event visible with its badge and withdraws one never published.
+import { createHash } from 'node:crypto';
+import type { AgendaEvent, EventContent } from '~/domain/event';
+import { applyTransition, findTransition, type LifecycleAction } from '~/domain/event-lifecycle';
+import { possibleDuplicates } from '../events/submissions';
+import { newId } from '../platform/ids';
+import type { Store } from '../ports';
+import type { FeedItem } from './ics';
+import type { ImportLink, ImportRun, ImportSource } from './ports';
+import type { PlanStep } from './reconcile';
+
+export type Counts = Pick<
+  ImportRun,
+  'created' | 'updated' | 'unchanged' | 'cancelled' | 'withdrawn' | 'duplicates' | 'errors'
+>;
+
+export interface ApplyContext {
+  store: Store;
+  source: ImportSource;
+  now: string;
+  /** The events created, for one notification to the admins. */
+  createdTitles: string[];
+}
+
+const OWNER = ['owner'] as const;
+
+/** One lifecycle step as the source's owner, written if the event is still the version read. */
+async function step(store: Store, event: AgendaEvent, action: LifecycleAction, now: string, content?: EventContent) {
+  const transition = findTransition(OWNER, event, action);
+  if (!transition || transition.to === 'deleted') return null;
+  const next = applyTransition(event, transition, { content, by: null, now });
+  const after = await store.events.transition({ seen: event.updatedAt, next });
+  if (!after) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
+  return after;
+}
+
+/** The key that makes one UID of one source one event, even if two runs overlap (createSubmission is atomic). */
+const submissionKey = (sourceId: string, uid: string) =>
+  `import:${sourceId}:${createHash('sha256').update(uid).digest('base64url').slice(0, 24)}`;
+
+async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
+  const { store, source, now } = ctx;
+  const duplicates = await possibleDuplicates(store, {
+    title: item.content.title,
+    city: item.content.city,
+    startsAt: item.content.startsAt,
+  });
+  const link: ImportLink = {
+    sourceId: source.id,
+    uid: item.uid,
+    eventId: null,
+    duplicateOf: null,
+    fingerprint: item.fingerprint,
+    cancelled: item.cancelled,
+    gone: false,
+  };
+  if (duplicates.length > 0) {
+    // Flagged once for the moderators, never imported twice: the link remembers it.
+    await store.imports.saveLink({ ...link, duplicateOf: duplicates[0].id });
+    await store.notifications.addForAdmins({
+      id: newId(),
+      title: 'Doublon probable à l’import',
+      body: `« ${item.content.title} » (${source.name}) ressemble à « ${duplicates[0].title} » : non importé.`,
+      data: { type: 'import_duplicate', eventId: duplicates[0].id, sourceId: source.id },
+      timestamp: now,
+    });
+    counts.duplicates++;
+    return;
+  }
+  const transition = findTransition(OWNER, null, 'submit');
+  if (!transition || transition.to === 'deleted') throw new Error('Soumission impossible');
+  const event: AgendaEvent = {
+    id: newId(),
+    ...item.content,
+    status: transition.to,
+    rejectionReason: '',
+    featured: false,
+    createdBy: source.createdBy,
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: now,
+    moderatedBy: null,
+    moderatedAt: null,
+    pendingChanges: [],
+    previousStatus: null,
+    revision: null,
+  };
+  const result = await store.events.createSubmission({
+    uid: source.createdBy,
+    submissionKey: submissionKey(source.id, item.uid),
+    event,
+  });
+  await store.imports.saveLink({ ...link, eventId: result.event.id });
+  if (result.created) {
+    counts.created++;
+    ctx.createdTitles.push(result.event.title);
+  } else counts.unchanged++;
+}
+
+async function update(ctx: ApplyContext, item: FeedItem, link: ImportLink, counts: Counts, cancel: boolean) {
+  const { store, now } = ctx;
+  let event = link.eventId ? await store.events.findById(link.eventId) : null;
+  if (event) {
+    // Back in the feed, or no longer cancelled: the cancellation (or withdrawal) is undone first.
+    if (!item.cancelled && (event.status === 'cancelled' || event.status === 'withdrawn'))
+      event = (await step(store, event, 'undoCancel', now)) ?? event;
+    const content: EventContent = { ...item.content, image: event.image };
+    event = (await step(store, event, 'edit', now, content)) ?? event;
+    if (cancel) await step(store, event, 'cancel', now);
+  }
+  await store.imports.saveLink({ ...link, fingerprint: item.fingerprint, cancelled: item.cancelled, gone: false });
+  if (cancel) counts.cancelled++;
+  else counts.updated++;
+}
+
+/** Gone from the feed: withdrawn (cancelled if it was public), unless it is over (feeds drop past events). */
+async function withdraw(ctx: ApplyContext, link: ImportLink, counts: Counts) {
+  const { store, now } = ctx;
+  const event = link.eventId ? await store.events.findById(link.eventId) : null;
+  if (event && Date.parse(event.endsAt) > Date.parse(now)) {
+    await step(store, event, 'cancel', now);
+    counts.withdrawn++;
+  } else counts.unchanged++;
+  await store.imports.saveLink({ ...link, gone: true });
+}
+
+/** Each step on its own: a failing VEVENT is an error of the run (with its UID and line), the others go on. */
+export async function applyPlan(ctx: ApplyContext, plan: readonly PlanStep[], lines: Map<string, number>) {
+  const counts: Counts = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    cancelled: 0,
+    withdrawn: 0,
+    duplicates: 0,
+    errors: [],
+  };
+  for (const s of plan) {
+    const uid = s.kind === 'withdrawn' ? s.link.uid : s.kind === 'unchanged' ? s.uid : s.item.uid;
+    try {
+      if (s.kind === 'unchanged') counts.unchanged++;
+      else if (s.kind === 'new') await create(ctx, s.item, counts);
+      else if (s.kind === 'updated') await update(ctx, s.item, s.link, counts, false);
+      else if (s.kind === 'cancelled') await update(ctx, s.item, s.link, counts, true);
+      else await withdraw(ctx, s.link, counts);
+    } catch (error) {
+      counts.errors.push({ uid, line: lines.get(uid) ?? 0, message: (error as Error).message });
+    }
+  }
+  return counts;
+}

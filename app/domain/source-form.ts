@@ -1,0 +1,66 @@
+// The form of a calendar source (/admin/sources): one schema for the browser's constraints and the server's parse.
+import { CANTON_CODES } from './cantons';
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+import { z } from './zod';
+
+export const SOURCE_FIELDS = [
+  'name',
+  'url',
+  'category',
+  'canton',
+  'organizerName',
+  'intervalMinutes',
+  'trusted',
+] as const;
+
+/** How often a source may be read: from every 15 minutes to once a day (one hour by default). */
+export const SOURCE_INTERVALS = [
+  { minutes: 15, label: 'toutes les 15\u00a0minutes' },
+  { minutes: 30, label: 'toutes les 30\u00a0minutes' },
+  { minutes: 60, label: 'toutes les heures' },
+  { minutes: 180, label: 'toutes les 3\u00a0heures' },
+  { minutes: 360, label: 'toutes les 6\u00a0heures' },
+  { minutes: 720, label: 'toutes les 12\u00a0heures' },
+  { minutes: 1440, label: 'une fois par jour' },
+] as const;
+export const DEFAULT_SOURCE_INTERVAL = 60;
+
+const line = (label: string, min: number, max: number) =>
+  z
+    .string({ required_error: `${label} est obligatoire.`, invalid_type_error: `${label} est obligatoire.` })
+    .trim()
+    .min(1, `${label} est obligatoire.`)
+    .min(min, `${label} doit compter au moins ${min}\u00a0caractères.`)
+    .max(max, `${label} ne peut pas dépasser ${max}\u00a0caractères.`)
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE);
+
+/** An absolute http(s) address without credentials (the fetcher checks where it leads). */
+function isFeedUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export const sourceSchema = z.object({
+  name: line('Le nom', 2, 120),
+  url: z
+    .string({ required_error: 'L’adresse du calendrier est obligatoire.' })
+    .trim()
+    .min(1, 'L’adresse du calendrier est obligatoire.')
+    .max(2000, 'Cette adresse est trop longue.')
+    .refine(isFeedUrl, 'Indiquez l’adresse complète du calendrier, commençant par https://'),
+  category: z.string({ required_error: 'Choisissez une catégorie.' }).trim().min(1, 'Choisissez une catégorie.'),
+  canton: z.enum(CANTON_CODES, { errorMap: () => ({ message: 'Choisissez un canton de Suisse romande.' }) }),
+  organizerName: line('Le nom de l’organisateur', 2, 120),
+  intervalMinutes: z
+    .string()
+    .trim()
+    .refine((v) => SOURCE_INTERVALS.some((i) => String(i.minutes) === v), 'Choisissez une fréquence de la liste.'),
+  trusted: z.string().optional(),
+});
+
+export type SourceFormInput = z.infer<typeof sourceSchema>;
