@@ -1,6 +1,8 @@
 // Every scheduled job of the site, in one list (decision 051): the server runs them in process
 // (app/.server/platform/jobs.ts) or Cloud Scheduler calls them by `POST /taches/:name`.
 import { extendOccurrences } from './events/occurrences';
+import { runDueSources } from './imports/run-import';
+import { sourcesDeps } from './imports/sources-deps';
 import type { Job } from './platform/jobs';
 
 const HOUR = 60 * 60 * 1000;
@@ -10,6 +12,12 @@ export const JOBS: readonly Job[] = [
     name: 'occurrences',
     everyMs: 24 * HOUR,
     run: async ({ store }, now) => `${await extendOccurrences(store, now)} séries prolongées`,
+  },
+  {
+    // Calendar sources (issue 21): every hour, the sources whose own interval (or back-off) is over.
+    name: 'sources',
+    everyMs: HOUR,
+    run: (services, now) => runDueSources({ ...sourcesDeps(services), now: () => now }),
   },
 ];
 

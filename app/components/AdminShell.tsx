@@ -11,6 +11,7 @@ const ADMIN_LINKS = [
   { to: '/admin/events', label: 'Modération' },
   { to: '/admin/categories', label: 'Catégories' },
   { to: '/admin/partners', label: 'Partenaires' },
+  { to: '/admin/sources', label: 'Sources' },
   { to: '/admin/users', label: 'Utilisateurs' },
 ] as const;
 

@@ -13,10 +13,8 @@ export const SOURCE_FIELDS = [
   'trusted',
 ] as const;
 
-/** How often a source may be read: from every 15 minutes to once a day (one hour by default). */
+/** How often a source is read: from every hour (the job's tick, the default) to once a day. */
 export const SOURCE_INTERVALS = [
-  { minutes: 15, label: 'toutes les 15\u00a0minutes' },
-  { minutes: 30, label: 'toutes les 30\u00a0minutes' },
   { minutes: 60, label: 'toutes les heures' },
   { minutes: 180, label: 'toutes les 3\u00a0heures' },
   { minutes: 360, label: 'toutes les 6\u00a0heures' },

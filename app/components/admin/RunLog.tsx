@@ -1,0 +1,61 @@
+// The run log of a calendar source: each run's counts and its errors (with the UID and the line of the feed).
+import { formatDateTime } from '~/domain/dates';
+
+interface Run {
+  id: string;
+  startedAt: string;
+  ok: boolean;
+  notModified: boolean;
+  fetched: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  cancelled: number;
+  withdrawn: number;
+  duplicates: number;
+  errors: { uid: string; line: number; message: string }[];
+}
+
+export function RunLog({ runs }: { runs: readonly Run[] }) {
+  if (runs.length === 0) return <p>Aucun import pour l’instant.</p>;
+  return (
+    <table className="admin-table" data-testid="run-log">
+      <thead>
+        <tr>
+          <th scope="col">Import</th>
+          <th scope="col">Résultat</th>
+          <th scope="col">Erreurs</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runs.map((run) => (
+          <tr key={run.id}>
+            <th scope="row">{formatDateTime(run.startedAt)}</th>
+            <td>
+              {!run.ok
+                ? 'échec'
+                : run.notModified
+                  ? 'calendrier inchangé (non relu)'
+                  : `${run.fetched} lus · ${run.created} nouveaux · ${run.updated} modifiés · ${run.unchanged} inchangés · ${run.cancelled} annulés · ${run.withdrawn} retirés · ${run.duplicates} doublons`}
+            </td>
+            <td>
+              {run.errors.length === 0 ? (
+                '—'
+              ) : (
+                <ul>
+                  {run.errors.map((e) => (
+                    <li key={`${e.uid}-${e.line}-${e.message}`}>
+                      {e.line ? `ligne ${e.line}, ` : ''}
+                      {e.uid ? `UID ${e.uid}\u00a0: ` : ''}
+                      {e.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

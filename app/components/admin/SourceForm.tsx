@@ -1,0 +1,76 @@
+// The form of a calendar source (add and edit on /admin/sources): conform on the schema the server parses with.
+import { Form } from '@remix-run/react';
+import { FormSecurity } from '~/components/FormSecurity';
+import { ErrorSummary } from '~/components/form/ErrorSummary';
+import { Checkbox, SelectField, TextField } from '~/components/form/Field';
+import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
+import { useFormKey } from '~/components/useFormKey';
+import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
+import { DEFAULT_SOURCE_INTERVAL, SOURCE_FIELDS, SOURCE_INTERVALS, sourceSchema } from '~/domain/source-form';
+
+export interface SourceFormProps {
+  id: string;
+  intent: 'create' | 'update';
+  categories: readonly { slug: string; label: string }[];
+  answer?: FormAnswer | null;
+  /** The source edited, as the form's values. */
+  defaultValue?: Record<string, string>;
+  submitLabel: string;
+}
+
+export function SourceForm({ id, intent, categories, answer, defaultValue, submitLabel }: SourceFormProps) {
+  const { fields, form, attempt, formProps } = useAppForm({
+    id,
+    schema: sourceSchema,
+    answer,
+    defaultValue: defaultValue ?? { intervalMinutes: String(DEFAULT_SOURCE_INTERVAL), canton: '' },
+  });
+  const formKey = useFormKey(answer);
+  return (
+    <>
+      <ErrorSummary
+        errors={form.allErrors}
+        attempt={attempt}
+        order={SOURCE_FIELDS}
+        title="La source n’a pas été enregistrée : corrigez les champs signalés ci-dessous."
+      />
+      <Form key={formKey} method="post" className="form" {...formProps}>
+        <FormSecurity honeypot={false} />
+        <input type="hidden" name="intent" value={intent} />
+        <TextField meta={fields.name} label="Nom de la source" hint="Par exemple « Commune de Nyon »." />
+        <TextField
+          meta={fields.url}
+          label="Adresse du calendrier (iCalendar, .ics)"
+          type="url"
+          inputMode="url"
+          hint="L’adresse https:// du flux .ics que le lieu ou la commune publie."
+        />
+        <SelectField
+          meta={fields.category}
+          label="Catégorie des événements"
+          placeholder="Choisir…"
+          options={categories.map((c) => ({ value: c.slug, label: c.label }))}
+        />
+        <SelectField
+          meta={fields.canton}
+          label="Canton"
+          placeholder="Choisir…"
+          options={CANTON_CODES.map((c) => ({ value: c, label: CANTON_NAMES[c] }))}
+        />
+        <TextField meta={fields.organizerName} label="Organisateur affiché" />
+        <SelectField
+          meta={fields.intervalMinutes}
+          label="Fréquence d’import"
+          options={SOURCE_INTERVALS.map((i) => ({ value: String(i.minutes), label: i.label }))}
+        />
+        <Checkbox
+          meta={fields.trusted}
+          label="Source de confiance : ses événements sont publiés sans modération (et restent dans le journal)."
+        />
+        <button type="submit" className="button button--primary">
+          {submitLabel}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+// /admin/sources/:id: one calendar source: « Importer maintenant », its run log, its settings, and its deletion.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { deleteSource, runSourceNow, sourceWithRuns, updateSource } from '~/.server/imports/admin-sources';
+import { sourcesDeps } from '~/.server/imports/sources-deps';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, refused } from '~/.server/platform/refusal';
+import { requireAdmin } from '~/.server/platform/session';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { RunLog } from '~/components/admin/RunLog';
+import { SourceForm } from '~/components/admin/SourceForm';
+import { SourceState } from '~/components/admin/SourceState';
+import { FormSecurity } from '~/components/FormSecurity';
+import { formValues } from '~/domain/forms';
+import { pageMeta } from '~/domain/meta';
+import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
+
+export const links = adminLinks;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { store } = context.services;
+  try {
+    const [{ source, runs }, categories] = await Promise.all([
+      sourceWithRuns(store, admin, params.id ?? ''),
+      store.categories.list(),
+    ]);
+    return {
+      source,
+      runs,
+      categories: categories.filter((c) => c.active).map((c) => ({ slug: c.slug, label: c.label })),
+    };
+  } catch (error) {
+    if (error instanceof UseCaseError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in' });
+  const deps = sourcesDeps(context.services);
+  const id = params.id ?? '';
+  const intent = String(formData.get('intent') ?? '');
+  const flash = async (to: string, message: string, kind: 'success' | 'error' = 'success') =>
+    redirect(to, { headers: { 'Set-Cookie': await setFlash(request, { kind, message }) } });
+  const values = formValues(formData, SOURCE_FIELDS);
+  try {
+    if (intent === 'run') {
+      const run = await runSourceNow(deps, admin, id);
+      return run.ok
+        ? flash(`/admin/sources/${id}`, `Import terminé\u00a0: ${run.created} nouveau(x), ${run.updated} modifié(s).`)
+        : flash(`/admin/sources/${id}`, `L’import a échoué\u00a0: ${run.errors[0]?.message ?? ''}`, 'error');
+    }
+    if (intent === 'delete') {
+      const source = await deleteSource(deps, admin, id);
+      return flash('/admin/sources', `La source « ${source.name} » est supprimée (ses événements restent).`);
+    }
+    if (intent === 'update') {
+      const parsed = sourceSchema.safeParse(values);
+      if (!parsed.success) return invalid(parsed.error, { values });
+      const source = await updateSource(deps, admin, id, parsed.data);
+      return flash(`/admin/sources/${id}`, `La source « ${source.name} » est enregistrée.`);
+    }
+    throw new UseCaseError('Action inconnue\u00a0: rechargez la page et réessayez.');
+  } catch (error) {
+    return refused(error, { values });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
+  pageMeta({
+    title: data ? `Source « ${data.source.name} »` : 'Source',
+    description: 'Source de calendrier.',
+    path: `/admin/sources/${params.id}`,
+    matches,
+  });
+
+export default function AdminSource() {
+  const { source, runs, categories } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const values = Object.fromEntries(
+    SOURCE_FIELDS.map((f) => [f, f === 'trusted' ? (source.trusted ? 'on' : '') : String(source[f])]),
+  );
+  return (
+    <AdminShell title={source.name} lead={source.url}>
+      <p>
+        <Link to="/admin/sources">← Toutes les sources</Link>
+      </p>
+      <SourceState source={source} />
+      <Form method="post" className="admin-actions">
+        <FormSecurity honeypot={false} />
+        <button type="submit" name="intent" value="run" className="button button--primary">
+          Importer maintenant
+        </button>
+      </Form>
+      <section aria-labelledby="run-log">
+        <h2 id="run-log">Journal des imports</h2>
+        <RunLog runs={runs} />
+      </section>
+      <section aria-labelledby="edit-source">
+        <h2 id="edit-source">Modifier la source</h2>
+        <SourceForm
+          id="source-update"
+          intent="update"
+          categories={categories}
+          answer={answer}
+          defaultValue={values}
+          submitLabel="Enregistrer"
+        />
+      </section>
+      <section aria-labelledby="delete-source">
+        <h2 id="delete-source">Supprimer la source</h2>
+        <p>Son journal est effacé ; les événements qu’elle a importés restent, modérés comme les autres.</p>
+        <Form method="post">
+          <FormSecurity honeypot={false} />
+          <button type="submit" name="intent" value="delete" className="button button--danger">
+            Supprimer la source
+          </button>
+        </Form>
+      </section>
+    </AdminShell>
+  );
+}

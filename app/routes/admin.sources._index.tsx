@@ -1,0 +1,104 @@
+// /admin/sources: the calendar sources (iCalendar feeds) imported on a schedule, their state, and a form to add one.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { createSource, listSources } from '~/.server/imports/admin-sources';
+import { sourcesDeps } from '~/.server/imports/sources-deps';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, refused } from '~/.server/platform/refusal';
+import { requireAdmin } from '~/.server/platform/session';
+import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { SourceForm } from '~/components/admin/SourceForm';
+import { SourceState } from '~/components/admin/SourceState';
+import { formValues } from '~/domain/forms';
+import { pageMeta } from '~/domain/meta';
+import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
+
+export const links = adminLinks;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { store } = context.services;
+  const [sources, categories] = await Promise.all([listSources(store, admin), store.categories.list()]);
+  return {
+    sources,
+    categories: categories.filter((c) => c.active).map((c) => ({ slug: c.slug, label: c.label })),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in' });
+  const values = formValues(formData, SOURCE_FIELDS);
+  const parsed = sourceSchema.safeParse(values);
+  if (!parsed.success) return invalid(parsed.error, { values });
+  try {
+    const source = await createSource(sourcesDeps(context.services), admin, parsed.data);
+    return redirect(`/admin/sources/${source.id}`, {
+      headers: {
+        'Set-Cookie': await setFlash(request, {
+          kind: 'success',
+          message: `La source « ${source.name} » est ajoutée\u00a0: « Importer maintenant » la lit tout de suite.`,
+        }),
+      },
+    });
+  } catch (error) {
+    return refused(error, { values });
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Sources de calendriers',
+    description: 'Calendriers importés — Agenda romand.',
+    path: '/admin/sources',
+    matches,
+  });
+
+export default function AdminSources() {
+  const { sources, categories } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <AdminShell
+      title="Sources de calendriers"
+      lead="Les calendriers iCalendar (.ics) des lieux, communes et offices du tourisme, importés à intervalle régulier."
+    >
+      {sources.length === 0 ? (
+        <p>Aucune source pour l’instant.</p>
+      ) : (
+        <table className="admin-table" data-testid="sources">
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">État</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sources.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  <Link to={`/admin/sources/${s.id}`}>{s.name}</Link>
+                  {s.trusted ? ' (de confiance)' : null}
+                </th>
+                <td>
+                  <SourceState source={s} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <section aria-labelledby="add-source">
+        <h2 id="add-source">Ajouter une source</h2>
+        <SourceForm
+          id="source-create"
+          intent="create"
+          categories={categories}
+          answer={answer}
+          submitLabel="Ajouter la source"
+        />
+      </section>
+    </AdminShell>
+  );
+}
