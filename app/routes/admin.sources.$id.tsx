@@ -57,13 +57,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     if (intent === 'delete') {
       const source = await deleteSource(deps, admin, id);
-      return flash('/admin/sources', `La source « ${source.name} » est supprimée (ses événements restent).`);
+      return flash('/admin/sources', `La source « ${source.name} » est supprimée (ses événements restent).`);
     }
     if (intent === 'update') {
       const parsed = sourceSchema.safeParse(values);
       if (!parsed.success) return invalid(parsed.error, { values });
       const source = await updateSource(deps, admin, id, parsed.data);
-      return flash(`/admin/sources/${id}`, `La source « ${source.name} » est enregistrée.`);
+      return flash(`/admin/sources/${id}`, `La source « ${source.name} » est enregistrée.`);
     }
     throw new UseCaseError('Action inconnue\u00a0: rechargez la page et réessayez.');
   } catch (error) {
@@ -73,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   pageMeta({
-    title: data ? `Source « ${data.source.name} »` : 'Source',
+    title: data ? `Source « ${data.source.name} »` : 'Source',
     description: 'Source de calendrier.',
     path: `/admin/sources/${params.id}`,
     matches,
@@ -114,7 +114,7 @@ export default function AdminSource() {
       </section>
       <section aria-labelledby="delete-source">
         <h2 id="delete-source">Supprimer la source</h2>
-        <p>Son journal est effacé ; les événements qu’elle a importés restent, modérés comme les autres.</p>
+        <p>Son journal est effacé ; les événements qu’elle a importés restent, modérés comme les autres.</p>
         <Form method="post">
           <FormSecurity honeypot={false} />
           <button type="submit" name="intent" value="delete" className="button button--danger">

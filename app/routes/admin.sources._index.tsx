@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: {
         'Set-Cookie': await setFlash(request, {
           kind: 'success',
-          message: `La source « ${source.name} » est ajoutée\u00a0: « Importer maintenant » la lit tout de suite.`,
+          message: `La source « ${source.name} » est ajoutée\u00a0: « Importer maintenant » la lit tout de suite.`,
         }),
       },
     });

@@ -32,7 +32,7 @@ async function step(store: Store, event: AgendaEvent, action: LifecycleAction, n
   if (!transition || transition.to === 'deleted') return null;
   const next = applyTransition(event, transition, { content, by: null, now });
   const after = await store.events.transition({ seen: event.updatedAt, next });
-  if (!after) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
+  if (!after) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
   return after;
 }
 
@@ -62,7 +62,7 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
     await store.notifications.addForAdmins({
       id: newId(),
       title: 'Doublon probable à l’import',
-      body: `« ${item.content.title} » (${source.name}) ressemble à « ${duplicates[0].title} » : non importé.`,
+      body: `« ${item.content.title} » (${source.name}) ressemble à « ${duplicates[0].title} » : non importé.`,
       data: { type: 'import_duplicate', eventId: duplicates[0].id, sourceId: source.id },
       timestamp: now,
     });

@@ -123,7 +123,7 @@ export function parseFeed(source: string, defaults: SourceDefaults): ParsedFeed 
   try {
     parsed = ical.sync.parseICS(source);
   } catch (error) {
-    throw new InvalidFeedError(`Ce calendrier est illisible : ${(error as Error).message}`);
+    throw new InvalidFeedError(`Ce calendrier est illisible : ${(error as Error).message}`);
   }
   const lines = source.split('\n');
   const items: FeedItem[] = [];

@@ -74,7 +74,7 @@ async function runLocked(deps: ImportDeps, source: ImportSource): Promise<Import
   try {
     if (!(await store.users.findById(source.createdBy)))
       throw new UseCaseError(
-        'Le compte qui a ajouté cette source n’existe plus : modifiez la source pour la reprendre.',
+        'Le compte qui a ajouté cette source n’existe plus : modifiez la source pour la reprendre.',
       );
     fetched = await deps.fetchText(source.url, {
       accept: 'calendar',
@@ -137,7 +137,7 @@ async function notifyAdmins(store: Store, source: ImportSource, titles: string[]
     id: newId(),
     title:
       titles.length === 1 ? 'Nouvel événement importé à modérer' : `${titles.length} événements importés à modérer`,
-    body: `${source.name} : ${titles.slice(0, 3).join(', ')}${titles.length > 3 ? '…' : ''}`,
+    body: `${source.name} : ${titles.slice(0, 3).join(', ')}${titles.length > 3 ? '…' : ''}`,
     data: { type: 'event_pending', sourceId: source.id },
     timestamp: now,
   });

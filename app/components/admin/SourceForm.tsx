@@ -32,12 +32,12 @@ export function SourceForm({ id, intent, categories, answer, defaultValue, submi
         errors={form.allErrors}
         attempt={attempt}
         order={SOURCE_FIELDS}
-        title="La source n’a pas été enregistrée : corrigez les champs signalés ci-dessous."
+        title="La source n’a pas été enregistrée : corrigez les champs signalés ci-dessous."
       />
       <Form key={formKey} method="post" className="form" {...formProps}>
         <FormSecurity honeypot={false} />
         <input type="hidden" name="intent" value={intent} />
-        <TextField meta={fields.name} label="Nom de la source" hint="Par exemple « Commune de Nyon »." />
+        <TextField meta={fields.name} label="Nom de la source" hint="Par exemple « Commune de Nyon »." />
         <TextField
           meta={fields.url}
           label="Adresse du calendrier (iCalendar, .ics)"
@@ -65,7 +65,7 @@ export function SourceForm({ id, intent, categories, answer, defaultValue, submi
         />
         <Checkbox
           meta={fields.trusted}
-          label="Source de confiance : ses événements sont publiés sans modération (et restent dans le journal)."
+          label="Source de confiance : ses événements sont publiés sans modération (et restent dans le journal)."
         />
         <button type="submit" className="button button--primary">
           {submitLabel}
