@@ -45,6 +45,9 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/categories': 'admin',
   '/admin/events': 'admin',
   '/admin/partners': 'admin',
+  // Calendar sources (issue 21): the list, and one source's page (GUARD_SOURCE below).
+  '/admin/sources': 'admin',
+  '/admin/sources/:id': 'admin',
   '/admin/users': 'admin',
   '/admin/live': 'admin-stream',
   '/partenaires': 'public',
@@ -90,7 +93,34 @@ interface Targets {
   owned: string;
 }
 
+/** A calendar source for `/admin/sources/:id`, the same for every test of this file (saved again: idempotent). */
+const GUARD_SOURCE = {
+  id: 'matrice-des-gardes',
+  name: 'Source de la matrice des gardes',
+  url: 'https://exemple.ch/agenda.ics',
+  category: 'vie-locale',
+  canton: 'VD' as const,
+  organizerName: 'Commune d’essai',
+  trusted: false,
+  intervalMinutes: 60,
+  createdBy: 'matrice',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  state: 'new' as const,
+  consecutiveFailures: 0,
+  lastRunAt: null,
+  // Far ahead: the scheduled import never picks it up.
+  nextRunAt: '2099-01-01T00:00:00.000Z',
+  lastError: '',
+  etag: null,
+  lastModified: null,
+};
+test.beforeAll(async ({ ports }) => {
+  await ports.store.imports.saveSource(GUARD_SOURCE);
+});
+
 function concrete(pattern: string, targets: Targets): string {
+  if (pattern.startsWith('/admin/sources/')) return pattern.replace(':id', GUARD_SOURCE.id);
   if (pattern.startsWith('/evenement/')) return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', targets.partner);
   if (pattern === '/*') return '/une-page-qui-n-existe-pas';
