@@ -9,6 +9,7 @@ import { getServices } from '../../app/.server/services';
 import { action as categoriesAction } from '../../app/routes/admin.categories';
 import { action as eventsAction } from '../../app/routes/admin.events/route';
 import { action as partnersAction } from '../../app/routes/admin.partners';
+import { action as sourcesAction } from '../../app/routes/admin.sources._index';
 import { action as usersAction } from '../../app/routes/admin.users';
 import { action as logoutAction } from '../../app/routes/auth.logout';
 import { action as contactAction } from '../../app/routes/contact';
@@ -34,6 +35,7 @@ const ACTIONS: [string, string, (args: ActionFunctionArgs) => Promise<unknown>][
   ['/admin/events', 'modération', eventsAction],
   ['/admin/categories', 'catégories', categoriesAction],
   ['/admin/partners', 'partenaires', partnersAction],
+  ['/admin/sources', 'sources de calendriers', sourcesAction],
   ['/admin/users', 'comptes', usersAction],
   ['/dashboard', 'tableau de bord', dashboardAction],
   ['/cookies', 'cookies', cookiesAction],

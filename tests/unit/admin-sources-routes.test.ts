@@ -1,0 +1,102 @@
+// /admin/sources through its route as the server runs it: admins only, CSRF checked, a refused form answered in
+// French with what was typed, and nothing stored but a valid source.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareStore } from '../../app/.server/platform/startup';
+import { getServices } from '../../app/.server/services';
+import { action as sourcesAction } from '../../app/routes/admin.sources._index';
+import { action as sourcePageAction } from '../../app/routes/admin.sources.$id';
+import { storeUser } from '../support/factories';
+import { loadContext } from '../support/load-context';
+import { routeAnswer } from '../support/route-answer';
+import { signedIn } from '../support/signed-in';
+
+const SITE = 'http://localhost';
+let ip = 0;
+
+beforeAll(async () => {
+  process.env.SEED_DEMO = 'false';
+  await prepareStore(getServices());
+});
+
+async function session(role: 'admin' | 'organizer') {
+  const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
+  await storeUser(getServices().store, { uid, role });
+  return signedIn(uid, SITE);
+}
+
+function post(path: string, who: { cookie: string; csrf: string }, fields: Record<string, string>) {
+  return new Request(`${SITE}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE, Cookie: who.cookie },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: loadContext(`10.7.0.${++ip}`),
+});
+
+const FIELDS = {
+  name: 'Commune de Morges',
+  url: 'https://www.morges.ch/agenda.ics',
+  category: 'vie-locale',
+  canton: 'VD',
+  organizerName: 'Commune de Morges',
+  intervalMinutes: '60',
+};
+
+const stored = async () => (await getServices().store.imports.listSources()).map((s) => s.name);
+
+describe('/admin/sources', () => {
+  it('un organisateur ne peut ni ajouter ni supprimer une source', async () => {
+    const organizer = await session('organizer');
+    const before = await stored();
+    const { status, response } = await routeAnswer(() =>
+      sourcesAction(args(post('/admin/sources', organizer, { csrf: organizer.csrf, ...FIELDS, name: 'Intrus' }))),
+    );
+    expect(status).toBe(302);
+    expect(response?.headers.get('Location')).toBe('/');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('sans jeton CSRF, rien n’est enregistré', async () => {
+    const admin = await session('admin');
+    const before = await stored();
+    const { status } = await routeAnswer(() =>
+      sourcesAction(args(post('/admin/sources', admin, { ...FIELDS, name: 'Sans jeton' }))),
+    );
+    expect(status).toBe(403);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('une adresse invalide est refusée en français, la saisie gardée ; une valide est enregistrée puis supprimée', async () => {
+    const admin = await session('admin');
+    const refusedAnswer = await routeAnswer(() =>
+      sourcesAction(args(post('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS, url: 'file:///etc/passwd' }))),
+    );
+    expect(refusedAnswer.status).toBe(400);
+    expect(refusedAnswer.data).toMatchObject({
+      errors: { url: 'Indiquez l’adresse complète du calendrier, commençant par https://' },
+      values: { name: 'Commune de Morges', url: 'file:///etc/passwd' },
+    });
+    expect(await stored()).not.toContain('Commune de Morges');
+
+    const created = await routeAnswer(() =>
+      sourcesAction(args(post('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS }))),
+    );
+    expect(created.status).toBe(302);
+    const id = created.response?.headers.get('Location')?.split('/').pop() ?? '';
+    expect(await getServices().store.imports.findSource(id)).toMatchObject({
+      name: 'Commune de Morges',
+      trusted: false,
+    });
+
+    const deleted = await routeAnswer(() =>
+      sourcePageAction(args(post(`/admin/sources/${id}`, admin, { csrf: admin.csrf, intent: 'delete' }), { id })),
+    );
+    expect(deleted.status).toBe(302);
+    expect(await getServices().store.imports.findSource(id)).toBeNull();
+  });
+});
