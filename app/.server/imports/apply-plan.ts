@@ -111,6 +111,8 @@ async function update(ctx: ApplyContext, item: FeedItem, link: ImportLink, count
     if (cancel) await step(store, event, 'cancel', now);
   }
   await store.imports.saveLink({ ...link, fingerprint: item.fingerprint, cancelled: item.cancelled, gone: false });
+  // An admin deleted the event: the import does not bring it back (said once, in this run's log).
+  if (!event) throw new Error('L’événement importé a été supprimé par un administrateur\u00a0: il n’est pas recréé.');
   if (cancel) counts.cancelled++;
   else counts.updated++;
 }

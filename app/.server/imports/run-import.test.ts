@@ -129,6 +129,26 @@ describe('import d’une source iCalendar', () => {
     expect(byTitle).toEqual({ [loto]: 'cancelled', [ball]: 'withdrawn' });
   });
 
+  it('un événement importé supprimé par un admin n’est pas recréé, même si le flux change', async () => {
+    const source = await addSource('/deleted.ics', icsFixture('google'));
+    await runSource(deps(), source.id);
+    const [first] = await events();
+    const entry = { adminUid: 'admin-1', action: 'delete' as const, reason: '', createdAt: NOW.toISOString() };
+    expect(await store.events.remove({ id: first.id, seen: first.updatedAt, entry })).toBe(true);
+    server.set(
+      '/deleted.ics',
+      icsFixture('google')
+        .replaceAll('SEQUENCE:0', 'SEQUENCE:1')
+        .replace('Carnaval', 'Grand carnaval')
+        .replace('Concert de', 'Grand concert de'),
+    );
+    const run = await runSource(deps(), source.id);
+    expect(run.errors.map((e) => e.message)).toEqual([
+      'L’événement importé a été supprimé par un administrateur\u00a0: il n’est pas recréé.',
+    ]);
+    expect(await events()).toHaveLength(1);
+  });
+
   it('un doublon probable d’un événement publié est signalé au modérateur, pas importé', async () => {
     await store.events.insertMany([
       makeEvent({
