@@ -41,12 +41,23 @@ async function main() {
     );
     console.log(`page               ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
     for (const [name, path] of pages) {
-      const result = await lighthouse(
-        `${server.base}${path}`,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-        PRESET === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse n’a rien rendu pour ${path}`);
+      const audit = async () => {
+        const answer = await lighthouse(
+          `${server.base}${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+          PRESET === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined,
+        );
+        if (!answer) throw new Error(`Lighthouse n’a rien rendu pour ${path}`);
+        return answer;
+      };
+      let result = await audit();
+      // A run that could not measure (Chromium's trace lost on a busy machine: `runtimeError`, every score 0) is not a
+      // score: say so and measure once more; a second such run is reported as it is.
+      if (result.lhr.runtimeError) {
+        console.log(`${name.padEnd(18)} mesure impossible (${result.lhr.runtimeError.code}), nouvelle mesure`);
+        result = await audit();
+        if (result.lhr.runtimeError) failing.push(`${name} · ${result.lhr.runtimeError.message}`);
+      }
       const scores = CATEGORIES.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
       console.log(`${name.padEnd(18)} ${scores.map((s) => String(s).padStart(15)).join('')}`);
       CATEGORIES.forEach((c, i) => {
