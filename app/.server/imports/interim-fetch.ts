@@ -98,7 +98,8 @@ function get(
         if (size > maxBytes) {
           const tooBig = refuse(`Ce calendrier dépasse ${Math.max(1, Math.round(maxBytes / 1024 / 1024))}\u00a0Mo.`);
           reject(tooBig);
-          request.destroy(tooBig);
+          response.removeAllListeners('data');
+          request.destroy();
           return;
         }
         chunks.push(chunk);
@@ -106,7 +107,10 @@ function get(
       response.on('end', () => resolve({ status, location, headers: flat, body: Buffer.concat(chunks) }));
       response.on('error', reject);
     });
-    request.on('timeout', () => request.destroy(refuse('Le serveur du calendrier ne répond pas à temps.')));
+    request.on('timeout', () => {
+      reject(refuse('Le serveur du calendrier ne répond pas à temps.'));
+      request.destroy();
+    });
     request.on('error', (error) =>
       reject(
         error instanceof UseCaseError
