@@ -15,6 +15,7 @@ import { SourceForm } from '~/components/admin/SourceForm';
 import { SourceState } from '~/components/admin/SourceState';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formValues } from '~/domain/forms';
+import { runSummary } from '~/domain/import-run';
 import { pageMeta } from '~/domain/meta';
 import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
 
@@ -52,7 +53,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (intent === 'run') {
       const run = await runSourceNow(deps, admin, id);
       return run.ok
-        ? flash(`/admin/sources/${id}`, `Import terminé\u00a0: ${run.created} nouveau(x), ${run.updated} modifié(s).`)
+        ? flash(
+            `/admin/sources/${id}`,
+            run.notModified
+              ? 'Import terminé\u00a0: calendrier inchangé depuis le dernier import.'
+              : `Import terminé\u00a0: ${runSummary(run)}.`,
+          )
         : flash(`/admin/sources/${id}`, `L’import a échoué\u00a0: ${run.errors[0]?.message ?? ''}`, 'error');
     }
     if (intent === 'delete') {

@@ -50,13 +50,19 @@ test.describe('sources de calendriers', () => {
       await expect(page.getByTestId('source-state')).toContainText('jamais importée');
 
       await page.getByRole('button', { name: 'Importer maintenant' }).click();
-      await expect(page.getByTestId('flash')).toContainText('Import terminé\u00a0: 3 nouveau(x), 0 modifié(s).');
-      await expect(page.getByTestId('run-log')).toContainText('3 lus · 3 nouveaux');
+      await expect(page.getByTestId('flash')).toContainText(
+        'Import terminé\u00a0: 3\u00a0lus · 3\u00a0nouveaux · 0\u00a0modifié',
+      );
+      await expect(page.getByTestId('run-log')).toContainText(
+        '3\u00a0lus · 3\u00a0nouveaux · 0\u00a0modifié · 0\u00a0inchangé',
+      );
       await expect(page.getByTestId('source-state')).toContainText('ok');
 
-      // Again: the feed has not changed, nothing is written.
+      // Again: the feed has not changed (its server answers 304 to the ETag), nothing is written.
       await page.getByRole('button', { name: 'Importer maintenant' }).click();
-      await expect(page.getByTestId('flash')).toContainText('Import terminé\u00a0: 0 nouveau(x), 0 modifié(s).');
+      await expect(page.getByTestId('flash')).toContainText(
+        'Import terminé\u00a0: calendrier inchangé depuis le dernier import.',
+      );
       await expect(page.getByTestId('run-log').locator('tbody tr')).toHaveCount(2);
 
       await page.goto('/admin/sources');

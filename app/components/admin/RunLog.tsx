@@ -1,5 +1,6 @@
 // The run log of a calendar source: each run's counts and its errors (with the UID and the line of the feed).
 import { formatDateTime } from '~/domain/dates';
+import { runSummary } from '~/domain/import-run';
 
 interface Run {
   id: string;
@@ -31,13 +32,7 @@ export function RunLog({ runs }: { runs: readonly Run[] }) {
         {runs.map((run) => (
           <tr key={run.id}>
             <th scope="row">{formatDateTime(run.startedAt)}</th>
-            <td>
-              {!run.ok
-                ? 'échec'
-                : run.notModified
-                  ? 'calendrier inchangé (non relu)'
-                  : `${run.fetched} lus · ${run.created} nouveaux · ${run.updated} modifiés · ${run.unchanged} inchangés · ${run.cancelled} annulés · ${run.withdrawn} retirés · ${run.duplicates} doublons`}
-            </td>
+            <td>{!run.ok ? 'échec' : run.notModified ? 'calendrier inchangé (non relu)' : runSummary(run)}</td>
             <td>
               {run.errors.length === 0 ? (
                 '—'
