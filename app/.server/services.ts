@@ -24,6 +24,7 @@ import { createMailer } from './mail/mailer';
 import { createLiveHub, type LiveHub } from './moderation/live';
 import { type Config, type FirebaseSettings, firebaseSettings, loadConfig } from './platform/config';
 import { createFirebaseApp, openFirestore } from './platform/firebase-app';
+import { createSafeFetch, type FetchText } from './platform/safe-fetch';
 import type { MailPort, Store } from './ports';
 import { createPushTransport } from './push';
 import type { PushTransport } from './push/ports';
@@ -48,6 +49,8 @@ export interface Services {
   readonly stripe: Stripe | null;
   /** What the auth pages need to offer Google sign-in (Firebase only), else null. */
   readonly googleSignIn: GoogleSignInConfig | null;
+  /** Fetches a document at an address someone typed (imports), public addresses only (platform/safe-fetch.ts). */
+  readonly fetchText: FetchText;
   /** Releases what the services hold open (database handles); for scripts and tests. */
   close(): Promise<void>;
 }
@@ -121,6 +124,7 @@ export function createServices(config: Config = loadConfig()): Services {
   // The Firebase app is only opened when FCM is chosen.
   lazy(services, 'push', () => createPushTransport(config, firebase, () => getMessaging(app())));
   lazy(services, 'mailer', () => createMailer(config));
+  lazy(services, 'fetchText', () => createSafeFetch({ allowLoopback: config.IMPORT_ALLOW_LOOPBACK }));
   lazy(services, 'live', () => createLiveHub(services.store));
   lazy(services, 'stripe', () =>
     config.STRIPE_SECRET_KEY ? createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL) : null,

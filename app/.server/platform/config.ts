@@ -34,6 +34,8 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   SECURE_COOKIES: booleanFlag,
+  /** Tests only: lets the safe fetcher (imports) reach this machine (127.0.0.0/8, ::1). Never in production. */
+  IMPORT_ALLOW_LOOPBACK: booleanFlag,
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().email().default('no-reply@agenda-romand.ch'),
