@@ -1,11 +1,9 @@
-// A local HTTP server for the import's tests: serves calendar feeds set by the test (ETag and 304 included), and a
-// minimal FetchText that reaches it (the safe fetcher refuses loopback unless a test setting allows it).
+// A local HTTP server for the import's tests: serves calendar feeds set by the test (ETag and 304 included). The safe
+// fetcher reaches it only with its test setting (IMPORT_ALLOW_LOOPBACK, allowLoopback).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FetchText } from '../../app/.server/imports/fetch-types';
-import { UseCaseError } from '../../app/.server/platform/use-case-error';
 
 export const icsFixture = (name: string) => readFileSync(`tests/fixtures/ics/${name}.ics`, 'utf8');
 
@@ -45,20 +43,3 @@ export async function startIcsServer(port = 0): Promise<IcsServer> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
-
-/** Reads a URL of the local server (no address check: tests only). */
-export const localFetchText: FetchText = async (url, options) => {
-  const headers: Record<string, string> = {};
-  if (options.ifNoneMatch) headers['if-none-match'] = options.ifNoneMatch;
-  if (options.ifModifiedSince) headers['if-modified-since'] = options.ifModifiedSince;
-  const response = await fetch(url, { headers });
-  if (response.status === 304) return 'not-modified';
-  if (!response.ok) throw new UseCaseError(`Le serveur a répondu ${response.status}.`);
-  return {
-    url,
-    contentType: response.headers.get('content-type') ?? '',
-    text: await response.text(),
-    etag: response.headers.get('etag'),
-    lastModified: response.headers.get('last-modified'),
-  };
-};

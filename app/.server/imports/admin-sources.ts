@@ -1,9 +1,9 @@
 // The admins' use cases of /admin/sources: list, add, edit, delete a source, run it now, read its log.
 import { DEFAULT_SOURCE_INTERVAL, type SourceFormInput } from '~/domain/source-form';
 import { newId } from '../platform/ids';
+import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
-import type { FetchText } from './fetch-types';
 import type { ImportRun, ImportSource } from './ports';
 import { KEEP_RUNS, runSource } from './run-import';
 

@@ -3,9 +3,10 @@
 // that backs off.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent } from '../../../tests/support/factories';
-import { type IcsServer, icsFixture, localFetchText, startIcsServer } from '../../../tests/support/ics-server';
+import { type IcsServer, icsFixture, startIcsServer } from '../../../tests/support/ics-server';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { createSafeFetch } from '../platform/safe-fetch';
 import type { Store, UserProfile } from '../ports';
 import { createSource } from './admin-sources';
 import { FLAG_AFTER_FAILURES, runDueSources, runSource } from './run-import';
@@ -15,7 +16,9 @@ let server: IcsServer;
 let store: Store;
 let admin: UserProfile;
 let clock: Date;
-const deps = () => ({ store, fetchText: localFetchText, now: () => clock });
+// The site's own safe fetcher, allowed to reach this machine as the tests' setting does.
+const fetchText = createSafeFetch({ allowLoopback: true });
+const deps = () => ({ store, fetchText, now: () => clock });
 
 beforeAll(async () => {
   server = await startIcsServer();
@@ -175,7 +178,7 @@ describe('import d’une source iCalendar', () => {
     for (let i = 1; i <= 4; i++) {
       const run = await runSource(deps(), source.id);
       expect(run.ok).toBe(false);
-      expect(run.errors[0].message).toContain('n’est pas un calendrier iCalendar');
+      expect(run.errors[0].message).toContain('n’est pas un calendrier');
       const stored = (await store.imports.findSource(source.id))!;
       expect(stored.consecutiveFailures).toBe(i);
       expect(stored.state).toBe(i >= FLAG_AFTER_FAILURES ? 'failing' : 'new');
@@ -189,7 +192,7 @@ describe('import d’une source iCalendar', () => {
     expect(await runDueSources(deps())).toBe('1 source importée, 1 en échec');
     const runs = await store.imports.runs(source.id, 50);
     expect(runs).toHaveLength(5);
-    expect(runs[0].errors[0].message).toBe('Le serveur a répondu 404.');
+    expect(runs[0].errors[0].message).toBe('Le site a répondu HTTP 404 (page introuvable).');
   });
 
   it('un VEVENT illisible est une erreur du passage avec son UID et sa ligne ; les autres sont importés', async () => {

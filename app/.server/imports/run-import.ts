@@ -4,10 +4,10 @@
 // flagged after FLAG_AFTER_FAILURES failures in a row, retried after a growing delay, never in a tight loop.
 
 import { newId } from '../platform/ids';
+import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store } from '../ports';
 import { applyPlan } from './apply-plan';
-import type { FetchText } from './fetch-types';
 import { InvalidFeedError, parseFeed } from './ics';
 import type { ImportRun, ImportSource } from './ports';
 import { reconcile } from './reconcile';
