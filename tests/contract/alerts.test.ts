@@ -32,9 +32,13 @@ describe.each(BACKENDS)('stockage $name : alertes par email', (backend) => {
     const again = await store.alerts.request(ask({ tokenHash: 'hash-2', rhythm: 'daily', now: T1 }));
     expect(again.outcome).toBe('renewed');
     expect(await store.alerts.listByEmail('ada@example.ch')).toHaveLength(1);
-    // The first link no longer works, the new one does.
-    expect(await store.alerts.findByTokenHash('hash-1')).toBeNull();
-    expect(await store.alerts.findByTokenHash('hash-2')).toMatchObject({ rhythm: 'daily', updatedAt: T1 });
+    // The link stays the same (the mails carry it again), the rhythm is the new one and the wait starts again.
+    expect(await store.alerts.findByTokenHash('hash-2')).toBeNull();
+    expect(await store.alerts.findByTokenHash('hash-1')).toMatchObject({
+      rhythm: 'daily',
+      updatedAt: T1,
+      createdAt: T0,
+    });
   });
 
   it('la confirmation active l’alerte ; une alerte active redemandée reste telle quelle', async () => {

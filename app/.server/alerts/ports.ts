@@ -4,8 +4,8 @@ import type { Alert, AlertRhythm } from '~/domain/alert';
 
 export interface AlertStore {
   /**
-   * Asks for an alert, atomically: a new one is stored pending with this token; a pending one with the same id gets
-   * the new token and rhythm (the earlier link stops working) and waits again; an active one is left as it is.
+   * Asks for an alert, atomically: a new one is stored pending with this token hash; a pending one with the same id
+   * keeps its token, takes the new rhythm and waits again (from `now`); an active one is left as it is.
    */
   request(input: {
     id: string;

@@ -42,8 +42,8 @@ export function createAlertStore(ctx: FirestoreContext): AlertStore {
           const existing = toAlert(await tx.get(ref));
           if (existing?.status === 'active') return { alert: existing, outcome: 'active' as const };
           if (existing) {
-            const alert = { ...existing, tokenHash: input.tokenHash, rhythm: input.rhythm, updatedAt: input.now };
-            tx.update(ref, { tokenHash: input.tokenHash, rhythm: input.rhythm, updatedAt: input.now });
+            const alert = { ...existing, rhythm: input.rhythm, updatedAt: input.now };
+            tx.update(ref, { rhythm: input.rhythm, updatedAt: input.now });
             return { alert, outcome: 'renewed' as const };
           }
           const { id, ...fields } = {

@@ -29,12 +29,7 @@ export function createAlertStore(db: Db): AlertStore {
     const existing = byId(input.id);
     if (existing?.status === 'active') return { alert: existing, outcome: 'active' as const };
     if (existing) {
-      db.prepare('UPDATE alerts SET token_hash = ?, rhythm = ?, updated_at = ? WHERE id = ?').run(
-        input.tokenHash,
-        input.rhythm,
-        input.now,
-        input.id,
-      );
+      db.prepare('UPDATE alerts SET rhythm = ?, updated_at = ? WHERE id = ?').run(input.rhythm, input.now, input.id);
       return { alert: byId(input.id) as Alert, outcome: 'renewed' as const };
     }
     db.prepare(
