@@ -58,7 +58,7 @@ export function alertFilters(filter: string, categories: readonly string[]): Eve
   return parseEventFilters(new URLSearchParams(filter), categories).filters;
 }
 
-/** The filter in words: « Musique · Vaud · gratuit · « jazz » ». */
+/** The filter in words: Musique · Vaud · gratuit · « jazz ». */
 export function describeAlertFilter(filters: EventFilters, categoryLabel: (slug: string) => string): string {
   const parts: string[] = [];
   if (filters.category) parts.push(categoryLabel(filters.category));
@@ -73,7 +73,7 @@ export function describeAlertFilter(filters: EventFilters, categoryLabel: (slug:
   if (filters.free) parts.push('gratuit');
   if (filters.family) parts.push('en famille');
   if (filters.accessible) parts.push('accessible');
-  if (filters.q) parts.push(`« ${filters.q} »`);
+  if (filters.q) parts.push(`«\u00a0${filters.q}\u00a0»`);
   return parts.length ? parts.join(' · ') : 'Tous les événements';
 }
 

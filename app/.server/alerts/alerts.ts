@@ -110,9 +110,12 @@ export function confirmAlert(store: Store, token: string, now = new Date()): Pro
   return store.alerts.confirm(hashAlertToken(token), now.toISOString(), expiryBefore(now));
 }
 
+/** Whether a link's last segment has the shape of an alert's token (base64url of an HMAC-SHA-256). */
+export const isAlertToken = (token: string) => /^[\w-]{43}$/.test(token);
+
 /** The alert of a link (manage, unsubscribe), or null. */
 export async function findAlert(store: Store, token: string): Promise<Alert | null> {
-  if (!/^[\w-]{16,64}$/.test(token)) return null;
+  if (!isAlertToken(token)) return null;
   return store.alerts.findByTokenHash(hashAlertToken(token));
 }
 

@@ -75,11 +75,20 @@ describe('alertes : la lettre des nouveaux événements', () => {
 
   it('un événement modifié puis approuvé à nouveau n’est pas renvoyé ; rien de nouveau, rien d’envoyé', async () => {
     const { deps, subscribe, submitted, decide, digests } = await setup();
-    await confirmAlert(deps.store, await subscribe('bea@example.ch', 'daily'), MONDAY);
-    const jazz = await submitted('Soirée jazz à Lausanne');
+    // A text search, and a series of three dates: one event, sent once.
+    await confirmAlert(deps.store, await subscribe('bea@example.ch', 'daily', 'q=jazz'), MONDAY);
+    const jazz = await submitted('Soirée jazz à Lausanne', {
+      startsAt: '2026-12-04T20:00:00+01:00',
+      endsAt: '2026-12-18T22:00:00+01:00',
+      schedule: {
+        kind: 'dates',
+        dates: ['2026-12-04', '2026-12-11', '2026-12-18'].map((date) => ({ date, start: '20:00', end: '22:00' })),
+      },
+    });
     await decide(jazz, 'approve', at('2026-11-23T10:00:00Z'));
     await sendDueDigests(deps, at('2026-11-24T07:00:00Z'));
     expect(digests('bea@example.ch')).toHaveLength(1);
+    expect(digests('bea@example.ch')[0].text.match(/Soirée jazz/g)).toHaveLength(1);
 
     await decide(jazz, 'unpublish', at('2026-11-24T09:00:00Z'));
     await decide(jazz, 'approve', at('2026-11-24T10:00:00Z'));

@@ -8,7 +8,7 @@ import type { Store } from '../ports';
 import { type AlertDeps, alertLinks, alertToken, describeAlert, pendingAlertsExpiry } from './alerts';
 import { alertDigestMail } from './mails';
 
-/** How many matching events one digest looks at (the newest approvals are kept). */
+/** How many matching dates one digest looks at, soonest first. */
 const CANDIDATES = 500;
 
 /** The events a digest of this alert would list at `now`. */
@@ -20,14 +20,18 @@ export async function newEventsFor(store: Store, alert: Alert, now: Date): Promi
     ...queryFromFilters(alertFilters(alert.filter, categories), now),
     // Approved only: a pending, rejected or withdrawn event never reaches an alert, nor a cancelled one.
     status: ['approved'],
-    oneRowPerEvent: true,
     limit: CANDIDATES,
     offset: 0,
   });
-  const sent = new Set(alert.sentEventIds);
-  return items
-    .filter((e) => e.status === 'approved' && e.moderatedAt !== null && e.moderatedAt > since && !sent.has(e.id))
-    .slice(0, DIGEST_MAX_EVENTS);
+  // One row per occurrence (the list's own query): a series counts once, at its next matching date.
+  const seen = new Set(alert.sentEventIds);
+  const events: AgendaEvent[] = [];
+  for (const e of items) {
+    if (seen.has(e.id) || e.status !== 'approved' || !e.moderatedAt || e.moderatedAt <= since) continue;
+    seen.add(e.id);
+    events.push(e);
+  }
+  return events.slice(0, DIGEST_MAX_EVENTS);
 }
 
 /** Runs the digests due at `now` and deletes the expired requests; answers the operator's line. */
