@@ -90,4 +90,38 @@ test.describe('alertes par email', () => {
     await page.goto(new URL(unsubscribeUrl).pathname);
     await expect(page.getByText('Ce lien n’est plus valable')).toBeVisible();
   });
+
+  test('le profil montre les alertes de son adresse et permet de s’en désabonner', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    const user = await createUser();
+    const other = `autre${Date.now().toString(36)}@example.ch`;
+    const ask = (email: string, id: string) =>
+      ports.store.alerts.request({
+        id,
+        email,
+        filter: 'canton=VD&gratuit=1',
+        rhythm: 'weekly',
+        tokenHash: `hash-${id}`,
+        now: new Date().toISOString(),
+      });
+    const mine = `profil-${user.uid}`;
+    await ask(user.email.toLowerCase(), mine);
+    await ask(other, `autre-${user.uid}`);
+    await loginAs(page, user);
+    await page.goto('/organizer/profile');
+    const section = page.getByTestId('profile-alerts');
+    await expect(section.getByRole('listitem')).toHaveCount(1);
+    await expect(section).toContainText('Vaud · gratuit');
+    await expect(section).toContainText('Chaque jeudi, pour le week-end');
+    await section.getByRole('button', { name: 'Me désabonner' }).click();
+    await expect(page.getByTestId('flash')).toContainText('Alerte supprimée');
+    await expect(page.getByTestId('profile-alerts').getByRole('listitem')).toHaveCount(0);
+    expect(await ports.store.alerts.listByEmail(user.email.toLowerCase())).toEqual([]);
+    expect(await ports.store.alerts.listByEmail(other)).toHaveLength(1);
+    await ports.store.alerts.delete(`autre-${user.uid}`);
+  });
 });

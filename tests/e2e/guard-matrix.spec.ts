@@ -60,6 +60,8 @@ const EXPECTED: Record<string, Guard> = {
   '/alertes/confirmer/:token': 'not-found',
   '/alertes/gerer/:token': 'not-found',
   '/alertes/desabonner/:token': 'not-found',
+  // Ending an alert of one's own address from the profile.
+  '/alertes/profil': 'post-only',
   '/sitemap.xml': 'public',
   '/robots.txt': 'public',
   '/healthz': 'public',
