@@ -1,5 +1,7 @@
 // Every scheduled job of the site, in one list (decision 051): the server runs them in process
 // (app/.server/platform/jobs.ts) or Cloud Scheduler calls them by `POST /taches/:name`.
+import { alertDeps } from './alerts/alerts';
+import { sendDueDigests } from './alerts/digest';
 import { extendOccurrences } from './events/occurrences';
 import { runDueSources } from './imports/run-import';
 import { sourcesDeps } from './imports/sources-deps';
@@ -18,6 +20,12 @@ export const JOBS: readonly Job[] = [
     name: 'sources',
     everyMs: HOUR,
     run: (services, now) => runDueSources({ ...sourcesDeps(services), now: () => now }),
+  },
+  {
+    // Email alerts (decision 048): each run sends the digests due (daily from 07:00, weekly on Thursday).
+    name: 'alertes',
+    everyMs: HOUR,
+    run: (services, now) => sendDueDigests(alertDeps(services), now),
   },
 ];
 

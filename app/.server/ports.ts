@@ -5,6 +5,7 @@ import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
 import type { ModerationAction } from '~/domain/moderation';
 import type { Partner, PartnerKind } from '~/domain/partner';
 import type { StoredOccurrence } from '~/domain/schedule-expand';
+import type { AlertStore } from './alerts/ports';
 import type { ImportStore } from './imports/ports';
 
 export type Role = 'organizer' | 'admin';
@@ -459,6 +460,7 @@ export interface Store {
   stats: StatsStore;
   donations: DonationStore;
   imports: ImportStore;
+  alerts: AlertStore;
   /** True when nothing has been stored yet (no category, no event, no user). */
   isEmpty(): Promise<boolean>;
   /** A number that changes whenever anything is written (here or by another process): read caches key on it. */
@@ -473,6 +475,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe of the alert digests). */
+  headers?: Record<string, string>;
 }
 
 export interface MailPort {

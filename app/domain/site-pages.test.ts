@@ -30,7 +30,14 @@ describe('pages du site', () => {
   });
 
   it('reconnaît les chemins de ces pages, rien d’autre', () => {
-    for (const page of ['/', '/faq', '/evenement/abc123', '/partenaires/chateau-de-gruyeres', '/admin/events']) {
+    for (const page of [
+      '/',
+      '/faq',
+      '/evenement/abc123',
+      '/partenaires/chateau-de-gruyeres',
+      '/admin/events',
+      '/alertes/nouvelle',
+    ]) {
       expect(isSitePage(page), page).toBe(true);
     }
     for (const other of [
@@ -44,6 +51,8 @@ describe('pages du site', () => {
       'https://evil.example/',
       '/evenements?q=x',
       `/evenement/${'a'.repeat(101)}`,
+      // An alert's link carries its secret: never a page view.
+      '/alertes/desabonner/VSds934lDCcSYNO0VeG5eUkC5qgjqgPBSXGQhKkpgnA',
       '',
     ]) {
       expect(isSitePage(other), other).toBe(false);

@@ -9,6 +9,12 @@ export const SITE_PAGES = [
   '/admin/events',
   '/admin/partners',
   '/admin/users',
+  // The pages of an alert's mail links: `:token` is a secret, never expanded below, so they are never counted.
+  '/alertes/confirmer/:token',
+  '/alertes/demandee',
+  '/alertes/desabonner/:token',
+  '/alertes/gerer/:token',
+  '/alertes/nouvelle',
   '/auth/email-verification',
   '/auth/forgot-password',
   '/auth/login',

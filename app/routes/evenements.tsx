@@ -5,11 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
 import { mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
+import { AlertSubscribeForm } from '~/components/alerts/AlertSubscribeForm';
 import { filterChips } from '~/components/discovery/filter-chips';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
 import { useActiveCategories } from '~/components/useCategories';
+import { describeAlertFilter } from '~/domain/alert';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
@@ -506,6 +508,12 @@ export default function EventsListPage() {
         S’abonner à cette sélection : <a href={`/evenements.ics${query()}`}>calendrier (iCal)</a> ·{' '}
         <a href={`/evenements.rss${query()}`}>flux RSS</a>
       </p>
+      {hasActiveFilters(filters) && !searchError ? (
+        <AlertSubscribeForm
+          filter={filtersToParams(filters).toString()}
+          description={describeAlertFilter(filters, () => categoryName)}
+        />
+      ) : null}
       {view === 'carte' ? (
         <p className="map-list-link">
           <Link to={`/evenements${query()}`}>Voir ces événements en liste</Link>

@@ -10,12 +10,14 @@ import {
   resendVerification,
   updateProfile,
 } from '~/.server/accounts/accounts';
+import { profileAlerts } from '~/.server/alerts/profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
+import { ProfileAlerts } from '~/components/alerts/ProfileAlerts';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
 import { PushSettings } from '~/components/PushSettings';
@@ -39,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       createdAt: user.createdAt,
       supported: user.supported,
     },
+    alerts: await profileAlerts(context.services.store, user),
     sessions: sessions.map((s) => ({
       current: s.id === current?.sessionId,
       userAgent: describeDevice(s.userAgent),
@@ -155,7 +158,7 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: 'Mon profil', description: 'Votre compte Agenda romand.', path: '/organizer/profile', matches });
 
 export default function OrganizerProfilePage() {
-  const { user, sessions } = useLoaderData<typeof loader>();
+  const { user, sessions, alerts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -260,6 +263,8 @@ export default function OrganizerProfilePage() {
       </section>
 
       {user.role === 'admin' ? <PushSettings /> : null}
+
+      <ProfileAlerts alerts={alerts} />
 
       <section aria-labelledby="profile-sessions" className="card">
         <h2 id="profile-sessions">Appareils connectés</h2>

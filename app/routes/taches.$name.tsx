@@ -23,7 +23,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const job = findJob(params.name ?? '');
   if (!job) return json({ error: 'Tâche inconnue.' }, 404);
+  // `?maintenant=<ISO>`: the run as at that instant (replaying a missed morning; the end-to-end tests' clock).
+  const at = new URL(request.url).searchParams.get('maintenant');
+  const now = at ? new Date(at) : new Date();
+  if (Number.isNaN(now.getTime())) return json({ error: 'Paramètre « maintenant » invalide (ISO 8601).' }, 400);
   const started = Date.now();
-  const summary = await runJob(services, job);
+  const summary = await runJob(services, job, now);
   return json({ job: job.name, summary, ms: Date.now() - started }, 200);
 }

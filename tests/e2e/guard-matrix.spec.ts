@@ -56,6 +56,15 @@ const EXPECTED: Record<string, Guard> = {
   '/payment/webhook': 'post-only',
   // Scheduled jobs for Cloud Scheduler (decision 051): a bearer token, no session (app/.server/platform/jobs.test.ts).
   '/taches/:name': 'post-only',
+  // Email alerts without an account (decision 048, alerts.spec.ts): the form's page and its answer are public; the
+  // pages of a mail's link need its token (an unknown one is a 404 for everyone).
+  '/alertes/nouvelle': 'public',
+  '/alertes/demandee': 'public',
+  '/alertes/confirmer/:token': 'not-found',
+  '/alertes/gerer/:token': 'not-found',
+  '/alertes/desabonner/:token': 'not-found',
+  // Ending an alert of one's own address from the profile.
+  '/alertes/profil': 'post-only',
   '/sitemap.xml': 'public',
   '/robots.txt': 'public',
   '/healthz': 'public',

@@ -59,6 +59,9 @@ export function prepareE2eRun(): { backend: E2eBackend; port: number; baseURL: s
 }
 
 /** The environment of the server under test (and of the fixtures' own connection to its store). */
+/** The bearer token of POST /taches/:name on the end-to-end server. */
+export const E2E_JOBS_TOKEN = 'e2e-jeton-des-taches-planifiees-0123456789';
+
 export function e2eServerEnv(): Record<string, string> {
   const required = (name: string) => {
     const value = process.env[name];
@@ -77,6 +80,8 @@ export function e2eServerEnv(): Record<string, string> {
     MAP_TILE_URL: '/images/tuile-hors-ligne.png',
     // Calendar sources and imports read feeds from a server the test starts on this machine (issue 21).
     IMPORT_ALLOW_LOOPBACK: 'true',
+    // The tests run scheduled jobs when they need them, through POST /taches/:name.
+    JOBS_TOKEN: E2E_JOBS_TOKEN,
   };
   if (e2eBackend() === 'sqlite') return { ...env, DATA_BACKEND: 'sqlite' };
   return {

@@ -18,7 +18,11 @@ function greeting(displayName: string): string {
   return name ? `Bonjour ${name},` : 'Bonjour,';
 }
 
-function layout(paragraphs: string[], action: { label: string; url: string }, footer: string): Omit<Mail, 'subject'> {
+export function layout(
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+): Omit<Mail, 'subject'> {
   const text = [...paragraphs, '', `${action.label} : ${action.url}`, '', footer, '', `— ${SITE_NAME}`].join('\n');
   const html = `<!doctype html><html lang="fr"><body style="font-family:system-ui,sans-serif;color:#1c1f24;line-height:1.5">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

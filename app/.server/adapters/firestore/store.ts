@@ -4,6 +4,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { AgendaEvent } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { Store } from '../../ports';
+import { createAlertStore } from './alerts';
 import { createAuthTokenStore } from './auth-tokens';
 import { createCategoryStore } from './categories';
 import { createContactMessageStore } from './contact-messages';
@@ -76,6 +77,7 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     stats: createStatsStore(ctx),
     donations: createDonationStore(ctx),
     imports: createImportStore(ctx),
+    alerts: createAlertStore(ctx),
     async isEmpty() {
       const [c, e, u] = await Promise.all(
         [COLLECTIONS.categories, COLLECTIONS.events, COLLECTIONS.users].map((name) =>

@@ -360,4 +360,22 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX import_runs_source ON import_runs(source_id, started_at);
   `,
+  /* 13: email alerts without an account (issue 22, decision 048): one row per (address, filter), the hash of its
+     links' token, what was already sent (JSON array of event ids). Deleted on unsubscribe. */ `
+  CREATE TABLE alerts (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL,
+    filter TEXT NOT NULL,
+    rhythm TEXT NOT NULL CHECK (rhythm IN ('weekly', 'daily')),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'active')),
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    confirmed_at TEXT,
+    last_digest_at TEXT,
+    sent_event_ids TEXT NOT NULL DEFAULT '[]'
+  );
+  CREATE INDEX alerts_email ON alerts(email);
+  CREATE INDEX alerts_status ON alerts(status, updated_at);
+  `,
 ];

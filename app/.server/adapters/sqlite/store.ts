@@ -1,5 +1,6 @@
 // better-sqlite3 implementation of the store ports (the default backend). One file per aggregate beside this one.
 import type { Store } from '../../ports';
+import { createAlertStore } from './alerts';
 import { createAuthTokenStore } from './auth-tokens';
 import { createCategoryStore } from './categories';
 import { createContactMessageStore } from './contact-messages';
@@ -28,6 +29,7 @@ export function createSqliteStore(db: Db): Store {
     }),
     donations: createDonationStore(db),
     imports: createImportStore(db),
+    alerts: createAlertStore(db),
 
     sessions: createSessionStore(db),
     authTokens: createAuthTokenStore(db),

@@ -1,0 +1,57 @@
+// « Recevoir ces événements par email » (decision 048): under a filtered list, and alone on /alertes/nouvelle when
+// the server refused it (the same form with its messages, without JavaScript too). It posts to /alertes/nouvelle,
+// which answers a redirect: the list, cached for anonymous visitors, never sets a cookie.
+import { Form, useNavigation } from '@remix-run/react';
+import { FormSecurity } from '~/components/FormSecurity';
+import { ErrorSummary } from '~/components/form/ErrorSummary';
+import { SelectField, TextField } from '~/components/form/Field';
+import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
+import { ALERT_RHYTHMS } from '~/domain/alert';
+import { ALERT_FIELDS, alertRequestSchema } from '~/domain/alert-form';
+
+export const ALERT_ACTION = '/alertes/nouvelle';
+
+export function AlertSubscribeForm({
+  filter,
+  description,
+  answer,
+}: {
+  /** The list's filter as its URL query (filtersToParams). */
+  filter: string;
+  /** The filter in words. */
+  description: string;
+  answer?: FormAnswer | null;
+}) {
+  const navigation = useNavigation();
+  const { fields, form, attempt, formProps } = useAppForm({
+    id: 'alerte',
+    schema: alertRequestSchema,
+    answer,
+    defaultValue: { rythme: 'weekly', filtre: filter },
+  });
+  const submitting = navigation.state === 'submitting' && navigation.formAction === ALERT_ACTION;
+  return (
+    <section className="callout alert-subscribe" aria-labelledby="alerte-titre" data-testid="alert-subscribe">
+      <h2 id="alerte-titre">Recevoir ces événements par email</h2>
+      <p>
+        Les nouveaux événements de cette sélection ({description}), sans créer de compte. Un lien dans chaque email
+        suffit pour vous désabonner.
+      </p>
+      <ErrorSummary
+        errors={form.allErrors}
+        attempt={attempt}
+        order={ALERT_FIELDS}
+        title={'L’alerte n’a pas été créée\u00a0: corrigez les champs signalés ci-dessous.'}
+      />
+      <Form method="post" action={ALERT_ACTION} className="form" {...formProps}>
+        <FormSecurity />
+        <input type="hidden" name="filtre" value={filter} />
+        <TextField meta={fields.email} label="Votre adresse email" type="email" autoComplete="email" />
+        <SelectField meta={fields.rythme} label="Quand" options={ALERT_RHYTHMS} />
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+// The form « Recevoir ces événements par email »: one schema for the browser's constraints and the server's parse.
+import { z } from './zod';
+
+export const ALERT_FIELDS = ['email', 'rythme', 'filtre'] as const;
+
+export const alertRequestSchema = z.object({
+  email: z
+    .string({ required_error: 'Indiquez votre adresse email.' })
+    .trim()
+    .min(1, 'Indiquez votre adresse email.')
+    .max(254, 'Cette adresse email est trop longue.')
+    .email('Cette adresse email n’est pas valide (exemple\u00a0: prenom@exemple.ch).'),
+  rythme: z.enum(['weekly', 'daily'], {
+    required_error: 'Choisissez quand recevoir les événements.',
+    invalid_type_error: 'Choisissez quand recevoir les événements.',
+    message: 'Choisissez quand recevoir les événements.',
+  }),
+  filtre: z.string().max(2000),
+});
+
+export const ALERT_REQUESTED_MESSAGE =
+  'Si cette adresse est valable, un email de confirmation vient de lui être envoyé. Cliquez sur son lien pour recevoir l’alerte\u00a0: rien ne vous sera envoyé sans cette confirmation.';
+
+export const ALERT_LINK_GONE =
+  'Ce lien n’est plus valable\u00a0: l’alerte a été supprimée ou n’a pas été confirmée à temps.';

@@ -1,0 +1,61 @@
+// The link of the confirmation mail (double opt-in, decision 048): a page with a button, so that a mail scanner
+// opening the link confirms nothing; the button's post activates the alert.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { confirmAlert, describeAlert, findAlert } from '~/.server/alerts/alerts';
+import { ALERT_LINK_HEADERS, readAlertLinkPost } from '~/.server/alerts/http';
+import { ALERT_LINK_GONE } from '~/domain/alert-form';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { store } = context.services;
+  const alert = await findAlert(store, params.token ?? '');
+  if (!alert) return data({ description: null }, { status: 404, headers: ALERT_LINK_HEADERS });
+  if (alert.status === 'active') return redirect(`/alertes/gerer/${params.token}`, { headers: ALERT_LINK_HEADERS });
+  return data({ description: await describeAlert(store, alert.filter) }, { headers: ALERT_LINK_HEADERS });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await readAlertLinkPost(request, context.clientIp);
+  const alert = await confirmAlert(context.services.store, params.token ?? '');
+  if (!alert) return data({ gone: true }, { status: 404, headers: ALERT_LINK_HEADERS });
+  return redirect(`/alertes/gerer/${params.token}?confirmee=1`, { headers: ALERT_LINK_HEADERS });
+}
+
+export const headers = () => ALERT_LINK_HEADERS;
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: 'Confirmer mon alerte',
+    description: 'Confirmez votre alerte par email.',
+    path: '/alertes',
+    matches,
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function ConfirmAlertPage() {
+  const { description } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow">
+      <h1>Confirmer mon alerte</h1>
+      {description ? (
+        <>
+          <p>
+            Vous recevrez par email les nouveaux événements de cette sélection&nbsp;: <strong>{description}</strong>.
+          </p>
+          <Form method="post">
+            <button type="submit" className="button button--primary">
+              Confirmer mon alerte
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="notice notice--error" role="alert">
+          {ALERT_LINK_GONE}
+        </p>
+      )}
+    </div>
+  );
+}

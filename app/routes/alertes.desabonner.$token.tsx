@@ -1,0 +1,73 @@
+// The unsubscribe link of every digest (decision 048). GET: a page with a button. POST: deletes the alert, with the
+// token in the URL as the only authority (RFC 8058 one-click: `List-Unsubscribe=One-Click` posted by the mail
+// client, without cookies nor form token); answered 200 whether the alert still existed or not.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { describeAlert, findAlert, isAlertToken, unsubscribeAlert } from '~/.server/alerts/alerts';
+import { ALERT_LINK_HEADERS, readAlertLinkPost } from '~/.server/alerts/http';
+import { ALERT_LINK_GONE } from '~/domain/alert-form';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { store } = context.services;
+  const token = params.token ?? '';
+  const alert = await findAlert(store, token);
+  // A link that was one answers 200 with its message: the page after the one-click post is this loader's too, and
+  // that post must answer 200 (RFC 8058). Anything else is a 404.
+  if (!alert) {
+    return data({ description: null }, { status: isAlertToken(token) ? 200 : 404, headers: ALERT_LINK_HEADERS });
+  }
+  return data({ description: await describeAlert(store, alert.filter) }, { headers: ALERT_LINK_HEADERS });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await readAlertLinkPost(request, context.clientIp);
+  await unsubscribeAlert(context.services.store, params.token ?? '');
+  return data({ unsubscribed: true }, { headers: ALERT_LINK_HEADERS });
+}
+
+export const headers = () => ALERT_LINK_HEADERS;
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: 'Me désabonner',
+    description: 'Désabonnement d’une alerte par email.',
+    path: '/alertes',
+    matches,
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function UnsubscribePage() {
+  const { description } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>()?.unsubscribed;
+  return (
+    <div className="page page--narrow">
+      <h1>Me désabonner</h1>
+      {done ? (
+        <div className="notice notice--success" role="status" data-testid="alert-unsubscribed">
+          <p>C’est fait&nbsp;: vous ne recevrez plus cette alerte, et votre adresse a été effacée de nos alertes.</p>
+        </div>
+      ) : description ? (
+        <>
+          <p>
+            Ne plus recevoir les nouveaux événements de cette sélection&nbsp;: <strong>{description}</strong>.
+          </p>
+          <Form method="post">
+            <button type="submit" className="button button--danger">
+              Me désabonner
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="notice notice--error" role="alert">
+          {ALERT_LINK_GONE}
+        </p>
+      )}
+      <p>
+        <Link to="/evenements">Retour aux événements</Link>
+      </p>
+    </div>
+  );
+}
