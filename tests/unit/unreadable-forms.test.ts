@@ -6,7 +6,7 @@ import { FORM_UNREADABLE } from '../../app/.server/platform/security';
 import { createUserSession } from '../../app/.server/platform/session';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
-import { action as categoriesAction } from '../../app/routes/admin.categories';
+import { action as categoriesAction } from '../../app/routes/admin.categories/route';
 import { action as eventsAction } from '../../app/routes/admin.events/route';
 import { action as partnersAction } from '../../app/routes/admin.partners';
 import { action as usersAction } from '../../app/routes/admin.users';
