@@ -25,15 +25,6 @@ import {
 import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
 import { findUidByEmail } from './users';
 
-export {
-  type EventDoc,
-  fromEventDoc,
-  occurrenceDocs,
-  occurrenceKey,
-  parseIndexedEvent,
-  toEventDoc,
-} from './event-docs';
-
 interface SubmissionDoc {
   uid: string;
   submissionKey: string;
