@@ -1,7 +1,7 @@
 // Firestore documents written before the event lifecycle (decision 029) are brought up to date when the store opens,
 // as SQLite's migration 9 does: cancelled events never approved are withdrawn, the live count's flag is set.
 import { describe, expect, it } from 'vitest';
-import { toEventDoc } from '../../app/.server/adapters/firestore/events';
+import { toEventDoc } from '../../app/.server/adapters/firestore/event-docs';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import type { AgendaEvent } from '../../app/domain/event';
 import { makeEvent } from '../support/factories';

@@ -11,7 +11,7 @@ import { action as logout } from '../../app/routes/auth.logout';
 import { action as register } from '../../app/routes/auth.register';
 import { action as resetPassword } from '../../app/routes/auth.reset-password';
 import { action as verifyEmail } from '../../app/routes/auth.verify-email';
-import { action as profile } from '../../app/routes/organizer.profile';
+import { action as profile } from '../../app/routes/organizer.profile/route';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 import { visitorWithCookie } from '../support/signed-in';

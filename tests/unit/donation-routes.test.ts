@@ -7,7 +7,7 @@ import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
 import { loader as successLoader } from '../../app/routes/payment.success';
 import { action as webhookAction, loader as webhookLoader } from '../../app/routes/payment.webhook';
-import { action as supportAction, loader as supportLoader } from '../../app/routes/support-us';
+import { action as supportAction, loader as supportLoader } from '../../app/routes/support-us/route';
 import { loader as pdfLoader } from '../../app/routes/support-us.facture-qr[.pdf]';
 import { loader as svgLoader } from '../../app/routes/support-us.facture-qr[.svg]';
 import { storeUser } from '../support/factories';

@@ -11,7 +11,7 @@ import { loader as mapLoader } from '../../app/routes/carte[.json]';
 import { action as dashboardAction } from '../../app/routes/dashboard/route';
 import { loader as eventLoader } from '../../app/routes/evenement.$id';
 import { loader as eventIcsLoader } from '../../app/routes/evenement.$id.calendrier[.ics]';
-import { loader as listLoader } from '../../app/routes/evenements';
+import { loader as listLoader } from '../../app/routes/evenements/route';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
 import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';

@@ -13,7 +13,7 @@ import { action as logout } from '../../app/routes/auth.logout';
 import { action as register } from '../../app/routes/auth.register';
 import { action as googleSession } from '../../app/routes/auth.session';
 import { action as cookies } from '../../app/routes/cookies';
-import { action as donate } from '../../app/routes/support-us';
+import { action as donate } from '../../app/routes/support-us/route';
 import { loadContext } from '../support/load-context';
 import { REDIRECT_PAYLOADS, staysOnSite } from '../support/redirect-corpus';
 import { routeAnswer } from '../support/route-answer';

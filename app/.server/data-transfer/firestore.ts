@@ -4,7 +4,13 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { AgendaEvent } from '~/domain/event';
 import { horizonFor } from '~/domain/schedule-expand';
 import { COLLECTIONS, docKey, inBatches } from '../adapters/firestore/db';
-import { type EventDoc, fromEventDoc, occurrenceDocs, occurrenceKey, toEventDoc } from '../adapters/firestore/events';
+import {
+  type EventDoc,
+  fromEventDoc,
+  occurrenceDocs,
+  occurrenceKey,
+  toEventDoc,
+} from '../adapters/firestore/event-docs';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
 import { emailKey } from '../adapters/firestore/users';
 import { DATASET_COLLECTIONS, type DataRecord, type Dataset, type DatasetCollection, emptyDataset } from './dataset';

@@ -1,18 +1,22 @@
 // Events of the Firestore store: documents in `events` (SPEC §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
-import type { DocumentSnapshot, FirestoreDataConverter, Transaction, WriteBatch } from 'firebase-admin/firestore';
-import type { AgendaEvent, EventContent } from '~/domain/event';
-import { awaitsModeration } from '~/domain/event-lifecycle';
-import type { Schedule } from '~/domain/schedule';
-import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedule-expand';
+import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
+import type { AgendaEvent } from '~/domain/event';
+import { horizonFor, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
 import {
-  allSearchTokens,
+  eventConverter,
+  fromEventDoc,
+  type OccurrenceDoc,
+  occurrenceDocs,
+  occurrenceKey,
+  toEventDoc,
+} from './event-docs';
+import {
   emptyStatusCounts,
   type IndexedEvent,
-  indexEvent,
   mapPointsOf,
   moderationList,
   searchIndex,
@@ -20,128 +24,6 @@ import {
 } from './event-index';
 import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
 import { findUidByEmail } from './users';
-
-/**
- * The stored form: the event as the domain has it, plus instants as numbers, the search tokens (of the public
- * content), and whether it awaits moderation (what the live count listens to).
- */
-export interface EventDoc extends AgendaEvent {
-  startsTs: number;
-  endsTs: number;
-  searchTokens: string[];
-  awaitingModeration: boolean;
-  /** Up to when its occurrences are stored (ms): the daily job extends the series behind the horizon. */
-  occurrencesUntil?: number;
-}
-
-/** A schedule as plain data (no `undefined`, which Firestore refuses), or null. */
-const plainSchedule = (s: Schedule | null | undefined): Schedule | null =>
-  s ? (JSON.parse(JSON.stringify(s)) as Schedule) : null;
-
-const copyContent = (c: EventContent): EventContent => ({
-  ...c,
-  image: c.image ? { ...c.image } : null,
-  accessibility: { ...c.accessibility },
-  schedule: plainSchedule(c.schedule),
-});
-
-export function toEventDoc(e: AgendaEvent): EventDoc {
-  return {
-    ...e,
-    image: e.image ? { ...e.image } : null,
-    accessibility: { ...e.accessibility },
-    pendingChanges: e.pendingChanges ?? [],
-    previousStatus: e.previousStatus ?? null,
-    revision: e.revision ? copyContent(e.revision) : null,
-    schedule: plainSchedule(e.schedule),
-    cancelledDates: [...(e.cancelledDates ?? [])],
-    startsTs: Date.parse(e.startsAt),
-    endsTs: Date.parse(e.endsAt),
-    searchTokens: allSearchTokens(e),
-    awaitingModeration: awaitsModeration({ status: e.status, revision: e.revision ?? null }),
-  };
-}
-
-export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
-  return {
-    id: String(d.id),
-    slug: String(d.slug ?? ''),
-    title: String(d.title ?? ''),
-    description: String(d.description ?? ''),
-    category: String(d.category ?? ''),
-    startsAt: String(d.startsAt ?? ''),
-    endsAt: String(d.endsAt ?? ''),
-    allDay: Boolean(d.allDay),
-    // Absent from documents written before issue 19: their end was always shown.
-    openEnd: Boolean(d.openEnd),
-    venueName: String(d.venueName ?? ''),
-    street: String(d.street ?? ''),
-    postalCode: String(d.postalCode ?? ''),
-    city: String(d.city ?? ''),
-    canton: d.canton as AgendaEvent['canton'],
-    lat: d.lat ?? null,
-    lng: d.lng ?? null,
-    isFree: Boolean(d.isFree),
-    priceMin: d.priceMin ?? null,
-    priceMax: d.priceMax ?? null,
-    priceNote: String(d.priceNote ?? ''),
-    ticketUrl: String(d.ticketUrl ?? ''),
-    websiteUrl: String(d.websiteUrl ?? ''),
-    organizerName: String(d.organizerName ?? ''),
-    contactEmail: String(d.contactEmail ?? ''),
-    contactPhone: String(d.contactPhone ?? ''),
-    image: d.image ? { ...d.image } : null,
-    accessibility: {
-      wheelchair: Boolean(d.accessibility?.wheelchair),
-      hearing: Boolean(d.accessibility?.hearing),
-      familyFriendly: Boolean(d.accessibility?.familyFriendly),
-    },
-    status: d.status ?? 'pending',
-    rejectionReason: String(d.rejectionReason ?? ''),
-    featured: Boolean(d.featured),
-    createdBy: d.createdBy ?? null,
-    createdAt: String(d.createdAt ?? ''),
-    updatedAt: String(d.updatedAt ?? ''),
-    submittedAt: String(d.submittedAt ?? ''),
-    moderatedBy: d.moderatedBy ?? null,
-    moderatedAt: d.moderatedAt ?? null,
-    pendingChanges: [...(d.pendingChanges ?? [])],
-    previousStatus: d.previousStatus ?? null,
-    revision: d.revision ? copyContent(d.revision) : null,
-    schedule: plainSchedule(d.schedule),
-    cancelledDates: [...(d.cancelledDates ?? [])],
-  };
-}
-
-export const eventConverter: FirestoreDataConverter<AgendaEvent, EventDoc> = {
-  toFirestore: (event) => toEventDoc(event as AgendaEvent),
-  fromFirestore: (snapshot) => fromEventDoc({ ...(snapshot.data() as EventDoc), id: snapshot.id }),
-};
-
-export function parseIndexedEvent(snapshot: DocumentSnapshot): IndexedEvent {
-  const data = snapshot.data() as EventDoc;
-  return indexEvent(fromEventDoc({ ...data, id: snapshot.id }), Number(data.occurrencesUntil ?? 0));
-}
-
-/** An occurrence document: the occurrence, its event, and what the list filters on (status, category, canton). */
-export interface OccurrenceDoc extends StoredOccurrence {
-  eventId: string;
-  status: AgendaEvent['status'];
-  category: string;
-  canton: string;
-}
-
-export const occurrenceKey = (eventId: string, startsTs: number) => `${eventId}:${startsTs}`;
-
-export function occurrenceDocs(e: AgendaEvent, horizon: Date): OccurrenceDoc[] {
-  return materialise(e, horizon).map((o) => ({
-    ...o,
-    eventId: e.id,
-    status: e.status,
-    category: e.category,
-    canton: e.canton,
-  }));
-}
 
 interface SubmissionDoc {
   uid: string;

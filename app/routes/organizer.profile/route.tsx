@@ -23,10 +23,12 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { PushSettings } from '~/components/PushSettings';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { useFormKey } from '~/components/useFormKey';
-import { changePasswordSchema, PASSWORD_MIN, profileSchema } from '~/domain/auth';
-import { formatDateTime } from '~/domain/dates';
+import { changePasswordSchema, profileSchema } from '~/domain/auth';
 import type { FieldErrors } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
+import { DeleteSection } from './DeleteSection';
+import { PasswordSection } from './PasswordSection';
+import { SessionsSection } from './SessionsSection';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -224,105 +226,15 @@ export default function OrganizerProfilePage() {
         )}
       </section>
 
-      <section aria-labelledby="profile-password" className="card">
-        <h2 id="profile-password">Changer de mot de passe</h2>
-        {messageFor('password')}
-        <Form key={formKey} method="post" className="form" noValidate>
-          <FormSecurity honeypot={false} />
-          <input type="hidden" name="intent" value="password" />
-          <Field
-            name="currentPassword"
-            label="Mot de passe actuel"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errorsFor('password').currentPassword}
-          />
-          <Field
-            name="newPassword"
-            label="Nouveau mot de passe"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            hint={`Au moins ${PASSWORD_MIN} caractères.`}
-            error={errorsFor('password').newPassword}
-          />
-          <Field
-            name="confirmation"
-            label="Confirmez le nouveau mot de passe"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errorsFor('password').confirmation}
-          />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Changer le mot de passe
-          </button>
-        </Form>
-      </section>
+      <PasswordSection busy={busy} formKey={formKey} errors={errorsFor('password')} message={messageFor('password')} />
 
       {user.role === 'admin' ? <PushSettings /> : null}
 
       <ProfileAlerts alerts={alerts} />
 
-      <section aria-labelledby="profile-sessions" className="card">
-        <h2 id="profile-sessions">Appareils connectés</h2>
-        {messageFor('sessions')}
-        <ul className="session-list" data-testid="sessions">
-          {sessions.map((s) => (
-            <li key={s.key}>
-              <strong>{s.userAgent}</strong>
-              {s.current ? ' (cet appareil)' : ''}
-              <br />
-              <small>
-                Connecté le {formatDateTime(s.createdAt)} · dernière activité le {formatDateTime(s.lastSeenAt)}
-              </small>
-            </li>
-          ))}
-        </ul>
-        <Form method="post">
-          <FormSecurity honeypot={false} />
-          <input type="hidden" name="intent" value="sessions" />
-          <button type="submit" className="button" disabled={busy || sessions.length < 2}>
-            Déconnecter les autres appareils
-          </button>
-        </Form>
-      </section>
+      <SessionsSection busy={busy} sessions={sessions} message={messageFor('sessions')} />
 
-      <section aria-labelledby="profile-delete" className="card danger-zone">
-        <h2 id="profile-delete">Supprimer mon compte</h2>
-        <p>
-          Votre compte et vos sessions sont supprimés définitivement. Les événements que vous avez publiés restent en
-          ligne, sans lien avec votre compte.
-        </p>
-        {messageFor('delete')}
-        <Form key={formKey} method="post" className="form" noValidate>
-          <FormSecurity honeypot={false} />
-          <input type="hidden" name="intent" value="delete" />
-          <Field
-            name="deletePassword"
-            label="Votre mot de passe, pour confirmer"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errorsFor('delete').deletePassword}
-          />
-          <div className={`field${errorsFor('delete').confirm ? ' field--invalid' : ''}`}>
-            <label>
-              <input type="checkbox" name="confirm" value="oui" /> Je veux supprimer mon compte définitivement
-            </label>
-            {errorsFor('delete').confirm ? (
-              <p className="field__error" role="alert">
-                {errorsFor('delete').confirm}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="button button--danger" disabled={busy}>
-            Supprimer mon compte
-          </button>
-        </Form>
-      </section>
+      <DeleteSection busy={busy} formKey={formKey} errors={errorsFor('delete')} message={messageFor('delete')} />
     </div>
   );
 }

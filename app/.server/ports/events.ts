@@ -1,0 +1,129 @@
+// Events, their occurrences and the moderation log.
+import type { CantonCode } from '~/domain/cantons';
+import type { CategorySlug } from '~/domain/categories';
+import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
+import type { ModerationAction } from '~/domain/moderation';
+import type { StoredOccurrence } from '~/domain/schedule-expand';
+
+export interface EventQuery {
+  status: readonly EventStatus[];
+  /** Only events that have not ended at this instant (ISO). */
+  endsAfter: string;
+  /** Only events that start before this instant (ISO): the end of a date window. */
+  startsBefore?: string;
+  category?: CategorySlug;
+  canton?: CantonCode;
+  /** Search words, each matched as a diacritic-insensitive prefix in title, description, venue, city, organizer. */
+  words?: string[];
+  free?: boolean;
+  family?: boolean;
+  accessible?: boolean;
+  organizerName?: string;
+  excludeId?: string;
+  /** Featured events first (home highlights); otherwise relevance (with words) then date. */
+  featuredFirst?: boolean;
+  /**
+   * The list counts each occurrence (decision 041): a series is one item per matching date, sorted by that date, its
+   * startsAt/endsAt the occurrence's and `occurrence` set. With this, one item per event: its next matching date
+   * (home highlights, similar events, the sitemap).
+   */
+  oneRowPerEvent?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface EventStore {
+  search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number }>;
+  /** Located events matching the query (limit and offset ignored), for the map. */
+  mapPoints(query: EventQuery, max: number): Promise<EventMapPoint[]>;
+  /**
+   * The names a search may suggest (« Vouliez-vous dire … ? »): title, venue, city and organizer of every event the
+   * query matches (words, limit and offset ignored), as typed. Only ever asked with public statuses (decision 039).
+   */
+  suggestionTexts(query: EventQuery): Promise<string[]>;
+  findById(id: string): Promise<AgendaEvent | null>;
+  /** Stores events as they are (demo content, imports, tests): no use case goes through here. */
+  insertMany(events: readonly AgendaEvent[]): Promise<void>;
+  /** Events of these statuses that have not ended at this instant, per category. */
+  countUpcomingByCategory(endsAfter: string, status: readonly EventStatus[]): Promise<Record<string, number>>;
+  /**
+   * Events an admin must look at: pending ones, and public ones holding a pending revision (SPEC §4: counted live;
+   * on Firestore from a listener on the denormalised `awaitingModeration` field).
+   */
+  countAwaitingModeration(): Promise<number>;
+  /**
+   * Stores a new submission once per (account, submission key): a repeated key returns the event created first.
+   * Atomic, so parallel repeats never create two events.
+   */
+  createSubmission(input: {
+    uid: string;
+    submissionKey: string;
+    event: AgendaEvent;
+  }): Promise<{ event: AgendaEvent; created: boolean }>;
+  /**
+   * Writes one step of the event's life (app/domain/event-lifecycle.ts), atomically: only if the stored event is
+   * still the version `seen` (its updatedAt), replaces it by `next` and, for an admin's decision, appends `entry` to
+   * the moderation log with the event's title. Returns the stored event, or null when it is gone or changed since.
+   */
+  transition(input: { seen: string; next: AgendaEvent; entry?: ModerationLogInput }): Promise<AgendaEvent | null>;
+  /**
+   * Deletes an event, atomically, only if it is still the version `seen`: the event and its submission keys go; its
+   * moderation log stays (each entry keeps the title it was taken on) and `entry`, the deletion, is appended. False
+   * when it is gone or changed since.
+   */
+  remove(input: { id: string; seen: string; entry: ModerationLogInput }): Promise<boolean>;
+  /** The event a submission key already produced for this account, if any. */
+  findSubmission(uid: string, submissionKey: string): Promise<string | null>;
+  listByOwner(uid: string): Promise<AgendaEvent[]>;
+  /** Published events in a city starting within a time window (for possible duplicates). */
+  listApprovedNear(input: { city: string; from: string; to: string; excludeId?: string }): Promise<AgendaEvent[]>;
+  /**
+   * The moderation list: one status, all, or what awaits moderation; optionally searched. Awaiting and pending:
+   * oldest submission first; the others: most recently changed first.
+   */
+  listForModeration(query: ModerationQuery): Promise<{ items: AgendaEvent[]; total: number }>;
+  /** How many events of every status (all dates). */
+  countAllByStatus(): Promise<Record<EventStatus, number>>;
+  /**
+   * An event's stored occurrences (decision 041), in order, those ending after `endsAfter` when given. Every write of
+   * an event (insert, submission, transition) stores them in the same transaction, from its public content, up to
+   * the rolling horizon (occurrenceHorizon): a single event has one, its own dates.
+   */
+  occurrences(eventId: string, endsAfter?: string): Promise<StoredOccurrence[]>;
+  /**
+   * The daily job: stores the occurrences of every series up to `horizon` (ISO) where they stop before it and the
+   * series goes on. Returns how many events it extended.
+   */
+  extendOccurrences(horizon: string): Promise<number>;
+  /** Events of an account per status (the organizer's history, for moderators). */
+  countByOwner(uid: string): Promise<Record<EventStatus, number>>;
+  /** The decisions taken on an event, newest first (also once the event is deleted). */
+  moderationHistory(eventId: string): Promise<ModerationEntry[]>;
+}
+
+export type { ModerationAction };
+
+export interface ModerationEntry {
+  id: number;
+  eventId: string;
+  /** The event's current title; once it is deleted, the title the decision was taken on. */
+  eventTitle: string;
+  adminUid: string | null;
+  adminName: string;
+  action: ModerationAction;
+  reason: string;
+  createdAt: string;
+}
+
+/** What a use case writes to the moderation log; the store adds the number, the event and its title. */
+export type ModerationLogInput = Pick<ModerationEntry, 'adminUid' | 'action' | 'reason' | 'createdAt'>;
+
+export interface ModerationQuery {
+  /** `awaiting`: pending events and public ones with a pending revision (the queue). */
+  status: EventStatus | 'all' | 'awaiting';
+  /** Search words (prefix, diacritic-insensitive, like the public search) or an organizer's email. */
+  words?: string[];
+  ownerEmail?: string;
+  limit: number;
+  offset: number;
+}

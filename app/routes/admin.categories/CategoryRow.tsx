@@ -1,0 +1,198 @@
+import { type Form, useFetcher } from '@remix-run/react';
+import type { CategoryWithUsage } from '~/.server/categories/admin-categories';
+import { ConfirmAction } from '~/components/ConfirmAction';
+import { FormSecurity } from '~/components/FormSecurity';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_LABEL_MAX } from '~/domain/category-form';
+import type { FieldErrors } from '~/domain/forms';
+import type { action } from './route';
+
+export const CONFIRM_DELETE_PARAM = 'supprimer';
+
+/** The question and the form of a deletion, in the dialog (with JavaScript) or the page's confirmation step. */
+export function deletion(category: { slug: string; label: string }, FormComponent: typeof Form) {
+  return {
+    title: `Supprimer la catégorie « ${category.label} » ?`,
+    children: (
+      <p>
+        C’est définitif. Une catégorie utilisée par des événements ne peut pas être supprimée : vous pourrez la
+        désactiver.
+      </p>
+    ),
+    form: (
+      <FormComponent method="post" preventScrollReset>
+        <FormSecurity honeypot={false} />
+        <input type="hidden" name="slug" value={category.slug} />
+        <button type="submit" name="intent" value="delete" className="button button--danger">
+          Oui, supprimer « {category.label} »
+        </button>
+      </FormComponent>
+    ),
+  };
+}
+
+export const rowAnchor = (slug: string) => `categorie-${slug}`;
+const eventCount = (n: number) => (n === 0 ? 'aucun' : String(n));
+
+export type ActionResult = { intent: string; slug: string; errors: FieldErrors; values: Record<string, string> };
+
+export function CategoryRow({
+  category: c,
+  position,
+  first,
+  last,
+  pageResult,
+}: {
+  category: CategoryWithUsage;
+  position: number;
+  first: boolean;
+  last: boolean;
+  pageResult: ActionResult | undefined;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  const result: ActionResult | undefined = fetcher.data ?? pageResult;
+  const errors = result?.errors ?? {};
+  // After a refused edit, the row shows what the admin typed, not the stored values.
+  const typed = result?.intent === 'update' ? result.values : null;
+  const formId = `${rowAnchor(c.slug)}-edition`;
+  const id = (field: string) => `${rowAnchor(c.slug)}-${field}`;
+  const invalid = (field: string) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id(field)}-error` } : {};
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p id={`${id(field)}-error`} className="field__error" role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+  const rowMessage = errors.delete ?? errors.form;
+
+  return (
+    <>
+      <tr
+        id={rowAnchor(c.slug)}
+        data-slug={c.slug}
+        className={[
+          'admin-categories__row',
+          c.active ? '' : 'admin-categories__row--inactive',
+          fetcher.state === 'idle' ? '' : 'is-busy',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+      >
+        <td>
+          <fetcher.Form method="post" preventScrollReset className="admin-categories__move">
+            <FormSecurity honeypot={false} />
+            <input type="hidden" name="slug" value={c.slug} />
+            <span className="admin-categories__position">{position}</span>
+            <button type="submit" name="intent" value="move-up" className="button" disabled={first}>
+              Monter<span className="visually-hidden"> « {c.label} »</span>
+            </button>
+            <button type="submit" name="intent" value="move-down" className="button" disabled={last}>
+              Descendre<span className="visually-hidden"> « {c.label} »</span>
+            </button>
+          </fetcher.Form>
+        </td>
+        <td className={errors.color ? 'field--invalid' : undefined}>
+          <label htmlFor={id('color')} className="admin-categories__cell-label">
+            Couleur
+          </label>
+          <span className="admin-categories__swatch" style={{ background: c.color }} aria-hidden="true" />
+          <input
+            type="color"
+            id={id('color')}
+            name="color"
+            form={formId}
+            defaultValue={typed?.color ?? c.color}
+            className="admin-categories__color"
+            {...invalid('color')}
+          />
+          {fieldError('color')}
+        </td>
+        <td className={errors.label ? 'field--invalid' : undefined}>
+          <label htmlFor={id('label')} className="admin-categories__cell-label">
+            Nom
+          </label>
+          <input
+            type="text"
+            id={id('label')}
+            name="label"
+            form={formId}
+            required
+            maxLength={CATEGORY_LABEL_MAX}
+            defaultValue={typed?.label ?? c.label}
+            {...invalid('label')}
+          />
+          {fieldError('label')}
+        </td>
+        <td>
+          <code className="admin-categories__slug" title="Le slug ne change jamais">
+            {c.slug}
+          </code>
+        </td>
+        <td className={errors.description ? 'field--invalid' : undefined}>
+          <label htmlFor={id('description')} className="admin-categories__cell-label">
+            Description
+          </label>
+          <textarea
+            id={id('description')}
+            name="description"
+            form={formId}
+            rows={2}
+            maxLength={CATEGORY_DESCRIPTION_MAX}
+            defaultValue={typed?.description ?? c.description}
+            {...invalid('description')}
+          />
+          {fieldError('description')}
+        </td>
+        <td className="admin-categories__usage" data-testid="usage">
+          {eventCount(c.usage)}
+        </td>
+        <td>
+          <label className="admin-categories__active">
+            <input
+              type="checkbox"
+              name="active"
+              form={formId}
+              defaultChecked={typed ? typed.active === 'on' : c.active}
+            />{' '}
+            Active
+          </label>
+        </td>
+        <td>
+          <div className="admin-actions">
+            <fetcher.Form id={formId} method="post" preventScrollReset noValidate>
+              <FormSecurity honeypot={false} />
+              <input type="hidden" name="slug" value={c.slug} />
+              <button type="submit" name="intent" value="update" className="button button--primary">
+                Enregistrer<span className="visually-hidden"> « {c.label} »</span>
+              </button>
+            </fetcher.Form>
+            <ConfirmAction
+              href={`/admin/categories?${CONFIRM_DELETE_PARAM}=${encodeURIComponent(c.slug)}`}
+              label="Supprimer"
+              labelDetail={` « ${c.label} »`}
+              {...deletion(c, fetcher.Form as typeof Form)}
+            />
+          </div>
+        </td>
+      </tr>
+      {rowMessage ? (
+        <tr className="admin-categories__message" data-slug-message={c.slug}>
+          <td colSpan={8}>
+            <div className="notice notice--error admin-categories__notice" role="alert">
+              <p>{rowMessage}</p>
+              {errors.delete && c.active ? (
+                <fetcher.Form method="post" preventScrollReset>
+                  <FormSecurity honeypot={false} />
+                  <input type="hidden" name="slug" value={c.slug} />
+                  <button type="submit" name="intent" value="deactivate" className="button">
+                    Désactiver « {c.label} »
+                  </button>
+                </fetcher.Form>
+              ) : null}
+            </div>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+// /admin/partners (ManagePartners): partners and donors in their public order, with a create form and, for
+// ?edit=<id>, an edit form on the same page. Every button is a plain POST form, so it all works without JavaScript.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import {
+  createPartner,
+  movePartner,
+  type PartnerFormSubmission,
+  partnersForAdmin,
+  setPartnerActive,
+  updatePartner,
+} from '~/.server/partners/admin-partners';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { refusedImageMessage } from '~/.server/platform/multipart-form';
+import { invalidFields } from '~/.server/platform/refusal';
+import { requireAdmin } from '~/.server/platform/session';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { useFormKey } from '~/components/useFormKey';
+import { type FieldErrors, formValues } from '~/domain/forms';
+import { pageMeta } from '~/domain/meta';
+import type { Partner } from '~/domain/partner';
+import { PARTNER_FORM_FIELDS } from '~/domain/partner-form';
+import { PartnerEditor } from './PartnerEditor';
+import { PartnerTable } from './PartnerTable';
+
+export const links = adminLinks;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const groups = await partnersForAdmin(context.services.store, admin);
+  const editId = new URL(request.url).searchParams.get('edit');
+  const editing = editId ? ([...groups.partenaire, ...groups.donateur].find((p) => p.id === editId) ?? null) : null;
+  return { groups, editing, editMissing: Boolean(editId && !editing) };
+}
+
+/** The logo comes as multipart (read with the event form's limits); the list's small forms are url-encoded. */
+const bodyKind = (request: Request) =>
+  (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data') ? 'upload' : 'form';
+
+export type Intent = 'create' | 'update' | 'up' | 'down' | 'deactivate' | 'activate';
+
+async function logoOf(formData: FormData, values: Record<string, string>): Promise<PartnerFormSubmission['logo']> {
+  const upload = formData.get('image');
+  return {
+    bytes: upload instanceof File && upload.size > 0 ? Buffer.from(await upload.arrayBuffer()) : null,
+    error: refusedImageMessage(upload),
+    pendingToken: values.pendingLogo,
+    remove: formData.get('removeLogo') === 'on',
+  };
+}
+
+const kindWord = (p: Partner) => (p.kind === 'donateur' ? 'Le donateur' : 'Le partenaire');
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in', body: bodyKind(request) });
+  const deps = context.services;
+  const intent = String(formData.get('intent') ?? '') as Intent;
+  const id = String(formData.get('id') ?? '');
+  const done = async (message: string, anchor?: string) =>
+    redirect(`/admin/partners${anchor ? `#partner-${anchor}` : ''}`, {
+      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
+    });
+  try {
+    switch (intent) {
+      case 'create':
+      case 'update': {
+        const values = formValues(formData, [...PARTNER_FORM_FIELDS, 'pendingLogo']);
+        const submission = { values, logo: await logoOf(formData, values) };
+        const result =
+          intent === 'create'
+            ? await createPartner(deps, admin, submission)
+            : await updatePartner(deps, admin, id, submission);
+        if (!result.ok) {
+          return invalidFields(result.errors, { intent, id, values: { ...values, pendingLogo: result.pendingLogo } });
+        }
+        const { partner } = result;
+        return done(
+          intent === 'create'
+            ? `${kindWord(partner)} « ${partner.name} » est ajouté.`
+            : `${kindWord(partner)} « ${partner.name} » est enregistré.`,
+          partner.id,
+        );
+      }
+      case 'up':
+      case 'down': {
+        const { partner, moved } = await movePartner(deps, admin, id, intent);
+        const where = intent === 'up' ? 'monte d’une place' : 'descend d’une place';
+        const edge = intent === 'up' ? 'est déjà en tête de liste' : 'est déjà en fin de liste';
+        return done(`« ${partner.name} » ${moved ? where : edge}.`, partner.id);
+      }
+      case 'deactivate':
+      case 'activate': {
+        const partner = await setPartnerActive(deps, admin, id, intent === 'activate');
+        return done(
+          partner.active
+            ? `« ${partner.name} » est réactivé : il apparaît de nouveau sur le site.`
+            : `« ${partner.name} » est désactivé : il n’apparaît plus sur le site.`,
+          partner.id,
+        );
+      }
+      default:
+        throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+    }
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    return data(
+      { intent, id, errors: { [error.field]: error.message } as FieldErrors, values: null },
+      { status: error.status },
+    );
+  }
+}
+
+const EMPTY_VALUES = { name: '', kind: 'partenaire', description: '', websiteUrl: '', active: 'on', pendingLogo: '' };
+
+function valuesOf(p: Partner): Record<string, string> {
+  return {
+    name: p.name,
+    kind: p.kind,
+    description: p.description,
+    websiteUrl: p.websiteUrl,
+    active: p.active ? 'on' : '',
+    pendingLogo: '',
+  };
+}
+
+export default function ManagePartnersPage() {
+  const { groups, editing, editMissing } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const _location = useLocation();
+  const formKey = useFormKey(result);
+  const formIntent = editing ? 'update' : 'create';
+  // The answer concerns this form (and not a row's button, nor another partner's edit).
+  const mine = result?.values && result.intent === formIntent && (!editing || result.id === editing.id);
+  const values: Record<string, string> =
+    mine && result.values ? result.values : editing ? valuesOf(editing) : EMPTY_VALUES;
+  const errors: FieldErrors = mine ? result.errors : {};
+  const refusal = result && !result.values ? result.errors.form : undefined;
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === formIntent;
+
+  return (
+    <AdminShell
+      title="Partenaires & donateurs"
+      lead="Ils apparaissent dans cet ordre sur la page Partenaires & Donateurs et sur l’accueil ; un partenaire désactivé n’y apparaît plus."
+    >
+      {refusal ? (
+        <p className="notice notice--error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      {editMissing ? (
+        <p className="notice notice--warning" role="alert">
+          Ce partenaire n’existe pas (ou plus).
+        </p>
+      ) : null}
+      <div className="admin-partners">
+        <div className="admin-partners__lists">
+          <PartnerTable kind="partenaire" partners={groups.partenaire} editingId={editing?.id} />
+          <PartnerTable kind="donateur" partners={groups.donateur} editingId={editing?.id} />
+        </div>
+        <PartnerEditor editing={editing} values={values} errors={errors} formKey={formKey} saving={saving} />
+      </div>
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Partenaires & donateurs',
+    description: 'Gestion des partenaires et donateurs — Agenda romand.',
+    path: '/admin/partners',
+    matches,
+  });

@@ -1,0 +1,295 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
+import { mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
+import { AlertSubscribeForm } from '~/components/alerts/AlertSubscribeForm';
+import { filterChips } from '~/components/discovery/filter-chips';
+import { LazyEventsMap } from '~/components/map/LazyEventsMap';
+import { describeAlertFilter } from '~/domain/alert';
+import { categoryLabel } from '~/domain/categories';
+import type { EventMapPoint } from '~/domain/event';
+import { toEventCard } from '~/domain/event-card';
+import { cardTime, groupByDay } from '~/domain/event-days';
+import { filtersToParams, hasActiveFilters, parseEventFilters } from '~/domain/event-filters';
+import { pageMeta } from '~/domain/meta';
+import type { loader as rootLoader } from '~/root';
+import { EmptyState } from './EmptyState';
+import { FilterBar } from './FilterBar';
+import { FilterFields } from './FilterFields';
+import { type Card, countLabel, describeFilters, type TimedDayGroup } from './list';
+import { Pagination } from './Pagination';
+import { Results } from './Results';
+
+/** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
+const timedGroups = (items: Card[], now: Date): TimedDayGroup[] =>
+  groupByDay(items, now).map((group) => ({ ...group, times: group.items.map((e) => cardTime(e, group.day)) }));
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const store = context.services.store;
+  const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
+  const { filters, searchError, page } = parseEventFilters(url.searchParams, active);
+  // The title and the description name the chosen category with the store's label.
+  const categoryName = filters.category ? categoryLabel(filters.category, categories) : '';
+  const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
+  if (searchError) {
+    return data(
+      {
+        filters,
+        categoryName,
+        searchError,
+        view,
+        items: [] as ReturnType<typeof toEventCard>[],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        points: [] as EventMapPoint[],
+        groups: [] as TimedDayGroup[],
+        chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
+        suggestion: null as { q: string; total: number } | null,
+      },
+      { status: 400 },
+    );
+  }
+  const now = new Date();
+  const [result, points] = await Promise.all([
+    searchEvents(store, filters, page, now),
+    view === 'carte' ? mapEvents(store, filters, now) : Promise.resolve([] as EventMapPoint[]),
+  ]);
+  const items = result.items.map(toEventCard);
+  return data({
+    filters,
+    categoryName,
+    searchError: null as string | null,
+    view,
+    points,
+    ...result,
+    items,
+    // By day when the list is by date; a text search is by relevance, its cards then give their own date.
+    groups: filters.q ? [] : timedGroups(items, now),
+    // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
+    chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
+    suggestion: await searchSuggestion(store, filters, result.total, now),
+  });
+}
+
+/** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
+const RESULTS_ID = 'resultats';
+
+export default function EventsListPage() {
+  const { items, groups, chips, total, page, pageCount, filters, categoryName, searchError, view, points, suggestion } =
+    useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const sheetTitle = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  // With JavaScript on a phone the filters are a sheet over the list, opened from the filter bar.
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const closeSheet = () => {
+    setSheetOpen(false);
+    opener.current?.focus();
+  };
+  useEffect(() => {
+    if (sheetOpen) sheetTitle.current?.focus();
+  }, [sheetOpen]);
+  const query = (extra: Record<string, string | number> = {}) => {
+    const params = filtersToParams(filters, extra);
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  };
+  // With JS, the list follows the form as the visitor changes it (the search text arrives cleaned).
+  const submitForm = (cleanedQ?: string) => {
+    if (!form.current) return;
+    const formData = new FormData(form.current);
+    if (cleanedQ !== undefined) formData.set('q', cleanedQ);
+    for (const [key, value] of [...formData.entries()]) if (value === '') formData.delete(key);
+    submit(formData, { method: 'get', replace: true, preventScrollReset: true });
+  };
+  const active = hasActiveFilters(filters);
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
+  const described = describeFilters(filters, categoryName);
+  const resultsHref = (extra: Record<string, string | number> = {}) => `/evenements${query(extra)}#${RESULTS_ID}`;
+
+  return (
+    <div className="page events-page">
+      <header className="page-header events-page__header">
+        <h1>{categoryName || 'Événements à venir'}</h1>
+      </header>
+
+      <FilterBar
+        hydrated={hydrated}
+        sheetOpen={sheetOpen}
+        opener={opener}
+        onOpen={() => setSheetOpen(true)}
+        chips={chips}
+        total={total}
+        described={described}
+        q={filters.q}
+      />
+
+      <section
+        id="filtres"
+        className={`filters-panel${hydrated ? ' is-enhanced' : ''}${sheetOpen ? ' is-open' : ''}`}
+        aria-labelledby="filtres-title"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && sheetOpen) closeSheet();
+        }}
+      >
+        <div className="filters-panel__head">
+          <h2 id="filtres-title" ref={sheetTitle} tabIndex={-1}>
+            Rechercher et filtrer
+          </h2>
+          {hydrated ? (
+            <button type="button" className="filters-panel__close" onClick={closeSheet}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">Fermer les filtres</span>
+            </button>
+          ) : null}
+        </div>
+        <Form
+          ref={form}
+          method="get"
+          className="filters"
+          role="search"
+          aria-label="Filtrer les événements"
+          onChange={(event) => {
+            if ((event.target as HTMLElement).getAttribute('name') !== 'q') submitForm();
+          }}
+          onSubmit={(event) => {
+            if (!hydrated) return;
+            // The list already follows the form: « Voir N événements » closes the sheet onto the results.
+            event.preventDefault();
+            submitForm();
+            setSheetOpen(false);
+            document.getElementById(RESULTS_ID)?.scrollIntoView();
+          }}
+        >
+          {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
+          <FilterFields filters={filters} searchError={searchError} onSearch={(cleaned) => submitForm(cleaned)} />
+          <div className="filters__actions">
+            <button type="submit" className="button button--primary" data-testid="filters-submit">
+              {hydrated ? (total > 0 ? `Voir ${countLabel(total).toLowerCase()}` : 'Aucun événement') : 'Filtrer'}
+            </button>
+            {active ? (
+              <Link to={view === 'carte' ? '/evenements?vue=carte' : '/evenements'} className="button">
+                Réinitialiser
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </section>
+      {sheetOpen ? (
+        <button
+          type="button"
+          className="filters-backdrop"
+          aria-label="Fermer les filtres"
+          onClick={closeSheet}
+          tabIndex={-1}
+        />
+      ) : null}
+
+      <div className="events-toolbar">
+        <nav className="view-toggle" aria-label="Affichage">
+          <Link
+            to={`/evenements${query()}`}
+            aria-current={view === 'liste' ? 'page' : undefined}
+            className={view === 'liste' ? 'is-active' : undefined}
+            preventScrollReset
+          >
+            Liste
+          </Link>
+          <Link
+            to={`/evenements${query({ vue: 'carte' })}`}
+            aria-current={view === 'carte' ? 'page' : undefined}
+            className={view === 'carte' ? 'is-active' : undefined}
+            preventScrollReset
+          >
+            Carte
+          </Link>
+        </nav>
+      </div>
+
+      {searchError ? (
+        <div className="notice notice--error" role="alert" data-testid="search-error">
+          {searchError}
+        </div>
+      ) : null}
+
+      {suggestion ? (
+        <p className="did-you-mean" data-testid="search-suggestion">
+          Vouliez-vous dire{' '}
+          <Link to={`/evenements?${filtersToParams({ ...filters, q: suggestion.q })}`}>« {suggestion.q} »</Link>
+          {'\u00a0'}? <span className="did-you-mean__count">({countLabel(suggestion.total).toLowerCase()})</span>
+        </p>
+      ) : null}
+
+      {view === 'carte' && !searchError ? (
+        <section aria-label="Carte des événements" className="events-map-section">
+          <LazyEventsMap
+            points={points}
+            config={root?.map ?? { tileUrl: '', attribution: '' }}
+            label={`Carte de ${countLabel(points.length).toLowerCase()}`}
+            height={520}
+          />
+          <p className="map-note">
+            {points.length < total
+              ? `${points.length} événements localisés sur ${total}.`
+              : `${points.length} événements sur la carte.`}
+          </p>
+        </section>
+      ) : null}
+
+      <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
+        {items.length === 0 && !searchError ? (
+          <EmptyState filters={filters} />
+        ) : (
+          <Results view={view} groups={groups} items={items} page={page} />
+        )}
+      </div>
+
+      {pageCount > 1 && view === 'liste' ? (
+        <Pagination page={page} pageCount={pageCount} href={(n) => resultsHref({ page: n })} />
+      ) : null}
+      <p className="feeds">
+        S’abonner à cette sélection : <a href={`/evenements.ics${query()}`}>calendrier (iCal)</a> ·{' '}
+        <a href={`/evenements.rss${query()}`}>flux RSS</a>
+      </p>
+      {hasActiveFilters(filters) && !searchError ? (
+        <AlertSubscribeForm
+          filter={filtersToParams(filters).toString()}
+          description={describeAlertFilter(filters, () => categoryName)}
+        />
+      ) : null}
+      {view === 'carte' ? (
+        <p className="map-list-link">
+          <Link to={`/evenements${query()}`}>Voir ces événements en liste</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const described = data ? describeFilters(data.filters, data.categoryName) : '';
+  return [
+    ...pageMeta({
+      title: described ? `Événements : ${described}` : 'Événements',
+      description: `Tous les événements à venir en Suisse romande${described ? ` (${described})` : ''} : concerts, spectacles, marchés, fêtes, sorties.`,
+      path: `/evenements${location.search}`,
+      matches,
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: 'Flux RSS de cette sélection',
+      href: `/evenements.rss${location.search}`,
+    },
+  ];
+};
