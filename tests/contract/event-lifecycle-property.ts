@@ -67,6 +67,7 @@ function users(): Record<Who, UserProfile> {
     photoURL: null,
     emailVerified: true,
     disabled: false,
+    trusted: false,
   });
   return {
     owner: profile('orga-a', 'organizer'),

@@ -2,7 +2,15 @@
 // Without JS it is a plain multipart form the server answers with its messages; with JS it checks each field as it is
 // left (the same rules as the server: checkEventForm, the schedule included) and, when a submission is refused, puts the focus on the
 // error summary at the top, each message a link to its field.
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
@@ -24,6 +32,7 @@ import {
   WhereFieldset,
 } from './EventFieldsets';
 import { ImageFieldset } from './ImageFieldset';
+import { ImportFromLink, isImportAnswer, useLatestAnswer } from './ImportFromLink';
 import type { action, loader } from './route';
 import { ScheduleFields } from './ScheduleFields';
 
@@ -84,7 +93,11 @@ function DuplicateWarning({ duplicates }: { duplicates: readonly { id: string; t
 
 export function EventFormScreen() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  // The event form's answer: the last submission's, or a successful import's (a refused import stays in its block).
+  const importer = useFetcher<typeof action>();
+  const latest = useLatestAnswer(useActionData<typeof action>(), importer.data);
+  const importAnswer = isImportAnswer(latest) ? latest : null;
+  const answer = importAnswer && !importAnswer.imported ? undefined : latest;
   const navigation = useNavigation();
   const formKey = useFormKey(answer);
   const values: Record<string, string> = answer?.values ?? loaded.values;
@@ -144,6 +157,7 @@ export function EventFormScreen() {
         <RequiredNote />
       </header>
 
+      {editing ? null : <ImportFromLink fetcher={importer} answer={importAnswer} />}
       {answer?.duplicates?.length ? <DuplicateWarning duplicates={answer.duplicates} /> : null}
       <ErrorSummary
         errors={form.allErrors}

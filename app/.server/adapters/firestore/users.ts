@@ -36,6 +36,7 @@ export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = 
       photoURL: user.photoURL ?? null,
       emailVerified: Boolean(user.emailVerified),
       disabled: Boolean(user.disabled),
+      trusted: Boolean(user.trusted),
       passwordHash: user.passwordHash ?? null,
     };
   },
@@ -52,6 +53,7 @@ export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = 
       photoURL: d.photoURL ?? null,
       emailVerified: Boolean(d.emailVerified),
       disabled: Boolean(d.disabled),
+      trusted: Boolean(d.trusted),
       passwordHash: d.passwordHash ?? null,
     };
   },
@@ -78,6 +80,7 @@ function newUser(input: {
     photoURL: null,
     emailVerified: input.emailVerified,
     disabled: false,
+    trusted: false,
     passwordHash: input.passwordHash,
   };
 }
@@ -399,6 +402,14 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
       const result = await guardedWrite(uid, actorUid, async (user) => ({
         removesAdmin: user.role === 'admin' && role !== 'admin' && !user.disabled,
         apply: () => ({ role, updatedAt: now }),
+      }));
+      if (result.ok) ctx.touched();
+      return result;
+    },
+    async setTrusted({ uid, trusted, actorUid, now }) {
+      const result = await guardedWrite(uid, actorUid, async () => ({
+        removesAdmin: false,
+        apply: () => ({ trusted, updatedAt: now }),
       }));
       if (result.ok) ctx.touched();
       return result;

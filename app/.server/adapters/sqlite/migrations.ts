@@ -337,4 +337,6 @@ export const MIGRATIONS: readonly string[] = [
     SELECT id, starts_at, ends_at, starts_ts, ends_ts, open_end FROM events;
   CREATE INDEX events_schedule_horizon ON events(occurrences_until) WHERE schedule IS NOT NULL;
   `,
+  // Trusted organizers (issue 21): their submissions publish at once, logged.
+  `ALTER TABLE users ADD COLUMN trusted INTEGER NOT NULL DEFAULT 0;`,
 ];
