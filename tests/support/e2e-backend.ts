@@ -75,6 +75,8 @@ export function e2eServerEnv(): Record<string, string> {
     RATE_LIMIT_FORMS_PER_MINUTE: '10000',
     // One plain tile from our own files for every square: tests never reach the internet, and nothing 404s.
     MAP_TILE_URL: '/images/tuile-hors-ligne.png',
+    // Import from a link reads event pages the tests serve on this machine (never allowed outside tests).
+    IMPORT_ALLOW_LOOPBACK: 'true',
   };
   if (e2eBackend() === 'sqlite') return { ...env, DATA_BACKEND: 'sqlite' };
   return {

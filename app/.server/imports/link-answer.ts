@@ -15,7 +15,14 @@ export async function importLinkAnswer(services: Pick<Services, 'fetchText'>, us
   const outcome = await importFromLink(services.fetchText, typed);
   if (!outcome.ok)
     return data(
-      { ok: false as const, errors: { importUrl: outcome.message }, values: base, importUrl: typed, imported: null, duplicates },
+      {
+        ok: false as const,
+        errors: { importUrl: outcome.message },
+        values: base,
+        importUrl: typed,
+        imported: null,
+        duplicates,
+      },
       { status: 400 },
     );
   return data({

@@ -97,20 +97,23 @@ export function EventFormScreen() {
   const importer = useFetcher<typeof action>();
   const latest = useLatestAnswer(useActionData<typeof action>(), importer.data);
   const importAnswer = isImportAnswer(latest) ? latest : null;
-  const answer = importAnswer && !importAnswer.imported ? undefined : latest;
+  const answer = importAnswer ? undefined : latest;
+  // An import starts the form afresh from the page's values (a new conform form: its defaults are those values).
+  const imported = importAnswer?.imported ? importAnswer : null;
+  const importCount = useFormKey(imported);
   const navigation = useNavigation();
   const formKey = useFormKey(answer);
-  const values: Record<string, string> = answer?.values ?? loaded.values;
+  const values: Record<string, string> = answer?.values ?? imported?.values ?? loaded.values;
   const root = useRouteLoaderData<typeof rootLoader>('root');
   // Active categories, and an edited event's own one even if it has been deactivated since (the server agrees).
   const allCategories = useCategories();
   const ownCategory = loaded.mode === 'edit' ? loaded.values.category : '';
   const categories = allCategories.filter((c) => c.active || c.slug === ownCategory);
   const { form, fields, attempt, formProps } = useAppForm({
-    id: 'event',
+    id: imported ? `event-${importCount}` : 'event',
     schema: CONSTRAINT_SCHEMA,
     answer,
-    defaultValue: loaded.values,
+    defaultValue: imported?.values ?? loaded.values,
     validate: (entries) =>
       // The server's checks, the schedule's included (checkEventForm): the same fields marked, the same messages.
       checkEventForm(
@@ -125,6 +128,9 @@ export function EventFormScreen() {
   useEffect(() => {
     if (answer) setCoords(toCoords(answer.values));
   }, [answer]);
+  useEffect(() => {
+    if (imported) setCoords(toCoords(imported.values));
+  }, [imported]);
   const submitting = navigation.state === 'submitting';
   const editing = loaded.mode === 'edit';
 
@@ -167,7 +173,13 @@ export function EventFormScreen() {
         title="L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé."
       />
 
-      <Form key={formKey} method="post" encType="multipart/form-data" className="form" {...formProps}>
+      <Form
+        key={`${formKey}-${importCount}`}
+        method="post"
+        encType="multipart/form-data"
+        className="form"
+        {...formProps}
+      >
         <FormSecurity />
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
         <WhatFieldset fields={eventFields} categories={categories} />

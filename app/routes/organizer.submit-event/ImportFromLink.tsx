@@ -9,13 +9,20 @@ import { FormSecurity } from '~/components/FormSecurity';
 export interface ImportAnswer {
   errors: Partial<Record<string, string>>;
   importUrl: string;
+  values: Record<string, string>;
   imported: { notice: string; image: string | null } | null;
 }
 
 export const isImportAnswer = (answer: unknown): answer is ImportAnswer =>
   typeof answer === 'object' && answer !== null && 'importUrl' in answer;
 
-export function ImportFromLink({ fetcher, answer }: { fetcher: FetcherWithComponents<unknown>; answer: ImportAnswer | null }) {
+export function ImportFromLink({
+  fetcher,
+  answer,
+}: {
+  fetcher: FetcherWithComponents<unknown>;
+  answer: ImportAnswer | null;
+}) {
   const error = answer?.errors.importUrl;
   const busy = fetcher.state !== 'idle';
   return (
@@ -28,7 +35,8 @@ export function ImportFromLink({ fetcher, answer }: { fetcher: FetcherWithCompon
             Adresse de la page de l’événement
           </label>
           <p id="importUrl-hint" className="field__hint">
-            Une page qui décrit l’événement (site de la salle, billetterie)&#8239;: ses informations rempliront le formulaire.
+            Une page qui décrit l’événement (site de la salle, billetterie)&#8239;: ses informations rempliront le
+            formulaire.
           </p>
           <input
             id="importUrl"
