@@ -37,7 +37,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('importer depuis un lien prérremplit le formulaire ; l’événement envoyé attend la modération', async ({
+test('importer depuis un lien préremplit le formulaire ; l’événement envoyé attend la modération', async ({
   page,
   ports,
   createUser,

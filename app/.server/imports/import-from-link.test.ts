@@ -40,7 +40,7 @@ const CONCERT = {
 };
 
 describe('lecture d’une page d’événement', () => {
-  it('lit un Event JSON-LD dans un @graph et prérremplit le formulaire (heure de Zurich, prix en CHF, canton)', () => {
+  it('lit un Event JSON-LD dans un @graph et préremplit le formulaire (heure de Zurich, prix en CHF, canton)', () => {
     const event = readEventPage(page(jsonLd(CONCERT)), 'https://salle.ch/agenda/quatuor');
     expect(event?.imageUrl).toBe('https://exemple.ch/affiche.jpg');
     expect(formValuesOf(event ?? ({} as never))).toMatchObject({

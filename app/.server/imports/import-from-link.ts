@@ -10,7 +10,7 @@ import { type PageEvent, readEventPage } from './event-page';
 export const IMPORT_MESSAGES = {
   urlRequired: 'Collez l’adresse de la page de l’événement.',
   noEvent:
-    'Aucun événement lisible sur cette page (ni JSON-LD schema.org « Event » ni microdonnées)\u00a0: remplissez le formulaire à la main.',
+    'Aucun événement lisible sur cette page (ni JSON-LD schema.org «\u00a0Event\u00a0» ni microdonnées)\u00a0: remplissez le formulaire à la main.',
   notice: 'Vérifiez les champs importés avant d’envoyer.',
   imageLeft: 'L’image n’est pas importée\u00a0: si vous en avez le droit, ajoutez-la ci-dessous.',
 } as const;
