@@ -339,4 +339,23 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Trusted organizers (issue 21): their submissions publish at once, logged.
   `ALTER TABLE users ADD COLUMN trusted INTEGER NOT NULL DEFAULT 0;`,
+  // The moderation log records trusted publications too (action 'publish', issue 21): its CHECK is rebuilt.
+  `
+  CREATE TABLE moderation_log_next (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL,
+    event_title TEXT NOT NULL DEFAULT '',
+    admin_uid TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    action TEXT NOT NULL CHECK (action IN
+      ('approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel', 'edit', 'delete', 'publish')),
+    reason TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO moderation_log_next SELECT id, event_id, event_title, admin_uid, action, reason, created_at
+    FROM moderation_log;
+  DROP TABLE moderation_log;
+  ALTER TABLE moderation_log_next RENAME TO moderation_log;
+  CREATE INDEX moderation_log_created ON moderation_log(created_at);
+  CREATE INDEX moderation_log_event ON moderation_log(event_id, created_at);
+  `,
 ];
