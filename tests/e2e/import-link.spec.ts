@@ -76,3 +76,30 @@ test('importer depuis un lien préremplit le formulaire ; l’événement envoy�
   const event = await ports.store.events.findById(confirmationId(page));
   expect(event).toMatchObject({ title, status: 'pending', city: 'Lausanne', canton: 'VD', priceMin: 30 });
 });
+
+test('un compte de confiance qui importe depuis un lien publie l’événement à l’envoi', async ({
+  page,
+  ports,
+  createUser,
+  loginAs,
+}) => {
+  const admin = await createUser({ role: 'admin' });
+  const organizer = await createUser({ displayName: 'Salle de confiance' });
+  await ports.store.users.setTrusted({
+    uid: organizer.uid,
+    trusted: true,
+    actorUid: admin.uid,
+    now: new Date().toISOString(),
+  });
+  await loginAs(page, organizer);
+  await page.goto('/organizer/submit-event');
+  const title = `Récital ${Date.now()}`;
+  await page.getByLabel('Adresse de la page de l’événement').fill(`${base}/${encodeURIComponent(title)}`);
+  await page.getByRole('button', { name: 'Importer depuis un lien' }).click();
+  await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+  await page.getByLabel('Catégorie', { exact: true }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+  const event = await ports.store.events.findById(confirmationId(page));
+  expect(event).toMatchObject({ title, status: 'approved', createdBy: organizer.uid });
+});
