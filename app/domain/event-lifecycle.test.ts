@@ -92,14 +92,17 @@ describe('la table du cycle de vie', () => {
     }
   });
 
-  it('seul un admin qui approuve rend public un événement qui ne l’était pas', () => {
+  it('seul un admin qui approuve, ou un éditeur de confiance (journalisé), rend public un événement qui ne l’était pas', () => {
     const publishing = TRANSITIONS.filter(
       (t) => t.to !== 'deleted' && isPublicStatus(t.to) && (t.from === 'new' || !isPublicStatus(t.from)),
     );
     expect(publishing.map((t) => `${t.actor} ${t.action} ${t.from}`)).toEqual([
+      'trusted submit new',
+      'trusted edit pending',
       'admin approve pending',
       'admin approve rejected',
     ]);
+    for (const t of publishing) expect(t.logged, `${t.actor} ${t.action}`).toBe(true);
     // And « annulé » is only ever reached from a public event.
     for (const t of TRANSITIONS.filter((t) => t.to === 'cancelled'))
       expect(isPublicStatus(t.from as EventStatus)).toBe(true);
@@ -110,7 +113,21 @@ describe('la table du cycle de vie', () => {
       if (isPublicStatus(t.from as EventStatus))
         expect(['keep', 'revise'], `${t.action} ${t.from}`).toContain(t.content);
     }
-    expect(FROM_NEW.map((t) => `${t.actor} → ${t.to}`)).toEqual(['owner → pending']);
+    expect(FROM_NEW.map((t) => `${t.actor} → ${t.to}`)).toEqual(['owner → pending', 'trusted → approved']);
+  });
+
+  it('un organisateur de confiance publie ses événements d’emblée, sauf un refusé, et annule comme propriétaire', () => {
+    const actors = actorsFor({ uid: 'u', role: 'organizer', trusted: true }, { createdBy: 'u' });
+    expect(actors).toEqual(['trusted', 'owner']);
+    expect(actorsFor({ uid: 'u', role: 'organizer', trusted: true }, { createdBy: 'v' })).toEqual([]);
+    expect(findTransition(actors, null, 'submit')).toMatchObject({ to: 'approved', logged: true });
+    expect(findTransition(actors, event({ status: 'approved' }), 'edit')).toMatchObject({ content: 'replace' });
+    expect(findTransition(actors, event({ status: 'rejected' }), 'edit')).toMatchObject({
+      actor: 'owner',
+      to: 'pending',
+    });
+    expect(findTransition(actors, event({ status: 'approved' }), 'cancel')).toMatchObject({ actor: 'owner' });
+    expect(findTransition(actors, event({ status: 'pending' }), 'approve')).toBeNull();
   });
 
   it('annuler : un événement public reste visible annulé, un événement jamais publié est retiré, et l’on revient en arrière', () => {

@@ -24,12 +24,19 @@ export function isPublicStatus(status: EventStatus): boolean {
 }
 
 /**
- * Who acts, relative to the event: the account that submitted it, an admin, or the system (scheduled jobs: none moves
- * an event yet). Trusted organizers and import sources, whose submissions will publish at once (logged), are one more
- * actor with one row: `{ actor: 'trusted', action: 'submit', from: 'new', to: 'approved', content: 'draft',
- * needsModeration: false, logged: true }`.
+ * Who acts, relative to the event: the account that submitted it, an admin, the system (scheduled jobs: none moves an
+ * event yet), or a trusted publisher (a trusted account, or an import source marked trusted) on its own events: its
+ * submissions and edits publish at once, each recorded in the moderation log (decision 042). A trusted owner is also
+ * an owner: cancelling and undoing go through the owner's rows.
  */
-export type LifecycleActor = 'owner' | 'admin' | 'system';
+export type LifecycleActor = 'owner' | 'admin' | 'system' | 'trusted';
+
+/** Who publishes an event: an account or an import source, trusted or not (decision 042). */
+export interface Publisher {
+  kind: 'account' | 'source';
+  id: string;
+  trusted: boolean;
+}
 
 export const LIFECYCLE_ACTIONS = [
   'submit',
@@ -100,6 +107,13 @@ const admin = (row: Omit<Row, 'actor'>): Transition => ({
   actor: 'admin',
 });
 
+const trusted = (row: Omit<Row, 'actor'>): Transition => ({
+  needsModeration: false,
+  logged: true,
+  ...row,
+  actor: 'trusted',
+});
+
 /** The table. Anything not in it is refused. */
 export const TRANSITIONS: readonly Transition[] = [
   // The organizer, on their own events.
@@ -124,6 +138,13 @@ export const TRANSITIONS: readonly Transition[] = [
   }),
   owner({ action: 'undoCancel', from: 'withdrawn', previous: 'rejected', to: 'rejected', content: 'keep' }),
 
+  // A trusted publisher, on its own events: published at once, logged (« publié sans modération »). A refused event
+  // stays the admins' call: its edits go back to the queue through the owner's row.
+  trusted({ action: 'submit', from: 'new', to: 'approved', content: 'draft' }),
+  trusted({ action: 'edit', from: 'pending', to: 'approved', content: 'draft' }),
+  trusted({ action: 'edit', from: 'approved', to: 'approved', content: 'replace' }),
+  trusted({ action: 'edit', from: 'cancelled', to: 'cancelled', content: 'replace' }),
+
   // Admins, on any event.
   admin({ action: 'approve', from: 'pending', to: 'approved', content: 'keep' }),
   admin({ action: 'approve', from: 'rejected', to: 'approved', content: 'keep' }),
@@ -147,13 +168,16 @@ export const TRANSITIONS: readonly Transition[] = [
 
 /** The actors a user is for an event (an admin first: an admin's edit of their own event applies at once). */
 export function actorsFor(
-  user: { uid: string; role: string } | null,
+  user: { uid: string; role: string; trusted?: boolean } | null,
   event: Pick<AgendaEvent, 'createdBy'> | null,
 ): LifecycleActor[] {
   if (!user) return [];
   const actors: LifecycleActor[] = [];
   if (user.role === 'admin') actors.push('admin');
-  if (!event || (event.createdBy !== null && event.createdBy === user.uid)) actors.push('owner');
+  if (!event || (event.createdBy !== null && event.createdBy === user.uid)) {
+    if (user.trusted) actors.push('trusted');
+    actors.push('owner');
+  }
   return actors;
 }
 
@@ -308,7 +332,7 @@ export function applyTransition(event: AgendaEvent, t: Transition, input: Transi
     next.revision = null;
   }
   if (t.action === 'reject' && t.to === 'rejected') next.rejectionReason = input.reason ?? '';
-  if (t.action === 'approve' && t.content === 'keep') {
+  if ((t.action === 'approve' && t.content === 'keep') || (t.actor === 'trusted' && isPublicStatus(t.to))) {
     next.rejectionReason = '';
     next.pendingChanges = [];
   }

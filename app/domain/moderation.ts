@@ -8,6 +8,8 @@ export const MODERATION_ACTIONS = [
   'cancel',
   'edit',
   'delete',
+  /** Not an admin's decision: a trusted publisher's submission or edit, published without moderation (issue 21). */
+  'publish',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -16,13 +18,13 @@ export function isModerationAction(value: unknown): value is ModerationAction {
 }
 
 /** The decisions of the moderation screen: every logged action but an edit (which goes through the event form). */
-export type ModerationDecision = Exclude<ModerationAction, 'edit'>;
+export type ModerationDecision = Exclude<ModerationAction, 'edit' | 'publish'>;
 export const MODERATION_DECISIONS: readonly ModerationDecision[] = MODERATION_ACTIONS.filter(
-  (action): action is ModerationDecision => action !== 'edit',
+  (action): action is ModerationDecision => action !== 'edit' && action !== 'publish',
 );
 
 export function isModerationDecision(value: unknown): value is ModerationDecision {
-  return isModerationAction(value) && value !== 'edit';
+  return isModerationAction(value) && value !== 'edit' && value !== 'publish';
 }
 
 /** What an admin did, as the activity lists say it: « Ada a refusé … ». */
@@ -35,6 +37,7 @@ export const MODERATION_ACTION_PAST: Record<ModerationAction, string> = {
   cancel: 'a annulé',
   edit: 'a modifié',
   delete: 'a supprimé',
+  publish: 'a publié sans modération',
 };
 
 /** The parameter of the confirmation step of « Supprimer » on /admin/events (the page without JavaScript). */

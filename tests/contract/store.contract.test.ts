@@ -240,6 +240,23 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(await store.users.listAdmins()).toHaveLength(1);
     });
 
+    it('un admin marque un compte comme organisateur de confiance, puis le retire ; un non-admin ne le peut pas', async () => {
+      await addUser('boss', 'admin');
+      await addUser('orga');
+      expect(await store.users.findById('orga')).toMatchObject({ trusted: false });
+      expect(await store.users.setTrusted({ uid: 'orga', trusted: true, actorUid: 'boss', now: at(1) })).toMatchObject({
+        ok: true,
+        user: { trusted: true },
+      });
+      expect(await store.users.findById('orga')).toMatchObject({ trusted: true, updatedAt: at(1) });
+      expect(await store.users.setTrusted({ uid: 'boss', trusted: true, actorUid: 'orga', now: at(2) })).toMatchObject({
+        ok: false,
+      });
+      await store.users.setTrusted({ uid: 'orga', trusted: false, actorUid: 'boss', now: at(3) });
+      expect(await store.users.findById('orga')).toMatchObject({ trusted: false });
+      expect(await store.users.findById('boss')).toMatchObject({ trusted: false });
+    });
+
     it('supprimer un compte emporte ses sessions ; ses événements et ses dons restent, sans lui', async () => {
       await addUser('gone');
       await store.sessions.create({

@@ -124,6 +124,7 @@ export function makeUser(overrides: Partial<UserProfile> = {}, { now = new Date(
     photoURL: null,
     emailVerified: true,
     disabled: false,
+    trusted: false,
     ...overrides,
   };
 }

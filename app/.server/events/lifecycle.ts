@@ -77,7 +77,13 @@ export async function changeEvent(
   if (!transition) throw new UseCaseError(LIFECYCLE_MESSAGES.refused, 'form', 409);
   const now = (deps.now ? deps.now() : new Date()).toISOString();
   const entry = transition.logged
-    ? { adminUid: user.uid, action: logAction(transition.action), reason: input.reason ?? '', createdAt: now }
+    ? {
+        adminUid: user.uid,
+        // A trusted publisher's edit is recorded as what it is: a publication without moderation.
+        action: transition.actor === 'trusted' ? ('publish' as const) : logAction(transition.action),
+        reason: input.reason ?? '',
+        createdAt: now,
+      }
     : undefined;
   const files = () => {
     if (!deps.files) throw new Error('Une image en attente de relecture demande le stockage des fichiers');

@@ -97,6 +97,8 @@ export async function submitEvent(
     uid: actor.uid,
     submissionKey: options.submissionKey,
     event,
+    // A trusted account's submission is public at once: recorded as such (decision 042).
+    entry: transition.logged ? { adminUid: actor.uid, action: 'publish', reason: '', createdAt: now } : undefined,
   });
   if (result.created && transition.needsModeration) {
     await deps.store.notifications.addForAdmins({

@@ -59,6 +59,8 @@ export interface EventStore {
     uid: string;
     submissionKey: string;
     event: AgendaEvent;
+    /** A trusted publisher's submission, published at once: recorded in the moderation log in the same write. */
+    entry?: ModerationLogInput;
   }): Promise<{ event: AgendaEvent; created: boolean }>;
   /**
    * Writes one step of the event's life (app/domain/event-lifecycle.ts), atomically: only if the stored event is

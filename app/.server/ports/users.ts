@@ -14,6 +14,8 @@ export interface UserProfile {
   photoURL: string | null;
   emailVerified: boolean;
   disabled: boolean;
+  /** A trusted organizer: their submissions and edits publish at once, each recorded in the moderation log. */
+  trusted: boolean;
 }
 
 export interface UserWithPassword extends UserProfile {
@@ -60,6 +62,8 @@ export interface UserStore {
    */
   setRole(input: { uid: string; role: Role; actorUid: string; now: string }): Promise<UserAdminWrite>;
   setDisabled(input: { uid: string; disabled: boolean; actorUid: string; now: string }): Promise<UserAdminWrite>;
+  /** Marks the account as a trusted organizer or not (same guards: the actor is still an active admin). */
+  setTrusted(input: { uid: string; trusted: boolean; actorUid: string; now: string }): Promise<UserAdminWrite>;
 
   // --- Push data (SPEC §3 « user push data », §7 « Update users/{uid} with fcmTokens, fcmToken and fcmTokenUpdatedAt »).
   // Stored in the user's own record (SQLite: columns fcm_tokens JSON, fcm_token, fcm_token_updated_at; Firestore:

@@ -4,7 +4,7 @@
 // messages and the input) and with it (checks on blur with the same schema, focus on the error summary on submit).
 import { parse, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import type { FieldErrors } from '~/domain/forms';
 import type { z } from '~/domain/zod';
 
@@ -55,7 +55,9 @@ interface AppFormOptions<Schema extends z.ZodTypeAny> {
 export function useAppForm<Schema extends z.ZodTypeAny>(options: AppFormOptions<Schema>) {
   const { schema, validate } = options;
   const [attempt, setAttempt] = useState(0);
-  const lastResult = toLastResult(options.answer);
+  // One result per answer: conform reports a new result object on every render otherwise (an answer without errors,
+  // such as an import's prefill, would loop).
+  const lastResult = useMemo(() => toLastResult(options.answer), [options.answer]);
   const [form, fields] = useForm<Record<string, unknown>, Record<string, unknown>, string[]>({
     id: options.id,
     lastResult,

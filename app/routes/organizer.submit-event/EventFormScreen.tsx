@@ -2,7 +2,15 @@
 // Without JS it is a plain multipart form the server answers with its messages; with JS it checks each field as it is
 // left (the same rules as the server: checkEventForm, the schedule included) and, when a submission is refused, puts the focus on the
 // error summary at the top, each message a link to its field.
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
@@ -24,6 +32,7 @@ import {
   WhereFieldset,
 } from './EventFieldsets';
 import { ImageFieldset } from './ImageFieldset';
+import { ImportFromLink, isImportAnswer, useLatestAnswer } from './ImportFromLink';
 import type { action, loader } from './route';
 import { ScheduleFields } from './ScheduleFields';
 
@@ -84,20 +93,27 @@ function DuplicateWarning({ duplicates }: { duplicates: readonly { id: string; t
 
 export function EventFormScreen() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  // The event form's answer: the last submission's, or a successful import's (a refused import stays in its block).
+  const importer = useFetcher<typeof action>();
+  const latest = useLatestAnswer(useActionData<typeof action>(), importer.data);
+  const importAnswer = isImportAnswer(latest) ? latest : null;
+  const answer = importAnswer ? undefined : latest;
+  // An import starts the form afresh from the page's values (a new conform form: its defaults are those values).
+  const imported = importAnswer?.imported ? importAnswer : null;
+  const importCount = useFormKey(imported);
   const navigation = useNavigation();
   const formKey = useFormKey(answer);
-  const values: Record<string, string> = answer?.values ?? loaded.values;
+  const values: Record<string, string> = answer?.values ?? imported?.values ?? loaded.values;
   const root = useRouteLoaderData<typeof rootLoader>('root');
   // Active categories, and an edited event's own one even if it has been deactivated since (the server agrees).
   const allCategories = useCategories();
   const ownCategory = loaded.mode === 'edit' ? loaded.values.category : '';
   const categories = allCategories.filter((c) => c.active || c.slug === ownCategory);
   const { form, fields, attempt, formProps } = useAppForm({
-    id: 'event',
+    id: imported ? `event-${importCount}` : 'event',
     schema: CONSTRAINT_SCHEMA,
     answer,
-    defaultValue: loaded.values,
+    defaultValue: imported?.values ?? loaded.values,
     validate: (entries) =>
       // The server's checks, the schedule's included (checkEventForm): the same fields marked, the same messages.
       checkEventForm(
@@ -112,6 +128,9 @@ export function EventFormScreen() {
   useEffect(() => {
     if (answer) setCoords(toCoords(answer.values));
   }, [answer]);
+  useEffect(() => {
+    if (imported) setCoords(toCoords(imported.values));
+  }, [imported]);
   const submitting = navigation.state === 'submitting';
   const editing = loaded.mode === 'edit';
 
@@ -144,6 +163,7 @@ export function EventFormScreen() {
         <RequiredNote />
       </header>
 
+      {editing ? null : <ImportFromLink fetcher={importer} answer={importAnswer} />}
       {answer?.duplicates?.length ? <DuplicateWarning duplicates={answer.duplicates} /> : null}
       <ErrorSummary
         errors={form.allErrors}
@@ -153,7 +173,13 @@ export function EventFormScreen() {
         title="L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé."
       />
 
-      <Form key={formKey} method="post" encType="multipart/form-data" className="form" {...formProps}>
+      <Form
+        key={`${formKey}-${importCount}`}
+        method="post"
+        encType="multipart/form-data"
+        className="form"
+        {...formProps}
+      >
         <FormSecurity />
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
         <WhatFieldset fields={eventFields} categories={categories} />

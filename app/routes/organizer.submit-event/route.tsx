@@ -2,6 +2,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { eventFormPage } from '~/.server/events/event-form';
 import { saveEventForm } from '~/.server/events/save-event-form';
+import { IMPORT_INTENT, importLinkAnswer } from '~/.server/imports/link-answer';
 import { guardPost } from '~/.server/platform/guard';
 import { invalidFields } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
@@ -19,6 +20,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await guardPost(request, context, { audience: 'public', rate: { bucket: 'submit' }, body: 'upload' });
+  // « Importer depuis un lien » (a new event only): the form prefilled, nothing saved.
+  if (!params.id && typeof form !== 'string' && form.get('intent') === IMPORT_INTENT)
+    return importLinkAnswer(context.services, user, form);
   let saved: Awaited<ReturnType<typeof saveEventForm>>;
   try {
     saved = await saveEventForm(context.services, user, form, params.id);

@@ -111,12 +111,13 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       await ctx.awaiting.ready();
       return ctx.awaiting.size;
     },
-    async createSubmission({ uid, submissionKey, event }) {
+    async createSubmission({ uid, submissionKey, event, entry }) {
       const keyRef = submissions().doc(docKey(uid, submissionKey));
       const run = () =>
         db.runTransaction(async (tx) => {
           const existing = await tx.get(keyRef);
           if (existing.exists) return { id: String(existing.get('eventId')), created: false };
+          const number = entry ? await nextModerationId(tx, db) : null;
           // The key is created first: if another writer took it, the commit fails before the event is written.
           tx.create(keyRef, {
             uid,
@@ -127,6 +128,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
           tx.create(events().doc(event.id), event);
           const until = writeOccurrences(tx, event, []);
           tx.update(db.collection(COLLECTIONS.events).doc(event.id), { occurrencesUntil: until });
+          if (entry && number) tx.create(...logEntry(number.key, number.id, event.id, event.title, entry));
           return { id: event.id, created: true };
         });
       let result: { id: string; created: boolean };

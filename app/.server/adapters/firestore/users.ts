@@ -29,6 +29,7 @@ export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = 
       photoURL: user.photoURL ?? null,
       emailVerified: Boolean(user.emailVerified),
       disabled: Boolean(user.disabled),
+      trusted: Boolean(user.trusted),
       passwordHash: user.passwordHash ?? null,
     };
   },
@@ -45,6 +46,7 @@ export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = 
       photoURL: d.photoURL ?? null,
       emailVerified: Boolean(d.emailVerified),
       disabled: Boolean(d.disabled),
+      trusted: Boolean(d.trusted),
       passwordHash: d.passwordHash ?? null,
     };
   },
@@ -71,6 +73,7 @@ function newUser(input: {
     photoURL: null,
     emailVerified: input.emailVerified,
     disabled: false,
+    trusted: false,
     passwordHash: input.passwordHash,
   };
 }
@@ -271,6 +274,14 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
       const result = await guardedWrite(uid, actorUid, async (user) => ({
         removesAdmin: user.role === 'admin' && role !== 'admin' && !user.disabled,
         apply: () => ({ role, updatedAt: now }),
+      }));
+      if (result.ok) ctx.touched();
+      return result;
+    },
+    async setTrusted({ uid, trusted, actorUid, now }) {
+      const result = await guardedWrite(uid, actorUid, async () => ({
+        removesAdmin: false,
+        apply: () => ({ trusted, updatedAt: now }),
       }));
       if (result.ok) ctx.touched();
       return result;

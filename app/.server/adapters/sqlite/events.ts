@@ -118,7 +118,7 @@ export function createEventStore(db: Db): EventStore {
         .all(...status, Date.parse(endsAfter)) as { category: string; n: number }[];
       return Object.fromEntries(rows.map((r) => [r.category, r.n]));
     },
-    async createSubmission({ uid, submissionKey, event }) {
+    async createSubmission({ uid, submissionKey, event, entry }) {
       const find = db.prepare('SELECT event_id FROM event_submissions WHERE uid = ? AND submission_key = ?');
       const result = db
         .transaction(() => {
@@ -129,6 +129,7 @@ export function createEventStore(db: Db): EventStore {
           db.prepare(
             'INSERT INTO event_submissions (uid, submission_key, event_id, created_at) VALUES (?, ?, ?, ?)',
           ).run(uid, submissionKey, event.id, event.createdAt);
+          if (entry) logDecision(event.id, event.title, entry);
           return { id: event.id, created: true };
         })
         .immediate();

@@ -378,4 +378,25 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX alerts_email ON alerts(email);
   CREATE INDEX alerts_status ON alerts(status, updated_at);
   `,
+  // 14: trusted organizers (issue 21, decision 042): their submissions publish at once, logged.
+  `ALTER TABLE users ADD COLUMN trusted INTEGER NOT NULL DEFAULT 0;`,
+  // 15: the moderation log records trusted publications too (action 'publish', issue 21): its CHECK is rebuilt.
+  `
+  CREATE TABLE moderation_log_next (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL,
+    event_title TEXT NOT NULL DEFAULT '',
+    admin_uid TEXT REFERENCES users(uid) ON DELETE SET NULL,
+    action TEXT NOT NULL CHECK (action IN
+      ('approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel', 'edit', 'delete', 'publish')),
+    reason TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO moderation_log_next SELECT id, event_id, event_title, admin_uid, action, reason, created_at
+    FROM moderation_log;
+  DROP TABLE moderation_log;
+  ALTER TABLE moderation_log_next RENAME TO moderation_log;
+  CREATE INDEX moderation_log_created ON moderation_log(created_at);
+  CREATE INDEX moderation_log_event ON moderation_log(event_id, created_at);
+  `,
 ];

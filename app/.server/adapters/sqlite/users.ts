@@ -25,6 +25,7 @@ export function toUser(row: Row): UserProfile {
     photoURL: row.photo_url == null ? null : str(row.photo_url),
     emailVerified: bool(row.email_verified),
     disabled: bool(row.disabled),
+    trusted: bool(row.trusted),
   };
 }
 
@@ -257,6 +258,13 @@ export function createUserStore(db: Db): UserStore {
           db.prepare('UPDATE users SET disabled = ?, updated_at = ? WHERE uid = ?').run(disabled ? 1 : 0, now, uid);
           if (disabled) db.prepare('DELETE FROM sessions WHERE uid = ?').run(uid);
         },
+      }));
+    },
+    async setTrusted({ uid, trusted, actorUid, now }) {
+      return guardedWrite(uid, actorUid, () => ({
+        removesAdmin: false,
+        apply: () =>
+          db.prepare('UPDATE users SET trusted = ?, updated_at = ? WHERE uid = ?').run(trusted ? 1 : 0, now, uid),
       }));
     },
     async listAdmins() {

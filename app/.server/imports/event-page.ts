@@ -1,0 +1,176 @@
+// The schema.org `Event` of a web page, as its publisher describes it: JSON-LD first (one object, an array, or a
+// `@graph`; any type ending in « Event », and Festival), else simple microdata (itemscope/itemtype/itemprop). Read with
+// parse5, the HTML parser browsers follow (WHATWG), never with patterns on the markup. Pure: no I/O.
+import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+type Json = Record<string, unknown>;
+
+export interface PageEvent {
+  name: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  place: { name: string; street: string; postalCode: string; locality: string; region: string };
+  /** The lowest price and its currency (null: none said); 0 is free. */
+  price: { amount: number; currency: string } | null;
+  ticketUrl: string;
+  imageUrl: string;
+  url: string;
+  organizerName: string;
+}
+
+const isElement = (node: Node): node is Element => 'tagName' in node;
+const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value ?? null;
+
+function* elements(node: Node): Generator<Element> {
+  if (isElement(node)) yield node;
+  const children = 'childNodes' in node ? node.childNodes : [];
+  const content = isElement(node) && node.tagName === 'template' ? [(node as { content?: Node }).content] : [];
+  for (const child of [...children, ...content]) if (child) yield* elements(child);
+}
+
+/** The text of a node, as a browser's textContent. */
+function textOf(node: Node): string {
+  if (node.nodeName === '#text') return (node as { value: string }).value;
+  if (!('childNodes' in node) || (isElement(node) && ['script', 'style'].includes(node.tagName))) return '';
+  const blocks = ['p', 'div', 'li', 'br', 'h1', 'h2', 'h3', 'h4', 'tr', 'section', 'article'];
+  const inner = node.childNodes.map(textOf).join('');
+  return isElement(node) && blocks.includes(node.tagName) ? `\n${inner}\n` : inner;
+}
+
+/** Plain text from a description that may carry HTML (tags dropped, entities decoded, blank lines kept to one). */
+export function plainText(value: string): string {
+  return textOf(parseFragment(value))
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const str = (value: unknown): string =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function typesOf(item: Json): string[] {
+  const type = item['@type'] ?? item.type;
+  return (Array.isArray(type) ? type : [type]).map((t) => str(t).replace(/^https?:\/\/schema\.org\//, ''));
+}
+const isEvent = (item: Json) => typesOf(item).some((t) => /Event$/.test(t) || t === 'Festival');
+
+/** Every object of a JSON-LD document (arrays and @graph opened), depth first. */
+function* objects(value: unknown): Generator<Json> {
+  if (Array.isArray(value)) for (const v of value) yield* objects(v);
+  else if (isObject(value)) {
+    yield value;
+    if (value['@graph']) yield* objects(value['@graph']);
+  }
+}
+
+function imageUrl(value: unknown): string {
+  const image = first(value);
+  if (typeof image === 'string') return image.trim();
+  if (isObject(image)) return str(image.url) || str(image.contentUrl) || str(image['@id']);
+  return '';
+}
+
+function lowestPrice(value: unknown): PageEvent['price'] & { url: string } {
+  const offers = (Array.isArray(value) ? value : [value]).filter(isObject);
+  let best: (NonNullable<PageEvent['price']> & { url: string }) | null = null;
+  for (const offer of offers) {
+    const raw = str(offer.price) || str(offer.lowPrice);
+    const amount = Number(raw.replace(',', '.').replace(/[^\d.]/g, ''));
+    if (raw === '' || !Number.isFinite(amount)) continue;
+    if (!best || amount < best.amount)
+      best = { amount, currency: str(offer.priceCurrency).toUpperCase() || 'CHF', url: '' };
+  }
+  // The ticket page: the first offer that gives one.
+  if (best) best.url = offers.map((o) => str(o.url)).find(Boolean) ?? '';
+  return best as NonNullable<PageEvent['price']> & { url: string };
+}
+
+function toPageEvent(item: Json, pageUrl: string): PageEvent {
+  const location = (Array.isArray(item.location) ? item.location : [item.location]).find(
+    (l) => isObject(l) || typeof l === 'string',
+  );
+  const place = isObject(location) ? location : { name: str(location) };
+  const address = first(place.address);
+  const postal = isObject(address) ? address : { streetAddress: str(address) };
+  const offer = lowestPrice(item.offers);
+  const organizer = first(item.organizer);
+  const resolve = (url: string) => {
+    try {
+      return url ? new URL(url, pageUrl).href : '';
+    } catch {
+      return '';
+    }
+  };
+  return {
+    name: plainText(str(item.name)),
+    description: plainText(str(item.description)),
+    startDate: str(item.startDate),
+    endDate: str(item.endDate),
+    place: {
+      name: plainText(str(place.name)),
+      street: str(postal.streetAddress),
+      postalCode: str(postal.postalCode),
+      locality: str(postal.addressLocality),
+      region: str(postal.addressRegion),
+    },
+    price: offer ? { amount: offer.amount, currency: offer.currency } : null,
+    ticketUrl: resolve(offer?.url ?? ''),
+    imageUrl: resolve(imageUrl(item.image)),
+    url: resolve(str(item.url)) || pageUrl,
+    organizerName: isObject(organizer) ? str(organizer.name) : str(organizer),
+  };
+}
+
+/** Microdata: an itemscope's properties, a nested itemscope read as an object (location, address, offers). */
+function microdataItem(scope: Element): Json {
+  const item: Json = { '@type': (attr(scope, 'itemtype') ?? '').split(/\s+/) };
+  const visit = (node: Node) => {
+    for (const child of 'childNodes' in node ? node.childNodes : []) {
+      if (!isElement(child)) continue;
+      const prop = attr(child, 'itemprop');
+      const nested = attr(child, 'itemscope') !== null;
+      if (prop) {
+        const value = nested
+          ? microdataItem(child)
+          : (attr(child, 'content') ??
+            attr(child, 'datetime') ??
+            (['a', 'link'].includes(child.tagName) ? attr(child, 'href') : null) ??
+            (['img', 'source'].includes(child.tagName) ? attr(child, 'src') : null) ??
+            textOf(child).trim());
+        for (const name of prop.split(/\s+/)) if (!(name in item)) item[name] = value;
+      }
+      if (!nested) visit(child);
+    }
+  };
+  visit(scope);
+  return item;
+}
+
+/** The first schema.org Event the page describes, or null. */
+export function readEventPage(html: string, pageUrl: string): PageEvent | null {
+  const all = [...elements(parse(html))];
+  for (const script of all.filter(
+    (el) => el.tagName === 'script' && (attr(el, 'type') ?? '').trim().toLowerCase() === 'application/ld+json',
+  )) {
+    let document: unknown;
+    try {
+      document = JSON.parse(textOf(script.childNodes[0] ?? script) || 'null');
+    } catch {
+      continue;
+    }
+    for (const item of objects(document)) if (isEvent(item)) return toPageEvent(item, pageUrl);
+  }
+  for (const el of all) {
+    if (attr(el, 'itemscope') === null || attr(el, 'itemprop') !== null) continue;
+    const item = microdataItem(el);
+    if (isEvent(item)) return toPageEvent(item, pageUrl);
+  }
+  return null;
+}

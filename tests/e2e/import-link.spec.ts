@@ -1,0 +1,105 @@
+// Import from a link (issue 21): an organizer pastes the address of an event page with schema.org JSON-LD, served by
+// a local server of the test; the form comes back prefilled (a fetcher with JavaScript, a plain POST without), is
+// checked and sent: the event waits for moderation like any submission.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from './fixtures';
+import { confirmationId, inDays } from './utils';
+
+let server: http.Server;
+let base: string;
+const date = inDays(40);
+
+test.beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const title = decodeURIComponent((req.url ?? '/').slice(1));
+    if (!title.startsWith('Récital')) return res.writeHead(404).end();
+    const event = {
+      '@context': 'https://schema.org',
+      '@type': 'MusicEvent',
+      name: title,
+      description: '<p>Un récital de piano romantique, <em>Chopin</em> et Liszt, dans la grande salle.</p>',
+      startDate: `${date}T19:30:00+01:00`,
+      location: {
+        '@type': 'Place',
+        name: 'Casino de Montbenon',
+        address: { '@type': 'PostalAddress', streetAddress: 'Allée Ernest-Ansermet 3', addressLocality: 'Lausanne' },
+      },
+      offers: { '@type': 'Offer', price: '30', priceCurrency: 'CHF' },
+    };
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>x</title><script type="application/ld+json">${JSON.stringify(event)}</script>`);
+  });
+  // A port of this branch's range (3311–3319) or any free one.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+test('importer depuis un lien préremplit le formulaire ; l’événement envoyé attend la modération', async ({
+  page,
+  ports,
+  createUser,
+  loginAs,
+}) => {
+  const organizer = await createUser({ displayName: 'Amis du piano', verified: false });
+  await loginAs(page, organizer);
+  await page.goto('/organizer/submit-event');
+  const url = page.getByLabel('Adresse de la page de l’événement');
+  // A page that does not exist: the French message on the field, the address kept.
+  await url.fill(`${base}/absente`);
+  await page.getByRole('button', { name: 'Importer depuis un lien' }).click();
+  await expect(page.getByText('Le site a répondu HTTP 404 (page introuvable).')).toBeVisible();
+  await expect(url).toHaveValue(`${base}/absente`);
+
+  const title = `Récital ${Date.now()}`;
+  await url.fill(`${base}/${encodeURIComponent(title)}`);
+  await page.getByRole('button', { name: 'Importer depuis un lien' }).click();
+  await expect(page.getByTestId('import-notice')).toContainText('Vérifiez les champs importés avant d’envoyer.');
+  await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel('Date de début', { exact: true })).toHaveValue(date);
+  await expect(page.getByLabel('Heure de début', { exact: true })).toHaveValue('19:30');
+  await expect(page.getByLabel('Lieu', { exact: true })).toHaveValue('Casino de Montbenon');
+  await expect(page.getByLabel('Localité', { exact: true })).toHaveValue('Lausanne');
+  await expect(page.getByLabel('Canton', { exact: true })).toHaveValue('VD');
+  await expect(page.getByLabel('Prix dès (CHF)', { exact: true })).toHaveValue('30');
+  await expect(page.getByLabel('Description', { exact: true })).toHaveValue(
+    'Un récital de piano romantique, Chopin et Liszt, dans la grande salle.',
+  );
+  // Nothing is saved by the import itself.
+  expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+
+  await page.getByLabel('Catégorie', { exact: true }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+  const event = await ports.store.events.findById(confirmationId(page));
+  expect(event).toMatchObject({ title, status: 'pending', city: 'Lausanne', canton: 'VD', priceMin: 30 });
+});
+
+test('un compte de confiance qui importe depuis un lien publie l’événement à l’envoi', async ({
+  page,
+  ports,
+  createUser,
+  loginAs,
+}) => {
+  const admin = await createUser({ role: 'admin' });
+  const organizer = await createUser({ displayName: 'Salle de confiance' });
+  await ports.store.users.setTrusted({
+    uid: organizer.uid,
+    trusted: true,
+    actorUid: admin.uid,
+    now: new Date().toISOString(),
+  });
+  await loginAs(page, organizer);
+  await page.goto('/organizer/submit-event');
+  const title = `Récital ${Date.now()}`;
+  await page.getByLabel('Adresse de la page de l’événement').fill(`${base}/${encodeURIComponent(title)}`);
+  await page.getByRole('button', { name: 'Importer depuis un lien' }).click();
+  await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+  await page.getByLabel('Catégorie', { exact: true }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+  const event = await ports.store.events.findById(confirmationId(page));
+  expect(event).toMatchObject({ title, status: 'approved', createdBy: organizer.uid });
+});
