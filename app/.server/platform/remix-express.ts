@@ -56,7 +56,7 @@ function setCookies(headers: Headers): string[] {
 }
 
 /** Headers a page's own answer replaces rather than adds to (helmet set them before). */
-const REPLACED = new Set(['content-security-policy', 'cache-control']);
+const REPLACED = new Set(['content-security-policy', 'cache-control', 'cross-origin-resource-policy']);
 
 function writeHeaders(res: ExpressResponse, headers: Iterable<[string, string]>) {
   for (const [key, value] of headers) {
