@@ -72,7 +72,9 @@ export function readFields(params: URLSearchParams): readonly Field[] | null {
 
 export function pickFields(event: ApiEvent, fields: readonly Field[] | null): Partial<ApiEvent> {
   if (!fields) return event;
-  return Object.fromEntries(fields.map((field) => [field, event[field]])) as Partial<ApiEvent>;
+  // The id always comes: what one asks for again (one event) or dedupes on.
+  const chosen = new Set<Field>(['id', ...fields]);
+  return Object.fromEntries([...chosen].map((field) => [field, event[field]])) as Partial<ApiEvent>;
 }
 
 // The cursor carries the position and a fingerprint of the filters it belongs to: opaque to clients, refused with
