@@ -4,7 +4,7 @@ import { listApiEvents } from '~/.server/api/events';
 import { apiOptions, apiRead } from '~/.server/api/http';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return apiRead(context, () =>
+  return apiRead(request, context, () =>
     listApiEvents(context.services.store, new URL(request.url).searchParams, context.services.config.SITE_URL),
   );
 }

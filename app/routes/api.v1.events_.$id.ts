@@ -4,7 +4,7 @@ import { getApiEvent } from '~/.server/api/events';
 import { apiOptions, apiRead } from '~/.server/api/http';
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return apiRead(context, () =>
+  return apiRead(request, context, () =>
     getApiEvent(
       context.services.store,
       params.id ?? '',

@@ -59,11 +59,14 @@ export async function apiRateLimit(clientIp: string, perMinute: number): Promise
   }
 }
 
-/** Runs a read of the API: the allowance, then the answer, a refusal turned into problem+json. */
+/** Runs a read of the API: a preflight answered, the allowance, then the answer, a refusal turned into problem+json. */
 export async function apiRead(
+  request: Request,
   context: { clientIp: string; services: { config: { API_RATE_PER_MINUTE: number } } },
   read: () => Promise<unknown>,
 ): Promise<Response> {
+  // Remix hands OPTIONS to the loader (only POST, PUT, PATCH and DELETE go to the action).
+  if (request.method === 'OPTIONS') return apiOptions(request);
   const limited = await apiRateLimit(context.clientIp, context.services.config.API_RATE_PER_MINUTE);
   if (limited) return limited;
   try {
