@@ -1,11 +1,118 @@
-// The OpenAPI 3.1 document of the public API, served at /api/v1/openapi.json. Each answer documents an example with
-// the request that gives it (`x-request`): a test calls each one and checks the answer against the schema.
+// The OpenAPI 3.1 document of /api/v1, as data (served at /api/v1/openapi.json). Every operation carries an example
+// request (its parameters' `example`) that tests/contract/openapi.test.ts calls and checks against the schema here.
 import { CANTON_CODES } from '~/domain/cantons';
-import { API_MAX_LIMIT } from './events';
-import { EVENT_FIELDS, SCHEMAS } from './openapi-schemas';
+import { WHEN_OPTIONS } from '~/domain/event-filters';
+import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from './events';
+import { EVENT_FIELDS } from './representation';
 
-const ref = (name: keyof typeof SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
-const query = (name: string, description: string, schema: object, example?: unknown) => ({
+const nullable = (type: string, extra: object = {}) => ({ type: [type, 'null'], ...extra });
+const isoWithOffset = {
+  type: 'string',
+  format: 'date-time',
+  description: 'ISO 8601 avec le décalage de Europe/Zurich.',
+};
+const url = { type: 'string', format: 'uri' };
+
+const Image = {
+  type: 'object',
+  required: ['url', 'width', 'height', 'alt', 'sizes'],
+  properties: {
+    url,
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    alt: { type: 'string' },
+    sizes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['url', 'width', 'height'],
+        properties: { url, width: { type: 'integer' }, height: { type: 'integer' } },
+      },
+    },
+  },
+};
+
+const Event = {
+  type: 'object',
+  description: 'Un événement public ; avec `fields=`, seuls les champs demandés sont présents.',
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    url: { ...url, description: 'La page de l’événement (de la date, pour une série).' },
+    icsUrl: url,
+    startsAt: isoWithOffset,
+    endsAt: { ...isoWithOffset, type: ['string', 'null'] },
+    allDay: { type: 'boolean' },
+    cancelled: { type: 'boolean' },
+    occurrence: nullable('object', {
+      required: ['date', 'upcomingDates'],
+      properties: { date: { type: 'string', format: 'date' }, upcomingDates: { type: 'integer' } },
+    }),
+    venue: {
+      type: 'object',
+      required: ['name', 'street', 'postalCode', 'locality', 'canton', 'latitude', 'longitude'],
+      properties: {
+        name: { type: 'string' },
+        street: { type: 'string' },
+        postalCode: { type: 'string' },
+        locality: { type: 'string' },
+        canton: { type: 'string', enum: [...CANTON_CODES] },
+        latitude: nullable('number'),
+        longitude: nullable('number'),
+      },
+    },
+    category: {
+      type: 'object',
+      required: ['slug', 'name'],
+      properties: { slug: { type: 'string' }, name: { type: 'string' } },
+    },
+    price: {
+      type: 'object',
+      required: ['free', 'min', 'max', 'currency', 'note'],
+      properties: {
+        free: { type: 'boolean' },
+        min: nullable('number'),
+        max: nullable('number'),
+        currency: { const: 'CHF' },
+        note: { type: 'string' },
+      },
+    },
+    accessibility: {
+      type: 'object',
+      required: ['wheelchair', 'hearing', 'family'],
+      properties: { wheelchair: { type: 'boolean' }, hearing: { type: 'boolean' }, family: { type: 'boolean' } },
+    },
+    organizer: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+    ticketUrl: nullable('string'),
+    websiteUrl: nullable('string'),
+    image: { oneOf: [Image, { type: 'null' }] },
+  },
+  additionalProperties: false,
+};
+
+const Problem = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string', description: 'L’explication, en français.' },
+  },
+};
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+const json = (description: string, schema: object) => ({
+  description,
+  headers: { ETag: { schema: { type: 'string' } } },
+  content: { 'application/json': { schema } },
+});
+const limited = problem('Trop de requêtes depuis cette adresse (en-tête `Retry-After`).');
+const query = (name: string, description: string, schema: object, example?: string) => ({
   name,
   in: 'query',
   required: false,
@@ -13,205 +120,138 @@ const query = (name: string, description: string, schema: object, example?: unkn
   schema,
   ...(example === undefined ? {} : { example }),
 });
-const json = (schema: object, request: string, value: unknown, summary: string) => ({
-  content: { 'application/json': { schema, examples: { exemple: { summary, value, 'x-request': request } } } },
+const fields = query('fields', `Champs à livrer, séparés par des virgules, parmi : ${EVENT_FIELDS.join(', ')}.`, {
+  type: 'string',
 });
-const problem = (request: string, status: number, title: string, detail: string, description: string) => ({
-  description,
-  content: {
-    'application/problem+json': {
-      schema: ref('Problem'),
-      examples: {
-        exemple: { summary: description, value: { type: 'about:blank', title, status, detail }, 'x-request': request },
-      },
+
+export function openApiDocument(siteUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Agenda romand — API publique',
+      version: '1.0.0',
+      description:
+        'Les événements publics de Suisse romande, en lecture seule, sans clé. Mêmes filtres que la page /evenements. ' +
+        'Erreurs en application/problem+json, texte en français. Voir /developpeurs.',
     },
-  },
-});
-const tooMany = {
-  description:
-    'Trop de requêtes depuis cette adresse IP ; l’en-tête `Retry-After` dit dans combien de secondes réessayer.',
-  headers: { 'Retry-After': { schema: { type: 'integer' } } },
-  content: { 'application/problem+json': { schema: ref('Problem') } },
-};
-
-/** The example event of the document (the test stores one like it). */
-export const EXAMPLE_EVENT_ID = 'exemple-concert';
-const SITE = 'https://agenda-romand.ch';
-const exampleEvent = {
-  id: EXAMPLE_EVENT_ID,
-  title: 'Concert de l’Avent',
-  description: 'Un concert de chœurs romands, avec un programme de Noël.',
-  url: `${SITE}/evenement/${EXAMPLE_EVENT_ID}`,
-  icsUrl: `${SITE}/evenement/${EXAMPLE_EVENT_ID}/calendrier.ics`,
-  startsAt: '2026-12-12T19:30:00+01:00',
-  endsAt: '2026-12-12T21:30:00+01:00',
-  allDay: false,
-  cancelled: false,
-  occurrence: null,
-  venue: {
-    name: 'Temple de Saint-Imier',
-    street: 'Rue du Temple 1',
-    postalCode: '1003',
-    locality: 'Lausanne',
-    canton: 'VD',
-    latitude: 46.52,
-    longitude: 6.63,
-  },
-  category: { slug: 'musique', name: 'Musique' },
-  price: { free: false, min: 15, max: 25, currency: 'CHF', note: '' },
-  accessibility: { wheelchair: true, hearing: false, family: true },
-  organizer: { name: 'Chœur de Lausanne' },
-  ticketUrl: null,
-  websiteUrl: null,
-  image: null,
-};
-
-const EVENT_FILTERS = [
-  query('q', 'Recherche dans le titre, la description, le lieu, la localité et l’organisateur.', { type: 'string' }),
-  query('category', 'Slug d’une catégorie active (voir /api/v1/categories).', { type: 'string' }, 'musique'),
-  query('canton', 'Code du canton.', { type: 'string', enum: [...CANTON_CODES] }, 'VD'),
-  query('quand', 'Raccourci de dates.', {
-    type: 'string',
-    enum: ['aujourdhui', 'demain', 'week-end', 'semaine', 'mois'],
-  }),
-  query('du', 'Premier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
-  query('au', 'Dernier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
-  query('gratuit', 'Seulement les événements gratuits.', { type: 'string', enum: ['1'] }),
-  query('famille', 'Seulement ceux adaptés aux familles.', { type: 'string', enum: ['1'] }),
-  query('accessible', 'Seulement ceux accessibles en fauteuil roulant.', { type: 'string', enum: ['1'] }),
-  query(
-    'limit',
-    `Nombre d’événements par page (1 à ${API_MAX_LIMIT}, 20 par défaut).`,
-    { type: 'integer', minimum: 1, maximum: API_MAX_LIMIT },
-    5,
-  ),
-  query('cursor', 'Le champ `next` de la page précédente, avec les mêmes filtres.', { type: 'string' }),
-];
-const FIELDS = query(
-  'fields',
-  `Champs voulus, séparés par des virgules (l’identifiant vient toujours) : ${EVENT_FIELDS.join(', ')}.`,
-  { type: 'string' },
-);
-
-export const OPENAPI = {
-  openapi: '3.1.0',
-  jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-  info: {
-    title: 'API publique d’Agenda romand',
-    version: '1.0.0',
-    description:
-      'Les événements publics de Suisse romande, en lecture seule et sans clé. CORS ouvert, réponses en cache (ETag, 304), limite de requêtes par adresse IP. Présentation : /developpeurs.',
-  },
-  servers: [{ url: '/' }],
-  paths: {
-    '/api/v1/events': {
-      get: {
-        operationId: 'listEvents',
-        summary: 'Les événements à venir d’une sélection, une ligne par date pour une série',
-        parameters: [...EVENT_FILTERS, FIELDS],
-        responses: {
-          '200': {
-            description: 'Une page d’événements, dans l’ordre chronologique (de pertinence avec `q`).',
-            ...json(
-              ref('EventList'),
-              '/api/v1/events?category=musique&canton=VD&limit=5',
-              { data: [exampleEvent], next: null },
-              'Musique dans le canton de Vaud',
+    servers: [{ url: `${siteUrl}/api/v1` }],
+    paths: {
+      '/events': {
+        get: {
+          operationId: 'listEvents',
+          summary: 'Les événements publics à venir, une ligne par date d’une série',
+          parameters: [
+            query('q', 'Recherche plein texte.', { type: 'string' }),
+            query('category', 'Catégorie (slug, voir /categories).', { type: 'string' }, 'musique'),
+            query('canton', 'Canton.', { type: 'string', enum: [...CANTON_CODES] }, 'VD'),
+            query('quand', 'Raccourci de dates.', { type: 'string', enum: WHEN_OPTIONS.map((o) => o.value) }),
+            query('du', 'Premier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
+            query('au', 'Dernier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
+            query(
+              'limit',
+              `Taille de la page (1 à ${API_MAX_LIMIT}, ${API_DEFAULT_LIMIT} par défaut).`,
+              { type: 'integer', minimum: 1, maximum: API_MAX_LIMIT },
+              '5',
             ),
-          },
-          '400': problem(
-            '/api/v1/events?limit=500',
-            400,
-            'Requête invalide',
-            `« limit » doit être un nombre entier entre 1 et ${API_MAX_LIMIT}.`,
-            'Un paramètre incompris.',
-          ),
-          '429': tooMany,
-        },
-      },
-    },
-    '/api/v1/events/{id}': {
-      get: {
-        operationId: 'getEvent',
-        summary: 'Un événement public',
-        parameters: [
-          { name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: EXAMPLE_EVENT_ID },
-          FIELDS,
-        ],
-        responses: {
-          '200': {
-            description: 'L’événement.',
-            ...json(ref('OneEvent'), `/api/v1/events/${EXAMPLE_EVENT_ID}`, { data: exampleEvent }, 'Un concert'),
-          },
-          '404': problem(
-            '/api/v1/events/inconnu',
-            404,
-            'Introuvable',
-            'Aucun événement public ne porte cet identifiant.',
-            'Aucun événement public avec cet identifiant.',
-          ),
-          '429': tooMany,
-        },
-      },
-    },
-    '/api/v1/categories': {
-      get: {
-        operationId: 'listCategories',
-        summary: 'Les catégories actives, avec leur nombre d’événements à venir',
-        responses: {
-          '200': {
-            description: 'Les catégories, dans l’ordre du site.',
-            ...json(
-              ref('CategoryList'),
-              '/api/v1/categories',
-              {
-                data: [
-                  {
-                    slug: 'musique',
-                    name: 'Musique',
-                    color: '#b4233c',
-                    upcomingEvents: 1,
-                    url: `${SITE}/evenements?category=musique`,
-                  },
-                ],
+            query('cursor', 'Le champ `next` de la page précédente, avec les mêmes filtres.', { type: 'string' }),
+            fields,
+          ],
+          responses: {
+            200: json('Une page d’événements.', {
+              type: 'object',
+              required: ['data', 'next'],
+              properties: {
+                data: { type: 'array', items: { $ref: '#/components/schemas/Event' } },
+                next: nullable('string', { description: 'Curseur de la page suivante, null à la fin.' }),
               },
-              'Les catégories',
-            ),
+            }),
+            400: problem('Un filtre, `limit`, `fields` ou le curseur est invalide.'),
+            429: limited,
           },
-          '429': tooMany,
         },
       },
-    },
-    '/api/v1/partners': {
-      get: {
-        operationId: 'listPartners',
-        summary: 'Les partenaires et donateurs actifs',
-        responses: {
-          '200': {
-            description: 'Les partenaires puis les donateurs, dans l’ordre du site.',
-            ...json(
-              ref('PartnerList'),
-              '/api/v1/partners',
-              {
-                data: [
-                  {
-                    id: 'commune',
-                    name: 'Commune de Morges',
-                    kind: 'partner',
-                    description: '',
-                    url: `${SITE}/partenaires/commune`,
-                    websiteUrl: null,
-                    logoUrl: null,
+      '/events/{id}': {
+        get: {
+          operationId: 'getEvent',
+          summary: 'Un événement public',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: 'exemple' },
+            fields,
+          ],
+          responses: {
+            200: json('L’événement.', {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { $ref: '#/components/schemas/Event' } },
+            }),
+            404: problem('Aucun événement public ne porte cet identifiant.'),
+            429: limited,
+          },
+        },
+      },
+      '/categories': {
+        get: {
+          operationId: 'listCategories',
+          summary: 'Les catégories actives',
+          responses: {
+            200: json('Les catégories, dans l’ordre du site.', {
+              type: 'object',
+              required: ['data'],
+              properties: {
+                data: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['slug', 'name', 'color', 'upcomingEvents', 'url'],
+                    properties: {
+                      slug: { type: 'string' },
+                      name: { type: 'string' },
+                      color: { type: 'string' },
+                      upcomingEvents: { type: 'integer', minimum: 0 },
+                      url,
+                    },
+                    additionalProperties: false,
                   },
-                ],
+                },
               },
-              'Les partenaires',
-            ),
+            }),
+            429: limited,
           },
-          '429': tooMany,
+        },
+      },
+      '/partners': {
+        get: {
+          operationId: 'listPartners',
+          summary: 'Les partenaires et donateurs actifs',
+          responses: {
+            200: json('Les partenaires.', {
+              type: 'object',
+              required: ['data'],
+              properties: {
+                data: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['id', 'name', 'kind', 'description', 'url', 'websiteUrl', 'logoUrl'],
+                    properties: {
+                      id: { type: 'string' },
+                      name: { type: 'string' },
+                      kind: { type: 'string', enum: ['partner', 'donor'] },
+                      description: { type: 'string' },
+                      url,
+                      websiteUrl: nullable('string'),
+                      logoUrl: nullable('string'),
+                    },
+                    additionalProperties: false,
+                  },
+                },
+              },
+            }),
+            429: limited,
+          },
         },
       },
     },
-  },
-  components: { schemas: SCHEMAS },
-} as const;
+    components: { schemas: { Event, Image, Problem } },
+  };
+}
