@@ -120,9 +120,13 @@ const query = (name: string, description: string, schema: object, example?: stri
   schema,
   ...(example === undefined ? {} : { example }),
 });
-const fields = query('fields', `Champs à livrer, séparés par des virgules, parmi : ${EVENT_FIELDS.join(', ')}.`, {
-  type: 'string',
-});
+const fields = query(
+  'fields',
+  `Champs à livrer (l’identifiant vient toujours), séparés par des virgules, parmi : ${EVENT_FIELDS.join(', ')}.`,
+  {
+    type: 'string',
+  },
+);
 
 export function openApiDocument(siteUrl: string) {
   return {
@@ -147,6 +151,9 @@ export function openApiDocument(siteUrl: string) {
             query('quand', 'Raccourci de dates.', { type: 'string', enum: WHEN_OPTIONS.map((o) => o.value) }),
             query('du', 'Premier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
             query('au', 'Dernier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
+            query('gratuit', '1 : seulement les événements gratuits.', { type: 'string', enum: ['1'] }),
+            query('famille', '1 : seulement ceux pour les familles.', { type: 'string', enum: ['1'] }),
+            query('accessible', '1 : seulement ceux accessibles en fauteuil.', { type: 'string', enum: ['1'] }),
             query(
               'limit',
               `Taille de la page (1 à ${API_MAX_LIMIT}, ${API_DEFAULT_LIMIT} par défaut).`,
