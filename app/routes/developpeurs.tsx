@@ -7,9 +7,9 @@ import type { loader as rootLoader } from '~/root';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
-    title: 'Développeurs : l’API publique',
+    title: 'Développeurs : l’API publique',
     description:
-      'Reprenez les événements d’Agenda romand sur votre site : une API publique en lecture, sans clé, en JSON, avec les mêmes filtres que l’agenda.',
+      'Reprenez les événements d’Agenda romand sur votre site : une API publique en lecture, sans clé, en JSON, avec les mêmes filtres que l’agenda.',
     path: '/developpeurs',
     matches,
   });
@@ -17,13 +17,13 @@ export const meta: MetaFunction = ({ matches }) =>
 const PARAMETERS: [string, string][] = [
   ['q', 'recherche dans le titre, la description, le lieu, la localité et l’organisateur'],
   ['category', 'slug d’une catégorie (voir /api/v1/categories), p. ex. musique'],
-  ['canton', 'code du canton : GE, VD, VS, NE, FR, JU ou BE'],
+  ['canton', 'code du canton : GE, VD, VS, NE, FR, JU ou BE'],
   ['quand', 'aujourdhui, demain, week-end, semaine ou mois'],
   ['du, au', 'premier et dernier jour, au format AAAA-MM-JJ'],
   ['gratuit, famille, accessible', '1 pour ne garder que les événements gratuits, pour les familles, accessibles'],
   ['limit', 'nombre d’événements par page, de 1 à 100 (20 par défaut)'],
-  ['cursor', 'le champ « next » de la page précédente, avec les mêmes filtres'],
-  ['fields', 'les champs voulus, séparés par des virgules (p. ex. title,startsAt,url) ; l’identifiant vient toujours'],
+  ['cursor', 'le champ « next » de la page précédente, avec les mêmes filtres'],
+  ['fields', 'les champs voulus, séparés par des virgules (p. ex. title,startsAt,url) ; l’identifiant vient toujours'],
 ];
 
 export default function Developers() {
@@ -55,7 +55,7 @@ for (const evenement of data) {
       <header className="page-header">
         <h1>Développeurs</h1>
         <p className="lead">
-          Les événements publics d’Agenda romand se reprennent librement : une API en lecture, sans clé ni inscription,
+          Les événements publics d’Agenda romand se reprennent librement : une API en lecture, sans clé ni inscription,
           qui répond en JSON avec les mêmes filtres que l’agenda.
         </p>
       </header>
@@ -68,22 +68,22 @@ for (const evenement of data) {
         </p>
         <ul>
           <li>
-            <code>GET /api/v1/events</code> : les événements à venir d’une sélection, dans l’ordre chronologique ; un
-            événement à plusieurs dates donne une ligne par date ;
+            <code>GET /api/v1/events</code> : les événements à venir d’une sélection, dans l’ordre chronologique ; un
+            événement à plusieurs dates donne une ligne par date ;
           </li>
           <li>
-            <code>GET /api/v1/events/{'{id}'}</code> : un événement ;
+            <code>GET /api/v1/events/{'{id}'}</code> : un événement ;
           </li>
           <li>
-            <code>GET /api/v1/categories</code> : les catégories, avec leur nombre d’événements à venir ;
+            <code>GET /api/v1/categories</code> : les catégories, avec leur nombre d’événements à venir ;
           </li>
           <li>
-            <code>GET /api/v1/partners</code> : les partenaires et donateurs.
+            <code>GET /api/v1/partners</code> : les partenaires et donateurs.
           </li>
         </ul>
         <p>
           Seuls les événements publiés paraissent, tels qu’ils ont été approuvés. Les dates sont au format ISO 8601 avec
-          le décalage horaire suisse (<code>+01:00</code> en hiver, <code>+02:00</code> en été) ; les adresses (page de
+          le décalage horaire suisse (<code>+01:00</code> en hiver, <code>+02:00</code> en été) ; les adresses (page de
           l’événement, fichier <code>.ics</code>, images en 400, 800 et 1600 pixels de large) sont complètes.
         </p>
 
@@ -100,15 +100,15 @@ for (const evenement of data) {
         </dl>
 
         <h3>Exemples</h3>
-        <p>Les cinq prochains concerts dans le canton de Vaud, en ligne de commande :</p>
+        <p>Les cinq prochains concerts dans le canton de Vaud, en ligne de commande :</p>
         <pre>
           <code>{curl}</code>
         </pre>
-        <p>Depuis une page web (le partage entre origines, CORS, est ouvert) :</p>
+        <p>Depuis une page web (le partage entre origines, CORS, est ouvert) :</p>
         <pre>
           <code>{fetchCode}</code>
         </pre>
-        <p>La réponse :</p>
+        <p>La réponse :</p>
         <pre>
           <code>{answer}</code>
         </pre>
@@ -121,8 +121,8 @@ for (const evenement of data) {
         <p>
           Une requête incomprise reçoit une réponse <code>application/problem+json</code> dont le champ{' '}
           <code>detail</code> explique le problème en français (statut 400, ou 404 pour un événement inconnu). Les
-          réponses portent un <code>ETag</code> : renvoyez-le dans <code>If-None-Match</code> pour recevoir un 304 quand
-          rien n’a changé. Chaque adresse IP dispose d’un nombre de requêtes par minute ; au-delà, la réponse est 429 et
+          réponses portent un <code>ETag</code> : renvoyez-le dans <code>If-None-Match</code> pour recevoir un 304 quand
+          rien n’a changé. Chaque adresse IP dispose d’un nombre de requêtes par minute ; au-delà, la réponse est 429 et
           l’en-tête <code>Retry-After</code> indique dans combien de secondes réessayer. Gardez les réponses en cache
           quelques minutes plutôt que d’interroger l’API à chaque visite.
         </p>
