@@ -15,6 +15,7 @@ const INFO_LINKS = [
   { to: '/privacy-policy', label: 'Politique de confidentialité' },
   { to: '/support-us', label: 'Nous soutenir' },
   { to: '/partenaires', label: 'Partenaires & Donateurs' },
+  { to: '/developpeurs', label: 'Développeurs' },
 ] as const;
 
 function scrollToTopSmoothly(_event: MouseEvent<HTMLAnchorElement>) {

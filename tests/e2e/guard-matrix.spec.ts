@@ -5,7 +5,15 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, type Fixtures, type TestUser, test } from './fixtures';
 
-type Guard = 'public' | 'anonymous-only' | 'login' | 'admin' | 'admin-stream' | 'post-only' | 'not-found';
+type Guard =
+  | 'public'
+  | 'public-api'
+  | 'anonymous-only'
+  | 'login'
+  | 'admin'
+  | 'admin-stream'
+  | 'post-only'
+  | 'not-found';
 
 const EXPECTED: Record<string, Guard> = {
   '/': 'public',
@@ -41,6 +49,13 @@ const EXPECTED: Record<string, Guard> = {
   // Cancelling or restoring one date of a series (decision 041): its owner or an admin, by POST (recurring.spec.ts).
   '/evenement/:id/date': 'post-only',
   '/carte.json': 'public',
+  // The public API (decision 046): the same answer for everyone, cookie or not, cacheable by shared caches.
+  '/api/v1/events': 'public-api',
+  '/api/v1/events/:id': 'public-api',
+  '/api/v1/categories': 'public-api',
+  '/api/v1/partners': 'public-api',
+  '/api/v1/openapi.json': 'public-api',
+  '/developpeurs': 'public',
   '/admin': 'admin',
   '/admin/categories': 'admin',
   '/admin/events': 'admin',
@@ -131,6 +146,7 @@ test.beforeAll(async ({ ports }) => {
 function concrete(pattern: string, targets: Targets): string {
   if (pattern.startsWith('/admin/sources/')) return pattern.replace(':id', GUARD_SOURCE.id);
   if (pattern.startsWith('/evenement/')) return pattern.replace(':id', targets.event);
+  if (pattern.startsWith('/api/v1/events/')) return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', targets.partner);
   if (pattern === '/*') return '/une-page-qui-n-existe-pas';
   // Organizer screens of one event: an event of the organizer of the test (its owner; admins may open any).
@@ -168,6 +184,7 @@ async function check(
   const loginRedirect = `302 /auth/login?redirect=${encodeURIComponent(url)}`;
   const expected = {
     public: '200',
+    'public-api': '200',
     'anonymous-only': who === 'visitor' ? '200' : '302 /',
     login: who === 'visitor' ? loginRedirect : '200',
     admin: who === 'visitor' ? loginRedirect : who === 'organizer' ? '302 /' : '200',
@@ -187,6 +204,12 @@ async function check(
 function expectCaching(headers: Record<string, string>, who: string, guard: Guard, status: number, url: string) {
   const label = `${who} ${url}`;
   const cacheControl = headers['cache-control'] ?? '';
+  if (guard === 'public-api') {
+    expect(headers['set-cookie'], label).toBeUndefined();
+    expect(cacheControl, label).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(headers['access-control-allow-origin'], label).toBe('*');
+    return;
+  }
   if (who !== 'visitor') {
     expect(cacheControl, label).toContain('no-store');
     if (status === 200) expect(cacheControl, label).toBe('private, no-store');

@@ -61,6 +61,8 @@ const envSchema = z.object({
   JOBS_TOKEN: z.string().min(32, 'JOBS_TOKEN : au moins 32 caractères').optional(),
   /** POSTs allowed per IP and minute on public forms (contact, auth). */
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Requests per IP and minute on the public API (/api/v1) past the shared caches. */
+  API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('© les contributeurs d’OpenStreetMap'),
   /** Card and TWINT donations through Stripe Checkout: off without a secret key (the QR-bill always works). */

@@ -56,7 +56,7 @@ function setCookies(headers: Headers): string[] {
 }
 
 /** Headers a page's own answer replaces rather than adds to (helmet set them before). */
-const REPLACED = new Set(['content-security-policy', 'cache-control']);
+const REPLACED = new Set(['content-security-policy', 'cache-control', 'cross-origin-resource-policy']);
 
 function writeHeaders(res: ExpressResponse, headers: Iterable<[string, string]>) {
   for (const [key, value] of headers) {
@@ -104,7 +104,8 @@ export function createRemixHandler(options: RemixHandlerOptions) {
     const { config, store } = getServices();
     pageCache ??= createPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
-    const anonymous = !hasVisitorCookie(req.get('Cookie'));
+    // The public API never reads the session: its answers are everyone's, cookie or not (decision 046).
+    const anonymous = req.path.startsWith('/api/v1/') || !hasVisitorCookie(req.get('Cookie'));
     const url = remixUrl(req);
     // The store's revision before rendering: a write during it makes the kept copy stale at once.
     const revision = isRead && anonymous && pageCache ? store.revision() : -1;

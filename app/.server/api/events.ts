@@ -1,0 +1,120 @@
+// The public API's reading of events: the filters of /evenements read by the list page's own parser, the same store
+// query (queryFromFilters), one row per occurrence of a series, an opaque cursor and a choice of fields.
+import crypto from 'node:crypto';
+import { filtersToParams, parseEventFilters } from '~/domain/event-filters';
+import { activeCategorySlugs, categoryInfos } from '../categories/categories';
+import { cachedRead, getEventForViewer, queryFromFilters } from '../events/public';
+import type { Store } from '../ports';
+import { type ApiEvent, apiEvent, EVENT_FIELDS } from './representation';
+
+export const API_DEFAULT_LIMIT = 20;
+export const API_MAX_LIMIT = 100;
+
+/** A refusal of the API: its status and its French `detail` (application/problem+json). */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+const badRequest = (detail: string) => new ApiProblem(400, 'Requête invalide', detail);
+
+/** The filters the list page understands, each refused when given but not understood (a page ignores it). */
+const FILTER_PARAMS = {
+  category: 'category',
+  canton: 'canton',
+  quand: 'when',
+  du: 'from',
+  au: 'to',
+} as const;
+
+function readFilters(params: URLSearchParams, active: readonly string[]) {
+  const { filters, searchError } = parseEventFilters(params, active);
+  if (searchError) throw badRequest(searchError);
+  for (const [param, key] of Object.entries(FILTER_PARAMS)) {
+    const given = params.get(param);
+    if (given && !filters[key]) throw badRequest(`Valeur inconnue pour « ${param} » : « ${given} ».`);
+  }
+  return filters;
+}
+
+function readLimit(params: URLSearchParams): number {
+  const given = params.get('limit');
+  if (given === null || given === '') return API_DEFAULT_LIMIT;
+  const limit = Number(given);
+  if (!Number.isInteger(limit) || limit < 1 || limit > API_MAX_LIMIT) {
+    throw badRequest(`« limit » doit être un nombre entier entre 1 et ${API_MAX_LIMIT}.`);
+  }
+  return limit;
+}
+
+type Field = (typeof EVENT_FIELDS)[number];
+
+export function readFields(params: URLSearchParams): readonly Field[] | null {
+  const given = params.get('fields');
+  if (!given) return null;
+  const names = given
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(EVENT_FIELDS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw badRequest(
+      `Champ inconnu dans « fields » : ${unknown.join(', ')}. Champs possibles : ${EVENT_FIELDS.join(', ')}.`,
+    );
+  }
+  return names as Field[];
+}
+
+export function pickFields(event: ApiEvent, fields: readonly Field[] | null): Partial<ApiEvent> {
+  if (!fields) return event;
+  // The id always comes: what one asks for again (one event) or dedupes on.
+  const chosen = new Set<Field>(['id', ...fields]);
+  return Object.fromEntries([...chosen].map((field) => [field, event[field]])) as Partial<ApiEvent>;
+}
+
+// The cursor carries the position and a fingerprint of the filters it belongs to: opaque to clients, refused with
+// other filters. A position, not a keyset: pages are stable while the agenda does not change (decision 046).
+const fingerprint = (query: string) => crypto.createHash('sha256').update(query).digest('base64url').slice(0, 10);
+
+function encodeCursor(offset: number, query: string): string {
+  return Buffer.from(JSON.stringify({ o: offset, f: fingerprint(query) })).toString('base64url');
+}
+
+function decodeCursor(cursor: string | null, query: string): number {
+  if (!cursor) return 0;
+  try {
+    const { o, f } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Number.isSafeInteger(o) && o >= 0 && f === fingerprint(query)) return o;
+  } catch {}
+  throw badRequest('Curseur invalide : reprenez le champ « next » d’une réponse avec les mêmes filtres.');
+}
+
+/** GET /api/v1/events: a page of public events (one row per occurrence) and the cursor of the next one. */
+export async function listApiEvents(store: Store, params: URLSearchParams, siteUrl: string, now = new Date()) {
+  const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
+  const filters = readFilters(params, active);
+  const limit = readLimit(params);
+  const fields = readFields(params);
+  const query = filtersToParams(filters).toString();
+  const offset = decodeCursor(params.get('cursor'), query);
+  const { items, total } = await cachedRead(store, `api:${query}:${offset}:${limit}`, () =>
+    store.events.search({ ...queryFromFilters(filters, now), limit, offset }),
+  );
+  return {
+    data: items.map((event) => pickFields(apiEvent(event, siteUrl, categories), fields)),
+    next: offset + items.length < total && items.length > 0 ? encodeCursor(offset + items.length, query) : null,
+  };
+}
+
+/** GET /api/v1/events/{id}: one public event as the public sees it (its approved content), or a 404. */
+export async function getApiEvent(store: Store, id: string, params: URLSearchParams, siteUrl: string) {
+  const fields = readFields(params);
+  const [view, categories] = await Promise.all([getEventForViewer(store, id, null), categoryInfos(store)]);
+  if (!view) throw new ApiProblem(404, 'Introuvable', 'Aucun événement public ne porte cet identifiant.');
+  return { data: pickFields(apiEvent(view.event, siteUrl, categories), fields) };
+}

@@ -1,0 +1,264 @@
+// The OpenAPI 3.1 document of /api/v1, as data (served at /api/v1/openapi.json). Every operation carries an example
+// request (its parameters' `example`) that tests/contract/openapi.test.ts calls and checks against the schema here.
+import { CANTON_CODES } from '~/domain/cantons';
+import { WHEN_OPTIONS } from '~/domain/event-filters';
+import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from './events';
+import { EVENT_FIELDS } from './representation';
+
+const nullable = (type: string, extra: object = {}) => ({ type: [type, 'null'], ...extra });
+const isoWithOffset = {
+  type: 'string',
+  format: 'date-time',
+  description: 'ISO 8601 avec le décalage de Europe/Zurich.',
+};
+const url = { type: 'string', format: 'uri' };
+
+const Image = {
+  type: 'object',
+  required: ['url', 'width', 'height', 'alt', 'sizes'],
+  properties: {
+    url,
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    alt: { type: 'string' },
+    sizes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['url', 'width', 'height'],
+        properties: { url, width: { type: 'integer' }, height: { type: 'integer' } },
+      },
+    },
+  },
+};
+
+const Event = {
+  type: 'object',
+  description: 'Un événement public ; avec `fields=`, seuls les champs demandés sont présents.',
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    url: { ...url, description: 'La page de l’événement (de la date, pour une série).' },
+    icsUrl: url,
+    startsAt: isoWithOffset,
+    endsAt: { ...isoWithOffset, type: ['string', 'null'] },
+    allDay: { type: 'boolean' },
+    cancelled: { type: 'boolean' },
+    occurrence: nullable('object', {
+      required: ['date', 'upcomingDates'],
+      properties: { date: { type: 'string', format: 'date' }, upcomingDates: { type: 'integer' } },
+    }),
+    venue: {
+      type: 'object',
+      required: ['name', 'street', 'postalCode', 'locality', 'canton', 'latitude', 'longitude'],
+      properties: {
+        name: { type: 'string' },
+        street: { type: 'string' },
+        postalCode: { type: 'string' },
+        locality: { type: 'string' },
+        canton: { type: 'string', enum: [...CANTON_CODES] },
+        latitude: nullable('number'),
+        longitude: nullable('number'),
+      },
+    },
+    category: {
+      type: 'object',
+      required: ['slug', 'name'],
+      properties: { slug: { type: 'string' }, name: { type: 'string' } },
+    },
+    price: {
+      type: 'object',
+      required: ['free', 'min', 'max', 'currency', 'note'],
+      properties: {
+        free: { type: 'boolean' },
+        min: nullable('number'),
+        max: nullable('number'),
+        currency: { const: 'CHF' },
+        note: { type: 'string' },
+      },
+    },
+    accessibility: {
+      type: 'object',
+      required: ['wheelchair', 'hearing', 'family'],
+      properties: { wheelchair: { type: 'boolean' }, hearing: { type: 'boolean' }, family: { type: 'boolean' } },
+    },
+    organizer: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+    ticketUrl: nullable('string'),
+    websiteUrl: nullable('string'),
+    image: { oneOf: [Image, { type: 'null' }] },
+  },
+  additionalProperties: false,
+};
+
+const Problem = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string', description: 'L’explication, en français.' },
+  },
+};
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+const json = (description: string, schema: object) => ({
+  description,
+  headers: { ETag: { schema: { type: 'string' } } },
+  content: { 'application/json': { schema } },
+});
+const limited = problem('Trop de requêtes depuis cette adresse (en-tête `Retry-After`).');
+const query = (name: string, description: string, schema: object, example?: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+  ...(example === undefined ? {} : { example }),
+});
+const fields = query(
+  'fields',
+  `Champs à livrer (l’identifiant vient toujours), séparés par des virgules, parmi : ${EVENT_FIELDS.join(', ')}.`,
+  {
+    type: 'string',
+  },
+);
+
+export function openApiDocument(siteUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Agenda romand — API publique',
+      version: '1.0.0',
+      description:
+        'Les événements publics de Suisse romande, en lecture seule, sans clé. Mêmes filtres que la page /evenements. ' +
+        'Erreurs en application/problem+json, texte en français. Voir /developpeurs.',
+    },
+    servers: [{ url: `${siteUrl}/api/v1` }],
+    paths: {
+      '/events': {
+        get: {
+          operationId: 'listEvents',
+          summary: 'Les événements publics à venir, une ligne par date d’une série',
+          parameters: [
+            query('q', 'Recherche plein texte.', { type: 'string' }),
+            query('category', 'Catégorie (slug, voir /categories).', { type: 'string' }, 'musique'),
+            query('canton', 'Canton.', { type: 'string', enum: [...CANTON_CODES] }, 'VD'),
+            query('quand', 'Raccourci de dates.', { type: 'string', enum: WHEN_OPTIONS.map((o) => o.value) }),
+            query('du', 'Premier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
+            query('au', 'Dernier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
+            query('gratuit', '1 : seulement les événements gratuits.', { type: 'string', enum: ['1'] }),
+            query('famille', '1 : seulement ceux pour les familles.', { type: 'string', enum: ['1'] }),
+            query('accessible', '1 : seulement ceux accessibles en fauteuil.', { type: 'string', enum: ['1'] }),
+            query(
+              'limit',
+              `Taille de la page (1 à ${API_MAX_LIMIT}, ${API_DEFAULT_LIMIT} par défaut).`,
+              { type: 'integer', minimum: 1, maximum: API_MAX_LIMIT },
+              '5',
+            ),
+            query('cursor', 'Le champ `next` de la page précédente, avec les mêmes filtres.', { type: 'string' }),
+            fields,
+          ],
+          responses: {
+            200: json('Une page d’événements.', {
+              type: 'object',
+              required: ['data', 'next'],
+              properties: {
+                data: { type: 'array', items: { $ref: '#/components/schemas/Event' } },
+                next: nullable('string', { description: 'Curseur de la page suivante, null à la fin.' }),
+              },
+            }),
+            400: problem('Un filtre, `limit`, `fields` ou le curseur est invalide.'),
+            429: limited,
+          },
+        },
+      },
+      '/events/{id}': {
+        get: {
+          operationId: 'getEvent',
+          summary: 'Un événement public',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: 'exemple' },
+            fields,
+          ],
+          responses: {
+            200: json('L’événement.', {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { $ref: '#/components/schemas/Event' } },
+            }),
+            404: problem('Aucun événement public ne porte cet identifiant.'),
+            429: limited,
+          },
+        },
+      },
+      '/categories': {
+        get: {
+          operationId: 'listCategories',
+          summary: 'Les catégories actives',
+          responses: {
+            200: json('Les catégories, dans l’ordre du site.', {
+              type: 'object',
+              required: ['data'],
+              properties: {
+                data: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['slug', 'name', 'color', 'upcomingEvents', 'url'],
+                    properties: {
+                      slug: { type: 'string' },
+                      name: { type: 'string' },
+                      color: { type: 'string' },
+                      upcomingEvents: { type: 'integer', minimum: 0 },
+                      url,
+                    },
+                    additionalProperties: false,
+                  },
+                },
+              },
+            }),
+            429: limited,
+          },
+        },
+      },
+      '/partners': {
+        get: {
+          operationId: 'listPartners',
+          summary: 'Les partenaires et donateurs actifs',
+          responses: {
+            200: json('Les partenaires.', {
+              type: 'object',
+              required: ['data'],
+              properties: {
+                data: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['id', 'name', 'kind', 'description', 'url', 'websiteUrl', 'logoUrl'],
+                    properties: {
+                      id: { type: 'string' },
+                      name: { type: 'string' },
+                      kind: { type: 'string', enum: ['partner', 'donor'] },
+                      description: { type: 'string' },
+                      url,
+                      websiteUrl: nullable('string'),
+                      logoUrl: nullable('string'),
+                    },
+                    additionalProperties: false,
+                  },
+                },
+              },
+            }),
+            429: limited,
+          },
+        },
+      },
+    },
+    components: { schemas: { Event, Image, Problem } },
+  };
+}

@@ -1,0 +1,117 @@
+// What the public API (/api/v1) says of an event, a category, a partner: stable English field names, dates in ISO 8601
+// with the Europe/Zurich offset, absolute URLs (docs/decisions/046-api-publique.md). Only ever given public content.
+import { TZDate } from '@date-fns/tz';
+import { formatISO } from 'date-fns';
+import type { CategoryInfo } from '~/domain/categories';
+import { TIME_ZONE } from '~/domain/dates';
+import type { AgendaEvent } from '~/domain/event';
+import { occurrenceDayOf } from '~/domain/event-card';
+import { IMAGE_WIDTHS, imageUrl, isReviewImage } from '~/domain/images';
+import type { Partner } from '~/domain/partner';
+
+/** An instant as `2026-11-28T20:00:00+01:00`. */
+export const zurichIsoOffset = (iso: string) => formatISO(new TZDate(new Date(iso), TIME_ZONE));
+
+const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`);
+
+export function apiImage(event: AgendaEvent, siteUrl: string) {
+  const image = event.image;
+  // A picture no admin approved is never public (decision 031).
+  if (!image || isReviewImage(image.path)) return null;
+  const width = 800 as const;
+  const heightAt = (w: number) => (image.width > 0 ? Math.round((image.height * w) / image.width) : image.height);
+  return {
+    url: absolute(siteUrl, imageUrl(image.path, width)),
+    width: Math.min(width, image.width) || width,
+    height: heightAt(Math.min(width, image.width) || width),
+    alt: image.alt,
+    sizes: IMAGE_WIDTHS.map((w) => ({
+      url: absolute(siteUrl, imageUrl(image.path, w)),
+      width: w,
+      height: heightAt(w),
+    })),
+  };
+}
+
+export function apiEvent(event: AgendaEvent, siteUrl: string, categories: readonly CategoryInfo[]) {
+  const day = occurrenceDayOf(event);
+  const page = `${siteUrl}/evenement/${event.id}`;
+  const category = categories.find((c) => c.slug === event.category);
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    url: day ? `${page}?date=${day}` : page,
+    icsUrl: `${page}/calendrier.ics`,
+    startsAt: zurichIsoOffset(event.startsAt),
+    // An end the organizer never gave is only a bound for filters: not said.
+    endsAt: event.openEnd ? null : zurichIsoOffset(event.endsAt),
+    allDay: event.allDay,
+    cancelled: event.status === 'cancelled' || (event.occurrence?.cancelled ?? false),
+    occurrence: day && event.occurrence ? { date: day, upcomingDates: event.occurrence.upcoming } : null,
+    venue: {
+      name: event.venueName,
+      street: event.street,
+      postalCode: event.postalCode,
+      locality: event.city,
+      canton: event.canton,
+      latitude: event.lat,
+      longitude: event.lng,
+    },
+    category: { slug: event.category, name: category?.label ?? event.category },
+    price: { free: event.isFree, min: event.priceMin, max: event.priceMax, currency: 'CHF', note: event.priceNote },
+    accessibility: {
+      wheelchair: event.accessibility.wheelchair,
+      hearing: event.accessibility.hearing,
+      family: event.accessibility.familyFriendly,
+    },
+    organizer: { name: event.organizerName },
+    ticketUrl: event.ticketUrl || null,
+    websiteUrl: event.websiteUrl || null,
+    image: apiImage(event, siteUrl),
+  };
+}
+
+export type ApiEvent = ReturnType<typeof apiEvent>;
+export const EVENT_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'url',
+  'icsUrl',
+  'startsAt',
+  'endsAt',
+  'allDay',
+  'cancelled',
+  'occurrence',
+  'venue',
+  'category',
+  'price',
+  'accessibility',
+  'organizer',
+  'ticketUrl',
+  'websiteUrl',
+  'image',
+] as const satisfies readonly (keyof ApiEvent)[];
+
+export function apiCategory(category: CategoryInfo, siteUrl: string, upcoming: number) {
+  return {
+    slug: category.slug,
+    name: category.label,
+    color: category.color,
+    upcomingEvents: upcoming,
+    url: `${siteUrl}/evenements?category=${encodeURIComponent(category.slug)}`,
+  };
+}
+
+export function apiPartner(partner: Partner, siteUrl: string) {
+  return {
+    id: partner.id,
+    name: partner.name,
+    kind: partner.kind === 'partenaire' ? ('partner' as const) : ('donor' as const),
+    description: partner.description,
+    url: `${siteUrl}/partenaires/${partner.id}`,
+    websiteUrl: partner.websiteUrl || null,
+    logoUrl: partner.logo ? absolute(siteUrl, partner.logo) : null,
+  };
+}

@@ -1,0 +1,12 @@
+// GET /api/v1/events: the public events of a selection, same filters as /evenements (docs/decisions/046-api-publique.md).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { listApiEvents } from '~/.server/api/events';
+import { apiOptions, apiRead } from '~/.server/api/http';
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return apiRead(request, context, () =>
+    listApiEvents(context.services.store, new URL(request.url).searchParams, context.services.config.SITE_URL),
+  );
+}
+
+export const action = ({ request }: ActionFunctionArgs) => apiOptions(request);

@@ -1,0 +1,132 @@
+// /developpeurs: the public API explained in French, with examples (curl, fetch). The embed section (widget, iframe)
+// is added below the API's by the embed work.
+import type { MetaFunction } from '@remix-run/node';
+import { useRouteLoaderData } from '@remix-run/react';
+import { pageMeta } from '~/domain/meta';
+import type { loader as rootLoader } from '~/root';
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Développeurs : l’API publique',
+    description:
+      'Reprenez les événements d’Agenda romand sur votre site : une API publique en lecture, sans clé, en JSON, avec les mêmes filtres que l’agenda.',
+    path: '/developpeurs',
+    matches,
+  });
+
+const PARAMETERS: [string, string][] = [
+  ['q', 'recherche dans le titre, la description, le lieu, la localité et l’organisateur'],
+  ['category', 'slug d’une catégorie (voir /api/v1/categories), p. ex. musique'],
+  ['canton', 'code du canton : GE, VD, VS, NE, FR, JU ou BE'],
+  ['quand', 'aujourdhui, demain, week-end, semaine ou mois'],
+  ['du, au', 'premier et dernier jour, au format AAAA-MM-JJ'],
+  ['gratuit, famille, accessible', '1 pour ne garder que les événements gratuits, pour les familles, accessibles'],
+  ['limit', 'nombre d’événements par page, de 1 à 100 (20 par défaut)'],
+  ['cursor', 'le champ « next » de la page précédente, avec les mêmes filtres'],
+  ['fields', 'les champs voulus, séparés par des virgules (p. ex. title,startsAt,url) ; l’identifiant vient toujours'],
+];
+
+export default function Developers() {
+  const siteUrl = useRouteLoaderData<typeof rootLoader>('root')?.siteUrl ?? '';
+  const example = `${siteUrl}/api/v1/events?category=musique&canton=VD&limit=5`;
+  const curl = `curl '${example}'`;
+  const fetchCode = `const reponse = await fetch('${example}');
+const { data, next } = await reponse.json();
+for (const evenement of data) {
+  console.log(evenement.startsAt, evenement.title, evenement.venue.locality, evenement.url);
+}`;
+  const answer = `{
+  "data": [
+    {
+      "id": "…",
+      "title": "Concert de l’Avent",
+      "url": "${siteUrl}/evenement/…",
+      "startsAt": "2026-12-12T19:30:00+01:00",
+      "endsAt": "2026-12-12T21:30:00+01:00",
+      "venue": { "name": "Temple", "locality": "Lausanne", "canton": "VD" },
+      "category": { "slug": "musique", "name": "Musique" },
+      "image": { "url": "${siteUrl}/uploads/….webp", "width": 800, "height": 450, "alt": "…" }
+    }
+  ],
+  "next": "eyJvIjo1…"
+}`;
+  return (
+    <div className="page page--prose">
+      <header className="page-header">
+        <h1>Développeurs</h1>
+        <p className="lead">
+          Les événements publics d’Agenda romand se reprennent librement : une API en lecture, sans clé ni inscription,
+          qui répond en JSON avec les mêmes filtres que l’agenda.
+        </p>
+      </header>
+
+      <section aria-labelledby="api">
+        <h2 id="api">L’API publique</h2>
+        <p>
+          Toutes les adresses commencent par <code>{siteUrl}/api/v1</code>. La description complète, au format OpenAPI
+          3.1, est à <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
+        </p>
+        <ul>
+          <li>
+            <code>GET /api/v1/events</code> : les événements à venir d’une sélection, dans l’ordre chronologique ; un
+            événement à plusieurs dates donne une ligne par date ;
+          </li>
+          <li>
+            <code>GET /api/v1/events/{'{id}'}</code> : un événement ;
+          </li>
+          <li>
+            <code>GET /api/v1/categories</code> : les catégories, avec leur nombre d’événements à venir ;
+          </li>
+          <li>
+            <code>GET /api/v1/partners</code> : les partenaires et donateurs.
+          </li>
+        </ul>
+        <p>
+          Seuls les événements publiés paraissent, tels qu’ils ont été approuvés. Les dates sont au format ISO 8601 avec
+          le décalage horaire suisse (<code>+01:00</code> en hiver, <code>+02:00</code> en été) ; les adresses (page de
+          l’événement, fichier <code>.ics</code>, images en 400, 800 et 1600 pixels de large) sont complètes.
+        </p>
+
+        <h3>Paramètres de la liste</h3>
+        <dl>
+          {PARAMETERS.map(([name, text]) => (
+            <div key={name}>
+              <dt>
+                <code>{name}</code>
+              </dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <h3>Exemples</h3>
+        <p>Les cinq prochains concerts dans le canton de Vaud, en ligne de commande :</p>
+        <pre>
+          <code>{curl}</code>
+        </pre>
+        <p>Depuis une page web (le partage entre origines, CORS, est ouvert) :</p>
+        <pre>
+          <code>{fetchCode}</code>
+        </pre>
+        <p>La réponse :</p>
+        <pre>
+          <code>{answer}</code>
+        </pre>
+        <p>
+          Tant que <code>next</code> n’est pas <code>null</code>, la page suivante s’obtient avec les mêmes paramètres
+          et <code>cursor=</code> suivi de sa valeur.
+        </p>
+
+        <h3>Erreurs, cache et limites</h3>
+        <p>
+          Une requête incomprise reçoit une réponse <code>application/problem+json</code> dont le champ{' '}
+          <code>detail</code> explique le problème en français (statut 400, ou 404 pour un événement inconnu). Les
+          réponses portent un <code>ETag</code> : renvoyez-le dans <code>If-None-Match</code> pour recevoir un 304 quand
+          rien n’a changé. Chaque adresse IP dispose d’un nombre de requêtes par minute ; au-delà, la réponse est 429 et
+          l’en-tête <code>Retry-After</code> indique dans combien de secondes réessayer. Gardez les réponses en cache
+          quelques minutes plutôt que d’interroger l’API à chaque visite.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// The OpenAPI document of /api/v1 validates (swagger-parser), and every operation's documented example, called through
+// its route's loader on a seeded SQLite store, answers 200 with a body the documented schema accepts (ajv).
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { AppLoadContext } from '@remix-run/node';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../app/.server/api/openapi';
+import type { Store } from '../../app/.server/ports';
+import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
+import { loader as categoriesLoader } from '../../app/routes/api.v1.categories';
+import { loader as eventsLoader } from '../../app/routes/api.v1.events';
+import { loader as eventLoader } from '../../app/routes/api.v1.events_.$id';
+import { loader as openapiLoader } from '../../app/routes/api.v1.openapi[.]json';
+import { loader as partnersLoader } from '../../app/routes/api.v1.partners';
+import { makeEvent, makePartner } from '../support/factories';
+import { BACKENDS } from './backends';
+
+const SITE = 'https://agenda.example';
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: AppLoadContext;
+}) => Promise<Response>;
+const LOADERS: Record<string, Loader> = {
+  '/events': eventsLoader as Loader,
+  '/events/{id}': eventLoader as Loader,
+  '/categories': categoriesLoader as Loader,
+  '/partners': partnersLoader as Loader,
+};
+
+interface Parameter {
+  name: string;
+  in: 'query' | 'path';
+  example?: string;
+}
+interface Operation {
+  operationId: string;
+  parameters?: Parameter[];
+  responses: Record<string, { content: Record<string, { schema: object }> }>;
+}
+
+describe('document OpenAPI de /api/v1', () => {
+  const document = openApiDocument(SITE);
+  let store: Store;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ store, dispose } = await BACKENDS[0].open());
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    const day = addDaysToDate(zurichToday(), 3);
+    await store.events.insertMany([
+      makeEvent({
+        id: 'exemple',
+        canton: 'VD',
+        category: 'musique',
+        status: 'approved',
+        startsAt: zurichIso(day, '20:00'),
+        endsAt: zurichIso(day, '22:00'),
+      }),
+    ]);
+    await store.partners.create(
+      (({ order: _o, ...p }) => p)(makePartner({ id: 'commune', slug: 'commune', active: true })),
+    );
+  });
+  afterAll(async () => {
+    await dispose();
+  });
+
+  it('est un document OpenAPI 3.1 valide, servi tel quel à /api/v1/openapi.json', async () => {
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+    const context = {
+      services: { store, config: { SITE_URL: SITE, API_RATE_PER_MINUTE: 1000 } },
+      clientIp: '192.0.2.1',
+    } as unknown as AppLoadContext;
+    const served = await (openapiLoader as Loader)({
+      request: new Request(`${SITE}/api/v1/openapi.json`),
+      params: {},
+      context,
+    });
+    expect(await served.json()).toEqual(document);
+  });
+
+  it.each(Object.entries(document.paths))('l’exemple de %s répond comme documenté', async (path, item) => {
+    const operation = (item as { get: Operation }).get;
+    const params: Record<string, string> = {};
+    const search = new URLSearchParams();
+    let concrete = path;
+    for (const p of operation.parameters ?? []) {
+      if (p.example === undefined) continue;
+      if (p.in === 'path') {
+        params[p.name] = p.example;
+        concrete = concrete.replace(`{${p.name}}`, encodeURIComponent(p.example));
+      } else search.set(p.name, p.example);
+    }
+    const context = {
+      services: { store, config: { SITE_URL: SITE, API_RATE_PER_MINUTE: 1000 } },
+      clientIp: `192.0.2.${operation.operationId.length}`,
+    } as unknown as AppLoadContext;
+    const response = await LOADERS[path]({
+      request: new Request(`${SITE}/api/v1${concrete}${search.size ? `?${search}` : ''}`),
+      params,
+      context,
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'doc', components: document.components });
+    const schema = JSON.parse(
+      JSON.stringify(operation.responses[200].content['application/json'].schema).replaceAll(
+        '"#/components/',
+        '"doc#/components/',
+      ),
+    );
+    const validate = ajv.compile(schema);
+    expect(validate(body) ? [] : validate.errors).toEqual([]);
+    expect(JSON.stringify(body)).not.toBe('{"data":[]}');
+  });
+});

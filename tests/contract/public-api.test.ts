@@ -1,0 +1,185 @@
+// The public API (/api/v1) on both backends, through its routes' loaders: only public content, the list's filters,
+// one row per occurrence, a stable cursor, problem+json refusals, CORS and the per-IP allowance.
+import type { AppLoadContext } from '@remix-run/node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../app/.server/ports';
+import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
+import { type AgendaEvent, contentOf } from '../../app/domain/event';
+import { loader as categoriesLoader } from '../../app/routes/api.v1.categories';
+import { loader as eventsLoader } from '../../app/routes/api.v1.events';
+import { loader as eventLoader } from '../../app/routes/api.v1.events_.$id';
+import { loader as partnersLoader } from '../../app/routes/api.v1.partners';
+import { makeEvent, makePartner } from '../support/factories';
+import { BACKENDS } from './backends';
+
+const SITE = 'https://agenda.example';
+let ipCount = 0;
+
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: AppLoadContext;
+}) => Promise<Response>;
+
+const day = (n: number) => addDaysToDate(zurichToday(), n);
+const on = (n: number, overrides: Partial<AgendaEvent>) =>
+  makeEvent({ startsAt: zurichIso(day(n), '20:00'), endsAt: zurichIso(day(n), '22:00'), ...overrides });
+
+describe.each(BACKENDS)('API publique : $name', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  let perMinute = 10_000;
+
+  async function call(loader: Loader, path: string, params: Record<string, string> = {}, ip?: string) {
+    const context = {
+      services: { store, config: { SITE_URL: SITE, API_RATE_PER_MINUTE: perMinute } },
+      clientIp: ip ?? `198.51.100.${++ipCount % 250}`,
+    } as unknown as AppLoadContext;
+    const response = await loader({ request: new Request(`${SITE}${path}`), params, context });
+    return { response, body: await response.json() };
+  }
+  const list = (query: string) => call(eventsLoader as Loader, `/api/v1/events${query}`);
+  const titles = (body: { data: { title: string }[] }) => body.data.map((e) => e.title);
+
+  beforeEach(async () => {
+    perMinute = 10_000;
+    ({ store, dispose } = await backend.open());
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    const approved = on(5, {
+      id: 'publie',
+      title: 'Concert public',
+      canton: 'VD',
+      city: 'Lausanne',
+      status: 'approved',
+    });
+    await store.events.insertMany([
+      approved,
+      on(6, { id: 'attente', title: 'Concert en attente', canton: 'VD', status: 'pending' }),
+      on(6, { id: 'refuse', title: 'Concert refusé', canton: 'VD', status: 'rejected' }),
+      on(6, { id: 'retire', title: 'Concert retiré', canton: 'VD', status: 'withdrawn' }),
+      on(7, {
+        id: 'revise',
+        title: 'Récital approuvé',
+        canton: 'VD',
+        status: 'approved',
+        revision: { ...contentOf(approved), title: 'Titre non approuvé' },
+      }),
+      on(8, { id: 'theatre', title: 'Pièce genevoise', category: 'spectacles', canton: 'GE', status: 'approved' }),
+      on(9, {
+        id: 'serie',
+        title: 'Marché du samedi',
+        category: 'marches-brocantes',
+        canton: 'NE',
+        status: 'approved',
+        schedule: {
+          kind: 'dates',
+          dates: [10, 17, 24].map((n) => ({ date: day(n), start: '08:00', end: '12:00' })),
+        },
+        startsAt: zurichIso(day(10), '08:00'),
+        endsAt: zurichIso(day(24), '12:00'),
+      }),
+    ]);
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  it('ne montre que le contenu public : ni en attente, ni refusé, ni retiré, ni révision non approuvée', async () => {
+    const { response, body } = await list('?limit=100');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(response.headers.get('Set-Cookie')).toBeNull();
+    expect(titles(body)).toEqual([
+      'Concert public',
+      'Récital approuvé',
+      'Pièce genevoise',
+      'Marché du samedi',
+      'Marché du samedi',
+      'Marché du samedi',
+    ]);
+    for (const id of ['attente', 'refuse', 'retire']) {
+      const one = await call(eventLoader as Loader, `/api/v1/events/${id}`, { id });
+      expect(one.response.status).toBe(404);
+      expect(one.response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/);
+      expect(one.body.detail).toBe('Aucun événement public ne porte cet identifiant.');
+    }
+    const revised = await call(eventLoader as Loader, '/api/v1/events/revise', { id: 'revise' });
+    expect(revised.body.data.title).toBe('Récital approuvé');
+  });
+
+  it('décrit un événement en anglais, dates avec décalage, adresses absolues, une ligne par date d’une série', async () => {
+    const { body } = await list('?category=musique&canton=VD&limit=1');
+    expect(body.data).toEqual([
+      expect.objectContaining({
+        id: 'publie',
+        title: 'Concert public',
+        url: `${SITE}/evenement/publie`,
+        icsUrl: `${SITE}/evenement/publie/calendrier.ics`,
+        startsAt: expect.stringMatching(new RegExp(`^${day(5)}T20:00:00\\+0[12]:00$`)),
+        endsAt: expect.stringMatching(new RegExp(`^${day(5)}T22:00:00\\+0[12]:00$`)),
+        venue: expect.objectContaining({ name: 'Salle communale', locality: 'Lausanne', canton: 'VD' }),
+        category: { slug: 'musique', name: 'Musique' },
+      }),
+    ]);
+    const markets = await list('?category=marches-brocantes');
+    expect(markets.body.data.map((e: { url: string }) => e.url)).toEqual(
+      [10, 17, 24].map((n) => `${SITE}/evenement/serie?date=${day(n)}`),
+    );
+  });
+
+  it('filtre comme /evenements : recherche, canton, dates, et refuse un filtre incompris en français', async () => {
+    expect(titles((await list('?q=genevoise')).body)).toEqual(['Pièce genevoise']);
+    expect(titles((await list('?canton=GE')).body)).toEqual(['Pièce genevoise']);
+    expect(titles((await list(`?du=${day(17)}&au=${day(17)}`)).body)).toEqual(['Marché du samedi']);
+    const refused = await list('?category=inconnue');
+    expect(refused.response.status).toBe(400);
+    expect(refused.response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/);
+    expect(refused.body.detail).toBe('Valeur inconnue pour « category » : « inconnue ».');
+    expect((await list('?limit=500')).body.detail).toBe('« limit » doit être un nombre entier entre 1 et 100.');
+  });
+
+  it('pagine par curseur sans doublon ni oubli, et ne livre que les champs demandés', async () => {
+    const all = titles((await list('?limit=100')).body);
+    const seen: string[] = [];
+    let query = '?limit=2&fields=id,title';
+    for (let pages = 0; pages < 10; pages++) {
+      const { body } = await list(query);
+      for (const event of body.data) expect(Object.keys(event).sort()).toEqual(['id', 'title']);
+      seen.push(...titles(body));
+      if (!body.next) break;
+      query = `?limit=2&fields=id,title&cursor=${encodeURIComponent(body.next)}`;
+    }
+    expect(seen).toEqual(all);
+    const first = await list('?limit=2');
+    const elsewhere = await list(`?canton=GE&cursor=${encodeURIComponent(first.body.next)}`);
+    expect(elsewhere.response.status).toBe(400);
+  });
+
+  it('liste les catégories actives et les partenaires actifs', async () => {
+    await store.partners.create(makePartner({ id: 'commune', name: 'Commune de Morges', active: true }));
+    await store.partners.create(makePartner({ id: 'ancien', name: 'Ancien partenaire', active: false }));
+    const categories = (await call(categoriesLoader as Loader, '/api/v1/categories')).body.data;
+    expect(categories.find((c: { slug: string }) => c.slug === 'musique')).toEqual(
+      expect.objectContaining({ name: 'Musique', upcomingEvents: 2, url: `${SITE}/evenements?category=musique` }),
+    );
+    const partners = (await call(partnersLoader as Loader, '/api/v1/partners')).body.data;
+    expect(partners.map((p: { name: string }) => p.name)).toEqual(['Commune de Morges']);
+  });
+
+  it('limite les requêtes par adresse : 429 avec Retry-After une fois l’allocation épuisée', async () => {
+    perMinute = 3;
+    const ip = `203.0.113.${backend.name.length}`;
+    for (let i = 0; i < 3; i++) {
+      expect((await call(categoriesLoader as Loader, '/api/v1/categories', {}, ip)).response.status).toBe(200);
+    }
+    const limited = await call(categoriesLoader as Loader, '/api/v1/categories', {}, ip);
+    expect(limited.response.status).toBe(429);
+    expect(Number(limited.response.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(limited.body.detail).toMatch(/^Trop de requêtes depuis cette adresse : réessayez dans \d+ s\.$/);
+    expect((await call(categoriesLoader as Loader, '/api/v1/categories', {}, '203.0.113.200')).response.status).toBe(
+      200,
+    );
+  });
+});
