@@ -63,6 +63,9 @@ function writeHeaders(res: ExpressResponse, headers: Iterable<[string, string]>)
     if (key === 'set-cookie') continue;
     if (REPLACED.has(key)) res.setHeader(key, value);
     else res.append(key, value);
+    // The one answer other sites may frame (/integrer, decision 047) says so in its own policy: helmet's
+    // X-Frame-Options, which would forbid it in older browsers, goes.
+    if (key === 'content-security-policy' && /frame-ancestors \*/.test(value)) res.removeHeader('X-Frame-Options');
   }
 }
 

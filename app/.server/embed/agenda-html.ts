@@ -1,0 +1,59 @@
+// The framed agenda (/integrer): a tiny server-rendered page, no site chrome, no script, no cookie, that other sites
+// may frame (decision 047). Its events come from the public API's own reading (only public content, ever).
+import { formatDateTime } from '~/domain/dates';
+import { ApiProblem, listApiEvents } from '../api/events';
+import type { Store } from '../ports';
+
+export const EMBED_MAX = 20;
+
+/** The API's parameters for the embed's French ones: categorie, canton, limite. */
+export function embedParams(given: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams();
+  const category = given.get('categorie');
+  const canton = given.get('canton');
+  if (category) params.set('category', category);
+  if (canton) params.set('canton', canton.toUpperCase());
+  const limit = Number.parseInt(given.get('limite') ?? '', 10);
+  params.set('limit', String(Number.isFinite(limit) && limit >= 1 ? Math.min(limit, EMBED_MAX) : 5));
+  params.set('fields', 'title,url,startsAt,allDay,venue,cancelled');
+  return params;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const STYLE = `body{margin:0;font:16px/1.4 system-ui,sans-serif;color:#1a1a1a;background:#fff}
+ul{list-style:none;margin:0;padding:0}li{padding:.5rem .75rem;border-bottom:1px solid #ddd}
+a{color:#0b5394;font-weight:600}p{margin:.15rem 0 0;color:#444;font-size:.9rem}.vide{padding:.75rem}
+footer{padding:.5rem .75rem;font-size:.8rem}`;
+
+export const EMBED_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
+export async function embedPage(store: Store, given: URLSearchParams, siteUrl: string) {
+  let items: string;
+  let status = 200;
+  try {
+    const { data } = await listApiEvents(store, embedParams(given), siteUrl);
+    items =
+      data.length === 0
+        ? '<p class="vide">Aucun événement à venir pour cette sélection.</p>'
+        : `<ul>${data
+            .map((e) => {
+              const when = e.startsAt ? formatDateTime(e.startsAt) : '';
+              const where = [e.venue?.name, e.venue?.locality].filter(Boolean).join(', ');
+              const cancelled = e.cancelled ? ' — annulé' : '';
+              return `<li><a href="${escapeHtml(e.url ?? '')}" target="_blank" rel="noopener">${escapeHtml(e.title ?? '')}</a><p><time datetime="${escapeHtml(e.startsAt ?? '')}">${escapeHtml(when)}</time>${where ? ` · ${escapeHtml(where)}` : ''}${cancelled}</p></li>`;
+            })
+            .join('')}</ul>`;
+  } catch (error) {
+    if (!(error instanceof ApiProblem)) throw error;
+    status = 400;
+    items = `<p class="vide">${escapeHtml(error.detail.replace('« category »', '« categorie »'))}</p>`;
+  }
+  const html = `<!doctype html><html lang="fr-CH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Agenda romand</title><style>${STYLE}</style></head><body><main>${items}</main><footer><a href="${escapeHtml(siteUrl)}/evenements" target="_blank" rel="noopener">Tout l’agenda sur Agenda romand</a></footer></body></html>`;
+  return new Response(html, {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': EMBED_CSP },
+  });
+}

@@ -1,0 +1,63 @@
+// The framed agenda (/integrer) on both backends: only public events, French empty and error messages, a policy that
+// lets other sites frame it and nothing run in it, no cookie.
+import type { AppLoadContext } from '@remix-run/node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../app/.server/ports';
+import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
+import type { AgendaEvent } from '../../app/domain/event';
+import { loader } from '../../app/routes/integrer';
+import { makeEvent } from '../support/factories';
+import { BACKENDS } from './backends';
+
+const SITE = 'https://agenda.example';
+const on = (n: number, overrides: Partial<AgendaEvent>) => {
+  const day = addDaysToDate(zurichToday(), n);
+  return makeEvent({ startsAt: zurichIso(day, '20:00'), endsAt: zurichIso(day, '22:00'), ...overrides });
+};
+
+describe.each(BACKENDS)('agenda à intégrer (iframe) : $name', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  beforeEach(async () => {
+    ({ store, dispose } = await backend.open());
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    await store.events.insertMany([
+      on(2, { id: 'publie', title: 'Concert <public>', canton: 'VD', status: 'approved' }),
+      on(3, { id: 'attente', title: 'Concert en attente', canton: 'VD', status: 'pending' }),
+      on(4, { id: 'refuse', title: 'Concert refusé', canton: 'VD', status: 'rejected' }),
+    ]);
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  async function frame(query: string) {
+    const context = { services: { store, config: { SITE_URL: SITE } }, clientIp: '192.0.2.9' } as AppLoadContext;
+    const response = await loader({ request: new Request(`${SITE}/integrer${query}`), params: {}, context });
+    return { response, html: await response.text() };
+  }
+
+  it('liste les seuls événements publics de la sélection, liés à leur page, et se laisse encadrer', async () => {
+    const { response, html } = await frame('?categorie=musique&canton=vd&limite=5');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Security-Policy')).toContain('frame-ancestors *');
+    expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    expect(response.headers.get('Set-Cookie')).toBeNull();
+    expect(html).toContain(
+      `<a href="${SITE}/evenement/publie" target="_blank" rel="noopener">Concert &lt;public&gt;</a>`,
+    );
+    expect(html).not.toContain('en attente');
+    expect(html).not.toContain('refusé');
+    expect(html).not.toContain('<script');
+  });
+
+  it('dit en français qu’il n’y a rien, ou que le filtre est inconnu', async () => {
+    expect((await frame('?categorie=musique&canton=GE')).html).toContain(
+      'Aucun événement à venir pour cette sélection.',
+    );
+    const unknown = await frame('?categorie=inconnue');
+    expect(unknown.response.status).toBe(400);
+    expect(unknown.html).toContain('Valeur inconnue pour « categorie » : « inconnue ».');
+  });
+});
