@@ -8,6 +8,7 @@ import {
   parseUserQuery,
   setDisabled,
   setRole,
+  setTrusted,
   USER_MESSAGES,
   USERS_PAGE_SIZE,
   type UserListQuery,
@@ -21,7 +22,7 @@ import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
 import type { Services } from '~/.server/services';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
-import { FormSecurity } from '~/components/FormSecurity';
+import { UserActions } from '~/components/admin/UserActions';
 import { formatNumericDate } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
 
@@ -49,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       emailVerified: u.emailVerified,
       supported: u.supported,
       disabled: u.disabled,
+      trusted: u.trusted,
       eventCount: u.eventCount,
       createdAt: u.createdAt,
     })),
@@ -60,7 +62,7 @@ function listHref(query: UserListQuery): string {
   return `/admin/users${search ? `?${search}` : ''}`;
 }
 
-type Intent = 'promote' | 'demote' | 'disable' | 'enable';
+type Intent = 'promote' | 'demote' | 'disable' | 'enable' | 'trust' | 'untrust';
 
 const INTENTS: Record<
   Intent,
@@ -81,6 +83,14 @@ const INTENTS: Record<
   enable: {
     run: (services, admin, uid) => setDisabled(services, admin, uid, false),
     done: (name) => `Le compte de ${name} est réactivé : il peut de nouveau se connecter.`,
+  },
+  trust: {
+    run: (services, admin, uid) => setTrusted(services, admin, uid, true),
+    done: (name) => `${name} publie désormais sans modération ; chaque publication est journalisée.`,
+  },
+  untrust: {
+    run: (services, admin, uid) => setTrusted(services, admin, uid, false),
+    done: (name) => `Les événements de ${name} passent de nouveau par la modération.`,
   },
 };
 
@@ -186,9 +196,6 @@ export default function ManageUsersPage() {
               {users.map((user) => {
                 const self = user.uid === currentUid;
                 const busy = navigation.state !== 'idle' && navigation.formData?.get('uid') === user.uid;
-                const confirmThen = (question: string) => (event: React.FormEvent<HTMLFormElement>) => {
-                  if (!window.confirm(question)) event.preventDefault();
-                };
                 return (
                   <tr
                     key={user.uid}
@@ -210,6 +217,7 @@ export default function ManageUsersPage() {
                         {ROLE_LABELS[user.role]}
                       </span>
                       {user.disabled ? <span className="admin-users__state">Désactivé</span> : null}
+                      {user.trusted ? <span className="admin-users__state">De confiance</span> : null}
                     </td>
                     <td>{user.emailVerified ? 'Vérifié' : 'Non vérifié'}</td>
                     <td>{user.supported ? <span className="admin-users__supported">Soutien</span> : '—'}</td>
@@ -229,63 +237,7 @@ export default function ManageUsersPage() {
                       <time dateTime={user.createdAt}>{formatNumericDate(user.createdAt)}</time>
                     </td>
                     <td>
-                      <div className="admin-actions admin-users__actions">
-                        {user.role === 'organizer' ? (
-                          <Form
-                            method="post"
-                            preventScrollReset
-                            onSubmit={confirmThen(`Donner le rôle d’administrateur à ${user.displayName} ?`)}
-                          >
-                            <FormSecurity honeypot={false} />
-                            <input type="hidden" name="uid" value={user.uid} />
-                            <button type="submit" name="intent" value="promote" className="button" disabled={busy}>
-                              Passer admin
-                            </button>
-                          </Form>
-                        ) : self ? null : (
-                          <Form
-                            method="post"
-                            preventScrollReset
-                            onSubmit={confirmThen(`Retirer le rôle d’administrateur à ${user.displayName} ?`)}
-                          >
-                            <FormSecurity honeypot={false} />
-                            <input type="hidden" name="uid" value={user.uid} />
-                            <button type="submit" name="intent" value="demote" className="button" disabled={busy}>
-                              Repasser organisateur
-                            </button>
-                          </Form>
-                        )}
-                        {user.disabled ? (
-                          <Form method="post" preventScrollReset>
-                            <FormSecurity honeypot={false} />
-                            <input type="hidden" name="uid" value={user.uid} />
-                            <button type="submit" name="intent" value="enable" className="button" disabled={busy}>
-                              Réactiver
-                            </button>
-                          </Form>
-                        ) : self ? null : (
-                          <Form
-                            method="post"
-                            preventScrollReset
-                            onSubmit={confirmThen(
-                              `Désactiver le compte de ${user.displayName} ? Ses sessions seront fermées immédiatement.`,
-                            )}
-                          >
-                            <FormSecurity honeypot={false} />
-                            <input type="hidden" name="uid" value={user.uid} />
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="disable"
-                              className="button admin-users__danger"
-                              disabled={busy}
-                            >
-                              Désactiver
-                            </button>
-                          </Form>
-                        )}
-                        {self ? <span className="admin-users__self">Votre compte</span> : null}
-                      </div>
+                      <UserActions user={user} self={self} busy={busy} />
                     </td>
                   </tr>
                 );

@@ -142,6 +142,37 @@ test.describe('gestion des utilisateurs', () => {
     await account.page.context().close();
   });
 
+  test('un admin fait confiance à un organisateur puis la lui retire (décision 042)', async ({
+    page,
+    browser,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    const account = await newAccount(browser, { createUser, loginAs }, 'Théâtre du Jorat');
+    await asAdmin(
+      page,
+      await createUser({ role: 'admin' }),
+      loginAs,
+      `/admin/users?q=${encodeURIComponent(account.email)}`,
+    );
+    const row = page.getByTestId(`user-${account.uid}`);
+    await expect(row).not.toContainText('De confiance');
+    await row.getByRole('button', { name: 'Faire confiance' }).click();
+    await expect(page.getByTestId('flash')).toHaveText(
+      'Théâtre du Jorat publie désormais sans modération\u202f; chaque publication est journalisée.',
+    );
+    await expect(row).toContainText('De confiance');
+    expect((await ports.store.users.findById(account.uid))?.trusted).toBe(true);
+    await row.getByRole('button', { name: 'Retirer la confiance' }).click();
+    await expect(page.getByTestId('flash')).toHaveText(
+      'Les événements de Théâtre du Jorat passent de nouveau par la modération.',
+    );
+    await expect(row).not.toContainText('De confiance');
+    expect((await ports.store.users.findById(account.uid))?.trusted).toBe(false);
+    await account.page.context().close();
+  });
+
   test('annuler la confirmation ne change rien @js-only', async ({ page, browser, ports, createUser, loginAs }) => {
     const account = await newAccount(browser, { createUser, loginAs }, 'Club de pétanque');
     await loginAs(page, await createUser({ role: 'admin' }));

@@ -107,3 +107,13 @@ export async function setDisabled(
   if (uid === admin.uid && disabled) throw new UseCaseError(USER_MESSAGES.selfDisable);
   return outcome(await deps.store.users.setDisabled({ uid, disabled, actorUid: admin.uid, now: timestamp(deps) }));
 }
+
+/** Marks an organizer as trusted (their submissions and edits publish at once, each logged; decision 042) or not. */
+export async function setTrusted(
+  deps: UserAdminDeps,
+  admin: UserProfile,
+  uid: string,
+  trusted: boolean,
+): Promise<UserProfile> {
+  return outcome(await deps.store.users.setTrusted({ uid, trusted, actorUid: admin.uid, now: timestamp(deps) }));
+}
