@@ -3,7 +3,13 @@
 // waits as a revision, a cancellation keeps a public event visible with its badge and withdraws one never published.
 import { createHash } from 'node:crypto';
 import type { AgendaEvent, EventContent } from '~/domain/event';
-import { applyTransition, findTransition, type LifecycleAction } from '~/domain/event-lifecycle';
+import {
+  applyTransition,
+  findTransition,
+  type LifecycleAction,
+  type LifecycleActor,
+  type Transition,
+} from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
@@ -24,15 +30,31 @@ export interface ApplyContext {
   createdTitles: string[];
 }
 
-const OWNER = ['owner'] as const;
+/**
+ * Who the import acts as: the source's owner, and first a trusted publisher when the source is trusted (decision 042):
+ * its new and changed events publish at once, each recorded in the moderation log under the admin who added the
+ * source, with the source's name as the reason.
+ */
+const actorsOf = (source: ImportSource): readonly LifecycleActor[] =>
+  source.trusted ? ['trusted', 'owner'] : ['owner'];
+
+const publication = (source: ImportSource, transition: Transition, now: string) =>
+  transition.logged
+    ? { adminUid: source.createdBy, action: 'publish' as const, reason: `Source « ${source.name} »`, createdAt: now }
+    : undefined;
 
 /** One lifecycle step as the source's owner, written if the event is still the version read. */
-async function step(store: Store, event: AgendaEvent, action: LifecycleAction, now: string, content?: EventContent) {
-  const transition = findTransition(OWNER, event, action);
+async function step(ctx: ApplyContext, event: AgendaEvent, action: LifecycleAction, content?: EventContent) {
+  const { store, source, now } = ctx;
+  const transition = findTransition(actorsOf(source), event, action);
   if (!transition || transition.to === 'deleted') return null;
   const next = applyTransition(event, transition, { content, by: null, now });
-  const after = await store.events.transition({ seen: event.updatedAt, next });
-  if (!after) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
+  const after = await store.events.transition({
+    seen: event.updatedAt,
+    next,
+    entry: publication(source, transition, now),
+  });
+  if (!after) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
   return after;
 }
 
@@ -69,7 +91,7 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
     counts.duplicates++;
     return;
   }
-  const transition = findTransition(OWNER, null, 'submit');
+  const transition = findTransition(actorsOf(source), null, 'submit');
   if (!transition || transition.to === 'deleted') throw new Error('Soumission impossible');
   const event: AgendaEvent = {
     id: newId(),
@@ -91,6 +113,7 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
     uid: source.createdBy,
     submissionKey: submissionKey(source.id, item.uid),
     event,
+    entry: publication(source, transition, now),
   });
   await store.imports.saveLink({ ...link, eventId: result.event.id });
   if (result.created) {
@@ -100,15 +123,15 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
 }
 
 async function update(ctx: ApplyContext, item: FeedItem, link: ImportLink, counts: Counts, cancel: boolean) {
-  const { store, now } = ctx;
+  const { store } = ctx;
   let event = link.eventId ? await store.events.findById(link.eventId) : null;
   if (event) {
     // Back in the feed, or no longer cancelled: the cancellation (or withdrawal) is undone first.
     if (!item.cancelled && (event.status === 'cancelled' || event.status === 'withdrawn'))
-      event = (await step(store, event, 'undoCancel', now)) ?? event;
+      event = (await step(ctx, event, 'undoCancel')) ?? event;
     const content: EventContent = { ...item.content, image: event.image };
-    event = (await step(store, event, 'edit', now, content)) ?? event;
-    if (cancel) await step(store, event, 'cancel', now);
+    event = (await step(ctx, event, 'edit', content)) ?? event;
+    if (cancel) await step(ctx, event, 'cancel');
   }
   await store.imports.saveLink({ ...link, fingerprint: item.fingerprint, cancelled: item.cancelled, gone: false });
   // An admin deleted the event: the import does not bring it back (said once, in this run's log).
@@ -122,7 +145,7 @@ async function withdraw(ctx: ApplyContext, link: ImportLink, counts: Counts) {
   const { store, now } = ctx;
   const event = link.eventId ? await store.events.findById(link.eventId) : null;
   if (event && Date.parse(event.endsAt) > Date.parse(now)) {
-    await step(store, event, 'cancel', now);
+    await step(ctx, event, 'cancel');
     counts.withdrawn++;
   } else counts.unchanged++;
   await store.imports.saveLink({ ...link, gone: true });

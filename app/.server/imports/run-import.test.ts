@@ -40,10 +40,15 @@ beforeEach(async () => {
   });
 });
 
-async function addSource(path: string, body: string | number) {
+async function addSource(path: string, body: string | number, trusted = false) {
   server.set(path, body);
   const input = { name: 'Commune de Nyon', url: server.url(path), category: 'vie-locale', canton: 'VD' as const };
-  return createSource(deps(), admin, { ...input, organizerName: 'Commune de Nyon', intervalMinutes: '60' });
+  return createSource(deps(), admin, {
+    ...input,
+    organizerName: 'Commune de Nyon',
+    intervalMinutes: '60',
+    ...(trusted ? { trusted: 'on' } : {}),
+  });
 }
 
 /** Counts the event writes (creations and lifecycle steps) from now on. */
@@ -112,6 +117,26 @@ describe('import d’une source iCalendar', () => {
     const after = await store.events.findById(fair.id);
     expect(after).toMatchObject({ status: 'approved', title: 'Vide-grenier du quartier de Rive' });
     expect(after?.revision?.title).toBe('Grand vide-grenier de Rive');
+  });
+
+  it('une source de confiance publie à l’import et à chaque changement, chaque fois dans le journal de modération', async () => {
+    const source = await addSource('/confiance.ics', icsFixture('commune'), true);
+    await runSource(deps(), source.id);
+    const all = await events();
+    expect(all.map((e) => e.status)).toEqual(['approved', 'approved', 'approved']);
+    expect(await store.events.countAwaitingModeration()).toBe(0);
+    const fair = all.find((e) => e.title.startsWith('Vide-grenier'))!;
+    expect(await store.events.moderationHistory(fair.id)).toMatchObject([
+      { action: 'publish', adminUid: 'admin-1', reason: 'Source « Commune de Nyon »' },
+    ]);
+    server.set(
+      '/confiance.ics',
+      icsFixture('commune').replace('Vide-grenier du quartier de Rive', 'Grand vide-grenier de Rive'),
+    );
+    expect(await runSource(deps(), source.id)).toMatchObject({ updated: 1, unchanged: 2 });
+    const after = await store.events.findById(fair.id);
+    expect(after).toMatchObject({ status: 'approved', title: 'Grand vide-grenier de Rive', revision: null });
+    expect((await store.events.moderationHistory(fair.id)).map((e) => e.action)).toEqual(['publish', 'publish']);
   });
 
   it('STATUS:CANCELLED annule ; un VEVENT disparu du flux retire son événement', async () => {

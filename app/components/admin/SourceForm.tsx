@@ -65,7 +65,7 @@ export function SourceForm({ id, intent, categories, answer, defaultValue, submi
         />
         <Checkbox
           meta={fields.trusted}
-          label="Source de confiance (pour l’instant, ses événements sont modérés comme les autres : la publication sans modération viendra avec l’éditeur de confiance du cycle de vie)."
+          label="Source de confiance : ses événements sont publiés sans modération (chaque publication est journalisée)."
         />
         <button type="submit" className="button button--primary">
           {submitLabel}
