@@ -8,6 +8,8 @@ export const SITE_PAGES = [
   '/admin/categories',
   '/admin/events',
   '/admin/partners',
+  '/admin/sources',
+  '/admin/sources/:id',
   '/admin/users',
   // The pages of an alert's mail links: `:token` is a secret, never expanded below, so they are never counted.
   '/alertes/confirmer/:token',
@@ -23,6 +25,7 @@ export const SITE_PAGES = [
   '/auth/verify-email',
   '/contact',
   '/dashboard',
+  '/developpeurs',
   '/evenement/:id',
   '/evenements',
   '/faq',
