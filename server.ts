@@ -249,6 +249,12 @@ async function serve() {
       // The service worker and the manifest are checked again at each use: a new release reaches browsers at once.
       setHeaders: (res, file) => {
         if (/(firebase-messaging-sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+        // The embeddable agenda is loaded by other sites' pages (decision 047): readable from any origin, kept an hour.
+        if (file.endsWith(`${path.sep}widget.js`)) {
+          res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+          res.setHeader('Access-Control-Allow-Origin', '*');
+          res.setHeader('Cache-Control', 'public, max-age=3600');
+        }
       },
     });
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));

@@ -44,7 +44,7 @@ async function initialJsKb(urlPath: string): Promise<number> {
   return total / 1024;
 }
 
-async function htmlGzipKb(urlPath: string): Promise<number> {
+async function gzippedKb(urlPath: string): Promise<number> {
   const html = await (await fetch(`${BASE}${urlPath}`)).text();
   return gzipSync(html).length / 1024;
 }
@@ -101,7 +101,11 @@ async function main() {
     console.log('\nJavaScript chargé au démarrage (gzip) :');
     for (const [name, p] of pages.slice(1).filter(([, p]) => !p.startsWith('/api/')))
       console.log(`  ${name.padEnd(28)} ${(await initialJsKb(p)).toFixed(1)} Ko (objectif ≤ 110 Ko)`);
-    console.log(`HTML de la liste (gzip) : ${(await htmlGzipKb('/evenements')).toFixed(1)} Ko (objectif ≤ 40 Ko)`);
+    console.log(`HTML de la liste (gzip) : ${(await gzippedKb('/evenements')).toFixed(1)} Ko (objectif ≤ 40 Ko)`);
+    // The embeddable agenda as partner sites load it (decision 047).
+    console.log(
+      `Composant web /widget.js (gzip) : ${(await gzippedKb('/widget.js')).toFixed(1)} Ko (objectif ≤ 10 Ko)`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -31,6 +31,7 @@ export const SITE_PAGES = [
   '/faq',
   '/healthz',
   '/how-it-works',
+  '/integrer/configurateur',
   '/legal',
   '/organizer/dashboard',
   '/organizer/edit-event/:id',

@@ -1,5 +1,5 @@
-// /developpeurs: the public API explained in French, with examples (curl, fetch). The embed section (widget, iframe)
-// is added below the API's by the embed work.
+// /developpeurs: the public API explained in French, with examples (curl, fetch), and how to embed the agenda
+// (web component or iframe, from the configurator).
 import type { MetaFunction } from '@remix-run/node';
 import { useRouteLoaderData } from '@remix-run/react';
 import { pageMeta } from '~/domain/meta';
@@ -126,6 +126,19 @@ for (const evenement of data) {
           l’en-tête <code>Retry-After</code> indique dans combien de secondes réessayer. Gardez les réponses en cache
           quelques minutes plutôt que d’interroger l’API à chaque visite.
         </p>
+      </section>
+
+      <section aria-labelledby="integrer">
+        <h2 id="integrer">L’agenda sur votre site, sans programmer</h2>
+        <p>
+          Le <a href="/integrer/configurateur">configurateur</a> donne le code à coller : un composant web (un script de
+          quelques kilo-octets, sans cookie, qui prend la police de votre page) ou, pour les sites qui n’acceptent pas
+          de script, un cadre (iframe).
+        </p>
+        <pre>
+          <code>{`<script src="${siteUrl}/widget.js" defer></script>
+<agenda-romand categorie="musique" canton="VD" limite="5"></agenda-romand>`}</code>
+        </pre>
       </section>
     </div>
   );

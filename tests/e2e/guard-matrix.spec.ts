@@ -8,6 +8,8 @@ import { expect, type Fixtures, type TestUser, test } from './fixtures';
 type Guard =
   | 'public'
   | 'public-api'
+  // The framed agenda (decision 047): the one answer other sites may frame, the same for everyone, never a cookie.
+  | 'embed'
   | 'anonymous-only'
   | 'login'
   | 'admin'
@@ -56,6 +58,8 @@ const EXPECTED: Record<string, Guard> = {
   '/api/v1/partners': 'public-api',
   '/api/v1/openapi.json': 'public-api',
   '/developpeurs': 'public',
+  '/integrer': 'embed',
+  '/integrer/configurateur': 'public',
   '/admin': 'admin',
   '/admin/categories': 'admin',
   '/admin/events': 'admin',
@@ -185,6 +189,7 @@ async function check(
   const expected = {
     public: '200',
     'public-api': '200',
+    embed: '200',
     'anonymous-only': who === 'visitor' ? '200' : '302 /',
     login: who === 'visitor' ? loginRedirect : '200',
     admin: who === 'visitor' ? loginRedirect : who === 'organizer' ? '302 /' : '200',
@@ -193,6 +198,13 @@ async function check(
     'not-found': '404',
   }[EXPECTED[pattern]];
   expect(got, `${who} ${url}`).toBe(expected);
+  if (EXPECTED[pattern] === 'embed') {
+    const headers = response.headers();
+    expect(headers['content-security-policy'], `${who} ${url}`).toContain('frame-ancestors *');
+    expect(headers['x-frame-options'], `${who} ${url}`).toBeUndefined();
+    expect(headers['set-cookie'], `${who} ${url}`).toBeUndefined();
+    return;
+  }
   expectSecurityHeaders(response.headers(), who, url);
   expectCaching(response.headers(), who, EXPECTED[pattern], response.status(), url);
 }

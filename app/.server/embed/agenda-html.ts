@@ -1,18 +1,21 @@
 // The framed agenda (/integrer): a tiny server-rendered page, no site chrome, no script, no cookie, that other sites
 // may frame (decision 047). Its events come from the public API's own reading (only public content, ever).
 import { formatDateTime } from '~/domain/dates';
+import { EMBED_MAX } from '~/domain/embed';
 import { ApiProblem, listApiEvents } from '../api/events';
 import type { Store } from '../ports';
 
-export const EMBED_MAX = 20;
+export { EMBED_MAX } from '~/domain/embed';
 
-/** The API's parameters for the embed's French ones: categorie, canton, limite. */
+/** The API's parameters for the embed's French ones: categorie, canton, recherche (a text, e.g. a venue), limite. */
 export function embedParams(given: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams();
   const category = given.get('categorie');
   const canton = given.get('canton');
   if (category) params.set('category', category);
   if (canton) params.set('canton', canton.toUpperCase());
+  const search = given.get('recherche')?.trim();
+  if (search) params.set('q', search.slice(0, 100));
   const limit = Number.parseInt(given.get('limite') ?? '', 10);
   params.set('limit', String(Number.isFinite(limit) && limit >= 1 ? Math.min(limit, EMBED_MAX) : 5));
   params.set('fields', 'title,url,startsAt,allDay,venue,cancelled');

@@ -1,0 +1,131 @@
+// /integrer/configurateur: a partner chooses what to show, sees it, and copies the snippet for their site — the web
+// component (one script) or the iframe (for sites that forbid scripts). Without JavaScript the form is a GET that
+// answers the preview and the snippets; with it, « Copier » puts a snippet on the clipboard (decision 047).
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { categoryInfos } from '~/.server/categories/categories';
+import { CANTON_CODES, CANTON_NAMES, isCantonCode } from '~/domain/cantons';
+import { EMBED_MAX } from '~/domain/embed';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const given = new URL(request.url).searchParams;
+  const categories = (await categoryInfos(context.services.store)).filter((c) => c.active);
+  const category = categories.find((c) => c.slug === given.get('categorie'))?.slug ?? '';
+  const canton = given.get('canton') ?? '';
+  const limit = Number.parseInt(given.get('limite') ?? '5', 10);
+  const search = (given.get('recherche') ?? '')
+    .replace(/["<>&]/g, '')
+    .trim()
+    .slice(0, 100);
+  return {
+    siteUrl: context.services.config.SITE_URL,
+    categories: categories.map(({ slug, label }) => ({ slug, label })),
+    choice: {
+      categorie: category,
+      canton: isCantonCode(canton) ? canton : '',
+      recherche: search,
+      limite: Number.isFinite(limit) ? Math.min(Math.max(limit, 1), EMBED_MAX) : 5,
+    },
+  };
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Intégrer l’agenda sur votre site',
+    description: 'Choisissez les événements à montrer, voyez l’aperçu et copiez le code à coller dans votre site.',
+    path: '/integrer/configurateur',
+    matches,
+  });
+
+function Snippet({ id, label, code }: { id: string; label: string; code: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} readOnly rows={3} value={code} data-testid={id} />
+      {hydrated ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => navigator.clipboard.writeText(code).then(() => setCopied(true))}
+        >
+          {copied ? 'Copié' : 'Copier'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export default function EmbedConfigurator() {
+  const { siteUrl, categories, choice } = useLoaderData<typeof loader>();
+  const attributes = [
+    choice.categorie ? ` categorie="${choice.categorie}"` : '',
+    choice.canton ? ` canton="${choice.canton}"` : '',
+    choice.recherche ? ` recherche="${choice.recherche}"` : '',
+    ` limite="${choice.limite}"`,
+  ].join('');
+  const query = new URLSearchParams(
+    Object.entries(choice).filter(([, value]) => value !== '') as [string, string][],
+  ).toString();
+  const component = `<script src="${siteUrl}/widget.js" defer></script>\n<agenda-romand${attributes}></agenda-romand>`;
+  const iframe = `<iframe src="${siteUrl}/integrer?${query}" title="Agenda romand" width="100%" height="480" loading="lazy" style="border:0"></iframe>`;
+  return (
+    <div className="page page--prose">
+      <header className="page-header">
+        <h1>Intégrer l’agenda sur votre site</h1>
+        <p className="lead">
+          Vos événements, ceux de votre commune ou de votre région, à jour sur votre site : choisissez la sélection,
+          regardez l’aperçu, puis copiez le code. Rien à installer, aucun cookie.
+        </p>
+      </header>
+      <Form method="get" className="admin-toolbar">
+        <div className="field">
+          <label htmlFor="embed-category">Catégorie</label>
+          <select id="embed-category" name="categorie" defaultValue={choice.categorie}>
+            <option value="">Toutes</option>
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="embed-canton">Canton</label>
+          <select id="embed-canton" name="canton" defaultValue={choice.canton}>
+            <option value="">Toute la Romandie</option>
+            {CANTON_CODES.map((code) => (
+              <option key={code} value={code}>
+                {CANTON_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="embed-search">Texte recherché (facultatif, p. ex. le nom de votre lieu)</label>
+          <input id="embed-search" name="recherche" type="search" maxLength={100} defaultValue={choice.recherche} />
+        </div>
+        <div className="field">
+          <label htmlFor="embed-limit">Nombre d’événements</label>
+          <input id="embed-limit" name="limite" type="number" min={1} max={EMBED_MAX} defaultValue={choice.limite} />
+        </div>
+        <button type="submit" className="button button--primary">
+          Voir l’aperçu et le code
+        </button>
+      </Form>
+      <h2>Aperçu</h2>
+      <iframe src={`/integrer?${query}`} title="Aperçu de l’agenda intégré" width="100%" height="360" />
+      <h2>Le code à coller</h2>
+      <Snippet
+        id="snippet-component"
+        label="Composant web (recommandé : suit la police de votre site)"
+        code={component}
+      />
+      <Snippet id="snippet-iframe" label="Cadre (iframe), pour les sites qui n’acceptent pas de script" code={iframe} />
+    </div>
+  );
+}
