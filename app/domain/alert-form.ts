@@ -1,6 +1,8 @@
 // The form « Recevoir ces événements par email »: one schema for the browser's constraints and the server's parse.
 import { z } from './zod';
 
+export { ALERT_ACTION } from './alert';
+
 export const ALERT_FIELDS = ['email', 'rythme', 'filtre'] as const;
 
 export const alertRequestSchema = z.object({

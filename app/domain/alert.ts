@@ -2,14 +2,13 @@
 // receives, daily or weekly, the public events matching that list which were approved since. The rules here are
 // pure: the filter an alert keeps, when a digest is due, and how the filter reads in words.
 import { TZDate } from '@date-fns/tz';
+import { ALERT_RHYTHMS } from './alert-rhythms';
 import { CANTON_NAMES } from './cantons';
 import { TIME_ZONE } from './dates';
 import { type EventFilters, filtersToParams, hasActiveFilters, parseEventFilters, WHEN_OPTIONS } from './event-filters';
 
-export const ALERT_RHYTHMS = [
-  { value: 'weekly', label: 'Chaque jeudi, pour le week-end' },
-  { value: 'daily', label: 'Chaque matin' },
-] as const;
+export { ALERT_ACTION, ALERT_RHYTHMS } from './alert-rhythms';
+
 export type AlertRhythm = (typeof ALERT_RHYTHMS)[number]['value'];
 
 export const isAlertRhythm = (value: unknown): value is AlertRhythm => ALERT_RHYTHMS.some((r) => r.value === value);

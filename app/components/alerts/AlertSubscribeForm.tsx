@@ -7,9 +7,9 @@ import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { SelectField, TextField } from '~/components/form/Field';
 import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
 import { ALERT_RHYTHMS } from '~/domain/alert';
-import { ALERT_FIELDS, alertRequestSchema } from '~/domain/alert-form';
+import { ALERT_ACTION, ALERT_FIELDS, alertRequestSchema } from '~/domain/alert-form';
 
-export const ALERT_ACTION = '/alertes/nouvelle';
+export { ALERT_ACTION };
 
 export function AlertSubscribeForm({
   filter,

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
 import { mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
-import { AlertSubscribeForm } from '~/components/alerts/AlertSubscribeForm';
+import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
 import { filterChips } from '~/components/discovery/filter-chips';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { describeAlertFilter } from '~/domain/alert';
@@ -50,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         groups: [] as TimedDayGroup[],
         chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
         suggestion: null as { q: string; total: number } | null,
+        alertDescription: '',
       },
       { status: 400 },
     );
@@ -73,6 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
     suggestion: await searchSuggestion(store, filters, result.total, now),
+    // The alert block's words for this selection (decision 048), worked out here too.
+    alertDescription: describeAlertFilter(filters, () => categoryName),
   });
 }
 
@@ -80,8 +83,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const RESULTS_ID = 'resultats';
 
 export default function EventsListPage() {
-  const { items, groups, chips, total, page, pageCount, filters, categoryName, searchError, view, points, suggestion } =
-    useLoaderData<typeof loader>();
+  const {
+    items,
+    groups,
+    chips,
+    total,
+    page,
+    pageCount,
+    filters,
+    categoryName,
+    searchError,
+    view,
+    points,
+    suggestion,
+    alertDescription,
+  } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -261,10 +277,7 @@ export default function EventsListPage() {
         <a href={`/evenements.rss${query()}`}>flux RSS</a>
       </p>
       {hasActiveFilters(filters) && !searchError ? (
-        <AlertSubscribeForm
-          filter={filtersToParams(filters).toString()}
-          description={describeAlertFilter(filters, () => categoryName)}
-        />
+        <AlertSubscribeLite filter={filtersToParams(filters).toString()} description={alertDescription} />
       ) : null}
       {view === 'carte' ? (
         <p className="map-list-link">

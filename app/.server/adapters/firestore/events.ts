@@ -12,6 +12,7 @@ import {
   type OccurrenceDoc,
   occurrenceDocs,
   occurrenceKey,
+  parseIndexedEvent,
   toEventDoc,
 } from './event-docs';
 import {
@@ -227,7 +228,11 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
         const uid = await findUidByEmail(db, q.ownerEmail);
         owners = new Set(uid ? [uid] : []);
       }
-      return moderationList(await mirror(), q, owners);
+      // The queue from the database, not this instance's mirror (it may lag a submission made through another one).
+      const queue = q.status === 'awaiting' || q.status === 'pending';
+      const awaiting = () => db.collection(COLLECTIONS.events).where('awaitingModeration', '==', true).get();
+      const items = queue ? (await awaiting()).docs.map(parseIndexedEvent) : await mirror();
+      return moderationList(items, q, owners);
     },
     async countAllByStatus() {
       return statusCounts(await mirror());
