@@ -1,10 +1,9 @@
 // Email alerts without an account (issue 22, decision 048): a visitor leaves an address on a filtered list and
 // receives, daily or weekly, the public events matching that list which were approved since. The rules here are
 // pure: the filter an alert keeps, when a digest is due, and how the filter reads in words.
-import { TZDate } from '@date-fns/tz';
 import { ALERT_RHYTHMS } from './alert-rhythms';
 import { CANTON_NAMES } from './cantons';
-import { TIME_ZONE } from './dates';
+import { zurichClock } from './dates';
 import { type EventFilters, filtersToParams, hasActiveFilters, parseEventFilters, WHEN_OPTIONS } from './event-filters';
 
 export { ALERT_ACTION, ALERT_RHYTHMS } from './alert-rhythms';
@@ -76,19 +75,16 @@ export function describeAlertFilter(filters: EventFilters, categoryLabel: (slug:
   return parts.length ? parts.join(' · ') : 'Tous les événements';
 }
 
-const zurich = (iso: string | Date) => new TZDate(new Date(iso).getTime(), TIME_ZONE);
-const zurichDay = (d: TZDate) => `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
-
 /**
  * Whether the digest of an active alert is due at `now`: from DIGEST_HOUR (Zurich) on, once per day for `daily`,
  * once per Thursday for `weekly` (the weekend ahead); the run that finds nothing new counts too.
  */
 export function isDigestDue(alert: Pick<Alert, 'status' | 'rhythm' | 'lastDigestAt'>, now: Date): boolean {
   if (alert.status !== 'active') return false;
-  const local = zurich(now);
-  if (local.getHours() < DIGEST_HOUR) return false;
-  if (alert.rhythm === 'weekly' && local.getDay() !== 4) return false;
-  return alert.lastDigestAt === null || zurichDay(zurich(alert.lastDigestAt)) !== zurichDay(local);
+  const local = zurichClock(now);
+  if (local.hours < DIGEST_HOUR) return false;
+  if (alert.rhythm === 'weekly' && local.weekday !== 4) return false;
+  return alert.lastDigestAt === null || zurichClock(alert.lastDigestAt).day !== local.day;
 }
 
 /** The ids an alert remembers after a digest of `sent`: the newest SENT_IDS_KEPT. */

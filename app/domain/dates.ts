@@ -9,6 +9,12 @@ export function zurichToday(now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), TIME_ZONE), 'yyyy-MM-dd');
 }
 
+/** The Zurich calendar day (YYYY-MM-DD), hour and weekday (0 = Sunday) of an instant. */
+export function zurichClock(at: string | Date): { day: string; hours: number; weekday: number } {
+  const local = new TZDate(new Date(at).getTime(), TIME_ZONE);
+  return { day: format(local, 'yyyy-MM-dd'), hours: local.getHours(), weekday: local.getDay() };
+}
+
 /** Adds days to a YYYY-MM-DD calendar date. */
 export function addDaysToDate(ymd: string, days: number): string {
   const [y, m, d] = ymd.split('-').map(Number);
