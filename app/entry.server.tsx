@@ -6,6 +6,7 @@ import type { EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/platform/csp';
+import { collectRenderedHtml } from './.server/platform/rendered-html';
 import { getServices } from './.server/services';
 
 // server.ts reads the services and its HTTP pieces from here (the build), never from the app's source.
@@ -37,7 +38,7 @@ export default async function handleRequest(
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
           body.on('error', reject);
           body.on('end', () => {
-            const html = Buffer.concat(chunks);
+            const html = collectRenderedHtml(chunks);
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             responseHeaders.set('Content-Security-Policy', pageCsp(html.toString('utf8')));
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
