@@ -9,8 +9,8 @@ function renderChunks(shift: number): Promise<Buffer[]> {
     const page = (
       <p>
         {'x'.repeat(shift)}
-        {Array.from({ length: 3000 }, (_, i) => (
-          <i key={i}>é</i>
+        {Array.from({ length: 3000 }, (_, i) => `n${i}`).map((name) => (
+          <i key={name}>é</i>
         ))}
       </p>
     );
