@@ -67,9 +67,13 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
     await expect(page.locator('#filtres')).toBeHidden();
     await page.getByRole('button', { name: /Filtres/ }).click();
     await expect(page.getByRole('heading', { name: 'Rechercher et filtrer' })).toBeFocused();
+    const resultCount = page.getByTestId('result-count');
+    const total = await resultCount.innerText();
     await page.getByLabel('Région', { exact: true }).selectOption('VD');
     await expect(page).toHaveURL(/canton=VD/);
-    const count = Number.parseInt(await page.getByTestId('result-count').innerText(), 10);
+    // The URL changes before the filtered results are rendered: wait for the count of Vaud alone.
+    await expect(resultCount).not.toHaveText(total);
+    const count = Number.parseInt(await resultCount.innerText(), 10);
     const see = page.getByTestId('filters-submit');
     await expect(see).toHaveText(`Voir ${count} événement${count > 1 ? 's' : ''}`);
     await expect(see).toBeInViewport({ ratio: 1 });
