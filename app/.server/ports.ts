@@ -8,6 +8,7 @@ import type { CategoryStore } from './ports/categories';
 import type { ContactMessageStore } from './ports/contact';
 import type { DonationStore } from './ports/donations';
 import type { EventStore } from './ports/events';
+import type { ModerationLogStore } from './ports/moderation-log';
 import type { PartnerStore } from './ports/partners';
 import type { NotificationStore, StatsStore } from './ports/stats';
 import type { AuthTokenStore, SessionStore, UserStore } from './ports/users';
@@ -17,6 +18,7 @@ export * from './ports/contact';
 export * from './ports/donations';
 export * from './ports/events';
 export * from './ports/mail';
+export * from './ports/moderation-log';
 export * from './ports/partners';
 export * from './ports/stats';
 
@@ -26,6 +28,7 @@ export interface Store {
   authTokens: AuthTokenStore;
   categories: CategoryStore;
   events: EventStore;
+  moderationLog: ModerationLogStore;
   partners: PartnerStore;
   contactMessages: ContactMessageStore;
   notifications: NotificationStore;

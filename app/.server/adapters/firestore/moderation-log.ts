@@ -1,7 +1,9 @@
-// The moderation log of the Firestore store: one document per admin decision, numbered by a counter incremented in
-// the deciding transaction (the SQLite store numbers them with its rowid).
+// The moderation log of the Firestore store: one document per admin decision or trusted publication, numbered by a
+// counter incremented in the deciding transaction (the SQLite store numbers them with its rowid).
 import type { Firestore, FirestoreDataConverter, Transaction } from 'firebase-admin/firestore';
-import type { ModerationEntry } from '../../ports';
+import type { EventStatus } from '~/domain/event';
+import type { ModerationEntry, ModerationLogStore, Publication } from '../../ports';
+import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
 
 /** An entry as stored: `eventTitle` is the title at the time of the decision (what is shown once it is deleted). */
@@ -50,4 +52,48 @@ export async function adminNames(db: Firestore, rows: readonly { adminUid: strin
   const snapshots = await db.getAll(...uids.map((uid) => db.collection(COLLECTIONS.users).doc(uid)));
   for (const s of snapshots) if (s.exists) names.set(s.id, String(s.get('displayName') ?? ''));
   return names;
+}
+
+/** The moderation log read on its own: the publications without moderation, with the events as stored now. */
+export function createModerationLogStore({ db }: Pick<FirestoreContext, 'db'>): ModerationLogStore {
+  const published = () =>
+    db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter).where('action', '==', 'publish');
+  return {
+    async listPublications({ limit, offset }) {
+      const [counted, found] = await Promise.all([
+        published().count().get(),
+        // Skipped in memory rather than by offset(), which Firestore bills as reads all the same (and which the
+        // in-process emulator of the tests ignores).
+        published()
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(offset + limit)
+          .get(),
+      ]);
+      const rows = found.docs.slice(offset).map((d) => d.data());
+      // Read from the database, not the mirror: another instance's publication is there at once.
+      const eventIds = [...new Set(rows.map((r) => r.eventId))];
+      const [names, events] = await Promise.all([
+        adminNames(db, rows),
+        eventIds.length > 0
+          ? db.getAll(...eventIds.map((id) => db.collection(COLLECTIONS.events).doc(id)), {
+              fieldMask: ['title', 'status'],
+            })
+          : Promise.resolve([]),
+      ]);
+      const current = new Map(events.filter((s) => s.exists).map((s) => [s.id, s]));
+      return {
+        total: counted.data().count,
+        items: rows.map((r): Publication => {
+          const event = current.get(r.eventId);
+          return {
+            ...r,
+            eventTitle: event ? String(event.get('title') ?? r.eventTitle) : r.eventTitle,
+            adminName: names.get(r.adminUid ?? '') ?? 'Administrateur supprimé',
+            eventStatus: event ? (String(event.get('status')) as EventStatus) : null,
+          };
+        }),
+      };
+    },
+  };
 }

@@ -16,6 +16,7 @@ import type { IndexedEvent } from './event-index';
 import { createEventStore } from './events';
 import { createImportStore } from './imports';
 import { LiveQuery } from './live-query';
+import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
 import { createSessionStore } from './sessions';
@@ -72,6 +73,7 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     authTokens: createAuthTokenStore(ctx),
     categories: createCategoryStore(ctx),
     events: eventStore,
+    moderationLog: createModerationLogStore(ctx),
     partners: createPartnerStore(ctx),
     contactMessages: createContactMessageStore(ctx),
     notifications: createNotificationStore(ctx),

@@ -8,6 +8,7 @@ import type { Db } from './db';
 import { createDonationStore } from './donations';
 import { createEventStore } from './events';
 import { createImportStore } from './imports';
+import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
 import { createSessionStore } from './sessions';
@@ -34,6 +35,7 @@ export function createSqliteStore(db: Db): Store {
     sessions: createSessionStore(db),
     authTokens: createAuthTokenStore(db),
     events: createEventStore(db),
+    moderationLog: createModerationLogStore(db),
     contactMessages: createContactMessageStore(db),
     revision() {
       // Own writes (total_changes) plus commits by other connections, e.g. the user:create CLI (data_version).
