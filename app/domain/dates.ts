@@ -86,3 +86,33 @@ const numericDateFormat = new Intl.DateTimeFormat('fr-CH', {
 export function formatNumericDate(iso: string): string {
   return numericDateFormat.format(new Date(iso));
 }
+
+const calendarDayFormats = {
+  long: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }),
+  longNoYear: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, day: 'numeric', month: 'long' }),
+  short: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' }),
+  shortYear: new Intl.DateTimeFormat('fr-CH', {
+    timeZone: TIME_ZONE,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }),
+};
+
+/**
+ * A calendar day (YYYY-MM-DD) as French writes it, the first of the month « 1er » (ICU writes « 1 »): « 1er décembre
+ * 2026 », « 25 décembre » (long, without the year), « ven. 4 déc. » (short), « ven. 1er janv. 2027 » (short, year).
+ */
+export function formatCalendarDay(ymd: string, style: keyof typeof calendarDayFormats = 'long'): string {
+  return calendarDayFormats[style]
+    .formatToParts(new Date(zurichIso(ymd, '12:00')))
+    .map((part, i, parts) =>
+      part.type === 'day' && part.value === '1'
+        ? '1er'
+        : part.type === 'literal' && parts[i - 1]?.type === 'weekday'
+          ? ' '
+          : part.value,
+    )
+    .join('');
+}

@@ -4,6 +4,7 @@ import type { EventContent, EventContentField } from './event';
 import { formatEventWhen } from './event-dates';
 import { changedFields } from './event-lifecycle';
 import { formatPrice } from './price';
+import { describeSchedule } from './schedule-text';
 
 /** French names of the fields an organizer may change (lat and lng are one position, prices one price). */
 export const FIELD_LABELS: Record<Exclude<EventContentField, 'slug'>, string> = {
@@ -49,7 +50,8 @@ function describe(label: string, c: EventContent, categoryLabel: (slug: string) 
   const text = (value: string) => value || '—';
   switch (label) {
     case 'Dates':
-      return formatEventWhen(c);
+      // A series says its rule, not only its span: a moderator sees « Chaque samedi » become « Chaque dimanche ».
+      return c.schedule ? describeSchedule(c.schedule) : formatEventWhen(c);
     case 'Catégorie':
       return categoryLabel(c.category);
     case 'Canton':

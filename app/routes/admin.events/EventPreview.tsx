@@ -22,6 +22,12 @@ export function EventPreview({ event }: { event: Selected }) {
         <p className="field__hint">Pas d’image.</p>
       )}
       <dl className="moderation__facts">
+        {event.schedule ? (
+          <>
+            <dt>Horaire</dt>
+            <dd data-testid="preview-schedule">{event.schedule}</dd>
+          </>
+        ) : null}
         <dt>Catégorie</dt>
         <dd>{event.category}</dd>
         <dt>Prix</dt>

@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import { makeEvent } from '../../tests/support/factories';
+import { zurichIso } from './dates';
+import { describeChanges } from './event-diff';
+import type { ScheduleRule } from './schedule';
+
+// A Saturday market from 5 December 2026 to 27 March 2027: weekly or every other week, the same first and last day.
+const market: ScheduleRule = {
+  kind: 'rule',
+  firstDate: '2026-12-05',
+  start: '08:00',
+  end: '12:00',
+  freq: 'weekly',
+  interval: 1,
+  byDay: ['SA'],
+  monthly: null,
+  until: '2027-03-27',
+  count: null,
+  exclude: [],
+};
+const span = { startsAt: zurichIso('2026-12-05', '08:00'), endsAt: zurichIso('2027-03-27', '12:00') };
+
+describe('what an organizer changed, for the moderator', () => {
+  test('a rule change within the same span reads as the rule before and after, not twice the same span', () => {
+    const published = makeEvent({ ...span, schedule: market });
+    const revision = makeEvent({ ...span, schedule: { ...market, interval: 2, exclude: ['2027-01-02'] } });
+    expect(describeChanges(published, revision)).toEqual([
+      {
+        label: 'Dates',
+        before: 'Chaque samedi, 08:00–12:00, du 5 décembre 2026 au 27 mars 2027',
+        after:
+          'Toutes les 2 semaines le samedi, 08:00–12:00, du 5 décembre 2026 au 27 mars 2027, sauf le 2 janvier 2027',
+      },
+    ]);
+  });
+
+  test('a single date that becomes a series: its date before, the rule after', () => {
+    const single = makeEvent({ startsAt: zurichIso('2026-12-05', '08:00'), endsAt: zurichIso('2026-12-05', '12:00') });
+    const series = makeEvent({ ...span, schedule: market });
+    expect(describeChanges(single, series)).toEqual([
+      {
+        label: 'Dates',
+        before: 'samedi 5 décembre 2026, 08:00 – 12:00',
+        after: 'Chaque samedi, 08:00–12:00, du 5 décembre 2026 au 27 mars 2027',
+      },
+    ]);
+  });
+});
