@@ -4,11 +4,11 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { AppLoadContext } from '@remix-run/node';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '../../app/.server/api/openapi';
 import type { Store } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
-import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
+import { zurichIso } from '../../app/domain/dates';
 import { loader as categoriesLoader } from '../../app/routes/api.v1.categories';
 import { loader as eventsLoader } from '../../app/routes/api.v1.events';
 import { loader as eventLoader } from '../../app/routes/api.v1.events_.$id';
@@ -47,17 +47,21 @@ describe('document OpenAPI de /api/v1', () => {
   let dispose: () => Promise<void>;
 
   beforeAll(async () => {
+    // A fixed clock (Wednesday 5 June 2030, 10:00 in Zurich), so that the example `quand=week-end` finds the event.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(zurichIso('2030-06-05', '10:00')));
     ({ store, dispose } = await BACKENDS[0].open());
     await store.categories.upsertMany(DEFAULT_CATEGORIES);
-    const day = addDaysToDate(zurichToday(), 3);
     await store.events.insertMany([
       makeEvent({
         id: 'exemple',
         canton: 'VD',
         category: 'musique',
         status: 'approved',
-        startsAt: zurichIso(day, '20:00'),
-        endsAt: zurichIso(day, '22:00'),
+        startsAt: zurichIso('2030-06-08', '20:00'),
+        endsAt: zurichIso('2030-06-08', '22:00'),
+        // An approved image, so that the `Image` schema is checked too.
+        image: { path: 'events/exemple000000000', width: 1200, height: 800, alt: 'La scène' },
       }),
     ]);
     await store.partners.create(
@@ -66,6 +70,7 @@ describe('document OpenAPI de /api/v1', () => {
   });
   afterAll(async () => {
     await dispose();
+    vi.useRealTimers();
   });
 
   it('est un document OpenAPI 3.1 valide, servi tel quel à /api/v1/openapi.json', async () => {
@@ -117,5 +122,6 @@ describe('document OpenAPI de /api/v1', () => {
     const validate = ajv.compile(schema);
     expect(validate(body) ? [] : validate.errors).toEqual([]);
     expect(JSON.stringify(body)).not.toBe('{"data":[]}');
+    if (path.startsWith('/events')) expect(JSON.stringify(body)).toContain('"sizes":[');
   });
 });

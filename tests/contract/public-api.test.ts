@@ -2,6 +2,7 @@
 // one row per occurrence, a stable cursor, problem+json refusals, CORS and the per-IP allowance.
 import type { AppLoadContext } from '@remix-run/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listApiEvents } from '../../app/.server/api/events';
 import type { Store } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
@@ -166,6 +167,91 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     );
     const partners = (await call(partnersLoader as Loader, '/api/v1/partners')).body.data;
     expect(partners.map((p: { name: string }) => p.name)).toEqual(['Commune de Morges']);
+  });
+
+  it('annonce les images approuvées en adresses absolues, à leur vraie largeur, jamais une image en attente', async () => {
+    await store.events.insertMany([
+      on(11, {
+        id: 'grande',
+        title: 'Affiche grande',
+        status: 'approved',
+        image: { path: 'events/grande0000000000', width: 1600, height: 900, alt: 'La scène' },
+      }),
+      // A 600 px upload: the pipeline writes -400, -800 and -1600, the last two 600 px wide (never enlarged).
+      on(12, {
+        id: 'petite',
+        title: 'Affiche petite',
+        status: 'approved',
+        image: { path: 'events/petite0000000000', width: 600, height: 400, alt: 'Le chœur' },
+      }),
+      on(13, {
+        id: 'moderation',
+        title: 'Affiche en attente',
+        status: 'approved',
+        image: { path: 'review/attente000000000', width: 1600, height: 900, alt: 'Pas encore vue' },
+      }),
+    ]);
+    const image = async (id: string) =>
+      (await call(eventLoader as Loader, `/api/v1/events/${id}`, { id })).body.data.image;
+    const uploads = `${SITE}/uploads/events`;
+    expect(await image('grande')).toEqual({
+      url: `${uploads}/grande0000000000-800.webp`,
+      width: 800,
+      height: 450,
+      alt: 'La scène',
+      sizes: [
+        { url: `${uploads}/grande0000000000-400.webp`, width: 400, height: 225 },
+        { url: `${uploads}/grande0000000000-800.webp`, width: 800, height: 450 },
+        { url: `${uploads}/grande0000000000-1600.webp`, width: 1600, height: 900 },
+      ],
+    });
+    expect(await image('petite')).toEqual({
+      url: `${uploads}/petite0000000000-800.webp`,
+      width: 600,
+      height: 400,
+      alt: 'Le chœur',
+      sizes: [
+        { url: `${uploads}/petite0000000000-400.webp`, width: 400, height: 267 },
+        { url: `${uploads}/petite0000000000-800.webp`, width: 600, height: 400 },
+      ],
+    });
+    expect(await image('moderation')).toBeNull();
+    const listed = (await list('?q=affiche&fields=image')).body.data;
+    expect(listed.map((e: { id: string; image: unknown }) => [e.id, e.image === null])).toEqual([
+      ['grande', false],
+      ['petite', false],
+      ['moderation', true],
+    ]);
+  });
+
+  it('« quand=week-end » trouve le concert du samedi, pas celui du mercredi ; une valeur inconnue est refusée', async () => {
+    // A fixed clock: Wednesday 5 June 2030, 10:00 in Zurich.
+    const wednesday = new Date(zurichIso('2030-06-05', '10:00'));
+    await store.events.insertMany([
+      makeEvent({
+        id: 'samedi',
+        title: 'Bal du samedi',
+        status: 'approved',
+        startsAt: zurichIso('2030-06-08', '20:00'),
+        endsAt: zurichIso('2030-06-08', '23:00'),
+      }),
+      makeEvent({
+        id: 'mercredi',
+        title: 'Conférence du mercredi',
+        status: 'approved',
+        startsAt: zurichIso('2030-06-05', '20:00'),
+        endsAt: zurichIso('2030-06-05', '22:00'),
+      }),
+    ]);
+    const weekend = await listApiEvents(store, new URLSearchParams('quand=week-end'), SITE, wednesday);
+    expect(weekend.data.map((e) => e.title)).toEqual(['Bal du samedi']);
+    const today = await listApiEvents(store, new URLSearchParams('quand=aujourdhui'), SITE, wednesday);
+    expect(today.data.map((e) => e.title)).toEqual(['Conférence du mercredi']);
+
+    const refused = await list('?quand=hier');
+    expect(refused.response.status).toBe(400);
+    expect(refused.response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/);
+    expect(refused.body.detail).toBe('Valeur inconnue pour « quand » : « hier ».');
   });
 
   it('limite les requêtes par adresse : 429 avec Retry-After une fois l’allocation épuisée', async () => {

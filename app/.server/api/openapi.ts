@@ -148,7 +148,12 @@ export function openApiDocument(siteUrl: string) {
             query('q', 'Recherche plein texte.', { type: 'string' }),
             query('category', 'Catégorie (slug, voir /categories).', { type: 'string' }, 'musique'),
             query('canton', 'Canton.', { type: 'string', enum: [...CANTON_CODES] }, 'VD'),
-            query('quand', 'Raccourci de dates.', { type: 'string', enum: WHEN_OPTIONS.map((o) => o.value) }),
+            query(
+              'quand',
+              'Raccourci de dates (jours de Zurich) : aujourdhui, demain, week-end (samedi et dimanche), semaine (jusqu’à dimanche), mois.',
+              { type: 'string', enum: WHEN_OPTIONS.map((o) => o.value) },
+              'week-end',
+            ),
             query('du', 'Premier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
             query('au', 'Dernier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
             query('gratuit', '1 : seulement les événements gratuits.', { type: 'string', enum: ['1'] }),

@@ -14,23 +14,25 @@ export const zurichIsoOffset = (iso: string) => formatISO(new TZDate(new Date(is
 
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`);
 
+/**
+ * An approved image in the widths that really exist. The pipeline writes a file per nominal width (400, 800, 1600) but
+ * never enlarges a small upload: for a 600 px picture, `-800` and `-1600` are both 600 px wide. Each size says its real
+ * width, and a file that repeats the one before is not listed (decision 007).
+ */
 export function apiImage(event: AgendaEvent, siteUrl: string) {
   const image = event.image;
   // A picture no admin approved is never public (decision 031).
   if (!image || isReviewImage(image.path)) return null;
-  const width = 800 as const;
+  // The stored width is the largest variant's; 0 only for an image whose size was never read (nominal widths then).
+  const real = (nominal: number) => (image.width > 0 ? Math.min(nominal, image.width) : nominal);
   const heightAt = (w: number) => (image.width > 0 ? Math.round((image.height * w) / image.width) : image.height);
-  return {
-    url: absolute(siteUrl, imageUrl(image.path, width)),
-    width: Math.min(width, image.width) || width,
-    height: heightAt(Math.min(width, image.width) || width),
-    alt: image.alt,
-    sizes: IMAGE_WIDTHS.map((w) => ({
-      url: absolute(siteUrl, imageUrl(image.path, w)),
-      width: w,
-      height: heightAt(w),
-    })),
-  };
+  const size = (nominal: (typeof IMAGE_WIDTHS)[number]) => ({
+    url: absolute(siteUrl, imageUrl(image.path, nominal)),
+    width: real(nominal),
+    height: heightAt(real(nominal)),
+  });
+  const sizes = IMAGE_WIDTHS.map(size).filter((s, i, all) => i === 0 || s.width > all[i - 1].width);
+  return { ...size(800), alt: image.alt, sizes };
 }
 
 export function apiEvent(event: AgendaEvent, siteUrl: string, categories: readonly CategoryInfo[]) {
