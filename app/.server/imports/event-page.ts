@@ -17,6 +17,8 @@ export interface PageEvent {
   price: { amount: number; currency: string } | null;
   ticketUrl: string;
   imageUrl: string;
+  /** What an ImageObject says of itself (its caption, else its name); empty otherwise. */
+  imageAlt: string;
   url: string;
   organizerName: string;
 }
@@ -70,11 +72,15 @@ function* objects(value: unknown): Generator<Json> {
   }
 }
 
-function imageUrl(value: unknown): string {
+function imageOf(value: unknown): { url: string; alt: string } {
   const image = first(value);
-  if (typeof image === 'string') return image.trim();
-  if (isObject(image)) return str(image.url) || str(image.contentUrl) || str(image['@id']);
-  return '';
+  if (typeof image === 'string') return { url: image.trim(), alt: '' };
+  if (isObject(image))
+    return {
+      url: str(image.url) || str(image.contentUrl) || str(image['@id']),
+      alt: plainText(str(image.caption) || str(image.name)),
+    };
+  return { url: '', alt: '' };
 }
 
 function lowestPrice(value: unknown): PageEvent['price'] & { url: string } {
@@ -101,6 +107,7 @@ function toPageEvent(item: Json, pageUrl: string): PageEvent {
   const postal = isObject(address) ? address : { streetAddress: str(address) };
   const offer = lowestPrice(item.offers);
   const organizer = first(item.organizer);
+  const image = imageOf(item.image);
   const resolve = (url: string) => {
     try {
       return url ? new URL(url, pageUrl).href : '';
@@ -122,7 +129,8 @@ function toPageEvent(item: Json, pageUrl: string): PageEvent {
     },
     price: offer ? { amount: offer.amount, currency: offer.currency } : null,
     ticketUrl: resolve(offer?.url ?? ''),
-    imageUrl: resolve(imageUrl(item.image)),
+    imageUrl: resolve(image.url),
+    imageAlt: image.alt,
     url: resolve(str(item.url)) || pageUrl,
     organizerName: isObject(organizer) ? str(organizer.name) : str(organizer),
   };

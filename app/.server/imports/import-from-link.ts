@@ -12,11 +12,10 @@ export const IMPORT_MESSAGES = {
   noEvent:
     'Aucun événement lisible sur cette page (ni JSON-LD schema.org «\u00a0Event\u00a0» ni microdonnées)\u00a0: remplissez le formulaire à la main.',
   notice: 'Vérifiez les champs importés avant d’envoyer.',
-  imageLeft: 'L’image n’est pas importée\u00a0: si vous en avez le droit, ajoutez-la ci-dessous.',
 } as const;
 
 export type ImportOutcome =
-  | { ok: true; values: Record<string, string>; imageUrl: string }
+  | { ok: true; values: Record<string, string>; image: { url: string; alt: string } }
   | { ok: false; message: string };
 
 /** Date and time in Europe/Zurich of an ISO date (with its offset, or local when it has none); a bare date: no time. */
@@ -109,5 +108,6 @@ export async function importFromLink(fetchText: FetchText, rawUrl: string): Prom
   if (page === 'not-modified') return { ok: false, message: IMPORT_MESSAGES.noEvent };
   const event = readEventPage(page.text, page.url);
   if (!event || (!event.name && !event.startDate)) return { ok: false, message: IMPORT_MESSAGES.noEvent };
-  return { ok: true, values: formValuesOf(event), imageUrl: event.imageUrl };
+  const values = formValuesOf(event);
+  return { ok: true, values, image: { url: event.imageUrl, alt: event.imageAlt || values.title || '' } };
 }

@@ -1,14 +1,20 @@
 // The submit form's answer to « Importer depuis un lien » (intent `import`): the form prefilled with what the page
-// says, or the French refusal on the URL field with the address as typed. A plain form POST without JavaScript, the
-// same action through a fetcher with it; nothing is saved.
+// says, its image kept as a pending upload (the token in `pendingImage`, a preview beside it), or the French refusal
+// on the URL field with the address as typed. A plain form POST without JavaScript, the same action through a fetcher
+// with it; no event is saved.
 import { data } from '@remix-run/node';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
 import { IMPORT_MESSAGES, importFromLink } from './import-from-link';
+import { IMAGE_IMPORT_MESSAGES, importLinkImage } from './import-image';
 
 export const IMPORT_INTENT = 'importer';
 
-export async function importLinkAnswer(services: Pick<Services, 'fetchText'>, user: UserProfile, form: FormData) {
+export async function importLinkAnswer(
+  services: Pick<Services, 'fetchText' | 'files'>,
+  user: UserProfile,
+  form: FormData,
+) {
   const typed = String(form.get('importUrl') ?? '').slice(0, 2000);
   const base: Record<string, string> = { organizerName: user.displayName, canton: '' };
   const duplicates: { id: string; title: string }[] = [];
@@ -25,12 +31,22 @@ export async function importLinkAnswer(services: Pick<Services, 'fetchText'>, us
       },
       { status: 400 },
     );
+  const values = { ...base, ...outcome.values };
+  let image: { message: string; preview: string | null } | null = null;
+  if (outcome.image.url) {
+    const fetched = await importLinkImage(services, user.uid, outcome.image.url);
+    if (fetched.ok) {
+      values.pendingImage = fetched.token;
+      values.imageAlt = outcome.image.alt.replace(/\s+/g, ' ').trim().slice(0, 200);
+      image = { message: IMAGE_IMPORT_MESSAGES.imported, preview: fetched.preview };
+    } else image = { message: fetched.notice, preview: null };
+  }
   return data({
     ok: false as const,
     errors: {},
-    values: { ...base, ...outcome.values },
+    values,
     importUrl: typed,
     duplicates,
-    imported: { notice: IMPORT_MESSAGES.notice, image: outcome.imageUrl ? IMPORT_MESSAGES.imageLeft : null },
+    imported: { notice: IMPORT_MESSAGES.notice, image },
   });
 }

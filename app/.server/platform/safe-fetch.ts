@@ -1,8 +1,8 @@
 // The one way the server fetches a document at an address someone typed (an ICS source, an event page to import):
 // http(s) only, no credentials, usual ports, a public address checked inside each connection's own DNS lookup and
 // again at every redirect (at most 3), a size limit counted while the body streams, one deadline for the whole
-// transfer, the content type checked and the text decoded from its charset. Every refusal is a UseCaseError on the
-// field 'url' with one French sentence the person can act on.
+// transfer, the content type checked and the text decoded from its charset (an image: its bytes as received). Every
+// refusal is a UseCaseError on the field 'url' with one French sentence the person can act on.
 import http from 'node:http';
 import https from 'node:https';
 import {
@@ -18,12 +18,15 @@ import { UseCaseError } from './use-case-error';
 export interface FetchedText {
   url: string;
   contentType: string;
+  /** The decoded text; empty for an image. */
   text: string;
+  /** The body as received. */
+  bytes: Buffer;
   etag: string | null;
   lastModified: string | null;
 }
 export interface SafeFetchOptions {
-  accept: 'calendar' | 'html';
+  accept: 'calendar' | 'html' | 'image';
   maxBytes?: number;
   timeoutMs?: number;
   ifNoneMatch?: string | null;
@@ -40,10 +43,12 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const ACCEPTED_TYPES: Record<SafeFetchOptions['accept'], string[]> = {
   calendar: ['text/calendar', 'application/ics', 'text/x-vcalendar', 'application/octet-stream', 'text/plain'],
   html: ['text/html', 'application/xhtml+xml'],
+  image: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
 };
 const EXPECTED: Record<SafeFetchOptions['accept'], string> = {
-  calendar: 'un calendrier ICS (text/calendar)',
-  html: 'une page web (text/html)',
+  calendar: 'un calendrier ICS (text/calendar) est attendu',
+  html: 'une page web (text/html) est attendue',
+  image: 'une image JPEG, PNG, WebP ou AVIF est attendue',
 };
 const HTTP_REASONS: Record<number, string> = {
   401: 'accès réservé',
@@ -146,7 +151,12 @@ export function createSafeFetchWithPolicy(policy: {
   const lookup = guardedLookup({ resolve: policy.resolver, allowed: policy.allowed });
 
   /** One request, its body read only when wanted and never past maxBytes. */
-  function request(url: URL, headers: Record<string, string>, maxBytes: number, signal: AbortSignal) {
+  function request(
+    url: URL,
+    headers: Record<string, string>,
+    { maxBytes, accept }: { maxBytes: number; accept: SafeFetchOptions['accept'] },
+    signal: AbortSignal,
+  ) {
     assertAllowedLiteral(url, policy.allowed);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<Answer>((resolve, reject) => {
@@ -159,7 +169,7 @@ export function createSafeFetchWithPolicy(policy: {
         const declared = Number(response.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes) {
           req.destroy();
-          return reject(new UseCaseError(tooBig(maxBytes), 'url', 400));
+          return reject(new UseCaseError(tooBig(maxBytes, accept), 'url', 400));
         }
         const chunks: Buffer[] = [];
         let received = 0;
@@ -167,7 +177,7 @@ export function createSafeFetchWithPolicy(policy: {
           received += chunk.length;
           if (received > maxBytes) {
             req.destroy();
-            reject(new UseCaseError(tooBig(maxBytes), 'url', 400));
+            reject(new UseCaseError(tooBig(maxBytes, accept), 'url', 400));
             return;
           }
           chunks.push(chunk);
@@ -181,7 +191,8 @@ export function createSafeFetchWithPolicy(policy: {
     });
   }
 
-  const tooBig = (maxBytes: number) => `Document trop volumineux\u00a0: plus de ${megabytes(maxBytes)}.`;
+  const tooBig = (maxBytes: number, accept: SafeFetchOptions['accept']) =>
+    `${accept === 'image' ? 'Image trop volumineuse' : 'Document trop volumineux'}\u00a0: plus de ${megabytes(maxBytes)}.`;
 
   return async (raw, fetchOptions) => {
     const maxBytes = fetchOptions.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -198,7 +209,7 @@ export function createSafeFetchWithPolicy(policy: {
     for (let redirects = 0; ; redirects++) {
       let answer: Answer;
       try {
-        answer = await request(url, headers, maxBytes, signal);
+        answer = await request(url, headers, { maxBytes, accept: fetchOptions.accept }, signal);
       } catch (error) {
         if (error instanceof UseCaseError) throw error;
         return refuse(networkMessage(signal.aborted ? signal.reason : error, timeoutMs));
@@ -218,10 +229,8 @@ export function createSafeFetchWithPolicy(policy: {
       }
       const { type, charset } = mediaType(answer.headers['content-type']);
       if (!ACCEPTED_TYPES[fetchOptions.accept].includes(type))
-        refuse(
-          `Type de contenu inattendu (${type || 'non indiqué'})\u00a0: ${EXPECTED[fetchOptions.accept]} est attendu.`,
-        );
-      const text = decodeText(answer.body, charset, fetchOptions.accept);
+        refuse(`Type de contenu inattendu (${type || 'non indiqué'})\u00a0: ${EXPECTED[fetchOptions.accept]}.`);
+      const text = fetchOptions.accept === 'image' ? '' : decodeText(answer.body, charset, fetchOptions.accept);
       // Bytes or plain text are accepted as a calendar only when they are one.
       if (
         fetchOptions.accept === 'calendar' &&
@@ -235,6 +244,7 @@ export function createSafeFetchWithPolicy(policy: {
         url: url.href,
         contentType: type,
         text,
+        bytes: answer.body,
         etag: (answer.headers.etag as string | undefined) ?? null,
         lastModified: (answer.headers['last-modified'] as string | undefined) ?? null,
       };

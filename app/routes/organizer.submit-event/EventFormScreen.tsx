@@ -201,6 +201,7 @@ export function EventFormScreen() {
           pendingImage={values.pendingImage ?? ''}
           error={form.allErrors.image?.[0]}
           refused={attempt > 0}
+          importedPreview={imported?.imported?.image?.preview ?? null}
         />
         {answer?.duplicates?.length ? (
           <Checkbox meta={{ name: 'notDuplicate' }} label="Ce n’est pas un doublon : publier quand même" />

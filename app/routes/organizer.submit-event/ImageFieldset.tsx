@@ -54,9 +54,11 @@ interface ImageFieldsetProps {
   error?: string;
   /** A submission was refused (by the server or, with JavaScript, before leaving): a sent image is kept. */
   refused: boolean;
+  /** The preview of the image « Importer depuis un lien » brought (its token is `pendingImage`). */
+  importedPreview: string | null;
 }
 
-export function ImageFieldset({ fields, image, pendingImage, error, refused }: ImageFieldsetProps) {
+export function ImageFieldset({ fields, image, pendingImage, error, refused, importedPreview }: ImageFieldsetProps) {
   const { upload, send } = useImageUpload();
   const [preview, setPreview] = useState<string | null>(null);
   const kept = Boolean(pendingImage || (refused && upload?.token));
@@ -70,7 +72,14 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused }: I
           <Checkbox meta={{ name: 'removeImage' }} label="Retirer cette image" />
         </div>
       ) : null}
-      {kept ? (
+      {importedPreview && pendingImage && !upload ? (
+        <div className="current-image" data-testid="imported-image">
+          <img src={importedPreview} alt="Aperçu de l’image importée depuis la page" width={240} />
+          <p className="field__hint">
+            Image importée depuis la page&#8239;: choisissez-en une autre pour la remplacer.
+          </p>
+        </div>
+      ) : kept ? (
         <p className="notice notice--success" data-testid="pending-image">
           Votre image est conservée : inutile de la choisir à nouveau.
         </p>

@@ -10,7 +10,8 @@ export interface ImportAnswer {
   errors: Partial<Record<string, string>>;
   importUrl: string;
   values: Record<string, string>;
-  imported: { notice: string; image: string | null } | null;
+  /** The page's image: imported (its preview) or not (the message says to add it by hand); null when it had none. */
+  imported: { notice: string; image: { message: string; preview: string | null } | null } | null;
 }
 
 export const isImportAnswer = (answer: unknown): answer is ImportAnswer =>
@@ -61,7 +62,7 @@ export function ImportFromLink({
       {answer?.imported ? (
         <div className="notice notice--info" role="status" data-testid="import-notice">
           <p>{answer.imported.notice}</p>
-          {answer.imported.image ? <p>{answer.imported.image}</p> : null}
+          {answer.imported.image ? <p data-testid="import-image-notice">{answer.imported.image.message}</p> : null}
         </div>
       ) : null}
     </section>
