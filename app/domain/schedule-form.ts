@@ -55,18 +55,28 @@ function dayList(text: string): { days: string[]; bad: string | null } {
   return { days, bad: null };
 }
 
-/** One line per date: « 28.11.2026 20:00 » or « 28.11.2026 20:00-22:30 ». */
-function dateLines(text: string): { dates: { date: string; start: string; end: string }[]; bad: number | null } {
+/** One line per date: « 28.11.2026 20:00 » or « 28.11.2026 20:00-22:30 ». `bad`: the first line that is not one. */
+function dateLines(text: string): {
+  dates: { date: string; start: string; end: string }[];
+  bad: { line: number; dayOnly: string | null } | null;
+} {
   const dates: { date: string; start: string; end: string }[] = [];
   const lines = text.split('\n').map((l) => l.trim());
   for (const [i, line] of lines.entries()) {
     if (!line) continue;
     const m = /^(\S+)\s+(\d{1,2}[:h.]\d{2})(?:\s*[-–à]\s*(\d{1,2}[:h.]\d{2}))?$/.exec(line);
     const date = m ? parseDay(m[1]) : null;
-    if (!m || !date) return { dates, bad: i + 1 };
+    if (!m || !date) return { dates, bad: { line: i + 1, dayOnly: parseDay(line) ? line : null } };
     dates.push({ date, start: hm(m[2]), end: m[3] ? hm(m[3]) : '' });
   }
   return { dates, bad: null };
+}
+
+/** What is wrong with a line of the list: a date without its start time, or a line that is no date at all. */
+function badLineMessage({ line, dayOnly }: { line: number; dayOnly: string | null }): string {
+  return dayOnly
+    ? `Ligne ${line}\u00a0: indiquez l’heure de début après la date, par exemple ${dayOnly} 20:00.`
+    : `Ligne ${line}\u00a0: écrivez la date puis l’heure, par exemple 28.11.2026 20:00-22:30.`;
 }
 
 const flag = (v: string | undefined) => v === 'on' || v === '1' || v === 'true';
@@ -109,11 +119,7 @@ export function scheduleFromForm(values: Values): ScheduleFormResult {
   let raw: unknown;
   if (kind === 'dates') {
     const { dates, bad } = dateLines(values.dateList ?? '');
-    if (bad !== null)
-      return {
-        ok: false,
-        errors: { dateList: `Ligne ${bad}\u00a0: écrivez la date puis l’heure, par exemple 28.11.2026 20:00-22:30.` },
-      };
+    if (bad !== null) return { ok: false, errors: { dateList: badLineMessage(bad) } };
     raw = { kind, dates };
   } else if (kind === 'rule') {
     const excluded = dayList(values.ruleExclude ?? '');

@@ -107,4 +107,22 @@ describe('le formulaire avec plusieurs dates', () => {
     expect(count()).toBe(0);
     expect(occurrences()).toBe(0);
   });
+
+  it('une liste de dates dont une date n’a pas d’heure de début : le message le dit de cette ligne, la liste gardée telle quelle, rien d’écrit', async () => {
+    const { services, count, occurrences } = await setup();
+    const swiss = (ymd: string) => ymd.split('-').reverse().join('.');
+    const [first, second, third] = [0, 1, 2].map((d) => swiss(addDaysToDate(nextSaturday(), d)));
+    const dateList = `${first} 20:00-22:00\n${second}\n${third} 17:00`;
+    const values = { scheduleKind: 'dates', startDate: '', startTime: '', endTime: '', dateList };
+    const result = await saveEventForm(services, orga, post(values));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({
+      dateList: `Ligne 2\u00a0: indiquez l’heure de début après la date, par exemple ${second} 20:00.`,
+    });
+    expect(result.values.dateList).toBe(dateList);
+    expect(result.values.scheduleKind).toBe('dates');
+    expect(count()).toBe(0);
+    expect(occurrences()).toBe(0);
+  });
 });
