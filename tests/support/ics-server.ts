@@ -1,5 +1,6 @@
-// A local HTTP server for the import's tests: serves calendar feeds set by the test (ETag and 304 included). The safe
-// fetcher reaches it only with its test setting (IMPORT_ALLOW_LOOPBACK, allowLoopback).
+// A local HTTP server for the import's tests: serves calendar feeds set by the test (ETag and 304 included), and the
+// hostile answers a source may meet (a huge body, redirects, HTML). The safe fetcher reaches it only with its test
+// setting (IMPORT_ALLOW_LOOPBACK, allowLoopback) or a policy that names its address.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -7,17 +8,37 @@ import type { AddressInfo } from 'node:net';
 
 export const icsFixture = (name: string) => readFileSync(`tests/fixtures/ics/${name}.ics`, 'utf8');
 
+/** An answer other than a feed: a redirect (relative or absolute), an HTML page, or a calendar of this many bytes. */
+export type HostileAnswer = { redirect: string } | { html: string } | { bytes: number };
+
 export interface IcsServer {
   url(path: string): string;
-  /** Serves this text at this path (status 200, text/calendar), or an HTTP status. */
-  set(path: string, body: string | number): void;
+  /** Serves this text at this path (status 200, text/calendar), an HTTP status, or a hostile answer. */
+  set(path: string, body: string | number | HostileAnswer): void;
   /** How many requests each path got. */
   hits: Map<string, number>;
   close(): Promise<void>;
 }
 
-export async function startIcsServer(port = 0): Promise<IcsServer> {
-  const feeds = new Map<string, string | number>();
+/** A calendar that starts like one and goes on for `total` bytes, streamed without Content-Length. */
+function streamHuge(res: http.ServerResponse, total: number) {
+  res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', 'transfer-encoding': 'chunked' });
+  res.on('error', () => {});
+  res.write('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n');
+  const chunk = Buffer.alloc(64 * 1024, 'X');
+  let sent = 0;
+  const pump = () => {
+    while (sent < total && !res.destroyed) {
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  pump();
+}
+
+export async function startIcsServer(port = 0, host = '127.0.0.1'): Promise<IcsServer> {
+  const feeds = new Map<string, string | number | HostileAnswer>();
   const hits = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -27,6 +48,12 @@ export async function startIcsServer(port = 0): Promise<IcsServer> {
       res.writeHead(typeof body === 'number' ? body : 404).end();
       return;
     }
+    if (typeof body === 'object') {
+      if ('redirect' in body) res.writeHead(302, { location: body.redirect }).end();
+      else if ('html' in body) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body.html);
+      else streamHuge(res, body.bytes);
+      return;
+    }
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, { etag }).end();
@@ -34,12 +61,16 @@ export async function startIcsServer(port = 0): Promise<IcsServer> {
     }
     res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const { port: bound } = server.address() as AddressInfo;
   return {
-    url: (path) => `http://127.0.0.1:${bound}${path}`,
+    url: (path) => `http://${host}:${bound}${path}`,
     set: (path, body) => feeds.set(path, body),
     hits,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

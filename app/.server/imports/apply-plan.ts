@@ -64,11 +64,17 @@ const submissionKey = (sourceId: string, uid: string) =>
 
 async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   const { store, source, now } = ctx;
-  const duplicates = await possibleDuplicates(store, {
+  const key = submissionKey(source.id, item.uid);
+  const near = await possibleDuplicates(store, {
     title: item.content.title,
     city: item.content.city,
     startsAt: item.content.startsAt,
   });
+  // This UID's own event is no duplicate: created by a run that stopped before saving its link, or by another
+  // instance running the same source at the same time (a trusted source publishes at once). Read after the
+  // duplicates, so an event that another run creates in between is either in neither or found here.
+  const own = near.length > 0 ? await store.events.findSubmission(source.createdBy, key) : null;
+  const duplicates = near.filter((e) => e.id !== own);
   const link: ImportLink = {
     sourceId: source.id,
     uid: item.uid,
@@ -111,7 +117,7 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   };
   const result = await store.events.createSubmission({
     uid: source.createdBy,
-    submissionKey: submissionKey(source.id, item.uid),
+    submissionKey: key,
     event,
     entry: publication(source, transition, now),
   });
