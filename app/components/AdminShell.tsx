@@ -9,6 +9,7 @@ export const adminLinks: LinksFunction = () => [{ rel: 'stylesheet', href: admin
 const ADMIN_LINKS = [
   { to: '/admin', label: 'Vue d’ensemble', end: true },
   { to: '/admin/events', label: 'Modération' },
+  { to: '/admin/publications', label: 'Publiés sans modération' },
   { to: '/admin/categories', label: 'Catégories' },
   { to: '/admin/partners', label: 'Partenaires' },
   { to: '/admin/sources', label: 'Sources' },

@@ -8,6 +8,7 @@ export const SITE_PAGES = [
   '/admin/categories',
   '/admin/events',
   '/admin/partners',
+  '/admin/publications',
   '/admin/sources',
   '/admin/sources/:id',
   '/admin/users',

@@ -271,4 +271,58 @@ test.describe('actions de modération refusées', () => {
     expect(response.status()).toBe(403);
     expect(await statusOf(ports, id)).toBe('pending');
   });
+
+  test('une soumission d’un organisateur de confiance figure parmi les « Publiés sans modération », pas celle d’un organisateur ordinaire @journey', async ({
+    page,
+    browser,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    const admin = await createUser({ role: 'admin' });
+    const trusted = await createUser({ displayName: unique('Salle de confiance') });
+    await ports.store.users.setTrusted({
+      uid: trusted.uid,
+      trusted: true,
+      actorUid: admin.uid,
+      now: new Date().toISOString(),
+    });
+    const trustedPage = await pageAs(browser, loginAs, trusted);
+    const trustedTitle = unique('Fête du lac');
+    const publishedId = await submitEvent(trustedPage, trustedTitle);
+    const ordinaryPage = await pageAs(browser, loginAs, await createUser());
+    const pendingId = await submitEvent(ordinaryPage, unique('Bal masqué'));
+    expect(await statusOf(ports, publishedId)).toBe('approved');
+    expect(await statusOf(ports, pendingId)).toBe('pending');
+
+    // On a phone, from the admin navigation.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, admin);
+    await page.goto('/admin');
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Publiés sans modération' })
+      .click();
+    await expect(page).toHaveURL('/admin/publications');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Publiés sans modération');
+    const row = page.getByTestId(`publication-${publishedId}`);
+    await expect(row).toContainText(`«\u00a0${trustedTitle}\u00a0»`);
+    await expect(row).toContainText(`Publié par ${trusted.displayName} le`);
+    await expect(row.locator('.status-chip')).toHaveText('Publié');
+    await expect(page.getByTestId(`publication-${pendingId}`)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The row opens the event's moderation, where it can be unpublished; the list then shows it pending.
+    await row.getByRole('link', { name: trustedTitle }).click();
+    await expect(page).toHaveURL(`/admin/events?eventId=${publishedId}`);
+    const detail = page.getByTestId('moderation-detail');
+    await expect(detail.getByRole('heading', { level: 2 })).toHaveText(trustedTitle);
+    await detail.getByRole('button', { name: 'Dépublier (remettre en attente)' }).click();
+    await expect(page.getByTestId('flash')).toContainText(`«\u00a0${trustedTitle}\u00a0» est dépublié`);
+    expect(await logOf(ports, publishedId)).toEqual([{ action: 'publish' }, { action: 'unpublish' }]);
+    await page.goto('/admin/publications');
+    await expect(page.getByTestId(`publication-${publishedId}`).locator('.status-chip')).toHaveText('En attente');
+    await trustedPage.context().close();
+    await ordinaryPage.context().close();
+  });
 });

@@ -64,6 +64,8 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/categories': 'admin',
   '/admin/events': 'admin',
   '/admin/partners': 'admin',
+  // Published without moderation (issue 21): the trusted publications, to review after the fact.
+  '/admin/publications': 'admin',
   // Calendar sources (issue 21): the list, and one source's page (GUARD_SOURCE below).
   '/admin/sources': 'admin',
   '/admin/sources/:id': 'admin',
