@@ -66,6 +66,7 @@ async function main() {
             .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id].score ?? 1) < 0.9)
             .map((ref) => `${ref.id} (${result.lhr.audits[ref.id].displayValue ?? result.lhr.audits[ref.id].score})`);
           failing.push(`${name} · ${c} ${scores[i]} : ${audits.join(', ')}`);
+          if (c === 'performance') failing.push(...mainThreadCulprits(result.lhr));
         }
       });
     }
@@ -79,6 +80,19 @@ async function main() {
     for (const f of failing) console.log(`  ${f}`);
     process.exitCode = 1;
   } else console.log('\nToutes les notes ≥ 95.');
+}
+
+/** Where the main thread went, for a page under target: the scripts that kept it busiest (Lighthouse's bootup-time). */
+function mainThreadCulprits(lhr: { audits: Record<string, { details?: unknown }> }): string[] {
+  const details = lhr.audits['bootup-time']?.details as
+    | { items?: { url: string; scripting: number; scriptParseCompile: number }[] }
+    | undefined;
+  return (details?.items ?? [])
+    .slice(0, 4)
+    .map(
+      (item) =>
+        `      ${item.url.replace(/^https?:\/\/[^/]+/, '')} : script ${Math.round(item.scripting)} ms, analyse ${Math.round(item.scriptParseCompile)} ms`,
+    );
 }
 
 await main();
