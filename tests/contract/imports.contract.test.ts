@@ -94,6 +94,14 @@ describe.each(BACKENDS)('contrat des sources de calendriers : $name', (backend) 
     expect(await store.imports.runs('b', 10)).toEqual([run('b1', 'b', '2030-03-01T10:00:00.000Z')]);
   });
 
+  it('des passages commencés au même instant restent dans l’ordre où ils ont été journalisés', async () => {
+    await store.imports.saveSource(source('a'));
+    // A job replayed with the same `?maintenant=` starts its runs at the same instant.
+    for (const id of ['z1', 'm2', 'a3']) await store.imports.addRun(run(id, 'a', '2030-03-01T10:00:00.000Z'), 2);
+    expect((await store.imports.runs('a', 10)).map((r) => r.id)).toEqual(['a3', 'm2']);
+    expect(await store.imports.runs('a', 1)).toEqual([run('a3', 'a', '2030-03-01T10:00:00.000Z')]);
+  });
+
   it('supprimer une source emporte ses liens et son journal', async () => {
     await store.imports.saveSource(source('a'));
     await store.imports.saveLink({

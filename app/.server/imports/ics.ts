@@ -39,8 +39,15 @@ export interface ParsedFeed {
   errors: FeedError[];
 }
 
-/** A feed that is not iCalendar at all: the whole run fails with this message. */
-export class InvalidFeedError extends Error {}
+/** A feed that is not iCalendar at all, or cut short: the whole run fails with this message (and its line, if any). */
+export class InvalidFeedError extends Error {
+  constructor(
+    message: string,
+    readonly line = 0,
+  ) {
+    super(message);
+  }
+}
 
 const text = (value: unknown): string => {
   if (value == null) return '';
@@ -89,6 +96,31 @@ export function splitLocation(location: string): Pick<EventContent, 'venueName' 
   };
 }
 
+/**
+ * A component opened and never closed (a feed cut short, a VEVENT without END:VEVENT), or closed without being open.
+ * node-ical reads such a feed without complaint but loses the events around it: read as is, every event it drops
+ * would look gone from the feed and be withdrawn.
+ */
+function unbalanced(lines: string[]): InvalidFeedError | null {
+  const refuse = (what: string, line: number) =>
+    new InvalidFeedError(`Ce calendrier est incomplet ou mal formé\u00a0: ${what}. Rien n’a été importé.`, line);
+  const notClosed = ({ name, line }: { name: string; line: number }) =>
+    refuse(`BEGIN:${name} (ligne ${line}) n’est jamais fermé par END:${name}`, line);
+  const open: { name: string; line: number }[] = [];
+  for (const [index, raw] of lines.entries()) {
+    const match = raw.match(/^(BEGIN|END):([A-Za-z-]+)\s*$/);
+    if (!match) continue;
+    const name = match[2].toUpperCase();
+    if (match[1].toUpperCase() === 'BEGIN') open.push({ name, line: index + 1 });
+    else {
+      const top = open.pop();
+      if (!top) return refuse(`END:${name} (ligne ${index + 1}) ne ferme aucun BEGIN:${name}`, index + 1);
+      if (top.name !== name) return notClosed(top);
+    }
+  }
+  return open.length > 0 ? notClosed(open[0]) : null;
+}
+
 /** The line (1-based) of the feed holding this UID, or 0. */
 function lineOf(lines: string[], uid: string): number {
   const at = lines.findIndex((l) => l.replace(/\r$/, '') === `UID:${uid}`);
@@ -119,13 +151,15 @@ export function fingerprintOf(content: EventContent, cancelled: boolean): string
 export function parseFeed(source: string, defaults: SourceDefaults): ParsedFeed {
   if (!/^\s*BEGIN:VCALENDAR\s*$/m.test(source) || !/^END:VCALENDAR\s*$/m.test(source))
     throw new InvalidFeedError('Ce fichier n’est pas un calendrier iCalendar (BEGIN:VCALENDAR introuvable).');
+  const lines = source.split('\n');
+  const cut = unbalanced(lines);
+  if (cut) throw cut;
   let parsed: ReturnType<typeof ical.sync.parseICS>;
   try {
     parsed = ical.sync.parseICS(source);
   } catch (error) {
     throw new InvalidFeedError(`Ce calendrier est illisible : ${(error as Error).message}`);
   }
-  const lines = source.split('\n');
   const items: FeedItem[] = [];
   const errors: FeedError[] = [];
   for (const component of Object.values(parsed)) {

@@ -104,7 +104,8 @@ async function runLocked(deps: ImportDeps, source: ImportSource): Promise<Import
       error instanceof UseCaseError || error instanceof InvalidFeedError
         ? error.message
         : 'Erreur inattendue pendant l’import (détails dans le journal du serveur).';
-    const failed = { ...run, ok: false, errors: [{ uid: '', line: 0, message }] };
+    const line = error instanceof InvalidFeedError ? error.line : 0;
+    const failed = { ...run, ok: false, errors: [{ uid: '', line, message }] };
     await finish(store, source, failed, started);
     return failed;
   }

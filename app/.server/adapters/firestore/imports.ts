@@ -1,8 +1,22 @@
 // Calendar sources in Firestore (app/.server/imports/ports.ts): `importSources/{id}`, `importLinks/{sourceId:uid}`,
 // `importRuns/{id}`.
+import type { DocumentReference, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, deleteAll, docKey } from './db';
+
+interface LoggedRun {
+  ref: DocumentReference;
+  startedAt: string;
+  /** The order of logging within a source (absent on runs logged before it existed). */
+  seq: number;
+}
+const order = (d: QueryDocumentSnapshot): LoggedRun => ({
+  ref: d.ref,
+  startedAt: String(d.get('startedAt')),
+  seq: Number(d.get('seq')) || 0,
+});
+const newestFirst = (a: LoggedRun, b: LoggedRun) => b.startedAt.localeCompare(a.startedAt) || b.seq - a.seq;
 
 export function createImportStore(ctx: FirestoreContext): ImportStore {
   const sources = () => ctx.db.collection(COLLECTIONS.importSources);
@@ -53,18 +67,26 @@ export function createImportStore(ctx: FirestoreContext): ImportStore {
       ctx.touched();
     },
     async addRun(run, keep) {
-      await runs()
-        .doc(run.id)
-        .set({ ...run, errors: run.errors.map((e) => ({ ...e })) });
-      const all = (await runs().where('sourceId', '==', run.sourceId).get()).docs.sort((a, b) =>
-        String(b.get('startedAt')).localeCompare(String(a.get('startedAt'))),
-      );
-      await deleteAll(ctx.db, all.slice(keep));
+      // One transaction: the run gets the next number of its source (runs started at the same instant, as a replayed
+      // `?maintenant=` makes them, keep the order they were logged in), and the oldest beyond `keep` go.
+      await ctx.db.runTransaction(async (tx) => {
+        const logged = (await tx.get(runs().where('sourceId', '==', run.sourceId))).docs.map(order);
+        const ref = runs().doc(run.id);
+        const added = { ref, startedAt: run.startedAt, seq: Math.max(0, ...logged.map((r) => r.seq)) + 1 };
+        const dropped = [...logged, added].sort(newestFirst).slice(keep);
+        if (!dropped.includes(added))
+          tx.set(ref, { ...run, errors: run.errors.map((e) => ({ ...e })), seq: added.seq });
+        for (const old of dropped) if (old !== added) tx.delete(old.ref);
+      });
       ctx.touched();
     },
     async runs(sourceId, limit) {
-      const all = (await runs().where('sourceId', '==', sourceId).get()).docs.map((d) => d.data() as ImportRun);
-      return all.sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, limit);
+      const logged = (await runs().where('sourceId', '==', sourceId).get()).docs;
+      return logged
+        .map((d) => ({ ...order(d), run: d.data() }))
+        .sort(newestFirst)
+        .slice(0, limit)
+        .map(({ run: { seq: _, ...run } }) => run as ImportRun);
     },
   };
 }
