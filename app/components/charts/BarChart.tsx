@@ -1,5 +1,6 @@
 // Horizontal bars, one per item, as a small SVG that scales with its container (no chart library).
 // Screen readers get a summary (aria-label) and the figures in a visually hidden table.
+import { ChartTable } from './ChartTable';
 import { formatCount } from './format';
 
 export interface BarDatum {
@@ -64,26 +65,7 @@ export function BarChart({
           );
         })}
       </svg>
-      {/* In a clipped box: a table ignores the 1px width and would widen the page. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{labelHeader}</th>
-              <th scope="col">{valueHeader}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.key}>
-                <th scope="row">{d.label}</th>
-                <td>{d.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartTable title={title} labelHeader={labelHeader} valueHeader={valueHeader} rows={data} />
     </figure>
   );
 }

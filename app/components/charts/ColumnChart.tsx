@@ -1,5 +1,6 @@
 // Columns over time (weeks, days) as a small SVG that scales with its container (no chart library).
 // Screen readers get a summary (aria-label) and the figures in a visually hidden table.
+import { ChartTable } from './ChartTable';
 import { formatCount } from './format';
 
 export interface ColumnDatum {
@@ -91,26 +92,12 @@ export function ColumnChart({
         })}
         <line x1="0" x2={WIDTH} y1={base + 0.5} y2={base + 0.5} stroke="currentColor" strokeOpacity="0.35" />
       </svg>
-      {/* In a clipped box: a table ignores the 1px width and would widen the page. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{labelHeader}</th>
-              <th scope="col">{valueHeader}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.key}>
-                <th scope="row">{d.longLabel}</th>
-                <td>{d.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartTable
+        title={title}
+        labelHeader={labelHeader}
+        valueHeader={valueHeader}
+        rows={data.map((d) => ({ key: d.key, label: d.longLabel, value: d.value }))}
+      />
     </figure>
   );
 }
