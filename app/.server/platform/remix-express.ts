@@ -10,6 +10,7 @@ import {
   writeReadableStreamToWritable,
 } from '@remix-run/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
+import { apiRateLimit } from '../api/http';
 import { getServices } from '../services';
 import {
   type CachedAnswer,
@@ -108,13 +109,22 @@ export function createRemixHandler(options: RemixHandlerOptions) {
     pageCache ??= createPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     // The public API never reads the session: its answers are everyone's, cookie or not (decision 046).
-    const anonymous = req.path.startsWith('/api/v1/') || !hasVisitorCookie(req.get('Cookie'));
+    const isApi = req.path.startsWith('/api/v1/');
+    const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
     const url = remixUrl(req);
     // The store's revision before rendering: a write during it makes the kept copy stale at once.
     const revision = isRead && anonymous && pageCache ? store.revision() : -1;
     if (revision !== -1) {
       const kept = pageCache?.get(url, revision);
-      if (kept) return sendCached(req, res, kept, true);
+      if (kept) {
+        // A kept API answer counts against the address's allowance as the loader's own would (decision 046).
+        if (isApi) {
+          const { clientIp } = await options.getLoadContext(req, res);
+          const limited = await apiRateLimit(clientIp, config.API_RATE_PER_MINUTE);
+          if (limited) return sendResponse(res, limited.status, 'Too Many Requests', limited.headers, limited.body);
+        }
+        return sendCached(req, res, kept, true);
+      }
     }
     // Aborts loaders and actions once no answer can be written (the client left), or once the body was refused.
     let controller: AbortController | null = new AbortController();
