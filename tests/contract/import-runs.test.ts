@@ -1,7 +1,7 @@
 // The import of a calendar source (issue 21, decisions 044–045) on SQLite and on Firestore, against a local fixture
 // server: moderation respected unless trusted, re-imports that write nothing, a change that propagates once,
 // cancelled and removed events, likely duplicates flagged, the run log, and a failing source that backs off.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FLAG_AFTER_FAILURES, runDueSources, runSource } from '../../app/.server/imports/run-import';
 import type { Store } from '../../app/.server/ports';
 import { makeEvent } from '../support/factories';
@@ -228,6 +228,23 @@ describe.each(BACKENDS)('import d’une source iCalendar : $name', (backend) => 
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ updated: 1, unchanged: 2, errors: [] });
     expect((await stand.events()).map((e) => e.title)).toContain('Grand vide-grenier de Rive');
     expect(await stand.events()).toHaveLength(3);
+  });
+
+  it('deux instances qui importent la même source de confiance en même temps ne créent chaque événement qu’une fois', async () => {
+    const source = await stand.addSource(at('/deux-instances.ics'), icsFixture('commune'), true);
+    // A second copy of the use case, as another instance would have: its own « already running » set.
+    vi.resetModules();
+    const other = await import('../../app/.server/imports/run-import');
+    const runs = await Promise.all([runSource(stand.deps(), source.id), other.runSource(stand.deps(), source.id)]);
+    expect(runs.map((r) => r.errors)).toEqual([[], []]);
+    expect(runs.reduce((sum, r) => sum + r.created, 0)).toBe(3);
+    expect(runs.reduce((sum, r) => sum + r.duplicates, 0)).toBe(0);
+    const events = await stand.events();
+    expect(events.map((e) => e.status)).toEqual(['approved', 'approved', 'approved']);
+    const links = await store.imports.links(source.id);
+    // Each UID linked to its own event, none taken for a duplicate of the other instance's.
+    expect(links.map((l) => l.duplicateOf)).toEqual([null, null, null]);
+    expect(new Set(links.map((l) => l.eventId))).toEqual(new Set(events.map((e) => e.id)));
   });
 
   it('un VEVENT illisible est une erreur du passage avec son UID et sa ligne ; les autres sont importés', async () => {
