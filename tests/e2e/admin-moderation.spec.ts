@@ -323,7 +323,12 @@ test.describe('publiés sans modération (issue 21)', () => {
     await detail.getByRole('button', { name: 'Dépublier (remettre en attente)' }).click();
     await expect(page.getByTestId('flash')).toContainText(`«\u00a0${trustedTitle}\u00a0» est dépublié`);
     expect(await logOf(ports, publishedId)).toEqual([{ action: 'publish' }, { action: 'unpublish' }]);
-    await page.goto('/admin/publications');
+    // Back to the list from the moderation screen's tabs.
+    await page
+      .getByRole('navigation', { name: 'Statut' })
+      .getByRole('link', { name: 'Publiés sans modération' })
+      .click();
+    await expect(page).toHaveURL('/admin/publications');
     await expect(page.getByTestId(`publication-${publishedId}`).locator('.status-chip')).toHaveText('En attente');
     await trustedPage.context().close();
     await ordinaryPage.context().close();

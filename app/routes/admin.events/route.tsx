@@ -134,6 +134,10 @@ export default function ModerateEventsPage() {
               </Link>
             );
           })}
+          {/* Not a status: the log's publications without moderation, reviewed after the fact (issue 21). */}
+          <Link to="/admin/publications" className="moderation-tab">
+            Publiés sans modération
+          </Link>
         </nav>
         <Form method="get" role="search" className="moderation-search">
           <input type="hidden" name="status" value={query.status} />
