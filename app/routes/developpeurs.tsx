@@ -101,17 +101,11 @@ for (const evenement of data) {
 
         <h3>Exemples</h3>
         <p>Les cinq prochains concerts dans le canton de Vaud, en ligne de commande :</p>
-        <pre>
-          <code>{curl}</code>
-        </pre>
+        <CodeSample label="Exemple en ligne de commande (curl)" code={curl} />
         <p>Depuis une page web (le partage entre origines, CORS, est ouvert) :</p>
-        <pre>
-          <code>{fetchCode}</code>
-        </pre>
+        <CodeSample label="Exemple depuis une page web (fetch)" code={fetchCode} />
         <p>La réponse :</p>
-        <pre>
-          <code>{answer}</code>
-        </pre>
+        <CodeSample label="Exemple de réponse" code={answer} />
         <p>
           Tant que <code>next</code> n’est pas <code>null</code>, la page suivante s’obtient avec les mêmes paramètres
           et <code>cursor=</code> suivi de sa valeur.
@@ -135,11 +129,22 @@ for (const evenement of data) {
           quelques kilo-octets, sans cookie, qui prend la police de votre page) ou, pour les sites qui n’acceptent pas
           de script, un cadre (iframe).
         </p>
-        <pre>
-          <code>{`<script src="${siteUrl}/widget.js" defer></script>
-<agenda-romand categorie="musique" canton="VD" limite="5"></agenda-romand>`}</code>
-        </pre>
+        <CodeSample
+          label="Code du composant web à coller"
+          code={`<script src="${siteUrl}/widget.js" defer></script>
+<agenda-romand categorie="musique" canton="VD" limite="5"></agenda-romand>`}
+        />
       </section>
     </div>
+  );
+}
+
+/** A code example, scrolled sideways on a phone: reachable by keyboard, so that a keyboard can scroll it too. */
+function CodeSample({ label, code }: { label: string; code: string }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+    <pre tabIndex={0} title={label}>
+      <code>{code}</code>
+    </pre>
   );
 }

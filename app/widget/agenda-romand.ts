@@ -67,6 +67,8 @@ class AgendaRomand extends HTMLElement {
 
   #list(events: ApiEvent[]) {
     const list = document.createElement('ul');
+    // A name for screen readers, which meet this list inside someone else's page.
+    list.setAttribute('aria-label', 'Événements · Agenda romand');
     for (const event of events) {
       const item = document.createElement('li');
       item.append(this.#link(event.url ?? ORIGIN, event.title ?? ''));

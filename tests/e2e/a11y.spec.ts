@@ -38,6 +38,10 @@ test.describe('accessibilité (axe) @js-only', () => {
     ['inscription', () => '/auth/register'],
     ['contact', () => '/contact'],
     ['nous soutenir', () => '/support-us?montant=25'],
+    ['développeurs', () => '/developpeurs'],
+    ['agenda à intégrer (cadre)', () => '/integrer?canton=VD'],
+    ['configurateur de l’agenda à intégrer', () => '/integrer/configurateur'],
+    ['alerte par email', () => '/alertes/nouvelle?canton=VD&gratuit=1'],
   ];
   for (const [name, path] of publicPages) {
     test(`page publique : ${name}`, async ({ page, ports }) => {

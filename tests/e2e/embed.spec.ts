@@ -36,7 +36,9 @@ test.describe('l’agenda sur le site d’un partenaire', () => {
     try {
       await browser.goto(site.url);
       const widget = browser.locator('agenda-romand').first();
-      await expect(widget.getByRole('listitem')).toHaveCount(1);
+      await expect(widget.getByRole('list', { name: 'Événements · Agenda romand' }).getByRole('listitem')).toHaveCount(
+        1,
+      );
       const link = widget.getByRole('link', { name: `Récital ${word}` });
       await expect(link).toHaveAttribute('href', `${baseURL}/evenement/${shown.id}`);
       await expect(widget.getByRole('link', { name: 'Voir tout l’agenda' })).toBeVisible();
