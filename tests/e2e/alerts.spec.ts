@@ -1,6 +1,7 @@
 // Email alerts without an account (issue 22, decision 048): subscribe on a filtered list, confirm by the mail's link,
-// a matching event approved, the digest job run through its endpoint, one digest, nothing more on a second run, and
-// the one-click unsubscribe of RFC 8058 (a POST without cookies) that ends it. With and without JavaScript.
+// a matching event approved, the digest job run through its endpoint, one digest, nothing more on a second run, the
+// rhythm changed on the manage page of the mail's link, and the one-click unsubscribe of RFC 8058 (a POST without
+// cookies) that ends it. With and without JavaScript.
 import { request as playwrightRequest } from '@playwright/test';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
@@ -76,6 +77,18 @@ test.describe('alertes par email', () => {
     // A second run sends nothing.
     await runDigest();
     expect(digestsTo(address)).toHaveLength(1);
+
+    // The digest's « Gérer mon alerte » link: from each morning to each Thursday, confirmed and kept.
+    const manageUrl = /https?:\/\/\S+\/alertes\/gerer\/[\w-]+/.exec(digest)?.[0] ?? '';
+    await page.goto(new URL(manageUrl).pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mon alerte' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Chaque matin' })).toBeChecked();
+    await page.getByRole('radio', { name: 'Chaque jeudi, pour le week-end' }).check();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('status')).toHaveText('Le rythme de votre alerte est enregistré.');
+    await page.goto(new URL(manageUrl).pathname);
+    await expect(page.getByRole('radio', { name: 'Chaque jeudi, pour le week-end' })).toBeChecked();
+    expect((await ports.store.alerts.listByEmail(address)).map((a) => a.rhythm)).toEqual(['weekly']);
 
     // One-click unsubscribe: a POST without cookies nor form token, as a mail client sends it.
     const unsubscribeUrl = /List-Unsubscribe:\s*<([^>]+)>/.exec(digest)?.[1] ?? '';
