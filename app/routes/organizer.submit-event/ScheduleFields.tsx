@@ -28,8 +28,23 @@ const FREQ_OPTIONS = [
 ];
 
 const shown = (meta: FieldMeta) => (typeof meta.initialValue === 'string' ? meta.initialValue : '');
+/**
+ * conform's metadata as plain values, with some changed. Its fields are getters, which a spread (`{ ...meta }`) does
+ * not copy: the control would lose its name (never sent) and its id (`field-undefined`, out of the summary's reach).
+ */
+const metaWith = (meta: FieldMeta, over: Partial<FieldMeta>): FieldMeta => ({
+  name: meta.name,
+  initialValue: meta.initialValue,
+  errors: meta.errors,
+  required: meta.required,
+  minLength: meta.minLength,
+  maxLength: meta.maxLength,
+  pattern: meta.pattern,
+  ...over,
+});
 /** A field whose first value is a default (the interval 1, weekly, the same day of the month). */
-const withDefault = (meta: FieldMeta, value: string): FieldMeta => ({ ...meta, initialValue: shown(meta) || value });
+const withDefault = (meta: FieldMeta, value: string): FieldMeta =>
+  metaWith(meta, { initialValue: shown(meta) || value });
 
 /** A message under a group of radios or check boxes; its id is what aria-describedby and the summary point at. */
 function GroupError({ name, errors }: { name: string; errors?: string[] }) {
@@ -68,9 +83,9 @@ export function ScheduleFields({ fields }: { fields: EventFields }) {
         <legend>Plusieurs dates</legend>
         {/* Required when this part is chosen: the list gives every date (the date fields above are hidden then). */}
         <TextAreaField
-          meta={{ ...fields.dateList, required: true }}
+          meta={metaWith(fields.dateList, { required: true })}
           label="Les dates, une par ligne, avec leurs heures"
-          hint="Par exemple 28.11.2026 20:00-22:30 (sans heure de fin\u00a0: 28.11.2026 20:00)."
+          hint={'Par exemple 28.11.2026 20:00-22:30 (sans heure de fin\u00a0: 28.11.2026 20:00).'}
           rows={6}
         />
       </fieldset>
