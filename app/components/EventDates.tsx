@@ -69,6 +69,7 @@ export function EventDates({
   return (
     <section className="event-dates" aria-labelledby="event-dates-title">
       <h2 id="event-dates-title">Prochaines dates</h2>
+      {series.rule ? <p data-testid="series-rule">{series.rule}</p> : null}
       {next.length === 0 ? <p>Toutes les dates de cette série sont passées.</p> : null}
       <ul data-testid="next-dates">
         {next.map((d) => (

@@ -76,6 +76,12 @@ test('une série hebdomadaire avec une date exclue : liste, page, .ics, puis une
   await visitor.goto(`/evenement/${id}`);
   const next = visitor.getByTestId('next-dates').getByTestId('series-date');
   await expect(next).toHaveText(dates.map((d) => formatEventWhen({ ...d, allDay: false })));
+  // Above them, the rule in words.
+  await expect(visitor.getByTestId('series-rule')).toHaveText(
+    new RegExp(
+      `^Chaque samedi, 08:00–12:00, 6 fois à partir du .+, sauf le ${secondSaturday.slice(8).replace(/^0/, '')} `,
+    ),
+  );
 
   // The .ics: RRULE and EXDATE, read back by node-ical as the same dates.
   const ics = await (await visitor.request.get(`/evenement/${id}/calendrier.ics`)).text();

@@ -4,6 +4,7 @@ import { zurichToday } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { openingHoursText, todayOpeningText } from '~/domain/schedule';
 import type { StoredOccurrence } from '~/domain/schedule-expand';
+import { describeSchedule } from '~/domain/schedule-text';
 import type { Store } from '../ports';
 
 export interface SeriesDate {
@@ -25,6 +26,8 @@ export interface SeriesView {
   /** A period: « ouvert aujourd’hui 10:00–18:00 » or « fermé aujourd’hui », and its weekly hours. */
   openingToday: string | null;
   openingHours: string[];
+  /** A rule in words, above its next dates: « Chaque samedi, 08:00–12:00, du 5 décembre 2026 au 27 mars 2027 ». */
+  rule: string | null;
 }
 
 /** The series view of an event, or null for a single date. `date` is the page's `?date=` (ignored when malformed). */
@@ -59,5 +62,6 @@ export async function seriesView(
     chosen,
     openingToday: todayOpeningText(schedule, now),
     openingHours: schedule.kind === 'period' ? openingHoursText(schedule) : [],
+    rule: schedule.kind === 'rule' ? describeSchedule(schedule) : null,
   };
 }
