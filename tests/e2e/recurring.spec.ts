@@ -79,7 +79,7 @@ test('une série hebdomadaire avec une date exclue : liste, page, .ics, puis une
   // Above them, the rule in words.
   await expect(visitor.getByTestId('series-rule')).toHaveText(
     new RegExp(
-      `^Chaque samedi, 08:00–12:00, 6 fois à partir du .+, sauf le ${secondSaturday.slice(8).replace(/^0/, '')} `,
+      `^Chaque samedi, 08:00–12:00, 6 fois à partir du .+, sauf le ${Number(secondSaturday.slice(8)) === 1 ? '1er' : Number(secondSaturday.slice(8))} `,
     ),
   );
 

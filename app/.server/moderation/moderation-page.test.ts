@@ -1,0 +1,45 @@
+// What the moderator reads of a series: its schedule in words in the preview, and a changed rule before and after.
+import { describe, expect, it } from 'vitest';
+import { makeEvent } from '../../../tests/support/factories';
+import { memoryStore } from '../../../tests/unit/memory-store';
+import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { zurichIso } from '../../domain/dates';
+import { contentOf } from '../../domain/event';
+import type { ScheduleRule } from '../../domain/schedule';
+import { moderationPage } from './moderation-page';
+
+const market: ScheduleRule = {
+  kind: 'rule',
+  firstDate: '2026-12-05',
+  start: '08:00',
+  end: '12:00',
+  freq: 'weekly',
+  interval: 1,
+  byDay: ['SA'],
+  monthly: null,
+  until: '2027-03-27',
+  count: null,
+  exclude: [],
+};
+
+describe('la page de modération d’une série', () => {
+  it('l’aperçu dit l’horaire de la version à décider, les modifications la règle publiée et la nouvelle', async () => {
+    const { store } = memoryStore();
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    const span = { startsAt: zurichIso('2026-12-05', '08:00'), endsAt: zurichIso('2027-03-27', '12:00') };
+    const published = makeEvent({ ...span, schedule: market });
+    const sundays = { ...market, byDay: ['SU' as const], firstDate: '2026-12-06', until: '2027-03-28' };
+    const event = { ...published, revision: { ...contentOf(published), schedule: sundays } };
+    await store.events.insertMany([event]);
+
+    const page = await moderationPage({ store }, new URL(`https://agenda.test/admin/events?eventId=${event.id}`));
+    expect(page.selected?.schedule).toBe('Chaque dimanche, 08:00–12:00, du 6 décembre 2026 au 28 mars 2027');
+    expect(page.selected?.revision).toEqual([
+      {
+        label: 'Dates',
+        before: 'Chaque samedi, 08:00–12:00, du 5 décembre 2026 au 27 mars 2027',
+        after: 'Chaque dimanche, 08:00–12:00, du 6 décembre 2026 au 28 mars 2027',
+      },
+    ]);
+  });
+});
