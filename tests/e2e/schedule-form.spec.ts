@@ -1,5 +1,6 @@
 // The schedule part of the event form (issue 20, decision 041) when it is refused: with JavaScript, each message of
 // the error summary leads to its schedule field; without, the message shows beside the field and the typed dates stay.
+// Every schedule field is sent (a list of dates, a monthly rule), with and without JavaScript.
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
 import { expect, test } from './fixtures';
 import { fillEvent } from './utils';
@@ -10,7 +11,7 @@ const [first, second, third] = [20, 21, 22].map((d) => swiss(addDaysToDate(zuric
 const DATE_LIST = `${first} 20:00-22:00\n${second}\n${third} 17:00`;
 const MISSING_TIME = `Ligne 2\u00a0: indiquez l’heure de début après la date, par exemple ${second} 20:00.`;
 
-test.describe('l’horaire du formulaire d’événement refusé', () => {
+test.describe('l’horaire du formulaire d’événement', () => {
   test('une date de la liste sans heure : le lien du résumé met le curseur dans la liste ; corrigée, la liste est enregistrée @js-only', async ({
     page,
     ports,
@@ -96,5 +97,29 @@ test.describe('l’horaire du formulaire d’événement refusé', () => {
       '#field-dateList',
     );
     expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+  });
+
+  test('une répétition chaque mois le dernier jour de la semaine : « Répéter » et « Le jour » sont envoyés', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+    removeAfter,
+  }) => {
+    const organizer = await createUser();
+    await loginAs(page, organizer);
+    await page.goto('/organizer/submit-event');
+    await fillEvent(page, `Ciné-club ${Date.now().toString(36)}`);
+    await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
+    await page.getByLabel('Répéter', { exact: true }).selectOption('monthly');
+    await page.getByLabel('Toutes les … semaines ou mois').fill('2');
+    await page.getByLabel('Le jour (chaque mois)').selectOption('-1');
+    await page.getByLabel('ou nombre de fois').fill('3');
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+    const [saved] = await ports.store.events.listByOwner(organizer.uid);
+    removeAfter.event(saved.id);
+    expect(saved.schedule).toMatchObject({ kind: 'rule', freq: 'monthly', interval: 2, count: 3 });
+    expect(saved.schedule?.kind === 'rule' ? saved.schedule.monthly : null).toMatchObject({ mode: 'weekday', nth: -1 });
   });
 });
