@@ -51,6 +51,7 @@ function recurrenceText(rule: ScheduleRule): string {
     return `Le ${nth} ${WEEKDAY_LABELS[m.weekday]} du mois${every ? `, ${every}` : ''}`;
   }
   const days = WEEKDAYS.filter((d) => rule.byDay.includes(d));
+  if (days.length === 0) return rule.interval > 1 ? `Toutes les ${rule.interval} semaines` : 'Chaque semaine';
   if (rule.interval > 1)
     return `Toutes les ${rule.interval} semaines ${frenchList(days.map((d) => `le ${WEEKDAY_LABELS[d]}`))}`;
   if (days.length === WEEKDAYS.length) return 'Chaque jour';
