@@ -1,23 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { makeEvent } from '../../tests/support/factories';
+import { makeEvent, makeSaturdayMarket } from '../../tests/support/factories';
 import { zurichIso } from './dates';
 import { describeChanges } from './event-diff';
-import type { ScheduleRule } from './schedule';
 
 // A Saturday market from 5 December 2026 to 27 March 2027: weekly or every other week, the same first and last day.
-const market: ScheduleRule = {
-  kind: 'rule',
-  firstDate: '2026-12-05',
-  start: '08:00',
-  end: '12:00',
-  freq: 'weekly',
-  interval: 1,
-  byDay: ['SA'],
-  monthly: null,
-  until: '2027-03-27',
-  count: null,
-  exclude: [],
-};
+const market = makeSaturdayMarket({ firstDate: '2026-12-05', until: '2027-03-27' });
 const span = { startsAt: zurichIso('2026-12-05', '08:00'), endsAt: zurichIso('2027-03-27', '12:00') };
 
 describe('what an organizer changed, for the moderator', () => {

@@ -1,21 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { makeSaturdayMarket } from '../../tests/support/factories';
 import { MAX_OCCURRENCES, type ScheduleRule, scheduleIssues, scheduleSchema, todayOpeningText } from './schedule';
 import { expandSchedule, scheduleProblems, scheduleSpan } from './schedule-expand';
 
-const rule = (over: Partial<ScheduleRule>): ScheduleRule => ({
-  kind: 'rule',
-  firstDate: '2026-03-07',
-  start: '08:00',
-  end: '12:00',
-  freq: 'weekly',
-  interval: 1,
-  byDay: ['SA'],
-  monthly: null,
-  until: '',
-  count: null,
-  exclude: [],
-  ...over,
-});
+const rule = (over: Partial<ScheduleRule>): ScheduleRule => makeSaturdayMarket({ firstDate: '2026-03-07', ...over });
 const starts = (s: Parameters<typeof expandSchedule>[0]) => expandSchedule(s).map((o) => o.startsAt);
 
 describe('expansion in Europe/Zurich', () => {

@@ -1,21 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { makeSaturdayMarket } from '../../tests/support/factories';
 import type { SchedulePeriod, ScheduleRule } from './schedule';
 import { describeSchedule } from './schedule-text';
 
-const rule = (over: Partial<ScheduleRule>): ScheduleRule => ({
-  kind: 'rule',
-  firstDate: '2026-12-05',
-  start: '08:00',
-  end: '12:00',
-  freq: 'weekly',
-  interval: 1,
-  byDay: ['SA'],
-  monthly: null,
-  until: '',
-  count: null,
-  exclude: [],
-  ...over,
-});
+const rule = (over: Partial<ScheduleRule>): ScheduleRule => makeSaturdayMarket({ firstDate: '2026-12-05', ...over });
 const monthly = (monthlyRule: ScheduleRule['monthly'], over: Partial<ScheduleRule> = {}) =>
   rule({ freq: 'monthly', byDay: [], monthly: monthlyRule, start: '20:00', end: '', count: 6, ...over });
 const period = (over: Partial<SchedulePeriod>): SchedulePeriod => ({

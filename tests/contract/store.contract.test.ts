@@ -7,7 +7,12 @@ import { type AgendaEvent, contentOf } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
 import type { ScheduleRule } from '../../app/domain/schedule';
 import { scheduleSpan } from '../../app/domain/schedule-expand';
-import { makeDonation as donationOf, makeEvent as eventOf, makePartner as partnerOf } from '../support/factories';
+import {
+  makeDonation as donationOf,
+  makeEvent as eventOf,
+  makeSaturdayMarket,
+  makePartner as partnerOf,
+} from '../support/factories';
 import { BACKENDS } from './backends';
 
 const NOW = '2030-03-01T10:00:00.000Z';
@@ -803,20 +808,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   describe('occurrences des séries (décision 041)', () => {
     /** A Saturday market from 9 March 2030, six times, the 23rd excluded (RFC 5545: five dates). */
     function series(rule: Partial<ScheduleRule> = {}, overrides: Partial<AgendaEvent> = {}): AgendaEvent {
-      const schedule: ScheduleRule = {
-        kind: 'rule',
-        firstDate: '2030-03-09',
-        start: '08:00',
-        end: '12:00',
-        freq: 'weekly',
-        interval: 1,
-        byDay: ['SA'],
-        monthly: null,
-        until: '',
-        count: 6,
-        exclude: ['2030-03-23'],
-        ...rule,
-      };
+      const schedule = makeSaturdayMarket({ firstDate: '2030-03-09', count: 6, exclude: ['2030-03-23'], ...rule });
       const span = scheduleSpan(schedule);
       if (!span) throw new Error('série vide');
       return makeEvent({ id: 'marche', status: 'approved', schedule, ...span, ...overrides });

@@ -6,6 +6,7 @@ import type { Category } from '../../app/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
+import type { ScheduleRule } from '../../app/domain/schedule';
 import { slugify } from '../../app/domain/slug';
 
 /** What factories date things from: `now` (a test's fixed instant), or the real time when none is given. */
@@ -191,6 +192,26 @@ export function makeDonation(overrides: Partial<Donation> = {}, { now = new Date
     status: 'paid',
     publicName: null,
     createdAt: now.toISOString(),
+    ...overrides,
+  };
+}
+
+/**
+ * A recurrence rule: a Saturday market, 08:00–12:00 every week, with no end given (tests set `until` or `count`, as a
+ * saved rule must have one), no excluded date.
+ */
+export function makeSaturdayMarket(overrides: Partial<ScheduleRule> & Pick<ScheduleRule, 'firstDate'>): ScheduleRule {
+  return {
+    kind: 'rule',
+    start: '08:00',
+    end: '12:00',
+    freq: 'weekly',
+    interval: 1,
+    byDay: ['SA'],
+    monthly: null,
+    until: '',
+    count: null,
+    exclude: [],
     ...overrides,
   };
 }

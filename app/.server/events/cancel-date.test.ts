@@ -1,27 +1,14 @@
 // Cancelling one date of a series: « annulé » on that date only; only its owner or an admin; no new moderation.
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeUser } from '../../../tests/support/factories';
+import { makeEvent, makeSaturdayMarket, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
-import type { ScheduleRule } from '../../domain/schedule';
 import { scheduleSpan } from '../../domain/schedule-expand';
 import { UseCaseError } from '../platform/use-case-error';
 import { setDateCancelled } from './cancel-date';
 
 const NOW = new Date('2030-03-01T10:00:00Z');
-const rule: ScheduleRule = {
-  kind: 'rule',
-  firstDate: '2030-03-09',
-  start: '08:00',
-  end: '12:00',
-  freq: 'weekly',
-  interval: 1,
-  byDay: ['SA'],
-  monthly: null,
-  until: '',
-  count: 3,
-  exclude: [],
-};
+const rule = makeSaturdayMarket({ firstDate: '2030-03-09', count: 3 });
 
 async function setup() {
   const { store } = memoryStore();

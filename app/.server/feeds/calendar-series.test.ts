@@ -1,7 +1,7 @@
 // A series in the event's .ics (decision 041) reads back, through node-ical, as the same dates as the site lists.
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
-import { makeEvent } from '../../../tests/support/factories';
+import { makeEvent, makeSaturdayMarket } from '../../../tests/support/factories';
 import type { AgendaEvent } from '../../domain/event';
 import { seriesJsonLd } from '../../domain/event-jsonld';
 import type { Schedule } from '../../domain/schedule';
@@ -29,19 +29,7 @@ function instants(ics: string): number[] {
     .sort((a, b) => a - b);
 }
 
-const weekly: Schedule = {
-  kind: 'rule',
-  firstDate: '2026-10-10',
-  start: '08:00',
-  end: '12:00',
-  freq: 'weekly',
-  interval: 1,
-  byDay: ['SA'],
-  monthly: null,
-  until: '2026-11-28',
-  count: null,
-  exclude: ['2026-10-31'],
-};
+const weekly = makeSaturdayMarket({ firstDate: '2026-10-10', until: '2026-11-28', exclude: ['2026-10-31'] });
 
 describe('une série dans le .ics', () => {
   it('une règle : RRULE, EXDATE et VTIMEZONE ; node-ical en tire les mêmes dates, heure d’hiver comprise', () => {

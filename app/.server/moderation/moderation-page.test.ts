@@ -1,26 +1,13 @@
 // What the moderator reads of a series: its schedule in words in the preview, and a changed rule before and after.
 import { describe, expect, it } from 'vitest';
-import { makeEvent } from '../../../tests/support/factories';
+import { makeEvent, makeSaturdayMarket } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { zurichIso } from '../../domain/dates';
 import { contentOf } from '../../domain/event';
-import type { ScheduleRule } from '../../domain/schedule';
 import { moderationPage } from './moderation-page';
 
-const market: ScheduleRule = {
-  kind: 'rule',
-  firstDate: '2026-12-05',
-  start: '08:00',
-  end: '12:00',
-  freq: 'weekly',
-  interval: 1,
-  byDay: ['SA'],
-  monthly: null,
-  until: '2027-03-27',
-  count: null,
-  exclude: [],
-};
+const market = makeSaturdayMarket({ firstDate: '2026-12-05', until: '2027-03-27' });
 
 describe('la page de modération d’une série', () => {
   it('l’aperçu dit l’horaire de la version à décider, les modifications la règle publiée et la nouvelle', async () => {
