@@ -1,7 +1,7 @@
 // Contract of the email alerts' storage (decision 048), on SQLite and on the Firestore emulator.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../app/.server/ports';
-import { BACKENDS } from './backends';
+import { BACKENDS, storeForEachTest } from './backends';
 
 const T0 = '2026-03-02T10:00:00.000Z';
 const T1 = '2026-03-03T10:00:00.000Z';
@@ -16,14 +16,7 @@ const ask = (over: Partial<Parameters<Store['alerts']['request']>[0]> = {}) => (
 });
 
 describe.each(BACKENDS)('stockage $name : alertes par email', (backend) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-  beforeEach(async () => {
-    ({ store, dispose } = await backend.open());
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const store = storeForEachTest(backend);
 
   it('une demande crée une alerte en attente ; la redemander la renouvelle, sans en créer une seconde', async () => {
     const first = await store.alerts.request(ask());

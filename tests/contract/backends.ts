@@ -1,9 +1,11 @@
 // The store backends the contract suite runs against: SQLite in memory, and Firestore on an emulator.
 
+import { afterEach, beforeEach } from 'vitest';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import type { Store } from '../../app/.server/ports';
+import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { freshFirestore } from '../support/firestore-emulator';
 
 export interface Backend {
@@ -48,3 +50,27 @@ export const BACKENDS: Backend[] = [
     },
   },
 ];
+
+/**
+ * The store of each test in a `describe.each(BACKENDS)` block: a fresh one opened before each test (with the default
+ * categories when asked), closed after it. What it returns always speaks to the running test's store.
+ */
+export function storeForEachTest(backend: Backend, { categories = false } = {}): Store {
+  let current: Store | null = null;
+  let dispose: (() => Promise<void>) | null = null;
+  beforeEach(async () => {
+    ({ store: current, dispose } = await backend.open());
+    if (categories) await current.categories.upsertMany(DEFAULT_CATEGORIES);
+  });
+  afterEach(async () => {
+    await dispose?.();
+    current = null;
+    dispose = null;
+  });
+  return new Proxy({} as Store, {
+    get(_, key) {
+      if (!current) throw new Error('Le stockage d’un test de contrat ne sert que pendant ce test.');
+      return current[key as keyof Store];
+    },
+  });
+}

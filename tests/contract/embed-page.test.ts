@@ -1,14 +1,12 @@
 // The framed agenda (/integrer) on both backends: only public events, French empty and error messages, a policy that
 // lets other sites frame it and nothing run in it, no cookie.
 import type { AppLoadContext } from '@remix-run/node';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../app/.server/ports';
-import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import { loader } from '../../app/routes/integrer';
 import { makeEvent } from '../support/factories';
-import { BACKENDS } from './backends';
+import { BACKENDS, storeForEachTest } from './backends';
 
 const SITE = 'https://agenda.example';
 const on = (n: number, overrides: Partial<AgendaEvent>) => {
@@ -17,19 +15,13 @@ const on = (n: number, overrides: Partial<AgendaEvent>) => {
 };
 
 describe.each(BACKENDS)('agenda à intégrer (iframe) : $name', (backend) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
+  const store = storeForEachTest(backend, { categories: true });
   beforeEach(async () => {
-    ({ store, dispose } = await backend.open());
-    await store.categories.upsertMany(DEFAULT_CATEGORIES);
     await store.events.insertMany([
       on(2, { id: 'publie', title: 'Concert <public>', canton: 'VD', status: 'approved' }),
       on(3, { id: 'attente', title: 'Concert en attente', canton: 'VD', status: 'pending' }),
       on(4, { id: 'refuse', title: 'Concert refusé', canton: 'VD', status: 'rejected' }),
     ]);
-  });
-  afterEach(async () => {
-    await dispose();
   });
 
   async function frame(query: string) {

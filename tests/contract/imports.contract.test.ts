@@ -1,8 +1,7 @@
 // The contract of the calendar sources' store (app/.server/imports/ports.ts), on SQLite and on Firestore.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportRun, ImportSource } from '../../app/.server/imports/ports';
-import type { Store } from '../../app/.server/ports';
-import { BACKENDS } from './backends';
+import { BACKENDS, storeForEachTest } from './backends';
 
 const source = (id: string, overrides: Partial<ImportSource> = {}): ImportSource => ({
   id,
@@ -43,14 +42,7 @@ const run = (id: string, sourceId: string, startedAt: string): ImportRun => ({
 });
 
 describe.each(BACKENDS)('contrat des sources de calendriers : $name', (backend) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-  beforeEach(async () => {
-    ({ store, dispose } = await backend.open());
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const store = storeForEachTest(backend);
 
   it('enregistre, relit, remplace et liste les sources par nom ; les sources dues d’abord les plus anciennes', async () => {
     await store.imports.saveSource(source('b', { name: 'Théâtre du Passage', nextRunAt: '2030-03-01T12:00:00.000Z' }));

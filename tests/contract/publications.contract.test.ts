@@ -1,11 +1,10 @@
 // The contract of the moderation log's publications without moderation (ports/moderation-log.ts, issue 21), on
 // SQLite and on Firestore.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Role, Store } from '../../app/.server/ports';
-import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../app/.server/ports';
 import type { AgendaEvent } from '../../app/domain/event';
 import { makeEvent as eventOf } from '../support/factories';
-import { BACKENDS } from './backends';
+import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = '2030-03-01T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
@@ -13,15 +12,7 @@ const makeEvent = (overrides: Partial<AgendaEvent>) =>
   eventOf({ updatedAt: NOW, submittedAt: NOW, ...overrides }, { now: new Date(NOW) });
 
 describe.each(BACKENDS)('contrat des publications sans modération : $name', (backend) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-  beforeEach(async () => {
-    ({ store, dispose } = await backend.open());
-    await store.categories.upsertMany(DEFAULT_CATEGORIES);
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const store = storeForEachTest(backend, { categories: true });
 
   async function addUser(uid: string, role: Role, displayName: string) {
     await store.users.create({

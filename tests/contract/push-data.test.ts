@@ -1,9 +1,9 @@
 // Contract of the store's push data and page views (SPEC §3 user push data; audience counter), written against the
 // ports only: the Firestore adapter is added to STORES and must pass the same cases.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../app/.server/ports';
 import { storeUser } from '../support/factories';
-import { BACKENDS } from './backends';
+import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = '2026-03-02T10:00:00.000Z';
 
@@ -18,14 +18,7 @@ const device = (token: string, updatedAt = NOW) => ({
 });
 
 describe.each(BACKENDS)('stockage $name : données push et pages vues', (backend) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-  beforeEach(async () => {
-    ({ store, dispose } = await backend.open());
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const store = storeForEachTest(backend);
 
   it('un compte sans appareil a une table vide et des champs nuls ; un compte inconnu n’en a pas', async () => {
     await account(store, 'ada');

@@ -1,11 +1,9 @@
 // « Vouliez-vous dire … ? » on both backends: the use case over the store's public vocabulary (decision 039).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { searchEvents, searchSuggestion } from '../../app/.server/events/public';
-import type { Store } from '../../app/.server/ports';
-import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import type { EventFilters } from '../../app/domain/event-filters';
 import { makeEvent } from '../support/factories';
-import { BACKENDS } from './backends';
+import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = new Date('2030-03-01T10:00:00.000Z');
 const NO_FILTERS: EventFilters = {
@@ -22,21 +20,14 @@ const NO_FILTERS: EventFilters = {
 const filters = (q: string, extra: Partial<EventFilters> = {}): EventFilters => ({ ...NO_FILTERS, q, ...extra });
 
 describe.each(BACKENDS)('suggestion de recherche : $name', (backend) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-
+  const store = storeForEachTest(backend, { categories: true });
   beforeEach(async () => {
-    ({ store, dispose } = await backend.open());
-    await store.categories.upsertMany(DEFAULT_CATEGORIES);
     await store.events.insertMany([
       makeEvent({ id: 'c1', title: 'Concert de jazz', city: 'Lausanne', canton: 'VD' }, { now: NOW }),
       makeEvent({ id: 'c2', title: 'Concert de printemps', venueName: 'Théâtre du Passage' }, { now: NOW }),
       makeEvent({ id: 'p1', title: 'Xylophonie secrète', status: 'pending' }, { now: NOW }),
       makeEvent({ id: 'r1', title: 'Xylophonie refusée', status: 'rejected' }, { now: NOW }),
     ]);
-  });
-  afterEach(async () => {
-    await dispose();
   });
 
   const suggest = async (f: EventFilters) =>

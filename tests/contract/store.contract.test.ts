@@ -1,7 +1,7 @@
 // One contract for every store backend: what the ports promise (ports.ts), checked on SQLite and on Firestore
 // (in-process emulator, or the official one when FIRESTORE_EMULATOR_HOST is set).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Donation, Role, Store } from '../../app/.server/ports';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Donation, Role } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { type AgendaEvent, contentOf } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
@@ -13,7 +13,7 @@ import {
   makeSaturdayMarket,
   makePartner as partnerOf,
 } from '../support/factories';
-import { BACKENDS } from './backends';
+import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = '2030-03-01T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
@@ -50,16 +50,7 @@ const makeDonation = (overrides: Partial<Donation> = {}): Donation =>
   );
 
 describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ store, dispose } = await backend.open());
-    await store.categories.upsertMany(DEFAULT_CATEGORIES);
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const store = storeForEachTest(backend, { categories: true });
 
   async function addUser(uid: string, role: Role = 'organizer', overrides: { email?: string; name?: string } = {}) {
     const user = await store.users.create({
