@@ -15,6 +15,12 @@ export function zurichClock(at: string | Date): { day: string; hours: number; we
   return { day: format(local, 'yyyy-MM-dd'), hours: local.getHours(), weekday: local.getDay() };
 }
 
+/** An instant as the date (YYYY-MM-DD) and time (HH:MM) a clock in Zurich shows then. */
+export function zurichWallClock(at: string | Date): { date: string; time: string } {
+  const local = new TZDate(new Date(at).getTime(), TIME_ZONE);
+  return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+}
+
 /** Adds days to a YYYY-MM-DD calendar date. */
 export function addDaysToDate(ymd: string, days: number): string {
   const [y, m, d] = ymd.split('-').map(Number);

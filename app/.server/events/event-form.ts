@@ -1,4 +1,5 @@
 // The event form's page (submit and edit, one screen in SPEC §2): the values it starts from.
+import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { scheduleValues } from '~/domain/schedule-form';
@@ -11,22 +12,8 @@ export type Values = Record<string, string>;
 
 /** The form's values for an existing event (edit, or a copy for a new date without its dates). */
 function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
-  const local = (iso: string) => {
-    const d = new Date(iso);
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Zurich',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(d);
-    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-    return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
-  };
-  const start = local(e.startsAt);
-  const end = local(e.endsAt);
+  const start = zurichWallClock(e.startsAt);
+  const end = zurichWallClock(e.endsAt);
   return {
     title: e.title,
     description: e.description,

@@ -2,7 +2,7 @@
 // resolved TZID, VTIMEZONE and UTC), all-day events as the form stores them (00:00–23:59 of each day), and a recurrence
 // as the schedule model of app/domain/schedule.ts: a rule when the model can say it, else the list of its dates.
 import type { VEvent } from 'node-ical';
-import { addDaysToDate, TIME_ZONE } from '~/domain/dates';
+import { addDaysToDate, zurichWallClock } from '~/domain/dates';
 import type { EventContent } from '~/domain/event';
 import { MAX_OCCURRENCES, type Schedule, type ScheduleDate, type ScheduleRule, type Weekday } from '~/domain/schedule';
 import { scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
@@ -16,22 +16,6 @@ const text = (value: unknown): string => {
 
 /** A rule without an end is imported for this long (the schedule model needs an end). */
 export const OPEN_RULE_MONTHS = 12;
-
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A moment as a Zurich wall-clock date and time (whatever zone the feed wrote it in: node-ical resolved it). */
-export function zurichWallClock(date: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(wallClock.formatToParts(date).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /** A DATE value (all day): node-ical gives midnight UTC of that day. */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);

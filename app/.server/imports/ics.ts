@@ -7,7 +7,7 @@ import type { EventContent } from '~/domain/event';
 import { slugify } from '~/domain/slug';
 import { timesOf } from './ics-times';
 
-export { OPEN_RULE_MONTHS, zurichWallClock } from './ics-times';
+export { OPEN_RULE_MONTHS } from './ics-times';
 
 /** What a source gives every event it imports. */
 export interface SourceDefaults {

@@ -2,6 +2,7 @@
 // fetcher), finds its schema.org Event and turns it into the submit form's values. Nothing is saved: the organizer
 // checks the prefilled form and sends it as usual (moderation, duplicates and the rest apply then).
 import { CANTON_CODES, CANTON_NAMES, type CantonCode } from '~/domain/cantons';
+import { zurichWallClock } from '~/domain/dates';
 import { findLocality } from '~/domain/localities';
 import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
@@ -26,17 +27,7 @@ function zurich(iso: string): { date: string; time: string } | null {
   if (local) return { date: local[1], time: local[2] };
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Zurich',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+  return zurichWallClock(at);
 }
 
 function cantonOf(region: string): CantonCode | '' {
