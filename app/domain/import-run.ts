@@ -12,6 +12,24 @@ export interface RunCounts {
   duplicates: number;
 }
 
+/** A VEVENT the run could not read: its UID and its line in the feed. */
+export interface ImportRunError {
+  uid: string;
+  line: number;
+  message: string;
+}
+
+/** One run of a source, as the run log keeps it. */
+export interface ImportRun extends RunCounts {
+  id: string;
+  sourceId: string;
+  startedAt: string;
+  ok: boolean;
+  /** The server answered 304: nothing was read. */
+  notModified: boolean;
+  errors: ImportRunError[];
+}
+
 export function runSummary(run: RunCounts): string {
   return [
     count(run.fetched, 'lu', 'lus'),

@@ -1,5 +1,8 @@
 // The store port of imported calendars (ICS sources): the sources, the link (source, UID) → event, and the run log.
 import type { CantonCode } from '~/domain/cantons';
+import type { ImportRun, ImportRunError } from '~/domain/import-run';
+
+export type { ImportRun, ImportRunError };
 
 export type SourceState = 'new' | 'ok' | 'failing';
 
@@ -43,29 +46,6 @@ export interface ImportLink {
   cancelled: boolean;
   /** The UID left the feed: its event was withdrawn. */
   gone: boolean;
-}
-
-export interface ImportRunError {
-  uid: string;
-  line: number;
-  message: string;
-}
-
-export interface ImportRun {
-  id: string;
-  sourceId: string;
-  startedAt: string;
-  ok: boolean;
-  /** The server answered 304: nothing was read. */
-  notModified: boolean;
-  fetched: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  cancelled: number;
-  withdrawn: number;
-  duplicates: number;
-  errors: ImportRunError[];
 }
 
 export interface ImportStore {

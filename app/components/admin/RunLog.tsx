@@ -1,21 +1,8 @@
 // The run log of a calendar source: each run's counts and its errors (with the UID and the line of the feed).
 import { formatDateTime } from '~/domain/dates';
-import { runSummary } from '~/domain/import-run';
+import { type ImportRun, runSummary } from '~/domain/import-run';
 
-interface Run {
-  id: string;
-  startedAt: string;
-  ok: boolean;
-  notModified: boolean;
-  fetched: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  cancelled: number;
-  withdrawn: number;
-  duplicates: number;
-  errors: { uid: string; line: number; message: string }[];
-}
+type Run = Omit<ImportRun, 'sourceId'>;
 
 export function RunLog({ runs }: { runs: readonly Run[] }) {
   if (runs.length === 0) return <p>Aucun import pour l’instant.</p>;
