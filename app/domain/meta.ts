@@ -15,6 +15,8 @@ export interface PageMetaInput {
   /** Absolute or site-relative image for link previews. */
   image?: string;
   type?: 'website' | 'article';
+  /** A page of one person's link (an alert, a password reset): kept out of search engines. */
+  noindex?: boolean;
 }
 
 function rootData(matches: readonly (MatchLike | undefined)[] | undefined) {
@@ -25,7 +27,15 @@ export function pendingCountFromMatches(matches: readonly (MatchLike | undefined
   return rootData(matches)?.pendingCount ?? null;
 }
 
-export function pageMeta({ title, description, path, matches, image, type = 'website' }: PageMetaInput) {
+export function pageMeta({
+  title,
+  description,
+  path,
+  matches,
+  image,
+  type = 'website',
+  noindex = false,
+}: PageMetaInput) {
   const fullTitle = withPendingPrefix(pageTitle(title), pendingCountFromMatches(matches));
   const siteUrl = rootData(matches)?.siteUrl ?? '';
   const url = `${siteUrl}${path}`;
@@ -45,5 +55,6 @@ export function pageMeta({ title, description, path, matches, image, type = 'web
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: imageUrl },
     { tagName: 'link', rel: 'canonical', href: url },
+    ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }

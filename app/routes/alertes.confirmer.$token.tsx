@@ -25,15 +25,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const headers = () => ALERT_LINK_HEADERS;
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
     title: 'Confirmer mon alerte',
     description: 'Confirmez votre alerte par email.',
     path: '/alertes',
     matches,
-  }),
-  { name: 'robots', content: 'noindex' },
-];
+    noindex: true,
+  });
 
 export default function ConfirmAlertPage() {
   const { description } = useLoaderData<typeof loader>();

@@ -29,15 +29,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const headers = () => ALERT_LINK_HEADERS;
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
     title: 'Me désabonner',
     description: 'Désabonnement d’une alerte par email.',
     path: '/alertes',
     matches,
-  }),
-  { name: 'robots', content: 'noindex' },
-];
+    noindex: true,
+  });
 
 export default function UnsubscribePage() {
   const { description } = useLoaderData<typeof loader>();

@@ -39,10 +39,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const headers = () => ALERT_LINK_HEADERS;
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({ title: 'Mon alerte', description: 'Gérer une alerte par email.', path: '/alertes', matches }),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Mon alerte',
+    description: 'Gérer une alerte par email.',
+    path: '/alertes',
+    matches,
+    noindex: true,
+  });
 
 export default function ManageAlertPage() {
   const { alert } = useLoaderData<typeof loader>();

@@ -46,15 +46,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
     title: 'Nouveau mot de passe',
     description: 'Choisissez un nouveau mot de passe.',
     path: '/auth/reset-password',
     matches,
-  }),
-  { name: 'robots', content: 'noindex' },
-];
+    noindex: true,
+  });
 
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
