@@ -163,10 +163,6 @@ export default function AdminDashboardPage() {
 
         <section className="admin-dashboard__panel" aria-labelledby="dashboard-activity">
           <h2 id="dashboard-activity">Activité de modération récente</h2>
-          <p className="admin-dashboard__note">
-            <Link to="/admin/publications">Publiés sans modération</Link>
-            {'\u00a0'}: ce que les comptes et sources de confiance ont publié dès l’envoi, à relire après coup.
-          </p>
           {d.activity.length === 0 ? (
             <p className="admin-dashboard__empty">Aucune décision de modération pour l’instant.</p>
           ) : (
@@ -189,6 +185,10 @@ export default function AdminDashboardPage() {
               ))}
             </ol>
           )}
+          <p className="admin-dashboard__note">
+            <Link to="/admin/publications">Publiés sans modération</Link>
+            {'\u00a0'}: ce que les comptes et sources de confiance ont publié dès l’envoi, à relire après coup.
+          </p>
         </section>
         <DonationsSummary summary={d.donations} />
         <PushSettings />

@@ -91,7 +91,8 @@ test.describe('API publique : allocation par adresse @http @sqlite-only', () => 
   });
 
   test('une réponse gardée en mémoire compte aussi : la quatrième requête sur trois permises reçoit 429', async () => {
-    own = await startOwnServer({ portOffset: 83, env: { API_RATE_PER_MINUTE: '3' } });
+    // One process: each process keeps its own page cache, so with two the answers' order between them would decide.
+    own = await startOwnServer({ portOffset: 83, env: { API_RATE_PER_MINUTE: '3', WEB_CONCURRENCY: '1' } });
     // Once the start-up writes are done (the store's revision settled), a page is served from memory.
     const base = own.base;
     await expect
