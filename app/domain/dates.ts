@@ -60,12 +60,18 @@ const timeFormat = new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, hour:
 
 /**
  * A date as French writes it: « samedi 28 novembre 2026 », where ICU's fr-CH puts a comma after the weekday
- * (« samedi, 28 novembre 2026 »).
+ * (« samedi, 28 novembre 2026 »), and the first of the month « 1er » where ICU writes « 1 » (« mardi 1er décembre »).
  */
 export function formatWithoutWeekdayComma(dateFormat: Intl.DateTimeFormat, date: Date): string {
   const parts = dateFormat.formatToParts(date);
   return parts
-    .map((part, i) => (part.type === 'literal' && parts[i - 1]?.type === 'weekday' ? ' ' : part.value))
+    .map((part, i) =>
+      part.type === 'day' && part.value === '1'
+        ? '1er'
+        : part.type === 'literal' && parts[i - 1]?.type === 'weekday'
+          ? ' '
+          : part.value,
+    )
     .join('');
 }
 
@@ -76,7 +82,7 @@ export function formatDate(iso: string): string {
   return formatWithoutWeekdayComma(dateFormat, new Date(iso));
 }
 export function formatShortDate(iso: string): string {
-  return shortDateFormat.format(new Date(iso));
+  return formatWithoutWeekdayComma(shortDateFormat, new Date(iso));
 }
 export function formatTime(iso: string): string {
   return timeFormat.format(new Date(iso));
@@ -111,14 +117,5 @@ const calendarDayFormats = {
  * 2026 », « 25 décembre » (long, without the year), « ven. 4 déc. » (short), « ven. 1er janv. 2027 » (short, year).
  */
 export function formatCalendarDay(ymd: string, style: keyof typeof calendarDayFormats = 'long'): string {
-  return calendarDayFormats[style]
-    .formatToParts(new Date(zurichIso(ymd, '12:00')))
-    .map((part, i, parts) =>
-      part.type === 'day' && part.value === '1'
-        ? '1er'
-        : part.type === 'literal' && parts[i - 1]?.type === 'weekday'
-          ? ' '
-          : part.value,
-    )
-    .join('');
+  return formatWithoutWeekdayComma(calendarDayFormats[style], new Date(zurichIso(ymd, '12:00')));
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { googleCalendarUrl } from './calendar-links';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, formatShortDate } from './dates';
 import type { AgendaEvent } from './event';
 import { formatEventShort, formatEventWhen } from './event-dates';
+import { dayHeading } from './event-days';
 import { eventTimes } from './event-form';
 import { eventJsonLd } from './event-jsonld';
 
@@ -25,9 +26,9 @@ describe('dates d’un événement en français (Europe/Zurich)', () => {
 
   it('la même date relue donne le même texte, et « toute la journée » ne se confond pas avec une heure', () => {
     const at = { startsAt: '2026-07-01T00:00:00+02:00', endsAt: '2026-07-01T23:00:00+02:00' };
-    expect(formatEventShort({ ...at, allDay: false })).toBe('mer. 1 juil. · 00:00');
-    expect(formatEventShort({ ...at, allDay: true })).toBe('mer. 1 juil.');
-    expect(formatEventShort({ ...at, allDay: false })).toBe('mer. 1 juil. · 00:00');
+    expect(formatEventShort({ ...at, allDay: false })).toBe('mer. 1er juil. · 00:00');
+    expect(formatEventShort({ ...at, allDay: true })).toBe('mer. 1er juil.');
+    expect(formatEventShort({ ...at, allDay: false })).toBe('mer. 1er juil. · 00:00');
   });
 });
 
@@ -70,5 +71,12 @@ describe('dates longues sans virgule après le jour (« samedi 28 novembre 2026 
   it('date seule et date avec heure', () => {
     expect(formatDate('2026-11-28T18:00:00+01:00')).toBe('samedi 28 novembre 2026');
     expect(formatDateTime('2026-11-28T18:00:00+01:00')).toBe('samedi 28 novembre 2026 à 18:00');
+  });
+  it('le premier du mois s’écrit « 1er », en long comme en court', () => {
+    expect(formatDate('2026-12-01T20:00:00+01:00')).toBe('mardi 1er décembre 2026');
+    expect(formatDateTime('2026-12-01T20:00:00+01:00')).toBe('mardi 1er décembre 2026 à 20:00');
+    expect(formatShortDate('2026-12-01T20:00:00+01:00')).toBe('mar. 1er déc.');
+    expect(formatShortDate('2026-12-11T20:00:00+01:00')).toBe('ven. 11 déc.');
+    expect(dayHeading('2027-01-01', new Date('2026-11-24T10:00:00Z'))).toBe('Vendredi 1er janvier 2027');
   });
 });

@@ -1,5 +1,5 @@
 // The list of events grouped by day (« Samedi 28 novembre »), each card then giving only its start time.
-import { formatShortDate, formatTime, TIME_ZONE, zurichToday } from './dates';
+import { formatShortDate, formatTime, formatWithoutWeekdayComma, TIME_ZONE, zurichToday } from './dates';
 
 const dayKey = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
@@ -28,10 +28,7 @@ export const zurichDay = (iso: string) => dayKey.format(new Date(iso));
 export function dayHeading(day: string, now: Date): string {
   const today = zurichToday(now);
   const noon = new Date(`${day}T12:00:00Z`);
-  const weekday = (day.slice(0, 4) === today.slice(0, 4) ? dayLabel : dayLabelWithYear)
-    .formatToParts(noon)
-    .map((part, i, parts) => (part.type === 'literal' && parts[i - 1]?.type === 'weekday' ? ' ' : part.value))
-    .join('');
+  const weekday = formatWithoutWeekdayComma(day.slice(0, 4) === today.slice(0, 4) ? dayLabel : dayLabelWithYear, noon);
   return weekday.charAt(0).toUpperCase() + weekday.slice(1);
 }
 

@@ -76,7 +76,10 @@ class AgendaRomand extends HTMLElement {
       if (event.startsAt) {
         const time = document.createElement('time');
         time.dateTime = event.startsAt;
-        time.textContent = FORMAT.format(new Date(event.startsAt));
+        // French writes the first of the month « 1er » (ICU: « 1 »).
+        time.textContent = FORMAT.formatToParts(new Date(event.startsAt))
+          .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
+          .join('');
         details.append(time);
       }
       const where = [event.venue?.name, event.venue?.locality].filter(Boolean).join(', ');

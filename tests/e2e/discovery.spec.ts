@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CATEGORY_SLUGS } from '../../app/domain/categories';
+import { formatCalendarDay } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import { eventTimes } from '../../app/domain/event-form';
 import { expect, type Ports, test } from './fixtures';
@@ -117,11 +118,7 @@ test.describe('découverte des événements', () => {
     const headings = page.locator('.day-group__heading');
     // The new page may still be loading when its address shows: wait for its first card.
     await expect(page.locator('.event-card').first()).toBeVisible();
-    const todayLong = new Intl.DateTimeFormat('fr-CH', {
-      timeZone: 'Europe/Zurich',
-      day: 'numeric',
-      month: 'long',
-    }).format(new Date());
+    const todayLong = formatCalendarDay(day, 'longNoYear');
     for (const heading of await headings.allInnerTexts()) {
       expect(heading === 'En cours' || heading.replace(/\s+/g, ' ').endsWith(todayLong.replace(/\s+/g, ' '))).toBe(
         true,
