@@ -23,7 +23,7 @@ export function alertConfirmationMail(to: string, description: string, links: Al
     ...layout(
       [
         'Bonjour,',
-        `Vous avez demandé à recevoir par email les nouveaux événements de ${SITE_NAME} pour\u00a0: ${description}.`,
+        `Vous avez demandé à recevoir par email les nouveaux événements d’${SITE_NAME} pour\u00a0: ${description}.`,
         `Confirmez cette alerte pour la recevoir. Ce lien est valable sept jours\u00a0; sans confirmation, rien ne vous sera envoyé et votre adresse sera effacée.`,
       ],
       { label: 'Confirmer mon alerte', url: links.confirm },

@@ -27,7 +27,7 @@ export function layout(
   const html = `<!doctype html><html lang="fr"><body style="font-family:system-ui,sans-serif;color:#1c1f24;line-height:1.5">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#c8102e;color:#fff;padding:10px 18px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="font-size:14px;color:#4a505a">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br>${escapeHtml(action.url)}</p>
+<p style="font-size:14px;color:#4a505a">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur&nbsp;:<br>${escapeHtml(action.url)}</p>
 <p style="font-size:14px;color:#4a505a">${escapeHtml(footer)}</p>
 <p>— ${escapeHtml(SITE_NAME)}</p>
 </body></html>`;
