@@ -21,6 +21,8 @@ export interface PageEvent {
   imageAlt: string;
   url: string;
   organizerName: string;
+  /** Its schema.org types (« MusicEvent », « TheaterEvent »…), which say its category. */
+  types: string[];
 }
 
 const isElement = (node: Node): node is Element => 'tagName' in node;
@@ -108,9 +110,11 @@ function toPageEvent(item: Json, pageUrl: string): PageEvent {
   const offer = lowestPrice(item.offers);
   const organizer = first(item.organizer);
   const image = imageOf(item.image);
+  // Links of the web only: a page may say `javascript:` or `data:`, which no form field should receive.
   const resolve = (url: string) => {
     try {
-      return url ? new URL(url, pageUrl).href : '';
+      const href = url ? new URL(url, pageUrl) : null;
+      return href && (href.protocol === 'https:' || href.protocol === 'http:') ? href.href : '';
     } catch {
       return '';
     }
@@ -133,6 +137,7 @@ function toPageEvent(item: Json, pageUrl: string): PageEvent {
     imageAlt: image.alt,
     url: resolve(str(item.url)) || pageUrl,
     organizerName: isObject(organizer) ? str(organizer.name) : str(organizer),
+    types: typesOf(item),
   };
 }
 

@@ -57,7 +57,25 @@ describe('lecture d’une page d’événement', () => {
       priceMin: '25',
       ticketUrl: 'https://salle.ch/billets',
       websiteUrl: 'https://salle.ch/agenda/quatuor',
+      category: 'musique',
     });
+  });
+
+  it('ne reprend que des liens du web : ni javascript: ni data:, et un Event sans type précis ne dit pas de catégorie', () => {
+    const hostile = {
+      '@type': 'Event',
+      name: 'Soirée piégée',
+      startDate: '2027-03-12T19:30:00+01:00',
+      url: 'javascript:alert(3)',
+      image: 'data:image/png;base64,AAAA',
+      offers: { '@type': 'Offer', price: 10, priceCurrency: 'CHF', url: 'JavaScript:alert(4)' },
+    };
+    const event = readEventPage(page(jsonLd(hostile)), 'https://salle.ch/soiree');
+    expect(event?.imageUrl).toBe('');
+    const values = formValuesOf(event ?? ({} as never));
+    expect(values.websiteUrl).toBe('https://salle.ch/soiree');
+    expect(values.ticketUrl).toBeUndefined();
+    expect(values.category).toBeUndefined();
   });
 
   it('convertit une heure UTC en heure de Zurich, et une date seule en journée entière', () => {

@@ -41,6 +41,23 @@ function cantonOf(region: string): CantonCode | '' {
 
 const formatAmount = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
 
+/** The category a schema.org event type says (the organizer can change it; « Event » alone says none). */
+const CATEGORY_OF_TYPE: Record<string, string> = {
+  MusicEvent: 'musique',
+  TheaterEvent: 'spectacles',
+  DanceEvent: 'spectacles',
+  ComedyEvent: 'spectacles',
+  ExhibitionEvent: 'expos-musees',
+  VisualArtsEvent: 'expos-musees',
+  ScreeningEvent: 'divertissement-audiovisuel',
+  SaleEvent: 'marches-brocantes',
+  Festival: 'fetes-traditions',
+  FoodEvent: 'gastronomie-terroir',
+  SportsEvent: 'sports-loisirs',
+  EducationEvent: 'ateliers-cours',
+  CourseInstance: 'ateliers-cours',
+};
+
 /** The submit form's values for a page's event (only what the page says; the rest stays as the form had it). */
 export function formValuesOf(event: PageEvent): Record<string, string> {
   const values: Record<string, string> = {};
@@ -81,6 +98,7 @@ export function formValuesOf(event: PageEvent): Record<string, string> {
   set('ticketUrl', event.ticketUrl);
   set('websiteUrl', event.url);
   set('organizerName', event.organizerName);
+  set('category', event.types.map((t) => CATEGORY_OF_TYPE[t]).find(Boolean) ?? '');
   return values;
 }
 
