@@ -93,6 +93,26 @@ describe('/admin/sources', () => {
       trusted: false,
     });
 
+    // The same calendar a second time (another name, the address written otherwise): refused, nothing stored.
+    const twice = await routeAnswer(() =>
+      sourcesAction(
+        args(
+          post('/admin/sources', admin, {
+            csrf: admin.csrf,
+            ...FIELDS,
+            name: 'Morges bis',
+            url: `${FIELDS.url.toUpperCase().replace('HTTPS', 'https')}/`,
+          }),
+        ),
+      ),
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.data).toMatchObject({
+      errors: { url: 'Ce calendrier est déjà importé par la source «\u00a0Commune de Morges\u00a0».' },
+      values: { name: 'Morges bis' },
+    });
+    expect(await stored()).not.toContain('Morges bis');
+
     const deleted = await routeAnswer(() =>
       sourcePageAction(args(post(`/admin/sources/${id}`, admin, { csrf: admin.csrf, intent: 'delete' }), { id })),
     );

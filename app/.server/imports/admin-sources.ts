@@ -40,6 +40,14 @@ async function checkCategory(store: Store, slug: string) {
   if (!category?.active) throw new UseCaseError('Choisissez une catégorie de la liste.', 'category');
 }
 
+/** The same calendar under two sources would import each of its events twice: one source per address. */
+async function checkAddressFree(store: Store, url: string, self: string | null) {
+  const same = (a: string) => a.trim().replace(/\/+$/, '').toLowerCase();
+  const other = (await store.imports.listSources()).find((s) => s.id !== self && same(s.url) === same(url));
+  if (other)
+    throw new UseCaseError(`Ce calendrier est déjà importé par la source «\u00a0${other.name}\u00a0».`, 'url', 409);
+}
+
 const fieldsOf = (input: SourceFormInput) => ({
   name: input.name,
   url: input.url,
@@ -58,6 +66,7 @@ export async function createSource(
 ): Promise<ImportSource> {
   requireAdminUser(user);
   await checkCategory(deps.store, input.category);
+  await checkAddressFree(deps.store, input.url, null);
   const now = (deps.now ? deps.now() : new Date()).toISOString();
   const source: ImportSource = {
     id: newId(),
@@ -88,6 +97,7 @@ export async function updateSource(
   const current = await deps.store.imports.findSource(id);
   if (!current) throw new UseCaseError(NOT_FOUND, 'form', 404);
   await checkCategory(deps.store, input.category);
+  await checkAddressFree(deps.store, input.url, id);
   const now = (deps.now ? deps.now() : new Date()).toISOString();
   const fields = fieldsOf(input);
   const moved = fields.url !== current.url;
