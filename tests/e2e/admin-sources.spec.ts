@@ -56,7 +56,7 @@ test.describe('sources de calendriers', () => {
       await expect(page.getByTestId('run-log')).toContainText(
         '3\u00a0lus · 3\u00a0nouveaux · 0\u00a0modifié · 0\u00a0inchangé',
       );
-      await expect(page.getByTestId('source-state')).toContainText('ok');
+      await expect(page.getByTestId('source-state')).toContainText('à jour');
 
       // Again: the feed has not changed (its server answers 304 to the ETag), nothing is written.
       await page.getByRole('button', { name: 'Importer maintenant' }).click();
@@ -67,7 +67,7 @@ test.describe('sources de calendriers', () => {
 
       await page.goto('/admin/sources');
       await expect(page.getByTestId('sources')).toContainText(`Commune ${tag}`);
-      await expect(page.getByTestId('sources')).toContainText('ok');
+      await expect(page.getByTestId('sources').getByRole('row', { name: `Commune ${tag}` })).toContainText('à jour');
 
       await page.goto('/admin/events');
       await expect(page.getByText(`Vide-grenier du quartier de Rive ${tag}`).first()).toBeVisible();

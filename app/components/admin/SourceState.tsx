@@ -1,4 +1,4 @@
-// The state of a calendar source: ok or failing (with its last error), last and next run.
+// The state of a calendar source: up to date, in error or failing (with its last error), last and next run.
 import { formatDateTime } from '~/domain/dates';
 
 interface Shown {
@@ -10,7 +10,15 @@ interface Shown {
 }
 
 export function SourceState({ source }: { source: Shown }) {
-  const label = source.state === 'failing' ? 'en échec' : source.state === 'ok' ? 'ok' : 'jamais importée';
+  // A new source whose first runs failed (not yet flagged) has been imported from, without success.
+  const label =
+    source.state === 'failing'
+      ? 'en échec'
+      : source.state === 'ok'
+        ? 'à jour'
+        : source.lastRunAt
+          ? 'dernier import en erreur'
+          : 'jamais importée';
   return (
     <div className="source-state" data-testid="source-state">
       <strong className={source.state === 'failing' ? 'badge badge--danger' : 'badge'}>{label}</strong>
