@@ -1,8 +1,9 @@
 // The schedule part of the event form (issue 20, decision 041) when it is refused: with JavaScript, each message of
 // the error summary leads to its schedule field; without, the message shows beside the field and the typed dates stay.
 // Every schedule field is sent (a list of dates, a monthly rule), with and without JavaScript.
+import type { Page } from '@playwright/test';
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
-import { expect, test } from './fixtures';
+import { expect, type Fixtures, test } from './fixtures';
 import { fillEvent } from './utils';
 
 const swiss = (ymd: string) => ymd.split('-').reverse().join('.');
@@ -10,6 +11,19 @@ const [first, second, third] = [20, 21, 22].map((d) => swiss(addDaysToDate(zuric
 /** Three dates, the second without its start time. */
 const DATE_LIST = `${first} 20:00-22:00\n${second}\n${third} 17:00`;
 const MISSING_TIME = `Ligne 2\u00a0: indiquez l’heure de début après la date, par exemple ${second} 20:00.`;
+
+/** A new organizer, signed in, on the submit form with everything but the schedule filled. */
+async function startSubmission(
+  page: Page,
+  { createUser, loginAs }: Pick<Fixtures, 'createUser' | 'loginAs'>,
+  title: string,
+) {
+  const organizer = await createUser();
+  await loginAs(page, organizer);
+  await page.goto('/organizer/submit-event');
+  await fillEvent(page, `${title} ${Date.now().toString(36)}`);
+  return organizer;
+}
 
 test.describe('l’horaire du formulaire d’événement', () => {
   test('une date de la liste sans heure : le lien du résumé met le curseur dans la liste ; corrigée, la liste est enregistrée @js-only', async ({
@@ -19,10 +33,7 @@ test.describe('l’horaire du formulaire d’événement', () => {
     loginAs,
     removeAfter,
   }) => {
-    const organizer = await createUser();
-    await loginAs(page, organizer);
-    await page.goto('/organizer/submit-event');
-    await fillEvent(page, `Théâtre en tournée ${Date.now().toString(36)}`);
+    const organizer = await startSubmission(page, { createUser, loginAs }, 'Théâtre en tournée');
     await page.getByRole('radio', { name: 'Plusieurs dates' }).check();
     const list = page.getByLabel('Les dates, une par ligne, avec leurs heures');
     await list.fill(DATE_LIST);
@@ -55,10 +66,7 @@ test.describe('l’horaire du formulaire d’événement', () => {
     createUser,
     loginAs,
   }) => {
-    const organizer = await createUser();
-    await loginAs(page, organizer);
-    await page.goto('/organizer/submit-event');
-    await fillEvent(page, `Marché ${Date.now().toString(36)}`);
+    const organizer = await startSubmission(page, { createUser, loginAs }, 'Marché');
     await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
 
@@ -77,10 +85,7 @@ test.describe('l’horaire du formulaire d’événement', () => {
     createUser,
     loginAs,
   }) => {
-    const organizer = await createUser();
-    await loginAs(page, organizer);
-    await page.goto('/organizer/submit-event');
-    await fillEvent(page, `Théâtre en tournée ${Date.now().toString(36)}`);
+    const organizer = await startSubmission(page, { createUser, loginAs }, 'Théâtre en tournée');
     await page.getByRole('radio', { name: 'Plusieurs dates' }).check();
     await page.getByLabel('Les dates, une par ligne, avec leurs heures').fill(DATE_LIST);
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
@@ -106,10 +111,7 @@ test.describe('l’horaire du formulaire d’événement', () => {
     loginAs,
     removeAfter,
   }) => {
-    const organizer = await createUser();
-    await loginAs(page, organizer);
-    await page.goto('/organizer/submit-event');
-    await fillEvent(page, `Ciné-club ${Date.now().toString(36)}`);
+    const organizer = await startSubmission(page, { createUser, loginAs }, 'Ciné-club');
     await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
     await page.getByLabel('Répéter', { exact: true }).selectOption('monthly');
     await page.getByLabel('Toutes les … semaines ou mois').fill('2');
