@@ -29,6 +29,14 @@ function assertAdmin(actor: UserProfile): void {
   if (actor.role !== 'admin') throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.notAdmin, 'form', 403);
 }
 
+/** What an admin may set on a category, and nothing else the form parsed (never the slug, never the order). */
+const editableFields = (input: CategoryEditInput): Pick<Category, 'label' | 'description' | 'color' | 'active'> => ({
+  label: input.label,
+  description: input.description,
+  color: input.color,
+  active: input.active,
+});
+
 async function existing(deps: CategoryDeps, slug: string): Promise<Category> {
   const category = slug ? await deps.store.categories.findBySlug(slug) : null;
   if (!category) throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.notFound, 'form', 404);
@@ -49,13 +57,7 @@ export async function createCategory(
   input: CategoryCreateInput,
 ): Promise<Category> {
   assertAdmin(actor);
-  const created = await deps.store.categories.create({
-    slug: input.slug,
-    label: input.label,
-    description: input.description,
-    color: input.color,
-    active: input.active,
-  });
+  const created = await deps.store.categories.create({ slug: input.slug, ...editableFields(input) });
   if (!created) throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.slugTaken, 'slug', 400);
   return created;
 }
@@ -68,12 +70,7 @@ export async function updateCategory(
   input: CategoryEditInput,
 ): Promise<Category> {
   assertAdmin(actor);
-  const updated = await deps.store.categories.update(slug, {
-    label: input.label,
-    description: input.description,
-    color: input.color,
-    active: input.active,
-  });
+  const updated = await deps.store.categories.update(slug, editableFields(input));
   if (!updated) throw new UseCaseError(CATEGORY_ADMIN_MESSAGES.notFound, 'form', 404);
   return updated;
 }
