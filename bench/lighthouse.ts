@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '../tests/support/chromium';
 import { ensureBuild, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3230);
@@ -17,17 +18,8 @@ async function main() {
   // One plain tile from our own files: Lighthouse must not reach the internet either.
   const server = await startServer(dataDir, PORT, { MAP_TILE_URL: '/images/tuile-hors-ligne.png' });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    chromePath: chromium.executablePath,
+    chromeFlags: ['--headless=new', ...chromium.args],
   });
   const pages: [string, string][] = [
     ['accueil', '/'],
