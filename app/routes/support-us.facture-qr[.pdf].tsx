@@ -2,25 +2,20 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { donationCreditor } from '~/.server/donations/deps';
 import { qrBillPdf } from '~/.server/donations/qr-bill';
-import { amountParam, parseAmountParam } from '~/domain/donation';
+import { answerQrBill } from '~/.server/donations/qr-bill-http';
+import { amountParam } from '~/domain/donation';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const amount = parseAmountParam(new URL(request.url).searchParams.get('montant'));
-  if (!amount.ok) {
-    return new Response(amount.message, {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return answerQrBill(request, async (amount) => {
+    const pdf = await qrBillPdf(donationCreditor(context.services), amount);
+    const name = amount == null ? 'qr-facture-don' : `qr-facture-don-${amountParam(amount).replace('.', '-')}`;
+    return new Response(pdf, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${name}.pdf"`,
+        'Content-Length': String(pdf.length),
+        'Cache-Control': 'public, max-age=3600',
+      },
     });
-  }
-  const pdf = await qrBillPdf(donationCreditor(context.services), amount.value);
-  const name =
-    amount.value == null ? 'qr-facture-don' : `qr-facture-don-${amountParam(amount.value).replace('.', '-')}`;
-  return new Response(pdf, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${name}.pdf"`,
-      'Content-Length': String(pdf.length),
-      'Cache-Control': 'public, max-age=3600',
-    },
   });
 }
