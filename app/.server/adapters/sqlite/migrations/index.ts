@@ -1,0 +1,6 @@
+// Versioned schema of the SQLite store, applied in order by migrate() (db.ts). Append only: a shipped migration never
+// changes, and its number is its place in this list.
+import { MIGRATIONS_1_TO_8 } from './schema-1-8';
+import { MIGRATIONS_9_TO_15 } from './schema-9-15';
+
+export const MIGRATIONS: readonly string[] = [...MIGRATIONS_1_TO_8, ...MIGRATIONS_9_TO_15];
