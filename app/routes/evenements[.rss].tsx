@@ -1,31 +1,21 @@
 // /evenements.rss: the events of a list selection (same query as /evenements) as an RSS 2.0 feed.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { buildRss, feedTitle } from '~/.server/feeds/feeds';
-import { eventsForFeed } from '~/.server/feeds/queries';
+import { buildRss } from '~/.server/feeds/feeds';
+import { selectionFeed, selectionFeedResponse } from '~/.server/feeds/selection-feed';
 import { filtersToParams } from '~/domain/event-filters';
-import { SITE_TAGLINE } from '~/domain/site';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { SITE_URL } = context.services.config;
-  const { events, filters, searchError, categories } = await eventsForFeed(
-    context.services.store,
-    new URL(request.url).searchParams,
-  );
-  const query = filtersToParams(filters).toString();
+  const feed = await selectionFeed(context.services.store, new URL(request.url).searchParams);
+  const query = filtersToParams(feed.filters).toString();
   const search = query ? `?${query}` : '';
-  const body = buildRss(events, {
+  const body = buildRss(feed.events, {
     siteUrl: SITE_URL,
-    title: feedTitle(filters, categories),
+    title: feed.title,
     selfUrl: `${SITE_URL}/evenements.rss${search}`,
     link: `${SITE_URL}/evenements${search}`,
-    description: searchError ?? `Agenda romand, ${SITE_TAGLINE} : les événements à venir de cette sélection.`,
-    categories,
+    description: feed.description,
+    categories: feed.categories,
   });
-  return new Response(body, {
-    status: searchError ? 400 : 200,
-    headers: {
-      'Content-Type': 'application/rss+xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=900',
-    },
-  });
+  return selectionFeedResponse(body, feed, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
 }
