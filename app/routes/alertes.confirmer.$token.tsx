@@ -1,12 +1,11 @@
 // The link of the confirmation mail (double opt-in, decision 048): a page with a button, so that a mail scanner
 // opening the link confirms nothing; the button's post activates the alert.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { confirmAlert, describeAlert, findAlert } from '~/.server/alerts/alerts';
 import { ALERT_LINK_HEADERS, readAlertLinkPost } from '~/.server/alerts/http';
-import { ALERT_LINK_GONE } from '~/domain/alert-form';
-import { pageMeta } from '~/domain/meta';
+import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
@@ -25,36 +24,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const headers = () => ALERT_LINK_HEADERS;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Confirmer mon alerte',
-    description: 'Confirmez votre alerte par email.',
-    path: '/alertes',
-    matches,
-    noindex: true,
-  });
-
 export default function ConfirmAlertPage() {
   const { description } = useLoaderData<typeof loader>();
   return (
-    <div className="page page--narrow">
-      <h1>Confirmer mon alerte</h1>
+    <AlertLinkPage title="Confirmer mon alerte">
       {description ? (
-        <>
-          <p>
-            Vous recevrez par email les nouveaux événements de cette sélection&nbsp;: <strong>{description}</strong>.
-          </p>
-          <Form method="post">
+        <AlertLinkStep
+          lead="Vous recevrez par email les nouveaux événements de cette sélection"
+          description={description}
+          button={
             <button type="submit" className="button button--primary">
               Confirmer mon alerte
             </button>
-          </Form>
-        </>
+          }
+        />
       ) : (
-        <p className="notice notice--error" role="alert">
-          {ALERT_LINK_GONE}
-        </p>
+        <AlertLinkGone />
       )}
-    </div>
+    </AlertLinkPage>
   );
 }
+
+export const meta = alertLinkMeta('Confirmer mon alerte', 'Confirmez votre alerte par email.');

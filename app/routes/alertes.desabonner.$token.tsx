@@ -1,13 +1,12 @@
 // The unsubscribe link of every digest (decision 048). GET: a page with a button. POST: deletes the alert, with the
 // token in the URL as the only authority (RFC 8058 one-click: `List-Unsubscribe=One-Click` posted by the mail
 // client, without cookies nor form token); answered 200 whether the alert still existed or not.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { describeAlert, findAlert, isAlertToken, unsubscribeAlert } from '~/.server/alerts/alerts';
 import { ALERT_LINK_HEADERS, readAlertLinkPost } from '~/.server/alerts/http';
-import { ALERT_LINK_GONE } from '~/domain/alert-form';
-import { pageMeta } from '~/domain/meta';
+import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
@@ -29,44 +28,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const headers = () => ALERT_LINK_HEADERS;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Me désabonner',
-    description: 'Désabonnement d’une alerte par email.',
-    path: '/alertes',
-    matches,
-    noindex: true,
-  });
-
 export default function UnsubscribePage() {
   const { description } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>()?.unsubscribed;
   return (
-    <div className="page page--narrow">
-      <h1>Me désabonner</h1>
+    <AlertLinkPage title="Me désabonner">
       {done ? (
         <div className="notice notice--success" role="status" data-testid="alert-unsubscribed">
           <p>C’est fait&nbsp;: vous ne recevrez plus cette alerte, et votre adresse a été effacée de nos alertes.</p>
         </div>
       ) : description ? (
-        <>
-          <p>
-            Ne plus recevoir les nouveaux événements de cette sélection&nbsp;: <strong>{description}</strong>.
-          </p>
-          <Form method="post">
+        <AlertLinkStep
+          lead="Ne plus recevoir les nouveaux événements de cette sélection"
+          description={description}
+          button={
             <button type="submit" className="button button--danger">
               Me désabonner
             </button>
-          </Form>
-        </>
+          }
+        />
       ) : (
-        <p className="notice notice--error" role="alert">
-          {ALERT_LINK_GONE}
-        </p>
+        <AlertLinkGone />
       )}
       <p>
         <Link to="/evenements">Retour aux événements</Link>
       </p>
-    </div>
+    </AlertLinkPage>
   );
 }
+
+export const meta = alertLinkMeta('Me désabonner', 'Désabonnement d’une alerte par email.');

@@ -1,13 +1,13 @@
 // The manage page of an alert, by the link of each mail (decision 048): the filter in words, its rhythm to change,
 // and unsubscribing. The token in the URL is the authority (see app/.server/alerts/http.ts).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { changeAlertRhythm, describeAlert, findAlert } from '~/.server/alerts/alerts';
 import { ALERT_LINK_HEADERS, readAlertLinkPost } from '~/.server/alerts/http';
+import { AlertLinkGone, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 import { ALERT_RHYTHMS, isAlertRhythm } from '~/domain/alert';
 import { ALERT_LINK_GONE } from '~/domain/alert-form';
-import { pageMeta } from '~/domain/meta';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
@@ -39,32 +39,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const headers = () => ALERT_LINK_HEADERS;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Mon alerte',
-    description: 'Gérer une alerte par email.',
-    path: '/alertes',
-    matches,
-    noindex: true,
-  });
-
 export default function ManageAlertPage() {
   const { alert } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const { token } = useParams();
   if (!alert) {
     return (
-      <div className="page page--narrow">
-        <h1>Mon alerte</h1>
-        <p className="notice notice--error" role="alert">
-          {ALERT_LINK_GONE}
-        </p>
-      </div>
+      <AlertLinkPage title="Mon alerte">
+        <AlertLinkGone />
+      </AlertLinkPage>
     );
   }
   return (
-    <div className="page page--narrow">
-      <h1>Mon alerte</h1>
+    <AlertLinkPage title="Mon alerte">
       {params.get('confirmee') ? (
         <p className="notice notice--success" role="status" data-testid="alert-confirmed">
           Votre alerte est confirmée&nbsp;: les nouveaux événements de cette sélection vous seront envoyés.
@@ -100,6 +87,8 @@ export default function ManageAlertPage() {
           Me désabonner
         </button>
       </Form>
-    </div>
+    </AlertLinkPage>
   );
 }
+
+export const meta = alertLinkMeta('Mon alerte', 'Gérer une alerte par email.');
