@@ -12,7 +12,7 @@ import {
   toEventDoc,
 } from '../adapters/firestore/event-docs';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
-import { emailKey } from '../adapters/firestore/users';
+import { emailKey } from '../adapters/firestore/user-docs';
 import { DATASET_COLLECTIONS, type DataRecord, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
 
 /** The document id of a record. */

@@ -37,6 +37,11 @@ export function isAlreadyExists(error: unknown): boolean {
   return code === 6 || code === 'already-exists';
 }
 
+/** Firestore's NOT_FOUND: an `update()` of a document that does not exist (or no longer does). */
+export function isNotFound(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 5;
+}
+
 /**
  * Runs `fn` after every earlier call with the same key has settled. Firestore transactions isolate writers across
  * server instances; within one instance this queue also spares them contention retries, and keeps the guarantees on

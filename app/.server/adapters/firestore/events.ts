@@ -24,7 +24,7 @@ import {
   suggestionTextsOf,
 } from './event-index';
 import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
-import { findUidByEmail } from './users';
+import { findUidByEmail } from './user-docs';
 
 interface SubmissionDoc {
   uid: string;

@@ -2,7 +2,7 @@
 import type { FirestoreDataConverter } from 'firebase-admin/firestore';
 import type { SessionRecord, SessionStore } from '../../ports';
 import type { FirestoreContext } from './context';
-import { COLLECTIONS, deleteAll } from './db';
+import { COLLECTIONS, deleteAll, isNotFound } from './db';
 
 const sessionConverter: FirestoreDataConverter<SessionRecord> = {
   toFirestore: (s) => ({ ...s }),
@@ -33,7 +33,7 @@ export function createSessionStore(ctx: FirestoreContext): SessionStore {
         await sessions().doc(id).update({ lastSeenAt, expiresAt });
       } catch (error) {
         // Revoked in the meantime: nothing to refresh.
-        if ((error as { code?: number }).code !== 5) throw error;
+        if (!isNotFound(error)) throw error;
       }
     },
     async revoke(id) {

@@ -1,92 +1,12 @@
-// Users of the Firestore store: `users/{uid}` (SPEC §3 profile, plus what the local identity provider needs) and
-// `userEmails/{email}` so that an email belongs to one account, checked in the creating transaction.
-import type { Firestore, FirestoreDataConverter, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+// Users of the Firestore store (documents in user-docs.ts): an email belongs to one account, checked in the creating
+// transaction; admin writes check their guards in theirs.
+import type { QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { foldText } from '~/domain/search-text';
-import type { UserAdminWrite, UserProfile, UserStore, UserWithPassword } from '../../ports';
+import type { UserAdminWrite, UserStore, UserWithPassword } from '../../ports';
 import type { FirestoreContext } from './context';
-import { COLLECTIONS, deleteAll, isAlreadyExists } from './db';
+import { COLLECTIONS, deleteAll, isAlreadyExists, isNotFound } from './db';
+import { emailKey, findUidByEmail, newUser, type UserDoc, userConverter, withoutPassword } from './user-docs';
 import { createPushMethods } from './users-push';
-
-export interface UserDoc extends UserProfile {
-  emailLower: string;
-  passwordHash: string | null;
-}
-
-export const emailKey = (email: string) => email.trim().toLowerCase();
-
-export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = {
-  toFirestore: (u) => {
-    const user = u as UserWithPassword;
-    return {
-      uid: user.uid,
-      email: user.email,
-      emailLower: emailKey(user.email),
-      displayName: user.displayName,
-      role: user.role,
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
-      supported: Boolean(user.supported),
-      photoURL: user.photoURL ?? null,
-      emailVerified: Boolean(user.emailVerified),
-      disabled: Boolean(user.disabled),
-      trusted: Boolean(user.trusted),
-      passwordHash: user.passwordHash ?? null,
-    };
-  },
-  fromFirestore: (snapshot) => {
-    const d = snapshot.data() as Partial<UserDoc>;
-    return {
-      uid: snapshot.id,
-      email: String(d.email ?? ''),
-      displayName: String(d.displayName ?? ''),
-      role: d.role === 'admin' ? 'admin' : 'organizer',
-      createdAt: String(d.createdAt ?? ''),
-      updatedAt: String(d.updatedAt ?? ''),
-      supported: Boolean(d.supported),
-      photoURL: d.photoURL ?? null,
-      emailVerified: Boolean(d.emailVerified),
-      disabled: Boolean(d.disabled),
-      trusted: Boolean(d.trusted),
-      passwordHash: d.passwordHash ?? null,
-    };
-  },
-};
-
-/** A new account's profile: SPEC §3 defaults (not a supporter, no photo), enabled. */
-function newUser(input: {
-  uid: string;
-  email: string;
-  displayName: string;
-  role: UserWithPassword['role'];
-  passwordHash: string | null;
-  emailVerified: boolean;
-  now: string;
-}): UserWithPassword {
-  return {
-    uid: input.uid,
-    email: input.email,
-    displayName: input.displayName,
-    role: input.role,
-    createdAt: input.now,
-    updatedAt: input.now,
-    supported: false,
-    photoURL: null,
-    emailVerified: input.emailVerified,
-    disabled: false,
-    trusted: false,
-    passwordHash: input.passwordHash,
-  };
-}
-
-export function withoutPassword(user: UserWithPassword): UserProfile {
-  const { passwordHash: _hidden, ...profile } = user;
-  return profile;
-}
-
-export async function findUidByEmail(db: Firestore, email: string): Promise<string | null> {
-  const snapshot = await db.collection(COLLECTIONS.userEmails).doc(emailKey(email)).get();
-  return snapshot.exists ? String(snapshot.get('uid')) : null;
-}
 
 export function createUserStore(ctx: FirestoreContext): UserStore {
   const { db } = ctx;
@@ -103,20 +23,32 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
     ctx.touched();
     return value;
   };
+  /** Changes fields of the account's profile; null when there is no such account. */
+  const updateProfileFields = async (uid: string, fields: Partial<UserDoc>) => {
+    try {
+      await users().doc(uid).update(fields);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    ctx.touched();
+    const user = await findById(uid);
+    return user ? withoutPassword(user) : null;
+  };
 
   /**
    * One admin write in a transaction that reads its guards first: the account, the active admins, the actor. Writes
    * about admins queue behind each other in this process, and Firestore isolates them across instances.
    */
-  const guardedWrite = (
+  const guardedWrite = async (
     uid: string,
     actorUid: string,
     change: (
       user: UserWithPassword,
       tx: Transaction,
     ) => Promise<{ removesAdmin: boolean; apply: () => Partial<UserDoc> }>,
-  ): Promise<UserAdminWrite> =>
-    ctx.lock('admins', () =>
+  ): Promise<UserAdminWrite> => {
+    const result = await ctx.lock('admins', () =>
       db.runTransaction(async (tx): Promise<UserAdminWrite> => {
         const ref = users().doc(uid);
         const user = (await tx.get(ref)).data();
@@ -130,6 +62,9 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
         return { ok: true, user: withoutPassword({ ...user, ...fields }) };
       }),
     );
+    if (result.ok) ctx.touched();
+    return result;
+  };
 
   return {
     ...createPushMethods(ctx),
@@ -196,26 +131,10 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
       ctx.touched();
     },
     async updateProfile(uid, fields, now) {
-      try {
-        await users().doc(uid).update({ displayName: fields.displayName, updatedAt: now });
-      } catch (error) {
-        if ((error as { code?: number }).code === 5) return null;
-        throw error;
-      }
-      ctx.touched();
-      const user = await findById(uid);
-      return user ? withoutPassword(user) : null;
+      return updateProfileFields(uid, { displayName: fields.displayName, updatedAt: now });
     },
     async setPhotoURL(uid, photoURL, now) {
-      try {
-        await users().doc(uid).update({ photoURL, updatedAt: now });
-      } catch (error) {
-        if ((error as { code?: number }).code === 5) return null;
-        throw error;
-      }
-      ctx.touched();
-      const user = await findById(uid);
-      return user ? withoutPassword(user) : null;
+      return updateProfileFields(uid, { photoURL, updatedAt: now });
     },
     async delete(uid) {
       const user = await findById(uid);
@@ -271,24 +190,20 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
       };
     },
     async setRole({ uid, role, actorUid, now }) {
-      const result = await guardedWrite(uid, actorUid, async (user) => ({
+      return guardedWrite(uid, actorUid, async (user) => ({
         removesAdmin: user.role === 'admin' && role !== 'admin' && !user.disabled,
         apply: () => ({ role, updatedAt: now }),
       }));
-      if (result.ok) ctx.touched();
-      return result;
     },
     async setTrusted({ uid, trusted, actorUid, now }) {
-      const result = await guardedWrite(uid, actorUid, async () => ({
+      return guardedWrite(uid, actorUid, async () => ({
         removesAdmin: false,
         apply: () => ({ trusted, updatedAt: now }),
       }));
-      if (result.ok) ctx.touched();
-      return result;
     },
     async setDisabled({ uid, disabled, actorUid, now }) {
       let sessions: QueryDocumentSnapshot[] = [];
-      const result = await guardedWrite(uid, actorUid, async (user, tx) => {
+      return guardedWrite(uid, actorUid, async (user, tx) => {
         if (disabled) sessions = (await tx.get(db.collection(COLLECTIONS.sessions).where('uid', '==', uid))).docs;
         return {
           removesAdmin: disabled && user.role === 'admin' && !user.disabled,
@@ -299,8 +214,6 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
           },
         };
       });
-      if (result.ok) ctx.touched();
-      return result;
     },
   };
 }

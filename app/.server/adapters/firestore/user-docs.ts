@@ -1,0 +1,86 @@
+// The documents of Firestore users: `users/{uid}` (SPEC §3 profile, plus what the local identity provider needs) and
+// `userEmails/{email}`, the index that makes an email belong to one account.
+import type { Firestore, FirestoreDataConverter } from 'firebase-admin/firestore';
+import type { UserProfile, UserWithPassword } from '../../ports';
+import { COLLECTIONS } from './db';
+
+export interface UserDoc extends UserProfile {
+  emailLower: string;
+  passwordHash: string | null;
+}
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = {
+  toFirestore: (u) => {
+    const user = u as UserWithPassword;
+    return {
+      uid: user.uid,
+      email: user.email,
+      emailLower: emailKey(user.email),
+      displayName: user.displayName,
+      role: user.role,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+      supported: Boolean(user.supported),
+      photoURL: user.photoURL ?? null,
+      emailVerified: Boolean(user.emailVerified),
+      disabled: Boolean(user.disabled),
+      trusted: Boolean(user.trusted),
+      passwordHash: user.passwordHash ?? null,
+    };
+  },
+  fromFirestore: (snapshot) => {
+    const d = snapshot.data() as Partial<UserDoc>;
+    return {
+      uid: snapshot.id,
+      email: String(d.email ?? ''),
+      displayName: String(d.displayName ?? ''),
+      role: d.role === 'admin' ? 'admin' : 'organizer',
+      createdAt: String(d.createdAt ?? ''),
+      updatedAt: String(d.updatedAt ?? ''),
+      supported: Boolean(d.supported),
+      photoURL: d.photoURL ?? null,
+      emailVerified: Boolean(d.emailVerified),
+      disabled: Boolean(d.disabled),
+      trusted: Boolean(d.trusted),
+      passwordHash: d.passwordHash ?? null,
+    };
+  },
+};
+
+/** A new account's profile: SPEC §3 defaults (not a supporter, no photo), enabled. */
+export function newUser(input: {
+  uid: string;
+  email: string;
+  displayName: string;
+  role: UserWithPassword['role'];
+  passwordHash: string | null;
+  emailVerified: boolean;
+  now: string;
+}): UserWithPassword {
+  return {
+    uid: input.uid,
+    email: input.email,
+    displayName: input.displayName,
+    role: input.role,
+    createdAt: input.now,
+    updatedAt: input.now,
+    supported: false,
+    photoURL: null,
+    emailVerified: input.emailVerified,
+    disabled: false,
+    trusted: false,
+    passwordHash: input.passwordHash,
+  };
+}
+
+export function withoutPassword(user: UserWithPassword): UserProfile {
+  const { passwordHash: _hidden, ...profile } = user;
+  return profile;
+}
+
+export async function findUidByEmail(db: Firestore, email: string): Promise<string | null> {
+  const snapshot = await db.collection(COLLECTIONS.userEmails).doc(emailKey(email)).get();
+  return snapshot.exists ? String(snapshot.get('uid')) : null;
+}
