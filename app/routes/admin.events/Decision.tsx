@@ -1,5 +1,6 @@
 // The decision panel of /admin/events: the chosen event shown whole, and the buttons the lifecycle allows.
 import { Form, Link, useActionData, type useLoaderData, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formatDateTime } from '~/domain/dates';
@@ -11,6 +12,32 @@ import { listParams, STATUS_LABELS } from './moderation-ui';
 import type { action, loader } from './route';
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** One decision: a POST of the event's hidden fields and the button's intent (its keyboard shortcut, if any). */
+function DecisionForm({
+  hidden,
+  intent,
+  busy,
+  className = 'button',
+  shortcut,
+  children,
+}: {
+  hidden: ReactNode;
+  intent: ModerationDecision;
+  busy: boolean;
+  className?: string;
+  shortcut?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      {hidden}
+      <button type="submit" name="intent" value={intent} className={className} data-shortcut={shortcut} disabled={busy}>
+        {children}
+      </button>
+    </Form>
+  );
+}
 
 export function Decision({ loaded, next }: { loaded: LoaderData; next: string }) {
   const event = loaded.selected as NonNullable<LoaderData['selected']>;
@@ -40,12 +67,9 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
       </p>
     ),
     form: (
-      <Form method="post" preventScrollReset>
-        {hidden}
-        <button type="submit" name="intent" value="delete" className="button button--danger" disabled={busy}>
-          Oui, supprimer définitivement
-        </button>
-      </Form>
+      <DecisionForm hidden={hidden} intent="delete" busy={busy} className="button button--danger">
+        Oui, supprimer définitivement
+      </DecisionForm>
     ),
   };
   return (
@@ -82,50 +106,24 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
 
       <div className="moderation__actions">
         {can('approve') ? (
-          <Form method="post" preventScrollReset>
-            {hidden}
-            <button
-              type="submit"
-              name="intent"
-              value="approve"
-              className="button button--primary"
-              data-shortcut="a"
-              disabled={busy}
-            >
-              {isRevision ? 'Approuver la modification' : 'Approuver'}
-            </button>
-          </Form>
+          <DecisionForm hidden={hidden} intent="approve" busy={busy} className="button button--primary" shortcut="a">
+            {isRevision ? 'Approuver la modification' : 'Approuver'}
+          </DecisionForm>
         ) : null}
         {can('feature') || can('unfeature') ? (
-          <Form method="post" preventScrollReset>
-            {hidden}
-            <button
-              type="submit"
-              name="intent"
-              value={can('feature') ? 'feature' : 'unfeature'}
-              className="button"
-              data-shortcut="f"
-              disabled={busy}
-            >
-              {can('feature') ? 'Mettre en avant' : 'Retirer de la une'}
-            </button>
-          </Form>
+          <DecisionForm hidden={hidden} intent={can('feature') ? 'feature' : 'unfeature'} busy={busy} shortcut="f">
+            {can('feature') ? 'Mettre en avant' : 'Retirer de la une'}
+          </DecisionForm>
         ) : null}
         {can('unpublish') ? (
-          <Form method="post" preventScrollReset>
-            {hidden}
-            <button type="submit" name="intent" value="unpublish" className="button" disabled={busy}>
-              Dépublier (remettre en attente)
-            </button>
-          </Form>
+          <DecisionForm hidden={hidden} intent="unpublish" busy={busy}>
+            Dépublier (remettre en attente)
+          </DecisionForm>
         ) : null}
         {can('cancel') ? (
-          <Form method="post" preventScrollReset>
-            {hidden}
-            <button type="submit" name="intent" value="cancel" className="button" disabled={busy}>
-              Marquer comme annulé
-            </button>
-          </Form>
+          <DecisionForm hidden={hidden} intent="cancel" busy={busy}>
+            Marquer comme annulé
+          </DecisionForm>
         ) : null}
         <Link to={`/evenement/${event.id}`} className="button">
           Voir la page
