@@ -9,7 +9,7 @@ import { eventFormSchema } from '../../app/domain/event-form';
 import { action as moderationAction } from '../../app/routes/admin.events/route';
 import { loader as mapLoader } from '../../app/routes/carte[.json]';
 import { action as dashboardAction } from '../../app/routes/dashboard/route';
-import { loader as eventLoader } from '../../app/routes/evenement.$id';
+import { loader as eventLoader } from '../../app/routes/evenement.$id/route';
 import { loader as eventIcsLoader } from '../../app/routes/evenement.$id.calendrier[.ics]';
 import { loader as listLoader } from '../../app/routes/evenements/route';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';

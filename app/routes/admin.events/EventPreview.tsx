@@ -1,23 +1,27 @@
 // The event as the moderator decides on it: image, facts, description (its working copy, a pending revision applied).
 import type { useLoaderData } from '@remix-run/react';
+import { EventDescription, EventImage } from '~/components/EventBody';
 import { formatDateTime } from '~/domain/dates';
-import { imageSrcSet, imageUrl } from '~/domain/images';
 import type { loader } from './route';
 
 type Selected = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['selected']>;
+
+/** An address the organizer gave, opened apart from the moderation page; a dash when there is none. */
+function LinkOrDash({ url }: { url: string | null | undefined }) {
+  return url ? (
+    <a href={url} rel="noopener noreferrer nofollow" target="_blank">
+      {url}
+    </a>
+  ) : (
+    '—'
+  );
+}
 
 export function EventPreview({ event }: { event: Selected }) {
   return (
     <div className="moderation__preview">
       {event.image ? (
-        <img
-          src={imageUrl(event.image.path, 800)}
-          srcSet={imageSrcSet(event.image.path)}
-          sizes="(max-width: 900px) 100vw, 600px"
-          width={event.image.width}
-          height={event.image.height}
-          alt={event.image.alt}
-        />
+        <EventImage image={event.image} sizes="(max-width: 900px) 100vw, 600px" />
       ) : (
         <p className="field__hint">Pas d’image.</p>
       )}
@@ -41,23 +45,11 @@ export function EventPreview({ event }: { event: Selected }) {
         <dd>{[event.contactEmail, event.contactPhone].filter(Boolean).join(' · ') || '—'}</dd>
         <dt>Billetterie</dt>
         <dd>
-          {event.ticketUrl ? (
-            <a href={event.ticketUrl} rel="noopener noreferrer nofollow" target="_blank">
-              {event.ticketUrl}
-            </a>
-          ) : (
-            '—'
-          )}
+          <LinkOrDash url={event.ticketUrl} />
         </dd>
         <dt>Site web</dt>
         <dd>
-          {event.websiteUrl ? (
-            <a href={event.websiteUrl} rel="noopener noreferrer nofollow" target="_blank">
-              {event.websiteUrl}
-            </a>
-          ) : (
-            '—'
-          )}
+          <LinkOrDash url={event.websiteUrl} />
         </dd>
         <dt>Accessibilité</dt>
         <dd>{event.accessibility.length ? event.accessibility.join(', ') : '—'}</dd>
@@ -66,12 +58,7 @@ export function EventPreview({ event }: { event: Selected }) {
         <dt>Soumis le</dt>
         <dd>{formatDateTime(event.submittedAt)}</dd>
       </dl>
-      <div className="moderation__description">
-        {event.description.split(/\n{2,}/).map((paragraph, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
-          <p key={i}>{paragraph}</p>
-        ))}
-      </div>
+      <EventDescription className="moderation__description" text={event.description} />
     </div>
   );
 }
