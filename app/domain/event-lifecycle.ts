@@ -6,22 +6,17 @@
 // The invariant it keeps: an event is visible to the public only if an admin approved the content that is shown. The
 // content fields of a public event (approved, cancelled) are the approved content; an organizer's edit of it waits in
 // `revision` until an admin approves it (decision 029).
-import {
-  type AgendaEvent,
-  contentOf,
-  EVENT_CONTENT_FIELDS,
-  EVENT_STATUSES,
-  type EventContent,
-  type EventContentField,
-  type EventStatus,
-} from './event';
+import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from './event';
 
-/** What the public may see: published events, and cancelled ones (with a badge). */
-export const PUBLIC_STATUSES: readonly EventStatus[] = ['approved', 'cancelled'];
-
-export function isPublicStatus(status: EventStatus): boolean {
-  return PUBLIC_STATUSES.includes(status);
-}
+// The effect of a transition and the views of an event live beside the table; importable from here as before.
+export {
+  applyTransition,
+  changedFields,
+  nextVersion,
+  submittedEvent,
+  type TransitionInput,
+} from './event-transition';
+export { awaitsModeration, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from './event-visibility';
 
 /**
  * Who acts, relative to the event: the account that submitted it, an admin, the system (scheduled jobs: none moves an
@@ -208,148 +203,4 @@ export function findTransition(
 /** The actions these actors may take on this event now. */
 export function allowedActions(actors: readonly LifecycleActor[], event: LifecycleState): LifecycleAction[] {
   return LIFECYCLE_ACTIONS.filter((action) => findTransition(actors, event, action) !== null);
-}
-
-/** An admin must look at it: a pending event, or a public one with a pending revision. */
-export function awaitsModeration(event: Pick<AgendaEvent, 'status' | 'revision'>): boolean {
-  return event.status === 'pending' || (event.revision !== null && isPublicStatus(event.status));
-}
-
-/**
- * What the public may see of an event: its approved content, or nothing. Whatever is not approved content or not the
- * public's business (a pending revision and the fields it changes, who created or moderated it, a refusal's reason,
- * the status before a cancellation) is blanked: the page's data travels to the browser whole.
- */
-export function publicView(event: AgendaEvent): AgendaEvent | null {
-  if (!isPublicStatus(event.status)) return null;
-  return {
-    ...event,
-    revision: null,
-    pendingChanges: [],
-    rejectionReason: '',
-    createdBy: null,
-    moderatedBy: null,
-    moderatedAt: null,
-    previousStatus: null,
-  };
-}
-
-/** What its owner and admins work on: the pending revision when there is one, else the event as it is. */
-export function workingView(event: AgendaEvent): AgendaEvent {
-  return event.revision ? { ...event, ...contentOf(event.revision) } : event;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  // An absent schedule (events stored before issue 20) is no schedule.
-  if (a === b || (a == null && b == null)) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  const ka = Object.keys(a as object).sort();
-  const kb = Object.keys(b as object).sort();
-  return (
-    ka.length === kb.length &&
-    ka.every((k, i) => k === kb[i] && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
-}
-
-/** The content fields that differ (the slug follows the title: never listed on its own). */
-export function changedFields(before: EventContent, after: EventContent): EventContentField[] {
-  return EVENT_CONTENT_FIELDS.filter((f) => f !== 'slug' && !sameValue(before[f], after[f]));
-}
-
-/** The next version (updatedAt) of an event: now, or just after the previous one, so every write changes it. */
-export function nextVersion(previous: string, now: string): string {
-  const before = Date.parse(previous);
-  const at = Date.parse(now);
-  return Number.isNaN(before) || at > before ? now : new Date(before + 1).toISOString();
-}
-
-export interface TransitionInput {
-  /** The form's content (edit). */
-  content?: EventContent;
-  /** Why an admin refuses (reject): shown to the organizer. */
-  reason?: string;
-  /** Who acts: recorded as the moderator of a logged decision. */
-  by: string | null;
-  /** When (ISO). */
-  now: string;
-}
-
-/**
- * The event after a transition of the table (not `submit`, which creates it, nor `delete`). Throws if the row does
- * not apply to this event: callers find it with findTransition first.
- */
-export function applyTransition(event: AgendaEvent, t: Transition, input: TransitionInput): AgendaEvent {
-  if (t.to === 'deleted' || t.from !== event.status) throw new Error(`Transition ${t.action} inapplicable`);
-  const { now } = input;
-  const next: AgendaEvent = { ...event, status: t.to, updatedAt: nextVersion(event.updatedAt, now) };
-  const form = () => {
-    if (!input.content) throw new Error(`Transition ${t.action} sans contenu`);
-    return contentOf(input.content);
-  };
-  switch (t.content) {
-    case 'keep':
-      break;
-    case 'draft': {
-      const content = form();
-      Object.assign(next, content);
-      next.pendingChanges = [...new Set([...(event.pendingChanges ?? []), ...changedFields(event, content)])];
-      break;
-    }
-    case 'revise': {
-      const content = form();
-      const changes = changedFields(event, content);
-      // An edit that restores the published content leaves nothing to moderate.
-      next.revision = changes.length > 0 ? content : null;
-      next.pendingChanges = changes;
-      next.rejectionReason = '';
-      if (!event.revision && changes.length > 0) next.submittedAt = now;
-      break;
-    }
-    case 'replace':
-      Object.assign(next, form());
-      next.revision = null;
-      if (isPublicStatus(t.to)) next.pendingChanges = [];
-      break;
-    case 'publishRevision':
-      if (event.revision) Object.assign(next, contentOf(event.revision));
-      next.revision = null;
-      next.pendingChanges = [];
-      next.rejectionReason = '';
-      break;
-    case 'discardRevision':
-      next.revision = null;
-      next.pendingChanges = [];
-      next.rejectionReason = input.reason ?? '';
-      break;
-    case 'takeDown':
-      if (event.revision) Object.assign(next, contentOf(event.revision));
-      next.revision = null;
-      break;
-  }
-  // Only a public event holds a revision: one that is not (any more) works on its latest text.
-  if (next.revision && !isPublicStatus(next.status)) {
-    Object.assign(next, contentOf(next.revision));
-    next.revision = null;
-  }
-  if (t.action === 'reject' && t.to === 'rejected') next.rejectionReason = input.reason ?? '';
-  if ((t.action === 'approve' && t.content === 'keep') || (t.actor === 'trusted' && isPublicStatus(t.to))) {
-    next.rejectionReason = '';
-    next.pendingChanges = [];
-  }
-  // Back in the queue after a refusal: as a new submission.
-  if (t.action === 'edit' && t.actor === 'owner' && event.status === 'rejected') {
-    next.rejectionReason = '';
-    next.submittedAt = now;
-  }
-  // Only a published event is featured.
-  next.featured =
-    t.action === 'feature' ? true : t.action === 'unfeature' || t.to !== 'approved' ? false : event.featured;
-  // The status to go back to, for as long as the event stays cancelled or withdrawn.
-  next.previousStatus =
-    t.action === 'cancel' ? event.status : t.to === 'cancelled' || t.to === 'withdrawn' ? event.previousStatus : null;
-  if (t.logged) {
-    next.moderatedBy = input.by;
-    next.moderatedAt = now;
-  }
-  return next;
 }

@@ -2,7 +2,7 @@
 import { data } from '@remix-run/node';
 import type { AgendaEvent, EventContent, EventImage } from '~/domain/event';
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
-import { actorsFor, findTransition, workingView } from '~/domain/event-lifecycle';
+import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
@@ -76,23 +76,10 @@ export async function submitEvent(
   if (!transition || transition.to === 'deleted')
     throw new UseCaseError('Vous ne pouvez pas soumettre d’événement.', 'form', 403);
   const now = clock(deps).toISOString();
-  const event: AgendaEvent = {
-    id: newId(),
-    ...fieldsFromForm(input),
-    image: options.image,
-    status: transition.to,
-    rejectionReason: '',
-    featured: false,
-    createdBy: actor.uid,
-    createdAt: now,
-    updatedAt: now,
-    submittedAt: now,
-    moderatedBy: null,
-    moderatedAt: null,
-    pendingChanges: [],
-    previousStatus: null,
-    revision: null,
-  };
+  const event = submittedEvent(
+    { ...fieldsFromForm(input), image: options.image },
+    { id: newId(), status: transition.to, createdBy: actor.uid, now },
+  );
   const result = await deps.store.events.createSubmission({
     uid: actor.uid,
     submissionKey: options.submissionKey,

@@ -8,6 +8,7 @@ import {
   findTransition,
   type LifecycleAction,
   type LifecycleActor,
+  submittedEvent,
   type Transition,
 } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
@@ -99,22 +100,12 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   }
   const transition = findTransition(actorsOf(source), null, 'submit');
   if (!transition || transition.to === 'deleted') throw new Error('Soumission impossible');
-  const event: AgendaEvent = {
+  const event = submittedEvent(item.content, {
     id: newId(),
-    ...item.content,
     status: transition.to,
-    rejectionReason: '',
-    featured: false,
     createdBy: source.createdBy,
-    createdAt: now,
-    updatedAt: now,
-    submittedAt: now,
-    moderatedBy: null,
-    moderatedAt: null,
-    pendingChanges: [],
-    previousStatus: null,
-    revision: null,
-  };
+    now,
+  });
   const result = await store.events.createSubmission({
     uid: source.createdBy,
     submissionKey: key,

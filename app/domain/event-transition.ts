@@ -1,0 +1,154 @@
+// What a row of the lifecycle table (event-lifecycle.ts) does to an event: the event a submission creates, the event
+// after any other transition, and the content fields an edit changes. Pure: no I/O.
+import {
+  type AgendaEvent,
+  contentOf,
+  EVENT_CONTENT_FIELDS,
+  type EventContent,
+  type EventContentField,
+  type EventStatus,
+} from './event';
+import type { Transition } from './event-lifecycle';
+import { isPublicStatus } from './event-visibility';
+
+function sameValue(a: unknown, b: unknown): boolean {
+  // An absent schedule (events stored before issue 20) is no schedule.
+  if (a === b || (a == null && b == null)) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const ka = Object.keys(a as object).sort();
+  const kb = Object.keys(b as object).sort();
+  return (
+    ka.length === kb.length &&
+    ka.every((k, i) => k === kb[i] && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+/** The content fields that differ (the slug follows the title: never listed on its own). */
+export function changedFields(before: EventContent, after: EventContent): EventContentField[] {
+  return EVENT_CONTENT_FIELDS.filter((f) => f !== 'slug' && !sameValue(before[f], after[f]));
+}
+
+/** The next version (updatedAt) of an event: now, or just after the previous one, so every write changes it. */
+export function nextVersion(previous: string, now: string): string {
+  const before = Date.parse(previous);
+  const at = Date.parse(now);
+  return Number.isNaN(before) || at > before ? now : new Date(before + 1).toISOString();
+}
+
+export interface TransitionInput {
+  /** The form's content (edit). */
+  content?: EventContent;
+  /** Why an admin refuses (reject): shown to the organizer. */
+  reason?: string;
+  /** Who acts: recorded as the moderator of a logged decision. */
+  by: string | null;
+  /** When (ISO). */
+  now: string;
+}
+
+/**
+ * The event after a transition of the table (not `submit`, which creates it, nor `delete`). Throws if the row does
+ * not apply to this event: callers find it with findTransition first.
+ */
+export function applyTransition(event: AgendaEvent, t: Transition, input: TransitionInput): AgendaEvent {
+  if (t.to === 'deleted' || t.from !== event.status) throw new Error(`Transition ${t.action} inapplicable`);
+  const { now } = input;
+  const next: AgendaEvent = { ...event, status: t.to, updatedAt: nextVersion(event.updatedAt, now) };
+  const form = () => {
+    if (!input.content) throw new Error(`Transition ${t.action} sans contenu`);
+    return contentOf(input.content);
+  };
+  switch (t.content) {
+    case 'keep':
+      break;
+    case 'draft': {
+      const content = form();
+      Object.assign(next, content);
+      next.pendingChanges = [...new Set([...(event.pendingChanges ?? []), ...changedFields(event, content)])];
+      break;
+    }
+    case 'revise': {
+      const content = form();
+      const changes = changedFields(event, content);
+      // An edit that restores the published content leaves nothing to moderate.
+      next.revision = changes.length > 0 ? content : null;
+      next.pendingChanges = changes;
+      next.rejectionReason = '';
+      if (!event.revision && changes.length > 0) next.submittedAt = now;
+      break;
+    }
+    case 'replace':
+      Object.assign(next, form());
+      next.revision = null;
+      if (isPublicStatus(t.to)) next.pendingChanges = [];
+      break;
+    case 'publishRevision':
+      if (event.revision) Object.assign(next, contentOf(event.revision));
+      next.revision = null;
+      next.pendingChanges = [];
+      next.rejectionReason = '';
+      break;
+    case 'discardRevision':
+      next.revision = null;
+      next.pendingChanges = [];
+      next.rejectionReason = input.reason ?? '';
+      break;
+    case 'takeDown':
+      if (event.revision) Object.assign(next, contentOf(event.revision));
+      next.revision = null;
+      break;
+  }
+  // Only a public event holds a revision: one that is not (any more) works on its latest text.
+  if (next.revision && !isPublicStatus(next.status)) {
+    Object.assign(next, contentOf(next.revision));
+    next.revision = null;
+  }
+  if (t.action === 'reject' && t.to === 'rejected') next.rejectionReason = input.reason ?? '';
+  if ((t.action === 'approve' && t.content === 'keep') || (t.actor === 'trusted' && isPublicStatus(t.to))) {
+    next.rejectionReason = '';
+    next.pendingChanges = [];
+  }
+  // Back in the queue after a refusal: as a new submission.
+  if (t.action === 'edit' && t.actor === 'owner' && event.status === 'rejected') {
+    next.rejectionReason = '';
+    next.submittedAt = now;
+  }
+  // Only a published event is featured.
+  next.featured =
+    t.action === 'feature' ? true : t.action === 'unfeature' || t.to !== 'approved' ? false : event.featured;
+  // The status to go back to, for as long as the event stays cancelled or withdrawn.
+  next.previousStatus =
+    t.action === 'cancel' ? event.status : t.to === 'cancelled' || t.to === 'withdrawn' ? event.previousStatus : null;
+  if (t.logged) {
+    next.moderatedBy = input.by;
+    next.moderatedAt = now;
+  }
+  return next;
+}
+
+/**
+ * The event a `submit` row creates: the submitted content in the row's status, owned by its submitter (an account or
+ * an import source's owner), not moderated yet and without a revision.
+ */
+export function submittedEvent(
+  content: EventContent,
+  submission: { id: string; status: EventStatus; createdBy: string; now: string },
+): AgendaEvent {
+  const { id, status, createdBy, now } = submission;
+  return {
+    id,
+    ...content,
+    status,
+    rejectionReason: '',
+    featured: false,
+    createdBy,
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: now,
+    moderatedBy: null,
+    moderatedAt: null,
+    pendingChanges: [],
+    previousStatus: null,
+    revision: null,
+  };
+}
