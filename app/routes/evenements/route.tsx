@@ -7,7 +7,6 @@ import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categor
 import { mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
 import { filterChips } from '~/components/discovery/filter-chips';
-import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { describeAlertFilter } from '~/domain/alert';
 import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
@@ -20,8 +19,11 @@ import { EmptyState } from './EmptyState';
 import { FilterBar } from './FilterBar';
 import { FilterFields } from './FilterFields';
 import { type Card, countLabel, describeFilters, type TimedDayGroup } from './list';
+import { MapSection } from './MapSection';
 import { Pagination } from './Pagination';
 import { Results } from './Results';
+import { SearchSuggestion } from './SearchSuggestion';
+import { ViewToggle } from './ViewToggle';
 
 /** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
 const timedGroups = (items: Card[], now: Date): TimedDayGroup[] =>
@@ -211,24 +213,7 @@ export default function EventsListPage() {
       ) : null}
 
       <div className="events-toolbar">
-        <nav className="view-toggle" aria-label="Affichage">
-          <Link
-            to={`/evenements${query()}`}
-            aria-current={view === 'liste' ? 'page' : undefined}
-            className={view === 'liste' ? 'is-active' : undefined}
-            preventScrollReset
-          >
-            Liste
-          </Link>
-          <Link
-            to={`/evenements${query({ vue: 'carte' })}`}
-            aria-current={view === 'carte' ? 'page' : undefined}
-            className={view === 'carte' ? 'is-active' : undefined}
-            preventScrollReset
-          >
-            Carte
-          </Link>
-        </nav>
+        <ViewToggle view={view} href={(extra = {}) => `/evenements${query(extra)}`} />
       </div>
 
       {searchError ? (
@@ -237,28 +222,10 @@ export default function EventsListPage() {
         </div>
       ) : null}
 
-      {suggestion ? (
-        <p className="did-you-mean" data-testid="search-suggestion">
-          Vouliez-vous dire{' '}
-          <Link to={`/evenements?${filtersToParams({ ...filters, q: suggestion.q })}`}>« {suggestion.q} »</Link>
-          {'\u00a0'}? <span className="did-you-mean__count">({countLabel(suggestion.total).toLowerCase()})</span>
-        </p>
-      ) : null}
+      {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
 
       {view === 'carte' && !searchError ? (
-        <section aria-label="Carte des événements" className="events-map-section">
-          <LazyEventsMap
-            points={points}
-            config={root?.map ?? { tileUrl: '', attribution: '' }}
-            label={`Carte de ${countLabel(points.length).toLowerCase()}`}
-            height={520}
-          />
-          <p className="map-note">
-            {points.length < total
-              ? `${points.length} événements localisés sur ${total}.`
-              : `${points.length} événements sur la carte.`}
-          </p>
-        </section>
+        <MapSection points={points} total={total} config={root?.map ?? { tileUrl: '', attribution: '' }} />
       ) : null}
 
       <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
