@@ -37,6 +37,8 @@ export interface Services {
   /** The Firebase project's settings when the site runs on Firebase, else null. */
   readonly firebase: FirebaseSettings | null;
   readonly database: Database;
+  /** Whether this process runs the scheduled jobs on their interval (platform/jobs.ts), else only on call. */
+  readonly jobsInProcess: boolean;
   readonly store: Store;
   readonly identity: IdentityProvider;
   readonly files: FileStore;
@@ -53,6 +55,11 @@ export interface Services {
   readonly fetchText: FetchText;
   /** Releases what the services hold open (database handles); for scripts and tests. */
   close(): Promise<void>;
+}
+
+/** Jobs run by this process unless configured otherwise: on SQLite (one server), not on Firestore. */
+export function jobsRunInProcess(config: Config): boolean {
+  return config.JOBS_IN_PROCESS ?? config.DATA_BACKEND === 'sqlite';
 }
 
 /** A property computed on first read, then kept on the object. */
@@ -82,6 +89,7 @@ export function createServices(config: Config = loadConfig()): Services {
     config,
     firebase,
     uploadsDir,
+    jobsInProcess: jobsRunInProcess(config),
     async close() {
       // Only what was built: the store first (Firestore's listeners must stop before the client ends), then the database.
       const built = (key: keyof Services) => 'value' in (Object.getOwnPropertyDescriptor(services, key) ?? {});

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { action, loader } from '~/routes/taches.$name';
-import { createServices, type Services } from '../services';
+import { createServices, jobsRunInProcess, type Services } from '../services';
 import { loadConfig } from './config';
-import { type Job, jobsRunInProcess, runJob } from './jobs';
+import { type Job, runJob } from './jobs';
 
 const TOKEN = 't'.repeat(40);
 const opened: Services[] = [];
@@ -61,6 +61,8 @@ describe('tâches planifiées', () => {
     expect(jobsRunInProcess({ ...config, DATA_BACKEND: 'firestore' })).toBe(false);
     expect(jobsRunInProcess({ ...config, DATA_BACKEND: 'firestore', JOBS_IN_PROCESS: true })).toBe(true);
     expect(jobsRunInProcess({ ...config, JOBS_IN_PROCESS: false })).toBe(false);
+    expect(services().jobsInProcess).toBe(true);
+    expect(services({ JOBS_IN_PROCESS: 'false' }).jobsInProcess).toBe(false);
   });
 
   it('deux appels simultanés d’une tâche font le travail une fois', async () => {

@@ -15,11 +15,6 @@ export interface Job {
   run(services: Services, now: Date): Promise<string>;
 }
 
-/** Jobs run by this process unless configured otherwise: on SQLite (one server), not on Firestore. */
-export function jobsRunInProcess(config: Services['config']): boolean {
-  return config.JOBS_IN_PROCESS ?? config.DATA_BACKEND === 'sqlite';
-}
-
 const running = new Map<string, Promise<string>>();
 
 /** Runs a job; a second call while it runs in this process waits for the same run instead of starting another. */
@@ -33,7 +28,7 @@ export function runJob(services: Services, job: Job, now: Date = new Date()): Pr
 
 /** Starts every job now, then on its interval; failures are logged, never thrown; timers do not keep the process up. */
 export function startJobs(services: Services, jobs: readonly Job[]): void {
-  if (!jobsRunInProcess(services.config)) return;
+  if (!services.jobsInProcess) return;
   for (const job of jobs) {
     const tick = () =>
       runJob(services, job).catch((error: unknown) => console.error(`[tâche ${job.name}] en échec`, error));
