@@ -21,7 +21,6 @@ import { readConsent } from './.server/platform/consent';
 import { takeFlash } from './.server/platform/flash';
 import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/platform/security';
 import { getCurrentUser } from './.server/platform/session';
-import { CookieConsent } from './components/consent/CookieConsent';
 import { ErrorPage } from './components/ErrorPage';
 import { FormSecurity } from './components/FormSecurity';
 import { SiteFooter } from './components/SiteFooter';
@@ -37,6 +36,10 @@ export const links: LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
+
+// Every visitor without a choice sees the banner, rendered on the server; its code (forms by fetch, the dialog,
+// analytics) is not among the page's first scripts: until it arrives the banner's forms post as without JavaScript.
+const CookieConsent = lazy(() => import('./components/consent/CookieConsent'));
 
 // Admins only, after hydration: the notifications overlay, push, app badge and debug panel (never on visitors' pages).
 const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
@@ -134,7 +137,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             <SiteFooter />
-            {root ? <CookieConsent initial={root.consent} analyticsScriptUrl={root.analyticsScriptUrl} /> : null}
+            {root ? (
+              <Suspense fallback={null}>
+                <CookieConsent initial={root.consent} analyticsScriptUrl={root.analyticsScriptUrl} />
+              </Suspense>
+            ) : null}
             {hydrated && isAdmin ? (
               <Suspense fallback={null}>
                 <AdminClient pendingCount={pendingCount} push={root?.push ?? null} />

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { ensureBuild, seedManyEvents, startServer, throwAwayDataDir } from './lib';
+import { ensureBuild, initialScripts, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -37,11 +37,7 @@ async function measure(name: string, urlPath: string): Promise<Figures> {
 
 /** Gzipped size of the JavaScript a page loads at start (module scripts and modulepreloads), in KB. */
 async function initialJsKb(urlPath: string): Promise<number> {
-  const html = await (await fetch(`${BASE}${urlPath}`)).text();
-  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  let total = 0;
-  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(`${BASE}${url}`)).arrayBuffer())).length;
-  return total / 1024;
+  return (await initialScripts(BASE, urlPath)).reduce((sum, s) => sum + s.kb, 0);
 }
 
 async function gzippedKb(urlPath: string): Promise<number> {

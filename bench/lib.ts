@@ -4,6 +4,7 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 export const EVENT_COUNT = 10_000;
 
@@ -15,8 +16,14 @@ export function throwAwayDataDir(label: string): string {
   return dataDir;
 }
 
+/**
+ * Where the server runs from: the checkout, or BENCH_APP_DIR, a directory holding a copy of `build/` (and a link to
+ * `node_modules`), so that a rebuild in the checkout during a long measurement does not change the pages measured.
+ */
+const APP_DIR = process.env.BENCH_APP_DIR ? path.resolve(process.env.BENCH_APP_DIR) : process.cwd();
+
 export function ensureBuild() {
-  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'inherit' });
+  if (!fs.existsSync(path.join(APP_DIR, 'build/server/index.js'))) execSync('npm run build', { stdio: 'inherit' });
 }
 
 /**
@@ -109,7 +116,8 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('node', ['--import', 'tsx', 'server.ts'], {
+  const child = spawn('node', ['--import', 'tsx', path.resolve('server.ts')], {
+    cwd: APP_DIR,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -239,4 +247,16 @@ export function eventFields(title: string, days = 30): Record<string, string> {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Each script a page loads at start (module scripts and modulepreloads under /assets), with its gzipped size in KB. */
+export async function initialScripts(base: string, urlPath: string): Promise<{ url: string; kb: number }[]> {
+  const html = await (await fetch(`${base}${urlPath}`)).text();
+  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const scripts = [];
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
+    scripts.push({ url, kb: gzipSync(body).length / 1024 });
+  }
+  return scripts.sort((a, b) => b.kb - a.kb);
 }

@@ -3,7 +3,7 @@
 import { Link } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '~/domain/site';
-import { CookiesButton } from './consent/CookieConsent';
+import { CookiesButton } from './consent/CookiesButton';
 import { useActiveCategories } from './useCategories';
 
 const INFO_LINKS = [

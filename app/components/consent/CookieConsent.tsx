@@ -8,61 +8,25 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated';
 import {
   CONSENT_INVALID,
-  CONSENT_STORAGE_KEYS,
   COOKIE_PREFERENCES_ID,
   type CookieConsent as Consent,
   OPTIONAL_COOKIES,
 } from '~/domain/consent';
 import { FormSecurity } from '../FormSecurity';
 import { updateAnalyticsConsent, useExternalAnalytics, usePageViews } from './analytics';
+import { OPEN_PREFERENCES_EVENT } from './CookiesButton';
+import { readConsentStorage, writeConsentStorage } from './storage';
 
-// Not the shared date helpers (date-fns): this component is on every public page, where every kilobyte counts.
-const consentDate = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: 'Europe/Zurich',
-  dateStyle: 'long',
-  timeStyle: 'short',
-});
-
-/** The footer's 'Cookies' button asks the dialog to open with this window event. */
-export const OPEN_PREFERENCES_EVENT = 'agenda:cookie-preferences';
-
-/** SPEC §3: the preferences, the consent-given flag and the consent date, under three local-storage keys. */
-function writeConsentStorage(consent: Consent | null) {
-  // The mark the consent script of root.tsx sets before the first paint, which hides the banner.
-  if (consent) document.documentElement.dataset.consent = '1';
-  else delete document.documentElement.dataset.consent;
-  try {
-    if (consent) {
-      localStorage.setItem(CONSENT_STORAGE_KEYS.preferences, JSON.stringify(consent.preferences));
-      localStorage.setItem(CONSENT_STORAGE_KEYS.given, 'true');
-      localStorage.setItem(CONSENT_STORAGE_KEYS.date, consent.date);
-    } else {
-      for (const key of Object.values(CONSENT_STORAGE_KEYS)) localStorage.removeItem(key);
-    }
-  } catch {
-    // Storage may be unavailable (private mode, quota): the banner shows again on the next page.
-  }
-}
-
-/** The choice kept in this browser's local storage, if any. */
-function readConsentStorage(): Consent | null {
-  try {
-    if (localStorage.getItem(CONSENT_STORAGE_KEYS.given) !== 'true') return null;
-    const preferences = JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEYS.preferences) ?? 'null');
-    const date = localStorage.getItem(CONSENT_STORAGE_KEYS.date);
-    if (!preferences || typeof preferences !== 'object' || !date) return null;
-    return {
-      preferences: {
-        necessary: true,
-        analytics: preferences.analytics === true,
-        marketing: preferences.marketing === true,
-        functional: preferences.functional === true,
-      },
-      date,
-    };
-  } catch {
-    return null;
-  }
+// Not the shared date helpers (date-fns), and made on first use, not when the module loads: this component is on
+// every public page, where every kilobyte and every millisecond before the first interaction count.
+let consentDate: Intl.DateTimeFormat | undefined;
+function formatConsentDate(iso: string): string {
+  consentDate ??= new Intl.DateTimeFormat('fr-CH', {
+    timeZone: 'Europe/Zurich',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
+  return consentDate.format(new Date(iso));
 }
 
 export function CookieConsent({
@@ -251,7 +215,7 @@ export function CookieConsent({
             </ul>
             {consent ? (
               <p className="cookie-dialog__note" data-testid="cookie-consent-date">
-                Choix enregistré le {consentDate.format(new Date(consent.date))}.
+                Choix enregistré le {formatConsentDate(consent.date)}.
               </p>
             ) : null}
             {error && open ? (
@@ -292,19 +256,5 @@ export function CookieConsent({
   );
 }
 
-/** The footer's 'Cookies' button: a link to the dialog without JavaScript, a button that opens it with JavaScript. */
-export function CookiesButton({ className }: { className?: string }) {
-  const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <a href={`#${COOKIE_PREFERENCES_ID}`} className={className}>
-        Cookies
-      </a>
-    );
-  }
-  return (
-    <button type="button" className={className} onClick={() => window.dispatchEvent(new Event(OPEN_PREFERENCES_EVENT))}>
-      Cookies
-    </button>
-  );
-}
+// root.tsx loads it with React.lazy: its code is not part of the page's first scripts.
+export default CookieConsent;

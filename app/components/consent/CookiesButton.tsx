@@ -1,0 +1,24 @@
+// The footer's 'Cookies' button (SPEC §2), apart from the consent component: the footer is on every page and this is
+// all it needs of it.
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { COOKIE_PREFERENCES_ID } from '~/domain/consent';
+
+/** The footer's 'Cookies' button asks the dialog to open with this window event. */
+export const OPEN_PREFERENCES_EVENT = 'agenda:cookie-preferences';
+
+/** A link to the dialog without JavaScript, a button that opens it with JavaScript. */
+export function CookiesButton({ className }: { className?: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <a href={`#${COOKIE_PREFERENCES_ID}`} className={className}>
+        Cookies
+      </a>
+    );
+  }
+  return (
+    <button type="button" className={className} onClick={() => window.dispatchEvent(new Event(OPEN_PREFERENCES_EVENT))}>
+      Cookies
+    </button>
+  );
+}
