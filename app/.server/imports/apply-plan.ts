@@ -23,6 +23,17 @@ export type Counts = Pick<
   'created' | 'updated' | 'unchanged' | 'cancelled' | 'withdrawn' | 'duplicates' | 'errors'
 >;
 
+/** A run's counts before its first step (or when it fails before any). */
+export const noCounts = (): Counts => ({
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  cancelled: 0,
+  withdrawn: 0,
+  duplicates: 0,
+  errors: [],
+});
+
 export interface ApplyContext {
   store: Store;
   source: ImportSource;
@@ -150,15 +161,7 @@ async function withdraw(ctx: ApplyContext, link: ImportLink, counts: Counts) {
 
 /** Each step on its own: a failing VEVENT is an error of the run (with its UID and line), the others go on. */
 export async function applyPlan(ctx: ApplyContext, plan: readonly PlanStep[], lines: Map<string, number>) {
-  const counts: Counts = {
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    cancelled: 0,
-    withdrawn: 0,
-    duplicates: 0,
-    errors: [],
-  };
+  const counts = noCounts();
   for (const s of plan) {
     const uid = s.kind === 'withdrawn' ? s.link.uid : s.kind === 'unchanged' ? s.uid : s.item.uid;
     try {

@@ -7,7 +7,7 @@ import { newId } from '../platform/ids';
 import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store } from '../ports';
-import { applyPlan } from './apply-plan';
+import { applyPlan, noCounts } from './apply-plan';
 import { InvalidFeedError, parseFeed } from './ics';
 import type { ImportRun, ImportSource } from './ports';
 import { reconcile } from './reconcile';
@@ -43,13 +43,7 @@ const emptyRun = (source: ImportSource, startedAt: string): ImportRun => ({
   ok: false,
   notModified: false,
   fetched: 0,
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  cancelled: 0,
-  withdrawn: 0,
-  duplicates: 0,
-  errors: [],
+  ...noCounts(),
 });
 
 /** Runs one source now. Refuses (409) while the same source is already running in this process. */
