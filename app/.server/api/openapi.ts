@@ -111,6 +111,17 @@ const json = (description: string, schema: object) => ({
   headers: { ETag: { schema: { type: 'string' } } },
   content: { 'application/json': { schema } },
 });
+/** A response whose `data` is a list of objects that have every one of these properties, and no other. */
+const dataList = (properties: Record<string, object>) => ({
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      items: { type: 'object', required: Object.keys(properties), properties, additionalProperties: false },
+    },
+  },
+});
 const limited = problem('Trop de requêtes depuis cette adresse (en-tête `Retry-After`).');
 const query = (name: string, description: string, schema: object, example?: string) => ({
   name,
@@ -206,27 +217,16 @@ export function openApiDocument(siteUrl: string) {
           operationId: 'listCategories',
           summary: 'Les catégories actives',
           responses: {
-            200: json('Les catégories, dans l’ordre du site.', {
-              type: 'object',
-              required: ['data'],
-              properties: {
-                data: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    required: ['slug', 'name', 'color', 'upcomingEvents', 'url'],
-                    properties: {
-                      slug: { type: 'string' },
-                      name: { type: 'string' },
-                      color: { type: 'string' },
-                      upcomingEvents: { type: 'integer', minimum: 0 },
-                      url,
-                    },
-                    additionalProperties: false,
-                  },
-                },
-              },
-            }),
+            200: json(
+              'Les catégories, dans l’ordre du site.',
+              dataList({
+                slug: { type: 'string' },
+                name: { type: 'string' },
+                color: { type: 'string' },
+                upcomingEvents: { type: 'integer', minimum: 0 },
+                url,
+              }),
+            ),
             429: limited,
           },
         },
@@ -236,29 +236,18 @@ export function openApiDocument(siteUrl: string) {
           operationId: 'listPartners',
           summary: 'Les partenaires et donateurs actifs',
           responses: {
-            200: json('Les partenaires.', {
-              type: 'object',
-              required: ['data'],
-              properties: {
-                data: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    required: ['id', 'name', 'kind', 'description', 'url', 'websiteUrl', 'logoUrl'],
-                    properties: {
-                      id: { type: 'string' },
-                      name: { type: 'string' },
-                      kind: { type: 'string', enum: ['partner', 'donor'] },
-                      description: { type: 'string' },
-                      url,
-                      websiteUrl: nullable('string'),
-                      logoUrl: nullable('string'),
-                    },
-                    additionalProperties: false,
-                  },
-                },
-              },
-            }),
+            200: json(
+              'Les partenaires.',
+              dataList({
+                id: { type: 'string' },
+                name: { type: 'string' },
+                kind: { type: 'string', enum: ['partner', 'donor'] },
+                description: { type: 'string' },
+                url,
+                websiteUrl: nullable('string'),
+                logoUrl: nullable('string'),
+              }),
+            ),
             429: limited,
           },
         },
