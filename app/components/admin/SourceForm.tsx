@@ -1,11 +1,11 @@
 // The form of a calendar source (add and edit on /admin/sources): conform on the schema the server parses with.
 import { Form } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
+import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, SelectField, TextField } from '~/components/form/Field';
 import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
-import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { DEFAULT_SOURCE_INTERVAL, SOURCE_FIELDS, SOURCE_INTERVALS, sourceSchema } from '~/domain/source-form';
 
 export interface SourceFormProps {
@@ -49,14 +49,9 @@ export function SourceForm({ id, intent, categories, answer, defaultValue, submi
           meta={fields.category}
           label="Catégorie des événements"
           placeholder="Choisir…"
-          options={categories.map((c) => ({ value: c.slug, label: c.label }))}
+          options={categoryChoices(categories)}
         />
-        <SelectField
-          meta={fields.canton}
-          label="Canton"
-          placeholder="Choisir…"
-          options={CANTON_CODES.map((c) => ({ value: c, label: CANTON_NAMES[c] }))}
-        />
+        <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
         <TextField meta={fields.organizerName} label="Organisateur affiché" />
         <SelectField
           meta={fields.intervalMinutes}

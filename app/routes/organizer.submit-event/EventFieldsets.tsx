@@ -2,6 +2,7 @@
 // section (a schedule, say) is one more component here and one more entry in the screen's list.
 import { type FormEvent, lazy, type ReactNode, Suspense } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
+import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import {
   Checkbox,
   CheckboxGroup,
@@ -10,15 +11,12 @@ import {
   TextAreaField,
   TextField,
 } from '~/components/form/Field';
-import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { LOCALITIES } from '~/domain/localities';
 
 const PinMap = lazy(() => import('~/components/map/PinMap.client'));
 
 /** The event form's fields by name (conform's metadata). */
 export type EventFields = Record<string, FieldMeta>;
-
-const CANTON_OPTIONS = CANTON_CODES.map((c) => ({ value: c, label: CANTON_NAMES[c] }));
 
 export function WhatFieldset({
   fields,
@@ -35,7 +33,7 @@ export function WhatFieldset({
         meta={fields.category}
         label="Catégorie"
         placeholder="Choisir…"
-        options={categories.map((c) => ({ value: c.slug, label: c.label }))}
+        options={categoryChoices(categories)}
       />
       <TextAreaField
         meta={fields.description}
@@ -103,7 +101,7 @@ export function WhereFieldset({ fields, coords, map, onCity, onMovePin }: WhereP
           <option key={`${l.name}-${l.canton}`} value={l.name} />
         ))}
       </datalist>
-      <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_OPTIONS} />
+      <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
       <input type="hidden" name="lat" value={coords ? String(coords.lat) : ''} />
       <input type="hidden" name="lng" value={coords ? String(coords.lng) : ''} />
       {coords ? (
