@@ -1,5 +1,6 @@
 // A labelled form field with its French error message next to it.
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { FieldError, FieldHint } from './form/FieldNotes';
 
 interface BaseProps {
   name: string;
@@ -23,21 +24,13 @@ export function Field(props: InputProps | TextareaProps) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={id}>{hint}</FieldHint> : null}
       {multiline ? (
         <textarea {...common} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (
         <input {...common} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
       )}
-      {error ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} message={error} />
     </div>
   );
 }

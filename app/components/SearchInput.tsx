@@ -1,6 +1,7 @@
 // The search field of SPEC §5: the browser gets the native field; with JS it emits the cleaned text
 // (an invalid one becomes empty) and says why right away.
 import { useEffect, useRef, useState } from 'react';
+import { FieldError } from '~/components/form/FieldNotes';
 import { cleanSearchText, SEARCH_MAX_LENGTH, validateSearchText } from '~/domain/search-text';
 
 interface SearchInputProps {
@@ -52,11 +53,7 @@ export function SearchInput({
           if (onSearch) timer.current = setTimeout(() => onSearch(cleanSearchText(value)), 350);
         }}
       />
-      {shownError ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {shownError}
-        </p>
-      ) : null}
+      <FieldError id={id} message={shownError} />
     </div>
   );
 }

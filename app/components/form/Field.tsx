@@ -2,6 +2,7 @@
 // for its field (name, value to show, messages, and the constraints read from the schema), so no form retypes a
 // length or a « required ». A required field carries an asterisk, explained once by <RequiredNote />.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { FieldError, FieldHint } from './FieldNotes';
 
 /** What a field needs of conform's metadata (FieldMetadata fits it). */
 export interface FieldMeta {
@@ -37,17 +38,9 @@ function FieldShell({ meta, label, hint, error, className, children }: ShellProp
         <label htmlFor={id}>{label}</label>
         {meta.required ? <RequiredMark /> : null}
       </span>
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={id}>{hint}</FieldHint> : null}
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} message={error} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { Form, Link, useLocation } from '@remix-run/react';
 import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { PartnerLogo } from '~/components/PartnerLogo';
 import type { FieldErrors } from '~/domain/forms';
-import { type Partner, type PartnerKind, partnerLogoSrcSet } from '~/domain/partner';
+import type { Partner, PartnerKind } from '~/domain/partner';
 import { PARTNER_KIND_LABELS, PARTNER_LIMITS } from '~/domain/partner-form';
 
 export function PartnerEditor({
@@ -69,11 +71,7 @@ export function PartnerEditor({
               </option>
             ))}
           </select>
-          {errors.kind ? (
-            <p id="field-kind-error" className="field__error" role="alert">
-              {errors.kind}
-            </p>
-          ) : null}
+          <FieldError id="field-kind" message={errors.kind} />
         </div>
         <Field
           name="description"
@@ -99,14 +97,7 @@ export function PartnerEditor({
         <div className={`field${errors.image ? ' field--invalid' : ''}`}>
           {editing?.logo && !values.pendingLogo ? (
             <div className="admin-partners__current-logo">
-              <img
-                src={editing.logo}
-                srcSet={partnerLogoSrcSet(editing.logo)}
-                sizes="160px"
-                alt={`Logo actuel de ${editing.name}`}
-                width={160}
-                height={80}
-              />
+              <PartnerLogo logo={editing.logo} width={160} alt={`Logo actuel de ${editing.name}`} />
               <label className="check">
                 <input type="checkbox" name="removeLogo" defaultChecked={false} /> Retirer le logo
               </label>
@@ -120,9 +111,9 @@ export function PartnerEditor({
           <label htmlFor="field-image">
             {editing?.logo || values.pendingLogo ? 'Remplacer le logo' : 'Logo (facultatif)'}
           </label>
-          <p id="field-image-hint" className="field__hint">
+          <FieldHint id="field-image">
             JPEG, PNG, WebP ou AVIF, 8 Mo au plus ; un PNG à fond transparent convient le mieux.
-          </p>
+          </FieldHint>
           <input
             id="field-image"
             type="file"
@@ -131,11 +122,7 @@ export function PartnerEditor({
             aria-invalid={errors.image ? true : undefined}
             aria-describedby={errors.image ? 'field-image-hint field-image-error' : 'field-image-hint'}
           />
-          {errors.image ? (
-            <p id="field-image-error" className="field__error" role="alert">
-              {errors.image}
-            </p>
-          ) : null}
+          <FieldError id="field-image" message={errors.image} />
         </div>
         <label className="check">
           <input type="checkbox" name="active" defaultChecked={values.active === 'on'} /> Actif : visible sur le site

@@ -4,6 +4,7 @@
 import type { FetcherWithComponents } from '@remix-run/react';
 import { useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
+import { FieldError, FieldHint } from '~/components/form/FieldNotes';
 
 /** The action's answer to an import (app/.server/imports/link-answer.ts). */
 export interface ImportAnswer {
@@ -35,10 +36,10 @@ export function ImportFromLink({
           <label className="field__label" htmlFor="importUrl">
             Adresse de la page de l’événement
           </label>
-          <p id="importUrl-hint" className="field__hint">
+          <FieldHint id="importUrl">
             Une page qui décrit l’événement (site de la salle, billetterie)&#8239;: ses informations rempliront le
             formulaire.
-          </p>
+          </FieldHint>
           <input
             id="importUrl"
             name="importUrl"
@@ -49,11 +50,7 @@ export function ImportFromLink({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'importUrl-hint importUrl-error' : 'importUrl-hint'}
           />
-          {error ? (
-            <p id="importUrl-error" className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id="importUrl" message={error} />
         </div>
         <button type="submit" name="intent" value="importer" className="button" disabled={busy}>
           {busy ? 'Import…' : 'Importer depuis un lien'}

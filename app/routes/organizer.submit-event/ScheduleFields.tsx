@@ -3,6 +3,7 @@
 // (and hides the form's own dates and times for a list, which gives them). Fed by conform's metadata like the other
 // sections; the checks are checkEventForm's, the browser's and the server's.
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
+import { FieldError } from '~/components/form/FieldNotes';
 import { WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule';
 import { SCHEDULE_KINDS } from '~/domain/schedule-form';
 import type { EventFields } from './EventFieldsets';
@@ -48,11 +49,7 @@ const withDefault = (meta: FieldMeta, value: string): FieldMeta =>
 
 /** A message under a group of radios or check boxes; its id is what aria-describedby and the summary point at. */
 function GroupError({ name, errors }: { name: string; errors?: string[] }) {
-  return errors?.[0] ? (
-    <p id={`field-${name}-error`} className="field__error" role="alert">
-      {errors[0]}
-    </p>
-  ) : null;
+  return <FieldError id={`field-${name}`} message={errors?.[0]} />;
 }
 
 export function ScheduleFields({ fields }: { fields: EventFields }) {
