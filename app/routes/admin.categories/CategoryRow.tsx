@@ -1,7 +1,9 @@
 import { type Form, useFetcher } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import type { CategoryWithUsage } from '~/.server/categories/admin-categories';
 import { ConfirmAction } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
+import { FieldError } from '~/components/form/FieldNotes';
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_LABEL_MAX } from '~/domain/category-form';
 import type { FieldErrors } from '~/domain/forms';
 import type { action } from './route';
@@ -33,6 +35,30 @@ export function deletion(category: { slug: string; label: string }, FormComponen
 export const rowAnchor = (slug: string) => `categorie-${slug}`;
 const eventCount = (n: number) => (n === 0 ? 'aucun' : String(n));
 
+/** A cell of the row's edit form: its label (shown on a phone, said only by screen readers beside the column's
+ * header), the control, and its message. */
+function EditCell({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <td className={error ? 'field--invalid' : undefined}>
+      <label htmlFor={id} className="admin-categories__cell-label">
+        {label}
+      </label>
+      {children}
+      <FieldError id={id} message={error} />
+    </td>
+  );
+}
+
 export type ActionResult = { intent: string; slug: string; errors: FieldErrors; values: Record<string, string> };
 
 export function CategoryRow({
@@ -57,12 +83,8 @@ export function CategoryRow({
   const id = (field: string) => `${rowAnchor(c.slug)}-${field}`;
   const invalid = (field: string) =>
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id(field)}-error` } : {};
-  const fieldError = (field: string) =>
-    errors[field] ? (
-      <p id={`${id(field)}-error`} className="field__error" role="alert">
-        {errors[field]}
-      </p>
-    ) : null;
+  /** What every control of the row's edit form carries: its id, its name, its form, its message when refused. */
+  const control = (field: string) => ({ id: id(field), name: field, form: formId, ...invalid(field) });
   const rowMessage = errors.delete ?? errors.form;
 
   return (
@@ -91,58 +113,37 @@ export function CategoryRow({
             </button>
           </fetcher.Form>
         </td>
-        <td className={errors.color ? 'field--invalid' : undefined}>
-          <label htmlFor={id('color')} className="admin-categories__cell-label">
-            Couleur
-          </label>
+        <EditCell id={id('color')} label="Couleur" error={errors.color}>
           <span className="admin-categories__swatch" style={{ background: c.color }} aria-hidden="true" />
           <input
             type="color"
-            id={id('color')}
-            name="color"
-            form={formId}
+            {...control('color')}
             defaultValue={typed?.color ?? c.color}
             className="admin-categories__color"
-            {...invalid('color')}
           />
-          {fieldError('color')}
-        </td>
-        <td className={errors.label ? 'field--invalid' : undefined}>
-          <label htmlFor={id('label')} className="admin-categories__cell-label">
-            Nom
-          </label>
+        </EditCell>
+        <EditCell id={id('label')} label="Nom" error={errors.label}>
           <input
             type="text"
-            id={id('label')}
-            name="label"
-            form={formId}
+            {...control('label')}
             required
             maxLength={CATEGORY_LABEL_MAX}
             defaultValue={typed?.label ?? c.label}
-            {...invalid('label')}
           />
-          {fieldError('label')}
-        </td>
+        </EditCell>
         <td>
           <code className="admin-categories__slug" title="Le slug ne change jamais">
             {c.slug}
           </code>
         </td>
-        <td className={errors.description ? 'field--invalid' : undefined}>
-          <label htmlFor={id('description')} className="admin-categories__cell-label">
-            Description
-          </label>
+        <EditCell id={id('description')} label="Description" error={errors.description}>
           <textarea
-            id={id('description')}
-            name="description"
-            form={formId}
+            {...control('description')}
             rows={2}
             maxLength={CATEGORY_DESCRIPTION_MAX}
             defaultValue={typed?.description ?? c.description}
-            {...invalid('description')}
           />
-          {fieldError('description')}
-        </td>
+        </EditCell>
         <td className="admin-categories__usage" data-testid="usage">
           {eventCount(c.usage)}
         </td>
