@@ -7,7 +7,7 @@ import { donationSummary } from '~/.server/donations/summary';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { DonationsSummary } from '~/components/admin/DonationsSummary';
-import { BarChart } from '~/components/charts/BarChart';
+import { BarChart, type BarDatum } from '~/components/charts/BarChart';
 import { ColumnChart } from '~/components/charts/ColumnChart';
 import { formatCount, plural } from '~/components/charts/format';
 import { PushSettings } from '~/components/PushSettings';
@@ -27,6 +27,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: 'Panneau Admin', description: 'Panneau Admin — Agenda romand.', path: '/admin', matches });
+
+/** The upcoming published events counted by one criterion, as a bar chart with its table. */
+function UpcomingBy({ id, criterion, data }: { id: string; criterion: string; data: readonly BarDatum[] }) {
+  return (
+    <section className="admin-dashboard__panel" aria-labelledby={id}>
+      <h2 id={id}>À venir par {criterion}</h2>
+      <BarChart
+        className="admin-dashboard__chart"
+        title={`Événements à venir par ${criterion}`}
+        labelHeader={criterion.charAt(0).toUpperCase() + criterion.slice(1)}
+        valueHeader="Événements à venir"
+        data={data}
+      />
+    </section>
+  );
+}
 
 export default function AdminDashboardPage() {
   const d = useLoaderData<typeof loader>();
@@ -139,26 +155,8 @@ export default function AdminDashboardPage() {
         </div>
 
         <div className="admin-dashboard__pair">
-          <section className="admin-dashboard__panel" aria-labelledby="dashboard-categories">
-            <h2 id="dashboard-categories">À venir par catégorie</h2>
-            <BarChart
-              className="admin-dashboard__chart"
-              title="Événements à venir par catégorie"
-              labelHeader="Catégorie"
-              valueHeader="Événements à venir"
-              data={d.upcoming.byCategory}
-            />
-          </section>
-          <section className="admin-dashboard__panel" aria-labelledby="dashboard-cantons">
-            <h2 id="dashboard-cantons">À venir par canton</h2>
-            <BarChart
-              className="admin-dashboard__chart"
-              title="Événements à venir par canton"
-              labelHeader="Canton"
-              valueHeader="Événements à venir"
-              data={d.upcoming.byCanton}
-            />
-          </section>
+          <UpcomingBy id="dashboard-categories" criterion="catégorie" data={d.upcoming.byCategory} />
+          <UpcomingBy id="dashboard-cantons" criterion="canton" data={d.upcoming.byCanton} />
         </div>
 
         <section className="admin-dashboard__panel" aria-labelledby="dashboard-activity">
