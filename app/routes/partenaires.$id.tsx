@@ -3,9 +3,9 @@ import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { partnerPage } from '~/.server/partners/public';
 import { EventCard } from '~/components/EventCard';
+import { PartnerLogo } from '~/components/PartnerLogo';
 import { toEventCard } from '~/domain/event-card';
 import { pageMeta } from '~/domain/meta';
-import { partnerLogoSrcSet } from '~/domain/partner';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const page = await partnerPage(context.services, params.id ?? '');
@@ -31,16 +31,7 @@ export default function PartnerDetailPage() {
         <Link to="/partenaires">← Partenaires & Donateurs</Link>
       </p>
       <header className="page-header">
-        {partner.logo ? (
-          <img
-            src={partner.logo}
-            srcSet={partnerLogoSrcSet(partner.logo)}
-            sizes="240px"
-            alt={`Logo de ${partner.name}`}
-            width={240}
-            height={120}
-          />
-        ) : null}
+        {partner.logo ? <PartnerLogo logo={partner.logo} width={240} alt={`Logo de ${partner.name}`} /> : null}
         <h1>{partner.name}</h1>
         <p className="lead">{partner.kind === 'donateur' ? 'Donateur' : 'Partenaire'}</p>
       </header>

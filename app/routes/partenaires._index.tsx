@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { partnersPage } from '~/.server/partners/public';
+import { PartnerLogo } from '~/components/PartnerLogo';
 import { SupporterNames } from '~/components/SupporterNames';
 import { pageMeta } from '~/domain/meta';
-import { type Partner, partnerLogoSrcSet } from '~/domain/partner';
+import type { Partner } from '~/domain/partner';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return partnersPage(context.services);
@@ -23,17 +24,7 @@ function PartnerList({ partners }: { partners: Partner[] }) {
       {partners.map((p) => (
         <li key={p.id} className="card">
           <Link to={`/partenaires/${p.id}`} className="partner-card">
-            {p.logo ? (
-              <img
-                src={p.logo}
-                srcSet={partnerLogoSrcSet(p.logo)}
-                sizes="240px"
-                alt=""
-                width={240}
-                height={120}
-                loading="lazy"
-              />
-            ) : null}
+            {p.logo ? <PartnerLogo logo={p.logo} width={240} alt="" lazy /> : null}
             <h3>{p.name}</h3>
           </Link>
           <p>{p.description}</p>

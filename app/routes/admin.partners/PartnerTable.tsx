@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
-import { type Partner, type PartnerKind, partnerLogoSrcSet } from '~/domain/partner';
+import { PartnerLogo } from '~/components/PartnerLogo';
+import type { Partner, PartnerKind } from '~/domain/partner';
 import type { Intent } from './route';
 
 function siteLabel(url: string): string {
@@ -80,15 +81,12 @@ export function PartnerTable({
               >
                 <td>
                   {p.logo ? (
-                    <img
+                    <PartnerLogo
                       className="admin-partners__logo"
-                      src={p.logo}
-                      srcSet={partnerLogoSrcSet(p.logo)}
-                      sizes="96px"
-                      alt={`Logo de ${p.name}`}
+                      logo={p.logo}
                       width={96}
-                      height={48}
-                      loading="lazy"
+                      alt={`Logo de ${p.name}`}
+                      lazy
                     />
                   ) : (
                     <span className="admin-partners__no-logo">Sans logo</span>
