@@ -4,6 +4,8 @@
 // address (mapped, 6to4, NAT64, Teredo). The check happens in the connection's own DNS lookup, so the address checked
 // is the address connected to: a name that resolves differently a moment later (DNS rebinding) gains nothing.
 import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
@@ -86,4 +88,19 @@ export function guardedLookup(policy: AddressPolicy = {}): LookupFunction {
 export function assertAllowedLiteral(url: URL, allowed: (address: string) => boolean = isPublicAddress): void {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !allowed(host)) throw new AddressRefused(url.hostname, host);
+}
+
+/**
+ * An http(s) request that can only connect to an allowed address: a literal host is checked now, a name in the
+ * connection's own lookup; never a pooled connection (each one is checked). Throws AddressRefused for a literal.
+ */
+export function guardedRequest(
+  url: URL,
+  options: http.RequestOptions,
+  policy: AddressPolicy,
+  onResponse: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  assertAllowedLiteral(url, policy.allowed);
+  const client = url.protocol === 'https:' ? https : http;
+  return client.request(url, { ...options, lookup: guardedLookup(policy), agent: false }, onResponse);
 }

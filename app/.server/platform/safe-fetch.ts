@@ -3,16 +3,8 @@
 // again at every redirect (at most 3), a size limit counted while the body streams, one deadline for the whole
 // transfer, the content type checked and the text decoded from its charset (an image: its bytes as received). Every
 // refusal is a UseCaseError on the field 'url' with one French sentence the person can act on.
-import http from 'node:http';
-import https from 'node:https';
-import {
-  AddressRefused,
-  assertAllowedLiteral,
-  guardedLookup,
-  isLoopbackAddress,
-  isPublicAddress,
-  type Resolver,
-} from './public-address';
+import type http from 'node:http';
+import { AddressRefused, guardedRequest, isLoopbackAddress, isPublicAddress, type Resolver } from './public-address';
 import { UseCaseError } from './use-case-error';
 
 export interface FetchedText {
@@ -148,7 +140,7 @@ export function createSafeFetchWithPolicy(policy: {
   allowed: (address: string) => boolean;
   resolver?: Resolver;
 }): FetchText {
-  const lookup = guardedLookup({ resolve: policy.resolver, allowed: policy.allowed });
+  const addresses = { resolve: policy.resolver, allowed: policy.allowed };
 
   /** One request, its body read only when wanted and never past maxBytes. */
   function request(
@@ -157,10 +149,8 @@ export function createSafeFetchWithPolicy(policy: {
     { maxBytes, accept }: { maxBytes: number; accept: SafeFetchOptions['accept'] },
     signal: AbortSignal,
   ) {
-    assertAllowedLiteral(url, policy.allowed);
-    const client = url.protocol === 'https:' ? https : http;
     return new Promise<Answer>((resolve, reject) => {
-      const req = client.request(url, { method: 'GET', headers, lookup, agent: false, signal }, (response) => {
+      const req = guardedRequest(url, { method: 'GET', headers, signal }, addresses, (response) => {
         const status = response.statusCode ?? 0;
         if (status !== 200) {
           response.resume();

@@ -2,15 +2,12 @@
 // signs, node:https sends. Works with every browser's push service, no vendor account needed. An endpoint is an address
 // a browser (or whoever holds an admin's session) chose: each send resolves it and connects only to a public address
 // (platform/public-address.ts), never to this server's own network.
-import http from 'node:http';
-import https from 'node:https';
 import webpush from 'web-push';
 import type { PushClientConfig } from '~/domain/push';
 import { z } from '~/domain/zod';
 import {
   AddressRefused,
-  assertAllowedLiteral,
-  guardedLookup,
+  guardedRequest,
   isLoopbackAddress,
   isPublicAddress,
   type Resolver,
@@ -63,19 +60,16 @@ function postTo(
     url.protocol === 'http:'
       ? (address: string) => options.allowLoopbackHttp && isLoopbackAddress(address)
       : isPublicAddress;
-  assertAllowedLiteral(url, allowed);
-  const client = url.protocol === 'http:' ? http : https;
   return new Promise((resolve, reject) => {
-    const request = client.request(
+    const request = guardedRequest(
       url,
       {
         method: 'POST',
         headers: body ? { ...headers, 'Content-Length': String(body.length) } : headers,
-        lookup: guardedLookup({ resolve: options.resolve, allowed }),
-        agent: false,
         // A deadline for the whole exchange, not only for silences (a service that trickles bytes gets no more).
         signal: AbortSignal.timeout(options.timeoutMs),
       },
+      { resolve: options.resolve, allowed },
       (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
