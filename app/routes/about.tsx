@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { TitledSection } from '~/components/TitledSection';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
@@ -25,8 +26,7 @@ export default function AboutPage() {
         </p>
       </header>
 
-      <section aria-labelledby="qui-sommes-nous">
-        <h2 id="qui-sommes-nous">Qui sommes-nous ?</h2>
+      <TitledSection id="qui-sommes-nous" title="Qui sommes-nous ?">
         <p>
           {SITE_NAME} est édité par l’Association {SITE_NAME}, une association à but non lucratif au sens des articles
           60 et suivants du Code civil suisse, dont le siège est à Lausanne. Elle réunit des bénévoles passionnés de vie
@@ -38,10 +38,9 @@ export default function AboutPage() {
           décide de ce qui est publié, et l’agenda n’affiche pas de publicité. Consulter l’agenda est gratuit, et
           publier un événement l’est aussi.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="mission">
-        <h2 id="mission">Notre mission</h2>
+      <TitledSection id="mission" title="Notre mission">
         <p>
           En Suisse romande, l’information sur les événements est dispersée : sites communaux, pages de sociétés
           locales, réseaux sociaux, affiches chez le boulanger. Résultat : on apprend souvent trop tard qu’un concert ou
@@ -56,10 +55,9 @@ export default function AboutPage() {
           </li>
           <li>offrir une information fiable, vérifiée par une modération humaine avant publication.</li>
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="couverture">
-        <h2 id="couverture">Ce que couvre l’agenda</h2>
+      <TitledSection id="couverture" title="Ce que couvre l’agenda">
         <p>L’agenda couvre les sept régions francophones de Suisse :</p>
         <ul>
           {CANTON_CODES.map((code) => (
@@ -74,10 +72,9 @@ export default function AboutPage() {
           gastronomie du terroir et la vie locale. Les événements bilingues de Fribourg, de Bienne ou du Valais central
           sont les bienvenus, pour autant qu’ils soient ouverts au public romand.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="valeurs">
-        <h2 id="valeurs">Nos valeurs</h2>
+      <TitledSection id="valeurs" title="Nos valeurs">
         <h3>Local</h3>
         <p>
           Nous privilégions la proximité : une soirée de jass au café du village a autant sa place qu’un festival. Les
@@ -101,10 +98,9 @@ export default function AboutPage() {
           la loi fédérale sur la protection des données (nLPD). Les détails figurent dans notre{' '}
           <Link to="/privacy-policy">politique de confidentialité</Link>.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="association">
-        <h2 id="association">L’association</h2>
+      <TitledSection id="association" title="L’association">
         <p>
           L’Association {SITE_NAME} a été fondée à Lausanne par une poignée de bénévoles venus de plusieurs cantons
           romands. Elle est dirigée par un comité élu par l’assemblée générale, qui se réunit une fois par an. Ses
@@ -126,10 +122,9 @@ export default function AboutPage() {
           Toute personne qui partage nos valeurs peut devenir membre ou rejoindre l’équipe de modération : il suffit de
           nous écrire.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="nous-joindre">
-        <h2 id="nous-joindre">Nous joindre</h2>
+      <TitledSection id="nous-joindre" title="Nous joindre">
         <p>
           Une question, une erreur à signaler, une idée de partenariat ? Utilisez notre{' '}
           <Link to="/contact">formulaire de contact</Link> ou écrivez-nous à{' '}
@@ -140,7 +135,7 @@ export default function AboutPage() {
           <br />
           Lausanne (VD), Suisse
         </p>
-      </section>
+      </TitledSection>
 
       <aside className="callout" aria-labelledby="soutenir">
         <h2 id="soutenir">Soutenir un agenda libre et gratuit</h2>

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { TitledSection } from '~/components/TitledSection';
 import { EDIT_STORY } from '~/domain/event-edit-story';
 import { pageMeta } from '~/domain/meta';
 import { SITE_NAME } from '~/domain/site';
@@ -24,8 +25,7 @@ export default function HowItWorksPage() {
         </p>
       </header>
 
-      <section aria-labelledby="visiteurs">
-        <h2 id="visiteurs">Pour les visiteurs</h2>
+      <TitledSection id="visiteurs" title="Pour les visiteurs">
         <p>Aucun compte n’est nécessaire pour consulter l’agenda.</p>
         <h3>Chercher et filtrer</h3>
         <p>
@@ -60,10 +60,9 @@ export default function HowItWorksPage() {
           apparaîtront automatiquement dans votre application de calendrier ou votre lecteur de flux, sans créer de
           compte.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="organisateurs">
-        <h2 id="organisateurs">Pour les organisateurs : publier en six étapes</h2>
+      <TitledSection id="organisateurs" title="Pour les organisateurs : publier en six étapes">
         <p>
           Publier sur {SITE_NAME} est gratuit, que vous soyez une société locale, une salle de spectacle, une commune ou
           une personne qui organise un événement ouvert au public.
@@ -113,10 +112,9 @@ export default function HowItWorksPage() {
             faut corriger.
           </li>
         </ol>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="moderation">
-        <h2 id="moderation">La modération</h2>
+      <TitledSection id="moderation" title="La modération">
         <p>
           Chaque événement est relu par une personne de notre équipe avant d’être visible. Cela garantit un agenda
           fiable, sans spam ni doublons.
@@ -159,10 +157,9 @@ export default function HowItWorksPage() {
           <li>les événements qui se déroulent hors de Suisse romande ;</li>
           <li>les doublons d’un événement déjà publié.</li>
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="images">
-        <h2 id="images">Les images</h2>
+      <TitledSection id="images" title="Les images">
         <ul>
           <li>Formats acceptés : JPEG, PNG, WebP ou AVIF, jusqu’à 8 Mo.</li>
           <li>
@@ -180,10 +177,9 @@ export default function HowItWorksPage() {
             l’organisateur) et citer le nom du ou de la photographe si nécessaire.
           </li>
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="conseils">
-        <h2 id="conseils">Conseils pour une bonne annonce</h2>
+      <TitledSection id="conseils" title="Conseils pour une bonne annonce">
         <ul>
           <li>Un titre clair et court : « Concert de l’Avent du Chœur mixte de Bulle » plutôt que « CONCERT !!! ».</li>
           <li>
@@ -200,7 +196,7 @@ export default function HowItWorksPage() {
             publiez pas deux fois le même événement.
           </li>
         </ul>
-      </section>
+      </TitledSection>
 
       <aside className="callout" aria-labelledby="questions">
         <h2 id="questions">Encore une question ?</h2>

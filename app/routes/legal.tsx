@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { TitledSection } from '~/components/TitledSection';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 
@@ -24,8 +25,7 @@ export default function LegalPage() {
         </p>
       </header>
 
-      <section aria-labelledby="objet">
-        <h2 id="objet">1. Objet</h2>
+      <TitledSection id="objet" title="1. Objet">
         <p>
           {SITE_NAME} est un agenda en ligne des événements publics de Suisse romande (Genève, Vaud, Valais, Neuchâtel,
           Fribourg, Jura et Jura bernois). Il est édité par l’Association {SITE_NAME}, association à but non lucratif
@@ -35,10 +35,9 @@ export default function LegalPage() {
           Le site permet aux visiteurs de consulter des événements et aux organisateurs inscrits de proposer des
           événements, publiés après modération.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="acces">
-        <h2 id="acces">2. Accès au site</h2>
+      <TitledSection id="acces" title="2. Accès au site">
         <p>
           La consultation du site est libre, gratuite et ne nécessite pas de compte. La publication d’événements est
           gratuite et nécessite un compte.
@@ -47,10 +46,9 @@ export default function LegalPage() {
           Nous nous efforçons de maintenir le site accessible en permanence, sans pouvoir le garantir : il peut être
           interrompu pour maintenance, mise à jour ou en cas de panne, sans préavis ni indemnité.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="comptes">
-        <h2 id="comptes">3. Comptes utilisateurs</h2>
+      <TitledSection id="comptes" title="3. Comptes utilisateurs">
         <ul>
           <li>
             Le compte est personnel. Vous fournissez une adresse email valide que vous confirmez lors de l’inscription.
@@ -68,10 +66,9 @@ export default function LegalPage() {
             compte qui enfreint les présentes CGU, après avertissement sauf en cas d’abus grave.
           </li>
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="obligations">
-        <h2 id="obligations">4. Obligations des organisateurs</h2>
+      <TitledSection id="obligations" title="4. Obligations des organisateurs">
         <p>En proposant un événement, vous garantissez que :</p>
         <ul>
           <li>
@@ -97,10 +94,9 @@ export default function LegalPage() {
           réseaux sociaux, dans le but de faire connaître l’événement. Vous garantissez l’association contre toute
           prétention de tiers liée à ces contenus.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="moderation">
-        <h2 id="moderation">5. Modération</h2>
+      <TitledSection id="moderation" title="5. Modération">
         <p>
           Chaque événement est relu avant publication. L’association peut, à sa libre appréciation, refuser un
           événement, demander des corrections, corriger une erreur manifeste, recadrer une image ou retirer un événement
@@ -112,10 +108,9 @@ export default function LegalPage() {
           Toute modification d’un événement publié est soumise à une nouvelle modération. La publication d’un événement
           ne constitue pas un droit.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="responsabilite">
-        <h2 id="responsabilite">6. Responsabilité</h2>
+      <TitledSection id="responsabilite" title="6. Responsabilité">
         <p>
           Les informations relatives aux événements sont fournies par leurs organisateurs, qui en sont seuls
           responsables. Malgré la modération, l’association ne peut garantir leur exactitude ni leur exhaustivité : un
@@ -132,10 +127,9 @@ export default function LegalPage() {
           l’utilisation du site ou de l’impossibilité d’y accéder, sauf en cas de faute intentionnelle ou de négligence
           grave.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="propriete-intellectuelle">
-        <h2 id="propriete-intellectuelle">7. Propriété intellectuelle</h2>
+      <TitledSection id="propriete-intellectuelle" title="7. Propriété intellectuelle">
         <p>
           Le nom {SITE_NAME}, le logo, la présentation du site et ses textes éditoriaux appartiennent à l’association.
           Les textes et images des événements restent la propriété de leurs auteurs, sous réserve de la licence accordée
@@ -145,42 +139,38 @@ export default function LegalPage() {
           Vous pouvez partager librement les liens vers les pages du site. Toute reprise systématique ou automatisée de
           son contenu (par exemple pour alimenter un autre agenda) nécessite notre accord écrit préalable.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="donnees">
-        <h2 id="donnees">8. Données personnelles</h2>
+      <TitledSection id="donnees" title="8. Données personnelles">
         <p>
           Le traitement de vos données personnelles est décrit dans notre{' '}
           <Link to="/privacy-policy">politique de confidentialité</Link>, conforme à la loi fédérale sur la protection
           des données (nLPD).
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="modifications">
-        <h2 id="modifications">9. Modifications des CGU</h2>
+      <TitledSection id="modifications" title="9. Modifications des CGU">
         <p>
           L’association peut modifier les présentes CGU à tout moment. La version en vigueur est celle publiée sur cette
           page, avec sa date. En cas de modification importante, les titulaires d’un compte en sont informés par email.
           Continuer à utiliser le site après une modification vaut acceptation de la nouvelle version.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="droit-applicable">
-        <h2 id="droit-applicable">10. Droit applicable et for</h2>
+      <TitledSection id="droit-applicable" title="10. Droit applicable et for">
         <p>
           Les présentes CGU sont soumises au droit suisse. Tout litige relatif à leur interprétation ou à leur exécution
           relève de la compétence exclusive des tribunaux ordinaires de Lausanne (canton de Vaud), sous réserve des fors
           impératifs prévus par la loi, notamment en faveur des consommateurs.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="contact">
-        <h2 id="contact">11. Contact</h2>
+      <TitledSection id="contact" title="11. Contact">
         <p>
           Pour toute question sur ces conditions : <Link to="/contact">formulaire de contact</Link> ou{' '}
           <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
         </p>
-      </section>
+      </TitledSection>
     </div>
   );
 }

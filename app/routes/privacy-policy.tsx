@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { TitledSection } from '~/components/TitledSection';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 
@@ -26,16 +27,14 @@ export default function PrivacyPolicyPage() {
         </p>
       </header>
 
-      <section aria-labelledby="responsable">
-        <h2 id="responsable">Responsable du traitement</h2>
+      <TitledSection id="responsable" title="Responsable du traitement">
         <p>
           Association {SITE_NAME}, Lausanne (VD), Suisse. Pour toute question relative à vos données ou pour exercer vos
           droits : {mail} ou notre <Link to="/contact">formulaire de contact</Link>.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="donnees">
-        <h2 id="donnees">Données que nous traitons</h2>
+      <TitledSection id="donnees" title="Données que nous traitons">
         <h3>Si vous consultez le site</h3>
         <ul>
           <li>
@@ -69,10 +68,9 @@ export default function PrivacyPolicyPage() {
         </p>
         <h3>Si vous nous écrivez</h3>
         <p>Votre nom, votre adresse email et le contenu de votre message.</p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="finalites">
-        <h2 id="finalites">Finalités et bases légales</h2>
+      <TitledSection id="finalites" title="Finalités et bases légales">
         <ul>
           <li>
             <strong>Gérer votre compte et publier vos événements</strong> : exécution du service que vous demandez (et,
@@ -94,10 +92,9 @@ export default function PrivacyPolicyPage() {
           </li>
         </ul>
         <p>Nous ne faisons ni profilage, ni publicité ciblée, ni revente de données.</p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="destinataires">
-        <h2 id="destinataires">Destinataires et sous-traitants</h2>
+      <TitledSection id="destinataires" title="Destinataires et sous-traitants">
         <p>
           Vos données ne sont accessibles qu’aux membres de l’équipe qui en ont besoin (modération, support, technique)
           et aux prestataires suivants, liés par contrat et tenus à la confidentialité :
@@ -121,10 +118,9 @@ export default function PrivacyPolicyPage() {
           </li>
         </ul>
         <p>Nous ne communiquons vos données à des autorités que si la loi nous y oblige.</p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="etranger">
-        <h2 id="etranger">Transferts à l’étranger</h2>
+      <TitledSection id="etranger" title="Transferts à l’étranger">
         <p>
           Nos données sont traitées en priorité en Suisse et dans l’Union européenne, dont le niveau de protection est
           reconnu adéquat par le Conseil fédéral. Si un prestataire peut accéder aux données depuis un autre pays,
@@ -132,10 +128,9 @@ export default function PrivacyPolicyPage() {
           (Swiss-U.S. Data Privacy Framework, pour les entreprises certifiées) ou sur des clauses contractuelles types,
           complétées par des mesures techniques comme le chiffrement.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="conservation">
-        <h2 id="conservation">Durée de conservation</h2>
+      <TitledSection id="conservation" title="Durée de conservation">
         <ul>
           <li>Compte : tant qu’il est actif ; effacé au plus tard 30 jours après votre demande de suppression.</li>
           <li>
@@ -147,10 +142,9 @@ export default function PrivacyPolicyPage() {
           <li>Statistiques de fréquentation : sous forme agrégée et anonyme, sans limite.</li>
           <li>Pièces comptables liées aux dons : 10 ans, comme l’exige le Code des obligations.</li>
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="cookies">
-        <h2 id="cookies">Cookies</h2>
+      <TitledSection id="cookies" title="Cookies">
         <p>
           Le site ne dépose qu’un cookie indispensable, <code>__session</code>, et seulement quand il le faut : il est
           signé et inaccessible aux scripts, et contient
@@ -175,10 +169,9 @@ export default function PrivacyPolicyPage() {
           explicite, catégorie par catégorie. Refuser n’empêche pas d’utiliser le site. Le bouton « Cookies », en bas de
           chaque page, rouvre vos préférences pour les modifier ou retirer votre consentement à tout moment.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="droits">
-        <h2 id="droits">Vos droits</h2>
+      <TitledSection id="droits" title="Vos droits">
         <p>Vous pouvez en tout temps, gratuitement :</p>
         <ul>
           <li>obtenir l’accès aux données que nous détenons sur vous ;</li>
@@ -196,10 +189,9 @@ export default function PrivacyPolicyPage() {
           </a>
           .
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="securite">
-        <h2 id="securite">Sécurité</h2>
+      <TitledSection id="securite" title="Sécurité">
         <ul>
           <li>connexions chiffrées (HTTPS) et cookies protégés (HttpOnly, SameSite) ;</li>
           <li>mots de passe hachés avec un algorithme résistant aux attaques par force brute ;</li>
@@ -210,16 +202,15 @@ export default function PrivacyPolicyPage() {
           En cas de violation de la sécurité présentant un risque élevé pour vous, nous en informons le PFPDT et les
           personnes concernées, comme le prévoit la nLPD.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="modifications">
-        <h2 id="modifications">Modifications</h2>
+      <TitledSection id="modifications" title="Modifications">
         <p>
           Nous pouvons adapter cette politique, par exemple lors de l’arrivée d’une nouvelle fonction. La version en
           vigueur est celle publiée sur cette page, avec sa date ; en cas de changement important, les titulaires d’un
           compte sont informés par email. Voir aussi nos <Link to="/legal">conditions générales d’utilisation</Link>.
         </p>
-      </section>
+      </TitledSection>
     </div>
   );
 }
