@@ -34,14 +34,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Intégrer l’agenda sur votre site',
-    description: 'Choisissez les événements à montrer, voyez l’aperçu et copiez le code à coller dans votre site.',
-    path: '/integrer/configurateur',
-    matches,
-  });
-
 function Snippet({ id, label, code }: { id: string; label: string; code: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
@@ -125,3 +117,11 @@ export default function EmbedConfigurator() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Intégrer l’agenda sur votre site',
+    description: 'Choisissez les événements à montrer, voyez l’aperçu et copiez le code à coller dans votre site.',
+    path: '/integrer/configurateur',
+    matches,
+  });
