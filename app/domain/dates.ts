@@ -102,6 +102,8 @@ export function formatNumericDate(iso: string): string {
 const calendarDayFormats = {
   long: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }),
   longNoYear: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, day: 'numeric', month: 'long' }),
+  weekday: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' }),
+  weekdayYear: dateFormat,
   short: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' }),
   shortYear: new Intl.DateTimeFormat('fr-CH', {
     timeZone: TIME_ZONE,
@@ -112,10 +114,18 @@ const calendarDayFormats = {
   }),
 };
 
+type CalendarDayStyle = keyof typeof calendarDayFormats;
+
 /**
  * A calendar day (YYYY-MM-DD) as French writes it, the first of the month « 1er » (ICU writes « 1 »): « 1er décembre
- * 2026 », « 25 décembre » (long, without the year), « ven. 4 déc. » (short), « ven. 1er janv. 2027 » (short, year).
+ * 2026 », « 25 décembre » (long, without the year), « samedi 28 novembre » (weekday), « samedi 28 novembre 2026 »
+ * (weekday, year), « ven. 4 déc. » (short), « ven. 1er janv. 2027 » (short, year).
  */
-export function formatCalendarDay(ymd: string, style: keyof typeof calendarDayFormats = 'long'): string {
-  return formatWithoutWeekdayComma(calendarDayFormats[style], new Date(zurichIso(ymd, '12:00')));
+export function formatCalendarDay(ymd: string, style: CalendarDayStyle = 'long'): string {
+  return formatDayOf(new Date(zurichIso(ymd, '12:00')), style);
+}
+
+/** The Zurich day of an instant, written as formatCalendarDay writes it. */
+export function formatDayOf(at: Date, style: CalendarDayStyle = 'long'): string {
+  return formatWithoutWeekdayComma(calendarDayFormats[style], at);
 }

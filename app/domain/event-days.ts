@@ -1,24 +1,11 @@
 // The list of events grouped by day (« Samedi 28 novembre »), each card then giving only its start time.
-import { formatShortDate, formatTime, formatWithoutWeekdayComma, TIME_ZONE, zurichToday } from './dates';
+import { formatCalendarDay, formatShortDate, formatTime, TIME_ZONE, zurichToday } from './dates';
 
 const dayKey = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
-});
-const dayLabel = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-});
-const dayLabelWithYear = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
 });
 
 /** The Zurich calendar day of an instant, YYYY-MM-DD. */
@@ -27,8 +14,7 @@ export const zurichDay = (iso: string) => dayKey.format(new Date(iso));
 /** « Samedi 28 novembre », with the year when it is not this year's; « Aujourd’hui », « Demain » first. */
 export function dayHeading(day: string, now: Date): string {
   const today = zurichToday(now);
-  const noon = new Date(`${day}T12:00:00Z`);
-  const weekday = formatWithoutWeekdayComma(day.slice(0, 4) === today.slice(0, 4) ? dayLabel : dayLabelWithYear, noon);
+  const weekday = formatCalendarDay(day, day.slice(0, 4) === today.slice(0, 4) ? 'weekday' : 'weekdayYear');
   return weekday.charAt(0).toUpperCase() + weekday.slice(1);
 }
 

@@ -3,7 +3,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addWeeks, startOfDay, startOfISOWeek } from 'date-fns';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
-import { formatWithoutWeekdayComma, TIME_ZONE } from '~/domain/dates';
+import { formatDayOf, TIME_ZONE } from '~/domain/dates';
 import type { EventStatus } from '~/domain/event';
 import type { ModerationAction, Store } from '../ports';
 
@@ -59,18 +59,6 @@ export interface AdminDashboard {
 }
 
 const shortDate = new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, day: 'numeric', month: 'short' });
-const longDate = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const dayDate = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-});
 
 /** The n + 1 boundaries of n consecutive periods ending with the one holding `now`, in Zurich time. */
 function boundaries(now: Date, n: number, unit: 'week' | 'day'): TZDate[] {
@@ -137,7 +125,7 @@ export async function adminDashboard(deps: DashboardDeps): Promise<AdminDashboar
     upcoming: { total: upcoming.total, byCategory, byCanton },
     submissions: {
       total: submitted.reduce((a, b) => a + b, 0),
-      weeks: periods(weeks, submitted, (d) => `semaine du ${longDate.format(d)}`),
+      weeks: periods(weeks, submitted, (d) => `semaine du ${formatDayOf(d)}`),
     },
     activity: log.map((e) => ({
       id: e.id,
@@ -149,8 +137,6 @@ export async function adminDashboard(deps: DashboardDeps): Promise<AdminDashboar
       createdAt: e.createdAt,
     })),
     pageViews:
-      viewsTotal > 0
-        ? { total: viewsTotal, days: periods(days, views, (d) => formatWithoutWeekdayComma(dayDate, d)), top }
-        : null,
+      viewsTotal > 0 ? { total: viewsTotal, days: periods(days, views, (d) => formatDayOf(d, 'weekday')), top } : null,
   };
 }
