@@ -26,6 +26,21 @@ describe('connexion', () => {
         message: ((await thrown.json()) as { message: string }).message,
       }),
     );
+  const noWait = async () => {};
+  /** `count` wrong logins from one client, each failing (null); then the refusal of the right password for `email`. */
+  async function refusedAfter(
+    store: Awaited<ReturnType<typeof target>>,
+    who: { ip: string },
+    count: number,
+    wrong: (i: number) => [email: string, password: string],
+    email: string,
+  ) {
+    for (let i = 0; i < count; i++) {
+      const [address, password] = wrong(i);
+      expect(await authenticate(store, address, password, undefined, who, { wait: noWait })).toBeNull();
+    }
+    return refusal(authenticate(store, email, 'le bon mot de passe', undefined, who, { wait: noWait }));
+  }
 
   it('100 mauvais mots de passe d’inconnus (100 adresses IP) ne bloquent pas la titulaire : ralentie, pas refusée', async () => {
     const store = await target('u1', 'cible@exemple.ch');
@@ -70,13 +85,12 @@ describe('connexion', () => {
 
   it('un même client qui se trompe sur une adresse reçoit un 429 avec Retry-After ; les autres clients non', async () => {
     const store = await target('u2', 'lea@exemple.ch');
-    const wait = async () => {};
-    const who = { ip: '10.1.0.50' };
-    for (let i = 0; i < LOGIN_LIMITS.perAccountAndClient.points; i++) {
-      expect(await authenticate(store, 'lea@exemple.ch', `faux ${i}`, undefined, who, { wait })).toBeNull();
-    }
-    const refused = await refusal(
-      authenticate(store, 'lea@exemple.ch', 'le bon mot de passe', undefined, who, { wait }),
+    const refused = await refusedAfter(
+      store,
+      { ip: '10.1.0.50' },
+      LOGIN_LIMITS.perAccountAndClient.points,
+      (i) => ['lea@exemple.ch', `faux ${i}`],
+      'lea@exemple.ch',
     );
     expect(refused?.status).toBe(429);
     expect(refused?.retryAfter).toBeGreaterThan(0);
@@ -87,20 +101,19 @@ describe('connexion', () => {
       'le bon mot de passe',
       undefined,
       { ip: '10.1.0.51' },
-      { wait },
+      { wait: noWait },
     );
     expect(elsewhere?.uid).toBe('u2');
   }, 60_000);
 
   it('un client qui essaie beaucoup d’adresses est arrêté, quelle que soit l’adresse', async () => {
     const store = await target('u3', 'zoe@exemple.ch');
-    const wait = async () => {};
-    const who = { ip: '10.2.0.99' };
-    for (let i = 0; i < LOGIN_LIMITS.perClient.points; i++) {
-      expect(await authenticate(store, `inconnu${i}@exemple.ch`, 'x', undefined, who, { wait })).toBeNull();
-    }
-    const refused = await refusal(
-      authenticate(store, 'zoe@exemple.ch', 'le bon mot de passe', undefined, who, { wait }),
+    const refused = await refusedAfter(
+      store,
+      { ip: '10.2.0.99' },
+      LOGIN_LIMITS.perClient.points,
+      (i) => [`inconnu${i}@exemple.ch`, 'x'],
+      'zoe@exemple.ch',
     );
     expect(refused?.status).toBe(429);
     expect(refused?.retryAfter).toBeGreaterThan(60);
