@@ -13,24 +13,23 @@ const trimmed = z
   .string({ required_error: 'Ce champ est obligatoire.', invalid_type_error: 'Ce champ est obligatoire.' })
   .trim();
 
-export const contactSchema = z.object({
-  name: trimmed
-    .min(1, 'Indiquez votre nom.')
-    .min(CONTACT_LIMITS.name.min, `Votre nom doit compter au moins ${CONTACT_LIMITS.name.min} caractères.`)
-    .max(CONTACT_LIMITS.name.max, `Votre nom ne peut pas dépasser ${CONTACT_LIMITS.name.max} caractères.`)
+/** A required one-line field within its limits: « Votre nom doit compter au moins 2 caractères. » */
+const oneLine = (limits: { min: number; max: number }, required: string, what: string) =>
+  trimmed
+    .min(1, required)
+    .min(limits.min, `${what} doit compter au moins ${limits.min} caractères.`)
+    .max(limits.max, `${what} ne peut pas dépasser ${limits.max} caractères.`)
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
-    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE);
+
+export const contactSchema = z.object({
+  name: oneLine(CONTACT_LIMITS.name, 'Indiquez votre nom.', 'Votre nom'),
   email: trimmed
     .min(1, 'Indiquez votre adresse email.')
     .max(CONTACT_LIMITS.email.max, 'Cette adresse email est trop longue.')
     .email('Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).'),
-  subject: trimmed
-    .min(1, 'Indiquez le sujet de votre message.')
-    .min(CONTACT_LIMITS.subject.min, `Le sujet doit compter au moins ${CONTACT_LIMITS.subject.min} caractères.`)
-    .max(CONTACT_LIMITS.subject.max, `Le sujet ne peut pas dépasser ${CONTACT_LIMITS.subject.max} caractères.`)
-    // The subject becomes the mail's Subject header.
-    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
-    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
+  // The subject becomes the mail's Subject header: one line.
+  subject: oneLine(CONTACT_LIMITS.subject, 'Indiquez le sujet de votre message.', 'Le sujet'),
   message: trimmed
     .min(1, 'Écrivez votre message.')
     .min(CONTACT_LIMITS.message.min, `Votre message doit compter au moins ${CONTACT_LIMITS.message.min} caractères.`)
