@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../tests/support/factories';
+import { makeEventForm, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { eventFormSchema } from '../../domain/event-form';
@@ -16,25 +16,20 @@ import {
 } from './submissions';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
-const form = {
+// A concert in Lausanne on 6 December, 17:00–18:30, 20 to 40 francs: the checks below are about this title, town,
+// time and price.
+const form = makeEventForm({
   title: 'Concert de l’Avent à la cathédrale',
-  description: 'Chœur et orgue pour ouvrir la saison de l’Avent, suivi d’un vin chaud sur le parvis.',
-  category: 'musique',
   startDate: '2026-12-06',
   startTime: '17:00',
-  endDate: '',
   endTime: '18:30',
   venueName: 'Cathédrale de Lausanne',
-  street: 'Place de la Cathédrale',
   postalCode: '1005',
   city: 'Lausanne',
   canton: 'VD',
-  lat: '46.5225',
-  lng: '6.6355',
   priceMin: '20',
   priceMax: '40',
-  organizerName: 'Chœur de la Cité',
-};
+});
 
 const user = (uid: string, role: 'organizer' | 'admin' = 'organizer'): UserProfile =>
   makeUser({ uid, displayName: uid, role }, { now: NOW });

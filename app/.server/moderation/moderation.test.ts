@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../tests/support/factories';
+import { makeEventForm, makeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { eventFormSchema } from '../../domain/event-form';
@@ -10,26 +10,21 @@ import { createLiveHub, type LiveMessage } from './live';
 import { actionsFor, moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
-const form = {
+// A free market in Geneva on 5 December: the checks below are about its title and town.
+const form = makeEventForm({
   title: 'Marché de Noël de la Vieille-Ville',
-  description: 'Une cinquantaine de chalets, du vin chaud et des artisans de la région, tous les soirs.',
   category: 'marches-brocantes',
   startDate: '2026-12-05',
   startTime: '11:00',
-  endDate: '',
   endTime: '20:00',
   venueName: 'Place du Bourg-de-Four',
-  street: '',
   postalCode: '1204',
   city: 'Genève',
   canton: 'GE',
-  lat: '46.2010',
-  lng: '6.1480',
   priceMin: '',
   priceMax: '',
   isFree: 'on',
-  organizerName: 'Association des commerçants',
-};
+});
 
 const user = (uid: string, role: 'organizer' | 'admin' = 'organizer'): UserProfile =>
   makeUser(
