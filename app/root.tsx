@@ -136,7 +136,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
               ) : null}
               {children}
             </main>
-            <SiteFooter />
+            {/* Below the fold: its own boundary, so React hydrates it after the header and the page, in small slices. */}
+            <Suspense fallback={null}>
+              <SiteFooter />
+            </Suspense>
             {root ? (
               <Suspense fallback={null}>
                 <CookieConsent initial={root.consent} analyticsScriptUrl={root.analyticsScriptUrl} />

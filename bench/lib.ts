@@ -114,10 +114,11 @@ export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  appDir = APP_DIR,
 ): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn('node', ['--import', 'tsx', path.resolve('server.ts')], {
-    cwd: APP_DIR,
+    cwd: appDir,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -210,6 +211,17 @@ export async function logIn(base: string, email: string, password: string): Prom
   if (response.status !== 302) throw new Error(`connexion refusée pour ${email} (${response.status})`);
   cookie = mergeCookies(cookie, response);
   return cookie;
+}
+
+/** An organizer's session and the hidden fields of its submit form (CSRF token, honeypot), as a browser would get them. */
+export async function organizerSession(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; hidden: Record<string, string> }> {
+  const cookie = await logIn(base, email, password);
+  const page = await fetch(`${base}/organizer/submit-event`, { headers: { Cookie: cookie } });
+  return { cookie, hidden: hiddenFields(await page.text()) };
 }
 
 /** A multipart body from plain fields. */
