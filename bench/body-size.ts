@@ -5,7 +5,7 @@
 // Usage: npm run bench:body
 import fs from 'node:fs';
 import http from 'node:http';
-import { ensureBuild, hiddenFields, logIn, mergeCookies, startServer, throwAwayDataDir } from './lib';
+import { ensureBuild, hiddenFields, mergeCookies, organizerSession, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3260);
 const MB = 1024 * 1024;
@@ -110,9 +110,18 @@ async function main() {
     const visitor = mergeCookies('', contact);
     const fields = hiddenFields(await contact.text());
     const formHead = `${new URLSearchParams({ ...fields, name: 'Ada', email: 'ada@exemple.ch', subject: 'Gros' })}&message=`;
-    const organizer = await logIn(base, 'organisateur@demo.agenda-romand.ch', 'Romandie-Orga-2026');
-    const submitPage = await fetch(`${base}/organizer/submit-event`, { headers: { Cookie: organizer } });
-    const submitFields = hiddenFields(await submitPage.text());
+    const { cookie: organizer, hidden: submitFields } = await organizerSession(
+      base,
+      'organisateur@demo.agenda-romand.ch',
+      'Romandie-Orga-2026',
+    );
+    // A visitor's contact form, 64 MB long, with a valid CSRF token: sent whole or by chunks.
+    const bigContactForm = {
+      size: 64 * MB,
+      head: formHead,
+      type: 'application/x-www-form-urlencoded',
+      cookie: visitor,
+    };
     const manyParts = multipartParts(10_000, submitFields);
     const manyPartsContact = multipartParts(10_000, fields);
 
@@ -124,24 +133,11 @@ async function main() {
       },
       {
         name: '/contact, 64 Mo url-encodés, jeton CSRF valable',
-        run: () =>
-          send(base, '/contact', {
-            size: 64 * MB,
-            head: formHead,
-            type: 'application/x-www-form-urlencoded',
-            cookie: visitor,
-          }),
+        run: () => send(base, '/contact', bigContactForm),
       },
       {
         name: '/contact, 64 Mo url-encodés par morceaux, jeton valable',
-        run: () =>
-          send(base, '/contact', {
-            size: 64 * MB,
-            head: formHead,
-            type: 'application/x-www-form-urlencoded',
-            cookie: visitor,
-            chunked: true,
-          }),
+        run: () => send(base, '/contact', { ...bigContactForm, chunked: true }),
       },
       {
         name: '/payment/webhook, 32 Mo par morceaux',

@@ -11,9 +11,8 @@ import {
   createAccounts,
   ensureBuild,
   eventFields,
-  hiddenFields,
-  logIn,
   multipart,
+  organizerSession,
   startServer,
   throwAwayDataDir,
 } from './lib';
@@ -46,10 +45,7 @@ async function main() {
   const totals = { acknowledged: 0, lost: 0, duplicated: 0, integrityFailures: 0 };
   let server = await startServer(dataDir, PORT, SERVER_ENV);
   // The session and the form's hidden fields live in the store and in signed cookies: they survive restarts.
-  const cookie = await logIn(server.base, ACCOUNT.email, ACCOUNT.password);
-  const hidden = hiddenFields(
-    await (await fetch(`${server.base}/organizer/submit-event`, { headers: { Cookie: cookie } })).text(),
-  );
+  const { cookie, hidden } = await organizerSession(server.base, ACCOUNT.email, ACCOUNT.password);
   console.log(`Durabilité : ${ROUNDS} tours de ${SUBMISSIONS} soumissions simultanées, arrêt brutal (SIGKILL)\n`);
   console.log('tour  arrêt après  accusés  présents  perdus  en double  intégrité');
   try {

@@ -10,8 +10,8 @@ import {
   ensureBuild,
   eventFields,
   hiddenFields,
-  logIn,
   multipart,
+  organizerSession,
   percentile,
   seedManyEvents,
   startServer,
@@ -64,13 +64,7 @@ async function main() {
   const { base } = server;
   try {
     // Each organizer keeps a session and the hidden fields of its submit form (CSRF token, honeypot).
-    const sessions = await Promise.all(
-      accounts.map(async (a) => {
-        const cookie = await logIn(base, a.email, a.password);
-        const html = await (await fetch(`${base}/organizer/submit-event`, { headers: { Cookie: cookie } })).text();
-        return { cookie, hidden: hiddenFields(html) };
-      }),
-    );
+    const sessions = await Promise.all(accounts.map((a) => organizerSession(base, a.email, a.password)));
     const login = await fetch(`${base}/auth/login`);
     const loginCookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0];
     const loginHidden = hiddenFields(await login.text());
