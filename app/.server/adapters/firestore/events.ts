@@ -1,20 +1,9 @@
 // Events of the Firestore store: documents in `events` (SPEC §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
-import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
-import type { AgendaEvent } from '~/domain/event';
-import { horizonFor, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
-import {
-  eventConverter,
-  fromEventDoc,
-  type OccurrenceDoc,
-  occurrenceDocs,
-  occurrenceKey,
-  parseIndexedEvent,
-  toEventDoc,
-} from './event-docs';
+import { eventConverter, fromEventDoc, parseIndexedEvent, toEventDoc } from './event-docs';
 import {
   emptyStatusCounts,
   type IndexedEvent,
@@ -23,6 +12,7 @@ import {
   searchIndex,
   suggestionTextsOf,
 } from './event-index';
+import { createEventOccurrences } from './event-occurrences';
 import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
 import { findUidByEmail } from './user-docs';
 
@@ -38,27 +28,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
   const events = () => db.collection(COLLECTIONS.events).withConverter(eventConverter);
   const submissions = () => db.collection(COLLECTIONS.eventSubmissions);
   const log = () => db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter);
-  const occurrences = () => db.collection(COLLECTIONS.eventOccurrences);
-  /**
-   * Replaces an event's occurrence documents (in the writer's transaction or batch): sets the current ones, deletes
-   * those `stale` ids no longer among them. Returns the horizon to record on the event.
-   */
-  const writeOccurrences = (
-    writer: Transaction | WriteBatch,
-    e: AgendaEvent,
-    stale: readonly string[],
-    until?: Date,
-  ) => {
-    const own = horizonFor(e);
-    const horizon = until && until > own ? until : own;
-    const docs = occurrenceDocs(e, horizon);
-    const keep = new Set(docs.map((d) => occurrenceKey(e.id, d.startsTs)));
-    for (const id of stale) if (!keep.has(id)) (writer as WriteBatch).delete(occurrences().doc(id));
-    for (const d of docs) (writer as WriteBatch).set(occurrences().doc(occurrenceKey(e.id, d.startsTs)), d);
-    return horizon.getTime();
-  };
-  const storedOccurrenceIds = async (tx: Transaction, eventId: string) =>
-    (await tx.get(occurrences().where('eventId', '==', eventId))).docs.map((d) => d.id);
+  const dates = createEventOccurrences(ctx);
   const logEntry = (key: string, id: number, eventId: string, eventTitle: string, entry: ModerationLogInput) =>
     [log().doc(key), { ...entry, id, eventId, eventTitle }] as const;
   const mirror = async () => {
@@ -89,10 +59,9 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       // One batch per event and its occurrences (up to 500 with the event: within a commit's limits).
       for (const e of list) {
         const batch = db.batch();
-        const stale = (await occurrences().where('eventId', '==', e.id).get()).docs.map((d) => d.id);
-        const until = writeOccurrences(batch, e, stale);
+        const stale = await dates.storedIds(e.id);
         batch.set(events().doc(e.id), e);
-        batch.update(db.collection(COLLECTIONS.events).doc(e.id), { occurrencesUntil: until });
+        dates.write(batch, e, stale);
         await batch.commit();
       }
       for (const e of list) await ctx.refreshEvent(e.id);
@@ -127,8 +96,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
             createdAt: event.createdAt,
           } satisfies SubmissionDoc);
           tx.create(events().doc(event.id), event);
-          const until = writeOccurrences(tx, event, []);
-          tx.update(db.collection(COLLECTIONS.events).doc(event.id), { occurrencesUntil: until });
+          dates.write(tx, event, []);
           if (entry && number) tx.create(...logEntry(number.key, number.id, event.id, event.title, entry));
           return { id: event.id, created: true };
         });
@@ -154,11 +122,10 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
           const current = (await tx.get(ref)).data();
           if (!current || current.updatedAt !== seen) return false;
           // Every read of a transaction comes before its writes: the occurrences and the log's number first.
-          const stale = await storedOccurrenceIds(tx, next.id);
+          const stale = await dates.storedIds(next.id, tx);
           const number = entry ? await nextModerationId(tx, db) : null;
           tx.set(ref, next);
-          const until = writeOccurrences(tx, next, stale);
-          tx.update(db.collection(COLLECTIONS.events).doc(next.id), { occurrencesUntil: until });
+          dates.write(tx, next, stale);
           if (entry && number) tx.create(...logEntry(number.key, number.id, next.id, next.title, entry));
           return true;
         }),
@@ -176,7 +143,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
           if (!current || current.updatedAt !== seen) return false;
           const keys = await tx.get(submissions().where('eventId', '==', id));
           const decisions = await tx.get(log().where('eventId', '==', id));
-          const dates = await storedOccurrenceIds(tx, id);
+          const stale = await dates.storedIds(id, tx);
           const number = await nextModerationId(tx, db);
           // Submission keys go with the event; its decisions stay, under the title they were taken on (entries
           // written before titles were kept get its last one).
@@ -184,7 +151,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
           for (const decision of decisions.docs.filter((d) => !d.data().eventTitle)) {
             tx.update(decision.ref, { eventTitle: current.title });
           }
-          for (const date of dates) tx.delete(occurrences().doc(date));
+          dates.remove(tx, stale);
           tx.delete(ref);
           tx.create(...logEntry(number.key, number.id, id, current.title, entry));
           return true;
@@ -241,22 +208,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       return statusCounts((await mirror()).filter((i) => i.event.createdBy === uid));
     },
     async occurrences(eventId, endsAfter) {
-      const after = endsAfter ? Date.parse(endsAfter) : Number.MIN_SAFE_INTEGER;
-      const snapshot = await occurrences().where('eventId', '==', eventId).get();
-      return snapshot.docs
-        .map((d) => d.data() as OccurrenceDoc)
-        .filter((o) => o.endsTs > after)
-        .sort((a, b) => a.startsTs - b.startsTs)
-        .map(
-          (o): StoredOccurrence => ({
-            startsAt: o.startsAt,
-            endsAt: o.endsAt,
-            startsTs: o.startsTs,
-            endsTs: o.endsTs,
-            openEnd: Boolean(o.openEnd),
-            cancelled: Boolean(o.cancelled),
-          }),
-        );
+      return dates.list(eventId, endsAfter);
     },
     async extendOccurrences(horizon) {
       const until = new Date(horizon);
@@ -270,8 +222,8 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
             const snapshot = await tx.get(ref);
             if (!current || Number(snapshot.get('occurrencesUntil') ?? 0) >= until.getTime()) return false;
             if (Date.parse(current.endsAt) <= Number(snapshot.get('occurrencesUntil') ?? 0)) return false;
-            const stale = await storedOccurrenceIds(tx, event.id);
-            tx.update(ref, { occurrencesUntil: writeOccurrences(tx, current, stale, until) });
+            const stale = await dates.storedIds(event.id, tx);
+            dates.write(tx, current, stale, until);
             return true;
           }),
         );
