@@ -2,6 +2,7 @@
 // converter, and never bumping the store's revision: no public page shows it. Writes queue behind each other in
 // this process; Firestore isolates instances.
 import type { AdminPushDevice, PushDevice, UserPushData, UserStore } from '../../ports';
+import { readPushDevices } from '../push-devices';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
 
@@ -17,22 +18,8 @@ interface PushFields {
 }
 
 function pushDataOf(data: Record<string, unknown> | undefined): UserPushData {
-  const tokens: Record<string, PushDevice> = {};
-  const raw = data?.fcmTokens;
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    for (const [deviceId, entry] of Object.entries(raw as Record<string, Partial<PushDevice>>)) {
-      if (entry && typeof entry.token === 'string') {
-        tokens[deviceId] = {
-          token: entry.token,
-          updatedAt: String(entry.updatedAt ?? ''),
-          userAgent: String(entry.userAgent ?? ''),
-          platform: String(entry.platform ?? ''),
-        };
-      }
-    }
-  }
   return {
-    fcmTokens: tokens,
+    fcmTokens: readPushDevices(data?.fcmTokens),
     fcmToken: typeof data?.fcmToken === 'string' ? data.fcmToken : null,
     fcmTokenUpdatedAt: typeof data?.fcmTokenUpdatedAt === 'string' ? data.fcmTokenUpdatedAt : null,
   };

@@ -10,6 +10,7 @@ import type {
   UserStore,
   UserWithPassword,
 } from '../../ports';
+import { readPushDevices } from '../push-devices';
 import type { Db } from './db';
 import { bool, type Row, str } from './rows';
 
@@ -32,20 +33,7 @@ export function toUser(row: Row): UserProfile {
 /** The `fcm_tokens` column: a JSON object of device id → device; anything unreadable counts as no device. */
 function readTokens(value: unknown): Record<string, PushDevice> {
   try {
-    const parsed = JSON.parse(typeof value === 'string' ? value : '{}') as unknown;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    const tokens: Record<string, PushDevice> = {};
-    for (const [deviceId, entry] of Object.entries(parsed as Record<string, Partial<PushDevice>>)) {
-      if (entry && typeof entry.token === 'string') {
-        tokens[deviceId] = {
-          token: entry.token,
-          updatedAt: String(entry.updatedAt ?? ''),
-          userAgent: String(entry.userAgent ?? ''),
-          platform: String(entry.platform ?? ''),
-        };
-      }
-    }
-    return tokens;
+    return readPushDevices(JSON.parse(typeof value === 'string' ? value : '{}'));
   } catch {
     return {};
   }
