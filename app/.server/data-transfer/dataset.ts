@@ -24,20 +24,21 @@ export type DatasetCollection = (typeof DATASET_COLLECTIONS)[number];
 export type DataRecord = Record<string, unknown>;
 export type Dataset = Record<DatasetCollection, DataRecord[]>;
 
+/** The field that names a record: a user's uid, a category's slug, the id of any other. */
+export function recordName(collection: DatasetCollection, r: DataRecord): string {
+  return String(collection === 'users' ? r.uid : collection === 'categories' ? r.slug : r.id);
+}
+
 /** The key of a record in its collection (sorting makes two datasets comparable). */
 export function recordKey(collection: DatasetCollection, r: DataRecord): string {
   switch (collection) {
-    case 'users':
-      return String(r.uid);
-    case 'categories':
-      return String(r.slug);
     case 'eventSubmissions':
       return `${r.uid}\u0000${r.submissionKey}`;
     case 'moderationLog':
     case 'pageViews':
       return String(r.id).padStart(12, '0');
     default:
-      return String(r.id);
+      return recordName(collection, r);
   }
 }
 

@@ -13,15 +13,18 @@ import {
 } from '../adapters/firestore/event-docs';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
 import { emailKey } from '../adapters/firestore/user-docs';
-import { DATASET_COLLECTIONS, type DataRecord, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
+import {
+  DATASET_COLLECTIONS,
+  type DataRecord,
+  type Dataset,
+  type DatasetCollection,
+  emptyDataset,
+  recordName,
+} from './dataset';
 
 /** The document id of a record. */
 function docId(collection: DatasetCollection, r: DataRecord): string {
   switch (collection) {
-    case 'users':
-      return String(r.uid);
-    case 'categories':
-      return String(r.slug);
     case 'eventSubmissions':
       return docKey(String(r.uid), String(r.submissionKey));
     case 'moderationLog':
@@ -30,7 +33,7 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
     case 'donations':
       return docKey(String(r.provider), String(r.providerRef));
     default:
-      return String(r.id);
+      return recordName(collection, r);
   }
 }
 

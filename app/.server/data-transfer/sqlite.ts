@@ -3,7 +3,7 @@ import type { AgendaEvent } from '~/domain/event';
 import { horizonFor, materialise } from '~/domain/schedule-expand';
 import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
-import { type Dataset, type DatasetCollection, emptyDataset } from './dataset';
+import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
 
 type Kind = 'text' | 'bool' | 'json' | 'num';
 /** Table, then each field: [name in the dataset, column, kind]. */
@@ -143,21 +143,9 @@ const TABLES: Record<Exclude<DatasetCollection, 'events'>, [string, [string, str
   ],
 };
 
-/** Load order: what others refer to first (foreign keys). */
-const LOAD_ORDER: DatasetCollection[] = [
-  'users',
-  'categories',
-  'events',
-  'sessions',
-  'authTokens',
-  'eventSubmissions',
-  'moderationLog',
-  'partners',
-  'contactMessages',
-  'pageViews',
-  'donations',
-  'notifications',
-];
+/** Load order: what others refer to first (foreign keys), then the rest in the dataset's order. */
+const REFERENCED: readonly DatasetCollection[] = ['users', 'categories', 'events'];
+const LOAD_ORDER = [...REFERENCED, ...DATASET_COLLECTIONS.filter((c) => !REFERENCED.includes(c))];
 
 const read = (value: unknown, kind: Kind) => {
   if (value == null) return null;
