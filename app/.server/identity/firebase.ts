@@ -6,11 +6,8 @@
 // cannot be revoked, and anyone holding one could use it against Firebase directly.
 import type { Auth } from 'firebase-admin/auth';
 import type { AuthTokenStore, UserProfile } from '../ports';
-import { linkTokens } from './link-tokens';
+import { linkTokens, resetLinks } from './link-tokens';
 import type { ExternalIdentity, IdentityProvider, SignedIn } from './ports';
-
-/** A reset link is valid for an hour (the mail says so). */
-const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Firebase allows session cookies of at most two weeks. */
 export const FIREBASE_SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -141,13 +138,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       const result = await refusedAsNull(() => rest<{ email: string }>('accounts:update', { oobCode: code }));
       return result ? uidOfEmail(result.email) : null;
     },
-    async resetLink(user, now) {
-      const token = await tokens.issue(user.uid, 'reset-password', RESET_TTL_MS, now);
-      return `${siteUrl}/auth/reset-password?token=${token}`;
-    },
-    async peekReset(code, now) {
-      return tokens.peek(code, 'reset-password', now);
-    },
+    ...resetLinks(tokens, siteUrl),
     async applyReset(code, password, now) {
       const uid = await tokens.consume(code, 'reset-password', now);
       if (!uid) return null;

@@ -3,12 +3,13 @@
 import crypto from 'node:crypto';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
-import { linkTokens } from './link-tokens';
+import { linkTokens, resetLinks } from './link-tokens';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import type { IdentityProvider } from './ports';
 
+export { RESET_TOKEN_TTL_MS } from './link-tokens';
+
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const LOCAL_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function createLocalIdentity(store: Store, siteUrl: string): IdentityProvider {
@@ -46,13 +47,7 @@ export function createLocalIdentity(store: Store, siteUrl: string): IdentityProv
     async applyVerification(code, now) {
       return tokens.consume(code, 'verify-email', now);
     },
-    async resetLink(user, now) {
-      const token = await tokens.issue(user.uid, 'reset-password', RESET_TOKEN_TTL_MS, now);
-      return `${siteUrl}/auth/reset-password?token=${token}`;
-    },
-    async peekReset(code, now) {
-      return tokens.peek(code, 'reset-password', now);
-    },
+    ...resetLinks(tokens, siteUrl),
     async applyReset(code, password, now) {
       const passwordHash = await hashPassword(password);
       const uid = await tokens.consume(code, 'reset-password', now);
