@@ -52,14 +52,12 @@ test.describe('accessibilité (axe) @js-only', () => {
 
   test('organisateur : tableau de bord, profil, publication, formulaire en erreur', async ({
     page,
-    createUser,
+    signIn,
     createEvent,
-    loginAs,
   }) => {
-    const organizer = await createUser();
+    const organizer = await signIn();
     // A published event of theirs, so that the dashboard offers « Annuler l’événement ».
     await createEvent({ createdBy: organizer.uid });
-    await loginAs(page, organizer);
     for (const path of ['/dashboard', '/organizer/profile', '/organizer/submit-event']) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
@@ -83,14 +81,10 @@ test.describe('accessibilité (axe) @js-only', () => {
     expect(await seriousViolations(page), 'formulaire en erreur').toEqual([]);
   });
 
-  test('admin : tableau de bord, modération, catégories, partenaires, comptes', async ({
-    page,
-    createUser,
-    loginAs,
-  }) => {
+  test('admin : tableau de bord, modération, catégories, partenaires, comptes', async ({ page, signIn }) => {
     // Five pages read by axe in one test (one login).
     test.slow();
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     for (const path of ['/admin', '/admin/events', '/admin/categories', '/admin/partners', '/admin/users']) {
       await page.goto(path);
       await expect(page).toHaveURL(path);

@@ -25,10 +25,9 @@ test.describe('tableau de bord admin', () => {
   test('l’admin voit le nombre d’événements en attente, les graphiques et l’activité', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     // Other tests submit and moderate at the same time: the figure lies between the counts before and after.
     const before = await pendingInStore(ports);
     const upcomingBefore = await upcomingInStore(ports);
@@ -87,8 +86,8 @@ test.describe('tableau de bord admin', () => {
     await expect(page).toHaveURL(/\/admin\/events/);
   });
 
-  test('un organisateur est renvoyé à l’accueil', async ({ page, createUser, loginAs }) => {
-    await loginAs(page, await createUser());
+  test('un organisateur est renvoyé à l’accueil', async ({ page, signIn }) => {
+    await signIn();
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/$/);
     expect(new URL(page.url()).pathname).toBe('/');

@@ -1,7 +1,7 @@
 // Moderation (/admin/events) and the admin's live pending count (SSE), with and without JavaScript.
-import type { Browser, Page } from '@playwright/test';
-import { expect, type Ports, type TestUser, test } from './fixtures';
-import { csrfToken, mailsTo, submitEvent, unique } from './utils';
+import type { Page } from '@playwright/test';
+import { expect, type Fixtures, type Ports, type TestUser, test } from './fixtures';
+import { csrfToken, mailsTo, submitEvent, submitFromOwnBrowser, unique, watchPendingCountAsAdmin } from './utils';
 
 // The badge counts pending events and pending revisions of public ones (decision 029).
 const awaitingInStore = ({ store }: Ports) => store.events.countAwaitingModeration();
@@ -10,11 +10,17 @@ const statusOf = async ({ store }: Ports, id: string) => (await store.events.fin
 const logOf = async ({ store }: Ports, id: string) =>
   (await store.events.moderationHistory(id)).reverse().map((entry) => ({ action: entry.action }));
 
-/** A browser of its own, logged in as the organizer. */
-async function pageAs(browser: Browser, loginAs: (page: Page, user: TestUser) => Promise<void>, user: TestUser) {
-  const page = await (await browser.newContext()).newPage();
-  await loginAs(page, user);
-  return page;
+/** An organizer submits an event from a browser of their own; a new admin opens it in the moderation on `page`. */
+async function openSubmissionAsAdmin(
+  page: Page,
+  fixtures: Pick<Fixtures, 'createUser' | 'pageAs' | 'signIn'>,
+  title: string,
+  owner?: TestUser,
+) {
+  const submitted = await submitFromOwnBrowser(fixtures, title, owner);
+  await fixtures.signIn({ role: 'admin' });
+  await page.goto(`/admin/events?eventId=${submitted.id}`);
+  return submitted;
 }
 
 function badgeCount(page: Page) {
@@ -27,14 +33,12 @@ function badgeCount(page: Page) {
 test.describe('modération', () => {
   test('le badge et le titre de l’admin suivent une soumission faite ailleurs, sans rechargement @js-only @journey @hosting', async ({
     page,
-    browser,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
-    await page.goto('/evenements');
-    await expect(page).toHaveTitle(/^\(\d+\) /);
+    await watchPendingCountAsAdmin(page, signIn);
     const before = await badgeCount(page);
     expect(before).toBeGreaterThan(0);
     // Nothing below reloads this page: the marker would be lost.
@@ -53,9 +57,8 @@ test.describe('modération', () => {
         }),
     );
 
-    const organizer = await pageAs(browser, loginAs, await createUser());
     const title = unique('Soirée contes au coin du feu');
-    const id = await submitEvent(organizer, title);
+    const { organizer, id } = await submitFromOwnBrowser({ createUser, pageAs }, title);
 
     // Within 2 seconds: at least one more (other tests may submit too), and title and badge agree.
     await expect.poll(async () => (await badgeCount(page)) > before, { timeout: 2_000, intervals: [100] }).toBe(true);
@@ -78,12 +81,12 @@ test.describe('modération', () => {
     ports,
     createUser,
     loginAs,
+    pageAs,
   }) => {
     const owner = await createUser();
     const admin = await createUser({ role: 'admin' });
-    const organizer = await pageAs(browser, loginAs, owner);
     const title = unique('Brocante du printemps');
-    const id = await submitEvent(organizer, title);
+    const { organizer, id } = await submitFromOwnBrowser({ createUser, pageAs }, title, owner);
     const visitor = await browser.newPage();
     expect((await visitor.goto(`/evenement/${id}`))?.status()).toBe(404);
     await visitor.goto(`/evenements?q=${encodeURIComponent(title)}`);
@@ -128,18 +131,14 @@ test.describe('modération', () => {
 
   test('refuser exige un motif, que l’organisateur voit dans son tableau de bord @journey', async ({
     page,
-    browser,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
     const owner = await createUser();
-    const organizer = await pageAs(browser, loginAs, owner);
     const title = unique('Atelier de poterie');
-    const id = await submitEvent(organizer, title);
-
-    await loginAs(page, await createUser({ role: 'admin' }));
-    await page.goto(`/admin/events?eventId=${id}`);
+    const { organizer, id } = await openSubmissionAsAdmin(page, { createUser, pageAs, signIn }, title, owner);
     const detail = page.getByTestId('moderation-detail');
     // Blanks pass the browser's `required` but not the server: the typed text stays, nothing changes.
     await detail.getByLabel('Motif du refus (envoyé à l’organisateur)').fill('   ');
@@ -163,15 +162,16 @@ test.describe('modération', () => {
 
   test('une décision prise sur une version dépassée est refusée', async ({
     page,
-    browser,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    const organizer = await pageAs(browser, loginAs, await createUser());
-    const id = await submitEvent(organizer, unique('Course des pavés'));
-    await loginAs(page, await createUser({ role: 'admin' }));
-    await page.goto(`/admin/events?eventId=${id}`);
+    const { organizer, id } = await openSubmissionAsAdmin(
+      page,
+      { createUser, pageAs, signIn },
+      unique('Course des pavés'),
+    );
     // Another admin tab approves first.
     const other = await page.context().newPage();
     await other.goto(`/admin/events?eventId=${id}`);
@@ -185,10 +185,10 @@ test.describe('modération', () => {
     await organizer.context().close();
   });
 
-  test('filtrer par statut et rechercher', async ({ page, ports, createUser, createEvent, loginAs }) => {
+  test('filtrer par statut et rechercher', async ({ page, ports, signIn, createEvent }) => {
     await createEvent({ status: 'rejected', rejectionReason: 'Il manque le lieu.' });
     const approved = await createEvent({ title: unique('Récital d’orgue') });
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     await page.goto('/admin/events?status=rejected');
     expect((await ports.store.events.countAllByStatus()).rejected).toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: /^Refusés/ })).toHaveAttribute('aria-current', 'page');
@@ -201,15 +201,16 @@ test.describe('modération', () => {
 
   test('raccourcis clavier : J passe au suivant, A approuve @js-only', async ({
     page,
-    browser,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    const organizer = await pageAs(browser, loginAs, await createUser());
-    const id = await submitEvent(organizer, unique('Veillée au chalet'));
-    await loginAs(page, await createUser({ role: 'admin' }));
-    await page.goto(`/admin/events?eventId=${id}`);
+    const { organizer, id } = await openSubmissionAsAdmin(
+      page,
+      { createUser, pageAs, signIn },
+      unique('Veillée au chalet'),
+    );
     await expect(page.getByTestId(`moderation-item-${id}`)).toHaveAttribute('aria-current', 'true');
     await page.keyboard.press('a');
     await expect(page.getByTestId('flash')).toContainText('est publié');
@@ -221,15 +222,8 @@ test.describe('modération', () => {
 test.describe('actions de modération refusées', () => {
   const intents = ['approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel'];
 
-  test('un organisateur et un visiteur ne peuvent rien décider', async ({
-    page,
-    browser,
-    request,
-    ports,
-    createUser,
-    loginAs,
-  }) => {
-    await loginAs(page, await createUser());
+  test('un organisateur et un visiteur ne peuvent rien décider', async ({ page, browser, request, ports, signIn }) => {
+    await signIn();
     const id = await submitEvent(page, unique('Tentative de publication'));
     await page.goto('/dashboard');
     const csrf = await csrfToken(page);
@@ -254,15 +248,9 @@ test.describe('actions de modération refusées', () => {
     await anonymous.close();
   });
 
-  test('une décision d’admin sans jeton CSRF est refusée', async ({
-    page,
-    ports,
-    createUser,
-    createEvent,
-    loginAs,
-  }) => {
+  test('une décision d’admin sans jeton CSRF est refusée', async ({ page, ports, signIn, createEvent }) => {
     const { id } = await createEvent({ status: 'pending' });
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     await page.goto('/admin');
     const response = await page.request.post('/admin/events', {
       form: { intent: 'approve', eventId: id },
@@ -276,10 +264,10 @@ test.describe('actions de modération refusées', () => {
 test.describe('publiés sans modération (issue 21)', () => {
   test('une soumission d’un organisateur de confiance figure parmi les « Publiés sans modération », pas celle d’un organisateur ordinaire @journey', async ({
     page,
-    browser,
     ports,
     createUser,
     loginAs,
+    pageAs,
   }) => {
     const admin = await createUser({ role: 'admin' });
     const trusted = await createUser({ displayName: unique('Salle de confiance') });
@@ -290,11 +278,14 @@ test.describe('publiés sans modération (issue 21)', () => {
       now: new Date().toISOString(),
     });
     // The pending one first: published first, the trusted event would make it a possible duplicate (same place).
-    const ordinaryPage = await pageAs(browser, loginAs, await createUser());
-    const pendingId = await submitEvent(ordinaryPage, unique('Bal masqué'));
-    const trustedPage = await pageAs(browser, loginAs, trusted);
+    const ordinary = await submitFromOwnBrowser({ createUser, pageAs }, unique('Bal masqué'));
+    const pendingId = ordinary.id;
     const trustedTitle = unique('Fête du lac');
-    const publishedId = await submitEvent(trustedPage, trustedTitle);
+    const { organizer: trustedPage, id: publishedId } = await submitFromOwnBrowser(
+      { createUser, pageAs },
+      trustedTitle,
+      trusted,
+    );
     expect(await statusOf(ports, publishedId)).toBe('approved');
     expect(await statusOf(ports, pendingId)).toBe('pending');
 
@@ -331,6 +322,6 @@ test.describe('publiés sans modération (issue 21)', () => {
     await expect(page).toHaveURL('/admin/publications');
     await expect(page.getByTestId(`publication-${publishedId}`).locator('.status-chip')).toHaveText('En attente');
     await trustedPage.context().close();
-    await ordinaryPage.context().close();
+    await ordinary.organizer.context().close();
   });
 });

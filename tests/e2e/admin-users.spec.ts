@@ -1,7 +1,7 @@
 // Account management (/admin/users), with and without JavaScript. Each test makes the accounts it acts on (admins
 // included): tests running in parallel never see each other's changes.
-import type { Browser, Page } from '@playwright/test';
-import { expect, type Ports, type TestUser, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, type Fixtures, type Ports, type TestUser, test } from './fixtures';
 import { csrfToken } from './utils';
 
 /** What the admin changes on an account, as the store has it. */
@@ -13,31 +13,27 @@ const sessionCount = async ({ store }: Ports, uid: string) => (await store.sessi
 
 /** A new organizer (address not verified yet), logged in in its own browser context. */
 async function newAccount(
-  browser: Browser,
-  fixtures: {
-    createUser: (o: { displayName: string; verified: boolean }) => Promise<TestUser>;
-    loginAs: (page: Page, user: TestUser) => Promise<void>;
-  },
+  { createUser, pageAs }: Pick<Fixtures, 'createUser' | 'pageAs'>,
   name: string,
 ): Promise<{ page: Page; email: string; uid: string; password: string }> {
-  const user = await fixtures.createUser({ displayName: name, verified: false });
-  const page = await (await browser.newContext()).newPage();
-  await fixtures.loginAs(page, user);
+  const user = await createUser({ displayName: name, verified: false });
+  const page = await pageAs(user);
   await page.goto('/dashboard');
   return { page, email: user.email, uid: user.uid, password: user.password };
 }
 
-/** Logs an admin in and opens the page; with JavaScript, the serious actions' confirmations are accepted. */
-async function asAdmin(
-  page: Page,
-  admin: TestUser,
-  loginAs: (page: Page, user: TestUser) => Promise<void>,
-  path = '/admin/users',
-) {
+/**
+ * Logs a new admin in and opens the list of accounts, searched for an address if given (the admin's own when `search`
+ * is a function of them); with JavaScript, the serious actions' confirmations are accepted.
+ */
+async function asAdmin(page: Page, signIn: Fixtures['signIn'], search?: string | ((admin: TestUser) => string)) {
   page.on('dialog', (dialog) => dialog.accept());
-  await loginAs(page, admin);
+  const admin = await signIn({ role: 'admin' });
+  const query = typeof search === 'function' ? search(admin) : search;
+  const path = query ? `/admin/users?q=${encodeURIComponent(query)}` : '/admin/users';
   await page.goto(path);
   await expect(page).toHaveURL(path);
+  return admin;
 }
 
 test.describe('gestion des utilisateurs', () => {
@@ -45,14 +41,14 @@ test.describe('gestion des utilisateurs', () => {
 
   test('un admin trouve un compte inscrit, le fait passer admin puis le repasse organisateur @journey', async ({
     page,
-    browser,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
     const suffix = Math.random().toString(36).slice(2, 8);
-    const account = await newAccount(browser, { createUser, loginAs }, `Zoé Théâtre ${suffix}`);
-    await asAdmin(page, await createUser({ role: 'admin' }), loginAs);
+    const account = await newAccount({ createUser, pageAs }, `Zoé Théâtre ${suffix}`);
+    await asAdmin(page, signIn);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utilisateurs');
 
     // Without the accents, in capitals: still found.
@@ -95,19 +91,14 @@ test.describe('gestion des utilisateurs', () => {
 
   test('désactiver ferme la session ouverte du compte et empêche la connexion ; réactiver la permet de nouveau @journey', async ({
     page,
-    browser,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    const account = await newAccount(browser, { createUser, loginAs }, 'Fanfare de Moutier');
+    const account = await newAccount({ createUser, pageAs }, 'Fanfare de Moutier');
     expect(await sessionCount(ports, account.uid)).toBe(1);
-    await asAdmin(
-      page,
-      await createUser({ role: 'admin' }),
-      loginAs,
-      `/admin/users?q=${encodeURIComponent(account.email)}`,
-    );
+    await asAdmin(page, signIn, account.email);
     const row = page.getByTestId(`user-${account.uid}`);
     await row.getByRole('button', { name: 'Désactiver' }).click();
     await expect(page.getByTestId('flash')).toContainText('Le compte de Fanfare de Moutier est désactivé');
@@ -144,18 +135,13 @@ test.describe('gestion des utilisateurs', () => {
 
   test('un admin fait confiance à un organisateur puis la lui retire (décision 042)', async ({
     page,
-    browser,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    const account = await newAccount(browser, { createUser, loginAs }, 'Théâtre du Jorat');
-    await asAdmin(
-      page,
-      await createUser({ role: 'admin' }),
-      loginAs,
-      `/admin/users?q=${encodeURIComponent(account.email)}`,
-    );
+    const account = await newAccount({ createUser, pageAs }, 'Théâtre du Jorat');
+    await asAdmin(page, signIn, account.email);
     const row = page.getByTestId(`user-${account.uid}`);
     await expect(row).not.toContainText('De confiance');
     await row.getByRole('button', { name: 'Faire confiance' }).click();
@@ -173,9 +159,9 @@ test.describe('gestion des utilisateurs', () => {
     await account.page.context().close();
   });
 
-  test('annuler la confirmation ne change rien @js-only', async ({ page, browser, ports, createUser, loginAs }) => {
-    const account = await newAccount(browser, { createUser, loginAs }, 'Club de pétanque');
-    await loginAs(page, await createUser({ role: 'admin' }));
+  test('annuler la confirmation ne change rien @js-only', async ({ page, ports, createUser, signIn, pageAs }) => {
+    const account = await newAccount({ createUser, pageAs }, 'Club de pétanque');
+    await signIn({ role: 'admin' });
     await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
     const row = page.getByTestId(`user-${account.uid}`);
     const before = await userByEmail(ports, account.email);
@@ -196,14 +182,8 @@ test.describe('gestion des utilisateurs', () => {
     await account.page.context().close();
   });
 
-  test('l’admin ne peut ni retirer son propre rôle ni désactiver son compte', async ({
-    page,
-    ports,
-    createUser,
-    loginAs,
-  }) => {
-    const admin = await createUser({ role: 'admin' });
-    await asAdmin(page, admin, loginAs, `/admin/users?q=${encodeURIComponent(admin.email)}`);
+  test('l’admin ne peut ni retirer son propre rôle ni désactiver son compte', async ({ page, ports, signIn }) => {
+    const admin = await asAdmin(page, signIn, (me) => me.email);
     const me = (await userByEmail(ports, admin.email))!;
     const row = page.getByTestId(`user-${me.uid}`);
     await expect(row).toContainText('(vous)');
@@ -235,15 +215,14 @@ test.describe('gestion des utilisateurs', () => {
 
   test('un organisateur et un visiteur ne peuvent rien changer', async ({
     page,
-    browser,
     request,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    const account = await newAccount(browser, { createUser, loginAs }, 'Cible des essais');
-    const self = await createUser();
-    await loginAs(page, self);
+    const account = await newAccount({ createUser, pageAs }, 'Cible des essais');
+    const self = await signIn();
     await page.goto('/organizer/profile');
     const csrf = await csrfToken(page);
     expect(csrf).not.toBe('');

@@ -6,7 +6,7 @@ import { request as playwrightRequest } from '@playwright/test';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
 import { expect, test } from './fixtures';
-import { lastMailTo, mailsTo } from './utils';
+import { approveInModeration, lastMailTo, mailsTo } from './utils';
 
 /** Tomorrow 07:30 in Zurich: the morning the daily digest goes out. */
 const tomorrowMorning = () => zurichIso(addDaysToDate(zurichToday(), 1), '07:30');
@@ -15,12 +15,11 @@ const digestsTo = (address: string) => mailsTo(address).filter((m) => m.includes
 test.describe('alertes par email', () => {
   test('s’abonner, confirmer, recevoir une fois le nouvel événement, se désabonner en un clic @journey', async ({
     page,
-    browser,
     request,
     ports,
     createUser,
     createEvent,
-    loginAs,
+    pageAs,
   }) => {
     const word = `alerte${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const address = `${word}@example.ch`;
@@ -53,11 +52,8 @@ test.describe('alertes par email', () => {
     const organizer = await createUser();
     const approved = await createEvent({ title: `Concert ${word}`, status: 'pending', createdBy: organizer.uid });
     await createEvent({ title: `Répétition ${word}`, status: 'pending', createdBy: organizer.uid });
-    const adminPage = await (await browser.newContext()).newPage();
-    await loginAs(adminPage, await createUser({ role: 'admin' }));
-    await adminPage.goto(`/admin/events?eventId=${approved.id}`);
-    await adminPage.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
-    await expect(adminPage.getByTestId('flash')).toContainText('est publié');
+    const adminPage = await pageAs(await createUser({ role: 'admin' }));
+    await approveInModeration(adminPage, approved.id);
 
     // The job, as Cloud Scheduler calls it, on the next morning: one digest with the approved event only.
     const runDigest = async () => {

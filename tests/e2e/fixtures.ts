@@ -1,7 +1,7 @@
 // The end-to-end `test`: each test makes its own accounts and content through the ports the server uses (the same
 // adapters, on the backend tests/support/e2e-backend.ts chose), logs in by cookie through the server's own session
 // code, and everything it made is removed afterwards, even when it fails. Specs import `test` and `expect` from here.
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, type BrowserContextOptions, test as base, expect, type Page } from '@playwright/test';
 import type { FileStore } from '../../app/.server/files/ports';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
 import type { Role, Store, UserProfile } from '../../app/.server/ports';
@@ -53,6 +53,13 @@ export interface Fixtures {
   createUser(options?: UserOptions): Promise<TestUser>;
   /** Logs the page's browser context in as `user` with a session cookie, as a successful login would. */
   loginAs(page: Page, user: TestUser): Promise<void>;
+  /** A new account (createUser's options) logged in on the test's page: how most tests start. */
+  signIn(options?: UserOptions): Promise<TestUser>;
+  /**
+   * A page in a browser of its own (a new context: its own cookies), logged in as `user`: a second person beside the
+   * test's page. Closed after the test if the test has not closed it.
+   */
+  pageAs(user: TestUser, options?: BrowserContextOptions): Promise<Page>;
   /** An event written to the store (a published workshop two weeks ahead, unique title), removed after the test. */
   createEvent(overrides?: Partial<AgendaEvent>): Promise<AgendaEvent>;
   /** A category written to the store (unique slug and name unless given), removed after the test. */
@@ -188,6 +195,26 @@ export const test = base.extend<Fixtures, { ports: Ports }>({
       const at = pair.indexOf('=');
       await page.context().addCookies([{ name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL as string }]);
     });
+  },
+
+  signIn: async ({ page, createUser, loginAs }, use) => {
+    await use(async (options) => {
+      const user = await createUser(options);
+      await loginAs(page, user);
+      return user;
+    });
+  },
+
+  pageAs: async ({ browser, loginAs }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (user, options) => {
+      const context = await browser.newContext(options);
+      opened.push(context);
+      const page = await context.newPage();
+      await loginAs(page, user);
+      return page;
+    });
+    for (const context of opened) await context.close();
   },
 
   createEvent: async ({ ports, trash }, use) => {

@@ -69,13 +69,8 @@ test.describe('gardes des routes', () => {
     await expect(menu.getByRole('link', { name: /Panneau Admin/ })).toHaveCount(0);
   });
 
-  test('un admin voit le panneau, le badge et le compte en attente dans le titre', async ({
-    page,
-    ports,
-    createUser,
-    loginAs,
-  }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+  test('un admin voit le panneau, le badge et le compte en attente dans le titre', async ({ page, ports, signIn }) => {
+    await signIn({ role: 'admin' });
     // Pending events and pending revisions of public ones (decision 029).
     expect(await ports.store.events.countAwaitingModeration()).toBeGreaterThan(0);
     for (const route of [...ADMIN_ONLY, ...loginRequired(owned)]) {

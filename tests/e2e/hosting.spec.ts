@@ -3,7 +3,7 @@
 // too (accounts, guards, organizer, moderation, cookies, support); these are about the proxy's own rules.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { submitEvent, unique } from './utils';
+import { submitFromOwnBrowser, unique } from './utils';
 
 const badgeCount = (page: Page) =>
   page
@@ -15,8 +15,7 @@ test.describe('derrière Firebase Hosting @hosting @hosting-only', () => {
   test('une page publique sans __session vient du cache partagé, sans cookie ; une page connectée jamais @js-only', async ({
     request,
     page,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
     const path = `/evenements?q=${unique('cache')}`;
     const first = await request.get(path);
@@ -29,7 +28,7 @@ test.describe('derrière Firebase Hosting @hosting @hosting-only', () => {
     const again = await request.get(path, { headers: { 'If-None-Match': first.headers().etag } });
     expect(again.status()).toBe(304);
 
-    await loginAs(page, await createUser());
+    await signIn();
     const mine = await page.request.get(path);
     expect(mine.headers()['cache-control']).toBe('private, no-store');
     expect(mine.headers()['x-hosting-cache']).not.toBe('hit');
@@ -57,11 +56,11 @@ test.describe('derrière Firebase Hosting @hosting @hosting-only', () => {
 
   test('le compteur en direct de l’admin se reconnecte après la coupure du mandataire et suit encore les soumissions @js-only', async ({
     page,
-    browser,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     await page.goto('/evenements');
     // The badge may be inside the closed menu on a narrow window: there, not necessarily visible.
     await expect(page.getByTestId('pending-badge')).toHaveCount(1);
@@ -78,9 +77,7 @@ test.describe('derrière Firebase Hosting @hosting @hosting-only', () => {
       .toBeGreaterThanOrEqual(2);
     const before = await badgeCount(page);
 
-    const organizer = await (await browser.newContext()).newPage();
-    await loginAs(organizer, await createUser());
-    await submitEvent(organizer, unique('Après la coupure'));
+    const { organizer } = await submitFromOwnBrowser({ createUser, pageAs }, unique('Après la coupure'));
     await expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
     await organizer.context().close();
   });

@@ -53,11 +53,9 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 test('importer depuis un lien préremplit le formulaire ; l’événement envoyé attend la modération', async ({
   page,
   ports,
-  createUser,
-  loginAs,
+  signIn,
 }) => {
-  const organizer = await createUser({ displayName: 'Amis du piano', verified: false });
-  await loginAs(page, organizer);
+  const organizer = await signIn({ displayName: 'Amis du piano', verified: false });
   await page.goto('/organizer/submit-event');
   const url = page.getByLabel('Adresse de la page de l’événement');
   // A page that does not exist: the French message on the field, the address kept.
@@ -105,11 +103,9 @@ test('importer depuis un lien préremplit le formulaire ; l’événement envoy�
 test('une image que le lecteur refuse : le reste est prérempli et le formulaire dit de l’ajouter à la main', async ({
   page,
   ports,
-  createUser,
-  loginAs,
+  signIn,
 }) => {
-  const organizer = await createUser({ displayName: 'Amis du piano' });
-  await loginAs(page, organizer);
+  await signIn({ displayName: 'Amis du piano' });
   await page.goto('/organizer/submit-event');
   const title = `Récital sans affiche ${Date.now()}`;
   await page.getByLabel('Adresse de la page de l’événement').fill(`${base}/${encodeURIComponent(title)}`);

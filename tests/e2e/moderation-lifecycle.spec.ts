@@ -3,7 +3,7 @@
 // approved version, admins take down and delete any event. With and without JavaScript.
 import type { Browser, Page } from '@playwright/test';
 import { expect, type Ports, test } from './fixtures';
-import { submitEvent } from './utils';
+import { approveInModeration, submitEvent } from './utils';
 
 const statusOf = async ({ store }: Ports, id: string) => {
   const event = await store.events.findById(id);
@@ -44,12 +44,11 @@ test.describe('cycle de vie d’un événement', () => {
     page,
     browser,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }, testInfo) => {
     const js = testInfo.project.name === 'js';
     // A new account that has not verified its address yet, as right after registering.
-    await loginAs(page, await createUser({ displayName: 'Chorale du Vallon', verified: false }));
+    await signIn({ displayName: 'Chorale du Vallon', verified: false });
     const title = `Veillée retirée ${Date.now().toString(36)}`;
     const id = await submitEvent(page, title);
 
@@ -78,17 +77,15 @@ test.describe('cycle de vie d’un événement', () => {
     page,
     browser,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }, testInfo) => {
     const js = testInfo.project.name === 'js';
-    await loginAs(page, await createUser());
+    await signIn();
     const title = `Récital publié ${Date.now().toString(36)}`;
     const id = await submitEvent(page, title);
-    const admin = await visitor(browser, js);
-    await loginAs(admin.page, await createUser({ role: 'admin' }));
-    await admin.page.goto(`/admin/events?eventId=${id}`);
-    await admin.page.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
-    await expect(admin.page.getByTestId('flash')).toContainText('est publié');
+    const admin = await pageAs(await createUser({ role: 'admin' }), { javaScriptEnabled: js });
+    await approveInModeration(admin, id);
 
     await page.goto(`/organizer/edit-event/${id}`);
     await expect(page.getByTestId('edit-note')).toContainText('qui reste visible d’ici là');
@@ -115,17 +112,17 @@ test.describe('cycle de vie d’un événement', () => {
     await expect(anonymous.page.locator(`a[href="/evenement/${id}"]`)).toHaveCount(0);
 
     // The admin sees what changes, approves, and the public sees the new title.
-    await admin.page.goto('/admin/events');
-    await admin.page.getByTestId(`moderation-item-${id}`).click();
-    const detail = admin.page.getByTestId('moderation-detail');
+    await admin.goto('/admin/events');
+    await admin.getByTestId(`moderation-item-${id}`).click();
+    const detail = admin.getByTestId('moderation-detail');
     await expect(detail.getByTestId('moderation-revision')).toContainText(renamed);
     await expect(detail.getByTestId('moderation-revision')).toContainText(title);
     await detail.getByRole('button', { name: 'Approuver la modification' }).click();
-    await expect(admin.page.getByTestId('flash')).toContainText('La modification de');
+    await expect(admin.getByTestId('flash')).toContainText('La modification de');
     await anonymous.page.goto(`/evenement/${id}`);
     await expect(anonymous.page.getByRole('heading', { level: 1 })).toHaveText(renamed);
     await anonymous.close();
-    await admin.close();
+    await admin.context().close();
   });
 
   test('un admin retire un événement annulé des pages publiques, puis le supprime après confirmation @journey', async ({
@@ -133,38 +130,36 @@ test.describe('cycle de vie d’un événement', () => {
     browser,
     ports,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }, testInfo) => {
     const js = testInfo.project.name === 'js';
-    await loginAs(page, await createUser());
+    await signIn();
     const title = `Marché annulé ${Date.now().toString(36)}`;
     const id = await submitEvent(page, title);
-    const admin = await visitor(browser, js);
-    await loginAs(admin.page, await createUser({ role: 'admin' }));
-    await admin.page.goto(`/admin/events?eventId=${id}`);
-    await admin.page.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
-    await expect(admin.page.getByTestId('flash')).toContainText('est publié');
+    const admin = await pageAs(await createUser({ role: 'admin' }), { javaScriptEnabled: js });
+    await approveInModeration(admin, id);
     await cancelFromDashboard(page, id, js);
     await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');
 
     // Listed as cancelled, the admin takes it down from the « Annulés » tab.
-    await admin.page.goto('/admin/events?status=cancelled');
-    await admin.page.getByTestId(`moderation-item-${id}`).click();
-    await admin.page.getByRole('button', { name: 'Dépublier (remettre en attente)' }).click();
-    await expect(admin.page.getByTestId('flash')).toContainText('est dépublié');
+    await admin.goto('/admin/events?status=cancelled');
+    await admin.getByTestId(`moderation-item-${id}`).click();
+    await admin.getByRole('button', { name: 'Dépublier (remettre en attente)' }).click();
+    await expect(admin.getByTestId('flash')).toContainText('est dépublié');
     expect((await statusOf(ports, id))?.status).toBe('pending');
     const anonymous = await visitor(browser, js);
     expect((await anonymous.page.goto(`/evenement/${id}`))?.status()).toBe(404);
     await anonymous.close();
 
     // Then deletes it, after saying yes.
-    await admin.page.goto(`/admin/events?eventId=${id}`);
-    const detail = admin.page.getByTestId('moderation-detail');
+    await admin.goto(`/admin/events?eventId=${id}`);
+    const detail = admin.getByTestId('moderation-detail');
     await detail.getByRole('link', { name: 'Supprimer' }).click();
-    const confirm = js ? admin.page.getByRole('dialog') : admin.page.getByTestId('confirm-panel');
+    const confirm = js ? admin.getByRole('dialog') : admin.getByTestId('confirm-panel');
     await expect(confirm).toContainText('C’est définitif');
     await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
-    await expect(admin.page.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
+    await expect(admin.getByTestId('flash')).toContainText(`« ${title} » est supprimé`);
     expect(await ports.store.events.findById(id)).toBeNull();
     // Its decisions stay in the moderation log, the deletion last.
     expect((await ports.store.events.moderationHistory(id)).map((entry) => entry.action).reverse()).toEqual([
@@ -172,6 +167,6 @@ test.describe('cycle de vie d’un événement', () => {
       'unpublish',
       'delete',
     ]);
-    await admin.close();
+    await admin.context().close();
   });
 });

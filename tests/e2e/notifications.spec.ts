@@ -2,7 +2,7 @@
 // dismissed, the unread badge never below 0, 'Voir' to the event; the debug panel hidden by default.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { submitEvent, unique } from './utils';
+import { submitFromOwnBrowser, unique, watchPendingCountAsAdmin } from './utils';
 
 const unread = (page: Page) => page.getByTestId('notifications-unread');
 const notifications = (page: Page) => page.getByTestId('notification');
@@ -11,10 +11,9 @@ const debugPanel = (page: Page) => page.getByRole('region', { name: 'Débogage d
 test.describe('notifications dans l’application', () => {
   test('chaque notification reste 10 s ; fermer puis expirer ne fait jamais passer le compteur sous 0 @js-only', async ({
     page,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     await page.clock.install();
     await page.goto('/admin?debug=1');
     await expect(debugPanel(page)).toBeVisible();
@@ -52,21 +51,16 @@ test.describe('notifications dans l’application', () => {
 
   test('une soumission arrive en haut de l’overlay ; « Voir » ouvre l’événement dans la modération @js-only', async ({
     page,
-    browser,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
-    await page.goto('/evenements');
     // The live stream is open once the page shows the pending count in its title.
-    await expect(page).toHaveTitle(/^\(\d+\) /);
+    await watchPendingCountAsAdmin(page, signIn);
 
-    const organizerContext = await browser.newContext();
-    const organizer = await organizerContext.newPage();
-    await loginAs(organizer, await createUser());
     const title = unique('Atelier de vannerie');
-    const id = await submitEvent(organizer, title);
-    await organizerContext.close();
+    const { organizer, id } = await submitFromOwnBrowser({ createUser, pageAs }, title);
+    await organizer.context().close();
 
     // Other tests submit too: find ours by its title.
     const ours = notifications(page).filter({ hasText: title });
@@ -81,9 +75,10 @@ test.describe('notifications dans l’application', () => {
   test('le panneau de débogage est caché par défaut, et absent pour un organisateur @js-only', async ({
     page,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     await page.goto('/admin');
     await expect(page.getByTestId('notifications')).toBeAttached();
     await expect(page.getByTestId('debug-panel')).toBeAttached();
@@ -97,8 +92,7 @@ test.describe('notifications dans l’application', () => {
     await expect(output).toContainText('/firebase-messaging-sw.js');
     await expect(output).toContainText('"notificationPermission": "default"');
 
-    const organizer = await page.context().browser()!.newPage();
-    await loginAs(organizer, await createUser());
+    const organizer = await pageAs(await createUser());
     await organizer.goto('/?debug=1');
     await expect(organizer.getByTestId('notifications')).toHaveCount(0);
     await expect(organizer.getByTestId('debug-panel')).toHaveCount(0);
@@ -107,19 +101,18 @@ test.describe('notifications dans l’application', () => {
 
   test('le bouton d’activation des notifications est au tableau de bord et au profil des admins seulement @js-only', async ({
     page,
-    browser,
     createUser,
-    loginAs,
+    signIn,
+    pageAs,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     for (const path of ['/admin', '/organizer/profile']) {
       await page.goto(path);
       const settings = page.getByRole('region', { name: 'Notifications sur cet appareil' });
       await expect(settings).toContainText('pas encore activées');
       await expect(settings.getByRole('button', { name: 'Activer les notifications' })).toBeVisible();
     }
-    const organizer = await browser.newPage();
-    await loginAs(organizer, await createUser());
+    const organizer = await pageAs(await createUser());
     await organizer.goto('/organizer/profile');
     await expect(organizer.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(organizer.getByRole('region', { name: 'Notifications sur cet appareil' })).toHaveCount(0);

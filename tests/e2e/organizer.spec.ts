@@ -9,11 +9,9 @@ test.describe('espace organisateur', () => {
   test('soumettre avec une image → confirmation → en attente dans le tableau de bord → pas public @journey @journey-nojs @hosting @hosting-nojs', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    const organizer = await createUser({ displayName: 'Chœur du Vallon', verified: false });
-    await loginAs(page, organizer);
+    const organizer = await signIn({ displayName: 'Chœur du Vallon', verified: false });
     await page.goto('/organizer/submit-event');
     const title = `Concert de l’Avent ${Date.now()}`;
     await fillEvent(page, title);
@@ -44,14 +42,8 @@ test.describe('espace organisateur', () => {
     await anonymous.close();
   });
 
-  test('des erreurs gardent la saisie, image comprise, sans rien créer', async ({
-    page,
-    ports,
-    createUser,
-    loginAs,
-  }) => {
-    const organizer = await createUser({ displayName: 'Fanfare du Chasseral', verified: false });
-    await loginAs(page, organizer);
+  test('des erreurs gardent la saisie, image comprise, sans rien créer', async ({ page, ports, signIn }) => {
+    const organizer = await signIn({ displayName: 'Fanfare du Chasseral', verified: false });
     const owned = async () => (await ports.store.events.listByOwner(organizer.uid)).filter((e) => e.title === title);
     await page.goto('/organizer/submit-event');
     const title = `Concert erreurs ${Date.now()}`;
@@ -81,10 +73,9 @@ test.describe('espace organisateur', () => {
   test('sans heure de fin, aucune fin inventée : « dès 19:30 » sur la confirmation, la fiche et le formulaire (issue 19)', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    await loginAs(page, await createUser({ displayName: 'Jazz du Vallon' }));
+    await signIn({ displayName: 'Jazz du Vallon' });
     await page.goto('/organizer/submit-event');
     const title = `Jam session ${Date.now()}`;
     await fillEvent(page, title);
@@ -105,11 +96,11 @@ test.describe('espace organisateur', () => {
   // Changed on purpose (decision 029): the edit of a published event waits as a revision, the event stays published.
   test('modifier un événement publié met la modification en attente ; un autre organisateur reçoit 404 @journey', async ({
     page,
-    browser,
     ports,
     createUser,
     createEvent,
     loginAs,
+    pageAs,
   }, testInfo) => {
     const organizer = await createUser({ displayName: 'Théâtre de poche', verified: false });
     // Published by moderation (admin tests): here it is written to the store already published.
@@ -126,22 +117,18 @@ test.describe('espace organisateur', () => {
     expect(edited?.revision?.title).toBe(`${title} (nouvelle date)`);
     expect(edited?.pendingChanges).toContain('title');
 
-    const other = await browser.newContext({ javaScriptEnabled: testInfo.project.name === 'js' });
-    const otherPage = await other.newPage();
-    await loginAs(otherPage, await createUser());
+    const otherPage = await pageAs(await createUser(), { javaScriptEnabled: testInfo.project.name === 'js' });
     const response = await otherPage.goto(`/organizer/edit-event/${id}`);
     expect(response?.status()).toBe(404);
-    await other.close();
+    await otherPage.context().close();
   });
 
   test('copier pour une nouvelle date et annuler depuis le tableau de bord', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }, testInfo) => {
-    const organizer = await createUser({ displayName: 'Marché de Tramelan', verified: false });
-    await loginAs(page, organizer);
+    const organizer = await signIn({ displayName: 'Marché de Tramelan', verified: false });
     await page.goto('/organizer/submit-event');
     const title = `Marché copie ${Date.now()}`;
     await fillEvent(page, title);
@@ -171,10 +158,9 @@ test.describe('espace organisateur', () => {
 test.describe('formulaire avec JavaScript', () => {
   test('vérification à la sortie des champs, localité suggérée, repère sur la carte, image envoyée avec progression @js-only', async ({
     page,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    await loginAs(page, await createUser());
+    await signIn();
     await page.goto('/organizer/submit-event');
     await page.getByLabel('Titre', { exact: true }).fill('ab');
     await page.getByLabel('Description', { exact: true }).focus();
@@ -201,11 +187,9 @@ test.describe('formulaire avec JavaScript', () => {
     test('un envoi refusé met le résumé des erreurs au focus et en vue ; chaque message mène à son champ @js-only', async ({
       page,
       ports,
-      createUser,
-      loginAs,
+      signIn,
     }) => {
-      const organizer = await createUser();
-      await loginAs(page, organizer);
+      const organizer = await signIn();
       await page.goto('/organizer/submit-event');
       await page.getByLabel('Titre', { exact: true }).fill('Concert sans description');
       const send = page.getByRole('button', { name: 'Envoyer pour publication' });
@@ -226,10 +210,9 @@ test.describe('formulaire avec JavaScript', () => {
 test.describe('formulaire d’événement', () => {
   test('les champs obligatoires sont marqués et expliqués une fois ; le crédit des localités est hors de l’adresse', async ({
     page,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    await loginAs(page, await createUser());
+    await signIn();
     await page.goto('/organizer/submit-event');
     await expect(page.getByText('Les champs marqués d’un astérisque (*) sont obligatoires.')).toHaveCount(1);
     for (const label of ['Titre', 'Catégorie', 'Description', 'Date de début', 'Lieu', 'NPA', 'Localité', 'Canton']) {

@@ -2,19 +2,17 @@
 // preview it at /apercu-image, nobody else (decision 031). Approving the event makes it public.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
 import { expect, type TestUser, test } from './fixtures';
 
 const JPEG = fs.readFileSync(path.resolve('tests/e2e/fixtures/affiche.jpg'));
 
 test.describe('images en attente de modération @http', () => {
   test('ni /uploads ni un inconnu ne les voient ; le propriétaire et les admins les prévisualisent ; publiques une fois approuvées', async ({
-    browser,
     request,
     ports,
     createUser,
     createEvent,
-    loginAs,
+    pageAs,
   }) => {
     const { storeEventImage } = await import('../../app/.server/files/images');
     const { moderateEvent } = await import('../../app/.server/moderation/moderation');
@@ -35,18 +33,16 @@ test.describe('images en attente de modération @http', () => {
       expect((await request.get(url)).status(), url).toBe(404);
     }
 
-    const as = async (b: Browser, user: TestUser) => {
-      const context = await b.newContext();
-      const page = await context.newPage();
-      await loginAs(page, user);
+    const as = async (user: TestUser) => {
+      const page = await pageAs(user);
       const response = await page.request.get(preview);
       const result = { status: response.status(), headers: response.headers() };
-      await context.close();
+      await page.context().close();
       return result;
     };
-    expect((await as(browser, stranger)).status).toBe(404);
+    expect((await as(stranger)).status).toBe(404);
     for (const viewer of [owner, admin]) {
-      const seen = await as(browser, viewer);
+      const seen = await as(viewer);
       expect(seen.status).toBe(200);
       expect(seen.headers).toMatchObject({
         'content-type': 'image/webp',

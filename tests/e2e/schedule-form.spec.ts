@@ -13,13 +13,8 @@ const DATE_LIST = `${first} 20:00-22:00\n${second}\n${third} 17:00`;
 const MISSING_TIME = `Ligne 2\u00a0: indiquez l’heure de début après la date, par exemple ${second} 20:00.`;
 
 /** A new organizer, signed in, on the submit form with everything but the schedule filled. */
-async function startSubmission(
-  page: Page,
-  { createUser, loginAs }: Pick<Fixtures, 'createUser' | 'loginAs'>,
-  title: string,
-) {
-  const organizer = await createUser();
-  await loginAs(page, organizer);
+async function startSubmission(page: Page, signIn: Fixtures['signIn'], title: string) {
+  const organizer = await signIn();
   await page.goto('/organizer/submit-event');
   await fillEvent(page, `${title} ${Date.now().toString(36)}`);
   return organizer;
@@ -29,11 +24,10 @@ test.describe('l’horaire du formulaire d’événement', () => {
   test('une date de la liste sans heure : le lien du résumé met le curseur dans la liste ; corrigée, la liste est enregistrée @js-only', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
     removeAfter,
   }) => {
-    const organizer = await startSubmission(page, { createUser, loginAs }, 'Théâtre en tournée');
+    const organizer = await startSubmission(page, signIn, 'Théâtre en tournée');
     await page.getByRole('radio', { name: 'Plusieurs dates' }).check();
     const list = page.getByLabel('Les dates, une par ligne, avec leurs heures');
     await list.fill(DATE_LIST);
@@ -63,10 +57,9 @@ test.describe('l’horaire du formulaire d’événement', () => {
   test('une répétition sans jour ni fin : chaque lien du résumé mène à son champ de la répétition @js-only', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    const organizer = await startSubmission(page, { createUser, loginAs }, 'Marché');
+    const organizer = await startSubmission(page, signIn, 'Marché');
     await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
 
@@ -82,10 +75,9 @@ test.describe('l’horaire du formulaire d’événement', () => {
   test('une date de la liste sans heure : le message à côté de la liste, les dates gardées telles quelles @nojs-only', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    const organizer = await startSubmission(page, { createUser, loginAs }, 'Théâtre en tournée');
+    const organizer = await startSubmission(page, signIn, 'Théâtre en tournée');
     await page.getByRole('radio', { name: 'Plusieurs dates' }).check();
     await page.getByLabel('Les dates, une par ligne, avec leurs heures').fill(DATE_LIST);
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
@@ -107,11 +99,10 @@ test.describe('l’horaire du formulaire d’événement', () => {
   test('une répétition chaque mois le dernier jour de la semaine : « Répéter » et « Le jour » sont envoyés', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
     removeAfter,
   }) => {
-    const organizer = await startSubmission(page, { createUser, loginAs }, 'Ciné-club');
+    const organizer = await startSubmission(page, signIn, 'Ciné-club');
     await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
     await page.getByLabel('Répéter', { exact: true }).selectOption('monthly');
     await page.getByLabel('Toutes les … semaines ou mois').fill('2');

@@ -127,13 +127,11 @@ test.describe('page de succès du paiement', () => {
   test('connecté sans session_id, ou avec un identifiant forgé : un message clair, le compte ne change pas', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    const organizer = await createUser();
+    const organizer = await signIn();
     const organizerSupported = async () => (await ports.store.users.findById(organizer.uid))?.supported;
     const before = await organizerSupported();
-    await loginAs(page, organizer);
     await page.goto('/payment/success');
     await expect(page).toHaveURL('/payment/success');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aucun paiement à vérifier');

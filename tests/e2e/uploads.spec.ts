@@ -51,9 +51,8 @@ const CASES: { label: string; name: string; mimeType: string; buffer: Buffer; me
 
 test.describe('téléversements refusés', () => {
   for (const c of CASES) {
-    test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page, ports, createUser, loginAs }) => {
-      const organizer = await createUser();
-      await loginAs(page, organizer);
+    test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page, ports, signIn }) => {
+      const organizer = await signIn();
       await page.goto('/organizer/submit-event');
       const security = await formSecurity(page);
       const before = await storedFiles(ports);
@@ -91,11 +90,9 @@ test.describe('soumissions répétées @http', () => {
   test('200 envois en parallèle avec des clés répétées créent exactement un événement par clé', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    const organizer = await createUser();
-    await loginAs(page, organizer);
+    const organizer = await signIn();
     await page.goto('/organizer/submit-event');
     const security = await formSecurity(page);
     const stamp = Date.now();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { registrationSent } from '../../app/domain/auth';
 import { makeEventForm } from '../support/factories';
+import type { Fixtures, TestUser } from './fixtures';
 
 const DATA_DIR = process.env.E2E_DATA_DIR as string;
 
@@ -136,6 +137,33 @@ export async function submitEvent(page: Page, title: string): Promise<string> {
   }
   await expect(page).toHaveURL(confirmation);
   return confirmationId(page);
+}
+
+/**
+ * An organizer (a new one unless given) submits a pending event from a browser of their own: that page (closed after
+ * the test if not before) and the event's id.
+ */
+export async function submitFromOwnBrowser(
+  { createUser, pageAs }: Pick<Fixtures, 'createUser' | 'pageAs'>,
+  title: string,
+  owner?: TestUser,
+): Promise<{ organizer: Page; id: string }> {
+  const organizer = await pageAs(owner ?? (await createUser()));
+  return { organizer, id: await submitEvent(organizer, title) };
+}
+
+/** Signs a new admin in on the page and opens the list of events, once its live pending count is on (in the title). */
+export async function watchPendingCountAsAdmin(page: Page, signIn: Fixtures['signIn']) {
+  await signIn({ role: 'admin' });
+  await page.goto('/evenements');
+  await expect(page).toHaveTitle(/^\(\d+\) /);
+}
+
+/** On an admin's page: opens an event in the moderation and approves it (the page says it is published). */
+export async function approveInModeration(adminPage: Page, id: string) {
+  await adminPage.goto(`/admin/events?eventId=${id}`);
+  await adminPage.getByTestId('moderation-detail').getByRole('button', { name: 'Approuver' }).click();
+  await expect(adminPage.getByTestId('flash')).toContainText('est publié');
 }
 
 /**
