@@ -73,11 +73,10 @@ test.describe('partenaires et donateurs (admin)', () => {
   test('un admin ajoute un partenaire avec son logo, visible sur /partenaires @journey', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
     removeAfter,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     await page.goto('/admin/partners');
     await expect(page.getByRole('heading', { level: 1, name: 'Partenaires & donateurs' })).toBeVisible();
     const name = unique('Partenaire logo');
@@ -113,11 +112,10 @@ test.describe('partenaires et donateurs (admin)', () => {
   test('modifier un partenaire : nouveau nom, même adresse, l’ancien logo est effacé', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
     removeAfter,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     const name = unique('Partenaire à modifier');
     const created = await createPartner(page, ports, removeAfter, name, { logo: true });
     const oldFiles = await logoFiles(ports, created.logo);
@@ -168,12 +166,11 @@ test.describe('partenaires et donateurs (admin)', () => {
   test('Monter et Descendre changent l’ordre de deux donateurs, sans toucher aux autres', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
     removeAfter,
   }) => {
     const seeded = await seededPartners(ports);
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     const first = await createPartner(page, ports, removeAfter, unique('Donateur premier'), { kind: 'donateur' });
     const second = await createPartner(page, ports, removeAfter, unique('Donateur second'), { kind: 'donateur' });
     // The rank among donors; tests running meanwhile may add or move their own donors, never swap these two.
@@ -207,11 +204,10 @@ test.describe('partenaires et donateurs (admin)', () => {
   test('désactiver un partenaire le retire de /partenaires ; le réactiver l’y remet', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
     removeAfter,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     const name = unique('Partenaire éphémère');
     const created = await createPartner(page, ports, removeAfter, name);
     await page.goto('/partenaires');
@@ -238,10 +234,9 @@ test.describe('partenaires et donateurs (admin)', () => {
   test('une saisie invalide est refusée en français, ce qui est saisi reste, rien n’est enregistré', async ({
     page,
     ports,
-    createUser,
-    loginAs,
+    signIn,
   }) => {
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     await page.goto('/admin/partners');
     const name = unique('Donateur mal saisi');
     const form = editor(page);
@@ -281,12 +276,11 @@ test.describe('partenaires et donateurs (admin)', () => {
   test('une action d’admin sans jeton CSRF est refusée', async ({
     page,
     ports,
-    createUser,
+    signIn,
     createPartner: createTarget,
-    loginAs,
   }) => {
     const target = await createTarget({ name: unique('Partenaire protégé') });
-    await loginAs(page, await createUser({ role: 'admin' }));
+    await signIn({ role: 'admin' });
     await page.goto('/admin/partners');
     const response = await page.request.post('/admin/partners', {
       form: { intent: 'deactivate', id: target.id },
@@ -325,27 +319,34 @@ test.describe('actions sur les partenaires refusées', () => {
     ...['up', 'down', 'deactivate', 'activate'].map((intent) => ({ intent, form: { csrf, intent, id } })),
   ];
 
-  test('un organisateur est renvoyé à l’accueil, rien ne change', async ({
-    page,
-    ports,
-    createUser,
-    createPartner: createTarget,
-    loginAs,
-  }) => {
-    const target = await createTarget({ name: unique('Cible organisateur') });
+  /**
+   * Sends every action of the page on `target` from the page's visitor, each redirected to `location`; then neither the
+   * target nor the seeded partners have changed, and no partner was created.
+   */
+  async function expectEveryActionRedirected(page: Page, ports: Ports, target: Partner, location: string) {
     const seeded = await seededPartners(ports);
-    await loginAs(page, await createUser());
-    await page.goto('/organizer/profile');
     const csrf = await csrfToken(page);
     const name = unique('Partenaire pirate');
     for (const { intent, ...body } of attempts(csrf, target.id, name)) {
       const response = await page.request.post('/admin/partners', { ...body, maxRedirects: 0 });
       expect(response.status(), intent).toBe(302);
-      expect(response.headers().location, intent).toBe('/');
+      expect(response.headers().location, intent).toBe(location);
     }
     expect(await partnerById(ports, target.id)).toEqual(target);
     expect(await partnerNamed(ports, name)).toBeNull();
     expect(await seededPartners(ports)).toEqual(seeded);
+  }
+
+  test('un organisateur est renvoyé à l’accueil, rien ne change', async ({
+    page,
+    ports,
+    signIn,
+    createPartner: createTarget,
+  }) => {
+    const target = await createTarget({ name: unique('Cible organisateur') });
+    await signIn();
+    await page.goto('/organizer/profile');
+    await expectEveryActionRedirected(page, ports, target, '/');
   });
 
   test('un visiteur est renvoyé à la connexion, rien ne change', async ({
@@ -354,17 +355,7 @@ test.describe('actions sur les partenaires refusées', () => {
     createPartner: createTarget,
   }) => {
     const target = await createTarget({ name: unique('Cible visiteur') });
-    const seeded = await seededPartners(ports);
     await page.goto('/contact');
-    const csrf = await csrfToken(page);
-    const name = unique('Partenaire anonyme');
-    for (const { intent, ...body } of attempts(csrf, target.id, name)) {
-      const response = await page.request.post('/admin/partners', { ...body, maxRedirects: 0 });
-      expect(response.status(), intent).toBe(302);
-      expect(response.headers().location, intent).toBe('/auth/login?redirect=%2Fadmin%2Fpartners');
-    }
-    expect(await partnerById(ports, target.id)).toEqual(target);
-    expect(await partnerNamed(ports, name)).toBeNull();
-    expect(await seededPartners(ports)).toEqual(seeded);
+    await expectEveryActionRedirected(page, ports, target, '/auth/login?redirect=%2Fadmin%2Fpartners');
   });
 });
