@@ -1,6 +1,7 @@
 // End-to-end tests: Debian's Chromium against the production build on a throw-away DATA_DIR, on SQLite by default or
 // on Firestore with E2E_BACKEND=firestore (`npm run test:firebase` starts the emulators and runs the @journey tests so).
 import { defineConfig } from '@playwright/test';
+import { chromium } from './tests/support/chromium';
 import { e2eHosting, e2eServerEnv, prepareE2eRun } from './tests/support/e2e-backend';
 
 // Evaluated once in the runner, then inherited by the workers through the environment.
@@ -10,19 +11,6 @@ const onFirestore = backend === 'firestore';
 const hosting = e2eHosting();
 /** The proxy's cut (60 s on Hosting), short here so that the live count's reconnection is seen within a test. */
 const HOSTING_CUT_MS = '8000';
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
 
 export default defineConfig({
   testDir: 'tests/e2e',
