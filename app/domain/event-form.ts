@@ -3,6 +3,7 @@
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
 import { zurichIso } from './dates';
+import { EVENT_CONTACT_FIELDS, EVENT_PLACE_FIELDS } from './event';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
@@ -14,21 +15,11 @@ export const EVENT_TEXT_FIELDS = [
   'startTime',
   'endDate',
   'endTime',
-  'venueName',
-  'street',
-  'postalCode',
-  'city',
-  'canton',
-  'lat',
-  'lng',
+  ...EVENT_PLACE_FIELDS,
   'priceMin',
   'priceMax',
   'priceNote',
-  'ticketUrl',
-  'websiteUrl',
-  'organizerName',
-  'contactEmail',
-  'contactPhone',
+  ...EVENT_CONTACT_FIELDS,
   'imageAlt',
 ] as const;
 export const EVENT_FLAG_FIELDS = ['allDay', 'isFree', 'wheelchair', 'hearing', 'familyFriendly'] as const;

@@ -86,6 +86,17 @@ export interface AgendaEvent {
   occurrence?: { cancelled: boolean; upcoming: number };
 }
 
+/** Where an event takes place, named alike in the form, the demo data files and the record. */
+export const EVENT_PLACE_FIELDS = ['venueName', 'street', 'postalCode', 'city', 'canton', 'lat', 'lng'] as const;
+/** Tickets, website and whom to contact, named alike in the form, the demo data files and the record. */
+export const EVENT_CONTACT_FIELDS = [
+  'ticketUrl',
+  'websiteUrl',
+  'organizerName',
+  'contactEmail',
+  'contactPhone',
+] as const;
+
 /** The fields an organizer writes (the form's content, schedule included): what a revision holds. */
 export const EVENT_CONTENT_FIELDS = [
   'title',
@@ -96,28 +107,44 @@ export const EVENT_CONTENT_FIELDS = [
   'endsAt',
   'allDay',
   'openEnd',
-  'venueName',
-  'street',
-  'postalCode',
-  'city',
-  'canton',
-  'lat',
-  'lng',
+  ...EVENT_PLACE_FIELDS,
   'isFree',
   'priceMin',
   'priceMax',
   'priceNote',
-  'ticketUrl',
-  'websiteUrl',
-  'organizerName',
-  'contactEmail',
-  'contactPhone',
+  ...EVENT_CONTACT_FIELDS,
   'image',
   'accessibility',
   'schedule',
 ] as const;
 export type EventContentField = (typeof EVENT_CONTENT_FIELDS)[number];
 export type EventContent = Pick<AgendaEvent, EventContentField>;
+
+type PlaceAndContact = Pick<
+  AgendaEvent,
+  | (typeof EVENT_PLACE_FIELDS)[number]
+  | (typeof EVENT_CONTACT_FIELDS)[number]
+  | 'isFree'
+  | 'priceMin'
+  | 'priceMax'
+  | 'priceNote'
+>;
+
+/**
+ * The place, prices, tickets and contact of an event from what names them as the record does (the form, a demo data
+ * file), and nothing else it holds. A free event has no prices, whatever was typed in them.
+ */
+export function placeAndContactOf(source: PlaceAndContact): PlaceAndContact {
+  const fields = {} as Record<keyof PlaceAndContact, unknown>;
+  for (const field of [...EVENT_PLACE_FIELDS, ...EVENT_CONTACT_FIELDS, 'priceNote'] as const)
+    fields[field] = source[field];
+  return {
+    ...(fields as PlaceAndContact),
+    isFree: source.isFree,
+    priceMin: source.isFree ? null : source.priceMin,
+    priceMax: source.isFree ? null : source.priceMax,
+  };
+}
 
 /** The content fields of an event (a copy: nested image and accessibility are not shared). */
 export function contentOf(event: EventContent): EventContent {

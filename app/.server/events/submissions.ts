@@ -1,6 +1,6 @@
 // Organizer use cases: submit (once per submission key), edit, cancel and undo it (the lifecycle table decides).
 import { data } from '@remix-run/node';
-import type { AgendaEvent, EventContent, EventImage } from '~/domain/event';
+import { type AgendaEvent, type EventContent, type EventImage, placeAndContactOf } from '~/domain/event';
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
@@ -39,22 +39,7 @@ function fieldsFromForm(input: EventFormInput & ScheduleInput) {
     endsAt,
     allDay: input.allDay,
     openEnd,
-    venueName: input.venueName,
-    street: input.street,
-    postalCode: input.postalCode,
-    city: input.city,
-    canton: input.canton,
-    lat: input.lat,
-    lng: input.lng,
-    isFree: input.isFree,
-    priceMin: input.isFree ? null : input.priceMin,
-    priceMax: input.isFree ? null : input.priceMax,
-    priceNote: input.priceNote,
-    ticketUrl: input.ticketUrl,
-    websiteUrl: input.websiteUrl,
-    organizerName: input.organizerName,
-    contactEmail: input.contactEmail,
-    contactPhone: input.contactPhone,
+    ...placeAndContactOf(input),
     accessibility: { wheelchair: input.wheelchair, hearing: input.hearing, familyFriendly: input.familyFriendly },
     schedule: input.schedule ?? null,
   };

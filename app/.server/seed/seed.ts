@@ -1,7 +1,7 @@
 // Deterministic demo content, dated relative to today so the agenda always looks alive.
 import { DEFAULT_CATEGORIES } from '~/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '~/domain/dates';
-import { type AgendaEvent, contentOf } from '~/domain/event';
+import { type AgendaEvent, contentOf, placeAndContactOf } from '~/domain/event';
 import { changedFields, type LifecycleAction } from '~/domain/event-lifecycle';
 import type { Partner } from '~/domain/partner';
 import { expandSchedule, scheduleSpan } from '~/domain/schedule-expand';
@@ -38,22 +38,7 @@ export function buildSeedEvent(spec: SeedEventSpec, today: string, createdBy: st
     endsAt: zurichIso(endDay, spec.allDay ? '23:59' : spec.end),
     allDay: spec.allDay ?? false,
     openEnd: false,
-    venueName: spec.venueName,
-    street: spec.street,
-    postalCode: spec.postalCode,
-    city: spec.city,
-    canton: spec.canton,
-    lat: spec.lat,
-    lng: spec.lng,
-    isFree: spec.isFree,
-    priceMin: spec.isFree ? null : spec.priceMin,
-    priceMax: spec.isFree ? null : spec.priceMax,
-    priceNote: spec.priceNote,
-    ticketUrl: spec.ticketUrl,
-    websiteUrl: spec.websiteUrl,
-    organizerName: spec.organizerName,
-    contactEmail: spec.contactEmail,
-    contactPhone: spec.contactPhone,
+    ...placeAndContactOf(spec),
     image: null,
     accessibility: { ...spec.accessibility },
     status,
