@@ -1,7 +1,6 @@
 // The search field of SPEC §5: the browser gets the native field; with JS it emits the cleaned text
 // (an invalid one becomes empty) and says why right away.
 import { useEffect, useRef, useState } from 'react';
-import { FieldError } from '~/components/form/FieldNotes';
 import { cleanSearchText, SEARCH_MAX_LENGTH, validateSearchText } from '~/domain/search-text';
 
 interface SearchInputProps {
@@ -53,7 +52,11 @@ export function SearchInput({
           if (onSearch) timer.current = setTimeout(() => onSearch(cleanSearchText(value)), 350);
         }}
       />
-      <FieldError id={id} message={shownError} />
+      {shownError ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {shownError}
+        </p>
+      ) : null}
     </div>
   );
 }

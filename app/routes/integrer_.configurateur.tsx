@@ -6,9 +6,7 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { categoryInfos } from '~/.server/categories/categories';
-import { FilterSelect } from '~/components/FilterSelect';
-import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
-import { isCantonCode } from '~/domain/cantons';
+import { CANTON_CODES, CANTON_NAMES, isCantonCode } from '~/domain/cantons';
 import { EMBED_MAX } from '~/domain/embed';
 import { pageMeta } from '~/domain/meta';
 
@@ -77,22 +75,28 @@ export default function EmbedConfigurator() {
         </p>
       </header>
       <Form method="get" className="admin-toolbar">
-        <FilterSelect
-          id="embed-category"
-          name="categorie"
-          label="Catégorie"
-          all="Toutes"
-          defaultValue={choice.categorie}
-          choices={categoryChoices(categories)}
-        />
-        <FilterSelect
-          id="embed-canton"
-          name="canton"
-          label="Canton"
-          all="Toute la Romandie"
-          defaultValue={choice.canton}
-          choices={CANTON_CHOICES}
-        />
+        <div className="field">
+          <label htmlFor="embed-category">Catégorie</label>
+          <select id="embed-category" name="categorie" defaultValue={choice.categorie}>
+            <option value="">Toutes</option>
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="embed-canton">Canton</label>
+          <select id="embed-canton" name="canton" defaultValue={choice.canton}>
+            <option value="">Toute la Romandie</option>
+            {CANTON_CODES.map((code) => (
+              <option key={code} value={code}>
+                {CANTON_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field">
           <label htmlFor="embed-search">Texte recherché (facultatif, p. ex. le nom de votre lieu)</label>
           <input id="embed-search" name="recherche" type="search" maxLength={100} defaultValue={choice.recherche} />

@@ -1,8 +1,7 @@
 // « Recevoir ces événements par email » (decision 048): under a filtered list, and alone on /alertes/nouvelle when
 // the server refused it (the same form with its messages, without JavaScript too). It posts to /alertes/nouvelle,
 // which answers a redirect: the list, cached for anonymous visitors, never sets a cookie.
-import { Form } from '@remix-run/react';
-import { AlertSubscribeButton, AlertSubscribeCallout } from '~/components/alerts/AlertSubscribeCallout';
+import { Form, useNavigation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { SelectField, TextField } from '~/components/form/Field';
@@ -23,14 +22,21 @@ export function AlertSubscribeForm({
   description: string;
   answer?: FormAnswer | null;
 }) {
+  const navigation = useNavigation();
   const { fields, form, attempt, formProps } = useAppForm({
     id: 'alerte',
     schema: alertRequestSchema,
     answer,
     defaultValue: { rythme: 'weekly', filtre: filter },
   });
+  const submitting = navigation.state === 'submitting' && navigation.formAction === ALERT_ACTION;
   return (
-    <AlertSubscribeCallout description={description}>
+    <section className="callout alert-subscribe" aria-labelledby="alerte-titre" data-testid="alert-subscribe">
+      <h2 id="alerte-titre">Recevoir ces événements par email</h2>
+      <p>
+        Les nouveaux événements de cette sélection ({description}), sans créer de compte. Un lien dans chaque email
+        suffit pour vous désabonner.
+      </p>
       <ErrorSummary
         errors={form.allErrors}
         attempt={attempt}
@@ -42,8 +48,10 @@ export function AlertSubscribeForm({
         <input type="hidden" name="filtre" value={filter} />
         <TextField meta={fields.email} label="Votre adresse email" type="email" autoComplete="email" />
         <SelectField meta={fields.rythme} label="Quand" options={ALERT_RHYTHMS} />
-        <AlertSubscribeButton />
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
+        </button>
       </Form>
-    </AlertSubscribeCallout>
+    </section>
   );
 }

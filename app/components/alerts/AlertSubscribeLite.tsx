@@ -1,14 +1,20 @@
 // « Recevoir ces événements par email » under a filtered list (decision 048), without the form library: the list stays
 // within its JavaScript budget. The server checks the request; a refused one comes back on /alertes/nouvelle with its
 // messages and what was typed (AlertSubscribeForm). It answers a redirect: the cached list never sets a cookie.
-import { Form } from '@remix-run/react';
-import { AlertSubscribeButton, AlertSubscribeCallout } from '~/components/alerts/AlertSubscribeCallout';
+import { Form, useNavigation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ALERT_ACTION, ALERT_RHYTHMS } from '~/domain/alert-rhythms';
 
 export function AlertSubscribeLite({ filter, description }: { filter: string; description: string }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formAction === ALERT_ACTION;
   return (
-    <AlertSubscribeCallout description={description}>
+    <section className="callout alert-subscribe" aria-labelledby="alerte-titre" data-testid="alert-subscribe">
+      <h2 id="alerte-titre">Recevoir ces événements par email</h2>
+      <p>
+        Les nouveaux événements de cette sélection ({description}), sans créer de compte. Un lien dans chaque email
+        suffit pour vous désabonner.
+      </p>
       <Form method="post" action={ALERT_ACTION} className="form" noValidate>
         <FormSecurity />
         <input type="hidden" name="filtre" value={filter} />
@@ -26,8 +32,10 @@ export function AlertSubscribeLite({ filter, description }: { filter: string; de
             ))}
           </select>
         </div>
-        <AlertSubscribeButton />
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
+        </button>
       </Form>
-    </AlertSubscribeCallout>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 // The event as the moderator decides on it: image, facts, description (its working copy, a pending revision applied).
 import type { useLoaderData } from '@remix-run/react';
-import { EventDescription, EventImage } from '~/components/EventBody';
 import { formatDateTime } from '~/domain/dates';
+import { imageSrcSet, imageUrl } from '~/domain/images';
 import type { loader } from './route';
 
 type Selected = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['selected']>;
@@ -21,7 +21,14 @@ export function EventPreview({ event }: { event: Selected }) {
   return (
     <div className="moderation__preview">
       {event.image ? (
-        <EventImage image={event.image} sizes="(max-width: 900px) 100vw, 600px" />
+        <img
+          src={imageUrl(event.image.path, 800)}
+          srcSet={imageSrcSet(event.image.path)}
+          sizes="(max-width: 900px) 100vw, 600px"
+          width={event.image.width}
+          height={event.image.height}
+          alt={event.image.alt}
+        />
       ) : (
         <p className="field__hint">Pas d’image.</p>
       )}
@@ -58,7 +65,12 @@ export function EventPreview({ event }: { event: Selected }) {
         <dt>Soumis le</dt>
         <dd>{formatDateTime(event.submittedAt)}</dd>
       </dl>
-      <EventDescription className="moderation__description" text={event.description} />
+      <div className="moderation__description">
+        {event.description.split(/\n{2,}/).map((paragraph, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
 import { seriesView } from '~/.server/events/series';
 import { getCurrentUser } from '~/.server/platform/session';
-import { EventDescription, EventImage } from '~/components/EventBody';
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { useCategory } from '~/components/useCategories';
@@ -13,7 +12,7 @@ import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
 import { actorsFor } from '~/domain/event-lifecycle';
-import { imageUrl } from '~/domain/images';
+import { imageSrcSet, imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 import { EventBar } from './EventBar';
@@ -97,7 +96,15 @@ export default function EventDetailPage() {
       </header>
 
       {event.image ? (
-        <EventImage className="event-detail__image" image={event.image} sizes="(max-width: 760px) 100vw, 720px" />
+        <img
+          className="event-detail__image"
+          src={imageUrl(event.image.path, 800)}
+          srcSet={imageSrcSet(event.image.path)}
+          sizes="(max-width: 760px) 100vw, 720px"
+          width={event.image.width}
+          height={event.image.height}
+          alt={event.image.alt}
+        />
       ) : null}
 
       <div className="event-detail__body">
@@ -106,7 +113,12 @@ export default function EventDetailPage() {
             <p className="notice notice--error">Cet événement est annulé. Renseignez-vous auprès des organisateurs.</p>
           ) : null}
           {isPast ? <p className="notice">Cet événement a eu lieu ; cette page reste disponible en archive.</p> : null}
-          <EventDescription className="event-detail__description" text={event.description} />
+          <div className="event-detail__description">
+            {event.description.split(/\n{2,}/).map((paragraph, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
           {series ? <EventDates series={series} eventId={event.id} canManage={canManage} /> : null}
           <EventPlace event={event} isPast={isPast} map={root?.map ?? { tileUrl: '', attribution: '' }} />
         </div>
