@@ -11,42 +11,30 @@ export interface UserDoc extends UserProfile {
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
+/** A user as stored and as read back: every field of the profile, with SPEC §3 defaults for what is missing. */
+function storedUser(uid: string, d: Partial<UserDoc>): UserWithPassword {
+  return {
+    uid,
+    email: String(d.email ?? ''),
+    displayName: String(d.displayName ?? ''),
+    role: d.role === 'admin' ? 'admin' : 'organizer',
+    createdAt: String(d.createdAt ?? ''),
+    updatedAt: String(d.updatedAt ?? ''),
+    supported: Boolean(d.supported),
+    photoURL: d.photoURL ?? null,
+    emailVerified: Boolean(d.emailVerified),
+    disabled: Boolean(d.disabled),
+    trusted: Boolean(d.trusted),
+    passwordHash: d.passwordHash ?? null,
+  };
+}
+
 export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = {
   toFirestore: (u) => {
-    const user = u as UserWithPassword;
-    return {
-      uid: user.uid,
-      email: user.email,
-      emailLower: emailKey(user.email),
-      displayName: user.displayName,
-      role: user.role,
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
-      supported: Boolean(user.supported),
-      photoURL: user.photoURL ?? null,
-      emailVerified: Boolean(user.emailVerified),
-      disabled: Boolean(user.disabled),
-      trusted: Boolean(user.trusted),
-      passwordHash: user.passwordHash ?? null,
-    };
+    const user = storedUser(String(u.uid), u as Partial<UserDoc>);
+    return { ...user, emailLower: emailKey(user.email) };
   },
-  fromFirestore: (snapshot) => {
-    const d = snapshot.data() as Partial<UserDoc>;
-    return {
-      uid: snapshot.id,
-      email: String(d.email ?? ''),
-      displayName: String(d.displayName ?? ''),
-      role: d.role === 'admin' ? 'admin' : 'organizer',
-      createdAt: String(d.createdAt ?? ''),
-      updatedAt: String(d.updatedAt ?? ''),
-      supported: Boolean(d.supported),
-      photoURL: d.photoURL ?? null,
-      emailVerified: Boolean(d.emailVerified),
-      disabled: Boolean(d.disabled),
-      trusted: Boolean(d.trusted),
-      passwordHash: d.passwordHash ?? null,
-    };
-  },
+  fromFirestore: (snapshot) => storedUser(snapshot.id, snapshot.data() as Partial<UserDoc>),
 };
 
 /** A new account's profile: SPEC §3 defaults (not a supporter, no photo), enabled. */
