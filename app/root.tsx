@@ -23,7 +23,6 @@ import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/platform/se
 import { getCurrentUser } from './.server/platform/session';
 import { ErrorPage } from './components/ErrorPage';
 import { FormSecurity } from './components/FormSecurity';
-import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { useLivePendingCount, usePendingTitle } from './components/useLiveAdmin';
 import { CONSENT_STORAGE_KEYS } from './domain/consent';
@@ -40,6 +39,9 @@ export const links: LinksFunction = () => [
 // Every visitor without a choice sees the banner, rendered on the server; its code (forms by fetch, the dialog,
 // analytics) is not among the page's first scripts: until it arrives the banner's forms post as without JavaScript.
 const CookieConsent = lazy(() => import('./components/consent/CookieConsent'));
+
+// Below the fold on every page, rendered on the server: its code comes after the page's first scripts (decision 056).
+const SiteFooter = lazy(() => import('./components/SiteFooter').then((m) => ({ default: m.SiteFooter })));
 
 // Admins only, after hydration: the notifications overlay, push, app badge and debug panel (never on visitors' pages).
 const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
@@ -136,7 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               ) : null}
               {children}
             </main>
-            {/* Below the fold: its own boundary, so React hydrates it after the header and the page, in small slices. */}
+            {/* Its own boundary: React keeps the server's footer until its code arrives, then hydrates it apart. */}
             <Suspense fallback={null}>
               <SiteFooter />
             </Suspense>
