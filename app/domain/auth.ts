@@ -29,6 +29,7 @@ export const WRONG_CURRENT_PASSWORD = 'Le mot de passe actuel est incorrect.';
 export const RESET_LINK_INVALID =
   'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';
 export const PASSWORDS_DIFFER = 'Les deux mots de passe ne sont pas identiques.';
+export const CONFIRM_DELETION = 'Cochez la case pour confirmer la suppression.';
 
 const email = z
   .string({ required_error: 'Indiquez votre adresse email.' })
@@ -80,3 +81,9 @@ export const changePasswordSchema = z
     confirmation: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmation, { message: PASSWORDS_DIFFER, path: ['confirmation'] });
+
+/** Deleting one's account: the password (checked by the use case) and the box ticked. */
+export const deleteAccountSchema = z.object({
+  deletePassword: z.string(),
+  confirm: z.literal('oui', { errorMap: () => ({ message: CONFIRM_DELETION }) }),
+});

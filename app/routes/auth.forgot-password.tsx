@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, requestPasswordReset } from '~/.server/accounts/accounts';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireAnonymous } from '~/.server/platform/session';
-import { Field } from '~/components/Field';
-import { FormSecurity } from '~/components/FormSecurity';
+import { AccountPage } from '~/components/account/AccountPage';
+import { AccountForm } from '~/components/form/AccountForm';
+import { TextField } from '~/components/form/Field';
 import { forgotPasswordSchema } from '~/domain/auth';
 import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
@@ -39,39 +40,24 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function ForgotPasswordPage() {
   const { sent } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const errors = result?.errors ?? {};
+  const answer = useActionData<typeof action>();
   return (
-    <div className="page page--narrow">
-      <header className="page-header">
-        <h1>Mot de passe oublié</h1>
-        <p className="lead">Indiquez l’adresse de votre compte : nous vous envoyons un lien valable une heure.</p>
-      </header>
+    <AccountPage
+      title="Mot de passe oublié"
+      lead="Indiquez l’adresse de votre compte : nous vous envoyons un lien valable une heure."
+    >
       {sent ? (
         <div className="notice notice--success" role="status" data-testid="reset-sent">
           Si un compte existe avec cette adresse, un email vient de lui être envoyé. Pensez à regarder dans les
           indésirables.
         </div>
       ) : null}
-      <Form method="post" className="form" noValidate>
-        <FormSecurity />
-        <Field
-          name="email"
-          label="Adresse email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={result?.values.email}
-          error={errors.email}
-        />
-        <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
-          Envoyer le lien
-        </button>
-      </Form>
+      <AccountForm id="forgot-password" schema={forgotPasswordSchema} answer={answer} submitLabel="Envoyer le lien">
+        {(fields) => <TextField meta={fields.email} label="Adresse email" type="email" autoComplete="email" />}
+      </AccountForm>
       <p>
         <Link to="/auth/login">Retour à la connexion</Link>
       </p>
-    </div>
+    </AccountPage>
   );
 }

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { ClientOnly } from 'remix-utils/client-only';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { authenticate } from '~/.server/accounts/login';
 import { audit, auditFromRequest } from '~/.server/platform/audit';
 import { guardPost } from '~/.server/platform/guard';
@@ -9,11 +8,12 @@ import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { Field } from '~/components/Field';
-import { FormSecurity } from '~/components/FormSecurity';
-import { GoogleSignIn } from '~/components/GoogleSignIn';
-import { useFormKey } from '~/components/useFormKey';
+import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
+import { AccountForm } from '~/components/form/AccountForm';
+import { TextField } from '~/components/form/Field';
+import { PasswordField } from '~/components/form/PasswordField';
 import { LOGIN_FAILED, loginSchema } from '~/domain/auth';
+import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,9 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
-  const email = String(formData.get('email') ?? '');
-  const parsed = loginSchema.safeParse({ email, password: formData.get('password') ?? '' });
-  if (!parsed.success) return invalid(parsed.error, { email });
+  // The password is never sent back to the browser.
+  const values = formValues(formData, ['email']);
+  const parsed = loginSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
+  if (!parsed.success) return invalid(parsed.error, { values });
   const who = {
     ...auditFromRequest(request),
     email: parsed.data.email.trim().toLowerCase(),
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!user) {
     audit('login.failure', who);
-    return refused(new UseCaseError(LOGIN_FAILED), { email });
+    return refused(new UseCaseError(LOGIN_FAILED), { values });
   }
   audit('login.success', { ...who, uid: user.uid });
   return redirect(safeRedirect(formData.get('redirect')), { headers: await signIn(request, user.uid, user.idToken) });
@@ -59,54 +60,24 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function LoginPage() {
   const { google } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const errors = result?.errors ?? {};
-  const formKey = useFormKey(result);
+  const answer = useActionData<typeof action>();
+  const redirectTo = useWantedPage();
   return (
-    <div className="page page--narrow">
-      <header className="page-header">
-        <h1>Connexion</h1>
-        <p className="lead">Connectez-vous pour publier et gérer vos événements.</p>
-      </header>
-      {errors.form ? (
-        <p className="notice notice--error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <Form key={formKey} method="post" className="form" noValidate>
-        <FormSecurity />
-        <input type="hidden" name="redirect" value={searchParams.get('redirect') ?? ''} />
-        <Field
-          name="email"
-          label="Adresse email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={result?.email ?? ''}
-          error={errors.email}
-        />
-        <Field
-          name="password"
-          label="Mot de passe"
-          type="password"
-          autoComplete="current-password"
-          autoFocus={Boolean(result)}
-          required
-          error={errors.password}
-        />
-        <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
-          Se connecter
-        </button>
-      </Form>
-      {google ? (
-        <ClientOnly>{() => <GoogleSignIn config={google} redirect={searchParams.get('redirect') ?? ''} />}</ClientOnly>
-      ) : null}
+    <AccountPage title="Connexion" lead="Connectez-vous pour publier et gérer vos événements.">
+      <AccountForm id="login" schema={loginSchema} answer={answer} submitLabel="Se connecter">
+        {(fields) => (
+          <>
+            <input type="hidden" name="redirect" value={redirectTo} />
+            <TextField meta={fields.email} label="Adresse email" type="email" autoComplete="email" />
+            <PasswordField meta={fields.password} label="Mot de passe" purpose="current" />
+          </>
+        )}
+      </AccountForm>
+      <GoogleOption google={google} redirect={redirectTo} />
       <p>
         <Link to="/auth/forgot-password">Mot de passe oublié ?</Link> · Pas encore de compte ?{' '}
         <Link to="/auth/register">Inscription</Link>
       </p>
-    </div>
+    </AccountPage>
   );
 }

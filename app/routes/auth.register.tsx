@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { ClientOnly } from 'remix-utils/client-only';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, registerAccount } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireAnonymous, safeRedirect } from '~/.server/platform/session';
-import { Field } from '~/components/Field';
-import { FormSecurity } from '~/components/FormSecurity';
-import { GoogleSignIn } from '~/components/GoogleSignIn';
-import { useFormKey } from '~/components/useFormKey';
-import { PASSWORD_MAX, PASSWORD_MIN, registerSchema, registrationSent } from '~/domain/auth';
+import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
+import { AccountForm } from '~/components/form/AccountForm';
+import { TextField } from '~/components/form/Field';
+import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/PasswordField';
+import { registerSchema, registrationSent } from '~/domain/auth';
 import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
@@ -52,62 +51,29 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function RegisterPage() {
   const { google } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const errors = result?.errors ?? {};
-  const formKey = useFormKey(result);
-  const values = result?.values ?? {};
+  const answer = useActionData<typeof action>();
+  const redirectTo = useWantedPage();
   return (
-    <div className="page page--narrow">
-      <header className="page-header">
-        <h1>Inscription</h1>
-        <p className="lead">Un compte gratuit pour publier vos événements. Ils seront visibles après modération.</p>
-      </header>
-      {errors.form ? (
-        <p className="notice notice--error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <Form key={formKey} method="post" className="form" noValidate>
-        <FormSecurity />
-        <input type="hidden" name="redirect" value={searchParams.get('redirect') ?? ''} />
-        <Field
-          name="displayName"
-          label="Votre nom ou celui de votre organisation"
-          autoComplete="name"
-          required
-          maxLength={60}
-          defaultValue={values.displayName}
-          error={errors.displayName}
-        />
-        <Field
-          name="email"
-          label="Adresse email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <Field
-          name="password"
-          label="Mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`Au moins ${PASSWORD_MIN} caractères. Une phrase de quelques mots est facile à retenir et difficile à deviner.`}
-          error={errors.password}
-        />
-        <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
-          Créer mon compte
-        </button>
-      </Form>
-      {google ? (
-        <ClientOnly>{() => <GoogleSignIn config={google} redirect={searchParams.get('redirect') ?? ''} />}</ClientOnly>
-      ) : null}
+    <AccountPage
+      title="Inscription"
+      lead="Un compte gratuit pour publier vos événements. Ils seront visibles après modération."
+    >
+      <AccountForm id="register" schema={registerSchema} answer={answer} submitLabel="Créer mon compte">
+        {(fields) => (
+          <>
+            <input type="hidden" name="redirect" value={redirectTo} />
+            <TextField meta={fields.displayName} label="Votre nom ou celui de votre organisation" autoComplete="name" />
+            <TextField meta={fields.email} label="Adresse email" type="email" autoComplete="email" />
+            <PasswordField
+              meta={fields.password}
+              label="Mot de passe"
+              purpose="new"
+              hint={`${NEW_PASSWORD_HINT} Une phrase de quelques mots est facile à retenir et difficile à deviner.`}
+            />
+          </>
+        )}
+      </AccountForm>
+      <GoogleOption google={google} redirect={redirectTo} />
       <p>
         Déjà inscrit·e ? <Link to="/auth/login">Connexion</Link>
       </p>
@@ -115,6 +81,6 @@ export default function RegisterPage() {
         En créant un compte, vous acceptez les <Link to="/legal">conditions générales</Link> et la{' '}
         <Link to="/privacy-policy">politique de confidentialité</Link>.
       </p>
-    </div>
+    </AccountPage>
   );
 }

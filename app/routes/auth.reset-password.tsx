@@ -1,17 +1,17 @@
 // The page a reset link opens: choose a new password (the link works once, for one hour).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { destroyUserSession } from '~/.server/platform/session';
-import { Field } from '~/components/Field';
-import { FormSecurity } from '~/components/FormSecurity';
-import { useFormKey } from '~/components/useFormKey';
-import { PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from '~/domain/auth';
+import { AccountPage } from '~/components/account/AccountPage';
+import { AccountForm } from '~/components/form/AccountForm';
+import { PasswordField } from '~/components/form/PasswordField';
+import { RESET_LINK_INVALID, resetPasswordSchema } from '~/domain/auth';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -57,47 +57,31 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const errors = result?.errors ?? {};
-  const formKey = useFormKey(result);
+  const answer = useActionData<typeof action>();
+  // The only refusal of the whole form is a link that no longer works: then there is nothing left to fill in.
+  const linkRefused = answer?.errors.form;
   return (
-    <div className="page page--narrow">
-      <header className="page-header">
-        <h1>Nouveau mot de passe</h1>
-      </header>
-      {!valid || errors.form ? (
+    <AccountPage title="Nouveau mot de passe">
+      {valid && !linkRefused ? (
+        <AccountForm
+          id="reset-password"
+          schema={resetPasswordSchema}
+          answer={answer}
+          submitLabel="Enregistrer le mot de passe"
+        >
+          {(fields) => (
+            <>
+              <input type="hidden" name="token" value={token} />
+              <PasswordField meta={fields.password} label="Nouveau mot de passe" purpose="new" />
+              <PasswordField meta={fields.confirmation} label="Confirmez le mot de passe" purpose="confirm" />
+            </>
+          )}
+        </AccountForm>
+      ) : (
         <div className="notice notice--error" role="alert">
-          {errors.form ?? RESET_LINK_INVALID} <Link to="/auth/forgot-password">Recevoir un nouveau lien</Link>
+          {linkRefused ?? RESET_LINK_INVALID} <Link to="/auth/forgot-password">Recevoir un nouveau lien</Link>
         </div>
-      ) : null}
-      {valid ? (
-        <Form key={formKey} method="post" className="form" noValidate>
-          <FormSecurity />
-          <input type="hidden" name="token" value={token} />
-          <Field
-            name="password"
-            label="Nouveau mot de passe"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            hint={`Au moins ${PASSWORD_MIN} caractères.`}
-            error={errors.password}
-          />
-          <Field
-            name="confirmation"
-            label="Confirmez le mot de passe"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.confirmation}
-          />
-          <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
-            Enregistrer le mot de passe
-          </button>
-        </Form>
-      ) : null}
-    </div>
+      )}
+    </AccountPage>
   );
 }

@@ -45,6 +45,8 @@ interface AppFormOptions<Schema extends z.ZodTypeAny> {
   defaultValue?: Record<string, string | null | undefined>;
   /** Replaces the schema's check when a form has rules across fields. */
   validate?: Validate;
+  /** When a field is first checked: on leaving it (default), or at sending (then at each keystroke). */
+  shouldValidate?: 'onBlur' | 'onSubmit';
 }
 
 /**
@@ -63,7 +65,7 @@ export function useAppForm<Schema extends z.ZodTypeAny>(options: AppFormOptions<
     lastResult,
     defaultValue: options.defaultValue,
     constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
+    shouldValidate: options.shouldValidate ?? 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate({ formData }) {
       if (!validate) return parseWithZod(formData, { schema, disableAutoCoercion: true });

@@ -18,16 +18,16 @@ import { keepRetryAfter } from '~/.server/platform/security';
 import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { ProfileAlerts } from '~/components/alerts/ProfileAlerts';
-import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { TextField } from '~/components/form/Field';
 import { PushSettings } from '~/components/PushSettings';
 import { SupporterBadge } from '~/components/SupporterBadge';
-import { useFormKey } from '~/components/useFormKey';
-import { changePasswordSchema, profileSchema } from '~/domain/auth';
-import type { FieldErrors } from '~/domain/forms';
+import { changePasswordSchema, deleteAccountSchema, profileSchema } from '~/domain/auth';
+import { type FieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { DeleteSection } from './DeleteSection';
 import { PasswordSection } from './PasswordSection';
+import { AnswerNotice, type Intent, type ProfileAnswer, ProfileCard, ProfileForm } from './ProfileCard';
 import { SessionsSection } from './SessionsSection';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -82,8 +82,6 @@ function describeDevice(userAgent: string): string {
 /** The values sent back with a refusal of the forms without text to keep (passwords are never sent back). */
 const noValues: Record<string, string> = {};
 
-type Intent = 'profile' | 'password' | 'resend' | 'sessions' | 'delete';
-
 export async function action({ request, context }: ActionFunctionArgs) {
   // Every intent is checked on the server: session (SPEC §5 messages when missing), CSRF, Origin, rate.
   const formData = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'auth' } });
@@ -132,9 +130,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await endOtherSessions(context.services, user, current?.sessionId ?? null);
         return done('Vos autres appareils ont été déconnectés.');
       case 'delete': {
-        if (formData.get('confirm') !== 'oui')
-          throw new UseCaseError('Cochez la case pour confirmer la suppression.', 'confirm');
-        await deleteAccount(accountDeps(context.services), user, String(formData.get('deletePassword') ?? ''));
+        const parsed = deleteAccountSchema.safeParse(formValues(formData, ['deletePassword', 'confirm']));
+        if (!parsed.success) return invalid(parsed.error, { intent, values: noValues, message: '' });
+        await deleteAccount(accountDeps(context.services), user, parsed.data.deletePassword);
         const headers = new Headers();
         headers.append('Set-Cookie', await destroyUserSession(request));
         headers.append(
@@ -162,20 +160,8 @@ export const meta: MetaFunction = ({ matches }) =>
 export default function OrganizerProfilePage() {
   const { user, sessions, alerts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const formKey = useFormKey(result);
-  const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : {});
-  const messageFor = (intent: Intent) =>
-    result?.intent === intent && result.message ? (
-      <p className="notice notice--success" role="status">
-        {result.message}
-      </p>
-    ) : result?.intent === intent && result.errors.form ? (
-      <p className="notice notice--error" role="alert">
-        {result.errors.form}
-      </p>
-    ) : null;
+  const busy = useNavigation().state === 'submitting';
+  const answerTo = (intent: Intent): ProfileAnswer | undefined => (result?.intent === intent ? result : undefined);
 
   return (
     <div className="page page--narrow profile">
@@ -187,29 +173,21 @@ export default function OrganizerProfilePage() {
         {user.supported ? <SupporterBadge /> : null}
       </header>
 
-      <section aria-labelledby="profile-name" className="card">
-        <h2 id="profile-name">Votre nom</h2>
-        {messageFor('profile')}
-        <Form key={formKey} method="post" className="form" noValidate>
-          <FormSecurity honeypot={false} />
-          <input type="hidden" name="intent" value="profile" />
-          <Field
-            name="displayName"
-            label="Nom affiché"
-            required
-            maxLength={60}
-            defaultValue={result?.intent === 'profile' ? result.values.displayName : user.displayName}
-            error={errorsFor('profile').displayName}
-          />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Enregistrer
-          </button>
-        </Form>
-      </section>
+      <ProfileCard name="name" title="Votre nom">
+        <AnswerNotice answer={answerTo('profile')} />
+        <ProfileForm
+          intent="profile"
+          schema={profileSchema}
+          answer={answerTo('profile')}
+          defaultValue={{ displayName: user.displayName }}
+          submitLabel="Enregistrer"
+        >
+          {(fields) => <TextField meta={fields.displayName} label="Nom affiché" />}
+        </ProfileForm>
+      </ProfileCard>
 
-      <section aria-labelledby="profile-email" className="card">
-        <h2 id="profile-email">Adresse email</h2>
-        {messageFor('resend')}
+      <ProfileCard name="email" title="Adresse email">
+        <AnswerNotice answer={answerTo('resend')} refusal />
         {user.emailVerified ? (
           <p>Votre adresse {user.email} est vérifiée.</p>
         ) : (
@@ -224,17 +202,21 @@ export default function OrganizerProfilePage() {
             </Form>
           </>
         )}
-      </section>
+      </ProfileCard>
 
-      <PasswordSection busy={busy} formKey={formKey} errors={errorsFor('password')} message={messageFor('password')} />
+      <PasswordSection answer={answerTo('password')} />
 
       {user.role === 'admin' ? <PushSettings /> : null}
 
       <ProfileAlerts alerts={alerts} />
 
-      <SessionsSection busy={busy} sessions={sessions} message={messageFor('sessions')} />
+      <SessionsSection
+        busy={busy}
+        sessions={sessions}
+        message={<AnswerNotice answer={answerTo('sessions')} refusal />}
+      />
 
-      <DeleteSection busy={busy} formKey={formKey} errors={errorsFor('delete')} message={messageFor('delete')} />
+      <DeleteSection answer={answerTo('delete')} />
     </div>
   );
 }

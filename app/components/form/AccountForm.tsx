@@ -1,0 +1,114 @@
+// The account forms (sign in, registration, passwords, profile) on the one form mechanism (decisions 040 and 055).
+// They are short: each message stands beside its field, and only the whole form's message (« Email ou mot de passe
+// incorrect. ») stands at the top. Each answer of the server starts a fresh form, so what the answer kept comes back
+// every time (the email typed) and a password never does.
+import { Form, useNavigation } from '@remix-run/react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { FormSecurity } from '~/components/FormSecurity';
+import { useFormKey } from '~/components/useFormKey';
+import type { z } from '~/domain/zod';
+import { ErrorSummary } from './ErrorSummary';
+import { type FormAnswer, useAppForm } from './use-app-form';
+
+type AccountFields = ReturnType<typeof useAppForm>['fields'];
+
+interface AccountFormProps<Schema extends z.ZodTypeAny> {
+  /** Names the form; two forms on one page need two ids. */
+  id: string;
+  /** The schema the action parses with: constraints and checks come from it. */
+  schema: Schema;
+  /** The action's answer to this form (refused or done), nothing before the first one. */
+  answer: FormAnswer | null | undefined;
+  /** The values shown before any refusal (the profile's current name). */
+  defaultValue?: Record<string, string | undefined>;
+  submitLabel: string;
+  /** A button that destroys something (deleting the account). */
+  danger?: boolean;
+  /** Public forms carry the honeypot; a signed-in person's forms do not need it. */
+  honeypot?: boolean;
+  /** The fields (and hidden inputs) of the form. */
+  children: (fields: AccountFields) => ReactNode;
+}
+
+/** An answer that refused something: conform shows its messages and the input it kept. */
+const refusalOf = (answer: FormAnswer | null | undefined) =>
+  answer && Object.values(answer.errors ?? {}).some(Boolean) ? answer : null;
+
+export function AccountForm<Schema extends z.ZodTypeAny>(props: AccountFormProps<Schema>) {
+  // conform reads the answer's input only when a form starts: a new answer mounts a new form.
+  const answerKey = useFormKey(props.answer);
+  return <FreshAccountForm key={answerKey} {...props} answered={props.answer ? answerKey : 0} />;
+}
+
+/** Empties the password inputs: a refused form never keeps a password, whether the browser or the server refused it. */
+function forgetPasswords(form: HTMLFormElement) {
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[type="password"]')) input.value = '';
+}
+
+function FreshAccountForm<Schema extends z.ZodTypeAny>({
+  id,
+  schema,
+  answer,
+  defaultValue,
+  submitLabel,
+  danger = false,
+  honeypot = true,
+  children,
+  answered,
+}: AccountFormProps<Schema> & { answered: number }) {
+  const refusal = refusalOf(answer);
+  // Checked at sending, not on leaving a field: a message appearing when the pointer presses the button would move the
+  // button away from under it, and the click would be lost (the forms are short: nothing is far from its message).
+  const { form, fields, formProps } = useAppForm({
+    id,
+    schema,
+    answer: refusal,
+    defaultValue,
+    shouldValidate: 'onSubmit',
+  });
+  const submitting = useNavigation().state === 'submitting';
+  const formRef = useRef<HTMLFormElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  // Sendings the browser's check refused. conform checks a field by a submit event of its own (with a hidden button):
+  // those are not counted, and leave the passwords as they are.
+  const [refusedSendings, setRefusedSendings] = useState(0);
+  // The server's message stays until the person sends again (conform's checks of a field would drop it).
+  const formMessage = refusedSendings ? form.errors?.[0] : (refusal?.errors?.form ?? undefined);
+  // After the server's refusal the focus goes to the form's message (ErrorSummary takes it), else to the first field
+  // refused. This form was mounted for that answer: this runs once, with it.
+  const refusedFieldsOnly = Boolean(refusal) && !formMessage;
+  useEffect(() => {
+    if (refusedFieldsOnly) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusedFieldsOnly]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const sentByPerson = !submitter || submitter === sendButton.current;
+    if (sentByPerson && event.defaultPrevented) {
+      forgetPasswords(event.currentTarget);
+      setRefusedSendings((n) => n + 1);
+    }
+  };
+  return (
+    <>
+      <ErrorSummary
+        errors={{ '': formMessage ? [formMessage] : undefined }}
+        title={formMessage}
+        attempt={refusedSendings + (refusal ? answered : 0)}
+      />
+      <Form ref={formRef} method="post" className="form" {...formProps} onSubmit={onSubmit}>
+        <FormSecurity honeypot={honeypot} />
+        {children(fields)}
+        <button
+          ref={sendButton}
+          type="submit"
+          className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+          disabled={submitting}
+        >
+          {submitLabel}
+        </button>
+      </Form>
+    </>
+  );
+}

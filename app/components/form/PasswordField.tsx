@@ -1,0 +1,29 @@
+// A password input of the account forms. Its value is never shown back (the server never returns it), and its
+// autocomplete tells the browser's password manager which password it is: the one it knows, or a new one to remember.
+import type { ReactNode } from 'react';
+import { PASSWORD_MIN } from '~/domain/auth';
+import { type FieldMeta, TextField } from './Field';
+
+/** The rule a new password follows, said beside the field that chooses it. */
+export const NEW_PASSWORD_HINT = `Au moins ${PASSWORD_MIN} caractères.`;
+
+interface PasswordFieldProps {
+  meta: FieldMeta;
+  label: string;
+  /** `current`: the password the account has; `new`: the one being chosen (with its rule); `confirm`: typed again. */
+  purpose: 'current' | 'new' | 'confirm';
+  /** Replaces the rule of a new password (registration says a little more). */
+  hint?: ReactNode;
+}
+
+export function PasswordField({ meta, label, purpose, hint }: PasswordFieldProps) {
+  return (
+    <TextField
+      meta={meta}
+      label={label}
+      type="password"
+      autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
+      hint={purpose === 'new' ? (hint ?? NEW_PASSWORD_HINT) : undefined}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+// One card of the profile page and the form it holds: each form says which card it is (`intent`), and the action's
+// answer to it is shown in that card only.
+import type { ReactNode } from 'react';
+import { AccountForm } from '~/components/form/AccountForm';
+import type { FieldErrors } from '~/domain/forms';
+import type { z } from '~/domain/zod';
+
+export type Intent = 'profile' | 'password' | 'resend' | 'sessions' | 'delete';
+
+/** The action's answer to one card: done (its message) or refused (the messages by field). */
+export interface ProfileAnswer {
+  intent: Intent;
+  message: string;
+  errors: FieldErrors;
+  values: Record<string, string>;
+}
+
+/** What the answer says to the whole card: done, or (for the cards without fields) refused. */
+export function AnswerNotice({ answer, refusal = false }: { answer: ProfileAnswer | undefined; refusal?: boolean }) {
+  if (answer?.message) {
+    return (
+      <p className="notice notice--success" role="status">
+        {answer.message}
+      </p>
+    );
+  }
+  if (refusal && answer?.errors.form) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {answer.errors.form}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** A card of the page, its title named `profile-<name>` for the section to be labelled by it. */
+export function ProfileCard({
+  name,
+  title,
+  danger = false,
+  children,
+}: {
+  name: string;
+  title: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`profile-${name}`} className={danger ? 'card danger-zone' : 'card'}>
+      <h2 id={`profile-${name}`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+type ProfileFormProps<Schema extends z.ZodTypeAny> = Omit<Parameters<typeof AccountForm<Schema>>[0], 'id'> & {
+  intent: Intent;
+};
+
+/** A form of the profile: signed in (no honeypot), its intent carried along, a refusal shown in its own card. */
+export function ProfileForm<Schema extends z.ZodTypeAny>({ intent, children, ...form }: ProfileFormProps<Schema>) {
+  return (
+    <AccountForm id={`${intent}-form`} honeypot={false} {...form}>
+      {(fields) => (
+        <>
+          <input type="hidden" name="intent" value={intent} />
+          {children(fields)}
+        </>
+      )}
+    </AccountForm>
+  );
+}
