@@ -21,8 +21,10 @@ import { readConsent } from './.server/platform/consent';
 import { takeFlash } from './.server/platform/flash';
 import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/platform/security';
 import { getCurrentUser } from './.server/platform/session';
+import { CookieConsent } from './components/consent/CookieConsent';
 import { ErrorPage } from './components/ErrorPage';
 import { FormSecurity } from './components/FormSecurity';
+import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { useLivePendingCount, usePendingTitle } from './components/useLiveAdmin';
 import { CONSENT_STORAGE_KEYS } from './domain/consent';
@@ -35,13 +37,6 @@ export const links: LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
-
-// Every visitor without a choice sees the banner, rendered on the server; its code (forms by fetch, the dialog,
-// analytics) is not among the page's first scripts: until it arrives the banner's forms post as without JavaScript.
-const CookieConsent = lazy(() => import('./components/consent/CookieConsent'));
-
-// Below the fold on every page, rendered on the server: its code comes after the page's first scripts (decision 056).
-const SiteFooter = lazy(() => import('./components/SiteFooter').then((m) => ({ default: m.SiteFooter })));
 
 // Admins only, after hydration: the notifications overlay, push, app badge and debug panel (never on visitors' pages).
 const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
@@ -138,15 +133,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
               ) : null}
               {children}
             </main>
-            {/* Its own boundary: React keeps the server's footer until its code arrives, then hydrates it apart. */}
-            <Suspense fallback={null}>
-              <SiteFooter />
-            </Suspense>
-            {root ? (
-              <Suspense fallback={null}>
-                <CookieConsent initial={root.consent} analyticsScriptUrl={root.analyticsScriptUrl} />
-              </Suspense>
-            ) : null}
+            <SiteFooter />
+            {root ? <CookieConsent initial={root.consent} analyticsScriptUrl={root.analyticsScriptUrl} /> : null}
             {hydrated && isAdmin ? (
               <Suspense fallback={null}>
                 <AdminClient pendingCount={pendingCount} push={root?.push ?? null} />
