@@ -34,8 +34,23 @@ export function zurichIso(ymd: string, hm = '00:00'): string {
   return format(new TZDate(y, m - 1, d, h, min, 0, TIME_ZONE), "yyyy-MM-dd'T'HH:mm:ssxxx");
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: TIME_ZONE,
+/**
+ * A date format made on first use, then kept: creating an Intl.DateTimeFormat costs milliseconds on a phone, and a page
+ * needs only a few of them (made at import time, all of them delayed the start of every page).
+ */
+export function lazyDateFormat(options: Intl.DateTimeFormatOptions, locale = 'fr-CH'): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options });
+    return made;
+  };
+}
+
+const dayKeyFormat = lazyDateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
+/** The Zurich calendar day of an instant, YYYY-MM-DD. */
+export const zurichDay = (iso: string) => dayKeyFormat().format(new Date(iso));
+
+const dateTimeFormat = lazyDateFormat({
   weekday: 'long',
   day: 'numeric',
   month: 'long',
@@ -43,20 +58,9 @@ const dateTimeFormat = new Intl.DateTimeFormat('fr-CH', {
   hour: '2-digit',
   minute: '2-digit',
 });
-const dateFormat = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const shortDateFormat = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-const timeFormat = new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+const dateFormat = lazyDateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const shortDateFormat = lazyDateFormat({ weekday: 'short', day: 'numeric', month: 'short' });
+const timeFormat = lazyDateFormat({ hour: '2-digit', minute: '2-digit' });
 
 /**
  * A date as French writes it: « samedi 28 novembre 2026 », where ICU's fr-CH puts a comma after the weekday
@@ -76,42 +80,31 @@ export function formatWithoutWeekdayComma(dateFormat: Intl.DateTimeFormat, date:
 }
 
 export function formatDateTime(iso: string): string {
-  return formatWithoutWeekdayComma(dateTimeFormat, new Date(iso));
+  return formatWithoutWeekdayComma(dateTimeFormat(), new Date(iso));
 }
 export function formatDate(iso: string): string {
-  return formatWithoutWeekdayComma(dateFormat, new Date(iso));
+  return formatWithoutWeekdayComma(dateFormat(), new Date(iso));
 }
 export function formatShortDate(iso: string): string {
-  return formatWithoutWeekdayComma(shortDateFormat, new Date(iso));
+  return formatWithoutWeekdayComma(shortDateFormat(), new Date(iso));
 }
 export function formatTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  return timeFormat().format(new Date(iso));
 }
 
-const numericDateFormat = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+const numericDateFormat = lazyDateFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 /** 04.01.2026: for dense tables. */
 export function formatNumericDate(iso: string): string {
-  return numericDateFormat.format(new Date(iso));
+  return numericDateFormat().format(new Date(iso));
 }
 
 const calendarDayFormats = {
-  long: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }),
-  longNoYear: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, day: 'numeric', month: 'long' }),
-  weekday: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' }),
+  long: lazyDateFormat({ day: 'numeric', month: 'long', year: 'numeric' }),
+  longNoYear: lazyDateFormat({ day: 'numeric', month: 'long' }),
+  weekday: lazyDateFormat({ weekday: 'long', day: 'numeric', month: 'long' }),
   weekdayYear: dateFormat,
-  short: new Intl.DateTimeFormat('fr-CH', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' }),
-  shortYear: new Intl.DateTimeFormat('fr-CH', {
-    timeZone: TIME_ZONE,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }),
+  short: shortDateFormat,
+  shortYear: lazyDateFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
 };
 
 type CalendarDayStyle = keyof typeof calendarDayFormats;
@@ -127,5 +120,5 @@ export function formatCalendarDay(ymd: string, style: CalendarDayStyle = 'long')
 
 /** The Zurich day of an instant, written as formatCalendarDay writes it. */
 export function formatDayOf(at: Date, style: CalendarDayStyle = 'long'): string {
-  return formatWithoutWeekdayComma(calendarDayFormats[style], at);
+  return formatWithoutWeekdayComma(calendarDayFormats[style](), at);
 }

@@ -1,12 +1,5 @@
 // How an event's dates read in French: one day with hours, all day, or a span of days.
-import { formatDate, formatShortDate, formatTime, TIME_ZONE } from './dates';
-
-const dayKey = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { formatDate, formatShortDate, formatTime, zurichDay } from './dates';
 
 interface EventSchedule {
   startsAt: string;
@@ -18,7 +11,7 @@ interface EventSchedule {
 
 /** « samedi 28 novembre 2026, 18:00 – 20:00 », « …, dès 18:00 », « …, toute la journée », or a span of days. */
 export function formatEventWhen(e: EventSchedule): string {
-  const sameDay = dayKey.format(new Date(e.startsAt)) === dayKey.format(new Date(e.endsAt));
+  const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt);
   if (sameDay) {
     if (e.allDay) return `${formatDate(e.startsAt)}, toute la journée`;
     if (e.openEnd) return `${formatDate(e.startsAt)}, dès ${formatTime(e.startsAt)}`;
@@ -46,7 +39,7 @@ export function formatEventShort(e: { startsAt: string; endsAt: string; allDay: 
 }
 
 function formatEventShortUncached(e: { startsAt: string; endsAt: string; allDay: boolean }): string {
-  const sameDay = dayKey.format(new Date(e.startsAt)) === dayKey.format(new Date(e.endsAt));
+  const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt);
   if (sameDay)
     return e.allDay ? formatShortDate(e.startsAt) : `${formatShortDate(e.startsAt)} · ${formatTime(e.startsAt)}`;
   return `${formatShortDate(e.startsAt)} → ${formatShortDate(e.endsAt)}`;

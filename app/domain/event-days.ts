@@ -1,15 +1,5 @@
 // The list of events grouped by day (« Samedi 28 novembre »), each card then giving only its start time.
-import { formatCalendarDay, formatShortDate, formatTime, TIME_ZONE, zurichToday } from './dates';
-
-const dayKey = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Zurich calendar day of an instant, YYYY-MM-DD. */
-export const zurichDay = (iso: string) => dayKey.format(new Date(iso));
+import { formatCalendarDay, formatShortDate, formatTime, zurichDay, zurichToday } from './dates';
 
 /** « Samedi 28 novembre », with the year when it is not this year's; « Aujourd’hui », « Demain » first. */
 export function dayHeading(day: string, now: Date): string {
