@@ -61,6 +61,25 @@ test.describe('formulaire de contact', () => {
     expect(await storedWithSubject(ports, subject)).toHaveLength(0);
   });
 
+  test('quitter un champ mal rempli signale l’erreur sans voler le focus du champ suivant @js-only', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Votre nom').fill('L');
+    await page.getByLabel('Votre nom').press('Tab');
+    await expect(page.locator('#field-name-error')).toHaveText('Votre nom doit compter au moins 2 caractères.');
+    await expect(page.getByLabel('Votre adresse email')).toBeFocused();
+    await page.getByLabel('Votre adresse email').fill('pas-une-adresse');
+    await page.getByLabel('Votre adresse email').press('Tab');
+    await expect(page.locator('#field-email-error')).toBeVisible();
+    await expect(page.getByLabel('Sujet')).toBeFocused();
+    // Sending is an attempt: then the summary takes the focus.
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(
+      page.getByText('Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous.'),
+    ).toBeFocused();
+  });
+
   test('un formulaire vide signale chaque champ obligatoire', async ({ page }) => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();

@@ -14,6 +14,9 @@ export interface FormAnswer {
   values?: Record<string, unknown>;
 }
 
+/** The name of the button conform submits the form with to check it (on blur, for instance). */
+const INTENT = '__intent__';
+
 /** A field's message under `form` (or none) is about the whole form: conform keeps those under the empty name. */
 const FORM_KEY = 'form';
 
@@ -87,7 +90,10 @@ export function useAppForm<Schema extends z.ZodTypeAny>(options: AppFormOptions<
     noValidate: true,
     onSubmit(event: FormEvent<HTMLFormElement>) {
       form.onSubmit(event);
-      if (event.defaultPrevented) setAttempt((n) => n + 1);
+      // conform checks a field on leaving it through a submission by its own intent button: not an attempt (the
+      // summary would take the focus away from the field the visitor moves to).
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (event.defaultPrevented && submitter?.getAttribute('name') !== INTENT) setAttempt((n) => n + 1);
     },
   };
   return { form, fields, attempt: attempt + answered, formProps };
