@@ -42,7 +42,13 @@ export default function ContactPage() {
   const { sent } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { fields, form, attempt, formProps } = useAppForm({ id: 'contact', schema: contactSchema, answer });
+  // Checked at sending: the button sits right below the message (decision 055).
+  const { fields, form, attempt, formProps } = useAppForm({
+    id: 'contact',
+    schema: contactSchema,
+    answer,
+    shouldValidate: 'onSubmit',
+  });
   const formKey = useFormKey(answer);
   const submitting = navigation.state === 'submitting';
 

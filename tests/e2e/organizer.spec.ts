@@ -165,6 +165,8 @@ test.describe('formulaire avec JavaScript', () => {
     await page.getByLabel('Titre', { exact: true }).fill('ab');
     await page.getByLabel('Description', { exact: true }).focus();
     await expect(page.locator('#field-title-error')).toHaveText('Le titre doit compter au moins 3 caractères.');
+    // The check of the field left does not take the focus from the next one (only a refused sending moves it).
+    await expect(page.getByLabel('Description', { exact: true })).toBeFocused();
     await page.getByLabel('Titre', { exact: true }).fill('Concert du soir');
     await page.getByLabel('Description', { exact: true }).focus();
     await expect(page.locator('#field-title-error')).toHaveCount(0);

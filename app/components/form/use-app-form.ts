@@ -1,7 +1,8 @@
 // The one form mechanism (decision 040): conform drives every form, fed by the zod schema the server parses with.
 // The server still answers a refused form with `{ errors, values }` (app/.server/platform/refusal.ts); this hook turns
 // that answer into conform's last result, so the same page works without JavaScript (the server re-renders it with the
-// messages and the input) and with it (checks on blur with the same schema, focus on the error summary on submit).
+// messages and the input) and with it (checks on leaving a field or at sending with the same schema, then at each
+// keystroke; focus on the error summary after a refused sending).
 import { parse, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -14,7 +15,7 @@ export interface FormAnswer {
   values?: Record<string, unknown>;
 }
 
-/** The name of the button conform submits the form with to check it (on blur, for instance). */
+/** The name of the button conform submits the form with to check a field (on leaving it, at each keystroke). */
 const INTENT = '__intent__';
 
 /** A field's message under `form` (or none) is about the whole form: conform keeps those under the empty name. */
@@ -48,14 +49,18 @@ interface AppFormOptions<Schema extends z.ZodTypeAny> {
   defaultValue?: Record<string, string | null | undefined>;
   /** Replaces the schema's check when a form has rules across fields. */
   validate?: Validate;
-  /** When a field is first checked: on leaving it (default), or at sending (then at each keystroke). */
+  /**
+   * When a field is first checked: on leaving it (default: the long event form checks as one goes), or at sending
+   * (short forms, whose button sits right below the fields: a message appearing as the pointer presses the button
+   * would move it, and the click would be lost).
+   */
   shouldValidate?: 'onBlur' | 'onSubmit';
 }
 
 /**
- * conform's form for a schema: constraints from the schema (never retyped in the markup), checks on blur then on
- * input, the same parse as the server's (no coercion: empty fields reach the schema as empty strings, as on the
- * server). `attempt` changes with each refused submission, so the error summary takes the focus.
+ * conform's form for a schema: constraints from the schema (never retyped in the markup), checks on blur (or at
+ * sending) then at each keystroke, the same parse as the server's (no coercion: empty fields reach the schema as empty
+ * strings, as on the server). `attempt` changes with each refused sending, so the error summary takes the focus.
  */
 export function useAppForm<Schema extends z.ZodTypeAny>(options: AppFormOptions<Schema>) {
   const { schema, validate } = options;
