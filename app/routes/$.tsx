@@ -8,11 +8,11 @@ export async function loader() {
   return data(null, { status: 404 });
 }
 
+export default function NotFoundPage() {
+  return <ErrorPage status={404} />;
+}
+
 export const meta: MetaFunction = () => [
   { title: pageTitle('Page introuvable') },
   { name: 'robots', content: 'noindex' },
 ];
-
-export default function NotFoundPage() {
-  return <ErrorPage status={404} />;
-}

@@ -11,14 +11,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return homeSummary(context.services.store);
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    description:
-      'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
-    path: '/',
-    matches,
-  });
-
 export default function HomePage() {
   const { weekend, highlights, categories, partners } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
@@ -140,3 +132,11 @@ export default function HomePage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    description:
+      'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
+    path: '/',
+    matches,
+  });

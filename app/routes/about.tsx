@@ -5,15 +5,6 @@ import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'À propos',
-    description:
-      'Agenda romand, l’agenda indépendant et gratuit des événements de Suisse romande, de Genève au Jura bernois, porté par une association.',
-    path: '/about',
-    matches,
-  });
-
 export default function AboutPage() {
   return (
     <div className="page page--prose">
@@ -147,3 +138,12 @@ export default function AboutPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'À propos',
+    description:
+      'Agenda romand, l’agenda indépendant et gratuit des événements de Suisse romande, de Genève au Jura bernois, porté par une association.',
+    path: '/about',
+    matches,
+  });

@@ -25,9 +25,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...dashboard, donations };
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: 'Panneau Admin', description: 'Panneau Admin — Agenda romand.', path: '/admin', matches });
-
 /** The upcoming published events counted by one criterion, as a bar chart with its table. */
 function UpcomingBy({ id, criterion, data }: { id: string; criterion: string; data: readonly BarDatum[] }) {
   return (
@@ -194,3 +191,6 @@ export default function AdminDashboardPage() {
     </AdminShell>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: 'Panneau Admin', description: 'Panneau Admin — Agenda romand.', path: '/admin', matches });

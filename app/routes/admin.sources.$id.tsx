@@ -77,14 +77,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
-  pageMeta({
-    title: data ? `Source « ${data.source.name} »` : 'Source',
-    description: 'Source de calendrier.',
-    path: `/admin/sources/${params.id}`,
-    matches,
-  });
-
 export default function AdminSource() {
   const { source, runs, categories } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -131,3 +123,11 @@ export default function AdminSource() {
     </AdminShell>
   );
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
+  pageMeta({
+    title: data ? `Source « ${data.source.name} »` : 'Source',
+    description: 'Source de calendrier.',
+    path: `/admin/sources/${params.id}`,
+    matches,
+  });

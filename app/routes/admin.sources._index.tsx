@@ -48,14 +48,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Sources de calendriers',
-    description: 'Calendriers importés — Agenda romand.',
-    path: '/admin/sources',
-    matches,
-  });
-
 export default function AdminSources() {
   const { sources, categories } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -102,3 +94,11 @@ export default function AdminSources() {
     </AdminShell>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Sources de calendriers',
+    description: 'Calendriers importés — Agenda romand.',
+    path: '/admin/sources',
+    matches,
+  });

@@ -4,14 +4,6 @@ import { Link } from '@remix-run/react';
 import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-form';
 import { pageMeta } from '~/domain/meta';
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Vérifiez votre boîte email',
-    description: 'Confirmez votre alerte par le lien reçu par email.',
-    path: '/alertes/demandee',
-    matches,
-  });
-
 export default function AlertRequestedPage() {
   return (
     <div className="page page--narrow">
@@ -25,3 +17,11 @@ export default function AlertRequestedPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Vérifiez votre boîte email',
+    description: 'Confirmez votre alerte par le lien reçu par email.',
+    path: '/alertes/demandee',
+    matches,
+  });

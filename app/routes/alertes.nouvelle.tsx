@@ -43,14 +43,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Recevoir ces événements par email',
-    description: 'Une alerte par email sur une sélection d’événements, sans compte.',
-    path: '/alertes/nouvelle',
-    matches,
-  });
-
 export default function NewAlertPage() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -68,3 +60,11 @@ export default function NewAlertPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Recevoir ces événements par email',
+    description: 'Une alerte par email sur une sélection d’événements, sans compte.',
+    path: '/alertes/nouvelle',
+    matches,
+  });

@@ -30,14 +30,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Mot de passe oublié',
-    description: 'Recevez un lien pour choisir un nouveau mot de passe.',
-    path: '/auth/forgot-password',
-    matches,
-  });
-
 export default function ForgotPasswordPage() {
   const { sent } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -61,3 +53,11 @@ export default function ForgotPasswordPage() {
     </AccountPage>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Mot de passe oublié',
+    description: 'Recevez un lien pour choisir un nouveau mot de passe.',
+    path: '/auth/forgot-password',
+    matches,
+  });

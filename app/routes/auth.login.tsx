@@ -50,14 +50,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Connexion',
-    description: 'Connectez-vous pour publier vos événements.',
-    path: '/auth/login',
-    matches,
-  });
-
 export default function LoginPage() {
   const { google } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -81,3 +73,11 @@ export default function LoginPage() {
     </AccountPage>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Connexion',
+    description: 'Connectez-vous pour publier vos événements.',
+    path: '/auth/login',
+    matches,
+  });

@@ -41,14 +41,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Inscription',
-    description: 'Créez votre compte gratuit pour publier vos événements en Suisse romande.',
-    path: '/auth/register',
-    matches,
-  });
-
 export default function RegisterPage() {
   const { google } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -84,3 +76,11 @@ export default function RegisterPage() {
     </AccountPage>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Inscription',
+    description: 'Créez votre compte gratuit pour publier vos événements en Suisse romande.',
+    path: '/auth/register',
+    matches,
+  });

@@ -46,15 +46,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Nouveau mot de passe',
-    description: 'Choisissez un nouveau mot de passe.',
-    path: '/auth/reset-password',
-    matches,
-    noindex: true,
-  });
-
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -85,3 +76,12 @@ export default function ResetPasswordPage() {
     </AccountPage>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Nouveau mot de passe',
+    description: 'Choisissez un nouveau mot de passe.',
+    path: '/auth/reset-password',
+    matches,
+    noindex: true,
+  });

@@ -30,14 +30,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Contact',
-    description: 'Une question, une correction, un partenariat ? Écrivez à l’équipe d’Agenda romand.',
-    path: '/contact',
-    matches,
-  });
-
 export default function ContactPage() {
   const { sent } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -97,3 +89,11 @@ export default function ContactPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Contact',
+    description: 'Une question, une correction, un partenariat ? Écrivez à l’équipe d’Agenda romand.',
+    path: '/contact',
+    matches,
+  });

@@ -5,15 +5,6 @@ import { useRouteLoaderData } from '@remix-run/react';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Développeurs : l’API publique',
-    description:
-      'Reprenez les événements d’Agenda romand sur votre site : une API publique en lecture, sans clé, en JSON, avec les mêmes filtres que l’agenda.',
-    path: '/developpeurs',
-    matches,
-  });
-
 const PARAMETERS: [string, string][] = [
   ['q', 'recherche dans le titre, la description, le lieu, la localité et l’organisateur'],
   ['category', 'slug d’une catégorie (voir /api/v1/categories), p. ex. musique'],
@@ -138,6 +129,15 @@ for (const evenement of data) {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Développeurs : l’API publique',
+    description:
+      'Reprenez les événements d’Agenda romand sur votre site : une API publique en lecture, sans clé, en JSON, avec les mêmes filtres que l’agenda.',
+    path: '/developpeurs',
+    matches,
+  });
 
 /** A code example, scrolled sideways on a phone: reachable by keyboard, so that a keyboard can scroll it too. */
 function CodeSample({ label, code }: { label: string; code: string }) {

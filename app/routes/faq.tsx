@@ -4,15 +4,6 @@ import type { ReactNode } from 'react';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'FAQ',
-    description:
-      'Questions fréquentes sur Agenda romand : gratuité, régions couvertes, calendrier, publication et modération des événements, compte et données.',
-    path: '/faq',
-    matches,
-  });
-
 interface FaqItem {
   question: string;
   answer: ReactNode;
@@ -228,3 +219,12 @@ export default function FaqPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'FAQ',
+    description:
+      'Questions fréquentes sur Agenda romand : gratuité, régions couvertes, calendrier, publication et modération des événements, compte et données.',
+    path: '/faq',
+    matches,
+  });

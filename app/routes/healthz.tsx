@@ -11,12 +11,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 // Always the state of now: never from a cache (app/.server/platform/http-cache.ts).
 export const headers = () => ({ 'Cache-Control': 'no-store' });
 
-export const meta: MetaFunction = () => [
-  { title: 'État du service · Agenda romand' },
-  { name: 'robots', content: 'noindex' },
-];
-
 export default function HealthPage() {
   const { ok } = useLoaderData<typeof loader>();
   return <p className="page">{ok ? 'Service opérationnel.' : 'Base de données vide.'}</p>;
 }
+
+export const meta: MetaFunction = () => [
+  { title: 'État du service · Agenda romand' },
+  { name: 'robots', content: 'noindex' },
+];

@@ -5,15 +5,6 @@ import { EDIT_STORY } from '~/domain/event-edit-story';
 import { pageMeta } from '~/domain/meta';
 import { SITE_NAME } from '~/domain/site';
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Comment ça marche ?',
-    description:
-      'Trouver un événement en Suisse romande ou publier le vôtre gratuitement : recherche, filtres, étapes de publication et règles de modération.',
-    path: '/how-it-works',
-    matches,
-  });
-
 export default function HowItWorksPage() {
   return (
     <div className="page page--prose">
@@ -207,3 +198,12 @@ export default function HowItWorksPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Comment ça marche ?',
+    description:
+      'Trouver un événement en Suisse romande ou publier le vôtre gratuitement : recherche, filtres, étapes de publication et règles de modération.',
+    path: '/how-it-works',
+    matches,
+  });

@@ -4,15 +4,6 @@ import { TitledSection } from '~/components/TitledSection';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Conditions générales d’utilisation',
-    description:
-      'Conditions générales d’utilisation d’Agenda romand : accès, comptes, obligations des organisateurs, modération, responsabilité et droit applicable.',
-    path: '/legal',
-    matches,
-  });
-
 export default function LegalPage() {
   return (
     <div className="page page--prose">
@@ -174,3 +165,12 @@ export default function LegalPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Conditions générales d’utilisation',
+    description:
+      'Conditions générales d’utilisation d’Agenda romand : accès, comptes, obligations des organisateurs, modération, responsabilité et droit applicable.',
+    path: '/legal',
+    matches,
+  });

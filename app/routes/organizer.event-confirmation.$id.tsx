@@ -18,14 +18,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { event, edited: new URL(request.url).searchParams.get('modifie') === '1' };
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Événement envoyé',
-    description: 'Votre événement est en attente de modération.',
-    path: '/organizer/event-confirmation',
-    matches,
-  });
-
 const STATUS_TEXT = {
   pending: 'en attente de modération',
   approved: 'publié',
@@ -115,3 +107,11 @@ export default function EventConfirmationPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Événement envoyé',
+    description: 'Votre événement est en attente de modération.',
+    path: '/organizer/event-confirmation',
+    matches,
+  });

@@ -13,16 +13,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { partner: page.partner, events: page.events.map(toEventCard) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data
-    ? pageMeta({
-        title: data.partner.name,
-        description: data.partner.description.slice(0, 160),
-        path: `/partenaires/${data.partner.id}`,
-        matches,
-      })
-    : [];
-
 export default function PartnerDetailPage() {
   const { partner, events } = useLoaderData<typeof loader>();
   return (
@@ -56,3 +46,13 @@ export default function PartnerDetailPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta({
+        title: data.partner.name,
+        description: data.partner.description.slice(0, 160),
+        path: `/partenaires/${data.partner.id}`,
+        matches,
+      })
+    : [];

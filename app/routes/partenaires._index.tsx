@@ -10,14 +10,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return partnersPage(context.services);
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Partenaires & Donateurs',
-    description: 'Les partenaires et donateurs qui rendent Agenda romand possible.',
-    path: '/partenaires',
-    matches,
-  });
-
 function PartnerList({ partners }: { partners: Partner[] }) {
   return (
     <ul className="partner-grid">
@@ -61,3 +53,11 @@ export default function PartnersPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Partenaires & Donateurs',
+    description: 'Les partenaires et donateurs qui rendent Agenda romand possible.',
+    path: '/partenaires',
+    matches,
+  });

@@ -32,14 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ state, amount, message }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Merci pour votre soutien',
-    description: 'Merci pour votre soutien — Agenda romand.',
-    path: '/payment/success',
-    matches,
-  });
-
 const BACK_TO_SUPPORT = (
   <p className="actions">
     <Link to="/support-us#don" className="button button--primary">
@@ -130,3 +122,11 @@ export default function PaymentSuccessPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Merci pour votre soutien',
+    description: 'Merci pour votre soutien — Agenda romand.',
+    path: '/payment/success',
+    matches,
+  });

@@ -4,15 +4,6 @@ import { TitledSection } from '~/components/TitledSection';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Politique de confidentialité',
-    description:
-      'Quelles données Agenda romand traite, pourquoi, combien de temps, et quels sont vos droits selon la loi fédérale sur la protection des données (nLPD).',
-    path: '/privacy-policy',
-    matches,
-  });
-
 export default function PrivacyPolicyPage() {
   const mail = <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>;
   return (
@@ -214,3 +205,12 @@ export default function PrivacyPolicyPage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Politique de confidentialité',
+    description:
+      'Quelles données Agenda romand traite, pourquoi, combien de temps, et quels sont vos droits selon la loi fédérale sur la protection des données (nLPD).',
+    path: '/privacy-policy',
+    matches,
+  });

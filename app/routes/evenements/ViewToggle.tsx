@@ -1,13 +1,7 @@
 // « Liste » or « Carte »: the same selection shown one way or the other (the page's scroll stays where it is).
 import { Link } from '@remix-run/react';
 
-export function ViewToggle({
-  view,
-  href,
-}: {
-  view: string;
-  href: (extra?: Record<string, string>) => string;
-}) {
+export function ViewToggle({ view, href }: { view: string; href: (extra?: Record<string, string>) => string }) {
   return (
     <nav className="view-toggle" aria-label="Affichage">
       <Link

@@ -154,9 +154,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: 'Mon profil', description: 'Votre compte Agenda romand.', path: '/organizer/profile', matches });
-
 export default function OrganizerProfilePage() {
   const { user, sessions, alerts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -220,3 +217,6 @@ export default function OrganizerProfilePage() {
     </div>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: 'Mon profil', description: 'Votre compte Agenda romand.', path: '/organizer/profile', matches });
