@@ -1,7 +1,7 @@
 // Links that take an event elsewhere: Google Calendar's "add event" form and the SBB timetable to the event's town.
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfDay, subMinutes } from 'date-fns';
-import { TIME_ZONE } from './dates';
+import { TIME_ZONE, zurichDay } from './dates';
 import type { AgendaEvent } from './event';
 
 export const GOOGLE_DESCRIPTION_MAX = 500;
@@ -42,11 +42,7 @@ export function truncateText(text: string, max: number): string {
 
 /** A timed event of one day without an end time: it has a start only (its stored end is a bound for filters). */
 export function openEndedDay(event: { startsAt: string; endsAt: string; allDay: boolean; openEnd?: boolean }): boolean {
-  return (
-    !event.allDay &&
-    Boolean(event.openEnd) &&
-    format(zurich(event.startsAt), 'yyyy-MM-dd') === format(zurich(event.endsAt), 'yyyy-MM-dd')
-  );
+  return !event.allDay && Boolean(event.openEnd) && zurichDay(event.startsAt) === zurichDay(event.endsAt);
 }
 
 export function googleCalendarUrl(

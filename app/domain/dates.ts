@@ -1,37 +1,43 @@
-// One place for dates: Europe/Zurich wall-clock times, stored as ISO strings with offset.
-import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+// One place for dates: Europe/Zurich wall-clock times, stored as ISO strings with offset. What pages run in the browser
+// reads an instant's Zurich clock through Intl (no date library in every page's JavaScript); the way back, from a
+// Zurich wall-clock time to an instant, is zurich-iso.ts's (forms, schedules and the server).
+export { zurichIso } from './zurich-iso';
 
 export const TIME_ZONE = 'Europe/Zurich';
 
 /** Today's calendar date in Zurich as YYYY-MM-DD. */
 export function zurichToday(now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), TIME_ZONE), 'yyyy-MM-dd');
+  return zurichDay(now);
 }
 
 /** The Zurich calendar day (YYYY-MM-DD), hour and weekday (0 = Sunday) of an instant. */
 export function zurichClock(at: string | Date): { day: string; hours: number; weekday: number } {
-  const local = new TZDate(new Date(at).getTime(), TIME_ZONE);
-  return { day: format(local, 'yyyy-MM-dd'), hours: local.getHours(), weekday: local.getDay() };
+  const { hour, weekday } = clockParts(at);
+  return { day: zurichDay(at), hours: Number(hour), weekday: WEEKDAYS.indexOf(weekday) };
 }
 
 /** An instant as the date (YYYY-MM-DD) and time (HH:MM) a clock in Zurich shows then. */
 export function zurichWallClock(at: string | Date): { date: string; time: string } {
-  const local = new TZDate(new Date(at).getTime(), TIME_ZONE);
-  return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+  const { hour, minute } = clockParts(at);
+  return { date: zurichDay(at), time: `${hour}:${minute}` };
 }
 
 /** Adds days to a YYYY-MM-DD calendar date. */
 export function addDaysToDate(ymd: string, days: number): string {
   const [y, m, d] = ymd.split('-').map(Number);
-  return format(addDays(new Date(Date.UTC(y, m - 1, d, 12)), days), 'yyyy-MM-dd');
+  return new Date(Date.UTC(y, m - 1, d + days, 12)).toISOString().slice(0, 10);
 }
 
-/** A Zurich wall-clock date and time (YYYY-MM-DD, HH:MM) as ISO 8601 with its offset. */
-export function zurichIso(ymd: string, hm = '00:00'): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  const [h, min] = hm.split(':').map(Number);
-  return format(new TZDate(y, m - 1, d, h, min, 0, TIME_ZONE), "yyyy-MM-dd'T'HH:mm:ssxxx");
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const clockFormat = lazyDateFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' }, 'en-US');
+/** The hour (00–23), minute (00–59) and English short weekday a clock in Zurich shows at an instant. */
+function clockParts(at: string | Date): { hour: string; minute: string; weekday: string } {
+  const parts = Object.fromEntries(
+    clockFormat()
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
+  return { hour: parts.hour, minute: parts.minute, weekday: parts.weekday };
 }
 
 /**
@@ -48,7 +54,7 @@ export function lazyDateFormat(options: Intl.DateTimeFormatOptions, locale = 'fr
 
 const dayKeyFormat = lazyDateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
 /** The Zurich calendar day of an instant, YYYY-MM-DD. */
-export const zurichDay = (iso: string) => dayKeyFormat().format(new Date(iso));
+export const zurichDay = (at: string | Date) => dayKeyFormat().format(new Date(at));
 
 const dateTimeFormat = lazyDateFormat({
   weekday: 'long',
@@ -115,7 +121,9 @@ type CalendarDayStyle = keyof typeof calendarDayFormats;
  * (weekday, year), « ven. 4 déc. » (short), « ven. 1er janv. 2027 » (short, year).
  */
 export function formatCalendarDay(ymd: string, style: CalendarDayStyle = 'long'): string {
-  return formatDayOf(new Date(zurichIso(ymd, '12:00')), style);
+  const [y, m, d] = ymd.split('-').map(Number);
+  // Noon UTC is 13:00 or 14:00 in Zurich: the same calendar day.
+  return formatDayOf(new Date(Date.UTC(y, m - 1, d, 12)), style);
 }
 
 /** The Zurich day of an instant, written as formatCalendarDay writes it. */

@@ -1,7 +1,6 @@
 // « Infos pratiques »: when, price, who, contact, accessibility, tickets, the calendar files and sharing.
 import type { useLoaderData } from '@remix-run/react';
 import { ShareButton } from '~/components/ShareButton';
-import { googleCalendarUrl } from '~/domain/calendar-links';
 import { formatEventWhen } from '~/domain/event-dates';
 import { formatPrice } from '~/domain/price';
 import type { loader } from './route';
@@ -11,7 +10,16 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 /** Where « Ajouter au calendrier » of the phone's bar leads. */
 export const CALENDAR_ANCHOR = 'ajouter-au-calendrier';
 
-export function EventFacts({ event, eventUrl }: { event: Loaded['event']; eventUrl: string }) {
+export function EventFacts({
+  event,
+  eventUrl,
+  googleCalendarUrl,
+}: {
+  event: Loaded['event'];
+  eventUrl: string;
+  /** Google Calendar's form for this event, built by the loader. */
+  googleCalendarUrl: string;
+}) {
   const accessibility = [
     event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
     event.accessibility.hearing ? 'Équipé pour les personnes malentendantes' : null,
@@ -69,7 +77,7 @@ export function EventFacts({ event, eventUrl }: { event: Loaded['event']; eventU
         <a className="button" href={`/evenement/${event.id}/calendrier.ics`} download>
           Fichier .ics (Apple, Outlook…)
         </a>
-        <a className="button" href={googleCalendarUrl(event, eventUrl)} rel="noopener noreferrer">
+        <a className="button" href={googleCalendarUrl} rel="noopener noreferrer">
           Google Agenda
         </a>
       </section>

@@ -1,7 +1,6 @@
 // « Lieu »: the venue, its address, a map when it has a position and, before the event, the way there by train.
 import type { useLoaderData } from '@remix-run/react';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
-import { sbbTimetableUrl } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
 import type { loader } from './route';
 
@@ -10,10 +9,13 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 export function EventPlace({
   event,
   isPast,
+  sbbUrl,
   map,
 }: {
   event: Loaded['event'];
   isPast: boolean;
+  /** The SBB timetable to the event's town, built by the loader. */
+  sbbUrl: string;
   map: { tileUrl: string; attribution: string };
 }) {
   const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -49,7 +51,7 @@ export function EventPlace({
       ) : null}
       {!isPast ? (
         <p>
-          <a href={sbbTimetableUrl(event)} rel="noopener noreferrer" className="button">
+          <a href={sbbUrl} rel="noopener noreferrer" className="button">
             Y aller en transports publics (CFF)
           </a>
         </p>

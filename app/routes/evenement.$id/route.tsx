@@ -8,6 +8,7 @@ import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { useCategory } from '~/components/useCategories';
+import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
@@ -35,11 +36,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     similar: (await similarEvents(store, event, now)).map(toEventCard),
     series: await seriesView(store, event, new URL(request.url).searchParams.get('date'), now),
     canManage: actorsFor(viewer, event).length > 0,
+    // Built here: the date rules they need stay out of the page's JavaScript.
+    links: {
+      googleCalendar: googleCalendarUrl(event, `${context.services.config.SITE_URL}/evenement/${event.id}`),
+      sbb: sbbTimetableUrl(event),
+    },
   };
 }
 
 export default function EventDetailPage() {
-  const { event, isPublic, working, isPast, similar, series, canManage } = useLoaderData<typeof loader>();
+  const { event, isPublic, working, isPast, similar, series, canManage, links } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const siteUrl = root?.siteUrl ?? '';
   const eventUrl = `${siteUrl}/evenement/${event.id}`;
@@ -120,10 +126,15 @@ export default function EventDetailPage() {
             ))}
           </div>
           {series ? <EventDates series={series} eventId={event.id} canManage={canManage} /> : null}
-          <EventPlace event={event} isPast={isPast} map={root?.map ?? { tileUrl: '', attribution: '' }} />
+          <EventPlace
+            event={event}
+            isPast={isPast}
+            sbbUrl={links.sbb}
+            map={root?.map ?? { tileUrl: '', attribution: '' }}
+          />
         </div>
 
-        <EventFacts event={event} eventUrl={eventUrl} />
+        <EventFacts event={event} eventUrl={eventUrl} googleCalendarUrl={links.googleCalendar} />
       </div>
 
       {!isPast ? <EventBar event={event} series={series} /> : null}
