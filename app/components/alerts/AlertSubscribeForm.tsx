@@ -8,6 +8,7 @@ import { SelectField, TextField } from '~/components/form/Field';
 import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
 import { ALERT_RHYTHMS } from '~/domain/alert';
 import { ALERT_ACTION, ALERT_FIELDS, alertRequestSchema } from '~/domain/alert-form';
+import { AlertSubscribeSection } from './AlertSubscribeSection';
 
 export { ALERT_ACTION };
 
@@ -31,12 +32,7 @@ export function AlertSubscribeForm({
   });
   const submitting = navigation.state === 'submitting' && navigation.formAction === ALERT_ACTION;
   return (
-    <section className="callout alert-subscribe" aria-labelledby="alerte-titre" data-testid="alert-subscribe">
-      <h2 id="alerte-titre">Recevoir ces événements par email</h2>
-      <p>
-        Les nouveaux événements de cette sélection ({description}), sans créer de compte. Un lien dans chaque email
-        suffit pour vous désabonner.
-      </p>
+    <AlertSubscribeSection description={description}>
       <ErrorSummary
         errors={form.allErrors}
         attempt={attempt}
@@ -52,6 +48,6 @@ export function AlertSubscribeForm({
           {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
         </button>
       </Form>
-    </section>
+    </AlertSubscribeSection>
   );
 }

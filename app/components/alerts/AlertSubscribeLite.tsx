@@ -4,17 +4,13 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ALERT_ACTION, ALERT_RHYTHMS } from '~/domain/alert-rhythms';
+import { AlertSubscribeSection } from './AlertSubscribeSection';
 
 export function AlertSubscribeLite({ filter, description }: { filter: string; description: string }) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === ALERT_ACTION;
   return (
-    <section className="callout alert-subscribe" aria-labelledby="alerte-titre" data-testid="alert-subscribe">
-      <h2 id="alerte-titre">Recevoir ces événements par email</h2>
-      <p>
-        Les nouveaux événements de cette sélection ({description}), sans créer de compte. Un lien dans chaque email
-        suffit pour vous désabonner.
-      </p>
+    <AlertSubscribeSection description={description}>
       <Form method="post" action={ALERT_ACTION} className="form" noValidate>
         <FormSecurity />
         <input type="hidden" name="filtre" value={filter} />
@@ -36,6 +32,6 @@ export function AlertSubscribeLite({ filter, description }: { filter: string; de
           {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
         </button>
       </Form>
-    </section>
+    </AlertSubscribeSection>
   );
 }
