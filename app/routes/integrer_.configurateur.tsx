@@ -6,7 +6,9 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { categoryInfos } from '~/.server/categories/categories';
-import { CANTON_CODES, CANTON_NAMES, isCantonCode } from '~/domain/cantons';
+import { ChoiceSelect } from '~/components/form/ChoiceSelect';
+import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
+import { isCantonCode } from '~/domain/cantons';
 import { EMBED_MAX } from '~/domain/embed';
 import { pageMeta } from '~/domain/meta';
 
@@ -75,28 +77,22 @@ export default function EmbedConfigurator() {
         </p>
       </header>
       <Form method="get" className="admin-toolbar">
-        <div className="field">
-          <label htmlFor="embed-category">Catégorie</label>
-          <select id="embed-category" name="categorie" defaultValue={choice.categorie}>
-            <option value="">Toutes</option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="embed-canton">Canton</label>
-          <select id="embed-canton" name="canton" defaultValue={choice.canton}>
-            <option value="">Toute la Romandie</option>
-            {CANTON_CODES.map((code) => (
-              <option key={code} value={code}>
-                {CANTON_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          id="embed-category"
+          name="categorie"
+          label="Catégorie"
+          all="Toutes"
+          choices={categoryChoices(categories)}
+          defaultValue={choice.categorie}
+        />
+        <ChoiceSelect
+          id="embed-canton"
+          name="canton"
+          label="Canton"
+          all="Toute la Romandie"
+          choices={CANTON_CHOICES}
+          defaultValue={choice.canton}
+        />
         <div className="field">
           <label htmlFor="embed-search">Texte recherché (facultatif, p. ex. le nom de votre lieu)</label>
           <input id="embed-search" name="recherche" type="search" maxLength={100} defaultValue={choice.recherche} />

@@ -1,6 +1,7 @@
+import { ChoiceSelect } from '~/components/form/ChoiceSelect';
+import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { SearchInput } from '~/components/SearchInput';
 import { useActiveCategories } from '~/components/useCategories';
-import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 
 /** The fields of the filters form: text, category, region, when, dates and options. */
@@ -26,39 +27,30 @@ export function FilterFields({
           onSearch={onSearch}
         />
       </div>
-      <div className="field">
-        <label htmlFor="filter-category">Catégorie</label>
-        <select id="filter-category" name="category" defaultValue={filters.category}>
-          <option value="">Toutes les catégories</option>
-          {categories.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-canton">Région</label>
-        <select id="filter-canton" name="canton" defaultValue={filters.canton}>
-          <option value="">Toute la Romandie</option>
-          {CANTON_CODES.map((c) => (
-            <option key={c} value={c}>
-              {CANTON_NAMES[c]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-when">Quand</label>
-        <select id="filter-when" name="quand" defaultValue={filters.when}>
-          <option value="">Toutes les dates</option>
-          {WHEN_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceSelect
+        id="filter-category"
+        name="category"
+        label="Catégorie"
+        all="Toutes les catégories"
+        choices={categoryChoices(categories)}
+        defaultValue={filters.category}
+      />
+      <ChoiceSelect
+        id="filter-canton"
+        name="canton"
+        label="Région"
+        all="Toute la Romandie"
+        choices={CANTON_CHOICES}
+        defaultValue={filters.canton}
+      />
+      <ChoiceSelect
+        id="filter-when"
+        name="quand"
+        label="Quand"
+        all="Toutes les dates"
+        choices={WHEN_OPTIONS}
+        defaultValue={filters.when}
+      />
       <fieldset className="filters__range">
         <legend>Ou entre deux dates</legend>
         <div className="filters__range-fields">
