@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, requestPasswordReset } from '~/.server/accounts/accounts';
-import { guardPost } from '~/.server/platform/guard';
+import { guardAnonymousPost } from '~/.server/accounts/anonymous';
 import { invalid } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireAnonymous } from '~/.server/platform/session';
@@ -19,8 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
+  const formData = await guardAnonymousPost(request, context);
   const values = formValues(formData, ['email']);
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) return invalid(parsed.error, { values });

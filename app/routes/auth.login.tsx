@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { guardAnonymousPost, signInPageData } from '~/.server/accounts/anonymous';
 import { authenticate } from '~/.server/accounts/login';
 import { audit, auditFromRequest } from '~/.server/platform/audit';
-import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
-import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
+import { safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
@@ -17,13 +17,11 @@ import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return { google: context.services.googleSignIn };
+  return signInPageData(request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
+  const formData = await guardAnonymousPost(request, context);
   // The password is never sent back to the browser.
   const values = formValues(formData, ['email']);
   const parsed = loginSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
