@@ -3,6 +3,7 @@
 import type { LinksFunction } from '@remix-run/node';
 import { NavLink } from '@remix-run/react';
 import adminStylesHref from '~/styles/admin.css?url';
+import { PageHeader } from './PageHeader';
 
 export const adminLinks: LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesHref }];
 
@@ -38,10 +39,7 @@ export function AdminShell({
           ))}
         </ul>
       </nav>
-      <header className="page-header">
-        <h1>{title}</h1>
-        {lead ? <p className="lead">{lead}</p> : null}
-      </header>
+      <PageHeader title={title} lead={lead} />
       {children}
     </div>
   );

@@ -4,14 +4,12 @@ import { useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
 import { GoogleSignIn, type GoogleSignInConfig } from '~/components/GoogleSignIn';
+import { PageHeader } from '~/components/PageHeader';
 
 export function AccountPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   return (
     <div className="page page--narrow">
-      <header className="page-header">
-        <h1>{title}</h1>
-        {lead ? <p className="lead">{lead}</p> : null}
-      </header>
+      <PageHeader title={title} lead={lead} />
       {children}
     </div>
   );

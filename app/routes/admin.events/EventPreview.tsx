@@ -1,7 +1,7 @@
 // The event as the moderator decides on it: image, facts, description (its working copy, a pending revision applied).
 import type { useLoaderData } from '@remix-run/react';
+import { EventImage } from '~/components/EventImage';
 import { formatDateTime } from '~/domain/dates';
-import { imageSrcSet, imageUrl } from '~/domain/images';
 import type { loader } from './route';
 
 type Selected = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['selected']>;
@@ -21,14 +21,7 @@ export function EventPreview({ event }: { event: Selected }) {
   return (
     <div className="moderation__preview">
       {event.image ? (
-        <img
-          src={imageUrl(event.image.path, 800)}
-          srcSet={imageSrcSet(event.image.path)}
-          sizes="(max-width: 900px) 100vw, 600px"
-          width={event.image.width}
-          height={event.image.height}
-          alt={event.image.alt}
-        />
+        <EventImage image={event.image} sizes="(max-width: 900px) 100vw, 600px" />
       ) : (
         <p className="field__hint">Pas d’image.</p>
       )}

@@ -7,13 +7,14 @@ import { seriesView } from '~/.server/events/series';
 import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
+import { EventImage } from '~/components/EventImage';
 import { useCategory } from '~/components/useCategories';
 import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
 import { actorsFor } from '~/domain/event-lifecycle';
-import { imageSrcSet, imageUrl } from '~/domain/images';
+import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 import { EventBar } from './EventBar';
@@ -102,15 +103,7 @@ export default function EventDetailPage() {
       </header>
 
       {event.image ? (
-        <img
-          className="event-detail__image"
-          src={imageUrl(event.image.path, 800)}
-          srcSet={imageSrcSet(event.image.path)}
-          sizes="(max-width: 760px) 100vw, 720px"
-          width={event.image.width}
-          height={event.image.height}
-          alt={event.image.alt}
-        />
+        <EventImage className="event-detail__image" image={event.image} sizes="(max-width: 760px) 100vw, 720px" />
       ) : null}
 
       <div className="event-detail__body">
