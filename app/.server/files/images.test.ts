@@ -1,75 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, imageUrl } from '~/domain/images';
-import { createDiskFileStore } from './disk';
 import {
-  discardPendingImage,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
   ImageRejected,
   processImage,
-  prunePendingImages,
   sniffImageType,
   stashPendingImage,
   storeEventImage,
-  takePendingImage,
 } from './images';
+import { canvas, files, fixtures, listFiles, noise, setUpImageFixtures, setUpUploadDir } from './images-fixture';
 import type { FileStore } from './ports';
 
-const XMP =
-  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>';
-
-function canvas(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
-}
-
-/** Random pixels, so that the encoded file has a real body (half of it is really missing data). */
-function noise(width: number, height: number) {
-  return sharp({
-    create: { width, height, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-  });
-}
-
-let outer: string;
-let root: string;
-let files: FileStore;
-
-/** Every file under the store's root, relative, sorted (temp files included). */
-function listFiles(dir = root): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
-
-beforeEach(() => {
-  outer = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-uploads-'));
-  root = path.join(outer, 'uploads');
-  files = createDiskFileStore(root);
-});
-
-afterEach(() => {
-  fs.rmSync(outer, { recursive: true, force: true });
-});
-
-const fixtures: Record<string, Buffer> = {};
-
-beforeAll(async () => {
-  // 2000×1200 stored sideways (EXIF orientation 6 → displayed 1200×2000), with EXIF, ICC and XMP to strip.
-  fixtures.jpeg = await noise(2000, 1200)
-    .jpeg({ quality: 70 })
-    .withMetadata({ orientation: 6 })
-    .withXmp(XMP)
-    .toBuffer();
-  fixtures.png = await canvas(1000, 600).png().toBuffer();
-  fixtures.webp = await canvas(1800, 900).webp().toBuffer();
-  fixtures.avif = await canvas(640, 480).avif().toBuffer();
-  fixtures.gif = await canvas(40, 30).gif().toBuffer();
-});
+setUpUploadDir();
+setUpImageFixtures();
 
 describe('sniffImageType', () => {
   it('recognises the accepted types by their magic bytes only', () => {
@@ -253,114 +198,5 @@ describe('storeEventImage: refused uploads write nothing', () => {
     await expect(storeEventImage(failing, fixtures.png, 'Logo')).rejects.toThrow('disque plein');
     expect(puts).toBe(3);
     expect(listFiles()).toEqual([]);
-  });
-});
-
-describe('disk file store', () => {
-  it('writes, reads and deletes, creating directories and leaving no temp file', async () => {
-    await files.put('events/abc-400.webp', Buffer.from('un'), 'image/webp');
-    await files.put('events/abc-400.webp', Buffer.from('deux'), 'image/webp');
-    expect((await files.get('events/abc-400.webp'))?.toString()).toBe('deux');
-    expect(listFiles()).toEqual(['events/abc-400.webp']);
-    await files.delete('events/abc-400.webp');
-    await files.delete('events/abc-400.webp');
-    expect(await files.get('events/abc-400.webp')).toBeNull();
-    expect(await files.get('nowhere/at/all')).toBeNull();
-    expect(listFiles()).toEqual([]);
-  });
-
-  it.each([
-    '../escape',
-    'events/../../escape',
-    'events/..',
-    '/etc/passwd',
-    'C:\\Windows\\win.ini',
-    'events\\x.webp',
-    'events/x\0.webp',
-    '',
-    'events//x.webp',
-    './x',
-    'events/',
-  ])('refuses the key %j', async (key) => {
-    await expect(files.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow();
-    await expect(files.get(key)).rejects.toThrow();
-    await expect(files.delete(key)).rejects.toThrow();
-    expect(fs.readdirSync(outer).filter((name) => name !== 'uploads')).toEqual([]);
-    expect(listFiles()).toEqual([]);
-  });
-});
-
-describe('pending images', () => {
-  const pendingFile = (token: string) => listFiles().find((f) => f.startsWith('pending/') && f.endsWith(`-${token}`));
-
-  it('stash keeps the original bytes under an opaque token; take reads them; discard removes them', async () => {
-    const token = await stashPendingImage(files, fixtures.jpeg, 'lea');
-    expect(token).toMatch(/^[a-z0-9]{24}$/);
-    expect(listFiles()).toEqual([pendingFile(token)]);
-    // The file's name shows the token, never the account's id.
-    expect(pendingFile(token)).not.toContain('lea');
-    const taken = await takePendingImage(files, 'lea', token);
-    expect(taken?.equals(fixtures.jpeg)).toBe(true);
-    // Still there for another round of form errors.
-    expect((await takePendingImage(files, 'lea', token))?.length).toBe(fixtures.jpeg.length);
-
-    const stored = await storeEventImage(files, taken!, 'Affiche');
-    await discardPendingImage(files, 'lea', token);
-    expect(await takePendingImage(files, 'lea', token)).toBeNull();
-    expect(listFiles()).toEqual(IMAGE_WIDTHS.map((w) => `${stored.path}-${w}.webp`).sort());
-  });
-
-  it('the token of another account’s upload gives nothing, and cannot discard it', async () => {
-    const token = await stashPendingImage(files, fixtures.jpeg, 'lea');
-    expect(await takePendingImage(files, 'intrus', token)).toBeNull();
-    await discardPendingImage(files, 'intrus', token);
-    expect((await takePendingImage(files, 'lea', token))?.equals(fixtures.jpeg)).toBe(true);
-    await discardPendingImage(files, 'lea', token);
-  });
-
-  it('an unknown token gives null', async () => {
-    expect(await takePendingImage(files, 'lea', 'abcdefghijkmnopqrstuvwxy')).toBeNull();
-  });
-
-  it('a malformed token gives null without touching the store', async () => {
-    const calls: string[] = [];
-    const spy: FileStore = {
-      put: async (key) => {
-        calls.push(`put ${key}`);
-      },
-      get: async (key) => {
-        calls.push(`get ${key}`);
-        return null;
-      },
-      delete: async (key) => {
-        calls.push(`delete ${key}`);
-      },
-      list: async (prefix) => {
-        calls.push(`list ${prefix}`);
-        return [];
-      },
-    };
-    for (const token of [
-      '../events/x',
-      'ABCDEFGHIJKLMNOPQRSTUVWX',
-      'short',
-      `${'a'.repeat(24)}/x`,
-      '',
-      'a'.repeat(25),
-    ]) {
-      expect(await takePendingImage(spy, 'lea', token)).toBeNull();
-      await discardPendingImage(spy, 'lea', token);
-    }
-    expect(calls).toEqual([]);
-  });
-
-  it('prunePendingImages removes files older than the limit only', async () => {
-    const oldToken = await stashPendingImage(files, fixtures.png, 'lea');
-    const freshToken = await stashPendingImage(files, fixtures.png, 'lea');
-    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    fs.utimesSync(path.join(root, pendingFile(oldToken) as string), twoDaysAgo, twoDaysAgo);
-    expect(await prunePendingImages(root)).toBe(1);
-    expect(listFiles()).toEqual([pendingFile(freshToken)]);
-    expect(await prunePendingImages(path.join(root, 'nothing-here'))).toBe(0);
   });
 });

@@ -1,113 +1,31 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Partner } from '~/domain/partner';
+import { describe, expect, it } from 'vitest';
 import { uploadedLogoPath } from '~/domain/partner';
-import { makeUser } from '../../../tests/support/factories';
-import { memoryStore } from '../../../tests/unit/memory-store';
-import { createDiskFileStore } from '../files/disk';
 import { IMAGE_MESSAGES } from '../files/images';
-import type { FileStore } from '../files/ports';
 import { UseCaseError } from '../platform/use-case-error';
-import type { Store, UserProfile } from '../ports';
+import { createPartner, PARTNER_MESSAGES, updatePartner } from './admin-partners';
 import {
-  createPartner,
-  movePartner,
-  PARTNER_MESSAGES,
-  type PartnerFormResult,
-  partnersForAdmin,
-  setPartnerActive,
-  updatePartner,
-} from './admin-partners';
+  admin,
+  deps,
+  form,
+  logo,
+  organizer,
+  otherLogo,
+  publicNames,
+  root,
+  SEEDED,
+  saved,
+  setUpLogos,
+  setUpPartnerStore,
+  store,
+  storedFiles,
+  variants,
+} from './admin-partners-fixture';
 
-const person = (role: UserProfile['role']): UserProfile =>
-  makeUser({ uid: `${role}-1`, email: `${role}@exemple.ch`, displayName: role, role }, { now: new Date('2026-01-01') });
-const admin = person('admin');
-const organizer = person('organizer');
-
-const SEEDED: Partner = {
-  id: 'seeded000001',
-  slug: 'fondation-culture-romande',
-  name: 'Fondation Culture Romande',
-  kind: 'partenaire',
-  description: 'Une fondation.',
-  logo: '/images/partners/fondation-culture-romande.svg',
-  websiteUrl: 'https://www.fondation-culture-romande.ch',
-  order: 1,
-  active: true,
-};
-
-let outer: string;
-let root: string;
-let files: FileStore;
-let store: Store;
-let logo: Buffer;
-let otherLogo: Buffer;
-
-beforeAll(async () => {
-  // A transparent PNG (a typical logo) and an opaque JPEG.
-  logo = await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([
-      {
-        input: await sharp({ create: { width: 200, height: 100, channels: 4, background: '#c8102e' } })
-          .png()
-          .toBuffer(),
-        left: 200,
-        top: 100,
-      },
-    ])
-    .png()
-    .toBuffer();
-  otherLogo = await sharp({ create: { width: 500, height: 250, channels: 3, background: '#1d2530' } })
-    .jpeg()
-    .toBuffer();
-});
-
-beforeEach(async () => {
-  outer = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-partners-'));
-  root = path.join(outer, 'uploads');
-  files = createDiskFileStore(root);
-  store = memoryStore().store;
-  await store.partners.insertMany([SEEDED]);
-});
-
-afterEach(() => {
-  fs.rmSync(outer, { recursive: true, force: true });
-});
-
-/** Every file under the store's root, relative, sorted. */
-function storedFiles(): string[] {
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
-
-const deps = () => ({ store, files });
-
-/** The three stored files of an image, as storedFiles() lists them. */
-const variants = (base: string | null) => [400, 800, 1600].map((w) => `${base}-${w}.webp`).sort();
-
-function form(overrides: Record<string, string> = {}) {
-  return {
-    name: 'Radio Léman Ouest',
-    kind: 'partenaire',
-    description: 'La radio de la région.',
-    websiteUrl: 'https://www.radio-leman-ouest.ch',
-    active: 'on',
-    ...overrides,
-  };
-}
-
-function saved(result: PartnerFormResult): Partner {
-  if (!result.ok) throw new Error(`refusé : ${JSON.stringify(result.errors)}`);
-  return result.partner;
-}
-
-const publicNames = async () => (await store.partners.list({ activeOnly: true })).map((p) => p.name);
+setUpLogos();
+setUpPartnerStore();
 
 describe('créer un partenaire', () => {
   it('avec un logo : le logo passe par la chaîne d’images et garde sa transparence', async () => {
@@ -313,80 +231,5 @@ describe('modifier un partenaire', () => {
       updatePartner(deps(), organizer, SEEDED.id, { values: form({ name: 'Piraté' }), logo: { bytes: null } }),
     ).rejects.toThrow(PARTNER_MESSAGES.forbidden);
     expect(await store.partners.findById(SEEDED.id)).toEqual(SEEDED);
-  });
-});
-
-describe('ordonner les partenaires', () => {
-  it('Monter et Descendre échangent deux voisins du même type, sans toucher les autres', async () => {
-    const b = saved(await createPartner(deps(), admin, { values: form({ name: 'B' }), logo: { bytes: null } }));
-    const c = saved(await createPartner(deps(), admin, { values: form({ name: 'C' }), logo: { bytes: null } }));
-    const donor = saved(
-      await createPartner(deps(), admin, { values: form({ name: 'D', kind: 'donateur' }), logo: { bytes: null } }),
-    );
-    const names = async () => {
-      const groups = await partnersForAdmin(store, admin);
-      return { partenaire: groups.partenaire.map((p) => p.name), donateur: groups.donateur.map((p) => p.name) };
-    };
-    expect(await names()).toEqual({ partenaire: [SEEDED.name, 'B', 'C'], donateur: ['D'] });
-
-    expect((await movePartner(deps(), admin, c.id, 'up')).moved).toBe(true);
-    expect(await names()).toEqual({ partenaire: [SEEDED.name, 'C', 'B'], donateur: ['D'] });
-    // Only the two swapped partners were written.
-    expect(await store.partners.findById(SEEDED.id)).toEqual(SEEDED);
-
-    expect((await movePartner(deps(), admin, SEEDED.id, 'down')).moved).toBe(true);
-    expect(await names()).toEqual({ partenaire: ['C', SEEDED.name, 'B'], donateur: ['D'] });
-
-    // Already first or last: nothing moves.
-    expect((await movePartner(deps(), admin, c.id, 'up')).moved).toBe(false);
-    expect((await movePartner(deps(), admin, b.id, 'down')).moved).toBe(false);
-    expect((await movePartner(deps(), admin, donor.id, 'up')).moved).toBe(false);
-    expect(await names()).toEqual({ partenaire: ['C', SEEDED.name, 'B'], donateur: ['D'] });
-  });
-
-  it('des rangs à égalité sont renumérotés', async () => {
-    await store.partners.insertMany([
-      { ...SEEDED, id: 'tie000000001', slug: 'tie-1', name: 'Égal 1', order: 1 },
-      { ...SEEDED, id: 'tie000000002', slug: 'tie-2', name: 'Égal 2', order: 1 },
-    ]);
-    await movePartner(deps(), admin, 'tie000000002', 'up');
-    const list = (await store.partners.list()).map((p) => [p.name, p.order]);
-    expect(list).toEqual([
-      ['Fondation Culture Romande', 1],
-      ['Égal 2', 2],
-      ['Égal 1', 3],
-    ]);
-  });
-
-  it('la liste doit être complète pour être réordonnée', async () => {
-    saved(await createPartner(deps(), admin, { values: form({ name: 'B' }), logo: { bytes: null } }));
-    expect(await store.partners.reorder('partenaire', [SEEDED.id])).toBe(false);
-    expect(await store.partners.reorder('partenaire', [SEEDED.id, SEEDED.id])).toBe(false);
-    expect(await store.partners.findById(SEEDED.id)).toEqual(SEEDED);
-  });
-
-  it('est refusé à un organisateur', async () => {
-    saved(await createPartner(deps(), admin, { values: form({ name: 'B' }), logo: { bytes: null } }));
-    await expect(movePartner(deps(), organizer, SEEDED.id, 'down')).rejects.toThrow(PARTNER_MESSAGES.forbidden);
-    expect(await store.partners.findById(SEEDED.id)).toEqual(SEEDED);
-  });
-});
-
-describe('désactiver un partenaire', () => {
-  it('le retire de la liste publique, la réactivation l’y remet', async () => {
-    const partner = saved(await createPartner(deps(), admin, { values: form(), logo: { bytes: null } }));
-    expect(await publicNames()).toContain(partner.name);
-    expect(await setPartnerActive(deps(), admin, partner.id, false)).toMatchObject({ active: false });
-    expect(await publicNames()).not.toContain(partner.name);
-    // Still listed for admins, in its place.
-    expect((await partnersForAdmin(store, admin)).partenaire.map((p) => p.name)).toContain(partner.name);
-    await setPartnerActive(deps(), admin, partner.id, true);
-    expect(await publicNames()).toContain(partner.name);
-  });
-
-  it('est refusé à un organisateur ; un partenaire inconnu : 404', async () => {
-    await expect(setPartnerActive(deps(), organizer, SEEDED.id, false)).rejects.toThrow(PARTNER_MESSAGES.forbidden);
-    expect(await publicNames()).toContain(SEEDED.name);
-    await expect(setPartnerActive(deps(), admin, 'inconnu', false)).rejects.toThrow(PARTNER_MESSAGES.notFound);
   });
 });
