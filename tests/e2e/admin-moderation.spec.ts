@@ -1,6 +1,6 @@
 // Moderation (/admin/events) and the admin's live pending count (SSE), with and without JavaScript.
 import type { Page } from '@playwright/test';
-import { expect, type Fixtures, type Ports, type TestUser, test } from './fixtures';
+import { expect, type People, type Ports, type TestUser, test } from './fixtures';
 import { csrfToken, mailsTo, submitEvent, submitFromOwnBrowser, unique, watchPendingCountAsAdmin } from './utils';
 
 // The badge counts pending events and pending revisions of public ones (decision 029).
@@ -11,14 +11,9 @@ const logOf = async ({ store }: Ports, id: string) =>
   (await store.events.moderationHistory(id)).reverse().map((entry) => ({ action: entry.action }));
 
 /** An organizer submits an event from a browser of their own; a new admin opens it in the moderation on `page`. */
-async function openSubmissionAsAdmin(
-  page: Page,
-  fixtures: Pick<Fixtures, 'createUser' | 'pageAs' | 'signIn'>,
-  title: string,
-  owner?: TestUser,
-) {
-  const submitted = await submitFromOwnBrowser(fixtures, title, owner);
-  await fixtures.signIn({ role: 'admin' });
+async function openSubmissionAsAdmin(page: Page, people: People, title: string, owner?: TestUser) {
+  const submitted = await submitFromOwnBrowser(people, title, owner);
+  await people.signIn({ role: 'admin' });
   await page.goto(`/admin/events?eventId=${submitted.id}`);
   return submitted;
 }
@@ -34,11 +29,9 @@ test.describe('modération', () => {
   test('le badge et le titre de l’admin suivent une soumission faite ailleurs, sans rechargement @js-only @journey @hosting', async ({
     page,
     ports,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
-    await watchPendingCountAsAdmin(page, signIn);
+    await watchPendingCountAsAdmin(page, people.signIn);
     const before = await badgeCount(page);
     expect(before).toBeGreaterThan(0);
     // Nothing below reloads this page: the marker would be lost.
@@ -58,7 +51,7 @@ test.describe('modération', () => {
     );
 
     const title = unique('Soirée contes au coin du feu');
-    const { organizer, id } = await submitFromOwnBrowser({ createUser, pageAs }, title);
+    const { organizer, id } = await submitFromOwnBrowser(people, title);
 
     // Within 2 seconds: at least one more (other tests may submit too), and title and badge agree.
     await expect.poll(async () => (await badgeCount(page)) > before, { timeout: 2_000, intervals: [100] }).toBe(true);
@@ -79,14 +72,13 @@ test.describe('modération', () => {
     page,
     browser,
     ports,
-    createUser,
+    people,
     loginAs,
-    pageAs,
   }) => {
-    const owner = await createUser();
-    const admin = await createUser({ role: 'admin' });
+    const owner = await people.createUser();
+    const admin = await people.createUser({ role: 'admin' });
     const title = unique('Brocante du printemps');
-    const { organizer, id } = await submitFromOwnBrowser({ createUser, pageAs }, title, owner);
+    const { organizer, id } = await submitFromOwnBrowser(people, title, owner);
     const visitor = await browser.newPage();
     expect((await visitor.goto(`/evenement/${id}`))?.status()).toBe(404);
     await visitor.goto(`/evenements?q=${encodeURIComponent(title)}`);
@@ -132,13 +124,11 @@ test.describe('modération', () => {
   test('refuser exige un motif, que l’organisateur voit dans son tableau de bord @journey', async ({
     page,
     ports,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
-    const owner = await createUser();
+    const owner = await people.createUser();
     const title = unique('Atelier de poterie');
-    const { organizer, id } = await openSubmissionAsAdmin(page, { createUser, pageAs, signIn }, title, owner);
+    const { organizer, id } = await openSubmissionAsAdmin(page, people, title, owner);
     const detail = page.getByTestId('moderation-detail');
     // Blanks pass the browser's `required` but not the server: the typed text stays, nothing changes.
     await detail.getByLabel('Motif du refus (envoyé à l’organisateur)').fill('   ');
@@ -160,18 +150,8 @@ test.describe('modération', () => {
     await organizer.context().close();
   });
 
-  test('une décision prise sur une version dépassée est refusée', async ({
-    page,
-    ports,
-    createUser,
-    signIn,
-    pageAs,
-  }) => {
-    const { organizer, id } = await openSubmissionAsAdmin(
-      page,
-      { createUser, pageAs, signIn },
-      unique('Course des pavés'),
-    );
+  test('une décision prise sur une version dépassée est refusée', async ({ page, ports, people }) => {
+    const { organizer, id } = await openSubmissionAsAdmin(page, people, unique('Course des pavés'));
     // Another admin tab approves first.
     const other = await page.context().newPage();
     await other.goto(`/admin/events?eventId=${id}`);
@@ -199,18 +179,8 @@ test.describe('modération', () => {
     await expect(page.getByTestId(`moderation-item-${approved.id}`)).toBeVisible();
   });
 
-  test('raccourcis clavier : J passe au suivant, A approuve @js-only', async ({
-    page,
-    ports,
-    createUser,
-    signIn,
-    pageAs,
-  }) => {
-    const { organizer, id } = await openSubmissionAsAdmin(
-      page,
-      { createUser, pageAs, signIn },
-      unique('Veillée au chalet'),
-    );
+  test('raccourcis clavier : J passe au suivant, A approuve @js-only', async ({ page, ports, people }) => {
+    const { organizer, id } = await openSubmissionAsAdmin(page, people, unique('Veillée au chalet'));
     await expect(page.getByTestId(`moderation-item-${id}`)).toHaveAttribute('aria-current', 'true');
     await page.keyboard.press('a');
     await expect(page.getByTestId('flash')).toContainText('est publié');
@@ -265,12 +235,11 @@ test.describe('publiés sans modération (issue 21)', () => {
   test('une soumission d’un organisateur de confiance figure parmi les « Publiés sans modération », pas celle d’un organisateur ordinaire @journey', async ({
     page,
     ports,
-    createUser,
+    people,
     loginAs,
-    pageAs,
   }) => {
-    const admin = await createUser({ role: 'admin' });
-    const trusted = await createUser({ displayName: unique('Salle de confiance') });
+    const admin = await people.createUser({ role: 'admin' });
+    const trusted = await people.createUser({ displayName: unique('Salle de confiance') });
     await ports.store.users.setTrusted({
       uid: trusted.uid,
       trusted: true,
@@ -278,14 +247,10 @@ test.describe('publiés sans modération (issue 21)', () => {
       now: new Date().toISOString(),
     });
     // The pending one first: published first, the trusted event would make it a possible duplicate (same place).
-    const ordinary = await submitFromOwnBrowser({ createUser, pageAs }, unique('Bal masqué'));
+    const ordinary = await submitFromOwnBrowser(people, unique('Bal masqué'));
     const pendingId = ordinary.id;
     const trustedTitle = unique('Fête du lac');
-    const { organizer: trustedPage, id: publishedId } = await submitFromOwnBrowser(
-      { createUser, pageAs },
-      trustedTitle,
-      trusted,
-    );
+    const { organizer: trustedPage, id: publishedId } = await submitFromOwnBrowser(people, trustedTitle, trusted);
     expect(await statusOf(ports, publishedId)).toBe('approved');
     expect(await statusOf(ports, pendingId)).toBe('pending');
 

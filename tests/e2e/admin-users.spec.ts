@@ -1,7 +1,7 @@
 // Account management (/admin/users), with and without JavaScript. Each test makes the accounts it acts on (admins
 // included): tests running in parallel never see each other's changes.
 import type { Page } from '@playwright/test';
-import { expect, type Fixtures, type Ports, type TestUser, test } from './fixtures';
+import { expect, type People, type Ports, type TestUser, test } from './fixtures';
 import { csrfToken } from './utils';
 
 /** What the admin changes on an account, as the store has it. */
@@ -13,7 +13,7 @@ const sessionCount = async ({ store }: Ports, uid: string) => (await store.sessi
 
 /** A new organizer (address not verified yet), logged in in its own browser context. */
 async function newAccount(
-  { createUser, pageAs }: Pick<Fixtures, 'createUser' | 'pageAs'>,
+  { createUser, pageAs }: Pick<People, 'createUser' | 'pageAs'>,
   name: string,
 ): Promise<{ page: Page; email: string; uid: string; password: string }> {
   const user = await createUser({ displayName: name, verified: false });
@@ -26,7 +26,7 @@ async function newAccount(
  * Logs a new admin in and opens the list of accounts, searched for an address if given (the admin's own when `search`
  * is a function of them); with JavaScript, the serious actions' confirmations are accepted.
  */
-async function asAdmin(page: Page, signIn: Fixtures['signIn'], search?: string | ((admin: TestUser) => string)) {
+async function asAdmin(page: Page, signIn: People['signIn'], search?: string | ((admin: TestUser) => string)) {
   page.on('dialog', (dialog) => dialog.accept());
   const admin = await signIn({ role: 'admin' });
   const query = typeof search === 'function' ? search(admin) : search;
@@ -42,13 +42,11 @@ test.describe('gestion des utilisateurs', () => {
   test('un admin trouve un compte inscrit, le fait passer admin puis le repasse organisateur @journey', async ({
     page,
     ports,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
     const suffix = Math.random().toString(36).slice(2, 8);
-    const account = await newAccount({ createUser, pageAs }, `Zoé Théâtre ${suffix}`);
-    await asAdmin(page, signIn);
+    const account = await newAccount(people, `Zoé Théâtre ${suffix}`);
+    await asAdmin(page, people.signIn);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utilisateurs');
 
     // Without the accents, in capitals: still found.
@@ -92,13 +90,11 @@ test.describe('gestion des utilisateurs', () => {
   test('désactiver ferme la session ouverte du compte et empêche la connexion ; réactiver la permet de nouveau @journey', async ({
     page,
     ports,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
-    const account = await newAccount({ createUser, pageAs }, 'Fanfare de Moutier');
+    const account = await newAccount(people, 'Fanfare de Moutier');
     expect(await sessionCount(ports, account.uid)).toBe(1);
-    await asAdmin(page, signIn, account.email);
+    await asAdmin(page, people.signIn, account.email);
     const row = page.getByTestId(`user-${account.uid}`);
     await row.getByRole('button', { name: 'Désactiver' }).click();
     await expect(page.getByTestId('flash')).toContainText('Le compte de Fanfare de Moutier est désactivé');
@@ -136,12 +132,10 @@ test.describe('gestion des utilisateurs', () => {
   test('un admin fait confiance à un organisateur puis la lui retire (décision 042)', async ({
     page,
     ports,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
-    const account = await newAccount({ createUser, pageAs }, 'Théâtre du Jorat');
-    await asAdmin(page, signIn, account.email);
+    const account = await newAccount(people, 'Théâtre du Jorat');
+    await asAdmin(page, people.signIn, account.email);
     const row = page.getByTestId(`user-${account.uid}`);
     await expect(row).not.toContainText('De confiance');
     await row.getByRole('button', { name: 'Faire confiance' }).click();
@@ -159,9 +153,9 @@ test.describe('gestion des utilisateurs', () => {
     await account.page.context().close();
   });
 
-  test('annuler la confirmation ne change rien @js-only', async ({ page, ports, createUser, signIn, pageAs }) => {
-    const account = await newAccount({ createUser, pageAs }, 'Club de pétanque');
-    await signIn({ role: 'admin' });
+  test('annuler la confirmation ne change rien @js-only', async ({ page, ports, people }) => {
+    const account = await newAccount(people, 'Club de pétanque');
+    await people.signIn({ role: 'admin' });
     await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
     const row = page.getByTestId(`user-${account.uid}`);
     const before = await userByEmail(ports, account.email);
@@ -213,16 +207,9 @@ test.describe('gestion des utilisateurs', () => {
     await expect(page.getByTestId(`user-${me.uid}`)).toContainText('(vous)');
   });
 
-  test('un organisateur et un visiteur ne peuvent rien changer', async ({
-    page,
-    request,
-    ports,
-    createUser,
-    signIn,
-    pageAs,
-  }) => {
-    const account = await newAccount({ createUser, pageAs }, 'Cible des essais');
-    const self = await signIn();
+  test('un organisateur et un visiteur ne peuvent rien changer', async ({ page, request, ports, people }) => {
+    const account = await newAccount(people, 'Cible des essais');
+    const self = await people.signIn();
     await page.goto('/organizer/profile');
     const csrf = await csrfToken(page);
     expect(csrf).not.toBe('');

@@ -17,9 +17,8 @@ test.describe('alertes par email', () => {
     page,
     request,
     ports,
-    createUser,
+    people,
     createEvent,
-    pageAs,
   }) => {
     const word = `alerte${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const address = `${word}@example.ch`;
@@ -49,10 +48,10 @@ test.describe('alertes par email', () => {
     await expect(page.getByRole('link', { name: new RegExp(word) })).toBeVisible();
 
     // An organizer's two events match; an admin approves one, the other stays pending.
-    const organizer = await createUser();
+    const organizer = await people.createUser();
     const approved = await createEvent({ title: `Concert ${word}`, status: 'pending', createdBy: organizer.uid });
     await createEvent({ title: `Répétition ${word}`, status: 'pending', createdBy: organizer.uid });
-    const adminPage = await pageAs(await createUser({ role: 'admin' }));
+    const adminPage = await people.pageAs(await people.createUser({ role: 'admin' }));
     await approveInModeration(adminPage, approved.id);
 
     // The job, as Cloud Scheduler calls it, on the next morning: one digest with the approved event only.

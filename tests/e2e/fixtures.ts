@@ -60,6 +60,8 @@ export interface Fixtures {
    * test's page. Closed after the test if the test has not closed it.
    */
   pageAs(user: TestUser, options?: BrowserContextOptions): Promise<Page>;
+  /** The people of a test: createUser, signIn and pageAs in one, for tests and step helpers with several accounts. */
+  people: People;
   /** An event written to the store (a published workshop two weeks ahead, unique title), removed after the test. */
   createEvent(overrides?: Partial<AgendaEvent>): Promise<AgendaEvent>;
   /** A category written to the store (unique slug and name unless given), removed after the test. */
@@ -75,6 +77,9 @@ export interface Fixtures {
     account(email: string): void;
   };
 }
+
+/** Accounts (createUser), the test's page logged in (signIn) and pages of their own (pageAs): the `people` fixture. */
+export type People = Pick<Fixtures, 'createUser' | 'signIn' | 'pageAs'>;
 
 export const DEFAULT_PASSWORD = 'une phrase de passe pour les essais';
 
@@ -215,6 +220,11 @@ export const test = base.extend<Fixtures, { ports: Ports }>({
       return page;
     });
     for (const context of opened) await context.close();
+  },
+
+  // The same instances as the three fixtures: the same accounts removed, the same page, the same pages closed.
+  people: async ({ createUser, signIn, pageAs }, use) => {
+    await use({ createUser, signIn, pageAs });
   },
 
   createEvent: async ({ ports, trash }, use) => {

@@ -56,11 +56,9 @@ test.describe('derrière Firebase Hosting @hosting @hosting-only', () => {
 
   test('le compteur en direct de l’admin se reconnecte après la coupure du mandataire et suit encore les soumissions @js-only', async ({
     page,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
-    await signIn({ role: 'admin' });
+    await people.signIn({ role: 'admin' });
     await page.goto('/evenements');
     // The badge may be inside the closed menu on a narrow window: there, not necessarily visible.
     await expect(page.getByTestId('pending-badge')).toHaveCount(1);
@@ -77,7 +75,7 @@ test.describe('derrière Firebase Hosting @hosting @hosting-only', () => {
       .toBeGreaterThanOrEqual(2);
     const before = await badgeCount(page);
 
-    const { organizer } = await submitFromOwnBrowser({ createUser, pageAs }, unique('Après la coupure'));
+    const { organizer } = await submitFromOwnBrowser(people, unique('Après la coupure'));
     await expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
     await organizer.context().close();
   });

@@ -76,15 +76,13 @@ test.describe('cycle de vie d’un événement', () => {
   test('modifier un événement publié : le public garde l’ancien titre jusqu’à l’approbation de l’admin @journey', async ({
     page,
     browser,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }, testInfo) => {
     const js = testInfo.project.name === 'js';
-    await signIn();
+    await people.signIn();
     const title = `Récital publié ${Date.now().toString(36)}`;
     const id = await submitEvent(page, title);
-    const admin = await pageAs(await createUser({ role: 'admin' }), { javaScriptEnabled: js });
+    const admin = await people.pageAs(await people.createUser({ role: 'admin' }), { javaScriptEnabled: js });
     await approveInModeration(admin, id);
 
     await page.goto(`/organizer/edit-event/${id}`);
@@ -129,15 +127,13 @@ test.describe('cycle de vie d’un événement', () => {
     page,
     browser,
     ports,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }, testInfo) => {
     const js = testInfo.project.name === 'js';
-    await signIn();
+    await people.signIn();
     const title = `Marché annulé ${Date.now().toString(36)}`;
     const id = await submitEvent(page, title);
-    const admin = await pageAs(await createUser({ role: 'admin' }), { javaScriptEnabled: js });
+    const admin = await people.pageAs(await people.createUser({ role: 'admin' }), { javaScriptEnabled: js });
     await approveInModeration(admin, id);
     await cancelFromDashboard(page, id, js);
     await expect(page.getByTestId('flash')).toContainText('reste visible avec la mention « Annulé »');

@@ -51,15 +51,13 @@ test.describe('notifications dans l’application', () => {
 
   test('une soumission arrive en haut de l’overlay ; « Voir » ouvre l’événement dans la modération @js-only', async ({
     page,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
     // The live stream is open once the page shows the pending count in its title.
-    await watchPendingCountAsAdmin(page, signIn);
+    await watchPendingCountAsAdmin(page, people.signIn);
 
     const title = unique('Atelier de vannerie');
-    const { organizer, id } = await submitFromOwnBrowser({ createUser, pageAs }, title);
+    const { organizer, id } = await submitFromOwnBrowser(people, title);
     await organizer.context().close();
 
     // Other tests submit too: find ours by its title.
@@ -74,11 +72,9 @@ test.describe('notifications dans l’application', () => {
 
   test('le panneau de débogage est caché par défaut, et absent pour un organisateur @js-only', async ({
     page,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
-    await signIn({ role: 'admin' });
+    await people.signIn({ role: 'admin' });
     await page.goto('/admin');
     await expect(page.getByTestId('notifications')).toBeAttached();
     await expect(page.getByTestId('debug-panel')).toBeAttached();
@@ -92,7 +88,7 @@ test.describe('notifications dans l’application', () => {
     await expect(output).toContainText('/firebase-messaging-sw.js');
     await expect(output).toContainText('"notificationPermission": "default"');
 
-    const organizer = await pageAs(await createUser());
+    const organizer = await people.pageAs(await people.createUser());
     await organizer.goto('/?debug=1');
     await expect(organizer.getByTestId('notifications')).toHaveCount(0);
     await expect(organizer.getByTestId('debug-panel')).toHaveCount(0);
@@ -101,18 +97,16 @@ test.describe('notifications dans l’application', () => {
 
   test('le bouton d’activation des notifications est au tableau de bord et au profil des admins seulement @js-only', async ({
     page,
-    createUser,
-    signIn,
-    pageAs,
+    people,
   }) => {
-    await signIn({ role: 'admin' });
+    await people.signIn({ role: 'admin' });
     for (const path of ['/admin', '/organizer/profile']) {
       await page.goto(path);
       const settings = page.getByRole('region', { name: 'Notifications sur cet appareil' });
       await expect(settings).toContainText('pas encore activées');
       await expect(settings.getByRole('button', { name: 'Activer les notifications' })).toBeVisible();
     }
-    const organizer = await pageAs(await createUser());
+    const organizer = await people.pageAs(await people.createUser());
     await organizer.goto('/organizer/profile');
     await expect(organizer.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(organizer.getByRole('region', { name: 'Notifications sur cet appareil' })).toHaveCount(0);

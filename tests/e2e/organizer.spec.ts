@@ -97,12 +97,11 @@ test.describe('espace organisateur', () => {
   test('modifier un événement publié met la modification en attente ; un autre organisateur reçoit 404 @journey', async ({
     page,
     ports,
-    createUser,
+    people,
     createEvent,
     loginAs,
-    pageAs,
   }, testInfo) => {
-    const organizer = await createUser({ displayName: 'Théâtre de poche', verified: false });
+    const organizer = await people.createUser({ displayName: 'Théâtre de poche', verified: false });
     // Published by moderation (admin tests): here it is written to the store already published.
     const { id, title } = await createEvent({ title: `Pièce édition ${Date.now()}`, createdBy: organizer.uid });
     await loginAs(page, organizer);
@@ -117,7 +116,9 @@ test.describe('espace organisateur', () => {
     expect(edited?.revision?.title).toBe(`${title} (nouvelle date)`);
     expect(edited?.pendingChanges).toContain('title');
 
-    const otherPage = await pageAs(await createUser(), { javaScriptEnabled: testInfo.project.name === 'js' });
+    const otherPage = await people.pageAs(await people.createUser(), {
+      javaScriptEnabled: testInfo.project.name === 'js',
+    });
     const response = await otherPage.goto(`/organizer/edit-event/${id}`);
     expect(response?.status()).toBe(404);
     await otherPage.context().close();

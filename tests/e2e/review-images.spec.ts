@@ -10,13 +10,16 @@ test.describe('images en attente de modération @http', () => {
   test('ni /uploads ni un inconnu ne les voient ; le propriétaire et les admins les prévisualisent ; publiques une fois approuvées', async ({
     request,
     ports,
-    createUser,
+    people,
     createEvent,
-    pageAs,
   }) => {
     const { storeEventImage } = await import('../../app/.server/files/images');
     const { moderateEvent } = await import('../../app/.server/moderation/moderation');
-    const [owner, stranger, admin] = await Promise.all([createUser(), createUser(), createUser({ role: 'admin' })]);
+    const [owner, stranger, admin] = await Promise.all([
+      people.createUser(),
+      people.createUser(),
+      people.createUser({ role: 'admin' }),
+    ]);
     const image = await storeEventImage(ports.files, JPEG, 'Affiche');
     const event = await createEvent({ status: 'pending', createdBy: owner.uid, image });
     const id = image.path.replace(/^review\//, '');
@@ -34,7 +37,7 @@ test.describe('images en attente de modération @http', () => {
     }
 
     const as = async (user: TestUser) => {
-      const page = await pageAs(user);
+      const page = await people.pageAs(user);
       const response = await page.request.get(preview);
       const result = { status: response.status(), headers: response.headers() };
       await page.context().close();

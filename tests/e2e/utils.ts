@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { registrationSent } from '../../app/domain/auth';
 import { makeEventForm } from '../support/factories';
-import type { Fixtures, TestUser } from './fixtures';
+import type { People, TestUser } from './fixtures';
 
 const DATA_DIR = process.env.E2E_DATA_DIR as string;
 
@@ -144,7 +144,7 @@ export async function submitEvent(page: Page, title: string): Promise<string> {
  * the test if not before) and the event's id.
  */
 export async function submitFromOwnBrowser(
-  { createUser, pageAs }: Pick<Fixtures, 'createUser' | 'pageAs'>,
+  { createUser, pageAs }: Pick<People, 'createUser' | 'pageAs'>,
   title: string,
   owner?: TestUser,
 ): Promise<{ organizer: Page; id: string }> {
@@ -153,7 +153,7 @@ export async function submitFromOwnBrowser(
 }
 
 /** Signs a new admin in on the page and opens the list of events, once its live pending count is on (in the title). */
-export async function watchPendingCountAsAdmin(page: Page, signIn: Fixtures['signIn']) {
+export async function watchPendingCountAsAdmin(page: Page, signIn: People['signIn']) {
   await signIn({ role: 'admin' });
   await page.goto('/evenements');
   await expect(page).toHaveTitle(/^\(\d+\) /);
