@@ -3,7 +3,7 @@
 // incorrect. ») stands at the top. Each answer of the server starts a fresh form, so what the answer kept comes back
 // every time (the email typed) and a password never does.
 import { Form, useNavigation } from '@remix-run/react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';
 import type { z } from '~/domain/zod';
@@ -59,7 +59,7 @@ function FreshAccountForm<Schema extends z.ZodTypeAny>({
   const refusal = refusalOf(answer);
   // Checked at sending, not on leaving a field: a message appearing when the pointer presses the button would move the
   // button away from under it, and the click would be lost (the forms are short: nothing is far from its message).
-  const { form, fields, formProps } = useAppForm({
+  const { form, fields, attempt, formProps } = useAppForm({
     id,
     schema,
     answer: refusal,
@@ -69,11 +69,9 @@ function FreshAccountForm<Schema extends z.ZodTypeAny>({
   const submitting = useNavigation().state === 'submitting';
   const formRef = useRef<HTMLFormElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
-  // Sendings the browser's check refused. conform checks a field by a submit event of its own (with a hidden button):
-  // those are not counted, and leave the passwords as they are.
-  const [refusedSendings, setRefusedSendings] = useState(0);
-  // The server's message stays until the person sends again (conform's checks of a field would drop it).
-  const formMessage = refusedSendings ? form.errors?.[0] : (refusal?.errors?.form ?? undefined);
+  // `attempt` counts the sendings the browser's check refused in this form (conform's own checks of a field, sent by
+  // its hidden button, are not counted). The server's message stays until the person sends again.
+  const formMessage = attempt ? form.errors?.[0] : (refusal?.errors?.form ?? undefined);
   // After the server's refusal the focus goes to the form's message (ErrorSummary takes it), else to the first field
   // refused. This form was mounted for that answer: this runs once, with it.
   const refusedFieldsOnly = Boolean(refusal) && !formMessage;
@@ -85,17 +83,15 @@ function FreshAccountForm<Schema extends z.ZodTypeAny>({
     formProps.onSubmit(event);
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const sentByPerson = !submitter || submitter === sendButton.current;
-    if (sentByPerson && event.defaultPrevented) {
-      forgetPasswords(event.currentTarget);
-      setRefusedSendings((n) => n + 1);
-    }
+    // A refused sending never keeps a password (conform's checks of a field leave them as they are).
+    if (sentByPerson && event.defaultPrevented) forgetPasswords(event.currentTarget);
   };
   return (
     <>
       <ErrorSummary
         errors={{ '': formMessage ? [formMessage] : undefined }}
         title={formMessage}
-        attempt={refusedSendings + (refusal ? answered : 0)}
+        attempt={attempt + (refusal ? answered : 0)}
       />
       <Form ref={formRef} method="post" className="form" {...formProps} onSubmit={onSubmit}>
         <FormSecurity honeypot={honeypot} />
