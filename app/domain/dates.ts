@@ -12,14 +12,14 @@ export function zurichToday(now: Date = new Date()): string {
 
 /** The Zurich calendar day (YYYY-MM-DD), hour and weekday (0 = Sunday) of an instant. */
 export function zurichClock(at: string | Date): { day: string; hours: number; weekday: number } {
-  const { hour, weekday } = clockParts(at);
-  return { day: zurichDay(at), hours: Number(hour), weekday: WEEKDAYS.indexOf(weekday) };
+  const { day, hour, weekday } = clockParts(at);
+  return { day, hours: Number(hour), weekday: WEEKDAYS.indexOf(weekday) };
 }
 
 /** An instant as the date (YYYY-MM-DD) and time (HH:MM) a clock in Zurich shows then. */
 export function zurichWallClock(at: string | Date): { date: string; time: string } {
-  const { hour, minute } = clockParts(at);
-  return { date: zurichDay(at), time: `${hour}:${minute}` };
+  const { day, hour, minute } = clockParts(at);
+  return { date: day, time: `${hour}:${minute}` };
 }
 
 /** Adds days to a YYYY-MM-DD calendar date. */
@@ -29,15 +29,31 @@ export function addDaysToDate(ymd: string, days: number): string {
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const clockFormat = lazyDateFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' }, 'en-US');
-/** The hour (00–23), minute (00–59) and English short weekday a clock in Zurich shows at an instant. */
-function clockParts(at: string | Date): { hour: string; minute: string; weekday: string } {
+const clockFormat = lazyDateFormat(
+  {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+  },
+  'en-US',
+);
+/** The day (YYYY-MM-DD), hour (00–23), minute and English short weekday a clock in Zurich shows at an instant. */
+function clockParts(at: string | Date): { day: string; hour: string; minute: string; weekday: string } {
   const parts = Object.fromEntries(
     clockFormat()
       .formatToParts(new Date(at))
       .map((p) => [p.type, p.value]),
   );
-  return { hour: parts.hour, minute: parts.minute, weekday: parts.weekday };
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    hour: parts.hour,
+    minute: parts.minute,
+    weekday: parts.weekday,
+  };
 }
 
 /**
