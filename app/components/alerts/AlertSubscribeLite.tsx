@@ -3,6 +3,7 @@
 // messages and what was typed (AlertSubscribeForm). It answers a redirect: the cached list never sets a cookie.
 import { Form, useNavigation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
+import { ChoiceSelect } from '~/components/form/ChoiceSelect';
 import { ALERT_ACTION, ALERT_RHYTHMS } from '~/domain/alert-rhythms';
 import { AlertSubscribeSection } from './AlertSubscribeSection';
 
@@ -18,16 +19,7 @@ export function AlertSubscribeLite({ filter, description }: { filter: string; de
           <label htmlFor="alerte-email">Votre adresse email</label>
           <input id="alerte-email" name="email" type="email" autoComplete="email" required />
         </div>
-        <div className="field">
-          <label htmlFor="alerte-rythme">Quand</label>
-          <select id="alerte-rythme" name="rythme" defaultValue="weekly">
-            {ALERT_RHYTHMS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect id="alerte-rythme" name="rythme" label="Quand" choices={ALERT_RHYTHMS} defaultValue="weekly" />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
         </button>

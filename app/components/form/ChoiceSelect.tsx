@@ -1,5 +1,5 @@
-// A drop-down of a GET form (the list's filters, the embedding configurator): a label, « all » first, then the choices.
-// Outside conform: these forms only choose what to show, the server reads whatever is chosen.
+// A drop-down outside conform (the list's filters, the embedding configurator, the light alert form under the list):
+// a label, « all » first where nothing may be chosen, then the choices. The server reads whatever is chosen.
 import type { Choice } from './choices';
 
 export function ChoiceSelect({
@@ -13,8 +13,8 @@ export function ChoiceSelect({
   id: string;
   name: string;
   label: string;
-  /** The first entry, which chooses nothing (« Toutes les catégories »). */
-  all: string;
+  /** The first entry, which chooses nothing (« Toutes les catégories »); none when a choice is required. */
+  all?: string;
   choices: readonly Choice[];
   defaultValue: string | undefined;
 }) {
@@ -22,7 +22,7 @@ export function ChoiceSelect({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={defaultValue}>
-        <option value="">{all}</option>
+        {all ? <option value="">{all}</option> : null}
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}
