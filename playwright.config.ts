@@ -29,7 +29,9 @@ export default defineConfig({
     locale: 'fr-CH',
     timezoneId: 'Europe/Zurich',
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // A trace records every test's screencast and DOM snapshots, kept on failure: CI prints only the log, so there it
+    // would cost a third of the browser's work for files nobody reads. Locally, on failure: npx playwright show-trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: hosting
     ? [
