@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
-import { action as sourcesAction } from '../../app/routes/admin.sources._index';
-import { action as sourcePageAction } from '../../app/routes/admin.sources.$id';
+import { action as sourcesAction } from '../../app/routes/admin.sources._index/route';
+import { action as sourcePageAction } from '../../app/routes/admin.sources.$id/route';
 import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';

@@ -9,7 +9,7 @@ import { getServices } from '../../app/.server/services';
 import { action as categoriesAction } from '../../app/routes/admin.categories/route';
 import { action as eventsAction } from '../../app/routes/admin.events/route';
 import { action as partnersAction } from '../../app/routes/admin.partners/route';
-import { action as sourcesAction } from '../../app/routes/admin.sources._index';
+import { action as sourcesAction } from '../../app/routes/admin.sources._index/route';
 import { action as usersAction } from '../../app/routes/admin.users';
 import { action as logoutAction } from '../../app/routes/auth.logout';
 import { action as contactAction } from '../../app/routes/contact';

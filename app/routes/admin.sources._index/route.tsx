@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { categoryInfos } from '~/.server/categories/categories';
 import { createSource, listSources } from '~/.server/imports/admin-sources';
 import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
@@ -9,18 +10,18 @@ import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
-import { SourceForm } from '~/components/admin/SourceForm';
-import { SourceState } from '~/components/admin/SourceState';
 import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
+import { SourceForm } from './SourceForm';
+import { SourceState } from './SourceState';
 
 export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { store } = context.services;
-  const [sources, categories] = await Promise.all([listSources(store, admin), store.categories.list()]);
+  const [sources, categories] = await Promise.all([listSources(store, admin), categoryInfos(store)]);
   return {
     sources,
     categories: categories.filter((c) => c.active).map((c) => ({ slug: c.slug, label: c.label })),

@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { categoryInfos } from '~/.server/categories/categories';
 import { deleteSource, runSourceNow, sourceWithRuns, updateSource } from '~/.server/imports/admin-sources';
 import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
@@ -10,14 +11,14 @@ import { invalid, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
-import { RunLog } from '~/components/admin/RunLog';
-import { SourceForm } from '~/components/admin/SourceForm';
-import { SourceState } from '~/components/admin/SourceState';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formValues } from '~/domain/forms';
 import { runSummary } from '~/domain/import-run';
 import { pageMeta } from '~/domain/meta';
 import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
+import { SourceForm } from '../admin.sources._index/SourceForm';
+import { SourceState } from '../admin.sources._index/SourceState';
+import { RunLog } from './RunLog';
 
 export const links = adminLinks;
 
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const [{ source, runs }, categories] = await Promise.all([
       sourceWithRuns(store, admin, params.id ?? ''),
-      store.categories.list(),
+      categoryInfos(store),
     ]);
     return {
       source,
