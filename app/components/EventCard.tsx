@@ -9,7 +9,7 @@ import { useCategory } from './useCategories';
 
 /**
  * Which width of the picture the browser needs: a thumbnail beside the text on a phone, the card's width in the grid
- * above (see .event-card in app.css).
+ * above (see .event-card in app/styles/site.css).
  */
 const CARD_IMAGE_SIZES = '(max-width: 599px) 112px, (max-width: 1120px) 45vw, 360px';
 

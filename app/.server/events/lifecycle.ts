@@ -1,6 +1,6 @@
 // One step of an event's life for a user: the table of app/domain/event-lifecycle.ts decides whether this user may
 // take this action on this event and what follows, the store writes it atomically (with the moderation log for an
-// admin's decision). The organizer's use cases (submissions.ts) and the admins' (admin/moderation.ts) come here.
+// admin's decision). The organizer's use cases (submissions.ts) and the admins' (moderation/moderation.ts) come here.
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import {
   actorsFor,

@@ -1,6 +1,7 @@
 // Who someone is: the identity provider checks passwords, keeps them, issues the links of verification and reset
-// mails, and opens and checks sessions. `local` (scrypt in our store) by default; `firebase` (Firebase Auth) with
-// DATA_BACKEND=firestore. The use cases in accounts.ts, auth.ts and session.ts depend only on this port.
+// mails, and opens and checks sessions. `local` (Argon2id hashes in our store, decision 021) by default; `firebase`
+// (Firebase Auth) with DATA_BACKEND=firestore. The use cases in accounts/ and platform/session.ts depend only on this
+// port.
 import type { UserProfile } from '../ports';
 
 /** A fresh sign-in: the account, and for Firebase the ID token that a session cookie is made from. */

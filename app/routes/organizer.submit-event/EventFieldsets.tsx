@@ -45,7 +45,10 @@ export function WhatFieldset({
   );
 }
 
-/** When: the first date and its times (a list of dates hides them, see app.css), then how many dates (`children`). */
+/**
+ * When: the first date and its times (a list of dates hides them, see app/styles/features.css), then how many dates
+ * (`children`).
+ */
 export function WhenFieldset({ fields, children }: { fields: EventFields; children?: ReactNode }) {
   return (
     <fieldset className="form-step when">
