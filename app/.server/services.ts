@@ -9,7 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
 import type Stripe from 'stripe';
-import type { GoogleSignInConfig } from '~/components/GoogleSignIn';
+import type { GoogleSignInConfig } from '~/domain/google-sign-in';
 import { createFirestoreStore } from './adapters/firestore/store';
 import { type Db, openDatabase } from './adapters/sqlite/db';
 import { createSqliteStore } from './adapters/sqlite/store';

@@ -2,15 +2,8 @@
 // ID token is posted with the CSRF token to /auth/session, which opens the session.
 import { Form } from '@remix-run/react';
 import { useRef, useState } from 'react';
+import type { GoogleSignInConfig } from '~/domain/google-sign-in';
 import { FormSecurity } from './FormSecurity';
-
-export interface GoogleSignInConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  /** http://host:port of the Auth emulator (tests). */
-  emulatorUrl: string | null;
-}
 
 export function GoogleSignIn({ config, redirect }: { config: GoogleSignInConfig; redirect: string }) {
   const form = useRef<HTMLFormElement>(null);

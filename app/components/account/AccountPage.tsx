@@ -3,8 +3,9 @@
 import { useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
-import { GoogleSignIn, type GoogleSignInConfig } from '~/components/GoogleSignIn';
+import { GoogleSignIn } from '~/components/GoogleSignIn';
 import { PageHeader } from '~/components/PageHeader';
+import type { GoogleSignInConfig } from '~/domain/google-sign-in';
 
 export function AccountPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   return (
