@@ -33,6 +33,9 @@ export const amountSchema = z
       .pipe(z.number().min(DONATION_MIN, AMOUNT_MESSAGE).max(DONATION_MAX, AMOUNT_MESSAGE)),
   );
 
+/** The free amount of the page (a GET form: the loader reads it with amountSchema too). */
+export const freeAmountSchema = z.object({ montant: amountSchema });
+
 /** The card/TWINT form: the amount and, if the donor wishes, the name shown among our donors. */
 export const checkoutSchema = z
   .object({
@@ -45,7 +48,9 @@ export const checkoutSchema = z
     nomPublic: z
       .string()
       .trim()
-      .max(PUBLIC_NAME_MAX, `Le nom affiché ne peut pas dépasser ${PUBLIC_NAME_MAX} caractères.`),
+      .max(PUBLIC_NAME_MAX, `Le nom affiché ne peut pas dépasser ${PUBLIC_NAME_MAX} caractères.`)
+      // Only asked for when the box is ticked (and only of a signed-in donor): never `required` in the form.
+      .default(''),
   })
   .superRefine((value, ctx) => {
     if (value.public && value.nomPublic.length < 2) {

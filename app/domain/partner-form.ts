@@ -39,12 +39,15 @@ export const partnerFormSchema = z.object({
     .string()
     .trim()
     .max(PARTNER_LIMITS.description, `La description ne peut pas dépasser ${PARTNER_LIMITS.description} caractères.`)
-    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
+    .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
+    // Facultative: not `required` in the form (the server always reads a string, empty when left blank).
+    .default(''),
   websiteUrl: z
     .string()
     .trim()
     .max(PARTNER_LIMITS.websiteUrl, 'Cette adresse est trop longue.')
-    .refine(isWebUrl, 'Indiquez une adresse web complète commençant par https:// (ou laissez le champ vide).'),
+    .refine(isWebUrl, 'Indiquez une adresse web complète commençant par https:// (ou laissez le champ vide).')
+    .default(''),
   active: z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean()),
 });
 

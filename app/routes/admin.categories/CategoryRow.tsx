@@ -1,10 +1,11 @@
+import { getZodConstraint } from '@conform-to/zod';
 import { type Form, useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { CategoryWithUsage } from '~/.server/categories/admin-categories';
 import { ConfirmAction } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError } from '~/components/form/FieldNotes';
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_LABEL_MAX } from '~/domain/category-form';
+import { categoryEditSchema } from '~/domain/category-form';
 import type { FieldErrors } from '~/domain/forms';
 import type { action } from './route';
 
@@ -31,6 +32,13 @@ export function deletion(category: { slug: string; label: string }, FormComponen
     ),
   };
 }
+
+/**
+ * The edit schema's constraints. A row is a table row whose controls join their form by its id, with ids of its own
+ * (every row has a « label »): the field family, one `<div class="field">` per field named `field-<name>`, does not
+ * fit it, so the row reads the schema's constraints itself rather than retyping them.
+ */
+const EDIT_CONSTRAINTS = getZodConstraint(categoryEditSchema);
 
 export const rowAnchor = (slug: string) => `categorie-${slug}`;
 const eventCount = (n: number) => (n === 0 ? 'aucun' : String(n));
@@ -126,8 +134,9 @@ export function CategoryRow({
           <input
             type="text"
             {...control('label')}
-            required
-            maxLength={CATEGORY_LABEL_MAX}
+            required={EDIT_CONSTRAINTS.label?.required}
+            minLength={EDIT_CONSTRAINTS.label?.minLength}
+            maxLength={EDIT_CONSTRAINTS.label?.maxLength}
             defaultValue={typed?.label ?? c.label}
           />
         </EditCell>
@@ -140,7 +149,7 @@ export function CategoryRow({
           <textarea
             {...control('description')}
             rows={2}
-            maxLength={CATEGORY_DESCRIPTION_MAX}
+            maxLength={EDIT_CONSTRAINTS.description?.maxLength}
             defaultValue={typed?.description ?? c.description}
           />
         </EditCell>

@@ -1,18 +1,34 @@
 import { useFetcher } from '@remix-run/react';
 import { type FormEvent, useEffect, useRef } from 'react';
-import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { RequiredNote, TextAreaField, TextField } from '~/components/form/Field';
+import { useAppForm } from '~/components/form/use-app-form';
 import { CATEGORY_SLUG_MAX, CATEGORY_SLUG_MIN } from '~/domain/categories';
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_LABEL_MAX } from '~/domain/category-form';
+import { categoryCreateSchema } from '~/domain/category-form';
 import { slugify } from '~/domain/slug';
 import type { ActionResult } from './CategoryRow';
 import type { action } from './route';
 
+const DEFAULT_COLOR = '#1f5f8b';
+
 export function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | undefined }) {
   const fetcher = useFetcher<typeof action>();
   const result: ActionResult | undefined = fetcher.data ?? pageResult;
-  const errors = result?.errors ?? {};
   const typed = result?.values;
+  // conform on the schema the action parses with: the constraints (required, lengths, the slug's pattern) come from
+  // it. Checked at sending: the button sits right below the fields.
+  const {
+    form: conform,
+    fields,
+    formProps,
+  } = useAppForm({
+    id: 'category-create',
+    schema: categoryCreateSchema,
+    answer: result,
+    defaultValue: { color: DEFAULT_COLOR, active: 'on' },
+    shouldValidate: 'onSubmit',
+  });
+  const formMessage = conform.errors?.[0];
   // With JS, the slug follows the name until the admin types one of their own.
   const slugTouched = useRef(Boolean(typed?.slug));
   // With JS, a category created (the answer was a redirect, so no data) empties the form for the next one.
@@ -43,62 +59,44 @@ export function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | 
       aria-labelledby="nouvelle-categorie-titre"
     >
       <h2 id="nouvelle-categorie-titre">Nouvelle catégorie</h2>
-      {errors.form ? (
+      {formMessage ? (
         <p className="notice notice--error" role="alert">
-          {errors.form}
+          {formMessage}
         </p>
       ) : null}
       <fetcher.Form
         ref={form}
         method="post"
         className="form admin-categories__create-form"
-        noValidate
         preventScrollReset
+        {...formProps}
       >
         <FormSecurity honeypot={false} />
         <input type="hidden" name="intent" value="create" />
-        <Field
-          name="label"
-          label="Nom"
-          required
-          maxLength={CATEGORY_LABEL_MAX}
-          defaultValue={typed?.label ?? ''}
-          error={errors.label}
-          onInput={followLabel}
-        />
-        <Field
-          name="slug"
+        <RequiredNote />
+        <TextField meta={fields.label} label="Nom" onInput={followLabel} />
+        <TextField
+          meta={fields.slug}
           label="Slug"
-          hint={`De ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères : lettres minuscules sans accents, chiffres et tirets. Il apparaît dans les adresses (/evenements?category=…) et ne pourra plus être modifié.`}
-          required
-          minLength={CATEGORY_SLUG_MIN}
-          maxLength={CATEGORY_SLUG_MAX}
+          hint={`De ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères : lettres minuscules sans accents, chiffres et tirets. Il apparaît dans les adresses (/evenements?category=…) et ne pourra plus être modifié.`}
           autoCapitalize="none"
           spellCheck={false}
-          defaultValue={typed?.slug ?? ''}
-          error={errors.slug}
           onInput={() => {
             slugTouched.current = true;
           }}
         />
-        <Field
-          name="description"
+        <TextAreaField
+          meta={fields.description}
           label="Description"
-          multiline
           rows={2}
-          maxLength={CATEGORY_DESCRIPTION_MAX}
-          hint="Facultative : une phrase sur ce que la catégorie rassemble."
-          defaultValue={typed?.description ?? ''}
-          error={errors.description}
+          hint="Facultative : une phrase sur ce que la catégorie rassemble."
         />
-        <Field
-          name="color"
+        <TextField
+          meta={fields.color}
           label="Couleur"
           type="color"
-          hint="Le nom de la catégorie s’écrit en blanc sur cette couleur : choisissez une teinte assez foncée."
-          defaultValue={typed?.color ?? '#1f5f8b'}
-          error={errors.color}
-          className="admin-categories__color"
+          hint="Le nom de la catégorie s’écrit en blanc sur cette couleur : choisissez une teinte assez foncée."
+          className="admin-categories__color-field"
         />
         <div className="field admin-categories__check">
           <label>

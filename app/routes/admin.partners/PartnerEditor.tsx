@@ -1,27 +1,40 @@
 import { Form, Link, useLocation } from '@remix-run/react';
-import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { RequiredNote, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { useAppForm } from '~/components/form/use-app-form';
 import { PartnerLogo } from '~/components/PartnerLogo';
 import type { FieldErrors } from '~/domain/forms';
-import type { Partner, PartnerKind } from '~/domain/partner';
-import { PARTNER_KIND_LABELS, PARTNER_LIMITS } from '~/domain/partner-form';
+import type { Partner } from '~/domain/partner';
+import { PARTNER_KIND_LABELS, partnerFormSchema } from '~/domain/partner-form';
 
-export function PartnerEditor({
-  editing,
-  values,
-  errors,
-  formKey,
-  saving,
-}: {
+interface PartnerEditorProps {
   editing: Partner | null;
   values: Record<string, string>;
   errors: FieldErrors;
   formKey: number;
   saving: boolean;
-}) {
+}
+
+const KIND_OPTIONS = Object.entries(PARTNER_KIND_LABELS).map(([value, label]) => ({ value, label }));
+
+export function PartnerEditor(props: PartnerEditorProps) {
   const location = useLocation();
+  // conform reads the values and messages to show when a form starts: each answer, each page, each partner edited
+  // starts a new one.
+  return <PartnerForm key={`${location.key}-${props.formKey}-${props.editing?.id ?? 'new'}`} {...props} />;
+}
+
+/** The form on the schema the action parses with (constraints and checks from it); the logo is the server's alone. */
+function PartnerForm({ editing, values, errors, saving }: PartnerEditorProps) {
   const formIntent = editing ? 'update' : 'create';
+  const { form, fields, formProps } = useAppForm({
+    id: 'partner-form',
+    schema: partnerFormSchema,
+    answer: Object.keys(errors).length > 0 ? { errors, values } : null,
+    defaultValue: values,
+    shouldValidate: 'onSubmit',
+  });
   return (
     <section className="admin-partners__editor" id="admin-partners-form" aria-labelledby="admin-partners-form-title">
       <h2 id="admin-partners-form-title">
@@ -32,67 +45,32 @@ export function PartnerEditor({
           Adresse publique : /partenaires/{editing.slug} (elle ne change pas, même si le nom change).
         </p>
       ) : null}
-      {Object.keys(errors).length > 0 ? (
+      {Object.keys(form.allErrors).length > 0 ? (
         <p className="notice notice--error" role="alert" data-testid="form-errors">
           Rien n’a été enregistré : corrigez les champs signalés. Ce que vous avez saisi est conservé.
         </p>
       ) : null}
-      <Form
-        key={`${location.key}-${formKey}-${editing?.id ?? 'new'}`}
-        method="post"
-        encType="multipart/form-data"
-        className="form admin-partners__form"
-        noValidate
-      >
+      <Form method="post" encType="multipart/form-data" className="form admin-partners__form" {...formProps}>
         <FormSecurity honeypot={false} />
         <input type="hidden" name="intent" value={formIntent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         {values.pendingLogo ? <input type="hidden" name="pendingLogo" value={values.pendingLogo} /> : null}
-        <Field
-          name="name"
-          label="Nom"
-          required
-          maxLength={PARTNER_LIMITS.name}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <div className={`field${errors.kind ? ' field--invalid' : ''}`}>
-          <label htmlFor="field-kind">Type</label>
-          <select
-            id="field-kind"
-            name="kind"
-            defaultValue={values.kind}
-            aria-invalid={errors.kind ? true : undefined}
-            aria-describedby={errors.kind ? 'field-kind-error' : undefined}
-          >
-            {(Object.keys(PARTNER_KIND_LABELS) as PartnerKind[]).map((kind) => (
-              <option key={kind} value={kind}>
-                {PARTNER_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-          <FieldError id="field-kind" message={errors.kind} />
-        </div>
-        <Field
-          name="description"
+        <RequiredNote />
+        <TextField meta={fields.name} label="Nom" />
+        <SelectField meta={fields.kind} label="Type" options={KIND_OPTIONS} />
+        <TextAreaField
+          meta={fields.description}
           label="Description"
-          multiline
           rows={4}
-          maxLength={PARTNER_LIMITS.description}
           hint="Quelques phrases, montrées sur la page Partenaires & Donateurs."
-          defaultValue={values.description}
-          error={errors.description}
         />
-        <Field
-          name="websiteUrl"
+        <TextField
+          meta={fields.websiteUrl}
           label="Site web"
           type="url"
           inputMode="url"
-          maxLength={PARTNER_LIMITS.websiteUrl}
           placeholder="https://"
           hint="Facultatif. Adresse complète, par exemple https://www.exemple.ch"
-          defaultValue={values.websiteUrl}
-          error={errors.websiteUrl}
         />
         <div className={`field${errors.image ? ' field--invalid' : ''}`}>
           {editing?.logo && !values.pendingLogo ? (

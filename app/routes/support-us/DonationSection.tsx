@@ -1,13 +1,15 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Field } from '~/components/Field';
 import { FormSecurity } from '~/components/FormSecurity';
+import { TextField } from '~/components/form/Field';
+import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
 import {
   amountParam,
+  checkoutSchema,
   DONATION_MAX,
   DONATION_MIN,
   formatChf,
-  PUBLIC_NAME_MAX,
+  freeAmountSchema,
   SUGGESTED_AMOUNTS,
 } from '~/domain/donation';
 import { CONTACT_EMAIL } from '~/domain/site';
@@ -40,11 +42,7 @@ export const AMOUNTS = [
 export function DonationSection() {
   const { typed, amount, error, bill, cardEnabled, user, cancelled } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const formKey = useFormKey(result);
-  const errors = result?.errors ?? {};
-  const values = result?.values ?? {};
-  const paying = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
 
   return (
     <section id="don" aria-labelledby="faire-un-don" className="donation">
@@ -73,20 +71,8 @@ export function DonationSection() {
           </li>
         ))}
       </ul>
-      <Form key={typed} method="get" action="/support-us#don" preventScrollReset className="donation__free" noValidate>
-        <Field
-          name="montant"
-          label="Montant libre (CHF)"
-          inputMode="decimal"
-          autoComplete="transaction-amount"
-          hint={`Entre ${DONATION_MIN} et ${DONATION_MAX.toLocaleString('fr-CH')} CHF, par exemple 35 ou 42.50.`}
-          defaultValue={typed}
-          error={error ?? undefined}
-        />
-        <button type="submit" className="button">
-          Choisir ce montant
-        </button>
-      </Form>
+      {/* Each amount read by the loader starts a new form, with what was typed and the loader's message. */}
+      <FreeAmountForm key={typed} typed={typed} error={error} />
 
       {amount == null || bill == null ? (
         <p className="donation__hint">
@@ -100,38 +86,7 @@ export function DonationSection() {
           {cardEnabled ? (
             <section aria-labelledby="don-carte" className="card donation__way">
               <h3 id="don-carte">Par carte ou TWINT</h3>
-              <Form key={formKey} method="post" className="form" noValidate data-testid="card-form">
-                <FormSecurity />
-                <input type="hidden" name="montant" value={amountParam(amount)} />
-                {errors.form || errors.montant ? (
-                  <p className="notice notice--error" role="alert">
-                    {errors.form ?? errors.montant}
-                  </p>
-                ) : null}
-                {user ? (
-                  <>
-                    <label className="check">
-                      <input type="checkbox" name="public" value="oui" defaultChecked={values.public === 'oui'} />
-                      Afficher mon nom dans « Merci à nos donateurs » (sans le montant)
-                    </label>
-                    <Field
-                      name="nomPublic"
-                      label="Nom à afficher"
-                      maxLength={PUBLIC_NAME_MAX}
-                      defaultValue={values.nomPublic ?? user.displayName}
-                      error={errors.nomPublic}
-                    />
-                  </>
-                ) : (
-                  <p>Vous devrez vous connecter : le don est lié à votre compte, qui recevra le badge Donateur·rice.</p>
-                )}
-                <button type="submit" className="button button--primary" disabled={paying}>
-                  {paying ? 'Redirection vers le paiement…' : `Donner ${formatChf(amount)} par carte ou TWINT`}
-                </button>
-                <p className="field__hint">
-                  Paiement sécurisé par Stripe. Vos données de carte ne passent jamais par notre site.
-                </p>
-              </Form>
+              <CheckoutForm key={formKey} amount={amount} answer={result} user={user} />
             </section>
           ) : null}
 
@@ -192,5 +147,80 @@ export function DonationSection() {
         Une question sur votre don ? Écrivez à <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
       </p>
     </section>
+  );
+}
+
+/** The amount typed by the donor, read by the loader from the URL (?montant=…), as the bookmarkable page. */
+function FreeAmountForm({ typed, error }: { typed: string; error: string | null }) {
+  const { fields, formProps } = useAppForm({
+    id: 'donation-amount',
+    schema: freeAmountSchema,
+    answer: error ? { errors: { montant: error }, values: { montant: typed } } : null,
+    defaultValue: { montant: typed },
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <Form method="get" action="/support-us#don" preventScrollReset className="donation__free" {...formProps}>
+      <TextField
+        meta={fields.montant}
+        label="Montant libre (CHF)"
+        inputMode="decimal"
+        autoComplete="transaction-amount"
+        hint={`Entre ${DONATION_MIN} et ${DONATION_MAX.toLocaleString('fr-CH')} CHF, par exemple 35 ou 42.50.`}
+      />
+      <button type="submit" className="button">
+        Choisir ce montant
+      </button>
+    </Form>
+  );
+}
+
+/** Card or TWINT through Stripe: a signed-in donor may have their name shown among the donors. */
+function CheckoutForm({
+  amount,
+  answer,
+  user,
+}: {
+  amount: number;
+  answer: FormAnswer | undefined;
+  user: { displayName: string } | null;
+}) {
+  const navigation = useNavigation();
+  const paying = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+  const { form, fields, formProps } = useAppForm({
+    id: 'donation-checkout',
+    schema: checkoutSchema,
+    answer,
+    defaultValue: { nomPublic: user?.displayName },
+    shouldValidate: 'onSubmit',
+  });
+  const message = form.errors?.[0] ?? fields.montant.errors?.[0];
+  return (
+    <Form method="post" className="form" data-testid="card-form" {...formProps}>
+      <FormSecurity />
+      <input type="hidden" name="montant" value={amountParam(amount)} />
+      {message ? (
+        <p className="notice notice--error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {user ? (
+        <>
+          <label className="check">
+            <input type="checkbox" name="public" value="oui" defaultChecked={fields.public.initialValue === 'oui'} />
+            Afficher mon nom dans « Merci à nos donateurs » (sans le montant)
+          </label>
+          <TextField meta={fields.nomPublic} label="Nom à afficher" />
+        </>
+      ) : (
+        <p>Vous devrez vous connecter : le don est lié à votre compte, qui recevra le badge Donateur·rice.</p>
+      )}
+      <button type="submit" className="button button--primary" disabled={paying}>
+        {paying ? 'Redirection vers le paiement…' : `Donner ${formatChf(amount)} par carte ou TWINT`}
+      </button>
+      <p className="field__hint">
+        Paiement sécurisé par Stripe. Vos données de carte ne passent jamais par notre site.
+      </p>
+    </Form>
   );
 }
