@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { confirmAlert, describeAlert, findAlert } from '~/.server/alerts/alerts';
-import { ALERT_LINK_HEADERS, readAlertLinkPost } from '~/.server/alerts/http';
+import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
+import { guardPost } from '~/.server/platform/guard';
 import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await readAlertLinkPost(request, context.clientIp);
+  await guardPost(request, context, ALERT_LINK_GUARD);
   const alert = await confirmAlert(context.services.store, params.token ?? '');
   if (!alert) return data({ gone: true }, { status: 404, headers: ALERT_LINK_HEADERS });
   return redirect(`/alertes/gerer/${params.token}?confirmee=1`, { headers: ALERT_LINK_HEADERS });

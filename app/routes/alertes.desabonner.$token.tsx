@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { describeAlert, findAlert, isAlertToken, unsubscribeAlert } from '~/.server/alerts/alerts';
-import { ALERT_LINK_HEADERS, readAlertLinkPost } from '~/.server/alerts/http';
+import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
+import { guardPost } from '~/.server/platform/guard';
 import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -21,7 +22,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await readAlertLinkPost(request, context.clientIp);
+  await guardPost(request, context, ALERT_LINK_GUARD);
   await unsubscribeAlert(context.services.store, params.token ?? '');
   return data({ unsubscribed: true }, { headers: ALERT_LINK_HEADERS });
 }

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { changeAlertRhythm, describeAlert, findAlert } from '~/.server/alerts/alerts';
-import { ALERT_LINK_HEADERS, readAlertLinkPost } from '~/.server/alerts/http';
+import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
+import { guardPost } from '~/.server/platform/guard';
 import { AlertLinkGone, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 import { ALERT_RHYTHMS, isAlertRhythm } from '~/domain/alert';
 import { ALERT_LINK_GONE } from '~/domain/alert-form';
@@ -27,7 +28,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const form = await readAlertLinkPost(request, context.clientIp);
+  const form = await guardPost(request, context, ALERT_LINK_GUARD);
   const rhythm = form.get('rythme');
   if (!isAlertRhythm(rhythm)) {
     return data({ message: 'Choisissez quand recevoir les événements.' }, { status: 400, headers: ALERT_LINK_HEADERS });

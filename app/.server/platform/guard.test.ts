@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardPost, type Refusal } from './guard';
+import { getHoneypot } from './security';
 
 const post = (headers: Record<string, string>, body = 'a=1') =>
   new Request('http://agenda.test/contact', {
@@ -72,5 +73,46 @@ describe('la garde des envois', () => {
     expect(await beacon({ 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'text/plain' })).toBe('{"path":"/"}');
     expect(await beacon({ 'Content-Type': 'text/plain' })).toBe(403);
     expect(await beacon({ 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'image/png' })).toBe(415);
+  });
+
+  it('un lien envoyé par email : ni jeton ni en-tête d’origine exigés, un autre site refusé, un seau à lui', async () => {
+    const link = (headers: Record<string, string>, clientIp = '192.0.2.20') =>
+      guardPost(
+        post(headers, 'List-Unsubscribe=One-Click'),
+        { clientIp },
+        {
+          audience: 'link',
+          rate: { bucket: 'link-test', perMinute: 2 },
+        },
+      ).then(
+        (form) => form.get('List-Unsubscribe'),
+        (answer: Response | { init?: { status?: number } }) =>
+          answer instanceof Response ? answer.status : answer.init?.status,
+      );
+    // A mail client: no cookie, no form token, no Origin nor Sec-Fetch-Site.
+    expect(await link({})).toBe('One-Click');
+    expect(await link({ Origin: 'https://evil.example' }, '192.0.2.21')).toBe(403);
+    expect(await link({ 'Sec-Fetch-Site': 'cross-site' }, '192.0.2.21')).toBe(403);
+    expect(await link({ 'Sec-Fetch-Site': 'same-origin' })).toBe('One-Click');
+    expect(await link({})).toBe(429);
+  });
+
+  it('un formulaire d’une personne connectée vérifie le pot de miel s’il le demande', async () => {
+    const form = (trap: string) => {
+      const props = getHoneypot().getInputProps();
+      const body = new URLSearchParams({ [props.nameFieldName]: trap });
+      if (props.validFromFieldName) body.set(props.validFromFieldName, props.encryptedValidFrom ?? '');
+      return post({ Origin: 'http://agenda.test' }, body.toString());
+    };
+    const reasonOf = (request: Request, honeypot?: boolean) =>
+      guardPost(request, { clientIp: '192.0.2.30' }, { audience: 'signed-in', honeypot }).then(
+        () => null,
+        (answer: { data?: { message?: string } }) => answer.data?.message,
+      );
+    expect(await reasonOf(form('https://spam.example'))).toBeNull();
+    expect(await reasonOf(form(''), true)).toBeNull();
+    expect(await reasonOf(form('https://spam.example'), true)).toBe(
+      'Votre envoi a été refusé par notre filtre anti-spam.',
+    );
   });
 });

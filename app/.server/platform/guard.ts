@@ -1,9 +1,17 @@
 // The one guard of every POST (docs/decisions/034-une-garde-pour-chaque-envoi.md). In order: the request comes from
-// this site (Origin / Sec-Fetch-Site), the client is within its rate limit (public forms), the body is read with the
-// reader of its kind (its size was bounded before Remix, app/.server/platform/request-body.ts), the CSRF token belongs
-// to this visitor's session, and the honeypot is empty (public forms). A beacon (navigator.sendBeacon, which cannot
-// carry a token) is positively same-origin, rate limited and small. A refusal is a French answer: by default a thrown
-// error response, or the route's own (JSON for scripts, a redirect with a message) through `refuse`.
+// this site (Origin / Sec-Fetch-Site), the client is within its rate limit, the body is read with the reader of its kind
+// (its size was bounded before Remix, app/.server/platform/request-body.ts), the CSRF token belongs to this visitor's
+// session, and the honeypot is empty. Four kinds of post (`audience`):
+// - `public`: anyone may post; the shared per-minute allowance of its bucket, CSRF, honeypot (unless `honeypot: false`);
+// - `signed-in`: the route has already required the account (requireUser, requireAdmin); CSRF, a rate limit only if
+//   `rate` is given, no honeypot unless `honeypot: true` (a form that was public before its page required an account);
+// - `link`: the pages of a link sent by mail (an alert's confirm, manage, unsubscribe), where the token in the URL is
+//   the authority: RFC 8058's one-click unsubscribe is posted by a mail client without cookies, without a form token,
+//   often without Origin. Refused only when the headers say cross-site (none at all is accepted, as isCrossSite says),
+//   a bucket of its own, the body read as a form; no CSRF, no honeypot;
+// - `beacon` (navigator.sendBeacon, which cannot carry a token): positively same-origin, rate limited and small.
+// A refusal is a French answer: by default a thrown error response (a 429 with Retry-After, never cached), or the
+// route's own (JSON for scripts, a redirect with a message) through `refuse`.
 import { data } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { SpamError } from 'remix-utils/honeypot/server';
@@ -51,13 +59,22 @@ interface RateLimit {
 export interface FormGuard {
   /**
    * `public`: anyone may post (rate limited, honeypot unless `honeypot: false`); `signed-in`: the route has already
-   * required the account (requireUser, requireAdmin), so no honeypot and a rate limit only if `rate` is given.
+   * required the account (requireUser, requireAdmin), so a rate limit only if `rate` is given and no honeypot unless
+   * `honeypot: true`.
    */
   audience: 'public' | 'signed-in';
   rate?: RateLimit;
+  /** Whether the form's honeypot is checked: by default for `public`, not for `signed-in`. */
   honeypot?: boolean;
   /** The body's kind, as request-body.ts bounds it: `form` (url-encoded, small multipart) or `upload` (an image). */
   body?: Extract<BodyKind, 'form' | 'upload'>;
+  refuse?: Refuse;
+}
+
+/** A link sent by mail, whose token in the URL is the authority: no CSRF, no honeypot (see the header). */
+export interface LinkGuard {
+  audience: 'link';
+  rate: Required<RateLimit>;
   refuse?: Refuse;
 }
 
@@ -91,7 +108,11 @@ function defaultRefusal(refusal: Refusal): Response | ReturnType<typeof data> {
   return data({ message: refusal.message }, { status: refusal.status });
 }
 
-async function refuseWith(options: FormGuard | BeaconGuard, refusal: Refusal, form: FormData | null): Promise<never> {
+async function refuseWith(
+  options: FormGuard | LinkGuard | BeaconGuard,
+  refusal: Refusal,
+  form: FormData | null,
+): Promise<never> {
   throw (options.refuse ? await options.refuse(refusal, form) : null) ?? defaultRefusal(refusal);
 }
 
@@ -118,12 +139,16 @@ function crossSite(request: Request): boolean {
 }
 
 /** Checks a POST and returns its form (or, for a beacon, its text). Throws the refusal's answer otherwise. */
-export function guardPost(request: Request, context: { clientIp: string }, options: FormGuard): Promise<FormData>;
+export function guardPost(
+  request: Request,
+  context: { clientIp: string },
+  options: FormGuard | LinkGuard,
+): Promise<FormData>;
 export function guardPost(request: Request, context: { clientIp: string }, options: BeaconGuard): Promise<string>;
 export async function guardPost(
   request: Request,
   context: { clientIp: string },
-  options: FormGuard | BeaconGuard,
+  options: FormGuard | LinkGuard | BeaconGuard,
 ): Promise<FormData | string> {
   if (options.audience === 'beacon') return guardBeacon(request, context, options);
   if (crossSite(request)) {
@@ -136,17 +161,22 @@ export async function guardPost(
 
   let form: FormData;
   try {
-    form = options.body === 'upload' ? await readMultipartForm(request) : await readFormData(request);
+    form =
+      options.audience !== 'link' && options.body === 'upload'
+        ? await readMultipartForm(request)
+        : await readFormData(request);
   } catch (error) {
     // The reader's own answer (400, or 413 for a field too long) unless the route answers in its terms.
     throw (await options.refuse?.({ status: 400, message: FORM_UNREADABLE, reason: 'unreadable' }, null)) ?? error;
   }
+  // The token in the link's URL is its authority: nothing in the form could add to it.
+  if (options.audience === 'link') return form;
   try {
     await verifyCsrf(form, request);
   } catch (error) {
     throw (await options.refuse?.({ status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form)) ?? error;
   }
-  if (options.audience === 'public' && options.honeypot !== false) {
+  if (options.honeypot ?? options.audience === 'public') {
     try {
       getHoneypot().check(form);
     } catch (error) {
