@@ -19,10 +19,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await guardPost(request, context, { audience: 'public', rate: { bucket: 'submit' }, body: 'upload' });
+  // Signed in, yet the submission keeps what it had as a public form: its own bucket of the shared allowance and the
+  // honeypot (the form renders it), against accounts opened only to post in bulk.
+  const form = await guardPost(request, context, {
+    audience: 'signed-in',
+    rate: { bucket: 'submit' },
+    honeypot: true,
+    body: 'upload',
+  });
   // « Importer depuis un lien » (a new event only): the form prefilled, nothing saved.
-  if (!params.id && typeof form !== 'string' && form.get('intent') === IMPORT_INTENT)
-    return importLinkAnswer(context.services, user, form);
+  if (!params.id && form.get('intent') === IMPORT_INTENT) return importLinkAnswer(context.services, user, form);
   let saved: Awaited<ReturnType<typeof saveEventForm>>;
   try {
     saved = await saveEventForm(context.services, user, form, params.id);
