@@ -35,6 +35,9 @@ export const REJECTION_REASONS = [
 
 export type RejectionReasonId = (typeof REJECTION_REASONS)[number]['id'];
 
+/** The longest reason sent to an organizer: the server's rule (validateRejectionReason) and the field's maxLength. */
+export const REJECTION_REASON_MAX = 1000;
+
 /**
  * The reason sent: the common reason picked (if any) followed by what the moderator typed. With JavaScript, picking a
  * reason copies its text into the field, where it can be edited; the list then sends nothing more.

@@ -4,6 +4,7 @@ import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { EVENT_STATUSES } from '~/domain/event';
 import { allowedActions } from '~/domain/event-lifecycle';
 import { isModerationDecision, MODERATION_DECISIONS, type ModerationDecision } from '~/domain/moderation';
+import { REJECTION_REASON_MAX } from '~/domain/rejection-reasons';
 import { searchWords, validateSearchText } from '~/domain/search-text';
 import { changeEvent, LIFECYCLE_MESSAGES } from '../events/lifecycle';
 import { possibleDuplicates } from '../events/submissions';
@@ -24,7 +25,6 @@ export interface ModerationDeps {
 }
 
 export const MODERATION_PAGE_SIZE = 50;
-export const REJECTION_REASON_MAX = 1000;
 
 export const MODERATION_MESSAGES = {
   reasonRequired: 'Indiquez la raison du refus : elle est montrée à l’organisateur et lui est envoyée par email.',

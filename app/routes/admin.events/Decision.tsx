@@ -6,7 +6,7 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { formatDateTime } from '~/domain/dates';
 import type { ModerationDecision } from '~/domain/moderation';
 import { CONFIRM_DELETE_PARAM, MODERATION_ACTION_PAST } from '~/domain/moderation';
-import { REJECTION_REASONS } from '~/domain/rejection-reasons';
+import { REJECTION_REASON_MAX, REJECTION_REASONS } from '~/domain/rejection-reasons';
 import { EventPreview } from './EventPreview';
 import { listParams, STATUS_LABELS } from './moderation-ui';
 import type { action, loader } from './route';
@@ -202,7 +202,7 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
             id="reason"
             name="reason"
             rows={3}
-            maxLength={1000}
+            maxLength={REJECTION_REASON_MAX}
             defaultValue={error?.field === 'reason' ? error.reason : ''}
             aria-invalid={error?.field === 'reason' ? true : undefined}
             aria-describedby={error?.field === 'reason' ? 'reason-error' : undefined}

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { parseModerationQuery } from '~/.server/moderation/moderation';
+import { parseDecisionForm } from '~/.server/moderation/decision-form';
 import { decideOnEvent, moderationPage } from '~/.server/moderation/moderation-page';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -15,7 +15,6 @@ import { formatDateTime } from '~/domain/dates';
 import { workingView } from '~/domain/event-lifecycle';
 import { pageMeta } from '~/domain/meta';
 import type { ModerationDecision } from '~/domain/moderation';
-import { composeRejectionReason } from '~/domain/rejection-reasons';
 import { Decision } from './Decision';
 import { ACTION_DONE, inTab, listParams, STATUS_LABELS, STATUS_TABS } from './moderation-ui';
 
@@ -28,32 +27,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await guardPost(request, context, { audience: 'signed-in' });
-  const eventId = String(formData.get('eventId') ?? '');
-  const intent = formData.get('intent');
-  const returnQuery = parseModerationQuery(new URLSearchParams(String(formData.get('returnTo') ?? '')));
-  // A common reason picked without JavaScript comes before what was typed (with it, the field already holds it).
-  const reason = composeRejectionReason(
-    String(formData.get('reasonPreset') ?? ''),
-    String(formData.get('reason') ?? ''),
-  );
+  const decision = parseDecisionForm(await guardPost(request, context, { audience: 'signed-in' }));
   try {
     const { event, deleted, revision } = await decideOnEvent(context.services, admin, {
-      eventId,
-      action: intent,
-      reason,
-      seen: String(formData.get('seen') ?? ''),
+      eventId: decision.eventId,
+      action: decision.intent,
+      reason: decision.reason,
+      seen: decision.seen,
     });
     // A decision that takes the event out of the list shown moves on to the next one of the queue.
-    const leaves = deleted || !inTab(returnQuery.status, event);
-    const next = String(formData.get('next') ?? '');
-    const target = leaves ? (/^[a-z0-9-]{1,64}$/i.test(next) ? next : null) : event.id;
-    const done = ACTION_DONE[intent as ModerationDecision];
+    const leaves = deleted || !inTab(decision.returnQuery.status, event);
+    const target = leaves ? decision.next : event.id;
+    const done = ACTION_DONE[decision.intent as ModerationDecision];
     const flash = await setFlash(request, { kind: 'success', message: done(workingView(event).title, revision) });
-    const search = listParams(returnQuery, target ? { eventId: target } : {});
+    const search = listParams(decision.returnQuery, target ? { eventId: target } : {});
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
-    return refused(error, { eventId, intent: String(intent ?? ''), reason });
+    return refused(error, { eventId: decision.eventId, intent: decision.intent, reason: decision.reason });
   }
 }
 

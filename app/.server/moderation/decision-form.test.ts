@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { REJECTION_REASONS } from '~/domain/rejection-reasons';
+import { parseDecisionForm } from './decision-form';
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe('le formulaire d’une décision de modération', () => {
+  it('un motif fréquent choisi sans JavaScript précède le texte tapé ; la liste et la suite reprises', () => {
+    const [incomplete] = REJECTION_REASONS;
+    const decision = parseDecisionForm(
+      form({
+        eventId: 'evt-1',
+        intent: 'reject',
+        seen: '2026-11-20T10:00:00.000Z',
+        reasonPreset: incomplete.id,
+        reason: '  Et la salle ?  ',
+        returnTo: 'status=all&q=jazz&page=2',
+        next: 'evt-2',
+      }),
+    );
+    expect(decision).toEqual({
+      eventId: 'evt-1',
+      intent: 'reject',
+      seen: '2026-11-20T10:00:00.000Z',
+      reason: `${incomplete.text} Et la salle ?`,
+      returnQuery: { status: 'all', q: 'jazz', page: 2, searchError: null },
+      next: 'evt-2',
+    });
+  });
+
+  it('un champ absent ou qui n’est pas du texte se lit vide, une suite qui n’est pas un identifiant est ignorée', () => {
+    const posted = form({ intent: 'approve', next: '../admin/users' });
+    posted.set('eventId', new Blob(['x']));
+    const decision = parseDecisionForm(posted);
+    expect(decision).toMatchObject({ eventId: '', intent: 'approve', seen: '', reason: '', next: null });
+    expect(decision.returnQuery).toMatchObject({ status: 'pending', q: '', page: 1 });
+  });
+});
