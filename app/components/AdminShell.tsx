@@ -17,6 +17,23 @@ const ADMIN_LINKS = [
   { to: '/admin/users', label: 'Utilisateurs' },
 ] as const;
 
+/** The admin sub-navigation, on every admin screen and around an admin error (routes/admin.tsx). */
+export function AdminNav() {
+  return (
+    <nav className="admin-nav" aria-label="Administration">
+      <ul>
+        {ADMIN_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={'end' in link ? link.end : false}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function AdminShell({
   title,
   lead,
@@ -28,17 +45,7 @@ export function AdminShell({
 }) {
   return (
     <div className="page page--admin">
-      <nav className="admin-nav" aria-label="Administration">
-        <ul>
-          {ADMIN_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={'end' in link ? link.end : false}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminNav />
       <PageHeader title={title} lead={lead} />
       {children}
     </div>

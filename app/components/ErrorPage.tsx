@@ -1,5 +1,5 @@
 // The one styled error screen: 404, 403, 429 and 500, in French.
-import { Link } from '@remix-run/react';
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 
 const DEFAULTS: Record<number, { title: string; text: string }> = {
   400: { title: 'Requête invalide', text: 'Votre demande n’a pas pu être traitée.' },
@@ -45,4 +45,13 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       </ul>
     </div>
   );
+}
+
+/** The error a route's boundary caught: a thrown response keeps its status (and its message if any), else a 500. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    return <ErrorPage status={error.status} message={(error.data as { message?: string } | null)?.message} />;
+  }
+  return <ErrorPage status={500} />;
 }

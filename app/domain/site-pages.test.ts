@@ -16,12 +16,13 @@ function pageRoutes(): string[] {
     const parent = route.parentId && route.parentId !== 'root' ? fullPath(route.parentId) : '';
     return route.path ? `${parent}/${route.path}` : parent;
   };
-  return Object.values(manifest)
+  const pages = Object.values(manifest)
     .filter((route) => /^export default /m.test(fs.readFileSync(path.join('app', route.file), 'utf8')))
     .map((route) => fullPath(route.id) || '/')
     .filter((page) => page !== '/*')
-    .concat(sameScreenRoutes.map((route) => `/${route.path}`))
-    .sort();
+    .concat(sameScreenRoutes.map((route) => `/${route.path}`));
+  // A layout and its index share their path (/admin: routes/admin.tsx and admin._index): one page.
+  return [...new Set(pages)].sort();
 }
 
 describe('pages du site', () => {

@@ -111,9 +111,11 @@ async function manifestPaths(): Promise<string[]> {
     const parent = route.parentId ? fullPath(route.parentId) : '';
     return [parent, route.path ?? ''].filter(Boolean).join('/');
   };
-  return Object.keys(build.routes)
+  // A layout and its index share their path (/admin: routes/admin.tsx and admin._index): one URL, one line.
+  const paths = Object.keys(build.routes)
     .filter((id) => id !== 'root')
     .map((id) => `/${fullPath(id)}`.replace(/\/$/, '') || '/');
+  return [...new Set(paths)];
 }
 
 /** What the patterns' :id stand for: a published event, an active partner, and an event of the organizer. */

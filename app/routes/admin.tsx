@@ -1,0 +1,25 @@
+// /admin/*: the parent of every admin screen. Each screen draws its own frame (AdminShell); an error in one of them
+// (an unknown source, a failed loader) is shown here, under the admin navigation, so the admin can go on elsewhere.
+import { Outlet, useRouteLoaderData } from '@remix-run/react';
+import { AdminNav, adminLinks } from '~/components/AdminShell';
+import { RouteErrorPage } from '~/components/ErrorPage';
+import type { loader as rootLoader } from '~/root';
+
+export const links = adminLinks;
+
+export default function AdminLayout() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  // A refused visitor is redirected before any admin loader runs; whatever else reaches here from someone who is not
+  // an admin (a refused POST, say) gets the public error page, without the admin navigation.
+  const isAdmin = useRouteLoaderData<typeof rootLoader>('root')?.user?.role === 'admin';
+  if (!isAdmin) return <RouteErrorPage />;
+  return (
+    <div className="page page--admin admin-error">
+      <AdminNav />
+      <RouteErrorPage />
+    </div>
+  );
+}
