@@ -10,7 +10,7 @@ import { action as categoriesAction } from '../../app/routes/admin.categories/ro
 import { action as eventsAction } from '../../app/routes/admin.events/route';
 import { action as partnersAction } from '../../app/routes/admin.partners/route';
 import { action as sourcesAction } from '../../app/routes/admin.sources._index/route';
-import { action as usersAction } from '../../app/routes/admin.users';
+import { action as usersAction } from '../../app/routes/admin.users/route';
 import { action as logoutAction } from '../../app/routes/auth.logout';
 import { action as contactAction } from '../../app/routes/contact';
 import { action as cookiesAction } from '../../app/routes/cookies';

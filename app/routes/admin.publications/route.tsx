@@ -8,7 +8,7 @@ import { AdminShell, adminLinks } from '~/components/AdminShell';
 import { plural } from '~/components/charts/format';
 import { formatShortDate, formatTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
-import { STATUS_LABELS } from './admin.events/moderation-ui';
+import { STATUS_LABELS } from '../admin.events/moderation-ui';
 
 export const links = adminLinks;
 

@@ -6,8 +6,6 @@ import { adminDashboard } from '~/.server/analytics/admin-dashboard';
 import { donationSummary } from '~/.server/donations/summary';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
-import { DonationsSummary } from '~/components/admin/DonationsSummary';
-import { BarChart, type BarDatum } from '~/components/charts/BarChart';
 import { ColumnChart } from '~/components/charts/ColumnChart';
 import { formatCount, plural } from '~/components/charts/format';
 import { PushSettings } from '~/components/PushSettings';
@@ -15,6 +13,8 @@ import { formatShortDate, formatTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
 import { MODERATION_ACTION_PAST } from '~/domain/moderation';
 import { isSitePage } from '~/domain/site-pages';
+import { DonationsSummary } from './DonationsSummary';
+import { UpcomingBy } from './UpcomingBy';
 
 export const links = adminLinks;
 
@@ -23,22 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const store = context.services.store;
   const [dashboard, donations] = await Promise.all([adminDashboard({ store }), donationSummary({ store })]);
   return { ...dashboard, donations };
-}
-
-/** The upcoming published events counted by one criterion, as a bar chart with its table. */
-function UpcomingBy({ id, criterion, data }: { id: string; criterion: string; data: readonly BarDatum[] }) {
-  return (
-    <section className="admin-dashboard__panel" aria-labelledby={id}>
-      <h2 id={id}>À venir par {criterion}</h2>
-      <BarChart
-        className="admin-dashboard__chart"
-        title={`Événements à venir par ${criterion}`}
-        labelHeader={criterion.charAt(0).toUpperCase() + criterion.slice(1)}
-        valueHeader="Événements à venir"
-        data={data}
-      />
-    </section>
-  );
 }
 
 export default function AdminDashboardPage() {

@@ -2,7 +2,7 @@
 // Every action is a plain form (works without JavaScript); with it, a confirmation before the serious ones.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   listUsers,
   parseUserQuery,
@@ -22,9 +22,9 @@ import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
 import type { Services } from '~/.server/services';
 import { AdminShell, adminLinks } from '~/components/AdminShell';
-import { UserActions } from '~/components/admin/UserActions';
-import { formatNumericDate } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
+import { UserRow } from './UserRow';
+import { UserSearch } from './UserSearch';
 
 export const links = adminLinks;
 
@@ -114,50 +114,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const ROLE_LABELS = { admin: 'Administrateur', organizer: 'Organisateur' } as const;
-
 export default function ManageUsersPage() {
   const { query, searchError, total, pages, previous, next, activeAdmins, currentUid, users } =
     useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
-  const filtered = Boolean(query.q) || query.role !== 'all' || query.state !== 'all';
 
   return (
     <AdminShell
       title="Utilisateurs"
       lead={`${activeAdmins} administrateur${activeAdmins > 1 ? 's' : ''} actif${activeAdmins > 1 ? 's' : ''}. Un compte désactivé est déconnecté partout et ne peut plus se connecter ; ses événements restent.`}
     >
-      <Form method="get" role="search" className="admin-toolbar admin-users__search">
-        <div className="field admin-users__q">
-          <label htmlFor="users-q">Nom ou email</label>
-          <input id="users-q" type="search" name="q" defaultValue={query.q} maxLength={500} />
-        </div>
-        <div className="field">
-          <label htmlFor="users-role">Rôle</label>
-          <select id="users-role" name="role" defaultValue={query.role}>
-            <option value="all">Tous</option>
-            <option value="organizer">Organisateurs</option>
-            <option value="admin">Administrateurs</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="users-state">État</label>
-          <select id="users-state" name="state" defaultValue={query.state}>
-            <option value="all">Tous</option>
-            <option value="active">Actifs</option>
-            <option value="disabled">Désactivés</option>
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Rechercher
-        </button>
-        {filtered ? (
-          <Link to="/admin/users" className="admin-users__reset">
-            Tout afficher
-          </Link>
-        ) : null}
-      </Form>
+      <UserSearch query={query} />
 
       {searchError ? (
         <p className="notice notice--error" role="alert">
@@ -194,52 +162,15 @@ export default function ManageUsersPage() {
             </thead>
             <tbody>
               {users.map((user) => {
-                const self = user.uid === currentUid;
                 const busy = navigation.state !== 'idle' && navigation.formData?.get('uid') === user.uid;
                 return (
-                  <tr
+                  <UserRow
                     key={user.uid}
-                    data-testid={`user-${user.uid}`}
-                    className={[
-                      user.disabled ? 'admin-users__row--disabled' : '',
-                      failed?.uid === user.uid ? 'admin-users__row--error' : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' ')}
-                  >
-                    <td>
-                      <strong>{user.displayName}</strong>
-                      {self ? <span className="admin-users__self"> (vous)</span> : null}
-                    </td>
-                    <td className="admin-users__email">{user.email}</td>
-                    <td>
-                      <span className={`admin-users__role admin-users__role--${user.role}`}>
-                        {ROLE_LABELS[user.role]}
-                      </span>
-                      {user.disabled ? <span className="admin-users__state">Désactivé</span> : null}
-                      {user.trusted ? <span className="admin-users__state">De confiance</span> : null}
-                    </td>
-                    <td>{user.emailVerified ? 'Vérifié' : 'Non vérifié'}</td>
-                    <td>{user.supported ? <span className="admin-users__supported">Soutien</span> : '—'}</td>
-                    <td>
-                      {user.eventCount > 0 ? (
-                        <Link
-                          to={`/admin/events?status=all&q=${encodeURIComponent(user.email)}`}
-                          aria-label={`${user.eventCount} événement${user.eventCount > 1 ? 's' : ''} de ${user.displayName}`}
-                        >
-                          {user.eventCount}
-                        </Link>
-                      ) : (
-                        '0'
-                      )}
-                    </td>
-                    <td>
-                      <time dateTime={user.createdAt}>{formatNumericDate(user.createdAt)}</time>
-                    </td>
-                    <td>
-                      <UserActions user={user} self={self} busy={busy} />
-                    </td>
-                  </tr>
+                    user={user}
+                    self={user.uid === currentUid}
+                    busy={busy}
+                    failed={failed?.uid === user.uid}
+                  />
                 );
               })}
             </tbody>

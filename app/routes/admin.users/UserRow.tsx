@@ -1,0 +1,74 @@
+// One account in the list of /admin/users: who, role and state, verification, support, events, date and actions.
+import { Link } from '@remix-run/react';
+import { formatNumericDate } from '~/domain/dates';
+import { UserActions } from './UserActions';
+
+const ROLE_LABELS = { admin: 'Administrateur', organizer: 'Organisateur' } as const;
+
+export interface AccountRow {
+  uid: string;
+  displayName: string;
+  email: string;
+  role: 'admin' | 'organizer';
+  emailVerified: boolean;
+  supported: boolean;
+  disabled: boolean;
+  trusted: boolean;
+  eventCount: number;
+  createdAt: string;
+}
+
+export function UserRow({
+  user,
+  self,
+  busy,
+  failed,
+}: {
+  user: AccountRow;
+  /** The admin's own account. */
+  self: boolean;
+  /** An action on this account is under way. */
+  busy: boolean;
+  /** The last action on this account was refused. */
+  failed: boolean;
+}) {
+  return (
+    <tr
+      data-testid={`user-${user.uid}`}
+      className={[user.disabled ? 'admin-users__row--disabled' : '', failed ? 'admin-users__row--error' : '']
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <td>
+        <strong>{user.displayName}</strong>
+        {self ? <span className="admin-users__self"> (vous)</span> : null}
+      </td>
+      <td className="admin-users__email">{user.email}</td>
+      <td>
+        <span className={`admin-users__role admin-users__role--${user.role}`}>{ROLE_LABELS[user.role]}</span>
+        {user.disabled ? <span className="admin-users__state">Désactivé</span> : null}
+        {user.trusted ? <span className="admin-users__state">De confiance</span> : null}
+      </td>
+      <td>{user.emailVerified ? 'Vérifié' : 'Non vérifié'}</td>
+      <td>{user.supported ? <span className="admin-users__supported">Soutien</span> : '—'}</td>
+      <td>
+        {user.eventCount > 0 ? (
+          <Link
+            to={`/admin/events?status=all&q=${encodeURIComponent(user.email)}`}
+            aria-label={`${user.eventCount} événement${user.eventCount > 1 ? 's' : ''} de ${user.displayName}`}
+          >
+            {user.eventCount}
+          </Link>
+        ) : (
+          '0'
+        )}
+      </td>
+      <td>
+        <time dateTime={user.createdAt}>{formatNumericDate(user.createdAt)}</time>
+      </td>
+      <td>
+        <UserActions user={user} self={self} busy={busy} />
+      </td>
+    </tr>
+  );
+}
