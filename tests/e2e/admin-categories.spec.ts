@@ -1,7 +1,8 @@
 // ManageCategories (/admin/categories), with and without JavaScript. The server is shared by parallel tests:
 // only categories created here are changed; the 12 seeded ones are only read (a refused deletion changes nothing).
 import type { Page } from '@playwright/test';
-import { CATEGORY_SLUGS } from '../../app/domain/categories';
+import { CATEGORY_SLUG_MAX, CATEGORY_SLUG_MIN, CATEGORY_SLUGS } from '../../app/domain/categories';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_LABEL_MAX } from '../../app/domain/category-form';
 import { expect, type Ports, type TestUser, test, uniqueSlug } from './fixtures';
 import { confirmationId, csrfToken, fillEvent, unique } from './utils';
 
@@ -233,6 +234,35 @@ test.describe('gestion des catégories', () => {
     await page.goto(`/evenement/${event.id}`);
     await expect(page.locator('.event-detail__header .chip')).toHaveText(label);
     expect((await ports.store.events.findById(event.id))?.category).toBe(slug);
+  });
+
+  test('le formulaire de création tient ses contraintes du schéma : obligatoires marqués, longueurs, forme du slug', async ({
+    page,
+  }) => {
+    await page.goto('/admin/categories');
+    const form = page.locator('#nouvelle-categorie');
+    const name = form.getByLabel('Nom', { exact: true });
+    await expect(name).toHaveAttribute('required', '');
+    await expect(name).toHaveAttribute('maxlength', String(CATEGORY_LABEL_MAX));
+    const slug = form.getByLabel('Slug', { exact: true });
+    await expect(slug).toHaveAttribute('required', '');
+    await expect(slug).toHaveAttribute('minlength', String(CATEGORY_SLUG_MIN));
+    await expect(slug).toHaveAttribute('maxlength', String(CATEGORY_SLUG_MAX));
+    // The slug's pattern is the schema's: the browser knows « Pas Valide » is not a slug, « jeux-de-societe » is.
+    const mismatch = (value: string) =>
+      slug.evaluate((input: HTMLInputElement, typed) => {
+        input.value = typed;
+        return input.validity.patternMismatch;
+      }, value);
+    expect(await mismatch('Pas Valide')).toBe(true);
+    expect(await mismatch('jeux-de-societe')).toBe(false);
+    const description = form.getByLabel('Description', { exact: true });
+    await expect(description).not.toHaveAttribute('required');
+    await expect(description).toHaveAttribute('maxlength', String(CATEGORY_DESCRIPTION_MAX));
+    // The row's edit form reads the same schema.
+    const row = page.locator('tr[data-slug="musique"]');
+    await expect(row.getByLabel('Nom', { exact: true })).toHaveAttribute('maxlength', String(CATEGORY_LABEL_MAX));
+    await expect(row.getByLabel('Nom', { exact: true })).toHaveAttribute('required', '');
   });
 
   test('une saisie invalide garde les valeurs tapées et explique en français', async ({ page, ports, removeAfter }) => {

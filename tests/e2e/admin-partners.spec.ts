@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { type Partner, uploadedLogoPath } from '../../app/domain/partner';
+import { PARTNER_LIMITS } from '../../app/domain/partner-form';
 import { expect, type Ports, test } from './fixtures';
 import { csrfToken, unique } from './utils';
 
@@ -287,6 +288,27 @@ test.describe('partenaires et donateurs (admin)', () => {
     await expect(form.getByText('Format d’image non accepté')).toBeVisible();
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(name);
     expect(await partnerNamed(ports, name)).toBeNull();
+  });
+
+  test('le formulaire tient ses contraintes du schéma : le nom obligatoire et marqué, le site et la description facultatifs', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ role: 'admin' });
+    await page.goto('/admin/partners');
+    const form = editor(page);
+    const name = form.getByLabel('Nom', { exact: true });
+    await expect(name).toHaveAttribute('required', '');
+    await expect(name).toHaveAttribute('maxlength', String(PARTNER_LIMITS.name));
+    const description = form.getByLabel('Description', { exact: true });
+    await expect(description).not.toHaveAttribute('required');
+    await expect(description).toHaveAttribute('maxlength', String(PARTNER_LIMITS.description));
+    const website = form.getByLabel('Site web', { exact: true });
+    await expect(website).not.toHaveAttribute('required');
+    await expect(website).toHaveAttribute('maxlength', String(PARTNER_LIMITS.websiteUrl));
+    // The asterisk of the two required fields (name, type), explained once at the top.
+    await expect(form.getByText('Les champs marqués d’un astérisque')).toBeVisible();
+    await expect(form.locator('.field__label .field__required')).toHaveCount(2);
   });
 
   test('une action d’admin sans jeton CSRF est refusée', async ({
