@@ -78,7 +78,7 @@ export function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | 
         <TextField
           meta={fields.slug}
           label="Slug"
-          hint={`De ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères : lettres minuscules sans accents, chiffres et tirets. Il apparaît dans les adresses (/evenements?category=…) et ne pourra plus être modifié.`}
+          hint={`De ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères : lettres minuscules sans accents, chiffres et tirets. Il apparaît dans les adresses (/evenements?category=…) et ne pourra plus être modifié.`}
           autoCapitalize="none"
           spellCheck={false}
           onInput={() => {
@@ -89,13 +89,13 @@ export function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | 
           meta={fields.description}
           label="Description"
           rows={2}
-          hint="Facultative : une phrase sur ce que la catégorie rassemble."
+          hint="Facultative : une phrase sur ce que la catégorie rassemble."
         />
         <TextField
           meta={fields.color}
           label="Couleur"
           type="color"
-          hint="Le nom de la catégorie s’écrit en blanc sur cette couleur : choisissez une teinte assez foncée."
+          hint="Le nom de la catégorie s’écrit en blanc sur cette couleur : choisissez une teinte assez foncée."
           className="admin-categories__color-field"
         />
         <div className="field admin-categories__check">

@@ -208,12 +208,12 @@ function CheckoutForm({
         <>
           <label className="check">
             <input type="checkbox" name="public" value="oui" defaultChecked={fields.public.initialValue === 'oui'} />
-            Afficher mon nom dans « Merci à nos donateurs » (sans le montant)
+            Afficher mon nom dans « Merci à nos donateurs » (sans le montant)
           </label>
           <TextField meta={fields.nomPublic} label="Nom à afficher" />
         </>
       ) : (
-        <p>Vous devrez vous connecter : le don est lié à votre compte, qui recevra le badge Donateur·rice.</p>
+        <p>Vous devrez vous connecter : le don est lié à votre compte, qui recevra le badge Donateur·rice.</p>
       )}
       <button type="submit" className="button button--primary" disabled={paying}>
         {paying ? 'Redirection vers le paiement…' : `Donner ${formatChf(amount)} par carte ou TWINT`}
