@@ -29,9 +29,11 @@ export default defineConfig({
     locale: 'fr-CH',
     timezoneId: 'Europe/Zurich',
     launchOptions: chromium,
-    // A trace records every test's screencast and DOM snapshots, kept on failure: CI prints only the log, so there it
-    // would cost a third of the browser's work for files nobody reads. Locally, on failure: npx playwright show-trace.
-    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // A trace records every test's screencast and DOM snapshots, kept on failure: CI prints only the log, so on SQLite
+    // it would cost a quarter of the browser's work for files nobody reads. On Firestore (journeys, Hosting) it stays:
+    // their tests wait on listeners between instances, and their pace with the trace is the one proven in CI.
+    // Locally, on failure: npx playwright show-trace.
+    trace: process.env.CI && !onFirestore ? 'off' : 'retain-on-failure',
   },
   projects: hosting
     ? [
