@@ -1,5 +1,6 @@
-// /admin/*: the parent of every admin screen. Each screen draws its own frame (AdminShell); an error in one of them
-// (an unknown source, a failed loader) is shown here, under the admin navigation, so the admin can go on elsewhere.
+// /admin/*: the parent of every admin screen, and the one route that links the admin stylesheet for all of them. Each
+// screen draws its own frame (AdminShell); an error in one of them (an unknown source, a failed loader) is shown here,
+// under the admin navigation, so the admin can go on elsewhere.
 import { Outlet, useRouteLoaderData } from '@remix-run/react';
 import { AdminNav, adminLinks } from '~/components/AdminShell';
 import { RouteErrorPage } from '~/components/ErrorPage';

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { adminDashboard } from '~/.server/analytics/admin-dashboard';
 import { donationSummary } from '~/.server/donations/summary';
 import { requireAdmin } from '~/.server/platform/session';
-import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { AdminShell } from '~/components/AdminShell';
 import { ColumnChart } from '~/components/charts/ColumnChart';
 import { formatCount, plural } from '~/components/charts/format';
 import { PushSettings } from '~/components/PushSettings';
@@ -15,8 +15,6 @@ import { MODERATION_ACTION_PAST } from '~/domain/moderation';
 import { isSitePage } from '~/domain/site-pages';
 import { DonationsSummary } from './DonationsSummary';
 import { UpcomingBy } from './UpcomingBy';
-
-export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);

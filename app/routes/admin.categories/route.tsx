@@ -15,15 +15,13 @@ import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { AdminShell } from '~/components/AdminShell';
 import { ConfirmPanel } from '~/components/ConfirmAction';
 import { CATEGORY_FORM_FIELDS, categoryCreateSchema, categoryEditSchema } from '~/domain/category-form';
 import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { CategoryRow, CONFIRM_DELETE_PARAM, deletion, rowAnchor } from './CategoryRow';
 import { CreateCategoryForm } from './CreateCategoryForm';
-
-export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

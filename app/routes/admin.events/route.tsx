@@ -10,15 +10,13 @@ import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
-import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { AdminShell } from '~/components/AdminShell';
 import { formatDateTime } from '~/domain/dates';
 import { workingView } from '~/domain/event-lifecycle';
 import { pageMeta } from '~/domain/meta';
 import type { ModerationDecision } from '~/domain/moderation';
 import { Decision } from './Decision';
 import { ACTION_DONE, inTab, listParams, STATUS_LABELS, STATUS_TABS } from './moderation-ui';
-
-export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -17,7 +17,7 @@ import { refusedImageMessage } from '~/.server/platform/multipart-form';
 import { invalidFields } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { AdminShell } from '~/components/AdminShell';
 import { useFormKey } from '~/components/useFormKey';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
@@ -25,8 +25,6 @@ import type { Partner } from '~/domain/partner';
 import { PARTNER_FORM_FIELDS } from '~/domain/partner-form';
 import { PartnerEditor } from './PartnerEditor';
 import { PartnerTable } from './PartnerTable';
-
-export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -4,13 +4,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { parsePublicationsPage, publishedWithoutModeration } from '~/.server/moderation/publications';
 import { requireAdmin } from '~/.server/platform/session';
-import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { AdminShell } from '~/components/AdminShell';
 import { plural } from '~/components/charts/format';
 import { formatShortDate, formatTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
 import { STATUS_LABELS } from '../admin.events/moderation-ui';
-
-export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);

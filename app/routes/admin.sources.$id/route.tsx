@@ -10,7 +10,7 @@ import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { AdminShell } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formValues } from '~/domain/forms';
 import { runSummary } from '~/domain/import-run';
@@ -19,8 +19,6 @@ import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
 import { SourceForm } from '../admin.sources._index/SourceForm';
 import { SourceState } from '../admin.sources._index/SourceState';
 import { RunLog } from './RunLog';
-
-export const links = adminLinks;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -9,14 +9,12 @@ import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
-import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { AdminShell } from '~/components/AdminShell';
 import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
 import { SourceForm } from './SourceForm';
 import { SourceState } from './SourceState';
-
-export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

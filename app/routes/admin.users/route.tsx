@@ -21,12 +21,10 @@ import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
 import type { Services } from '~/.server/services';
-import { AdminShell, adminLinks } from '~/components/AdminShell';
+import { AdminShell } from '~/components/AdminShell';
 import { pageMeta } from '~/domain/meta';
 import { UserRow } from './UserRow';
 import { UserSearch } from './UserSearch';
-
-export const links = adminLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
