@@ -1,6 +1,7 @@
 // The event form's image: a plain file field of the multipart form without JavaScript; with it, the image leaves as
 // soon as it is chosen (with a progress bar) and the form carries its token instead.
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Checkbox, TextField } from '~/components/form/Field';
 import type { EventImage } from '~/domain/event';
@@ -31,7 +32,8 @@ function useImageUpload() {
     xhr.onload = () => {
       const answer = (xhr.response ?? {}) as { token?: string; error?: string };
       if (xhr.status === 200 && answer.token) {
-        setUpload({ progress: 1, token: answer.token, error: '' });
+        // The token is in the form before the file leaves it: a form sent at this very moment carries one or the other.
+        flushSync(() => setUpload({ progress: 1, token: answer.token ?? '', error: '' }));
         input.value = '';
       } else {
         setUpload({ progress: 0, token: '', error: answer.error ?? UPLOAD_FAILED });
