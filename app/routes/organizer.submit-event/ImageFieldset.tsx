@@ -30,13 +30,13 @@ function useImageUpload() {
     xhr.upload.onprogress = (e) =>
       e.lengthComputable && setUpload({ progress: e.loaded / e.total, token: '', error: '' });
     xhr.onload = () => {
-      const answer = (xhr.response ?? {}) as { token?: string; error?: string };
-      if (xhr.status === 200 && answer.token) {
+      const { token, error } = (xhr.response ?? {}) as { token?: string; error?: string };
+      if (xhr.status === 200 && token) {
         // The token is in the form before the file leaves it: a form sent at this very moment carries one or the other.
-        flushSync(() => setUpload({ progress: 1, token: answer.token ?? '', error: '' }));
+        flushSync(() => setUpload({ progress: 1, token, error: '' }));
         input.value = '';
       } else {
-        setUpload({ progress: 0, token: '', error: answer.error ?? UPLOAD_FAILED });
+        setUpload({ progress: 0, token: '', error: error ?? UPLOAD_FAILED });
       }
     };
     xhr.onerror = () => setUpload({ progress: 0, token: '', error: UPLOAD_FAILED });
