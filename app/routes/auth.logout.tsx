@@ -10,7 +10,8 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await guardPost(request, context, { audience: 'signed-in' });
+  // A stale page's form (its session replaced since, in another tab): home, with the message.
+  await guardPost(request, context, { audience: 'signed-in', back: '/' });
   const user = await getCurrentUser(request);
   if (user) audit('logout', { ...auditFromRequest(request), uid: user.uid });
   return redirect('/', { headers: { 'Set-Cookie': await destroyUserSession(request) } });

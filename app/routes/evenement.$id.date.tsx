@@ -15,11 +15,11 @@ export async function loader() {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await guardPost(request, context, { audience: 'signed-in' });
   const eventId = params.id ?? '';
+  const back = `/evenement/${encodeURIComponent(eventId)}`;
+  const form = await guardPost(request, context, { audience: 'signed-in', back });
   const startsAt = String(form.get('startsAt') ?? '');
   const cancelled = form.get('intent') !== 'restore';
-  const back = `/evenement/${encodeURIComponent(eventId)}`;
   try {
     await setDateCancelled(context.services.store, user, { eventId, startsAt, cancelled });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { expect, type TestUser, test } from './fixtures';
-import { loginWithForm } from './utils';
+import { loginWithForm, logout } from './utils';
 
 /** The pages that need a session, for an organizer who owns one event. */
 const loginRequired = (ownedId: string) => [
@@ -101,6 +101,28 @@ test.describe('gardes des routes', () => {
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await expect(page).toHaveURL('/');
     await context.addCookies([session!]);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
+  });
+
+  test('un onglet resté ouvert pendant une nouvelle connexion : « Déconnexion » ramène à l’accueil avec le message, pas un texte brut @hosting', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(page, organizer);
+    await page.goto('/dashboard');
+    // Logged in again in another tab: a new session, whose token this page's forms do not carry.
+    await loginAs(page, organizer);
+    await page.getByTestId('burger').click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('flash')).toHaveText(
+      'Votre session de formulaire a expiré. Rechargez la page et réessayez.',
+    );
+    // Nothing was done: still signed in, and the fresh page's form logs out.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/dashboard');
+    await logout(page);
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/auth/login?redirect=%2Fdashboard');
   });

@@ -184,6 +184,22 @@ test.describe('formulaire avec JavaScript', () => {
     await expect(page.locator('input[name="pendingImage"]')).toHaveValue(/^[a-z0-9]{24}$/);
   });
 
+  test('une image envoyée d’une page dont la session a été remplacée : le message dit de recharger la page @js-only', async ({
+    page,
+    loginAs,
+    signIn,
+  }) => {
+    const organizer = await signIn();
+    await page.goto('/organizer/submit-event');
+    // Logged in again in another tab: this page's token belongs to the session before.
+    await loginAs(page, organizer);
+    await page.getByLabel(/Image \(facultative\)/).setInputFiles(IMAGE);
+    await expect(page.getByRole('alert').filter({ hasText: 'Votre session de formulaire a expiré' })).toHaveText(
+      'Votre session de formulaire a expiré. Rechargez la page et réessayez.',
+    );
+    await expect(page.getByTestId('upload-done')).toHaveCount(0);
+  });
+
   test('une image dont l’envoi s’achève à l’instant où le formulaire part n’est pas perdue @js-only', async ({
     page,
     ports,

@@ -1,4 +1,5 @@
-// What a Remix route function answered, thrown or returned: a Response, or Remix's data() (with its init). Anything
+// What a Remix route function answered, thrown or returned: a Response (its JSON read as `data`), or Remix's data()
+// (with its init). Anything
 // else thrown is a fault of the route (a 500 in production), so it is thrown again for the test to fail on.
 
 export interface RouteAnswer {
@@ -17,7 +18,10 @@ export async function routeAnswer(run: () => Promise<unknown>): Promise<RouteAns
     outcome = thrown;
   }
   if (outcome instanceof Response) {
-    return { status: outcome.status, location: outcome.headers.get('Location'), data: null, response: outcome };
+    // A JSON answer's payload (a refused request's `{ message }`), read from a copy: the response stays unread.
+    const json = (outcome.headers.get('Content-Type') ?? '').includes('application/json');
+    const data = json ? await outcome.clone().json() : null;
+    return { status: outcome.status, location: outcome.headers.get('Location'), data, response: outcome };
   }
   if (isData(outcome)) {
     return { status: outcome.init?.status ?? 200, location: null, data: outcome.data, response: null };

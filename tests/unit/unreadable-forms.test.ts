@@ -2,7 +2,7 @@
 // a French 400, never a 500 with the platform's TypeError (found by bench/fuzz-http.ts), and nothing changes.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FORM_UNREADABLE } from '../../app/.server/platform/security';
+import { FORM_UNREADABLE } from '../../app/.server/platform/refusal';
 import { createUserSession } from '../../app/.server/platform/session';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';

@@ -31,7 +31,7 @@ const post = (cookies: string[], csrf: string | null, headers: Record<string, st
   });
   return verifyCsrf(form, request).then(
     () => 'accepté',
-    (refused: { init?: { status?: number } }) => refused.init?.status,
+    (refused: Response) => refused.status,
   );
 };
 const tokenOf = (cookie: string) => csrfTokenFor(new Request(SITE, { headers: { Cookie: cookie } }));

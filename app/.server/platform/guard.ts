@@ -12,18 +12,19 @@
 // - `beacon` (navigator.sendBeacon, which cannot carry a token): positively same-origin, rate limited and small.
 // A refusal is a French answer: by default a thrown error response (a 429 with Retry-After, never cached), or the
 // route's own (JSON for scripts, a redirect with a message) through `refuse`.
-import { data } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { SpamError } from 'remix-utils/honeypot/server';
 import { getServices } from '../services';
 import { audit, auditFromRequest } from './audit';
+import { setFlash } from './flash';
 import { createLimiter, type Limiter } from './limiter';
 import { readMultipartForm } from './multipart-form';
+import { FORM_UNREADABLE, refusedRequest } from './refusal';
 import type { BodyKind } from './request-body';
 import {
   CSRF_REFUSED,
   FORBIDDEN_ORIGIN,
-  FORM_UNREADABLE,
   getHoneypot,
   isCrossSite,
   isSameOriginRequest,
@@ -68,6 +69,12 @@ export interface FormGuard {
   honeypot?: boolean;
   /** The body's kind, as request-body.ts bounds it: `form` (url-encoded, small multipart) or `upload` (an image). */
   body?: Extract<BodyKind, 'form' | 'upload'>;
+  /**
+   * A route without a page of its own (logout, a date of a series, an alert ended from the profile), posted by a form
+   * of another page: a refusal goes back to this page with its message, which a browser without JavaScript would
+   * otherwise show as bare text.
+   */
+  back?: string;
   refuse?: Refuse;
 }
 
@@ -97,23 +104,25 @@ function limiterFor({ bucket, perMinute }: RateLimit): { limiter: Limiter; key: 
   return { limiter, key: perMinute ? (ip) => ip : (ip) => `${bucket}:${ip}` };
 }
 
-/** The default answers: the error page (or data) of the route, with `Retry-After` on a 429. */
-function defaultRefusal(refusal: Refusal): Response | ReturnType<typeof data> {
-  if (refusal.status === 429) {
-    return Response.json(
-      { message: refusal.message },
-      { status: 429, headers: { 'Retry-After': refusal.retryAfter ?? '60', 'Cache-Control': 'no-store' } },
-    );
-  }
-  return data({ message: refusal.message }, { status: refusal.status });
-}
-
+/**
+ * The default answer: `{ message }` with its status (a page route shows it in its error boundary, a script reads it),
+ * `Retry-After` on a 429; for a route without a page (`back`), that page again with the message.
+ */
 async function refuseWith(
+  request: Request,
   options: FormGuard | LinkGuard | BeaconGuard,
   refusal: Refusal,
   form: FormData | null,
 ): Promise<never> {
-  throw (options.refuse ? await options.refuse(refusal, form) : null) ?? defaultRefusal(refusal);
+  const own = options.refuse ? await options.refuse(refusal, form) : null;
+  if (own) throw own;
+  // Not for another site's request: nothing of this site (not even a message) is set for it.
+  if ('back' in options && options.back && refusal.reason !== 'origin') {
+    const flash = await setFlash(request, { kind: 'error', message: refusal.message });
+    throw redirect(options.back, { headers: { 'Set-Cookie': flash } });
+  }
+  const retry: Record<string, string> = refusal.status === 429 ? { 'Retry-After': refusal.retryAfter ?? '60' } : {};
+  throw refusedRequest(refusal.message, refusal.status, retry);
 }
 
 async function withinRate(clientIp: string, rate: RateLimit): Promise<Refusal | null> {
@@ -153,11 +162,11 @@ export async function guardPost(
   if (options.audience === 'beacon') return guardBeacon(request, context, options);
   if (crossSite(request)) {
     audit('access.denied', { ...auditFromRequest(request), reason: 'origin' });
-    return refuseWith(options, { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' }, null);
+    return refuseWith(request, options, { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' }, null);
   }
   const rate = options.rate ?? (options.audience === 'public' ? { bucket: 'forms' } : null);
   const limited = rate ? await withinRate(context.clientIp, rate) : null;
-  if (limited) return refuseWith(options, limited, null);
+  if (limited) return refuseWith(request, options, limited, null);
 
   let form: FormData;
   try {
@@ -174,7 +183,8 @@ export async function guardPost(
   try {
     await verifyCsrf(form, request);
   } catch (error) {
-    throw (await options.refuse?.({ status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form)) ?? error;
+    if (!(error instanceof Response)) throw error;
+    return refuseWith(request, options, { status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form);
   }
   if (options.honeypot ?? options.audience === 'public') {
     try {
@@ -182,7 +192,7 @@ export async function guardPost(
     } catch (error) {
       if (!(error instanceof SpamError)) throw error;
       audit('access.denied', { ...auditFromRequest(request), ip: context.clientIp, reason: 'honeypot' });
-      return refuseWith(options, { status: 400, message: SPAM_REFUSED, reason: 'honeypot' }, form);
+      return refuseWith(request, options, { status: 400, message: SPAM_REFUSED, reason: 'honeypot' }, form);
     }
   }
   return form;
@@ -192,21 +202,21 @@ const BEACON_TYPES = new Set(['text/plain', 'application/json']);
 
 async function guardBeacon(request: Request, context: { clientIp: string }, options: BeaconGuard): Promise<string> {
   if (request.method !== 'POST') {
-    return refuseWith(options, { status: 405, message: METHOD_NOT_ALLOWED, reason: 'method' }, null);
+    return refuseWith(request, options, { status: 405, message: METHOD_NOT_ALLOWED, reason: 'method' }, null);
   }
   // No token can come with a beacon: the browser must say the request is same-origin, not merely not cross-site.
   if (!isSameOriginRequest(request)) {
-    return refuseWith(options, { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' }, null);
+    return refuseWith(request, options, { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' }, null);
   }
   const limited = await withinRate(context.clientIp, options.rate);
-  if (limited) return refuseWith(options, limited, null);
+  if (limited) return refuseWith(request, options, limited, null);
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   if (!BEACON_TYPES.has(type)) {
-    return refuseWith(options, { status: 415, message: UNSUPPORTED_TYPE, reason: 'type' }, null);
+    return refuseWith(request, options, { status: 415, message: UNSUPPORTED_TYPE, reason: 'type' }, null);
   }
   try {
     return await request.text();
   } catch {
-    return refuseWith(options, { status: 400, message: BODY_UNREADABLE, reason: 'unreadable' }, null);
+    return refuseWith(request, options, { status: 400, message: BODY_UNREADABLE, reason: 'unreadable' }, null);
   }
 }

@@ -1,8 +1,8 @@
 // The multipart forms that carry an image (event, partner, image upload), read by our own parser: Remix's drops the
 // path from file names before we can see it.
-import { data } from '@remix-run/node';
 import { streamMultipart } from '@web3-storage/multipart-parser';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../files/images';
+import { FORM_UNREADABLE, refusedRequest } from './refusal';
 
 /** Marks put in place of a refused file, for the use case to answer with its message. */
 export const TOO_BIG = 'image:too-big';
@@ -27,7 +27,7 @@ const TEXT_FIELD_MAX_BYTES = 64 * 1024;
 export async function readMultipartForm(request: Request): Promise<FormData> {
   const [type, boundary] = (request.headers.get('Content-Type') ?? '').split(/\s*;\s*boundary=/);
   if (!request.body || !boundary || type !== 'multipart/form-data') {
-    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
+    throw refusedRequest(FORM_UNREADABLE, 400);
   }
   const formData = new FormData();
   try {
@@ -42,8 +42,7 @@ export async function readMultipartForm(request: Request): Promise<FormData> {
         if (size <= limit) chunks.push(chunk);
       }
       if (!isFile) {
-        if (size > TEXT_FIELD_MAX_BYTES)
-          throw data({ message: 'Un champ du formulaire est trop long.' }, { status: 413 });
+        if (size > TEXT_FIELD_MAX_BYTES) throw refusedRequest('Un champ du formulaire est trop long.', 413);
         formData.append(part.name, new TextDecoder().decode(Buffer.concat(chunks)));
       } else if (part.name === 'image') {
         // Browsers send a bare file name; a path in it means a crafted request. The name is never used anyway.
@@ -55,8 +54,8 @@ export async function readMultipartForm(request: Request): Promise<FormData> {
       }
     }
   } catch (error) {
-    if (error && typeof error === 'object' && 'init' in error) throw error;
-    throw data({ message: 'Formulaire invalide : rechargez la page et réessayez.' }, { status: 400 });
+    if (error instanceof Response) throw error;
+    throw refusedRequest(FORM_UNREADABLE, 400);
   }
   return formData;
 }

@@ -5,6 +5,8 @@ import { type FieldErrors, fieldErrors } from '~/domain/forms';
 import type { z } from '~/domain/zod';
 import { UseCaseError } from './use-case-error';
 
+export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
+
 /** The answer of a form the use case refused (rethrows anything else): its message beside its field. */
 export function refused<Extra extends Record<string, unknown>>(error: unknown, extra: Extra = {} as Extra) {
   if (!(error instanceof UseCaseError)) throw error;
@@ -34,4 +36,14 @@ export function invalidFields<Extra extends Record<string, unknown>>(errors: Fie
 export function refusedJson(error: unknown): Response {
   if (!(error instanceof UseCaseError)) throw error;
   return Response.json({ ok: false, error: error.message, message: error.message }, { status: error.status });
+}
+
+/**
+ * A request refused before its route reads it (the guard, the body readers), thrown: `{ message }` in French with its
+ * status, never cached. A Response rather than data(): a page's error boundary reads the message from either, but a
+ * route without a page (an upload, a script's endpoint) would answer a thrown data() with Remix's « Unexpected Server
+ * Error ».
+ */
+export function refusedRequest(message: string, status: number, headers: Record<string, string> = {}): Response {
+  return Response.json({ message }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }

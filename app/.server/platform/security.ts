@@ -1,12 +1,13 @@
 // The pieces of the POST guard (app/.server/platform/guard.ts): origin, CSRF tokens, honeypot, the French refusals.
 import crypto from 'node:crypto';
-import { data, type HeadersFunction } from '@remix-run/node';
+import type { HeadersFunction } from '@remix-run/node';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { Honeypot } from 'remix-utils/honeypot/server';
 import { getServices } from '../services';
 import { audit, auditFromRequest } from './audit';
 import { isSessionCsrfToken, sameToken, sessionCsrfToken, visitorCsrfToken } from './csrf';
 import { once } from './once';
+import { FORM_UNREADABLE, refusedRequest } from './refusal';
 import { getCurrentSession } from './session';
 import { readVisitor } from './visitor';
 
@@ -121,14 +122,12 @@ export const keepRetryAfter: HeadersFunction = ({ errorHeaders, actionHeaders })
   return kept;
 };
 
-export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
-
 /** The posted form; a body that is not one (another type, none, broken encoding) is a French 400, not a 500. */
 export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch (error) {
-    if (error instanceof TypeError) throw data({ message: FORM_UNREADABLE }, { status: 400 });
+    if (error instanceof TypeError) throw refusedRequest(FORM_UNREADABLE, 400);
     throw error;
   }
 }
@@ -147,7 +146,7 @@ export async function csrfTokenFor(request: Request): Promise<string> {
 
 function refuseCsrf(request: Request): never {
   audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
-  throw data({ message: CSRF_REFUSED }, { status: 403 });
+  throw refusedRequest(CSRF_REFUSED, 403);
 }
 
 /**
