@@ -182,7 +182,8 @@ async function check(
   const url = concrete(pattern, targets);
   if (EXPECTED[pattern] === 'admin-stream' && who === 'admin' && page) {
     expect(await probeStream(page, url), `${who} ${url}`).toMatch(
-      /^200 text\/event-stream(; charset=utf-8)? event: pending/,
+      // The first message: the count, and how soon to reconnect after a cut (Hosting's every 60 s).
+      /^200 text\/event-stream(; charset=utf-8)? event: pending\nid: \S+\nretry: 500\ndata: \{"count":\d+\}/,
     );
     return;
   }
