@@ -1,6 +1,6 @@
 // What a Remix route function answered, thrown or returned: a Response (its JSON read as `data`), or Remix's data()
-// (with its init). Anything
-// else thrown is a fault of the route (a 500 in production), so it is thrown again for the test to fail on.
+// (with its init). Anything else thrown is a fault of the route (a 500 in production), so it is thrown again for the
+// test to fail on.
 
 export interface RouteAnswer {
   status: number;

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { storeUser } from '../../../tests/support/factories';
 import { getServices } from '../services';
 import { consentCookieHeader } from './consent';
-import { csrfTokenFor, verifyCsrf } from './security';
+import { guardPost } from './guard';
+import { csrfTokenFor } from './security';
 import { createUserSession, destroyUserSession, signIn } from './session';
 import { prepareStore } from './startup';
 
@@ -22,14 +23,18 @@ async function account(label: string) {
 }
 
 const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0];
+/** The guard's answer to a form posted with these cookies and this token: accepted, or the refusal's status. */
 const post = (cookies: string[], csrf: string | null, headers: Record<string, string> = { Origin: SITE }) => {
-  const form = new FormData();
-  if (csrf !== null) form.set('csrf', csrf);
   const request = new Request(`${SITE}/contact`, {
     method: 'POST',
-    headers: { Cookie: cookies.filter(Boolean).join('; '), ...headers },
+    headers: {
+      Cookie: cookies.filter(Boolean).join('; '),
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...headers,
+    },
+    body: new URLSearchParams(csrf === null ? {} : { csrf }),
   });
-  return verifyCsrf(form, request).then(
+  return guardPost(request, { clientIp: '192.0.2.40' }, { audience: 'signed-in' }).then(
     () => 'accepté',
     (refused: Response) => refused.status,
   );

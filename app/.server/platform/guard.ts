@@ -24,6 +24,7 @@ import { FORM_UNREADABLE, refusedRequest } from './refusal';
 import type { BodyKind } from './request-body';
 import {
   CSRF_REFUSED,
+  csrfAccepted,
   FORBIDDEN_ORIGIN,
   getHoneypot,
   isCrossSite,
@@ -32,7 +33,6 @@ import {
   retryAfterSeconds,
   SPAM_REFUSED,
   TOO_MANY_REQUESTS,
-  verifyCsrf,
 } from './security';
 
 export const METHOD_NOT_ALLOWED = 'Méthode non autorisée.';
@@ -180,10 +180,8 @@ export async function guardPost(
   }
   // The token in the link's URL is its authority: nothing in the form could add to it.
   if (options.audience === 'link') return form;
-  try {
-    await verifyCsrf(form, request);
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
+  if (!(await csrfAccepted(form, request))) {
+    audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
     return refuseWith(request, options, { status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form);
   }
   if (options.honeypot ?? options.audience === 'public') {

@@ -4,7 +4,6 @@ import type { HeadersFunction } from '@remix-run/node';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { Honeypot } from 'remix-utils/honeypot/server';
 import { getServices } from '../services';
-import { audit, auditFromRequest } from './audit';
 import { isSessionCsrfToken, sameToken, sessionCsrfToken, visitorCsrfToken } from './csrf';
 import { once } from './once';
 import { FORM_UNREADABLE, refusedRequest } from './refusal';
@@ -135,7 +134,7 @@ export async function readFormData(request: Request): Promise<FormData> {
 /**
  * The CSRF token of the page this request will render: bound to the session of a signed-in visitor, to the cookie's
  * secret of a visitor with a `__session`, and none ('') without the cookie: such a page is the same for everyone and
- * may come from a shared cache (see csrf.ts and verifyCsrf).
+ * may come from a shared cache (see csrf.ts and csrfAccepted).
  */
 export async function csrfTokenFor(request: Request): Promise<string> {
   const session = await getCurrentSession(request);
@@ -144,30 +143,19 @@ export async function csrfTokenFor(request: Request): Promise<string> {
   return c ? visitorCsrfToken(c) : '';
 }
 
-function refuseCsrf(request: Request): never {
-  audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
-  throw refusedRequest(CSRF_REFUSED, 403);
-}
-
 /**
- * The form's token must be this visitor's: the session's when signed in (not one from before the login, nor another
+ * Whether the form's token is this visitor's: the session's when signed in (not one from before the login, nor another
  * session's), the cookie's when there is a `__session`. A visitor without the cookie has no token: the browser must say
  * the post comes from this very site (Sec-Fetch-Site, or Origin), which a forged cross-site form cannot; the SameSite
- * cookie adds nothing there, as there is no cookie to steal a use of.
+ * cookie adds nothing there, as there is no cookie to steal a use of. The guard answers a refusal.
  */
-export async function verifyCsrf(formData: FormData, request: Request): Promise<void> {
+export async function csrfAccepted(formData: FormData, request: Request): Promise<boolean> {
   const session = await getCurrentSession(request);
-  if (session) {
-    if (!isSessionCsrfToken(formData.get('csrf'), session.sessionId)) refuseCsrf(request);
-    return;
-  }
+  if (session) return isSessionCsrfToken(formData.get('csrf'), session.sessionId);
   const { c } = await readVisitor(request);
-  if (c) {
-    if (!sameToken(formData.get('csrf'), visitorCsrfToken(c))) refuseCsrf(request);
-    return;
-  }
+  if (c) return sameToken(formData.get('csrf'), visitorCsrfToken(c));
   // A cookie that says nothing valid (expired session, altered) counts as none: the origin decides.
-  if (!isSameOriginRequest(request)) refuseCsrf(request);
+  return isSameOriginRequest(request);
 }
 
 /**

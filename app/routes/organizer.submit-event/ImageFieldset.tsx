@@ -30,14 +30,14 @@ function useImageUpload() {
     xhr.upload.onprogress = (e) =>
       e.lengthComputable && setUpload({ progress: e.loaded / e.total, token: '', error: '' });
     xhr.onload = () => {
-      // A refusal of the image says `error`; one of the request (an expired form, too many sendings) says `message`.
-      const { token, error, message } = (xhr.response ?? {}) as { token?: string; error?: string; message?: string };
+      // Every refusal, of the image or of the request (an expired form, too many sendings, too big), says `message`.
+      const { token, message } = (xhr.response ?? {}) as { token?: string; message?: string };
       if (xhr.status === 200 && token) {
         // The token is in the form before the file leaves it: a form sent at this very moment carries one or the other.
         flushSync(() => setUpload({ progress: 1, token, error: '' }));
         input.value = '';
       } else {
-        setUpload({ progress: 0, token: '', error: error ?? message ?? UPLOAD_FAILED });
+        setUpload({ progress: 0, token: '', error: message ?? UPLOAD_FAILED });
       }
     };
     xhr.onerror = () => setUpload({ progress: 0, token: '', error: UPLOAD_FAILED });
