@@ -86,6 +86,30 @@ test.describe('téléversements refusés', () => {
   }
 });
 
+test.describe('téléversements refusés, avec JavaScript', () => {
+  // The image leaves as soon as it is chosen; a browser sends a bare file name, so the ../ case is the server's alone.
+  for (const c of CASES.filter((c) => !c.name.includes('/'))) {
+    test(`${c.label}, choisi dans le champ : le message est sous le champ, sans jeton, rien n’est stocké @js-only`, async ({
+      page,
+      ports,
+      signIn,
+    }) => {
+      await signIn();
+      await page.goto('/organizer/submit-event');
+      await page.getByLabel('Titre', { exact: true }).fill('Concert à l’affiche refusée');
+      const before = await storedFiles(ports);
+      await page
+        .getByLabel(/Image \(facultative\)/)
+        .setInputFiles({ name: c.name, mimeType: c.mimeType, buffer: c.buffer });
+      await expect(page.getByRole('alert').filter({ hasText: c.message })).toBeVisible();
+      await expect(page.getByTestId('upload-done')).toHaveCount(0);
+      await expect(page.locator('input[name="pendingImage"]')).toHaveValue('');
+      await expect(page.getByLabel('Titre', { exact: true })).toHaveValue('Concert à l’affiche refusée');
+      expect(await storedFiles(ports)).toEqual(before);
+    });
+  }
+});
+
 test.describe('soumissions répétées @http', () => {
   test('200 envois en parallèle avec des clés répétées créent exactement un événement par clé', async ({
     page,
