@@ -102,6 +102,10 @@ test.describe('téléversements refusés, avec JavaScript', () => {
         .getByLabel(/Image \(facultative\)/)
         .setInputFiles({ name: c.name, mimeType: c.mimeType, buffer: c.buffer });
       await expect(page.getByRole('alert').filter({ hasText: c.message })).toBeVisible();
+      // Marked like the server marks it without JavaScript, and no preview of what was refused.
+      await expect(page.getByLabel(/Image \(facultative\)/)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(/Image \(facultative\)/)).toHaveAccessibleDescription(c.message);
+      await expect(page.getByAltText('Aperçu de l’image choisie')).toHaveCount(0);
       await expect(page.getByTestId('upload-done')).toHaveCount(0);
       await expect(page.locator('input[name="pendingImage"]')).toHaveValue('');
       await expect(page.getByLabel('Titre', { exact: true })).toHaveValue('Concert à l’affiche refusée');

@@ -65,6 +65,8 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused, imp
   const { upload, send } = useImageUpload();
   const [preview, setPreview] = useState<string | null>(null);
   const kept = Boolean(pendingImage || (refused && upload?.token));
+  // The refusal of the image just chosen (with JavaScript), else the server's: either marks the field.
+  const problem = upload?.error || error;
   return (
     <fieldset className="form-step">
       <legend>6. Image</legend>
@@ -87,7 +89,7 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused, imp
           Votre image est conservée : inutile de la choisir à nouveau.
         </p>
       ) : null}
-      <div className={`field${error ? ' field--invalid' : ''}`}>
+      <div className={`field${problem ? ' field--invalid' : ''}`}>
         <label htmlFor="field-image">{image || kept ? 'Remplacer l’image' : 'Image (facultative)'}</label>
         <p className="field__hint">JPEG, PNG, WebP ou AVIF, 8 Mo au plus, de préférence en paysage.</p>
         <input
@@ -95,8 +97,8 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused, imp
           type="file"
           name="image"
           accept="image/jpeg,image/png,image/webp,image/avif"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'field-image-error' : undefined}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'field-image-error' : undefined}
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             setPreview(file ? URL.createObjectURL(file) : null);
@@ -113,17 +115,15 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused, imp
             Image envoyée.
           </p>
         ) : null}
-        {upload?.error ? (
-          <p className="field__error" role="alert">
-            {upload.error}
-          </p>
-        ) : null}
-        {error ? (
+        {problem ? (
           <p className="field__error" role="alert" id="field-image-error">
-            {error}
+            {problem}
           </p>
         ) : null}
-        {preview ? <img className="image-preview" src={preview} alt="Aperçu de l’image choisie" width={240} /> : null}
+        {/* A refused file shows no preview: a blank frame, or a broken image, would look like a kept one. */}
+        {preview && !upload?.error ? (
+          <img className="image-preview" src={preview} alt="Aperçu de l’image choisie" width={240} />
+        ) : null}
       </div>
       <TextField
         meta={fields.imageAlt}
