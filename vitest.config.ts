@@ -16,7 +16,6 @@ export default defineConfig({
     // Two workers even on a 2-core machine (vitest's default there is one): the Firestore property test alone takes
     // about four minutes, and the other files now run beside it instead of after it (see the sequencer).
     maxWorkers: 2,
-    minWorkers: 1,
     sequence: { sequencer: LongestFirstSequencer },
     // The security log's JSON lines (thousands under the fuzz tests) are checked by spies, not read on the console.
     onConsoleLog: (log) => !log.startsWith('{"at":"') || !log.includes('"log":"audit"'),

@@ -7,16 +7,12 @@ export const ALERT_FIELDS = ['email', 'rythme', 'filtre'] as const;
 
 export const alertRequestSchema = z.object({
   email: z
-    .string({ required_error: 'Indiquez votre adresse email.' })
+    .string({ error: 'Indiquez votre adresse email.' })
     .trim()
     .min(1, 'Indiquez votre adresse email.')
     .max(254, 'Cette adresse email est trop longue.')
     .email('Cette adresse email n’est pas valide (exemple\u00a0: prenom@exemple.ch).'),
-  rythme: z.enum(['weekly', 'daily'], {
-    required_error: 'Choisissez quand recevoir les événements.',
-    invalid_type_error: 'Choisissez quand recevoir les événements.',
-    message: 'Choisissez quand recevoir les événements.',
-  }),
+  rythme: z.enum(['weekly', 'daily'], { error: 'Choisissez quand recevoir les événements.' }),
   filtre: z.string().max(2000),
 });
 

@@ -32,7 +32,7 @@ export const PASSWORDS_DIFFER = 'Les deux mots de passe ne sont pas identiques.'
 export const CONFIRM_DELETION = 'Cochez la case pour confirmer la suppression.';
 
 const email = z
-  .string({ required_error: 'Indiquez votre adresse email.' })
+  .string({ error: 'Indiquez votre adresse email.' })
   .trim()
   .min(1, 'Indiquez votre adresse email.')
   .max(254, 'Cette adresse email est trop longue.')
@@ -41,13 +41,13 @@ const email = z
 
 /** Length in characters as a person counts them (code points), not UTF-16 units. */
 const newPassword = z
-  .string({ required_error: 'Choisissez un mot de passe.' })
+  .string({ error: 'Choisissez un mot de passe.' })
   .refine((v) => [...v].length >= PASSWORD_MIN, `Le mot de passe doit compter au moins ${PASSWORD_MIN} caractères.`)
   .refine((v) => [...v].length <= PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères.`);
 
 /** A name others see and mails carry: one line, no address, no markup. */
 export const displayNameField = z
-  .string({ required_error: 'Indiquez votre nom.' })
+  .string({ error: 'Indiquez votre nom.' })
   .trim()
   .min(2, 'Votre nom doit compter au moins 2 caractères.')
   .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX} caractères.`)
@@ -85,5 +85,5 @@ export const changePasswordSchema = z
 /** Deleting one's account: the password (checked by the use case) and the box ticked. */
 export const deleteAccountSchema = z.object({
   deletePassword: z.string(),
-  confirm: z.literal('oui', { errorMap: () => ({ message: CONFIRM_DELETION }) }),
+  confirm: z.literal('oui', { error: CONFIRM_DELETION }),
 });

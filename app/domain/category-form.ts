@@ -39,7 +39,7 @@ export function contrastWithWhite(hex: string): number {
 }
 
 export const categorySlugField = z
-  .string({ required_error: CATEGORY_MESSAGES.slugRequired })
+  .string({ error: CATEGORY_MESSAGES.slugRequired })
   .trim()
   .min(1, CATEGORY_MESSAGES.slugRequired)
   .min(CATEGORY_SLUG_MIN, CATEGORY_MESSAGES.slugLength)
@@ -49,7 +49,7 @@ export const categorySlugField = z
 /** What an admin may change on an existing category: never its slug (events and links point to it). */
 export const categoryEditSchema = z.object({
   label: z
-    .string({ required_error: CATEGORY_MESSAGES.labelRequired })
+    .string({ error: CATEGORY_MESSAGES.labelRequired })
     .trim()
     .min(1, CATEGORY_MESSAGES.labelRequired)
     .min(2, CATEGORY_MESSAGES.labelLength)
@@ -58,7 +58,7 @@ export const categoryEditSchema = z.object({
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
   description: z.string().trim().max(CATEGORY_DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionLength).default(''),
   color: z
-    .string({ required_error: CATEGORY_MESSAGES.colorFormat })
+    .string({ error: CATEGORY_MESSAGES.colorFormat })
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, CATEGORY_MESSAGES.colorFormat)
     .transform((v) => v.toLowerCase())

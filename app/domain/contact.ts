@@ -9,9 +9,7 @@ export const CONTACT_LIMITS = {
   message: { min: 10, max: 5000 },
 } as const;
 
-const trimmed = z
-  .string({ required_error: 'Ce champ est obligatoire.', invalid_type_error: 'Ce champ est obligatoire.' })
-  .trim();
+const trimmed = z.string({ error: 'Ce champ est obligatoire.' }).trim();
 
 /** A required one-line field within its limits: « Votre nom doit compter au moins 2 caractères. » */
 const oneLine = (limits: { min: number; max: number }, required: string, what: string) =>

@@ -1,5 +1,6 @@
 // Donations in francs: the amount a donor types (validated the same way on the page, the QR-bill and the checkout)
 // and how we write it.
+import { formatCount } from './numbers';
 import { z } from './zod';
 
 export const DONATION_MIN = 5;
@@ -15,7 +16,7 @@ export const AMOUNT_FORMAT_MESSAGE = 'Indiquez un montant en francs, par exemple
  * Swiss writing habits are accepted; anything else is refused rather than guessed.
  */
 export const amountSchema = z
-  .string({ required_error: AMOUNT_MESSAGE, invalid_type_error: AMOUNT_MESSAGE })
+  .string({ error: AMOUNT_MESSAGE })
   .transform((raw) =>
     raw
       .trim()
@@ -74,7 +75,7 @@ export function toCentimes(amount: number): number {
 /** « CHF 25.– » for whole francs, « CHF 25.50 » otherwise, « CHF 10 000.– » (Swiss usage: point before centimes). */
 export function formatChf(amount: number): string {
   const centimes = toCentimes(amount);
-  const francs = Math.trunc(centimes / 100).toLocaleString('fr-CH');
+  const francs = formatCount(Math.trunc(centimes / 100));
   const rest = centimes % 100;
   return rest === 0 ? `CHF ${francs}.–` : `CHF ${francs}.${String(rest).padStart(2, '0')}`;
 }

@@ -56,8 +56,8 @@ const price = z
   .trim()
   .regex(/^(\d{1,5}([.,]\d{1,2})?)?$/, 'Indiquez un montant en francs, par exemple 25 ou 12.50.')
   .transform((v) => (v === '' ? null : Number(v.replace(',', '.'))))
-  // Optional in itself (« gratuit » or a price: crossFieldErrors), so not `required` in the form.
-  .default('');
+  // Optional in itself (« gratuit » or a price: crossFieldErrors), so not `required` in the form; absent, no price.
+  .default(null);
 const flag = z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean());
 const coordinate = (min: number, max: number) =>
   z
@@ -86,7 +86,7 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
         .max(5000, 'La description ne peut pas dépasser 5000 caractères.')
         .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
       category: z
-        .string({ required_error: CHOOSE_CATEGORY, invalid_type_error: CHOOSE_CATEGORY })
+        .string({ error: CHOOSE_CATEGORY })
         .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),
       startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez la date de début.'),
       startTime: z.string().trim().default(''),
@@ -100,7 +100,7 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
         .trim()
         .regex(/^\d{4}$/, 'Le NPA suisse compte 4 chiffres.'),
       city: text('La localité', 2, 80),
-      canton: z.enum(CANTON_CODES, { errorMap: () => ({ message: 'Choisissez un canton de Suisse romande.' }) }),
+      canton: z.enum(CANTON_CODES, { error: 'Choisissez un canton de Suisse romande.' }),
       lat: coordinate(45.8, 47.6),
       lng: coordinate(5.9, 8.3),
       isFree: flag,

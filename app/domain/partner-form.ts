@@ -34,7 +34,7 @@ export const partnerFormSchema = z.object({
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
     // The slug (the public address) is made of the name's letters and digits.
     .refine((v) => v === '' || slugify(v) !== '', 'Le nom doit contenir au moins une lettre ou un chiffre.'),
-  kind: z.enum(PARTNER_KINDS, { errorMap: () => ({ message: 'Choisissez « Partenaire » ou « Donateur ».' }) }),
+  kind: z.enum(PARTNER_KINDS, { error: 'Choisissez « Partenaire » ou « Donateur ».' }),
   description: z
     .string()
     .trim()

@@ -76,7 +76,7 @@ const optionalTime = z
   .refine((v) => v === '' || HM.test(v), 'Heure de fin invalide.')
   .default('');
 
-const weekday = z.enum(WEEKDAYS, { errorMap: () => ({ message: 'Choisissez un jour de la semaine.' }) });
+const weekday = z.enum(WEEKDAYS, { error: 'Choisissez un jour de la semaine.' });
 
 const dateEntry = z
   .object({
@@ -94,9 +94,9 @@ const ruleSchema = z.object({
   firstDate: date('Indiquez la date de la première fois.'),
   start: time('Indiquez l’heure de début.'),
   end: optionalTime,
-  freq: z.enum(['weekly', 'monthly'], { errorMap: () => ({ message: 'Choisissez chaque semaine ou chaque mois.' }) }),
+  freq: z.enum(['weekly', 'monthly'], { error: 'Choisissez chaque semaine ou chaque mois.' }),
   interval: z.coerce
-    .number({ invalid_type_error: 'Indiquez un nombre de semaines ou de mois.' })
+    .number({ error: 'Indiquez un nombre de semaines ou de mois.' })
     .int('Indiquez un nombre entier.')
     .min(1, 'L’intervalle est d’au moins 1.')
     .max(12, 'L’intervalle ne peut pas dépasser 12.'),
@@ -114,7 +114,7 @@ const ruleSchema = z.object({
       z.object({
         mode: z.literal('monthday'),
         day: z.coerce
-          .number({ invalid_type_error: 'Indiquez un jour du mois entre 1 et 31.' })
+          .number({ error: 'Indiquez un jour du mois entre 1 et 31.' })
           .int('Indiquez un jour du mois entre 1 et 31.')
           .min(1, 'Indiquez un jour du mois entre 1 et 31.')
           .max(31, 'Indiquez un jour du mois entre 1 et 31.'),
@@ -128,7 +128,7 @@ const ruleSchema = z.object({
     .refine((v) => v === '' || isYmd(v), 'Indiquez une date de fin valide.')
     .default(''),
   count: z.coerce
-    .number({ invalid_type_error: 'Indiquez un nombre de fois.' })
+    .number({ error: 'Indiquez un nombre de fois.' })
     .int('Indiquez un nombre entier de fois.')
     .min(1, 'Indiquez au moins 1 fois.')
     .max(MAX_OCCURRENCES, `Une série compte au plus ${MAX_OCCURRENCES} dates.`)
@@ -206,7 +206,7 @@ const datesSchema = z.object({
  */
 export const scheduleSchema = z
   .discriminatedUnion('kind', [datesSchema, ruleSchema, periodSchema], {
-    errorMap: () => ({ message: 'Choisissez une date, plusieurs dates, une répétition ou une période.' }),
+    error: 'Choisissez une date, plusieurs dates, une répétition ou une période.',
   })
   .superRefine((v, ctx) => {
     const issue: Issue = (path, message) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -25,7 +25,7 @@ export const DEFAULT_SOURCE_INTERVAL = 60;
 
 const line = (label: string, min: number, max: number) =>
   z
-    .string({ required_error: `${label} est obligatoire.`, invalid_type_error: `${label} est obligatoire.` })
+    .string({ error: `${label} est obligatoire.` })
     .trim()
     .min(1, `${label} est obligatoire.`)
     .min(min, `${label} doit compter au moins ${min}\u00a0caractères.`)
@@ -46,13 +46,13 @@ function isFeedUrl(value: string): boolean {
 export const sourceSchema = z.object({
   name: line('Le nom', 2, 120),
   url: z
-    .string({ required_error: 'L’adresse du calendrier est obligatoire.' })
+    .string({ error: 'L’adresse du calendrier est obligatoire.' })
     .trim()
     .min(1, 'L’adresse du calendrier est obligatoire.')
     .max(2000, 'Cette adresse est trop longue.')
     .refine(isFeedUrl, 'Indiquez l’adresse complète du calendrier, commençant par https://'),
-  category: z.string({ required_error: 'Choisissez une catégorie.' }).trim().min(1, 'Choisissez une catégorie.'),
-  canton: z.enum(CANTON_CODES, { errorMap: () => ({ message: 'Choisissez un canton de Suisse romande.' }) }),
+  category: z.string({ error: 'Choisissez une catégorie.' }).trim().min(1, 'Choisissez une catégorie.'),
+  canton: z.enum(CANTON_CODES, { error: 'Choisissez un canton de Suisse romande.' }),
   organizerName: line('Le nom de l’organisateur', 2, 120),
   intervalMinutes: z
     .string()

@@ -17,7 +17,7 @@ const BREAKS = ['\n', '\r', '\r\n', '\u2028', '\u2029', '\u0085', '\u000b'];
 
 /** The first message zod gives for one field of a parse. */
 function messageFor(
-  result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } },
+  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
   field: string,
 ) {
   return result.success ? null : (result.error?.issues.find((i) => i.path[0] === field)?.message ?? null);

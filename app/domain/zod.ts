@@ -2,49 +2,36 @@
 // message (a missing field, an unexpected type) still answers in French, never with zod's English defaults.
 import { z } from 'zod';
 
-const frenchErrorMap: z.ZodErrorMap = (issue, context) => {
-  switch (issue.code) {
-    case z.ZodIssueCode.invalid_type:
-      return {
-        message:
-          issue.received === 'undefined' || issue.received === 'null'
-            ? 'Ce champ est obligatoire.'
-            : 'Cette valeur n’est pas valide.',
-      };
-    case z.ZodIssueCode.too_small:
-      return {
-        message:
-          issue.type === 'string'
-            ? `Ce champ doit compter au moins ${issue.minimum} caractère${Number(issue.minimum) > 1 ? 's' : ''}.`
-            : `La valeur doit être au moins ${issue.minimum}.`,
-      };
-    case z.ZodIssueCode.too_big:
-      return {
-        message:
-          issue.type === 'string'
-            ? `Ce champ ne peut pas dépasser ${issue.maximum} caractères.`
-            : `La valeur ne peut pas dépasser ${issue.maximum}.`,
-      };
-    case z.ZodIssueCode.invalid_string:
-      return {
-        message:
-          issue.validation === 'email'
-            ? 'Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).'
-            : issue.validation === 'url'
-              ? 'Cette adresse web n’est pas valide.'
-              : 'Cette valeur n’est pas valide.',
-      };
-    case z.ZodIssueCode.invalid_enum_value:
-    case z.ZodIssueCode.invalid_literal:
-    case z.ZodIssueCode.invalid_union:
-      return { message: 'Choisissez une des valeurs proposées.' };
-    case z.ZodIssueCode.invalid_date:
-      return { message: 'Cette date n’est pas valide.' };
-    default:
-      return { message: context.defaultError && 'Cette valeur n’est pas valide.' };
-  }
-};
+const plural = (n: unknown) => (Number(n) > 1 ? 's' : '');
 
-z.setErrorMap(frenchErrorMap);
+/** zod's global error map (a schema's own message still wins): French for every issue a schema leaves unworded. */
+function frenchMessage(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return 'Ce champ est obligatoire.';
+      return issue.expected === 'date' ? 'Cette date n’est pas valide.' : 'Cette valeur n’est pas valide.';
+    case 'too_small':
+      return issue.origin === 'string'
+        ? `Ce champ doit compter au moins ${issue.minimum} caractère${plural(issue.minimum)}.`
+        : `La valeur doit être au moins ${issue.minimum}.`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `Ce champ ne peut pas dépasser ${issue.maximum} caractères.`
+        : `La valeur ne peut pas dépasser ${issue.maximum}.`;
+    case 'invalid_format':
+      return issue.format === 'email'
+        ? 'Cette adresse email n’est pas valide (exemple\u00a0: prenom@exemple.ch).'
+        : issue.format === 'url'
+          ? 'Cette adresse web n’est pas valide.'
+          : 'Cette valeur n’est pas valide.';
+    case 'invalid_value':
+    case 'invalid_union':
+      return 'Choisissez une des valeurs proposées.';
+    default:
+      return 'Cette valeur n’est pas valide.';
+  }
+}
+
+z.config({ customError: frenchMessage });
 
 export { z };

@@ -5,6 +5,7 @@ import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
 import { pageMeta } from '~/domain/meta';
+import { formatCount } from '~/domain/numbers';
 import type { loader as rootLoader } from '~/root';
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -19,8 +20,8 @@ export default function HomePage() {
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Que faire en Suisse romande ?</h1>
         <p className="lead">
-          Concerts, spectacles, marchés, fêtes et balades, de Genève au Jura bernois :{' '}
-          {highlights.total.toLocaleString('fr-CH')} rendez-vous à venir.
+          Concerts, spectacles, marchés, fêtes et balades, de Genève au Jura bernois : {formatCount(highlights.total)}{' '}
+          rendez-vous à venir.
         </p>
         <Form method="get" action="/evenements" role="search" className="hero__search">
           <SearchInput

@@ -46,7 +46,7 @@ describe('message de contact', () => {
   it('le schéma refuse chaque champ invalide avec un message français', () => {
     const result = contactSchema.safeParse({ name: ' ', email: 'x@', subject: 'ab', message: 'court' });
     expect(result.success).toBe(false);
-    const messages = result.error?.issues.map((i) => `${i.path[0]}: ${i.message}`);
+    const messages = result.error?.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
         'name: Indiquez votre nom.',

@@ -1,7 +1,13 @@
 // Push through Firebase Cloud Messaging (DATA_BACKEND=firestore with the FCM web app settings): the same push port as
 // Web Push, one multicast per 500 device tokens; tokens FCM says are gone or malformed come back as 'gone' so the use
 // case prunes them from the profiles (SPEC §3 fcmTokens). See docs/decisions/022-fcm-derriere-le-port-push.md.
-import type { Messaging, MulticastMessage } from 'firebase-admin/messaging';
+import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
+
+/** What this transport uses of firebase-admin's Messaging: one send to a list of device tokens. */
+export interface FcmMessaging {
+  sendEachForMulticast(message: MulticastMessage): Promise<BatchResponse>;
+}
+
 import type { PushClientConfig } from '~/domain/push';
 import type { PushMessage, PushResult, PushTransport } from './ports';
 
@@ -18,7 +24,7 @@ export const FCM_MULTICAST_MAX = 500;
 const FCM_TOKEN = /^[A-Za-z0-9_:-]{64,4096}$/;
 
 export interface FcmTransportOptions {
-  messaging: Pick<Messaging, 'sendEachForMulticast'>;
+  messaging: FcmMessaging;
   siteUrl: string;
   client: Extract<PushClientConfig, { transport: 'fcm' }>;
 }

@@ -1,8 +1,7 @@
 // The push transport chosen by configuration: FCM when the Firebase backend runs with the
 // FCM web app settings (FIREBASE_APP_ID, FIREBASE_MESSAGING_SENDER_ID, FIREBASE_VAPID_KEY), Web Push otherwise.
-import type { Messaging } from 'firebase-admin/messaging';
 import type { Config, FirebaseSettings } from '../platform/config';
-import { createFcmTransport } from './fcm';
+import { createFcmTransport, type FcmMessaging } from './fcm';
 import type { PushTransport } from './ports';
 import { vapidDetails } from './vapid';
 import { createWebPushTransport } from './web-push';
@@ -10,7 +9,7 @@ import { createWebPushTransport } from './web-push';
 export function createPushTransport(
   config: Config,
   firebase: FirebaseSettings | null,
-  messaging: () => Pick<Messaging, 'sendEachForMulticast'>,
+  messaging: () => FcmMessaging,
 ): PushTransport {
   const { appId, messagingSenderId, vapidKey } = firebase ?? {};
   if (firebase && appId && messagingSenderId && vapidKey) {

@@ -12,7 +12,7 @@ import { type FormAnswer, useAppForm } from './use-app-form';
 
 type AccountFields = ReturnType<typeof useAppForm>['fields'];
 
-interface AccountFormProps<Schema extends z.ZodTypeAny> {
+interface AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> {
   /** Names the form; two forms on one page need two ids. */
   id: string;
   /** The schema the action parses with: constraints and checks come from it. */
@@ -34,7 +34,7 @@ interface AccountFormProps<Schema extends z.ZodTypeAny> {
 const refusalOf = (answer: FormAnswer | null | undefined) =>
   answer && Object.values(answer.errors ?? {}).some(Boolean) ? answer : null;
 
-export function AccountForm<Schema extends z.ZodTypeAny>(props: AccountFormProps<Schema>) {
+export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AccountFormProps<Schema>) {
   // conform reads the answer's input only when a form starts: a new answer mounts a new form.
   const answerKey = useFormKey(props.answer);
   return <FreshAccountForm key={answerKey} {...props} answered={props.answer ? answerKey : 0} />;
@@ -45,7 +45,7 @@ function forgetPasswords(form: HTMLFormElement) {
   for (const input of form.querySelectorAll<HTMLInputElement>('input[type="password"]')) input.value = '';
 }
 
-function FreshAccountForm<Schema extends z.ZodTypeAny>({
+function FreshAccountForm<Schema extends z.ZodType<Record<string, unknown>>>({
   id,
   schema,
   answer,

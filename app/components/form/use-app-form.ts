@@ -4,7 +4,7 @@
 // messages and the input) and with it (checks on leaving a field or at sending with the same schema, then at each
 // keystroke; focus on the error summary after a refused sending).
 import { parse, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { FieldErrors } from '~/domain/forms';
 import type { z } from '~/domain/zod';
@@ -38,7 +38,7 @@ export function toLastResult(answer: FormAnswer | null | undefined): SubmissionR
 /** A check that is not one zod schema alone (the event form adds its cross-field rules): messages by field. */
 export type Validate = (values: Record<string, unknown>) => FieldErrors;
 
-interface AppFormOptions<Schema extends z.ZodTypeAny> {
+interface AppFormOptions<Schema extends z.ZodType<Record<string, unknown>>> {
   /** Names the form (ids of its parts); two forms on one page need two ids. */
   id: string;
   /** The schema the server parses with: it gives the constraints (required, lengths, patterns) and the checks. */
@@ -62,7 +62,7 @@ interface AppFormOptions<Schema extends z.ZodTypeAny> {
  * sending) then at each keystroke, the same parse as the server's (no coercion: empty fields reach the schema as empty
  * strings, as on the server). `attempt` changes with each refused sending, so the error summary takes the focus.
  */
-export function useAppForm<Schema extends z.ZodTypeAny>(options: AppFormOptions<Schema>) {
+export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(options: AppFormOptions<Schema>) {
   const { schema, validate } = options;
   const [attempt, setAttempt] = useState(0);
   // One result per answer: conform reports a new result object on every render otherwise (an answer without errors,

@@ -1,4 +1,4 @@
-import { getZodConstraint } from '@conform-to/zod';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { type Form, useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { CategoryWithUsage } from '~/.server/categories/admin-categories';

@@ -1,14 +1,16 @@
 // What the list screen's parts share: the card type, the count and the filters in words.
+
 import { CANTON_NAMES } from '~/domain/cantons';
 import type { toEventCard } from '~/domain/event-card';
 import type { DayGroup } from '~/domain/event-days';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
+import { formatCount } from '~/domain/numbers';
 
 export type Card = ReturnType<typeof toEventCard>;
 export type TimedDayGroup = DayGroup<Card> & { times: string[] };
 
 export const countLabel = (n: number) =>
-  n === 0 ? 'Aucun événement' : n === 1 ? '1 événement' : `${n.toLocaleString('fr-CH')} événements`;
+  n === 0 ? 'Aucun événement' : n === 1 ? '1 événement' : `${formatCount(n)} événements`;
 
 export function describeFilters(filters: EventFilters, categoryName: string): string {
   const parts = [

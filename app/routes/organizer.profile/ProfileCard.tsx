@@ -54,12 +54,19 @@ export function ProfileCard({
   );
 }
 
-type ProfileFormProps<Schema extends z.ZodTypeAny> = Omit<Parameters<typeof AccountForm<Schema>>[0], 'id'> & {
+type ProfileFormProps<Schema extends z.ZodType<Record<string, unknown>>> = Omit<
+  Parameters<typeof AccountForm<Schema>>[0],
+  'id'
+> & {
   intent: Intent;
 };
 
 /** A form of the profile: signed in (no honeypot), its intent carried along, a refusal shown in its own card. */
-export function ProfileForm<Schema extends z.ZodTypeAny>({ intent, children, ...form }: ProfileFormProps<Schema>) {
+export function ProfileForm<Schema extends z.ZodType<Record<string, unknown>>>({
+  intent,
+  children,
+  ...form
+}: ProfileFormProps<Schema>) {
   return (
     <AccountForm id={`${intent}-form`} honeypot={false} {...form}>
       {(fields) => (

@@ -12,6 +12,7 @@ import {
   freeAmountSchema,
   SUGGESTED_AMOUNTS,
 } from '~/domain/donation';
+import { formatCount } from '~/domain/numbers';
 import { CONTACT_EMAIL } from '~/domain/site';
 import type { action, loader } from './route';
 
@@ -166,7 +167,7 @@ function FreeAmountForm({ typed, error }: { typed: string; error: string | null 
         label="Montant libre (CHF)"
         inputMode="decimal"
         autoComplete="transaction-amount"
-        hint={`Entre ${DONATION_MIN} et ${DONATION_MAX.toLocaleString('fr-CH')} CHF, par exemple 35 ou 42.50.`}
+        hint={`Entre ${DONATION_MIN} et ${formatCount(DONATION_MAX)} CHF, par exemple 35 ou 42.50.`}
       />
       <button type="submit" className="button">
         Choisir ce montant
