@@ -73,7 +73,7 @@ export default defineConfig({
         env: { ...e2eServerEnv(), E2E_HOSTING_PORT: process.env.E2E_SERVER_PORT ?? '', HOSTING_CUT_MS },
       }
     : {
-        command: 'node --import tsx server.ts',
+        command: 'node build/server.js',
         url: `${baseURL}/`,
         reuseExistingServer: false,
         timeout: onFirestore ? 120_000 : 60_000,

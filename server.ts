@@ -62,7 +62,7 @@ function superviseWorkers(count: number) {
     listening += 1;
     if (listening === count)
       console.log(
-        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, ${count} processus, données : ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, ${count} processus, données : ${config.DATA_DIR})`,
       );
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -310,7 +310,7 @@ async function serve() {
   const server = app.listen(config.PORT, config.HOST, () => {
     if (cluster.isPrimary)
       console.log(
-        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données : ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, données : ${config.DATA_DIR})`,
       );
   });
 

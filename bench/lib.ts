@@ -23,7 +23,7 @@ export function throwAwayDataDir(label: string): string {
 const APP_DIR = process.env.BENCH_APP_DIR ? path.resolve(process.env.BENCH_APP_DIR) : process.cwd();
 
 export function ensureBuild() {
-  if (!fs.existsSync(path.join(APP_DIR, 'build/server/index.js'))) execSync('npm run build', { stdio: 'inherit' });
+  if (!fs.existsSync(path.join(APP_DIR, 'build/server.js'))) execSync('npm run build', { stdio: 'inherit' });
 }
 
 /**
@@ -117,7 +117,7 @@ export async function startServer(
   appDir = APP_DIR,
 ): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('node', ['--import', 'tsx', path.resolve('server.ts')], {
+  const child = spawn(process.execPath, [path.resolve('build/server.js')], {
     cwd: appDir,
     env: {
       ...process.env,

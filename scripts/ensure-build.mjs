@@ -2,9 +2,11 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import './check-node.mjs';
 
-const marker = 'build/server/index.js';
-const sources = ['app', 'public', 'vite.config.ts', 'package-lock.json'];
+// The last file the build writes (scripts/build-server.mjs): a build stopped halfway is built again.
+const marker = 'build/server.js';
+const sources = ['app', 'public', 'server.ts', 'scripts', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;

@@ -29,7 +29,7 @@ export async function startOwnServer(options: {
   // Not the shared server's settings (the fixtures put them in this worker's environment): this one is on SQLite.
   const inherited = { ...process.env };
   for (const name of Object.keys(e2eServerEnv())) delete inherited[name];
-  const child = spawn('node', ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['build/server.js'], {
     env: {
       ...inherited,
       NODE_ENV: 'production',

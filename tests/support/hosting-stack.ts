@@ -35,7 +35,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 try {
   for (const [i, port] of instancePorts.entries()) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    const child = spawn(process.execPath, ['build/server.js'], {
       stdio: ['ignore', 'ignore', 'inherit'],
       // The second instance finds the store prepared (migrations, demo content) by the first.
       env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: '1', ...(i > 0 ? { SEED_DEMO: 'false' } : {}) },
