@@ -30,7 +30,8 @@ function runtimeOf(build: ServerBuild): ServerRuntime {
   return entry.serverRuntime;
 }
 
-const runtime = runtimeOf(productionBuild ?? (await (loadBuild as () => Promise<ServerBuild>)()));
+const firstBuild = productionBuild ?? (await (loadBuild as () => Promise<ServerBuild>)());
+const runtime = runtimeOf(firstBuild);
 const { audit, redactUrl, cspDirectives, isCrossSite, FORBIDDEN_ORIGIN, backgroundSettled } = runtime;
 const services = runtime.getServices();
 const { config } = services;
@@ -275,8 +276,10 @@ async function serve() {
 
   // Then the body's size, before anything reads it (and after the origin check): a request that announces more than its
   // route accepts is refused here, unread; the others are cut at the same limit as their bytes arrive, in the stream
-  // Remix reads (app/.server/platform/request-body.ts, docs/decisions/024-limites-des-corps-de-requete.md).
-  app.use(runtime.refuseOversizedBodies);
+  // Remix reads, and their form is read within it (app/.server/platform/request-body.ts, decision 024). The routes that
+  // take images say so in their module (`handle`); in development, those of the first build.
+  const bodyLimits = runtime.createBodyLimits(runtime.uploadPaths(firstBuild.routes));
+  app.use(bodyLimits.refuseOversized);
 
   app.all(
     '*',
@@ -287,6 +290,7 @@ async function serve() {
       getLoadContext: async (req) => ({
         services: loadBuild ? runtimeOf(await loadBuild()).getServices() : services,
         clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        bodyLimit: bodyLimits.limitOf(req),
       }),
     }),
   );

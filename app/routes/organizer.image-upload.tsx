@@ -5,16 +5,20 @@ import { redirect } from '@remix-run/node';
 import { uploadPendingImage } from '~/.server/events/upload-image';
 import { guardPost } from '~/.server/platform/guard';
 import { refusedJson } from '~/.server/platform/refusal';
+import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireUser } from '~/.server/platform/session';
 
 export async function loader() {
   return redirect('/');
 }
 
+/** This route's forms carry an image: its multipart bodies get the upload limit (request-body.ts reads this). */
+export const handle = { body: 'upload' } satisfies RouteBodyHandle;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // The event form's limit on submissions; its honeypot is not part of this request (only the token and the image).
-  const form = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'submit' }, body: 'upload' });
+  const form = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'submit' } });
   try {
     return Response.json({ token: await uploadPendingImage(context.services, user, form.get('image')) });
   } catch (error) {

@@ -16,8 +16,8 @@ import {
   storeEventImage,
   takePendingImage,
 } from '../files/images';
+import { refusedImageMessage } from '../platform/form-body';
 import { newId } from '../platform/ids';
-import { refusedImageMessage } from '../platform/multipart-form';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from './submissions';

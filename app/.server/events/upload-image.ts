@@ -1,7 +1,7 @@
 // The event form's image sent ahead (with JavaScript, as soon as it is chosen): checked, then kept aside under a token
 // that the form carries instead of the file.
 import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '../files/images';
-import { refusedImageMessage } from '../platform/multipart-form';
+import { refusedImageMessage } from '../platform/form-body';
 import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';

@@ -9,6 +9,7 @@ import { action } from '~/routes/taches.$name';
 import { type IcsServer, icsFixture, startIcsServer } from '../../../tests/support/ics-server';
 import { IMPORT_NOW, importStand } from '../../../tests/support/import-stand';
 import { loadConfig } from '../platform/config';
+import { BODY_LIMITS } from '../platform/request-body';
 import { createServices, type Services } from '../services';
 
 const TOKEN = 'j'.repeat(40);
@@ -40,7 +41,11 @@ async function callSources(authorization?: string) {
     method: 'POST',
     headers: authorization ? { Authorization: authorization } : {},
   });
-  const response = await action({ request, params: { name: 'sources' }, context: { services, clientIp: '10.0.0.9' } });
+  const response = await action({
+    request,
+    params: { name: 'sources' },
+    context: { services, clientIp: '10.0.0.9', bodyLimit: BODY_LIMITS.form },
+  });
   return { status: response.status, body: await response.json() };
 }
 

@@ -14,14 +14,14 @@
 // route's own (JSON for scripts, a redirect with a message) through `refuse`.
 import { redirect } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { SpamError } from 'remix-utils/honeypot/server';
 import { getServices } from '../services';
 import { audit, auditFromRequest } from './audit';
 import { setFlash } from './flash';
+import { readForm } from './form-body';
+import { SpamError } from './honeypot';
 import { createLimiter, type Limiter } from './limiter';
-import { readMultipartForm } from './multipart-form';
 import { FORM_UNREADABLE, refusedRequest } from './refusal';
-import type { BodyKind } from './request-body';
+import { BODY_LIMITS, type BodyLimit } from './request-body';
 import {
   CSRF_REFUSED,
   csrfAccepted,
@@ -29,7 +29,6 @@ import {
   getHoneypot,
   isCrossSite,
   isSameOriginRequest,
-  readFormData,
   retryAfterSeconds,
   SPAM_REFUSED,
   TOO_MANY_REQUESTS,
@@ -57,6 +56,16 @@ interface RateLimit {
   perMinute?: number;
 }
 
+/**
+ * What the guard reads of the load context: the client's address, and the body limit of the request's route (set by
+ * the HTTP shell for every request; a plain form's when absent, as in tests that call an action with a context of
+ * their own).
+ */
+export interface GuardContext {
+  clientIp: string;
+  bodyLimit?: BodyLimit;
+}
+
 export interface FormGuard {
   /**
    * `public`: anyone may post (rate limited, honeypot unless `honeypot: false`); `signed-in`: the route has already
@@ -67,8 +76,6 @@ export interface FormGuard {
   rate?: RateLimit;
   /** Whether the form's honeypot is checked: by default for `public`, not for `signed-in`. */
   honeypot?: boolean;
-  /** The body's kind, as request-body.ts bounds it: `form` (url-encoded, small multipart) or `upload` (an image). */
-  body?: Extract<BodyKind, 'form' | 'upload'>;
   /**
    * A route without a page of its own (logout, a date of a series, an alert ended from the profile), posted by a form
    * of another page: a refusal goes back to this page with its message, which a browser without JavaScript would
@@ -148,15 +155,11 @@ function crossSite(request: Request): boolean {
 }
 
 /** Checks a POST and returns its form (or, for a beacon, its text). Throws the refusal's answer otherwise. */
-export function guardPost(
-  request: Request,
-  context: { clientIp: string },
-  options: FormGuard | LinkGuard,
-): Promise<FormData>;
-export function guardPost(request: Request, context: { clientIp: string }, options: BeaconGuard): Promise<string>;
+export function guardPost(request: Request, context: GuardContext, options: FormGuard | LinkGuard): Promise<FormData>;
+export function guardPost(request: Request, context: GuardContext, options: BeaconGuard): Promise<string>;
 export async function guardPost(
   request: Request,
-  context: { clientIp: string },
+  context: GuardContext,
   options: FormGuard | LinkGuard | BeaconGuard,
 ): Promise<FormData | string> {
   if (options.audience === 'beacon') return guardBeacon(request, context, options);
@@ -170,10 +173,11 @@ export async function guardPost(
 
   let form: FormData;
   try {
-    form =
-      options.audience !== 'link' && options.body === 'upload'
-        ? await readMultipartForm(request)
-        : await readFormData(request);
+    // A link's form is a plain form whatever its route; others are read within their route's limit (load context).
+    form = await readForm(
+      request,
+      options.audience === 'link' ? BODY_LIMITS.form : (context.bodyLimit ?? BODY_LIMITS.form),
+    );
   } catch (error) {
     // The reader's own answer (400, or 413 for a field too long) unless the route answers in its terms.
     throw (await options.refuse?.({ status: 400, message: FORM_UNREADABLE, reason: 'unreadable' }, null)) ?? error;
@@ -198,7 +202,7 @@ export async function guardPost(
 
 const BEACON_TYPES = new Set(['text/plain', 'application/json']);
 
-async function guardBeacon(request: Request, context: { clientIp: string }, options: BeaconGuard): Promise<string> {
+async function guardBeacon(request: Request, context: GuardContext, options: BeaconGuard): Promise<string> {
   if (request.method !== 'POST') {
     return refuseWith(request, options, { status: 405, message: METHOD_NOT_ALLOWED, reason: 'method' }, null);
   }

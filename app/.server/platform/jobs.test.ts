@@ -6,6 +6,7 @@ import { action, loader } from '~/routes/taches.$name';
 import { createServices, jobsRunInProcess, type Services } from '../services';
 import { loadConfig } from './config';
 import { type Job, runJob } from './jobs';
+import { BODY_LIMITS } from './request-body';
 
 const TOKEN = 't'.repeat(40);
 const opened: Services[] = [];
@@ -26,7 +27,11 @@ async function call(made: Services, name: string, authorization?: string, method
     method,
     headers: authorization ? { Authorization: authorization } : {},
   });
-  const args = { request, params: { name }, context: { services: made, clientIp: '127.0.0.1' } };
+  const args = {
+    request,
+    params: { name },
+    context: { services: made, clientIp: '127.0.0.1', bodyLimit: BODY_LIMITS.form },
+  };
   const response = method === 'GET' ? await loader() : await action(args);
   if (method === 'GET') return { status: response.status, body: null, cache: null };
   return { status: response.status, body: await response.json(), cache: response.headers.get('Cache-Control') };

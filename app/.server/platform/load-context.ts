@@ -1,11 +1,14 @@
 // The Remix load context, typed once for every loader and action: `context.services` (the composition root's
 // services) and the client's address. server.ts builds it for each request.
 import type { Services } from '../services';
+import type { BodyLimit } from './request-body';
 
 export interface RequestContext {
   services: Services;
   /** The client's address as Express sees it (`trust proxy` honoured), for rate limits and the security log. */
   clientIp: string;
+  /** The body limit of this request's route (request-body.ts): its form reader holds the same limits. */
+  bodyLimit: BodyLimit;
 }
 
 declare module '@remix-run/node' {

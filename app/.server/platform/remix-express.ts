@@ -134,7 +134,9 @@ export function createRemixHandler(options: RemixHandlerOptions) {
     });
     res.on('close', () => controller?.abort());
     try {
-      const body = limitedBody(req, res, () => {
+      // The request stays paused until its body is read: nothing arrives while the context is made.
+      const loadContext = await options.getLoadContext(req, res);
+      const body = limitedBody(req, res, loadContext.bodyLimit, () => {
         refused = true;
         controller?.abort();
       });
@@ -144,7 +146,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         signal: controller.signal,
         ...(body ? { body, duplex: 'half' } : {}),
       } as RequestInit);
-      const response = await handleRequest(request, await options.getLoadContext(req, res));
+      const response = await handleRequest(request, loadContext);
       // The 413 is already sent: what Remix made of the cut body goes nowhere.
       if (refused || res.headersSent) {
         await response.body?.cancel().catch(() => {});

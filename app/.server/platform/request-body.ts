@@ -1,8 +1,10 @@
 // How much a request may send, per kind of route, and the one place that holds it: before Remix, on the declared
 // length and on the bytes as they arrive (chunked bodies too), before any parser sees them. A body past its limit is
 // answered with a French 413 at once; the rest of it is never kept in memory (server.ts reads it and drops it, or
-// closes the connection: docs/decisions/024-limites-des-corps-de-requete.md).
+// closes the connection: docs/decisions/024-limites-des-corps-de-requete.md). The parts of a form are counted by its
+// parser (form-body.ts), with the same limits, passed to the route in the load context (`bodyLimit`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerBuild } from '@remix-run/node';
 import { IMAGE_MAX_BYTES } from '~/domain/images';
 
 const KB = 1024;
@@ -32,20 +34,44 @@ export const BODY_LIMITS: Record<BodyKind, BodyLimit> = {
   beacon: { kind: 'beacon', maxBytes: 2 * KB, maxParts: null },
 };
 
-/** The routes whose form carries an image (multipart only: the same routes' url-encoded forms are plain forms). */
-const UPLOAD_ROUTES = [
-  /^\/organizer\/submit-event$/,
-  /^\/organizer\/edit-event\/[^/]+$/,
-  /^\/organizer\/image-upload$/,
-  /^\/admin\/partners$/,
-];
+/**
+ * What a route module exports to say that its form carries an image (`export const handle = { body: 'upload' }`):
+ * its multipart bodies get the upload limit, before Remix and in its parser. Said once, in the route.
+ */
+export interface RouteBodyHandle {
+  body: 'upload';
+}
+
+/** Whether a path is one of the routes that take uploads, read from the build's route modules (their `handle`). */
+export type IsUploadPath = (pathname: string) => boolean;
+
+export function uploadPaths(routes: ServerBuild['routes']): IsUploadPath {
+  const fullPath = (id: string): string => {
+    const route = routes[id];
+    if (!route) return '';
+    const parent = route.parentId ? fullPath(route.parentId) : '';
+    return [parent, route.path ?? ''].filter(Boolean).join('/');
+  };
+  const patterns = Object.entries(routes)
+    .filter(([, route]) => (route?.module.handle as Partial<RouteBodyHandle> | undefined)?.body === 'upload')
+    .map(([id]) => {
+      const segments = fullPath(id)
+        .split('/')
+        .filter(Boolean)
+        .map((segment) =>
+          segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        );
+      return new RegExp(`^/${segments.join('/')}$`, 'i');
+    });
+  return (pathname) => patterns.some((pattern) => pattern.test(pathname));
+}
 
 export const BODY_TOO_LARGE = 'Envoi refusé\u00a0: il est plus volumineux que ce que ce formulaire accepte.';
 export const TOO_MANY_PARTS = 'Envoi refusé\u00a0: il compte plus de champs que ce que ce formulaire accepte.';
 export const IMAGE_TOO_LARGE = 'L’image dépasse 8 Mo. Réduisez-la ou choisissez-en une autre.';
 
 /** The limit of a request, from its path (as Remix sees it, `.data` requests included) and its Content-Type. */
-export function bodyLimitFor(pathname: string, contentType: string | undefined): BodyLimit {
+export function bodyLimitFor(pathname: string, contentType: string | undefined, isUpload: IsUploadPath): BodyLimit {
   // As Remix matches routes: case aside, one trailing slash aside, `.data` requests as their page.
   const path =
     pathname
@@ -55,64 +81,20 @@ export function bodyLimitFor(pathname: string, contentType: string | undefined):
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (path === '/payment/webhook') return BODY_LIMITS.webhook;
   if (path === '/analytics/pageview') return BODY_LIMITS.beacon;
-  if (type === 'multipart/form-data' && UPLOAD_ROUTES.some((route) => route.test(path))) return BODY_LIMITS.upload;
+  if (type === 'multipart/form-data' && isUpload(path)) return BODY_LIMITS.upload;
   if (type === 'application/json' || type.endsWith('+json')) return BODY_LIMITS.json;
   return BODY_LIMITS.form;
 }
 
-/** The boundary of a multipart Content-Type, or null. */
-export function multipartBoundary(contentType: string | undefined): string | null {
-  const [type, ...params] = (contentType ?? '').split(';');
-  if (type.trim().toLowerCase() !== 'multipart/form-data') return null;
-  for (const param of params) {
-    const match = param.trim().match(/^boundary=(?:"([^"]{1,70})"|([^\s"]{1,70}))$/i);
-    if (match) return match[1] ?? match[2];
-  }
-  return null;
-}
-
-/**
- * Counts the delimiters of a multipart body as its bytes go by (`--boundary`, across chunk edges): a body of N parts
- * has N + 1 of them (the last one closes it). Never holds more than a boundary's length of the body.
- */
-export class PartCounter {
-  readonly #delimiter: Buffer;
-  #tail: Buffer = Buffer.alloc(0);
-  delimiters = 0;
-
-  constructor(boundary: string) {
-    this.#delimiter = Buffer.from(`--${boundary}`, 'latin1');
-  }
-
-  get parts(): number {
-    return Math.max(0, this.delimiters - 1);
-  }
-
-  add(chunk: Uint8Array): void {
-    const window = Buffer.concat([this.#tail, chunk]);
-    let at = window.indexOf(this.#delimiter);
-    while (at !== -1) {
-      this.delimiters += 1;
-      at = window.indexOf(this.#delimiter, at + this.#delimiter.length);
-    }
-    // Keep what could be the start of a delimiter cut by the chunk's end (and was not counted).
-    const keep = Math.min(window.length, this.#delimiter.length - 1);
-    this.#tail = Buffer.from(window.subarray(window.length - keep));
-  }
-}
-
-export type BodyRefusal = 'too-large' | 'too-many-parts';
-
 /** The error a body stream ends with when the request is refused (the answer is already on its way). */
 export class BodyRefused extends Error {
-  constructor(readonly reason: BodyRefusal) {
-    super(reason === 'too-large' ? BODY_TOO_LARGE : TOO_MANY_PARTS);
+  constructor() {
+    super(BODY_TOO_LARGE);
     this.name = 'BodyRefused';
   }
 }
 
-function refusalMessage(limit: BodyLimit, reason: BodyRefusal): string {
-  if (reason === 'too-many-parts') return TOO_MANY_PARTS;
+function refusalMessage(limit: BodyLimit): string {
   return limit.kind === 'upload' ? IMAGE_TOO_LARGE : BODY_TOO_LARGE;
 }
 
@@ -120,9 +102,9 @@ function refusalMessage(limit: BodyLimit, reason: BodyRefusal): string {
  * Answers 413 in the form the client reads: a page for a browser's form, JSON for scripts (the image upload, the
  * push subscription, the cookie choice with JavaScript), plain text for the page-view beacon and Stripe.
  */
-export function sendBodyRefusal(req: IncomingMessage, res: ServerResponse, limit: BodyLimit, reason: BodyRefusal) {
+export function sendBodyRefusal(req: IncomingMessage, res: ServerResponse, limit: BodyLimit) {
   if (res.headersSent) return;
-  const message = refusalMessage(limit, reason);
+  const message = refusalMessage(limit);
   res.statusCode = 413;
   res.setHeader('Cache-Control', 'no-store');
   const accept = String(req.headers.accept ?? '');
@@ -140,9 +122,6 @@ export function sendBodyRefusal(req: IncomingMessage, res: ServerResponse, limit
   }
 }
 
-/** What the limit layer keeps per request between the middleware and the Remix handler. */
-const limits = new WeakMap<IncomingMessage, BodyLimit>();
-
 /** The path of a request as sent (an unparsable target counts as the site root: the form limit applies). */
 function pathOf(req: IncomingMessage): string {
   try {
@@ -155,19 +134,36 @@ function pathOf(req: IncomingMessage): string {
 const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
-/**
- * Express middleware, before Remix: a request that announces more than its route accepts is answered 413 here, its
- * body unread. Others go on with their limit noted for `limitedBody`.
- */
-export function refuseOversizedBodies(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) {
-    next();
-    return;
-  }
-  const limit = bodyLimitFor(pathOf(req), req.headers['content-type']);
-  limits.set(req, limit);
-  if (Number(req.headers['content-length'] ?? 0) > limit.maxBytes) sendBodyRefusal(req, res, limit, 'too-large');
-  else next();
+export interface BodyLimits {
+  /**
+   * Express middleware, before Remix: a request that announces more than its route accepts is answered 413 here, its
+   * body unread. Others go on.
+   */
+  refuseOversized(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** The limit of a request (the load context carries it to the route's form reader). */
+  limitOf(req: IncomingMessage): BodyLimit;
+}
+
+/** The body limits of the app whose upload routes `isUpload` knows (uploadPaths of the server build). */
+export function createBodyLimits(isUpload: IsUploadPath): BodyLimits {
+  const limits = new WeakMap<IncomingMessage, BodyLimit>();
+  const limitOf = (req: IncomingMessage) => {
+    let limit = limits.get(req);
+    if (!limit) {
+      limit = bodyLimitFor(pathOf(req), req.headers['content-type'], isUpload);
+      limits.set(req, limit);
+    }
+    return limit;
+  };
+  return {
+    limitOf,
+    refuseOversized(req, res, next) {
+      if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) return next();
+      const limit = limitOf(req);
+      if (Number(req.headers['content-length'] ?? 0) > limit.maxBytes) sendBodyRefusal(req, res, limit);
+      else next();
+    },
+  };
 }
 
 /**
@@ -178,30 +174,24 @@ export function refuseOversizedBodies(req: IncomingMessage, res: ServerResponse,
 export function limitedBody(
   req: IncomingMessage,
   res: ServerResponse,
+  limit: BodyLimit,
   onRefused: () => void,
 ): ReadableStream<Uint8Array> | undefined {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
-  const limit = limits.get(req) ?? bodyLimitFor(pathOf(req), req.headers['content-type']);
-  const boundary = limit.maxParts === null ? null : multipartBoundary(req.headers['content-type']);
-  const counter = boundary ? new PartCounter(boundary) : null;
   let received = 0;
   let detach = () => {};
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const refuse = (reason: BodyRefusal) => {
+        const refuse = () => {
           detach();
-          controller.error(new BodyRefused(reason));
-          sendBodyRefusal(req, res, limit, reason);
+          controller.error(new BodyRefused());
+          sendBodyRefusal(req, res, limit);
           onRefused();
         };
         const onData = (chunk: Buffer) => {
           received += chunk.length;
-          if (received > limit.maxBytes) return refuse('too-large');
-          if (counter && limit.maxParts !== null) {
-            counter.add(chunk);
-            if (counter.parts > limit.maxParts) return refuse('too-many-parts');
-          }
+          if (received > limit.maxBytes) return refuse();
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) req.pause();
         };

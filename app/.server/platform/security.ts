@@ -1,72 +1,20 @@
 // The pieces of the POST guard (app/.server/platform/guard.ts): origin, CSRF tokens, honeypot, the French refusals.
-import crypto from 'node:crypto';
 import type { HeadersFunction } from '@remix-run/node';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
-import { Honeypot } from 'remix-utils/honeypot/server';
 import { getServices } from '../services';
 import { isSessionCsrfToken, sameToken, sessionCsrfToken, visitorCsrfToken } from './csrf';
+import { Honeypot } from './honeypot';
 import { once } from './once';
 import { FORM_UNREADABLE, refusedRequest } from './refusal';
 import { getCurrentSession } from './session';
 import { readVisitor } from './visitor';
 
-/**
- * remix-utils' honeypot, with its « valid from » timestamp sealed by AES-256-GCM (node:crypto) instead of crypto-js
- * AES, which cost about 5 % of the CPU of every page (each page carries the props). The timestamp is rounded down to
- * the minute and sealed the same way by every process (the IV is derived from it): it only has to prove when the form
- * was shown, never in the future, and a page rendered twice within a minute is the same bytes, so its ETag holds
- * across instances (http-cache.ts).
- */
-export class SealedHoneypot extends Honeypot {
-  readonly #key: Buffer;
-  #sealed = { minute: Number.NaN, value: '' };
-  constructor(config: ConstructorParameters<typeof Honeypot>[0] & { encryptionSeed: string }) {
-    super(config);
-    this.#key = crypto.createHash('sha256').update(`honeypot:${config.encryptionSeed}`).digest();
-  }
-  override getInputProps({ validFromTimestamp = Date.now() }: { validFromTimestamp?: number } = {}) {
-    const minute = Math.floor(validFromTimestamp / 60_000);
-    if (minute !== this.#sealed.minute) this.#sealed = { minute, value: this.encrypt(String(minute * 60_000)) };
-    return {
-      nameFieldName: this.nameFieldName,
-      validFromFieldName: this.validFromFieldName,
-      encryptedValidFrom: this.#sealed.value,
-    };
-  }
-  protected override encrypt(value: string): string {
-    // Deterministic: the same timestamp gives the same text (it reveals nothing the page does not show anyway).
-    const iv = crypto.createHmac('sha256', this.#key).update(value).digest().subarray(0, 12);
-    const cipher = crypto.createCipheriv('aes-256-gcm', this.#key, iv);
-    const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-  }
-  /**
-   * Always checked: the library skips a form that carries neither honeypot field, so a robot leaving them out passed.
-   * Every form that is checked renders both fields (FormSecurity): their absence is a robot's doing.
-   */
-  protected override shouldCheckHoneypot(): boolean {
-    return true;
-  }
-  /** The sealed text, or '' when it was not sealed with our key (forged, altered or truncated). */
-  protected override decrypt(value: string): string {
-    try {
-      const raw = Buffer.from(value, 'base64url');
-      if (raw.length < 29) return '';
-      const decipher = crypto.createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    } catch {
-      return '';
-    }
-  }
-}
-
 export const getHoneypot: () => Honeypot = once(
   () =>
-    new SealedHoneypot({
+    new Honeypot({
       nameFieldName: 'website_confirm',
       validFromFieldName: 'from_confirm',
-      encryptionSeed: getServices().config.SESSION_SECRET,
+      seed: getServices().config.SESSION_SECRET,
     }),
 );
 

@@ -9,7 +9,7 @@ import { backgroundSettled } from './background';
 import { cspDirectives } from './csp';
 import { startJobs } from './jobs';
 import { createRemixHandler } from './remix-express';
-import { refuseOversizedBodies } from './request-body';
+import { createBodyLimits, uploadPaths } from './request-body';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
 import { prepareStore, schedulePendingImageCleanup } from './startup';
 
@@ -35,7 +35,8 @@ export const serverRuntime = {
   FORBIDDEN_ORIGIN,
   backgroundSettled,
   createRemixHandler,
-  refuseOversizedBodies,
+  createBodyLimits,
+  uploadPaths,
 };
 
 export type ServerRuntime = typeof serverRuntime;

@@ -12,9 +12,10 @@ import {
   updatePartner,
 } from '~/.server/partners/admin-partners';
 import { setFlash } from '~/.server/platform/flash';
+import { refusedImageMessage } from '~/.server/platform/form-body';
 import { guardPost } from '~/.server/platform/guard';
-import { refusedImageMessage } from '~/.server/platform/multipart-form';
 import { invalidFields } from '~/.server/platform/refusal';
+import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
@@ -35,8 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The logo comes as multipart (read with the event form's limits); the list's small forms are url-encoded. */
-const bodyKind = (request: Request) =>
-  (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data') ? 'upload' : 'form';
+export const handle = { body: 'upload' } satisfies RouteBodyHandle;
 
 export type Intent = 'create' | 'update' | 'up' | 'down' | 'deactivate' | 'activate';
 
@@ -54,7 +54,7 @@ const kindWord = (p: Partner) => (p.kind === 'donateur' ? 'Le donateur' : 'Le pa
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await guardPost(request, context, { audience: 'signed-in', body: bodyKind(request) });
+  const formData = await guardPost(request, context, { audience: 'signed-in' });
   const deps = context.services;
   const intent = String(formData.get('intent') ?? '') as Intent;
   const id = String(formData.get('id') ?? '');

@@ -5,6 +5,7 @@ import { saveEventForm } from '~/.server/events/save-event-form';
 import { IMPORT_INTENT, importLinkAnswer } from '~/.server/imports/link-answer';
 import { guardPost } from '~/.server/platform/guard';
 import { invalidFields } from '~/.server/platform/refusal';
+import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
@@ -17,6 +18,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return eventFormPage(context.services, user, { eventId: params.id, copyFrom });
 }
 
+/** This route's forms carry an image: its multipart bodies get the upload limit (request-body.ts reads this). */
+export const handle = { body: 'upload' } satisfies RouteBodyHandle;
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // Signed in, yet the submission keeps what it had as a public form: its own bucket of the shared allowance and the
@@ -25,7 +29,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     audience: 'signed-in',
     rate: { bucket: 'submit' },
     honeypot: true,
-    body: 'upload',
   });
   // « Importer depuis un lien » (a new event only): the form prefilled, nothing saved.
   if (!params.id && form.get('intent') === IMPORT_INTENT) return importLinkAnswer(context.services, user, form);
