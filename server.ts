@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { ServerBuild, ServerEntryModule } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import morgan from 'morgan';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
@@ -233,22 +234,27 @@ async function serve() {
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+    // The browser's files were compressed at build time (scripts/precompress.mjs): a browser that takes brotli or gzip
+    // gets the `.br` or `.gz` file as it is, and the compression middleware leaves an encoded answer alone.
+    const precompressed = (root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
+      expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic });
+    app.use('/assets', precompressed('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
     // The other public files are known at start: only their paths reach the disk, so a page request costs no stat.
     const publicFiles = new Set(
       fs
         .readdirSync('build/client', { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
+        .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
         .map(
           (entry) =>
             `/${path.relative('build/client', path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
         ),
     );
-    const servePublic = express.static('build/client', {
+    const servePublic = precompressed('build/client', {
       maxAge: '1h',
       index: false,
       // The service worker and the manifest are checked again at each use: a new release reaches browsers at once.
-      setHeaders: (res, file) => {
+      setHeaders: (res, served) => {
+        const file = served.replace(/\.(br|gz)$/, '');
         if (/(firebase-messaging-sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
         // The embeddable agenda is loaded by other sites' pages (decision 047): readable from any origin, kept an hour.
         if (file.endsWith(`${path.sep}widget.js`)) {

@@ -1,7 +1,24 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
+import zlib from 'node:zlib';
 import { expect, test } from './fixtures';
 import { unique } from './utils';
+
+/** A GET whose body comes back as sent, compressed or not (fetch and Playwright's request decompress it). */
+function fetchRaw(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 test.describe('en-têtes HTTP du serveur de production @http', () => {
   test('les pages HTML ont une CSP sans nonce, qui autorise chacun de leurs scripts en ligne par son empreinte', async ({
@@ -28,14 +45,60 @@ test.describe('en-têtes HTTP du serveur de production @http', () => {
     expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  test('les fichiers /assets sont immuables pour un an et compressés', async ({ request }) => {
+  test('les fichiers /assets sont immuables pour un an et servis tels que compressés au build (brotli, gzip)', async ({
+    request,
+    baseURL,
+  }) => {
     const html = await (await request.get('/')).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset).toBeDefined();
-    const response = await request.get(asset!, { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(response.status()).toBe(200);
-    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.headers()['content-encoding']).toBe('gzip');
+    // Raw bytes (fetch would decompress them): the file compressed at build time, the same at each request.
+    const raw = async (encoding: string) => {
+      const answer = await fetchRaw(`${baseURL}${asset}`, { 'Accept-Encoding': encoding });
+      expect(answer.status, encoding).toBe(200);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      return answer;
+    };
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body)).toEqual(plain.body);
+    expect((await raw('gzip, deflate, br')).body).toEqual(br.body);
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body)).toEqual(plain.body);
+  });
+
+  test('une page du cache part compressée d’avance, avec son ETag par codage ; un lien de campagne est la même page', async ({
+    baseURL,
+  }) => {
+    const path = `/evenements?q=${unique('compression').split(' ')[1]}`;
+    await expect(async () => {
+      // Twice in a row: the second answer comes from the cache (unless another test wrote in between: then again).
+      await fetchRaw(`${baseURL}${path}`, { 'Accept-Encoding': 'br' });
+      const br = await fetchRaw(`${baseURL}${path}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(br.headers['x-page-cache']).toBe('hit');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      const gzip = await fetchRaw(`${baseURL}${path}`, { 'Accept-Encoding': 'gzip' });
+      const plain = await fetchRaw(`${baseURL}${path}`, { 'Accept-Encoding': 'identity' });
+      expect([gzip.headers['x-page-cache'], plain.headers['x-page-cache']]).toEqual(['hit', 'hit']);
+      expect(zlib.brotliDecompressSync(br.body)).toEqual(plain.body);
+      expect(zlib.gunzipSync(gzip.body)).toEqual(plain.body);
+      const etags = [br, gzip, plain].map((answer) => answer.headers.etag ?? '');
+      expect(new Set(etags).size).toBe(3);
+      const again = await fetchRaw(`${baseURL}${path}`, { 'Accept-Encoding': 'br', 'If-None-Match': etags[0] });
+      expect(again.status).toBe(304);
+      // A shared link with its campaign parameters: the page everyone else gets, from the cache.
+      const tracked = await fetchRaw(`${baseURL}${path}&utm_source=newsletter&utm_medium=email&fbclid=IwAR0abc`, {
+        'Accept-Encoding': 'br',
+      });
+      expect(tracked.headers['x-page-cache']).toBe('hit');
+      expect(tracked.headers.etag).toBe(etags[0]);
+    }).toPass({ timeout: 20_000 });
   });
 
   test('une page publique sans __session : publique pour un cache partagé, ETag fort et 304 ; aucun cookie', async ({

@@ -1,7 +1,19 @@
 // The one cache policy (decision 037): what each kind of answer may be kept as, and the in-process page cache.
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { keepSessionCookie, sharedCacheLife } from '../../../tests/support/hosting-proxy';
-import { cacheControl, cacheKind, createPageCache, isNotModified, strongEtag } from './http-cache';
+import {
+  CODINGS,
+  cacheControl,
+  cacheKind,
+  createPageCache,
+  encodeBody,
+  isNotModified,
+  preferredCoding,
+  representationEtag,
+  strongEtag,
+  withoutTrackingParams,
+} from './http-cache';
 
 const page = {
   method: 'GET',
@@ -46,28 +58,69 @@ describe('politique de cache', () => {
 
   it('le cache des pages : par URL et révision du stockage, borné en octets (les moins récemment lues partent)', () => {
     const cache = createPageCache(10_000);
+    // Each entry holds its body in three codings (here three buffers of the same size).
     const answer = (bytes: number, revision = 1) => ({
       status: 200,
       headers: [] as [string, string][],
-      body: Buffer.alloc(bytes),
+      bodies: { br: Buffer.alloc(bytes), gzip: Buffer.alloc(bytes), identity: Buffer.alloc(bytes) },
       etag: '"e"',
       revision,
     });
-    cache?.set('/a', answer(3_000), 60_000);
-    expect(cache?.get('/a', 1)?.body.byteLength).toBe(3_000);
+    cache?.set('/a', answer(1_000), 60_000);
+    expect(cache?.get('/a', 1)?.bodies.identity.byteLength).toBe(1_000);
     // The store changed: the copy is stale at once.
     expect(cache?.get('/a', 2)).toBeUndefined();
-    cache?.set('/a', answer(3_000, 2), 60_000);
-    cache?.set('/b', answer(3_000, 2), 60_000);
+    cache?.set('/a', answer(1_000, 2), 60_000);
+    cache?.set('/b', answer(1_000, 2), 60_000);
     cache?.get('/a', 2);
-    cache?.set('/c', answer(3_000, 2), 60_000);
+    cache?.set('/c', answer(1_000, 2), 60_000);
     expect(cache?.get('/b', 2)).toBeUndefined();
     expect(cache?.get('/a', 2)).toBeDefined();
     expect(cache?.get('/c', 2)).toBeDefined();
     // Larger than the whole cache: not kept.
-    cache?.set('/d', answer(20_000, 2), 60_000);
+    cache?.set('/d', answer(4_000, 2), 60_000);
     expect(cache?.get('/d', 2)).toBeUndefined();
     expect(createPageCache(0)).toBeNull();
+  });
+
+  it('une page gardée l’est en brotli et en gzip, faits une fois ; chaque codage a son ETag fort', () => {
+    const html = Buffer.from(`<!doctype html><main>${'<p>Marché de Noël à Vevey</p>'.repeat(200)}</main>`);
+    const bodies = encodeBody(html);
+    expect(zlib.brotliDecompressSync(bodies.br)).toEqual(html);
+    expect(zlib.gunzipSync(bodies.gzip)).toEqual(html);
+    expect(bodies.br.byteLength).toBeLessThan(html.byteLength / 10);
+    // A tiny body stays as it is, in every coding.
+    const tiny = Buffer.from('ok');
+    expect(encodeBody(tiny)).toEqual({ br: tiny, gzip: tiny, identity: tiny });
+    const etag = strongEtag(html);
+    expect(new Set(CODINGS.map((coding) => representationEtag(etag, coding, true))).size).toBe(3);
+    expect(representationEtag(etag, 'br', false)).toBe(etag);
+  });
+
+  it('le codage suit ce que le navigateur accepte : brotli d’abord à poids égal, jamais un codage refusé', () => {
+    const coding = (accept?: string) => preferredCoding(accept === undefined ? {} : { 'accept-encoding': accept });
+    expect(coding('gzip, deflate, br, zstd')).toBe('br');
+    expect(coding('gzip, deflate')).toBe('gzip');
+    expect(coding('br;q=0.5, gzip')).toBe('gzip');
+    expect(coding('gzip;q=0, br;q=0')).toBe('identity');
+    expect(coding('identity')).toBe('identity');
+    expect(coding('*')).toBe('br');
+    expect(coding(undefined)).toBe('identity');
+  });
+});
+
+describe('paramètres de suivi', () => {
+  it('une page ouverte depuis une campagne ou un réseau social est la même page, au même endroit du cache', () => {
+    const base = 'https://agenda.test/evenements?category=musique&canton=VD';
+    expect(withoutTrackingParams(`${base}&utm_source=newsletter&utm_medium=email&fbclid=IwAR0x`)).toBe(base);
+    expect(withoutTrackingParams('https://agenda.test/?gclid=abc&UTM_Campaign=noel')).toBe('https://agenda.test/');
+    expect(withoutTrackingParams('https://agenda.test/evenement/abc?mc_cid=1&mc_eid=2&_gl=3')).toBe(
+      'https://agenda.test/evenement/abc',
+    );
+    // Everything else stays, in its order, repeated values included.
+    const kept = 'https://agenda.test/evenements?q=utm&source=x&du=2026-12-01&category=a&category=b';
+    expect(withoutTrackingParams(kept)).toBe(kept);
+    expect(withoutTrackingParams(`${kept}&utm_term=y`)).toBe(kept);
   });
 });
 

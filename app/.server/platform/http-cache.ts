@@ -3,7 +3,10 @@
 // strong ETag, and kept in this process keyed by its URL and the store's revision; anything a visitor with
 // `__session` gets is `private, no-store`; posts, redirects and errors are never kept.
 import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import type { Config } from './config';
 
 export type CacheKind = 'public' | 'private' | 'never';
@@ -52,13 +55,58 @@ export function isNotModified(ifNoneMatch: string | null | undefined, etag: stri
     .some((tag) => tag === etag || tag === '*');
 }
 
+/** The content codings a kept page is stored in: every browser asks for one of them. */
+export type ContentCoding = 'br' | 'gzip' | 'identity';
+export const CODINGS: readonly ContentCoding[] = ['br', 'gzip', 'identity'];
+
+/**
+ * The coding of a kept page for a request: brotli, then gzip, among those the client accepts with the same weight
+ * (browsers list `gzip, deflate, br` with no preference between them); the page as rendered otherwise.
+ */
+export function preferredCoding(headers: IncomingHttpHeaders): ContentCoding {
+  const [best] = new Negotiator({ headers }).encodings(CODINGS, { preferred: CODINGS });
+  return best === 'br' || best === 'gzip' ? best : 'identity';
+}
+
+/** A body this small is sent as it is: compression would save less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A page's body in each coding, made once when it is kept (brotli at a fast quality, and gzip): a hit is then a copy
+ * of bytes, never a compression (issue 35).
+ */
+export function encodeBody(body: Buffer): Record<ContentCoding, Buffer> {
+  if (body.byteLength < COMPRESS_FROM_BYTES) return { br: body, gzip: body, identity: body };
+  const br = zlib.brotliCompressSync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+  return { br, gzip: zlib.gzipSync(body, { level: 6 }), identity: body };
+}
+
+/** A strong ETag names one representation: the same page in brotli and in gzip has two (RFC 9110, 8.8.3). */
+export function representationEtag(etag: string, coding: ContentCoding, encoded: boolean): string {
+  return coding === 'identity' || !encoded ? etag : `${etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
+}
+
 /** An anonymous public page as it was sent, kept for the next visitors while the store has not changed. */
 export interface CachedAnswer {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  /** The body in each coding; `identity` is the page as rendered. */
+  bodies: Record<ContentCoding, Buffer>;
+  /** The ETag of the page as rendered (representationEtag names the others). */
   etag: string;
   revision: number;
+}
+
+/** The bytes an entry holds: every coding of its body. */
+function entrySize(answer: CachedAnswer, url: string): number {
+  const { br, gzip, identity } = answer.bodies;
+  return identity.byteLength + (br === identity ? 0 : br.byteLength + gzip.byteLength) + url.length + 512;
 }
 
 export interface PageCache {
@@ -71,7 +119,7 @@ export function createPageCache(maxBytes: number): PageCache | null {
   if (maxBytes <= 0) return null;
   const cache = new LRUCache<string, CachedAnswer>({
     maxSize: maxBytes,
-    sizeCalculation: (answer, url) => answer.body.byteLength + url.length + 512,
+    sizeCalculation: entrySize,
     ttlAutopurge: false,
   });
   return {
@@ -86,8 +134,42 @@ export function createPageCache(maxBytes: number): PageCache | null {
     },
     set(url, answer, ttlMs) {
       // A page larger than the whole cache is not kept (lru-cache would refuse it anyway).
-      if (answer.body.byteLength + url.length + 512 > maxBytes || ttlMs <= 0) return;
+      if (entrySize(answer, url) > maxBytes || ttlMs <= 0) return;
       cache.set(url, answer, { ttl: ttlMs });
     },
   };
+}
+
+/** Parameters that campaign links and ad platforms add, which no page of the site reads. */
+const TRACKING_PARAMS = new Set([
+  'fbclid',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'msclkid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'yclid',
+  'srsltid',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+]);
+const isTracking = (name: string) => TRACKING_PARAMS.has(name.toLowerCase()) || /^utm_/i.test(name);
+
+/**
+ * The URL a page is rendered and kept for: without the tracking parameters (`utm_*`, `fbclid`, `gclid`…), so that a
+ * shared link is the page everyone else gets from the cache, not a new render and a new entry. The browser keeps them
+ * in its address bar, where an analytics script (with consent) reads them.
+ */
+export function withoutTrackingParams(url: string): string {
+  const parsed = new URL(url);
+  const names = [...new Set(parsed.searchParams.keys())];
+  if (!names.some(isTracking)) return url;
+  for (const name of names) if (isTracking(name)) parsed.searchParams.delete(name);
+  return parsed.href;
 }

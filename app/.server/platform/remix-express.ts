@@ -17,9 +17,13 @@ import {
   cacheControl,
   cacheKind,
   createPageCache,
+  encodeBody,
   isNotModified,
   type PageCache,
+  preferredCoding,
+  representationEtag,
   strongEtag,
+  withoutTrackingParams,
 } from './http-cache';
 import { limitedBody } from './request-body';
 import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
@@ -87,18 +91,26 @@ async function sendResponse(
   else res.end();
 }
 
-/** A kept page, or a 304 when the client already has it. */
+/** A kept page in the coding the client takes (brotli, then gzip), or a 304 when the client already has it. */
 function sendCached(req: ExpressRequest, res: ExpressResponse, answer: CachedAnswer, hit: boolean) {
+  const coding = preferredCoding(req.headers);
+  const body = answer.bodies[coding];
+  const encoded = body !== answer.bodies.identity;
+  const etag = representationEtag(answer.etag, coding, encoded);
   res.status(answer.status);
   writeHeaders(res, answer.headers);
   res.setHeader('X-Page-Cache', hit ? 'hit' : 'miss');
-  if (isNotModified(req.get('If-None-Match'), answer.etag)) {
+  res.setHeader('ETag', etag);
+  res.vary('Accept-Encoding');
+  if (encoded) res.setHeader('Content-Encoding', coding);
+  if (isNotModified(req.get('If-None-Match'), etag)) {
     res.status(304);
     res.removeHeader('Content-Length');
+    res.removeHeader('Content-Encoding');
     return res.end();
   }
-  res.setHeader('Content-Length', answer.body.byteLength);
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
+  res.setHeader('Content-Length', body.byteLength);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 export function createRemixHandler(options: RemixHandlerOptions) {
@@ -111,7 +123,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
     // The public API never reads the session: its answers are everyone's, cookie or not (decision 046).
     const isApi = req.path.startsWith('/api/v1/');
     const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
-    const url = remixUrl(req);
+    const url = withoutTrackingParams(remixUrl(req));
     // The store's revision before rendering: a write during it makes the kept copy stale at once.
     const revision = isRead && anonymous && pageCache ? store.revision() : -1;
     if (revision !== -1) {
@@ -169,8 +181,11 @@ export function createRemixHandler(options: RemixHandlerOptions) {
       const etag = strongEtag(bytes);
       headers.set('ETag', etag);
       headers.delete('Content-Length');
-      const answer: CachedAnswer = { status: response.status, headers: [...headers], body: bytes, etag, revision };
-      if (revision !== -1 && req.method === 'GET') pageCache?.set(url, answer, config.PUBLIC_S_MAXAGE * 1000);
+      const cache = revision !== -1 && req.method === 'GET' ? pageCache : null;
+      // Compressed once here when the page is kept; otherwise the compression middleware does it for this answer.
+      const bodies = cache ? encodeBody(bytes) : { br: bytes, gzip: bytes, identity: bytes };
+      const answer: CachedAnswer = { status: response.status, headers: [...headers], bodies, etag, revision };
+      cache?.set(url, answer, config.PUBLIC_S_MAXAGE * 1000);
       sendCached(req, res, answer, false);
     } catch (error) {
       if (refused) return;
