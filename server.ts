@@ -149,6 +149,23 @@ async function serve() {
       strictTransportSecurity: config.SECURE_COOKIES,
     }),
   );
+  // The body limits of the routes (below, before Remix): the routes that take images say so in their module (`handle`);
+  // in development, those of the first build.
+  const bodyLimits = runtime.createBodyLimits(runtime.uploadPaths(firstBuild.routes));
+  // The Remix app; a page kept in the cache is answered here already, encoded once and like a static file: before the
+  // compression, the access log and any route code (issue 35).
+  const remix = runtime.createRemixHandler({
+    build: productionBuild ?? (loadBuild as () => Promise<ServerBuild>),
+    mode: config.NODE_ENV,
+    // In development, a module Vite reloaded brings its own services: take them from the build of this request.
+    getLoadContext: async (req) => ({
+      services: loadBuild ? runtimeOf(await loadBuild()).getServices() : services,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      bodyLimit: bodyLimits.limitOf(req),
+    }),
+  });
+  app.use(remix.serveKept);
+
   // Server-Sent Events must reach the browser as they are written: never buffered for compression.
   app.use(
     compression({
@@ -283,23 +300,10 @@ async function serve() {
   // Then the body's size, before anything reads it (and after the origin check): a request that announces more than its
   // route accepts is refused here, unread; the others are cut at the same limit as their bytes arrive, in the stream
   // Remix reads, and their form is read within it (app/.server/platform/request-body.ts, decision 024). The routes that
-  // take images say so in their module (`handle`); in development, those of the first build.
-  const bodyLimits = runtime.createBodyLimits(runtime.uploadPaths(firstBuild.routes));
+  // take images say so in their module (`handle`).
   app.use(bodyLimits.refuseOversized);
 
-  app.all(
-    '*',
-    runtime.createRemixHandler({
-      build: productionBuild ?? (loadBuild as () => Promise<ServerBuild>),
-      mode: config.NODE_ENV,
-      // In development, a module Vite reloaded brings its own services: take them from the build of this request.
-      getLoadContext: async (req) => ({
-        services: loadBuild ? runtimeOf(await loadBuild()).getServices() : services,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        bodyLimit: bodyLimits.limitOf(req),
-      }),
-    }),
-  );
+  app.all('*', remix.handle);
 
   // A path Express cannot decode (a lone `%`, a broken UTF-8 sequence) is the client's mistake: one line in the log,
   // a French 400, no stack trace. Any other error keeps Express's handling.

@@ -113,31 +113,53 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, answer: CachedAns
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-export function createRemixHandler(options: RemixHandlerOptions) {
+/** The Remix app behind Express, in two parts that server.ts mounts apart. */
+export interface RemixHandler {
+  /**
+   * A kept anonymous page, answered as early as a static file (before the access log and any route code): the cache's
+   * hit path. Anything else goes on.
+   */
+  serveKept: (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => Promise<void>;
+  /** Remix itself: loaders and actions, then the one cache policy on the answer (and the kept copy for the next). */
+  handle: (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => Promise<void>;
+}
+
+/** What decides whether a request may be answered from the page cache, and under which key. */
+function cacheLookup(req: ExpressRequest, pageCache: PageCache | null) {
+  const isRead = req.method === 'GET' || req.method === 'HEAD';
+  // The public API never reads the session: its answers are everyone's, cookie or not (decision 046).
+  const isApi = req.path.startsWith('/api/v1/');
+  const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
+  const url = withoutTrackingParams(remixUrl(req));
+  // The store's revision before rendering: a write during it makes the kept copy stale at once.
+  const revision = isRead && anonymous && pageCache ? getServices().store.revision() : -1;
+  return { isApi, anonymous, url, revision };
+}
+
+export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
-  let pageCache: PageCache | null | undefined;
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const { config, store } = getServices();
-    pageCache ??= createPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
-    // The public API never reads the session: its answers are everyone's, cookie or not (decision 046).
-    const isApi = req.path.startsWith('/api/v1/');
-    const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
-    const url = withoutTrackingParams(remixUrl(req));
-    // The store's revision before rendering: a write during it makes the kept copy stale at once.
-    const revision = isRead && anonymous && pageCache ? store.revision() : -1;
-    if (revision !== -1) {
-      const kept = pageCache?.get(url, revision);
-      if (kept) {
-        // A kept API answer counts against the address's allowance as the loader's own would (decision 046).
-        if (isApi) {
-          const { clientIp } = await options.getLoadContext(req, res);
-          const limited = await apiRateLimit(clientIp, config.API_RATE_PER_MINUTE);
-          if (limited) return sendResponse(res, limited.status, 'Too Many Requests', limited.headers, limited.body);
-        }
-        return sendCached(req, res, kept, true);
-      }
+  let cache: PageCache | null | undefined;
+  const pageCache = () => {
+    cache ??= createPageCache(getServices().config.PAGE_CACHE_MB * 1024 * 1024);
+    return cache;
+  };
+
+  async function serveKept(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const { isApi, url, revision } = cacheLookup(req, pageCache());
+    const kept = revision === -1 ? undefined : pageCache()?.get(url, revision);
+    if (!kept) return next();
+    // A kept API answer counts against the address's allowance as the loader's own would (decision 046).
+    if (isApi) {
+      const { clientIp } = await options.getLoadContext(req, res);
+      const limited = await apiRateLimit(clientIp, getServices().config.API_RATE_PER_MINUTE);
+      if (limited) return sendResponse(res, limited.status, 'Too Many Requests', limited.headers, limited.body);
     }
+    sendCached(req, res, kept, true);
+  }
+
+  async function handle(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const { config } = getServices();
+    const { anonymous, url, revision } = cacheLookup(req, pageCache());
     // Aborts loaders and actions once no answer can be written (the client left), or once the body was refused.
     let controller: AbortController | null = new AbortController();
     let refused = false;
@@ -181,15 +203,17 @@ export function createRemixHandler(options: RemixHandlerOptions) {
       const etag = strongEtag(bytes);
       headers.set('ETag', etag);
       headers.delete('Content-Length');
-      const cache = revision !== -1 && req.method === 'GET' ? pageCache : null;
+      const keeper = revision !== -1 && req.method === 'GET' ? pageCache() : null;
       // Compressed once here when the page is kept; otherwise the compression middleware does it for this answer.
-      const bodies = cache ? encodeBody(bytes) : { br: bytes, gzip: bytes, identity: bytes };
+      const bodies = keeper ? encodeBody(bytes) : { br: bytes, gzip: bytes, identity: bytes };
       const answer: CachedAnswer = { status: response.status, headers: [...headers], bodies, etag, revision };
-      cache?.set(url, answer, config.PUBLIC_S_MAXAGE * 1000);
+      keeper?.set(url, answer, config.PUBLIC_S_MAXAGE * 1000);
       sendCached(req, res, answer, false);
     } catch (error) {
       if (refused) return;
       next(error);
     }
-  };
+  }
+
+  return { serveKept, handle };
 }
