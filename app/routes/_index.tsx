@@ -107,6 +107,11 @@ export default function HomePage() {
             points={{ url: '/carte.json?quand=mois' }}
             height={380}
             label="Carte des événements du mois"
+            noScript={
+              <p>
+                Les événements du mois sont aussi en liste : <Link to="/evenements?quand=mois">la liste du mois</Link>.
+              </p>
+            }
             config={root?.map ?? { tileUrl: '', attribution: '' }}
           />
         </section>

@@ -10,7 +10,7 @@ import { pageMeta } from '~/domain/meta';
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const page = await partnerPage(context.services, params.id ?? '');
   if (!page) throw data({ message: 'Ce partenaire n’existe pas.' }, { status: 404 });
-  return { partner: page.partner, events: page.events.map(toEventCard) };
+  return { partner: page.partner, events: page.events.map((e) => toEventCard(e)) };
 }
 
 export default function PartnerDetailPage() {

@@ -7,8 +7,12 @@ import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 export type Card = ReturnType<typeof toEventCard>;
 export type TimedDayGroup = DayGroup<Card> & { times: string[] };
 
-export const countLabel = (n: number) =>
-  n === 0 ? 'Aucun événement' : n === 1 ? '1 événement' : `${n.toLocaleString('fr-CH')} événements`;
+/** « 3 événements », or with the dates of its series « 3 événements, 41 dates » (decision 065). */
+export function countLabel(n: number, dates = n): string {
+  if (n === 0) return 'Aucun événement';
+  const events = n === 1 ? '1 événement' : `${n.toLocaleString('fr-CH')} événements`;
+  return dates > n ? `${events}, ${dates.toLocaleString('fr-CH')} dates` : events;
+}
 
 export function describeFilters(filters: EventFilters, categoryName: string): string {
   const parts = [
