@@ -18,7 +18,9 @@ export default function PartnerDetailPage() {
   return (
     <div className="page page--narrow">
       <p>
-        <Link to="/partenaires">← Partenaires & Donateurs</Link>
+        <Link to="/partenaires" className="link-target">
+          ← Partenaires & Donateurs
+        </Link>
       </p>
       <header className="page-header">
         {partner.logo ? <PartnerLogo logo={partner.logo} width={240} alt={`Logo de ${partner.name}`} /> : null}
