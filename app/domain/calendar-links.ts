@@ -89,25 +89,17 @@ const addressLine = (event: Place) =>
   [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
 /**
- * The SBB timetable to the venue, arriving 15 minutes before the start (09:00 for all-day events): to its position
- * when known (« lat,lng » is a destination the timetable accepts), else to its address, else its town.
+ * The SBB timetable to the venue, arriving 15 minutes before the start (09:00 for all-day events): to its address when
+ * it has a street, else to its position (« lat,lng »), else to its town.
  */
 export function sbbTimetableUrl(event: Pick<AgendaEvent, 'city' | 'startsAt' | 'allDay'> & Partial<Place>): string {
   const start = zurich(event.startsAt);
   const arrival = event.allDay ? start : subMinutes(start, SBB_ARRIVAL_MARGIN_MINUTES);
-  const to =
-    event.lat != null && event.lng != null
+  const to = event.street
+    ? [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].join(', ')
+    : event.lat != null && event.lng != null
       ? `${event.lat.toFixed(5)},${event.lng.toFixed(5)}`
-      : event.street
-        ? addressLine({
-            venueName: '',
-            street: event.street,
-            postalCode: event.postalCode ?? '',
-            city: event.city,
-            lat: null,
-            lng: null,
-          })
-        : event.city;
+      : event.city;
   const params = new URLSearchParams({
     nach: to,
     datum: format(arrival, 'dd.MM.yyyy'),
