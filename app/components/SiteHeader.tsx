@@ -58,7 +58,7 @@ export function SiteHeader({ user, pendingCount }: { user: HeaderUser | null; pe
             id="header-search"
             type="search"
             name="q"
-            placeholder="Concert, marché, ville…"
+            placeholder="Rechercher…"
             maxLength={500}
             enterKeyHint="search"
           />
