@@ -770,7 +770,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(await store.events.findById('gone')).toBeNull();
       expect(await store.events.findSubmission('orga', 'cle-de-suppression-24-car')).toBeNull();
       expect((await store.events.listByOwner('orga')).map((e) => e.id)).toEqual(['kept']);
-      expect(await store.events.search({ ...PUBLIC, words: ['supprimer'] })).toEqual({ items: [], total: 0 });
+      expect(await store.events.search({ ...PUBLIC, words: ['supprimer'] })).toEqual({ items: [], total: 0, dates: 0 });
       expect((await store.events.search(PUBLIC)).items.map((e) => e.id)).toEqual(['kept']);
       const history = await store.events.moderationHistory('gone');
       expect(history.map((h) => [h.action, h.eventTitle, h.adminName])).toEqual([

@@ -237,23 +237,6 @@ describe('flux RSS', () => {
     expect(events.some((e) => e.occurrence?.cancelled && e.status !== 'cancelled')).toBe(true);
   });
 
-  it('le flux RSS d’une sélection : une série est un seul élément, lié à sa fiche, sa règle puis sa prochaine date (décision 065)', async () => {
-    const { events } = await eventsForFeed(store, new URLSearchParams(), NOW, { series: true });
-    const xml = buildRss(events, { siteUrl: SITE, title: 'T', selfUrl: `${SITE}/evenements.rss`, description: 'D' });
-    const channel = parser.parse(xml).rss.channel as { item: RssItem[] };
-    const ids = events.map((e) => e.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    const series = events.filter((e) => e.schedule && e.schedule.kind !== 'period');
-    expect(series.length).toBeGreaterThan(1);
-    for (const event of series) {
-      const item = channel.item[events.indexOf(event)];
-      expect(item.link).toBe(`${SITE}/evenement/${event.id}`);
-      expect(item.description).toContain('Prochaine date\u00a0: ');
-    }
-    const rule = series.find((e) => e.schedule?.kind === 'rule');
-    expect(channel.item[events.indexOf(rule!)].description).toMatch(/Chaque \S+, \d\d:\d\d/);
-  });
-
   it('échappe le contenu : le XML reste valide et le texte des événements n’injecte pas de balises', () => {
     const [event] = [
       {
