@@ -32,8 +32,9 @@ export function smallTargets(page: Page, within = 'body'): Promise<SmallTarget[]
       const style = getComputedStyle(el);
       return style.backgroundColor === 'rgba(0, 0, 0, 0)' && style.borderTopWidth === '0px';
     };
+    // The map's zoom buttons are buttons too (links to Leaflet).
     const primary = (el: Element) =>
-      el.matches('.button, button, select, input[type="submit"]') &&
+      el.matches('.button, button, select, input[type="submit"], .leaflet-control-zoom a') &&
       !(el.matches('button') && !el.matches('.button') && drawnAsLink(el));
     const small: { what: string; width: number; height: number; needed: number }[] = [];
     for (const el of root.querySelectorAll(selector)) {
