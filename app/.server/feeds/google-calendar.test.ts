@@ -27,7 +27,8 @@ const params = (url: string) => new URL(url).searchParams;
 
 describe('Google Agenda d’une série', () => {
   it('une règle : la première date, puis RRULE et EXDATE, au lieu d’un événement de sept mois', () => {
-    const p = params(eventGoogleCalendarUrl(series(salsa), URL_OF, null, new Date('2026-11-25T12:00:00Z')));
+    const first = { startsAt: '2026-12-01T18:30:00+01:00', endsAt: '2026-12-01T20:00:00+01:00', openEnd: false };
+    const p = params(eventGoogleCalendarUrl(series(salsa), URL_OF, first));
     expect(p.get('dates')).toBe('20261201T173000Z/20261201T190000Z');
     expect(p.get('recur')).toBe(
       'RRULE:FREQ=WEEKLY;BYDAY=TU;WKST=MO;UNTIL=20270629T215900Z\nEXDATE:20261222T173000Z,20261229T173000Z',
@@ -35,16 +36,11 @@ describe('Google Agenda d’une série', () => {
     expect(p.get('ctz')).toBe('Europe/Zurich');
   });
 
-  it('déjà commencée : dès la prochaine date ; une date annulée s’ajoute aux exclusions, un nombre de fois devient une fin', () => {
+  it('déjà commencée : dès la date montrée ; une date annulée s’ajoute aux exclusions, un nombre de fois devient une fin', () => {
     const counted: Schedule = { ...salsa, until: '', count: 6, exclude: [] };
-    const p = params(
-      eventGoogleCalendarUrl(
-        series(counted, ['2026-12-15T18:30:00+01:00']),
-        URL_OF,
-        null,
-        new Date('2026-12-03T12:00:00Z'),
-      ),
-    );
+    // The page's next date not cancelled (its stored dates, seriesView): the second Tuesday.
+    const next = { startsAt: '2026-12-08T18:30:00+01:00', endsAt: '2026-12-08T20:00:00+01:00', openEnd: false };
+    const p = params(eventGoogleCalendarUrl(series(counted, ['2026-12-15T18:30:00+01:00']), URL_OF, next));
     expect(p.get('dates')).toBe('20261208T173000Z/20261208T190000Z');
     expect(p.get('recur')).toBe('RRULE:FREQ=WEEKLY;BYDAY=TU;WKST=MO;UNTIL=20270105T225900Z\nEXDATE:20261215T173000Z');
   });

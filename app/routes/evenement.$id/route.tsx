@@ -32,7 +32,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = new Date();
   const series = await seriesView(store, event, new URL(request.url).searchParams.get('date'), now);
   // The date the page is about: the one a link points at, else the next one not cancelled (a series).
-  const shown = series?.chosen ?? series?.upcoming.find((d) => !d.cancelled) ?? null;
+  const next = series?.upcoming.find((d) => !d.cancelled) ?? null;
+  const shown = series?.chosen ?? next;
   const directions = directionsLinks(event);
   return {
     event,
@@ -44,11 +45,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     canManage: actorsFor(viewer, event).length > 0,
     // Built here: the date rules they need stay out of the page's JavaScript.
     links: {
+      // A cancelled date is not one to add: the next one that takes place.
       googleCalendar: eventGoogleCalendarUrl(
         event,
         `${context.services.config.SITE_URL}/evenement/${event.id}`,
-        shown,
-        now,
+        shown?.cancelled ? next : shown,
       ),
       sbb: sbbTimetableUrl({ ...event, ...(shown ?? series?.period?.visit ?? {}) }),
       directions: directions.directions,

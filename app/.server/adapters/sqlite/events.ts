@@ -43,10 +43,13 @@ export function createEventStore(db: Db): EventStore {
   return {
     async search(q) {
       const { from, where, params, rank } = eventQuerySql(q);
-      const counts = db
-        .prepare(`SELECT COUNT(DISTINCT o.event_id) AS events, COUNT(*) AS dates ${from} WHERE ${where}`)
-        .get(...params) as { events: number; dates: number };
       const grouped = Boolean(q.oneRowPerEvent);
+      // Events are counted only where a series is one result (a distinct count costs a sort).
+      const counts = db
+        .prepare(
+          `SELECT ${grouped ? 'COUNT(DISTINCT o.event_id)' : 'NULL'} AS events, COUNT(*) AS dates ${from} WHERE ${where}`,
+        )
+        .get(...params) as { events: number | null; dates: number };
       const relevance = rank && q.byRelevance ? 'o_relevance' : null;
       const order = [
         q.featuredFirst ? 'o_featured DESC' : null,
@@ -64,14 +67,15 @@ export function createEventStore(db: Db): EventStore {
       // full). Grouped per event (a series is one result, decision 065), MIN() makes the other bare columns those of
       // its first matching date that is not cancelled (a cancelled one weighs CANCELLED_LAST more), SQLite's rule;
       // bm25() cannot stand in a grouped query, hence the matches as a subquery that SQLite must not flatten into it
-      // (`LIMIT -1`: no limit, but a subquery with a LIMIT is never flattened into an aggregate).
+      // when words are searched (`LIMIT -1`: no limit, but a subquery with a LIMIT is never flattened into an
+      // aggregate); without words it is flattened and the indexes serve the grouping.
       const matches = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
           o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, e.featured AS o_featured,
           ${rank ?? '0'} AS o_relevance, o.starts_ts AS o_starts, e.title AS o_title
         ${from} WHERE ${where}`;
       const page = grouped
         ? `SELECT m.*, MIN(m.o_starts + m.occ_cancelled * ${CANCELLED_LAST}) AS o_pick, COUNT(*) AS occ_matching
-           FROM (${matches} LIMIT -1) m GROUP BY m.eid`
+           FROM (${matches}${rank ? ' LIMIT -1' : ''}) m GROUP BY m.eid`
         : `SELECT m.*, NULL AS occ_matching FROM (${matches}) m`;
       const rows = db
         .prepare(
@@ -81,7 +85,7 @@ export function createEventStore(db: Db): EventStore {
            JOIN events e ON e.id = page.eid ORDER BY ${orderBy('page.')}`,
         )
         .all(Date.parse(q.endsAfter), ...params, q.limit, q.offset) as Row[];
-      return { items: rows.map(toEventAt), total: grouped ? counts.events : counts.dates, dates: counts.dates };
+      return { items: rows.map(toEventAt), total: grouped ? Number(counts.events) : counts.dates, dates: counts.dates };
     },
     async mapPoints(q, max) {
       const { from, where, params } = eventQuerySql(q);
