@@ -50,15 +50,22 @@ export function EventCard({
       <div className="event-card__body">
         <p className="event-card__category">{category.label}</p>
         <h3 className="event-card__title">
-          <Link to={`/evenement/${event.id}${event.occurrenceDay ? `?date=${event.occurrenceDay}` : ''}`}>
-            {event.title}
-          </Link>
+          <Link to={`/evenement/${event.id}${event.linkDay ? `?date=${event.linkDay}` : ''}`}>{event.title}</Link>
         </h3>
-        <p className="event-card__when">
-          <time dateTime={event.startsAt}>{time ?? formatEventShort(event)}</time>
-          {otherDatesText(event.otherDates)}
-        </p>
-        {event.openingToday ? <p className="event-card__opening">{event.openingToday}</p> : null}
+        {event.series?.timed && time ? (
+          // Under its day's heading, a series gives its rule and time once: « Chaque mardi · 18:30 · 29 dates ».
+          <p className="event-card__when">
+            <time dateTime={event.startsAt}>{event.series.text}</time>
+          </p>
+        ) : (
+          <>
+            <p className="event-card__when">
+              <time dateTime={event.startsAt}>{time ?? formatEventShort(event)}</time>
+            </p>
+            {event.series ? <p className="event-card__series">{event.series.text}</p> : null}
+          </>
+        )}
+        {event.opening ? <p className="event-card__opening">{event.opening}</p> : null}
         <p className="event-card__where">
           {event.venueName ? `${event.venueName}, ` : ''}
           {event.city} ({CANTON_NAMES[event.canton]})
@@ -72,6 +79,3 @@ export function EventCard({
     </article>
   );
 }
-
-/** « + 11 autres dates », « + 1 autre date ». */
-const otherDatesText = (n: number) => (n > 0 ? ` + ${n} autre${n > 1 ? 's' : ''} date${n > 1 ? 's' : ''}` : null);

@@ -1,7 +1,8 @@
-// The dates of a series on its event page (decision 041): the next ones, all of them behind « Toutes les dates »,
-// each a link to itself (`?date=`), cancelled ones marked; for an exhibition, its opening hours.
+// « Quand » of a series on its event page (decisions 041 and 066): the rule in words, the next dates, all of them
+// behind « Toutes les dates », each a link to itself (`?date=`), cancelled ones marked « Annulé »; for an exhibition,
+// its days, its hours per day of the week, its closing days and its opening on the day looked at.
 import { Form, Link } from '@remix-run/react';
-import type { SeriesDate, SeriesView } from '~/.server/events/series';
+import type { PeriodView, SeriesDate, SeriesView } from '~/.server/events/series';
 import { formatEventWhen } from '~/domain/event-dates';
 import { FormSecurity } from './FormSecurity';
 
@@ -28,11 +29,18 @@ function DateItem({ date, eventId, canManage }: { date: SeriesDate; eventId: str
   );
 }
 
-/** The line under the title: the linked date, the next one, or a period's opening today. */
+/** The line under the title: the linked date, the next one, or an exhibition's days and its opening that day. */
 export function SeriesWhen({ series }: { series: SeriesView }) {
-  if (series.kind === 'period') return series.openingToday ? capitalise(series.openingToday) : null;
+  if (series.period) {
+    return (
+      <span data-testid="series-when">
+        {series.period.until}
+        {series.opening ? ` · ${series.opening}` : ''}
+      </span>
+    );
+  }
   const date = series.chosen ?? series.upcoming.find((d) => !d.cancelled) ?? null;
-  if (!date) return null;
+  if (!date) return <span data-testid="series-when">Toutes les dates de cette série sont passées</span>;
   return (
     <span data-testid="series-when">
       {series.chosen ? '' : 'Prochaine date\u00a0: '}
@@ -42,6 +50,33 @@ export function SeriesWhen({ series }: { series: SeriesView }) {
   );
 }
 
+/** An exhibition: its days, its opening on the day looked at, its week of hours and its closing days. */
+function PeriodWhen({ series, period }: { series: SeriesView; period: PeriodView }) {
+  return (
+    <>
+      <p>{period.span}</p>
+      {series.opening ? (
+        <p className="event-when__opening" data-testid="opening">
+          {capitalise(series.opening)}
+        </p>
+      ) : null}
+      <table className="hours-table" data-testid="opening-hours">
+        <caption>Heures d’ouverture</caption>
+        <tbody>
+          {period.week.map((row) => (
+            <tr key={row.day}>
+              <th scope="row">{capitalise(row.day)}</th>
+              <td>{row.hours ?? 'Fermé'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {period.closed ? <p data-testid="closed-days">{period.closed}</p> : null}
+    </>
+  );
+}
+
+/** « Quand » on the event page of a series: the rule in words, the next dates, all of them on demand (no script). */
 export function EventDates({
   series,
   eventId,
@@ -52,40 +87,34 @@ export function EventDates({
   /** Its owner or an admin: each date can be cancelled (or restored). */
   canManage?: boolean;
 }) {
-  if (series.kind === 'period') {
-    return (
-      <section className="event-dates" aria-labelledby="event-dates-title">
-        <h2 id="event-dates-title">Heures d’ouverture</h2>
-        {series.openingToday ? <p data-testid="opening-today">{capitalise(series.openingToday)}</p> : null}
-        <ul>
-          {series.openingHours.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </section>
-    );
-  }
   const next = series.upcoming.slice(0, NEXT_DATES);
   return (
-    <section className="event-dates" aria-labelledby="event-dates-title">
-      <h2 id="event-dates-title">Prochaines dates</h2>
-      {series.rule ? <p data-testid="series-rule">{series.rule}</p> : null}
-      {next.length === 0 ? <p>Toutes les dates de cette série sont passées.</p> : null}
-      <ul data-testid="next-dates">
-        {next.map((d) => (
-          <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
-        ))}
-      </ul>
-      {series.upcoming.length > NEXT_DATES ? (
-        <details>
-          <summary>Toutes les dates ({series.upcoming.length})</summary>
-          <ul data-testid="all-dates">
-            {series.upcoming.map((d) => (
+    <section className="event-when" id="dates" aria-labelledby="event-when-title" data-testid="event-when">
+      <h2 id="event-when-title">Quand</h2>
+      {series.period ? (
+        <PeriodWhen series={series} period={series.period} />
+      ) : (
+        <>
+          {series.rule ? <p data-testid="series-rule">{series.rule}</p> : null}
+          {next.length === 0 ? <p>Toutes les dates de cette série sont passées.</p> : null}
+          <h3 className="event-when__title">Prochaines dates</h3>
+          <ul data-testid="next-dates" className="event-when__dates">
+            {next.map((d) => (
               <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
             ))}
           </ul>
-        </details>
-      ) : null}
+          {series.upcoming.length > NEXT_DATES ? (
+            <details className="event-when__all">
+              <summary>Toutes les dates ({series.upcoming.length})</summary>
+              <ul data-testid="all-dates" className="event-when__dates">
+                {series.upcoming.map((d) => (
+                  <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-// Fixed 80px header with the logo and a burger that opens the 280px menu of SPEC §2.
+// Fixed 80px header with the logo and a burger that opens the 280px menu of SPEC §2; from 1024 px wide it also holds a
+// search field, « Événements » and « Ajouter un événement » (the menu keeps the rest).
 // The menu is a checkbox + labels, so it opens, and closes on a click outside, even without JavaScript.
 import { Form, Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
@@ -48,6 +49,34 @@ export function SiteHeader({ user, pendingCount }: { user: HeaderUser | null; pe
         <Logo />
         <span className="site-logo__name">{SITE_NAME}</span>
       </Link>
+      <div className="site-header__desktop">
+        <Form method="get" action="/evenements" role="search" className="site-header__search">
+          <label htmlFor="header-search" className="visually-hidden">
+            Rechercher dans l’agenda
+          </label>
+          <input
+            id="header-search"
+            type="search"
+            name="q"
+            placeholder="Rechercher…"
+            maxLength={500}
+            enterKeyHint="search"
+          />
+          <button type="submit" className="site-header__search-button">
+            <span className="visually-hidden">Lancer la recherche</span>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </Form>
+        <NavLink to="/evenements" className="site-header__link">
+          Événements
+        </NavLink>
+        <Link to="/organizer/submit-event" className="button button--primary site-header__cta">
+          Ajouter un événement
+        </Link>
+      </div>
       <input
         ref={toggle}
         type="checkbox"

@@ -1,4 +1,5 @@
-// Links that take an event elsewhere: Google Calendar's "add event" form and the SBB timetable to the event's town.
+// Links that take an event elsewhere: Google Calendar's "add event" form, the SBB timetable to the venue and the
+// phone's maps at the venue (decision 067).
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfDay, subMinutes } from 'date-fns';
 import { TIME_ZONE, zurichDay } from './dates';
@@ -51,37 +52,83 @@ export function googleCalendarUrl(
     'title' | 'description' | 'startsAt' | 'endsAt' | 'allDay' | 'venueName' | 'street' | 'postalCode' | 'city'
   > & { openEnd?: boolean },
   eventUrl: string,
+  /**
+   * A series: `recur`, its RRULE and EXDATE lines (Google's form repeats the event by them); `note`, a line said before
+   * the description (an exhibition's hours).
+   */
+  { recur = [] as readonly string[], note = '' } = {},
 ): string {
   let dates: string;
   if (event.allDay) {
     const { start, endExclusive } = allDayRange(event);
     dates = `${format(start, 'yyyyMMdd')}/${format(endExclusive, 'yyyyMMdd')}`;
   } else {
-    const stamp = (iso: string) => format(utc(iso), "yyyyMMdd'T'HHmmss'Z'");
     // Google wants an end: without an end time, the start again (no invented duration).
-    dates = `${stamp(event.startsAt)}/${stamp(openEndedDay(event) ? event.startsAt : event.endsAt)}`;
+    dates = `${utcStamp(event.startsAt)}/${utcStamp(openEndedDay(event) ? event.startsAt : event.endsAt)}`;
   }
   const description = truncateText(event.description, GOOGLE_DESCRIPTION_MAX);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.title,
     dates,
-    details: description ? `${description}\n\n${eventUrl}` : eventUrl,
+    details: [note, description, eventUrl].filter(Boolean).join('\n\n'),
     location: eventLocationLine(event),
     ctz: TIME_ZONE,
   });
+  if (recur.length) params.set('recur', recur.join('\n'));
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-/** The SBB timetable to the event's town, arriving 15 minutes before the start (09:00 for all-day events). */
-export function sbbTimetableUrl(event: Pick<AgendaEvent, 'city' | 'startsAt' | 'allDay'>): string {
+/** An instant as iCalendar and Google write it in UTC: 20261201T173000Z. */
+export const utcStamp = (iso: string) => format(utc(iso), "yyyyMMdd'T'HHmmss'Z'");
+
+type Place = Pick<AgendaEvent, 'venueName' | 'street' | 'postalCode' | 'city' | 'lat' | 'lng'>;
+
+/** The address to look up: street and town, or the town alone. */
+const addressLine = (event: Place) =>
+  [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/**
+ * The SBB timetable to the venue, arriving 15 minutes before the start (09:00 for all-day events): to its address when
+ * it has a street, else to its position (« lat,lng »), else to its town.
+ */
+export function sbbTimetableUrl(event: Pick<AgendaEvent, 'city' | 'startsAt' | 'allDay'> & Partial<Place>): string {
   const start = zurich(event.startsAt);
   const arrival = event.allDay ? start : subMinutes(start, SBB_ARRIVAL_MARGIN_MINUTES);
+  const to = event.street
+    ? [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].join(', ')
+    : event.lat != null && event.lng != null
+      ? `${event.lat.toFixed(5)},${event.lng.toFixed(5)}`
+      : event.city;
   const params = new URLSearchParams({
-    nach: event.city,
+    nach: to,
     datum: format(arrival, 'dd.MM.yyyy'),
     zeit: event.allDay ? SBB_ALL_DAY_ARRIVAL : format(arrival, 'HH:mm'),
     an: 'true',
   });
   return `https://www.sbb.ch/fr/acheter/pages/fahrplan/fahrplan.xhtml?${params.toString()}`;
+}
+
+/**
+ * « Itinéraire »: the way to the venue in the phone's maps, with no script. Google's maps addresses are universal:
+ * Android and iOS open them in the maps application (Google Maps, else the browser); Apple Plans has its own, which
+ * the page offers beside. At the venue's position when known, else at its address.
+ */
+export function directionsLinks(event: Place): { directions: string; apple: string } {
+  const label = [event.venueName, addressLine(event)].filter(Boolean).join(', ');
+  const at = event.lat != null && event.lng != null ? `${event.lat.toFixed(6)},${event.lng.toFixed(6)}` : null;
+  const google = new URLSearchParams({ api: '1', destination: at ?? label });
+  const apple = new URLSearchParams({ daddr: at ?? label, ...(at ? { q: event.venueName || event.city } : {}) });
+  return {
+    directions: `https://www.google.com/maps/dir/?${google.toString()}`,
+    apple: `https://maps.apple.com/?${apple.toString()}`,
+  };
+}
+
+/** The venue's address on a map (a link on the address itself). */
+export function addressMapUrl(event: Place): string {
+  if (event.lat != null && event.lng != null)
+    return `https://www.google.com/maps/search/?api=1&query=${event.lat.toFixed(6)},${event.lng.toFixed(6)}`;
+  const label = [event.venueName, addressLine(event)].filter(Boolean).join(', ');
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(label)}`;
 }

@@ -1,7 +1,8 @@
 // What an event card shows.
 import { zurichToday } from './dates';
 import type { AgendaEvent } from './event';
-import { todayOpeningText } from './schedule';
+import { openingText } from './opening-text';
+import { seriesLine } from './schedule-text';
 
 export type EventCardData = ReturnType<typeof toEventCard>;
 
@@ -12,9 +13,16 @@ export type EventCardData = ReturnType<typeof toEventCard>;
 export const occurrenceDayOf = (e: Pick<AgendaEvent, 'schedule' | 'startsAt'>): string | null =>
   e.schedule && e.schedule.kind !== 'period' ? zurichToday(new Date(e.startsAt)) : null;
 
-/** Only what a card shows: loaders send this, not whole events (lighter pages, less to serialise). */
-export function toEventCard(e: AgendaEvent) {
+/**
+ * Only what a card shows: loaders send this, not whole events (lighter pages, less to serialise). `days`: the days the
+ * list looks at (windowDays: « demain », « ce week-end »), for an exhibition's opening; today when empty.
+ */
+export function toEventCard(e: AgendaEvent, { days = [] as readonly string[], now = new Date() } = {}) {
   const day = occurrenceDayOf(e);
+  const series = e.occurrence ? seriesLine(e.schedule, e.occurrence.matching ?? 1, e.occurrence.upcoming) : null;
+  // An exhibition seen for a day of the list links to that day: its page then says that day's opening.
+  const period = e.schedule?.kind === 'period' ? e.schedule : null;
+  const periodDay = period ? (days.find((d) => d >= period.from && d <= period.to) ?? null) : null;
   return {
     id: e.id,
     title: e.title,
@@ -32,11 +40,12 @@ export function toEventCard(e: AgendaEvent) {
     familyFriendly: e.accessibility.familyFriendly,
     /** Its picture, if any (no alt: in a list the title says it all). */
     image: e.image ? { path: e.image.path, width: e.image.width, height: e.image.height } : null,
-    /** A date of a series (decision 041): its day links to it (`?date=`); how many other dates come; cancelled. */
-    occurrenceDay: day,
-    otherDates: day && e.occurrence ? Math.max(0, e.occurrence.upcoming - 1) : 0,
+    /** The day its page opens on (`?date=`): a date of a series, or the day an exhibition is looked at. */
+    linkDay: day ?? periodDay,
+    /** A series as one result (decision 065): « Chaque mardi · 18:30 · 29 dates »; `timed`: it gives the time. */
+    series,
     dateCancelled: e.occurrence?.cancelled ?? false,
-    /** An exhibition: « ouvert aujourd’hui 10:00–18:00 » or « fermé aujourd’hui ». */
-    openingToday: todayOpeningText(e.schedule ?? null),
+    /** An exhibition: « ouvert aujourd’hui 10:00–18:00 », « ouvert samedi 10:00–18:00, fermé dimanche »… */
+    opening: openingText(e.schedule, days, now),
   };
 }

@@ -81,9 +81,10 @@ export interface AgendaEvent {
   cancelledDates?: string[];
   /**
    * Set by a list (EventStore.search): startsAt, endsAt and openEnd above are those of one occurrence of the event;
-   * here whether that date is cancelled, and how many dates it has from now on (this one included).
+   * here whether that date is cancelled, how many dates it has from now on (this one included) and, in a list where
+   * a series is one result (oneRowPerEvent), how many of its dates the query matched.
    */
-  occurrence?: { cancelled: boolean; upcoming: number };
+  occurrence?: { cancelled: boolean; upcoming: number; matching?: number };
 }
 
 /** Where an event takes place, named alike in the form, the demo data files and the record. */

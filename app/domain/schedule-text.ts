@@ -158,3 +158,30 @@ export function describeSchedule(schedule: Schedule): string {
       return periodText(schedule);
   }
 }
+
+/** The start time a list's dates share, or '' when they differ. */
+const sharedStart = (dates: ScheduleDate[]) => (new Set(dates.map((d) => d.start)).size === 1 ? dates[0].start : '');
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+/**
+ * A series as one result of a list (decision 065): « Chaque mardi · 18:30 · 29 dates », « 6 dates · 20:00 »,
+ * « + 5 autres dates ». `matching`: its dates in the range asked; `upcoming`: all its dates from now on. `timed`: the
+ * line gives the time of its dates (a rule, or a list whose dates share one). Null for one date or a period.
+ */
+export function seriesLine(
+  schedule: Schedule | null | undefined,
+  matching: number,
+  upcoming: number,
+): { text: string; timed: boolean } | null {
+  if (schedule?.kind === 'rule') {
+    const count = matching > 1 ? ` · ${plural(matching, 'date')}` : '';
+    return { text: `${recurrenceText(schedule)} · ${schedule.start}${count}`, timed: true };
+  }
+  if (schedule?.kind !== 'dates') return null;
+  const start = sharedStart(schedule.dates);
+  if (matching > 1) return { text: `${plural(matching, 'date')}${start ? ` · ${start}` : ''}`, timed: Boolean(start) };
+  if (upcoming > 1)
+    return { text: `+ ${upcoming - 1} autre${upcoming > 2 ? 's' : ''} date${upcoming > 2 ? 's' : ''}`, timed: false };
+  return null;
+}

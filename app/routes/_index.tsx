@@ -30,8 +30,12 @@ export default function HomePage() {
             labelHidden
             placeholder="Concert, marché, ville…"
           />
-          <button type="submit" className="button button--primary">
-            Rechercher
+          <button type="submit" className="button button--primary hero__search-button">
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+            <span className="hero__search-label">Rechercher</span>
           </button>
         </Form>
         <p className="hero__shortcuts">
@@ -108,6 +112,11 @@ export default function HomePage() {
             points={{ url: '/carte.json?quand=mois' }}
             height={380}
             label="Carte des événements du mois"
+            noScript={
+              <p>
+                Les événements du mois sont aussi en liste : <Link to="/evenements?quand=mois">la liste du mois</Link>.
+              </p>
+            }
             config={root?.map ?? { tileUrl: '', attribution: '' }}
           />
         </section>

@@ -12,7 +12,9 @@ export default function AlertRequestedPage() {
         <p>{ALERT_REQUESTED_MESSAGE}</p>
       </div>
       <p>
-        <Link to="/evenements">Retour aux événements</Link>
+        <Link to="/evenements" className="link-target">
+          Retour aux événements
+        </Link>
       </p>
     </div>
   );

@@ -3,13 +3,13 @@
 // answers the preview and the snippets; with it, « Copier » puts a snippet on the clipboard (decision 047).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { categoryInfos } from '~/.server/categories/categories';
 import { ChoiceSelect } from '~/components/form/ChoiceSelect';
 import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { isCantonCode } from '~/domain/cantons';
-import { EMBED_MAX } from '~/domain/embed';
+import { EMBED_HEIGHT_MESSAGE, EMBED_MAX, embedFrameHeight, embedHostScript } from '~/domain/embed';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -54,6 +54,32 @@ function Snippet({ id, label, code }: { id: string; label: string; code: string 
   );
 }
 
+/** The preview: the frame itself, sized by the height its page says, as the snippet sizes it on a partner's site. */
+function PreviewFrame({ src, height }: { src: string; height: number }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [fitted, setFitted] = useState<number | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      if (event.data?.type === EMBED_HEIGHT_MESSAGE && Number.isFinite(event.data.hauteur))
+        setFitted(Math.ceil(event.data.hauteur));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  return (
+    <iframe
+      ref={frame}
+      src={src}
+      title="Aperçu de l’agenda intégré"
+      width="100%"
+      height={fitted ?? height}
+      className="embed-preview"
+      data-testid="embed-preview"
+    />
+  );
+}
+
 export default function EmbedConfigurator() {
   const { siteUrl, categories, choice } = useLoaderData<typeof loader>();
   const attributes = [
@@ -66,7 +92,8 @@ export default function EmbedConfigurator() {
     Object.entries(choice).filter(([, value]) => value !== '') as [string, string][],
   ).toString();
   const component = `<script src="${siteUrl}/widget.js" defer></script>\n<agenda-romand${attributes}></agenda-romand>`;
-  const iframe = `<iframe src="${siteUrl}/integrer?${query}" title="Agenda romand" width="100%" height="480" loading="lazy" style="border:0"></iframe>`;
+  // The frame says its height to the page (decision 065): with the few lines under it, it fits its events exactly.
+  const iframe = `<iframe src="${siteUrl}/integrer?${query}" title="Agenda romand" width="100%" height="${embedFrameHeight(choice.limite)}" loading="lazy" style="border:0" data-agenda-romand></iframe>\n${embedHostScript(siteUrl)}`;
   return (
     <div className="page page--prose">
       <header className="page-header">
@@ -106,7 +133,7 @@ export default function EmbedConfigurator() {
         </button>
       </Form>
       <h2>Aperçu</h2>
-      <iframe src={`/integrer?${query}`} title="Aperçu de l’agenda intégré" width="100%" height="360" />
+      <PreviewFrame src={`/integrer?${query}`} height={embedFrameHeight(choice.limite)} />
       <h2>Le code à coller</h2>
       <Snippet
         id="snippet-component"

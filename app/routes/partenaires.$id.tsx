@@ -10,7 +10,7 @@ import { pageMeta } from '~/domain/meta';
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const page = await partnerPage(context.services, params.id ?? '');
   if (!page) throw data({ message: 'Ce partenaire n’existe pas.' }, { status: 404 });
-  return { partner: page.partner, events: page.events.map(toEventCard) };
+  return { partner: page.partner, events: page.events.map((e) => toEventCard(e)) };
 }
 
 export default function PartnerDetailPage() {
@@ -18,7 +18,9 @@ export default function PartnerDetailPage() {
   return (
     <div className="page page--narrow">
       <p>
-        <Link to="/partenaires">← Partenaires & Donateurs</Link>
+        <Link to="/partenaires" className="link-target">
+          ← Partenaires & Donateurs
+        </Link>
       </p>
       <header className="page-header">
         {partner.logo ? <PartnerLogo logo={partner.logo} width={240} alt={`Logo de ${partner.name}`} /> : null}

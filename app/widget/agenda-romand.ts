@@ -7,6 +7,7 @@ interface ApiEvent {
   url?: string;
   startsAt?: string;
   venue?: { name?: string; locality?: string } | null;
+  series?: { summary?: string | null } | null;
 }
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -21,7 +22,8 @@ const FORMAT = new Intl.DateTimeFormat('fr-CH', {
 });
 const STYLE =
   ':host{display:block;font:inherit;color:inherit}ul{list-style:none;margin:0;padding:0}' +
-  'li{padding:.4em 0;border-bottom:1px solid #ddd}a{font-weight:600}p{margin:.4em 0}small{display:block}';
+  'li{padding:.4em 0;border-bottom:1px solid #ddd}a{font-weight:600;display:inline-block;min-height:24px}p{margin:.4em 0}' +
+  'small{display:block}';
 
 class AgendaRomand extends HTMLElement {
   static observedAttributes = ['categorie', 'canton', 'recherche', 'limite'];
@@ -38,7 +40,8 @@ class AgendaRomand extends HTMLElement {
 
   async #load() {
     const request = ++this.#request;
-    const params = new URLSearchParams({ fields: 'title,url,startsAt,venue' });
+    // A series is one line, at its next date (decision 065).
+    const params = new URLSearchParams({ fields: 'title,url,startsAt,venue,series', group: 'series' });
     const category = this.getAttribute('categorie');
     const canton = this.getAttribute('canton');
     const limit = Number.parseInt(this.getAttribute('limite') ?? '', 10);
@@ -85,6 +88,11 @@ class AgendaRomand extends HTMLElement {
       const where = [event.venue?.name, event.venue?.locality].filter(Boolean).join(', ');
       if (where) details.append(` · ${where}`);
       item.append(details);
+      if (event.series?.summary) {
+        const series = document.createElement('small');
+        series.textContent = event.series.summary;
+        item.append(series);
+      }
       list.append(item);
     }
     return list;

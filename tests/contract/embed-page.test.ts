@@ -1,9 +1,11 @@
-// The framed agenda (/integrer) on both backends: only public events, French empty and error messages, a policy that
-// lets other sites frame it and nothing run in it, no cookie.
+// The framed agenda (/integrer) on both backends: only public events, a series once, French empty and error messages,
+// a policy that lets other sites frame it and runs nothing but its height message, no cookie.
+import { createHash } from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
+import { weekdayOf } from '../../app/domain/schedule';
 import { loader } from '../../app/routes/integrer';
 import { makeEvent } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
@@ -41,7 +43,43 @@ describe.each(BACKENDS)('agenda à intégrer (iframe) : $name', (backend) => {
     );
     expect(html).not.toContain('en attente');
     expect(html).not.toContain('refusé');
-    expect(html).not.toContain('<script');
+    // One script, allowed by its hash: it says the page's height to the host (decision 065), nothing else runs.
+    const scripts = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(scripts[0]).toContain('parent.postMessage({type:"agenda-romand:hauteur"');
+    const hash = `'sha256-${createHash('sha256').update(scripts[0]).digest('base64')}'`;
+    expect(response.headers.get('Content-Security-Policy')).toContain(`script-src ${hash};`);
+  });
+
+  it('une série est une ligne, avec sa règle en mots (décision 065)', async () => {
+    const first = addDaysToDate(zurichToday(), 3);
+    await store.events.insertMany([
+      on(3, {
+        id: 'serie',
+        title: 'Marché du jeudi',
+        canton: 'VD',
+        status: 'approved',
+        schedule: {
+          kind: 'rule',
+          firstDate: first,
+          start: '08:00',
+          end: '12:00',
+          freq: 'weekly',
+          interval: 1,
+          byDay: [weekdayOf(first)],
+          monthly: null,
+          until: '',
+          count: 4,
+          exclude: [],
+        },
+        startsAt: zurichIso(first, '08:00'),
+        endsAt: zurichIso(addDaysToDate(first, 21), '12:00'),
+      }),
+    ]);
+    const { html } = await frame('?canton=vd&limite=10');
+    expect(html.match(/Marché du jeudi/g)).toHaveLength(1);
+    expect(html).toMatch(/<p>Chaque \S+ · 08:00 · 4 dates<\/p>/);
   });
 
   it('dit en français qu’il n’y a rien, ou que le filtre est inconnu', async () => {

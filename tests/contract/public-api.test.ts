@@ -130,6 +130,41 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     );
   });
 
+  it('« group=series » : une série est une ligne, à sa prochaine date, avec ses dates retenues ; une date annulée le dit (décision 065)', async () => {
+    const grouped = await list('?group=series&limit=100');
+    expect(titles(grouped.body)).toEqual(['Concert public', 'Récital approuvé', 'Pièce genevoise', 'Marché du samedi']);
+    const market = grouped.body.data.at(-1);
+    expect(market.url).toBe(`${SITE}/evenement/serie?date=${day(10)}`);
+    expect(market.series).toEqual({
+      kind: 'dates',
+      description: expect.stringMatching(/^3 dates\u00a0: /),
+      summary: '3 dates · 08:00',
+      matchingDates: 3,
+    });
+    expect(grouped.body.data[0].series).toBeNull();
+    // Within a window, the dates of that window only.
+    const window = await list(`?group=series&du=${day(17)}&au=${day(30)}`);
+    expect(
+      window.body.data.map((e: { url: string; series: { matchingDates: number } }) => [e.url, e.series.matchingDates]),
+    ).toEqual([[`${SITE}/evenement/serie?date=${day(17)}`, 2]]);
+    // One date cancelled: in occurrences, that row says so; the series stands at its next date.
+    const serie = await store.events.findById('serie');
+    if (!serie) throw new Error('série absente');
+    await store.events.transition({
+      seen: serie.updatedAt,
+      next: { ...serie, cancelledDates: [zurichIso(day(10), '08:00')], updatedAt: new Date().toISOString() },
+    });
+    const dates = await list('?category=marches-brocantes&fields=cancelled,url');
+    expect(dates.body.data.map((e: { cancelled: boolean }) => e.cancelled)).toEqual([true, false, false]);
+    const next = await list('?category=marches-brocantes&group=series&fields=cancelled,url');
+    expect(next.body.data).toEqual([{ id: 'serie', cancelled: false, url: `${SITE}/evenement/serie?date=${day(17)}` }]);
+    const refused = await list('?group=toutes');
+    expect(refused.response.status).toBe(400);
+    expect(refused.body.detail).toBe(
+      'Valeur inconnue pour « group » : « toutes ». Valeurs possibles : occurrences, series.',
+    );
+  });
+
   it('filtre comme /evenements : recherche, canton, dates, et refuse un filtre incompris en français', async () => {
     expect(titles((await list('?q=genevoise')).body)).toEqual(['Pièce genevoise']);
     expect(titles((await list('?canton=GE')).body)).toEqual(['Pièce genevoise']);

@@ -452,8 +452,12 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
 
     it('cherche chaque mot en préfixe, sans accents ni casse, dans titre, description, lieu, ville et organisateur', async () => {
       const search = async (words: string[]) => ids(await store.events.search({ ...PUBLIC, words }));
-      // Title before description: the relevance weights of decision 005.
-      expect(await search(['FETE'])).toEqual(['fete', 'desc']);
+      // In date order (decision 065); by relevance on demand, title before description (weights of decision 005).
+      expect(await search(['FETE'])).toEqual(['desc', 'fete']);
+      expect(ids(await store.events.search({ ...PUBLIC, words: ['fete'], byRelevance: true }))).toEqual([
+        'fete',
+        'desc',
+      ]);
       expect(await search(['vendan'])).toEqual(['fete']);
       expect(await search(['ceram'])).toEqual(['orga']);
       expect(await search(['rhone'])).toEqual(['orga']);
@@ -766,7 +770,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(await store.events.findById('gone')).toBeNull();
       expect(await store.events.findSubmission('orga', 'cle-de-suppression-24-car')).toBeNull();
       expect((await store.events.listByOwner('orga')).map((e) => e.id)).toEqual(['kept']);
-      expect(await store.events.search({ ...PUBLIC, words: ['supprimer'] })).toEqual({ items: [], total: 0 });
+      expect(await store.events.search({ ...PUBLIC, words: ['supprimer'] })).toEqual({ items: [], total: 0, dates: 0 });
       expect((await store.events.search(PUBLIC)).items.map((e) => e.id)).toEqual(['kept']);
       const history = await store.events.moderationHistory('gone');
       expect(history.map((h) => [h.action, h.eventTitle, h.adminName])).toEqual([
@@ -890,14 +894,52 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         ['simple', single.startsAt],
       ]);
       expect(perEvent.total).toBe(2);
+      expect(perEvent.dates).toBe(6);
+      expect(perEvent.items.map((e) => e.occurrence?.matching)).toEqual([5, 1]);
+      expect(all.dates).toBe(6);
       const words = await store.events.search({ ...PUBLIC, words: ['concert'], startsBefore: inDays(16) });
       expect(words.items.map((e) => e.startsAt)).toEqual(['2030-03-09T08:00:00+01:00', '2030-03-16T08:00:00+01:00']);
-      expect((await store.events.countUpcomingByCategory(NOW, ['approved'])).musique).toBe(6);
+      // A series counts once among the events of its category (decision 065).
+      expect((await store.events.countUpcomingByCategory(NOW, ['approved'])).musique).toBe(2);
       const points = await store.events.mapPoints(PUBLIC, 10);
       expect(points.map((p) => [p.id, p.startsAt])).toEqual([
         ['marche', '2030-03-09T08:00:00+01:00'],
         ['simple', single.startsAt],
       ]);
+    });
+
+    it('une série est un seul résultat : sa prochaine date non annulée dans la fenêtre, et ses dates comptées (décision 065)', async () => {
+      const single = makeEvent({ id: 'simple', status: 'approved', startsAt: inDays(12), endsAt: inDays(12.1) });
+      await store.events.insertMany([
+        series({}, { cancelledDates: ['2030-03-09T08:00:00+01:00'] }),
+        single,
+        series({}, { id: 'attente', status: 'pending' }),
+      ]);
+      const grouped = { ...PUBLIC, oneRowPerEvent: true };
+      const all = await store.events.search(grouped);
+      // The first Saturday is cancelled: the series stands at the next one, with its five dates.
+      expect(all.items.map((e) => [e.id, e.startsAt, e.occurrence?.cancelled, e.occurrence?.matching])).toEqual([
+        ['simple', single.startsAt, false, 1],
+        ['marche', '2030-03-16T08:00:00+01:00', false, 5],
+      ]);
+      expect([all.total, all.dates]).toEqual([2, 6]);
+      // A window: the dates within it only. 30 March to 7 April 2030: two Saturdays.
+      const window = await store.events.search({
+        ...grouped,
+        endsAfter: '2030-03-29T23:00:00.000Z',
+        startsBefore: '2030-04-07T22:00:00.000Z',
+      });
+      expect(window.items.map((e) => [e.id, e.startsAt, e.occurrence?.matching])).toEqual([
+        ['marche', '2030-03-30T08:00:00+01:00', 2],
+      ]);
+      expect([window.total, window.dates]).toEqual([1, 2]);
+      // Only its cancelled date in the window: it stays, marked.
+      const cancelled = await store.events.search({ ...grouped, startsBefore: '2030-03-10T00:00:00.000Z' });
+      expect(cancelled.items.map((e) => [e.id, e.occurrence?.cancelled])).toEqual([['marche', true]]);
+      // Searched words keep the date order; the page and its offset count events.
+      const words = await store.events.search({ ...grouped, words: ['concert'], limit: 1, offset: 1 });
+      expect(words.items.map((e) => e.id)).toEqual(['marche']);
+      expect([words.total, words.dates]).toEqual([2, 6]);
     });
 
     it('les dates sont stockées jusqu’à l’horizon de 18 mois ; le travail quotidien prolonge une fois', async () => {

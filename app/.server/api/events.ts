@@ -1,5 +1,6 @@
 // The public API's reading of events: the filters of /evenements read by the list page's own parser, the same store
-// query (queryFromFilters), one row per occurrence of a series, an opaque cursor and a choice of fields.
+// query (queryFromFilters), one row per occurrence of a series or one per series (`group`, decision 065), an opaque
+// cursor and a choice of fields.
 import crypto from 'node:crypto';
 import { filtersToParams, parseEventFilters } from '~/domain/event-filters';
 import { activeCategorySlugs, categoryInfos } from '../categories/categories';
@@ -52,6 +53,18 @@ function readLimit(params: URLSearchParams): number {
   return limit;
 }
 
+/** How a series comes: one row per date (`occurrences`, the default since version 1) or one row per series. */
+export const API_GROUPS = ['occurrences', 'series'] as const;
+/** The order: by date (the default), or with `q` the most relevant first. */
+export const API_SORTS = ['date', 'relevance'] as const;
+
+function readChoice<T extends string>(params: URLSearchParams, name: string, choices: readonly T[]): T {
+  const given = params.get(name);
+  if (given === null || given === '') return choices[0];
+  if ((choices as readonly string[]).includes(given)) return given as T;
+  throw badRequest(`Valeur inconnue pour « ${name} » : « ${given} ». Valeurs possibles : ${choices.join(', ')}.`);
+}
+
 type Field = (typeof EVENT_FIELDS)[number];
 
 export function readFields(params: URLSearchParams): readonly Field[] | null {
@@ -94,16 +107,28 @@ function decodeCursor(cursor: string | null, query: string): number {
   throw badRequest('Curseur invalide : reprenez le champ « next » d’une réponse avec les mêmes filtres.');
 }
 
-/** GET /api/v1/events: a page of public events (one row per occurrence) and the cursor of the next one. */
+/** GET /api/v1/events: a page of public events (one row per occurrence, or per series) and the next cursor. */
 export async function listApiEvents(store: Store, params: URLSearchParams, siteUrl: string, now = new Date()) {
   const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
   const filters = readFilters(params, active);
   const limit = readLimit(params);
   const fields = readFields(params);
-  const query = filtersToParams(filters).toString();
+  const group = readChoice(params, 'group', API_GROUPS);
+  const sort = readChoice(params, 'sort', API_SORTS);
+  // The defaults leave the fingerprint as it was: cursors given before `group` and `sort` existed stay valid.
+  const query = filtersToParams(filters, {
+    ...(group === 'series' ? { group } : {}),
+    ...(sort === 'relevance' ? { sort } : {}),
+  }).toString();
   const offset = decodeCursor(params.get('cursor'), query);
   const { items, total } = await cachedRead(store, `api:${query}:${offset}:${limit}`, () =>
-    store.events.search({ ...queryFromFilters(filters, now), limit, offset }),
+    store.events.search({
+      ...queryFromFilters(filters, now),
+      oneRowPerEvent: group === 'series',
+      byRelevance: sort === 'relevance',
+      limit,
+      offset,
+    }),
   );
   return {
     data: items.map((event) => pickFields(apiEvent(event, siteUrl, categories), fields)),

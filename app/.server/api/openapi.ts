@@ -49,6 +49,16 @@ const Event = {
       required: ['date', 'upcomingDates'],
       properties: { date: { type: 'string', format: 'date' }, upcomingDates: { type: 'integer' } },
     }),
+    series: nullable('object', {
+      description: 'Une série (plusieurs dates, une règle ou une période d’ouverture) ; null pour une seule date.',
+      required: ['kind', 'description', 'summary', 'matchingDates'],
+      properties: {
+        kind: { type: 'string', enum: ['dates', 'rule', 'period'] },
+        description: { type: 'string', description: 'L’horaire en une phrase française.' },
+        summary: nullable('string', { description: 'La ligne d’une liste : « Chaque mardi · 18:30 · 29 dates ».' }),
+        matchingDates: nullable('integer', { description: 'Avec `group=series` : ses dates que la requête retient.' }),
+      },
+    }),
     venue: {
       type: 'object',
       required: ['name', 'street', 'postalCode', 'locality', 'canton', 'latitude', 'longitude'],
@@ -154,7 +164,7 @@ export function openApiDocument(siteUrl: string) {
       '/events': {
         get: {
           operationId: 'listEvents',
-          summary: 'Les événements publics à venir, une ligne par date d’une série',
+          summary: 'Les événements publics à venir, une ligne par date d’une série ou une par série',
           parameters: [
             query('q', 'Recherche plein texte.', { type: 'string' }),
             query('category', 'Catégorie (slug, voir /categories).', { type: 'string' }, 'musique'),
@@ -175,6 +185,17 @@ export function openApiDocument(siteUrl: string) {
               `Taille de la page (1 à ${API_MAX_LIMIT}, ${API_DEFAULT_LIMIT} par défaut).`,
               { type: 'integer', minimum: 1, maximum: API_MAX_LIMIT },
               '5',
+            ),
+            query(
+              'group',
+              'occurrences (par défaut) : une ligne par date d’une série ; series : une ligne par série, à sa prochaine date de la période demandée (non annulée si possible), `series.matchingDates` donnant ses dates retenues.',
+              { type: 'string', enum: ['occurrences', 'series'] },
+              'series',
+            ),
+            query(
+              'sort',
+              'date (par défaut) : par date, la pertinence départageant un même instant ; relevance : avec `q`, les plus pertinents d’abord.',
+              { type: 'string', enum: ['date', 'relevance'] },
             ),
             query('cursor', 'Le champ `next` de la page précédente, avec les mêmes filtres.', { type: 'string' }),
             fields,

@@ -8,6 +8,7 @@ import type { AgendaEvent } from '~/domain/event';
 import { occurrenceDayOf } from '~/domain/event-card';
 import { IMAGE_WIDTHS, imageUrl, isReviewImage } from '~/domain/images';
 import type { Partner } from '~/domain/partner';
+import { describeSchedule, seriesLine } from '~/domain/schedule-text';
 
 /** An instant as `2026-11-28T20:00:00+01:00`. */
 export const zurichIsoOffset = (iso: string) => formatISO(new TZDate(new Date(iso), TIME_ZONE));
@@ -35,6 +36,28 @@ export function apiImage(event: AgendaEvent, siteUrl: string) {
   return { ...size(800), alt: image.alt, sizes };
 }
 
+/**
+ * A series in words (decision 065): its kind, the schedule in a sentence, the line a list shows (« Chaque mardi ·
+ * 18:30 · 29 dates ») and how many of its dates the request matched (with `group=series`). Null for one date.
+ */
+export function apiSeries(event: AgendaEvent) {
+  const schedule = event.schedule;
+  if (!schedule) return null;
+  const matching = event.occurrence?.matching ?? null;
+  const line = event.occurrence ? seriesLine(schedule, matching ?? 1, event.occurrence.upcoming) : null;
+  return {
+    kind:
+      schedule.kind === 'rule'
+        ? ('rule' as const)
+        : schedule.kind === 'dates'
+          ? ('dates' as const)
+          : ('period' as const),
+    description: describeSchedule(schedule),
+    summary: line?.text ?? null,
+    matchingDates: matching,
+  };
+}
+
 export function apiEvent(event: AgendaEvent, siteUrl: string, categories: readonly CategoryInfo[]) {
   const day = occurrenceDayOf(event);
   const page = `${siteUrl}/evenement/${event.id}`;
@@ -51,6 +74,7 @@ export function apiEvent(event: AgendaEvent, siteUrl: string, categories: readon
     allDay: event.allDay,
     cancelled: event.status === 'cancelled' || (event.occurrence?.cancelled ?? false),
     occurrence: day && event.occurrence ? { date: day, upcomingDates: event.occurrence.upcoming } : null,
+    series: apiSeries(event),
     venue: {
       name: event.venueName,
       street: event.street,
@@ -86,6 +110,7 @@ export const EVENT_FIELDS = [
   'allDay',
   'cancelled',
   'occurrence',
+  'series',
   'venue',
   'category',
   'price',

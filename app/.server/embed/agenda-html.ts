@@ -1,7 +1,10 @@
-// The framed agenda (/integrer): a tiny server-rendered page, no site chrome, no script, no cookie, that other sites
-// may frame (decision 047). Its events come from the public API's own reading (only public content, ever).
+// The framed agenda (/integrer): a tiny server-rendered page, no site chrome, no cookie, that other sites may frame
+// (decision 047). Its events come from the public API's own reading (only public content, ever), a series as one line
+// (decision 065). Its one script, allowed by its hash, tells the host page its height (postMessage), so that the frame
+// fits its content where the host added the configurator's few lines.
+import crypto from 'node:crypto';
 import { formatDateTime } from '~/domain/dates';
-import { EMBED_MAX } from '~/domain/embed';
+import { EMBED_HEIGHT_MESSAGE, EMBED_MAX } from '~/domain/embed';
 import { ApiProblem, listApiEvents } from '../api/events';
 import type { Store } from '../ports';
 
@@ -18,7 +21,8 @@ export function embedParams(given: URLSearchParams): URLSearchParams {
   if (search) params.set('q', search.slice(0, 100));
   const limit = Number.parseInt(given.get('limite') ?? '', 10);
   params.set('limit', String(Number.isFinite(limit) && limit >= 1 ? Math.min(limit, EMBED_MAX) : 5));
-  params.set('fields', 'title,url,startsAt,allDay,venue,cancelled');
+  params.set('group', 'series');
+  params.set('fields', 'title,url,startsAt,allDay,venue,cancelled,series');
   return params;
 }
 
@@ -27,11 +31,14 @@ const escapeHtml = (text: string) =>
 
 const STYLE = `body{margin:0;font:16px/1.4 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 ul{list-style:none;margin:0;padding:0}li{padding:.5rem .75rem;border-bottom:1px solid #ddd}
-a{color:#0b5394;font-weight:600}p{margin:.15rem 0 0;color:#444;font-size:.9rem}.vide{padding:.75rem}
+a{color:#0b5394;font-weight:600;display:inline-block;min-height:24px;padding:2px 0}p{margin:.15rem 0 0;color:#444;font-size:.9rem}.vide{padding:.75rem}
 footer{padding:.5rem .75rem;font-size:.8rem}`;
 
-export const EMBED_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+/** Says the page's height to the frame's host, at load and whenever it changes (fonts, a narrower frame). */
+const HEIGHT_SCRIPT = `(function(){function s(){parent.postMessage({type:"${EMBED_HEIGHT_MESSAGE}",hauteur:document.documentElement.scrollHeight},"*")}addEventListener("load",s);if(window.ResizeObserver)new ResizeObserver(s).observe(document.body)})()`;
+const HEIGHT_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(HEIGHT_SCRIPT).digest('base64')}'`;
+
+export const EMBED_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${HEIGHT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors *`;
 
 export async function embedPage(store: Store, given: URLSearchParams, siteUrl: string) {
   let items: string;
@@ -46,7 +53,8 @@ export async function embedPage(store: Store, given: URLSearchParams, siteUrl: s
               const when = e.startsAt ? formatDateTime(e.startsAt) : '';
               const where = [e.venue?.name, e.venue?.locality].filter(Boolean).join(', ');
               const cancelled = e.cancelled ? ' — annulé' : '';
-              return `<li><a href="${escapeHtml(e.url ?? '')}" target="_blank" rel="noopener">${escapeHtml(e.title ?? '')}</a><p><time datetime="${escapeHtml(e.startsAt ?? '')}">${escapeHtml(when)}</time>${where ? ` · ${escapeHtml(where)}` : ''}${cancelled}</p></li>`;
+              const series = e.series?.summary ? `<p>${escapeHtml(e.series.summary)}</p>` : '';
+              return `<li><a href="${escapeHtml(e.url ?? '')}" target="_blank" rel="noopener">${escapeHtml(e.title ?? '')}</a><p><time datetime="${escapeHtml(e.startsAt ?? '')}">${escapeHtml(when)}</time>${where ? ` · ${escapeHtml(where)}` : ''}${cancelled}</p>${series}</li>`;
             })
             .join('')}</ul>`;
   } catch (error) {
@@ -54,7 +62,7 @@ export async function embedPage(store: Store, given: URLSearchParams, siteUrl: s
     status = 400;
     items = `<p class="vide">${escapeHtml(error.detail.replace('« category »', '« categorie »'))}</p>`;
   }
-  const html = `<!doctype html><html lang="fr-CH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Agenda romand</title><style>${STYLE}</style></head><body><main>${items}</main><footer><a href="${escapeHtml(siteUrl)}/evenements" target="_blank" rel="noopener">Tout l’agenda sur Agenda romand</a></footer></body></html>`;
+  const html = `<!doctype html><html lang="fr-CH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Agenda romand</title><style>${STYLE}</style></head><body><main>${items}</main><footer><a href="${escapeHtml(siteUrl)}/evenements" target="_blank" rel="noopener">Tout l’agenda sur Agenda romand</a></footer><script>${HEIGHT_SCRIPT}</script></body></html>`;
   return new Response(html, {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': EMBED_CSP },

@@ -1,5 +1,7 @@
 // What the home page shows: this weekend, highlights (featured first), categories with counts, a map, partners.
 import { toEventCard } from '~/domain/event-card';
+import { dateWindow } from '~/domain/event-filters';
+import { windowDays } from '~/domain/opening-text';
 import type { Store } from '../ports';
 import { cachedRead, PUBLIC_STATUSES, queryFromFilters, searchEvents } from './public';
 
@@ -9,6 +11,7 @@ export function homeSummary(store: Store, now = new Date()) {
 
 async function readHome(store: Store, now: Date) {
   const upcoming = queryFromFilters({}, now);
+  const weekendDays = windowDays(dateWindow({ when: 'week-end', from: '', to: '' }, now));
   const [weekend, highlights, categories, counts, partners] = await Promise.all([
     searchEvents(store, { when: 'week-end' }, 1, now),
     store.events.search({ ...upcoming, featuredFirst: true, oneRowPerEvent: true, limit: 8, offset: 0 }),
@@ -17,8 +20,12 @@ async function readHome(store: Store, now: Date) {
     store.partners.list({ activeOnly: true }),
   ]);
   return {
-    weekend: { items: weekend.items.slice(0, 8).map(toEventCard), total: weekend.total },
-    highlights: { items: highlights.items.map(toEventCard), total: highlights.total },
+    // An exhibition in « Ce week-end » says its Saturday and Sunday hours, not today's.
+    weekend: {
+      items: weekend.items.slice(0, 8).map((e) => toEventCard(e, { days: weekendDays, now })),
+      total: weekend.total,
+    },
+    highlights: { items: highlights.items.map((e) => toEventCard(e, { now })), total: highlights.total },
     categories: categories
       .filter((c) => c.active)
       .map((c) => ({ slug: c.slug, label: c.label, color: c.color, count: counts[c.slug] ?? 0 })),

@@ -48,14 +48,19 @@ export function queryFromFilters(filters: Partial<EventFilters>, now: Date): Omi
   };
 }
 
+/**
+ * A page of the list: a series is one result at its next date in the range asked (decision 065), in date order;
+ * `total` counts events and `dates` their dates (« 3 événements, 41 dates »).
+ */
 export function searchEvents(store: Store, filters: Partial<EventFilters>, page = 1, now = new Date()) {
   return cachedRead(store, `search:${JSON.stringify(filters)}:${page}`, async () => {
-    const { items, total } = await store.events.search({
+    const { items, total, dates } = await store.events.search({
       ...queryFromFilters(filters, now),
+      oneRowPerEvent: true,
       limit: PAGE_SIZE,
       offset: (Math.max(1, page) - 1) * PAGE_SIZE,
     });
-    return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+    return { items, total, dates, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
   });
 }
 

@@ -1,10 +1,12 @@
-// What the event page shows of a series (decision 041): its next dates, all of them, the one a link points at
-// (`?date=YYYY-MM-DD`), and for a period its opening hours.
-import { zurichToday } from '~/domain/dates';
+// What the event page says of when a series takes place (decisions 041 and 066): its rule in words, its next dates
+// (all of them on demand), the one a link points at (`?date=YYYY-MM-DD`), and for an exhibition its period, its
+// hours per day of the week, its closing days and its opening on the day looked at.
+import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
-import { openingHoursText, todayOpeningText } from '~/domain/schedule';
+import { openingText } from '~/domain/opening-text';
+import { openingHoursOn, type SchedulePeriod, WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule';
 import type { StoredOccurrence } from '~/domain/schedule-expand';
-import { describeSchedule } from '~/domain/schedule-text';
+import { describeSchedule, frenchList } from '~/domain/schedule-text';
 import type { Store } from '../ports';
 
 export interface SeriesDate {
@@ -17,17 +19,49 @@ export interface SeriesDate {
   day: string;
 }
 
+/** An exhibition: its days, its hours per day of the week (Monday first), the days it closes besides. */
+export interface PeriodView {
+  /** « Du 15 novembre 2026 au 23 février 2027 ». */
+  span: string;
+  /** Until when, for the line under the title: « Jusqu’au 23 février 2027 », or the span before it opens. */
+  until: string;
+  week: { day: string; hours: string | null }[];
+  /** Closing days still to come: « Fermé aussi le jeudi 24 décembre 2026 et le vendredi 25 décembre 2026. » */
+  closed: string | null;
+  /** The opening of the day looked at, or of the next day it opens: the arrival asked of the train timetable. */
+  visit: { startsAt: string; allDay: false } | null;
+}
+
 export interface SeriesView {
   kind: 'dates' | 'rule' | 'period';
-  /** The dates from now on (cancelled ones included, marked), in order. */
+  /** The dates from now on (cancelled ones included, marked), in order; none for a period. */
   upcoming: SeriesDate[];
   /** The date a link points at (`?date=`), when it is one of the series'. */
   chosen: SeriesDate | null;
-  /** A period: « ouvert aujourd’hui 10:00–18:00 » or « fermé aujourd’hui », and its weekly hours. */
-  openingToday: string | null;
-  openingHours: string[];
+  /** A period: its opening on the day looked at (`?date=` within it, else today), « ouvert aujourd’hui 10:00–18:00 ». */
+  opening: string | null;
+  period: PeriodView | null;
   /** A rule in words, above its next dates: « Chaque samedi, 08:00–12:00, du 5 décembre 2026 au 27 mars 2027 ». */
   rule: string | null;
+}
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The first opening from `day` on (a fortnight at most), as an instant. */
+function nextOpening(period: SchedulePeriod, day: string): { startsAt: string; allDay: false } | null {
+  let d = day < period.from ? period.from : day;
+  for (let i = 0; i < 14 && d <= period.to; i++, d = addDaysToDate(d, 1)) {
+    const hours = openingHoursOn(period, d);
+    if (hours) return { startsAt: zurichIso(d, hours.open), allDay: false };
+  }
+  return null;
+}
+
+/** The closing days to come in one sentence, each with its weekday; null when there are none. */
+function closedDaysText(days: string[]): string | null {
+  if (days.length === 0) return null;
+  const named = [...days].sort().map((d) => `le ${formatCalendarDay(d, 'weekdayYear')}`);
+  return `Fermé aussi ${frenchList(named)}.`;
 }
 
 /** The series view of an event, or null for a single date. `date` is the page's `?date=` (ignored when malformed). */
@@ -39,6 +73,28 @@ export async function seriesView(
 ): Promise<SeriesView | null> {
   const schedule = event.schedule;
   if (!schedule) return null;
+  const wanted = date && YMD.test(date) ? date : null;
+  if (schedule.kind === 'period') {
+    const today = zurichToday(now);
+    const span = `Du ${formatCalendarDay(schedule.from)} au ${formatCalendarDay(schedule.to)}`;
+    return {
+      kind: 'period',
+      upcoming: [],
+      chosen: null,
+      opening: openingText(schedule, wanted ? [wanted] : [], now),
+      period: {
+        span,
+        until: schedule.from <= today ? `Jusqu’au ${formatCalendarDay(schedule.to)}` : span,
+        week: WEEKDAYS.map((d) => {
+          const h = schedule.hours[d];
+          return { day: WEEKDAY_LABELS[d], hours: h ? `${h.open}–${h.close}` : null };
+        }),
+        visit: nextOpening(schedule, wanted && wanted > today ? wanted : today),
+        closed: closedDaysText(schedule.closed.filter((d) => d >= today && d >= schedule.from && d <= schedule.to)),
+      },
+      rule: null,
+    };
+  }
   const stored = await store.events.occurrences(event.id, now.toISOString());
   const toDate = (o: StoredOccurrence): SeriesDate => ({
     startsAt: o.startsAt,
@@ -49,7 +105,6 @@ export async function seriesView(
     day: zurichToday(new Date(o.startsAt)),
   });
   const upcoming = stored.map(toDate);
-  const wanted = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null;
   let chosen = wanted ? (upcoming.find((d) => d.day === wanted) ?? null) : null;
   if (wanted && !chosen) {
     // A link to a date already past still names it (from all the stored dates).
@@ -60,8 +115,8 @@ export async function seriesView(
     kind: schedule.kind,
     upcoming,
     chosen,
-    openingToday: todayOpeningText(schedule, now),
-    openingHours: schedule.kind === 'period' ? openingHoursText(schedule) : [],
+    opening: null,
+    period: null,
     rule: schedule.kind === 'rule' ? describeSchedule(schedule) : null,
   };
 }

@@ -43,14 +43,27 @@ describe('une série dans le .ics', () => {
     expect(instants(ics)).toEqual(expected);
   });
 
-  it('une date annulée sort de la règle (EXDATE), les autres restent', () => {
+  it('une date annulée reste dans la règle, remplacée par « Annulé : » et STATUS:CANCELLED ; les autres restent', () => {
     const cancelled = '2026-11-07T08:00:00+01:00';
     const ics = buildICalendar([seriesEvent(weekly, { cancelledDates: [cancelled] })], { siteUrl: SITE, name: 'T' });
-    const expected = expandSchedule(weekly)
-      .map((o) => o.startsAt)
-      .filter((s) => s !== cancelled)
-      .map((s) => Date.parse(s));
-    expect(instants(ics)).toEqual(expected);
+    const unfolded = ics.replace(/\r?\n /g, '');
+    // The organizer's exclusion stays out (EXDATE); the cancelled date is an override of the same UID.
+    expect(unfolded).toContain('EXDATE;TZID=Europe/Zurich:20261031T080000');
+    expect(unfolded).not.toContain('EXDATE;TZID=Europe/Zurich:20261107T080000');
+    expect(unfolded).toContain('RECURRENCE-ID;TZID=Europe/Zurich:20261107T080000');
+    expect(unfolded.match(/UID:serie@agenda-romand\.ch/g)).toHaveLength(2);
+    const vevents = Object.values(ical.sync.parseICS(ics)).filter(
+      (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',
+    );
+    const shown = vevents.flatMap((e) =>
+      ical.expandRecurringEvent(e, { from: new Date('2026-01-01'), to: new Date('2028-12-31') }),
+    );
+    const summaries = new Map(shown.map((i) => [new Date(i.start).getTime(), String(i.summary)]));
+    expect([...summaries.keys()].sort((a, b) => a - b)).toEqual(
+      expandSchedule(weekly).map((o) => Date.parse(o.startsAt)),
+    );
+    expect(summaries.get(Date.parse(cancelled))).toBe('Annulé : Concert de printemps');
+    expect([...summaries.values()].filter((t) => t.startsWith('Annulé'))).toHaveLength(1);
   });
 
   it('le 5e dimanche et le 31 du mois : mêmes dates que le site', () => {
@@ -86,18 +99,23 @@ describe('une série dans le .ics', () => {
     expect(instants(ics)).toEqual([Date.parse('2026-11-20T20:00:00+01:00'), Date.parse('2026-11-22T17:00:00+01:00')]);
   });
 
-  it('une période : un VEVENT hebdomadaire par horaire, les jours fermés exclus', () => {
+  it('une période : une seule entrée de toute la journée sur ses jours, libre, ses heures et fermetures en tête', () => {
     const period: Schedule = {
       kind: 'period',
       from: '2026-11-24',
-      to: '2026-12-06',
+      to: '2027-02-28',
       hours: { TU: { open: '10:00', close: '18:00' }, SU: { open: '11:00', close: '17:00' } },
       closed: ['2026-12-01'],
     };
     const ics = buildICalendar([seriesEvent(period)], { siteUrl: SITE, name: 'T' });
-    expect(instants(ics)).toEqual(
-      ['2026-11-24T10:00:00+01:00', '2026-11-29T11:00:00+01:00', '2026-12-06T11:00:00+01:00'].map((s) => Date.parse(s)),
-    );
+    const unfolded = ics.replace(/\r?\n /g, '');
+    expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(unfolded).toContain('DTSTART;VALUE=DATE:20261124');
+    expect(unfolded).toContain('DTEND;VALUE=DATE:20270301');
+    expect(unfolded).toContain('TRANSP:TRANSPARENT');
+    expect(unfolded).not.toMatch(/RRULE:FREQ=(WEEKLY|DAILY)/);
+    expect(unfolded).toContain('DESCRIPTION:Du 24 novembre 2026 au 28 février 2027\\, mardi 10:00–18:00\\, dimanche');
+    expect(unfolded).toContain('fermé le lundi');
   });
 });
 

@@ -1,12 +1,15 @@
-// A series in iCalendar (decision 041): a rule is one VEVENT with its RRULE and EXDATE (excluded and cancelled
-// dates) in Europe/Zurich with its VTIMEZONE; a list of dates is one VEVENT per date (RDATE cannot give each its own
-// times); a period is one weekly VEVENT per set of days sharing the same opening hours, closed days as EXDATE.
+// A series in iCalendar (decisions 041 and 067): a rule is one VEVENT with its RRULE and EXDATE (the organizer's
+// exclusions) in Europe/Zurich with its VTIMEZONE, and one override per cancelled date (RECURRENCE-ID, STATUS:CANCELLED,
+// « Annulé : ») so that a calendar says it rather than drop it; a list of dates is one VEVENT per date (RDATE cannot
+// give each its own times); a period (an exhibition) is one all-day VEVENT over its days, free time (TRANSP), its
+// hours and closing days in its description: not one entry per open day for months.
 import { TZDate } from '@date-fns/tz';
 import type { ICalRepeatingOptions, ICalWeekday } from 'ical-generator';
 import { addDaysToDate, TIME_ZONE, zurichIso } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
-import { openingHoursOn, type Schedule, WEEKDAYS, weekdayOf } from '~/domain/schedule';
+import { type Schedule, WEEKDAYS } from '~/domain/schedule';
 import { expandSchedule } from '~/domain/schedule-expand';
+import { describeSchedule } from '~/domain/schedule-text';
 
 const zurich = (iso: string) => new TZDate(new Date(iso).getTime(), TIME_ZONE);
 
@@ -17,6 +20,12 @@ export interface SeriesVEvent {
   end: TZDate | null;
   repeating: ICalRepeatingOptions | null;
   cancelled: boolean;
+  /** An override of one date of the rule (its start): a cancelled date. */
+  recurrenceId?: TZDate;
+  /** A period: all day, over its days, shown as free time, its hours and closing days said first. */
+  allDay?: boolean;
+  transparent?: boolean;
+  note?: string;
 }
 
 const stampOf = (iso: string) => iso.slice(0, 16).replace(/[-:]/g, '');
@@ -34,72 +43,60 @@ export function seriesVEvents(event: AgendaEvent, schedule: Schedule): SeriesVEv
         cancelled: cancelled.has(o.startsAt),
       }));
     case 'rule': {
-      const first = expandSchedule(schedule, 1)[0];
+      const all = expandSchedule(schedule, Number.POSITIVE_INFINITY);
+      const first = all[0];
       if (!first) return [];
       const monthly = schedule.freq === 'monthly' ? schedule.monthly : null;
-      const excluded = [
-        ...schedule.exclude.map((day) => zurichIso(day, schedule.start)),
-        // Cancelled dates too, the first one included (RFC 5545 lets EXDATE remove DTSTART).
-        ...cancelled,
-      ];
+      const excluded = schedule.exclude.map((day) => zurichIso(day, schedule.start));
+      const master: SeriesVEvent = {
+        suffix: '',
+        start: zurich(first.startsAt),
+        end: first.openEnd ? null : zurich(first.endsAt),
+        repeating: {
+          freq: schedule.freq === 'weekly' ? ('WEEKLY' as never) : ('MONTHLY' as never),
+          interval: schedule.interval > 1 ? schedule.interval : undefined,
+          byDay:
+            schedule.freq === 'weekly'
+              ? (WEEKDAYS.filter((d) => schedule.byDay.includes(d)) as ICalWeekday[])
+              : monthly?.mode === 'weekday'
+                ? [monthly.weekday as ICalWeekday]
+                : undefined,
+          bySetPos: monthly?.mode === 'weekday' ? [monthly.nth] : undefined,
+          byMonthDay: monthly?.mode === 'monthday' ? [monthly.day] : undefined,
+          count: schedule.count ?? undefined,
+          until: schedule.until ? new Date(zurichIso(schedule.until, '23:59')) : undefined,
+          startOfWeek: 'MO' as ICalWeekday,
+          exclude: excluded.length ? excluded.map(zurich) : undefined,
+        },
+        cancelled: false,
+      };
+      // A cancelled date stays in the rule and is overridden as cancelled (same UID, its RECURRENCE-ID).
+      const overrides = all
+        .filter((o) => cancelled.has(o.startsAt))
+        .map(
+          (o): SeriesVEvent => ({
+            suffix: '',
+            start: zurich(o.startsAt),
+            end: o.openEnd ? null : zurich(o.endsAt),
+            repeating: null,
+            cancelled: true,
+            recurrenceId: zurich(o.startsAt),
+          }),
+        );
+      return [master, ...overrides];
+    }
+    case 'period':
       return [
         {
           suffix: '',
-          start: zurich(first.startsAt),
-          end: first.openEnd ? null : zurich(first.endsAt),
-          repeating: {
-            freq: schedule.freq === 'weekly' ? ('WEEKLY' as never) : ('MONTHLY' as never),
-            interval: schedule.interval > 1 ? schedule.interval : undefined,
-            byDay:
-              schedule.freq === 'weekly'
-                ? (WEEKDAYS.filter((d) => schedule.byDay.includes(d)) as ICalWeekday[])
-                : monthly?.mode === 'weekday'
-                  ? [monthly.weekday as ICalWeekday]
-                  : undefined,
-            bySetPos: monthly?.mode === 'weekday' ? [monthly.nth] : undefined,
-            byMonthDay: monthly?.mode === 'monthday' ? [monthly.day] : undefined,
-            count: schedule.count ?? undefined,
-            until: schedule.until ? new Date(zurichIso(schedule.until, '23:59')) : undefined,
-            startOfWeek: 'MO' as ICalWeekday,
-            exclude: excluded.length ? excluded.map(zurich) : undefined,
-          },
+          start: zurich(zurichIso(schedule.from, '00:00')),
+          end: zurich(zurichIso(addDaysToDate(schedule.to, 1), '00:00')),
+          repeating: null,
           cancelled: false,
+          allDay: true,
+          transparent: true,
+          note: describeSchedule(schedule),
         },
       ];
-    }
-    case 'period': {
-      // Days of the week grouped by their hours: « 10:00–18:00 » from Tuesday to Sunday is one VEVENT.
-      const groups = new Map<string, string[]>();
-      for (const day of WEEKDAYS) {
-        const hours = schedule.hours[day];
-        if (hours)
-          groups.set(`${hours.open}-${hours.close}`, [...(groups.get(`${hours.open}-${hours.close}`) ?? []), day]);
-      }
-      const result: SeriesVEvent[] = [];
-      for (const [key, days] of groups) {
-        const [open, close] = key.split('-');
-        let first: string | null = null;
-        for (let d = schedule.from; d <= schedule.to && !first; d = addDaysToDate(d, 1)) {
-          if (days.includes(weekdayOf(d)) && openingHoursOn(schedule, d)) first = d;
-        }
-        if (!first) continue;
-        const start = first;
-        const closed = schedule.closed.filter((d) => d > start && days.includes(weekdayOf(d)));
-        result.push({
-          suffix: `-${days.join('').toLowerCase()}`,
-          start: zurich(zurichIso(first, open)),
-          end: zurich(zurichIso(first, close)),
-          repeating: {
-            freq: 'WEEKLY' as never,
-            byDay: days as ICalWeekday[],
-            until: new Date(zurichIso(schedule.to, '23:59')),
-            startOfWeek: 'MO' as ICalWeekday,
-            exclude: closed.length ? closed.map((d) => zurich(zurichIso(d, open))) : undefined,
-          },
-          cancelled: false,
-        });
-      }
-      return result;
-    }
   }
 }

@@ -1,7 +1,7 @@
 // iCalendar (RFC 5545) export of events: one event to download, or a selection to subscribe to.
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod, ICalEventStatus, escape as icalEscape } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency, escape as icalEscape } from 'ical-generator';
 import { allDayRange, eventLocationLine, openEndedDay } from '~/domain/calendar-links';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
@@ -81,7 +81,11 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
           id: `${event.id}${v.suffix}@${ICAL_UID_DOMAIN}`,
           start: v.start,
           end: v.end,
+          allDay: v.allDay ?? common.allDay,
           repeating: v.repeating,
+          recurrenceId: v.recurrenceId ?? null,
+          transparency: v.transparent ? ICalEventTransparency.TRANSPARENT : null,
+          description: v.note ? `${v.note}\n\n${common.description}` : common.description,
           summary: summary(off),
           status: status(off),
         });

@@ -8,6 +8,7 @@ import { occurrenceDayOf } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatPrice } from '~/domain/price';
+import { describeSchedule } from '~/domain/schedule-text';
 import { SITE_NAME } from '~/domain/site';
 import { eventPageUrl } from './calendar';
 
@@ -61,9 +62,12 @@ export function feedTitle(
 /** Date, place, price and the start of the description, as escaped HTML for feed readers. */
 function itemDescription(event: AgendaEvent): string {
   const place = [event.venueName, event.city].filter(Boolean).join(', ');
+  // A series as one item: its schedule in words, then its next date.
+  const series = isSeriesItem(event) && event.schedule ? describeSchedule(event.schedule) : null;
   const facts = [
     event.status === 'cancelled' || event.occurrence?.cancelled ? 'Annulé' : null,
-    formatEventWhen(event),
+    series,
+    series ? `Prochaine date\u00a0: ${formatEventWhen(event)}` : formatEventWhen(event),
     place,
     formatPrice(event),
   ].filter((line): line is string => Boolean(line));
@@ -72,6 +76,9 @@ function itemDescription(event: AgendaEvent): string {
     .filter(Boolean)
     .join('');
 }
+
+/** An item that stands for a whole series (one row per event): its link and guid are the event's, stable. */
+const isSeriesItem = (event: AgendaEvent) => event.occurrence?.matching != null;
 
 const publishedAt = (event: AgendaEvent) => new Date(event.submittedAt || event.createdAt);
 
@@ -93,8 +100,9 @@ export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
   });
   for (const event of events) {
     // No guid given: the feed package then uses the link, as a permalink. A date of a series links to that date
-    // (`?date=`, decision 041): each item has its own link and guid, and a cancelled date says so.
-    const day = occurrenceDayOf(event);
+    // (`?date=`, decision 041): each item has its own link and guid, and a cancelled date says so. A series as one
+    // item (decision 065) links to its page: its guid stays the same from one week to the next.
+    const day = isSeriesItem(event) ? null : occurrenceDayOf(event);
     const off = event.status === 'cancelled' || Boolean(event.occurrence?.cancelled);
     feed.addItem({
       title: off ? `Annulé : ${event.title}` : event.title,

@@ -18,10 +18,24 @@ export interface FeedSelection {
   categories: readonly CategoryInfo[];
 }
 
-export async function eventsForFeed(store: Store, params: URLSearchParams, now = new Date()): Promise<FeedSelection> {
+/**
+ * `series`: a series is one item at its next date (the RSS feed, read as a list: decision 065); without it one item
+ * per date (the iCal feed, where each date is an entry of the calendar).
+ */
+export async function eventsForFeed(
+  store: Store,
+  params: URLSearchParams,
+  now = new Date(),
+  { series = false } = {},
+): Promise<FeedSelection> {
   const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
   const { filters, searchError } = parseEventFilters(params, active);
   if (searchError) return { events: [], filters, searchError, categories };
-  const { items } = await store.events.search({ ...queryFromFilters(filters, now), limit: FEED_MAX_EVENTS, offset: 0 });
+  const { items } = await store.events.search({
+    ...queryFromFilters(filters, now),
+    oneRowPerEvent: series,
+    limit: FEED_MAX_EVENTS,
+    offset: 0,
+  });
   return { events: items, filters, searchError: null, categories };
 }

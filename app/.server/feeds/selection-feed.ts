@@ -11,8 +11,13 @@ export interface SelectionFeed extends FeedSelection {
   description: string;
 }
 
-export async function selectionFeed(store: Store, params: URLSearchParams): Promise<SelectionFeed> {
-  const selection = await eventsForFeed(store, params);
+/** `series`: one item per series (RSS), else one per date (iCal). */
+export async function selectionFeed(
+  store: Store,
+  params: URLSearchParams,
+  { series = false } = {},
+): Promise<SelectionFeed> {
+  const selection = await eventsForFeed(store, params, new Date(), { series });
   return {
     ...selection,
     title: feedTitle(selection.filters, selection.categories),

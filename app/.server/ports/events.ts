@@ -20,12 +20,15 @@ export interface EventQuery {
   accessible?: boolean;
   organizerName?: string;
   excludeId?: string;
-  /** Featured events first (home highlights); otherwise relevance (with words) then date. */
+  /** Featured events first (home highlights); then by date, the most relevant first on the same instant (words). */
   featuredFirst?: boolean;
+  /** With words: the most relevant first, then by date (the list's « par pertinence »). */
+  byRelevance?: boolean;
   /**
-   * The list counts each occurrence (decision 041): a series is one item per matching date, sorted by that date, its
-   * startsAt/endsAt the occurrence's and `occurrence` set. With this, one item per event: its next matching date
-   * (home highlights, similar events, the sitemap).
+   * Without this, one item per matching occurrence (decision 041): a series is one item per matching date, sorted by
+   * that date, its startsAt/endsAt the occurrence's and `occurrence` set (the API's `group=occurrences`, the iCal
+   * feeds). With this, a series is one result (decision 065): one item per event at its next matching date that is
+   * not cancelled (the first matching one if all are), `occurrence.matching` its number of matching dates.
    */
   oneRowPerEvent?: boolean;
   limit: number;
@@ -33,7 +36,11 @@ export interface EventQuery {
 }
 
 export interface EventStore {
-  search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number }>;
+  /**
+   * A page of the matching items and how many there are (`total`: events with oneRowPerEvent, otherwise dates), and
+   * `dates`, how many matching occurrences in all (« 3 événements, 41 dates »).
+   */
+  search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number; dates: number }>;
   /** Located events matching the query (limit and offset ignored), for the map. */
   mapPoints(query: EventQuery, max: number): Promise<EventMapPoint[]>;
   /**
@@ -44,7 +51,7 @@ export interface EventStore {
   findById(id: string): Promise<AgendaEvent | null>;
   /** Stores events as they are (demo content, imports, tests): no use case goes through here. */
   insertMany(events: readonly AgendaEvent[]): Promise<void>;
-  /** Events of these statuses that have not ended at this instant, per category. */
+  /** Events of these statuses that have not ended at this instant, per category (a series counts once). */
   countUpcomingByCategory(endsAfter: string, status: readonly EventStatus[]): Promise<Record<string, number>>;
   /**
    * Events an admin must look at: pending ones, and public ones holding a pending revision (SPEC §4: counted live;

@@ -17,6 +17,13 @@ const common = {
   accessibility: { wheelchair: true, hearing: false, familyFriendly: true },
 };
 
+/** 24 and 25 December and 1 January between two days (YYYY-MM-DD), in order. */
+function holidaysWithin(from: string, to: string): string[] {
+  const years = [Number(from.slice(0, 4)), Number(to.slice(0, 4))];
+  const days = [...new Set(years)].flatMap((y) => [`${y}-01-01`, `${y}-12-24`, `${y}-12-25`]);
+  return days.filter((d) => d >= from && d <= to).sort();
+}
+
 export const SEED_SERIES: readonly SeedSeriesSpec[] = [
   {
     ...common,
@@ -154,7 +161,8 @@ export const SEED_SERIES: readonly SeedSeriesSpec[] = [
         SA: { open: '10:00', close: '18:00' },
         SU: { open: '10:00', close: '18:00' },
       },
-      closed: [],
+      // Closed on Christmas Eve, Christmas and New Year's Day when the period holds them.
+      closed: holidaysWithin(day, addDaysToDate(day, 100)),
     }),
   },
   {

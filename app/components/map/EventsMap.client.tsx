@@ -15,7 +15,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png?url';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png?url';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png?url';
 import { useEffect, useRef } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import { useCategory } from '~/components/useCategories';
 import type { EventMapPoint } from '~/domain/event';
@@ -140,7 +140,10 @@ export default function EventsMap({
           : { center: initial.center, zoom: initial.zoom })}
         maxZoom={MAP_MAX_ZOOM}
         scrollWheelZoom={false}
+        zoomControl={false}
       >
+        {/* Named in French (Leaflet's own titles are English), 44 px each (map.css). */}
+        <ZoomControl zoomInTitle="Zoomer" zoomOutTitle="Dézoomer" />
         <TileLayer
           url={config.tileUrl}
           attribution={config.attribution}

@@ -1,5 +1,5 @@
 // The events map as pages use it: Leaflet is loaded on the client only, in its own chunk, optionally once visible.
-import { type ComponentType, forwardRef, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, forwardRef, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { EventsMapProps } from './EventsMap.client';
@@ -10,22 +10,27 @@ const EventsMap: ComponentType<EventsMapProps> = lazy(() => import('./EventsMap.
 const DEFAULT_HEIGHT = 480;
 
 export interface LazyEventsMapProps extends Omit<EventsMapProps, 'points'> {
+  /**
+   * What the box says without JavaScript: what the page offers instead (the list), not an apology; null when the page
+   * already says it (the event's address and « Itinéraire »): the box then takes no room without JavaScript.
+   */
+  noScript: ReactNode | null;
   /** Only load the map when its placeholder comes near the viewport. */
   whenVisible?: boolean;
   /** The points, or where to fetch them (JSON array) once the map loads, so the page HTML stays light. */
   points: EventsMapProps['points'] | { url: string };
 }
 
-export const MapPlaceholder = forwardRef<HTMLDivElement, { height?: number; label: string }>(function MapPlaceholder(
-  { height = DEFAULT_HEIGHT, label },
-  ref,
-) {
+export const MapPlaceholder = forwardRef<
+  HTMLDivElement,
+  { height?: number; label: string; noScript: ReactNode | null }
+>(function MapPlaceholder({ height = DEFAULT_HEIGHT, label, noScript }, ref) {
   const hydrated = useHydrated();
   return (
     // biome-ignore lint/a11y/useSemanticElements: the agreed markup is a div with an explicit region role.
     <div
       ref={ref}
-      className="events-map events-map--placeholder"
+      className={`events-map events-map--placeholder${noScript === null ? ' events-map--needs-script' : ''}`}
       role="region"
       aria-label={label}
       data-testid="events-map-placeholder"
@@ -35,13 +40,13 @@ export const MapPlaceholder = forwardRef<HTMLDivElement, { height?: number; labe
       {hydrated ? (
         <p className="events-map__loading">Chargement de la carte…</p>
       ) : (
-        <p className="events-map__noscript">La carte nécessite JavaScript. La liste des événements reste disponible.</p>
+        <div className="events-map__noscript">{noScript}</div>
       )}
     </div>
   );
 });
 
-function DeferredEventsMap({ whenVisible, points, ...props }: LazyEventsMapProps) {
+function DeferredEventsMap({ whenVisible, points, noScript, ...props }: LazyEventsMapProps) {
   const [ready, setReady] = useState(!whenVisible);
   const [fetched, setFetched] = useState<EventsMapProps['points'] | null>(null);
   const pointsUrl = 'url' in points ? points.url : null;
@@ -79,9 +84,10 @@ function DeferredEventsMap({ whenVisible, points, ...props }: LazyEventsMapProps
   }, [ready]);
 
   const shown = 'url' in points ? fetched : points;
-  if (!ready || !shown) return <MapPlaceholder ref={placeholderRef} height={props.height} label={props.label} />;
+  const placeholder = { height: props.height, label: props.label, noScript };
+  if (!ready || !shown) return <MapPlaceholder ref={placeholderRef} {...placeholder} />;
   return (
-    <Suspense fallback={<MapPlaceholder height={props.height} label={props.label} />}>
+    <Suspense fallback={<MapPlaceholder {...placeholder} />}>
       <EventsMap {...props} points={shown} />
     </Suspense>
   );
@@ -89,7 +95,7 @@ function DeferredEventsMap({ whenVisible, points, ...props }: LazyEventsMapProps
 
 export function LazyEventsMap(props: LazyEventsMapProps) {
   return (
-    <ClientOnly fallback={<MapPlaceholder height={props.height} label={props.label} />}>
+    <ClientOnly fallback={<MapPlaceholder height={props.height} label={props.label} noScript={props.noScript} />}>
       {() => <DeferredEventsMap {...props} />}
     </ClientOnly>
   );

@@ -1,7 +1,7 @@
-// « Infos pratiques »: when, price, who, contact, accessibility, tickets, the calendar files and sharing.
+// « Infos pratiques »: price, who, contact, accessibility, tickets, the calendar files and sharing. When is said once,
+// under the title (and, for a series, in its « Quand »), not again here.
 import type { useLoaderData } from '@remix-run/react';
 import { ShareButton } from '~/components/ShareButton';
-import { formatEventWhen } from '~/domain/event-dates';
 import { formatPrice } from '~/domain/price';
 import type { loader } from './route';
 
@@ -28,8 +28,6 @@ export function EventFacts({
   return (
     <aside className="event-detail__facts card" aria-label="Infos pratiques">
       <dl>
-        <dt>Quand</dt>
-        <dd>{formatEventWhen(event)}</dd>
         <dt>Prix</dt>
         <dd data-testid="price">
           {formatPrice(event)}

@@ -1,4 +1,6 @@
-// « Lieu »: the venue, its address, a map when it has a position and, before the event, the way there by train.
+// « Lieu »: the venue, its address as a link to a map, « Itinéraire » in the phone's maps, the way there by train to
+// the venue for the date shown, and a map when it has a position (decision 067). Everything but the map works
+// without JavaScript, and without it the page says nothing of the map.
 import type { useLoaderData } from '@remix-run/react';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { CANTON_NAMES } from '~/domain/cantons';
@@ -9,31 +11,49 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 export function EventPlace({
   event,
   isPast,
-  sbbUrl,
+  links,
   map,
 }: {
   event: Loaded['event'];
   isPast: boolean;
-  /** The SBB timetable to the event's town, built by the loader. */
-  sbbUrl: string;
+  /** Built by the loader: the SBB timetable, the directions and the address on a map. */
+  links: Loaded['links'];
   map: { tileUrl: string; attribution: string };
 }) {
   const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
-    <section aria-labelledby="where-title">
+    <section aria-labelledby="where-title" className="event-place">
       <h2 id="where-title">Lieu</h2>
-      <p>
+      <p className="event-place__address" data-testid="venue-address">
         <strong>{event.venueName || event.city}</strong>
         <br />
-        {address} ({CANTON_NAMES[event.canton]})
+        <a href={links.addressMap} rel="noopener noreferrer">
+          {address} ({CANTON_NAMES[event.canton]})
+        </a>
+      </p>
+      <p className="event-place__actions">
+        <a href={links.directions} rel="noopener noreferrer" className="button button--primary">
+          Itinéraire
+        </a>
+        {!isPast ? (
+          <a href={links.sbb} rel="noopener noreferrer" className="button">
+            Y aller en transports publics (CFF)
+          </a>
+        ) : null}
+      </p>
+      <p className="event-place__more">
+        <a href={links.appleMaps} rel="noopener noreferrer">
+          Ouvrir dans Plans (iPhone)
+        </a>
       </p>
       {event.lat != null && event.lng != null ? (
         <LazyEventsMap
           single
           whenVisible
           height={260}
-          label={`Carte : ${event.venueName || event.city}`}
+          label={`Carte : ${event.venueName || event.city}`}
           config={map}
+          noScript={null}
           points={[
             {
               id: event.id,
@@ -48,13 +68,6 @@ export function EventPlace({
             },
           ]}
         />
-      ) : null}
-      {!isPast ? (
-        <p>
-          <a href={sbbUrl} rel="noopener noreferrer" className="button">
-            Y aller en transports publics (CFF)
-          </a>
-        </p>
       ) : null}
     </section>
   );

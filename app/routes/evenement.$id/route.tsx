@@ -4,12 +4,13 @@ import { data } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
 import { seriesView } from '~/.server/events/series';
+import { eventGoogleCalendarUrl } from '~/.server/feeds/google-calendar';
 import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { EventImage } from '~/components/EventImage';
 import { useCategory } from '~/components/useCategories';
-import { googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
+import { addressMapUrl, directionsLinks, sbbTimetableUrl } from '~/domain/calendar-links';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
@@ -29,18 +30,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!view) throw data({ message: 'Cet événement n’existe pas ou n’est pas public.' }, { status: 404 });
   const { event } = view;
   const now = new Date();
+  const series = await seriesView(store, event, new URL(request.url).searchParams.get('date'), now);
+  // The date the page is about: the one a link points at, else the next one not cancelled (a series).
+  const next = series?.upcoming.find((d) => !d.cancelled) ?? null;
+  const shown = series?.chosen ?? next;
+  const directions = directionsLinks(event);
   return {
     event,
     isPublic: view.isPublic,
     working: view.working,
     isPast: Date.parse(event.endsAt) < now.getTime(),
-    similar: (await similarEvents(store, event, now)).map(toEventCard),
-    series: await seriesView(store, event, new URL(request.url).searchParams.get('date'), now),
+    similar: (await similarEvents(store, event, now)).map((e) => toEventCard(e, { now })),
+    series,
     canManage: actorsFor(viewer, event).length > 0,
     // Built here: the date rules they need stay out of the page's JavaScript.
     links: {
-      googleCalendar: googleCalendarUrl(event, `${context.services.config.SITE_URL}/evenement/${event.id}`),
-      sbb: sbbTimetableUrl(event),
+      // A cancelled date is not one to add: the next one that takes place.
+      googleCalendar: eventGoogleCalendarUrl(
+        event,
+        `${context.services.config.SITE_URL}/evenement/${event.id}`,
+        shown?.cancelled ? next : shown,
+      ),
+      sbb: sbbTimetableUrl({ ...event, ...(shown ?? series?.period?.visit ?? {}) }),
+      directions: directions.directions,
+      appleMaps: directions.apple,
+      addressMap: addressMapUrl(event),
     },
   };
 }
@@ -97,8 +111,10 @@ export default function EventDetailPage() {
         <p className="lead">
           {series ? <SeriesWhen series={series} /> : <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>}
           <br />
-          {event.venueName ? `${event.venueName}, ` : ''}
-          {event.city}
+          <a href="#where-title" className="lead__place">
+            {event.venueName ? `${event.venueName}, ` : ''}
+            {event.city}
+          </a>
         </p>
       </header>
 
@@ -119,12 +135,7 @@ export default function EventDetailPage() {
             ))}
           </div>
           {series ? <EventDates series={series} eventId={event.id} canManage={canManage} /> : null}
-          <EventPlace
-            event={event}
-            isPast={isPast}
-            sbbUrl={links.sbb}
-            map={root?.map ?? { tileUrl: '', attribution: '' }}
-          />
+          <EventPlace event={event} isPast={isPast} links={links} map={root?.map ?? { tileUrl: '', attribution: '' }} />
         </div>
 
         <EventFacts event={event} eventUrl={eventUrl} googleCalendarUrl={links.googleCalendar} />

@@ -11,6 +11,7 @@ export function FilterBar({
   onOpen,
   chips,
   total,
+  dates,
   described,
   q,
 }: {
@@ -20,6 +21,8 @@ export function FilterBar({
   onOpen: () => void;
   chips: ReturnType<typeof filterChips>;
   total: number;
+  /** The dates of those events (a series is one event with many dates, decision 065). */
+  dates: number;
   described: string;
   q: string;
 }) {
@@ -42,7 +45,7 @@ export function FilterBar({
         </a>
       )}
       <p className="filter-bar__count" data-testid="result-count" aria-live="polite">
-        {countLabel(total)}
+        {countLabel(total, dates)}
         <span className="visually-hidden">
           {described ? ` · ${described}` : ''}
           {q ? ` · « ${q} »` : ''}

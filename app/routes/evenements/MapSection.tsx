@@ -1,4 +1,5 @@
 // The selection on a map, with how many of its events have a position.
+import { Link } from '@remix-run/react';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import type { EventMapPoint } from '~/domain/event';
 import { countLabel } from './list';
@@ -7,9 +8,12 @@ export function MapSection({
   points,
   total,
   config,
+  listHref,
 }: {
   points: EventMapPoint[];
   total: number;
+  /** The same selection as a list. */
+  listHref: string;
   config: { tileUrl: string; attribution: string };
 }) {
   return (
@@ -19,6 +23,11 @@ export function MapSection({
         config={config}
         label={`Carte de ${countLabel(points.length).toLowerCase()}`}
         height={520}
+        noScript={
+          <p>
+            Ces événements sont aussi en liste : <Link to={listHref}>la liste</Link>.
+          </p>
+        }
       />
       <p className="map-note">
         {points.length < total

@@ -9,8 +9,12 @@ import { formatCount } from '~/domain/numbers';
 export type Card = ReturnType<typeof toEventCard>;
 export type TimedDayGroup = DayGroup<Card> & { times: string[] };
 
-export const countLabel = (n: number) =>
-  n === 0 ? 'Aucun événement' : n === 1 ? '1 événement' : `${formatCount(n)} événements`;
+/** « 3 événements », or with the dates of its series « 3 événements, 41 dates » (decision 065). */
+export function countLabel(n: number, dates = n): string {
+  if (n === 0) return 'Aucun événement';
+  const events = n === 1 ? '1 événement' : `${formatCount(n)} événements`;
+  return dates > n ? `${events}, ${formatCount(dates)} dates` : events;
+}
 
 export function describeFilters(filters: EventFilters, categoryName: string): string {
   const parts = [

@@ -12,8 +12,9 @@ import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { cardTime, groupByDay } from '~/domain/event-days';
-import { filtersToParams, hasActiveFilters, parseEventFilters } from '~/domain/event-filters';
+import { dateWindow, filtersToParams, hasActiveFilters, parseEventFilters } from '~/domain/event-filters';
 import { pageMeta } from '~/domain/meta';
+import { windowDays } from '~/domain/opening-text';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
 import { FilterBar } from './FilterBar';
@@ -46,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         view,
         items: [] as ReturnType<typeof toEventCard>[],
         total: 0,
+        dates: 0,
         page: 1,
         pageCount: 1,
         points: [] as EventMapPoint[],
@@ -62,7 +64,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     searchEvents(store, filters, page, now),
     view === 'carte' ? mapEvents(store, filters, now) : Promise.resolve([] as EventMapPoint[]),
   ]);
-  const items = result.items.map(toEventCard);
+  // An exhibition on a list of one or two days (« demain », « ce week-end ») says those days' hours.
+  const days = windowDays(dateWindow(filters, now));
+  const items = result.items.map((e) => toEventCard(e, { days, now }));
   return data({
     filters,
     categoryName,
@@ -71,8 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     points,
     ...result,
     items,
-    // By day when the list is by date; a text search is by relevance, its cards then give their own date.
-    groups: filters.q ? [] : timedGroups(items, now),
+    // By day, a search too: the list is in date order (decision 065), relevance only orders the same instant.
+    groups: timedGroups(items, now),
     // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
     suggestion: await searchSuggestion(store, filters, result.total, now),
@@ -90,6 +94,7 @@ export default function EventsListPage() {
     groups,
     chips,
     total,
+    dates,
     page,
     pageCount,
     filters,
@@ -147,6 +152,7 @@ export default function EventsListPage() {
         onOpen={() => setSheetOpen(true)}
         chips={chips}
         total={total}
+        dates={dates}
         described={described}
         q={filters.q}
       />
@@ -225,7 +231,12 @@ export default function EventsListPage() {
       {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
 
       {view === 'carte' && !searchError ? (
-        <MapSection points={points} total={total} config={root?.map ?? { tileUrl: '', attribution: '' }} />
+        <MapSection
+          points={points}
+          total={total}
+          config={root?.map ?? { tileUrl: '', attribution: '' }}
+          listHref={`/evenements${query()}`}
+        />
       ) : null}
 
       <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>

@@ -90,19 +90,21 @@ function relevance(items: readonly IndexedEvent[], words: readonly string[]): Ma
   return scores;
 }
 
-/** An event matched through one of its stored occurrences (decision 041). */
+/** An event matched through one of its stored occurrences (decision 041), and how many of its dates matched. */
 interface Match {
   item: IndexedEvent;
   occurrence: StoredOccurrence;
+  matching: number | null;
 }
 
-function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): Match[] {
+function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches: Match[]; dates: number } {
   const statuses = new Set<EventStatus>(q.status);
   const endsAfter = Date.parse(q.endsAfter);
   const startsBefore = q.startsBefore ? Date.parse(q.startsBefore) : null;
   const words = normalizedWords(q.words);
   const organizer = q.organizerName?.toLowerCase();
-  const result: Match[] = [];
+  const matches: Match[] = [];
+  let dates = 0;
   for (const item of items) {
     const e = item.event;
     if (!statuses.has(e.status) || !(item.endsTs > endsAfter)) continue;
@@ -114,20 +116,24 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): Match[] {
     if (organizer !== undefined && e.organizerName.toLowerCase() !== organizer) continue;
     if (q.excludeId && e.id === q.excludeId) continue;
     if (words.length > 0 && !matchesAll(item, words)) continue;
-    for (const occurrence of item.occurrences) {
-      if (!(occurrence.endsTs > endsAfter)) continue;
-      if (startsBefore !== null && !(occurrence.startsTs < startsBefore)) continue;
-      result.push({ item, occurrence });
-      if (q.oneRowPerEvent) break;
-    }
+    const matched = item.occurrences.filter(
+      (o) => o.endsTs > endsAfter && (startsBefore === null || o.startsTs < startsBefore),
+    );
+    dates += matched.length;
+    if (matched.length === 0) continue;
+    if (q.oneRowPerEvent) {
+      // A series is one result (decision 065): at its next matching date that is not cancelled, if there is one.
+      const occurrence = matched.find((o) => !o.cancelled) ?? matched[0];
+      matches.push({ item, occurrence, matching: matched.length });
+    } else for (const occurrence of matched) matches.push({ item, occurrence, matching: null });
   }
-  return result;
+  return { matches, dates };
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The event as a list shows it: with the dates of that occurrence. */
-function atOccurrence({ item, occurrence }: Match, endsAfter: number): AgendaEvent {
+function atOccurrence({ item, occurrence, matching }: Match, endsAfter: number): AgendaEvent {
   return {
     ...item.event,
     startsAt: occurrence.startsAt,
@@ -136,31 +142,39 @@ function atOccurrence({ item, occurrence }: Match, endsAfter: number): AgendaEve
     occurrence: {
       cancelled: occurrence.cancelled,
       upcoming: item.occurrences.filter((o) => o.endsTs > endsAfter).length,
+      ...(matching === null ? {} : { matching }),
     },
   };
 }
 
-export function searchIndex(items: Iterable<IndexedEvent>, q: EventQuery): { items: AgendaEvent[]; total: number } {
-  const matches = filterForQuery(items, q);
+export function searchIndex(
+  items: Iterable<IndexedEvent>,
+  q: EventQuery,
+): { items: AgendaEvent[]; total: number; dates: number } {
+  const { matches, dates } = filterForQuery(items, q);
   const words = normalizedWords(q.words);
   const scores = words.length > 0 ? relevance([...new Set(matches.map((m) => m.item))], words) : null;
+  const byScore = (a: Match, b: Match) => (scores ? (scores.get(b.item) ?? 0) - (scores.get(a.item) ?? 0) : 0);
+  // By date, the most relevant first on the same instant; or by relevance (the list's « par pertinence »).
   matches.sort(
     (a, b) =>
       (q.featuredFirst ? Number(b.item.event.featured) - Number(a.item.event.featured) : 0) ||
-      (scores ? (scores.get(b.item) ?? 0) - (scores.get(a.item) ?? 0) : 0) ||
+      (q.byRelevance ? byScore(a, b) : 0) ||
       a.occurrence.startsTs - b.occurrence.startsTs ||
+      byScore(a, b) ||
       byText(a.item.event.title, b.item.event.title),
   );
   const endsAfter = Date.parse(q.endsAfter);
   return {
     items: matches.slice(q.offset, q.offset + q.limit).map((m) => atOccurrence(m, endsAfter)),
     total: matches.length,
+    dates,
   };
 }
 
 export function mapPointsOf(items: Iterable<IndexedEvent>, q: EventQuery, max: number) {
   return filterForQuery(items, { ...q, oneRowPerEvent: true })
-    .filter((m) => m.item.event.lat != null && m.item.event.lng != null)
+    .matches.filter((m) => m.item.event.lat != null && m.item.event.lng != null)
     .sort((a, b) => a.occurrence.startsTs - b.occurrence.startsTs)
     .slice(0, max)
     .map(({ item: { event: e }, occurrence: o }) => ({
@@ -179,7 +193,7 @@ export function mapPointsOf(items: Iterable<IndexedEvent>, q: EventQuery, max: n
 /** Title, venue, city and organizer of the events the query matches (its words ignored), for suggestions. */
 export function suggestionTextsOf(items: Iterable<IndexedEvent>, q: EventQuery): string[] {
   return filterForQuery(items, { ...q, words: undefined, oneRowPerEvent: true })
-    .flatMap(({ item: { event: e } }) => [e.title, e.venueName, e.city, e.organizerName])
+    .matches.flatMap(({ item: { event: e } }) => [e.title, e.venueName, e.city, e.organizerName])
     .filter((text) => text !== '');
 }
 

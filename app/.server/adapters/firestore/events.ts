@@ -72,8 +72,8 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       const counts: Record<string, number> = {};
       for (const i of await mirror()) {
         if (!status.includes(i.event.status) || !(i.endsTs > after)) continue;
-        const upcoming = i.occurrences.filter((o) => o.endsTs > after).length;
-        if (upcoming > 0) counts[i.event.category] = (counts[i.event.category] ?? 0) + upcoming;
+        // A series counts once (decision 065), as on SQLite.
+        if (i.occurrences.some((o) => o.endsTs > after)) counts[i.event.category] = (counts[i.event.category] ?? 0) + 1;
       }
       return counts;
     },

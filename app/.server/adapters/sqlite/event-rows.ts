@@ -15,7 +15,11 @@ export function toEventAt(row: Row): AgendaEvent {
     startsAt: str(row.occ_starts_at),
     endsAt: str(row.occ_ends_at),
     openEnd: bool(row.occ_open_end),
-    occurrence: { cancelled: bool(row.occ_cancelled), upcoming: Number(row.occ_upcoming) },
+    occurrence: {
+      cancelled: bool(row.occ_cancelled),
+      upcoming: Number(row.occ_upcoming),
+      ...(row.occ_matching == null ? {} : { matching: Number(row.occ_matching) }),
+    },
   };
 }
 

@@ -7,6 +7,9 @@ import type { Db } from './db';
 import { AWAITING, eventParams, eventQuerySql, ftsMatch, statusCounts, toEvent, toEventAt } from './event-rows';
 import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
 
+/** Added to a cancelled date's instant when picking a series' next date: any date not cancelled comes first. */
+const CANCELLED_LAST = 1e14;
+
 export function createEventStore(db: Db): EventStore {
   const eventColumns = Object.keys(eventParams({ accessibility: {} } as AgendaEvent));
   const insertEvent = db.prepare(
@@ -40,31 +43,49 @@ export function createEventStore(db: Db): EventStore {
   return {
     async search(q) {
       const { from, where, params, rank } = eventQuerySql(q);
-      const group = q.oneRowPerEvent ? 'GROUP BY o.event_id' : '';
-      const counted = q.oneRowPerEvent ? 'COUNT(DISTINCT o.event_id)' : 'COUNT(*)';
-      const total = (db.prepare(`SELECT ${counted} AS n ${from} WHERE ${where}`).get(...params) as { n: number }).n;
-      const order = [q.featuredFirst ? 'o_featured DESC' : null, rank ? 'o_relevance' : null, 'o_starts', 'o_title'];
+      const grouped = Boolean(q.oneRowPerEvent);
+      // Events are counted only where a series is one result (a distinct count costs a sort).
+      const counts = db
+        .prepare(
+          `SELECT ${grouped ? 'COUNT(DISTINCT o.event_id)' : 'NULL'} AS events, COUNT(*) AS dates ${from} WHERE ${where}`,
+        )
+        .get(...params) as { events: number | null; dates: number };
+      const relevance = rank && q.byRelevance ? 'o_relevance' : null;
+      const order = [
+        q.featuredFirst ? 'o_featured DESC' : null,
+        relevance,
+        'o_starts',
+        rank && !relevance ? 'o_relevance' : null,
+        'o_title',
+      ];
       const orderBy = (prefix: string) =>
         order
           .filter(Boolean)
           .map((o) => prefix + o)
           .join(', ');
       // Sort the page's occurrences on the covering indexes first, then read only those events (not every match in
-      // full). Grouped per event, MIN() makes the other bare columns those of its first matching date (SQLite).
+      // full). Grouped per event (a series is one result, decision 065), MIN() makes the other bare columns those of
+      // its first matching date that is not cancelled (a cancelled one weighs CANCELLED_LAST more), SQLite's rule;
+      // bm25() cannot stand in a grouped query, hence the matches as a subquery that SQLite must not flatten into it
+      // when words are searched (`LIMIT -1`: no limit, but a subquery with a LIMIT is never flattened into an
+      // aggregate); without words it is flattened and the indexes serve the grouping.
+      const matches = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
+          o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, e.featured AS o_featured,
+          ${rank ?? '0'} AS o_relevance, o.starts_ts AS o_starts, e.title AS o_title
+        ${from} WHERE ${where}`;
+      const page = grouped
+        ? `SELECT m.*, MIN(m.o_starts + m.occ_cancelled * ${CANCELLED_LAST}) AS o_pick, COUNT(*) AS occ_matching
+           FROM (${matches}${rank ? ' LIMIT -1' : ''}) m GROUP BY m.eid`
+        : `SELECT m.*, NULL AS occ_matching FROM (${matches}) m`;
       const rows = db
         .prepare(
-          `SELECT e.*, page.occ_starts_at, page.occ_ends_at, page.occ_open_end, page.occ_cancelled,
+          `SELECT e.*, page.occ_starts_at, page.occ_ends_at, page.occ_open_end, page.occ_cancelled, page.occ_matching,
              (SELECT COUNT(*) FROM event_occurrences c WHERE c.event_id = e.id AND c.ends_ts > ?) AS occ_upcoming
-           FROM (
-             SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
-               o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, e.featured AS o_featured,
-               ${rank ?? '0'} AS o_relevance, ${q.oneRowPerEvent ? 'MIN(o.starts_ts)' : 'o.starts_ts'} AS o_starts,
-               e.title AS o_title
-             ${from} WHERE ${where} ${group} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) page
+           FROM (${page} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) page
            JOIN events e ON e.id = page.eid ORDER BY ${orderBy('page.')}`,
         )
         .all(Date.parse(q.endsAfter), ...params, q.limit, q.offset) as Row[];
-      return { items: rows.map(toEventAt), total };
+      return { items: rows.map(toEventAt), total: grouped ? Number(counts.events) : counts.dates, dates: counts.dates };
     },
     async mapPoints(q, max) {
       const { from, where, params } = eventQuerySql(q);
@@ -112,7 +133,7 @@ export function createEventStore(db: Db): EventStore {
     async countUpcomingByCategory(endsAfter, status) {
       const rows = db
         .prepare(
-          `SELECT e.category, COUNT(*) AS n FROM event_occurrences o JOIN events e ON e.id = o.event_id
+          `SELECT e.category, COUNT(DISTINCT e.id) AS n FROM event_occurrences o JOIN events e ON e.id = o.event_id
            WHERE e.status IN (${status.map(() => '?').join(', ')}) AND o.ends_ts > ? GROUP BY e.category`,
         )
         .all(...status, Date.parse(endsAfter)) as { category: string; n: number }[];

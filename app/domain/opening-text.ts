@@ -1,0 +1,54 @@
+// An exhibition's opening for the days someone looks at (decision 066): today on the list and the event page, the
+// weekend on « Ce week-end », the day a link points at (`?date=`). Pure: shared by the list's cards and the event page.
+import { addDaysToDate, formatCalendarDay, zurichToday } from './dates';
+import { openingHoursOn, type Schedule, type SchedulePeriod, WEEKDAY_LABELS, weekdayOf } from './schedule';
+import { frenchList } from './schedule-text';
+
+const hours = (period: SchedulePeriod, day: string) => {
+  const h = openingHoursOn(period, day);
+  return h ? `${h.open}–${h.close}` : null;
+};
+
+/** How a day is named beside its hours: « aujourd’hui », « demain », « le samedi 5 décembre ». */
+function dayName(day: string, today: string): string {
+  if (day === today) return 'aujourd’hui';
+  if (day === addDaysToDate(today, 1)) return 'demain';
+  return `le ${formatCalendarDay(day, day.slice(0, 4) === today.slice(0, 4) ? 'weekday' : 'weekdayYear')}`;
+}
+
+/**
+ * « ouvert aujourd’hui 10:00–18:00 », « fermé demain », « ouvert le samedi 5 décembre 10:00–18:00 »; for two days (a
+ * weekend) « ouvert samedi 10:00–18:00, dimanche 10:00–17:00 » or « ouvert samedi 10:00–18:00, fermé dimanche ».
+ * `days`: the days looked at (YYYY-MM-DD), today when empty; those outside the period are left out. Null for another
+ * kind of schedule, or when no day looked at is within the period.
+ */
+export function openingText(
+  schedule: Schedule | null | undefined,
+  days: readonly string[],
+  now = new Date(),
+): string | null {
+  if (schedule?.kind !== 'period') return null;
+  const today = zurichToday(now);
+  const within = (days.length ? days : [today]).filter((d) => d >= schedule.from && d <= schedule.to);
+  if (within.length === 0) return null;
+  if (within.length === 1) {
+    const day = within[0];
+    const h = hours(schedule, day);
+    return h ? `ouvert ${dayName(day, today)} ${h}` : `fermé ${dayName(day, today)}`;
+  }
+  const open = within.filter((d) => hours(schedule, d));
+  const closed = within.filter((d) => !hours(schedule, d));
+  const name = (d: string) => WEEKDAY_LABELS[weekdayOf(d)];
+  if (open.length === 0) return `fermé ${frenchList(closed.map(name))}`;
+  const opened = `ouvert ${open.map((d) => `${name(d)} ${hours(schedule, d)}`).join(', ')}`;
+  return closed.length ? `${opened}, fermé ${frenchList(closed.map(name))}` : opened;
+}
+
+/** The Zurich days of a date window of at most two days (« demain », « ce week-end »), else none (today is meant). */
+export function windowDays(window: { start: Date; end: Date } | null): string[] {
+  if (!window) return [];
+  const first = zurichToday(window.start);
+  const last = zurichToday(new Date(window.end.getTime() - 1));
+  if (last < first || addDaysToDate(first, 1) < last) return [];
+  return first === last ? [first] : [first, last];
+}

@@ -1,0 +1,405 @@
+// A series as the public sees it (issue 33, decisions 065–067), on a 390×844 phone, with and without JavaScript: one
+// card in a search, the search in date order under day headings, « Quand » of a weekly series with exclusions and of
+// an exhibition, Google Agenda's link with its rule, a cancelled date « Annulé » on the page, in the API and the .ics,
+// the way there, the desktop header, and the tap targets of every public page of the guard matrix.
+import fs from 'node:fs';
+import ical, { type VEvent } from 'node-ical';
+import { setDateCancelled } from '../../app/.server/events/cancel-date';
+import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '../../app/domain/dates';
+import type { AgendaEvent } from '../../app/domain/event';
+import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
+import { weekdayOf } from '../../app/domain/schedule';
+import { expandSchedule, scheduleSpan } from '../../app/domain/schedule-expand';
+import { expect, type Fixtures, test } from './fixtures';
+import { smallTargets } from './tap-targets';
+import { unique } from './utils';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The next day of this weekday after tomorrow (YYYY-MM-DD). */
+function nextWeekday(weekday: string, after = 2): string {
+  let day = addDaysToDate(zurichToday(), after);
+  while (weekdayOf(day) !== weekday) day = addDaysToDate(day, 1);
+  return day;
+}
+
+/** Every Tuesday 18:30–20:00, ten times, the third one excluded (RFC 5545: nine dates). */
+function tuesdays(): ScheduleRule {
+  const first = nextWeekday('TU');
+  return {
+    kind: 'rule',
+    firstDate: first,
+    start: '18:30',
+    end: '20:00',
+    freq: 'weekly',
+    interval: 1,
+    byDay: ['TU'],
+    monthly: null,
+    until: '',
+    count: 10,
+    exclude: [addDaysToDate(first, 14)],
+  };
+}
+
+/** A published series, its dates spanning the event's own. */
+async function createSeries(
+  createEvent: Fixtures['createEvent'],
+  schedule: Schedule,
+  overrides: Partial<AgendaEvent> = {},
+) {
+  const span = scheduleSpan(schedule);
+  if (!span) throw new Error('série vide');
+  return createEvent({ status: 'approved', schedule, ...span, ...overrides });
+}
+
+/**
+ * A page of the app, asked again until what it shows is what the store holds (on Firestore the server's mirror follows
+ * a write a moment later). The query's `essai` makes each visit its own address for the page cache.
+ */
+async function visit(page: import('@playwright/test').Page, url: string, ready: () => Promise<void>) {
+  await expect(async () => {
+    await page.goto(`${url}${url.includes('?') ? '&' : '?'}essai=${Date.now()}`);
+    await ready();
+  }).toPass({ timeout: 20_000 });
+}
+
+const swissDay = (ymd: string) => formatCalendarDay(ymd, 'weekdayYear');
+
+test.describe('une série pour le public', () => {
+  test('une recherche du titre d’une série montre une seule carte « Chaque mardi · 18:30 · 9 dates » @journey', async ({
+    page,
+    createEvent,
+  }) => {
+    const title = unique('Salsa du mardi');
+    const schedule = tuesdays();
+    await createSeries(createEvent, schedule, { title });
+    const cards = page.locator('.event-card');
+    await visit(page, `/evenements?q=${encodeURIComponent(title)}`, async () => {
+      await expect(cards).toHaveCount(1, { timeout: 1_000 });
+    });
+    await expect(cards).toContainText(title);
+    await expect(cards.locator('.event-card__when')).toHaveText('Chaque mardi · 18:30 · 9 dates');
+    // Under the day of its next date, which its time names.
+    const first = expandSchedule(schedule)[0];
+    await expect(cards.locator('time')).toHaveAttribute('datetime', first.startsAt);
+    await expect(page.getByTestId('result-count')).toContainText('1 événement, 9 dates');
+    // Its link opens that date.
+    await expect(cards.getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      new RegExp(`^/evenement/[a-z0-9]+\\?date=${schedule.firstDate}$`),
+    );
+  });
+
+  test('la recherche suit l’ordre des dates sous les titres de jours, la pertinence ne passe pas devant', async ({
+    page,
+    createEvent,
+  }) => {
+    const word = `Zorbalune${Date.now().toString(36)}`;
+    const on = (days: number) => {
+      const day = addDaysToDate(zurichToday(), days);
+      return { startsAt: zurichIso(day, '20:00'), endsAt: zurichIso(day, '22:00') };
+    };
+    // The word in the title matters most, yet that event comes last: it is the furthest.
+    const far = await createEvent({ title: `${word} en plein titre`, ...on(9) });
+    const near = await createEvent({
+      title: unique('Conte du soir'),
+      description: `Un conte ${word} pour toute la famille, au coin du feu.`,
+      ...on(2),
+    });
+    const middle = await createEvent({
+      title: unique('Atelier d’écriture'),
+      description: `Écrire comme ${word}, un soir par mois, en petit groupe.`,
+      ...on(5),
+    });
+    const titles = page.locator('.event-card__title');
+    await visit(page, `/evenements?q=${word}`, async () => {
+      await expect(titles).toHaveCount(3, { timeout: 1_000 });
+    });
+    await expect(titles).toHaveText([near.title, middle.title, far.title]);
+    const headings = page.locator('.day-group__heading');
+    await expect(headings).toHaveCount(3);
+    for (const [i, event] of [near, middle, far].entries()) {
+      const day = zurichToday(new Date(event.startsAt));
+      const heading = formatCalendarDay(day, day.slice(0, 4) === zurichToday().slice(0, 4) ? 'weekday' : 'weekdayYear');
+      await expect(headings.nth(i)).toHaveText(heading.charAt(0).toUpperCase() + heading.slice(1));
+    }
+  });
+
+  test('« Quand » d’une série hebdomadaire : sa règle, ses prochaines dates, toutes sur demande, et Google Agenda avec sa règle', async ({
+    page,
+    createEvent,
+  }) => {
+    const schedule = tuesdays();
+    const event = await createSeries(createEvent, schedule, { title: unique('Cours de salsa') });
+    const dates = expandSchedule(schedule);
+    await page.goto(`/evenement/${event.id}`);
+    // Under the title, the next date, once; no « Du … au … » of the whole series anywhere.
+    await expect(page.getByTestId('series-when')).toHaveText(/^Prochaine date\u00a0: mardi .+, 18:30 – 20:00$/);
+    await expect(page.locator('main')).not.toContainText(`Du ${swissDay(schedule.firstDate)}`);
+    const when = page.getByTestId('event-when');
+    await expect(when.getByRole('heading', { name: 'Quand' })).toBeVisible();
+    const excluded = schedule.exclude[0];
+    const excludedDay = Number(excluded.slice(8));
+    await expect(when.getByTestId('series-rule')).toHaveText(
+      new RegExp(
+        `^Chaque mardi, 18:30–20:00, 10 fois à partir du .+, sauf le ${excludedDay === 1 ? '1er' : excludedDay} `,
+      ),
+    );
+    await expect(when.getByTestId('next-dates').getByTestId('series-date')).toHaveCount(5);
+    // All of them behind « Toutes les dates (9) », opened without a script (details/summary).
+    await when.getByText('Toutes les dates (9)').click();
+    const all = when.getByTestId('all-dates').getByTestId('series-date');
+    await expect(all).toHaveCount(9);
+    await expect(all.first().locator('time')).toHaveAttribute('datetime', dates[0].startsAt);
+    await expect(when.getByTestId('all-dates')).not.toContainText(swissDay(excluded).replace(/ \d{4}$/, ''));
+    // Google Agenda: one repeating entry from the next date, its rule and its exclusion.
+    const google = new URL((await page.getByRole('link', { name: 'Google Agenda' }).getAttribute('href')) ?? '');
+    const recur = google.searchParams.get('recur') ?? '';
+    expect(recur).toMatch(/^RRULE:FREQ=WEEKLY;BYDAY=TU;WKST=MO;UNTIL=\d{8}T\d{6}Z\nEXDATE:\d{8}T\d{6}Z$/);
+    const stamp = (iso: string) =>
+      new Date(iso)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
+    expect(recur).toContain(`EXDATE:${stamp(zurichIso(excluded, '18:30'))}`);
+    expect(google.searchParams.get('dates')).toBe(`${stamp(dates[0].startsAt)}/${stamp(dates[0].endsAt)}`);
+    expect(google.searchParams.get('ctz')).toBe('Europe/Zurich');
+  });
+
+  test('« Quand » d’une exposition : ses jours, ses heures par jour, ses fermetures, ouverte ou fermée le jour regardé', async ({
+    page,
+    createEvent,
+  }) => {
+    const from = addDaysToDate(zurichToday(), -3);
+    const to = addDaysToDate(zurichToday(), 60);
+    const closed = addDaysToDate(zurichToday(), 20);
+    const schedule: Schedule = {
+      kind: 'period',
+      from,
+      to,
+      hours: Object.fromEntries(
+        (['TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const).map((d) => [
+          d,
+          d === 'TH' ? { open: '10:00', close: '20:00' } : { open: '10:00', close: '18:00' },
+        ]),
+      ),
+      closed: [closed],
+    };
+    const event = await createSeries(createEvent, schedule, { title: unique('Exposition Horlogers') });
+    await page.goto(`/evenement/${event.id}`);
+    // The line under the title is never empty: until when, and today's opening.
+    const today = zurichToday();
+    const todayOpen = weekdayOf(today) !== 'MO' && today !== closed;
+    await expect(page.getByTestId('series-when')).toHaveText(
+      new RegExp(`^Jusqu’au ${formatCalendarDay(to)} · ${todayOpen ? 'ouvert' : 'fermé'} aujourd’hui`),
+    );
+    const when = page.getByTestId('event-when');
+    await expect(when).toContainText(`Du ${formatCalendarDay(from)} au ${formatCalendarDay(to)}`);
+    const rows = when.getByTestId('opening-hours').locator('tbody tr');
+    await expect(rows).toHaveText([
+      'LundiFermé',
+      'Mardi10:00–18:00',
+      'Mercredi10:00–18:00',
+      'Jeudi10:00–20:00',
+      'Vendredi10:00–18:00',
+      'Samedi10:00–18:00',
+      'Dimanche10:00–18:00',
+    ]);
+    await expect(when.getByTestId('closed-days')).toHaveText(`Fermé aussi le ${swissDay(closed)}.`);
+    // The day looked at (a card of « demain » or « ce week-end » links to it): its own opening.
+    await page.goto(`/evenement/${event.id}?date=${closed}`);
+    await expect(page.getByTestId('opening')).toHaveText(
+      `Fermé le ${formatCalendarDay(closed, closed.slice(0, 4) === today.slice(0, 4) ? 'weekday' : 'weekdayYear')}`,
+    );
+    let thursday = addDaysToDate(today, 2);
+    while (weekdayOf(thursday) !== 'TH' || thursday === closed) thursday = addDaysToDate(thursday, 1);
+    await page.goto(`/evenement/${event.id}?date=${thursday}`);
+    await expect(page.getByTestId('opening')).toHaveText(/^Ouvert (demain|le jeudi .+) 10:00–20:00$/);
+    // Google Agenda: one all-day entry over its days, its hours said first; the .ics likewise, as free time.
+    const google = new URL((await page.getByRole('link', { name: 'Google Agenda' }).getAttribute('href')) ?? '');
+    expect(google.searchParams.get('dates')).toBe(
+      `${from.replace(/-/g, '')}/${addDaysToDate(to, 1).replace(/-/g, '')}`,
+    );
+    expect(google.searchParams.get('recur')).toBeNull();
+    expect(google.searchParams.get('details')).toMatch(
+      /^Du .+, mardi–dimanche 10:00–18:00, jeudi 10:00–20:00, fermé le lundi et le /,
+    );
+    const ics = (await (await page.request.get(`/evenement/${event.id}/calendrier.ics`)).text()).replace(/\r?\n /g, '');
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${from.replace(/-/g, '')}`);
+    expect(ics).toContain('TRANSP:TRANSPARENT');
+  });
+
+  test('une date annulée se lit « Annulé » sur la fiche, dans l’API et dans le .ics ; la carte passe à la suivante @journey', async ({
+    page,
+    ports,
+    createUser,
+    createEvent,
+  }) => {
+    const organizer = await createUser({ displayName: 'Salsa Club' });
+    const schedule = tuesdays();
+    const title = unique('Salsa du club');
+    const event = await createSeries(createEvent, schedule, { title, createdBy: organizer.uid });
+    const dates = expandSchedule(schedule);
+    // Cancelled by its organizer through the use case the dashboard calls (no moderation: not content).
+    await setDateCancelled(ports.store, organizer, { eventId: event.id, startsAt: dates[0].startsAt, cancelled: true });
+
+    await visit(page, `/evenement/${event.id}`, async () => {
+      await expect(page.getByTestId('next-dates').getByTestId('series-date').first()).toContainText('Annulé', {
+        timeout: 1_000,
+      });
+    });
+    const next = page.getByTestId('next-dates').getByTestId('series-date');
+    await expect(next.filter({ hasText: 'Annulé' })).toHaveCount(1);
+    // The next date under the title is the one that takes place.
+    await expect(page.getByTestId('series-when').locator('time')).toHaveAttribute('datetime', dates[1].startsAt);
+
+    // The list: one card, at the next date not cancelled, not marked « Annulé ».
+    const card = page.locator('.event-card');
+    await visit(page, `/evenements?q=${encodeURIComponent(title)}`, async () => {
+      await expect(card.locator('time')).toHaveAttribute('datetime', dates[1].startsAt, { timeout: 1_000 });
+    });
+    await expect(card).toHaveCount(1);
+    await expect(card).not.toContainText('Annulé');
+
+    // The API: that date says it, in occurrences; the series stands at its next date.
+    const api = await (
+      await page.request.get(`/api/v1/events?q=${encodeURIComponent(title)}&fields=cancelled,startsAt`)
+    ).json();
+    expect(api.data.map((e: { cancelled: boolean }) => e.cancelled)).toEqual(dates.map((_, i) => i === 0));
+    const grouped = await (
+      await page.request.get(`/api/v1/events?q=${encodeURIComponent(title)}&group=series&fields=cancelled,series`)
+    ).json();
+    expect(grouped.data).toHaveLength(1);
+    expect(grouped.data[0]).toMatchObject({ cancelled: false, series: { kind: 'rule', matchingDates: 9 } });
+
+    // The .ics: the date stays in the rule, overridden as cancelled, « Annulé : » in its title.
+    const text = await (await page.request.get(`/evenement/${event.id}/calendrier.ics`)).text();
+    const unfolded = text.replace(/\r?\n /g, '');
+    expect(unfolded).toContain('STATUS:CANCELLED');
+    expect(unfolded).toContain(`SUMMARY:Annulé : ${title.replace(/([,;])/g, '\\$1')}`);
+    const vevents = Object.values(ical.sync.parseICS(text)).filter(
+      (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',
+    );
+    const instances = vevents.flatMap((e) =>
+      ical.expandRecurringEvent(e, {
+        from: new Date(Date.now() - 86_400_000),
+        to: new Date(Date.now() + 400 * 86_400_000),
+      }),
+    );
+    const cancelled = instances.filter((i) => String(i.summary).startsWith('Annulé'));
+    expect(cancelled.map((i) => new Date(i.start).getTime())).toEqual([Date.parse(dates[0].startsAt)]);
+  });
+
+  test('y aller : « Itinéraire » vers le lieu, l’adresse en lien, les CFF jusqu’au lieu pour l’heure de la date, sans excuse sans JavaScript', async ({
+    page,
+    createEvent,
+  }) => {
+    const schedule = tuesdays();
+    const event = await createSeries(createEvent, schedule, {
+      title: unique('Milonga'),
+      venueName: 'Salle du Faubourg',
+      street: 'Rue du Faubourg 12',
+      postalCode: '2000',
+      city: 'Neuchâtel',
+      lat: 46.99312,
+      lng: 6.93178,
+    });
+    const second = expandSchedule(schedule)[1];
+    await page.goto(`/evenement/${event.id}?date=${zurichToday(new Date(second.startsAt))}`);
+    const place = page.getByRole('region', { name: 'Lieu' });
+    await expect(place.getByRole('link', { name: 'Itinéraire' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=46.993120%2C6.931780',
+    );
+    await expect(place.getByRole('link', { name: /Rue du Faubourg 12, 2000 Neuchâtel/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=46\.993120,6\.931780$/,
+    );
+    const sbb = new URL((await place.getByRole('link', { name: /transports publics/ }).getAttribute('href')) ?? '');
+    expect(sbb.searchParams.get('nach')).toBe('Rue du Faubourg 12, 2000 Neuchâtel');
+    // Arriving a quarter of an hour before the date shown.
+    expect(sbb.searchParams.get('zeit')).toBe('18:15');
+    expect(sbb.searchParams.get('datum')).toBe(zurichToday(new Date(second.startsAt)).split('-').reverse().join('.'));
+    await expect(page.locator('main')).not.toContainText('nécessite JavaScript');
+  });
+
+  test('sans JavaScript, la carte de la liste renvoie à la liste, sans excuse @nojs-only', async ({ page }) => {
+    await page.goto('/evenements?vue=carte&quand=mois');
+    const box = page.getByTestId('events-map-placeholder');
+    await expect(box).toContainText('Ces événements sont aussi en liste');
+    await expect(page.locator('main')).not.toContainText('nécessite JavaScript');
+    await box.getByRole('link', { name: 'la liste' }).click();
+    await expect(page).toHaveURL('/evenements?quand=mois');
+    await expect(page.locator('.event-card').first()).toBeVisible();
+  });
+});
+
+test.describe('l’en-tête', () => {
+  test('dès 1024 px : la recherche, « Événements » et « Ajouter un événement » sans ouvrir le menu', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    const search = header.getByRole('searchbox', { name: 'Rechercher dans l’agenda' });
+    await expect(search).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Événements', exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Ajouter un événement' })).toHaveAttribute(
+      'href',
+      '/organizer/submit-event',
+    );
+    await expect(page.getByTestId('burger')).toBeVisible();
+    await search.fill('marché');
+    await search.press('Enter');
+    await expect(page).toHaveURL('/evenements?q=march%C3%A9');
+    // On a phone, the header is the logo and the burger, as before.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(search).toBeHidden();
+    await expect(header.getByRole('link', { name: 'Ajouter un événement' })).toBeHidden();
+    await expect(page.getByTestId('burger')).toBeVisible();
+  });
+});
+
+/** The HTML pages the guard matrix says are public (or the framed agenda), read from its table. */
+function publicPages(): string[] {
+  const matrix = fs.readFileSync(new URL('./guard-matrix.spec.ts', import.meta.url), 'utf8');
+  const table = matrix.slice(matrix.indexOf('const EXPECTED'), matrix.indexOf('};', matrix.indexOf('const EXPECTED')));
+  return [...table.matchAll(/'([^']+)': '(public|embed)'/g)]
+    .map((m) => m[1])
+    .filter((p) => !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) && p !== '/healthz' && p !== '/carte.json');
+}
+
+test.describe('cibles tactiles', () => {
+  test('chaque page publique de la matrice des gardes : actions de 44 px, liens de 24 px au moins, à 390 px', async ({
+    page,
+    ports,
+    createEvent,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const pages = publicPages();
+    expect(pages).toEqual(
+      expect.arrayContaining(['/', '/evenements', '/evenement/:id', '/partenaires/:id', '/integrer']),
+    );
+    const series = await createSeries(createEvent, tuesdays(), { title: unique('Tango du mardi') });
+    const [partner] = await ports.store.partners.list({ activeOnly: true });
+    // The consent already given: the banner is not a page's own target.
+    await page.addInitScript(() => localStorage.setItem('cookie-consent-given', 'true'));
+    const found: Record<string, unknown> = {};
+    for (const pattern of [
+      ...pages,
+      '/evenements?vue=carte',
+      '/evenements?q=tango&canton=NE',
+      '/evenements?q=zzzz&gratuit=1',
+    ]) {
+      const url = pattern.replace('/evenement/:id', `/evenement/${series.id}`).replace(':id', partner?.id ?? '');
+      await page.goto(url);
+      // With JavaScript, the map of the map view is measured too (its zoom buttons).
+      if (url.includes('vue=carte') && testInfo.project.name === 'js')
+        await page.locator('.leaflet-control-zoom-in').waitFor();
+      const small = await smallTargets(page);
+      if (small.length) found[url] = small;
+    }
+    expect(found).toEqual({});
+  });
+});
