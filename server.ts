@@ -30,8 +30,11 @@ function runtimeOf(build: ServerBuild): ServerRuntime {
   return entry.serverRuntime;
 }
 
-const runtime = runtimeOf(productionBuild ?? (await (loadBuild as () => Promise<ServerBuild>)()));
-const { audit, redactUrl, cspDirectives, isCrossSite, FORBIDDEN_ORIGIN, backgroundSettled } = runtime;
+const firstBuild = productionBuild ?? (await (loadBuild as () => Promise<ServerBuild>)());
+const runtime = runtimeOf(firstBuild);
+const { audit, cspDirectives, isCrossSite, FORBIDDEN_ORIGIN, backgroundSettled } = runtime;
+// Tokens in URLs (a query's `token`, a route's `$token` segment) never reach the logs.
+const { redact: redactUrl } = runtime.secretUrls(firstBuild.routes);
 const services = runtime.getServices();
 const { config } = services;
 /** A refused request body is read and dropped up to this size (the largest form, an 8 MB image, fits); past it, the
@@ -177,7 +180,7 @@ async function serve() {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
   };
-  // The preview of a review image (app/routes/apercu-image.$name.tsx) is an image too: the same CSP, not the pages'.
+  // The preview of a review image (app/routes/apercu-image.$token.tsx) is an image too: the same CSP, not the pages'.
   app.use('/apercu-image', (_req, res, next) => {
     uploadHeaders(res);
     next();
@@ -260,8 +263,8 @@ async function serve() {
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
 
-  // Verification and reset links carry their token in the query string, and pages after them send it back as
-  // Referer: neither reaches the access log.
+  // Verification and reset links carry their token in the query string, alert links in their path, and pages after
+  // them send it back as Referer: none reaches the access log.
   morgan.token('url', (req) => redactUrl((req as express.Request).originalUrl ?? req.url));
   morgan.token('referrer', (req) => {
     const referrer = req.headers.referer ?? req.headers.referrer?.toString();

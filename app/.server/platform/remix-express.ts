@@ -22,6 +22,7 @@ import {
   strongEtag,
 } from './http-cache';
 import { limitedBody } from './request-body';
+import { type SecretUrls, secretUrls } from './secret-urls';
 import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
 
 export interface RemixHandlerOptions {
@@ -104,10 +105,15 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, answer: CachedAns
 export function createRemixHandler(options: RemixHandlerOptions) {
   const handleRequest = createRequestHandler(options.build, options.mode);
   let pageCache: PageCache | null | undefined;
+  // The URLs that carry a token, from the routes of the build that answers (in development, the latest one).
+  const secrets = async (): Promise<SecretUrls> =>
+    secretUrls((typeof options.build === 'function' ? await options.build() : options.build).routes);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const { config, store } = getServices();
     pageCache ??= createPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    const secretUrl = (await secrets()).carriesSecret(req.originalUrl);
+    // A page reached by a token is never kept, nor served from what was kept.
+    const isRead = (req.method === 'GET' || req.method === 'HEAD') && !secretUrl;
     // The public API never reads the session: its answers are everyone's, cookie or not (decision 046).
     const isApi = req.path.startsWith('/api/v1/');
     const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
@@ -157,6 +163,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         setsCookie: response.headers.has('Set-Cookie'),
         routeCacheControl: response.headers.get('Cache-Control'),
         contentType: response.headers.get('Content-Type'),
+        secretUrl,
       });
       const headers = new Headers(response.headers);
       headers.set('Cache-Control', cacheControl(kind, config));

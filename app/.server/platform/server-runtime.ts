@@ -4,12 +4,13 @@
 
 import { JOBS } from '../jobs';
 import { getServices } from '../services';
-import { audit, redactUrl } from './audit';
+import { audit } from './audit';
 import { backgroundSettled } from './background';
 import { cspDirectives } from './csp';
 import { startJobs } from './jobs';
 import { createRemixHandler } from './remix-express';
 import { refuseOversizedBodies } from './request-body';
+import { secretUrls } from './secret-urls';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
 import { prepareStore, schedulePendingImageCleanup } from './startup';
 
@@ -29,7 +30,7 @@ export const serverRuntime = {
   getServices,
   prepare,
   audit,
-  redactUrl,
+  secretUrls,
   cspDirectives,
   isCrossSite,
   FORBIDDEN_ORIGIN,
