@@ -3,6 +3,7 @@
 // of the app is loaded once per process (docs/decisions/033-racine-de-composition.md).
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { ServerBuild, ServerEntryModule } from '@remix-run/node';
@@ -158,11 +159,14 @@ async function serve() {
     }),
   );
 
+  // The host of the request, decided once: X-Forwarded-Host only from a trusted proxy, and a valid host or a French 400
+  // (app/.server/platform/request-host.ts). Every check after this one compares Origin with that same host.
+  app.use(runtime.settleHost);
+
   // Mutating requests from another site are refused before they reach Remix (whose own check answers a bare 500).
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    const host =
-      (req.get('X-Forwarded-Host') && app.get('trust proxy') ? req.get('X-Forwarded-Host') : req.get('Host')) ?? '';
+    const host = runtime.requestHost(req);
     if (!isCrossSite({ origin: req.get('Origin'), host, fetchSite: req.get('Sec-Fetch-Site') })) return next();
     audit('access.denied', { method: req.method, path: req.path, ip: req.ip, reason: 'origin' });
     res
@@ -310,17 +314,21 @@ async function serve() {
   };
   app.use(badPaths);
 
-  const server = app.listen(config.PORT, config.HOST, () => {
+  // A request's headers and body must arrive within their limits (HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS), or
+  // the client gets a French 408 and the connection closes (app/.server/platform/slow-requests.ts).
+  const server = http.createServer(runtime.serverTimeouts(config), app);
+  server.on('clientError', runtime.answerClientError);
+  server.listen(config.PORT, config.HOST, () => {
     if (cluster.isPrimary)
       console.log(
-        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données : ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (${config.NODE_ENV}, données : ${config.DATA_DIR})`,
       );
   });
 
   // Proxies and clients (Firebase Hosting, Cloud Run, nginx, fetch) keep idle connections open to reuse them: Node's
-  // 5 s default closed them first, and a request sent on one just closed failed (reset, or 502 from a proxy).
+  // 5 s default closed them first, and a request sent on one just closed failed (reset, or 502 from a proxy). An idle
+  // connection waits for keepAliveTimeout only; headersTimeout counts from a request's first byte.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

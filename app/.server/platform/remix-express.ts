@@ -22,6 +22,7 @@ import {
   strongEtag,
 } from './http-cache';
 import { limitedBody } from './request-body';
+import { isValidHost, refuseUnreadableTarget, requestHost } from './request-host';
 import { type SecretUrls, secretUrls } from './secret-urls';
 import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
 
@@ -41,13 +42,24 @@ function remixHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** The URL as the Express adapter builds it: `req.hostname` honours `trust proxy`, the port comes from the headers. */
-function remixUrl(req: ExpressRequest): string {
-  const portOf = (host: string | undefined) => Number.parseInt(host?.split(':')[1] ?? '', 10);
-  const forwarded = portOf(req.get('X-Forwarded-Host'));
-  const direct = portOf(req.get('Host'));
-  const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(direct) ? direct : '';
-  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`).href;
+/**
+ * The URL of the request for Remix: the protocol Express reads (X-Forwarded-Proto from a trusted proxy only), the host
+ * request-host.ts settles (its port with it: never the port of another header), and the path. An absolute-form
+ * target (`GET http://other.example/page`) is this site's path all the same. Null when no URL can be built.
+ */
+function remixUrl(req: ExpressRequest): string | null {
+  const host = requestHost(req);
+  if (!isValidHost(host)) return null;
+  try {
+    let path = req.originalUrl;
+    if (!path.startsWith('/')) {
+      const absolute = new URL(path);
+      path = `${absolute.pathname}${absolute.search}`;
+    }
+    return new URL(`${req.protocol}://${host}${path}`).href;
+  } catch {
+    return null;
+  }
 }
 
 /** The answer's Set-Cookie headers, with only the last `__session` one (each builds on the previous, visitor.ts). */
@@ -108,7 +120,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
   // The URLs that carry a token, from the routes of the build that answers (in development, the latest one).
   const secrets = async (): Promise<SecretUrls> =>
     secretUrls((typeof options.build === 'function' ? await options.build() : options.build).routes);
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  const handle = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const { config, store } = getServices();
     pageCache ??= createPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
     const secretUrl = (await secrets()).carriesSecret(req.originalUrl);
@@ -118,6 +130,8 @@ export function createRemixHandler(options: RemixHandlerOptions) {
     const isApi = req.path.startsWith('/api/v1/');
     const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
     const url = remixUrl(req);
+    // server.ts settled the host before (request-host.ts): this holds for whatever else calls the handler.
+    if (url === null) return refuseUnreadableTarget(req, res, 'adresse');
     // The store's revision before rendering: a write during it makes the kept copy stale at once.
     const revision = isRead && anonymous && pageCache ? store.revision() : -1;
     if (revision !== -1) {
@@ -181,5 +195,10 @@ export function createRemixHandler(options: RemixHandlerOptions) {
       if (refused) return;
       next(error);
     }
+  };
+  // Express 4 does not catch a rejected handler: whatever fails before an answer goes to its error path, never
+  // unhandled (which would stop the process).
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    handle(req, res, next).catch(next);
   };
 }

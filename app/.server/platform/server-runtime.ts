@@ -10,8 +10,10 @@ import { cspDirectives } from './csp';
 import { startJobs } from './jobs';
 import { createRemixHandler } from './remix-express';
 import { refuseOversizedBodies } from './request-body';
+import { requestHost, settleHost } from './request-host';
 import { secretUrls } from './secret-urls';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
+import { answerClientError, serverTimeouts } from './slow-requests';
 import { prepareStore, schedulePendingImageCleanup } from './startup';
 
 /**
@@ -37,6 +39,10 @@ export const serverRuntime = {
   backgroundSettled,
   createRemixHandler,
   refuseOversizedBodies,
+  settleHost,
+  serverTimeouts,
+  answerClientError,
+  requestHost,
 };
 
 export type ServerRuntime = typeof serverRuntime;
