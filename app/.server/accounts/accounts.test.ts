@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { ALREADY_VERIFIED, NO_USER, NO_USER_OR_EMAIL, VERIFICATION_MAILS_EXHAUSTED } from '../../domain/auth';
+import { RESERVED_NAME_MESSAGE } from '../../domain/reserved-names';
 import { createLocalIdentity } from '../identity/local';
 import type { UseCaseError } from '../platform/use-case-error';
 import {
@@ -12,6 +13,7 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  updateProfile,
   verifyEmail,
 } from './accounts';
 import { authenticate } from './login';
@@ -188,6 +190,37 @@ describe('comptes', () => {
     for (let i = 0; i < MAILS_PER_HOUR; i++) await resendVerification(deps, user);
     expect(await rejection(resendVerification(deps, user))).toBe(VERIFICATION_MAILS_EXHAUSTED);
     expect(mailer.sent.length - before).toBe(MAILS_PER_HOUR);
+  });
+
+  it('un nom de l’équipe (« Modération », « Agenda romand »…) ne se prend ni à l’inscription ni dans le profil ; l’admin de la ligne de commande le garde', async () => {
+    const { deps, store, mailer } = setup();
+    for (const displayName of ['Modération', 'Agenda  Romand', '4dm1n', 'Аdmin']) {
+      const error = await registerAccount(deps, {
+        email: `${displayName.length}x@exemple.ch`,
+        password: 'une phrase assez longue',
+        displayName,
+      }).then(
+        () => null,
+        (e: UseCaseError) => e,
+      );
+      expect(error).toMatchObject({ field: 'displayName', message: RESERVED_NAME_MESSAGE, status: 400 });
+    }
+    expect(mailer.sent).toHaveLength(0);
+    expect((await store.users.search({ limit: 10, offset: 0 })).total).toBe(0);
+
+    const user = await registered(deps);
+    expect(await rejection(updateProfile(deps, user, { displayName: 'Support' }))).toBe(RESERVED_NAME_MESSAGE);
+    expect((await store.users.findById(user.uid))?.displayName).toBe('Léa');
+    await updateProfile(deps, user, { displayName: 'Badminton Club Nyon' });
+    expect((await store.users.findById(user.uid))?.displayName).toBe('Badminton Club Nyon');
+
+    const admin = await createOrUpdateAccount(
+      { email: 'ada@exemple.ch', password: 'une phrase assez longue', role: 'admin', name: 'Administrateur' },
+      { store, identity: createLocalIdentity(store, deps.siteUrl) },
+    );
+    expect(admin.displayName).toBe('Administrateur');
+    await updateProfile(deps, admin, { displayName: 'Modération' });
+    expect((await store.users.findById(admin.uid))?.displayName).toBe('Modération');
   });
 
   it('une demande pour une adresse inconnue n’envoie rien', async () => {

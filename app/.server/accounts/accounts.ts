@@ -11,6 +11,7 @@ import {
   VERIFICATION_MAILS_EXHAUSTED,
   WRONG_CURRENT_PASSWORD,
 } from '~/domain/auth';
+import { isReservedName, RESERVED_NAME_MESSAGE } from '~/domain/reserved-names';
 import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../identity/local';
 import { passwordProblem } from '../identity/password-policy';
 import type { IdentityProvider, SignedIn } from '../identity/ports';
@@ -68,6 +69,7 @@ export async function registerAccount(
 ): Promise<UserProfile | null> {
   const problem = passwordProblem(input.password);
   if (problem) throw new UseCaseError(problem, 'password');
+  if (isReservedName(input.displayName)) throw new UseCaseError(RESERVED_NAME_MESSAGE, 'displayName');
   const identity = identityOf(deps);
   const account = await identity.createAccount(input);
   // SPEC §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
@@ -210,9 +212,14 @@ export async function changePassword(
   return signedIn;
 }
 
-/** SPEC §5: a profile update needs a logged-in user. */
+/**
+ * SPEC §5: a profile update needs a logged-in user. The team's names (« Admin », « Modération »…) are for admins only:
+ * an organizer keeps any other name, and an admin made by the command line may use them.
+ */
 export async function updateProfile(deps: AccountDeps, user: UserProfile | null, input: { displayName: string }) {
   if (!user) throw new UseCaseError(NO_USER);
+  if (user.role !== 'admin' && isReservedName(input.displayName))
+    throw new UseCaseError(RESERVED_NAME_MESSAGE, 'displayName');
   return deps.store.users.updateProfile(user.uid, input, clock(deps).toISOString());
 }
 
@@ -242,7 +249,8 @@ export async function signInExternal(deps: AccountDeps, idToken: string): Promis
     user = await deps.store.users.create({
       uid: person.uid,
       email: person.email,
-      displayName: person.displayName.slice(0, 60),
+      // A Google account named like the team's gets a plain name, which its owner can change in the profile.
+      displayName: isReservedName(person.displayName) ? 'Organisateur·rice' : person.displayName.slice(0, 60),
       role: 'organizer',
       passwordHash: null,
       now,
