@@ -1,6 +1,7 @@
 // Calendar sources in SQLite (app/.server/imports/ports.ts): each record as JSON beside the columns queries need.
-import { releasedSource, requestedSource, takenSource } from '../../imports/run-state';
+
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
+import { releasedSource, requestedSource, takenSource } from '../../imports/run-state';
 import type { Db } from './db';
 
 const parse = <T>(row: unknown): T => JSON.parse((row as { data: string }).data) as T;
