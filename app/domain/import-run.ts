@@ -80,18 +80,27 @@ export function runSummary(run: RunCounts): string {
   ].join(' · ');
 }
 
-/** Where the import of a source stands, for its page: asked for, running, or its latest run. */
+type LoggedRun = Omit<ImportRun, 'sourceId'>;
+
+/**
+ * Where the import of a source stands, for its page: asked for, running, or its latest run, with what the limits left
+ * aside the last time the feed was read (a run that found it unchanged read nothing, and left the same aside).
+ */
 export type RunProgress =
   | { state: 'queued'; since: string }
   | { state: 'running'; since: string }
-  | { state: 'done'; run: Omit<ImportRun, 'sourceId'> }
+  | { state: 'done'; run: LoggedRun; limits: RunLimits | null }
   | { state: 'none' };
 
+/** `runs`: the run log, newest first. */
 export function runProgress(
   source: { runRequestedAt?: string | null; runningSince?: string | null },
-  latest: Omit<ImportRun, 'sourceId'> | undefined,
+  runs: readonly LoggedRun[],
 ): RunProgress {
   if (source.runningSince) return { state: 'running', since: source.runningSince };
   if (source.runRequestedAt) return { state: 'queued', since: source.runRequestedAt };
-  return latest ? { state: 'done', run: latest } : { state: 'none' };
+  const [latest] = runs;
+  if (!latest) return { state: 'none' };
+  const lastRead = runs.find((r) => r.ok && !r.notModified);
+  return { state: 'done', run: latest, limits: lastRead?.limits ?? null };
 }

@@ -19,7 +19,13 @@ export function RunProgress({ progress }: { progress: Progress }) {
     return () => clearInterval(timer);
   }, [waiting, revalidator]);
   return (
-    <div className="notice" role="status" aria-live="polite" data-testid="run-progress" data-state={progress.state}>
+    <div
+      className="notice run-progress"
+      role="status"
+      aria-live="polite"
+      data-testid="run-progress"
+      data-state={progress.state}
+    >
       {waiting ? (
         <noscript>
           <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
@@ -45,8 +51,8 @@ export function RunProgress({ progress }: { progress: Progress }) {
                 ? 'calendrier inchangé depuis le précédent.'
                 : `${runSummary(progress.run)}.`}
           </p>
-          {limitsSummary(progress.run.limits).map((line) => (
-            <p key={line} data-testid="run-limits">
+          {limitsSummary(progress.limits).map((line) => (
+            <p key={line} className="run-limit" data-testid="run-limits">
               Au-delà des limites&nbsp;: {line}
             </p>
           ))}

@@ -89,7 +89,7 @@ export default function AdminSource() {
         <Link to="/admin/sources">← Toutes les sources</Link>
       </p>
       <SourceState source={source} />
-      <RunProgress progress={runProgress(source, runs[0])} />
+      <RunProgress progress={runProgress(source, runs)} />
       <Form method="post" className="admin-actions">
         <FormSecurity honeypot={false} />
         <button type="submit" name="intent" value="run" className="button button--primary">
