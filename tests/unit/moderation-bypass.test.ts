@@ -1,6 +1,7 @@
 // The moderation bypass of issue 16, through the routes as the server runs them: a new organizer's pending (or
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizerDashboard } from '../../app/.server/events/dashboard';
 import { submitEvent, updateEvent } from '../../app/.server/events/submissions';
 import { moderateEvent } from '../../app/.server/moderation/moderation';
 import { prepareStore } from '../../app/.server/platform/startup';
@@ -211,6 +212,12 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     expect(undo.status).toBe(302);
     expect(await store.events.findById(event.id)).toMatchObject({ status: 'cancelled', cancelledByAdmin: true });
     expect(await store.events.moderationHistory(event.id)).toEqual(log);
+    // Its dashboard says why « Rétablir » is not offered.
+    const board = await organizerDashboard(getServices(), user, null);
+    expect(board.groups.cancelled.find((e) => e.id === event.id)).toMatchObject({
+      canUndo: false,
+      cancelledByAdmin: true,
+    });
     // Its own cancellation, it undoes: once an admin has published it again (unpublish, approve), then it cancels.
     await decide('unpublish');
     await decide('approve');
