@@ -18,7 +18,7 @@ export function serverTimeouts(
 }
 
 export const REQUEST_TOO_SLOW =
-  'Requête trop lente : elle n’a pas été reçue en entier dans le délai imparti. Vérifiez votre connexion et réessayez.';
+  'Requête trop lente\u00a0: elle n’a pas été reçue en entier dans le délai imparti. Vérifiez votre connexion et réessayez.';
 
 const answer = (status: string, text: string) => {
   const body = Buffer.from(`${text}\n`);

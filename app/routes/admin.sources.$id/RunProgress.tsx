@@ -58,7 +58,7 @@ export function RunProgress({ progress }: { progress: Progress }) {
           ))}
         </>
       ) : (
-        <p>Aucun import pour l’instant&nbsp;: « Importer maintenant » le demande.</p>
+        <p>Aucun import pour l’instant&nbsp;: «&nbsp;Importer maintenant&nbsp;» le demande.</p>
       )}
     </div>
   );
