@@ -3,6 +3,7 @@
 // of the app is loaded once per process (docs/decisions/033-racine-de-composition.md).
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { ServerBuild, ServerEntryModule } from '@remix-run/node';
@@ -33,7 +34,9 @@ function runtimeOf(build: ServerBuild): ServerRuntime {
 
 const firstBuild = productionBuild ?? (await (loadBuild as () => Promise<ServerBuild>)());
 const runtime = runtimeOf(firstBuild);
-const { audit, redactUrl, cspDirectives, isCrossSite, FORBIDDEN_ORIGIN, backgroundSettled } = runtime;
+const { audit, cspDirectives, isCrossSite, FORBIDDEN_ORIGIN, backgroundSettled } = runtime;
+// Tokens in URLs (a query's `token`, a route's `$token` segment) never reach the logs.
+const { redact: redactUrl } = runtime.secretUrls(firstBuild.routes);
 const services = runtime.getServices();
 const { config } = services;
 /** A refused request body is read and dropped up to this size (the largest form, an 8 MB image, fits); past it, the
@@ -149,6 +152,10 @@ async function serve() {
       strictTransportSecurity: config.SECURE_COOKIES,
     }),
   );
+  // The host of the request, decided once: X-Forwarded-Host only from a trusted proxy, and a valid host or a French 400
+  // (app/.server/platform/request-host.ts). The page cache's key and every check after this one compares Origin with that same host.
+  app.use(runtime.settleHost);
+
   // The body limits of the routes (below, before Remix): the routes that take images say so in their module (`handle`);
   // in development, those of the first build.
   const bodyLimits = runtime.createBodyLimits(runtime.uploadPaths(firstBuild.routes));
@@ -177,8 +184,7 @@ async function serve() {
   // Mutating requests from another site are refused before they reach Remix (whose own check answers a bare 500).
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    const host =
-      (req.get('X-Forwarded-Host') && app.get('trust proxy') ? req.get('X-Forwarded-Host') : req.get('Host')) ?? '';
+    const host = runtime.requestHost(req);
     if (!isCrossSite({ origin: req.get('Origin'), host, fetchSite: req.get('Sec-Fetch-Site') })) return next();
     audit('access.denied', { method: req.method, path: req.path, ip: req.ip, reason: 'origin' });
     res
@@ -196,7 +202,7 @@ async function serve() {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
   };
-  // The preview of a review image (app/routes/apercu-image.$name.tsx) is an image too: the same CSP, not the pages'.
+  // The preview of a review image (app/routes/apercu-image.$token.tsx) is an image too: the same CSP, not the pages'.
   app.use('/apercu-image', (_req, res, next) => {
     uploadHeaders(res);
     next();
@@ -284,8 +290,8 @@ async function serve() {
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
 
-  // Verification and reset links carry their token in the query string, and pages after them send it back as
-  // Referer: neither reaches the access log.
+  // Verification and reset links carry their token in the query string, alert links in their path, and pages after
+  // them send it back as Referer: none reaches the access log.
   morgan.token('url', (req) => redactUrl((req as express.Request).originalUrl ?? req.url));
   morgan.token('referrer', (req) => {
     const referrer = req.headers.referer ?? req.headers.referrer?.toString();
@@ -321,7 +327,11 @@ async function serve() {
   };
   app.use(badPaths);
 
-  const server = app.listen(config.PORT, config.HOST, () => {
+  // A request's headers and body must arrive within their limits (HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS), or
+  // the client gets a French 408 and the connection closes (app/.server/platform/slow-requests.ts).
+  const server = http.createServer(runtime.serverTimeouts(config), app);
+  server.on('clientError', runtime.answerClientError);
+  server.listen(config.PORT, config.HOST, () => {
     if (cluster.isPrimary)
       console.log(
         `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, données : ${config.DATA_DIR})`,
@@ -329,9 +339,9 @@ async function serve() {
   });
 
   // Proxies and clients (Firebase Hosting, Cloud Run, nginx, fetch) keep idle connections open to reuse them: Node's
-  // 5 s default closed them first, and a request sent on one just closed failed (reset, or 502 from a proxy).
+  // 5 s default closed them first, and a request sent on one just closed failed (reset, or 502 from a proxy). An idle
+  // connection waits for keepAliveTimeout only; headersTimeout counts from a request's first byte.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -3,18 +3,24 @@
 // names with hostile values, unknown and repeated fields, huge values, broken encodings, with and without a valid
 // session and CSRF token; and the families of issue 16: open-redirect payloads in every field (a redirect must stay on
 // this site), bodies past every limit (declared or chunked), chunked transfers, multipart forms of thousands of parts.
-// Fails on any 5xx, any answer that shows a stack trace, SQL text or a file path, any connection cut without an
-// answer, and any redirect to another site.
+// Then the families of issue 31 (fuzz-families.ts): bodies and headers trickled a byte at a time, which the server must
+// answer (408) and close within its time limits, and « Importer depuis un lien » on pages nested thousands of levels
+// deep. Fails on any 5xx, any answer that shows a stack trace, SQL text or a file path, any connection cut without an
+// answer, any redirect to another site, and any slow connection still open past the limits.
 // Usage: npm run bench:fuzz        (FUZZ_RUNS=200 for a quicker run)
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { MODERATION_DECISIONS } from '../app/domain/moderation';
 import { REDIRECT_PAYLOADS, staysOnSite } from '../tests/support/redirect-corpus';
+import { type FamilyResult, nestedPages, slowRequests } from './fuzz-families';
 import { ensureBuild, hiddenFields, logIn, mergeCookies, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 const IN_FLIGHT = Number(process.env.FUZZ_IN_FLIGHT ?? 6);
+/** The server's time limits for this run: short, so that the slow family is over in seconds. */
+const HEADERS_SECONDS = 3;
+const REQUEST_SECONDS = 6;
 
 type Who = 'visiteur' | 'organisateur' | 'admin';
 
@@ -224,6 +230,10 @@ async function main() {
     SEED_DEMO: 'true',
     RATE_LIMIT_FORMS_PER_MINUTE: '100000000',
     TRUST_PROXY: 'loopback',
+    HEADERS_TIMEOUT_SECONDS: String(HEADERS_SECONDS),
+    REQUEST_TIMEOUT_SECONDS: String(REQUEST_SECONDS),
+    // « Importer depuis un lien » reads the nested pages from a site on this machine.
+    IMPORT_ALLOW_LOOPBACK: 'true',
   });
   const base = server.base;
   const report: { path: string; who: Who; statuses: Map<number, number>; failures: string[] }[] = [];
@@ -315,6 +325,20 @@ async function main() {
         failed += entry.failures.length;
       }
     }
+    // The families of issue 31: slow requests, then pages nested thousands of levels deep.
+    // A fresh session: the last target (logout) ended the organizer's.
+    const organizer = await logIn(base, 'organisateur@demo.agenda-romand.ch', 'Romandie-Orga-2026');
+    const submit = await fetch(`${base}/organizer/submit-event`, { headers: { Cookie: organizer } });
+    const families: FamilyResult[] = [
+      await slowRequests(base, { headersSeconds: HEADERS_SECONDS, requestSeconds: REQUEST_SECONDS }),
+      await nestedPages(
+        base,
+        { cookie: mergeCookies(organizer, submit), hidden: hiddenFields(await submit.text()) },
+        LEAK,
+        Math.max(1, Math.ceil(RUNS / 300)),
+      ),
+    ];
+    for (const family of families) failed += family.failures.length;
     const total = report.reduce((n, r) => n + [...r.statuses.values()].reduce((a, b) => a + b, 0), 0);
     const seconds = (Date.now() - started) / 1000;
     console.log(`Fuzz HTTP : ${total} requêtes en ${Math.round(seconds)} s (${Math.round(total / seconds)} req/s)\n`);
@@ -333,6 +357,11 @@ async function main() {
         `${path.replace(/edit-event\/.*/, 'edit-event/:id').padEnd(34)}${String(sent).padStart(8)}  ${histogram}`,
       );
       for (const r of rows) for (const f of r.failures.slice(0, 5)) console.log(`    ✗ ${r.who} : ${f}`);
+    }
+    for (const family of families) {
+      const histogram = [...family.statuses.entries()].map(([s, n]) => `${s}×${n}`).join(' ');
+      console.log(`${family.name.padEnd(34)}${String(family.sent).padStart(8)}  ${histogram}`);
+      for (const f of family.failures.slice(0, 5)) console.log(`    ✗ ${f}`);
     }
     console.log(
       `\nFamilles : ${[...sizes.entries()].map(([size, n]) => `${size} ×${n}`).join(', ')} ; corps de ${HUGE_BYTES / 1024 / 1024} Mo, formulaires de ${MANY_PARTS} parties, charges de redirection : ${REDIRECT_PAYLOADS.length}`,

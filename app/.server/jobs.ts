@@ -7,7 +7,8 @@ import { runDueSources } from './imports/run-import';
 import { sourcesDeps } from './imports/sources-deps';
 import type { Job } from './platform/jobs';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 export const JOBS: readonly Job[] = [
   {
@@ -16,9 +17,11 @@ export const JOBS: readonly Job[] = [
     run: async ({ store }, now) => `${await extendOccurrences(store, now)} séries prolongées`,
   },
   {
-    // Calendar sources (issue 21): every hour, the sources whose own interval (or back-off) is over.
+    // Calendar sources (issue 21): the sources whose own interval (or back-off) is over, and those an admin asked to
+    // import now (« Importer maintenant » only records the request, decision 058): every minute, so that a request
+    // is taken up promptly; a minute with nothing due costs one query.
     name: 'sources',
-    everyMs: HOUR,
+    everyMs: MINUTE,
     run: (services, now) => runDueSources({ ...sourcesDeps(services), now: () => now }),
   },
   {

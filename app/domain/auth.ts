@@ -28,6 +28,8 @@ export const registrationSent = (email: string) =>
 export const WRONG_CURRENT_PASSWORD = 'Le mot de passe actuel est incorrect.';
 export const RESET_LINK_INVALID =
   'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';
+export const VERIFICATION_MAILS_EXHAUSTED =
+  'Plusieurs emails de vérification sont déjà partis cette heure-ci\u00a0: ouvrez le dernier reçu (pensez aux indésirables), ou réessayez dans une heure.';
 export const PASSWORDS_DIFFER = 'Les deux mots de passe ne sont pas identiques.';
 export const CONFIRM_DELETION = 'Cochez la case pour confirmer la suppression.';
 

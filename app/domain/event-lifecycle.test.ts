@@ -84,7 +84,8 @@ describe('la table du cycle de vie', () => {
               t.from === state.status &&
               (t.revision === undefined || t.revision === (state.revision !== null)) &&
               (t.featured === undefined || t.featured === state.featured) &&
-              (t.previous === undefined || t.previous === state.previousStatus),
+              (t.previous === undefined || t.previous === state.previousStatus) &&
+              (t.unlessHeld === undefined || !state[t.unlessHeld]),
           );
           expect(rows.length, `${actor} ${action} ${state.status}`).toBeLessThanOrEqual(1);
         }

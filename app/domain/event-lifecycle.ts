@@ -6,7 +6,7 @@
 // The invariant it keeps: an event is visible to the public only if an admin approved the content that is shown. The
 // content fields of a public event (approved, cancelled) are the approved content; an organizer's edit of it waits in
 // `revision` until an admin approves it (decision 029).
-import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from './event';
+import { type AdminHold, type AgendaEvent, EVENT_STATUSES, type EventStatus } from './event';
 
 // The effect of a transition and the views of an event live beside the table; importable from here as before.
 export {
@@ -75,6 +75,8 @@ export interface Transition {
   featured?: boolean;
   /** Only for an event whose status before cancelling was this one (undoing a withdrawal). */
   previous?: EventStatus;
+  /** Not for an event an admin holds so (AgendaEvent.refusedByAdmin, cancelledByAdmin): what only an admin lifts. */
+  unlessHeld?: AdminHold;
   /** The status that follows; `deleted`: the event is gone. */
   to: EventStatus | 'deleted';
   content: ContentEffect;
@@ -122,7 +124,8 @@ export const TRANSITIONS: readonly Transition[] = [
   owner({ action: 'cancel', from: 'approved', to: 'cancelled', content: 'keep' }),
   owner({ action: 'cancel', from: 'pending', to: 'withdrawn', content: 'keep' }),
   owner({ action: 'cancel', from: 'rejected', to: 'withdrawn', content: 'keep' }),
-  owner({ action: 'undoCancel', from: 'cancelled', to: 'approved', content: 'keep' }),
+  // Only the owner's own cancellation: an admin's stands until an admin decides otherwise.
+  owner({ action: 'undoCancel', from: 'cancelled', unlessHeld: 'cancelledByAdmin', to: 'approved', content: 'keep' }),
   owner({
     action: 'undoCancel',
     from: 'withdrawn',
@@ -133,12 +136,13 @@ export const TRANSITIONS: readonly Transition[] = [
   }),
   owner({ action: 'undoCancel', from: 'withdrawn', previous: 'rejected', to: 'rejected', content: 'keep' }),
 
-  // A trusted publisher, on its own events: published at once, logged (« publié sans modération »). A refused event
-  // stays the admins' call: its edits go back to the queue through the owner's row.
+  // A trusted publisher, on its own events: published at once, logged (« publié sans modération »). A refusal stays
+  // the admins' call: an event an admin refused (or whose edit an admin refused, or that an admin took down) goes
+  // through the owner's rows, back to the queue, until an admin approves it again (issue 31).
   trusted({ action: 'submit', from: 'new', to: 'approved', content: 'draft' }),
-  trusted({ action: 'edit', from: 'pending', to: 'approved', content: 'draft' }),
-  trusted({ action: 'edit', from: 'approved', to: 'approved', content: 'replace' }),
-  trusted({ action: 'edit', from: 'cancelled', to: 'cancelled', content: 'replace' }),
+  trusted({ action: 'edit', from: 'pending', unlessHeld: 'refusedByAdmin', to: 'approved', content: 'draft' }),
+  trusted({ action: 'edit', from: 'approved', unlessHeld: 'refusedByAdmin', to: 'approved', content: 'replace' }),
+  trusted({ action: 'edit', from: 'cancelled', unlessHeld: 'refusedByAdmin', to: 'cancelled', content: 'replace' }),
 
   // Admins, on any event.
   admin({ action: 'approve', from: 'pending', to: 'approved', content: 'keep' }),
@@ -176,7 +180,10 @@ export function actorsFor(
   return actors;
 }
 
-type LifecycleState = Pick<AgendaEvent, 'status' | 'featured' | 'revision' | 'previousStatus'>;
+type LifecycleState = Pick<
+  AgendaEvent,
+  'status' | 'featured' | 'revision' | 'previousStatus' | 'refusedByAdmin' | 'cancelledByAdmin'
+>;
 
 /** The row allowing this action to the first of these actors on this event (null: a submission), or null. */
 export function findTransition(
@@ -193,7 +200,8 @@ export function findTransition(
         t.from === from &&
         (t.revision === undefined || t.revision === (event?.revision != null)) &&
         (t.featured === undefined || t.featured === event?.featured) &&
-        (t.previous === undefined || t.previous === event?.previousStatus),
+        (t.previous === undefined || t.previous === event?.previousStatus) &&
+        (t.unlessHeld === undefined || !event?.[t.unlessHeld]),
     );
     if (found) return found;
   }

@@ -119,6 +119,13 @@ export function applyTransition(event: AgendaEvent, t: Transition, input: Transi
   // The status to go back to, for as long as the event stays cancelled or withdrawn.
   next.previousStatus =
     t.action === 'cancel' ? event.status : t.to === 'cancelled' || t.to === 'withdrawn' ? event.previousStatus : null;
+  // An admin's refusal or take-down holds until an admin approves; an admin's cancellation while the event stays
+  // cancelled. Nobody else's action lifts either.
+  if (t.actor === 'admin' && (t.action === 'reject' || t.action === 'unpublish')) next.refusedByAdmin = true;
+  else if (t.actor === 'admin' && t.action === 'approve') next.refusedByAdmin = false;
+  else next.refusedByAdmin = event.refusedByAdmin ?? false;
+  next.cancelledByAdmin =
+    t.action === 'cancel' ? t.actor === 'admin' : t.to === 'cancelled' && (event.cancelledByAdmin ?? false);
   if (t.logged) {
     next.moderatedBy = input.by;
     next.moderatedAt = now;
@@ -149,6 +156,8 @@ export function submittedEvent(
     moderatedAt: null,
     pendingChanges: [],
     previousStatus: null,
+    refusedByAdmin: false,
+    cancelledByAdmin: false,
     revision: null,
   };
 }

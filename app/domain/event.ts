@@ -9,6 +9,9 @@ import type { Schedule } from './schedule';
  * its organizer before it was ever public, not public and out of the queue. The transitions: event-lifecycle.ts.
  */
 export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'withdrawn'] as const;
+/** An admin's decision only an admin may lift (AgendaEvent.refusedByAdmin, cancelledByAdmin). */
+export type AdminHold = 'refusedByAdmin' | 'cancelledByAdmin';
+
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export interface EventImage {
@@ -67,6 +70,13 @@ export interface AgendaEvent {
   pendingChanges?: string[];
   /** The status before the organizer cancelled (cancelled or withdrawn events), for « Rétablir ». */
   previousStatus: EventStatus | null;
+  /**
+   * An admin refused the event or its edit, or took it down, and has not approved it since: its owner's edits wait for
+   * moderation even from a trusted account (issue 31, event-lifecycle.ts). Absent: false.
+   */
+  refusedByAdmin?: boolean;
+  /** The cancellation in force is an admin's: its owner cannot undo it (issue 31). Absent: false. */
+  cancelledByAdmin?: boolean;
   /**
    * An organizer's edit of a public event, awaiting moderation: the content fields as they typed them. The fields
    * above stay the content an admin approved, the one the public sees, until an admin approves this revision.

@@ -19,6 +19,24 @@ export interface ImportRunError {
   message: string;
 }
 
+/**
+ * What a run left aside because of the limits (decision 058): the VEVENTs past the cap of events per feed (not read
+ * this run: neither imported, nor changed, nor withdrawn), and the series cut to the cap of dates. How many of each, and
+ * the first UIDs (at most LIMIT_UIDS_KEPT).
+ */
+export interface RunLimits {
+  maxEvents: number;
+  maxDates: number;
+  eventsOver: number;
+  eventsOverUids: string[];
+  seriesCut: number;
+  seriesCutUids: string[];
+}
+
+/** The UIDs a run names in its log for each limit, and the errors it keeps (the rest is counted). */
+export const LIMIT_UIDS_KEPT = 10;
+export const ERRORS_KEPT = 50;
+
 /** One run of a source, as the run log keeps it. */
 export interface ImportRun extends RunCounts {
   id: string;
@@ -28,6 +46,26 @@ export interface ImportRun extends RunCounts {
   /** The server answered 304: nothing was read. */
   notModified: boolean;
   errors: ImportRunError[];
+  /** What the limits left aside; absent or null when nothing was. */
+  limits?: RunLimits | null;
+}
+
+const list = (uids: readonly string[], total: number) =>
+  `${uids.join(', ')}${total > uids.length ? `\u00a0et ${total - uids.length}\u00a0autres` : ''}`;
+
+/** The run's limits in words, one sentence per limit reached (empty when none was). */
+export function limitsSummary(limits: RunLimits | null | undefined): string[] {
+  if (!limits) return [];
+  const said: string[] = [];
+  if (limits.eventsOver > 0)
+    said.push(
+      `${count(limits.eventsOver, 'événement', 'événements')} au-delà de la limite de ${limits.maxEvents}\u00a0par calendrier, non ${limits.eventsOver > 1 ? 'lus' : 'lu'} (les plus lointains)\u00a0: ${list(limits.eventsOverUids, limits.eventsOver)}.`,
+    );
+  if (limits.seriesCut > 0)
+    said.push(
+      `${count(limits.seriesCut, 'série ramenée', 'séries ramenées')} à ${limits.seriesCut > 1 ? 'leurs' : 'ses'} ${limits.maxDates}\u00a0premières dates\u00a0: ${list(limits.seriesCutUids, limits.seriesCut)}.`,
+    );
+  return said;
 }
 
 export function runSummary(run: RunCounts): string {
@@ -40,4 +78,29 @@ export function runSummary(run: RunCounts): string {
     count(run.withdrawn, 'retiré', 'retirés'),
     count(run.duplicates, 'doublon', 'doublons'),
   ].join(' · ');
+}
+
+type LoggedRun = Omit<ImportRun, 'sourceId'>;
+
+/**
+ * Where the import of a source stands, for its page: asked for, running, or its latest run, with what the limits left
+ * aside the last time the feed was read (a run that found it unchanged read nothing, and left the same aside).
+ */
+export type RunProgress =
+  | { state: 'queued'; since: string }
+  | { state: 'running'; since: string }
+  | { state: 'done'; run: LoggedRun; limits: RunLimits | null }
+  | { state: 'none' };
+
+/** `runs`: the run log, newest first. */
+export function runProgress(
+  source: { runRequestedAt?: string | null; runningSince?: string | null },
+  runs: readonly LoggedRun[],
+): RunProgress {
+  if (source.runningSince) return { state: 'running', since: source.runningSince };
+  if (source.runRequestedAt) return { state: 'queued', since: source.runRequestedAt };
+  const [latest] = runs;
+  if (!latest) return { state: 'none' };
+  const lastRead = runs.find((r) => r.ok && !r.notModified);
+  return { state: 'done', run: latest, limits: lastRead?.limits ?? null };
 }

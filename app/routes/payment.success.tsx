@@ -29,7 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       message = error.message;
     }
   }
-  return data({ state, amount, message }, { headers: { 'Cache-Control': 'private, no-store' } });
+  // Its ?session_id= makes the answer `private, no-store` (the cache policy, secret-urls.ts).
+  return data({ state, amount, message });
 }
 
 const BACK_TO_SUPPORT = (

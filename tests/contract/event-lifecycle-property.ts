@@ -50,6 +50,8 @@ interface ModelEvent {
   working: number;
   /** The content an admin approved last, while the event is public; null when it is not public. */
   published: number | null;
+  /** An admin refused it (or its edit) or took it down, and has not approved it since (issue 31). */
+  refused: boolean;
   deleted: boolean;
 }
 
@@ -137,7 +139,8 @@ function actionArb(weights: Partial<Record<LifecycleAction, number>>): fc.Arbitr
 
 const ACTIONS_OF: Record<Who, fc.Arbitrary<LifecycleAction>> = {
   owner: actionArb({ edit: 6, cancel: 4, undoCancel: 3 }),
-  trusted: actionArb({ edit: 6, cancel: 4, undoCancel: 3 }),
+  // The trusted account submits its own events often enough for the admins' refusals of them to be tried (issue 31).
+  trusted: actionArb({ edit: 6, cancel: 4, undoCancel: 3, submit: 3 }),
   admin: actionArb({ approve: 6, reject: 3, unpublish: 3, edit: 3, feature: 2, unfeature: 2, cancel: 2, delete: 2 }),
   // Everything a stranger tries must be refused.
   other: actionArb({}),
@@ -207,7 +210,14 @@ function lifecycleSuite(backend: Backend, maxSteps: number, runs: number, share:
       });
       // A trusted account's submission is public at once, and recorded in the moderation log.
       const published = submitter === 'trusted' ? command.variant : null;
-      model.push({ id: event.id, owner: submitter, working: command.variant, published, deleted: false });
+      model.push({
+        id: event.id,
+        owner: submitter,
+        working: command.variant,
+        published,
+        refused: false,
+        deleted: false,
+      });
       if (published !== null) await expectLoggedPublication(event.id);
       return true;
     }
@@ -258,22 +268,25 @@ function lifecycleSuite(backend: Backend, maxSteps: number, runs: number, share:
       case 'edit':
         target.working = command.variant;
         if (command.who === 'admin' && isPublic) target.published = command.variant;
-        // A trusted owner's edit of a pending or public event publishes it at once (a refused one goes back to the
-        // queue like anyone's), recorded in the moderation log.
-        if (command.who === 'trusted' && (isPublic || before?.status === 'pending')) {
+        // A trusted owner's edit of a pending or public event publishes it at once, recorded in the moderation log;
+        // after an admin's refusal or take-down, not before an admin approves it again (it goes to the queue).
+        if (command.who === 'trusted' && !target.refused && (isPublic || before?.status === 'pending')) {
           target.published = command.variant;
           await expectLoggedPublication(target.id);
         }
         break;
       case 'approve':
         target.published = target.working;
+        target.refused = false;
         break;
       case 'reject':
         // A refused revision: back to the published version; a refused submission stays unpublished.
         if (isPublic) target.working = target.published as number;
+        target.refused = true;
         break;
       case 'unpublish':
         target.published = null;
+        target.refused = true;
         break;
       case 'delete':
         target.published = null;

@@ -7,7 +7,7 @@ import { runSource } from '../../app/.server/imports/run-import';
 import { isPublicAddress } from '../../app/.server/platform/public-address';
 import { createSafeFetchWithPolicy } from '../../app/.server/platform/safe-fetch';
 import type { Store } from '../../app/.server/ports';
-import { type HostileAnswer, type IcsServer, icsFixture, startIcsServer } from '../support/ics-server';
+import { type HostileAnswer, type IcsServer, icsFeed, icsFixture, startIcsServer } from '../support/ics-server';
 import { type ImportStand, importStand } from '../support/import-stand';
 import { BACKENDS } from './backends';
 
@@ -127,5 +127,116 @@ describe.each(BACKENDS)('flux hostiles lus par une source : $name', (backend) =>
     ]);
     expect((await stand.events()).map((e) => [e.title, e.status])).toEqual([['Concert de printemps', 'pending']]);
     expect((await store.imports.runs(source.id, 5))[0]).toMatchObject({ ok: true, errors: run.errors });
+  });
+
+  const TOWNS = ['Nyon', 'Morges', 'Rolle', 'Gland', 'Coppet', 'Prangins', 'Begnins', 'Trélex', 'Genolier', 'Arzier'];
+  /** Twelve events of different kinds, from January to December 2027, listed in the feed from the latest. */
+  const twelve = () =>
+    icsFeed(
+      Array.from({ length: 12 }, (_, k) => ({
+        uid: `limite-${String(12 - k).padStart(2, '0')}@nyon.ch`,
+        summary: `${['Concert', 'Marché', 'Conférence', 'Bal'][k % 4]} de ${TOWNS[k % TOWNS.length]} n° ${12 - k}`,
+        start: `2027${String(12 - k).padStart(2, '0')}10T190000`,
+      })),
+    );
+
+  it('un calendrier au-delà de la limite d’événements : les plus proches importés, les autres nommés au journal, rien retiré', async () => {
+    const source = await stand.addSource(at('/limite.ics'), twelve());
+    const run = await runSource({ ...stand.deps(), limits: { maxEvents: 5, maxDates: 100 } }, source.id);
+    expect(run).toMatchObject({ ok: true, fetched: 12, created: 5, errors: [] });
+    expect(run.limits).toEqual({
+      maxEvents: 5,
+      maxDates: 100,
+      eventsOver: 7,
+      eventsOverUids: [
+        'limite-06@nyon.ch',
+        'limite-07@nyon.ch',
+        'limite-08@nyon.ch',
+        'limite-09@nyon.ch',
+        'limite-10@nyon.ch',
+        'limite-11@nyon.ch',
+        'limite-12@nyon.ch',
+      ],
+      seriesCut: 0,
+      seriesCutUids: [],
+    });
+    expect((await stand.events()).map((e) => e.startsAt.slice(0, 7)).sort()).toEqual([
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+    ]);
+    expect((await store.imports.runs(source.id, 1))[0].limits).toEqual(run.limits);
+    // A tighter limit later: what it no longer reads is still in the feed, so nothing imported before is withdrawn.
+    await stand.forgetEtag(source.id);
+    const tighter = await runSource({ ...stand.deps(), limits: { maxEvents: 2, maxDates: 100 } }, source.id);
+    expect(tighter).toMatchObject({ ok: true, created: 0, unchanged: 2, withdrawn: 0 });
+    expect((await stand.events()).map((e) => e.status)).toEqual(Array(5).fill('pending'));
+  });
+
+  it('une série quotidienne sans fin : ses premières dates seulement, dans la limite, la série nommée au journal', async () => {
+    const feed = icsFeed([
+      { uid: 'quotidien@nyon.ch', summary: 'Exposition au château', start: '20270105T100000', rrule: 'FREQ=DAILY' },
+      { uid: 'hebdo@nyon.ch', summary: 'Marché du samedi', start: '20270102T080000', rrule: 'FREQ=WEEKLY;COUNT=40' },
+    ]);
+    const source = await stand.addSource(at('/series.ics'), feed);
+    const run = await runSource({ ...stand.deps(), limits: { maxEvents: 500, maxDates: 10 } }, source.id);
+    expect(run).toMatchObject({ ok: true, created: 2, errors: [] });
+    // Named in the order they are read: the soonest first.
+    expect(run.limits).toMatchObject({
+      eventsOver: 0,
+      seriesCut: 2,
+      seriesCutUids: ['hebdo@nyon.ch', 'quotidien@nyon.ch'],
+    });
+    for (const event of await stand.events()) {
+      const dates = await store.events.occurrences(event.id);
+      expect(dates.length, event.title).toBe(10);
+    }
+  });
+
+  it('une règle de récurrence impossible ou hostile n’écarte que son événement, nommé au journal ; le reste est importé', async () => {
+    const good = { uid: 'bon@nyon.ch', summary: 'Concert de printemps', start: '20270410T190000' };
+    const kept = { uid: 'garde@nyon.ch', summary: 'Théâtre en plein air', start: '20270612T200000' };
+    const source = await stand.addSource(at('/regles.ics'), icsFeed([good, kept]));
+    expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, created: 2 });
+    server.set(
+      at('/regles.ics'),
+      icsFeed([
+        { uid: 'seconde@nyon.ch', summary: 'Chaque seconde', start: '20270105T100000', rrule: 'FREQ=SECONDLY' },
+        {
+          uid: 'minute@nyon.ch',
+          summary: 'Chaque minute',
+          start: '20270105T100000',
+          rrule: 'FREQ=MINUTELY;COUNT=1000000',
+        },
+        {
+          uid: 'fevrier@nyon.ch',
+          summary: 'Le 30 février',
+          start: '20270105T100000',
+          rrule: 'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30',
+        },
+        { uid: 'bogus@nyon.ch', summary: 'Règle inconnue', start: '20270105T100000', rrule: 'FREQ=BOGUS' },
+        good,
+        // An event imported before whose rule turns unreadable: left as it was, not withdrawn.
+        { ...kept, rrule: 'FREQ=WEEKLY;BYDAY=XX' },
+        { uid: 'nouveau@nyon.ch', summary: 'Fête de la musique', start: '20270621T180000' },
+      ]),
+    );
+    const run = await runSource(stand.deps(), source.id);
+    expect(run).toMatchObject({ ok: true, fetched: 7, created: 1, unchanged: 1, withdrawn: 0 });
+    expect(run.errors.map((e) => [e.uid, e.message.split('\u00a0:')[0]])).toEqual([
+      ['seconde@nyon.ch', 'Récurrence trop fréquente (FREQ=SECONDLY)'],
+      ['minute@nyon.ch', 'Récurrence trop fréquente (FREQ=MINUTELY)'],
+      ['fevrier@nyon.ch', 'Règle de récurrence sans aucune date possible (FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30)'],
+      ['bogus@nyon.ch', 'Événement illisible (règle de récurrence ou date mal formée)'],
+      ['garde@nyon.ch', 'Événement illisible (règle de récurrence ou date mal formée)'],
+    ]);
+    expect(run.errors.every((e) => e.line > 0)).toBe(true);
+    expect((await stand.events()).map((e) => [e.title, e.status]).sort()).toEqual([
+      ['Concert de printemps', 'pending'],
+      ['Fête de la musique', 'pending'],
+      ['Théâtre en plein air', 'pending'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // server: moderation respected unless trusted, re-imports that write nothing, a change that propagates once,
 // cancelled and removed events, likely duplicates flagged, the run log, and a failing source that backs off.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FLAG_AFTER_FAILURES, runDueSources, runSource } from '../../app/.server/imports/run-import';
+import { ALREADY_RUNNING, FLAG_AFTER_FAILURES, runDueSources, runSource } from '../../app/.server/imports/run-import';
 import type { Store } from '../../app/.server/ports';
 import { makeEvent } from '../support/factories';
 import { type IcsServer, icsFixture, startIcsServer } from '../support/ics-server';
@@ -230,21 +230,31 @@ describe.each(BACKENDS)('import d’une source iCalendar : $name', (backend) => 
     expect(await stand.events()).toHaveLength(3);
   });
 
-  it('deux instances qui importent la même source de confiance en même temps ne créent chaque événement qu’une fois', async () => {
+  it('deux instances qui importent la même source de confiance en même temps : une seule la lit, chaque événement créé une fois', async () => {
     const source = await stand.addSource(at('/deux-instances.ics'), icsFixture('commune'), true);
-    // A second copy of the use case, as another instance would have: its own « already running » set.
+    // A second copy of the use case, as another instance (or the jobs' worker) would have.
     vi.resetModules();
     const other = await import('../../app/.server/imports/run-import');
-    const runs = await Promise.all([runSource(stand.deps(), source.id), other.runSource(stand.deps(), source.id)]);
-    expect(runs.map((r) => r.errors)).toEqual([[], []]);
-    expect(runs.reduce((sum, r) => sum + r.created, 0)).toBe(3);
-    expect(runs.reduce((sum, r) => sum + r.duplicates, 0)).toBe(0);
+    const runs = await Promise.allSettled([
+      runSource(stand.deps(), source.id),
+      other.runSource(stand.deps(), source.id),
+    ]);
+    // The source is taken in the store: the second run is refused, whichever instance it is on.
+    const done = runs.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = runs.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatchObject({ ok: true, created: 3, duplicates: 0, errors: [] });
+    expect(refused).toMatchObject([{ message: ALREADY_RUNNING, status: 409 }]);
+    expect(server.hits.get(at('/deux-instances.ics'))).toBe(1);
     const events = await stand.events();
     expect(events.map((e) => e.status)).toEqual(['approved', 'approved', 'approved']);
     const links = await store.imports.links(source.id);
-    // Each UID linked to its own event, none taken for a duplicate of the other instance's.
     expect(links.map((l) => l.duplicateOf)).toEqual([null, null, null]);
     expect(new Set(links.map((l) => l.eventId))).toEqual(new Set(events.map((e) => e.id)));
+    // Released: the next run takes it.
+    expect(await store.imports.findSource(source.id)).toMatchObject({ runningSince: null });
+    await stand.forgetEtag(source.id);
+    expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, unchanged: 3 });
   });
 
   it('un VEVENT illisible est une erreur du passage avec son UID et sa ligne ; les autres sont importés', async () => {

@@ -112,4 +112,54 @@ describe.each(BACKENDS)('contrat des sources de calendriers : $name', (backend) 
     expect(await store.imports.links('a')).toEqual([]);
     expect(await store.imports.runs('a', 5)).toEqual([]);
   });
+
+  it('« Importer maintenant » : la demande rend la source due, un passage la prend seul, la rend avec son résultat', async () => {
+    await store.imports.saveSource(source('a', { nextRunAt: '2030-03-01T11:00:00.000Z' }));
+    expect(await store.imports.requestRun('absente', '2030-03-01T10:00:00.000Z')).toBeNull();
+    expect(await store.imports.requestRun('a', '2030-03-01T10:05:00.000Z')).toMatchObject({
+      runRequestedAt: '2030-03-01T10:05:00.000Z',
+      nextRunAt: '2030-03-01T10:05:00.000Z',
+    });
+    // Asked again while it waits: the first request's time stays.
+    await store.imports.requestRun('a', '2030-03-01T10:06:00.000Z');
+    expect((await store.imports.listDue('2030-03-01T10:05:00.000Z')).map((s) => s.id)).toEqual(['a']);
+    expect(await store.imports.findSource('a')).toMatchObject({ runRequestedAt: '2030-03-01T10:05:00.000Z' });
+
+    const stale = '2030-03-01T09:40:00.000Z';
+    const taken = await store.imports.claimRun('a', '2030-03-01T10:10:00.000Z', stale);
+    expect(taken).toMatchObject({ runningSince: '2030-03-01T10:10:00.000Z', runRequestedAt: null });
+    // Held: no second run, in this process or another.
+    expect(await store.imports.claimRun('a', '2030-03-01T10:11:00.000Z', stale)).toBeNull();
+    // Asked for while it runs: due again as soon as it is given back.
+    await store.imports.requestRun('a', '2030-03-01T10:12:00.000Z');
+    const outcome = {
+      state: 'ok' as const,
+      consecutiveFailures: 0,
+      lastRunAt: '2030-03-01T10:10:00.000Z',
+      nextRunAt: '2030-03-01T11:10:00.000Z',
+      lastError: '',
+      etag: '"v3"',
+      lastModified: null,
+    };
+    // An admin renamed it during the run: the run's outcome does not undo that.
+    await store.imports.saveSource({ ...((await store.imports.findSource('a')) as ImportSource), name: 'Renommée' });
+    expect(await store.imports.finishRun('a', outcome)).toBe(true);
+    expect(await store.imports.findSource('a')).toMatchObject({
+      ...outcome,
+      name: 'Renommée',
+      runningSince: null,
+      runRequestedAt: '2030-03-01T10:12:00.000Z',
+      nextRunAt: '2030-03-01T10:12:00.000Z',
+    });
+    expect(await store.imports.finishRun('absente', outcome)).toBe(false);
+  });
+
+  it('un passage dont le processus est mort ne garde pas la source au-delà du délai', async () => {
+    await store.imports.saveSource(source('a'));
+    await store.imports.claimRun('a', '2030-03-01T10:00:00.000Z', '2030-03-01T09:30:00.000Z');
+    expect(await store.imports.claimRun('a', '2030-03-01T10:20:00.000Z', '2030-03-01T09:50:00.000Z')).toBeNull();
+    expect(await store.imports.claimRun('a', '2030-03-01T10:40:00.000Z', '2030-03-01T10:10:00.000Z')).toMatchObject({
+      runningSince: '2030-03-01T10:40:00.000Z',
+    });
+  });
 });

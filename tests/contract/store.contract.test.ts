@@ -730,6 +730,18 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       ]);
       expect(await store.events.findById('rev')).toEqual(withRevision);
       expect(await store.events.findById('w')).toMatchObject({ status: 'withdrawn', previousStatus: 'pending' });
+      // An admin's decisions its owner cannot reverse (issue 31) are kept, and a write changes them.
+      const held = makeEvent({ id: 'held', status: 'cancelled', refusedByAdmin: true, cancelledByAdmin: true });
+      await store.events.insertMany([held]);
+      expect(await store.events.findById('held')).toEqual(held);
+      const lifted = { ...held, status: 'pending' as const, cancelledByAdmin: false, updatedAt: at(5) };
+      expect(await store.events.transition({ seen: held.updatedAt, next: lifted })).toEqual(lifted);
+      expect(await store.events.findById('held')).toMatchObject({ refusedByAdmin: true, cancelledByAdmin: false });
+      await store.events.remove({
+        id: 'held',
+        seen: lifted.updatedAt,
+        entry: { adminUid: null, action: 'delete', reason: '', createdAt: at(6) },
+      });
       // The public searches the approved content only.
       expect(ids2(await store.events.search({ ...PUBLIC, words: ['temple'] }))).toEqual([]);
       expect(ids2(await store.events.search({ ...PUBLIC, words: ['printemps'] }))).toEqual(['rev', 'c']);

@@ -1,4 +1,5 @@
 import { registrationSent } from '../../app/domain/auth';
+import { RESERVED_NAME_MESSAGE } from '../../app/domain/reserved-names';
 import { expect, type Ports, test } from './fixtures';
 import { lastMailTo, linkInMail, logout, register, submitRegistration, uniqueEmail } from './utils';
 
@@ -62,6 +63,29 @@ test.describe('comptes', () => {
     expect(await accountOf(ports, email)).toBeNull();
     await submitRegistration(page, '<b>X</b> http://evil.example', uniqueEmail('nom'), PASSWORD);
     await expect(page.locator('#field-displayName-error')).toContainText('ni adresse web ni balise');
+  });
+
+  test('les noms de l’équipe (« Modération », « Agenda romand »…) ne se prennent ni à l’inscription ni dans le profil', async ({
+    page,
+    ports,
+    createUser,
+    loginAs,
+  }) => {
+    const email = uniqueEmail('reserve');
+    await submitRegistration(page, 'Agenda  Rоmand', email, PASSWORD);
+    await expect(page.locator('#field-displayName-error')).toHaveText(RESERVED_NAME_MESSAGE);
+    await expect(page.getByLabel('Votre nom ou celui de votre organisation')).toHaveValue('Agenda  Rоmand');
+    await expect(page.getByLabel('Adresse email')).toHaveValue(email);
+    expect(await accountOf(ports, email)).toBeNull();
+
+    const organizer = await createUser({ displayName: 'Théâtre de Valère' });
+    await loginAs(page, organizer);
+    await page.goto('/organizer/profile');
+    await page.getByLabel('Nom affiché').fill('Modération');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.locator('#field-displayName-error')).toHaveText(RESERVED_NAME_MESSAGE);
+    await expect(page.getByLabel('Nom affiché')).toHaveValue('Modération');
+    expect((await ports.store.users.findById(organizer.uid))?.displayName).toBe('Théâtre de Valère');
   });
 
   test('une adresse déjà inscrite reçoit la même réponse qu’une nouvelle ; sa titulaire est prévenue par mail', async ({

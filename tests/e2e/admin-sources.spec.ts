@@ -1,9 +1,17 @@
 // /admin/sources with and without JavaScript: an admin adds a calendar source (a feed served by a local server, which
-// the server under test may reach through IMPORT_ALLOW_LOOPBACK), imports it, reads the run log, and finds the new
-// events waiting in moderation.
+// the server under test may reach through IMPORT_ALLOW_LOOPBACK), asks for its import (done by the scheduled job, the
+// page following it), reads the run log, and finds the new events waiting in moderation.
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
 import { type IcsServer, icsFixture, startIcsServer } from '../support/ics-server';
 import { expect, test } from './fixtures';
 import { unique } from './utils';
+
+/** The job `sources`, as Cloud Scheduler calls it. */
+async function runSourcesJob(request: APIRequestContext) {
+  const response = await request.post('/taches/sources', { headers: { Authorization: `Bearer ${E2E_JOBS_TOKEN}` } });
+  expect(response.status()).toBe(200);
+}
 
 let server: IcsServer;
 test.beforeAll(async () => {
@@ -14,6 +22,7 @@ test.afterAll(() => server.close());
 test.describe('sources de calendriers', () => {
   test('un admin ajoute une source, l’importe, lit le journal et trouve les événements en modération @journey', async ({
     page,
+    request,
     createUser,
     loginAs,
     ports,
@@ -49,10 +58,18 @@ test.describe('sources de calendriers', () => {
     try {
       await expect(page.getByTestId('source-state')).toContainText('jamais importée');
 
+      // « Importer maintenant » asks for the import: nothing is read during the request; the page shows it waiting.
+      const hitsBefore = server.hits.get(path) ?? 0;
       await page.getByRole('button', { name: 'Importer maintenant' }).click();
-      await expect(page.getByTestId('flash')).toContainText(
-        'Import terminé\u00a0: 3\u00a0lus · 3\u00a0nouveaux · 0\u00a0modifié',
-      );
+      await expect(page.getByTestId('flash')).toContainText('Import demandé\u00a0: il commence dans la minute.');
+      await expect(page.getByTestId('run-progress')).toHaveAttribute('data-state', /queued|running|done/);
+      expect(server.hits.get(path) ?? 0).toBe(hitsBefore);
+      // The scheduled job takes it up (here called as Cloud Scheduler would, instead of waiting for its minute), and
+      // the page, which refreshes itself while it waits, shows the run's counts.
+      await runSourcesJob(request);
+      await expect(page.getByTestId('run-progress')).toContainText('3\u00a0lus · 3\u00a0nouveaux · 0\u00a0modifié', {
+        timeout: 15_000,
+      });
       await expect(page.getByTestId('run-log')).toContainText(
         '3\u00a0lus · 3\u00a0nouveaux · 0\u00a0modifié · 0\u00a0inchangé',
       );
@@ -60,9 +77,11 @@ test.describe('sources de calendriers', () => {
 
       // Again: the feed has not changed (its server answers 304 to the ETag), nothing is written.
       await page.getByRole('button', { name: 'Importer maintenant' }).click();
-      await expect(page.getByTestId('flash')).toContainText(
-        'Import terminé\u00a0: calendrier inchangé depuis le dernier import.',
-      );
+      await expect(page.getByTestId('flash')).toContainText('Import demandé');
+      await runSourcesJob(request);
+      await expect(page.getByTestId('run-progress')).toContainText('calendrier inchangé depuis le précédent.', {
+        timeout: 15_000,
+      });
       await expect(page.getByTestId('run-log').locator('tbody tr')).toHaveCount(2);
 
       await page.goto('/admin/sources');

@@ -94,7 +94,7 @@ const EXPECTED: Record<string, Guard> = {
   '/push/subscription': 'post-only',
   // The preview of an image awaiting moderation: its owner and admins only (decision 031, review-images.spec.ts);
   // an unknown name is a 404 for everyone.
-  '/apercu-image/:name': 'not-found',
+  '/apercu-image/:token': 'not-found',
   '/*': 'not-found',
 };
 
@@ -211,16 +211,29 @@ async function check(
     return;
   }
   expectSecurityHeaders(response.headers(), who, url);
-  expectCaching(response.headers(), who, EXPECTED[pattern], response.status(), url);
+  expectCaching(response.headers(), who, EXPECTED[pattern], response.status(), url, pattern);
 }
 
 /**
  * Issue 18: a visitor without `__session` gets no cookie and nothing `private` (the public pages are `public` for
  * shared caches, with a strong ETag); a signed-in visitor's pages are `private, no-store`.
  */
-function expectCaching(headers: Record<string, string>, who: string, guard: Guard, status: number, url: string) {
+function expectCaching(
+  headers: Record<string, string>,
+  who: string,
+  guard: Guard,
+  status: number,
+  url: string,
+  pattern: string,
+) {
   const label = `${who} ${url}`;
   const cacheControl = headers['cache-control'] ?? '';
+  // An address that carries a token is its holder's alone, whoever asks and whatever the answer (issue 31).
+  if (pattern.includes(':token')) {
+    expect(cacheControl, label).toBe('private, no-store');
+    if (who === 'visitor') expect(headers['set-cookie'], label).toBeUndefined();
+    return;
+  }
   if (guard === 'public-api') {
     expect(headers['set-cookie'], label).toBeUndefined();
     expect(cacheControl, label).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);

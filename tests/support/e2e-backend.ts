@@ -80,8 +80,10 @@ export function e2eServerEnv(): Record<string, string> {
     MAP_TILE_URL: '/images/tuile-hors-ligne.png',
     // Calendar sources and imports read feeds from a server the test starts on this machine (issue 21).
     IMPORT_ALLOW_LOOPBACK: 'true',
-    // The tests run scheduled jobs when they need them, through POST /taches/:name.
+    // The tests run scheduled jobs when they need them, through POST /taches/:name, and only then: a job of the server's
+    // own (the sources' runs every minute) would race the pages they check.
     JOBS_TOKEN: E2E_JOBS_TOKEN,
+    JOBS_IN_PROCESS: 'false',
   };
   if (e2eBackend() === 'sqlite') return { ...env, DATA_BACKEND: 'sqlite' };
   return {

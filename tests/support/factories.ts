@@ -75,6 +75,8 @@ export function makeEvent(
     moderatedAt: null,
     pendingChanges: [],
     previousStatus: null,
+    refusedByAdmin: false,
+    cancelledByAdmin: false,
     revision: null,
     schedule: null,
     cancelledDates: [],

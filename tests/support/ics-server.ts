@@ -74,3 +74,31 @@ export async function startIcsServer(port = 0, host = '127.0.0.1'): Promise<IcsS
       }),
   };
 }
+
+/** One VEVENT of a generated feed: Zurich times, two hours long, a rule if given. */
+export interface FeedEvent {
+  uid: string;
+  summary: string;
+  /** Local time in Zurich: 20270105T193000. */
+  start: string;
+  rrule?: string;
+}
+
+/** A feed of these events, written as the tests need it (many, or with hostile rules). */
+export function icsFeed(events: readonly FeedEvent[]): string {
+  const vevent = (e: FeedEvent) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:${e.uid}`,
+      'DTSTAMP:20261101T080000Z',
+      `DTSTART;TZID=Europe/Zurich:${e.start}`,
+      `DTEND;TZID=Europe/Zurich:${e.start.slice(0, 9)}${String(Number(e.start.slice(9, 11)) + 2).padStart(2, '0')}${e.start.slice(11)}`,
+      `SUMMARY:${e.summary}`,
+      'LOCATION:Salle communale, Grand-Rue 1, 1260 Nyon',
+      ...(e.rrule ? [`RRULE:${e.rrule}`] : []),
+      'END:VEVENT',
+    ].join('\n');
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Tests//FR', ...events.map(vevent), 'END:VCALENDAR', ''].join(
+    '\n',
+  );
+}

@@ -1,11 +1,16 @@
 // /admin/sources through its route as the server runs it: admins only, CSRF checked, a refused form answered in
 // French with what was typed, and nothing stored but a valid source.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImportSource } from '../../app/.server/imports/ports';
+import { findJob } from '../../app/.server/jobs';
+import { createSafeFetch } from '../../app/.server/platform/safe-fetch';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
+import { runProgress } from '../../app/domain/import-run';
 import { action as sourcesAction } from '../../app/routes/admin.sources._index/route';
-import { action as sourcePageAction } from '../../app/routes/admin.sources.$id/route';
+import { action as sourcePageAction, loader as sourcePageLoader } from '../../app/routes/admin.sources.$id/route';
 import { storeUser } from '../support/factories';
+import { icsFixture, startIcsServer } from '../support/ics-server';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 import { signedIn } from '../support/signed-in';
@@ -118,5 +123,64 @@ describe('/admin/sources', () => {
     );
     expect(deleted.status).toBe(302);
     expect(await getServices().store.imports.findSource(id)).toBeNull();
+  });
+
+  it('« Importer maintenant » ne lit rien pendant la requête : il demande l’import, que la tâche « sources » fait ensuite', async () => {
+    const server = await startIcsServer();
+    try {
+      const admin = await session('admin');
+      const { store } = getServices();
+      server.set('/maintenant.ics', icsFixture('commune'));
+      const created = await routeAnswer(() =>
+        sourcesAction(
+          args(
+            post('/admin/sources', admin, {
+              csrf: admin.csrf,
+              ...FIELDS,
+              name: 'Maintenant',
+              url: server.url('/maintenant.ics'),
+            }),
+          ),
+        ),
+      );
+      const id = created.response?.headers.get('Location')?.split('/').pop() ?? '';
+      // Not due before an hour (as after a run): only the request makes it due.
+      const source = await store.imports.findSource(id);
+      await store.imports.saveSource({ ...(source as ImportSource), nextRunAt: '2999-01-01T00:00:00.000Z' });
+
+      const asked = await routeAnswer(() =>
+        sourcePageAction(args(post(`/admin/sources/${id}`, admin, { csrf: admin.csrf, intent: 'run' }), { id })),
+      );
+      expect(asked).toMatchObject({ status: 302, location: `/admin/sources/${id}` });
+      expect(server.hits.get('/maintenant.ics')).toBeUndefined();
+      expect(await store.imports.runs(id, 5)).toEqual([]);
+      const queued = await store.imports.findSource(id);
+      expect(queued?.runRequestedAt).toBeTruthy();
+      const page = await sourcePageLoader(
+        args(new Request(`${SITE}/admin/sources/${id}`, { headers: { Cookie: admin.cookie } }), { id }),
+      );
+      expect(runProgress(page.source, page.runs)).toMatchObject({ state: 'queued' });
+
+      // The job's next minute takes it up, and only it.
+      const job = findJob('sources');
+      expect(job?.everyMs).toBe(60_000);
+      const services = { ...getServices(), fetchText: createSafeFetch({ allowLoopback: true }) };
+      expect(await job?.run(services, new Date())).toBe('1 source importée, 0 en échec');
+      expect(server.hits.get('/maintenant.ics')).toBe(1);
+      expect(await store.imports.findSource(id)).toMatchObject({
+        runRequestedAt: null,
+        runningSince: null,
+        state: 'ok',
+      });
+      const after = await sourcePageLoader(
+        args(new Request(`${SITE}/admin/sources/${id}`, { headers: { Cookie: admin.cookie } }), { id }),
+      );
+      expect(runProgress(after.source, after.runs)).toMatchObject({
+        state: 'done',
+        run: { ok: true, created: 3 },
+      });
+    } finally {
+      await server.close();
+    }
   });
 });

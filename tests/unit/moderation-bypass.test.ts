@@ -1,6 +1,7 @@
 // The moderation bypass of issue 16, through the routes as the server runs them: a new organizer's pending (or
 // refused) event, cancelled from the dashboard, must not reach any public page, and editing it afterwards neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizerDashboard } from '../../app/.server/events/dashboard';
 import { submitEvent, updateEvent } from '../../app/.server/events/submissions';
 import { moderateEvent } from '../../app/.server/moderation/moderation';
 import { prepareStore } from '../../app/.server/platform/startup';
@@ -150,6 +151,82 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
     await updateEvent({ store: getServices().store }, user, event.id, form(`Brocante ${word} bis`), undefined);
     expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
+  });
+
+  it('refusé, puis son organisateur rendu « de confiance » : ses modifications repassent par la file, jamais publiées (issue 31)', async () => {
+    const { user } = await account('organizer');
+    const admin = await account('admin');
+    const { store } = getServices();
+    const word = `refus${Math.random().toString(36).slice(2, 7)}`;
+    const { event } = await submitEvent({ store }, user, form(`Gala ${word}`), {
+      submissionKey: 'r'.repeat(24),
+      image: null,
+    });
+    const decide = (intent: string, reason = '') =>
+      routeAnswer(() =>
+        moderationAction(args(post('/admin/events', admin.session, { intent, eventId: event.id, reason }))),
+      );
+    expect((await decide('reject', 'Hors de la région.')).status).toBe(302);
+    await store.users.setTrusted({
+      uid: user.uid,
+      trusted: true,
+      actorUid: admin.user.uid,
+      now: new Date().toISOString(),
+    });
+    const trusted = { ...user, trusted: true };
+    for (const title of [`Gala ${word} bis`, `Gala ${word} ter`]) {
+      await updateEvent({ store }, trusted, event.id, form(title), undefined);
+      expect((await store.events.findById(event.id))?.status).toBe('pending');
+      expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
+    }
+    expect((await store.events.moderationHistory(event.id)).map((e) => e.action)).toEqual(['reject']);
+
+    // Approved by an admin, then taken down: the same, until an admin approves it again.
+    expect((await decide('approve')).status).toBe(302);
+    expect((await decide('unpublish')).status).toBe(302);
+    await updateEvent({ store }, trusted, event.id, form(`Gala ${word} quater`), undefined);
+    expect((await store.events.findById(event.id))?.status).toBe('pending');
+    expect(await publicTraces(event.id, word)).toEqual(HIDDEN);
+    expect((await decide('approve')).status).toBe(302);
+    // Approved again: the trusted account publishes its edits at once, as decision 042 says.
+    await updateEvent({ store }, trusted, event.id, form(`Gala ${word} final`), undefined);
+    expect(await store.events.findById(event.id)).toMatchObject({ status: 'approved', title: `Gala ${word} final` });
+  });
+
+  it('un événement annulé par un admin : son organisateur ne peut pas le rétablir (issue 31)', async () => {
+    const { user, session } = await account('organizer');
+    const admin = await account('admin');
+    const { store } = getServices();
+    const { event } = await submitEvent({ store }, user, form('Bal masqué annulé'), {
+      submissionKey: 'u'.repeat(24),
+      image: null,
+    });
+    const decide = (intent: string) =>
+      routeAnswer(() => moderationAction(args(post('/admin/events', admin.session, { intent, eventId: event.id }))));
+    await decide('approve');
+    expect((await decide('cancel')).status).toBe(302);
+    const log = await store.events.moderationHistory(event.id);
+    const undo = await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', session, { intent: 'undo', eventId: event.id }))),
+    );
+    expect(undo.status).toBe(302);
+    expect(await store.events.findById(event.id)).toMatchObject({ status: 'cancelled', cancelledByAdmin: true });
+    expect(await store.events.moderationHistory(event.id)).toEqual(log);
+    // Its dashboard says why « Rétablir » is not offered.
+    const board = await organizerDashboard(getServices(), user, null);
+    expect(board.groups.cancelled.find((e) => e.id === event.id)).toMatchObject({
+      canUndo: false,
+      cancelledByAdmin: true,
+    });
+    // Its own cancellation, it undoes: once an admin has published it again (unpublish, approve), then it cancels.
+    await decide('unpublish');
+    await decide('approve');
+    await routeAnswer(() =>
+      dashboardAction(args(post('/dashboard', session, { intent: 'cancel', eventId: event.id, confirm: 'oui' }))),
+    );
+    expect(await store.events.findById(event.id)).toMatchObject({ status: 'cancelled', cancelledByAdmin: false });
+    await routeAnswer(() => dashboardAction(args(post('/dashboard', session, { intent: 'undo', eventId: event.id }))));
+    expect((await store.events.findById(event.id))?.status).toBe('approved');
   });
 
   it('sans confirmation, l’annulation montre d’abord la confirmation ; rétablir remet l’événement en file', async () => {

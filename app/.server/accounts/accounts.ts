@@ -8,8 +8,10 @@ import {
   NO_USER,
   NO_USER_OR_EMAIL,
   RESET_LINK_INVALID,
+  VERIFICATION_MAILS_EXHAUSTED,
   WRONG_CURRENT_PASSWORD,
 } from '~/domain/auth';
+import { isReservedName, RESERVED_NAME_MESSAGE } from '~/domain/reserved-names';
 import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../identity/local';
 import { passwordProblem } from '../identity/password-policy';
 import type { IdentityProvider, SignedIn } from '../identity/ports';
@@ -67,6 +69,7 @@ export async function registerAccount(
 ): Promise<UserProfile | null> {
   const problem = passwordProblem(input.password);
   if (problem) throw new UseCaseError(problem, 'password');
+  if (isReservedName(input.displayName)) throw new UseCaseError(RESERVED_NAME_MESSAGE, 'displayName');
   const identity = identityOf(deps);
   const account = await identity.createAccount(input);
   // SPEC §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
@@ -90,18 +93,30 @@ export async function registerAccount(
   return user;
 }
 
-/** At most a few « vous avez déjà un compte » per address and hour: registering someone's address is not a way to
- * flood their mailbox. */
-const existingOwnerMails = once(() => createLimiter({ points: 3, duration: 60 * 60, keyPrefix: 'account-exists' }));
+/**
+ * The mails anyone may make us send to an address (issue 31): a few per hour and address or account, whoever asks and
+ * from wherever (a per-IP limit does not hold against many addresses). Past it, nothing is sent, and the link sent
+ * last stays the valid one: asking again cannot break its owner's own reset.
+ */
+export const MAILS_PER_HOUR = 3;
+const hourlyMails = once(() =>
+  createLimiter({ points: MAILS_PER_HOUR, duration: 60 * 60, keyPrefix: 'account-mails' }),
+);
+
+/** Whether one more mail of this kind may go to this address or account this hour (counted when it may). */
+async function mayMail(kind: 'account-exists' | 'reset' | 'verification', key: string): Promise<boolean> {
+  try {
+    await hourlyMails().consume(`${kind}:${key}`);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
 
 async function tellExistingOwner(deps: AccountDeps, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
-  try {
-    await existingOwnerMails().consume(address);
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return;
-    throw error;
-  }
+  if (!(await mayMail('account-exists', address))) return;
   const owner = await deps.store.users.findByEmailWithPassword(address);
   if (owner?.disabled) return;
   await deps.mailer.send({
@@ -117,6 +132,8 @@ async function tellExistingOwner(deps: AccountDeps, email: string): Promise<void
 export async function resendVerification(deps: AccountDeps, user: UserProfile | null): Promise<void> {
   if (!user) throw new UseCaseError(NO_USER);
   if (user.emailVerified) throw new UseCaseError(ALREADY_VERIFIED);
+  // An account registered with someone else's address must not flood it either.
+  if (!(await mayMail('verification', user.uid))) throw new UseCaseError(VERIFICATION_MAILS_EXHAUSTED, 'form', 429);
   await sendVerification(deps, user);
 }
 
@@ -131,12 +148,14 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<Use
 
 /**
  * Always answers the same, in the same time, whether or not the email has an account: the lookup, the link and the
- * mail all happen after the answer.
+ * mail all happen after the answer. At most MAILS_PER_HOUR links an hour per account: past it, the last link stays.
  */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   await afterAnswer(deps, async () => {
     const user = await deps.store.users.findByEmailWithPassword(email);
     if (!user || user.disabled) return;
+    // Counted per account: every spelling of its address, from any number of clients, shares the allowance.
+    if (!(await mayMail('reset', user.uid))) return;
     const link = await identityOf(deps).resetLink(user, clock(deps));
     await deps.mailer.send({ to: user.email, ...passwordResetMail(user.displayName, link) });
   });
@@ -193,9 +212,14 @@ export async function changePassword(
   return signedIn;
 }
 
-/** SPEC §5: a profile update needs a logged-in user. */
+/**
+ * SPEC §5: a profile update needs a logged-in user. The team's names (« Admin », « Modération »…) are for admins only:
+ * an organizer keeps any other name, and an admin made by the command line may use them.
+ */
 export async function updateProfile(deps: AccountDeps, user: UserProfile | null, input: { displayName: string }) {
   if (!user) throw new UseCaseError(NO_USER);
+  if (user.role !== 'admin' && isReservedName(input.displayName))
+    throw new UseCaseError(RESERVED_NAME_MESSAGE, 'displayName');
   return deps.store.users.updateProfile(user.uid, input, clock(deps).toISOString());
 }
 
@@ -225,7 +249,8 @@ export async function signInExternal(deps: AccountDeps, idToken: string): Promis
     user = await deps.store.users.create({
       uid: person.uid,
       email: person.email,
-      displayName: person.displayName.slice(0, 60),
+      // A Google account named like the team's gets a plain name, which its owner can change in the profile.
+      displayName: isReservedName(person.displayName) ? 'Organisateur·rice' : person.displayName.slice(0, 60),
       role: 'organizer',
       passwordHash: null,
       now,

@@ -30,6 +30,10 @@ export async function organizerDashboard(
       pendingRevision: e.revision !== null,
       canCancel: allowed.includes('cancel'),
       canUndo: allowed.includes('undoCancel'),
+      /** An admin cancelled it: only an admin restores it (decision 059). */
+      cancelledByAdmin: e.status === 'cancelled' && e.cancelledByAdmin === true,
+      /** A trusted owner's edits of it wait for moderation until an admin approves it again (decision 059). */
+      heldForModeration: user.trusted === true && e.refusedByAdmin === true,
       /** What cancelling does: public with a badge, or withdrawn (never published). */
       cancelsTo: cancel?.to === 'withdrawn' ? ('withdrawn' as const) : ('cancelled' as const),
     };

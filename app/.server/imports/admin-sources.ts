@@ -1,16 +1,17 @@
-// The admins' use cases of /admin/sources: list, add, edit, delete a source, run it now, read its log.
+// The admins' use cases of /admin/sources: list, add, edit, delete a source, ask for a run, read its log.
 import { DEFAULT_SOURCE_INTERVAL, type SourceFormInput } from '~/domain/source-form';
 import { newId } from '../platform/ids';
 import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import type { ImportRun, ImportSource } from './ports';
-import { KEEP_RUNS, runSource } from './run-import';
+import { type ImportLimits, KEEP_RUNS } from './run-import';
 
 export interface SourcesDeps {
   store: Store;
   fetchText: FetchText;
   now?: () => Date;
+  limits?: ImportLimits;
 }
 
 const NOT_FOUND = 'Cette source n’existe pas (ou plus).';
@@ -129,8 +130,14 @@ export async function deleteSource(deps: SourcesDeps, user: UserProfile, id: str
   return source;
 }
 
-/** « Importer maintenant ». */
-export async function runSourceNow(deps: SourcesDeps, user: UserProfile, id: string): Promise<ImportRun> {
+/**
+ * « Importer maintenant »: asks for a run, which the scheduled job `sources` does within its minute (decision 058),
+ * never this request. Asking again while it waits changes nothing; while it runs, another run follows it.
+ */
+export async function requestSourceRun(deps: SourcesDeps, user: UserProfile, id: string): Promise<ImportSource> {
   requireAdminUser(user);
-  return runSource(deps, id);
+  const at = (deps.now ? deps.now() : new Date()).toISOString();
+  const source = await deps.store.imports.requestRun(id, at);
+  if (!source) throw new UseCaseError(NOT_FOUND, 'form', 404);
+  return source;
 }

@@ -28,20 +28,50 @@ export interface PageEvent {
 const isElement = (node: Node): node is Element => 'tagName' in node;
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value ?? null;
 
-function* elements(node: Node): Generator<Element> {
-  if (isElement(node)) yield node;
-  const children = 'childNodes' in node ? node.childNodes : [];
-  const content = isElement(node) && node.tagName === 'template' ? [(node as { content?: Node }).content] : [];
-  for (const child of [...children, ...content]) if (child) yield* elements(child);
+// Every walk below keeps its own stack instead of recursing: a hostile page nests thousands of elements, arrays or
+// @graph levels (10 KB of `[[[…]]]`), which would otherwise exhaust the call stack (issue 31).
+
+/** Every element under a node (templates' content included), in document order. */
+function* elements(root: Node): Generator<Element> {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (isElement(node)) yield node;
+    const children = 'childNodes' in node ? node.childNodes : [];
+    const content = isElement(node) && node.tagName === 'template' ? [(node as { content?: Node }).content] : [];
+    const next = [...children, ...content];
+    for (let i = next.length - 1; i >= 0; i--) {
+      const child = next[i];
+      if (child) stack.push(child);
+    }
+  }
 }
 
-/** The text of a node, as a browser's textContent. */
-function textOf(node: Node): string {
-  if (node.nodeName === '#text') return (node as { value: string }).value;
-  if (!('childNodes' in node) || (isElement(node) && ['script', 'style'].includes(node.tagName))) return '';
-  const blocks = ['p', 'div', 'li', 'br', 'h1', 'h2', 'h3', 'h4', 'tr', 'section', 'article'];
-  const inner = node.childNodes.map(textOf).join('');
-  return isElement(node) && blocks.includes(node.tagName) ? `\n${inner}\n` : inner;
+const BLOCKS = new Set(['p', 'div', 'li', 'br', 'h1', 'h2', 'h3', 'h4', 'tr', 'section', 'article']);
+
+/** The text of a node, as a browser's textContent (a line break around blocks; scripts and styles left out). */
+function textOf(root: Node): string {
+  let text = '';
+  // Nodes still to read, and the line breaks that close the blocks being read.
+  const stack: (Node | '\n')[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node | '\n';
+    if (node === '\n') {
+      text += node;
+      continue;
+    }
+    if (node.nodeName === '#text') {
+      text += (node as { value: string }).value;
+      continue;
+    }
+    if (!('childNodes' in node) || (isElement(node) && ['script', 'style'].includes(node.tagName))) continue;
+    if (isElement(node) && BLOCKS.has(node.tagName)) {
+      text += '\n';
+      stack.push('\n');
+    }
+    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]);
+  }
+  return text;
 }
 
 /** Plain text from a description that may carry HTML (tags dropped, entities decoded, blank lines kept to one). */
@@ -66,11 +96,15 @@ function typesOf(item: Json): string[] {
 const isEvent = (item: Json) => typesOf(item).some((t) => /Event$/.test(t) || t === 'Festival');
 
 /** Every object of a JSON-LD document (arrays and @graph opened), depth first. */
-function* objects(value: unknown): Generator<Json> {
-  if (Array.isArray(value)) for (const v of value) yield* objects(v);
-  else if (isObject(value)) {
-    yield value;
-    if (value['@graph']) yield* objects(value['@graph']);
+function* objects(document: unknown): Generator<Json> {
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+    else if (isObject(value)) {
+      yield value;
+      if (value['@graph']) stack.push(value['@graph']);
+    }
   }
 }
 
@@ -143,27 +177,35 @@ function toPageEvent(item: Json, pageUrl: string): PageEvent {
 
 /** Microdata: an itemscope's properties, a nested itemscope read as an object (location, address, offers). */
 function microdataItem(scope: Element): Json {
-  const item: Json = { '@type': (attr(scope, 'itemtype') ?? '').split(/\s+/) };
-  const visit = (node: Node) => {
-    for (const child of 'childNodes' in node ? node.childNodes : []) {
-      if (!isElement(child)) continue;
-      const prop = attr(child, 'itemprop');
-      const nested = attr(child, 'itemscope') !== null;
-      if (prop) {
-        const value = nested
-          ? microdataItem(child)
-          : (attr(child, 'content') ??
-            attr(child, 'datetime') ??
-            (['a', 'link'].includes(child.tagName) ? attr(child, 'href') : null) ??
-            (['img', 'source'].includes(child.tagName) ? attr(child, 'src') : null) ??
-            textOf(child).trim());
-        for (const name of prop.split(/\s+/)) if (!(name in item)) item[name] = value;
-      }
-      if (!nested) visit(child);
-    }
+  const itemOf = (el: Element): Json => ({ '@type': (attr(el, 'itemtype') ?? '').split(/\s+/) });
+  const root = itemOf(scope);
+  // Elements in document order, each with the item its properties belong to: the first value of a name wins.
+  const stack: { node: Node; item: Json }[] = [];
+  const pushChildren = (node: Node, item: Json) => {
+    const children = 'childNodes' in node ? node.childNodes : [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], item });
   };
-  visit(scope);
-  return item;
+  pushChildren(scope, root);
+  while (stack.length > 0) {
+    const { node, item } = stack.pop() as { node: Node; item: Json };
+    if (!isElement(node)) continue;
+    const prop = attr(node, 'itemprop');
+    const nested = attr(node, 'itemscope') !== null;
+    // A nested itemscope is read only as the value of its property; without one, it is another item, not this one's.
+    const inner = nested ? itemOf(node) : item;
+    if (prop) {
+      const value = nested
+        ? inner
+        : (attr(node, 'content') ??
+          attr(node, 'datetime') ??
+          (['a', 'link'].includes(node.tagName) ? attr(node, 'href') : null) ??
+          (['img', 'source'].includes(node.tagName) ? attr(node, 'src') : null) ??
+          textOf(node).trim());
+      for (const name of prop.split(/\s+/)) if (!(name in item)) item[name] = value;
+    }
+    if (!nested || prop) pushChildren(node, inner);
+  }
+  return root;
 }
 
 /** The first schema.org Event the page describes, or null. */

@@ -4,8 +4,9 @@
 import { createHash } from 'node:crypto';
 import ical, { type VEvent } from 'node-ical';
 import type { EventContent } from '~/domain/event';
+import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
-import { timesOf } from './ics-times';
+import { SkippedEntry, timesOf } from './ics-times';
 
 export { OPEN_RULE_MONTHS } from './ics-times';
 
@@ -25,6 +26,8 @@ export interface FeedItem {
   line: number;
   /** A hash of the content and the cancellation: equal fingerprints, nothing to write. */
   fingerprint: string;
+  /** Its series had more dates than the cap (`maxDates`): only the first ones are kept. */
+  cut: boolean;
 }
 
 export interface FeedError {
@@ -144,26 +147,69 @@ export function fingerprintOf(content: EventContent, cancelled: boolean): string
     .slice(0, 22);
 }
 
+/** Parses a feed with node-ical; null when node-ical refuses it as a whole. */
+function parseIcs(source: string): ReturnType<typeof ical.sync.parseICS> | null {
+  try {
+    return ical.sync.parseICS(source);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * node-ical refuses a whole feed for one VEVENT it cannot read (a RRULE with FREQ=BOGUS, an UNTIL that is no date):
+ * each VEVENT is then read on its own (with the feed's time zones), and the ones it refuses are errors of the run.
+ */
+function parseEachEvent(source: string, lines: string[]): { parsed: Record<string, unknown>; errors: FeedError[] } {
+  const text = source.replace(/\r\n/g, '\n');
+  const timezones = text.match(/^BEGIN:VTIMEZONE$[\s\S]*?^END:VTIMEZONE$/gm) ?? [];
+  const parsed: Record<string, unknown> = {};
+  const errors: FeedError[] = [];
+  for (const block of text.match(/^BEGIN:VEVENT$[\s\S]*?^END:VEVENT$/gm) ?? []) {
+    const one = parseIcs(`BEGIN:VCALENDAR\nVERSION:2.0\n${timezones.join('\n')}\n${block}\nEND:VCALENDAR\n`);
+    const uid = block.match(/^UID:(.*)$/m)?.[1]?.trim() ?? '';
+    if (!one) {
+      errors.push({
+        uid,
+        line: uid ? lineOf(lines, uid) : 0,
+        message: 'Événement illisible (règle de récurrence ou date mal formée)\u00a0: ignoré.',
+      });
+      continue;
+    }
+    // Numbered keys: a changed occurrence (RECURRENCE-ID) read apart never takes the place of its series.
+    for (const component of Object.values(one)) parsed[String(Object.keys(parsed).length)] = component;
+  }
+  return { parsed, errors };
+}
+
 /**
  * Reads a feed: every VEVENT with a UID, a start and a title becomes an item; the others are errors with their UID and
- * line. Throws InvalidFeedError when the text is not iCalendar at all.
+ * line, and so is a VEVENT whose recurrence the agenda does not take: the rest is read all the same. A series keeps its
+ * first `maxDates` dates. Throws InvalidFeedError when the text is not iCalendar at all.
  */
-export function parseFeed(source: string, defaults: SourceDefaults): ParsedFeed {
+export function parseFeed(
+  source: string,
+  defaults: SourceDefaults,
+  { maxDates = MAX_OCCURRENCES }: { maxDates?: number } = {},
+): ParsedFeed {
   if (!/^\s*BEGIN:VCALENDAR\s*$/m.test(source) || !/^END:VCALENDAR\s*$/m.test(source))
     throw new InvalidFeedError('Ce fichier n’est pas un calendrier iCalendar (BEGIN:VCALENDAR introuvable).');
   const lines = source.split('\n');
   const cut = unbalanced(lines);
   if (cut) throw cut;
-  let parsed: ReturnType<typeof ical.sync.parseICS>;
-  try {
-    parsed = ical.sync.parseICS(source);
-  } catch (error) {
-    throw new InvalidFeedError(`Ce calendrier est illisible : ${(error as Error).message}`);
-  }
   const items: FeedItem[] = [];
   const errors: FeedError[] = [];
+  let parsed: Record<string, unknown> | null = parseIcs(source);
+  if (!parsed) {
+    const each = parseEachEvent(source, lines);
+    // Nothing readable at all (its time zones, say, are broken): the run fails as a whole and nothing is withdrawn.
+    if (Object.keys(each.parsed).length === 0)
+      throw new InvalidFeedError('Ce calendrier est illisible\u00a0: aucun de ses événements ne se lit.');
+    parsed = each.parsed;
+    errors.push(...each.errors);
+  }
   for (const component of Object.values(parsed)) {
-    if (component?.type !== 'VEVENT') continue;
+    if ((component as { type?: string } | null)?.type !== 'VEVENT') continue;
     const event = component as VEvent;
     const uid = text(event.uid).trim();
     // A changed occurrence of a series (RECURRENCE-ID) is not a separate event: the series stands for it.
@@ -180,6 +226,16 @@ export function parseFeed(source: string, defaults: SourceDefaults): ParsedFeed 
       errors.push({ uid, line: lineOf(lines, uid), message: 'Titre (SUMMARY) absent ou trop court.' });
       continue;
     }
+    let times: ReturnType<typeof timesOf>;
+    try {
+      times = timesOf(event, maxDates);
+    } catch (error) {
+      // One recurrence the agenda cannot hold skips its event only.
+      const message =
+        error instanceof SkippedEntry ? error.message : 'Règle de récurrence illisible\u00a0: événement ignoré.';
+      errors.push({ uid, line: lineOf(lines, uid), message });
+      continue;
+    }
     const place = splitLocation(text(event.location));
     const url = text(event.url).trim();
     const content: EventContent = {
@@ -187,7 +243,7 @@ export function parseFeed(source: string, defaults: SourceDefaults): ParsedFeed 
       slug: slugify(title),
       description: plain(text(event.description), 5000) || title,
       category: defaults.category,
-      ...timesOf(event),
+      ...times.times,
       ...place,
       venueName: place.venueName.slice(0, 120) || place.city || 'Lieu à préciser',
       canton: defaults.canton,
@@ -206,7 +262,16 @@ export function parseFeed(source: string, defaults: SourceDefaults): ParsedFeed 
       accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
     };
     const cancelled = text(event.status).toUpperCase() === 'CANCELLED';
-    items.push({ uid, content, cancelled, line: lineOf(lines, uid), fingerprint: fingerprintOf(content, cancelled) });
+    items.push({
+      uid,
+      content,
+      cancelled,
+      line: lineOf(lines, uid),
+      fingerprint: fingerprintOf(content, cancelled),
+      cut: times.cut,
+    });
   }
+  // In the feed's order, as the admin reads it beside the feed (an error without a line last).
+  errors.sort((a, b) => (a.line || Number.MAX_SAFE_INTEGER) - (b.line || Number.MAX_SAFE_INTEGER));
   return { items, errors };
 }

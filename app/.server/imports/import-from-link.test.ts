@@ -10,6 +10,19 @@ import { formValuesOf, IMPORT_MESSAGES, importFromLink } from './import-from-lin
 const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 const jsonLd = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
 
+const DEPTH = 5000;
+const DEEP_HTML = (text: string) => `${'<div><span>'.repeat(DEPTH)}${text}${'</span></div>'.repeat(DEPTH)}`;
+/** Pages that nest 5,000 levels deep: arrays, @graph, objects in JSON-LD; elements and itemscopes in HTML. */
+const DEEP_PAGES = [
+  page(`<script type="application/ld+json">${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}</script>`),
+  page(`<script type="application/ld+json">${'{"@graph":'.repeat(DEPTH)}{}${'}'.repeat(DEPTH)}</script>`),
+  page('', DEEP_HTML('rien')),
+  page(
+    '',
+    `<div itemscope itemtype="https://schema.org/Thing">${'<div itemprop="location" itemscope>'.repeat(DEPTH)}x${'</div>'.repeat(DEPTH)}</div>`,
+  ),
+];
+
 const CONCERT = {
   '@context': 'https://schema.org',
   '@graph': [
@@ -111,6 +124,23 @@ describe('lecture d’une page d’événement', () => {
     });
   });
 
+  it('lit un Event au fond d’un document imbriqué, et rien sans erreur dans 5 000 niveaux de [[[…]]], de @graph ou de balises', () => {
+    // Twenty levels of @graph and arrays around the event: read as any other.
+    let nested: unknown = { '@type': 'Event', name: 'Bal au fond du graphe', startDate: '2027-06-01' };
+    for (let i = 0; i < 20; i++) nested = i % 2 ? [nested] : { '@graph': nested };
+    expect(readEventPage(page(jsonLd(nested)), 'https://x.ch/')?.name).toBe('Bal au fond du graphe');
+    // What a hostile page sends (10 KB each): no event, and no RangeError (Maximum call stack size exceeded).
+    for (const html of DEEP_PAGES) expect(readEventPage(html, 'https://x.ch/')).toBeNull();
+    // An event whose description nests thousands of tags: read, its text kept.
+    const deepText = {
+      '@type': 'Event',
+      name: 'Conte',
+      startDate: '2027-06-01',
+      description: DEEP_HTML('il était une fois'),
+    };
+    expect(readEventPage(page(jsonLd(deepText)), 'https://x.ch/')?.description).toBe('il était une fois');
+  });
+
   it('ne trouve rien dans une page sans événement', () => {
     expect(readEventPage(page('<title>Accueil</title>', '<p>Bienvenue</p>'), 'https://x.ch/')).toBeNull();
   });
@@ -123,6 +153,8 @@ describe('import depuis un lien', () => {
     server = http.createServer((req, res) => {
       if (req.url === '/concert')
         return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(jsonLd(CONCERT)));
+      if (req.url?.startsWith('/profond/'))
+        return res.writeHead(200, { 'content-type': 'text/html' }).end(DEEP_PAGES[Number(req.url.slice(9))]);
       if (req.url === '/vide')
         return res.writeHead(200, { 'content-type': 'text/html' }).end(page('<title>Rien</title>'));
       res.writeHead(404).end();
@@ -149,5 +181,14 @@ describe('import depuis un lien', () => {
       message: expect.stringMatching(/^Cette adresse n’est pas publique/),
     });
     expect(await importFromLink(fetchText, '')).toEqual({ ok: false, message: IMPORT_MESSAGES.urlRequired });
+  });
+
+  it('une page imbriquée sur 5 000 niveaux reçoit le refus habituel en français, pas une erreur', async () => {
+    for (const [i] of DEEP_PAGES.entries()) {
+      expect(await importFromLink(fetchText, `${base}/profond/${i}`)).toEqual({
+        ok: false,
+        message: IMPORT_MESSAGES.noEvent,
+      });
+    }
   });
 });

@@ -33,7 +33,17 @@ export interface ImportSource {
   lastError: string;
   etag: string | null;
   lastModified: string | null;
+  /** « Importer maintenant » was asked at (ISO) and no run has taken it up yet: the next run of the job does. */
+  runRequestedAt?: string | null;
+  /** A run took the source at (ISO) and has not finished: no other may start it (see claimRun). */
+  runningSince?: string | null;
 }
+
+/** What a finished run records on its source (the settings an admin may have changed meanwhile stay theirs). */
+export type SourceRunOutcome = Pick<
+  ImportSource,
+  'state' | 'consecutiveFailures' | 'lastRunAt' | 'nextRunAt' | 'lastError' | 'etag' | 'lastModified'
+>;
 
 export interface ImportLink {
   sourceId: string;
@@ -57,6 +67,22 @@ export interface ImportStore {
   deleteSource(id: string): Promise<boolean>;
   /** The sources whose nextRunAt is at or before `now`, earliest first. */
   listDue(now: string): Promise<ImportSource[]>;
+  /**
+   * « Importer maintenant » (decision 058): records the request (the first one's time is kept while it waits) and makes
+   * the source due at `at`. Atomic. Returns the source as saved, or null when there is none.
+   */
+  requestRun(id: string, at: string): Promise<ImportSource | null>;
+  /**
+   * Takes the source for a run, atomically: only if no run holds it, or the one that does started before `staleBefore`
+   * (its process died). Sets runningSince to `now` and clears the request it serves. Returns the source as taken, or
+   * null when another run holds it (or the source is gone).
+   */
+  claimRun(id: string, now: string, staleBefore: string): Promise<ImportSource | null>;
+  /**
+   * Records a run's outcome and releases the source, atomically; a request made during the run makes it due again at
+   * once. False when the source was deleted meanwhile (nothing written).
+   */
+  finishRun(id: string, outcome: SourceRunOutcome): Promise<boolean>;
   links(sourceId: string): Promise<ImportLink[]>;
   /** Creates or replaces the link of (sourceId, uid). */
   saveLink(link: ImportLink): Promise<void>;

@@ -16,9 +16,14 @@ export type PlanStep =
 
 /**
  * The plan of a run. Same UID, same event, always: a UID already linked never makes a new event; one linked as a
- * likely duplicate of another event stays so (the moderator decides) and never edits that event.
+ * likely duplicate of another event stays so (the moderator decides) and never edits that event. `present`: UIDs the
+ * feed still has but this run does not read (past the limit of events, or unreadable): left as they are, not withdrawn.
  */
-export function reconcile(items: readonly FeedItem[], links: readonly ImportLink[]): PlanStep[] {
+export function reconcile(
+  items: readonly FeedItem[],
+  links: readonly ImportLink[],
+  present: ReadonlySet<string> = new Set(),
+): PlanStep[] {
   const byUid = new Map(links.map((l) => [l.uid, l]));
   const seen = new Set<string>();
   const plan: PlanStep[] = [];
@@ -38,7 +43,8 @@ export function reconcile(items: readonly FeedItem[], links: readonly ImportLink
     }
   }
   for (const link of links) {
-    if (!seen.has(link.uid) && !link.gone && link.eventId !== null) plan.push({ kind: 'withdrawn', link });
+    if (!seen.has(link.uid) && !present.has(link.uid) && !link.gone && link.eventId !== null)
+      plan.push({ kind: 'withdrawn', link });
   }
   return plan;
 }

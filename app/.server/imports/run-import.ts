@@ -1,15 +1,18 @@
 // The import of a calendar source (issue 21): fetch its feed through the safe fetcher (conditional on its ETag and
-// Last-Modified), read it (ics.ts), reconcile it with what this source imported before (reconcile.ts), carry the plan
-// out through the lifecycle (apply-plan.ts), log the run, and schedule the next one. A failing source backs off:
-// flagged after FLAG_AFTER_FAILURES failures in a row, retried after a growing delay, never in a tight loop.
+// Last-Modified), read it (ics.ts) within the limits of a run, reconcile it with what this source imported before
+// (reconcile.ts), carry the plan out through the lifecycle (apply-plan.ts), log the run, and schedule the next one. A
+// run takes its source in the store first (claimRun): never two at once, whichever process runs the job. A failing
+// source backs off: flagged after FLAG_AFTER_FAILURES failures in a row, retried after a growing delay. It always runs
+// in the scheduled job `sources`, never in a request: « Importer maintenant » asks for a run (decision 058).
 
+import { ERRORS_KEPT, LIMIT_UIDS_KEPT, type RunLimits } from '~/domain/import-run';
 import { newId } from '../platform/ids';
 import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store } from '../ports';
 import { applyPlan, noCounts } from './apply-plan';
-import { InvalidFeedError, parseFeed } from './ics';
-import type { ImportRun, ImportSource } from './ports';
+import { type FeedItem, InvalidFeedError, parseFeed } from './ics';
+import type { ImportRun, ImportSource, SourceRunOutcome } from './ports';
 import { reconcile } from './reconcile';
 
 export const FLAG_AFTER_FAILURES = 3;
@@ -19,14 +22,24 @@ export const KEEP_RUNS = 20;
 export const MAX_BACKOFF_MINUTES = 24 * 60;
 /** The largest feed read. */
 export const MAX_FEED_BYTES = 5 * 1024 * 1024;
+/** A run still holding its source after this long died with its process: another may take the source. */
+export const RUN_STALE_MINUTES = 30;
+
+/** The limits of one run (IMPORT_MAX_EVENTS, IMPORT_MAX_DATES): VEVENTs read per feed, dates kept per series. */
+export interface ImportLimits {
+  maxEvents: number;
+  maxDates: number;
+}
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxEvents: 500, maxDates: 100 };
 
 export interface ImportDeps {
   store: Store;
   fetchText: FetchText;
   now?: () => Date;
+  limits?: ImportLimits;
 }
 
-const running = new Set<string>();
+export const ALREADY_RUNNING = 'Un import de cette source est déjà en cours.';
 
 /** The delay before the next try after `failures` failures in a row: the interval, doubled each time, capped. */
 export function retryDelayMinutes(intervalMinutes: number, failures: number): number {
@@ -46,29 +59,59 @@ const emptyRun = (source: ImportSource, startedAt: string): ImportRun => ({
   ...noCounts(),
 });
 
-/** Runs one source now. Refuses (409) while the same source is already running in this process. */
+/** Runs one source now, unless another run holds it (409) or it is gone (404). */
 export async function runSource(deps: ImportDeps, sourceId: string): Promise<ImportRun> {
-  const source = await deps.store.imports.findSource(sourceId);
-  if (!source) throw new UseCaseError('Cette source n’existe pas (ou plus).', 'form', 404);
-  if (running.has(source.id)) throw new UseCaseError('Un import de cette source est déjà en cours.', 'form', 409);
-  running.add(source.id);
-  try {
-    return await runLocked(deps, source);
-  } finally {
-    running.delete(source.id);
-  }
+  const started = deps.now ? deps.now() : new Date();
+  const staleBefore = new Date(started.getTime() - RUN_STALE_MINUTES * 60_000).toISOString();
+  const source = await deps.store.imports.claimRun(sourceId, started.toISOString(), staleBefore);
+  if (source) return runClaimed(deps, source, started);
+  if (!(await deps.store.imports.findSource(sourceId)))
+    throw new UseCaseError('Cette source n’existe pas (ou plus).', 'form', 404);
+  throw new UseCaseError(ALREADY_RUNNING, 'form', 409);
 }
 
-async function runLocked(deps: ImportDeps, source: ImportSource): Promise<ImportRun> {
+/**
+ * The items a run reads: at most `maxEvents`, the soonest first (events not over yet, by start), and what is left
+ * aside. A feed's order says nothing of what matters; its next events do.
+ */
+function withinLimit(items: readonly FeedItem[], maxEvents: number, now: string) {
+  const upcoming = (i: FeedItem) => (Date.parse(i.content.endsAt) >= Date.parse(now) ? 0 : 1);
+  const ordered = [...items].sort(
+    (a, b) => upcoming(a) - upcoming(b) || Date.parse(a.content.startsAt) - Date.parse(b.content.startsAt),
+  );
+  return { read: ordered.slice(0, maxEvents), over: ordered.slice(maxEvents) };
+}
+
+/** What the limits left aside, or null when nothing was. */
+function limitsOf(limits: ImportLimits, over: readonly FeedItem[], read: readonly FeedItem[]): RunLimits | null {
+  const cut = read.filter((i) => i.cut);
+  if (over.length === 0 && cut.length === 0) return null;
+  return {
+    ...limits,
+    eventsOver: over.length,
+    eventsOverUids: over.slice(0, LIMIT_UIDS_KEPT).map((i) => i.uid),
+    seriesCut: cut.length,
+    seriesCutUids: cut.slice(0, LIMIT_UIDS_KEPT).map((i) => i.uid),
+  };
+}
+
+/** The errors a run keeps (a hostile feed can have thousands): the first ones, then how many more. */
+function keptErrors(errors: ImportRun['errors']): ImportRun['errors'] {
+  if (errors.length <= ERRORS_KEPT) return errors;
+  const more = errors.length - ERRORS_KEPT;
+  return [...errors.slice(0, ERRORS_KEPT), { uid: '', line: 0, message: `… et ${more}\u00a0autres erreurs.` }];
+}
+
+async function runClaimed(deps: ImportDeps, source: ImportSource, started: Date): Promise<ImportRun> {
   const { store } = deps;
-  const started = deps.now ? deps.now() : new Date();
+  const limits = deps.limits ?? DEFAULT_IMPORT_LIMITS;
   const now = started.toISOString();
   const run = emptyRun(source, now);
   let fetched: Awaited<ReturnType<FetchText>>;
   try {
     if (!(await store.users.findById(source.createdBy)))
       throw new UseCaseError(
-        'Le compte qui a ajouté cette source n’existe plus : modifiez la source pour la reprendre.',
+        'Le compte qui a ajouté cette source n’existe plus : modifiez la source pour la reprendre.',
       );
     fetched = await deps.fetchText(source.url, {
       accept: 'calendar',
@@ -80,14 +123,19 @@ async function runLocked(deps: ImportDeps, source: ImportSource): Promise<Import
       await finish(store, source, { ...run, ok: true, notModified: true }, started);
       return { ...run, ok: true, notModified: true };
     }
-    const feed = parseFeed(fetched.text, source);
+    const feed = parseFeed(fetched.text, source, { maxDates: limits.maxDates });
+    const { read, over } = withinLimit(feed.items, limits.maxEvents, now);
+    // What is in the feed but not read this run (past the limit, or unreadable) has not left it: nothing is withdrawn.
+    const present = new Set([...over.map((i) => i.uid), ...feed.errors.map((e) => e.uid).filter(Boolean)]);
     const links = await store.imports.links(source.id);
     const ctx = { store, source, now, createdTitles: [] as string[] };
-    const counts = await applyPlan(ctx, reconcile(feed.items, links), new Map(feed.items.map((i) => [i.uid, i.line])));
+    const plan = reconcile(read, links, present);
+    const counts = await applyPlan(ctx, plan, new Map(read.map((i) => [i.uid, i.line])));
     Object.assign(run, counts, {
       ok: true,
       fetched: feed.items.length + feed.errors.length,
-      errors: [...feed.errors, ...counts.errors],
+      errors: keptErrors([...feed.errors, ...counts.errors]),
+      limits: limitsOf(limits, over, read),
     });
     if (ctx.createdTitles.length > 0) await notifyAdmins(store, source, ctx.createdTitles, now);
     await finish(store, source, run, started, { etag: fetched.etag, lastModified: fetched.lastModified });
@@ -105,7 +153,10 @@ async function runLocked(deps: ImportDeps, source: ImportSource): Promise<Import
   }
 }
 
-/** Logs the run and schedules the next one: the interval after a success, a growing delay after a failure. */
+/**
+ * Records the run on its source and releases it (the interval after a success, a growing delay after a failure), then
+ * logs it, unless the source was deleted meanwhile.
+ */
 async function finish(
   store: Store,
   source: ImportSource,
@@ -113,18 +164,17 @@ async function finish(
   started: Date,
   validators?: { etag: string | null; lastModified: string | null },
 ) {
-  await store.imports.addRun(run, KEEP_RUNS);
   const failures = run.ok ? 0 : source.consecutiveFailures + 1;
-  const state = run.ok ? 'ok' : failures >= FLAG_AFTER_FAILURES ? 'failing' : source.state;
-  await store.imports.saveSource({
-    ...source,
-    state,
+  const outcome: SourceRunOutcome = {
+    state: run.ok ? 'ok' : failures >= FLAG_AFTER_FAILURES ? 'failing' : source.state,
     consecutiveFailures: failures,
     lastRunAt: run.startedAt,
     nextRunAt: later(started, retryDelayMinutes(source.intervalMinutes, failures)),
     lastError: run.ok ? '' : (run.errors[0]?.message ?? ''),
-    ...(validators ?? {}),
-  });
+    etag: validators ? validators.etag : source.etag,
+    lastModified: validators ? validators.lastModified : source.lastModified,
+  };
+  if (await store.imports.finishRun(source.id, outcome)) await store.imports.addRun(run, KEEP_RUNS);
 }
 
 async function notifyAdmins(store: Store, source: ImportSource, titles: string[], now: string) {
@@ -132,21 +182,29 @@ async function notifyAdmins(store: Store, source: ImportSource, titles: string[]
     id: newId(),
     title:
       titles.length === 1 ? 'Nouvel événement importé à modérer' : `${titles.length} événements importés à modérer`,
-    body: `${source.name} : ${titles.slice(0, 3).join(', ')}${titles.length > 3 ? '…' : ''}`,
+    body: `${source.name} : ${titles.slice(0, 3).join(', ')}${titles.length > 3 ? '…' : ''}`,
     data: { type: 'event_pending', sourceId: source.id },
     timestamp: now,
   });
 }
 
-/** The scheduled job: every source due now, one after the other. Answers one line for the operator. */
+/**
+ * The scheduled job: every source due now (its interval is over, or an admin asked for a run), one after the other; a
+ * source another run holds is left to it. Answers one line for the operator.
+ */
 export async function runDueSources(deps: ImportDeps): Promise<string> {
   const now = (deps.now ? deps.now() : new Date()).toISOString();
   const due = await deps.store.imports.listDue(now);
+  let ran = 0;
   let failed = 0;
   for (const source of due) {
-    if (running.has(source.id)) continue;
-    const run = await runSource(deps, source.id).catch(() => null);
-    if (!run?.ok) failed++;
+    const run = await runSource(deps, source.id).catch((error: unknown) => {
+      if (error instanceof UseCaseError) return undefined;
+      throw error;
+    });
+    if (run === undefined) continue;
+    ran++;
+    if (!run.ok) failed++;
   }
-  return `${due.length} source${due.length > 1 ? 's' : ''} importée${due.length > 1 ? 's' : ''}, ${failed} en échec`;
+  return `${ran} source${ran > 1 ? 's' : ''} importée${ran > 1 ? 's' : ''}, ${failed} en échec`;
 }

@@ -30,10 +30,3 @@ export function audit(event: AuditEvent, fields: AuditFields): void {
   const line = { at: new Date().toISOString(), log: 'audit', event, ...fields };
   console.log(JSON.stringify(line));
 }
-
-const SECRET_PARAMS = /([?&](?:token|session_id|code|password|key)=)[^&#\s]*/gi;
-
-/** A URL for the access log with the values of secret-bearing query parameters replaced. */
-export function redactUrl(url: string | undefined): string {
-  return (url ?? '').replace(SECRET_PARAMS, '$1[masqué]');
-}

@@ -59,6 +59,18 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
   JOBS_TOKEN: z.string().min(32, 'JOBS_TOKEN : au moins 32 caractères').optional(),
+  /**
+   * How long a client may take to send a request (issue 31): its headers, then the whole request with its body (an
+   * 8 MB image over a slow mobile link fits in the default). Past it, a French 408 and the connection closed.
+   */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /**
+   * Calendar sources (decision 058): the events read from one feed per run, and the dates kept per series per run; what
+   * is past either is named in the run log.
+   */
+  IMPORT_MAX_EVENTS: z.coerce.number().int().min(1).max(20_000).default(500),
+  IMPORT_MAX_DATES: z.coerce.number().int().min(2).max(500).default(100),
   /** POSTs allowed per IP and minute on public forms (contact, auth). */
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Requests per IP and minute on the public API (/api/v1) past the shared caches. */
@@ -191,6 +203,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new Error(
       'Configuration invalide: VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble (les deux, ou aucune pour les générer).',
+    );
+  }
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    throw new Error(
+      'Configuration invalide: HEADERS_TIMEOUT_SECONDS ne peut dépasser REQUEST_TIMEOUT_SECONDS (les en-têtes font partie de la requête).',
     );
   }
   if (env.DATA_BACKEND === 'firestore') {

@@ -22,6 +22,7 @@ const page = {
   setsCookie: false,
   routeCacheControl: null,
   contentType: 'text/html; charset=utf-8',
+  secretUrl: false,
 };
 const config = { PUBLIC_S_MAXAGE: 30, PUBLIC_SWR: 30 };
 
@@ -43,6 +44,12 @@ describe('politique de cache', () => {
       { contentType: 'text/event-stream' },
     ]) {
       expect(cacheControl(cacheKind({ ...page, ...never }), config)).toBe('no-store');
+    }
+  });
+
+  it('une page atteinte par un jeton (lien de réinitialisation, d’alerte, aperçu d’image) est privée, quel que soit son statut', () => {
+    for (const answer of [{}, { status: 404 }, { status: 302 }, { method: 'POST' }, { routeCacheControl: 'public' }]) {
+      expect(cacheControl(cacheKind({ ...page, ...answer, secretUrl: true }), config)).toBe('private, no-store');
     }
   });
 

@@ -1,7 +1,8 @@
 // How long an answer may be kept, decided in one place for every answer of the app (docs/decisions/037-un-seul-
 // cookie-et-pages-en-cache.md): an anonymous public page is `public` for shared caches (Firebase Hosting's CDN) with a
 // strong ETag, and kept in this process keyed by its URL and the store's revision; anything a visitor with
-// `__session` gets is `private, no-store`; posts, redirects and errors are never kept.
+// `__session` gets, and any answer to a URL that carries a token (secret-urls.ts), is `private, no-store`; posts,
+// redirects and errors are never kept.
 import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
@@ -21,9 +22,14 @@ export interface AnswerFacts {
   /** What the route itself said (a route may only make its answer more private). */
   routeCacheControl: string | null;
   contentType: string | null;
+  /** The URL carries a secret (secret-urls.ts: a link's token in its query or path). */
+  secretUrl: boolean;
 }
 
 export function cacheKind(answer: AnswerFacts): CacheKind {
+  // A page reached by a token is its holder's alone, whatever its status: a shared cache would show a used reset
+  // link's form again, or one person's alert to the next (issue 31).
+  if (answer.secretUrl) return 'private';
   if (answer.method !== 'GET' && answer.method !== 'HEAD') return 'never';
   if (answer.status !== 200) return 'never';
   if ((answer.contentType ?? '').startsWith('text/event-stream')) return 'never';

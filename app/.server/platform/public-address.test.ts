@@ -38,12 +38,58 @@ const REFUSED = [
   '2002:7f00:1::1',
   '2001:0:4136:e378:8000:63bf:3fff:fdd2',
   '2001:db8::1',
+  // IPv4-compatible IPv6 (::/96, deprecated but still routed to the IPv4 address by some stacks), and the rest of ::/8
+  '::127.0.0.1',
+  '::7f00:1',
+  '[::127.0.0.1]',
+  '::169.254.169.254',
+  '::a9fe:a9fe',
+  '::10.0.0.1',
+  '::8.8.8.8',
+  '::2',
+  // the other special-purpose blocks of IANA's registries
+  '192.0.0.9',
+  '192.0.0.170',
+  '192.31.196.1',
+  '192.52.193.1',
+  '192.88.99.1',
+  '192.175.48.1',
+  '198.19.255.254',
+  '198.51.100.7',
+  '203.0.113.9',
+  '240.0.0.1',
+  '64:ff9b:1::a00:1',
+  '100::1',
+  '2001:1::1',
+  '2001:2::1',
+  '2001:3::1',
+  '2001:4:112::1',
+  '2001:10::1',
+  '2001:20::1',
+  '2620:4f:8000::1',
+  '3fff::1',
+  '5f00::1',
+  'fec0::1',
+  '4000::1',
+  // legacy IPv4 spellings are not literals Node connects to: never « public »
+  '2130706433',
+  '0x7f.1',
   // not an address at all
   'localhost',
   'metadata.google.internal',
   '',
 ];
-const PUBLIC = ['8.8.8.8', '93.184.216.34', '1.1.1.1', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e'];
+const PUBLIC = [
+  '8.8.8.8',
+  '93.184.216.34',
+  '1.1.1.1',
+  '192.0.1.1',
+  '198.20.0.1',
+  '2001:4860:4860::8888',
+  '2a00:1450:4001:80b::200e',
+  '2620:fe::fe',
+  '[2606:4700:4700::1111]',
+];
 
 describe('adresses publiques', () => {
   it.each(REFUSED)('%s est refusée', (address) => {

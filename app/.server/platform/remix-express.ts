@@ -26,6 +26,8 @@ import {
   withoutTrackingParams,
 } from './http-cache';
 import { limitedBody } from './request-body';
+import { isValidHost, refuseUnreadableTarget, requestHost } from './request-host';
+import { type SecretUrls, secretUrls } from './secret-urls';
 import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
 
 export interface RemixHandlerOptions {
@@ -44,13 +46,24 @@ function remixHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** The URL as the Express adapter builds it: `req.hostname` honours `trust proxy`, the port comes from the headers. */
-function remixUrl(req: ExpressRequest): string {
-  const portOf = (host: string | undefined) => Number.parseInt(host?.split(':')[1] ?? '', 10);
-  const forwarded = portOf(req.get('X-Forwarded-Host'));
-  const direct = portOf(req.get('Host'));
-  const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(direct) ? direct : '';
-  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`).href;
+/**
+ * The URL of the request for Remix: the protocol Express reads (X-Forwarded-Proto from a trusted proxy only), the host
+ * request-host.ts settles (its port with it: never the port of another header), and the path. An absolute-form
+ * target (`GET http://other.example/page`) is this site's path all the same. Null when no URL can be built.
+ */
+function remixUrl(req: ExpressRequest): string | null {
+  const host = requestHost(req);
+  if (!isValidHost(host)) return null;
+  try {
+    let path = req.originalUrl;
+    if (!path.startsWith('/')) {
+      const absolute = new URL(path);
+      path = `${absolute.pathname}${absolute.search}`;
+    }
+    return new URL(`${req.protocol}://${host}${path}`).href;
+  } catch {
+    return null;
+  }
 }
 
 /** The answer's Set-Cookie headers, with only the last `__session` one (each builds on the previous, visitor.ts). */
@@ -125,15 +138,18 @@ export interface RemixHandler {
 }
 
 /** What decides whether a request may be answered from the page cache, and under which key. */
-function cacheLookup(req: ExpressRequest, pageCache: PageCache | null) {
-  const isRead = req.method === 'GET' || req.method === 'HEAD';
+function cacheLookup(req: ExpressRequest, pageCache: PageCache | null, secrets: SecretUrls) {
+  // A page reached by a token is never kept, nor served from what was kept.
+  const secretUrl = secrets.carriesSecret(req.originalUrl);
+  const isRead = (req.method === 'GET' || req.method === 'HEAD') && !secretUrl;
   // The public API never reads the session: its answers are everyone's, cookie or not (decision 046).
   const isApi = req.path.startsWith('/api/v1/');
   const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
-  const url = withoutTrackingParams(remixUrl(req));
+  const full = remixUrl(req);
+  const url = full === null ? null : withoutTrackingParams(full);
   // The store's revision before rendering: a write during it makes the kept copy stale at once.
-  const revision = isRead && anonymous && pageCache ? getServices().store.revision() : -1;
-  return { isApi, anonymous, url, revision };
+  const revision = isRead && anonymous && pageCache && url !== null ? getServices().store.revision() : -1;
+  return { secretUrl, isApi, anonymous, url, revision };
 }
 
 export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
@@ -143,10 +159,16 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
     cache ??= createPageCache(getServices().config.PAGE_CACHE_MB * 1024 * 1024);
     return cache;
   };
+  // The URLs that carry a token, from the routes of the build that answers: read once from the production build, again
+  // from each development build (Vite may have reloaded a route).
+  const { build } = options;
+  const fixedSecrets = typeof build === 'function' ? null : secretUrls(build.routes);
+  const secrets = async (): Promise<SecretUrls> =>
+    fixedSecrets ?? secretUrls((typeof build === 'function' ? await build() : build).routes);
 
   async function serveKept(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    const { isApi, url, revision } = cacheLookup(req, pageCache());
-    const kept = revision === -1 ? undefined : pageCache()?.get(url, revision);
+    const { isApi, url, revision } = cacheLookup(req, pageCache(), await secrets());
+    const kept = revision === -1 || url === null ? undefined : pageCache()?.get(url, revision);
     if (!kept) return next();
     // A kept API answer counts against the address's allowance as the loader's own would (decision 046).
     if (isApi) {
@@ -159,7 +181,9 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
 
   async function handle(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     const { config } = getServices();
-    const { anonymous, url, revision } = cacheLookup(req, pageCache());
+    const { secretUrl, anonymous, url, revision } = cacheLookup(req, pageCache(), await secrets());
+    // server.ts settled the host before (request-host.ts): this holds for whatever else calls the handler.
+    if (url === null) return refuseUnreadableTarget(req, res, 'adresse');
     // Aborts loaders and actions once no answer can be written (the client left), or once the body was refused.
     let controller: AbortController | null = new AbortController();
     let refused = false;
@@ -193,6 +217,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
         setsCookie: response.headers.has('Set-Cookie'),
         routeCacheControl: response.headers.get('Cache-Control'),
         contentType: response.headers.get('Content-Type'),
+        secretUrl,
       });
       const headers = new Headers(response.headers);
       headers.set('Cache-Control', cacheControl(kind, config));
@@ -215,5 +240,10 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
     }
   }
 
-  return { serveKept, handle };
+  // Express 4 does not catch a rejected handler: whatever fails before an answer goes to its error path, never
+  // unhandled (which would stop the process).
+  return {
+    serveKept: (req, res, next) => serveKept(req, res, next).catch(next),
+    handle: (req, res, next) => handle(req, res, next).catch(next),
+  };
 }

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Resolver } from './public-address';
+import { isPublicAddress, type Resolver } from './public-address';
 import { createSafeFetch, createSafeFetchWithPolicy, type FetchText } from './safe-fetch';
 import { UseCaseError } from './use-case-error';
 
@@ -112,6 +112,22 @@ describe('récupération sûre d’un document', () => {
       expect(message).toMatch(/^Cette adresse n’est pas publique/);
     },
   );
+
+  // The real rule of public addresses (only the fixture server's own address added): an IPv4-compatible IPv6 literal
+  // (::/96) is this machine or the cloud metadata service, directly or as a redirect target.
+  const publicOrFixture = createSafeFetchWithPolicy({ allowed: (a) => a === HOST || isPublicAddress(a) });
+  it.each([
+    'http://[::127.0.0.1]/agenda.ics',
+    'http://[::169.254.169.254]/latest/meta-data/',
+    'http://[::ffff:169.254.169.254]/latest/meta-data/',
+    'http://[64:ff9b::7f00:1]/agenda.ics',
+    'http://[::a9fe:a9fe]/',
+  ])('refuse %s, lu directement ou comme cible d’une redirection', async (target) => {
+    expect(await refusal(publicOrFixture(target, { accept: 'calendar' }))).toMatch(/^Cette adresse n’est pas publique/);
+    expect(
+      await refusal(publicOrFixture(`${base}/to?u=${encodeURIComponent(target)}`, { accept: 'calendar' })),
+    ).toMatch(/^Cette adresse n’est pas publique/);
+  });
 
   it('refuse un nom qui mène à une adresse privée (résolveur simulé), et le bouclage par défaut', async () => {
     const resolver: Resolver = async () => [{ address: '10.0.0.7', family: 4 }];

@@ -4,13 +4,16 @@
 
 import { JOBS } from '../jobs';
 import { getServices } from '../services';
-import { audit, redactUrl } from './audit';
+import { audit } from './audit';
 import { backgroundSettled } from './background';
 import { cspDirectives } from './csp';
 import { startJobs } from './jobs';
 import { createRemixHandler } from './remix-express';
 import { createBodyLimits, uploadPaths } from './request-body';
+import { requestHost, settleHost } from './request-host';
+import { secretUrls } from './secret-urls';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
+import { answerClientError, serverTimeouts } from './slow-requests';
 import { prepareStore, schedulePendingImageCleanup } from './startup';
 
 /**
@@ -29,7 +32,7 @@ export const serverRuntime = {
   getServices,
   prepare,
   audit,
-  redactUrl,
+  secretUrls,
   cspDirectives,
   isCrossSite,
   FORBIDDEN_ORIGIN,
@@ -37,6 +40,10 @@ export const serverRuntime = {
   createRemixHandler,
   createBodyLimits,
   uploadPaths,
+  settleHost,
+  serverTimeouts,
+  answerClientError,
+  requestHost,
 };
 
 export type ServerRuntime = typeof serverRuntime;

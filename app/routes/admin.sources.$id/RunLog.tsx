@@ -1,6 +1,7 @@
-// The run log of a calendar source: each run's counts and its errors (with the UID and the line of the feed).
+// The run log of a calendar source: each run's counts, what the limits left aside, and its errors (with the UID and the
+// line of the feed).
 import { formatDateTime } from '~/domain/dates';
-import { type ImportRun, runSummary } from '~/domain/import-run';
+import { type ImportRun, limitsSummary, runSummary } from '~/domain/import-run';
 
 type Run = Omit<ImportRun, 'sourceId'>;
 
@@ -19,7 +20,14 @@ export function RunLog({ runs }: { runs: readonly Run[] }) {
         {runs.map((run) => (
           <tr key={run.id}>
             <th scope="row">{formatDateTime(run.startedAt)}</th>
-            <td>{!run.ok ? 'échec' : run.notModified ? 'calendrier inchangé (non relu)' : runSummary(run)}</td>
+            <td>
+              {!run.ok ? 'échec' : run.notModified ? 'calendrier inchangé (non relu)' : runSummary(run)}
+              {limitsSummary(run.limits).map((line) => (
+                <p key={line} className="run-limit">
+                  Au-delà des limites&nbsp;: {line}
+                </p>
+              ))}
+            </td>
             <td>
               {run.errors.length === 0 ? (
                 '—'

@@ -1,9 +1,10 @@
-// /admin/sources/:id: one calendar source: « Importer maintenant », its run log, its settings, and its deletion.
+// /admin/sources/:id: one calendar source: « Importer maintenant » and where it stands, its run log, its settings, and
+// its deletion.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
-import { deleteSource, runSourceNow, sourceWithRuns, updateSource } from '~/.server/imports/admin-sources';
+import { deleteSource, requestSourceRun, sourceWithRuns, updateSource } from '~/.server/imports/admin-sources';
 import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -13,12 +14,13 @@ import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formValues } from '~/domain/forms';
-import { runSummary } from '~/domain/import-run';
+import { runProgress } from '~/domain/import-run';
 import { pageMeta } from '~/domain/meta';
 import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
 import { SourceForm } from '../admin.sources._index/SourceForm';
 import { SourceState } from '../admin.sources._index/SourceState';
 import { RunLog } from './RunLog';
+import { RunProgress } from './RunProgress';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -50,15 +52,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = formValues(formData, SOURCE_FIELDS);
   try {
     if (intent === 'run') {
-      const run = await runSourceNow(deps, admin, id);
-      return run.ok
-        ? flash(
-            `/admin/sources/${id}`,
-            run.notModified
-              ? 'Import terminé\u00a0: calendrier inchangé depuis le dernier import.'
-              : `Import terminé\u00a0: ${runSummary(run)}.`,
-          )
-        : flash(`/admin/sources/${id}`, `L’import a échoué\u00a0: ${run.errors[0]?.message ?? ''}`, 'error');
+      // The import runs in the scheduled job, never in this request: the page follows it.
+      const source = await requestSourceRun(deps, admin, id);
+      return flash(
+        `/admin/sources/${id}`,
+        source.runningSince
+          ? 'Un import de cette source est en cours\u00a0: un nouvel import le suivra aussitôt.'
+          : 'Import demandé\u00a0: il commence dans la minute.',
+      );
     }
     if (intent === 'delete') {
       const source = await deleteSource(deps, admin, id);
@@ -88,6 +89,7 @@ export default function AdminSource() {
         <Link to="/admin/sources">← Toutes les sources</Link>
       </p>
       <SourceState source={source} />
+      <RunProgress progress={runProgress(source, runs)} />
       <Form method="post" className="admin-actions">
         <FormSecurity honeypot={false} />
         <button type="submit" name="intent" value="run" className="button button--primary">

@@ -66,6 +66,17 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
         {event.rejectionReason && (group === 'rejected' || group === 'withdrawn') ? (
           <p className="rejection">Motif du refus : {event.rejectionReason}</p>
         ) : null}
+        {event.cancelledByAdmin ? (
+          <p className="revision-note" data-testid="cancelled-by-admin">
+            Annulé par l’équipe d’Agenda romand&nbsp;: seul un admin peut le rétablir.
+          </p>
+        ) : null}
+        {event.heldForModeration ? (
+          <p className="revision-note" data-testid="held-for-moderation">
+            Refusé ou retiré par un admin&nbsp;: vos modifications passent par la modération jusqu’à sa prochaine
+            approbation.
+          </p>
+        ) : null}
         {event.rejectionReason && (group === 'approved' || group === 'cancelled') ? (
           <p className="rejection">Votre dernière modification n’a pas été publiée. Motif : {event.rejectionReason}</p>
         ) : null}

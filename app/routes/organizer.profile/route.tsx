@@ -101,7 +101,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const values = { displayName: String(formData.get('displayName') ?? '') };
         const parsed = profileSchema.safeParse(values);
         if (!parsed.success) return invalid(parsed.error, { intent, values, message: '' });
-        await updateProfile(accountDeps(context.services), user, parsed.data);
+        try {
+          await updateProfile(accountDeps(context.services), user, parsed.data);
+        } catch (error) {
+          // A refused name keeps what was typed beside its message.
+          return refused(error, { intent, values, message: '' });
+        }
         return done('Profil enregistré.');
       }
       case 'password': {

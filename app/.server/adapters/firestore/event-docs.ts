@@ -37,6 +37,8 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     accessibility: { ...e.accessibility },
     pendingChanges: e.pendingChanges ?? [],
     previousStatus: e.previousStatus ?? null,
+    refusedByAdmin: e.refusedByAdmin ?? false,
+    cancelledByAdmin: e.cancelledByAdmin ?? false,
     revision: e.revision ? copyContent(e.revision) : null,
     schedule: plainSchedule(e.schedule),
     cancelledDates: [...(e.cancelledDates ?? [])],
@@ -92,6 +94,9 @@ export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
     moderatedAt: d.moderatedAt ?? null,
     pendingChanges: [...(d.pendingChanges ?? [])],
     previousStatus: d.previousStatus ?? null,
+    // Written before issue 31 without them: a refused event is held by its refusal.
+    refusedByAdmin: d.refusedByAdmin ?? d.status === 'rejected',
+    cancelledByAdmin: d.cancelledByAdmin ?? false,
     revision: d.revision ? copyContent(d.revision) : null,
     schedule: plainSchedule(d.schedule),
     cancelledDates: [...(d.cancelledDates ?? [])],

@@ -2,6 +2,7 @@
 // `importRuns/{id}`.
 import type { DocumentReference, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
+import { releasedSource, requestedSource, takenSource } from '../../imports/run-state';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, deleteAll, docKey } from './db';
 
@@ -22,6 +23,28 @@ export function createImportStore(ctx: FirestoreContext): ImportStore {
   const sources = () => ctx.db.collection(COLLECTIONS.importSources);
   const links = () => ctx.db.collection(COLLECTIONS.importLinks);
   const runs = () => ctx.db.collection(COLLECTIONS.importRuns);
+  /**
+   * Reads, changes and writes one source in one transaction (which isolates instances), queued behind this process's
+   * other changes of it (the keyed lock: see db.ts).
+   */
+  const update = async <T>(
+    id: string,
+    change: (source: ImportSource) => { next: ImportSource | null; result: T },
+    none: T,
+  ): Promise<T> => {
+    const ref = sources().doc(id);
+    const result = await ctx.lock(`importSource:${id}`, () =>
+      ctx.db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists) return none;
+        const { next, result } = change(snapshot.data() as ImportSource);
+        if (next) tx.set(ref, { ...next });
+        return result;
+      }),
+    );
+    ctx.touched();
+    return result;
+  };
   const byName = (a: ImportSource, b: ImportSource) =>
     a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
   return {
@@ -49,6 +72,29 @@ export function createImportStore(ctx: FirestoreContext): ImportStore {
       await ref.delete();
       ctx.touched();
       return true;
+    },
+    async requestRun(id, at) {
+      return update(
+        id,
+        (source) => {
+          const next = requestedSource(source, at);
+          return { next, result: next };
+        },
+        null,
+      );
+    },
+    async claimRun(id, now, staleBefore) {
+      return update(
+        id,
+        (source) => {
+          const next = takenSource(source, now, staleBefore);
+          return { next, result: next };
+        },
+        null,
+      );
+    },
+    async finishRun(id, outcome) {
+      return update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false);
     },
     async listDue(now) {
       const snapshot = await sources().where('nextRunAt', '<=', now).get();

@@ -104,4 +104,48 @@ describe('base SQLite', () => {
     expect(await store.events.countAwaitingModeration()).toBe(1);
     db.close();
   });
+
+  it('la migration 16 reprend du journal les décisions d’admin que l’organisateur ne peut défaire', async () => {
+    // A base at version 15, as deployed before issue 31.
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    const before = MIGRATIONS.findIndex((sql) => sql.includes('refused_by_admin'));
+    for (const [i, sql] of MIGRATIONS.slice(0, before).entries()) {
+      db.exec(sql);
+      db.pragma(`user_version = ${i + 1}`);
+    }
+    db.prepare(
+      "INSERT INTO categories (slug, label, color, sort_order) VALUES ('musique', 'Musique', '#000', 1)",
+    ).run();
+    const insert = db.prepare(
+      `INSERT INTO events (id, slug, title, description, category, starts_at, ends_at, starts_ts, ends_ts, city, canton,
+         status, created_at, updated_at, submitted_at)
+       VALUES (?, 's', ?, 'Une description assez longue.', 'musique', 'x', 'x', 0, 4102444800000, 'Sion', 'VS', ?, '', '', '')`,
+    );
+    const log = db.prepare("INSERT INTO moderation_log (event_id, action, reason, created_at) VALUES (?, ?, '', ?)");
+    insert.run('rejected', 'Refusé', 'rejected');
+    insert.run('resubmitted', 'Refusé puis modifié', 'pending');
+    log.run('resubmitted', 'reject', '2026-01-01');
+    insert.run('reapproved', 'Retiré puis approuvé', 'approved');
+    log.run('reapproved', 'unpublish', '2026-01-01');
+    log.run('reapproved', 'approve', '2026-01-02');
+    insert.run('admin-cancelled', 'Annulé par un admin', 'cancelled');
+    log.run('admin-cancelled', 'approve', '2026-01-01');
+    log.run('admin-cancelled', 'cancel', '2026-01-02');
+    insert.run('owner-cancelled', 'Annulé par son organisateur', 'cancelled');
+    log.run('owner-cancelled', 'approve', '2026-01-01');
+
+    expect(migrate(db)).toBe(MIGRATIONS.length);
+    const store = createSqliteStore(db);
+    const held = async (id: string) => {
+      const e = await store.events.findById(id);
+      return [e?.refusedByAdmin, e?.cancelledByAdmin];
+    };
+    expect(await held('rejected')).toEqual([true, false]);
+    expect(await held('resubmitted')).toEqual([true, false]);
+    expect(await held('reapproved')).toEqual([false, false]);
+    expect(await held('admin-cancelled')).toEqual([false, true]);
+    expect(await held('owner-cancelled')).toEqual([false, false]);
+    db.close();
+  });
 });

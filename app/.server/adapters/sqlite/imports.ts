@@ -1,10 +1,34 @@
 // Calendar sources in SQLite (app/.server/imports/ports.ts): each record as JSON beside the columns queries need.
+
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
+import { releasedSource, requestedSource, takenSource } from '../../imports/run-state';
 import type { Db } from './db';
 
 const parse = <T>(row: unknown): T => JSON.parse((row as { data: string }).data) as T;
 
 export function createImportStore(db: Db): ImportStore {
+  const save = (source: ImportSource) =>
+    db
+      .prepare(
+        `INSERT INTO import_sources (id, next_run_at, name, data) VALUES (@id, @nextRunAt, @name, @data)
+         ON CONFLICT(id) DO UPDATE SET next_run_at = excluded.next_run_at, name = excluded.name, data = excluded.data`,
+      )
+      .run({ id: source.id, nextRunAt: source.nextRunAt, name: source.name, data: JSON.stringify(source) });
+  const find = (id: string) => {
+    const row = db.prepare('SELECT data FROM import_sources WHERE id = ?').get(id);
+    return row ? parse<ImportSource>(row) : null;
+  };
+  /** Reads, changes and writes one source in one write transaction (other processes wait for it). */
+  const update = <T>(id: string, change: (source: ImportSource) => { next: ImportSource | null; result: T }, none: T) =>
+    db
+      .transaction((): T => {
+        const source = find(id);
+        if (!source) return none;
+        const { next, result } = change(source);
+        if (next) save(next);
+        return result;
+      })
+      .immediate();
   return {
     async listSources() {
       return db
@@ -13,14 +37,33 @@ export function createImportStore(db: Db): ImportStore {
         .map(parse<ImportSource>);
     },
     async findSource(id) {
-      const row = db.prepare('SELECT data FROM import_sources WHERE id = ?').get(id);
-      return row ? parse<ImportSource>(row) : null;
+      return find(id);
     },
     async saveSource(source) {
-      db.prepare(
-        `INSERT INTO import_sources (id, next_run_at, name, data) VALUES (@id, @nextRunAt, @name, @data)
-         ON CONFLICT(id) DO UPDATE SET next_run_at = excluded.next_run_at, name = excluded.name, data = excluded.data`,
-      ).run({ id: source.id, nextRunAt: source.nextRunAt, name: source.name, data: JSON.stringify(source) });
+      save(source);
+    },
+    async requestRun(id, at) {
+      return update(
+        id,
+        (source) => {
+          const next = requestedSource(source, at);
+          return { next, result: next };
+        },
+        null,
+      );
+    },
+    async claimRun(id, now, staleBefore) {
+      return update(
+        id,
+        (source) => {
+          const next = takenSource(source, now, staleBefore);
+          return { next, result: next };
+        },
+        null,
+      );
+    },
+    async finishRun(id, outcome) {
+      return update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false);
     },
     async deleteSource(id) {
       return db.prepare('DELETE FROM import_sources WHERE id = ?').run(id).changes > 0;

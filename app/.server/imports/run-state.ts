@@ -1,0 +1,23 @@
+// The run state of a calendar source, as both store adapters change it inside one transaction (decision 058): a
+// request of « Importer maintenant », a run that takes the source, a run that gives it back. Pure.
+import type { ImportSource, SourceRunOutcome } from './ports';
+
+const earliest = (a: string, b: string) => (a <= b ? a : b);
+
+/** Asked to run at `at`: due then; an earlier request still waiting keeps its time. */
+export function requestedSource(source: ImportSource, at: string): ImportSource {
+  const requested = source.runRequestedAt ? earliest(source.runRequestedAt, at) : at;
+  return { ...source, runRequestedAt: requested, nextRunAt: earliest(source.nextRunAt, requested) };
+}
+
+/** Taken by a run at `now`, unless another run holds it since `staleBefore` or later (then null). */
+export function takenSource(source: ImportSource, now: string, staleBefore: string): ImportSource | null {
+  if (source.runningSince && source.runningSince >= staleBefore) return null;
+  return { ...source, runningSince: now, runRequestedAt: null };
+}
+
+/** Given back after a run with its outcome; a request made meanwhile makes it due again at once. */
+export function releasedSource(source: ImportSource, outcome: SourceRunOutcome): ImportSource {
+  const nextRunAt = source.runRequestedAt ? earliest(outcome.nextRunAt, source.runRequestedAt) : outcome.nextRunAt;
+  return { ...source, ...outcome, nextRunAt, runningSince: null };
+}

@@ -1,0 +1,162 @@
+// Requests an outside attacker sends at the production server itself, below the pages (issue 31): a forged or broken
+// host (X-Forwarded-Host that disagrees with Origin, a port past 65535, an absolute-form target), and bodies or headers
+// trickled a byte at a time. Each gets a short French answer and one line in the log, never a 500, a stack trace or a
+// stopped process. A server of its own: behind a trusted proxy (TRUST_PROXY), with short time limits, its log read.
+import net from 'node:net';
+import { expect, test } from '@playwright/test';
+import { type OwnServer, startOwnServer } from './own-server';
+
+interface RawAnswer {
+  /** What the server sent back (empty if it closed without a word). */
+  text: string;
+  /** Bytes of the body the client had sent when the connection closed. */
+  sent: number;
+}
+
+/**
+ * Sends raw bytes: the head at once, then `trickle` bytes one at a time (one every 200 ms), until the server answers
+ * and closes. The test's own timeout is the bound: a server that never closes fails it.
+ */
+function raw(base: string, head: string, trickle = 0): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    let text = '';
+    let sent = 0;
+    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    const drip = trickle
+      ? setInterval(() => {
+          if (sent < trickle && socket.writable) {
+            socket.write('a');
+            sent++;
+          }
+        }, 200)
+      : null;
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      if (drip) clearInterval(drip);
+      resolve({ text, sent });
+    });
+  });
+}
+
+test.describe('X-Forwarded-Host sans proxy de confiance @http', () => {
+  test('celui d’un client quelconque est ignoré : le formulaire répond comme sans lui, jamais 500', async ({
+    request,
+    baseURL,
+  }) => {
+    const post = (headers: Record<string, string>) =>
+      request.post('/contact', {
+        form: { name: 'Éva', email: 'eva@exemple.ch', message: 'Bonjour' },
+        headers: { Origin: baseURL ?? '', ...headers },
+        maxRedirects: 0,
+      });
+    const plain = await post({});
+    for (const forwarded of ['evil.example', 'localhost:99999', 'a:b:c, autre.example']) {
+      const answer = await post({ 'X-Forwarded-Host': forwarded });
+      expect(answer.status(), forwarded).toBe(plain.status());
+      expect(await answer.text()).toBe(await plain.text());
+    }
+    expect(plain.status()).toBeLessThan(500);
+  });
+});
+
+const stackTraces = (log: string) => log.split('\n').filter((line) => /^\s+at .+:\d+:\d+\)?$/.test(line));
+
+test.describe('requêtes hostiles sous les pages @http @sqlite-only', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  let server: OwnServer;
+
+  test.beforeAll(async () => {
+    server = await startOwnServer({
+      portOffset: 91,
+      log: true,
+      env: {
+        WEB_CONCURRENCY: '1',
+        TRUST_PROXY: 'loopback',
+        HEADERS_TIMEOUT_SECONDS: '2',
+        REQUEST_TIMEOUT_SECONDS: '3',
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('un X-Forwarded-Host qui contredit Origin : 403 en français, une ligne au journal, aucune trace de pile', async ({
+    request,
+  }) => {
+    const before = server.log().length;
+    const response = await request.post(`${server.base}/contact`, {
+      form: { name: 'Éva', email: 'eva@exemple.ch', message: 'Bonjour' },
+      headers: { Origin: server.base, 'X-Forwarded-Host': 'evil.example' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain('Requête refusée\u00a0: elle ne provient pas de ce site.');
+    // The same request through the proxy the site trusts, with the Origin of the host it forwards: the origin holds.
+    const forwarded = await request.post(`${server.base}/contact`, {
+      form: { name: 'Éva' },
+      headers: { Origin: 'https://agenda.example', 'X-Forwarded-Host': 'agenda.example' },
+      maxRedirects: 0,
+    });
+    expect(forwarded.status()).toBeLessThan(500);
+    expect(forwarded.status()).not.toBe(403);
+    const log = server.log().slice(before);
+    expect(log.match(/"event":"access\.denied"[^\n]*"reason":"origin"/g)).toHaveLength(1);
+    expect(stackTraces(log)).toEqual([]);
+  });
+
+  test('un hôte invalide ou une cible absolue : 400 en français ou la page, jamais un processus arrêté', async () => {
+    const before = server.log().length;
+    for (const host of ['localhost:99999', 'exa mple']) {
+      const answer = await raw(server.base, `GET /contact HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer.text).toMatch(/^HTTP\/1\.1 400/);
+      expect(answer.text).toContain('L’adresse du site indiquée par cette requête n’est pas valide.');
+    }
+    const absolute = await raw(
+      server.base,
+      `GET http://evil.example/about HTTP/1.1\r\nHost: ${new URL(server.base).host}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(absolute.text).toMatch(/^HTTP\/1\.1 200/);
+    expect(absolute.text).toContain('À propos');
+    const forged = await raw(
+      server.base,
+      `POST /contact HTTP/1.1\r\nHost: ${new URL(server.base).host}\r\nX-Forwarded-Host: a:b:c\r\nOrigin: ${server.base}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+    expect(forged.text).toMatch(/^HTTP\/1\.1 400/);
+    // Still serving, and nothing but one line per refusal in its log.
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+    const log = server.log().slice(before);
+    expect(log.match(/\[http\] requête refusée/g)).toHaveLength(3);
+    expect(stackTraces(log)).toEqual([]);
+  });
+
+  test('des corps envoyés un octet à la fois : chaque connexion reçoit 408 en français et est fermée avant la fin', async () => {
+    const head = (i: number, length: number) =>
+      `POST /contact HTTP/1.1\r\nHost: ${new URL(server.base).host}\r\nOrigin: ${server.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nX-Forwarded-For: 198.18.7.${i}\r\nContent-Length: ${length}\r\n\r\n`;
+    // Within the form's limit (64 KB): the server waits for the body, up to the request's time limit.
+    const small = 20 * 1024;
+    const answers = await Promise.all([1, 2, 3].map((i) => raw(server.base, head(i, small), small)));
+    for (const answer of answers) {
+      expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer.text).toContain('Requête trop lente');
+      expect(answer.sent).toBeLessThan(small);
+    }
+    // 100 KB announced, past the limit: refused at once (413), and the rest, read to keep the connection, is bounded by
+    // the same time limit.
+    const large = 100 * 1024;
+    const refused = await raw(server.base, head(4, large), large);
+    expect(refused.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(refused.text).toContain('HTTP/1.1 408 ');
+    expect(refused.sent).toBeLessThan(large);
+    // Headers that never end get the same answer.
+    const headers = await raw(server.base, `GET / HTTP/1.1\r\nHost: ${new URL(server.base).host}\r\nX-Lent: `, 1000);
+    expect(headers.text).toMatch(/^HTTP\/1\.1 408/);
+    expect(headers.sent).toBeLessThan(1000);
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+  });
+});
