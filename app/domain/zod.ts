@@ -32,6 +32,8 @@ function frenchMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: frenchMessage });
+// jitless: zod would otherwise probe `new Function` to compile object parsers, which the page's CSP (no 'unsafe-eval')
+// refuses and reports as a violation on every form page; the interpreted parser is fast enough for our forms.
+z.config({ customError: frenchMessage, jitless: true });
 
 export { z };

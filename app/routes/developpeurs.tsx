@@ -14,9 +14,9 @@ const PARAMETERS: [string, string][] = [
   ['gratuit, famille, accessible', '1 pour ne garder que les événements gratuits, pour les familles, accessibles'],
   [
     'group',
-    'occurrences (par défaut) : une ligne par date d’une série ; series : une ligne par série, à sa prochaine date',
+    'occurrences (par défaut)\u00a0: une ligne par date d’une série\u00a0; series\u00a0: une ligne par série, à sa prochaine date',
   ],
-  ['sort', 'date (par défaut) ou, avec q, relevance : les plus pertinents d’abord'],
+  ['sort', 'date (par défaut) ou, avec q, relevance\u00a0: les plus pertinents d’abord'],
   ['limit', 'nombre d’événements par page, de 1 à 100 (20 par défaut)'],
   ['cursor', 'le champ « next » de la page précédente, avec les mêmes filtres'],
   ['fields', 'les champs voulus, séparés par des virgules (p. ex. title,startsAt,url) ; l’identifiant vient toujours'],

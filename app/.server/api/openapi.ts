@@ -55,8 +55,8 @@ const Event = {
       properties: {
         kind: { type: 'string', enum: ['dates', 'rule', 'period'] },
         description: { type: 'string', description: 'L’horaire en une phrase française.' },
-        summary: nullable('string', { description: 'La ligne d’une liste : « Chaque mardi · 18:30 · 29 dates ».' }),
-        matchingDates: nullable('integer', { description: 'Avec `group=series` : ses dates que la requête retient.' }),
+        summary: nullable('string', { description: 'La ligne d’une liste\u00a0: «\u00a0Chaque mardi · 18:30 · 29 dates\u00a0».' }),
+        matchingDates: nullable('integer', { description: 'Avec `group=series`\u00a0: ses dates que la requête retient.' }),
       },
     }),
     venue: {
@@ -143,7 +143,7 @@ const query = (name: string, description: string, schema: object, example?: stri
 });
 const fields = query(
   'fields',
-  `Champs à livrer (l’identifiant vient toujours), séparés par des virgules, parmi : ${EVENT_FIELDS.join(', ')}.`,
+  `Champs à livrer (l’identifiant vient toujours), séparés par des virgules, parmi\u00a0: ${EVENT_FIELDS.join(', ')}.`,
   {
     type: 'string',
   },
@@ -188,13 +188,13 @@ export function openApiDocument(siteUrl: string) {
             ),
             query(
               'group',
-              'occurrences (par défaut) : une ligne par date d’une série ; series : une ligne par série, à sa prochaine date de la période demandée (non annulée si possible), `series.matchingDates` donnant ses dates retenues.',
+              'occurrences (par défaut)\u00a0: une ligne par date d’une série\u00a0; series\u00a0: une ligne par série, à sa prochaine date de la période demandée (non annulée si possible), `series.matchingDates` donnant ses dates retenues.',
               { type: 'string', enum: ['occurrences', 'series'] },
               'series',
             ),
             query(
               'sort',
-              'date (par défaut) : par date, la pertinence départageant un même instant ; relevance : avec `q`, les plus pertinents d’abord.',
+              'date (par défaut)\u00a0: par date, la pertinence départageant un même instant ; relevance\u00a0: avec `q`, les plus pertinents d’abord.',
               { type: 'string', enum: ['date', 'relevance'] },
             ),
             query('cursor', 'Le champ `next` de la page précédente, avec les mêmes filtres.', { type: 'string' }),

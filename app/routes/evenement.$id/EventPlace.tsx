@@ -51,7 +51,7 @@ export function EventPlace({
           single
           whenVisible
           height={260}
-          label={`Carte : ${event.venueName || event.city}`}
+          label={`Carte\u00a0: ${event.venueName || event.city}`}
           config={map}
           noScript={null}
           points={[
