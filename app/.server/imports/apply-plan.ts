@@ -77,11 +77,13 @@ const submissionKey = (sourceId: string, uid: string) =>
 async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   const { store, source, now } = ctx;
   const key = submissionKey(source.id, item.uid);
-  const near = await possibleDuplicates(store, {
-    title: item.content.title,
-    city: item.content.city,
-    startsAt: item.content.startsAt,
-  });
+  // Pending events too: a source added again (or a second source of the same calendar) must not import once more
+  // what still waits for moderation.
+  const near = await possibleDuplicates(
+    store,
+    { title: item.content.title, city: item.content.city, startsAt: item.content.startsAt },
+    { pending: true },
+  );
   // This UID's own event is no duplicate: created by a run that stopped before saving its link, or by another
   // instance running the same source at the same time (a trusted source publishes at once). Read after the
   // duplicates, so an event that another run creates in between is either in neither or found here.

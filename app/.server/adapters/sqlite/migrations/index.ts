@@ -2,5 +2,6 @@
 // changes, and its number is its place in this list.
 import { MIGRATIONS_1_TO_8 } from './schema-1-8';
 import { MIGRATIONS_9_TO_15 } from './schema-9-15';
+import { MIGRATIONS_FROM_16 } from './schema-16';
 
-export const MIGRATIONS: readonly string[] = [...MIGRATIONS_1_TO_8, ...MIGRATIONS_9_TO_15];
+export const MIGRATIONS: readonly string[] = [...MIGRATIONS_1_TO_8, ...MIGRATIONS_9_TO_15, ...MIGRATIONS_FROM_16];
