@@ -28,6 +28,7 @@ import { type Config, type FirebaseSettings, firebaseSettings, loadConfig } from
 import { createFirebaseApp, openFirestore } from './platform/firebase-app';
 import { createJobControl, type JobControl } from './platform/job-runner';
 import { createSafeFetch, type FetchText } from './platform/safe-fetch';
+import { guardStorage } from './platform/storage-failure';
 import type { MailPort, MailTransport, Store } from './ports';
 import { createPushTransport } from './push';
 import type { PushTransport } from './push/ports';
@@ -120,9 +121,13 @@ export function createServices(config: Config = loadConfig()): Services {
         ? { kind: 'firestore', db: openFirestore(app()) }
         : { kind: 'sqlite', db: openDatabase(path.join(config.DATA_DIR, 'agenda.sqlite')) },
   );
+  // A storage failure (full or read-only disk, Firestore unreachable) is one error, answered by a French 503 that
+  // gives back what was typed (platform/storage-failure.ts).
   lazy(services, 'store', () => {
     const { database } = services;
-    return database.kind === 'firestore' ? createFirestoreStore(database.db) : createSqliteStore(database.db);
+    return guardStorage(
+      database.kind === 'firestore' ? createFirestoreStore(database.db) : createSqliteStore(database.db),
+    );
   });
   lazy(services, 'identity', () =>
     firebase
@@ -136,9 +141,11 @@ export function createServices(config: Config = loadConfig()): Services {
       : createLocalIdentity(services.store, config.SITE_URL),
   );
   lazy(services, 'files', () =>
-    firebase
-      ? createStorageFileStore(getStorage(app()).bucket(firebase.storageBucket))
-      : createDiskFileStore(uploadsDir ?? ''),
+    guardStorage(
+      firebase
+        ? createStorageFileStore(getStorage(app()).bucket(firebase.storageBucket))
+        : createDiskFileStore(uploadsDir ?? ''),
+    ),
   );
   // The Firebase app is only opened when FCM is chosen.
   lazy(services, 'push', () => createPushTransport(config, firebase, () => getMessaging(app())));

@@ -212,20 +212,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (missing.length > 0) throw new Error(`${FIREBASE_INCOMPLETE} Manquantes : ${missing.join(', ')}.`);
   }
   const dataDir = path.resolve(env.DATA_DIR);
-  try {
-    fs.mkdirSync(dataDir, { recursive: true });
-  } catch (error) {
-    const problem = fileSystemProblem(error, `Le dossier de données DATA_DIR (${dataDir})`);
-    if (problem) throw new StartupError(problem, { cause: error });
-    throw error;
-  }
+  withDataDir(dataDir, () => fs.mkdirSync(dataDir, { recursive: true }));
   return {
     ...env,
     DATA_DIR: dataDir,
     BACKUP_DIR: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    SESSION_SECRET: env.SESSION_SECRET ?? persistedSecret(dataDir),
+    SESSION_SECRET: env.SESSION_SECRET ?? withDataDir(dataDir, () => persistedSecret(dataDir)),
   };
+}
+
+/** A file system error on DATA_DIR (read-only, full, not writable) as a French StartupError. */
+function withDataDir<T>(dataDir: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const problem = fileSystemProblem(error, `le dossier de données DATA_DIR (${dataDir})`);
+    if (problem) throw new StartupError(problem, { cause: error });
+    throw error;
+  }
 }
 
 export const SESSION_SECRET_FILE = '.session-secret';

@@ -22,6 +22,7 @@ import {
   strongEtag,
 } from './http-cache';
 import { limitedBody } from './request-body';
+import { answeringStorageFailures } from './storage-answer';
 import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
 
 export interface RemixHandlerOptions {
@@ -102,7 +103,11 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, answer: CachedAns
 }
 
 export function createRemixHandler(options: RemixHandlerOptions) {
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  const { build } = options;
+  const handleRequest = createRequestHandler(
+    typeof build === 'function' ? async () => answeringStorageFailures(await build()) : answeringStorageFailures(build),
+    options.mode,
+  );
   let pageCache: PageCache | null | undefined;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const { config, store } = getServices();

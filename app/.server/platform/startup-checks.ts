@@ -31,7 +31,7 @@ export function fileSystemProblem(error: unknown, where: string): string | null 
       return `${where} n’est pas accessible en écriture pour l’utilisateur du serveur : corrigez ses droits (chown, chmod), ou donnez un autre DATA_DIR.`;
     case 'ENOSPC':
     case 'EDQUOT':
-      return `Le disque de ${where} est plein : libérez de la place (anciennes sauvegardes, journaux), puis relancez.`;
+      return `le disque qui porte ${where} est plein : libérez de la place (anciennes sauvegardes, journaux), puis relancez.`;
     case 'ENOTDIR':
       return `${where} n’est pas un dossier : DATA_DIR doit désigner un dossier.`;
     default:
@@ -41,7 +41,7 @@ export function fileSystemProblem(error: unknown, where: string): string | null 
 
 /** DATA_DIR exists, can be written (a file created, flushed and removed), and has at least `minFreeBytes` left. */
 export function checkDataDir(dir: string, minFreeBytes: number): void {
-  const where = `Le dossier de données DATA_DIR (${dir})`;
+  const where = `le dossier de données DATA_DIR (${dir})`;
   const probe = path.join(dir, `.essai-ecriture-${process.pid}`);
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -61,7 +61,7 @@ export function checkDataDir(dir: string, minFreeBytes: number): void {
   const free = freeBytes(dir);
   if (free < minFreeBytes)
     throw new StartupError(
-      `Il ne reste que ${formatMegabytes(free)} sur le disque de DATA_DIR (${dir}) ; le site en demande au moins ${formatMegabytes(minFreeBytes)} (MIN_FREE_DISK_MB) pour démarrer. Libérez de la place, puis relancez.`,
+      `il ne reste que ${formatMegabytes(free)} sur le disque de DATA_DIR (${dir}) ; le site en demande au moins ${formatMegabytes(minFreeBytes)} (MIN_FREE_DISK_MB) pour démarrer. Libérez de la place, puis relancez.`,
     );
 }
 
@@ -70,17 +70,17 @@ export function databaseProblem(error: unknown, file: string): string | null {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   const restore = 'Restaurez la dernière sauvegarde (npm run restore, voir « Sauvegardes » dans le README).';
   if (code === 'SQLITE_NOTADB')
-    return `La base de données ${file} est illisible : ce n’est pas (ou plus) un fichier SQLite, son en-tête est endommagé. ${restore}`;
+    return `la base de données ${file} est illisible : ce n’est pas (ou plus) un fichier SQLite, son en-tête est endommagé. ${restore}`;
   if (code.startsWith('SQLITE_CORRUPT'))
-    return `La base de données ${file} est endommagée (pages illisibles). ${restore}`;
+    return `la base de données ${file} est endommagée (des pages sont illisibles ou écrasées). ${restore}`;
   if (code.startsWith('SQLITE_READONLY'))
-    return `La base de données ${file} est en lecture seule : le site ne peut rien y enregistrer. Vérifiez les droits du fichier et du disque.`;
+    return `la base de données ${file} est en lecture seule : le site ne peut rien y enregistrer. Vérifiez les droits du fichier et du disque.`;
   if (code === 'SQLITE_FULL')
-    return `Le disque de la base de données ${file} est plein : libérez de la place, puis relancez.`;
+    return `le disque de la base de données ${file} est plein : libérez de la place, puis relancez.`;
   if (code.startsWith('SQLITE_CANTOPEN'))
-    return `La base de données ${file} ne peut pas être ouverte : vérifiez que DATA_DIR existe et que le serveur peut y écrire.`;
+    return `la base de données ${file} ne peut pas être ouverte : vérifiez que DATA_DIR existe et que le serveur peut y écrire.`;
   if (code.startsWith('SQLITE_IOERR'))
-    return `Erreur de lecture ou d’écriture du disque sur la base de données ${file} (${code}) : vérifiez le disque.`;
+    return `erreur de lecture ou d’écriture du disque sur la base de données ${file} (${code}) : vérifiez le disque.`;
   return null;
 }
 
@@ -88,7 +88,7 @@ export function databaseProblem(error: unknown, file: string): string | null {
 export function describeStartupFailure(error: unknown): string {
   if (error instanceof StartupError) return `Démarrage impossible : ${error.message}`;
   if (error instanceof Error && /^Configuration/.test(error.message)) return error.message;
-  const problem = fileSystemProblem(error, 'Le dossier de données DATA_DIR') ?? databaseProblem(error, 'du site');
+  const problem = fileSystemProblem(error, 'le dossier de données DATA_DIR') ?? databaseProblem(error, 'du site');
   if (problem) return `Démarrage impossible : ${problem}`;
   return `Démarrage impossible : ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
 import type { Services } from '../services';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from './limiter';
-import { checkDataDir, StartupError } from './startup-checks';
+import { checkDataDir, databaseProblem, StartupError } from './startup-checks';
 
 const MB = 1024 * 1024;
 export const DATABASE_FILE = 'agenda.sqlite';
@@ -27,15 +27,22 @@ export async function prepareStore({ config, store, identity }: Pick<Services, '
   }
 }
 
-/** The database reads to its last page: pages overwritten, or a file cut short, stop the start here. */
+/**
+ * The database opens, migrates, and reads to its last page: a broken header, pages overwritten, or a file cut short
+ * stop the start here, with a sentence naming the file.
+ */
 function checkDatabase(services: Services): void {
-  const { database } = services;
-  if (database.kind !== 'sqlite') return;
-  const result = database.db.pragma('quick_check(1)', { simple: true });
-  if (result !== 'ok')
-    throw new StartupError(
-      `la base de données ${path.join(services.config.DATA_DIR, DATABASE_FILE)} est endommagée (${String(result)}). Restaurez la dernière sauvegarde (npm run restore, voir « Sauvegardes » dans le README).`,
-    );
+  const file = path.join(services.config.DATA_DIR, DATABASE_FILE);
+  try {
+    const { database } = services;
+    if (database.kind !== 'sqlite') return;
+    const result = database.db.pragma('quick_check(1)', { simple: true });
+    if (result !== 'ok') throw Object.assign(new Error(String(result)), { code: 'SQLITE_CORRUPT' });
+  } catch (error) {
+    const problem = databaseProblem(error, file);
+    if (problem) throw new StartupError(problem, { cause: error });
+    throw error;
+  }
 }
 
 let lock: DataDirLock | null = null;
