@@ -135,9 +135,7 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
     } finally {
       process.kill(jobs as number, 'SIGCONT');
     }
-    await expect
-      .poll(() => newestMailTo(own.dataDir, address), { timeout: 20_000 })
-      .toContain('Confirmer mon alerte');
+    await expect.poll(() => newestMailTo(own.dataDir, address), { timeout: 20_000 }).toContain('Confirmer mon alerte');
   });
 
   test('un processus tué est remplacé, le site répond toujours ; sans principal, plus rien ne sert', async () => {

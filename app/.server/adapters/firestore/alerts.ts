@@ -4,9 +4,7 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { type Alert, rememberSent } from '~/domain/alert';
 import type { AlertStore } from '../../alerts/ports';
 import type { FirestoreContext } from './context';
-import { deleteAll } from './db';
-
-export const ALERTS_COLLECTION = 'alerts';
+import { COLLECTIONS, deleteAll } from './db';
 
 function toAlert(d: DocumentSnapshot): Alert | null {
   const a = d.data();
@@ -28,7 +26,7 @@ function toAlert(d: DocumentSnapshot): Alert | null {
 
 export function createAlertStore(ctx: FirestoreContext): AlertStore {
   const { db } = ctx;
-  const alerts = () => db.collection(ALERTS_COLLECTION);
+  const alerts = () => db.collection(COLLECTIONS.alerts);
   const byToken = async (tokenHash: string) =>
     (await alerts().where('tokenHash', '==', tokenHash).limit(1).get()).docs[0];
   const sorted = (list: Alert[]) =>

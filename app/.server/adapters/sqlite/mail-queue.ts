@@ -3,7 +3,7 @@ import type { MailQueueStore, NewMail, QueuedMail, QueuedMailStatus } from '../.
 import type { Db } from './db';
 import { type Row, str } from './rows';
 
-function toMail(r: Row): QueuedMail {
+export function toMail(r: Row): QueuedMail {
   const data = JSON.parse(str(r.data)) as Pick<QueuedMail, 'content' | 'eventIds'>;
   return {
     id: str(r.id),
