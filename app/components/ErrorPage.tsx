@@ -33,7 +33,8 @@ export function ErrorPage({ status, message, kept }: { status: number; message?:
       {kept ? <KeptInput kept={kept} /> : null}
       <ul className="error-page__links">
         <li>
-          <Link to="/" className="button button--primary">
+          {/* With input to send again, that is the page's one main action. */}
+          <Link to="/" className={kept ? 'button' : 'button button--primary'}>
             Retour à l’accueil
           </Link>
         </li>

@@ -45,7 +45,10 @@ export function superviseWorkers(plan: SupervisorPlan): void {
 
   cluster.on('listening', () => {
     listening += 1;
-    if (listening === plan.web) plan.onListening();
+    if (listening !== plan.web) return;
+    plan.onListening();
+    // The jobs start once the site serves: at start, its processes have the machine to themselves.
+    if (plan.jobsWorker && !jobsWorker()) fork('jobs');
   });
   cluster.on('message', (worker, message: JobRequest | JobAnswer) => {
     if (message?.type === JOB_MESSAGE) {
@@ -89,7 +92,6 @@ export function superviseWorkers(plan: SupervisorPlan): void {
   });
 
   for (let i = 0; i < plan.web; i++) fork('web');
-  if (plan.jobsWorker) fork('jobs');
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
