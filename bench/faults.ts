@@ -265,7 +265,10 @@ async function main() {
       `\n2. Import de ${IMPORTED} événements et tâche des alertes (${ALERTS} lettres, serveur de mail lent), arrêt brutal`,
     );
     const probe = startProbe(current.base, ['/healthz', '/evenements']);
-    await sleep(8000);
+    // The server has just restarted: a few seconds to warm up, then the pages at rest for reference.
+    await sleep(5000);
+    probe.reset();
+    await sleep(15_000);
     console.log(`Au repos (référence du même passage) :\n${report(probe)}`);
     const rest = probe.report();
     probe.reset();
