@@ -345,6 +345,8 @@ async function main() {
       },
       600_000,
     );
+    // At a moment of its own, not right after an acceptance the probe has just seen.
+    await sleep(Math.random() * 1000);
     console.log(`Arrêt brutal après ${links()} événements importés et ${digests().delivered} lettres acceptées`);
     probe.pause();
     await queued.catch(() => undefined);

@@ -6,6 +6,7 @@
 import { type Alert, alertFilters, DIGEST_MAX_EVENTS, isDigestDue } from '~/domain/alert';
 import type { AgendaEvent } from '~/domain/event';
 import { queryFromFilters } from '../events/public';
+import { yieldToEventLoop } from '../platform/background';
 import type { Store } from '../ports';
 import { type AlertDeps, alertLinks, alertToken, describeAlert, pendingAlertsExpiry } from './alerts';
 import { alertDigestMail } from './mails';
@@ -46,7 +47,8 @@ export async function sendDueDigests(deps: AlertDeps, now = new Date()): Promise
   const expired = await store.alerts.deleteExpired(pendingAlertsExpiry(now));
   let queued = 0;
   let checked = 0;
-  for (const alert of await store.alerts.listActive()) {
+  for (const [i, alert] of (await store.alerts.listActive()).entries()) {
+    if (i % 25 === 24) await yieldToEventLoop();
     if (!isDigestDue(alert, now)) continue;
     checked++;
     // The previous digest still waits for the mail server: this one comes once it is accepted.

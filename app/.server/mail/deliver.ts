@@ -2,6 +2,7 @@
 // did not accept is tried again later (1 min, 2, 4… up to an hour between tries) for a day, then kept as failed for
 // the admins (dashboard, « Réessayer »). A refusal that will not change (recipient unknown) fails at once. When the
 // server is unreachable, the batch stops there: the other mails keep their turn, nothing is hammered.
+import { yieldToEventLoop } from '../platform/background';
 import type { DeferredMail, MailMessage, MailTransport, QueuedMail, Store } from '../ports';
 
 /** Mails claimed at once. */
@@ -90,6 +91,8 @@ export async function deliverQueuedMails(deps: DeliveryDeps, now = new Date()): 
       MAIL_BATCH,
     );
     if (batch.length === 0) break;
+    // The outbox transport never waits for I/O: between batches, the process answers what came meanwhile.
+    await yieldToEventLoop();
     for (const [i, mail] of batch.entries()) {
       const outcome = await deliverOne(deps, mail, now);
       counts[outcome]++;
