@@ -12,7 +12,6 @@ import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import morgan from 'morgan';
-import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import type { ServerRuntime } from './app/.server/platform/server-runtime';
 
 // Production serves the built app; development builds it on the fly with Vite.
@@ -37,63 +36,55 @@ const runtime = runtimeOf(firstBuild);
 const { audit, cspDirectives, isCrossSite, FORBIDDEN_ORIGIN, backgroundSettled } = runtime;
 // Tokens in URLs (a query's `token`, a route's `$token` segment) never reach the logs.
 const { redact: redactUrl } = runtime.secretUrls(firstBuild.routes);
-const services = runtime.getServices();
+
+/** A start that cannot go on says why in one French sentence (a full disk, a broken database…), not a stack trace. */
+async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    console.error(runtime.describeStartupFailure(error));
+    process.exit(1);
+  }
+}
+
+const services = await orStop(() => runtime.getServices());
 const { config } = services;
 /** A refused request body is read and dropped up to this size (the largest form, an 8 MB image, fits); past it, the
  * connection is closed instead (docs/decisions/023-corps-refuses-lus-jusqu-au-bout.md). */
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
 // Several processes share the port in production, one per core by default (docs/decisions/020-plusieurs-processus.md).
 const workerCount = config.WEB_CONCURRENCY ?? (isProduction ? os.availableParallelism() : 1);
+// In production the jobs run in a worker of their own, never in a process that accepts connections (decision 061).
+const jobsWorker = isProduction && services.jobsInProcess;
 
 if (cluster.isPrimary) {
-  // Migrations, demo content, secrets, push keys and housekeeping happen once, before any worker opens the store.
-  await runtime.prepare();
-}
-if (cluster.isPrimary && workerCount > 1) {
-  superviseWorkers(workerCount);
+  // Checks, the DATA_DIR lock, migrations, demo content, secrets, push keys and housekeeping happen once, before any
+  // worker opens the store.
+  const workerEnv = await orStop(() => runtime.prepare());
+  if (workerCount > 1 || jobsWorker) {
+    // The primary only supervises: it keeps no connection to the database while the workers run.
+    await runtime.closeServices(services);
+    runtime.superviseWorkers({
+      web: workerCount,
+      jobsWorker,
+      env: workerEnv,
+      onListening: () =>
+        console.log(
+          `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, ${workerCount} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${config.DATA_DIR})`,
+        ),
+      onStopped: () => runtime.finishServer(services),
+    });
+  } else {
+    // One process serves (development, or WEB_CONCURRENCY=1 without jobs of its own).
+    if (!isProduction) runtime.startJobsHere(services);
+    await serve();
+  }
+} else if (process.env.AGENDA_ROLE === 'jobs') {
+  runtime.runJobsWorker(services);
 } else {
   // A worker whose primary is gone (crash, SIGKILL) stops instead of serving without supervision.
-  if (cluster.isWorker) process.on('disconnect', () => process.exit(0));
+  process.on('disconnect', () => process.exit(0));
   await serve();
-}
-
-/** The primary: starts the workers, shares the rate limits between them, replaces a worker that dies. */
-function superviseWorkers(count: number) {
-  new RateLimiterClusterMaster();
-  let stopping = false;
-  let listening = 0;
-  const recentDeaths: number[] = [];
-  cluster.on('listening', () => {
-    listening += 1;
-    if (listening === count)
-      console.log(
-        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, ${count} processus, données : ${config.DATA_DIR})`,
-      );
-  });
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    const now = Date.now();
-    recentDeaths.push(now);
-    while (recentDeaths.length && now - recentDeaths[0] > 60_000) recentDeaths.shift();
-    console.error(`[serveur] processus ${worker.process.pid} arrêté (${signal ?? code}), remplacé`);
-    // A worker that keeps dying at start (port taken, broken build) must not loop forever.
-    if (recentDeaths.length > count * 5) {
-      console.error('[serveur] les processus s’arrêtent en boucle : arrêt');
-      process.exit(1);
-    }
-    cluster.fork();
-  });
-  for (let i = 0; i < count; i++) cluster.fork();
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-      const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0);
-      cluster.on('exit', done);
-      done();
-      setTimeout(() => process.exit(0), 5000).unref();
-    });
-  }
 }
 
 /** One process serving HTTP: security headers, static files, uploads, then the Remix app. */
@@ -345,9 +336,17 @@ async function serve() {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      // Mails queued after an answer leave before the process does (within the 3 s a stop is given).
-      server.close(() => backgroundSettled().then(() => process.exit(0)));
-      setTimeout(() => process.exit(0), 3000).unref();
+      // Work started after an answer finishes, then the database is checkpointed and closed (within the 3 s a stop is
+      // given): a clean stop leaves the whole site in the database file.
+      let closing: Promise<void> | null = null;
+      const close = () => {
+        closing ??= (cluster.isPrimary ? runtime.finishServer(services) : runtime.closeServices(services)).finally(() =>
+          process.exit(0),
+        );
+        return closing;
+      };
+      server.close(() => backgroundSettled().then(close, close));
+      setTimeout(close, 3000).unref();
     });
   }
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 /** The commands an operator runs in production, each `scripts/<name>.ts` → `build/cli/<name>.js`. */
-export const COMMANDS = ['user-create', 'data-export', 'data-import', 'occurrences-extend'];
+export const COMMANDS = ['user-create', 'data-export', 'data-import', 'backup', 'restore', 'occurrences-extend'];
 
 const common = {
   bundle: true,

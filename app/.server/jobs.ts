@@ -1,10 +1,14 @@
-// Every scheduled job of the site, in one list (decision 051): the server runs them in process
-// (app/.server/platform/jobs.ts) or Cloud Scheduler calls them by `POST /taches/:name`.
+// Every scheduled job of the site, in one list (decisions 051 and 061): the server's jobs worker runs them
+// (app/.server/platform/job-worker.ts) or Cloud Scheduler calls them by `POST /taches/:name`.
 import { alertDeps } from './alerts/alerts';
 import { sendDueDigests } from './alerts/digest';
+import { dailyBackup } from './backup/daily';
 import { extendOccurrences } from './events/occurrences';
+import { cleanUp } from './files/clean-up';
 import { runDueSources } from './imports/run-import';
 import { sourcesDeps } from './imports/sources-deps';
+import { deliverQueuedMails } from './mail/deliver';
+import { mailDeliveryDeps } from './mail/delivery-deps';
 import type { Job } from './platform/jobs';
 
 const MINUTE = 60 * 1000;
@@ -18,17 +22,37 @@ export const JOBS: readonly Job[] = [
   },
   {
     // Calendar sources (issue 21): the sources whose own interval (or back-off) is over, and those an admin asked to
-    // import now (« Importer maintenant » only records the request, decision 058): every minute, so that a request
-    // is taken up promptly; a minute with nothing due costs one query.
+    // import now (« Importer maintenant » only records the request, decision 058). Every minute on Cloud Scheduler;
+    // the jobs worker also looks every few seconds, so that a request is taken up at once (nothing due: one query).
     name: 'sources',
     everyMs: MINUTE,
+    pollMs: 5 * 1000,
     run: (services, now) => runDueSources({ ...sourcesDeps(services), now: () => now }),
   },
   {
-    // Email alerts (decision 048): each run sends the digests due (daily from 07:00, weekly on Thursday).
+    // Email alerts (decision 048): each run queues the digests due (daily from 07:00, weekly on Thursday).
     name: 'alertes',
     everyMs: HOUR,
     run: (services, now) => sendDueDigests(alertDeps(services), now),
+  },
+  {
+    // The mail queue (decision 060): woken by each mail recorded, and every few seconds for the retries due.
+    name: 'mails',
+    everyMs: MINUTE,
+    pollMs: 5 * 1000,
+    run: (services, now) => deliverQueuedMails(mailDeliveryDeps(services), now),
+  },
+  {
+    // Files nothing refers to, stale pending uploads, failed mails past a month (decision 062).
+    name: 'nettoyage',
+    everyMs: 24 * HOUR,
+    run: (services, now) => cleanUp(services, now),
+  },
+  {
+    // With BACKUP_DIR: a backup a day, the BACKUP_KEEP newest kept (decision 063).
+    name: 'sauvegarde',
+    everyMs: HOUR,
+    run: (services, now) => dailyBackup(services, now),
   },
 ];
 

@@ -8,6 +8,8 @@ import type { CategoryStore } from './ports/categories';
 import type { ContactMessageStore } from './ports/contact';
 import type { DonationStore } from './ports/donations';
 import type { EventStore } from './ports/events';
+import type { HealthStore } from './ports/health';
+import type { MailQueueStore } from './ports/mail';
 import type { ModerationLogStore } from './ports/moderation-log';
 import type { PartnerStore } from './ports/partners';
 import type { NotificationStore, StatsStore } from './ports/stats';
@@ -17,6 +19,7 @@ export * from './ports/categories';
 export * from './ports/contact';
 export * from './ports/donations';
 export * from './ports/events';
+export * from './ports/health';
 export * from './ports/mail';
 export * from './ports/moderation-log';
 export * from './ports/partners';
@@ -36,6 +39,9 @@ export interface Store {
   donations: DonationStore;
   imports: ImportStore;
   alerts: AlertStore;
+  /** Mails waiting to leave, and those that failed (decision 060). */
+  mails: MailQueueStore;
+  health: HealthStore;
   /** True when nothing has been stored yet (no category, no event, no user). */
   isEmpty(): Promise<boolean>;
   /** A number that changes whenever anything is written (here or by another process): read caches key on it. */

@@ -20,12 +20,16 @@ import { createStorageFileStore } from './files/storage';
 import { createFirebaseIdentity } from './identity/firebase';
 import { createLocalIdentity } from './identity/local';
 import type { IdentityProvider } from './identity/ports';
-import { createMailer } from './mail/mailer';
+import { JOBS } from './jobs';
+import { createMailTransport } from './mail/mailer';
+import { createQueuedMailer } from './mail/queue';
 import { createLiveHub, type LiveHub } from './moderation/live';
 import { type Config, type FirebaseSettings, firebaseSettings, loadConfig } from './platform/config';
 import { createFirebaseApp, openFirestore } from './platform/firebase-app';
+import { createJobControl, type JobControl } from './platform/job-runner';
 import { createSafeFetch, type FetchText } from './platform/safe-fetch';
-import type { MailPort, Store } from './ports';
+import { guardStorage } from './platform/storage-failure';
+import type { MailPort, MailTransport, Store } from './ports';
 import { createPushTransport } from './push';
 import type { PushTransport } from './push/ports';
 
@@ -37,15 +41,23 @@ export interface Services {
   /** The Firebase project's settings when the site runs on Firebase, else null. */
   readonly firebase: FirebaseSettings | null;
   readonly database: Database;
-  /** Whether this process runs the scheduled jobs on their interval (platform/jobs.ts), else only on call. */
+  /**
+   * Whether the server runs the scheduled jobs itself, in its jobs worker (platform/job-worker.ts), else only when
+   * Cloud Scheduler calls them.
+   */
   readonly jobsInProcess: boolean;
+  /** Wakes a job, or runs one for `POST /taches/:name`, where this installation runs its jobs (decision 061). */
+  readonly jobs: JobControl;
   readonly store: Store;
   readonly identity: IdentityProvider;
   readonly files: FileStore;
   /** The folder of the disk file store, which server.ts serves at /uploads; null when files live in Storage. */
   readonly uploadsDir: string | null;
   readonly push: PushTransport;
+  /** What use cases send mails with: each is recorded in the store's queue, then sent by the `mails` job. */
   readonly mailer: MailPort;
+  /** SMTP or the outbox folder: only the `mails` job uses it (decision 060). */
+  readonly mailTransport: MailTransport;
   readonly live: LiveHub;
   /** Card and TWINT donations: a Stripe client when a key is configured, else null. */
   readonly stripe: Stripe | null;
@@ -57,7 +69,7 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** Jobs run by this process unless configured otherwise: on SQLite (one server), not on Firestore. */
+/** The server runs its jobs itself unless configured otherwise: on SQLite (one server), not on Firestore. */
 export function jobsRunInProcess(config: Config): boolean {
   return config.JOBS_IN_PROCESS ?? config.DATA_BACKEND === 'sqlite';
 }
@@ -109,9 +121,13 @@ export function createServices(config: Config = loadConfig()): Services {
         ? { kind: 'firestore', db: openFirestore(app()) }
         : { kind: 'sqlite', db: openDatabase(path.join(config.DATA_DIR, 'agenda.sqlite')) },
   );
+  // A storage failure (full or read-only disk, Firestore unreachable) is one error, answered by a French 503 that
+  // gives back what was typed (platform/storage-failure.ts).
   lazy(services, 'store', () => {
     const { database } = services;
-    return database.kind === 'firestore' ? createFirestoreStore(database.db) : createSqliteStore(database.db);
+    return guardStorage(
+      database.kind === 'firestore' ? createFirestoreStore(database.db) : createSqliteStore(database.db),
+    );
   });
   lazy(services, 'identity', () =>
     firebase
@@ -125,13 +141,17 @@ export function createServices(config: Config = loadConfig()): Services {
       : createLocalIdentity(services.store, config.SITE_URL),
   );
   lazy(services, 'files', () =>
-    firebase
-      ? createStorageFileStore(getStorage(app()).bucket(firebase.storageBucket))
-      : createDiskFileStore(uploadsDir ?? ''),
+    guardStorage(
+      firebase
+        ? createStorageFileStore(getStorage(app()).bucket(firebase.storageBucket))
+        : createDiskFileStore(uploadsDir ?? ''),
+    ),
   );
   // The Firebase app is only opened when FCM is chosen.
   lazy(services, 'push', () => createPushTransport(config, firebase, () => getMessaging(app())));
-  lazy(services, 'mailer', () => createMailer(config));
+  lazy(services, 'jobs', () => createJobControl(services, () => JOBS));
+  lazy(services, 'mailer', () => createQueuedMailer(services.store, { wake: () => services.jobs.wake('mails') }));
+  lazy(services, 'mailTransport', () => createMailTransport(config));
   lazy(services, 'fetchText', () => createSafeFetch({ allowLoopback: config.IMPORT_ALLOW_LOOPBACK }));
   lazy(services, 'live', () => createLiveHub(services.store));
   lazy(services, 'stripe', () =>

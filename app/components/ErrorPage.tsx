@@ -1,5 +1,7 @@
-// The one styled error screen: 404, 403, 429 and 500, in French.
+// The one styled error screen: 404, 403, 429, 500 and 503 (the site cannot save: what was typed is given back).
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import type { KeptInput as Kept } from '~/domain/kept-input';
+import { KeptInput } from './KeptInput';
 
 const DEFAULTS: Record<number, { title: string; text: string }> = {
   400: { title: 'Requête invalide', text: 'Votre demande n’a pas pu être traitée.' },
@@ -9,13 +11,17 @@ const DEFAULTS: Record<number, { title: string; text: string }> = {
     text: 'Cette page n’existe pas ou plus. L’événement a peut-être été retiré, ou le lien contient une faute de frappe.',
   },
   429: { title: 'Trop de tentatives', text: 'Merci de patienter une minute avant de réessayer.' },
+  503: {
+    title: 'Enregistrement impossible pour le moment',
+    text: 'Le site ne peut pas enregistrer pour le moment. Rien n’a été enregistré à moitié : réessayez dans quelques minutes.',
+  },
   500: {
     title: 'Une erreur est survenue',
     text: 'Quelque chose s’est mal passé de notre côté. Réessayez dans un instant ; si le problème persiste, écrivez-nous.',
   },
 };
 
-export function ErrorPage({ status, message }: { status: number; message?: string }) {
+export function ErrorPage({ status, message, kept }: { status: number; message?: string; kept?: Kept | null }) {
   const known = DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];
   return (
     <div className="page error-page" data-status={status}>
@@ -24,9 +30,11 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       </p>
       <h1>{known.title}</h1>
       <p className="lead">{message ?? known.text}</p>
+      {kept ? <KeptInput kept={kept} /> : null}
       <ul className="error-page__links">
         <li>
-          <Link to="/" className="button button--primary">
+          {/* With input to send again, that is the page's one main action. */}
+          <Link to="/" className={kept ? 'button' : 'button button--primary'}>
             Retour à l’accueil
           </Link>
         </li>
@@ -51,7 +59,8 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} message={(error.data as { message?: string } | null)?.message} />;
+    const answer = error.data as { message?: string; kept?: Kept | null } | null;
+    return <ErrorPage status={error.status} message={answer?.message} kept={answer?.kept} />;
   }
   return <ErrorPage status={500} />;
 }

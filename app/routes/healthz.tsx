@@ -1,19 +1,31 @@
-// Health check for operators and load balancers: a minimal page that still goes through the store.
-// It is also the framework's ceiling in bench/ (same root layout, almost no work of its own).
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+// /healthz, readiness (decision 062): 200 when the site can serve, 503 with the reasons when it cannot (the store read
+// and written as a request would, room on the disk). Load balancers and the tests' servers wait on it. A page of the
+// root layout: it is also the framework's ceiling in bench/ (almost no work of its own). Liveness alone: /livez.
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { healthCheck } from '~/.server/platform/health';
+import { readiness } from '~/.server/platform/health';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return healthCheck(context.services);
+  const state = await readiness(context.services);
+  return data(state, { status: state.ok ? 200 : 503 });
 }
 
 // Always the state of now: never from a cache (app/.server/platform/http-cache.ts).
 export const headers = () => ({ 'Cache-Control': 'no-store' });
 
 export default function HealthPage() {
-  const { ok } = useLoaderData<typeof loader>();
-  return <p className="page">{ok ? 'Service opérationnel.' : 'Base de données vide.'}</p>;
+  const { ok, problems } = useLoaderData<typeof loader>();
+  if (ok) return <p className="page">Service opérationnel.</p>;
+  return (
+    <div className="page">
+      <h1>Service indisponible</h1>
+      <ul>
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [

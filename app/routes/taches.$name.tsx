@@ -1,10 +1,11 @@
 // POST /taches/:name: Cloud Scheduler (or any cron) runs one scheduled job (decision 051). Server to server, so no
 // session and no CSRF token: the bearer token JOBS_TOKEN is what proves the caller. Without that setting the route
-// does not exist (404), and a wrong token is told nothing more than 401.
+// does not exist (404), and a wrong token is told nothing more than 401. The job runs where the installation runs its
+// jobs (its jobs worker on the default install, decision 061), never in the process that answers.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { findJob } from '~/.server/jobs';
-import { hasJobsToken, runJob } from '~/.server/platform/jobs';
+import { hasJobsToken } from '~/.server/platform/jobs';
 
 const json = (body: unknown, status: number) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -28,6 +29,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const now = at ? new Date(at) : new Date();
   if (Number.isNaN(now.getTime())) return json({ error: 'Paramètre « maintenant » invalide (ISO 8601).' }, 400);
   const started = Date.now();
-  const summary = await runJob(services, job, now);
-  return json({ job: job.name, summary, ms: Date.now() - started }, 200);
+  try {
+    const summary = await services.jobs.run(job, now);
+    return json({ job: job.name, summary, ms: Date.now() - started }, 200);
+  } catch (error) {
+    console.error(`[tâche ${job.name}] en échec`, error);
+    return json({ job: job.name, error: 'La tâche a échoué : voir le journal du serveur.' }, 503);
+  }
 }

@@ -54,16 +54,20 @@ describe.each(BACKENDS)('stockage $name : alertes par email', (backend) => {
     expect((await store.alerts.listByEmail('ada@example.ch')).map((a) => a.id)).toEqual(['alerte-2']);
   });
 
-  it('un envoi s’enregistre une seule fois (comparer puis écrire) et garde ce qui a été envoyé', async () => {
+  it('une lettre s’enregistre une seule fois (comparer puis écrire) ; ses événements comptent une fois acceptée', async () => {
     await store.alerts.request(ask());
     await store.alerts.confirm('hash-1', T0, T0);
     const at = '2026-03-05T07:00:00.000Z';
-    expect(await store.alerts.recordDigest({ id: 'alerte-1', seen: null, at, sentEventIds: ['e1', 'e2'] })).toBe(true);
-    expect(await store.alerts.recordDigest({ id: 'alerte-1', seen: null, at, sentEventIds: ['e3'] })).toBe(false);
-    expect(await store.alerts.findByTokenHash('hash-1')).toMatchObject({
-      lastDigestAt: at,
-      sentEventIds: ['e1', 'e2'],
-    });
+    expect(await store.alerts.recordDigest({ id: 'alerte-1', seen: null, at })).toBe(true);
+    expect(await store.alerts.recordDigest({ id: 'alerte-1', seen: null, at })).toBe(false);
+    expect(await store.alerts.findByTokenHash('hash-1')).toMatchObject({ lastDigestAt: at, sentEventIds: [] });
+    await store.alerts.rememberSent('alerte-1', ['e1', 'e2']);
+    await store.alerts.rememberSent('alerte-1', ['e2', 'e3']);
+    expect(await store.alerts.findByTokenHash('hash-1')).toMatchObject({ sentEventIds: ['e1', 'e2', 'e3'] });
+    // An alert unsubscribed meanwhile: nothing to remember, nothing recreated.
+    await store.alerts.delete('alerte-1');
+    await store.alerts.rememberSent('alerte-1', ['e4']);
+    expect(await store.alerts.findByTokenHash('hash-1')).toBeNull();
   });
 
   it('le rythme se change ; le désabonnement supprime l’alerte', async () => {

@@ -164,6 +164,16 @@ describe.each(BACKENDS)('import d’une source iCalendar : $name', (backend) => 
     expect(await store.notifications.listFor('admin-1', 5)).toHaveLength(1);
   });
 
+  it('la même source ajoutée une seconde fois n’importe rien de plus : les événements en attente comptent comme doublons', async () => {
+    const first = await stand.addSource(at('/deux-fois.ics'), icsFixture('commune'));
+    expect(await runSource(stand.deps(), first.id)).toMatchObject({ created: 3 });
+    expect((await stand.events()).map((e) => e.status)).toEqual(['pending', 'pending', 'pending']);
+    // The same calendar added again (a second source, or the same one after a move that lost its links).
+    const again = await stand.addSource(at('/deux-fois-encore.ics'), icsFixture('commune'));
+    expect(await runSource(stand.deps(), again.id)).toMatchObject({ created: 0, duplicates: 3 });
+    expect(await stand.events()).toHaveLength(3);
+  });
+
   it('le journal garde chaque passage ; une source en échec est signalée et espacée, jamais relancée en boucle', async () => {
     const source = await stand.addSource(at('/broken.ics'), icsFixture('invalid'));
     const delays: number[] = [];

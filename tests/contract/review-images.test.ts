@@ -20,10 +20,11 @@ import { type EventFormInput, eventFormSchema } from '../../app/domain/event-for
 import { IMAGE_WIDTHS, imageUrl } from '../../app/domain/images';
 import { makeEventForm, makeUser, storeUser } from '../support/factories';
 import { type StorageStandIn, startStorageStandIn } from '../support/storage-stand-in';
+import { ignoringMailer } from '../unit/memory-store';
 import { BACKENDS } from './backends';
 
 const JPEG = fs.readFileSync(path.resolve('tests/e2e/fixtures/affiche.jpg'));
-const noMail = { async send() {} };
+const noMail = ignoringMailer();
 
 let standIn: StorageStandIn;
 let firebase: ReturnType<typeof initializeApp>;

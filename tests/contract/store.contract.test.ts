@@ -610,20 +610,32 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(ids2(await store.events.search({ ...PUBLIC, status: ['pending'], words: ['nouveau'] }))).toEqual(['o1']);
     });
 
-    it('doublons possibles : publiés, même ville (sans casse), dans la fenêtre', async () => {
+    it('doublons possibles : les statuts demandés, même ville (sans casse), dans la fenêtre', async () => {
       await store.events.insertMany([
         makeEvent({ id: 'n1', city: 'Neuchâtel', startsAt: inDays(10) }),
         makeEvent({ id: 'n2', city: 'NEUCHÂTEL', startsAt: inDays(10.5) }),
         makeEvent({ id: 'far', city: 'Neuchâtel', startsAt: inDays(30) }),
-        makeEvent({ id: 'pend', city: 'Neuchâtel', status: 'pending' }),
+        makeEvent({ id: 'pend', city: 'Neuchâtel', status: 'pending', startsAt: inDays(10.2) }),
+        makeEvent({ id: 'refused', city: 'Neuchâtel', status: 'rejected', startsAt: inDays(10.2) }),
       ]);
-      const near = await store.events.listApprovedNear({
-        city: 'neuchâtel',
-        from: inDays(9),
-        to: inDays(11),
-        excludeId: 'n2',
-      });
-      expect(near.map((e) => e.id)).toEqual(['n1']);
+      const near = (statuses: AgendaEvent['status'][]) =>
+        store.events.listNear({ city: 'neuchâtel', from: inDays(9), to: inDays(11), excludeId: 'n2', statuses });
+      expect((await near(['approved'])).map((e) => e.id)).toEqual(['n1']);
+      expect((await near(['approved', 'pending'])).map((e) => e.id)).toEqual(['n1', 'pend']);
+    });
+
+    it('les images que montrent les événements : leur contenu et leur révision en attente', async () => {
+      const image = (path: string) => ({ path, width: 1600, height: 900, alt: 'Une image' });
+      await store.events.insertMany([
+        makeEvent({ id: 'i1', image: image('events/aaa') }),
+        makeEvent({ id: 'i2', image: null }),
+        makeEvent({
+          id: 'i3',
+          image: image('events/bbb'),
+          revision: { ...contentOf(makeEvent()), image: image('review/ccc') },
+        }),
+      ]);
+      expect((await store.events.listImagePaths()).sort()).toEqual(['events/aaa', 'events/bbb', 'review/ccc']);
     });
 
     it('la file de modération : en attente la plus ancienne d’abord, les autres la plus récente d’abord', async () => {

@@ -1,6 +1,7 @@
 // The admin dashboard (/admin): the figures agree with the database, the charts are there for every reader,
 // and only admins get in.
 import { expect, type Ports, test } from './fixtures';
+import { lastMailTo, unique } from './utils';
 
 // What awaits moderation: pending events and pending revisions of public ones (decision 029).
 const pendingInStore = ({ store }: Ports) => store.events.countAwaitingModeration();
@@ -84,6 +85,46 @@ test.describe('tableau de bord admin', () => {
 
     await page.getByRole('link', { name: 'Ouvrir la modération' }).click();
     await expect(page).toHaveURL(/\/admin\/events/);
+  });
+
+  test('un mail en échec apparaît avec sa raison ; « Réessayer » le renvoie, et il part', async ({
+    page,
+    ports,
+    signIn,
+  }) => {
+    await signIn({ role: 'admin' });
+    const subject = unique('Votre événement est publié');
+    const to = `${unique('mail-en-echec').replace(/\s+/g, '-')}@exemple.ch`;
+    const id = `echec${Date.now().toString(36)}`;
+    await ports.store.mails.enqueue({
+      id,
+      content: {
+        kind: 'message',
+        message: { to, subject, text: 'Bonjour, il est publié.', html: '<p>Bonjour, il est publié.</p>' },
+      },
+      to,
+      subject,
+      ref: null,
+      eventIds: [],
+      createdAt: new Date().toISOString(),
+    });
+    await ports.store.mails.fail(id, {
+      attempts: 31,
+      lastError: 'Greeting never received',
+      now: new Date().toISOString(),
+    });
+    await page.goto('/admin');
+    const row = page.getByTestId(`failed-mail-${id}`);
+    await expect(row).toContainText(subject);
+    await expect(row).toContainText(`à ${to}`);
+    await expect(row).toContainText('31 essais');
+    await expect(row).toContainText('Greeting never received');
+    await row.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(
+      page.getByText('Le mail repart : il sera envoyé dans un instant si le serveur de mail répond.'),
+    ).toBeVisible();
+    await expect(page.getByTestId(`failed-mail-${id}`)).toHaveCount(0);
+    await expect.poll(() => lastMailTo(to), { timeout: 15_000 }).toContain('Bonjour, il est publié.');
   });
 
   test('un organisateur est renvoyé à l’accueil', async ({ page, signIn }) => {

@@ -75,7 +75,7 @@ test.describe('sources de calendriers', () => {
       );
       await expect(page.getByTestId('source-state')).toContainText('à jour');
 
-      // Again: the feed has not changed (its server answers 304 to the ETag), nothing is written.
+      // « Importer maintenant »: the feed has not changed (its server answers 304 to the ETag), nothing is written.
       await page.getByRole('button', { name: 'Importer maintenant' }).click();
       await expect(page.getByTestId('flash')).toContainText('Import demandé');
       await runSourcesJob(request);

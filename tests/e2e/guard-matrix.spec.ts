@@ -89,6 +89,7 @@ const EXPECTED: Record<string, Guard> = {
   '/sitemap.xml': 'public',
   '/robots.txt': 'public',
   '/healthz': 'public',
+  '/livez': 'public',
   '/cookies': 'post-only',
   '/analytics/pageview': 'post-only',
   '/push/subscription': 'post-only',
@@ -247,7 +248,7 @@ function expectCaching(
   }
   expect(headers['set-cookie'], label).toBeUndefined();
   expect(cacheControl, label).not.toContain('private');
-  if (status === 200 && (guard === 'public' || guard === 'anonymous-only') && url !== '/healthz') {
+  if (status === 200 && (guard === 'public' || guard === 'anonymous-only') && url !== '/healthz' && url !== '/livez') {
     expect(cacheControl, label).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(headers.etag, label).toMatch(/^"[\w-]+"$/);
   }
@@ -359,6 +360,7 @@ const pages = (guards: Guard[]) =>
       guards.includes(EXPECTED[p]) &&
       !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) &&
       p !== '/healthz' &&
+      p !== '/livez' &&
       !p.startsWith('/apercu-image/'),
   );
 

@@ -1,8 +1,12 @@
-// The production server in several processes (WEB_CONCURRENCY): limits count for the whole server, a dead worker is
-// replaced, and nothing keeps serving once the primary is gone. Runs its own server on its own port and data.
+// The production server in several processes (WEB_CONCURRENCY): limits count for the whole server, even when the
+// primary process is stopped; the jobs run in a worker of their own, so a stopped jobs worker never stops the site; a
+// dead worker is replaced, and nothing keeps serving once the primary is gone. Runs its own server on its own port and
+// data.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { type OwnServer, startOwnServer } from './own-server';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { newestMailTo, type OwnServer, startOwnServer } from './own-server';
 
 const childrenOf = (pid: number): number[] => {
   try {
@@ -14,6 +18,20 @@ const childrenOf = (pid: number): number[] => {
     return [];
   }
 };
+/** A form's hidden fields (CSRF token, honeypot), as a browser sends them back. */
+function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
+    const name = /name="([^"]+)"/.exec(tag)?.[1];
+    if (!name || name in fields || !(/type="hidden"/.test(tag) || /_confirm$/.test(name))) continue;
+    fields[name] = (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&amp;/g, '&');
+  }
+  return fields;
+}
+
+/** The role a worker was started with (AGENDA_ROLE in its environment). */
+const roleOf = (pid: number) =>
+  /(?:^|\0)AGENDA_ROLE=(\w+)/.exec(fs.readFileSync(`/proc/${pid}/environ`, 'latin1'))?.[1] ?? 'web';
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -36,7 +54,8 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
 
   test.beforeAll(async () => {
     own = await startOwnServer({ portOffset: 57, env: { WEB_CONCURRENCY: '2', RATE_LIMIT_FORMS_PER_MINUTE: '3' } });
-    await expect.poll(() => childrenOf(primary()).length, { timeout: 20_000 }).toBe(2);
+    // Two serving processes and the jobs worker.
+    await expect.poll(() => childrenOf(primary()).length, { timeout: 20_000 }).toBe(3);
   });
 
   test.afterAll(async () => {
@@ -60,13 +79,73 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
     for (const refused of answers.slice(3)) expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 
+  test('la limite reste exacte quand le processus principal ne répond plus : aucun processus ne compte seul', async () => {
+    // Connections opened while the primary hands them out, then kept: each is served by one worker on its own.
+    const agent = new Agent({ connections: 6, pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 60_000 });
+    const send = (path: string, init: Parameters<typeof undiciFetch>[1] = {}) =>
+      undiciFetch(`${own.base}${path}`, { ...init, dispatcher: agent }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
+    try {
+      expect(await Promise.all(Array.from({ length: 6 }, () => send('/livez')))).toEqual([
+        200, 200, 200, 200, 200, 200,
+      ]);
+      process.kill(primary(), 'SIGSTOP');
+      // Another bucket than the test above (the allowance is per minute): the reset form's.
+      const body = () => new URLSearchParams({ token: 'x', password: 'une phrase pas si courte' });
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, () => send('/auth/reset-password', { method: 'POST', body: body() })),
+      );
+      // Each worker alone would let its share through; counted for the whole server, three pass the limit, three not.
+      expect(statuses.sort()).toEqual([403, 403, 403, 429, 429, 429]);
+    } finally {
+      process.kill(primary(), 'SIGCONT');
+      await agent.close();
+    }
+  });
+
+  test('les tâches ont leur processus : arrêté, le site répond et garde les mails, qui partent à sa reprise', async () => {
+    const jobs = childrenOf(primary()).find((pid) => roleOf(pid) === 'jobs');
+    expect(jobs).toBeDefined();
+    process.kill(jobs as number, 'SIGSTOP');
+    const address = 'alerte-en-attente@exemple.ch';
+    try {
+      for (let i = 0; i < 4; i++) expect((await fresh('/healthz')).status).toBe(200);
+      expect((await fresh('/evenements')).status).toBe(200);
+      const form = await fresh('/alertes/nouvelle?canton=VD');
+      const cookie = form.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const asked = await fresh('/alertes/nouvelle', {
+        method: 'POST',
+        body: new URLSearchParams({
+          ...hiddenFields(await form.text()),
+          email: address,
+          rythme: 'weekly',
+          filtre: 'canton=VD',
+        }),
+        headers: { Origin: own.base, ...(cookie ? { Cookie: cookie } : {}) },
+        redirect: 'manual',
+      });
+      expect(asked.headers.get('location')).toBe('/alertes/demandee');
+      // Recorded, not sent: the process that sends is stopped, the answer did not wait for it.
+      expect(newestMailTo(own.dataDir, address)).toBeNull();
+    } finally {
+      process.kill(jobs as number, 'SIGCONT');
+    }
+    await expect.poll(() => newestMailTo(own.dataDir, address), { timeout: 20_000 }).toContain('Confirmer mon alerte');
+  });
+
   test('un processus tué est remplacé, le site répond toujours ; sans principal, plus rien ne sert', async () => {
-    const [victim, survivor] = childrenOf(primary());
+    const [victim, survivor] = childrenOf(primary()).filter((pid) => roleOf(pid) === 'web');
     process.kill(victim, 'SIGKILL');
     await expect
-      .poll(() => childrenOf(primary()).filter((pid) => pid !== survivor && pid !== victim).length, {
-        timeout: 20_000,
-      })
+      .poll(
+        () => childrenOf(primary()).filter((pid) => pid !== survivor && pid !== victim && roleOf(pid) === 'web').length,
+        { timeout: 20_000 },
+      )
       .toBe(1);
     for (let i = 0; i < 6; i++) expect((await fresh('/healthz')).status).toBe(200);
 

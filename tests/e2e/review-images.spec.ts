@@ -15,6 +15,7 @@ test.describe('images en attente de modération @http', () => {
   }) => {
     const { storeEventImage } = await import('../../app/.server/files/images');
     const { moderateEvent } = await import('../../app/.server/moderation/moderation');
+    const { createQueuedMailer } = await import('../../app/.server/mail/queue');
     const [owner, stranger, admin] = await Promise.all([
       people.createUser(),
       people.createUser(),
@@ -55,10 +56,14 @@ test.describe('images en attente de modération @http', () => {
       expect(seen.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; sandbox");
     }
 
-    await moderateEvent({ store: ports.store, files: ports.files, mailer: { async send() {} }, siteUrl: '' }, admin, {
-      eventId: event.id,
-      action: 'approve',
-    });
+    await moderateEvent(
+      { store: ports.store, files: ports.files, mailer: createQueuedMailer(ports.store), siteUrl: '' },
+      admin,
+      {
+        eventId: event.id,
+        action: 'approve',
+      },
+    );
     const published = (await ports.store.events.findById(event.id))?.image?.path ?? '';
     expect(published).toMatch(/^events\//);
     const served = await request.get(`/uploads/${published}-800.webp`);

@@ -21,7 +21,7 @@ import type { IdentityProvider } from '../../app/.server/identity/ports';
 import { WRONG_CURRENT_PASSWORD } from '../../app/domain/auth';
 import { EMULATOR_PROJECT_ID } from '../support/firebase-emulators';
 import { freshFirestore } from '../support/firestore-emulator';
-import { recordingMailer } from '../unit/memory-store';
+import { deliveringMailer } from '../unit/memory-store';
 
 const SITE = 'https://agenda.test';
 const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -29,7 +29,7 @@ const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 let auth: Auth;
 let identity: IdentityProvider;
 let store: FirestoreStore;
-let mailer: ReturnType<typeof recordingMailer>;
+let mailer: ReturnType<typeof deliveringMailer>;
 let deps: AccountDeps;
 let dispose: () => Promise<void>;
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
     tokens: store.authTokens,
     emulatorHost: authHost,
   });
-  mailer = recordingMailer();
+  mailer = deliveringMailer(store, { siteUrl: SITE, identity });
   deps = { store, mailer, siteUrl: SITE, identity };
   dispose = async () => {
     await store.close();

@@ -14,9 +14,19 @@ interface Bindable {
   forceShutdown(): void;
 }
 
+interface EmulatorState {
+  toJSON(): {
+    projects: Record<string, { databases: Record<string, { collections: Record<string, { documents: object }> }> }>;
+  };
+}
+
+/** The in-process emulator of this test process, when it runs one. */
+let inProcess: { state: EmulatorState } | null = null;
+
 /** Starts the in-process emulator on 127.0.0.1 (a free port unless one is given). */
 export async function startInProcessFirestore(port = 0): Promise<{ host: string; stop: () => void }> {
   const emulator = new FirestoreServer();
+  inProcess = emulator as unknown as { state: EmulatorState };
   // One listener per open query of every client (a server and the end-to-end workers keep several): not a leak.
   (emulator as unknown as { state: { emitter: { setMaxListeners(n: number): void } } }).state.emitter.setMaxListeners(
     0,
@@ -55,5 +65,23 @@ export async function freshFirestore(label = 'test'): Promise<{ db: Firestore; d
   const app = initializeApp({ projectId }, projectId);
   const db = getFirestore(app);
   db.settings({ ignoreUndefinedProperties: true });
+  projects.set(db, projectId);
   return { db, dispose: () => deleteApp(app) };
+}
+
+const projects = new WeakMap<Firestore, string>();
+
+/**
+ * The root collections that hold documents. The in-process emulator does not answer ListCollectionIds: its state is
+ * read instead; the official one is asked.
+ */
+export async function collectionIds(db: Firestore): Promise<string[]> {
+  const { official } = await testFirestoreHost();
+  if (official || !inProcess) return (await db.listCollections()).map((c) => c.id).sort();
+  const project = inProcess.state.toJSON().projects[projects.get(db) ?? ''];
+  const collections = Object.values(project?.databases ?? {})[0]?.collections ?? {};
+  return Object.entries(collections)
+    .filter(([, c]) => Object.keys(c.documents).length > 0)
+    .map(([id]) => id)
+    .sort();
 }

@@ -1,19 +1,108 @@
-// A fresh, migrated SQLite store in memory for use-case tests.
+// A fresh, migrated SQLite store in memory for use-case tests, and mailers to go with it.
+
+import { renderAccountMail } from '../../app/.server/accounts/deferred-mails';
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
-import type { MailMessage, MailPort } from '../../app/.server/ports';
+import type { IdentityProvider } from '../../app/.server/identity/ports';
+import { deliverQueuedMails, resetTransportPause } from '../../app/.server/mail/deliver';
+import { createQueuedMailer, newMail } from '../../app/.server/mail/queue';
+import type { DeferredMail, MailMessage, MailPort, MailTransport, Store } from '../../app/.server/ports';
 
 export function memoryStore() {
   const db = openDatabase(':memory:');
   return { db, store: createSqliteStore(db) };
 }
 
-export function recordingMailer(): MailPort & { sent: MailMessage[] } {
+/** A mailer that keeps what it is given instead of queueing it: the messages, and the deferred account mails. */
+export function recordingMailer(): MailPort & { sent: MailMessage[]; deferred: DeferredMail[] } {
   const sent: MailMessage[] = [];
+  const deferred: DeferredMail[] = [];
   return {
     sent,
+    deferred,
     async send(message) {
       sent.push(message);
     },
+    async sendWithin(message, write) {
+      await write(newMail(message));
+      sent.push(message);
+    },
+    async sendLater(mail) {
+      deferred.push(mail);
+    },
+  };
+}
+
+/** A mailer for use cases whose mails a test does not read (what must be written with a mail still is). */
+export function ignoringMailer(): MailPort {
+  return {
+    async send() {},
+    async sendWithin(message, write) {
+      await write(newMail(message));
+    },
+    async sendLater() {},
+  };
+}
+
+/** A mail server that keeps what it accepts, or refuses with `failure` while it is set. */
+export function recordingTransport(): MailTransport & {
+  sent: (MailMessage & { messageId: string })[];
+  failure: Error | null;
+} {
+  const transport = {
+    sent: [] as (MailMessage & { messageId: string })[],
+    failure: null as Error | null,
+    async deliver(message: MailMessage & { messageId: string }) {
+      if (transport.failure) throw transport.failure;
+      transport.sent.push(message);
+    },
+  };
+  return transport;
+}
+
+/**
+ * The real mail queue on a store: use cases record mails with `mailer`, `deliver()` runs the `mails` job once with a
+ * recording transport, and `sent` holds what it accepted.
+ */
+export function mailHarness(
+  store: Store,
+  options: { siteUrl?: string; identity?: IdentityProvider; now?: () => Date } = {},
+) {
+  resetTransportPause();
+  const transport = recordingTransport();
+  const siteUrl = options.siteUrl ?? 'https://agenda.test';
+  const deps = {
+    store,
+    transport,
+    render: (mail: DeferredMail, now: Date) =>
+      renderAccountMail({ store, siteUrl, identity: options.identity }, mail, now),
+    messageIdDomain: 'agenda.test',
+  };
+  return {
+    mailer: createQueuedMailer(store, { now: options.now }),
+    transport,
+    sent: transport.sent,
+    deliver: (now = options.now?.() ?? new Date()) => deliverQueuedMails(deps, now),
+  };
+}
+
+/**
+ * The real queue, delivered at once: each mail recorded is sent by the `mails` job before the use case returns, so a
+ * test reads in `sent` the mails as they leave (deferred account mails written with their links).
+ */
+export function deliveringMailer(
+  store: Store,
+  options: { siteUrl?: string; identity?: IdentityProvider; now?: () => Date } = {},
+): MailPort & { sent: (MailMessage & { messageId: string })[] } {
+  const harness = mailHarness(store, options);
+  const delivered = async (record: Promise<void>) => {
+    await record;
+    await harness.deliver();
+  };
+  return {
+    sent: harness.sent,
+    send: (message, sendOptions) => delivered(harness.mailer.send(message, sendOptions)),
+    sendWithin: (message, write) => delivered(harness.mailer.sendWithin(message, write)),
+    sendLater: (mail) => delivered(harness.mailer.sendLater(mail)),
   };
 }

@@ -20,6 +20,7 @@ import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 import { signedIn } from '../support/signed-in';
+import { ignoringMailer } from './memory-store';
 
 const SITE = 'http://localhost';
 let ip = 0;
@@ -266,7 +267,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     const { user } = await account('organizer');
     const admin = await account('admin');
     const decide = (action: 'approve' | 'reject', reason = '') =>
-      moderateEvent({ store: getServices().store, mailer: { async send() {} }, siteUrl: SITE }, admin.user, {
+      moderateEvent({ store: getServices().store, mailer: ignoringMailer(), siteUrl: SITE }, admin.user, {
         eventId: event.id,
         action,
         reason,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
+import { deliveringMailer, mailHarness, memoryStore } from '../../../tests/unit/memory-store';
 import { ALREADY_VERIFIED, NO_USER, NO_USER_OR_EMAIL, VERIFICATION_MAILS_EXHAUSTED } from '../../domain/auth';
 import { RESERVED_NAME_MESSAGE } from '../../domain/reserved-names';
 import { createLocalIdentity } from '../identity/local';
@@ -21,8 +21,8 @@ import { createOrUpdateAccount } from './operator';
 
 function setup(start = new Date('2026-11-22T10:00:00Z')) {
   const { db, store } = memoryStore();
-  const mailer = recordingMailer();
   let now = start;
+  const mailer = deliveringMailer(store, { now: () => now });
   const deps = { store, mailer, siteUrl: 'https://agenda.test', now: () => now };
   return { db, store, mailer, deps, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 }
@@ -84,38 +84,63 @@ describe('comptes', () => {
     expect((db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(1);
   });
 
-  it('les mails partent après la réponse : rien n’est cherché ni envoyé avant, que l’adresse existe ou non', async () => {
-    const { deps, mailer, store } = setup();
+  it('un mail est enregistré avant la réponse, le même que l’adresse ait un compte ou non ; elle n’est cherchée qu’à son départ', async () => {
+    const { store } = memoryStore();
+    const mail = mailHarness(store);
+    const deps = { store, mailer: mail.mailer, siteUrl: 'https://agenda.test' };
     await registered(deps);
-    mailer.sent.length = 0;
-    const queued: (() => Promise<unknown>)[] = [];
-    const later = { ...deps, later: (_label: string, work: () => Promise<unknown>) => void queued.push(work) };
+    await mail.deliver();
+    mail.sent.length = 0;
     const lookups: string[] = [];
     const find = store.users.findByEmailWithPassword.bind(store.users);
     store.users.findByEmailWithPassword = async (email) => {
       lookups.push(email);
       return find(email);
     };
-    for (const email of ['lea@exemple.ch', 'personne@exemple.ch']) {
-      await requestPasswordReset(later, email);
-      // The request did the same thing for both: nothing, yet.
-      expect(lookups).toEqual([]);
-      expect(mailer.sent).toHaveLength(0);
-    }
-    expect(queued).toHaveLength(2);
-    for (const work of queued) await work();
+    for (const email of ['lea@exemple.ch', 'personne@exemple.ch']) await requestPasswordReset(deps, email);
+    // The request did the same thing for both: one mail recorded, nothing looked up, nothing sent yet.
+    expect(lookups).toEqual([]);
+    const recorded = await store.mails.list('pending', 10);
+    expect(recorded.map((m) => [m.to, m.subject])).toEqual([
+      ['lea@exemple.ch', 'Réinitialisation de votre mot de passe — Agenda romand'],
+      ['personne@exemple.ch', 'Réinitialisation de votre mot de passe — Agenda romand'],
+    ]);
+    expect(await mail.deliver()).toMatch(/^1 mail envoyé, 0 à réessayer, 0 en échec/);
     expect(lookups).toEqual(['lea@exemple.ch', 'personne@exemple.ch']);
-    expect(mailer.sent.map((m) => m.to)).toEqual(['lea@exemple.ch']);
-    // Registration too: the answer does not wait for a mail, whichever mail it is.
-    queued.length = 0;
+    expect(mail.sent.map((m) => m.to)).toEqual(['lea@exemple.ch']);
+    expect(await store.mails.counts()).toEqual({ pending: 0, sending: 0, failed: 0 });
+    // Registration too: one mail recorded whether or not the address has an account, written when it leaves.
     expect(
-      await registerAccount(later, { email: 'lea@exemple.ch', password: 'phrase pas courte', displayName: 'Lé' }),
+      await registerAccount(deps, { email: 'lea@exemple.ch', password: 'phrase pas courte', displayName: 'Lé' }),
     ).toBeNull();
     expect(
-      await registerAccount(later, { email: 'neuf@exemple.ch', password: 'phrase pas courte', displayName: 'Neuf' }),
+      await registerAccount(deps, { email: 'neuf@exemple.ch', password: 'phrase pas courte', displayName: 'Neuf' }),
     ).not.toBeNull();
-    expect(mailer.sent).toHaveLength(1);
-    expect(queued).toHaveLength(2);
+    expect((await store.mails.list('pending', 10)).map((m) => m.to)).toEqual(['lea@exemple.ch', 'neuf@exemple.ch']);
+    await mail.deliver();
+    expect(mail.sent.slice(1).map((m) => m.subject)).toEqual([
+      'Vous avez déjà un compte — Agenda romand',
+      'Confirmez votre adresse email — Agenda romand',
+    ]);
+  });
+
+  it('un lien envoyé après une panne du serveur de mail est neuf : écrit au départ, pas à la demande', async () => {
+    const start = new Date('2026-11-22T10:00:00Z');
+    let now = start;
+    const { store } = memoryStore();
+    const mail = mailHarness(store, { now: () => now });
+    const deps = { store, mailer: mail.mailer, siteUrl: 'https://agenda.test', now: () => now };
+    await registered(deps);
+    await mail.deliver();
+    mail.transport.failure = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' });
+    await requestPasswordReset(deps, 'lea@exemple.ch');
+    await mail.deliver();
+    // Two hours later (a reset link lives one hour), the server is back: the link leaves fresh, and works.
+    now = new Date(start.getTime() + 2 * 60 * 60_000);
+    mail.transport.failure = null;
+    await mail.deliver();
+    const token = tokenOf(mail.sent.at(-1)!.text, '/auth/reset-password');
+    expect(await resetPassword(deps, token, 'une toute nouvelle phrase')).toMatchObject({ email: 'lea@exemple.ch' });
   });
 
   it('un lien de réinitialisation encore inutilisé ne sert plus après un changement de mot de passe', async () => {

@@ -1,7 +1,6 @@
 // Account use cases: register, verify, reset, change password, profile, delete; passwords and links through the
 // identity provider (local or Firebase Auth).
 
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   ALREADY_VERIFIED,
   EMAIL_TAKEN,
@@ -15,13 +14,10 @@ import { isReservedName, RESERVED_NAME_MESSAGE } from '~/domain/reserved-names';
 import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../identity/local';
 import { passwordProblem } from '../identity/password-policy';
 import type { IdentityProvider, SignedIn } from '../identity/ports';
-import { accountExistsMail, passwordResetMail, verificationMail } from '../mail/templates';
-import { afterResponse } from '../platform/background';
-import { createLimiter } from '../platform/limiter';
-import { once } from '../platform/once';
 import { UseCaseError } from '../platform/use-case-error';
 import type { MailPort, Store, UserProfile } from '../ports';
 import type { Services } from '../services';
+import { mayMail } from './deferred-mails';
 
 export interface AccountDeps {
   store: Store;
@@ -30,26 +26,18 @@ export interface AccountDeps {
   /** Local (our store) unless given: Firebase Auth with DATA_BACKEND=firestore. */
   identity?: IdentityProvider;
   now?: () => Date;
-  /**
-   * Runs work whose outcome must not show in the answer (mails, and what they depend on) once the answer is on its
-   * way. Without it (use-case tests), the work is done before returning.
-   */
-  later?: (label: string, work: () => Promise<unknown>) => void;
 }
 
+export { MAILS_PER_HOUR } from './deferred-mails';
 export { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS };
 
 const clock = (deps: AccountDeps) => (deps.now ? deps.now() : new Date());
 
-async function afterAnswer(deps: AccountDeps, work: () => Promise<unknown>): Promise<void> {
-  if (deps.later) deps.later('comptes', work);
-  else await work();
-}
 const identityOf = (deps: AccountDeps) => deps.identity ?? createLocalIdentity(deps.store, deps.siteUrl);
 
+/** The verification mail is written when it leaves, with a fresh link (accounts/deferred-mails.ts). */
 async function sendVerification(deps: AccountDeps, user: UserProfile): Promise<void> {
-  const link = await identityOf(deps).verificationLink(user, clock(deps));
-  await deps.mailer.send({ to: user.email, ...verificationMail(user.displayName, link) });
+  await deps.mailer.sendLater({ kind: 'verification', uid: user.uid, email: user.email });
 }
 
 export interface Registered {
@@ -59,8 +47,9 @@ export interface Registered {
 
 /**
  * Registration answers the same whether or not the address already has an account (nobody can learn who is
- * registered): no session is opened, the same work is done (the password is hashed either way), and a mail leaves
- * after the answer, a verification link for a new account, « vous avez déjà un compte » for an existing one.
+ * registered): no session is opened, the same work is done (the password is hashed either way, one mail recorded),
+ * and the mail written when it leaves says a verification link for a new account, « vous avez déjà un compte » for
+ * an existing one.
  * Returns the new account, or null when the address was taken (for tests: the route ignores it).
  */
 export async function registerAccount(
@@ -85,48 +74,12 @@ export async function registerAccount(
     : null;
   if (account && !user) await identity.deleteAccount(account.uid);
   if (!user) {
-    await afterAnswer(deps, () => tellExistingOwner(deps, input.email));
+    await deps.mailer.sendLater({ kind: 'account-exists', email: input.email.trim().toLowerCase() });
     return null;
   }
   // The account exists whatever happens to the mail: it can be sent again from the profile.
-  await afterAnswer(deps, () => sendVerification(deps, user));
+  await sendVerification(deps, user);
   return user;
-}
-
-/**
- * The mails anyone may make us send to an address (issue 31): a few per hour and address or account, whoever asks and
- * from wherever (a per-IP limit does not hold against many addresses). Past it, nothing is sent, and the link sent
- * last stays the valid one: asking again cannot break its owner's own reset.
- */
-export const MAILS_PER_HOUR = 3;
-const hourlyMails = once(() =>
-  createLimiter({ points: MAILS_PER_HOUR, duration: 60 * 60, keyPrefix: 'account-mails' }),
-);
-
-/** Whether one more mail of this kind may go to this address or account this hour (counted when it may). */
-async function mayMail(kind: 'account-exists' | 'reset' | 'verification', key: string): Promise<boolean> {
-  try {
-    await hourlyMails().consume(`${kind}:${key}`);
-    return true;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return false;
-    throw error;
-  }
-}
-
-async function tellExistingOwner(deps: AccountDeps, email: string): Promise<void> {
-  const address = email.trim().toLowerCase();
-  if (!(await mayMail('account-exists', address))) return;
-  const owner = await deps.store.users.findByEmailWithPassword(address);
-  if (owner?.disabled) return;
-  await deps.mailer.send({
-    to: address,
-    ...accountExistsMail(
-      owner?.displayName ?? '',
-      `${deps.siteUrl}/auth/login`,
-      `${deps.siteUrl}/auth/forgot-password`,
-    ),
-  });
 }
 
 export async function resendVerification(deps: AccountDeps, user: UserProfile | null): Promise<void> {
@@ -147,18 +100,12 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<Use
 }
 
 /**
- * Always answers the same, in the same time, whether or not the email has an account: the lookup, the link and the
- * mail all happen after the answer. At most MAILS_PER_HOUR links an hour per account: past it, the last link stays.
+ * Always answers the same, in the same time, whether or not the email has an account: the request is recorded either
+ * way; the lookup, the link and the mail happen when the `mails` job writes it (accounts/deferred-mails.ts), at most
+ * MAILS_PER_HOUR links an hour per account: past it, the link sent last stays the valid one.
  */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
-  await afterAnswer(deps, async () => {
-    const user = await deps.store.users.findByEmailWithPassword(email);
-    if (!user || user.disabled) return;
-    // Counted per account: every spelling of its address, from any number of clients, shares the allowance.
-    if (!(await mayMail('reset', user.uid))) return;
-    const link = await identityOf(deps).resetLink(user, clock(deps));
-    await deps.mailer.send({ to: user.email, ...passwordResetMail(user.displayName, link) });
-  });
+  await deps.mailer.sendLater({ kind: 'password-reset', email: email.trim() });
 }
 
 export async function isResetTokenValid(deps: AccountDeps, token: string): Promise<boolean> {
@@ -265,10 +212,10 @@ export async function signInExternal(deps: AccountDeps, idToken: string): Promis
   return { user, signedIn: { uid: person.uid, idToken } };
 }
 
-/** The use cases' dependencies in a request: mails and their links leave after the answer. */
+/** The use cases' dependencies in a request: mails are recorded, and written with their links when they leave. */
 export function accountDeps(services: Services): AccountDeps {
   const { store, mailer, identity, config } = services;
-  return { store, mailer, siteUrl: config.SITE_URL, identity, later: afterResponse };
+  return { store, mailer, siteUrl: config.SITE_URL, identity };
 }
 
 /** The account's open sessions (its devices), most recent first as the store lists them. */

@@ -1,9 +1,12 @@
 // The digest job (decision 048): for each active alert whose digest is due, the public events matching its filter
 // that were approved since the alert was confirmed, still upcoming, and never sent to it. The run is recorded before
-// the mail leaves (compare and set on lastDigestAt): two runs at once, or a run repeated, send once.
-import { type Alert, alertFilters, DIGEST_MAX_EVENTS, isDigestDue, rememberSent } from '~/domain/alert';
+// the mail is queued (compare and set on lastDigestAt): two runs at once, or a run repeated, queue one mail. Its events
+// count as sent only once the mail server accepted it (mail/deliver.ts, decision 060); while it waits in the queue,
+// the alert gets no other digest, so nothing is listed twice.
+import { type Alert, alertFilters, DIGEST_MAX_EVENTS, isDigestDue } from '~/domain/alert';
 import type { AgendaEvent } from '~/domain/event';
 import { queryFromFilters } from '../events/public';
+import { yieldToEventLoop } from '../platform/background';
 import type { Store } from '../ports';
 import { type AlertDeps, alertLinks, alertToken, describeAlert, pendingAlertsExpiry } from './alerts';
 import { alertDigestMail } from './mails';
@@ -34,40 +37,37 @@ export async function newEventsFor(store: Store, alert: Alert, now: Date): Promi
   return events.slice(0, DIGEST_MAX_EVENTS);
 }
 
-/** Runs the digests due at `now` and deletes the expired requests; answers the operator's line. */
+/** The queue's ref of an alert's digests (mail/deliver.ts counts its events as sent once accepted). */
+export const digestRef = (alertId: string) => `alerte:${alertId}`;
+
+/** Runs the digests due at `now` and deletes the expired requests; answers the operator's line. Resumable: an alert
+ * done is recorded (lastDigestAt), so a run cut short and started again goes on with the others. */
 export async function sendDueDigests(deps: AlertDeps, now = new Date()): Promise<string> {
   const { store } = deps;
   const expired = await store.alerts.deleteExpired(pendingAlertsExpiry(now));
-  let sentMails = 0;
+  let queued = 0;
   let checked = 0;
-  for (const alert of await store.alerts.listActive()) {
+  for (const [i, alert] of (await store.alerts.listActive()).entries()) {
+    if (i % 25 === 24) await yieldToEventLoop();
     if (!isDigestDue(alert, now)) continue;
     checked++;
+    // The previous digest still waits for the mail server: this one comes once it is accepted.
+    if (await store.mails.hasQueued(digestRef(alert.id))) continue;
     const events = await newEventsFor(store, alert, now);
-    const claimed = await store.alerts.recordDigest({
-      id: alert.id,
-      seen: alert.lastDigestAt,
-      at: now.toISOString(),
-      sentEventIds: rememberSent(
-        alert.sentEventIds,
-        events.map((e) => e.id),
-      ),
-    });
+    const claimed = await store.alerts.recordDigest({ id: alert.id, seen: alert.lastDigestAt, at: now.toISOString() });
     if (!claimed || events.length === 0) continue;
-    try {
-      await deps.mailer.send(
-        alertDigestMail(
-          alert.email,
-          await describeAlert(store, alert.filter),
-          events,
-          deps.siteUrl,
-          alertLinks(deps.siteUrl, alertToken(deps.secret, alert), alert.filter),
-        ),
-      );
-      sentMails++;
-    } catch (error) {
-      console.error(`[alertes] envoi impossible pour une alerte (${alert.id.slice(0, 8)})`, error);
-    }
+    // Claimed but not queued (a crash just here): the events were not counted as sent, the next digest lists them.
+    await deps.mailer.send(
+      alertDigestMail(
+        alert.email,
+        await describeAlert(store, alert.filter),
+        events,
+        deps.siteUrl,
+        alertLinks(deps.siteUrl, alertToken(deps.secret, alert), alert.filter),
+      ),
+      { ref: digestRef(alert.id), eventIds: events.map((e) => e.id) },
+    );
+    queued++;
   }
-  return `${sentMails} lettre${sentMails > 1 ? 's' : ''} envoyée${sentMails > 1 ? 's' : ''}, ${checked} alerte${checked > 1 ? 's' : ''} à l’échéance, ${expired} demande${expired > 1 ? 's' : ''} expirée${expired > 1 ? 's' : ''}`;
+  return `${queued} lettre${queued > 1 ? 's' : ''} mise${queued > 1 ? 's' : ''} en file, ${checked} alerte${checked > 1 ? 's' : ''} à l’échéance, ${expired} demande${expired > 1 ? 's' : ''} expirée${expired > 1 ? 's' : ''}`;
 }

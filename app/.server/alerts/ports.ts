@@ -27,9 +27,12 @@ export interface AlertStore {
   listActive(): Promise<Alert[]>;
   /**
    * Records one digest run, only if the alert's lastDigestAt is still `seen` (compare and set: two runs at once send
-   * once): lastDigestAt becomes `at`, sentEventIds `sentEventIds`. False when it changed or is gone.
+   * once): lastDigestAt becomes `at`. The events it lists count as sent only once its mail is accepted
+   * (rememberSent). False when it changed or is gone.
    */
-  recordDigest(input: { id: string; seen: string | null; at: string; sentEventIds: string[] }): Promise<boolean>;
+  recordDigest(input: { id: string; seen: string | null; at: string }): Promise<boolean>;
+  /** A digest listing these events was accepted by the mail server: they count as sent (rememberSent). */
+  rememberSent(id: string, eventIds: string[]): Promise<void>;
   /** Deletes the pending alerts last asked for before this instant; returns how many. */
   deleteExpired(before: string): Promise<number>;
 }

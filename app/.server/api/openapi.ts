@@ -55,8 +55,12 @@ const Event = {
       properties: {
         kind: { type: 'string', enum: ['dates', 'rule', 'period'] },
         description: { type: 'string', description: 'L’horaire en une phrase française.' },
-        summary: nullable('string', { description: 'La ligne d’une liste\u00a0: «\u00a0Chaque mardi · 18:30 · 29 dates\u00a0».' }),
-        matchingDates: nullable('integer', { description: 'Avec `group=series`\u00a0: ses dates que la requête retient.' }),
+        summary: nullable('string', {
+          description: 'La ligne d’une liste\u00a0: «\u00a0Chaque mardi · 18:30 · 29 dates\u00a0».',
+        }),
+        matchingDates: nullable('integer', {
+          description: 'Avec `group=series`\u00a0: ses dates que la requête retient.',
+        }),
       },
     }),
     venue: {

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { storeUser } from '../../../tests/support/factories';
-import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
+import { mailHarness, memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { contactSchema } from '../../domain/contact';
+import type { MailPort } from '../ports';
 import { sendContactMessage } from './contact';
+
+const mailOf = (subject: string) => ({
+  id: 'm',
+  content: { kind: 'message' as const, message: { to: 'a@exemple.ch', subject, text: '', html: '' } },
+  to: 'a@exemple.ch',
+  subject,
+  ref: null,
+  eventIds: [],
+  createdAt: new Date().toISOString(),
+});
 
 const valid = {
   name: 'Jules Favre',
@@ -36,11 +47,32 @@ describe('message de contact', () => {
     expect(mailer.sent[0].html).not.toContain('<script>');
   });
 
-  it('reste enregistré même si le mail ne part pas', async () => {
+  it('serveur de mail en panne : le message et son mail restent enregistrés, le mail part quand le serveur revient', async () => {
     const { store } = memoryStore();
-    const failing = { send: async () => Promise.reject(new Error('SMTP en panne')) };
-    await sendContactMessage({ store, mailer: failing, fallbackRecipient: 'contact@exemple.ch' }, valid);
+    const mail = mailHarness(store);
+    mail.transport.failure = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' });
+    await sendContactMessage({ store, mailer: mail.mailer, fallbackRecipient: 'contact@exemple.ch' }, valid);
     expect(await store.contactMessages.count()).toBe(1);
+    expect(await mail.deliver()).toMatch(/^0 mail envoyé, 1 à réessayer/);
+    expect(await store.mails.counts()).toEqual({ pending: 1, sending: 0, failed: 0 });
+    mail.transport.failure = null;
+    await mail.deliver(new Date(Date.now() + 60 * 60_000));
+    expect(mail.sent.map((m) => m.subject)).toEqual(['[Contact] Correction']);
+    expect(await store.mails.counts()).toEqual({ pending: 0, sending: 0, failed: 0 });
+  });
+
+  it('le message et son mail s’écrivent ensemble ou pas du tout', async () => {
+    const { store } = memoryStore();
+    await store.mails.enqueue({ ...mailOf('déjà là'), id: 'collision' });
+    // The mail's id collides with one in the queue: its insert fails, the message is not kept either.
+    const colliding: MailPort = {
+      ...recordingMailer(),
+      sendWithin: (message, write) => write({ ...mailOf(message.subject), id: 'collision' }),
+    };
+    await expect(
+      sendContactMessage({ store, mailer: colliding, fallbackRecipient: 'contact@exemple.ch' }, valid),
+    ).rejects.toThrow();
+    expect(await store.contactMessages.count()).toBe(0);
   });
 
   it('le schéma refuse chaque champ invalide avec un message français', () => {

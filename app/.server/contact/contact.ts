@@ -1,4 +1,4 @@
-// Contact use case: keep the message, then tell the admins by mail.
+// Contact use case: keep the message and, in the same write, the mail that tells the admins (decision 060).
 import type { ContactInput } from '~/domain/contact';
 import { SITE_NAME } from '~/domain/site';
 import { escapeHtml } from '../mail/mailer';
@@ -12,7 +12,6 @@ export async function sendContactMessage(
   now = new Date(),
 ): Promise<{ id: string }> {
   const id = newId();
-  await deps.store.contactMessages.add({ id, ...input, createdAt: now.toISOString() });
   const admins = await deps.store.users.listAdmins();
   const to = admins.length > 0 ? admins.map((a) => a.email) : [deps.fallbackRecipient];
   const text = [
@@ -29,12 +28,12 @@ export async function sendContactMessage(
 <p><strong>De :</strong> ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;<br><strong>Sujet :</strong> ${escapeHtml(input.subject)}</p>
 <blockquote style="white-space:pre-wrap">${escapeHtml(input.message)}</blockquote>
 <p>Répondez directement à cet email pour écrire à ${escapeHtml(input.name)}.</p>`;
-  try {
-    await deps.mailer.send({ to, subject: `[Contact] ${input.subject}`, text, html, replyTo: input.email });
-  } catch (error) {
-    // The message is stored: a mail failure must not make the visitor send it again.
-    console.error('[contact] envoi du mail aux admins impossible', error);
-  }
+  // Recorded with the message, sent by the `mails` job: the visitor never waits for the mail server, and a mail server
+  // that is down delays the mail instead of losing it.
+  await deps.mailer.sendWithin(
+    { to, subject: `[Contact] ${input.subject}`, text, html, replyTo: input.email },
+    (mail) => deps.store.contactMessages.add({ id, ...input, createdAt: now.toISOString() }, mail),
+  );
   return { id };
 }
 

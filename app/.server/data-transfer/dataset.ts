@@ -1,6 +1,8 @@
 // The neutral form of everything the site stores, used to move a site between SQLite and Firestore: one JSON-lines
 // file per collection (the names of the Firestore collections, records in the domain's camelCase) plus the uploaded
-// files. Derived data (search tokens, email index, counters) is rebuilt on import.
+// files, read from one consistent state of the store. Derived data (occurrences, search tokens, email index,
+// counters) is rebuilt on import; the readiness probe's rows are not data. A test lists the tables and collections of
+// both stores and fails on one that is neither here nor declared derived (tests/contract/data-transfer-all.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileStore } from '../files/ports';
@@ -18,6 +20,30 @@ export const DATASET_COLLECTIONS = [
   'pageViews',
   'donations',
   'notifications',
+  'alerts',
+  'importSources',
+  'importLinks',
+  'importRuns',
+  'mailQueue',
+] as const;
+
+/** What the stores hold besides the dataset, rebuilt from it on import, or not data at all. */
+export const DERIVED_SQLITE_TABLES = [
+  'event_occurrences',
+  'events_fts',
+  'events_fts_config',
+  'events_fts_content',
+  'events_fts_data',
+  'events_fts_docsize',
+  'events_fts_idx',
+  'health_checks',
+] as const;
+export const DERIVED_FIRESTORE_COLLECTIONS = [
+  'eventOccurrences',
+  'userEmails',
+  'counters',
+  'pageViewPaths',
+  'healthChecks',
 ] as const;
 
 export type DatasetCollection = (typeof DATASET_COLLECTIONS)[number];
@@ -34,6 +60,10 @@ export function recordKey(collection: DatasetCollection, r: DataRecord): string 
   switch (collection) {
     case 'eventSubmissions':
       return `${r.uid}\u0000${r.submissionKey}`;
+    case 'importLinks':
+      return `${r.sourceId}\u0000${r.uid}`;
+    case 'importRuns':
+      return `${r.sourceId}\u0000${r.startedAt}\u0000${String(r.seq).padStart(6, '0')}`;
     case 'moderationLog':
     case 'pageViews':
       return String(r.id).padStart(12, '0');
@@ -68,37 +98,71 @@ function canonical(value: unknown): unknown {
 const contentTypeOf = (key: string) =>
   key.endsWith('.webp') ? 'image/webp' : key.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream';
 
-/** Writes the dataset and every file of the store under `dir` (which must not exist or be empty). */
-export async function writeExport(dir: string, data: Dataset, files: FileStore, source: string): Promise<void> {
+/** What links already mailed and push devices already registered depend on: carried only when asked. */
+export interface ExportSecrets {
+  sessionSecret: string;
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+}
+
+export const SECRETS_FILE = 'secrets.json';
+
+/** Copies into `dir/files` the store's files not copied yet (`copied` keeps count between passes). */
+async function copyFiles(files: FileStore, dir: string, copied: Set<string>): Promise<void> {
+  for (const { key } of await files.list('')) {
+    if (copied.has(key)) continue;
+    const bytes = await files.get(key);
+    // Gone since it was listed: the records read after no longer refer to it.
+    if (!bytes) continue;
+    const target = path.join(dir, 'files', ...key.split('/'));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, bytes);
+    copied.add(key);
+  }
+}
+
+/**
+ * Writes the dataset and every file of the store under `dir` (which must not exist or be empty). Given a function, the
+ * dataset is read between two passes over the files: every file a record refers to is copied, even if it was saved
+ * while the records were read. With `secrets`, they go in `secrets.json` (readable by its owner only).
+ */
+export async function writeExport(
+  dir: string,
+  dataset: Dataset | (() => Promise<Dataset>),
+  files: FileStore,
+  source: string,
+  secrets: ExportSecrets | null = null,
+): Promise<Dataset> {
   fs.mkdirSync(dir, { recursive: true });
   if (fs.readdirSync(dir).length > 0) throw new Error(`Le dossier ${dir} n’est pas vide.`);
+  const copied = new Set<string>();
+  await copyFiles(files, dir, copied);
+  const data = typeof dataset === 'function' ? await dataset() : dataset;
+  await copyFiles(files, dir, copied);
   const counts: Record<string, number> = {};
   for (const c of DATASET_COLLECTIONS) {
     const rows = sortedDataset(data)[c];
     counts[c] = rows.length;
     fs.writeFileSync(path.join(dir, `${c}.jsonl`), rows.map((r) => `${JSON.stringify(canonical(r))}\n`).join(''));
   }
-  const keys = (await files.list('')).map((f) => f.key);
-  for (const key of keys) {
-    const bytes = await files.get(key);
-    if (!bytes) continue;
-    const target = path.join(dir, 'files', ...key.split('/'));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, bytes);
-  }
-  counts.files = keys.length;
+  counts.files = copied.size;
+  if (secrets) fs.writeFileSync(path.join(dir, SECRETS_FILE), `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   fs.writeFileSync(
     path.join(dir, 'manifest.json'),
-    `${JSON.stringify({ format: 'agenda-romand/1', source, exportedAt: new Date().toISOString(), counts }, null, 2)}\n`,
+    `${JSON.stringify({ format: 'agenda-romand/1', source, exportedAt: new Date().toISOString(), counts, secrets: Boolean(secrets) }, null, 2)}\n`,
   );
+  return data;
 }
 
-export async function readExport(dir: string): Promise<{ data: Dataset; files: { key: string; bytes: Buffer }[] }> {
+export async function readExport(
+  dir: string,
+): Promise<{ data: Dataset; files: { key: string; bytes: Buffer }[]; secrets: ExportSecrets | null }> {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
   if (manifest.format !== 'agenda-romand/1') throw new Error(`Format d’export inconnu : ${manifest.format}`);
   const data = emptyDataset();
   for (const c of DATASET_COLLECTIONS) {
-    const text = fs.readFileSync(path.join(dir, `${c}.jsonl`), 'utf8');
+    // An export made before a collection existed has no file for it: nothing to load there.
+    const file = path.join(dir, `${c}.jsonl`);
+    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
     data[c] = text
       .split('\n')
       .filter((line) => line.trim())
@@ -115,7 +179,11 @@ export async function readExport(dir: string): Promise<{ data: Dataset; files: {
     }
   };
   walk(root, '');
-  return { data, files };
+  const secretsFile = path.join(dir, SECRETS_FILE);
+  const secrets = fs.existsSync(secretsFile)
+    ? (JSON.parse(fs.readFileSync(secretsFile, 'utf8')) as ExportSecrets)
+    : null;
+  return { data, files, secrets };
 }
 
 export async function putFiles(store: FileStore, files: { key: string; bytes: Buffer }[]): Promise<void> {

@@ -32,12 +32,21 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
       return moderationDocId(Number(r.id));
     case 'donations':
       return docKey(String(r.provider), String(r.providerRef));
+    case 'importLinks':
+      return docKey(String(r.sourceId), String(r.uid));
     default:
       return recordName(collection, r);
   }
 }
 
-const USER_DEFAULTS = { fcmTokens: {}, fcmToken: null, fcmTokenUpdatedAt: null, photoURL: null, passwordHash: null };
+const USER_DEFAULTS = {
+  fcmTokens: {},
+  fcmToken: null,
+  fcmTokenUpdatedAt: null,
+  photoURL: null,
+  passwordHash: null,
+  trusted: false,
+};
 
 function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): DataRecord {
   switch (collection) {
@@ -52,11 +61,16 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
     case 'moderationLog':
       // Entries written before the title was kept (decision 029) have none.
       return { ...d, eventTitle: String(d.eventTitle ?? '') };
+    case 'importRuns':
+      // Runs logged before they were numbered have no `seq`.
+      return { ...d, seq: Number(d.seq ?? 0) };
     case 'sessions':
     case 'authTokens':
     case 'notifications':
     case 'contactMessages':
     case 'partners':
+    case 'alerts':
+    case 'mailQueue':
       return { ...d, id };
     default:
       return d;
@@ -69,22 +83,30 @@ function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
       return { ...r, emailLower: emailKey(String(r.email)) };
     case 'events':
       return toEventDoc(r as unknown as AgendaEvent) as unknown as DataRecord;
-    case 'notifications': {
-      const { id: _id, ...notification } = r;
-      return notification;
+    case 'notifications':
+    case 'alerts':
+    case 'mailQueue': {
+      const { id: _id, ...fields } = r;
+      return fields;
     }
     default:
       return r;
   }
 }
 
+/** Every collection, read in one read-only transaction: one consistent state while the site goes on writing. */
 export async function dumpFirestore(db: Firestore): Promise<Dataset> {
-  const data = emptyDataset();
-  for (const collection of DATASET_COLLECTIONS) {
-    const snapshot = await db.collection(COLLECTIONS[collection]).get();
-    data[collection] = snapshot.docs.map((doc) => fromDoc(collection, doc.id, doc.data()));
-  }
-  return data;
+  return db.runTransaction(
+    async (tx) => {
+      const data = emptyDataset();
+      for (const collection of DATASET_COLLECTIONS) {
+        const snapshot = await tx.get(db.collection(COLLECTIONS[collection]));
+        data[collection] = snapshot.docs.map((doc) => fromDoc(collection, doc.id, doc.data()));
+      }
+      return data;
+    },
+    { readOnly: true },
+  );
 }
 
 export async function loadFirestore(db: Firestore, data: Dataset): Promise<void> {

@@ -4,10 +4,12 @@ import { horizonFor, materialise } from '~/domain/schedule-expand';
 import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
+import { dumpRecordTables, loadRecordTables, RECORD_TABLES, type RecordCollection } from './sqlite-records';
 
 type Kind = 'text' | 'bool' | 'json' | 'num';
+type ColumnCollection = Exclude<DatasetCollection, 'events' | RecordCollection>;
 /** Table, then each field: [name in the dataset, column, kind]. */
-const TABLES: Record<Exclude<DatasetCollection, 'events'>, [string, [string, string, Kind][]]> = {
+export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]> = {
   users: [
     'users',
     [
@@ -20,6 +22,7 @@ const TABLES: Record<Exclude<DatasetCollection, 'events'>, [string, [string, str
       ['supported', 'supported', 'bool'],
       ['photoURL', 'photo_url', 'text'],
       ['disabled', 'disabled', 'bool'],
+      ['trusted', 'trusted', 'bool'],
       ['fcmTokens', 'fcm_tokens', 'json'],
       ['fcmToken', 'fcm_token', 'text'],
       ['fcmTokenUpdatedAt', 'fcm_token_updated_at', 'text'],
@@ -141,10 +144,26 @@ const TABLES: Record<Exclude<DatasetCollection, 'events'>, [string, [string, str
       ['readAt', 'read_at', 'text'],
     ],
   ],
+  alerts: [
+    'alerts',
+    [
+      ['id', 'id', 'text'],
+      ['email', 'email', 'text'],
+      ['filter', 'filter', 'text'],
+      ['rhythm', 'rhythm', 'text'],
+      ['status', 'status', 'text'],
+      ['tokenHash', 'token_hash', 'text'],
+      ['createdAt', 'created_at', 'text'],
+      ['updatedAt', 'updated_at', 'text'],
+      ['confirmedAt', 'confirmed_at', 'text'],
+      ['lastDigestAt', 'last_digest_at', 'text'],
+      ['sentEventIds', 'sent_event_ids', 'json'],
+    ],
+  ],
 };
 
 /** Load order: what others refer to first (foreign keys), then the rest in the dataset's order. */
-const REFERENCED: readonly DatasetCollection[] = ['users', 'categories', 'events'];
+const REFERENCED: readonly DatasetCollection[] = ['users', 'categories', 'events', 'importSources'];
 const LOAD_ORDER = [...REFERENCED, ...DATASET_COLLECTIONS.filter((c) => !REFERENCED.includes(c))];
 
 const read = (value: unknown, kind: Kind) => {
@@ -161,7 +180,12 @@ const write = (value: unknown, kind: Kind) => {
   return value;
 };
 
+/** Every collection, read in one transaction: one consistent state while the site goes on writing. */
 export function dumpSqlite(db: Db): Dataset {
+  return db.transaction(() => dumpAll(db))();
+}
+
+function dumpAll(db: Db): Dataset {
   const data = emptyDataset();
   data.events = (db.prepare('SELECT * FROM events').all() as Record<string, unknown>[]).map(
     (row) => toEvent(row) as unknown as Record<string, unknown>,
@@ -172,6 +196,7 @@ export function dumpSqlite(db: Db): Dataset {
       Object.fromEntries(fields.map(([name, column, kind]) => [name, read(row[column], kind)])),
     );
   }
+  Object.assign(data, dumpRecordTables(db));
   return data;
 }
 
@@ -197,7 +222,11 @@ export function loadSqlite(db: Db, data: Dataset): void {
         }
         continue;
       }
-      const [table, fields] = TABLES[collection];
+      if (collection in RECORD_TABLES) {
+        loadRecordTables(db, collection as RecordCollection, data);
+        continue;
+      }
+      const [table, fields] = TABLES[collection as ColumnCollection];
       const insert = db.prepare(
         `INSERT INTO ${table} (${fields.map(([, c]) => c).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`,
       );

@@ -1,56 +1,112 @@
-// npm run data:export / data:import: the configured backend to or from a folder, files included.
+// npm run data:export / data:import: the configured backend to or from a folder, files included, and with
+// `--avec-secrets` the secrets that links already mailed (alerts, unsubscribe) and push devices depend on.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createExclusively, SESSION_SECRET_FILE } from '../platform/config';
 import type { Services } from '../services';
-import { DATASET_COLLECTIONS, type Dataset, putFiles, readExport, writeExport } from './dataset';
+import { DATASET_COLLECTIONS, type Dataset, type ExportSecrets, putFiles, readExport, writeExport } from './dataset';
 import { dumpFirestore, loadFirestore } from './firestore';
 import { dumpSqlite, loadSqlite } from './sqlite';
+
+const VAPID_FILE = '.vapid-keys.json';
 
 interface Backend {
   dump(): Promise<Dataset>;
   load(data: Dataset): Promise<void>;
-  close(): Promise<void>;
 }
 
 function openBackend(services: Services): Backend {
   const { database } = services;
   if (database.kind === 'firestore') {
     const { db } = database;
-    return { dump: () => dumpFirestore(db), load: (data) => loadFirestore(db, data), close: () => services.close() };
+    return { dump: () => dumpFirestore(db), load: (data) => loadFirestore(db, data) };
   }
   const { db } = database;
-  return {
-    dump: async () => dumpSqlite(db),
-    load: async (data) => loadSqlite(db, data),
-    close: () => services.close(),
-  };
+  return { dump: async () => dumpSqlite(db), load: async (data) => loadSqlite(db, data) };
 }
 
 const summary = (data: Dataset) => DATASET_COLLECTIONS.map((c) => `${c} ${data[c].length}`).join(', ');
 
-export async function exportData(services: Services, dir: string): Promise<string> {
+const readJson = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+
+/** The secrets this site signs and encrypts with: the session secret, and the push keys (environment or DATA_DIR). */
+function currentSecrets({ config }: Services): ExportSecrets {
+  const fromEnvironment =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+      : null;
+  return {
+    sessionSecret: config.SESSION_SECRET,
+    vapidKeys: fromEnvironment ?? readJson(path.join(config.DATA_DIR, VAPID_FILE)),
+  };
+}
+
+export async function exportData(services: Services, dir: string, { withSecrets = false } = {}): Promise<string> {
   const backend = openBackend(services);
   try {
-    const data = await backend.dump();
-    await writeExport(dir, data, services.files, services.database.kind);
-    return summary(data);
+    const data = await writeExport(
+      dir,
+      () => backend.dump(),
+      services.files,
+      services.database.kind,
+      withSecrets ? currentSecrets(services) : null,
+    );
+    return `${summary(data)}${withSecrets ? ', secrets' : ''}`;
   } finally {
-    await backend.close();
+    await services.close();
   }
 }
 
+/**
+ * Puts the export's secrets in place: into DATA_DIR where this site keeps its own there (a fresh store has just made
+ * them); where they come from the environment, says which to set. Answers what the operator must know.
+ */
+function applySecrets({ config }: Services, secrets: ExportSecrets): string[] {
+  const notes: string[] = [];
+  const secretFile = path.join(config.DATA_DIR, SESSION_SECRET_FILE);
+  if (config.SESSION_SECRET !== secrets.sessionSecret) {
+    const fromFile = fs.existsSync(secretFile) && fs.readFileSync(secretFile, 'utf8').trim() === config.SESSION_SECRET;
+    if (fromFile) {
+      fs.rmSync(secretFile);
+      createExclusively(secretFile, secrets.sessionSecret);
+      notes.push(`secret de session de l’export écrit dans ${secretFile}`);
+    } else
+      notes.push(
+        'SESSION_SECRET vient de l’environnement et diffère de celui de l’export : donnez-lui la valeur « sessionSecret » de secrets.json, sinon les liens déjà envoyés par email ne valent plus',
+      );
+  }
+  if (secrets.vapidKeys && config.VAPID_PUBLIC_KEY !== secrets.vapidKeys.publicKey) {
+    if (config.VAPID_PUBLIC_KEY)
+      notes.push(
+        'VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY diffèrent de l’export : reprenez « vapidKeys » de secrets.json',
+      );
+    else {
+      const file = path.join(config.DATA_DIR, VAPID_FILE);
+      fs.rmSync(file, { force: true });
+      createExclusively(file, JSON.stringify(secrets.vapidKeys));
+      notes.push(`clés Web Push de l’export écrites dans ${file}`);
+    }
+  }
+  return notes;
+}
+
 /** Into an empty backend only: a move never mixes two sites. */
-export async function importData(services: Services, dir: string): Promise<string> {
-  const { data, files } = await readExport(dir);
+export async function importData(services: Services, dir: string, { withSecrets = false } = {}): Promise<string> {
+  const { data, files, secrets } = await readExport(dir);
+  if (withSecrets && !secrets)
+    throw new Error(`L’export ${dir} ne contient pas de secrets : refaites-le avec --avec-secrets.`);
   const backend = openBackend(services);
   try {
     const existing = await backend.dump();
     const filled = DATASET_COLLECTIONS.filter((c) => existing[c].length > 0);
     if (filled.length > 0) {
-      throw new Error(`Le stockage ${services.database.kind} n’est pas vide (${filled.join(', ')}) : import refusé.`);
+      throw new Error(`Le stockage ${services.database.kind} n’est pas vide (${filled.join(', ')}) : import refusé.`);
     }
     await backend.load(data);
     await putFiles(services.files, files);
-    return `${summary(data)}, fichiers ${files.length}`;
+    const notes = withSecrets && secrets ? applySecrets(services, secrets) : [];
+    return [`${summary(data)}, fichiers ${files.length}`, ...notes].join(' ; ');
   } finally {
-    await backend.close();
+    await services.close();
   }
 }

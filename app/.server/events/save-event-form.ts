@@ -9,6 +9,7 @@ import { scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
 import { checkEventForm, SCHEDULE_FIELDS, scheduleFieldErrors } from '~/domain/schedule-form';
 import { activeCategorySlugs } from '../categories/categories';
 import {
+  deleteImage,
   discardPendingImage,
   ImageRejected,
   isPendingToken,
@@ -126,7 +127,6 @@ export async function saveEventForm(
       if (!(error instanceof ImageRejected)) throw error;
       return { ok: false, errors: { image: error.message }, values: { ...values, pendingImage: '' }, duplicates };
     }
-    if (pendingImage) await discardPendingImage(files, actor.uid, pendingImage);
   } else if (
     existing?.image &&
     !removeImage &&
@@ -136,14 +136,25 @@ export async function saveEventForm(
     image = { ...existing.image, alt: values.imageAlt.trim() };
   }
 
-  if (existing) {
-    await updateEvent({ store, files }, actor, existing.id, input, image);
-    services.live.poke();
-    return { ok: true, eventId: existing.id, edited: true };
+  // A write that fails (a full disk, a conflict) leaves no image of its own behind: nothing half-written.
+  // The image kept for this form goes only once the event is saved: the visitor sending again after a 503 keeps it.
+  const stored = imageBytes && image ? image.path : null;
+  let saved: SaveEventFormResult;
+  try {
+    if (existing) {
+      await updateEvent({ store, files }, actor, existing.id, input, image);
+      saved = { ok: true, eventId: existing.id, edited: true };
+    } else {
+      const submissionKey = SUBMISSION_KEY.test(values.submissionKey) ? values.submissionKey : newId(24);
+      const push = { transport: services.push, siteUrl: services.config.SITE_URL };
+      const { event } = await submitEvent({ store, push }, actor, input, { submissionKey, image: image ?? null });
+      saved = { ok: true, eventId: event.id, edited: false };
+    }
+  } catch (error) {
+    if (stored) await deleteImage(files, stored).catch(() => {});
+    throw error;
   }
-  const submissionKey = SUBMISSION_KEY.test(values.submissionKey) ? values.submissionKey : newId(24);
-  const push = { transport: services.push, siteUrl: services.config.SITE_URL };
-  const { event } = await submitEvent({ store, push }, actor, input, { submissionKey, image: image ?? null });
   services.live.poke();
-  return { ok: true, eventId: event.id, edited: false };
+  if (imageBytes && pendingImage) await discardPendingImage(files, actor.uid, pendingImage);
+  return saved;
 }

@@ -128,17 +128,23 @@ export async function undoCancelEvent(deps: SubmitDeps, actor: UserProfile, id: 
   return changeEvent(deps, actor, { eventId: id, action: 'undoCancel' });
 }
 
-/** Published events with a similar title in the same town within 3 hours: probably the same event. */
+/**
+ * Events with a similar title in the same town within 3 hours: probably the same event. Published ones only for what
+ * an organizer or a moderator is shown; with `pending`, those awaiting moderation too (an import must not add one
+ * again while the first waits: issue 32).
+ */
 export async function possibleDuplicates(
   store: Store,
   input: { title: string; city: string; startsAt: string; excludeId?: string },
+  options: { pending?: boolean } = {},
 ): Promise<AgendaEvent[]> {
   const start = Date.parse(input.startsAt);
-  const near = await store.events.listApprovedNear({
+  const near = await store.events.listNear({
     city: input.city,
     from: new Date(start - 3 * 3600_000).toISOString(),
     to: new Date(start + 3 * 3600_000).toISOString(),
     excludeId: input.excludeId,
+    statuses: options.pending ? ['approved', 'pending'] : ['approved'],
   });
   return near.filter((e) => titleSimilarity(e.title, input.title) >= 0.5);
 }

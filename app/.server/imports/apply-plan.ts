@@ -12,6 +12,7 @@ import {
   type Transition,
 } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
+import { yieldToEventLoop } from '../platform/background';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
 import type { FeedItem } from './ics';
@@ -77,11 +78,13 @@ const submissionKey = (sourceId: string, uid: string) =>
 async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   const { store, source, now } = ctx;
   const key = submissionKey(source.id, item.uid);
-  const near = await possibleDuplicates(store, {
-    title: item.content.title,
-    city: item.content.city,
-    startsAt: item.content.startsAt,
-  });
+  // Pending events too: a source added again (or a second source of the same calendar) must not import once more
+  // what still waits for moderation.
+  const near = await possibleDuplicates(
+    store,
+    { title: item.content.title, city: item.content.city, startsAt: item.content.startsAt },
+    { pending: true },
+  );
   // This UID's own event is no duplicate: created by a run that stopped before saving its link, or by another
   // instance running the same source at the same time (a trusted source publishes at once). Read after the
   // duplicates, so an event that another run creates in between is either in neither or found here.
@@ -162,7 +165,9 @@ async function withdraw(ctx: ApplyContext, link: ImportLink, counts: Counts) {
 /** Each step on its own: a failing VEVENT is an error of the run (with its UID and line), the others go on. */
 export async function applyPlan(ctx: ApplyContext, plan: readonly PlanStep[], lines: Map<string, number>) {
   const counts = noCounts();
-  for (const s of plan) {
+  for (const [i, s] of plan.entries()) {
+    // In bounded steps: the jobs worker goes on sending mails and answering between them (decision 061).
+    if (i % 25 === 24) await yieldToEventLoop();
     const uid = s.kind === 'withdrawn' ? s.link.uid : s.kind === 'unchanged' ? s.uid : s.item.uid;
     try {
       if (s.kind === 'unchanged') counts.unchanged++;

@@ -1,40 +1,71 @@
-// The mail port: SMTP when SMTP_URL is set, otherwise an outbox of .eml files under DATA_DIR/outbox.
+// The mail transports the `mails` job sends through (decision 060): SMTP when SMTP_URL is set, otherwise an outbox of
+// .eml files under DATA_DIR/outbox. Requests never reach them: use cases record mails in the queue (queue.ts).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { SITE_NAME } from '~/domain/site';
 import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
-import type { MailPort } from '../ports';
+import type { MailTransport } from '../ports';
 
-export function createOutboxMailer(outboxDir: string, from: string): MailPort {
+/** How long a mail server may take to accept a connection, to greet, or to answer any command. */
+export const SMTP_TIMEOUTS = {
+  dnsTimeout: 5_000,
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 10_000,
+};
+/** The longest one delivery may take, whatever the server does (a trickle of bytes resets the socket timeout). */
+export const SMTP_DELIVERY_DEADLINE_MS = 30_000;
+
+export function createOutboxTransport(outboxDir: string, from: string): MailTransport {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: { name: SITE_NAME, address: from }, ...message });
+    async deliver({ messageId, ...message }) {
+      const info = await transport.sendMail({ from: { name: SITE_NAME, address: from }, messageId, ...message });
       fs.mkdirSync(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`;
+      // Written beside, then renamed: a reader (or a crash) never sees half a mail.
+      const temp = path.join(outboxDir, `.${name}.${crypto.randomBytes(4).toString('hex')}.tmp`);
+      fs.writeFileSync(temp, info.message as Buffer);
+      fs.renameSync(temp, path.join(outboxDir, name));
       // Never the links: they carry single-use tokens (verification, reset), which must not reach the logs.
-      console.log(`[mail] « ${message.subject} » → ${[message.to].flat().join(', ')} (${file})`);
+      console.log(`[mail] « ${message.subject} » → ${[message.to].flat().join(', ')} (${name})`);
     },
   };
 }
 
-export function createSmtpMailer(smtpUrl: string, from: string): MailPort {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
-    async send(message) {
-      await transport.sendMail({ from: { name: SITE_NAME, address: from }, ...message });
+    async deliver({ messageId, ...message }) {
+      // A connection per delivery, closed after it: a server that stops answering holds nothing of ours.
+      const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          transport.close();
+          reject(Object.assign(new Error('Délai d’envoi dépassé'), { code: 'ETIMEDOUT' }));
+        }, SMTP_DELIVERY_DEADLINE_MS);
+      });
+      try {
+        await Promise.race([
+          transport.sendMail({ from: { name: SITE_NAME, address: from }, messageId, ...message }),
+          deadline,
+        ]);
+      } finally {
+        clearTimeout(timer);
+        transport.close();
+      }
     },
   };
 }
 
 /** SMTP when configured, else the outbox folder beside the data. */
-export function createMailer(config: Config): MailPort {
+export function createMailTransport(config: Config): MailTransport {
   return config.SMTP_URL
-    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM);
+    ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
+    : createOutboxTransport(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM);
 }
 
 export function escapeHtml(text: string): string {

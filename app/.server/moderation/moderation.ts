@@ -141,11 +141,12 @@ async function tellOrganizer(
       : revision
         ? revisionRejectedMail(owner.displayName, event.title, reason, dashboardUrl)
         : eventRejectedMail(owner.displayName, event.title, reason, dashboardUrl);
+  // Recorded in the queue (decision 060): the admin never waits for the mail server. Should even that fail, the
+  // decision stands; the organizer sees it in the dashboard.
   try {
     await deps.mailer.send({ to: owner.email, ...mail });
   } catch (error) {
-    // The decision stands; the organizer sees it in the dashboard even if the mail failed.
-    console.error('moderation: mail to organizer failed', error);
+    console.error('moderation: mail to organizer not recorded', error);
   }
 }
 

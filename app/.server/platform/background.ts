@@ -19,3 +19,11 @@ export function afterResponse(label: string, work: () => Promise<unknown>): void
 export async function backgroundSettled(): Promise<void> {
   while (running.size > 0) await Promise.all([...running]);
 }
+
+/**
+ * Lets the event loop run (sockets, timers, messages) before going on: a job whose store calls never wait for I/O
+ * (SQLite answers synchronously) would otherwise hold its process for its whole run. Batches call it between items.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

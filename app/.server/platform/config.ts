@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
+import { fileSystemProblem, StartupError } from './startup-checks';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -71,6 +72,17 @@ const envSchema = z.object({
    */
   IMPORT_MAX_EVENTS: z.coerce.number().int().min(1).max(20_000).default(500),
   IMPORT_MAX_DATES: z.coerce.number().int().min(2).max(500).default(100),
+  /**
+   * The least free space on the disk of DATA_DIR for the server to start, and for /healthz to say it is ready, in
+   * megabytes: below it, writes would soon fail halfway (decision 062).
+   */
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).max(1_000_000).default(100),
+  /**
+   * A daily backup of the SQLite store, its images and secrets into this folder (`npm run backup` makes one on demand),
+   * keeping the BACKUP_KEEP newest (decision 063). Unset: no automatic backup.
+   */
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   /** POSTs allowed per IP and minute on public forms (contact, auth). */
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Requests per IP and minute on the public API (/api/v1) past the shared caches. */
@@ -217,23 +229,70 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (missing.length > 0) throw new Error(`${FIREBASE_INCOMPLETE} Manquantes : ${missing.join(', ')}.`);
   }
   const dataDir = path.resolve(env.DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  withDataDir(dataDir, () => fs.mkdirSync(dataDir, { recursive: true }));
   return {
     ...env,
     DATA_DIR: dataDir,
+    BACKUP_DIR: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    SESSION_SECRET: env.SESSION_SECRET ?? persistedSecret(dataDir),
+    SESSION_SECRET: env.SESSION_SECRET ?? withDataDir(dataDir, () => persistedSecret(dataDir)),
   };
 }
 
-/** Without SESSION_SECRET, one is generated on first start and kept beside the data. */
+/** A file system error on DATA_DIR (read-only, full, not writable) as a French StartupError. */
+function withDataDir<T>(dataDir: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const problem = fileSystemProblem(error, `le dossier de données DATA_DIR (${dataDir})`);
+    if (problem) throw new StartupError(problem, { cause: error });
+    throw error;
+  }
+}
+
+export const SESSION_SECRET_FILE = '.session-secret';
+
+/**
+ * Without SESSION_SECRET, one is generated on first start and kept beside the data. Created exclusively and whole (a
+ * full file linked into place): of two processes starting at once, one writes it and both use it; nobody ever reads
+ * half of one. A secret file that is empty or too short stops the start rather than sign cookies with it.
+ */
 function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, '.session-secret');
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  const secret = readSecret(file) ?? createExclusively(file, crypto.randomBytes(48).toString('base64url'));
+  if (secret.length < 32)
+    throw new StartupError(
+      `le secret de session ${file} est vide ou trop court (${secret.length} caractères, 32 au moins). Restaurez-le depuis une sauvegarde, ou supprimez-le pour en créer un neuf (les sessions ouvertes et les liens déjà envoyés par email ne vaudront plus).`,
+    );
+  return secret;
+}
+
+function readSecret(file: string): string | null {
   try {
     return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    const secret = crypto.randomBytes(48).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Writes `content` to `file` unless it exists: the winner's content is returned either way. */
+export function createExclusively(file: string, content: string): string {
+  const temp = `${file}.${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`;
+  const fd = fs.openSync(temp, 'wx', 0o600);
+  try {
+    fs.writeSync(fd, content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.linkSync(temp, file);
+    return content;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFileSync(file, 'utf8').trim();
+  } finally {
+    fs.rmSync(temp, { force: true });
   }
 }

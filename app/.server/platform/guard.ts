@@ -33,6 +33,7 @@ import {
   SPAM_REFUSED,
   TOO_MANY_REQUESTS,
 } from './security';
+import { rememberSubmission } from './storage-failure';
 
 export const METHOD_NOT_ALLOWED = 'Méthode non autorisée.';
 export const UNSUPPORTED_TYPE = 'Format non pris en charge.';
@@ -182,6 +183,8 @@ export async function guardPost(
     // The reader's own answer (400, or 413 for a field too long) unless the route answers in its terms.
     throw (await options.refuse?.({ status: 400, message: FORM_UNREADABLE, reason: 'unreadable' }, null)) ?? error;
   }
+  // Kept for a 503 should the store fail to write it: the visitor gets back what was typed (storage-failure.ts).
+  rememberSubmission(request, form);
   // The token in the link's URL is its authority: nothing in the form could add to it.
   if (options.audience === 'link') return form;
   if (!(await csrfAccepted(form, request))) {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { action, loader } from '~/routes/taches.$name';
 import { createServices, jobsRunInProcess, type Services } from '../services';
 import { loadConfig } from './config';
+import { startJobScheduler } from './job-worker';
 import { type Job, runJob } from './jobs';
 import { BODY_LIMITS } from './request-body';
 
@@ -94,5 +95,72 @@ describe('tâches planifiées', () => {
     release();
     await again;
     expect(runs).toBe(2);
+  });
+});
+
+describe('le processus des tâches', () => {
+  it('une tâche demandée à un instant donné attend la fin de celle en cours, puis fait la sienne', async () => {
+    const made = services();
+    const instants: string[] = [];
+    const gates: (() => void)[] = [];
+    const job: Job = {
+      name: 'instant',
+      everyMs: 1000,
+      run: async (_, now) => {
+        instants.push(now.toISOString());
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return now.toISOString();
+      },
+    };
+    const tick = runJob(made, job);
+    const replay = runJob(made, job, new Date('2030-01-01T07:00:00Z'));
+    // Not two at once: the replay waits for the tick's run to end.
+    expect(instants).toHaveLength(1);
+    gates[0]();
+    await tick;
+    await vi.waitFor(() => expect(gates).toHaveLength(2));
+    gates[1]();
+    expect(await replay).toBe('2030-01-01T07:00:00.000Z');
+    expect(instants[1]).toBe('2030-01-01T07:00:00.000Z');
+  });
+
+  it('réveillée pendant qu’elle tourne, une tâche repasse une fois à la fin ; sans réveil, à son rythme', async () => {
+    vi.useFakeTimers();
+    try {
+      const made = services();
+      const runs: number[] = [];
+      let release: () => void = () => {};
+      const job: Job = {
+        name: 'mails-essai',
+        everyMs: 60_000,
+        pollMs: 5_000,
+        run: async () => {
+          runs.push(Date.now());
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          return 'fait';
+        },
+      };
+      const scheduler = startJobScheduler(made, [job]);
+      expect(runs).toHaveLength(1);
+      // Two wake-ups during the run: one more run after it, not two.
+      scheduler.wake('mails-essai');
+      scheduler.wake('mails-essai');
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(runs).toHaveLength(2);
+      release();
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(runs).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(runs).toHaveLength(3);
+      release();
+      await scheduler.stop(100);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(runs).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

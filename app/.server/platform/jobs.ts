@@ -1,40 +1,48 @@
-// Scheduled jobs (decision 051): work that runs on a clock rather than on a request (extending the occurrences of
-// series, importing sources, sending alert digests). Each job is registered once, in app/.server/jobs.ts, and runs
-// either in this process on its interval (the default install: one server) or when Cloud Scheduler calls
-// `POST /taches/:name` with the shared token (Firebase: instances come and go, and each would run it). A job must be
-// idempotent: run twice, or by two callers at once, it does the work once.
+// Scheduled jobs (decisions 051 and 061): work that runs on a clock rather than on a request (extending the
+// occurrences of series, importing sources, sending alert digests and queued mails, clean-ups, backups). Each job is
+// registered once, in app/.server/jobs.ts, and runs either in the server's own jobs worker (the default install: the
+// processes that accept connections never run one, job-worker.ts) or when Cloud Scheduler calls `POST /taches/:name`
+// with the shared token (Firebase: instances come and go, and each would run it). A job must be idempotent and
+// resumable: run twice, by two callers at once, or again after a crash, it does the work once.
 import crypto from 'node:crypto';
 import type { Services } from '../services';
 
 export interface Job {
   /** Its name in `POST /taches/:name` and in the logs: lowercase letters and dashes. */
   name: string;
-  /** How often this process runs it when jobs run in process. */
+  /** The longest wait between two runs in the jobs worker. */
   everyMs: number;
+  /**
+   * How often the jobs worker looks for work someone asked for meanwhile (a queued mail, an import asked for), when
+   * that is sooner than `everyMs`: the job must then be cheap when nothing is due.
+   */
+  pollMs?: number;
   /** Does the work due at `now`; answers one line for the operator (« 3 séries prolongées »). */
   run(services: Services, now: Date): Promise<string>;
 }
 
 const running = new Map<string, Promise<string>>();
 
-/** Runs a job; a second call while it runs in this process waits for the same run instead of starting another. */
-export function runJob(services: Services, job: Job, now: Date = new Date()): Promise<string> {
+/** Whether this job is running in this process. */
+export const isJobRunning = (name: string) => running.has(name);
+
+/** The runs going on in this process (to wait for them before stopping). */
+export const runningJobs = () => [...running.values()];
+
+/**
+ * Runs a job. Without `now` (a tick, a wake-up), a run already going on in this process does the work: the call waits
+ * for it. With `now` (an operator, a test, a replayed morning), the job runs at that instant once the current run is
+ * over, never two at once.
+ */
+export function runJob(services: Services, job: Job, now?: Date): Promise<string> {
   const current = running.get(job.name);
-  if (current) return current;
-  const run = job.run(services, now).finally(() => running.delete(job.name));
+  if (current && !now) return current;
+  const go = () => job.run(services, now ?? new Date());
+  const run: Promise<string> = (current ? current.then(go, go) : go()).finally(() => {
+    if (running.get(job.name) === run) running.delete(job.name);
+  });
   running.set(job.name, run);
   return run;
-}
-
-/** Starts every job now, then on its interval; failures are logged, never thrown; timers do not keep the process up. */
-export function startJobs(services: Services, jobs: readonly Job[]): void {
-  if (!services.jobsInProcess) return;
-  for (const job of jobs) {
-    const tick = () =>
-      runJob(services, job).catch((error: unknown) => console.error(`[tâche ${job.name}] en échec`, error));
-    void tick();
-    setInterval(tick, job.everyMs).unref();
-  }
 }
 
 /** Whether an `Authorization` header carries the jobs token (compared in constant time; no token configured: never). */

@@ -1,13 +1,16 @@
-// Rate limiters that count for the whole server: in memory when one process serves, through the primary process
-// when several workers do (WEB_CONCURRENCY, see docs/decisions/020-plusieurs-processus.md), so a client cannot
-// double its allowance by landing on another worker.
+// Rate limiters that count for the whole server (decisions 020 and 061): in memory when one process serves; when
+// several do, in a small SQLite database of their own (DATA_DIR/limites.sqlite) that every process of the server
+// writes atomically. No process counts alone and none waits on another: a busy or stopped primary process cannot
+// double an allowance. Should that database fail (disk full), each process counts in memory meanwhile.
 import cluster from 'node:cluster';
+import Database from 'better-sqlite3';
 import {
   type IRateLimiterOptions,
-  RateLimiterCluster,
   RateLimiterMemory,
   type RateLimiterRes,
+  RateLimiterSQLite,
 } from 'rate-limiter-flexible';
+import { once } from './once';
 
 export interface Limiter {
   /** Resolves while the key has points left; rejects with a RateLimiterRes past the limit. */
@@ -16,20 +19,50 @@ export interface Limiter {
   delete(key: string): Promise<boolean>;
 }
 
+/** Set by the primary process in its workers' environment: the file of the shared counts. */
+export const LIMITS_DB_ENV = 'AGENDA_LIMITS_DB';
+export const LIMITS_FILE = 'limites.sqlite';
+const TABLE = 'limites';
+
+function openLimits(file: string): Database.Database {
+  const db = new Database(file, { timeout: 2000 });
+  db.pragma('journal_mode = WAL');
+  // Counts, not data: a power cut may lose the last second of them.
+  db.pragma('synchronous = OFF');
+  return db;
+}
+
+/** Creates (or empties of expired counts) the shared database; the primary process does it before forking. */
+export function prepareLimitsDatabase(file: string): void {
+  const db = openLimits(file);
+  try {
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
+    );
+    db.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`).run(Date.now());
+  } finally {
+    db.close();
+  }
+}
+
+const sharedLimits = once(() => {
+  const file = process.env[LIMITS_DB_ENV];
+  return cluster.isWorker && file ? openLimits(file) : null;
+});
+
+/** A limiter on the shared database `db` (its table made by prepareLimitsDatabase). */
+export function sharedLimiter(db: Database.Database, options: IRateLimiterOptions & { keyPrefix: string }): Limiter {
+  return new RateLimiterSQLite({
+    ...options,
+    storeClient: db,
+    storeType: 'better-sqlite3',
+    tableName: TABLE,
+    tableCreated: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
 export function createLimiter(options: IRateLimiterOptions & { keyPrefix: string }): Limiter {
-  const local = new RateLimiterMemory(options);
-  if (!cluster.isWorker) return local;
-  const shared = new RateLimiterCluster({ ...options, timeoutMs: 2000 });
-  // A primary that does not answer in time (busy, restarting) must not turn a page into an error: count locally.
-  const orLocal = <T>(call: Promise<T>, fallback: () => Promise<T>) =>
-    call.catch((error: unknown) => {
-      if (!(error instanceof Error)) throw error;
-      console.warn(`[limite] ${options.keyPrefix} : processus principal muet, compte local`);
-      return fallback();
-    });
-  return {
-    consume: (key, points = 1) => orLocal(shared.consume(key, points), () => local.consume(key, points)),
-    get: (key) => orLocal(shared.get(key), () => local.get(key)),
-    delete: (key) => orLocal(shared.delete(key), () => local.delete(key)),
-  };
+  const db = sharedLimits();
+  return db ? sharedLimiter(db, options) : new RateLimiterMemory(options);
 }

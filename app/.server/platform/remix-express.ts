@@ -28,6 +28,7 @@ import {
 import { limitedBody } from './request-body';
 import { isValidHost, refuseUnreadableTarget, requestHost } from './request-host';
 import { type SecretUrls, secretUrls } from './secret-urls';
+import { answeringStorageFailures } from './storage-answer';
 import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
 
 export interface RemixHandlerOptions {
@@ -153,7 +154,11 @@ function cacheLookup(req: ExpressRequest, pageCache: PageCache | null, secrets: 
 }
 
 export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  const { build } = options;
+  const handleRequest = createRequestHandler(
+    typeof build === 'function' ? async () => answeringStorageFailures(await build()) : answeringStorageFailures(build),
+    options.mode,
+  );
   let cache: PageCache | null | undefined;
   const pageCache = () => {
     cache ??= createPageCache(getServices().config.PAGE_CACHE_MB * 1024 * 1024);
@@ -161,7 +166,6 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
   };
   // The URLs that carry a token, from the routes of the build that answers: read once from the production build, again
   // from each development build (Vite may have reloaded a route).
-  const { build } = options;
   const fixedSecrets = typeof build === 'function' ? null : secretUrls(build.routes);
   const secrets = async (): Promise<SecretUrls> =>
     fixedSecrets ?? secretUrls((typeof build === 'function' ? await build() : build).routes);

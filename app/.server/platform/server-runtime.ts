@@ -2,35 +2,68 @@
 // of this process and the pieces of the HTTP shell that share state with the app. Each module is thus loaded once per
 // process (docs/decisions/033-racine-de-composition.md).
 
+import os from 'node:os';
 import { JOBS } from '../jobs';
-import { getServices } from '../services';
+import { getServices, type Services } from '../services';
 import { audit } from './audit';
 import { backgroundSettled } from './background';
 import { cspDirectives } from './csp';
-import { startJobs } from './jobs';
+import { answerJobRequests } from './job-runner';
+import { startJobScheduler } from './job-worker';
+import { LIMITS_DB_ENV } from './limiter';
 import { createRemixHandler } from './remix-express';
 import { createBodyLimits, uploadPaths } from './request-body';
 import { requestHost, settleHost } from './request-host';
 import { secretUrls } from './secret-urls';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
 import { answerClientError, serverTimeouts } from './slow-requests';
-import { prepareStore, schedulePendingImageCleanup } from './startup';
+import { closeServices, finishServer, prepareServer } from './startup';
+import { describeStartupFailure } from './startup-checks';
+import { superviseWorkers } from './supervisor';
 
 /**
- * Before any worker serves, in the primary process only: migrations, demo content, housekeeping, the scheduled jobs,
- * and push keys that exist from the first start.
+ * Before any worker serves, in the primary process only: checks, the DATA_DIR lock, migrations, demo content,
+ * housekeeping, push keys. Answers the environment the workers need.
  */
-async function prepare(): Promise<void> {
-  const services = getServices();
-  await prepareStore(services);
-  schedulePendingImageCleanup(services);
-  startJobs(services, JOBS);
-  void services.push;
+async function prepare(): Promise<Record<string, string>> {
+  const { limitsFile } = await prepareServer(getServices());
+  return { [LIMITS_DB_ENV]: limitsFile };
+}
+
+/** The jobs worker (decision 061): every job of jobs.ts, at a lower priority than the processes that serve. */
+function runJobsWorker(services: Services): void {
+  try {
+    os.setPriority(10);
+  } catch {
+    // Not allowed here (some containers): the same priority, then.
+  }
+  const scheduler = startJobScheduler(services, JOBS);
+  answerJobRequests(services, JOBS);
+  const stop = async () => {
+    await scheduler.stop(2000);
+    await closeServices(services);
+    process.exit(0);
+  };
+  // Its primary gone (crash, SIGKILL): it stops too, never running on without supervision.
+  process.on('disconnect', () => void stop());
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop());
+}
+
+/** Development only (one process, Vite): the jobs run beside the pages. */
+function startJobsHere(services: Services): void {
+  if (services.jobsInProcess) startJobScheduler(services, JOBS);
 }
 
 export const serverRuntime = {
   getServices,
   prepare,
+  describeStartupFailure,
+  superviseWorkers,
+  runJobsWorker,
+  startJobsHere,
+  closeServices,
+  /** The primary stops, every worker gone: the last checkpoint, the lock released. */
+  finishServer,
   audit,
   secretUrls,
   cspDirectives,

@@ -1,30 +1,113 @@
-// What `npm start` does before serving: open and migrate the store, seed an empty one, say how to log in.
-import { prunePendingFiles, prunePendingImages } from '../files/images';
+// What the primary process does before anyone is served (decision 062): checks DATA_DIR and the database, takes the
+// DATA_DIR lock, migrates and seeds, makes the claims of a server that died due again, sweeps the files a crash left,
+// and says how to log in. And what each process does when it stops: the database checkpointed and closed.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { sweepOrphanFiles } from '../files/orphans';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
 import type { Services } from '../services';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import { LIMITS_FILE, prepareLimitsDatabase } from './limiter';
+import { checkDataDir, databaseProblem, StartupError } from './startup-checks';
 
-export async function prepareStore({ config, store, identity }: Services): Promise<void> {
+const MB = 1024 * 1024;
+export const DATABASE_FILE = 'agenda.sqlite';
+
+export async function prepareStore({ config, store, identity }: Pick<Services, 'config' | 'store' | 'identity'>) {
   const empty = await store.isEmpty();
   await seedCategories(store);
   if (empty && config.SEED_DEMO) {
     const { events } = await seedDemo(store, new Date(), identity);
-    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
+    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   if (config.SEED_DEMO) {
-    console.log('Comptes de démonstration :');
+    console.log('Comptes de démonstration :');
     for (const a of DEMO_ACCOUNTS)
       console.log(`  ${a.role === 'admin' ? 'admin       ' : 'organisateur'}  ${a.email}  /  ${a.password}`);
   }
 }
 
-const SIX_HOURS = 6 * 60 * 60 * 1000;
+/**
+ * The database opens, migrates, and reads to its last page: a broken header, pages overwritten, or a file cut short
+ * stop the start here, with a sentence naming the file.
+ */
+function checkDatabase(services: Services): void {
+  const file = path.join(services.config.DATA_DIR, DATABASE_FILE);
+  try {
+    const { database } = services;
+    if (database.kind !== 'sqlite') return;
+    const result = database.db.pragma('quick_check(1)', { simple: true });
+    if (result !== 'ok') throw Object.assign(new Error(String(result)), { code: 'SQLITE_CORRUPT' });
+  } catch (error) {
+    const problem = databaseProblem(error, file);
+    if (problem) throw new StartupError(problem, { cause: error });
+    throw error;
+  }
+}
 
-/** Images kept for a form that was never sent again are removed after a day (at start, then every 6 hours). */
-export function schedulePendingImageCleanup({ uploadsDir, files }: Services): void {
-  const prune = () =>
-    (uploadsDir ? prunePendingImages(uploadsDir) : prunePendingFiles(files)).catch((error) =>
-      console.error('[images] nettoyage impossible', error),
-    );
-  void prune();
-  setInterval(prune, SIX_HOURS).unref();
+let lock: DataDirLock | null = null;
+
+/** Everything before the first worker; throws a StartupError (or a SQLite error, described by the caller). */
+export async function prepareServer(services: Services): Promise<{ limitsFile: string }> {
+  const { config } = services;
+  checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
+  lock = lockDataDir(config.DATA_DIR);
+  checkDatabase(services);
+  await prepareStore(services);
+  if (services.database.kind === 'sqlite') {
+    // One server per DATA_DIR: whatever is `sending` belonged to a process of a server that is gone.
+    await services.store.mails.releaseClaims(new Date().toISOString());
+    // Nothing is being uploaded yet: whatever a crash left half-written goes now, whatever its age.
+    const swept = await sweepOrphanFiles(services, { graceMs: 0 });
+    if (swept > 0)
+      console.log(
+        `Nettoyage au démarrage : ${swept} fichier${swept > 1 ? 's' : ''} orphelin${swept > 1 ? 's' : ''} supprimé${swept > 1 ? 's' : ''}.`,
+      );
+  }
+  const limitsFile = path.join(config.DATA_DIR, LIMITS_FILE);
+  prepareLimitsDatabase(limitsFile);
+  void services.push;
+  return { limitsFile };
+}
+
+/** The database of these services if it was opened (never opens it). */
+function openedDatabase(services: Services): Services['database'] | null {
+  const descriptor = Object.getOwnPropertyDescriptor(services, 'database');
+  return descriptor && 'value' in descriptor ? (descriptor.value as Services['database']) : null;
+}
+
+/** A process stops: its connection to the database checkpoints what it can and closes. */
+export async function closeServices(services: Services): Promise<void> {
+  const database = openedDatabase(services);
+  if (database?.kind === 'sqlite' && database.db.open) {
+    try {
+      database.db.pragma('wal_checkpoint(PASSIVE)');
+    } catch (error) {
+      console.error('[base] point de contrôle impossible à l’arrêt', error);
+    }
+  }
+  await services.close();
+}
+
+/**
+ * The server stops, every worker gone: the write-ahead log is written back into the database file and emptied, so
+ * that the file alone (a copy, a backup by hand) holds everything. Then the DATA_DIR lock is released.
+ */
+export async function finishServer(services: Services): Promise<void> {
+  const sqlite = openedDatabase(services)?.kind === 'sqlite';
+  await closeServices(services);
+  if (sqlite) {
+    try {
+      const db = new Database(path.join(services.config.DATA_DIR, DATABASE_FILE), {
+        fileMustExist: true,
+        timeout: 5000,
+      });
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+    } catch (error) {
+      console.error('[base] dernier point de contrôle impossible', error);
+    }
+  }
+  lock?.release();
+  lock = null;
 }

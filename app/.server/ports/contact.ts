@@ -1,4 +1,5 @@
 // Messages sent through the contact form.
+import type { NewMail } from './mail';
 
 export interface ContactMessage {
   id: string;
@@ -10,7 +11,8 @@ export interface ContactMessage {
 }
 
 export interface ContactMessageStore {
-  add(message: ContactMessage): Promise<void>;
+  /** Keeps a message and, in the same write, the mail that brings it to the admins (nothing half-written). */
+  add(message: ContactMessage, mail?: NewMail): Promise<void>;
   count(): Promise<number>;
   /** The latest messages, newest first. */
   listRecent(limit: number): Promise<ContactMessage[]>;

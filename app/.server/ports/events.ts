@@ -84,8 +84,16 @@ export interface EventStore {
   /** The event a submission key already produced for this account, if any. */
   findSubmission(uid: string, submissionKey: string): Promise<string | null>;
   listByOwner(uid: string): Promise<AgendaEvent[]>;
-  /** Published events in a city starting within a time window (for possible duplicates). */
-  listApprovedNear(input: { city: string; from: string; to: string; excludeId?: string }): Promise<AgendaEvent[]>;
+  /** Events of these statuses in a city starting within a time window (for possible duplicates), 20 at most. */
+  listNear(input: {
+    city: string;
+    from: string;
+    to: string;
+    excludeId?: string;
+    statuses: readonly EventStatus[];
+  }): Promise<AgendaEvent[]>;
+  /** The base paths of every image an event shows or will show (its content's and its pending revision's). */
+  listImagePaths(): Promise<string[]>;
   /**
    * The moderation list: one status, all, or what awaits moderation; optionally searched. Awaiting and pending:
    * oldest submission first; the others: most recently changed first.

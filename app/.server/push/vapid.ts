@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
-import type { Config } from '../platform/config';
+import { type Config, createExclusively } from '../platform/config';
 
 export interface VapidDetails {
   publicKey: string;
@@ -31,13 +31,7 @@ function persistedKeys(dataDir: string): { publicKey: string; privateKey: string
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const keys = webpush.generateVAPIDKeys();
-  // wx: of two processes starting together, one writes and the other reads what it wrote.
-  try {
-    fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return persistedKeys(dataDir);
-    throw error;
-  }
-  return keys;
+  // Created exclusively and whole: of two processes starting together, one writes and the other reads what it wrote.
+  const written = createExclusively(file, JSON.stringify(webpush.generateVAPIDKeys()));
+  return JSON.parse(written) as { publicKey: string; privateKey: string };
 }

@@ -1,9 +1,13 @@
 // /admin (AdminDashboard): the moderation queue at a glance, what is published and where, submissions over
 // 12 weeks, the latest moderation decisions and, once analytics record them, the page views of 30 days.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { adminDashboard } from '~/.server/analytics/admin-dashboard';
 import { donationSummary } from '~/.server/donations/summary';
+import { mailQueueSummary, retryFailedMails } from '~/.server/mail/admin-mails';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
 import { ColumnChart } from '~/components/charts/ColumnChart';
@@ -14,13 +18,39 @@ import { pageMeta } from '~/domain/meta';
 import { MODERATION_ACTION_PAST } from '~/domain/moderation';
 import { isSitePage } from '~/domain/site-pages';
 import { DonationsSummary } from './DonationsSummary';
+import { MailQueue } from './MailQueue';
 import { UpcomingBy } from './UpcomingBy';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const store = context.services.store;
-  const [dashboard, donations] = await Promise.all([adminDashboard({ store }), donationSummary({ store })]);
-  return { ...dashboard, donations };
+  const [dashboard, donations, mails] = await Promise.all([
+    adminDashboard({ store }),
+    donationSummary({ store }),
+    mailQueueSummary({ store }),
+  ]);
+  return { ...dashboard, donations, mails };
+}
+
+/** « Réessayer » a failed mail, or all of them (the mail panel). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await guardPost(request, context, { audience: 'signed-in' });
+  const all = form.get('intent') === 'retry-all-mails';
+  const retried = await retryFailedMails(
+    context.services,
+    admin,
+    all ? 'all' : { id: String(form.get('mailId') ?? '') },
+  );
+  const message =
+    retried === 0
+      ? 'Ce mail n’est plus en échec : il a déjà été renvoyé.'
+      : retried === 1
+        ? 'Le mail repart : il sera envoyé dans un instant si le serveur de mail répond.'
+        : `${retried} mails repartent : ils seront envoyés dans un instant si le serveur de mail répond.`;
+  return redirect('/admin#mails', {
+    headers: { 'Set-Cookie': await setFlash(request, { kind: retried === 0 ? 'info' : 'success', message }) },
+  });
 }
 
 export default function AdminDashboardPage() {
@@ -167,6 +197,7 @@ export default function AdminDashboardPage() {
             {'\u00a0'}: ce que les comptes et sources de confiance ont publié dès l’envoi, à relire après coup.
           </p>
         </section>
+        <MailQueue mails={d.mails} />
         <DonationsSummary summary={d.donations} />
         <PushSettings />
       </div>

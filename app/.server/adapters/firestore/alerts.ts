@@ -1,12 +1,10 @@
 // Email alerts of the Firestore store (decision 048): `alerts/{id}`, the id being the hash of (address, filter), so
 // that one transaction on that document keeps one alert per address and list.
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import type { Alert } from '~/domain/alert';
+import { type Alert, rememberSent } from '~/domain/alert';
 import type { AlertStore } from '../../alerts/ports';
 import type { FirestoreContext } from './context';
-import { deleteAll } from './db';
-
-export const ALERTS_COLLECTION = 'alerts';
+import { COLLECTIONS, deleteAll } from './db';
 
 function toAlert(d: DocumentSnapshot): Alert | null {
   const a = d.data();
@@ -28,7 +26,7 @@ function toAlert(d: DocumentSnapshot): Alert | null {
 
 export function createAlertStore(ctx: FirestoreContext): AlertStore {
   const { db } = ctx;
-  const alerts = () => db.collection(ALERTS_COLLECTION);
+  const alerts = () => db.collection(COLLECTIONS.alerts);
   const byToken = async (tokenHash: string) =>
     (await alerts().where('tokenHash', '==', tokenHash).limit(1).get()).docs[0];
   const sorted = (list: Alert[]) =>
@@ -113,14 +111,23 @@ export function createAlertStore(ctx: FirestoreContext): AlertStore {
       const snapshot = await alerts().where('status', '==', 'active').get();
       return snapshot.docs.map((d) => toAlert(d) as Alert).sort((a, b) => a.id.localeCompare(b.id));
     },
-    async recordDigest({ id, seen, at, sentEventIds }) {
+    async recordDigest({ id, seen, at }) {
       return ctx.lock(`alert:${id}`, () =>
         db.runTransaction(async (tx) => {
           const ref = alerts().doc(id);
           const alert = toAlert(await tx.get(ref));
           if (alert?.status !== 'active' || alert.lastDigestAt !== seen) return false;
-          tx.update(ref, { lastDigestAt: at, sentEventIds });
+          tx.update(ref, { lastDigestAt: at });
           return true;
+        }),
+      );
+    },
+    async rememberSent(id, eventIds) {
+      await ctx.lock(`alert:${id}`, () =>
+        db.runTransaction(async (tx) => {
+          const ref = alerts().doc(id);
+          const alert = toAlert(await tx.get(ref));
+          if (alert) tx.update(ref, { sentEventIds: rememberSent(alert.sentEventIds, eventIds) });
         }),
       );
     },

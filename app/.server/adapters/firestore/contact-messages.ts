@@ -2,14 +2,19 @@
 import type { ContactMessageStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
+import { writeMail } from './mail-queue';
 
 export function createContactMessageStore(ctx: FirestoreContext): ContactMessageStore {
   const messages = () => ctx.db.collection(COLLECTIONS.contactMessages);
   return {
-    async add(m) {
-      await messages()
-        .doc(m.id)
-        .create({ ...m });
+    async add(m, mail) {
+      await ctx.db.runTransaction(async (tx) => {
+        // Read first, as transactions do: a mail id already taken refuses both writes.
+        if (mail && (await tx.get(ctx.db.collection(COLLECTIONS.mailQueue).doc(mail.id))).exists)
+          throw new Error(`Mail ${mail.id} déjà dans la file`);
+        tx.create(messages().doc(m.id), { ...m });
+        if (mail) writeMail(ctx, tx, mail);
+      });
       ctx.touched();
     },
     async count() {

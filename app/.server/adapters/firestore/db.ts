@@ -27,6 +27,12 @@ export const COLLECTIONS = {
   importSources: 'importSources',
   importLinks: 'importLinks',
   importRuns: 'importRuns',
+  /** Email alerts (decision 048), one per (address, filter). */
+  alerts: 'alerts',
+  /** Mails waiting to leave, or failed (decision 060). */
+  mailQueue: 'mailQueue',
+  /** The readiness probe's document per process (platform/health.ts): not data, never exported. */
+  healthChecks: 'healthChecks',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

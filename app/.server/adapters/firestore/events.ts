@@ -173,21 +173,29 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       const snapshot = await events().where('createdBy', '==', uid).get();
       return snapshot.docs.map((d) => d.data()).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
     },
-    async listApprovedNear({ city, from, to, excludeId }) {
+    async listNear({ city, from, to, excludeId, statuses }) {
       const lo = Date.parse(from);
       const hi = Date.parse(to);
       const target = city.toLowerCase();
       return (await mirror())
         .filter(
           (i) =>
-            i.event.status === 'approved' &&
+            statuses.includes(i.event.status) &&
             i.event.city.toLowerCase() === target &&
             i.startsTs >= lo &&
             i.startsTs <= hi &&
             i.event.id !== excludeId,
         )
+        .sort((a, b) => a.startsTs - b.startsTs || (a.event.id < b.event.id ? -1 : 1))
         .slice(0, 20)
         .map((i) => i.event);
+    },
+    async listImagePaths() {
+      // From the database, not the mirror: a clean-up must not miss an image another instance has just saved.
+      const snapshot = await db.collection(COLLECTIONS.events).select('image', 'revision').get();
+      return snapshot.docs.flatMap((d) =>
+        [d.get('image')?.path, d.get('revision')?.image?.path].filter((p): p is string => typeof p === 'string'),
+      );
     },
     async listForModeration(q) {
       let owners: Set<string> | null = null;

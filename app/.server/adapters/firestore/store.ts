@@ -14,8 +14,10 @@ import { createDonationStore } from './donations';
 import { parseIndexedEvent } from './event-docs';
 import type { IndexedEvent } from './event-index';
 import { createEventStore } from './events';
+import { createHealthStore } from './health';
 import { createImportStore } from './imports';
 import { LiveQuery } from './live-query';
+import { createMailQueueStore } from './mail-queue';
 import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
@@ -81,6 +83,8 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     donations: createDonationStore(ctx),
     imports: createImportStore(ctx),
     alerts: createAlertStore(ctx),
+    mails: createMailQueueStore(ctx),
+    health: createHealthStore(ctx),
     async isEmpty() {
       const [c, e, u] = await Promise.all(
         [COLLECTIONS.categories, COLLECTIONS.events, COLLECTIONS.users].map((name) =>

@@ -1,5 +1,5 @@
 // Email alerts in SQLite (decision 048).
-import type { Alert, AlertRhythm } from '~/domain/alert';
+import { type Alert, type AlertRhythm, rememberSent } from '~/domain/alert';
 import type { AlertStore } from '../../alerts/ports';
 import type { Db } from './db';
 import { type Row, str } from './rows';
@@ -51,6 +51,15 @@ export function createAlertStore(db: Db): AlertStore {
     return byId(alert.id);
   });
 
+  const remember = db.transaction((id: string, eventIds: string[]) => {
+    const alert = byId(id);
+    if (alert)
+      db.prepare('UPDATE alerts SET sent_event_ids = ? WHERE id = ?').run(
+        JSON.stringify(rememberSent(alert.sentEventIds, eventIds)),
+        id,
+      );
+  });
+
   return {
     async request(input) {
       return request(input);
@@ -77,14 +86,17 @@ export function createAlertStore(db: Db): AlertStore {
       const rows = db.prepare("SELECT * FROM alerts WHERE status = 'active' ORDER BY id").all() as Row[];
       return rows.map(toAlert);
     },
-    async recordDigest({ id, seen, at, sentEventIds }) {
+    async recordDigest({ id, seen, at }) {
       const result = db
         .prepare(
-          `UPDATE alerts SET last_digest_at = @at, sent_event_ids = @sent
+          `UPDATE alerts SET last_digest_at = @at
            WHERE id = @id AND status = 'active' AND last_digest_at IS @seen`,
         )
-        .run({ id, seen, at, sent: JSON.stringify(sentEventIds) });
+        .run({ id, seen, at });
       return result.changes > 0;
+    },
+    async rememberSent(id, eventIds) {
+      remember(id, eventIds);
     },
     async deleteExpired(before) {
       return db.prepare("DELETE FROM alerts WHERE status = 'pending' AND updated_at < ?").run(before).changes;

@@ -1,15 +1,20 @@
 // Contact messages in SQLite.
-import type { ContactMessageStore } from '../../ports';
+import type { ContactMessageStore, NewMail } from '../../ports';
 import type { Db } from './db';
+import { insertMail } from './mail-queue';
 import { type Row, str } from './rows';
 
 export function createContactMessageStore(db: Db): ContactMessageStore {
+  const add = db.transaction((m: Parameters<ContactMessageStore['add']>[0], mail?: NewMail) => {
+    db.prepare(
+      `INSERT INTO contact_messages (id, name, email, subject, message, created_at)
+       VALUES (@id, @name, @email, @subject, @message, @createdAt)`,
+    ).run(m);
+    if (mail) insertMail(db, mail);
+  });
   return {
-    async add(m) {
-      db.prepare(
-        `INSERT INTO contact_messages (id, name, email, subject, message, created_at)
-         VALUES (@id, @name, @email, @subject, @message, @createdAt)`,
-      ).run(m);
+    async add(m, mail) {
+      add(m, mail);
     },
     async count() {
       return (db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n;

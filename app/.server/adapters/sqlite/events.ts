@@ -4,6 +4,7 @@ import type { AgendaEvent } from '~/domain/event';
 import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventStore, ModerationLogInput } from '../../ports';
 import type { Db } from './db';
+import { imagePathsOf } from './event-images';
 import { AWAITING, eventParams, eventQuerySql, ftsMatch, statusCounts, toEvent, toEventAt } from './event-rows';
 import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
 
@@ -204,14 +205,21 @@ export function createEventStore(db: Db): EventStore {
         toEvent,
       );
     },
-    async listApprovedNear({ city, from, to, excludeId }) {
+    async listNear({ city, from, to, excludeId, statuses }) {
+      if (statuses.length === 0) return [];
       const rows = db
         .prepare(
-          `SELECT * FROM events WHERE status = 'approved' AND city = ? COLLATE NOCASE AND starts_ts BETWEEN ? AND ?
-           AND id IS NOT ? LIMIT 20`,
+          `SELECT * FROM events WHERE status IN (${statuses.map(() => '?').join(', ')}) AND city = ? COLLATE NOCASE
+           AND starts_ts BETWEEN ? AND ? AND id IS NOT ? ORDER BY starts_ts, id LIMIT 20`,
         )
-        .all(city, Date.parse(from), Date.parse(to), excludeId ?? null) as Row[];
+        .all(...statuses, city, Date.parse(from), Date.parse(to), excludeId ?? null) as Row[];
       return rows.map(toEvent);
+    },
+    async listImagePaths() {
+      const rows = db
+        .prepare('SELECT image, revision FROM events WHERE image IS NOT NULL OR revision IS NOT NULL')
+        .all() as Row[];
+      return rows.flatMap((r) => imagePathsOf(r));
     },
     async listForModeration(q) {
       const where: string[] = [];

@@ -7,7 +7,9 @@ import { createContactMessageStore } from './contact-messages';
 import type { Db } from './db';
 import { createDonationStore } from './donations';
 import { createEventStore } from './events';
+import { createHealthStore } from './health';
 import { createImportStore } from './imports';
+import { createMailQueueStore } from './mail-queue';
 import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
@@ -31,6 +33,8 @@ export function createSqliteStore(db: Db): Store {
     donations: createDonationStore(db),
     imports: createImportStore(db),
     alerts: createAlertStore(db),
+    mails: createMailQueueStore(db),
+    health: createHealthStore(db),
 
     sessions: createSessionStore(db),
     authTokens: createAuthTokenStore(db),

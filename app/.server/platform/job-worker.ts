@@ -1,0 +1,69 @@
+// The jobs worker (decision 061): on the default install, one process of its own runs every job of jobs.ts, and the
+// processes that accept connections run none. It starts each job, then runs it again after its interval, or sooner
+// when someone asked (a queued mail, an import asked for: `pollMs`, or a wake-up from a serving process).
+import type { Services } from '../services';
+import { isJobRunning, type Job, runJob, runningJobs } from './jobs';
+
+export interface JobScheduler {
+  /** Runs the job soon; if it is running, once more after this run (what was just recorded may have come too late). */
+  wake(name: string): void;
+  /** Stops starting jobs, waits at most `graceMs` for the runs going on. */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** How often the worker looks at the clock of each job. */
+const TICK_MS = 1000;
+
+let current: JobScheduler | null = null;
+
+/** The scheduler of this process, when it runs the jobs (the jobs worker, or the one process in development). */
+export const localScheduler = () => current;
+
+export function startJobScheduler(services: Services, jobs: readonly Job[]): JobScheduler {
+  const lastStart = new Map<string, number>();
+  const again = new Set<string>();
+  let stopping = false;
+  const start = (job: Job) => {
+    if (stopping) return;
+    if (isJobRunning(job.name)) {
+      again.add(job.name);
+      return;
+    }
+    lastStart.set(job.name, Date.now());
+    again.delete(job.name);
+    runJob(services, job)
+      .catch((error: unknown) => console.error(`[tâche ${job.name}] en échec`, error))
+      .finally(() => {
+        if (again.has(job.name)) start(job);
+      });
+  };
+  const tick = () => {
+    for (const job of jobs) {
+      const last = lastStart.get(job.name);
+      if (last === undefined || Date.now() - last >= (job.pollMs ?? job.everyMs)) start(job);
+    }
+  };
+  tick();
+  const timer = setInterval(tick, TICK_MS);
+  timer.unref();
+  current = {
+    wake(name) {
+      const job = jobs.find((j) => j.name === name);
+      if (job) start(job);
+    },
+    async stop(graceMs) {
+      stopping = true;
+      clearInterval(timer);
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(runningJobs()),
+        new Promise((resolve) => {
+          timeout = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      clearTimeout(timeout);
+      if (current === this) current = null;
+    },
+  };
+  return current;
+}

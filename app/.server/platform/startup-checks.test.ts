@@ -1,0 +1,98 @@
+// What stops a start, in French (decision 062), the DATA_DIR lock, secrets created whole and once, and the rate
+// limits every process of a server shares (decision 064).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { describe, expect, it } from 'vitest';
+import { makeEvent } from '../../../tests/support/factories';
+import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { createServices } from '../services';
+import { createExclusively, loadConfig } from './config';
+import { lockDataDir } from './data-dir-lock';
+import { prepareLimitsDatabase, sharedLimiter } from './limiter';
+import { finishServer, prepareServer } from './startup';
+import { checkDataDir, describeStartupFailure, StartupError } from './startup-checks';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-demarrage-'));
+
+describe('démarrage', () => {
+  it('un seul serveur par DATA_DIR : le second est refusé en français, le verrou lâché sert de nouveau', () => {
+    const dir = tmp();
+    const first = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(StartupError);
+    expect(() => lockDataDir(dir)).toThrow(
+      new RegExp(`^un autre serveur Agenda romand utilise déjà DATA_DIR \\(${dir}\\) : processus ${process.pid}\\.`),
+    );
+    first.release();
+    lockDataDir(dir).release();
+  });
+
+  it('un disque presque plein arrête le démarrage sur une phrase qui dit combien il reste', () => {
+    const dir = tmp();
+    expect(() => checkDataDir(dir, 0)).not.toThrow();
+    expect(() => checkDataDir(dir, Number.MAX_SAFE_INTEGER)).toThrow(
+      /^il ne reste que \d+ Mo sur le disque de DATA_DIR \(.+\) ; le site en demande au moins \d+ Mo/,
+    );
+  });
+
+  it('une base à l’en-tête cassé ou aux pages écrasées : une phrase qui nomme le fichier, pas une SqliteError', async () => {
+    const broken = tmp();
+    const file = path.join(broken, 'agenda.sqlite');
+    fs.writeFileSync(file, Buffer.alloc(8192, 0x41));
+    const services = createServices(loadConfig({ DATA_DIR: broken }));
+    const refused = await prepareServer(services).catch((error: unknown) => error);
+    await finishServer(services);
+    expect(refused).toBeInstanceOf(StartupError);
+    expect(describeStartupFailure(refused)).toBe(
+      `Démarrage impossible : la base de données ${file} est illisible : ce n’est pas (ou plus) un fichier SQLite, son en-tête est endommagé. Restaurez la dernière sauvegarde (npm run restore, voir « Sauvegardes » dans le README).`,
+    );
+
+    // A sound header, but pages overwritten in the middle of the file: a site's database with a hundred events.
+    const overwritten = tmp();
+    const site = createServices(loadConfig({ DATA_DIR: overwritten }));
+    await site.store.categories.upsertMany(DEFAULT_CATEGORIES);
+    await site.store.events.insertMany(Array.from({ length: 100 }, () => makeEvent()));
+    await site.close();
+    const fd = fs.openSync(path.join(overwritten, 'agenda.sqlite'), 'r+');
+    const pages = fs.statSync(path.join(overwritten, 'agenda.sqlite')).size / 4096;
+    fs.writeSync(fd, Buffer.alloc(4096 * 8, 0x42), 0, 4096 * 8, 4096 * Math.floor(pages / 2));
+    fs.closeSync(fd);
+    const damaged = createServices(loadConfig({ DATA_DIR: overwritten }));
+    const error = await prepareServer(damaged).catch((e: unknown) => e);
+    await finishServer(damaged);
+    expect(describeStartupFailure(error)).toMatch(
+      /^Démarrage impossible : la base de données .+agenda\.sqlite est (endommagée|illisible)/,
+    );
+  });
+
+  it('un secret de session vide arrête le démarrage ; créé par deux processus à la fois, il est le même pour les deux', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, '.session-secret'), '\n');
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/le secret de session .+ est vide ou trop court/);
+    const fresh = tmp();
+    const file = path.join(fresh, '.secret');
+    expect(createExclusively(file, 'premier')).toBe('premier');
+    expect(createExclusively(file, 'second')).toBe('premier');
+    expect(fs.readdirSync(fresh)).toEqual(['.secret']);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('limites de débit partagées', () => {
+  it('deux processus (deux connexions à la même base) comptent ensemble, sans intermédiaire', async () => {
+    const file = path.join(tmp(), 'limites.sqlite');
+    prepareLimitsDatabase(file);
+    const options = { points: 3, duration: 60, keyPrefix: 'essai' };
+    const one = sharedLimiter(new Database(file), options);
+    const two = sharedLimiter(new Database(file), options);
+    await one.consume('10.0.0.1');
+    await two.consume('10.0.0.1');
+    await one.consume('10.0.0.1');
+    await expect(two.consume('10.0.0.1')).rejects.toBeInstanceOf(RateLimiterRes);
+    await expect(one.consume('10.0.0.1')).rejects.toBeInstanceOf(RateLimiterRes);
+    // Another address has its own allowance.
+    await expect(two.consume('10.0.0.2')).resolves.toMatchObject({ remainingPoints: 2 });
+  });
+});

@@ -1,0 +1,34 @@
+// npm run backup [-- --dossier <dossier>]
+// A backup of the running site (decision 063): the SQLite database copied online (consistent while writes go on), the
+// uploaded images and the secrets, into `<dossier>/agenda-<instant>` (BACKUP_DIR by default). See « Sauvegardes ».
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { backupSite } from '../app/.server/backup/backup';
+import { getServices } from '../app/.server/services';
+
+const { values } = parseArgs({ options: { dossier: { type: 'string' } } });
+const services = getServices();
+const root = values.dossier ?? services.config.BACKUP_DIR;
+if (!root) {
+  console.error('Usage : npm run backup -- --dossier <dossier des sauvegardes> (ou BACKUP_DIR)');
+  process.exit(1);
+}
+try {
+  const { dir, manifest } = backupSite(
+    { database: services.database, dataDir: services.config.DATA_DIR, uploadsDir: services.uploadsDir },
+    path.resolve(root),
+  );
+  const { counts, bytes } = manifest.database;
+  console.log(
+    `Sauvegarde ${dir} : base ${Math.ceil(bytes / 1024)} Ko (${counts.events} événements, ${counts.users} comptes), ${manifest.files} fichiers, secrets : ${manifest.secrets.join(', ') || 'aucun'}.`,
+  );
+  if (process.env.SESSION_SECRET)
+    console.log(
+      'SESSION_SECRET vient de l’environnement : gardez-le aussi, sans lui les sessions et les liens déjà envoyés par email ne valent plus.',
+    );
+} catch (error) {
+  console.error(`Sauvegarde impossible : ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await services.close();
+}

@@ -1,0 +1,28 @@
+// npm run restore -- --depuis <sauvegarde> [--dossier <DATA_DIR>] [--remplacer]
+// Restores a backup (decision 063) into DATA_DIR (the variable, or --dossier), which no server may be using: checked
+// first (checksum, integrity), then copied. A DATA_DIR that holds a site is refused unless --remplacer, which sets
+// what it held aside in DATA_DIR/avant-restauration-<instant>. See « Sauvegardes » in the README.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { restoreSite } from '../app/.server/backup/restore';
+
+const { values } = parseArgs({
+  options: { depuis: { type: 'string' }, dossier: { type: 'string' }, remplacer: { type: 'boolean' } },
+});
+if (!values.depuis) {
+  console.error('Usage : npm run restore -- --depuis <dossier de la sauvegarde> [--dossier <DATA_DIR>] [--remplacer]');
+  process.exit(1);
+}
+// Not loadConfig(): it would create a new session secret in DATA_DIR before the backup's is restored.
+const dataDir = path.resolve(values.dossier ?? process.env.DATA_DIR ?? './data');
+try {
+  const { manifest, setAside } = restoreSite(path.resolve(values.depuis), dataDir, { replace: values.remplacer });
+  const { counts } = manifest.database;
+  console.log(
+    `Restauré dans ${dataDir} : la sauvegarde du ${manifest.createdAt} (${counts.events} événements, ${counts.users} comptes, ${manifest.files} fichiers).`,
+  );
+  if (setAside) console.log(`Ce que DATA_DIR contenait est mis de côté dans ${setAside}.`);
+} catch (error) {
+  console.error(`Restauration impossible : ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,159 @@
+// What the person who runs the site sees (issue 32, decision 062): one server per DATA_DIR, a French sentence instead
+// of a stack trace when the start cannot go on, a clean stop that leaves the whole site in the database file, and a
+// French 503 that gives back what was typed when the database cannot write. Servers of their own, on SQLite.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { type OwnServer, startOwnServer } from './own-server';
+
+/** Starts a server that is expected to refuse to start: its exit code and what it printed. */
+async function failedStart(dataDir: string, portOffset: number, env: Record<string, string> = {}) {
+  const child = spawn('node', ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(Number(process.env.E2E_PORT ?? 3100) + portOffset),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      DATA_BACKEND: 'sqlite',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(null);
+    }, 90_000);
+    child.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  return { code, output };
+}
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-operations-'));
+
+test.describe('exploitation : démarrage et arrêt @js-only @sqlite-only', () => {
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+  test('un second serveur sur le même DATA_DIR est refusé, en français', async () => {
+    const first = await startOwnServer({ portOffset: 63, env: { WEB_CONCURRENCY: '1' } });
+    try {
+      const second = await failedStart(first.dataDir, 64);
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(
+        `Démarrage impossible : un autre serveur Agenda romand utilise déjà DATA_DIR (${first.dataDir})`,
+      );
+      // The first one goes on serving.
+      expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  test('une base à l’en-tête cassé ou un disque plein arrêtent le démarrage sur une phrase, sans trace de SQLite', async () => {
+    const broken = tempDir();
+    const file = path.join(broken, 'agenda.sqlite');
+    fs.writeFileSync(file, Buffer.alloc(8192, 0x41));
+    const header = await failedStart(broken, 65);
+    expect(header.code).toBe(1);
+    expect(header.output).toContain(`Démarrage impossible : la base de données ${file} est illisible`);
+    expect(header.output).not.toMatch(/SqliteError|at Database/);
+    fs.rmSync(broken, { recursive: true, force: true });
+
+    const full = tempDir();
+    const disk = await failedStart(full, 65, { MIN_FREE_DISK_MB: '999999' });
+    expect(disk.code).toBe(1);
+    expect(disk.output).toMatch(/Démarrage impossible : il ne reste que \d+ Mo sur le disque de DATA_DIR/);
+    fs.rmSync(full, { recursive: true, force: true });
+  });
+
+  test('un arrêt propre laisse tout le site dans le fichier de la base, sans journal à côté', async () => {
+    const own = await startOwnServer({ portOffset: 66, env: { SEED_DEMO: 'true' } });
+    const file = path.join(own.dataDir, 'agenda.sqlite');
+    const exited = new Promise((resolve) => own.child.once('exit', resolve));
+    own.child.kill('SIGTERM');
+    await exited;
+    const wal = `${file}-wal`;
+    expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
+    // The file alone, copied elsewhere, holds the demo site.
+    const copy = path.join(tempDir(), 'copie.sqlite');
+    fs.copyFileSync(file, copy);
+    const db = new Database(copy, { readonly: true });
+    expect((db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n).toBeGreaterThan(50);
+    db.close();
+    await own.stop();
+  });
+});
+
+test.describe('exploitation : la base ne peut pas écrire @sqlite-only', () => {
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+  let own: OwnServer;
+
+  test.beforeAll(async () => {
+    // Each project (with and without JavaScript) has its own server, on its own port.
+    const portOffset = test.info().project.name === 'nojs' ? 68 : 67;
+    own = await startOwnServer({ portOffset, env: { WEB_CONCURRENCY: '1' } });
+  });
+  test.afterAll(async () => {
+    await own.stop();
+  });
+
+  test('un envoi qui ne peut pas s’écrire donne un 503 en français qui rend la saisie ; renvoyée, elle est enregistrée', async ({
+    page,
+  }) => {
+    const message = 'Bonjour, le marché de Noël de Bulle a-t-il lieu même en cas de neige ?';
+    await page.goto(`${own.base}/contact`);
+    await page.getByLabel('Votre nom').fill('Léa Rochat');
+    await page.getByLabel('Votre adresse email').fill('lea.rochat@exemple.ch');
+    await page.getByLabel('Sujet').fill('Marché de Noël');
+    await page.getByLabel('Message').fill(message);
+    // Another program holds the database's write lock longer than the server waits (5 s).
+    const blocker = new Database(path.join(own.dataDir, 'agenda.sqlite'));
+    blocker.exec('BEGIN IMMEDIATE');
+    try {
+      await page.getByRole('button', { name: 'Envoyer le message' }).click();
+      await expect(page.getByRole('heading', { name: 'Enregistrement impossible pour le moment' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(
+        page.getByText('Le site ne peut pas enregistrer pour le moment : la base de données est trop occupée.'),
+      ).toBeVisible();
+      await expect(page.getByLabel('Ce que vous avez saisi')).toHaveValue(
+        ['Léa Rochat', 'lea.rochat@exemple.ch', 'Marché de Noël', message].join('\n\n'),
+      );
+      const health = await fetch(`${own.base}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.text()).toContain('la base de données est trop occupée.');
+    } finally {
+      blocker.exec('ROLLBACK');
+      blocker.close();
+    }
+    const stored = new Database(path.join(own.dataDir, 'agenda.sqlite'), { readonly: true });
+    const count = () =>
+      (
+        stored.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE subject = 'Marché de Noël'").get() as {
+          n: number;
+        }
+      ).n;
+    expect(count()).toBe(0);
+    await page.getByRole('button', { name: 'Réessayer l’envoi' }).click();
+    await expect(page).toHaveURL(`${own.base}/contact?envoye=1`);
+    await expect(page.getByTestId('contact-success')).toContainText('Merci, votre message a bien été envoyé.');
+    expect(count()).toBe(1);
+    stored.close();
+  });
+});
