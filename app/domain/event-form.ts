@@ -2,7 +2,7 @@
 
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
-import { zurichIso } from './dates';
+import { isCalendarDate, zurichIso } from './dates';
 import { EVENT_CONTACT_FIELDS, EVENT_PLACE_FIELDS } from './event';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
@@ -88,7 +88,11 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       category: z
         .string({ required_error: CHOOSE_CATEGORY, invalid_type_error: CHOOSE_CATEGORY })
         .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),
-      startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez la date de début.'),
+      startDate: z
+        .string()
+        .trim()
+        .refine((v) => v === '' || isCalendarDate(v), 'Cette date n’existe pas.')
+        .refine((v) => v !== '', 'Indiquez la date de début.'),
       startTime: z.string().trim().default(''),
       endDate: z.string().trim().default(''),
       endTime: z.string().trim().default(''),
@@ -155,7 +159,7 @@ interface CrossFields {
 export function crossFieldErrors(v: CrossFields, now: Date): Record<string, string> {
   const errors: Record<string, string> = {};
   const timeOk = (t: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
-  const dateOk = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d));
+  const dateOk = isCalendarDate;
   if (!v.allDay && !timeOk(v.startTime))
     errors.startTime = 'Indiquez l’heure de début (ou cochez « toute la journée »).';
   if (v.endTime && !timeOk(v.endTime)) errors.endTime = 'Heure de fin invalide.';

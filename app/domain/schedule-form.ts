@@ -1,6 +1,7 @@
 // The schedule part of the event form (decision 041), as flat fields that work without JavaScript: a choice of kind,
 // then the fields of that kind. The first date and its times are the form's own (startDate, startTime, endTime); a
 // period runs from startDate to endDate. Pure: shared by the form component and the server.
+import { isCalendarDate } from './dates';
 import { validateEventForm } from './event-form';
 import { type Schedule, scheduleIssues, scheduleSchema, WEEKDAYS, type Weekday, weekdayOf } from './schedule';
 
@@ -92,6 +93,7 @@ function fieldOf(path: string, kind: ScheduleKind): string {
   if (kind === 'period') {
     if (head === 'hours' && second) return `hours${second}${third === 'open' ? 'Open' : 'Close'}`;
     if (head === 'to') return 'endDate';
+    if (head === 'from') return 'startDate';
     if (head === 'closed') return 'periodClosed';
     return head === 'hours' ? 'hoursMOOpen' : 'scheduleKind';
   }
@@ -128,9 +130,9 @@ export function scheduleFromForm(values: Values): ScheduleFormResult {
         ok: false,
         errors: { ruleExclude: `«\u00a0${excluded.bad}\u00a0» n’est pas une date (exemple\u00a0: 24.12.2026).` },
       };
-    const first = values.startDate ?? '';
+    const first = (values.startDate ?? '').trim();
     const monthly = values.ruleMonthly || 'monthday';
-    const firstOk = /^\d{4}-\d{2}-\d{2}$/.test(first);
+    const firstOk = isCalendarDate(first);
     const until = (values.ruleUntil ?? '').trim();
     raw = {
       kind,

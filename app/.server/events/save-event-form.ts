@@ -2,11 +2,10 @@
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
 import type { EventImage } from '~/domain/event';
-import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes } from '~/domain/event-form';
+import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS } from '~/domain/event-form';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
-import { scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
-import { checkEventForm, SCHEDULE_FIELDS, scheduleFieldErrors } from '~/domain/schedule-form';
+import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import { activeCategorySlugs } from '../categories/categories';
 import {
   discardPendingImage,
@@ -20,6 +19,7 @@ import { newId } from '../platform/ids';
 import { refusedImageMessage } from '../platform/multipart-form';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
+import { checkSubmittedEvent } from './event-form-check';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from './submissions';
 
 export type SaveEventFormResult =
@@ -74,24 +74,19 @@ export async function saveEventForm(
   // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
   const active = await activeCategorySlugs(store);
   // The form's checks and its schedule's (decision 041), as the browser makes them; then at most 500 dates.
-  const {
-    parsed,
-    schedule,
-    errors: formErrors,
-  } = checkEventForm(values, new Date(), existing ? [...active, existing.category] : active);
-  Object.assign(errors, formErrors);
-  if (schedule.ok && schedule.schedule)
-    Object.assign(errors, scheduleFieldErrors(schedule.schedule, scheduleProblems(schedule.schedule)));
+  const checked = checkSubmittedEvent(values, new Date(), existing ? [...active, existing.category] : active);
+  const { parsed, schedule } = checked;
+  Object.assign(errors, checked.errors);
   if (imageBytes && !values.imageAlt.trim())
     errors.imageAlt = 'Décrivez l’image en quelques mots (pour les personnes qui ne la voient pas).';
 
   // Possible duplicate: a published event with a similar title in the same town within 3 hours.
   let duplicates: { id: string; title: string }[] = [];
-  if (parsed.ok && form.get('notDuplicate') !== 'on') {
+  if (parsed.ok && checked.startsAt && form.get('notDuplicate') !== 'on') {
     const found = await possibleDuplicates(store, {
       title: parsed.data.title,
       city: parsed.data.city,
-      startsAt: eventTimes(parsed.data).startsAt,
+      startsAt: checked.startsAt,
       excludeId: existing?.id,
     });
     duplicates = found.map((e) => ({ id: e.id, title: e.title }));
@@ -109,7 +104,7 @@ export async function saveEventForm(
     return { ok: false, errors, values: { ...values, pendingImage }, duplicates };
   }
 
-  const span = schedule.schedule ? scheduleSpan(schedule.schedule) : null;
+  const span = checked.span;
   const input = { ...parsed.data, schedule: span ? schedule.schedule : null, span };
   // Without coordinates (no JS, or no pin), the town list gives them; an unknown town stays without a pin.
   if (input.lat === null || input.lng === null) {
