@@ -1,9 +1,9 @@
 // The dates of a series on its event page (decision 041): the next ones, all of them behind « Toutes les dates »,
 // each a link to itself (`?date=`), cancelled ones marked; for an exhibition, its opening hours.
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import type { SeriesDate, SeriesView } from '~/.server/events/series';
 import { formatEventWhen } from '~/domain/event-dates';
-import { FormSecurity } from './FormSecurity';
+import { DateCancelControl, DateCancelDialog } from './DateCancel';
 
 /** How many dates show before « Toutes les dates ». */
 const NEXT_DATES = 5;
@@ -16,13 +16,9 @@ function DateItem({ date, eventId, canManage }: { date: SeriesDate; eventId: str
       </Link>
       {date.cancelled ? <span className="tag tag--danger"> Annulé</span> : null}
       {canManage ? (
-        <Form method="post" action={`/evenement/${eventId}/date`} className="inline-form">
-          <FormSecurity />
-          <input type="hidden" name="startsAt" value={date.startsAt} />
-          <button type="submit" name="intent" value={date.cancelled ? 'restore' : 'cancel'} className="button-link">
-            {date.cancelled ? 'Rétablir cette date' : 'Annuler cette date'}
-          </button>
-        </Form>
+        <DateCancelControl
+          date={{ startsAt: date.startsAt, label: formatEventWhen(date), short: '', cancelled: date.cancelled }}
+        />
       ) : null}
     </li>
   );
@@ -66,7 +62,7 @@ export function EventDates({
     );
   }
   const next = series.upcoming.slice(0, NEXT_DATES);
-  return (
+  const dates = (
     <section className="event-dates" aria-labelledby="event-dates-title">
       <h2 id="event-dates-title">Prochaines dates</h2>
       {series.rule ? <p data-testid="series-rule">{series.rule}</p> : null}
@@ -87,6 +83,14 @@ export function EventDates({
         </details>
       ) : null}
     </section>
+  );
+  // Its owner cancels a date there, asked first (decision 068).
+  return canManage ? (
+    <DateCancelDialog eventId={eventId} back="evenement">
+      {dates}
+    </DateCancelDialog>
+  ) : (
+    dates
   );
 }
 

@@ -43,14 +43,21 @@ describe('une série dans le .ics', () => {
     expect(instants(ics)).toEqual(expected);
   });
 
-  it('une date annulée sort de la règle (EXDATE), les autres restent', () => {
+  it('une date annulée reste dans la règle, « Annulé » : son instance (RECURRENCE-ID) est CANCELLED, les autres restent', () => {
     const cancelled = '2026-11-07T08:00:00+01:00';
     const ics = buildICalendar([seriesEvent(weekly, { cancelledDates: [cancelled] })], { siteUrl: SITE, name: 'T' });
-    const expected = expandSchedule(weekly)
-      .map((o) => o.startsAt)
-      .filter((s) => s !== cancelled)
-      .map((s) => Date.parse(s));
-    expect(instants(ics)).toEqual(expected);
+    expect(ics).not.toContain('EXDATE;TZID=Europe/Zurich:20261107T080000');
+    const vevents = Object.values(ical.sync.parseICS(ics)).filter(
+      (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',
+    );
+    const [master] = vevents;
+    // node-ical files the instance under its rule (recurrences), keyed by its day.
+    const instance = Object.values(master.recurrences ?? {})[0];
+    expect(instance).toMatchObject({ status: 'CANCELLED', summary: 'Annulé : Concert de printemps' });
+    expect(new Date(instance.recurrenceid as Date).getTime()).toBe(Date.parse(cancelled));
+    expect(master.status).toBe('CONFIRMED');
+    // Every date of the rule is still there, the cancelled one among them.
+    expect(instants(ics)).toEqual(expandSchedule(weekly).map((o) => Date.parse(o.startsAt)));
   });
 
   it('le 5e dimanche et le 31 du mois : mêmes dates que le site', () => {

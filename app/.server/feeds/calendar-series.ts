@@ -1,5 +1,6 @@
-// A series in iCalendar (decision 041): a rule is one VEVENT with its RRULE and EXDATE (excluded and cancelled
-// dates) in Europe/Zurich with its VTIMEZONE; a list of dates is one VEVENT per date (RDATE cannot give each its own
+// A series in iCalendar (decision 041): a rule is one VEVENT with its RRULE and EXDATE (excluded dates) in
+// Europe/Zurich with its VTIMEZONE, and for each cancelled date an instance of its own (RECURRENCE-ID) marked
+// CANCELLED, « Annulé : … », so that calendars show it cancelled rather than losing it (decision 068); a list of dates is one VEVENT per date (RDATE cannot give each its own
 // times); a period is one weekly VEVENT per set of days sharing the same opening hours, closed days as EXDATE.
 import { TZDate } from '@date-fns/tz';
 import type { ICalRepeatingOptions, ICalWeekday } from 'ical-generator';
@@ -17,6 +18,8 @@ export interface SeriesVEvent {
   end: TZDate | null;
   repeating: ICalRepeatingOptions | null;
   cancelled: boolean;
+  /** One instance of a rule, told apart (RFC 5545 RECURRENCE-ID): its start in the rule. */
+  recurrenceId?: TZDate;
 }
 
 const stampOf = (iso: string) => iso.slice(0, 16).replace(/[-:]/g, '');
@@ -34,14 +37,22 @@ export function seriesVEvents(event: AgendaEvent, schedule: Schedule): SeriesVEv
         cancelled: cancelled.has(o.startsAt),
       }));
     case 'rule': {
-      const first = expandSchedule(schedule, 1)[0];
+      const all = expandSchedule(schedule, Number.POSITIVE_INFINITY);
+      const first = all[0];
       if (!first) return [];
       const monthly = schedule.freq === 'monthly' ? schedule.monthly : null;
-      const excluded = [
-        ...schedule.exclude.map((day) => zurichIso(day, schedule.start)),
-        // Cancelled dates too, the first one included (RFC 5545 lets EXDATE remove DTSTART).
-        ...cancelled,
-      ];
+      const excluded = schedule.exclude.map((day) => zurichIso(day, schedule.start));
+      // Each cancelled date of the rule: the same UID, its RECURRENCE-ID, CANCELLED (the first one included).
+      const cancelledInstances = all
+        .filter((o) => cancelled.has(o.startsAt))
+        .map((o) => ({
+          suffix: '',
+          start: zurich(o.startsAt),
+          end: o.openEnd ? null : zurich(o.endsAt),
+          repeating: null,
+          cancelled: true,
+          recurrenceId: zurich(o.startsAt),
+        }));
       return [
         {
           suffix: '',
@@ -65,6 +76,7 @@ export function seriesVEvents(event: AgendaEvent, schedule: Schedule): SeriesVEv
           },
           cancelled: false,
         },
+        ...cancelledInstances,
       ];
     }
     case 'period': {

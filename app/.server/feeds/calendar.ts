@@ -82,6 +82,7 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
           start: v.start,
           end: v.end,
           repeating: v.repeating,
+          recurrenceId: v.recurrenceId ?? null,
           summary: summary(off),
           status: status(off),
         });
