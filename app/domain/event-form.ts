@@ -2,7 +2,7 @@
 
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
-import { isCalendarDate, zurichIso } from './dates';
+import { addDaysToDate, isCalendarDate, zurichDay, zurichIso } from './dates';
 import { EVENT_CONTACT_FIELDS, EVENT_PLACE_FIELDS } from './event';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
@@ -68,6 +68,9 @@ const coordinate = (min: number, max: number) =>
     .refine((v) => v === null || (Number.isFinite(v) && v >= min && v <= max), 'Position hors de Suisse romande.');
 
 const CHOOSE_CATEGORY = 'Choisissez une catégorie.';
+
+/** How far ahead an event may start: five years (a series then ends within the centuries its dates can be written). */
+const MAX_DAYS_AHEAD = 5 * 366;
 
 /**
  * The form schema, relative to `now`: an event cannot start in the past. `categories` are the slugs an organizer
@@ -170,10 +173,13 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
     errors.priceMax = 'Le prix maximum doit être supérieur au minimum.';
   }
   if (!dateOk(v.startDate) || Object.keys(errors).some((k) => k !== 'priceMin' && k !== 'priceMax')) return errors;
-  const { startsAt, endsAt } = eventTimes(v);
+  const { startsAt, endsAt, openEnd } = eventTimes(v);
   if (Date.parse(v.allDay ? zurichIso(v.startDate, '23:59') : startsAt) < now.getTime()) {
     errors.startDate = 'La date de début est déjà passée.';
-  } else if (Date.parse(endsAt) <= Date.parse(startsAt)) {
+  } else if (v.startDate > addDaysToDate(zurichDay(now), MAX_DAYS_AHEAD)) {
+    errors.startDate = 'Cette date est à plus de cinq ans\u00a0: indiquez une date plus proche.';
+  } else if (!openEnd && Date.parse(endsAt) <= Date.parse(startsAt)) {
+    // Without an end time (open end), the end is only a bound: « dès 23:30 » has none to be before.
     errors.endTime = 'La fin doit être après le début.';
   }
   return errors;

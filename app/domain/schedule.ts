@@ -182,6 +182,8 @@ function checkPeriod(v: z.infer<typeof periodSchema>, issue: Issue) {
   if (days && v.to < v.from) issue('to', 'Le dernier jour doit être après le premier.');
   else if (days && addDaysToDate(v.from, 366 * 2) < v.to) issue('to', 'Une période dure au plus deux ans.');
   if (!WEEKDAYS.some((d) => v.hours[d])) issue('hours', 'Indiquez les heures d’ouverture d’au moins un jour.');
+  const outside = days ? v.closed.find((d) => isYmd(d) && (d < v.from || d > v.to)) : undefined;
+  if (outside) issue('closed', `Le ${outside.split('-').reverse().join('.')} n’est pas dans la période.`);
 }
 
 const datesSchema = z.object({

@@ -9,7 +9,7 @@ import { fillEvent, unique } from './utils';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const PERIOD = 'Une période avec des heures d’ouverture';
+const PERIOD = 'Une période avec des heures d’ouverture (exposition…)';
 const SEND = 'Envoyer pour publication';
 
 /** Errors the page throws (an exception in the browser's checks, React's) and server errors: none expected. */
@@ -22,12 +22,23 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Tuesday to Sunday 10:00–18:00, Monday closed. */
+const OPEN_DAYS = ['mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
+
+/** Tuesday to Sunday 10:00–18:00 (« Mêmes horaires chaque jour d’ouverture », as the form starts), Monday closed. */
 async function fillOpeningHours(page: Page) {
-  for (const day of ['mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche']) {
-    await page.getByLabel(`${day}\u00a0: ouverture`).fill('10:00');
-    await page.getByLabel(`${day}\u00a0: fermeture`).fill('18:00');
-  }
+  const days = page.getByRole('group', { name: 'Jours d’ouverture' });
+  for (const day of OPEN_DAYS) await days.getByRole('checkbox', { name: day, exact: true }).check();
+  await page.getByLabel('Ouverture', { exact: true }).fill('10:00');
+  await page.getByLabel('Fermeture', { exact: true }).fill('18:00');
+}
+
+/** The opening hours as typed. */
+async function expectOpeningHours(page: Page) {
+  const days = page.getByRole('group', { name: 'Jours d’ouverture' });
+  for (const day of OPEN_DAYS) await expect(days.getByRole('checkbox', { name: day, exact: true })).toBeChecked();
+  await expect(days.getByRole('checkbox', { name: 'lundi', exact: true })).not.toBeChecked();
+  await expect(page.getByLabel('Ouverture', { exact: true })).toHaveValue('10:00');
+  await expect(page.getByLabel('Fermeture', { exact: true })).toHaveValue('18:00');
 }
 
 /** The message beside a field, as its accessible description says it. */
@@ -64,8 +75,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     await expectMessageBeside(page, 'Date de fin (si plusieurs jours)', 'Indiquez le dernier jour.');
     await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
     await expect(page.getByRole('radio', { name: PERIOD })).toBeChecked();
-    await expect(page.getByLabel('mardi\u00a0: ouverture')).toHaveValue('10:00');
-    await expect(page.getByLabel('dimanche\u00a0: fermeture')).toHaveValue('18:00');
+    await expectOpeningHours(page);
     await expect(page.getByLabel('Lieu', { exact: true })).toHaveValue('Temple de Saint-Imier');
     expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
     expect(errors).toEqual([]);
@@ -91,7 +101,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     await expectMessageBeside(page, 'Date de fin (si plusieurs jours)', 'Indiquez le dernier jour.');
     await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
     await expect(page.getByRole('radio', { name: PERIOD })).toBeChecked();
-    await expect(page.getByLabel('samedi\u00a0: ouverture')).toHaveValue('10:00');
+    await expectOpeningHours(page);
     expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
     expect(errors).toEqual([]);
   });
@@ -111,7 +121,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     // Out of range: the series would end before its first date.
     await page.getByLabel('Jusqu’au (dernière date)').fill(zurichDateIn(2));
     await page.getByRole('radio', { name: PERIOD }).check();
-    await page.getByLabel('mardi\u00a0: ouverture').fill('10:00');
+    await page.getByLabel('Ouverture', { exact: true }).fill('10:00');
     await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
     await page.getByRole('button', { name: SEND }).click();
 

@@ -34,7 +34,7 @@ test('une série hebdomadaire avec une date exclue : liste, page, .ics, puis une
   await page.getByLabel('Heure de début', { exact: true }).fill('08:00');
   await page.getByLabel('Heure de fin', { exact: true }).fill('12:00');
   await page.getByLabel('Une date qui se répète').check();
-  await page.getByLabel('samedi', { exact: true }).check();
+  await page.getByRole('checkbox', { name: 'samedi', exact: true }).check();
   await page.getByLabel('ou nombre de fois').fill('6');
   await page.getByLabel('Sauf les dates').fill(swiss(secondSaturday));
   await page.getByRole('button', { name: 'Envoyer pour publication' }).click();

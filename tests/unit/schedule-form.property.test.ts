@@ -5,10 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSubmittedEvent } from '~/.server/events/event-form-check';
-import { addDaysToDate, isCalendarDate, zurichToday } from '~/domain/dates';
+import { addDaysToDate, isCalendarDate, zurichDay, zurichToday } from '~/domain/dates';
 import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS } from '~/domain/event-form';
 import { WEEKDAYS } from '~/domain/schedule';
+import { ruleDays } from '~/domain/schedule-days';
+import { expandSchedule } from '~/domain/schedule-expand';
 import { checkEventForm, SCHEDULE_FIELDS } from '~/domain/schedule-form';
+import { FIRST_DATES, periodDays, previewOfForm } from '~/domain/schedule-preview';
 
 const RUNS = 3000;
 const NOW = new Date('2026-11-20T09:00:00+01:00');
@@ -85,13 +88,19 @@ const randomFields = fc.record(
     endTime: time,
     allDay: check,
     dateList,
-    ruleFreq: fc.constantFrom('weekly', 'monthly', '', 'daily'),
-    ruleInterval: number,
+    ruleRepeat: fc.oneof(
+      fc.constantFrom('weekly-1', 'weekly-2', 'weekly-4', 'monthly-1', 'monthly-3', 'monthly-12', '', 'daily-1'),
+      number.map((n) => `${n.length % 2 ? 'weekly' : 'monthly'}-${n}`),
+    ),
     ...Object.fromEntries(WEEKDAYS.map((d) => [`ruleDay${d}`, check])),
-    ruleMonthly: fc.constantFrom('', 'monthday', '1', '2', '5', '-1', '6', '0', 'x'),
+    ruleMonthly: fc.constantFrom('', 'monthday', 'weekday', 'last', '1', '2', '5', '-1', '6', '0', 'x'),
     ruleUntil: dateText,
     ruleCount: number,
     ruleExclude: dayList,
+    periodSameHours: check,
+    ...Object.fromEntries(WEEKDAYS.map((d) => [`periodDay${d}`, check])),
+    periodOpen: time,
+    periodClose: time,
     ...Object.fromEntries(WEEKDAYS.flatMap((d) => [`hours${d}Open`, `hours${d}Close`].map((f) => [f, time]))),
     periodClosed: dayList,
   },
@@ -108,8 +117,7 @@ const VALID: Record<string, string>[] = [
     startDate: inDays(5),
     startTime: '18:30',
     endTime: '20:00',
-    ruleFreq: 'weekly',
-    ruleInterval: '1',
+    ruleRepeat: 'weekly-2',
     ruleDayTU: 'on',
     ruleUntil: inDays(120),
     ruleExclude: `${swiss(inDays(33))}, ${swiss(inDays(40))}`,
@@ -118,14 +126,24 @@ const VALID: Record<string, string>[] = [
     scheduleKind: 'rule',
     startDate: inDays(3),
     startTime: '20:00',
-    ruleFreq: 'monthly',
-    ruleMonthly: '-1',
+    ruleRepeat: 'monthly-2',
+    ruleMonthly: 'last',
     ruleCount: '6',
   },
   {
     scheduleKind: 'period',
     startDate: inDays(1),
     endDate: inDays(90),
+    ...Object.fromEntries(WEEKDAYS.slice(1).map((d) => [`periodDay${d}`, 'on'])),
+    periodOpen: '10:00',
+    periodClose: '18:00',
+    periodClosed: '24.12, 25.12, 1.1',
+  },
+  {
+    scheduleKind: 'period',
+    startDate: inDays(1),
+    endDate: inDays(90),
+    periodSameHours: '',
     ...Object.fromEntries(
       WEEKDAYS.slice(1).flatMap((d) => [
         [`hours${d}Open`, '10:00'],
@@ -212,6 +230,12 @@ describe('l’horaire du formulaire d’événement sous des saisies au hasard',
       }
       if (schedule) {
         expect(result.span).not.toBeNull();
+        // The form's preview (browser side, no recurrence library) gives the server's dates, day for day.
+        const server = expandSchedule(schedule).map((o) => zurichDay(o.startsAt));
+        if (schedule.kind === 'rule') expect(ruleDays(schedule)).toEqual(server);
+        if (schedule.kind === 'period') expect(periodDays(schedule)[0]).toBe(server[0]);
+        const preview = previewOfForm(values);
+        expect(preview?.count).toBe(schedule.kind === 'period' ? periodDays(schedule).length : server.length);
         const days =
           schedule.kind === 'dates'
             ? schedule.dates.map((d) => d.date)
@@ -231,6 +255,14 @@ describe('l’horaire du formulaire d’événement sous des saisies au hasard',
       const { errors, schedule } = checkEventForm({ ...REST, ...when }, NOW);
       expectFieldMessages(errors);
       if (!schedule.ok) expect(Object.keys(errors).length).toBeGreaterThan(0);
+      // The preview under the fields: a summary of the schedule, or none while the fields describe none.
+      const preview = previewOfForm({ ...REST, ...when });
+      if (!schedule.ok || !schedule.schedule) expect(preview).toBeNull();
+      else {
+        expect(preview?.sentence.length).toBeGreaterThan(5);
+        expect(preview?.first.length).toBeLessThanOrEqual(FIRST_DATES);
+        expect(preview?.first.every((d) => isCalendarDate(d.date) && !/NaN|Invalid/.test(`${d.day} ${d.hours}`))).toBe(true);
+      }
     });
   }, 240_000);
 });

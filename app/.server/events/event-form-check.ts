@@ -9,7 +9,7 @@ export function checkSubmittedEvent(values: Record<string, string>, now: Date, c
   const { parsed, schedule, errors: formErrors } = checkEventForm(values, now, categories);
   const errors: Record<string, string> = { ...formErrors };
   if (schedule.ok && schedule.schedule)
-    Object.assign(errors, scheduleFieldErrors(schedule.schedule, scheduleProblems(schedule.schedule)));
+    Object.assign(errors, scheduleFieldErrors(schedule.schedule, scheduleProblems(schedule.schedule), values));
   const accepted = parsed.ok && schedule.ok && Object.keys(errors).length === 0;
   return {
     parsed,

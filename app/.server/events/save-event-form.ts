@@ -29,17 +29,29 @@ export type SaveEventFormResult =
       errors: FieldErrors;
       values: Record<string, string>;
       duplicates: { id: string; title: string }[];
+      /** The answer to « Voir les dates »: nothing was sent for publication. */
+      preview?: boolean;
     };
 
 const SUBMISSION_KEY = /^[a-z0-9]{24}$/;
 
-/** Saves the event form of `actor`: a new event, or the edit of `eventId`. Lifecycle refusals throw. */
+/** The button « Voir les dates » of the page without JavaScript: the form comes back with its dates, nothing saved. */
+export const PREVIEW_INTENT = 'apercu';
+
+/** The fields whose messages the dates' preview shows (the others wait for the real sending). */
+const WHEN_FIELDS = new Set<string>(['startDate', 'startTime', 'endDate', 'endTime', ...SCHEDULE_FIELDS]);
+
+/**
+ * Saves the event form of `actor`: a new event, or the edit of `eventId`. Lifecycle refusals throw. Asked for a
+ * preview (« Voir les dates »), it saves nothing and answers like a refusal: the input kept, the schedule's messages.
+ */
 export async function saveEventForm(
   services: Pick<Services, 'store' | 'files' | 'push' | 'live' | 'config'>,
   actor: UserProfile,
   form: FormData,
   eventId?: string,
 ): Promise<SaveEventFormResult> {
+  const previewOnly = form.get('intent') === PREVIEW_INTENT;
   const { store, files } = services;
   const existing = eventId ? await eventForEditing(store, actor, eventId) : null;
   const values = formValues(form, [
@@ -50,7 +62,7 @@ export async function saveEventForm(
     'pendingImage',
   ]);
   // A form already sent (double click, refresh, lost answer): its event, without storing its image again.
-  if (!existing && SUBMISSION_KEY.test(values.submissionKey)) {
+  if (!existing && !previewOnly && SUBMISSION_KEY.test(values.submissionKey)) {
     const already = await store.events.findSubmission(actor.uid, values.submissionKey);
     if (already) return { ok: true, eventId: already, edited: false };
   }
@@ -82,7 +94,7 @@ export async function saveEventForm(
 
   // Possible duplicate: a published event with a similar title in the same town within 3 hours.
   let duplicates: { id: string; title: string }[] = [];
-  if (parsed.ok && checked.startsAt && form.get('notDuplicate') !== 'on') {
+  if (parsed.ok && checked.startsAt && !previewOnly && form.get('notDuplicate') !== 'on') {
     const found = await possibleDuplicates(store, {
       title: parsed.data.title,
       city: parsed.data.city,
@@ -92,7 +104,8 @@ export async function saveEventForm(
     duplicates = found.map((e) => ({ id: e.id, title: e.title }));
   }
 
-  if (Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok || !schedule.ok) {
+  if (previewOnly) for (const field of Object.keys(errors)) if (!WHEN_FIELDS.has(field)) delete errors[field];
+  if (previewOnly || Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok || !schedule.ok) {
     if (imageBytes && !errors.image && !pendingImage) {
       try {
         pendingImage = await stashPendingImage(files, imageBytes, actor.uid);
@@ -101,7 +114,7 @@ export async function saveEventForm(
         errors.image = error.message;
       }
     }
-    return { ok: false, errors, values: { ...values, pendingImage }, duplicates };
+    return { ok: false, errors, values: { ...values, pendingImage }, duplicates, preview: previewOnly };
   }
 
   const span = checked.span;

@@ -140,7 +140,7 @@ function EventForm({
   imported,
   importCount,
 }: {
-  answer: Exclude<Answer, ImportAnswer> | undefined;
+  answer: Answer | undefined;
   answered: number;
   imported: ImportAnswer | null;
   importCount: number;
@@ -195,7 +195,11 @@ function EventForm({
         attempt={attempt}
         order={ORDER}
         testId="form-errors"
-        title="L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé."
+        title={
+          answer && 'preview' in answer && answer.preview
+            ? 'Aperçu des dates : corrigez les champs signalés pour les voir. Rien n’a été envoyé.'
+            : 'L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé.'
+        }
       />
 
       <Form method="post" encType="multipart/form-data" className="form" {...formProps}>
@@ -203,7 +207,7 @@ function EventForm({
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
         <WhatFieldset fields={eventFields} categories={categories} />
         <WhenFieldset fields={eventFields}>
-          <ScheduleFields fields={eventFields} />
+          <ScheduleFields fields={eventFields} values={values} />
         </WhenFieldset>
         <WhereFieldset
           fields={eventFields}
