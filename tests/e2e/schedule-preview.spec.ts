@@ -125,3 +125,37 @@ test.describe('l’aperçu des dates du formulaire', () => {
     await expect(page.getByLabel('Ouverture', { exact: true })).toBeHidden();
   });
 });
+
+test('la confirmation et la file de modération disent la même chose que l’aperçu : règle, dates, heures, jours de fermeture', async ({
+  page,
+  people,
+}, testInfo) => {
+  const js = testInfo.project.name === 'js';
+  const { title } = await start(page, people.signIn);
+  const from = addDaysToDate(zurichToday(), 10);
+  await page.getByLabel('Date de début', { exact: true }).fill(from);
+  await page.getByLabel('Date de fin (si plusieurs jours)', { exact: true }).fill(addDaysToDate(from, 60));
+  await page.getByRole('radio', { name: /^Une période/ }).check();
+  const days = page.getByRole('group', { name: 'Jours d’ouverture' });
+  for (const day of ['mercredi', 'samedi', 'dimanche'])
+    await days.getByRole('checkbox', { name: day, exact: true }).check();
+  await page.getByLabel('Ouverture', { exact: true }).fill('14:00');
+  await page.getByLabel('Fermeture', { exact: true }).fill('17:30');
+  await page.getByLabel('Jours de fermeture').fill(swiss(addDaysToDate(from, 30)));
+  const preview = await showPreview(page, js);
+  const previewed = (await preview.locator('.schedule-summary').innerText()).trim();
+  expect(previewed).toContain('Semaine type');
+
+  await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await expect(page.getByTestId('confirmation-schedule')).toHaveText(previewed, { useInnerText: true });
+
+  const admin = await people.pageAs(await people.createUser({ role: 'admin' }), {
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: js,
+  });
+  await admin.goto(`/admin/events?eventId=${id}`);
+  await expect(admin.getByRole('heading', { name: title })).toBeVisible();
+  await expect(admin.getByTestId('preview-schedule')).toHaveText(previewed, { useInnerText: true });
+});
