@@ -5,6 +5,8 @@ import { readVisitor, updateVisitor } from './visitor';
 export interface Flash {
   kind: 'success' | 'info' | 'error';
   message: string;
+  /** An address to fill in on the next page's form (the login page after the verification link). */
+  email?: string;
   /** A follow-up offered with the message, as a POST form: « Rétablir » after cancelling an event. */
   action?: {
     label: string;

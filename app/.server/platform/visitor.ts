@@ -18,6 +18,8 @@ const visitorState = z.object({
     .object({
       kind: z.enum(['success', 'info', 'error']),
       message: z.string(),
+      /** An address to fill in on the next page's form (the login page after the verification link). */
+      email: z.string().max(254).optional(),
       action: z
         .object({
           label: z.string(),
