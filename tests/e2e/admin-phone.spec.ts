@@ -1,0 +1,79 @@
+// An admin on a 390×844 phone (issue 33): the pending count on the closed menu button, and live on the dashboard's
+// « En attente » card as in the title; the notifications never cover the page's title nor its message.
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { approveInModeration, submitFromOwnBrowser, unique, watchPendingCountAsAdmin } from './utils';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const figure = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+/** Whether two boxes on screen share any point. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+test.describe('un admin sur un téléphone', () => {
+  test('le bouton du menu fermé porte le nombre d’événements à modérer, et le dit', async ({
+    page,
+    ports,
+    signIn,
+    createEvent,
+  }) => {
+    await createEvent({ status: 'pending' });
+    await signIn({ role: 'admin' });
+    await page.goto('/admin');
+    const count = await ports.store.events.countAwaitingModeration();
+    const badge = page.getByTestId('burger').getByTestId('burger-badge');
+    await expect(badge).toBeVisible();
+    // Other tests submit meanwhile: the count is at least the one before the page.
+    expect(figure(await badge.textContent())).toBeGreaterThanOrEqual(Math.min(count, 99));
+    await expect(page.getByTestId('menu-toggle')).toHaveAccessibleName(/^Menu, \d+\+? événements? à modérer$/);
+    await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
+  });
+
+  test('une soumission arrive : la carte « En attente », le titre et le bouton du menu augmentent ensemble @js-only', async ({
+    page,
+    people,
+  }) => {
+    await watchPendingCountAsAdmin(page, people.signIn);
+    await page.goto('/admin');
+    await expect(page).toHaveTitle(/^\(\d+\) /);
+    const card = page.getByTestId('dashboard-pending');
+    const before = figure(await card.textContent());
+    const { organizer } = await submitFromOwnBrowser(people, unique('Atelier de vannerie'));
+    await organizer.context().close();
+    // Other tests submit and moderate too: the card moves with the title, whatever the number.
+    await expect.poll(async () => figure(await card.textContent())).toBeGreaterThan(before);
+    await expect
+      .poll(async () => figure((await page.title()).match(/^\((\d+)\)/)?.[1] ?? ''))
+      .toBe(figure(await card.textContent()));
+    await expect(page.getByTestId('burger-badge')).toHaveText(String(figure(await card.textContent())));
+  });
+
+  test('une notification arrive pendant un message : ni le titre ni le message ne sont couverts @js-only', async ({
+    page,
+    people,
+  }) => {
+    await watchPendingCountAsAdmin(page, people.signIn);
+    const first = await submitFromOwnBrowser(people, unique('Concert de chambre'));
+    await first.organizer.context().close();
+    await approveInModeration(page, first.id);
+    const flash = page.getByTestId('flash');
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(flash).toBeVisible();
+
+    const title2 = unique('Atelier de poterie');
+    const second = await submitFromOwnBrowser(people, title2);
+    await second.organizer.context().close();
+    const notification = page.getByTestId('notification').filter({ hasText: title2 });
+    await expect(notification).toBeVisible({ timeout: 5_000 });
+    const overlay = page.getByTestId('notifications');
+    for (const part of [notification, overlay.locator('.notifications__head')]) {
+      expect(await overlap(part, title), 'titre couvert').toBe(false);
+      expect(await overlap(part, flash), 'message couvert').toBe(false);
+    }
+  });
+});
