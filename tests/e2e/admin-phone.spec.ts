@@ -1,6 +1,7 @@
 // An admin on a 390×844 phone (issue 33): the pending count on the closed menu button, and live on the dashboard's
 // « En attente » card as in the title; the notifications never cover the page's title nor its message.
 import type { Locator } from '@playwright/test';
+import { contentOf } from '../../app/domain/event';
 import { expect, test } from './fixtures';
 import { approveInModeration, submitFromOwnBrowser, unique, watchPendingCountAsAdmin } from './utils';
 
@@ -76,4 +77,45 @@ test.describe('un admin sur un téléphone', () => {
       expect(await overlap(part, flash), 'message couvert').toBe(false);
     }
   });
+});
+
+test('une modification se relit sur un téléphone : chaque champ en une ligne, les mots changés barrés ou marqués', async ({
+  page,
+  ports,
+  signIn,
+  createUser,
+  createEvent,
+}) => {
+  const owner = await createUser();
+  const long = Array.from({ length: 80 }, (_, i) => `phrase${i}`).join(' ');
+  const event = await createEvent({ createdBy: owner.uid, description: `${long} Entrée libre, chapeau à la sortie.` });
+  // The organizer's edit of the published text, waiting for moderation.
+  await ports.store.events.transition({
+    seen: event.updatedAt,
+    next: {
+      ...event,
+      revision: { ...contentOf(event), description: `${long} Entrée 20 francs, gratuit pour les enfants.` },
+      pendingChanges: ['description'],
+      updatedAt: new Date(Date.parse(event.updatedAt) + 1).toISOString(),
+    },
+  });
+
+  await signIn({ role: 'admin' });
+  await page.goto(`/admin/events?eventId=${event.id}`);
+  const change = page
+    .getByTestId('revision-changes')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Description' }) });
+  const text = change.locator('.revision-change__text');
+  await expect(text.locator('del')).toHaveText('[supprimé\u00a0: libre, chapeau à la sortie.]');
+  await expect(text.locator('ins')).toHaveText('[ajouté\u00a0: 20 francs, gratuit pour les enfants.]');
+  // The long unchanged start is cut, not repeated.
+  await expect(text).toContainText('…');
+  await expect(text).not.toContainText('phrase3 ');
+  // The field's name on one line, nothing wider than the phone.
+  const heading = await change.getByRole('heading', { name: 'Description' }).boundingBox();
+  expect(heading?.height ?? 99).toBeLessThan(32);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await change.getByText('Les deux versions en entier').click();
+  await expect(change.getByRole('heading', { name: 'Version publiée' })).toBeVisible();
 });

@@ -25,7 +25,7 @@ describe('la page de modération d’une série', () => {
       count: 17,
       first: [{ day: 'dim. 6 déc. 2026', hours: '08:00–12:00' }, ...Array(5).fill(expect.anything())],
     });
-    expect(page.selected?.revision).toEqual([
+    expect(page.selected?.revision).toMatchObject([
       {
         label: 'Dates',
         before: 'Chaque samedi, 08:00–12:00, du 5 décembre 2026 au 27 mars 2027',

@@ -7,6 +7,7 @@ import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
 import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
 import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
+import { compactDiff, diffWords } from '~/domain/text-diff';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
 import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
@@ -50,7 +51,13 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
     ].filter((x): x is string => x !== null),
     changes: [...new Set((event.pendingChanges ?? []).map(fieldLabel))],
     /** A published event's pending revision: each change, published value beside the new one. */
-    revision: stored.revision ? describeChanges(stored, stored.revision, label) : null,
+    revision: stored.revision
+      ? describeChanges(stored, stored.revision, label).map((change) => ({
+          ...change,
+          // Read as one text, the removed words struck out and the added ones marked (issue 33).
+          parts: compactDiff(diffWords(change.before, change.after)),
+        }))
+      : null,
     submittedAt: event.submittedAt,
     updatedAt: event.updatedAt,
     moderatedAt: event.moderatedAt,
