@@ -261,7 +261,9 @@ describe('l’horaire du formulaire d’événement sous des saisies au hasard',
       else {
         expect(preview?.sentence.length).toBeGreaterThan(5);
         expect(preview?.first.length).toBeLessThanOrEqual(FIRST_DATES);
-        expect(preview?.first.every((d) => isCalendarDate(d.date) && !/NaN|Invalid/.test(`${d.day} ${d.hours}`))).toBe(true);
+        expect(preview?.first.every((d) => isCalendarDate(d.date) && !/NaN|Invalid/.test(`${d.day} ${d.hours}`))).toBe(
+          true,
+        );
       }
     });
   }, 240_000);
