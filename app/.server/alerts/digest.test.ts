@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
+import { WEEKEND_IS_WEEKLY } from '../../domain/alert';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { changeEvent } from '../events/lifecycle';
 import { type AlertDeps, confirmAlert, requestAlert } from './alerts';
@@ -130,5 +131,15 @@ describe('alertes : la lettre des nouveaux événements', () => {
     await confirmAlert(store, token, MONDAY);
     await ask();
     expect(mailer.sent).toHaveLength(2);
+  });
+
+  it('« Chaque matin » pour une sélection « Ce week-end » est refusé en français, sans rien enregistrer ni envoyer', async () => {
+    const { deps, store, mailer } = await setup();
+    const ask = requestAlert(deps, { email: 'flo@example.ch', filter: 'quand=week-end', rhythm: 'daily' }, MONDAY);
+    await expect(ask).rejects.toMatchObject({ field: 'rythme', message: WEEKEND_IS_WEEKLY });
+    expect(mailer.sent).toEqual([]);
+    expect(await store.alerts.listByEmail('flo@example.ch')).toEqual([]);
+    await requestAlert(deps, { email: 'flo@example.ch', filter: 'quand=week-end', rhythm: 'weekly' }, MONDAY);
+    expect(mailer.sent).toHaveLength(1);
   });
 });
