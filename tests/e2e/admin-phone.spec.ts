@@ -119,3 +119,18 @@ test('une modification se relit sur un téléphone : chaque champ en une ligne, 
   await change.getByText('Les deux versions en entier').click();
   await expect(change.getByRole('heading', { name: 'Version publiée' })).toBeVisible();
 });
+
+test('la carte d’un compte sur un téléphone dit ce que chaque valeur est', async ({ page, signIn, createUser }) => {
+  const account = await createUser({ verified: false, displayName: `Chœur de Broc ${Date.now().toString(36)}` });
+  await signIn({ role: 'admin' });
+  await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
+  const card = page.getByTestId(`user-${account.uid}`);
+  for (const said of [
+    'Rôle\u00a0: Organisateur',
+    'Adresse\u00a0: non vérifiée',
+    'Soutien\u00a0: aucun don',
+    'Événements\u00a0: aucun',
+  ])
+    await expect(card).toContainText(said, { useInnerText: true });
+  await expect(card.getByText('Inscrit le\u00a0:')).toBeVisible();
+});
