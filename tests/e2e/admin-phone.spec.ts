@@ -72,6 +72,10 @@ test.describe('un admin sur un téléphone', () => {
     const notification = page.getByTestId('notification').filter({ hasText: title2 });
     await expect(notification).toBeVisible({ timeout: 5_000 });
     const overlay = page.getByTestId('notifications');
+    // Where the title and the message are: the top of the page (the moderation scrolls to the next event).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(title).toBeInViewport();
+    await expect(flash).toBeInViewport();
     for (const part of [notification, overlay.locator('.notifications__head')]) {
       expect(await overlap(part, title), 'titre couvert').toBe(false);
       expect(await overlap(part, flash), 'message couvert').toBe(false);
