@@ -48,9 +48,13 @@ function cancelConfirmation(event: Item) {
   };
 }
 
+/** How many coming dates the dashboard lists; the event's page has them all, each with its button. */
+const LISTED_DATES = 26;
+
 /** A series' coming dates, each cancelled (or restored) on its own, without moderation (decision 068). */
 function SeriesDates({ event }: { event: Item }) {
   const cancelled = event.dates.filter((d) => d.cancelled).length;
+  const more = event.dates.length - LISTED_DATES;
   return (
     <details className="series-dates" id={`dates-${event.id}`} open={event.datesOpen} data-testid="series-dates">
       <summary>
@@ -63,7 +67,7 @@ function SeriesDates({ event }: { event: Item }) {
       </p>
       <DateCancelDialog eventId={event.id} back="tableau-de-bord">
         <ul className="series-dates__list">
-          {event.dates.map((date) => (
+          {event.dates.slice(0, LISTED_DATES).map((date) => (
             <li key={date.startsAt} data-testid="series-date">
               <span className={date.cancelled ? 'series-dates__off' : undefined}>
                 {date.short}
@@ -74,6 +78,11 @@ function SeriesDates({ event }: { event: Item }) {
           ))}
         </ul>
       </DateCancelDialog>
+      {more > 0 ? (
+        <p>
+          <Link to={`/evenement/${event.id}`}>Les {more} dates suivantes, sur la page de l’événement</Link>
+        </p>
+      ) : null}
     </details>
   );
 }
