@@ -114,6 +114,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
                       <FormSecurity honeypot={false} />
                       <input type="hidden" name="intent" value={root.flash.action.intent} />
                       <input type="hidden" name="eventId" value={root.flash.action.eventId} />
+                      {Object.entries(root.flash.action.fields ?? {}).map(([name, value]) => (
+                        <input key={name} type="hidden" name={name} value={value} />
+                      ))}
                       <button type="submit" className="button">
                         {root.flash.action.label}
                       </button>

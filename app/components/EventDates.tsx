@@ -1,10 +1,10 @@
 // « Quand » of a series on its event page (decisions 041 and 066): the rule in words, the next dates, all of them
 // behind « Toutes les dates », each a link to itself (`?date=`), cancelled ones marked « Annulé »; for an exhibition,
 // its days, its hours per day of the week, its closing days and its opening on the day looked at.
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import type { PeriodView, SeriesDate, SeriesView } from '~/.server/events/series';
 import { formatEventWhen } from '~/domain/event-dates';
-import { FormSecurity } from './FormSecurity';
+import { DateCancelControl, DateCancelDialog } from './DateCancel';
 
 /** How many dates show before « Toutes les dates ». */
 const NEXT_DATES = 5;
@@ -17,13 +17,9 @@ function DateItem({ date, eventId, canManage }: { date: SeriesDate; eventId: str
       </Link>
       {date.cancelled ? <span className="tag tag--danger"> Annulé</span> : null}
       {canManage ? (
-        <Form method="post" action={`/evenement/${eventId}/date`} className="inline-form">
-          <FormSecurity />
-          <input type="hidden" name="startsAt" value={date.startsAt} />
-          <button type="submit" name="intent" value={date.cancelled ? 'restore' : 'cancel'} className="button-link">
-            {date.cancelled ? 'Rétablir cette date' : 'Annuler cette date'}
-          </button>
-        </Form>
+        <DateCancelControl
+          date={{ startsAt: date.startsAt, label: formatEventWhen(date), short: '', cancelled: date.cancelled }}
+        />
       ) : null}
     </li>
   );
@@ -88,7 +84,7 @@ export function EventDates({
   canManage?: boolean;
 }) {
   const next = series.upcoming.slice(0, NEXT_DATES);
-  return (
+  const dates = (
     <section className="event-when" id="dates" aria-labelledby="event-when-title" data-testid="event-when">
       <h2 id="event-when-title">Quand</h2>
       {series.period ? (
@@ -116,6 +112,14 @@ export function EventDates({
         </>
       )}
     </section>
+  );
+  // Its owner cancels a date there, asked first (decision 068).
+  return canManage ? (
+    <DateCancelDialog eventId={eventId} back="evenement">
+      {dates}
+    </DateCancelDialog>
+  ) : (
+    dates
   );
 }
 

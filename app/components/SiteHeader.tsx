@@ -4,6 +4,10 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { badgeLabel, SITE_NAME } from '~/domain/site';
+
+/** « 3 événements à modérer », for the menu button's name. */
+const pendingLabel = (count: number) => `${badgeLabel(count)} événement${count > 1 ? 's' : ''} à modérer`;
+
 import { FormSecurity } from './FormSecurity';
 import { Logo } from './Logo';
 
@@ -83,12 +87,18 @@ export function SiteHeader({ user, pendingCount }: { user: HeaderUser | null; pe
         id="menu-toggle"
         className="menu-toggle"
         aria-controls="site-menu"
-        aria-label="Menu"
+        // An admin hears the count the closed menu shows (issue 33).
+        aria-label={pendingCount ? `Menu, ${pendingLabel(pendingCount)}` : 'Menu'}
         data-testid="menu-toggle"
       />
       <label htmlFor="menu-toggle" className="burger" data-testid="burger">
         <span className="burger__bars" aria-hidden="true" />
         <span className="burger__text">Menu</span>
+        {pendingCount ? (
+          <span className="badge burger__badge" data-testid="burger-badge" aria-hidden="true">
+            {badgeLabel(pendingCount)}
+          </span>
+        ) : null}
       </label>
       {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop is a second label of #menu-toggle, so a click outside closes the menu without JS. */}
       <label htmlFor="menu-toggle" className="menu-backdrop" data-testid="menu-backdrop" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { CANTON_NAMES } from './cantons';
 import { zurichClock } from './dates';
 import { type EventFilters, filtersToParams, hasActiveFilters, parseEventFilters, WHEN_OPTIONS } from './event-filters';
 
-export { ALERT_ACTION, ALERT_RHYTHMS } from './alert-rhythms';
+export { ALERT_ACTION, ALERT_RHYTHMS, rhythmsFor, WEEKEND_IS_WEEKLY } from './alert-rhythms';
 
 export type AlertRhythm = (typeof ALERT_RHYTHMS)[number]['value'];
 

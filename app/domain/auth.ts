@@ -20,6 +20,12 @@ export const ALREADY_VERIFIED = "L'email est déjà vérifié";
 
 /** Never says whether the email exists. */
 export const LOGIN_FAILED = 'Email ou mot de passe incorrect.';
+
+/** Where a sign-in leads when no page was asked for: where each role works (issue 33). */
+export const landingPath = (role: string) => (role === 'admin' ? '/admin' : '/dashboard');
+
+/** Said on the login page after the verification link, the address filled in. */
+export const ADDRESS_CONFIRMED = 'Adresse confirmée\u00a0: connectez-vous pour publier vos événements.';
 export const EMAIL_TAKEN =
   'Un compte existe déjà avec cette adresse. Connectez-vous ou réinitialisez votre mot de passe.';
 /** After a registration, whether or not the address already had an account (the mail says which). */

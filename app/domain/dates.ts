@@ -22,7 +22,21 @@ export function zurichWallClock(at: string | Date): { date: string; time: string
   return { date: day, time: `${hour}:${minute}` };
 }
 
-/** Adds days to a YYYY-MM-DD calendar date. */
+/**
+ * Whether a text is a real calendar day written YYYY-MM-DD (2027-02-29 is not; nor is 2027-13-01), years 1000 to 9999:
+ * what any date arithmetic on a typed value must check first. By counting, not by Date.parse, which takes 2027-02-30
+ * for the 2nd of March.
+ */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, month, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1000 || month < 1 || month > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+
+/** Adds days to a YYYY-MM-DD calendar date (checked first: isCalendarDate). */
 export function addDaysToDate(ymd: string, days: number): string {
   const [y, m, d] = ymd.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days, 12)).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@
 
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
-import { zurichIso } from './dates';
+import { addDaysToDate, isCalendarDate, zurichDay, zurichIso } from './dates';
 import { EVENT_CONTACT_FIELDS, EVENT_PLACE_FIELDS } from './event';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
@@ -69,6 +69,9 @@ const coordinate = (min: number, max: number) =>
 
 const CHOOSE_CATEGORY = 'Choisissez une catégorie.';
 
+/** How far ahead an event may start: five years (a series then ends within the centuries its dates can be written). */
+const MAX_DAYS_AHEAD = 5 * 366;
+
 /**
  * The form schema, relative to `now`: an event cannot start in the past. `categories` are the slugs an organizer
  * may choose (the store's active ones); without them, any well-formed slug passes (the store's key still checks).
@@ -88,7 +91,11 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       category: z
         .string({ error: CHOOSE_CATEGORY })
         .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),
-      startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez la date de début.'),
+      startDate: z
+        .string()
+        .trim()
+        .refine((v) => v === '' || isCalendarDate(v), 'Cette date n’existe pas.')
+        .refine((v) => v !== '', 'Indiquez la date de début.'),
       startTime: z.string().trim().default(''),
       endDate: z.string().trim().default(''),
       endTime: z.string().trim().default(''),
@@ -155,7 +162,7 @@ interface CrossFields {
 export function crossFieldErrors(v: CrossFields, now: Date): Record<string, string> {
   const errors: Record<string, string> = {};
   const timeOk = (t: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
-  const dateOk = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d));
+  const dateOk = isCalendarDate;
   if (!v.allDay && !timeOk(v.startTime))
     errors.startTime = 'Indiquez l’heure de début (ou cochez « toute la journée »).';
   if (v.endTime && !timeOk(v.endTime)) errors.endTime = 'Heure de fin invalide.';
@@ -166,10 +173,13 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
     errors.priceMax = 'Le prix maximum doit être supérieur au minimum.';
   }
   if (!dateOk(v.startDate) || Object.keys(errors).some((k) => k !== 'priceMin' && k !== 'priceMax')) return errors;
-  const { startsAt, endsAt } = eventTimes(v);
+  const { startsAt, endsAt, openEnd } = eventTimes(v);
   if (Date.parse(v.allDay ? zurichIso(v.startDate, '23:59') : startsAt) < now.getTime()) {
     errors.startDate = 'La date de début est déjà passée.';
-  } else if (Date.parse(endsAt) <= Date.parse(startsAt)) {
+  } else if (v.startDate > addDaysToDate(zurichDay(now), MAX_DAYS_AHEAD)) {
+    errors.startDate = 'Cette date est à plus de cinq ans\u00a0: indiquez une date plus proche.';
+  } else if (!openEnd && Date.parse(endsAt) <= Date.parse(startsAt)) {
+    // Without an end time (open end), the end is only a bound: « dès 23:30 » has none to be before.
     errors.endTime = 'La fin doit être après le début.';
   }
   return errors;

@@ -4,12 +4,12 @@ export const REJECTION_REASONS = [
   {
     id: 'incomplet',
     label: 'Informations incomplètes',
-    text: 'Il manque des informations pour que le public puisse venir : précisez la date, l’heure et l’adresse exactes.',
+    text: 'Il manque des informations pour que le public puisse venir\u00a0: précisez la date, l’heure et l’adresse exactes.',
   },
   {
     id: 'hors-region',
     label: 'Hors de Suisse romande',
-    text: 'L’événement n’a pas lieu en Suisse romande : l’agenda ne publie que les événements des cantons romands.',
+    text: 'L’événement n’a pas lieu en Suisse romande\u00a0: l’agenda ne publie que les événements des cantons romands.',
   },
   {
     id: 'publicite',
@@ -19,12 +19,12 @@ export const REJECTION_REASONS = [
   {
     id: 'doublon',
     label: 'Doublon',
-    text: 'Cet événement est déjà publié sur l’agenda : modifiez la fiche existante plutôt que d’en créer une nouvelle.',
+    text: 'Cet événement est déjà publié sur l’agenda\u00a0: modifiez la fiche existante plutôt que d’en créer une nouvelle.',
   },
   {
     id: 'image',
     label: 'Image inadaptée',
-    text: 'L’image ne convient pas (droits, contenu ou lisibilité) : remplacez-la ou retirez-la, puis renvoyez l’événement.',
+    text: 'L’image ne convient pas (droits, contenu ou lisibilité)\u00a0: remplacez-la ou retirez-la, puis renvoyez l’événement.',
   },
   {
     id: 'texte',
@@ -44,5 +44,17 @@ export const REJECTION_REASON_MAX = 1000;
  */
 export function composeRejectionReason(presetId: string, typed: string): string {
   const preset = REJECTION_REASONS.find((r) => r.id === presetId)?.text ?? '';
-  return [preset, typed.trim()].filter(Boolean).join(' ');
+  return frenchSpacing([preset, typed.trim()].filter(Boolean).join(' '));
+}
+
+/**
+ * The spaces French typography wants, in what the moderator typed too (the reason goes to the page and the mail): no
+ * break before « : » (U+00A0) nor before « ; ! ? » (U+202F), nor inside « ».
+ */
+export function frenchSpacing(text: string): string {
+  return text
+    .replace(/[ \u00a0\u202f]*:(?=\s|$)/g, '\u00a0:')
+    .replace(/[ \u00a0\u202f]*([;!?])(?=\s|$)/g, '\u202f$1')
+    .replace(/«[ \u00a0]*/g, '«\u00a0')
+    .replace(/[ \u00a0]*»/g, '\u00a0»');
 }

@@ -1,83 +1,48 @@
 // The schedule part of the event form (decision 041), as flat fields that work without JavaScript: a choice of kind,
 // then the fields of that kind. The first date and its times are the form's own (startDate, startTime, endTime); a
 // period runs from startDate to endDate. Pure: shared by the form component and the server.
+import { isCalendarDate } from './dates';
 import { validateEventForm } from './event-form';
-import { type Schedule, scheduleIssues, scheduleSchema, WEEKDAYS, type Weekday, weekdayOf } from './schedule';
+import { type Schedule, scheduleIssues, scheduleSchema, WEEKDAYS, type Weekday } from './schedule';
+import { alignFirstDate } from './schedule-days';
+import {
+  badLineMessage,
+  dateLines,
+  dayList,
+  hm,
+  parseDay,
+  readMonthly,
+  readRepeat,
+  swissDay,
+} from './schedule-form-text';
 
 export const SCHEDULE_KINDS = [
   { value: 'single', label: 'Une date' },
   { value: 'dates', label: 'Plusieurs dates' },
   { value: 'rule', label: 'Une date qui se répète' },
-  { value: 'period', label: 'Une période avec des heures d’ouverture' },
+  { value: 'period', label: 'Une période avec des heures d’ouverture (exposition…)' },
 ] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number]['value'];
 
 export const SCHEDULE_FIELDS = [
   'scheduleKind',
   'dateList',
-  'ruleFreq',
-  'ruleInterval',
+  'ruleRepeat',
   ...WEEKDAYS.map((d) => `ruleDay${d}` as const),
   'ruleMonthly',
   'ruleUntil',
   'ruleCount',
   'ruleExclude',
+  // A period: the same hours on its open days, or each day's own.
+  'periodSameHours',
+  ...WEEKDAYS.map((d) => `periodDay${d}` as const),
+  'periodOpen',
+  'periodClose',
   ...WEEKDAYS.flatMap((d) => [`hours${d}Open` as const, `hours${d}Close` as const]),
   'periodClosed',
 ] as const;
 
 type Values = Record<string, string>;
-
-/** « 28.11.2026 », « 28.11.26 » or « 2026-11-28 » → 2026-11-28 (null when it is no date). */
-export function parseDay(text: string): string | null {
-  const t = text.trim();
-  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
-  m = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(t);
-  if (!m) return null;
-  const year = m[3].length === 2 ? `20${m[3]}` : m[3];
-  return `${year}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
-}
-
-const hm = (t: string) => {
-  const m = /^(\d{1,2})[:h.](\d{2})$/.exec(t.trim());
-  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : t.trim();
-};
-
-/** Dates separated by commas, spaces or lines. */
-function dayList(text: string): { days: string[]; bad: string | null } {
-  const days: string[] = [];
-  for (const part of text.split(/[\s,;]+/).filter(Boolean)) {
-    const day = parseDay(part);
-    if (!day) return { days, bad: part };
-    days.push(day);
-  }
-  return { days, bad: null };
-}
-
-/** One line per date: « 28.11.2026 20:00 » or « 28.11.2026 20:00-22:30 ». `bad`: the first line that is not one. */
-function dateLines(text: string): {
-  dates: { date: string; start: string; end: string }[];
-  bad: { line: number; dayOnly: string | null } | null;
-} {
-  const dates: { date: string; start: string; end: string }[] = [];
-  const lines = text.split('\n').map((l) => l.trim());
-  for (const [i, line] of lines.entries()) {
-    if (!line) continue;
-    const m = /^(\S+)\s+(\d{1,2}[:h.]\d{2})(?:\s*[-–à]\s*(\d{1,2}[:h.]\d{2}))?$/.exec(line);
-    const date = m ? parseDay(m[1]) : null;
-    if (!m || !date) return { dates, bad: { line: i + 1, dayOnly: parseDay(line) ? line : null } };
-    dates.push({ date, start: hm(m[2]), end: m[3] ? hm(m[3]) : '' });
-  }
-  return { dates, bad: null };
-}
-
-/** What is wrong with a line of the list: a date without its start time, or a line that is no date at all. */
-function badLineMessage({ line, dayOnly }: { line: number; dayOnly: string | null }): string {
-  return dayOnly
-    ? `Ligne ${line}\u00a0: indiquez l’heure de début après la date, par exemple ${dayOnly} 20:00.`
-    : `Ligne ${line}\u00a0: écrivez la date puis l’heure, par exemple 28.11.2026 20:00-22:30.`;
-}
 
 const flag = (v: string | undefined) => v === 'on' || v === '1' || v === 'true';
 
@@ -85,15 +50,22 @@ export type ScheduleFormResult =
   | { ok: true; schedule: Schedule | null }
   | { ok: false; errors: Record<string, string> };
 
-/** The form field a message of the schedule schema belongs to. */
-function fieldOf(path: string, kind: ScheduleKind): string {
+/** The form field a message of the schedule schema belongs to (`sameHours`: the period's hours are typed once). */
+function fieldOf(path: string, kind: ScheduleKind, sameHours = false): string {
   const [head, second, third] = path.split('.');
   if (kind === 'dates') return 'dateList';
   if (kind === 'period') {
-    if (head === 'hours' && second) return `hours${second}${third === 'open' ? 'Open' : 'Close'}`;
+    if (head === 'hours' && second)
+      return sameHours
+        ? third === 'open'
+          ? 'periodOpen'
+          : 'periodClose'
+        : `hours${second}${third === 'open' ? 'Open' : 'Close'}`;
+    if (head === 'hours') return sameHours ? 'periodDayMO' : 'hoursMOOpen';
     if (head === 'to') return 'endDate';
+    if (head === 'from') return 'startDate';
     if (head === 'closed') return 'periodClosed';
-    return head === 'hours' ? 'hoursMOOpen' : 'scheduleKind';
+    return 'scheduleKind';
   }
   const fields: Record<string, string> = {
     until: 'ruleUntil',
@@ -102,12 +74,16 @@ function fieldOf(path: string, kind: ScheduleKind): string {
     start: 'startTime',
     firstDate: 'startDate',
     byDay: 'ruleDayMO',
-    interval: 'ruleInterval',
+    interval: 'ruleRepeat',
+    freq: 'ruleRepeat',
     monthly: 'ruleMonthly',
     exclude: 'ruleExclude',
   };
   return fields[head] ?? 'scheduleKind';
 }
+
+/** Whether a period's hours are typed once for its open days (the default, until the box is unticked). */
+export const periodSameHours = (values: Values) => values.periodSameHours === undefined || flag(values.periodSameHours);
 
 /**
  * The schedule the form describes (null: one date, the form's own), or French messages per form field. The rule's
@@ -122,56 +98,67 @@ export function scheduleFromForm(values: Values): ScheduleFormResult {
     if (bad !== null) return { ok: false, errors: { dateList: badLineMessage(bad) } };
     raw = { kind, dates };
   } else if (kind === 'rule') {
-    const excluded = dayList(values.ruleExclude ?? '');
+    const first = (values.startDate ?? '').trim();
+    const firstOk = isCalendarDate(first);
+    const excluded = dayList(values.ruleExclude ?? '', firstOk ? first : '');
     if (excluded.bad)
       return {
         ok: false,
         errors: { ruleExclude: `«\u00a0${excluded.bad}\u00a0» n’est pas une date (exemple\u00a0: 24.12.2026).` },
       };
-    const first = values.startDate ?? '';
-    const monthly = values.ruleMonthly || 'monthday';
-    const firstOk = /^\d{4}-\d{2}-\d{2}$/.test(first);
     const until = (values.ruleUntil ?? '').trim();
+    const { freq, interval } = readRepeat(values.ruleRepeat);
     raw = {
       kind,
       firstDate: first,
       start: values.startTime ?? '',
       end: values.endTime ?? '',
-      freq: values.ruleFreq === 'monthly' ? 'monthly' : 'weekly',
-      interval: values.ruleInterval?.trim() || '1',
-      byDay: WEEKDAYS.filter((d) => flag(values[`ruleDay${d}`])),
-      monthly:
-        values.ruleFreq !== 'monthly' || !firstOk
-          ? null
-          : monthly === 'monthday'
-            ? { mode: 'monthday', day: Number(first.slice(8, 10)) }
-            : { mode: 'weekday', nth: Number(monthly), weekday: weekdayOf(first) },
+      freq,
+      interval,
+      byDay: freq === 'weekly' ? WEEKDAYS.filter((d) => flag(values[`ruleDay${d}`])) : [],
+      monthly: freq === 'monthly' && firstOk ? readMonthly(values.ruleMonthly, first) : null,
       until: until ? (parseDay(until) ?? until) : '',
       count: values.ruleCount?.trim() ? values.ruleCount.trim() : null,
       exclude: excluded.days,
     };
   } else {
-    const closed = dayList(values.periodClosed ?? '');
-    if (closed.bad) return { ok: false, errors: { periodClosed: `«\u00a0${closed.bad}\u00a0» n’est pas une date.` } };
+    const from = (values.startDate ?? '').trim();
+    const closed = dayList(values.periodClosed ?? '', isCalendarDate(from) ? from : '');
+    if (closed.bad)
+      return {
+        ok: false,
+        errors: { periodClosed: `«\u00a0${closed.bad}\u00a0» n’est pas une date (exemple\u00a0: 25.12).` },
+      };
     const hours: Partial<Record<Weekday, { open: string; close: string }>> = {};
+    const same = periodSameHours(values);
     for (const d of WEEKDAYS) {
-      const open = (values[`hours${d}Open`] ?? '').trim();
-      const close = (values[`hours${d}Close`] ?? '').trim();
-      if (open || close) hours[d] = { open: hm(open), close: hm(close) };
+      const open = (same ? (flag(values[`periodDay${d}`]) ? values.periodOpen : '') : values[`hours${d}Open`]) ?? '';
+      const close = (same ? (flag(values[`periodDay${d}`]) ? values.periodClose : '') : values[`hours${d}Close`]) ?? '';
+      if (same ? flag(values[`periodDay${d}`]) : open.trim() || close.trim())
+        hours[d] = { open: hm(open), close: hm(close) };
     }
-    raw = { kind, from: values.startDate ?? '', to: values.endDate ?? '', hours, closed: closed.days };
+    raw = { kind, from, to: values.endDate ?? '', hours, closed: closed.days };
   }
   const parsed = scheduleSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, schedule: parsed.data };
+  // A rule starts on its first day, not on a date before it (schedule-days.ts says why).
+  if (parsed.success)
+    return { ok: true, schedule: parsed.data.kind === 'rule' ? alignFirstDate(parsed.data) : parsed.data };
   const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(scheduleIssues(parsed.error))) errors[fieldOf(path, kind)] ??= message;
+  const same = kind === 'period' && periodSameHours(values);
+  for (const [path, message] of Object.entries(scheduleIssues(parsed.error)))
+    errors[fieldOf(path, kind, same)] ??= message;
   return { ok: false, errors };
 }
 
 /** Problems of the expansion (scheduleProblems, server side), on the form's fields. */
-export function scheduleFieldErrors(schedule: Schedule, problems: Record<string, string>): Record<string, string> {
+export function scheduleFieldErrors(
+  schedule: Schedule,
+  problems: Record<string, string>,
+  values: Values = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(problems)) errors[fieldOf(path, schedule.kind)] ??= message;
+  const same = schedule.kind === 'period' && periodSameHours(values);
+  for (const [path, message] of Object.entries(problems)) errors[fieldOf(path, schedule.kind, same)] ??= message;
   return errors;
 }
 
@@ -192,29 +179,46 @@ export function valuesForMainChecks(values: Values): Values {
 /** The form's values for a stored schedule (edit). */
 export function scheduleValues(schedule: Schedule | null | undefined): Values {
   if (!schedule) return { scheduleKind: 'single' };
-  const swiss = (ymd: string) => ymd.split('-').reverse().join('.');
   switch (schedule.kind) {
     case 'dates':
       return {
         scheduleKind: 'dates',
-        dateList: schedule.dates.map((d) => `${swiss(d.date)} ${d.start}${d.end ? `-${d.end}` : ''}`).join('\n'),
+        dateList: schedule.dates.map((d) => `${swissDay(d.date)} ${d.start}${d.end ? `-${d.end}` : ''}`).join('\n'),
       };
-    case 'rule':
+    case 'rule': {
+      const m = schedule.monthly;
+      const day = Number(schedule.firstDate.slice(8, 10));
       return {
         scheduleKind: 'rule',
-        ruleFreq: schedule.freq,
-        ruleInterval: String(schedule.interval),
+        ruleRepeat: `${schedule.freq}-${schedule.interval}`,
         ...Object.fromEntries(schedule.byDay.map((d) => [`ruleDay${d}`, 'on'])),
-        ruleMonthly:
-          schedule.monthly?.mode === 'weekday' ? String(schedule.monthly.nth) : schedule.monthly ? 'monthday' : '',
+        ruleMonthly: !m
+          ? ''
+          : m.mode === 'monthday'
+            ? 'monthday'
+            : m.nth === -1
+              ? 'last'
+              : m.nth === Math.ceil(day / 7)
+                ? 'weekday'
+                : String(m.nth),
         ruleUntil: schedule.until,
         ruleCount: schedule.count === null ? '' : String(schedule.count),
-        ruleExclude: schedule.exclude.map(swiss).join(', '),
+        ruleExclude: schedule.exclude.map(swissDay).join(', '),
       };
-    case 'period':
+    }
+    case 'period': {
+      const open = WEEKDAYS.filter((d) => schedule.hours[d]);
+      const first = open.length ? schedule.hours[open[0]] : undefined;
+      const same = open.every(
+        (d) => schedule.hours[d]?.open === first?.open && schedule.hours[d]?.close === first?.close,
+      );
       return {
         scheduleKind: 'period',
         endDate: schedule.to,
+        periodSameHours: same ? 'on' : '',
+        ...Object.fromEntries(open.map((d) => [`periodDay${d}`, 'on'])),
+        periodOpen: same ? (first?.open ?? '') : '',
+        periodClose: same ? (first?.close ?? '') : '',
         ...Object.fromEntries(
           WEEKDAYS.flatMap((d) => {
             const h = schedule.hours[d];
@@ -226,8 +230,9 @@ export function scheduleValues(schedule: Schedule | null | undefined): Values {
               : [];
           }),
         ),
-        periodClosed: schedule.closed.map(swiss).join(', '),
+        periodClosed: schedule.closed.map(swissDay).join(', '),
       };
+    }
   }
 }
 
@@ -249,8 +254,13 @@ export function checkEventForm(values: Values, now: Date = new Date(), categorie
     for (const name of WHEN_FIELDS) {
       const message = errors[name];
       delete errors[name];
-      if (listed && message && name === 'startDate')
-        errors.dateList ??= 'La première date de la liste est déjà passée.';
+      // What the main checks say of the list's first date is said of the list (never dropped: a refusal without a
+      // message would leave the organizer stuck).
+      if (listed && message)
+        errors.dateList ??=
+          name === 'startDate'
+            ? 'La première date de la liste est déjà passée.'
+            : `Première date de la liste\u00a0: ${message}`;
     }
   }
   if (!schedule.ok) Object.assign(errors, schedule.errors);

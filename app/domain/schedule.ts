@@ -2,7 +2,7 @@
 // on chosen days, every N weeks, monthly on the Nth weekday or a day of the month, with an end and excluded dates),
 // or a period with opening hours per weekday. Pure and light (no recurrence library): shared by the form in the
 // browser and the server. Expansion to dated occurrences: schedule-expand.ts (server side, rrule-temporal).
-import { addDaysToDate, TIME_ZONE, zurichToday } from './dates';
+import { addDaysToDate, isCalendarDate, TIME_ZONE, zurichToday } from './dates';
 import { z } from './zod';
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
@@ -64,9 +64,9 @@ export interface SchedulePeriod {
 
 export type Schedule = { kind: 'dates'; dates: ScheduleDate[] } | ScheduleRule | SchedulePeriod;
 
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
 const HM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const isYmd = (v: string) => YMD.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().startsWith(v);
+const isYmd = isCalendarDate;
+const isHm = (v: string) => HM.test(v);
 
 const date = (message: string) => z.string().trim().refine(isYmd, message);
 const time = (message: string) => z.string().trim().regex(HM, message);
@@ -85,7 +85,7 @@ const dateEntry = z
     end: optionalTime,
   })
   .superRefine((v, ctx) => {
-    if (v.end && v.end <= v.start)
+    if (v.end && isHm(v.start) && isHm(v.end) && v.end <= v.start)
       ctx.addIssue({ code: 'custom', path: ['end'], message: 'La fin doit être après le début.' });
   });
 
@@ -139,20 +139,23 @@ const ruleSchema = z.object({
 
 type Issue = (path: string, message: string) => void;
 
+// The checks across fields run even when a field has failed its own check (zod refines a union whatever its parts
+// gave): each compares only values that passed theirs, and computes nothing from the others.
 function checkRule(v: z.infer<typeof ruleSchema>, issue: Issue) {
-  if (v.end && v.end <= v.start) issue('end', 'La fin doit être après le début.');
+  if (v.end && isHm(v.start) && isHm(v.end) && v.end <= v.start) issue('end', 'La fin doit être après le début.');
   if (v.freq === 'weekly' && v.byDay.length === 0) issue('byDay', 'Cochez au moins un jour de la semaine.');
   if (v.freq === 'monthly' && !v.monthly) issue('monthly', 'Choisissez quel jour du mois.');
   if (!v.until && v.count === null)
     issue('until', 'Indiquez quand la série se termine : une date de fin ou un nombre de fois.');
   if (v.until && v.count !== null) issue('count', 'Indiquez une date de fin ou un nombre de fois, pas les deux.');
-  if (v.until && v.until < v.firstDate) issue('until', 'La date de fin doit être après la première date.');
+  if (isYmd(v.until) && isYmd(v.firstDate) && v.until < v.firstDate)
+    issue('until', 'La date de fin doit être après la première date.');
 }
 
 const hoursSchema = z
   .object({ open: time('Indiquez l’heure d’ouverture.'), close: time('Indiquez l’heure de fermeture.') })
   .superRefine((v, ctx) => {
-    if (v.close <= v.open)
+    if (isHm(v.open) && isHm(v.close) && v.close <= v.open)
       ctx.addIssue({
         code: 'custom',
         path: ['close'],
@@ -174,9 +177,13 @@ const periodSchema = z.object({
 });
 
 function checkPeriod(v: z.infer<typeof periodSchema>, issue: Issue) {
-  if (v.to < v.from) issue('to', 'Le dernier jour doit être après le premier.');
-  else if (addDaysToDate(v.from, 366 * 2) < v.to) issue('to', 'Une période dure au plus deux ans.');
+  // A missing or impossible day has its own message already.
+  const days = isYmd(v.from) && isYmd(v.to);
+  if (days && v.to < v.from) issue('to', 'Le dernier jour doit être après le premier.');
+  else if (days && addDaysToDate(v.from, 366 * 2) < v.to) issue('to', 'Une période dure au plus deux ans.');
   if (!WEEKDAYS.some((d) => v.hours[d])) issue('hours', 'Indiquez les heures d’ouverture d’au moins un jour.');
+  const outside = days ? v.closed.find((d) => isYmd(d) && (d < v.from || d > v.to)) : undefined;
+  if (outside) issue('closed', `Le ${outside.split('-').reverse().join('.')} n’est pas dans la période.`);
 }
 
 const datesSchema = z.object({

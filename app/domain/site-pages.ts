@@ -28,6 +28,7 @@ export const SITE_PAGES = [
   '/dashboard',
   '/developpeurs',
   '/evenement/:id',
+  '/evenement/:id/date',
   '/evenements',
   '/faq',
   '/healthz',

@@ -27,7 +27,7 @@ const EVENT = {
   title: 'Concert de l’Avent',
   description: 'Un concert de chœurs romands,\navec un vin chaud offert à la sortie.',
   category: 'musique',
-  startDate: '2099-12-20',
+  startDate: '2026-12-20',
   startTime: '19:30',
   venueName: 'Temple',
   street: 'Rue du Temple 1',

@@ -2,12 +2,13 @@
 // and unsubscribing. The token in the URL is the authority (see app/.server/alerts/http.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { changeAlertRhythm, describeAlert, findAlert } from '~/.server/alerts/alerts';
 import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
 import { guardPost } from '~/.server/platform/guard';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AlertLinkGone, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
-import { ALERT_RHYTHMS, isAlertRhythm } from '~/domain/alert';
+import { isAlertRhythm, rhythmsFor } from '~/domain/alert';
 import { ALERT_LINK_GONE } from '~/domain/alert-form';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -21,6 +22,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
         rhythm: alert.rhythm,
         description: await describeAlert(store, alert.filter),
         list: `/evenements?${alert.filter}`,
+        // « Chaque matin » is not offered for a « Ce week-end » selection.
+        rhythms: rhythmsFor(alert.filter),
       },
     },
     { headers: ALERT_LINK_HEADERS },
@@ -33,7 +36,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!isAlertRhythm(rhythm)) {
     return data({ message: 'Choisissez quand recevoir les événements.' }, { status: 400, headers: ALERT_LINK_HEADERS });
   }
-  const alert = await changeAlertRhythm(context.services.store, params.token ?? '', rhythm);
+  let alert: Awaited<ReturnType<typeof changeAlertRhythm>>;
+  try {
+    alert = await changeAlertRhythm(context.services.store, params.token ?? '', rhythm);
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    return data({ message: error.message }, { status: error.status, headers: ALERT_LINK_HEADERS });
+  }
   if (!alert) return data({ message: ALERT_LINK_GONE }, { status: 404, headers: ALERT_LINK_HEADERS });
   return redirect(`/alertes/gerer/${params.token}?enregistre=1`, { headers: ALERT_LINK_HEADERS });
 }
@@ -42,6 +51,7 @@ export const headers = () => ALERT_LINK_HEADERS;
 
 export default function ManageAlertPage() {
   const { alert } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const { token } = useParams();
   if (!alert) {
@@ -70,24 +80,43 @@ export default function ManageAlertPage() {
         <dt>Adresse</dt>
         <dd>{alert.email}</dd>
       </dl>
-      <Form method="post" className="form">
-        <fieldset>
-          <legend>Quand recevoir les nouveaux événements</legend>
-          {ALERT_RHYTHMS.map((r) => (
-            <label key={r.value}>
-              <input type="radio" name="rythme" value={r.value} defaultChecked={alert.rhythm === r.value} /> {r.label}
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit" className="button button--primary">
-          Enregistrer
-        </button>
+      <Form method="post" className="form alert-manage">
+        {answer?.message ? (
+          <p className="notice notice--error" role="alert" id="rythme-error">
+            {answer.message}
+          </p>
+        ) : null}
+        {alert.rhythms.length > 1 ? (
+          <fieldset className="choice-group" aria-describedby={answer?.message ? 'rythme-error' : undefined}>
+            <legend className="field__label">Quand recevoir les nouveaux événements&#8239;?</legend>
+            {alert.rhythms.map((r) => (
+              <label key={r.value} className="check check--row">
+                <input type="radio" name="rythme" value={r.value} defaultChecked={alert.rhythm === r.value} /> {r.label}
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p>
+            <input type="hidden" name="rythme" value={alert.rhythms[0].value} />
+            <span className="field__label">Quand&nbsp;: </span>
+            {alert.rhythms[0].label.toLowerCase()}.
+          </p>
+        )}
+        {alert.rhythms.length > 1 ? (
+          <button type="submit" className="button button--primary">
+            Enregistrer
+          </button>
+        ) : null}
       </Form>
-      <Form method="post" action={`/alertes/desabonner/${encodeURIComponent(token ?? '')}`}>
-        <button type="submit" className="button button--danger">
-          Me désabonner
-        </button>
-      </Form>
+      <section className="alert-manage__leave" aria-labelledby="leave-title">
+        <h2 id="leave-title">Ne plus recevoir cette alerte</h2>
+        <p>L’alerte et votre adresse sont supprimées aussitôt.</p>
+        <Form method="post" action={`/alertes/desabonner/${encodeURIComponent(token ?? '')}`}>
+          <button type="submit" className="button button--destructive">
+            Me désabonner
+          </button>
+        </Form>
+      </section>
     </AlertLinkPage>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { guardAnonymousPost, signInPageData } from '~/.server/accounts/anonymous';
 import { authenticate } from '~/.server/accounts/login';
 import { audit, auditFromRequest } from '~/.server/platform/audit';
@@ -12,9 +12,10 @@ import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/A
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { PasswordField } from '~/components/form/PasswordField';
-import { LOGIN_FAILED, loginSchema } from '~/domain/auth';
+import { LOGIN_FAILED, landingPath, loginSchema } from '~/domain/auth';
 import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
+import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return signInPageData(request, context);
@@ -43,7 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refused(new UseCaseError(LOGIN_FAILED), { values });
   }
   audit('login.success', { ...who, uid: user.uid });
-  return redirect(safeRedirect(formData.get('redirect')), { headers: await signIn(request, user.uid, user.idToken) });
+  // The page asked for (`?redirect=`), else where this role works.
+  return redirect(safeRedirect(formData.get('redirect'), landingPath(user.role)), {
+    headers: await signIn(request, user.uid, user.idToken),
+  });
 }
 
 export const headers = keepRetryAfter;
@@ -52,9 +56,17 @@ export default function LoginPage() {
   const { google } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const redirectTo = useWantedPage();
+  // After the verification link: the address it confirmed, filled in.
+  const confirmed = useRouteLoaderData<typeof rootLoader>('root')?.flash?.email;
   return (
     <AccountPage title="Connexion" lead="Connectez-vous pour publier et gérer vos événements.">
-      <AccountForm id="login" schema={loginSchema} answer={answer} submitLabel="Se connecter">
+      <AccountForm
+        id="login"
+        schema={loginSchema}
+        answer={answer}
+        defaultValue={confirmed ? { email: confirmed } : undefined}
+        submitLabel="Se connecter"
+      >
         {(fields) => (
           <>
             <input type="hidden" name="redirect" value={redirectTo} />

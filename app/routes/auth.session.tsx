@@ -7,6 +7,7 @@ import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
+import { landingPath } from '~/domain/auth';
 
 // POST only, like logout: a GET goes home.
 export async function loader() {
@@ -29,5 +30,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!signedIn) return failed('La connexion avec Google n’a pas abouti.');
   const headers = await signIn(request, signedIn.user.uid, signedIn.signedIn.idToken);
-  return redirect(safeRedirect(formData.get('redirect')), { headers });
+  return redirect(safeRedirect(formData.get('redirect'), landingPath(signedIn.user.role)), { headers });
 }

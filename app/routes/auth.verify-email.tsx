@@ -9,21 +9,36 @@ import { refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { getCurrentUser } from '~/.server/platform/session';
 import { FormSecurity } from '~/components/FormSecurity';
+import { ADDRESS_CONFIRMED, landingPath } from '~/domain/auth';
 import { pageMeta } from '~/domain/meta';
 
-/** With ?token= (the link of the mail): verify, then continue to the site root (SPEC §7). */
+/**
+ * With ?token= (the link of the mail): verify, then continue where one works (issue 33): signed in in this browser,
+ * the dashboard; otherwise the login page, the address filled in, « Adresse confirmée ».
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
+  const user = await getCurrentUser(request);
   if (token) {
     const verified = token.length < 200 ? await verifyEmail(accountDeps(context.services), token) : null;
-    const flash = verified
-      ? { kind: 'success' as const, message: `Merci ! L’adresse ${verified.email} est vérifiée.` }
-      : { kind: 'error' as const, message: 'Ce lien de vérification n’est plus valable. Demandez-en un nouveau.' };
-    return redirect(verified ? '/' : '/auth/verify-email', {
-      headers: { 'Set-Cookie': await setFlash(request, flash) },
-    });
+    if (!verified) {
+      const flash = {
+        kind: 'error' as const,
+        message: 'Ce lien de vérification n’est plus valable. Demandez-en un nouveau.',
+      };
+      return redirect('/auth/verify-email', { headers: { 'Set-Cookie': await setFlash(request, flash) } });
+    }
+    const signedIn = user?.email === verified.email;
+    const flash = signedIn
+      ? { kind: 'success' as const, message: `Adresse confirmée\u00a0: ${verified.email}. Merci\u202f!` }
+      : { kind: 'success' as const, message: ADDRESS_CONFIRMED, email: verified.email };
+    return redirect(
+      user && signedIn ? landingPath(user.role) : `/auth/login?redirect=${encodeURIComponent('/dashboard')}`,
+      {
+        headers: { 'Set-Cookie': await setFlash(request, flash) },
+      },
+    );
   }
-  const user = await getCurrentUser(request);
   return { loggedIn: Boolean(user), verified: user?.emailVerified ?? false, email: user?.email ?? null };
 }
 

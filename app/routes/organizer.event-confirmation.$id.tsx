@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { eventForEditing } from '~/.server/events/submissions';
 import { requireUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
+import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { useCategory } from '~/components/useCategories';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { toEventCard } from '~/domain/event-card';
@@ -11,11 +12,17 @@ import { REVIEW_DELAY } from '~/domain/event-edit-story';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { formatPrice } from '~/domain/price';
+import { summariseSchedule } from '~/domain/schedule-preview';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const event = await eventForEditing(context.services.store, user, params.id ?? '');
-  return { event, edited: new URL(request.url).searchParams.get('modifie') === '1' };
+  return {
+    event,
+    edited: new URL(request.url).searchParams.get('modifie') === '1',
+    // A series as the form's preview showed it, and as the moderator will read it.
+    schedule: event.schedule ? summariseSchedule(event.schedule) : null,
+  };
 }
 
 const STATUS_TEXT = {
@@ -27,7 +34,7 @@ const STATUS_TEXT = {
 } as const;
 
 export default function EventConfirmationPage() {
-  const { event, edited } = useLoaderData<typeof loader>();
+  const { event, edited, schedule } = useLoaderData<typeof loader>();
   const category = useCategory(event.category);
   return (
     <div className="page page--narrow confirmation">
@@ -65,7 +72,9 @@ export default function EventConfirmationPage() {
           <dt>Catégorie</dt>
           <dd>{category.label}</dd>
           <dt>Quand</dt>
-          <dd>{formatEventWhen(event)}</dd>
+          <dd>
+            {schedule ? <ScheduleSummary summary={schedule} testId="confirmation-schedule" /> : formatEventWhen(event)}
+          </dd>
           <dt>Où</dt>
           <dd>
             {event.venueName}, {event.postalCode} {event.city} ({CANTON_NAMES[event.canton]})

@@ -130,6 +130,36 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     );
   });
 
+  it('un événement d’une série : ses dates à venir, une date annulée par son organisateur marquée « cancelled »', async () => {
+    const cancelled = zurichIso(day(17), '08:00');
+    const serie = await store.events.findById('serie');
+    if (!serie) throw new Error('série absente');
+    await store.events.transition({
+      seen: serie.updatedAt,
+      next: {
+        ...serie,
+        cancelledDates: [cancelled],
+        updatedAt: new Date(Date.parse(serie.updatedAt) + 1).toISOString(),
+      },
+    });
+    const { body } = await call(eventLoader as Loader, '/api/v1/events/serie', { id: 'serie' });
+    expect(body.data.cancelled).toBe(false);
+    expect(
+      body.data.dates.map((d: { startsAt: string; cancelled: boolean }) => [d.startsAt.slice(0, 16), d.cancelled]),
+    ).toEqual([
+      [`${day(10)}T08:00`, false],
+      [`${day(17)}T08:00`, true],
+      [`${day(24)}T08:00`, false],
+    ]);
+    // Asked for alone, or left out by `fields`; a single date has none.
+    const only = await call(eventLoader as Loader, '/api/v1/events/serie?fields=dates', { id: 'serie' });
+    expect(Object.keys(only.body.data).sort()).toEqual(['dates', 'id']);
+    const without = await call(eventLoader as Loader, '/api/v1/events/serie?fields=title', { id: 'serie' });
+    expect(Object.keys(without.body.data).sort()).toEqual(['id', 'title']);
+    const single = await call(eventLoader as Loader, '/api/v1/events/publie', { id: 'publie' });
+    expect(single.body.data.dates).toBeNull();
+  });
+
   it('« group=series » : une série est une ligne, à sa prochaine date, avec ses dates retenues ; une date annulée le dit (décision 065)', async () => {
     const grouped = await list('?group=series&limit=100');
     expect(titles(grouped.body)).toEqual(['Concert public', 'Récital approuvé', 'Pièce genevoise', 'Marché du samedi']);

@@ -27,9 +27,10 @@ test.describe('comptes', () => {
     });
     const link = await linkInMail(email, '/auth/verify-email?token=');
     expect(lastMailTo(email)).toContain('Confirmez votre adresse email pour publier vos événements');
+    // Signed in in this browser: back to the dashboard, the address confirmed.
     await page.goto(link);
-    await expect(page).toHaveURL('/');
-    await expect(page.getByTestId('flash')).toContainText(`L’adresse ${email} est vérifiée`);
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByTestId('flash')).toContainText(`Adresse confirmée\u00a0: ${email}`);
     expect((await accountOf(ports, email))?.emailVerified).toBe(true);
     await page.goto(link);
     await expect(page.getByTestId('flash')).toContainText('n’est plus valable');
@@ -146,7 +147,7 @@ test.describe('comptes', () => {
     await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.');
     await page.getByLabel('Mot de passe').fill('une autre phrase bien longue');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/dashboard');
     await page.goto(link);
     await expect(page.getByRole('alert')).toContainText('Ce lien n’est plus valable');
   });
@@ -176,7 +177,7 @@ test.describe('comptes', () => {
     await otherPage.getByLabel('Adresse email').fill(email);
     await otherPage.getByLabel('Mot de passe').fill(PASSWORD);
     await otherPage.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(otherPage).toHaveURL('/');
+    await expect(otherPage).toHaveURL('/dashboard');
 
     await page.goto('/organizer/profile');
     await expect(page.getByTestId('sessions').locator('li')).toHaveCount(2);

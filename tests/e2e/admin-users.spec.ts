@@ -58,8 +58,8 @@ test.describe('gestion des utilisateurs', () => {
     await expect(row).toContainText(`Zoé Théâtre ${suffix}`);
     await expect(row).toContainText(account.email);
     await expect(row).toContainText('Organisateur');
-    await expect(row).toContainText('Non vérifié');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('0');
+    await expect(row).toContainText('Adresse\u00a0: non vérifiée');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('Événements\u00a0: aucun');
 
     await row.getByRole('button', { name: 'Passer admin' }).click();
     await expect(page.getByTestId('flash')).toHaveText(`Zoé Théâtre ${suffix} a maintenant le rôle d’administrateur.`);

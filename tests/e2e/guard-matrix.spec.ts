@@ -424,3 +424,69 @@ test.describe('aucune page ne déborde sur un téléphone de 390 px @js-only', (
     });
   }
 });
+
+/**
+ * Issue 33 §14: on a 390 px phone, what an organizer or an admin taps while working is at least 44 px (WCAG 2.5.5):
+ * buttons, fields, drop-downs, tabs and pages, the rows of check boxes and radios; a link standing alone at least 24 px (WCAG
+ * 2.5.8; a link within a sentence is exempt). Within the page's main area: the header and the footer are the public
+ * sweep's. Every page of the matrix that each signed-in role reads, with and without JavaScript.
+ */
+async function smallTargets(page: Page, url: string): Promise<string[]> {
+  await page.goto(url);
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return ['pas de <main>'];
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== 'hidden' && !el.closest('.visually-hidden, [hidden], dialog:not([open])');
+    };
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} « ${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('name') || '').trim().replace(/\s+/g, ' ').slice(0, 40)} »`;
+    const problems: string[] = [];
+    const check = (el: Element, target: Element, min: number, what: string) => {
+      const box = target.getBoundingClientRect();
+      if (box.height < min - 0.5 || box.width < Math.min(min, 24) - 0.5)
+        problems.push(`${name(el)} ${what} ${Math.round(box.width)}×${Math.round(box.height)}`);
+    };
+    for (const el of main.querySelectorAll(
+      'button, select, textarea, summary, input:not([type="hidden"]), a, [role="tab"], [role="button"]',
+    )) {
+      if (!visible(el) && !(el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type))) continue;
+      if (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type)) {
+        const label = el.closest('label') ?? (el.id ? main.querySelector(`label[for="${el.id}"]`) : null);
+        if (label && visible(label)) check(el, label, 44, 'ligne de choix');
+        else if (visible(el)) check(el, el, 44, 'case');
+        continue;
+      }
+      // A link among the links of a navigation (tabs, pages) is tapped like a button.
+      if (el instanceof HTMLAnchorElement && !el.matches('.button, [role="tab"], [role="button"], nav a')) {
+        // A link within a sentence is exempt; alone in its block, at least 24 px.
+        const block = el.parentElement;
+        const inSentence = (block?.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 2;
+        if (!inSentence) check(el, el, 24, 'lien');
+        continue;
+      }
+      check(el, el, 44, 'commande');
+    }
+    return problems;
+  });
+}
+
+test.describe('cibles tactiles des pages des organisateurs et des admins, à 390 px', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const [who, guards] of ROLE_PAGES.filter(([role]) => role !== 'visiteur')) {
+    test(who, async ({ page, createUser, createEvent, createPartner, loginAs }) => {
+      const targets = await visitAs(who, page, { createUser, createEvent, createPartner, loginAs });
+      const small: string[] = [];
+      for (const pattern of pages(guards)) {
+        const url = concrete(pattern, targets);
+        for (const problem of await smallTargets(page, url)) small.push(`${url} — ${problem}`);
+      }
+      expect(small).toEqual([]);
+    });
+  }
+});

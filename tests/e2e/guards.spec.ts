@@ -46,9 +46,9 @@ test.describe('gardes des routes', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
   });
 
-  test('un redirect vers un autre site est ignoré', async ({ page }) => {
+  test('un redirect vers un autre site est ignoré : l’organisateur arrive à son tableau de bord', async ({ page }) => {
     await loginWithForm(page, organizer, '//evil.example/piege');
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/dashboard');
   });
 
   test('un organisateur accède à son espace, pas à l’admin, ni aux pages de connexion', async ({ page, loginAs }) => {

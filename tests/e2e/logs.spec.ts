@@ -85,7 +85,7 @@ test.describe('journal de sécurité @js-only @sqlite-only', () => {
     await page.getByLabel('Adresse email').fill(email);
     await page.getByLabel('Mot de passe').fill(second);
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page).toHaveURL(`${base}/`);
+    await expect(page).toHaveURL(`${base}/dashboard`);
     const loggedInCookies = (await page.context().cookies()).map((c) => c.value);
 
     // A cross-site form post.

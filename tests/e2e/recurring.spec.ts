@@ -34,7 +34,7 @@ test('une série hebdomadaire avec une date exclue : liste, page, .ics, puis une
   await page.getByLabel('Heure de début', { exact: true }).fill('08:00');
   await page.getByLabel('Heure de fin', { exact: true }).fill('12:00');
   await page.getByLabel('Une date qui se répète').check();
-  await page.getByLabel('samedi', { exact: true }).check();
+  await page.getByRole('checkbox', { name: 'samedi', exact: true }).check();
   await page.getByLabel('ou nombre de fois').fill('6');
   await page.getByLabel('Sauf les dates').fill(swiss(secondSaturday));
   await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
@@ -102,8 +102,10 @@ test('une série hebdomadaire avec une date exclue : liste, page, .ics, puis une
   // The organizer cancels the third date: « Annulé » on it only, the others stay.
   await page.goto(`/evenement/${id}`);
   const third = page.getByTestId('next-dates').getByTestId('series-date').nth(2);
-  await third.getByRole('button', { name: 'Annuler cette date' }).click();
-  await expect(page.getByTestId('flash')).toContainText('Cette date est annulée');
+  // Asked first: a dialog with JavaScript, the confirmation step without (decision 068).
+  await third.getByRole('link', { name: /^Annuler cette date/ }).click();
+  await page.getByRole('button', { name: 'Oui, annuler cette date' }).click();
+  await expect(page.getByTestId('flash')).toContainText('est annulée');
   await visitor.goto(`/evenement/${id}`);
   const shown = visitor.getByTestId('next-dates').getByTestId('series-date');
   await expect(shown.nth(2)).toContainText('Annulé');

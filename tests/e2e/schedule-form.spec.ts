@@ -96,7 +96,7 @@ test.describe('l’horaire du formulaire d’événement', () => {
     expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
   });
 
-  test('une répétition chaque mois le dernier jour de la semaine : « Répéter » et « Le jour » sont envoyés', async ({
+  test('une répétition tous les deux mois le dernier jour de la semaine : « Répéter » et « Quel jour du mois ? » sont envoyés', async ({
     page,
     ports,
     signIn,
@@ -104,9 +104,8 @@ test.describe('l’horaire du formulaire d’événement', () => {
   }) => {
     const organizer = await startSubmission(page, signIn, 'Ciné-club');
     await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
-    await page.getByLabel('Répéter', { exact: true }).selectOption('monthly');
-    await page.getByLabel('Toutes les … semaines ou mois').fill('2');
-    await page.getByLabel('Le jour (chaque mois)').selectOption('-1');
+    await page.getByLabel('Répéter', { exact: true }).selectOption({ label: 'tous les 2 mois' });
+    await page.getByLabel('Quel jour du mois').selectOption('last');
     await page.getByLabel('ou nombre de fois').fill('3');
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);

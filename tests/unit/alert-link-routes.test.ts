@@ -7,6 +7,7 @@ import { hashAlertToken } from '../../app/.server/alerts/alerts';
 import { FORBIDDEN_ORIGIN, TOO_MANY_REQUESTS } from '../../app/.server/platform/security';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
+import { WEEKEND_IS_WEEKLY } from '../../app/domain/alert';
 import { action as confirm } from '../../app/routes/alertes.confirmer.$token';
 import { action as unsubscribe } from '../../app/routes/alertes.desabonner.$token';
 import { action as manage } from '../../app/routes/alertes.gerer.$token';
@@ -21,15 +22,15 @@ beforeAll(async () => {
 });
 
 /** An alert of its own address, pending, and the token of its links. */
-async function storedAlert() {
+async function storedAlert(filter = 'canton=VD', rhythm: 'daily' | 'weekly' = 'daily') {
   const token = crypto.randomBytes(32).toString('base64url');
   const id = `lien-${crypto.randomBytes(6).toString('hex')}`;
   const email = `${id}@exemple.ch`;
   await getServices().store.alerts.request({
     id,
     email,
-    filter: 'canton=VD',
-    rhythm: 'daily',
+    filter,
+    rhythm,
     tokenHash: hashAlertToken(token),
     now: new Date().toISOString(),
   });
@@ -71,6 +72,20 @@ describe('les liens d’une alerte par email', () => {
     );
     expect(changed.location).toBe(`/alertes/gerer/${token}?enregistre=1`);
     expect((await alertsOf(email)).map((a) => [a.status, a.rhythm])).toEqual([['active', 'weekly']]);
+  });
+
+  it('une sélection « Ce week-end » ne passe pas à « Chaque matin », même par un envoi fait à la main', async () => {
+    const { token, email } = await storedAlert('quand=week-end&canton=VD', 'weekly');
+    const answer = await routeAnswer(() =>
+      manage({
+        request: linkPost(`/alertes/gerer/${token}`, {}, 'rythme=daily'),
+        params: { token },
+        context: loadContext('192.0.2.55'),
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({ message: WEEKEND_IS_WEEKLY });
+    expect((await alertsOf(email)).map((a) => a.rhythm)).toEqual(['weekly']);
   });
 
   it('un envoi venu d’un autre site est refusé et l’alerte reste', async () => {

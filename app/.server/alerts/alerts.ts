@@ -8,6 +8,8 @@ import {
   describeAlertFilter,
   normaliseAlertEmail,
   PENDING_ALERT_DAYS,
+  rhythmsFor,
+  WEEKEND_IS_WEEKLY,
 } from '~/domain/alert';
 import { createLimiter } from '../platform/limiter';
 import { UseCaseError } from '../platform/use-case-error';
@@ -83,6 +85,8 @@ export async function requestAlert(
 ): Promise<void> {
   const email = normaliseAlertEmail(input.email);
   if (!email) throw new UseCaseError('Saisissez une adresse email valide, par exemple nom@exemple.ch.', 'email');
+  if (!rhythmsFor(input.filter).some((r) => r.value === input.rhythm))
+    throw new UseCaseError(WEEKEND_IS_WEEKLY, 'rythme');
   try {
     await perAddress.consume(email);
   } catch {
@@ -119,9 +123,12 @@ export async function findAlert(store: Store, token: string): Promise<Alert | nu
   return store.alerts.findByTokenHash(hashAlertToken(token));
 }
 
+/** Changes the rhythm of a link's alert (null when the link is no more); one that does not suit its selection is refused. */
 export async function changeAlertRhythm(store: Store, token: string, rhythm: AlertRhythm, now = new Date()) {
   const alert = await findAlert(store, token);
-  return alert ? store.alerts.setRhythm(alert.id, rhythm, now.toISOString()) : null;
+  if (!alert) return null;
+  if (!rhythmsFor(alert.filter).some((r) => r.value === rhythm)) throw new UseCaseError(WEEKEND_IS_WEEKLY, 'rythme');
+  return store.alerts.setRhythm(alert.id, rhythm, now.toISOString());
 }
 
 /** Deletes the alert of a link; true when there was one. */

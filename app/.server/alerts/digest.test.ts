@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makeUser } from '../../../tests/support/factories';
 import { mailHarness, memoryStore } from '../../../tests/unit/memory-store';
+import { WEEKEND_IS_WEEKLY } from '../../domain/alert';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { changeEvent } from '../events/lifecycle';
 import { type AlertDeps, confirmAlert, requestAlert } from './alerts';
@@ -144,6 +145,18 @@ describe('alertes : la lettre des nouveaux événements', () => {
     await confirmAlert(store, token, MONDAY);
     await ask();
     expect(mailer.sent).toHaveLength(2);
+  });
+
+  it('« Chaque matin » pour une sélection « Ce week-end » est refusé en français, sans rien enregistrer ni envoyer', async () => {
+    const { deps, store, mailer, mail, ask } = await setup();
+    const daily = requestAlert(deps, { email: 'flo@example.ch', filter: 'quand=week-end', rhythm: 'daily' }, MONDAY);
+    await expect(daily).rejects.toMatchObject({ field: 'rythme', message: WEEKEND_IS_WEEKLY });
+    await mail.deliver(MONDAY);
+    expect(mailer.sent).toEqual([]);
+    expect(await store.mails.counts()).toEqual({ pending: 0, sending: 0, failed: 0 });
+    expect(await store.alerts.listByEmail('flo@example.ch')).toEqual([]);
+    await ask({ email: 'flo@example.ch', filter: 'quand=week-end', rhythm: 'weekly' });
+    expect(mailer.sent).toHaveLength(1);
   });
 });
 

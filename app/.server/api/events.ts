@@ -6,7 +6,7 @@ import { filtersToParams, parseEventFilters } from '~/domain/event-filters';
 import { activeCategorySlugs, categoryInfos } from '../categories/categories';
 import { cachedRead, getEventForViewer, queryFromFilters } from '../events/public';
 import type { Store } from '../ports';
-import { type ApiEvent, apiEvent, EVENT_FIELDS } from './representation';
+import { type ApiEvent, apiEvent, EVENT_FIELDS, zurichIsoOffset } from './representation';
 
 export const API_DEFAULT_LIMIT = 20;
 export const API_MAX_LIMIT = 100;
@@ -136,10 +136,33 @@ export async function listApiEvents(store: Store, params: URLSearchParams, siteU
   };
 }
 
-/** GET /api/v1/events/{id}: one public event as the public sees it (its approved content), or a 404. */
-export async function getApiEvent(store: Store, id: string, params: URLSearchParams, siteUrl: string) {
-  const fields = readFields(params);
+/**
+ * GET /api/v1/events/{id}: one public event as the public sees it (its approved content), or a 404. A series adds its
+ * dates from now on, each saying whether it is cancelled (decision 068); `dates` is null for a single date.
+ */
+export async function getApiEvent(
+  store: Store,
+  id: string,
+  params: URLSearchParams,
+  siteUrl: string,
+  now = new Date(),
+) {
+  // `dates` belongs to this answer only (a list has one row per date already): asked for apart from the others.
+  const asked = params.get('fields') ? (params.get('fields') ?? '').split(',').map((name) => name.trim()) : null;
+  const others = asked?.filter((name) => name && name !== 'dates') ?? [];
+  const fields = asked ? (others.length ? readFields(new URLSearchParams({ fields: others.join(',') })) : []) : null;
+  const withDates = !asked || asked.includes('dates');
   const [view, categories] = await Promise.all([getEventForViewer(store, id, null), categoryInfos(store)]);
   if (!view) throw new ApiProblem(404, 'Introuvable', 'Aucun événement public ne porte cet identifiant.');
-  return { data: pickFields(apiEvent(view.event, siteUrl, categories), fields) };
+  const { event } = view;
+  const data = pickFields(apiEvent(event, siteUrl, categories), fields);
+  if (!withDates) return { data };
+  const dates = event.schedule
+    ? (await store.events.occurrences(event.id, now.toISOString())).map((o) => ({
+        startsAt: zurichIsoOffset(o.startsAt),
+        endsAt: o.openEnd ? null : zurichIsoOffset(o.endsAt),
+        cancelled: event.status === 'cancelled' || o.cancelled,
+      }))
+    : null;
+  return { data: { ...data, dates } };
 }

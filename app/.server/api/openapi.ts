@@ -105,6 +105,28 @@ const Event = {
   additionalProperties: false,
 };
 
+/** One event asked for by its id: a series adds its dates to come, each cancelled or not (decision 068). */
+const EventWithDates = {
+  ...Event,
+  description: `${Event.description} Une série y ajoute ses dates à venir (\`dates\`, aussi par \`fields=dates\`).`,
+  properties: {
+    ...Event.properties,
+    dates: nullable('array', {
+      description: 'Les dates à venir d’une série, dans l’ordre, une date annulée marquée (null : une seule date).',
+      items: {
+        type: 'object',
+        required: ['startsAt', 'endsAt', 'cancelled'],
+        properties: {
+          startsAt: isoWithOffset,
+          endsAt: { ...isoWithOffset, type: ['string', 'null'] },
+          cancelled: { type: 'boolean' },
+        },
+        additionalProperties: false,
+      },
+    }),
+  },
+};
+
 const Problem = {
   type: 'object',
   required: ['type', 'title', 'status', 'detail'],
@@ -230,7 +252,7 @@ export function openApiDocument(siteUrl: string) {
             200: json('L’événement.', {
               type: 'object',
               required: ['data'],
-              properties: { data: { $ref: '#/components/schemas/Event' } },
+              properties: { data: { $ref: '#/components/schemas/EventWithDates' } },
             }),
             404: problem('Aucun événement public ne porte cet identifiant.'),
             429: limited,
@@ -278,6 +300,6 @@ export function openApiDocument(siteUrl: string) {
         },
       },
     },
-    components: { schemas: { Event, Image, Problem } },
+    components: { schemas: { Event, EventWithDates, Image, Problem } },
   };
 }

@@ -3,9 +3,44 @@ import { describe, expect, it } from 'vitest';
 import { makeEvent, makeSaturdayMarket, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import type { AgendaEvent } from '../../domain/event';
+import type { EventFormInput } from '../../domain/event-form';
 import { scheduleSpan } from '../../domain/schedule-expand';
 import { UseCaseError } from '../platform/use-case-error';
-import { setDateCancelled } from './cancel-date';
+import { cancelOrRestoreDate, DATE_MESSAGES, keepPublishedDates, managedDates, setDateCancelled } from './cancel-date';
+import { updateEvent } from './submissions';
+
+/** The form's fields of a stored event (its dates come from its schedule's span). */
+const formInputOf = (e: AgendaEvent): EventFormInput => ({
+  title: e.title,
+  description: e.description,
+  category: e.category,
+  startDate: '',
+  startTime: '',
+  endDate: '',
+  endTime: '',
+  allDay: e.allDay,
+  venueName: e.venueName,
+  street: e.street,
+  postalCode: e.postalCode,
+  city: e.city,
+  canton: e.canton,
+  lat: e.lat,
+  lng: e.lng,
+  isFree: e.isFree,
+  priceMin: e.priceMin,
+  priceMax: e.priceMax,
+  priceNote: e.priceNote,
+  ticketUrl: e.ticketUrl,
+  websiteUrl: e.websiteUrl,
+  organizerName: e.organizerName,
+  contactEmail: e.contactEmail,
+  contactPhone: e.contactPhone,
+  imageAlt: '',
+  wheelchair: e.accessibility.wheelchair,
+  hearing: e.accessibility.hearing,
+  familyFriendly: e.accessibility.familyFriendly,
+});
 
 const NOW = new Date('2030-03-01T10:00:00Z');
 const rule = makeSaturdayMarket({ firstDate: '2030-03-09', count: 3 });
@@ -65,5 +100,108 @@ describe('annuler une date d’une série', () => {
     });
     await expect(wrong).rejects.toBeInstanceOf(UseCaseError);
     expect((await store.events.occurrences('marche')).some((o) => o.cancelled)).toBe(false);
+  });
+});
+
+describe('les dates d’une série une par une (décision 068)', () => {
+  const orga = makeUser({ uid: 'orga', role: 'organizer' });
+
+  it('une exposition se ferme par ses jours de fermeture, pas par « Annuler cette date » ; une date passée ne s’annule pas', async () => {
+    const { store } = memoryStore();
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    await store.users.upsert({ ...orga, passwordHash: 'x', now: '' });
+    const period = {
+      kind: 'period' as const,
+      from: '2030-03-02',
+      to: '2030-03-30',
+      hours: { SA: { open: '10:00', close: '18:00' } },
+      closed: [],
+    };
+    const span = scheduleSpan(period);
+    if (!span) throw new Error('période vide');
+    await store.events.insertMany([
+      makeEvent({ id: 'expo', createdBy: 'orga', schedule: period, ...span }, { now: NOW }),
+      makeEvent({ id: 'marche', createdBy: 'orga', schedule: rule, ...scheduleSpan(rule) }, { now: NOW }),
+    ]);
+    await expect(
+      setDateCancelled(store, orga, { eventId: 'expo', startsAt: span.startsAt, cancelled: true }, NOW),
+    ).rejects.toMatchObject({ message: DATE_MESSAGES.period });
+    const later = new Date('2030-03-20T10:00:00Z');
+    await expect(
+      setDateCancelled(
+        store,
+        orga,
+        { eventId: 'marche', startsAt: '2030-03-09T08:00:00+01:00', cancelled: true },
+        later,
+      ),
+    ).rejects.toMatchObject({ message: DATE_MESSAGES.past });
+  });
+
+  it('les dates à venir d’une série pour le tableau de bord ; annuler puis rétablir dit quoi et ramène au tableau de bord', async () => {
+    const store = await setup();
+    expect(
+      (await managedDates(store, { id: 'marche', allDay: false, schedule: rule }, NOW)).map((d) => d.short),
+    ).toEqual(['sam. 9 mars · 08:00', 'sam. 16 mars · 08:00', 'sam. 23 mars · 08:00']);
+    const cancelled = await cancelOrRestoreDate(
+      store,
+      orga,
+      { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true, back: 'tableau-de-bord' },
+      NOW,
+    );
+    expect(cancelled.path).toBe('/dashboard?dates=marche#dates-marche');
+    expect(cancelled.flash).toMatchObject({
+      kind: 'info',
+      message:
+        'La date du samedi 16 mars 2030, 08:00 – 12:00 est annulée\u00a0: elle reste affichée «\u00a0Annulé\u00a0»\u00a0; les autres dates ne changent pas.',
+      action: { intent: 'restore', fields: { startsAt: '2030-03-16T08:00:00+01:00', retour: 'tableau-de-bord' } },
+    });
+    expect(
+      (await managedDates(store, { id: 'marche', allDay: false, schedule: rule }, NOW)).map((d) => d.cancelled),
+    ).toEqual([false, true, false]);
+    const restored = await cancelOrRestoreDate(
+      store,
+      orga,
+      { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: false, back: 'evenement' },
+      NOW,
+    );
+    expect(restored).toMatchObject({ path: '/evenement/marche?date=2030-03-16', flash: { kind: 'success' } });
+    const refused = await cancelOrRestoreDate(
+      store,
+      makeUser({ uid: 'autre' }),
+      { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true, back: 'evenement' },
+      NOW,
+    );
+    expect(refused).toEqual({ path: '/evenement/marche', flash: { kind: 'error', message: DATE_MESSAGES.forbidden } });
+  });
+
+  it('« Sauf les dates » d’une date déjà publiée : la date reste, « Annulé », tout de suite ; une date pas encore publiée est exclue', async () => {
+    const store = await setup();
+    const published = await store.events.findById('marche');
+    if (!published) throw new Error('série absente');
+    const edited = { ...rule, start: '09:00', exclude: ['2030-03-16', '2030-03-30'] };
+    expect(keepPublishedDates(published, edited, NOW)).toEqual({
+      schedule: { ...edited, exclude: ['2030-03-30'] },
+      cancel: ['2030-03-16T08:00:00+01:00', '2030-03-16T09:00:00+01:00'],
+    });
+    // Not public yet: nothing to keep.
+    expect(keepPublishedDates({ ...published, status: 'pending' }, edited, NOW).cancel).toEqual([]);
+    // Already excluded before the edit: stays excluded.
+    expect(
+      keepPublishedDates({ ...published, schedule: { ...rule, exclude: ['2030-03-16'] } }, edited, NOW).cancel,
+    ).toEqual([]);
+  });
+
+  it('l’organisateur exclut une date publiée dans une modification : publiée « Annulé » sans attendre, la modification en attente', async () => {
+    const store = await setup();
+    const event = await store.events.findById('marche');
+    if (!event) throw new Error('série absente');
+    const edited = { ...rule, exclude: ['2030-03-16'] };
+    const input = { ...formInputOf(event), schedule: edited, span: scheduleSpan(edited) };
+    await updateEvent({ store, now: () => NOW }, orga, 'marche', input, undefined);
+    const after = await store.events.findById('marche');
+    expect(after?.cancelledDates).toEqual(['2030-03-16T08:00:00+01:00']);
+    // Nothing else changed: no revision waits, the date shows « Annulé » to the public now.
+    expect(after?.revision).toBeNull();
+    expect((await store.events.occurrences('marche')).map((o) => o.cancelled)).toEqual([false, true, false]);
   });
 });

@@ -1,24 +1,76 @@
-// Cancelling one date of a series (decision 041): « annulé » on that date only, the others stay. Its owner or an
-// admin may do it (and undo it); it changes no content, so it needs no new moderation. The whole series is cancelled
-// like any event (cancelEvent).
+// Cancelling one date of a series (decisions 041 and 068): « Annulé » on that date only, the others stay. Its owner or
+// an admin may do it (and undo it), from the dashboard or the event's page; it changes no content, so it needs no new
+// moderation. The whole series is cancelled like any event (cancelEvent); an exhibition closes a day through its
+// « Jours de fermeture » (an edit); adding or moving dates is an edit, moderated.
+import { zurichDay, zurichIso } from '~/domain/dates';
+import type { AgendaEvent } from '~/domain/event';
+import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { actorsFor, nextVersion } from '~/domain/event-lifecycle';
+import type { Schedule } from '~/domain/schedule';
 import { occurrencesOf } from '~/domain/schedule-expand';
+import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 
+export const DATE_MESSAGES = {
+  notFound: 'Cet événement n’existe pas.',
+  forbidden: 'Seuls l’organisateur et les administrateurs peuvent annuler une date.',
+  single: 'Cet événement n’a qu’une date\u00a0: annulez l’événement.',
+  period: 'Une exposition ferme un jour par ses «\u00a0Jours de fermeture\u00a0»\u00a0: modifiez l’événement.',
+  notInSeries: 'Cette date ne fait pas partie de la série.',
+  past: 'Cette date est déjà passée.',
+  changed: 'L’événement a changé entre-temps : réessayez.',
+} as const;
+
+/** One date of a series its owner manages: when, how it reads, whether it is cancelled. */
+export interface ManagedDate {
+  startsAt: string;
+  /** « samedi 28 novembre 2026, 07:30 – 12:30 ». */
+  label: string;
+  /** « sam. 28 nov. · 07:30 », for a list of them. */
+  short: string;
+  cancelled: boolean;
+}
+
+/** The event and the date asked for, if this actor may cancel or restore it; else a UseCaseError. */
+async function dateOfSeries(store: Store, actor: UserProfile, eventId: string, startsAt: string, now: Date) {
+  const event = await store.events.findById(eventId);
+  if (!event) throw new UseCaseError(DATE_MESSAGES.notFound, 'form', 404);
+  if (actorsFor(actor, event).length === 0) throw new UseCaseError(DATE_MESSAGES.forbidden, 'form', 403);
+  if (!event.schedule) throw new UseCaseError(DATE_MESSAGES.single, 'form', 400);
+  if (event.schedule.kind === 'period') throw new UseCaseError(DATE_MESSAGES.period, 'form', 400);
+  const occurrence = occurrencesOf(event).find((o) => o.startsAt === startsAt);
+  if (!occurrence) throw new UseCaseError(DATE_MESSAGES.notInSeries, 'form', 400);
+  const date: ManagedDate = {
+    startsAt,
+    label: formatEventWhen({ ...occurrence, allDay: event.allDay }),
+    short: formatEventShort({ ...occurrence, allDay: event.allDay }),
+    cancelled: (event.cancelledDates ?? []).includes(startsAt),
+  };
+  return { event, date, past: Date.parse(occurrence.endsAt) < now.getTime() };
+}
+
+/** The confirmation step of « Annuler cette date » (the page without JavaScript): the event's title and the date. */
+export async function dateToCancel(
+  store: Store,
+  actor: UserProfile,
+  input: { eventId: string; startsAt: string },
+  now: Date = new Date(),
+) {
+  const { event, date, past } = await dateOfSeries(store, actor, input.eventId, input.startsAt, now);
+  if (past) throw new UseCaseError(DATE_MESSAGES.past, 'form', 400);
+  return { eventId: event.id, title: event.title, date };
+}
+
+/** Cancels one date of a series (or restores it): the event as stored, and the date. */
 export async function setDateCancelled(
   store: Store,
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean },
   now: Date = new Date(),
 ) {
-  const event = await store.events.findById(input.eventId);
-  if (!event) throw new UseCaseError('Cet événement n’existe pas.', 'form', 404);
-  if (actorsFor(actor, event).length === 0)
-    throw new UseCaseError('Seuls l’organisateur et les administrateurs peuvent annuler une date.', 'form', 403);
-  if (!event.schedule) throw new UseCaseError('Cet événement n’a qu’une date\u00a0: annulez l’événement.', 'form', 400);
-  if (!occurrencesOf(event).some((o) => o.startsAt === input.startsAt))
-    throw new UseCaseError('Cette date ne fait pas partie de la série.', 'form', 400);
+  const { event, date, past } = await dateOfSeries(store, actor, input.eventId, input.startsAt, now);
+  if (input.cancelled && past) throw new UseCaseError(DATE_MESSAGES.past, 'form', 400);
   const others = (event.cancelledDates ?? []).filter((d) => d !== input.startsAt);
   const next = {
     ...event,
@@ -26,6 +78,98 @@ export async function setDateCancelled(
     updatedAt: nextVersion(event.updatedAt, now.toISOString()),
   };
   const stored = await store.events.transition({ seen: event.updatedAt, next });
-  if (!stored) throw new UseCaseError('L’événement a changé entre-temps : réessayez.', 'form', 409);
-  return stored;
+  if (!stored) throw new UseCaseError(DATE_MESSAGES.changed, 'form', 409);
+  return { event: stored, date: { ...date, cancelled: input.cancelled } };
+}
+
+/**
+ * The dates of a series its owner may cancel one by one, from now on (its stored occurrences, cancelled ones marked):
+ * none for one date or an exhibition.
+ */
+export async function managedDates(
+  store: Store,
+  event: { id: string; allDay: boolean; schedule?: { kind: string } | null },
+  now: Date = new Date(),
+): Promise<ManagedDate[]> {
+  if (!event.schedule || event.schedule.kind === 'period') return [];
+  const stored = await store.events.occurrences(event.id, now.toISOString());
+  return stored.map((o) => ({
+    startsAt: o.startsAt,
+    label: formatEventWhen({ ...o, allDay: event.allDay }),
+    short: formatEventShort({ ...o, allDay: event.allDay }),
+    cancelled: o.cancelled,
+  }));
+}
+
+/** Where a date's management sends back: the dashboard, or the event's page (at that date). */
+export type DateBack = 'tableau-de-bord' | 'evenement';
+export const dateBack = (value: unknown): DateBack => (value === 'tableau-de-bord' ? value : 'evenement');
+
+/**
+ * « Annuler cette date » (once confirmed) or « Rétablir cette date », as the dashboard and the event's page ask it: the
+ * page to go back to and the message to show there, with « Rétablir » after a cancellation.
+ */
+export async function cancelOrRestoreDate(
+  store: Store,
+  actor: UserProfile,
+  input: { eventId: string; startsAt: string; cancelled: boolean; back: DateBack },
+  now: Date = new Date(),
+): Promise<{ path: string; flash: Flash }> {
+  const eventPage = `/evenement/${encodeURIComponent(input.eventId)}`;
+  const path = (startsAt: string | null) =>
+    input.back === 'tableau-de-bord'
+      ? `/dashboard?dates=${encodeURIComponent(input.eventId)}#dates-${encodeURIComponent(input.eventId)}`
+      : startsAt
+        ? `${eventPage}?date=${zurichDay(startsAt)}`
+        : eventPage;
+  try {
+    const { date } = await setDateCancelled(store, actor, input, now);
+    const action = {
+      label: 'Rétablir cette date',
+      path: `${eventPage}/date`,
+      intent: 'restore',
+      eventId: input.eventId,
+    };
+    return {
+      path: path(date.startsAt),
+      flash: input.cancelled
+        ? {
+            kind: 'info',
+            message: `La date du ${date.label} est annulée\u00a0: elle reste affichée «\u00a0Annulé\u00a0»\u00a0; les autres dates ne changent pas.`,
+            action: { ...action, fields: { startsAt: date.startsAt, retour: input.back } },
+          }
+        : { kind: 'success', message: `La date du ${date.label} est rétablie.` },
+    };
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    return { path: path(null), flash: { kind: 'error', message: error.message } };
+  }
+}
+
+/**
+ * An edit that puts into « Sauf les dates » a date the public already sees would make it vanish once approved: such a
+ * date is cancelled instead, at once and without moderation (it keeps showing, « Annulé »), and stays in the series.
+ * The schedule to save (without those exclusions) and the dates to mark cancelled: the public date's start, and the
+ * same day at the edit's start time (if it moves the series, the date keeps its mark once the edit is published).
+ */
+export function keepPublishedDates(
+  published: AgendaEvent,
+  schedule: Schedule | null,
+  now: Date = new Date(),
+): { schedule: Schedule | null; cancel: string[] } {
+  if (published.status !== 'approved' || schedule?.kind !== 'rule' || published.schedule?.kind !== 'rule')
+    return { schedule, cancel: [] };
+  const before = new Set(published.schedule.exclude);
+  const upcoming = new Map(
+    occurrencesOf(published)
+      .filter((o) => Date.parse(o.startsAt) > now.getTime())
+      .map((o) => [zurichDay(o.startsAt), o.startsAt]),
+  );
+  const shown = schedule.exclude.filter((day) => !before.has(day) && upcoming.has(day));
+  if (shown.length === 0) return { schedule, cancel: [] };
+  const cancel = shown.flatMap((day) => [upcoming.get(day) as string, zurichIso(day, schedule.start)]);
+  return {
+    schedule: { ...schedule, exclude: schedule.exclude.filter((day) => !shown.includes(day)) },
+    cancel: [...new Set(cancel)].sort(),
+  };
 }

@@ -7,6 +7,7 @@ import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
+import { managedDates } from './cancel-date';
 import { cancelEvent, undoCancelEvent } from './submissions';
 
 /**
@@ -18,9 +19,18 @@ export async function organizerDashboard(
   { store }: Pick<Services, 'store'>,
   user: UserProfile,
   confirmId: string | null,
+  openDates: string | null = null,
 ) {
   const events = await store.events.listByOwner(user.uid);
   const now = Date.now();
+  // The dates of a coming series, to cancel (or restore) one by one (decision 068).
+  const dates = new Map(
+    await Promise.all(
+      events
+        .filter((e) => Date.parse(e.endsAt) >= now && (e.status === 'approved' || e.status === 'pending'))
+        .map(async (e) => [e.id, await managedDates(store, e)] as const),
+    ),
+  );
   const item = (e: AgendaEvent) => {
     const allowed = allowedActions(actorsFor(user, e), e);
     const cancel = findTransition(actorsFor(user, e), e, 'cancel');
@@ -36,6 +46,9 @@ export async function organizerDashboard(
       heldForModeration: user.trusted === true && e.refusedByAdmin === true,
       /** What cancelling does: public with a badge, or withdrawn (never published). */
       cancelsTo: cancel?.to === 'withdrawn' ? ('withdrawn' as const) : ('cancelled' as const),
+      dates: dates.get(e.id) ?? [],
+      /** Its dates shown open: the series whose date was just cancelled or restored. */
+      datesOpen: e.id === openDates,
     };
   };
   const upcoming = events.filter((e) => Date.parse(e.endsAt) >= now).reverse();

@@ -57,7 +57,15 @@ function logAction(action: LifecycleAction): ModerationAction {
 export async function changeEvent(
   deps: LifecycleDeps,
   user: UserProfile,
-  input: { eventId: string; action: LifecycleAction; content?: EventContent; reason?: string; seen?: string },
+  input: {
+    eventId: string;
+    action: LifecycleAction;
+    content?: EventContent;
+    reason?: string;
+    seen?: string;
+    /** Dates of the series to mark cancelled in the same write (an edit's exclusions of public dates, decision 068). */
+    cancelDates?: string[];
+  },
 ): Promise<LifecycleStep> {
   const { store } = deps;
   const before = await store.events.findById(input.eventId);
@@ -101,6 +109,8 @@ export async function changeEvent(
     by: user.uid,
     now,
   });
+  if (input.cancelDates?.length)
+    next.cancelledDates = [...new Set([...(next.cancelledDates ?? []), ...input.cancelDates])].sort();
   // The public content's image goes public with it (decision 031): copied from `review/` to a public path first, so
   // the public never references a missing file; the review copy goes once the write has committed.
   let published: string | null = null;

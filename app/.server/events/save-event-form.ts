@@ -2,11 +2,10 @@
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
 import type { EventImage } from '~/domain/event';
-import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, eventTimes } from '~/domain/event-form';
+import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS } from '~/domain/event-form';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
-import { scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
-import { checkEventForm, SCHEDULE_FIELDS, scheduleFieldErrors } from '~/domain/schedule-form';
+import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import { activeCategorySlugs } from '../categories/categories';
 import {
   deleteImage,
@@ -21,6 +20,7 @@ import { refusedImageMessage } from '../platform/form-body';
 import { newId } from '../platform/ids';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
+import { checkSubmittedEvent } from './event-form-check';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from './submissions';
 
 export type SaveEventFormResult =
@@ -30,17 +30,29 @@ export type SaveEventFormResult =
       errors: FieldErrors;
       values: Record<string, string>;
       duplicates: { id: string; title: string }[];
+      /** The answer to « Voir les dates »: nothing was sent for publication. */
+      preview?: boolean;
     };
 
 const SUBMISSION_KEY = /^[a-z0-9]{24}$/;
 
-/** Saves the event form of `actor`: a new event, or the edit of `eventId`. Lifecycle refusals throw. */
+/** The button « Voir les dates » of the page without JavaScript: the form comes back with its dates, nothing saved. */
+export const PREVIEW_INTENT = 'apercu';
+
+/** The fields whose messages the dates' preview shows (the others wait for the real sending). */
+const WHEN_FIELDS = new Set<string>(['startDate', 'startTime', 'endDate', 'endTime', ...SCHEDULE_FIELDS]);
+
+/**
+ * Saves the event form of `actor`: a new event, or the edit of `eventId`. Lifecycle refusals throw. Asked for a
+ * preview (« Voir les dates »), it saves nothing and answers like a refusal: the input kept, the schedule's messages.
+ */
 export async function saveEventForm(
   services: Pick<Services, 'store' | 'files' | 'push' | 'live' | 'config'>,
   actor: UserProfile,
   form: FormData,
   eventId?: string,
 ): Promise<SaveEventFormResult> {
+  const previewOnly = form.get('intent') === PREVIEW_INTENT;
   const { store, files } = services;
   const existing = eventId ? await eventForEditing(store, actor, eventId) : null;
   const values = formValues(form, [
@@ -51,7 +63,7 @@ export async function saveEventForm(
     'pendingImage',
   ]);
   // A form already sent (double click, refresh, lost answer): its event, without storing its image again.
-  if (!existing && SUBMISSION_KEY.test(values.submissionKey)) {
+  if (!existing && !previewOnly && SUBMISSION_KEY.test(values.submissionKey)) {
     const already = await store.events.findSubmission(actor.uid, values.submissionKey);
     if (already) return { ok: true, eventId: already, edited: false };
   }
@@ -75,30 +87,26 @@ export async function saveEventForm(
   // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
   const active = await activeCategorySlugs(store);
   // The form's checks and its schedule's (decision 041), as the browser makes them; then at most 500 dates.
-  const {
-    parsed,
-    schedule,
-    errors: formErrors,
-  } = checkEventForm(values, new Date(), existing ? [...active, existing.category] : active);
-  Object.assign(errors, formErrors);
-  if (schedule.ok && schedule.schedule)
-    Object.assign(errors, scheduleFieldErrors(schedule.schedule, scheduleProblems(schedule.schedule)));
+  const checked = checkSubmittedEvent(values, new Date(), existing ? [...active, existing.category] : active);
+  const { parsed, schedule } = checked;
+  Object.assign(errors, checked.errors);
   if (imageBytes && !values.imageAlt.trim())
     errors.imageAlt = 'Décrivez l’image en quelques mots (pour les personnes qui ne la voient pas).';
 
   // Possible duplicate: a published event with a similar title in the same town within 3 hours.
   let duplicates: { id: string; title: string }[] = [];
-  if (parsed.ok && form.get('notDuplicate') !== 'on') {
+  if (parsed.ok && checked.startsAt && !previewOnly && form.get('notDuplicate') !== 'on') {
     const found = await possibleDuplicates(store, {
       title: parsed.data.title,
       city: parsed.data.city,
-      startsAt: eventTimes(parsed.data).startsAt,
+      startsAt: checked.startsAt,
       excludeId: existing?.id,
     });
     duplicates = found.map((e) => ({ id: e.id, title: e.title }));
   }
 
-  if (Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok || !schedule.ok) {
+  if (previewOnly) for (const field of Object.keys(errors)) if (!WHEN_FIELDS.has(field)) delete errors[field];
+  if (previewOnly || Object.keys(errors).length > 0 || duplicates.length > 0 || !parsed.ok || !schedule.ok) {
     if (imageBytes && !errors.image && !pendingImage) {
       try {
         pendingImage = await stashPendingImage(files, imageBytes, actor.uid);
@@ -107,10 +115,10 @@ export async function saveEventForm(
         errors.image = error.message;
       }
     }
-    return { ok: false, errors, values: { ...values, pendingImage }, duplicates };
+    return { ok: false, errors, values: { ...values, pendingImage }, duplicates, preview: previewOnly };
   }
 
-  const span = schedule.schedule ? scheduleSpan(schedule.schedule) : null;
+  const span = checked.span;
   const input = { ...parsed.data, schedule: span ? schedule.schedule : null, span };
   // Without coordinates (no JS, or no pin), the town list gives them; an unknown town stays without a pin.
   if (input.lat === null || input.lng === null) {

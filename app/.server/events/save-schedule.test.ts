@@ -46,7 +46,7 @@ const weekly = (over: Record<string, string> = {}) => ({
   startDate: nextSaturday(),
   startTime: '08:00',
   endTime: '12:00',
-  ruleFreq: 'weekly',
+  ruleRepeat: 'weekly-1',
   ruleDaySA: 'on',
   ruleCount: '6',
   ruleExclude: addDaysToDate(nextSaturday(), 14).split('-').reverse().join('.'),
@@ -96,6 +96,32 @@ describe('le formulaire avec plusieurs dates', () => {
       'hoursTUClose',
       /^La fermeture \(10:00\) doit être après l’ouverture \(18:00\)\.$/,
     ],
+    [
+      'les mêmes heures chaque jour, qui ferment avant d’ouvrir',
+      {
+        scheduleKind: 'period',
+        endDate: addDaysToDate(nextSaturday(), 60),
+        periodSameHours: 'on',
+        periodDayTU: 'on',
+        periodDaySA: 'on',
+        periodOpen: '18:00',
+        periodClose: '10:00',
+      },
+      'periodClose',
+      /^La fermeture \(10:00\) doit être après l’ouverture \(18:00\)\.$/,
+    ],
+    [
+      'les mêmes heures chaque jour, sans aucun jour d’ouverture',
+      {
+        scheduleKind: 'period',
+        endDate: addDaysToDate(nextSaturday(), 60),
+        periodSameHours: 'on',
+        periodOpen: '10:00',
+        periodClose: '18:00',
+      },
+      'periodDayMO',
+      /^Indiquez les heures d’ouverture d’au moins un jour\.$/,
+    ],
   ])('%s : un message en français, la saisie gardée, rien d’écrit', async (_label, over, field, message) => {
     const { services, count, occurrences } = await setup();
     const values = weekly(over as Record<string, string>);
@@ -106,6 +132,50 @@ describe('le formulaire avec plusieurs dates', () => {
     for (const [k, v] of Object.entries(values)) expect(result.values[k]).toBe(v);
     expect(count()).toBe(0);
     expect(occurrences()).toBe(0);
+  });
+
+  it('une exposition aux mêmes heures chaque jour, fermée trois jours de fêtes écrits sans leur année : enregistrée', async () => {
+    const { services, store } = await setup();
+    const from = nextSaturday();
+    const values = {
+      scheduleKind: 'period',
+      startDate: from,
+      startTime: '',
+      endTime: '',
+      endDate: addDaysToDate(from, 90),
+      periodSameHours: 'on',
+      ...Object.fromEntries(['TU', 'WE', 'TH', 'FR', 'SA', 'SU'].map((d) => [`periodDay${d}`, 'on'])),
+      periodOpen: '10:00',
+      periodClose: '18:00',
+      periodClosed: '24.12, 25.12, 1.1',
+    };
+    const result = await saveEventForm(services, orga, post(values));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const event = await store.events.findById(result.eventId);
+    const year = Number(from.slice(0, 4));
+    // Each day in the period: this year's Christmas if it comes after the first day, else next year's.
+    const christmas = `${from.slice(5) <= '12-24' ? year : year + 1}-12-24`;
+    expect(event?.schedule).toMatchObject({
+      kind: 'period',
+      hours: { TU: { open: '10:00', close: '18:00' }, SU: { open: '10:00', close: '18:00' } },
+    });
+    expect(event?.schedule?.kind === 'period' ? event.schedule.hours.MO : 'absent').toBeUndefined();
+    expect(event?.schedule?.kind === 'period' ? event.schedule.closed : []).toContain(christmas);
+  });
+
+  it('« Voir les dates » (sans JavaScript) : rien n’est enregistré, la saisie revient, seuls les messages de l’horaire', async () => {
+    const { services, count } = await setup();
+    const values = weekly({ title: '', ruleCount: '' });
+    const form = post(values);
+    form.set('intent', 'apercu');
+    const result = await saveEventForm(services, orga, form);
+    expect(result).toMatchObject({ ok: false, preview: true });
+    if (result.ok) return;
+    // The title's message waits for the real sending; the schedule's is said.
+    expect(Object.keys(result.errors)).toEqual(['ruleUntil']);
+    expect(result.values.ruleExclude).toBe(values.ruleExclude);
+    expect(count()).toBe(0);
   });
 
   it('une liste de dates dont une date n’a pas d’heure de début : le message le dit de cette ligne, la liste gardée telle quelle, rien d’écrit', async () => {

@@ -4,6 +4,7 @@ import { type AgendaEvent, type EventContent, type EventImage, placeAndContactOf
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
+import { scheduleSpan } from '~/domain/schedule-expand';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
 import type { FileStore } from '../files/ports';
@@ -13,6 +14,7 @@ import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { notifyAdminsOfSubmission } from '../push/devices';
 import type { PushTransport } from '../push/ports';
+import { keepPublishedDates } from './cancel-date';
 import { changeEvent, type LifecycleStep } from './lifecycle';
 
 export interface SubmitDeps {
@@ -113,8 +115,22 @@ export async function updateEvent(
   image: EventImage | null | undefined,
 ): Promise<AgendaEvent> {
   const current = await eventForEditing(deps.store, actor, id);
-  const content: EventContent = { ...fieldsFromForm(input), image: image === undefined ? current.image : image };
-  const { after } = await changeEvent(deps, actor, { eventId: id, action: 'edit', content });
+  // A public date put into « Sauf les dates » is cancelled rather than made to vanish (decision 068).
+  const published = await deps.store.events.findById(id);
+  const kept = published ? keepPublishedDates(published, input.schedule ?? null, clock(deps)) : null;
+  const schedule = kept?.cancel.length ? kept.schedule : input.schedule;
+  const span = kept?.cancel.length && schedule ? scheduleSpan(schedule) : input.span;
+  const content: EventContent = {
+    ...fieldsFromForm({ ...input, schedule, span }),
+    image: image === undefined ? current.image : image,
+  };
+  const { after } = await changeEvent(deps, actor, {
+    eventId: id,
+    action: 'edit',
+    content,
+    cancelDates: kept?.cancel,
+    seen: published?.updatedAt,
+  });
   return after as AgendaEvent;
 }
 

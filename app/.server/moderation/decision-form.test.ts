@@ -9,6 +9,15 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe('le formulaire d’une décision de modération', () => {
+  it('les motifs fréquents et le texte tapé ont leurs espaces insécables (« …puisse venir : précisez… »)', () => {
+    for (const reason of REJECTION_REASONS) expect(reason.text, reason.id).not.toMatch(/ [:;!?»]|« /);
+    expect(REJECTION_REASONS[0].text).toContain('puisse venir\u00a0: précisez');
+    const decision = parseDecisionForm(
+      form({ eventId: 'evt-1', intent: 'reject', reason: 'Lieu : « Salle communale » ; quelle heure ? Merci !' }),
+    );
+    expect(decision.reason).toBe('Lieu\u00a0: «\u00a0Salle communale\u00a0»\u202f; quelle heure\u202f? Merci\u202f!');
+  });
+
   it('un motif fréquent choisi sans JavaScript précède le texte tapé ; la liste et la suite reprises', () => {
     const [incomplete] = REJECTION_REASONS;
     const decision = parseDecisionForm(
@@ -26,7 +35,8 @@ describe('le formulaire d’une décision de modération', () => {
       eventId: 'evt-1',
       intent: 'reject',
       seen: '2026-11-20T10:00:00.000Z',
-      reason: `${incomplete.text} Et la salle ?`,
+      // The typed text with French spacing too: it goes to the page and the mail.
+      reason: `${incomplete.text} Et la salle\u202f?`,
       returnQuery: { status: 'all', q: 'jazz', page: 2, searchError: null },
       next: 'evt-2',
     });

@@ -20,8 +20,12 @@ describe('la page de modération d’une série', () => {
     await store.events.insertMany([event]);
 
     const page = await moderationPage({ store }, new URL(`https://agenda.test/admin/events?eventId=${event.id}`));
-    expect(page.selected?.schedule).toBe('Chaque dimanche, 08:00–12:00, du 6 décembre 2026 au 28 mars 2027');
-    expect(page.selected?.revision).toEqual([
+    expect(page.selected?.schedule).toMatchObject({
+      sentence: 'Chaque dimanche, 08:00–12:00, du 6 décembre 2026 au 28 mars 2027',
+      count: 17,
+      first: [{ day: 'dim. 6 déc. 2026', hours: '08:00–12:00' }, ...Array(5).fill(expect.anything())],
+    });
+    expect(page.selected?.revision).toMatchObject([
       {
         label: 'Dates',
         before: 'Chaque samedi, 08:00–12:00, du 5 décembre 2026 au 27 mars 2027',

@@ -6,7 +6,8 @@ import { describeChanges, fieldLabel } from '~/domain/event-diff';
 import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
 import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
 import { formatPrice } from '~/domain/price';
-import { describeSchedule } from '~/domain/schedule-text';
+import { summariseSchedule } from '~/domain/schedule-preview';
+import { compactDiff, diffWords } from '~/domain/text-diff';
 import type { UserProfile } from '../ports';
 import type { Services } from '../services';
 import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
@@ -24,8 +25,11 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
     rejectionReason: event.rejectionReason,
     category: categoryLabels.get(event.category) ?? event.category,
     when: formatEventWhen(event),
-    /** A series in words (« Chaque samedi, 08:00–12:00, … »): what the span under the title does not say. */
-    schedule: event.schedule ? describeSchedule(event.schedule) : null,
+    /**
+     * A series as the organizer saw it before sending (summariseSchedule, the same words): its rule, first dates and
+     * how many, dates skipped, an exhibition's week and closing days — what the span under the title does not say.
+     */
+    schedule: event.schedule ? summariseSchedule(event.schedule) : null,
     startsAt: event.startsAt,
     place: [event.venueName, event.street, [event.postalCode, event.city].filter(Boolean).join(' ')]
       .filter(Boolean)
@@ -47,7 +51,13 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
     ].filter((x): x is string => x !== null),
     changes: [...new Set((event.pendingChanges ?? []).map(fieldLabel))],
     /** A published event's pending revision: each change, published value beside the new one. */
-    revision: stored.revision ? describeChanges(stored, stored.revision, label) : null,
+    revision: stored.revision
+      ? describeChanges(stored, stored.revision, label).map((change) => ({
+          ...change,
+          // Read as one text, the removed words struck out and the added ones marked (issue 33).
+          parts: compactDiff(diffWords(change.before, change.after)),
+        }))
+      : null,
     submittedAt: event.submittedAt,
     updatedAt: event.updatedAt,
     moderatedAt: event.moderatedAt,

@@ -5,8 +5,17 @@ import { readVisitor, updateVisitor } from './visitor';
 export interface Flash {
   kind: 'success' | 'info' | 'error';
   message: string;
+  /** An address to fill in on the next page's form (the login page after the verification link). */
+  email?: string;
   /** A follow-up offered with the message, as a POST form: « Rétablir » after cancelling an event. */
-  action?: { label: string; path: string; intent: string; eventId: string };
+  action?: {
+    label: string;
+    path: string;
+    intent: string;
+    eventId: string;
+    /** More fields of its form: the date of « Rétablir cette date ». */
+    fields?: Record<string, string>;
+  };
 }
 
 /** The Set-Cookie of this visitor's `__session` with the message in it. */

@@ -18,7 +18,17 @@ const visitorState = z.object({
     .object({
       kind: z.enum(['success', 'info', 'error']),
       message: z.string(),
-      action: z.object({ label: z.string(), path: z.string(), intent: z.string(), eventId: z.string() }).optional(),
+      /** An address to fill in on the next page's form (the login page after the verification link). */
+      email: z.string().max(254).optional(),
+      action: z
+        .object({
+          label: z.string(),
+          path: z.string(),
+          intent: z.string(),
+          eventId: z.string(),
+          fields: z.record(z.string(), z.string()).optional(),
+        })
+        .optional(),
     })
     .optional(),
   k: z.object({ a: z.boolean(), m: z.boolean(), f: z.boolean(), d: z.string().datetime() }).optional(),

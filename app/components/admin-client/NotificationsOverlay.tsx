@@ -46,7 +46,8 @@ export function NotificationsOverlay({
           <span className="visually-hidden"> : {toast.body}</span>
         </div>
       ) : null}
-      <p className="notifications__head" hidden={state.unread === 0}>
+      {/* Said with the notifications it counts, never alone over the page. */}
+      <p className="notifications__head" hidden={state.unread === 0 || state.items.length === 0}>
         Notifications{' '}
         <span className="badge" data-testid="notifications-unread">
           {state.unread}

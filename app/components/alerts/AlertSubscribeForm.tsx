@@ -6,8 +6,9 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { SelectField, TextField } from '~/components/form/Field';
 import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
-import { ALERT_RHYTHMS } from '~/domain/alert';
+import { rhythmsFor } from '~/domain/alert';
 import { ALERT_ACTION, ALERT_FIELDS, alertRequestSchema } from '~/domain/alert-form';
+import { RhythmChoice } from './AlertSubscribeLite';
 import { AlertSubscribeSection } from './AlertSubscribeSection';
 
 export { ALERT_ACTION };
@@ -43,7 +44,11 @@ export function AlertSubscribeForm({
         <FormSecurity />
         <input type="hidden" name="filtre" value={filter} />
         <TextField meta={fields.email} label="Votre adresse email" type="email" autoComplete="email" />
-        <SelectField meta={fields.rythme} label="Quand" options={ALERT_RHYTHMS} />
+        {rhythmsFor(filter).length > 1 ? (
+          <SelectField meta={fields.rythme} label="Quand" options={rhythmsFor(filter)} />
+        ) : (
+          <RhythmChoice filter={filter} />
+        )}
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
         </button>

@@ -4,8 +4,24 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ChoiceSelect } from '~/components/form/ChoiceSelect';
-import { ALERT_ACTION, ALERT_RHYTHMS } from '~/domain/alert-rhythms';
+import { ALERT_ACTION, rhythmsFor } from '~/domain/alert-rhythms';
 import { AlertSubscribeSection } from './AlertSubscribeSection';
+
+/** « Quand »: a choice, or the one rhythm that suits the selection (« Ce week-end »: on Thursday), said. */
+export function RhythmChoice({ filter, id = 'alerte-rythme' }: { filter: string; id?: string }) {
+  const rhythms = rhythmsFor(filter);
+  if (rhythms.length === 1)
+    return (
+      <p className="field">
+        <input type="hidden" name="rythme" value={rhythms[0].value} />
+        <span>
+          <span className="field__label">Quand&nbsp;: </span>
+          {rhythms[0].label.toLowerCase()}
+        </span>
+      </p>
+    );
+  return <ChoiceSelect id={id} name="rythme" label="Quand" choices={rhythms} defaultValue="weekly" />;
+}
 
 export function AlertSubscribeLite({ filter, description }: { filter: string; description: string }) {
   const navigation = useNavigation();
@@ -19,7 +35,7 @@ export function AlertSubscribeLite({ filter, description }: { filter: string; de
           <label htmlFor="alerte-email">Votre adresse email</label>
           <input id="alerte-email" name="email" type="email" autoComplete="email" required />
         </div>
-        <ChoiceSelect id="alerte-rythme" name="rythme" label="Quand" choices={ALERT_RHYTHMS} defaultValue="weekly" />
+        <RhythmChoice filter={filter} />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
         </button>

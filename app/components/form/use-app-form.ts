@@ -45,6 +45,11 @@ interface AppFormOptions<Schema extends z.ZodType<Record<string, unknown>>> {
   schema: Schema;
   /** The action's answer, when it refused the form. */
   answer?: FormAnswer | null;
+  /**
+   * How many answers came before this form, when it is mounted afresh for each one (it counts them itself otherwise):
+   * the error summary takes the focus after each.
+   */
+  answered?: number;
   /** The values shown before any answer (an edited record). */
   defaultValue?: Record<string, string | null | undefined>;
   /** Replaces the schema's check when a form has rules across fields. */
@@ -88,7 +93,8 @@ export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(op
     },
   });
   // A refusal from the server is an attempt too (the summary takes the focus after it as well).
-  const answered = useAnswerCount(options.answer);
+  const counted = useAnswerCount(options.answer);
+  const answered = options.answered ?? counted;
   /** The form element's props: conform's id and submit check, and no browser bubbles (the messages are ours). */
   const formProps = {
     id: form.id,

@@ -13,6 +13,7 @@ import { AdminShell } from '~/components/AdminShell';
 import { ColumnChart } from '~/components/charts/ColumnChart';
 import { formatCount, plural } from '~/components/charts/format';
 import { PushSettings } from '~/components/PushSettings';
+import { useLivePendingCount } from '~/components/useLiveAdmin';
 import { formatShortDate, formatTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
 import { MODERATION_ACTION_PAST } from '~/domain/moderation';
@@ -55,6 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminDashboardPage() {
   const d = useLoaderData<typeof loader>();
+  // The queue's count follows the live stream, as the title and the menu do (decision 009).
+  const awaiting = useLivePendingCount(d.awaiting) ?? d.awaiting;
   const allEvents = Object.values(d.counts).reduce((a, b) => a + b, 0);
   const weeks = d.submissions.weeks.map((w) => ({
     key: w.start,
@@ -69,10 +72,10 @@ export default function AdminDashboardPage() {
           <li className="admin-dashboard__card admin-dashboard__card--pending">
             <h2 id="dashboard-pending-title">En attente</h2>
             <p className="admin-dashboard__figure" data-testid="dashboard-pending">
-              {formatCount(d.awaiting)}
+              {formatCount(awaiting)}
             </p>
             <p className="admin-dashboard__note">
-              {d.awaiting === 0
+              {awaiting === 0
                 ? 'Rien à modérer.'
                 : 'Événements nouveaux ou modifiés à modérer, le plus ancien d’abord.'}
             </p>

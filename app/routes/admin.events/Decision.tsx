@@ -9,6 +9,7 @@ import { CONFIRM_DELETE_PARAM, MODERATION_ACTION_PAST } from '~/domain/moderatio
 import { REJECTION_REASON_MAX, REJECTION_REASONS } from '~/domain/rejection-reasons';
 import { EventPreview } from './EventPreview';
 import { listParams, STATUS_LABELS } from './moderation-ui';
+import { RevisionChanges } from './RevisionChanges';
 import type { action, loader } from './route';
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -142,24 +143,7 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
       {isRevision ? (
         <section className="notice notice--warning" data-testid="moderation-revision">
           <h3>Modification en attente : la version publiée reste en ligne jusqu’à votre décision</h3>
-          <table className="revision-diff">
-            <thead>
-              <tr>
-                <th scope="col">Champ</th>
-                <th scope="col">Version publiée</th>
-                <th scope="col">Modification</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(event.revision ?? []).map((change) => (
-                <tr key={change.label}>
-                  <th scope="row">{change.label}</th>
-                  <td>{change.before}</td>
-                  <td>{change.after}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RevisionChanges changes={event.revision ?? []} />
           <p>Ci-dessous, l’événement tel qu’il sera publié si vous approuvez la modification.</p>
         </section>
       ) : null}

@@ -1,6 +1,7 @@
 // The event as the moderator decides on it: image, facts, description (its working copy, a pending revision applied).
 import type { useLoaderData } from '@remix-run/react';
 import { EventImage } from '~/components/EventImage';
+import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { formatDateTime } from '~/domain/dates';
 import type { loader } from './route';
 
@@ -29,7 +30,9 @@ export function EventPreview({ event }: { event: Selected }) {
         {event.schedule ? (
           <>
             <dt>Horaire</dt>
-            <dd data-testid="preview-schedule">{event.schedule}</dd>
+            <dd>
+              <ScheduleSummary summary={event.schedule} testId="preview-schedule" />
+            </dd>
           </>
         ) : null}
         <dt>Catégorie</dt>

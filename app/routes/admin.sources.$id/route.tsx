@@ -86,7 +86,9 @@ export default function AdminSource() {
   return (
     <AdminShell title={source.name} lead={source.url}>
       <p>
-        <Link to="/admin/sources">← Toutes les sources</Link>
+        <Link to="/admin/sources" className="back-link">
+          ← Toutes les sources
+        </Link>
       </p>
       <SourceState source={source} />
       <RunProgress progress={runProgress(source, runs)} />

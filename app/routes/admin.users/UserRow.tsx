@@ -18,6 +18,14 @@ export interface AccountRow {
   createdAt: string;
 }
 
+/**
+ * What a cell holds, said before its value where the table's headings are not seen: a phone shows each account as a
+ * card, its cells one under the other (issue 33 §15).
+ */
+function CellLabel({ children }: { children: string }) {
+  return <span className="cell-label">{children}&nbsp;: </span>;
+}
+
 export function UserRow({
   user,
   self,
@@ -45,25 +53,35 @@ export function UserRow({
       </td>
       <td className="admin-users__email">{user.email}</td>
       <td>
+        <CellLabel>Rôle</CellLabel>
         <span className={`admin-users__role admin-users__role--${user.role}`}>{ROLE_LABELS[user.role]}</span>
         {user.disabled ? <span className="admin-users__state">Désactivé</span> : null}
         {user.trusted ? <span className="admin-users__state">De confiance</span> : null}
       </td>
-      <td>{user.emailVerified ? 'Vérifié' : 'Non vérifié'}</td>
-      <td>{user.supported ? <span className="admin-users__supported">Soutien</span> : '—'}</td>
       <td>
+        <CellLabel>Adresse</CellLabel>
+        {user.emailVerified ? 'vérifiée' : 'non vérifiée'}
+      </td>
+      <td>
+        <CellLabel>Soutien</CellLabel>
+        {user.supported ? <span className="admin-users__supported">Soutien</span> : 'aucun don'}
+      </td>
+      <td>
+        <CellLabel>Événements</CellLabel>
         {user.eventCount > 0 ? (
           <Link
             to={`/admin/events?status=all&q=${encodeURIComponent(user.email)}`}
+            className="admin-users__events"
             aria-label={`${user.eventCount} événement${user.eventCount > 1 ? 's' : ''} de ${user.displayName}`}
           >
-            {user.eventCount}
+            {user.eventCount} événement{user.eventCount > 1 ? 's' : ''}
           </Link>
         ) : (
-          '0'
+          'aucun'
         )}
       </td>
       <td>
+        <CellLabel>Inscrit le</CellLabel>
         <time dateTime={user.createdAt}>{formatNumericDate(user.createdAt)}</time>
       </td>
       <td>

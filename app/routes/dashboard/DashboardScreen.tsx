@@ -1,6 +1,7 @@
 // The organizer's dashboard screen (route.tsx beside it).
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
+import { DateCancelControl, DateCancelDialog } from '~/components/DateCancel';
 import { FormSecurity } from '~/components/FormSecurity';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { formatEventShort } from '~/domain/event-dates';
@@ -47,6 +48,45 @@ function cancelConfirmation(event: Item) {
   };
 }
 
+/** How many coming dates the dashboard lists; the event's page has them all, each with its button. */
+const LISTED_DATES = 26;
+
+/** A series' coming dates, each cancelled (or restored) on its own, without moderation (decision 068). */
+function SeriesDates({ event }: { event: Item }) {
+  const cancelled = event.dates.filter((d) => d.cancelled).length;
+  const more = event.dates.length - LISTED_DATES;
+  return (
+    <details className="series-dates" id={`dates-${event.id}`} open={event.datesOpen} data-testid="series-dates">
+      <summary>
+        Dates à venir ({event.dates.length}
+        {cancelled ? `, dont ${cancelled} annulée${cancelled > 1 ? 's' : ''}` : ''})
+      </summary>
+      <p className="field__hint">
+        Une date annulée reste affichée «&nbsp;Annulé&nbsp;», sans nouvelle modération. Pour ajouter ou déplacer des
+        dates, modifiez l’événement.
+      </p>
+      <DateCancelDialog eventId={event.id} back="tableau-de-bord">
+        <ul className="series-dates__list">
+          {event.dates.slice(0, LISTED_DATES).map((date) => (
+            <li key={date.startsAt} data-testid="series-date">
+              <span className={date.cancelled ? 'series-dates__off' : undefined}>
+                {date.short}
+                {date.cancelled ? <span className="tag tag--danger">Annulé</span> : null}
+              </span>
+              <DateCancelControl date={date} short />
+            </li>
+          ))}
+        </ul>
+      </DateCancelDialog>
+      {more > 0 ? (
+        <p>
+          <Link to={`/evenement/${event.id}`}>Les {more} dates suivantes, sur la page de l’événement</Link>
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
 function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number][0] }) {
   return (
     <li className="dashboard-item" data-testid={`event-${event.id}`}>
@@ -80,6 +120,7 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
         {event.rejectionReason && (group === 'approved' || group === 'cancelled') ? (
           <p className="rejection">Votre dernière modification n’a pas été publiée. Motif : {event.rejectionReason}</p>
         ) : null}
+        {event.dates.length > 0 ? <SeriesDates event={event} /> : null}
       </div>
       <div className="dashboard-item__actions">
         {group !== 'past' ? (

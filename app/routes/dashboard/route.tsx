@@ -13,8 +13,8 @@ const CONFIRM_CANCEL_PARAM = 'annuler';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const confirmId = new URL(request.url).searchParams.get(CONFIRM_CANCEL_PARAM);
-  return organizerDashboard(context.services, user, confirmId);
+  const params = new URL(request.url).searchParams;
+  return organizerDashboard(context.services, user, params.get(CONFIRM_CANCEL_PARAM), params.get('dates'));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, RequiredNote } from '~/components/form/Field';
@@ -32,7 +32,7 @@ import {
   WhereFieldset,
 } from './EventFieldsets';
 import { ImageFieldset } from './ImageFieldset';
-import { ImportFromLink, isImportAnswer, useLatestAnswer } from './ImportFromLink';
+import { type ImportAnswer, ImportFromLink, isImportAnswer, useLatestAnswer } from './ImportFromLink';
 import type { action, loader } from './route';
 import { ScheduleFields } from './ScheduleFields';
 
@@ -101,8 +101,52 @@ export function EventFormScreen() {
   // An import starts the form afresh from the page's values (a new conform form: its defaults are those values).
   const imported = importAnswer?.imported ? importAnswer : null;
   const importCount = useFormKey(imported);
-  const navigation = useNavigation();
+  // conform reads the input an answer keeps only when a form starts: each answer of the server (a refusal, the
+  // « Doublon possible » step) mounts a new form, as without JavaScript (decision 055).
   const formKey = useFormKey(answer);
+  const editing = loaded.mode === 'edit';
+  return (
+    <div className="page page--narrow event-form">
+      <header className="page-header">
+        <h1>{editing ? 'Modifier un événement' : 'Ajouter un événement'}</h1>
+        <p className="lead" data-testid="edit-note">
+          {editing && loaded.adminEdit
+            ? ADMIN_EDIT_NOTE
+            : editing
+              ? editNote(loaded.status, loaded.pendingRevision)
+              : NEW_EVENT_NOTE}
+        </p>
+        <RequiredNote />
+      </header>
+
+      {editing ? null : <ImportFromLink fetcher={importer} answer={importAnswer} />}
+      <EventForm
+        key={`${formKey}-${importCount}`}
+        answer={answer}
+        answered={answer ? formKey : 0}
+        imported={imported}
+        importCount={importCount}
+      />
+    </div>
+  );
+}
+
+type Answer = ReturnType<typeof useActionData<typeof action>>;
+
+/** The form itself, mounted afresh for each answer of the server and each import. */
+function EventForm({
+  answer,
+  answered,
+  imported,
+  importCount,
+}: {
+  answer: Answer | undefined;
+  answered: number;
+  imported: ImportAnswer | null;
+  importCount: number;
+}) {
+  const loaded = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
   const values: Record<string, string> = answer?.values ?? imported?.values ?? loaded.values;
   const root = useRouteLoaderData<typeof rootLoader>('root');
   // Active categories, and an edited event's own one even if it has been deactivated since (the server agrees).
@@ -113,7 +157,8 @@ export function EventFormScreen() {
     id: imported ? `event-${importCount}` : 'event',
     schema: CONSTRAINT_SCHEMA,
     answer,
-    defaultValue: imported?.values ?? loaded.values,
+    answered,
+    defaultValue: values,
     validate: (entries) =>
       // The server's checks, the schedule's included (checkEventForm): the same fields marked, the same messages.
       checkEventForm(
@@ -124,13 +169,6 @@ export function EventFormScreen() {
   });
   const [coords, setCoords] = useState(toCoords(values));
   const movePin = useCallback((lat: number, lng: number) => setCoords({ lat, lng }), []);
-  // The server's answer brings back the position it was sent.
-  useEffect(() => {
-    if (answer) setCoords(toCoords(answer.values));
-  }, [answer]);
-  useEffect(() => {
-    if (imported) setCoords(toCoords(imported.values));
-  }, [imported]);
   const submitting = navigation.state === 'submitting';
   const editing = loaded.mode === 'edit';
 
@@ -150,41 +188,26 @@ export function EventFormScreen() {
 
   const eventFields = fields as EventFields;
   return (
-    <div className="page page--narrow event-form">
-      <header className="page-header">
-        <h1>{editing ? 'Modifier un événement' : 'Ajouter un événement'}</h1>
-        <p className="lead" data-testid="edit-note">
-          {editing && loaded.adminEdit
-            ? ADMIN_EDIT_NOTE
-            : editing
-              ? editNote(loaded.status, loaded.pendingRevision)
-              : NEW_EVENT_NOTE}
-        </p>
-        <RequiredNote />
-      </header>
-
-      {editing ? null : <ImportFromLink fetcher={importer} answer={importAnswer} />}
+    <>
       {answer?.duplicates?.length ? <DuplicateWarning duplicates={answer.duplicates} /> : null}
       <ErrorSummary
         errors={form.allErrors}
         attempt={attempt}
         order={ORDER}
         testId="form-errors"
-        title="L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé."
+        title={
+          answer && 'preview' in answer && answer.preview
+            ? 'Aperçu des dates : corrigez les champs signalés pour les voir. Rien n’a été envoyé.'
+            : 'L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé.'
+        }
       />
 
-      <Form
-        key={`${formKey}-${importCount}`}
-        method="post"
-        encType="multipart/form-data"
-        className="form"
-        {...formProps}
-      >
+      <Form method="post" encType="multipart/form-data" className="form" {...formProps}>
         <FormSecurity />
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
         <WhatFieldset fields={eventFields} categories={categories} />
         <WhenFieldset fields={eventFields}>
-          <ScheduleFields fields={eventFields} />
+          <ScheduleFields fields={eventFields} values={values} />
         </WhenFieldset>
         <WhereFieldset
           fields={eventFields}
@@ -204,13 +227,13 @@ export function EventFormScreen() {
           importedPreview={imported?.imported?.image?.preview ?? null}
         />
         {answer?.duplicates?.length ? (
-          <Checkbox meta={{ name: 'notDuplicate' }} label="Ce n’est pas un doublon : publier quand même" />
+          <Checkbox meta={{ name: 'notDuplicate' }} label="Ce n’est pas un doublon : publier quand même" />
         ) : null}
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Envoi…' : editing ? 'Enregistrer les modifications' : 'Envoyer pour publication'}
         </button>
         <p className="field__hint form-credits">{LOCALITY_ATTRIBUTION}.</p>
       </Form>
-    </div>
+    </>
   );
 }

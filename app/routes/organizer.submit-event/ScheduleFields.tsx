@@ -1,32 +1,17 @@
-// The schedule part of the event form (decision 041): one date, several dates, a rule or a period with opening hours.
-// Plain fields, so it works without JavaScript; CSS (:has) shows only the fields of the chosen kind where supported
-// (and hides the form's own dates and times for a list, which gives them). Fed by conform's metadata like the other
-// sections; the checks are checkEventForm's, the browser's and the server's.
+// The schedule part of the event form (decision 041, issue 33): one date, several dates, a rule or a period with
+// opening hours. Plain fields, so it works without JavaScript; CSS (:has) shows only the fields of the chosen kind and
+// of the chosen repeat (and hides the form's own dates for a list, which gives them), with or without JavaScript, and
+// every label says what it asks in plain words. Under the fields, the dates they make (SchedulePreview). The checks are
+// checkEventForm's, the browser's and the server's.
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError } from '~/components/form/FieldNotes';
+import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule';
-import { SCHEDULE_KINDS } from '~/domain/schedule-form';
+import { periodSameHours, SCHEDULE_KINDS } from '~/domain/schedule-form';
+import { monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
+import { previewOfForm } from '~/domain/schedule-preview';
 import type { EventFields } from './EventFieldsets';
-
-const NTH = [
-  { value: '1', label: '1er' },
-  { value: '2', label: '2e' },
-  { value: '3', label: '3e' },
-  { value: '4', label: '4e' },
-  { value: '5', label: '5e' },
-  { value: '-1', label: 'dernier' },
-];
-const MONTHLY_OPTIONS = [
-  { value: 'monthday', label: 'le même jour du mois que la première fois (par exemple le 31)' },
-  ...NTH.map((n) => ({
-    value: n.value,
-    label: `le ${n.label} jour de la semaine de la première fois dans le mois (par exemple le ${n.label} dimanche)`,
-  })),
-];
-const FREQ_OPTIONS = [
-  { value: 'weekly', label: 'chaque semaine' },
-  { value: 'monthly', label: 'chaque mois' },
-];
 
 const shown = (meta: FieldMeta) => (typeof meta.initialValue === 'string' ? meta.initialValue : '');
 /**
@@ -43,7 +28,7 @@ const metaWith = (meta: FieldMeta, over: Partial<FieldMeta>): FieldMeta => ({
   pattern: meta.pattern,
   ...over,
 });
-/** A field whose first value is a default (the interval 1, weekly, the same day of the month). */
+/** A field whose first value is a default (every week, the same day of the month). */
 const withDefault = (meta: FieldMeta, value: string): FieldMeta =>
   metaWith(meta, { initialValue: shown(meta) || value });
 
@@ -52,16 +37,99 @@ function GroupError({ name, errors }: { name: string; errors?: string[] }) {
   return <FieldError id={`field-${name}`} message={errors?.[0]} />;
 }
 
-export function ScheduleFields({ fields }: { fields: EventFields }) {
-  const kind = shown(fields.scheduleKind) || 'single';
-  const kindError = fields.scheduleKind.errors?.[0];
-  const daysError = fields.ruleDayMO.errors?.[0];
+/** A group of choices (radios, check boxes) drawn like the rest of the form: no browser frame. */
+function Group({
+  legend,
+  error,
+  errorName,
+  className,
+  children,
+}: {
+  legend: ReactNode;
+  error?: string[];
+  errorName: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="schedule" data-testid="schedule-fields">
-      <fieldset className="schedule__kinds" aria-describedby={kindError ? 'field-scheduleKind-error' : undefined}>
-        <legend>Combien de dates&#8239;?</legend>
+    <fieldset
+      className={['choice-group', className].filter(Boolean).join(' ')}
+      aria-describedby={error?.[0] ? `field-${errorName}-error` : undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      {children}
+      <GroupError name={errorName} errors={error} />
+    </fieldset>
+  );
+}
+
+/** The days of the week as boxes to tick (`prefix` + MO…SU), the first one carrying the id the messages point at. */
+function WeekdayBoxes({ fields, prefix }: { fields: EventFields; prefix: 'ruleDay' | 'periodDay' }) {
+  return (
+    <div className="weekday-boxes">
+      {WEEKDAYS.map((d) => (
+        <label key={d} className="check check--chip">
+          <input
+            type="checkbox"
+            id={`field-${prefix}${d}`}
+            name={`${prefix}${d}`}
+            defaultChecked={shown(fields[`${prefix}${d}`]) === 'on'}
+          />{' '}
+          {WEEKDAY_LABELS[d]}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The form's values as the organizer types them (with JavaScript): null before the page is interactive, then each
+ * change of the form read again, so the preview and the month's choices follow what is typed.
+ */
+function useTypedValues(anchor: React.RefObject<HTMLElement | null>): Record<string, string> | null {
+  const [values, setValues] = useState<Record<string, string> | null>(null);
+  useEffect(() => {
+    const form = anchor.current?.closest('form');
+    if (!form) return;
+    let frame = 0;
+    const read = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const typed: Record<string, string> = {};
+        for (const [name, value] of new FormData(form)) if (typeof value === 'string') typed[name] = value;
+        setValues(typed);
+      });
+    };
+    read();
+    form.addEventListener('input', read);
+    form.addEventListener('change', read);
+    return () => {
+      cancelAnimationFrame(frame);
+      form.removeEventListener('input', read);
+      form.removeEventListener('change', read);
+    };
+  }, [anchor]);
+  return values;
+}
+
+export function ScheduleFields({ fields, values }: { fields: EventFields; values: Record<string, string> }) {
+  const kind = shown(fields.scheduleKind) || 'single';
+  const anchor = useRef<HTMLDivElement>(null);
+  const typed = useTypedValues(anchor);
+  // Before the page is interactive (and without JavaScript), the values the page came with: those sent last.
+  const current = typed ?? values;
+  const preview = previewOfForm(current);
+  // Named after the first date once JavaScript follows it; in general words otherwise (a date typed since would
+  // leave a named choice wrong).
+  const months = monthlyOptions(typed ? (typed.startDate ?? '') : '', shown(fields.ruleMonthly));
+  const sameHours = periodSameHours(
+    fields.periodSameHours.initialValue === undefined ? {} : { periodSameHours: shown(fields.periodSameHours) },
+  );
+  return (
+    <div className="schedule" data-testid="schedule-fields" ref={anchor}>
+      <Group legend="Combien de dates&#8239;?" error={fields.scheduleKind.errors} errorName="scheduleKind">
         {SCHEDULE_KINDS.map((k, i) => (
-          <label key={k.value} className="check">
+          <label key={k.value} className="check check--row">
             <input
               type="radio"
               // The first choice carries the field's id: the error summary's link leads to it.
@@ -73,11 +141,9 @@ export function ScheduleFields({ fields }: { fields: EventFields }) {
             {k.label}
           </label>
         ))}
-        <GroupError name="scheduleKind" errors={fields.scheduleKind.errors} />
-      </fieldset>
+      </Group>
 
-      <fieldset className="schedule__part schedule__dates">
-        <legend>Plusieurs dates</legend>
+      <div className="schedule__part schedule__dates">
         {/* Required when this part is chosen: the list gives every date (the date fields above are hidden then). */}
         <TextAreaField
           meta={metaWith(fields.dateList, { required: true })}
@@ -85,41 +151,30 @@ export function ScheduleFields({ fields }: { fields: EventFields }) {
           hint={'Par exemple 28.11.2026 20:00-22:30 (sans heure de fin\u00a0: 28.11.2026 20:00).'}
           rows={6}
         />
-      </fieldset>
+      </div>
 
-      <fieldset className="schedule__part schedule__rule">
-        <legend>Une date qui se répète</legend>
+      <div className="schedule__part schedule__rule">
         <p className="field__hint">La première fois est la date de début ci-dessus, avec ses heures.</p>
-        <div className="form-row">
-          <SelectField meta={withDefault(fields.ruleFreq, 'weekly')} label="Répéter" options={FREQ_OPTIONS} />
-          <TextField
-            meta={withDefault(fields.ruleInterval, '1')}
-            label="Toutes les … semaines ou mois"
-            type="number"
-            min={1}
-            max={12}
+        <SelectField
+          meta={withDefault(fields.ruleRepeat, 'weekly-1')}
+          label="Répéter"
+          options={repeatOptions(shown(fields.ruleRepeat))}
+        />
+        <Group
+          legend="Quels jours de la semaine&#8239;?"
+          error={fields.ruleDayMO.errors}
+          errorName="ruleDayMO"
+          className="schedule__weekly"
+        >
+          <WeekdayBoxes fields={fields} prefix="ruleDay" />
+        </Group>
+        <div className="schedule__monthly">
+          <SelectField
+            meta={withDefault(fields.ruleMonthly, 'monthday')}
+            label="Quel jour du mois&#8239;?"
+            options={months}
           />
         </div>
-        <fieldset aria-describedby={daysError ? 'field-ruleDayMO-error' : undefined}>
-          <legend>Les jours (chaque semaine)</legend>
-          {WEEKDAYS.map((d) => (
-            <label key={d} className="check">
-              <input
-                type="checkbox"
-                id={`field-ruleDay${d}`}
-                name={`ruleDay${d}`}
-                defaultChecked={shown(fields[`ruleDay${d}`]) === 'on'}
-              />{' '}
-              {WEEKDAY_LABELS[d]}
-            </label>
-          ))}
-          <GroupError name="ruleDayMO" errors={fields.ruleDayMO.errors} />
-        </fieldset>
-        <SelectField
-          meta={withDefault(fields.ruleMonthly, 'monthday')}
-          label="Le jour (chaque mois)"
-          options={MONTHLY_OPTIONS}
-        />
         <div className="form-row">
           <TextField
             meta={fields.ruleUntil}
@@ -132,25 +187,89 @@ export function ScheduleFields({ fields }: { fields: EventFields }) {
         <TextField
           meta={fields.ruleExclude}
           label="Sauf les dates"
-          hint="Séparées par des virgules, par exemple 24.12.2026, 31.12.2026."
+          hint={
+            'Séparées par des virgules, par exemple 24.12, 31.12 (l’année suit la première date). Une date que le public voit déjà reste affichée «\u00a0Annulé\u00a0».'
+          }
         />
-      </fieldset>
+      </div>
 
-      <fieldset className="schedule__part schedule__period">
-        <legend>Une période avec des heures d’ouverture</legend>
-        <p className="field__hint">Du jour de début au jour de fin ci-dessus. Un jour sans heures est fermé.</p>
-        {WEEKDAYS.map((d) => (
-          <div className="form-row" key={d}>
-            <TextField meta={fields[`hours${d}Open`]} label={`${WEEKDAY_LABELS[d]}\u00a0: ouverture`} type="time" />
-            <TextField meta={fields[`hours${d}Close`]} label={`${WEEKDAY_LABELS[d]}\u00a0: fermeture`} type="time" />
+      <div className="schedule__part schedule__period">
+        <p className="field__hint">Du jour de début au jour de fin ci-dessus.</p>
+        <label className="check check--row">
+          <input type="checkbox" name="periodSameHours" id="field-periodSameHours" defaultChecked={sameHours} /> Mêmes
+          horaires chaque jour d’ouverture
+        </label>
+        <div className="schedule__same-hours">
+          <Group legend="Jours d’ouverture" error={fields.periodDayMO.errors} errorName="periodDayMO">
+            <WeekdayBoxes fields={fields} prefix="periodDay" />
+          </Group>
+          <div className="form-row form-row--times">
+            <TextField meta={fields.periodOpen} label="Ouverture" type="time" />
+            <TextField meta={fields.periodClose} label="Fermeture" type="time" />
           </div>
-        ))}
+        </div>
+        <div className="schedule__day-hours">
+          <p className="field__hint">Les heures de chaque jour&#8239;; un jour sans heures est fermé.</p>
+          {WEEKDAYS.map((d) => (
+            <div className="form-row form-row--times" key={d}>
+              <TextField meta={fields[`hours${d}Open`]} label={`${WEEKDAY_LABELS[d]}\u00a0: ouverture`} type="time" />
+              <TextField meta={fields[`hours${d}Close`]} label={`${WEEKDAY_LABELS[d]}\u00a0: fermeture`} type="time" />
+            </div>
+          ))}
+        </div>
         <TextField
           meta={fields.periodClosed}
           label="Jours de fermeture"
-          hint="Séparés par des virgules, par exemple 25.12.2026."
+          hint="Les jours où le lieu est fermé malgré tout, par exemple 24.12, 25.12, 1.1 (l’année suit la période)."
         />
-      </fieldset>
+      </div>
+
+      <SchedulePreview preview={kind === 'single' && !typed ? null : preview} interactive={typed !== null} />
     </div>
+  );
+}
+
+/**
+ * What the fields make, read as the public will: with JavaScript as one types; without, from what was last sent, and a
+ * button that sends the form to see them (nothing is saved).
+ */
+function SchedulePreview({
+  preview,
+  interactive,
+}: {
+  preview: ReturnType<typeof previewOfForm>;
+  interactive: boolean;
+}) {
+  return (
+    <section
+      id="apercu-des-dates"
+      className="schedule__preview"
+      aria-labelledby="schedule-preview-title"
+      data-testid="schedule-preview"
+    >
+      <h3 id="schedule-preview-title">Aperçu des dates</h3>
+      <div aria-live="polite">
+        {preview ? (
+          <ScheduleSummary summary={preview} />
+        ) : (
+          <p className="field__hint">
+            Les dates paraîtront ici dès que le début et la répétition, la liste ou la période seront remplis.
+          </p>
+        )}
+      </div>
+      {interactive ? null : (
+        // Back at the preview: the page comes again with its address's fragment.
+        <button
+          type="submit"
+          name="intent"
+          value="apercu"
+          formNoValidate
+          formAction="#apercu-des-dates"
+          className="button"
+        >
+          Voir les dates
+        </button>
+      )}
+    </section>
   );
 }

@@ -40,7 +40,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof UseCaseError)) throw error;
     throw data({ message: error.message }, { status: error.status });
   }
-  if (!saved.ok) return invalidFields(saved.errors, { values: saved.values, duplicates: saved.duplicates });
+  if (!saved.ok)
+    return invalidFields(saved.errors, {
+      values: saved.values,
+      duplicates: saved.duplicates,
+      preview: saved.preview ?? false,
+    });
   return redirect(`/organizer/event-confirmation/${saved.eventId}${saved.edited ? '?modifie=1' : ''}`);
 }
 

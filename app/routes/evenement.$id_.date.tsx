@@ -1,0 +1,81 @@
+// /evenement/{id}/date: its owner or an admin cancels one date of a series, or restores it (decisions 041 and 068).
+// POST does it. GET with `?annuler=` is the confirmation step of « Annuler cette date » without JavaScript (with it, a
+// dialog asks instead): the dashboard's and the event page's links lead here; any other GET goes home.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { cancelOrRestoreDate, dateBack, dateToCancel } from '~/.server/events/cancel-date';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { requireUser } from '~/.server/platform/session';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { DateCancelText } from '~/components/DateCancel';
+import { FormSecurity } from '~/components/FormSecurity';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const startsAt = url.searchParams.get('annuler');
+  if (!startsAt) return redirect('/');
+  const user = await requireUser(request);
+  const back = dateBack(url.searchParams.get('retour'));
+  try {
+    const asked = await dateToCancel(context.services.store, user, { eventId: params.id ?? '', startsAt });
+    return { ...asked, back };
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const eventId = params.id ?? '';
+  const form = await guardPost(request, context, { audience: 'signed-in', back: `/evenement/${eventId}` });
+  const { path, flash } = await cancelOrRestoreDate(context.services.store, user, {
+    eventId,
+    startsAt: String(form.get('startsAt') ?? ''),
+    cancelled: form.get('intent') !== 'restore',
+    back: dateBack(form.get('retour')),
+  });
+  return redirect(path, { headers: { 'Set-Cookie': await setFlash(request, flash) } });
+}
+
+export default function CancelDatePage() {
+  const { eventId, title, date, back } = useLoaderData<typeof loader>();
+  const backTo = back === 'tableau-de-bord' ? '/dashboard' : `/evenement/${eventId}`;
+  return (
+    <div className="page page--narrow">
+      <section className="confirm-panel notice notice--warning" aria-labelledby="cancel-date-title">
+        <h1 id="cancel-date-title" className="confirm-panel__title">
+          Annuler la date du {date.label}&#8239;?
+        </h1>
+        <p>
+          <strong>{title}</strong>
+        </p>
+        <DateCancelText />
+        <div className="confirm-dialog__actions">
+          <Form method="post">
+            <FormSecurity honeypot={false} />
+            <input type="hidden" name="startsAt" value={date.startsAt} />
+            <input type="hidden" name="retour" value={back} />
+            <button type="submit" name="intent" value="cancel" className="button button--danger">
+              Oui, annuler cette date
+            </button>
+          </Form>
+          <Link to={backTo} className="button">
+            Non, revenir
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({
+    title: data ? `Annuler une date de ${data.title}` : 'Annuler une date',
+    description: 'Annuler une date d’une série.',
+    path: data ? `/evenement/${data.eventId}/date` : '/',
+    matches,
+  });

@@ -1,0 +1,140 @@
+// An admin on a 390×844 phone (issue 33): the pending count on the closed menu button, and live on the dashboard's
+// « En attente » card as in the title; the notifications never cover the page's title nor its message.
+import type { Locator } from '@playwright/test';
+import { contentOf } from '../../app/domain/event';
+import { expect, test } from './fixtures';
+import { approveInModeration, submitFromOwnBrowser, unique, watchPendingCountAsAdmin } from './utils';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const figure = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+/** Whether two boxes on screen share any point. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+test.describe('un admin sur un téléphone', () => {
+  test('le bouton du menu fermé porte le nombre d’événements à modérer, et le dit', async ({
+    page,
+    ports,
+    signIn,
+    createEvent,
+  }) => {
+    await createEvent({ status: 'pending' });
+    await signIn({ role: 'admin' });
+    await page.goto('/admin');
+    const count = await ports.store.events.countAwaitingModeration();
+    const badge = page.getByTestId('burger').getByTestId('burger-badge');
+    await expect(badge).toBeVisible();
+    // Other tests submit meanwhile: the count is at least the one before the page.
+    expect(figure(await badge.textContent())).toBeGreaterThanOrEqual(Math.min(count, 99));
+    await expect(page.getByTestId('menu-toggle')).toHaveAccessibleName(/^Menu, \d+\+? événements? à modérer$/);
+    await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
+  });
+
+  test('une soumission arrive : la carte « En attente », le titre et le bouton du menu augmentent ensemble @js-only', async ({
+    page,
+    people,
+  }) => {
+    await watchPendingCountAsAdmin(page, people.signIn);
+    await page.goto('/admin');
+    await expect(page).toHaveTitle(/^\(\d+\) /);
+    const card = page.getByTestId('dashboard-pending');
+    const before = figure(await card.textContent());
+    const { organizer } = await submitFromOwnBrowser(people, unique('Atelier de vannerie'));
+    await organizer.context().close();
+    // Other tests submit and moderate too: the card moves with the title, whatever the number.
+    await expect.poll(async () => figure(await card.textContent())).toBeGreaterThan(before);
+    await expect
+      .poll(async () => figure((await page.title()).match(/^\((\d+)\)/)?.[1] ?? ''))
+      .toBe(figure(await card.textContent()));
+    await expect(page.getByTestId('burger-badge')).toHaveText(String(figure(await card.textContent())));
+  });
+
+  test('une notification arrive pendant un message : ni le titre ni le message ne sont couverts @js-only', async ({
+    page,
+    people,
+  }) => {
+    await watchPendingCountAsAdmin(page, people.signIn);
+    const first = await submitFromOwnBrowser(people, unique('Concert de chambre'));
+    await first.organizer.context().close();
+    await approveInModeration(page, first.id);
+    const flash = page.getByTestId('flash');
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(flash).toBeVisible();
+
+    const title2 = unique('Atelier de poterie');
+    const second = await submitFromOwnBrowser(people, title2);
+    await second.organizer.context().close();
+    const notification = page.getByTestId('notification').filter({ hasText: title2 });
+    await expect(notification).toBeVisible({ timeout: 5_000 });
+    const overlay = page.getByTestId('notifications');
+    // Where the title and the message are: the top of the page (the moderation scrolls to the next event).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(title).toBeInViewport();
+    await expect(flash).toBeInViewport();
+    for (const part of [notification, overlay.locator('.notifications__head')]) {
+      expect(await overlap(part, title), 'titre couvert').toBe(false);
+      expect(await overlap(part, flash), 'message couvert').toBe(false);
+    }
+  });
+});
+
+test('une modification se relit sur un téléphone : chaque champ en une ligne, les mots changés barrés ou marqués', async ({
+  page,
+  ports,
+  signIn,
+  createUser,
+  createEvent,
+}) => {
+  const owner = await createUser();
+  const long = Array.from({ length: 80 }, (_, i) => `phrase${i}`).join(' ');
+  const event = await createEvent({ createdBy: owner.uid, description: `${long} Entrée libre, chapeau à la sortie.` });
+  // The organizer's edit of the published text, waiting for moderation.
+  await ports.store.events.transition({
+    seen: event.updatedAt,
+    next: {
+      ...event,
+      revision: { ...contentOf(event), description: `${long} Entrée 20 francs, gratuit pour les enfants.` },
+      pendingChanges: ['description'],
+      updatedAt: new Date(Date.parse(event.updatedAt) + 1).toISOString(),
+    },
+  });
+
+  await signIn({ role: 'admin' });
+  await page.goto(`/admin/events?eventId=${event.id}`);
+  const change = page
+    .getByTestId('revision-changes')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Description' }) });
+  const text = change.locator('.revision-change__text');
+  await expect(text.locator('del')).toHaveText('[supprimé\u00a0: libre, chapeau à la sortie.]');
+  await expect(text.locator('ins')).toHaveText('[ajouté\u00a0: 20 francs, gratuit pour les enfants.]');
+  // The long unchanged start is cut, not repeated.
+  await expect(text).toContainText('…');
+  await expect(text).not.toContainText('phrase3 ');
+  // The field's name on one line, nothing wider than the phone.
+  const heading = await change.getByRole('heading', { name: 'Description' }).boundingBox();
+  expect(heading?.height ?? 99).toBeLessThan(32);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await change.getByText('Les deux versions en entier').click();
+  await expect(change.getByRole('heading', { name: 'Version publiée' })).toBeVisible();
+});
+
+test('la carte d’un compte sur un téléphone dit ce que chaque valeur est', async ({ page, signIn, createUser }) => {
+  const account = await createUser({ verified: false, displayName: `Chœur de Broc ${Date.now().toString(36)}` });
+  await signIn({ role: 'admin' });
+  await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
+  const card = page.getByTestId(`user-${account.uid}`);
+  for (const said of [
+    'Rôle\u00a0: Organisateur',
+    'Adresse\u00a0: non vérifiée',
+    'Soutien\u00a0: aucun don',
+    'Événements\u00a0: aucun',
+  ])
+    await expect(card).toContainText(said, { useInnerText: true });
+  await expect(card.getByText('Inscrit le\u00a0:')).toBeVisible();
+});

@@ -1,0 +1,183 @@
+// The event form keeps what was typed (issue 38), at 390×844, with and without JavaScript: a period without its days
+// is refused with a message beside them (no server error), « période » chosen before any date breaks nothing, and the
+// « Doublon possible » step comes back with every field as typed.
+import type { Page } from '@playwright/test';
+import { zurichIso } from '../../app/domain/dates';
+import { makeEventForm, zurichDateIn } from '../support/factories';
+import { expect, type Fixtures, test } from './fixtures';
+import { fillEvent, unique } from './utils';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const PERIOD = 'Une période avec des heures d’ouverture (exposition…)';
+const SEND = 'Envoyer pour publication';
+
+/** Errors the page throws (an exception in the browser's checks, React's) and server errors: none expected. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 500) errors.push(`${response.status()} ${response.url()}`);
+  });
+  return errors;
+}
+
+const OPEN_DAYS = ['mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
+
+/** Tuesday to Sunday 10:00–18:00 (« Mêmes horaires chaque jour d’ouverture », as the form starts), Monday closed. */
+async function fillOpeningHours(page: Page) {
+  const days = page.getByRole('group', { name: 'Jours d’ouverture' });
+  for (const day of OPEN_DAYS) await days.getByRole('checkbox', { name: day, exact: true }).check();
+  await page.getByLabel('Ouverture', { exact: true }).fill('10:00');
+  await page.getByLabel('Fermeture', { exact: true }).fill('18:00');
+}
+
+/** The opening hours as typed. */
+async function expectOpeningHours(page: Page) {
+  const days = page.getByRole('group', { name: 'Jours d’ouverture' });
+  for (const day of OPEN_DAYS) await expect(days.getByRole('checkbox', { name: day, exact: true })).toBeChecked();
+  await expect(days.getByRole('checkbox', { name: 'lundi', exact: true })).not.toBeChecked();
+  await expect(page.getByLabel('Ouverture', { exact: true })).toHaveValue('10:00');
+  await expect(page.getByLabel('Fermeture', { exact: true })).toHaveValue('18:00');
+}
+
+/** The message beside a field, as its accessible description says it. */
+async function expectMessageBeside(page: Page, label: string, message: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(message));
+}
+
+async function startSubmission(page: Page, signIn: Fixtures['signIn']) {
+  const organizer = await signIn();
+  await page.goto('/organizer/submit-event');
+  return organizer;
+}
+
+test.describe('le formulaire d’événement garde ce qui a été saisi', () => {
+  test('une période sans son premier ni son dernier jour : les messages à côté des jours, tout le reste gardé', async ({
+    page,
+    ports,
+    signIn,
+  }) => {
+    const errors = pageErrors(page);
+    const organizer = await startSubmission(page, signIn);
+    const title = unique('Exposition de gravures');
+    await fillEvent(page, title);
+    await page.getByLabel('Date de début', { exact: true }).fill('');
+    await page.getByRole('radio', { name: PERIOD }).check();
+    await fillOpeningHours(page);
+    // Without JavaScript the server answers (400, never 500); with it, the browser's checks stop the sending.
+    await page.getByRole('button', { name: SEND }).click();
+
+    await expect(page.getByTestId('form-errors')).toBeVisible();
+    await expectMessageBeside(page, 'Date de début', 'Indiquez le premier jour.');
+    await expectMessageBeside(page, 'Date de fin (si plusieurs jours)', 'Indiquez le dernier jour.');
+    await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+    await expect(page.getByRole('radio', { name: PERIOD })).toBeChecked();
+    await expectOpeningHours(page);
+    await expect(page.getByLabel('Lieu', { exact: true })).toHaveValue('Temple de Saint-Imier');
+    expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('« période » choisie avant toute date, puis le titre et Tab : aucune erreur, le titre gardé, les messages des jours', async ({
+    page,
+    ports,
+    signIn,
+  }) => {
+    const errors = pageErrors(page);
+    const organizer = await startSubmission(page, signIn);
+    await page.getByRole('radio', { name: PERIOD }).check();
+    const title = unique('Exposition de printemps');
+    await page.getByLabel('Titre', { exact: true }).fill(title);
+    await page.keyboard.press('Tab');
+    await fillOpeningHours(page);
+    await page.getByRole('button', { name: SEND }).click();
+
+    await expect(page.getByTestId('form-errors')).toBeVisible();
+    await expect(page).toHaveURL(/\/organizer\/submit-event$/);
+    await expectMessageBeside(page, 'Date de début', 'Indiquez le premier jour.');
+    await expectMessageBeside(page, 'Date de fin (si plusieurs jours)', 'Indiquez le dernier jour.');
+    await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+    await expect(page.getByRole('radio', { name: PERIOD })).toBeChecked();
+    await expectOpeningHours(page);
+    expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('d’une répétition à une période et retour, une fin avant la première date : le message à côté, tout gardé', async ({
+    page,
+    ports,
+    signIn,
+  }) => {
+    const errors = pageErrors(page);
+    const organizer = await startSubmission(page, signIn);
+    const title = unique('Cours de salsa');
+    await fillEvent(page, title);
+    const start = await page.getByLabel('Date de début', { exact: true }).inputValue();
+    await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
+    await page.getByRole('checkbox', { name: 'mardi', exact: true }).check();
+    // Out of range: the series would end before its first date.
+    await page.getByLabel('Jusqu’au (dernière date)').fill(zurichDateIn(2));
+    await page.getByRole('radio', { name: PERIOD }).check();
+    await page.getByLabel('Ouverture', { exact: true }).fill('10:00');
+    await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
+    await page.getByRole('button', { name: SEND }).click();
+
+    await expect(page.getByTestId('form-errors')).toBeVisible();
+    await expectMessageBeside(page, 'Jusqu’au (dernière date)', 'La date de fin doit être après la première date.');
+    await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Date de début', { exact: true })).toHaveValue(start);
+    await expect(page.getByRole('checkbox', { name: 'mardi', exact: true })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Une date qui se répète' })).toBeChecked();
+    expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('« Doublon possible » : titre, catégorie, dates et lieu gardés ; la case cochée, l’événement est envoyé', async ({
+    page,
+    ports,
+    signIn,
+    createEvent,
+  }) => {
+    const errors = pageErrors(page);
+    const title = unique('Concert de l’Avent');
+    const form = makeEventForm({ title });
+    // Published at the same place and time: the form's event resembles it.
+    const day = zurichDateIn(20);
+    await createEvent({
+      title,
+      category: 'musique',
+      city: form.city,
+      postalCode: form.postalCode,
+      canton: 'BE',
+      startsAt: zurichIso(day, '19:30'),
+      endsAt: zurichIso(day, '21:30'),
+    });
+    const organizer = await startSubmission(page, signIn);
+    await fillEvent(page, title);
+    await page.getByRole('button', { name: SEND }).click();
+
+    await expect(page.getByTestId('duplicate-warning')).toBeVisible();
+    await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Catégorie', { exact: true })).toHaveValue('musique');
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue(form.description);
+    await expect(page.getByLabel('Date de début', { exact: true })).toHaveValue(day);
+    await expect(page.getByLabel('Heure de début', { exact: true })).toHaveValue('19:30');
+    await expect(page.getByLabel('Heure de fin', { exact: true })).toHaveValue('21:30');
+    await expect(page.getByLabel('Lieu', { exact: true })).toHaveValue(form.venueName);
+    await expect(page.getByLabel('NPA', { exact: true })).toHaveValue(form.postalCode);
+    await expect(page.getByLabel('Localité', { exact: true })).toHaveValue(form.city);
+    await expect(page.getByLabel('Canton', { exact: true })).toHaveValue('BE');
+    await expect(page.getByLabel('Prix dès (CHF)', { exact: true })).toHaveValue('15');
+    expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+
+    await page.getByLabel('Ce n’est pas un doublon : publier quand même').check();
+    await page.getByRole('button', { name: SEND }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+    const [saved] = await ports.store.events.listByOwner(organizer.uid);
+    expect(saved).toMatchObject({ title, category: 'musique', city: form.city, status: 'pending' });
+    expect(errors).toEqual([]);
+  });
+});

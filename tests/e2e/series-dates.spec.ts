@@ -1,0 +1,94 @@
+// One date of a series, cancelled from the dashboard (issue 33, decision 068), on a 390×844 phone with and without
+// JavaScript: asked first (a dialog, or the confirmation step), done without moderation, and the public sees the date
+// « Annulé » on the event page, in the public API and in the .ics; « Rétablir » undoes it.
+import ical, { type VEvent } from 'node-ical';
+import { addDaysToDate, zurichToday } from '../../app/domain/dates';
+import { formatEventWhen } from '../../app/domain/event-dates';
+import { weekdayOf } from '../../app/domain/schedule';
+import { scheduleSpan } from '../../app/domain/schedule-expand';
+import { makeSaturdayMarket } from '../support/factories';
+import { expect, test } from './fixtures';
+import { unique } from './utils';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('l’organisateur annule une date depuis son tableau de bord : « Annulé » pour le public, dans l’API et le .ics, puis la rétablit', async ({
+  page,
+  browser,
+  ports,
+  signIn,
+  createEvent,
+}, testInfo) => {
+  const js = testInfo.project.name === 'js';
+  let saturday = addDaysToDate(zurichToday(), 3);
+  while (weekdayOf(saturday) !== 'SA') saturday = addDaysToDate(saturday, 1);
+  const rule = makeSaturdayMarket({ firstDate: saturday, count: 4 });
+  const span = scheduleSpan(rule);
+  if (!span) throw new Error('série vide');
+  const organizer = await signIn();
+  const title = unique('Marché du Bourg');
+  const event = await createEvent({ title, createdBy: organizer.uid, schedule: rule, ...span });
+  const dates = await ports.store.events.occurrences(event.id);
+  expect(dates).toHaveLength(4);
+  const second = dates[1];
+  const label = formatEventWhen({ ...second, allDay: false });
+
+  await page.goto('/dashboard');
+  const row = page.getByTestId(`event-${event.id}`);
+  await row.getByText('Dates à venir (4)').click();
+  const listed = row.getByTestId('series-date');
+  await expect(listed).toHaveCount(4);
+  await listed
+    .nth(1)
+    .getByRole('link', { name: `Annuler la date du ${label}` })
+    .click();
+  // Asked first: a dialog with JavaScript, a page of its own without.
+  if (js) await expect(page.getByRole('dialog', { name: `Annuler la date du ${label}\u202f?` })).toBeVisible();
+  else await expect(page.getByRole('heading', { name: `Annuler la date du ${label}\u202f?` })).toBeVisible();
+  await page.getByRole('button', { name: 'Oui, annuler cette date' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/dashboard\\?dates=${event.id}#dates-${event.id}$`));
+  await expect(page.getByTestId('flash')).toHaveText(
+    new RegExp(`^La date du ${label} est annulée\u00a0: elle reste affichée «\u00a0Annulé\u00a0»`),
+  );
+  // Back on the dashboard, that series' dates open, the date marked.
+  await expect(listed.nth(1)).toContainText('Annulé');
+  await expect(listed.filter({ hasText: 'Annulé' })).toHaveCount(1);
+  // No moderation: still published, nothing waiting.
+  expect(await ports.store.events.findById(event.id)).toMatchObject({ status: 'approved', revision: null });
+
+  // The public: the event page, the API, the .ics.
+  const visitor = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+  await expect(async () => {
+    await visitor.goto(`/evenement/${event.id}?essai=${Date.now()}`);
+    await expect(visitor.getByTestId('next-dates').getByTestId('series-date').nth(1)).toContainText('Annulé', {
+      timeout: 1_000,
+    });
+  }).toPass();
+  await expect(visitor.getByTestId('next-dates').getByTestId('series-date').filter({ hasText: 'Annulé' })).toHaveCount(
+    1,
+  );
+  // The public page has no management button.
+  await expect(visitor.getByRole('link', { name: /^Annuler cette date/ })).toHaveCount(0);
+
+  const api = await (await visitor.request.get(`/api/v1/events/${event.id}?fields=title,dates`)).json();
+  expect(api.data.dates.map((d: { cancelled: boolean }) => d.cancelled)).toEqual([false, true, false, false]);
+
+  const ics = await (await visitor.request.get(`/evenement/${event.id}/calendrier.ics`)).text();
+  const [master] = Object.values(ical.sync.parseICS(ics)).filter(
+    (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',
+  );
+  // node-ical files each instance under two keys (its day, and its instant): one instance.
+  const instances = [...new Set(Object.values(master.recurrences ?? {}))];
+  expect(instances).toHaveLength(1);
+  expect(instances[0]).toMatchObject({ status: 'CANCELLED', summary: `Annulé : ${title}` });
+  expect(new Date(instances[0].recurrenceid as Date).getTime()).toBe(Date.parse(second.startsAt));
+
+  // « Rétablir cette date », offered with the message.
+  await page.getByTestId('flash').getByRole('button', { name: 'Rétablir cette date' }).click();
+  await expect(page.getByTestId('flash')).toHaveText(`La date du ${label} est rétablie.`);
+  await expect(listed.filter({ hasText: 'Annulé' })).toHaveCount(0);
+  const restored = await (await visitor.request.get(`/api/v1/events/${event.id}?fields=dates&essai=1`)).json();
+  expect(restored.data.dates.every((d: { cancelled: boolean }) => !d.cancelled)).toBe(true);
+  await visitor.context().close();
+});
