@@ -12,6 +12,7 @@ import type { HealthStore } from './ports/health';
 import type { MailQueueStore } from './ports/mail';
 import type { ModerationLogStore } from './ports/moderation-log';
 import type { PartnerStore } from './ports/partners';
+import type { OrganizerStore, VenueStore } from './ports/places';
 import type { NotificationStore, StatsStore } from './ports/stats';
 import type { AuthTokenStore, SessionStore, UserStore } from './ports/users';
 
@@ -23,6 +24,7 @@ export * from './ports/health';
 export * from './ports/mail';
 export * from './ports/moderation-log';
 export * from './ports/partners';
+export * from './ports/places';
 export * from './ports/stats';
 
 export interface Store {
@@ -33,6 +35,9 @@ export interface Store {
   events: EventStore;
   moderationLog: ModerationLogStore;
   partners: PartnerStore;
+  /** Venues and organizers as records with pages of their own (issue 36). */
+  venues: VenueStore;
+  organizers: OrganizerStore;
   contactMessages: ContactMessageStore;
   notifications: NotificationStore;
   stats: StatsStore;

@@ -87,6 +87,12 @@ export interface AgendaEvent {
    * schedule, startsAt and endsAt span the whole series (first start, last end).
    */
   schedule?: Schedule | null;
+  /**
+   * The venue and organizer records (issue 36) the event points to; null or absent until the places migration (or the
+   * form) gives it one. Not content: venueName, city… stay the place as the event shows it.
+   */
+  venueId?: string | null;
+  organizerId?: string | null;
   /** The occurrences the organizer cancelled (their startsAt): « annulé » on those dates only. Not content. */
   cancelledDates?: string[];
   /**

@@ -3,7 +3,15 @@
 import type { Store } from '../../app/.server/ports';
 import { seedCategories } from '../../app/.server/seed/seed';
 import { scheduleSpan } from '../../app/domain/schedule-expand';
-import { makeDonation, makeEvent, makePartner, makeSaturdayMarket, storeUser } from './factories';
+import {
+  makeDonation,
+  makeEvent,
+  makeOrganizer,
+  makePartner,
+  makeSaturdayMarket,
+  makeVenue,
+  storeUser,
+} from './factories';
 
 export const EVERY_PORT_NOW = new Date('2030-03-01T10:00:00Z');
 
@@ -24,6 +32,9 @@ export async function fillEveryPort(store: Store): Promise<void> {
   );
   await store.events.insertMany([approved, market]);
   await store.partners.create(makePartner({ id: 'partenaire-1', name: 'Théâtre du Jorat' }));
+  await store.venues.create(makeVenue({ id: 'lieu-1', redirectFrom: ['ancienne-salle'] }, now));
+  await store.organizers.create(makeOrganizer({ id: 'orga-asso', accountUids: [organizer.uid] }, now));
+  await store.events.attachPlaces([{ eventId: 'concert', venueId: 'lieu-1', organizerId: 'orga-asso' }]);
   const { event } = await store.events.createSubmission({
     uid: organizer.uid,
     submissionKey: 'cle-de-soumission-24-car',

@@ -6,6 +6,7 @@ import type { Category } from '../../app/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
+import { NO_VENUE_ACCESSIBILITY, type Organizer, type Venue } from '../../app/domain/place';
 import type { ScheduleRule } from '../../app/domain/schedule';
 import { slugify } from '../../app/domain/slug';
 
@@ -214,6 +215,56 @@ export function makeSaturdayMarket(overrides: Partial<ScheduleRule> & Pick<Sched
     until: '',
     count: null,
     exclude: [],
+    ...overrides,
+  };
+}
+
+/** An approved venue in Neuchâtel (the default event's hall), slug from its name. */
+export function makeVenue(overrides: Partial<Venue> = {}, { now = new Date() }: FactoryOptions = {}): Venue {
+  const name = overrides.name ?? 'Salle communale';
+  const at = now.toISOString();
+  return {
+    id: nextId('lieu'),
+    slug: slugify(`${name} ${overrides.locality ?? 'Neuchâtel'}`),
+    name,
+    street: 'Rue du Temple 1',
+    postalCode: '2000',
+    locality: 'Neuchâtel',
+    canton: 'NE',
+    lat: 46.99,
+    lng: 6.93,
+    website: '',
+    photo: null,
+    stop: 'Neuchâtel, Place Pury',
+    accessibility: { ...NO_VENUE_ACCESSIBILITY },
+    description: '',
+    status: 'approved',
+    redirectFrom: [],
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
+
+/** An approved organizer without an account, slug from its name. */
+export function makeOrganizer(
+  overrides: Partial<Organizer> = {},
+  { now = new Date() }: FactoryOptions = {},
+): Organizer {
+  const name = overrides.name ?? 'Association Musique Vivante';
+  const at = now.toISOString();
+  return {
+    id: nextId('orga'),
+    slug: slugify(name),
+    name,
+    description: '',
+    website: '',
+    logo: null,
+    status: 'approved',
+    accountUids: [],
+    redirectFrom: [],
+    createdAt: at,
+    updatedAt: at,
     ...overrides,
   };
 }

@@ -16,6 +16,8 @@ export const DATASET_COLLECTIONS = [
   'eventSubmissions',
   'moderationLog',
   'partners',
+  'venues',
+  'organizers',
   'contactMessages',
   'pageViews',
   'donations',

@@ -1,5 +1,5 @@
 // The SQLite tables that keep each record as JSON beside the columns their queries need (calendar sources, their
-// links and runs; the mail queue), in the neutral dataset form (dataset.ts).
+// links and runs; the mail queue; venues and organizers), in the neutral dataset form (dataset.ts).
 import type { Db } from '../adapters/sqlite/db';
 import { toMail } from '../adapters/sqlite/mail-queue';
 import type { Row } from '../adapters/sqlite/rows';
@@ -11,6 +11,8 @@ export const RECORD_TABLES = {
   importLinks: 'import_links',
   importRuns: 'import_runs',
   mailQueue: 'mail_queue',
+  venues: 'venues',
+  organizers: 'organizers',
 } as const;
 export type RecordCollection = keyof typeof RECORD_TABLES;
 
@@ -30,6 +32,8 @@ export function dumpRecordTables(db: Db): Pick<Dataset, RecordCollection> {
     importSources: parsed(db.prepare('SELECT data FROM import_sources').all()),
     importLinks: parsed(db.prepare('SELECT data FROM import_links').all()),
     importRuns: runs,
+    venues: parsed(db.prepare('SELECT data FROM venues').all()),
+    organizers: parsed(db.prepare('SELECT data FROM organizers').all()),
     mailQueue: (db.prepare('SELECT * FROM mail_queue').all() as Row[]).map(
       (row) => toMail(row) as unknown as DataRecord,
     ),
@@ -38,7 +42,15 @@ export function dumpRecordTables(db: Db): Pick<Dataset, RecordCollection> {
 
 export function loadRecordTables(db: Db, collection: RecordCollection, data: Dataset): void {
   const records = data[collection];
-  if (collection === 'importSources') {
+  if (collection === 'venues') {
+    const insert = db.prepare(
+      'INSERT INTO venues (id, slug, status, name, canton, locality, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (const r of records) insert.run(r.id, r.slug, r.status, r.name, r.canton, r.locality, JSON.stringify(r));
+  } else if (collection === 'organizers') {
+    const insert = db.prepare('INSERT INTO organizers (id, slug, status, name, data) VALUES (?, ?, ?, ?, ?)');
+    for (const r of records) insert.run(r.id, r.slug, r.status, r.name, JSON.stringify(r));
+  } else if (collection === 'importSources') {
     const insert = db.prepare('INSERT INTO import_sources (id, next_run_at, name, data) VALUES (?, ?, ?, ?)');
     for (const r of records) insert.run(r.id, r.nextRunAt, r.name, JSON.stringify(r));
   } else if (collection === 'importLinks') {

@@ -4,6 +4,7 @@ import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
 import type { ModerationAction } from '~/domain/moderation';
 import type { StoredOccurrence } from '~/domain/schedule-expand';
+import type { EventPlaceLink } from './places';
 
 export interface EventQuery {
   status: readonly EventStatus[];
@@ -19,6 +20,9 @@ export interface EventQuery {
   family?: boolean;
   accessible?: boolean;
   organizerName?: string;
+  /** Only the events of this venue or organizer record (issue 36). */
+  venueId?: string;
+  organizerId?: string;
   excludeId?: string;
   /** Featured events first (home highlights); then by date, the most relevant first on the same instant (words). */
   featuredFirst?: boolean;
@@ -112,6 +116,13 @@ export interface EventStore {
    * series goes on. Returns how many events it extended.
    */
   extendOccurrences(horizon: string): Promise<number>;
+  /**
+   * Points events to their venue and organizer records (the places migration, imports), without touching anything
+   * else (not their updatedAt: a form open on them still saves). Returns how many events changed.
+   */
+  attachPlaces(links: readonly EventPlaceLink[]): Promise<number>;
+  /** How many events point to each venue (or organizer), by status: what a record's page and the admins see. */
+  countByPlace(kind: 'venue' | 'organizer', status: readonly EventStatus[]): Promise<Record<string, number>>;
   /** Events of an account per status (the organizer's history, for moderators). */
   countByOwner(uid: string): Promise<Record<EventStatus, number>>;
   /** The decisions taken on an event, newest first (also once the event is deleted). */

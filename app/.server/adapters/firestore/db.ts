@@ -29,6 +29,9 @@ export const COLLECTIONS = {
   importRuns: 'importRuns',
   /** Email alerts (decision 048), one per (address, filter). */
   alerts: 'alerts',
+  /** Venues and organizers as records (issue 36). */
+  venues: 'venues',
+  organizers: 'organizers',
   /** Mails waiting to leave, or failed (decision 060). */
   mailQueue: 'mailQueue',
   /** The readiness probe's document per process (platform/health.ts): not data, never exported. */

@@ -42,6 +42,8 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     revision: e.revision ? copyContent(e.revision) : null,
     schedule: plainSchedule(e.schedule),
     cancelledDates: [...(e.cancelledDates ?? [])],
+    venueId: e.venueId ?? null,
+    organizerId: e.organizerId ?? null,
     startsTs: Date.parse(e.startsAt),
     endsTs: Date.parse(e.endsAt),
     searchTokens: allSearchTokens(e),
@@ -100,6 +102,9 @@ export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
     revision: d.revision ? copyContent(d.revision) : null,
     schedule: plainSchedule(d.schedule),
     cancelledDates: [...(d.cancelledDates ?? [])],
+    // Absent when none, as the events written before issue 36 were read.
+    ...(d.venueId ? { venueId: d.venueId } : {}),
+    ...(d.organizerId ? { organizerId: d.organizerId } : {}),
   };
 }
 

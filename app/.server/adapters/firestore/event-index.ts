@@ -114,6 +114,8 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
     if (q.family && !e.accessibility.familyFriendly) continue;
     if (q.accessible && !e.accessibility.wheelchair) continue;
     if (organizer !== undefined && e.organizerName.toLowerCase() !== organizer) continue;
+    if (q.venueId && e.venueId !== q.venueId) continue;
+    if (q.organizerId && e.organizerId !== q.organizerId) continue;
     if (q.excludeId && e.id === q.excludeId) continue;
     if (words.length > 0 && !matchesAll(item, words)) continue;
     const matched = item.occurrences.filter(

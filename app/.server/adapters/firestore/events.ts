@@ -13,6 +13,7 @@ import {
   suggestionTextsOf,
 } from './event-index';
 import { createEventOccurrences } from './event-occurrences';
+import { createEventPlaceQueries } from './event-places';
 import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
 import { findUidByEmail } from './user-docs';
 
@@ -42,6 +43,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
   };
 
   return {
+    ...createEventPlaceQueries(ctx),
     async search(q) {
       return searchIndex(await mirror(), q);
     },

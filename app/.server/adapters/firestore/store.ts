@@ -21,6 +21,7 @@ import { createMailQueueStore } from './mail-queue';
 import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
+import { createOrganizerStore, createVenueStore } from './places';
 import { createSessionStore } from './sessions';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
@@ -77,6 +78,8 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     events: eventStore,
     moderationLog: createModerationLogStore(ctx),
     partners: createPartnerStore(ctx),
+    venues: createVenueStore(ctx),
+    organizers: createOrganizerStore(ctx),
     contactMessages: createContactMessageStore(ctx),
     notifications: createNotificationStore(ctx),
     stats: createStatsStore(ctx),

@@ -72,6 +72,9 @@ export function toEvent(row: Row): AgendaEvent {
     revision: row.revision ? (JSON.parse(str(row.revision)) as EventContent) : null,
     schedule: row.schedule ? (JSON.parse(str(row.schedule)) as Schedule) : null,
     cancelledDates: row.cancelled_dates ? (JSON.parse(str(row.cancelled_dates)) as string[]) : [],
+    // Absent when none, as the events written before issue 36 were read.
+    ...(row.venue_id == null ? {} : { venueId: str(row.venue_id) }),
+    ...(row.organizer_id == null ? {} : { organizerId: str(row.organizer_id) }),
   };
 }
 
@@ -124,6 +127,8 @@ export function eventParams(e: AgendaEvent) {
     revision: e.revision ? JSON.stringify(e.revision) : null,
     schedule: e.schedule ? JSON.stringify(e.schedule) : null,
     cancelled_dates: e.cancelledDates?.length ? JSON.stringify(e.cancelledDates) : null,
+    venue_id: e.venueId ?? null,
+    organizer_id: e.organizerId ?? null,
   };
 }
 
@@ -168,6 +173,8 @@ export function eventQuerySql(q: EventQuery) {
   if (q.family) add('e.family_friendly = 1');
   if (q.accessible) add('e.wheelchair = 1');
   if (q.organizerName) add('e.organizer_name = ? COLLATE NOCASE', q.organizerName);
+  if (q.venueId) add('e.venue_id = ?', q.venueId);
+  if (q.organizerId) add('e.organizer_id = ?', q.organizerId);
   if (q.excludeId) add('e.id <> ?', q.excludeId);
   return { from, where: where.join(' AND '), params, rank };
 }

@@ -5,6 +5,7 @@ import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedul
 import type { EventStore, ModerationLogInput } from '../../ports';
 import type { Db } from './db';
 import { imagePathsOf } from './event-images';
+import { createEventPlaceQueries } from './event-places';
 import { AWAITING, eventParams, eventQuerySql, ftsMatch, statusCounts, toEvent, toEventAt } from './event-rows';
 import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
 
@@ -42,6 +43,7 @@ export function createEventStore(db: Db): EventStore {
   };
 
   return {
+    ...createEventPlaceQueries(db),
     async search(q) {
       const { from, where, params, rank } = eventQuerySql(q);
       const grouped = Boolean(q.oneRowPerEvent);

@@ -13,6 +13,7 @@ import { createMailQueueStore } from './mail-queue';
 import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
+import { createOrganizerStore, createVenueStore } from './places';
 import { createSessionStore } from './sessions';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
@@ -27,6 +28,8 @@ export function createSqliteStore(db: Db): Store {
     users: createUserStore(db),
     categories: createCategoryStore(db),
     partners: createPartnerStore(db),
+    venues: createVenueStore(db),
+    organizers: createOrganizerStore(db),
     stats: createStatsStore(db, () => {
       pageViewChanges++;
     }),

@@ -1,0 +1,34 @@
+// The events' pointers to their venue and organizer records in Firestore (issue 36): written by the places migration
+// and imports, counted on the mirror for the records' pages and the admins.
+import type { EventStore } from '../../ports';
+import type { FirestoreContext } from './context';
+import { COLLECTIONS, inBatches } from './db';
+
+export function createEventPlaceQueries(ctx: FirestoreContext): Pick<EventStore, 'attachPlaces' | 'countByPlace'> {
+  const events = () => ctx.db.collection(COLLECTIONS.events);
+  return {
+    async attachPlaces(links) {
+      await ctx.events.ready();
+      const current = new Map(ctx.events.values().map((i) => [i.event.id, i.event]));
+      const changed = links.filter((l) => {
+        const e = current.get(l.eventId);
+        return e !== undefined && (e.venueId !== l.venueId || e.organizerId !== l.organizerId);
+      });
+      await inBatches(ctx.db, changed, (batch, l) =>
+        batch.update(events().doc(l.eventId), { venueId: l.venueId, organizerId: l.organizerId }),
+      );
+      for (const l of changed) await ctx.refreshEvent(l.eventId);
+      if (changed.length > 0) ctx.touched();
+      return changed.length;
+    },
+    async countByPlace(kind, status) {
+      await ctx.events.ready();
+      const counts: Record<string, number> = {};
+      for (const { event } of ctx.events.values()) {
+        const id = kind === 'venue' ? event.venueId : event.organizerId;
+        if (id && status.includes(event.status)) counts[id] = (counts[id] ?? 0) + 1;
+      }
+      return counts;
+    },
+  };
+}

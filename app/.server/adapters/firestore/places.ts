@@ -1,0 +1,154 @@
+// Venues and organizers of the Firestore store (issue 36): `venues/{id}`, `organizers/{id}`, the record as the domain
+// has it (former slugs in `redirectFrom`, looked up with array-contains). Writes are transactions under one lock per
+// collection, so two records never take one slug; a merge moves the events in the same transaction.
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Organizer, Venue } from '~/domain/place';
+import { byName, edited, merged, slugsOf } from '~/domain/place-records';
+import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
+import type { FirestoreContext } from './context';
+import { COLLECTIONS } from './db';
+
+type PlaceRecord = Venue | Organizer;
+
+/** Plain data for Firestore (no `undefined`). */
+const plain = <T>(r: T): DocumentData => JSON.parse(JSON.stringify(r)) as DocumentData;
+
+function createRecords<T extends PlaceRecord, F>(
+  ctx: FirestoreContext,
+  name: 'venues' | 'organizers',
+  eventField: 'venueId' | 'organizerId',
+): PlaceRecordStore<T, F> {
+  const { db } = ctx;
+  const records = () => db.collection(COLLECTIONS[name]);
+  const read = (data: DocumentData | undefined): T | null => (data ? (data as T) : null);
+  const inLock = <R>(fn: (tx: Transaction) => Promise<R>) => ctx.lock(name, () => db.runTransaction(fn));
+  /** The record answering to this slug (current or former), read in the transaction when there is one. */
+  const owner = async (slug: string, tx?: Transaction): Promise<T | null> => {
+    const queries = [records().where('slug', '==', slug), records().where('redirectFrom', 'array-contains', slug)];
+    for (const q of queries) {
+      const snapshot = tx ? await tx.get(q.limit(1)) : await q.limit(1).get();
+      if (!snapshot.empty) return snapshot.docs[0].data() as T;
+    }
+    return null;
+  };
+  const free = async (r: T, tx: Transaction, except?: string) => {
+    for (const s of slugsOf(r)) if (((await owner(s, tx))?.id ?? except) !== except) return false;
+    return true;
+  };
+  const written = async <R>(result: R, eventIds: readonly string[] = []) => {
+    for (const id of eventIds) await ctx.refreshEvent(id);
+    ctx.touched();
+    return result;
+  };
+
+  return {
+    async list(options) {
+      const query = options?.status ? records().where('status', '==', options.status) : records();
+      return (await query.get()).docs.map((d) => d.data() as T).sort(byName);
+    },
+    async findById(id) {
+      return read((await records().doc(id).get()).data());
+    },
+    async findBySlug(slug) {
+      const record = await owner(slug);
+      return record ? { record, moved: record.slug !== slug } : null;
+    },
+    async insertMany(list) {
+      for (const r of list) {
+        const ok = await inLock(async (tx) => {
+          if (!(await free(r, tx))) return false;
+          tx.create(records().doc(r.id), plain(r));
+          return true;
+        });
+        if (!ok) throw new Error(`${name} : l’adresse « ${r.slug} » est déjà prise`);
+      }
+      await written(undefined);
+    },
+    async create(record) {
+      const ok = await inLock(async (tx) => {
+        if (!(await free(record, tx))) return false;
+        tx.create(records().doc(record.id), plain(record));
+        return true;
+      });
+      return ok ? written(true) : false;
+    },
+    async update(id, fields, now) {
+      const next = await inLock(async (tx) => {
+        const current = read((await tx.get(records().doc(id))).data());
+        if (!current) return null;
+        const changed = edited(current, fields as Partial<T>, now);
+        if (!(await free(changed, tx, id))) return null;
+        tx.set(records().doc(id), plain(changed));
+        return changed;
+      });
+      return next ? written(next) : null;
+    },
+    async setStatus(id, status, now) {
+      const next = await inLock(async (tx) => {
+        const current = read((await tx.get(records().doc(id))).data());
+        if (!current) return null;
+        const changed = { ...current, status, updatedAt: now };
+        tx.set(records().doc(id), plain(changed));
+        return changed;
+      });
+      return next ? written(next) : null;
+    },
+    async merge({ fromId, intoId, now }) {
+      if (fromId === intoId) return null;
+      const result = await inLock(async (tx) => {
+        const from = read((await tx.get(records().doc(fromId))).data());
+        const into = read((await tx.get(records().doc(intoId))).data());
+        if (!from || !into) return null;
+        const events = await tx.get(db.collection(COLLECTIONS.events).where(eventField, '==', fromId));
+        const kept = merged(into, from, now);
+        for (const e of events.docs) tx.update(e.ref, { [eventField]: intoId });
+        tx.delete(records().doc(fromId));
+        tx.set(records().doc(intoId), plain(kept));
+        return { kept, eventIds: events.docs.map((d) => d.id) };
+      });
+      if (!result) return null;
+      return written({ kept: result.kept, events: result.eventIds.length }, result.eventIds);
+    },
+    async delete(id) {
+      const removed = await inLock(async (tx) => {
+        const ref = records().doc(id);
+        if (!(await tx.get(ref)).exists) return false;
+        const used = await tx.get(db.collection(COLLECTIONS.events).where(eventField, '==', id).limit(1));
+        if (!used.empty) return false;
+        tx.delete(ref);
+        return true;
+      });
+      return removed ? written(true) : false;
+    },
+  };
+}
+
+export function createVenueStore(ctx: FirestoreContext): VenueStore {
+  return createRecords(ctx, 'venues', 'venueId');
+}
+
+export function createOrganizerStore(ctx: FirestoreContext): OrganizerStore {
+  const records = createRecords<Organizer, Parameters<OrganizerStore['update']>[1]>(ctx, 'organizers', 'organizerId');
+  const organizers = () => ctx.db.collection(COLLECTIONS.organizers);
+  return {
+    ...records,
+    async listByAccount(uid) {
+      const snapshot = await organizers().where('accountUids', 'array-contains', uid).get();
+      return snapshot.docs.map((d) => d.data() as Organizer).sort(byName);
+    },
+    async setAccount({ id, uid, linked, now }) {
+      const next = await ctx.lock('organizers', () =>
+        ctx.db.runTransaction(async (tx) => {
+          const current = (await tx.get(organizers().doc(id))).data() as Organizer | undefined;
+          if (!current) return null;
+          const others = current.accountUids.filter((u) => u !== uid);
+          const changed = { ...current, accountUids: linked ? [...others, uid] : others, updatedAt: now };
+          tx.set(organizers().doc(id), plain(changed));
+          return changed;
+        }),
+      );
+      if (next) ctx.touched();
+      return next;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+// Venues and organizers of the SQLite store (issue 36): one row per record, kept whole as JSON beside the columns its
+// queries need; former slugs are read in the JSON. A merge moves the events in the same transaction.
+import type { Organizer, Venue } from '~/domain/place';
+import { byName, edited, merged, slugsOf } from '~/domain/place-records';
+import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
+import type { Db } from './db';
+
+type PlaceRecord = Venue | Organizer;
+
+interface Table<T extends PlaceRecord> {
+  name: 'venues' | 'organizers';
+  eventColumn: 'venue_id' | 'organizer_id';
+  /** The indexed columns beside id, slug, status, name and data. */
+  extra: (r: T) => Record<string, unknown>;
+}
+
+function createRecords<T extends PlaceRecord, F>(db: Db, table: Table<T>): PlaceRecordStore<T, F> {
+  const t = table.name;
+  const parse = (row: unknown) => JSON.parse((row as { data: string }).data) as T;
+  const columns = (r: T) => ({ id: r.id, slug: r.slug, status: r.status, name: r.name, ...table.extra(r) });
+  const names = Object.keys(columns({} as T));
+  const insert = db.prepare(
+    `INSERT INTO ${t} (${names.join(', ')}, data) VALUES (${names.map((c) => `@${c}`).join(', ')}, @data)`,
+  );
+  const write = db.prepare(
+    `UPDATE ${t} SET ${names.map((c) => `${c} = @${c}`).join(', ')}, data = @data WHERE id = @id`,
+  );
+  const put = (statement: typeof insert, r: T) => statement.run({ ...columns(r), data: JSON.stringify(r) });
+  const get = (id: string): T | null => {
+    const row = db.prepare(`SELECT data FROM ${t} WHERE id = ?`).get(id);
+    return row ? parse(row) : null;
+  };
+  /** The record answering to this slug (current or former), if any. */
+  const owner = (slug: string): T | null => {
+    const row =
+      db.prepare(`SELECT data FROM ${t} WHERE slug = ?`).get(slug) ??
+      db
+        .prepare(`SELECT data FROM ${t} WHERE EXISTS (SELECT 1 FROM json_each(data, '$.redirectFrom') WHERE value = ?)`)
+        .get(slug);
+    return row ? parse(row) : null;
+  };
+  const free = (r: T, except?: string) => slugsOf(r).every((s) => (owner(s)?.id ?? except) === except);
+
+  return {
+    async list(options) {
+      const rows = options?.status
+        ? db.prepare(`SELECT data FROM ${t} WHERE status = ?`).all(options.status)
+        : db.prepare(`SELECT data FROM ${t}`).all();
+      return rows.map(parse).sort(byName);
+    },
+    async findById(id) {
+      return get(id);
+    },
+    async findBySlug(slug) {
+      const record = owner(slug);
+      return record ? { record, moved: record.slug !== slug } : null;
+    },
+    async insertMany(records) {
+      db.transaction(() => {
+        for (const r of records) {
+          if (!free(r)) throw new Error(`${t} : l’adresse « ${r.slug} » est déjà prise`);
+          put(insert, r);
+        }
+      })();
+    },
+    async create(record) {
+      return db
+        .transaction(() => {
+          if (!free(record)) return false;
+          put(insert, record);
+          return true;
+        })
+        .immediate();
+    },
+    async update(id, fields, now) {
+      return db
+        .transaction(() => {
+          const current = get(id);
+          if (!current) return null;
+          const next = edited(current, fields as Partial<T>, now);
+          if (!free(next, id)) return null;
+          put(write, next);
+          return next;
+        })
+        .immediate();
+    },
+    async setStatus(id, status, now) {
+      return db
+        .transaction(() => {
+          const current = get(id);
+          if (!current) return null;
+          const next = { ...current, status, updatedAt: now };
+          put(write, next);
+          return next;
+        })
+        .immediate();
+    },
+    async merge({ fromId, intoId, now }) {
+      return db
+        .transaction(() => {
+          const from = get(fromId);
+          const into = get(intoId);
+          if (!from || !into || fromId === intoId) return null;
+          const events = db
+            .prepare(`UPDATE events SET ${table.eventColumn} = ? WHERE ${table.eventColumn} = ?`)
+            .run(intoId, fromId).changes;
+          const kept = merged(into, from, now);
+          db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(fromId);
+          put(write, kept);
+          return { kept, events };
+        })
+        .immediate();
+    },
+    async delete(id) {
+      return db
+        .transaction(() => {
+          const used = db.prepare(`SELECT 1 FROM events WHERE ${table.eventColumn} = ? LIMIT 1`).get(id);
+          return !used && db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(id).changes > 0;
+        })
+        .immediate();
+    },
+  };
+}
+
+export function createVenueStore(db: Db): VenueStore {
+  return createRecords(db, {
+    name: 'venues',
+    eventColumn: 'venue_id',
+    extra: (v: Venue) => ({ canton: v.canton, locality: v.locality }),
+  });
+}
+
+export function createOrganizerStore(db: Db): OrganizerStore {
+  const records = createRecords<Organizer, Parameters<OrganizerStore['update']>[1]>(db, {
+    name: 'organizers',
+    eventColumn: 'organizer_id',
+    extra: () => ({}),
+  });
+  return {
+    ...records,
+    async listByAccount(uid) {
+      const rows = db
+        .prepare(
+          `SELECT data FROM organizers WHERE EXISTS (SELECT 1 FROM json_each(data, '$.accountUids') WHERE value = ?)`,
+        )
+        .all(uid);
+      return rows.map((r) => JSON.parse((r as { data: string }).data) as Organizer).sort(byName);
+    },
+    async setAccount({ id, uid, linked, now }) {
+      return db
+        .transaction(() => {
+          const row = db.prepare('SELECT data FROM organizers WHERE id = ?').get(id) as { data: string } | undefined;
+          if (!row) return null;
+          const current = JSON.parse(row.data) as Organizer;
+          const others = current.accountUids.filter((u) => u !== uid);
+          const next = { ...current, accountUids: linked ? [...others, uid] : others, updatedAt: now };
+          db.prepare('UPDATE organizers SET data = ? WHERE id = ?').run(JSON.stringify(next), id);
+          return next;
+        })
+        .immediate();
+    },
+  };
+}

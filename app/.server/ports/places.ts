@@ -1,0 +1,48 @@
+// Venues and organizers (issue 36): records an event points to, with pages of their own.
+import type { FoundBySlug, Organizer, PlaceStatus, Venue } from '~/domain/place';
+
+/** What one store of records (venues or organizers) promises; both backends pass the same contract. */
+export interface PlaceRecordStore<T extends Venue | Organizer, F> {
+  /** Every record, or those of one status, by name (French collation is the caller's). */
+  list(options?: { status?: PlaceStatus }): Promise<T[]>;
+  findById(id: string): Promise<T | null>;
+  /** By its slug, or by a former slug (`moved`: the page redirects to the record's slug). */
+  findBySlug(slug: string): Promise<FoundBySlug<T> | null>;
+  /** Stores new records as they are (migration, demo content, tests). A slug already in use is refused (throws). */
+  insertMany(records: readonly T[]): Promise<void>;
+  /** Stores a new record; false, nothing written, when its slug (current or former) is already taken. */
+  create(record: T): Promise<boolean>;
+  /** Saves the editable fields; a new slug keeps the old one as a redirect. Null if absent or the slug is taken. */
+  update(id: string, fields: F, now: string): Promise<T | null>;
+  setStatus(id: string, status: PlaceStatus, now: string): Promise<T | null>;
+  /**
+   * Merges `fromId` into `intoId` in one write: every event that pointed to the first (its content and its pending
+   * revision) points to the second, the second keeps the first's slugs as redirects, the first is gone. Null when
+   * either is missing or they are the same; otherwise the record kept and how many events moved.
+   */
+  merge(input: { fromId: string; intoId: string; now: string }): Promise<{ kept: T; events: number } | null>;
+  /** Removes a record no event points to; false when absent or still used. */
+  delete(id: string): Promise<boolean>;
+}
+
+export type VenueFields = Omit<Venue, 'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt'>;
+export type OrganizerFields = Omit<
+  Organizer,
+  'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt' | 'accountUids'
+>;
+
+export interface VenueStore extends PlaceRecordStore<Venue, VenueFields> {}
+
+export interface OrganizerStore extends PlaceRecordStore<Organizer, OrganizerFields> {
+  /** The organizers an account speaks for. */
+  listByAccount(uid: string): Promise<Organizer[]>;
+  /** Links or unlinks an account (admins); null when the organizer is absent. */
+  setAccount(input: { id: string; uid: string; linked: boolean; now: string }): Promise<Organizer | null>;
+}
+
+/** The venue and organizer of one event, written by the migration of free-text places (and by imports). */
+export interface EventPlaceLink {
+  eventId: string;
+  venueId: string;
+  organizerId: string;
+}

@@ -1,0 +1,73 @@
+// Venues and organizers as records (issue 36): an event points to one of each. A record proposed by an organizer
+// waits for an admin (pending) and is approved with the event; a merged record leaves its slug as a redirect.
+import type { CantonCode } from './cantons';
+import type { EventImage } from './event';
+
+export const PLACE_STATUSES = ['pending', 'approved'] as const;
+export type PlaceStatus = (typeof PLACE_STATUSES)[number];
+
+/** What a venue offers people with a disability, and the Swiss labels it holds (OK:GO, Kultur inklusiv). */
+export interface VenueAccessibility {
+  wheelchair: boolean;
+  inductionLoop: boolean;
+  accessibleToilets: boolean;
+  /** The OK:GO label (Stiftung Cerebral / Procap): accessibility information checked on site. */
+  okGo: boolean;
+  /** The label « Kultur inklusiv / Culture inclusive » (Pro Infirmis). */
+  cultureInclusive: boolean;
+}
+
+export const NO_VENUE_ACCESSIBILITY: VenueAccessibility = {
+  wheelchair: false,
+  inductionLoop: false,
+  accessibleToilets: false,
+  okGo: false,
+  cultureInclusive: false,
+};
+
+export interface Venue {
+  id: string;
+  slug: string;
+  name: string;
+  street: string;
+  postalCode: string;
+  /** A town of the localities list (app/domain/localities.ts), as it is named there when it is known. */
+  locality: string;
+  canton: CantonCode;
+  lat: number | null;
+  lng: number | null;
+  website: string;
+  photo: EventImage | null;
+  /** The public-transport stop as the SBB/CFF timetable names it (« Lausanne, Riponne-M. Béjart »), or empty. */
+  stop: string;
+  accessibility: VenueAccessibility;
+  /** A short description (plain text). */
+  description: string;
+  status: PlaceStatus;
+  /** Slugs of venues merged into this one, or its former slugs: their pages redirect here (301). */
+  redirectFrom: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Organizer {
+  id: string;
+  slug: string;
+  /** The public name. */
+  name: string;
+  description: string;
+  website: string;
+  logo: EventImage | null;
+  status: PlaceStatus;
+  /** The accounts that speak for this organizer (many to many: an account may speak for several organizers). */
+  accountUids: string[];
+  redirectFrom: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A venue or an organizer found by a slug: `moved` when the slug is a former one (the page redirects). */
+export interface FoundBySlug<T> {
+  record: T;
+  moved: boolean;
+}
