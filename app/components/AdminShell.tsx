@@ -12,6 +12,8 @@ const ADMIN_LINKS = [
   { to: '/admin/events', label: 'Modération' },
   { to: '/admin/publications', label: 'Publiés sans modération' },
   { to: '/admin/categories', label: 'Catégories' },
+  { to: '/admin/lieux', label: 'Lieux' },
+  { to: '/admin/organisateurs', label: 'Organisateurs' },
   { to: '/admin/partners', label: 'Partenaires' },
   { to: '/admin/sources', label: 'Sources' },
   { to: '/admin/users', label: 'Utilisateurs' },

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { sweepOrphanFiles } from '../files/orphans';
+import { attachPlacesToEvents, describeMigration } from '../places/attach-places';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
 import type { Services } from '../services';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
@@ -20,6 +21,9 @@ export async function prepareStore({ config, store, identity }: Pick<Services, '
     const { events } = await seedDemo(store, new Date(), identity);
     console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
+  // The places migration (issue 36), as the data migrations are run: events without a venue or organizer record get one.
+  const places = await attachPlacesToEvents(store, new Date());
+  if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
   if (config.SEED_DEMO) {
     console.log('Comptes de démonstration :');
     for (const a of DEMO_ACCOUNTS)

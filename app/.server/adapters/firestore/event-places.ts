@@ -17,7 +17,13 @@ export function createEventPlaceQueries(ctx: FirestoreContext): Pick<EventStore,
       await inBatches(ctx.db, changed, (batch, l) =>
         batch.update(events().doc(l.eventId), { venueId: l.venueId, organizerId: l.organizerId }),
       );
-      for (const l of changed) await ctx.refreshEvent(l.eventId);
+      // Read back in one call, into both mirrors (what refreshEvent does for one event).
+      if (changed.length > 0) {
+        for (const snapshot of await ctx.db.getAll(...changed.map((l) => events().doc(l.eventId)))) {
+          ctx.events.apply(snapshot);
+          ctx.awaiting.apply(snapshot);
+        }
+      }
       if (changed.length > 0) ctx.touched();
       return changed.length;
     },

@@ -6,7 +6,7 @@ import type { Organizer, Venue } from '~/domain/place';
 import { byName, edited, merged, slugsOf } from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
 import type { FirestoreContext } from './context';
-import { COLLECTIONS } from './db';
+import { COLLECTIONS, inBatches } from './db';
 
 type PlaceRecord = Venue | Organizer;
 
@@ -54,14 +54,13 @@ function createRecords<T extends PlaceRecord, F>(
       return record ? { record, moved: record.slug !== slug } : null;
     },
     async insertMany(list) {
+      // Content stored as it is (migration, demo, tests): slugs checked against one read of the collection.
+      const taken = new Set((await records().get()).docs.flatMap((d) => slugsOf(d.data() as T)));
       for (const r of list) {
-        const ok = await inLock(async (tx) => {
-          if (!(await free(r, tx))) return false;
-          tx.create(records().doc(r.id), plain(r));
-          return true;
-        });
-        if (!ok) throw new Error(`${name} : l’adresse « ${r.slug} » est déjà prise`);
+        if (slugsOf(r).some((s) => taken.has(s))) throw new Error(`${name} : l’adresse « ${r.slug} » est déjà prise`);
+        for (const s of slugsOf(r)) taken.add(s);
       }
+      await inBatches(db, list, (batch, r) => batch.create(records().doc(r.id), plain(r)));
       await written(undefined);
     },
     async create(record) {

@@ -1,0 +1,189 @@
+// The admins' list of venues or organizers (/admin/lieux, /admin/organisateurs): a search, then one card per record
+// with its events, its former addresses, and plain POST forms to approve, rename or merge it (all without JavaScript).
+import { Form, Link } from '@remix-run/react';
+import { FormSecurity } from '~/components/FormSecurity';
+import type { FieldErrors } from '~/domain/forms';
+
+export interface PlaceRowView {
+  id: string;
+  slug: string;
+  name: string;
+  where: string;
+  status: 'pending' | 'approved';
+  redirectFrom: string[];
+  events: number;
+}
+
+export interface PlaceAnswer {
+  id: string;
+  intent: string;
+  errors: FieldErrors;
+  values: Record<string, string>;
+}
+
+interface Props {
+  path: string;
+  /** « lieu » or « organisateur », and its plural. */
+  one: string;
+  many: string;
+  rows: PlaceRowView[];
+  total: number;
+  query: string;
+  answer: PlaceAnswer | null;
+}
+
+function Message({ id, text }: { id: string; text?: string }) {
+  return text ? (
+    <p className="field__error" id={id} role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+function Row({
+  row,
+
+  one,
+  answer,
+  listId,
+}: {
+  row: PlaceRowView;
+  one: string;
+  answer: PlaceAnswer | null;
+  listId: string;
+}) {
+  const mine = answer?.id === row.id ? answer : null;
+  const renaming = mine?.intent === 'rename' ? mine : null;
+  const merging = mine?.intent === 'merge' ? mine : null;
+  const key = `place-${row.id}`;
+  return (
+    <li className="admin-places__card" id={key}>
+      <h2 className="admin-places__name">
+        {row.name}
+        {row.status === 'pending' ? <span className="admin-places__pending">proposé</span> : null}
+      </h2>
+      <p className="admin-places__facts">
+        {row.where ? <span>{row.where} · </span> : null}
+        <span>
+          {row.events} événement{row.events > 1 ? 's' : ''}
+        </span>
+        {' · '}
+        <span className="admin-places__slug">adresse : {row.slug}</span>
+        {row.redirectFrom.length > 0 ? (
+          <span className="admin-places__slug"> · anciennes adresses : {row.redirectFrom.join(', ')}</span>
+        ) : null}
+      </p>
+      <Message id={`${key}-form`} text={mine?.errors.form} />
+      <div className="admin-places__actions">
+        {row.status === 'pending' ? (
+          <Form method="post" preventScrollReset>
+            <FormSecurity honeypot={false} />
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="id" value={row.id} />
+            <button type="submit" className="button">
+              Approuver<span className="visually-hidden"> {row.name}</span>
+            </button>
+          </Form>
+        ) : null}
+        <details open={Boolean(renaming)}>
+          <summary>Renommer</summary>
+          <Form method="post" preventScrollReset className="admin-places__form">
+            <FormSecurity honeypot={false} />
+            <input type="hidden" name="intent" value="rename" />
+            <input type="hidden" name="id" value={row.id} />
+            <div className="field">
+              <label htmlFor={`${key}-name`}>Nom</label>
+              <input
+                id={`${key}-name`}
+                name="name"
+                defaultValue={renaming?.values.name ?? row.name}
+                required
+                minLength={2}
+                maxLength={120}
+                aria-invalid={renaming?.errors.name ? true : undefined}
+                aria-describedby={renaming?.errors.name ? `${key}-name-error` : undefined}
+              />
+              <Message id={`${key}-name-error`} text={renaming?.errors.name} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${key}-slug`}>Adresse de la page (l’ancienne y renverra)</label>
+              <input
+                id={`${key}-slug`}
+                name="slug"
+                defaultValue={renaming?.values.slug ?? row.slug}
+                maxLength={80}
+                aria-invalid={renaming?.errors.slug ? true : undefined}
+                aria-describedby={renaming?.errors.slug ? `${key}-slug-error` : undefined}
+              />
+              <Message id={`${key}-slug-error`} text={renaming?.errors.slug} />
+            </div>
+            <button type="submit" className="button">
+              Enregistrer
+            </button>
+          </Form>
+        </details>
+        <details open={Boolean(merging)}>
+          <summary>Fondre dans une autre fiche</summary>
+          <Form method="post" preventScrollReset className="admin-places__form">
+            <FormSecurity honeypot={false} />
+            <input type="hidden" name="intent" value="merge" />
+            <input type="hidden" name="id" value={row.id} />
+            <div className="field">
+              <label htmlFor={`${key}-into`}>Adresse de la fiche à garder</label>
+              <input
+                id={`${key}-into`}
+                name="into"
+                list={listId}
+                defaultValue={merging?.values.into ?? ''}
+                required
+                aria-invalid={merging?.errors.into ? true : undefined}
+                aria-describedby={`${key}-into-hint${merging?.errors.into ? ` ${key}-into-error` : ''}`}
+              />
+              <p className="field__hint" id={`${key}-into-hint`}>
+                Ses événements passent à la fiche gardée et l’adresse « {row.slug} » y renverra.
+              </p>
+              <Message id={`${key}-into-error`} text={merging?.errors.into} />
+            </div>
+            <button type="submit" className="button">
+              Fondre ce {one}
+            </button>
+          </Form>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+export function PlaceAdminList({ path, one, many, rows, total, query, answer }: Props) {
+  const listId = `${path.replace(/\W/g, '')}-slugs`;
+  return (
+    <>
+      <Form method="get" role="search" className="admin-toolbar">
+        <div className="field">
+          <label htmlFor="places-q">Nom, localité ou adresse</label>
+          <input id="places-q" type="search" name="q" defaultValue={query} maxLength={200} />
+        </div>
+        <button type="submit" className="button">
+          Rechercher
+        </button>
+        {query ? <Link to={path}>Tout afficher</Link> : null}
+      </Form>
+      <p className="admin-places__count" role="status">
+        {query ? `${rows.length} sur ${total} ${many}` : `${total} ${total > 1 ? many : one}`}
+      </p>
+      <datalist id={listId}>
+        {rows.map((r) => (
+          <option key={r.id} value={r.slug}>
+            {r.name}
+            {r.where ? ` — ${r.where}` : ''}
+          </option>
+        ))}
+      </datalist>
+      <ul className="admin-places">
+        {rows.map((row) => (
+          <Row key={row.id} row={row} one={one} answer={answer} listId={listId} />
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+// /admin/organisateurs: the organizers, to approve a proposed one, rename one (its old address redirects) or merge two
+// (issue 36).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { approvePlace, mergePlaces, PLACE_WORDS, placesForAdmin, renamePlace } from '~/.server/places/admin-places';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { requireAdmin } from '~/.server/platform/session';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { AdminShell } from '~/components/AdminShell';
+import { PlaceAdminList } from '~/components/admin/PlaceAdminList';
+import { type FieldErrors, formValues } from '~/domain/forms';
+import { pageMeta } from '~/domain/meta';
+
+const PATH = '/admin/organisateurs';
+const KIND = 'organizer';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);
+  return { ...(await placesForAdmin(context.services.store, admin, KIND, query)), query };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await guardPost(request, context, { audience: 'signed-in' });
+  const values = formValues(formData, ['intent', 'id', 'name', 'slug', 'into']);
+  const { store } = context.services;
+  const now = new Date();
+  const the = PLACE_WORDS[KIND].the;
+  let message: string;
+  let anchor = values.id;
+  try {
+    if (values.intent === 'approve') {
+      const record = await approvePlace(store, admin, KIND, values.id, now);
+      message = `${the} « ${record.name} » est approuvé.`;
+    } else if (values.intent === 'rename') {
+      const record = await renamePlace(
+        store,
+        admin,
+        KIND,
+        { id: values.id, name: values.name, slug: values.slug },
+        now,
+      );
+      message = `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`;
+    } else if (values.intent === 'merge') {
+      const { kept, gone, events } = await mergePlaces(
+        store,
+        admin,
+        KIND,
+        { fromId: values.id, into: values.into },
+        now,
+      );
+      message = `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`;
+      anchor = kept.id;
+    } else throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    const errors: FieldErrors = { [error.field]: error.message };
+    return data({ id: values.id, intent: values.intent, errors, values }, { status: error.status });
+  }
+  const headers = { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) };
+  return redirect(`${PATH}${new URL(request.url).search}#place-${anchor}`, { headers });
+}
+
+export default function AdminOrganizersPage() {
+  const { rows, total, query } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() ?? null;
+  return (
+    <AdminShell
+      title="Organisateurs"
+      lead="Chaque événement a son organisateur. Un organisateur proposé attend votre approbation ; renommer ou fondre une fiche garde ses événements et ses comptes, et son ancienne adresse renvoie vers la fiche gardée."
+    >
+      <PlaceAdminList
+        path={PATH}
+        one="organisateur"
+        many="organisateurs"
+        rows={rows}
+        total={total}
+        query={query}
+        answer={answer}
+      />
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: 'Organisateurs', description: 'Gestion des organisateurs — Agenda romand.', path: PATH, matches });

@@ -1,0 +1,130 @@
+// The places migration (issue 36) on SQLite and on Firestore: every event of the demo content gets a venue and an
+// organizer record, the spellings of one place merge, a second run changes nothing, and a merge afterwards keeps
+// every event and leaves the old address to redirect.
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../app/.server/adapters/sqlite/db';
+import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import { attachPlacesToEvents, describeMigration } from '../../app/.server/places/attach-places';
+import { seedCategories, seedDemo } from '../../app/.server/seed/seed';
+import type { AgendaEvent } from '../../app/domain/event';
+import { makeEvent } from '../support/factories';
+import { BACKENDS, storeForEachTest } from './backends';
+
+const NOW = new Date('2026-11-21T09:00:00Z');
+
+describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (backend) => {
+  const store = storeForEachTest(backend, { categories: true });
+
+  async function allEvents(): Promise<AgendaEvent[]> {
+    return (await store.events.listForModeration({ status: 'all', limit: 1000, offset: 0 })).items;
+  }
+
+  // Firestore stores the same records (the tests below), but the in-process emulator takes minutes for 113 events.
+  it.runIf(backend.name === 'SQLite')(
+    'sur le contenu de démonstration, chaque événement a son lieu et son organisateur, et une seconde passe ne change rien',
+    async () => {
+      // The demo content is seeded on SQLite and its events stored as they are (without their demo accounts).
+      const demo = createSqliteStore(openDatabase(':memory:'));
+      await seedCategories(demo);
+      await seedDemo(demo, NOW);
+      const events = (await demo.events.listForModeration({ status: 'all', limit: 1000, offset: 0 })).items;
+      await demo.close();
+      await store.events.insertMany(events.map((e) => ({ ...e, createdBy: null, moderatedBy: null })));
+      const before = await allEvents();
+      const migration = await attachPlacesToEvents(store, NOW);
+      console.log(`[${backend.name}] démonstration, ${before.length} événements : ${describeMigration(migration)}`);
+      expect(migration.events).toBe(before.length);
+      const after = await allEvents();
+      expect(after.filter((e) => !e.venueId || !e.organizerId)).toEqual([]);
+      const venues = await store.venues.list();
+      const organizers = await store.organizers.list();
+      expect(venues.length).toBe(migration.venues.created);
+      expect(organizers.length).toBe(migration.organizers.created);
+      expect(venues.length).toBeLessThanOrEqual(migration.venues.spellings);
+      // Every venue in the canton and the town its events name; every public event's venue approved.
+      for (const e of after) {
+        const venue = venues.find((v) => v.id === e.venueId);
+        expect(venue?.canton, e.title).toBe(e.canton);
+        if (e.status === 'approved') expect(venue?.status, e.title).toBe('approved');
+      }
+      expect(await attachPlacesToEvents(store, NOW)).toEqual({
+        events: 0,
+        venues: { spellings: 0, created: 0 },
+        organizers: { spellings: 0, created: 0 },
+      });
+    },
+  );
+
+  it('les graphies d’un même lieu et d’un même organisateur ne font qu’une fiche ; un lieu incertain reste à part', async () => {
+    const at = { now: NOW };
+    const place = { city: 'Lausanne', canton: 'VD' as const, postalCode: '1003', lat: 46.5227, lng: 6.6353 };
+    await store.events.insertMany([
+      makeEvent(
+        { id: 'a', slug: 'a', venueName: 'Salle du Bourg', organizerName: 'Société de jeunesse', ...place },
+        at,
+      ),
+      makeEvent(
+        {
+          id: 'b',
+          slug: 'b',
+          venueName: 'salle du bourg, Lausanne',
+          organizerName: 'SOCIÉTÉ DE JEUNESSE',
+          ...place,
+          lat: null,
+          lng: null,
+        },
+        at,
+      ),
+      makeEvent(
+        {
+          id: 'c',
+          slug: 'c',
+          venueName: 'Salle du Bourg (Lausanne)',
+          organizerName: 'Société de Jeunesse',
+          ...place,
+          status: 'pending',
+        },
+        at,
+      ),
+      makeEvent({ id: 'd', slug: 'd', venueName: 'Le Bourg', organizerName: 'Autre société', ...place }, at),
+    ]);
+    const migration = await attachPlacesToEvents(store, NOW);
+    expect(migration).toEqual({
+      events: 4,
+      venues: { spellings: 4, created: 2 },
+      organizers: { spellings: 4, created: 2 },
+    });
+    const events = await allEvents();
+    const venueOf = (id: string) => events.find((e) => e.id === id)?.venueId;
+    expect(venueOf('b')).toBe(venueOf('a'));
+    expect(venueOf('c')).toBe(venueOf('a'));
+    expect(venueOf('d')).not.toBe(venueOf('a'));
+    const bourg = await store.venues.findById(String(venueOf('a')));
+    expect(bourg).toMatchObject({
+      name: 'Salle du Bourg',
+      slug: 'salle-du-bourg-lausanne',
+      locality: 'Lausanne',
+      status: 'approved',
+    });
+  });
+
+  it('fusionner deux lieux après la migration garde chaque événement et l’ancienne adresse renvoie vers la fiche gardée', async () => {
+    const at = { now: NOW };
+    const place = { city: 'Lausanne', canton: 'VD' as const, postalCode: '1003', lat: 46.5227, lng: 6.6353 };
+    await store.events.insertMany([
+      makeEvent({ id: 'a', slug: 'a', venueName: 'Salle du Bourg', ...place }, at),
+      makeEvent({ id: 'b', slug: 'b', venueName: 'Le Bourg', ...place }, at),
+      makeEvent({ id: 'c', slug: 'c', venueName: 'Le Bourg', ...place }, at),
+    ]);
+    await attachPlacesToEvents(store, NOW);
+    const kept = await store.venues.findBySlug('salle-du-bourg-lausanne');
+    const gone = await store.venues.findBySlug('le-bourg-lausanne');
+    if (!kept || !gone) throw new Error('lieux non créés');
+    await store.venues.merge({ fromId: gone.record.id, intoId: kept.record.id, now: NOW.toISOString() });
+    expect((await allEvents()).map((e) => e.venueId)).toEqual([kept.record.id, kept.record.id, kept.record.id]);
+    expect(await store.venues.findBySlug('le-bourg-lausanne')).toMatchObject({
+      record: { id: kept.record.id },
+      moved: true,
+    });
+  });
+});
