@@ -85,7 +85,15 @@ test.describe('accessibilité (axe) @js-only', () => {
     // Five pages read by axe in one test (one login).
     test.slow();
     await signIn({ role: 'admin' });
-    for (const path of ['/admin', '/admin/events', '/admin/categories', '/admin/partners', '/admin/users']) {
+    for (const path of [
+      '/admin',
+      '/admin/events',
+      '/admin/categories',
+      '/admin/partners',
+      '/admin/lieux',
+      '/admin/organisateurs',
+      '/admin/users',
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(path);
       expect(await seriousViolations(page), path).toEqual([]);

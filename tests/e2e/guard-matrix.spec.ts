@@ -64,6 +64,9 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/categories': 'admin',
   '/admin/events': 'admin',
   '/admin/partners': 'admin',
+  // Venues and organizers as records (issue 36): approve, rename, merge.
+  '/admin/lieux': 'admin',
+  '/admin/organisateurs': 'admin',
   // Published without moderation (issue 21): the trusted publications, to review after the fact.
   '/admin/publications': 'admin',
   // Calendar sources (issue 21): the list, and one source's page (GUARD_SOURCE below).

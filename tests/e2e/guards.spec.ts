@@ -11,7 +11,15 @@ const loginRequired = (ownedId: string) => [
   `/organizer/event-confirmation/${ownedId}`,
   '/payment/success',
 ];
-const ADMIN_ONLY = ['/admin', '/admin/categories', '/admin/events?eventId=abc', '/admin/partners', '/admin/users'];
+const ADMIN_ONLY = [
+  '/admin',
+  '/admin/categories',
+  '/admin/events?eventId=abc',
+  '/admin/partners',
+  '/admin/lieux',
+  '/admin/organisateurs',
+  '/admin/users',
+];
 const ANONYMOUS_ONLY = ['/auth/login', '/auth/register', '/auth/forgot-password'];
 
 test.describe('gardes des routes', () => {

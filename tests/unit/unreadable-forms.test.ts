@@ -8,6 +8,8 @@ import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
 import { action as categoriesAction } from '../../app/routes/admin.categories/route';
 import { action as eventsAction } from '../../app/routes/admin.events/route';
+import { action as venuesAction } from '../../app/routes/admin.lieux';
+import { action as organizersAction } from '../../app/routes/admin.organisateurs';
 import { action as partnersAction } from '../../app/routes/admin.partners/route';
 import { action as sourcesAction } from '../../app/routes/admin.sources._index/route';
 import { action as usersAction } from '../../app/routes/admin.users/route';
@@ -35,6 +37,8 @@ const ACTIONS: [string, string, (args: ActionFunctionArgs) => Promise<unknown>][
   ['/admin/events', 'modération', eventsAction],
   ['/admin/categories', 'catégories', categoriesAction],
   ['/admin/partners', 'partenaires', partnersAction],
+  ['/admin/lieux', 'lieux', venuesAction],
+  ['/admin/organisateurs', 'organisateurs', organizersAction],
   ['/admin/sources', 'sources de calendriers', sourcesAction],
   ['/admin/users', 'comptes', usersAction],
   ['/dashboard', 'tableau de bord', dashboardAction],
