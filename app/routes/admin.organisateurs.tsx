@@ -3,7 +3,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { approvePlace, mergePlaces, PLACE_WORDS, placesForAdmin, renamePlace } from '~/.server/places/admin-places';
+import {
+  approvePlace,
+  linkOrganizerAccount,
+  mergePlaces,
+  PLACE_WORDS,
+  placesForAdmin,
+  renamePlace,
+} from '~/.server/places/admin-places';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireAdmin } from '~/.server/platform/session';
@@ -25,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
-  const values = formValues(formData, ['intent', 'id', 'name', 'slug', 'into']);
+  const values = formValues(formData, ['intent', 'id', 'name', 'slug', 'into', 'email']);
   const { store } = context.services;
   const now = new Date();
   const the = PLACE_WORDS[KIND].the;
@@ -54,6 +61,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
       message = `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`;
       anchor = kept.id;
+    } else if (values.intent === 'link' || values.intent === 'unlink') {
+      const linked = values.intent === 'link';
+      const { organizer, account } = await linkOrganizerAccount(
+        store,
+        admin,
+        { id: values.id, email: values.email, linked },
+        now,
+      );
+      message = linked
+        ? `Le compte ${account.email} parle désormais pour « ${organizer.name} ».`
+        : `Le compte ${account.email} ne parle plus pour « ${organizer.name} ».`;
     } else throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;

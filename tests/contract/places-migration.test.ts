@@ -23,13 +23,17 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
   it.runIf(backend.name === 'SQLite')(
     'sur le contenu de démonstration, chaque événement a son lieu et son organisateur, et une seconde passe ne change rien',
     async () => {
-      // The demo content is seeded on SQLite and its events stored as they are (without their demo accounts).
+      // The demo content is seeded on SQLite (with its records, planned by the same migration) and its events stored as
+      // they were before issue 36: without records, nor their demo accounts.
       const demo = createSqliteStore(openDatabase(':memory:'));
       await seedCategories(demo);
       await seedDemo(demo, NOW);
       const events = (await demo.events.listForModeration({ status: 'all', limit: 1000, offset: 0 })).items;
+      expect(events.filter((e) => !e.venueId || !e.organizerId)).toEqual([]);
       await demo.close();
-      await store.events.insertMany(events.map((e) => ({ ...e, createdBy: null, moderatedBy: null })));
+      await store.events.insertMany(
+        events.map((e) => ({ ...e, createdBy: null, moderatedBy: null, venueId: null, organizerId: null })),
+      );
       const before = await allEvents();
       const migration = await attachPlacesToEvents(store, NOW);
       console.log(`[${backend.name}] démonstration, ${before.length} événements : ${describeMigration(migration)}`);

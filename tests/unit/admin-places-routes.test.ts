@@ -147,4 +147,27 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     );
     expect((await store.organizers.findById(organizer.id))?.status).toBe('approved');
   });
+
+  it('un admin lie un compte à un organisateur par son email, puis le retire ; un email inconnu est refusé à côté du champ', async () => {
+    const { store } = getServices();
+    const organizer = makeOrganizer({ name: `Jeunesse de Savièse ${unique()}` });
+    await store.organizers.insertMany([organizer]);
+    const uid = `orga-${unique()}`;
+    const account = await storeUser(store, { uid, email: `${uid}@exemple.ch`, role: 'organizer' });
+    const admin = await session('admin');
+    const send = (fields: Record<string, string>) =>
+      routeAnswer(() =>
+        organizersAction(args(post('/admin/organisateurs', admin, { csrf: admin.csrf, id: organizer.id, ...fields }))),
+      );
+    const unknown = await send({ intent: 'link', email: 'personne@exemple.ch' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.data).toMatchObject({
+      errors: { email: 'Aucun compte n’a l’email « personne@exemple.ch ».' },
+      values: { email: 'personne@exemple.ch' },
+    });
+    expect((await send({ intent: 'link', email: account.email })).status).toBe(302);
+    expect((await store.organizers.listByAccount(uid)).map((o) => o.id)).toEqual([organizer.id]);
+    expect((await send({ intent: 'unlink', email: account.email })).status).toBe(302);
+    expect(await store.organizers.listByAccount(uid)).toEqual([]);
+  });
 });

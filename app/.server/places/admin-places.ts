@@ -25,6 +25,8 @@ export interface AdminPlaceRow {
   redirectFrom: string[];
   /** Events pointing to it, every status. */
   events: number;
+  /** An organizer's linked accounts (absent for a venue). */
+  accounts?: { uid: string; email: string; name: string }[];
 }
 
 const records = (store: Store, kind: PlaceKind) => (kind === 'venue' ? store.venues : store.organizers);
@@ -54,8 +56,18 @@ export async function placesForAdmin(
   const all = await records(store, kind).list();
   const events = await store.events.countByPlace(kind, EVENT_STATUSES as readonly EventStatus[]);
   const words = normalizeTownName(query).split(' ').filter(Boolean);
-  const rows = all
-    .map((r) => rowOf(r, events))
+  const people = new Map<string, UserProfile | null>();
+  const accountsOf = async (r: Venue | Organizer) => {
+    if (!('accountUids' in r)) return {};
+    for (const uid of r.accountUids) if (!people.has(uid)) people.set(uid, await store.users.findById(uid));
+    const accounts = r.accountUids.flatMap((uid) => {
+      const u = people.get(uid);
+      return u ? [{ uid, email: u.email, name: u.displayName }] : [];
+    });
+    return { accounts };
+  };
+  const withAccounts = await Promise.all(all.map(async (r) => ({ ...rowOf(r, events), ...(await accountsOf(r)) })));
+  const rows = withAccounts
     .filter((row) => {
       const text = normalizeTownName(`${row.name} ${row.where} ${row.slug}`);
       return words.every((w) => text.includes(w));
@@ -137,4 +149,27 @@ export async function approvePlace(
   const saved = await records(store, kind).setStatus(id, 'approved', now.toISOString());
   if (!saved) throw new UseCaseError(`${PLACE_WORDS[kind].this} n’existe pas (ou plus).`, 'form', 404);
   return saved;
+}
+
+/** Links an account (by its email) to an organizer, or unlinks it: it may then edit that organizer's profile. */
+export async function linkOrganizerAccount(
+  store: Store,
+  actor: UserProfile,
+  input: { id: string; email: string; linked: boolean },
+  now: Date,
+): Promise<{ organizer: Organizer; account: UserProfile }> {
+  assertAdmin(actor);
+  await existing(store, 'organizer', input.id);
+  const email = input.email.trim();
+  if (!email) throw new UseCaseError('Indiquez l’email du compte.', 'email');
+  const account = await store.users.findByEmailWithPassword(email);
+  if (!account) throw new UseCaseError(`Aucun compte n’a l’email « ${email} ».`, 'email', 404);
+  const organizer = await store.organizers.setAccount({
+    id: input.id,
+    uid: account.uid,
+    linked: input.linked,
+    now: now.toISOString(),
+  });
+  if (!organizer) throw new UseCaseError(`${PLACE_WORDS.organizer.this} n’existe pas (ou plus).`, 'form', 404);
+  return { organizer, account };
 }

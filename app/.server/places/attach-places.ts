@@ -1,13 +1,13 @@
 // The places migration (issue 36): every event that does not point to a venue and an organizer record yet gets one,
 // the spellings of one place merged by the matcher (app/domain/place-matching.ts). Run at start on both backends, as
-// the other data migrations, and by the `places` job for what was written since; only sure matches merge, admins
-// merge the rest afterwards.
+// the other data migrations; the demo content is planned the same way before it is stored. Only sure matches merge,
+// admins merge the rest afterwards.
 import type { AgendaEvent } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-lifecycle';
-import type { Organizer, Venue } from '~/domain/place';
+import type { Organizer, PlaceStatus, Venue } from '~/domain/place';
 import { matchOrganizer, matchVenue } from '~/domain/place-matching';
 import { slugsOf } from '~/domain/place-records';
-import type { EventPlaceLink, Store } from '../ports';
+import type { EventPlaceLink, Store, UserProfile } from '../ports';
 import { localityOf, organizerNamed, venueFromEvent, venueNameOf, withFreeSlug } from './new-records';
 
 export interface PlacesMigration {
@@ -17,7 +17,101 @@ export interface PlacesMigration {
   organizers: { spellings: number; created: number };
 }
 
+export interface PlacesPlan {
+  newVenues: Venue[];
+  newOrganizers: Organizer[];
+  /** Existing records a public event names while they wait: approved with it. */
+  approve: { venues: string[]; organizers: string[] };
+  links: EventPlaceLink[];
+  figures: PlacesMigration;
+}
+
+type Account = Pick<UserProfile, 'displayName' | 'role'> | null;
+
 const PAGE = 500;
+
+/** What the migration would write for these events, given the records that exist: nothing is stored here. */
+export async function planPlaces(
+  events: readonly AgendaEvent[],
+  existing: { venues: readonly Venue[]; organizers: readonly Organizer[] },
+  now: Date,
+  accountOf: (uid: string) => Promise<Account>,
+): Promise<PlacesPlan> {
+  const at = now.toISOString();
+  const venues = [...existing.venues];
+  const organizers = [...existing.organizers];
+  const taken = { venues: new Set(venues.flatMap(slugsOf)), organizers: new Set(organizers.flatMap(slugsOf)) };
+  const plan: PlacesPlan = {
+    newVenues: [],
+    newOrganizers: [],
+    approve: { venues: [], organizers: [] },
+    links: [],
+    figures: { events: 0, venues: { spellings: 0, created: 0 }, organizers: { spellings: 0, created: 0 } },
+  };
+  const spellings = { venues: new Set<string>(), organizers: new Set<string>() };
+  const accounts = new Map<string, Account>();
+  const account = async (uid: string | null) => {
+    if (!uid) return null;
+    if (!accounts.has(uid)) accounts.set(uid, await accountOf(uid));
+    return accounts.get(uid) ?? null;
+  };
+  const approveIfNeeded = (record: Venue | Organizer, status: PlaceStatus, list: string[]) => {
+    if (status === 'approved' && record.status === 'pending') {
+      record.status = 'approved';
+      if (!plan.newVenues.includes(record as Venue) && !plan.newOrganizers.includes(record as Organizer))
+        list.push(record.id);
+    }
+  };
+  // Public events first: a place they name is approved, one only a pending event names waits with it. Then the
+  // oldest first: the first spelling of a place names its record.
+  const ordered = [...events].sort(
+    (a, b) =>
+      Number(isPublicStatus(b.status)) - Number(isPublicStatus(a.status)) ||
+      a.createdAt.localeCompare(b.createdAt) ||
+      a.id.localeCompare(b.id),
+  );
+  for (const e of ordered) {
+    if (e.venueId && e.organizerId) continue;
+    const status: PlaceStatus = isPublicStatus(e.status) ? 'approved' : 'pending';
+    let venueId = e.venueId ?? null;
+    if (!venueId) {
+      spellings.venues.add(`${e.venueName.trim()}\u0000${e.city.trim()}`);
+      const match = matchVenue({ name: venueNameOf(e), locality: localityOf(e), lat: e.lat, lng: e.lng }, venues);
+      let venue = match?.sure ? match.record : null;
+      if (venue) approveIfNeeded(venue, status, plan.approve.venues);
+      else {
+        venue = withFreeSlug(venueFromEvent(e, status, at), taken.venues);
+        venues.push(venue);
+        plan.newVenues.push(venue);
+      }
+      venueId = venue.id;
+    }
+    let organizerId = e.organizerId ?? null;
+    if (!organizerId) {
+      const creator = await account(e.createdBy);
+      const name = e.organizerName.trim() || creator?.displayName.trim() || venueNameOf(e);
+      spellings.organizers.add(name);
+      const match = matchOrganizer(name, organizers);
+      let organizer = match?.sure ? match.record : null;
+      if (organizer) approveIfNeeded(organizer, status, plan.approve.organizers);
+      else {
+        // An organizer account that published under a name speaks for it; an admin's entry does not make them one.
+        const linked = creator?.role === 'organizer' && e.createdBy ? [e.createdBy] : [];
+        organizer = withFreeSlug(organizerNamed(name, status, at, linked), taken.organizers);
+        organizers.push(organizer);
+        plan.newOrganizers.push(organizer);
+      }
+      organizerId = organizer.id;
+    }
+    plan.links.push({ eventId: e.id, venueId, organizerId });
+  }
+  plan.figures = {
+    events: plan.links.length,
+    venues: { spellings: spellings.venues.size, created: plan.newVenues.length },
+    organizers: { spellings: spellings.organizers.size, created: plan.newOrganizers.length },
+  };
+  return plan;
+}
 
 async function eventsWithoutPlaces(store: Store): Promise<AgendaEvent[]> {
   const found: AgendaEvent[] = [];
@@ -28,90 +122,25 @@ async function eventsWithoutPlaces(store: Store): Promise<AgendaEvent[]> {
   }
 }
 
-export async function attachPlacesToEvents(store: Store, now: Date): Promise<PlacesMigration> {
+/** Stores a plan's records, then points the events to them. */
+export async function storePlaces(store: Store, plan: PlacesPlan, now: Date): Promise<number> {
   const at = now.toISOString();
-  const events = await eventsWithoutPlaces(store);
-  const result: PlacesMigration = {
-    events: 0,
-    venues: { spellings: 0, created: 0 },
-    organizers: { spellings: 0, created: 0 },
-  };
-  if (events.length === 0) return result;
-  const venues: Venue[] = await store.venues.list();
-  const organizers: Organizer[] = await store.organizers.list();
-  const venueSlugs = new Set(venues.flatMap(slugsOf));
-  const organizerSlugs = new Set(organizers.flatMap(slugsOf));
-  const newVenues: Venue[] = [];
-  const newOrganizers: Organizer[] = [];
-  const venueSpellings = new Set<string>();
-  const organizerSpellings = new Set<string>();
-  const roles = new Map<string, string | null>();
-  const links: EventPlaceLink[] = [];
-  // Public events first: a place they name is approved, one only a pending event names waits with it.
-  // Then the oldest first: the first spelling of a place names its record.
-  const ordered = [...events].sort(
-    (a, b) =>
-      Number(isPublicStatus(b.status)) - Number(isPublicStatus(a.status)) ||
-      a.createdAt.localeCompare(b.createdAt) ||
-      a.id.localeCompare(b.id),
-  );
-  for (const e of ordered) {
-    const status = isPublicStatus(e.status) ? 'approved' : 'pending';
-    let venueId = e.venueId ?? null;
-    if (!venueId) {
-      venueSpellings.add(`${e.venueName.trim()}\u0000${e.city.trim()}`);
-      const candidate = { name: venueNameOf(e), locality: localityOf(e), lat: e.lat, lng: e.lng };
-      const match = matchVenue(candidate, venues);
-      const venue = match?.sure ? match.record : withFreeSlug(venueFromEvent(e, status, at), venueSlugs);
-      if (match?.sure && venue.status !== status && status === 'approved' && !newVenues.includes(venue)) {
-        venue.status = (await store.venues.setStatus(venue.id, status, at))?.status ?? venue.status;
-      }
-      if (!match?.sure) {
-        venues.push(venue);
-        newVenues.push(venue);
-        result.venues.created += 1;
-      }
-      venueId = venue.id;
-    }
-    let organizerId = e.organizerId ?? null;
-    if (!organizerId) {
-      const name = e.organizerName.trim() || (await creatorName(store, e)) || venueNameOf(e);
-      organizerSpellings.add(name);
-      const match = matchOrganizer(name, organizers);
-      let organizer = match?.sure ? match.record : null;
-      if (organizer && organizer.status !== status && status === 'approved' && !newOrganizers.includes(organizer)) {
-        organizer.status = (await store.organizers.setStatus(organizer.id, status, at))?.status ?? organizer.status;
-      }
-      if (!organizer) {
-        const accounts = (await isOrganizerAccount(store, e.createdBy, roles)) && e.createdBy ? [e.createdBy] : [];
-        organizer = withFreeSlug(organizerNamed(name, status, at, accounts), organizerSlugs);
-        organizers.push(organizer);
-        newOrganizers.push(organizer);
-        result.organizers.created += 1;
-      }
-      organizerId = organizer.id;
-    }
-    links.push({ eventId: e.id, venueId, organizerId });
-  }
   // The records first, then the events that point to them: a stop between the two leaves records without events
   // (the next run matches them), never an event pointing to nothing.
-  await store.venues.insertMany(newVenues);
-  await store.organizers.insertMany(newOrganizers);
-  result.events = await store.events.attachPlaces(links);
-  result.venues.spellings = venueSpellings.size;
-  result.organizers.spellings = organizerSpellings.size;
-  return result;
+  await store.venues.insertMany(plan.newVenues);
+  await store.organizers.insertMany(plan.newOrganizers);
+  for (const id of plan.approve.venues) await store.venues.setStatus(id, 'approved', at);
+  for (const id of plan.approve.organizers) await store.organizers.setStatus(id, 'approved', at);
+  return store.events.attachPlaces(plan.links);
 }
 
-async function creatorName(store: Store, e: AgendaEvent): Promise<string> {
-  return e.createdBy ? ((await store.users.findById(e.createdBy))?.displayName ?? '').trim() : '';
-}
-
-/** An organizer account that published under a name speaks for it; an admin's entry does not make them one. */
-async function isOrganizerAccount(store: Store, uid: string | null, roles: Map<string, string | null>) {
-  if (!uid) return false;
-  if (!roles.has(uid)) roles.set(uid, (await store.users.findById(uid))?.role ?? null);
-  return roles.get(uid) === 'organizer';
+export async function attachPlacesToEvents(store: Store, now: Date): Promise<PlacesMigration> {
+  const events = await eventsWithoutPlaces(store);
+  if (events.length === 0)
+    return { events: 0, venues: { spellings: 0, created: 0 }, organizers: { spellings: 0, created: 0 } };
+  const existing = { venues: await store.venues.list(), organizers: await store.organizers.list() };
+  const plan = await planPlaces(events, existing, now, (uid) => store.users.findById(uid));
+  return { ...plan.figures, events: await storePlaces(store, plan, now) };
 }
 
 /** « 108 événements rattachés : 104 lieux pour 108 graphies, 98 organisateurs pour 108 graphies. » */

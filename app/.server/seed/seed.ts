@@ -9,6 +9,7 @@ import { slugify } from '~/domain/slug';
 import { changeEvent } from '../events/lifecycle';
 import { createLocalIdentity } from '../identity/local';
 import type { IdentityProvider } from '../identity/ports';
+import { planPlaces } from '../places/attach-places';
 import { stableId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
 import { SEED_EVENTS, SEED_PARTNERS, type SeedEventSpec } from './demo-data';
@@ -131,6 +132,18 @@ export async function seedDemo(
     cancelled: ['approve', 'cancel'],
   };
   const decided = new Set(events.filter((e, i) => decisions[e.status] && !e.revision && i % 8 === 0).map((e) => e.id));
+  // Venues and organizers as records (issue 36), planned as the places migration would, stored before their events.
+  const places = await planPlaces(
+    events,
+    { venues: [], organizers: [] },
+    now,
+    async (uid) => users.find((u) => u.uid === uid) ?? null,
+  );
+  await store.venues.insertMany(places.newVenues);
+  await store.organizers.insertMany(places.newOrganizers);
+  const placeOf = new Map(places.links.map((l) => [l.eventId, l]));
+  for (const e of events)
+    Object.assign(e, { venueId: placeOf.get(e.id)?.venueId, organizerId: placeOf.get(e.id)?.organizerId });
   await store.events.insertMany(
     events.map((e) =>
       decided.has(e.id)

@@ -12,6 +12,7 @@ export interface PlaceRowView {
   status: 'pending' | 'approved';
   redirectFrom: string[];
   events: number;
+  accounts?: { uid: string; email: string; name: string }[];
 }
 
 export interface PlaceAnswer {
@@ -38,6 +39,58 @@ function Message({ id, text }: { id: string; text?: string }) {
       {text}
     </p>
   ) : null;
+}
+
+/** An organizer's linked accounts: each with « Retirer », and a form to link one more by its email. */
+function Accounts({ row, answer }: { row: PlaceRowView; answer: PlaceAnswer | null }) {
+  const key = `place-${row.id}`;
+  const linking = answer?.id === row.id && answer.intent === 'link' ? answer : null;
+  return (
+    <div className="admin-places__accounts">
+      <h3>Comptes qui parlent pour lui</h3>
+      {row.accounts?.length ? (
+        <ul>
+          {row.accounts.map((a) => (
+            <li key={a.uid}>
+              {a.name} ({a.email})
+              <Form method="post" preventScrollReset>
+                <FormSecurity honeypot={false} />
+                <input type="hidden" name="intent" value="unlink" />
+                <input type="hidden" name="id" value={row.id} />
+                <input type="hidden" name="email" value={a.email} />
+                <button type="submit" className="button">
+                  Retirer<span className="visually-hidden"> {a.email}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Aucun compte lié.</p>
+      )}
+      <Form method="post" preventScrollReset className="admin-places__form">
+        <FormSecurity honeypot={false} />
+        <input type="hidden" name="intent" value="link" />
+        <input type="hidden" name="id" value={row.id} />
+        <div className="field">
+          <label htmlFor={`${key}-email`}>Email du compte à lier</label>
+          <input
+            id={`${key}-email`}
+            name="email"
+            type="email"
+            required
+            defaultValue={linking?.values.email ?? ''}
+            aria-invalid={linking?.errors.email ? true : undefined}
+            aria-describedby={linking?.errors.email ? `${key}-email-error` : undefined}
+          />
+          <Message id={`${key}-email-error`} text={linking?.errors.email} />
+        </div>
+        <button type="submit" className="button">
+          Lier ce compte
+        </button>
+      </Form>
+    </div>
+  );
 }
 
 function Row({
@@ -73,7 +126,10 @@ function Row({
           <span className="admin-places__slug"> · anciennes adresses : {row.redirectFrom.join(', ')}</span>
         ) : null}
       </p>
-      <Message id={`${key}-form`} text={mine?.errors.form} />
+      <Message
+        id={`${key}-form`}
+        text={mine?.errors.form ?? (mine?.intent === 'unlink' ? mine.errors.email : undefined)}
+      />
       <div className="admin-places__actions">
         {row.status === 'pending' ? (
           <Form method="post" preventScrollReset>
@@ -150,6 +206,7 @@ function Row({
           </Form>
         </details>
       </div>
+      {row.accounts ? <Accounts row={row} answer={answer} /> : null}
     </li>
   );
 }
