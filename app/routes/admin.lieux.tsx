@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (values.intent === 'approve') {
       const record = await approvePlace(store, admin, KIND, values.id, now);
-      message = `${the} « ${record.name} » est approuvé.`;
+      message = `${the} « ${record.name} » est approuvé.`;
     } else if (values.intent === 'rename') {
       const record = await renamePlace(
         store,
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { id: values.id, name: values.name, slug: values.slug },
         now,
       );
-      message = `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`;
+      message = `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`;
     } else if (values.intent === 'merge') {
       const { kept, gone, events } = await mergePlaces(
         store,
@@ -51,9 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { fromId: values.id, into: values.into },
         now,
       );
-      message = `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`;
+      message = `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`;
       anchor = kept.id;
-    } else throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+    } else throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;
     const errors: FieldErrors = { [error.field]: error.message };
@@ -69,7 +69,7 @@ export default function AdminVenuesPage() {
   return (
     <AdminShell
       title="Lieux"
-      lead="Chaque événement a son lieu. Un lieu proposé attend votre approbation ; renommer ou fondre un lieu garde ses événements et son ancienne adresse renvoie vers la fiche gardée."
+      lead="Chaque événement a son lieu. Un lieu proposé attend votre approbation ; renommer ou fondre un lieu garde ses événements et son ancienne adresse renvoie vers la fiche gardée."
     >
       <PlaceAdminList path={PATH} one="lieu" many="lieux" rows={rows} total={total} query={query} answer={answer} />
     </AdminShell>

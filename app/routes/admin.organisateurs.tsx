@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (values.intent === 'approve') {
       const record = await approvePlace(store, admin, KIND, values.id, now);
-      message = `${the} « ${record.name} » est approuvé.`;
+      message = `${the} « ${record.name} » est approuvé.`;
     } else if (values.intent === 'rename') {
       const record = await renamePlace(
         store,
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { id: values.id, name: values.name, slug: values.slug },
         now,
       );
-      message = `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`;
+      message = `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`;
     } else if (values.intent === 'merge') {
       const { kept, gone, events } = await mergePlaces(
         store,
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { fromId: values.id, into: values.into },
         now,
       );
-      message = `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`;
+      message = `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`;
       anchor = kept.id;
     } else if (values.intent === 'link' || values.intent === 'unlink') {
       const linked = values.intent === 'link';
@@ -70,9 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         now,
       );
       message = linked
-        ? `Le compte ${account.email} parle désormais pour « ${organizer.name} ».`
-        : `Le compte ${account.email} ne parle plus pour « ${organizer.name} ».`;
-    } else throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+        ? `Le compte ${account.email} parle désormais pour « ${organizer.name} ».`
+        : `Le compte ${account.email} ne parle plus pour « ${organizer.name} ».`;
+    } else throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;
     const errors: FieldErrors = { [error.field]: error.message };
@@ -88,7 +88,7 @@ export default function AdminOrganizersPage() {
   return (
     <AdminShell
       title="Organisateurs"
-      lead="Chaque événement a son organisateur. Un organisateur proposé attend votre approbation ; renommer ou fondre une fiche garde ses événements et ses comptes, et son ancienne adresse renvoie vers la fiche gardée."
+      lead="Chaque événement a son organisateur. Un organisateur proposé attend votre approbation ; renommer ou fondre une fiche garde ses événements et ses comptes, et son ancienne adresse renvoie vers la fiche gardée."
     >
       <PlaceAdminList
         path={PATH}

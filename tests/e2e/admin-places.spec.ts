@@ -32,11 +32,11 @@ test('un admin fond un lieu dans un autre : les événements suivent, l’ancien
   await card.getByLabel('Adresse de la fiche à garder').fill(kept.slug);
   await card.getByRole('button', { name: 'Fondre ce lieu' }).click();
   await expect(page.getByTestId('flash')).toHaveText(
-    `« ${gone.name} » est fondu dans « ${hall} » : 1 événement déplacé, son adresse y renvoie.`,
+    `« ${gone.name} » est fondu dans « ${hall} » : 1 événement déplacé, son adresse y renvoie.`,
   );
   const keptCard = page.locator(`#place-${kept.id}`);
   await expect(keptCard).toContainText('2 événements');
-  await expect(keptCard).toContainText(`anciennes adresses : ${gone.slug}`);
+  await expect(keptCard).toContainText(`anciennes adresses : ${gone.slug}`);
   await expect(page.locator(`#place-${gone.id}`)).toHaveCount(0);
   for (const e of [first, second]) expect((await ports.store.events.findById(e.id))?.venueId).toBe(kept.id);
   expect(await ports.store.venues.findBySlug(gone.slug)).toMatchObject({ record: { id: kept.id }, moved: true });
@@ -57,10 +57,10 @@ test('un admin renomme un lieu : une adresse prise est refusée à côté du cha
   await card.getByText('Renommer').click();
   await card.getByLabel('Adresse de la page').fill(other.slug);
   await card.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(card.getByRole('alert')).toHaveText(`L’adresse « ${other.slug} » est déjà celle d’une autre fiche.`);
+  await expect(card.getByRole('alert')).toHaveText(`L’adresse « ${other.slug} » est déjà celle d’une autre fiche.`);
   await expect(card.getByLabel('Adresse de la page')).toHaveValue(other.slug);
   await card.getByLabel('Adresse de la page').fill(`${venue.slug}-neuf`);
   await card.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByTestId('flash')).toContainText(`son adresse est « ${venue.slug}-neuf »`);
+  await expect(page.getByTestId('flash')).toContainText(`son adresse est « ${venue.slug}-neuf »`);
   expect(await ports.store.venues.findBySlug(venue.slug)).toMatchObject({ record: { id: venue.id }, moved: true });
 });

@@ -103,7 +103,7 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     const unknown = await send({ intent: 'merge', id: gone.id, into: 'nulle-part' });
     expect(unknown.status).toBe(404);
     expect(unknown.data).toMatchObject({
-      errors: { into: 'Aucune fiche n’a l’adresse « nulle-part ».' },
+      errors: { into: 'Aucune fiche n’a l’adresse « nulle-part ».' },
       values: { into: 'nulle-part' },
     });
     const itself = await send({ intent: 'merge', id: gone.id, into: gone.slug });
@@ -111,7 +111,7 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     const taken = await send({ intent: 'rename', id: gone.id, name: 'Le Bourg', slug: kept.slug });
     expect(taken.status).toBe(409);
     expect(taken.data).toMatchObject({
-      errors: { slug: `L’adresse « ${kept.slug} » est déjà celle d’une autre fiche.` },
+      errors: { slug: `L’adresse « ${kept.slug} » est déjà celle d’une autre fiche.` },
     });
     const short = await send({ intent: 'rename', id: gone.id, name: 'B', slug: '' });
     expect(short.data).toMatchObject({
@@ -162,7 +162,7 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     const unknown = await send({ intent: 'link', email: 'personne@exemple.ch' });
     expect(unknown.status).toBe(404);
     expect(unknown.data).toMatchObject({
-      errors: { email: 'Aucun compte n’a l’email « personne@exemple.ch ».' },
+      errors: { email: 'Aucun compte n’a l’email « personne@exemple.ch ».' },
       values: { email: 'personne@exemple.ch' },
     });
     expect((await send({ intent: 'link', email: account.email })).status).toBe(302);

@@ -110,7 +110,7 @@ export async function renamePlace(
     kind === 'venue'
       ? await store.venues.update(current.id, { ...venueFields(current as Venue), name, slug }, at)
       : await store.organizers.update(current.id, { ...organizerFields(current as Organizer), name, slug }, at);
-  if (!saved) throw new UseCaseError(`L’adresse « ${slug} » est déjà celle d’une autre fiche.`, 'slug', 409);
+  if (!saved) throw new UseCaseError(`L’adresse « ${slug} » est déjà celle d’une autre fiche.`, 'slug', 409);
   return saved;
 }
 
@@ -128,11 +128,11 @@ export async function mergePlaces(
   if (!wanted) throw new UseCaseError('Indiquez l’adresse de la fiche à garder.', 'into');
   const into =
     (await records(store, kind).findById(wanted)) ?? (await records(store, kind).findBySlug(slugify(wanted)))?.record;
-  if (!into) throw new UseCaseError(`Aucune fiche n’a l’adresse « ${wanted} ».`, 'into', 404);
+  if (!into) throw new UseCaseError(`Aucune fiche n’a l’adresse « ${wanted} ».`, 'into', 404);
   if (into.id === gone.id) throw new UseCaseError('Choisissez une autre fiche que celle-ci.', 'into');
   const result = await records(store, kind).merge({ fromId: gone.id, intoId: into.id, now: now.toISOString() });
   if (!result)
-    throw new UseCaseError('Les fiches ont changé entre-temps : voici leur état actuel. Réessayez.', 'form', 409);
+    throw new UseCaseError('Les fiches ont changé entre-temps : voici leur état actuel. Réessayez.', 'form', 409);
   return { kept: result.kept, gone, events: result.events };
 }
 
@@ -163,7 +163,7 @@ export async function linkOrganizerAccount(
   const email = input.email.trim();
   if (!email) throw new UseCaseError('Indiquez l’email du compte.', 'email');
   const account = await store.users.findByEmailWithPassword(email);
-  if (!account) throw new UseCaseError(`Aucun compte n’a l’email « ${email} ».`, 'email', 404);
+  if (!account) throw new UseCaseError(`Aucun compte n’a l’email « ${email} ».`, 'email', 404);
   const organizer = await store.organizers.setAccount({
     id: input.id,
     uid: account.uid,

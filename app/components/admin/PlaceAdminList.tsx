@@ -24,7 +24,7 @@ export interface PlaceAnswer {
 
 interface Props {
   path: string;
-  /** « lieu » or « organisateur », and its plural. */
+  /** « lieu » or « organisateur », and its plural. */
   one: string;
   many: string;
   rows: PlaceRowView[];
@@ -41,7 +41,7 @@ function Message({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
-/** An organizer's linked accounts: each with « Retirer », and a form to link one more by its email. */
+/** An organizer's linked accounts: each with « Retirer », and a form to link one more by its email. */
 function Accounts({ row, answer }: { row: PlaceRowView; answer: PlaceAnswer | null }) {
   const key = `place-${row.id}`;
   const linking = answer?.id === row.id && answer.intent === 'link' ? answer : null;
@@ -121,9 +121,9 @@ function Row({
           {row.events} événement{row.events > 1 ? 's' : ''}
         </span>
         {' · '}
-        <span className="admin-places__slug">adresse : {row.slug}</span>
+        <span className="admin-places__slug">adresse : {row.slug}</span>
         {row.redirectFrom.length > 0 ? (
-          <span className="admin-places__slug"> · anciennes adresses : {row.redirectFrom.join(', ')}</span>
+          <span className="admin-places__slug"> · anciennes adresses : {row.redirectFrom.join(', ')}</span>
         ) : null}
       </p>
       <Message
@@ -196,7 +196,7 @@ function Row({
                 aria-describedby={`${key}-into-hint${merging?.errors.into ? ` ${key}-into-error` : ''}`}
               />
               <p className="field__hint" id={`${key}-into-hint`}>
-                Ses événements passent à la fiche gardée et l’adresse « {row.slug} » y renverra.
+                Ses événements passent à la fiche gardée et l’adresse « {row.slug} » y renverra.
               </p>
               <Message id={`${key}-into-error`} text={merging?.errors.into} />
             </div>
