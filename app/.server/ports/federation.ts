@@ -13,8 +13,12 @@ export type FederationRecordKind =
   | 'block'
   /** A remote actor an admin follows as a source of events. */
   | 'source'
-  /** A delivery that failed for good, for the admins. */
-  | 'failure';
+  /** A delivery that failed, for the admins (kept 30 days). */
+  | 'failure'
+  /** What was last sent about one of our events (its fingerprint): decides Create, Update or Delete. */
+  | 'published'
+  /** A remote event received from a source: its object id → our event. */
+  | 'remote';
 
 export interface FederationRecord<T = unknown> {
   kind: FederationRecordKind;
