@@ -1,72 +1,37 @@
 // The federation (decisions 087, 088) between this site and a stand-in of another fediverse server, over plain HTTP
 // on this machine (FEDERATION_TEST_MODE): discovery, actors, Follow and Undo, signatures, and what leaves.
 import fs from 'node:fs';
-import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';
 import { loadConfig } from '../../app/.server/platform/config';
 import type { UserProfile } from '../../app/.server/ports';
-import { seedCategories } from '../../app/.server/seed/seed';
 import { createServices, type Services } from '../../app/.server/services';
 import { makeEvent } from '../support/factories';
+import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 
 const PORT = 3715;
 const SITE = `http://127.0.0.1:${PORT}`;
 const AS = { Accept: 'application/activity+json' };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-federation-'));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-federation-off-'));
+let site: FederatedSite;
 let services: Services;
-let server: http.Server;
 let peer: FederationPeer;
 let admin: UserProfile;
-const queue = new AbortController();
 
-const federation = () => {
-  if (!services.federation) throw new Error('fédération éteinte');
-  return services.federation;
-};
 const get = (url: string, headers: Record<string, string> = AS) => fetch(`${SITE}${url}`, { headers });
 
 beforeAll(async () => {
-  services = createServices(
-    loadConfig({
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      SITE_URL: SITE,
-      FEDERATION: 'on',
-      FEDERATION_TEST_MODE: '1',
-      FEDERATION_QUEUE_POLL_MS: '50',
-    }),
-  );
-  await seedCategories(services.store);
-  const created = await services.store.users.create({
-    uid: 'admin-1',
-    email: 'admin@exemple.ch',
-    displayName: 'Admin',
-    role: 'admin',
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  });
-  if (!created) throw new Error('admin');
-  admin = created;
-  const app = express();
-  app.use(federation().middleware());
-  app.use((_req, res) => res.status(404).send('page'));
-  await new Promise<void>((resolve) => {
-    server = app.listen(PORT, '127.0.0.1', () => resolve());
-  });
-  void federation().startQueue(queue.signal);
+  site = await startFederatedSite(PORT);
+  ({ services, admin } = site);
   peer = await startFederationPeer(3716);
 });
 
 afterAll(async () => {
-  queue.abort();
   await peer?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  await services?.close();
+  await site?.close();
 });
 
 describe('fédération : réglage', () => {
@@ -183,6 +148,7 @@ describe('fédération : ce qui part', () => {
       street: 'Rue du Bourg 12',
       postalCode: '1003',
       city: 'Lausanne',
+      canton: 'VD',
       lat: 46.52,
       lng: 6.63,
     });
@@ -205,7 +171,13 @@ describe('fédération : ce qui part', () => {
       location: {
         type: 'Place',
         name: 'Salle du Bourg',
-        address: 'Rue du Bourg 12, 1003 Lausanne',
+        address: {
+          type: 'PostalAddress',
+          streetAddress: 'Rue du Bourg 12',
+          postalCode: '1003',
+          addressLocality: 'Lausanne',
+          addressRegion: 'Vaud',
+        },
         latitude: 46.52,
         longitude: 6.63,
       },

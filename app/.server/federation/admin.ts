@@ -23,6 +23,7 @@ export const FEDERATION_MESSAGES = {
   blocked: 'Ce domaine est bloqué\u00a0: débloquez-le avant de suivre l’un de ses comptes.',
   badDomain: 'Indiquez un domaine, par exemple « exemple.social ».',
   noSource: 'Cette source n’existe pas (ou plus).',
+  category: 'Choisissez une catégorie de la liste.',
 } as const;
 
 type Deps = Pick<Services, 'store' | 'federation' | 'config'>;
@@ -70,11 +71,14 @@ export async function federationOverview(deps: Deps, admin: UserProfile): Promis
 /** Follows a remote actor from the agenda's actor: its events come in as this source's (incoming.ts). */
 export async function followRemoteSource(deps: Deps, admin: UserProfile, input: RemoteSourceInput) {
   const service = requireFederation(deps, admin);
+  const category = await deps.store.categories.findBySlug(input.category);
+  if (!category?.active) throw new UseCaseError(FEDERATION_MESSAGES.category, 'category', 400);
   const ctx = service.context();
   const handle = input.handle.startsWith('http') ? input.handle : `@${input.handle.replace(/^@/, '')}`;
   const actor = await ctx.lookupObject(handle).catch(() => null);
   if (!actor) throw new UseCaseError(FEDERATION_MESSAGES.notFound, 'handle', 400);
-  if (!actor.id || !('inboxId' in actor) || !actor.inboxId) throw new UseCaseError(FEDERATION_MESSAGES.notActor, 'handle', 400);
+  if (!actor.id || !('inboxId' in actor) || !actor.inboxId)
+    throw new UseCaseError(FEDERATION_MESSAGES.notActor, 'handle', 400);
   const now = new Date().toISOString();
   if (!normaliseDomain(actor.id.hostname)) throw new UseCaseError(FEDERATION_MESSAGES.notActor, 'handle', 400);
   if (await deps.store.federation.get('block', actor.id.hostname.toLowerCase(), now))

@@ -35,8 +35,18 @@ export const EVENT_CONTEXT = [
   },
 ];
 
+/**
+ * Who reads it: Gancio stores a place's address as one line of text (its `_findOrCreatePlace` trims it), Mobilizon
+ * reads a schema.org PostalAddress (its address converter reads its fields), the others ignore it.
+ */
+export type PayloadFlavor = 'gancio' | 'standard';
+
+export const flavorOf = (software: string | null | undefined): PayloadFlavor =>
+  software?.toLowerCase() === 'gancio' ? 'gancio' : 'standard';
+
 export interface EventObjectContext {
   siteUrl: string;
+  flavor?: PayloadFlavor;
   /** The actor the object is attributed to, and its followers collection. */
   actorUri: string;
   followersUri: string;
@@ -117,17 +127,34 @@ export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record
     location: {
       type: 'Place',
       name: event.venueName || event.city,
-      // A line of text, as Gancio stores it and schema.org allows; Mobilizon reads the name and the coordinates.
-      address: addressLine(event),
+      address:
+        ctx.flavor === 'gancio'
+          ? addressLine(event)
+          : {
+              type: 'PostalAddress',
+              streetAddress: event.street,
+              postalCode: event.postalCode,
+              addressLocality: event.city,
+              addressRegion: event.canton ? CANTON_NAMES[event.canton] : '',
+              addressCountry: 'Suisse',
+            },
       ...(event.lat != null && event.lng != null ? { latitude: event.lat, longitude: event.lng } : {}),
-      ...(event.canton ? { addressRegion: CANTON_NAMES[event.canton] } : {}),
     },
     tag: tags.map((t) => ({ type: 'Hashtag', name: `#${t.name}`, href: t.href })),
     ...(image && event.image
       ? {
           image: { type: 'Image', url: image, mediaType: 'image/webp', name: event.image.alt },
+          // Mobilizon takes the attachment named « Banner » as the event's picture; Mastodon reads the image's
+          // description from `summary` first, Gancio its first attachment's url.
           attachment: [
-            { type: 'Document', mediaType: 'image/webp', url: image, name: event.image.alt, focalPoint: [0, 0] },
+            {
+              type: 'Document',
+              mediaType: 'image/webp',
+              url: image,
+              name: 'Banner',
+              summary: event.image.alt,
+              focalPoint: [0, 0],
+            },
           ],
         }
       : { attachment: [] }),

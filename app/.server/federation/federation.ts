@@ -3,7 +3,19 @@
 // sources, the Events of followed sources (incoming.ts). Everything else (replies, likes, boosts) is ignored. Its
 // key–value store and queue are the site's store (fedify-storage.ts).
 import { createFederation, type Federation } from '@fedify/fedify';
-import { Accept, Create, Delete, Endpoints, Follow, Image, Reject, Service, Undo, Update } from '@fedify/vocab';
+import {
+  Accept,
+  Announce,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Reject,
+  Service,
+  Undo,
+  Update,
+} from '@fedify/vocab';
 import type { Store } from '../ports';
 import { findActor, listActors } from './actors';
 import { createKvStore, createStoreQueue } from './fedify-storage';
@@ -36,6 +48,13 @@ export function buildFederation(store: Store, settings: FederationSettings): Fed
     queue: createStoreQueue(store.federation, {
       pollMs: settings.pollMs,
       onError: (error) => console.error('[fédération] message en échec', error),
+      // A domain blocked after a delivery was queued gets nothing either.
+      skip: async (payload) => {
+        const message = payload as { type?: string; inbox?: string };
+        return (
+          message.type === 'outbox' && (await isBlocked(store.federation, message.inbox, new Date().toISOString()))
+        );
+      },
     }),
     // The queue is read only where the jobs run (services.ts decides): a web process only enqueues.
     manuallyStartQueue: true,
@@ -128,11 +147,13 @@ export function buildFederation(store: Store, settings: FederationSettings): Fed
         await ctx.sendActivity({ identifier: target.identifier }, follower, new Reject(answer));
         return;
       }
+      const info = await ctx.lookupNodeInfo(follower.id, { parse: 'best-effort' }).catch(() => undefined);
       const value: Follower = {
         id: follower.id.href,
         inbox: follower.inboxId.href,
         sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
         handle: follower.preferredUsername ? `@${follower.preferredUsername}@${hostOf(follower.id)}` : null,
+        software: info?.software.name ?? null,
         followedAt: now,
       };
       await store.federation.put({
@@ -155,6 +176,7 @@ export function buildFederation(store: Store, settings: FederationSettings): Fed
     .on(Reject, (ctx, reject) => sourceAnswered(ctx, reject, false))
     .on(Create, (ctx, create) => receiveEvent(ctx, create))
     .on(Update, (ctx, update) => receiveEvent(ctx, update))
+    .on(Announce, (ctx, announce) => receiveEvent(ctx, announce))
     .on(Delete, (ctx, del) => receiveDelete(ctx, del))
     .onError((_ctx, error) => console.error('[fédération] activité reçue non traitée', error));
 

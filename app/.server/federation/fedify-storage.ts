@@ -2,6 +2,7 @@
 // SQLite on one server, Firestore on Firebase, so that keys, caches and the deliveries waiting survive a restart and
 // are shared by every process. The queue is read by polling the store, and woken at once by a message enqueued in
 // the same process.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type {
   KvKey,
@@ -15,6 +16,19 @@ import type {
 import type { FederationStore } from '../ports';
 
 const SEPARATOR = '\u001f';
+
+/**
+ * The activity being handled, as it was received (JSON): Fedify's vocabulary keeps only the properties it knows, and
+ * an event's Mobilizon or Gancio fields (address, `ical:status`) are read from here (incoming.ts).
+ */
+export const receivedActivity = new AsyncLocalStorage<Record<string, unknown> | undefined>();
+
+const receivedJson = (payload: unknown) => {
+  const message = payload as { type?: unknown; activity?: unknown } | null;
+  return message?.type === 'inbox' && message.activity && typeof message.activity === 'object'
+    ? (message.activity as Record<string, unknown>)
+    : undefined;
+};
 const joinKey = (key: KvKey) => key.join(SEPARATOR);
 
 interface DurationLike {
@@ -77,6 +91,8 @@ export interface StoreQueueOptions {
   batch?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
+  /** A message to drop unhandled (a delivery to a domain blocked since it was queued). */
+  skip?: (payload: unknown) => Promise<boolean>;
 }
 
 export function createStoreQueue(store: FederationStore, options: StoreQueueOptions): MessageQueue {
@@ -106,7 +122,11 @@ export function createStoreQueue(store: FederationStore, options: StoreQueueOpti
         for (const message of claimed) {
           if (signal?.aborted) return;
           try {
-            await handler(message.payload);
+            if (await options.skip?.(message.payload)) {
+              await store.done(message.id);
+              continue;
+            }
+            await receivedActivity.run(receivedJson(message.payload), () => handler(message.payload));
             await store.done(message.id);
           } catch (error) {
             // Left claimed: due again when its claim runs out (Fedify retries its own failures as new messages).

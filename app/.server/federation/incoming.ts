@@ -5,14 +5,15 @@
 // (withdrawn if it was never public). Anything from an actor that is no source, or on a blocked domain, is ignored.
 import { createHash } from 'node:crypto';
 import type { InboxContext } from '@fedify/fedify';
-import { type Accept, type Activity, Follow, type Reject } from '@fedify/vocab';
+import type { Accept, Activity, Reject } from '@fedify/vocab';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import { applyTransition, findTransition, type LifecycleAction, type LifecycleActor } from '~/domain/event-lifecycle';
 import { submittedEvent } from '~/domain/event-transition';
 import { possibleDuplicates } from '../events/submissions';
 import { newId } from '../platform/ids';
 import type { FederationContext } from './federation';
-import { isBlocked } from './records';
+import { receivedActivity } from './fedify-storage';
+import { hostOf, isBlocked } from './records';
 import { readRemoteEvent } from './remote-event';
 import { type RemoteSource, sourceOf } from './sources';
 
@@ -28,11 +29,18 @@ type Ctx = InboxContext<FederationContext>;
 const actorsOf = (source: RemoteSource): readonly LifecycleActor[] =>
   source.trusted ? ['trusted', 'owner'] : ['owner'];
 
-/** The source an activity comes from, if it is one we follow and its domain is not blocked. */
-async function activeSource(ctx: Ctx, activity: Activity): Promise<RemoteSource | null> {
+/**
+ * The source an activity comes from, if it is one we follow and its domain is not blocked: its actor, or the group the
+ * object is attributed to on the actor's own server (a Mobilizon group's event is sent by the member who wrote it).
+ */
+async function activeSource(ctx: Ctx, activity: Activity, object?: Record<string, unknown> | null) {
   const now = ctx.data.now().toISOString();
-  if (!activity.actorId || (await isBlocked(ctx.data.store.federation, activity.actorId, now))) return null;
-  const source = await sourceOf(ctx.data.store.federation, activity.actorId.href, now);
+  const { federation } = ctx.data.store;
+  if (!activity.actorId || (await isBlocked(federation, activity.actorId, now))) return null;
+  // The group first: its events are its own, whoever of its members sent them.
+  const group = typeof object?.attributedTo === 'string' ? object.attributedTo : null;
+  let source = group && hostOf(group) === hostOf(activity.actorId) ? await sourceOf(federation, group, now) : null;
+  source ??= await sourceOf(federation, activity.actorId.href, now);
   return source && source.status !== 'rejected' ? source : null;
 }
 
@@ -55,25 +63,28 @@ async function step(
   return after;
 }
 
-/** The JSON of the activity's object as it was sent (extensions included), fetched if only its id came. */
+/** The JSON of the activity's object as it was sent (extensions included), fetched as is if only its id came. */
 async function objectJson(ctx: Ctx, activity: Activity): Promise<Record<string, unknown> | null> {
-  const sent = (await activity.toJsonLd()) as Record<string, unknown>;
-  if (sent.object && typeof sent.object === 'object' && !Array.isArray(sent.object))
-    return sent.object as Record<string, unknown>;
-  const fetched = await activity.getObject(ctx);
-  return fetched ? ((await fetched.toJsonLd()) as Record<string, unknown>) : null;
+  const sent = receivedActivity.getStore();
+  const object = sent && sent.id === activity.id?.href ? sent.object : undefined;
+  if (object && typeof object === 'object' && !Array.isArray(object)) return object as Record<string, unknown>;
+  if (!activity.objectId) return null;
+  const { document } = await ctx.documentLoader(activity.objectId.href);
+  return document && typeof document === 'object' ? (document as Record<string, unknown>) : null;
 }
 
 export async function receiveEvent(ctx: Ctx, activity: Activity): Promise<void> {
-  const source = await activeSource(ctx, activity);
-  if (!source) return;
+  const now = ctx.data.now().toISOString();
+  if (!activity.actorId || (await isBlocked(ctx.data.store.federation, activity.actorId, now))) return;
   const object = await objectJson(ctx, activity);
-  if (!object) return;
+  const source = object ? await activeSource(ctx, activity, object) : null;
+  if (!object || !source) return;
+  // The object must come from the source's own server (an Announce of someone else's event is not the source's).
+  if (hostOf(String(object.id ?? '')) !== hostOf(source.id)) return;
   const remote = readRemoteEvent(object, source);
   // A Note, a reply, a malformed event: not ours to take, and no error for the sender.
   if (typeof remote === 'string') return;
   const { store } = ctx.data;
-  const now = ctx.data.now().toISOString();
   const key = remote.id;
   const link = (await store.federation.get<RemoteLink>('remote', key, now))?.value;
   const save = (value: RemoteLink) =>
@@ -147,14 +158,16 @@ export async function receiveDelete(ctx: Ctx, activity: Activity): Promise<void>
   });
 }
 
-/** The answer to our Follow of a source: it now sends us its events (Accept), or refused (Reject). */
+/**
+ * The answer to our Follow of a source: it now sends us its events (Accept), or refused (Reject). Only the id of the
+ * Follow it answers is read, and must be ours (an embedded copy from another server is not trusted as such).
+ */
 export async function sourceAnswered(ctx: Ctx, answer: Accept | Reject, accepted: boolean): Promise<void> {
-  const object = await answer.getObject(ctx);
-  if (!(object instanceof Follow) || !answer.actorId) return;
+  if (!answer.actorId || !answer.objectId) return;
   const { store } = ctx.data;
   const now = ctx.data.now().toISOString();
   const source = await sourceOf(store.federation, answer.actorId.href, now);
-  if (!source) return;
+  if (!source || source.followId !== answer.objectId.href) return;
   const status = accepted ? 'accepted' : 'rejected';
   await store.federation.put({
     kind: 'source',

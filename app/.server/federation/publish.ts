@@ -9,7 +9,7 @@ import { type Activity, Create, Delete, Update } from '@fedify/vocab';
 import { contentOf } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import { actorsAnnouncing } from './actors';
-import { type EventActivityType, eventActivity } from './event-object';
+import { type EventActivityType, eventActivity, flavorOf, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
 import { type Follower, followersOf, isBlocked } from './records';
 
@@ -86,25 +86,29 @@ export async function publishEvent(
       served.add(f.id);
       followers.push(f);
     }
-    if (followers.length === 0) continue;
     const actorUri = ctx.getActorUri(identifier).href;
-    const json = eventActivity(type, event ?? ({ id: eventId } as never), {
-      siteUrl,
-      actorUri,
-      followersUri: ctx.getFollowersUri(identifier).href,
-      now,
-      activityId: `${actorUri}/activites/${crypto.randomUUID()}`,
-    });
-    await ctx.sendActivity(
-      { identifier },
-      followers.map((f) => ({
-        id: new URL(f.id),
-        inboxId: new URL(f.inbox),
-        endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
-      })),
-      await rawActivity(json),
-      { preferSharedInbox: true },
-    );
+    for (const flavor of ['standard', 'gancio'] as const satisfies PayloadFlavor[]) {
+      const recipients = followers.filter((f) => flavorOf(f.software) === flavor);
+      if (recipients.length === 0) continue;
+      const json = eventActivity(type, event ?? ({ id: eventId } as never), {
+        siteUrl,
+        actorUri,
+        followersUri: ctx.getFollowersUri(identifier).href,
+        now,
+        flavor,
+        activityId: `${actorUri}/activites/${crypto.randomUUID()}`,
+      });
+      await ctx.sendActivity(
+        { identifier },
+        recipients.map((f) => ({
+          id: new URL(f.id),
+          inboxId: new URL(f.inbox),
+          endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
+        })),
+        await rawActivity(json),
+        { preferSharedInbox: true },
+      );
+    }
   }
   return type;
 }

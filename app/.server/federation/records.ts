@@ -10,6 +10,8 @@ export interface Follower {
   sharedInbox: string | null;
   /** @user@host when known, for the admins. */
   handle: string | null;
+  /** Its server's software (NodeInfo): Gancio reads a place's address as text, the others as a PostalAddress. */
+  software?: string | null;
   followedAt: string;
 }
 
