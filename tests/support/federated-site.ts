@@ -45,6 +45,10 @@ export async function startFederatedSite(port: number): Promise<FederatedSite> {
   if (!admin) throw new Error('Compte admin non créé.');
   const app = express();
   app.use(federation.middleware());
+  // The site's own routes after it: a form's body must reach them whole (the federation reads only its own paths).
+  app.post('/formulaire', express.text({ type: '*/*', limit: '1mb' }), (req, res) =>
+    res.type('text/plain').send(req.body),
+  );
   app.use((_req, res) => res.status(404).send('page'));
   const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));

@@ -55,7 +55,7 @@ beforeAll(async () => {
     inbox: `${peer.origin}/users/velo/inbox`,
     outbox: `${peer.origin}/users/velo/outbox`,
   });
-});
+}, 60_000);
 
 afterAll(async () => {
   await peer?.close();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   site = await startFederatedSite(PORT);
   ({ services, admin } = site);
   peer = await startFederationPeer(3716);
-});
+}, 60_000);
 
 afterAll(async () => {
   await peer?.close();
@@ -40,6 +40,14 @@ describe('fédération : réglage', () => {
     expect(off.federation).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, FEDERATION: 'on' }).FEDERATION).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir }).FEDERATION_TEST_MODE).toBe(false);
+  });
+});
+
+describe('fédération : le reste du site', () => {
+  it('un formulaire envoyé au site passe à côté de la fédération, son corps entier', async () => {
+    const body = 'titre=Concert&description='.padEnd(200_000, 'x');
+    const res = await fetch(`${SITE}/formulaire`, { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } });
+    expect(await res.text()).toBe(body);
   });
 });
 

@@ -75,7 +75,11 @@ export async function publishEvent(
     sent,
     at,
   );
-  if (!claimed) return publishEvent(ctx, eventId);
+  if (!claimed) {
+    // Another writer sent meanwhile: decide again from what it sent (a few times at most, then the next write will).
+    if (attempt >= 5) throw new Error(`Publication de ${eventId} disputée : reprise à la prochaine écriture.`);
+    return publishEvent(ctx, eventId, attempt + 1);
+  }
   const served = new Set<string>();
   // A Delete names every actor that ever announced it (the event may have changed category meanwhile).
   const actors = type === 'Delete' ? next.actors : [...new Set([...next.actors, ...(sent?.actors ?? [])])];

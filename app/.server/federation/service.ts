@@ -27,6 +27,12 @@ export interface FederationService {
 
 const BODY_MAX = 256 * 1024;
 
+/**
+ * The paths Fedify answers. Any other request goes on to the site untouched: handing it to Fedify would start reading
+ * its body (a form's) before the site does.
+ */
+const FEDERATION_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)$|nodeinfo\/|federation\/)/;
+
 export function createFederationService(config: Config, store: () => Store, version: string): FederationService {
   let built: Federation<FederationContext> | undefined;
   const federation = () => {
@@ -48,6 +54,7 @@ export function createFederationService(config: Config, store: () => Store, vers
     middleware() {
       const fedify = integrateFederation(federation(), () => data());
       return (req, res, next) => {
+        if (!FEDERATION_PATH.test(req.path)) return next();
         // A bounded inbox: an activity is a few kilobytes.
         if (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > BODY_MAX) {
           res.status(413).type('text/plain; charset=utf-8').send('Activité trop volumineuse.');
