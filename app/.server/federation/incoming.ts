@@ -5,7 +5,7 @@
 // (withdrawn if it was never public). Anything from an actor that is no source, or on a blocked domain, is ignored.
 import { createHash } from 'node:crypto';
 import type { InboxContext } from '@fedify/fedify';
-import type { Accept, Activity, Reject } from '@fedify/vocab';
+import { type Accept, type Activity, Announce, type Reject } from '@fedify/vocab';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import { applyTransition, findTransition, type LifecycleAction, type LifecycleActor } from '~/domain/event-lifecycle';
 import { submittedEvent } from '~/domain/event-transition';
@@ -63,19 +63,28 @@ async function step(
   return after;
 }
 
-/** The JSON of the activity's object as it was sent (extensions included), fetched as is if only its id came. */
+/**
+ * The JSON of the activity's object as it was sent (extensions included), fetched as is if only its id came; null when
+ * it cannot be had (gone, unreachable): nothing to take, and nothing to retry.
+ */
 async function objectJson(ctx: Ctx, activity: Activity): Promise<Record<string, unknown> | null> {
   const sent = receivedActivity.getStore();
   const object = sent && sent.id === activity.id?.href ? sent.object : undefined;
   if (object && typeof object === 'object' && !Array.isArray(object)) return object as Record<string, unknown>;
   if (!activity.objectId) return null;
-  const { document } = await ctx.documentLoader(activity.objectId.href);
-  return document && typeof document === 'object' ? (document as Record<string, unknown>) : null;
+  try {
+    const { document } = await ctx.documentLoader(activity.objectId.href);
+    return document && typeof document === 'object' ? (document as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function receiveEvent(ctx: Ctx, activity: Activity): Promise<void> {
   const now = ctx.data.now().toISOString();
   if (!activity.actorId || (await isBlocked(ctx.data.store.federation, activity.actorId, now))) return;
+  // A boost is only worth fetching from a source (anyone may boost anything).
+  if (activity instanceof Announce && !(await sourceOf(ctx.data.store.federation, activity.actorId.href, now))) return;
   const object = await objectJson(ctx, activity);
   const source = object ? await activeSource(ctx, activity, object) : null;
   if (!object || !source) return;

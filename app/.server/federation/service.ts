@@ -26,6 +26,11 @@ export interface FederationService {
 }
 
 const BODY_MAX = 256 * 1024;
+/**
+ * Inbox POSTs handled at once per process (signature checked, activity queued); the others wait their turn, so that a
+ * burst from the fediverse leaves the pages their share of the process (bench/federation-inbox.ts).
+ */
+const INBOX_AT_ONCE = 2;
 
 /**
  * The paths Fedify answers. Any other request goes on to the site untouched: handing it to Fedify would start reading
@@ -53,6 +58,7 @@ export function createFederationService(config: Config, store: () => Store, vers
     },
     middleware() {
       const fedify = integrateFederation(federation(), () => data());
+      const inboxTurns = createTurns(INBOX_AT_ONCE);
       return (req, res, next) => {
         if (!FEDERATION_PATH.test(req.path)) return next();
         // A bounded inbox: an activity is a few kilobytes.
@@ -65,7 +71,11 @@ export function createFederationService(config: Config, store: () => Store, vers
           void serveEventObject(decodeURIComponent(object[1]), res).catch(next);
           return;
         }
-        fedify(req, res, next);
+        if (req.method !== 'POST') return fedify(req, res, next);
+        void inboxTurns.take().then((release) => {
+          res.once('close', release);
+          fedify(req, res, next);
+        });
       };
     },
     startQueue(signal) {
@@ -101,4 +111,32 @@ export function createFederationService(config: Config, store: () => Store, vers
       .type('application/activity+json; charset=utf-8')
       .send(JSON.stringify({ '@context': activity['@context'], ...object }));
   }
+}
+
+/** At most `size` holders at once; the others wait in order. */
+function createTurns(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    take(): Promise<() => void> {
+      return new Promise((resolve) => {
+        let released = false;
+        const grant = () =>
+          resolve(() => {
+            if (released) return;
+            released = true;
+            release();
+          });
+        if (free > 0) {
+          free--;
+          grant();
+        } else waiting.push(grant);
+      });
+    },
+  };
 }
