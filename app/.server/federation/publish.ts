@@ -49,6 +49,7 @@ export function publicFingerprint(
 export async function publishEvent(
   ctx: Context<FederationContext>,
   eventId: string,
+  attempt = 1,
 ): Promise<EventActivityType | null> {
   const { store, siteUrl } = ctx.data;
   const now = ctx.data.now();
