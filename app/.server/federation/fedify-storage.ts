@@ -117,8 +117,14 @@ export function createStoreQueue(store: FederationStore, options: StoreQueueOpti
     },
     async listen(handler, { signal }: MessageQueueListenOptions = {}) {
       while (!signal?.aborted) {
-        const at = now();
-        const claimed = await store.claimDue(iso(at), iso(at + claimMs), batch);
+        let claimed: Awaited<ReturnType<FederationStore['claimDue']>> = [];
+        try {
+          const at = now();
+          claimed = await store.claimDue(iso(at), iso(at + claimMs), batch);
+        } catch (error) {
+          // The store busy or away for a moment: the queue goes on after a pause, it never stops.
+          options.onError?.(error);
+        }
         for (const message of claimed) {
           if (signal?.aborted) return;
           try {

@@ -79,10 +79,10 @@ export function createFederationStore(
       untracked(() => upsert.run(columns(record)));
     },
     async putIfAbsent(record, now) {
-      return untracked(() => putIfAbsent(record, now) as typeof record);
+      return untracked(() => putIfAbsent.immediate(record, now) as typeof record);
     },
     async compareAndSet(record, expected, now) {
-      return untracked(() => compareAndSet(record, expected, now));
+      return untracked(() => compareAndSet.immediate(record, expected, now));
     },
     async remove(kind, key) {
       return untracked(
@@ -127,7 +127,8 @@ export function createFederationStore(
       );
     },
     async claimDue(now, claimUntil, limit) {
-      return untracked(() => claim(now, claimUntil, limit));
+      // Immediate: the write lock first, so a read that another process's write made stale never has to upgrade.
+      return untracked(() => claim.immediate(now, claimUntil, limit));
     },
     async done(id) {
       untracked(() => db.prepare('DELETE FROM federation_queue WHERE id = ?').run(id));
