@@ -19,7 +19,7 @@ export function RemoteSourceForm({
     id: 'federation-follow',
     schema: remoteSourceSchema,
     answer,
-    defaultValue: { canton: '' },
+    defaultValue: { canton: '', ...keptValues(answer) },
   });
   const formKey = useFormKey(answer);
   return (
@@ -59,7 +59,12 @@ export function RemoteSourceForm({
 }
 
 export function BlockForm({ answer }: { answer: FormAnswer | null }) {
-  const { fields, form, attempt, formProps } = useAppForm({ id: 'federation-block', schema: blockSchema, answer });
+  const { fields, form, attempt, formProps } = useAppForm({
+    id: 'federation-block',
+    schema: blockSchema,
+    answer,
+    defaultValue: keptValues(answer),
+  });
   const formKey = useFormKey(answer);
   return (
     <>
@@ -82,5 +87,12 @@ export function BlockForm({ answer }: { answer: FormAnswer | null }) {
         </button>
       </Form>
     </>
+  );
+}
+
+/** What the admin typed, given back by a refusal: shown again in the fields. */
+function keptValues(answer: FormAnswer | null): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(answer?.values ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 }
