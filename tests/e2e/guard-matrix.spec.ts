@@ -70,6 +70,8 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/sources': 'admin',
   '/admin/sources/:id': 'admin',
   '/admin/users': 'admin',
+  // ActivityPub (issue 37): followers, deliveries, sources, blocked domains; « not enabled » when FEDERATION is off.
+  '/admin/federation': 'admin',
   '/admin/live': 'admin-stream',
   '/partenaires': 'public',
   '/partenaires/:id': 'public',

@@ -160,6 +160,25 @@ export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]
       ['sentEventIds', 'sent_event_ids', 'json'],
     ],
   ],
+  federationRecords: [
+    'federation_records',
+    [
+      ['kind', 'kind', 'text'],
+      ['key', 'key', 'text'],
+      ['expiresAt', 'expires_at', 'text'],
+      ['updatedAt', 'updated_at', 'text'],
+      ['value', 'data', 'json'],
+    ],
+  ],
+  federationQueue: [
+    'federation_queue',
+    [
+      ['id', 'id', 'text'],
+      ['dueAt', 'due_at', 'text'],
+      ['createdAt', 'created_at', 'text'],
+      ['payload', 'data', 'json'],
+    ],
+  ],
 };
 
 /** Load order: what others refer to first (foreign keys), then the rest in the dataset's order. */

@@ -31,6 +31,9 @@ export const COLLECTIONS = {
   alerts: 'alerts',
   /** Mails waiting to leave, or failed (decision 060). */
   mailQueue: 'mailQueue',
+  /** ActivityPub (decision 087): Fedify's store, keys, followers, blocks, sources, failures; and its queue. */
+  federationRecords: 'federationRecords',
+  federationQueue: 'federationQueue',
   /** The readiness probe's document per process (platform/health.ts): not data, never exported. */
   healthChecks: 'healthChecks',
 } as const;
