@@ -1,4 +1,4 @@
-// Email verification (SPEC §2), also at /auth/email-verification (same screen, app/routes.ts).
+// Email verification (docs/specification.md §2), also at /auth/email-verification (same screen, app/routes.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { loggedIn: Boolean(user), verified: user?.emailVerified ?? false, email: user?.email ?? null };
 }
 
-/** Resend: refused with SPEC's messages when nobody is logged in or the email is already verified. */
+/** Resend: refused with the messages of docs/specification.md §8 when nobody is logged in or the email is already verified. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   try {

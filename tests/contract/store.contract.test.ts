@@ -326,7 +326,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   });
 
   describe('catégories', () => {
-    it('les 12 catégories de la SPEC se listent dans leur ordre', async () => {
+    it('les 12 catégories de la spécification se listent dans leur ordre', async () => {
       expect((await store.categories.list()).map((c) => c.slug)).toEqual(DEFAULT_CATEGORIES.map((c) => c.slug));
     });
 

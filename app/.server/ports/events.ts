@@ -54,7 +54,7 @@ export interface EventStore {
   /** Events of these statuses that have not ended at this instant, per category (a series counts once). */
   countUpcomingByCategory(endsAfter: string, status: readonly EventStatus[]): Promise<Record<string, number>>;
   /**
-   * Events an admin must look at: pending ones, and public ones holding a pending revision (SPEC §4: counted live;
+   * Events an admin must look at: pending ones, and public ones holding a pending revision (docs/specification.md §4: counted live;
    * on Firestore from a listener on the denormalised `awaitingModeration` field).
    */
   countAwaitingModeration(): Promise<number>;

@@ -79,7 +79,7 @@ function buildSeedEventWithRevision(spec: SeedEventSpec, today: string, createdB
   return { ...event, revision: revised, pendingChanges: changedFields(event, revised) };
 }
 
-/** Categories are product data: an empty store always gets the 12 of SPEC. */
+/** Categories are product data: an empty store always gets the 12 of docs/specification.md §2. */
 export async function seedCategories(store: Store): Promise<void> {
   if ((await store.categories.list()).length === 0) await store.categories.upsertMany(DEFAULT_CATEGORIES);
 }

@@ -1,4 +1,4 @@
-// ManageCategories (SPEC §2): the categories in order, created, edited in place, reordered, deactivated or deleted.
+// ManageCategories (docs/specification.md §2): the categories in order, created, edited in place, reordered, deactivated or deleted.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';

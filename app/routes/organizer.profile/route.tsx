@@ -83,7 +83,7 @@ function describeDevice(userAgent: string): string {
 const noValues: Record<string, string> = {};
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // Every intent is checked on the server: session (SPEC §5 messages when missing), CSRF, Origin, rate.
+  // Every intent is checked on the server: session (docs/specification.md §5 messages when missing), CSRF, Origin, rate.
   const formData = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'auth' } });
   const intent = String(formData.get('intent') ?? '') as Intent;
   const current = await getCurrentSession(request);

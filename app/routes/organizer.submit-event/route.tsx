@@ -1,4 +1,4 @@
-// Submit an event, and edit one (/organizer/edit-event/:id maps here, app/routes.ts): one screen in SPEC §2.
+// Submit an event, and edit one (/organizer/edit-event/:id maps here, app/routes.ts): one screen in docs/specification.md §2.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { eventFormPage } from '~/.server/events/event-form';
 import { saveEventForm } from '~/.server/events/save-event-form';
