@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, resendVerification, verifyEmail } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { refused } from '~/.server/platform/refusal';
+import { refusedAction } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { getCurrentUser } from '~/.server/platform/session';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await resendVerification(accountDeps(context.services), await getCurrentUser(request));
   } catch (error) {
-    return refused(error);
+    return refusedAction(error);
   }
   return { ok: true as const, message: 'Un nouvel email de vérification vient de partir.' };
 }
