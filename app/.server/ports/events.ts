@@ -1,9 +1,10 @@
 // Events, their occurrences and the moderation log.
+
+import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import type { CantonCode } from '~/domain/cantons';
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
 import type { ModerationAction } from '~/domain/moderation';
-import type { StoredOccurrence } from '~/domain/schedule-expand';
 
 export interface EventQuery {
   status: readonly EventStatus[];

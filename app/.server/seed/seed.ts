@@ -1,10 +1,11 @@
 // Deterministic demo content, dated relative to today so the agenda always looks alive.
+
+import { expandSchedule, scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { DEFAULT_CATEGORIES } from '~/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '~/domain/dates';
 import { type AgendaEvent, contentOf, placeAndContactOf } from '~/domain/event';
 import { changedFields, type LifecycleAction } from '~/domain/event-lifecycle';
 import type { Partner } from '~/domain/partner';
-import { expandSchedule, scheduleSpan } from '~/domain/schedule-expand';
 import { slugify } from '~/domain/slug';
 import { changeEvent } from '../events/lifecycle';
 import { createLocalIdentity } from '../identity/local';
