@@ -181,8 +181,8 @@ function EventForm({
         testId="form-errors"
         title={
           answer && 'preview' in answer && answer.preview
-            ? 'Aperçu des dates : corrigez les champs signalés pour les voir. Rien n’a été envoyé.'
-            : 'L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé.'
+            ? 'Aperçu des dates\u00a0: corrigez les champs signalés pour les voir. Rien n’a été envoyé.'
+            : 'L’événement n’a pas été envoyé\u00a0: corrigez les champs signalés. Ce que vous avez saisi est conservé.'
         }
       />
 
