@@ -1,4 +1,4 @@
-// Every route of the app's own manifest, for a visitor, an organizer and an admin (SPEC §2 guards), and the security
+// Every route of the app's own manifest, for a visitor, an organizer and an admin (docs/specification.md §2 guards), and the security
 // headers of every HTML answer among them.
 // A route added without its line here makes the first test fail.
 import path from 'node:path';

@@ -1,8 +1,8 @@
 // A store with something in every aggregate, written through the ports (any backend): for the tests that must see
 // every table and every collection non-empty (export and import, issue 32).
 import type { Store } from '../../app/.server/ports';
+import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { seedCategories } from '../../app/.server/seed/seed';
-import { scheduleSpan } from '../../app/domain/schedule-expand';
 import { makeDonation, makeEvent, makePartner, makeSaturdayMarket, storeUser } from './factories';
 
 export const EVERY_PORT_NOW = new Date('2030-03-01T10:00:00Z');

@@ -1,8 +1,8 @@
 // Dump and load of the Firestore store in the neutral dataset form; derived documents and fields (email index,
 // search tokens, instants as numbers, the moderation counter) are rebuilt on load.
 import type { Firestore } from 'firebase-admin/firestore';
+import { horizonFor } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent } from '~/domain/event';
-import { horizonFor } from '~/domain/schedule-expand';
 import { COLLECTIONS, docKey, inBatches } from '../adapters/firestore/db';
 import {
   type EventDoc,

@@ -1,6 +1,7 @@
 // Dump and load of the SQLite store in the neutral dataset form.
+
+import { horizonFor, materialise } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent } from '~/domain/event';
-import { horizonFor, materialise } from '~/domain/schedule-expand';
 import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';

@@ -2,11 +2,12 @@
 // endTime, content, url, a Place with its address and coordinates, hashtags, an image), Mobilizon's `ical:status`,
 // `timezone` and `inLanguage`, times at Zurich's offset, and a `summary` in words that Mastodon shows as a post with
 // the link. A series is sent as its next date, with its rule in words. Only the public content: never a revision.
+
+import { occurrencesOf } from '~/.server/schedule/schedule-expand';
 import { CANTON_NAMES } from '~/domain/cantons';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventWhen } from '~/domain/event-dates';
 import { imageUrl } from '~/domain/images';
-import { occurrencesOf } from '~/domain/schedule-expand';
 import { describeSchedule } from '~/domain/schedule-text';
 import { zurichOffsetIso } from '~/domain/zurich-iso';
 

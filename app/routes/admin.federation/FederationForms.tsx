@@ -4,22 +4,22 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, SelectField, TextField } from '~/components/form/Field';
-import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
+import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
-import { BLOCK_FIELDS, blockSchema, REMOTE_SOURCE_FIELDS, remoteSourceSchema } from '~/domain/federation-form';
+import { blockSchema, remoteSourceSchema } from '~/domain/federation-form';
 
 export function RemoteSourceForm({
   categories,
   answer,
 }: {
   categories: readonly { slug: string; label: string }[];
-  answer: FormAnswer | null;
+  answer: unknown;
 }) {
-  const { fields, form, attempt, formProps } = useAppForm({
+  const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'federation-follow',
     schema: remoteSourceSchema,
-    answer,
-    defaultValue: { canton: '', ...keptValues(answer) },
+    lastResult: answer,
+    defaultValue: { canton: '' },
   });
   const formKey = useFormKey(answer);
   return (
@@ -27,7 +27,7 @@ export function RemoteSourceForm({
       <ErrorSummary
         errors={form.allErrors}
         attempt={attempt}
-        order={REMOTE_SOURCE_FIELDS}
+        order={order}
         title="Le compte n’a pas été suivi : corrigez les champs signalés ci-dessous."
       />
       <Form key={formKey} method="post" className="form" {...formProps}>
@@ -58,12 +58,11 @@ export function RemoteSourceForm({
   );
 }
 
-export function BlockForm({ answer }: { answer: FormAnswer | null }) {
-  const { fields, form, attempt, formProps } = useAppForm({
+export function BlockForm({ answer }: { answer: unknown }) {
+  const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'federation-block',
     schema: blockSchema,
-    answer,
-    defaultValue: keptValues(answer),
+    lastResult: answer,
   });
   const formKey = useFormKey(answer);
   return (
@@ -71,7 +70,7 @@ export function BlockForm({ answer }: { answer: FormAnswer | null }) {
       <ErrorSummary
         errors={form.allErrors}
         attempt={attempt}
-        order={BLOCK_FIELDS}
+        order={order}
         title="Le domaine n’a pas été bloqué : corrigez le champ signalé ci-dessous."
       />
       <Form key={formKey} method="post" className="form" {...formProps}>
@@ -87,12 +86,5 @@ export function BlockForm({ answer }: { answer: FormAnswer | null }) {
         </button>
       </Form>
     </>
-  );
-}
-
-/** What the admin typed, given back by a refusal: shown again in the fields. */
-function keptValues(answer: FormAnswer | null): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(answer?.values ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 }

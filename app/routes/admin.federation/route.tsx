@@ -13,13 +13,13 @@ import {
 } from '~/.server/federation/admin';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, type ParsedForm, readForm, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
-import { BLOCK_FIELDS, blockSchema, REMOTE_SOURCE_FIELDS, remoteSourceSchema } from '~/domain/federation-form';
-import { formValues } from '~/domain/forms';
+import { blockSchema, remoteSourceSchema } from '~/domain/federation-form';
 import { pageMeta } from '~/domain/meta';
+import { z } from '~/domain/zod';
 import { BlockForm, RemoteSourceForm } from './FederationForms';
 import { ActorsTable, BlockedTable, DeliveriesSection, SourcesTable } from './FederationTables';
 
@@ -38,12 +38,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirect('/admin/federation', {
       headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
     });
-  const values = formValues(formData, [...REMOTE_SOURCE_FIELDS, ...BLOCK_FIELDS]);
+  // Which form the answer goes back to.
+  const extra = { intent };
+  let submission: ParsedForm = readForm(formData, z.object({}));
   try {
     if (intent === 'follow') {
-      const parsed = remoteSourceSchema.safeParse(values);
-      if (!parsed.success) return invalid(parsed.error, { values, intent });
-      const source = await followRemoteSource(context.services, admin, parsed.data);
+      const parsed = readForm(formData, remoteSourceSchema);
+      if (parsed.status !== 'success') return invalid(parsed, { extra });
+      submission = parsed;
+      const source = await followRemoteSource(context.services, admin, parsed.value);
       return flash(
         `Demande d’abonnement envoyée à ${source.handle}\u00a0: ses événements arriveront dès qu’il l’accepte.`,
       );
@@ -53,9 +56,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return flash(`Vous ne suivez plus ${source.handle} (ses événements déjà reçus restent).`);
     }
     if (intent === 'block') {
-      const parsed = blockSchema.safeParse(values);
-      if (!parsed.success) return invalid(parsed.error, { values, intent });
-      const blocked = await blockDomain(context.services, admin, parsed.data);
+      const parsed = readForm(formData, blockSchema);
+      if (parsed.status !== 'success') return invalid(parsed, { extra });
+      submission = parsed;
+      const blocked = await blockDomain(context.services, admin, parsed.value);
       return flash(`Le domaine ${blocked.domain} est bloqué\u00a0: il ne reçoit plus rien et ne donne plus rien.`);
     }
     if (intent === 'unblock') {
@@ -65,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw new UseCaseError('Action inconnue\u00a0: rechargez la page et réessayez.');
   } catch (error) {
-    return refused(error, { values, intent });
+    return refused(submission, error, { extra });
   }
 }
 

@@ -1,4 +1,4 @@
-// What every Firestore aggregate shares: collection names (SPEC §3 for users and events), keyed locks, batches.
+// What every Firestore aggregate shares: collection names (docs/specification.md §3 for users and events), keyed locks, batches.
 import type { DocumentData, Firestore, QueryDocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
 
 export const COLLECTIONS = {
