@@ -51,6 +51,8 @@ describe('lectures Firestore bornées par la page', () => {
       expect(value).toEqual(Array.from({ length: 10 }, (_, i) => `Nom ${298 - i}`));
       // One page of 50 donations and their 50 donors, not the 300 donations and their donors (600 reads before).
       expect(reads).toBeLessThanOrEqual(100);
+      // Past the first page: the next ones follow, the same donor named once, from their latest donation.
+      expect(await store.donations.publicNames(200)).toEqual(Array.from({ length: 200 }, (_, i) => `Nom ${298 - i}`));
     },
   );
 

@@ -1,6 +1,6 @@
 // Donations of the Firestore store: `donations/{provider}:{providerRef}`, so a payment can only be recorded once;
 // the donation and the donor's `supported` flag are written in one transaction (decision 010).
-import { AggregateField, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { AggregateField, type FirestoreDataConverter } from 'firebase-admin/firestore';
 import type { Donation, DonationStore, DonationWithDonor } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
@@ -111,15 +111,22 @@ export function createDonationStore(ctx: FirestoreContext): DonationStore {
     // shows bounds the reads, not the number of donations.
     async publicNames(limit) {
       const latest = new Set<string>();
+      const read = new Set<string>();
       const shown: string[] = [];
       const pageSize = Math.max(50, limit);
-      let after: QueryDocumentSnapshot<Donation> | undefined;
+      // The cursor is the date of the last donation read (a where clause, which every emulator honours): the
+      // donations of that same instant come again and are skipped by id.
+      let before: string | null = null;
       while (shown.length < limit) {
-        let query = donations().where('status', '==', 'paid').orderBy('createdAt', 'desc').limit(pageSize);
-        if (after) query = query.startAfter(after);
-        const found = await query.get();
+        let query = donations().where('status', '==', 'paid');
+        if (before !== null) query = query.where('createdAt', '<=', before);
+        const found = await query.orderBy('createdAt', 'desc').limit(pageSize).get();
+        const unread = found.docs.filter((s) => !read.has(s.id));
+        if (unread.length === 0) break;
         const fresh: Donation[] = [];
-        for (const d of found.docs.map((s) => s.data())) {
+        for (const snapshot of unread) {
+          read.add(snapshot.id);
+          const d = snapshot.data();
           if (d.publicName === null || d.uid === null || latest.has(d.uid)) continue;
           latest.add(d.uid);
           fresh.push(d);
@@ -130,7 +137,7 @@ export function createDonationStore(ctx: FirestoreContext): DonationStore {
           for (const d of fresh) if (kept.has(d.uid as string)) shown.push(d.publicName as string);
         }
         if (found.size < pageSize) break;
-        after = found.docs[found.docs.length - 1];
+        before = found.docs[found.docs.length - 1].data().createdAt;
       }
       return [...new Set(shown.slice(0, limit))];
     },
