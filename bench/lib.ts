@@ -55,7 +55,7 @@ export async function buildManyEvents(count: number, series: number) {
   const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
   const today = zurichToday();
   const now = new Date().toISOString();
-  const { scheduleSpan } = await import('../app/domain/schedule-expand');
+  const { scheduleSpan } = await import('../app/.server/schedule/schedule-expand');
   const { addDaysToDate } = await import('../app/domain/dates');
   const { weekdayOf } = await import('../app/domain/schedule');
   return Array.from({ length: count }, (_, i) => {

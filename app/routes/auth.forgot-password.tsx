@@ -3,14 +3,13 @@ import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, requestPasswordReset } from '~/.server/accounts/accounts';
 import { guardAnonymousPost } from '~/.server/accounts/anonymous';
-import { invalid } from '~/.server/platform/refusal';
+import { invalid, readForm } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireAnonymous } from '~/.server/platform/session';
 import { AccountPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { forgotPasswordSchema } from '~/domain/auth';
-import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,10 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardAnonymousPost(request, context);
-  const values = formValues(formData, ['email']);
-  const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return invalid(parsed.error, { values });
-  await requestPasswordReset(accountDeps(context.services), parsed.data.email);
+  const submission = readForm(formData, forgotPasswordSchema);
+  if (submission.status !== 'success') return invalid(submission);
+  await requestPasswordReset(accountDeps(context.services), submission.value.email);
   return redirect('/auth/forgot-password?envoye=1');
 }
 

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, registerAccount } from '~/.server/accounts/accounts';
 import { guardAnonymousPost, signInPageData } from '~/.server/accounts/anonymous';
 import { setFlash } from '~/.server/platform/flash';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { safeRedirect } from '~/.server/platform/session';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
@@ -12,7 +12,6 @@ import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/PasswordField';
 import { registerSchema, registrationSent } from '~/domain/auth';
-import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -21,19 +20,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardAnonymousPost(request, context);
+  const submission = readForm(formData, registerSchema);
   // The password is never sent back to the browser.
-  const values = formValues(formData, ['displayName', 'email']);
-  const parsed = registerSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
-  if (!parsed.success) return invalid(parsed.error, { values });
+  const hideFields = ['password'];
+  if (submission.status !== 'success') return invalid(submission, { hideFields });
   try {
-    await registerAccount(accountDeps(context.services), parsed.data);
+    await registerAccount(accountDeps(context.services), submission.value);
   } catch (error) {
-    return refused(error, { values });
+    return refused(submission, error, { hideFields });
   }
   // The same answer whether the address was free or already had an account (its owner gets a mail saying so): no
   // session is opened, the visitor goes on to sign in, towards the page they wanted.
   const next = safeRedirect(formData.get('redirect'), '/dashboard');
-  const flash = await setFlash(request, { kind: 'success', message: registrationSent(parsed.data.email) });
+  const flash = await setFlash(request, { kind: 'success', message: registrationSent(submission.value.email) });
   return redirect(`/auth/login?redirect=${encodeURIComponent(next)}`, { headers: { 'Set-Cookie': flash } });
 }
 

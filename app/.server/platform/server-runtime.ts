@@ -39,7 +39,9 @@ function runJobsWorker(services: Services): void {
   }
   const scheduler = startJobScheduler(services, JOBS);
   answerJobRequests(services, JOBS);
+  const federationQueue = startFederationQueue(services);
   const stop = async () => {
+    federationQueue.abort();
     await scheduler.stop(2000);
     await closeServices(services);
     process.exit(0);
@@ -51,7 +53,29 @@ function runJobsWorker(services: Services): void {
 
 /** Development only (one process, Vite): the jobs run beside the pages. */
 function startJobsHere(services: Services): void {
-  if (services.jobsInProcess) startJobScheduler(services, JOBS);
+  if (services.jobsInProcess) {
+    startJobScheduler(services, JOBS);
+    startFederationQueue(services);
+  }
+}
+
+/**
+ * The federation's queue (deliveries, activities received), read where the jobs run: the jobs worker on SQLite, every
+ * instance on Firebase (each message is claimed by one). Stopped by aborting the controller returned.
+ */
+function startFederationQueue(services: Services): AbortController {
+  const controller = new AbortController();
+  services.federation
+    ?.startQueue(controller.signal)
+    .catch((error) => console.error('[fédération] la file s’est arrêtée', error));
+  return controller;
+}
+
+/** The federation's Express middleware for a process that serves, or null when FEDERATION is off. */
+function federationHandler(services: Services) {
+  if (!services.federation) return null;
+  if (!services.jobsInProcess) startFederationQueue(services);
+  return services.federation.middleware();
 }
 
 export const serverRuntime = {
@@ -61,6 +85,7 @@ export const serverRuntime = {
   superviseWorkers,
   runJobsWorker,
   startJobsHere,
+  federationHandler,
   closeServices,
   /** The primary stops, every worker gone: the last checkpoint, the lock released. */
   finishServer,
