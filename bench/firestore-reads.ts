@@ -17,7 +17,7 @@ import { moderationPage } from '../app/.server/moderation/moderation-page';
 import { partnersPage } from '../app/.server/partners/public';
 import type { Store } from '../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../app/domain/categories';
-import { horizonFor } from '../app/domain/schedule-expand';
+import { horizonFor } from '../app/.server/schedule/schedule-expand';
 import { makeDonation } from '../tests/support/factories';
 import { firestoreReads, freshFirestore } from '../tests/support/firestore-emulator';
 import { buildManyEvents } from './lib';
