@@ -13,6 +13,7 @@ import {
 } from '../adapters/firestore/event-docs';
 import { federationDocId } from '../adapters/firestore/federation';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
+import { pageViewMarkerId } from '../adapters/firestore/stats';
 import { emailKey } from '../adapters/firestore/user-docs';
 import {
   DATASET_COLLECTIONS,
@@ -147,11 +148,16 @@ export async function loadFirestore(db: Firestore, data: Dataset): Promise<void>
       occurrencesUntil: horizonFor(r as unknown as AgendaEvent).getTime(),
     }),
   );
+  // The (day, path) markers of the page views, from which the dashboard's top pages start (issue 35).
+  const markers = new Map(
+    data.pageViews.map((r) => {
+      const view = { path: String(r.path), viewedAt: String(r.viewedAt) };
+      return [pageViewMarkerId(view), { day: view.viewedAt.slice(0, 10), path: view.path }] as const;
+    }),
+  );
+  await inBatches(db, [...markers], (batch, [id, marker]) =>
+    batch.set(db.collection(COLLECTIONS.pageViewPaths).doc(id), marker),
+  );
   const emails = db.collection(COLLECTIONS.userEmails);
   await inBatches(db, data.users, (batch, u) => batch.set(emails.doc(emailKey(String(u.email))), { uid: u.uid }));
-  const lastDecision = Math.max(0, ...data.moderationLog.map((m) => Number(m.id)));
-  await db
-    .collection(COLLECTIONS.counters)
-    .doc(COLLECTIONS.moderationLog)
-    .set({ next: lastDecision + 1 });
 }

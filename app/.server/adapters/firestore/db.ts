@@ -14,7 +14,7 @@ export const COLLECTIONS = {
   /** An event's dates up to the rolling horizon (decision 041), one document per occurrence: `eventId:startsTs`. */
   eventOccurrences: 'eventOccurrences',
   moderationLog: 'moderationLog',
-  /** Sequence numbers (moderation log ids), incremented in the writer's transaction. */
+  /** Once the moderation log's counter, no longer written (issue 35): left by older versions, never exported. */
   counters: 'counters',
   partners: 'partners',
   contactMessages: 'contactMessages',
