@@ -13,8 +13,8 @@ import { forgotPasswordSchema } from '~/domain/auth';
 import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context.services);
   return { sent: new URL(request.url).searchParams.get('envoye') === '1' };
 }
 

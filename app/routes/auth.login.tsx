@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   audit('login.success', { ...who, uid: user.uid });
   // The page asked for (`?redirect=`), else where this role works.
   return redirect(safeRedirect(formData.get('redirect'), landingPath(user.role)), {
-    headers: await signIn(request, user.uid, user.idToken),
+    headers: await signIn(request, context.services, user.uid, user.idToken),
   });
 }
 

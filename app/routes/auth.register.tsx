@@ -33,7 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The same answer whether the address was free or already had an account (its owner gets a mail saying so): no
   // session is opened, the visitor goes on to sign in, towards the page they wanted.
   const next = safeRedirect(formData.get('redirect'), '/dashboard');
-  const flash = await setFlash(request, { kind: 'success', message: registrationSent(parsed.data.email) });
+  const flash = await setFlash(request, context.services, {
+    kind: 'success',
+    message: registrationSent(parsed.data.email),
+  });
   return redirect(`/auth/login?redirect=${encodeURIComponent(next)}`, { headers: { 'Set-Cookie': flash } });
 }
 

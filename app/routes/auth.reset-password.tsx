@@ -36,10 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refused(error);
   }
   const headers = new Headers();
-  headers.append('Set-Cookie', await destroyUserSession(request));
+  headers.append('Set-Cookie', await destroyUserSession(request, context.services));
   headers.append(
     'Set-Cookie',
-    await setFlash(request, { kind: 'success', message: 'Mot de passe modifié. Connectez-vous avec le nouveau.' }),
+    await setFlash(request, context.services, {
+      kind: 'success',
+      message: 'Mot de passe modifié. Connectez-vous avec le nouveau.',
+    }),
   );
   return redirect('/auth/login', { headers });
 }

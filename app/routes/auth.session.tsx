@@ -15,11 +15,13 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.services);
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' }, honeypot: false });
   const idToken = String(formData.get('idToken') ?? '');
   const failed = async (message: string) =>
-    redirect('/auth/login', { headers: { 'Set-Cookie': await setFlash(request, { kind: 'error', message }) } });
+    redirect('/auth/login', {
+      headers: { 'Set-Cookie': await setFlash(request, context.services, { kind: 'error', message }) },
+    });
   if (idToken.length < 20 || idToken.length > 8000) return failed('La connexion avec Google n’a pas abouti.');
   let signedIn: Awaited<ReturnType<typeof signInExternal>>;
   try {
@@ -29,6 +31,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   if (!signedIn) return failed('La connexion avec Google n’a pas abouti.');
-  const headers = await signIn(request, signedIn.user.uid, signedIn.signedIn.idToken);
+  const headers = await signIn(request, context.services, signedIn.user.uid, signedIn.signedIn.idToken);
   return redirect(safeRedirect(formData.get('redirect'), landingPath(signedIn.user.role)), { headers });
 }

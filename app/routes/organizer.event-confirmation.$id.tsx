@@ -15,7 +15,7 @@ import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const event = await eventForEditing(context.services.store, user, params.id ?? '');
   return {
     event,

@@ -13,7 +13,7 @@ type Outcome = CheckoutOutcome['state'] | 'missing' | 'error';
 // Stripe sends the donor back here with ?session_id=…; the id only says which payment to check: the donation is
 // recorded from what Stripe answers (see docs/decisions/010-dons.md), so a forged URL changes nothing.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const sessionId = new URL(request.url).searchParams.get('session_id');
   let state: Outcome = 'missing';
   let amount: string | null = null;

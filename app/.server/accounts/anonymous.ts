@@ -6,12 +6,12 @@ import { requireAnonymous } from '../platform/session';
 
 /** The form of an anonymous page, checked by the guard; a signed-in visitor is redirected first. */
 export async function guardAnonymousPost(request: Request, context: AppLoadContext): Promise<FormData> {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.services);
   return guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
 }
 
 /** What the sign-in and registration pages need: whether « Continuer avec Google » is offered. */
 export async function signInPageData(request: Request, context: AppLoadContext) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.services);
   return { google: context.services.googleSignIn };
 }

@@ -23,7 +23,7 @@ import { RunLog } from './RunLog';
 import { RunProgress } from './RunProgress';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const { store } = context.services;
   try {
     const [{ source, runs }, categories] = await Promise.all([
@@ -42,13 +42,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const deps = sourcesDeps(context.services);
   const id = params.id ?? '';
   const intent = String(formData.get('intent') ?? '');
   const flash = async (to: string, message: string, kind: 'success' | 'error' = 'success') =>
-    redirect(to, { headers: { 'Set-Cookie': await setFlash(request, { kind, message }) } });
+    redirect(to, { headers: { 'Set-Cookie': await setFlash(request, context.services, { kind, message }) } });
   const values = formValues(formData, SOURCE_FIELDS);
   try {
     if (intent === 'run') {

@@ -17,7 +17,7 @@ import { SourceForm } from './SourceForm';
 import { SourceState } from './SourceState';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const { store } = context.services;
   const [sources, categories] = await Promise.all([listSources(store, admin), categoryInfos(store)]);
   return {
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const values = formValues(formData, SOURCE_FIELDS);
   const parsed = sourceSchema.safeParse(values);
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const source = await createSource(sourcesDeps(context.services), admin, parsed.data);
     return redirect(`/admin/sources/${source.id}`, {
       headers: {
-        'Set-Cookie': await setFlash(request, {
+        'Set-Cookie': await setFlash(request, context.services, {
           kind: 'success',
           message: `La source « ${source.name} » est ajoutée\u00a0: « Importer maintenant » la lit tout de suite.`,
         }),

@@ -24,7 +24,7 @@ import { EventPlace } from './EventPlace';
 import { StatusBanner } from './StatusBanner';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = await getCurrentUser(request);
+  const viewer = await getCurrentUser(request, context.services);
   const store = context.services.store;
   const view = await getEventForViewer(store, params.id ?? '', viewer);
   if (!view) throw data({ message: 'Cet événement n’existe pas ou n’est pas public.' }, { status: 404 });

@@ -31,8 +31,8 @@ import { AnswerNotice, type Intent, type ProfileAnswer, ProfileCard, ProfileForm
 import { SessionsSection } from './SessionsSection';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const current = await getCurrentSession(request);
+  const user = await requireUser(request, context.services);
+  const current = await getCurrentSession(request, context.services);
   const sessions = await openSessions(context.services, user);
   return {
     user: {
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Every intent is checked on the server: session (SPEC §5 messages when missing), CSRF, Origin, rate.
   const formData = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'auth' } });
   const intent = String(formData.get('intent') ?? '') as Intent;
-  const current = await getCurrentSession(request);
+  const current = await getCurrentSession(request, context.services);
   const user = current?.user ?? null;
   const done = (message: string) => ({
     ok: true as const,
@@ -124,7 +124,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const message = 'Mot de passe modifié. Vos autres appareils ont été déconnectés.';
         // Firebase ended every session, this one too: this browser gets a new one.
         if (signedIn) {
-          return data(done(message), { headers: await signIn(request, signedIn.uid, signedIn.idToken) });
+          return data(done(message), {
+            headers: await signIn(request, context.services, signedIn.uid, signedIn.idToken),
+          });
         }
         return done(message);
       }
@@ -139,10 +141,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (!parsed.success) return invalid(parsed.error, { intent, values: noValues, message: '' });
         await deleteAccount(accountDeps(context.services), user, parsed.data.deletePassword);
         const headers = new Headers();
-        headers.append('Set-Cookie', await destroyUserSession(request));
+        headers.append('Set-Cookie', await destroyUserSession(request, context.services));
         headers.append(
           'Set-Cookie',
-          await setFlash(request, {
+          await setFlash(request, context.services, {
             kind: 'info',
             message: 'Votre compte a été supprimé. Vos événements restent publiés, sans votre nom.',
           }),

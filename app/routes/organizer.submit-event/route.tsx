@@ -13,7 +13,7 @@ import { pageMeta } from '~/domain/meta';
 import { EventFormScreen } from './EventFormScreen';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const copyFrom = new URL(request.url).searchParams.get('copie');
   return eventFormPage(context.services, user, { eventId: params.id, copyFrom });
 }
@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const handle = { body: 'upload' } satisfies RouteBodyHandle;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   // Signed in, yet the submission keeps what it had as a public form: its own bucket of the shared allowance and the
   // honeypot (the form renders it), against accounts opened only to post in bulk.
   const form = await guardPost(request, context, {

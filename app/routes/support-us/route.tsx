@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const typed = url.searchParams.get('montant');
   const parsed = typed == null ? null : amountSchema.safeParse(typed);
   const amount = parsed?.success ? parsed.data : null;
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, context.services);
   return data(
     {
       typed: typed ?? '',
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'donation' } });
   const values = formValues(formData, CHECKOUT_FIELDS);
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, context.services);
   if (!user) {
     // The amount comes back with the visitor after login, when it is one (not whatever text was posted).
     const amount = amountSchema.safeParse(values.montant);
