@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request, context.services);
   const csrfToken = await csrfTokenFor(request, context.services);
   const isAdmin = user?.role === 'admin';
-  const pendingCount = isAdmin ? await getPendingCount(store) : null;
+  const pendingCount = isAdmin ? await getPendingCount({ store }) : null;
   const { flash, clear } = await takeFlash(request, context.services);
   const headers = new Headers();
   if (clear) headers.append('Set-Cookie', clear);
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : null,
       pendingCount,
       // Every category with its label, colour and state, in order (footer, filters, labels): cached per store revision.
-      categories: await categoryInfos(store),
+      categories: await categoryInfos({ store }),
       flash,
       csrfToken,
       honeypotInputProps: getHoneypot(context.services).getInputProps(),

@@ -36,7 +36,7 @@ export async function seedManyEvents(count = EVENT_COUNT, series = 0): Promise<{
   const { SEED_EVENTS } = await import('../app/.server/seed/demo-data');
   const { zurichToday } = await import('../app/domain/dates');
   const { store } = getServices();
-  await seedCategories(store);
+  await seedCategories({ store });
   const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
   const today = zurichToday();
   const now = new Date().toISOString();

@@ -18,7 +18,7 @@ export const JOBS: readonly Job[] = [
   {
     name: 'occurrences',
     everyMs: 24 * HOUR,
-    run: async ({ store }, now) => `${await extendOccurrences(store, now)} séries prolongées`,
+    run: async ({ store }, now) => `${await extendOccurrences({ store }, now)} séries prolongées`,
   },
   {
     // Calendar sources (issue 21): the sources whose own interval (or back-off) is over, and those an admin asked to

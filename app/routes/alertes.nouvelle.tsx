@@ -18,18 +18,18 @@ import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { store } = context.services;
-  const filter = alertFilterFromParams(new URL(request.url).searchParams, await activeCategorySlugs(store));
+  const filter = alertFilterFromParams(new URL(request.url).searchParams, await activeCategorySlugs({ store }));
   // Without a filter, the page says to choose one (the list offers the form under its filtered views).
-  return { filter: filter ?? '', description: filter ? await describeAlert(store, filter) : '' };
+  return { filter: filter ?? '', description: filter ? await describeAlert({ store }, filter) : '' };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'alertes' } });
   const values = formValues(formData, ALERT_FIELDS);
-  const active = await activeCategorySlugs(services.store);
+  const active = await activeCategorySlugs(services);
   const filter = alertFilterFromParams(new URLSearchParams(values.filtre), active) ?? '';
-  const page = { filter, description: filter ? await describeAlert(services.store, filter) : '' };
+  const page = { filter, description: filter ? await describeAlert(services, filter) : '' };
   const parsed = alertRequestSchema.safeParse(values);
   if (!parsed.success) return invalid(parsed.error, { values, ...page });
   try {

@@ -4,7 +4,7 @@ import { apiOptions, apiRead } from '~/.server/api/http';
 import { apiCategories } from '~/.server/api/lists';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return apiRead(request, context, () => apiCategories(context.services.store, context.services.config.SITE_URL));
+  return apiRead(request, context, () => apiCategories(context.services, context.services.config.SITE_URL));
 }
 
 export const action = ({ request }: ActionFunctionArgs) => apiOptions(request);

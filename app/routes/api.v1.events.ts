@@ -5,7 +5,7 @@ import { apiOptions, apiRead } from '~/.server/api/http';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return apiRead(request, context, () =>
-    listApiEvents(context.services.store, new URL(request.url).searchParams, context.services.config.SITE_URL),
+    listApiEvents(context.services, new URL(request.url).searchParams, context.services.config.SITE_URL),
   );
 }
 

@@ -5,12 +5,7 @@ import { apiOptions, apiRead } from '~/.server/api/http';
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return apiRead(request, context, () =>
-    getApiEvent(
-      context.services.store,
-      params.id ?? '',
-      new URL(request.url).searchParams,
-      context.services.config.SITE_URL,
-    ),
+    getApiEvent(context.services, params.id ?? '', new URL(request.url).searchParams, context.services.config.SITE_URL),
   );
 }
 

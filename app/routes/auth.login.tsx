@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip: context.clientIp,
   };
   const user = await authenticate(
-    context.services.store,
+    context.services,
     parsed.data.email,
     parsed.data.password,
     context.services.identity,

@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
   const back = dateBack(url.searchParams.get('retour'));
   try {
-    const asked = await dateToCancel(context.services.store, user, { eventId: params.id ?? '', startsAt });
+    const asked = await dateToCancel(context.services, user, { eventId: params.id ?? '', startsAt });
     return { ...asked, back };
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context.services);
   const eventId = params.id ?? '';
   const form = await guardPost(request, context, { audience: 'signed-in', back: `/evenement/${eventId}` });
-  const { path, flash } = await cancelOrRestoreDate(context.services.store, user, {
+  const { path, flash } = await cancelOrRestoreDate(context.services, user, {
     eventId,
     startsAt: String(form.get('startsAt') ?? ''),
     cancelled: form.get('intent') !== 'restore',

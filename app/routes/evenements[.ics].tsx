@@ -4,7 +4,7 @@ import { buildICalendar } from '~/.server/feeds/calendar';
 import { selectionFeed, selectionFeedResponse } from '~/.server/feeds/selection-feed';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const feed = await selectionFeed(context.services.store, new URL(request.url).searchParams);
+  const feed = await selectionFeed(context.services, new URL(request.url).searchParams);
   const body = buildICalendar(feed.events, {
     siteUrl: context.services.config.SITE_URL,
     name: feed.title,

@@ -7,7 +7,7 @@ import { filtersToParams } from '~/domain/event-filters';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { SITE_URL } = context.services.config;
   // A series is one item (decision 065), which a reader sees once, not once a week.
-  const feed = await selectionFeed(context.services.store, new URL(request.url).searchParams, { series: true });
+  const feed = await selectionFeed(context.services, new URL(request.url).searchParams, { series: true });
   const query = filtersToParams(feed.filters).toString();
   const search = query ? `?${query}` : '';
   const body = buildRss(feed.events, {

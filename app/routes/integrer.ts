@@ -3,5 +3,5 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { embedPage } from '~/.server/embed/agenda-html';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return embedPage(context.services.store, new URL(request.url).searchParams, context.services.config.SITE_URL);
+  return embedPage(context.services, new URL(request.url).searchParams, context.services.config.SITE_URL);
 }

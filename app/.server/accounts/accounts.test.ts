@@ -154,7 +154,7 @@ describe('comptes', () => {
       { currentPassword: 'une phrase assez longue', newPassword: 'nouvelle phrase longue' },
     );
     expect(await rejection(resetPassword(deps, pending, 'phrase de l’intrus'))).toContain('n’est plus valable');
-    expect(await authenticate(store, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
+    expect(await authenticate({ store }, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
   });
 
   it('de même après un nouveau mot de passe posé par l’exploitant (npm run user:create) ou par un lien', async () => {
@@ -167,7 +167,7 @@ describe('comptes', () => {
       { store, identity: createLocalIdentity(store, 'https://agenda.test') },
     );
     expect(await rejection(resetPassword(deps, beforeOperator, 'phrase de l’intrus'))).toContain('n’est plus valable');
-    expect(await authenticate(store, 'lea@exemple.ch', 'choisi par l’exploitant')).not.toBeNull();
+    expect(await authenticate({ store }, 'lea@exemple.ch', 'choisi par l’exploitant')).not.toBeNull();
   });
 
   it('le lien de réinitialisation vaut une heure, une fois, et termine toutes les sessions', async () => {
@@ -190,8 +190,8 @@ describe('comptes', () => {
     await resetPassword(deps, fresh, 'nouvelle phrase longue');
     expect(await store.sessions.find('s1')).toBeNull();
     expect(await rejection(resetPassword(deps, fresh, 'encore une autre phrase'))).toContain('n’est plus valable');
-    expect(await authenticate(store, 'lea@exemple.ch', 'une phrase assez longue')).toBeNull();
-    expect(await authenticate(store, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
+    expect(await authenticate({ store }, 'lea@exemple.ch', 'une phrase assez longue')).toBeNull();
+    expect(await authenticate({ store }, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
   });
 
   it('vingt demandes de réinitialisation pour une adresse : trois emails au plus dans l’heure, et le dernier lien reste valable', async () => {
@@ -205,7 +205,7 @@ describe('comptes', () => {
     expect(resets.every((m) => m.to === 'lea@exemple.ch')).toBe(true);
     // The victim's latest link was not voided by the requests past the allowance.
     await resetPassword(deps, tokenOf(resets.at(-1)!.text, '/auth/reset-password'), 'sa nouvelle phrase longue');
-    expect(await authenticate(store, user.email, 'sa nouvelle phrase longue')).not.toBeNull();
+    expect(await authenticate({ store }, user.email, 'sa nouvelle phrase longue')).not.toBeNull();
   });
 
   it('renvoyer la vérification : trois fois dans l’heure, puis un refus en français', async () => {

@@ -37,9 +37,9 @@ describe('connexion', () => {
   ) {
     for (let i = 0; i < count; i++) {
       const [address, password] = wrong(i);
-      expect(await authenticate(store, address, password, undefined, who, { wait: noWait })).toBeNull();
+      expect(await authenticate({ store }, address, password, undefined, who, { wait: noWait })).toBeNull();
     }
-    return refusal(authenticate(store, email, 'le bon mot de passe', undefined, who, { wait: noWait }));
+    return refusal(authenticate({ store }, email, 'le bon mot de passe', undefined, who, { wait: noWait }));
   }
 
   it('100 mauvais mots de passe d’inconnus (100 adresses IP) ne bloquent pas la titulaire : ralentie, pas refusée', async () => {
@@ -50,13 +50,13 @@ describe('connexion', () => {
     };
     for (let i = 0; i < 100; i++) {
       const who = { ip: `203.0.113.${i}` };
-      expect(await authenticate(store, 'CIBLE@exemple.ch', `mauvais ${i}`, undefined, who, { wait })).toBeNull();
+      expect(await authenticate({ store }, 'CIBLE@exemple.ch', `mauvais ${i}`, undefined, who, { wait })).toBeNull();
     }
     // Each attempt after the first few waited longer, up to the cap.
     expect(waits.at(-1)).toBe(MAX_LOGIN_DELAY_MS);
     waits.length = 0;
     const user = await authenticate(
-      store,
+      { store },
       'cible@exemple.ch',
       'le bon mot de passe',
       undefined,
@@ -70,7 +70,7 @@ describe('connexion', () => {
     expect(
       (
         await authenticate(
-          store,
+          { store },
           'cible@exemple.ch',
           'le bon mot de passe',
           undefined,
@@ -96,7 +96,7 @@ describe('connexion', () => {
     expect(refused?.retryAfter).toBeGreaterThan(0);
     expect(refused?.message).toContain('Trop de tentatives');
     const elsewhere = await authenticate(
-      store,
+      { store },
       'lea@exemple.ch',
       'le bon mot de passe',
       undefined,
@@ -124,10 +124,10 @@ describe('connexion', () => {
     const legacy = cheapHash('Gruyère-et-Vacherin');
     await storeUser(store, { uid: 'u2', email: 'ancien@exemple.ch', displayName: 'Ancien' }, { passwordHash: legacy });
     const stored = async () => (await store.users.findByEmailWithPassword('ancien@exemple.ch'))?.passwordHash;
-    expect(await authenticate(store, 'ancien@exemple.ch', 'mauvais')).toBeNull();
+    expect(await authenticate({ store }, 'ancien@exemple.ch', 'mauvais')).toBeNull();
     expect(await stored()).toBe(legacy);
-    expect((await authenticate(store, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
+    expect((await authenticate({ store }, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
     expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect((await authenticate(store, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
+    expect((await authenticate({ store }, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
   });
 });

@@ -53,7 +53,7 @@ export interface LoginOptions {
 }
 
 export async function authenticate(
-  store: Store,
+  { store }: { store: Store },
   email: string,
   password: string,
   identity: IdentityProvider = createLocalIdentity(store, ''),

@@ -40,11 +40,11 @@ const HEIGHT_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(HEIGHT_
 
 export const EMBED_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${HEIGHT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors *`;
 
-export async function embedPage(store: Store, given: URLSearchParams, siteUrl: string) {
+export async function embedPage({ store }: { store: Store }, given: URLSearchParams, siteUrl: string) {
   let items: string;
   let status = 200;
   try {
-    const { data } = await listApiEvents(store, embedParams(given), siteUrl);
+    const { data } = await listApiEvents({ store }, embedParams(given), siteUrl);
     items =
       data.length === 0
         ? '<p class="vide">Aucun événement à venir pour cette sélection.</p>'

@@ -28,7 +28,7 @@ export async function organizerDashboard(
     await Promise.all(
       events
         .filter((e) => Date.parse(e.endsAt) >= now && (e.status === 'approved' || e.status === 'pending'))
-        .map(async (e) => [e.id, await managedDates(store, e)] as const),
+        .map(async (e) => [e.id, await managedDates({ store }, e)] as const),
     ),
   );
   const item = (e: AgendaEvent) => {

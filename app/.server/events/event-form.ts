@@ -65,14 +65,14 @@ export async function eventFormPage(
   let adminEdit = false;
   if (eventId) {
     // The working copy: an organizer edits their latest text, a pending revision included.
-    const event = await eventForEditing(store, user, eventId);
+    const event = await eventForEditing({ store }, user, eventId);
     values = valuesFromEvent(event, false);
     image = event.image;
     status = event.status;
     pendingRevision = event.revision !== null;
     adminEdit = actorsFor(user, event)[0] === 'admin';
   } else if (copyFrom) {
-    const source = await eventForEditing(store, user, copyFrom);
+    const source = await eventForEditing({ store }, user, copyFrom);
     values = valuesFromEvent(source, true);
   }
   return {

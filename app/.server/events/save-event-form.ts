@@ -54,7 +54,7 @@ export async function saveEventForm(
 ): Promise<SaveEventFormResult> {
   const previewOnly = form.get('intent') === PREVIEW_INTENT;
   const { store, files } = services;
-  const existing = eventId ? await eventForEditing(store, actor, eventId) : null;
+  const existing = eventId ? await eventForEditing({ store }, actor, eventId) : null;
   const values = formValues(form, [
     ...EVENT_TEXT_FIELDS,
     ...EVENT_FLAG_FIELDS,
@@ -85,7 +85,7 @@ export async function saveEventForm(
   const removeImage = form.get('removeImage') === 'on';
 
   // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
-  const active = await activeCategorySlugs(store);
+  const active = await activeCategorySlugs({ store });
   // The form's checks and its schedule's (decision 041), as the browser makes them; then at most 500 dates.
   const checked = checkSubmittedEvent(values, new Date(), existing ? [...active, existing.category] : active);
   const { parsed, schedule } = checked;
@@ -96,12 +96,15 @@ export async function saveEventForm(
   // Possible duplicate: a published event with a similar title in the same town within 3 hours.
   let duplicates: { id: string; title: string }[] = [];
   if (parsed.ok && checked.startsAt && !previewOnly && form.get('notDuplicate') !== 'on') {
-    const found = await possibleDuplicates(store, {
-      title: parsed.data.title,
-      city: parsed.data.city,
-      startsAt: checked.startsAt,
-      excludeId: existing?.id,
-    });
+    const found = await possibleDuplicates(
+      { store },
+      {
+        title: parsed.data.title,
+        city: parsed.data.city,
+        startsAt: checked.startsAt,
+        excludeId: existing?.id,
+      },
+    );
     duplicates = found.map((e) => ({ id: e.id, title: e.title }));
   }
 

@@ -132,9 +132,9 @@ describe('soumissions', () => {
     expect(edited.title).toBe(input.title);
     expect(edited.revision?.title).toBe('Concert de Noël à la cathédrale');
     expect(edited.pendingChanges).toEqual(expect.arrayContaining(['title', 'priceMin']));
-    const refused = await eventForEditing(store, user('autre'), event.id).catch((e) => e);
+    const refused = await eventForEditing({ store }, user('autre'), event.id).catch((e) => e);
     expect(refused.init.status).toBe(404);
-    expect((await eventForEditing(store, user('admin', 'admin'), event.id)).id).toBe(event.id);
+    expect((await eventForEditing({ store }, user('admin', 'admin'), event.id)).id).toBe(event.id);
     expect((await cancelEvent(deps, user('orga'), event.id)).after?.status).toBe('cancelled');
   });
 
@@ -166,21 +166,30 @@ describe('soumissions', () => {
     expect(
       titleSimilarity('Concert de l’Avent à la cathédrale', 'Concert de l’avent — cathedrale'),
     ).toBeGreaterThanOrEqual(0.5);
-    const found = await possibleDuplicates(store, {
-      title: 'Concert de l’Avent, cathédrale',
-      city: 'lausanne',
-      startsAt: '2026-12-06T18:00:00+01:00',
-    });
+    const found = await possibleDuplicates(
+      { store },
+      {
+        title: 'Concert de l’Avent, cathédrale',
+        city: 'lausanne',
+        startsAt: '2026-12-06T18:00:00+01:00',
+      },
+    );
     expect(found.map((e) => e.id)).toEqual([event.id]);
     expect(
-      await possibleDuplicates(store, {
-        title: 'Marché de Noël',
-        city: 'Lausanne',
-        startsAt: '2026-12-06T18:00:00+01:00',
-      }),
+      await possibleDuplicates(
+        { store },
+        {
+          title: 'Marché de Noël',
+          city: 'Lausanne',
+          startsAt: '2026-12-06T18:00:00+01:00',
+        },
+      ),
     ).toEqual([]);
     expect(
-      await possibleDuplicates(store, { title: input.title, city: 'Lausanne', startsAt: '2026-12-06T22:30:00+01:00' }),
+      await possibleDuplicates(
+        { store },
+        { title: input.title, city: 'Lausanne', startsAt: '2026-12-06T22:30:00+01:00' },
+      ),
     ).toEqual([]);
   });
 });

@@ -13,11 +13,11 @@ export interface SelectionFeed extends FeedSelection {
 
 /** `series`: one item per series (RSS), else one per date (iCal). */
 export async function selectionFeed(
-  store: Store,
+  { store }: { store: Store },
   params: URLSearchParams,
   { series = false } = {},
 ): Promise<SelectionFeed> {
-  const selection = await eventsForFeed(store, params, new Date(), { series });
+  const selection = await eventsForFeed({ store }, params, new Date(), { series });
   return {
     ...selection,
     title: feedTitle(selection.filters, selection.categories),

@@ -46,7 +46,7 @@ function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
 /** The sitemap's XML, memoised until the next write like every public read. */
 export function sitemap({ store, config }: Pick<Services, 'store' | 'config'>): Promise<string> {
   return cachedRead(store, 'sitemap', async () => {
-    const [events, partners] = await Promise.all([sitemapEvents(store), store.partners.list({ activeOnly: true })]);
+    const [events, partners] = await Promise.all([sitemapEvents({ store }), store.partners.list({ activeOnly: true })]);
     const entries: SitemapEntry[] = [
       ...SITEMAP_PAGES.map((path) => ({ path })),
       ...events.map((e) => ({

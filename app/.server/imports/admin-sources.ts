@@ -20,13 +20,13 @@ function requireAdminUser(user: UserProfile) {
   if (user.role !== 'admin') throw new UseCaseError('Réservé aux administrateurs.', 'form', 403);
 }
 
-export async function listSources(store: Store, user: UserProfile): Promise<ImportSource[]> {
+export async function listSources({ store }: { store: Store }, user: UserProfile): Promise<ImportSource[]> {
   requireAdminUser(user);
   return store.imports.listSources();
 }
 
 export async function sourceWithRuns(
-  store: Store,
+  { store }: { store: Store },
   user: UserProfile,
   id: string,
 ): Promise<{ source: ImportSource; runs: ImportRun[] }> {

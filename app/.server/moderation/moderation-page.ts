@@ -77,10 +77,10 @@ export async function moderationPage({ store }: Pick<Services, 'store'>, url: UR
     url.searchParams,
     wanted && !url.searchParams.has('status') ? (awaitsModeration(wanted) ? 'pending' : wanted.status) : 'pending',
   );
-  const [list, categories] = await Promise.all([moderationList(store, query), store.categories.list()]);
+  const [list, categories] = await Promise.all([moderationList({ store }, query), store.categories.list()]);
   const labels = new Map(categories.map((c) => [c.slug, c.label]));
   const selected = wanted ?? (eventId ? null : (list.items[0] ?? null));
-  const decision = selected ? await moderationCase(store, selected) : null;
+  const decision = selected ? await moderationCase({ store }, selected) : null;
   return {
     query: { status: query.status, q: query.q, page: query.page },
     searchError: query.searchError,

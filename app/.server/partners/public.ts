@@ -19,5 +19,5 @@ export async function partnersPage({ store }: Pick<Services, 'store'>) {
 export async function partnerPage({ store }: Pick<Services, 'store'>, id: string) {
   const partner = await store.partners.findById(id);
   if (!partner?.active) return null;
-  return { partner, events: await upcomingByOrganizer(store, partner.name) };
+  return { partner, events: await upcomingByOrganizer({ store }, partner.name) };
 }

@@ -29,7 +29,7 @@ import { PartnerTable } from './PartnerTable';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
-  const groups = await partnersForAdmin(context.services.store, admin);
+  const groups = await partnersForAdmin(context.services, admin);
   const editId = new URL(request.url).searchParams.get('edit');
   const editing = editId ? ([...groups.partenaire, ...groups.donateur].find((p) => p.id === editId) ?? null) : null;
   return { groups, editing, editMissing: Boolean(editId && !editing) };

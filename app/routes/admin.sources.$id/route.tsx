@@ -27,8 +27,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
   try {
     const [{ source, runs }, categories] = await Promise.all([
-      sourceWithRuns(store, admin, params.id ?? ''),
-      categoryInfos(store),
+      sourceWithRuns({ store }, admin, params.id ?? ''),
+      categoryInfos({ store }),
     ]);
     return {
       source,

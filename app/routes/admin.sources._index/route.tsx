@@ -19,7 +19,7 @@ import { SourceState } from './SourceState';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
   const { store } = context.services;
-  const [sources, categories] = await Promise.all([listSources(store, admin), categoryInfos(store)]);
+  const [sources, categories] = await Promise.all([listSources({ store }, admin), categoryInfos({ store })]);
   return {
     sources,
     categories: categories.filter((c) => c.active).map((c) => ({ slug: c.slug, label: c.label })),

@@ -29,7 +29,7 @@ import { UserSearch } from './UserSearch';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
   const query = parseUserQuery(new URL(request.url).searchParams);
-  const list = await listUsers(context.services.store, query);
+  const list = await listUsers(context.services, query);
   const pages = Math.max(1, Math.ceil(list.total / USERS_PAGE_SIZE));
   return {
     query: { q: query.q, role: query.role, state: query.state, page: query.page },

@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       createdAt: user.createdAt,
       supported: user.supported,
     },
-    alerts: await profileAlerts(context.services.store, user),
+    alerts: await profileAlerts(context.services, user),
     sessions: sessions.map((s) => ({
       current: s.id === current?.sessionId,
       userAgent: describeDevice(s.userAgent),
