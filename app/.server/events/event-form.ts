@@ -4,8 +4,7 @@ import type { AgendaEvent, EventImage } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { scheduleValues } from '~/domain/schedule-form';
 import { newId } from '../platform/ids';
-import type { UserProfile } from '../ports';
-import type { Services } from '../services';
+import type { Store, UserProfile } from '../ports';
 import { eventForEditing } from './submissions';
 
 export type Values = Record<string, string>;
@@ -54,7 +53,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
  * of one for a new date; and a new submission key.
  */
 export async function eventFormPage(
-  { store }: Pick<Services, 'store'>,
+  { store }: { store: Store },
   user: UserProfile,
   { eventId, copyFrom }: { eventId?: string; copyFrom?: string | null },
 ) {

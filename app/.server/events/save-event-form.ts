@@ -16,10 +16,13 @@ import {
   storeEventImage,
   takePendingImage,
 } from '../files/images';
+import type { FileStore } from '../files/ports';
+import type { LiveHub } from '../moderation/live';
+import type { Config } from '../platform/config';
 import { refusedImageMessage } from '../platform/form-body';
 import { newId } from '../platform/ids';
-import type { UserProfile } from '../ports';
-import type { Services } from '../services';
+import type { Store, UserProfile } from '../ports';
+import type { PushTransport } from '../push/ports';
 import { checkSubmittedEvent } from './event-form-check';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from './submissions';
 
@@ -42,12 +45,21 @@ export const PREVIEW_INTENT = 'apercu';
 /** The fields whose messages the dates' preview shows (the others wait for the real sending). */
 const WHEN_FIELDS = new Set<string>(['startDate', 'startTime', 'endDate', 'endTime', ...SCHEDULE_FIELDS]);
 
+/** What saving the event form uses: the store, the files, the admins’ push and live count, the site’s address. */
+export interface SaveEventFormDeps {
+  store: Store;
+  files: FileStore;
+  push: PushTransport;
+  live: Pick<LiveHub, 'poke'>;
+  config: Pick<Config, 'SITE_URL'>;
+}
+
 /**
  * Saves the event form of `actor`: a new event, or the edit of `eventId`. Lifecycle refusals throw. Asked for a
  * preview (« Voir les dates »), it saves nothing and answers like a refusal: the input kept, the schedule's messages.
  */
 export async function saveEventForm(
-  services: Pick<Services, 'store' | 'files' | 'push' | 'live' | 'config'>,
+  services: SaveEventFormDeps,
   actor: UserProfile,
   form: FormData,
   eventId?: string,

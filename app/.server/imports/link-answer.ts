@@ -3,15 +3,16 @@
 // on the URL field with the address as typed. A plain form POST without JavaScript, the same action through a fetcher
 // with it; no event is saved.
 import { data } from '@remix-run/node';
+import type { FileStore } from '../files/ports';
+import type { FetchText } from '../platform/safe-fetch';
 import type { UserProfile } from '../ports';
-import type { Services } from '../services';
 import { IMPORT_MESSAGES, importFromLink } from './import-from-link';
 import { IMAGE_IMPORT_MESSAGES, importLinkImage } from './import-image';
 
 export const IMPORT_INTENT = 'importer';
 
 export async function importLinkAnswer(
-  services: Pick<Services, 'fetchText' | 'files'>,
+  services: { fetchText: FetchText; files: FileStore },
   user: UserProfile,
   form: FormData,
 ) {
