@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, requestPasswordReset } from '~/.server/accounts/accounts';
-import { guardAnonymousPost } from '~/.server/accounts/anonymous';
+import { guardPost } from '~/.server/platform/guard';
 import { invalid } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireAnonymous } from '~/.server/platform/session';
@@ -19,7 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await guardAnonymousPost(request, context);
+  // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
+  await requireAnonymous(request, context.services);
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   const values = formValues(formData, ['email']);
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) return invalid(parsed.error, { values });

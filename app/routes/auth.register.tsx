@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { accountDeps, registerAccount } from '~/.server/accounts/accounts';
-import { guardAnonymousPost, signInPageData } from '~/.server/accounts/anonymous';
 import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
-import { safeRedirect } from '~/.server/platform/session';
+import { requireAnonymous, safeRedirect } from '~/.server/platform/session';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
@@ -16,11 +16,15 @@ import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return signInPageData(request, context);
+  await requireAnonymous(request, context.services);
+  // Whether « Continuer avec Google » is offered.
+  return { google: context.services.googleSignIn };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await guardAnonymousPost(request, context);
+  // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
+  await requireAnonymous(request, context.services);
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   // The password is never sent back to the browser.
   const values = formValues(formData, ['displayName', 'email']);
   const parsed = registerSchema.safeParse({ ...values, password: formData.get('password') ?? '' });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
+import { UseCaseError } from '../platform/use-case-error';
 import { authenticate, LOGIN_LIMITS, loginDelayMs, MAX_LOGIN_DELAY_MS } from './login';
 
 function cheapHash(password: string): string {
@@ -20,11 +21,11 @@ describe('connexion', () => {
   const refusal = (attempt: Promise<unknown>) =>
     attempt.then(
       () => null,
-      async (thrown: Response) => ({
-        status: thrown.status,
-        retryAfter: Number(thrown.headers.get('Retry-After')),
-        message: ((await thrown.json()) as { message: string }).message,
-      }),
+      (thrown: unknown) => {
+        // The use case refuses with a UseCaseError; the route turns it into the 429 with Retry-After.
+        if (!(thrown instanceof UseCaseError)) throw thrown;
+        return { status: thrown.status, retryAfter: Number(thrown.retryAfter), message: thrown.message };
+      },
     );
   const noWait = async () => {};
   /** `count` wrong logins from one client, each failing (null); then the refusal of the right password for `email`. */

@@ -3,6 +3,7 @@ import { makeEventForm, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { eventFormSchema } from '../../domain/event-form';
+import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import type { PushMessage, PushTransport } from '../push/ports';
 import { changeEvent } from './lifecycle';
@@ -133,7 +134,8 @@ describe('soumissions', () => {
     expect(edited.revision?.title).toBe('Concert de Noël à la cathédrale');
     expect(edited.pendingChanges).toEqual(expect.arrayContaining(['title', 'priceMin']));
     const refused = await eventForEditing({ store }, user('autre'), event.id).catch((e) => e);
-    expect(refused.init.status).toBe(404);
+    expect(refused).toBeInstanceOf(UseCaseError);
+    expect(refused.status).toBe(404);
     expect((await eventForEditing({ store }, user('admin', 'admin'), event.id)).id).toBe(event.id);
     expect((await cancelEvent(deps, user('orga'), event.id)).after?.status).toBe('cancelled');
   });

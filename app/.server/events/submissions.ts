@@ -1,5 +1,4 @@
 // Organizer use cases: submit (once per submission key), edit, cancel and undo it (the lifecycle table decides).
-import { data } from '@remix-run/node';
 import { type AgendaEvent, type EventContent, type EventImage, placeAndContactOf } from '~/domain/event';
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
@@ -101,7 +100,7 @@ export async function eventForEditing(
   const event = await store.events.findById(id);
   if (!event || actorsFor(actor, event).length === 0) {
     if (event) audit('access.denied', { uid: actor.uid, path: `/organizer/edit-event/${id}`, reason: 'owner' });
-    throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
+    throw new UseCaseError('Cet événement n’existe pas.', 'form', 404);
   }
   return workingView(event);
 }

@@ -56,10 +56,11 @@ export function retryAfterSeconds(limit: RateLimiterRes): string {
  * Response (not data()): resource routes (Google sign-in, image upload) send it as it is; page routes pass the header
  * on with `keepRetryAfter`.
  */
-export function tooManyRequests(limit: RateLimiterRes): never {
+export function tooManyRequests(limit: RateLimiterRes | string): never {
+  const retryAfter = typeof limit === 'string' ? limit : retryAfterSeconds(limit);
   throw Response.json(
     { message: TOO_MANY_REQUESTS },
-    { status: 429, headers: { 'Retry-After': retryAfterSeconds(limit), 'Cache-Control': 'no-store' } },
+    { status: 429, headers: { 'Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
   );
 }
 

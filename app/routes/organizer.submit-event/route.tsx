@@ -15,7 +15,13 @@ import { EventFormScreen } from './EventFormScreen';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
   const copyFrom = new URL(request.url).searchParams.get('copie');
-  return eventFormPage(context.services, user, { eventId: params.id, copyFrom });
+  try {
+    return await eventFormPage(context.services, user, { eventId: params.id, copyFrom });
+  } catch (error) {
+    // Someone else's event, or none: a 404 on the error page, as if it did not exist.
+    if (!(error instanceof UseCaseError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  }
 }
 
 /** This route's forms carry an image: its multipart bodies get the upload limit (request-body.ts reads this). */
