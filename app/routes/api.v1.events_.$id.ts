@@ -1,7 +1,7 @@
 // GET /api/v1/events/{id}: one public event (its approved content), else a 404 in problem+json.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getApiEvent } from '~/.server/api/events';
-import { apiOptions, apiRead } from '~/.server/api/http';
+import { apiOptions, apiRead } from '~/.server/http/api';
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return apiRead(request, context, () =>

@@ -1,7 +1,8 @@
 // /evenements.rss: the events of a list selection (same query as /evenements) as an RSS 2.0 feed.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { buildRss } from '~/.server/feeds/feeds';
-import { selectionFeed, selectionFeedResponse } from '~/.server/feeds/selection-feed';
+import { selectionFeed } from '~/.server/feeds/selection-feed';
+import { selectionFeedResponse } from '~/.server/http/feeds';
 import { filtersToParams } from '~/domain/event-filters';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

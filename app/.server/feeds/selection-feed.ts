@@ -25,15 +25,3 @@ export async function selectionFeed(
       selection.searchError ?? `Agenda romand, ${SITE_TAGLINE}\u00a0: les événements à venir de cette sélection.`,
   };
 }
-
-/** The feed's answer: 400 when its search text was refused, else shared caches keep it a quarter of an hour. */
-export function selectionFeedResponse(
-  body: string,
-  feed: SelectionFeed,
-  headers: { 'Content-Type': string } & Record<string, string>,
-): Response {
-  return new Response(body, {
-    status: feed.searchError ? 400 : 200,
-    headers: { ...headers, 'Cache-Control': 'public, max-age=900' },
-  });
-}

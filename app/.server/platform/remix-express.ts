@@ -10,7 +10,7 @@ import {
   writeReadableStreamToWritable,
 } from '@remix-run/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
-import { apiRateLimit } from '../api/http';
+import { apiRateLimit } from '../http/api';
 import type { Config } from './config';
 import {
   type CachedAnswer,

@@ -2,6 +2,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { eventFormPage } from '~/.server/events/event-form';
 import { saveEventForm } from '~/.server/events/save-event-form';
+import { readEventForm } from '~/.server/http/event-form';
 import { IMPORT_INTENT, importLinkAnswer } from '~/.server/imports/link-answer';
 import { guardPost } from '~/.server/platform/guard';
 import { invalidFields } from '~/.server/platform/refusal';
@@ -37,10 +38,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     honeypot: true,
   });
   // « Importer depuis un lien » (a new event only): the form prefilled, nothing saved.
-  if (!params.id && form.get('intent') === IMPORT_INTENT) return importLinkAnswer(context.services, user, form);
+  if (!params.id && form.get('intent') === IMPORT_INTENT) {
+    const { status, answer } = await importLinkAnswer(context.services, user, String(form.get('importUrl') ?? ''));
+    return data(answer, { status });
+  }
   let saved: Awaited<ReturnType<typeof saveEventForm>>;
   try {
-    saved = await saveEventForm(context.services, user, form, params.id);
+    saved = await saveEventForm(context.services, user, await readEventForm(form), params.id);
   } catch (error) {
     // Refused by the lifecycle (the event changed or went meanwhile): said on an error page.
     if (!(error instanceof UseCaseError)) throw error;
