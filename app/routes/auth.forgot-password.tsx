@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, requestPasswordReset } from '~/.server/accounts/accounts';
+import { requestPasswordReset } from '~/.server/accounts/accounts';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(formData, ['email']);
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) return invalid(parsed.error, { values });
-  await requestPasswordReset(accountDeps(context.services), parsed.data.email);
+  await requestPasswordReset(context.services, parsed.data.email);
   return redirect('/auth/forgot-password?envoye=1');
 }
 

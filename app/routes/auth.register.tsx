@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, registerAccount } from '~/.server/accounts/accounts';
+import { registerAccount } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = registerSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
   if (!parsed.success) return invalid(parsed.error, { values });
   try {
-    await registerAccount(accountDeps(context.services), parsed.data);
+    await registerAccount(context.services, parsed.data);
   } catch (error) {
     return refused(error, { values });
   }

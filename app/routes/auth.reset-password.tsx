@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
+import { isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   return {
     token,
-    valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(accountDeps(context.services), token)),
+    valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(context.services, token)),
   };
 }
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!parsed.success) return invalid(parsed.error);
   try {
-    await resetPassword(accountDeps(context.services), token, parsed.data.password);
+    await resetPassword(context.services, token, parsed.data.password);
   } catch (error) {
     return refused(error);
   }

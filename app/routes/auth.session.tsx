@@ -2,7 +2,7 @@
 // the ID token here with the CSRF token; the server verifies it and opens a session cookie.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { accountDeps, signInExternal } from '~/.server/accounts/accounts';
+import { signInExternal } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (idToken.length < 20 || idToken.length > 8000) return failed('La connexion avec Google n’a pas abouti.');
   let signedIn: Awaited<ReturnType<typeof signInExternal>>;
   try {
-    signedIn = await signInExternal(accountDeps(context.services), idToken);
+    signedIn = await signInExternal(context.services, idToken);
   } catch (error) {
     if (error instanceof UseCaseError) return failed(error.message);
     throw error;

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, resendVerification, verifyEmail } from '~/.server/accounts/accounts';
+import { resendVerification, verifyEmail } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refused } from '~/.server/platform/refusal';
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
   const user = await getCurrentUser(request, context.services);
   if (token) {
-    const verified = token.length < 200 ? await verifyEmail(accountDeps(context.services), token) : null;
+    const verified = token.length < 200 ? await verifyEmail(context.services, token) : null;
     if (!verified) {
       const flash = {
         kind: 'error' as const,
@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   try {
-    await resendVerification(accountDeps(context.services), await getCurrentUser(request, context.services));
+    await resendVerification(context.services, await getCurrentUser(request, context.services));
   } catch (error) {
     return refused(error);
   }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { contactDeps, sendContactMessage } from '~/.server/contact/contact';
+import { sendContactMessage } from '~/.server/contact/contact';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(formData, CONTACT_FIELDS);
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) return invalid(parsed.error, { values });
-  await sendContactMessage(contactDeps(context.services), parsed.data);
+  await sendContactMessage(context.services, parsed.data);
   return redirect('/contact?envoye=1');
 }
 

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { type CheckoutOutcome, confirmCheckout } from '~/.server/donations/checkout';
-import { donationDeps } from '~/.server/donations/deps';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { formatChf } from '~/domain/donation';
@@ -20,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let message: string | null = null;
   if (sessionId != null) {
     try {
-      const outcome = await confirmCheckout(donationDeps(context.services), user, sessionId);
+      const outcome = await confirmCheckout(context.services, user, sessionId);
       state = outcome.state;
       if (outcome.state === 'paid') amount = formatChf(outcome.donation.amount);
     } catch (error) {

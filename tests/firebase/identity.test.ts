@@ -51,7 +51,7 @@ beforeAll(async () => {
     emulatorHost: authHost,
   });
   mailer = deliveringMailer(store, { siteUrl: SITE, identity });
-  deps = { store, mailer, siteUrl: SITE, identity };
+  deps = { store, mailer, config: { SITE_URL: SITE }, identity };
   dispose = async () => {
     await store.close();
     await firestore.dispose();

@@ -23,7 +23,7 @@ function setup(start = new Date('2026-11-22T10:00:00Z')) {
   const { db, store } = memoryStore();
   let now = start;
   const mailer = deliveringMailer(store, { now: () => now });
-  const deps = { store, mailer, siteUrl: 'https://agenda.test', now: () => now };
+  const deps = { store, mailer, config: { SITE_URL: 'https://agenda.test' }, now: () => now };
   return { db, store, mailer, deps, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 }
 
@@ -87,7 +87,7 @@ describe('comptes', () => {
   it('un mail est enregistré avant la réponse, le même que l’adresse ait un compte ou non ; elle n’est cherchée qu’à son départ', async () => {
     const { store } = memoryStore();
     const mail = mailHarness(store);
-    const deps = { store, mailer: mail.mailer, siteUrl: 'https://agenda.test' };
+    const deps = { store, mailer: mail.mailer, config: { SITE_URL: 'https://agenda.test' } };
     await registered(deps);
     await mail.deliver();
     mail.sent.length = 0;
@@ -129,7 +129,7 @@ describe('comptes', () => {
     let now = start;
     const { store } = memoryStore();
     const mail = mailHarness(store, { now: () => now });
-    const deps = { store, mailer: mail.mailer, siteUrl: 'https://agenda.test', now: () => now };
+    const deps = { store, mailer: mail.mailer, config: { SITE_URL: 'https://agenda.test' }, now: () => now };
     await registered(deps);
     await mail.deliver();
     mail.transport.failure = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' });
@@ -241,7 +241,7 @@ describe('comptes', () => {
 
     const admin = await createOrUpdateAccount(
       { email: 'ada@exemple.ch', password: 'une phrase assez longue', role: 'admin', name: 'Administrateur' },
-      { store, identity: createLocalIdentity(store, deps.siteUrl) },
+      { store, identity: createLocalIdentity(store, deps.config.SITE_URL) },
     );
     expect(admin.displayName).toBe('Administrateur');
     await updateProfile(deps, admin, { displayName: 'Modération' });

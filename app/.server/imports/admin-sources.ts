@@ -5,13 +5,13 @@ import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import type { ImportRun, ImportSource } from './ports';
-import { type ImportLimits, KEEP_RUNS } from './run-import';
+import { type ImportLimitsConfig, KEEP_RUNS } from './run-import';
 
 export interface SourcesDeps {
   store: Store;
   fetchText: FetchText;
   now?: () => Date;
-  limits?: ImportLimits;
+  config?: ImportLimitsConfig;
 }
 
 const NOT_FOUND = 'Cette source n’existe pas (ou plus).';

@@ -5,7 +5,6 @@ import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
 import { deleteSource, requestSourceRun, sourceWithRuns, updateSource } from '~/.server/imports/admin-sources';
-import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
@@ -44,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
-  const deps = sourcesDeps(context.services);
+  const deps = context.services;
   const id = params.id ?? '';
   const intent = String(formData.get('intent') ?? '');
   const flash = async (to: string, message: string, kind: 'success' | 'error' = 'success') =>

@@ -4,7 +4,6 @@ import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
 import { createSource, listSources } from '~/.server/imports/admin-sources';
-import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
@@ -33,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = sourceSchema.safeParse(values);
   if (!parsed.success) return invalid(parsed.error, { values });
   try {
-    const source = await createSource(sourcesDeps(context.services), admin, parsed.data);
+    const source = await createSource(context.services, admin, parsed.data);
     return redirect(`/admin/sources/${source.id}`, {
       headers: {
         'Set-Cookie': await setFlash(request, context.services, {

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
-  accountDeps,
   changePassword,
   deleteAccount,
   endOtherSessions,
@@ -102,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const parsed = profileSchema.safeParse(values);
         if (!parsed.success) return invalid(parsed.error, { intent, values, message: '' });
         try {
-          await updateProfile(accountDeps(context.services), user, parsed.data);
+          await updateProfile(context.services, user, parsed.data);
         } catch (error) {
           // A refused name keeps what was typed beside its message.
           return refused(error, { intent, values, message: '' });
@@ -117,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
         if (!parsed.success) return invalid(parsed.error, { intent, values: noValues, message: '' });
         const signedIn = await changePassword(
-          accountDeps(context.services),
+          context.services,
           { user, sessionId: current?.sessionId ?? null },
           parsed.data,
         );
@@ -131,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done(message);
       }
       case 'resend':
-        await resendVerification(accountDeps(context.services), user);
+        await resendVerification(context.services, user);
         return done('Un nouvel email de vérification vient de partir.');
       case 'sessions':
         await endOtherSessions(context.services, user, current?.sessionId ?? null);
@@ -139,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case 'delete': {
         const parsed = deleteAccountSchema.safeParse(formValues(formData, ['deletePassword', 'confirm']));
         if (!parsed.success) return invalid(parsed.error, { intent, values: noValues, message: '' });
-        await deleteAccount(accountDeps(context.services), user, parsed.data.deletePassword);
+        await deleteAccount(context.services, user, parsed.data.deletePassword);
         const headers = new Headers();
         headers.append('Set-Cookie', await destroyUserSession(request, context.services));
         headers.append(

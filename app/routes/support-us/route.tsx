@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { startCheckout } from '~/.server/donations/checkout';
-import { cardPaymentsEnabled, donationCreditor, donationDeps } from '~/.server/donations/deps';
+import { cardPaymentsEnabled, donationCreditor } from '~/.server/donations/deps';
 import { qrBillSummary } from '~/.server/donations/qr-bill';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, refused } from '~/.server/platform/refusal';
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = checkoutSchema.safeParse(values);
   if (!parsed.success) return invalid(parsed.error, { values });
   try {
-    const { url } = await startCheckout(donationDeps(context.services), user, parsed.data);
+    const { url } = await startCheckout(context.services, user, parsed.data);
     return redirect(url);
   } catch (error) {
     return refused(error, { values });
