@@ -5,6 +5,7 @@ import { WHEN_OPTIONS } from '~/domain/event-filters';
 import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from './events';
 import { EVENT_FIELDS } from './representation';
 
+const occurrenceProperties = { date: { type: 'string', format: 'date' }, upcomingDates: { type: 'integer' } };
 const nullable = (type: string, extra: object = {}) => ({ type: [type, 'null'], ...extra });
 const isoWithOffset = {
   type: 'string',
@@ -34,7 +35,7 @@ const Image = {
 
 const Event = {
   type: 'object',
-  description: 'Un événement public ; avec `fields=`, seuls les champs demandés sont présents.',
+  description: 'Un événement public\u00a0; avec `fields=`, seuls les champs demandés sont présents.',
   properties: {
     id: { type: 'string' },
     title: { type: 'string' },
@@ -45,22 +46,15 @@ const Event = {
     endsAt: { ...isoWithOffset, type: ['string', 'null'] },
     allDay: { type: 'boolean' },
     cancelled: { type: 'boolean' },
-    occurrence: nullable('object', {
-      required: ['date', 'upcomingDates'],
-      properties: { date: { type: 'string', format: 'date' }, upcomingDates: { type: 'integer' } },
-    }),
+    occurrence: nullable('object', { required: ['date', 'upcomingDates'], properties: occurrenceProperties }),
     series: nullable('object', {
-      description: 'Une série (plusieurs dates, une règle ou une période d’ouverture) ; null pour une seule date.',
+      description: 'Une série (plusieurs dates, une règle ou une période d’ouverture)\u00a0; null pour une seule date.',
       required: ['kind', 'description', 'summary', 'matchingDates'],
       properties: {
         kind: { type: 'string', enum: ['dates', 'rule', 'period'] },
         description: { type: 'string', description: 'L’horaire en une phrase française.' },
-        summary: nullable('string', {
-          description: 'La ligne d’une liste\u00a0: «\u00a0Chaque mardi · 18:30 · 29 dates\u00a0».',
-        }),
-        matchingDates: nullable('integer', {
-          description: 'Avec `group=series`\u00a0: ses dates que la requête retient.',
-        }),
+        summary: nullable('string', { description: 'Une ligne\u00a0: «\u00a0Chaque mardi · 18:30 · 29 dates\u00a0».' }),
+        matchingDates: nullable('integer', { description: 'Avec `group=series`\u00a0: les dates retenues.' }),
       },
     }),
     venue: {
@@ -112,7 +106,8 @@ const EventWithDates = {
   properties: {
     ...Event.properties,
     dates: nullable('array', {
-      description: 'Les dates à venir d’une série, dans l’ordre, une date annulée marquée (null : une seule date).',
+      description:
+        'Les dates à venir d’une série, dans l’ordre, une date annulée marquée (null\u00a0: une seule date).',
       items: {
         type: 'object',
         required: ['startsAt', 'endsAt', 'cancelled'],
@@ -203,9 +198,9 @@ export function openApiDocument(siteUrl: string) {
             ),
             query('du', 'Premier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
             query('au', 'Dernier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
-            query('gratuit', '1 : seulement les événements gratuits.', { type: 'string', enum: ['1'] }),
-            query('famille', '1 : seulement ceux pour les familles.', { type: 'string', enum: ['1'] }),
-            query('accessible', '1 : seulement ceux accessibles en fauteuil.', { type: 'string', enum: ['1'] }),
+            query('gratuit', '1\u00a0: seulement les événements gratuits.', { type: 'string', enum: ['1'] }),
+            query('famille', '1\u00a0: seulement ceux pour les familles.', { type: 'string', enum: ['1'] }),
+            query('accessible', '1\u00a0: seulement ceux accessibles en fauteuil.', { type: 'string', enum: ['1'] }),
             query(
               'limit',
               `Taille de la page (1 à ${API_MAX_LIMIT}, ${API_DEFAULT_LIMIT} par défaut).`,
@@ -220,7 +215,7 @@ export function openApiDocument(siteUrl: string) {
             ),
             query(
               'sort',
-              'date (par défaut)\u00a0: par date, la pertinence départageant un même instant ; relevance\u00a0: avec `q`, les plus pertinents d’abord.',
+              'date (par défaut)\u00a0: par date, la pertinence départageant un même instant\u00a0; relevance\u00a0: avec `q`, les plus pertinents d’abord.',
               { type: 'string', enum: ['date', 'relevance'] },
             ),
             query('cursor', 'Le champ `next` de la page précédente, avec les mêmes filtres.', { type: 'string' }),

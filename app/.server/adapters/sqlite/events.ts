@@ -1,11 +1,12 @@
 // Events in SQLite: the rows, their full-text index (FTS5) and the moderation log written with each transition.
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
-import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedule-expand';
+import type { StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventStore, ModerationLogInput } from '../../ports';
 import type { Db } from './db';
 import { imagePathsOf } from './event-images';
 import { AWAITING, eventParams, eventQuerySql, ftsMatch, statusCounts, toEvent, toEventAt } from './event-rows';
+import { occurrenceWriter } from './occurrence-rows';
 import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
 
 /** Added to a cancelled date's instant when picking a series' next date: any date not cancelled comes first. */
@@ -24,22 +25,7 @@ export function createEventStore(db: Db): EventStore {
   const logDecision = (eventId: string, eventTitle: string, e: ModerationLogInput) =>
     insertDecision.run(eventId, eventTitle, e.adminUid, e.action, e.reason, e.createdAt);
 
-  // Occurrences (decision 041): replaced with every write of their event, inside the writer's transaction.
-  const deleteOccurrences = db.prepare('DELETE FROM event_occurrences WHERE event_id = ?');
-  const insertOccurrence = db.prepare(
-    `INSERT INTO event_occurrences (event_id, starts_at, ends_at, starts_ts, ends_ts, open_end, cancelled)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const setHorizon = db.prepare('UPDATE events SET occurrences_until = ? WHERE id = ?');
-  const storeOccurrences = (e: AgendaEvent, until?: Date) => {
-    const own = horizonFor(e);
-    const horizon = until && until > own ? until : own;
-    deleteOccurrences.run(e.id);
-    for (const o of materialise(e, horizon)) {
-      insertOccurrence.run(e.id, o.startsAt, o.endsAt, o.startsTs, o.endsTs, o.openEnd ? 1 : 0, o.cancelled ? 1 : 0);
-    }
-    setHorizon.run(horizon.getTime(), e.id);
-  };
+  const storeOccurrences = occurrenceWriter(db);
 
   return {
     async search(q) {
