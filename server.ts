@@ -299,6 +299,10 @@ async function serve() {
   // route accepts is refused here, unread; the others are cut at the same limit as their bytes arrive, in the stream
   // Remix reads, and their form is read within it (app/.server/platform/request-body.ts, decision 024). The routes that
   // take images say so in their module (`handle`).
+  // ActivityPub, when FEDERATION is on (decision 087): WebFinger, NodeInfo, actors, inboxes, with their own bound.
+  const federation = runtime.federationHandler(services);
+  if (federation) app.use(federation);
+
   app.use(bodyLimits.refuseOversized);
 
   app.all('*', remix.handle);

@@ -143,7 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The service worker (SPEC §7), registered once the page has loaded, from a chunk of its own. A visitor's app badge is
+ * The service worker (docs/specification.md §7), registered once the page has loaded, from a chunk of its own. A visitor's app badge is
  * cleared (an admin who logged out leaves no count behind); an admin's follows the live count (AdminClient).
  */
 function useServiceWorker(isAdmin: boolean) {

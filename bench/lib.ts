@@ -40,7 +40,7 @@ export async function seedManyEvents(count = EVENT_COUNT, series = 0): Promise<{
   const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
   const today = zurichToday();
   const now = new Date().toISOString();
-  const { scheduleSpan } = await import('../app/domain/schedule-expand');
+  const { scheduleSpan } = await import('../app/.server/schedule/schedule-expand');
   const { addDaysToDate } = await import('../app/domain/dates');
   const { weekdayOf } = await import('../app/domain/schedule');
   const events = Array.from({ length: count }, (_, i) => {

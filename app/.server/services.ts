@@ -14,6 +14,8 @@ import { openDatabase } from './adapters/sqlite/db';
 import { createSqliteStore } from './adapters/sqlite/store';
 import type { Database } from './database';
 import { createStripeClient } from './donations/stripe';
+import { observeEventWrites } from './federation/events-hook';
+import { createFederationService, type FederationService } from './federation/service';
 import { createDiskFileStore } from './files/disk';
 import type { FileStore } from './files/ports';
 import { createStorageFileStore } from './files/storage';
@@ -64,9 +66,14 @@ export interface Services {
   readonly googleSignIn: GoogleSignInConfig | null;
   /** Fetches a document at an address someone typed (imports), public addresses only (platform/safe-fetch.ts). */
   readonly fetchText: FetchText;
+  /** ActivityPub (decision 087): null unless FEDERATION is on. */
+  readonly federation: FederationService | null;
   /** Releases what the services hold open (database handles); for scripts and tests. */
   close(): Promise<void>;
 }
+
+/** The version NodeInfo announces. */
+const FEDERATION_VERSION = '0.1.0';
 
 /** The server runs its jobs itself unless configured otherwise: on SQLite (one server), not on Firestore. */
 export function jobsRunInProcess(config: Config): boolean {
@@ -124,10 +131,16 @@ export function createServices(config: Config = loadConfig()): Services {
   // gives back what was typed (platform/storage-failure.ts).
   lazy(services, 'store', () => {
     const { database } = services;
-    return guardStorage(
+    const store = guardStorage(
       database.kind === 'firestore' ? createFirestoreStore(database.db) : createSqliteStore(database.db),
     );
+    // With the federation on, each event written is published after the answer (decision 088).
+    const { federation } = services;
+    return federation ? observeEventWrites(store, (id) => federation.eventWritten(id)) : store;
   });
+  lazy(services, 'federation', () =>
+    config.FEDERATION ? createFederationService(config, () => services.store, FEDERATION_VERSION) : null,
+  );
   lazy(services, 'identity', () =>
     firebase
       ? createFirebaseIdentity({

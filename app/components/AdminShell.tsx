@@ -14,6 +14,7 @@ const ADMIN_LINKS = [
   { to: '/admin/categories', label: 'Catégories' },
   { to: '/admin/partners', label: 'Partenaires' },
   { to: '/admin/sources', label: 'Sources' },
+  { to: '/admin/federation', label: 'Fédération' },
   { to: '/admin/users', label: 'Utilisateurs' },
 ] as const;
 

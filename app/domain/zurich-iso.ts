@@ -15,3 +15,10 @@ export function zurichIso(ymd: string, hm = '00:00'): string {
   const time = `${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
   return `${date}T${time}${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
+
+/** An instant as Zurich's wall clock with its offset (« 2026-11-28T08:00:00+01:00 »): what ActivityPub peers show. */
+export function zurichOffsetIso(instant: string): string {
+  const local = new TZDate(Date.parse(instant), 'Europe/Zurich');
+  const ymd = `${pad(local.getFullYear(), 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+  return zurichIso(ymd, `${pad(local.getHours())}:${pad(local.getMinutes())}`);
+}

@@ -6,7 +6,7 @@ import { getCurrentSession, requireAdmin } from '~/.server/platform/session';
 const KEEP_ALIVE_MS = 25_000;
 /**
  * How soon the browser opens the stream again once it is cut (Hosting ends every request after 60 s; browsers wait
- * 3 s by default): the count it sends on opening is then on the badge well within the 2 s SPEC gives it.
+ * 3 s by default): the count it sends on opening is then on the badge within 2 s (docs/specification.md §4 counts pending events live).
  */
 const RECONNECT_MS = 500;
 

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-r
 import { authenticate } from '~/.server/accounts/login';
 import { audit, auditFromRequest } from '~/.server/platform/audit';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter, tooManyRequests } from '~/.server/platform/security';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
@@ -13,7 +13,6 @@ import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { PasswordField } from '~/components/form/PasswordField';
 import { LOGIN_FAILED, landingPath, loginSchema } from '~/domain/auth';
-import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 
@@ -27,19 +26,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
   await requireAnonymous(request, context.services);
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
+  const submission = readForm(formData, loginSchema);
   // The password is never sent back to the browser.
-  const values = formValues(formData, ['email']);
-  const parsed = loginSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
-  if (!parsed.success) return invalid(parsed.error, { values });
+  const hideFields = ['password'];
+  if (submission.status !== 'success') return invalid(submission, { hideFields });
   const who = {
     ...auditFromRequest(request),
-    email: parsed.data.email.trim().toLowerCase(),
+    email: submission.value.email.trim().toLowerCase(),
     ip: context.clientIp,
   };
   const user = await authenticate(
     context.services,
-    parsed.data.email,
-    parsed.data.password,
+    submission.value.email,
+    submission.value.password,
     context.services.identity,
     who,
   ).catch((error: unknown) => {
@@ -49,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!user) {
     audit('login.failure', who);
-    return refused(new UseCaseError(LOGIN_FAILED), { values });
+    return refused(submission, new UseCaseError(LOGIN_FAILED), { hideFields });
   }
   audit('login.success', { ...who, uid: user.uid });
   // The page asked for (`?redirect=`), else where this role works.

@@ -4,7 +4,7 @@ import { audit, auditFromRequest } from '~/.server/platform/audit';
 import { guardPost } from '~/.server/platform/guard';
 import { destroyUserSession, getCurrentUser } from '~/.server/platform/session';
 
-// Logout is POST only (SPEC §2 menu 'Déconnexion'); a GET just goes home.
+// Logout is POST only (docs/specification.md §2 menu 'Déconnexion'); a GET just goes home.
 export async function loader() {
   return redirect('/');
 }

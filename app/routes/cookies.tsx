@@ -1,4 +1,4 @@
-// POST /cookies: the cookie banner's and preferences dialog's choices (SPEC §2, §4). Without JavaScript the form
+// POST /cookies: the cookie banner's and preferences dialog's choices (docs/specification.md §2, §4). Without JavaScript the form
 // posts here and comes back to the page; with JavaScript the same form is posted by fetch (`js=1`) and gets JSON.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';

@@ -1,5 +1,5 @@
 // POST /push/subscription: an admin's browser registers (intent=save) or drops (intent=forget, forced regeneration)
-// the push token of one of its devices (SPEC §3, §4, §6). Admin session, CSRF token and same origin required.
+// the push token of one of its devices (docs/specification.md §3, §4, §6). Admin session, CSRF token and same origin required.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { guardPost } from '~/.server/platform/guard';

@@ -113,7 +113,7 @@ describe('déménager un site entre SQLite et Firestore', () => {
         createdAt: '2030-03-01T10:00:00.000Z',
       }),
     );
-    // Page views and an admin's push device (SPEC §3 fcmTokens, fcmToken, fcmTokenUpdatedAt).
+    // Page views and an admin's push device (docs/specification.md §3 fcmTokens, fcmToken, fcmTokenUpdatedAt).
     await source.stats.recordPageView({ path: '/', title: 'Accueil', viewedAt: '2030-03-01T10:00:00.000Z' });
     await source.stats.recordPageView({
       path: '/evenements',

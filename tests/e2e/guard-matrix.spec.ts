@@ -1,4 +1,4 @@
-// Every route of the app's own manifest, for a visitor, an organizer and an admin (SPEC §2 guards), and the security
+// Every route of the app's own manifest, for a visitor, an organizer and an admin (docs/specification.md §2 guards), and the security
 // headers of every HTML answer among them.
 // A route added without its line here makes the first test fail.
 import path from 'node:path';
@@ -70,6 +70,8 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/sources': 'admin',
   '/admin/sources/:id': 'admin',
   '/admin/users': 'admin',
+  // ActivityPub (issue 37): followers, deliveries, sources, blocked domains; « not enabled » when FEDERATION is off.
+  '/admin/federation': 'admin',
   '/admin/live': 'admin-stream',
   '/partenaires': 'public',
   '/partenaires/:id': 'public',

@@ -53,7 +53,8 @@ test.describe('journal de sécurité @js-only @sqlite-only', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page).toHaveURL(`${base}/dashboard`);
     const sessionCookies = (await page.context().cookies()).map((c) => c.value);
-    await expect.poll(() => newestMailTo(server.dataDir, email)).toContain('verify-email?token=');
+    // The mail leaves from the jobs worker (decision 060): seconds, more on a busy machine.
+    await expect.poll(() => newestMailTo(server.dataDir, email), { timeout: 30_000 }).toContain('verify-email?token=');
     const verifyLink =
       newestMailTo(server.dataDir, email)?.match(/https?:\/\/\S*verify-email\?token=[\w-]+/)?.[0] ?? '';
     const verifyToken = new URL(verifyLink).searchParams.get('token') ?? '';
@@ -74,7 +75,9 @@ test.describe('journal de sécurité @js-only @sqlite-only', () => {
     await page.goto(`${base}/auth/forgot-password`);
     await page.getByLabel('Adresse email').fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await expect.poll(() => newestMailTo(server.dataDir, email)).toContain('reset-password?token=');
+    await expect
+      .poll(() => newestMailTo(server.dataDir, email), { timeout: 30_000 })
+      .toContain('reset-password?token=');
     const resetToken =
       newestMailTo(server.dataDir, email)?.match(/reset-password\?token=([\w-]+)/)?.[1] ?? 'jeton introuvable';
     await page.goto(`${base}/auth/reset-password?token=${resetToken}`);

@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import ical, { type VEvent } from 'node-ical';
 import { setDateCancelled } from '../../app/.server/events/cancel-date';
+import { expandSchedule, scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
-import { expandSchedule, scheduleSpan } from '../../app/domain/schedule-expand';
 import { expect, type Fixtures, test } from './fixtures';
 import { smallTargets } from './tap-targets';
 import { unique } from './utils';

@@ -1,5 +1,5 @@
 // The Firebase Auth identity adapter against the Auth emulator of firebase-tools (started by `npm run test:firebase`),
-// with profiles in Firestore (in-process emulator): the account journeys of SPEC §7.
+// with profiles in Firestore (in-process emulator): the account journeys of docs/specification.md §7.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,7 @@ describe('Firebase Auth (émulateur)', () => {
       supported: false,
       emailVerified: false,
     });
-    // Our page applies the code, then continues to the site root (SPEC §7).
+    // Our page applies the code, then continues to the site root (docs/specification.md §7).
     const code = lastLink(email, '/auth/verify-email');
     expect((await verifyEmail(deps, code))?.emailVerified).toBe(true);
     expect((await auth.getUser(user.uid)).emailVerified).toBe(true);

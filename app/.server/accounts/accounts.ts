@@ -63,7 +63,7 @@ export async function registerAccount(
   if (isReservedName(input.displayName)) throw new UseCaseError(RESERVED_NAME_MESSAGE, 'displayName');
   const identity = identityOf(deps);
   const account = await identity.createAccount(input);
-  // SPEC §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
+  // docs/specification.md §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
   const user = account
     ? await deps.store.users.create({
         uid: account.uid,
@@ -138,7 +138,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
 }
 
 /**
- * SPEC §5 and §7: needs a logged-in user with an email, re-authenticated with the current password; other sessions
+ * docs/specification.md §5 and §7: needs a logged-in user with an email, re-authenticated with the current password; other sessions
  * end. Returns a fresh sign-in when the provider also ended this one (Firebase), to open a new session here.
  */
 export async function changePassword(
@@ -162,7 +162,7 @@ export async function changePassword(
 }
 
 /**
- * SPEC §5: a profile update needs a logged-in user. The team's names (« Admin », « Modération »…) are for admins only:
+ * docs/specification.md §5: a profile update needs a logged-in user. The team's names (« Admin », « Modération »…) are for admins only:
  * an organizer keeps any other name, and an admin made by the command line may use them.
  */
 export async function updateProfile(deps: AccountDeps, user: UserProfile | null, input: { displayName: string }) {
@@ -185,7 +185,7 @@ export async function deleteAccount(deps: AccountDeps, user: UserProfile | null,
 }
 
 /**
- * Google sign-in (SPEC §7, Firebase only): the browser's fresh ID token is verified, the profile is written the
+ * Google sign-in (docs/specification.md §7, Firebase only): the browser's fresh ID token is verified, the profile is written the
  * first time (organizer, photoURL from Google) and the sign-in opens a session. Null when the token is not valid.
  */
 export async function signInExternal(deps: AccountDeps, idToken: string): Promise<Registered | null> {

@@ -114,7 +114,7 @@ async function countFailure(address: string, client: string, pair: string, who: 
 
 /**
  * The profile of a signed-in account. With Firebase Auth an account can exist without one (made in the console):
- * SPEC §4 gives it the default profile, written now.
+ * docs/specification.md §4 gives it the default profile, written now.
  */
 async function profileOf(store: Store, uid: string, email: string): Promise<UserProfile | null> {
   const found = await store.users.findById(uid);

@@ -159,7 +159,7 @@ describe('catégories : gestion par les admins', () => {
       label: 'Jeux de société',
       active: false,
     });
-    // The event form refuses it for a new event, with the SPEC's message.
+    // The event form refuses it for a new event, with the message of docs/specification.md §8.
     expect(validateEventForm({ ...eventForm, category: 'jeux-de-societe' }, NOW, active).errors.category).toBe(
       'Choisissez une catégorie.',
     );

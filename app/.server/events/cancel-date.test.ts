@@ -5,8 +5,8 @@ import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
 import type { EventFormInput } from '../../domain/event-form';
-import { scheduleSpan } from '../../domain/schedule-expand';
 import { UseCaseError } from '../platform/use-case-error';
+import { scheduleSpan } from '../schedule/schedule-expand';
 import { cancelOrRestoreDate, DATE_MESSAGES, keepPublishedDates, managedDates, setDateCancelled } from './cancel-date';
 import { updateEvent } from './submissions';
 

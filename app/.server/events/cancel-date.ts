@@ -2,12 +2,13 @@
 // an admin may do it (and undo it), from the dashboard or the event's page; it changes no content, so it needs no new
 // moderation. The whole series is cancelled like any event (cancelEvent); an exhibition closes a day through its
 // « Jours de fermeture » (an edit); adding or moving dates is an edit, moderated.
+
+import { occurrencesOf } from '~/.server/schedule/schedule-expand';
 import { zurichDay, zurichIso } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { actorsFor, nextVersion } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
-import { occurrencesOf } from '~/domain/schedule-expand';
 import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';

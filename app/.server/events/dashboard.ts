@@ -1,4 +1,4 @@
-// The organizer's dashboard (SPEC §2): their events by state, what each may do, and cancelling or restoring one.
+// The organizer's dashboard (docs/specification.md §2): their events by state, what each may do, and cancelling or restoring one.
 
 import type { AgendaEvent } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';

@@ -1,4 +1,4 @@
-// The event form's page (submit and edit, one screen in SPEC §2): the values it starts from.
+// The event form's page (submit and edit, one screen in docs/specification.md §2): the values it starts from.
 import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';

@@ -1,4 +1,4 @@
-// Event submission and edit (SPEC §2, one screen): the posted form, its image (new, kept from a previous attempt, or
+// Event submission and edit (docs/specification.md §2, one screen): the posted form, its image (new, kept from a previous attempt, or
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
 import type { EventImage } from '~/domain/event';

@@ -1,9 +1,9 @@
 // Organizer use cases: submit (once per submission key), edit, cancel and undo it (the lifecycle table decides).
+import { scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { type AgendaEvent, type EventContent, type EventImage, placeAndContactOf } from '~/domain/event';
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
-import { scheduleSpan } from '~/domain/schedule-expand';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
 import type { FileStore } from '../files/ports';

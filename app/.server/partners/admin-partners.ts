@@ -42,7 +42,7 @@ export interface LogoInput {
 }
 
 export interface PartnerFormSubmission {
-  /** The form's text values as typed (see PARTNER_FORM_FIELDS). */
+  /** The form’s text values as typed (partnerFormSchema’s fields, and the logo kept aside). */
   values: Record<string, string>;
   logo: LogoInput;
 }

@@ -1,4 +1,4 @@
-// The public side of partners (SPEC §2): the page of partners and donors, and one partner with its upcoming events.
+// The public side of partners (docs/specification.md §2): the page of partners and donors, and one partner with its upcoming events.
 import { upcomingByOrganizer } from '../events/public';
 import type { Store } from '../ports';
 

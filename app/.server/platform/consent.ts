@@ -1,5 +1,5 @@
 // The cookie choice of a visitor without JavaScript, kept in `__session` (visitor.ts): the server shows the banner until
-// it exists. With JavaScript, the browser's local storage keeps the choice (SPEC §3) and the page, the same for every
+// it exists. With JavaScript, the browser's local storage keeps the choice (docs/specification.md §3) and the page, the same for every
 // visitor, hides the banner itself; a visitor who already has a `__session` (signed in) keeps it there too.
 import type { CookieConsent } from '~/domain/consent';
 import { hasVisitorCookie, readVisitor, updateVisitor, type VisitorServices } from './visitor';

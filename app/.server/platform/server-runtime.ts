@@ -40,7 +40,9 @@ function runJobsWorker(services: Services): void {
   }
   const scheduler = startJobScheduler(services, JOBS);
   answerJobRequests(services, JOBS);
+  const federationQueue = startFederationQueue(services);
   const stop = async () => {
+    federationQueue.abort();
     await scheduler.stop(2000);
     await closeServices(services);
     process.exit(0);
@@ -52,7 +54,29 @@ function runJobsWorker(services: Services): void {
 
 /** Development only (one process, Vite): the jobs run beside the pages. */
 function startJobsHere(services: Services): void {
-  if (services.jobsInProcess) startJobScheduler(services, JOBS);
+  if (services.jobsInProcess) {
+    startJobScheduler(services, JOBS);
+    startFederationQueue(services);
+  }
+}
+
+/**
+ * The federation's queue (deliveries, activities received), read where the jobs run: the jobs worker on SQLite, every
+ * instance on Firebase (each message is claimed by one). Stopped by aborting the controller returned.
+ */
+function startFederationQueue(services: Services): AbortController {
+  const controller = new AbortController();
+  services.federation
+    ?.startQueue(controller.signal)
+    .catch((error) => console.error('[fédération] la file s’est arrêtée', error));
+  return controller;
+}
+
+/** The federation's Express middleware for a process that serves, or null when FEDERATION is off. */
+function federationHandler(services: Services) {
+  if (!services.federation) return null;
+  if (!services.jobsInProcess) startFederationQueue(services);
+  return services.federation.middleware();
 }
 
 /** The HTTP shell's pieces; entry.server.tsx adds `getServices` and exports the whole as `serverRuntime`. */
@@ -62,6 +86,7 @@ export const platformRuntime = {
   superviseWorkers,
   runJobsWorker,
   startJobsHere,
+  federationHandler,
   closeServices,
   /** The primary stops, every worker gone: the last checkpoint, the lock released. */
   finishServer,

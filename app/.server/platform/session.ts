@@ -1,5 +1,5 @@
 // Server-side sessions (revocable rows keyed by the hash of the cookie's secret: a random token, or a Firebase session
-// cookie checked with revocation on every request) and the route guards of SPEC §2.
+// cookie checked with revocation on every request) and the route guards of docs/specification.md §2.
 import crypto from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import type { IdentityProvider, SignedIn } from '../identity/ports';

@@ -8,7 +8,7 @@ import { parseDecisionForm } from '~/.server/http/decision-form';
 import { decideOnEvent, moderationPage } from '~/.server/moderation/moderation-page';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { refused } from '~/.server/platform/refusal';
+import { refusedAction } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
 import { formatDateTime } from '~/domain/dates';
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const search = listParams(decision.returnQuery, target ? { eventId: target } : {});
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
-    return refused(error, { eventId: decision.eventId, intent: decision.intent, reason: decision.reason });
+    return refusedAction(error, { eventId: decision.eventId, intent: decision.intent, reason: decision.reason });
   }
 }
 

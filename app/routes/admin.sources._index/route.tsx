@@ -6,12 +6,11 @@ import { categoryInfos } from '~/.server/categories/categories';
 import { createSource, listSources } from '~/.server/imports/admin-sources';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
-import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
-import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
+import { sourceSchema } from '~/domain/source-form';
 import { SourceForm } from './SourceForm';
 import { SourceState } from './SourceState';
 
@@ -28,11 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
-  const values = formValues(formData, SOURCE_FIELDS);
-  const parsed = sourceSchema.safeParse(values);
-  if (!parsed.success) return invalid(parsed.error, { values });
+  const submission = readForm(formData, sourceSchema);
+  if (submission.status !== 'success') return invalid(submission);
   try {
-    const source = await createSource(context.services, admin, parsed.data);
+    const source = await createSource(context.services, admin, submission.value);
     return redirect(`/admin/sources/${source.id}`, {
       headers: {
         'Set-Cookie': await setFlash(request, context.services, {
@@ -42,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     });
   } catch (error) {
-    return refused(error, { values });
+    return refused(submission, error);
   }
 }
 

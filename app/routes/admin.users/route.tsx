@@ -16,7 +16,7 @@ import {
 } from '~/.server/accounts/admin-users';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { refused } from '~/.server/platform/refusal';
+import { refusedAction } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
@@ -111,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { 'Set-Cookie': flash },
     });
   } catch (error) {
-    return refused(error, { uid });
+    return refusedAction(error, { uid });
   }
 }
 

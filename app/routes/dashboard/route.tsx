@@ -1,4 +1,4 @@
-// The organizer's dashboard, also at /organizer/dashboard (same screen in SPEC §2, app/routes.ts).
+// The organizer's dashboard, also at /organizer/dashboard (same screen in docs/specification.md §2, app/routes.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { cancelOrRestore, organizerDashboard } from '~/.server/events/dashboard';

@@ -1,11 +1,11 @@
-// Submit an event, and edit one (/organizer/edit-event/:id maps here, app/routes.ts): one screen in SPEC §2.
+// Submit an event, and edit one (/organizer/edit-event/:id maps here, app/routes.ts): one screen in docs/specification.md §2.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { eventFormPage } from '~/.server/events/event-form';
 import { saveEventForm } from '~/.server/events/save-event-form';
 import { readEventForm } from '~/.server/http/event-form';
 import { IMPORT_INTENT, importLinkAnswer } from '~/.server/imports/link-answer';
 import { guardPost } from '~/.server/platform/guard';
-import { invalidFields } from '~/.server/platform/refusal';
+import { invalid, readFormCheckedByUseCase } from '~/.server/platform/refusal';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireUser } from '~/.server/platform/session';
@@ -50,12 +50,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof UseCaseError)) throw error;
     throw data({ message: error.message }, { status: error.status });
   }
-  if (!saved.ok)
-    return invalidFields(saved.errors, {
-      values: saved.values,
+  if (!saved.ok) {
+    // The image sent with a refused form is kept aside: its token comes back with the input.
+    const extra = {
       duplicates: saved.duplicates,
       preview: saved.preview ?? false,
-    });
+      pendingImage: saved.values.pendingImage,
+    };
+    return invalid(readFormCheckedByUseCase(form), { errors: saved.errors, extra });
+  }
   return redirect(`/organizer/event-confirmation/${saved.eventId}${saved.edited ? '?modifie=1' : ''}`);
 }
 

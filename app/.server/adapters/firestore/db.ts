@@ -1,4 +1,4 @@
-// What every Firestore aggregate shares: collection names (SPEC §3 for users and events), keyed locks, batches.
+// What every Firestore aggregate shares: collection names (docs/specification.md §3 for users and events), keyed locks, batches.
 import type { DocumentData, Firestore, QueryDocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
 
 export const COLLECTIONS = {
@@ -31,6 +31,9 @@ export const COLLECTIONS = {
   alerts: 'alerts',
   /** Mails waiting to leave, or failed (decision 060). */
   mailQueue: 'mailQueue',
+  /** ActivityPub (decision 087): Fedify's store, keys, followers, blocks, sources, failures; and its queue. */
+  federationRecords: 'federationRecords',
+  federationQueue: 'federationQueue',
   /** The readiness probe's document per process (platform/health.ts): not data, never exported. */
   healthChecks: 'healthChecks',
 } as const;

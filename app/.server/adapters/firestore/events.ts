@@ -1,4 +1,4 @@
-// Events of the Firestore store: documents in `events` (SPEC §3), searched and counted on the in-process mirror,
+// Events of the Firestore store: documents in `events` (docs/specification.md §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
 import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';

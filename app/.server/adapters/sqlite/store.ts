@@ -7,6 +7,7 @@ import { createContactMessageStore } from './contact-messages';
 import type { Db } from './db';
 import { createDonationStore } from './donations';
 import { createEventStore } from './events';
+import { createFederationStore } from './federation';
 import { createHealthStore } from './health';
 import { createImportStore } from './imports';
 import { createMailQueueStore } from './mail-queue';
@@ -35,6 +36,15 @@ export function createSqliteStore(db: Db): Store {
     alerts: createAlertStore(db),
     mails: createMailQueueStore(db),
     health: createHealthStore(db),
+    // The federation's writes (queue, caches, followers) change no page: left out of the revision too.
+    federation: createFederationStore(db, (write) => {
+      const before = (totalChanges.get() as { n: number }).n;
+      try {
+        return write();
+      } finally {
+        pageViewChanges += (totalChanges.get() as { n: number }).n - before;
+      }
+    }),
 
     sessions: createSessionStore(db),
     authTokens: createAuthTokenStore(db),
