@@ -210,7 +210,7 @@ async function main() {
   const { zurichToday } = await import('../app/domain/dates');
   const { stableId } = await import('../app/.server/platform/ids');
   const store = getServices().store;
-  await seedCategories(store);
+  await seedCategories({ store });
   await createAccounts([ORGANIZER, ADMIN]);
   const smtp: FakeSmtp = await startFakeSmtp(PORT + 1);
   const env = {

@@ -123,28 +123,28 @@ async function perRequest() {
       'liste (/evenements)',
       '20 événements',
       async () => {
-        await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
-        await searchEvents(store, {}, 1, now);
+        await Promise.all([activeCategorySlugs({ store }), categoryInfos({ store })]);
+        await searchEvents({ store }, {}, 1, now);
       },
     ],
     [
       'fiche d’un événement',
       '1 événement, 4 semblables',
       async () => {
-        const view = await getEventForViewer(store, detailId, null);
+        const view = await getEventForViewer({ store }, detailId, null);
         if (!view) throw new Error('fiche introuvable');
-        await seriesView(store, view.event, null, now);
-        await similarEvents(store, view.event, now);
+        await seriesView({ store }, view.event, null, now);
+        await similarEvents({ store }, view.event, now);
       },
     ],
     [
       'fiche d’une série',
       '1 événement, ses dates',
       async () => {
-        const view = await getEventForViewer(store, seriesIds[0], null);
+        const view = await getEventForViewer({ store }, seriesIds[0], null);
         if (!view) throw new Error('série introuvable');
-        await seriesView(store, view.event, null, now);
-        await similarEvents(store, view.event, now);
+        await seriesView({ store }, view.event, null, now);
+        await similarEvents({ store }, view.event, now);
       },
     ],
     ['/partenaires', '≤ 200 noms de donateurs', () => partnersPage({ store })],

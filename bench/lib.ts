@@ -38,7 +38,7 @@ export async function seedManyEvents(
   const { getServices } = await import('../app/.server/services');
   const { seedCategories } = await import('../app/.server/seed/seed');
   const store = target ?? getServices().store;
-  await seedCategories(store);
+  await seedCategories({ store });
   const events = await buildManyEvents(count, series);
   await store.events.insertMany(events);
   return {

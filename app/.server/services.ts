@@ -5,14 +5,14 @@
 import path from 'node:path';
 import { type App, getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { Firestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
 import type Stripe from 'stripe';
 import type { GoogleSignInConfig } from '~/domain/google-sign-in';
 import { createFirestoreStore } from './adapters/firestore/store';
-import { type Db, openDatabase } from './adapters/sqlite/db';
+import { openDatabase } from './adapters/sqlite/db';
 import { createSqliteStore } from './adapters/sqlite/store';
+import type { Database } from './database';
 import { createStripeClient } from './donations/stripe';
 import { observeEventWrites } from './federation/events-hook';
 import { createFederationService, type FederationService } from './federation/service';
@@ -35,8 +35,7 @@ import type { MailPort, MailTransport, Store } from './ports';
 import { createPushTransport } from './push';
 import type { PushTransport } from './push/ports';
 
-/** The database behind the store, for the tools that copy it whole (data:export, data:import). */
-export type Database = { kind: 'sqlite'; db: Db } | { kind: 'firestore'; db: Firestore };
+export type { Database };
 
 export interface Services {
   readonly config: Config;

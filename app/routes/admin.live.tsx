@@ -11,8 +11,8 @@ const KEEP_ALIVE_MS = 25_000;
 const RECONNECT_MS = 500;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const session = await getCurrentSession(request);
+  const admin = await requireAdmin(request, context.services);
+  const session = await getCurrentSession(request, context.services);
   return eventStream(request.signal, (send, close) => {
     let first = true;
     const unsubscribe = context.services.live.subscribe({

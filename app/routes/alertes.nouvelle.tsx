@@ -17,9 +17,9 @@ import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { store } = context.services;
-  const filter = alertFilterFromParams(new URL(request.url).searchParams, await activeCategorySlugs(store));
+  const filter = alertFilterFromParams(new URL(request.url).searchParams, await activeCategorySlugs({ store }));
   // Without a filter, the page says to choose one (the list offers the form under its filtered views).
-  return { filter: filter ?? '', description: filter ? await describeAlert(store, filter) : '' };
+  return { filter: filter ?? '', description: filter ? await describeAlert({ store }, filter) : '' };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,9 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'alertes' } });
   const submission = readForm(formData, alertRequestSchema);
   const typed = formData.get('filtre');
-  const active = await activeCategorySlugs(services.store);
+  const active = await activeCategorySlugs(services);
   const filter = alertFilterFromParams(new URLSearchParams(typeof typed === 'string' ? typed : ''), active) ?? '';
-  const page = { filter, description: filter ? await describeAlert(services.store, filter) : '' };
+  const page = { filter, description: filter ? await describeAlert(services, filter) : '' };
   if (submission.status !== 'success') return invalid(submission, { extra: page });
   const { email, rythme } = submission.value;
   try {

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await recordPageView(context.services, {
     body,
     userAgent: request.headers.get('User-Agent'),
-    consent: await readConsent(request),
+    consent: await readConsent(request, context.services),
   });
   return outcome === 'invalid' ? text('Page vue illisible.', 400) : text(null, 204);
 }

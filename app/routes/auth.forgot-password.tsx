@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, requestPasswordReset } from '~/.server/accounts/accounts';
-import { guardAnonymousPost } from '~/.server/accounts/anonymous';
+import { requestPasswordReset } from '~/.server/accounts/accounts';
+import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireAnonymous } from '~/.server/platform/session';
@@ -12,16 +12,18 @@ import { TextField } from '~/components/form/Field';
 import { forgotPasswordSchema } from '~/domain/auth';
 import { pageMeta } from '~/domain/meta';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context.services);
   return { sent: new URL(request.url).searchParams.get('envoye') === '1' };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await guardAnonymousPost(request, context);
+  // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
+  await requireAnonymous(request, context.services);
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   const submission = readForm(formData, forgotPasswordSchema);
   if (submission.status !== 'success') return invalid(submission);
-  await requestPasswordReset(accountDeps(context.services), submission.value.email);
+  await requestPasswordReset(context.services, submission.value.email);
   return redirect('/auth/forgot-password?envoye=1');
 }
 

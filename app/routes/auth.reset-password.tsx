@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
+import { isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm, refused } from '~/.server/platform/refusal';
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   return {
     token,
-    valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(accountDeps(context.services), token)),
+    valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(context.services, token)),
   };
 }
 
@@ -31,15 +31,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hideFields = ['password', 'confirmation', 'token'];
   if (submission.status !== 'success') return invalid(submission, { hideFields });
   try {
-    await resetPassword(accountDeps(context.services), token, submission.value.password);
+    await resetPassword(context.services, token, submission.value.password);
   } catch (error) {
     return refused(submission, error, { hideFields });
   }
   const headers = new Headers();
-  headers.append('Set-Cookie', await destroyUserSession(request));
+  headers.append('Set-Cookie', await destroyUserSession(request, context.services));
   headers.append(
     'Set-Cookie',
-    await setFlash(request, { kind: 'success', message: 'Mot de passe modifié. Connectez-vous avec le nouveau.' }),
+    await setFlash(request, context.services, {
+      kind: 'success',
+      message: 'Mot de passe modifié. Connectez-vous avec le nouveau.',
+    }),
   );
   return redirect('/auth/login', { headers });
 }

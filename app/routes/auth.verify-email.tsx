@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, resendVerification, verifyEmail } from '~/.server/accounts/accounts';
+import { resendVerification, verifyEmail } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refusedAction } from '~/.server/platform/refusal';
@@ -18,15 +18,17 @@ import { pageMeta } from '~/domain/meta';
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, context.services);
   if (token) {
-    const verified = token.length < 200 ? await verifyEmail(accountDeps(context.services), token) : null;
+    const verified = token.length < 200 ? await verifyEmail(context.services, token) : null;
     if (!verified) {
       const flash = {
         kind: 'error' as const,
         message: 'Ce lien de vérification n’est plus valable. Demandez-en un nouveau.',
       };
-      return redirect('/auth/verify-email', { headers: { 'Set-Cookie': await setFlash(request, flash) } });
+      return redirect('/auth/verify-email', {
+        headers: { 'Set-Cookie': await setFlash(request, context.services, flash) },
+      });
     }
     const signedIn = user?.email === verified.email;
     const flash = signedIn
@@ -35,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirect(
       user && signedIn ? landingPath(user.role) : `/auth/login?redirect=${encodeURIComponent('/dashboard')}`,
       {
-        headers: { 'Set-Cookie': await setFlash(request, flash) },
+        headers: { 'Set-Cookie': await setFlash(request, context.services, flash) },
       },
     );
   }
@@ -46,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   try {
-    await resendVerification(accountDeps(context.services), await getCurrentUser(request));
+    await resendVerification(context.services, await getCurrentUser(request, context.services));
   } catch (error) {
     return refusedAction(error);
   }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { contactDeps, sendContactMessage } from '~/.server/contact/contact';
+import { sendContactMessage } from '~/.server/contact/contact';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'contact' } });
   const submission = readForm(formData, contactSchema);
   if (submission.status !== 'success') return invalid(submission);
-  await sendContactMessage(contactDeps(context.services), submission.value);
+  await sendContactMessage(context.services, submission.value);
   return redirect('/contact?envoye=1');
 }
 

@@ -31,7 +31,7 @@ const answer = (body: Record<string, unknown>, status = 200, headers: Record<str
   Response.json(body, { status, headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, context.services);
   if (!user) return answer({ ok: false, message: NO_SIGNED_IN_USER }, 401);
   if (user.role !== 'admin') return answer({ ok: false, message: PUSH_ADMINS_ONLY }, 403);
   // The guard's refusals as this script reads them; an unreadable form is an expired one for it.

@@ -40,8 +40,8 @@ describe('déménager un site entre SQLite et Firestore', () => {
     // A lived-in SQLite site: demo content, and a bit of everything else.
     const sourceDb = openDatabase(':memory:');
     const source = createSqliteStore(sourceDb);
-    await seedCategories(source);
-    const { users } = await seedDemo(source, new Date('2030-03-01T10:00:00Z'));
+    await seedCategories({ store: source });
+    const { users } = await seedDemo({ store: source }, new Date('2030-03-01T10:00:00Z'));
     const organizer = users.find((u) => u.role === 'organizer')!;
     const admin = users.find((u) => u.role === 'admin')!;
     const submitted = await source.events.createSubmission({

@@ -119,7 +119,7 @@ test('B suit l’agenda de A : ce que A approuve arrive en modération chez B, p
   // A cancelled date: B's copy moves to the next date still held.
   const first = (await a.services.store.events.occurrences(market.id, now()))[0];
   const before = (await onB(market.id))?.startsAt;
-  await setDateCancelled(a.services.store, a.admin, { eventId: market.id, startsAt: first.startsAt, cancelled: true });
+  await setDateCancelled(a.services, a.admin, { eventId: market.id, startsAt: first.startsAt, cancelled: true });
   await expect.poll(async () => (await onB(market.id))?.startsAt, { timeout: 30_000 }).not.toBe(before);
 
   // Withdrawn on A (taken down by an admin): withdrawn on B.

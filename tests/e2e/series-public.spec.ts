@@ -242,7 +242,7 @@ test.describe('une série pour le public', () => {
     const event = await createSeries(createEvent, schedule, { title, createdBy: organizer.uid });
     const dates = expandSchedule(schedule);
     // Cancelled by its organizer through the use case the dashboard calls (no moderation: not content).
-    await setDateCancelled(ports.store, organizer, { eventId: event.id, startsAt: dates[0].startsAt, cancelled: true });
+    await setDateCancelled(ports, organizer, { eventId: event.id, startsAt: dates[0].startsAt, cancelled: true });
 
     await visit(page, `/evenement/${event.id}`, async () => {
       await expect(page.getByTestId('next-dates').getByTestId('series-date').first()).toContainText('Annulé', {

@@ -9,7 +9,7 @@ export const EVERY_PORT_NOW = new Date('2030-03-01T10:00:00Z');
 
 export async function fillEveryPort(store: Store): Promise<void> {
   const iso = (minutes = 0) => new Date(EVERY_PORT_NOW.getTime() + minutes * 60_000).toISOString();
-  await seedCategories(store);
+  await seedCategories({ store });
   const now = { now: EVERY_PORT_NOW };
   const admin = await storeUser(store, { uid: 'admin-1', email: 'admin@exemple.ch', role: 'admin' }, now);
   const organizer = await storeUser(store, { uid: 'orga-1', email: 'orga@exemple.ch', displayName: 'Orga' }, now);

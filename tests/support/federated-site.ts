@@ -33,7 +33,7 @@ export async function startFederatedSite(port: number): Promise<FederatedSite> {
   );
   const federation = services.federation;
   if (!federation) throw new Error('La fédération devrait être allumée.');
-  await seedCategories(services.store);
+  await seedCategories(services);
   const admin = await services.store.users.create({
     uid: 'admin-1',
     email: 'admin@exemple.ch',

@@ -54,7 +54,7 @@ const sessionTokens = new Map<string, string>();
 
 function donationForm(fields: Record<string, string>, cookie = '') {
   const form = new URLSearchParams({ csrf: sessionTokens.get(cookie) ?? csrf.token, ...fields });
-  const honeypot = getHoneypot().getInputProps();
+  const honeypot = getHoneypot(getServices()).getInputProps();
   form.set(honeypot.nameFieldName, '');
   if (honeypot.validFromFieldName) form.set(honeypot.validFromFieldName, honeypot.encryptedValidFrom);
   return new Request(`${SITE}/support-us?montant=${fields.montant ?? ''}`, {

@@ -25,7 +25,7 @@ beforeAll(async () => {
 async function send(action: Action, path: string, fields: Record<string, string>, ip: string) {
   const form = new URLSearchParams(fields);
   form.set('csrf', csrf.token);
-  const honeypot = getHoneypot().getInputProps();
+  const honeypot = getHoneypot(getServices()).getInputProps();
   form.set(honeypot.nameFieldName, '');
   if (honeypot.validFromFieldName) form.set(honeypot.validFromFieldName, honeypot.encryptedValidFrom);
   const request = new Request(`http://localhost${path}`, {

@@ -14,15 +14,17 @@ import { isReservedName, RESERVED_NAME_MESSAGE } from '~/domain/reserved-names';
 import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../identity/local';
 import { passwordProblem } from '../identity/password-policy';
 import type { IdentityProvider, SignedIn } from '../identity/ports';
+import type { Config } from '../platform/config';
 import { UseCaseError } from '../platform/use-case-error';
 import type { MailPort, Store, UserProfile } from '../ports';
-import type { Services } from '../services';
 import { mayMail } from './deferred-mails';
 
+/** What the account use cases take; a route passes `context.services`, which has it all. */
 export interface AccountDeps {
   store: Store;
   mailer: MailPort;
-  siteUrl: string;
+  /** The site's address, in the links the mails carry. */
+  config: Pick<Config, 'SITE_URL'>;
   /** Local (our store) unless given: Firebase Auth with DATA_BACKEND=firestore. */
   identity?: IdentityProvider;
   now?: () => Date;
@@ -33,7 +35,7 @@ export { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS };
 
 const clock = (deps: AccountDeps) => (deps.now ? deps.now() : new Date());
 
-const identityOf = (deps: AccountDeps) => deps.identity ?? createLocalIdentity(deps.store, deps.siteUrl);
+const identityOf = (deps: AccountDeps) => deps.identity ?? createLocalIdentity(deps.store, deps.config.SITE_URL);
 
 /** The verification mail is written when it leaves, with a fresh link (accounts/deferred-mails.ts). */
 async function sendVerification(deps: AccountDeps, user: UserProfile): Promise<void> {
@@ -212,20 +214,14 @@ export async function signInExternal(deps: AccountDeps, idToken: string): Promis
   return { user, signedIn: { uid: person.uid, idToken } };
 }
 
-/** The use cases' dependencies in a request: mails are recorded, and written with their links when they leave. */
-export function accountDeps(services: Services): AccountDeps {
-  const { store, mailer, identity, config } = services;
-  return { store, mailer, siteUrl: config.SITE_URL, identity };
-}
-
 /** The account's open sessions (its devices), most recent first as the store lists them. */
-export function openSessions({ store }: Pick<Services, 'store'>, user: UserProfile) {
+export function openSessions({ store }: { store: Pick<Store, 'sessions'> }, user: UserProfile) {
   return store.sessions.listForUser(user.uid);
 }
 
 /** Signs the account out everywhere but on `currentSessionId` (« Déconnecter mes autres appareils »). */
 export async function endOtherSessions(
-  { store }: Pick<Services, 'store'>,
+  { store }: { store: Pick<Store, 'sessions'> },
   user: UserProfile | null,
   currentSessionId: string | null,
 ): Promise<void> {

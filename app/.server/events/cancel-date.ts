@@ -53,7 +53,7 @@ async function dateOfSeries(store: Store, actor: UserProfile, eventId: string, s
 
 /** The confirmation step of « Annuler cette date » (the page without JavaScript): the event's title and the date. */
 export async function dateToCancel(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   input: { eventId: string; startsAt: string },
   now: Date = new Date(),
@@ -65,7 +65,7 @@ export async function dateToCancel(
 
 /** Cancels one date of a series (or restores it): the event as stored, and the date. */
 export async function setDateCancelled(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean },
   now: Date = new Date(),
@@ -88,7 +88,7 @@ export async function setDateCancelled(
  * none for one date or an exhibition.
  */
 export async function managedDates(
-  store: Store,
+  { store }: { store: Store },
   event: { id: string; allDay: boolean; schedule?: { kind: string } | null },
   now: Date = new Date(),
 ): Promise<ManagedDate[]> {
@@ -111,7 +111,7 @@ export const dateBack = (value: unknown): DateBack => (value === 'tableau-de-bor
  * page to go back to and the message to show there, with « Rétablir » after a cancellation.
  */
 export async function cancelOrRestoreDate(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean; back: DateBack },
   now: Date = new Date(),
@@ -124,7 +124,7 @@ export async function cancelOrRestoreDate(
         ? `${eventPage}?date=${zurichDay(startsAt)}`
         : eventPage;
   try {
-    const { date } = await setDateCancelled(store, actor, input, now);
+    const { date } = await setDateCancelled({ store }, actor, input, now);
     const action = {
       label: 'Rétablir cette date',
       path: `${eventPage}/date`,

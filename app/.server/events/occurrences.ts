@@ -4,6 +4,6 @@ import { occurrenceHorizon } from '~/.server/schedule/schedule-expand';
 import type { Store } from '../ports';
 
 /** Stores the occurrences of every series up to 18 months after `now`; returns how many series were extended. */
-export async function extendOccurrences(store: Store, now: Date = new Date()): Promise<number> {
+export async function extendOccurrences({ store }: { store: Store }, now: Date = new Date()): Promise<number> {
   return store.events.extendOccurrences(occurrenceHorizon(now).toISOString());
 }

@@ -67,7 +67,7 @@ function closedDaysText(days: string[]): string | null {
 
 /** The series view of an event, or null for a single date. `date` is the page's `?date=` (ignored when malformed). */
 export async function seriesView(
-  store: Store,
+  { store }: { store: Store },
   event: AgendaEvent,
   date: string | null,
   now: Date = new Date(),

@@ -2,9 +2,9 @@
 // deliveries, blocked domains, remote sources; following a remote actor as a source, undoing it, blocking a domain.
 import { Follow, Undo } from '@fedify/vocab';
 import type { RemoteSourceInput } from '~/domain/federation-form';
+import type { Config } from '../platform/config';
 import { UseCaseError } from '../platform/use-case-error';
-import type { UserProfile } from '../ports';
-import type { Services } from '../services';
+import type { Store, UserProfile } from '../ports';
 import { AGENDA_ACTOR, listActors } from './actors';
 import {
   type BlockedDomain,
@@ -14,6 +14,7 @@ import {
   followersOf,
   normaliseDomain,
 } from './records';
+import type { FederationService } from './service';
 import { listSources, type RemoteSource, sourceOf } from './sources';
 
 export const FEDERATION_MESSAGES = {
@@ -26,7 +27,8 @@ export const FEDERATION_MESSAGES = {
   category: 'Choisissez une catégorie de la liste.',
 } as const;
 
-type Deps = Pick<Services, 'store' | 'federation' | 'config'>;
+/** What the federation's admin page uses: the store, the federation (null when off), the site's address. */
+type Deps = { store: Store; federation: FederationService | null; config: Pick<Config, 'SITE_URL'> };
 
 function requireFederation(deps: Deps, admin: UserProfile) {
   if (admin.role !== 'admin') throw new UseCaseError(FEDERATION_MESSAGES.off, 'form', 404);

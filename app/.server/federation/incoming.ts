@@ -112,7 +112,7 @@ export async function receiveEvent(ctx: Ctx, activity: Activity): Promise<void> 
   if (remote.cancelled) return;
   const submissionKey = `federation:${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
   const near = await possibleDuplicates(
-    store,
+    { store },
     { title: remote.content.title, city: remote.content.city, startsAt: remote.content.startsAt },
     { pending: true },
   );

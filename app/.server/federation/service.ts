@@ -4,11 +4,11 @@
 import type { Context, Federation } from '@fedify/fedify';
 import type { RequestHandler } from 'express';
 import { isPublicStatus } from '~/domain/event-lifecycle';
+import { federationBridge } from '../http/federation-bridge';
 import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
 import { eventActivity, eventObjectId } from './event-object';
-import { federationBridge } from './express-bridge';
 import { buildFederation, type FederationContext } from './federation';
 import { publishEvent } from './publish';
 

@@ -81,7 +81,7 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   // Pending events too: a source added again (or a second source of the same calendar) must not import once more
   // what still waits for moderation.
   const near = await possibleDuplicates(
-    store,
+    { store },
     { title: item.content.title, city: item.content.city, startsAt: item.content.startsAt },
     { pending: true },
   );

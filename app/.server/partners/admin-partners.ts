@@ -64,7 +64,10 @@ async function existing(store: Store, id: string): Promise<Partner> {
 }
 
 /** Every partner, grouped by kind, each group in its public order (inactive ones included). */
-export async function partnersForAdmin(store: Store, actor: UserProfile): Promise<Record<PartnerKind, Partner[]>> {
+export async function partnersForAdmin(
+  { store }: { store: Store },
+  actor: UserProfile,
+): Promise<Record<PartnerKind, Partner[]>> {
   assertAdmin(actor);
   const all = await store.partners.list();
   return {

@@ -15,9 +15,9 @@ export const DATABASE_FILE = 'agenda.sqlite';
 
 export async function prepareStore({ config, store, identity }: Pick<Services, 'config' | 'store' | 'identity'>) {
   const empty = await store.isEmpty();
-  await seedCategories(store);
+  await seedCategories({ store });
   if (empty && config.SEED_DEMO) {
-    const { events } = await seedDemo(store, new Date(), identity);
+    const { events } = await seedDemo({ store }, new Date(), identity);
     console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   if (config.SEED_DEMO) {

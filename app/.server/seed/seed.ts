@@ -81,12 +81,12 @@ function buildSeedEventWithRevision(spec: SeedEventSpec, today: string, createdB
 }
 
 /** Categories are product data: an empty store always gets the 12 of docs/specification.md §2. */
-export async function seedCategories(store: Store): Promise<void> {
+export async function seedCategories({ store }: { store: Store }): Promise<void> {
   if ((await store.categories.list()).length === 0) await store.categories.upsertMany(DEFAULT_CATEGORIES);
 }
 
 export async function seedDemo(
-  store: Store,
+  { store }: { store: Store },
   now = new Date(),
   identity: IdentityProvider = createLocalIdentity(store, ''),
 ): Promise<{ users: UserProfile[]; events: number }> {

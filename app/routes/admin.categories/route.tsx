@@ -24,7 +24,7 @@ import { CategoryRow, CONFIRM_DELETE_PARAM, deletion, rowAnchor } from './Catego
 import { CreateCategoryForm } from './CreateCategoryForm';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const categories = await categoriesForAdmin(context.services, admin);
   // Without JavaScript, « Supprimer » leads here first: the confirmation step (ConfirmAction).
   const asked = new URL(request.url).searchParams.get(CONFIRM_DELETE_PARAM);
@@ -39,7 +39,7 @@ const isIntent = (value: unknown): value is Intent => INTENTS.some((intent) => i
 const buttonOnly = z.object({});
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const deps = context.services;
   const intent = formData.get('intent');
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = async (message: string, anchor?: string) =>
     // The anchor brings the row back into view after a full page load (without JS).
     redirect(`/admin/categories${anchor ? `#${rowAnchor(anchor)}` : ''}`, {
-      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
+      headers: { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) },
     });
 
   try {

@@ -24,19 +24,21 @@ import { BlockForm, RemoteSourceForm } from './FederationForms';
 import { ActorsTable, BlockedTable, DeliveriesSection, SourcesTable } from './FederationTables';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const { store } = context.services;
-  const [overview, categories] = await Promise.all([federationOverview(context.services, admin), categoryInfos(store)]);
+  const admin = await requireAdmin(request, context.services);
+  const [overview, categories] = await Promise.all([
+    federationOverview(context.services, admin),
+    categoryInfos(context.services),
+  ]);
   return { overview, categories: categories.filter((c) => c.active).map((c) => ({ slug: c.slug, label: c.label })) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const intent = String(formData.get('intent') ?? '');
   const flash = async (message: string) =>
     redirect('/admin/federation', {
-      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
+      headers: { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) },
     });
   // Which form the answer goes back to.
   const extra = { intent };

@@ -28,8 +28,8 @@ import { PartnerEditor } from './PartnerEditor';
 import { PartnerTable } from './PartnerTable';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const groups = await partnersForAdmin(context.services.store, admin);
+  const admin = await requireAdmin(request, context.services);
+  const groups = await partnersForAdmin(context.services, admin);
   const editId = new URL(request.url).searchParams.get('edit');
   const editing = editId ? ([...groups.partenaire, ...groups.donateur].find((p) => p.id === editId) ?? null) : null;
   return { groups, editing, editMissing: Boolean(editId && !editing) };
@@ -53,14 +53,14 @@ async function logoOf(formData: FormData, values: Record<string, string>): Promi
 const kindWord = (p: Partner) => (p.kind === 'donateur' ? 'Le donateur' : 'Le partenaire');
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const deps = context.services;
   const intent = String(formData.get('intent') ?? '') as Intent;
   const id = String(formData.get('id') ?? '');
   const done = async (message: string, anchor?: string) =>
     redirect(`/admin/partners${anchor ? `#partner-${anchor}` : ''}`, {
-      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
+      headers: { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) },
     });
   try {
     switch (intent) {

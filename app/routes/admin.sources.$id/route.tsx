@@ -5,7 +5,6 @@ import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
 import { deleteSource, requestSourceRun, sourceWithRuns, updateSource } from '~/.server/imports/admin-sources';
-import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, type ParsedForm, readForm, refused } from '~/.server/platform/refusal';
@@ -23,12 +22,12 @@ import { RunLog } from './RunLog';
 import { RunProgress } from './RunProgress';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const { store } = context.services;
   try {
     const [{ source, runs }, categories] = await Promise.all([
-      sourceWithRuns(store, admin, params.id ?? ''),
-      categoryInfos(store),
+      sourceWithRuns({ store }, admin, params.id ?? ''),
+      categoryInfos({ store }),
     ]);
     return {
       source,
@@ -42,13 +41,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
-  const deps = sourcesDeps(context.services);
+  const deps = context.services;
   const id = params.id ?? '';
   const intent = String(formData.get('intent') ?? '');
   const flash = async (to: string, message: string, kind: 'success' | 'error' = 'success') =>
-    redirect(to, { headers: { 'Set-Cookie': await setFlash(request, { kind, message }) } });
+    redirect(to, { headers: { 'Set-Cookie': await setFlash(request, context.services, { kind, message }) } });
   // The buttons (run, delete) carry no field: their refusal is the whole form's.
   let submission: ParsedForm = readForm(formData, z.object({}));
   try {

@@ -4,7 +4,6 @@ import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
 import { createSource, listSources } from '~/.server/imports/admin-sources';
-import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm, refused } from '~/.server/platform/refusal';
@@ -16,9 +15,9 @@ import { SourceForm } from './SourceForm';
 import { SourceState } from './SourceState';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const { store } = context.services;
-  const [sources, categories] = await Promise.all([listSources(store, admin), categoryInfos(store)]);
+  const [sources, categories] = await Promise.all([listSources({ store }, admin), categoryInfos({ store })]);
   return {
     sources,
     categories: categories.filter((c) => c.active).map((c) => ({ slug: c.slug, label: c.label })),
@@ -26,15 +25,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const submission = readForm(formData, sourceSchema);
   if (submission.status !== 'success') return invalid(submission);
   try {
-    const source = await createSource(sourcesDeps(context.services), admin, submission.value);
+    const source = await createSource(context.services, admin, submission.value);
     return redirect(`/admin/sources/${source.id}`, {
       headers: {
-        'Set-Cookie': await setFlash(request, {
+        'Set-Cookie': await setFlash(request, context.services, {
           kind: 'success',
           message: `La source « ${source.name} » est ajoutée\u00a0: « Importer maintenant » la lit tout de suite.`,
         }),

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
-  accountDeps,
   changePassword,
   deleteAccount,
   endOtherSessions,
@@ -31,8 +30,8 @@ import { AnswerNotice, type Intent, type ProfileAnswer, ProfileCard, ProfileForm
 import { SessionsSection } from './SessionsSection';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const current = await getCurrentSession(request);
+  const user = await requireUser(request, context.services);
+  const current = await getCurrentSession(request, context.services);
   const sessions = await openSessions(context.services, user);
   return {
     user: {
@@ -43,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       createdAt: user.createdAt,
       supported: user.supported,
     },
-    alerts: await profileAlerts(context.services.store, user),
+    alerts: await profileAlerts(context.services, user),
     sessions: sessions.map((s) => ({
       current: s.id === current?.sessionId,
       userAgent: describeDevice(s.userAgent),
@@ -89,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'auth' } });
   // The card the form belongs to: its answer is shown there only.
   const card = String(formData.get('intent') ?? '') as Intent;
-  const current = await getCurrentSession(request);
+  const current = await getCurrentSession(request, context.services);
   const user = current?.user ?? null;
   const done = (message: string) => ({ ok: true as const, card, message });
   const extra = { card, message: '' };
@@ -100,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const form = readForm(formData, profileSchema);
         if (form.status !== 'success') return invalid(form, { extra });
         try {
-          await updateProfile(accountDeps(context.services), user, form.value);
+          await updateProfile(context.services, user, form.value);
         } catch (error) {
           // A refused name keeps what was typed beside its message.
           return refused(form, error, { extra });
@@ -112,19 +111,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (form.status !== 'success') return invalid(form, { hideFields, extra });
         submission = form;
         const signedIn = await changePassword(
-          accountDeps(context.services),
+          context.services,
           { user, sessionId: current?.sessionId ?? null },
           form.value,
         );
         const message = 'Mot de passe modifié. Vos autres appareils ont été déconnectés.';
         // Firebase ended every session, this one too: this browser gets a new one.
         if (signedIn) {
-          return data(done(message), { headers: await signIn(request, signedIn.uid, signedIn.idToken) });
+          return data(done(message), {
+            headers: await signIn(request, context.services, signedIn.uid, signedIn.idToken),
+          });
         }
         return done(message);
       }
       case 'resend':
-        await resendVerification(accountDeps(context.services), user);
+        await resendVerification(context.services, user);
         return done('Un nouvel email de vérification vient de partir.');
       case 'sessions':
         await endOtherSessions(context.services, user, current?.sessionId ?? null);
@@ -133,12 +134,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const form = readForm(formData, deleteAccountSchema);
         if (form.status !== 'success') return invalid(form, { hideFields, extra });
         submission = form;
-        await deleteAccount(accountDeps(context.services), user, form.value.deletePassword);
+        await deleteAccount(context.services, user, form.value.deletePassword);
         const headers = new Headers();
-        headers.append('Set-Cookie', await destroyUserSession(request));
+        headers.append('Set-Cookie', await destroyUserSession(request, context.services));
         headers.append(
           'Set-Cookie',
-          await setFlash(request, {
+          await setFlash(request, context.services, {
             kind: 'info',
             message: 'Votre compte a été supprimé. Vos événements restent publiés, sans votre nom.',
           }),

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { startCheckout } from '~/.server/donations/checkout';
-import { cardPaymentsEnabled, donationCreditor, donationDeps } from '~/.server/donations/deps';
+import { cardPaymentsEnabled, donationCreditor } from '~/.server/donations/deps';
 import { qrBillSummary } from '~/.server/donations/qr-bill';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm, refused } from '~/.server/platform/refusal';
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = typed == null ? null : readForm(url.searchParams, freeAmountSchema);
   const amount = parsed?.status === 'success' ? parsed.value.montant : null;
   const refused = parsed && parsed.status !== 'success';
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, context.services);
   return data(
     {
       typed: typed ?? '',
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'donation' } });
   const submission = readForm(formData, checkoutSchema);
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, context.services);
   if (!user) {
     // The amount comes back with the visitor after login, when it is one (not whatever text was posted).
     const amount = amountSchema.safeParse(formData.get('montant'));
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (submission.status !== 'success') return invalid(submission);
   try {
-    const { url } = await startCheckout(donationDeps(context.services), user, submission.value);
+    const { url } = await startCheckout(context.services, user, submission.value);
     return redirect(url);
   } catch (error) {
     return refused(submission, error);

@@ -26,7 +26,7 @@ export function federationBridge<T>(federation: Federation<T>, siteUrl: string, 
       });
       if (unknownPath) return next();
       res.status(response.status);
-      response.headers.forEach((value, key) => res.setHeader(key, value));
+      for (const [key, value] of response.headers) res.setHeader(key, value);
       if (!response.body || req.method === 'HEAD') return void res.end();
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
         .on('error', (error) => res.destroy(error))
