@@ -456,6 +456,9 @@ async function smallTargets(page: Page, url: string): Promise<string[]> {
       'button, select, textarea, summary, input:not([type="hidden"]), a, [role="tab"], [role="button"]',
     )) {
       if (!visible(el) && !(el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type))) continue;
+      // The venue's pin on the form's map is drawn by Leaflet once the map loads (sometimes after this sweep): it is not
+      // the way to place the venue (the address fields are, WCAG 2.5.8's « equivalent » exception), so never counted.
+      if (el.matches('.leaflet-marker-icon')) continue;
       if (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type)) {
         const label = el.closest('label') ?? (el.id ? main.querySelector(`label[for="${el.id}"]`) : null);
         if (label && visible(label)) check(el, label, 44, 'ligne de choix');

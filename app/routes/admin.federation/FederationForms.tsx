@@ -28,7 +28,7 @@ export function RemoteSourceForm({
         errors={form.allErrors}
         attempt={attempt}
         order={order}
-        title="Le compte n’a pas été suivi : corrigez les champs signalés ci-dessous."
+        title={'Le compte n’a pas été suivi\u00a0: corrigez les champs signalés ci-dessous.'}
       />
       <Form key={formKey} method="post" className="form" {...formProps}>
         <FormSecurity honeypot={false} />
@@ -48,7 +48,9 @@ export function RemoteSourceForm({
         <TextField meta={fields.organizerName} label="Organisateur affiché" />
         <Checkbox
           meta={fields.trusted}
-          label="Source de confiance : ses événements sont publiés sans modération (chaque publication est journalisée)."
+          label={
+            'Source de confiance\u00a0: ses événements sont publiés sans modération (chaque publication est journalisée).'
+          }
         />
         <button type="submit" className="button button--primary">
           Suivre ce compte
@@ -71,7 +73,7 @@ export function BlockForm({ answer }: { answer: unknown }) {
         errors={form.allErrors}
         attempt={attempt}
         order={order}
-        title="Le domaine n’a pas été bloqué : corrigez le champ signalé ci-dessous."
+        title={'Le domaine n’a pas été bloqué\u00a0: corrigez le champ signalé ci-dessous.'}
       />
       <Form key={formKey} method="post" className="form" {...formProps}>
         <FormSecurity honeypot={false} />
@@ -79,7 +81,7 @@ export function BlockForm({ answer }: { answer: unknown }) {
         <TextField
           meta={fields.domain}
           label="Domaine à bloquer"
-          hint="Par exemple exemple.social : ses sous-domaines sont bloqués aussi."
+          hint={'Par exemple exemple.social\u00a0: ses sous-domaines sont bloqués aussi.'}
         />
         <button type="submit" className="button button--danger">
           Bloquer ce domaine

@@ -83,7 +83,7 @@ export default function AdminFederation() {
     return (
       <AdminShell
         title="Fédération"
-        lead="ActivityPub : suivre l’agenda depuis Mastodon, échanger avec Gancio et Mobilizon."
+        lead={'ActivityPub\u00a0: suivre l’agenda depuis Mastodon, échanger avec Gancio et Mobilizon.'}
       >
         <p>
           La fédération n’est pas activée sur ce site. L’exploitant l’active par le réglage <code>FEDERATION=on</code>{' '}
@@ -94,7 +94,7 @@ export default function AdminFederation() {
   return (
     <AdminShell
       title="Fédération"
-      lead="ActivityPub : suivre l’agenda depuis Mastodon, échanger avec Gancio et Mobilizon."
+      lead={'ActivityPub\u00a0: suivre l’agenda depuis Mastodon, échanger avec Gancio et Mobilizon.'}
     >
       <ActorsTable actors={overview.actors} />
       <DeliveriesSection queue={overview.queue} failures={overview.failures} />
