@@ -51,7 +51,9 @@ let lock: DataDirLock | null = null;
 export async function prepareServer(services: Services): Promise<{ limitsFile: string }> {
   const { config } = services;
   checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
-  lock = lockDataDir(config.DATA_DIR);
+  // The lock guards the SQLite database and its files. On Firestore, DATA_DIR holds nothing shared (the outbox of a
+  // development machine at most), and instances side by side each have their own.
+  if (!services.firebase) lock = lockDataDir(config.DATA_DIR);
   checkDatabase(services);
   await prepareStore(services);
   if (services.database.kind === 'sqlite') {
