@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import type { InboxContext } from '@fedify/fedify';
 import { type Accept, type Activity, Announce, type Reject } from '@fedify/vocab';
 import type { AgendaEvent, EventContent } from '~/domain/event';
-import { applyTransition, findTransition, type LifecycleAction, type LifecycleActor } from '~/domain/event-lifecycle';
-import { submittedEvent } from '~/domain/event-transition';
+import { applyTransition, findTransition, type LifecycleAction } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
+import { sourceActors, submitFromSource } from '../imports/source-lifecycle';
 import { newId } from '../platform/ids';
 import type { FederationContext } from './federation';
 import { receivedActivity } from './fedify-storage';
@@ -25,9 +25,6 @@ interface RemoteLink {
 }
 
 type Ctx = InboxContext<FederationContext>;
-
-const actorsOf = (source: RemoteSource): readonly LifecycleActor[] =>
-  source.trusted ? ['trusted', 'owner'] : ['owner'];
 
 /**
  * The source an activity comes from, if it is one we follow and its domain is not blocked: its actor, or the group the
@@ -52,7 +49,7 @@ async function step(
   content?: EventContent,
 ) {
   const now = ctx.data.now().toISOString();
-  const transition = findTransition(actorsOf(source), event, action);
+  const transition = findTransition(sourceActors(source), event, action);
   if (!transition || transition.to === 'deleted') return event;
   const next = applyTransition(event, transition, { content, by: null, now });
   const entry = transition.logged
@@ -129,22 +126,8 @@ export async function receiveEvent(ctx: Ctx, activity: Activity): Promise<void> 
     });
     return;
   }
-  const transition = findTransition(actorsOf(source), null, 'submit');
-  if (!transition || transition.to === 'deleted') return;
-  const event = submittedEvent(remote.content, {
-    id: newId(),
-    status: transition.to,
-    createdBy: source.createdBy,
-    now,
-  });
-  const result = await store.events.createSubmission({
-    uid: source.createdBy,
-    submissionKey,
-    event,
-    entry: transition.logged
-      ? { adminUid: source.createdBy, action: 'publish', reason: `Source « ${source.name} »`, createdAt: now }
-      : undefined,
-  });
+  const result = await submitFromSource(store, source, remote.content, submissionKey, now);
+  if (!result) return;
   await save({ sourceId: source.id, eventId: result.event.id, duplicateOf: null, fingerprint: remote.fingerprint });
 }
 
