@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import type { InboxContext } from '@fedify/fedify';
 import { type Accept, type Activity, Announce, type Reject } from '@fedify/vocab';
 import type { AgendaEvent, EventContent } from '~/domain/event';
-import { applyTransition, findTransition, type LifecycleAction } from '~/domain/event-lifecycle';
+import type { LifecycleAction } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
-import { sourceActors, submitFromSource } from '../imports/source-lifecycle';
+import { stepAsSource, submitFromSource } from '../imports/source-lifecycle';
 import { newId } from '../platform/ids';
 import type { FederationContext } from './federation';
 import { receivedActivity } from './fedify-storage';
@@ -48,16 +48,9 @@ async function step(
   action: LifecycleAction,
   content?: EventContent,
 ) {
-  const now = ctx.data.now().toISOString();
-  const transition = findTransition(sourceActors(source), event, action);
-  if (!transition || transition.to === 'deleted') return event;
-  const next = applyTransition(event, transition, { content, by: null, now });
-  const entry = transition.logged
-    ? { adminUid: source.createdBy, action: 'publish' as const, reason: `Source « ${source.name} »`, createdAt: now }
-    : undefined;
-  const after = await ctx.data.store.events.transition({ seen: event.updatedAt, next, entry });
-  if (!after) throw new Error('L’événement a changé pendant la réception : l’activité sera reprise.');
-  return after;
+  const after = await stepAsSource(ctx.data.store, source, event, action, ctx.data.now().toISOString(), content);
+  if (after === 'stale') throw new Error('L’événement a changé pendant la réception : l’activité sera reprise.');
+  return after ?? event;
 }
 
 /**

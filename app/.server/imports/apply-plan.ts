@@ -3,7 +3,7 @@
 // waits as a revision, a cancellation keeps a public event visible with its badge and withdraws one never published.
 import { createHash } from 'node:crypto';
 import type { AgendaEvent, EventContent } from '~/domain/event';
-import { applyTransition, findTransition, type LifecycleAction } from '~/domain/event-lifecycle';
+import type { LifecycleAction } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
 import { yieldToEventLoop } from '../platform/background';
 import { newId } from '../platform/ids';
@@ -11,7 +11,7 @@ import type { Store } from '../ports';
 import type { FeedItem } from './ics';
 import type { ImportLink, ImportRun, ImportSource } from './ports';
 import type { PlanStep } from './reconcile';
-import { sourceActors, sourcePublication, submitFromSource } from './source-lifecycle';
+import { stepAsSource, submitFromSource } from './source-lifecycle';
 
 export type Counts = Pick<
   ImportRun,
@@ -39,16 +39,8 @@ export interface ApplyContext {
 
 /** One lifecycle step as the source's owner, written if the event is still the version read. */
 async function step(ctx: ApplyContext, event: AgendaEvent, action: LifecycleAction, content?: EventContent) {
-  const { store, source, now } = ctx;
-  const transition = findTransition(sourceActors(source), event, action);
-  if (!transition || transition.to === 'deleted') return null;
-  const next = applyTransition(event, transition, { content, by: null, now });
-  const after = await store.events.transition({
-    seen: event.updatedAt,
-    next,
-    entry: sourcePublication(source, transition, now),
-  });
-  if (!after) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
+  const after = await stepAsSource(ctx.store, ctx.source, event, action, ctx.now, content);
+  if (after === 'stale') throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
   return after;
 }
 

@@ -1,8 +1,15 @@
 // How an event from a feed enters the lifecycle (decisions 042 and 045), shared by calendar sources and followed
 // instances (decision 088): as the source's owner (the admin who added it), and first as a trusted publisher when the
 // source is trusted, each publication logged under that admin with the source's name as the reason.
-import type { EventContent } from '~/domain/event';
-import { findTransition, type LifecycleActor, submittedEvent, type Transition } from '~/domain/event-lifecycle';
+import type { AgendaEvent, EventContent } from '~/domain/event';
+import {
+  applyTransition,
+  findTransition,
+  type LifecycleAction,
+  type LifecycleActor,
+  submittedEvent,
+  type Transition,
+} from '~/domain/event-lifecycle';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
 
@@ -42,4 +49,27 @@ export async function submitFromSource(
     event,
     entry: sourcePublication(source, transition, now),
   });
+}
+
+/**
+ * One lifecycle step of a feed's event as its source's owner, written only on the version read: the event after it,
+ * null when the lifecycle allows no such step, 'stale' when the event changed meanwhile (the caller retries later).
+ */
+export async function stepAsSource(
+  store: Store,
+  source: FeedSource,
+  event: AgendaEvent,
+  action: LifecycleAction,
+  now: string,
+  content?: EventContent,
+): Promise<AgendaEvent | null | 'stale'> {
+  const transition = findTransition(sourceActors(source), event, action);
+  if (!transition || transition.to === 'deleted') return null;
+  const next = applyTransition(event, transition, { content, by: null, now });
+  const after = await store.events.transition({
+    seen: event.updatedAt,
+    next,
+    entry: sourcePublication(source, transition, now),
+  });
+  return after ?? 'stale';
 }
