@@ -60,7 +60,7 @@ const jobsWorker = isProduction && services.jobsInProcess;
 if (cluster.isPrimary) {
   // Checks, the DATA_DIR lock, migrations, demo content, secrets, push keys and housekeeping happen once, before any
   // worker opens the store.
-  const workerEnv = await orStop(() => runtime.prepare());
+  const workerEnv = await orStop(() => runtime.prepare(services));
   if (workerCount > 1 || jobsWorker) {
     // The primary only supervises: it keeps no connection to the database while the workers run.
     await runtime.closeServices(services);
@@ -155,6 +155,7 @@ async function serve() {
   const remix = runtime.createRemixHandler({
     build: productionBuild ?? (loadBuild as () => Promise<ServerBuild>),
     mode: config.NODE_ENV,
+    services,
     // In development, a module Vite reloaded brings its own services: take them from the build of this request.
     getLoadContext: async (req) => ({
       services: loadBuild ? runtimeOf(await loadBuild()).getServices() : services,
@@ -298,6 +299,10 @@ async function serve() {
   // route accepts is refused here, unread; the others are cut at the same limit as their bytes arrive, in the stream
   // Remix reads, and their form is read within it (app/.server/platform/request-body.ts, decision 024). The routes that
   // take images say so in their module (`handle`).
+  // ActivityPub, when FEDERATION is on (decision 087): WebFinger, NodeInfo, actors, inboxes, with their own bound.
+  const federation = runtime.federationHandler(services);
+  if (federation) app.use(federation);
+
   app.use(bodyLimits.refuseOversized);
 
   app.all('*', remix.handle);

@@ -2,22 +2,25 @@
 // Content-Security-Policy can allow each of its inline scripts by hash (decision 038). Cache-Control is decided in one
 // place for every answer, after this (app/.server/platform/http-cache.ts).
 import { PassThrough } from 'node:stream';
-import type { EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/platform/csp';
 import { collectRenderedHtml } from './.server/platform/rendered-html';
+import { platformRuntime, type ServerRuntime } from './.server/platform/server-runtime';
 import { getServices } from './.server/services';
 
-// server.ts reads the services and its HTTP pieces from here (the build), never from the app's source.
-export { serverRuntime } from './.server/platform/server-runtime';
+// server.ts reads the services and its HTTP pieces from here (the build), never from the app's source: the one place
+// besides the composition root that reaches the process's services (decision 076). Every request then carries them in
+// its load context.
+export const serverRuntime: ServerRuntime = { ...platformRuntime, getServices };
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /** The page's own policy: the site's, plus the hash of every inline script it holds. */
-function pageCsp(html: string): string {
-  const { config, firebase } = getServices();
+function pageCsp(html: string, { services }: AppLoadContext): string {
+  const { config, firebase } = services;
   const hashes = [...new Set(inlineScripts(html).map(scriptHash))];
   return serializeCsp(cspDirectives(config, firebase, hashes));
 }
@@ -27,6 +30,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
@@ -40,7 +44,7 @@ export default async function handleRequest(
           body.on('end', () => {
             const html = collectRenderedHtml(chunks);
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            responseHeaders.set('Content-Security-Policy', pageCsp(html.toString('utf8')));
+            responseHeaders.set('Content-Security-Policy', pageCsp(html.toString('utf8'), loadContext));
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });
           pipe(body);

@@ -33,11 +33,11 @@ const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config, store, push } = context.services;
-  const user = await getCurrentUser(request);
-  const csrfToken = await csrfTokenFor(request);
+  const user = await getCurrentUser(request, context.services);
+  const csrfToken = await csrfTokenFor(request, context.services);
   const isAdmin = user?.role === 'admin';
-  const pendingCount = isAdmin ? await getPendingCount(store) : null;
-  const { flash, clear } = await takeFlash(request);
+  const pendingCount = isAdmin ? await getPendingCount({ store }) : null;
+  const { flash, clear } = await takeFlash(request, context.services);
   const headers = new Headers();
   if (clear) headers.append('Set-Cookie', clear);
   return data(
@@ -47,14 +47,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : null,
       pendingCount,
       // Every category with its label, colour and state, in order (footer, filters, labels): cached per store revision.
-      categories: await categoryInfos(store),
+      categories: await categoryInfos({ store }),
       flash,
       csrfToken,
-      honeypotInputProps: getHoneypot().getInputProps(),
+      honeypotInputProps: getHoneypot(context.services).getInputProps(),
       siteUrl: config.SITE_URL,
       map: { tileUrl: config.MAP_TILE_URL, attribution: config.MAP_ATTRIBUTION },
       // The visitor's cookie choice (null: the banner shows), and the external analytics script if one is configured.
-      consent: await readConsent(request),
+      consent: await readConsent(request, context.services),
       analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL ?? null,
       push: isAdmin ? push.clientConfig() : null,
     },
@@ -143,7 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The service worker (SPEC §7), registered once the page has loaded, from a chunk of its own. A visitor's app badge is
+ * The service worker (docs/specification.md §7), registered once the page has loaded, from a chunk of its own. A visitor's app badge is
  * cleared (an admin who logged out leaves no count behind); an admin's follows the live count (AdminClient).
  */
 function useServiceWorker(isAdmin: boolean) {

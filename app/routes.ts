@@ -1,4 +1,4 @@
-// The routes: one module per URL of SPEC §2 (app/routes, flat file names), and the URLs SPEC calls « the same screen »
+// The routes: one module per URL of docs/specification.md §2 (app/routes, flat file names), and the URLs it calls « the same screen »
 // as a second path to the same module.
 import { flatRoutes } from '@remix-run/fs-routes';
 import type { RouteConfig } from '@remix-run/route-config';

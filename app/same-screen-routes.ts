@@ -1,4 +1,4 @@
-// The URLs SPEC §2 calls « the same screen » as another one: a second route to the same module (app/routes.ts).
+// The URLs docs/specification.md §2 calls « the same screen » as another one: a second route to the same module (app/routes.ts).
 import { route } from '@remix-run/route-config';
 
 export const sameScreenRoutes = [

@@ -76,14 +76,24 @@ async function main() {
       ...(seriesIds.length ? [['fiche d’une série', `/evenement/${seriesIds[0]}`] as [string, string]] : []),
     ];
     for (const [, p] of pages) await fetch(`${BASE}${p}`); // warm-up
-    const results: Figures[] = [];
-    for (const [name, p] of pages) results.push(await measure(name, p));
-    const ceiling = results[0].reqPerSec;
-    console.log(`\nautocannon : ${CONNECTIONS} connexions, ${DURATION} s par page\n`);
-    console.log('page                           req/s    p50 ms  p99 ms  erreurs  % du plafond');
+    // Each page right after its own measure of the bare page (issue 35): on a machine shared with other work, the
+    // load changes within a run; a page compared with the reference measured just before it carries less of that.
+    const results: (Figures & { reference: number })[] = [];
+    for (const [name, p] of pages.slice(1)) {
+      const reference = await measure(pages[0][0], pages[0][1]);
+      results.push({ ...reference, reference: reference.reqPerSec });
+      results.push({ ...(await measure(name, p)), reference: reference.reqPerSec });
+    }
+    console.log(
+      `\nautocannon : ${CONNECTIONS} connexions, ${DURATION} s par page, chacune juste après la page Remix minimale\n`,
+    );
+    console.log(
+      'page                           req/s    p50 ms  p99 ms  erreurs  % de la page minimale mesurée juste avant',
+    );
     for (const r of results) {
+      const isReference = r.path === pages[0][1];
       console.log(
-        `${r.name.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(7)}  ${((r.reqPerSec / ceiling) * 100).toFixed(0).padStart(5)} %`,
+        `${(isReference ? `  ${r.name}` : r.name).padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(7)}  ${isReference ? '' : `${((r.reqPerSec / r.reference) * 100).toFixed(0).padStart(5)} %${r.path.startsWith('/api/') ? '' : '   (objectif ≥ 100 %)'}`}`,
       );
     }
     const html = results.find((r) => r.path === '/evenements?category=musique&canton=VD');
@@ -95,8 +105,9 @@ async function main() {
     }
     const search = results.find((r) => r.path.includes('q=concert'));
     console.log(`\nRecherche p99 : ${search?.p99} ms (objectif < 50 ms)`);
-    const worst = Math.min(...results.slice(1).map((r) => r.reqPerSec / ceiling));
-    console.log(`Pire page : ${(worst * 100).toFixed(0)} % du plafond (objectif ≥ 50 %)`);
+    const pagesOnly = results.filter((r) => r.path !== pages[0][1]);
+    const worst = Math.min(...pagesOnly.map((r) => r.reqPerSec / r.reference));
+    console.log(`Pire page : ${(worst * 100).toFixed(0)} % de la page minimale (objectif ≥ 100 %)`);
     console.log('\nJavaScript chargé au démarrage (gzip) :');
     for (const [name, p] of pages.slice(1).filter(([, p]) => !p.startsWith('/api/')))
       console.log(`  ${name.padEnd(28)} ${(await initialJsKb(p)).toFixed(1)} Ko (objectif ≤ 110 Ko)`);

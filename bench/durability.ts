@@ -32,7 +32,7 @@ async function main() {
   const dataDir = throwAwayDataDir('durability');
   const { getServices } = await import('../app/.server/services');
   const { seedCategories } = await import('../app/.server/seed/seed');
-  await seedCategories(getServices().store);
+  await seedCategories(getServices());
   await createAccounts([ACCOUNT]);
   // Every submission at once needs as many sockets: no pool limit, no keep-alive reuse between rounds.
   const dispatcher = new Agent({

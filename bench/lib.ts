@@ -30,20 +30,35 @@ export function ensureBuild() {
  * Categories, the demo accounts and `count` approved events spread over the next 180 days (the demo events,
  * repeated with numbered titles). Returns some event ids (for detail pages) and the demo accounts.
  */
-export async function seedManyEvents(count = EVENT_COUNT, series = 0): Promise<{ ids: string[]; seriesIds: string[] }> {
+export async function seedManyEvents(
+  count = EVENT_COUNT,
+  series = 0,
+  target?: import('../app/.server/ports').Store,
+): Promise<{ ids: string[]; seriesIds: string[] }> {
   const { getServices } = await import('../app/.server/services');
-  const { seedCategories, buildSeedEvent } = await import('../app/.server/seed/seed');
+  const { seedCategories } = await import('../app/.server/seed/seed');
+  const store = target ?? getServices().store;
+  await seedCategories({ store });
+  const events = await buildManyEvents(count, series);
+  await store.events.insertMany(events);
+  return {
+    ids: events.filter((_, i) => i % 53 === 0).map((e) => e.id),
+    seriesIds: events.filter((e) => e.schedule).map((e) => e.id),
+  };
+}
+
+/** The events of seedManyEvents, not stored: the demo events numbered, one in `count / series` a weekly series. */
+export async function buildManyEvents(count: number, series: number) {
+  const { buildSeedEvent } = await import('../app/.server/seed/seed');
   const { SEED_EVENTS } = await import('../app/.server/seed/demo-data');
   const { zurichToday } = await import('../app/domain/dates');
-  const { store } = getServices();
-  await seedCategories(store);
   const approved = SEED_EVENTS.filter((s) => (s.status ?? 'approved') === 'approved');
   const today = zurichToday();
   const now = new Date().toISOString();
-  const { scheduleSpan } = await import('../app/domain/schedule-expand');
+  const { scheduleSpan } = await import('../app/.server/schedule/schedule-expand');
   const { addDaysToDate } = await import('../app/domain/dates');
   const { weekdayOf } = await import('../app/domain/schedule');
-  const events = Array.from({ length: count }, (_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const spec = approved[i % approved.length];
     const event = buildSeedEvent({ ...spec, dayOffset: i % 180, endDayOffset: undefined }, today, null, now);
     const numbered = {
@@ -71,11 +86,6 @@ export async function seedManyEvents(count = EVENT_COUNT, series = 0): Promise<{
     const span = scheduleSpan(schedule);
     return span ? { ...numbered, allDay: false, schedule, ...span } : numbered;
   });
-  await store.events.insertMany(events);
-  return {
-    ids: events.filter((_, i) => i % 53 === 0).map((e) => e.id),
-    seriesIds: events.filter((e) => e.schedule).map((e) => e.id),
-  };
 }
 
 /** Creates (or resets) accounts with a known password, straight in the store. */

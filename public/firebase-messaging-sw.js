@@ -1,4 +1,4 @@
-// Service worker of Agenda romand, at the path SPEC §7 names (/firebase-messaging-sw.js). It shows the pushed
+// Service worker of Agenda romand, at the path docs/specification.md §7 names (/firebase-messaging-sw.js). It shows the pushed
 // notifications (Web Push payloads and FCM messages have the same shape: notification, data, fcmOptions.link),
 // except while a page of the site has the focus (its overlay shows them); opens or focuses the right page on a
 // click; keeps the app badge at the pending count; answers the page's messages SKIP_WAITING, UPDATE_BADGE {count},

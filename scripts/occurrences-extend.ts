@@ -4,7 +4,7 @@ import { extendOccurrences } from '../app/.server/events/occurrences';
 import { getServices } from '../app/.server/services';
 
 const services = getServices();
-const extended = await extendOccurrences(services.store);
+const extended = await extendOccurrences(services);
 console.log(`Séries prolongées jusqu’à l’horizon de 18 mois : ${extended}`);
 await services.close();
 process.exit(0);

@@ -6,9 +6,7 @@ import { dailyBackup } from './backup/daily';
 import { extendOccurrences } from './events/occurrences';
 import { cleanUp } from './files/clean-up';
 import { runDueSources } from './imports/run-import';
-import { sourcesDeps } from './imports/sources-deps';
 import { deliverQueuedMails } from './mail/deliver';
-import { mailDeliveryDeps } from './mail/delivery-deps';
 import type { Job } from './platform/jobs';
 
 const MINUTE = 60 * 1000;
@@ -18,7 +16,7 @@ export const JOBS: readonly Job[] = [
   {
     name: 'occurrences',
     everyMs: 24 * HOUR,
-    run: async ({ store }, now) => `${await extendOccurrences(store, now)} séries prolongées`,
+    run: async ({ store }, now) => `${await extendOccurrences({ store }, now)} séries prolongées`,
   },
   {
     // Calendar sources (issue 21): the sources whose own interval (or back-off) is over, and those an admin asked to
@@ -27,7 +25,8 @@ export const JOBS: readonly Job[] = [
     name: 'sources',
     everyMs: MINUTE,
     pollMs: 5 * 1000,
-    run: (services, now) => runDueSources({ ...sourcesDeps(services), now: () => now }),
+    run: (services, now) =>
+      runDueSources({ store: services.store, fetchText: services.fetchText, config: services.config, now: () => now }),
   },
   {
     // Email alerts (decision 048): each run queues the digests due (daily from 07:00, weekly on Thursday).
@@ -40,7 +39,7 @@ export const JOBS: readonly Job[] = [
     name: 'mails',
     everyMs: MINUTE,
     pollMs: 5 * 1000,
-    run: (services, now) => deliverQueuedMails(mailDeliveryDeps(services), now),
+    run: (services, now) => deliverQueuedMails(services, now),
   },
   {
     // Files nothing refers to, stale pending uploads, failed mails past a month (decision 062).

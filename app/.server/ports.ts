@@ -8,6 +8,7 @@ import type { CategoryStore } from './ports/categories';
 import type { ContactMessageStore } from './ports/contact';
 import type { DonationStore } from './ports/donations';
 import type { EventStore } from './ports/events';
+import type { FederationStore } from './ports/federation';
 import type { HealthStore } from './ports/health';
 import type { MailQueueStore } from './ports/mail';
 import type { ModerationLogStore } from './ports/moderation-log';
@@ -20,6 +21,7 @@ export * from './ports/categories';
 export * from './ports/contact';
 export * from './ports/donations';
 export * from './ports/events';
+export * from './ports/federation';
 export * from './ports/health';
 export * from './ports/mail';
 export * from './ports/moderation-log';
@@ -47,6 +49,8 @@ export interface Store {
   /** Mails waiting to leave, and those that failed (decision 060). */
   mails: MailQueueStore;
   health: HealthStore;
+  /** ActivityPub: Fedify's store and queue, keys, followers, blocks, sources (decision 087). */
+  federation: FederationStore;
   /** True when nothing has been stored yet (no category, no event, no user). */
   isEmpty(): Promise<boolean>;
   /** A number that changes whenever anything is written (here or by another process): read caches key on it. */

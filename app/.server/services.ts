@@ -5,15 +5,17 @@
 import path from 'node:path';
 import { type App, getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { Firestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
 import type Stripe from 'stripe';
 import type { GoogleSignInConfig } from '~/domain/google-sign-in';
 import { createFirestoreStore } from './adapters/firestore/store';
-import { type Db, openDatabase } from './adapters/sqlite/db';
+import { openDatabase } from './adapters/sqlite/db';
 import { createSqliteStore } from './adapters/sqlite/store';
+import type { Database } from './database';
 import { createStripeClient } from './donations/stripe';
+import { observeEventWrites } from './federation/events-hook';
+import { createFederationService, type FederationService } from './federation/service';
 import { createDiskFileStore } from './files/disk';
 import type { FileStore } from './files/ports';
 import { createStorageFileStore } from './files/storage';
@@ -33,8 +35,7 @@ import type { MailPort, MailTransport, Store } from './ports';
 import { createPushTransport } from './push';
 import type { PushTransport } from './push/ports';
 
-/** The database behind the store, for the tools that copy it whole (data:export, data:import). */
-export type Database = { kind: 'sqlite'; db: Db } | { kind: 'firestore'; db: Firestore };
+export type { Database };
 
 export interface Services {
   readonly config: Config;
@@ -65,9 +66,14 @@ export interface Services {
   readonly googleSignIn: GoogleSignInConfig | null;
   /** Fetches a document at an address someone typed (imports), public addresses only (platform/safe-fetch.ts). */
   readonly fetchText: FetchText;
+  /** ActivityPub (decision 087): null unless FEDERATION is on. */
+  readonly federation: FederationService | null;
   /** Releases what the services hold open (database handles); for scripts and tests. */
   close(): Promise<void>;
 }
+
+/** The version NodeInfo announces. */
+const FEDERATION_VERSION = '0.1.0';
 
 /** The server runs its jobs itself unless configured otherwise: on SQLite (one server), not on Firestore. */
 export function jobsRunInProcess(config: Config): boolean {
@@ -125,10 +131,16 @@ export function createServices(config: Config = loadConfig()): Services {
   // gives back what was typed (platform/storage-failure.ts).
   lazy(services, 'store', () => {
     const { database } = services;
-    return guardStorage(
+    const store = guardStorage(
       database.kind === 'firestore' ? createFirestoreStore(database.db) : createSqliteStore(database.db),
     );
+    // With the federation on, each event written is published after the answer (decision 088).
+    const { federation } = services;
+    return federation ? observeEventWrites(store, (id) => federation.eventWritten(id)) : store;
   });
+  lazy(services, 'federation', () =>
+    config.FEDERATION ? createFederationService(config, () => services.store, FEDERATION_VERSION) : null,
+  );
   lazy(services, 'identity', () =>
     firebase
       ? createFirebaseIdentity({

@@ -16,6 +16,7 @@ const ADMIN_LINKS = [
   { to: '/admin/organisateurs', label: 'Organisateurs' },
   { to: '/admin/partners', label: 'Partenaires' },
   { to: '/admin/sources', label: 'Sources' },
+  { to: '/admin/federation', label: 'Fédération' },
   { to: '/admin/users', label: 'Utilisateurs' },
 ] as const;
 

@@ -1,5 +1,5 @@
 // The admin's switch for push notifications on this device (admin dashboard and profile). The browser's permission
-// is asked only here, from a click (SPEC §4: push is set up only when granted).
+// is asked only here, from a click (docs/specification.md §4: push is set up only when granted).
 import { useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';

@@ -1,4 +1,4 @@
-// The search field of SPEC §5: the browser gets the native field; with JS it emits the cleaned text
+// The search field of docs/specification.md §5: the browser gets the native field; with JS it emits the cleaned text
 // (an invalid one becomes empty) and says why right away.
 import { useEffect, useRef, useState } from 'react';
 import { cleanSearchText, SEARCH_MAX_LENGTH, validateSearchText } from '~/domain/search-text';

@@ -1,5 +1,5 @@
-// Footer of SPEC §2: information links, the active categories' links, two social links; links scroll smoothly to the
-// top. The 'Cookies' button reopens the cookie preferences (SPEC §2).
+// Footer of docs/specification.md §2: information links, the active categories' links, two social links; links scroll smoothly to the
+// top. The 'Cookies' button reopens the cookie preferences (docs/specification.md §2).
 import { Link } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '~/domain/site';

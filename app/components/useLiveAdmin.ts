@@ -70,7 +70,7 @@ export function useLiveNotifications(enabled: boolean, onNotification: (notifica
 
 const PREFIX = /^\(\d+\) /;
 
-/** Keeps the `(N) ` prefix of the browser title (SPEC §2) in step with the live count. */
+/** Keeps the `(N) ` prefix of the browser title (docs/specification.md §2) in step with the live count. */
 export function usePendingTitle(count: number | null) {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: <Meta> writes a fresh title at each navigation (location.key): prefix it again.

@@ -3,7 +3,8 @@ import { z } from './zod';
 
 export { ALERT_ACTION } from './alert';
 
-export const ALERT_FIELDS = ['email', 'rythme', 'filtre'] as const;
+/** A request without a filter the list knows (the page says so above the form). */
+export const ALERT_NO_FILTER = 'Choisissez au moins un filtre dans la liste des événements.';
 
 export const alertRequestSchema = z.object({
   email: z
@@ -13,7 +14,8 @@ export const alertRequestSchema = z.object({
     .max(254, 'Cette adresse email est trop longue.')
     .email('Cette adresse email n’est pas valide (exemple\u00a0: prenom@exemple.ch).'),
   rythme: z.enum(['weekly', 'daily'], { error: 'Choisissez quand recevoir les événements.' }),
-  filtre: z.string().max(2000),
+  // Hidden: the list's filter, which the form carries along.
+  filtre: z.string({ error: ALERT_NO_FILTER }).max(2000, ALERT_NO_FILTER),
 });
 
 export const ALERT_REQUESTED_MESSAGE =

@@ -13,7 +13,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const DISPLAY_NAME_MAX = 60;
 
-// SPEC §8 messages.
+// docs/specification.md §8 messages.
 export const NO_USER = 'Aucun utilisateur connecté';
 export const NO_USER_OR_EMAIL = 'Aucun utilisateur connecté ou email manquant';
 export const ALREADY_VERIFIED = "L'email est déjà vérifié";

@@ -1,5 +1,5 @@
 // Event categories. The store holds them (admins add, rename, reorder and deactivate them at /admin/categories);
-// the 12 of SPEC §2 (footer) below are the seeded defaults.
+// the 12 of docs/specification.md §2 (footer) below are the seeded defaults.
 export const CATEGORY_SLUGS = [
   'musique',
   'spectacles',
@@ -37,7 +37,7 @@ export interface Category {
 /** What pages need to show a category: the root loader sends these for all categories, in order. */
 export type CategoryInfo = Pick<Category, 'slug' | 'label' | 'color' | 'active'>;
 
-/** The SPEC's categories, seeded into an empty store (and shown if the store's list is unavailable). */
+/** The categories of docs/specification.md §2, seeded into an empty store (and shown if the store's list is unavailable). */
 export const DEFAULT_CATEGORIES: readonly Category[] = [
   {
     slug: 'musique',

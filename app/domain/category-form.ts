@@ -70,5 +70,3 @@ export const categoryCreateSchema = categoryEditSchema.extend({ slug: categorySl
 
 export type CategoryEditInput = z.infer<typeof categoryEditSchema>;
 export type CategoryCreateInput = z.infer<typeof categoryCreateSchema>;
-
-export const CATEGORY_FORM_FIELDS = ['slug', 'label', 'description', 'color', 'active'] as const;

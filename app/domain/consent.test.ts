@@ -3,7 +3,7 @@ import { consentFor } from './consent';
 
 const now = new Date('2026-03-02T10:00:00.000Z');
 
-describe('choix de cookies (SPEC §4)', () => {
+describe('choix de cookies (docs/specification.md §4)', () => {
   it('tout accepter active mesure d’audience, marketing et fonctionnels, quoi qu’il soit coché', () => {
     expect(consentFor('accept-all', { analytics: false }, now)).toEqual({
       preferences: { necessary: true, analytics: true, marketing: true, functional: true },

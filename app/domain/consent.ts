@@ -1,6 +1,6 @@
-// Cookie consent (SPEC §3, §4): what a visitor allowed, how each choice sets it, and where the browser keeps it.
+// Cookie consent (docs/specification.md §3, §4): what a visitor allowed, how each choice sets it, and where the browser keeps it.
 
-/** SPEC §3 cookie preferences: necessary cookies are always on. */
+/** docs/specification.md §3 cookie preferences: necessary cookies are always on. */
 export interface CookiePreferences {
   necessary: true;
   analytics: boolean;
@@ -14,7 +14,7 @@ export interface CookieConsent {
   date: string;
 }
 
-/** The three local-storage keys of SPEC §3: preferences, consent given, consent date. */
+/** The three local-storage keys of docs/specification.md §3: preferences, consent given, consent date. */
 export const CONSENT_STORAGE_KEYS = {
   preferences: 'cookie-preferences',
   given: 'cookie-consent-given',
@@ -52,7 +52,7 @@ export const CONSENT_INVALID = 'Ce choix de cookies n’est pas reconnu. Recharg
 export const COOKIE_PREFERENCES_ID = 'preferences-cookies';
 
 /**
- * SPEC §4: accept all sets analytics, marketing and functional to true; necessary only sets them to false; save
+ * docs/specification.md §4: accept all sets analytics, marketing and functional to true; necessary only sets them to false; save
  * keeps what was ticked; reset clears the choice (null: the banner shows again).
  */
 export function consentFor(

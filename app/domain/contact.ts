@@ -36,4 +36,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;

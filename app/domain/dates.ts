@@ -1,6 +1,9 @@
 // One place for dates: Europe/Zurich wall-clock times, stored as ISO strings with offset. What pages run in the browser
 // reads an instant's Zurich clock through Intl (no date library in every page's JavaScript); the way back, from a
-// Zurich wall-clock time to an instant, is zurich-iso.ts's (forms, schedules and the server).
+// Zurich wall-clock time to an instant, is zurich-iso.ts's (forms, schedules and the server). Intl's formatting is
+// what a page of dates spends most on (bench/profile-pages.ts): each instant is formatted once (memo.ts).
+import { memoized } from './memo';
+
 export { zurichIso } from './zurich-iso';
 
 export const TIME_ZONE = 'Europe/Zurich';
@@ -56,10 +59,11 @@ const clockFormat = lazyDateFormat(
   'en-US',
 );
 /** The day (YYYY-MM-DD), hour (00–23), minute and English short weekday a clock in Zurich shows at an instant. */
-function clockParts(at: string | Date): { day: string; hour: string; minute: string; weekday: string } {
+const clockParts = (at: string | Date) => clockOfInstant(new Date(at).getTime());
+const clockOfInstant = memoized((ms: number): { day: string; hour: string; minute: string; weekday: string } => {
   const parts = Object.fromEntries(
     clockFormat()
-      .formatToParts(new Date(at))
+      .formatToParts(ms)
       .map((p) => [p.type, p.value]),
   );
   return {
@@ -68,7 +72,7 @@ function clockParts(at: string | Date): { day: string; hour: string; minute: str
     minute: parts.minute,
     weekday: parts.weekday,
   };
-}
+});
 
 /**
  * A date format made on first use, then kept: creating an Intl.DateTimeFormat costs milliseconds on a phone, and a page
@@ -83,8 +87,9 @@ export function lazyDateFormat(options: Intl.DateTimeFormatOptions, locale = 'fr
 }
 
 const dayKeyFormat = lazyDateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
+const dayOfInstant = memoized((ms: number) => dayKeyFormat().format(ms));
 /** The Zurich calendar day of an instant, YYYY-MM-DD. */
-export const zurichDay = (at: string | Date) => dayKeyFormat().format(new Date(at));
+export const zurichDay = (at: string | Date) => dayOfInstant(new Date(at).getTime());
 
 const dateTimeFormat = lazyDateFormat({
   weekday: 'long',
@@ -115,17 +120,24 @@ export function formatWithoutWeekdayComma(dateFormat: Intl.DateTimeFormat, date:
     .join('');
 }
 
+const writtenWith = (format: () => Intl.DateTimeFormat) =>
+  memoized((ms: number) => formatWithoutWeekdayComma(format(), new Date(ms)));
+const dateTimeOf = writtenWith(dateTimeFormat);
+const dateOf = writtenWith(dateFormat);
+const shortDateOf = writtenWith(shortDateFormat);
+const timeOf = memoized((ms: number) => timeFormat().format(ms));
+
 export function formatDateTime(iso: string): string {
-  return formatWithoutWeekdayComma(dateTimeFormat(), new Date(iso));
+  return dateTimeOf(Date.parse(iso));
 }
 export function formatDate(iso: string): string {
-  return formatWithoutWeekdayComma(dateFormat(), new Date(iso));
+  return dateOf(Date.parse(iso));
 }
 export function formatShortDate(iso: string): string {
-  return formatWithoutWeekdayComma(shortDateFormat(), new Date(iso));
+  return shortDateOf(Date.parse(iso));
 }
 export function formatTime(iso: string): string {
-  return timeFormat().format(new Date(iso));
+  return timeOf(Date.parse(iso));
 }
 
 const numericDateFormat = lazyDateFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });

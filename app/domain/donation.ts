@@ -65,7 +65,6 @@ export const checkoutSchema = z
   .transform((value) => ({ amount: value.montant, publicName: value.public ? value.nomPublic : null }));
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
-export const CHECKOUT_FIELDS = ['montant', 'public', 'nomPublic'] as const;
 
 /** Francs to centimes, exactly (25.1 → 2510, never 2509.9999). */
 export function toCentimes(amount: number): number {

@@ -29,7 +29,7 @@ export interface EventFilters {
 
 export interface ParsedFilters {
   filters: EventFilters;
-  /** French message when q breaks the SPEC §5 rules (the page answers 400 with no results). */
+  /** French message when q breaks the docs/specification.md §5 rules (the page answers 400 with no results). */
   searchError: string | null;
   page: number;
 }

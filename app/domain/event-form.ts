@@ -75,11 +75,15 @@ const MAX_DAYS_AHEAD = 5 * 366;
 /**
  * The form schema, relative to `now`: an event cannot start in the past. `categories` are the slugs an organizer
  * may choose (the store's active ones); without them, any well-formed slug passes (the store's key still checks).
+ * Its fields come in the page's order: the error summary lists their messages so.
  */
 export function eventFormSchema(now: Date = new Date(), categories?: readonly string[]) {
   return z
     .object({
       title: text('Le titre', 3, 120),
+      category: z
+        .string({ error: CHOOSE_CATEGORY })
+        .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),
       // Paragraphs welcome here: the one multi-line field.
       description: z
         .string()
@@ -88,9 +92,6 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
         .min(20, 'La description doit compter au moins 20 caractères.')
         .max(5000, 'La description ne peut pas dépasser 5000 caractères.')
         .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
-      category: z
-        .string({ error: CHOOSE_CATEGORY })
-        .refine((v) => isCategorySlug(v) && (!categories || categories.includes(v)), CHOOSE_CATEGORY),
       startDate: z
         .string()
         .trim()
@@ -115,8 +116,8 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       priceMax: price,
       priceNote: optionalText('La précision sur le prix', 200),
       ticketUrl: webUrl,
-      websiteUrl: webUrl,
       organizerName: text('Le nom de l’organisateur', 2, 120),
+      websiteUrl: webUrl,
       contactEmail: z
         .string()
         .trim()

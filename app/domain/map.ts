@@ -1,4 +1,4 @@
-// Map constants of SPEC §9 and the default view over Suisse romande.
+// Map constants of docs/specification.md §9 and the default view over Suisse romande.
 export const MAP_TILE_SIZE = 256;
 export const MAP_MAX_ZOOM = 18;
 export const MAP_POPUP_MAX_WIDTH = 300;

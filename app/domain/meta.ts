@@ -10,7 +10,7 @@ export interface PageMetaInput {
   title?: string;
   description: string;
   path: string;
-  /** The route matches, so the title can carry the admin's pending count (SPEC §2) and URLs can be absolute. */
+  /** The route matches, so the title can carry the admin's pending count (docs/specification.md §2) and URLs can be absolute. */
   matches?: readonly (MatchLike | undefined)[];
   /** Absolute or site-relative image for link previews. */
   image?: string;

@@ -6,8 +6,6 @@ import { slugify } from './slug';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
-export const PARTNER_FORM_FIELDS = ['name', 'kind', 'description', 'websiteUrl', 'active'] as const;
-
 export const PARTNER_LIMITS = { name: 120, description: 2000, websiteUrl: 500 } as const;
 
 export const PARTNER_KIND_LABELS = { partenaire: 'Partenaire', donateur: 'Donateur' } as const;

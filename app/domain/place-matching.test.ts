@@ -36,7 +36,10 @@ describe('reconnaître un lieu écrit à la main', () => {
   });
 
   it('le même nom ailleurs dans la même localité, ou dans une autre localité tout près, est proposé sans certitude', () => {
-    expect(matchVenue(place('Salle du Bourg', 'Lausanne', 46.53, 6.66), VENUES)).toEqual({ record: BOURG, sure: false });
+    expect(matchVenue(place('Salle du Bourg', 'Lausanne', 46.53, 6.66), VENUES)).toEqual({
+      record: BOURG,
+      sure: false,
+    });
     expect(matchVenue(place('Salle du Bourg', 'Prilly', 46.5228, 6.6354), VENUES)).toEqual({
       record: BOURG,
       sure: false,

@@ -73,13 +73,17 @@ function score(candidate: PlaceCandidate, record: PlaceCandidate): 0 | 1 | 2 {
 }
 
 /** The venue a free-text place names among `records`: the best match, sure before unsure, the nearest first. */
-export function matchVenue<T extends PlaceCandidate>(candidate: PlaceCandidate, records: readonly T[]): PlaceMatch<T> | null {
+export function matchVenue<T extends PlaceCandidate>(
+  candidate: PlaceCandidate,
+  records: readonly T[],
+): PlaceMatch<T> | null {
   let best: { record: T; score: number; distance: number } | null = null;
   for (const record of records) {
     const s = score(candidate, record);
     if (s === 0) continue;
     const distance = distanceMeters(candidate, record) ?? Number.POSITIVE_INFINITY;
-    if (!best || s > best.score || (s === best.score && distance < best.distance)) best = { record, score: s, distance };
+    if (!best || s > best.score || (s === best.score && distance < best.distance))
+      best = { record, score: s, distance };
   }
   return best ? { record: best.record, sure: best.score === 2 } : null;
 }

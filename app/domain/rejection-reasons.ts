@@ -1,5 +1,5 @@
-// Common reasons for refusing an event (issue 19): the moderator picks one and completes or edits it. SPEC names
-// none; these follow the house rules of « Comment ça marche ».
+// Common reasons for refusing an event (issue 19): the moderator picks one and completes or edits it. docs/specification.md
+// names none; these follow the house rules of « Comment ça marche ».
 export const REJECTION_REASONS = [
   {
     id: 'incomplet',

@@ -2,7 +2,7 @@
 // browser), then on the confirmation page, and the moderator. One summary for the three: the rule in words, its first
 // dates and how many, the dates it skips, an exhibition's week and its closing days. Pure and light (no recurrence
 // library in the form's JavaScript): a rule is expanded by counting weeks and months, and a property test holds it to
-// the server's expansion (rrule-temporal, schedule-expand.ts), date for date.
+// the server's expansion (rrule-temporal, app/.server/schedule/schedule-expand.ts), date for date.
 import { formatCalendarDay } from './dates';
 import {
   MAX_OCCURRENCES,

@@ -1,7 +1,7 @@
 // When an event takes place, beyond one date: a list of dates (each with its own times), a recurrence rule (weekly
 // on chosen days, every N weeks, monthly on the Nth weekday or a day of the month, with an end and excluded dates),
 // or a period with opening hours per weekday. Pure and light (no recurrence library): shared by the form in the
-// browser and the server. Expansion to dated occurrences: schedule-expand.ts (server side, rrule-temporal).
+// browser and the server. Expansion to dated occurrences: app/.server/schedule/schedule-expand.ts (server side, rrule-temporal).
 import { addDaysToDate, isCalendarDate, TIME_ZONE, zurichToday } from './dates';
 import { z } from './zod';
 
@@ -209,7 +209,7 @@ const datesSchema = z.object({
 
 /**
  * The schedule as an organizer describes it, with French messages. Structure only: the number of occurrences of a
- * rule (at most MAX_OCCURRENCES) needs the expansion, checked by scheduleProblems (schedule-expand.ts).
+ * rule (at most MAX_OCCURRENCES) needs the expansion, checked by scheduleProblems (app/.server/schedule/schedule-expand.ts).
  */
 export const scheduleSchema = z
   .discriminatedUnion('kind', [datesSchema, ruleSchema, periodSchema], {

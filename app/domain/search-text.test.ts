@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanSearchText, SEARCH_FORBIDDEN, SEARCH_TOO_LONG, validateSearchText } from './search-text';
 
-describe('texte de recherche (SPEC §5)', () => {
+describe('texte de recherche (docs/specification.md §5)', () => {
   it('vide est valide et donne vide ; le texte est rogné', () => {
     expect(validateSearchText('')).toEqual({ ok: true, value: '' });
     expect(validateSearchText('   ')).toEqual({ ok: true, value: '' });

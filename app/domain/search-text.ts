@@ -1,9 +1,9 @@
-// SPEC §5 search text rules, in one pure module shared by the search inputs and the server.
+// docs/specification.md §5 search text rules, in one pure module shared by the search inputs and the server.
 export const SEARCH_MAX_LENGTH = 500;
 export const SEARCH_TOO_LONG = 'Recherche trop longue (maximum 500 caractères)';
 export const SEARCH_FORBIDDEN = 'Recherche contient du contenu non autorisé';
 
-// Script-like patterns of SPEC §5: script tags, javascript:, data:, vbscript:, onload, onerror, onclick,
+// Script-like patterns of docs/specification.md §5: script tags, javascript:, data:, vbscript:, onload, onerror, onclick,
 // eval(, alert(, document., window., .innerHTML, .outerHTML (case-insensitive, spaces tolerated).
 const FORBIDDEN_PATTERNS: readonly RegExp[] = [
   /<\s*\/?\s*script/i,

@@ -7,6 +7,7 @@ export const SITE_PAGES = [
   '/admin',
   '/admin/categories',
   '/admin/events',
+  '/admin/federation',
   '/admin/partners',
   '/admin/publications',
   '/admin/sources',

@@ -8,12 +8,12 @@ export function pageTitle(page?: string): string {
   return page ? `${page} · ${SITE_TITLE}` : SITE_TITLE;
 }
 
-/** SPEC §2: an admin with pending events sees `(N) ` before the title. */
+/** docs/specification.md §2: an admin with pending events sees `(N) ` before the title. */
 export function withPendingPrefix(title: string, pendingCount: number | null | undefined): string {
   return pendingCount && pendingCount > 0 ? `(${pendingCount}) ${title}` : title;
 }
 
-/** SPEC §9: the menu badge caps at 99+. */
+/** docs/specification.md §9: the menu badge caps at 99+. */
 export function badgeLabel(count: number): string {
   return count > 99 ? '99+' : String(count);
 }

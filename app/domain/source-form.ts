@@ -3,16 +3,6 @@ import { CANTON_CODES } from './cantons';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
-export const SOURCE_FIELDS = [
-  'name',
-  'url',
-  'category',
-  'canton',
-  'organizerName',
-  'intervalMinutes',
-  'trusted',
-] as const;
-
 /** How often a source is read: from every hour (the job's tick, the default) to once a day. */
 export const SOURCE_INTERVALS = [
   { minutes: 60, label: 'toutes les heures' },

@@ -9,7 +9,7 @@ import { formatCount } from '~/domain/numbers';
 import type { loader as rootLoader } from '~/root';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return homeSummary(context.services.store);
+  return homeSummary(context.services);
 }
 
 export default function HomePage() {

@@ -16,27 +16,26 @@ const PATH = '/admin/lieux';
 const KIND = 'venue';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);
-  return { ...(await placesForAdmin(context.services.store, admin, KIND, query)), query };
+  return { ...(await placesForAdmin(context.services, admin, KIND, query)), query };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const values = formValues(formData, ['intent', 'id', 'name', 'slug', 'into']);
-  const { store } = context.services;
   const now = new Date();
   const the = PLACE_WORDS[KIND].the;
   let message: string;
   let anchor = values.id;
   try {
     if (values.intent === 'approve') {
-      const record = await approvePlace(store, admin, KIND, values.id, now);
+      const record = await approvePlace(context.services, admin, KIND, values.id, now);
       message = `${the} « ${record.name} » est approuvé.`;
     } else if (values.intent === 'rename') {
       const record = await renamePlace(
-        store,
+        context.services,
         admin,
         KIND,
         { id: values.id, name: values.name, slug: values.slug },
@@ -45,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message = `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`;
     } else if (values.intent === 'merge') {
       const { kept, gone, events } = await mergePlaces(
-        store,
+        context.services,
         admin,
         KIND,
         { fromId: values.id, into: values.into },
@@ -59,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const errors: FieldErrors = { [error.field]: error.message };
     return data({ id: values.id, intent: values.intent, errors, values }, { status: error.status });
   }
-  const headers = { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) };
+  const headers = { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) };
   return redirect(`${PATH}${new URL(request.url).search}#place-${anchor}`, { headers });
 }
 

@@ -10,15 +10,15 @@ import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/co
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
-  const alert = await findAlert(store, params.token ?? '');
+  const alert = await findAlert({ store }, params.token ?? '');
   if (!alert) return data({ description: null }, { status: 404, headers: ALERT_LINK_HEADERS });
   if (alert.status === 'active') return redirect(`/alertes/gerer/${params.token}`, { headers: ALERT_LINK_HEADERS });
-  return data({ description: await describeAlert(store, alert.filter) }, { headers: ALERT_LINK_HEADERS });
+  return data({ description: await describeAlert({ store }, alert.filter) }, { headers: ALERT_LINK_HEADERS });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await guardPost(request, context, ALERT_LINK_GUARD);
-  const alert = await confirmAlert(context.services.store, params.token ?? '');
+  const alert = await confirmAlert(context.services, params.token ?? '');
   if (!alert) return data({ gone: true }, { status: 404, headers: ALERT_LINK_HEADERS });
   return redirect(`/alertes/gerer/${params.token}?confirmee=1`, { headers: ALERT_LINK_HEADERS });
 }

@@ -12,18 +12,18 @@ import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/co
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
   const token = params.token ?? '';
-  const alert = await findAlert(store, token);
+  const alert = await findAlert({ store }, token);
   // A link that was one answers 200 with its message: the page after the one-click post is this loader's too, and
   // that post must answer 200 (RFC 8058). Anything else is a 404.
   if (!alert) {
     return data({ description: null }, { status: isAlertToken(token) ? 200 : 404, headers: ALERT_LINK_HEADERS });
   }
-  return data({ description: await describeAlert(store, alert.filter) }, { headers: ALERT_LINK_HEADERS });
+  return data({ description: await describeAlert({ store }, alert.filter) }, { headers: ALERT_LINK_HEADERS });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await guardPost(request, context, ALERT_LINK_GUARD);
-  await unsubscribeAlert(context.services.store, params.token ?? '');
+  await unsubscribeAlert(context.services, params.token ?? '');
   return data({ unsubscribed: true }, { headers: ALERT_LINK_HEADERS });
 }
 

@@ -13,14 +13,14 @@ import { ALERT_LINK_GONE } from '~/domain/alert-form';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
-  const alert = await findAlert(store, params.token ?? '');
+  const alert = await findAlert({ store }, params.token ?? '');
   if (alert?.status !== 'active') return data({ alert: null }, { status: 404, headers: ALERT_LINK_HEADERS });
   return data(
     {
       alert: {
         email: alert.email,
         rhythm: alert.rhythm,
-        description: await describeAlert(store, alert.filter),
+        description: await describeAlert({ store }, alert.filter),
         list: `/evenements?${alert.filter}`,
         // « Chaque matin » is not offered for a « Ce week-end » selection.
         rhythms: rhythmsFor(alert.filter),
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   let alert: Awaited<ReturnType<typeof changeAlertRhythm>>;
   try {
-    alert = await changeAlertRhythm(context.services.store, params.token ?? '', rhythm);
+    alert = await changeAlertRhythm(context.services, params.token ?? '', rhythm);
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;
     return data({ message: error.message }, { status: error.status, headers: ALERT_LINK_HEADERS });

@@ -7,36 +7,36 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { alertDeps, describeAlert, requestAlert } from '~/.server/alerts/alerts';
 import { activeCategorySlugs } from '~/.server/categories/categories';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AlertSubscribeForm } from '~/components/alerts/AlertSubscribeForm';
 import { alertFilterFromParams } from '~/domain/alert';
-import { ALERT_FIELDS, alertRequestSchema } from '~/domain/alert-form';
-import { formValues } from '~/domain/forms';
+import { ALERT_NO_FILTER, alertRequestSchema } from '~/domain/alert-form';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { store } = context.services;
-  const filter = alertFilterFromParams(new URL(request.url).searchParams, await activeCategorySlugs(store));
+  const filter = alertFilterFromParams(new URL(request.url).searchParams, await activeCategorySlugs({ store }));
   // Without a filter, the page says to choose one (the list offers the form under its filtered views).
-  return { filter: filter ?? '', description: filter ? await describeAlert(store, filter) : '' };
+  return { filter: filter ?? '', description: filter ? await describeAlert({ store }, filter) : '' };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'alertes' } });
-  const values = formValues(formData, ALERT_FIELDS);
-  const active = await activeCategorySlugs(services.store);
-  const filter = alertFilterFromParams(new URLSearchParams(values.filtre), active) ?? '';
-  const page = { filter, description: filter ? await describeAlert(services.store, filter) : '' };
-  const parsed = alertRequestSchema.safeParse(values);
-  if (!parsed.success) return invalid(parsed.error, { values, ...page });
+  const submission = readForm(formData, alertRequestSchema);
+  const typed = formData.get('filtre');
+  const active = await activeCategorySlugs(services);
+  const filter = alertFilterFromParams(new URLSearchParams(typeof typed === 'string' ? typed : ''), active) ?? '';
+  const page = { filter, description: filter ? await describeAlert(services, filter) : '' };
+  if (submission.status !== 'success') return invalid(submission, { extra: page });
+  const { email, rythme } = submission.value;
   try {
-    if (!filter) throw new UseCaseError('Choisissez au moins un filtre dans la liste des événements.', 'form');
-    await requestAlert(alertDeps(services), { email: parsed.data.email, rhythm: parsed.data.rythme, filter });
+    if (!filter) throw new UseCaseError(ALERT_NO_FILTER, 'form');
+    await requestAlert(alertDeps(services), { email, rhythm: rythme, filter });
   } catch (error) {
-    return refused(error, { values, ...page });
+    return refused(submission, error, { extra: page });
   }
   return redirect('/alertes/demandee');
 }

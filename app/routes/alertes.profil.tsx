@@ -11,11 +11,13 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const form = await guardPost(request, context, { audience: 'signed-in', back: '/organizer/profile' });
-  const done = await unsubscribeFromProfile(context.services.store, user, String(form.get('alerte') ?? ''));
+  const done = await unsubscribeFromProfile(context.services, user, String(form.get('alerte') ?? ''));
   const flash = done
     ? { kind: 'success' as const, message: 'Alerte supprimée\u00a0: vous ne la recevrez plus.' }
     : { kind: 'error' as const, message: 'Cette alerte n’existe plus.' };
-  return redirect('/organizer/profile', { headers: { 'Set-Cookie': await setFlash(request, flash) } });
+  return redirect('/organizer/profile', {
+    headers: { 'Set-Cookie': await setFlash(request, context.services, flash) },
+  });
 }

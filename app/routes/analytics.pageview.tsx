@@ -1,4 +1,4 @@
-// POST /analytics/pageview: the page views sent by navigator.sendBeacon after each navigation (SPEC §2), when the
+// POST /analytics/pageview: the page views sent by navigator.sendBeacon after each navigation (docs/specification.md §2), when the
 // visitor accepted audience measurement. A beacon carries no CSRF token: same-origin requests only, small bodies,
 // a rate limit, and nothing stored about who sent it (see docs/decisions/013-mesure-d-audience.md).
 import type { ActionFunctionArgs } from '@remix-run/node';
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await recordPageView(context.services, {
     body,
     userAgent: request.headers.get('User-Agent'),
-    consent: await readConsent(request),
+    consent: await readConsent(request, context.services),
   });
   return outcome === 'invalid' ? text('Page vue illisible.', 400) : text(null, 204);
 }

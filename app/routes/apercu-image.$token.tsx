@@ -6,7 +6,7 @@ import { readReviewImage } from '~/.server/files/images';
 import { getCurrentUser } from '~/.server/platform/session';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = await getCurrentUser(request);
+  const viewer = await getCurrentUser(request, context.services);
   const bytes = await readReviewImage(context.services, viewer, params.token ?? '');
   // X-Content-Type-Options and the CSP of an image (default-src 'none'; sandbox) come from server.ts.
   if (!bytes) return new Response(null, { status: 404 });

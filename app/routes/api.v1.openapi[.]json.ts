@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json: the OpenAPI 3.1 document of the public API.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { apiOptions, apiRead } from '~/.server/api/http';
 import { openApiDocument } from '~/.server/api/openapi';
+import { apiOptions, apiRead } from '~/.server/http/api';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return apiRead(request, context, async () => openApiDocument(context.services.config.SITE_URL));

@@ -1,29 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, requestPasswordReset } from '~/.server/accounts/accounts';
-import { guardAnonymousPost } from '~/.server/accounts/anonymous';
-import { invalid } from '~/.server/platform/refusal';
+import { requestPasswordReset } from '~/.server/accounts/accounts';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, readForm } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireAnonymous } from '~/.server/platform/session';
 import { AccountPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { forgotPasswordSchema } from '~/domain/auth';
-import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context.services);
   return { sent: new URL(request.url).searchParams.get('envoye') === '1' };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await guardAnonymousPost(request, context);
-  const values = formValues(formData, ['email']);
-  const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return invalid(parsed.error, { values });
-  await requestPasswordReset(accountDeps(context.services), parsed.data.email);
+  // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
+  await requireAnonymous(request, context.services);
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
+  const submission = readForm(formData, forgotPasswordSchema);
+  if (submission.status !== 'success') return invalid(submission);
+  await requestPasswordReset(context.services, submission.value.email);
   return redirect('/auth/forgot-password?envoye=1');
 }
 

@@ -1,52 +1,59 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { guardAnonymousPost, signInPageData } from '~/.server/accounts/anonymous';
 import { authenticate } from '~/.server/accounts/login';
 import { audit, auditFromRequest } from '~/.server/platform/audit';
-import { invalid, refused } from '~/.server/platform/refusal';
-import { keepRetryAfter } from '~/.server/platform/security';
-import { safeRedirect, signIn } from '~/.server/platform/session';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
+import { keepRetryAfter, tooManyRequests } from '~/.server/platform/security';
+import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { PasswordField } from '~/components/form/PasswordField';
 import { LOGIN_FAILED, landingPath, loginSchema } from '~/domain/auth';
-import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return signInPageData(request, context);
+  await requireAnonymous(request, context.services);
+  // Whether « Continuer avec Google » is offered.
+  return { google: context.services.googleSignIn };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await guardAnonymousPost(request, context);
+  // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
+  await requireAnonymous(request, context.services);
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
+  const submission = readForm(formData, loginSchema);
   // The password is never sent back to the browser.
-  const values = formValues(formData, ['email']);
-  const parsed = loginSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
-  if (!parsed.success) return invalid(parsed.error, { values });
+  const hideFields = ['password'];
+  if (submission.status !== 'success') return invalid(submission, { hideFields });
   const who = {
     ...auditFromRequest(request),
-    email: parsed.data.email.trim().toLowerCase(),
+    email: submission.value.email.trim().toLowerCase(),
     ip: context.clientIp,
   };
   const user = await authenticate(
-    context.services.store,
-    parsed.data.email,
-    parsed.data.password,
+    context.services,
+    submission.value.email,
+    submission.value.password,
     context.services.identity,
     who,
-  );
+  ).catch((error: unknown) => {
+    // Too many attempts: the French 429 with when to try again, as every limiter answers.
+    if (error instanceof UseCaseError && error.retryAfter) tooManyRequests(error.retryAfter);
+    throw error;
+  });
   if (!user) {
     audit('login.failure', who);
-    return refused(new UseCaseError(LOGIN_FAILED), { values });
+    return refused(submission, new UseCaseError(LOGIN_FAILED), { hideFields });
   }
   audit('login.success', { ...who, uid: user.uid });
   // The page asked for (`?redirect=`), else where this role works.
   return redirect(safeRedirect(formData.get('redirect'), landingPath(user.role)), {
-    headers: await signIn(request, user.uid, user.idToken),
+    headers: await signIn(request, context.services, user.uid, user.idToken),
   });
 }
 

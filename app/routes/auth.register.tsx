@@ -1,39 +1,45 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, registerAccount } from '~/.server/accounts/accounts';
-import { guardAnonymousPost, signInPageData } from '~/.server/accounts/anonymous';
+import { registerAccount } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
-import { safeRedirect } from '~/.server/platform/session';
+import { requireAnonymous, safeRedirect } from '~/.server/platform/session';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/PasswordField';
 import { registerSchema, registrationSent } from '~/domain/auth';
-import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return signInPageData(request, context);
+  await requireAnonymous(request, context.services);
+  // Whether « Continuer avec Google » is offered.
+  return { google: context.services.googleSignIn };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await guardAnonymousPost(request, context);
+  // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
+  await requireAnonymous(request, context.services);
+  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
+  const submission = readForm(formData, registerSchema);
   // The password is never sent back to the browser.
-  const values = formValues(formData, ['displayName', 'email']);
-  const parsed = registerSchema.safeParse({ ...values, password: formData.get('password') ?? '' });
-  if (!parsed.success) return invalid(parsed.error, { values });
+  const hideFields = ['password'];
+  if (submission.status !== 'success') return invalid(submission, { hideFields });
   try {
-    await registerAccount(accountDeps(context.services), parsed.data);
+    await registerAccount(context.services, submission.value);
   } catch (error) {
-    return refused(error, { values });
+    return refused(submission, error, { hideFields });
   }
   // The same answer whether the address was free or already had an account (its owner gets a mail saying so): no
   // session is opened, the visitor goes on to sign in, towards the page they wanted.
   const next = safeRedirect(formData.get('redirect'), '/dashboard');
-  const flash = await setFlash(request, { kind: 'success', message: registrationSent(parsed.data.email) });
+  const flash = await setFlash(request, context.services, {
+    kind: 'success',
+    message: registrationSent(submission.value.email),
+  });
   return redirect(`/auth/login?redirect=${encodeURIComponent(next)}`, { headers: { 'Set-Cookie': flash } });
 }
 

@@ -2,15 +2,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
+import { isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { destroyUserSession } from '~/.server/platform/session';
 import { AccountPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { PasswordField } from '~/components/form/PasswordField';
+import { formMessage } from '~/components/form/use-app-form';
 import { RESET_LINK_INVALID, resetPasswordSchema } from '~/domain/auth';
 import { pageMeta } from '~/domain/meta';
 
@@ -18,28 +19,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   return {
     token,
-    valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(accountDeps(context.services), token)),
+    valid: token.length > 0 && token.length < 200 && (await isResetTokenValid(context.services, token)),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   const token = String(formData.get('token') ?? '').slice(0, 200);
-  const parsed = resetPasswordSchema.safeParse({
-    password: formData.get('password') ?? '',
-    confirmation: formData.get('confirmation') ?? '',
-  });
-  if (!parsed.success) return invalid(parsed.error);
+  const submission = readForm(formData, resetPasswordSchema);
+  // Passwords are never sent back; nor is the link's token (the page has it).
+  const hideFields = ['password', 'confirmation', 'token'];
+  if (submission.status !== 'success') return invalid(submission, { hideFields });
   try {
-    await resetPassword(accountDeps(context.services), token, parsed.data.password);
+    await resetPassword(context.services, token, submission.value.password);
   } catch (error) {
-    return refused(error);
+    return refused(submission, error, { hideFields });
   }
   const headers = new Headers();
-  headers.append('Set-Cookie', await destroyUserSession(request));
+  headers.append('Set-Cookie', await destroyUserSession(request, context.services));
   headers.append(
     'Set-Cookie',
-    await setFlash(request, { kind: 'success', message: 'Mot de passe modifié. Connectez-vous avec le nouveau.' }),
+    await setFlash(request, context.services, {
+      kind: 'success',
+      message: 'Mot de passe modifié. Connectez-vous avec le nouveau.',
+    }),
   );
   return redirect('/auth/login', { headers });
 }
@@ -50,7 +53,7 @@ export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // The only refusal of the whole form is a link that no longer works: then there is nothing left to fill in.
-  const linkRefused = answer?.errors.form;
+  const linkRefused = formMessage(answer);
   return (
     <AccountPage title="Nouveau mot de passe">
       {valid && !linkRefused ? (

@@ -2,7 +2,7 @@
 // the ID token here with the CSRF token; the server verifies it and opens a session cookie.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { accountDeps, signInExternal } from '~/.server/accounts/accounts';
+import { signInExternal } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
@@ -15,20 +15,22 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.services);
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' }, honeypot: false });
   const idToken = String(formData.get('idToken') ?? '');
   const failed = async (message: string) =>
-    redirect('/auth/login', { headers: { 'Set-Cookie': await setFlash(request, { kind: 'error', message }) } });
+    redirect('/auth/login', {
+      headers: { 'Set-Cookie': await setFlash(request, context.services, { kind: 'error', message }) },
+    });
   if (idToken.length < 20 || idToken.length > 8000) return failed('La connexion avec Google n’a pas abouti.');
   let signedIn: Awaited<ReturnType<typeof signInExternal>>;
   try {
-    signedIn = await signInExternal(accountDeps(context.services), idToken);
+    signedIn = await signInExternal(context.services, idToken);
   } catch (error) {
     if (error instanceof UseCaseError) return failed(error.message);
     throw error;
   }
   if (!signedIn) return failed('La connexion avec Google n’a pas abouti.');
-  const headers = await signIn(request, signedIn.user.uid, signedIn.signedIn.idToken);
+  const headers = await signIn(request, context.services, signedIn.user.uid, signedIn.signedIn.idToken);
   return redirect(safeRedirect(formData.get('redirect'), landingPath(signedIn.user.role)), { headers });
 }

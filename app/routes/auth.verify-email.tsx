@@ -1,11 +1,11 @@
-// Email verification (SPEC §2), also at /auth/email-verification (same screen, app/routes.ts).
+// Email verification (docs/specification.md §2), also at /auth/email-verification (same screen, app/routes.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountDeps, resendVerification, verifyEmail } from '~/.server/accounts/accounts';
+import { resendVerification, verifyEmail } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { refused } from '~/.server/platform/refusal';
+import { refusedAction } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { getCurrentUser } from '~/.server/platform/session';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -18,15 +18,17 @@ import { pageMeta } from '~/domain/meta';
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, context.services);
   if (token) {
-    const verified = token.length < 200 ? await verifyEmail(accountDeps(context.services), token) : null;
+    const verified = token.length < 200 ? await verifyEmail(context.services, token) : null;
     if (!verified) {
       const flash = {
         kind: 'error' as const,
         message: 'Ce lien de vérification n’est plus valable. Demandez-en un nouveau.',
       };
-      return redirect('/auth/verify-email', { headers: { 'Set-Cookie': await setFlash(request, flash) } });
+      return redirect('/auth/verify-email', {
+        headers: { 'Set-Cookie': await setFlash(request, context.services, flash) },
+      });
     }
     const signedIn = user?.email === verified.email;
     const flash = signedIn
@@ -35,20 +37,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirect(
       user && signedIn ? landingPath(user.role) : `/auth/login?redirect=${encodeURIComponent('/dashboard')}`,
       {
-        headers: { 'Set-Cookie': await setFlash(request, flash) },
+        headers: { 'Set-Cookie': await setFlash(request, context.services, flash) },
       },
     );
   }
   return { loggedIn: Boolean(user), verified: user?.emailVerified ?? false, email: user?.email ?? null };
 }
 
-/** Resend: refused with SPEC's messages when nobody is logged in or the email is already verified. */
+/** Resend: refused with the messages of docs/specification.md §8 when nobody is logged in or the email is already verified. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
   try {
-    await resendVerification(accountDeps(context.services), await getCurrentUser(request));
+    await resendVerification(context.services, await getCurrentUser(request, context.services));
   } catch (error) {
-    return refused(error);
+    return refusedAction(error);
   }
   return { ok: true as const, message: 'Un nouvel email de vérification vient de partir.' };
 }

@@ -8,9 +8,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const store = context.services.store;
   const { filters, searchError } = parseEventFilters(
     new URL(request.url).searchParams,
-    await activeCategorySlugs(store),
+    await activeCategorySlugs({ store }),
   );
-  const points = searchError ? [] : await mapEvents(store, filters);
+  const points = searchError ? [] : await mapEvents({ store }, filters);
   return Response.json(points, {
     status: searchError ? 400 : 200,
     headers: { 'Cache-Control': 'public, max-age=60' },

@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { contactDeps, sendContactMessage } from '~/.server/contact/contact';
+import { sendContactMessage } from '~/.server/contact/contact';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid } from '~/.server/platform/refusal';
+import { invalid, readForm } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { RequiredNote, TextAreaField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
-import { CONTACT_FIELDS, contactSchema } from '~/domain/contact';
-import { formValues } from '~/domain/forms';
+import { contactSchema } from '~/domain/contact';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL } from '~/domain/site';
 
@@ -21,10 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'contact' } });
-  const values = formValues(formData, CONTACT_FIELDS);
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) return invalid(parsed.error, { values });
-  await sendContactMessage(contactDeps(context.services), parsed.data);
+  const submission = readForm(formData, contactSchema);
+  if (submission.status !== 'success') return invalid(submission);
+  await sendContactMessage(context.services, submission.value);
   return redirect('/contact?envoye=1');
 }
 
@@ -35,10 +33,10 @@ export default function ContactPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   // Checked at sending: the button sits right below the message (decision 055).
-  const { fields, form, attempt, formProps } = useAppForm({
+  const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'contact',
     schema: contactSchema,
-    answer,
+    lastResult: answer,
     shouldValidate: 'onSubmit',
   });
   const formKey = useFormKey(answer);
@@ -65,7 +63,7 @@ export default function ContactPage() {
       <ErrorSummary
         errors={form.allErrors}
         attempt={attempt}
-        order={CONTACT_FIELDS}
+        order={order}
         title="Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous."
       />
 

@@ -1,4 +1,4 @@
-// POST /cookies: the cookie banner's and preferences dialog's choices (SPEC §2, §4). Without JavaScript the form
+// POST /cookies: the cookie banner's and preferences dialog's choices (docs/specification.md §2, §4). Without JavaScript the form
 // posts here and comes back to the page; with JavaScript the same form is posted by fetch (`js=1`) and gets JSON.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
@@ -6,6 +6,7 @@ import { consentCookieHeader, hasSessionCookie } from '~/.server/platform/consen
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost, type Refusal } from '~/.server/platform/guard';
 import { safeRedirect } from '~/.server/platform/session';
+import type { VisitorServices } from '~/.server/platform/visitor';
 import { CONSENT_INTENTS, CONSENT_INVALID, consentFor } from '~/domain/consent';
 import { z } from '~/domain/zod';
 
@@ -36,10 +37,16 @@ const SAVED: Record<(typeof CONSENT_INTENTS)[number], string> = {
 };
 
 /** A refused choice: JSON for the fetch of the enhanced form, else back to the page with the message. */
-async function answerRefusal(request: Request, js: boolean, back: string, { message, status, retryAfter }: Refusal) {
+async function answerRefusal(
+  request: Request,
+  services: VisitorServices,
+  js: boolean,
+  back: string,
+  { message, status, retryAfter }: Refusal,
+) {
   if (js)
     return Response.json({ ok: false, message }, { status, headers: retryAfter ? { 'Retry-After': retryAfter } : {} });
-  return redirect(back, { headers: { 'Set-Cookie': await setFlash(request, { kind: 'error', message }) } });
+  return redirect(back, { headers: { 'Set-Cookie': await setFlash(request, services, { kind: 'error', message }) } });
 }
 
 /** The page the visitor was on, from the Referer, when it is one of this site's (before the form is read). */
@@ -67,21 +74,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Before the form is read (rate limit), the Accept header and the Referer say where the visitor was.
       const js = posted ? posted.get('js') === '1' : (request.headers.get('Accept') ?? '').includes('application/json');
       const back = posted ? safeRedirect(posted.get('redirectTo')) : refererPath(request);
-      return answerRefusal(request, js, back, refusal);
+      return answerRefusal(request, context.services, js, back, refusal);
     },
   });
   const js = form.get('js') === '1';
   const back = safeRedirect(form.get('redirectTo'));
   const parsed = consentForm.safeParse(Object.fromEntries(form));
   if (!parsed.success)
-    return answerRefusal(request, js, back, { message: CONSENT_INVALID, status: 400, reason: 'unreadable' });
+    return answerRefusal(request, context.services, js, back, {
+      message: CONSENT_INVALID,
+      status: 400,
+      reason: 'unreadable',
+    });
   const { intent, js: _js, redirectTo: _redirectTo, ...choices } = parsed.data;
   const consent = consentFor(intent, choices, new Date());
   // With JavaScript, local storage keeps the choice: no cookie is made for it, so the visitor's pages stay the shared,
   // cached ones; a visitor who already has a `__session` keeps it there too. Without JavaScript, the cookie holds it.
   if (js && !hasSessionCookie(request)) return Response.json({ ok: true, consent });
-  const headers = new Headers({ 'Set-Cookie': await consentCookieHeader(request, consent) });
+  const headers = new Headers({ 'Set-Cookie': await consentCookieHeader(request, context.services, consent) });
   if (js) return Response.json({ ok: true, consent }, { headers });
-  headers.append('Set-Cookie', await setFlash(request, { kind: 'success', message: SAVED[intent] }));
+  headers.append('Set-Cookie', await setFlash(request, context.services, { kind: 'success', message: SAVED[intent] }));
   return redirect(back, { headers });
 }

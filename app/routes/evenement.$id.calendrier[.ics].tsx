@@ -10,7 +10,9 @@ const fileName = (slug: string) => slug.replace(/[^a-z0-9-]+/gi, '-').replace(/^
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const store = context.services.store;
-  const view = params.id ? await getEventForViewer(store, params.id, await getCurrentUser(request)) : null;
+  const view = params.id
+    ? await getEventForViewer({ store }, params.id, await getCurrentUser(request, context.services))
+    : null;
   if (!view) {
     return new Response('Événement introuvable : il n’existe pas ou n’est pas (encore) publié.', {
       status: 404,
@@ -21,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const body = buildICalendar([event], {
     siteUrl: context.services.config.SITE_URL,
     name: `${event.title} · ${SITE_NAME}`,
-    categories: await categoryInfos(store),
+    categories: await categoryInfos({ store }),
   });
   return new Response(body, {
     headers: {

@@ -17,10 +17,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const startsAt = url.searchParams.get('annuler');
   if (!startsAt) return redirect('/');
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const back = dateBack(url.searchParams.get('retour'));
   try {
-    const asked = await dateToCancel(context.services.store, user, { eventId: params.id ?? '', startsAt });
+    const asked = await dateToCancel(context.services, user, { eventId: params.id ?? '', startsAt });
     return { ...asked, back };
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;
@@ -29,16 +29,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const eventId = params.id ?? '';
   const form = await guardPost(request, context, { audience: 'signed-in', back: `/evenement/${eventId}` });
-  const { path, flash } = await cancelOrRestoreDate(context.services.store, user, {
+  const { path, flash } = await cancelOrRestoreDate(context.services, user, {
     eventId,
     startsAt: String(form.get('startsAt') ?? ''),
     cancelled: form.get('intent') !== 'restore',
     back: dateBack(form.get('retour')),
   });
-  return redirect(path, { headers: { 'Set-Cookie': await setFlash(request, flash) } });
+  return redirect(path, { headers: { 'Set-Cookie': await setFlash(request, context.services, flash) } });
 }
 
 export default function CancelDatePage() {

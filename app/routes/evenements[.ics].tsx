@@ -1,10 +1,11 @@
 // /evenements.ics: the events of a list selection (same query as /evenements) as a calendar to subscribe to.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { buildICalendar } from '~/.server/feeds/calendar';
-import { selectionFeed, selectionFeedResponse } from '~/.server/feeds/selection-feed';
+import { selectionFeed } from '~/.server/feeds/selection-feed';
+import { selectionFeedResponse } from '~/.server/http/feeds';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const feed = await selectionFeed(context.services.store, new URL(request.url).searchParams);
+  const feed = await selectionFeed(context.services, new URL(request.url).searchParams);
   const body = buildICalendar(feed.events, {
     siteUrl: context.services.config.SITE_URL,
     name: feed.title,

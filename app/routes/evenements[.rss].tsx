@@ -1,13 +1,14 @@
 // /evenements.rss: the events of a list selection (same query as /evenements) as an RSS 2.0 feed.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { buildRss } from '~/.server/feeds/feeds';
-import { selectionFeed, selectionFeedResponse } from '~/.server/feeds/selection-feed';
+import { selectionFeed } from '~/.server/feeds/selection-feed';
+import { selectionFeedResponse } from '~/.server/http/feeds';
 import { filtersToParams } from '~/domain/event-filters';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { SITE_URL } = context.services.config;
   // A series is one item (decision 065), which a reader sees once, not once a week.
-  const feed = await selectionFeed(context.services.store, new URL(request.url).searchParams, { series: true });
+  const feed = await selectionFeed(context.services, new URL(request.url).searchParams, { series: true });
   const query = filtersToParams(feed.filters).toString();
   const search = query ? `?${query}` : '';
   const body = buildRss(feed.events, {

@@ -14,7 +14,7 @@ import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const given = new URL(request.url).searchParams;
-  const categories = (await categoryInfos(context.services.store)).filter((c) => c.active);
+  const categories = (await categoryInfos(context.services)).filter((c) => c.active);
   const category = categories.find((c) => c.slug === given.get('categorie'))?.slug ?? '';
   const canton = given.get('canton') ?? '';
   const limit = Number.parseInt(given.get('limite') ?? '5', 10);

@@ -15,8 +15,8 @@ import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const event = await eventForEditing(context.services.store, user, params.id ?? '');
+  const user = await requireUser(request, context.services);
+  const event = await eventForEditing(context.services, user, params.id ?? '');
   return {
     event,
     edited: new URL(request.url).searchParams.get('modifie') === '1',

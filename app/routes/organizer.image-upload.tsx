@@ -16,7 +16,7 @@ export async function loader() {
 export const handle = { body: 'upload' } satisfies RouteBodyHandle;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   // The event form's limit on submissions; its honeypot is not part of this request (only the token and the image).
   const form = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'submit' } });
   try {

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { type CheckoutOutcome, confirmCheckout } from '~/.server/donations/checkout';
-import { donationDeps } from '~/.server/donations/deps';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { formatChf } from '~/domain/donation';
@@ -13,14 +12,14 @@ type Outcome = CheckoutOutcome['state'] | 'missing' | 'error';
 // Stripe sends the donor back here with ?session_id=…; the id only says which payment to check: the donation is
 // recorded from what Stripe answers (see docs/decisions/010-dons.md), so a forged URL changes nothing.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const sessionId = new URL(request.url).searchParams.get('session_id');
   let state: Outcome = 'missing';
   let amount: string | null = null;
   let message: string | null = null;
   if (sessionId != null) {
     try {
-      const outcome = await confirmCheckout(donationDeps(context.services), user, sessionId);
+      const outcome = await confirmCheckout(context.services, user, sessionId);
       state = outcome.state;
       if (outcome.state === 'paid') amount = formatChf(outcome.donation.amount);
     } catch (error) {

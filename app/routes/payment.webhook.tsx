@@ -3,7 +3,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { handleWebhook } from '~/.server/donations/checkout';
-import { donationDeps } from '~/.server/donations/deps';
 
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
@@ -17,6 +16,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The signature covers the exact bytes received: read them as text, never re-serialized JSON. Their size is bounded
   // before they arrive here (the webhook's limit in app/.server/platform/request-body.ts).
   const rawBody = await request.text();
-  const answer = await handleWebhook(donationDeps(context.services), rawBody, request.headers.get('Stripe-Signature'));
+  const answer = await handleWebhook(context.services, rawBody, request.headers.get('Stripe-Signature'));
   return text(answer.message, answer.status);
 }

@@ -1,5 +1,5 @@
 // POST /push/subscription: an admin's browser registers (intent=save) or drops (intent=forget, forced regeneration)
-// the push token of one of its devices (SPEC §3, §4, §6). Admin session, CSRF token and same origin required.
+// the push token of one of its devices (docs/specification.md §3, §4, §6). Admin session, CSRF token and same origin required.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { guardPost } from '~/.server/platform/guard';
@@ -31,7 +31,7 @@ const answer = (body: Record<string, unknown>, status = 200, headers: Record<str
   Response.json(body, { status, headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, context.services);
   if (!user) return answer({ ok: false, message: NO_SIGNED_IN_USER }, 401);
   if (user.role !== 'admin') return answer({ ok: false, message: PUSH_ADMINS_ONLY }, 403);
   // The guard's refusals as this script reads them; an unreadable form is an expired one for it.

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { donationCreditor } from '~/.server/donations/deps';
 import { qrBillPdf } from '~/.server/donations/qr-bill';
-import { answerQrBill } from '~/.server/donations/qr-bill-http';
+import { answerQrBill } from '~/.server/http/qr-bill';
 import { amountParam } from '~/domain/donation';
 
 export function loader({ request, context }: LoaderFunctionArgs) {

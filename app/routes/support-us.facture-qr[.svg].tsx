@@ -1,7 +1,7 @@
 // /support-us/facture-qr.svg?montant=25: the payment part of a donation QR-bill, shown as an image on /support-us.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { cachedQrBillSvg } from '~/.server/donations/deps';
-import { answerQrBill } from '~/.server/donations/qr-bill-http';
+import { answerQrBill } from '~/.server/http/qr-bill';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answerQrBill(

@@ -310,22 +310,22 @@ function lifecycleSuite(backend: Backend, maxSteps: number, runs: number, share:
       expect(seen, label).toEqual(expected);
     };
     // Every event is in this sequence; anything public shows exactly its approved content.
-    exact('liste', (await searchEvents(store, {}, 1, now)).items);
-    exact('carte', await mapEvents(store, {}, now));
-    const feed = (await eventsForFeed(store, new URLSearchParams(), now)).events;
+    exact('liste', (await searchEvents({ store }, {}, 1, now)).items);
+    exact('carte', await mapEvents({ store }, {}, now));
+    const feed = (await eventsForFeed({ store }, new URLSearchParams(), now)).events;
     exact('flux', feed);
-    exact('sitemap', await sitemapEvents(store, now));
-    exact('accueil (à la une)', (await homeSummary(store, now)).highlights.items);
+    exact('sitemap', await sitemapEvents({ store }, now));
+    exact('accueil (à la une)', (await homeSummary({ store }, now)).highlights.items);
     // The detail page, as a visitor.
     for (const m of model) {
-      const view = await getEventForViewer(store, m.id, null);
+      const view = await getEventForViewer({ store }, m.id, null);
       const want = m.published === null ? null : shown(variants[m.published]);
       expect(view ? shownOf(view.event) : null, `détail de ${m.id}`).toEqual(want);
     }
     // Search words and organizer names: only what was approved.
     for (let k = 0; k < VARIANTS; k++) {
       const word = `v${k}${runToken}`;
-      const found = (await searchEvents(store, { q: word }, 1, now)).items.map((e) => e.id).sort();
+      const found = (await searchEvents({ store }, { q: word }, 1, now)).items.map((e) => e.id).sort();
       const approvedWith = model
         .filter((m) => m.published === k)
         .map((m) => m.id)
@@ -333,7 +333,7 @@ function lifecycleSuite(backend: Backend, maxSteps: number, runs: number, share:
       expect(found, `recherche « ${word} »`).toEqual(approvedWith);
     }
     for (const name of new Set(variants.map((v) => v.organizerName))) {
-      const listed = (await upcomingByOrganizer(store, name, now)).map((e) => e.id).sort();
+      const listed = (await upcomingByOrganizer({ store }, name, now)).map((e) => e.id).sort();
       const approvedBy = model
         .filter((m) => m.published !== null && variants[m.published].organizerName === name)
         .map((m) => m.id)
@@ -343,8 +343,8 @@ function lifecycleSuite(backend: Backend, maxSteps: number, runs: number, share:
     // Similar events of a public one: public ones only, as approved.
     const anyPublic = model.find((m) => m.published !== null);
     if (anyPublic) {
-      const event = (await getEventForViewer(store, anyPublic.id, null))?.event as AgendaEvent;
-      for (const s of await similarEvents(store, event, now)) {
+      const event = (await getEventForViewer({ store }, anyPublic.id, null))?.event as AgendaEvent;
+      for (const s of await similarEvents({ store }, event, now)) {
         if (known.has(s.id)) expect(shownOf(s), 'événements semblables').toEqual(expected.get(s.id));
       }
     }

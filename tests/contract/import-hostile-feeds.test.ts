@@ -142,7 +142,10 @@ describe.each(BACKENDS)('flux hostiles lus par une source : $name', (backend) =>
 
   it('un calendrier au-delà de la limite d’événements : les plus proches importés, les autres nommés au journal, rien retiré', async () => {
     const source = await stand.addSource(at('/limite.ics'), twelve());
-    const run = await runSource({ ...stand.deps(), limits: { maxEvents: 5, maxDates: 100 } }, source.id);
+    const run = await runSource(
+      { ...stand.deps(), config: { IMPORT_MAX_EVENTS: 5, IMPORT_MAX_DATES: 100 } },
+      source.id,
+    );
     expect(run).toMatchObject({ ok: true, fetched: 12, created: 5, errors: [] });
     expect(run.limits).toEqual({
       maxEvents: 5,
@@ -170,7 +173,10 @@ describe.each(BACKENDS)('flux hostiles lus par une source : $name', (backend) =>
     expect((await store.imports.runs(source.id, 1))[0].limits).toEqual(run.limits);
     // A tighter limit later: what it no longer reads is still in the feed, so nothing imported before is withdrawn.
     await stand.forgetEtag(source.id);
-    const tighter = await runSource({ ...stand.deps(), limits: { maxEvents: 2, maxDates: 100 } }, source.id);
+    const tighter = await runSource(
+      { ...stand.deps(), config: { IMPORT_MAX_EVENTS: 2, IMPORT_MAX_DATES: 100 } },
+      source.id,
+    );
     expect(tighter).toMatchObject({ ok: true, created: 0, unchanged: 2, withdrawn: 0 });
     expect((await stand.events()).map((e) => e.status)).toEqual(Array(5).fill('pending'));
   });
@@ -181,7 +187,10 @@ describe.each(BACKENDS)('flux hostiles lus par une source : $name', (backend) =>
       { uid: 'hebdo@nyon.ch', summary: 'Marché du samedi', start: '20270102T080000', rrule: 'FREQ=WEEKLY;COUNT=40' },
     ]);
     const source = await stand.addSource(at('/series.ics'), feed);
-    const run = await runSource({ ...stand.deps(), limits: { maxEvents: 500, maxDates: 10 } }, source.id);
+    const run = await runSource(
+      { ...stand.deps(), config: { IMPORT_MAX_EVENTS: 500, IMPORT_MAX_DATES: 10 } },
+      source.id,
+    );
     expect(run).toMatchObject({ ok: true, created: 2, errors: [] });
     // Named in the order they are read: the soonest first.
     expect(run.limits).toMatchObject({

@@ -130,4 +130,12 @@ describe.each(BACKENDS)('file des mails : $name', (backend) => {
     await store.health.probe('web-2', at(5));
     expect(await store.health.purge(at(3))).toBe(1);
   });
+
+  it('la sonde de disponibilité ne change pas la révision que suivent les pages en cache', async () => {
+    const before = store.revision();
+    await store.health.probe('web-1', at(0));
+    await store.health.probe('web-1', at(1));
+    await store.health.purge(at(3));
+    expect(store.revision()).toBe(before);
+  });
 });

@@ -26,8 +26,8 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
       // The demo content is seeded on SQLite (with its records, planned by the same migration) and its events stored as
       // they were before issue 36: without records, nor their demo accounts.
       const demo = createSqliteStore(openDatabase(':memory:'));
-      await seedCategories(demo);
-      await seedDemo(demo, NOW);
+      await seedCategories({ store: demo });
+      await seedDemo({ store: demo }, NOW);
       const events = (await demo.events.listForModeration({ status: 'all', limit: 1000, offset: 0 })).items;
       expect(events.filter((e) => !e.venueId || !e.organizerId)).toEqual([]);
       await demo.close();
@@ -35,7 +35,7 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
         events.map((e) => ({ ...e, createdBy: null, moderatedBy: null, venueId: null, organizerId: null })),
       );
       const before = await allEvents();
-      const migration = await attachPlacesToEvents(store, NOW);
+      const migration = await attachPlacesToEvents({ store }, NOW);
       console.log(`[${backend.name}] démonstration, ${before.length} événements : ${describeMigration(migration)}`);
       expect(migration.events).toBe(before.length);
       const after = await allEvents();
@@ -51,7 +51,7 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
         expect(venue?.canton, e.title).toBe(e.canton);
         if (e.status === 'approved') expect(venue?.status, e.title).toBe('approved');
       }
-      expect(await attachPlacesToEvents(store, NOW)).toEqual({
+      expect(await attachPlacesToEvents({ store }, NOW)).toEqual({
         events: 0,
         venues: { spellings: 0, created: 0 },
         organizers: { spellings: 0, created: 0 },
@@ -92,7 +92,7 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
       ),
       makeEvent({ id: 'd', slug: 'd', venueName: 'Le Bourg', organizerName: 'Autre société', ...place }, at),
     ]);
-    const migration = await attachPlacesToEvents(store, NOW);
+    const migration = await attachPlacesToEvents({ store }, NOW);
     expect(migration).toEqual({
       events: 4,
       venues: { spellings: 4, created: 2 },
@@ -120,7 +120,7 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
       makeEvent({ id: 'b', slug: 'b', venueName: 'Le Bourg', ...place }, at),
       makeEvent({ id: 'c', slug: 'c', venueName: 'Le Bourg', ...place }, at),
     ]);
-    await attachPlacesToEvents(store, NOW);
+    await attachPlacesToEvents({ store }, NOW);
     const kept = await store.venues.findBySlug('salle-du-bourg-lausanne');
     const gone = await store.venues.findBySlug('le-bourg-lausanne');
     if (!kept || !gone) throw new Error('lieux non créés');

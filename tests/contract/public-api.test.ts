@@ -308,9 +308,9 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
         endsAt: zurichIso('2030-06-05', '22:00'),
       }),
     ]);
-    const weekend = await listApiEvents(store, new URLSearchParams('quand=week-end'), SITE, wednesday);
+    const weekend = await listApiEvents({ store }, new URLSearchParams('quand=week-end'), SITE, wednesday);
     expect(weekend.data.map((e) => e.title)).toEqual(['Bal du samedi']);
-    const today = await listApiEvents(store, new URLSearchParams('quand=aujourdhui'), SITE, wednesday);
+    const today = await listApiEvents({ store }, new URLSearchParams('quand=aujourdhui'), SITE, wednesday);
     expect(today.data.map((e) => e.title)).toEqual(['Conférence du mercredi']);
 
     const refused = await list('?quand=hier');

@@ -1,4 +1,4 @@
-// Contract of the store's push data and page views (SPEC §3 user push data; audience counter), written against the
+// Contract of the store's push data and page views (docs/specification.md §3 user push data; audience counter), written against the
 // ports only: the Firestore adapter is added to STORES and must pass the same cases.
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../app/.server/ports';

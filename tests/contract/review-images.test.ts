@@ -93,7 +93,7 @@ describe.each(BACKENDS)('images relues avant publication : $name', (backend) => 
 
     const bytes = await files.get(`${event.image!.path}-800.webp`);
     await approve(event.id);
-    const shown = (await getEventForViewer(store, event.id, null))?.event;
+    const shown = (await getEventForViewer({ store }, event.id, null))?.event;
     expect(shown?.image?.path).toMatch(/^events\/[a-z0-9]{16}$/);
     expect(imageUrl(shown!.image!.path, 800)).toMatch(/^\/uploads\/events\//);
     expect((await store.events.findById(event.id))?.image?.path).toBe(shown?.image?.path);
@@ -114,7 +114,7 @@ describe.each(BACKENDS)('images relues avant publication : $name', (backend) => 
     const waiting = await store.events.findById(event.id);
     expect(waiting?.revision?.image?.path).toMatch(/^review\//);
     // The public still sees the approved image, still served; the new one is not public.
-    expect((await getEventForViewer(store, event.id, null))?.event.image?.path).toBe(published);
+    expect((await getEventForViewer({ store }, event.id, null))?.event.image?.path).toBe(published);
     expect(await publicKeys()).toEqual(variantsOf(published));
     expect(await reviewKeys()).toEqual(variantsOf(second.path));
     // Its owner previews it.
@@ -127,7 +127,7 @@ describe.each(BACKENDS)('images relues avant publication : $name', (backend) => 
     expect(after?.revision).toBeNull();
     expect(after?.image?.path).toMatch(/^events\//);
     expect(after?.image?.path).not.toBe(published);
-    expect((await getEventForViewer(store, event.id, null))?.event.image?.path).toBe(after?.image?.path);
+    expect((await getEventForViewer({ store }, event.id, null))?.event.image?.path).toBe(after?.image?.path);
     expect(await publicKeys()).toEqual([...variantsOf(published), ...variantsOf(after!.image!.path)].sort());
     expect(await reviewKeys()).toEqual([]);
   });

@@ -31,10 +31,10 @@ describe.each(BACKENDS)('suggestion de recherche : $name', (backend) => {
   });
 
   const suggest = async (f: EventFilters) =>
-    searchSuggestion(store, f, (await searchEvents(store, f, 1, NOW)).total, NOW);
+    searchSuggestion({ store }, f, (await searchEvents({ store }, f, 1, NOW)).total, NOW);
 
   it('« concrt » ne trouve rien et propose « concert », qui trouve les deux concerts', async () => {
-    expect((await searchEvents(store, filters('concrt'), 1, NOW)).total).toBe(0);
+    expect((await searchEvents({ store }, filters('concrt'), 1, NOW)).total).toBe(0);
     expect(await suggest(filters('concrt'))).toEqual({ q: 'concert', total: 2 });
     // Accents come back as written, each misspelt word is corrected, the right ones are kept.
     expect(await suggest(filters('teatre pasage'))).toEqual({ q: 'théâtre passage', total: 1 });

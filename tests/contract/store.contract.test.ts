@@ -2,11 +2,11 @@
 // (in-process emulator, or the official one when FIRESTORE_EMULATOR_HOST is set).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Donation, Role } from '../../app/.server/ports';
+import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { type AgendaEvent, contentOf } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
 import type { ScheduleRule } from '../../app/domain/schedule';
-import { scheduleSpan } from '../../app/domain/schedule-expand';
 import {
   makeDonation as donationOf,
   makeEvent as eventOf,
@@ -326,7 +326,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
   });
 
   describe('catégories', () => {
-    it('les 12 catégories de la SPEC se listent dans leur ordre', async () => {
+    it('les 12 catégories de la spécification se listent dans leur ordre', async () => {
       expect((await store.categories.list()).map((c) => c.slug)).toEqual(DEFAULT_CATEGORIES.map((c) => c.slug));
     });
 

@@ -1,4 +1,4 @@
-// Audience measurement (SPEC §2, §4): after every navigation a page view (path, title) goes to our own counter, only
+// Audience measurement (docs/specification.md §2, §4): after every navigation a page view (path, title) goes to our own counter, only
 // once the visitor accepted audience measurement; robots (a headless browser says so) are never counted.
 import type { Page } from '@playwright/test';
 import { expect, type Ports, test } from './fixtures';

@@ -1,11 +1,11 @@
-// Cookie consent (SPEC §2, §4): the banner until a choice exists, the 'Préférences des cookies' dialog reopened by the
+// Cookie consent (docs/specification.md §2, §4): the banner until a choice exists, the 'Préférences des cookies' dialog reopened by the
 // footer's 'Cookies' button, with JavaScript (fetch, local storage kept in step) and without (forms, CSS :target).
 import { expect, type Page, test } from '@playwright/test';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookies et vie privée' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Préférences des cookies' });
 
-/** SPEC §3: the three local-storage keys (preferences, consent given, consent date). */
+/** docs/specification.md §3: the three local-storage keys (preferences, consent given, consent date). */
 const storedConsent = (page: Page) =>
   page.evaluate(() => ({
     preferences: localStorage.getItem('cookie-preferences'),

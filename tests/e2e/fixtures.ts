@@ -4,6 +4,7 @@
 import { type BrowserContext, type BrowserContextOptions, test as base, expect, type Page } from '@playwright/test';
 import type { FileStore } from '../../app/.server/files/ports';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
+import type { Config } from '../../app/.server/platform/config';
 import type { Role, Store, UserProfile } from '../../app/.server/ports';
 import type { Category } from '../../app/domain/categories';
 import type { AgendaEvent } from '../../app/domain/event';
@@ -23,6 +24,8 @@ export interface Ports {
   store: Store;
   identity: IdentityProvider;
   files: FileStore;
+  /** The server's settings (the session cookie is signed with its secret). */
+  config: Config;
 }
 
 /** An account made for one test, with the password it logs in with. */
@@ -115,7 +118,13 @@ export const test = base.extend<Fixtures, { ports: Ports }>({
       const { store } = services;
       // Firestore: searches, lists and counts read the listeners' mirror, complete once they have their first snapshot.
       await (store as Store & { ready?: () => Promise<void> }).ready?.();
-      await use({ backend: e2eBackend(), store, identity: services.identity, files: services.files });
+      await use({
+        backend: e2eBackend(),
+        store,
+        identity: services.identity,
+        files: services.files,
+        config: services.config,
+      });
       // Firestore: the store's listeners end before the client does (else: « All onSnapshot() listeners must be
       // unsubscribed… », an error of the worker's teardown).
       if (e2eBackend() === 'firestore') await store.close();
@@ -195,7 +204,7 @@ export const test = base.extend<Fixtures, { ports: Ports }>({
       // The identity provider's sign-in (Firebase: an ID token), then the session the login action would open.
       const signedIn = await ports.identity.checkPassword(user.email, user.password);
       if (!signedIn) throw new Error(`Connexion refusée pour ${user.email}`);
-      const setCookie = await openSessionCookie(signedIn, 'Playwright (connexion par cookie)');
+      const setCookie = await openSessionCookie(ports, signedIn, 'Playwright (connexion par cookie)');
       const pair = setCookie.split(';')[0];
       const at = pair.indexOf('=');
       await page.context().addCookies([{ name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL as string }]);

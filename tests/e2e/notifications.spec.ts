@@ -1,4 +1,4 @@
-// The admin's in-app notifications overlay (SPEC §2, §3, §4, §9): newest on top, removed after 10 s or when
+// The admin's in-app notifications overlay (docs/specification.md §2, §3, §4, §9): newest on top, removed after 10 s or when
 // dismissed, the unread badge never below 0, 'Voir' to the event; the debug panel hidden by default.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

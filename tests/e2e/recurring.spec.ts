@@ -2,11 +2,11 @@
 // one excluded date; once approved, « ce week-end » lists the right date, the event page its next dates, the .ics
 // reads back (node-ical) as the same dates; cancelling one date marks that date only.
 import ical, { type VEvent } from 'node-ical';
+import { expandSchedule } from '../../app/.server/schedule/schedule-expand';
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
 import { formatEventWhen } from '../../app/domain/event-dates';
 import { dateWindow } from '../../app/domain/event-filters';
 import { weekdayOf } from '../../app/domain/schedule';
-import { expandSchedule } from '../../app/domain/schedule-expand';
 import { expect, test } from './fixtures';
 import { fillEvent } from './utils';
 

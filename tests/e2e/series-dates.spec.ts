@@ -2,10 +2,10 @@
 // JavaScript: asked first (a dialog, or the confirmation step), done without moderation, and the public sees the date
 // « Annulé » on the event page, in the public API and in the .ics; « Rétablir » undoes it.
 import ical, { type VEvent } from 'node-ical';
+import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
 import { formatEventWhen } from '../../app/domain/event-dates';
 import { weekdayOf } from '../../app/domain/schedule';
-import { scheduleSpan } from '../../app/domain/schedule-expand';
 import { makeSaturdayMarket } from '../support/factories';
 import { expect, test } from './fixtures';
 import { unique } from './utils';

@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import ical, { type VEvent } from 'node-ical';
 import { setDateCancelled } from '../../app/.server/events/cancel-date';
+import { expandSchedule, scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
-import { expandSchedule, scheduleSpan } from '../../app/domain/schedule-expand';
 import { expect, type Fixtures, test } from './fixtures';
 import { smallTargets } from './tap-targets';
 import { unique } from './utils';
@@ -242,7 +242,7 @@ test.describe('une série pour le public', () => {
     const event = await createSeries(createEvent, schedule, { title, createdBy: organizer.uid });
     const dates = expandSchedule(schedule);
     // Cancelled by its organizer through the use case the dashboard calls (no moderation: not content).
-    await setDateCancelled(ports.store, organizer, { eventId: event.id, startsAt: dates[0].startsAt, cancelled: true });
+    await setDateCancelled(ports, organizer, { eventId: event.id, startsAt: dates[0].startsAt, cancelled: true });
 
     await visit(page, `/evenement/${event.id}`, async () => {
       await expect(page.getByTestId('next-dates').getByTestId('series-date').first()).toContainText('Annulé', {

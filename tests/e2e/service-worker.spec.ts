@@ -1,4 +1,4 @@
-// The service worker (SPEC §4, §7): registered at /firebase-messaging-sw.js, answers SKIP_WAITING, UPDATE_BADGE,
+// The service worker (docs/specification.md §4, §7): registered at /firebase-messaging-sw.js, answers SKIP_WAITING, UPDATE_BADGE,
 // CHECK_APP_ACTIVE and TEST_NOTIFICATION; the forced update re-registers it and reloads; the app can be installed.
 import type { Page } from '@playwright/test';
 import { pendingEventMessage } from '../../app/.server/push/devices';

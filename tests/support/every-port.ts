@@ -1,8 +1,8 @@
 // A store with something in every aggregate, written through the ports (any backend): for the tests that must see
 // every table and every collection non-empty (export and import, issue 32).
 import type { Store } from '../../app/.server/ports';
+import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { seedCategories } from '../../app/.server/seed/seed';
-import { scheduleSpan } from '../../app/domain/schedule-expand';
 import {
   makeDonation,
   makeEvent,
@@ -17,7 +17,7 @@ export const EVERY_PORT_NOW = new Date('2030-03-01T10:00:00Z');
 
 export async function fillEveryPort(store: Store): Promise<void> {
   const iso = (minutes = 0) => new Date(EVERY_PORT_NOW.getTime() + minutes * 60_000).toISOString();
-  await seedCategories(store);
+  await seedCategories({ store });
   const now = { now: EVERY_PORT_NOW };
   const admin = await storeUser(store, { uid: 'admin-1', email: 'admin@exemple.ch', role: 'admin' }, now);
   const organizer = await storeUser(store, { uid: 'orga-1', email: 'orga@exemple.ch', displayName: 'Orga' }, now);
@@ -175,4 +175,29 @@ export async function fillEveryPort(store: Store): Promise<void> {
   });
   await store.mails.fail('mail-2', { attempts: 30, lastError: 'Délai dépassé', now: iso(2) });
   await store.health.probe('web-1', iso());
+  // The federation (decision 087): an actor's keys, a follower, a cache entry that expires, a queued delivery.
+  await store.federation.put({
+    kind: 'keys',
+    key: 'agenda',
+    value: [{ kty: 'RSA', n: 'x' }],
+    expiresAt: null,
+    updatedAt: iso(),
+  });
+  await store.federation.put({
+    kind: 'follower',
+    key: 'agenda\u001fhttps://mastodon.exemple/users/lea',
+    value: { id: 'https://mastodon.exemple/users/lea', inbox: 'https://mastodon.exemple/inbox' },
+    expiresAt: null,
+    updatedAt: iso(),
+  });
+  await store.federation.put({
+    kind: 'kv',
+    key: 'cache\u001fx',
+    value: { a: [[1]] },
+    expiresAt: iso(60),
+    updatedAt: iso(),
+  });
+  await store.federation.enqueue([
+    { id: 'fed-1', payload: { type: 'outbox', id: 'x' }, dueAt: iso(), createdAt: iso() },
+  ]);
 }

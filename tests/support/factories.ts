@@ -151,7 +151,7 @@ export async function storeUser(
   });
 }
 
-/** A category an admin would add: after the twelve of SPEC, active. */
+/** A category an admin would add: after the twelve of docs/specification.md §2, active. */
 export function makeCategory(overrides: Partial<Category> = {}): Category {
   return {
     slug: 'jeux-de-societe',

@@ -23,9 +23,77 @@ interface EmulatorState {
 /** The in-process emulator of this test process, when it runs one. */
 let inProcess: { state: EmulatorState } | null = null;
 
+/**
+ * Document reads per project, as Firestore bills them (issue 35): a document returned by a get or a query (a query
+ * that finds none: one), a document sent to a listener, and for an aggregation (count(), sum()) one per 1,000 index
+ * entries it went through, at least one. Counted in the in-process emulator, whatever client asked.
+ */
+const readsByProject = new Map<string, number>();
+
+/** The reads counted so far for this client's project (in-process emulator only). */
+export function firestoreReads(db: Firestore): number {
+  return readsByProject.get(projects.get(db) ?? '') ?? 0;
+}
+
+interface Call {
+  request: Record<string, unknown> & { parent?: string; database?: string };
+  write(message: unknown): unknown;
+  end(): unknown;
+  on(event: 'data', listener: (request: { database?: string }) => void): unknown;
+}
+interface Handlers {
+  handlers: Map<string, { func: (call: Call) => void }>;
+}
+
+function countReadsOf(emulator: FirestoreServer) {
+  const handlers = (emulator as unknown as { server: Handlers }).server.handlers;
+  const state = emulator.state as unknown as { v1Query(parent: string, query: unknown): unknown[] };
+  const projectOf = (name = '') => /^projects\/([^/]+)/.exec(name)?.[1] ?? '';
+  const add = (project: string, n: number) => readsByProject.set(project, (readsByProject.get(project) ?? 0) + n);
+  const wrap = (method: string, around: (call: Call, original: (call: Call) => void) => void) => {
+    const handler = handlers.get(`/google.firestore.v1.Firestore/${method}`);
+    if (!handler) throw new Error(`Méthode ${method} absente de l’émulateur`);
+    const original = handler.func;
+    handler.func = (call) => around(call, original);
+  };
+  wrap('BatchGetDocuments', (call, original) => {
+    add(projectOf(call.request.database), (call.request.documents as unknown[]).length);
+    original(call);
+  });
+  wrap('RunQuery', (call, original) => {
+    let found = 0;
+    const write = call.write.bind(call);
+    call.write = (message) => {
+      if ((message as { has_document?: boolean }).has_document) found += 1;
+      return write(message);
+    };
+    original(call);
+    add(projectOf(call.request.parent), Math.max(1, found));
+  });
+  wrap('RunAggregationQuery', (call, original) => {
+    const aggregation = call.request.structured_aggregation_query as { structured_query: unknown };
+    const entries = state.v1Query(call.request.parent as string, aggregation.structured_query).length;
+    add(projectOf(call.request.parent), Math.max(1, Math.ceil(entries / 1000)));
+    original(call);
+  });
+  wrap('Listen', (call, original) => {
+    let project = '';
+    call.on('data', (request) => {
+      project ||= projectOf(request.database);
+    });
+    const write = call.write.bind(call);
+    call.write = (message) => {
+      if ((message as { has_document_change?: boolean }).has_document_change) add(project, 1);
+      return write(message);
+    };
+    original(call);
+  });
+}
+
 /** Starts the in-process emulator on 127.0.0.1 (a free port unless one is given). */
 export async function startInProcessFirestore(port = 0): Promise<{ host: string; stop: () => void }> {
   const emulator = new FirestoreServer();
+  countReadsOf(emulator);
   inProcess = emulator as unknown as { state: EmulatorState };
   // One listener per open query of every client (a server and the end-to-end workers keep several): not a leak.
   (emulator as unknown as { state: { emitter: { setMaxListeners(n: number): void } } }).state.emitter.setMaxListeners(

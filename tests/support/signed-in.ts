@@ -3,10 +3,11 @@
 import { setFlash } from '../../app/.server/platform/flash';
 import { csrfTokenFor } from '../../app/.server/platform/security';
 import { createUserSession } from '../../app/.server/platform/session';
+import { getServices } from '../../app/.server/services';
 
 export async function signedIn(uid: string, site = 'http://localhost'): Promise<{ cookie: string; csrf: string }> {
-  const cookie = (await createUserSession(new Request(`${site}/`), uid)).split(';')[0];
-  const csrf = await csrfTokenFor(new Request(`${site}/`, { headers: { Cookie: cookie } }));
+  const cookie = (await createUserSession(new Request(`${site}/`), getServices(), uid)).split(';')[0];
+  const csrf = await csrfTokenFor(new Request(`${site}/`, { headers: { Cookie: cookie } }), getServices());
   return { cookie, csrf };
 }
 
@@ -15,6 +16,8 @@ export async function signedIn(uid: string, site = 'http://localhost'): Promise<
  * carry: the token their forms must send (a visitor without the cookie has none, decision 037).
  */
 export async function visitorWithCookie(site = 'http://localhost'): Promise<{ cookie: string; token: string }> {
-  const cookie = (await setFlash(new Request(`${site}/`), { kind: 'info', message: 'Bienvenue.' })).split(';')[0];
-  return { cookie, token: await csrfTokenFor(new Request(`${site}/`, { headers: { Cookie: cookie } })) };
+  const cookie = (
+    await setFlash(new Request(`${site}/`), getServices(), { kind: 'info', message: 'Bienvenue.' })
+  ).split(';')[0];
+  return { cookie, token: await csrfTokenFor(new Request(`${site}/`, { headers: { Cookie: cookie } }), getServices()) };
 }

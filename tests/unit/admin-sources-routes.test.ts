@@ -82,9 +82,11 @@ describe('/admin/sources', () => {
       sourcesAction(args(post('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS, url: 'file:///etc/passwd' }))),
     );
     expect(refusedAnswer.status).toBe(400);
+    // conform's reply, as the page's form reads it: the message beside its field, the input kept.
     expect(refusedAnswer.data).toMatchObject({
-      errors: { url: 'Indiquez l’adresse complète du calendrier, commençant par https://' },
-      values: { name: 'Commune de Morges', url: 'file:///etc/passwd' },
+      status: 'error',
+      error: { url: ['Indiquez l’adresse complète du calendrier, commençant par https://'] },
+      initialValue: { name: 'Commune de Morges', url: 'file:///etc/passwd' },
     });
     expect(await stored()).not.toContain('Commune de Morges');
 
@@ -113,8 +115,9 @@ describe('/admin/sources', () => {
     );
     expect(twice.status).toBe(409);
     expect(twice.data).toMatchObject({
-      errors: { url: 'Ce calendrier est déjà importé par la source «\u00a0Commune de Morges\u00a0».' },
-      values: { name: 'Morges bis' },
+      status: 'error',
+      error: { url: ['Ce calendrier est déjà importé par la source «\u00a0Commune de Morges\u00a0».'] },
+      initialValue: { name: 'Morges bis' },
     });
     expect(await stored()).not.toContain('Morges bis');
 

@@ -87,7 +87,7 @@ describe('actions de compte sous entrées hostiles', () => {
           for (const [k, v] of Object.entries({ ...sample.extra, ...sample.known })) form.append(k, String(v));
           if (sample.csrf === 'valid') form.set('csrf', csrf.token);
           if (sample.csrf === 'wrong') form.set('csrf', 'x'.repeat(43));
-          const honeypot = getHoneypot().getInputProps();
+          const honeypot = getHoneypot(getServices()).getInputProps();
           form.set(honeypot.nameFieldName, sample.honeypot === 'filled' ? 'https://spam.example' : '');
           if (honeypot.validFromFieldName) form.set(honeypot.validFromFieldName, honeypot.encryptedValidFrom);
           const request = new Request(`http://localhost${path}`, {

@@ -53,8 +53,8 @@ describe('exercice de restauration', () => {
   it('sauvegarde pendant des écritures, restauration dans un dossier vide : l’API répond pareil', async () => {
     const dataDir = tmp('site');
     const site = open(dataDir);
-    await seedCategories(site.store);
-    await seedDemo(site.store, new Date());
+    await seedCategories(site);
+    await seedDemo(site, new Date());
     // An event with an uploaded image, public.
     const image = await storeEventImage(
       site.files,
@@ -114,7 +114,7 @@ describe('exercice de restauration', () => {
   it('une restauration refuse un dossier qui contient un site, sauf à le remplacer (mis de côté), et une sauvegarde abîmée', async () => {
     const dataDir = tmp('site2');
     const site = open(dataDir);
-    await seedCategories(site.store);
+    await seedCategories(site);
     const backups = tmp('sauvegardes2');
     const { dir } = backupSite(
       { database: site.database, dataDir, uploadsDir: site.uploadsDir },
@@ -134,7 +134,7 @@ describe('exercice de restauration', () => {
   it('la sauvegarde quotidienne garde les plus récentes, et une sauvegarde interrompue ne compte pas', async () => {
     const dataDir = tmp('site3');
     const site = open(dataDir);
-    await seedCategories(site.store);
+    await seedCategories(site);
     const backups = tmp('sauvegardes3');
     for (let day = 1; day <= 4; day++)
       backupSite(

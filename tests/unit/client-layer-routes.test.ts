@@ -58,7 +58,7 @@ async function consentCookie(response: Response): Promise<string | null> {
     .find((c) => c.startsWith('__session='))
     ?.split(';')[0];
   if (!cookie) return null;
-  return (await readConsent(new Request(SITE, { headers: { Cookie: cookie } }))) ? cookie : null;
+  return (await readConsent(new Request(SITE, { headers: { Cookie: cookie } }), getServices())) ? cookie : null;
 }
 
 async function run(action: () => Promise<unknown>): Promise<Response> {
@@ -85,7 +85,7 @@ describe('POST /cookies', () => {
     expect(setCookies.at(-1)).toMatch(/HttpOnly/);
     expect(setCookies.at(-1)).toMatch(/SameSite=Lax/);
     const cookie = (setCookies.at(-1) ?? '').split(';')[0];
-    expect(await readConsent(new Request(SITE, { headers: { Cookie: cookie } }))).toMatchObject({
+    expect(await readConsent(new Request(SITE, { headers: { Cookie: cookie } }), getServices())).toMatchObject({
       preferences: { analytics: true, marketing: true, functional: true },
     });
   });
@@ -117,7 +117,7 @@ describe('POST /cookies', () => {
     const response = await cookies({ csrf: csrf.token, intent: 'reset', redirectTo: '//ailleurs.example/' });
     expect(response.headers.get('Location')).toBe('/');
     const cookie = response.headers.getSetCookie().at(-1)?.split(';')[0] ?? '';
-    expect(await readConsent(new Request(SITE, { headers: { Cookie: cookie } }))).toBeNull();
+    expect(await readConsent(new Request(SITE, { headers: { Cookie: cookie } }), getServices())).toBeNull();
   });
 
   it('un choix inconnu est refusé avec un message en français, sans poser de cookie', async () => {

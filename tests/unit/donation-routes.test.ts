@@ -54,7 +54,7 @@ const sessionTokens = new Map<string, string>();
 
 function donationForm(fields: Record<string, string>, cookie = '') {
   const form = new URLSearchParams({ csrf: sessionTokens.get(cookie) ?? csrf.token, ...fields });
-  const honeypot = getHoneypot().getInputProps();
+  const honeypot = getHoneypot(getServices()).getInputProps();
   form.set(honeypot.nameFieldName, '');
   if (honeypot.validFromFieldName) form.set(honeypot.validFromFieldName, honeypot.encryptedValidFrom);
   return new Request(`${SITE}/support-us?montant=${fields.montant ?? ''}`, {
@@ -147,8 +147,9 @@ describe('formulaire carte/TWINT de /support-us', () => {
     const result = await post(donationForm({ montant: '3' }, cookie));
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
-      errors: { montant: 'Indiquez un montant entre 5 et 10 000 CHF.' },
-      values: { montant: '3' },
+      status: 'error',
+      error: { montant: ['Indiquez un montant entre 5 et 10 000 CHF.'] },
+      initialValue: { montant: '3' },
     });
     expect(standIn.sessions.size).toBe(before);
   });
@@ -240,7 +241,7 @@ describe('QR-facture', () => {
       );
     expect((await page('?montant=25')).data).toMatchObject({
       amount: 25,
-      error: null,
+      amountAnswer: null,
       cardEnabled: true,
       bill: { account: 'CH93 0076 2011 6238 5295 7', amount: 'CHF 25.–' },
     });
@@ -250,7 +251,12 @@ describe('QR-facture', () => {
       typed: '2',
       amount: null,
       bill: null,
-      error: 'Indiquez un montant entre 5 et 10 000 CHF.',
+      // The free amount is a GET form: the loader answers its refusal as conform's reply, the input kept.
+      amountAnswer: {
+        status: 'error',
+        error: { montant: ['Indiquez un montant entre 5 et 10 000 CHF.'] },
+        initialValue: { montant: '2' },
+      },
     });
   });
 

@@ -23,6 +23,48 @@ const code = (file: string) =>
     .replace(/^\s*\/\/.*$/gm, '');
 
 const APP = sourceFiles('app');
+const SERVICES = path.join('app', '.server', 'services.ts');
+
+/**
+ * The use-case folders: every capability under app/.server, not the HTTP side (http/: what reads a request and
+ * answers it), the platform, the adapters, nor the ports. Their tests may build what they like.
+ */
+const NOT_USE_CASES = new Set(['http', 'platform', 'adapters', 'ports']);
+const USE_CASES = APP.filter((file) => {
+  const [app, server, folder, ...rest] = file.split(path.sep);
+  return (
+    app === 'app' &&
+    server === '.server' &&
+    rest.length > 0 &&
+    !NOT_USE_CASES.has(folder) &&
+    !/\.test\.tsx?$/.test(file)
+  );
+});
+
+/** The module's imports and re-exports: where from, and whether only types come (`import type`, `export type`). */
+function importsOf(file: string): { from: string; typeOnly: boolean }[] {
+  const statements = code(file).match(/^(?:import|export)\s[^;]*?\sfrom\s+'[^']+'/gm) ?? [];
+  const bare = code(file).match(/^import\s+'[^']+'/gm) ?? [];
+  const dynamic = [...code(file).matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]);
+  return [
+    ...statements.map((statement) => ({
+      from: (statement.match(/'([^']+)'$/) as RegExpMatchArray)[1],
+      typeOnly: /^(?:import|export)\s+type\s/.test(statement),
+    })),
+    ...bare.map((statement) => ({ from: (statement.match(/'([^']+)'/) as RegExpMatchArray)[1], typeOnly: false })),
+    ...dynamic.map((from) => ({ from, typeOnly: false })),
+  ];
+}
+
+/** The file an import of `file` names, relative to the repository (`~/` is app/), or the package's name. */
+function resolves(file: string, from: string): string {
+  const target = from.startsWith('~/')
+    ? path.join('app', from.slice(2))
+    : from.startsWith('.')
+      ? path.join(path.dirname(file), from)
+      : from;
+  return from.startsWith('.') || from.startsWith('~/') ? (/\.tsx?$/.test(target) ? target : `${target}.ts`) : target;
+}
 
 describe('la structure du code', () => {
   it('les routes ne touchent ni au stockage ni aux adaptateurs : elles passent par un cas d’usage', () => {
@@ -45,6 +87,36 @@ describe('la structure du code', () => {
     const imports = code('server.ts').match(/^import (?!type ).* from '\.\/app\/.*$/gm) ?? [];
     expect(imports).toEqual([]);
     expect(APP.filter((file) => /globalThis/.test(code(file)))).toEqual([]);
+  });
+
+  it('une seule route vers les services : seule l’entrée du serveur importe la racine de composition à l’exécution', () => {
+    // A type from it is fine; a value (getServices, createServices) would be a second road, beside the load context.
+    const importers = APP.filter(
+      (file) =>
+        !file.endsWith('.test.ts') &&
+        file !== SERVICES &&
+        importsOf(file).some(({ typeOnly, from }) => !typeOnly && resolves(file, from) === SERVICES),
+    );
+    expect(importers).toEqual([path.join('app', 'entry.server.tsx')]);
+  });
+
+  it('un cas d’usage déclare les ports qu’il prend : aucun n’importe la racine de composition, pas même son type', () => {
+    const importers = USE_CASES.filter((file) => importsOf(file).some(({ from }) => resolves(file, from) === SERVICES));
+    expect(importers).toEqual([]);
+  });
+
+  it('aucun cas d’usage ne parle HTTP : ni Remix, ni FormData, ni Request, ni Response (la route lit et répond)', () => {
+    expect(USE_CASES.length).toBeGreaterThan(80);
+    const http = USE_CASES.flatMap((file) => {
+      const found = [
+        ...importsOf(file)
+          .map(({ from }) => from)
+          .filter((from) => from.startsWith('@remix-run/')),
+        ...(code(file).match(/\b(FormData|Request|Response|Headers)\b/g) ?? []),
+      ];
+      return found.length > 0 ? [`${file} : ${[...new Set(found)].join(', ')}`] : [];
+    });
+    expect(http).toEqual([]);
   });
 
   it('aucun module de app/ ne dépasse 300 lignes (les données sont en JSON)', () => {

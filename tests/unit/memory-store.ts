@@ -1,6 +1,5 @@
 // A fresh, migrated SQLite store in memory for use-case tests, and mailers to go with it.
 
-import { renderAccountMail } from '../../app/.server/accounts/deferred-mails';
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
@@ -73,10 +72,9 @@ export function mailHarness(
   const siteUrl = options.siteUrl ?? 'https://agenda.test';
   const deps = {
     store,
-    transport,
-    render: (mail: DeferredMail, now: Date) =>
-      renderAccountMail({ store, siteUrl, identity: options.identity }, mail, now),
-    messageIdDomain: 'agenda.test',
+    mailTransport: transport,
+    identity: options.identity,
+    config: { SITE_URL: siteUrl, MAIL_FROM: 'agenda@agenda.test' },
   };
   return {
     mailer: createQueuedMailer(store, { now: options.now }),

@@ -67,7 +67,7 @@ beforeAll(async () => {
 
 function post(path: string, fields: Record<string, string>) {
   const form = new URLSearchParams({ csrf: csrf.token, ...fields });
-  const honeypot = getHoneypot().getInputProps();
+  const honeypot = getHoneypot(getServices()).getInputProps();
   form.set(honeypot.nameFieldName, '');
   if (honeypot.validFromFieldName) form.set(honeypot.validFromFieldName, honeypot.encryptedValidFrom);
   return new Request(`${SITE}${path}`, {

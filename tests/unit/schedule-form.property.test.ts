@@ -5,11 +5,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSubmittedEvent } from '~/.server/events/event-form-check';
+import { expandSchedule } from '~/.server/schedule/schedule-expand';
 import { addDaysToDate, isCalendarDate, zurichDay, zurichToday } from '~/domain/dates';
 import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS } from '~/domain/event-form';
 import { WEEKDAYS } from '~/domain/schedule';
 import { ruleDays } from '~/domain/schedule-days';
-import { expandSchedule } from '~/domain/schedule-expand';
 import { checkEventForm, SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import { FIRST_DATES, periodDays, previewOfForm } from '~/domain/schedule-preview';
 

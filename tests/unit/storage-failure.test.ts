@@ -23,7 +23,7 @@ const build = answeringStorageFailures({
 const contactAction = build.routes['routes/contact']?.module.action as (args: ActionFunctionArgs) => Promise<unknown>;
 
 function contactForm(message: string): [string, string][] {
-  const honeypot = getHoneypot().getInputProps();
+  const honeypot = getHoneypot(getServices()).getInputProps();
   return [
     [honeypot.nameFieldName, ''],
     [honeypot.validFromFieldName ?? 'from_confirm', honeypot.encryptedValidFrom ?? ''],

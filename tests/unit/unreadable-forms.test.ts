@@ -30,7 +30,7 @@ beforeAll(async () => {
   await prepareStore(getServices());
   const uid = `admin-${Math.random().toString(36).slice(2, 8)}`;
   await storeUser(getServices().store, { uid, displayName: 'Admin des formulaires', role: 'admin' });
-  adminCookie = (await createUserSession(new Request(`${SITE}/`), uid)).split(';')[0];
+  adminCookie = (await createUserSession(new Request(`${SITE}/`), getServices(), uid)).split(';')[0];
 });
 
 const ACTIONS: [string, string, (args: ActionFunctionArgs) => Promise<unknown>][] = [

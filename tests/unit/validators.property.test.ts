@@ -118,7 +118,7 @@ const SLOW = 180_000;
 
 describe('validateurs sous entrées hostiles (10 000 entrées chacun)', () => {
   it(
-    'recherche (SPEC §5) : texte nettoyé, jamais plus de 500 caractères, messages exacts',
+    'recherche (docs/specification.md §5) : texte nettoyé, jamais plus de 500 caractères, messages exacts',
     async () => {
       await assertRuns(fc.oneof(value, fc.constant(null), fc.constant(undefined)), (input) => {
         const result = validateSearchText(input);

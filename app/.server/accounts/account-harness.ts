@@ -8,7 +8,7 @@ export function setup(start = new Date('2026-11-22T10:00:00Z')) {
   const { db, store } = memoryStore();
   let now = start;
   const mailer = deliveringMailer(store, { now: () => now });
-  const deps = { store, mailer, siteUrl: 'https://agenda.test', now: () => now };
+  const deps = { store, mailer, config: { SITE_URL: 'https://agenda.test' }, now: () => now };
   return { db, store, mailer, deps, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 }
 

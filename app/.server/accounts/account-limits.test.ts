@@ -27,7 +27,7 @@ describe('comptes : ce que personne ne peut demander sans fin ni prendre pour no
     expect(resets.every((m) => m.to === 'lea@exemple.ch')).toBe(true);
     // The victim's latest link was not voided by the requests past the allowance.
     await resetPassword(deps, tokenOf(resets.at(-1)!.text, '/auth/reset-password'), 'sa nouvelle phrase longue');
-    expect(await authenticate(store, user.email, 'sa nouvelle phrase longue')).not.toBeNull();
+    expect(await authenticate({ store }, user.email, 'sa nouvelle phrase longue')).not.toBeNull();
   });
 
   it('renvoyer la vérification : trois fois dans l’heure, puis un refus en français', async () => {
@@ -63,7 +63,7 @@ describe('comptes : ce que personne ne peut demander sans fin ni prendre pour no
 
     const admin = await createOrUpdateAccount(
       { email: 'ada@exemple.ch', password: 'une phrase assez longue', role: 'admin', name: 'Administrateur' },
-      { store, identity: createLocalIdentity(store, deps.siteUrl) },
+      { store, identity: createLocalIdentity(store, deps.config.SITE_URL) },
     );
     expect(admin.displayName).toBe('Administrateur');
     await updateProfile(deps, admin, { displayName: 'Modération' });

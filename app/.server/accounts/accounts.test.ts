@@ -57,7 +57,7 @@ describe('comptes', () => {
   it('un mail est enregistré avant la réponse, le même que l’adresse ait un compte ou non ; elle n’est cherchée qu’à son départ', async () => {
     const { store } = memoryStore();
     const mail = mailHarness(store);
-    const deps = { store, mailer: mail.mailer, siteUrl: 'https://agenda.test' };
+    const deps = { store, mailer: mail.mailer, config: { SITE_URL: 'https://agenda.test' } };
     await registered(deps);
     await mail.deliver();
     mail.sent.length = 0;
@@ -100,7 +100,7 @@ describe('comptes', () => {
     let now = start;
     const { store } = memoryStore();
     const mail = mailHarness(store, { now: () => now });
-    const deps = { store, mailer: mail.mailer, siteUrl: 'https://agenda.test', now: () => now };
+    const deps = { store, mailer: mail.mailer, config: { SITE_URL: 'https://agenda.test' }, now: () => now };
     await registered(deps);
     await mail.deliver();
     mail.transport.failure = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' });
@@ -125,7 +125,7 @@ describe('comptes', () => {
       { currentPassword: 'une phrase assez longue', newPassword: 'nouvelle phrase longue' },
     );
     expect(await rejection(resetPassword(deps, pending, 'phrase de l’intrus'))).toContain('n’est plus valable');
-    expect(await authenticate(store, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
+    expect(await authenticate({ store }, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
   });
 
   it('de même après un nouveau mot de passe posé par l’exploitant (npm run user:create) ou par un lien', async () => {
@@ -138,7 +138,7 @@ describe('comptes', () => {
       { store, identity: createLocalIdentity(store, 'https://agenda.test') },
     );
     expect(await rejection(resetPassword(deps, beforeOperator, 'phrase de l’intrus'))).toContain('n’est plus valable');
-    expect(await authenticate(store, 'lea@exemple.ch', 'choisi par l’exploitant')).not.toBeNull();
+    expect(await authenticate({ store }, 'lea@exemple.ch', 'choisi par l’exploitant')).not.toBeNull();
   });
 
   it('le lien de réinitialisation vaut une heure, une fois, et termine toutes les sessions', async () => {
@@ -161,8 +161,8 @@ describe('comptes', () => {
     await resetPassword(deps, fresh, 'nouvelle phrase longue');
     expect(await store.sessions.find('s1')).toBeNull();
     expect(await rejection(resetPassword(deps, fresh, 'encore une autre phrase'))).toContain('n’est plus valable');
-    expect(await authenticate(store, 'lea@exemple.ch', 'une phrase assez longue')).toBeNull();
-    expect(await authenticate(store, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
+    expect(await authenticate({ store }, 'lea@exemple.ch', 'une phrase assez longue')).toBeNull();
+    expect(await authenticate({ store }, 'lea@exemple.ch', 'nouvelle phrase longue')).not.toBeNull();
   });
 
   it('une demande pour une adresse inconnue n’envoie rien', async () => {

@@ -14,15 +14,17 @@ import { isReservedName, RESERVED_NAME_MESSAGE } from '~/domain/reserved-names';
 import { createLocalIdentity, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../identity/local';
 import { passwordProblem } from '../identity/password-policy';
 import type { IdentityProvider, SignedIn } from '../identity/ports';
+import type { Config } from '../platform/config';
 import { UseCaseError } from '../platform/use-case-error';
 import type { MailPort, Store, UserProfile } from '../ports';
-import type { Services } from '../services';
 import { mayMail } from './deferred-mails';
 
+/** What the account use cases take; a route passes `context.services`, which has it all. */
 export interface AccountDeps {
   store: Store;
   mailer: MailPort;
-  siteUrl: string;
+  /** The site's address, in the links the mails carry. */
+  config: Pick<Config, 'SITE_URL'>;
   /** Local (our store) unless given: Firebase Auth with DATA_BACKEND=firestore. */
   identity?: IdentityProvider;
   now?: () => Date;
@@ -33,7 +35,7 @@ export { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS };
 
 const clock = (deps: AccountDeps) => (deps.now ? deps.now() : new Date());
 
-const identityOf = (deps: AccountDeps) => deps.identity ?? createLocalIdentity(deps.store, deps.siteUrl);
+const identityOf = (deps: AccountDeps) => deps.identity ?? createLocalIdentity(deps.store, deps.config.SITE_URL);
 
 /** The verification mail is written when it leaves, with a fresh link (accounts/deferred-mails.ts). */
 async function sendVerification(deps: AccountDeps, user: UserProfile): Promise<void> {
@@ -61,7 +63,7 @@ export async function registerAccount(
   if (isReservedName(input.displayName)) throw new UseCaseError(RESERVED_NAME_MESSAGE, 'displayName');
   const identity = identityOf(deps);
   const account = await identity.createAccount(input);
-  // SPEC §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
+  // docs/specification.md §7: the profile is written beside the sign-in account (role organizer, not a supporter yet).
   const user = account
     ? await deps.store.users.create({
         uid: account.uid,
@@ -136,7 +138,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
 }
 
 /**
- * SPEC §5 and §7: needs a logged-in user with an email, re-authenticated with the current password; other sessions
+ * docs/specification.md §5 and §7: needs a logged-in user with an email, re-authenticated with the current password; other sessions
  * end. Returns a fresh sign-in when the provider also ended this one (Firebase), to open a new session here.
  */
 export async function changePassword(
@@ -160,7 +162,7 @@ export async function changePassword(
 }
 
 /**
- * SPEC §5: a profile update needs a logged-in user. The team's names (« Admin », « Modération »…) are for admins only:
+ * docs/specification.md §5: a profile update needs a logged-in user. The team's names (« Admin », « Modération »…) are for admins only:
  * an organizer keeps any other name, and an admin made by the command line may use them.
  */
 export async function updateProfile(deps: AccountDeps, user: UserProfile | null, input: { displayName: string }) {
@@ -183,7 +185,7 @@ export async function deleteAccount(deps: AccountDeps, user: UserProfile | null,
 }
 
 /**
- * Google sign-in (SPEC §7, Firebase only): the browser's fresh ID token is verified, the profile is written the
+ * Google sign-in (docs/specification.md §7, Firebase only): the browser's fresh ID token is verified, the profile is written the
  * first time (organizer, photoURL from Google) and the sign-in opens a session. Null when the token is not valid.
  */
 export async function signInExternal(deps: AccountDeps, idToken: string): Promise<Registered | null> {
@@ -212,20 +214,14 @@ export async function signInExternal(deps: AccountDeps, idToken: string): Promis
   return { user, signedIn: { uid: person.uid, idToken } };
 }
 
-/** The use cases' dependencies in a request: mails are recorded, and written with their links when they leave. */
-export function accountDeps(services: Services): AccountDeps {
-  const { store, mailer, identity, config } = services;
-  return { store, mailer, siteUrl: config.SITE_URL, identity };
-}
-
 /** The account's open sessions (its devices), most recent first as the store lists them. */
-export function openSessions({ store }: Pick<Services, 'store'>, user: UserProfile) {
+export function openSessions({ store }: { store: Pick<Store, 'sessions'> }, user: UserProfile) {
   return store.sessions.listForUser(user.uid);
 }
 
 /** Signs the account out everywhere but on `currentSessionId` (« Déconnecter mes autres appareils »). */
 export async function endOtherSessions(
-  { store }: Pick<Services, 'store'>,
+  { store }: { store: Pick<Store, 'sessions'> },
   user: UserProfile | null,
   currentSessionId: string | null,
 ): Promise<void> {

@@ -55,7 +55,7 @@ const query = (
 describe('gestion des utilisateurs : liste', () => {
   it('liste les comptes du plus récent au plus ancien, avec rôle, vérification et nombre d’événements', async () => {
     const { store } = await setup();
-    const list = await listUsers(store, query({}));
+    const list = await listUsers({ store }, query({}));
     expect(list.total).toBe(4);
     expect(list.activeAdmins).toBe(2);
     expect(list.items.map((u) => [u.uid, u.role, u.emailVerified, u.eventCount])).toEqual([
@@ -69,7 +69,7 @@ describe('gestion des utilisateurs : liste', () => {
 
   it('cherche dans le nom ou l’email, sans tenir compte de la casse ni des accents', async () => {
     const { store } = await setup();
-    const uids = async (q: string) => (await listUsers(store, query({ q }))).items.map((u) => u.uid);
+    const uids = async (q: string) => (await listUsers({ store }, query({ q }))).items.map((u) => u.uid);
     expect(await uids('zoe')).toEqual(['zoe']);
     expect(await uids('MÜLLER')).toEqual(['zoe']);
     expect(await uids('beatrice')).toEqual(['bea']);
@@ -83,11 +83,11 @@ describe('gestion des utilisateurs : liste', () => {
   it('filtre par rôle et par état, et pagine par 50', async () => {
     const { store, deps, profile } = await setup();
     await setDisabled(deps, await profile('ada'), 'zoe', true);
-    expect((await listUsers(store, query({ role: 'admin' }))).items.map((u) => u.uid)).toEqual(['bea', 'ada']);
-    expect((await listUsers(store, query({ state: 'disabled' }))).items.map((u) => u.uid)).toEqual(['zoe']);
-    expect((await listUsers(store, query({ role: 'organizer', state: 'active' }))).items.map((u) => u.uid)).toEqual([
-      'leo',
-    ]);
+    expect((await listUsers({ store }, query({ role: 'admin' }))).items.map((u) => u.uid)).toEqual(['bea', 'ada']);
+    expect((await listUsers({ store }, query({ state: 'disabled' }))).items.map((u) => u.uid)).toEqual(['zoe']);
+    expect((await listUsers({ store }, query({ role: 'organizer', state: 'active' }))).items.map((u) => u.uid)).toEqual(
+      ['leo'],
+    );
     for (let i = 0; i < 60; i++) {
       await store.users.create({
         uid: `u${i}`,
@@ -98,8 +98,8 @@ describe('gestion des utilisateurs : liste', () => {
         now: `2026-02-01T00:00:${String(i).padStart(2, '0')}.000Z`,
       });
     }
-    const first = await listUsers(store, query({}));
-    const second = await listUsers(store, query({ page: 2 }));
+    const first = await listUsers({ store }, query({}));
+    const second = await listUsers({ store }, query({ page: 2 }));
     expect(first.total).toBe(64);
     expect(first.items).toHaveLength(50);
     expect(second.items).toHaveLength(14);
@@ -212,10 +212,10 @@ describe('gestion des utilisateurs : désactivation', () => {
     await store.users.setPassword('leo', await hashPassword('Un-mot-de-passe-solide-1'), NOW.toISOString());
     const ada = await profile('ada');
     await setDisabled(deps, ada, 'leo', true);
-    expect(await authenticate(store, 'leo@exemple.ch', 'Un-mot-de-passe-solide-1')).toBeNull();
+    expect(await authenticate({ store }, 'leo@exemple.ch', 'Un-mot-de-passe-solide-1')).toBeNull();
     await setDisabled(deps, ada, 'leo', false);
     expect((await profile('leo')).disabled).toBe(false);
-    expect(await authenticate(store, 'leo@exemple.ch', 'Un-mot-de-passe-solide-1')).toMatchObject({ uid: 'leo' });
+    expect(await authenticate({ store }, 'leo@exemple.ch', 'Un-mot-de-passe-solide-1')).toMatchObject({ uid: 'leo' });
   });
 
   it('un admin ne peut pas désactiver son propre compte', async () => {

@@ -58,7 +58,7 @@ export function userListParams(query: UserListQuery): string {
 }
 
 /** One page of accounts (newest first) with their event counts, the total, and how many admins are active. */
-export async function listUsers(store: Store, query: UserListQuery) {
+export async function listUsers({ store }: { store: Store }, query: UserListQuery) {
   const [list, admins] = await Promise.all([
     store.users.search({
       // Whitespace only: an email or a part of it ('dupont@', '.ch') stays one word.

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
+import { UseCaseError } from '../platform/use-case-error';
 import { authenticate, LOGIN_LIMITS, loginDelayMs, MAX_LOGIN_DELAY_MS } from './login';
 
 function cheapHash(password: string): string {
@@ -20,11 +21,11 @@ describe('connexion', () => {
   const refusal = (attempt: Promise<unknown>) =>
     attempt.then(
       () => null,
-      async (thrown: Response) => ({
-        status: thrown.status,
-        retryAfter: Number(thrown.headers.get('Retry-After')),
-        message: ((await thrown.json()) as { message: string }).message,
-      }),
+      (thrown: unknown) => {
+        // The use case refuses with a UseCaseError; the route turns it into the 429 with Retry-After.
+        if (!(thrown instanceof UseCaseError)) throw thrown;
+        return { status: thrown.status, retryAfter: Number(thrown.retryAfter), message: thrown.message };
+      },
     );
   const noWait = async () => {};
   /** `count` wrong logins from one client, each failing (null); then the refusal of the right password for `email`. */
@@ -37,9 +38,9 @@ describe('connexion', () => {
   ) {
     for (let i = 0; i < count; i++) {
       const [address, password] = wrong(i);
-      expect(await authenticate(store, address, password, undefined, who, { wait: noWait })).toBeNull();
+      expect(await authenticate({ store }, address, password, undefined, who, { wait: noWait })).toBeNull();
     }
-    return refusal(authenticate(store, email, 'le bon mot de passe', undefined, who, { wait: noWait }));
+    return refusal(authenticate({ store }, email, 'le bon mot de passe', undefined, who, { wait: noWait }));
   }
 
   it('100 mauvais mots de passe d’inconnus (100 adresses IP) ne bloquent pas la titulaire : ralentie, pas refusée', async () => {
@@ -50,13 +51,13 @@ describe('connexion', () => {
     };
     for (let i = 0; i < 100; i++) {
       const who = { ip: `203.0.113.${i}` };
-      expect(await authenticate(store, 'CIBLE@exemple.ch', `mauvais ${i}`, undefined, who, { wait })).toBeNull();
+      expect(await authenticate({ store }, 'CIBLE@exemple.ch', `mauvais ${i}`, undefined, who, { wait })).toBeNull();
     }
     // Each attempt after the first few waited longer, up to the cap.
     expect(waits.at(-1)).toBe(MAX_LOGIN_DELAY_MS);
     waits.length = 0;
     const user = await authenticate(
-      store,
+      { store },
       'cible@exemple.ch',
       'le bon mot de passe',
       undefined,
@@ -70,7 +71,7 @@ describe('connexion', () => {
     expect(
       (
         await authenticate(
-          store,
+          { store },
           'cible@exemple.ch',
           'le bon mot de passe',
           undefined,
@@ -96,7 +97,7 @@ describe('connexion', () => {
     expect(refused?.retryAfter).toBeGreaterThan(0);
     expect(refused?.message).toContain('Trop de tentatives');
     const elsewhere = await authenticate(
-      store,
+      { store },
       'lea@exemple.ch',
       'le bon mot de passe',
       undefined,
@@ -124,10 +125,10 @@ describe('connexion', () => {
     const legacy = cheapHash('Gruyère-et-Vacherin');
     await storeUser(store, { uid: 'u2', email: 'ancien@exemple.ch', displayName: 'Ancien' }, { passwordHash: legacy });
     const stored = async () => (await store.users.findByEmailWithPassword('ancien@exemple.ch'))?.passwordHash;
-    expect(await authenticate(store, 'ancien@exemple.ch', 'mauvais')).toBeNull();
+    expect(await authenticate({ store }, 'ancien@exemple.ch', 'mauvais')).toBeNull();
     expect(await stored()).toBe(legacy);
-    expect((await authenticate(store, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
+    expect((await authenticate({ store }, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
     expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect((await authenticate(store, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
+    expect((await authenticate({ store }, 'ancien@exemple.ch', 'Gruyère-et-Vacherin'))?.uid).toBe('u2');
   });
 });

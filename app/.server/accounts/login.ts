@@ -6,7 +6,8 @@ import { createLocalIdentity } from '../identity/local';
 import type { IdentityProvider } from '../identity/ports';
 import { type AuditFields, audit } from '../platform/audit';
 import { createLimiter, type Limiter } from '../platform/limiter';
-import { tooManyRequests } from '../platform/security';
+import { retryAfterSeconds, TOO_MANY_REQUESTS } from '../platform/security';
+import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 
 export const LOGIN_LIMITS = {
@@ -52,8 +53,12 @@ export interface LoginOptions {
   wait?: (ms: number) => Promise<void>;
 }
 
+/** The refusal of a login past its limits: 429, and when to try again (the route sends it as `Retry-After`). */
+const tooManyAttempts = (limit: RateLimiterRes) =>
+  new UseCaseError(TOO_MANY_REQUESTS, 'form', 429, retryAfterSeconds(limit));
+
 export async function authenticate(
-  store: Store,
+  { store }: { store: Store },
   email: string,
   password: string,
   identity: IdentityProvider = createLocalIdentity(store, ''),
@@ -70,7 +75,7 @@ export async function authenticate(
     const seen = await limiter(name).get(key);
     if (seen && seen.consumedPoints >= LOGIN_LIMITS[name].points) {
       audit('login.locked', { ...who, email: address, reason: name });
-      tooManyRequests(seen);
+      throw tooManyAttempts(seen);
     }
   }
   const failures = (await limiter('perAccount').get(address))?.consumedPoints ?? 0;
@@ -103,13 +108,13 @@ async function countFailure(address: string, client: string, pair: string, who: 
   const reached = [perPair, perClient].find((r) => r.status === 'rejected');
   if (reached?.status === 'rejected') {
     audit('login.locked', { ...who, email: address });
-    tooManyRequests(reached.reason as RateLimiterRes);
+    throw tooManyAttempts(reached.reason as RateLimiterRes);
   }
 }
 
 /**
  * The profile of a signed-in account. With Firebase Auth an account can exist without one (made in the console):
- * SPEC §4 gives it the default profile, written now.
+ * docs/specification.md §4 gives it the default profile, written now.
  */
 async function profileOf(store: Store, uid: string, email: string): Promise<UserProfile | null> {
   const found = await store.users.findById(uid);

@@ -1,4 +1,4 @@
-// Push devices as both stores keep them on the user (SPEC §3 `fcmTokens`): a map of device id → device.
+// Push devices as both stores keep them on the user (docs/specification.md §3 `fcmTokens`): a map of device id → device.
 import type { PushDevice } from '../ports';
 
 /** A stored device map read back: entries without a token are dropped, missing texts are empty; not a map, no device. */

@@ -58,7 +58,7 @@ export function alertLinks(siteUrl: string, token: string, filter: string): Aler
 }
 
 /** « Musique · Vaud » for an alert's filter, with the site's category labels. */
-export async function describeAlert(store: Store, filter: string): Promise<string> {
+export async function describeAlert({ store }: { store: Store }, filter: string): Promise<string> {
   const categories = await store.categories.list();
   const label = (slug: string) => categories.find((c) => c.slug === slug)?.label ?? slug;
   return describeAlertFilter(
@@ -103,14 +103,14 @@ export async function requestAlert(
   });
   if (outcome === 'active') return;
   const token = alertToken(deps.secret, alert);
-  const description = await describeAlert(deps.store, input.filter);
+  const description = await describeAlert(deps, input.filter);
   await deps.mailer.send(alertConfirmationMail(email, description, alertLinks(deps.siteUrl, token, input.filter)));
 }
 
 const expiryBefore = (now: Date) => new Date(now.getTime() - PENDING_ALERT_DAYS * 24 * 60 * 60 * 1000).toISOString();
 
 /** Confirms the alert of a link: the active alert, or null when the link is unknown or expired. */
-export function confirmAlert(store: Store, token: string, now = new Date()): Promise<Alert | null> {
+export function confirmAlert({ store }: { store: Store }, token: string, now = new Date()): Promise<Alert | null> {
   return store.alerts.confirm(hashAlertToken(token), now.toISOString(), expiryBefore(now));
 }
 
@@ -118,27 +118,36 @@ export function confirmAlert(store: Store, token: string, now = new Date()): Pro
 export const isAlertToken = (token: string) => /^[\w-]{43}$/.test(token);
 
 /** The alert of a link (manage, unsubscribe), or null. */
-export async function findAlert(store: Store, token: string): Promise<Alert | null> {
+export async function findAlert({ store }: { store: Store }, token: string): Promise<Alert | null> {
   if (!isAlertToken(token)) return null;
   return store.alerts.findByTokenHash(hashAlertToken(token));
 }
 
 /** Changes the rhythm of a link's alert (null when the link is no more); one that does not suit its selection is refused. */
-export async function changeAlertRhythm(store: Store, token: string, rhythm: AlertRhythm, now = new Date()) {
-  const alert = await findAlert(store, token);
+export async function changeAlertRhythm(
+  { store }: { store: Store },
+  token: string,
+  rhythm: AlertRhythm,
+  now = new Date(),
+) {
+  const alert = await findAlert({ store }, token);
   if (!alert) return null;
   if (!rhythmsFor(alert.filter).some((r) => r.value === rhythm)) throw new UseCaseError(WEEKEND_IS_WEEKLY, 'rythme');
   return store.alerts.setRhythm(alert.id, rhythm, now.toISOString());
 }
 
 /** Deletes the alert of a link; true when there was one. */
-export async function unsubscribeAlert(store: Store, token: string): Promise<boolean> {
-  const alert = await findAlert(store, token);
+export async function unsubscribeAlert({ store }: { store: Store }, token: string): Promise<boolean> {
+  const alert = await findAlert({ store }, token);
   return alert ? store.alerts.delete(alert.id) : false;
 }
 
 /** The deletion from an account's profile: only an alert of that account's own address. */
-export async function unsubscribeOwnAlert(store: Store, email: string, alertId: string): Promise<boolean> {
+export async function unsubscribeOwnAlert(
+  { store }: { store: Store },
+  email: string,
+  alertId: string,
+): Promise<boolean> {
   const own = await store.alerts.listByEmail(email.toLowerCase());
   return own.some((a) => a.id === alertId) ? store.alerts.delete(alertId) : false;
 }

@@ -58,7 +58,7 @@ describe('alertes : la lettre des nouveaux événements', () => {
     const token = await subscribe('ada@example.ch', 'daily');
     const nothingYet = await submitted('Concert approuvé avant la confirmation');
     await decide(nothingYet, 'approve', at('2026-11-23T08:30:00Z'));
-    expect(await confirmAlert(deps.store, token, MONDAY)).toMatchObject({ status: 'active' });
+    expect(await confirmAlert(deps, token, MONDAY)).toMatchObject({ status: 'active' });
 
     const jazz = await submitted('Soirée jazz à Lausanne');
     const waiting = await submitted('Concert encore en attente');
@@ -91,7 +91,7 @@ describe('alertes : la lettre des nouveaux événements', () => {
   it('un événement modifié puis approuvé à nouveau n’est pas renvoyé ; rien de nouveau, rien d’envoyé', async () => {
     const { deps, run, subscribe, submitted, decide, digests } = await setup();
     // A text search, and a series of three dates: one event, sent once.
-    await confirmAlert(deps.store, await subscribe('bea@example.ch', 'daily', 'q=jazz'), MONDAY);
+    await confirmAlert(deps, await subscribe('bea@example.ch', 'daily', 'q=jazz'), MONDAY);
     const jazz = await submitted('Soirée jazz à Lausanne', {
       startsAt: '2026-12-04T20:00:00+01:00',
       endsAt: '2026-12-18T22:00:00+01:00',
@@ -124,7 +124,7 @@ describe('alertes : la lettre des nouveaux événements', () => {
 
   it('la lettre hebdomadaire part le jeudi matin, pas avant', async () => {
     const { deps, run, subscribe, submitted, decide, digests } = await setup();
-    await confirmAlert(deps.store, await subscribe('dan@example.ch', 'weekly'), MONDAY);
+    await confirmAlert(deps, await subscribe('dan@example.ch', 'weekly'), MONDAY);
     await decide(await submitted('Soirée jazz à Lausanne'), 'approve', at('2026-11-23T10:00:00Z'));
     await run(at('2026-11-24T07:00:00Z')); // Tuesday
     await run(at('2026-11-26T05:30:00Z')); // Thursday 06:30 in Zurich
@@ -142,7 +142,7 @@ describe('alertes : la lettre des nouveaux événements', () => {
     expect(mailer.sent[0].text).toBe(mailer.sent[1].text);
     expect(await store.alerts.listByEmail('eva@example.ch')).toHaveLength(1);
     const token = mailer.sent[0].text.match(/\/alertes\/confirmer\/([\w-]+)/)?.[1] ?? '';
-    await confirmAlert(store, token, MONDAY);
+    await confirmAlert({ store }, token, MONDAY);
     await ask();
     expect(mailer.sent).toHaveLength(2);
   });
@@ -163,7 +163,7 @@ describe('alertes : la lettre des nouveaux événements', () => {
 describe('alertes : la lettre et le serveur de mail', () => {
   it('serveur en panne : la lettre attend, ses événements ne comptent pas ; aucune autre tant qu’elle attend ; revenu, une seule part, sans rien répéter ensuite', async () => {
     const { deps, run, mail, store, subscribe, submitted, decide, digests } = await setup();
-    await confirmAlert(deps.store, await subscribe('flo@example.ch', 'daily'), MONDAY);
+    await confirmAlert(deps, await subscribe('flo@example.ch', 'daily'), MONDAY);
     await decide(await submitted('Soirée jazz à Lausanne'), 'approve', at('2026-11-23T10:00:00Z'));
     mail.transport.failure = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNECTION' });
     expect(await run(at('2026-11-24T07:00:00Z'))).toMatch(/^1 lettre mise en file/);
@@ -188,7 +188,7 @@ describe('alertes : la lettre et le serveur de mail', () => {
 
   it('une lettre refusée pour de bon reste en échec pour les admins, et la suivante reprend ses événements', async () => {
     const { deps, run, mail, store, subscribe, submitted, decide, digests } = await setup();
-    await confirmAlert(deps.store, await subscribe('gil@example.ch', 'daily'), MONDAY);
+    await confirmAlert(deps, await subscribe('gil@example.ch', 'daily'), MONDAY);
     await decide(await submitted('Soirée jazz à Lausanne'), 'approve', at('2026-11-23T10:00:00Z'));
     mail.transport.failure = Object.assign(new Error('550 5.1.1 mailbox unavailable'), {
       code: 'EENVELOPE',

@@ -15,7 +15,7 @@ import { alertDigestMail } from './mails';
 const CANDIDATES = 500;
 
 /** The events a digest of this alert would list at `now`. */
-export async function newEventsFor(store: Store, alert: Alert, now: Date): Promise<AgendaEvent[]> {
+export async function newEventsFor({ store }: { store: Store }, alert: Alert, now: Date): Promise<AgendaEvent[]> {
   if (!alert.confirmedAt) return [];
   const since = alert.confirmedAt;
   const categories = (await store.categories.list()).map((c) => c.slug);
@@ -53,14 +53,14 @@ export async function sendDueDigests(deps: AlertDeps, now = new Date()): Promise
     checked++;
     // The previous digest still waits for the mail server: this one comes once it is accepted.
     if (await store.mails.hasQueued(digestRef(alert.id))) continue;
-    const events = await newEventsFor(store, alert, now);
+    const events = await newEventsFor({ store }, alert, now);
     const claimed = await store.alerts.recordDigest({ id: alert.id, seen: alert.lastDigestAt, at: now.toISOString() });
     if (!claimed || events.length === 0) continue;
     // Claimed but not queued (a crash just here): the events were not counted as sent, the next digest lists them.
     await deps.mailer.send(
       alertDigestMail(
         alert.email,
-        await describeAlert(store, alert.filter),
+        await describeAlert({ store }, alert.filter),
         events,
         deps.siteUrl,
         alertLinks(deps.siteUrl, alertToken(deps.secret, alert), alert.filter),

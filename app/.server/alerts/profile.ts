@@ -13,7 +13,7 @@ export interface ProfileAlert {
 }
 
 export async function profileAlerts(
-  store: Store,
+  { store }: { store: Store },
   user: Pick<UserProfile, 'email' | 'emailVerified'>,
 ): Promise<ProfileAlert[]> {
   if (!user.emailVerified) return [];
@@ -21,7 +21,7 @@ export async function profileAlerts(
   return Promise.all(
     alerts.map(async (a) => ({
       id: a.id,
-      description: await describeAlert(store, a.filter),
+      description: await describeAlert({ store }, a.filter),
       rhythm: ALERT_RHYTHMS.find((r) => r.value === a.rhythm)?.label ?? a.rhythm,
       pending: a.status === 'pending',
       list: `/evenements?${a.filter}`,
@@ -31,9 +31,9 @@ export async function profileAlerts(
 
 /** Ends one alert of the account's own (verified) address; false when it is not one of them. */
 export function unsubscribeFromProfile(
-  store: Store,
+  { store }: { store: Store },
   user: Pick<UserProfile, 'email' | 'emailVerified'>,
   alertId: string,
 ): Promise<boolean> {
-  return user.emailVerified ? unsubscribeOwnAlert(store, user.email, alertId) : Promise.resolve(false);
+  return user.emailVerified ? unsubscribeOwnAlert({ store }, user.email, alertId) : Promise.resolve(false);
 }

@@ -1,4 +1,4 @@
-// The built-in audience counter (SPEC §2 « after every navigation a page view is sent »): one row per page view,
+// The built-in audience counter (docs/specification.md §2 « after every navigation a page view is sent »): one row per page view,
 // with the path and the title only. Recorded only when the visitor accepted audience measurement; bots are ignored.
 import { isbot } from 'isbot';
 import type { CookieConsent } from '~/domain/consent';

@@ -108,8 +108,13 @@ function decodeCursor(cursor: string | null, query: string): number {
 }
 
 /** GET /api/v1/events: a page of public events (one row per occurrence, or per series) and the next cursor. */
-export async function listApiEvents(store: Store, params: URLSearchParams, siteUrl: string, now = new Date()) {
-  const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
+export async function listApiEvents(
+  { store }: { store: Store },
+  params: URLSearchParams,
+  siteUrl: string,
+  now = new Date(),
+) {
+  const [active, categories] = await Promise.all([activeCategorySlugs({ store }), categoryInfos({ store })]);
   const filters = readFilters(params, active);
   const limit = readLimit(params);
   const fields = readFields(params);
@@ -141,7 +146,7 @@ export async function listApiEvents(store: Store, params: URLSearchParams, siteU
  * dates from now on, each saying whether it is cancelled (decision 068); `dates` is null for a single date.
  */
 export async function getApiEvent(
-  store: Store,
+  { store }: { store: Store },
   id: string,
   params: URLSearchParams,
   siteUrl: string,
@@ -152,7 +157,7 @@ export async function getApiEvent(
   const others = asked?.filter((name) => name && name !== 'dates') ?? [];
   const fields = asked ? (others.length ? readFields(new URLSearchParams({ fields: others.join(',') })) : []) : null;
   const withDates = !asked || asked.includes('dates');
-  const [view, categories] = await Promise.all([getEventForViewer(store, id, null), categoryInfos(store)]);
+  const [view, categories] = await Promise.all([getEventForViewer({ store }, id, null), categoryInfos({ store })]);
   if (!view) throw new ApiProblem(404, 'Introuvable', 'Aucun événement public ne porte cet identifiant.');
   const { event } = view;
   const data = pickFields(apiEvent(event, siteUrl, categories), fields);

@@ -4,9 +4,9 @@ import { cachedRead, PUBLIC_STATUSES } from '../events/public';
 import type { Store } from '../ports';
 import { apiCategory, apiPartner } from './representation';
 
-export async function apiCategories(store: Store, siteUrl: string, now = new Date()) {
+export async function apiCategories({ store }: { store: Store }, siteUrl: string, now = new Date()) {
   const [categories, counts] = await Promise.all([
-    categoryInfos(store),
+    categoryInfos({ store }),
     cachedRead(store, 'api:category-counts', () =>
       store.events.countUpcomingByCategory(now.toISOString(), PUBLIC_STATUSES),
     ),
@@ -16,7 +16,7 @@ export async function apiCategories(store: Store, siteUrl: string, now = new Dat
   };
 }
 
-export async function apiPartners(store: Store, siteUrl: string) {
+export async function apiPartners({ store }: { store: Store }, siteUrl: string) {
   const partners = await store.partners.list({ activeOnly: true });
   return { data: partners.map((p) => apiPartner(p, siteUrl)) };
 }

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Database as StoreDatabase } from '../services';
+import type { Database as StoreDatabase } from '../database';
 
 export const BACKUP_FORMAT = 'agenda-romand-sauvegarde/1';
 export const BACKUP_DATABASE = 'agenda.sqlite';

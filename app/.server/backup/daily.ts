@@ -1,13 +1,21 @@
 // The daily backup (decision 063), a job of the jobs worker: with BACKUP_DIR set, a backup once a day, the
 // BACKUP_KEEP newest kept.
 import path from 'node:path';
-import type { Services } from '../services';
+import type { Database } from '../database';
+import type { Config } from '../platform/config';
 import { backupSite, listBackups, pruneBackups } from './backup';
 
 /** A backup is due when the newest is older than this (the job looks every hour). */
 const DUE_AFTER_MS = 23.5 * 60 * 60_000;
 
-export async function dailyBackup(services: Services, now: Date): Promise<string> {
+/** What the daily backup uses: the database and the uploads' folder it copies, and where backups go. */
+export interface DailyBackupDeps {
+  database: Database;
+  uploadsDir: string | null;
+  config: Pick<Config, 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATA_DIR'>;
+}
+
+export async function dailyBackup(services: DailyBackupDeps, now: Date): Promise<string> {
   const { config } = services;
   if (!config.BACKUP_DIR) return 'aucune sauvegarde automatique (BACKUP_DIR n’est pas défini)';
   if (services.database.kind !== 'sqlite')

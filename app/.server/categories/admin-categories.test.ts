@@ -66,8 +66,8 @@ describe('catégories : gestion par les admins', () => {
     const created = await createCategory(deps, admin, jeux);
     expect(created).toMatchObject({ ...jeux, order: DEFAULT_CATEGORIES.length + 1 });
     expect(await slugs()).toEqual([...CATEGORY_SLUGS, 'jeux-de-societe']);
-    expect(await activeCategorySlugs(store)).toContain('jeux-de-societe');
-    expect((await categoryInfos(store)).at(-1)).toEqual({
+    expect(await activeCategorySlugs({ store })).toContain('jeux-de-societe');
+    expect((await categoryInfos({ store })).at(-1)).toEqual({
       slug: 'jeux-de-societe',
       label: 'Jeux de société',
       color: '#3d4a5c',
@@ -152,14 +152,14 @@ describe('catégories : gestion par les admins', () => {
     await createCategory(deps, admin, jeux);
     const event = await submit('jeux-de-societe', 'Soirée jeux');
     await setCategoryActive(deps, admin, 'jeux-de-societe', false);
-    const active = await activeCategorySlugs(store);
+    const active = await activeCategorySlugs({ store });
     expect(active).not.toContain('jeux-de-societe');
     expect((await store.events.findById(event.id))?.category).toBe('jeux-de-societe');
-    expect((await categoryInfos(store)).find((c) => c.slug === 'jeux-de-societe')).toMatchObject({
+    expect((await categoryInfos({ store })).find((c) => c.slug === 'jeux-de-societe')).toMatchObject({
       label: 'Jeux de société',
       active: false,
     });
-    // The event form refuses it for a new event, with the SPEC's message.
+    // The event form refuses it for a new event, with the message of docs/specification.md §8.
     expect(validateEventForm({ ...eventForm, category: 'jeux-de-societe' }, NOW, active).errors.category).toBe(
       'Choisissez une catégorie.',
     );
@@ -169,13 +169,13 @@ describe('catégories : gestion par les admins', () => {
   it('les flux nomment la catégorie avec le libellé du magasin et filtrent sur une catégorie créée', async () => {
     const { store, deps } = await setup();
     await updateCategory(deps, admin, 'musique', { ...DEFAULT_CATEGORIES[0], label: 'Musiques actuelles' });
-    const music = await eventsForFeed(store, new URLSearchParams('category=musique'), NOW);
+    const music = await eventsForFeed({ store }, new URLSearchParams('category=musique'), NOW);
     expect(feedTitle(music.filters, music.categories)).toBe('Agenda romand — Musiques actuelles');
     await createCategory(deps, admin, jeux);
-    const games = await eventsForFeed(store, new URLSearchParams('category=jeux-de-societe'), NOW);
+    const games = await eventsForFeed({ store }, new URLSearchParams('category=jeux-de-societe'), NOW);
     expect(games.filters.category).toBe('jeux-de-societe');
     await setCategoryActive(deps, admin, 'jeux-de-societe', false);
-    const hidden = await eventsForFeed(store, new URLSearchParams('category=jeux-de-societe'), NOW);
+    const hidden = await eventsForFeed({ store }, new URLSearchParams('category=jeux-de-societe'), NOW);
     expect(hidden.filters.category).toBe('');
   });
 

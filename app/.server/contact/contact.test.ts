@@ -28,7 +28,7 @@ describe('message de contact', () => {
     await storeUser(store, { uid: 'a1', email: 'ada@exemple.ch', displayName: 'Ada', role: 'admin' });
     await storeUser(store, { uid: 'o1', email: 'orga@exemple.ch', displayName: 'Orga' });
     const mailer = recordingMailer();
-    await sendContactMessage({ store, mailer, fallbackRecipient: 'contact@exemple.ch' }, valid);
+    await sendContactMessage({ store, mailer, config: { CONTACT_TO: 'contact@exemple.ch' } }, valid);
     expect(await store.contactMessages.count()).toBe(1);
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0].to).toEqual(['ada@exemple.ch']);
@@ -40,7 +40,7 @@ describe('message de contact', () => {
     const { store } = memoryStore();
     const mailer = recordingMailer();
     await sendContactMessage(
-      { store, mailer, fallbackRecipient: 'contact@exemple.ch' },
+      { store, mailer, config: { CONTACT_TO: 'contact@exemple.ch' } },
       { ...valid, message: '<script>alert(1)</script> bonjour' },
     );
     expect(mailer.sent[0].to).toEqual(['contact@exemple.ch']);
@@ -51,7 +51,7 @@ describe('message de contact', () => {
     const { store } = memoryStore();
     const mail = mailHarness(store);
     mail.transport.failure = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' });
-    await sendContactMessage({ store, mailer: mail.mailer, fallbackRecipient: 'contact@exemple.ch' }, valid);
+    await sendContactMessage({ store, mailer: mail.mailer, config: { CONTACT_TO: 'contact@exemple.ch' } }, valid);
     expect(await store.contactMessages.count()).toBe(1);
     expect(await mail.deliver()).toMatch(/^0 mail envoyé, 1 à réessayer/);
     expect(await store.mails.counts()).toEqual({ pending: 1, sending: 0, failed: 0 });
@@ -70,7 +70,7 @@ describe('message de contact', () => {
       sendWithin: (message, write) => write({ ...mailOf(message.subject), id: 'collision' }),
     };
     await expect(
-      sendContactMessage({ store, mailer: colliding, fallbackRecipient: 'contact@exemple.ch' }, valid),
+      sendContactMessage({ store, mailer: colliding, config: { CONTACT_TO: 'contact@exemple.ch' } }, valid),
     ).rejects.toThrow();
     expect(await store.contactMessages.count()).toBe(0);
   });

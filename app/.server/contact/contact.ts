@@ -2,18 +2,19 @@
 import type { ContactInput } from '~/domain/contact';
 import { SITE_NAME } from '~/domain/site';
 import { escapeHtml } from '../mail/mailer';
+import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
 import type { MailPort, Store } from '../ports';
-import type { Services } from '../services';
 
 export async function sendContactMessage(
-  deps: { store: Store; mailer: MailPort; fallbackRecipient: string },
+  /** `config.CONTACT_TO`: where the message goes when the site has no admin yet. */
+  deps: { store: Store; mailer: MailPort; config: Pick<Config, 'CONTACT_TO'> },
   input: ContactInput,
   now = new Date(),
 ): Promise<{ id: string }> {
   const id = newId();
   const admins = await deps.store.users.listAdmins();
-  const to = admins.length > 0 ? admins.map((a) => a.email) : [deps.fallbackRecipient];
+  const to = admins.length > 0 ? admins.map((a) => a.email) : [deps.config.CONTACT_TO];
   const text = [
     `Nouveau message reçu via le formulaire de contact de ${SITE_NAME}.`,
     '',
@@ -35,8 +36,4 @@ export async function sendContactMessage(
     (mail) => deps.store.contactMessages.add({ id, ...input, createdAt: now.toISOString() }, mail),
   );
   return { id };
-}
-
-export function contactDeps({ store, mailer, config }: Services) {
-  return { store, mailer, fallbackRecipient: config.CONTACT_TO };
 }

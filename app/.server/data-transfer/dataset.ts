@@ -27,6 +27,8 @@ export const DATASET_COLLECTIONS = [
   'importLinks',
   'importRuns',
   'mailQueue',
+  'federationRecords',
+  'federationQueue',
 ] as const;
 
 /** What the stores hold besides the dataset, rebuilt from it on import, or not data at all. */
@@ -64,6 +66,8 @@ export function recordKey(collection: DatasetCollection, r: DataRecord): string 
       return `${r.uid}\u0000${r.submissionKey}`;
     case 'importLinks':
       return `${r.sourceId}\u0000${r.uid}`;
+    case 'federationRecords':
+      return `${r.kind}\u0000${r.key}`;
     case 'importRuns':
       return `${r.sourceId}\u0000${r.startedAt}\u0000${String(r.seq).padStart(6, '0')}`;
     case 'moderationLog':

@@ -1,8 +1,8 @@
 // Dump and load of the Firestore store in the neutral dataset form; derived documents and fields (email index,
 // search tokens, instants as numbers, the moderation counter) are rebuilt on load.
 import type { Firestore } from 'firebase-admin/firestore';
+import { horizonFor } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent } from '~/domain/event';
-import { horizonFor } from '~/domain/schedule-expand';
 import { COLLECTIONS, docKey, inBatches } from '../adapters/firestore/db';
 import {
   type EventDoc,
@@ -11,7 +11,9 @@ import {
   occurrenceKey,
   toEventDoc,
 } from '../adapters/firestore/event-docs';
+import { federationDocId } from '../adapters/firestore/federation';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
+import { pageViewMarkerId } from '../adapters/firestore/stats';
 import { emailKey } from '../adapters/firestore/user-docs';
 import {
   DATASET_COLLECTIONS,
@@ -34,6 +36,8 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
       return docKey(String(r.provider), String(r.providerRef));
     case 'importLinks':
       return docKey(String(r.sourceId), String(r.uid));
+    case 'federationRecords':
+      return federationDocId(String(r.kind), String(r.key));
     default:
       return recordName(collection, r);
   }
@@ -61,6 +65,15 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
     case 'moderationLog':
       // Entries written before the title was kept (decision 029) have none.
       return { ...d, eventTitle: String(d.eventTitle ?? '') };
+    case 'federationRecords': {
+      // The value is kept as JSON text in Firestore (adapters/firestore/federation.ts).
+      const { data, ...fields } = d;
+      return { ...fields, expiresAt: fields.expiresAt ?? null, value: JSON.parse(String(data)) };
+    }
+    case 'federationQueue': {
+      const { data, ...fields } = d;
+      return { id, ...fields, payload: JSON.parse(String(data)) };
+    }
     case 'importRuns':
       // Runs logged before they were numbered have no `seq`.
       return { ...d, seq: Number(d.seq ?? 0) };
@@ -88,6 +101,14 @@ function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
     case 'mailQueue': {
       const { id: _id, ...fields } = r;
       return fields;
+    }
+    case 'federationRecords': {
+      const { value, ...fields } = r;
+      return { ...fields, data: JSON.stringify(value ?? null) };
+    }
+    case 'federationQueue': {
+      const { id: _id, payload, ...fields } = r;
+      return { ...fields, data: JSON.stringify(payload ?? null) };
     }
     default:
       return r;
@@ -127,11 +148,16 @@ export async function loadFirestore(db: Firestore, data: Dataset): Promise<void>
       occurrencesUntil: horizonFor(r as unknown as AgendaEvent).getTime(),
     }),
   );
+  // The (day, path) markers of the page views, from which the dashboard's top pages start (issue 35).
+  const markers = new Map(
+    data.pageViews.map((r) => {
+      const view = { path: String(r.path), viewedAt: String(r.viewedAt) };
+      return [pageViewMarkerId(view), { day: view.viewedAt.slice(0, 10), path: view.path }] as const;
+    }),
+  );
+  await inBatches(db, [...markers], (batch, [id, marker]) =>
+    batch.set(db.collection(COLLECTIONS.pageViewPaths).doc(id), marker),
+  );
   const emails = db.collection(COLLECTIONS.userEmails);
   await inBatches(db, data.users, (batch, u) => batch.set(emails.doc(emailKey(String(u.email))), { uid: u.uid }));
-  const lastDecision = Math.max(0, ...data.moderationLog.map((m) => Number(m.id)));
-  await db
-    .collection(COLLECTIONS.counters)
-    .doc(COLLECTIONS.moderationLog)
-    .set({ next: lastDecision + 1 });
 }

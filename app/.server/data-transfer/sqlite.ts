@@ -1,6 +1,7 @@
 // Dump and load of the SQLite store in the neutral dataset form.
+
+import { horizonFor, materialise } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent } from '~/domain/event';
-import { horizonFor, materialise } from '~/domain/schedule-expand';
 import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
@@ -158,6 +159,25 @@ export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]
       ['confirmedAt', 'confirmed_at', 'text'],
       ['lastDigestAt', 'last_digest_at', 'text'],
       ['sentEventIds', 'sent_event_ids', 'json'],
+    ],
+  ],
+  federationRecords: [
+    'federation_records',
+    [
+      ['kind', 'kind', 'text'],
+      ['key', 'key', 'text'],
+      ['expiresAt', 'expires_at', 'text'],
+      ['updatedAt', 'updated_at', 'text'],
+      ['value', 'data', 'json'],
+    ],
+  ],
+  federationQueue: [
+    'federation_queue',
+    [
+      ['id', 'id', 'text'],
+      ['dueAt', 'due_at', 'text'],
+      ['createdAt', 'created_at', 'text'],
+      ['payload', 'data', 'json'],
     ],
   ],
 };

@@ -2,20 +2,29 @@
 // `--avec-secrets` the secrets that links already mailed (alerts, unsubscribe) and push devices depend on.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createExclusively, SESSION_SECRET_FILE } from '../platform/config';
-import type { Services } from '../services';
+import type { Database } from '../database';
+import type { FileStore } from '../files/ports';
+import { type Config, createExclusively, SESSION_SECRET_FILE } from '../platform/config';
 import { DATASET_COLLECTIONS, type Dataset, type ExportSecrets, putFiles, readExport, writeExport } from './dataset';
 import { dumpFirestore, loadFirestore } from './firestore';
 import { dumpSqlite, loadSqlite } from './sqlite';
 
 const VAPID_FILE = '.vapid-keys.json';
 
+/** What the transfer uses: the database and the files it copies, the settings whose secrets it carries, and `close`. */
+export interface TransferDeps {
+  database: Database;
+  files: FileStore;
+  config: Pick<Config, 'DATA_DIR' | 'SESSION_SECRET' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>;
+  close(): Promise<void>;
+}
+
 interface Backend {
   dump(): Promise<Dataset>;
   load(data: Dataset): Promise<void>;
 }
 
-function openBackend(services: Services): Backend {
+function openBackend(services: TransferDeps): Backend {
   const { database } = services;
   if (database.kind === 'firestore') {
     const { db } = database;
@@ -30,7 +39,7 @@ const summary = (data: Dataset) => DATASET_COLLECTIONS.map((c) => `${c} ${data[c
 const readJson = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 
 /** The secrets this site signs and encrypts with: the session secret, and the push keys (environment or DATA_DIR). */
-function currentSecrets({ config }: Services): ExportSecrets {
+function currentSecrets({ config }: TransferDeps): ExportSecrets {
   const fromEnvironment =
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
       ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
@@ -41,7 +50,7 @@ function currentSecrets({ config }: Services): ExportSecrets {
   };
 }
 
-export async function exportData(services: Services, dir: string, { withSecrets = false } = {}): Promise<string> {
+export async function exportData(services: TransferDeps, dir: string, { withSecrets = false } = {}): Promise<string> {
   const backend = openBackend(services);
   try {
     const data = await writeExport(
@@ -61,7 +70,7 @@ export async function exportData(services: Services, dir: string, { withSecrets 
  * Puts the export's secrets in place: into DATA_DIR where this site keeps its own there (a fresh store has just made
  * them); where they come from the environment, says which to set. Answers what the operator must know.
  */
-function applySecrets({ config }: Services, secrets: ExportSecrets): string[] {
+function applySecrets({ config }: TransferDeps, secrets: ExportSecrets): string[] {
   const notes: string[] = [];
   const secretFile = path.join(config.DATA_DIR, SESSION_SECRET_FILE);
   if (config.SESSION_SECRET !== secrets.sessionSecret) {
@@ -91,7 +100,7 @@ function applySecrets({ config }: Services, secrets: ExportSecrets): string[] {
 }
 
 /** Into an empty backend only: a move never mixes two sites. */
-export async function importData(services: Services, dir: string, { withSecrets = false } = {}): Promise<string> {
+export async function importData(services: TransferDeps, dir: string, { withSecrets = false } = {}): Promise<string> {
   const { data, files, secrets } = await readExport(dir);
   if (withSecrets && !secrets)
     throw new Error(`L’export ${dir} ne contient pas de secrets : refaites-le avec --avec-secrets.`);

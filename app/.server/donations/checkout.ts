@@ -3,6 +3,7 @@
 // secret key, or a signed event), never from the success URL; both paths may report the same payment: one donation.
 import type Stripe from 'stripe';
 import { type CheckoutInput, PUBLIC_NAME_MAX, toCentimes } from '~/domain/donation';
+import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Donation, Store, UserProfile } from '../ports';
@@ -11,8 +12,8 @@ export interface DonationDeps {
   store: Store;
   /** Null when card/TWINT donations are not configured. */
   stripe: Stripe | null;
-  siteUrl: string;
-  webhookSecret?: string;
+  /** The site's address (Stripe's return pages) and the webhook's signing secret, if configured. */
+  config: Pick<Config, 'SITE_URL' | 'STRIPE_WEBHOOK_SECRET'>;
   now?: () => Date;
 }
 
@@ -61,8 +62,8 @@ export async function startCheckout(
       client_reference_id: user.uid,
       customer_email: user.email,
       payment_intent_data: { metadata, description: 'Don à l’association Agenda romand' },
-      success_url: `${deps.siteUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${deps.siteUrl}/support-us?montant=${encodeURIComponent(String(input.amount))}&annule=1#don`,
+      success_url: `${deps.config.SITE_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${deps.config.SITE_URL}/support-us?montant=${encodeURIComponent(String(input.amount))}&annule=1#don`,
     });
   } catch (error) {
     console.error(`Stripe : création de la session de paiement impossible (${describe(error)})`);
@@ -126,11 +127,12 @@ export async function handleWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<WebhookAnswer> {
-  if (!deps.stripe || !deps.webhookSecret) return { status: 400, message: 'Webhook Stripe non configuré.' };
+  const webhookSecret = deps.config.STRIPE_WEBHOOK_SECRET;
+  if (!deps.stripe || !webhookSecret) return { status: 400, message: 'Webhook Stripe non configuré.' };
   if (!signature) return { status: 400, message: 'Signature Stripe manquante.' };
   let event: Stripe.Event;
   try {
-    event = deps.stripe.webhooks.constructEvent(rawBody, signature, deps.webhookSecret);
+    event = deps.stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
   } catch {
     return { status: 400, message: 'Signature Stripe invalide.' };
   }

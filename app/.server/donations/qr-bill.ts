@@ -26,7 +26,18 @@ export interface QrCreditor {
 
 export const QR_BILL_MESSAGE = 'Don à l’association Agenda romand. Merci !';
 
-export function creditorFromConfig(config: Config): QrCreditor {
+export function creditorFromConfig(
+  config: Pick<
+    Config,
+    | 'DONATION_IBAN'
+    | 'DONATION_CREDITOR_NAME'
+    | 'DONATION_CREDITOR_STREET'
+    | 'DONATION_CREDITOR_BUILDING'
+    | 'DONATION_CREDITOR_ZIP'
+    | 'DONATION_CREDITOR_CITY'
+    | 'DONATION_CREDITOR_COUNTRY'
+  >,
+): QrCreditor {
   return {
     account: config.DONATION_IBAN,
     name: config.DONATION_CREDITOR_NAME,

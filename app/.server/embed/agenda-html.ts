@@ -40,11 +40,11 @@ const HEIGHT_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(HEIGHT_
 
 export const EMBED_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${HEIGHT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors *`;
 
-export async function embedPage(store: Store, given: URLSearchParams, siteUrl: string) {
+export async function embedPage({ store }: { store: Store }, given: URLSearchParams, siteUrl: string) {
   let items: string;
   let status = 200;
   try {
-    const { data } = await listApiEvents(store, embedParams(given), siteUrl);
+    const { data } = await listApiEvents({ store }, embedParams(given), siteUrl);
     items =
       data.length === 0
         ? '<p class="vide">Aucun événement à venir pour cette sélection.</p>'
@@ -63,8 +63,5 @@ export async function embedPage(store: Store, given: URLSearchParams, siteUrl: s
     items = `<p class="vide">${escapeHtml(error.detail.replace('« category »', '« categorie »'))}</p>`;
   }
   const html = `<!doctype html><html lang="fr-CH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Agenda romand</title><style>${STYLE}</style></head><body><main>${items}</main><footer><a href="${escapeHtml(siteUrl)}/evenements" target="_blank" rel="noopener">Tout l’agenda sur Agenda romand</a></footer><script>${HEIGHT_SCRIPT}</script></body></html>`;
-  return new Response(html, {
-    status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': EMBED_CSP },
-  });
+  return { status, html };
 }

@@ -5,8 +5,8 @@ import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
 import type { EventFormInput } from '../../domain/event-form';
-import { scheduleSpan } from '../../domain/schedule-expand';
 import { UseCaseError } from '../platform/use-case-error';
+import { scheduleSpan } from '../schedule/schedule-expand';
 import { cancelOrRestoreDate, DATE_MESSAGES, keepPublishedDates, managedDates, setDateCancelled } from './cancel-date';
 import { updateEvent } from './submissions';
 
@@ -64,7 +64,7 @@ describe('annuler une date d’une série', () => {
     const store = await setup();
     const orga = makeUser({ uid: 'orga', role: 'organizer' });
     await setDateCancelled(
-      store,
+      { store },
       orga,
       { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true },
       NOW,
@@ -78,7 +78,7 @@ describe('annuler une date d’une série', () => {
     const event = await store.events.findById('marche');
     expect(event).toMatchObject({ status: 'approved', revision: null });
     await setDateCancelled(
-      store,
+      { store },
       orga,
       { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: false },
       NOW,
@@ -90,10 +90,10 @@ describe('annuler une date d’une série', () => {
     const store = await setup();
     const other = makeUser({ uid: 'autre', role: 'organizer' });
     await expect(
-      setDateCancelled(store, other, { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true }),
+      setDateCancelled({ store }, other, { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true }),
     ).rejects.toMatchObject({ status: 403 });
     const admin = makeUser({ uid: 'admin', role: 'admin' });
-    const wrong = setDateCancelled(store, admin, {
+    const wrong = setDateCancelled({ store }, admin, {
       eventId: 'marche',
       startsAt: '2030-03-17T08:00:00+01:00',
       cancelled: true,
@@ -124,12 +124,12 @@ describe('les dates d’une série une par une (décision 068)', () => {
       makeEvent({ id: 'marche', createdBy: 'orga', schedule: rule, ...scheduleSpan(rule) }, { now: NOW }),
     ]);
     await expect(
-      setDateCancelled(store, orga, { eventId: 'expo', startsAt: span.startsAt, cancelled: true }, NOW),
+      setDateCancelled({ store }, orga, { eventId: 'expo', startsAt: span.startsAt, cancelled: true }, NOW),
     ).rejects.toMatchObject({ message: DATE_MESSAGES.period });
     const later = new Date('2030-03-20T10:00:00Z');
     await expect(
       setDateCancelled(
-        store,
+        { store },
         orga,
         { eventId: 'marche', startsAt: '2030-03-09T08:00:00+01:00', cancelled: true },
         later,
@@ -140,10 +140,10 @@ describe('les dates d’une série une par une (décision 068)', () => {
   it('les dates à venir d’une série pour le tableau de bord ; annuler puis rétablir dit quoi et ramène au tableau de bord', async () => {
     const store = await setup();
     expect(
-      (await managedDates(store, { id: 'marche', allDay: false, schedule: rule }, NOW)).map((d) => d.short),
+      (await managedDates({ store }, { id: 'marche', allDay: false, schedule: rule }, NOW)).map((d) => d.short),
     ).toEqual(['sam. 9 mars · 08:00', 'sam. 16 mars · 08:00', 'sam. 23 mars · 08:00']);
     const cancelled = await cancelOrRestoreDate(
-      store,
+      { store },
       orga,
       { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true, back: 'tableau-de-bord' },
       NOW,
@@ -156,17 +156,17 @@ describe('les dates d’une série une par une (décision 068)', () => {
       action: { intent: 'restore', fields: { startsAt: '2030-03-16T08:00:00+01:00', retour: 'tableau-de-bord' } },
     });
     expect(
-      (await managedDates(store, { id: 'marche', allDay: false, schedule: rule }, NOW)).map((d) => d.cancelled),
+      (await managedDates({ store }, { id: 'marche', allDay: false, schedule: rule }, NOW)).map((d) => d.cancelled),
     ).toEqual([false, true, false]);
     const restored = await cancelOrRestoreDate(
-      store,
+      { store },
       orga,
       { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: false, back: 'evenement' },
       NOW,
     );
     expect(restored).toMatchObject({ path: '/evenement/marche?date=2030-03-16', flash: { kind: 'success' } });
     const refused = await cancelOrRestoreDate(
-      store,
+      { store },
       makeUser({ uid: 'autre' }),
       { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true, back: 'evenement' },
       NOW,

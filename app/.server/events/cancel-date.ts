@@ -2,12 +2,13 @@
 // an admin may do it (and undo it), from the dashboard or the event's page; it changes no content, so it needs no new
 // moderation. The whole series is cancelled like any event (cancelEvent); an exhibition closes a day through its
 // « Jours de fermeture » (an edit); adding or moving dates is an edit, moderated.
+
+import { occurrencesOf } from '~/.server/schedule/schedule-expand';
 import { zurichDay, zurichIso } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { actorsFor, nextVersion } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
-import { occurrencesOf } from '~/domain/schedule-expand';
 import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
@@ -52,7 +53,7 @@ async function dateOfSeries(store: Store, actor: UserProfile, eventId: string, s
 
 /** The confirmation step of « Annuler cette date » (the page without JavaScript): the event's title and the date. */
 export async function dateToCancel(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   input: { eventId: string; startsAt: string },
   now: Date = new Date(),
@@ -64,7 +65,7 @@ export async function dateToCancel(
 
 /** Cancels one date of a series (or restores it): the event as stored, and the date. */
 export async function setDateCancelled(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean },
   now: Date = new Date(),
@@ -87,7 +88,7 @@ export async function setDateCancelled(
  * none for one date or an exhibition.
  */
 export async function managedDates(
-  store: Store,
+  { store }: { store: Store },
   event: { id: string; allDay: boolean; schedule?: { kind: string } | null },
   now: Date = new Date(),
 ): Promise<ManagedDate[]> {
@@ -110,7 +111,7 @@ export const dateBack = (value: unknown): DateBack => (value === 'tableau-de-bor
  * page to go back to and the message to show there, with « Rétablir » after a cancellation.
  */
 export async function cancelOrRestoreDate(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean; back: DateBack },
   now: Date = new Date(),
@@ -123,7 +124,7 @@ export async function cancelOrRestoreDate(
         ? `${eventPage}?date=${zurichDay(startsAt)}`
         : eventPage;
   try {
-    const { date } = await setDateCancelled(store, actor, input, now);
+    const { date } = await setDateCancelled({ store }, actor, input, now);
     const action = {
       label: 'Rétablir cette date',
       path: `${eventPage}/date`,

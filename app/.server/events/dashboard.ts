@@ -1,12 +1,12 @@
-// The organizer's dashboard (SPEC §2): their events by state, what each may do, and cancelling or restoring one.
+// The organizer's dashboard (docs/specification.md §2): their events by state, what each may do, and cancelling or restoring one.
 
 import type { AgendaEvent } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { actorsFor, allowedActions, findTransition, workingView } from '~/domain/event-lifecycle';
+import type { LiveHub } from '../moderation/live';
 import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
-import type { UserProfile } from '../ports';
-import type { Services } from '../services';
+import type { Store, UserProfile } from '../ports';
 import { managedDates } from './cancel-date';
 import { cancelEvent, undoCancelEvent } from './submissions';
 
@@ -16,7 +16,7 @@ import { cancelEvent, undoCancelEvent } from './submissions';
  * event whose cancellation is being confirmed (`?annuler=`).
  */
 export async function organizerDashboard(
-  { store }: Pick<Services, 'store'>,
+  { store }: { store: Store },
   user: UserProfile,
   confirmId: string | null,
   openDates: string | null = null,
@@ -28,7 +28,7 @@ export async function organizerDashboard(
     await Promise.all(
       events
         .filter((e) => Date.parse(e.endsAt) >= now && (e.status === 'approved' || e.status === 'pending'))
-        .map(async (e) => [e.id, await managedDates(store, e)] as const),
+        .map(async (e) => [e.id, await managedDates({ store }, e)] as const),
     ),
   );
   const item = (e: AgendaEvent) => {
@@ -89,7 +89,7 @@ const RESTORED: Partial<Record<AgendaEvent['status'], (title: string) => string>
  * cancellation. Null for an unknown intent.
  */
 export async function cancelOrRestore(
-  services: Pick<Services, 'store' | 'live'>,
+  services: { store: Store; live: Pick<LiveHub, 'poke'> },
   user: UserProfile,
   { intent, eventId, path }: { intent: 'cancel' | 'undo'; eventId: string; path: string },
 ): Promise<Flash> {

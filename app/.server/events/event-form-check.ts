@@ -1,8 +1,9 @@
 // The server's reading of the event form, without its image: the form's checks and its schedule's (checkEventForm,
 // the browser's too), then what only the server computes, the schedule's dates (at most 500), the span they cover and
 // the start the duplicate check compares. No date is computed from a value that has not passed its check.
+
+import { scheduleProblems, scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { eventTimes } from '~/domain/event-form';
-import { scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
 import { checkEventForm, scheduleFieldErrors } from '~/domain/schedule-form';
 
 export function checkSubmittedEvent(values: Record<string, string>, now: Date, categories?: readonly string[]) {

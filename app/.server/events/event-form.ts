@@ -1,11 +1,10 @@
-// The event form's page (submit and edit, one screen in SPEC §2): the values it starts from.
+// The event form's page (submit and edit, one screen in docs/specification.md §2): the values it starts from.
 import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { scheduleValues } from '~/domain/schedule-form';
 import { newId } from '../platform/ids';
-import type { UserProfile } from '../ports';
-import type { Services } from '../services';
+import type { Store, UserProfile } from '../ports';
 import { eventForEditing } from './submissions';
 
 export type Values = Record<string, string>;
@@ -54,7 +53,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
  * of one for a new date; and a new submission key.
  */
 export async function eventFormPage(
-  { store }: Pick<Services, 'store'>,
+  { store }: { store: Store },
   user: UserProfile,
   { eventId, copyFrom }: { eventId?: string; copyFrom?: string | null },
 ) {
@@ -65,14 +64,14 @@ export async function eventFormPage(
   let adminEdit = false;
   if (eventId) {
     // The working copy: an organizer edits their latest text, a pending revision included.
-    const event = await eventForEditing(store, user, eventId);
+    const event = await eventForEditing({ store }, user, eventId);
     values = valuesFromEvent(event, false);
     image = event.image;
     status = event.status;
     pendingRevision = event.revision !== null;
     adminEdit = actorsFor(user, event)[0] === 'admin';
   } else if (copyFrom) {
-    const source = await eventForEditing(store, user, copyFrom);
+    const source = await eventForEditing({ store }, user, copyFrom);
     values = valuesFromEvent(source, true);
   }
   return {

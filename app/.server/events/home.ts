@@ -5,7 +5,7 @@ import { windowDays } from '~/domain/opening-text';
 import type { Store } from '../ports';
 import { cachedRead, PUBLIC_STATUSES, queryFromFilters, searchEvents } from './public';
 
-export function homeSummary(store: Store, now = new Date()) {
+export function homeSummary({ store }: { store: Store }, now = new Date()) {
   return cachedRead(store, 'home', () => readHome(store, now));
 }
 
@@ -13,7 +13,7 @@ async function readHome(store: Store, now: Date) {
   const upcoming = queryFromFilters({}, now);
   const weekendDays = windowDays(dateWindow({ when: 'week-end', from: '', to: '' }, now));
   const [weekend, highlights, categories, counts, partners] = await Promise.all([
-    searchEvents(store, { when: 'week-end' }, 1, now),
+    searchEvents({ store }, { when: 'week-end' }, 1, now),
     store.events.search({ ...upcoming, featuredFirst: true, oneRowPerEvent: true, limit: 8, offset: 0 }),
     store.categories.list(),
     store.events.countUpcomingByCategory(now.toISOString(), PUBLIC_STATUSES),

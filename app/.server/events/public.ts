@@ -52,7 +52,7 @@ export function queryFromFilters(filters: Partial<EventFilters>, now: Date): Omi
  * A page of the list: a series is one result at its next date in the range asked (decision 065), in date order;
  * `total` counts events and `dates` their dates (« 3 événements, 41 dates »).
  */
-export function searchEvents(store: Store, filters: Partial<EventFilters>, page = 1, now = new Date()) {
+export function searchEvents({ store }: { store: Store }, filters: Partial<EventFilters>, page = 1, now = new Date()) {
   return cachedRead(store, `search:${JSON.stringify(filters)}:${page}`, async () => {
     const { items, total, dates } = await store.events.search({
       ...queryFromFilters(filters, now),
@@ -82,7 +82,7 @@ function publicVocabulary(store: Store, now: Date) {
  * misspelt words corrected from the public vocabulary, and how many events it finds; null when none finds more.
  */
 export async function searchSuggestion(
-  store: Store,
+  { store }: { store: Store },
   filters: EventFilters,
   found: number,
   now = new Date(),
@@ -90,11 +90,11 @@ export async function searchSuggestion(
   if (!filters.q || found >= SUGGEST_BELOW) return null;
   const q = suggestSearch(filters.q, await publicVocabulary(store, now));
   if (!q) return null;
-  const { total } = await searchEvents(store, { ...filters, q }, 1, now);
+  const { total } = await searchEvents({ store }, { ...filters, q }, 1, now);
   return total > found ? { q, total } : null;
 }
 
-export function mapEvents(store: Store, filters: Partial<EventFilters>, now = new Date()) {
+export function mapEvents({ store }: { store: Store }, filters: Partial<EventFilters>, now = new Date()) {
   return cachedRead(store, `map:${JSON.stringify(filters)}`, () =>
     store.events.mapPoints({ ...queryFromFilters(filters, now), limit: MAP_MAX_POINTS, offset: 0 }, MAP_MAX_POINTS),
   );
@@ -117,7 +117,7 @@ export interface EventView {
  * owner and admins get their working copy (a pending revision applied), marked as such.
  */
 export async function getEventForViewer(
-  store: Store,
+  { store }: { store: Store },
   id: string,
   viewer: UserProfile | null,
 ): Promise<EventView | null> {
@@ -132,7 +132,12 @@ export async function getEventForViewer(
 }
 
 /** Upcoming published events of the same category, those of the same canton first. */
-export function similarEvents(store: Store, event: AgendaEvent, now = new Date(), count = 4): Promise<AgendaEvent[]> {
+export function similarEvents(
+  { store }: { store: Store },
+  event: AgendaEvent,
+  now = new Date(),
+  count = 4,
+): Promise<AgendaEvent[]> {
   // Keyed on what selects them too: an owner's working copy may have another category than the public version.
   return cachedRead(store, `similar:${event.id}:${event.category}:${event.canton}`, () =>
     findSimilar(store, event, now, count),
@@ -156,7 +161,7 @@ async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: n
   return [...near.items, ...wider.items.filter((e) => !seen.has(e.id))].slice(0, count);
 }
 
-export async function upcomingByOrganizer(store: Store, organizerName: string, now = new Date()) {
+export async function upcomingByOrganizer({ store }: { store: Store }, organizerName: string, now = new Date()) {
   const { items } = await store.events.search({
     status: PUBLIC_STATUSES,
     endsAfter: now.toISOString(),
@@ -169,7 +174,7 @@ export async function upcomingByOrganizer(store: Store, organizerName: string, n
 }
 
 /** Every upcoming public event, for the sitemap. */
-export async function sitemapEvents(store: Store, now = new Date()): Promise<AgendaEvent[]> {
+export async function sitemapEvents({ store }: { store: Store }, now = new Date()): Promise<AgendaEvent[]> {
   const { items } = await store.events.search({
     ...queryFromFilters({}, now),
     oneRowPerEvent: true,

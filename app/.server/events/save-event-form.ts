@@ -1,9 +1,9 @@
-// Event submission and edit (SPEC §2, one screen): the posted form, its image (new, kept from a previous attempt, or
+// Event submission and edit (docs/specification.md §2, one screen): the posted form, its image (new, kept from a previous attempt, or
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
 import type { EventImage } from '~/domain/event';
 import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS } from '~/domain/event-form';
-import { type FieldErrors, formValues } from '~/domain/forms';
+import type { FieldErrors } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
 import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import { activeCategorySlugs } from '../categories/categories';
@@ -16,10 +16,12 @@ import {
   storeEventImage,
   takePendingImage,
 } from '../files/images';
-import { refusedImageMessage } from '../platform/form-body';
+import type { FileStore } from '../files/ports';
+import type { LiveHub } from '../moderation/live';
+import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
-import type { UserProfile } from '../ports';
-import type { Services } from '../services';
+import type { Store, UserProfile } from '../ports';
+import type { PushTransport } from '../push/ports';
 import { checkSubmittedEvent } from './event-form-check';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from './submissions';
 
@@ -39,29 +41,54 @@ const SUBMISSION_KEY = /^[a-z0-9]{24}$/;
 /** The button « Voir les dates » of the page without JavaScript: the form comes back with its dates, nothing saved. */
 export const PREVIEW_INTENT = 'apercu';
 
+/** The fields of the event form the use case reads, as typed. */
+export const EVENT_FORM_FIELDS = [
+  ...EVENT_TEXT_FIELDS,
+  ...EVENT_FLAG_FIELDS,
+  ...SCHEDULE_FIELDS,
+  'submissionKey',
+  'pendingImage',
+] as const;
+
+/** The event form as the route read it (app/.server/http/event-form.ts): plain values, nothing of HTTP. */
+export interface EventFormInput {
+  /** Each field of EVENT_FORM_FIELDS as typed ('' when absent). */
+  values: Record<string, string>;
+  /** « Voir les dates »: the dates' messages, nothing saved. */
+  preview: boolean;
+  /** The image sent with this form: its bytes, or the reader's refusal (too large, a bad name); null when none. */
+  image: { bytes: Buffer } | { refused: string } | null;
+  removeImage: boolean;
+  /** « Ce n’est pas un doublon » was ticked. */
+  notDuplicate: boolean;
+}
+
 /** The fields whose messages the dates' preview shows (the others wait for the real sending). */
 const WHEN_FIELDS = new Set<string>(['startDate', 'startTime', 'endDate', 'endTime', ...SCHEDULE_FIELDS]);
+
+/** What saving the event form uses: the store, the files, the admins’ push and live count, the site’s address. */
+export interface SaveEventFormDeps {
+  store: Store;
+  files: FileStore;
+  push: PushTransport;
+  live: Pick<LiveHub, 'poke'>;
+  config: Pick<Config, 'SITE_URL'>;
+}
 
 /**
  * Saves the event form of `actor`: a new event, or the edit of `eventId`. Lifecycle refusals throw. Asked for a
  * preview (« Voir les dates »), it saves nothing and answers like a refusal: the input kept, the schedule's messages.
  */
 export async function saveEventForm(
-  services: Pick<Services, 'store' | 'files' | 'push' | 'live' | 'config'>,
+  services: SaveEventFormDeps,
   actor: UserProfile,
-  form: FormData,
+  form: EventFormInput,
   eventId?: string,
 ): Promise<SaveEventFormResult> {
-  const previewOnly = form.get('intent') === PREVIEW_INTENT;
+  const previewOnly = form.preview;
   const { store, files } = services;
-  const existing = eventId ? await eventForEditing(store, actor, eventId) : null;
-  const values = formValues(form, [
-    ...EVENT_TEXT_FIELDS,
-    ...EVENT_FLAG_FIELDS,
-    ...SCHEDULE_FIELDS,
-    'submissionKey',
-    'pendingImage',
-  ]);
+  const existing = eventId ? await eventForEditing({ store }, actor, eventId) : null;
+  const values = { ...form.values };
   // A form already sent (double click, refresh, lost answer): its event, without storing its image again.
   if (!existing && !previewOnly && SUBMISSION_KEY.test(values.submissionKey)) {
     const already = await store.events.findSubmission(actor.uid, values.submissionKey);
@@ -72,20 +99,19 @@ export async function saveEventForm(
   // The image: a new file, or the one kept from a previous attempt.
   let imageBytes: Buffer | null = null;
   let pendingImage = isPendingToken(values.pendingImage) ? values.pendingImage : '';
-  const upload = form.get('image');
-  const refused = refusedImageMessage(upload);
-  if (refused) {
-    errors.image = refused;
-  } else if (upload instanceof File && upload.size > 0) {
-    imageBytes = Buffer.from(await upload.arrayBuffer());
+  const upload = form.image;
+  if (upload && 'refused' in upload) {
+    errors.image = upload.refused;
+  } else if (upload) {
+    imageBytes = upload.bytes;
   } else if (pendingImage) {
     imageBytes = await takePendingImage(files, actor.uid, pendingImage);
     if (!imageBytes) pendingImage = '';
   }
-  const removeImage = form.get('removeImage') === 'on';
+  const { removeImage } = form;
 
   // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
-  const active = await activeCategorySlugs(store);
+  const active = await activeCategorySlugs({ store });
   // The form's checks and its schedule's (decision 041), as the browser makes them; then at most 500 dates.
   const checked = checkSubmittedEvent(values, new Date(), existing ? [...active, existing.category] : active);
   const { parsed, schedule } = checked;
@@ -95,13 +121,16 @@ export async function saveEventForm(
 
   // Possible duplicate: a published event with a similar title in the same town within 3 hours.
   let duplicates: { id: string; title: string }[] = [];
-  if (parsed.ok && checked.startsAt && !previewOnly && form.get('notDuplicate') !== 'on') {
-    const found = await possibleDuplicates(store, {
-      title: parsed.data.title,
-      city: parsed.data.city,
-      startsAt: checked.startsAt,
-      excludeId: existing?.id,
-    });
+  if (parsed.ok && checked.startsAt && !previewOnly && !form.notDuplicate) {
+    const found = await possibleDuplicates(
+      { store },
+      {
+        title: parsed.data.title,
+        city: parsed.data.city,
+        startsAt: checked.startsAt,
+        excludeId: existing?.id,
+      },
+    );
     duplicates = found.map((e) => ({ id: e.id, title: e.title }));
   }
 

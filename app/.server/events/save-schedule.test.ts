@@ -6,8 +6,8 @@ import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { addDaysToDate, zurichToday } from '../../domain/dates';
 import { weekdayOf } from '../../domain/schedule';
-import type { Services } from '../services';
-import { saveEventForm } from './save-event-form';
+import { readEventForm } from '../http/event-form';
+import { type SaveEventFormDeps, saveEventForm } from './save-event-form';
 
 const orga = makeUser({ uid: 'orga', displayName: 'Orga', role: 'organizer' });
 
@@ -17,10 +17,10 @@ async function setup() {
   await store.users.upsert({ ...orga, passwordHash: 'x', now: '' });
   const services = {
     store,
-    files: {} as Services['files'],
-    push: { send: async () => ({ delivered: 0, gone: [] }) } as unknown as Services['push'],
-    live: { poke: () => {} } as unknown as Services['live'],
-    config: { SITE_URL: 'https://agenda-romand.test' } as Services['config'],
+    files: {} as SaveEventFormDeps['files'],
+    push: { send: async () => ({ delivered: 0, gone: [] }) } as unknown as SaveEventFormDeps['push'],
+    live: { poke: () => {} },
+    config: { SITE_URL: 'https://agenda-romand.test' },
   };
   const count = () => (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
   const occurrences = () => (db.prepare('SELECT COUNT(*) AS n FROM event_occurrences').get() as { n: number }).n;
@@ -56,7 +56,7 @@ const weekly = (over: Record<string, string> = {}) => ({
 describe('le formulaire avec plusieurs dates', () => {
   it('une série hebdomadaire avec une date exclue est enregistrée avec ses dates', async () => {
     const { services, store } = await setup();
-    const result = await saveEventForm(services, orga, post(weekly()));
+    const result = await saveEventForm(services, orga, await readEventForm(post(weekly())));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const event = await store.events.findById(result.eventId);
@@ -125,7 +125,7 @@ describe('le formulaire avec plusieurs dates', () => {
   ])('%s : un message en français, la saisie gardée, rien d’écrit', async (_label, over, field, message) => {
     const { services, count, occurrences } = await setup();
     const values = weekly(over as Record<string, string>);
-    const result = await saveEventForm(services, orga, post(values));
+    const result = await saveEventForm(services, orga, await readEventForm(post(values)));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors[field]).toMatch(message);
@@ -149,7 +149,7 @@ describe('le formulaire avec plusieurs dates', () => {
       periodClose: '18:00',
       periodClosed: '24.12, 25.12, 1.1',
     };
-    const result = await saveEventForm(services, orga, post(values));
+    const result = await saveEventForm(services, orga, await readEventForm(post(values)));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const event = await store.events.findById(result.eventId);
@@ -169,7 +169,7 @@ describe('le formulaire avec plusieurs dates', () => {
     const values = weekly({ title: '', ruleCount: '' });
     const form = post(values);
     form.set('intent', 'apercu');
-    const result = await saveEventForm(services, orga, form);
+    const result = await saveEventForm(services, orga, await readEventForm(form));
     expect(result).toMatchObject({ ok: false, preview: true });
     if (result.ok) return;
     // The title's message waits for the real sending; the schedule's is said.
@@ -184,7 +184,7 @@ describe('le formulaire avec plusieurs dates', () => {
     const [first, second, third] = [0, 1, 2].map((d) => swiss(addDaysToDate(nextSaturday(), d)));
     const dateList = `${first} 20:00-22:00\n${second}\n${third} 17:00`;
     const values = { scheduleKind: 'dates', startDate: '', startTime: '', endTime: '', dateList };
-    const result = await saveEventForm(services, orga, post(values));
+    const result = await saveEventForm(services, orga, await readEventForm(post(values)));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual({

@@ -1,11 +1,12 @@
 // What the event page says of when a series takes place (decisions 041 and 066): its rule in words, its next dates
 // (all of them on demand), the one a link points at (`?date=YYYY-MM-DD`), and for an exhibition its period, its
 // hours per day of the week, its closing days and its opening on the day looked at.
+
+import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { openingText } from '~/domain/opening-text';
 import { openingHoursOn, type SchedulePeriod, WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule';
-import type { StoredOccurrence } from '~/domain/schedule-expand';
 import { describeSchedule, frenchList } from '~/domain/schedule-text';
 import type { Store } from '../ports';
 
@@ -66,7 +67,7 @@ function closedDaysText(days: string[]): string | null {
 
 /** The series view of an event, or null for a single date. `date` is the page's `?date=` (ignored when malformed). */
 export async function seriesView(
-  store: Store,
+  { store }: { store: Store },
   event: AgendaEvent,
   date: string | null,
   now: Date = new Date(),

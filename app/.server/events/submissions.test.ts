@@ -3,6 +3,7 @@ import { makeEventForm, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { eventFormSchema } from '../../domain/event-form';
+import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import type { PushMessage, PushTransport } from '../push/ports';
 import { changeEvent } from './lifecycle';
@@ -132,9 +133,10 @@ describe('soumissions', () => {
     expect(edited.title).toBe(input.title);
     expect(edited.revision?.title).toBe('Concert de Noël à la cathédrale');
     expect(edited.pendingChanges).toEqual(expect.arrayContaining(['title', 'priceMin']));
-    const refused = await eventForEditing(store, user('autre'), event.id).catch((e) => e);
-    expect(refused.init.status).toBe(404);
-    expect((await eventForEditing(store, user('admin', 'admin'), event.id)).id).toBe(event.id);
+    const refused = await eventForEditing({ store }, user('autre'), event.id).catch((e) => e);
+    expect(refused).toBeInstanceOf(UseCaseError);
+    expect(refused.status).toBe(404);
+    expect((await eventForEditing({ store }, user('admin', 'admin'), event.id)).id).toBe(event.id);
     expect((await cancelEvent(deps, user('orga'), event.id)).after?.status).toBe('cancelled');
   });
 
@@ -166,21 +168,30 @@ describe('soumissions', () => {
     expect(
       titleSimilarity('Concert de l’Avent à la cathédrale', 'Concert de l’avent — cathedrale'),
     ).toBeGreaterThanOrEqual(0.5);
-    const found = await possibleDuplicates(store, {
-      title: 'Concert de l’Avent, cathédrale',
-      city: 'lausanne',
-      startsAt: '2026-12-06T18:00:00+01:00',
-    });
+    const found = await possibleDuplicates(
+      { store },
+      {
+        title: 'Concert de l’Avent, cathédrale',
+        city: 'lausanne',
+        startsAt: '2026-12-06T18:00:00+01:00',
+      },
+    );
     expect(found.map((e) => e.id)).toEqual([event.id]);
     expect(
-      await possibleDuplicates(store, {
-        title: 'Marché de Noël',
-        city: 'Lausanne',
-        startsAt: '2026-12-06T18:00:00+01:00',
-      }),
+      await possibleDuplicates(
+        { store },
+        {
+          title: 'Marché de Noël',
+          city: 'Lausanne',
+          startsAt: '2026-12-06T18:00:00+01:00',
+        },
+      ),
     ).toEqual([]);
     expect(
-      await possibleDuplicates(store, { title: input.title, city: 'Lausanne', startsAt: '2026-12-06T22:30:00+01:00' }),
+      await possibleDuplicates(
+        { store },
+        { title: input.title, city: 'Lausanne', startsAt: '2026-12-06T22:30:00+01:00' },
+      ),
     ).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 // Organizer use cases: submit (once per submission key), edit, cancel and undo it (the lifecycle table decides).
-import { data } from '@remix-run/node';
+import { scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { type AgendaEvent, type EventContent, type EventImage, placeAndContactOf } from '~/domain/event';
 import { type EventFormInput, eventTimes } from '~/domain/event-form';
 import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
-import { scheduleSpan } from '~/domain/schedule-expand';
 import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
 import type { FileStore } from '../files/ports';
@@ -93,11 +92,15 @@ export async function submitEvent(
  * The event as its owner or an admin works on it (a pending revision applied, `revision` still telling there is one),
  * if this actor may edit it; otherwise a 404, as if it did not exist.
  */
-export async function eventForEditing(store: Store, actor: UserProfile, id: string): Promise<AgendaEvent> {
+export async function eventForEditing(
+  { store }: { store: Store },
+  actor: UserProfile,
+  id: string,
+): Promise<AgendaEvent> {
   const event = await store.events.findById(id);
   if (!event || actorsFor(actor, event).length === 0) {
     if (event) audit('access.denied', { uid: actor.uid, path: `/organizer/edit-event/${id}`, reason: 'owner' });
-    throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
+    throw new UseCaseError('Cet événement n’existe pas.', 'form', 404);
   }
   return workingView(event);
 }
@@ -114,7 +117,7 @@ export async function updateEvent(
   input: EventFormInput & ScheduleInput,
   image: EventImage | null | undefined,
 ): Promise<AgendaEvent> {
-  const current = await eventForEditing(deps.store, actor, id);
+  const current = await eventForEditing(deps, actor, id);
   // A public date put into « Sauf les dates » is cancelled rather than made to vanish (decision 068).
   const published = await deps.store.events.findById(id);
   const kept = published ? keepPublishedDates(published, input.schedule ?? null, clock(deps)) : null;
@@ -150,7 +153,7 @@ export async function undoCancelEvent(deps: SubmitDeps, actor: UserProfile, id: 
  * again while the first waits: issue 32).
  */
 export async function possibleDuplicates(
-  store: Store,
+  { store }: { store: Store },
   input: { title: string; city: string; startsAt: string; excludeId?: string },
   options: { pending?: boolean } = {},
 ): Promise<AgendaEvent[]> {

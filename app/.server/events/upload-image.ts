@@ -1,14 +1,14 @@
 // The event form's image sent ahead (with JavaScript, as soon as it is chosen): checked, then kept aside under a token
 // that the form carries instead of the file.
 import { IMAGE_MESSAGES, ImageRejected, stashPendingImage } from '../files/images';
+import type { FileStore } from '../files/ports';
 import { refusedImageMessage } from '../platform/form-body';
 import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
-import type { Services } from '../services';
 
 /** The pending image's token; a refused image is a UseCaseError on the `image` field. */
 export async function uploadPendingImage(
-  { files }: Pick<Services, 'files'>,
+  { files }: { files: FileStore },
   user: UserProfile,
   upload: FormDataEntryValue | null,
 ): Promise<string> {

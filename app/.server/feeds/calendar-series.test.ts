@@ -5,7 +5,7 @@ import { makeEvent, makeSaturdayMarket } from '../../../tests/support/factories'
 import type { AgendaEvent } from '../../domain/event';
 import { seriesJsonLd } from '../../domain/event-jsonld';
 import type { Schedule } from '../../domain/schedule';
-import { expandSchedule, scheduleSpan } from '../../domain/schedule-expand';
+import { expandSchedule, scheduleSpan } from '../schedule/schedule-expand';
 import { buildICalendar } from './calendar';
 
 const SITE = 'https://agenda-romand.test';

@@ -5,10 +5,10 @@
 // hours and closing days in its description: not one entry per open day for months.
 import { TZDate } from '@date-fns/tz';
 import type { ICalRepeatingOptions, ICalWeekday } from 'ical-generator';
+import { expandSchedule } from '~/.server/schedule/schedule-expand';
 import { addDaysToDate, TIME_ZONE, zurichIso } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { type Schedule, WEEKDAYS } from '~/domain/schedule';
-import { expandSchedule } from '~/domain/schedule-expand';
 import { describeSchedule } from '~/domain/schedule-text';
 
 const zurich = (iso: string) => new TZDate(new Date(iso).getTime(), TIME_ZONE);

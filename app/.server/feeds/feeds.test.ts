@@ -22,8 +22,8 @@ let store: Store;
 
 beforeAll(async () => {
   store = memoryStore().store;
-  await seedCategories(store);
-  await seedDemo(store, NOW);
+  await seedCategories({ store });
+  await seedDemo({ store }, NOW);
 });
 
 /** node-ical gives some properties as a string, others as { params, val }. */
@@ -40,7 +40,7 @@ const calendarOf = (events: AgendaEvent[]) => buildICalendar(events, { siteUrl: 
 
 describe('flux iCalendar', () => {
   it('une sélection Musique · Vaud : seulement ces événements, tous complets, avec le fuseau Europe/Zurich', async () => {
-    const { events, filters, searchError } = await eventsForFeed(store, new URLSearchParams(VD_MUSIC), NOW);
+    const { events, filters, searchError } = await eventsForFeed({ store }, new URLSearchParams(VD_MUSIC), NOW);
     expect(searchError).toBeNull();
     expect(events.length).toBeGreaterThan(0);
     for (const e of events) {
@@ -73,7 +73,7 @@ describe('flux iCalendar', () => {
   });
 
   it('chaque événement garde ses instants ; les journées entières sont des dates avec fin exclusive', async () => {
-    const { events } = await eventsForFeed(store, new URLSearchParams(), NOW);
+    const { events } = await eventsForFeed({ store }, new URLSearchParams(), NOW);
     const parsed = new Map(vevents(calendarOf(events)).map((v) => [v.uid.split('@')[0], v]));
     expect(parsed.size).toBe(events.length);
     const timed = events.filter((e) => !e.allDay);
@@ -133,7 +133,7 @@ describe('flux iCalendar', () => {
     expect(cancelled).toHaveLength(1);
     const [event] = cancelled;
     const params = new URLSearchParams({ category: event.category, canton: event.canton });
-    const { events } = await eventsForFeed(store, params, NOW);
+    const { events } = await eventsForFeed({ store }, params, NOW);
     const ics = calendarOf(events);
     const v = vevents(ics).find((c) => c.uid === `${event.id}@agenda-romand.ch`);
     expect(v?.status).toBe('CANCELLED');
@@ -142,7 +142,7 @@ describe('flux iCalendar', () => {
   });
 
   it('une recherche sans accents trouve « Fête » (recherche insensible aux diacritiques)', async () => {
-    const { events, searchError } = await eventsForFeed(store, new URLSearchParams('q=fete'), NOW);
+    const { events, searchError } = await eventsForFeed({ store }, new URLSearchParams('q=fete'), NOW);
     expect(searchError).toBeNull();
     expect(events.some((e) => e.title.includes('Fête'))).toBe(true);
     const titles = vevents(calendarOf(events)).map((v) => text(v.summary));
@@ -151,7 +151,7 @@ describe('flux iCalendar', () => {
 
   it('une recherche contenant <script> est refusée : message d’erreur, aucun événement, calendrier valide', async () => {
     const { events, searchError } = await eventsForFeed(
-      store,
+      { store },
       new URLSearchParams({ q: '<script>alert(1)</script>' }),
       NOW,
     );
@@ -164,7 +164,7 @@ describe('flux iCalendar', () => {
   });
 
   it('les événements en attente ou refusés n’apparaissent jamais', async () => {
-    const { events } = await eventsForFeed(store, new URLSearchParams(), NOW);
+    const { events } = await eventsForFeed({ store }, new URLSearchParams(), NOW);
     expect(events.every((e) => e.status === 'approved' || e.status === 'cancelled')).toBe(true);
   });
 });
@@ -182,7 +182,7 @@ describe('flux RSS', () => {
   }
 
   async function rssFor(query: string) {
-    const { events, filters } = await eventsForFeed(store, new URLSearchParams(query), NOW);
+    const { events, filters } = await eventsForFeed({ store }, new URLSearchParams(query), NOW);
     const xml = buildRss(events, {
       siteUrl: SITE,
       title: feedTitle(filters),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../../tests/support/factories';
 import { addressMapUrl, directionsLinks, sbbTimetableUrl } from '../../domain/calendar-links';
 import type { Schedule } from '../../domain/schedule';
-import { scheduleSpan } from '../../domain/schedule-expand';
+import { scheduleSpan } from '../schedule/schedule-expand';
 import { eventGoogleCalendarUrl } from './google-calendar';
 
 const URL_OF = 'https://agenda-romand.test/evenement/salsa';

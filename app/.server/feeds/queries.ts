@@ -23,12 +23,12 @@ export interface FeedSelection {
  * per date (the iCal feed, where each date is an entry of the calendar).
  */
 export async function eventsForFeed(
-  store: Store,
+  { store }: { store: Store },
   params: URLSearchParams,
   now = new Date(),
   { series = false } = {},
 ): Promise<FeedSelection> {
-  const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
+  const [active, categories] = await Promise.all([activeCategorySlugs({ store }), categoryInfos({ store })]);
   const { filters, searchError } = parseEventFilters(params, active);
   if (searchError) return { events: [], filters, searchError, categories };
   const { items } = await store.events.search({

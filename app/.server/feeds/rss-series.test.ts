@@ -14,12 +14,12 @@ let store: Store;
 
 beforeAll(async () => {
   store = memoryStore().store;
-  await seedCategories(store);
-  await seedDemo(store, NOW);
+  await seedCategories({ store });
+  await seedDemo({ store }, NOW);
 });
 
 it('une série est un seul élément du flux RSS, lié à sa fiche, sa règle puis sa prochaine date', async () => {
-  const { events } = await eventsForFeed(store, new URLSearchParams(), NOW, { series: true });
+  const { events } = await eventsForFeed({ store }, new URLSearchParams(), NOW, { series: true });
   const xml = buildRss(events, { siteUrl: SITE, title: 'T', selfUrl: `${SITE}/evenements.rss`, description: 'D' });
   const items = new XMLParser().parse(xml).rss.channel.item as { link: string; description: string }[];
   const ids = events.map((e) => e.id);

@@ -1,7 +1,8 @@
 // /sitemap.xml: the public pages, every upcoming public event and every active partner, for search engines. The events
 // come from the public query of the list (public statuses, what an admin approved), through its read cache.
 import { cachedRead, sitemapEvents } from '../events/public';
-import type { Services } from '../services';
+import type { Config } from '../platform/config';
+import type { Store } from '../ports';
 
 const SITEMAP_PAGES = [
   '/',
@@ -44,9 +45,9 @@ function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
 }
 
 /** The sitemap's XML, memoised until the next write like every public read. */
-export function sitemap({ store, config }: Pick<Services, 'store' | 'config'>): Promise<string> {
+export function sitemap({ store, config }: { store: Store; config: Pick<Config, 'SITE_URL'> }): Promise<string> {
   return cachedRead(store, 'sitemap', async () => {
-    const [events, partners] = await Promise.all([sitemapEvents(store), store.partners.list({ activeOnly: true })]);
+    const [events, partners] = await Promise.all([sitemapEvents({ store }), store.partners.list({ activeOnly: true })]);
     const entries: SitemapEntry[] = [
       ...SITEMAP_PAGES.map((path) => ({ path })),
       ...events.map((e) => ({

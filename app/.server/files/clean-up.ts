@@ -1,6 +1,8 @@
 // The daily `nettoyage` job (decision 062): image files nothing refers to, pending uploads past a day, failed mails
 // past a month, and the readiness checks of processes gone.
-import type { Services } from '../services';
+
+import type { FileStore } from '../files/ports';
+import type { Store } from '../ports';
 import { prunePendingFiles, prunePendingImages } from './images';
 import { sweepOrphanFiles } from './orphans';
 
@@ -8,7 +10,10 @@ const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 export const FAILED_MAILS_KEPT_DAYS = 30;
 
-export async function cleanUp(services: Pick<Services, 'store' | 'files' | 'uploadsDir'>, now: Date): Promise<string> {
+export async function cleanUp(
+  services: { store: Store; files: FileStore; uploadsDir: string | null },
+  now: Date,
+): Promise<string> {
   const { store, files, uploadsDir } = services;
   const orphans = await sweepOrphanFiles({ store, files, uploadsDir }, { now, graceMs: HOUR });
   const pending = uploadsDir ? await prunePendingImages(uploadsDir) : await prunePendingFiles(files);

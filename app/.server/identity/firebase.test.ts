@@ -1,4 +1,4 @@
-// The verification link of SPEC §7: with the site root as continue URL, or the default link if Firebase refuses it.
+// The verification link of docs/specification.md §7: with the site root as continue URL, or the default link if Firebase refuses it.
 import type { Auth } from 'firebase-admin/auth';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../../../tests/unit/memory-store';

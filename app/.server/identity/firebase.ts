@@ -1,4 +1,4 @@
-// The Firebase Auth identity provider (SPEC §7). Passwords live in Firebase Auth: the login action signs in through
+// The Firebase Auth identity provider (docs/specification.md §7). Passwords live in Firebase Auth: the login action signs in through
 // the Auth REST API (so it works without JavaScript), then firebase-admin turns the ID token into a session cookie
 // that every request checks with revocation. Mails keep our French templates and our pages: the verification link
 // Firebase generates is read for its code, which our page applies through the REST API. Reset links carry our own
@@ -123,7 +123,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       return signIn(user.email, password);
     },
     async verificationLink(user) {
-      // SPEC §7: the verification continues to the site root; if Firebase refuses that URL (domain not authorised),
+      // docs/specification.md §7: the verification continues to the site root; if Firebase refuses that URL (domain not authorised),
       // the default link is sent.
       let link: string;
       try {

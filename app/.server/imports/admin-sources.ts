@@ -5,13 +5,13 @@ import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import type { ImportRun, ImportSource } from './ports';
-import { type ImportLimits, KEEP_RUNS } from './run-import';
+import { type ImportLimitsConfig, KEEP_RUNS } from './run-import';
 
 export interface SourcesDeps {
   store: Store;
   fetchText: FetchText;
   now?: () => Date;
-  limits?: ImportLimits;
+  config?: ImportLimitsConfig;
 }
 
 const NOT_FOUND = 'Cette source n’existe pas (ou plus).';
@@ -20,13 +20,13 @@ function requireAdminUser(user: UserProfile) {
   if (user.role !== 'admin') throw new UseCaseError('Réservé aux administrateurs.', 'form', 403);
 }
 
-export async function listSources(store: Store, user: UserProfile): Promise<ImportSource[]> {
+export async function listSources({ store }: { store: Store }, user: UserProfile): Promise<ImportSource[]> {
   requireAdminUser(user);
   return store.imports.listSources();
 }
 
 export async function sourceWithRuns(
-  store: Store,
+  { store }: { store: Store },
   user: UserProfile,
   id: string,
 ): Promise<{ source: ImportSource; runs: ImportRun[] }> {

@@ -3,14 +3,7 @@
 // waits as a revision, a cancellation keeps a public event visible with its badge and withdraws one never published.
 import { createHash } from 'node:crypto';
 import type { AgendaEvent, EventContent } from '~/domain/event';
-import {
-  applyTransition,
-  findTransition,
-  type LifecycleAction,
-  type LifecycleActor,
-  submittedEvent,
-  type Transition,
-} from '~/domain/event-lifecycle';
+import type { LifecycleAction } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
 import { yieldToEventLoop } from '../platform/background';
 import { newId } from '../platform/ids';
@@ -18,6 +11,7 @@ import type { Store } from '../ports';
 import type { FeedItem } from './ics';
 import type { ImportLink, ImportRun, ImportSource } from './ports';
 import type { PlanStep } from './reconcile';
+import { stepAsSource, submitFromSource } from './source-lifecycle';
 
 export type Counts = Pick<
   ImportRun,
@@ -43,31 +37,10 @@ export interface ApplyContext {
   createdTitles: string[];
 }
 
-/**
- * Who the import acts as: the source's owner, and first a trusted publisher when the source is trusted (decision 042):
- * its new and changed events publish at once, each recorded in the moderation log under the admin who added the
- * source, with the source's name as the reason.
- */
-const actorsOf = (source: ImportSource): readonly LifecycleActor[] =>
-  source.trusted ? ['trusted', 'owner'] : ['owner'];
-
-const publication = (source: ImportSource, transition: Transition, now: string) =>
-  transition.logged
-    ? { adminUid: source.createdBy, action: 'publish' as const, reason: `Source « ${source.name} »`, createdAt: now }
-    : undefined;
-
 /** One lifecycle step as the source's owner, written if the event is still the version read. */
 async function step(ctx: ApplyContext, event: AgendaEvent, action: LifecycleAction, content?: EventContent) {
-  const { store, source, now } = ctx;
-  const transition = findTransition(actorsOf(source), event, action);
-  if (!transition || transition.to === 'deleted') return null;
-  const next = applyTransition(event, transition, { content, by: null, now });
-  const after = await store.events.transition({
-    seen: event.updatedAt,
-    next,
-    entry: publication(source, transition, now),
-  });
-  if (!after) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
+  const after = await stepAsSource(ctx.store, ctx.source, event, action, ctx.now, content);
+  if (after === 'stale') throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
   return after;
 }
 
@@ -81,7 +54,7 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   // Pending events too: a source added again (or a second source of the same calendar) must not import once more
   // what still waits for moderation.
   const near = await possibleDuplicates(
-    store,
+    { store },
     { title: item.content.title, city: item.content.city, startsAt: item.content.startsAt },
     { pending: true },
   );
@@ -112,20 +85,8 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
     counts.duplicates++;
     return;
   }
-  const transition = findTransition(actorsOf(source), null, 'submit');
-  if (!transition || transition.to === 'deleted') throw new Error('Soumission impossible');
-  const event = submittedEvent(item.content, {
-    id: newId(),
-    status: transition.to,
-    createdBy: source.createdBy,
-    now,
-  });
-  const result = await store.events.createSubmission({
-    uid: source.createdBy,
-    submissionKey: key,
-    event,
-    entry: publication(source, transition, now),
-  });
+  const result = await submitFromSource(store, source, item.content, key, now);
+  if (!result) throw new Error('Soumission impossible');
   await store.imports.saveLink({ ...link, eventId: result.event.id });
   if (result.created) {
     counts.created++;

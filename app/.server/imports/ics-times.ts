@@ -2,10 +2,10 @@
 // resolved TZID, VTIMEZONE and UTC), all-day events as the form stores them (00:00–23:59 of each day), and a recurrence
 // as the schedule model of app/domain/schedule.ts: a rule when the model can say it, else the list of its dates.
 import type { VEvent } from 'node-ical';
+import { expandSchedule, scheduleProblems, scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { addDaysToDate, zurichWallClock } from '~/domain/dates';
 import type { EventContent } from '~/domain/event';
 import { MAX_OCCURRENCES, type Schedule, type ScheduleDate, type ScheduleRule, type Weekday } from '~/domain/schedule';
-import { expandSchedule, scheduleProblems, scheduleSpan } from '~/domain/schedule-expand';
 
 const text = (value: unknown): string => {
   if (value == null) return '';

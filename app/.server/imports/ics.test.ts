@@ -2,7 +2,7 @@
 // dates in the schedule model, cancellations, a stable fingerprint, and a clear refusal of what is not iCalendar.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expandSchedule } from '~/domain/schedule-expand';
+import { expandSchedule } from '~/.server/schedule/schedule-expand';
 import { type FeedItem, InvalidFeedError, parseFeed, splitLocation } from './ics';
 import { reconcile } from './reconcile';
 

@@ -60,7 +60,7 @@ const text = (value: unknown): string => {
 };
 
 /** Plain text from a description (Google Calendar writes some HTML), trimmed to the model's limits. */
-function plain(value: string, max: number): string {
+export function plain(value: string, max: number): string {
   const stripped = value
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/p>/gi, '\n')

@@ -13,7 +13,7 @@ import { createDiskFileStore } from '../files/disk';
 import { IMAGE_MAX_BYTES, takePendingImage } from '../files/images';
 import { createSafeFetch } from '../platform/safe-fetch';
 import { IMAGE_IMPORT_MESSAGES, importLinkImage } from './import-image';
-import { IMPORT_INTENT, importLinkAnswer } from './link-answer';
+import { importLinkAnswer } from './link-answer';
 
 const organizer = makeUser({ displayName: 'Salle du Port' });
 const files = createDiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-import-image-')));
@@ -67,11 +67,9 @@ afterAll(async () => {
 
 /** The route's answer to an import of the local page whose schema.org image is `image`. */
 async function answerFor(image: unknown) {
-  const form = new FormData();
-  form.set('intent', IMPORT_INTENT);
-  form.set('importUrl', `${base}/page?image=${encodeURIComponent(JSON.stringify(image ?? null))}`);
-  const answer = await importLinkAnswer({ fetchText, files }, organizer, form);
-  return { status: answer.init?.status ?? 200, ...answer.data };
+  const importUrl = `${base}/page?image=${encodeURIComponent(JSON.stringify(image ?? null))}`;
+  const { status, answer } = await importLinkAnswer({ fetchText, files }, organizer, importUrl);
+  return { status, ...answer };
 }
 
 describe('import depuis un lien : l’image de la page', () => {

@@ -6,6 +6,7 @@
 // in the scheduled job `sources`, never in a request: « Importer maintenant » asks for a run (decision 058).
 
 import { ERRORS_KEPT, LIMIT_UIDS_KEPT, type RunLimits } from '~/domain/import-run';
+import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
 import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
@@ -32,11 +33,19 @@ export interface ImportLimits {
 }
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxEvents: 500, maxDates: 100 };
 
+/** The limits' settings; without them, DEFAULT_IMPORT_LIMITS. */
+export type ImportLimitsConfig = Pick<Config, 'IMPORT_MAX_EVENTS' | 'IMPORT_MAX_DATES'>;
+
 export interface ImportDeps {
   store: Store;
   fetchText: FetchText;
   now?: () => Date;
-  limits?: ImportLimits;
+  config?: ImportLimitsConfig;
+}
+
+/** The limits of a run, from the settings when given. */
+export function importLimits(config: ImportLimitsConfig | undefined): ImportLimits {
+  return config ? { maxEvents: config.IMPORT_MAX_EVENTS, maxDates: config.IMPORT_MAX_DATES } : DEFAULT_IMPORT_LIMITS;
 }
 
 export const ALREADY_RUNNING = 'Un import de cette source est déjà en cours.';
@@ -104,7 +113,7 @@ function keptErrors(errors: ImportRun['errors']): ImportRun['errors'] {
 
 async function runClaimed(deps: ImportDeps, source: ImportSource, started: Date): Promise<ImportRun> {
   const { store } = deps;
-  const limits = deps.limits ?? DEFAULT_IMPORT_LIMITS;
+  const limits = importLimits(deps.config);
   const now = started.toISOString();
   const run = emptyRun(source, now);
   let fetched: Awaited<ReturnType<FetchText>>;

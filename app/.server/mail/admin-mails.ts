@@ -1,8 +1,9 @@
 // The admins' view of the mail queue (decision 060), on the dashboard: how many mails wait, those that failed (tried
 // for a day, or refused for good) with the reason, and « Réessayer », which makes one (or all) due again.
+
+import type { JobControl } from '../platform/job-runner';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
-import type { Services } from '../services';
 
 /** The failed mails shown, oldest first. */
 export const FAILED_MAILS_SHOWN = 20;
@@ -46,7 +47,7 @@ export async function mailQueueSummary({ store }: { store: Store }): Promise<Mai
  * back in the queue (0 when it had been sent meanwhile, or was no longer failed).
  */
 export async function retryFailedMails(
-  services: Pick<Services, 'store' | 'jobs'>,
+  services: { store: Store; jobs: Pick<JobControl, 'wake'> },
   admin: UserProfile,
   which: { id: string } | 'all',
   now = new Date(),

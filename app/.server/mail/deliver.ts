@@ -2,8 +2,11 @@
 // did not accept is tried again later (1 min, 2, 4… up to an hour between tries) for a day, then kept as failed for
 // the admins (dashboard, « Réessayer »). A refusal that will not change (recipient unknown) fails at once. When the
 // server is unreachable, the batch stops there: the other mails keep their turn, nothing is hammered.
+import { renderAccountMail } from '../accounts/deferred-mails';
+import type { IdentityProvider } from '../identity/ports';
 import { yieldToEventLoop } from '../platform/background';
-import type { DeferredMail, MailMessage, MailTransport, QueuedMail, Store } from '../ports';
+import type { Config } from '../platform/config';
+import type { MailMessage, MailTransport, QueuedMail, Store } from '../ports';
 
 /** Mails claimed at once. */
 export const MAIL_BATCH = 20;
@@ -20,13 +23,16 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), HOUR);
 }
 
+/**
+ * What the job sends with: the store (the queue, and what deferred account mails are written from), the transport,
+ * the identity provider of the accounts' links (local unless given), and the site's address and sender (the domain
+ * of the Message-ID: a retried mail keeps its id, and a mailbox that got it twice shows it once).
+ */
 export interface DeliveryDeps {
-  store: Pick<Store, 'mails' | 'alerts'>;
-  transport: MailTransport;
-  /** Writes a deferred account mail now, or null when there is nothing to send any more (no such account). */
-  render(mail: DeferredMail, now: Date): Promise<MailMessage | null>;
-  /** The domain of the Message-ID (a retried mail keeps its id: a mailbox that got it twice shows it once). */
-  messageIdDomain: string;
+  store: Store;
+  mailTransport: MailTransport;
+  identity?: IdentityProvider;
+  config: Pick<Config, 'SITE_URL' | 'MAIL_FROM'>;
 }
 
 type Outcome = 'sent' | 'dropped' | 'retry' | 'failed' | 'unreachable';
@@ -44,6 +50,9 @@ function refusedForGood(error: unknown): boolean {
   return typeof responseCode === 'number' && responseCode >= 500 && (code === 'EENVELOPE' || code === 'EMESSAGE');
 }
 
+/** The domain of the sender's address, for the Message-ID. */
+const messageIdDomain = (config: Pick<Config, 'MAIL_FROM'>) => config.MAIL_FROM.split('@')[1] ?? 'agenda-romand.ch';
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /** The transport's state in this process: after the server was unreachable, the next try waits a little. */
@@ -52,11 +61,15 @@ const pause = { until: 0, failures: 0 };
 async function deliverOne(deps: DeliveryDeps, mail: QueuedMail, now: Date): Promise<Outcome> {
   const nowIso = now.toISOString();
   let message: MailMessage | null;
+  const { store, identity, config } = deps;
   let delivering = false;
   try {
-    message = mail.content.kind === 'message' ? mail.content.message : await deps.render(mail.content, now);
+    message =
+      mail.content.kind === 'message'
+        ? mail.content.message
+        : await renderAccountMail({ store, identity, siteUrl: config.SITE_URL }, mail.content, now);
     delivering = true;
-    if (message) await deps.transport.deliver({ ...message, messageId: `<${mail.id}@${deps.messageIdDomain}>` });
+    if (message) await deps.mailTransport.deliver({ ...message, messageId: `<${mail.id}@${messageIdDomain(config)}>` });
   } catch (error) {
     const attempts = mail.attempts + 1;
     const lastError = errorText(error);

@@ -1,4 +1,4 @@
-// Live updates for admins (SPEC §2, §4): the pending count and new in-app notifications, pushed over
+// Live updates for admins (docs/specification.md §2, §4): the pending count and new in-app notifications, pushed over
 // Server-Sent Events. One poller per process watches the store's revision (it changes on any write, by this
 // process or another one) and only then recounts, so an idle site costs two tiny queries every half second.
 import type { AppNotification, Store } from '../ports';

@@ -8,8 +8,10 @@ import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
 import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
 import { compactDiff, diffWords } from '~/domain/text-diff';
-import type { UserProfile } from '../ports';
-import type { Services } from '../services';
+import type { FileStore } from '../files/ports';
+import type { Config } from '../platform/config';
+import type { MailPort, Store, UserProfile } from '../ports';
+import type { LiveHub } from './live';
 import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
 
 /** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
@@ -69,7 +71,7 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
  * The moderation page of an admin: the list of a tab (the queue by default), the event chosen (`?eventId=`, or the
  * first of the list) shown whole, and what may be decided on it.
  */
-export async function moderationPage({ store }: Pick<Services, 'store'>, url: URL) {
+export async function moderationPage({ store }: { store: Store }, url: URL) {
   const eventId = url.searchParams.get('eventId');
   const wanted = eventId ? await store.events.findById(eventId) : null;
   // ?eventId= alone (the notification's link) opens the list of that event's status, so it is highlighted there.
@@ -77,10 +79,10 @@ export async function moderationPage({ store }: Pick<Services, 'store'>, url: UR
     url.searchParams,
     wanted && !url.searchParams.has('status') ? (awaitsModeration(wanted) ? 'pending' : wanted.status) : 'pending',
   );
-  const [list, categories] = await Promise.all([moderationList(store, query), store.categories.list()]);
+  const [list, categories] = await Promise.all([moderationList({ store }, query), store.categories.list()]);
   const labels = new Map(categories.map((c) => [c.slug, c.label]));
   const selected = wanted ?? (eventId ? null : (list.items[0] ?? null));
-  const decision = selected ? await moderationCase(store, selected) : null;
+  const decision = selected ? await moderationCase({ store }, selected) : null;
   return {
     query: { status: query.status, q: query.q, page: query.page },
     searchError: query.searchError,
@@ -130,9 +132,18 @@ export async function moderationPage({ store }: Pick<Services, 'store'>, url: UR
   };
 }
 
+/** What an admin’s decision uses: the store, the mails to the organizer, the images, the live count. */
+export interface DecisionDeps {
+  store: Store;
+  mailer: MailPort;
+  config: Pick<Config, 'SITE_URL'>;
+  live: Pick<LiveHub, 'poke'>;
+  files: FileStore;
+}
+
 /** An admin's decision on an event, with mails to the organizer and the live count updated. */
 export function decideOnEvent(
-  services: Pick<Services, 'store' | 'mailer' | 'config' | 'live' | 'files'>,
+  services: DecisionDeps,
   admin: UserProfile,
   input: { eventId: string; action: unknown; reason: string; seen: string },
 ) {

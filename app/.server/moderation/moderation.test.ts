@@ -54,13 +54,13 @@ describe('modération', () => {
     const { store, submit } = await setup();
     const a = await submit('Premier marché');
     const b = await submit('Deuxième marché');
-    const list = await moderationList(store, { status: 'pending', q: '', page: 1 });
+    const list = await moderationList({ store }, { status: 'pending', q: '', page: 1 });
     expect(list.items.map((e) => e.id)).toEqual([a.id, b.id]);
     expect(list.counts).toEqual({ pending: 2, approved: 0, rejected: 0, cancelled: 0, withdrawn: 0 });
     expect(list.awaiting).toBe(2);
-    const searched = await moderationList(store, { status: 'all', q: 'deuxieme', page: 1 });
+    const searched = await moderationList({ store }, { status: 'all', q: 'deuxieme', page: 1 });
     expect(searched.items.map((e) => e.id)).toEqual([b.id]);
-    const byEmail = await moderationList(store, { status: 'all', q: 'ORGA@exemple.ch', page: 1 });
+    const byEmail = await moderationList({ store }, { status: 'all', q: 'ORGA@exemple.ch', page: 1 });
     expect(byEmail.total).toBe(2);
   });
 
@@ -172,7 +172,7 @@ describe('modération', () => {
     const published = await submit('Marché de Noël de la Vieille-Ville', 'k-pub');
     await moderateEvent(deps, user('admin', 'admin'), { eventId: published.id, action: 'approve' });
     const twin = await submit('Marché de Noël Vieille-Ville Genève', 'k-twin');
-    const dossier = await moderationCase(store, twin);
+    const dossier = await moderationCase({ store }, twin);
     expect(dossier.owner?.email).toBe('orga@exemple.ch');
     expect(dossier.ownerCounts).toEqual({ pending: 1, approved: 1, rejected: 0, cancelled: 0, withdrawn: 0 });
     expect(dossier.duplicates.map((d) => d.id)).toEqual([published.id]);
@@ -183,7 +183,7 @@ describe('modération', () => {
     // Changed on purpose (decision 029): still published, in Genève, until the revision is approved.
     expect(edited).toMatchObject({ status: 'approved', city: 'Genève', revision: { city: 'Carouge' } });
     expect((await store.events.findById(published.id))?.pendingChanges).toEqual(['postalCode', 'city']);
-    expect((await moderationCase(store, edited)).actions).toEqual([
+    expect((await moderationCase({ store }, edited)).actions).toEqual([
       'approve',
       'reject',
       'feature',

@@ -60,7 +60,7 @@ export function parseModerationQuery(params: URLSearchParams, fallbackStatus: Ev
   return { status, q: search.ok ? search.value : '', page, searchError: search.ok ? null : search.error };
 }
 
-export async function moderationList(store: Store, query: ModerationListQuery) {
+export async function moderationList({ store }: { store: Store }, query: ModerationListQuery) {
   const email = query.q.includes('@') ? query.q.trim().toLowerCase() : undefined;
   const [list, counts, awaiting] = await Promise.all([
     store.events.listForModeration({
@@ -77,12 +77,15 @@ export async function moderationList(store: Store, query: ModerationListQuery) {
 }
 
 /** Everything a moderator needs to decide on one event. */
-export async function moderationCase(store: Store, event: AgendaEvent) {
+export async function moderationCase({ store }: { store: Store }, event: AgendaEvent) {
   const [owner, ownerCounts, history, duplicates] = await Promise.all([
     event.createdBy ? store.users.findById(event.createdBy) : Promise.resolve(null),
     event.createdBy ? store.events.countByOwner(event.createdBy) : Promise.resolve(null),
     store.events.moderationHistory(event.id),
-    possibleDuplicates(store, { title: event.title, city: event.city, startsAt: event.startsAt, excludeId: event.id }),
+    possibleDuplicates(
+      { store },
+      { title: event.title, city: event.city, startsAt: event.startsAt, excludeId: event.id },
+    ),
   ]);
   return { owner, ownerCounts, history, duplicates, actions: actionsFor(event) };
 }
@@ -151,6 +154,6 @@ async function tellOrganizer(
 }
 
 /** What the admin badge and the live count show: pending events and pending revisions. */
-export function getPendingCount(store: Store): Promise<number> {
+export function getPendingCount({ store }: { store: Store }): Promise<number> {
   return store.events.countAwaitingModeration();
 }

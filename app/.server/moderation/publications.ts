@@ -1,6 +1,6 @@
 // What was published without moderation (issue 21): the trusted accounts' and sources' publications, newest first,
 // for admins to review after the fact. Each links to the event's moderation, where it can be unpublished.
-import type { Services } from '../services';
+import type { Store } from '../ports';
 
 export const PUBLICATIONS_PAGE_SIZE = 50;
 /** Pages further back are not offered (Firestore reads every entry before the page asked for). */
@@ -11,7 +11,7 @@ export function parsePublicationsPage(params: URLSearchParams): number {
   return Math.max(1, Math.min(PUBLICATIONS_MAX_PAGE, page));
 }
 
-export async function publishedWithoutModeration({ store }: Pick<Services, 'store'>, page: number) {
+export async function publishedWithoutModeration({ store }: { store: Store }, page: number) {
   const { items, total } = await store.moderationLog.listPublications({
     limit: PUBLICATIONS_PAGE_SIZE,
     offset: (page - 1) * PUBLICATIONS_PAGE_SIZE,

@@ -22,7 +22,7 @@ describe('ordonner les partenaires', () => {
       await createPartner(deps(), admin, { values: form({ name: 'D', kind: 'donateur' }), logo: { bytes: null } }),
     );
     const names = async () => {
-      const groups = await partnersForAdmin(store, admin);
+      const groups = await partnersForAdmin({ store }, admin);
       return { partenaire: groups.partenaire.map((p) => p.name), donateur: groups.donateur.map((p) => p.name) };
     };
     expect(await names()).toEqual({ partenaire: [SEEDED.name, 'B', 'C'], donateur: ['D'] });
@@ -77,7 +77,7 @@ describe('désactiver un partenaire', () => {
     expect(await setPartnerActive(deps(), admin, partner.id, false)).toMatchObject({ active: false });
     expect(await publicNames()).not.toContain(partner.name);
     // Still listed for admins, in its place.
-    expect((await partnersForAdmin(store, admin)).partenaire.map((p) => p.name)).toContain(partner.name);
+    expect((await partnersForAdmin({ store }, admin)).partenaire.map((p) => p.name)).toContain(partner.name);
     await setPartnerActive(deps(), admin, partner.id, true);
     expect(await publicNames()).toContain(partner.name);
   });

@@ -42,7 +42,7 @@ export interface LogoInput {
 }
 
 export interface PartnerFormSubmission {
-  /** The form's text values as typed (see PARTNER_FORM_FIELDS). */
+  /** The form’s text values as typed (partnerFormSchema’s fields, and the logo kept aside). */
   values: Record<string, string>;
   logo: LogoInput;
 }
@@ -64,7 +64,10 @@ async function existing(store: Store, id: string): Promise<Partner> {
 }
 
 /** Every partner, grouped by kind, each group in its public order (inactive ones included). */
-export async function partnersForAdmin(store: Store, actor: UserProfile): Promise<Record<PartnerKind, Partner[]>> {
+export async function partnersForAdmin(
+  { store }: { store: Store },
+  actor: UserProfile,
+): Promise<Record<PartnerKind, Partner[]>> {
   assertAdmin(actor);
   const all = await store.partners.list();
   return {

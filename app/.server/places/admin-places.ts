@@ -47,7 +47,7 @@ const rowOf = (r: Venue | Organizer, events: Record<string, number>): AdminPlace
 
 /** The records, pending ones first, searched by name, town or address (case and accents ignored). */
 export async function placesForAdmin(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   kind: PlaceKind,
   query = '',
@@ -93,7 +93,7 @@ function organizerFields(o: Organizer) {
 
 /** A new name and address; the old address redirects to the new one. */
 export async function renamePlace(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   kind: PlaceKind,
   input: { id: string; name: string; slug: string },
@@ -116,7 +116,7 @@ export async function renamePlace(
 
 /** `fromId` melts into `into` (an id or an address, current or former): its events follow, its address redirects. */
 export async function mergePlaces(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   kind: PlaceKind,
   input: { fromId: string; into: string },
@@ -138,7 +138,7 @@ export async function mergePlaces(
 
 /** A proposed record becomes public (its events still wait for their own moderation). */
 export async function approvePlace(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   kind: PlaceKind,
   id: string,
@@ -153,7 +153,7 @@ export async function approvePlace(
 
 /** Links an account (by its email) to an organizer, or unlinks it: it may then edit that organizer's profile. */
 export async function linkOrganizerAccount(
-  store: Store,
+  { store }: { store: Store },
   actor: UserProfile,
   input: { id: string; email: string; linked: boolean },
   now: Date,

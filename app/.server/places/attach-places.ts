@@ -123,7 +123,7 @@ async function eventsWithoutPlaces(store: Store): Promise<AgendaEvent[]> {
 }
 
 /** Stores a plan's records, then points the events to them. */
-export async function storePlaces(store: Store, plan: PlacesPlan, now: Date): Promise<number> {
+export async function storePlaces({ store }: { store: Store }, plan: PlacesPlan, now: Date): Promise<number> {
   const at = now.toISOString();
   // The records first, then the events that point to them: a stop between the two leaves records without events
   // (the next run matches them), never an event pointing to nothing.
@@ -134,13 +134,13 @@ export async function storePlaces(store: Store, plan: PlacesPlan, now: Date): Pr
   return store.events.attachPlaces(plan.links);
 }
 
-export async function attachPlacesToEvents(store: Store, now: Date): Promise<PlacesMigration> {
+export async function attachPlacesToEvents({ store }: { store: Store }, now: Date): Promise<PlacesMigration> {
   const events = await eventsWithoutPlaces(store);
   if (events.length === 0)
     return { events: 0, venues: { spellings: 0, created: 0 }, organizers: { spellings: 0, created: 0 } };
   const existing = { venues: await store.venues.list(), organizers: await store.organizers.list() };
   const plan = await planPlaces(events, existing, now, (uid) => store.users.findById(uid));
-  return { ...plan.figures, events: await storePlaces(store, plan, now) };
+  return { ...plan.figures, events: await storePlaces({ store }, plan, now) };
 }
 
 /** « 108 événements rattachés : 104 lieux pour 108 graphies, 98 organisateurs pour 108 graphies. » */

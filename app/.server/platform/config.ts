@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
+import { FEDERATION_ENV } from '../federation/settings';
 import { fileSystemProblem, StartupError } from './startup-checks';
 
 const booleanFlag = z
@@ -158,6 +159,7 @@ const envSchema = z.object({
   FIRESTORE_EMULATOR_HOST: optionalText,
   FIREBASE_AUTH_EMULATOR_HOST: optionalText,
   FIREBASE_STORAGE_EMULATOR_HOST: optionalText,
+  ...FEDERATION_ENV,
 });
 
 /** What DATA_BACKEND=firestore cannot start without. */

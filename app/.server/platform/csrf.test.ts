@@ -34,12 +34,12 @@ const post = (cookies: string[], csrf: string | null, headers: Record<string, st
     },
     body: new URLSearchParams(csrf === null ? {} : { csrf }),
   });
-  return guardPost(request, { clientIp: '192.0.2.40' }, { audience: 'signed-in' }).then(
+  return guardPost(request, { services: getServices(), clientIp: '192.0.2.40' }, { audience: 'signed-in' }).then(
     () => 'accepté',
     (refused: Response) => refused.status,
   );
 };
-const tokenOf = (cookie: string) => csrfTokenFor(new Request(SITE, { headers: { Cookie: cookie } }));
+const tokenOf = (cookie: string) => csrfTokenFor(new Request(SITE, { headers: { Cookie: cookie } }), getServices());
 const consent = {
   preferences: { necessary: true, analytics: false, marketing: false, functional: false },
   date: new Date().toISOString(),
@@ -57,8 +57,8 @@ describe('jetons CSRF tirés de __session', () => {
   });
 
   it('avec un __session sans session (un choix de cookies), le jeton qui en dérive est exigé', async () => {
-    const mine = cookieOf(await consentCookieHeader(new Request(SITE), consent));
-    const theirs = cookieOf(await consentCookieHeader(new Request(SITE), consent));
+    const mine = cookieOf(await consentCookieHeader(new Request(SITE), getServices(), consent));
+    const theirs = cookieOf(await consentCookieHeader(new Request(SITE), getServices(), consent));
     const token = await tokenOf(mine);
     expect(token).toMatch(/^v\.[\w-]{43}$/);
     expect(await post([mine], token)).toBe('accepté');
@@ -67,10 +67,12 @@ describe('jetons CSRF tirés de __session', () => {
   });
 
   it('connecté, seul le jeton de sa session passe : ni celui d’avant la connexion, ni celui d’une autre session', async () => {
-    const visitor = cookieOf(await consentCookieHeader(new Request(SITE), consent));
+    const visitor = cookieOf(await consentCookieHeader(new Request(SITE), getServices(), consent));
     const before = await tokenOf(visitor);
     const uid = await account('lea');
-    const session = cookieOf(await createUserSession(new Request(SITE, { headers: { Cookie: visitor } }), uid));
+    const session = cookieOf(
+      await createUserSession(new Request(SITE, { headers: { Cookie: visitor } }), getServices(), uid),
+    );
     const token = await tokenOf(session);
     expect(token).toMatch(/^s\./);
     expect(await post([session], token)).toBe('accepté');
@@ -78,7 +80,7 @@ describe('jetons CSRF tirés de __session', () => {
     // Same origin, but no token: a session's forms always carry one.
     expect(await post([session], null)).toBe(403);
 
-    const other = cookieOf(await createUserSession(new Request(SITE), uid));
+    const other = cookieOf(await createUserSession(new Request(SITE), getServices(), uid));
     const otherToken = await tokenOf(other);
     expect(otherToken).not.toBe(token);
     expect(await post([session], otherToken)).toBe(403);
@@ -87,10 +89,10 @@ describe('jetons CSRF tirés de __session', () => {
 
   it('se connecter change le jeton et garde le choix de cookies ; après la déconnexion, l’ancien ne vaut plus rien', async () => {
     const uid = await account('zoe');
-    const first = cookieOf(await createUserSession(new Request(SITE), uid));
+    const first = cookieOf(await createUserSession(new Request(SITE), getServices(), uid));
     const before = await tokenOf(first);
 
-    const headers = await signIn(new Request(SITE, { headers: { Cookie: first } }), uid);
+    const headers = await signIn(new Request(SITE, { headers: { Cookie: first } }), getServices(), uid);
     const cookies = headers.getSetCookie();
     expect(cookies.map((c) => c.split('=')[0])).toEqual(['__session']);
     const second = cookieOf(cookies[0]);
@@ -99,7 +101,7 @@ describe('jetons CSRF tirés de __session', () => {
     expect(await post([second], before)).toBe(403);
     expect(await post([second], after)).toBe('accepté');
 
-    const cleared = await destroyUserSession(new Request(SITE, { headers: { Cookie: second } }));
+    const cleared = await destroyUserSession(new Request(SITE, { headers: { Cookie: second } }), getServices());
     expect(cleared).toMatch(/^__session=;.*Max-Age=0/);
     expect(await post([second], after)).toBe(403);
   });

@@ -4,19 +4,24 @@
 // cookie's own random secret. A visitor without the cookie gets no token at all: their pages come from a shared cache,
 // and their posts are accepted only when the browser says they come from this site (security.ts).
 import crypto from 'node:crypto';
-import { getServices } from '../services';
+import type { Config } from './config';
 
-const mac = (value: string) =>
-  crypto.createHmac('sha256', getServices().config.SESSION_SECRET).update(value).digest('base64url');
+/** What the tokens need of the services: the server's secret, passed by the caller. */
+export interface CsrfServices {
+  readonly config: Pick<Config, 'SESSION_SECRET'>;
+}
+
+const mac = ({ config }: CsrfServices, value: string) =>
+  crypto.createHmac('sha256', config.SESSION_SECRET).update(value).digest('base64url');
 
 /** The token of a signed-in visitor: derived from the session id and the server's secret. */
-export function sessionCsrfToken(sessionId: string): string {
-  return `s.${mac(`csrf:${sessionId}`)}`;
+export function sessionCsrfToken(services: CsrfServices, sessionId: string): string {
+  return `s.${mac(services, `csrf:${sessionId}`)}`;
 }
 
 /** The token of a visitor whose `__session` holds no session: derived from the cookie's CSRF secret. */
-export function visitorCsrfToken(secret: string): string {
-  return `v.${mac(`csrf-visitor:${secret}`)}`;
+export function visitorCsrfToken(services: CsrfServices, secret: string): string {
+  return `v.${mac(services, `csrf-visitor:${secret}`)}`;
 }
 
 /** True when `sent` equals `expected` (compared in constant time). */
@@ -28,6 +33,6 @@ export function sameToken(sent: unknown, expected: string): boolean {
 }
 
 /** True when `sent` is the session's token. */
-export function isSessionCsrfToken(sent: unknown, sessionId: string): boolean {
-  return sameToken(sent, sessionCsrfToken(sessionId));
+export function isSessionCsrfToken(services: CsrfServices, sent: unknown, sessionId: string): boolean {
+  return sameToken(sent, sessionCsrfToken(services, sessionId));
 }

@@ -1,6 +1,6 @@
 // One-time messages that survive a redirect ('Mot de passe modifié.'), kept in `__session` until the next page shows
 // them (visitor.ts).
-import { readVisitor, updateVisitor } from './visitor';
+import { readVisitor, updateVisitor, type VisitorServices } from './visitor';
 
 export interface Flash {
   kind: 'success' | 'info' | 'error';
@@ -19,13 +19,16 @@ export interface Flash {
 }
 
 /** The Set-Cookie of this visitor's `__session` with the message in it. */
-export function setFlash(request: Request, flash: Flash): Promise<string> {
-  return updateVisitor(request, { f: flash });
+export function setFlash(request: Request, services: VisitorServices, flash: Flash): Promise<string> {
+  return updateVisitor(request, services, { f: flash });
 }
 
 /** The pending message, if any, and the Set-Cookie header that clears it. */
-export async function takeFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
-  const { f } = await readVisitor(request);
+export async function takeFlash(
+  request: Request,
+  services: VisitorServices,
+): Promise<{ flash: Flash | null; clear: string | null }> {
+  const { f } = await readVisitor(request, services);
   if (!f) return { flash: null, clear: null };
-  return { flash: f, clear: await updateVisitor(request, { f: undefined }) };
+  return { flash: f, clear: await updateVisitor(request, services, { f: undefined }) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getServices } from '../services';
 import { guardPost, type Refusal } from './guard';
 import { getHoneypot } from './security';
 
@@ -15,7 +16,7 @@ async function refusalOf(request: Request, clientIp: string, audience: 'public' 
   try {
     await guardPost(
       request,
-      { clientIp },
+      { services: getServices(), clientIp },
       {
         audience,
         rate: audience === 'public' ? { bucket: 'contact' } : undefined,
@@ -64,7 +65,7 @@ describe('la garde des envois', () => {
     const beacon = (headers: Record<string, string>) =>
       guardPost(
         new Request('http://agenda.test/analytics/pageview', { method: 'POST', headers, body: '{"path":"/"}' }),
-        { clientIp: '192.0.2.9' },
+        { services: getServices(), clientIp: '192.0.2.9' },
         { audience: 'beacon', rate: { bucket: 'beacon-test', perMinute: 10 } },
       ).then(
         (body) => body,
@@ -79,7 +80,7 @@ describe('la garde des envois', () => {
     const link = (headers: Record<string, string>, clientIp = '192.0.2.20') =>
       guardPost(
         post(headers, 'List-Unsubscribe=One-Click'),
-        { clientIp },
+        { services: getServices(), clientIp },
         {
           audience: 'link',
           rate: { bucket: 'link-test', perMinute: 2 },
@@ -98,13 +99,13 @@ describe('la garde des envois', () => {
 
   it('un formulaire d’une personne connectée vérifie le pot de miel s’il le demande', async () => {
     const form = (trap: string) => {
-      const props = getHoneypot().getInputProps();
+      const props = getHoneypot(getServices()).getInputProps();
       const body = new URLSearchParams({ [props.nameFieldName]: trap });
       if (props.validFromFieldName) body.set(props.validFromFieldName, props.encryptedValidFrom ?? '');
       return post({ Origin: 'http://agenda.test' }, body.toString());
     };
     const reasonOf = (request: Request, honeypot?: boolean) =>
-      guardPost(request, { clientIp: '192.0.2.30' }, { audience: 'signed-in', honeypot }).then(
+      guardPost(request, { services: getServices(), clientIp: '192.0.2.30' }, { audience: 'signed-in', honeypot }).then(
         () => null,
         async (answer: Response) => ((await answer.json()) as { message: string }).message,
       );

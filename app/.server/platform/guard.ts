@@ -14,8 +14,8 @@
 // route's own (JSON for scripts, a redirect with a message) through `refuse`.
 import { redirect } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { getServices } from '../services';
 import { audit, auditFromRequest } from './audit';
+import type { Config } from './config';
 import { setFlash } from './flash';
 import { readForm } from './form-body';
 import { SpamError } from './honeypot';
@@ -33,6 +33,7 @@ import {
   SPAM_REFUSED,
   TOO_MANY_REQUESTS,
 } from './security';
+import type { SessionServices } from './session';
 import { rememberSubmission } from './storage-failure';
 
 export const METHOD_NOT_ALLOWED = 'Méthode non autorisée.';
@@ -57,12 +58,18 @@ interface RateLimit {
   perMinute?: number;
 }
 
+/** What the guard needs of the services: the session (CSRF), the cookie (a refusal's message) and the forms' rate. */
+export interface GuardServices extends SessionServices {
+  readonly config: Pick<Config, 'SESSION_SECRET' | 'SECURE_COOKIES' | 'RATE_LIMIT_FORMS_PER_MINUTE'>;
+}
+
 /**
- * What the guard reads of the load context: the client's address, and the body limit of the request's route (set by
- * the HTTP shell for every request; a plain form's when absent, as in tests that call an action with a context of
- * their own).
+ * What the guard reads of the load context: the services, the client's address, and the body limit of the request's
+ * route (set by the HTTP shell for every request; a plain form's when absent, as in tests that call an action with a
+ * context of their own). A route passes its `context` as it is.
  */
 export interface GuardContext {
+  services: GuardServices;
   clientIp: string;
   bodyLimit?: BodyLimit;
 }
@@ -100,12 +107,15 @@ export interface BeaconGuard {
 }
 
 const sharedFormLimiter = new Map<string, Limiter>();
-function limiterFor({ bucket, perMinute }: RateLimit): { limiter: Limiter; key: (ip: string) => string } {
+function limiterFor(
+  { bucket, perMinute }: RateLimit,
+  formsPerMinute: number,
+): { limiter: Limiter; key: (ip: string) => string } {
   // Buckets of their own are keyed by the client; the shared one by bucket and client.
   const name = perMinute ? bucket : 'forms';
   let limiter = sharedFormLimiter.get(name);
   if (!limiter) {
-    const points = perMinute ?? getServices().config.RATE_LIMIT_FORMS_PER_MINUTE;
+    const points = perMinute ?? formsPerMinute;
     limiter = createLimiter({ points, duration: 60, keyPrefix: name });
     sharedFormLimiter.set(name, limiter);
   }
@@ -118,6 +128,7 @@ function limiterFor({ bucket, perMinute }: RateLimit): { limiter: Limiter; key: 
  */
 async function refuseWith(
   request: Request,
+  services: GuardServices,
   options: FormGuard | LinkGuard | BeaconGuard,
   refusal: Refusal,
   form: FormData | null,
@@ -126,15 +137,16 @@ async function refuseWith(
   if (own) throw own;
   // Not for another site's request: nothing of this site (not even a message) is set for it.
   if ('back' in options && options.back && refusal.reason !== 'origin') {
-    const flash = await setFlash(request, { kind: 'error', message: refusal.message });
+    const flash = await setFlash(request, services, { kind: 'error', message: refusal.message });
     throw redirect(options.back, { headers: { 'Set-Cookie': flash } });
   }
   const retry: Record<string, string> = refusal.status === 429 ? { 'Retry-After': refusal.retryAfter ?? '60' } : {};
   throw refusedRequest(refusal.message, refusal.status, retry);
 }
 
-async function withinRate(clientIp: string, rate: RateLimit): Promise<Refusal | null> {
-  const { limiter, key } = limiterFor(rate);
+async function withinRate(context: GuardContext, rate: RateLimit): Promise<Refusal | null> {
+  const { clientIp } = context;
+  const { limiter, key } = limiterFor(rate, context.services.config.RATE_LIMIT_FORMS_PER_MINUTE);
   try {
     await limiter.consume(key(clientIp));
     return null;
@@ -166,11 +178,17 @@ export async function guardPost(
   if (options.audience === 'beacon') return guardBeacon(request, context, options);
   if (crossSite(request)) {
     audit('access.denied', { ...auditFromRequest(request), reason: 'origin' });
-    return refuseWith(request, options, { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' }, null);
+    return refuseWith(
+      request,
+      context.services,
+      options,
+      { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' },
+      null,
+    );
   }
   const rate = options.rate ?? (options.audience === 'public' ? { bucket: 'forms' } : null);
-  const limited = rate ? await withinRate(context.clientIp, rate) : null;
-  if (limited) return refuseWith(request, options, limited, null);
+  const limited = rate ? await withinRate(context, rate) : null;
+  if (limited) return refuseWith(request, context.services, options, limited, null);
 
   let form: FormData;
   try {
@@ -187,17 +205,23 @@ export async function guardPost(
   rememberSubmission(request, form);
   // The token in the link's URL is its authority: nothing in the form could add to it.
   if (options.audience === 'link') return form;
-  if (!(await csrfAccepted(form, request))) {
+  if (!(await csrfAccepted(form, request, context.services))) {
     audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
-    return refuseWith(request, options, { status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form);
+    return refuseWith(request, context.services, options, { status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form);
   }
   if (options.honeypot ?? options.audience === 'public') {
     try {
-      getHoneypot().check(form);
+      getHoneypot(context.services).check(form);
     } catch (error) {
       if (!(error instanceof SpamError)) throw error;
       audit('access.denied', { ...auditFromRequest(request), ip: context.clientIp, reason: 'honeypot' });
-      return refuseWith(request, options, { status: 400, message: SPAM_REFUSED, reason: 'honeypot' }, form);
+      return refuseWith(
+        request,
+        context.services,
+        options,
+        { status: 400, message: SPAM_REFUSED, reason: 'honeypot' },
+        form,
+      );
     }
   }
   return form;
@@ -207,21 +231,45 @@ const BEACON_TYPES = new Set(['text/plain', 'application/json']);
 
 async function guardBeacon(request: Request, context: GuardContext, options: BeaconGuard): Promise<string> {
   if (request.method !== 'POST') {
-    return refuseWith(request, options, { status: 405, message: METHOD_NOT_ALLOWED, reason: 'method' }, null);
+    return refuseWith(
+      request,
+      context.services,
+      options,
+      { status: 405, message: METHOD_NOT_ALLOWED, reason: 'method' },
+      null,
+    );
   }
   // No token can come with a beacon: the browser must say the request is same-origin, not merely not cross-site.
   if (!isSameOriginRequest(request)) {
-    return refuseWith(request, options, { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' }, null);
+    return refuseWith(
+      request,
+      context.services,
+      options,
+      { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' },
+      null,
+    );
   }
-  const limited = await withinRate(context.clientIp, options.rate);
-  if (limited) return refuseWith(request, options, limited, null);
+  const limited = await withinRate(context, options.rate);
+  if (limited) return refuseWith(request, context.services, options, limited, null);
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   if (!BEACON_TYPES.has(type)) {
-    return refuseWith(request, options, { status: 415, message: UNSUPPORTED_TYPE, reason: 'type' }, null);
+    return refuseWith(
+      request,
+      context.services,
+      options,
+      { status: 415, message: UNSUPPORTED_TYPE, reason: 'type' },
+      null,
+    );
   }
   try {
     return await request.text();
   } catch {
-    return refuseWith(request, options, { status: 400, message: BODY_UNREADABLE, reason: 'unreadable' }, null);
+    return refuseWith(
+      request,
+      context.services,
+      options,
+      { status: 400, message: BODY_UNREADABLE, reason: 'unreadable' },
+      null,
+    );
   }
 }

@@ -1,35 +1,98 @@
-// A refused form's answer, in one place: the form layer turns a use case's UseCaseError, or the schema's issues, into
-// field messages with the input kept (status from the error: 400, 403, 404, 409…). Routes never build a 400 by hand.
+// A posted form read and answered in one place (decision 078): conform's parse with the schema the browser checks with,
+// and conform's reply as the answer, which the page's form takes as its last result, with or without JavaScript (the
+// server renders the page from it: the messages beside their fields, the input kept). A use case's UseCaseError
+// becomes the message of its field, or of the whole form; its status says what kind of refusal it is (400, 403, 409…).
+// Routes never build a 400 by hand.
+import { parse, type Submission, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from '@remix-run/node';
-import { type FieldErrors, fieldErrors } from '~/domain/forms';
+import type { FieldErrors } from '~/domain/forms';
 import type { z } from '~/domain/zod';
 import { UseCaseError } from './use-case-error';
 
-export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
+export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
 
-/** The answer of a form the use case refused (rethrows anything else): its message beside its field. */
-export function refused<Extra extends Record<string, unknown>>(error: unknown, extra: Extra = {} as Extra) {
+/** conform's result of a form, as an action answers it and a page's form reads it (`useAppForm({ lastResult })`). */
+export type FormReply = SubmissionResult<string[]>;
+
+/** Anything conform parsed: a form read with its schema, or with a use case's own checks (the event form). */
+export type ParsedForm = Pick<Submission<unknown, string[]>, 'reply'>;
+
+/**
+ * Reads a posted form (or a GET form's query) with its schema as the browser does (no coercion: an empty field reaches the schema as an empty
+ * string, an absent one as undefined).
+ */
+export function readForm<Schema extends z.ZodType>(formData: FormData | URLSearchParams, schema: Schema) {
+  return parseWithZod(formData, { schema, disableAutoCoercion: true });
+}
+
+/**
+ * Reads a form whose use case checks every field itself (the event form: rules across fields and relative to today,
+ * which one schema cannot hold): conform carries the input, the use case's messages make the refusal (`invalid`).
+ */
+export function readFormCheckedByUseCase(formData: FormData) {
+  return parse<undefined, string[]>(formData, { resolve: () => ({ value: undefined }) });
+}
+
+/** The text fields of a read form as typed (files left out), for a use case that checks them itself. */
+export function typedText(submission: { payload: Record<string, unknown> }): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(submission.payload)) if (typeof value === 'string') values[name] = value;
+  return values;
+}
+
+interface ReplyOptions<Extra> {
+  /** Messages a use case found beyond the schema's, by field (`form`: the whole form). */
+  errors?: FieldErrors;
+  /** Fields never sent back (passwords). */
+  hideFields?: string[];
+  status?: number;
+  /** What the page needs besides the form (a filter's description, the duplicates found…). */
+  extra?: Extra;
+}
+
+/** conform's messages: a list per field, the whole form's under the empty name. */
+function asMessages(errors: FieldErrors) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [name, message] of Object.entries(errors)) {
+    if (!message) continue;
+    if (name === 'form' || name === '') formErrors.push(message);
+    else fieldErrors[name] = [message];
+  }
+  return { formErrors, fieldErrors };
+}
+
+/**
+ * The answer of a refused form: conform's reply (its messages, the input to show again) with its status. A refusal
+ * even without a message beside a field (the event form's « Doublon possible » step, its dates' preview): the page
+ * shows the input it kept.
+ */
+export function invalid<Extra extends Record<string, unknown> = Record<never, never>>(
+  submission: ParsedForm,
+  { errors, hideFields, status = 400, extra }: ReplyOptions<Extra> = {},
+) {
+  const reply = submission.reply({ ...(errors ? asMessages(errors) : {}), hideFields });
+  return data({ ...(extra as Extra), ...reply, status: 'error' as const }, { status });
+}
+
+/** The answer of a form its use case refused (rethrows anything else): the message beside its field. */
+export function refused<Extra extends Record<string, unknown> = Record<never, never>>(
+  submission: ParsedForm,
+  error: unknown,
+  options: Omit<ReplyOptions<Extra>, 'errors' | 'status'> = {},
+) {
   if (!(error instanceof UseCaseError)) throw error;
-  return data(
-    {
-      ok: false as const,
-      message: error.message,
-      field: error.field,
-      errors: { [error.field]: error.message } as FieldErrors,
-      ...extra,
-    },
-    { status: error.status },
-  );
+  return invalid(submission, { ...options, errors: { [error.field]: error.message }, status: error.status });
 }
 
-/** The answer of a form the schema refused: the first message of each field. */
-export function invalid<Extra extends Record<string, unknown>>(error: z.ZodError, extra: Extra = {} as Extra) {
-  return data({ ok: false as const, errors: fieldErrors(error), ...extra }, { status: 400 });
-}
-
-/** The answer of a form whose use case checked each field itself (event, partner): the messages by field. */
-export function invalidFields<Extra extends Record<string, unknown>>(errors: FieldErrors, extra: Extra = {} as Extra) {
-  return data({ ok: false as const, errors, ...extra }, { status: 400 });
+/**
+ * A use case's refusal of a button without fields (resend a mail, a moderation decision, an account's action): its
+ * message above what the button acts on (rethrows anything else).
+ */
+export function refusedAction<Extra extends Record<string, unknown>>(error: unknown, extra: Extra = {} as Extra) {
+  if (!(error instanceof UseCaseError)) throw error;
+  return data({ ok: false as const, message: error.message, field: error.field, ...extra }, { status: error.status });
 }
 
 /** A use case's refusal for a script (fetch): JSON `{ ok: false, error, message }` with its status. */

@@ -10,8 +10,8 @@ import {
   writeReadableStreamToWritable,
 } from '@remix-run/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
-import { apiRateLimit } from '../api/http';
-import { getServices } from '../services';
+import { apiRateLimit } from '../http/api';
+import type { Config } from './config';
 import {
   type CachedAnswer,
   cacheControl,
@@ -31,9 +31,17 @@ import { type SecretUrls, secretUrls } from './secret-urls';
 import { answeringStorageFailures } from './storage-answer';
 import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
 
+/** What the handler needs of the process's services: the store's revision (the cache's key) and its settings. */
+export interface RemixHandlerServices {
+  readonly store: { revision(): number };
+  readonly config: Pick<Config, 'PAGE_CACHE_MB' | 'API_RATE_PER_MINUTE' | 'PUBLIC_S_MAXAGE' | 'PUBLIC_SWR'>;
+}
+
 export interface RemixHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
+  /** The services of the process, given by server.ts (which takes them from the build's runtime). */
+  services: RemixHandlerServices;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext | Promise<AppLoadContext>;
 }
 
@@ -139,7 +147,12 @@ export interface RemixHandler {
 }
 
 /** What decides whether a request may be answered from the page cache, and under which key. */
-function cacheLookup(req: ExpressRequest, pageCache: PageCache | null, secrets: SecretUrls) {
+function cacheLookup(
+  req: ExpressRequest,
+  pageCache: PageCache | null,
+  secrets: SecretUrls,
+  store: RemixHandlerServices['store'],
+) {
   // A page reached by a token is never kept, nor served from what was kept.
   const secretUrl = secrets.carriesSecret(req.originalUrl);
   const isRead = (req.method === 'GET' || req.method === 'HEAD') && !secretUrl;
@@ -149,19 +162,20 @@ function cacheLookup(req: ExpressRequest, pageCache: PageCache | null, secrets: 
   const full = remixUrl(req);
   const url = full === null ? null : withoutTrackingParams(full);
   // The store's revision before rendering: a write during it makes the kept copy stale at once.
-  const revision = isRead && anonymous && pageCache && url !== null ? getServices().store.revision() : -1;
+  const revision = isRead && anonymous && pageCache && url !== null ? store.revision() : -1;
   return { secretUrl, isApi, anonymous, url, revision };
 }
 
 export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
-  const { build } = options;
+  const { build, services } = options;
+  const { config } = services;
   const handleRequest = createRequestHandler(
     typeof build === 'function' ? async () => answeringStorageFailures(await build()) : answeringStorageFailures(build),
     options.mode,
   );
   let cache: PageCache | null | undefined;
   const pageCache = () => {
-    cache ??= createPageCache(getServices().config.PAGE_CACHE_MB * 1024 * 1024);
+    cache ??= createPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
     return cache;
   };
   // The URLs that carry a token, from the routes of the build that answers: read once from the production build, again
@@ -171,21 +185,20 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
     fixedSecrets ?? secretUrls((typeof build === 'function' ? await build() : build).routes);
 
   async function serveKept(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    const { isApi, url, revision } = cacheLookup(req, pageCache(), await secrets());
+    const { isApi, url, revision } = cacheLookup(req, pageCache(), await secrets(), services.store);
     const kept = revision === -1 || url === null ? undefined : pageCache()?.get(url, revision);
     if (!kept) return next();
     // A kept API answer counts against the address's allowance as the loader's own would (decision 046).
     if (isApi) {
       const { clientIp } = await options.getLoadContext(req, res);
-      const limited = await apiRateLimit(clientIp, getServices().config.API_RATE_PER_MINUTE);
+      const limited = await apiRateLimit(clientIp, config.API_RATE_PER_MINUTE);
       if (limited) return sendResponse(res, limited.status, 'Too Many Requests', limited.headers, limited.body);
     }
     sendCached(req, res, kept, true);
   }
 
   async function handle(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    const { config } = getServices();
-    const { secretUrl, anonymous, url, revision } = cacheLookup(req, pageCache(), await secrets());
+    const { secretUrl, anonymous, url, revision } = cacheLookup(req, pageCache(), await secrets(), services.store);
     // server.ts settled the host before (request-host.ts): this holds for whatever else calls the handler.
     if (url === null) return refuseUnreadableTarget(req, res, 'adresse');
     // Aborts loaders and actions once no answer can be written (the client left), or once the body was refused.

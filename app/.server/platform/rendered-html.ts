@@ -5,9 +5,18 @@
 // text field refuses control characters (app/domain/text.ts), so removing them all restores the intended page.
 export function collectRenderedHtml(chunks: readonly Uint8Array[]): Buffer<ArrayBuffer> {
   const html = Buffer.concat(chunks);
-  if (!html.includes(0)) return html;
-  const clean = Buffer.alloc(html.length - html.reduce((nul, byte) => nul + (byte === 0 ? 1 : 0), 0));
+  let nul = html.indexOf(0);
+  if (nul === -1) return html;
+  // Copied between the NUL bytes, found by indexOf (native): a byte-by-byte loop cost a large page several percent of
+  // its render (bench/profile-pages.ts).
+  const clean = Buffer.allocUnsafe(html.length);
   let length = 0;
-  for (const byte of html) if (byte !== 0) clean[length++] = byte;
-  return clean;
+  let from = 0;
+  while (nul !== -1) {
+    length += html.copy(clean, length, from, nul);
+    from = nul + 1;
+    nul = html.indexOf(0, from);
+  }
+  length += html.copy(clean, length, from);
+  return clean.subarray(0, length);
 }

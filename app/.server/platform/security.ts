@@ -1,22 +1,28 @@
 // The pieces of the POST guard (app/.server/platform/guard.ts): origin, CSRF tokens, honeypot, the French refusals.
 import type { HeadersFunction } from '@remix-run/node';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
-import { getServices } from '../services';
+import type { CsrfServices } from './csrf';
 import { isSessionCsrfToken, sameToken, sessionCsrfToken, visitorCsrfToken } from './csrf';
 import { Honeypot } from './honeypot';
-import { once } from './once';
 import { FORM_UNREADABLE, refusedRequest } from './refusal';
-import { getCurrentSession } from './session';
+import { getCurrentSession, type SessionServices } from './session';
 import { readVisitor } from './visitor';
 
-export const getHoneypot: () => Honeypot = once(
-  () =>
-    new Honeypot({
+const honeypots = new WeakMap<CsrfServices['config'], Honeypot>();
+
+/** The honeypot of public forms, its timestamp signed with the server's secret (made once per configuration). */
+export function getHoneypot({ config }: CsrfServices): Honeypot {
+  let honeypot = honeypots.get(config);
+  if (!honeypot) {
+    honeypot = new Honeypot({
       nameFieldName: 'website_confirm',
       validFromFieldName: 'from_confirm',
-      seed: getServices().config.SESSION_SECRET,
-    }),
-);
+      seed: config.SESSION_SECRET,
+    });
+    honeypots.set(config, honeypot);
+  }
+  return honeypot;
+}
 
 export const TOO_MANY_REQUESTS =
   'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.';
@@ -50,10 +56,11 @@ export function retryAfterSeconds(limit: RateLimiterRes): string {
  * Response (not data()): resource routes (Google sign-in, image upload) send it as it is; page routes pass the header
  * on with `keepRetryAfter`.
  */
-export function tooManyRequests(limit: RateLimiterRes): never {
+export function tooManyRequests(limit: RateLimiterRes | string): never {
+  const retryAfter = typeof limit === 'string' ? limit : retryAfterSeconds(limit);
   throw Response.json(
     { message: TOO_MANY_REQUESTS },
-    { status: 429, headers: { 'Retry-After': retryAfterSeconds(limit), 'Cache-Control': 'no-store' } },
+    { status: 429, headers: { 'Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
   );
 }
 
@@ -84,11 +91,11 @@ export async function readFormData(request: Request): Promise<FormData> {
  * secret of a visitor with a `__session`, and none ('') without the cookie: such a page is the same for everyone and
  * may come from a shared cache (see csrf.ts and csrfAccepted).
  */
-export async function csrfTokenFor(request: Request): Promise<string> {
-  const session = await getCurrentSession(request);
-  if (session) return sessionCsrfToken(session.sessionId);
-  const { c } = await readVisitor(request);
-  return c ? visitorCsrfToken(c) : '';
+export async function csrfTokenFor(request: Request, services: SessionServices): Promise<string> {
+  const session = await getCurrentSession(request, services);
+  if (session) return sessionCsrfToken(services, session.sessionId);
+  const { c } = await readVisitor(request, services);
+  return c ? visitorCsrfToken(services, c) : '';
 }
 
 /**
@@ -97,11 +104,11 @@ export async function csrfTokenFor(request: Request): Promise<string> {
  * the post comes from this very site (Sec-Fetch-Site, or Origin), which a forged cross-site form cannot; the SameSite
  * cookie adds nothing there, as there is no cookie to steal a use of. The guard answers a refusal.
  */
-export async function csrfAccepted(formData: FormData, request: Request): Promise<boolean> {
-  const session = await getCurrentSession(request);
-  if (session) return isSessionCsrfToken(formData.get('csrf'), session.sessionId);
-  const { c } = await readVisitor(request);
-  if (c) return sameToken(formData.get('csrf'), visitorCsrfToken(c));
+export async function csrfAccepted(formData: FormData, request: Request, services: SessionServices): Promise<boolean> {
+  const session = await getCurrentSession(request, services);
+  if (session) return isSessionCsrfToken(services, formData.get('csrf'), session.sessionId);
+  const { c } = await readVisitor(request, services);
+  if (c) return sameToken(formData.get('csrf'), visitorCsrfToken(services, c));
   // A cookie that says nothing valid (expired session, altered) counts as none: the origin decides.
   return isSameOriginRequest(request);
 }

@@ -1,10 +1,11 @@
-// What server.ts takes from the server build (exported by entry.server.tsx), never from the app's source: the services
-// of this process and the pieces of the HTTP shell that share state with the app. Each module is thus loaded once per
-// process (docs/decisions/033-racine-de-composition.md).
+// What server.ts takes from the server build (exported by entry.server.tsx, which adds the composition root's
+// `getServices`), never from the app's source: the pieces of the HTTP shell that share state with the app. Each module
+// is thus loaded once per process (docs/decisions/033-racine-de-composition.md). Every piece here receives the services
+// from server.ts: none reaches for them itself (decision 076).
 
 import os from 'node:os';
 import { JOBS } from '../jobs';
-import { getServices, type Services } from '../services';
+import type { Services } from '../services';
 import { audit } from './audit';
 import { backgroundSettled } from './background';
 import { cspDirectives } from './csp';
@@ -25,8 +26,8 @@ import { superviseWorkers } from './supervisor';
  * Before any worker serves, in the primary process only: checks, the DATA_DIR lock, migrations, demo content,
  * housekeeping, push keys. Answers the environment the workers need.
  */
-async function prepare(): Promise<Record<string, string>> {
-  const { limitsFile } = await prepareServer(getServices());
+async function prepare(services: Services): Promise<Record<string, string>> {
+  const { limitsFile } = await prepareServer(services);
   return { [LIMITS_DB_ENV]: limitsFile };
 }
 
@@ -39,7 +40,9 @@ function runJobsWorker(services: Services): void {
   }
   const scheduler = startJobScheduler(services, JOBS);
   answerJobRequests(services, JOBS);
+  const federationQueue = startFederationQueue(services);
   const stop = async () => {
+    federationQueue.abort();
     await scheduler.stop(2000);
     await closeServices(services);
     process.exit(0);
@@ -51,16 +54,39 @@ function runJobsWorker(services: Services): void {
 
 /** Development only (one process, Vite): the jobs run beside the pages. */
 function startJobsHere(services: Services): void {
-  if (services.jobsInProcess) startJobScheduler(services, JOBS);
+  if (services.jobsInProcess) {
+    startJobScheduler(services, JOBS);
+    startFederationQueue(services);
+  }
 }
 
-export const serverRuntime = {
-  getServices,
+/**
+ * The federation's queue (deliveries, activities received), read where the jobs run: the jobs worker on SQLite, every
+ * instance on Firebase (each message is claimed by one). Stopped by aborting the controller returned.
+ */
+function startFederationQueue(services: Services): AbortController {
+  const controller = new AbortController();
+  services.federation
+    ?.startQueue(controller.signal)
+    .catch((error) => console.error('[fédération] la file s’est arrêtée', error));
+  return controller;
+}
+
+/** The federation's Express middleware for a process that serves, or null when FEDERATION is off. */
+function federationHandler(services: Services) {
+  if (!services.federation) return null;
+  if (!services.jobsInProcess) startFederationQueue(services);
+  return services.federation.middleware();
+}
+
+/** The HTTP shell's pieces; entry.server.tsx adds `getServices` and exports the whole as `serverRuntime`. */
+export const platformRuntime = {
   prepare,
   describeStartupFailure,
   superviseWorkers,
   runJobsWorker,
   startJobsHere,
+  federationHandler,
   closeServices,
   /** The primary stops, every worker gone: the last checkpoint, the lock released. */
   finishServer,
@@ -79,4 +105,7 @@ export const serverRuntime = {
   requestHost,
 };
 
-export type ServerRuntime = typeof serverRuntime;
+export type ServerRuntime = typeof platformRuntime & {
+  /** This process's services, built once by the composition root (app/.server/services.ts). */
+  getServices(): Services;
+};

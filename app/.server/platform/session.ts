@@ -1,18 +1,26 @@
 // Server-side sessions (revocable rows keyed by the hash of the cookie's secret: a random token, or a Firebase session
-// cookie checked with revocation on every request) and the route guards of SPEC §2.
+// cookie checked with revocation on every request) and the route guards of docs/specification.md §2.
 import crypto from 'node:crypto';
 import { redirect } from '@remix-run/node';
-import type { SignedIn } from '../identity/ports';
-import type { UserProfile } from '../ports';
-import { getServices } from '../services';
+import type { IdentityProvider, SignedIn } from '../identity/ports';
+import type { Store, UserProfile } from '../ports';
 import { audit, auditFromRequest } from './audit';
-import { readVisitor, serializeVisitor, updateVisitor } from './visitor';
+import { readVisitor, serializeVisitor, updateVisitor, type VisitorServices } from './visitor';
 
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 // Refreshing last_seen_at on every request would write on every page view; once an hour is enough.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
+/**
+ * What sessions need of the services, passed by the caller (a route passes `context.services`, which has all of it):
+ * the session rows, the accounts, the identity provider that made the session's secret, and the cookie's settings.
+ */
+export interface SessionServices extends VisitorServices {
+  readonly store: Pick<Store, 'sessions' | 'users'>;
+  readonly identity: Pick<IdentityProvider, 'openSession' | 'checkSession' | 'endSessions'>;
+}
 
 export interface CurrentSession {
   sessionId: string;
@@ -22,19 +30,19 @@ export interface CurrentSession {
 const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
 
 /** The logged-in user of this request, or null. Looked up once per request. */
-export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+export function getCurrentSession(request: Request, services: SessionServices): Promise<CurrentSession | null> {
   let found = perRequest.get(request);
   if (!found) {
-    found = lookUpSession(request);
+    found = lookUpSession(request, services);
     perRequest.set(request, found);
   }
   return found;
 }
 
-async function lookUpSession(request: Request): Promise<CurrentSession | null> {
-  const token = (await readVisitor(request)).t;
+async function lookUpSession(request: Request, services: SessionServices): Promise<CurrentSession | null> {
+  const token = (await readVisitor(request, services)).t;
   if (!token) return null;
-  const store = getServices().store;
+  const { store, identity } = services;
   const id = hashToken(token);
   const session = await store.sessions.find(id);
   if (!session) return null;
@@ -44,7 +52,7 @@ async function lookUpSession(request: Request): Promise<CurrentSession | null> {
     return null;
   }
   // Firebase: verifySessionCookie(cookie, true), so a revoked or expired cookie ends the session here too.
-  if (!(await getServices().identity.checkSession(token, session.uid))) return null;
+  if (!(await identity.checkSession(token, session.uid))) return null;
   const user = await store.users.findById(session.uid);
   if (!user || user.disabled) return null;
   if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
@@ -53,8 +61,8 @@ async function lookUpSession(request: Request): Promise<CurrentSession | null> {
   return { sessionId: id, user };
 }
 
-export async function getCurrentUser(request: Request): Promise<UserProfile | null> {
-  return (await getCurrentSession(request))?.user ?? null;
+export async function getCurrentUser(request: Request, services: SessionServices): Promise<UserProfile | null> {
+  return (await getCurrentSession(request, services))?.user ?? null;
 }
 
 /** Where to send a logged-out visitor: the login page, remembering the intended path. */
@@ -64,14 +72,14 @@ export function loginRedirectUrl(request: Request): string {
   return `/auth/login?redirect=${encodeURIComponent(intended)}`;
 }
 
-export async function requireUser(request: Request): Promise<UserProfile> {
-  const user = await getCurrentUser(request);
+export async function requireUser(request: Request, services: SessionServices): Promise<UserProfile> {
+  const user = await getCurrentUser(request, services);
   if (!user) throw redirect(loginRedirectUrl(request));
   return user;
 }
 
-export async function requireAdmin(request: Request): Promise<UserProfile> {
-  const user = await requireUser(request);
+export async function requireAdmin(request: Request, services: SessionServices): Promise<UserProfile> {
+  const user = await requireUser(request, services);
   if (user.role !== 'admin') {
     audit('access.denied', { ...auditFromRequest(request), uid: user.uid, reason: 'role' });
     throw redirect('/');
@@ -80,8 +88,8 @@ export async function requireAdmin(request: Request): Promise<UserProfile> {
 }
 
 /** Login, register and forgot-password send a logged-in user to Home. */
-export async function requireAnonymous(request: Request): Promise<void> {
-  if (await getCurrentUser(request)) throw redirect('/');
+export async function requireAnonymous(request: Request, services: SessionServices): Promise<void> {
+  if (await getCurrentUser(request, services)) throw redirect('/');
 }
 
 const REDIRECT_BASE = 'http://agenda.invalid';
@@ -128,8 +136,8 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
  * cookie carries (visitor.ts). The one way a session starts: the login, register and password actions (through
  * createUserSession) and the end-to-end fixtures that log in by cookie (openSessionCookie).
  */
-async function openSession(signedIn: SignedIn, userAgent: string): Promise<string> {
-  const { identity, store } = getServices();
+async function openSession(services: SessionServices, signedIn: SignedIn, userAgent: string): Promise<string> {
+  const { identity, store } = services;
   const { token, ttlMs } = await identity.openSession(signedIn);
   const now = new Date();
   await store.sessions.create({
@@ -144,36 +152,50 @@ async function openSession(signedIn: SignedIn, userAgent: string): Promise<strin
 }
 
 /** A new visitor's `__session` with a session in it (the end-to-end fixtures log in so). */
-export async function openSessionCookie(signedIn: SignedIn, userAgent = ''): Promise<string> {
-  return serializeVisitor({ t: await openSession(signedIn, userAgent) });
+export async function openSessionCookie(
+  services: SessionServices,
+  signedIn: SignedIn,
+  userAgent = '',
+): Promise<string> {
+  return serializeVisitor(services, { t: await openSession(services, signedIn, userAgent) });
 }
 
 /**
  * Starts a new session (the previous one of this browser is revoked: the id rotates at login). With Firebase Auth,
  * `idToken` is the fresh sign-in's ID token, exchanged for a session cookie.
  */
-export async function createUserSession(request: Request, uid: string, idToken: string | null = null): Promise<string> {
-  const previous = await getCurrentSession(request);
-  if (previous) await getServices().store.sessions.revoke(previous.sessionId);
-  const token = await openSession({ uid, idToken }, request.headers.get('User-Agent') ?? '');
+export async function createUserSession(
+  request: Request,
+  services: SessionServices,
+  uid: string,
+  idToken: string | null = null,
+): Promise<string> {
+  const previous = await getCurrentSession(request, services);
+  if (previous) await services.store.sessions.revoke(previous.sessionId);
+  const token = await openSession(services, { uid, idToken }, request.headers.get('User-Agent') ?? '');
   // The CSRF secret of the visitor before the login ends with it (csrf.ts): a token from before must not outlive it.
-  return updateVisitor(request, { t: token, c: undefined });
+  return updateVisitor(request, services, { t: token, c: undefined });
 }
 
 /** A login: a new session (the session's own CSRF token replaces the visitor's, see csrf.ts). The answer's headers. */
-export async function signIn(request: Request, uid: string, idToken: string | null = null): Promise<Headers> {
-  return new Headers({ 'Set-Cookie': await createUserSession(request, uid, idToken) });
+export async function signIn(
+  request: Request,
+  services: SessionServices,
+  uid: string,
+  idToken: string | null = null,
+): Promise<Headers> {
+  return new Headers({ 'Set-Cookie': await createUserSession(request, services, uid, idToken) });
 }
 
 /**
  * Revokes this browser's session (Firebase: the account's refresh tokens too); returns the Set-Cookie of `__session`
  * without it (gone altogether unless a message or a cookie choice remains in it).
  */
-export async function destroyUserSession(request: Request): Promise<string> {
-  const session = await getCurrentSession(request);
+export async function destroyUserSession(request: Request, services: SessionServices): Promise<string> {
+  const session = await getCurrentSession(request, services);
   if (session) {
-    await getServices().store.sessions.revoke(session.sessionId);
-    await getServices().identity.endSessions(session.user.uid);
+    await services.store.sessions.revoke(session.sessionId);
+    await services.identity.endSessions(session.user.uid);
   }
-  return updateVisitor(request, { t: undefined, c: undefined });
+  return updateVisitor(request, services, { t: undefined, c: undefined });
 }

@@ -16,13 +16,13 @@ export const DATABASE_FILE = 'agenda.sqlite';
 
 export async function prepareStore({ config, store, identity }: Pick<Services, 'config' | 'store' | 'identity'>) {
   const empty = await store.isEmpty();
-  await seedCategories(store);
+  await seedCategories({ store });
   if (empty && config.SEED_DEMO) {
-    const { events } = await seedDemo(store, new Date(), identity);
+    const { events } = await seedDemo({ store }, new Date(), identity);
     console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   // The places migration (issue 36), as the data migrations are run: events without a venue or organizer record get one.
-  const places = await attachPlacesToEvents(store, new Date());
+  const places = await attachPlacesToEvents({ store }, new Date());
   if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
   if (config.SEED_DEMO) {
     console.log('Comptes de démonstration :');
@@ -55,7 +55,9 @@ let lock: DataDirLock | null = null;
 export async function prepareServer(services: Services): Promise<{ limitsFile: string }> {
   const { config } = services;
   checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
-  lock = lockDataDir(config.DATA_DIR);
+  // The lock guards the SQLite database and its files. On Firestore, DATA_DIR holds nothing shared (the outbox of a
+  // development machine at most), and instances side by side each have their own.
+  if (!services.firebase) lock = lockDataDir(config.DATA_DIR);
   checkDatabase(services);
   await prepareStore(services);
   if (services.database.kind === 'sqlite') {

@@ -6,8 +6,7 @@
 import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
 import { z } from '~/domain/zod';
-import { getServices } from '../services';
-import { once } from './once';
+import type { Config } from './config';
 
 export const VISITOR_COOKIE = '__session';
 
@@ -36,18 +35,33 @@ const visitorState = z.object({
 
 export type VisitorState = z.infer<typeof visitorState>;
 
-const visitorCookie = once(() => {
-  const { config } = getServices();
-  return createCookie(VISITOR_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.SECURE_COOKIES,
-    path: '/',
-    secrets: [config.SESSION_SECRET],
-    // The browser keeps the cookie; the server decides (idle timeout, revocation, the consent's own date).
-    maxAge: 400 * 24 * 60 * 60,
-  });
-});
+/**
+ * What the cookie needs of the services: its signing secret and whether it is sent over HTTPS only. Every function here
+ * takes it from its caller (a route passes `context.services`): no module reaches for the process's services.
+ */
+export interface VisitorServices {
+  readonly config: Pick<Config, 'SESSION_SECRET' | 'SECURE_COOKIES'>;
+}
+
+const cookies = new WeakMap<VisitorServices['config'], ReturnType<typeof createCookie>>();
+
+/** The signed cookie of these settings, made once per configuration. */
+function visitorCookie({ config }: VisitorServices) {
+  let cookie = cookies.get(config);
+  if (!cookie) {
+    cookie = createCookie(VISITOR_COOKIE, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.SECURE_COOKIES,
+      path: '/',
+      secrets: [config.SESSION_SECRET],
+      // The browser keeps the cookie; the server decides (idle timeout, revocation, the consent's own date).
+      maxAge: 400 * 24 * 60 * 60,
+    });
+    cookies.set(config, cookie);
+  }
+  return cookie;
+}
 
 /** True when the request carries a `__session` cookie at all (valid or not): its answers are this visitor's own. */
 export function hasVisitorCookie(cookieHeader: string | null | undefined): boolean {
@@ -58,10 +72,10 @@ const read = new WeakMap<Request, Promise<VisitorState>>();
 const pending = new WeakMap<Request, VisitorState>();
 
 /** What this request's `__session` holds (an empty state when it has none, or an unreadable one). Read once. */
-export function readVisitor(request: Request): Promise<VisitorState> {
+export function readVisitor(request: Request, services: VisitorServices): Promise<VisitorState> {
   let found = read.get(request);
   if (!found) {
-    found = visitorCookie()
+    found = visitorCookie(services)
       .parse(request.headers.get('Cookie'))
       .then((value) => visitorState.safeParse(value))
       .then((parsed) => (parsed.success ? parsed.data : {}))
@@ -75,11 +89,11 @@ export function readVisitor(request: Request): Promise<VisitorState> {
 const isEmpty = (state: VisitorState) => !state.t && !state.f && !state.k;
 
 /** The Set-Cookie of a state: the signed cookie, or its removal when nothing is left in it. */
-export async function serializeVisitor(state: VisitorState): Promise<string> {
-  if (isEmpty(state)) return visitorCookie().serialize('', { maxAge: 0 });
+export async function serializeVisitor(services: VisitorServices, state: VisitorState): Promise<string> {
+  if (isEmpty(state)) return visitorCookie(services).serialize('', { maxAge: 0 });
   // A visitor's forms need a CSRF secret as soon as they have a cookie (see csrf.ts).
   const withSecret = state.c ? state : { ...state, c: crypto.randomBytes(18).toString('base64url') };
-  return visitorCookie().serialize(withSecret);
+  return visitorCookie(services).serialize(withSecret);
 }
 
 /**
@@ -87,11 +101,15 @@ export async function serializeVisitor(state: VisitorState): Promise<string> {
  * the previous ones (a logout and its message), so the last Set-Cookie of the answer carries them all; the HTTP layer
  * sends only that one (app/.server/platform/http-cache.ts).
  */
-export async function updateVisitor(request: Request, change: Partial<VisitorState>): Promise<string> {
-  const current = pending.get(request) ?? (await readVisitor(request));
+export async function updateVisitor(
+  request: Request,
+  services: VisitorServices,
+  change: Partial<VisitorState>,
+): Promise<string> {
+  const current = pending.get(request) ?? (await readVisitor(request, services));
   const next: VisitorState = { ...current, ...change };
   for (const key of Object.keys(change) as (keyof VisitorState)[]) if (change[key] === undefined) delete next[key];
   if (!next.c && !isEmpty(next)) next.c = crypto.randomBytes(18).toString('base64url');
   pending.set(request, next);
-  return serializeVisitor(next);
+  return serializeVisitor(services, next);
 }

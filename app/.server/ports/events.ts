@@ -1,9 +1,10 @@
 // Events, their occurrences and the moderation log.
+
+import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import type { CantonCode } from '~/domain/cantons';
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
 import type { ModerationAction } from '~/domain/moderation';
-import type { StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventPlaceLink } from './places';
 
 export interface EventQuery {
@@ -58,7 +59,7 @@ export interface EventStore {
   /** Events of these statuses that have not ended at this instant, per category (a series counts once). */
   countUpcomingByCategory(endsAfter: string, status: readonly EventStatus[]): Promise<Record<string, number>>;
   /**
-   * Events an admin must look at: pending ones, and public ones holding a pending revision (SPEC §4: counted live;
+   * Events an admin must look at: pending ones, and public ones holding a pending revision (docs/specification.md §4: counted live;
    * on Firestore from a listener on the denormalised `awaitingModeration` field).
    */
   countAwaitingModeration(): Promise<number>;

@@ -2,7 +2,7 @@
 
 export type Role = 'organizer' | 'admin';
 
-/** SPEC §3 user profile, plus what the local identity provider needs. */
+/** docs/specification.md §3 user profile, plus what the local identity provider needs. */
 export interface UserProfile {
   uid: string;
   email: string;
@@ -49,7 +49,7 @@ export interface UserStore {
   setPassword(uid: string, passwordHash: string, now: string): Promise<void>;
   setEmailVerified(uid: string, now: string): Promise<void>;
   updateProfile(uid: string, fields: { displayName: string }, now: string): Promise<UserProfile | null>;
-  /** SPEC §3 photoURL, from Google sign-in. */
+  /** docs/specification.md §3 photoURL, from Google sign-in. */
   setPhotoURL(uid: string, photoURL: string, now: string): Promise<UserProfile | null>;
   /** Deletes the account; its sessions and tokens go with it, its events stay without an owner. */
   delete(uid: string): Promise<void>;
@@ -65,7 +65,7 @@ export interface UserStore {
   /** Marks the account as a trusted organizer or not (same guards: the actor is still an active admin). */
   setTrusted(input: { uid: string; trusted: boolean; actorUid: string; now: string }): Promise<UserAdminWrite>;
 
-  // --- Push data (SPEC §3 « user push data », §7 « Update users/{uid} with fcmTokens, fcmToken and fcmTokenUpdatedAt »).
+  // --- Push data (docs/specification.md §3 « user push data », §7 « Update users/{uid} with fcmTokens, fcmToken and fcmTokenUpdatedAt »).
   // Stored in the user's own record (SQLite: columns fcm_tokens JSON, fcm_token, fcm_token_updated_at; Firestore:
   // fields fcmTokens map, fcmToken, fcmTokenUpdatedAt of users/{uid}). A token is opaque to the store: a Web Push
   // subscription (JSON of endpoint and keys) with the default transport, an FCM registration token with Firebase.
@@ -81,7 +81,7 @@ export interface UserStore {
    */
   savePushToken(uid: string, deviceId: string, device: PushDevice): Promise<boolean>;
   /**
-   * Forced regeneration (SPEC §4): removes `fcmTokens[deviceId]` and clears `fcmToken` and `fcmTokenUpdatedAt`
+   * Forced regeneration (docs/specification.md §4): removes `fcmTokens[deviceId]` and clears `fcmToken` and `fcmTokenUpdatedAt`
    * (set to null), atomically. Returns the token that was removed, or null when that device had none.
    */
   clearPushToken(uid: string, deviceId: string): Promise<string | null>;
@@ -95,7 +95,7 @@ export interface UserStore {
   listAdminPushDevices(): Promise<AdminPushDevice[]>;
 }
 
-/** One device's push registration: an entry of SPEC §3 `fcmTokens`, keyed by the device id (16 characters). */
+/** One device's push registration: an entry of docs/specification.md §3 `fcmTokens`, keyed by the device id (16 characters). */
 export interface PushDevice {
   token: string;
   /** ISO instant of the last registration of this token. */
@@ -104,7 +104,7 @@ export interface PushDevice {
   platform: string;
 }
 
-/** SPEC §3 user push data, as kept in the user's record. */
+/** docs/specification.md §3 user push data, as kept in the user's record. */
 export interface UserPushData {
   fcmTokens: Record<string, PushDevice>;
   /** The latest token registered by any device of the account. */

@@ -1,4 +1,4 @@
-// Admin devices for push (SPEC §6: admins only): registering a device's token, forced regeneration, and sending a
+// Admin devices for push (docs/specification.md §6: admins only): registering a device's token, forced regeneration, and sending a
 // message to every admin device, forgetting the tokens the push service no longer knows.
 import type { AgendaEvent } from '~/domain/event';
 import { UseCaseError } from '../platform/use-case-error';
@@ -21,7 +21,7 @@ export interface DeviceRegistration {
   platform: string;
 }
 
-/** Saves the token of one of the admin's devices (SPEC §3 fcmTokens[deviceId], fcmToken, fcmTokenUpdatedAt). */
+/** Saves the token of one of the admin's devices (docs/specification.md §3 fcmTokens[deviceId], fcmToken, fcmTokenUpdatedAt). */
 export async function registerPushDevice(
   deps: PushDeps,
   actor: UserProfile,
@@ -40,7 +40,7 @@ export async function registerPushDevice(
   return { updatedAt };
 }
 
-/** Forced regeneration (SPEC §4): the device's old token is deleted and the stored token fields cleared. */
+/** Forced regeneration (docs/specification.md §4): the device's old token is deleted and the stored token fields cleared. */
 export async function forgetPushDevice(deps: PushDeps, actor: UserProfile, deviceId: string): Promise<void> {
   if (actor.role !== 'admin') throw new UseCaseError(PUSH_ADMINS_ONLY, 'form', 403);
   await deps.store.users.clearPushToken(actor.uid, deviceId);
@@ -70,7 +70,7 @@ export async function pushToAdmins(deps: PushDeps, message: PushMessage): Promis
   return report;
 }
 
-/** The push of SPEC §2/§4 for a new submission: the title, and a link to the event in the moderation queue. */
+/** The push of docs/specification.md §2/§4 for a new submission: the title, and a link to the event in the moderation queue. */
 export function pendingEventMessage(
   event: Pick<AgendaEvent, 'id' | 'title'>,
   pendingCount: number,

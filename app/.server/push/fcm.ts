@@ -1,6 +1,6 @@
 // Push through Firebase Cloud Messaging (DATA_BACKEND=firestore with the FCM web app settings): the same push port as
 // Web Push, one multicast per 500 device tokens; tokens FCM says are gone or malformed come back as 'gone' so the use
-// case prunes them from the profiles (SPEC §3 fcmTokens). See docs/decisions/022-fcm-derriere-le-port-push.md.
+// case prunes them from the profiles (docs/specification.md §3 fcmTokens). See docs/decisions/022-fcm-derriere-le-port-push.md.
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 
 /** What this transport uses of firebase-admin's Messaging: one send to a list of device tokens. */

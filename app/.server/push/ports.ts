@@ -2,7 +2,7 @@
 // Firebase is configured (its adapter implements the same interface). Use cases never know which one runs.
 import type { PushClientConfig } from '~/domain/push';
 
-/** SPEC §3 push message: a notification (title, body, image, icon), data, and link options. */
+/** docs/specification.md §3 push message: a notification (title, body, image, icon), data, and link options. */
 export interface PushMessage {
   notification: { title: string; body: string; icon?: string; image?: string; badge?: string };
   /** String values only (FCM's rule, kept for both transports). `url` is the site path a click opens. */

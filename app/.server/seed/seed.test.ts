@@ -9,8 +9,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function seeded(now = NOW) {
   const { db, store } = memoryStore();
-  await seedCategories(store);
-  await seedDemo(store, now);
+  await seedCategories({ store });
+  await seedDemo({ store }, now);
   const all = db.prepare('SELECT * FROM events ORDER BY id').all() as Record<string, unknown>[];
   return { db, store, all };
 }

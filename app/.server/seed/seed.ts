@@ -1,10 +1,11 @@
 // Deterministic demo content, dated relative to today so the agenda always looks alive.
+
+import { expandSchedule, scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { DEFAULT_CATEGORIES } from '~/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '~/domain/dates';
 import { type AgendaEvent, contentOf, placeAndContactOf } from '~/domain/event';
 import { changedFields, type LifecycleAction } from '~/domain/event-lifecycle';
 import type { Partner } from '~/domain/partner';
-import { expandSchedule, scheduleSpan } from '~/domain/schedule-expand';
 import { slugify } from '~/domain/slug';
 import { changeEvent } from '../events/lifecycle';
 import { createLocalIdentity } from '../identity/local';
@@ -80,13 +81,13 @@ function buildSeedEventWithRevision(spec: SeedEventSpec, today: string, createdB
   return { ...event, revision: revised, pendingChanges: changedFields(event, revised) };
 }
 
-/** Categories are product data: an empty store always gets the 12 of SPEC. */
-export async function seedCategories(store: Store): Promise<void> {
+/** Categories are product data: an empty store always gets the 12 of docs/specification.md §2. */
+export async function seedCategories({ store }: { store: Store }): Promise<void> {
   if ((await store.categories.list()).length === 0) await store.categories.upsertMany(DEFAULT_CATEGORIES);
 }
 
 export async function seedDemo(
-  store: Store,
+  { store }: { store: Store },
   now = new Date(),
   identity: IdentityProvider = createLocalIdentity(store, ''),
 ): Promise<{ users: UserProfile[]; events: number }> {

@@ -35,7 +35,7 @@ export default function AdminClient({
     (notification: Partial<InAppNotification> & { id: string }) => {
       if (timers.current.has(notification.id)) return;
       dispatch({ type: 'add', notification });
-      // SPEC §4, §9: each notification stays 10 s.
+      // docs/specification.md §4, §9: each notification stays 10 s.
       timers.current.set(
         notification.id,
         setTimeout(() => remove(notification.id), NOTIFICATION_DISPLAY_MS),
@@ -59,12 +59,12 @@ export default function AdminClient({
     void syncAppBadge(pendingCount);
   }, [pendingCount]);
 
-  // SPEC §6, §9: push set up 1 s after start, revalidated then and every 6 hours.
+  // docs/specification.md §6, §9: push set up 1 s after start, revalidated then and every 6 hours.
   const context = useRef({ config: push, csrf });
   context.current = { config: push, csrf };
   useEffect(() => {
     const run = async () => {
-      // Without permission this only logs why (SPEC §8); the permission is asked from a button (a user gesture).
+      // Without permission this only logs why (docs/specification.md §8); the permission is asked from a button (a user gesture).
       if ((await setupPush(context.current)) === 'registered') announceActivation();
     };
     const first = setTimeout(run, PUSH_SETUP_DELAY_MS);

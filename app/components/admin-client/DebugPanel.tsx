@@ -1,4 +1,4 @@
-// SPEC §2 debug panel of the notifications: hidden by default, opened by an admin with `?debug=1`.
+// docs/specification.md §2 debug panel of the notifications: hidden by default, opened by an admin with `?debug=1`.
 import { useState } from 'react';
 import type { PushClientConfig } from '~/domain/push';
 import { DEVICE_ID_STORAGE_KEY, SERVICE_WORKER_URL } from '~/domain/push';

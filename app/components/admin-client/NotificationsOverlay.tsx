@@ -1,4 +1,4 @@
-// SPEC §2 notifications overlay: the admin's in-app notifications, newest on top, each removed after 10 s or when
+// docs/specification.md §2 notifications overlay: the admin's in-app notifications, newest on top, each removed after 10 s or when
 // dismissed, with 'Voir' to the event in the moderation queue; the unread badge; the push activation toast.
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';

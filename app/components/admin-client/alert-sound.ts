@@ -1,4 +1,4 @@
-// SPEC §9 alert sound: an 800 Hz sine tone lasting 0.5 s (Web Audio), only once the page may play sound.
+// docs/specification.md §9 alert sound: an 800 Hz sine tone lasting 0.5 s (Web Audio), only once the page may play sound.
 import { ALERT_TONE_HZ, ALERT_TONE_SECONDS } from '~/domain/push';
 
 let context: AudioContext | null = null;

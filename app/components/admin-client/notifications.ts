@@ -1,4 +1,4 @@
-// The in-app notifications list (SPEC §3, §4): newest on top, removed after 10 s or when dismissed; the unread count
+// The in-app notifications list (docs/specification.md §3, §4): newest on top, removed after 10 s or when dismissed; the unread count
 // goes up on add and down on removal, never below 0. Pure: the overlay runs it with React's useReducer.
 import { NOTIFICATION_DEFAULT_TITLE } from '~/domain/push';
 
@@ -21,7 +21,7 @@ export type NotificationsAction =
 
 export const initialNotifications: NotificationsState = { items: [], unread: 0 };
 
-/** SPEC §3: a notification without a title is a 'Nouvelle notification'. */
+/** docs/specification.md §3: a notification without a title is a 'Nouvelle notification'. */
 export function normalizeNotification(input: Partial<InAppNotification> & { id: string }): InAppNotification {
   return {
     id: input.id,

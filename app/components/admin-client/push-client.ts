@@ -1,6 +1,6 @@
-// Push on an admin's device (SPEC §4, §6, §8, §9): device id, subscription with the server's key, token saved in the
+// Push on an admin's device (docs/specification.md §4, §6, §8, §9): device id, subscription with the server's key, token saved in the
 // account (POST /push/subscription), revalidation, refresh after 7 days, forced regeneration. Errors only go to the
-// console (SPEC §8), with the codes of the Firebase messaging library for the same cases.
+// console (docs/specification.md §8), with the codes of the Firebase messaging library for the same cases.
 import {
   DEVICE_ID_LENGTH,
   DEVICE_ID_STORAGE_KEY,
@@ -32,7 +32,7 @@ export function logPushError(code: PushErrorCode, detail?: unknown) {
   console.warn(`[push] messaging/${code} : ${PUSH_ERRORS[code]}`, ...(detail === undefined ? [] : [detail]));
 }
 
-/** SPEC §5: push works only if the browser supports service workers and notifications. */
+/** docs/specification.md §5: push works only if the browser supports service workers and notifications. */
 export function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' && 'serviceWorker' in navigator && 'Notification' in window && 'PushManager' in window
@@ -68,7 +68,7 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** SPEC §3: generated once from user agent, platform and time, kept under `device_id`, 16 characters. */
+/** docs/specification.md §3: generated once from user agent, platform and time, kept under `device_id`, 16 characters. */
 export async function getDeviceId(): Promise<string> {
   const existing = storage(DEVICE_ID_STORAGE_KEY);
   if (existing && PUSH_DEVICE_ID_PATTERN.test(existing)) return existing;
@@ -157,7 +157,7 @@ async function fcmMessaging(config: FcmConfig) {
   return { messaging: messaging.getMessaging(app), ...messaging };
 }
 
-/** FCM: the registration token `firebase/messaging` gets for our service worker (SPEC §7 path). */
+/** FCM: the registration token `firebase/messaging` gets for our service worker (docs/specification.md §7 path). */
 async function fcmToken(
   config: FcmConfig,
   registration: ServiceWorkerRegistration,
@@ -216,7 +216,7 @@ export async function setupPush(ctx: PushContext, options: { forceSave?: boolean
   }
   const deviceId = await getDeviceId();
   const savedAt = Number(storage(TOKEN_SAVED_AT_KEY) ?? 0);
-  // SPEC §9: a token is refreshed after 7 days.
+  // docs/specification.md §9: a token is refreshed after 7 days.
   const expired = Boolean(savedAt && Date.now() - savedAt > PUSH_TOKEN_MAX_AGE_MS);
   const obtained =
     ctx.config.transport === 'fcm'
@@ -241,7 +241,7 @@ export async function setupPush(ctx: PushContext, options: { forceSave?: boolean
   return 'registered';
 }
 
-/** SPEC §4 forced regeneration: the old token is deleted, the stored token fields cleared, and a new one requested. */
+/** docs/specification.md §4 forced regeneration: the old token is deleted, the stored token fields cleared, and a new one requested. */
 export async function regeneratePushToken(ctx: PushContext): Promise<SetupOutcome> {
   const deviceId = await getDeviceId();
   if (!(await post(ctx, { intent: 'forget', deviceId }))) logPushError('token-update-failed');
@@ -271,7 +271,7 @@ export async function requestPushPermission(): Promise<NotificationPermission | 
   return Notification.requestPermission();
 }
 
-/** SPEC §9: the toast 'Notifications activées' shows 2 s after setup. */
+/** docs/specification.md §9: the toast 'Notifications activées' shows 2 s after setup. */
 export function announceActivation() {
   setTimeout(() => {
     window.dispatchEvent(

@@ -5,9 +5,9 @@ import { Form, useNavigation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { SelectField, TextField } from '~/components/form/Field';
-import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
+import { useAppForm } from '~/components/form/use-app-form';
 import { rhythmsFor } from '~/domain/alert';
-import { ALERT_ACTION, ALERT_FIELDS, alertRequestSchema } from '~/domain/alert-form';
+import { ALERT_ACTION, alertRequestSchema } from '~/domain/alert-form';
 import { RhythmChoice } from './AlertSubscribeLite';
 import { AlertSubscribeSection } from './AlertSubscribeSection';
 
@@ -22,13 +22,14 @@ export function AlertSubscribeForm({
   filter: string;
   /** The filter in words. */
   description: string;
-  answer?: FormAnswer | null;
+  /** The action's answer (conform's reply), when it refused the alert. */
+  answer?: unknown;
 }) {
   const navigation = useNavigation();
-  const { fields, form, attempt, formProps } = useAppForm({
+  const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'alerte',
     schema: alertRequestSchema,
-    answer,
+    lastResult: answer,
     defaultValue: { rythme: 'weekly', filtre: filter },
   });
   const submitting = navigation.state === 'submitting' && navigation.formAction === ALERT_ACTION;
@@ -37,7 +38,7 @@ export function AlertSubscribeForm({
       <ErrorSummary
         errors={form.allErrors}
         attempt={attempt}
-        order={ALERT_FIELDS}
+        order={order}
         title={'L’alerte n’a pas été créée\u00a0: corrigez les champs signalés ci-dessous.'}
       />
       <Form method="post" action={ALERT_ACTION} className="form" {...formProps}>

@@ -1,7 +1,7 @@
-// Cookie consent (SPEC §2, §4): the banner until a choice exists, and the 'Préférences des cookies' dialog that the
+// Cookie consent (docs/specification.md §2, §4): the banner until a choice exists, and the 'Préférences des cookies' dialog that the
 // footer's 'Cookies' button reopens. Without JavaScript both are forms posting to /cookies, which keeps the choice in
 // `__session`, and the dialog opens as the link's target (CSS :target). With JavaScript the same forms post by fetch
-// and the browser's local storage keeps the choice (SPEC's three keys): the page, the same for every visitor without
+// and the browser's local storage keeps the choice (the three keys of docs/specification.md §3): the page, the same for every visitor without
 // a `__session` (it may come from a shared cache), hides the banner itself (CONSENT_SCRIPT in root.tsx).
 import { Link, useLocation } from '@remix-run/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The footer's 'Cookies' button (SPEC §2), apart from the consent component: the footer is on every page and this is
+// The footer's 'Cookies' button (docs/specification.md §2), apart from the consent component: the footer is on every page and this is
 // all it needs of it.
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { COOKIE_PREFERENCES_ID } from '~/domain/consent';

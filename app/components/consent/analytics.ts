@@ -1,4 +1,4 @@
-// Audience measurement in the browser, only with the visitor's consent: a page view after every navigation (SPEC §2)
+// Audience measurement in the browser, only with the visitor's consent: a page view after every navigation (docs/specification.md §2)
 // sent to our own counter, and the optional external script, loaded once consent is given.
 import { useLocation } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -33,7 +33,7 @@ export function usePageViews(granted: boolean) {
   }, [granted, location.key]);
 }
 
-/** SPEC §4: saving the preferences updates the analytics tool's consent (granted or denied). */
+/** docs/specification.md §4: saving the preferences updates the analytics tool's consent (granted or denied). */
 export function updateAnalyticsConsent(granted: boolean) {
   const state = granted ? 'granted' : 'denied';
   window.gtag?.('consent', 'update', { analytics_storage: state });

@@ -1,8 +1,8 @@
-// Where the browser keeps the visitor's cookie choice (SPEC §3: three local-storage keys), and the mark on <html> that
+// Where the browser keeps the visitor's cookie choice (docs/specification.md §3: three local-storage keys), and the mark on <html> that
 // hides the banner before the first paint (CONSENT_SCRIPT in root.tsx).
 import { CONSENT_STORAGE_KEYS, type CookieConsent as Consent } from '~/domain/consent';
 
-/** SPEC §3: the preferences, the consent-given flag and the consent date, under three local-storage keys. */
+/** docs/specification.md §3: the preferences, the consent-given flag and the consent date, under three local-storage keys. */
 export function writeConsentStorage(consent: Consent | null) {
   // The mark the consent script of root.tsx sets before the first paint, which hides the banner.
   if (consent) document.documentElement.dataset.consent = '1';

@@ -8,7 +8,7 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';
 import type { z } from '~/domain/zod';
 import { ErrorSummary } from './ErrorSummary';
-import { type FormAnswer, useAppForm } from './use-app-form';
+import { isRefusal, formMessage as messageOf, useAppForm } from './use-app-form';
 
 type AccountFields = ReturnType<typeof useAppForm>['fields'];
 
@@ -17,8 +17,8 @@ interface AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> {
   id: string;
   /** The schema the action parses with: constraints and checks come from it. */
   schema: Schema;
-  /** The action's answer to this form (refused or done), nothing before the first one. */
-  answer: FormAnswer | null | undefined;
+  /** The action's answer to this form (conform's reply when refused, or done), nothing before the first one. */
+  answer: unknown;
   /** The values shown before any refusal (the profile's current name). */
   defaultValue?: Record<string, string | undefined>;
   submitLabel: string;
@@ -29,10 +29,6 @@ interface AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> {
   /** The fields (and hidden inputs) of the form. */
   children: (fields: AccountFields) => ReactNode;
 }
-
-/** An answer that refused something: conform shows its messages and the input it kept. */
-const refusalOf = (answer: FormAnswer | null | undefined) =>
-  answer && Object.values(answer.errors ?? {}).some(Boolean) ? answer : null;
 
 export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AccountFormProps<Schema>) {
   // conform reads the answer's input only when a form starts: a new answer mounts a new form.
@@ -56,13 +52,14 @@ function FreshAccountForm<Schema extends z.ZodType<Record<string, unknown>>>({
   children,
   answered,
 }: AccountFormProps<Schema> & { answered: number }) {
-  const refusal = refusalOf(answer);
+  // A refusal: conform shows its messages and the input it kept (never a password: the server hides them).
+  const refusal = isRefusal(answer) ? answer : null;
   // Checked at sending, not on leaving a field: a message appearing when the pointer presses the button would move the
   // button away from under it, and the click would be lost (the forms are short: nothing is far from its message).
   const { form, fields, attempt, formProps } = useAppForm({
     id,
     schema,
-    answer: refusal,
+    lastResult: refusal,
     defaultValue,
     shouldValidate: 'onSubmit',
   });
@@ -71,7 +68,7 @@ function FreshAccountForm<Schema extends z.ZodType<Record<string, unknown>>>({
   const sendButton = useRef<HTMLButtonElement>(null);
   // `attempt` counts the sendings the browser's check refused in this form (conform's own checks of a field, sent by
   // its hidden button, are not counted). The server's message stays until the person sends again.
-  const formMessage = attempt ? form.errors?.[0] : (refusal?.errors?.form ?? undefined);
+  const formMessage = attempt ? form.errors?.[0] : messageOf(refusal);
   // After the server's refusal the focus goes to the form's message (ErrorSummary takes it), else to the first field
   // refused. This form was mounted for that answer: this runs once, with it.
   const refusedFieldsOnly = Boolean(refusal) && !formMessage;

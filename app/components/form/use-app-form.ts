@@ -1,38 +1,51 @@
-// The one form mechanism (decision 040): conform drives every form, fed by the zod schema the server parses with.
-// The server still answers a refused form with `{ errors, values }` (app/.server/platform/refusal.ts); this hook turns
-// that answer into conform's last result, so the same page works without JavaScript (the server re-renders it with the
-// messages and the input) and with it (checks on leaving a field or at sending with the same schema, then at each
-// keystroke; focus on the error summary after a refused sending).
+// The one form mechanism (decisions 040 and 078): conform drives every form, fed by the zod schema the server parses
+// with. The server answers a refused form with conform's reply (app/.server/platform/refusal.ts), which this hook takes
+// as the form's last result as it is: the same page works without JavaScript (the server renders it with the messages
+// and the input) and with it (checks on leaving a field or at sending with the same schema, then at each keystroke;
+// focus on the error summary after a refused sending).
 import { parse, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { FieldErrors } from '~/domain/forms';
 import type { z } from '~/domain/zod';
 
-/** What a route's action answers when it refuses a form (the fields' messages, and the input to show again). */
-export interface FormAnswer {
-  errors?: FieldErrors;
-  values?: Record<string, unknown>;
-}
+/** An action's answer to a form: conform's reply (refused: its messages and the input), with what else the page needs. */
+export type FormResult = SubmissionResult<string[]>;
 
 /** The name of the button conform submits the form with to check a field (on leaving it, at each keystroke). */
 const INTENT = '__intent__';
 
-/** A field's message under `form` (or none) is about the whole form: conform keeps those under the empty name. */
-const FORM_KEY = 'form';
+/** An answer that refused the form (a form done answers something else, or conform's reply without messages). */
+export const isRefusal = (answer: unknown): answer is FormResult & { status: 'error' } =>
+  typeof answer === 'object' && answer !== null && (answer as FormResult).status === 'error';
 
-/** The server's answer as conform's last result: every refused field marked as checked, its message beside it. */
-export function toLastResult(answer: FormAnswer | null | undefined): SubmissionResult<string[]> | undefined {
-  if (!answer?.errors) return undefined;
-  const error: Record<string, string[]> = {};
-  for (const [name, message] of Object.entries(answer.errors)) {
-    if (message) error[name === FORM_KEY ? '' : name] = [message];
-  }
-  const initialValue: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.values ?? {})) {
-    if (typeof value === 'string') initialValue[name] = value;
-  }
-  return { status: 'error', initialValue, error, fields: Object.keys(initialValue) };
+/** The message of a refused form about the whole form (« Email ou mot de passe incorrect. »), if any. */
+export const formMessage = (answer: unknown): string | undefined =>
+  isRefusal(answer) ? (answer.error?.[''] ?? undefined)?.[0] : undefined;
+
+/** The text an answer kept, by field: every field sent, an empty one as '' (conform's reply leaves it out). */
+export function keptValues(answer: unknown): Record<string, string> | undefined {
+  if (!isRefusal(answer)) return undefined;
+  const values: Record<string, string> = {};
+  for (const name of answer.fields ?? []) values[name] = '';
+  for (const [name, value] of Object.entries(answer.initialValue ?? {}))
+    if (typeof value === 'string') values[name] = value;
+  return values;
+}
+
+/** The first message of each field an answer refused; the whole form's under the empty name. */
+export function firstMessages(answer: unknown): Record<string, string> {
+  const messages: Record<string, string> = {};
+  if (!isRefusal(answer)) return messages;
+  for (const [name, list] of Object.entries(answer.error ?? {})) if (list?.[0]) messages[name] = list[0];
+  return messages;
+}
+
+/** The fields of a schema in the order it declares them, which is the form's: the error summary lists them so. */
+export function fieldOrder(schema: z.ZodType): string[] {
+  const shape =
+    (schema as { shape?: Record<string, unknown> }).shape ?? (schema as { in?: { shape?: object } }).in?.shape;
+  return shape ? Object.keys(shape) : [];
 }
 
 /** A check that is not one zod schema alone (the event form adds its cross-field rules): messages by field. */
@@ -43,8 +56,8 @@ interface AppFormOptions<Schema extends z.ZodType<Record<string, unknown>>> {
   id: string;
   /** The schema the server parses with: it gives the constraints (required, lengths, patterns) and the checks. */
   schema: Schema;
-  /** The action's answer, when it refused the form. */
-  answer?: FormAnswer | null;
+  /** The action's answer (conform's reply), when it refused the form. */
+  lastResult?: unknown;
   /**
    * How many answers came before this form, when it is mounted afresh for each one (it counts them itself otherwise):
    * the error summary takes the focus after each.
@@ -72,7 +85,8 @@ export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(op
   const [attempt, setAttempt] = useState(0);
   // One result per answer: conform reports a new result object on every render otherwise (an answer without errors,
   // such as an import's prefill, would loop).
-  const lastResult = useMemo(() => toLastResult(options.answer), [options.answer]);
+  const answer = options.lastResult;
+  const lastResult = useMemo(() => (isRefusal(answer) ? answer : undefined), [answer]);
   const [form, fields] = useForm<Record<string, unknown>, Record<string, unknown>, string[]>({
     id: options.id,
     lastResult,
@@ -93,7 +107,7 @@ export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(op
     },
   });
   // A refusal from the server is an attempt too (the summary takes the focus after it as well).
-  const counted = useAnswerCount(options.answer);
+  const counted = useAnswerCount(lastResult);
   const answered = options.answered ?? counted;
   /** The form element's props: conform's id and submit check, and no browser bubbles (the messages are ours). */
   const formProps = {
@@ -107,7 +121,8 @@ export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(op
       if (event.defaultPrevented && submitter?.getAttribute('name') !== INTENT) setAttempt((n) => n + 1);
     },
   };
-  return { form, fields, attempt: attempt + answered, formProps };
+  const order = useMemo(() => fieldOrder(schema), [schema]);
+  return { form, fields, attempt: attempt + answered, formProps, order };
 }
 
 /** How many answers the action gave (one more each time a new one arrives). */

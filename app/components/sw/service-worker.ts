@@ -1,4 +1,4 @@
-// The page's side of the service worker (SPEC §4, §7): registration at /firebase-messaging-sw.js, reload when a new
+// The page's side of the service worker (docs/specification.md §4, §7): registration at /firebase-messaging-sw.js, reload when a new
 // worker takes over a page it already controlled, forced update, messages, and the app badge. Loaded after the page.
 import {
   SERVICE_WORKER_URL,
@@ -40,7 +40,7 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
       const watch = (worker: ServiceWorker | null) => {
         if (!worker) return;
         const onState = () => {
-          // SPEC §4: a new worker installed while one controls the page → it takes over, and the page reloads.
+          // docs/specification.md §4: a new worker installed while one controls the page → it takes over, and the page reloads.
           if (worker.state === 'installed' && container.controller) worker.postMessage({ type: 'SKIP_WAITING' });
         };
         worker.addEventListener('statechange', onState);
@@ -57,7 +57,7 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
   return registering;
 }
 
-/** The registration once a worker is active, or null after SPEC's 10 s activation timeout. */
+/** The registration once a worker is active, or null after the 10 s activation timeout of docs/specification.md §9. */
 export async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!supported()) return null;
   await registerServiceWorker();
@@ -77,7 +77,7 @@ export async function postToServiceWorker(message: WorkerMessage, timeoutMs = 3_
   return Promise.race([answer, wait(timeoutMs).then(() => null)]);
 }
 
-/** The app badge (installed app, SPEC §9) shows the count; 0 or null clears it. The worker keeps it for pushes. */
+/** The app badge (installed app, docs/specification.md §9) shows the count; 0 or null clears it. The worker keeps it for pushes. */
 export async function syncAppBadge(count: number | null): Promise<void> {
   const value = count && count > 0 ? count : 0;
   try {
@@ -91,7 +91,7 @@ export async function syncAppBadge(count: number | null): Promise<void> {
   }
 }
 
-/** SPEC §4 forced update: unregister every worker, clear the caches, wait 1 s, register again, reload after 2 s. */
+/** docs/specification.md §4 forced update: unregister every worker, clear the caches, wait 1 s, register again, reload after 2 s. */
 export async function forceServiceWorkerUpdate(): Promise<void> {
   if (supported()) {
     const registrations = await navigator.serviceWorker.getRegistrations();

@@ -23,7 +23,7 @@ import { MailQueue } from './MailQueue';
 import { UpcomingBy } from './UpcomingBy';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, context.services);
   const store = context.services.store;
   const [dashboard, donations, mails] = await Promise.all([
     adminDashboard({ store }),
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** « Réessayer » a failed mail, or all of them (the mail panel). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const form = await guardPost(request, context, { audience: 'signed-in' });
   const all = form.get('intent') === 'retry-all-mails';
   const retried = await retryFailedMails(
@@ -50,7 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? 'Le mail repart : il sera envoyé dans un instant si le serveur de mail répond.'
         : `${retried} mails repartent : ils seront envoyés dans un instant si le serveur de mail répond.`;
   return redirect('/admin#mails', {
-    headers: { 'Set-Cookie': await setFlash(request, { kind: retried === 0 ? 'info' : 'success', message }) },
+    headers: {
+      'Set-Cookie': await setFlash(request, context.services, { kind: retried === 0 ? 'info' : 'success', message }),
+    },
   });
 }
 

@@ -5,8 +5,8 @@ import type { CategoryWithUsage } from '~/.server/categories/admin-categories';
 import { ConfirmAction } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError } from '~/components/form/FieldNotes';
+import { type FormResult, firstMessages, keptValues } from '~/components/form/use-app-form';
 import { categoryEditSchema } from '~/domain/category-form';
-import type { FieldErrors } from '~/domain/forms';
 import type { action } from './route';
 
 export const CONFIRM_DELETE_PARAM = 'supprimer';
@@ -67,7 +67,8 @@ function EditCell({
   );
 }
 
-export type ActionResult = { intent: string; slug: string; errors: FieldErrors; values: Record<string, string> };
+/** The action's answer to a form of the page: which one (`operation`, the row's `slug`), and conform's reply. */
+export type ActionResult = { operation: string; slug: string } & Partial<FormResult>;
 
 export function CategoryRow({
   category: c,
@@ -84,16 +85,16 @@ export function CategoryRow({
 }) {
   const fetcher = useFetcher<typeof action>();
   const result: ActionResult | undefined = fetcher.data ?? pageResult;
-  const errors = result?.errors ?? {};
+  const errors = firstMessages(result);
   // After a refused edit, the row shows what the admin typed, not the stored values.
-  const typed = result?.intent === 'update' ? result.values : null;
+  const typed = result?.operation === 'update' ? (keptValues(result) ?? null) : null;
   const formId = `${rowAnchor(c.slug)}-edition`;
   const id = (field: string) => `${rowAnchor(c.slug)}-${field}`;
   const invalid = (field: string) =>
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id(field)}-error` } : {};
   /** What every control of the row's edit form carries: its id, its name, its form, its message when refused. */
   const control = (field: string) => ({ id: id(field), name: field, form: formId, ...invalid(field) });
-  const rowMessage = errors.delete ?? errors.form;
+  const rowMessage = errors.delete ?? errors[''];
 
   return (
     <>

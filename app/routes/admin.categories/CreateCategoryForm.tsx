@@ -2,7 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { RequiredNote, TextAreaField, TextField } from '~/components/form/Field';
-import { useAppForm } from '~/components/form/use-app-form';
+import { keptValues, useAppForm } from '~/components/form/use-app-form';
 import { CATEGORY_SLUG_MAX, CATEGORY_SLUG_MIN } from '~/domain/categories';
 import { categoryCreateSchema } from '~/domain/category-form';
 import { slugify } from '~/domain/slug';
@@ -14,7 +14,7 @@ const DEFAULT_COLOR = '#1f5f8b';
 export function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | undefined }) {
   const fetcher = useFetcher<typeof action>();
   const result: ActionResult | undefined = fetcher.data ?? pageResult;
-  const typed = result?.values;
+  const typed = keptValues(result);
   // conform on the schema the action parses with: the constraints (required, lengths, the slug's pattern) come from
   // it. Checked at sending: the button sits right below the fields.
   const {
@@ -24,7 +24,7 @@ export function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | 
   } = useAppForm({
     id: 'category-create',
     schema: categoryCreateSchema,
-    answer: result,
+    lastResult: result,
     defaultValue: { color: DEFAULT_COLOR, active: 'on' },
     shouldValidate: 'onSubmit',
   });

@@ -1,4 +1,4 @@
-// ManageCategories (SPEC §2): the categories in order, created, edited in place, reordered, deactivated or deleted.
+// ManageCategories (docs/specification.md §2): the categories in order, created, edited in place, reordered, deactivated or deleted.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
@@ -12,19 +12,19 @@ import {
 } from '~/.server/categories/admin-categories';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, type ParsedForm, readForm, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { ConfirmPanel } from '~/components/ConfirmAction';
-import { CATEGORY_FORM_FIELDS, categoryCreateSchema, categoryEditSchema } from '~/domain/category-form';
-import { formValues } from '~/domain/forms';
+import { categoryCreateSchema, categoryEditSchema } from '~/domain/category-form';
 import { pageMeta } from '~/domain/meta';
+import { z } from '~/domain/zod';
 import { CategoryRow, CONFIRM_DELETE_PARAM, deletion, rowAnchor } from './CategoryRow';
 import { CreateCategoryForm } from './CreateCategoryForm';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const categories = await categoriesForAdmin(context.services, admin);
   // Without JavaScript, « Supprimer » leads here first: the confirmation step (ConfirmAction).
   const asked = new URL(request.url).searchParams.get(CONFIRM_DELETE_PARAM);
@@ -35,35 +35,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const INTENTS = ['create', 'update', 'move-up', 'move-down', 'deactivate', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is Intent => INTENTS.some((intent) => intent === value);
+/** The row's buttons (move, deactivate, delete) carry no field but the row's slug. */
+const buttonOnly = z.object({});
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const deps = context.services;
   const intent = formData.get('intent');
   // The row's category (hidden field), or the slug typed in the create form.
   const slug = String(formData.get('slug') ?? '').trim();
-  const values = formValues(formData, CATEGORY_FORM_FIELDS);
-  const kept = { intent: isIntent(intent) ? intent : '', slug, values };
+  // Which form the answer goes back to: the create form, or the row of `slug`.
+  const extra = { operation: isIntent(intent) ? intent : '', slug };
+  let submission: ParsedForm = readForm(formData, buttonOnly);
   const done = async (message: string, anchor?: string) =>
     // The anchor brings the row back into view after a full page load (without JS).
     redirect(`/admin/categories${anchor ? `#${rowAnchor(anchor)}` : ''}`, {
-      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
+      headers: { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) },
     });
 
   try {
     switch (isIntent(intent) ? intent : null) {
       case 'create': {
-        const parsed = categoryCreateSchema.safeParse(values);
-        if (!parsed.success) return invalid(parsed.error, kept);
-        const created = await createCategory(deps, admin, parsed.data);
+        const form = readForm(formData, categoryCreateSchema);
+        if (form.status !== 'success') return invalid(form, { extra });
+        submission = form;
+        const created = await createCategory(deps, admin, form.value);
         return done(`Catégorie « ${created.label} » créée.`, created.slug);
       }
       case 'update': {
         // No slug in this schema: a posted one is ignored, the row's slug only says which category.
-        const parsed = categoryEditSchema.safeParse(values);
-        if (!parsed.success) return invalid(parsed.error, kept);
-        const updated = await updateCategory(deps, admin, slug, parsed.data);
+        const form = readForm(formData, categoryEditSchema);
+        if (form.status !== 'success') return invalid(form, { extra });
+        submission = form;
+        const updated = await updateCategory(deps, admin, slug, form.value);
         return done(`Catégorie « ${updated.label} » enregistrée.`, updated.slug);
       }
       case 'move-up':
@@ -87,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
     }
   } catch (error) {
-    return refused(error, kept);
+    return refused(submission, error, { extra });
   }
 }
 
@@ -130,13 +135,15 @@ export default function ManageCategoriesPage() {
                 position={index + 1}
                 first={index === 0}
                 last={index === categories.length - 1}
-                pageResult={result && result.intent !== 'create' && result.slug === category.slug ? result : undefined}
+                pageResult={
+                  result && result.operation !== 'create' && result.slug === category.slug ? result : undefined
+                }
               />
             ))}
           </tbody>
         </table>
       </div>
-      <CreateCategoryForm pageResult={result && result.intent === 'create' ? result : undefined} />
+      <CreateCategoryForm pageResult={result && result.operation === 'create' ? result : undefined} />
     </AdminShell>
   );
 }

@@ -4,11 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { parseDecisionForm } from '~/.server/moderation/decision-form';
+import { parseDecisionForm } from '~/.server/http/decision-form';
 import { decideOnEvent, moderationPage } from '~/.server/moderation/moderation-page';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { refused } from '~/.server/platform/refusal';
+import { refusedAction } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
 import { formatDateTime } from '~/domain/dates';
@@ -19,12 +19,12 @@ import { Decision } from './Decision';
 import { ACTION_DONE, inTab, listParams, STATUS_LABELS, STATUS_TABS } from './moderation-ui';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, context.services);
   return moderationPage(context.services, new URL(request.url));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const decision = parseDecisionForm(await guardPost(request, context, { audience: 'signed-in' }));
   try {
     const { event, deleted, revision } = await decideOnEvent(context.services, admin, {
@@ -37,11 +37,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const leaves = deleted || !inTab(decision.returnQuery.status, event);
     const target = leaves ? decision.next : event.id;
     const done = ACTION_DONE[decision.intent as ModerationDecision];
-    const flash = await setFlash(request, { kind: 'success', message: done(workingView(event).title, revision) });
+    const flash = await setFlash(request, context.services, {
+      kind: 'success',
+      message: done(workingView(event).title, revision),
+    });
     const search = listParams(decision.returnQuery, target ? { eventId: target } : {});
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
-    return refused(error, { eventId: decision.eventId, intent: decision.intent, reason: decision.reason });
+    return refusedAction(error, { eventId: decision.eventId, intent: decision.intent, reason: decision.reason });
   }
 }
 

@@ -2,16 +2,16 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { RequiredNote, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError, FieldHint } from '~/components/form/FieldNotes';
-import { useAppForm } from '~/components/form/use-app-form';
+import { firstMessages, useAppForm } from '~/components/form/use-app-form';
 import { PartnerLogo } from '~/components/PartnerLogo';
-import type { FieldErrors } from '~/domain/forms';
 import type { Partner } from '~/domain/partner';
 import { PARTNER_KIND_LABELS, partnerFormSchema } from '~/domain/partner-form';
 
 interface PartnerEditorProps {
   editing: Partner | null;
   values: Record<string, string>;
-  errors: FieldErrors;
+  /** The action's answer to this form (conform's reply), when it refused it. */
+  answer: unknown;
   formKey: number;
   saving: boolean;
 }
@@ -26,12 +26,14 @@ export function PartnerEditor(props: PartnerEditorProps) {
 }
 
 /** The form on the schema the action parses with (constraints and checks from it); the logo is the server's alone. */
-function PartnerForm({ editing, values, errors, saving }: PartnerEditorProps) {
+function PartnerForm({ editing, values, answer, saving }: PartnerEditorProps) {
+  // The messages only the server gives: the logo's, the whole form's.
+  const errors = firstMessages(answer);
   const formIntent = editing ? 'update' : 'create';
   const { form, fields, formProps } = useAppForm({
     id: 'partner-form',
     schema: partnerFormSchema,
-    answer: Object.keys(errors).length > 0 ? { errors, values } : null,
+    lastResult: answer,
     defaultValue: values,
     shouldValidate: 'onSubmit',
   });
@@ -105,9 +107,9 @@ function PartnerForm({ editing, values, errors, saving }: PartnerEditorProps) {
         <label className="check">
           <input type="checkbox" name="active" defaultChecked={values.active === 'on'} /> Actif : visible sur le site
         </label>
-        {errors.form ? (
+        {errors[''] ? (
           <p className="field__error" role="alert">
-            {errors.form}
+            {errors['']}
           </p>
         ) : null}
         <div className="admin-actions">

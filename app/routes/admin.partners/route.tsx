@@ -1,7 +1,7 @@
 // /admin/partners (ManagePartners): partners and donors in their public order, with a create form and, for
 // ?edit=<id>, an edit form on the same page. Every button is a plain POST form, so it all works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import {
   createPartner,
@@ -14,22 +14,22 @@ import {
 import { setFlash } from '~/.server/platform/flash';
 import { refusedImageMessage } from '~/.server/platform/form-body';
 import { guardPost } from '~/.server/platform/guard';
-import { invalidFields } from '~/.server/platform/refusal';
+import { invalid, readForm, refused, refusedAction, typedText } from '~/.server/platform/refusal';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
+import { isRefusal, keptValues } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
-import { type FieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 import type { Partner } from '~/domain/partner';
-import { PARTNER_FORM_FIELDS } from '~/domain/partner-form';
+import { partnerFormSchema } from '~/domain/partner-form';
 import { PartnerEditor } from './PartnerEditor';
 import { PartnerTable } from './PartnerTable';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const groups = await partnersForAdmin(context.services.store, admin);
+  const admin = await requireAdmin(request, context.services);
+  const groups = await partnersForAdmin(context.services, admin);
   const editId = new URL(request.url).searchParams.get('edit');
   const editing = editId ? ([...groups.partenaire, ...groups.donateur].find((p) => p.id === editId) ?? null) : null;
   return { groups, editing, editMissing: Boolean(editId && !editing) };
@@ -53,28 +53,35 @@ async function logoOf(formData: FormData, values: Record<string, string>): Promi
 const kindWord = (p: Partner) => (p.kind === 'donateur' ? 'Le donateur' : 'Le partenaire');
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const deps = context.services;
   const intent = String(formData.get('intent') ?? '') as Intent;
   const id = String(formData.get('id') ?? '');
   const done = async (message: string, anchor?: string) =>
     redirect(`/admin/partners${anchor ? `#partner-${anchor}` : ''}`, {
-      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
+      headers: { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) },
     });
   try {
     switch (intent) {
       case 'create':
       case 'update': {
-        const values = formValues(formData, [...PARTNER_FORM_FIELDS, 'pendingLogo']);
-        const submission = { values, logo: await logoOf(formData, values) };
-        const result =
-          intent === 'create'
-            ? await createPartner(deps, admin, submission)
-            : await updatePartner(deps, admin, id, submission);
-        if (!result.ok) {
-          return invalidFields(result.errors, { intent, id, values: { ...values, pendingLogo: result.pendingLogo } });
+        // The use case checks the fields with the same schema, and keeps a logo sent with a refused form aside.
+        const form = readForm(formData, partnerFormSchema);
+        const values = typedText(form);
+        const extra = { operation: intent, id, pendingLogo: values.pendingLogo ?? '' };
+        let result: Awaited<ReturnType<typeof createPartner>>;
+        try {
+          const submission = { values, logo: await logoOf(formData, values) };
+          result =
+            intent === 'create'
+              ? await createPartner(deps, admin, submission)
+              : await updatePartner(deps, admin, id, submission);
+        } catch (error) {
+          return refused(form, error, { extra });
         }
+        if (!result.ok)
+          return invalid(form, { errors: result.errors, extra: { ...extra, pendingLogo: result.pendingLogo } });
         const { partner } = result;
         return done(
           intent === 'create'
@@ -104,11 +111,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
     }
   } catch (error) {
-    if (!(error instanceof UseCaseError)) throw error;
-    return data(
-      { intent, id, errors: { [error.field]: error.message } as FieldErrors, values: null },
-      { status: error.status },
-    );
+    // A row's button (move, deactivate): its refusal above the lists.
+    return refusedAction(error, { operation: intent, id });
   }
 }
 
@@ -133,11 +137,12 @@ export default function ManagePartnersPage() {
   const formKey = useFormKey(result);
   const formIntent = editing ? 'update' : 'create';
   // The answer concerns this form (and not a row's button, nor another partner's edit).
-  const mine = result?.values && result.intent === formIntent && (!editing || result.id === editing.id);
+  const answer =
+    isRefusal(result) && result.operation === formIntent && (!editing || result.id === editing.id) ? result : null;
+  const kept = keptValues(answer);
   const values: Record<string, string> =
-    mine && result.values ? result.values : editing ? valuesOf(editing) : EMPTY_VALUES;
-  const errors: FieldErrors = mine ? result.errors : {};
-  const refusal = result && !result.values ? result.errors.form : undefined;
+    answer && kept ? { ...kept, pendingLogo: answer.pendingLogo } : editing ? valuesOf(editing) : EMPTY_VALUES;
+  const refusal = result && !isRefusal(result) && 'message' in result ? result.message : undefined;
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === formIntent;
 
   return (
@@ -160,7 +165,7 @@ export default function ManagePartnersPage() {
           <PartnerTable kind="partenaire" partners={groups.partenaire} editingId={editing?.id} />
           <PartnerTable kind="donateur" partners={groups.donateur} editingId={editing?.id} />
         </div>
-        <PartnerEditor editing={editing} values={values} errors={errors} formKey={formKey} saving={saving} />
+        <PartnerEditor editing={editing} values={values} answer={answer} formKey={formKey} saving={saving} />
       </div>
     </AdminShell>
   );

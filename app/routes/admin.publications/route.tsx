@@ -11,7 +11,7 @@ import { pageMeta } from '~/domain/meta';
 import { STATUS_LABELS } from '../admin.events/moderation-ui';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, context.services);
   return publishedWithoutModeration(context.services, parsePublicationsPage(new URL(request.url).searchParams));
 }
 

@@ -5,30 +5,29 @@ import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
 import { deleteSource, requestSourceRun, sourceWithRuns, updateSource } from '~/.server/imports/admin-sources';
-import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, type ParsedForm, readForm, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
-import { formValues } from '~/domain/forms';
 import { runProgress } from '~/domain/import-run';
 import { pageMeta } from '~/domain/meta';
-import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
+import { sourceSchema } from '~/domain/source-form';
+import { z } from '~/domain/zod';
 import { SourceForm } from '../admin.sources._index/SourceForm';
 import { SourceState } from '../admin.sources._index/SourceState';
 import { RunLog } from './RunLog';
 import { RunProgress } from './RunProgress';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const { store } = context.services;
   try {
     const [{ source, runs }, categories] = await Promise.all([
-      sourceWithRuns(store, admin, params.id ?? ''),
-      categoryInfos(store),
+      sourceWithRuns({ store }, admin, params.id ?? ''),
+      categoryInfos({ store }),
     ]);
     return {
       source,
@@ -42,14 +41,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
-  const deps = sourcesDeps(context.services);
+  const deps = context.services;
   const id = params.id ?? '';
   const intent = String(formData.get('intent') ?? '');
   const flash = async (to: string, message: string, kind: 'success' | 'error' = 'success') =>
-    redirect(to, { headers: { 'Set-Cookie': await setFlash(request, { kind, message }) } });
-  const values = formValues(formData, SOURCE_FIELDS);
+    redirect(to, { headers: { 'Set-Cookie': await setFlash(request, context.services, { kind, message }) } });
+  // The buttons (run, delete) carry no field: their refusal is the whole form's.
+  let submission: ParsedForm = readForm(formData, z.object({}));
   try {
     if (intent === 'run') {
       // The import runs in the scheduled job, never in this request: the page follows it.
@@ -66,23 +66,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return flash('/admin/sources', `La source « ${source.name} » est supprimée (ses événements restent).`);
     }
     if (intent === 'update') {
-      const parsed = sourceSchema.safeParse(values);
-      if (!parsed.success) return invalid(parsed.error, { values });
-      const source = await updateSource(deps, admin, id, parsed.data);
+      const form = readForm(formData, sourceSchema);
+      if (form.status !== 'success') return invalid(form);
+      submission = form;
+      const source = await updateSource(deps, admin, id, form.value);
       return flash(`/admin/sources/${id}`, `La source « ${source.name} » est enregistrée.`);
     }
     throw new UseCaseError('Action inconnue\u00a0: rechargez la page et réessayez.');
   } catch (error) {
-    return refused(error, { values });
+    return refused(submission, error);
   }
 }
 
 export default function AdminSource() {
   const { source, runs, categories } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const values = Object.fromEntries(
-    SOURCE_FIELDS.map((f) => [f, f === 'trusted' ? (source.trusted ? 'on' : '') : String(source[f])]),
-  );
+  const values = {
+    name: source.name,
+    url: source.url,
+    category: source.category,
+    canton: source.canton,
+    organizerName: source.organizerName,
+    intervalMinutes: String(source.intervalMinutes),
+    trusted: source.trusted ? 'on' : '',
+  };
   return (
     <AdminShell title={source.name} lead={source.url}>
       <p>

@@ -4,25 +4,26 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, SelectField, TextField } from '~/components/form/Field';
-import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
+import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
-import { DEFAULT_SOURCE_INTERVAL, SOURCE_FIELDS, SOURCE_INTERVALS, sourceSchema } from '~/domain/source-form';
+import { DEFAULT_SOURCE_INTERVAL, SOURCE_INTERVALS, sourceSchema } from '~/domain/source-form';
 
 export interface SourceFormProps {
   id: string;
   intent: 'create' | 'update';
   categories: readonly { slug: string; label: string }[];
-  answer?: FormAnswer | null;
+  /** The action's answer (conform's reply), when it refused the source. */
+  answer?: unknown;
   /** The source edited, as the form's values. */
   defaultValue?: Record<string, string>;
   submitLabel: string;
 }
 
 export function SourceForm({ id, intent, categories, answer, defaultValue, submitLabel }: SourceFormProps) {
-  const { fields, form, attempt, formProps } = useAppForm({
+  const { fields, form, attempt, formProps, order } = useAppForm({
     id,
     schema: sourceSchema,
-    answer,
+    lastResult: answer,
     defaultValue: defaultValue ?? { intervalMinutes: String(DEFAULT_SOURCE_INTERVAL), canton: '' },
   });
   const formKey = useFormKey(answer);
@@ -31,7 +32,7 @@ export function SourceForm({ id, intent, categories, answer, defaultValue, submi
       <ErrorSummary
         errors={form.allErrors}
         attempt={attempt}
-        order={SOURCE_FIELDS}
+        order={order}
         title="La source n’a pas été enregistrée : corrigez les champs signalés ci-dessous."
       />
       <Form key={formKey} method="post" className="form" {...formProps}>

@@ -4,22 +4,20 @@ import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
 import { createSource, listSources } from '~/.server/imports/admin-sources';
-import { sourcesDeps } from '~/.server/imports/sources-deps';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
-import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
-import { SOURCE_FIELDS, sourceSchema } from '~/domain/source-form';
+import { sourceSchema } from '~/domain/source-form';
 import { SourceForm } from './SourceForm';
 import { SourceState } from './SourceState';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const { store } = context.services;
-  const [sources, categories] = await Promise.all([listSources(store, admin), categoryInfos(store)]);
+  const [sources, categories] = await Promise.all([listSources({ store }, admin), categoryInfos({ store })]);
   return {
     sources,
     categories: categories.filter((c) => c.active).map((c) => ({ slug: c.slug, label: c.label })),
@@ -27,23 +25,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
-  const values = formValues(formData, SOURCE_FIELDS);
-  const parsed = sourceSchema.safeParse(values);
-  if (!parsed.success) return invalid(parsed.error, { values });
+  const submission = readForm(formData, sourceSchema);
+  if (submission.status !== 'success') return invalid(submission);
   try {
-    const source = await createSource(sourcesDeps(context.services), admin, parsed.data);
+    const source = await createSource(context.services, admin, submission.value);
     return redirect(`/admin/sources/${source.id}`, {
       headers: {
-        'Set-Cookie': await setFlash(request, {
+        'Set-Cookie': await setFlash(request, context.services, {
           kind: 'success',
           message: `La source « ${source.name} » est ajoutée\u00a0: « Importer maintenant » la lit tout de suite.`,
         }),
       },
     });
   } catch (error) {
-    return refused(error, { values });
+    return refused(submission, error);
   }
 }
 

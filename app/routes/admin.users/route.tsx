@@ -16,7 +16,7 @@ import {
 } from '~/.server/accounts/admin-users';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { refused } from '~/.server/platform/refusal';
+import { refusedAction } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
@@ -27,9 +27,9 @@ import { UserRow } from './UserRow';
 import { UserSearch } from './UserSearch';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const query = parseUserQuery(new URL(request.url).searchParams);
-  const list = await listUsers(context.services.store, query);
+  const list = await listUsers(context.services, query);
   const pages = Math.max(1, Math.ceil(list.total / USERS_PAGE_SIZE));
   return {
     query: { q: query.q, role: query.role, state: query.state, page: query.page },
@@ -95,20 +95,23 @@ const INTENTS: Record<
 const isIntent = (value: string): value is Intent => Object.hasOwn(INTENTS, value);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const uid = String(formData.get('uid') ?? '');
   const intent = String(formData.get('intent') ?? '');
   try {
     if (!isIntent(intent)) throw new UseCaseError(USER_MESSAGES.unknownAction);
     const user = await INTENTS[intent].run(context.services, admin, uid);
-    const flash = await setFlash(request, { kind: 'success', message: INTENTS[intent].done(user.displayName) });
+    const flash = await setFlash(request, context.services, {
+      kind: 'success',
+      message: INTENTS[intent].done(user.displayName),
+    });
     // Back to the list the admin was looking at (the form posts to the current URL, query included).
     return redirect(listHref(parseUserQuery(new URL(request.url).searchParams)), {
       headers: { 'Set-Cookie': flash },
     });
   } catch (error) {
-    return refused(error, { uid });
+    return refusedAction(error, { uid });
   }
 }
 

@@ -1,4 +1,4 @@
-// The organizer's dashboard, also at /organizer/dashboard (same screen in SPEC §2, app/routes.ts).
+// The organizer's dashboard, also at /organizer/dashboard (same screen in docs/specification.md §2, app/routes.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { cancelOrRestore, organizerDashboard } from '~/.server/events/dashboard';
@@ -12,13 +12,13 @@ import { DashboardScreen } from './DashboardScreen';
 const CONFIRM_CANCEL_PARAM = 'annuler';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const params = new URL(request.url).searchParams;
   return organizerDashboard(context.services, user, params.get(CONFIRM_CANCEL_PARAM), params.get('dates'));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const form = await guardPost(request, context, { audience: 'signed-in' });
   const path = new URL(request.url).pathname;
   const intent = form.get('intent');
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${path}?${CONFIRM_CANCEL_PARAM}=${encodeURIComponent(eventId)}`);
   }
   const flash = await cancelOrRestore(context.services, user, { intent, eventId, path });
-  return redirect(path, { headers: { 'Set-Cookie': await setFlash(request, flash) } });
+  return redirect(path, { headers: { 'Set-Cookie': await setFlash(request, context.services, flash) } });
 }
 
 export default DashboardScreen;

@@ -24,13 +24,13 @@ import { EventPlace } from './EventPlace';
 import { StatusBanner } from './StatusBanner';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = await getCurrentUser(request);
+  const viewer = await getCurrentUser(request, context.services);
   const store = context.services.store;
-  const view = await getEventForViewer(store, params.id ?? '', viewer);
+  const view = await getEventForViewer({ store }, params.id ?? '', viewer);
   if (!view) throw data({ message: 'Cet événement n’existe pas ou n’est pas public.' }, { status: 404 });
   const { event } = view;
   const now = new Date();
-  const series = await seriesView(store, event, new URL(request.url).searchParams.get('date'), now);
+  const series = await seriesView({ store }, event, new URL(request.url).searchParams.get('date'), now);
   // The date the page is about: the one a link points at, else the next one not cancelled (a series).
   const next = series?.upcoming.find((d) => !d.cancelled) ?? null;
   const shown = series?.chosen ?? next;
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isPublic: view.isPublic,
     working: view.working,
     isPast: Date.parse(event.endsAt) < now.getTime(),
-    similar: (await similarEvents(store, event, now)).map((e) => toEventCard(e, { now })),
+    similar: (await similarEvents({ store }, event, now)).map((e) => toEventCard(e, { now })),
     series,
     canManage: actorsFor(viewer, event).length > 0,
     // Built here: the date rules they need stay out of the page's JavaScript.

@@ -33,7 +33,7 @@ const timedGroups = (items: Card[], now: Date): TimedDayGroup[] =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const store = context.services.store;
-  const [active, categories] = await Promise.all([activeCategorySlugs(store), categoryInfos(store)]);
+  const [active, categories] = await Promise.all([activeCategorySlugs({ store }), categoryInfos({ store })]);
   const { filters, searchError, page } = parseEventFilters(url.searchParams, active);
   // The title and the description name the chosen category with the store's label.
   const categoryName = filters.category ? categoryLabel(filters.category, categories) : '';
@@ -61,8 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const now = new Date();
   const [result, points] = await Promise.all([
-    searchEvents(store, filters, page, now),
-    view === 'carte' ? mapEvents(store, filters, now) : Promise.resolve([] as EventMapPoint[]),
+    searchEvents({ store }, filters, page, now),
+    view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
   ]);
   // An exhibition on a list of one or two days (« demain », « ce week-end ») says those days' hours.
   const days = windowDays(dateWindow(filters, now));
@@ -79,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     groups: timedGroups(items, now),
     // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
-    suggestion: await searchSuggestion(store, filters, result.total, now),
+    suggestion: await searchSuggestion({ store }, filters, result.total, now),
     // The alert block's words for this selection (decision 048), worked out here too.
     alertDescription: describeAlertFilter(filters, () => categoryName),
   });

@@ -2,17 +2,15 @@
 // answer to it is shown in that card only.
 import type { ReactNode } from 'react';
 import { AccountForm } from '~/components/form/AccountForm';
-import type { FieldErrors } from '~/domain/forms';
+import { formMessage } from '~/components/form/use-app-form';
 import type { z } from '~/domain/zod';
 
 export type Intent = 'profile' | 'password' | 'resend' | 'sessions' | 'delete';
 
-/** The action's answer to one card: done (its message) or refused (the messages by field). */
+/** The action's answer to one card: done (its message) or refused (conform's reply, its messages by field). */
 export interface ProfileAnswer {
-  intent: Intent;
+  card: Intent;
   message: string;
-  errors: FieldErrors;
-  values: Record<string, string>;
 }
 
 /** What the answer says to the whole card: done, or (for the cards without fields) refused. */
@@ -24,10 +22,11 @@ export function AnswerNotice({ answer, refusal = false }: { answer: ProfileAnswe
       </p>
     );
   }
-  if (refusal && answer?.errors.form) {
+  const refused = refusal ? formMessage(answer) : undefined;
+  if (refused) {
     return (
       <p className="notice notice--error" role="alert">
-        {answer.errors.form}
+        {refused}
       </p>
     );
   }

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
-  accountDeps,
   changePassword,
   deleteAccount,
   endOtherSessions,
@@ -13,7 +12,7 @@ import {
 import { profileAlerts } from '~/.server/alerts/profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, type ParsedForm, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
@@ -23,16 +22,16 @@ import { TextField } from '~/components/form/Field';
 import { PushSettings } from '~/components/PushSettings';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from '~/domain/auth';
-import { type FieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
+import { z } from '~/domain/zod';
 import { DeleteSection } from './DeleteSection';
 import { PasswordSection } from './PasswordSection';
 import { AnswerNotice, type Intent, type ProfileAnswer, ProfileCard, ProfileForm } from './ProfileCard';
 import { SessionsSection } from './SessionsSection';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const current = await getCurrentSession(request);
+  const user = await requireUser(request, context.services);
+  const current = await getCurrentSession(request, context.services);
   const sessions = await openSessions(context.services, user);
   return {
     user: {
@@ -43,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       createdAt: user.createdAt,
       supported: user.supported,
     },
-    alerts: await profileAlerts(context.services.store, user),
+    alerts: await profileAlerts(context.services, user),
     sessions: sessions.map((s) => ({
       current: s.id === current?.sessionId,
       userAgent: describeDevice(s.userAgent),
@@ -79,70 +78,68 @@ function describeDevice(userAgent: string): string {
   return `${browser} sur ${system}`;
 }
 
-/** The values sent back with a refusal of the forms without text to keep (passwords are never sent back). */
-const noValues: Record<string, string> = {};
+/** Passwords are never sent back to the browser. */
+const hideFields = ['currentPassword', 'newPassword', 'confirmation', 'deletePassword'];
+/** The cards whose form is a button alone (resend the mail, end the other sessions). */
+const buttonOnly = z.object({});
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // Every intent is checked on the server: session (SPEC §5 messages when missing), CSRF, Origin, rate.
+  // Every intent is checked on the server: session (docs/specification.md §5 messages when missing), CSRF, Origin, rate.
   const formData = await guardPost(request, context, { audience: 'signed-in', rate: { bucket: 'auth' } });
-  const intent = String(formData.get('intent') ?? '') as Intent;
-  const current = await getCurrentSession(request);
+  // The card the form belongs to: its answer is shown there only.
+  const card = String(formData.get('intent') ?? '') as Intent;
+  const current = await getCurrentSession(request, context.services);
   const user = current?.user ?? null;
-  const done = (message: string) => ({
-    ok: true as const,
-    intent,
-    errors: {} as FieldErrors,
-    values: {} as Record<string, string>,
-    message,
-  });
+  const done = (message: string) => ({ ok: true as const, card, message });
+  const extra = { card, message: '' };
+  let submission: ParsedForm = readForm(formData, buttonOnly);
   try {
-    switch (intent) {
+    switch (card) {
       case 'profile': {
-        const values = { displayName: String(formData.get('displayName') ?? '') };
-        const parsed = profileSchema.safeParse(values);
-        if (!parsed.success) return invalid(parsed.error, { intent, values, message: '' });
+        const form = readForm(formData, profileSchema);
+        if (form.status !== 'success') return invalid(form, { extra });
         try {
-          await updateProfile(accountDeps(context.services), user, parsed.data);
+          await updateProfile(context.services, user, form.value);
         } catch (error) {
           // A refused name keeps what was typed beside its message.
-          return refused(error, { intent, values, message: '' });
+          return refused(form, error, { extra });
         }
         return done('Profil enregistré.');
       }
       case 'password': {
-        const parsed = changePasswordSchema.safeParse({
-          currentPassword: formData.get('currentPassword') ?? '',
-          newPassword: formData.get('newPassword') ?? '',
-          confirmation: formData.get('confirmation') ?? '',
-        });
-        if (!parsed.success) return invalid(parsed.error, { intent, values: noValues, message: '' });
+        const form = readForm(formData, changePasswordSchema);
+        if (form.status !== 'success') return invalid(form, { hideFields, extra });
+        submission = form;
         const signedIn = await changePassword(
-          accountDeps(context.services),
+          context.services,
           { user, sessionId: current?.sessionId ?? null },
-          parsed.data,
+          form.value,
         );
         const message = 'Mot de passe modifié. Vos autres appareils ont été déconnectés.';
         // Firebase ended every session, this one too: this browser gets a new one.
         if (signedIn) {
-          return data(done(message), { headers: await signIn(request, signedIn.uid, signedIn.idToken) });
+          return data(done(message), {
+            headers: await signIn(request, context.services, signedIn.uid, signedIn.idToken),
+          });
         }
         return done(message);
       }
       case 'resend':
-        await resendVerification(accountDeps(context.services), user);
+        await resendVerification(context.services, user);
         return done('Un nouvel email de vérification vient de partir.');
       case 'sessions':
         await endOtherSessions(context.services, user, current?.sessionId ?? null);
         return done('Vos autres appareils ont été déconnectés.');
       case 'delete': {
-        const parsed = deleteAccountSchema.safeParse(formValues(formData, ['deletePassword', 'confirm']));
-        if (!parsed.success) return invalid(parsed.error, { intent, values: noValues, message: '' });
-        await deleteAccount(accountDeps(context.services), user, parsed.data.deletePassword);
+        const form = readForm(formData, deleteAccountSchema);
+        if (form.status !== 'success') return invalid(form, { hideFields, extra });
+        submission = form;
+        await deleteAccount(context.services, user, form.value.deletePassword);
         const headers = new Headers();
-        headers.append('Set-Cookie', await destroyUserSession(request));
+        headers.append('Set-Cookie', await destroyUserSession(request, context.services));
         headers.append(
           'Set-Cookie',
-          await setFlash(request, {
+          await setFlash(request, context.services, {
             kind: 'info',
             message: 'Votre compte a été supprimé. Vos événements restent publiés, sans votre nom.',
           }),
@@ -153,7 +150,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         throw new UseCaseError('Action inconnue.');
     }
   } catch (error) {
-    return refused(error, { intent, values: noValues, message: '' });
+    return refused(submission, error, { hideFields, extra });
   }
 }
 
@@ -163,7 +160,7 @@ export default function OrganizerProfilePage() {
   const { user, sessions, alerts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const answerTo = (intent: Intent): ProfileAnswer | undefined => (result?.intent === intent ? result : undefined);
+  const answerTo = (card: Intent): ProfileAnswer | undefined => (result?.card === card ? result : undefined);
 
   return (
     <div className="page page--narrow profile">

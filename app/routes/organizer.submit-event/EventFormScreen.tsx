@@ -15,7 +15,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, RequiredNote } from '~/components/form/Field';
-import { useAppForm } from '~/components/form/use-app-form';
+import { fieldOrder, isRefusal, keptValues, useAppForm } from '~/components/form/use-app-form';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';
@@ -38,32 +38,14 @@ import { ScheduleFields } from './ScheduleFields';
 
 /** The schema without its time-dependent rules: what the markup's constraints come from. */
 const CONSTRAINT_SCHEMA = eventFormSchema();
-/** The fields in the form's order, for the error summary. */
-const ORDER = [
-  'title',
-  'category',
-  'description',
-  'startDate',
-  'startTime',
-  'endDate',
-  'endTime',
-  ...SCHEDULE_FIELDS,
-  'venueName',
-  'street',
-  'postalCode',
-  'city',
-  'canton',
-  'priceMin',
-  'priceMax',
-  'priceNote',
-  'ticketUrl',
-  'organizerName',
-  'websiteUrl',
-  'contactEmail',
-  'contactPhone',
-  'image',
-  'imageAlt',
-];
+/** The fields in the page's order, for the error summary: the schema's, the schedule's after the first date's. */
+const ORDER = (() => {
+  const fields = fieldOrder(CONSTRAINT_SCHEMA);
+  const after = (name: string) => fields.indexOf(name) + 1;
+  fields.splice(after('endTime'), 0, ...SCHEDULE_FIELDS);
+  fields.splice(after('contactPhone'), 0, 'image');
+  return fields;
+})();
 
 type Coords = { lat: number; lng: number } | null;
 const toCoords = (v: Record<string, string>): Coords =>
@@ -97,7 +79,8 @@ export function EventFormScreen() {
   const importer = useFetcher<typeof action>();
   const latest = useLatestAnswer(useActionData<typeof action>(), importer.data);
   const importAnswer = isImportAnswer(latest) ? latest : null;
-  const answer = importAnswer ? undefined : latest;
+  // A refusal of the event form: conform's reply, with the duplicates found, the preview asked for, the image kept.
+  const answer = !importAnswer && isRefusal(latest) ? latest : undefined;
   // An import starts the form afresh from the page's values (a new conform form: its defaults are those values).
   const imported = importAnswer?.imported ? importAnswer : null;
   const importCount = useFormKey(imported);
@@ -131,7 +114,8 @@ export function EventFormScreen() {
   );
 }
 
-type Answer = ReturnType<typeof useActionData<typeof action>>;
+/** The action's refusal of the event form (not an import's answer). */
+type Answer = Extract<NonNullable<ReturnType<typeof useActionData<typeof action>>>, { preview: boolean }>;
 
 /** The form itself, mounted afresh for each answer of the server and each import. */
 function EventForm({
@@ -147,7 +131,7 @@ function EventForm({
 }) {
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const values: Record<string, string> = answer?.values ?? imported?.values ?? loaded.values;
+  const values: Record<string, string> = keptValues(answer) ?? imported?.values ?? loaded.values;
   const root = useRouteLoaderData<typeof rootLoader>('root');
   // Active categories, and an edited event's own one even if it has been deactivated since (the server agrees).
   const allCategories = useCategories();
@@ -156,7 +140,7 @@ function EventForm({
   const { form, fields, attempt, formProps } = useAppForm({
     id: imported ? `event-${importCount}` : 'event',
     schema: CONSTRAINT_SCHEMA,
-    answer,
+    lastResult: answer,
     answered,
     defaultValue: values,
     validate: (entries) =>
@@ -197,8 +181,8 @@ function EventForm({
         testId="form-errors"
         title={
           answer && 'preview' in answer && answer.preview
-            ? 'Aperçu des dates : corrigez les champs signalés pour les voir. Rien n’a été envoyé.'
-            : 'L’événement n’a pas été envoyé : corrigez les champs signalés. Ce que vous avez saisi est conservé.'
+            ? 'Aperçu des dates\u00a0: corrigez les champs signalés pour les voir. Rien n’a été envoyé.'
+            : 'L’événement n’a pas été envoyé\u00a0: corrigez les champs signalés. Ce que vous avez saisi est conservé.'
         }
       />
 
@@ -221,7 +205,7 @@ function EventForm({
         <ImageFieldset
           fields={eventFields}
           image={loaded.image}
-          pendingImage={values.pendingImage ?? ''}
+          pendingImage={(answer ? answer.pendingImage : values.pendingImage) ?? ''}
           error={form.allErrors.image?.[0]}
           refused={attempt > 0}
           importedPreview={imported?.imported?.image?.preview ?? null}

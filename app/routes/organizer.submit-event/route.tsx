@@ -1,10 +1,11 @@
-// Submit an event, and edit one (/organizer/edit-event/:id maps here, app/routes.ts): one screen in SPEC §2.
+// Submit an event, and edit one (/organizer/edit-event/:id maps here, app/routes.ts): one screen in docs/specification.md §2.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { eventFormPage } from '~/.server/events/event-form';
 import { saveEventForm } from '~/.server/events/save-event-form';
+import { readEventForm } from '~/.server/http/event-form';
 import { IMPORT_INTENT, importLinkAnswer } from '~/.server/imports/link-answer';
 import { guardPost } from '~/.server/platform/guard';
-import { invalidFields } from '~/.server/platform/refusal';
+import { invalid, readFormCheckedByUseCase } from '~/.server/platform/refusal';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireUser } from '~/.server/platform/session';
@@ -13,16 +14,22 @@ import { pageMeta } from '~/domain/meta';
 import { EventFormScreen } from './EventFormScreen';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   const copyFrom = new URL(request.url).searchParams.get('copie');
-  return eventFormPage(context.services, user, { eventId: params.id, copyFrom });
+  try {
+    return await eventFormPage(context.services, user, { eventId: params.id, copyFrom });
+  } catch (error) {
+    // Someone else's event, or none: a 404 on the error page, as if it did not exist.
+    if (!(error instanceof UseCaseError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  }
 }
 
 /** This route's forms carry an image: its multipart bodies get the upload limit (request-body.ts reads this). */
 export const handle = { body: 'upload' } satisfies RouteBodyHandle;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.services);
   // Signed in, yet the submission keeps what it had as a public form: its own bucket of the shared allowance and the
   // honeypot (the form renders it), against accounts opened only to post in bulk.
   const form = await guardPost(request, context, {
@@ -31,21 +38,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     honeypot: true,
   });
   // « Importer depuis un lien » (a new event only): the form prefilled, nothing saved.
-  if (!params.id && form.get('intent') === IMPORT_INTENT) return importLinkAnswer(context.services, user, form);
+  if (!params.id && form.get('intent') === IMPORT_INTENT) {
+    const { status, answer } = await importLinkAnswer(context.services, user, String(form.get('importUrl') ?? ''));
+    return data(answer, { status });
+  }
   let saved: Awaited<ReturnType<typeof saveEventForm>>;
   try {
-    saved = await saveEventForm(context.services, user, form, params.id);
+    saved = await saveEventForm(context.services, user, await readEventForm(form), params.id);
   } catch (error) {
     // Refused by the lifecycle (the event changed or went meanwhile): said on an error page.
     if (!(error instanceof UseCaseError)) throw error;
     throw data({ message: error.message }, { status: error.status });
   }
-  if (!saved.ok)
-    return invalidFields(saved.errors, {
-      values: saved.values,
+  if (!saved.ok) {
+    // The image sent with a refused form is kept aside: its token comes back with the input.
+    const extra = {
       duplicates: saved.duplicates,
       preview: saved.preview ?? false,
-    });
+      pendingImage: saved.values.pendingImage,
+    };
+    return invalid(readFormCheckedByUseCase(form), { errors: saved.errors, extra });
+  }
   return redirect(`/organizer/event-confirmation/${saved.eventId}${saved.edited ? '?modifie=1' : ''}`);
 }
 

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { TextField } from '~/components/form/Field';
-import { type FormAnswer, useAppForm } from '~/components/form/use-app-form';
+import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
 import {
   amountParam,
@@ -41,7 +41,7 @@ export const AMOUNTS = [
 
 /** Choose an amount, then give by card/TWINT (Stripe) or by bank transfer with the QR-bill. */
 export function DonationSection() {
-  const { typed, amount, error, bill, cardEnabled, user, cancelled } = useLoaderData<typeof loader>();
+  const { typed, amount, amountAnswer, bill, cardEnabled, user, cancelled } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const formKey = useFormKey(result);
 
@@ -73,7 +73,7 @@ export function DonationSection() {
         ))}
       </ul>
       {/* Each amount read by the loader starts a new form, with what was typed and the loader's message. */}
-      <FreeAmountForm key={typed} typed={typed} error={error} />
+      <FreeAmountForm key={typed} typed={typed} answer={amountAnswer} />
 
       {amount == null || bill == null ? (
         <p className="donation__hint">
@@ -152,11 +152,11 @@ export function DonationSection() {
 }
 
 /** The amount typed by the donor, read by the loader from the URL (?montant=…), as the bookmarkable page. */
-function FreeAmountForm({ typed, error }: { typed: string; error: string | null }) {
+function FreeAmountForm({ typed, answer }: { typed: string; answer: unknown }) {
   const { fields, formProps } = useAppForm({
     id: 'donation-amount',
     schema: freeAmountSchema,
-    answer: error ? { errors: { montant: error }, values: { montant: typed } } : null,
+    lastResult: answer,
     defaultValue: { montant: typed },
     shouldValidate: 'onSubmit',
   });
@@ -183,7 +183,7 @@ function CheckoutForm({
   user,
 }: {
   amount: number;
-  answer: FormAnswer | undefined;
+  answer: unknown;
   user: { displayName: string } | null;
 }) {
   const navigation = useNavigation();
@@ -191,7 +191,7 @@ function CheckoutForm({
   const { form, fields, formProps } = useAppForm({
     id: 'donation-checkout',
     schema: checkoutSchema,
-    answer,
+    lastResult: answer,
     defaultValue: { nomPublic: user?.displayName },
     shouldValidate: 'onSubmit',
   });

@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { startCheckout } from '~/.server/donations/checkout';
-import { cardPaymentsEnabled, donationCreditor, donationDeps } from '~/.server/donations/deps';
+import { cardPaymentsEnabled, donationCreditor } from '~/.server/donations/deps';
 import { qrBillSummary } from '~/.server/donations/qr-bill';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, refused } from '~/.server/platform/refusal';
+import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { getCurrentUser } from '~/.server/platform/session';
-import { AMOUNT_MESSAGE, amountParam, amountSchema, CHECKOUT_FIELDS, checkoutSchema } from '~/domain/donation';
-import { formValues } from '~/domain/forms';
+import { amountParam, amountSchema, checkoutSchema, freeAmountSchema } from '~/domain/donation';
 import { pageMeta } from '~/domain/meta';
 import { SITE_NAME } from '~/domain/site';
 import supportStylesHref from '~/styles/support.css?url';
@@ -21,41 +20,42 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: supportSty
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const typed = url.searchParams.get('montant');
-  const parsed = typed == null ? null : amountSchema.safeParse(typed);
-  const amount = parsed?.success ? parsed.data : null;
-  const user = await getCurrentUser(request);
+  // The free amount is a GET form: read like a posted one, its refusal answered as conform's reply.
+  const parsed = typed == null ? null : readForm(url.searchParams, freeAmountSchema);
+  const amount = parsed?.status === 'success' ? parsed.value.montant : null;
+  const refused = parsed && parsed.status !== 'success';
+  const user = await getCurrentUser(request, context.services);
   return data(
     {
       typed: typed ?? '',
       amount,
-      error: parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? AMOUNT_MESSAGE) : null,
+      amountAnswer: refused ? parsed.reply() : null,
       bill: amount == null ? null : qrBillSummary(donationCreditor(context.services), amount),
       cardEnabled: cardPaymentsEnabled(context.services),
       user: user ? { displayName: user.displayName } : null,
       cancelled: url.searchParams.get('annule') === '1',
     },
-    { status: parsed && !parsed.success ? 400 : 200 },
+    { status: refused ? 400 : 200 },
   );
 }
 
 // Card/TWINT: the donation is tied to an account (supporter badge, opt-in name), so a visitor logs in first.
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'donation' } });
-  const values = formValues(formData, CHECKOUT_FIELDS);
-  const user = await getCurrentUser(request);
+  const submission = readForm(formData, checkoutSchema);
+  const user = await getCurrentUser(request, context.services);
   if (!user) {
     // The amount comes back with the visitor after login, when it is one (not whatever text was posted).
-    const amount = amountSchema.safeParse(values.montant);
+    const amount = amountSchema.safeParse(formData.get('montant'));
     const back = `/support-us${amount.success ? `?montant=${amountParam(amount.data)}` : ''}#don`;
     throw redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
   }
-  const parsed = checkoutSchema.safeParse(values);
-  if (!parsed.success) return invalid(parsed.error, { values });
+  if (submission.status !== 'success') return invalid(submission);
   try {
-    const { url } = await startCheckout(donationDeps(context.services), user, parsed.data);
+    const { url } = await startCheckout(context.services, user, submission.value);
     return redirect(url);
   } catch (error) {
-    return refused(error, { values });
+    return refused(submission, error);
   }
 }
 

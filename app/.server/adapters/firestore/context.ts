@@ -12,7 +12,7 @@ export interface FirestoreContext {
   events: LiveQuery<IndexedEvent>;
   /**
    * Events where awaitingModeration == true (pending, or public with a pending revision), kept by their own listener:
-   * the live count of SPEC §4.
+   * the live count of docs/specification.md §4.
    */
   awaiting: LiveQuery<IndexedEvent>;
   /** Reads an event back after this process wrote it, into both mirrors. */

@@ -1,4 +1,4 @@
-// What every Firestore aggregate shares: collection names (SPEC §3 for users and events), keyed locks, batches.
+// What every Firestore aggregate shares: collection names (docs/specification.md §3 for users and events), keyed locks, batches.
 import type { DocumentData, Firestore, QueryDocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
 
 export const COLLECTIONS = {
@@ -14,7 +14,7 @@ export const COLLECTIONS = {
   /** An event's dates up to the rolling horizon (decision 041), one document per occurrence: `eventId:startsTs`. */
   eventOccurrences: 'eventOccurrences',
   moderationLog: 'moderationLog',
-  /** Sequence numbers (moderation log ids), incremented in the writer's transaction. */
+  /** Once the moderation log's counter, no longer written (issue 35): left by older versions, never exported. */
   counters: 'counters',
   partners: 'partners',
   contactMessages: 'contactMessages',
@@ -34,6 +34,9 @@ export const COLLECTIONS = {
   organizers: 'organizers',
   /** Mails waiting to leave, or failed (decision 060). */
   mailQueue: 'mailQueue',
+  /** ActivityPub (decision 087): Fedify's store, keys, followers, blocks, sources, failures; and its queue. */
+  federationRecords: 'federationRecords',
+  federationQueue: 'federationQueue',
   /** The readiness probe's document per process (platform/health.ts): not data, never exported. */
   healthChecks: 'healthChecks',
 } as const;

@@ -1,6 +1,6 @@
 // Donations of the Firestore store: `donations/{provider}:{providerRef}`, so a payment can only be recorded once;
 // the donation and the donor's `supported` flag are written in one transaction (decision 010).
-import type { FirestoreDataConverter } from 'firebase-admin/firestore';
+import { AggregateField, type FirestoreDataConverter } from 'firebase-admin/firestore';
 import type { Donation, DonationStore, DonationWithDonor } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
@@ -90,33 +90,56 @@ export function createDonationStore(ctx: FirestoreContext): DonationStore {
         };
       });
     },
+    // Aggregations (issue 35): a period costs one read per 1,000 donations, not one per donation.
     async totalsPerPeriod(boundaries) {
       if (boundaries.length < 2) return [];
       return Promise.all(
         boundaries.slice(1).map(async (hi, i) => {
-          const found = await donations().where('createdAt', '>=', boundaries[i]).where('createdAt', '<', hi).get();
-          const paid = found.docs.map((d) => d.data()).filter((d) => d.status === 'paid');
-          // Summed in centimes so that 0.1 + 0.2 stays 0.30.
-          const centimes = paid.reduce((sum, d) => sum + Math.round(d.amount * 100), 0);
-          return { total: centimes / 100, count: paid.length };
+          const found = await donations()
+            .where('status', '==', 'paid')
+            .where('createdAt', '>=', boundaries[i])
+            .where('createdAt', '<', hi)
+            .aggregate({ total: AggregateField.sum('amount'), count: AggregateField.count() })
+            .get();
+          const { total, count } = found.data();
+          // Rounded to the centime: a sum of doubles (0.1 + 0.2) is 0.30 again.
+          return { total: Math.round((total ?? 0) * 100) / 100, count };
         }),
       );
     },
+    // Paid donations newest first, a page at a time, until `limit` names are found (issue 35): what /partenaires
+    // shows bounds the reads, not the number of donations.
     async publicNames(limit) {
-      const found = await donations().orderBy('createdAt', 'desc').get();
-      const latest = new Map<string, string>();
-      for (const d of found.docs.map((s) => s.data()).sort(newestFirst)) {
-        if (d.status !== 'paid' || d.publicName === null || d.uid === null || latest.has(d.uid)) continue;
-        latest.set(d.uid, d.publicName);
+      const latest = new Set<string>();
+      const read = new Set<string>();
+      const shown: string[] = [];
+      const pageSize = Math.max(50, limit);
+      // The cursor is the date of the last donation read (a where clause, which every emulator honours): the
+      // donations of that same instant come again and are skipped by id.
+      let before: string | null = null;
+      while (shown.length < limit) {
+        let query = donations().where('status', '==', 'paid');
+        if (before !== null) query = query.where('createdAt', '<=', before);
+        const found = await query.orderBy('createdAt', 'desc').limit(pageSize).get();
+        const unread = found.docs.filter((s) => !read.has(s.id));
+        if (unread.length === 0) break;
+        const fresh: Donation[] = [];
+        for (const snapshot of unread) {
+          read.add(snapshot.id);
+          const d = snapshot.data();
+          if (d.publicName === null || d.uid === null || latest.has(d.uid)) continue;
+          latest.add(d.uid);
+          fresh.push(d);
+        }
+        if (fresh.length > 0) {
+          const donors = await db.getAll(...fresh.map((d) => users().doc(d.uid as string)));
+          const kept = new Set(donors.filter((s) => s.exists && !s.get('disabled')).map((s) => s.id));
+          for (const d of fresh) if (kept.has(d.uid as string)) shown.push(d.publicName as string);
+        }
+        if (found.size < pageSize) break;
+        before = found.docs[found.docs.length - 1].data().createdAt;
       }
-      const uids = [...latest.keys()];
-      const donors = uids.length ? await db.getAll(...uids.map((u) => users().doc(u))) : [];
-      const shown = new Set(donors.filter((s) => s.exists && !s.get('disabled')).map((s) => s.id));
-      const names = uids
-        .filter((u) => shown.has(u))
-        .slice(0, limit)
-        .map((u) => latest.get(u) as string);
-      return [...new Set(names)];
+      return [...new Set(shown.slice(0, limit))];
     },
   };
 }

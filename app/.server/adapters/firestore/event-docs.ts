@@ -1,9 +1,9 @@
 // The stored form of an event and of its occurrences in Firestore, and the mapping from and to the domain.
 import type { DocumentSnapshot, FirestoreDataConverter } from 'firebase-admin/firestore';
+import { materialise, type StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
-import { materialise, type StoredOccurrence } from '~/domain/schedule-expand';
 import { allSearchTokens, type IndexedEvent, indexEvent } from './event-index';
 
 /**

@@ -1,9 +1,10 @@
 // The public search of the SQLite store (FTS5, unicode61 remove_diacritics 2, every word a required prefix, bm25
 // weighted by field) computed in memory over the events mirrored from Firestore. Firestore cannot match prefixes of
 // words nor rank; see docs/decisions/016-recherche-firestore.md.
+
+import { horizonFor, materialise, type StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
-import { horizonFor, materialise, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventQuery, ModerationQuery } from '../../ports';
 
 /** The fields searched, with the bm25 weights of the SQLite store (title ×10, organizer ×5, venue ×4, city ×3). */

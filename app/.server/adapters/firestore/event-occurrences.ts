@@ -1,8 +1,8 @@
 // The stored dates of Firestore events (decision 041): one document per occurrence up to the rolling horizon, written
 // in the event's own transaction or batch, with that horizon recorded on the event.
 import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
+import { horizonFor, type StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent } from '~/domain/event';
-import { horizonFor, type StoredOccurrence } from '~/domain/schedule-expand';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
 import { type OccurrenceDoc, occurrenceDocs, occurrenceKey } from './event-docs';

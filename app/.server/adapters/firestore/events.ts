@@ -1,4 +1,4 @@
-// Events of the Firestore store: documents in `events` (SPEC §3), searched and counted on the in-process mirror,
+// Events of the Firestore store: documents in `events` (docs/specification.md §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
 import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
@@ -14,7 +14,7 @@ import {
 } from './event-index';
 import { createEventOccurrences } from './event-occurrences';
 import { createEventPlaceQueries } from './event-places';
-import { adminNames, moderationEntryConverter, nextModerationId } from './moderation-log';
+import { adminNames, moderationEntryConverter, newModerationId } from './moderation-log';
 import { findUidByEmail } from './user-docs';
 
 interface SubmissionDoc {
@@ -89,7 +89,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
         db.runTransaction(async (tx) => {
           const existing = await tx.get(keyRef);
           if (existing.exists) return { id: String(existing.get('eventId')), created: false };
-          const number = entry ? await nextModerationId(tx, db) : null;
+          const number = entry ? newModerationId(entry.createdAt) : null;
           // The key is created first: if another writer took it, the commit fails before the event is written.
           tx.create(keyRef, {
             uid,
@@ -123,9 +123,9 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
         db.runTransaction(async (tx) => {
           const current = (await tx.get(ref)).data();
           if (!current || current.updatedAt !== seen) return false;
-          // Every read of a transaction comes before its writes: the occurrences and the log's number first.
+          // Every read of a transaction comes before its writes: the occurrences first.
           const stale = await dates.storedIds(next.id, tx);
-          const number = entry ? await nextModerationId(tx, db) : null;
+          const number = entry ? newModerationId(entry.createdAt) : null;
           tx.set(ref, next);
           dates.write(tx, next, stale);
           if (entry && number) tx.create(...logEntry(number.key, number.id, next.id, next.title, entry));
@@ -146,7 +146,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
           const keys = await tx.get(submissions().where('eventId', '==', id));
           const decisions = await tx.get(log().where('eventId', '==', id));
           const stale = await dates.storedIds(id, tx);
-          const number = await nextModerationId(tx, db);
+          const number = newModerationId(entry.createdAt);
           // Submission keys go with the event; its decisions stay, under the title they were taken on (entries
           // written before titles were kept get its last one).
           for (const key of keys.docs) tx.delete(key.ref);

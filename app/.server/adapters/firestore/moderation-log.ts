@@ -1,6 +1,8 @@
-// The moderation log of the Firestore store: one document per admin decision or trusted publication, numbered by a
-// counter incremented in the deciding transaction (the SQLite store numbers them with its rowid).
-import type { Firestore, FirestoreDataConverter, Transaction } from 'firebase-admin/firestore';
+// The moderation log of the Firestore store: one document per admin decision or trusted publication, numbered from
+// its instant (the SQLite store numbers them with its rowid). No shared counter: a document written in every
+// moderation transaction would hold them all to about one write a second (issue 35).
+import crypto from 'node:crypto';
+import type { Firestore, FirestoreDataConverter } from 'firebase-admin/firestore';
 import type { EventStatus } from '~/domain/event';
 import type { ModerationEntry, ModerationLogStore, Publication } from '../../ports';
 import type { FirestoreContext } from './context';
@@ -36,12 +38,19 @@ export const moderationEntryConverter: FirestoreDataConverter<StoredModerationEn
 /** Document ids sort like the numbers they hold. */
 export const moderationDocId = (id: number) => String(id).padStart(12, '0');
 
-/** Takes the next log number inside the transaction (read before any write of it). */
-export async function nextModerationId(tx: Transaction, db: Firestore): Promise<{ id: number; key: string }> {
-  const ref = db.collection(COLLECTIONS.counters).doc(COLLECTIONS.moderationLog);
-  const current = Number((await tx.get(ref)).get('next') ?? 1);
-  tx.set(ref, { next: current + 1 });
-  return { id: current, key: moderationDocId(current) };
+let lastModerationId = 0;
+
+/**
+ * The number and document id of a new log entry: its instant in milliseconds × 1000, plus a random part (two
+ * instances deciding in the same millisecond rarely draw the same number), and above the previous number of this
+ * process (entries of the same instant keep their order, as SQLite's rowid). Entries are ordered by createdAt, then
+ * this number. The document id adds random letters: two entries never share a document.
+ */
+export function newModerationId(createdAt: string): { id: number; key: string } {
+  const base = Math.max(0, Date.parse(createdAt) || 0) * 1000;
+  const id = Math.max(base + crypto.randomInt(1000), lastModerationId + 1);
+  lastModerationId = id;
+  return { id, key: `${moderationDocId(id)}-${crypto.randomBytes(4).toString('hex')}` };
 }
 
 /** Current display names of the admins of these entries (one batched read). */

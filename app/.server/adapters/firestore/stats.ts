@@ -1,30 +1,38 @@
 // The admin dashboard's figures from the Firestore store: events from the mirror, decisions and page views by
-// range queries on their date.
+// aggregations and range queries on their date, bounded by what the dashboard shows (issue 35).
 import crypto from 'node:crypto';
 import type { StatsStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
 import { adminNames, moderationEntryConverter } from './moderation-log';
 
+/** The id of the marker of a path seen on a day (UTC): `pageViewPaths/{day}_{sha256(path)}`. */
+export const pageViewMarkerId = (view: { path: string; viewedAt: string }) =>
+  `${view.viewedAt.slice(0, 10)}_${crypto.createHash('sha256').update(view.path).digest('base64url')}`;
+
 export function createStatsStore(ctx: FirestoreContext): StatsStore {
   const { db } = ctx;
   const log = () => db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter);
   const pageViews = () => db.collection(COLLECTIONS.pageViews);
   const pagePaths = () => db.collection(COLLECTIONS.pageViewPaths);
+  const markerOf = (view: { path: string; viewedAt: string }) => pagePaths().doc(pageViewMarkerId(view));
   const mirror = async () => {
     await ctx.events.ready();
     return ctx.events.values();
   };
 
   return {
-    // A page view changes no page: written without ctx.touched(), so the public read caches stay valid.
+    // A page view changes no page: written without ctx.touched(), so the public read caches stay valid. Its path's
+    // marker for the day is written too: the dashboard's top pages start from them.
     async recordPageView(view) {
+      const marker = markerOf(view);
+      if (!(await marker.get()).exists) await marker.set({ day: view.viewedAt.slice(0, 10), path: view.path });
       await pageViews().add({ path: view.path, title: view.title, viewedAt: view.viewedAt });
     },
     // One marker per (day, path), derived data (not exported): a known path costs one read, a new one a count.
     async recordPageViewWithin(view, maxPaths) {
       const day = view.viewedAt.slice(0, 10);
-      const marker = pagePaths().doc(`${day}_${crypto.createHash('sha256').update(view.path).digest('base64url')}`);
+      const marker = markerOf(view);
       if (!(await marker.get()).exists) {
         const seen = (await pagePaths().where('day', '==', day).count().get()).data().count;
         if (seen >= maxPaths) return false;
@@ -90,24 +98,27 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
         }),
       );
     },
+    // Bounded by the paths seen, not the views (issue 35): the paths of those days from their markers, each counted
+    // by an aggregation (one read per 1,000 views), then the latest title of the paths shown only.
     async topPages(from, to, limit) {
-      const found = await pageViews().where('viewedAt', '>=', from).where('viewedAt', '<', to).get();
-      const pages = new Map<string, { path: string; title: string; views: number; last: string }>();
-      for (const d of found.docs) {
-        const path = String(d.get('path'));
-        const viewedAt = String(d.get('viewedAt'));
-        const page = pages.get(path) ?? { path, title: '', views: 0, last: '' };
-        page.views += 1;
-        if (viewedAt >= page.last) {
-          page.last = viewedAt;
-          page.title = String(d.get('title') ?? '');
-        }
-        pages.set(path, page);
-      }
-      return [...pages.values()]
+      const lastDay = new Date(Date.parse(to) - 1).toISOString().slice(0, 10);
+      const markers = await pagePaths().where('day', '>=', from.slice(0, 10)).where('day', '<=', lastDay).get();
+      const paths = [...new Set(markers.docs.map((d) => String(d.get('path'))))];
+      const inRange = (path: string) =>
+        pageViews().where('path', '==', path).where('viewedAt', '>=', from).where('viewedAt', '<', to);
+      const counted = await Promise.all(
+        paths.map(async (path) => ({ path, views: (await inRange(path).count().get()).data().count })),
+      );
+      const top = counted
+        .filter((p) => p.views > 0)
         .sort((a, b) => b.views - a.views || (a.path < b.path ? -1 : 1))
-        .slice(0, limit)
-        .map(({ path, title, views }) => ({ path, title, views }));
+        .slice(0, limit);
+      return Promise.all(
+        top.map(async ({ path, views }) => {
+          const latest = await inRange(path).orderBy('viewedAt', 'desc').limit(1).get();
+          return { path, title: String(latest.docs[0]?.get('title') ?? ''), views };
+        }),
+      );
     },
   };
 }

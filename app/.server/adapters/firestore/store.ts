@@ -14,6 +14,7 @@ import { createDonationStore } from './donations';
 import { parseIndexedEvent } from './event-docs';
 import type { IndexedEvent } from './event-index';
 import { createEventStore } from './events';
+import { createFederationStore } from './federation';
 import { createHealthStore } from './health';
 import { createImportStore } from './imports';
 import { LiveQuery } from './live-query';
@@ -87,6 +88,7 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     imports: createImportStore(ctx),
     alerts: createAlertStore(ctx),
     mails: createMailQueueStore(ctx),
+    federation: createFederationStore(ctx),
     health: createHealthStore(ctx),
     async isEmpty() {
       const [c, e, u] = await Promise.all(

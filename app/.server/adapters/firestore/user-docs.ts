@@ -1,4 +1,4 @@
-// The documents of Firestore users: `users/{uid}` (SPEC §3 profile, plus what the local identity provider needs) and
+// The documents of Firestore users: `users/{uid}` (docs/specification.md §3 profile, plus what the local identity provider needs) and
 // `userEmails/{email}`, the index that makes an email belong to one account.
 import type { Firestore, FirestoreDataConverter } from 'firebase-admin/firestore';
 import type { UserProfile, UserWithPassword } from '../../ports';
@@ -11,7 +11,7 @@ export interface UserDoc extends UserProfile {
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
-/** A user as stored and as read back: every field of the profile, with SPEC §3 defaults for what is missing. */
+/** A user as stored and as read back: every field of the profile, with docs/specification.md §3 defaults for what is missing. */
 function storedUser(uid: string, d: Partial<UserDoc>): UserWithPassword {
   return {
     uid,
@@ -37,7 +37,7 @@ export const userConverter: FirestoreDataConverter<UserWithPassword, UserDoc> = 
   fromFirestore: (snapshot) => storedUser(snapshot.id, snapshot.data() as Partial<UserDoc>),
 };
 
-/** A new account's profile: SPEC §3 defaults (not a supporter, no photo), enabled. */
+/** A new account's profile: docs/specification.md §3 defaults (not a supporter, no photo), enabled. */
 export function newUser(input: {
   uid: string;
   email: string;

@@ -1,4 +1,4 @@
-// Push data of the Firestore users (SPEC §3): read and written raw on `users/{uid}`, not through the profile
+// Push data of the Firestore users (docs/specification.md §3): read and written raw on `users/{uid}`, not through the profile
 // converter, and never bumping the store's revision: no public page shows it. Writes queue behind each other in
 // this process; Firestore isolates instances.
 import type { AdminPushDevice, PushDevice, UserPushData, UserStore } from '../../ports';
@@ -7,7 +7,7 @@ import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
 
 /**
- * SPEC §3 push data on the user's document: `fcmTokens` (device id → device), `fcmToken`, `fcmTokenUpdatedAt`, plus
+ * docs/specification.md §3 push data on the user's document: `fcmTokens` (device id → device), `fcmToken`, `fcmTokenUpdatedAt`, plus
  * `pushTokens`, the list of the map's tokens, so that the holders of a token are found by one array-contains query.
  */
 interface PushFields {

@@ -91,7 +91,7 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
                 passwordHash: input.passwordHash,
                 updatedAt: input.now,
               };
-              // Merged: fields other aggregates keep on the profile (push data, SPEC §3) stay.
+              // Merged: fields other aggregates keep on the profile (push data, docs/specification.md §3) stay.
               tx.set(ref, next, { merge: true });
               return next;
             }

@@ -1,7 +1,8 @@
 // Events in SQLite: the rows, their full-text index (FTS5) and the moderation log written with each transition.
+
+import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
-import type { StoredOccurrence } from '~/domain/schedule-expand';
 import type { EventStore, ModerationLogInput } from '../../ports';
 import type { Db } from './db';
 import { imagePathsOf } from './event-images';

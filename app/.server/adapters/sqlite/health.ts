@@ -2,7 +2,7 @@
 import type { HealthStore } from '../../ports';
 import type { Db } from './db';
 
-export function createHealthStore(db: Db): HealthStore {
+export function createHealthStore(db: Db, unrevised: <T>(write: () => T) => T = (write) => write()): HealthStore {
   const probe = db.transaction((id: string, at: string) => {
     db.prepare(
       'INSERT INTO health_checks (id, checked_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at',
@@ -13,10 +13,10 @@ export function createHealthStore(db: Db): HealthStore {
   });
   return {
     async probe(id, at) {
-      return probe(id, at);
+      return unrevised(() => probe(id, at));
     },
     async purge(before) {
-      return db.prepare('DELETE FROM health_checks WHERE checked_at < ?').run(before).changes;
+      return unrevised(() => db.prepare('DELETE FROM health_checks WHERE checked_at < ?').run(before).changes);
     },
   };
 }

@@ -1,7 +1,8 @@
 // The materialised dates of an event in SQLite (decision 041): replaced with every write of their event, inside the
 // writer's transaction.
+
+import { horizonFor, materialise } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent } from '~/domain/event';
-import { horizonFor, materialise } from '~/domain/schedule-expand';
 import type { Db } from './db';
 
 /** Writes an event's occurrences up to its own horizon, or `until` when later. */

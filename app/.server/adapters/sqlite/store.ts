@@ -7,6 +7,7 @@ import { createContactMessageStore } from './contact-messages';
 import type { Db } from './db';
 import { createDonationStore } from './donations';
 import { createEventStore } from './events';
+import { createFederationStore } from './federation';
 import { createHealthStore } from './health';
 import { createImportStore } from './imports';
 import { createMailQueueStore } from './mail-queue';
@@ -23,6 +24,15 @@ export function createSqliteStore(db: Db): Store {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   // Rows this connection wrote into page_views: left out of the revision (see StatsStore.recordPageView).
   let pageViewChanges = 0;
+  /** Runs writes that change no page, their rows left out of the revision. */
+  const unrevised = <T>(write: () => T): T => {
+    const before = (totalChanges.get() as { n: number }).n;
+    try {
+      return write();
+    } finally {
+      pageViewChanges += (totalChanges.get() as { n: number }).n - before;
+    }
+  };
 
   return {
     users: createUserStore(db),
@@ -37,7 +47,10 @@ export function createSqliteStore(db: Db): Store {
     imports: createImportStore(db),
     alerts: createAlertStore(db),
     mails: createMailQueueStore(db),
-    health: createHealthStore(db),
+    // A readiness probe writes a row on every call: it must not empty the page and read caches.
+    health: createHealthStore(db, unrevised),
+    // The federation's writes (queue, caches, followers) change no page: left out of the revision too.
+    federation: createFederationStore(db, unrevised),
 
     sessions: createSessionStore(db),
     authTokens: createAuthTokenStore(db),

@@ -3,6 +3,7 @@
 import { MIGRATIONS_1_TO_8 } from './schema-1-8';
 import { MIGRATIONS_9_TO_15 } from './schema-9-15';
 import { MIGRATIONS_FROM_17 } from './schema-17';
+import { MIGRATION_FEDERATION } from './schema-18';
 import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
 import { MIGRATION_PLACES } from './schema-places';
 
@@ -11,5 +12,6 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_9_TO_15,
   MIGRATION_ADMIN_HOLD,
   ...MIGRATIONS_FROM_17,
+  MIGRATION_FEDERATION,
   MIGRATION_PLACES,
 ];

@@ -1,4 +1,4 @@
-// Migration 18 of the SQLite store (issue 36): venues and organizers as records, and the event's pointers to them.
+// Migration 19 of the SQLite store (issue 36): venues and organizers as records, and the event's pointers to them.
 // Each record is kept whole as JSON beside the columns its queries need; a former slug (merge, rename) is looked up in
 // the JSON (`redirectFrom`). Events written before keep null pointers until the places migration gives them one
 // (app/.server/places/attach-places.ts, run at start on both backends).

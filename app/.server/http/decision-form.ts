@@ -4,7 +4,7 @@
 import { formValues } from '~/domain/forms';
 import { composeRejectionReason } from '~/domain/rejection-reasons';
 import { z } from '~/domain/zod';
-import { parseModerationQuery } from './moderation';
+import { parseModerationQuery } from '../moderation/moderation';
 
 /** An event's id as the queue links to it; anything else is no next event. */
 const EVENT_ID = /^[a-z0-9-]{1,64}$/i;

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { makeSaturdayMarket } from '../../tests/support/factories';
-import { MAX_OCCURRENCES, type ScheduleRule, scheduleIssues, scheduleSchema, todayOpeningText } from './schedule';
+import {
+  MAX_OCCURRENCES,
+  type ScheduleRule,
+  scheduleIssues,
+  scheduleSchema,
+  todayOpeningText,
+} from '~/domain/schedule';
+import { makeSaturdayMarket } from '../../../tests/support/factories';
 import { expandSchedule, scheduleProblems, scheduleSpan } from './schedule-expand';
 
 const rule = (over: Partial<ScheduleRule>): ScheduleRule => makeSaturdayMarket({ firstDate: '2026-03-07', ...over });

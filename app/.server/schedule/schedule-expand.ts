@@ -2,8 +2,8 @@
 // Temporal.ZonedDateTime: a Saturday 08:00 market stays at 08:00 across the March and October time changes).
 // Server side only: the recurrence library and its Temporal polyfill stay out of the browser's bundle.
 import { RRuleTemporal } from 'rrule-temporal';
-import { addDaysToDate, TIME_ZONE, zurichIso } from './dates';
-import { MAX_OCCURRENCES, openingHoursOn, type Schedule, type ScheduleRule, WEEKDAYS } from './schedule';
+import { addDaysToDate, TIME_ZONE, zurichIso } from '../../domain/dates';
+import { MAX_OCCURRENCES, openingHoursOn, type Schedule, type ScheduleRule, WEEKDAYS } from '../../domain/schedule';
 
 /** One dated occurrence: start and end as ISO 8601 with the Zurich offset; openEnd: no end time was given. */
 export interface Occurrence {

@@ -1,0 +1,149 @@
+// The admins' federation page (/admin/federation, decision 088): followers per actor, the queue and the failed
+// deliveries, blocked domains, remote sources; following a remote actor as a source, undoing it, blocking a domain.
+import { Follow, Undo } from '@fedify/vocab';
+import type { RemoteSourceInput } from '~/domain/federation-form';
+import type { Config } from '../platform/config';
+import { UseCaseError } from '../platform/use-case-error';
+import type { Store, UserProfile } from '../ports';
+import { AGENDA_ACTOR, listActors } from './actors';
+import {
+  type BlockedDomain,
+  blockedDomains,
+  type DeliveryFailure,
+  type Follower,
+  followersOf,
+  normaliseDomain,
+} from './records';
+import type { FederationService } from './service';
+import { listSources, type RemoteSource, sourceOf } from './sources';
+
+export const FEDERATION_MESSAGES = {
+  off: 'La fédération n’est pas activée sur ce site (réglage FEDERATION=on).',
+  notFound: 'Ce compte est introuvable\u00a0: vérifiez son nom et son domaine.',
+  notActor: 'Cette adresse ne mène pas à un compte du fédivers.',
+  blocked: 'Ce domaine est bloqué\u00a0: débloquez-le avant de suivre l’un de ses comptes.',
+  badDomain: 'Indiquez un domaine, par exemple « exemple.social ».',
+  noSource: 'Cette source n’existe pas (ou plus).',
+  category: 'Choisissez une catégorie de la liste.',
+} as const;
+
+/** What the federation's admin page uses: the store, the federation (null when off), the site's address. */
+type Deps = { store: Store; federation: FederationService | null; config: Pick<Config, 'SITE_URL'> };
+
+function requireFederation(deps: Deps, admin: UserProfile) {
+  if (admin.role !== 'admin') throw new UseCaseError(FEDERATION_MESSAGES.off, 'form', 404);
+  if (!deps.federation) throw new UseCaseError(FEDERATION_MESSAGES.off, 'form', 404);
+  return deps.federation;
+}
+
+export interface FederationOverview {
+  enabled: boolean;
+  actors: { identifier: string; name: string; handle: string; followers: Follower[] }[];
+  queue: { due: number; later: number };
+  failures: DeliveryFailure[];
+  blocked: BlockedDomain[];
+  sources: RemoteSource[];
+}
+
+export async function federationOverview(deps: Deps, admin: UserProfile): Promise<FederationOverview> {
+  if (admin.role !== 'admin') throw new UseCaseError(FEDERATION_MESSAGES.off, 'form', 404);
+  const empty = { enabled: false, actors: [], queue: { due: 0, later: 0 }, failures: [], blocked: [], sources: [] };
+  if (!deps.federation) return empty;
+  const { federation } = deps.store;
+  const now = new Date().toISOString();
+  const host = new URL(deps.config.SITE_URL).host;
+  const actors = await listActors({ store: deps.store, siteUrl: deps.config.SITE_URL });
+  return {
+    enabled: true,
+    actors: await Promise.all(
+      actors.map(async (a) => ({
+        identifier: a.identifier,
+        name: a.name,
+        handle: `@${a.identifier}@${host}`,
+        followers: await followersOf(federation, a.identifier, now),
+      })),
+    ),
+    queue: await federation.queueStats(now),
+    failures: (await federation.list<DeliveryFailure>('failure', { now, limit: 50 })).map((r) => r.value),
+    blocked: await blockedDomains(federation, now),
+    sources: await listSources(federation, now),
+  };
+}
+
+/** Follows a remote actor from the agenda's actor: its events come in as this source's (incoming.ts). */
+export async function followRemoteSource(deps: Deps, admin: UserProfile, input: RemoteSourceInput) {
+  const service = requireFederation(deps, admin);
+  const category = await deps.store.categories.findBySlug(input.category);
+  if (!category?.active) throw new UseCaseError(FEDERATION_MESSAGES.category, 'category', 400);
+  const ctx = service.context();
+  const handle = input.handle.startsWith('http') ? input.handle : `@${input.handle.replace(/^@/, '')}`;
+  const actor = await ctx.lookupObject(handle).catch(() => null);
+  if (!actor) throw new UseCaseError(FEDERATION_MESSAGES.notFound, 'handle', 400);
+  if (!actor.id || !('inboxId' in actor) || !actor.inboxId)
+    throw new UseCaseError(FEDERATION_MESSAGES.notActor, 'handle', 400);
+  const now = new Date().toISOString();
+  if (!normaliseDomain(actor.id.hostname)) throw new UseCaseError(FEDERATION_MESSAGES.notActor, 'handle', 400);
+  if (await deps.store.federation.get('block', actor.id.hostname.toLowerCase(), now))
+    throw new UseCaseError(FEDERATION_MESSAGES.blocked, 'handle', 400);
+  const agendaUri = ctx.getActorUri(AGENDA_ACTOR);
+  const followId = `${agendaUri.href}/activites/${crypto.randomUUID()}`;
+  const name = 'name' in actor && actor.name ? String(actor.name) : handle;
+  const source: RemoteSource = {
+    id: actor.id.href,
+    handle,
+    name,
+    trusted: input.trusted === 'on',
+    category: input.category,
+    canton: input.canton,
+    organizerName: input.organizerName,
+    status: 'pending',
+    followId,
+    createdBy: admin.uid,
+    createdAt: now,
+  };
+  await deps.store.federation.put({ kind: 'source', key: source.id, value: source, expiresAt: null, updatedAt: now });
+  await ctx.sendActivity(
+    { identifier: AGENDA_ACTOR },
+    actor as Parameters<typeof ctx.sendActivity>[1] & object,
+    new Follow({ id: new URL(followId), actor: agendaUri, object: actor.id }),
+  );
+  return source;
+}
+
+/** No longer follows it: Undo sent, nothing more taken from it (its events stay). */
+export async function unfollowRemoteSource(deps: Deps, admin: UserProfile, sourceId: string) {
+  const service = requireFederation(deps, admin);
+  const now = new Date().toISOString();
+  const source = await sourceOf(deps.store.federation, sourceId, now);
+  if (!source) throw new UseCaseError(FEDERATION_MESSAGES.noSource, 'form', 404);
+  await deps.store.federation.remove('source', source.id);
+  const ctx = service.context();
+  const agendaUri = ctx.getActorUri(AGENDA_ACTOR);
+  const actor = await ctx.lookupObject(source.id).catch(() => null);
+  if (actor && 'inboxId' in actor && actor.inboxId)
+    await ctx.sendActivity(
+      { identifier: AGENDA_ACTOR },
+      actor as Parameters<typeof ctx.sendActivity>[1] & object,
+      new Undo({
+        id: new URL(`${agendaUri.href}/activites/${crypto.randomUUID()}`),
+        actor: agendaUri,
+        object: new Follow({ id: new URL(source.followId), actor: agendaUri, object: new URL(source.id) }),
+      }),
+    );
+  return source;
+}
+
+export async function blockDomain(deps: Deps, admin: UserProfile, input: { domain: string }) {
+  requireFederation(deps, admin);
+  const domain = normaliseDomain(input.domain);
+  if (!domain) throw new UseCaseError(FEDERATION_MESSAGES.badDomain, 'domain', 400);
+  const now = new Date().toISOString();
+  const value: BlockedDomain = { domain, createdAt: now };
+  await deps.store.federation.put({ kind: 'block', key: domain, value, expiresAt: null, updatedAt: now });
+  return value;
+}
+
+export async function unblockDomain(deps: Deps, admin: UserProfile, domain: string) {
+  requireFederation(deps, admin);
+  return deps.store.federation.remove('block', domain.trim().toLowerCase());
+}

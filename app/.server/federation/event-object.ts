@@ -1,0 +1,198 @@
+// An approved event as an ActivityStreams `Event` (decision 088): what Gancio and Mobilizon read (name, startTime,
+// endTime, content, url, a Place with its address and coordinates, hashtags, an image), Mobilizon's `ical:status`,
+// `timezone` and `inLanguage`, times at Zurich's offset, and a `summary` in words that Mastodon shows as a post with
+// the link. A series is sent as its next date, with its rule in words. Only the public content: never a revision.
+
+import { occurrencesOf } from '~/.server/schedule/schedule-expand';
+import { CANTON_NAMES } from '~/domain/cantons';
+import type { AgendaEvent } from '~/domain/event';
+import { formatEventWhen } from '~/domain/event-dates';
+import { imageUrl } from '~/domain/images';
+import { describeSchedule } from '~/domain/schedule-text';
+import { zurichOffsetIso } from '~/domain/zurich-iso';
+
+export const PUBLIC_AUDIENCE = 'https://www.w3.org/ns/activitystreams#Public';
+
+/** Inline terms only: no remote context to fetch (the signature's canonical form needs every term resolved). */
+export const EVENT_CONTEXT = [
+  'https://www.w3.org/ns/activitystreams',
+  {
+    sc: 'http://schema.org/',
+    ical: 'http://www.w3.org/2002/12/cal/ical#',
+    mz: 'https://joinmobilizon.org/ns#',
+    toot: 'http://joinmastodon.org/ns#',
+    Hashtag: 'as:Hashtag',
+    sensitive: 'as:sensitive',
+    focalPoint: { '@container': '@list', '@id': 'toot:focalPoint' },
+    timezone: { '@id': 'mz:timezone', '@type': 'sc:Text' },
+    inLanguage: 'sc:inLanguage',
+    address: 'sc:address',
+    PostalAddress: 'sc:PostalAddress',
+    streetAddress: 'sc:streetAddress',
+    postalCode: 'sc:postalCode',
+    addressLocality: 'sc:addressLocality',
+    addressRegion: 'sc:addressRegion',
+    addressCountry: 'sc:addressCountry',
+  },
+];
+
+/**
+ * Who reads it: Gancio stores a place's address as one line of text (its `_findOrCreatePlace` trims it), Mobilizon
+ * reads a schema.org PostalAddress (its address converter reads its fields), the others ignore it.
+ */
+export type PayloadFlavor = 'gancio' | 'standard';
+
+export const flavorOf = (software: string | null | undefined): PayloadFlavor =>
+  software?.toLowerCase() === 'gancio' ? 'gancio' : 'standard';
+
+export interface EventObjectContext {
+  siteUrl: string;
+  flavor?: PayloadFlavor;
+  /** The actor the object is attributed to, and its followers collection. */
+  actorUri: string;
+  followersUri: string;
+  now: Date;
+}
+
+/** The object's id: the same for every actor that announces it. */
+export const eventObjectId = (siteUrl: string, eventId: string) =>
+  `${siteUrl}/federation/evenements/${encodeURIComponent(eventId)}`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A hashtag's name from words: letters and digits only (« Arts de la scène » → ArtsDeLaScène). */
+export function hashtagOf(words: string): string {
+  return words
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
+}
+
+/** The date the object shows: the event's, or a series' next one not cancelled (else its last). */
+export function shownDate(event: AgendaEvent, now: Date) {
+  if (!event.schedule) return { startsAt: event.startsAt, endsAt: event.endsAt, openEnd: event.openEnd };
+  const cancelled = new Set(event.cancelledDates ?? []);
+  const all = occurrencesOf(event);
+  const next = all.find((o) => Date.parse(o.endsAt) > now.getTime() && !cancelled.has(o.startsAt));
+  return next ?? all[all.length - 1] ?? { startsAt: event.startsAt, endsAt: event.endsAt, openEnd: event.openEnd };
+}
+
+/** The place in one line: « Rue du Bourg 12, 1003 Lausanne ». */
+export const addressLine = (e: AgendaEvent) =>
+  [e.street, [e.postalCode, e.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/** What Mastodon shows above the link: when, where, and for a series its rule. */
+export function readableSummary(event: AgendaEvent, now: Date): string {
+  const date = shownDate(event, now);
+  const when = formatEventWhen({ ...date, allDay: event.allDay });
+  const where = [event.venueName, event.city].filter(Boolean).join(', ');
+  const lines = [
+    event.status === 'cancelled' ? `Annulé : ${event.title}` : event.title,
+    event.schedule && event.schedule.kind !== 'period' ? `Prochaine date : ${when}` : when,
+  ];
+  if (event.schedule) lines.push(describeSchedule(event.schedule));
+  if (where) lines.push(where);
+  return lines.join('\n');
+}
+
+export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record<string, unknown> {
+  const page = `${ctx.siteUrl}/evenement/${encodeURIComponent(event.id)}`;
+  const date = shownDate(event, ctx.now);
+  const image = event.image ? `${ctx.siteUrl}${imageUrl(event.image.path, 1600)}` : null;
+  const paragraphs = event.description
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  const summary = readableSummary(event, ctx.now);
+  const tags = [
+    { name: hashtagOf(event.category), href: `${ctx.siteUrl}/evenements?category=${event.category}` },
+    ...(event.city
+      ? [{ name: hashtagOf(event.city), href: `${ctx.siteUrl}/evenements?q=${encodeURIComponent(event.city)}` }]
+      : []),
+  ];
+  return {
+    id: eventObjectId(ctx.siteUrl, event.id),
+    type: 'Event',
+    name: event.title,
+    summary,
+    content: `${paragraphs}<p><a href="${escapeHtml(page)}">${escapeHtml(page)}</a></p>`,
+    url: page,
+    mediaType: 'text/html',
+    startTime: zurichOffsetIso(date.startsAt),
+    ...(date.openEnd ? {} : { endTime: zurichOffsetIso(date.endsAt) }),
+    timezone: 'Europe/Zurich',
+    inLanguage: 'fr',
+    'ical:status': event.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    location: {
+      type: 'Place',
+      name: event.venueName || event.city,
+      address:
+        ctx.flavor === 'gancio'
+          ? addressLine(event)
+          : {
+              type: 'PostalAddress',
+              streetAddress: event.street,
+              postalCode: event.postalCode,
+              addressLocality: event.city,
+              addressRegion: event.canton ? CANTON_NAMES[event.canton] : '',
+              addressCountry: 'Suisse',
+            },
+      ...(event.lat != null && event.lng != null ? { latitude: event.lat, longitude: event.lng } : {}),
+    },
+    tag: tags.map((t) => ({ type: 'Hashtag', name: `#${t.name}`, href: t.href })),
+    ...(image && event.image
+      ? {
+          image: { type: 'Image', url: image, mediaType: 'image/webp', name: event.image.alt },
+          // Mobilizon takes the attachment named « Banner » as the event's picture; Mastodon reads the image's
+          // description from `summary` first, Gancio its first attachment's url.
+          attachment: [
+            {
+              type: 'Document',
+              mediaType: 'image/webp',
+              url: image,
+              name: 'Banner',
+              summary: event.image.alt,
+              focalPoint: [0, 0],
+            },
+          ],
+        }
+      : { attachment: [] }),
+    attributedTo: ctx.actorUri,
+    to: [PUBLIC_AUDIENCE],
+    cc: [ctx.followersUri],
+    published: event.moderatedAt ?? event.createdAt,
+    updated: event.updatedAt,
+    sensitive: false,
+  };
+}
+
+export type EventActivityType = 'Create' | 'Update' | 'Delete';
+
+/** The activity around it: a Delete carries a Tombstone of the object. */
+export function eventActivity(
+  type: EventActivityType,
+  event: AgendaEvent,
+  ctx: EventObjectContext & { activityId: string },
+): Record<string, unknown> {
+  const object =
+    type === 'Delete'
+      ? {
+          id: eventObjectId(ctx.siteUrl, event.id),
+          type: 'Tombstone',
+          formerType: 'Event',
+          deleted: ctx.now.toISOString(),
+        }
+      : eventObject(event, ctx);
+  return {
+    '@context': EVENT_CONTEXT,
+    id: ctx.activityId,
+    type,
+    actor: ctx.actorUri,
+    to: [PUBLIC_AUDIENCE],
+    cc: [ctx.followersUri],
+    published: ctx.now.toISOString(),
+    object,
+  };
+}

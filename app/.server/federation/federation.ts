@@ -1,0 +1,192 @@
+// The Fedify federation of the site (decision 087): actors (actors.ts) with their keys, WebFinger and NodeInfo, the
+// followers collections, and the inbox: Follow and Undo accepted and stored, Accept/Reject of our own follows of
+// sources, the Events of followed sources (incoming.ts). Everything else (replies, likes, boosts) is ignored. Its
+// key–value store and queue are the site's store (fedify-storage.ts).
+import { createFederation, type Federation } from '@fedify/fedify';
+import {
+  Accept,
+  Announce,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Reject,
+  Service,
+  Undo,
+  Update,
+} from '@fedify/vocab';
+import type { Store } from '../ports';
+import { findActor, listActors } from './actors';
+import { createKvStore, createStoreQueue } from './fedify-storage';
+import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
+import { actorKeyPairs } from './keys';
+import { type Follower, followerKey, followersOf, hostOf, isBlocked, recordFailure } from './records';
+
+export interface FederationContext {
+  store: Store;
+  siteUrl: string;
+  now: () => Date;
+}
+
+export interface FederationSettings {
+  siteUrl: string;
+  /** Plain HTTP and this machine's addresses allowed (two local instances in tests). */
+  testMode: boolean;
+  pollMs: number;
+  version: string;
+}
+
+export const ACTOR_PATH = '/federation/acteurs/{identifier}';
+export const INBOX_PATH = '/federation/acteurs/{identifier}/boite';
+export const SHARED_INBOX_PATH = '/federation/boite';
+export const FOLLOWERS_PATH = '/federation/acteurs/{identifier}/abonnes';
+
+export function buildFederation(store: Store, settings: FederationSettings): Federation<FederationContext> {
+  const federation = createFederation<FederationContext>({
+    kv: createKvStore(store.federation),
+    queue: createStoreQueue(store.federation, {
+      pollMs: settings.pollMs,
+      onError: (error) => console.error('[fédération] message en échec', error),
+      // A domain blocked after a delivery was queued gets nothing either.
+      skip: async (payload) => {
+        const message = payload as { type?: string; inbox?: string };
+        return (
+          message.type === 'outbox' && (await isBlocked(store.federation, message.inbox, new Date().toISOString()))
+        );
+      },
+    }),
+    // The queue is read only where the jobs run (services.ts decides): a web process only enqueues.
+    manuallyStartQueue: true,
+    origin: settings.siteUrl,
+    allowPrivateAddress: settings.testMode,
+    // Our activities are built whole (event-object.ts): nothing to add to them.
+    activityTransformers: [],
+    // What Mastodon, Gancio and Mobilizon all verify (draft-cavage); RFC 9421 only for those who ask for it.
+    firstKnock: 'draft-cavage-http-signatures-12',
+    userAgent: { software: `AgendaRomand/${settings.version}`, url: new URL(settings.siteUrl) },
+    onOutboxError: async (error, activity) => {
+      await recordFailure(store.federation, {
+        at: new Date().toISOString(),
+        activityId: activity?.id?.href ?? null,
+        activityType: activity ? activity.constructor.name : null,
+        message: error.message.slice(0, 500),
+      }).catch(() => {});
+    },
+  });
+
+  federation
+    .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+      const actor = await findActor({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, identifier);
+      if (!actor) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      return new Service({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: actor.name,
+        summary: actor.summary,
+        url: new URL(actor.pageUrl),
+        icon: actor.iconUrl ? new Image({ url: new URL(actor.iconUrl), mediaType: 'image/png' }) : null,
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        followers: ctx.getFollowersUri(identifier),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((k) => k.multikey),
+      });
+    })
+    .setKeyPairsDispatcher((ctx, identifier) => actorKeyPairs(ctx.data.store.federation, identifier))
+    .mapHandle(async (ctx, username) =>
+      (await findActor({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, username)) ? username : null,
+    );
+
+  federation
+    .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier) => {
+      const now = ctx.data.now().toISOString();
+      const followers = await followersOf(ctx.data.store.federation, identifier, now);
+      const items = [];
+      for (const f of followers) if (!(await isBlocked(ctx.data.store.federation, f.id, now))) items.push(recipient(f));
+      return { items };
+    })
+    .setCounter((ctx, identifier) =>
+      ctx.data.store.federation.count('follower', {
+        prefix: followerKey(identifier, ''),
+        now: ctx.data.now().toISOString(),
+      }),
+    );
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => ({
+    software: { name: 'agenda-romand', version: settings.version, homepage: new URL(ctx.data.siteUrl) },
+    protocols: ['activitypub'],
+    openRegistrations: false,
+    usage: {
+      users: { total: (await listActors({ store: ctx.data.store, siteUrl: ctx.data.siteUrl })).length },
+      localPosts: 0,
+      localComments: 0,
+    },
+  }));
+
+  federation
+    .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
+    .on(Follow, async (ctx, follow) => {
+      const { store } = ctx.data;
+      const now = ctx.data.now().toISOString();
+      const target = follow.objectId ? ctx.parseUri(follow.objectId) : null;
+      if (target?.type !== 'actor' || !follow.actorId) return;
+      if (!(await findActor({ store, siteUrl: ctx.data.siteUrl }, target.identifier))) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower?.id || !follower.inboxId) return;
+      const actorUri = ctx.getActorUri(target.identifier);
+      const answer = {
+        id: new URL(`${actorUri.href}/activites/${crypto.randomUUID()}`),
+        actor: actorUri,
+        object: follow,
+      };
+      if (await isBlocked(store.federation, follower.id, now)) {
+        await ctx.sendActivity({ identifier: target.identifier }, follower, new Reject(answer));
+        return;
+      }
+      const info = await ctx.lookupNodeInfo(follower.id, { parse: 'best-effort' }).catch(() => undefined);
+      const value: Follower = {
+        id: follower.id.href,
+        inbox: follower.inboxId.href,
+        sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+        handle: follower.preferredUsername ? `@${follower.preferredUsername}@${hostOf(follower.id)}` : null,
+        software: info?.software.name ?? null,
+        followedAt: now,
+      };
+      await store.federation.put({
+        kind: 'follower',
+        key: followerKey(target.identifier, value.id),
+        value,
+        expiresAt: null,
+        updatedAt: now,
+      });
+      await ctx.sendActivity({ identifier: target.identifier }, follower, new Accept(answer));
+    })
+    .on(Undo, async (ctx, undo) => {
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !object.objectId || !undo.actorId) return;
+      const target = ctx.parseUri(object.objectId);
+      if (target?.type !== 'actor') return;
+      await ctx.data.store.federation.remove('follower', followerKey(target.identifier, undo.actorId.href));
+    })
+    .on(Accept, (ctx, accept) => sourceAnswered(ctx, accept, true))
+    .on(Reject, (ctx, reject) => sourceAnswered(ctx, reject, false))
+    .on(Create, (ctx, create) => receiveEvent(ctx, create))
+    .on(Update, (ctx, update) => receiveEvent(ctx, update))
+    .on(Announce, (ctx, announce) => receiveEvent(ctx, announce))
+    .on(Delete, (ctx, del) => receiveDelete(ctx, del))
+    .onError((_ctx, error) => console.error('[fédération] activité reçue non traitée', error));
+
+  return federation;
+}
+
+function recipient(f: Follower) {
+  return {
+    id: new URL(f.id),
+    inboxId: new URL(f.inbox),
+    endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
+  };
+}

@@ -1,0 +1,119 @@
+// Outgoing (decision 088): what the followers of the agenda and of the event's category (its venue and organizer once
+// they are actors) are told about one of our events, decided from what the store holds now and what was last sent:
+// Create when it becomes public, Update when its public content or its cancelled dates change, Delete when it stops
+// being public (withdrawn, refused, deleted). A pending event, or a pending revision, is never sent: only the content
+// an admin approved. Each actor sends to its own followers, a follower of several hearing once, blocked domains never.
+import { createHash } from 'node:crypto';
+import type { Context } from '@fedify/fedify';
+import { type Activity, Create, Delete, Update } from '@fedify/vocab';
+import { contentOf } from '~/domain/event';
+import { isPublicStatus } from '~/domain/event-lifecycle';
+import { actorsAnnouncing } from './actors';
+import { type EventActivityType, eventActivity, flavorOf, type PayloadFlavor } from './event-object';
+import type { FederationContext } from './federation';
+import { type Follower, followersOf, isBlocked } from './records';
+
+interface Published {
+  fingerprint: string;
+  actors: string[];
+  deleted: boolean;
+}
+
+const CLASSES = { Create, Update, Delete } as const;
+
+/** An activity whose JSON is ours, sent as it is (Fedify's own vocabulary would drop the Mobilizon extensions). */
+export async function rawActivity(json: Record<string, unknown>): Promise<Activity> {
+  const activity = await CLASSES[json.type as EventActivityType].fromJsonLd(json);
+  activity.toJsonLd = async () => json;
+  return activity;
+}
+
+export function publicFingerprint(
+  event: Parameters<typeof contentOf>[0] & { status: string; cancelledDates?: string[] },
+) {
+  const { image, ...content } = contentOf(event);
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        content,
+        image: image?.path ?? null,
+        status: event.status,
+        cancelled: event.cancelledDates ?? [],
+      }),
+    )
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** Tells the followers what changed about this event since last time, if anything. Safe to call twice. */
+export async function publishEvent(
+  ctx: Context<FederationContext>,
+  eventId: string,
+  attempt = 1,
+): Promise<EventActivityType | null> {
+  const { store, siteUrl } = ctx.data;
+  const now = ctx.data.now();
+  const at = now.toISOString();
+  const event = await store.events.findById(eventId);
+  const current = await store.federation.get<Published>('published', eventId, at);
+  const sent = current?.value;
+  const isPublic = !!event && isPublicStatus(event.status);
+  let type: EventActivityType;
+  let next: Published;
+  if (event && isPublic) {
+    const fingerprint = publicFingerprint(event);
+    if (sent && !sent.deleted && sent.fingerprint === fingerprint) return null;
+    type = sent && !sent.deleted ? 'Update' : 'Create';
+    next = { fingerprint, actors: await actorsAnnouncing({ store, siteUrl }, event), deleted: false };
+  } else {
+    if (!sent || sent.deleted) return null;
+    type = 'Delete';
+    next = { ...sent, deleted: true };
+  }
+  // Claimed by this call only: two writers in a row send one activity each, never the same one twice.
+  const claimed = await store.federation.compareAndSet(
+    { kind: 'published', key: eventId, value: next, expiresAt: null, updatedAt: at },
+    sent,
+    at,
+  );
+  if (!claimed) {
+    // Another writer sent meanwhile: decide again from what it sent (a few times at most, then the next write will).
+    if (attempt >= 5) throw new Error(`Publication de ${eventId} disputée : reprise à la prochaine écriture.`);
+    return publishEvent(ctx, eventId, attempt + 1);
+  }
+  const served = new Set<string>();
+  // A Delete names every actor that ever announced it (the event may have changed category meanwhile).
+  const actors = type === 'Delete' ? next.actors : [...new Set([...next.actors, ...(sent?.actors ?? [])])];
+  for (const identifier of actors) {
+    const followers: Follower[] = [];
+    for (const f of await followersOf(store.federation, identifier, at)) {
+      if (served.has(f.id) || (await isBlocked(store.federation, f.id, at))) continue;
+      served.add(f.id);
+      followers.push(f);
+    }
+    const actorUri = ctx.getActorUri(identifier).href;
+    for (const flavor of ['standard', 'gancio'] as const satisfies PayloadFlavor[]) {
+      const recipients = followers.filter((f) => flavorOf(f.software) === flavor);
+      if (recipients.length === 0) continue;
+      const json = eventActivity(type, event ?? ({ id: eventId } as never), {
+        siteUrl,
+        actorUri,
+        followersUri: ctx.getFollowersUri(identifier).href,
+        now,
+        flavor,
+        activityId: `${actorUri}/activites/${crypto.randomUUID()}`,
+      });
+      await ctx.sendActivity(
+        { identifier },
+        recipients.map((f) => ({
+          id: new URL(f.id),
+          inboxId: new URL(f.inbox),
+          endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
+        })),
+        await rawActivity(json),
+        { preferSharedInbox: true },
+      );
+    }
+  }
+  return type;
+}

@@ -1,0 +1,74 @@
+// The federation's records as the use cases read them: followers of our actors, blocked domains, delivery failures.
+import type { FederationStore } from '../ports';
+
+export const SEP = '\u001f';
+const LIST_MAX = 10_000;
+
+export interface Follower {
+  id: string;
+  inbox: string;
+  sharedInbox: string | null;
+  /** @user@host when known, for the admins. */
+  handle: string | null;
+  /** Its server's software (NodeInfo): Gancio reads a place's address as text, the others as a PostalAddress. */
+  software?: string | null;
+  followedAt: string;
+}
+
+export interface BlockedDomain {
+  domain: string;
+  createdAt: string;
+}
+
+export interface DeliveryFailure {
+  at: string;
+  activityId: string | null;
+  activityType: string | null;
+  message: string;
+}
+
+export const followerKey = (actor: string, followerId: string) => `${actor}${SEP}${followerId}`;
+
+export async function followersOf(store: FederationStore, actor: string, now: string): Promise<Follower[]> {
+  const records = await store.list<Follower>('follower', { prefix: `${actor}${SEP}`, now, limit: LIST_MAX });
+  return records.map((r) => r.value);
+}
+
+/** The host of an address, lower case, or null. */
+export function hostOf(url: string | URL | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** A domain written by an admin: a host or an address, lower case, without `www.`-like tricks left to the admin. */
+export function normaliseDomain(input: string): string | null {
+  const text = input.trim().toLowerCase().replace(/^@/, '');
+  const host = text.includes('/') ? hostOf(text.includes('://') ? text : `https://${text}`) : text.split('@').pop();
+  return host && /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d{1,3}(\.\d{1,3}){3}$/.test(host) ? host : null;
+}
+
+/** Whether this address is on a blocked domain or one of its subdomains. */
+export async function isBlocked(store: FederationStore, url: string | URL | null | undefined, now: string) {
+  const host = hostOf(url);
+  if (!host) return true;
+  const parts = host.split('.');
+  for (let i = 0; i < parts.length; i++) {
+    if (await store.get('block', parts.slice(i).join('.'), now)) return true;
+  }
+  return false;
+}
+
+export async function blockedDomains(store: FederationStore, now: string): Promise<BlockedDomain[]> {
+  return (await store.list<BlockedDomain>('block', { now, limit: LIST_MAX })).map((r) => r.value);
+}
+
+export async function recordFailure(store: FederationStore, failure: DeliveryFailure): Promise<void> {
+  const expiresAt = new Date(Date.parse(failure.at) + 30 * 86_400_000).toISOString();
+  // Newest first when listed by key: the key counts down.
+  const key = `${String(9e15 - Date.parse(failure.at)).padStart(16, '0')}${SEP}${crypto.randomUUID()}`;
+  await store.put({ kind: 'failure', key, value: failure, expiresAt, updatedAt: failure.at });
+}

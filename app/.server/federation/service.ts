@@ -1,0 +1,142 @@
+// The federation of one process (decision 087): null when FEDERATION is off. Built by the composition root
+// (services.ts); server.ts mounts its middleware, the jobs worker (or the only process) reads its queue, and every
+// event written (events-hook.ts) is published after the answer, never making the request wait.
+import type { Context, Federation } from '@fedify/fedify';
+import type { RequestHandler } from 'express';
+import { isPublicStatus } from '~/domain/event-lifecycle';
+import { federationBridge } from '../http/federation-bridge';
+import { afterResponse } from '../platform/background';
+import type { Config } from '../platform/config';
+import type { Store } from '../ports';
+import { eventActivity, eventObjectId } from './event-object';
+import { buildFederation, type FederationContext } from './federation';
+import { publishEvent } from './publish';
+
+export interface FederationService {
+  readonly federation: Federation<FederationContext>;
+  /** Express middleware: WebFinger, NodeInfo, actors, inboxes, collections, our event objects. */
+  middleware(): RequestHandler;
+  /** Reads the queue (deliveries, received activities) until the signal aborts. */
+  startQueue(signal: AbortSignal): Promise<void>;
+  /** An event was written: its followers hear about it after the answer, if anything changed for them. */
+  eventWritten(eventId: string): void;
+  /** The same, awaited (tests, scripts). */
+  publishNow(eventId: string): Promise<unknown>;
+  context(): Context<FederationContext>;
+}
+
+const BODY_MAX = 256 * 1024;
+/**
+ * Inbox POSTs handled at once per process (signature checked, activity queued); the others wait their turn, so that a
+ * burst from the fediverse leaves the pages their share of the process (bench/federation-inbox.ts).
+ */
+const INBOX_AT_ONCE = 2;
+
+/**
+ * The paths Fedify answers. Any other request goes on to the site untouched: handing it to Fedify would start reading
+ * its body (a form's) before the site does.
+ */
+const FEDERATION_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)$|nodeinfo\/|federation\/)/;
+
+export function createFederationService(config: Config, store: () => Store, version: string): FederationService {
+  let built: Federation<FederationContext> | undefined;
+  const federation = () => {
+    built ??= buildFederation(store(), {
+      siteUrl: config.SITE_URL,
+      testMode: config.FEDERATION_TEST_MODE,
+      pollMs: config.FEDERATION_QUEUE_POLL_MS,
+      version,
+    });
+    return built;
+  };
+  const data = (): FederationContext => ({ store: store(), siteUrl: config.SITE_URL, now: () => new Date() });
+  const context = (): Context<FederationContext> => federation().createContext(new URL(config.SITE_URL), data());
+
+  return {
+    get federation() {
+      return federation();
+    },
+    middleware() {
+      const fedify = federationBridge(federation(), config.SITE_URL, data);
+      const inboxTurns = createTurns(INBOX_AT_ONCE);
+      return (req, res, next) => {
+        if (!FEDERATION_PATH.test(req.path)) return next();
+        // A bounded inbox: an activity is a few kilobytes.
+        if (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > BODY_MAX) {
+          res.status(413).type('text/plain; charset=utf-8').send('Activité trop volumineuse.');
+          return;
+        }
+        const object = req.method === 'GET' && req.path.match(/^\/federation\/evenements\/([^/]+)$/);
+        if (object) {
+          void serveEventObject(decodeURIComponent(object[1]), res).catch(next);
+          return;
+        }
+        if (req.method !== 'POST') return fedify(req, res, next);
+        void inboxTurns.take().then((release) => {
+          res.once('close', release);
+          fedify(req, res, next);
+        });
+      };
+    },
+    startQueue(signal) {
+      return federation().startQueue(data(), { signal });
+    },
+    eventWritten(eventId) {
+      afterResponse('fédération', () => publishEvent(context(), eventId));
+    },
+    publishNow(eventId) {
+      return publishEvent(context(), eventId);
+    },
+    context,
+  };
+
+  /** The AS2 document of one of our public events (its id dereferenced), else 404. */
+  async function serveEventObject(eventId: string, res: Parameters<RequestHandler>[1]) {
+    const event = await store().events.findById(eventId);
+    if (!event || !isPublicStatus(event.status)) {
+      res.status(404).type('text/plain; charset=utf-8').send('Événement introuvable.');
+      return;
+    }
+    const ctx = context();
+    const activity = eventActivity('Create', event, {
+      siteUrl: config.SITE_URL,
+      actorUri: ctx.getActorUri('agenda').href,
+      followersUri: ctx.getFollowersUri('agenda').href,
+      now: new Date(),
+      activityId: eventObjectId(config.SITE_URL, event.id),
+    });
+    const { object } = activity as { object: Record<string, unknown> };
+    res
+      .status(200)
+      .type('application/activity+json; charset=utf-8')
+      .send(JSON.stringify({ '@context': activity['@context'], ...object }));
+  }
+}
+
+/** At most `size` holders at once; the others wait in order. */
+function createTurns(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    take(): Promise<() => void> {
+      return new Promise((resolve) => {
+        let released = false;
+        const grant = () =>
+          resolve(() => {
+            if (released) return;
+            released = true;
+            release();
+          });
+        if (free > 0) {
+          free--;
+          grant();
+        } else waiting.push(grant);
+      });
+    },
+  };
+}

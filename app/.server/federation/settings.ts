@@ -1,0 +1,19 @@
+// The federation's settings (ActivityPub, decision 087), part of the validated environment (platform/config.ts).
+import { z } from 'zod';
+
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+export const FEDERATION_ENV = {
+  /** ActivityPub: the agenda and its categories followable from Mastodon, Gancio, Mobilizon… Off by default. */
+  FEDERATION: flag,
+  /**
+   * Tests only: lets the federation speak plain HTTP to this machine (127.0.0.0/8, ::1), two local instances
+   * federating. Never in production: a remote server could make this one reach its own private network.
+   */
+  FEDERATION_TEST_MODE: flag,
+  /** How often the queue of deliveries is looked at when idle, in milliseconds. */
+  FEDERATION_QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+};

@@ -1,0 +1,92 @@
+// The forms of /admin/federation: follow a remote actor as a source, block a domain (conform on the server's schemas).
+import { Form } from '@remix-run/react';
+import { FormSecurity } from '~/components/FormSecurity';
+import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
+import { ErrorSummary } from '~/components/form/ErrorSummary';
+import { Checkbox, SelectField, TextField } from '~/components/form/Field';
+import { useAppForm } from '~/components/form/use-app-form';
+import { useFormKey } from '~/components/useFormKey';
+import { blockSchema, remoteSourceSchema } from '~/domain/federation-form';
+
+export function RemoteSourceForm({
+  categories,
+  answer,
+}: {
+  categories: readonly { slug: string; label: string }[];
+  answer: unknown;
+}) {
+  const { fields, form, attempt, formProps, order } = useAppForm({
+    id: 'federation-follow',
+    schema: remoteSourceSchema,
+    lastResult: answer,
+    defaultValue: { canton: '' },
+  });
+  const formKey = useFormKey(answer);
+  return (
+    <>
+      <ErrorSummary
+        errors={form.allErrors}
+        attempt={attempt}
+        order={order}
+        title={'Le compte n’a pas été suivi\u00a0: corrigez les champs signalés ci-dessous.'}
+      />
+      <Form key={formKey} method="post" className="form" {...formProps}>
+        <FormSecurity honeypot={false} />
+        <input type="hidden" name="intent" value="follow" />
+        <TextField
+          meta={fields.handle}
+          label="Compte à suivre"
+          hint="Par exemple @evenements@gancio.exemple ou @groupe@mobilizon.exemple, ou l’adresse https:// de son profil."
+        />
+        <SelectField
+          meta={fields.category}
+          label="Catégorie de ses événements"
+          placeholder="Choisir…"
+          options={categoryChoices(categories)}
+        />
+        <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
+        <TextField meta={fields.organizerName} label="Organisateur affiché" />
+        <Checkbox
+          meta={fields.trusted}
+          label={
+            'Source de confiance\u00a0: ses événements sont publiés sans modération (chaque publication est journalisée).'
+          }
+        />
+        <button type="submit" className="button button--primary">
+          Suivre ce compte
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export function BlockForm({ answer }: { answer: unknown }) {
+  const { fields, form, attempt, formProps, order } = useAppForm({
+    id: 'federation-block',
+    schema: blockSchema,
+    lastResult: answer,
+  });
+  const formKey = useFormKey(answer);
+  return (
+    <>
+      <ErrorSummary
+        errors={form.allErrors}
+        attempt={attempt}
+        order={order}
+        title={'Le domaine n’a pas été bloqué\u00a0: corrigez le champ signalé ci-dessous.'}
+      />
+      <Form key={formKey} method="post" className="form" {...formProps}>
+        <FormSecurity honeypot={false} />
+        <input type="hidden" name="intent" value="block" />
+        <TextField
+          meta={fields.domain}
+          label="Domaine à bloquer"
+          hint={'Par exemple exemple.social\u00a0: ses sous-domaines sont bloqués aussi.'}
+        />
+        <button type="submit" className="button button--danger">
+          Bloquer ce domaine
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+// The tables of /admin/federation: followers per actor, the deliveries, the remote sources, the blocked domains.
+import { Form } from '@remix-run/react';
+import { FormSecurity } from '~/components/FormSecurity';
+import { formatDateTime } from '~/domain/dates';
+
+interface Follower {
+  id: string;
+  handle: string | null;
+  software?: string | null;
+  followedAt: string;
+}
+
+export function ActorsTable({
+  actors,
+}: {
+  actors: { identifier: string; name: string; handle: string; followers: Follower[] }[];
+}) {
+  return (
+    <section aria-labelledby="actors">
+      <h2 id="actors">Comptes de l’agenda et leurs abonnés</h2>
+      <table className="admin-table" data-testid="federation-actors">
+        <thead>
+          <tr>
+            <th scope="col">Compte</th>
+            <th scope="col">Abonnés</th>
+          </tr>
+        </thead>
+        <tbody>
+          {actors.map((a) => (
+            <tr key={a.identifier}>
+              <th scope="row">
+                {a.name}
+                <br />
+                <code>{a.handle}</code>
+              </th>
+              <td>
+                {a.followers.length === 0 ? (
+                  'Aucun abonné'
+                ) : (
+                  <details>
+                    <summary>
+                      {a.followers.length} abonné{a.followers.length > 1 ? 's' : ''}
+                    </summary>
+                    <ul>
+                      {a.followers.map((f) => (
+                        <li key={f.id}>
+                          <a href={f.id} rel="noreferrer">
+                            {f.handle ?? f.id}
+                          </a>
+                          {f.software ? ` (${f.software})` : ''}, depuis le {formatDateTime(f.followedAt)}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function DeliveriesSection({
+  queue,
+  failures,
+}: {
+  queue: { due: number; later: number };
+  failures: { at: string; activityType: string | null; activityId: string | null; message: string }[];
+}) {
+  return (
+    <section aria-labelledby="deliveries">
+      <h2 id="deliveries">Envois</h2>
+      <p data-testid="federation-queue">
+        En file d’attente : {queue.due} à traiter maintenant, {queue.later} à réessayer plus tard.
+      </p>
+      <h3>Échecs des 30 derniers jours</h3>
+      {failures.length === 0 ? (
+        <p>Aucun échec.</p>
+      ) : (
+        <ul data-testid="federation-failures">
+          {failures.map((f) => (
+            <li key={`${f.at}${f.activityId}`}>
+              {formatDateTime(f.at)} · {f.activityType ?? 'activité'} : {f.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const STATUS = {
+  pending: 'abonnement demandé',
+  accepted: 'abonnement accepté',
+  rejected: 'abonnement refusé',
+} as const;
+
+export function SourcesTable({
+  sources,
+}: {
+  sources: { id: string; handle: string; name: string; trusted: boolean; status: keyof typeof STATUS }[];
+}) {
+  if (sources.length === 0) return <p>Aucun compte suivi pour l’instant.</p>;
+  return (
+    <table className="admin-table" data-testid="federation-sources">
+      <thead>
+        <tr>
+          <th scope="col">Compte</th>
+          <th scope="col">État</th>
+          <th scope="col">Action</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sources.map((s) => (
+          <tr key={s.id}>
+            <th scope="row">
+              {s.name} <code>{s.handle}</code>
+              {s.trusted ? ' (de confiance)' : null}
+            </th>
+            <td>{STATUS[s.status]}</td>
+            <td>
+              <Form method="post">
+                <FormSecurity honeypot={false} />
+                <input type="hidden" name="source" value={s.id} />
+                <button type="submit" name="intent" value="unfollow" className="button button--danger">
+                  Ne plus suivre
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function BlockedTable({ blocked }: { blocked: { domain: string; createdAt: string }[] }) {
+  if (blocked.length === 0) return <p>Aucun domaine bloqué.</p>;
+  return (
+    <ul data-testid="federation-blocked">
+      {blocked.map((b) => (
+        <li key={b.domain}>
+          <code>{b.domain}</code>, bloqué le {formatDateTime(b.createdAt)}{' '}
+          <Form method="post" className="inline-form">
+            <FormSecurity honeypot={false} />
+            <input type="hidden" name="domain" value={b.domain} />
+            <button type="submit" name="intent" value="unblock" className="button button--secondary">
+              Débloquer
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,168 @@
+// The inbox under a burst (issue 37): 1,000 signed activities (Follow, Undo, Like, a reply, a Create of a Note, an
+// Announce) POSTed by a stand-in server at 50 at a time to the production server's inboxes, with the federation on.
+// Prints the answers by status (no 5xx is the target), the resident memory of the server's processes before, at its
+// peak and after, how long the queue took to empty, and the latency of a public page before (the reference, same run)
+// and during the burst. Usage: npm run bench:federation (BENCH_PORT, BENCH_ACTIVITIES, BENCH_CONCURRENCY).
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { startFederationPeer } from '../tests/support/federation-peer';
+import { ensureBuild, percentile, startServer, throwAwayDataDir } from './lib';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3740);
+const TOTAL = Number(process.env.BENCH_ACTIVITIES ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const PAGE = '/evenements';
+
+function processTree(root: number): number[] {
+  const children = (pid: number): number[] => {
+    try {
+      const text = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+      return text ? text.split(/\s+/).map(Number) : [];
+    } catch {
+      return [];
+    }
+  };
+  const all = [root];
+  for (let i = 0; i < all.length; i++) all.push(...children(all[i]));
+  return all;
+}
+
+function rssMb(pids: number[]): number {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0);
+    } catch {}
+  }
+  return Math.round(kb / 1024);
+}
+
+/** Page latencies (ms) measured one after the other until `until` resolves. */
+async function pageLatencies(base: string, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.then(() => {
+    done = true;
+  });
+  const times: number[] = [];
+  while (!done) {
+    const start = performance.now();
+    const res = await fetch(`${base}${PAGE}?q=${times.length}`, { headers: { Connection: 'close' } });
+    await res.arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function activity(i: number, actor: string, site: string): Record<string, unknown> {
+  const id = `${actor}#bench/${i}`;
+  const base = { '@context': 'https://www.w3.org/ns/activitystreams', id, actor };
+  switch (i % 6) {
+    case 0:
+      return { ...base, type: 'Follow', object: `${site}/federation/acteurs/agenda` };
+    case 1:
+      return {
+        ...base,
+        type: 'Undo',
+        object: { id: `${actor}#bench/${i - 1}`, type: 'Follow', actor, object: `${site}/federation/acteurs/agenda` },
+      };
+    case 2:
+      return { ...base, type: 'Like', object: `${site}/federation/evenements/x${i}` };
+    case 3:
+      return { ...base, type: 'Announce', object: `${site}/federation/evenements/x${i}` };
+    default:
+      return {
+        ...base,
+        type: 'Create',
+        object: {
+          id: `${id}/note`,
+          type: 'Note',
+          attributedTo: actor,
+          content: `<p>Réponse ${i}</p>`,
+          inReplyTo: `${site}/federation/evenements/x${i}`,
+        },
+      };
+  }
+}
+
+async function main() {
+  ensureBuild();
+  const dataDir = throwAwayDataDir('federation-bench');
+  const site = `http://127.0.0.1:${PORT}`;
+  const server = await startServer(dataDir, PORT, {
+    SEED_DEMO: 'true',
+    FEDERATION: 'on',
+    FEDERATION_TEST_MODE: '1',
+    SITE_URL: site,
+  });
+  const peer = await startFederationPeer(PORT + 1);
+  try {
+    const pids = () => processTree(server.child.pid as number);
+    // Warm up (the page cache, the actor's key), then the reference: the page alone for 10 s.
+    for (let i = 0; i < 20; i++) await (await fetch(`${site}${PAGE}`)).arrayBuffer();
+    await fetch(`${site}/federation/acteurs/agenda`, { headers: { Accept: 'application/activity+json' } });
+    const reference = await pageLatencies(site, new Promise((r) => setTimeout(r, 10_000)));
+    const rssBefore = rssMb(pids());
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssMb(pids()));
+    }, 50);
+
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const started = performance.now();
+    const burst = (async () => {
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < TOTAL) {
+            const i = next++;
+            const inbox = i % 2 ? `${site}/federation/boite` : `${site}/federation/acteurs/agenda/boite`;
+            const res = await peer.post(inbox, activity(i, peer.actorId, site)).catch(() => null);
+            const status = res?.status ?? 0;
+            await res?.arrayBuffer().catch(() => {});
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          }
+        }),
+      );
+    })();
+    const during = await pageLatencies(site, burst);
+    const burstMs = performance.now() - started;
+    // The queue the jobs worker empties (read from the store's file, as an operator would).
+    const db = new Database(`${dataDir}/agenda.sqlite`, { readonly: true, fileMustExist: true });
+    let drainedMs = Number.NaN;
+    for (let t = 0; t < 600; t++) {
+      const { n } = db.prepare('SELECT COUNT(*) AS n FROM federation_queue').get() as { n: number };
+      if (n === 0) {
+        drainedMs = performance.now() - started;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    db.close();
+    clearInterval(sampler);
+    const rssAfter = rssMb(pids());
+    const fmt = (xs: number[]) =>
+      `p50 ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms, max ${xs[xs.length - 1]?.toFixed(1)} ms (${xs.length} requêtes)`;
+    console.log(`Boîte sous une rafale de ${TOTAL} activités signées, ${CONCURRENCY} à la fois :`);
+    console.log(
+      `  réponses : ${[...statuses]
+        .sort()
+        .map(([s, n]) => `${s} × ${n}`)
+        .join(', ')}`,
+    );
+    console.log(`  5xx : ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`);
+    console.log(
+      `  rafale envoyée en ${(burstMs / 1000).toFixed(1)} s, file vide après ${(drainedMs / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `  mémoire résidente (tous les processus) : ${rssBefore} Mo avant, ${rssPeak} Mo au plus haut, ${rssAfter} Mo après`,
+    );
+    console.log(`  ${PAGE} seule (référence, 10 s) : ${fmt(reference)}`);
+    console.log(`  ${PAGE} pendant la rafale : ${fmt(during)}`);
+  } finally {
+    await peer.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,175 @@
+// Two instances of the site on this machine, from the production build, federating over plain HTTP (test mode,
+// decisions 087 and 088): B's admin follows A's agenda; what A approves reaches B's moderation queue, A's update,
+// cancelled date and withdrawal follow; a pending event never leaves A; an unsigned or wrongly signed POST is refused;
+// a blocked instance gets nothing.
+
+import { setDateCancelled } from '../../app/.server/events/cancel-date';
+import { changeEvent } from '../../app/.server/events/lifecycle';
+import { blockDomain, followRemoteSource } from '../../app/.server/federation/admin';
+import { backgroundSettled } from '../../app/.server/platform/background';
+import { loadConfig } from '../../app/.server/platform/config';
+import type { UserProfile } from '../../app/.server/ports';
+import { createServices, type Services } from '../../app/.server/services';
+import { makeEvent, makeSaturdayMarket } from '../support/factories';
+import { startFederationPeer } from '../support/federation-peer';
+import { expect, test } from './fixtures';
+import { type OwnServer, startOwnServer } from './own-server';
+
+test.describe.configure({ mode: 'serial' });
+
+const FEDERATION_ENV = {
+  FEDERATION: 'on',
+  FEDERATION_TEST_MODE: '1',
+  WEB_CONCURRENCY: '1',
+  FEDERATION_QUEUE_POLL_MS: '100',
+};
+
+interface Instance {
+  server: OwnServer;
+  services: Services;
+  admin: UserProfile;
+}
+
+async function instance(portOffset: number): Promise<Instance> {
+  const port = Number(process.env.E2E_PORT ?? 3100) + portOffset;
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startOwnServer({ portOffset, env: { ...FEDERATION_ENV, SITE_URL: base } });
+  // The instance's own store, opened here as a script would: what it writes goes through the same hooks and queue.
+  const services = createServices(
+    loadConfig({ DATA_DIR: server.dataDir, SITE_URL: base, SEED_DEMO: 'false', ...FEDERATION_ENV }),
+  );
+  const admin = await services.store.users.create({
+    uid: `admin-${portOffset}`,
+    email: `admin-${portOffset}@exemple.ch`,
+    displayName: 'Admin',
+    role: 'admin',
+    passwordHash: 'x',
+    now: new Date().toISOString(),
+  });
+  if (!admin) throw new Error('admin');
+  return { server, services, admin };
+}
+
+let a: Instance;
+let b: Instance;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  [a, b] = await Promise.all([instance(20), instance(21)]);
+});
+
+test.afterAll(async () => {
+  for (const i of [a, b]) {
+    await i?.services.close();
+    await i?.server.stop();
+  }
+});
+
+const now = () => new Date().toISOString();
+const objectId = (eventId: string) => `${a.server.base}/federation/evenements/${eventId}`;
+async function onB(eventId: string) {
+  const link = await b.services.store.federation.get<{ eventId: string | null }>('remote', objectId(eventId), now());
+  return link?.value.eventId ? b.services.store.events.findById(link.value.eventId) : null;
+}
+
+test('B suit l’agenda de A : ce que A approuve arrive en modération chez B, puis ses changements ; rien de ce qui attend', async () => {
+  test.setTimeout(120_000);
+  const source = await followRemoteSource(b.services, b.admin, {
+    handle: `${a.server.base}/federation/acteurs/agenda`,
+    category: 'musique',
+    canton: 'VD',
+    organizerName: 'Agenda A',
+  });
+  await expect
+    .poll(
+      async () => (await b.services.store.federation.get<{ status: string }>('source', source.id, now()))?.value.status,
+      { timeout: 30_000 },
+    )
+    .toBe('accepted');
+
+  const pending = makeEvent({ status: 'pending', category: 'musique', title: 'Répétition jamais publiée' });
+  const market = makeEvent({
+    status: 'pending',
+    category: 'marches-brocantes',
+    title: 'Marché du samedi',
+    schedule: makeSaturdayMarket({ firstDate: '2030-03-02', until: '2030-06-29' }),
+    startsAt: '2030-03-02T08:00:00+01:00',
+    endsAt: '2030-06-29T12:00:00+02:00',
+  });
+  await a.services.store.events.insertMany([pending, market]);
+  const deps = { store: a.services.store, files: a.services.files };
+  const approvedAt = Date.now();
+  await changeEvent(deps, a.admin, { eventId: market.id, action: 'approve' });
+  await expect.poll(() => onB(market.id), { timeout: 30_000 }).not.toBeNull();
+  console.log(`[fédération] approuvé chez A, en modération chez B en ${Date.now() - approvedAt} ms`);
+  const received = await onB(market.id);
+  expect(received).toMatchObject({ status: 'pending', title: 'Marché du samedi', createdBy: b.admin.uid });
+
+  // An admin's edit on A: B's copy follows.
+  const approved = await a.services.store.events.findById(market.id);
+  if (!approved) throw new Error('marché');
+  await changeEvent(deps, a.admin, {
+    eventId: market.id,
+    action: 'edit',
+    content: { ...approved, title: 'Marché du samedi matin' },
+    seen: approved.updatedAt,
+  });
+  await expect.poll(async () => (await onB(market.id))?.title, { timeout: 30_000 }).toBe('Marché du samedi matin');
+
+  // A cancelled date: B's copy moves to the next date still held.
+  const first = (await a.services.store.events.occurrences(market.id, now()))[0];
+  const before = (await onB(market.id))?.startsAt;
+  await setDateCancelled(a.services, a.admin, { eventId: market.id, startsAt: first.startsAt, cancelled: true });
+  await expect.poll(async () => (await onB(market.id))?.startsAt, { timeout: 30_000 }).not.toBe(before);
+
+  // Withdrawn on A (taken down by an admin): withdrawn on B.
+  const current = await a.services.store.events.findById(market.id);
+  await changeEvent(deps, a.admin, { eventId: market.id, action: 'delete', seen: current?.updatedAt });
+  await expect.poll(async () => (await onB(market.id))?.status, { timeout: 30_000 }).toBe('withdrawn');
+
+  // The pending event never left A.
+  expect(await onB(pending.id)).toBeNull();
+  expect(await b.services.store.federation.get('remote', objectId(pending.id), now())).toBeNull();
+});
+
+test('la boîte de A refuse un envoi sans signature ou mal signé', async () => {
+  const peer = await startFederationPeer(Number(process.env.E2E_PORT ?? 3100) + 22);
+  try {
+    const follow = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${peer.actorId}#follows/1`,
+      type: 'Follow',
+      actor: peer.actorId,
+      object: `${a.server.base}/federation/acteurs/agenda`,
+    };
+    const inbox = `${a.server.base}/federation/acteurs/agenda/boite`;
+    expect((await peer.post(inbox, follow, 'unsigned')).status).toBe(401);
+    expect((await peer.post(inbox, follow, 'wrong-key')).status).toBe(401);
+    expect((await peer.post(inbox, follow)).status).toBe(202);
+  } finally {
+    await peer.close();
+  }
+});
+
+test('une instance bloquée ne reçoit rien', async () => {
+  await blockDomain(a.services, a.admin, { domain: '127.0.0.1' });
+  const event = makeEvent({ status: 'pending', category: 'musique', title: 'Concert après le blocage' });
+  await a.services.store.events.insertMany([event]);
+  await changeEvent({ store: a.services.store, files: a.services.files }, a.admin, {
+    eventId: event.id,
+    action: 'approve',
+  });
+  await backgroundSettled();
+  // Published (after the answer, here), then nothing about it left in A's queue: its delivery to B was dropped.
+  const { database } = a.services;
+  if (database.kind !== 'sqlite') throw new Error('Ces deux instances sont sur SQLite.');
+  const queued = () =>
+    (
+      database.db.prepare('SELECT COUNT(*) AS n FROM federation_queue WHERE data LIKE ?').get(`%${event.id}%`) as {
+        n: number;
+      }
+    ).n;
+  await expect.poll(queued, { timeout: 30_000 }).toBe(0);
+  expect(await a.services.store.federation.get('published', event.id, now())).not.toBeNull();
+  expect(await onB(event.id)).toBeNull();
+});

@@ -1,0 +1,69 @@
+// One instance of the site with the federation on (FEDERATION_TEST_MODE), served by Express on this machine with its
+// queue read in the same process, and an admin account: for the federation's tests.
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import type { FederationService } from '../../app/.server/federation/service';
+import { loadConfig } from '../../app/.server/platform/config';
+import type { UserProfile } from '../../app/.server/ports';
+import { seedCategories } from '../../app/.server/seed/seed';
+import { createServices, type Services } from '../../app/.server/services';
+
+export interface FederatedSite {
+  url: string;
+  services: Services;
+  federation: FederationService;
+  admin: UserProfile;
+  close(): Promise<void>;
+}
+
+export async function startFederatedSite(port: number): Promise<FederatedSite> {
+  const url = `http://127.0.0.1:${port}`;
+  const services = createServices(
+    loadConfig({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-federation-')),
+      SEED_DEMO: 'false',
+      SITE_URL: url,
+      FEDERATION: 'on',
+      FEDERATION_TEST_MODE: '1',
+      FEDERATION_QUEUE_POLL_MS: '50',
+    }),
+  );
+  const federation = services.federation;
+  if (!federation) throw new Error('La fédération devrait être allumée.');
+  await seedCategories(services);
+  const admin = await services.store.users.create({
+    uid: 'admin-1',
+    email: 'admin@exemple.ch',
+    displayName: 'Admin',
+    role: 'admin',
+    passwordHash: 'x',
+    now: new Date().toISOString(),
+  });
+  if (!admin) throw new Error('Compte admin non créé.');
+  const app = express();
+  app.use(federation.middleware());
+  // The site's own routes after it: a form's body must reach them whole (the federation reads only its own paths).
+  app.post('/formulaire', express.text({ type: '*/*', limit: '1mb' }), (req, res) =>
+    res.type('text/plain').send(req.body),
+  );
+  app.use((_req, res) => res.status(404).send('page'));
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+  });
+  const queue = new AbortController();
+  void federation.startQueue(queue.signal);
+  return {
+    url,
+    services,
+    federation,
+    admin,
+    async close() {
+      queue.abort();
+      await new Promise((resolve) => server.close(resolve));
+      await services.close();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// A stand-in for another fediverse server on this machine (a Mastodon account, a Gancio or Mobilizon agenda): one
+// actor with its RSA key, served as ActivityStreams over plain HTTP, an inbox that records what it receives, and
+// signed POSTs to another inbox (draft-cavage HTTP Signatures, as Mastodon signs).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
+
+export interface ReceivedActivity {
+  path: string;
+  signature: string | null;
+  body: Record<string, unknown>;
+}
+
+export interface FederationPeer {
+  origin: string;
+  actorId: string;
+  inbox: string;
+  received: ReceivedActivity[];
+  /** Serves more documents (an event object) at these paths. */
+  documents: Map<string, unknown>;
+  /** POSTs an activity to `inbox`, signed by this actor (or by `otherKey`: a wrong signature), or unsigned. */
+  post(inbox: string, activity: Record<string, unknown>, mode?: 'signed' | 'unsigned' | 'wrong-key'): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startFederationPeer(
+  port: number,
+  options: { username?: string; type?: string; name?: string } = {},
+): Promise<FederationPeer> {
+  const { username = 'lea', type = 'Person', name = 'Léa' } = options;
+  const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const otherKeys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const origin = `http://127.0.0.1:${port}`;
+  const actorId = `${origin}/users/${username}`;
+  const publicKeyPem = await pemOf(keys.publicKey);
+  const received: ReceivedActivity[] = [];
+  const documents = new Map<string, unknown>();
+  documents.set(`/users/${username}`, {
+    '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
+    id: actorId,
+    type,
+    preferredUsername: username,
+    name,
+    inbox: `${actorId}/inbox`,
+    outbox: `${actorId}/outbox`,
+    followers: `${actorId}/followers`,
+    endpoints: { sharedInbox: `${origin}/inbox` },
+    publicKey: { id: `${actorId}#main-key`, owner: actorId, publicKeyPem },
+  });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (req.method === 'POST') {
+        received.push({
+          path,
+          signature: (req.headers.signature as string | undefined) ?? null,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
+        });
+        res.writeHead(202).end();
+        return;
+      }
+      if (path === '/.well-known/webfinger') {
+        res.writeHead(200, { 'Content-Type': 'application/jrd+json' });
+        res.end(
+          JSON.stringify({
+            subject: `acct:${username}@127.0.0.1:${port}`,
+            links: [{ rel: 'self', type: 'application/activity+json', href: actorId }],
+          }),
+        );
+        return;
+      }
+      const doc = documents.get(path);
+      if (!doc) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/activity+json' });
+      res.end(JSON.stringify(doc));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actualPort = (server.address() as AddressInfo).port;
+  if (actualPort !== port) throw new Error('port');
+  return {
+    origin,
+    actorId,
+    inbox: `${actorId}/inbox`,
+    received,
+    documents,
+    async post(inbox, activity, mode = 'signed') {
+      const request = new Request(inbox, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/activity+json', Accept: 'application/activity+json' },
+        body: JSON.stringify(activity),
+      });
+      if (mode === 'unsigned') return fetch(request);
+      const key = mode === 'wrong-key' ? otherKeys.privateKey : keys.privateKey;
+      return fetch(await signRequest(request, key, new URL(`${actorId}#main-key`)));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function pemOf(key: CryptoKey): Promise<string> {
+  const spki = Buffer.from(await crypto.subtle.exportKey('spki', key)).toString('base64');
+  return `-----BEGIN PUBLIC KEY-----\n${spki.match(/.{1,64}/g)?.join('\n')}\n-----END PUBLIC KEY-----\n`;
+}
