@@ -25,6 +25,9 @@ export interface EventFilters {
   free: boolean;
   family: boolean;
   accessible: boolean;
+  /** A venue's or an organizer's slug (issue 36): only its events (`?lieu=`, `?organisateur=`). */
+  venue: string;
+  organizer: string;
 }
 
 export interface ParsedFilters {
@@ -38,6 +41,8 @@ const isWhen = (v: unknown): v is When => WHEN_OPTIONS.some((o) => o.value === v
 const isYmd = (v: string | null): v is string =>
   v != null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 const flag = (v: string | null) => v === '1' || v === 'on' || v === 'true';
+/** A venue's or organizer's slug as a filter: the shape of a slug, anything else ignored. */
+const placeSlug = (v: string | null) => (v && /^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/.test(v) ? v : '');
 
 /** The filters of a URL; `categories` are the slugs one may filter on (the active ones): any other is ignored. */
 export function parseEventFilters(params: URLSearchParams, categories: readonly string[]): ParsedFilters {
@@ -59,6 +64,8 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
       free: flag(params.get('gratuit')),
       family: flag(params.get('famille')),
       accessible: flag(params.get('accessible')),
+      venue: placeSlug(params.get('lieu')),
+      organizer: placeSlug(params.get('organisateur')),
     },
     searchError: search.ok ? null : search.error,
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
@@ -80,6 +87,8 @@ export function filtersToParams(
   if (filters.free) params.set('gratuit', '1');
   if (filters.family) params.set('famille', '1');
   if (filters.accessible) params.set('accessible', '1');
+  if (filters.venue) params.set('lieu', filters.venue);
+  if (filters.organizer) params.set('organisateur', filters.organizer);
   for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
   return params;
 }

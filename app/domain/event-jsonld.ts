@@ -2,8 +2,16 @@
 import { openEndedDay } from './calendar-links';
 import type { AgendaEvent } from './event';
 import { imageUrl } from './images';
+import type { Organizer, Venue } from './place';
+import { organizerLd, venuePlaceLd } from './place-jsonld';
 
-export function eventJsonLd(event: AgendaEvent, siteUrl: string) {
+/** The event's venue and organizer records, when approved (issue 36): its location and organizer are theirs. */
+export interface EventPlaces {
+  venue?: Venue | null;
+  organizer?: Organizer | null;
+}
+
+export function eventJsonLd(event: AgendaEvent, siteUrl: string, places: EventPlaces = {}) {
   const url = `${siteUrl}/evenement/${event.id}`;
   const address = {
     '@type': 'PostalAddress',
@@ -25,14 +33,16 @@ export function eventJsonLd(event: AgendaEvent, siteUrl: string) {
     eventStatus:
       event.status === 'cancelled' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: {
-      '@type': 'Place',
-      name: event.venueName || event.city,
-      address,
-      ...(event.lat != null && event.lng != null
-        ? { geo: { '@type': 'GeoCoordinates', latitude: event.lat, longitude: event.lng } }
-        : {}),
-    },
+    location: places.venue
+      ? venuePlaceLd(places.venue, siteUrl)
+      : {
+          '@type': 'Place',
+          name: event.venueName || event.city,
+          address,
+          ...(event.lat != null && event.lng != null
+            ? { geo: { '@type': 'GeoCoordinates', latitude: event.lat, longitude: event.lng } }
+            : {}),
+        },
     image: event.image ? [`${siteUrl}${imageUrl(event.image.path, 1600)}`] : [`${siteUrl}/og-image.jpg`],
     offers: {
       '@type': 'Offer',
@@ -42,11 +52,13 @@ export function eventJsonLd(event: AgendaEvent, siteUrl: string) {
       availability: event.status === 'cancelled' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       validFrom: event.submittedAt,
     },
-    organizer: {
-      '@type': 'Organization',
-      name: event.organizerName || 'Agenda romand',
-      url: event.websiteUrl || siteUrl,
-    },
+    organizer: places.organizer
+      ? organizerLd(places.organizer, siteUrl)
+      : {
+          '@type': 'Organization',
+          name: event.organizerName || 'Agenda romand',
+          url: event.websiteUrl || siteUrl,
+        },
     isAccessibleForFree: event.isFree,
   };
 }
@@ -72,7 +84,12 @@ export const JSON_LD_MAX_DATES = 50;
  * A series (decision 041), following Google's guidance for events on several dates: one Event per date, each with
  * its own URL (`?date=`), a cancelled date EventCancelled. A period stays one Event from its first to its last day.
  */
-export function seriesJsonLd(event: AgendaEvent, siteUrl: string, dates: readonly SeriesDateLd[]) {
+export function seriesJsonLd(
+  event: AgendaEvent,
+  siteUrl: string,
+  dates: readonly SeriesDateLd[],
+  places: EventPlaces = {},
+) {
   return dates.slice(0, JSON_LD_MAX_DATES).map((d) => ({
     ...eventJsonLd(
       {
@@ -83,6 +100,7 @@ export function seriesJsonLd(event: AgendaEvent, siteUrl: string, dates: readonl
         status: d.cancelled ? 'cancelled' : event.status,
       },
       siteUrl,
+      places,
     ),
     url: `${siteUrl}/evenement/${event.id}?date=${d.day}`,
   }));

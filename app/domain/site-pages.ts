@@ -1,4 +1,4 @@
-// The pages of this site, as patterns (`:id` is one path segment): what a page view may name. Kept equal to the page
+// The pages of this site, as patterns (`:id`, `:slug` is one path segment): what a page view may name. Kept equal to the page
 // routes of app/routes (a test derives them with Remix's own route naming and compares).
 
 export const SITE_PAGES = [
@@ -8,6 +8,8 @@ export const SITE_PAGES = [
   '/admin/categories',
   '/admin/events',
   '/admin/federation',
+  '/admin/lieux',
+  '/admin/organisateurs',
   '/admin/partners',
   '/admin/publications',
   '/admin/sources',
@@ -36,6 +38,10 @@ export const SITE_PAGES = [
   '/how-it-works',
   '/integrer/configurateur',
   '/legal',
+  '/lieux',
+  '/lieux/:slug',
+  '/organisateurs',
+  '/organisateurs/:slug',
   '/organizer/dashboard',
   '/organizer/edit-event/:id',
   '/organizer/event-confirmation/:id',
@@ -52,7 +58,7 @@ export const SITE_PAGES = [
 const SEGMENT = '[A-Za-z0-9_-]{1,100}';
 
 const PATTERN = new RegExp(
-  `^(?:${SITE_PAGES.map((page) => page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:id/g, SEGMENT)).join('|')})$`,
+  `^(?:${SITE_PAGES.map((page) => page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(?:id|slug)\b/g, SEGMENT)).join('|')})$`,
 );
 
 /** True when `path` (no query string, no fragment) is one of this site's pages, written as the site writes it. */

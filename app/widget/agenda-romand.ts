@@ -1,4 +1,4 @@
-// <agenda-romand categorie="musique" canton="VD" recherche="Vidy" limite="5">: the embeddable agenda for partner sites, served as
+// <agenda-romand categorie="musique" canton="VD" lieu="…" recherche="Vidy" limite="5">: the embeddable agenda for partner sites, served as
 // /widget.js (built by scripts/build-widget.mjs). No framework, no cookie, Shadow DOM, the host page's font.
 // It reads /api/v1/events of the origin the script came from (decision 047).
 
@@ -26,7 +26,7 @@ const STYLE =
   'small{display:block}';
 
 class AgendaRomand extends HTMLElement {
-  static observedAttributes = ['categorie', 'canton', 'recherche', 'limite'];
+  static observedAttributes = ['categorie', 'canton', 'lieu', 'organisateur', 'recherche', 'limite'];
   #root = this.attachShadow({ mode: 'open' });
   #request = 0;
 
@@ -47,6 +47,11 @@ class AgendaRomand extends HTMLElement {
     const limit = Number.parseInt(this.getAttribute('limite') ?? '', 10);
     if (category) params.set('category', category);
     if (canton) params.set('canton', canton.toUpperCase());
+    // A venue's or an organizer's agenda, by the slug of its page (/lieux/…, /organisateurs/…).
+    for (const name of ['lieu', 'organisateur']) {
+      const slug = this.getAttribute(name)?.trim();
+      if (slug) params.set(name, slug);
+    }
     const search = this.getAttribute('recherche')?.trim();
     if (search) params.set('q', search.slice(0, 100));
     params.set('limit', String(limit >= 1 ? Math.min(limit, 20) : 5));

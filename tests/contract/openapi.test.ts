@@ -13,8 +13,10 @@ import { loader as categoriesLoader } from '../../app/routes/api.v1.categories';
 import { loader as eventsLoader } from '../../app/routes/api.v1.events';
 import { loader as eventLoader } from '../../app/routes/api.v1.events_.$id';
 import { loader as openapiLoader } from '../../app/routes/api.v1.openapi[.]json';
+import { loader as organizersLoader } from '../../app/routes/api.v1.organizers';
 import { loader as partnersLoader } from '../../app/routes/api.v1.partners';
-import { makeEvent, makePartner } from '../support/factories';
+import { loader as venuesLoader } from '../../app/routes/api.v1.venues';
+import { makeEvent, makeOrganizer, makePartner, makeVenue } from '../support/factories';
 import { BACKENDS } from './backends';
 
 const SITE = 'https://agenda.example';
@@ -28,6 +30,8 @@ const LOADERS: Record<string, Loader> = {
   '/events/{id}': eventLoader as Loader,
   '/categories': categoriesLoader as Loader,
   '/partners': partnersLoader as Loader,
+  '/venues': venuesLoader as Loader,
+  '/organizers': organizersLoader as Loader,
 };
 
 interface Parameter {
@@ -52,9 +56,29 @@ describe('document OpenAPI de /api/v1', () => {
     vi.setSystemTime(new Date(zurichIso('2030-06-05', '10:00')));
     ({ store, dispose } = await BACKENDS[0].open());
     await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    // The example's venue and organizer (issue 36): the examples of `lieu`, /venues and /organizers find them.
+    await store.venues.insertMany([
+      makeVenue({
+        id: 'v1',
+        slug: 'salle-del-castillo-vevey',
+        name: 'Salle del Castillo',
+        locality: 'Vevey',
+        canton: 'VD',
+      }),
+    ]);
+    await store.organizers.insertMany([
+      makeOrganizer({
+        id: 'o1',
+        slug: 'jeunesse-de-corseaux',
+        name: 'Jeunesse de Corseaux',
+        website: 'https://jeunesse.example',
+      }),
+    ]);
     await store.events.insertMany([
       makeEvent({
         id: 'exemple',
+        venueId: 'v1',
+        organizerId: 'o1',
         canton: 'VD',
         category: 'musique',
         status: 'approved',

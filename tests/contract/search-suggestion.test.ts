@@ -16,6 +16,8 @@ const NO_FILTERS: EventFilters = {
   free: false,
   family: false,
   accessible: false,
+  venue: '',
+  organizer: '',
 };
 const filters = (q: string, extra: Partial<EventFilters> = {}): EventFilters => ({ ...NO_FILTERS, q, ...extra });
 

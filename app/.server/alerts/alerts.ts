@@ -11,6 +11,7 @@ import {
   rhythmsFor,
   WEEKEND_IS_WEEKLY,
 } from '~/domain/alert';
+import { cachedPlaceScope } from '../events/public';
 import { createLimiter } from '../platform/limiter';
 import { UseCaseError } from '../platform/use-case-error';
 import type { MailPort, Store } from '../ports';
@@ -61,13 +62,11 @@ export function alertLinks(siteUrl: string, token: string, filter: string): Aler
 export async function describeAlert({ store }: { store: Store }, filter: string): Promise<string> {
   const categories = await store.categories.list();
   const label = (slug: string) => categories.find((c) => c.slug === slug)?.label ?? slug;
-  return describeAlertFilter(
-    alertFilters(
-      filter,
-      categories.map((c) => c.slug),
-    ),
-    label,
+  const filters = alertFilters(
+    filter,
+    categories.map((c) => c.slug),
   );
+  return describeAlertFilter(filters, label, await cachedPlaceScope({ store }, filters));
 }
 
 /** Asks per address: a few confirmation mails per hour at most, whoever asks (the per-IP limit is the route's). */

@@ -5,7 +5,7 @@
 // the alert gets no other digest, so nothing is listed twice.
 import { type Alert, alertFilters, DIGEST_MAX_EVENTS, isDigestDue } from '~/domain/alert';
 import type { AgendaEvent } from '~/domain/event';
-import { queryFromFilters } from '../events/public';
+import { publicQuery } from '../events/public';
 import { yieldToEventLoop } from '../platform/background';
 import type { Store } from '../ports';
 import { type AlertDeps, alertLinks, alertToken, describeAlert, pendingAlertsExpiry } from './alerts';
@@ -20,7 +20,7 @@ export async function newEventsFor({ store }: { store: Store }, alert: Alert, no
   const since = alert.confirmedAt;
   const categories = (await store.categories.list()).map((c) => c.slug);
   const { items } = await store.events.search({
-    ...queryFromFilters(alertFilters(alert.filter, categories), now),
+    ...(await publicQuery({ store }, alertFilters(alert.filter, categories), now)),
     // Approved only: a pending, rejected or withdrawn event never reaches an alert, nor a cancelled one.
     status: ['approved'],
     limit: CANDIDATES,

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { filtersToParams, parseEventFilters } from '~/domain/event-filters';
 import { activeCategorySlugs, categoryInfos } from '../categories/categories';
-import { cachedRead, getEventForViewer, queryFromFilters } from '../events/public';
+import { cachedPlaceScope, cachedRead, getEventForViewer, queryFromFilters } from '../events/public';
 import type { Store } from '../ports';
 import { type ApiEvent, apiEvent, EVENT_FIELDS, zurichIsoOffset } from './representation';
 
@@ -31,6 +31,8 @@ const FILTER_PARAMS = {
   quand: 'when',
   du: 'from',
   au: 'to',
+  lieu: 'venue',
+  organisateur: 'organizer',
 } as const;
 
 function readFilters(params: URLSearchParams, active: readonly string[]) {
@@ -126,9 +128,12 @@ export async function listApiEvents(
     ...(sort === 'relevance' ? { sort } : {}),
   }).toString();
   const offset = decodeCursor(params.get('cursor'), query);
+  const scope = await cachedPlaceScope({ store }, filters);
+  for (const param of scope.unknown)
+    throw badRequest(`Aucun ${param} public ne porte l’adresse «\u00a0${params.get(param)}\u00a0».`);
   const { items, total } = await cachedRead(store, `api:${query}:${offset}:${limit}`, () =>
     store.events.search({
-      ...queryFromFilters(filters, now),
+      ...queryFromFilters(filters, now, scope),
       oneRowPerEvent: group === 'series',
       byRelevance: sort === 'relevance',
       limit,

@@ -3,6 +3,7 @@
 import { CANTON_CODES } from '~/domain/cantons';
 import { WHEN_OPTIONS } from '~/domain/event-filters';
 import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from './events';
+import { listPaths, placeFilterParams } from './openapi-lists';
 import { EVENT_FIELDS } from './representation';
 
 const occurrenceProperties = { date: { type: 'string', format: 'date' }, upcomingDates: { type: 'integer' } };
@@ -165,10 +166,10 @@ const query = (name: string, description: string, schema: object, example?: stri
 const fields = query(
   'fields',
   `Champs à livrer (l’identifiant vient toujours), séparés par des virgules, parmi\u00a0: ${EVENT_FIELDS.join(', ')}.`,
-  {
-    type: 'string',
-  },
+  { type: 'string' },
 );
+const pieces = { json, dataList, limited, problem, nullable, url, query };
+export type OpenApiPieces = typeof pieces;
 
 export function openApiDocument(siteUrl: string) {
   return {
@@ -201,6 +202,7 @@ export function openApiDocument(siteUrl: string) {
             query('gratuit', '1\u00a0: seulement les événements gratuits.', { type: 'string', enum: ['1'] }),
             query('famille', '1\u00a0: seulement ceux pour les familles.', { type: 'string', enum: ['1'] }),
             query('accessible', '1\u00a0: seulement ceux accessibles en fauteuil.', { type: 'string', enum: ['1'] }),
+            ...placeFilterParams(pieces),
             query(
               'limit',
               `Taille de la page (1 à ${API_MAX_LIMIT}, ${API_DEFAULT_LIMIT} par défaut).`,
@@ -254,46 +256,7 @@ export function openApiDocument(siteUrl: string) {
           },
         },
       },
-      '/categories': {
-        get: {
-          operationId: 'listCategories',
-          summary: 'Les catégories actives',
-          responses: {
-            200: json(
-              'Les catégories, dans l’ordre du site.',
-              dataList({
-                slug: { type: 'string' },
-                name: { type: 'string' },
-                color: { type: 'string' },
-                upcomingEvents: { type: 'integer', minimum: 0 },
-                url,
-              }),
-            ),
-            429: limited,
-          },
-        },
-      },
-      '/partners': {
-        get: {
-          operationId: 'listPartners',
-          summary: 'Les partenaires et donateurs actifs',
-          responses: {
-            200: json(
-              'Les partenaires.',
-              dataList({
-                id: { type: 'string' },
-                name: { type: 'string' },
-                kind: { type: 'string', enum: ['partner', 'donor'] },
-                description: { type: 'string' },
-                url,
-                websiteUrl: nullable('string'),
-                logoUrl: nullable('string'),
-              }),
-            ),
-            429: limited,
-          },
-        },
-      },
+      ...listPaths(pieces),
     },
     components: { schemas: { Event, EventWithDates, Image, Problem } },
   };

@@ -10,13 +10,18 @@ import type { Store } from '../ports';
 
 export { EMBED_MAX } from '~/domain/embed';
 
-/** The API's parameters for the embed's French ones: categorie, canton, recherche (a text, e.g. a venue), limite. */
+/** The API's parameters for the embed's French ones: categorie, canton, lieu, organisateur, recherche, limite. */
 export function embedParams(given: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams();
   const category = given.get('categorie');
   const canton = given.get('canton');
   if (category) params.set('category', category);
   if (canton) params.set('canton', canton.toUpperCase());
+  // A venue's or an organizer's agenda (issue 36), by its slug.
+  for (const name of ['lieu', 'organisateur']) {
+    const slug = given.get(name)?.trim();
+    if (slug) params.set(name, slug.slice(0, 120));
+  }
   const search = given.get('recherche')?.trim();
   if (search) params.set('q', search.slice(0, 100));
   const limit = Number.parseInt(given.get('limite') ?? '', 10);

@@ -7,6 +7,7 @@ import { dateWindow, type EventFilters } from '~/domain/event-filters';
 import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
 import { buildVocabulary, suggestSearch } from '~/domain/search-suggestion';
 import { searchWords } from '~/domain/search-text';
+import { type PlaceScope, placeScope } from '../places/place-scope';
 import { once } from '../platform/once';
 import { createReadCache } from '../platform/read-cache';
 import type { EventQuery, Store, UserProfile } from '../ports';
@@ -31,8 +32,16 @@ export function cachedRead<T>(store: Store, key: string, compute: () => Promise<
   return readCache().get(store.revision(), `${storeKeys.get(store)}:${key}`, compute);
 }
 
-/** The store query for a set of list filters: from now on (or the date window), public statuses. */
-export function queryFromFilters(filters: Partial<EventFilters>, now: Date): Omit<EventQuery, 'limit' | 'offset'> {
+/**
+ * The store query for a set of list filters: from now on (or the date window), public statuses. A filter on a venue or
+ * an organizer needs its `scope` (placeScope): without it the query would list every event, so it throws.
+ */
+export function queryFromFilters(
+  filters: Partial<EventFilters>,
+  now: Date,
+  scope?: PlaceScope,
+): Omit<EventQuery, 'limit' | 'offset'> {
+  if ((filters.venue || filters.organizer) && !scope) throw new Error('queryFromFilters: lieu ou organisateur non résolu');
   const window = dateWindow({ when: filters.when ?? '', from: filters.from ?? '', to: filters.to ?? '' }, now);
   const start = window && window.start > now ? window.start : now;
   return {
@@ -45,7 +54,22 @@ export function queryFromFilters(filters: Partial<EventFilters>, now: Date): Omi
     free: filters.free || undefined,
     family: filters.family || undefined,
     accessible: filters.accessible || undefined,
+    venueId: filters.venue ? scope?.venueId : undefined,
+    organizerId: filters.organizer ? scope?.organizerId : undefined,
   };
+}
+
+/** The scope of a list's venue and organizer filters, read once per store revision. */
+export function cachedPlaceScope({ store }: { store: Store }, filters: Partial<EventFilters>): Promise<PlaceScope> {
+  if (!filters.venue && !filters.organizer) return Promise.resolve({ unknown: [] });
+  return cachedRead(store, `scope:${filters.venue ?? ''}:${filters.organizer ?? ''}`, () =>
+    placeScope({ store }, filters),
+  );
+}
+
+/** queryFromFilters with the venue and organizer filters resolved. */
+export async function publicQuery({ store }: { store: Store }, filters: Partial<EventFilters>, now: Date) {
+  return queryFromFilters(filters, now, await cachedPlaceScope({ store }, filters));
 }
 
 /**
@@ -55,7 +79,7 @@ export function queryFromFilters(filters: Partial<EventFilters>, now: Date): Omi
 export function searchEvents({ store }: { store: Store }, filters: Partial<EventFilters>, page = 1, now = new Date()) {
   return cachedRead(store, `search:${JSON.stringify(filters)}:${page}`, async () => {
     const { items, total, dates } = await store.events.search({
-      ...queryFromFilters(filters, now),
+      ...(await publicQuery({ store }, filters, now)),
       oneRowPerEvent: true,
       limit: PAGE_SIZE,
       offset: (Math.max(1, page) - 1) * PAGE_SIZE,
@@ -95,8 +119,11 @@ export async function searchSuggestion(
 }
 
 export function mapEvents({ store }: { store: Store }, filters: Partial<EventFilters>, now = new Date()) {
-  return cachedRead(store, `map:${JSON.stringify(filters)}`, () =>
-    store.events.mapPoints({ ...queryFromFilters(filters, now), limit: MAP_MAX_POINTS, offset: 0 }, MAP_MAX_POINTS),
+  return cachedRead(store, `map:${JSON.stringify(filters)}`, async () =>
+    store.events.mapPoints(
+      { ...(await publicQuery({ store }, filters, now)), limit: MAP_MAX_POINTS, offset: 0 },
+      MAP_MAX_POINTS,
+    ),
   );
 }
 

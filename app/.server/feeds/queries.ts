@@ -3,7 +3,7 @@ import type { CategoryInfo } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
 import { type EventFilters, parseEventFilters } from '~/domain/event-filters';
 import { activeCategorySlugs, categoryInfos } from '../categories/categories';
-import { queryFromFilters } from '../events/public';
+import { publicQuery } from '../events/public';
 import type { Store } from '../ports';
 
 /** At most this many events in one feed: a subscription is a selection, not an export of the database. */
@@ -32,7 +32,7 @@ export async function eventsForFeed(
   const { filters, searchError } = parseEventFilters(params, active);
   if (searchError) return { events: [], filters, searchError, categories };
   const { items } = await store.events.search({
-    ...queryFromFilters(filters, now),
+    ...(await publicQuery({ store }, filters, now)),
     oneRowPerEvent: series,
     limit: FEED_MAX_EVENTS,
     offset: 0,

@@ -1,6 +1,7 @@
-// /sitemap.xml: the public pages, every upcoming public event and every active partner, for search engines. The events
+// /sitemap.xml: the public pages, every upcoming public event, every active partner, venue and organizer pages, for search engines. The events
 // come from the public query of the list (public statuses, what an admin approved), through its read cache.
 import { cachedRead, sitemapEvents } from '../events/public';
+import { sitemapPlaces } from '../places/public-places';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
 
@@ -8,6 +9,8 @@ const SITEMAP_PAGES = [
   '/',
   '/evenements',
   '/partenaires',
+  '/lieux',
+  '/organisateurs',
   '/about',
   '/how-it-works',
   '/faq',
@@ -47,7 +50,12 @@ function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
 /** The sitemap's XML, memoised until the next write like every public read. */
 export function sitemap({ store, config }: { store: Store; config: Pick<Config, 'SITE_URL'> }): Promise<string> {
   return cachedRead(store, 'sitemap', async () => {
-    const [events, partners] = await Promise.all([sitemapEvents({ store }), store.partners.list({ activeOnly: true })]);
+    const [events, partners, places] = await Promise.all([
+      sitemapEvents({ store }),
+      store.partners.list({ activeOnly: true }),
+      // Venue and organizer pages that have had a public event (the others are not indexed).
+      sitemapPlaces({ store }),
+    ]);
     const entries: SitemapEntry[] = [
       ...SITEMAP_PAGES.map((path) => ({ path })),
       ...events.map((e) => ({
@@ -55,6 +63,8 @@ export function sitemap({ store, config }: { store: Store; config: Pick<Config, 
         lastmod: new Date(e.updatedAt).toISOString().slice(0, 10),
       })),
       ...partners.map((p) => ({ path: `/partenaires/${encodeURIComponent(p.id)}` })),
+      ...places.venues.map((v) => ({ path: `/lieux/${v.slug}`, lastmod: v.updatedAt.slice(0, 10) })),
+      ...places.organizers.map((o) => ({ path: `/organisateurs/${o.slug}`, lastmod: o.updatedAt.slice(0, 10) })),
     ];
     return sitemapXml(config.SITE_URL, entries);
   });

@@ -23,11 +23,19 @@ export function RhythmChoice({ filter, id = 'alerte-rythme' }: { filter: string;
   return <ChoiceSelect id={id} name="rythme" label="Quand" choices={rhythms} defaultValue="weekly" />;
 }
 
-export function AlertSubscribeLite({ filter, description }: { filter: string; description: string }) {
+export function AlertSubscribeLite({
+  filter,
+  description,
+  title,
+}: {
+  filter: string;
+  description: string;
+  title?: string;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === ALERT_ACTION;
   return (
-    <AlertSubscribeSection description={description}>
+    <AlertSubscribeSection description={description} title={title}>
       <Form method="post" action={ALERT_ACTION} className="form" noValidate>
         <FormSecurity />
         <input type="hidden" name="filtre" value={filter} />

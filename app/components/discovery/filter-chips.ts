@@ -12,7 +12,12 @@ export interface FilterChip {
 
 const numericDay = (ymd: string) => ymd.split('-').reverse().slice(0, 2).join('.');
 
-export function filterChips(filters: EventFilters, categoryName: string, extra: Record<string, string>): FilterChip[] {
+export function filterChips(
+  filters: EventFilters,
+  categoryName: string,
+  extra: Record<string, string>,
+  places: { venueName?: string; organizerName?: string } = {},
+): FilterChip[] {
   const without = (change: Partial<EventFilters>) => {
     const text = filtersToParams({ ...filters, ...change }, extra).toString();
     return `/evenements${text ? `?${text}` : ''}`;
@@ -38,6 +43,10 @@ export function filterChips(filters: EventFilters, categoryName: string, extra: 
   }
   if (filters.category) chips.push({ key: 'category', label: categoryName, href: without({ category: '' }) });
   if (filters.canton) chips.push({ key: 'canton', label: CANTON_NAMES[filters.canton], href: without({ canton: '' }) });
+  if (filters.venue)
+    chips.push({ key: 'venue', label: places.venueName ?? filters.venue, href: without({ venue: '' }) });
+  if (filters.organizer)
+    chips.push({ key: 'organizer', label: places.organizerName ?? filters.organizer, href: without({ organizer: '' }) });
   if (filters.free) chips.push({ key: 'free', label: 'Gratuit', href: without({ free: false }) });
   if (filters.family) chips.push({ key: 'family', label: 'En famille', href: without({ family: false }) });
   if (filters.accessible) chips.push({ key: 'accessible', label: 'Accessible', href: without({ accessible: false }) });

@@ -38,6 +38,8 @@ export interface EventsMapProps {
   height?: number;
   /** One event: no clustering, zoom 15 on it, no link in the popup. */
   single?: boolean;
+  /** A venue's page (issue 36): one place, its popup says only its name and town. */
+  place?: boolean;
   /** Accessible name of the map region. */
   label: string;
 }
@@ -90,8 +92,19 @@ function FitView({ points, single }: { points: EventMapPoint[]; single: boolean 
   return null;
 }
 
-function EventMarker({ point, single }: { point: EventMapPoint; single: boolean }) {
+function EventMarker({ point, single, place }: { point: EventMapPoint; single: boolean; place: boolean }) {
   const category = useCategory(point.category);
+  if (place)
+    return (
+      <Marker position={[point.lat, point.lng]} icon={markerIcon} title={point.title} alt={point.title}>
+        <Popup maxWidth={MAP_POPUP_MAX_WIDTH}>
+          <div className="events-map__popup">
+            <strong className="events-map__popup-title">{point.title}</strong>
+            <span className="events-map__popup-where">{point.city}</span>
+          </div>
+        </Popup>
+      </Marker>
+    );
   return (
     <Marker position={[point.lat, point.lng]} icon={markerIcon} title={point.title} alt={point.title}>
       <Popup maxWidth={MAP_POPUP_MAX_WIDTH}>
@@ -119,10 +132,11 @@ export default function EventsMap({
   config,
   height = DEFAULT_MAP_HEIGHT,
   single = false,
+  place = false,
   label,
 }: EventsMapProps) {
   const initial = computeView(points, single);
-  const markers = points.map((p) => <EventMarker key={p.id} point={p} single={single} />);
+  const markers = points.map((p) => <EventMarker key={p.id} point={p} single={single || place} place={place} />);
   return (
     // biome-ignore lint/a11y/useSemanticElements: the agreed markup is a div with an explicit region role.
     <div

@@ -1,6 +1,6 @@
 // « Infos pratiques »: price, who, contact, accessibility, tickets, the calendar files and sharing. When is said once,
 // under the title (and, for a series, in its « Quand »), not again here.
-import type { useLoaderData } from '@remix-run/react';
+import { Link, type useLoaderData } from '@remix-run/react';
 import { ShareButton } from '~/components/ShareButton';
 import { formatPrice } from '~/domain/price';
 import type { loader } from './route';
@@ -12,10 +12,13 @@ export const CALENDAR_ANCHOR = 'ajouter-au-calendrier';
 
 export function EventFacts({
   event,
+  organizerSlug,
   eventUrl,
   googleCalendarUrl,
 }: {
   event: Loaded['event'];
+  /** The organizer's page (issue 36), when its record is approved. */
+  organizerSlug: string | null;
   eventUrl: string;
   /** Google Calendar's form for this event, built by the loader. */
   googleCalendarUrl: string;
@@ -36,7 +39,15 @@ export function EventFacts({
         {event.organizerName ? (
           <>
             <dt>Organisation</dt>
-            <dd>{event.organizerName}</dd>
+            <dd>
+              {organizerSlug ? (
+                <Link to={`/organisateurs/${organizerSlug}`} data-testid="organizer-link">
+                  {event.organizerName}
+                </Link>
+              ) : (
+                event.organizerName
+              )}
+            </dd>
           </>
         ) : null}
         {event.contactEmail || event.contactPhone ? (

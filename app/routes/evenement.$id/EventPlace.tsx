@@ -1,7 +1,7 @@
 // « Lieu »: the venue, its address as a link to a map, « Itinéraire » in the phone's maps, the way there by train to
 // the venue for the date shown, and a map when it has a position (decision 067). Everything but the map works
 // without JavaScript, and without it the page says nothing of the map.
-import type { useLoaderData } from '@remix-run/react';
+import { Link, type useLoaderData } from '@remix-run/react';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { CANTON_NAMES } from '~/domain/cantons';
 import type { loader } from './route';
@@ -10,11 +10,14 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function EventPlace({
   event,
+  venueSlug,
   isPast,
   links,
   map,
 }: {
   event: Loaded['event'];
+  /** The venue's page (issue 36), when its record is approved. */
+  venueSlug: string | null;
   isPast: boolean;
   /** Built by the loader: the SBB timetable, the directions and the address on a map. */
   links: Loaded['links'];
@@ -25,7 +28,15 @@ export function EventPlace({
     <section aria-labelledby="where-title" className="event-place">
       <h2 id="where-title">Lieu</h2>
       <p className="event-place__address" data-testid="venue-address">
-        <strong>{event.venueName || event.city}</strong>
+        <strong>
+          {venueSlug ? (
+            <Link to={`/lieux/${venueSlug}`} data-testid="venue-link">
+              {event.venueName || event.city}
+            </Link>
+          ) : (
+            event.venueName || event.city
+          )}
+        </strong>
         <br />
         <a href={links.addressMap} rel="noopener noreferrer">
           {address} ({CANTON_NAMES[event.canton]})

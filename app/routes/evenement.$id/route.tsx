@@ -5,6 +5,7 @@ import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
 import { seriesView } from '~/.server/events/series';
 import { eventGoogleCalendarUrl } from '~/.server/feeds/google-calendar';
+import { eventPlaces } from '~/.server/places/public-places';
 import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
@@ -35,8 +36,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const next = series?.upcoming.find((d) => !d.cancelled) ?? null;
   const shown = series?.chosen ?? next;
   const directions = directionsLinks(event);
+  // Its venue and organizer records when approved: their pages, and its JSON-LD's location and organizer (issue 36).
+  const { venue, organizer } = await eventPlaces({ store }, event);
   return {
     event,
+    places: { venue, organizer: organizer ? { ...organizer, accountUids: [] } : null },
     isPublic: view.isPublic,
     working: view.working,
     isPast: Date.parse(event.endsAt) < now.getTime(),
@@ -60,7 +64,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function EventDetailPage() {
-  const { event, isPublic, working, isPast, similar, series, canManage, links } = useLoaderData<typeof loader>();
+  const { event, places, isPublic, working, isPast, similar, series, canManage, links } =
+    useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const siteUrl = root?.siteUrl ?? '';
   const eventUrl = `${siteUrl}/evenement/${event.id}`;
@@ -75,8 +80,8 @@ export default function EventDetailPage() {
           dangerouslySetInnerHTML={{
             __html: jsonForScript(
               series && series.kind !== 'period'
-                ? seriesJsonLd(event, siteUrl, series.chosen ? [series.chosen] : series.upcoming)
-                : eventJsonLd(event, siteUrl),
+                ? seriesJsonLd(event, siteUrl, series.chosen ? [series.chosen] : series.upcoming, places)
+                : eventJsonLd(event, siteUrl, places),
             ),
           }}
         />
@@ -135,10 +140,21 @@ export default function EventDetailPage() {
             ))}
           </div>
           {series ? <EventDates series={series} eventId={event.id} canManage={canManage} /> : null}
-          <EventPlace event={event} isPast={isPast} links={links} map={root?.map ?? { tileUrl: '', attribution: '' }} />
+          <EventPlace
+            event={event}
+            venueSlug={places.venue?.slug ?? null}
+            isPast={isPast}
+            links={links}
+            map={root?.map ?? { tileUrl: '', attribution: '' }}
+          />
         </div>
 
-        <EventFacts event={event} eventUrl={eventUrl} googleCalendarUrl={links.googleCalendar} />
+        <EventFacts
+          event={event}
+          organizerSlug={places.organizer?.slug ?? null}
+          eventUrl={eventUrl}
+          googleCalendarUrl={links.googleCalendar}
+        />
       </div>
 
       {!isPast ? <EventBar event={event} series={series} /> : null}

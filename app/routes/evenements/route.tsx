@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
-import { mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
+import { cachedPlaceScope, mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
 import { filterChips } from '~/components/discovery/filter-chips';
 import { describeAlertFilter } from '~/domain/alert';
@@ -60,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   }
   const now = new Date();
+  // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
+  const places = await cachedPlaceScope({ store }, filters);
   const [result, points] = await Promise.all([
     searchEvents({ store }, filters, page, now),
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
@@ -78,10 +80,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // By day, a search too: the list is in date order (decision 065), relevance only orders the same instant.
     groups: timedGroups(items, now),
     // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
-    chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
+    chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places),
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
     // The alert block's words for this selection (decision 048), worked out here too.
-    alertDescription: describeAlertFilter(filters, () => categoryName),
+    alertDescription: describeAlertFilter(filters, () => categoryName, places),
   });
 }
 
@@ -195,6 +197,8 @@ export default function EventsListPage() {
           }}
         >
           {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
+          {filters.venue ? <input type="hidden" name="lieu" value={filters.venue} /> : null}
+          {filters.organizer ? <input type="hidden" name="organisateur" value={filters.organizer} /> : null}
           <FilterFields filters={filters} searchError={searchError} onSearch={(cleaned) => submitForm(cleaned)} />
           <div className="filters__actions">
             <button type="submit" className="button button--primary" data-testid="filters-submit">

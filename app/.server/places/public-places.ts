@@ -1,0 +1,190 @@
+// The public side of venues and organizers (issue 36): their pages, their indexes, the sitemap. Only an approved
+// record has a page (a proposed one is 404); a former slug answers with the kept record's (301); its events are the
+// list's own reading (public statuses only, a series once), so nothing pending or refused ever shows.
+import type { AgendaEvent } from '~/domain/event';
+import type { EventFilters } from '~/domain/event-filters';
+import { normalizeTownName } from '~/domain/localities';
+import type { Organizer, Venue } from '~/domain/place';
+import { byName } from '~/domain/place-records';
+import { cachedRead, PUBLIC_STATUSES, searchEvents } from '../events/public';
+import type { Store } from '../ports';
+
+export type PlacePage<T> =
+  | { moved: string }
+  | { record: T; upcoming: AgendaEvent[]; total: number; indexable: boolean };
+
+/** How many past events an organizer's page lists (the most recent first). */
+export const PAST_EVENTS_SHOWN = 12;
+const EVER = '1970-01-01T00:00:00.000Z';
+
+async function pageOf<T extends Venue | Organizer>(
+  store: Store,
+  found: { record: T; moved: boolean } | null,
+  filter: (slug: string) => Partial<EventFilters>,
+  idField: 'venueId' | 'organizerId',
+  now: Date,
+): Promise<PlacePage<T> | null> {
+  if (!found) return null;
+  if (found.record.status !== 'approved') return null;
+  const { record } = found;
+  if (found.moved) return { moved: record.slug };
+  const [upcoming, ever] = await Promise.all([
+    searchEvents({ store }, filter(record.slug), 1, now),
+    // Indexed once it has had a public event (past ones count: its page then has something to say).
+    cachedRead(store, `place-ever:${record.id}`, () =>
+      store.events.search({ status: PUBLIC_STATUSES, endsAfter: EVER, [idField]: record.id, limit: 1, offset: 0 }),
+    ),
+  ]);
+  return { record, upcoming: upcoming.items, total: upcoming.total, indexable: ever.total > 0 };
+}
+
+export async function venuePage({ store }: { store: Store }, slug: string, now = new Date()) {
+  return pageOf(store, await store.venues.findBySlug(slug), (venue) => ({ venue }), 'venueId', now);
+}
+
+export async function organizerPage({ store }: { store: Store }, slug: string, now = new Date()) {
+  const page = await pageOf(
+    store,
+    await store.organizers.findBySlug(slug),
+    (organizer) => ({ organizer }),
+    'organizerId',
+    now,
+  );
+  if (!page || 'moved' in page) return page;
+  return { ...page, past: await pastEvents(store, page.record.id, now) };
+}
+
+/** An organizer's events that are over (a series once, when its last date is past), the most recent first. */
+async function pastEvents(store: Store, organizerId: string, now: Date): Promise<AgendaEvent[]> {
+  return cachedRead(store, `organizer-past:${organizerId}`, async () => {
+    const { items } = await store.events.search({
+      status: PUBLIC_STATUSES,
+      endsAfter: EVER,
+      organizerId,
+      oneRowPerEvent: true,
+      limit: 500,
+      offset: 0,
+    });
+    const upcoming = await store.events.search({
+      status: PUBLIC_STATUSES,
+      endsAfter: now.toISOString(),
+      organizerId,
+      oneRowPerEvent: true,
+      limit: 500,
+      offset: 0,
+    });
+    const still = new Set(upcoming.items.map((e) => e.id));
+    return items
+      .filter((e) => !still.has(e.id))
+      .sort((a, b) => (a.endsAt < b.endsAt ? 1 : -1))
+      .slice(0, PAST_EVENTS_SHOWN);
+  });
+}
+
+/** Lower case, no accents: « Théâtre » is found by « theatre ». */
+const folded = (text: string) => normalizeTownName(text);
+
+export interface VenueIndexEntry {
+  slug: string;
+  name: string;
+  locality: string;
+  upcoming: number;
+}
+
+/** The approved venues by canton and town, those matching `q` (name or town) and `canton` when given. */
+export async function venueIndex({ store }: { store: Store }, q: string, canton: string, now = new Date()) {
+  const [venues, counts] = await Promise.all([
+    cachedRead(store, 'venues:approved', () => store.venues.list({ status: 'approved' })),
+    upcomingCounts(store, 'venue', now),
+  ]);
+  const words = folded(q).split(/\s+/).filter(Boolean);
+  const found = venues
+    .filter((v) => !canton || v.canton === canton)
+    .filter((v) => words.every((w) => folded(`${v.name} ${v.locality}`).includes(w)))
+    .sort(byName);
+  const cantons = new Map<string, Map<string, VenueIndexEntry[]>>();
+  for (const v of found) {
+    const towns = cantons.get(v.canton) ?? new Map<string, VenueIndexEntry[]>();
+    cantons.set(v.canton, towns);
+    const town = towns.get(v.locality) ?? [];
+    towns.set(v.locality, town);
+    town.push({ slug: v.slug, name: v.name, locality: v.locality, upcoming: counts[v.id] ?? 0 });
+  }
+  return {
+    total: found.length,
+    cantons: [...cantons.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([canton, towns]) => ({
+        canton,
+        towns: [...towns.entries()]
+          .sort(([a], [b]) => a.localeCompare(b, 'fr-CH'))
+          .map(([name, entries]) => ({ name, venues: entries })),
+      })),
+  };
+}
+
+/** The approved organizers by name (grouped by initial), those matching `q` when given. */
+export async function organizerIndex({ store }: { store: Store }, q: string, now = new Date()) {
+  const [organizers, counts] = await Promise.all([
+    cachedRead(store, 'organizers:approved', () => store.organizers.list({ status: 'approved' })),
+    upcomingCounts(store, 'organizer', now),
+  ]);
+  const words = folded(q).split(/\s+/).filter(Boolean);
+  const found = organizers.filter((o) => words.every((w) => folded(o.name).includes(w))).sort(byName);
+  const letters = new Map<string, { slug: string; name: string; upcoming: number }[]>();
+  for (const o of found) {
+    const initial = folded(o.name).charAt(0).toUpperCase();
+    const letter = /[A-Z]/.test(initial) ? initial : '#';
+    const group = letters.get(letter) ?? [];
+    letters.set(letter, group);
+    group.push({ slug: o.slug, name: o.name, upcoming: counts[o.id] ?? 0 });
+  }
+  return { total: found.length, letters: [...letters.entries()].map(([letter, entries]) => ({ letter, entries })) };
+}
+
+/** Upcoming public events per record (a series once). */
+function upcomingCounts(store: Store, kind: 'venue' | 'organizer', now: Date): Promise<Record<string, number>> {
+  return cachedRead(store, `place-upcoming:${kind}`, async () => {
+    const { items } = await store.events.search({
+      status: PUBLIC_STATUSES,
+      endsAfter: now.toISOString(),
+      oneRowPerEvent: true,
+      limit: 10_000,
+      offset: 0,
+    });
+    const counts: Record<string, number> = {};
+    for (const e of items) {
+      const id = kind === 'venue' ? e.venueId : e.organizerId;
+      if (id) counts[id] = (counts[id] ?? 0) + 1;
+    }
+    return counts;
+  });
+}
+
+/** The venue and organizer pages of the sitemap: approved records with at least one public event. */
+export async function sitemapPlaces({ store }: { store: Store }) {
+  const [venues, organizers, venueCounts, organizerCounts] = await Promise.all([
+    store.venues.list({ status: 'approved' }),
+    store.organizers.list({ status: 'approved' }),
+    store.events.countByPlace('venue', PUBLIC_STATUSES),
+    store.events.countByPlace('organizer', PUBLIC_STATUSES),
+  ]);
+  return {
+    venues: venues.filter((v) => (venueCounts[v.id] ?? 0) > 0).map((v) => ({ slug: v.slug, updatedAt: v.updatedAt })),
+    organizers: organizers
+      .filter((o) => (organizerCounts[o.id] ?? 0) > 0)
+      .map((o) => ({ slug: o.slug, updatedAt: o.updatedAt })),
+  };
+}
+
+/** The approved venue and organizer of an event (its JSON-LD and its links to their pages). */
+export async function eventPlaces({ store }: { store: Store }, event: Pick<AgendaEvent, 'venueId' | 'organizerId'>) {
+  const [venue, organizer] = await Promise.all([
+    event.venueId ? store.venues.findById(event.venueId) : null,
+    event.organizerId ? store.organizers.findById(event.organizerId) : null,
+  ]);
+  return {
+    venue: venue?.status === 'approved' ? venue : null,
+    organizer: organizer?.status === 'approved' ? organizer : null,
+  };
+}

@@ -1,0 +1,180 @@
+// /lieux/:slug: a venue's page (issue 36) — its upcoming events (a series once), how to get there, its accessibility,
+// its feeds, alert and widget. A former slug redirects (301) to the kept record; a proposed venue is not public (404).
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { venuePage } from '~/.server/places/public-places';
+import { EventCard } from '~/components/EventCard';
+import { EventImage } from '~/components/EventImage';
+import { LazyEventsMap } from '~/components/map/LazyEventsMap';
+import { PlaceFollow } from '~/components/places/PlaceFollow';
+import { CANTON_NAMES } from '~/domain/cantons';
+import { toEventCard } from '~/domain/event-card';
+import { jsonForScript } from '~/domain/event-jsonld';
+import { imageUrl } from '~/domain/images';
+import { pageMeta } from '~/domain/meta';
+import { venuePlaceLd, withContext } from '~/domain/place-jsonld';
+import { ACCESSIBILITY_LABELS, venueAddress, venueLinks } from '~/domain/venue-links';
+import type { loader as rootLoader } from '~/root';
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const now = new Date();
+  const page = await venuePage(context.services, params.slug ?? '', now);
+  if (!page) throw data({ message: 'Ce lieu n’existe pas ou n’est pas public.' }, { status: 404 });
+  if ('moved' in page) return redirect(`/lieux/${page.moved}`, 301);
+  const venue = page.record;
+  return {
+    venue,
+    address: venueAddress(venue),
+    links: venueLinks(venue),
+    jsonLd: jsonForScript(withContext(venuePlaceLd(venue, context.services.config.SITE_URL))),
+    events: page.upcoming.map((e) => toEventCard(e, { now })),
+    total: page.total,
+    indexable: page.indexable,
+  };
+}
+
+export default function VenuePage() {
+  const { venue, address, links, jsonLd, events, total } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const access = ACCESSIBILITY_LABELS.filter((a) => venue.accessibility[a.key]);
+  return (
+    <div className="page place-page" data-testid="venue-page">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (no <, >, &). */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <p className="breadcrumb">
+        <Link to="/lieux">Lieux</Link> › <Link to={`/lieux?canton=${venue.canton}`}>{CANTON_NAMES[venue.canton]}</Link>
+      </p>
+      <header className="page-header place-page__header">
+        <h1>{venue.name}</h1>
+        <p className="lead">{address}</p>
+      </header>
+      {venue.photo ? (
+        <EventImage className="place-page__photo" image={venue.photo} sizes="(max-width: 760px) 100vw, 720px" />
+      ) : null}
+      {venue.description ? (
+        <div className="place-page__description">
+          {venue.description.split(/\n{2,}/).map((paragraph, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+      ) : null}
+
+      <section aria-labelledby="lieu-evenements" className="place-page__events">
+        <h2 id="lieu-evenements">Prochains événements</h2>
+        {events.length === 0 ? (
+          <p data-testid="venue-no-events">Aucun événement à venir dans ce lieu pour le moment.</p>
+        ) : (
+          <div className="event-grid">
+            {events.map((e) => (
+              <EventCard key={e.id} event={e} />
+            ))}
+          </div>
+        )}
+        {total > events.length ? (
+          <p>
+            <Link to={`/evenements?lieu=${venue.slug}`}>Voir les {total} événements à venir</Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="lieu-acces" className="event-place">
+        <h2 id="lieu-acces">Y aller</h2>
+        <p className="event-place__address">
+          <a href={links.addressMap} rel="noopener noreferrer">
+            {address}
+          </a>
+          {venue.stop ? (
+            <>
+              <br />
+              Arrêt de transports publics&nbsp;: {venue.stop}
+            </>
+          ) : null}
+        </p>
+        <p className="event-place__actions">
+          <a href={links.directions} rel="noopener noreferrer" className="button button--primary">
+            Itinéraire
+          </a>
+          <a href={links.sbb} rel="noopener noreferrer" className="button" data-testid="venue-sbb">
+            Horaire CFF{venue.stop ? ` jusqu’à ${venue.stop}` : ''}
+          </a>
+        </p>
+        <p className="event-place__more">
+          <a href={links.appleMaps} rel="noopener noreferrer">
+            Ouvrir dans Plans (iPhone)
+          </a>
+          {venue.website ? (
+            <>
+              {' · '}
+              <a href={venue.website} rel="noopener noreferrer">
+                Site web du lieu
+              </a>
+            </>
+          ) : null}
+        </p>
+        {venue.lat != null && venue.lng != null ? (
+          <LazyEventsMap
+            single
+            place
+            whenVisible
+            height={260}
+            label={`Carte\u00a0: ${venue.name}`}
+            config={root?.map ?? { tileUrl: '', attribution: '' }}
+            noScript={null}
+            points={[
+              {
+                id: venue.id,
+                title: venue.name,
+                lat: venue.lat,
+                lng: venue.lng,
+                startsAt: '',
+                endsAt: '',
+                allDay: false,
+                city: venue.locality,
+                category: '',
+              },
+            ]}
+          />
+        ) : null}
+      </section>
+
+      <section aria-labelledby="lieu-accessibilite" className="place-page__access">
+        <h2 id="lieu-accessibilite">Accessibilité</h2>
+        {access.length > 0 ? (
+          <ul data-testid="venue-accessibility">
+            {access.map((a) => (
+              <li key={a.key}>{a.label}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>Le lieu n’a pas encore indiqué son accessibilité. Renseignez-vous auprès des organisateurs.</p>
+        )}
+      </section>
+
+      <PlaceFollow
+        param="lieu"
+        slug={venue.slug}
+        siteUrl={root?.siteUrl ?? ''}
+        alertTitle="Recevoir les événements de ce lieu par email"
+        alertDescription={`à ${venue.name}`}
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta({
+        title: `${data.venue.name} · ${data.venue.locality}`,
+        description: (
+          data.venue.description ||
+          `Les prochains événements à ${data.venue.name}, ${data.venue.locality}\u00a0: programme, accès, accessibilité.`
+        ).slice(0, 200),
+        path: `/lieux/${data.venue.slug}`,
+        matches,
+        image: data.venue.photo ? imageUrl(data.venue.photo.path, 1600) : undefined,
+        // Not indexed until it has had a public event: an empty page says nothing to a search engine.
+        noindex: !data.indexable,
+      })
+    : [];

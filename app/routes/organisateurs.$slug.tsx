@@ -1,0 +1,132 @@
+// /organisateurs/:slug: an organizer's page (issue 36) — its public name, description, website and logo, its upcoming
+// and past events (a series once), its feeds, alert and widget. A former slug redirects (301); a proposed one is 404.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { organizerPage } from '~/.server/places/public-places';
+import { EventCard } from '~/components/EventCard';
+import { PlaceFollow } from '~/components/places/PlaceFollow';
+import { toEventCard } from '~/domain/event-card';
+import { formatEventWhen } from '~/domain/event-dates';
+import { jsonForScript } from '~/domain/event-jsonld';
+import { imageUrl } from '~/domain/images';
+import { pageMeta } from '~/domain/meta';
+import { organizerLd, withContext } from '~/domain/place-jsonld';
+import type { loader as rootLoader } from '~/root';
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const now = new Date();
+  const page = await organizerPage(context.services, params.slug ?? '', now);
+  if (!page) throw data({ message: 'Cet organisateur n’existe pas ou n’est pas public.' }, { status: 404 });
+  if ('moved' in page) return redirect(`/organisateurs/${page.moved}`, 301);
+  const organizer = page.record;
+  return {
+    organizer: {
+      slug: organizer.slug,
+      name: organizer.name,
+      description: organizer.description,
+      website: organizer.website,
+      logo: organizer.logo,
+    },
+    jsonLd: jsonForScript(withContext(organizerLd(organizer, context.services.config.SITE_URL))),
+    events: page.upcoming.map((e) => toEventCard(e, { now })),
+    total: page.total,
+    past: page.past.map((e) => ({ id: e.id, title: e.title, when: formatEventWhen(e), city: e.city })),
+    indexable: page.indexable,
+  };
+}
+
+export default function OrganizerPage() {
+  const { organizer, jsonLd, events, total, past } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  return (
+    <div className="page place-page" data-testid="organizer-page">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (no <, >, &). */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <p className="breadcrumb">
+        <Link to="/organisateurs">Organisateurs</Link>
+      </p>
+      <header className="page-header place-page__header">
+        {organizer.logo ? (
+          <img
+            className="place-page__logo"
+            src={imageUrl(organizer.logo.path, 400)}
+            width={Math.min(160, organizer.logo.width)}
+            height={Math.round((Math.min(160, organizer.logo.width) * organizer.logo.height) / organizer.logo.width)}
+            alt={`Logo de ${organizer.name}`}
+          />
+        ) : null}
+        <h1>{organizer.name}</h1>
+        {organizer.website ? (
+          <p className="lead">
+            <a href={organizer.website} rel="noopener noreferrer">
+              Site web de l’organisateur
+            </a>
+          </p>
+        ) : null}
+      </header>
+      {organizer.description ? (
+        <div className="place-page__description">
+          {organizer.description.split(/\n{2,}/).map((paragraph, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+      ) : null}
+
+      <section aria-labelledby="organisateur-evenements" className="place-page__events">
+        <h2 id="organisateur-evenements">Prochains événements</h2>
+        {events.length === 0 ? (
+          <p data-testid="organizer-no-events">Aucun événement à venir pour le moment.</p>
+        ) : (
+          <div className="event-grid">
+            {events.map((e) => (
+              <EventCard key={e.id} event={e} />
+            ))}
+          </div>
+        )}
+        {total > events.length ? (
+          <p>
+            <Link to={`/evenements?organisateur=${organizer.slug}`}>Voir les {total} événements à venir</Link>
+          </p>
+        ) : null}
+      </section>
+
+      {past.length > 0 ? (
+        <section aria-labelledby="organisateur-passes" className="place-page__past">
+          <h2 id="organisateur-passes">Événements passés</h2>
+          <ul data-testid="organizer-past">
+            {past.map((e) => (
+              <li key={e.id}>
+                <Link to={`/evenement/${e.id}`}>{e.title}</Link> · {e.when} · {e.city}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <PlaceFollow
+        param="organisateur"
+        slug={organizer.slug}
+        siteUrl={root?.siteUrl ?? ''}
+        alertTitle="Recevoir les événements de cet organisateur par email"
+        alertDescription={`par ${organizer.name}`}
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta({
+        title: data.organizer.name,
+        description: (
+          data.organizer.description ||
+          `Les événements de ${data.organizer.name} en Suisse romande\u00a0: programme et archives.`
+        ).slice(0, 200),
+        path: `/organisateurs/${data.organizer.slug}`,
+        matches,
+        image: data.organizer.logo ? imageUrl(data.organizer.logo.path, 800) : undefined,
+        noindex: !data.indexable,
+      })
+    : [];
