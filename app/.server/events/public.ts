@@ -41,7 +41,8 @@ export function queryFromFilters(
   now: Date,
   scope?: PlaceScope,
 ): Omit<EventQuery, 'limit' | 'offset'> {
-  if ((filters.venue || filters.organizer) && !scope) throw new Error('queryFromFilters: lieu ou organisateur non résolu');
+  if ((filters.venue || filters.organizer) && !scope)
+    throw new Error('queryFromFilters: lieu ou organisateur non résolu');
   const window = dateWindow({ when: filters.when ?? '', from: filters.from ?? '', to: filters.to ?? '' }, now);
   const start = window && window.start > now ? window.start : now;
   return {

@@ -46,7 +46,11 @@ export function filterChips(
   if (filters.venue)
     chips.push({ key: 'venue', label: places.venueName ?? filters.venue, href: without({ venue: '' }) });
   if (filters.organizer)
-    chips.push({ key: 'organizer', label: places.organizerName ?? filters.organizer, href: without({ organizer: '' }) });
+    chips.push({
+      key: 'organizer',
+      label: places.organizerName ?? filters.organizer,
+      href: without({ organizer: '' }),
+    });
   if (filters.free) chips.push({ key: 'free', label: 'Gratuit', href: without({ free: false }) });
   if (filters.family) chips.push({ key: 'family', label: 'En famille', href: without({ family: false }) });
   if (filters.accessible) chips.push({ key: 'accessible', label: 'Accessible', href: without({ accessible: false }) });
