@@ -34,6 +34,8 @@ export const FIELD_LABELS: Record<Exclude<EventContentField, 'slug'>, string> = 
   accessibility: 'Accessibilité',
   image: 'Image',
   schedule: 'Dates',
+  venueId: 'Fiche du lieu',
+  organizerId: 'Fiche de l’organisateur',
 };
 
 export function fieldLabel(field: string): string {
@@ -46,9 +48,18 @@ export interface FieldChange {
   after: string;
 }
 
-function describe(label: string, c: EventContent, categoryLabel: (slug: string) => string): string {
+function describe(
+  label: string,
+  c: EventContent,
+  categoryLabel: (slug: string) => string,
+  recordName: (id: string) => string,
+): string {
   const text = (value: string) => value || '—';
   switch (label) {
+    case 'Fiche du lieu':
+      return c.venueId ? recordName(c.venueId) : '—';
+    case 'Fiche de l’organisateur':
+      return c.organizerId ? recordName(c.organizerId) : '—';
     case 'Dates':
       // A series says its rule, not only its span: a moderator sees « Chaque samedi » become « Chaque dimanche ».
       return c.schedule ? describeSchedule(c.schedule) : formatEventWhen(c);
@@ -84,11 +95,13 @@ export function describeChanges(
   before: EventContent,
   after: EventContent,
   categoryLabel: (slug: string) => string = (slug) => slug,
+  /** The name of a venue or organizer record (decision 095), for the changes of record. */
+  recordName: (id: string) => string = (id) => id,
 ): FieldChange[] {
   const labels = [...new Set(changedFields(before, after).map(fieldLabel))];
   return labels.map((label) => {
-    const was = describe(label, before, categoryLabel);
-    const now = describe(label, after, categoryLabel);
+    const was = describe(label, before, categoryLabel, recordName);
+    const now = describe(label, after, categoryLabel, recordName);
     // A new image with the same description.
     return { label, before: was, after: now === was && label === 'Image' ? `${now} (nouvelle image)` : now };
   });

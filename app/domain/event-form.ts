@@ -15,10 +15,12 @@ export const EVENT_TEXT_FIELDS = [
   'startTime',
   'endDate',
   'endTime',
+  'venueId',
   ...EVENT_PLACE_FIELDS,
   'priceMin',
   'priceMax',
   'priceNote',
+  'organizerId',
   ...EVENT_CONTACT_FIELDS,
   'imageAlt',
 ] as const;
@@ -67,6 +69,14 @@ const coordinate = (min: number, max: number) =>
     .transform((v) => (v === '' ? null : Number(v)))
     .refine((v) => v === null || (Number.isFinite(v) && v >= min && v <= max), 'Position hors de Suisse romande.');
 
+/** The form's choice of a venue or organizer record: « Proposer un nouveau lieu » (the fields typed) or a record. */
+export const NEW_PLACE = 'nouveau';
+const placeChoice = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{0,40}$/, 'Choisissez dans la liste, ou proposez-en un nouveau.')
+  .default('');
+
 const CHOOSE_CATEGORY = 'Choisissez une catégorie.';
 
 /** How far ahead an event may start: five years (a series then ends within the centuries its dates can be written). */
@@ -101,6 +111,8 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       endDate: z.string().trim().default(''),
       endTime: z.string().trim().default(''),
       allDay: flag,
+      // The venue record chosen (an id), or NEW_PLACE / empty: the place typed below (app/.server/places/place-choice.ts).
+      venueId: placeChoice,
       venueName: text('Le lieu', 2, 120),
       street: optionalText('L’adresse', 120),
       postalCode: z
@@ -116,6 +128,7 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       priceMax: price,
       priceNote: optionalText('La précision sur le prix', 200),
       ticketUrl: webUrl,
+      organizerId: placeChoice,
       organizerName: text('Le nom de l’organisateur', 2, 120),
       websiteUrl: webUrl,
       contactEmail: z

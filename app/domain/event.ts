@@ -89,7 +89,8 @@ export interface AgendaEvent {
   schedule?: Schedule | null;
   /**
    * The venue and organizer records (issue 36) the event points to; null or absent until the places migration (or the
-   * form) gives it one. Not content: venueName, city… stay the place as the event shows it.
+   * form) gives it one. Content since decision 095: a change waits in the revision like the rest; venueName, city…
+   * stay the place as the event shows it (the form fills them from the record chosen).
    */
   venueId?: string | null;
   organizerId?: string | null;
@@ -133,6 +134,9 @@ export const EVENT_CONTENT_FIELDS = [
   'image',
   'accessibility',
   'schedule',
+  // The venue and organizer records (issue 36, decision 095): chosen in the form, moderated like the rest.
+  'venueId',
+  'organizerId',
 ] as const;
 export type EventContentField = (typeof EVENT_CONTENT_FIELDS)[number];
 export type EventContent = Pick<AgendaEvent, EventContentField>;
@@ -168,6 +172,9 @@ export function contentOf(event: EventContent): EventContent {
   const content = {} as Record<EventContentField, unknown>;
   for (const field of EVENT_CONTENT_FIELDS) content[field] = event[field];
   const copy = content as EventContent;
+  // An event without records (before the places migration) has none in its content either: no `undefined` stored.
+  if (copy.venueId === undefined) delete copy.venueId;
+  if (copy.organizerId === undefined) delete copy.organizerId;
   return {
     ...copy,
     image: copy.image ? { ...copy.image } : null,

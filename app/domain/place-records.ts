@@ -1,5 +1,5 @@
 // What both stores do alike to a venue or organizer record: the slugs it answers to, an edit that renames it, a merge.
-import type { Organizer, Venue } from './place';
+import type { Organizer, OrganizerProfile, Venue } from './place';
 
 type PlaceRecord = Venue | Organizer;
 
@@ -28,3 +28,17 @@ export function merged<T extends PlaceRecord>(into: T, from: T, now: string): T 
 
 export const byName = (a: PlaceRecord, b: PlaceRecord) =>
   a.name.localeCompare(b.name, 'fr-CH') || (a.id < b.id ? -1 : 1);
+
+/** An organizer with its profile revision kept (or dropped). */
+export const revised = (o: Organizer, revision: OrganizerProfile | null, now: string): Organizer => ({
+  ...o,
+  revision: revision ? { ...revision, logo: revision.logo ? { ...revision.logo } : null } : null,
+  updatedAt: now,
+});
+
+/** An organizer whose pending profile became the public one; null without a revision or when `seen` is stale. */
+export function withRevisionPublished(o: Organizer, seen: string, now: string): Organizer | null {
+  if (!o.revision || o.updatedAt !== seen) return null;
+  const { description, website, logo } = o.revision;
+  return { ...o, description, website, logo, revision: null, updatedAt: now };
+}

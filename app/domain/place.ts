@@ -46,8 +46,20 @@ export interface Venue {
   status: PlaceStatus;
   /** Slugs of venues merged into this one, or its former slugs: their pages redirect here (301). */
   redirectFrom: string[];
+  /**
+   * A proposed venue that probably is an approved one (an unsure match, decision 095): the admin confirms it (the two
+   * are merged) or says it is another place. Absent or null: none.
+   */
+  suggestedMatchId?: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** What an organizer account edits of its organizer (decision 095): moderated like an event's content. */
+export interface OrganizerProfile {
+  description: string;
+  website: string;
+  logo: EventImage | null;
 }
 
 export interface Organizer {
@@ -62,6 +74,8 @@ export interface Organizer {
   /** The accounts that speak for this organizer (many to many: an account may speak for several organizers). */
   accountUids: string[];
   redirectFrom: string[];
+  /** The profile as its account last sent it, awaiting an admin (the fields above stay public until then). */
+  revision?: OrganizerProfile | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -166,4 +166,51 @@ describe.each(BACKENDS)('contrat des lieux et des organisateurs : $name', (backe
     });
     expect(await store.organizers.setAccount({ id: 'absent', uid: 'u1', linked: true, now: LATER })).toBeNull();
   });
+
+  it('fusionner deux lieux fait suivre aussi la révision en attente qui avait choisi le lieu fondu', async () => {
+    await store.venues.insertMany([
+      makeVenue({ id: 'garde', slug: 'garde' }, now),
+      makeVenue({ id: 'fondu', slug: 'fondu' }, now),
+    ]);
+    await store.organizers.insertMany([makeOrganizer({ id: 'o1' }, now), makeOrganizer({ id: 'o2', slug: 'o2' }, now)]);
+    const published = makeEvent({ id: 'e1', slug: 'e1', venueId: 'garde', organizerId: 'o1' });
+    await store.events.insertMany([
+      { ...published, revision: { ...published, title: 'Nouveau titre', venueId: 'fondu', organizerId: 'o2' } },
+    ]);
+    expect((await store.venues.merge({ fromId: 'fondu', intoId: 'garde', now: LATER }))?.events).toBe(0);
+    expect((await store.events.findById('e1'))?.revision).toMatchObject({ title: 'Nouveau titre', venueId: 'garde' });
+    await store.organizers.merge({ fromId: 'o2', intoId: 'o1', now: LATER });
+    expect((await store.events.findById('e1'))?.revision).toMatchObject({ venueId: 'garde', organizerId: 'o1' });
+  });
+
+  it('le profil qu’un compte envoie attend, l’organisateur public ne change qu’à sa publication', async () => {
+    await store.organizers.insertMany([makeOrganizer({ id: 'o1', description: 'Avant', website: '' }, now)]);
+    const logo = { path: 'images/logo.webp', width: 200, height: 200, alt: 'Logo' };
+    const revision = { description: 'Après', website: 'https://jeunesse.example', logo };
+    const waiting = await store.organizers.setRevision({ id: 'o1', revision, now: LATER });
+    expect(waiting).toMatchObject({ description: 'Avant', revision, updatedAt: LATER });
+    expect(await store.organizers.findById('o1')).toMatchObject({ description: 'Avant', revision });
+    // Changed since the admin saw it: nothing written.
+    expect(await store.organizers.publishRevision({ id: 'o1', seen: NOW, now: LATER })).toBeNull();
+    const published = await store.organizers.publishRevision({
+      id: 'o1',
+      seen: LATER,
+      now: '2030-03-03T10:00:00.000Z',
+    });
+    expect(published).toMatchObject({
+      description: 'Après',
+      website: 'https://jeunesse.example',
+      logo,
+      revision: null,
+    });
+    expect(await store.organizers.findById('o1')).toMatchObject({ description: 'Après', logo, revision: null });
+    expect(
+      await store.organizers.publishRevision({ id: 'o1', seen: published?.updatedAt ?? '', now: LATER }),
+    ).toBeNull();
+    await store.organizers.setRevision({ id: 'o1', revision, now: LATER });
+    expect(await store.organizers.setRevision({ id: 'o1', revision: null, now: LATER })).toMatchObject({
+      revision: null,
+    });
+    expect(await store.organizers.setRevision({ id: 'absent', revision, now: LATER })).toBeNull();
+  });
 });

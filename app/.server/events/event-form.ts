@@ -3,6 +3,7 @@ import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { scheduleValues } from '~/domain/schedule-form';
+import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
 import { eventForEditing } from './submissions';
@@ -22,6 +23,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     endDate: copy || end.date === start.date ? '' : end.date,
     endTime: e.allDay || e.openEnd ? '' : end.time,
     allDay: e.allDay ? 'on' : '',
+    venueId: e.venueId ?? '',
     venueName: e.venueName,
     street: e.street,
     postalCode: e.postalCode,
@@ -35,6 +37,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     priceNote: e.priceNote,
     ticketUrl: e.ticketUrl,
     websiteUrl: e.websiteUrl,
+    organizerId: e.organizerId ?? '',
     organizerName: e.organizerName,
     contactEmail: e.contactEmail,
     contactPhone: e.contactPhone,
@@ -74,7 +77,23 @@ export async function eventFormPage(
     const source = await eventForEditing({ store }, user, copyFrom);
     values = valuesFromEvent(source, true);
   }
+  // The records to choose from (decision 095): approved venues by canton, the account's organizers, the event's own.
+  const [venue, organizer] = await Promise.all([
+    values.venueId ? store.venues.findById(values.venueId) : null,
+    values.organizerId ? store.organizers.findById(values.organizerId) : null,
+  ]);
+  const organizers = await organizerChoices({ store }, user, organizer);
+  // A new event of an account that speaks for organizers: the first of them, its name with it.
+  if (!eventId && !copyFrom && organizers.length > 0 && user.role !== 'admin') {
+    values.organizerId = organizers[0].id;
+    values.organizerName = organizers[0].name;
+  }
   return {
+    places: {
+      venues: await venuesByCanton({ store }, venue),
+      venue: venue ? venueOption(venue) : null,
+      organizers,
+    },
     mode: eventId ? ('edit' as const) : ('create' as const),
     eventId: eventId ?? null,
     status,

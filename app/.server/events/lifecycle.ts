@@ -14,6 +14,7 @@ import { isReviewImage } from '~/domain/images';
 import { isModerationAction, type ModerationAction } from '~/domain/moderation';
 import { copyReviewImageToPublic, deleteImage, reviewImagesOf } from '../files/images';
 import type { FileStore } from '../files/ports';
+import { approveRecordsOf } from '../places/propose';
 import { audit } from '../platform/audit';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
@@ -126,6 +127,10 @@ export async function changeEvent(
     if (next.revision?.image?.path === reviewPath)
       next.revision = { ...next.revision, image: { ...next.revision.image, path: published } };
   }
+  // Its proposed venue and organizer go public with it (decision 095), before it: never a public event on a proposal.
+  const showsOthers = next.venueId !== before.venueId || next.organizerId !== before.organizerId;
+  if (isPublicStatus(next.status) && (showsOthers || !isPublicStatus(before.status)))
+    await approveRecordsOf({ store }, next, now);
   const after = await store.events.transition({ seen: before.updatedAt, next, entry });
   if (!after) {
     if (published) await deleteImage(files(), published).catch(() => {});

@@ -18,6 +18,8 @@ import {
 } from '../files/images';
 import type { FileStore } from '../files/ports';
 import type { LiveHub } from '../moderation/live';
+import { readPlaceChoice } from '../places/place-choice';
+import { forgetCreated } from '../places/propose';
 import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
@@ -94,7 +96,10 @@ export async function saveEventForm(
     const already = await store.events.findSubmission(actor.uid, values.submissionKey);
     if (already) return { ok: true, eventId: already, edited: false };
   }
-  const errors: FieldErrors = {};
+  // The venue and organizer chosen (decision 095): a record fills the place typed; another's organizer is refused.
+  const choice = await readPlaceChoice({ store }, actor, values, existing);
+  Object.assign(values, choice.values);
+  const errors: FieldErrors = { ...choice.errors };
 
   // The image: a new file, or the one kept from a previous attempt.
   let imageBytes: Buffer | null = null;
@@ -177,7 +182,15 @@ export async function saveEventForm(
   // The image kept for this form goes only once the event is saved: the visitor sending again after a 503 keeps it.
   const stored = imageBytes && image ? image.path : null;
   let saved: SaveEventFormResult;
+  let places: Awaited<ReturnType<typeof choice.attach>> | null = null;
   try {
+    // The records chosen, or proposed ones for what was typed, removed again should the event not be written.
+    places = await choice.attach(
+      { ...input, accessibility: { wheelchair: input.wheelchair } },
+      new Date().toISOString(),
+    );
+    input.venueId = places.venue.id;
+    input.organizerId = places.organizer.id;
     if (existing) {
       await updateEvent({ store, files }, actor, existing.id, input, image);
       saved = { ok: true, eventId: existing.id, edited: true };
@@ -189,6 +202,7 @@ export async function saveEventForm(
     }
   } catch (error) {
     if (stored) await deleteImage(files, stored).catch(() => {});
+    if (places) await forgetCreated({ store }, places.venue, places.organizer);
     throw error;
   }
   services.live.poke();

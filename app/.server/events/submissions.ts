@@ -1,7 +1,7 @@
 // Organizer use cases: submit (once per submission key), edit, cancel and undo it (the lifecycle table decides).
 import { scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { type AgendaEvent, type EventContent, type EventImage, placeAndContactOf } from '~/domain/event';
-import { type EventFormInput, eventTimes } from '~/domain/event-form';
+import { type EventFormInput, eventTimes, NEW_PLACE } from '~/domain/event-form';
 import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
 import { normalizeForComparison } from '~/domain/search-text';
@@ -43,8 +43,13 @@ function fieldsFromForm(input: EventFormInput & ScheduleInput) {
     ...placeAndContactOf(input),
     accessibility: { wheelchair: input.wheelchair, hearing: input.hearing, familyFriendly: input.familyFriendly },
     schedule: input.schedule ?? null,
+    // The records (decision 095): an id, or none when the form did not resolve its choice (NEW_PLACE, empty).
+    venueId: recordId(input.venueId),
+    organizerId: recordId(input.organizerId),
   };
 }
+
+const recordId = (choice: string | undefined) => (choice && choice !== NEW_PLACE ? choice : null);
 
 /** What the form adds for several dates: the schedule and the dates it spans (save-event-form.ts). */
 export interface ScheduleInput {

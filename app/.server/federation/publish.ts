@@ -31,7 +31,8 @@ export async function rawActivity(json: Record<string, unknown>): Promise<Activi
 export function publicFingerprint(
   event: Parameters<typeof contentOf>[0] & { status: string; cancelledDates?: string[] },
 ) {
-  const { image, ...content } = contentOf(event);
+  // The records an event points to are not what followers see (its place and organizer are, as text).
+  const { image, venueId: _venue, organizerId: _organizer, ...content } = contentOf(event);
   return createHash('sha256')
     .update(
       JSON.stringify({

@@ -21,7 +21,15 @@ export function venueNameOf(e: Pick<AgendaEvent, 'venueName' | 'city' | 'canton'
   return added && normalizeTownName(added[2]) === normalizeTownName(locality) ? added[1] : name;
 }
 
-export function venueFromEvent(e: AgendaEvent, status: PlaceStatus, now: string): Venue {
+/** What a new venue record takes from an event (or a form, an import): its place as typed. */
+export type TypedPlace = Pick<
+  AgendaEvent,
+  'venueName' | 'street' | 'postalCode' | 'city' | 'canton' | 'lat' | 'lng'
+> & {
+  accessibility: Pick<AgendaEvent['accessibility'], 'wheelchair'>;
+};
+
+export function venueFromEvent(e: TypedPlace, status: PlaceStatus, now: string): Venue {
   const locality = localityOf(e);
   const name = venueNameOf(e);
   const named = normalizePlaceName(name).includes(normalizeTownName(locality));

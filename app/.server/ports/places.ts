@@ -1,5 +1,5 @@
 // Venues and organizers (issue 36): records an event points to, with pages of their own.
-import type { FoundBySlug, Organizer, PlaceStatus, Venue } from '~/domain/place';
+import type { FoundBySlug, Organizer, OrganizerProfile, PlaceStatus, Venue } from '~/domain/place';
 
 /** What one store of records (venues or organizers) promises; both backends pass the same contract. */
 export interface PlaceRecordStore<T extends Venue | Organizer, F> {
@@ -28,7 +28,7 @@ export interface PlaceRecordStore<T extends Venue | Organizer, F> {
 export type VenueFields = Omit<Venue, 'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt'>;
 export type OrganizerFields = Omit<
   Organizer,
-  'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt' | 'accountUids'
+  'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt' | 'accountUids' | 'revision'
 >;
 
 export interface VenueStore extends PlaceRecordStore<Venue, VenueFields> {}
@@ -38,6 +38,13 @@ export interface OrganizerStore extends PlaceRecordStore<Organizer, OrganizerFie
   listByAccount(uid: string): Promise<Organizer[]>;
   /** Links or unlinks an account (admins); null when the organizer is absent. */
   setAccount(input: { id: string; uid: string; linked: boolean; now: string }): Promise<Organizer | null>;
+  /** Keeps (or, null, drops) the profile an account sent, awaiting an admin; null when the organizer is absent. */
+  setRevision(input: { id: string; revision: OrganizerProfile | null; now: string }): Promise<Organizer | null>;
+  /**
+   * Makes the pending profile the public one in one write, if it is still the one the admin saw (`seen`: its
+   * updatedAt); null when absent, without a revision, or changed meanwhile.
+   */
+  publishRevision(input: { id: string; seen: string; now: string }): Promise<Organizer | null>;
 }
 
 /** The venue and organizer of one event, written by the migration of free-text places (and by imports). */

@@ -98,21 +98,40 @@ export function TextAreaField({ meta, label, hint, error, className, ...rest }: 
 type SelectFieldProps = ShellProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'defaultValue'> & {
     options: readonly { value: string; label: string }[];
+    /** Choices in groups after `options` (the venues by canton). */
+    groups?: readonly { label: string; options: readonly { value: string; label: string }[] }[];
     /** The first, empty choice (« Choisir… »), when the field starts empty. */
     placeholder?: string;
   };
 
 /** A drop-down. */
-export function SelectField({ meta, label, hint, error, className, options, placeholder, ...rest }: SelectFieldProps) {
+export function SelectField({
+  meta,
+  label,
+  hint,
+  error,
+  className,
+  options,
+  groups,
+  placeholder,
+  ...rest
+}: SelectFieldProps) {
   const message = firstError(meta, error);
+  const optionsOf = (list: readonly { value: string; label: string }[]) =>
+    list.map((o) => (
+      <option key={o.value} value={o.value}>
+        {o.label}
+      </option>
+    ));
   return (
     <FieldShell meta={meta} label={label} hint={hint} error={message} className={className}>
       <select {...controlProps(meta, message, hint)} defaultValue={shown(meta.initialValue) ?? ''} {...rest}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
+        {optionsOf(options)}
+        {groups?.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {optionsOf(g.options)}
+          </optgroup>
         ))}
       </select>
     </FieldShell>

@@ -12,6 +12,7 @@ import {
   TextField,
 } from '~/components/form/Field';
 import { LOCALITIES } from '~/domain/localities';
+import { type OrganizerChoice, OrganizerPicker, type VenueChoice, type VenueGroup, VenuePicker } from './PlacePickers';
 
 const PinMap = lazy(() => import('~/components/map/PinMap.client'));
 
@@ -80,12 +81,14 @@ interface WhereProps {
   map: { tileUrl: string; attribution: string };
   onCity: (event: FormEvent<HTMLInputElement>) => void;
   onMovePin: (lat: number, lng: number) => void;
+  venues: { groups: readonly VenueGroup[]; current: VenueChoice | null; onPick: (venue: VenueChoice | null) => void };
 }
 
-export function WhereFieldset({ fields, coords, map, onCity, onMovePin }: WhereProps) {
+export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }: WhereProps) {
   return (
     <fieldset className="form-step">
       <legend>3. Où</legend>
+      <VenuePicker meta={fields.venueId} groups={venues.groups} current={venues.current} onPick={venues.onPick} />
       <TextField meta={fields.venueName} label="Lieu" hint="Salle, bâtiment, place…" />
       <TextField meta={fields.street} label="Rue et numéro" />
       <div className="form-row">
@@ -143,10 +146,19 @@ export function PriceFieldset({ fields }: { fields: EventFields }) {
   );
 }
 
-export function ContactFieldset({ fields }: { fields: EventFields }) {
+export function ContactFieldset({
+  fields,
+  organizers,
+  onPickOrganizer,
+}: {
+  fields: EventFields;
+  organizers: readonly OrganizerChoice[];
+  onPickOrganizer: (organizer: OrganizerChoice | null) => void;
+}) {
   return (
     <fieldset className="form-step">
       <legend>5. Contact</legend>
+      <OrganizerPicker meta={fields.organizerId} organizers={organizers} onPick={onPickOrganizer} />
       <TextField meta={fields.organizerName} label="Organisateur" />
       <TextField meta={fields.websiteUrl} label="Site web de l’événement" type="url" />
       <div className="form-row">

@@ -33,6 +33,7 @@ import {
 } from './EventFieldsets';
 import { ImageFieldset } from './ImageFieldset';
 import { type ImportAnswer, ImportFromLink, isImportAnswer, useLatestAnswer } from './ImportFromLink';
+import type { OrganizerChoice, VenueChoice } from './PlacePickers';
 import type { action, loader } from './route';
 import { ScheduleFields } from './ScheduleFields';
 
@@ -170,6 +171,30 @@ function EventForm({
     setCoords({ lat: place.lat, lng: place.lng });
   };
 
+  // A venue chosen fills the place typed (the server does the same from the record, decision 095).
+  const setField = (f: HTMLFormElement | null, name: string, value: string) => {
+    const input = f?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    if (input) input.value = value;
+  };
+  const formElement = () =>
+    typeof document === 'undefined' ? null : (document.getElementById(form.id) as HTMLFormElement);
+  const onPickVenue = (venue: VenueChoice | null) => {
+    if (!venue) return;
+    const f = formElement();
+    setField(f, 'venueName', venue.name);
+    setField(f, 'street', venue.street);
+    setField(f, 'postalCode', venue.postalCode);
+    setField(f, 'city', venue.locality);
+    setField(f, 'canton', venue.canton);
+    const town = findLocality(venue.locality);
+    const lat = venue.lat ?? town?.lat;
+    const lng = venue.lng ?? town?.lng;
+    if (lat != null && lng != null) setCoords({ lat, lng });
+  };
+  const onPickOrganizer = (organizer: OrganizerChoice | null) => {
+    if (organizer) setField(formElement(), 'organizerName', organizer.name);
+  };
+
   const eventFields = fields as EventFields;
   return (
     <>
@@ -199,9 +224,10 @@ function EventForm({
           map={root?.map ?? { tileUrl: '', attribution: '' }}
           onCity={onCity}
           onMovePin={movePin}
+          venues={{ groups: loaded.places.venues, current: loaded.places.venue, onPick: onPickVenue }}
         />
         <PriceFieldset fields={eventFields} />
-        <ContactFieldset fields={eventFields} />
+        <ContactFieldset fields={eventFields} organizers={loaded.places.organizers} onPickOrganizer={onPickOrganizer} />
         <ImageFieldset
           fields={eventFields}
           image={loaded.image}

@@ -3,7 +3,7 @@
 // collection, so two records never take one slug; a merge moves the events in the same transaction.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import type { Organizer, Venue } from '~/domain/place';
-import { byName, edited, merged, slugsOf } from '~/domain/place-records';
+import { byName, edited, merged, revised, slugsOf, withRevisionPublished } from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, inBatches } from './db';
@@ -99,14 +99,18 @@ function createRecords<T extends PlaceRecord, F>(
         const into = read((await tx.get(records().doc(intoId))).data());
         if (!from || !into) return null;
         const events = await tx.get(db.collection(COLLECTIONS.events).where(eventField, '==', fromId));
+        // A pending revision's choice of record (decision 095) follows too.
+        const waiting = await tx.get(db.collection(COLLECTIONS.events).where('awaitingModeration', '==', true));
+        const revising = waiting.docs.filter((d) => d.data().revision?.[eventField] === fromId);
         const kept = merged(into, from, now);
         for (const e of events.docs) tx.update(e.ref, { [eventField]: intoId });
+        for (const e of revising) tx.update(e.ref, { [`revision.${eventField}`]: intoId });
         tx.delete(records().doc(fromId));
         tx.set(records().doc(intoId), plain(kept));
-        return { kept, eventIds: events.docs.map((d) => d.id) };
+        return { kept, eventIds: [...new Set([...events.docs, ...revising].map((d) => d.id))], moved: events.size };
       });
       if (!result) return null;
-      return written({ kept: result.kept, events: result.eventIds.length }, result.eventIds);
+      return written({ kept: result.kept, events: result.moved }, result.eventIds);
     },
     async delete(id) {
       const removed = await inLock(async (tx) => {
@@ -129,6 +133,19 @@ export function createVenueStore(ctx: FirestoreContext): VenueStore {
 export function createOrganizerStore(ctx: FirestoreContext): OrganizerStore {
   const records = createRecords<Organizer, Parameters<OrganizerStore['update']>[1]>(ctx, 'organizers', 'organizerId');
   const organizers = () => ctx.db.collection(COLLECTIONS.organizers);
+  /** Reads, changes and writes one organizer in one transaction (null: nothing written). */
+  const rewrite = async (id: string, change: (current: Organizer) => Organizer | null) => {
+    const next = await ctx.lock('organizers', () =>
+      ctx.db.runTransaction(async (tx) => {
+        const current = (await tx.get(organizers().doc(id))).data() as Organizer | undefined;
+        const changed = current ? change(current) : null;
+        if (changed) tx.set(organizers().doc(id), plain(changed));
+        return changed;
+      }),
+    );
+    if (next) ctx.touched();
+    return next;
+  };
   return {
     ...records,
     async listByAccount(uid) {
@@ -148,6 +165,12 @@ export function createOrganizerStore(ctx: FirestoreContext): OrganizerStore {
       );
       if (next) ctx.touched();
       return next;
+    },
+    async setRevision({ id, revision, now }) {
+      return rewrite(id, (current) => revised(current, revision, now));
+    },
+    async publishRevision({ id, seen, now }) {
+      return rewrite(id, (current) => withRevisionPublished(current, seen, now));
     },
   };
 }

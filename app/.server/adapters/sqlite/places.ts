@@ -1,7 +1,7 @@
 // Venues and organizers of the SQLite store (issue 36): one row per record, kept whole as JSON beside the columns its
 // queries need; former slugs are read in the JSON. A merge moves the events in the same transaction.
 import type { Organizer, Venue } from '~/domain/place';
-import { byName, edited, merged, slugsOf } from '~/domain/place-records';
+import { byName, edited, merged, revised, slugsOf, withRevisionPublished } from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
 import type { Db } from './db';
 
@@ -104,6 +104,12 @@ function createRecords<T extends PlaceRecord, F>(db: Db, table: Table<T>): Place
           const events = db
             .prepare(`UPDATE events SET ${table.eventColumn} = ? WHERE ${table.eventColumn} = ?`)
             .run(intoId, fromId).changes;
+          // A pending revision's choice of record (decision 095) follows too.
+          const key = `$.${table.name === 'venues' ? 'venueId' : 'organizerId'}`;
+          db.prepare(
+            `UPDATE events SET revision = json_set(revision, '${key}', ?)
+             WHERE revision IS NOT NULL AND json_extract(revision, '${key}') = ?`,
+          ).run(intoId, fromId);
           const kept = merged(into, from, now);
           db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(fromId);
           put(write, kept);
@@ -136,6 +142,16 @@ export function createOrganizerStore(db: Db): OrganizerStore {
     eventColumn: 'organizer_id',
     extra: () => ({}),
   });
+  /** Reads, changes and writes one organizer's data in one transaction (null: nothing written). */
+  const rewrite = (id: string, change: (current: Organizer) => Organizer | null) =>
+    db
+      .transaction(() => {
+        const row = db.prepare('SELECT data FROM organizers WHERE id = ?').get(id) as { data: string } | undefined;
+        const next = row ? change(JSON.parse(row.data) as Organizer) : null;
+        if (next) db.prepare('UPDATE organizers SET data = ? WHERE id = ?').run(JSON.stringify(next), id);
+        return next;
+      })
+      .immediate();
   return {
     ...records,
     async listByAccount(uid) {
@@ -158,6 +174,12 @@ export function createOrganizerStore(db: Db): OrganizerStore {
           return next;
         })
         .immediate();
+    },
+    async setRevision({ id, revision, now }) {
+      return rewrite(id, (current) => revised(current, revision, now));
+    },
+    async publishRevision({ id, seen, now }) {
+      return rewrite(id, (current) => withRevisionPublished(current, seen, now));
     },
   };
 }

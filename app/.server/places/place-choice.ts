@@ -1,0 +1,85 @@
+// The event form's venue and organizer (decision 095): a record chosen fills the event's place (or its organizer's
+// name) from it; « Proposer un nouveau lieu » (or an empty choice) makes the place typed a proposed record once the
+// form has passed. An organizer account chooses only organizers it speaks for: another's, forged in a POST, is refused.
+import type { AgendaEvent } from '~/domain/event';
+import { NEW_PLACE } from '~/domain/event-form';
+import type { FieldErrors } from '~/domain/forms';
+import type { Store, UserProfile } from '../ports';
+import type { TypedPlace } from './new-records';
+import { type AttachedRecord, organizerForName, venueForPlace } from './propose';
+
+export const PLACE_CHOICE_MESSAGES = {
+  venue: 'Ce lieu n’est pas dans la liste\u00a0: choisissez-en un autre, ou proposez un nouveau lieu.',
+  organizer:
+    'Votre compte ne parle pas pour cet organisateur\u00a0: choisissez l’un des vôtres, ou proposez-en un nouveau.',
+} as const;
+
+export interface PlaceChoice {
+  errors: FieldErrors;
+  /** The form's values, the place (and organizer's name) of a chosen record filled in. */
+  values: Record<string, string>;
+  /** Once the form has passed: the records, a proposed one created for what was typed. */
+  attach(
+    place: TypedPlace & { organizerName: string },
+    now: string,
+  ): Promise<{ venue: AttachedRecord; organizer: AttachedRecord }>;
+}
+
+const chosen = (value: string | undefined) => {
+  const v = (value ?? '').trim();
+  return v === '' || v === NEW_PLACE ? null : v;
+};
+
+/** Reads the choice of the form `values` for `actor`, on the event being edited (`existing`, its working copy). */
+export async function readPlaceChoice(
+  { store }: { store: Store },
+  actor: UserProfile,
+  values: Record<string, string>,
+  existing: AgendaEvent | null,
+): Promise<PlaceChoice> {
+  const errors: FieldErrors = {};
+  const next = { ...values };
+  const admin = actor.role === 'admin';
+  const venueId = chosen(values.venueId);
+  if (venueId) {
+    const venue = await store.venues.findById(venueId);
+    // An approved venue, or the one the event already has (a proposal still waiting); an admin any.
+    if (!venue || !(admin || venue.status === 'approved' || venue.id === existing?.venueId)) {
+      errors.venueId = PLACE_CHOICE_MESSAGES.venue;
+    } else {
+      Object.assign(next, {
+        venueName: venue.name,
+        street: venue.street,
+        postalCode: venue.postalCode,
+        city: venue.locality,
+        canton: venue.canton,
+        lat: venue.lat == null ? '' : String(venue.lat),
+        lng: venue.lng == null ? '' : String(venue.lng),
+      });
+    }
+  }
+  const organizerId = chosen(values.organizerId);
+  if (organizerId) {
+    const organizer = await store.organizers.findById(organizerId);
+    const allowed =
+      organizer && (admin || organizer.accountUids.includes(actor.uid) || organizer.id === existing?.organizerId);
+    if (!allowed) errors.organizerId = PLACE_CHOICE_MESSAGES.organizer;
+    else next.organizerName = organizer.name;
+  }
+  return {
+    errors,
+    values: next,
+    async attach(place, now) {
+      const venue = venueId ? { id: venueId, created: false } : await venueForPlace({ store }, place, now);
+      try {
+        const organizer = organizerId
+          ? { id: organizerId, created: false }
+          : await organizerForName({ store }, place.organizerName, actor, now);
+        return { venue, organizer };
+      } catch (error) {
+        if (venue.created) await store.venues.delete(venue.id).catch(() => false);
+        throw error;
+      }
+    },
+  };
+}
