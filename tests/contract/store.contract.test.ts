@@ -1,7 +1,7 @@
 // One contract for every store backend: what the ports promise (ports.ts), checked on SQLite and on Firestore
 // (in-process emulator, or the official one when FIRESTORE_EMULATOR_HOST is set).
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Donation, Role } from '../../app/.server/ports';
+import type { Donation, ModerationQuery, Role } from '../../app/.server/ports';
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { type AgendaEvent, contentOf } from '../../app/domain/event';
@@ -647,14 +647,74 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         makeEvent({ id: 'a2', status: 'approved', updatedAt: at(3) }),
       ]);
       const list = async (q: object) =>
-        ids2(await store.events.listForModeration({ status: 'pending', limit: 10, offset: 0, ...q }));
+        ids2(await store.events.listForModeration({ status: 'pending', limit: 10, ...q }));
       expect(await list({})).toEqual(['p1', 'p2']);
       expect(await list({ status: 'approved' })).toEqual(['a2', 'a1']);
       expect(await list({ status: 'all', words: ['broc'] })).toEqual(['p2']);
       expect(await list({ status: 'all', ownerEmail: 'orga@exemple.ch' })).toEqual(['p2']);
       expect(await list({ status: 'all', ownerEmail: 'personne@exemple.ch' })).toEqual([]);
-      const page = await store.events.listForModeration({ status: 'all', limit: 1, offset: 1 });
+      const page = await store.events.listForModeration({ status: 'all', limit: 1 });
       expect(page.total).toBe(4);
+    });
+
+    it('la liste de modération se lit par pages : chaque événement une fois en suivant, les mêmes en revenant', async () => {
+      await addUser('orga', 'organizer', { email: 'orga@exemple.ch' });
+      // Ties on the sort instant: the pages keep one order.
+      await store.events.insertMany([
+        ...Array.from({ length: 7 }, (_, i) =>
+          makeEvent({
+            id: `p${i}`,
+            status: 'pending',
+            submittedAt: at(Math.floor(i / 2)),
+            createdBy: 'orga',
+            title: `Brocante ${i}`,
+          }),
+        ),
+        ...Array.from({ length: 5 }, (_, i) =>
+          makeEvent({ id: `a${i}`, status: 'approved', updatedAt: at(Math.floor(i / 3)), title: `Concert ${i}` }),
+        ),
+      ]);
+      const walk = async (q: { status: ModerationQuery['status']; words?: string[]; ownerEmail?: string }) => {
+        const forward: string[][] = [];
+        let page = await store.events.listForModeration({ ...q, limit: 3 });
+        expect(page.prev).toBeNull();
+        const total = page.total;
+        forward.push(ids2(page));
+        while (page.next) {
+          page = await store.events.listForModeration({ ...q, limit: 3, after: page.next });
+          expect(page.total).toBe(total);
+          forward.push(ids2(page));
+        }
+        const backward: string[][] = [ids2(page)];
+        while (page.prev) {
+          page = await store.events.listForModeration({ ...q, limit: 3, before: page.prev });
+          backward.unshift(ids2(page));
+        }
+        expect(backward).toEqual(forward);
+        return { total, pages: forward };
+      };
+      const all = async (q: Parameters<typeof walk>[0]) =>
+        (await store.events.listForModeration({ ...q, limit: 50 })).items.map((e) => e.id);
+      for (const q of [
+        { status: 'awaiting' as const },
+        { status: 'approved' as const },
+        { status: 'all' as const },
+        { status: 'awaiting' as const, words: ['broc'] },
+        { status: 'all' as const, ownerEmail: 'orga@exemple.ch' },
+      ]) {
+        const { total, pages } = await walk(q);
+        expect(pages.flat()).toEqual(await all(q));
+        expect(pages.flat()).toHaveLength(total);
+        expect(new Set(pages.flat()).size).toBe(total);
+      }
+      expect((await walk({ status: 'awaiting' })).pages).toEqual([['p0', 'p1', 'p2'], ['p3', 'p4', 'p5'], ['p6']]);
+      expect((await walk({ status: 'approved' })).pages.flat().slice(0, 2).sort()).toEqual(['a3', 'a4']);
+      // A cursor the store cannot read: the first page.
+      expect(ids2(await store.events.listForModeration({ status: 'awaiting', limit: 3, after: 'abc' }))).toEqual([
+        'p0',
+        'p1',
+        'p2',
+      ]);
     });
 
     it('une étape s’écrit seulement sur la version vue, et une décision se journalise', async () => {
@@ -758,9 +818,9 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(ids2(await store.events.search({ ...PUBLIC, words: ['temple'] }))).toEqual([]);
       expect(ids2(await store.events.search({ ...PUBLIC, words: ['printemps'] }))).toEqual(['rev', 'c']);
       expect(await store.events.countAwaitingModeration()).toBe(2);
-      const queue = await store.events.listForModeration({ status: 'awaiting', limit: 10, offset: 0 });
+      const queue = await store.events.listForModeration({ status: 'awaiting', limit: 10 });
       expect(ids2(queue)).toEqual(['p', 'rev']);
-      expect(ids2(await store.events.listForModeration({ status: 'withdrawn', limit: 10, offset: 0 }))).toEqual(['w']);
+      expect(ids2(await store.events.listForModeration({ status: 'withdrawn', limit: 10 }))).toEqual(['w']);
       // Approving the revision: the new content is public, nothing waits any more.
       const published: AgendaEvent = {
         ...withRevision,
