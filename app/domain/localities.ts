@@ -1,7 +1,7 @@
 // Offline list of Romandie localities for the event form's "Où" step (suggestions with JS, town + postal code
 // lookup without). Data: app/domain/localities.json, built by scripts/build-localities.mjs (see LOCALITIES.md).
 import type { CantonCode } from './cantons';
-import localitiesJson from './localities.json';
+import localitiesJson from './localities.json' with { type: 'json' };
 
 export interface Locality {
   name: string;
