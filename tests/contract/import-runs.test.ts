@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALREADY_RUNNING, FLAG_AFTER_FAILURES, runDueSources, runSource } from '../../app/.server/imports/run-import';
 import type { Store } from '../../app/.server/ports';
-import { makeEvent } from '../support/factories';
+import { makeEvent, makeVenue } from '../support/factories';
 import { type IcsServer, icsFixture, startIcsServer } from '../support/ics-server';
 import { type ImportStand, importStand } from '../support/import-stand';
 import { BACKENDS } from './backends';
@@ -42,6 +42,47 @@ describe.each(BACKENDS)('import d’une source iCalendar : $name', (backend) => 
     expect(all.find((e) => e.title.startsWith('Marché'))?.schedule?.kind).toBe('rule');
     expect(await store.events.countAwaitingModeration()).toBe(3);
     expect((await store.notifications.listFor('admin-1', 5))[0].title).toBe('3 événements importés à modérer');
+  });
+
+  it('le lieu d’un événement importé : une fiche sûre s’y rattache, une ressemblante est proposée au modérateur, une inconnue devient un lieu proposé', async () => {
+    await store.venues.insertMany([
+      makeVenue({
+        id: 'chateau',
+        slug: 'place-du-chateau-nyon',
+        name: 'Place du Château',
+        locality: 'Nyon',
+        canton: 'VD',
+        lat: null,
+        lng: null,
+        status: 'approved',
+      }),
+      makeVenue({
+        id: 'conseil',
+        slug: 'salle-du-conseil-nyon',
+        name: 'Salle du Conseil',
+        locality: 'Nyon',
+        canton: 'VD',
+        lat: null,
+        lng: null,
+        status: 'approved',
+      }),
+    ]);
+    const source = await stand.addSource(at('/lieux.ics'), icsFixture('commune'));
+    await runSource(stand.deps(), source.id);
+    const all = await stand.events();
+    const venueOf = async (title: string) =>
+      store.venues.findById(all.find((e) => e.title.startsWith(title))?.venueId ?? '');
+    expect((await venueOf('Marché'))?.id).toBe('chateau');
+    expect(await venueOf('Séance')).toMatchObject({ status: 'pending', suggestedMatchId: 'conseil' });
+    expect(await venueOf('Vide-grenier')).toMatchObject({
+      name: 'Quai des Alpes',
+      status: 'pending',
+      suggestedMatchId: null,
+    });
+    // Read again, unchanged: no second proposal.
+    await stand.forgetEtag(source.id);
+    await runSource(stand.deps(), source.id);
+    expect((await store.venues.list()).length).toBe(4);
   });
 
   it('réimporter un calendrier inchangé n’écrit rien, et dix réimports ne créent aucun doublon', async () => {

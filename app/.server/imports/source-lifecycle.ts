@@ -5,11 +5,20 @@ import type { AgendaEvent, EventContent } from '~/domain/event';
 import {
   applyTransition,
   findTransition,
+  isPublicStatus,
   type LifecycleAction,
   type LifecycleActor,
   submittedEvent,
   type Transition,
+  workingView,
 } from '~/domain/event-lifecycle';
+import {
+  type AttachedRecord,
+  approveRecordsOf,
+  forgetCreated,
+  organizerForName,
+  venueForPlace,
+} from '../places/propose';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
 
@@ -42,13 +51,53 @@ export async function submitFromSource(
 ) {
   const transition = findTransition(sourceActors(source), null, 'submit');
   if (!transition || transition.to === 'deleted') return null;
-  const event = submittedEvent(content, { id: newId(), status: transition.to, createdBy: source.createdBy, now });
-  return store.events.createSubmission({
-    uid: source.createdBy,
-    submissionKey,
-    event,
-    entry: sourcePublication(source, transition, now),
+  const placed = await withRecords(store, content, null, now);
+  const event = submittedEvent(placed.content, {
+    id: newId(),
+    status: transition.to,
+    createdBy: source.createdBy,
+    now,
   });
+  try {
+    if (isPublicStatus(event.status)) await approveRecordsOf({ store }, event, now);
+    const result = await store.events.createSubmission({
+      uid: source.createdBy,
+      submissionKey,
+      event,
+      entry: sourcePublication(source, transition, now),
+    });
+    // Already imported under this key: the records proposed for this attempt are not needed.
+    if (!result.created) await forgetCreated({ store }, placed.venue, placed.organizer);
+    return result;
+  } catch (error) {
+    await forgetCreated({ store }, placed.venue, placed.organizer);
+    throw error;
+  }
+}
+
+/**
+ * The feed's content with its venue and organizer records (decision 095): those the event already has while the feed
+ * names the same place and organizer, otherwise matched (a sure match attaches, an unsure one is proposed to the
+ * admin with the event, none proposes a new record).
+ */
+async function withRecords(store: Store, content: EventContent, current: AgendaEvent | null, now: string) {
+  const shown = current ? workingView(current) : null;
+  const samePlace =
+    shown?.venueId && shown.venueName === content.venueName && shown.city === content.city ? shown.venueId : null;
+  const sameOrganizer = shown?.organizerId && shown.organizerName === content.organizerName ? shown.organizerId : null;
+  const venue: AttachedRecord = samePlace
+    ? { id: samePlace, created: false }
+    : await venueForPlace({ store }, content, now);
+  const organizer: AttachedRecord = sameOrganizer
+    ? { id: sameOrganizer, created: false }
+    : content.organizerName.trim()
+      ? await organizerForName({ store }, content.organizerName, null, now)
+      : { id: shown?.organizerId ?? '', created: false };
+  return {
+    content: { ...content, venueId: venue.id, organizerId: organizer.id || null },
+    venue,
+    organizer,
+  };
 }
 
 /**
@@ -65,11 +114,15 @@ export async function stepAsSource(
 ): Promise<AgendaEvent | null | 'stale'> {
   const transition = findTransition(sourceActors(source), event, action);
   if (!transition || transition.to === 'deleted') return null;
-  const next = applyTransition(event, transition, { content, by: null, now });
+  const placed = content ? await withRecords(store, content, event, now) : null;
+  const next = applyTransition(event, transition, { content: placed?.content, by: null, now });
+  // A trusted source publishes its records with the event (decision 095).
+  if (isPublicStatus(next.status)) await approveRecordsOf({ store }, next, now);
   const after = await store.events.transition({
     seen: event.updatedAt,
     next,
     entry: sourcePublication(source, transition, now),
   });
+  if (!after && placed) await forgetCreated({ store }, placed.venue, placed.organizer);
   return after ?? 'stale';
 }

@@ -9,13 +9,14 @@ import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
 import { compactDiff, diffWords } from '~/domain/text-diff';
 import type { FileStore } from '../files/ports';
+import { type ModerationPlaces, placesUnderModeration } from '../places/moderation-places';
 import type { Config } from '../platform/config';
 import type { MailPort, Store, UserProfile } from '../ports';
 import type { LiveHub } from './live';
 import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
 
 /** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
-function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
+function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>, places: ModerationPlaces) {
   const event = workingView(stored);
   const label = (slug: string) => categoryLabels.get(slug) ?? slug;
   return {
@@ -54,7 +55,7 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
     changes: [...new Set((event.pendingChanges ?? []).map(fieldLabel))],
     /** A published event's pending revision: each change, published value beside the new one. */
     revision: stored.revision
-      ? describeChanges(stored, stored.revision, label).map((change) => ({
+      ? describeChanges(stored, stored.revision, label, (id) => places.names[id] ?? id).map((change) => ({
           ...change,
           // Read as one text, the removed words struck out and the added ones marked (issue 33).
           parts: compactDiff(diffWords(change.before, change.after)),
@@ -64,6 +65,9 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>) {
     updatedAt: event.updatedAt,
     moderatedAt: event.moderatedAt,
     past: Date.parse(event.endsAt) < Date.now(),
+    /** Its venue and organizer records: a proposed one is approved with the event (decision 095). */
+    venueRecord: places.venue,
+    organizerRecord: places.organizer,
   };
 }
 
@@ -82,7 +86,9 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
   const [list, categories] = await Promise.all([moderationList({ store }, query), store.categories.list()]);
   const labels = new Map(categories.map((c) => [c.slug, c.label]));
   const selected = wanted ?? (eventId ? null : (list.items[0] ?? null));
-  const decision = selected ? await moderationCase({ store }, selected) : null;
+  const [decision, places] = selected
+    ? await Promise.all([moderationCase({ store }, selected), placesUnderModeration({ store }, selected)])
+    : [null, null];
   return {
     query: { status: query.status, q: query.q, page: query.page },
     searchError: query.searchError,
@@ -104,7 +110,7 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
       revision: e.revision !== null,
     })),
     missing: Boolean(eventId && !wanted),
-    selected: selected ? previewOf(selected, labels) : null,
+    selected: selected && places ? previewOf(selected, labels, places) : null,
     confirmDelete: Boolean(selected && url.searchParams.get(CONFIRM_DELETE_PARAM) === '1'),
     decision: decision
       ? {

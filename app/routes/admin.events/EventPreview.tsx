@@ -1,9 +1,13 @@
 // The event as the moderator decides on it: image, facts, description (its working copy, a pending revision applied).
-import type { useLoaderData } from '@remix-run/react';
+import { Form, type useLoaderData } from '@remix-run/react';
 import { EventImage } from '~/components/EventImage';
+import { FormSecurity } from '~/components/FormSecurity';
 import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { formatDateTime } from '~/domain/dates';
 import type { loader } from './route';
+
+/** The intent of « Confirmer ce lieu / Autre lieu » (VENUE_SUGGESTION_INTENT on the server). */
+const VENUE_SUGGESTION = 'lieu-propose';
 
 type Selected = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['selected']>;
 
@@ -15,6 +19,43 @@ function LinkOrDash({ url }: { url: string | null | undefined }) {
     </a>
   ) : (
     '—'
+  );
+}
+
+/**
+ * The event's venue record: a proposed one is approved with the event; one that probably is a known venue asks
+ * « Lieu proposé : … — confirmer / autre lieu » (decision 095).
+ */
+function VenueRecord({ record }: { record: Selected['venueRecord'] }) {
+  if (!record) return null;
+  return (
+    <>
+      <dt>Fiche du lieu</dt>
+      <dd data-testid="venue-record">
+        {record.suggestion ? (
+          <Form method="post" className="venue-suggestion">
+            <FormSecurity />
+            <input type="hidden" name="intent" value={VENUE_SUGGESTION} />
+            <input type="hidden" name="venueId" value={record.id} />
+            <p>
+              Lieu proposé : <strong>{record.suggestion.name}</strong>, {record.suggestion.where} — l’événement dit{' '}
+              {`« ${record.name} »`}, {record.where}.
+            </p>
+            <button type="submit" name="same" value="1" className="button button--small">
+              Confirmer ce lieu
+            </button>{' '}
+            <button type="submit" name="same" value="0" className="button button--small button--ghost">
+              Autre lieu
+            </button>
+          </Form>
+        ) : (
+          <>
+            {record.name}, {record.where}
+            {record.pending ? ' (nouveau lieu proposé : approuvé avec l’événement)' : ''}
+          </>
+        )}
+      </dd>
+    </>
   );
 }
 
@@ -41,6 +82,13 @@ export function EventPreview({ event }: { event: Selected }) {
         <dd>
           {event.price}
           {event.priceNote ? ` (${event.priceNote})` : ''}
+        </dd>
+        <VenueRecord record={event.venueRecord} />
+        <dt>Fiche de l’organisateur</dt>
+        <dd data-testid="organizer-record">
+          {event.organizerRecord
+            ? `${event.organizerRecord.name}${event.organizerRecord.pending ? ' (proposé : approuvé avec l’événement)' : ''}`
+            : '—'}
         </dd>
         <dt>Organisateur affiché</dt>
         <dd>{event.organizerName || '—'}</dd>

@@ -6,6 +6,7 @@ import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { parseDecisionForm } from '~/.server/http/decision-form';
 import { decideOnEvent, moderationPage } from '~/.server/moderation/moderation-page';
+import { answerVenueSuggestion, VENUE_SUGGESTION_INTENT } from '~/.server/places/moderation-places';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refusedAction } from '~/.server/platform/refusal';
@@ -25,7 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
-  const decision = parseDecisionForm(await guardPost(request, context, { audience: 'signed-in' }));
+  const form = await guardPost(request, context, { audience: 'signed-in' });
+  // « Lieu proposé : … — confirmer / autre lieu » (decision 095).
+  if (form.get('intent') === VENUE_SUGGESTION_INTENT) return venueSuggestionAnswer(request, context, admin, form);
+  const decision = parseDecisionForm(form);
   try {
     const { event, deleted, revision } = await decideOnEvent(context.services, admin, {
       eventId: decision.eventId,
@@ -45,6 +49,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
     return refusedAction(error, { eventId: decision.eventId, intent: decision.intent, reason: decision.reason });
+  }
+}
+
+async function venueSuggestionAnswer(
+  request: Request,
+  context: ActionFunctionArgs['context'],
+  admin: Awaited<ReturnType<typeof requireAdmin>>,
+  form: FormData,
+) {
+  const back = `/admin/events?${new URL(request.url).searchParams}`;
+  try {
+    const venue = await answerVenueSuggestion(context.services, admin, {
+      venueId: String(form.get('venueId') ?? ''),
+      same: form.get('same') === '1',
+    });
+    const message =
+      form.get('same') === '1'
+        ? `Lieu confirmé : l’événement est rattaché à « ${venue.name} ».`
+        : `« ${venue.name} » sera un nouveau lieu, approuvé avec l’événement.`;
+    const flash = await setFlash(request, context.services, { kind: 'success', message });
+    return redirect(back, { headers: { 'Set-Cookie': flash } });
+  } catch (error) {
+    return refusedAction(error, { eventId: '', intent: VENUE_SUGGESTION_INTENT, reason: '' });
   }
 }
 
