@@ -1,6 +1,7 @@
 // Accessibility (issue 10): axe on the pages visitors, organizers and admins use; no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { makeEvent, makeOrganizer, makeVenue } from '../support/factories';
 import { expect, type Ports, test } from './fixtures';
 import { fillEvent } from './utils';
 
@@ -23,6 +24,19 @@ const upcomingEventId = async ({ store }: Ports) =>
   (await store.events.search({ status: ['approved'], endsAfter: new Date().toISOString(), limit: 1, offset: 0 }))
     .items[0].id;
 
+/** A venue and an organizer with an upcoming event of theirs (issue 36), made once: their pages' addresses. */
+async function placePages({ store }: Ports): Promise<{ venue: string; organizer: string }> {
+  const venue = makeVenue({ id: 'axe-lieu', slug: 'salle-axe', name: 'Salle axe', description: 'Une salle.' });
+  const organizer = makeOrganizer({ id: 'axe-organisateur', slug: 'organisateur-axe', name: 'Organisateur axe' });
+  if (!(await store.venues.findById(venue.id))) await store.venues.insertMany([venue]);
+  if (!(await store.organizers.findById(organizer.id))) await store.organizers.insertMany([organizer]);
+  if (!(await store.events.findById('axe-evenement-lieu')))
+    await store.events.insertMany([
+      makeEvent({ id: 'axe-evenement-lieu', venueId: venue.id, organizerId: organizer.id, category: 'ateliers-cours' }),
+    ]);
+  return { venue: `/lieux/${venue.slug}`, organizer: `/organisateurs/${organizer.slug}` };
+}
+
 // axe reads the whole page: generous on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
@@ -34,6 +48,10 @@ test.describe('accessibilité (axe) @js-only', () => {
     ['carte', () => '/evenements?vue=carte'],
     ['fiche', async (ports) => `/evenement/${await upcomingEventId(ports)}`],
     ['partenaires', () => '/partenaires'],
+    ['lieux', () => '/lieux'],
+    ['page d’un lieu', async (ports) => (await placePages(ports)).venue],
+    ['organisateurs', () => '/organisateurs'],
+    ['page d’un organisateur', async (ports) => (await placePages(ports)).organizer],
     ['connexion', () => '/auth/login'],
     ['inscription', () => '/auth/register'],
     ['contact', () => '/contact'],

@@ -3,6 +3,7 @@
 // A route added without its line here makes the first test fail.
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { makeOrganizer, makeVenue } from '../support/factories';
 import { expect, type Fixtures, type TestUser, test } from './fixtures';
 
 type Guard =
@@ -78,6 +79,13 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/live': 'admin-stream',
   '/partenaires': 'public',
   '/partenaires/:id': 'public',
+  // Venues and organizers with pages of their own (issue 36): GUARD_VENUE and GUARD_ORGANIZER below.
+  '/lieux': 'public',
+  '/lieux/:slug': 'public',
+  '/organisateurs': 'public',
+  '/organisateurs/:slug': 'public',
+  '/api/v1/venues': 'public-api',
+  '/api/v1/organizers': 'public-api',
   '/payment/success': 'login',
   '/payment/webhook': 'post-only',
   // Scheduled jobs for Cloud Scheduler (decision 051): a bearer token, no session (app/.server/platform/jobs.test.ts).
@@ -153,8 +161,27 @@ const GUARD_SOURCE = {
   etag: null,
   lastModified: null,
 };
+/** A venue and an organizer for `/lieux/:slug` and `/organisateurs/:slug`, the events of the matrix theirs. */
+const GUARD_VENUE = makeVenue({
+  id: 'matrice-lieu',
+  slug: 'salle-de-la-matrice-des-gardes',
+  name: 'Salle de la matrice des gardes',
+  description: 'Une salle d’essai, accessible et complète.',
+  accessibility: { wheelchair: true, inductionLoop: true, accessibleToilets: true, okGo: true, cultureInclusive: true },
+});
+const GUARD_ORGANIZER = makeOrganizer({
+  id: 'matrice-organisateur',
+  slug: 'organisateur-de-la-matrice-des-gardes',
+  name: 'Organisateur de la matrice des gardes',
+  description: 'Une association d’essai.',
+  website: 'https://exemple.ch',
+});
+const PLACES = { venueId: GUARD_VENUE.id, organizerId: GUARD_ORGANIZER.id };
 test.beforeAll(async ({ ports }) => {
   await ports.store.imports.saveSource(GUARD_SOURCE);
+  if (!(await ports.store.venues.findById(GUARD_VENUE.id))) await ports.store.venues.insertMany([GUARD_VENUE]);
+  if (!(await ports.store.organizers.findById(GUARD_ORGANIZER.id)))
+    await ports.store.organizers.insertMany([GUARD_ORGANIZER]);
 });
 
 function concrete(pattern: string, targets: Targets): string {
@@ -162,6 +189,8 @@ function concrete(pattern: string, targets: Targets): string {
   if (pattern.startsWith('/evenement/')) return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/api/v1/events/')) return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', targets.partner);
+  if (pattern === '/lieux/:slug') return `/lieux/${GUARD_VENUE.slug}`;
+  if (pattern === '/organisateurs/:slug') return `/organisateurs/${GUARD_ORGANIZER.slug}`;
   if (pattern === '/*') return '/une-page-qui-n-existe-pas';
   // Organizer screens of one event: an event of the organizer of the test (its owner; admins may open any).
   return pattern.replace(':id', targets.owned);
@@ -282,7 +311,7 @@ test.describe('matrice des gardes @http', () => {
   test.beforeEach(async ({ createUser, createEvent, createPartner }) => {
     organizer = await createUser();
     targets = {
-      event: (await createEvent()).id,
+      event: (await createEvent(PLACES)).id,
       partner: (await createPartner()).id,
       owned: (await createEvent({ status: 'pending', createdBy: organizer.uid })).id,
     };
@@ -384,7 +413,7 @@ async function visitAs(
 ): Promise<Targets> {
   const organizer = await f.createUser();
   const targets: Targets = {
-    event: (await f.createEvent()).id,
+    event: (await f.createEvent(PLACES)).id,
     partner: (await f.createPartner()).id,
     owned: (await f.createEvent({ status: 'pending', createdBy: organizer.uid })).id,
   };

@@ -10,6 +10,8 @@ import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '../../
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
+import { slugify } from '../../app/domain/slug';
+import { makeOrganizer, makeVenue } from '../support/factories';
 import { expect, type Fixtures, test } from './fixtures';
 import { smallTargets } from './tap-targets';
 import { unique } from './utils';
@@ -383,6 +385,14 @@ test.describe('cibles tactiles', () => {
     );
     const series = await createSeries(createEvent, tuesdays(), { title: unique('Tango du mardi') });
     const [partner] = await ports.store.partners.list({ activeOnly: true });
+    // A venue's and an organizer's pages (issue 36), with the series as their event.
+    const venue = makeVenue({ id: unique('lieu').replace(/\W/g, ''), name: unique('Salle du tango') });
+    venue.slug = slugify(venue.name);
+    const organizer = makeOrganizer({ id: unique('orga').replace(/\W/g, ''), name: unique('Club de tango') });
+    organizer.slug = slugify(organizer.name);
+    await ports.store.venues.insertMany([venue]);
+    await ports.store.organizers.insertMany([organizer]);
+    await ports.store.events.attachPlaces([{ eventId: series.id, venueId: venue.id, organizerId: organizer.id }]);
     // The consent already given: the banner is not a page's own target.
     await page.addInitScript(() => localStorage.setItem('cookie-consent-given', 'true'));
     const found: Record<string, unknown> = {};
@@ -392,7 +402,11 @@ test.describe('cibles tactiles', () => {
       '/evenements?q=tango&canton=NE',
       '/evenements?q=zzzz&gratuit=1',
     ]) {
-      const url = pattern.replace('/evenement/:id', `/evenement/${series.id}`).replace(':id', partner?.id ?? '');
+      const url = pattern
+        .replace('/evenement/:id', `/evenement/${series.id}`)
+        .replace('/lieux/:slug', `/lieux/${venue.slug}`)
+        .replace('/organisateurs/:slug', `/organisateurs/${organizer.slug}`)
+        .replace(':id', partner?.id ?? '');
       await page.goto(url);
       // With JavaScript, the map of the map view is measured too (its zoom buttons).
       if (url.includes('vue=carte') && testInfo.project.name === 'js')

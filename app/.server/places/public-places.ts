@@ -3,7 +3,6 @@
 // list's own reading (public statuses only, a series once), so nothing pending or refused ever shows.
 import type { AgendaEvent } from '~/domain/event';
 import type { EventFilters } from '~/domain/event-filters';
-import { normalizeTownName } from '~/domain/localities';
 import type { Organizer, Venue } from '~/domain/place';
 import { byName } from '~/domain/place-records';
 import { cachedRead, PUBLIC_STATUSES, searchEvents } from '../events/public';
@@ -82,7 +81,13 @@ async function pastEvents(store: Store, organizerId: string, now: Date): Promise
 }
 
 /** Lower case, no accents: « Théâtre » is found by « theatre ». */
-const folded = (text: string) => normalizeTownName(text);
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 export interface VenueIndexEntry {
   slug: string;
