@@ -44,6 +44,9 @@ const EXPECTED: Record<string, Guard> = {
   '/organizer/edit-event/:id': 'login',
   '/organizer/event-confirmation/:id': 'login',
   '/organizer/image-upload': 'post-only',
+  // The organizer's profile and the venue search of the event form (decision 095).
+  '/organizer/organisateur': 'login',
+  '/organizer/lieux.json': 'login',
   '/evenements': 'public',
   '/evenements.ics': 'public',
   '/evenements.rss': 'public',
