@@ -35,7 +35,8 @@ const caches = new WeakMap<Store, ReadCache>();
 const cached = <T>(store: Store, key: string, compute: () => Promise<T>): Promise<T> => {
   let cache = caches.get(store);
   if (!cache) {
-    cache = createReadCache({ maxEntries: 4, ttlMs: 60_000 });
+    // Another instance's change (Firestore) shows within 15 seconds; this one's at once (the revision).
+    cache = createReadCache({ maxEntries: 4, ttlMs: 15_000 });
     caches.set(store, cache);
   }
   return cache.get(store.revision(), key, compute);
