@@ -48,8 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const publish = values.intent === 'profile-publish';
       const record = await decideOnProfile(context.services, admin, { id: values.id, seen: values.seen, publish });
       message = publish
-        ? `Le profil de « ${record.name} » est publié.`
-        : `Le profil envoyé pour « ${record.name} » est refusé ; le précédent reste.`;
+        ? `Le profil de «\u00a0${record.name}\u00a0» est publié.`
+        : `Le profil envoyé pour «\u00a0${record.name}\u00a0» est refusé\u00a0; le précédent reste.`;
     } else if (values.intent === 'approve') {
       const record = await approvePlace(context.services, admin, KIND, values.id, now);
       message = `${the} « ${record.name} » est approuvé.`;

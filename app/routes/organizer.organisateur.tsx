@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const saved = await saveOrganizerProfile(context.services, user, input);
     if (!saved.ok) return data({ errors: saved.errors, values: input }, { status: 400 });
-    const message = `Profil de « ${saved.organizer.name} » envoyé\u00a0: il sera publié dès qu’un administrateur l’aura relu.`;
+    const message = `Profil de «\u00a0${saved.organizer.name}\u00a0» envoyé\u00a0: il sera publié dès qu’un administrateur l’aura relu.`;
     const flash = await setFlash(request, context.services, { kind: 'success', message });
     return redirect(`/organizer/organisateur?id=${saved.organizer.id}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
@@ -54,8 +54,9 @@ export default function OrganizerProfilePage() {
       <div className="page page--narrow">
         <h1>Profil d’organisateur</h1>
         <p>
-          Votre compte ne parle encore pour aucun organisateur. Proposez-en un en ajoutant un événement (« Proposer un
-          nouvel organisateur »), ou demandez à l’équipe de lier votre compte.
+          {'Votre compte ne parle encore pour aucun organisateur. Proposez-en un en ajoutant un événement (« Proposer un nouvel organisateur »), ou demandez à l’équipe de lier votre compte.'
+            .replace('« ', '«\u00a0')
+            .replace(' »', '\u00a0»')}
         </p>
         <Link to="/organizer/submit-event">Ajouter un événement</Link>
       </div>
@@ -70,7 +71,7 @@ export default function OrganizerProfilePage() {
   return (
     <div className="page page--narrow">
       <header className="page-header">
-        <h1>Profil de « {chosen.name} »</h1>
+        <h1>{`Profil de «\u00a0${chosen.name}\u00a0»`}</h1>
         <p className="lead">
           Ce que le public lit sur la page de l’organisateur. Vos modifications sont relues par l’équipe avant d’être
           publiées.
@@ -127,7 +128,8 @@ export default function OrganizerProfilePage() {
             Logo
           </label>
           <FieldHint id="field-logo">
-            {chosen.profile.logo ? `Logo actuel : « ${chosen.profile.logo.alt} ». ` : ''}JPEG, PNG ou WebP.
+            {chosen.profile.logo ? `Logo actuel\u00a0: «\u00a0${chosen.profile.logo.alt}\u00a0». ` : ''}JPEG, PNG ou
+            WebP.
           </FieldHint>
           <input {...field('logo')} type="file" accept="image/jpeg,image/png,image/webp" />
           <FieldError id="field-logo" message={errors.logo} />

@@ -113,7 +113,7 @@ export async function decideOnProfile(
 ): Promise<Organizer> {
   if (admin.role !== 'admin') throw new UseCaseError('Action réservée aux administrateurs.', 'form', 403);
   const organizer = await store.organizers.findById(input.id);
-  const changed = new UseCaseError('Ce profil a changé entre-temps : voici son état actuel.', 'form', 409);
+  const changed = new UseCaseError('Ce profil a changé entre-temps\u00a0: voici son état actuel.', 'form', 409);
   if (!organizer?.revision || organizer.updatedAt !== input.seen) throw changed;
   const at = now().toISOString();
   const sent = organizer.revision.logo;
@@ -127,7 +127,7 @@ export async function decideOnProfile(
   // The logo under review goes public first, so the public profile never points to a missing file.
   if (sent && isReviewImage(sent.path)) {
     const path = await copyReviewImageToPublic(files, sent.path);
-    if (!path) throw new UseCaseError('Le logo envoyé est introuvable : refusez ce profil.', 'form', 409);
+    if (!path) throw new UseCaseError('Le logo envoyé est introuvable\u00a0: refusez ce profil.', 'form', 409);
     const moved = await store.organizers.setRevision({
       id: organizer.id,
       revision: { ...organizer.revision, logo: { ...sent, path } },

@@ -20,7 +20,7 @@ export interface ProfileAwaiting {
 const lines = (p: Profile) => [
   ['Description', p.description || '—'],
   ['Site web', p.website || '—'],
-  ['Logo', p.logo ? `« ${p.logo.alt} »` : 'Pas de logo'],
+  ['Logo', p.logo ? `«\u00a0${p.logo.alt}\u00a0»` : 'Pas de logo'],
 ];
 
 export function ProfilesAwaiting({ profiles }: { profiles: readonly ProfileAwaiting[] }) {
@@ -38,7 +38,7 @@ export function ProfilesAwaiting({ profiles }: { profiles: readonly ProfileAwait
                 <dd>
                   {after}
                   {after !== lines(p.before)[i][1] ? (
-                    <span className="field__hint"> (avant : {lines(p.before)[i][1]})</span>
+                    <span className="field__hint">{` (avant\u00a0: ${lines(p.before)[i][1]})`}</span>
                   ) : null}
                 </dd>
               </div>

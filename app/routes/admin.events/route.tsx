@@ -66,8 +66,8 @@ async function venueSuggestionAnswer(
     });
     const message =
       form.get('same') === '1'
-        ? `Lieu confirmé : l’événement est rattaché à « ${venue.name} ».`
-        : `« ${venue.name} » sera un nouveau lieu, approuvé avec l’événement.`;
+        ? `Lieu confirmé : l’événement est rattaché à «\u00a0${venue.name}\u00a0».`
+        : `«\u00a0${venue.name}\u00a0» sera un nouveau lieu, approuvé avec l’événement.`;
     const flash = await setFlash(request, context.services, { kind: 'success', message });
     return redirect(back, { headers: { 'Set-Cookie': flash } });
   } catch (error) {

@@ -37,7 +37,7 @@ const withNewByDefault = (meta: FieldMeta): FieldMeta => ({
 
 const NEW_VENUE_LABEL = 'Proposer un nouveau lieu (saisi ci-dessous)';
 const VENUE_HINT =
-  'Choisissez un lieu déjà connu de l’agenda : son adresse remplit les champs ci-dessous. Absent de la liste\u00a0? Proposez-le : il sera publié avec l’événement.';
+  'Choisissez un lieu déjà connu de l’agenda\u00a0: son adresse remplit les champs ci-dessous. Absent de la liste\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.';
 
 export function VenuePicker(props: {
   meta: FieldMeta;
@@ -181,7 +181,7 @@ function VenueCombobox({
       </p>
       {chosen ? (
         <p className="field__hint" data-testid="venue-chosen">
-          Lieu choisi : <strong>{chosen.name}</strong>, {chosen.where}
+          Lieu choisi{'\u00a0'}: <strong>{chosen.name}</strong>, {chosen.where}
         </p>
       ) : null}
       <FieldError id={id} message={error} />
@@ -209,7 +209,9 @@ export function OrganizerPicker({
     <SelectField
       meta={withNewByDefault(meta)}
       label="Organisateur enregistré"
-      hint="Les organisateurs pour lesquels votre compte parle. Un autre\u00a0? Proposez-le : il sera publié avec l’événement."
+      hint={
+        'Les organisateurs pour lesquels votre compte parle. Un autre\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.'
+      }
       options={[
         { value: NEW_PLACE, label: 'Proposer un nouvel organisateur (nom saisi ci-dessous)' },
         ...organizers.map((o) => ({ value: o.id, label: o.pending ? `${o.name} (en attente)` : o.name })),
