@@ -363,7 +363,12 @@ async function main() {
       db.close();
       return runs > 0;
     };
+    const resumedFrom = Date.now();
+    const resumedAt = links();
     await until('fin de l’import et des lettres', () => importDone() && digests().delivered >= ALERTS, 900_000);
+    console.log(
+      `Reprise : l’import repart de ${resumedAt} liens et finit ${((Date.now() - resumedFrom) / 1000).toFixed(0)} s après le redémarrage`,
+    );
     const during = probe.report();
     console.log(`Pendant l’import et les alertes :\n${report(probe)}`);
     await probe.stop();

@@ -35,17 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     email: submission.value.email.trim().toLowerCase(),
     ip: context.clientIp,
   };
-  const user = await authenticate(
-    context.services,
-    submission.value.email,
-    submission.value.password,
-    context.services.identity,
-    who,
-  ).catch((error: unknown) => {
-    // Too many attempts: the French 429 with when to try again, as every limiter answers.
-    if (error instanceof UseCaseError && error.retryAfter) tooManyRequests(error.retryAfter);
-    throw error;
-  });
+  const user = await authenticate(context.services, submission.value.email, submission.value.password, who).catch(
+    (error: unknown) => {
+      // Too many attempts: the French 429 with when to try again, as every limiter answers.
+      if (error instanceof UseCaseError && error.retryAfter) tooManyRequests(error.retryAfter);
+      throw error;
+    },
+  );
   if (!user) {
     audit('login.failure', who);
     return refused(submission, new UseCaseError(LOGIN_FAILED), { hideFields });

@@ -162,4 +162,24 @@ describe.each(BACKENDS)('contrat des sources de calendriers : $name', (backend) 
       runningSince: '2030-03-01T10:40:00.000Z',
     });
   });
+  it('au démarrage du seul serveur, un passage d’un serveur arrêté rend sa source, due à l’instant', async () => {
+    await store.imports.saveSource(source('tenue', { nextRunAt: '2030-03-01T09:00:00.000Z' }));
+    await store.imports.saveSource(source('libre', { nextRunAt: '2030-03-01T12:00:00.000Z' }));
+    await store.imports.claimRun('tenue', '2030-03-01T10:00:00.000Z', '2030-03-01T09:30:00.000Z');
+    const restart = '2030-03-01T10:05:00.000Z';
+    expect(await store.imports.releaseRuns(restart)).toBe(1);
+    expect(await store.imports.findSource('tenue')).toMatchObject({
+      runningSince: null,
+      nextRunAt: '2030-03-01T09:00:00.000Z',
+    });
+    const untouched = await store.imports.findSource('libre');
+    expect([untouched?.runningSince ?? null, untouched?.nextRunAt]).toEqual([null, '2030-03-01T12:00:00.000Z']);
+    // Well within RUN_STALE_MINUTES of the dead run's start, a new run takes it.
+    expect((await store.imports.listDue(restart)).map((s) => s.id)).toEqual(['tenue']);
+    expect(await store.imports.claimRun('tenue', restart, '2030-03-01T09:35:00.000Z')).toMatchObject({
+      runningSince: restart,
+    });
+    expect(await store.imports.releaseRuns(restart)).toBe(1);
+    expect(await store.imports.releaseRuns(restart)).toBe(0);
+  });
 });

@@ -110,8 +110,8 @@ describe('Firebase Auth (émulateur)', () => {
   it('la connexion passe par l’API REST ; la session est un cookie de session vérifié, que la déconnexion révoque', async () => {
     const email = unique('connexion');
     await register(email);
-    expect(await authenticate({ store }, email, 'mauvais mot de passe', identity)).toBeNull();
-    const user = await authenticate({ store }, email.toUpperCase(), 'une phrase de passe', identity);
+    expect(await authenticate({ store, identity }, email, 'mauvais mot de passe')).toBeNull();
+    const user = await authenticate({ store, identity }, email.toUpperCase(), 'une phrase de passe');
     expect(user?.idToken).toBeTruthy();
     const session = await identity.openSession({ uid: user!.uid, idToken: user!.idToken });
     expect(await identity.checkSession(session.token, user!.uid)).toBe(true);
@@ -126,7 +126,7 @@ describe('Firebase Auth (émulateur)', () => {
     const email = unique('desactive');
     const user = await register(email);
     await auth.updateUser(user.uid, { disabled: true });
-    expect(await authenticate({ store }, email, 'une phrase de passe', identity)).toBeNull();
+    expect(await authenticate({ store, identity }, email, 'une phrase de passe')).toBeNull();
   });
 
   it('le lien de réinitialisation vaut une fois ; l’ancien mot de passe ne sert plus', async () => {
@@ -139,14 +139,14 @@ describe('Firebase Auth (émulateur)', () => {
     expect(await isResetTokenValid(deps, 'code-invente')).toBe(false);
     await resetPassword(deps, code, 'nouvelle phrase de passe');
     expect(await isResetTokenValid(deps, code)).toBe(false);
-    expect(await authenticate({ store }, email, 'une phrase de passe', identity)).toBeNull();
-    expect(await authenticate({ store }, email, 'nouvelle phrase de passe', identity)).not.toBeNull();
+    expect(await authenticate({ store, identity }, email, 'une phrase de passe')).toBeNull();
+    expect(await authenticate({ store, identity }, email, 'nouvelle phrase de passe')).not.toBeNull();
   });
 
   it('changer de mot de passe demande de se ré-authentifier ; les anciennes sessions tombent, une nouvelle est rendue', async () => {
     const email = unique('changement');
     const user = await register(email);
-    const signedIn = await authenticate({ store }, email, 'une phrase de passe', identity);
+    const signedIn = await authenticate({ store, identity }, email, 'une phrase de passe');
     const before = await identity.openSession({ uid: user.uid, idToken: signedIn?.idToken ?? null });
     await requestPasswordReset(deps, email);
     const pendingReset = lastLink(email, '/auth/reset-password');
@@ -162,7 +162,7 @@ describe('Firebase Auth (émulateur)', () => {
     expect(await identity.checkSession(before.token, user.uid)).toBe(false);
     const after = await identity.openSession(fresh!);
     expect(await identity.checkSession(after.token, user.uid)).toBe(true);
-    expect(await authenticate({ store }, email, 'encore une phrase', identity)).not.toBeNull();
+    expect(await authenticate({ store, identity }, email, 'encore une phrase')).not.toBeNull();
     // A reset link sent before the change no longer works.
     expect(await isResetTokenValid(deps, pendingReset)).toBe(false);
   });

@@ -38,9 +38,9 @@ describe('connexion', () => {
   ) {
     for (let i = 0; i < count; i++) {
       const [address, password] = wrong(i);
-      expect(await authenticate({ store }, address, password, undefined, who, { wait: noWait })).toBeNull();
+      expect(await authenticate({ store }, address, password, who, { wait: noWait })).toBeNull();
     }
-    return refusal(authenticate({ store }, email, 'le bon mot de passe', undefined, who, { wait: noWait }));
+    return refusal(authenticate({ store }, email, 'le bon mot de passe', who, { wait: noWait }));
   }
 
   it('100 mauvais mots de passe d’inconnus (100 adresses IP) ne bloquent pas la titulaire : ralentie, pas refusée', async () => {
@@ -51,7 +51,7 @@ describe('connexion', () => {
     };
     for (let i = 0; i < 100; i++) {
       const who = { ip: `203.0.113.${i}` };
-      expect(await authenticate({ store }, 'CIBLE@exemple.ch', `mauvais ${i}`, undefined, who, { wait })).toBeNull();
+      expect(await authenticate({ store }, 'CIBLE@exemple.ch', `mauvais ${i}`, who, { wait })).toBeNull();
     }
     // Each attempt after the first few waited longer, up to the cap.
     expect(waits.at(-1)).toBe(MAX_LOGIN_DELAY_MS);
@@ -60,7 +60,6 @@ describe('connexion', () => {
       { store },
       'cible@exemple.ch',
       'le bon mot de passe',
-      undefined,
       { ip: '198.51.100.7' },
       { wait },
     );
@@ -69,16 +68,7 @@ describe('connexion', () => {
     // Signed in: the slowdown is over.
     waits.length = 0;
     expect(
-      (
-        await authenticate(
-          { store },
-          'cible@exemple.ch',
-          'le bon mot de passe',
-          undefined,
-          { ip: '198.51.100.7' },
-          { wait },
-        )
-      )?.uid,
+      (await authenticate({ store }, 'cible@exemple.ch', 'le bon mot de passe', { ip: '198.51.100.7' }, { wait }))?.uid,
     ).toBe('u1');
     expect(waits).toEqual([]);
     expect(loginDelayMs(0)).toBe(0);
@@ -100,7 +90,6 @@ describe('connexion', () => {
       { store },
       'lea@exemple.ch',
       'le bon mot de passe',
-      undefined,
       { ip: '10.1.0.51' },
       { wait: noWait },
     );

@@ -58,10 +58,9 @@ const tooManyAttempts = (limit: RateLimiterRes) =>
   new UseCaseError(TOO_MANY_REQUESTS, 'form', 429, retryAfterSeconds(limit));
 
 export async function authenticate(
-  { store }: { store: Store },
+  { store, identity = createLocalIdentity(store, '') }: { store: Store; identity?: IdentityProvider },
   email: string,
   password: string,
-  identity: IdentityProvider = createLocalIdentity(store, ''),
   who: AuditFields = {},
   options: LoginOptions = {},
 ): Promise<Authenticated | null> {

@@ -1,55 +1,41 @@
-// The submit form's answer to « Importer depuis un lien » (intent `import`): the form prefilled with what the page
-// says, its image kept as a pending upload (the token in `pendingImage`, a preview beside it), or the French refusal
-// on the URL field with the address as typed. A plain form POST without JavaScript, the same action through a fetcher
-// with it; no event is saved. The route reads the typed address and sends the answer (400 when refused).
+// « Importer depuis un lien » (intent `importer`) as the submit form's prefill: what the page says, its image kept as a
+// pending upload (the token in `pendingImage`, a preview beside it). A page that cannot be read is a UseCaseError on
+// the URL field, which the route answers as any refused form (conform's reply, the address kept). No event is saved.
 import type { FileStore } from '../files/ports';
 import type { FetchText } from '../platform/safe-fetch';
+import { UseCaseError } from '../platform/use-case-error';
 import type { UserProfile } from '../ports';
 import { IMPORT_MESSAGES, importFromLink } from './import-from-link';
 import { IMAGE_IMPORT_MESSAGES, importLinkImage } from './import-image';
 
 export const IMPORT_INTENT = 'importer';
+/** The longest address read; what is beyond is cut before anything else. */
+export const IMPORT_URL_MAX = 2000;
 
-export async function importLinkAnswer(
-  services: { fetchText: FetchText; files: FileStore },
+export interface LinkPrefill {
+  /** The event form's fields, as the form will show them. */
+  values: Record<string, string>;
+  notice: string;
+  /** The page's image: imported (its preview) or not (the message says to add it by hand); null when it had none. */
+  image: { message: string; preview: string | null } | null;
+}
+
+export async function prefillFromLink(
+  deps: { fetchText: FetchText; files: FileStore },
   user: UserProfile,
   importUrl: string,
-) {
-  const typed = importUrl.slice(0, 2000);
-  const base: Record<string, string> = { organizerName: user.displayName, canton: '' };
-  const duplicates: { id: string; title: string }[] = [];
-  const outcome = await importFromLink(services.fetchText, typed);
-  if (!outcome.ok)
-    return {
-      status: 400,
-      answer: {
-        ok: false as const,
-        errors: { importUrl: outcome.message },
-        values: base,
-        importUrl: typed,
-        imported: null,
-        duplicates,
-      },
-    };
-  const values = { ...base, ...outcome.values };
-  let image: { message: string; preview: string | null } | null = null;
+): Promise<LinkPrefill> {
+  const outcome = await importFromLink(deps.fetchText, importUrl.slice(0, IMPORT_URL_MAX));
+  if (!outcome.ok) throw new UseCaseError(outcome.message, 'importUrl');
+  const values: Record<string, string> = { organizerName: user.displayName, canton: '', ...outcome.values };
+  let image: LinkPrefill['image'] = null;
   if (outcome.image.url) {
-    const fetched = await importLinkImage(services, user.uid, outcome.image.url);
+    const fetched = await importLinkImage(deps, user.uid, outcome.image.url);
     if (fetched.ok) {
       values.pendingImage = fetched.token;
       values.imageAlt = outcome.image.alt.replace(/\s+/g, ' ').trim().slice(0, 200);
       image = { message: IMAGE_IMPORT_MESSAGES.imported, preview: fetched.preview };
     } else image = { message: fetched.notice, preview: null };
   }
-  return {
-    status: 200,
-    answer: {
-      ok: false as const,
-      errors: {},
-      values,
-      importUrl: typed,
-      duplicates,
-      imported: { notice: IMPORT_MESSAGES.notice, image },
-    },
-  };
+  return { values, notice: IMPORT_MESSAGES.notice, image };
 }

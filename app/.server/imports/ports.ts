@@ -83,6 +83,11 @@ export interface ImportStore {
    * once. False when the source was deleted meanwhile (nothing written).
    */
   finishRun(id: string, outcome: SourceRunOutcome): Promise<boolean>;
+  /**
+   * Every source a run holds becomes free and due now: at the start of the only server of a store (SQLite, under the
+   * DATA_DIR lock), the runs of a server that died. Answers how many.
+   */
+  releaseRuns(now: string): Promise<number>;
   links(sourceId: string): Promise<ImportLink[]>;
   /** Creates or replaces the link of (sourceId, uid). */
   saveLink(link: ImportLink): Promise<void>;

@@ -21,3 +21,12 @@ export function releasedSource(source: ImportSource, outcome: SourceRunOutcome):
   const nextRunAt = source.runRequestedAt ? earliest(outcome.nextRunAt, source.runRequestedAt) : outcome.nextRunAt;
   return { ...source, ...outcome, nextRunAt, runningSince: null };
 }
+
+/**
+ * Held by a run of a server that is gone (decision 058 and issue 32): free again, and due at once so that the import
+ * resumes where its links say it stopped instead of waiting for the lease to go stale.
+ */
+export function abandonedSource(source: ImportSource, now: string): ImportSource | null {
+  if (!source.runningSince) return null;
+  return { ...source, runningSince: null, nextRunAt: earliest(source.nextRunAt, now) };
+}

@@ -34,6 +34,16 @@ export function readFormCheckedByUseCase(formData: FormData) {
   return parse<undefined, string[]>(formData, { resolve: () => ({ value: undefined }) });
 }
 
+/**
+ * A form's starting values made by the server (an import's prefill) in the shape of conform's reply: the page's form
+ * takes them as it takes the input a refusal kept, with or without JavaScript.
+ */
+export function prefilled(values: Record<string, string>): FormReply {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(values)) formData.set(name, value);
+  return readFormCheckedByUseCase(formData).reply();
+}
+
 /** The text fields of a read form as typed (files left out), for a use case that checks them itself. */
 export function typedText(submission: { payload: Record<string, unknown> }): Record<string, string> {
   const values: Record<string, string> = {};

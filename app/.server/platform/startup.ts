@@ -59,6 +59,8 @@ export async function prepareServer(services: Services): Promise<{ limitsFile: s
   if (services.database.kind === 'sqlite') {
     // One server per DATA_DIR: whatever is `sending` belonged to a process of a server that is gone.
     await services.store.mails.releaseClaims(new Date().toISOString());
+    // Likewise a calendar import it was running: due at once, it resumes from its links (not after RUN_STALE_MINUTES).
+    await services.store.imports.releaseRuns(new Date().toISOString());
     // Nothing is being uploaded yet: whatever a crash left half-written goes now, whatever its age.
     const swept = await sweepOrphanFiles(services, { graceMs: 0 });
     if (swept > 0)

@@ -33,6 +33,14 @@ export function keptValues(answer: unknown): Record<string, string> | undefined 
   return values;
 }
 
+/** The values a server's answer gives a form to start from (an import's prefill), whatever its status. */
+export function startingValues(answer: FormResult | null | undefined): Record<string, string> | undefined {
+  if (!answer?.initialValue) return undefined;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.initialValue)) if (typeof value === 'string') values[name] = value;
+  return values;
+}
+
 /** The first message of each field an answer refused; the whole form's under the empty name. */
 export function firstMessages(answer: unknown): Record<string, string> {
   const messages: Record<string, string> = {};

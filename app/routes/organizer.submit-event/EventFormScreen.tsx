@@ -15,7 +15,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, RequiredNote } from '~/components/form/Field';
-import { fieldOrder, isRefusal, keptValues, useAppForm } from '~/components/form/use-app-form';
+import { fieldOrder, isRefusal, keptValues, startingValues, useAppForm } from '~/components/form/use-app-form';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';
@@ -79,8 +79,8 @@ export function EventFormScreen() {
   const importer = useFetcher<typeof action>();
   const latest = useLatestAnswer(useActionData<typeof action>(), importer.data);
   const importAnswer = isImportAnswer(latest) ? latest : null;
-  // A refusal of the event form: conform's reply, with the duplicates found, the preview asked for, the image kept.
-  const answer = !importAnswer && isRefusal(latest) ? latest : undefined;
+  // A refusal of the event form: conform’s reply, with the duplicates found, the preview asked for, the image kept.
+  const answer = isRefusal(latest) && 'preview' in latest ? latest : undefined;
   // An import starts the form afresh from the page's values (a new conform form: its defaults are those values).
   const imported = importAnswer?.imported ? importAnswer : null;
   const importCount = useFormKey(imported);
@@ -131,7 +131,7 @@ function EventForm({
 }) {
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const values: Record<string, string> = keptValues(answer) ?? imported?.values ?? loaded.values;
+  const values: Record<string, string> = keptValues(answer) ?? startingValues(imported) ?? loaded.values;
   const root = useRouteLoaderData<typeof rootLoader>('root');
   // Active categories, and an edited event's own one even if it has been deactivated since (the server agrees).
   const allCategories = useCategories();

@@ -5,15 +5,17 @@ import type { FetcherWithComponents } from '@remix-run/react';
 import { useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { type FormResult, firstMessages } from '~/components/form/use-app-form';
 
-/** The action's answer to an import (app/.server/imports/link-answer.ts). */
-export interface ImportAnswer {
-  errors: Partial<Record<string, string>>;
+/**
+ * The action's answer to an import (app/.server/imports/link-answer.ts): conform's reply, the event form's values as
+ * its starting input when the page was read (`imported`), the refusal on `importUrl` when not.
+ */
+export type ImportAnswer = FormResult & {
   importUrl: string;
-  values: Record<string, string>;
   /** The page's image: imported (its preview) or not (the message says to add it by hand); null when it had none. */
   imported: { notice: string; image: { message: string; preview: string | null } | null } | null;
-}
+};
 
 export const isImportAnswer = (answer: unknown): answer is ImportAnswer =>
   typeof answer === 'object' && answer !== null && 'importUrl' in answer;
@@ -25,7 +27,7 @@ export function ImportFromLink({
   fetcher: FetcherWithComponents<unknown>;
   answer: ImportAnswer | null;
 }) {
-  const error = answer?.errors.importUrl;
+  const error = firstMessages(answer).importUrl;
   const busy = fetcher.state !== 'idle';
   return (
     <section className="import-link" aria-labelledby="import-link-title">

@@ -3,9 +3,9 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { eventFormPage } from '~/.server/events/event-form';
 import { saveEventForm } from '~/.server/events/save-event-form';
 import { readEventForm } from '~/.server/http/event-form';
-import { IMPORT_INTENT, importLinkAnswer } from '~/.server/imports/link-answer';
+import { IMPORT_INTENT, IMPORT_URL_MAX, prefillFromLink } from '~/.server/imports/link-answer';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, readFormCheckedByUseCase } from '~/.server/platform/refusal';
+import { invalid, prefilled, readFormCheckedByUseCase, refused } from '~/.server/platform/refusal';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireUser } from '~/.server/platform/session';
@@ -39,8 +39,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
   // « Importer depuis un lien » (a new event only): the form prefilled, nothing saved.
   if (!params.id && form.get('intent') === IMPORT_INTENT) {
-    const { status, answer } = await importLinkAnswer(context.services, user, String(form.get('importUrl') ?? ''));
-    return data(answer, { status });
+    const importUrl = String(form.get('importUrl') ?? '').slice(0, IMPORT_URL_MAX);
+    try {
+      const { values, ...imported } = await prefillFromLink(context.services, user, importUrl);
+      return data({ ...prefilled(values), importUrl, imported });
+    } catch (error) {
+      return refused(readFormCheckedByUseCase(form), error, { extra: { importUrl, imported: null } });
+    }
   }
   let saved: Awaited<ReturnType<typeof saveEventForm>>;
   try {

@@ -2,7 +2,7 @@
 // `importRuns/{id}`.
 import type { DocumentReference, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
-import { releasedSource, requestedSource, takenSource } from '../../imports/run-state';
+import { abandonedSource, releasedSource, requestedSource, takenSource } from '../../imports/run-state';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, deleteAll, docKey } from './db';
 
@@ -95,6 +95,23 @@ export function createImportStore(ctx: FirestoreContext): ImportStore {
     },
     async finishRun(id, outcome) {
       return update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false);
+    },
+    async releaseRuns(now) {
+      // A run's start is an ISO string; a free source holds null there, which a range on strings leaves out.
+      const held = await sources().where('runningSince', '>', '').get();
+      const freed = await Promise.all(
+        held.docs.map((d) =>
+          update(
+            d.id,
+            (source) => {
+              const next = abandonedSource(source, now);
+              return { next, result: next !== null };
+            },
+            false,
+          ),
+        ),
+      );
+      return freed.filter(Boolean).length;
     },
     async listDue(now) {
       const snapshot = await sources().where('nextRunAt', '<=', now).get();

@@ -62,14 +62,14 @@ export function createAlertStore(db: Db): AlertStore {
 
   return {
     async request(input) {
-      return request(input);
+      return request.immediate(input);
     },
     async findByTokenHash(tokenHash) {
       const row = db.prepare('SELECT * FROM alerts WHERE token_hash = ?').get(tokenHash) as Row | undefined;
       return row ? toAlert(row) : null;
     },
     async confirm(tokenHash, now, expiredBefore) {
-      return confirm(tokenHash, now, expiredBefore);
+      return confirm.immediate(tokenHash, now, expiredBefore);
     },
     async setRhythm(id, rhythm, now) {
       db.prepare('UPDATE alerts SET rhythm = ?, updated_at = ? WHERE id = ?').run(rhythm, now, id);
@@ -96,7 +96,7 @@ export function createAlertStore(db: Db): AlertStore {
       return result.changes > 0;
     },
     async rememberSent(id, eventIds) {
-      remember(id, eventIds);
+      remember.immediate(id, eventIds);
     },
     async deleteExpired(before) {
       return db.prepare("DELETE FROM alerts WHERE status = 'pending' AND updated_at < ?").run(before).changes;

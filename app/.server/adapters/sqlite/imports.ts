@@ -1,7 +1,7 @@
 // Calendar sources in SQLite (app/.server/imports/ports.ts): each record as JSON beside the columns queries need.
 
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
-import { releasedSource, requestedSource, takenSource } from '../../imports/run-state';
+import { abandonedSource, releasedSource, requestedSource, takenSource } from '../../imports/run-state';
 import type { Db } from './db';
 
 const parse = <T>(row: unknown): T => JSON.parse((row as { data: string }).data) as T;
@@ -64,6 +64,21 @@ export function createImportStore(db: Db): ImportStore {
     },
     async finishRun(id, outcome) {
       return update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false);
+    },
+    async releaseRuns(now) {
+      return db
+        .transaction((): number => {
+          const held = db
+            .prepare("SELECT data FROM import_sources WHERE json_extract(data, '$.runningSince') IS NOT NULL")
+            .all()
+            .map(parse<ImportSource>);
+          for (const source of held) {
+            const freed = abandonedSource(source, now);
+            if (freed) save(freed);
+          }
+          return held.length;
+        })
+        .immediate();
     },
     async deleteSource(id) {
       return db.prepare('DELETE FROM import_sources WHERE id = ?').run(id).changes > 0;

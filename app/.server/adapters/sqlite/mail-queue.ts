@@ -46,7 +46,9 @@ export function createMailQueueStore(db: Db): MailQueueStore {
       enqueue(mail);
     },
     async claimDue(now, claimUntil, limit) {
-      return claim(now, claimUntil, limit);
+      // Read then written: taken for writing from the start, so that a write committed meanwhile cannot fail it
+      // (SQLITE_BUSY_SNAPSHOT, which the busy timeout does not wait out).
+      return claim.immediate(now, claimUntil, limit);
     },
     async delivered(id) {
       db.prepare('DELETE FROM mail_queue WHERE id = ?').run(id);
