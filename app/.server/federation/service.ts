@@ -5,12 +5,12 @@ import type { Context, Federation, MessageQueue } from '@fedify/fedify';
 import type { RequestHandler } from 'express';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import { answerWith, federationBridge } from '../http/federation-bridge';
+import { answer, createInboxIntake, isInboxPost } from '../http/federation-inbox';
 import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
 import { eventActivity, eventObjectId } from './event-object';
 import { buildFederation, type FederationContext, federationQueue } from './federation';
-import { answer, createInboxIntake, isInboxPost } from './inbox-intake';
 import { publishEvent } from './publish';
 
 export interface FederationService {

@@ -9,10 +9,10 @@ import type { Federation, KeyCache, Message } from '@fedify/fedify';
 import { verifyRequestDetailed } from '@fedify/fedify';
 import type { CryptographicKey, Multikey } from '@fedify/vocab';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { webHeaders } from '../http/federation-bridge';
+import { findActor } from '../federation/actors';
+import type { FederationContext } from '../federation/federation';
 import type { Store } from '../ports';
-import { findActor } from './actors';
-import type { FederationContext } from './federation';
+import { webHeaders } from './federation-bridge';
 
 export const INBOX_MESSAGES = {
   tooLarge: 'Activité trop volumineuse.',
