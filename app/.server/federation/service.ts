@@ -5,7 +5,8 @@ import type { Context, Federation, MessageQueue } from '@fedify/fedify';
 import type { RequestHandler } from 'express';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import { answerWith, federationBridge } from '../http/federation-bridge';
-import { answer, createInboxIntake, isInboxPost } from '../http/federation-inbox';
+import { answer, createInboxIntake, INBOX_MESSAGES, isInboxPost } from '../http/federation-inbox';
+import { createTurns } from '../http/turns';
 import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
@@ -32,6 +33,12 @@ const BODY_MAX = 256 * 1024;
  * wait their turn unread, which bounds the memory a burst holds.
  */
 const INBOX_AT_ONCE = 2;
+/**
+ * At most one activity taken in per this many milliseconds and process (50 a second): a burst waits its turn, unread,
+ * and the pages keep their share of the process; past INBOX_WAITING activities waiting, 503 with Retry-After.
+ */
+const INBOX_GAP_MS = 20;
+const INBOX_WAITING = 256;
 /** What Fedify's own handler checks (a Linked Data Signature, a proof: JSON-LD work), at once per process. */
 const FEDIFY_INBOX_AT_ONCE = 2;
 
@@ -75,7 +82,7 @@ export function createFederationService(config: Config, store: () => Store, vers
         enqueue: (message) => parts().queue.enqueue(message),
         bodyMax: BODY_MAX,
       });
-      const inboxTurns = createTurns(INBOX_AT_ONCE);
+      const inboxTurns = createTurns(INBOX_AT_ONCE, { gapMs: INBOX_GAP_MS, waitingMax: INBOX_WAITING });
       const fedifyTurns = createTurns(FEDIFY_INBOX_AT_ONCE);
       return (req, res, next) => {
         if (!FEDERATION_PATH.test(req.path)) return next();
@@ -90,13 +97,17 @@ export function createFederationService(config: Config, store: () => Store, vers
           return;
         }
         if (!isInboxPost(req)) return fedify(req, res, next);
-        void inboxTurns.take().then(async (release) => {
+        const turn = inboxTurns.take();
+        if (!turn) return answer(res, { status: 503, text: INBOX_MESSAGES.full, retryAfter: 60 });
+        void turn.then(async (release) => {
+          // The sender gave up while waiting: nothing to read.
+          if (res.destroyed || req.destroyed) return release();
           res.once('close', release);
           try {
             const outcome = await intake.take(req);
             if (outcome.status !== 'fedify') return answer(res, outcome);
             release();
-            const fedifyRelease = await fedifyTurns.take();
+            const fedifyRelease = (await fedifyTurns.take()) as () => void;
             res.once('close', fedifyRelease);
             await answerWith(federation(), outcome.request, data, req, res, next);
           } catch (error) {
@@ -138,32 +149,4 @@ export function createFederationService(config: Config, store: () => Store, vers
       .type('application/activity+json; charset=utf-8')
       .send(JSON.stringify({ '@context': activity['@context'], ...object }));
   }
-}
-
-/** At most `size` holders at once; the others wait in order. */
-function createTurns(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else free++;
-  };
-  return {
-    take(): Promise<() => void> {
-      return new Promise((resolve) => {
-        let released = false;
-        const grant = () =>
-          resolve(() => {
-            if (released) return;
-            released = true;
-            release();
-          });
-        if (free > 0) {
-          free--;
-          grant();
-        } else waiting.push(grant);
-      });
-    },
-  };
 }

@@ -175,6 +175,8 @@ function readBody(req: ExpressRequest, max: number): Promise<Buffer | null> {
     const onEnd = () => resolve(Buffer.concat(chunks));
     req.on('data', onData);
     req.once('end', onEnd);
+    // Cut off before its end (the sender gone): nothing to take.
+    req.once('close', () => resolve(null));
     req.once('error', reject);
   });
 }
