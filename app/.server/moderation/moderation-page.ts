@@ -84,12 +84,15 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
   const selected = wanted ?? (eventId ? null : (list.items[0] ?? null));
   const decision = selected ? await moderationCase({ store }, selected) : null;
   return {
-    query: { status: query.status, q: query.q, page: query.page },
+    query: { status: query.status, q: query.q, page: list.page, after: query.after, before: query.before },
     searchError: query.searchError,
     counts: list.counts,
     awaiting: list.awaiting,
     total: list.total,
-    pageSize: 50,
+    pages: list.pages,
+    /** The cursors of the pages before and after this one (null: none). */
+    prev: list.prev,
+    next: list.next,
     // As the moderator will decide on them: a pending revision applied.
     items: list.items.map(workingView).map((e) => ({
       id: e.id,
