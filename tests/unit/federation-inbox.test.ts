@@ -79,6 +79,26 @@ describe('fédération : la boîte sous une rafale', () => {
     expect(await queued()).toBe(0);
   });
 
+  it('une activité signée aussi dans son corps (signature LD, relais de Mastodon) passe par la vérification complète de Fedify', async () => {
+    const res = await peer.post(`${SITE}/federation/boite`, {
+      ...follow('ld1'),
+      '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
+      type: 'Like',
+      object: `${SITE}/federation/evenements/x`,
+      signature: {
+        type: 'RsaSignature2017',
+        creator: `${peer.actorId}#main-key`,
+        created: new Date().toISOString(),
+        signatureValue: 'bm9uIHNpZ27DqQ==',
+      },
+    });
+    // The body's signature does not hold, the HTTP one does: taken, as Fedify decides.
+    expect(res.status).toBe(202);
+    expect((await peer.post(`${SITE}/federation/boite`, { ...follow('ld2'), signature: {} }, 'unsigned')).status).toBe(
+      401,
+    );
+  });
+
   it('une boîte dont la file est pleine répond 503 avec Retry-After, et ne garde rien de plus', async () => {
     const inbox = `http://127.0.0.1:${FULL_PORT}/federation/boite`;
     const answers: Response[] = [];
