@@ -1,9 +1,13 @@
 // The inbox under a burst (issue 37): 1,000 signed activities (Follow, Undo, Like, a reply, a Create of a Note, an
 // Announce) POSTed by a stand-in server at 50 at a time to the production server's inboxes, with the federation on.
-// Prints the answers by status (no 5xx is the target), the resident memory of the server's processes before, at its
-// peak and after, how long the queue took to empty, and the latency of a public page before (the reference, same run)
-// and during the burst. Usage: npm run bench:federation (BENCH_PORT, BENCH_ACTIVITIES, BENCH_CONCURRENCY).
+// The pages are timed from a thread of their own. The stand-in signs them all before the burst: its own RSA work does not share the machine's cores with the server
+// during the measure. Prints the answers by status (no 5xx is the target), the CPU time each role of the server's
+// processes spent during the burst (those that serve pages, the jobs worker, the primary), the resident memory of the
+// server's processes before, at its peak and after, how long the queue took to empty, and the latency of a public page
+// before (the reference, same run) and during the burst.
+// Usage: npm run bench:federation (BENCH_PORT, BENCH_ACTIVITIES, BENCH_CONCURRENCY).
 import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { startFederationPeer } from '../tests/support/federation-peer';
 import { ensureBuild, percentile, startServer, throwAwayDataDir } from './lib';
@@ -37,20 +41,48 @@ function rssMb(pids: number[]): number {
   return Math.round(kb / 1024);
 }
 
-/** Page latencies (ms) measured one after the other until `until` resolves. */
-async function pageLatencies(base: string, until: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void until.then(() => {
-    done = true;
-  });
-  const times: number[] = [];
-  while (!done) {
-    const start = performance.now();
-    const res = await fetch(`${base}${PAGE}?q=${times.length}`, { headers: { Connection: 'close' } });
-    await res.arrayBuffer();
-    times.push(performance.now() - start);
+/** Clock ticks of CPU (user + system) per role: the primary, the jobs worker (AGENDA_ROLE=jobs), those that serve. */
+function cpuByRole(root: number, pids: number[]): Record<'primary' | 'jobs' | 'web', number> {
+  const ticks = { primary: 0, jobs: 0, web: 0 };
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const used = Number(fields[11]) + Number(fields[12]);
+      const env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+      const role = pid === root ? 'primary' : env.includes('AGENDA_ROLE=jobs') ? 'jobs' : 'web';
+      ticks[role] += used;
+    } catch {}
   }
-  return times.sort((a, b) => a - b);
+  return ticks;
+}
+
+/**
+ * Page latencies (ms) measured one after the other until `until` resolves, from a thread of their own: the burst's 50
+ * connections keep this thread's event loop busy, and a page timed here would count that wait as the server's.
+ */
+async function pageLatencies(base: string, until: Promise<unknown>): Promise<number[]> {
+  const probe = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    let done = false;
+    parentPort.once('message', () => { done = true; });
+    (async () => {
+      const times = [];
+      while (!done) {
+        const start = performance.now();
+        const res = await fetch(workerData.url + '?q=' + times.length, { headers: { Connection: 'close' } });
+        await res.arrayBuffer();
+        times.push(performance.now() - start);
+      }
+      parentPort.postMessage(times);
+    })();`,
+    { eval: true, workerData: { url: `${base}${PAGE}` } },
+  );
+  const times = new Promise<number[]>((resolve) => probe.once('message', resolve));
+  await until;
+  probe.postMessage('stop');
+  const result = await times;
+  await probe.terminate();
+  return result.sort((a, b) => a - b);
 }
 
 function activity(i: number, actor: string, site: string): Record<string, unknown> {
@@ -107,6 +139,17 @@ async function main() {
       rssPeak = Math.max(rssPeak, rssMb(pids()));
     }, 50);
 
+    // Signed beforehand (a Date within Fedify's hour), sent during the burst.
+    const requests = await Promise.all(
+      Array.from({ length: TOTAL }, (_, i) =>
+        peer.signed(
+          i % 2 ? `${site}/federation/boite` : `${site}/federation/acteurs/agenda/boite`,
+          activity(i, peer.actorId, site),
+        ),
+      ),
+    );
+    const root = server.child.pid as number;
+    const cpuBefore = cpuByRole(root, pids());
     const statuses = new Map<number, number>();
     let next = 0;
     const started = performance.now();
@@ -115,8 +158,7 @@ async function main() {
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < TOTAL) {
             const i = next++;
-            const inbox = i % 2 ? `${site}/federation/boite` : `${site}/federation/acteurs/agenda/boite`;
-            const res = await peer.post(inbox, activity(i, peer.actorId, site)).catch(() => null);
+            const res = await fetch(requests[i]).catch(() => null);
             const status = res?.status ?? 0;
             await res?.arrayBuffer().catch(() => {});
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -126,6 +168,7 @@ async function main() {
     })();
     const during = await pageLatencies(site, burst);
     const burstMs = performance.now() - started;
+    const cpuAfter = cpuByRole(root, pids());
     // The queue the jobs worker empties (read from the store's file, as an operator would).
     const db = new Database(`${dataDir}/agenda.sqlite`, { readonly: true, fileMustExist: true });
     let drainedMs = Number.NaN;
@@ -138,6 +181,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 250));
     }
     db.close();
+    const cpuDrained = cpuByRole(root, pids());
     clearInterval(sampler);
     const rssAfter = rssMb(pids());
     const fmt = (xs: number[]) =>
@@ -152,6 +196,11 @@ async function main() {
     console.log(`  5xx : ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`);
     console.log(
       `  rafale envoyée en ${(burstMs / 1000).toFixed(1)} s, file vide après ${(drainedMs / 1000).toFixed(1)} s`,
+    );
+    const cpu = (role: keyof typeof cpuAfter) =>
+      `${((cpuAfter[role] - cpuBefore[role]) * 10).toLocaleString('fr-CH')} ms`;
+    console.log(
+      `  CPU pendant la rafale : processus qui servent ${cpu('web')}, processus des tâches ${cpu('jobs')} (${((cpuDrained.jobs - cpuBefore.jobs) * 10).toLocaleString('fr-CH')} ms jusqu’à la file vide), principal ${cpu('primary')}`,
     );
     console.log(
       `  mémoire résidente (tous les processus) : ${rssBefore} Mo avant, ${rssPeak} Mo au plus haut, ${rssAfter} Mo après`,

@@ -16,10 +16,19 @@ export interface FederatedSite {
   services: Services;
   federation: FederationService;
   admin: UserProfile;
+  /** Starts reading the queue (when the site was started without). */
+  readQueue(): void;
   close(): Promise<void>;
 }
 
-export async function startFederatedSite(port: number): Promise<FederatedSite> {
+export interface FederatedSiteOptions {
+  /** More settings (FEDERATION_QUEUE_MAX…). */
+  env?: Record<string, string>;
+  /** Reads its queue from the start (as the jobs worker does), or only once `readQueue()` is called. */
+  readQueue?: boolean;
+}
+
+export async function startFederatedSite(port: number, options: FederatedSiteOptions = {}): Promise<FederatedSite> {
   const url = `http://127.0.0.1:${port}`;
   const services = createServices(
     loadConfig({
@@ -29,6 +38,7 @@ export async function startFederatedSite(port: number): Promise<FederatedSite> {
       FEDERATION: 'on',
       FEDERATION_TEST_MODE: '1',
       FEDERATION_QUEUE_POLL_MS: '50',
+      ...options.env,
     }),
   );
   const federation = services.federation;
@@ -54,12 +64,19 @@ export async function startFederatedSite(port: number): Promise<FederatedSite> {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));
   });
   const queue = new AbortController();
-  void federation.startQueue(queue.signal);
+  let reading = false;
+  const readQueue = () => {
+    if (reading) return;
+    reading = true;
+    void federation.startQueue(queue.signal);
+  };
+  if (options.readQueue !== false) readQueue();
   return {
     url,
     services,
     federation,
     admin,
+    readQueue,
     async close() {
       queue.abort();
       await new Promise((resolve) => server.close(resolve));

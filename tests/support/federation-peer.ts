@@ -20,6 +20,8 @@ export interface FederationPeer {
   documents: Map<string, unknown>;
   /** POSTs an activity to `inbox`, signed by this actor (or by `otherKey`: a wrong signature), or unsigned. */
   post(inbox: string, activity: Record<string, unknown>, mode?: 'signed' | 'unsigned' | 'wrong-key'): Promise<Response>;
+  /** The same POST, signed now and sent later (a bench signs before its burst, not during it). */
+  signed(inbox: string, activity: Record<string, unknown>): Promise<Request>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,14 @@ export async function startFederationPeer(
       if (mode === 'unsigned') return fetch(request);
       const key = mode === 'wrong-key' ? otherKeys.privateKey : keys.privateKey;
       return fetch(await signRequest(request, key, new URL(`${actorId}#main-key`)));
+    },
+    signed(inbox, activity) {
+      const request = new Request(inbox, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/activity+json', Accept: 'application/activity+json' },
+        body: JSON.stringify(activity),
+      });
+      return signRequest(request, keys.privateKey, new URL(`${actorId}#main-key`));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -43,7 +43,13 @@ async function setup() {
 }
 
 const query = (
-  over: Partial<{ q: string; role: 'all' | Role; state: 'all' | 'active' | 'disabled'; page: number; after: string | null }>,
+  over: Partial<{
+    q: string;
+    role: 'all' | Role;
+    state: 'all' | 'active' | 'disabled';
+    page: number;
+    after: string | null;
+  }>,
 ) => ({
   q: '',
   role: 'all' as const,

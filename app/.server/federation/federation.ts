@@ -2,7 +2,7 @@
 // followers collections, and the inbox: Follow and Undo accepted and stored, Accept/Reject of our own follows of
 // sources, the Events of followed sources (incoming.ts). Everything else (replies, likes, boosts) is ignored. Its
 // key–value store and queue are the site's store (fedify-storage.ts).
-import { createFederation, type Federation } from '@fedify/fedify';
+import { createFederation, type Federation, type MessageQueue } from '@fedify/fedify';
 import {
   Accept,
   Announce,
@@ -42,20 +42,29 @@ export const INBOX_PATH = '/federation/acteurs/{identifier}/boite';
 export const SHARED_INBOX_PATH = '/federation/boite';
 export const FOLLOWERS_PATH = '/federation/acteurs/{identifier}/abonnes';
 
-export function buildFederation(store: Store, settings: FederationSettings): Federation<FederationContext> {
+/**
+ * The queue of deliveries and received activities, in the store (fedify-storage.ts). A delivery to a domain blocked
+ * after it was queued is dropped.
+ */
+export function federationQueue(store: Store, settings: Pick<FederationSettings, 'pollMs'>): MessageQueue {
+  return createStoreQueue(store.federation, {
+    pollMs: settings.pollMs,
+    onError: (error) => console.error('[fédération] message en échec', error),
+    skip: async (payload) => {
+      const message = payload as { type?: string; inbox?: string };
+      return message.type === 'outbox' && (await isBlocked(store.federation, message.inbox, new Date().toISOString()));
+    },
+  });
+}
+
+export function buildFederation(
+  store: Store,
+  settings: FederationSettings,
+  queue: MessageQueue = federationQueue(store, settings),
+): Federation<FederationContext> {
   const federation = createFederation<FederationContext>({
     kv: createKvStore(store.federation),
-    queue: createStoreQueue(store.federation, {
-      pollMs: settings.pollMs,
-      onError: (error) => console.error('[fédération] message en échec', error),
-      // A domain blocked after a delivery was queued gets nothing either.
-      skip: async (payload) => {
-        const message = payload as { type?: string; inbox?: string };
-        return (
-          message.type === 'outbox' && (await isBlocked(store.federation, message.inbox, new Date().toISOString()))
-        );
-      },
-    }),
+    queue,
     // The queue is read only where the jobs run (services.ts decides): a web process only enqueues.
     manuallyStartQueue: true,
     origin: settings.siteUrl,

@@ -1,15 +1,17 @@
 // The federation of one process (decision 087): null when FEDERATION is off. Built by the composition root
 // (services.ts); server.ts mounts its middleware, the jobs worker (or the only process) reads its queue, and every
 // event written (events-hook.ts) is published after the answer, never making the request wait.
-import type { Context, Federation } from '@fedify/fedify';
+import type { Context, Federation, MessageQueue } from '@fedify/fedify';
 import type { RequestHandler } from 'express';
 import { isPublicStatus } from '~/domain/event-lifecycle';
-import { federationBridge } from '../http/federation-bridge';
+import { answerWith, federationBridge } from '../http/federation-bridge';
+import { answer, createInboxIntake, INBOX_MESSAGES, isInboxPost } from '../http/federation-inbox';
+import { createTurns } from '../http/turns';
 import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
 import { eventActivity, eventObjectId } from './event-object';
-import { buildFederation, type FederationContext } from './federation';
+import { buildFederation, type FederationContext, federationQueue } from './federation';
 import { publishEvent } from './publish';
 
 export interface FederationService {
@@ -27,10 +29,18 @@ export interface FederationService {
 
 const BODY_MAX = 256 * 1024;
 /**
- * Inbox POSTs handled at once per process (signature checked, activity queued); the others wait their turn, so that a
- * burst from the fediverse leaves the pages their share of the process (bench/federation-inbox.ts).
+ * Inbox POSTs taken in at once per process (body read, signature checked, activity queued: decision 091); the others
+ * wait their turn unread, which bounds the memory a burst holds.
  */
 const INBOX_AT_ONCE = 2;
+/**
+ * At most one activity taken in per this many milliseconds and process (50 a second): a burst waits its turn, unread,
+ * and the pages keep their share of the process; past INBOX_WAITING activities waiting, 503 with Retry-After.
+ */
+const INBOX_GAP_MS = 20;
+const INBOX_WAITING = 256;
+/** What Fedify's own handler checks (a Linked Data Signature, a proof: JSON-LD work), at once per process. */
+const FEDIFY_INBOX_AT_ONCE = 2;
 
 /**
  * The paths Fedify answers. Any other request goes on to the site untouched: handing it to Fedify would start reading
@@ -39,16 +49,21 @@ const INBOX_AT_ONCE = 2;
 const FEDERATION_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)$|nodeinfo\/|federation\/)/;
 
 export function createFederationService(config: Config, store: () => Store, version: string): FederationService {
-  let built: Federation<FederationContext> | undefined;
-  const federation = () => {
-    built ??= buildFederation(store(), {
-      siteUrl: config.SITE_URL,
-      testMode: config.FEDERATION_TEST_MODE,
-      pollMs: config.FEDERATION_QUEUE_POLL_MS,
-      version,
-    });
+  let built: { federation: Federation<FederationContext>; queue: MessageQueue } | undefined;
+  const settings = {
+    siteUrl: config.SITE_URL,
+    testMode: config.FEDERATION_TEST_MODE,
+    pollMs: config.FEDERATION_QUEUE_POLL_MS,
+    version,
+  };
+  const parts = () => {
+    if (!built) {
+      const queue = federationQueue(store(), settings);
+      built = { queue, federation: buildFederation(store(), settings, queue) };
+    }
     return built;
   };
+  const federation = () => parts().federation;
   const data = (): FederationContext => ({ store: store(), siteUrl: config.SITE_URL, now: () => new Date() });
   const context = (): Context<FederationContext> => federation().createContext(new URL(config.SITE_URL), data());
 
@@ -58,7 +73,17 @@ export function createFederationService(config: Config, store: () => Store, vers
     },
     middleware() {
       const fedify = federationBridge(federation(), config.SITE_URL, data);
-      const inboxTurns = createTurns(INBOX_AT_ONCE);
+      const intake = createInboxIntake({
+        store: store(),
+        siteUrl: config.SITE_URL,
+        federation: federation(),
+        data,
+        queueMax: config.FEDERATION_QUEUE_MAX,
+        enqueue: (message) => parts().queue.enqueue(message),
+        bodyMax: BODY_MAX,
+      });
+      const inboxTurns = createTurns(INBOX_AT_ONCE, { gapMs: INBOX_GAP_MS, waitingMax: INBOX_WAITING });
+      const fedifyTurns = createTurns(FEDIFY_INBOX_AT_ONCE);
       return (req, res, next) => {
         if (!FEDERATION_PATH.test(req.path)) return next();
         // A bounded inbox: an activity is a few kilobytes.
@@ -71,10 +96,23 @@ export function createFederationService(config: Config, store: () => Store, vers
           void serveEventObject(decodeURIComponent(object[1]), res).catch(next);
           return;
         }
-        if (req.method !== 'POST') return fedify(req, res, next);
-        void inboxTurns.take().then((release) => {
+        if (!isInboxPost(req)) return fedify(req, res, next);
+        const turn = inboxTurns.take();
+        if (!turn) return answer(res, { status: 503, text: INBOX_MESSAGES.full, retryAfter: 60 });
+        void turn.then(async (release) => {
+          // The sender gave up while waiting: nothing to read.
+          if (res.destroyed || req.destroyed) return release();
           res.once('close', release);
-          fedify(req, res, next);
+          try {
+            const outcome = await intake.take(req);
+            if (outcome.status !== 'fedify') return answer(res, outcome);
+            release();
+            const fedifyRelease = (await fedifyTurns.take()) as () => void;
+            res.once('close', fedifyRelease);
+            await answerWith(federation(), outcome.request, data, req, res, next);
+          } catch (error) {
+            next(error);
+          }
         });
       };
     },
@@ -111,32 +149,4 @@ export function createFederationService(config: Config, store: () => Store, vers
       .type('application/activity+json; charset=utf-8')
       .send(JSON.stringify({ '@context': activity['@context'], ...object }));
   }
-}
-
-/** At most `size` holders at once; the others wait in order. */
-function createTurns(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else free++;
-  };
-  return {
-    take(): Promise<() => void> {
-      return new Promise((resolve) => {
-        let released = false;
-        const grant = () =>
-          resolve(() => {
-            if (released) return;
-            released = true;
-            release();
-          });
-        if (free > 0) {
-          free--;
-          grant();
-        } else waiting.push(grant);
-      });
-    },
-  };
 }

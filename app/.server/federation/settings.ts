@@ -16,4 +16,9 @@ export const FEDERATION_ENV = {
   FEDERATION_TEST_MODE: flag,
   /** How often the queue of deliveries is looked at when idle, in milliseconds. */
   FEDERATION_QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /**
+   * Messages waiting in the queue (deliveries and activities received) past which an inbox answers 503 with
+   * Retry-After: the senders retry later, the store and the jobs worker are not swamped (decision 091).
+   */
+  FEDERATION_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
 };

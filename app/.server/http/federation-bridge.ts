@@ -5,46 +5,61 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Federation } from '@fedify/fedify';
-import type { Request as ExpressRequest, RequestHandler } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction, RequestHandler } from 'express';
 
 export function federationBridge<T>(federation: Federation<T>, siteUrl: string, contextData: () => T): RequestHandler {
-  return (req, res, next) => {
-    void (async () => {
-      let unknownPath = false;
-      const response = await federation.fetch(webRequest(req, siteUrl), {
-        contextData: contextData(),
-        onNotFound: () => {
-          unknownPath = true;
-          return new Response(null, { status: 404 });
-        },
-        // An actor or a collection asked for as a web page: nothing of the site lives at these paths.
-        onNotAcceptable: () =>
-          new Response('Ce document se lit en ActivityPub (application/activity+json).', {
-            status: 406,
-            headers: { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Accept' },
-          }),
-      });
-      if (unknownPath) return next();
-      res.status(response.status);
-      for (const [key, value] of response.headers) res.setHeader(key, value);
-      if (!response.body || req.method === 'HEAD') return void res.end();
-      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
-        .on('error', (error) => res.destroy(error))
-        .pipe(res);
-    })().catch(next);
-  };
+  return (req, res, next) => void answerWith(federation, webRequest(req, siteUrl), contextData, req, res, next);
 }
 
-function webRequest(req: ExpressRequest, siteUrl: string): Request {
+/** Fedify's answer to a request already made a web Request (its body read by the inbox, decision 091). */
+export function answerWith<T>(
+  federation: Federation<T>,
+  request: Request,
+  contextData: () => T,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: NextFunction,
+): Promise<void> {
+  return (async () => {
+    let unknownPath = false;
+    const response = await federation.fetch(request, {
+      contextData: contextData(),
+      onNotFound: () => {
+        unknownPath = true;
+        return new Response(null, { status: 404 });
+      },
+      // An actor or a collection asked for as a web page: nothing of the site lives at these paths.
+      onNotAcceptable: () =>
+        new Response('Ce document se lit en ActivityPub (application/activity+json).', {
+          status: 406,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Accept' },
+        }),
+    });
+    if (unknownPath) return next();
+    res.status(response.status);
+    for (const [key, value] of response.headers) res.setHeader(key, value);
+    if (!response.body || req.method === 'HEAD') return void res.end();
+    Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
+      .on('error', (error) => res.destroy(error))
+      .pipe(res);
+  })().catch(next);
+}
+
+/** The request's headers as web Headers. */
+export function webHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (typeof value === 'string') headers.append(name, value);
   }
+  return headers;
+}
+
+function webRequest(req: ExpressRequest, siteUrl: string): Request {
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(new URL(req.originalUrl, siteUrl), {
     method: req.method,
-    headers,
+    headers: webHeaders(req),
     body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
     // Node's fetch needs it for a streamed body.
     duplex: 'half',

@@ -5,15 +5,20 @@ import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, SelectField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
-import { useFormKey } from '~/components/useFormKey';
 import { blockSchema, remoteSourceSchema } from '~/domain/federation-form';
 
+/**
+ * `done` changes when what the form adds changed (a source followed, a domain blocked): the form then starts afresh. A
+ * refusal keeps it as typed, with or without JavaScript (remounting it on each answer would empty it with JavaScript).
+ */
 export function RemoteSourceForm({
   categories,
   answer,
+  done,
 }: {
   categories: readonly { slug: string; label: string }[];
   answer: unknown;
+  done: string;
 }) {
   const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'federation-follow',
@@ -21,7 +26,6 @@ export function RemoteSourceForm({
     lastResult: answer,
     defaultValue: { canton: '' },
   });
-  const formKey = useFormKey(answer);
   return (
     <>
       <ErrorSummary
@@ -30,7 +34,7 @@ export function RemoteSourceForm({
         order={order}
         title={'Le compte n’a pas été suivi\u00a0: corrigez les champs signalés ci-dessous.'}
       />
-      <Form key={formKey} method="post" className="form" {...formProps}>
+      <Form key={done} method="post" className="form" {...formProps}>
         <FormSecurity honeypot={false} />
         <input type="hidden" name="intent" value="follow" />
         <TextField
@@ -60,13 +64,12 @@ export function RemoteSourceForm({
   );
 }
 
-export function BlockForm({ answer }: { answer: unknown }) {
+export function BlockForm({ answer, done }: { answer: unknown; done: string }) {
   const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'federation-block',
     schema: blockSchema,
     lastResult: answer,
   });
-  const formKey = useFormKey(answer);
   return (
     <>
       <ErrorSummary
@@ -75,7 +78,7 @@ export function BlockForm({ answer }: { answer: unknown }) {
         order={order}
         title={'Le domaine n’a pas été bloqué\u00a0: corrigez le champ signalé ci-dessous.'}
       />
-      <Form key={formKey} method="post" className="form" {...formProps}>
+      <Form key={done} method="post" className="form" {...formProps}>
         <FormSecurity honeypot={false} />
         <input type="hidden" name="intent" value="block" />
         <TextField

@@ -40,8 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirect('/admin/federation', {
       headers: { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) },
     });
-  // Which form the answer goes back to.
-  const extra = { intent };
+  // Which form the answer goes back to (not under `intent`: conform's reply has a field of that name, which wins).
+  const extra = { answeredForm: intent };
   let submission: ParsedForm = readForm(formData, z.object({}));
   try {
     if (intent === 'follow') {
@@ -78,7 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminFederation() {
   const { overview, categories } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const answerOf = (intent: string) => (answer && 'intent' in answer && answer.intent === intent ? answer : null);
+  const answerOf = (intent: string) =>
+    answer && 'answeredForm' in answer && answer.answeredForm === intent ? answer : null;
   if (!overview.enabled)
     return (
       <AdminShell
@@ -102,12 +103,16 @@ export default function AdminFederation() {
         <h2 id="sources">Sources suivies</h2>
         <SourcesTable sources={overview.sources} />
         <h3>Suivre un compte comme source</h3>
-        <RemoteSourceForm categories={categories} answer={answerOf('follow')} />
+        <RemoteSourceForm
+          categories={categories}
+          answer={answerOf('follow')}
+          done={overview.sources.map((s) => s.id).join(' ')}
+        />
       </section>
       <section aria-labelledby="blocked">
         <h2 id="blocked">Domaines bloqués</h2>
         <BlockedTable blocked={overview.blocked} />
-        <BlockForm answer={answerOf('block')} />
+        <BlockForm answer={answerOf('block')} done={overview.blocked.map((b) => b.domain).join(' ')} />
       </section>
     </AdminShell>
   );
