@@ -1,12 +1,16 @@
 // Firestore document reads per request (issue 35), counted in the in-process emulator (@firestore-emulator/server, as
 // Firestore bills them: each document returned or sent to a listener, one per query that finds none, one per 1,000
-// index entries of an aggregation): 10,000 events, 1,000 donations and 100,000 page views over 30 days; each page's
-// work done as its loader does it, cold (right after a write: no read cache). Then an instance's start with 50,000
+// index entries of an aggregation): 10,000 events (and a queue of 1,000 awaiting moderation), 1,000 donations,
+// 100,000 page views over 30 days, 5,000 accounts and 2,000 publications without moderation; each page's work done as
+// its loader does it, cold (right after a write: no read cache), a next page reached by the cursor of its link. Then an instance's start with 50,000
 // events: time, reads and the memory of its in-memory copy of `events` (decision 080).
 // Usage: node --expose-gc --import tsx bench/firestore-reads.ts   (FIRESTORE_START_EVENTS=50000, FIRESTORE_READS=start)
 
+import { listUsers, parseUserQuery } from '../app/.server/accounts/admin-users';
 import { eventConverter, occurrenceDocs, occurrenceKey } from '../app/.server/adapters/firestore/event-docs';
+import { newModerationId } from '../app/.server/adapters/firestore/moderation-log';
 import { createFirestoreStore } from '../app/.server/adapters/firestore/store';
+import { newUser, userConverter } from '../app/.server/adapters/firestore/user-docs';
 import { adminDashboard } from '../app/.server/analytics/admin-dashboard';
 import { activeCategorySlugs, categoryInfos } from '../app/.server/categories/categories';
 import { donationSummary } from '../app/.server/donations/summary';
@@ -14,6 +18,7 @@ import { getEventForViewer, searchEvents, similarEvents } from '../app/.server/e
 import { seriesView } from '../app/.server/events/series';
 import { mailQueueSummary } from '../app/.server/mail/admin-mails';
 import { moderationPage } from '../app/.server/moderation/moderation-page';
+import { parsePublicationsPage, publishedWithoutModeration } from '../app/.server/moderation/publications';
 import { partnersPage } from '../app/.server/partners/public';
 import type { Store } from '../app/.server/ports';
 import { horizonFor } from '../app/.server/schedule/schedule-expand';
@@ -25,6 +30,9 @@ import { buildManyEvents } from './lib';
 const DONATIONS = 1_000;
 const PAGE_VIEWS = 100_000;
 const PATHS = 60;
+const QUEUE = 1_000;
+const ACCOUNTS = 5_000;
+const PUBLICATIONS = 2_000;
 const START_EVENTS = Number(process.env.FIRESTORE_START_EVENTS ?? 50_000);
 
 type Db = Awaited<ReturnType<typeof freshFirestore>>['db'];
@@ -82,6 +90,55 @@ async function seedDonations(db: Db, now: Date) {
   });
 }
 
+/** A queue of 1,000 submissions awaiting moderation, the oldest first. */
+async function seedQueue(db: Db, now: Date) {
+  const events = (await buildManyEvents(QUEUE, 0)).map((e, i) => {
+    const at = new Date(now.getTime() - (QUEUE - i) * 60_000).toISOString();
+    return { ...e, id: `attente${i}`, status: 'pending' as const, submittedAt: at, updatedAt: at };
+  });
+  await inBatches(db, events.length, (batch, i) =>
+    batch.set(db.collection('events').withConverter(eventConverter).doc(events[i].id), events[i]),
+  );
+}
+
+/** 4,600 more accounts (5,000 with the donors), as the site writes them (with the admin search's pieces). */
+async function seedAccounts(db: Db, now: Date) {
+  await inBatches(db, ACCOUNTS - 400, (batch, i) => {
+    const uid = `membre${i}`;
+    const at = new Date(now.getTime() - i * 3_600_000).toISOString();
+    batch.set(
+      db.collection('users').withConverter(userConverter).doc(uid),
+      newUser({
+        uid,
+        email: `${uid}@exemple.ch`,
+        displayName: i % 50 === 0 ? `Zoé Müller ${i}` : `Membre ${i}`,
+        role: i % 500 === 0 ? 'admin' : 'organizer',
+        passwordHash: null,
+        emailVerified: true,
+        now: at,
+      }),
+    );
+  });
+  await db.collection('upgrades').doc('userSearchGrams').set({ doneAt: now.toISOString() });
+}
+
+/** 2,000 publications without moderation over 30 days (trusted accounts and sources). */
+async function seedPublications(db: Db, now: Date, eventIds: string[]) {
+  await inBatches(db, PUBLICATIONS, (batch, i) => {
+    const createdAt = new Date(now.getTime() - (i / PUBLICATIONS) * 30 * 86_400_000).toISOString();
+    const { id, key } = newModerationId(createdAt);
+    batch.set(db.collection('moderationLog').doc(key), {
+      id,
+      eventId: eventIds[i % eventIds.length],
+      eventTitle: `Publication ${i}`,
+      adminUid: `membre${i % 40}`,
+      action: 'publish',
+      reason: '',
+      createdAt,
+    });
+  });
+}
+
 /** 100,000 page views over the last 30 days on 60 paths, with their (day, path) markers as the site writes them. */
 async function seedPageViews(db: Db, now: Date) {
   const { createHash } = await import('node:crypto');
@@ -110,14 +167,30 @@ async function readsOf(db: Db, store: Store, work: () => Promise<unknown>): Prom
 async function perRequest() {
   const { db, dispose } = await freshFirestore('bench-reads');
   const now = new Date();
-  console.log('Remplissage : 10 000 événements (dont 1 000 séries), 1 000 dons, 100 000 pages vues…');
+  console.log(
+    'Remplissage : 10 000 événements (dont 1 000 séries), 1 000 en attente, 1 000 dons, 100 000 pages vues, 5 000 comptes, 2 000 publications…',
+  );
   const { ids, seriesIds } = await seedEvents(db, 10_000, 1000);
+  await seedQueue(db, now);
   await seedDonations(db, now);
   await seedPageViews(db, now);
+  await seedAccounts(db, now);
+  await seedPublications(db, now, ids);
   const store = createFirestoreStore(db);
   await store.categories.upsertMany(DEFAULT_CATEGORIES);
   await store.ready();
   const detailId = ids[Math.floor(ids.length / 3)];
+  // The links of a next page, as the pages print them (the cursor of the last item shown).
+  const queueFirst = await moderationPage({ store }, new URL('http://localhost/admin/events'));
+  const queueNext = new URL(
+    `http://localhost/admin/events?${new URLSearchParams({ status: 'pending', page: '2', after: queueFirst.next ?? '' })}`,
+  );
+  let publicationsThird = new URL('http://localhost/admin/publications');
+  for (let i = 0; i < 2; i++) {
+    const page = await publishedWithoutModeration({ store }, parsePublicationsPage(publicationsThird.searchParams));
+    publicationsThird = new URL(`http://localhost${page.next}`);
+  }
+  const users = (search: string) => listUsers({ store }, parseUserQuery(new URLSearchParams(search)));
   const pages: [string, string, () => Promise<unknown>][] = [
     [
       'liste (/evenements)',
@@ -158,17 +231,38 @@ async function perRequest() {
       '50 événements par page',
       () => moderationPage({ store }, new URL('http://localhost/admin/events')),
     ],
+    ['/admin/events (file), page 2', '50 événements par page', () => moderationPage({ store }, queueNext)],
     [
       '/admin/events?status=approved',
       '50 événements par page',
       () => moderationPage({ store }, new URL('http://localhost/admin/events?status=approved')),
     ],
+    [
+      '/admin/events?status=all',
+      '50 événements par page',
+      () => moderationPage({ store }, new URL('http://localhost/admin/events?status=all')),
+    ],
+    [
+      '/admin/publications',
+      '50 publications par page',
+      () => publishedWithoutModeration({ store }, parsePublicationsPage(new URLSearchParams())),
+    ],
+    [
+      '/admin/publications, page 3',
+      '50 publications par page',
+      () => publishedWithoutModeration({ store }, parsePublicationsPage(publicationsThird.searchParams)),
+    ],
+    ['/admin/users', '50 comptes par page', () => users('')],
+    ['/admin/users?role=admin', '50 comptes par page', () => users('role=admin')],
+    ['/admin/users?q=müller', 'les comptes trouvés (92), 50 par page', () => users('q=m%C3%BCller')],
   ];
-  console.log('\nLectures de documents Firestore par requête (10 000 événements, 1 000 dons, 100 000 pages vues)\n');
-  console.log('page                              lectures  ce que la page montre');
+  console.log(
+    '\nLectures de documents Firestore par requête (10 000 événements et 1 000 en attente, 1 000 dons, 100 000 pages vues, 5 000 comptes, 2 000 publications)\n',
+  );
+  console.log('page                               lectures  ce que la page montre');
   for (const [name, shows, work] of pages) {
     const reads = await readsOf(db, store, work);
-    console.log(`${name.padEnd(32)} ${String(reads).padStart(9)}  ${shows}`);
+    console.log(`${name.padEnd(33)} ${String(reads).padStart(9)}  ${shows}`);
   }
   await store.close();
   await dispose();

@@ -25,6 +25,7 @@ export * from './ports/federation';
 export * from './ports/health';
 export * from './ports/mail';
 export * from './ports/moderation-log';
+export * from './ports/paging';
 export * from './ports/partners';
 export * from './ports/places';
 export * from './ports/stats';

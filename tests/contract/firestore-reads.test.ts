@@ -1,6 +1,8 @@
 // Firestore reads bounded by the page, not the data (issue 35), counted in the in-process emulator: the donors'
 // names of /partenaires, the dashboard's top pages, and no shared counter written by each moderation decision.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toEventDoc } from '../../app/.server/adapters/firestore/event-docs';
+import { newModerationId } from '../../app/.server/adapters/firestore/moderation-log';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { makeDonation, makeEvent } from '../support/factories';
@@ -104,4 +106,106 @@ describe('lectures Firestore bornées par la page', () => {
     // The log keeps its order, the latest decision first.
     expect((await store.events.moderationHistory('fete')).map((e) => e.action)).toEqual(['approve', 'edit', 'approve']);
   });
+
+  it.skipIf(official)(
+    'un onglet de la modération lit sa page et compte le reste, pas toute la file ni toute la collection',
+    async () => {
+      // Written before a store opens: the emulator's listener of the events would resend the whole batch per write.
+      const fresh = await freshFirestore('file');
+      const batch = fresh.db.batch();
+      for (let i = 0; i < 300; i++) {
+        const event = makeEvent(
+          {
+            id: `ev${String(i).padStart(3, '0')}`,
+            status: i < 200 ? 'pending' : 'approved',
+            submittedAt: at(i),
+            updatedAt: at(i),
+          },
+          { now: new Date(NOW) },
+        );
+        batch.set(fresh.db.collection('events').doc(event.id), toEventDoc(event));
+      }
+      await batch.commit();
+      const store = createFirestoreStore(fresh.db);
+      await store.ready();
+      const readsOf = async <T>(work: () => Promise<T>) => {
+        const before = firestoreReads(fresh.db);
+        const value = await work();
+        return { value, reads: firestoreReads(fresh.db) - before };
+      };
+      const queue = await readsOf(() => store.events.listForModeration({ status: 'awaiting', limit: 50 }));
+      expect(queue.value.total).toBe(200);
+      expect(queue.value.items.map((e) => e.id).slice(0, 2)).toEqual(['ev000', 'ev001']);
+      // 51 events (one more says a page follows) and one aggregation: not the 200 of the queue.
+      expect(queue.reads).toBeLessThanOrEqual(52);
+      const third = await readsOf(() =>
+        store.events.listForModeration({ status: 'awaiting', limit: 50, after: queue.value.next }),
+      );
+      expect(third.value.items[0].id).toBe('ev050');
+      expect(third.reads).toBeLessThanOrEqual(53);
+      const approved = await readsOf(() => store.events.listForModeration({ status: 'approved', limit: 50 }));
+      expect([approved.value.total, approved.value.items[0].id]).toEqual([100, 'ev299']);
+      expect(approved.reads).toBeLessThanOrEqual(52);
+      await store.close();
+      await fresh.dispose();
+    },
+  );
+
+  it.skipIf(official)(
+    'les publications sans modération : une page lit ses entrées, pas celles des pages d’avant',
+    async () => {
+      const batch = db.batch();
+      for (let i = 0; i < 200; i++) {
+        const { id, key } = newModerationId(at(i));
+        batch.set(db.collection('moderationLog').doc(key), {
+          id,
+          eventId: `ev${i}`,
+          eventTitle: `Concert ${i}`,
+          adminUid: null,
+          action: 'publish',
+          reason: '',
+          createdAt: at(i),
+        });
+      }
+      await batch.commit();
+      let page = await store.moderationLog.listPublications({ limit: 50 });
+      page = await store.moderationLog.listPublications({ limit: 50, after: page.next });
+      const { value, reads } = await readsOf(() =>
+        store.moderationLog.listPublications({ limit: 50, after: page.next }),
+      );
+      expect(value.items.map((p) => p.eventTitle).slice(0, 1)).toEqual(['Concert 99']);
+      // 51 entries, one aggregation, the 50 events looked up (none left here, one read each): by offset, 150 entries and more.
+      expect(reads).toBeLessThanOrEqual(103);
+    },
+  );
+
+  it.skipIf(official)(
+    'la recherche de comptes de l’admin lit la page ou les comptes qui partagent un morceau du mot, pas tous',
+    async () => {
+      const batch = db.batch();
+      for (let i = 0; i < 300; i++) {
+        const uid = `u${String(i).padStart(3, '0')}`;
+        const named = i % 30 === 0;
+        // As written before the search's pieces (issue 35): the first search adds them once.
+        batch.set(db.collection('users').doc(uid), {
+          uid,
+          email: `${uid}@exemple.ch`,
+          displayName: named ? `Zoé Müller ${i}` : `Léo Favre ${i}`,
+          role: 'organizer',
+          disabled: false,
+          createdAt: at(i),
+        });
+      }
+      await batch.commit();
+      expect((await store.users.search({ words: ['Muller'], limit: 50 })).total).toBe(10);
+      const plain = await readsOf(() => store.users.search({ limit: 50 }));
+      expect([plain.value.total, plain.value.items[0].uid]).toEqual([300, 'u299']);
+      // 51 accounts and one aggregation (and the upgrade's marker), not the 300 accounts.
+      expect(plain.reads).toBeLessThanOrEqual(53);
+      const searched = await readsOf(() => store.users.search({ words: ['ÜLLER', '27'], limit: 50 }));
+      expect(searched.value.items.map((u) => u.displayName)).toEqual(['Zoé Müller 270']);
+      // The accounts holding « ull »: the ten Müller.
+      expect(searched.reads).toBeLessThanOrEqual(11);
+    },
+  );
 });

@@ -16,7 +16,7 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
   const store = storeForEachTest(backend, { categories: true });
 
   async function allEvents(): Promise<AgendaEvent[]> {
-    return (await store.events.listForModeration({ status: 'all', limit: 1000, offset: 0 })).items;
+    return (await store.events.listForModeration({ status: 'all', limit: 1000 })).items;
   }
 
   // Firestore stores the same records (the tests below), but the in-process emulator takes minutes for 113 events.
@@ -28,7 +28,7 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
       const demo = createSqliteStore(openDatabase(':memory:'));
       await seedCategories({ store: demo });
       await seedDemo({ store: demo }, NOW);
-      const events = (await demo.events.listForModeration({ status: 'all', limit: 1000, offset: 0 })).items;
+      const events = (await demo.events.listForModeration({ status: 'all', limit: 1000 })).items;
       expect(events.filter((e) => !e.venueId || !e.organizerId)).toEqual([]);
       await demo.close();
       await store.events.insertMany(

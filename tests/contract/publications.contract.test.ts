@@ -29,7 +29,12 @@ describe.each(BACKENDS)('contrat des publications sans modération : $name', (ba
     await addUser('trusted', 'organizer', 'Salle de confiance');
     await addUser('orga', 'organizer', 'Organisateur ordinaire');
     await addUser('boss', 'admin', 'Chef');
-    expect(await store.moderationLog.listPublications({ limit: 50, offset: 0 })).toEqual({ items: [], total: 0 });
+    expect(await store.moderationLog.listPublications({ limit: 50 })).toEqual({
+      items: [],
+      total: 0,
+      next: null,
+      prev: null,
+    });
 
     // A trusted account's submission, published at once and logged in the same write.
     const { event: first } = await store.events.createSubmission({
@@ -68,7 +73,7 @@ describe.each(BACKENDS)('contrat des publications sans modération : $name', (ba
       entry: { adminUid: 'boss', action: 'unpublish', reason: '', createdAt: at(4) },
     });
 
-    const all = await store.moderationLog.listPublications({ limit: 50, offset: 0 });
+    const all = await store.moderationLog.listPublications({ limit: 50 });
     expect(all.total).toBe(3);
     expect(all.items.map((p) => [p.eventId, p.eventTitle, p.adminName, p.reason, p.createdAt, p.eventStatus])).toEqual([
       ['fete', 'Fête du lac 2030', 'Salle de confiance', '', at(3), 'pending'],
@@ -77,10 +82,40 @@ describe.each(BACKENDS)('contrat des publications sans modération : $name', (ba
     ]);
     expect(all.items.every((p) => p.action === 'publish')).toBe(true);
 
-    // Pages of two.
-    const second = await store.moderationLog.listPublications({ limit: 2, offset: 2 });
+    expect([all.next, all.prev]).toEqual([null, null]);
+
+    // Pages of two, by cursor: the same instant keeps its order; back to the first page from the second.
+    const firstTwo = await store.moderationLog.listPublications({ limit: 2 });
+    expect(firstTwo.items.map((p) => [p.eventId, p.createdAt])).toEqual([
+      ['fete', at(3)],
+      ['marche', at(3)],
+    ]);
+    expect(firstTwo.prev).toBeNull();
+    const second = await store.moderationLog.listPublications({ limit: 2, after: firstTwo.next });
     expect(second.total).toBe(3);
     expect(second.items.map((p) => [p.eventId, p.createdAt])).toEqual([['fete', at(1)]]);
+    expect(second.next).toBeNull();
+    const back = await store.moderationLog.listPublications({ limit: 2, before: second.prev });
+    expect(back.items.map((p) => p.id)).toEqual(firstTwo.items.map((p) => p.id));
+    expect([back.prev, back.next]).toEqual([null, firstTwo.next]);
+    // A page of one, then back: the page before the last is not the first one.
+    const [a, b, c] = all.items.map((p) => p.id);
+    const list = (request: { after?: string | null; before?: string | null }) =>
+      store.moderationLog.listPublications({ limit: 1, ...request });
+    const p1 = await list({});
+    const p2 = await list({ after: p1.next });
+    const p3 = await list({ after: p2.next });
+    expect([p1, p2, p3].map((p) => p.items.map((x) => x.id))).toEqual([[a], [b], [c]]);
+    expect(p3.next).toBeNull();
+    const middle = await list({ before: p3.prev });
+    expect(middle.items.map((p) => p.id)).toEqual([b]);
+    expect(middle.prev).not.toBeNull();
+    const start = await list({ before: middle.prev });
+    expect([start.items.map((p) => p.id), start.prev]).toEqual([[a], null]);
+    // A cursor the store cannot read gives the first page.
+    expect(
+      (await store.moderationLog.listPublications({ limit: 2, after: 'pas-un-curseur' })).items.map((p) => p.id),
+    ).toEqual([a, b]);
 
     // A deleted event keeps its publications, with the title it had, and no status.
     expect(
@@ -90,7 +125,7 @@ describe.each(BACKENDS)('contrat des publications sans modération : $name', (ba
         entry: { adminUid: 'boss', action: 'delete', reason: '', createdAt: at(5) },
       }),
     ).toBe(true);
-    const after = await store.moderationLog.listPublications({ limit: 50, offset: 0 });
+    const after = await store.moderationLog.listPublications({ limit: 50 });
     expect(after.items.map((p) => [p.eventId, p.eventTitle, p.eventStatus])).toEqual([
       ['fete', 'Fête du lac 2030', 'pending'],
       ['marche', 'Marché de Noël', null],

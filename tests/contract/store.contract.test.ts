@@ -1,7 +1,7 @@
 // One contract for every store backend: what the ports promise (ports.ts), checked on SQLite and on Firestore
 // (in-process emulator, or the official one when FIRESTORE_EMULATOR_HOST is set).
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Donation, Role } from '../../app/.server/ports';
+import type { Donation, ModerationQuery, Role } from '../../app/.server/ports';
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { type AgendaEvent, contentOf } from '../../app/domain/event';
@@ -97,7 +97,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         ),
       );
       expect(results.filter(Boolean)).toHaveLength(1);
-      expect((await store.users.search({ limit: 50, offset: 0 })).total).toBe(1);
+      expect((await store.users.search({ limit: 50 })).total).toBe(1);
     });
 
     it('upsert crée le compte puis met à jour nom, rôle et mot de passe du même email', async () => {
@@ -169,16 +169,55 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         now: at(3),
       });
       await store.events.insertMany([makeEvent({ createdBy: 'z1' }), makeEvent({ createdBy: 'z1' })]);
-      const muller = await store.users.search({ words: ['MULLER'], limit: 10, offset: 0 });
+      const muller = await store.users.search({ words: ['MULLER'], limit: 10 });
       expect(muller.items.map((u) => u.uid)).toEqual(['z3', 'z1']);
       expect(muller.items.find((u) => u.uid === 'z1')?.eventCount).toBe(2);
-      expect((await store.users.search({ words: ['zoe', 'mül'], limit: 10, offset: 0 })).total).toBe(1);
-      expect((await store.users.search({ role: 'admin', limit: 10, offset: 0 })).items.map((u) => u.uid)).toEqual([
-        'z2',
-      ]);
-      const page = await store.users.search({ limit: 1, offset: 1 });
+      expect((await store.users.search({ words: ['zoe', 'mül'], limit: 10 })).total).toBe(1);
+      expect((await store.users.search({ role: 'admin', limit: 10 })).items.map((u) => u.uid)).toEqual(['z2']);
+      const first = await store.users.search({ limit: 1 });
+      const page = await store.users.search({ limit: 1, after: first.next });
       expect(page).toMatchObject({ total: 3 });
       expect(page.items.map((u) => u.uid)).toEqual(['z2']);
+    });
+
+    it('la liste des comptes se lit par pages : chacun une fois en suivant, les mêmes en revenant, filtres gardés', async () => {
+      // Two accounts per instant: the pages keep one order.
+      for (let i = 0; i < 9; i++) {
+        await store.users.create({
+          uid: `u${i}`,
+          email: i % 3 === 0 ? `zoe.${i}@muller.ch` : `leo.${i}@exemple.ch`,
+          displayName: i % 3 === 0 ? `Zoé Müller ${i}` : `Léo Favre ${i}`,
+          role: i % 4 === 0 ? 'admin' : 'organizer',
+          passwordHash: 'h',
+          now: at(Math.floor(i / 2)),
+        });
+      }
+      await store.users.updateProfile('u4', { displayName: 'Léo Müllerin' }, at(9));
+      const walk = async (q: { words?: string[]; role?: Role }) => {
+        const forward: string[][] = [];
+        let page = await store.users.search({ ...q, limit: 2 });
+        expect(page.prev).toBeNull();
+        forward.push(page.items.map((u) => u.uid));
+        while (page.next) {
+          page = await store.users.search({ ...q, limit: 2, after: page.next });
+          forward.push(page.items.map((u) => u.uid));
+        }
+        const backward: string[][] = [page.items.map((u) => u.uid)];
+        while (page.prev) {
+          page = await store.users.search({ ...q, limit: 2, before: page.prev });
+          backward.unshift(page.items.map((u) => u.uid));
+        }
+        expect(backward).toEqual(forward);
+        expect(forward.flat()).toHaveLength(page.total);
+        return forward.flat();
+      };
+      expect(await walk({})).toEqual(['u8', 'u7', 'u6', 'u5', 'u4', 'u3', 'u2', 'u1', 'u0']);
+      expect(await walk({ role: 'admin' })).toEqual(['u8', 'u4', 'u0']);
+      // Inside a word (not only its start), without accents or case; a renamed account is found by its new name.
+      expect(await walk({ words: ['ULLER'] })).toEqual(['u6', 'u4', 'u3', 'u0']);
+      expect(await walk({ words: ['uller', 'LÉO'] })).toEqual(['u4']);
+      expect(await walk({ words: ['O.1@'] })).toEqual(['u1']);
+      expect(await walk({ words: ['favre', 'z'] })).toEqual([]);
     });
 
     it('le dernier admin actif ne peut être ni rétrogradé ni désactivé, et un non-admin ne décide rien', async () => {
@@ -647,14 +686,74 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         makeEvent({ id: 'a2', status: 'approved', updatedAt: at(3) }),
       ]);
       const list = async (q: object) =>
-        ids2(await store.events.listForModeration({ status: 'pending', limit: 10, offset: 0, ...q }));
+        ids2(await store.events.listForModeration({ status: 'pending', limit: 10, ...q }));
       expect(await list({})).toEqual(['p1', 'p2']);
       expect(await list({ status: 'approved' })).toEqual(['a2', 'a1']);
       expect(await list({ status: 'all', words: ['broc'] })).toEqual(['p2']);
       expect(await list({ status: 'all', ownerEmail: 'orga@exemple.ch' })).toEqual(['p2']);
       expect(await list({ status: 'all', ownerEmail: 'personne@exemple.ch' })).toEqual([]);
-      const page = await store.events.listForModeration({ status: 'all', limit: 1, offset: 1 });
+      const page = await store.events.listForModeration({ status: 'all', limit: 1 });
       expect(page.total).toBe(4);
+    });
+
+    it('la liste de modération se lit par pages : chaque événement une fois en suivant, les mêmes en revenant', async () => {
+      await addUser('orga', 'organizer', { email: 'orga@exemple.ch' });
+      // Ties on the sort instant: the pages keep one order.
+      await store.events.insertMany([
+        ...Array.from({ length: 7 }, (_, i) =>
+          makeEvent({
+            id: `p${i}`,
+            status: 'pending',
+            submittedAt: at(Math.floor(i / 2)),
+            createdBy: 'orga',
+            title: `Brocante ${i}`,
+          }),
+        ),
+        ...Array.from({ length: 5 }, (_, i) =>
+          makeEvent({ id: `a${i}`, status: 'approved', updatedAt: at(Math.floor(i / 3)), title: `Concert ${i}` }),
+        ),
+      ]);
+      const walk = async (q: { status: ModerationQuery['status']; words?: string[]; ownerEmail?: string }) => {
+        const forward: string[][] = [];
+        let page = await store.events.listForModeration({ ...q, limit: 3 });
+        expect(page.prev).toBeNull();
+        const total = page.total;
+        forward.push(ids2(page));
+        while (page.next) {
+          page = await store.events.listForModeration({ ...q, limit: 3, after: page.next });
+          expect(page.total).toBe(total);
+          forward.push(ids2(page));
+        }
+        const backward: string[][] = [ids2(page)];
+        while (page.prev) {
+          page = await store.events.listForModeration({ ...q, limit: 3, before: page.prev });
+          backward.unshift(ids2(page));
+        }
+        expect(backward).toEqual(forward);
+        return { total, pages: forward };
+      };
+      const all = async (q: Parameters<typeof walk>[0]) =>
+        (await store.events.listForModeration({ ...q, limit: 50 })).items.map((e) => e.id);
+      for (const q of [
+        { status: 'awaiting' as const },
+        { status: 'approved' as const },
+        { status: 'all' as const },
+        { status: 'awaiting' as const, words: ['broc'] },
+        { status: 'all' as const, ownerEmail: 'orga@exemple.ch' },
+      ]) {
+        const { total, pages } = await walk(q);
+        expect(pages.flat()).toEqual(await all(q));
+        expect(pages.flat()).toHaveLength(total);
+        expect(new Set(pages.flat()).size).toBe(total);
+      }
+      expect((await walk({ status: 'awaiting' })).pages).toEqual([['p0', 'p1', 'p2'], ['p3', 'p4', 'p5'], ['p6']]);
+      expect((await walk({ status: 'approved' })).pages.flat().slice(0, 2).sort()).toEqual(['a3', 'a4']);
+      // A cursor the store cannot read: the first page.
+      expect(ids2(await store.events.listForModeration({ status: 'awaiting', limit: 3, after: 'abc' }))).toEqual([
+        'p0',
+        'p1',
+        'p2',
+      ]);
     });
 
     it('une étape s’écrit seulement sur la version vue, et une décision se journalise', async () => {
@@ -758,9 +857,9 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect(ids2(await store.events.search({ ...PUBLIC, words: ['temple'] }))).toEqual([]);
       expect(ids2(await store.events.search({ ...PUBLIC, words: ['printemps'] }))).toEqual(['rev', 'c']);
       expect(await store.events.countAwaitingModeration()).toBe(2);
-      const queue = await store.events.listForModeration({ status: 'awaiting', limit: 10, offset: 0 });
+      const queue = await store.events.listForModeration({ status: 'awaiting', limit: 10 });
       expect(ids2(queue)).toEqual(['p', 'rev']);
-      expect(ids2(await store.events.listForModeration({ status: 'withdrawn', limit: 10, offset: 0 }))).toEqual(['w']);
+      expect(ids2(await store.events.listForModeration({ status: 'withdrawn', limit: 10 }))).toEqual(['w']);
       // Approving the revision: the new content is public, nothing waits any more.
       const published: AgendaEvent = {
         ...withRevision,

@@ -111,7 +111,7 @@ test.describe('comptes', () => {
     expect(lastMailTo(owner)).not.toContain('Doublon');
     // No second account for the owner's address; the new address has its own.
     const accountsWith = async (email: string) =>
-      (await ports.store.users.search({ words: [email], limit: 10, offset: 0 })).items.filter((u) => u.email === email);
+      (await ports.store.users.search({ words: [email], limit: 10 })).items.filter((u) => u.email === email);
     expect(await accountsWith(owner)).toHaveLength(1);
     expect(await accountsWith(fresh)).toHaveLength(1);
   });

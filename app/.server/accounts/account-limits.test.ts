@@ -53,7 +53,7 @@ describe('comptes : ce que personne ne peut demander sans fin ni prendre pour no
       expect(error).toMatchObject({ field: 'displayName', message: RESERVED_NAME_MESSAGE, status: 400 });
     }
     expect(mailer.sent).toHaveLength(0);
-    expect((await store.users.search({ limit: 10, offset: 0 })).total).toBe(0);
+    expect((await store.users.search({ limit: 10 })).total).toBe(0);
 
     const user = await registered(deps);
     expect(await rejection(updateProfile(deps, user, { displayName: 'Support' }))).toBe(RESERVED_NAME_MESSAGE);

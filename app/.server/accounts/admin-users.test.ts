@@ -43,7 +43,13 @@ async function setup() {
 }
 
 const query = (
-  over: Partial<{ q: string; role: 'all' | Role; state: 'all' | 'active' | 'disabled'; page: number }>,
+  over: Partial<{
+    q: string;
+    role: 'all' | Role;
+    state: 'all' | 'active' | 'disabled';
+    page: number;
+    after: string | null;
+  }>,
 ) => ({
   q: '',
   role: 'all' as const,
@@ -99,7 +105,8 @@ describe('gestion des utilisateurs : liste', () => {
       });
     }
     const first = await listUsers({ store }, query({}));
-    const second = await listUsers({ store }, query({ page: 2 }));
+    const second = await listUsers({ store }, query({ page: 2, after: first.next }));
+    expect([first.page, second.page, second.pages, second.next]).toEqual([1, 2, 2, null]);
     expect(first.total).toBe(64);
     expect(first.items).toHaveLength(50);
     expect(second.items).toHaveLength(14);

@@ -1,4 +1,5 @@
 // Account management by admins: the searchable list, the role (organizer ↔ admin), disabling and enabling.
+import { askedPage, shownPage } from '~/domain/paging';
 import { validateSearchText } from '~/domain/search-text';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Role, Store, UserAdminWrite, UserProfile } from '../ports';
@@ -26,7 +27,10 @@ export interface UserListQuery {
   q: string;
   role: RoleFilter;
   state: StateFilter;
+  /** The number shown; the page is the one after (`after`) or before (`before`) a cursor, or the first. */
   page: number;
+  after?: string | null;
+  before?: string | null;
 }
 
 const ROLE_FILTERS: readonly RoleFilter[] = ['all', 'organizer', 'admin'];
@@ -42,7 +46,7 @@ export function parseUserQuery(params: URLSearchParams) {
     q: search.ok ? search.value : '',
     role: oneOf(ROLE_FILTERS, params.get('role'), 'all'),
     state: oneOf(STATE_FILTERS, params.get('state'), 'all'),
-    page: Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1)),
+    ...askedPage(params),
     searchError: search.ok ? null : search.error,
   };
 }
@@ -54,6 +58,9 @@ export function userListParams(query: UserListQuery): string {
   if (query.role !== 'all') params.set('role', query.role);
   if (query.state !== 'all') params.set('state', query.state);
   if (query.page > 1) params.set('page', String(query.page));
+  // A page after the first is named by a cursor of its neighbour (ports/paging.ts).
+  if (query.after) params.set('after', query.after);
+  else if (query.before) params.set('before', query.before);
   return params.toString();
 }
 
@@ -66,11 +73,13 @@ export async function listUsers({ store }: { store: Store }, query: UserListQuer
       role: query.role === 'all' ? undefined : query.role,
       disabled: query.state === 'all' ? undefined : query.state === 'disabled',
       limit: USERS_PAGE_SIZE,
-      offset: (query.page - 1) * USERS_PAGE_SIZE,
+      after: query.after,
+      before: query.before,
     }),
     store.users.listAdmins(),
   ]);
-  return { ...list, activeAdmins: admins.length };
+  const pages = Math.max(1, Math.ceil(list.total / USERS_PAGE_SIZE));
+  return { ...list, pages, page: shownPage(query.page, list, pages), activeAdmins: admins.length };
 }
 
 const timestamp = (deps: UserAdminDeps) => (deps.now ? deps.now() : new Date()).toISOString();

@@ -48,6 +48,7 @@ export const DERIVED_FIRESTORE_COLLECTIONS = [
   'counters',
   'pageViewPaths',
   'healthChecks',
+  'upgrades',
 ] as const;
 
 export type DatasetCollection = (typeof DATASET_COLLECTIONS)[number];

@@ -14,7 +14,7 @@ import {
 import { federationDocId } from '../adapters/firestore/federation';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
 import { pageViewMarkerId } from '../adapters/firestore/stats';
-import { emailKey } from '../adapters/firestore/user-docs';
+import { emailKey, userSearchGrams } from '../adapters/firestore/user-docs';
 import {
   DATASET_COLLECTIONS,
   type DataRecord,
@@ -55,7 +55,7 @@ const USER_DEFAULTS = {
 function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): DataRecord {
   switch (collection) {
     case 'users': {
-      const { emailLower: _derived, ...user } = d;
+      const { emailLower: _derived, searchGrams: _grams, ...user } = d;
       return { ...USER_DEFAULTS, ...user, uid: id };
     }
     case 'events':
@@ -93,7 +93,11 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
 function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
   switch (collection) {
     case 'users':
-      return { ...r, emailLower: emailKey(String(r.email)) };
+      return {
+        ...r,
+        emailLower: emailKey(String(r.email)),
+        searchGrams: userSearchGrams(String(r.displayName ?? ''), String(r.email)),
+      };
     case 'events':
       return toEventDoc(r as unknown as AgendaEvent) as unknown as DataRecord;
     case 'notifications':

@@ -27,7 +27,7 @@ describe('le formulaire d’une décision de modération', () => {
         seen: '2026-11-20T10:00:00.000Z',
         reasonPreset: incomplete.id,
         reason: '  Et la salle ?  ',
-        returnTo: 'status=all&q=jazz&page=2',
+        returnTo: 'status=all&q=jazz&page=2&after=WyIyMDMwIiwxXQ',
         next: 'evt-2',
       }),
     );
@@ -37,7 +37,7 @@ describe('le formulaire d’une décision de modération', () => {
       seen: '2026-11-20T10:00:00.000Z',
       // The typed text with French spacing too: it goes to the page and the mail.
       reason: `${incomplete.text} Et la salle\u202f?`,
-      returnQuery: { status: 'all', q: 'jazz', page: 2, searchError: null },
+      returnQuery: { status: 'all', q: 'jazz', page: 2, after: 'WyIyMDMwIiwxXQ', before: null, searchError: null },
       next: 'evt-2',
     });
   });

@@ -90,12 +90,15 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
     ? await Promise.all([moderationCase({ store }, selected), placesUnderModeration({ store }, selected)])
     : [null, null];
   return {
-    query: { status: query.status, q: query.q, page: query.page },
+    query: { status: query.status, q: query.q, page: list.page, after: query.after, before: query.before },
     searchError: query.searchError,
     counts: list.counts,
     awaiting: list.awaiting,
     total: list.total,
-    pageSize: 50,
+    pages: list.pages,
+    /** The cursors of the pages before and after this one (null: none). */
+    prev: list.prev,
+    next: list.next,
     // As the moderator will decide on them: a pending revision applied.
     items: list.items.map(workingView).map((e) => ({
       id: e.id,

@@ -4,6 +4,7 @@ import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { EVENT_STATUSES } from '~/domain/event';
 import { allowedActions } from '~/domain/event-lifecycle';
 import { isModerationDecision, MODERATION_DECISIONS, type ModerationDecision } from '~/domain/moderation';
+import { askedPage, shownPage } from '~/domain/paging';
 import { REJECTION_REASON_MAX } from '~/domain/rejection-reasons';
 import { searchWords, validateSearchText } from '~/domain/search-text';
 import { changeEvent, LIFECYCLE_MESSAGES } from '../events/lifecycle';
@@ -46,7 +47,10 @@ export interface ModerationListQuery {
   /** `pending`: the queue (pending events and published ones with a pending revision). */
   status: EventStatus | 'all';
   q: string;
+  /** The number shown; the page is the one after (`after`) or before (`before`) a cursor, or the first. */
   page: number;
+  after?: string | null;
+  before?: string | null;
 }
 
 export function parseModerationQuery(params: URLSearchParams, fallbackStatus: EventStatus | 'all' = 'pending') {
@@ -56,8 +60,12 @@ export function parseModerationQuery(params: URLSearchParams, fallbackStatus: Ev
       ? (rawStatus as EventStatus | 'all')
       : fallbackStatus;
   const search = validateSearchText(params.get('q'));
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  return { status, q: search.ok ? search.value : '', page, searchError: search.ok ? null : search.error };
+  return {
+    status,
+    q: search.ok ? search.value : '',
+    ...askedPage(params),
+    searchError: search.ok ? null : search.error,
+  };
 }
 
 export async function moderationList({ store }: { store: Store }, query: ModerationListQuery) {
@@ -68,12 +76,14 @@ export async function moderationList({ store }: { store: Store }, query: Moderat
       words: email ? undefined : searchWords(query.q),
       ownerEmail: email,
       limit: MODERATION_PAGE_SIZE,
-      offset: (query.page - 1) * MODERATION_PAGE_SIZE,
+      after: query.after,
+      before: query.before,
     }),
     store.events.countAllByStatus(),
     store.events.countAwaitingModeration(),
   ]);
-  return { ...list, counts, awaiting };
+  const pages = Math.max(1, Math.ceil(list.total / MODERATION_PAGE_SIZE));
+  return { ...list, counts, awaiting, pages, page: shownPage(query.page, list, pages) };
 }
 
 /** Everything a moderator needs to decide on one event. */

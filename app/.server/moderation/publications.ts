@@ -1,25 +1,32 @@
 // What was published without moderation (issue 21): the trusted accounts' and sources' publications, newest first,
 // for admins to review after the fact. Each links to the event's moderation, where it can be unpublished.
+import { askedPage, shownPage } from '~/domain/paging';
 import type { Store } from '../ports';
 
 export const PUBLICATIONS_PAGE_SIZE = 50;
-/** Pages further back are not offered (Firestore reads every entry before the page asked for). */
-export const PUBLICATIONS_MAX_PAGE = 100;
 
-export function parsePublicationsPage(params: URLSearchParams): number {
-  const page = Number.parseInt(params.get('page') ?? '1', 10) || 1;
-  return Math.max(1, Math.min(PUBLICATIONS_MAX_PAGE, page));
-}
+/** Which page (ports/paging.ts): `?after=` / `?before=` a cursor of the page next to it; `page` is only shown. */
+export type PublicationsPage = ReturnType<typeof askedPage>;
 
-export async function publishedWithoutModeration({ store }: { store: Store }, page: number) {
-  const { items, total } = await store.moderationLog.listPublications({
+export const parsePublicationsPage = askedPage;
+
+const href = (page: number, cursor: string, key: 'after' | 'before') =>
+  `/admin/publications?${new URLSearchParams({ page: String(page), [key]: cursor })}`;
+
+export async function publishedWithoutModeration({ store }: { store: Store }, request: PublicationsPage) {
+  const { items, total, next, prev } = await store.moderationLog.listPublications({
     limit: PUBLICATIONS_PAGE_SIZE,
-    offset: (page - 1) * PUBLICATIONS_PAGE_SIZE,
+    after: request.after,
+    before: request.before,
   });
+  const pages = Math.max(1, Math.ceil(total / PUBLICATIONS_PAGE_SIZE));
+  const page = shownPage(request.page, { prev, next }, pages);
   return {
     page,
     total,
-    pages: Math.min(PUBLICATIONS_MAX_PAGE, Math.max(1, Math.ceil(total / PUBLICATIONS_PAGE_SIZE))),
+    pages,
+    previous: prev ? href(page - 1, prev, 'before') : null,
+    next: next ? href(page + 1, next, 'after') : null,
     items: items.map((p) => ({
       id: p.id,
       eventId: p.eventId,

@@ -115,10 +115,12 @@ export async function planPlaces(
 
 async function eventsWithoutPlaces(store: Store): Promise<AgendaEvent[]> {
   const found: AgendaEvent[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const { items } = await store.events.listForModeration({ status: 'all', limit: PAGE, offset });
-    found.push(...items.filter((e) => !e.venueId || !e.organizerId));
-    if (items.length < PAGE) return found;
+  // Page after page by keyset (decision 089): the cursor of each page's last event.
+  for (let after: string | null = null; ; ) {
+    const page = await store.events.listForModeration({ status: 'all', limit: PAGE, after });
+    found.push(...page.items.filter((e) => !e.venueId || !e.organizerId));
+    if (!page.next || page.items.length === 0) return found;
+    after = page.next;
   }
 }
 

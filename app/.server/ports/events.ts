@@ -5,6 +5,7 @@ import type { CantonCode } from '~/domain/cantons';
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent, EventMapPoint, EventStatus } from '~/domain/event';
 import type { ModerationAction } from '~/domain/moderation';
+import type { CursorPage } from './paging';
 import type { EventPlaceLink } from './places';
 
 export interface EventQuery {
@@ -103,7 +104,7 @@ export interface EventStore {
    * The moderation list: one status, all, or what awaits moderation; optionally searched. Awaiting and pending:
    * oldest submission first; the others: most recently changed first.
    */
-  listForModeration(query: ModerationQuery): Promise<{ items: AgendaEvent[]; total: number }>;
+  listForModeration(query: ModerationQuery): Promise<CursorPage<AgendaEvent>>;
   /** How many events of every status (all dates). */
   countAllByStatus(): Promise<Record<EventStatus, number>>;
   /**
@@ -153,6 +154,8 @@ export interface ModerationQuery {
   /** Search words (prefix, diacritic-insensitive, like the public search) or an organizer's email. */
   words?: string[];
   ownerEmail?: string;
+  /** By keyset (ports/paging.ts): on Firestore a page of a tab reads its own events, its total is counted. */
   limit: number;
-  offset: number;
+  after?: string | null;
+  before?: string | null;
 }

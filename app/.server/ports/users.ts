@@ -1,5 +1,7 @@
 // Accounts: users, their push devices, e-mail tokens and sessions.
 
+import type { CursorPage } from './paging';
+
 export type Role = 'organizer' | 'admin';
 
 /** docs/specification.md §3 user profile, plus what the local identity provider needs. */
@@ -53,8 +55,11 @@ export interface UserStore {
   setPhotoURL(uid: string, photoURL: string, now: string): Promise<UserProfile | null>;
   /** Deletes the account; its sessions and tokens go with it, its events stay without an owner. */
   delete(uid: string): Promise<void>;
-  /** The admin list of accounts, newest first, each with how many events it created (one query, not one per row). */
-  search(query: UserQuery): Promise<{ items: UserSummary[]; total: number }>;
+  /**
+   * The admin list of accounts, newest first, each with how many events it created (one query, not one per row), by
+   * keyset pages (ports/paging.ts).
+   */
+  search(query: UserQuery): Promise<CursorPage<UserSummary>>;
   /**
    * Admin writes, each one transaction that re-checks its guards: the actor is still an active admin, and at least
    * one active admin other than the account remains when the account stops being one (two admins demoting each
@@ -124,7 +129,8 @@ export interface UserQuery {
   role?: Role;
   disabled?: boolean;
   limit: number;
-  offset: number;
+  after?: string | null;
+  before?: string | null;
 }
 
 export interface UserSummary extends UserProfile {

@@ -43,11 +43,17 @@ export function inTab(tab: EventStatus | 'all', event: Pick<AgendaEvent, 'status
   return tab === 'all' || (tab === 'pending' ? awaitsModeration(event) : event.status === tab);
 }
 
-export function listParams(query: { status: string; q: string; page: number }, extra: Record<string, string> = {}) {
+export function listParams(
+  query: { status: string; q: string; page: number; after?: string | null; before?: string | null },
+  extra: Record<string, string> = {},
+) {
   const params = new URLSearchParams();
   params.set('status', query.status);
   if (query.q) params.set('q', query.q);
+  // A page after the first is named by a cursor of its neighbour (ports/paging.ts); its number is only shown.
   if (query.page > 1) params.set('page', String(query.page));
+  if (query.after) params.set('after', query.after);
+  else if (query.before) params.set('before', query.before);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   return params.toString();
 }

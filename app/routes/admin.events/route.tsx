@@ -77,7 +77,7 @@ async function venueSuggestionAnswer(
 
 export default function ModerateEventsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { query, counts, items, selected, total, pageSize } = loaded;
+  const { query, counts, items, selected, total, pages, prev, next } = loaded;
   const navigate = useNavigate();
   const selectedIndex = selected ? items.findIndex((i) => i.id === selected.id) : -1;
   const listRef = useRef<HTMLOListElement>(null);
@@ -126,7 +126,6 @@ export default function ModerateEventsPage() {
     listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
   }, []);
 
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <AdminShell
       title="Modération des événements"
@@ -226,16 +225,20 @@ export default function ModerateEventsPage() {
               </li>
             ))}
           </ol>
-          {pages > 1 ? (
+          {prev || next ? (
             <nav className="pagination" aria-label="Pages">
-              {query.page > 1 ? (
-                <Link to={`/admin/events?${listParams({ ...query, page: query.page - 1 })}`}>‹ Précédente</Link>
+              {prev ? (
+                <Link to={`/admin/events?${listParams({ ...query, page: query.page - 1, after: null, before: prev })}`}>
+                  ‹ Précédente
+                </Link>
               ) : null}
               <span>
                 Page {query.page} sur {pages}
               </span>
-              {query.page < pages ? (
-                <Link to={`/admin/events?${listParams({ ...query, page: query.page + 1 })}`}>Suivante ›</Link>
+              {next ? (
+                <Link to={`/admin/events?${listParams({ ...query, page: query.page + 1, after: next, before: null })}`}>
+                  Suivante ›
+                </Link>
               ) : null}
             </nav>
           ) : null}

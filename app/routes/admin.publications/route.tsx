@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function PublicationsPage() {
-  const { items, total, page, pages } = useLoaderData<typeof loader>();
+  const { items, total, page, pages, previous, next } = useLoaderData<typeof loader>();
   return (
     <AdminShell
       title="Publiés sans modération"
@@ -55,13 +55,13 @@ export default function PublicationsPage() {
               </li>
             ))}
           </ol>
-          {pages > 1 ? (
+          {previous || next ? (
             <nav className="pagination" aria-label="Pages">
-              {page > 1 ? <Link to={`/admin/publications?page=${page - 1}`}>‹ Plus récentes</Link> : <span />}
+              {previous ? <Link to={previous}>‹ Plus récentes</Link> : <span />}
               <span>
                 Page {page} sur {pages}
               </span>
-              {page < pages ? <Link to={`/admin/publications?page=${page + 1}`}>Plus anciennes ›</Link> : <span />}
+              {next ? <Link to={next}>Plus anciennes ›</Link> : <span />}
             </nav>
           ) : null}
         </>

@@ -10,7 +10,6 @@ import {
   setRole,
   setTrusted,
   USER_MESSAGES,
-  USERS_PAGE_SIZE,
   type UserListQuery,
   userListParams,
 } from '~/.server/accounts/admin-users';
@@ -30,14 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
   const query = parseUserQuery(new URL(request.url).searchParams);
   const list = await listUsers(context.services, query);
-  const pages = Math.max(1, Math.ceil(list.total / USERS_PAGE_SIZE));
+  const { page, pages } = list;
   return {
-    query: { q: query.q, role: query.role, state: query.state, page: query.page },
+    query: { q: query.q, role: query.role, state: query.state, page, after: query.after, before: query.before },
     searchError: query.searchError,
     total: list.total,
     pages,
-    previous: query.page > 1 ? listHref({ ...query, page: query.page - 1 }) : null,
-    next: query.page < pages ? listHref({ ...query, page: query.page + 1 }) : null,
+    previous: list.prev ? listHref({ ...query, page: page - 1, after: null, before: list.prev }) : null,
+    next: list.next ? listHref({ ...query, page: page + 1, after: list.next, before: null }) : null,
     activeAdmins: list.activeAdmins,
     currentUid: admin.uid,
     users: list.items.map((u) => ({
@@ -179,7 +178,7 @@ export default function ManageUsersPage() {
         </div>
       ) : null}
 
-      {pages > 1 ? (
+      {previous || next ? (
         <nav className="pagination" aria-label="Pages">
           {previous ? <Link to={previous}>‹ Précédente</Link> : <span />}
           <span>

@@ -39,6 +39,8 @@ export const COLLECTIONS = {
   federationQueue: 'federationQueue',
   /** The readiness probe's document per process (platform/health.ts): not data, never exported. */
   healthChecks: 'healthChecks',
+  /** Markers of the one-time upgrades of stored documents (the admin search's pieces of each account): not data. */
+  upgrades: 'upgrades',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -6,6 +6,7 @@ import { horizonFor, materialise, type StoredOccurrence } from '~/.server/schedu
 import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { EventQuery, ModerationQuery } from '../../ports';
+import { compareKeys, type Key } from '../keyset';
 
 /** The fields searched, with the bm25 weights of the SQLite store (title ×10, organizer ×5, venue ×4, city ×3). */
 const FIELDS = [
@@ -200,38 +201,29 @@ export function suggestionTextsOf(items: Iterable<IndexedEvent>, q: EventQuery):
     .filter((text) => text !== '');
 }
 
-/**
- * The moderation list: what awaits moderation (or is pending) oldest submission first, the rest most recently changed
- * first.
- */
-export function moderationList(
+/** The sort key of the moderation list: the queue oldest submission first, the other tabs most recently changed first. */
+export function moderationKey(queue: boolean): (e: AgendaEvent) => Key {
+  return queue ? (e) => [e.submittedAt, e.createdAt, e.id] : (e) => [e.updatedAt, e.createdAt, e.id];
+}
+
+/** The events of a moderation search, in list order (paged by the caller). */
+export function moderationMatches(
   items: Iterable<IndexedEvent>,
   q: ModerationQuery,
   ownerUids: ReadonlySet<string> | null,
-): { items: AgendaEvent[]; total: number } {
+): AgendaEvent[] {
   const words = normalizedWords(q.words);
-  const matches = [...items].filter(
-    (i) =>
-      (q.status === 'all' || (q.status === 'awaiting' ? awaitsModeration(i.event) : i.event.status === q.status)) &&
-      (ownerUids === null || (i.event.createdBy !== null && ownerUids.has(i.event.createdBy))) &&
-      (words.length === 0 || matchesAll(i, words)),
-  );
-  if (q.status === 'awaiting' || q.status === 'pending') {
-    matches.sort(
-      (a, b) =>
-        byText(a.event.submittedAt, b.event.submittedAt) ||
-        byText(a.event.createdAt, b.event.createdAt) ||
-        byText(a.event.id, b.event.id),
-    );
-  } else {
-    matches.sort(
-      (a, b) =>
-        byText(b.event.updatedAt, a.event.updatedAt) ||
-        byText(b.event.createdAt, a.event.createdAt) ||
-        byText(b.event.id, a.event.id),
-    );
-  }
-  return { items: matches.slice(q.offset, q.offset + q.limit).map((i) => i.event), total: matches.length };
+  const queue = q.status === 'awaiting' || q.status === 'pending';
+  const keyOf = moderationKey(queue);
+  return [...items]
+    .filter(
+      (i) =>
+        (q.status === 'all' || (q.status === 'awaiting' ? awaitsModeration(i.event) : i.event.status === q.status)) &&
+        (ownerUids === null || (i.event.createdBy !== null && ownerUids.has(i.event.createdBy))) &&
+        (words.length === 0 || matchesAll(i, words)),
+    )
+    .map((i) => i.event)
+    .sort((a, b) => (queue ? 1 : -1) * compareKeys(keyOf(a), keyOf(b)));
 }
 
 export function emptyStatusCounts(): Record<EventStatus, number> {

@@ -3,19 +3,12 @@
 import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
-import { eventConverter, fromEventDoc, parseIndexedEvent, toEventDoc } from './event-docs';
-import {
-  emptyStatusCounts,
-  type IndexedEvent,
-  mapPointsOf,
-  moderationList,
-  searchIndex,
-  suggestionTextsOf,
-} from './event-index';
+import { eventConverter, fromEventDoc, toEventDoc } from './event-docs';
+import { emptyStatusCounts, type IndexedEvent, mapPointsOf, searchIndex, suggestionTextsOf } from './event-index';
 import { createEventOccurrences } from './event-occurrences';
 import { createEventPlaceQueries } from './event-places';
+import { moderationLister } from './moderation-list';
 import { adminNames, moderationEntryConverter, newModerationId } from './moderation-log';
-import { findUidByEmail } from './user-docs';
 
 interface SubmissionDoc {
   uid: string;
@@ -199,18 +192,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
         [d.get('image')?.path, d.get('revision')?.image?.path].filter((p): p is string => typeof p === 'string'),
       );
     },
-    async listForModeration(q) {
-      let owners: Set<string> | null = null;
-      if (q.ownerEmail) {
-        const uid = await findUidByEmail(db, q.ownerEmail);
-        owners = new Set(uid ? [uid] : []);
-      }
-      // The queue from the database, not this instance's mirror (it may lag a submission made through another one).
-      const queue = q.status === 'awaiting' || q.status === 'pending';
-      const awaiting = () => db.collection(COLLECTIONS.events).where('awaitingModeration', '==', true).get();
-      const items = queue ? (await awaiting()).docs.map(parseIndexedEvent) : await mirror();
-      return moderationList(items, q, owners);
-    },
+    listForModeration: moderationLister(ctx),
     async countAllByStatus() {
       return statusCounts(await mirror());
     },

@@ -5,8 +5,10 @@ import crypto from 'node:crypto';
 import type { Firestore, FirestoreDataConverter } from 'firebase-admin/firestore';
 import type { EventStatus } from '~/domain/event';
 import type { ModerationEntry, ModerationLogStore, Publication } from '../../ports';
+import { keysetPage } from '../keyset';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS } from './db';
+import { rowsAfter } from './keyset-query';
 
 /** An entry as stored: `eventTitle` is the title at the time of the decision (what is shown once it is deleted). */
 export type StoredModerationEntry = Omit<ModerationEntry, 'adminName'>;
@@ -67,19 +69,19 @@ export async function adminNames(db: Firestore, rows: readonly { adminUid: strin
 export function createModerationLogStore({ db }: Pick<FirestoreContext, 'db'>): ModerationLogStore {
   const published = () =>
     db.collection(COLLECTIONS.moderationLog).withConverter(moderationEntryConverter).where('action', '==', 'publish');
+  const keyOf = (e: StoredModerationEntry) => [e.createdAt, e.id];
   return {
-    async listPublications({ limit, offset }) {
-      const [counted, found] = await Promise.all([
+    async listPublications(request) {
+      const [counted, page] = await Promise.all([
         published().count().get(),
-        // Skipped in memory rather than by offset(), which Firestore bills as reads all the same (and which the
-        // in-process emulator of the tests ignores).
-        published()
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(offset + limit)
-          .get(),
+        // By keyset: a page reads its own entries (one more, to know whether a page follows), never those before it.
+        keysetPage(request, 2, keyOf, (from, n, backward) => {
+          const order = backward ? 'asc' : 'desc';
+          const query = published().orderBy('createdAt', order).orderBy('id', order);
+          return rowsAfter(query, 'createdAt', !backward, keyOf, from, n);
+        }),
       ]);
-      const rows = found.docs.slice(offset).map((d) => d.data());
+      const rows = page.items;
       // Read from the database, not the mirror: another instance's publication is there at once.
       const eventIds = [...new Set(rows.map((r) => r.eventId))];
       const [names, events] = await Promise.all([
@@ -92,6 +94,7 @@ export function createModerationLogStore({ db }: Pick<FirestoreContext, 'db'>): 
       ]);
       const current = new Map(events.filter((s) => s.exists).map((s) => [s.id, s]));
       return {
+        ...page,
         total: counted.data().count,
         items: rows.map((r): Publication => {
           const event = current.get(r.eventId);

@@ -1,11 +1,19 @@
 // Users of the Firestore store (documents in user-docs.ts): an email belongs to one account, checked in the creating
 // transaction; admin writes check their guards in theirs.
 import type { QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { foldText } from '~/domain/search-text';
 import type { UserAdminWrite, UserStore, UserWithPassword } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, deleteAll, isAlreadyExists, isNotFound } from './db';
-import { emailKey, findUidByEmail, newUser, type UserDoc, userConverter, withoutPassword } from './user-docs';
+import {
+  emailKey,
+  findUidByEmail,
+  newUser,
+  type UserDoc,
+  userConverter,
+  userSearchGrams,
+  withoutPassword,
+} from './user-docs';
+import { userSearch } from './user-search';
 import { createPushMethods } from './users-push';
 
 export function createUserStore(ctx: FirestoreContext): UserStore {
@@ -131,7 +139,11 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
       ctx.touched();
     },
     async updateProfile(uid, fields, now) {
-      return updateProfileFields(uid, { displayName: fields.displayName, updatedAt: now });
+      const user = await findById(uid);
+      if (!user) return null;
+      // The email never changes: the admin search's pieces follow the name.
+      const searchGrams = userSearchGrams(fields.displayName, user.email);
+      return updateProfileFields(uid, { displayName: fields.displayName, updatedAt: now, searchGrams });
     },
     async setPhotoURL(uid, photoURL, now) {
       return updateProfileFields(uid, { photoURL, updatedAt: now });
@@ -167,28 +179,7 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
       for (const d of [...created.docs, ...moderated.docs]) await ctx.refreshEvent(d.id);
       ctx.touched();
     },
-    async search(q) {
-      // Admin screen: the accounts are read whole and filtered here (Firestore has no substring match).
-      await ctx.events.ready();
-      const words = (q.words ?? []).map(foldText);
-      const all = (await users().get()).docs
-        .map((d) => withoutPassword(d.data()))
-        .filter(
-          (u) =>
-            words.every((w) => foldText(`${u.displayName} ${u.email}`).includes(w)) &&
-            (q.role === undefined || u.role === q.role) &&
-            (q.disabled === undefined || u.disabled === q.disabled),
-        )
-        .sort((a, b) => (a.createdAt === b.createdAt ? (a.uid < b.uid ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
-      const counts = new Map<string, number>();
-      for (const { event } of ctx.events.values()) {
-        if (event.createdBy) counts.set(event.createdBy, (counts.get(event.createdBy) ?? 0) + 1);
-      }
-      return {
-        items: all.slice(q.offset, q.offset + q.limit).map((u) => ({ ...u, eventCount: counts.get(u.uid) ?? 0 })),
-        total: all.length,
-      };
-    },
+    search: userSearch(ctx),
     async setRole({ uid, role, actorUid, now }) {
       return guardedWrite(uid, actorUid, async (user) => ({
         removesAdmin: user.role === 'admin' && role !== 'admin' && !user.disabled,

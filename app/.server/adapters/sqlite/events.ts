@@ -7,7 +7,8 @@ import type { EventStore, ModerationLogInput } from '../../ports';
 import type { Db } from './db';
 import { imagePathsOf } from './event-images';
 import { createEventPlaceQueries } from './event-places';
-import { AWAITING, eventParams, eventQuerySql, ftsMatch, statusCounts, toEvent, toEventAt } from './event-rows';
+import { AWAITING, eventParams, eventQuerySql, statusCounts, toEvent, toEventAt } from './event-rows';
+import { moderationLister } from './moderation-list';
 import { occurrenceWriter } from './occurrence-rows';
 import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
 
@@ -210,34 +211,7 @@ export function createEventStore(db: Db): EventStore {
         .all() as Row[];
       return rows.flatMap((r) => imagePathsOf(r));
     },
-    async listForModeration(q) {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      let from = 'FROM events e';
-      if (q.words && q.words.length > 0) {
-        from = 'FROM events_fts f JOIN events e ON e.id = f.event_id';
-        where.push('events_fts MATCH ?');
-        params.push(ftsMatch(q.words));
-      }
-      if (q.ownerEmail) {
-        where.push('e.created_by IN (SELECT uid FROM users WHERE email = ?)');
-        params.push(q.ownerEmail);
-      }
-      if (q.status === 'awaiting') {
-        where.push(AWAITING);
-      } else if (q.status !== 'all') {
-        where.push('e.status = ?');
-        params.push(q.status);
-      }
-      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const queue = q.status === 'awaiting' || q.status === 'pending';
-      const order = queue ? 'e.submitted_at ASC, e.rowid ASC' : 'e.updated_at DESC, e.rowid DESC';
-      const total = (db.prepare(`SELECT COUNT(*) AS n ${from} ${whereSql}`).get(...params) as { n: number }).n;
-      const rows = db
-        .prepare(`SELECT e.* ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-        .all(...params, q.limit, q.offset) as Row[];
-      return { items: rows.map(toEvent), total };
-    },
+    listForModeration: moderationLister(db),
     async countAllByStatus() {
       const rows = db.prepare('SELECT status, COUNT(*) AS n FROM events GROUP BY status').all() as Row[];
       return statusCounts(rows);

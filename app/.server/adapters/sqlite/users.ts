@@ -10,6 +10,7 @@ import type {
   UserStore,
   UserWithPassword,
 } from '../../ports';
+import { keysetPage } from '../keyset';
 import { readPushDevices } from '../push-devices';
 import type { Db } from './db';
 import { bool, type Row, str } from './rows';
@@ -221,17 +222,30 @@ export function createUserStore(db: Db): UserStore {
         where.push('disabled = ?');
         params.push(q.disabled ? 1 : 0);
       }
-      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : 'WHERE 1';
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM users ${whereSql}`).get(...params) as { n: number }).n;
-      // The page first, then the count of events of its rows only (indexed by events.created_by).
-      const rows = db
-        .prepare(
-          `WITH page AS (SELECT * FROM users ${whereSql} ORDER BY created_at DESC, uid DESC LIMIT ? OFFSET ?)
-           SELECT page.*, (SELECT COUNT(*) FROM events e WHERE e.created_by = page.uid) AS event_count
-           FROM page ORDER BY created_at DESC, uid DESC`,
-        )
-        .all(...params, q.limit, q.offset) as Row[];
-      return { items: rows.map((row) => ({ ...toUser(row), eventCount: Number(row.event_count) })), total };
+      // The page first (by keyset, newest first), then the count of events of its rows only (by events.created_by).
+      const page = await keysetPage(
+        q,
+        2,
+        (row: Row) => [str(row.created_at), str(row.uid)],
+        async (from, n, backward) => {
+          const order = backward ? 'ASC' : 'DESC';
+          const range = from ? `AND (created_at, uid) ${backward ? '>' : '<'} (?, ?)` : '';
+          return db
+            .prepare(
+              `WITH page AS (SELECT * FROM users ${whereSql} ${range} ORDER BY created_at ${order}, uid ${order} LIMIT ?)
+               SELECT page.*, (SELECT COUNT(*) FROM events e WHERE e.created_by = page.uid) AS event_count
+               FROM page ORDER BY created_at ${order}, uid ${order}`,
+            )
+            .all(...params, ...(from ?? []), n) as Row[];
+        },
+      );
+      return {
+        ...page,
+        total,
+        items: page.items.map((row) => ({ ...toUser(row), eventCount: Number(row.event_count) })),
+      };
     },
     async setRole({ uid, role, actorUid, now }) {
       return guardedWrite(uid, actorUid, (row) => ({

@@ -1,0 +1,50 @@
+// The moderation list of the Firestore store (ports/events.ts listForModeration). A tab is a query of its own (the
+// queue, one status, or all) read by keyset, its total an aggregation: a page costs its 50 events (51 read) and one
+// read per 1,000 counted, whatever the size of the queue or the collection. A search (words, an organizer's email)
+// runs on this instance's copy of the events, as the public search (decision 016: prefixes are not a Firestore query).
+import type { AgendaEvent } from '~/domain/event';
+import type { EventStore } from '../../ports';
+import { keysetPage, readSorted } from '../keyset';
+import type { FirestoreContext } from './context';
+import { COLLECTIONS } from './db';
+import { eventConverter } from './event-docs';
+import { moderationKey, moderationMatches } from './event-index';
+import { rowsAfter } from './keyset-query';
+import { findUidByEmail } from './user-docs';
+
+export function moderationLister(ctx: FirestoreContext): EventStore['listForModeration'] {
+  const { db } = ctx;
+  const events = () => db.collection(COLLECTIONS.events).withConverter(eventConverter);
+  return async (q) => {
+    const queue = q.status === 'awaiting' || q.status === 'pending';
+    const keyOf = moderationKey(queue);
+    if ((q.words && q.words.length > 0) || q.ownerEmail) {
+      let owners: Set<string> | null = null;
+      if (q.ownerEmail) {
+        const uid = await findUidByEmail(db, q.ownerEmail);
+        owners = new Set(uid ? [uid] : []);
+      }
+      await ctx.events.ready();
+      const matches = moderationMatches(ctx.events.values(), q, owners);
+      const page = await keysetPage(q, 3, keyOf, readSorted(matches, keyOf, !queue));
+      return { ...page, total: matches.length };
+    }
+    // From the database, not the mirror: a submission made through another instance is in the queue at once.
+    const tab =
+      q.status === 'awaiting'
+        ? events().where('awaitingModeration', '==', true)
+        : q.status === 'all'
+          ? events()
+          : events().where('status', '==', q.status);
+    const first = queue ? 'submittedAt' : 'updatedAt';
+    const [counted, page] = await Promise.all([
+      tab.count().get(),
+      keysetPage(q, 3, keyOf, (from, n, backward) => {
+        const order = queue === !backward ? 'asc' : 'desc';
+        const ordered = tab.orderBy(first, order).orderBy('createdAt', order).orderBy('id', order);
+        return rowsAfter<AgendaEvent>(ordered, first, order === 'desc', keyOf, from, n);
+      }),
+    ]);
+    return { ...page, total: counted.data().count };
+  };
+}
