@@ -11,12 +11,14 @@ import {
   placesForAdmin,
   renamePlace,
 } from '~/.server/places/admin-places';
+import { decideOnProfile, profilesAwaiting } from '~/.server/places/organizer-profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { PlaceAdminList } from '~/components/admin/PlaceAdminList';
+import { ProfilesAwaiting } from '~/components/admin/ProfilesAwaiting';
 import { type FieldErrors, formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
@@ -26,19 +28,29 @@ const KIND = 'organizer';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
   const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);
-  return { ...(await placesForAdmin(context.services, admin, KIND, query)), query };
+  const [places, profiles] = await Promise.all([
+    placesForAdmin(context.services, admin, KIND, query),
+    profilesAwaiting(context.services, admin),
+  ]);
+  return { ...places, profiles, query };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
-  const values = formValues(formData, ['intent', 'id', 'name', 'slug', 'into', 'email']);
+  const values = formValues(formData, ['intent', 'id', 'name', 'slug', 'into', 'email', 'seen']);
   const now = new Date();
   const the = PLACE_WORDS[KIND].the;
   let message: string;
   let anchor = values.id;
   try {
-    if (values.intent === 'approve') {
+    if (values.intent === 'profile-publish' || values.intent === 'profile-refuse') {
+      const publish = values.intent === 'profile-publish';
+      const record = await decideOnProfile(context.services, admin, { id: values.id, seen: values.seen, publish });
+      message = publish
+        ? `Le profil de « ${record.name} » est publié.`
+        : `Le profil envoyé pour « ${record.name} » est refusé ; le précédent reste.`;
+    } else if (values.intent === 'approve') {
       const record = await approvePlace(context.services, admin, KIND, values.id, now);
       message = `${the} « ${record.name} » est approuvé.`;
     } else if (values.intent === 'rename') {
@@ -82,13 +94,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrganizersPage() {
-  const { rows, total, query } = useLoaderData<typeof loader>();
+  const { rows, total, query, profiles } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() ?? null;
   return (
     <AdminShell
       title="Organisateurs"
       lead="Chaque événement a son organisateur. Un organisateur proposé attend votre approbation ; renommer ou fondre une fiche garde ses événements et ses comptes, et son ancienne adresse renvoie vers la fiche gardée."
     >
+      <ProfilesAwaiting profiles={profiles} />
       <PlaceAdminList
         path={PATH}
         one="organisateur"

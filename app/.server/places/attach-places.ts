@@ -115,9 +115,13 @@ export async function planPlaces(
 
 async function eventsWithoutPlaces(store: Store): Promise<AgendaEvent[]> {
   const found: AgendaEvent[] = [];
-  // Page after page by keyset (decision 089): the cursor of each page's last event.
+  // Page after page by keyset (ports/paging.ts), until there is no next page.
   for (let after: string | null = null; ; ) {
-    const page = await store.events.listForModeration({ status: 'all', limit: PAGE, after });
+    const page: Awaited<ReturnType<Store['events']['listForModeration']>> = await store.events.listForModeration({
+      status: 'all',
+      limit: PAGE,
+      after,
+    });
     found.push(...page.items.filter((e) => !e.venueId || !e.organizerId));
     if (!page.next || page.items.length === 0) return found;
     after = page.next;

@@ -180,6 +180,9 @@ export function DashboardScreen() {
         <Link to="/organizer/profile" className="button">
           Mon profil
         </Link>
+        <Link to="/organizer/organisateur" className="button">
+          Profil de l’organisateur
+        </Link>
         {user.role === 'admin' ? (
           <Link to="/admin" className="button">
             Panneau Admin

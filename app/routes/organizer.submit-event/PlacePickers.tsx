@@ -27,8 +27,13 @@ export interface VenueGroup {
 }
 
 /** An empty choice is a new record: the drop-down shows « Proposer un nouveau… » rather than the first record. */
-const withNewByDefault = (meta: FieldMeta): FieldMeta =>
-  meta.initialValue ? meta : { ...meta, initialValue: NEW_PLACE };
+const withNewByDefault = (meta: FieldMeta): FieldMeta => ({
+  // conform's metadata are getters: read one by one, never spread.
+  name: meta.name,
+  errors: meta.errors,
+  required: meta.required,
+  initialValue: meta.initialValue || NEW_PLACE,
+});
 
 const NEW_VENUE_LABEL = 'Proposer un nouveau lieu (saisi ci-dessous)';
 const VENUE_HINT =

@@ -1,0 +1,166 @@
+// /organizer/organisateur: an organizer account edits its organizer's profile (description, website, logo), published
+// once an admin approves it (decision 095); an account that speaks for several organizers chooses which (?id=).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { readOrganizerProfileForm } from '~/.server/http/organizer-profile-form';
+import { organizerProfilePage, PROFILE_LIMITS, saveOrganizerProfile } from '~/.server/places/organizer-profile';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import type { RouteBodyHandle } from '~/.server/platform/request-body';
+import { requireUser } from '~/.server/platform/session';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { FormSecurity } from '~/components/FormSecurity';
+import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context.services);
+  try {
+    return await organizerProfilePage(context.services, user, new URL(request.url).searchParams.get('id'));
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  }
+}
+
+/** The logo comes in a multipart body: the upload limit applies (request-body.ts). */
+export const handle = { body: 'upload' } satisfies RouteBodyHandle;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context.services);
+  const form = await guardPost(request, context, { audience: 'signed-in' });
+  const input = await readOrganizerProfileForm(form);
+  try {
+    const saved = await saveOrganizerProfile(context.services, user, input);
+    if (!saved.ok) return data({ errors: saved.errors, values: input }, { status: 400 });
+    const message = `Profil de « ${saved.organizer.name} » envoyé\u00a0: il sera publié dès qu’un administrateur l’aura relu.`;
+    const flash = await setFlash(request, context.services, { kind: 'success', message });
+    return redirect(`/organizer/organisateur?id=${saved.organizer.id}`, { headers: { 'Set-Cookie': flash } });
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  }
+}
+
+export default function OrganizerProfilePage() {
+  const { organizers, chosen } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const errors: Record<string, string> = answer?.errors ?? {};
+  const typed = answer?.values;
+  if (!chosen) {
+    return (
+      <div className="page page--narrow">
+        <h1>Profil d’organisateur</h1>
+        <p>
+          Votre compte ne parle encore pour aucun organisateur. Proposez-en un en ajoutant un événement (« Proposer un
+          nouvel organisateur »), ou demandez à l’équipe de lier votre compte.
+        </p>
+        <Link to="/organizer/submit-event">Ajouter un événement</Link>
+      </div>
+    );
+  }
+  const field = (name: string) => ({
+    id: `field-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': [`field-${name}-hint`, errors[name] ? `field-${name}-error` : null].filter(Boolean).join(' '),
+  });
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <h1>Profil de « {chosen.name} »</h1>
+        <p className="lead">
+          Ce que le public lit sur la page de l’organisateur. Vos modifications sont relues par l’équipe avant d’être
+          publiées.
+        </p>
+      </header>
+      {organizers.length > 1 ? (
+        <Form method="get" className="form form--inline">
+          <label htmlFor="organizer-choice">Organisateur</label>
+          <select id="organizer-choice" name="id" defaultValue={chosen.id}>
+            {organizers.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button">
+            Choisir
+          </button>
+        </Form>
+      ) : null}
+      {chosen.waiting ? (
+        <p className="notice" data-testid="profile-waiting">
+          Un profil envoyé attend la relecture d’un administrateur ; le public voit encore le précédent.
+        </p>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="form">
+        <FormSecurity />
+        <input type="hidden" name="organizerId" value={chosen.id} />
+        <div className={`field${errors.description ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="field-description">
+            Description
+          </label>
+          <FieldHint id="field-description">
+            Qui vous êtes, ce que vous organisez ({PROFILE_LIMITS.description} caractères au plus).
+          </FieldHint>
+          <textarea
+            {...field('description')}
+            rows={7}
+            maxLength={PROFILE_LIMITS.description}
+            defaultValue={typed?.description ?? chosen.profile.description}
+          />
+          <FieldError id="field-description" message={errors.description} />
+        </div>
+        <div className={`field${errors.website ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="field-website">
+            Site web
+          </label>
+          <FieldHint id="field-website">Une adresse complète, par exemple https://jeunesse-saviese.ch</FieldHint>
+          <input {...field('website')} type="url" defaultValue={typed?.website ?? chosen.profile.website} />
+          <FieldError id="field-website" message={errors.website} />
+        </div>
+        <div className={`field${errors.logo ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="field-logo">
+            Logo
+          </label>
+          <FieldHint id="field-logo">
+            {chosen.profile.logo ? `Logo actuel : « ${chosen.profile.logo.alt} ». ` : ''}JPEG, PNG ou WebP.
+          </FieldHint>
+          <input {...field('logo')} type="file" accept="image/jpeg,image/png,image/webp" />
+          <FieldError id="field-logo" message={errors.logo} />
+        </div>
+        <div className={`field${errors.logoAlt ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="field-logoAlt">
+            Description du logo
+          </label>
+          <FieldHint id="field-logoAlt">Pour les personnes qui ne le voient pas.</FieldHint>
+          <input
+            {...field('logoAlt')}
+            type="text"
+            maxLength={PROFILE_LIMITS.logoAlt}
+            defaultValue={typed?.logoAlt ?? chosen.profile.logo?.alt ?? ''}
+          />
+          <FieldError id="field-logoAlt" message={errors.logoAlt} />
+        </div>
+        {chosen.profile.logo ? (
+          <label className="check">
+            <input type="checkbox" name="removeLogo" /> Retirer le logo
+          </label>
+        ) : null}
+        <button type="submit" className="button button--primary">
+          Envoyer pour relecture
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Profil d’organisateur',
+    description: 'Le profil public de votre organisation.',
+    path: '/organizer/organisateur',
+    matches,
+  });

@@ -1,0 +1,128 @@
+// The event form's venue and organizer (issue 36, decision 095), with and without JavaScript, on SQLite and Firestore:
+// an organizer picks a known venue for one event and proposes a new one for another, the admin approves both events
+// and the new venue with its event; a forged POST attaching another account's organizer is refused.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { makeEventForm, makeOrganizer, makeVenue } from '../support/factories';
+import { expect, test } from './fixtures';
+import { approveInModeration, confirmationId, fillEvent, formSecurity, unique } from './utils';
+
+const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
+
+async function send(page: Page) {
+  await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+  return confirmationId(page);
+}
+
+test('un organisateur choisit un lieu connu, en propose un nouveau ; l’admin approuve les deux événements et le nouveau lieu avec le sien @journey @journey-nojs', async ({
+  page,
+  ports,
+  people,
+  removeAfter,
+}) => {
+  const hall = unique('Salle des Remparts');
+  const known = makeVenue({
+    id: randomUUID(),
+    name: hall,
+    slug: hall.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    street: 'Rue des Remparts 4',
+    postalCode: '1400',
+    locality: 'Yverdon-les-Bains',
+    canton: 'VD',
+    lat: 46.7785,
+    lng: 6.641,
+    status: 'approved',
+  });
+  await ports.store.venues.insertMany([known]);
+  const organizer = await people.createUser();
+  const society = makeOrganizer({
+    id: randomUUID(),
+    name: unique('Société de musique'),
+    slug: `societe-${randomUUID().slice(0, 8)}`,
+    accountUids: [organizer.uid],
+    status: 'approved',
+  });
+  await ports.store.organizers.insertMany([society]);
+  const orga = await people.pageAs(organizer, { javaScriptEnabled: withJavaScript() });
+
+  // 1. A known venue: searched as one types with JavaScript, chosen in the list by canton without.
+  await orga.goto('/organizer/submit-event');
+  const first = unique('Concert des Remparts');
+  await fillEvent(orga, first);
+  await expect(orga.getByLabel('Organisateur enregistré')).toHaveValue(society.id);
+  if (withJavaScript()) {
+    const search = orga.getByRole('combobox', { name: 'Lieu enregistré' });
+    await search.fill(hall.slice(0, 18));
+    await orga.getByRole('option', { name: new RegExp(hall) }).click();
+    await expect(orga.getByTestId('venue-chosen')).toContainText(hall);
+    // The venue's address fills the place shown.
+    await expect(orga.getByLabel('Lieu', { exact: true })).toHaveValue(hall);
+    await expect(orga.getByLabel('Localité', { exact: true })).toHaveValue('Yverdon-les-Bains');
+  } else {
+    await orga.getByLabel('Lieu enregistré').selectOption({ label: `${hall} — Yverdon-les-Bains` });
+  }
+  const firstId = await send(orga);
+  removeAfter.event(firstId);
+
+  // 2. A new venue, typed: proposed, waiting with its event.
+  await orga.goto('/organizer/submit-event');
+  const second = unique('Bal de la Grange');
+  const barn = unique('Grange à Pont');
+  await fillEvent(orga, second);
+  await orga.getByLabel('Lieu', { exact: true }).fill(barn);
+  if (withJavaScript()) {
+    await orga.getByRole('combobox', { name: 'Lieu enregistré' }).fill(barn);
+    await orga.getByRole('option', { name: /Proposer un nouveau lieu/ }).click();
+  } else {
+    await expect(orga.getByLabel('Lieu enregistré')).toHaveValue('nouveau');
+  }
+  const secondId = await send(orga);
+  removeAfter.event(secondId);
+
+  const a = await ports.store.events.findById(firstId);
+  const b = await ports.store.events.findById(secondId);
+  expect(a).toMatchObject({ status: 'pending', venueId: known.id, organizerId: society.id, venueName: hall });
+  expect(a?.street).toBe('Rue des Remparts 4');
+  const proposed = await ports.store.venues.findById(b?.venueId ?? '');
+  expect(proposed).toMatchObject({ name: barn, status: 'pending', locality: 'Saint-Imier' });
+
+  // 3. The admin sees the proposed venue with its event and approves both events.
+  await people.signIn({ role: 'admin' });
+  await page.goto(`/admin/events?eventId=${secondId}`);
+  await expect(page.getByTestId('venue-record')).toContainText(`${barn}`);
+  await expect(page.getByTestId('venue-record')).toContainText('nouveau lieu proposé');
+  await approveInModeration(page, secondId);
+  await approveInModeration(page, firstId);
+  expect((await ports.store.venues.findById(proposed?.id ?? ''))?.status).toBe('approved');
+  expect((await ports.store.events.findById(secondId))?.status).toBe('approved');
+  // The event page shows the venue's address.
+  await page.goto(`/evenement/${firstId}`);
+  await expect(page.getByText('Rue des Remparts 4').first()).toBeVisible();
+});
+
+test('un POST forgé qui rattache l’événement à l’organisateur d’un autre compte est refusé, rien n’est écrit @journey', async ({
+  page,
+  ports,
+  signIn,
+}) => {
+  const other = makeOrganizer({
+    id: randomUUID(),
+    name: unique('Opéra voisin'),
+    slug: `opera-${randomUUID().slice(0, 8)}`,
+    accountUids: ['un-autre-compte'],
+    status: 'approved',
+  });
+  await ports.store.organizers.insertMany([other]);
+  const organizer = await signIn();
+  await page.goto('/organizer/submit-event');
+  const security = await formSecurity(page);
+  const title = unique('Concert usurpé');
+  const response = await page.request.post('/organizer/submit-event', {
+    headers: { Origin: new URL(page.url()).origin },
+    multipart: { ...security, ...makeEventForm({ title }), submissionKey: 'b'.repeat(24), organizerId: other.id },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain('Votre compte ne parle pas pour cet organisateur');
+  expect(await ports.store.events.listByOwner(organizer.uid)).toEqual([]);
+});
