@@ -62,6 +62,9 @@ export interface OrganizerProfile {
   logo: EventImage | null;
 }
 
+/** The longest description, website and logo description an organizer's profile takes. */
+export const PROFILE_LIMITS = { description: 2000, website: 500, logoAlt: 200 } as const;
+
 export interface Organizer {
   id: string;
   slug: string;

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { readOrganizerProfileForm } from '~/.server/http/organizer-profile-form';
-import { organizerProfilePage, PROFILE_LIMITS, saveOrganizerProfile } from '~/.server/places/organizer-profile';
+import { organizerProfilePage, saveOrganizerProfile } from '~/.server/places/organizer-profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
@@ -13,6 +13,7 @@ import { UseCaseError } from '~/.server/platform/use-case-error';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError, FieldHint } from '~/components/form/FieldNotes';
 import { pageMeta } from '~/domain/meta';
+import { PROFILE_LIMITS } from '~/domain/place';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);

@@ -4,13 +4,12 @@
 
 import { isReviewImage } from '~/domain/images';
 import type { Organizer, OrganizerProfile } from '~/domain/place';
+import { PROFILE_LIMITS } from '~/domain/place';
 import { hasNoControlCharacter } from '~/domain/text';
 import { copyReviewImageToPublic, deleteImage, ImageRejected, storeEventImage } from '../files/images';
 import type { FileStore } from '../files/ports';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
-
-export const PROFILE_LIMITS = { description: 2000, website: 500, logoAlt: 200 } as const;
 
 const NOT_YOURS = 'Cet organisateur n’existe pas, ou votre compte ne parle pas pour lui.';
 
