@@ -45,6 +45,7 @@ export const SITE_PAGES = [
   '/organizer/dashboard',
   '/organizer/edit-event/:id',
   '/organizer/event-confirmation/:id',
+  '/organizer/organisateur',
   '/organizer/profile',
   '/organizer/submit-event',
   '/partenaires',

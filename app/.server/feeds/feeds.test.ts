@@ -292,11 +292,4 @@ describe('feedTitle', () => {
       'Agenda romand — Jura bernois · du 01.12.2026 au 05.12.2026',
     );
   });
-
-  it('nomme le lieu et l’organisateur d’un flux filtré sur eux', () => {
-    const filters = parseEventFilters(new URLSearchParams('lieu=pont-rouge&organisateur=jeunesse'), CATEGORY_SLUGS);
-    expect(feedTitle(filters.filters, undefined, { venueName: 'Pont Rouge', organizerName: 'Jeunesse' })).toBe(
-      'Agenda romand — à Pont Rouge · par Jeunesse',
-    );
-  });
 });
