@@ -11,6 +11,10 @@ const PARAMETERS: [string, string][] = [
   ['canton', 'code du canton : GE, VD, VS, NE, FR, JU ou BE'],
   ['quand', 'aujourdhui, demain, week-end, semaine ou mois'],
   ['du, au', 'premier et dernier jour, au format AAAA-MM-JJ'],
+  [
+    'lieu, organisateur',
+    'l’adresse de la page d’un lieu ou d’un organisateur (voir /api/v1/venues et /api/v1/organizers)',
+  ],
   ['gratuit, famille, accessible', '1 pour ne garder que les événements gratuits, pour les familles, accessibles'],
   [
     'group',
@@ -74,7 +78,11 @@ for (const evenement of data) {
             <code>GET /api/v1/categories</code> : les catégories, avec leur nombre d’événements à venir ;
           </li>
           <li>
-            <code>GET /api/v1/partners</code> : les partenaires et donateurs.
+            <code>GET /api/v1/partners</code> : les partenaires et donateurs ;
+          </li>
+          <li>
+            <code>GET /api/v1/venues</code> et <code>GET /api/v1/organizers</code> : les lieux et les organisateurs
+            publics, avec leur nombre d’événements à venir.
           </li>
         </ul>
         <p>

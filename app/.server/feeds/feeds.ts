@@ -45,10 +45,14 @@ function dateRangeLabel(from: string, to: string): string | null {
 export function feedTitle(
   filters: Partial<EventFilters>,
   categories: readonly CategoryInfo[] = DEFAULT_CATEGORIES,
+  places: { venueName?: string; organizerName?: string } = {},
 ): string {
   const when = filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null;
   const parts = [
     filters.q ? `« ${filters.q} »` : null,
+    // A venue's or an organizer's feed (issue 36) says whose events.
+    filters.venue ? `à ${places.venueName ?? filters.venue}` : null,
+    filters.organizer ? `par ${places.organizerName ?? filters.organizer}` : null,
     filters.category ? categoryLabel(filters.category, categories) : null,
     filters.canton ? CANTON_NAMES[filters.canton] : null,
     when ?? dateRangeLabel(filters.from ?? '', filters.to ?? ''),

@@ -1,5 +1,6 @@
 // The feeds of a list selection (/evenements.ics, /evenements.rss): the same events, words and answer for both.
 import { SITE_TAGLINE } from '~/domain/site';
+import { cachedPlaceScope } from '../events/public';
 import type { Store } from '../ports';
 import { feedTitle } from './feeds';
 import { eventsForFeed, type FeedSelection } from './queries';
@@ -20,7 +21,7 @@ export async function selectionFeed(
   const selection = await eventsForFeed({ store }, params, new Date(), { series });
   return {
     ...selection,
-    title: feedTitle(selection.filters, selection.categories),
+    title: feedTitle(selection.filters, selection.categories, await cachedPlaceScope({ store }, selection.filters)),
     description:
       selection.searchError ?? `Agenda romand, ${SITE_TAGLINE}\u00a0: les événements à venir de cette sélection.`,
   };
