@@ -1,5 +1,6 @@
 // Lighthouse (issue 10) on the home page, the list and an event page of the production build, with Debian's
-// Chromium, offline: performance, accessibility, best practices and SEO scores (target ≥ 95 each).
+// Chromium, offline: performance, accessibility, best practices and SEO scores (target ≥ 95 each); and a venue's page
+// (issue 36).
 // Usage: npm run bench:lighthouse        (LIGHTHOUSE_PRESET=desktop for the desktop profile; mobile by default)
 // On a shared, noisy machine: LIGHTHOUSE_RUNS=5 audits each page five times and reports the median of each score (and
 // of Total Blocking Time); LIGHTHOUSE_PAGES=accueil,liste keeps only the pages named.
@@ -33,11 +34,18 @@ async function main() {
     chromePath: chromium.executablePath,
     chromeFlags: ['--headless=new', ...chromium.args],
   });
+  // The venue with the most upcoming events (issue 36): its page is the fullest of them.
+  const venues = (await (await fetch(`${server.base}/api/v1/venues`)).json()) as {
+    data: { slug: string; upcomingEvents: number }[];
+  };
+  const venue = [...venues.data].sort((a, b) => b.upcomingEvents - a.upcomingEvents)[0];
+  if (!venue) throw new Error('Aucun lieu dans les données du banc');
   const pages = (
     [
       ['accueil', '/'],
       ['liste', '/evenements'],
       ['fiche événement', `/evenement/${ids[3]}`],
+      ['lieu', `/lieux/${venue.slug}`],
     ] as [string, string][]
   ).filter(([name]) => !ONLY || ONLY.includes(name));
   const failing: string[] = [];
