@@ -1,15 +1,16 @@
 // /admin/lieux: the venues, to approve a proposed one, rename one (its old address redirects) or merge two (issue 36).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { approvePlace, mergePlaces, PLACE_WORDS, placesForAdmin, renamePlace } from '~/.server/places/admin-places';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
+import { readFormCheckedByUseCase, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { PlaceAdminList } from '~/components/admin/PlaceAdminList';
-import { type FieldErrors, formValues } from '~/domain/forms';
+import { formValues } from '~/domain/forms';
 import { pageMeta } from '~/domain/meta';
 
 const PATH = '/admin/lieux';
@@ -54,9 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       anchor = kept.id;
     } else throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
   } catch (error) {
-    if (!(error instanceof UseCaseError)) throw error;
-    const errors: FieldErrors = { [error.field]: error.message };
-    return data({ id: values.id, intent: values.intent, errors, values }, { status: error.status });
+    // conform's reply (decision 078), tagged with the row and the form it answers (`intent` is conform's own).
+    return refused(readFormCheckedByUseCase(formData), error, { extra: { id: values.id, operation: values.intent } });
   }
   const headers = { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) };
   return redirect(`${PATH}${new URL(request.url).search}#place-${anchor}`, { headers });

@@ -7,11 +7,13 @@ import { readOrganizerProfileForm } from '~/.server/http/organizer-profile-form'
 import { organizerProfilePage, saveOrganizerProfile } from '~/.server/places/organizer-profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
+import { invalid, readFormCheckedByUseCase } from '~/.server/platform/refusal';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { firstMessages, keptValues } from '~/components/form/use-app-form';
 import { pageMeta } from '~/domain/meta';
 import { PROFILE_LIMITS } from '~/domain/place';
 
@@ -34,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readOrganizerProfileForm(form);
   try {
     const saved = await saveOrganizerProfile(context.services, user, input);
-    if (!saved.ok) return data({ errors: saved.errors, values: input }, { status: 400 });
+    // conform's reply (decision 078): the messages beside their fields, what was typed kept.
+    if (!saved.ok) return invalid(readFormCheckedByUseCase(form), { errors: saved.errors });
     const message = `Profil de «\u00a0${saved.organizer.name}\u00a0» envoyé\u00a0: il sera publié dès qu’un administrateur l’aura relu.`;
     const flash = await setFlash(request, context.services, { kind: 'success', message });
     return redirect(`/organizer/organisateur?id=${saved.organizer.id}`, { headers: { 'Set-Cookie': flash } });
@@ -47,14 +50,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function OrganizerProfilePage() {
   const { organizers, chosen } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const errors: Record<string, string> = answer?.errors ?? {};
-  const typed = answer?.values;
+  const errors = firstMessages(answer);
+  const typed = keptValues(answer);
   if (!chosen) {
     return (
       <div className="page page--narrow">
         <h1>Profil d’organisateur</h1>
         <p>
-          {'Votre compte ne parle encore pour aucun organisateur. Proposez-en un en ajoutant un événement (« Proposer un nouvel organisateur »), ou demandez à l’équipe de lier votre compte.'
+          {'Votre compte ne parle encore pour aucun organisateur. Proposez-en un en ajoutant un événement (« Proposer un nouvel organisateur »), ou demandez à l’équipe de lier votre compte.'
             .replace('« ', '«\u00a0')
             .replace(' »', '\u00a0»')}
         </p>
@@ -94,7 +97,7 @@ export default function OrganizerProfilePage() {
       ) : null}
       {chosen.waiting ? (
         <p className="notice" data-testid="profile-waiting">
-          Un profil envoyé attend la relecture d’un administrateur ; le public voit encore le précédent.
+          Un profil envoyé attend la relecture d’un administrateur ; le public voit encore le précédent.
         </p>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="form">

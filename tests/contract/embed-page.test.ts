@@ -88,6 +88,6 @@ describe.each(BACKENDS)('agenda à intégrer (iframe) : $name', (backend) => {
     );
     const unknown = await frame('?categorie=inconnue');
     expect(unknown.response.status).toBe(400);
-    expect(unknown.html).toContain('Valeur inconnue pour « categorie » : « inconnue ».');
+    expect(unknown.html).toContain('Valeur inconnue pour « categorie » : « inconnue ».');
   });
 });

@@ -191,7 +191,7 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     const refused = await list('?group=toutes');
     expect(refused.response.status).toBe(400);
     expect(refused.body.detail).toBe(
-      'Valeur inconnue pour « group » : « toutes ». Valeurs possibles : occurrences, series.',
+      'Valeur inconnue pour « group » : « toutes ». Valeurs possibles : occurrences, series.',
     );
   });
 
@@ -202,8 +202,8 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     const refused = await list('?category=inconnue');
     expect(refused.response.status).toBe(400);
     expect(refused.response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/);
-    expect(refused.body.detail).toBe('Valeur inconnue pour « category » : « inconnue ».');
-    expect((await list('?limit=500')).body.detail).toBe('« limit » doit être un nombre entier entre 1 et 100.');
+    expect(refused.body.detail).toBe('Valeur inconnue pour « category » : « inconnue ».');
+    expect((await list('?limit=500')).body.detail).toBe('« limit » doit être un nombre entier entre 1 et 100.');
   });
 
   it('pagine par curseur sans doublon ni oubli, et ne livre que les champs demandés', async () => {
@@ -316,7 +316,7 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     const refused = await list('?quand=hier');
     expect(refused.response.status).toBe(400);
     expect(refused.response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/);
-    expect(refused.body.detail).toBe('Valeur inconnue pour « quand » : « hier ».');
+    expect(refused.body.detail).toBe('Valeur inconnue pour « quand » : « hier ».');
   });
 
   it('limite les requêtes par adresse : 429 avec Retry-After une fois l’allocation épuisée', async () => {

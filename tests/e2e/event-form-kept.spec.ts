@@ -173,7 +173,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     await expect(page.getByLabel('Prix dès (CHF)', { exact: true })).toHaveValue('15');
     expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
 
-    await page.getByLabel('Ce n’est pas un doublon : publier quand même').check();
+    await page.getByLabel('Ce n’est pas un doublon : publier quand même').check();
     await page.getByRole('button', { name: SEND }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
     const [saved] = await ports.store.events.listByOwner(organizer.uid);

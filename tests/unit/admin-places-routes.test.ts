@@ -103,20 +103,20 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     const unknown = await send({ intent: 'merge', id: gone.id, into: 'nulle-part' });
     expect(unknown.status).toBe(404);
     expect(unknown.data).toMatchObject({
-      errors: { into: 'Aucune fiche n’a l’adresse « nulle-part ».' },
-      values: { into: 'nulle-part' },
+      error: { into: ['Aucune fiche n’a l’adresse « nulle-part ».'] },
+      initialValue: { into: 'nulle-part' },
     });
     const itself = await send({ intent: 'merge', id: gone.id, into: gone.slug });
-    expect(itself.data).toMatchObject({ errors: { into: 'Choisissez une autre fiche que celle-ci.' } });
+    expect(itself.data).toMatchObject({ error: { into: ['Choisissez une autre fiche que celle-ci.'] } });
     const taken = await send({ intent: 'rename', id: gone.id, name: 'Le Bourg', slug: kept.slug });
     expect(taken.status).toBe(409);
     expect(taken.data).toMatchObject({
-      errors: { slug: `L’adresse « ${kept.slug} » est déjà celle d’une autre fiche.` },
+      error: { slug: [`L’adresse « ${kept.slug} » est déjà celle d’une autre fiche.`] },
     });
     const short = await send({ intent: 'rename', id: gone.id, name: 'B', slug: '' });
     expect(short.data).toMatchObject({
-      errors: { name: 'Le nom compte de 2 à 120 caractères.' },
-      values: { name: 'B' },
+      error: { name: ['Le nom compte de 2 à 120 caractères.'] },
+      initialValue: { name: 'B' },
     });
   });
 
@@ -162,8 +162,8 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     const unknown = await send({ intent: 'link', email: 'personne@exemple.ch' });
     expect(unknown.status).toBe(404);
     expect(unknown.data).toMatchObject({
-      errors: { email: 'Aucun compte n’a l’email « personne@exemple.ch ».' },
-      values: { email: 'personne@exemple.ch' },
+      error: { email: ['Aucun compte n’a l’email « personne@exemple.ch ».'] },
+      initialValue: { email: 'personne@exemple.ch' },
     });
     expect((await send({ intent: 'link', email: account.email })).status).toBe(302);
     expect((await store.organizers.listByAccount(uid)).map((o) => o.id)).toEqual([organizer.id]);

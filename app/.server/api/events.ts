@@ -40,7 +40,7 @@ function readFilters(params: URLSearchParams, active: readonly string[]) {
   if (searchError) throw badRequest(searchError);
   for (const [param, key] of Object.entries(FILTER_PARAMS)) {
     const given = params.get(param);
-    if (given && !filters[key]) throw badRequest(`Valeur inconnue pour « ${param} » : « ${given} ».`);
+    if (given && !filters[key]) throw badRequest(`Valeur inconnue pour « ${param} » : « ${given} ».`);
   }
   return filters;
 }
@@ -50,7 +50,7 @@ function readLimit(params: URLSearchParams): number {
   if (given === null || given === '') return API_DEFAULT_LIMIT;
   const limit = Number(given);
   if (!Number.isInteger(limit) || limit < 1 || limit > API_MAX_LIMIT) {
-    throw badRequest(`« limit » doit être un nombre entier entre 1 et ${API_MAX_LIMIT}.`);
+    throw badRequest(`« limit » doit être un nombre entier entre 1 et ${API_MAX_LIMIT}.`);
   }
   return limit;
 }
@@ -64,7 +64,7 @@ function readChoice<T extends string>(params: URLSearchParams, name: string, cho
   const given = params.get(name);
   if (given === null || given === '') return choices[0];
   if ((choices as readonly string[]).includes(given)) return given as T;
-  throw badRequest(`Valeur inconnue pour « ${name} » : « ${given} ». Valeurs possibles : ${choices.join(', ')}.`);
+  throw badRequest(`Valeur inconnue pour « ${name} » : « ${given} ». Valeurs possibles : ${choices.join(', ')}.`);
 }
 
 type Field = (typeof EVENT_FIELDS)[number];
@@ -79,7 +79,7 @@ export function readFields(params: URLSearchParams): readonly Field[] | null {
   const unknown = names.filter((name) => !(EVENT_FIELDS as readonly string[]).includes(name));
   if (unknown.length > 0) {
     throw badRequest(
-      `Champ inconnu dans « fields » : ${unknown.join(', ')}. Champs possibles : ${EVENT_FIELDS.join(', ')}.`,
+      `Champ inconnu dans « fields » : ${unknown.join(', ')}. Champs possibles : ${EVENT_FIELDS.join(', ')}.`,
     );
   }
   return names as Field[];
@@ -106,7 +106,7 @@ function decodeCursor(cursor: string | null, query: string): number {
     const { o, f } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Number.isSafeInteger(o) && o >= 0 && f === fingerprint(query)) return o;
   } catch {}
-  throw badRequest('Curseur invalide : reprenez le champ « next » d’une réponse avec les mêmes filtres.');
+  throw badRequest('Curseur invalide : reprenez le champ « next » d’une réponse avec les mêmes filtres.');
 }
 
 /** GET /api/v1/events: a page of public events (one row per occurrence, or per series) and the next cursor. */

@@ -65,7 +65,7 @@ export async function embedPage({ store }: { store: Store }, given: URLSearchPar
   } catch (error) {
     if (!(error instanceof ApiProblem)) throw error;
     status = 400;
-    items = `<p class="vide">${escapeHtml(error.detail.replace('« category »', '« categorie »'))}</p>`;
+    items = `<p class="vide">${escapeHtml(error.detail.replace('« category »', '« categorie »'))}</p>`;
   }
   const html = `<!doctype html><html lang="fr-CH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Agenda romand</title><style>${STYLE}</style></head><body><main>${items}</main><footer><a href="${escapeHtml(siteUrl)}/evenements" target="_blank" rel="noopener">Tout l’agenda sur Agenda romand</a></footer><script>${HEIGHT_SCRIPT}</script></body></html>`;
   return { status, html };

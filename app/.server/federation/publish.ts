@@ -79,7 +79,7 @@ export async function publishEvent(
   );
   if (!claimed) {
     // Another writer sent meanwhile: decide again from what it sent (a few times at most, then the next write will).
-    if (attempt >= 5) throw new Error(`Publication de ${eventId} disputée : reprise à la prochaine écriture.`);
+    if (attempt >= 5) throw new Error(`Publication de ${eventId} disputée : reprise à la prochaine écriture.`);
     return publishEvent(ctx, eventId, attempt + 1);
   }
   const served = new Set<string>();

@@ -71,7 +71,7 @@ export async function answerVenueSuggestion(
   const at = now().toISOString();
   if (input.same) {
     const merged = await store.venues.merge({ fromId: venue.id, intoId: venue.suggestedMatchId, now: at });
-    if (!merged) throw new UseCaseError('Le lieu connu n’existe plus\u00a0: choisissez « Autre lieu ».', 'form', 409);
+    if (!merged) throw new UseCaseError('Le lieu connu n’existe plus\u00a0: choisissez « Autre lieu ».', 'form', 409);
     return { id: merged.kept.id, name: merged.kept.name };
   }
   const { id, status, redirectFrom, createdAt, updatedAt, ...fields } = venue;

@@ -10,7 +10,7 @@ import type { FieldErrors } from '~/domain/forms';
 import type { z } from '~/domain/zod';
 import { UseCaseError } from './use-case-error';
 
-export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
+export const FORM_UNREADABLE = 'Formulaire invalide : rechargez la page et réessayez.';
 
 /** conform's result of a form, as an action answers it and a page's form reads it (`useAppForm({ lastResult })`). */
 export type FormReply = SubmissionResult<string[]>;

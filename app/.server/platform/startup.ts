@@ -19,7 +19,7 @@ export async function prepareStore({ config, store, identity }: Pick<Services, '
   await seedCategories({ store });
   if (empty && config.SEED_DEMO) {
     const { events } = await seedDemo({ store }, new Date(), identity);
-    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
+    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   // The places migration (issue 36), as the data migrations are run: events without a venue or organizer record get one.
   const places = await attachPlacesToEvents({ store }, new Date());

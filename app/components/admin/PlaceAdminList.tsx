@@ -2,6 +2,7 @@
 // with its events, its former addresses, and plain POST forms to approve, rename or merge it (all without JavaScript).
 import { Form, Link } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
+import { type FormResult, firstMessages, keptValues } from '~/components/form/use-app-form';
 import type { FieldErrors } from '~/domain/forms';
 
 export interface PlaceRowView {
@@ -15,12 +16,21 @@ export interface PlaceRowView {
   accounts?: { uid: string; email: string; name: string }[];
 }
 
-export interface PlaceAnswer {
+/** The action's answer to a refused form: conform's reply, with the row (`id`) and the form (`operation`) it answers. */
+export type PlaceAnswer = FormResult & { id: string; operation: string };
+
+/** What a row reads of a refused form: which one, its messages by field, what was typed. */
+interface PlaceRefusal {
   id: string;
   intent: string;
   errors: FieldErrors;
   values: Record<string, string>;
 }
+
+const refusalOf = (answer: PlaceAnswer | null): PlaceRefusal | null =>
+  answer
+    ? { id: answer.id, intent: answer.operation, errors: firstMessages(answer), values: keptValues(answer) ?? {} }
+    : null;
 
 interface Props {
   path: string;
@@ -42,7 +52,7 @@ function Message({ id, text }: { id: string; text?: string }) {
 }
 
 /** An organizer's linked accounts: each with « Retirer », and a form to link one more by its email. */
-function Accounts({ row, answer }: { row: PlaceRowView; answer: PlaceAnswer | null }) {
+function Accounts({ row, answer }: { row: PlaceRowView; answer: PlaceRefusal | null }) {
   const key = `place-${row.id}`;
   const linking = answer?.id === row.id && answer.intent === 'link' ? answer : null;
   return (
@@ -102,7 +112,7 @@ function Row({
 }: {
   row: PlaceRowView;
   one: string;
-  answer: PlaceAnswer | null;
+  answer: PlaceRefusal | null;
   listId: string;
 }) {
   const mine = answer?.id === row.id ? answer : null;
@@ -213,6 +223,7 @@ function Row({
 
 export function PlaceAdminList({ path, one, many, rows, total, query, answer }: Props) {
   const listId = `${path.replace(/\W/g, '')}-slugs`;
+  const refusal = refusalOf(answer);
   return (
     <>
       <Form method="get" role="search" className="admin-toolbar">
@@ -238,7 +249,7 @@ export function PlaceAdminList({ path, one, many, rows, total, query, answer }: 
       </datalist>
       <ul className="admin-places">
         {rows.map((row) => (
-          <Row key={row.id} row={row} one={one} answer={answer} listId={listId} />
+          <Row key={row.id} row={row} one={one} answer={refusal} listId={listId} />
         ))}
       </ul>
     </>

@@ -237,7 +237,7 @@ function EventForm({
           importedPreview={imported?.imported?.image?.preview ?? null}
         />
         {answer?.duplicates?.length ? (
-          <Checkbox meta={{ name: 'notDuplicate' }} label="Ce n’est pas un doublon : publier quand même" />
+          <Checkbox meta={{ name: 'notDuplicate' }} label="Ce n’est pas un doublon : publier quand même" />
         ) : null}
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Envoi…' : editing ? 'Enregistrer les modifications' : 'Envoyer pour publication'}
