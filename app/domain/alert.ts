@@ -56,14 +56,14 @@ export function alertFilters(filter: string, categories: readonly string[]): Eve
   return parseEventFilters(new URLSearchParams(filter), categories).filters;
 }
 
-/** The filter in words: Musique · Vaud · gratuit · « jazz » · à Salle du Bourg · par Jeunesse de Savièse. */
+/** The filter in words: Musique · Vaud · gratuit · « jazz » · Salle du Bourg · par Jeunesse de Savièse. */
 export function describeAlertFilter(
   filters: EventFilters,
   categoryLabel: (slug: string) => string,
   places: { venueName?: string; organizerName?: string } = {},
 ): string {
   const parts: string[] = [];
-  if (filters.venue) parts.push(`à ${places.venueName ?? filters.venue}`);
+  if (filters.venue) parts.push(places.venueName ?? filters.venue);
   if (filters.organizer) parts.push(`par ${places.organizerName ?? filters.organizer}`);
   if (filters.category) parts.push(categoryLabel(filters.category));
   if (filters.canton) parts.push(CANTON_NAMES[filters.canton]);

@@ -157,7 +157,7 @@ export default function VenuePage() {
         slug={venue.slug}
         siteUrl={root?.siteUrl ?? ''}
         alertTitle="Recevoir les événements de ce lieu par email"
-        alertDescription={`à ${venue.name}`}
+        alertDescription={venue.name}
       />
     </div>
   );

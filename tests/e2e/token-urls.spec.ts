@@ -9,8 +9,8 @@ import type { ServerBuild } from '@remix-run/node';
 import { routePatterns, SECRET_QUERY_PARAMS, SECRET_ROUTE_PARAMS } from '../../app/.server/platform/secret-urls';
 import { expect, test } from './fixtures';
 
-/** Route parameters that are not secrets: an event's or a source's id, a job's name. */
-const PLAIN_ROUTE_PARAMS = ['id', 'name'];
+/** Route parameters that are not secrets: an event's or a source's id, a job's name, a venue's or an organizer's slug. */
+const PLAIN_ROUTE_PARAMS = ['id', 'name', 'slug'];
 
 const token = () => crypto.randomBytes(24).toString('base64url');
 

@@ -51,7 +51,7 @@ export function feedTitle(
   const parts = [
     filters.q ? `« ${filters.q} »` : null,
     // A venue's or an organizer's feed (issue 36) says whose events.
-    filters.venue ? `à ${places.venueName ?? filters.venue}` : null,
+    filters.venue ? (places.venueName ?? filters.venue) : null,
     filters.organizer ? `par ${places.organizerName ?? filters.organizer}` : null,
     filters.category ? categoryLabel(filters.category, categories) : null,
     filters.canton ? CANTON_NAMES[filters.canton] : null,

@@ -11,8 +11,8 @@ describe('titre du flux d’un lieu ou d’un organisateur', () => {
       DEFAULT_CATEGORIES.map((c) => c.slug),
     );
     expect(feedTitle(filters, undefined, { venueName: 'Pont Rouge', organizerName: 'Jeunesse' })).toBe(
-      'Agenda romand — à Pont Rouge · par Jeunesse',
+      'Agenda romand — Pont Rouge · par Jeunesse',
     );
-    expect(feedTitle(filters)).toBe('Agenda romand — à pont-rouge · par jeunesse');
+    expect(feedTitle(filters)).toBe('Agenda romand — pont-rouge · par jeunesse');
   });
 });

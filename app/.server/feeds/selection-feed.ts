@@ -8,8 +8,10 @@ import { eventsForFeed, type FeedSelection } from './queries';
 export interface SelectionFeed extends FeedSelection {
   /** Names the selection (« Musique · Vaud »…). */
   title: string;
-  /** What the feed holds, or the refusal of its search text. */
+  /** What the feed holds, or the refusal of its search text or of its venue or organizer. */
   description: string;
+  /** A `?lieu=` or `?organisateur=` that no public record answers to (issue 36): the feed is not found. */
+  unknownPlace: boolean;
 }
 
 /** `series`: one item per series (RSS), else one per date (iCal). */
@@ -19,10 +21,14 @@ export async function selectionFeed(
   { series = false } = {},
 ): Promise<SelectionFeed> {
   const selection = await eventsForFeed({ store }, params, new Date(), { series });
+  const scope = await cachedPlaceScope({ store }, selection.filters);
+  const unknown = scope.unknown[0];
   return {
     ...selection,
-    title: feedTitle(selection.filters, selection.categories, await cachedPlaceScope({ store }, selection.filters)),
-    description:
-      selection.searchError ?? `Agenda romand, ${SITE_TAGLINE}\u00a0: les événements à venir de cette sélection.`,
+    title: feedTitle(selection.filters, selection.categories, scope),
+    description: unknown
+      ? `Aucun ${unknown} public ne porte l’adresse «\u00a0${unknown === 'lieu' ? selection.filters.venue : selection.filters.organizer}\u00a0».`
+      : (selection.searchError ?? `Agenda romand, ${SITE_TAGLINE}\u00a0: les événements à venir de cette sélection.`),
+    unknownPlace: Boolean(unknown),
   };
 }

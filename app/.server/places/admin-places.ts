@@ -7,6 +7,7 @@ import type { Organizer, PlaceStatus, Venue } from '~/domain/place';
 import { slugify } from '~/domain/slug';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
+import { eventsFollowRecord } from './follow-record';
 
 export type PlaceKind = 'venue' | 'organizer';
 
@@ -111,6 +112,7 @@ export async function renamePlace(
       ? await store.venues.update(current.id, { ...venueFields(current as Venue), name, slug }, at)
       : await store.organizers.update(current.id, { ...organizerFields(current as Organizer), name, slug }, at);
   if (!saved) throw new UseCaseError(`L’adresse « ${slug} » est déjà celle d’une autre fiche.`, 'slug', 409);
+  await eventsFollowRecord({ store }, kind, saved);
   return saved;
 }
 
@@ -133,6 +135,7 @@ export async function mergePlaces(
   const result = await records(store, kind).merge({ fromId: gone.id, intoId: into.id, now: now.toISOString() });
   if (!result)
     throw new UseCaseError('Les fiches ont changé entre-temps : voici leur état actuel. Réessayez.', 'form', 409);
+  await eventsFollowRecord({ store }, kind, result.kept);
   return { kept: result.kept, gone, events: result.events };
 }
 

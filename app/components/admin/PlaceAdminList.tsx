@@ -211,7 +211,7 @@ function Row({
               <Message id={`${key}-into-error`} text={merging?.errors.into} />
             </div>
             <button type="submit" className="button">
-              Fondre ce {one}
+              Fondre {one === 'lieu' ? 'ce' : 'cet'} {one}
             </button>
           </Form>
         </details>
