@@ -2,12 +2,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { approvePlace, mergePlaces, PLACE_WORDS, placesForAdmin, renamePlace } from '~/.server/places/admin-places';
+import { placeRecordAction } from '~/.server/places/admin-place-actions';
+import { placesForAdmin } from '~/.server/places/admin-places';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { readFormCheckedByUseCase, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
-import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { PlaceAdminList } from '~/components/admin/PlaceAdminList';
 import { formValues } from '~/domain/forms';
@@ -26,40 +26,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const values = formValues(formData, ['intent', 'id', 'name', 'slug', 'into']);
-  const now = new Date();
-  const the = PLACE_WORDS[KIND].the;
-  let message: string;
-  let anchor = values.id;
+  let done: { message: string; anchor: string };
   try {
-    if (values.intent === 'approve') {
-      const record = await approvePlace(context.services, admin, KIND, values.id, now);
-      message = `${the} « ${record.name} » est approuvé.`;
-    } else if (values.intent === 'rename') {
-      const record = await renamePlace(
-        context.services,
-        admin,
-        KIND,
-        { id: values.id, name: values.name, slug: values.slug },
-        now,
-      );
-      message = `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`;
-    } else if (values.intent === 'merge') {
-      const { kept, gone, events } = await mergePlaces(
-        context.services,
-        admin,
-        KIND,
-        { fromId: values.id, into: values.into },
-        now,
-      );
-      message = `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`;
-      anchor = kept.id;
-    } else throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+    done = await placeRecordAction(context.services, admin, KIND, values, new Date());
   } catch (error) {
     // conform's reply (decision 078), tagged with the row and the form it answers (`intent` is conform's own).
     return refused(readFormCheckedByUseCase(formData), error, { extra: { id: values.id, operation: values.intent } });
   }
-  const headers = { 'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message }) };
-  return redirect(`${PATH}${new URL(request.url).search}#place-${anchor}`, { headers });
+  const headers = {
+    'Set-Cookie': await setFlash(request, context.services, { kind: 'success', message: done.message }),
+  };
+  return redirect(`${PATH}${new URL(request.url).search}#place-${done.anchor}`, { headers });
 }
 
 export default function AdminVenuesPage() {

@@ -3,14 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import {
-  approvePlace,
-  linkOrganizerAccount,
-  mergePlaces,
-  PLACE_WORDS,
-  placesForAdmin,
-  renamePlace,
-} from '~/.server/places/admin-places';
+import { isRecordIntent, placeRecordAction } from '~/.server/places/admin-place-actions';
+import { linkOrganizerAccount, placesForAdmin } from '~/.server/places/admin-places';
 import { decideOnProfile, profilesAwaiting } from '~/.server/places/organizer-profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -41,7 +35,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await guardPost(request, context, { audience: 'signed-in' });
   const values = formValues(formData, ['intent', 'id', 'name', 'slug', 'into', 'email', 'seen']);
   const now = new Date();
-  const the = PLACE_WORDS[KIND].the;
   let message: string;
   let anchor = values.id;
   try {
@@ -51,28 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message = publish
         ? `Le profil de «\u00a0${record.name}\u00a0» est publié.`
         : `Le profil envoyé pour «\u00a0${record.name}\u00a0» est refusé\u00a0; le précédent reste.`;
-    } else if (values.intent === 'approve') {
-      const record = await approvePlace(context.services, admin, KIND, values.id, now);
-      message = `${the} « ${record.name} » est approuvé.`;
-    } else if (values.intent === 'rename') {
-      const record = await renamePlace(
-        context.services,
-        admin,
-        KIND,
-        { id: values.id, name: values.name, slug: values.slug },
-        now,
-      );
-      message = `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`;
-    } else if (values.intent === 'merge') {
-      const { kept, gone, events } = await mergePlaces(
-        context.services,
-        admin,
-        KIND,
-        { fromId: values.id, into: values.into },
-        now,
-      );
-      message = `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`;
-      anchor = kept.id;
+    } else if (isRecordIntent(values.intent)) {
+      ({ message, anchor } = await placeRecordAction(context.services, admin, KIND, values, now));
     } else if (values.intent === 'link' || values.intent === 'unlink') {
       const linked = values.intent === 'link';
       const { organizer, account } = await linkOrganizerAccount(

@@ -1,0 +1,43 @@
+// The buttons both admin lists of records share (/admin/lieux, /admin/organisateurs): approve, rename, merge. Each
+// answers the sentence the admin reads and the row to bring back into view; another intent is refused.
+
+import { UseCaseError } from '../platform/use-case-error';
+import type { Store, UserProfile } from '../ports';
+import { approvePlace, mergePlaces, PLACE_WORDS, type PlaceKind, renamePlace } from './admin-places';
+
+const RECORD_INTENTS = ['approve', 'rename', 'merge'];
+/** Whether a posted intent is one of the shared buttons (the organizers' list has others of its own). */
+export const isRecordIntent = (intent: string | undefined) => RECORD_INTENTS.includes(intent ?? '');
+
+/** The posted fields, as typed (a missing one is read as empty). */
+export type PlaceActionInput = Partial<Record<'intent' | 'id' | 'name' | 'slug' | 'into', string>>;
+
+export async function placeRecordAction(
+  deps: { store: Store },
+  admin: UserProfile,
+  kind: PlaceKind,
+  input: PlaceActionInput,
+  now: Date,
+): Promise<{ message: string; anchor: string }> {
+  const values = { intent: '', id: '', name: '', slug: '', into: '', ...input };
+  const the = PLACE_WORDS[kind].the;
+  if (values.intent === 'approve') {
+    const record = await approvePlace(deps, admin, kind, values.id, now);
+    return { message: `${the} « ${record.name} » est approuvé.`, anchor: values.id };
+  }
+  if (values.intent === 'rename') {
+    const record = await renamePlace(deps, admin, kind, { id: values.id, name: values.name, slug: values.slug }, now);
+    return {
+      message: `${the} « ${record.name} » est enregistré ; son adresse est « ${record.slug} ».`,
+      anchor: values.id,
+    };
+  }
+  if (values.intent === 'merge') {
+    const { kept, gone, events } = await mergePlaces(deps, admin, kind, { fromId: values.id, into: values.into }, now);
+    return {
+      message: `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`,
+      anchor: kept.id,
+    };
+  }
+  throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+}
