@@ -7,6 +7,7 @@ import { venuePage } from '~/.server/places/public-places';
 import { EventCard } from '~/components/EventCard';
 import { EventImage } from '~/components/EventImage';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
+import { PlaceDescription } from '~/components/places/PlaceDescription';
 import { PlaceFollow } from '~/components/places/PlaceFollow';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { toEventCard } from '~/domain/event-card';
@@ -52,14 +53,7 @@ export default function VenuePage() {
       {venue.photo ? (
         <EventImage className="place-page__photo" image={venue.photo} sizes="(max-width: 760px) 100vw, 720px" />
       ) : null}
-      {venue.description ? (
-        <div className="place-page__description">
-          {venue.description.split(/\n{2,}/).map((paragraph, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
-            <p key={i}>{paragraph}</p>
-          ))}
-        </div>
-      ) : null}
+      <PlaceDescription text={venue.description} />
 
       <section aria-labelledby="lieu-evenements" className="place-page__events">
         <h2 id="lieu-evenements">Prochains événements</h2>

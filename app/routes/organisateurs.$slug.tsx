@@ -5,6 +5,7 @@ import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { organizerPage } from '~/.server/places/public-places';
 import { EventCard } from '~/components/EventCard';
+import { PlaceDescription } from '~/components/places/PlaceDescription';
 import { PlaceFollow } from '~/components/places/PlaceFollow';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
@@ -65,14 +66,7 @@ export default function OrganizerPage() {
           </p>
         ) : null}
       </header>
-      {organizer.description ? (
-        <div className="place-page__description">
-          {organizer.description.split(/\n{2,}/).map((paragraph, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text never move.
-            <p key={i}>{paragraph}</p>
-          ))}
-        </div>
-      ) : null}
+      <PlaceDescription text={organizer.description} />
 
       <section aria-labelledby="organisateur-evenements" className="place-page__events">
         <h2 id="organisateur-evenements">Prochains événements</h2>
