@@ -122,6 +122,12 @@ async function main() {
       .sort((a, b) => b.samples.length - a.samples.length)[0];
     console.log(`\n${name} (${page}) : ${result.requests.average.toFixed(0)} req/s sous le profileur`);
     if (profile) summarise(profile);
+    // PROFILE_OUT=dir keeps each profile (open it in Chrome's DevTools, Performance panel).
+    if (profile && process.env.PROFILE_OUT) {
+      fs.mkdirSync(process.env.PROFILE_OUT, { recursive: true });
+      const file = path.join(process.env.PROFILE_OUT, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+    }
     fs.rmSync(profileDir, { recursive: true, force: true });
   }
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -54,5 +54,9 @@ describe('JSON-LD Event', () => {
 
   it('ne peut pas fermer la balise script qui le contient', () => {
     expect(jsonForScript(eventJsonLd(event, 'https://a.ch'))).not.toContain('</script>');
+    const text = jsonForScript({ title: 'Rock & blues </script><!-- >', n: 1 });
+    expect(text).toBe('{"title":"Rock \\u0026 blues \\u003c/script\\u003e\\u003c!-- \\u003e","n":1}');
+    expect(JSON.parse(text)).toEqual({ title: 'Rock & blues </script><!-- >', n: 1 });
+    expect(jsonForScript({ title: 'Sans rien à échapper' })).toBe('{"title":"Sans rien à échapper"}');
   });
 });

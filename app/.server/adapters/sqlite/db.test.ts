@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from './db';
+import { KEPT_STATEMENTS, migrate, openDatabase } from './db';
 import { MIGRATIONS } from './migrations';
 import { createSqliteStore } from './store';
 
@@ -146,6 +146,24 @@ describe('base SQLite', () => {
     expect(await held('reapproved')).toEqual([false, false]);
     expect(await held('admin-cancelled')).toEqual([false, true]);
     expect(await held('owner-cancelled')).toEqual([false, false]);
+    db.close();
+  });
+
+  it('compile une requête une fois par connexion, sans garder ses résultats, et en garde un nombre borné', () => {
+    const db = openDatabase(':memory:');
+    const sql = 'SELECT COUNT(*) AS n FROM categories';
+    const first = db.prepare(sql);
+    expect(db.prepare(sql)).toBe(first);
+    const before = (db.prepare(sql).get() as { n: number }).n;
+    db.prepare(
+      "INSERT INTO categories (slug, label, color, sort_order) VALUES ('essai', 'Essai', '#000000', 99)",
+    ).run();
+    // The kept statement reads the base as it is now.
+    expect((db.prepare(sql).get() as { n: number }).n).toBe(before + 1);
+    for (let i = 0; i < KEPT_STATEMENTS + 10; i++) db.prepare(`SELECT ${i} AS n`);
+    // The oldest went: compiled anew, and still right.
+    expect(db.prepare(sql)).not.toBe(first);
+    expect((db.prepare(sql).get() as { n: number }).n).toBe(before + 1);
     db.close();
   });
 });

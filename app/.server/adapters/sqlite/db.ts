@@ -8,12 +8,36 @@ export type Db = Database.Database;
 
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = keepingStatements(new Database(file));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  return db;
+}
+
+/** At most this many statements kept per connection: the SQL built from a query's filters varies a little. */
+export const KEPT_STATEMENTS = 500;
+
+/**
+ * `db.prepare(sql)` compiles the SQL once per connection and hands the same statement back afterwards (issue 35): the
+ * adapters prepare at each call, and compiling cost an event page about 3 % of its render (bench/profile-pages.ts).
+ * Only the compiled statement is kept, never its results: each run reads the base as it is. The oldest goes past
+ * KEPT_STATEMENTS. A statement whose mode is changed (`.pluck()`, `.raw()`) is shared too: it must have SQL of its own.
+ */
+export function keepingStatements(db: Db): Db {
+  const compile = db.prepare.bind(db);
+  const kept = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    let statement = kept.get(sql);
+    if (!statement) {
+      statement = compile(sql);
+      if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
+      kept.set(sql, statement);
+    }
+    return statement;
+  }) as Db['prepare'];
   return db;
 }
 
