@@ -163,6 +163,9 @@ async function serve() {
       bodyLimit: bodyLimits.limitOf(req),
     }),
   });
+  // The build's hashed files, from memory and before anything else reads the request (issue 35); a name not in the
+  // build goes on to the static middleware below.
+  if (!viteDevServer) app.use(runtime.immutableAssets('build/client/assets'));
   app.use(remix.serveKept);
 
   // Server-Sent Events must reach the browser as they are written: never buffered for compression.

@@ -20,6 +20,7 @@ import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
 import { answerClientError, serverTimeouts } from './slow-requests';
 import { closeServices, finishServer, prepareServer } from './startup';
 import { describeStartupFailure } from './startup-checks';
+import { immutableAssets } from './static-assets';
 import { superviseWorkers } from './supervisor';
 
 /**
@@ -100,6 +101,7 @@ export const platformRuntime = {
   createBodyLimits,
   uploadPaths,
   settleHost,
+  immutableAssets,
   serverTimeouts,
   answerClientError,
   requestHost,
