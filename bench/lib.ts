@@ -127,7 +127,7 @@ export async function startServer(
   appDir = APP_DIR,
 ): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.resolve('build/server.js')], {
+  const child = spawn(process.execPath, [path.join(appDir, 'build/server.js')], {
     cwd: appDir,
     env: {
       ...process.env,
