@@ -50,7 +50,7 @@ export async function saveOrganizerProfile(
   input: ProfileInput,
 ): Promise<{ ok: true; organizer: Organizer } | { ok: false; errors: Record<string, string> }> {
   const organizer = await store.organizers.findById(input.organizerId);
-  if (!organizer || !organizer.accountUids.includes(user.uid)) throw new UseCaseError(NOT_YOURS, 'form', 404);
+  if (!organizer?.accountUids.includes(user.uid)) throw new UseCaseError(NOT_YOURS, 'form', 404);
   const errors: Record<string, string> = {};
   const description = input.description.replace(/\r\n/g, '\n').trim();
   const website = input.website.trim();
