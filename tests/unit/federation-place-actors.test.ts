@@ -25,7 +25,7 @@ const bourg = makeVenue({
   name: 'Salle du Bourg',
   slug: 'salle-du-bourg',
   locality: 'Lausanne',
-  description: 'Salle de concert au cœur du Bourg, 300 places.',
+  description: 'Salle de concert au cœur du Bourg, 300 places.\n\nBar & vestiaire <gratuits>.',
   photo: { path: 'lieux/bourg', width: 1600, height: 900, alt: 'La salle' },
   redirectFrom: ['salle-du-bourg-lausanne'],
 });
@@ -82,7 +82,7 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
       type: 'Service',
       preferredUsername: 'salle-du-bourg',
       name: 'Salle du Bourg · Lausanne',
-      summary: 'Salle de concert au cœur du Bourg, 300 places.',
+      summary: '<p>Salle de concert au cœur du Bourg, 300 places.</p><p>Bar &amp; vestiaire &lt;gratuits&gt;.</p>',
       url: `${SITE}/lieux/salle-du-bourg`,
       inbox: `${SITE}/federation/acteurs/lieu.bourg/boite`,
       outbox: `${SITE}/federation/acteurs/lieu.bourg/envois`,
@@ -103,13 +103,13 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
     expect(actor).toMatchObject({
       preferredUsername: 'ensemble-vocal',
       name: 'Ensemble Vocal',
-      summary: 'Chœur amateur lausannois.',
+      summary: '<p>Chœur amateur lausannois.</p>',
       url: `${SITE}/organisateurs/ensemble-vocal`,
       icon: { url: `${SITE}/uploads/orga/ensemble-400.webp` },
     });
     const other = await (await get('/federation/acteurs/lieu.autre')).json();
     expect(other.icon).toMatchObject({ url: `${SITE}/icons/icon-512.png`, mediaType: 'image/png' });
-    expect(other.summary).toContain('Grange');
+    expect(other.summary).toBe('<p>Grange, Neuchâtel\u00a0: les prochains événements du lieu sur Agenda romand.</p>');
   });
 
   it('un seul espace de noms : l’agenda, puis les catégories, les lieux, les organisateurs ; le nom qualifié répond toujours', async () => {

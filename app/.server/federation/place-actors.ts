@@ -10,6 +10,7 @@ import { SITE_NAME } from '~/domain/site';
 import { cachedRead } from '../events/public';
 import type { Store } from '../ports';
 import { type ActorContext, type ActorProfile, type ActorProvider, AGENDA_ACTOR, SITE_ICON } from './actor-types';
+import { htmlParagraphs } from './event-object';
 
 type PlaceKind = 'venue' | 'organizer';
 type PlaceRecord = Venue | Organizer;
@@ -100,7 +101,9 @@ export const venueActors = placeProvider<Venue>(
   (store) => store.venues,
   (venue, ctx) => ({
     name: `${venue.name} · ${venue.locality}`,
-    summary: venue.description || `Les prochains événements à ${venue.name}, ${venue.locality}, sur ${SITE_NAME}.`,
+    summary: htmlParagraphs(
+      venue.description || `${venue.name}, ${venue.locality}\u00a0: les prochains événements du lieu sur ${SITE_NAME}.`,
+    ),
     pageUrl: `${ctx.siteUrl}/lieux/${encodeURIComponent(venue.slug)}`,
     ...icon(ctx, venue.photo),
     events: { venue: venue.slug },
@@ -113,7 +116,7 @@ export const organizerActors = placeProvider<Organizer>(
   (store) => store.organizers,
   (organizer, ctx) => ({
     name: organizer.name,
-    summary: organizer.description || `Les événements de ${organizer.name} sur ${SITE_NAME}.`,
+    summary: htmlParagraphs(organizer.description || `${organizer.name}\u00a0: ses événements sur ${SITE_NAME}.`),
     pageUrl: `${ctx.siteUrl}/organisateurs/${encodeURIComponent(organizer.slug)}`,
     ...icon(ctx, organizer.logo),
     events: { organizer: organizer.slug },
