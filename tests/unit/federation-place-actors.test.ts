@@ -142,7 +142,7 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
     expect(await webfinger('lieu.bourg')).toBe(404);
   });
 
-  it('un lieu renommé garde son acteur et ses abonnés ; un nom actuel passe avant une ancienne adresse', async () => {
+  it('un lieu renommé garde son acteur et ses abonnés, un lieu fondu mène au lieu gardé ; un nom actuel passe avant une ancienne adresse', async () => {
     const before = await (await get('/federation/acteurs/lieu.autre')).json();
     const renamed = await services.store.venues.update(
       'autre',
@@ -155,6 +155,14 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
     expect(after.preferredUsername).toBe('grange-de-l-universite');
     expect(after.publicKey.publicKeyPem).toBe(before.publicKey.publicKeyPem);
     expect(await webfinger('grange-de-dorigny')).toBe(`${SITE}/federation/acteurs/lieu.autre`);
+    // A venue merged into another: its actor is gone, its slug leads to the kept venue's.
+    await services.store.venues.insertMany([makeVenue({ id: 'fondue', slug: 'salle-fondue' })]);
+    await (await get('/federation/acteurs/lieu.fondue')).json();
+    expect(
+      await services.store.venues.merge({ fromId: 'fondue', intoId: 'autre', now: new Date().toISOString() }),
+    ).not.toBeNull();
+    expect((await get('/federation/acteurs/lieu.fondue')).status).toBe(404);
+    expect(await webfinger('salle-fondue')).toBe(`${SITE}/federation/acteurs/lieu.autre`);
     // An organizer now takes the former slug: the current handle wins.
     await services.store.organizers.insertMany([makeOrganizer({ id: 'dorigny', slug: 'grange-de-dorigny' })]);
     expect(await webfinger('grange-de-dorigny')).toBe(`${SITE}/federation/acteurs/organisateur.dorigny`);
