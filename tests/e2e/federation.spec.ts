@@ -142,7 +142,9 @@ function queued(i: Instance, like = '%') {
   ).n;
 }
 
-test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs changements suivent ; ni ceux d’un autre lieu, ni ce qui attend', async () => {
+test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs changements suivent ; ni ceux d’un autre lieu, ni ce qui attend', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // B stops following A's agenda: from now on only the venue's follow brings anything.
   await unfollowRemoteSource(b.services, b.admin, `${a.server.base}/federation/acteurs/agenda`);
@@ -160,8 +162,10 @@ test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs cha
   });
   await a.services.store.venues.insertMany([bourg, grange]);
 
-  // The admin of B types the venue's handle: WebFinger on A names its actor.
+  // The venue's page on A says whom to follow; the admin of B types that handle: WebFinger on A names its actor.
   const host = new URL(a.server.base).host;
+  await page.goto(`${a.server.base}/lieux/salle-du-bourg`);
+  await expect(page.getByTestId('place-fediverse')).toHaveText(`Suivre sur Mastodon\u00a0: @salle-du-bourg@${host}`);
   const jrd = await (await fetch(`${a.server.base}/.well-known/webfinger?resource=acct:salle-du-bourg@${host}`)).json();
   const actorUrl = jrd.links.find((l: { rel: string }) => l.rel === 'self').href;
   expect(actorUrl).toBe(`${a.server.base}/federation/acteurs/lieu.${bourg.id}`);
