@@ -67,6 +67,7 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
   it('WebFinger trouve un lieu par l’adresse de sa page, un organisateur aussi', async () => {
     expect(await webfinger('salle-du-bourg')).toBe(`${SITE}/federation/acteurs/lieu.bourg`);
     expect(await webfinger('ensemble-vocal')).toBe(`${SITE}/federation/acteurs/organisateur.ensemble`);
+    expect(await webfinger('Salle-du-Bourg')).toBe(`${SITE}/federation/acteurs/lieu.bourg`);
     const jrd = await (await get(`/.well-known/webfinger?resource=acct:salle-du-bourg@${HOST}`, {})).json();
     expect(jrd.subject).toBe(`acct:salle-du-bourg@${HOST}`);
     expect(jrd.links).toContainEqual({

@@ -82,7 +82,9 @@ export async function findActor(ctx: ActorContext, identifier: string): Promise<
 }
 
 /** The identifier of the actor a handle names (WebFinger): a current handle first, then a former slug. */
-export async function actorByHandle(ctx: ActorContext, handle: string): Promise<string | null> {
+export async function actorByHandle(ctx: ActorContext, typed: string): Promise<string | null> {
+  // Slugs are lower case; a person may type `@Salle-du-Bourg`.
+  const handle = typed.toLowerCase();
   for (const provider of ACTOR_PROVIDERS) {
     const found = await provider.byHandle(ctx, handle);
     if (found) return found;
