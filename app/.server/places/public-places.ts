@@ -53,7 +53,14 @@ async function pageOf<T extends Venue | Organizer>(
     federation && config
       ? `@${await placeHandle(store, idField === 'venueId' ? 'venue' : 'organizer', record.slug)}@${new URL(config.SITE_URL).host}`
       : null;
-  return { record, upcoming: upcoming.items, total: upcoming.total, indexable: ever.total > 0, fediverse };
+  // An upcoming event is one it has had: said from the same read, the page never lists one while saying noindex.
+  return {
+    record,
+    upcoming: upcoming.items,
+    total: upcoming.total,
+    indexable: upcoming.total > 0 || ever.total > 0,
+    fediverse,
+  };
 }
 
 export async function venuePage(deps: PageDeps, slug: string, now = new Date()) {
