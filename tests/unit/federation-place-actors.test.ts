@@ -110,6 +110,11 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
     });
     const other = await (await get('/federation/acteurs/lieu.autre')).json();
     expect(other.icon).toMatchObject({ url: `${SITE}/icons/icon-512.png`, mediaType: 'image/png' });
+    // A venue whose name says its town is not named twice.
+    await services.store.venues.insertMany([
+      makeVenue({ id: 'opera', name: 'Opéra de Lausanne', locality: 'Lausanne' }),
+    ]);
+    expect((await (await get('/federation/acteurs/lieu.opera')).json()).name).toBe('Opéra de Lausanne');
     expect(other.summary).toBe('<p>Grange, Neuchâtel\u00a0: les prochains événements du lieu sur Agenda romand.</p>');
   });
 

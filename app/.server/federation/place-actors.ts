@@ -96,13 +96,19 @@ const icon = (ctx: ActorContext, image: { path: string } | null) =>
     ? { iconUrl: `${ctx.siteUrl}${imageUrl(image.path, 400)}`, iconType: 'image/webp' }
     : { iconUrl: `${ctx.siteUrl}${SITE_ICON}`, iconType: 'image/png' };
 
+/** « Salle du Bourg · Lausanne », but « Opéra de Lausanne » alone: its name already says where. */
+const venueName = (venue: Venue, separator: string) =>
+  venue.name.toLocaleLowerCase('fr-CH').includes(venue.locality.toLocaleLowerCase('fr-CH'))
+    ? venue.name
+    : `${venue.name}${separator}${venue.locality}`;
+
 export const venueActors = placeProvider<Venue>(
   'venue',
   (store) => store.venues,
   (venue, ctx) => ({
-    name: `${venue.name} · ${venue.locality}`,
+    name: venueName(venue, ' · '),
     summary: htmlParagraphs(
-      venue.description || `${venue.name}, ${venue.locality}\u00a0: les prochains événements du lieu sur ${SITE_NAME}.`,
+      venue.description || `${venueName(venue, ', ')}\u00a0: les prochains événements du lieu sur ${SITE_NAME}.`,
     ),
     pageUrl: `${ctx.siteUrl}/lieux/${encodeURIComponent(venue.slug)}`,
     ...icon(ctx, venue.photo),
