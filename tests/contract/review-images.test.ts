@@ -14,11 +14,12 @@ import { readReviewImage, storeEventImage } from '../../app/.server/files/images
 import type { FileStore } from '../../app/.server/files/ports';
 import { createStorageFileStore } from '../../app/.server/files/storage';
 import { moderateEvent } from '../../app/.server/moderation/moderation';
+import { decideOnProfile, saveOrganizerProfile } from '../../app/.server/places/organizer-profile';
 import type { Store } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { type EventFormInput, eventFormSchema } from '../../app/domain/event-form';
 import { IMAGE_WIDTHS, imageUrl } from '../../app/domain/images';
-import { makeEventForm, makeUser, storeUser } from '../support/factories';
+import { makeEventForm, makeOrganizer, makeUser, storeUser } from '../support/factories';
 import { type StorageStandIn, startStorageStandIn } from '../support/storage-stand-in';
 import { ignoringMailer } from '../unit/memory-store';
 import { BACKENDS } from './backends';
@@ -155,6 +156,30 @@ describe.each(BACKENDS)('images relues avant publication : $name', (backend) => 
       eventId: pending.id,
       action: 'delete',
     });
+    expect(await reviewKeys()).toEqual([]);
+  });
+
+  it('le logo d’un profil d’organisateur publié passe en public, sa copie relue s’en va', async () => {
+    await store.organizers.insertMany([makeOrganizer({ id: 'jeunesse', slug: 'jeunesse', accountUids: [owner.uid] })]);
+    const sent = await saveOrganizerProfile({ store, files }, owner, {
+      organizerId: 'jeunesse',
+      description: 'La jeunesse du village.',
+      website: '',
+      logoAlt: 'Logo de la jeunesse',
+      logo: { bytes: JPEG },
+      removeLogo: false,
+    });
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    const review = sent.organizer.revision?.logo?.path ?? '';
+    expect(review).toMatch(/^review\//);
+    expect(await reviewKeys()).toEqual(variantsOf(review));
+    const published = await decideOnProfile({ store, files }, admin, {
+      id: 'jeunesse',
+      seen: sent.organizer.updatedAt,
+      publish: true,
+    });
+    expect(published.logo?.path).toMatch(/^events\/[a-z0-9]{16}$/);
+    expect(await publicKeys()).toEqual(variantsOf(published.logo?.path ?? ''));
     expect(await reviewKeys()).toEqual([]);
   });
 });

@@ -143,6 +143,8 @@ test('la confirmation et la file de modération disent la même chose que l’ap
   await page.getByLabel('Fermeture', { exact: true }).fill('17:30');
   await page.getByLabel('Jours de fermeture').fill(swiss(addDaysToDate(from, 30)));
   const preview = await showPreview(page, js);
+  // With JavaScript the preview follows the typing: read it once it shows the last field filled, the closing day.
+  await expect(preview).toContainText('Fermé aussi');
   const previewed = (await preview.locator('.schedule-summary').innerText()).trim();
   expect(previewed).toContain('Semaine type');
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import type { LifecycleAction } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
+import type { PlaceBook } from '../places/propose';
 import { yieldToEventLoop } from '../platform/background';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
@@ -35,11 +36,13 @@ export interface ApplyContext {
   now: string;
   /** The events created, for one notification to the admins. */
   createdTitles: string[];
+  /** The venues and organizers, read once for the run. */
+  book: PlaceBook;
 }
 
 /** One lifecycle step as the source's owner, written if the event is still the version read. */
 async function step(ctx: ApplyContext, event: AgendaEvent, action: LifecycleAction, content?: EventContent) {
-  const after = await stepAsSource(ctx.store, ctx.source, event, action, ctx.now, content);
+  const after = await stepAsSource(ctx.store, ctx.source, event, action, ctx.now, content, ctx.book);
   if (after === 'stale') throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
   return after;
 }
@@ -85,7 +88,7 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
     counts.duplicates++;
     return;
   }
-  const result = await submitFromSource(store, source, item.content, key, now);
+  const result = await submitFromSource(store, source, item.content, key, now, ctx.book);
   if (!result) throw new Error('Soumission impossible');
   await store.imports.saveLink({ ...link, eventId: result.event.id });
   if (result.created) {

@@ -137,7 +137,7 @@ async function runClaimed(deps: ImportDeps, source: ImportSource, started: Date)
     // What is in the feed but not read this run (past the limit, or unreadable) has not left it: nothing is withdrawn.
     const present = new Set([...over.map((i) => i.uid), ...feed.errors.map((e) => e.uid).filter(Boolean)]);
     const links = await store.imports.links(source.id);
-    const ctx = { store, source, now, createdTitles: [] as string[] };
+    const ctx = { store, source, now, createdTitles: [] as string[], book: {} };
     const plan = reconcile(read, links, present);
     const counts = await applyPlan(ctx, plan, new Map(read.map((i) => [i.uid, i.line])));
     Object.assign(run, counts, {

@@ -17,6 +17,7 @@ import {
   approveRecordsOf,
   forgetCreated,
   organizerForName,
+  type PlaceBook,
   venueForPlace,
 } from '../places/propose';
 import { newId } from '../platform/ids';
@@ -48,10 +49,11 @@ export async function submitFromSource(
   content: EventContent,
   submissionKey: string,
   now: string,
+  book?: PlaceBook,
 ) {
   const transition = findTransition(sourceActors(source), null, 'submit');
   if (!transition || transition.to === 'deleted') return null;
-  const placed = await withRecords(store, content, null, now);
+  const placed = await withRecords({ store, book }, content, null, now);
   const event = submittedEvent(placed.content, {
     id: newId(),
     status: transition.to,
@@ -80,18 +82,23 @@ export async function submitFromSource(
  * names the same place and organizer, otherwise matched (a sure match attaches, an unsure one is proposed to the
  * admin with the event, none proposes a new record).
  */
-async function withRecords(store: Store, content: EventContent, current: AgendaEvent | null, now: string) {
+async function withRecords(
+  { store, book }: { store: Store; book?: PlaceBook },
+  content: EventContent,
+  current: AgendaEvent | null,
+  now: string,
+) {
   const shown = current ? workingView(current) : null;
   const samePlace =
     shown?.venueId && shown.venueName === content.venueName && shown.city === content.city ? shown.venueId : null;
   const sameOrganizer = shown?.organizerId && shown.organizerName === content.organizerName ? shown.organizerId : null;
   const venue: AttachedRecord = samePlace
     ? { id: samePlace, created: false }
-    : await venueForPlace({ store }, content, now);
+    : await venueForPlace({ store, book }, content, now);
   const organizer: AttachedRecord = sameOrganizer
     ? { id: sameOrganizer, created: false }
     : content.organizerName.trim()
-      ? await organizerForName({ store }, content.organizerName, null, now)
+      ? await organizerForName({ store, book }, content.organizerName, null, now)
       : { id: shown?.organizerId ?? '', created: false };
   return {
     content: { ...content, venueId: venue.id, organizerId: organizer.id || null },
@@ -111,10 +118,11 @@ export async function stepAsSource(
   action: LifecycleAction,
   now: string,
   content?: EventContent,
+  book?: PlaceBook,
 ): Promise<AgendaEvent | null | 'stale'> {
   const transition = findTransition(sourceActors(source), event, action);
   if (!transition || transition.to === 'deleted') return null;
-  const placed = content ? await withRecords(store, content, event, now) : null;
+  const placed = content ? await withRecords({ store, book }, content, event, now) : null;
   const next = applyTransition(event, transition, { content: placed?.content, by: null, now });
   // A trusted source publishes its records with the event (decision 095).
   if (isPublicStatus(next.status)) await approveRecordsOf({ store }, next, now);

@@ -66,7 +66,7 @@ export async function answerVenueSuggestion(
 ): Promise<{ id: string; name: string }> {
   if (admin.role !== 'admin') throw new UseCaseError('Action réservée aux administrateurs.', 'form', 403);
   const venue = await store.venues.findById(input.venueId);
-  if (!venue || venue.status !== 'pending' || !venue.suggestedMatchId)
+  if (venue?.status !== 'pending' || !venue.suggestedMatchId)
     throw new UseCaseError('Ce lieu proposé a déjà été traité.', 'form', 409);
   const at = now().toISOString();
   if (input.same) {

@@ -50,7 +50,7 @@ export async function saveOrganizerProfile(
   input: ProfileInput,
 ): Promise<{ ok: true; organizer: Organizer } | { ok: false; errors: Record<string, string> }> {
   const organizer = await store.organizers.findById(input.organizerId);
-  if (!organizer || !organizer.accountUids.includes(user.uid)) throw new UseCaseError(NOT_YOURS, 'form', 404);
+  if (!organizer?.accountUids.includes(user.uid)) throw new UseCaseError(NOT_YOURS, 'form', 404);
   const errors: Record<string, string> = {};
   const description = input.description.replace(/\r\n/g, '\n').trim();
   const website = input.website.trim();
@@ -124,18 +124,28 @@ export async function decideOnProfile(
       await deleteImage(files, sent.path).catch(() => {});
     return kept;
   }
-  // The logo under review goes public first, so the public profile never points to a missing file.
-  if (sent && isReviewImage(sent.path)) {
-    const path = await copyReviewImageToPublic(files, sent.path);
-    if (!path) throw new UseCaseError('Le logo envoyé est introuvable\u00a0: refusez ce profil.', 'form', 409);
+  // The logo under review goes public first, so the public profile never points to a missing file; the review copy
+  // goes once the profile is published (as an event's image, decision 031).
+  const review = sent && isReviewImage(sent.path) ? sent.path : null;
+  let copied: string | null = null;
+  if (sent && review) {
+    copied = await copyReviewImageToPublic(files, review);
+    if (!copied) throw new UseCaseError('Le logo envoyé est introuvable\u00a0: refusez ce profil.', 'form', 409);
     const moved = await store.organizers.setRevision({
       id: organizer.id,
-      revision: { ...organizer.revision, logo: { ...sent, path } },
+      revision: { ...organizer.revision, logo: { ...sent, path: copied } },
       now: organizer.updatedAt,
     });
-    if (!moved) throw changed;
+    if (!moved) {
+      await deleteImage(files, copied).catch(() => {});
+      throw changed;
+    }
   }
   const published = await store.organizers.publishRevision({ id: organizer.id, seen: organizer.updatedAt, now: at });
   if (!published) throw changed;
+  if (review)
+    await deleteImage(files, review).catch((error) =>
+      console.error('organizer profile: review logo not removed', error),
+    );
   return published;
 }

@@ -10,7 +10,7 @@ import { moderateEvent } from '../moderation/moderation';
 import type { MailPort } from '../ports';
 import { answerVenueSuggestion, placesUnderModeration } from './moderation-places';
 import { PLACE_CHOICE_MESSAGES } from './place-choice';
-import { venueForPlace } from './propose';
+import { organizerForName, type PlaceBook, venueForPlace } from './propose';
 import { searchVenues } from './venue-directory';
 
 const orga = makeUser({ uid: 'orga', displayName: 'Orga', role: 'organizer' });
@@ -204,5 +204,45 @@ describe('le lieu et l’organisateur du formulaire d’événement', () => {
     await expect(answerVenueSuggestion({ store }, orga, { venueId: unsure.id, same: true })).rejects.toThrow(
       'administrateurs',
     );
+  });
+
+  it('un import de cent événements lit les lieux et les organisateurs une fois, retrouve ceux qu’il a proposés, et jamais une fiche fondue entre-temps', async () => {
+    const { store } = await setup();
+    let reads = 0;
+    for (const list of ['venues', 'organizers'] as const) {
+      const original = store[list].list.bind(store[list]);
+      store[list].list = (async (options?: never) => {
+        reads++;
+        return original(options);
+      }) as never;
+    }
+    const place = (venueName: string) => ({
+      venueName,
+      street: '',
+      postalCode: '1950',
+      city: 'Sion',
+      canton: 'VS' as const,
+      lat: null,
+      lng: null,
+      accessibility: { wheelchair: false },
+    });
+    const at = '2030-01-01T00:00:00Z';
+    const book: PlaceBook = {};
+    const venues = new Set<string>();
+    const organizers = new Set<string>();
+    for (let n = 0; n < 100; n++) {
+      venues.add((await venueForPlace({ store, book }, place(n % 2 ? 'Ferme-Asile' : 'Salle du Bourg'), at)).id);
+      organizers.add((await organizerForName({ store, book }, 'Jeunesse de Savièse', null, at)).id);
+    }
+    expect(reads).toBe(2);
+    expect(venues.size).toBe(2);
+    expect(organizers.size).toBe(1);
+    // An admin merges the Ferme-Asile away during the import: the next event does not point to the removed record.
+    const ferme = (await store.venues.list()).find((v) => v.name === 'Ferme-Asile')?.id ?? '';
+    expect(venues.has(ferme)).toBe(true);
+    await store.venues.delete(ferme);
+    const after = await venueForPlace({ store, book }, place('Ferme-Asile'), at);
+    expect(after.id).not.toBe(ferme);
+    expect(await store.venues.findById(after.id)).toMatchObject({ name: 'Ferme-Asile', status: 'pending' });
   });
 });

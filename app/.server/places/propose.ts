@@ -26,22 +26,37 @@ async function createWithFreeSlug<T extends Venue | Organizer>(
   throw new Error(`Aucune adresse libre pour « ${record.slug} »`);
 }
 
+/**
+ * The venues and organizers of a run of many events (a calendar import), read once instead of once per event: those
+ * the run creates join them, and a sure match is read again before it is attached (an admin may have merged it since).
+ */
+export interface PlaceBook {
+  venues?: Venue[];
+  organizers?: Organizer[];
+}
+
 /** The venue of a place typed (a sure match among every record), or a proposed record, a likely match noted on it. */
 export async function venueForPlace(
-  { store }: { store: Store },
+  { store, book }: { store: Store; book?: PlaceBook },
   place: TypedPlace,
   now: string,
 ): Promise<AttachedRecord> {
   const candidate = { name: venueNameOf(place), locality: localityOf(place), lat: place.lat, lng: place.lng };
-  const all = await store.venues.list();
+  if (book && !book.venues) book.venues = await store.venues.list();
+  const all = book?.venues ?? (await store.venues.list());
   const sure = matchVenue(candidate, all);
-  if (sure?.sure) return { id: sure.record.id, created: false };
+  if (sure?.sure) {
+    if (!book || (await store.venues.findById(sure.record.id))) return { id: sure.record.id, created: false };
+    book.venues = undefined;
+    return venueForPlace({ store, book }, place, now);
+  }
   const likely = matchVenue(
     candidate,
     all.filter((v) => v.status === 'approved'),
   );
   const proposed = { ...venueFromEvent(place, 'pending', now), suggestedMatchId: likely ? likely.record.id : null };
   const venue = await createWithFreeSlug((r) => store.venues.create(r), proposed);
+  book?.venues?.push(venue);
   return { id: venue.id, created: true };
 }
 
@@ -51,19 +66,28 @@ export async function venueForPlace(
  * match, otherwise proposes one nobody speaks for yet.
  */
 export async function organizerForName(
-  { store }: { store: Store },
+  { store, book }: { store: Store; book?: PlaceBook },
   name: string,
   actor: Pick<UserProfile, 'uid' | 'role'> | null,
   now: string,
 ): Promise<AttachedRecord> {
   const own = actor && actor.role !== 'admin';
-  const records = own ? await store.organizers.listByAccount(actor.uid) : await store.organizers.list();
+  const shared = own ? undefined : book;
+  if (shared && !shared.organizers) shared.organizers = await store.organizers.list();
+  const records = own
+    ? await store.organizers.listByAccount(actor.uid)
+    : (shared?.organizers ?? (await store.organizers.list()));
   const match = matchOrganizer(name, records);
-  if (match?.sure) return { id: match.record.id, created: false };
+  if (match?.sure) {
+    if (!shared || (await store.organizers.findById(match.record.id))) return { id: match.record.id, created: false };
+    shared.organizers = undefined;
+    return organizerForName({ store, book }, name, actor, now);
+  }
   const organizer = await createWithFreeSlug(
     (r) => store.organizers.create(r),
     organizerNamed(name, 'pending', now, own ? [actor.uid] : []),
   );
+  shared?.organizers?.push(organizer);
   return { id: organizer.id, created: true };
 }
 

@@ -34,7 +34,8 @@ async function pageOf<T extends Venue | Organizer>(
       store.events.search({ status: PUBLIC_STATUSES, endsAfter: EVER, [idField]: record.id, limit: 1, offset: 0 }),
     ),
   ]);
-  return { record, upcoming: upcoming.items, total: upcoming.total, indexable: ever.total > 0 };
+  // An upcoming event is one it has had: said from the same read, the page never lists one while saying noindex.
+  return { record, upcoming: upcoming.items, total: upcoming.total, indexable: upcoming.total > 0 || ever.total > 0 };
 }
 
 export async function venuePage({ store }: { store: Store }, slug: string, now = new Date()) {

@@ -2,6 +2,7 @@
 import { type Alert, type AlertRhythm, rememberSent } from '~/domain/alert';
 import type { AlertStore } from '../../alerts/ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { type Row, str } from './rows';
 
 function toAlert(r: Row): Alert {
@@ -25,7 +26,7 @@ export function createAlertStore(db: Db): AlertStore {
     const row = db.prepare('SELECT * FROM alerts WHERE id = ?').get(id) as Row | undefined;
     return row ? toAlert(row) : null;
   };
-  const request = db.transaction((input: Parameters<AlertStore['request']>[0]) => {
+  const request = writeTransaction(db, (input: Parameters<AlertStore['request']>[0]) => {
     const existing = byId(input.id);
     if (existing?.status === 'active') return { alert: existing, outcome: 'active' as const };
     if (existing) {
@@ -38,7 +39,7 @@ export function createAlertStore(db: Db): AlertStore {
     ).run(input);
     return { alert: byId(input.id) as Alert, outcome: 'created' as const };
   });
-  const confirm = db.transaction((tokenHash: string, now: string, expiredBefore: string) => {
+  const confirm = writeTransaction(db, (tokenHash: string, now: string, expiredBefore: string) => {
     const row = db.prepare('SELECT * FROM alerts WHERE token_hash = ?').get(tokenHash) as Row | undefined;
     if (!row) return null;
     const alert = toAlert(row);
@@ -51,7 +52,7 @@ export function createAlertStore(db: Db): AlertStore {
     return byId(alert.id);
   });
 
-  const remember = db.transaction((id: string, eventIds: string[]) => {
+  const remember = writeTransaction(db, (id: string, eventIds: string[]) => {
     const alert = byId(id);
     if (alert)
       db.prepare('UPDATE alerts SET sent_event_ids = ? WHERE id = ?').run(
@@ -62,14 +63,14 @@ export function createAlertStore(db: Db): AlertStore {
 
   return {
     async request(input) {
-      return request.immediate(input);
+      return request(input);
     },
     async findByTokenHash(tokenHash) {
       const row = db.prepare('SELECT * FROM alerts WHERE token_hash = ?').get(tokenHash) as Row | undefined;
       return row ? toAlert(row) : null;
     },
     async confirm(tokenHash, now, expiredBefore) {
-      return confirm.immediate(tokenHash, now, expiredBefore);
+      return confirm(tokenHash, now, expiredBefore);
     },
     async setRhythm(id, rhythm, now) {
       db.prepare('UPDATE alerts SET rhythm = ?, updated_at = ? WHERE id = ?').run(rhythm, now, id);
@@ -96,7 +97,7 @@ export function createAlertStore(db: Db): AlertStore {
       return result.changes > 0;
     },
     async rememberSent(id, eventIds) {
-      remember.immediate(id, eventIds);
+      remember(id, eventIds);
     },
     async deleteExpired(before) {
       return db.prepare("DELETE FROM alerts WHERE status = 'pending' AND updated_at < ?").run(before).changes;

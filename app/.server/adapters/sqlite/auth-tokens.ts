@@ -1,11 +1,12 @@
 // One-time tokens of the local identity (email verification, password reset) in SQLite.
 import type { AuthTokenStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 
 export function createAuthTokenStore(db: Db): AuthTokenStore {
   return {
     async issue(t) {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         db.prepare('DELETE FROM auth_tokens WHERE uid = ? AND purpose = ? AND used_at IS NULL').run(t.uid, t.purpose);
         db.prepare(
           `INSERT INTO auth_tokens (id, uid, purpose, created_at, expires_at) VALUES (@id, @uid, @purpose, @createdAt, @expiresAt)`,

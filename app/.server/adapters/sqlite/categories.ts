@@ -2,6 +2,7 @@
 import type { Category } from '~/domain/categories';
 import type { CategoryStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { bool, type Row, str } from './rows';
 
 function toCategory(row: Row): Category {
@@ -34,7 +35,7 @@ export function createCategoryStore(db: Db): CategoryStore {
            ON CONFLICT(slug) DO UPDATE SET label = excluded.label, description = excluded.description,
              color = excluded.color, sort_order = excluded.sort_order, active = excluded.active`,
       );
-      db.transaction(() => {
+      writeTransaction(db, () => {
         for (const c of categories) upsert.run({ ...c, active: c.active ? 1 : 0 });
       })();
     },
@@ -74,7 +75,7 @@ export function createCategoryStore(db: Db): CategoryStore {
       return result.changes === 1 ? find(slug) : null;
     },
     async move(slug, direction) {
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const ordered = db.prepare('SELECT slug, sort_order FROM categories ORDER BY sort_order, slug').all() as {
           slug: string;
           sort_order: number;
@@ -97,7 +98,7 @@ export function createCategoryStore(db: Db): CategoryStore {
       })();
     },
     async delete(slug) {
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const n = usage(slug);
         if (n > 0) return { deleted: false, usage: n };
         const result = db.prepare('DELETE FROM categories WHERE slug = ?').run(slug);

@@ -1,11 +1,12 @@
 // Contact messages in SQLite.
 import type { ContactMessageStore, NewMail } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { insertMail } from './mail-queue';
 import { type Row, str } from './rows';
 
 export function createContactMessageStore(db: Db): ContactMessageStore {
-  const add = db.transaction((m: Parameters<ContactMessageStore['add']>[0], mail?: NewMail) => {
+  const add = writeTransaction(db, (m: Parameters<ContactMessageStore['add']>[0], mail?: NewMail) => {
     db.prepare(
       `INSERT INTO contact_messages (id, name, email, subject, message, created_at)
        VALUES (@id, @name, @email, @subject, @message, @createdAt)`,

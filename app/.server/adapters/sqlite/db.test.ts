@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from './db';
+import { migrate, openDatabase, writeTransaction } from './db';
 import { MIGRATIONS } from './migrations';
 import { createSqliteStore } from './store';
 
@@ -147,5 +147,58 @@ describe('base SQLite', () => {
     expect(await held('admin-cancelled')).toEqual([false, true]);
     expect(await held('owner-cancelled')).toEqual([false, false]);
     db.close();
+  });
+
+  it('une écriture prend le verrou d’abord : un autre processus qui écrit entre sa lecture et son écriture attend, au lieu de la faire échouer', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-db-')), 'agenda.sqlite');
+    const server = openDatabase(file);
+    const other = new Database(file);
+    other.pragma('busy_timeout = 0');
+    server.exec('CREATE TABLE slugs (slug TEXT PRIMARY KEY)');
+    const claim = (slug: string, meanwhile: () => void) => {
+      if (server.prepare('SELECT 1 FROM slugs WHERE slug = ?').get(slug)) return false;
+      meanwhile();
+      server.prepare('INSERT INTO slugs (slug) VALUES (?)').run(slug);
+      return true;
+    };
+    const otherWrites = (slug: string) => () => {
+      try {
+        other.prepare('INSERT INTO slugs (slug) VALUES (?)').run(slug);
+        return 'écrit';
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+    };
+    // Deferred (what `db.transaction(…)()` does): the other process commits between the read and the write, and the
+    // write fails at once with SQLITE_BUSY_SNAPSHOT, whatever the busy timeout.
+    let seen: string | undefined;
+    expect(() =>
+      server.transaction(() =>
+        claim('salle-du-bourg', () => {
+          seen = otherWrites('grange')();
+        }),
+      )(),
+    ).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY_SNAPSHOT' }));
+    expect(seen).toBe('écrit');
+    // Immediate: the other process finds the lock taken (it would wait its busy timeout), the claim goes through.
+    expect(
+      writeTransaction(server, () =>
+        claim('salle-du-bourg', () => {
+          seen = otherWrites('pont-rouge')();
+        }),
+      )(),
+    ).toBe(true);
+    expect(seen).toBe('SQLITE_BUSY');
+    other.close();
+    server.close();
+  });
+
+  it('chaque transaction des adaptateurs SQLite est une écriture qui prend le verrou d’abord (writeTransaction)', () => {
+    const dir = path.dirname(new URL(import.meta.url).pathname);
+    const deferred = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'db.ts')
+      .filter((f) => /\.transaction\(/.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+    expect(deferred).toEqual([]);
   });
 });

@@ -41,3 +41,13 @@ export function migrate(db: Db): number {
   }
   return MIGRATIONS.length;
 }
+
+/**
+ * A write transaction: it takes the write lock first (BEGIN IMMEDIATE). A deferred one that reads, then writes after
+ * another process committed, fails at once with SQLITE_BUSY_SNAPSHOT (« database is locked »), which no busy timeout
+ * waits out; with the lock taken first, it waits its turn like any writer (up to busy_timeout).
+ */
+export function writeTransaction<A extends unknown[], R>(db: Db, work: (...args: A) => R): (...args: A) => R {
+  const transaction = db.transaction(work);
+  return (...args: A) => transaction.immediate(...args);
+}

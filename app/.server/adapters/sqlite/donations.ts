@@ -1,6 +1,7 @@
 // Donations of the SQLite store: recorded once per provider reference, with the donor flagged as a supporter.
 import type { Donation, DonationStore, DonationWithDonor } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { type Row, str } from './rows';
 
 function toDonation(row: Row): Donation {
@@ -23,25 +24,23 @@ export function createDonationStore(db: Db): DonationStore {
 
   return {
     async recordPaid(donation) {
-      return db
-        .transaction(() => {
-          const existing = findByRef.get(donation.provider, donation.providerRef) as Row | undefined;
-          if (existing) return { donation: toDonation(existing), created: false };
-          // The account may have been deleted between the payment and its confirmation: keep the money, drop the link.
-          const uid = donation.uid && userExists.get(donation.uid) ? donation.uid : null;
-          db.prepare(
-            `INSERT INTO donations (id, uid, amount, currency, provider, provider_ref, status, public_name, created_at)
+      return writeTransaction(db, () => {
+        const existing = findByRef.get(donation.provider, donation.providerRef) as Row | undefined;
+        if (existing) return { donation: toDonation(existing), created: false };
+        // The account may have been deleted between the payment and its confirmation: keep the money, drop the link.
+        const uid = donation.uid && userExists.get(donation.uid) ? donation.uid : null;
+        db.prepare(
+          `INSERT INTO donations (id, uid, amount, currency, provider, provider_ref, status, public_name, created_at)
              VALUES (@id, @uid, @amount, @currency, @provider, @providerRef, @status, @publicName, @createdAt)`,
-          ).run({ ...donation, uid });
-          if (uid) {
-            db.prepare('UPDATE users SET supported = 1, updated_at = ? WHERE uid = ? AND supported = 0').run(
-              donation.createdAt,
-              uid,
-            );
-          }
-          return { donation: { ...donation, uid }, created: true };
-        })
-        .immediate();
+        ).run({ ...donation, uid });
+        if (uid) {
+          db.prepare('UPDATE users SET supported = 1, updated_at = ? WHERE uid = ? AND supported = 0').run(
+            donation.createdAt,
+            uid,
+          );
+        }
+        return { donation: { ...donation, uid }, created: true };
+      })();
     },
     async findByProviderRef(provider, providerRef) {
       const row = findByRef.get(provider, providerRef) as Row | undefined;

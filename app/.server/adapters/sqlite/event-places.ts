@@ -2,6 +2,7 @@
 // and imports, counted for the records' pages and the admins.
 import type { EventStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import type { Row } from './rows';
 
 export function createEventPlaceQueries(db: Db): Pick<EventStore, 'attachPlaces' | 'countByPlace'> {
@@ -11,7 +12,7 @@ export function createEventPlaceQueries(db: Db): Pick<EventStore, 'attachPlaces'
   );
   return {
     async attachPlaces(links) {
-      return db.transaction(() => links.reduce((n, link) => n + attach.run(link).changes, 0)).immediate();
+      return writeTransaction(db, () => links.reduce((n, link) => n + attach.run(link).changes, 0))();
     },
     async countByPlace(kind, status) {
       if (status.length === 0) return {};

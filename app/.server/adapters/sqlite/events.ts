@@ -4,7 +4,7 @@ import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
 import type { EventStore, ModerationLogInput } from '../../ports';
-import type { Db } from './db';
+import { type Db, writeTransaction } from './db';
 import { imagePathsOf } from './event-images';
 import { createEventPlaceQueries } from './event-places';
 import { AWAITING, eventParams, eventQuerySql, statusCounts, toEvent, toEventAt } from './event-rows';
@@ -114,7 +114,7 @@ export function createEventStore(db: Db): EventStore {
       return row ? toEvent(row) : null;
     },
     async insertMany(events) {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         for (const e of events) {
           insertEvent.run(eventParams(e));
           storeOccurrences(e);
@@ -132,19 +132,20 @@ export function createEventStore(db: Db): EventStore {
     },
     async createSubmission({ uid, submissionKey, event, entry }) {
       const find = db.prepare('SELECT event_id FROM event_submissions WHERE uid = ? AND submission_key = ?');
-      const result = db
-        .transaction(() => {
-          const existing = find.get(uid, submissionKey) as { event_id: string } | undefined;
-          if (existing) return { id: existing.event_id, created: false };
-          insertEvent.run(eventParams(event));
-          storeOccurrences(event);
-          db.prepare(
-            'INSERT INTO event_submissions (uid, submission_key, event_id, created_at) VALUES (?, ?, ?, ?)',
-          ).run(uid, submissionKey, event.id, event.createdAt);
-          if (entry) logDecision(event.id, event.title, entry);
-          return { id: event.id, created: true };
-        })
-        .immediate();
+      const result = writeTransaction(db, () => {
+        const existing = find.get(uid, submissionKey) as { event_id: string } | undefined;
+        if (existing) return { id: existing.event_id, created: false };
+        insertEvent.run(eventParams(event));
+        storeOccurrences(event);
+        db.prepare('INSERT INTO event_submissions (uid, submission_key, event_id, created_at) VALUES (?, ?, ?, ?)').run(
+          uid,
+          submissionKey,
+          event.id,
+          event.createdAt,
+        );
+        if (entry) logDecision(event.id, event.title, entry);
+        return { id: event.id, created: true };
+      })();
       return {
         event: toEvent(db.prepare('SELECT * FROM events WHERE id = ?').get(result.id) as Row),
         created: result.created,
@@ -156,33 +157,29 @@ export function createEventStore(db: Db): EventStore {
       const write = db.prepare(
         `UPDATE events SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND updated_at = @seen`,
       );
-      return db
-        .transaction(() => {
-          if (write.run({ ...params, seen }).changes === 0) return null;
-          storeOccurrences(next);
-          if (entry) logDecision(next.id, next.title, entry);
-          return toEvent(db.prepare('SELECT * FROM events WHERE id = ?').get(next.id) as Row);
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        if (write.run({ ...params, seen }).changes === 0) return null;
+        storeOccurrences(next);
+        if (entry) logDecision(next.id, next.title, entry);
+        return toEvent(db.prepare('SELECT * FROM events WHERE id = ?').get(next.id) as Row);
+      })();
     },
     async remove({ id, seen, entry }) {
-      return db
-        .transaction(() => {
-          const row = db.prepare('SELECT title FROM events WHERE id = ? AND updated_at = ?').get(id, seen) as
-            | { title: string }
-            | undefined;
-          if (!row) return false;
-          // Submission keys go with the event (ON DELETE CASCADE); its decisions stay, under the title they were
-          // taken on (entries without one get its last title).
-          db.prepare("UPDATE moderation_log SET event_title = ? WHERE event_id = ? AND event_title = ''").run(
-            row.title,
-            id,
-          );
-          db.prepare('DELETE FROM events WHERE id = ?').run(id);
-          logDecision(id, row.title, entry);
-          return true;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const row = db.prepare('SELECT title FROM events WHERE id = ? AND updated_at = ?').get(id, seen) as
+          | { title: string }
+          | undefined;
+        if (!row) return false;
+        // Submission keys go with the event (ON DELETE CASCADE); its decisions stay, under the title they were
+        // taken on (entries without one get its last title).
+        db.prepare("UPDATE moderation_log SET event_title = ? WHERE event_id = ? AND event_title = ''").run(
+          row.title,
+          id,
+        );
+        db.prepare('DELETE FROM events WHERE id = ?').run(id);
+        logDecision(id, row.title, entry);
+        return true;
+      })();
     },
     async findSubmission(uid, submissionKey) {
       const row = db
@@ -254,13 +251,11 @@ export function createEventStore(db: Db): EventStore {
       const due = db.prepare(
         'SELECT * FROM events WHERE schedule IS NOT NULL AND occurrences_until < ? AND ends_ts > occurrences_until',
       );
-      return db
-        .transaction(() => {
-          const rows = due.all(until.getTime()) as Row[];
-          for (const row of rows) storeOccurrences(toEvent(row), until);
-          return rows.length;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const rows = due.all(until.getTime()) as Row[];
+        for (const row of rows) storeOccurrences(toEvent(row), until);
+        return rows.length;
+      })();
     },
     async countAwaitingModeration() {
       return (db.prepare(`SELECT COUNT(*) AS n FROM events e WHERE ${AWAITING}`).get() as { n: number }).n;

@@ -1,6 +1,7 @@
 // The federation's storage in SQLite (decision 087): one table of records (kind, key → JSON), one queue.
 import type { FederationMessage, FederationRecord, FederationRecordKind, FederationStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import type { Row } from './rows';
 
 const LIVE = '(expires_at IS NULL OR expires_at > @now)';
@@ -41,20 +42,20 @@ export function createFederationStore(
      ON CONFLICT (kind, key) DO UPDATE SET expires_at = excluded.expires_at, updated_at = excluded.updated_at,
        data = excluded.data`,
   );
-  const putIfAbsent = db.transaction((record: FederationRecord, now: string) => {
+  const putIfAbsent = writeTransaction(db, (record: FederationRecord, now: string) => {
     const current = select.get({ kind: record.kind, key: record.key, now }) as Row | undefined;
     if (current) return toRecord(current);
     upsert.run(columns(record));
     return record;
   });
-  const compareAndSet = db.transaction((record: FederationRecord, expected: unknown, now: string) => {
+  const compareAndSet = writeTransaction(db, (record: FederationRecord, expected: unknown, now: string) => {
     const current = select.get({ kind: record.kind, key: record.key, now }) as Row | undefined;
     const value = current ? String(current.data) : undefined;
     if (value !== (expected === undefined ? undefined : JSON.stringify(expected))) return false;
     upsert.run(columns(record));
     return true;
   });
-  const claim = db.transaction((now: string, claimUntil: string, limit: number) => {
+  const claim = writeTransaction(db, (now: string, claimUntil: string, limit: number) => {
     const rows = db
       .prepare('SELECT * FROM federation_queue WHERE due_at <= ? ORDER BY due_at, id LIMIT ?')
       .all(now, limit) as Row[];
@@ -79,10 +80,10 @@ export function createFederationStore(
       untracked(() => upsert.run(columns(record)));
     },
     async putIfAbsent(record, now) {
-      return untracked(() => putIfAbsent.immediate(record, now) as typeof record);
+      return untracked(() => putIfAbsent(record, now) as typeof record);
     },
     async compareAndSet(record, expected, now) {
-      return untracked(() => compareAndSet.immediate(record, expected, now));
+      return untracked(() => compareAndSet(record, expected, now));
     },
     async remove(kind, key) {
       return untracked(
@@ -121,14 +122,14 @@ export function createFederationStore(
         'INSERT INTO federation_queue (id, due_at, created_at, data) VALUES (@id, @dueAt, @createdAt, @data)',
       );
       untracked(
-        db.transaction(() => {
+        writeTransaction(db, () => {
           for (const m of messages) insert.run({ ...m, data: JSON.stringify(m.payload) });
         }),
       );
     },
     async claimDue(now, claimUntil, limit) {
       // Immediate: the write lock first, so a read that another process's write made stale never has to upgrade.
-      return untracked(() => claim.immediate(now, claimUntil, limit));
+      return untracked(() => claim(now, claimUntil, limit));
     },
     async done(id) {
       untracked(() => db.prepare('DELETE FROM federation_queue WHERE id = ?').run(id));

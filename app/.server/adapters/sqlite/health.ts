@@ -1,9 +1,10 @@
 // The readiness probe in SQLite: one write and two reads, in a transaction.
 import type { HealthStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 
 export function createHealthStore(db: Db, unrevised: <T>(write: () => T) => T = (write) => write()): HealthStore {
-  const probe = db.transaction((id: string, at: string) => {
+  const probe = writeTransaction(db, (id: string, at: string) => {
     db.prepare(
       'INSERT INTO health_checks (id, checked_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at',
     ).run(id, at);

@@ -2,7 +2,7 @@
 
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
 import { abandonedSource, releasedSource, requestedSource, takenSource } from '../../imports/run-state';
-import type { Db } from './db';
+import { type Db, writeTransaction } from './db';
 
 const parse = <T>(row: unknown): T => JSON.parse((row as { data: string }).data) as T;
 
@@ -20,15 +20,13 @@ export function createImportStore(db: Db): ImportStore {
   };
   /** Reads, changes and writes one source in one write transaction (other processes wait for it). */
   const update = <T>(id: string, change: (source: ImportSource) => { next: ImportSource | null; result: T }, none: T) =>
-    db
-      .transaction((): T => {
-        const source = find(id);
-        if (!source) return none;
-        const { next, result } = change(source);
-        if (next) save(next);
-        return result;
-      })
-      .immediate();
+    writeTransaction(db, (): T => {
+      const source = find(id);
+      if (!source) return none;
+      const { next, result } = change(source);
+      if (next) save(next);
+      return result;
+    })();
   return {
     async listSources() {
       return db
@@ -66,19 +64,17 @@ export function createImportStore(db: Db): ImportStore {
       return update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false);
     },
     async releaseRuns(now) {
-      return db
-        .transaction((): number => {
-          const held = db
-            .prepare("SELECT data FROM import_sources WHERE json_extract(data, '$.runningSince') IS NOT NULL")
-            .all()
-            .map(parse<ImportSource>);
-          for (const source of held) {
-            const freed = abandonedSource(source, now);
-            if (freed) save(freed);
-          }
-          return held.length;
-        })
-        .immediate();
+      return writeTransaction(db, (): number => {
+        const held = db
+          .prepare("SELECT data FROM import_sources WHERE json_extract(data, '$.runningSince') IS NOT NULL")
+          .all()
+          .map(parse<ImportSource>);
+        for (const source of held) {
+          const freed = abandonedSource(source, now);
+          if (freed) save(freed);
+        }
+        return held.length;
+      })();
     },
     async deleteSource(id) {
       return db.prepare('DELETE FROM import_sources WHERE id = ?').run(id).changes > 0;
@@ -102,7 +98,7 @@ export function createImportStore(db: Db): ImportStore {
       ).run({ sourceId: link.sourceId, uid: link.uid, data: JSON.stringify(link) });
     },
     async addRun(run, keep) {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         db.prepare('INSERT INTO import_runs (id, source_id, started_at, data) VALUES (?, ?, ?, ?)').run(
           run.id,
           run.sourceId,

@@ -1,6 +1,7 @@
 // The mail queue in SQLite (decision 060): one row per mail, its content as JSON.
 import type { MailQueueStore, NewMail, QueuedMail, QueuedMailStatus } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { type Row, str } from './rows';
 
 export function toMail(r: Row): QueuedMail {
@@ -31,8 +32,8 @@ export function insertMail(db: Db, mail: NewMail): void {
 }
 
 export function createMailQueueStore(db: Db): MailQueueStore {
-  const enqueue = db.transaction((mail: NewMail) => insertMail(db, mail));
-  const claim = db.transaction((now: string, claimUntil: string, limit: number) => {
+  const enqueue = writeTransaction(db, (mail: NewMail) => insertMail(db, mail));
+  const claim = writeTransaction(db, (now: string, claimUntil: string, limit: number) => {
     const rows = db
       .prepare('SELECT * FROM mail_queue WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?')
       .all(now, limit) as Row[];
@@ -48,7 +49,7 @@ export function createMailQueueStore(db: Db): MailQueueStore {
     async claimDue(now, claimUntil, limit) {
       // Read then written: taken for writing from the start, so that a write committed meanwhile cannot fail it
       // (SQLITE_BUSY_SNAPSHOT, which the busy timeout does not wait out).
-      return claim.immediate(now, claimUntil, limit);
+      return claim(now, claimUntil, limit);
     },
     async delivered(id) {
       db.prepare('DELETE FROM mail_queue WHERE id = ?').run(id);

@@ -1,6 +1,7 @@
 // In-app notifications of admins in SQLite.
 import type { NotificationStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { type Row, str } from './rows';
 
 export function createNotificationStore(db: Db): NotificationStore {
@@ -12,7 +13,7 @@ export function createNotificationStore(db: Db): NotificationStore {
       const insert = db.prepare(
         'INSERT INTO notifications (id, uid, title, body, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       );
-      db.transaction(() => {
+      writeTransaction(db, () => {
         for (const admin of admins)
           insert.run(`${n.id}-${admin.uid}`, admin.uid, n.title, n.body, JSON.stringify(n.data), n.timestamp);
       })();

@@ -2,6 +2,7 @@
 import type { Partner, PartnerKind } from '~/domain/partner';
 import type { PartnerStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { bool, type Row, str } from './rows';
 
 function toPartner(row: Row): Partner {
@@ -41,38 +42,34 @@ export function createPartnerStore(db: Db): PartnerStore {
         `INSERT INTO partners (id, slug, name, kind, description, logo, website_url, sort_order, active)
            VALUES (@id, @slug, @name, @kind, @description, @logo, @websiteUrl, @order, @active)`,
       );
-      db.transaction(() => {
+      writeTransaction(db, () => {
         for (const p of partners) insert.run({ ...p, active: p.active ? 1 : 0 });
       })();
     },
     // Read then write (next order, current row): the write lock is taken first, or a concurrent writer in another
     // process makes the upgrade fail at once with SQLITE_BUSY, whatever the busy timeout.
     async create(partner) {
-      return db
-        .transaction(() => {
-          const created: Partner = { ...partner, order: nextOrder(partner.kind) };
-          db.prepare(
-            `INSERT INTO partners (id, slug, name, kind, description, logo, website_url, sort_order, active)
+      return writeTransaction(db, () => {
+        const created: Partner = { ...partner, order: nextOrder(partner.kind) };
+        db.prepare(
+          `INSERT INTO partners (id, slug, name, kind, description, logo, website_url, sort_order, active)
              VALUES (@id, @slug, @name, @kind, @description, @logo, @websiteUrl, @order, @active)`,
-          ).run({ ...created, active: created.active ? 1 : 0 });
-          return created;
-        })
-        .immediate();
+        ).run({ ...created, active: created.active ? 1 : 0 });
+        return created;
+      })();
     },
     async update(id, fields) {
-      return db
-        .transaction(() => {
-          const row = db.prepare('SELECT * FROM partners WHERE id = ?').get(id) as Row | undefined;
-          if (!row) return null;
-          const current = toPartner(row);
-          const order = current.kind === fields.kind ? current.order : nextOrder(fields.kind);
-          db.prepare(
-            `UPDATE partners SET name = @name, kind = @kind, description = @description, logo = @logo,
+      return writeTransaction(db, () => {
+        const row = db.prepare('SELECT * FROM partners WHERE id = ?').get(id) as Row | undefined;
+        if (!row) return null;
+        const current = toPartner(row);
+        const order = current.kind === fields.kind ? current.order : nextOrder(fields.kind);
+        db.prepare(
+          `UPDATE partners SET name = @name, kind = @kind, description = @description, logo = @logo,
              website_url = @websiteUrl, sort_order = @order, active = @active WHERE id = @id`,
-          ).run({ ...fields, id, order, active: fields.active ? 1 : 0 });
-          return { ...current, ...fields, order };
-        })
-        .immediate();
+        ).run({ ...fields, id, order, active: fields.active ? 1 : 0 });
+        return { ...current, ...fields, order };
+      })();
     },
     async setActive(id, active) {
       return db.prepare('UPDATE partners SET active = ? WHERE id = ?').run(active ? 1 : 0, id).changes > 0;
@@ -81,26 +78,24 @@ export function createPartnerStore(db: Db): PartnerStore {
       return db.prepare('DELETE FROM partners WHERE id = ?').run(id).changes > 0;
     },
     async reorder(kind, ids) {
-      return db
-        .transaction(() => {
-          const rows = db
-            .prepare('SELECT id, sort_order FROM partners WHERE kind = ? ORDER BY sort_order, name')
-            .all(kind) as Row[];
-          const known = new Set(rows.map((r) => str(r.id)));
-          if (ids.length !== rows.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-            return false;
-          }
-          // The kind's order values are reused in the new order, so a swap writes two rows; ties are renumbered.
-          const before = new Map(rows.map((r) => [str(r.id), Number(r.sort_order)]));
-          let orders = rows.map((r) => Number(r.sort_order));
-          if (new Set(orders).size !== orders.length) orders = orders.map((_, index) => index + 1);
-          const set = db.prepare('UPDATE partners SET sort_order = ? WHERE id = ?');
-          ids.forEach((id, index) => {
-            if (before.get(id) !== orders[index]) set.run(orders[index], id);
-          });
-          return true;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const rows = db
+          .prepare('SELECT id, sort_order FROM partners WHERE kind = ? ORDER BY sort_order, name')
+          .all(kind) as Row[];
+        const known = new Set(rows.map((r) => str(r.id)));
+        if (ids.length !== rows.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+          return false;
+        }
+        // The kind's order values are reused in the new order, so a swap writes two rows; ties are renumbered.
+        const before = new Map(rows.map((r) => [str(r.id), Number(r.sort_order)]));
+        let orders = rows.map((r) => Number(r.sort_order));
+        if (new Set(orders).size !== orders.length) orders = orders.map((_, index) => index + 1);
+        const set = db.prepare('UPDATE partners SET sort_order = ? WHERE id = ?');
+        ids.forEach((id, index) => {
+          if (before.get(id) !== orders[index]) set.run(orders[index], id);
+        });
+        return true;
+      })();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Organizer, Venue } from '~/domain/place';
 import { byName, edited, merged, revised, slugsOf, withRevisionPublished } from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 
 type PlaceRecord = Venue | Organizer;
 
@@ -56,7 +57,7 @@ function createRecords<T extends PlaceRecord, F>(db: Db, table: Table<T>): Place
       return record ? { record, moved: record.slug !== slug } : null;
     },
     async insertMany(records) {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         for (const r of records) {
           if (!free(r)) throw new Error(`${t} : l’adresse « ${r.slug} » est déjà prise`);
           put(insert, r);
@@ -64,66 +65,56 @@ function createRecords<T extends PlaceRecord, F>(db: Db, table: Table<T>): Place
       })();
     },
     async create(record) {
-      return db
-        .transaction(() => {
-          if (!free(record)) return false;
-          put(insert, record);
-          return true;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        if (!free(record)) return false;
+        put(insert, record);
+        return true;
+      })();
     },
     async update(id, fields, now) {
-      return db
-        .transaction(() => {
-          const current = get(id);
-          if (!current) return null;
-          const next = edited(current, fields as Partial<T>, now);
-          if (!free(next, id)) return null;
-          put(write, next);
-          return next;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const current = get(id);
+        if (!current) return null;
+        const next = edited(current, fields as Partial<T>, now);
+        if (!free(next, id)) return null;
+        put(write, next);
+        return next;
+      })();
     },
     async setStatus(id, status, now) {
-      return db
-        .transaction(() => {
-          const current = get(id);
-          if (!current) return null;
-          const next = { ...current, status, updatedAt: now };
-          put(write, next);
-          return next;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const current = get(id);
+        if (!current) return null;
+        const next = { ...current, status, updatedAt: now };
+        put(write, next);
+        return next;
+      })();
     },
     async merge({ fromId, intoId, now }) {
-      return db
-        .transaction(() => {
-          const from = get(fromId);
-          const into = get(intoId);
-          if (!from || !into || fromId === intoId) return null;
-          const events = db
-            .prepare(`UPDATE events SET ${table.eventColumn} = ? WHERE ${table.eventColumn} = ?`)
-            .run(intoId, fromId).changes;
-          // A pending revision's choice of record (decision 095) follows too.
-          const key = `$.${table.name === 'venues' ? 'venueId' : 'organizerId'}`;
-          db.prepare(
-            `UPDATE events SET revision = json_set(revision, '${key}', ?)
+      return writeTransaction(db, () => {
+        const from = get(fromId);
+        const into = get(intoId);
+        if (!from || !into || fromId === intoId) return null;
+        const events = db
+          .prepare(`UPDATE events SET ${table.eventColumn} = ? WHERE ${table.eventColumn} = ?`)
+          .run(intoId, fromId).changes;
+        // A pending revision's choice of record (decision 095) follows too.
+        const key = `$.${table.name === 'venues' ? 'venueId' : 'organizerId'}`;
+        db.prepare(
+          `UPDATE events SET revision = json_set(revision, '${key}', ?)
              WHERE revision IS NOT NULL AND json_extract(revision, '${key}') = ?`,
-          ).run(intoId, fromId);
-          const kept = merged(into, from, now);
-          db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(fromId);
-          put(write, kept);
-          return { kept, events };
-        })
-        .immediate();
+        ).run(intoId, fromId);
+        const kept = merged(into, from, now);
+        db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(fromId);
+        put(write, kept);
+        return { kept, events };
+      })();
     },
     async delete(id) {
-      return db
-        .transaction(() => {
-          const used = db.prepare(`SELECT 1 FROM events WHERE ${table.eventColumn} = ? LIMIT 1`).get(id);
-          return !used && db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(id).changes > 0;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const used = db.prepare(`SELECT 1 FROM events WHERE ${table.eventColumn} = ? LIMIT 1`).get(id);
+        return !used && db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(id).changes > 0;
+      })();
     },
   };
 }
@@ -144,14 +135,12 @@ export function createOrganizerStore(db: Db): OrganizerStore {
   });
   /** Reads, changes and writes one organizer's data in one transaction (null: nothing written). */
   const rewrite = (id: string, change: (current: Organizer) => Organizer | null) =>
-    db
-      .transaction(() => {
-        const row = db.prepare('SELECT data FROM organizers WHERE id = ?').get(id) as { data: string } | undefined;
-        const next = row ? change(JSON.parse(row.data) as Organizer) : null;
-        if (next) db.prepare('UPDATE organizers SET data = ? WHERE id = ?').run(JSON.stringify(next), id);
-        return next;
-      })
-      .immediate();
+    writeTransaction(db, () => {
+      const row = db.prepare('SELECT data FROM organizers WHERE id = ?').get(id) as { data: string } | undefined;
+      const next = row ? change(JSON.parse(row.data) as Organizer) : null;
+      if (next) db.prepare('UPDATE organizers SET data = ? WHERE id = ?').run(JSON.stringify(next), id);
+      return next;
+    })();
   return {
     ...records,
     async listByAccount(uid) {
@@ -163,17 +152,15 @@ export function createOrganizerStore(db: Db): OrganizerStore {
       return rows.map((r) => JSON.parse((r as { data: string }).data) as Organizer).sort(byName);
     },
     async setAccount({ id, uid, linked, now }) {
-      return db
-        .transaction(() => {
-          const row = db.prepare('SELECT data FROM organizers WHERE id = ?').get(id) as { data: string } | undefined;
-          if (!row) return null;
-          const current = JSON.parse(row.data) as Organizer;
-          const others = current.accountUids.filter((u) => u !== uid);
-          const next = { ...current, accountUids: linked ? [...others, uid] : others, updatedAt: now };
-          db.prepare('UPDATE organizers SET data = ? WHERE id = ?').run(JSON.stringify(next), id);
-          return next;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const row = db.prepare('SELECT data FROM organizers WHERE id = ?').get(id) as { data: string } | undefined;
+        if (!row) return null;
+        const current = JSON.parse(row.data) as Organizer;
+        const others = current.accountUids.filter((u) => u !== uid);
+        const next = { ...current, accountUids: linked ? [...others, uid] : others, updatedAt: now };
+        db.prepare('UPDATE organizers SET data = ? WHERE id = ?').run(JSON.stringify(next), id);
+        return next;
+      })();
     },
     async setRevision({ id, revision, now }) {
       return rewrite(id, (current) => revised(current, revision, now));

@@ -2,6 +2,7 @@
 import { EVENT_STATUSES } from '~/domain/event';
 import type { PageView, StatsStore } from '../../ports';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, toModerationEntry } from './rows';
 
 /**
@@ -34,7 +35,7 @@ export function createStatsStore(db: Db, onPageView: () => void = () => {}): Sta
   const insertPageView = db.prepare('INSERT INTO page_views (path, title, viewed_at) VALUES (?, ?, ?)');
   const seenSince = db.prepare('SELECT 1 FROM page_views WHERE path = ? AND viewed_at >= ? LIMIT 1');
   const pathsSince = db.prepare('SELECT COUNT(DISTINCT path) AS n FROM page_views WHERE viewed_at >= ?');
-  const recordWithin = db.transaction((view: PageView, maxPaths: number) => {
+  const recordWithin = writeTransaction(db, (view: PageView, maxPaths: number) => {
     const day = view.viewedAt.slice(0, 10);
     if (!seenSince.get(view.path, day) && (pathsSince.get(day) as { n: number }).n >= maxPaths) return false;
     insertPageView.run(view.path, view.title, view.viewedAt);
@@ -47,7 +48,7 @@ export function createStatsStore(db: Db, onPageView: () => void = () => {}): Sta
     },
 
     async recordPageViewWithin(view, maxPaths) {
-      const recorded = recordWithin.immediate(view, maxPaths);
+      const recorded = recordWithin(view, maxPaths);
       if (recorded) onPageView();
       return recorded;
     },

@@ -13,6 +13,7 @@ import type {
 import { keysetPage } from '../keyset';
 import { readPushDevices } from '../push-devices';
 import type { Db } from './db';
+import { writeTransaction } from './db';
 import { bool, type Row, str } from './rows';
 
 export function toUser(row: Row): UserProfile {
@@ -70,17 +71,15 @@ export function createUserStore(db: Db): UserStore {
     actorUid: string,
     change: (row: Row) => { removesAdmin: boolean; apply: () => void },
   ): UserAdminWrite =>
-    db
-      .transaction((): UserAdminWrite => {
-        const row = findRow(uid);
-        if (!row) return { ok: false, reason: 'not-found' };
-        const { removesAdmin, apply } = change(row);
-        if (removesAdmin && otherActiveAdmins(uid) === 0) return { ok: false, reason: 'last-admin' };
-        if (!isActiveAdmin(actorUid)) return { ok: false, reason: 'not-admin' };
-        apply();
-        return { ok: true, user: toUser(findRow(uid) as Row) };
-      })
-      .immediate();
+    writeTransaction(db, (): UserAdminWrite => {
+      const row = findRow(uid);
+      if (!row) return { ok: false, reason: 'not-found' };
+      const { removesAdmin, apply } = change(row);
+      if (removesAdmin && otherActiveAdmins(uid) === 0) return { ok: false, reason: 'last-admin' };
+      if (!isActiveAdmin(actorUid)) return { ok: false, reason: 'not-admin' };
+      apply();
+      return { ok: true, user: toUser(findRow(uid) as Row) };
+    })();
 
   const writePush = (uid: string, data: UserPushData) =>
     db
@@ -120,35 +119,31 @@ export function createUserStore(db: Db): UserStore {
       return row ? toPushData(row) : null;
     },
     async savePushToken(uid, deviceId, device) {
-      return db
-        .transaction(() => {
-          const row = findRow(uid);
-          if (!row) return false;
-          removeTokenEverywhere(device.token, { uid, deviceId });
-          const data = toPushData(findRow(uid) as Row);
-          data.fcmTokens[deviceId] = { ...device };
-          data.fcmToken = device.token;
-          data.fcmTokenUpdatedAt = device.updatedAt;
-          writePush(uid, data);
-          return true;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const row = findRow(uid);
+        if (!row) return false;
+        removeTokenEverywhere(device.token, { uid, deviceId });
+        const data = toPushData(findRow(uid) as Row);
+        data.fcmTokens[deviceId] = { ...device };
+        data.fcmToken = device.token;
+        data.fcmTokenUpdatedAt = device.updatedAt;
+        writePush(uid, data);
+        return true;
+      })();
     },
     async clearPushToken(uid, deviceId) {
-      return db
-        .transaction(() => {
-          const row = findRow(uid);
-          if (!row) return null;
-          const data = toPushData(row);
-          const removed = data.fcmTokens[deviceId]?.token ?? null;
-          delete data.fcmTokens[deviceId];
-          writePush(uid, { fcmTokens: data.fcmTokens, fcmToken: null, fcmTokenUpdatedAt: null });
-          return removed;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const row = findRow(uid);
+        if (!row) return null;
+        const data = toPushData(row);
+        const removed = data.fcmTokens[deviceId]?.token ?? null;
+        delete data.fcmTokens[deviceId];
+        writePush(uid, { fcmTokens: data.fcmTokens, fcmToken: null, fcmTokenUpdatedAt: null });
+        return removed;
+      })();
     },
     async removePushToken(token) {
-      return db.transaction(() => removeTokenEverywhere(token)).immediate();
+      return writeTransaction(db, () => removeTokenEverywhere(token))();
     },
     async listAdminPushDevices() {
       const rows = db
