@@ -9,7 +9,7 @@ import { action as organizersAction } from '../../app/routes/admin.organisateurs
 import { makeEvent, makeOrganizer, makeVenue, storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
-import { signedIn } from '../support/signed-in';
+import { formPost, signedInAs } from '../support/signed-in';
 
 const SITE = 'http://localhost';
 let ip = 0;
@@ -19,19 +19,9 @@ beforeAll(async () => {
   await prepareStore(getServices());
 });
 
-async function session(role: 'admin' | 'organizer') {
-  const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  await storeUser(getServices().store, { uid, role });
-  return signedIn(uid, SITE);
-}
-
-function post(path: string, who: { cookie: string; csrf: string }, fields: Record<string, string>) {
-  return new Request(`${SITE}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE, Cookie: who.cookie },
-    body: new URLSearchParams(fields),
-  });
-}
+const session = (role: 'admin' | 'organizer') => signedInAs(role, SITE);
+const post = (path: string, who: { cookie: string }, fields: Record<string, string>) =>
+  formPost(path, who, fields, SITE);
 
 const args = (request: Request) => ({ request, params: {}, context: loadContext(`10.36.0.${++ip}`) });
 const unique = () => Math.random().toString(36).slice(2, 8);

@@ -9,11 +9,10 @@ import { getServices } from '../../app/.server/services';
 import { runProgress } from '../../app/domain/import-run';
 import { action as sourcesAction } from '../../app/routes/admin.sources._index/route';
 import { action as sourcePageAction, loader as sourcePageLoader } from '../../app/routes/admin.sources.$id/route';
-import { storeUser } from '../support/factories';
 import { icsFixture, startIcsServer } from '../support/ics-server';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
-import { signedIn } from '../support/signed-in';
+import { formPost, signedInAs } from '../support/signed-in';
 
 const SITE = 'http://localhost';
 let ip = 0;
@@ -23,19 +22,9 @@ beforeAll(async () => {
   await prepareStore(getServices());
 });
 
-async function session(role: 'admin' | 'organizer') {
-  const uid = `${role}-${Math.random().toString(36).slice(2, 8)}`;
-  await storeUser(getServices().store, { uid, role });
-  return signedIn(uid, SITE);
-}
-
-function post(path: string, who: { cookie: string; csrf: string }, fields: Record<string, string>) {
-  return new Request(`${SITE}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE, Cookie: who.cookie },
-    body: new URLSearchParams(fields),
-  });
-}
+const session = (role: 'admin' | 'organizer') => signedInAs(role, SITE);
+const post = (path: string, who: { cookie: string }, fields: Record<string, string>) =>
+  formPost(path, who, fields, SITE);
 
 const args = (request: Request, params: Record<string, string> = {}) => ({
   request,
