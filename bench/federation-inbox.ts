@@ -1,11 +1,12 @@
 // The inbox under a burst (issue 37): 1,000 signed activities (Follow, Undo, Like, a reply, a Create of a Note, an
 // Announce) POSTed by a stand-in server at 50 at a time to the production server's inboxes, with the federation on.
-// The pages are timed from a thread of their own. The stand-in signs them all before the burst: its own RSA work does not share the machine's cores with the server
+// The pages are timed from a thread of their own; the CPU a page costs at rest is subtracted from the burst's, which tells
+// what the inbox itself costs the processes that serve, per activity (a figure that a busy machine disturbs less). The stand-in signs them all before the burst: its own RSA work does not share the machine's cores with the server
 // during the measure. Prints the answers by status (no 5xx is the target), the CPU time each role of the server's
 // processes spent during the burst (those that serve pages, the jobs worker, the primary), the resident memory of the
 // server's processes before, at its peak and after, how long the queue took to empty, and the latency of a public page
 // before (the reference, same run) and during the burst.
-// Usage: npm run bench:federation (BENCH_PORT, BENCH_ACTIVITIES, BENCH_CONCURRENCY).
+// Usage: npm run bench:federation (BENCH_PORT, BENCH_ACTIVITIES, BENCH_CONCURRENCY; BENCH_NODE_ARGS for a profile).
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -132,7 +133,11 @@ async function main() {
     // Warm up (the page cache, the actor's key), then the reference: the page alone for 10 s.
     for (let i = 0; i < 20; i++) await (await fetch(`${site}${PAGE}`)).arrayBuffer();
     await fetch(`${site}/federation/acteurs/agenda`, { headers: { Accept: 'application/activity+json' } });
+    const root = server.child.pid as number;
+    const cpuAtRest = cpuByRole(root, pids());
     const reference = await pageLatencies(site, new Promise((r) => setTimeout(r, 10_000)));
+    // What a page costs the processes that serve, at rest: subtracted from the burst's to tell the inbox's own share.
+    const pageCpuMs = ((cpuByRole(root, pids()).web - cpuAtRest.web) * 10) / reference.length;
     const rssBefore = rssMb(pids());
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
@@ -148,7 +153,6 @@ async function main() {
         ),
       ),
     );
-    const root = server.child.pid as number;
     const cpuBefore = cpuByRole(root, pids());
     const statuses = new Map<number, number>();
     let next = 0;
@@ -201,6 +205,10 @@ async function main() {
       `${((cpuAfter[role] - cpuBefore[role]) * 10).toLocaleString('fr-CH')} ms`;
     console.log(
       `  CPU pendant la rafale : processus qui servent ${cpu('web')}, processus des tâches ${cpu('jobs')} (${((cpuDrained.jobs - cpuBefore.jobs) * 10).toLocaleString('fr-CH')} ms jusqu’à la file vide), principal ${cpu('primary')}`,
+    );
+    const inboxWebMs = (cpuAfter.web - cpuBefore.web) * 10 - pageCpuMs * during.length;
+    console.log(
+      `  dont la boîte (processus qui servent, moins ${during.length} pages à ${pageCpuMs.toFixed(1)} ms chacune comme au repos) : ${(inboxWebMs / TOTAL).toFixed(2)} ms par activité`,
     );
     console.log(
       `  mémoire résidente (tous les processus) : ${rssBefore} Mo avant, ${rssPeak} Mo au plus haut, ${rssAfter} Mo après`,

@@ -127,7 +127,9 @@ export async function startServer(
   appDir = APP_DIR,
 ): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(appDir, 'build/server.js')], {
+  // BENCH_NODE_ARGS: flags for the server's processes (its workers inherit them), e.g. `--cpu-prof --cpu-prof-dir=…`.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(appDir, 'build/server.js')], {
     cwd: appDir,
     env: {
       ...process.env,

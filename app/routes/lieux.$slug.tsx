@@ -32,11 +32,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     events: page.upcoming.map((e) => toEventCard(e, { now })),
     total: page.total,
     indexable: page.indexable,
+    fediverse: page.fediverse,
   };
 }
 
 export default function VenuePage() {
-  const { venue, address, links, jsonLd, events, total } = useLoaderData<typeof loader>();
+  const { venue, address, links, jsonLd, events, total, fediverse } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const access = ACCESSIBILITY_LABELS.filter((a) => venue.accessibility[a.key]);
   return (
@@ -150,6 +151,7 @@ export default function VenuePage() {
         param="lieu"
         slug={venue.slug}
         siteUrl={root?.siteUrl ?? ''}
+        fediverse={fediverse}
         alertTitle="Recevoir les événements de ce lieu par email"
         alertDescription={venue.name}
       />

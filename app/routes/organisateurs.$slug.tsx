@@ -34,11 +34,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     total: page.total,
     past: page.past.map((e) => ({ id: e.id, title: e.title, when: formatEventWhen(e), city: e.city })),
     indexable: page.indexable,
+    fediverse: page.fediverse,
   };
 }
 
 export default function OrganizerPage() {
-  const { organizer, jsonLd, events, total, past } = useLoaderData<typeof loader>();
+  const { organizer, jsonLd, events, total, past, fediverse } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
     <div className="page place-page" data-testid="organizer-page">
@@ -103,6 +104,7 @@ export default function OrganizerPage() {
         param="organisateur"
         slug={organizer.slug}
         siteUrl={root?.siteUrl ?? ''}
+        fediverse={fediverse}
         alertTitle="Recevoir les événements de cet organisateur par email"
         alertDescription={`par ${organizer.name}`}
       />

@@ -1,12 +1,18 @@
 // /admin/federation on a server of its own with the federation on (test mode), with and without JavaScript: the admin
 // sees who follows each account of the agenda, the deliveries waiting and those that failed; blocks a domain (a wrong
-// one is refused next to its field, input kept); follows a remote account as a source, which receives our Follow. An
-// organizer, a visitor and a POST without its CSRF token change nothing.
+// one is refused next to its field, input kept); follows a remote account as a source, which receives our Follow. A
+// Follow received is accepted and shown; an event the admin approves is sent to that follower. An organizer, a visitor
+// and a POST without its CSRF token change nothing. The journeys (@journey) run on Firestore too (`npm run
+// test:firebase`): the server of this spec then shares the emulators' project, and leaves it as it found it.
 import type { Page } from '@playwright/test';
 import { recordFailure } from '../../app/.server/federation/records';
+import { backgroundSettled } from '../../app/.server/platform/background';
 import { loadConfig } from '../../app/.server/platform/config';
 import { openSessionCookie } from '../../app/.server/platform/session';
+import type { FederationRecordKind } from '../../app/.server/ports';
 import { createServices, type Services } from '../../app/.server/services';
+import { e2eStoreEnv } from '../support/e2e-backend';
+import { makeEvent } from '../support/factories';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { expect, test } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
@@ -31,8 +37,11 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
     FEDERATION: 'on',
     FEDERATION_TEST_MODE: '1',
     WEB_CONCURRENCY: '1',
+    FEDERATION_QUEUE_POLL_MS: '200',
     SESSION_SECRET,
     SITE_URL: `http://127.0.0.1:${port}`,
+    // SQLite in the server's own directory, or the emulators' Firestore project (its categories seeded already).
+    ...e2eStoreEnv(),
   };
   server = await startOwnServer({ portOffset: offset, env });
   services = createServices(loadConfig({ DATA_DIR: server.dataDir, SEED_DEMO: 'false', ...env }));
@@ -66,9 +75,27 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   });
 });
 
+/** What this spec wrote in the store: on Firestore, a project the other journeys share. */
+const made = { events: [] as string[], messages: ['a-reessayer'] };
+
 test.afterAll(async () => {
   await peer?.close();
-  await services?.close();
+  if (services) {
+    const { store } = services;
+    for (const id of made.events) {
+      const event = await store.events.findById(id);
+      const entry = { adminUid: null, action: 'delete' as const, reason: 'Fin d’un test', createdAt: now() };
+      if (event) await store.events.remove({ id, seen: event.updatedAt, entry });
+    }
+    for (const id of made.messages) await store.federation.done(id);
+    const kinds: FederationRecordKind[] = ['follower', 'block', 'source', 'failure', 'published', 'remote'];
+    for (const kind of kinds)
+      for (const record of await store.federation.list(kind, { now: now(), limit: 1000 }))
+        await store.federation.remove(kind, record.key);
+    // The event removed is published (a Delete) after the write: let it finish before the store closes.
+    await backgroundSettled();
+    await services.close();
+  }
   await server?.stop();
 });
 
@@ -100,7 +127,7 @@ async function logIn(page: Page, role: 'admin' | 'organizer') {
 
 const blocked = () => services.store.federation.list('block', { now: now(), limit: 100 });
 
-test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloque un domaine et suit une source', async ({
+test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloque un domaine et suit une source @journey', async ({
   page,
 }) => {
   await logIn(page, 'admin');
@@ -149,6 +176,51 @@ test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloq
   await expect
     .poll(() => peer.received.find((a) => a.body.type === 'Follow')?.body.object, { timeout: 30_000 })
     .toBe(peer.actorId);
+});
+
+test('un abonnement reçu est accepté et affiché ; un événement que l’admin approuve part vers l’abonné @journey', async ({
+  page,
+}) => {
+  // A signed Follow of the agenda: taken in (202), then accepted by an Accept signed and sent back.
+  const agendaId = `${server.base}/federation/acteurs/agenda`;
+  const follow = {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${peer.actorId}#abonnements/1`,
+    type: 'Follow',
+    actor: peer.actorId,
+    object: agendaId,
+  };
+  expect((await peer.post(`${agendaId}/boite`, follow)).status).toBe(202);
+  await expect
+    .poll(() => peer.received.find((a) => a.body.type === 'Accept')?.body, { timeout: 30_000 })
+    .toMatchObject({ actor: agendaId, object: { id: follow.id, type: 'Follow' } });
+  const accept = peer.received.find((a) => a.body.type === 'Accept');
+  expect(accept?.signature).toContain('keyId=');
+
+  // The admin sees the new follower beside the two others.
+  await logIn(page, 'admin');
+  await page.goto(`${server.base}/admin/federation`);
+  const agenda = page.getByTestId('federation-actors').getByRole('row').filter({ hasText: '@agenda@127.0.0.1' });
+  await agenda.getByText('3 abonnés').click();
+  await expect(agenda.getByRole('link', { name: '@agenda@127.0.0.1' })).toHaveAttribute('href', peer.actorId);
+
+  // An event waiting for moderation: nothing leaves; approved by the admin, its Create reaches the follower.
+  const title = `Concert fédéré ${Date.now()}`;
+  const event = makeEvent({ status: 'pending', category: 'musique', title });
+  await services.store.events.insertMany([event]);
+  made.events.push(event.id);
+  await page.goto(`${server.base}/admin/events?eventId=${event.id}`);
+  const detail = page.getByTestId('moderation-detail');
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(title);
+  expect(peer.received.filter((a) => a.body.type === 'Create')).toHaveLength(0);
+  await detail.getByRole('button', { name: 'Approuver' }).click();
+  await expect(page.getByTestId('flash')).toContainText(`« ${title} » est publié`);
+  await expect
+    .poll(() => peer.received.find((a) => a.body.type === 'Create')?.body, { timeout: 30_000 })
+    .toMatchObject({
+      actor: agendaId,
+      object: { type: 'Event', name: title, url: `${server.base}/evenement/${event.id}` },
+    });
 });
 
 test('un organisateur, un visiteur et une requête sans jeton CSRF ne changent rien @http', async ({

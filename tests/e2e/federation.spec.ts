@@ -1,16 +1,17 @@
 // Two instances of the site on this machine, from the production build, federating over plain HTTP (test mode,
-// decisions 087 and 088): B's admin follows A's agenda; what A approves reaches B's moderation queue, A's update,
-// cancelled date and withdrawal follow; a pending event never leaves A; an unsigned or wrongly signed POST is refused;
-// a blocked instance gets nothing.
+// decisions 087, 088 and 096): B's admin follows A's agenda, then A's venue; what A approves reaches B's moderation
+// queue, A's update, cancelled date and withdrawal follow; a pending event never leaves A, an event at another venue
+// not through the venue's follow; an unsigned or wrongly signed POST is refused; a blocked instance gets nothing.
 
 import { setDateCancelled } from '../../app/.server/events/cancel-date';
 import { changeEvent } from '../../app/.server/events/lifecycle';
-import { blockDomain, followRemoteSource } from '../../app/.server/federation/admin';
+import { blockDomain, followRemoteSource, unfollowRemoteSource } from '../../app/.server/federation/admin';
+import { followerKey } from '../../app/.server/federation/records';
 import { backgroundSettled } from '../../app/.server/platform/background';
 import { loadConfig } from '../../app/.server/platform/config';
 import type { UserProfile } from '../../app/.server/ports';
 import { createServices, type Services } from '../../app/.server/services';
-import { makeEvent, makeSaturdayMarket } from '../support/factories';
+import { makeEvent, makeSaturdayMarket, makeVenue } from '../support/factories';
 import { startFederationPeer } from '../support/federation-peer';
 import { expect, test } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
@@ -132,6 +133,119 @@ test('B suit l’agenda de A : ce que A approuve arrive en modération chez B, p
   expect(await b.services.store.federation.get('remote', objectId(pending.id), now())).toBeNull();
 });
 
+/** What is still queued on an instance (deliveries out, activities received): none once everything was handled. */
+function queued(i: Instance, like = '%') {
+  const { database } = i.services;
+  if (database.kind !== 'sqlite') throw new Error('Ces deux instances sont sur SQLite.');
+  return (
+    database.db.prepare('SELECT COUNT(*) AS n FROM federation_queue WHERE data LIKE ?').get(like) as { n: number }
+  ).n;
+}
+
+test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs changements suivent ; ni ceux d’un autre lieu, ni ce qui attend', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // B stops following A's agenda: from now on only the venue's follow brings anything.
+  await unfollowRemoteSource(b.services, b.admin, `${a.server.base}/federation/acteurs/agenda`);
+  await expect
+    .poll(() => a.services.store.federation.count('follower', { prefix: followerKey('agenda', ''), now: now() }), {
+      timeout: 30_000,
+    })
+    .toBe(0);
+  const bourg = makeVenue({ name: 'Salle du Bourg', slug: 'salle-du-bourg', locality: 'Lausanne', canton: 'VD' });
+  const grange = makeVenue({
+    name: 'Grange de Dorigny',
+    slug: 'grange-de-dorigny',
+    locality: 'Lausanne',
+    canton: 'VD',
+  });
+  await a.services.store.venues.insertMany([bourg, grange]);
+
+  // The venue's page on A says whom to follow; the admin of B types that handle: WebFinger on A names its actor.
+  const host = new URL(a.server.base).host;
+  await page.goto(`${a.server.base}/lieux/salle-du-bourg`);
+  await expect(page.getByTestId('place-fediverse')).toHaveText(`Suivre sur Mastodon\u00a0: @salle-du-bourg@${host}`);
+  const jrd = await (await fetch(`${a.server.base}/.well-known/webfinger?resource=acct:salle-du-bourg@${host}`)).json();
+  const actorUrl = jrd.links.find((l: { rel: string }) => l.rel === 'self').href;
+  expect(actorUrl).toBe(`${a.server.base}/federation/acteurs/lieu.${bourg.id}`);
+  const source = await followRemoteSource(b.services, b.admin, {
+    handle: actorUrl,
+    category: 'musique',
+    canton: 'VD',
+    organizerName: 'Salle du Bourg',
+  });
+  expect(source.name).toBe('Salle du Bourg · Lausanne');
+  await expect
+    .poll(
+      async () => (await b.services.store.federation.get<{ status: string }>('source', source.id, now()))?.value.status,
+      { timeout: 30_000 },
+    )
+    .toBe('accepted');
+
+  const series = { schedule: makeSaturdayMarket({ firstDate: '2030-03-02', until: '2030-06-29' }) };
+  const concerts = makeEvent({
+    status: 'pending',
+    category: 'musique',
+    title: 'Concerts du samedi au Bourg',
+    venueId: bourg.id,
+    venueName: 'Salle du Bourg',
+    ...series,
+    startsAt: '2030-03-02T08:00:00+01:00',
+    endsAt: '2030-06-29T12:00:00+02:00',
+  });
+  const waiting = makeEvent({
+    status: 'pending',
+    category: 'musique',
+    title: 'Répétition au Bourg',
+    venueId: bourg.id,
+  });
+  const elsewhere = makeEvent({ status: 'pending', category: 'musique', title: 'Bal à la Grange', venueId: grange.id });
+  await a.services.store.events.insertMany([concerts, waiting, elsewhere]);
+  const deps = { store: a.services.store, files: a.services.files };
+  // The other venue's event first: had it left A, it would be on B before the venue's own.
+  await changeEvent(deps, a.admin, { eventId: elsewhere.id, action: 'approve' });
+  await backgroundSettled();
+  const approvedAt = Date.now();
+  await changeEvent(deps, a.admin, { eventId: concerts.id, action: 'approve' });
+  await expect.poll(() => onB(concerts.id), { timeout: 30_000 }).not.toBeNull();
+  console.log(`[fédération] approuvé chez A, en modération chez B par le lieu en ${Date.now() - approvedAt} ms`);
+  expect(await onB(concerts.id)).toMatchObject({
+    status: 'pending',
+    title: 'Concerts du samedi au Bourg',
+    createdBy: b.admin.uid,
+  });
+
+  const approved = await a.services.store.events.findById(concerts.id);
+  if (!approved) throw new Error('concerts');
+  await changeEvent(deps, a.admin, {
+    eventId: concerts.id,
+    action: 'edit',
+    content: { ...approved, title: 'Concerts du samedi matin au Bourg' },
+    seen: approved.updatedAt,
+  });
+  await expect
+    .poll(async () => (await onB(concerts.id))?.title, { timeout: 30_000 })
+    .toBe('Concerts du samedi matin au Bourg');
+
+  const first = (await a.services.store.events.occurrences(concerts.id, now()))[0];
+  const before = (await onB(concerts.id))?.startsAt;
+  await setDateCancelled(a.services, a.admin, { eventId: concerts.id, startsAt: first.startsAt, cancelled: true });
+  await expect.poll(async () => (await onB(concerts.id))?.startsAt, { timeout: 30_000 }).not.toBe(before);
+
+  const current = await a.services.store.events.findById(concerts.id);
+  await changeEvent(deps, a.admin, { eventId: concerts.id, action: 'delete', seen: current?.updatedAt });
+  await expect.poll(async () => (await onB(concerts.id))?.status, { timeout: 30_000 }).toBe('withdrawn');
+
+  // Everything A sent was delivered and handled by B: the other venue's event and the pending one are not there.
+  await expect.poll(() => queued(a) + queued(b), { timeout: 30_000 }).toBe(0);
+  expect(await a.services.store.federation.get('published', elsewhere.id, now())).not.toBeNull();
+  expect(await onB(elsewhere.id)).toBeNull();
+  expect(await b.services.store.federation.get('remote', objectId(elsewhere.id), now())).toBeNull();
+  expect(await onB(waiting.id)).toBeNull();
+  expect(await b.services.store.federation.get('remote', objectId(waiting.id), now())).toBeNull();
+});
+
 test('la boîte de A refuse un envoi sans signature ou mal signé', async () => {
   const peer = await startFederationPeer(Number(process.env.E2E_PORT ?? 3100) + 22);
   try {
@@ -161,15 +275,7 @@ test('une instance bloquée ne reçoit rien', async () => {
   });
   await backgroundSettled();
   // Published (after the answer, here), then nothing about it left in A's queue: its delivery to B was dropped.
-  const { database } = a.services;
-  if (database.kind !== 'sqlite') throw new Error('Ces deux instances sont sur SQLite.');
-  const queued = () =>
-    (
-      database.db.prepare('SELECT COUNT(*) AS n FROM federation_queue WHERE data LIKE ?').get(`%${event.id}%`) as {
-        n: number;
-      }
-    ).n;
-  await expect.poll(queued, { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => queued(a, `%${event.id}%`), { timeout: 30_000 }).toBe(0);
   expect(await a.services.store.federation.get('published', event.id, now())).not.toBeNull();
   expect(await onB(event.id)).toBeNull();
 });

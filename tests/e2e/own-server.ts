@@ -26,7 +26,8 @@ export async function startOwnServer(options: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-own-'));
   const logFile = path.join(dataDir, 'server.log');
   const out = options.log ? fs.openSync(logFile, 'a') : 'ignore';
-  // Not the shared server's settings (the fixtures put them in this worker's environment): this one is on SQLite.
+  // Not the shared server’s settings (the fixtures put them in this worker’s environment): this one is on SQLite unless
+  // its `env` says otherwise (e2eStoreEnv: the Firestore project of the run).
   const inherited = { ...process.env };
   for (const name of Object.keys(e2eServerEnv())) delete inherited[name];
   const child = spawn(process.execPath, ['build/server.js'], {

@@ -66,6 +66,8 @@ test.describe('pages des lieux et des organisateurs', () => {
       `/evenements.ics?lieu=${venue.slug}`,
     );
     await expect(page.getByRole('heading', { name: 'Recevoir les événements de ce lieu par email' })).toBeVisible();
+    // The federation is off on this site: no handle to follow (federation.spec.ts shows it on).
+    await expect(page.getByText('Suivre sur Mastodon')).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     const ld = await ldOf(page);
     expect(ld).toMatchObject({

@@ -85,17 +85,34 @@ export function e2eServerEnv(): Record<string, string> {
     JOBS_TOKEN: E2E_JOBS_TOKEN,
     JOBS_IN_PROCESS: 'false',
   };
-  if (e2eBackend() === 'sqlite') return { ...env, DATA_BACKEND: 'sqlite' };
+  if (e2eBackend() === 'sqlite') return { ...env, ...e2eStoreEnv() };
   return {
     ...env,
-    DATA_BACKEND: 'firestore',
+    ...e2eStoreEnv(),
     // One server process: each process keeps its own mirror of the events (listeners), and a page served by the other
     // process right after a write may not show it yet. Several processes are tested on SQLite (processes.spec.ts).
     WEB_CONCURRENCY: '1',
+  };
+}
+
+/**
+ * Where the store of this run lives: SQLite (in the server's DATA_DIR), or the emulators' Firestore project. A server
+ * of a spec's own (own-server.ts) given these shares the Firestore project of the shared server.
+ */
+export function e2eStoreEnv(): Record<string, string> {
+  if (e2eBackend() === 'sqlite') return { DATA_BACKEND: 'sqlite' };
+  return {
+    DATA_BACKEND: 'firestore',
     METADATA_SERVER_DETECTION: 'none',
     FIREBASE_PROJECT_ID: 'demo-agenda-romand',
     FIREBASE_API_KEY: 'demo-key',
     FIREBASE_STORAGE_BUCKET: 'demo-agenda-romand.appspot.com',
-    ...Object.fromEntries(FIREBASE_EMULATORS.map((name) => [name, required(name)])),
+    ...Object.fromEntries(
+      FIREBASE_EMULATORS.map((name) => {
+        const value = process.env[name];
+        if (!value) throw new Error(`${name} manque : lancez la suite sur Firestore avec \`npm run test:firebase\`.`);
+        return [name, value];
+      }),
+    ),
   };
 }

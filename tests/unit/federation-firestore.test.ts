@@ -12,7 +12,7 @@ import { createFirestoreStore } from '../../app/.server/adapters/firestore/store
 import { createFederationService, type FederationService } from '../../app/.server/federation/service';
 import { loadConfig } from '../../app/.server/platform/config';
 import type { Store } from '../../app/.server/ports';
-import { makeEvent } from '../support/factories';
+import { makeEvent, makeVenue } from '../support/factories';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { freshFirestore } from '../support/firestore-emulator';
 
@@ -113,6 +113,35 @@ describe('fédération sur Firestore', () => {
       timeout: 15_000,
     });
     await vi.waitFor(async () => expect(await queued()).toBe(0), { timeout: 15_000 });
+  });
+
+  it('un lieu sur Firestore : trouvé par son adresse et son ancienne, ses abonnés reçoivent ses événements', async () => {
+    const venue = makeVenue({ name: 'Salle du Bourg', slug: 'salle-du-bourg', redirectFrom: ['ancienne-salle'] });
+    await store.venues.insertMany([venue]);
+    const actorUrl = `${SITE}/federation/acteurs/lieu.${venue.id}`;
+    for (const user of ['salle-du-bourg', 'ancienne-salle']) {
+      const jrd = await (await fetch(`${SITE}/.well-known/webfinger?resource=acct:${user}@127.0.0.1:${PORT}`)).json();
+      expect(jrd.links[0].href).toBe(actorUrl);
+    }
+    await peer.post(`${actorUrl}/boite`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${peer.actorId}#follows/lieu`,
+      type: 'Follow',
+      actor: peer.actorId,
+      object: actorUrl,
+    });
+    await vi.waitFor(async () => expect(await store.federation.count('follower', { now: now() })).toBe(1), {
+      timeout: 15_000,
+    });
+    expect(await store.federation.get('keys', `lieu.${venue.id}`, now())).not.toBeNull();
+    const event = makeEvent({ status: 'approved', title: 'Bal au Bourg', venueId: venue.id });
+    await store.events.insertMany([event]);
+    await federation.publishNow(event.id);
+    const creates = () => peer.received.filter((a) => a.body.type === 'Create');
+    await vi.waitFor(() => expect(JSON.stringify(creates())).toContain('Bal au Bourg'), { timeout: 15_000 });
+    expect(creates().find((a) => JSON.stringify(a.body).includes('Bal au Bourg'))?.signature).toContain(
+      `keyId="${actorUrl}#main-key"`,
+    );
   });
 
   it('une file pleine sur Firestore répond 503 avec Retry-After', async () => {

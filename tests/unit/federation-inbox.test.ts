@@ -79,6 +79,27 @@ describe('fédération : la boîte sous une rafale', () => {
     expect(await queued()).toBe(0);
   });
 
+  it('la clé de l’expéditeur déjà connue : une activité mal signée, changée en route ou rejouée ailleurs est refusée, la bonne passe', async () => {
+    const inbox = `${SITE}/federation/acteurs/agenda/boite`;
+    // The key is known (the first activity of this peer fetched it): what follows takes the short way (decision 094).
+    expect((await peer.post(inbox, { ...follow('k1'), type: 'Like' })).status).toBe(202);
+    expect((await peer.post(inbox, { ...follow('k2'), type: 'Like' }, 'wrong-key')).status).toBe(401);
+    expect((await peer.post(inbox, { ...follow('k3'), type: 'Like' }, 'unsigned')).status).toBe(401);
+    // Signed as sent, then changed on the way: the digest no longer matches the body.
+    const sent = await peer.signed(inbox, { ...follow('k4'), type: 'Like' });
+    const body = await sent.clone().text();
+    const changed = JSON.stringify({ ...follow('k4'), type: 'Like', object: `${SITE}/autre` });
+    expect((await fetch(inbox, { method: 'POST', headers: sent.headers, body: changed })).status).toBe(401);
+    // The same signed request sent to another inbox: its request target no longer matches.
+    const elsewhere = await fetch(`${SITE}/federation/boite`, {
+      method: 'POST',
+      headers: sent.headers,
+      body,
+    });
+    expect(elsewhere.status).toBe(401);
+    expect((await fetch(sent)).status).toBe(202);
+  });
+
   it('une activité signée aussi dans son corps (signature LD, relais de Mastodon) passe par la vérification complète de Fedify', async () => {
     const res = await peer.post(`${SITE}/federation/boite`, {
       ...follow('ld1'),

@@ -1,51 +1,35 @@
-// The site's ActivityPub actors (decision 087), pluggable: each kind of actor is a provider that finds one by its
-// identifier (its handle, `@agenda@host`, `@musique@host`), lists them and names the actors that announce an event.
-// The agenda and each category today; venues and organizers join by adding their provider to ACTOR_PROVIDERS.
+// The site's ActivityPub actors (decisions 087, 096), pluggable: each kind of actor is a provider that finds one by
+// its identifier (fixed: its URL, its followers, its keys) or by its handle (`@agenda@host`, `@musique@host`,
+// `@salle-du-bourg@host`), lists them and names the actors that announce an event. The agenda, each active category,
+// each approved venue and organizer. One namespace of handles: the first provider to claim a handle wins (the agenda,
+// then the categories, the venues, the organizers), a current slug before a former one (decision 096).
 import type { AgendaEvent } from '~/domain/event';
 import { SITE_NAME, SITE_TAGLINE } from '~/domain/site';
-import type { Store } from '../ports';
+import { type ActorContext, type ActorProfile, type ActorProvider, AGENDA_ACTOR, SITE_ICON } from './actor-types';
+import { organizerActors, venueActors } from './place-actors';
 
-export interface ActorProfile {
-  /** The handle's user part and the actor's path segment. */
-  identifier: string;
-  kind: string;
-  name: string;
-  summary: string;
-  /** The page a person opens for this actor (absolute). */
-  pageUrl: string;
-  /** A square image (absolute), or null. */
-  iconUrl: string | null;
-}
-
-export interface ActorContext {
-  store: Store;
-  siteUrl: string;
-}
-
-export interface ActorProvider {
-  kind: string;
-  find(ctx: ActorContext, identifier: string): Promise<ActorProfile | null>;
-  list(ctx: ActorContext): Promise<ActorProfile[]>;
-  /** The identifiers of this provider's actors whose followers hear about this event. */
-  announcing(ctx: ActorContext, event: AgendaEvent): Promise<string[]>;
-}
-
-/** The handle of the agenda itself. */
-export const AGENDA_ACTOR = 'agenda';
+export type { ActorContext, ActorProfile, ActorProvider } from './actor-types';
+export { AGENDA_ACTOR } from './actor-types';
 
 const agendaProfile = ({ siteUrl }: ActorContext): ActorProfile => ({
   identifier: AGENDA_ACTOR,
+  handle: AGENDA_ACTOR,
   kind: 'agenda',
   name: SITE_NAME,
   summary: `${SITE_NAME}, ${SITE_TAGLINE} : chaque événement publié après relecture.`,
   pageUrl: `${siteUrl}/`,
-  iconUrl: `${siteUrl}/icons/icon-512.png`,
+  iconUrl: `${siteUrl}${SITE_ICON}`,
+  iconType: 'image/png',
+  events: {},
 });
 
 export const agendaActors: ActorProvider = {
   kind: 'agenda',
   async find(ctx, identifier) {
     return identifier === AGENDA_ACTOR ? agendaProfile(ctx) : null;
+  },
+  async byHandle(_ctx, handle) {
+    return handle === AGENDA_ACTOR ? AGENDA_ACTOR : null;
   },
   async list(ctx) {
     return [agendaProfile(ctx)];
@@ -63,12 +47,18 @@ export const categoryActors: ActorProvider = {
     if (!category?.active) return null;
     return {
       identifier: category.slug,
+      handle: category.slug,
       kind: 'category',
       name: `${category.label} · ${SITE_NAME}`,
       summary: category.description || `Les événements « ${category.label} » d’${SITE_NAME}.`,
       pageUrl: `${ctx.siteUrl}/evenements?category=${encodeURIComponent(category.slug)}`,
-      iconUrl: `${ctx.siteUrl}/icons/icon-512.png`,
+      iconUrl: `${ctx.siteUrl}${SITE_ICON}`,
+      iconType: 'image/png',
+      events: { category: category.slug },
     };
+  },
+  async byHandle(ctx, handle) {
+    return (await categoryActors.find(ctx, handle))?.identifier ?? null;
   },
   async list(ctx) {
     const categories = await ctx.store.categories.list();
@@ -80,12 +70,27 @@ export const categoryActors: ActorProvider = {
   },
 };
 
-/** Every kind of actor, the first to claim an identifier wins (the agenda before a category of the same name). */
-export const ACTOR_PROVIDERS: readonly ActorProvider[] = [agendaActors, categoryActors];
+/** Every kind of actor, in the order they claim a handle (decision 096). */
+export const ACTOR_PROVIDERS: readonly ActorProvider[] = [agendaActors, categoryActors, venueActors, organizerActors];
 
 export async function findActor(ctx: ActorContext, identifier: string): Promise<ActorProfile | null> {
   for (const provider of ACTOR_PROVIDERS) {
     const found = await provider.find(ctx, identifier);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The identifier of the actor a handle names (WebFinger): a current handle first, then a former slug. */
+export async function actorByHandle(ctx: ActorContext, typed: string): Promise<string | null> {
+  // Slugs are lower case; a person may type `@Salle-du-Bourg`.
+  const handle = typed.toLowerCase();
+  for (const provider of ACTOR_PROVIDERS) {
+    const found = await provider.byHandle(ctx, handle);
+    if (found) return found;
+  }
+  for (const provider of ACTOR_PROVIDERS) {
+    const found = await provider.byFormerHandle?.(ctx, handle);
     if (found) return found;
   }
   return null;

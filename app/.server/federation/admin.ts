@@ -11,8 +11,8 @@ import {
   blockedDomains,
   type DeliveryFailure,
   type Follower,
-  followersOf,
   normaliseDomain,
+  SEP,
 } from './records';
 import type { FederationService } from './service';
 import { listSources, type RemoteSource, sourceOf } from './sources';
@@ -38,7 +38,7 @@ function requireFederation(deps: Deps, admin: UserProfile) {
 
 export interface FederationOverview {
   enabled: boolean;
-  actors: { identifier: string; name: string; handle: string; followers: Follower[] }[];
+  actors: { identifier: string; kind: string; name: string; handle: string; followers: Follower[] }[];
   queue: { due: number; later: number };
   failures: DeliveryFailure[];
   blocked: BlockedDomain[];
@@ -53,16 +53,24 @@ export async function federationOverview(deps: Deps, admin: UserProfile): Promis
   const now = new Date().toISOString();
   const host = new URL(deps.config.SITE_URL).host;
   const actors = await listActors({ store: deps.store, siteUrl: deps.config.SITE_URL });
+  // Every follower read once, by actor: the agenda and the categories always shown, a venue or an organizer (there
+  // may be hundreds) only once someone follows it (decision 096).
+  const byActor = new Map<string, Follower[]>();
+  for (const r of await federation.list<Follower>('follower', { now, limit: 10_000 })) {
+    const identifier = r.key.slice(0, r.key.indexOf(SEP));
+    byActor.set(identifier, [...(byActor.get(identifier) ?? []), r.value]);
+  }
   return {
     enabled: true,
-    actors: await Promise.all(
-      actors.map(async (a) => ({
+    actors: actors
+      .map((a) => ({
         identifier: a.identifier,
+        kind: a.kind,
         name: a.name,
-        handle: `@${a.identifier}@${host}`,
-        followers: await followersOf(federation, a.identifier, now),
-      })),
-    ),
+        handle: `@${a.handle}@${host}`,
+        followers: byActor.get(a.identifier) ?? [],
+      }))
+      .filter((a) => a.kind === 'agenda' || a.kind === 'category' || a.followers.length > 0),
     queue: await federation.queueStats(now),
     failures: (await federation.list<DeliveryFailure>('failure', { now, limit: 50 })).map((r) => r.value),
     blocked: await blockedDomains(federation, now),

@@ -97,14 +97,19 @@ export function readableSummary(event: AgendaEvent, now: Date): string {
   return lines.join('\n');
 }
 
+/** Plain text as HTML paragraphs (a blank line between two), escaped: what Mastodon shows of a content or a bio. */
+export const htmlParagraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .filter((p) => p.trim())
+    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
 export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record<string, unknown> {
   const page = `${ctx.siteUrl}/evenement/${encodeURIComponent(event.id)}`;
   const date = shownDate(event, ctx.now);
   const image = event.image ? `${ctx.siteUrl}${imageUrl(event.image.path, 1600)}` : null;
-  const paragraphs = event.description
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
-    .join('');
+  const paragraphs = htmlParagraphs(event.description);
   const summary = readableSummary(event, ctx.now);
   const tags = [
     { name: hashtagOf(event.category), href: `${ctx.siteUrl}/evenements?category=${event.category}` },

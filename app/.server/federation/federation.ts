@@ -16,11 +16,14 @@ import {
   Undo,
   Update,
 } from '@fedify/vocab';
+import { searchEvents } from '../events/public';
 import type { Store } from '../ports';
-import { findActor, listActors } from './actors';
+import { actorByHandle, findActor, listActors } from './actors';
+import { eventActivity } from './event-object';
 import { createKvStore, createStoreQueue } from './fedify-storage';
 import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
+import { rawActivity } from './publish';
 import { type Follower, followerKey, followersOf, hostOf, isBlocked, recordFailure } from './records';
 
 export interface FederationContext {
@@ -41,6 +44,7 @@ export const ACTOR_PATH = '/federation/acteurs/{identifier}';
 export const INBOX_PATH = '/federation/acteurs/{identifier}/boite';
 export const SHARED_INBOX_PATH = '/federation/boite';
 export const FOLLOWERS_PATH = '/federation/acteurs/{identifier}/abonnes';
+export const OUTBOX_PATH = '/federation/acteurs/{identifier}/envois';
 
 /**
  * The queue of deliveries and received activities, in the store (fedify-storage.ts). A delivery to a domain blocked
@@ -91,12 +95,13 @@ export function buildFederation(
       const keys = await ctx.getActorKeyPairs(identifier);
       return new Service({
         id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
+        preferredUsername: actor.handle,
         name: actor.name,
         summary: actor.summary,
         url: new URL(actor.pageUrl),
-        icon: actor.iconUrl ? new Image({ url: new URL(actor.iconUrl), mediaType: 'image/png' }) : null,
+        icon: actor.iconUrl ? new Image({ url: new URL(actor.iconUrl), mediaType: actor.iconType }) : null,
         inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         followers: ctx.getFollowersUri(identifier),
         manuallyApprovesFollowers: false,
@@ -106,9 +111,8 @@ export function buildFederation(
       });
     })
     .setKeyPairsDispatcher((ctx, identifier) => actorKeyPairs(ctx.data.store.federation, identifier))
-    .mapHandle(async (ctx, username) =>
-      (await findActor({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, username)) ? username : null,
-    );
+    // A handle is not an identifier (decision 096): `@salle-du-bourg@hôte` is the actor `lieu.<id>`.
+    .mapHandle((ctx, username) => actorByHandle({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, username));
 
   federation
     .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier) => {
@@ -124,6 +128,36 @@ export function buildFederation(
         now: ctx.data.now().toISOString(),
       }),
     );
+
+  // The outbox: the actor's upcoming public events (the first page of its list, the soonest), each as a Create; its
+  // count (what Mastodon shows as posts) is all of them.
+  const upcoming = async (data: FederationContext, identifier: string) => {
+    const actor = await findActor({ store: data.store, siteUrl: data.siteUrl }, identifier);
+    return actor ? searchEvents({ store: data.store }, actor.events, 1, data.now()) : null;
+  };
+  federation
+    .setOutboxDispatcher(OUTBOX_PATH, async (ctx, identifier) => {
+      const { siteUrl } = ctx.data;
+      const now = ctx.data.now();
+      const found = await upcoming(ctx.data, identifier);
+      if (!found) return null;
+      const { items } = found;
+      const actorUri = ctx.getActorUri(identifier).href;
+      const context = { siteUrl, actorUri, followersUri: ctx.getFollowersUri(identifier).href, now };
+      return {
+        items: await Promise.all(
+          items.map((event) =>
+            rawActivity(
+              eventActivity('Create', event, {
+                ...context,
+                activityId: `${actorUri}/envois/${encodeURIComponent(event.id)}`,
+              }),
+            ),
+          ),
+        ),
+      };
+    })
+    .setCounter(async (ctx, identifier) => (await upcoming(ctx.data, identifier))?.total ?? null);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => ({
     software: { name: 'agenda-romand', version: settings.version, homepage: new URL(ctx.data.siteUrl) },

@@ -1,5 +1,5 @@
-// Outgoing (decision 088): what the followers of the agenda and of the event's category (its venue and organizer once
-// they are actors) are told about one of our events, decided from what the store holds now and what was last sent:
+// Outgoing (decision 088): what the followers of the agenda, of the event's category, venue and organizer (decision 096)
+// are told about one of our events, decided from what the store holds now and what was last sent:
 // Create when it becomes public, Update when its public content or its cancelled dates change, Delete when it stops
 // being public (withdrawn, refused, deleted). A pending event, or a pending revision, is never sent: only the content
 // an admin approved. Each actor sends to its own followers, a follower of several hearing once, blocked domains never.

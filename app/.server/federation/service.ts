@@ -6,7 +6,7 @@ import type { RequestHandler } from 'express';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import { answerWith, federationBridge } from '../http/federation-bridge';
 import { answer, createInboxIntake, INBOX_MESSAGES, isInboxPost } from '../http/federation-inbox';
-import { createTurns } from '../http/turns';
+import { createPagesFirst, createTurns } from '../http/turns';
 import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
@@ -39,6 +39,11 @@ const INBOX_AT_ONCE = 2;
  */
 const INBOX_GAP_MS = 20;
 const INBOX_WAITING = 256;
+/**
+ * An activity's turn waits while this process serves a page (decision 094), this long at most: under a burst, the
+ * pages are served first, and a sender still hears back within seconds.
+ */
+const INBOX_AFTER_PAGES_MAX_MS = 1000;
 /** What Fedify's own handler checks (a Linked Data Signature, a proof: JSON-LD work), at once per process. */
 const FEDIFY_INBOX_AT_ONCE = 2;
 
@@ -82,10 +87,18 @@ export function createFederationService(config: Config, store: () => Store, vers
         enqueue: (message) => parts().queue.enqueue(message),
         bodyMax: BODY_MAX,
       });
-      const inboxTurns = createTurns(INBOX_AT_ONCE, { gapMs: INBOX_GAP_MS, waitingMax: INBOX_WAITING });
-      const fedifyTurns = createTurns(FEDIFY_INBOX_AT_ONCE);
+      const pages = createPagesFirst(INBOX_AFTER_PAGES_MAX_MS);
+      const inboxTurns = createTurns(INBOX_AT_ONCE, {
+        gapMs: INBOX_GAP_MS,
+        waitingMax: INBOX_WAITING,
+        before: pages.idle,
+      });
+      const fedifyTurns = createTurns(FEDIFY_INBOX_AT_ONCE, { before: pages.idle });
       return (req, res, next) => {
-        if (!FEDERATION_PATH.test(req.path)) return next();
+        if (!FEDERATION_PATH.test(req.path)) {
+          res.once('close', pages.enter());
+          return next();
+        }
         // A bounded inbox: an activity is a few kilobytes.
         if (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > BODY_MAX) {
           res.status(413).type('text/plain; charset=utf-8').send('Activité trop volumineuse.');

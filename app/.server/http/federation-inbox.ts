@@ -5,14 +5,15 @@
 // Retry-After, as Mastodon, Gancio and Mobilizon retry it. What this fast path cannot judge alone (a Linked Data
 // Signature or an Object Integrity Proof, a key without owner) goes to Fedify's own handler, a few at a time.
 import crypto from 'node:crypto';
-import type { Federation, KeyCache, Message } from '@fedify/fedify';
+import type { Context, Federation, KeyCache, Message } from '@fedify/fedify';
 import { verifyRequestDetailed } from '@fedify/fedify';
-import type { CryptographicKey, Multikey } from '@fedify/vocab';
+import { CryptographicKey, type Multikey } from '@fedify/vocab';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { findActor } from '../federation/actors';
 import type { FederationContext } from '../federation/federation';
 import type { Store } from '../ports';
 import { webHeaders } from './federation-bridge';
+import { verifiedWithCachedKey } from './signature-draft';
 
 export const INBOX_MESSAGES = {
   tooLarge: 'Activité trop volumineuse.',
@@ -54,9 +55,16 @@ const UNAVAILABLE_MS = 5 * 60_000;
 export const isInboxPost = (req: ExpressRequest) => req.method === 'POST' && INBOX.test(req.path);
 
 /** The public keys of the senders, kept in this process (bounded): a verified key is never parsed twice. */
-export function memoryKeyCache(now: () => number = Date.now): KeyCache {
+export function memoryKeyCache(now: () => number = Date.now): KeyCache & {
+  /** A key kept (fetched and verified by Fedify), at once. */
+  known(keyId: string): CryptographicKey | undefined;
+} {
   const kept = new Map<string, { key: CryptographicKey | Multikey | null; until: number }>();
   return {
+    known(keyId) {
+      const hit = kept.get(keyId);
+      return hit && hit.until >= now() && hit.key instanceof CryptographicKey ? hit.key : undefined;
+    },
     async get(keyId) {
       const hit = kept.get(keyId.href);
       if (!hit) return undefined;
@@ -77,6 +85,7 @@ export function memoryKeyCache(now: () => number = Date.now): KeyCache {
 export function createInboxIntake(options: InboxIntakeOptions) {
   const { store, siteUrl, queueMax, bodyMax, depthTtlMs = 1000, retryAfterSeconds = 60 } = options;
   const keyCache = memoryKeyCache();
+  let loaders: Pick<Context<FederationContext>, 'documentLoader' | 'contextLoader'> | undefined;
   let depth = { value: 0, until: 0 };
   const queueFull = async () => {
     const at = Date.now();
@@ -96,11 +105,8 @@ export function createInboxIntake(options: InboxIntakeOptions) {
     if (await queueFull()) return { status: 503, text: INBOX_MESSAGES.full, retryAfter: retryAfterSeconds };
     const body = await readBody(req, bodyMax);
     if (!body) return { status: 413, text: INBOX_MESSAGES.tooLarge };
-    const request = new Request(new URL(req.originalUrl, siteUrl), {
-      method: 'POST',
-      headers: webHeaders(req),
-      body: new Uint8Array(body),
-    });
+    const url = new URL(req.originalUrl, siteUrl);
+    const request = () => new Request(url, { method: 'POST', headers: webHeaders(req), body: new Uint8Array(body) });
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
@@ -110,19 +116,25 @@ export function createInboxIntake(options: InboxIntakeOptions) {
     if (!json || typeof json !== 'object' || Array.isArray(json)) return { status: 400, text: INBOX_MESSAGES.notJson };
     const activity = json as Record<string, unknown>;
     // Signed inside the body (a forwarded reply, a proof): Fedify's handler knows how to check it.
-    if ('signature' in activity || 'proof' in activity) return { status: 'fedify', request };
+    if ('signature' in activity || 'proof' in activity) return { status: 'fedify', request: request() };
     const actor = idOf(activity.actor);
     if (!actor) return { status: 400, text: INBOX_MESSAGES.noActor };
-    const ctx = options.federation.createContext(new URL(siteUrl), options.data());
-    const verification = await verifyRequestDetailed(request, {
-      documentLoader: ctx.documentLoader,
-      contextLoader: ctx.contextLoader,
-      keyCache,
-    });
-    if (!verification.verified) return { status: 401, text: INBOX_MESSAGES.unsigned };
-    const owner = verification.key.ownerId?.href;
-    if (!owner) return { status: 'fedify', request };
-    if (owner !== actor) return { status: 401, text: INBOX_MESSAGES.notOwner };
+    // A sender's key already verified: checked here with node:crypto (decision 094); otherwise, Fedify's verification.
+    const signed = { method: 'POST', pathname: url.pathname, headers: req.headers, body };
+    const known = verifiedWithCachedKey(signed, keyCache.known);
+    if (known?.ownerId?.href !== actor) {
+      // The loaders of one context, made once: they serve only a key not yet in the cache.
+      loaders ??= options.federation.createContext(new URL(siteUrl), options.data());
+      const verification = await verifyRequestDetailed(request(), {
+        documentLoader: loaders.documentLoader,
+        contextLoader: loaders.contextLoader,
+        keyCache,
+      });
+      if (!verification.verified) return { status: 401, text: INBOX_MESSAGES.unsigned };
+      const owner = verification.key.ownerId?.href;
+      if (!owner) return { status: 'fedify', request: request() };
+      if (owner !== actor) return { status: 401, text: INBOX_MESSAGES.notOwner };
+    }
     depth.value += 1;
     await options.enqueue({
       type: 'inbox',
@@ -142,8 +154,14 @@ export function createInboxIntake(options: InboxIntakeOptions) {
 
 /** Writes an outcome that is an answer (not one for Fedify). */
 export function answer(res: ExpressResponse, outcome: Exclude<InboxOutcome, { status: 'fedify' }>) {
-  if (outcome.retryAfter) res.setHeader('Retry-After', String(outcome.retryAfter));
-  res.status(outcome.status).type('text/plain; charset=utf-8').send(outcome.text);
+  // Written as is (no ETag, no content negotiation): a short text a sender hardly reads, one per activity of a burst.
+  const body = Buffer.from(outcome.text, 'utf8');
+  res.writeHead(outcome.status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': body.length,
+    ...(outcome.retryAfter ? { 'Retry-After': String(outcome.retryAfter) } : {}),
+  });
+  res.end(body);
 }
 
 /** The id of an activity's actor: its URL, or the `id` of an embedded actor. */

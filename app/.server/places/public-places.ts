@@ -6,18 +6,33 @@ import type { EventFilters } from '~/domain/event-filters';
 import type { Organizer, Venue } from '~/domain/place';
 import { byName } from '~/domain/place-records';
 import { cachedRead, PUBLIC_STATUSES, searchEvents } from '../events/public';
+import { placeHandle } from '../federation/place-actors';
 import type { Store } from '../ports';
+
+/** What a page reads: the store, and when the federation is on (decision 096), the site's address for the handle. */
+interface PageDeps {
+  store: Store;
+  federation?: unknown;
+  config?: { SITE_URL: string };
+}
 
 export type PlacePage<T> =
   | { moved: string }
-  | { record: T; upcoming: AgendaEvent[]; total: number; indexable: boolean };
+  | {
+      record: T;
+      upcoming: AgendaEvent[];
+      total: number;
+      indexable: boolean;
+      /** Its fediverse handle (`@salle-du-bourg@hôte`) when the federation is on, else null. */
+      fediverse: string | null;
+    };
 
 /** How many past events an organizer's page lists (the most recent first). */
 export const PAST_EVENTS_SHOWN = 12;
 const EVER = '1970-01-01T00:00:00.000Z';
 
 async function pageOf<T extends Venue | Organizer>(
-  store: Store,
+  { store, federation, config }: PageDeps,
   found: { record: T; moved: boolean } | null,
   filter: (slug: string) => Partial<EventFilters>,
   idField: 'venueId' | 'organizerId',
@@ -34,17 +49,28 @@ async function pageOf<T extends Venue | Organizer>(
       store.events.search({ status: PUBLIC_STATUSES, endsAfter: EVER, [idField]: record.id, limit: 1, offset: 0 }),
     ),
   ]);
+  const fediverse =
+    federation && config
+      ? `@${await placeHandle(store, idField === 'venueId' ? 'venue' : 'organizer', record.slug)}@${new URL(config.SITE_URL).host}`
+      : null;
   // An upcoming event is one it has had: said from the same read, the page never lists one while saying noindex.
-  return { record, upcoming: upcoming.items, total: upcoming.total, indexable: upcoming.total > 0 || ever.total > 0 };
+  return {
+    record,
+    upcoming: upcoming.items,
+    total: upcoming.total,
+    indexable: upcoming.total > 0 || ever.total > 0,
+    fediverse,
+  };
 }
 
-export async function venuePage({ store }: { store: Store }, slug: string, now = new Date()) {
-  return pageOf(store, await store.venues.findBySlug(slug), (venue) => ({ venue }), 'venueId', now);
+export async function venuePage(deps: PageDeps, slug: string, now = new Date()) {
+  return pageOf(deps, await deps.store.venues.findBySlug(slug), (venue) => ({ venue }), 'venueId', now);
 }
 
-export async function organizerPage({ store }: { store: Store }, slug: string, now = new Date()) {
+export async function organizerPage(deps: PageDeps, slug: string, now = new Date()) {
+  const { store } = deps;
   const page = await pageOf(
-    store,
+    deps,
     await store.organizers.findBySlug(slug),
     (organizer) => ({ organizer }),
     'organizerId',

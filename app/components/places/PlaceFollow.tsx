@@ -9,6 +9,7 @@ export function PlaceFollow({
   siteUrl,
   alertTitle,
   alertDescription,
+  fediverse,
 }: {
   /** `lieu` or `organisateur`: the list's filter on this record. */
   param: 'lieu' | 'organisateur';
@@ -16,6 +17,8 @@ export function PlaceFollow({
   siteUrl: string;
   alertTitle: string;
   alertDescription: string;
+  /** Its fediverse handle when the federation is on (decision 096), else null. */
+  fediverse: string | null;
 }) {
   const query = `${param}=${encodeURIComponent(slug)}`;
   const iframe = `<iframe src="${siteUrl}/integrer?${query}&limite=5" title="Agenda romand" width="100%" height="${embedFrameHeight(5)}" loading="lazy" style="border:0" data-agenda-romand></iframe>\n${embedHostScript(siteUrl)}`;
@@ -31,6 +34,11 @@ export function PlaceFollow({
           · <a href={`/evenements.rss?${query}`}>Flux RSS</a> ·{' '}
           <a href={`/evenements?${query}`}>Tous ses événements dans l’agenda</a>
         </p>
+        {fediverse ? (
+          <p className="place-follow__fediverse" data-testid="place-fediverse">
+            Suivre sur Mastodon&nbsp;: <code translate="no">{fediverse}</code>
+          </p>
+        ) : null}
       </section>
       <AlertSubscribeLite filter={query} description={alertDescription} title={alertTitle} />
       <details className="place-embed">

@@ -18,6 +18,7 @@ export function ActorsTable({
   return (
     <section aria-labelledby="actors">
       <h2 id="actors">Comptes de l’agenda et leurs abonnés</h2>
+      <p>Les lieux et les organisateurs sont aussi des comptes&nbsp;: ils apparaissent ici dès leur premier abonné.</p>
       <table className="admin-table" data-testid="federation-actors">
         <thead>
           <tr>
