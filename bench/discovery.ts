@@ -2,6 +2,8 @@
 // autocannon (10 connections, 10 s) on the public pages, compared with a minimal page of the same app. The page cache
 // of anonymous answers is off (PAGE_CACHE_MB=0): this measures the queries and the rendering; `npm run bench:hosting`
 // measures the cache.
+// Each page also gets the CPU time the server's processes spent per request: on a machine shared with other work,
+// req/s follows the load, CPU time per request much less.
 // Usage: npm run bench            (BENCH_DURATION=5 for a quicker run)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,14 +23,22 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time the server's processes spent per request (user + system), in ms: far less moved by a busy machine. */
+  cpuMs: number;
 }
 
 /** What every browser sends: the cache's answers are measured as browsers get them (issue 35). */
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 
+/** The server's process group (startServer detaches it), for its CPU time. */
+let serverGroup = 0;
+
 async function measure(name: string, urlPath: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const cpuBefore = serverGroup ? serverCpuMs(serverGroup) : 0;
   const result = await autocannon({ url: `${BASE}${urlPath}`, connections: CONNECTIONS, duration: DURATION, headers });
+  const cpuMs = serverGroup ? (serverCpuMs(serverGroup) - cpuBefore) / Math.max(1, result.requests.total) : 0;
   return {
+    cpuMs,
     name,
     path: urlPath,
     reqPerSec: result.requests.average,
@@ -63,6 +73,7 @@ async function main() {
   console.log(`\n=== ${dataset.label} ===\nBase jetable : ${dataDir}`);
   // The API's allowance per IP would turn a load test into 429s: out of the way here.
   const server = await startServer(dataDir, PORT, { PAGE_CACHE_MB: '0', API_RATE_PER_MINUTE: '1000000000' });
+  serverGroup = server.child.pid ?? 0;
   try {
     const pages: [string, string][] = [
       ['plafond (page Remix minimale)', '/healthz'],
@@ -78,22 +89,22 @@ async function main() {
     for (const [, p] of pages) await fetch(`${BASE}${p}`); // warm-up
     // Each page right after its own measure of the bare page (issue 35): on a machine shared with other work, the
     // load changes within a run; a page compared with the reference measured just before it carries less of that.
-    const results: (Figures & { reference: number })[] = [];
+    const results: (Figures & { reference: number; referenceCpu: number })[] = [];
     for (const [name, p] of pages.slice(1)) {
       const reference = await measure(pages[0][0], pages[0][1]);
-      results.push({ ...reference, reference: reference.reqPerSec });
-      results.push({ ...(await measure(name, p)), reference: reference.reqPerSec });
+      results.push({ ...reference, reference: reference.reqPerSec, referenceCpu: reference.cpuMs });
+      results.push({ ...(await measure(name, p)), reference: reference.reqPerSec, referenceCpu: reference.cpuMs });
     }
     console.log(
       `\nautocannon : ${CONNECTIONS} connexions, ${DURATION} s par page, chacune juste après la page Remix minimale\n`,
     );
     console.log(
-      'page                           req/s    p50 ms  p99 ms  erreurs  % de la page minimale mesurée juste avant',
+      'page                           req/s    p50 ms  p99 ms  erreurs  ms CPU  % de la page minimale mesurée juste avant (req/s ; CPU)',
     );
     for (const r of results) {
       const isReference = r.path === pages[0][1];
       console.log(
-        `${(isReference ? `  ${r.name}` : r.name).padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(7)}  ${isReference ? '' : `${((r.reqPerSec / r.reference) * 100).toFixed(0).padStart(5)} %${r.path.startsWith('/api/') ? '' : '   (objectif ≥ 100 %)'}`}`,
+        `${(isReference ? `  ${r.name}` : r.name).padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(7)}  ${r.cpuMs.toFixed(2).padStart(6)}  ${isReference ? '' : `${((r.reqPerSec / r.reference) * 100).toFixed(0).padStart(5)} % ; ${((r.referenceCpu / r.cpuMs) * 100).toFixed(0).padStart(4)} %${r.path.startsWith('/api/') ? '' : '   (objectif ≥ 100 %)'}`}`,
       );
     }
     const html = results.find((r) => r.path === '/evenements?category=musique&canton=VD');
@@ -108,6 +119,10 @@ async function main() {
     const pagesOnly = results.filter((r) => r.path !== pages[0][1]);
     const worst = Math.min(...pagesOnly.map((r) => r.reqPerSec / r.reference));
     console.log(`Pire page : ${(worst * 100).toFixed(0)} % de la page minimale (objectif ≥ 100 %)`);
+    const worstCpu = Math.min(...pagesOnly.map((r) => r.referenceCpu / r.cpuMs));
+    console.log(
+      `Pire page en temps CPU par requête : ${(worstCpu * 100).toFixed(0)} % de la page minimale (moins sensible à une machine chargée)`,
+    );
     console.log('\nJavaScript chargé au démarrage (gzip) :');
     for (const [name, p] of pages.slice(1).filter(([, p]) => !p.startsWith('/api/')))
       console.log(`  ${name.padEnd(28)} ${(await initialJsKb(p)).toFixed(1)} Ko (objectif ≤ 110 Ko)`);
@@ -118,10 +133,23 @@ async function main() {
     );
   } finally {
     await server.stop();
+    serverGroup = 0;
   }
   // The cache with the first data set only: what it serves does not depend on how the page was computed.
   if (dataset.series === 0) await cachedPages(dataDir, detailId);
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The CPU time (user + system) of the server's process group so far, in ms (clock ticks of 10 ms). */
+function serverCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (fields[2] === String(pid)) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks * 10;
 }
 
 /** The resident memory of the server's process group (primary and workers: startServer detaches it), in MB. */
