@@ -82,7 +82,10 @@ test('importer depuis un lien préremplit le formulaire ; l’événement envoy�
   await expect(page.getByTestId('import-image-notice')).toContainText('L’image de la page est importée');
   const preview = page.getByRole('img', { name: 'Aperçu de l’image importée depuis la page' });
   await expect(preview).toBeVisible();
-  expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is not loaded: the image's bytes may still be on their way.
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   await expect(page.getByLabel('Description de l’image', { exact: true })).toHaveValue('Affiche bleue du récital');
   // Nothing is saved by the import itself.
   expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
@@ -93,7 +96,10 @@ test('importer depuis un lien préremplit le formulaire ; l’événement envoy�
   // The organizer sees the imported image on the confirmation, as with an image they had uploaded.
   const shown = page.getByRole('img', { name: 'Affiche bleue du récital' });
   await expect(shown).toBeVisible();
-  expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is not loaded: the image's bytes may still be on their way.
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   const event = await ports.store.events.findById(confirmationId(page));
   expect(event).toMatchObject({ title, status: 'pending', city: 'Lausanne', canton: 'VD', priceMin: 30 });
   // Stored like an upload: re-encoded, waiting under review/ until an admin approves it (decision 031).

@@ -142,8 +142,11 @@ describe('fédération : ce qui arrive', () => {
       trusted: 'on',
     });
     const create = fixture('mobilizon-create.json');
+    const object = create.object as Record<string, unknown> & { id: string };
+    const objectId = object.id;
+    // Mobilizon serves the event under its id: that is what is taken, the member's copy being only a claim.
+    peer.documents.set(new URL(objectId).pathname, object);
     await peer.post(inbox(), create);
-    const objectId = (create.object as { id: string }).id;
     await vi.waitFor(async () => expect(await remoteEvent(objectId)).not.toBeNull(), { timeout: 10_000 });
     expect(await remoteEvent(objectId)).toMatchObject({
       status: 'approved',
@@ -154,6 +157,24 @@ describe('fédération : ce qui arrive', () => {
       city: 'Lausanne',
       startsAt: '2030-12-14T10:00:00+01:00',
       endsAt: '2030-12-14T13:00:00+01:00',
+    });
+
+    // Any account of that server may send an Update claiming the group's event: its text is not taken, the group's
+    // server says what the event is (found by an outside tester: the claim rewrote the event, then went public).
+    const update = (id: string, name: string) => ({
+      ...create,
+      id: `${create.id}/${id}`,
+      type: 'Update',
+      object: { ...object, name },
+    });
+    await peer.post(inbox(), update('faux', 'Atelier détourné'));
+    await settled();
+    expect((await remoteEvent(objectId))?.title).toBe('Atelier de réparation de vélos');
+    // The group changes its event: the same Update now carries what its server serves.
+    peer.documents.set(new URL(objectId).pathname, { ...object, name: 'Atelier de réparation (complet)' });
+    await peer.post(inbox(), update('vrai', 'Atelier de réparation (complet)'));
+    await vi.waitFor(async () => expect((await remoteEvent(objectId))?.title).toBe('Atelier de réparation (complet)'), {
+      timeout: 10_000,
     });
   });
 

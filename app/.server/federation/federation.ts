@@ -3,6 +3,7 @@
 // sources, the Events of followed sources (incoming.ts). Everything else (replies, likes, boosts) is ignored. Its
 // key–value store and queue are the site's store (fedify-storage.ts).
 import { createFederation, type Federation, type MessageQueue } from '@fedify/fedify';
+import { getDocumentLoader } from '@fedify/fedify/runtime';
 import {
   Accept,
   Announce,
@@ -24,7 +25,7 @@ import { createKvStore, createStoreQueue } from './fedify-storage';
 import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
 import { rawActivity } from './publish';
-import { type Follower, followerKey, followersOf, hostOf, isBlocked, recordFailure } from './records';
+import { type Follower, followerKey, followersOf, isBlocked, recordFailure } from './records';
 
 export interface FederationContext {
   store: Store;
@@ -86,6 +87,12 @@ export function buildFederation(
         message: error.message.slice(0, 500),
       }).catch(() => {});
     },
+  });
+
+  // A remote document as its server serves it now, not as the shared cache kept it (incoming.ts: a group's event).
+  const fresh = getDocumentLoader({
+    allowPrivateAddress: settings.testMode,
+    userAgent: { software: `AgendaRomand/${settings.version}`, url: new URL(settings.siteUrl) },
   });
 
   federation
@@ -195,7 +202,10 @@ export function buildFederation(
         id: follower.id.href,
         inbox: follower.inboxId.href,
         sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
-        handle: follower.preferredUsername ? `@${follower.preferredUsername}@${hostOf(follower.id)}` : null,
+        handle:
+          follower.preferredUsername && URL.canParse(follower.id)
+            ? `@${follower.preferredUsername}@${new URL(follower.id).host}`
+            : null,
         software: info?.software.name ?? null,
         followedAt: now,
       };
@@ -217,9 +227,9 @@ export function buildFederation(
     })
     .on(Accept, (ctx, accept) => sourceAnswered(ctx, accept, true))
     .on(Reject, (ctx, reject) => sourceAnswered(ctx, reject, false))
-    .on(Create, (ctx, create) => receiveEvent(ctx, create))
-    .on(Update, (ctx, update) => receiveEvent(ctx, update))
-    .on(Announce, (ctx, announce) => receiveEvent(ctx, announce))
+    .on(Create, (ctx, create) => receiveEvent(ctx, create, fresh))
+    .on(Update, (ctx, update) => receiveEvent(ctx, update, fresh))
+    .on(Announce, (ctx, announce) => receiveEvent(ctx, announce, fresh))
     .on(Delete, (ctx, del) => receiveDelete(ctx, del))
     .onError((_ctx, error) => console.error('[fédération] activité reçue non traitée', error));
 

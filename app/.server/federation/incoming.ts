@@ -5,6 +5,7 @@
 // (withdrawn if it was never public). Anything from an actor that is no source, or on a blocked domain, is ignored.
 import { createHash } from 'node:crypto';
 import type { InboxContext } from '@fedify/fedify';
+import type { DocumentLoader } from '@fedify/fedify/runtime';
 import { type Accept, type Activity, Announce, type Reject } from '@fedify/vocab';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import type { LifecycleAction } from '~/domain/event-lifecycle';
@@ -13,7 +14,7 @@ import { stepAsSource, submitFromSource } from '../imports/source-lifecycle';
 import { newId } from '../platform/ids';
 import type { FederationContext } from './federation';
 import { receivedActivity } from './fedify-storage';
-import { hostOf, isBlocked } from './records';
+import { isBlocked } from './records';
 import { readRemoteEvent } from './remote-event';
 import { type RemoteSource, sourceOf } from './sources';
 
@@ -36,7 +37,7 @@ async function activeSource(ctx: Ctx, activity: Activity, object?: Record<string
   if (!activity.actorId || (await isBlocked(federation, activity.actorId, now))) return null;
   // The group first: its events are its own, whoever of its members sent them.
   const group = typeof object?.attributedTo === 'string' ? object.attributedTo : null;
-  let source = group && hostOf(group) === hostOf(activity.actorId) ? await sourceOf(federation, group, now) : null;
+  let source = group && originOf(group) === originOf(activity.actorId) ? await sourceOf(federation, group, now) : null;
   source ??= await sourceOf(federation, activity.actorId.href, now);
   return source && source.status !== 'rejected' ? source : null;
 }
@@ -53,6 +54,28 @@ async function step(
   return after ?? event;
 }
 
+/** The scheme, host and port of a URL: two accounts of one server share it, two servers on one host do not. */
+function originOf(url: string | URL | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** A document as its server serves it (through `load`, by default the shared cache), or null (gone, unreachable). */
+async function fetched(load: DocumentLoader, id: string): Promise<Record<string, unknown> | null> {
+  try {
+    const { document } = await load(id);
+    return document && typeof document === 'object' && !Array.isArray(document)
+      ? (document as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The JSON of the activity's object as it was sent (extensions included), fetched as is if only its id came; null when
  * it cannot be had (gone, unreachable): nothing to take, and nothing to retry.
@@ -61,25 +84,26 @@ async function objectJson(ctx: Ctx, activity: Activity): Promise<Record<string, 
   const sent = receivedActivity.getStore();
   const object = sent && sent.id === activity.id?.href ? sent.object : undefined;
   if (object && typeof object === 'object' && !Array.isArray(object)) return object as Record<string, unknown>;
-  if (!activity.objectId) return null;
-  try {
-    const { document } = await ctx.documentLoader(activity.objectId.href);
-    return document && typeof document === 'object' ? (document as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  return activity.objectId ? fetched(ctx.documentLoader, activity.objectId.href) : null;
 }
 
-export async function receiveEvent(ctx: Ctx, activity: Activity): Promise<void> {
+/** A Create, Update or Announce of an event; `fresh` loads a document from its server, past every cache. */
+export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: DocumentLoader): Promise<void> {
   const now = ctx.data.now().toISOString();
   if (!activity.actorId || (await isBlocked(ctx.data.store.federation, activity.actorId, now))) return;
   // A boost is only worth fetching from a source (anyone may boost anything).
   if (activity instanceof Announce && !(await sourceOf(ctx.data.store.federation, activity.actorId.href, now))) return;
-  const object = await objectJson(ctx, activity);
+  let object = await objectJson(ctx, activity);
   const source = object ? await activeSource(ctx, activity, object) : null;
   if (!object || !source) return;
+  // Sent by another account than the source (a member of a Mobilizon group): what it sent is only a claim, and any
+  // account of that server could make it. The event is what the source's server serves under its id.
+  if (source.id !== activity.actorId.href) {
+    object = await fetched(fresh, String(object.id ?? ''));
+    if (!object || object.attributedTo !== source.id) return;
+  }
   // The object must come from the source's own server (an Announce of someone else's event is not the source's).
-  if (hostOf(String(object.id ?? '')) !== hostOf(source.id)) return;
+  if (originOf(String(object.id ?? '')) !== originOf(source.id)) return;
   const remote = readRemoteEvent(object, source);
   // A Note, a reply, a malformed event: not ours to take, and no error for the sender.
   if (typeof remote === 'string') return;
