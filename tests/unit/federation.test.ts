@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';
+import { blockDomain, unblockDomain } from '../../app/.server/federation/admin';
 import { loadConfig } from '../../app/.server/platform/config';
 import type { UserProfile } from '../../app/.server/ports';
 import { createServices, type Services } from '../../app/.server/services';
@@ -120,6 +121,12 @@ describe('fédération : abonnements et signatures', () => {
     await vi.waitFor(() => expect(peer.received.some((a) => a.body.type === 'Accept')).toBe(true), { timeout: 10_000 });
     const accept = peer.received.find((a) => a.body.type === 'Accept');
     expect(accept?.signature).toContain(`keyId="${SITE}/federation/acteurs/agenda#main-key"`);
+    expect(await followers('agenda')).toBe(1);
+    // A blocked domain's followers are neither listed nor counted (an outside tester saw « 2 » over a list of 1).
+    await blockDomain(services, admin, { domain: '127.0.0.1' });
+    const blocked = await (await get('/federation/acteurs/agenda/abonnes')).json();
+    expect([blocked.totalItems, blocked.orderedItems ?? blocked.items ?? []]).toEqual([0, []]);
+    await unblockDomain(services, admin, '127.0.0.1');
     expect(await followers('agenda')).toBe(1);
     await peer.post(`${SITE}/federation/boite`, {
       '@context': 'https://www.w3.org/ns/activitystreams',

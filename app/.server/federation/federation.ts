@@ -62,6 +62,15 @@ export function federationQueue(store: Store, settings: Pick<FederationSettings,
   });
 }
 
+/** An actor's followers, but those of a blocked domain. */
+async function unblockedFollowers(data: FederationContext, identifier: string): Promise<Follower[]> {
+  const now = data.now().toISOString();
+  const followers = await followersOf(data.store.federation, identifier, now);
+  const kept: Follower[] = [];
+  for (const f of followers) if (!(await isBlocked(data.store.federation, f.id, now))) kept.push(f);
+  return kept;
+}
+
 export function buildFederation(
   store: Store,
   settings: FederationSettings,
@@ -122,19 +131,11 @@ export function buildFederation(
     .mapHandle((ctx, username) => actorByHandle({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, username));
 
   federation
-    .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier) => {
-      const now = ctx.data.now().toISOString();
-      const followers = await followersOf(ctx.data.store.federation, identifier, now);
-      const items = [];
-      for (const f of followers) if (!(await isBlocked(ctx.data.store.federation, f.id, now))) items.push(recipient(f));
-      return { items };
-    })
-    .setCounter((ctx, identifier) =>
-      ctx.data.store.federation.count('follower', {
-        prefix: followerKey(identifier, ''),
-        now: ctx.data.now().toISOString(),
-      }),
-    );
+    .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier) => ({
+      items: (await unblockedFollowers(ctx.data, identifier)).map(recipient),
+    }))
+    // The same followers as the list: those of a blocked domain are neither listed nor counted.
+    .setCounter(async (ctx, identifier) => (await unblockedFollowers(ctx.data, identifier)).length);
 
   // The outbox: the actor's upcoming public events (the first page of its list, the soonest), each as a Create; its
   // count (what Mastodon shows as posts) is all of them.
