@@ -10,11 +10,11 @@ import { backgroundSettled } from '../../app/.server/platform/background';
 import { loadConfig } from '../../app/.server/platform/config';
 import { openSessionCookie } from '../../app/.server/platform/session';
 import type { FederationRecordKind } from '../../app/.server/ports';
-import { createServices, type Services } from '../../app/.server/services';
-import { e2eStoreEnv } from '../support/e2e-backend';
+import { createServices } from '../../app/.server/services';
+import { e2eBackend, e2eStoreEnv } from '../support/e2e-backend';
 import { makeEvent } from '../support/factories';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
-import { expect, test } from './fixtures';
+import { expect, type Ports, test } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
 import { csrfToken } from './utils';
 
@@ -25,10 +25,11 @@ const PASSWORD = 'une phrase de passe pour les essais';
 const now = () => new Date().toISOString();
 
 let server: OwnServer;
-let services: Services;
+/** The own server's store, accounts and settings, and how to let them go. */
+let services: Pick<Ports, 'store' | 'identity' | 'config'> & { close(): Promise<void> };
 let peer: FederationPeer;
 
-test.beforeAll(async ({ browserName: _ }, testInfo) => {
+test.beforeAll(async ({ ports }, testInfo) => {
   test.setTimeout(120_000);
   // One server and one stand-in per project: with and without JavaScript may run side by side.
   const offset = testInfo.project.name === 'nojs' ? 76 : 74;
@@ -38,13 +39,18 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
     FEDERATION_TEST_MODE: '1',
     WEB_CONCURRENCY: '1',
     FEDERATION_QUEUE_POLL_MS: '200',
-    SESSION_SECRET,
+    // On Firestore, the worker's own connection to the shared project serves this server too (the Firebase SDK opens
+    // one Firestore per process): the server signs sessions with the same secret.
+    SESSION_SECRET: e2eBackend() === 'firestore' ? ports.config.SESSION_SECRET : SESSION_SECRET,
     SITE_URL: `http://127.0.0.1:${port}`,
     // SQLite in the server's own directory, or the emulators' Firestore project (its categories seeded already).
     ...e2eStoreEnv(),
   };
   server = await startOwnServer({ portOffset: offset, env });
-  services = createServices(loadConfig({ DATA_DIR: server.dataDir, SEED_DEMO: 'false', ...env }));
+  services =
+    e2eBackend() === 'firestore'
+      ? { store: ports.store, identity: ports.identity, config: ports.config, close: async () => {} }
+      : createServices(loadConfig({ DATA_DIR: server.dataDir, SEED_DEMO: 'false', ...env }));
   peer = await startFederationPeer(port + 1, { username: 'agenda', type: 'Service', name: 'Agenda de la Broye' });
   // What the page shows: two followers of the agenda, one of the music category, a delivery to retry, a failure.
   const { federation } = services.store;
