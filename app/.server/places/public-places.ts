@@ -42,23 +42,24 @@ async function pageOf<T extends Venue | Organizer>(
   if (found.record.status !== 'approved') return null;
   const { record } = found;
   if (found.moved) return { moved: record.slug };
-  const [upcoming, ever] = await Promise.all([
-    searchEvents({ store }, filter(record.slug), 1, now),
-    // Indexed once it has had a public event (past ones count: its page then has something to say).
-    cachedRead(store, `place-ever:${record.id}`, () =>
-      store.events.search({ status: PUBLIC_STATUSES, endsAfter: EVER, [idField]: record.id, limit: 1, offset: 0 }),
-    ),
-  ]);
+  const upcoming = await searchEvents({ store }, filter(record.slug), 1, now);
+  // Indexed once it has had a public event (past ones count: its page then has something to say); an upcoming one
+  // answers that already, from the same read.
+  const ever =
+    upcoming.total > 0
+      ? upcoming
+      : await cachedRead(store, `place-ever:${record.id}`, () =>
+          store.events.search({ status: PUBLIC_STATUSES, endsAfter: EVER, [idField]: record.id, limit: 1, offset: 0 }),
+        );
   const fediverse =
     federation && config
       ? `@${await placeHandle(store, idField === 'venueId' ? 'venue' : 'organizer', record.slug)}@${new URL(config.SITE_URL).host}`
       : null;
-  // An upcoming event is one it has had: said from the same read, the page never lists one while saying noindex.
   return {
     record,
     upcoming: upcoming.items,
     total: upcoming.total,
-    indexable: upcoming.total > 0 || ever.total > 0,
+    indexable: ever.total > 0,
     fediverse,
   };
 }
