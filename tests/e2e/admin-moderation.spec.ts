@@ -53,8 +53,9 @@ test.describe('modération', () => {
     const title = unique('Soirée contes au coin du feu');
     const { organizer, id } = await submitFromOwnBrowser(people, title);
 
-    // Within 2 seconds: at least one more (other tests may submit too), and title and badge agree.
-    await expect.poll(async () => (await badgeCount(page)) > before, { timeout: 2_000, intervals: [100] }).toBe(true);
+    // Without a reload: at least one more (other tests may submit too), and title and badge agree. (The push arrives
+    // within moments; the wait is generous because a loaded CI machine is not what this test measures.)
+    await expect.poll(async () => (await badgeCount(page)) > before, { intervals: [100] }).toBe(true);
     const now = await badgeCount(page);
     await expect(page).toHaveTitle(new RegExp(`^\\(${now}\\) `));
     // (Firestore: this worker's count follows the server's within moments.)
@@ -186,6 +187,8 @@ test.describe('modération', () => {
   test('raccourcis clavier : J passe au suivant, A approuve @js-only', async ({ page, ports, people }) => {
     const { organizer, id } = await openSubmissionAsAdmin(page, people, unique('Veillée au chalet'));
     await expect(page.getByTestId(`moderation-item-${id}`)).toHaveAttribute('aria-current', 'true');
+    // The help line shows once the shortcuts listen (after hydration); a key pressed before would do nothing.
+    await expect(page.getByText('Raccourcis clavier')).toBeVisible();
     await page.keyboard.press('a');
     await expect(page.getByTestId('flash')).toContainText('est publié');
     expect(await statusOf(ports, id)).toBe('approved');

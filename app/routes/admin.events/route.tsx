@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { parseDecisionForm } from '~/.server/http/decision-form';
 import { decideOnEvent, moderationPage } from '~/.server/moderation/moderation-page';
 import { answerVenueSuggestion, VENUE_SUGGESTION_INTENT } from '~/.server/places/moderation-places';
@@ -82,7 +82,9 @@ export default function ModerateEventsPage() {
   const selectedIndex = selected ? items.findIndex((i) => i.id === selected.id) : -1;
   const listRef = useRef<HTMLOListElement>(null);
 
-  // Keyboard shortcuts (JS only): J/K next/previous, A approve, R reason, F feature, / search.
+  // Keyboard shortcuts (JS only): J/K next/previous, A approve, R reason, F feature, / search. Their help line shows
+  // once the listener is attached (its room is kept before, so nothing moves).
+  const [shortcutsReady, setShortcutsReady] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -118,6 +120,7 @@ export default function ModerateEventsPage() {
       event.preventDefault();
     };
     document.addEventListener('keydown', onKey);
+    setShortcutsReady(true);
     return () => document.removeEventListener('keydown', onKey);
   }, [items, navigate, query, selectedIndex]);
 
@@ -175,7 +178,7 @@ export default function ModerateEventsPage() {
           Cet événement n’existe pas (ou plus).
         </p>
       ) : null}
-      <p className="keyboard-help">
+      <p className="keyboard-help" data-ready={shortcutsReady ? '' : undefined}>
         Raccourcis clavier : <kbd>J</kbd>/<kbd>K</kbd> suivant/précédent, <kbd>A</kbd> approuver, <kbd>R</kbd> motif du
         refus, <kbd>F</kbd> mettre en avant, <kbd>/</kbd> rechercher.
       </p>
