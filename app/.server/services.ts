@@ -134,9 +134,16 @@ export function createServices(config: Config = loadConfig()): Services {
     const store = guardStorage(
       database.kind === 'firestore' ? createFirestoreStore(database.db) : createSqliteStore(database.db),
     );
-    // With the federation on, each event written is published after the answer (decision 088).
+    // With the federation on, each event written is published after the answer (decision 088), and the actor of a
+    // merged venue or organizer moves to the one kept (decision 096).
     const { federation } = services;
-    return federation ? observeEventWrites(store, (id) => federation.eventWritten(id)) : store;
+    return federation
+      ? observeEventWrites(
+          store,
+          (id) => federation.eventWritten(id),
+          (merge) => federation.placeMerged(merge),
+        )
+      : store;
   });
   lazy(services, 'federation', () =>
     config.FEDERATION ? createFederationService(config, () => services.store, FEDERATION_VERSION) : null,

@@ -1,6 +1,8 @@
 // The federation's storage (decision 087) on both backends: records that expire, keys written once, a compare-and-set,
 // lists by prefix, and a queue whose messages are claimed once, come back when a claim runs out, and leave when done.
 import { describe, expect, it } from 'vitest';
+import { formerActors, movedActor, transferFollowers } from '../../app/.server/federation/moves';
+import { followersOf } from '../../app/.server/federation/records';
 import type { FederationRecord } from '../../app/.server/ports';
 import { BACKENDS, storeForEachTest } from './backends';
 
@@ -80,6 +82,43 @@ describe.each(BACKENDS)('fédération, stockage : $name', (backend) => {
     expect((await store.federation.claimDue(at(11), at(12), 10)).map((m) => m.id)).toEqual(['m2']);
     await store.federation.done('m2');
     expect(await store.federation.queueStats(at(20))).toEqual({ due: 0, later: 0 });
+  });
+
+  it('les abonnés d’un lieu fondu passent au lieu gardé, une fois chacun, et le déménagement se relit', async () => {
+    const follower = (id: string, followedAt = T0) => ({ id, inbox: `${id}/inbox`, sharedInbox: null, followedAt });
+    const follow = (actor: string, id: string, followedAt?: string) =>
+      store.federation.put(record({ key: `${actor}\u001f${id}`, value: follower(id, followedAt) }));
+    await follow('lieu.fondu', 'https://a.exemple/users/lea');
+    await follow('lieu.fondu', 'https://b.exemple/users/zoe', at(1));
+    // Already following the venue kept: kept once, with its first follow.
+    await follow('lieu.garde', 'https://b.exemple/users/zoe');
+    const moved = await transferFollowers(store.federation, 'lieu.fondu', 'lieu.garde', at(2));
+    expect(moved.map((f) => f.id)).toEqual(['https://a.exemple/users/lea', 'https://b.exemple/users/zoe']);
+    expect(await followersOf(store.federation, 'lieu.fondu', at(2))).toEqual([]);
+    expect(await followersOf(store.federation, 'lieu.garde', at(2))).toEqual([
+      follower('https://a.exemple/users/lea'),
+      follower('https://b.exemple/users/zoe'),
+    ]);
+    // Again (a retried move): nothing left to move, nothing lost.
+    expect(await transferFollowers(store.federation, 'lieu.fondu', 'lieu.garde', at(3))).toEqual([]);
+    expect(await store.federation.count('follower', { prefix: 'lieu.garde\u001f', now: at(3) })).toBe(2);
+    await store.federation.put({
+      kind: 'moved',
+      key: 'lieu.fondu',
+      value: { to: 'lieu.garde' },
+      expiresAt: null,
+      updatedAt: T0,
+    });
+    await store.federation.put({
+      kind: 'alias',
+      key: 'lieu.garde\u001flieu.fondu',
+      value: 'lieu.fondu',
+      expiresAt: null,
+      updatedAt: T0,
+    });
+    expect(await movedActor(store.federation, 'lieu.fondu', T0)).toEqual({ to: 'lieu.garde' });
+    expect(await formerActors(store.federation, 'lieu.garde', T0)).toEqual(['lieu.fondu']);
+    expect(await formerActors(store.federation, 'lieu.fondu', T0)).toEqual([]);
   });
 
   it('rien de la fédération ne change la révision que les pages en cache suivent', async () => {

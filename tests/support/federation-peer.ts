@@ -18,8 +18,18 @@ export interface FederationPeer {
   received: ReceivedActivity[];
   /** Serves more documents (an event object) at these paths. */
   documents: Map<string, unknown>;
-  /** POSTs an activity to `inbox`, signed by this actor (or by `otherKey`: a wrong signature), or unsigned. */
-  post(inbox: string, activity: Record<string, unknown>, mode?: 'signed' | 'unsigned' | 'wrong-key'): Promise<Response>;
+  /**
+   * POSTs an activity to `inbox`, signed by this actor (or by `otherKey`: a wrong signature), or unsigned; `as` signs
+   * for another account of this server (`addAccount`).
+   */
+  post(
+    inbox: string,
+    activity: Record<string, unknown>,
+    mode?: 'signed' | 'unsigned' | 'wrong-key',
+    as?: string,
+  ): Promise<Response>;
+  /** Another account on this server (same shared inbox), answers its id. */
+  addAccount(username: string): string;
   /** The same POST, signed now and sent later (a bench signs before its burst, not during it). */
   signed(inbox: string, activity: Record<string, unknown>): Promise<Request>;
   close(): Promise<void>;
@@ -37,18 +47,24 @@ export async function startFederationPeer(
   const publicKeyPem = await pemOf(keys.publicKey);
   const received: ReceivedActivity[] = [];
   const documents = new Map<string, unknown>();
-  documents.set(`/users/${username}`, {
-    '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
-    id: actorId,
-    type,
-    preferredUsername: username,
-    name,
-    inbox: `${actorId}/inbox`,
-    outbox: `${actorId}/outbox`,
-    followers: `${actorId}/followers`,
-    endpoints: { sharedInbox: `${origin}/inbox` },
-    publicKey: { id: `${actorId}#main-key`, owner: actorId, publicKeyPem },
-  });
+  const account = (user: string, accountType: string, accountName: string) => {
+    const id = `${origin}/users/${user}`;
+    documents.set(`/users/${user}`, {
+      '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
+      id,
+      type: accountType,
+      preferredUsername: user,
+      name: accountName,
+      inbox: `${id}/inbox`,
+      outbox: `${id}/outbox`,
+      followers: `${id}/followers`,
+      endpoints: { sharedInbox: `${origin}/inbox` },
+      // One key for the server's accounts: enough for a stand-in.
+      publicKey: { id: `${id}#main-key`, owner: id, publicKeyPem },
+    });
+    return id;
+  };
+  account(username, type, name);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -91,7 +107,8 @@ export async function startFederationPeer(
     inbox: `${actorId}/inbox`,
     received,
     documents,
-    async post(inbox, activity, mode = 'signed') {
+    addAccount: (user) => account(user, 'Person', user),
+    async post(inbox, activity, mode = 'signed', as = actorId) {
       const request = new Request(inbox, {
         method: 'POST',
         headers: { 'Content-Type': 'application/activity+json', Accept: 'application/activity+json' },
@@ -99,7 +116,7 @@ export async function startFederationPeer(
       });
       if (mode === 'unsigned') return fetch(request);
       const key = mode === 'wrong-key' ? otherKeys.privateKey : keys.privateKey;
-      return fetch(await signRequest(request, key, new URL(`${actorId}#main-key`)));
+      return fetch(await signRequest(request, key, new URL(`${as}#main-key`)));
     },
     signed(inbox, activity) {
       const request = new Request(inbox, {

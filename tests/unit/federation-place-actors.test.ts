@@ -1,10 +1,11 @@
 // Venues and organizers as fediverse actors (issue 37, decision 096): found by the handle of their page, their actor
 // document as Mastodon reads it, one namespace of handles shared with the agenda and the categories, a renamed venue
-// still found, and the followers of a venue told about its events (and only its own), once each.
+// still found, and the followers of a venue told about its events (and only its own), shared by the venue.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';
 import { federationOverview } from '../../app/.server/federation/admin';
 import { organizerPage, venuePage } from '../../app/.server/places/public-places';
+import { backgroundSettled } from '../../app/.server/platform/background';
 import type { UserProfile } from '../../app/.server/ports';
 import type { Services } from '../../app/.server/services';
 import { makeEvent, makeOrganizer, makeVenue } from '../support/factories';
@@ -148,7 +149,7 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
     expect(await webfinger('lieu.bourg')).toBe(404);
   });
 
-  it('un lieu renommé garde son acteur et ses abonnés, un lieu fondu mène au lieu gardé ; un nom actuel passe avant une ancienne adresse', async () => {
+  it('un lieu renommé garde son acteur et ses abonnés, un lieu fondu dit où il est allé et y mène ; un nom actuel passe avant une ancienne adresse', async () => {
     const before = await (await get('/federation/acteurs/lieu.autre')).json();
     const renamed = await services.store.venues.update(
       'autre',
@@ -167,7 +168,12 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
     expect(
       await services.store.venues.merge({ fromId: 'fondue', intoId: 'autre', now: new Date().toISOString() }),
     ).not.toBeNull();
-    expect((await get('/federation/acteurs/lieu.fondue')).status).toBe(404);
+    // Its actor stays, saying where it went (its followers moved there: federation-shares.test.ts).
+    await backgroundSettled();
+    expect(await (await get('/federation/acteurs/lieu.fondue')).json()).toMatchObject({
+      movedTo: `${SITE}/federation/acteurs/lieu.autre`,
+      preferredUsername: 'salle-fondue',
+    });
     expect(await webfinger('salle-fondue')).toBe(`${SITE}/federation/acteurs/lieu.autre`);
     // An organizer now takes the former slug: the current handle wins.
     await services.store.organizers.insertMany([makeOrganizer({ id: 'dorigny', slug: 'grange-de-dorigny' })]);
@@ -222,22 +228,37 @@ describe('fédération : ce que les abonnés d’un lieu entendent', () => {
     const deps = { store: services.store, files: services.files };
     await changeEvent(deps, admin, { eventId: elsewhere.id, action: 'approve' });
     await changeEvent(deps, admin, { eventId: atBourg.id, action: 'approve' });
-    const creates = () => peer.received.filter((a) => a.body.type === 'Create');
-    await vi.waitFor(() => expect(creates().length).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+    const shares = () => peer.received.filter((a) => a.body.type === 'Announce');
+    await vi.waitFor(() => expect(shares().length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     const after = await services.store.events.findById(atBourg.id);
     await changeEvent(deps, admin, { eventId: atBourg.id, action: 'cancel', seen: after?.updatedAt });
     await vi.waitFor(() => expect(peer.received.some((a) => a.body.type === 'Update')).toBe(true), { timeout: 10_000 });
-    // Following the venue and the organizer: the event once, from the venue (the first actor that announces it).
-    expect(creates()).toHaveLength(1);
-    expect(creates()[0].signature).toContain('/federation/acteurs/lieu.bourg#main-key');
-    expect(JSON.stringify(creates()[0].body.object)).toContain('Concert au Bourg');
+    // Following the venue and the organizer: each shares the agenda's object (decision 096), and the agenda's Update
+    // reaches the server that holds it, once.
+    const objectId = `${SITE}/federation/evenements/${atBourg.id}`;
+    expect(peer.received.filter((a) => a.body.type === 'Create')).toEqual([]);
+    expect(
+      shares()
+        .map((a) => [a.body.actor, a.body.object])
+        .sort(),
+    ).toEqual([
+      [`${SITE}/federation/acteurs/lieu.bourg`, objectId],
+      [`${SITE}/federation/acteurs/organisateur.ensemble`, objectId],
+    ]);
+    const updates = peer.received.filter((a) => a.body.type === 'Update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0].signature).toContain('/federation/acteurs/agenda#main-key');
+    expect(JSON.stringify(updates[0].body.object)).toContain('Concert au Bourg');
     const text = JSON.stringify(peer.received);
-    expect(text).not.toContain('Concert à la Grange');
-    expect(text).not.toContain('Concert en attente');
-    // Its outbox: the venue's upcoming public events, as Creates.
+    expect(text).not.toContain(elsewhere.id);
+    expect(text).not.toContain(waiting.id);
+    // Its outbox: the venue's upcoming public events, as its shares of them.
     const outbox = await (await get('/federation/acteurs/lieu.bourg/envois')).json();
     expect(outbox.totalItems).toBe(1);
-    expect(JSON.stringify(outbox.orderedItems)).toContain('Concert au Bourg');
-    expect(outbox.orderedItems[0]).toMatchObject({ type: 'Create', actor: `${SITE}/federation/acteurs/lieu.bourg` });
+    expect(outbox.orderedItems[0]).toMatchObject({
+      type: 'Announce',
+      actor: `${SITE}/federation/acteurs/lieu.bourg`,
+      object: objectId,
+    });
   });
 });

@@ -140,16 +140,18 @@ describe('fédération : abonnements et signatures', () => {
 });
 
 describe('fédération : ce qui part', () => {
-  it('un événement approuvé part en Create, son annulation en Update, sa suppression en Delete ; en attente, rien', async () => {
-    await peer.post(`${SITE}/federation/acteurs/musique/boite`, {
-      '@context': 'https://www.w3.org/ns/activitystreams',
-      id: `${peer.actorId}#follows/m1`,
-      type: 'Follow',
-      actor: peer.actorId,
-      object: `${SITE}/federation/acteurs/musique`,
-    });
+  it('un événement approuvé part en Create de l’agenda et partagé par sa catégorie, son annulation en Update, sa suppression en Delete ; en attente, rien', async () => {
+    for (const actor of ['musique', 'agenda']) {
+      await peer.post(`${SITE}/federation/acteurs/${actor}/boite`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${peer.actorId}#follows/${actor}-2`,
+        type: 'Follow',
+        actor: peer.actorId,
+        object: `${SITE}/federation/acteurs/${actor}`,
+      });
+    }
     await vi.waitFor(
-      async () => expect(await services.store.federation.count('follower', { now: new Date().toISOString() })).toBe(1),
+      async () => expect(await services.store.federation.count('follower', { now: new Date().toISOString() })).toBe(2),
       { timeout: 10_000 },
     );
     const pending = makeEvent({ status: 'pending', category: 'musique', title: 'Concert en attente' });
@@ -171,11 +173,16 @@ describe('fédération : ce qui part', () => {
     const deps = { store: services.store, files: services.files };
     const creates = () => peer.received.filter((a) => a.body.type === 'Create');
     await changeEvent(deps, admin, { eventId: event.id, action: 'approve' });
-    await vi.waitFor(() => expect(creates()).toHaveLength(1), { timeout: 10_000 });
+    const shares = () => peer.received.filter((a) => a.body.type === 'Announce');
+    await vi.waitFor(() => expect([creates().length, shares().length]).toEqual([1, 1]), { timeout: 10_000 });
     const create = creates()[0];
-    expect(create.signature).toContain('/federation/acteurs/musique#main-key');
+    // The object is the agenda's (decision 096); the category shares it with its followers.
+    expect(create.signature).toContain('/federation/acteurs/agenda#main-key');
+    expect(shares()[0].signature).toContain('/federation/acteurs/musique#main-key');
+    expect(shares()[0].body.object).toBe(`${SITE}/federation/evenements/${event.id}`);
     expect(create.body.object).toMatchObject({
       type: 'Event',
+      attributedTo: `${SITE}/federation/acteurs/agenda`,
       name: 'Concert de l’Avent',
       startTime: '2030-12-07T20:00:00+01:00',
       endTime: '2030-12-07T22:00:00+01:00',
@@ -212,6 +219,10 @@ describe('fédération : ce qui part', () => {
       timeout: 10_000,
     });
     expect(peer.received.find((a) => a.body.type === 'Delete')?.body.object).toMatchObject({ type: 'Tombstone' });
+    // The category takes its share back.
+    await vi.waitFor(() => expect(peer.received.filter((a) => a.body.type === 'Undo')).toHaveLength(1), {
+      timeout: 10_000,
+    });
     // The pending event never left, whatever happened around it.
     expect(JSON.stringify(peer.received)).not.toContain('Concert en attente');
   });

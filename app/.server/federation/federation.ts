@@ -19,13 +19,15 @@ import {
 } from '@fedify/vocab';
 import { searchEvents } from '../events/public';
 import type { Store } from '../ports';
-import { actorByHandle, findActor, listActors } from './actors';
+import { AGENDA_ACTOR, actorByHandle, findActor, listActors } from './actors';
 import { eventActivity } from './event-object';
 import { createKvStore, createStoreQueue } from './fedify-storage';
 import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
+import { formerActors, movedActor } from './moves';
 import { rawActivity } from './publish';
 import { type Follower, followerKey, followersOf, isBlocked, recordFailure } from './records';
+import { announceOf } from './shares';
 
 export interface FederationContext {
   store: Store;
@@ -106,22 +108,32 @@ export function buildFederation(
 
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
-      const actor = await findActor({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, identifier);
+      const now = ctx.data.now().toISOString();
+      const actor =
+        (await findActor({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, identifier)) ??
+        // A merged venue or organizer (moves.ts): its document stays, saying where it went.
+        (await movedActor(ctx.data.store.federation, identifier, now));
       if (!actor) return null;
       const keys = await ctx.getActorKeyPairs(identifier);
+      const movedTo = 'to' in actor ? ctx.getActorUri(actor.to) : null;
       return new Service({
         id: ctx.getActorUri(identifier),
         preferredUsername: actor.handle,
         name: actor.name,
-        summary: actor.summary,
+        summary: 'to' in actor ? null : actor.summary,
         url: new URL(actor.pageUrl),
-        icon: actor.iconUrl ? new Image({ url: new URL(actor.iconUrl), mediaType: actor.iconType }) : null,
+        icon:
+          'iconUrl' in actor && actor.iconUrl
+            ? new Image({ url: new URL(actor.iconUrl), mediaType: actor.iconType })
+            : null,
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         followers: ctx.getFollowersUri(identifier),
         manuallyApprovesFollowers: false,
-        discoverable: true,
+        discoverable: !movedTo,
+        successor: movedTo,
+        aliases: (await formerActors(ctx.data.store.federation, identifier, now)).map((a) => ctx.getActorUri(a)),
         publicKey: keys[0]?.cryptographicKey ?? null,
         assertionMethods: keys.map((k) => k.multikey),
       });
@@ -137,8 +149,9 @@ export function buildFederation(
     // The same followers as the list: those of a blocked domain are neither listed nor counted.
     .setCounter(async (ctx, identifier) => (await unblockedFollowers(ctx.data, identifier)).length);
 
-  // The outbox: the actor's upcoming public events (the first page of its list, the soonest), each as a Create; its
-  // count (what Mastodon shows as posts) is all of them.
+  // The outbox: the actor's upcoming public events (the first page of its list, the soonest), the agenda's as the
+  // Creates of their objects, the others' as their shares (decision 096); its count (what Mastodon shows as posts) is
+  // all of them.
   const upcoming = async (data: FederationContext, identifier: string) => {
     const actor = await findActor({ store: data.store, siteUrl: data.siteUrl }, identifier);
     return actor ? searchEvents({ store: data.store }, actor.events, 1, data.now()) : null;
@@ -150,6 +163,7 @@ export function buildFederation(
       const found = await upcoming(ctx.data, identifier);
       if (!found) return null;
       const { items } = found;
+      if (identifier !== AGENDA_ACTOR) return { items: items.map((event) => announceOf(ctx, identifier, event.id)) };
       const actorUri = ctx.getActorUri(identifier).href;
       const context = { siteUrl, actorUri, followersUri: ctx.getFollowersUri(identifier).href, now };
       return {

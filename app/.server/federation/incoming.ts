@@ -20,6 +20,8 @@ import { type RemoteSource, sourceOf } from './sources';
 
 interface RemoteLink {
   sourceId: string;
+  /** Whom the object was attributed to, when not the source (an Agenda romand's venue shares its agenda's events). */
+  author?: string | null;
   eventId: string | null;
   duplicateOf: string | null;
   fingerprint: string;
@@ -87,6 +89,21 @@ async function objectJson(ctx: Ctx, activity: Activity): Promise<Record<string, 
   return activity.objectId ? fetched(ctx.documentLoader, activity.objectId.href) : null;
 }
 
+/**
+ * The source that shared this object, when the activity comes from the object's author on the source's own server:
+ * another Agenda romand's venue shares (`Announce`) the events its agenda creates, changes and deletes (decision 096).
+ */
+async function authorSource(ctx: Ctx, activity: Activity, objectId: string) {
+  const now = ctx.data.now().toISOString();
+  const { federation } = ctx.data.store;
+  const link = objectId ? (await federation.get<RemoteLink>('remote', objectId, now))?.value : null;
+  const actor = activity.actorId?.href;
+  if (!link?.author || !actor || link.author !== actor || originOf(actor) !== originOf(link.sourceId)) return null;
+  if (await isBlocked(federation, actor, now)) return null;
+  const source = await sourceOf(federation, link.sourceId, now);
+  return source && source.status !== 'rejected' ? source : null;
+}
+
 /** A Create, Update or Announce of an event; `fresh` loads a document from its server, past every cache. */
 export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: DocumentLoader): Promise<void> {
   const now = ctx.data.now().toISOString();
@@ -94,13 +111,16 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
   // A boost is only worth fetching from a source (anyone may boost anything).
   if (activity instanceof Announce && !(await sourceOf(ctx.data.store.federation, activity.actorId.href, now))) return;
   let object = await objectJson(ctx, activity);
-  const source = object ? await activeSource(ctx, activity, object) : null;
-  if (!object || !source) return;
+  if (!object) return;
+  // The change of an event a source shared, by its author (decision 096: another Agenda romand's agenda).
+  const byAuthor = activity instanceof Announce ? null : await authorSource(ctx, activity, String(object.id ?? ''));
+  const source = byAuthor ?? (await activeSource(ctx, activity, object));
+  if (!source) return;
   // Sent by another account than the source (a member of a Mobilizon group): what it sent is only a claim, and any
   // account of that server could make it. The event is what the source's server serves under its id.
   if (source.id !== activity.actorId.href) {
     object = await fetched(fresh, String(object.id ?? ''));
-    if (!object || object.attributedTo !== source.id) return;
+    if (!object || object.attributedTo !== (byAuthor ? activity.actorId.href : source.id)) return;
   }
   // The object must come from the source's own server (an Announce of someone else's event is not the source's).
   if (originOf(String(object.id ?? '')) !== originOf(source.id)) return;
@@ -110,8 +130,10 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
   const { store } = ctx.data;
   const key = remote.id;
   const link = (await store.federation.get<RemoteLink>('remote', key, now))?.value;
+  const author =
+    typeof object.attributedTo === 'string' && object.attributedTo !== source.id ? object.attributedTo : null;
   const save = (value: RemoteLink) =>
-    store.federation.put({ kind: 'remote', key, value, expiresAt: null, updatedAt: now });
+    store.federation.put({ kind: 'remote', key, value: { ...value, author }, expiresAt: null, updatedAt: now });
   if (link) {
     if (link.sourceId !== source.id || !link.eventId || link.fingerprint === remote.fingerprint) return;
     let event = await store.events.findById(link.eventId);
@@ -150,8 +172,9 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
 
 /** A Delete of an event we took: cancelled (withdrawn if it never was public), like an event gone from a feed. */
 export async function receiveDelete(ctx: Ctx, activity: Activity): Promise<void> {
-  const source = await activeSource(ctx, activity);
-  if (!source || !activity.objectId) return;
+  if (!activity.objectId) return;
+  const source = (await authorSource(ctx, activity, activity.objectId.href)) ?? (await activeSource(ctx, activity));
+  if (!source) return;
   const { store } = ctx.data;
   const now = ctx.data.now().toISOString();
   const link = (await store.federation.get<RemoteLink>('remote', activity.objectId.href, now))?.value;

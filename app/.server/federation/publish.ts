@@ -2,16 +2,17 @@
 // are told about one of our events, decided from what the store holds now and what was last sent:
 // Create when it becomes public, Update when its public content or its cancelled dates change, Delete when it stops
 // being public (withdrawn, refused, deleted). A pending event, or a pending revision, is never sent: only the content
-// an admin approved. Each actor sends to its own followers, a follower of several hearing once, blocked domains never.
+// an admin approved. The object is the agenda's: the agenda sends it, the other actors share it (shares.ts, decision
+// 096); blocked domains hear nothing.
 import { createHash } from 'node:crypto';
 import type { Context } from '@fedify/fedify';
 import { type Activity, Create, Delete, Update } from '@fedify/vocab';
 import { contentOf } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-lifecycle';
-import { actorsAnnouncing } from './actors';
+import { AGENDA_ACTOR, actorsAnnouncing } from './actors';
 import { type EventActivityType, eventActivity, flavorOf, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
-import { type Follower, followersOf, isBlocked } from './records';
+import { recipientsFor, recipientsOf, share } from './shares';
 
 interface Published {
   fingerprint: string;
@@ -82,39 +83,32 @@ export async function publishEvent(
     if (attempt >= 5) throw new Error(`Publication de ${eventId} disputée : reprise à la prochaine écriture.`);
     return publishEvent(ctx, eventId, attempt + 1);
   }
-  const served = new Set<string>();
-  // A Delete names every actor that ever announced it (the event may have changed category meanwhile).
-  const actors = type === 'Delete' ? next.actors : [...new Set([...next.actors, ...(sent?.actors ?? [])])];
-  for (const identifier of actors) {
-    const followers: Follower[] = [];
-    for (const f of await followersOf(store.federation, identifier, at)) {
-      if (served.has(f.id) || (await isBlocked(store.federation, f.id, at))) continue;
-      served.add(f.id);
-      followers.push(f);
-    }
-    const actorUri = ctx.getActorUri(identifier).href;
-    for (const flavor of ['standard', 'gancio'] as const satisfies PayloadFlavor[]) {
-      const recipients = followers.filter((f) => flavorOf(f.software) === flavor);
-      if (recipients.length === 0) continue;
-      const json = eventActivity(type, event ?? ({ id: eventId } as never), {
-        siteUrl,
-        actorUri,
-        followersUri: ctx.getFollowersUri(identifier).href,
-        now,
-        flavor,
-        activityId: `${actorUri}/activites/${crypto.randomUUID()}`,
-      });
-      await ctx.sendActivity(
-        { identifier },
-        recipients.map((f) => ({
-          id: new URL(f.id),
-          inboxId: new URL(f.inbox),
-          endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
-        })),
-        await rawActivity(json),
-        { preferSharedInbox: true },
-      );
-    }
+  // Only the agenda creates, changes and deletes the object. Its Create goes to its own followers; an Update or a
+  // Delete to every server that may hold the object, shared by an actor that speaks of it now or did before.
+  const before = sent && !sent.deleted ? sent.actors : [];
+  const concerned = [...new Set([...next.actors, ...before, AGENDA_ACTOR])];
+  const followers = await recipientsOf(ctx, type === 'Create' ? [AGENDA_ACTOR] : concerned);
+  const actorUri = ctx.getActorUri(AGENDA_ACTOR).href;
+  for (const flavor of ['standard', 'gancio'] as const satisfies PayloadFlavor[]) {
+    const recipients = followers.filter((f) => flavorOf(f.software) === flavor);
+    if (recipients.length === 0) continue;
+    const json = eventActivity(type, event ?? ({ id: eventId } as never), {
+      siteUrl,
+      actorUri,
+      followersUri: ctx.getFollowersUri(AGENDA_ACTOR).href,
+      now,
+      flavor,
+      activityId: `${actorUri}/activites/${crypto.randomUUID()}`,
+    });
+    await ctx.sendActivity({ identifier: AGENDA_ACTOR }, recipientsFor(recipients), await rawActivity(json), {
+      preferSharedInbox: true,
+    });
   }
+  // The other actors share it with their followers, and take their share back when it is no longer theirs to share.
+  const sharing = type === 'Delete' ? [] : next.actors.filter((a) => a !== AGENDA_ACTOR);
+  await share(ctx, eventId, {
+    undo: before.filter((a) => a !== AGENDA_ACTOR && !sharing.includes(a)),
+    announce: sharing.filter((a) => !before.includes(a)),
+  });
   return type;
 }

@@ -11,7 +11,10 @@ import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
 import { eventActivity, eventObjectId } from './event-object';
+import { type PlaceMerged, placeActor } from './events-hook';
 import { buildFederation, type FederationContext, federationQueue } from './federation';
+import { moveActor } from './moves';
+import { placeHandle } from './place-actors';
 import { publishEvent } from './publish';
 
 export interface FederationService {
@@ -24,6 +27,10 @@ export interface FederationService {
   eventWritten(eventId: string): void;
   /** The same, awaited (tests, scripts). */
   publishNow(eventId: string): Promise<unknown>;
+  /** A venue or an organizer was merged into another: its actor moves there, after the answer (moves.ts). */
+  placeMerged(merge: PlaceMerged): void;
+  /** The same, awaited (tests). */
+  moveNow(merge: PlaceMerged): Promise<void>;
   context(): Context<FederationContext>;
 }
 
@@ -138,8 +145,23 @@ export function createFederationService(config: Config, store: () => Store, vers
     publishNow(eventId) {
       return publishEvent(context(), eventId);
     },
+    placeMerged(merge) {
+      afterResponse('fédération', () => moveNow(merge));
+    },
+    moveNow,
     context,
   };
+
+  async function moveNow({ kind, gone, intoId }: PlaceMerged) {
+    const ctx = context();
+    await moveActor(ctx, {
+      from: placeActor(kind, gone.id),
+      to: placeActor(kind, intoId),
+      handle: await placeHandle(store(), kind, gone.slug),
+      name: gone.name,
+      pageUrl: `${config.SITE_URL}/${kind === 'venue' ? 'lieux' : 'organisateurs'}/${encodeURIComponent(gone.slug)}`,
+    });
+  }
 
   /** The AS2 document of one of our public events (its id dereferenced), else 404. */
   async function serveEventObject(eventId: string, res: Parameters<RequestHandler>[1]) {

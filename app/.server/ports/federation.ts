@@ -18,7 +18,11 @@ export type FederationRecordKind =
   /** What was last sent about one of our events (its fingerprint): decides Create, Update or Delete. */
   | 'published'
   /** A remote event received from a source: its object id → our event. */
-  | 'remote';
+  | 'remote'
+  /** An actor gone into another (a merged venue or organizer): its identifier → the actor kept, its former name. */
+  | 'moved'
+  /** The same, seen from the actor kept (its `alsoKnownAs`): `<actor kept>\u001f<actor gone>`. */
+  | 'alias';
 
 export interface FederationRecord<T = unknown> {
   kind: FederationRecordKind;

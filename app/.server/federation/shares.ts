@@ -1,0 +1,82 @@
+// How an event reaches the followers of every actor that speaks of it (decision 096): the object is the agenda's, and
+// only the agenda creates, changes or deletes it; the venue, the organizer and the category share it (`Announce`, as a
+// Mobilizon group does) with their own followers, and take their share back (`Undo`) when it stops being public or
+// stops being theirs. A Mastodon server keeps one copy of the object, and each account sees it from what it follows.
+import type { Context } from '@fedify/fedify';
+import { type Activity, Announce, Move, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
+import { eventObjectId } from './event-object';
+import type { FederationContext } from './federation';
+import { type Follower, followersOf, isBlocked } from './records';
+
+type Ctx = Context<FederationContext>;
+
+/** The followers of these actors, each once, none of a blocked domain. */
+export async function recipientsOf(ctx: Ctx, actors: readonly string[]): Promise<Follower[]> {
+  const now = ctx.data.now().toISOString();
+  const seen = new Map<string, Follower>();
+  for (const actor of actors) {
+    for (const f of await followersOf(ctx.data.store.federation, actor, now)) {
+      if (seen.has(f.id) || (await isBlocked(ctx.data.store.federation, f.id, now))) continue;
+      seen.set(f.id, f);
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Fedify's recipients: a shared inbox is preferred, so that a server hears an activity once. */
+export const recipientsFor = (followers: readonly Follower[]) =>
+  followers.map((f) => ({
+    id: new URL(f.id),
+    inboxId: new URL(f.inbox),
+    endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
+  }));
+
+/** The share of one event by one actor: one id per actor and event (its outbox shows the same). */
+export function announceOf(ctx: Ctx, identifier: string, eventId: string): Announce {
+  const actor = ctx.getActorUri(identifier);
+  return new Announce({
+    id: new URL(`${actor.href}/partages/${encodeURIComponent(eventId)}`),
+    actor,
+    object: new URL(eventObjectId(ctx.data.siteUrl, eventId)),
+    to: PUBLIC_COLLECTION,
+    ccs: [ctx.getFollowersUri(identifier), ctx.getActorUri('agenda')],
+  });
+}
+
+function undoOf(ctx: Ctx, identifier: string, eventId: string): Undo {
+  const actor = ctx.getActorUri(identifier);
+  return new Undo({
+    id: new URL(`${actor.href}/activites/${crypto.randomUUID()}`),
+    actor,
+    object: announceOf(ctx, identifier, eventId),
+    to: PUBLIC_COLLECTION,
+    ccs: [ctx.getFollowersUri(identifier)],
+  });
+}
+
+async function toFollowers(ctx: Ctx, identifier: string, activity: Activity) {
+  const followers = await recipientsOf(ctx, [identifier]);
+  if (followers.length === 0) return;
+  await ctx.sendActivity({ identifier }, recipientsFor(followers), activity, { preferSharedInbox: true });
+}
+
+/** Each actor shares the event with its followers (`Announce`), or takes its share back (`Undo`). */
+export async function share(ctx: Ctx, eventId: string, actors: { announce: string[]; undo: string[] }) {
+  for (const identifier of actors.undo) await toFollowers(ctx, identifier, undoOf(ctx, identifier, eventId));
+  for (const identifier of actors.announce) await toFollowers(ctx, identifier, announceOf(ctx, identifier, eventId));
+}
+
+/** Tells these followers that the actor `from` is now `to` (a merged venue or organizer): Mastodon follows it. */
+export async function sendMove(ctx: Ctx, from: string, to: string, followers: readonly Follower[]) {
+  if (followers.length === 0) return;
+  const actor = ctx.getActorUri(from);
+  const move = new Move({
+    id: new URL(`${actor.href}/activites/${crypto.randomUUID()}`),
+    actor,
+    object: actor,
+    target: ctx.getActorUri(to),
+    to: PUBLIC_COLLECTION,
+    ccs: [ctx.getFollowersUri(from)],
+  });
+  await ctx.sendActivity({ identifier: from }, recipientsFor(followers), move, { preferSharedInbox: true });
+}

@@ -1,0 +1,179 @@
+// One object, one author (decision 096): a Mastodon server where an account follows the agenda and another a venue
+// receives the event once, created by the agenda, and the venue's share of it (`Announce`); its change and its
+// withdrawal reach every server that holds it, and the venue takes its share back (`Undo`). A venue merged into another
+// moves (`Move`), its followers with it: the next event of the venue kept reaches them. Two stand-ins of other servers
+// on this machine, never the internet.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeEvent } from '../../app/.server/events/lifecycle';
+import { followersOf } from '../../app/.server/federation/records';
+import { mergePlaces } from '../../app/.server/places/admin-places';
+import { backgroundSettled } from '../../app/.server/platform/background';
+import type { UserProfile } from '../../app/.server/ports';
+import type { Services } from '../../app/.server/services';
+import { makeEvent, makeVenue } from '../support/factories';
+import { type FederatedSite, startFederatedSite } from '../support/federated-site';
+import { type FederationPeer, type ReceivedActivity, startFederationPeer } from '../support/federation-peer';
+
+const PORT = 4150;
+const SITE = `http://127.0.0.1:${PORT}`;
+const AGENDA = `${SITE}/federation/acteurs/agenda`;
+const BOURG = `${SITE}/federation/acteurs/lieu.bourg`;
+const GRANGE = `${SITE}/federation/acteurs/lieu.grange`;
+const AS = { Accept: 'application/activity+json' };
+let site: FederatedSite;
+let services: Services;
+let admin: UserProfile;
+/** A Mastodon server: Léa follows the agenda, Marc the Salle du Bourg; one shared inbox. */
+let mastodon: FederationPeer;
+let marc: string;
+/** Another server where only Zoé follows the Salle du Bourg. */
+let autre: FederationPeer;
+
+const get = async (url: string) => (await fetch(url, { headers: AS })).json();
+const deps = () => ({ store: services.store, files: services.files });
+const of = (peer: FederationPeer, type: string) => peer.received.filter((a) => a.body.type === type);
+const types = (peer: FederationPeer) => peer.received.map((a) => `${a.body.type} ${a.body.actor}`).sort();
+
+/** Everything queued has been delivered (the queue is empty once each message is handled). */
+async function delivered() {
+  await backgroundSettled();
+  await vi.waitFor(
+    async () => {
+      const { due, later } = await services.store.federation.queueStats(new Date().toISOString());
+      expect(due + later).toBe(0);
+    },
+    { timeout: 15_000 },
+  );
+}
+
+async function follow(peer: FederationPeer, actor: string, as: string, n: string) {
+  const res = await peer.post(
+    `${actor}/boite`,
+    {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${as}#follows/${n}`,
+      type: 'Follow',
+      actor: as,
+      object: actor,
+    },
+    'signed',
+    as,
+  );
+  expect(res.status).toBe(202);
+}
+
+beforeAll(async () => {
+  site = await startFederatedSite(PORT);
+  ({ services, admin } = site);
+  await services.store.venues.insertMany([
+    makeVenue({ id: 'bourg', name: 'Salle du Bourg', slug: 'salle-du-bourg', locality: 'Lausanne' }),
+    makeVenue({ id: 'grange', name: 'Grange de Dorigny', slug: 'grange-de-dorigny', locality: 'Lausanne' }),
+  ]);
+  mastodon = await startFederationPeer(PORT + 1);
+  marc = mastodon.addAccount('marc');
+  autre = await startFederationPeer(PORT + 2, { username: 'zoe', name: 'Zoé' });
+  await follow(mastodon, AGENDA, mastodon.actorId, 'agenda');
+  await follow(mastodon, BOURG, marc, 'bourg');
+  await follow(autre, BOURG, autre.actorId, 'bourg');
+  await vi.waitFor(
+    async () => expect(await services.store.federation.count('follower', { now: new Date().toISOString() })).toBe(3),
+    { timeout: 10_000 },
+  );
+  await delivered();
+  mastodon.received.length = 0;
+  autre.received.length = 0;
+}, 60_000);
+
+afterAll(async () => {
+  await mastodon?.close();
+  await autre?.close();
+  await site?.close();
+});
+
+describe('fédération : un objet, un auteur, des partages', () => {
+  const concert = makeEvent({ status: 'pending', category: 'musique', title: 'Concert au Bourg', venueId: 'bourg' });
+  const objectId = `${SITE}/federation/evenements/${concert.id}`;
+
+  it('un serveur qui suit l’agenda et un lieu reçoit un seul Create, de l’agenda, et le partage du lieu', async () => {
+    await services.store.events.insertMany([concert]);
+    await changeEvent(deps(), admin, { eventId: concert.id, action: 'approve' });
+    await delivered();
+    expect(types(mastodon)).toEqual([`Announce ${BOURG}`, `Create ${AGENDA}`]);
+    const [create] = of(mastodon, 'Create');
+    expect(create.signature).toContain(`keyId="${AGENDA}#main-key"`);
+    expect(create.body.object).toMatchObject({ id: objectId, attributedTo: AGENDA, name: 'Concert au Bourg' });
+    const [announce] = of(mastodon, 'Announce');
+    expect(announce.signature).toContain(`keyId="${BOURG}#main-key"`);
+    expect(announce.body).toMatchObject({ actor: BOURG, object: objectId });
+    // One shared inbox: the server hears each activity once, not once per account.
+    expect(mastodon.received.every((a) => a.path === '/inbox')).toBe(true);
+    // A server where only the venue is followed gets the share, and finds the object (the agenda's) at its id.
+    expect(types(autre)).toEqual([`Announce ${BOURG}`]);
+    expect(await get(objectId)).toMatchObject({ id: objectId, type: 'Event', attributedTo: AGENDA });
+    // The outboxes: the agenda's Creates, the venue's shares.
+    expect((await get(`${AGENDA}/envois`)).orderedItems[0]).toMatchObject({ type: 'Create', actor: AGENDA });
+    expect((await get(`${BOURG}/envois`)).orderedItems[0]).toMatchObject({
+      type: 'Announce',
+      id: announce.body.id,
+      actor: BOURG,
+      object: objectId,
+    });
+  });
+
+  it('une date annulée : l’Update de l’agenda atteint chaque serveur qui a l’objet, partagé ou non', async () => {
+    mastodon.received.length = 0;
+    autre.received.length = 0;
+    const seen = (await services.store.events.findById(concert.id))?.updatedAt;
+    await changeEvent(deps(), admin, { eventId: concert.id, action: 'cancel', seen });
+    await delivered();
+    expect(types(mastodon)).toEqual([`Update ${AGENDA}`]);
+    expect(types(autre)).toEqual([`Update ${AGENDA}`]);
+    expect(of(autre, 'Update')[0].body.object).toMatchObject({ id: objectId, 'ical:status': 'CANCELLED' });
+  });
+
+  it('retiré : le Delete de l’agenda et l’Undo du partage du lieu, à chaque serveur', async () => {
+    const announceId = `${BOURG}/partages/${concert.id}`;
+    mastodon.received.length = 0;
+    autre.received.length = 0;
+    await changeEvent(deps(), admin, { eventId: concert.id, action: 'unpublish' });
+    await delivered();
+    for (const peer of [mastodon, autre]) {
+      expect(types(peer)).toEqual([`Delete ${AGENDA}`, `Undo ${BOURG}`]);
+      expect(of(peer, 'Delete')[0].body.object).toMatchObject({ id: objectId, type: 'Tombstone' });
+      expect(of(peer, 'Undo')[0].body.object).toMatchObject({
+        id: announceId,
+        type: 'Announce',
+        actor: BOURG,
+        object: objectId,
+      });
+    }
+  });
+
+  it('un lieu fondu dans un autre : ses abonnés reçoivent un Move et entendent le lieu gardé', async () => {
+    mastodon.received.length = 0;
+    autre.received.length = 0;
+    await mergePlaces(deps(), admin, 'venue', { fromId: 'bourg', into: 'grange' }, new Date());
+    await delivered();
+    for (const peer of [mastodon, autre]) {
+      expect(types(peer)).toEqual([`Move ${BOURG}`]);
+      expect(of(peer, 'Move')[0].body).toMatchObject({ actor: BOURG, object: BOURG, target: GRANGE });
+    }
+    // What Mastodon checks before following the move: the old actor says where it went, the new one names it.
+    expect(await get(BOURG)).toMatchObject({ id: BOURG, movedTo: GRANGE, preferredUsername: 'salle-du-bourg' });
+    expect([(await get(GRANGE)).alsoKnownAs].flat()).toEqual([BOURG]);
+    const now = new Date().toISOString();
+    expect((await followersOf(services.store.federation, 'lieu.grange', now)).map((f) => f.id).sort()).toEqual(
+      [autre.actorId, marc].sort(),
+    );
+    expect(await followersOf(services.store.federation, 'lieu.bourg', now)).toEqual([]);
+    // The next event of the venue kept reaches those who followed the one merged.
+    const next = makeEvent({ status: 'pending', category: 'musique', title: 'Bal à la Grange', venueId: 'grange' });
+    await services.store.events.insertMany([next]);
+    await changeEvent(deps(), admin, { eventId: next.id, action: 'approve' });
+    await delivered();
+    expect(types(mastodon)).toEqual([`Announce ${GRANGE}`, `Create ${AGENDA}`, `Move ${BOURG}`]);
+    expect(types(autre)).toEqual([`Announce ${GRANGE}`, `Move ${BOURG}`]);
+    const shared = (a: ReceivedActivity) => a.body.type === 'Announce';
+    expect(autre.received.find(shared)?.body.object).toBe(`${SITE}/federation/evenements/${next.id}`);
+  });
+});
