@@ -1,7 +1,8 @@
 // The federation on Firestore (decisions 087 and 091), over HTTP on this machine with the in-process emulator: the
 // agenda's key, its followers, the queue of received activities and of deliveries all live in Firestore. A signed
 // Follow is queued by the inbox and handled where the queue is read; the Accept and the Create of a published event
-// leave signed with the key kept in Firestore; an Undo removes the follower; a full queue answers 503.
+// leave signed with the key kept in Firestore; an Undo removes the follower; a venue's follower gets its shares and its
+// move when it is merged; a full queue answers 503.
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
@@ -115,7 +116,7 @@ describe('fédération sur Firestore', () => {
     await vi.waitFor(async () => expect(await queued()).toBe(0), { timeout: 15_000 });
   });
 
-  it('un lieu sur Firestore : trouvé par son adresse et son ancienne, ses abonnés reçoivent ses événements', async () => {
+  it('un lieu sur Firestore : trouvé par son adresse et son ancienne, ses abonnés reçoivent ses partages, puis son déménagement', async () => {
     const venue = makeVenue({ name: 'Salle du Bourg', slug: 'salle-du-bourg', redirectFrom: ['ancienne-salle'] });
     await store.venues.insertMany([venue]);
     const actorUrl = `${SITE}/federation/acteurs/lieu.${venue.id}`;
@@ -137,11 +138,31 @@ describe('fédération sur Firestore', () => {
     const event = makeEvent({ status: 'approved', title: 'Bal au Bourg', venueId: venue.id });
     await store.events.insertMany([event]);
     await federation.publishNow(event.id);
-    const creates = () => peer.received.filter((a) => a.body.type === 'Create');
-    await vi.waitFor(() => expect(JSON.stringify(creates())).toContain('Bal au Bourg'), { timeout: 15_000 });
-    expect(creates().find((a) => JSON.stringify(a.body).includes('Bal au Bourg'))?.signature).toContain(
-      `keyId="${actorUrl}#main-key"`,
+    // The venue shares the agenda's object with its followers (decision 096).
+    const shares = () => peer.received.filter((a) => a.body.type === 'Announce' && a.body.actor === actorUrl);
+    await vi.waitFor(() => expect(shares()).toHaveLength(1), { timeout: 15_000 });
+    expect(shares()[0].body.object).toBe(`${SITE}/federation/evenements/${event.id}`);
+    expect(shares()[0].signature).toContain(`keyId="${actorUrl}#main-key"`);
+
+    // Merged into another venue: its follower is told (Move) and handed over, in Firestore.
+    const kept = makeVenue({ name: 'Grange de Dorigny', slug: 'grange-de-dorigny' });
+    await store.venues.insertMany([kept]);
+    expect(await store.venues.merge({ fromId: venue.id, intoId: kept.id, now: now() })).not.toBeNull();
+    await federation.moveNow({ kind: 'venue', gone: venue, intoId: kept.id });
+    const keptUrl = `${SITE}/federation/acteurs/lieu.${kept.id}`;
+    await vi.waitFor(
+      () =>
+        expect(peer.received.find((a) => a.body.type === 'Move')?.body).toMatchObject({
+          actor: actorUrl,
+          object: actorUrl,
+          target: keptUrl,
+        }),
+      { timeout: 15_000 },
     );
+    expect(await store.federation.count('follower', { prefix: `lieu.${kept.id}\u001f`, now: now() })).toBe(1);
+    expect(await store.federation.count('follower', { prefix: `lieu.${venue.id}\u001f`, now: now() })).toBe(0);
+    const moved = await (await fetch(actorUrl, { headers: { Accept: 'application/activity+json' } })).json();
+    expect(moved.movedTo).toBe(keptUrl);
   });
 
   it('une file pleine sur Firestore répond 503 avec Retry-After', async () => {
