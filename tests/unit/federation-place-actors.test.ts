@@ -172,7 +172,7 @@ describe('fédération : les lieux et les organisateurs comme acteurs', () => {
     await backgroundSettled();
     expect(await (await get('/federation/acteurs/lieu.fondue')).json()).toMatchObject({
       movedTo: `${SITE}/federation/acteurs/lieu.autre`,
-      preferredUsername: 'salle-fondue',
+      preferredUsername: 'lieu.fondue',
     });
     expect(await webfinger('salle-fondue')).toBe(`${SITE}/federation/acteurs/lieu.autre`);
     // An organizer now takes the former slug: the current handle wins.

@@ -1,7 +1,7 @@
 // One object, one author (decision 096): a Mastodon server where an account follows the agenda and another a venue
 // receives the event once, created by the agenda, and the venue's share of it (`Announce`); its change and its
 // withdrawal reach every server that holds it, and the venue takes its share back (`Undo`). A venue merged into another
-// moves (`Move`), its followers with it: the next event of the venue kept reaches them. Two stand-ins of other servers
+// moves (`Move`), its followers with it: the next event of the venue kept reaches them; an organizer as well. Two stand-ins of other servers
 // on this machine, never the internet.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';
@@ -10,7 +10,7 @@ import { mergePlaces } from '../../app/.server/places/admin-places';
 import { backgroundSettled } from '../../app/.server/platform/background';
 import type { UserProfile } from '../../app/.server/ports';
 import type { Services } from '../../app/.server/services';
-import { makeEvent, makeVenue } from '../support/factories';
+import { makeEvent, makeOrganizer, makeVenue } from '../support/factories';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, type ReceivedActivity, startFederationPeer } from '../support/federation-peer';
 
@@ -159,7 +159,13 @@ describe('fédération : un objet, un auteur, des partages', () => {
       expect(of(peer, 'Move')[0].body).toMatchObject({ actor: BOURG, object: BOURG, target: GRANGE });
     }
     // What Mastodon checks before following the move: the old actor says where it went, the new one names it.
-    expect(await get(BOURG)).toMatchObject({ id: BOURG, movedTo: GRANGE, preferredUsername: 'salle-du-bourg' });
+    expect(await get(BOURG)).toMatchObject({ id: BOURG, movedTo: GRANGE, preferredUsername: 'lieu.bourg' });
+    // Its name leads back to it (Mastodon checks it when it reads the actor again); its former address to the kept one.
+    const finger = async (user: string) =>
+      (await (await fetch(`${SITE}/.well-known/webfinger?resource=acct:${user}@127.0.0.1:${PORT}`)).json()).links[0]
+        .href;
+    expect(await finger('lieu.bourg')).toBe(BOURG);
+    expect(await finger('salle-du-bourg')).toBe(GRANGE);
     expect([(await get(GRANGE)).alsoKnownAs].flat()).toEqual([BOURG]);
     const now = new Date().toISOString();
     expect((await followersOf(services.store.federation, 'lieu.grange', now)).map((f) => f.id).sort()).toEqual(
@@ -175,5 +181,26 @@ describe('fédération : un objet, un auteur, des partages', () => {
     expect(types(autre)).toEqual([`Announce ${GRANGE}`, `Move ${BOURG}`]);
     const shared = (a: ReceivedActivity) => a.body.type === 'Announce';
     expect(autre.received.find(shared)?.body.object).toBe(`${SITE}/federation/evenements/${next.id}`);
+  });
+  it('un organisateur fondu dans un autre déménage de même, ses abonnés avec lui', async () => {
+    const ensemble = `${SITE}/federation/acteurs/organisateur.ensemble`;
+    const chorale = `${SITE}/federation/acteurs/organisateur.chorale`;
+    await services.store.organizers.insertMany([
+      makeOrganizer({ id: 'ensemble', name: 'Ensemble Vocal', slug: 'ensemble-vocal' }),
+      makeOrganizer({ id: 'chorale', name: 'Chorale du Bourg', slug: 'chorale-du-bourg' }),
+    ]);
+    await follow(autre, ensemble, autre.actorId, 'ensemble');
+    await delivered();
+    autre.received.length = 0;
+    await mergePlaces(deps(), admin, 'organizer', { fromId: 'ensemble', into: 'chorale-du-bourg' }, new Date());
+    await delivered();
+    expect(autre.received.map((a) => a.body)).toMatchObject([
+      { type: 'Move', actor: ensemble, object: ensemble, target: chorale },
+    ]);
+    expect(await get(ensemble)).toMatchObject({ movedTo: chorale });
+    const now = new Date().toISOString();
+    expect((await followersOf(services.store.federation, 'organisateur.chorale', now)).map((f) => f.id)).toEqual([
+      autre.actorId,
+    ]);
   });
 });

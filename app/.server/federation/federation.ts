@@ -140,7 +140,13 @@ export function buildFederation(
     })
     .setKeyPairsDispatcher((ctx, identifier) => actorKeyPairs(ctx.data.store.federation, identifier))
     // A handle is not an identifier (decision 096): `@salle-du-bourg@hôte` is the actor `lieu.<id>`.
-    .mapHandle((ctx, username) => actorByHandle({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, username));
+    // A moved actor goes by its identifier (its former name leads to the actor kept): WebFinger loops back to it, as
+    // Mastodon checks when it reads it again.
+    .mapHandle(
+      async (ctx, username) =>
+        (await actorByHandle({ store: ctx.data.store, siteUrl: ctx.data.siteUrl }, username)) ??
+        ((await movedActor(ctx.data.store.federation, username, ctx.data.now().toISOString())) ? username : null),
+    );
 
   federation
     .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier) => ({

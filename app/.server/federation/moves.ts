@@ -11,7 +11,10 @@ import { sendMove } from './shares';
 export interface MovedActor {
   /** The actor kept. */
   to: string;
-  /** What the actor gone was called and where its page was (its old address leads to the record kept). */
+  /**
+   * Its name now: its identifier (`lieu.<id>`), since its former name leads to the record kept (decision 096); its
+   * display name and page are the record's as it was.
+   */
   handle: string;
   name: string;
   pageUrl: string;

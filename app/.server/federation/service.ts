@@ -14,7 +14,6 @@ import { eventActivity, eventObjectId } from './event-object';
 import { type PlaceMerged, placeActor } from './events-hook';
 import { buildFederation, type FederationContext, federationQueue } from './federation';
 import { moveActor } from './moves';
-import { placeHandle } from './place-actors';
 import { publishEvent } from './publish';
 
 export interface FederationService {
@@ -157,7 +156,7 @@ export function createFederationService(config: Config, store: () => Store, vers
     await moveActor(ctx, {
       from: placeActor(kind, gone.id),
       to: placeActor(kind, intoId),
-      handle: await placeHandle(store(), kind, gone.slug),
+      handle: placeActor(kind, gone.id),
       name: gone.name,
       pageUrl: `${config.SITE_URL}/${kind === 'venue' ? 'lieux' : 'organisateurs'}/${encodeURIComponent(gone.slug)}`,
     });
