@@ -5,7 +5,7 @@
 // on this machine, never the internet.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';
-import { followersOf } from '../../app/.server/federation/records';
+import { followerKey, followersOf } from '../../app/.server/federation/records';
 import { mergePlaces } from '../../app/.server/places/admin-places';
 import { backgroundSettled } from '../../app/.server/platform/background';
 import type { UserProfile } from '../../app/.server/ports';
@@ -28,6 +28,8 @@ let mastodon: FederationPeer;
 let marc: string;
 /** Another server where only Zoé follows the Salle du Bourg. */
 let autre: FederationPeer;
+/** A Gancio agenda that follows the Salle du Bourg: it takes events only from the actors it follows. */
+let gancio: FederationPeer;
 
 const get = async (url: string) => (await fetch(url, { headers: AS })).json();
 const deps = () => ({ store: services.store, files: services.files });
@@ -79,12 +81,31 @@ beforeAll(async () => {
     async () => expect(await services.store.federation.count('follower', { now: new Date().toISOString() })).toBe(3),
     { timeout: 10_000 },
   );
+  // Its software as NodeInfo said it when it followed.
+  gancio = await startFederationPeer(PORT + 3, { username: 'events', type: 'Application', name: 'Gancio' });
+  const at = new Date().toISOString();
+  const value = {
+    id: gancio.actorId,
+    inbox: gancio.inbox,
+    sharedInbox: null,
+    handle: null,
+    software: 'gancio',
+    followedAt: at,
+  };
+  await services.store.federation.put({
+    kind: 'follower',
+    key: followerKey('lieu.bourg', gancio.actorId),
+    value,
+    expiresAt: null,
+    updatedAt: at,
+  });
   await delivered();
   mastodon.received.length = 0;
   autre.received.length = 0;
 }, 60_000);
 
 afterAll(async () => {
+  await gancio?.close();
   await mastodon?.close();
   await autre?.close();
   await site?.close();
@@ -110,6 +131,13 @@ describe('fédération : un objet, un auteur, des partages', () => {
     // A server where only the venue is followed gets the share, and finds the object (the agenda's) at its id.
     expect(types(autre)).toEqual([`Announce ${BOURG}`]);
     expect(await get(objectId)).toMatchObject({ id: objectId, type: 'Event', attributedTo: AGENDA });
+    // Gancio reads an Announce as a boost of its own events: it gets the agenda's object from the venue it follows.
+    expect(types(gancio)).toEqual([`Create ${BOURG}`]);
+    expect(of(gancio, 'Create')[0].signature).toContain(`keyId="${BOURG}#main-key"`);
+    expect(of(gancio, 'Create')[0].body.object).toMatchObject({ id: objectId, attributedTo: AGENDA });
+    expect(typeof (of(gancio, 'Create')[0].body.object as { location: { address: unknown } }).location.address).toBe(
+      'string',
+    );
     // The outboxes: the agenda's Creates, the venue's shares.
     expect((await get(`${AGENDA}/envois`)).orderedItems[0]).toMatchObject({ type: 'Create', actor: AGENDA });
     expect((await get(`${BOURG}/envois`)).orderedItems[0]).toMatchObject({
@@ -123,18 +151,21 @@ describe('fédération : un objet, un auteur, des partages', () => {
   it('une date annulée : l’Update de l’agenda atteint chaque serveur qui a l’objet, partagé ou non', async () => {
     mastodon.received.length = 0;
     autre.received.length = 0;
+    gancio.received.length = 0;
     const seen = (await services.store.events.findById(concert.id))?.updatedAt;
     await changeEvent(deps(), admin, { eventId: concert.id, action: 'cancel', seen });
     await delivered();
     expect(types(mastodon)).toEqual([`Update ${AGENDA}`]);
     expect(types(autre)).toEqual([`Update ${AGENDA}`]);
     expect(of(autre, 'Update')[0].body.object).toMatchObject({ id: objectId, 'ical:status': 'CANCELLED' });
+    expect(types(gancio)).toEqual([`Update ${BOURG}`]);
   });
 
   it('retiré : le Delete de l’agenda et l’Undo du partage du lieu, à chaque serveur', async () => {
     const announceId = `${BOURG}/partages/${concert.id}`;
     mastodon.received.length = 0;
     autre.received.length = 0;
+    gancio.received.length = 0;
     await changeEvent(deps(), admin, { eventId: concert.id, action: 'unpublish' });
     await delivered();
     for (const peer of [mastodon, autre]) {
@@ -147,11 +178,13 @@ describe('fédération : un objet, un auteur, des partages', () => {
         object: objectId,
       });
     }
+    expect(types(gancio)).toEqual([`Delete ${BOURG}`]);
   });
 
   it('un lieu fondu dans un autre : ses abonnés reçoivent un Move et entendent le lieu gardé', async () => {
     mastodon.received.length = 0;
     autre.received.length = 0;
+    gancio.received.length = 0;
     await mergePlaces(deps(), admin, 'venue', { fromId: 'bourg', into: 'grange' }, new Date());
     await delivered();
     for (const peer of [mastodon, autre]) {
@@ -169,7 +202,7 @@ describe('fédération : un objet, un auteur, des partages', () => {
     expect([(await get(GRANGE)).alsoKnownAs].flat()).toEqual([BOURG]);
     const now = new Date().toISOString();
     expect((await followersOf(services.store.federation, 'lieu.grange', now)).map((f) => f.id).sort()).toEqual(
-      [autre.actorId, marc].sort(),
+      [autre.actorId, gancio.actorId, marc].sort(),
     );
     expect(await followersOf(services.store.federation, 'lieu.bourg', now)).toEqual([]);
     // The next event of the venue kept reaches those who followed the one merged.
@@ -179,6 +212,8 @@ describe('fédération : un objet, un auteur, des partages', () => {
     await delivered();
     expect(types(mastodon)).toEqual([`Announce ${GRANGE}`, `Create ${AGENDA}`, `Move ${BOURG}`]);
     expect(types(autre)).toEqual([`Announce ${GRANGE}`, `Move ${BOURG}`]);
+    // Gancio does not read a Move: handed over untold, it gets the next event from the venue kept.
+    expect(types(gancio)).toEqual([`Create ${GRANGE}`]);
     const shared = (a: ReceivedActivity) => a.body.type === 'Announce';
     expect(autre.received.find(shared)?.body.object).toBe(`${SITE}/federation/evenements/${next.id}`);
   });

@@ -48,8 +48,10 @@ export const flavorOf = (software: string | null | undefined): PayloadFlavor =>
 export interface EventObjectContext {
   siteUrl: string;
   flavor?: PayloadFlavor;
-  /** The actor the object is attributed to, and its followers collection. */
+  /** The actor that sends it (and the object's author, unless `authorUri` says another), its followers collection. */
   actorUri: string;
+  /** The object's author when another actor sends it: the agenda (decision 096). */
+  authorUri?: string;
   followersUri: string;
   now: Date;
 }
@@ -164,7 +166,7 @@ export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record
           ],
         }
       : { attachment: [] }),
-    attributedTo: ctx.actorUri,
+    attributedTo: ctx.authorUri ?? ctx.actorUri,
     to: [PUBLIC_AUDIENCE],
     cc: [ctx.followersUri],
     published: event.moderatedAt ?? event.createdAt,

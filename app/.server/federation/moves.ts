@@ -4,6 +4,7 @@
 // among its former selves (`alsoKnownAs`: Mastodon checks it before following the move).
 import type { Context } from '@fedify/fedify';
 import type { FederationStore } from '../ports';
+import { flavorOf } from './event-object';
 import type { FederationContext } from './federation';
 import { type Follower, followerKey, followersOf, isBlocked, SEP } from './records';
 import { sendMove } from './shares';
@@ -76,7 +77,9 @@ export async function moveActor(ctx: Context<FederationContext>, move: ActorMove
     await federation.remove('alias', `${from}${SEP}${earlier}`);
   }
   const followers = await transferFollowers(federation, from, move.to, now);
+  // Gancio does not read a Move (it answers 404): its servers are handed over without being told.
   const told: Follower[] = [];
-  for (const f of followers) if (!(await isBlocked(federation, f.id, now))) told.push(f);
+  for (const f of followers)
+    if (flavorOf(f.software) === 'standard' && !(await isBlocked(federation, f.id, now))) told.push(f);
   await sendMove(ctx, from, move.to, told);
 }

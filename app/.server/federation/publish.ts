@@ -10,8 +10,9 @@ import { type Activity, Create, Delete, Update } from '@fedify/vocab';
 import { contentOf } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import { AGENDA_ACTOR, actorsAnnouncing } from './actors';
-import { type EventActivityType, eventActivity, flavorOf, type PayloadFlavor } from './event-object';
+import { type EventActivityType, eventActivity, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
+import type { Follower } from './records';
 import { recipientsFor, recipientsOf, share } from './shares';
 
 interface Published {
@@ -86,23 +87,33 @@ export async function publishEvent(
   // Only the agenda creates, changes and deletes the object. Its Create goes to its own followers; an Update or a
   // Delete to every server that may hold the object, shared by an actor that speaks of it now or did before.
   const before = sent && !sent.deleted ? sent.actors : [];
-  const concerned = [...new Set([...next.actors, ...before, AGENDA_ACTOR])];
-  const followers = await recipientsOf(ctx, type === 'Create' ? [AGENDA_ACTOR] : concerned);
-  const actorUri = ctx.getActorUri(AGENDA_ACTOR).href;
-  for (const flavor of ['standard', 'gancio'] as const satisfies PayloadFlavor[]) {
-    const recipients = followers.filter((f) => flavorOf(f.software) === flavor);
-    if (recipients.length === 0) continue;
+  const concerned = [...new Set([AGENDA_ACTOR, ...next.actors, ...before])];
+  const agendaUri = ctx.getActorUri(AGENDA_ACTOR).href;
+  const send = async (identifier: string, recipients: Follower[], flavor: PayloadFlavor) => {
+    if (recipients.length === 0) return;
+    const actorUri = ctx.getActorUri(identifier).href;
     const json = eventActivity(type, event ?? ({ id: eventId } as never), {
       siteUrl,
       actorUri,
-      followersUri: ctx.getFollowersUri(AGENDA_ACTOR).href,
+      authorUri: agendaUri,
+      followersUri: ctx.getFollowersUri(identifier).href,
       now,
       flavor,
       activityId: `${actorUri}/activites/${crypto.randomUUID()}`,
     });
-    await ctx.sendActivity({ identifier: AGENDA_ACTOR }, recipientsFor(recipients), await rawActivity(json), {
+    await ctx.sendActivity({ identifier }, recipientsFor(recipients), await rawActivity(json), {
       preferSharedInbox: true,
     });
+  };
+  const standard = await recipientsOf(ctx, type === 'Create' ? [AGENDA_ACTOR] : concerned, 'standard');
+  await send(AGENDA_ACTOR, standard, 'standard');
+  // Gancio takes an event only from an actor it follows, and reads an Announce as a boost of its own events: its
+  // servers hear the agenda's object from the first actor they follow that speaks of it.
+  const served = new Set<string>();
+  for (const identifier of type === 'Delete' ? next.actors : concerned) {
+    const gancio = (await recipientsOf(ctx, [identifier], 'gancio')).filter((f) => !served.has(f.id));
+    for (const f of gancio) served.add(f.id);
+    await send(identifier, gancio, 'gancio');
   }
   // The other actors share it with their followers, and take their share back when it is no longer theirs to share.
   const sharing = type === 'Delete' ? [] : next.actors.filter((a) => a !== AGENDA_ACTOR);

@@ -2,21 +2,23 @@
 // only the agenda creates, changes or deletes it; the venue, the organizer and the category share it (`Announce`, as a
 // Mobilizon group does) with their own followers, and take their share back (`Undo`) when it stops being public or
 // stops being theirs. A Mastodon server keeps one copy of the object, and each account sees it from what it follows.
+// Gancio, which takes events only from the actors it follows, hears them from those actors instead (publish.ts).
 import type { Context } from '@fedify/fedify';
 import { type Activity, Announce, Move, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
-import { eventObjectId } from './event-object';
+import { eventObjectId, flavorOf, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
 import { type Follower, followersOf, isBlocked } from './records';
 
 type Ctx = Context<FederationContext>;
 
-/** The followers of these actors, each once, none of a blocked domain. */
-export async function recipientsOf(ctx: Ctx, actors: readonly string[]): Promise<Follower[]> {
+/** The followers of these actors (those whose server reads this flavor), each once, none of a blocked domain. */
+export async function recipientsOf(ctx: Ctx, actors: readonly string[], flavor?: PayloadFlavor): Promise<Follower[]> {
   const now = ctx.data.now().toISOString();
   const seen = new Map<string, Follower>();
   for (const actor of actors) {
     for (const f of await followersOf(ctx.data.store.federation, actor, now)) {
-      if (seen.has(f.id) || (await isBlocked(ctx.data.store.federation, f.id, now))) continue;
+      if (seen.has(f.id) || (flavor && flavorOf(f.software) !== flavor)) continue;
+      if (await isBlocked(ctx.data.store.federation, f.id, now)) continue;
       seen.set(f.id, f);
     }
   }
@@ -54,8 +56,9 @@ function undoOf(ctx: Ctx, identifier: string, eventId: string): Undo {
   });
 }
 
+/** To the actor's followers but Gancio's (it reads an Announce as a boost of its own events: publish.ts). */
 async function toFollowers(ctx: Ctx, identifier: string, activity: Activity) {
-  const followers = await recipientsOf(ctx, [identifier]);
+  const followers = await recipientsOf(ctx, [identifier], 'standard');
   if (followers.length === 0) return;
   await ctx.sendActivity({ identifier }, recipientsFor(followers), activity, { preferSharedInbox: true });
 }
