@@ -3,9 +3,9 @@
 // Delete of it, though the agenda is no source of B's, change and withdraw B's copy, since B took it from the agenda's
 // own server; the agenda of another server could not.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AgendaEvent } from '../../app/domain/event';
 import { changeEvent } from '../../app/.server/events/lifecycle';
 import { followRemoteSource } from '../../app/.server/federation/admin';
+import type { AgendaEvent } from '../../app/domain/event';
 import { makeEvent, makeVenue } from '../support/factories';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
