@@ -2,7 +2,8 @@
 // another venue or category, taken down, refused, deleted, in any order. After every step: nothing leaves about an event
 // that is not public but its Delete and the shares taken back; the object is always the agenda's and a Mastodon-like
 // server hears its Create, Update and Delete from the agenda only; each other actor shares it at most once at a time,
-// and once it is no longer public, every share has been taken back. Publishing goes through publishEvent with a
+// and once it is no longer public, every share has been taken back and a Gancio server that took it hears its Delete
+// (even when the actor it follows stopped speaking of it meanwhile). Publishing goes through publishEvent with a
 // context that records what would be sent (no network).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -147,6 +148,8 @@ describe('fédération : ce qui part, quelle que soit la vie de l’événement'
         const deps = { store: services.store, files: services.files };
         const objectId = `${SITE}/federation/evenements/${event.id}`;
         const shares = new Map<string, number>();
+        /** A Gancio server took the event (from an actor it follows): it must hear of its withdrawal. */
+        let gancioHolds = false;
         for (const step of steps) {
           const before = sent.length;
           const current = await services.store.events.findById(event.id);
@@ -180,12 +183,15 @@ describe('fédération : ce qui part, quelle que soit la vie de l’événement'
             }
             if (!s.gancio) expect(s.sender).toBe('agenda');
             if (s.type === 'Delete') continue;
+            if (s.gancio) gancioHolds = true;
             // A Create or an Update: only about a public event, its approved content, the agenda's object.
             expect(isPublic).toBe(true);
             expect(s.name).toBe(after?.title);
             expect(s.attributedTo).toBe(actorUri('agenda').href);
           }
           if (!isPublic) {
+            if (gancioHolds) expect(sent.slice(before).some((s) => s.type === 'Delete' && s.gancio)).toBe(true);
+            gancioHolds = false;
             expect(sent.slice(before).filter((s) => s.type === 'Announce')).toEqual([]);
             expect([...shares.values()].every((n) => n === 0)).toBe(true);
           }

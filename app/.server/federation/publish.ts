@@ -17,7 +17,10 @@ import { recipientsFor, recipientsOf, share } from './shares';
 
 interface Published {
   fingerprint: string;
+  /** The actors that speak of it now (those that share it). */
   actors: string[];
+  /** Every actor that spoke of it since its Create: their followers' servers may hold it, and hear its Update, Delete. */
+  reached?: string[];
   deleted: boolean;
 }
 
@@ -67,7 +70,9 @@ export async function publishEvent(
     const fingerprint = publicFingerprint(event);
     if (sent && !sent.deleted && sent.fingerprint === fingerprint) return null;
     type = sent && !sent.deleted ? 'Update' : 'Create';
-    next = { fingerprint, actors: await actorsAnnouncing({ store, siteUrl }, event), deleted: false };
+    const actors = await actorsAnnouncing({ store, siteUrl }, event);
+    const reached = type === 'Update' ? [...(sent?.reached ?? sent?.actors ?? []), ...actors] : actors;
+    next = { fingerprint, actors, reached: [...new Set(reached)], deleted: false };
   } else {
     if (!sent || sent.deleted) return null;
     type = 'Delete';
@@ -87,7 +92,7 @@ export async function publishEvent(
   // Only the agenda creates, changes and deletes the object. Its Create goes to its own followers; an Update or a
   // Delete to every server that may hold the object, shared by an actor that speaks of it now or did before.
   const before = sent && !sent.deleted ? sent.actors : [];
-  const concerned = [...new Set([AGENDA_ACTOR, ...next.actors, ...before])];
+  const concerned = [...new Set([AGENDA_ACTOR, ...next.actors, ...(next.reached ?? []), ...before])];
   const agendaUri = ctx.getActorUri(AGENDA_ACTOR).href;
   const send = async (identifier: string, recipients: Follower[], flavor: PayloadFlavor) => {
     if (recipients.length === 0) return;
@@ -110,7 +115,7 @@ export async function publishEvent(
   // Gancio takes an event only from an actor it follows, and reads an Announce as a boost of its own events: its
   // servers hear the agenda's object from the first actor they follow that speaks of it.
   const served = new Set<string>();
-  for (const identifier of type === 'Delete' ? next.actors : concerned) {
+  for (const identifier of concerned) {
     const gancio = (await recipientsOf(ctx, [identifier], 'gancio')).filter((f) => !served.has(f.id));
     for (const f of gancio) served.add(f.id);
     await send(identifier, gancio, 'gancio');
