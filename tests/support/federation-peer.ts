@@ -16,10 +16,19 @@ export interface FederationPeer {
   actorId: string;
   inbox: string;
   received: ReceivedActivity[];
+  /** The paths of the documents asked of it (GET), in order: its actor, its keys. */
+  fetched: string[];
   /** Serves more documents (an event object) at these paths. */
   documents: Map<string, unknown>;
-  /** POSTs an activity to `inbox`, signed by this actor (or by `otherKey`: a wrong signature), or unsigned. */
-  post(inbox: string, activity: Record<string, unknown>, mode?: 'signed' | 'unsigned' | 'wrong-key'): Promise<Response>;
+  /**
+   * POSTs an activity to `inbox`, signed by this actor (or by `otherKey`: a wrong signature; or naming a key it does not
+   * have, a new one each time: a forgery), or unsigned.
+   */
+  post(
+    inbox: string,
+    activity: Record<string, unknown>,
+    mode?: 'signed' | 'unsigned' | 'wrong-key' | 'unknown-key',
+  ): Promise<Response>;
   /** The same POST, signed now and sent later (a bench signs before its burst, not during it). */
   signed(inbox: string, activity: Record<string, unknown>): Promise<Request>;
   close(): Promise<void>;
@@ -36,6 +45,7 @@ export async function startFederationPeer(
   const actorId = `${origin}/users/${username}`;
   const publicKeyPem = await pemOf(keys.publicKey);
   const received: ReceivedActivity[] = [];
+  const fetched: string[] = [];
   const documents = new Map<string, unknown>();
   documents.set(`/users/${username}`, {
     '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
@@ -63,6 +73,7 @@ export async function startFederationPeer(
         res.writeHead(202).end();
         return;
       }
+      fetched.push(path);
       if (path === '/.well-known/webfinger') {
         res.writeHead(200, { 'Content-Type': 'application/jrd+json' });
         res.end(
@@ -90,6 +101,7 @@ export async function startFederationPeer(
     actorId,
     inbox: `${actorId}/inbox`,
     received,
+    fetched,
     documents,
     async post(inbox, activity, mode = 'signed') {
       const request = new Request(inbox, {
@@ -99,7 +111,8 @@ export async function startFederationPeer(
       });
       if (mode === 'unsigned') return fetch(request);
       const key = mode === 'wrong-key' ? otherKeys.privateKey : keys.privateKey;
-      return fetch(await signRequest(request, key, new URL(`${actorId}#main-key`)));
+      const keyId = mode === 'unknown-key' ? `${actorId}/cles/${crypto.randomUUID()}` : `${actorId}#main-key`;
+      return fetch(await signRequest(request, key, new URL(keyId)));
     },
     signed(inbox, activity) {
       const request = new Request(inbox, {

@@ -237,7 +237,8 @@ describe('fédération : ce que les abonnés d’un lieu entendent', () => {
     // Its outbox: the venue's upcoming public events, as Creates.
     const outbox = await (await get('/federation/acteurs/lieu.bourg/envois')).json();
     expect(outbox.totalItems).toBe(1);
-    expect(JSON.stringify(outbox.orderedItems)).toContain('Concert au Bourg');
-    expect(outbox.orderedItems[0]).toMatchObject({ type: 'Create', actor: `${SITE}/federation/acteurs/lieu.bourg` });
+    const first = await (await fetch(outbox.first, { headers: AS })).json();
+    expect(JSON.stringify(first.orderedItems)).toContain('Concert au Bourg');
+    expect(first.orderedItems[0]).toMatchObject({ type: 'Create', actor: `${SITE}/federation/acteurs/lieu.bourg` });
   });
 });
