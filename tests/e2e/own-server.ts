@@ -4,7 +4,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from '@playwright/test';
 import { e2eServerEnv } from '../support/e2e-backend';
 
 export interface OwnServer {
@@ -16,6 +15,18 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
+// Every server started by this worker, killed when the worker ends however it ends (a failed `beforeAll` whose
+// `afterAll` never got the server, an interrupted run): a server left behind keeps its port, and the next run's server
+// on that port would find it answering in its place.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+async function answers(base: string): Promise<boolean> {
+  return (await fetch(`${base}/healthz`, { headers: { Connection: 'close' } }).catch(() => null)) !== null;
+}
+
 export async function startOwnServer(options: {
   portOffset: number;
   env?: Record<string, string>;
@@ -23,6 +34,8 @@ export async function startOwnServer(options: {
 }): Promise<OwnServer> {
   const port = Number(process.env.E2E_PORT ?? 3100) + options.portOffset;
   const base = `http://127.0.0.1:${port}`;
+  if (await answers(base))
+    throw new Error(`Le port ${port} répond déjà : un serveur d’un autre test ou d’une autre exécution.`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-own-'));
   const logFile = path.join(dataDir, 'server.log');
   const out = options.log ? fs.openSync(logFile, 'a') : 'ignore';
@@ -42,13 +55,21 @@ export async function startOwnServer(options: {
     },
     stdio: ['ignore', out, out],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   try {
-    await expect
-      .poll(
-        async () => (await fetch(`${base}/healthz`, { headers: { Connection: 'close' } }).catch(() => null))?.status,
-        { timeout: 90_000 },
-      )
-      .toBe(200);
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      // A server that exited (its port taken, a bad setting) will never answer: say so now, not in 90 s.
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`Le serveur du test s’est arrêté avant de répondre (${child.exitCode ?? child.signalCode}).`);
+      }
+      const status = (await fetch(`${base}/healthz`, { headers: { Connection: 'close' } }).catch(() => null))?.status;
+      if (status === 200) break;
+      if (Date.now() > deadline)
+        throw new Error(`Le serveur du test n’a pas répondu en 90 s (dernier statut : ${status}).`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   } catch (error) {
     // A server that never answered must not outlive the test (nor keep its port).
     child.kill('SIGKILL');
