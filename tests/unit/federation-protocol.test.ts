@@ -2,9 +2,11 @@
 // first, their activities dated and dereferenceable, a withdrawn event's object gone (410, Tombstone), JSON errors on
 // WebFinger, actors and NodeInfo, public pages negotiated to their ActivityPub twin, an admin following a handle with a
 // port, and the fetches of unknown keys kept within a budget per remote host.
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';
 import { FEDERATION_MESSAGES, followRemoteSource } from '../../app/.server/federation/admin';
+import { INBOX_MESSAGES } from '../../app/.server/http/federation-inbox';
 import type { UserProfile } from '../../app/.server/ports';
 import type { Services } from '../../app/.server/services';
 import { remoteSourceSchema } from '../../app/domain/federation-form';
@@ -228,5 +230,23 @@ describe('fédération : les clés inconnues', () => {
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     // A key already known is not held up: its sender is heard at once.
     expect((await peer.post(`${SITE}/federation/boite`, follow(100))).status).toBe(202);
+  });
+
+  it('une signature qui nomme une clé du site lui-même est refusée sans que le site se la demande', async () => {
+    const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    const request = new Request(`${SITE}/federation/boite`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/activity+json' },
+      body: JSON.stringify({
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${peer.actorId}#faux/soi`,
+        type: 'Follow',
+        actor: peer.actorId,
+        object: `${SITE}/federation/acteurs/agenda`,
+      }),
+    });
+    const forged = await signRequest(request, keys.privateKey, new URL(`${SITE}/federation/acteurs/agenda/cles/1`));
+    const res = await fetch(forged);
+    expect([res.status, await res.text()]).toEqual([401, INBOX_MESSAGES.ownKey]);
   });
 });
