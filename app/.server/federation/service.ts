@@ -119,7 +119,15 @@ export function createFederationService(config: Config, store: () => Store, vers
         const document = req.method === 'GET' || req.method === 'HEAD' ? documentAt(req.path) : null;
         if (document) {
           void document(context())
-            .then((found) => sendJson(req, res, found.status, found.body, AS2_TYPE))
+            .then((found) =>
+              sendJson(
+                req,
+                res,
+                found.status,
+                found.body,
+                found.status === 404 ? 'application/json; charset=utf-8' : AS2_TYPE,
+              ),
+            )
             .catch(next);
           return;
         }
