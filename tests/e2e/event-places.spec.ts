@@ -140,3 +140,48 @@ test('un POST forgé qui rattache l’événement à l’organisateur d’un aut
   expect(await response.text()).toContain('Votre compte ne parle pas pour cet organisateur');
   expect(await ports.store.events.listByOwner(organizer.uid)).toEqual([]);
 });
+
+test('un admin choisit l’organisateur parmi tous ceux de l’agenda : cherché en tapant avec JavaScript, dans la liste sans', async ({
+  page,
+  ports,
+  signIn,
+  removeAfter,
+}) => {
+  const tag = randomUUID().slice(0, 6);
+  // More than a drop-down should carry: the admin's form lists every approved organizer.
+  const choirs = Array.from({ length: 14 }, (_, i) =>
+    makeOrganizer({ id: randomUUID(), name: `Chœur ${tag} ${i}`, slug: `choeur-${tag}-${i}`, status: 'approved' }),
+  );
+  const youth = makeOrganizer({
+    id: randomUUID(),
+    name: `Société de jeunesse de Savièse ${tag}`,
+    slug: `jeunesse-saviese-${tag}`,
+    status: 'approved',
+  });
+  await ports.store.organizers.insertMany([...choirs, youth]);
+  await signIn({ role: 'admin' });
+  await page.goto('/organizer/submit-event');
+  const title = unique('Bal de la jeunesse');
+  await fillEvent(page, title);
+  if (withJavaScript()) {
+    const box = page.getByRole('combobox', { name: 'Organisateur enregistré' });
+    // Words that begin words of the name, accents and case aside.
+    await box.fill(`JEUNESSE savie ${tag}`);
+    await expect(page.getByRole('listbox', { name: 'Organisateurs connus' }).getByRole('option')).toHaveText([
+      youth.name,
+      /Proposer un nouvel organisateur/,
+    ]);
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page.getByTestId('organizer-chosen')).toContainText(youth.name);
+    // Its name fills the organizer's field, as the drop-down did.
+    await expect(page.getByLabel('Organisateur', { exact: true })).toHaveValue(youth.name);
+  } else {
+    await expect(page.getByLabel('Organisateur enregistré').locator('option', { hasText: youth.name })).toHaveCount(1);
+    await page.getByLabel('Organisateur enregistré').selectOption(youth.id);
+    await page.getByLabel('Organisateur', { exact: true }).fill(youth.name);
+  }
+  const id = await send(page);
+  removeAfter.event(id);
+  expect(await ports.store.events.findById(id)).toMatchObject({ organizerId: youth.id, organizerName: youth.name });
+});

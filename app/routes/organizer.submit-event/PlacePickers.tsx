@@ -1,12 +1,14 @@
 // The event form's choice of a venue and an organizer record (decision 095). Without JavaScript, drop-downs: the
 // approved venues by canton, the account's organizers, and « Proposer un nouveau… » (the fields typed below). With
-// JavaScript, the venue is searched as one types (an ARIA 1.2 combobox fed by /organizer/lieux.json).
+// JavaScript, the venue is searched as one types (a combobox fed by /organizer/lieux.json), and so is the organizer
+// when there are many to choose from (an admin's form): filtered in the page, from the list the drop-down has.
 import { useFetcher } from '@remix-run/react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { type FieldMeta, fieldId, SelectField } from '~/components/form/Field';
-import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { Combobox } from '~/components/form/Combobox';
+import { type FieldMeta, SelectField } from '~/components/form/Field';
 import { NEW_PLACE } from '~/domain/event-form';
+import { normalizeForComparison } from '~/domain/search-text';
 
 export interface VenueChoice {
   id: string;
@@ -70,122 +72,45 @@ function VenueCombobox({
   current: VenueChoice | null;
   onPick: (venue: VenueChoice | null) => void;
 }) {
-  const id = fieldId(meta.name);
-  const listId = useId();
   const search = useFetcher<{ venues: VenueChoice[] }>();
   const initial = typeof meta.initialValue === 'string' ? meta.initialValue : '';
-  const [chosen, setChosen] = useState<VenueChoice | null>(current && current.id === initial ? current : null);
-  const [text, setText] = useState(chosen?.name ?? '');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
-  const found = text.trim() && search.data ? search.data.venues : [];
-  // The found venues, then always « Proposer un nouveau lieu ».
-  const options: (VenueChoice | null)[] = [...found, null];
-  const error = meta.errors?.[0];
-
-  const type = (value: string) => {
-    setText(value);
-    setChosen(null);
-    setOpen(true);
-    setActive(-1);
-    clearTimeout(timer.current);
-    // A short pause between keys: one request per word typed, not per key.
-    timer.current = setTimeout(() => {
-      if (value.trim()) search.load(`/organizer/lieux.json?q=${encodeURIComponent(value.trim())}`);
-    }, 200);
-  };
-  const pick = (venue: VenueChoice | null) => {
-    setChosen(venue);
-    setText(venue ? venue.name : '');
-    setOpen(false);
-    setActive(-1);
-    onPick(venue);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + options.length) % options.length);
-    } else if (event.key === 'Enter' && open && active >= 0) {
-      event.preventDefault();
-      pick(options[active]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-      setActive(-1);
-    }
-  };
-  const status = !text.trim()
-    ? ''
-    : search.state === 'loading'
-      ? 'Recherche…'
-      : found.length === 0
-        ? 'Aucun lieu connu de ce nom.'
-        : `${found.length} ${found.length > 1 ? 'lieux trouvés' : 'lieu trouvé'}.`;
   return (
-    <div className={['field', 'venue-picker', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-      <span className="field__label">
-        <label htmlFor={id}>Lieu enregistré</label>
-      </span>
-      <FieldHint id={id}>{VENUE_HINT}</FieldHint>
-      <input type="hidden" name={meta.name} value={chosen ? chosen.id : NEW_PLACE} />
-      <input
-        id={id}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : null, `${listId}-status`].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        placeholder="Nom du lieu ou localité"
-        value={text}
-        onChange={(e) => type(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-        onFocus={() => text.trim() && !chosen && setOpen(true)}
-        onBlur={() => setOpen(false)}
-      />
-      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA 1.2 combobox's popup is a listbox; the focus stays in the input. */}
-      <ul id={listId} role="listbox" aria-label="Lieux connus" className="venue-picker__list" hidden={!open}>
-        {options.map((venue, i) => (
-          // biome-ignore lint/a11y/useFocusableInteractive: options of a combobox are pointed at by aria-activedescendant, never focused.
-          <li
-            key={venue ? venue.id : NEW_PLACE}
-            id={`${listId}-${i}`}
-            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox above.
-            role="option"
-            aria-selected={i === active}
-            className="venue-picker__option"
-            // Chosen before the input's blur closes the list.
-            onMouseDown={(e) => {
-              e.preventDefault();
-              pick(venue);
-            }}
-          >
-            {venue ? (
-              <>
-                <strong>{venue.name}</strong> <span className="venue-picker__where">{venue.where}</span>
-              </>
-            ) : (
-              <strong>{NEW_VENUE_LABEL}</strong>
-            )}
-          </li>
-        ))}
-      </ul>
-      <p id={`${listId}-status`} className="visually-hidden" aria-live="polite">
-        {open ? status : ''}
-      </p>
-      {chosen ? (
-        <p className="field__hint" data-testid="venue-chosen">
-          Lieu choisi{'\u00a0'}: <strong>{chosen.name}</strong>, {chosen.where}
-        </p>
-      ) : null}
-      <FieldError id={id} message={error} />
-    </div>
+    <Combobox<VenueChoice>
+      meta={meta}
+      label="Lieu enregistré"
+      hint={VENUE_HINT}
+      placeholder="Nom du lieu ou localité"
+      listLabel="Lieux connus"
+      newValue={NEW_PLACE}
+      newLabel={NEW_VENUE_LABEL}
+      initial={current && current.id === initial ? current : null}
+      idOf={(v) => v.id}
+      nameOf={(v) => v.name}
+      option={(v) => (
+        <>
+          <strong>{v.name}</strong> <span className="combobox__where">{v.where}</span>
+        </>
+      )}
+      chosenNote={(v) => (
+        <>
+          Lieu choisi{'\u00a0'}: <strong>{v.name}</strong>, {v.where}
+        </>
+      )}
+      chosenTestId="venue-chosen"
+      found={search.data?.venues ?? []}
+      searching={search.state === 'loading'}
+      countLabel={(n) => (n === 0 ? 'Aucun lieu connu de ce nom.' : `${n} ${n > 1 ? 'lieux trouvés' : 'lieu trouvé'}.`)}
+      onText={(value) => {
+        clearTimeout(timer.current);
+        // A short pause between keys: one request per word typed, not per key.
+        timer.current = setTimeout(() => {
+          if (value.trim()) search.load(`/organizer/lieux.json?q=${encodeURIComponent(value.trim())}`);
+        }, 200);
+      }}
+      onPick={onPick}
+    />
   );
 }
 
@@ -195,7 +120,14 @@ export interface OrganizerChoice {
   pending: boolean;
 }
 
-/** The organizers this account speaks for, or « Proposer un nouvel organisateur » (the name typed below). */
+/** From this many organizers to choose from (an admin chooses among all of them), the list is searched as one types. */
+export const ORGANIZER_SEARCH_FROM = 13;
+const NEW_ORGANIZER_LABEL = 'Proposer un nouvel organisateur (nom saisi ci-dessous)';
+
+/**
+ * The organizers this account may choose (its own; an admin, every approved one), or « Proposer un nouvel
+ * organisateur » (the name typed below). A long list is searched as one types once JavaScript runs; a drop-down before.
+ */
 export function OrganizerPicker({
   meta,
   organizers,
@@ -205,18 +137,83 @@ export function OrganizerPicker({
   organizers: readonly OrganizerChoice[];
   onPick: (organizer: OrganizerChoice | null) => void;
 }) {
+  const hydrated = useHydrated();
+  const long = organizers.length >= ORGANIZER_SEARCH_FROM;
+  if (hydrated && long) return <OrganizerCombobox meta={meta} organizers={organizers} onPick={onPick} />;
   return (
     <SelectField
       meta={withNewByDefault(meta)}
       label="Organisateur enregistré"
       hint={
-        'Les organisateurs pour lesquels votre compte parle. Un autre\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.'
+        long
+          ? 'Les organisateurs connus de l’agenda. Un autre\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.'
+          : 'Les organisateurs pour lesquels votre compte parle. Un autre\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.'
       }
       options={[
-        { value: NEW_PLACE, label: 'Proposer un nouvel organisateur (nom saisi ci-dessous)' },
-        ...organizers.map((o) => ({ value: o.id, label: o.pending ? `${o.name} (en attente)` : o.name })),
+        { value: NEW_PLACE, label: NEW_ORGANIZER_LABEL },
+        ...organizers.map((o) => ({ value: o.id, label: organizerLabel(o) })),
       ]}
       onChange={(e) => onPick(organizers.find((o) => o.id === e.currentTarget.value) ?? null)}
     />
   );
 }
+
+const organizerLabel = (o: OrganizerChoice) => (o.pending ? `${o.name} (en attente)` : o.name);
+
+function OrganizerCombobox({
+  meta,
+  organizers,
+  onPick,
+}: {
+  meta: FieldMeta;
+  organizers: readonly OrganizerChoice[];
+  onPick: (organizer: OrganizerChoice | null) => void;
+}) {
+  const initial = typeof meta.initialValue === 'string' ? meta.initialValue : '';
+  const [text, setText] = useState('');
+  // Every word typed begins a word of the name (« jeunesse sav » finds « Société de jeunesse de Savièse »).
+  const found = useMemo(() => {
+    const words = normalizeForComparison(text).split(' ').filter(Boolean);
+    if (words.length === 0) return [];
+    return organizers
+      .filter((o) => {
+        const name = ` ${normalizeForComparison(o.name)}`;
+        return words.every((w) => name.includes(` ${w}`));
+      })
+      .slice(0, ORGANIZER_SEARCH_LIMIT);
+  }, [organizers, text]);
+  return (
+    <Combobox<OrganizerChoice>
+      meta={meta}
+      label="Organisateur enregistré"
+      hint={
+        'Cherchez un organisateur connu de l’agenda par son nom. Absent de la liste\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.'
+      }
+      placeholder="Nom de l’organisateur"
+      listLabel="Organisateurs connus"
+      newValue={NEW_PLACE}
+      newLabel={NEW_ORGANIZER_LABEL}
+      initial={organizers.find((o) => o.id === initial) ?? null}
+      idOf={(o) => o.id}
+      nameOf={(o) => o.name}
+      option={(o) => <strong>{organizerLabel(o)}</strong>}
+      chosenNote={(o) => (
+        <>
+          Organisateur choisi{'\u00a0'}: <strong>{organizerLabel(o)}</strong>
+        </>
+      )}
+      chosenTestId="organizer-chosen"
+      found={found}
+      countLabel={(n) =>
+        n === 0
+          ? 'Aucun organisateur connu de ce nom.'
+          : `${n} ${n > 1 ? 'organisateurs trouvés' : 'organisateur trouvé'}.`
+      }
+      onText={setText}
+      onPick={onPick}
+    />
+  );
+}
+
+/** At most this many organizers shown for a text typed. */
+const ORGANIZER_SEARCH_LIMIT = 12;
