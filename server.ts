@@ -166,6 +166,9 @@ async function serve() {
   // The build's hashed files, from memory and before anything else reads the request (issue 35); a name not in the
   // build goes on to the static middleware below.
   if (!viteDevServer) app.use(runtime.immutableAssets('build/client/assets'));
+  // A public page asked for as ActivityStreams goes to its object or actor, never to a kept page (decision 102).
+  const federationPages = runtime.federationPages(services);
+  if (federationPages) app.use(federationPages);
   app.use(remix.serveKept);
 
   // Server-Sent Events must reach the browser as they are written: never buffered for compression.

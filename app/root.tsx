@@ -52,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       csrfToken,
       honeypotInputProps: getHoneypot(context.services).getInputProps(),
       siteUrl: config.SITE_URL,
+      // The pages name their ActivityPub twin only when the federation is on (decision 102).
+      federation: config.FEDERATION,
       map: { tileUrl: config.MAP_TILE_URL, attribution: config.MAP_ATTRIBUTION },
       // The visitor's cookie choice (null: the banner shows), and the external analytics script if one is configured.
       consent: await readConsent(request, context.services),

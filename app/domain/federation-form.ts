@@ -5,9 +5,13 @@ import { z } from './zod';
 export const REMOTE_SOURCE_FIELDS = ['handle', 'category', 'canton', 'organizerName', 'trusted'] as const;
 export const BLOCK_FIELDS = ['domain'] as const;
 
-/** @agenda@exemple.ch, agenda@exemple.ch or the actor's https:// address. */
-const HANDLE = /^@?[\w.-]+@[\w.-]+(:\d+)?$/;
-const isHandle = (v: string) => HANDLE.test(v) || /^https?:\/\/[^\s@]+$/.test(v);
+/** @agenda@exemple.ch, agenda@exemple.ch, with a port (@agenda@exemple.ch:8443), or the actor's https:// address. */
+const HANDLE = /^@?[\w.~-]+@[a-z0-9.-]+(?::(\d{1,5}))?$/i;
+const isHandle = (v: string) => {
+  const port = HANDLE.exec(v)?.[1];
+  if (port !== undefined) return Number(port) >= 1 && Number(port) <= 65_535;
+  return HANDLE.test(v) || /^https?:\/\/[^\s@]+$/.test(v);
+};
 
 export const remoteSourceSchema = z.object({
   handle: z
@@ -15,7 +19,10 @@ export const remoteSourceSchema = z.object({
     .trim()
     .min(1, 'Indiquez le compte à suivre.')
     .max(300, 'Ce compte est trop long.')
-    .refine(isHandle, 'Indiquez un compte de la forme @agenda@exemple.ch, ou l’adresse https:// de son profil.'),
+    .refine(
+      isHandle,
+      'Indiquez un compte de la forme @agenda@exemple.ch (ou @agenda@exemple.ch:8443), ou l’adresse https:// de son profil.',
+    ),
   category: z.string({ error: 'Choisissez une catégorie.' }).trim().min(1, 'Choisissez une catégorie.'),
   canton: z.enum(CANTON_CODES, { error: 'Choisissez un canton de Suisse romande.' }),
   organizerName: z

@@ -17,10 +17,14 @@ export interface PageMetaInput {
   type?: 'website' | 'article';
   /** A page of one person's link (an alert, a password reset): kept out of search engines. */
   noindex?: boolean;
+  /** The site path of the page's ActivityPub document (its actor, its event object), linked when federation is on. */
+  activityPub?: string;
 }
 
 function rootData(matches: readonly (MatchLike | undefined)[] | undefined) {
-  return matches?.find((m) => m?.id === 'root')?.data as { pendingCount?: number | null; siteUrl?: string } | undefined;
+  return matches?.find((m) => m?.id === 'root')?.data as
+    | { pendingCount?: number | null; siteUrl?: string; federation?: boolean }
+    | undefined;
 }
 
 export function pendingCountFromMatches(matches: readonly (MatchLike | undefined)[] | undefined): number | null {
@@ -35,6 +39,7 @@ export function pageMeta({
   image,
   type = 'website',
   noindex = false,
+  activityPub,
 }: PageMetaInput) {
   const fullTitle = withPendingPrefix(pageTitle(title), pendingCountFromMatches(matches));
   const siteUrl = rootData(matches)?.siteUrl ?? '';
@@ -56,5 +61,9 @@ export function pageMeta({
     { name: 'twitter:image', content: imageUrl },
     { tagName: 'link', rel: 'canonical', href: url },
     ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    // Its ActivityPub twin (an actor, an event object), named only when the federation is on (decision 102).
+    ...(activityPub && rootData(matches)?.federation
+      ? [{ tagName: 'link', rel: 'alternate', type: 'application/activity+json', href: `${siteUrl}${activityPub}` }]
+      : []),
   ];
 }

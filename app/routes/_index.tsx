@@ -4,6 +4,7 @@ import { homeSummary } from '~/.server/events/home';
 import { EventCard } from '~/components/EventCard';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
+import { agendaActorPath } from '~/domain/federation-paths';
 import { pageMeta } from '~/domain/meta';
 import { formatCount } from '~/domain/numbers';
 import type { loader as rootLoader } from '~/root';
@@ -149,4 +150,5 @@ export const meta: MetaFunction = ({ matches }) =>
       'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
     path: '/',
     matches,
+    activityPub: agendaActorPath(),
   });

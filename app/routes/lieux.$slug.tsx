@@ -12,6 +12,7 @@ import { PlaceFollow } from '~/components/places/PlaceFollow';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { toEventCard } from '~/domain/event-card';
 import { jsonForScript } from '~/domain/event-jsonld';
+import { venueActorPath } from '~/domain/federation-paths';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { venuePlaceLd, withContext } from '~/domain/place-jsonld';
@@ -172,5 +173,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         image: data.venue.photo ? imageUrl(data.venue.photo.path, 1600) : undefined,
         // Not indexed until it has had a public event: an empty page says nothing to a search engine.
         noindex: !data.indexable,
+        activityPub: venueActorPath(data.venue.id),
       })
     : [];

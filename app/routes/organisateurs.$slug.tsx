@@ -10,6 +10,7 @@ import { PlaceFollow } from '~/components/places/PlaceFollow';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { jsonForScript } from '~/domain/event-jsonld';
+import { organizerActorPath } from '~/domain/federation-paths';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { organizerLd, withContext } from '~/domain/place-jsonld';
@@ -23,6 +24,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const organizer = page.record;
   return {
     organizer: {
+      id: organizer.id,
       slug: organizer.slug,
       name: organizer.name,
       description: organizer.description,
@@ -124,5 +126,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         matches,
         image: data.organizer.logo ? imageUrl(data.organizer.logo.path, 800) : undefined,
         noindex: !data.indexable,
+        activityPub: organizerActorPath(data.organizer.id),
       })
     : [];

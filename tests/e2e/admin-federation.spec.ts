@@ -170,13 +170,25 @@ test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloq
   await expect(page.getByLabel('Domaine à bloquer')).toHaveValue('');
   expect((await blocked()).map((r) => r.key)).toEqual(['spam.exemple']);
 
-  // A remote account followed as a source: our Follow reaches it, the source waits for its answer.
-  await page.getByLabel('Compte à suivre').fill(peer.actorId);
+  // A malformed account (a port past 65535): a French message by the field, what was typed kept, nothing followed.
+  await page.getByLabel('Compte à suivre').fill('@agenda@exemple.ch:99999');
   await page.getByLabel('Catégorie de ses événements').selectOption('musique');
   await page.getByLabel('Canton').selectOption('FR');
   await page.getByLabel('Organisateur affiché').fill('Agenda de la Broye');
   await page.getByRole('button', { name: 'Suivre ce compte' }).click();
-  await expect(page.getByText(`Demande d’abonnement envoyée à ${peer.actorId}`)).toBeVisible();
+  await expect(
+    page.getByText('Indiquez un compte de la forme @agenda@exemple.ch (ou @agenda@exemple.ch:8443)').first(),
+  ).toBeVisible();
+  await expect(page.getByLabel('Compte à suivre')).toHaveValue('@agenda@exemple.ch:99999');
+  // A remote account followed as a source by its handle, with its port (WebFinger on that port): our Follow reaches
+  // it, the source waits for its answer.
+  const handle = `@agenda@${new URL(peer.origin).host}`;
+  await page.getByLabel('Compte à suivre').fill(handle);
+  await page.getByLabel('Catégorie de ses événements').selectOption('musique');
+  await page.getByLabel('Canton').selectOption('FR');
+  await page.getByLabel('Organisateur affiché').fill('Agenda de la Broye');
+  await page.getByRole('button', { name: 'Suivre ce compte' }).click();
+  await expect(page.getByText(`Demande d’abonnement envoyée à ${handle}`)).toBeVisible();
   const sources = page.getByTestId('federation-sources');
   await expect(sources.getByRole('row').filter({ hasText: 'Agenda de la Broye' })).toContainText('abonnement demandé');
   await expect

@@ -13,6 +13,7 @@ import type { UserProfile } from '../../app/.server/ports';
 import { createServices, type Services } from '../../app/.server/services';
 import { makeEvent, makeSaturdayMarket, makeVenue } from '../support/factories';
 import { startFederationPeer } from '../support/federation-peer';
+import { startHostingProxy } from '../support/hosting-proxy';
 import { expect, test } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
 
@@ -244,6 +245,50 @@ test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs cha
   expect(await b.services.store.federation.get('remote', objectId(elsewhere.id), now())).toBeNull();
   expect(await onB(waiting.id)).toBeNull();
   expect(await b.services.store.federation.get('remote', objectId(waiting.id), now())).toBeNull();
+});
+
+test('une page publique de A nomme son jumeau ActivityPub et y mène en ActivityStreams, jamais l’une pour l’autre, même derrière un cache partagé', async () => {
+  const venue = makeVenue({ id: 'lieu-negocie', slug: 'salle-negociee', name: 'Salle négociée', status: 'approved' });
+  await a.services.store.venues.insertMany([venue]);
+  // Hosting's cache in front of A (tests/support/hosting-proxy.ts: keyed by URL and what Vary names).
+  const proxy = await startHostingProxy({ upstreams: [a.server.base] });
+  const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+  const AS2 = { Accept: 'application/activity+json' };
+  const LD = { Accept: 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"' };
+  const get = (url: string, headers: Record<string, string>) => fetch(url, { headers, redirect: 'manual' });
+  try {
+    for (const [path, twin] of [
+      ['/', '/federation/acteurs/agenda'],
+      ['/lieux/salle-negociee', '/federation/acteurs/lieu.lieu-negocie'],
+    ]) {
+      const alternate = new RegExp(
+        `<link rel="alternate" type="application/activity\\+json" href="${a.server.base}${twin.replace('.', '\\.')}"`,
+      );
+      for (const base of [proxy.url, a.server.base]) {
+        // Twice as a page (the second from the caches: A's pages, the proxy's), then as ActivityStreams, then as a
+        // page again: each gets its own answer.
+        for (const headers of [HTML, HTML, AS2, LD, HTML]) {
+          const res = await get(`${base}${path}`, headers);
+          if (headers === HTML) {
+            expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+            expect(await res.text()).toMatch(alternate);
+          } else {
+            expect([res.status, res.headers.get('location')]).toEqual([302, `${a.server.base}${twin}`]);
+          }
+          expect(res.headers.get('vary') ?? '', `${base}${path}`).toMatch(/(^|,\s*)Accept(\s*,|$)/i);
+        }
+      }
+    }
+    expect(proxy.stats.hits).toBeGreaterThan(0);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('sans fédération, une page ne nomme aucun jumeau et reste une page en ActivityStreams', async ({ request }) => {
+  const res = await request.get('/', { headers: { Accept: 'application/activity+json' }, maxRedirects: 0 });
+  expect(res.status()).toBe(200);
+  expect(await res.text()).not.toContain('application/activity+json');
 });
 
 test('la boîte de A refuse un envoi sans signature ou mal signé', async () => {

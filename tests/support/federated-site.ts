@@ -54,10 +54,16 @@ export async function startFederatedSite(port: number, options: FederatedSiteOpt
   });
   if (!admin) throw new Error('Compte admin non créé.');
   const app = express();
+  // As server.ts: a public page asked for as ActivityStreams goes to its twin, before anything answers the page.
+  app.use(federation.pages());
   app.use(federation.middleware());
   // The site's own routes after it: a form's body must reach them whole (the federation reads only its own paths).
   app.post('/formulaire', express.text({ type: '*/*', limit: '1mb' }), (req, res) =>
     res.type('text/plain').send(req.body),
+  );
+  // A page of the site stands in for the public pages (the home, an event's, a venue's).
+  app.get(['/', '/evenement/:id', '/lieux/:slug', '/organisateurs/:slug'], (_req, res) =>
+    res.type('html').send('<!doctype html><title>page</title>'),
   );
   app.use((_req, res) => res.status(404).send('page'));
   const server = await new Promise<http.Server>((resolve) => {

@@ -16,16 +16,18 @@ export interface FederationPeer {
   actorId: string;
   inbox: string;
   received: ReceivedActivity[];
+  /** The paths of the documents asked of it (GET), in order: its actor, its keys. */
+  fetched: string[];
   /** Serves more documents (an event object) at these paths. */
   documents: Map<string, unknown>;
   /**
-   * POSTs an activity to `inbox`, signed by this actor (or by `otherKey`: a wrong signature), or unsigned; `as` signs
-   * for another account of this server (`addAccount`).
+   * POSTs an activity to `inbox`, signed by this actor (or by `otherKey`: a wrong signature; or naming a key it does not
+   * have, a new one each time: a forgery), or unsigned; `as` signs for another account of this server (`addAccount`).
    */
   post(
     inbox: string,
     activity: Record<string, unknown>,
-    mode?: 'signed' | 'unsigned' | 'wrong-key',
+    mode?: 'signed' | 'unsigned' | 'wrong-key' | 'unknown-key',
     as?: string,
   ): Promise<Response>;
   /** Another account on this server (same shared inbox), answers its id. */
@@ -46,6 +48,7 @@ export async function startFederationPeer(
   const actorId = `${origin}/users/${username}`;
   const publicKeyPem = await pemOf(keys.publicKey);
   const received: ReceivedActivity[] = [];
+  const fetched: string[] = [];
   const documents = new Map<string, unknown>();
   const account = (user: string, accountType: string, accountName: string) => {
     const id = `${origin}/users/${user}`;
@@ -79,6 +82,7 @@ export async function startFederationPeer(
         res.writeHead(202).end();
         return;
       }
+      fetched.push(path);
       if (path === '/.well-known/webfinger') {
         res.writeHead(200, { 'Content-Type': 'application/jrd+json' });
         res.end(
@@ -106,6 +110,7 @@ export async function startFederationPeer(
     actorId,
     inbox: `${actorId}/inbox`,
     received,
+    fetched,
     documents,
     addAccount: (user) => account(user, 'Person', user),
     async post(inbox, activity, mode = 'signed', as = actorId) {
@@ -116,7 +121,8 @@ export async function startFederationPeer(
       });
       if (mode === 'unsigned') return fetch(request);
       const key = mode === 'wrong-key' ? otherKeys.privateKey : keys.privateKey;
-      return fetch(await signRequest(request, key, new URL(`${as}#main-key`)));
+      const keyId = mode === 'unknown-key' ? `${as}/cles/${crypto.randomUUID()}` : `${as}#main-key`;
+      return fetch(await signRequest(request, key, new URL(keyId)));
     },
     signed(inbox, activity) {
       const request = new Request(inbox, {

@@ -1,6 +1,7 @@
 // A small HTTP proxy that does, for dynamic content, what Firebase Hosting documents in front of Cloud Run (its
 // « Manage cache behavior » page): request cookies other than `__session` are dropped; GET answers that say `public`
-// with `s-maxage` and set no cookie are cached, keyed by URL and `__session`, and served stale while one request
+// with `s-maxage` and set no cookie are cached, keyed by URL, `__session` and the request headers the answer's `Vary`
+// names (but Accept-Encoding, which Hosting answers itself), and served stale while one request
 // fetches them again (`stale-while-revalidate`); every request is cut after 60 s. It spreads requests over several
 // app instances in turn. The `hosting` Playwright project and bench/hosting.ts run the app behind it.
 //   node --import tsx tests/support/hosting-proxy.ts --port 3513 --upstream http://127.0.0.1:3511 --upstream …
@@ -58,6 +59,20 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
   const cutAfterMs = options.cutAfterMs ?? 60_000;
   const upstreams = options.upstreams.map((u) => new URL(u));
   const cache = new Map<string, Entry>();
+  /** The request headers the last answer kept for a URL named in its Vary: part of that URL's key. */
+  const varies = new Map<string, string[]>();
+  const varyNames = (headers: http.OutgoingHttpHeaders) =>
+    String(headers.vary ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && name !== 'accept-encoding');
+  const keyOf = (base: string, req: http.IncomingMessage) =>
+    [base, ...(varies.get(base) ?? []).map((name) => `${name}=${String(req.headers[name] ?? '')}`)].join('\n');
+  const keep = (base: string, req: http.IncomingMessage, entry: Entry) => {
+    varies.set(base, varyNames(entry.headers));
+    cache.set(keyOf(base, req), entry);
+  };
   const stats = { hits: 0, stale: 0, misses: 0, passes: 0 };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   let next = 0;
@@ -102,7 +117,7 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
   }
 
   /** Fetches a cacheable URL and keeps the answer when the app allows it; null when it did not. */
-  async function fill(key: string, req: http.IncomingMessage): Promise<Entry | null> {
+  async function fill(base: string, req: http.IncomingMessage): Promise<Entry | null> {
     const headers = upstreamHeaders(req);
     // The cache asks for the whole page: the browser's own validators are answered here.
     delete headers['if-none-match'];
@@ -119,8 +134,8 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
       staleMs: life?.staleMs ?? 0,
       revalidating: false,
     };
-    if (life) cache.set(key, entry);
-    else cache.delete(key);
+    if (life) keep(base, req, entry);
+    else cache.delete(keyOf(base, req));
     return entry;
   }
 
@@ -150,8 +165,8 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
     try {
       const cacheable = req.method === 'GET' || req.method === 'HEAD';
       if (cacheable) {
-        const key = `${req.url} ${keepSessionCookie(req.headers.cookie) ?? ''}`;
-        const entry = cache.get(key);
+        const base = `${req.url} ${keepSessionCookie(req.headers.cookie) ?? ''}`;
+        const entry = cache.get(keyOf(base, req));
         const age = entry ? Date.now() - entry.storedAt : 0;
         if (entry && age <= entry.maxAgeMs) {
           stats.hits++;
@@ -161,7 +176,7 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
           stats.stale++;
           if (!entry.revalidating) {
             entry.revalidating = true;
-            fill(key, req).catch(() => {
+            fill(base, req).catch(() => {
               entry.revalidating = false;
             });
           }
@@ -188,7 +203,7 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
           ...life,
           revalidating: false,
         };
-        cache.set(key, stored);
+        keep(base, req, stored);
         return sendEntry(req, res, stored, 'miss');
       }
       stats.passes++;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Context } from '@fedify/fedify';
-import { Announce, Create, Delete, Undo, Update } from '@fedify/vocab';
+import { Announce, type Create, type Delete, Undo, type Update } from '@fedify/vocab';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';

@@ -255,10 +255,15 @@ describe('fédération : ce que les abonnés d’un lieu entendent', () => {
     // Its outbox: the venue's upcoming public events, as its shares of them.
     const outbox = await (await get('/federation/acteurs/lieu.bourg/envois')).json();
     expect(outbox.totalItems).toBe(1);
-    expect(outbox.orderedItems[0]).toMatchObject({
+    const first = await (await fetch(outbox.first, { headers: AS })).json();
+    expect(first.orderedItems[0]).toMatchObject({
       type: 'Announce',
+      id: `${SITE}/federation/acteurs/lieu.bourg/envois/${atBourg.id}`,
       actor: `${SITE}/federation/acteurs/lieu.bourg`,
       object: objectId,
     });
+    // Its id answers with the same share.
+    const one = await (await fetch(first.orderedItems[0].id, { headers: AS })).json();
+    expect(one).toMatchObject({ type: 'Announce', actor: `${SITE}/federation/acteurs/lieu.bourg`, object: objectId });
   });
 });

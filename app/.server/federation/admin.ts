@@ -21,6 +21,8 @@ export const FEDERATION_MESSAGES = {
   off: 'La fédération n’est pas activée sur ce site (réglage FEDERATION=on).',
   notFound: 'Ce compte est introuvable\u00a0: vérifiez son nom et son domaine.',
   notActor: 'Cette adresse ne mène pas à un compte du fédivers.',
+  badHandle:
+    'Indiquez un compte de la forme @agenda@exemple.ch (ou @agenda@exemple.ch:8443), ou l’adresse https:// de son profil.',
   blocked: 'Ce domaine est bloqué\u00a0: débloquez-le avant de suivre l’un de ses comptes.',
   badDomain: 'Indiquez un domaine, par exemple « exemple.social ».',
   noSource: 'Cette source n’existe pas (ou plus).',
@@ -28,7 +30,43 @@ export const FEDERATION_MESSAGES = {
 } as const;
 
 /** What the federation's admin page uses: the store, the federation (null when off), the site's address. */
-type Deps = { store: Store; federation: FederationService | null; config: Pick<Config, 'SITE_URL'> };
+type Deps = {
+  store: Store;
+  federation: FederationService | null;
+  config: Pick<Config, 'SITE_URL'> & Partial<Pick<Config, 'FEDERATION_TEST_MODE'>>;
+};
+
+/** `@user@host` or `@user@host:port` (an agenda served on another port), lower-cased host; null otherwise. */
+export function parseHandle(input: string): { user: string; host: string } | null {
+  const m = /^@?([\w.~-]+)@([a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(input.trim());
+  if (!m) return null;
+  const port = m[3] === undefined ? null : Number(m[3]);
+  if (port !== null && (port < 1 || port > 65_535)) return null;
+  return { user: m[1], host: `${m[2].toLowerCase()}${port === null ? '' : `:${port}`}` };
+}
+
+/**
+ * The remote actor a handle or an address names. WebFinger on the handle's host and port over HTTPS (Fedify); in test
+ * mode only, over plain HTTP too (another instance, a Gancio on 127.0.0.1:4250).
+ */
+async function lookupRemote(ctx: ReturnType<FederationService['context']>, input: string, plainHttp: boolean) {
+  if (/^https?:\/\//.test(input)) return ctx.lookupObject(input).catch(() => null);
+  const handle = parseHandle(input);
+  if (!handle) return null;
+  const found = await ctx.lookupObject(`@${handle.user}@${handle.host}`).catch(() => null);
+  if (found || !plainHttp) return found;
+  const resource = `acct:${handle.user}@${handle.host}`;
+  const jrd = await fetch(`http://${handle.host}/.well-known/webfinger?resource=${encodeURIComponent(resource)}`, {
+    headers: { Accept: 'application/jrd+json' },
+    signal: AbortSignal.timeout(10_000),
+  })
+    .then((res) =>
+      res.ok ? (res.json() as Promise<{ links?: { rel?: string; type?: string; href?: string }[] }>) : null,
+    )
+    .catch(() => null);
+  const self = jrd?.links?.find((l) => l.rel === 'self' && /activity\+json|ld\+json/.test(l.type ?? '') && l.href);
+  return self?.href ? ctx.lookupObject(self.href).catch(() => null) : null;
+}
 
 function requireFederation(deps: Deps, admin: UserProfile) {
   if (admin.role !== 'admin') throw new UseCaseError(FEDERATION_MESSAGES.off, 'form', 404);
@@ -84,8 +122,11 @@ export async function followRemoteSource(deps: Deps, admin: UserProfile, input: 
   const category = await deps.store.categories.findBySlug(input.category);
   if (!category?.active) throw new UseCaseError(FEDERATION_MESSAGES.category, 'category', 400);
   const ctx = service.context();
-  const handle = input.handle.startsWith('http') ? input.handle : `@${input.handle.replace(/^@/, '')}`;
-  const actor = await ctx.lookupObject(handle).catch(() => null);
+  const isAddress = /^https?:\/\//.test(input.handle);
+  const parsed = isAddress ? null : parseHandle(input.handle);
+  if (!isAddress && !parsed) throw new UseCaseError(FEDERATION_MESSAGES.badHandle, 'handle', 400);
+  const handle = parsed ? `@${parsed.user}@${parsed.host}` : input.handle;
+  const actor = await lookupRemote(ctx, handle, deps.config.FEDERATION_TEST_MODE === true);
   if (!actor) throw new UseCaseError(FEDERATION_MESSAGES.notFound, 'handle', 400);
   if (!actor.id || !('inboxId' in actor) || !actor.inboxId)
     throw new UseCaseError(FEDERATION_MESSAGES.notActor, 'handle', 400);

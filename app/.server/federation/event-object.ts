@@ -54,6 +54,8 @@ export interface EventObjectContext {
   authorUri?: string;
   followersUri: string;
   now: Date;
+  /** When the activity happened (an outbox's Create: when the event became public); else now. */
+  published?: string;
 }
 
 /** The object's id: the same for every actor that announces it. */
@@ -199,7 +201,7 @@ export function eventActivity(
     actor: ctx.actorUri,
     to: [PUBLIC_AUDIENCE],
     cc: [ctx.followersUri],
-    published: ctx.now.toISOString(),
+    published: ctx.published ?? ctx.now.toISOString(),
     object,
   };
 }

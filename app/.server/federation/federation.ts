@@ -17,17 +17,14 @@ import {
   Undo,
   Update,
 } from '@fedify/vocab';
-import { searchEvents } from '../events/public';
 import type { Store } from '../ports';
-import { AGENDA_ACTOR, actorByHandle, findActor, listActors } from './actors';
-import { eventActivity } from './event-object';
+import { actorByHandle, findActor, listActors } from './actors';
 import { createKvStore, createStoreQueue } from './fedify-storage';
 import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
 import { formerActors, movedActor } from './moves';
-import { rawActivity } from './publish';
+import { setOutbox } from './outbox';
 import { type Follower, followerKey, followersOf, isBlocked, recordFailure } from './records';
-import { announceOf } from './shares';
 
 export interface FederationContext {
   store: Store;
@@ -155,37 +152,8 @@ export function buildFederation(
     // The same followers as the list: those of a blocked domain are neither listed nor counted.
     .setCounter(async (ctx, identifier) => (await unblockedFollowers(ctx.data, identifier)).length);
 
-  // The outbox: the actor's upcoming public events (the first page of its list, the soonest), the agenda's as the
-  // Creates of their objects, the others' as their shares (decision 096); its count (what Mastodon shows as posts) is
-  // all of them.
-  const upcoming = async (data: FederationContext, identifier: string) => {
-    const actor = await findActor({ store: data.store, siteUrl: data.siteUrl }, identifier);
-    return actor ? searchEvents({ store: data.store }, actor.events, 1, data.now()) : null;
-  };
-  federation
-    .setOutboxDispatcher(OUTBOX_PATH, async (ctx, identifier) => {
-      const { siteUrl } = ctx.data;
-      const now = ctx.data.now();
-      const found = await upcoming(ctx.data, identifier);
-      if (!found) return null;
-      const { items } = found;
-      if (identifier !== AGENDA_ACTOR) return { items: items.map((event) => announceOf(ctx, identifier, event.id)) };
-      const actorUri = ctx.getActorUri(identifier).href;
-      const context = { siteUrl, actorUri, followersUri: ctx.getFollowersUri(identifier).href, now };
-      return {
-        items: await Promise.all(
-          items.map((event) =>
-            rawActivity(
-              eventActivity('Create', event, {
-                ...context,
-                activityId: `${actorUri}/envois/${encodeURIComponent(event.id)}`,
-              }),
-            ),
-          ),
-        ),
-      };
-    })
-    .setCounter(async (ctx, identifier) => (await upcoming(ctx.data, identifier))?.total ?? null);
+  // The outbox: the actor's upcoming public events, paged, newest first (outbox.ts).
+  setOutbox(federation, OUTBOX_PATH);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => ({
     software: { name: 'agenda-romand', version: settings.version, homepage: new URL(ctx.data.siteUrl) },

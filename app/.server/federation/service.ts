@@ -3,14 +3,14 @@
 // event written (events-hook.ts) is published after the answer, never making the request wait.
 import type { Context, Federation, MessageQueue } from '@fedify/fedify';
 import type { RequestHandler } from 'express';
-import { isPublicStatus } from '~/domain/event-lifecycle';
-import { answerWith, federationBridge } from '../http/federation-bridge';
+import { activityNegotiation } from '../http/activity-negotiation';
+import { answerWith, federationBridge, sendJson } from '../http/federation-bridge';
 import { answer, createInboxIntake, INBOX_MESSAGES, isInboxPost } from '../http/federation-inbox';
 import { createPagesFirst, createTurns } from '../http/turns';
 import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
-import { eventActivity, eventObjectId } from './event-object';
+import { AS2_TYPE, eventDocument, type FederationDocument, outboxActivityDocument } from './documents';
 import { type PlaceMerged, placeActor } from './events-hook';
 import { buildFederation, type FederationContext, federationQueue } from './federation';
 import { moveActor } from './moves';
@@ -20,6 +20,8 @@ export interface FederationService {
   readonly federation: Federation<FederationContext>;
   /** Express middleware: WebFinger, NodeInfo, actors, inboxes, collections, our event objects. */
   middleware(): RequestHandler;
+  /** Express middleware before the page cache: a public page asked for as ActivityStreams leads to its twin. */
+  pages(): RequestHandler;
   /** Reads the queue (deliveries, received activities) until the signal aborts. */
   startQueue(signal: AbortSignal): Promise<void>;
   /** An event was written: its followers hear about it after the answer, if anything changed for them. */
@@ -58,6 +60,16 @@ const FEDIFY_INBOX_AT_ONCE = 2;
  * its body (a form's) before the site does.
  */
 const FEDERATION_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)$|nodeinfo\/|federation\/)/;
+
+/** The documents our ids name that Fedify does not serve (documents.ts): an event object, an outbox's Create. */
+function documentAt(path: string): ((ctx: Context<FederationContext>) => Promise<FederationDocument>) | null {
+  const object = path.match(/^\/federation\/evenements\/([^/]+)$/);
+  if (object) return (ctx) => eventDocument(ctx, decodeURIComponent(object[1]));
+  const activity = path.match(/^\/federation\/acteurs\/([^/]+)\/envois\/([^/]+)$/);
+  if (activity)
+    return (ctx) => outboxActivityDocument(ctx, decodeURIComponent(activity[1]), decodeURIComponent(activity[2]));
+  return null;
+}
 
 export function createFederationService(config: Config, store: () => Store, version: string): FederationService {
   let built: { federation: Federation<FederationContext>; queue: MessageQueue } | undefined;
@@ -110,9 +122,19 @@ export function createFederationService(config: Config, store: () => Store, vers
           res.status(413).type('text/plain; charset=utf-8').send('Activité trop volumineuse.');
           return;
         }
-        const object = req.method === 'GET' && req.path.match(/^\/federation\/evenements\/([^/]+)$/);
-        if (object) {
-          void serveEventObject(decodeURIComponent(object[1]), res).catch(next);
+        const document = req.method === 'GET' || req.method === 'HEAD' ? documentAt(req.path) : null;
+        if (document) {
+          void document(context())
+            .then((found) =>
+              sendJson(
+                req,
+                res,
+                found.status,
+                found.body,
+                found.status === 404 ? 'application/json; charset=utf-8' : AS2_TYPE,
+              ),
+            )
+            .catch(next);
           return;
         }
         if (!isInboxPost(req)) return fedify(req, res, next);
@@ -134,6 +156,9 @@ export function createFederationService(config: Config, store: () => Store, vers
           }
         });
       };
+    },
+    pages() {
+      return activityNegotiation(store, config.SITE_URL);
     },
     startQueue(signal) {
       return federation().startQueue(data(), { signal });
@@ -160,27 +185,5 @@ export function createFederationService(config: Config, store: () => Store, vers
       name: gone.name,
       pageUrl: `${config.SITE_URL}/${kind === 'venue' ? 'lieux' : 'organisateurs'}/${encodeURIComponent(gone.slug)}`,
     });
-  }
-
-  /** The AS2 document of one of our public events (its id dereferenced), else 404. */
-  async function serveEventObject(eventId: string, res: Parameters<RequestHandler>[1]) {
-    const event = await store().events.findById(eventId);
-    if (!event || !isPublicStatus(event.status)) {
-      res.status(404).type('text/plain; charset=utf-8').send('Événement introuvable.');
-      return;
-    }
-    const ctx = context();
-    const activity = eventActivity('Create', event, {
-      siteUrl: config.SITE_URL,
-      actorUri: ctx.getActorUri('agenda').href,
-      followersUri: ctx.getFollowersUri('agenda').href,
-      now: new Date(),
-      activityId: eventObjectId(config.SITE_URL, event.id),
-    });
-    const { object } = activity as { object: Record<string, unknown> };
-    res
-      .status(200)
-      .type('application/activity+json; charset=utf-8')
-      .send(JSON.stringify({ '@context': activity['@context'], ...object }));
   }
 }

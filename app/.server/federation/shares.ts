@@ -33,11 +33,14 @@ export const recipientsFor = (followers: readonly Follower[]) =>
     endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
   }));
 
-/** The share of one event by one actor: one id per actor and event (its outbox shows the same). */
+/**
+ * The share of one event by one actor: one id per actor and event, the id its outbox lists and answers (outbox.ts,
+ * documents.ts).
+ */
 export function announceOf(ctx: Ctx, identifier: string, eventId: string): Announce {
   const actor = ctx.getActorUri(identifier);
   return new Announce({
-    id: new URL(`${actor.href}/partages/${encodeURIComponent(eventId)}`),
+    id: new URL(`${actor.href}/envois/${encodeURIComponent(eventId)}`),
     actor,
     object: new URL(eventObjectId(ctx.data.siteUrl, eventId)),
     to: PUBLIC_COLLECTION,

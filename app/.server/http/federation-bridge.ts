@@ -1,6 +1,6 @@
 // Fedify behind Express (decision 087): the request handed to `federation.fetch` as a web Request on the site's own
 // origin (SITE_URL: the ids we sign and serve never depend on a client's Host header), its answer written back as a
-// stream, any failure passed to Express's error handling. A path Fedify does not know goes on to the site. A few
+// stream, any failure passed to Express's error handling; an error answers in JSON (decision 102). A few
 // lines of our own rather than @fedify/express, which exists for Fedify 2 only as a prerelease.
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -21,13 +21,10 @@ export function answerWith<T>(
   next: NextFunction,
 ): Promise<void> {
   return (async () => {
-    let unknownPath = false;
     const response = await federation.fetch(request, {
       contextData: contextData(),
-      onNotFound: () => {
-        unknownPath = true;
-        return new Response(null, { status: 404 });
-      },
+      // Every path that reaches Fedify is one of ours (service.ts): an unknown account, actor or path answers in JSON.
+      onNotFound: () => jsonResponse(404, { error: 'Introuvable.' }),
       // An actor or a collection asked for as a web page: nothing of the site lives at these paths.
       onNotAcceptable: () =>
         new Response('Ce document se lit en ActivityPub (application/activity+json).', {
@@ -35,14 +32,46 @@ export function answerWith<T>(
           headers: { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Accept' },
         }),
     });
-    if (unknownPath) return next();
-    res.status(response.status);
-    for (const [key, value] of response.headers) res.setHeader(key, value);
-    if (!response.body || req.method === 'HEAD') return void res.end();
-    Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
+    const answer = await asJsonError(response, request);
+    res.status(answer.status);
+    for (const [key, value] of answer.headers) res.setHeader(key, value);
+    if (!answer.body || req.method === 'HEAD') return void res.end();
+    Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>)
       .on('error', (error) => res.destroy(error))
       .pipe(res);
   })().catch(next);
+}
+
+/** A JSON answer (an error: `{ error }`), never stored by a cache (a CDN keeps a 404 ten minutes otherwise). */
+export function jsonResponse(status: number, body: unknown, type = 'application/json; charset=utf-8'): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': type, 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
+  });
+}
+
+/** The same, written on an Express answer (a document of documents.ts). */
+export function sendJson(req: ExpressRequest, res: ExpressResponse, status: number, body: unknown, type: string) {
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': bytes.length,
+    'Access-Control-Allow-Origin': '*',
+    ...(status === 200 ? {} : { 'Cache-Control': 'no-store' }),
+  });
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/**
+ * Fedify's own refusals of a read are short texts (« Missing resource parameter. », 400): WebFinger (RFC 7033), an
+ * actor or NodeInfo answer in JSON, with the same status. An inbox's answer, and a 406 to a browser, stay as they are.
+ */
+async function asJsonError(response: Response, request: Request): Promise<Response> {
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!isRead || response.status < 400 || response.status === 406 || /json/.test(type)) return response;
+  const text = (await response.text()).trim();
+  return jsonResponse(response.status, { error: text || response.statusText || 'Requête refusée.' });
 }
 
 /** The request's headers as web Headers. */

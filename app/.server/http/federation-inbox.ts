@@ -13,6 +13,7 @@ import { findActor } from '../federation/actors';
 import type { FederationContext } from '../federation/federation';
 import type { Store } from '../ports';
 import { webHeaders } from './federation-bridge';
+import { createKeyFetchLimiter, type KeyFetchLimiterOptions, signatureKeyIds } from './key-fetch-limiter';
 import { verifiedWithCachedKey } from './signature-draft';
 
 export const INBOX_MESSAGES = {
@@ -22,6 +23,8 @@ export const INBOX_MESSAGES = {
   unsigned: 'Signature HTTP absente ou invalide.',
   notOwner: 'La clé de la signature n’est pas celle de l’acteur.',
   full: 'Boîte pleine pour le moment\u00a0: réessayez plus tard.',
+  keysThrottled: 'Trop de clés inconnues à chercher sur ce serveur pour le moment\u00a0: réessayez plus tard.',
+  ownKey: 'Une clé de ce site ne signe rien qui vienne d’ailleurs.',
   accepted: 'Activité reçue.',
 } as const;
 
@@ -40,10 +43,12 @@ export interface InboxIntakeOptions {
   depthTtlMs?: number;
   /** Seconds a sender is told to wait when the queue is full. */
   retryAfterSeconds?: number;
+  /** The budget of fetches of keys not yet known (decision 103). */
+  keyFetches?: KeyFetchLimiterOptions;
 }
 
 export type InboxOutcome =
-  | { status: 202 | 400 | 401 | 404 | 413 | 503; text: string; retryAfter?: number }
+  | { status: 202 | 400 | 401 | 404 | 413 | 429 | 503; text: string; retryAfter?: number }
   /** For Fedify's full handler (a Linked Data Signature, an Object Integrity Proof, a key without owner). */
   | { status: 'fedify'; request: Request };
 
@@ -85,6 +90,25 @@ export function memoryKeyCache(now: () => number = Date.now): KeyCache & {
 export function createInboxIntake(options: InboxIntakeOptions) {
   const { store, siteUrl, queueMax, bodyMax, depthTtlMs = 1000, retryAfterSeconds = 60 } = options;
   const keyCache = memoryKeyCache();
+  const keyFetches = createKeyFetchLimiter(options.keyFetches);
+  const siteOrigin = new URL(siteUrl).origin;
+
+  /**
+   * Refused before any fetch: a key of this site (a forgery: our keys sign only what leaves), or a key not yet known
+   * (nor known missing) past its host's budget — 429 with Retry-After, which Mastodon, Gancio and Mobilizon retry.
+   */
+  const keysRefused = async (req: ExpressRequest, activity: unknown): Promise<InboxOutcome | null> => {
+    for (const keyId of signatureKeyIds(req.headers, activity)) {
+      if (!URL.canParse(keyId)) return { status: 401, text: INBOX_MESSAGES.unsigned };
+      const url = new URL(keyId);
+      if (url.origin === siteOrigin) return { status: 401, text: INBOX_MESSAGES.ownKey };
+      if ((await keyCache.get(url)) !== undefined) continue;
+      const allowance = keyFetches.take(url.host);
+      if (!allowance.allowed)
+        return { status: 429, text: INBOX_MESSAGES.keysThrottled, retryAfter: allowance.retryAfterSeconds };
+    }
+    return null;
+  };
   let loaders: Pick<Context<FederationContext>, 'documentLoader' | 'contextLoader'> | undefined;
   let depth = { value: 0, until: 0 };
   const queueFull = async () => {
@@ -115,6 +139,8 @@ export function createInboxIntake(options: InboxIntakeOptions) {
     }
     if (!json || typeof json !== 'object' || Array.isArray(json)) return { status: 400, text: INBOX_MESSAGES.notJson };
     const activity = json as Record<string, unknown>;
+    const refused = await keysRefused(req, activity);
+    if (refused) return refused;
     // Signed inside the body (a forwarded reply, a proof): Fedify's handler knows how to check it.
     if ('signature' in activity || 'proof' in activity) return { status: 'fedify', request: request() };
     const actor = idOf(activity.actor);

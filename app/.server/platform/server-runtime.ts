@@ -80,6 +80,11 @@ function federationHandler(services: Services) {
   return services.federation.middleware();
 }
 
+/** Before the page cache, when FEDERATION is on: a public page asked for as ActivityStreams (decision 102). */
+function federationPages(services: Services) {
+  return services.federation?.pages() ?? null;
+}
+
 /** The HTTP shell's pieces; entry.server.tsx adds `getServices` and exports the whole as `serverRuntime`. */
 export const platformRuntime = {
   prepare,
@@ -88,6 +93,7 @@ export const platformRuntime = {
   runJobsWorker,
   startJobsHere,
   federationHandler,
+  federationPages,
   closeServices,
   /** The primary stops, every worker gone: the last checkpoint, the lock released. */
   finishServer,

@@ -16,6 +16,7 @@ import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
 import { actorsFor } from '~/domain/event-lifecycle';
+import { eventObjectPath } from '~/domain/federation-paths';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
@@ -187,6 +188,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
           matches,
           image: data.event.image ? imageUrl(data.event.image.path, 1600) : undefined,
           type: 'article',
+          // Its object once public (a page seen by its author or an admin before that has none).
+          activityPub: data.isPublic ? eventObjectPath(data.event.id) : undefined,
         }),
         ...(data.isPublic && !data.working ? [] : [{ name: 'robots', content: 'noindex' }]),
       ]

@@ -1,0 +1,92 @@
+// An actor's outbox (decision 096, paged by decision 102): its upcoming public events, each as the Create that
+// published it (the agenda's) or as the actor's share of it (the others'), newest first — an OrderedCollection with its count and a first page, pages of OUTBOX_PAGE linked by
+// `next`/`prev` (Fedify's cursors: the offset). Each Create says when the event became public (`published`, the same
+// at every read) and its id answers with the same activity (documents.ts).
+import type { Federation } from '@fedify/fedify';
+import type { AgendaEvent } from '~/domain/event';
+import { cachedRead, publicQuery } from '../events/public';
+import { AGENDA_ACTOR, findActor } from './actors';
+import { eventActivity } from './event-object';
+import type { FederationContext } from './federation';
+import { rawActivity } from './publish';
+import { announceOf } from './shares';
+
+export const OUTBOX_PAGE = 20;
+/** The upcoming events an outbox lists at most (the newest published): a bounded read. */
+export const OUTBOX_MAX = 2000;
+
+/** When an event became public: its approval (or its publication by a trusted publisher), else its creation. */
+export const publishedAt = (event: Pick<AgendaEvent, 'moderatedAt' | 'createdAt'>) =>
+  event.moderatedAt ?? event.createdAt;
+
+/** The id of the Create of this event in this actor's outbox: it dereferences (documents.ts). */
+export const outboxActivityId = (actorUri: string, eventId: string) =>
+  `${actorUri}/envois/${encodeURIComponent(eventId)}`;
+
+/** The actor's upcoming public events, newest published first, or null when there is no such actor. */
+export async function outboxEvents(data: FederationContext, identifier: string): Promise<AgendaEvent[] | null> {
+  const { store, siteUrl } = data;
+  const actor = await findActor({ store, siteUrl }, identifier);
+  if (!actor) return null;
+  return cachedRead(store, `federation-outbox:${identifier}`, async () => {
+    const { items } = await store.events.search({
+      ...(await publicQuery({ store }, actor.events, data.now())),
+      oneRowPerEvent: true,
+      limit: OUTBOX_MAX,
+      offset: 0,
+    });
+    return [...items].sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)) || b.id.localeCompare(a.id, 'en'));
+  });
+}
+
+/** The Create of one of our events as this actor's outbox holds it. */
+export function outboxActivity(
+  data: FederationContext,
+  urls: { actorUri: string; followersUri: string },
+  event: AgendaEvent,
+): Record<string, unknown> {
+  return eventActivity('Create', event, {
+    siteUrl: data.siteUrl,
+    ...urls,
+    now: data.now(),
+    published: publishedAt(event),
+    activityId: outboxActivityId(urls.actorUri, event.id),
+  });
+}
+
+const cursorOf = (offset: number) => String(offset);
+
+export function setOutbox(federation: Federation<FederationContext>, path: `${string}{identifier}${string}`) {
+  federation
+    .setOutboxDispatcher(path, async (ctx, identifier, cursor) => {
+      const events = await outboxEvents(ctx.data, identifier);
+      if (!events) return null;
+      // Only the pages are asked for (the collection itself has a first page): a cursor is an offset.
+      const offset = cursor === null ? 0 : Number.parseInt(cursor, 10);
+      if (!Number.isSafeInteger(offset) || offset < 0 || offset > events.length) return null;
+      const urls = {
+        actorUri: ctx.getActorUri(identifier).href,
+        followersUri: ctx.getFollowersUri(identifier).href,
+      };
+      const page = events.slice(offset, offset + OUTBOX_PAGE);
+      return {
+        // The agenda's Creates; the other actors' shares of the agenda's objects (decision 096).
+        items: await Promise.all(
+          page.map((event) =>
+            identifier === AGENDA_ACTOR
+              ? rawActivity(outboxActivity(ctx.data, urls, event))
+              : announceOf(ctx, identifier, event.id),
+          ),
+        ),
+        nextCursor: offset + OUTBOX_PAGE < events.length ? cursorOf(offset + OUTBOX_PAGE) : null,
+        prevCursor: offset > 0 ? cursorOf(Math.max(0, offset - OUTBOX_PAGE)) : null,
+      };
+    })
+    // An unknown actor has no first page: the dispatcher then answers 404.
+    .setFirstCursor(async (ctx, identifier) => ((await outboxEvents(ctx.data, identifier)) ? cursorOf(0) : null))
+    .setLastCursor(async (ctx, identifier) => {
+      const events = await outboxEvents(ctx.data, identifier);
+      return events ? cursorOf(Math.max(0, Math.ceil(events.length / OUTBOX_PAGE) - 1) * OUTBOX_PAGE) : null;
+    })
+    .setCounter(async (ctx, identifier) => (await outboxEvents(ctx.data, identifier))?.length ?? null);
+}

@@ -1,0 +1,39 @@
+// What a public page is in ActivityPub (decision 102): the home is the agenda's actor, an event's page its object, a
+// venue's or an organizer's page its actor (a former slug: the kept record's). A client that asks a page for
+// `application/activity+json` is sent there (http/activity-negotiation.ts); the page's HTML names it too (<link
+// rel="alternate">). Null: nothing federated stands behind this page (unknown, not public, never sent).
+import { isPublicStatus } from '~/domain/event-lifecycle';
+import type { Store } from '../ports';
+import { AGENDA_ACTOR } from './actor-types';
+import { eventObjectId } from './event-object';
+import { PLACE_PREFIX } from './place-actors';
+
+/** The paths whose page has an ActivityPub twin, and the kind of page. */
+export const NEGOTIATED_PAGE = /^\/(?:(evenement|lieux|organisateurs)\/([^/]+))?\/?$/;
+
+export const actorUrl = (siteUrl: string, identifier: string) =>
+  `${siteUrl}/federation/acteurs/${encodeURIComponent(identifier)}`;
+
+export async function activityPubTarget(store: Store, siteUrl: string, path: string): Promise<string | null> {
+  const match = NEGOTIATED_PAGE.exec(path);
+  if (!match) return null;
+  const [, kind, raw] = match;
+  if (!kind) return actorUrl(siteUrl, AGENDA_ACTOR);
+  let key: string;
+  try {
+    key = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (kind === 'evenement') {
+    const event = await store.events.findById(key);
+    if (event && isPublicStatus(event.status)) return eventObjectId(siteUrl, event.id);
+    // Sent once and withdrawn since: its object answers 410 with a Tombstone.
+    const sent = await store.federation.get('published', key, new Date().toISOString());
+    return sent ? eventObjectId(siteUrl, key) : null;
+  }
+  const records = kind === 'lieux' ? store.venues : store.organizers;
+  const found = await records.findBySlug(key);
+  if (found?.record.status !== 'approved') return null;
+  return actorUrl(siteUrl, `${PLACE_PREFIX[kind === 'lieux' ? 'venue' : 'organizer']}.${found.record.id}`);
+}

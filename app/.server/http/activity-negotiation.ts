@@ -1,0 +1,63 @@
+// Content negotiation of the public pages that have an ActivityPub twin (decision 102): the home, an event's page, a
+// venue's and an organizer's. A client that prefers `application/activity+json` (or `application/ld+json` with the
+// ActivityStreams profile) to HTML — Mastodon when a person pastes the page's address — is sent to the object or the
+// actor (302); the others get the page. Mounted before the page cache (issue 35), which never sees an AS2 request;
+// every answer of these paths says `Vary: Accept` so that a shared cache (Firebase Hosting keys on the headers Vary
+// names) never serves one to the other. Only when the federation is on.
+import type { RequestHandler } from 'express';
+import { activityPubTarget, NEGOTIATED_PAGE } from '../federation/page-targets';
+import type { Store } from '../ports';
+
+interface Range {
+  type: string;
+  q: number;
+  profile: string | null;
+}
+
+function ranges(accept: string): Range[] {
+  return accept.split(',').map((part) => {
+    const [type, ...params] = part.split(';').map((p) => p.trim());
+    let q = 1;
+    let profile: string | null = null;
+    for (const param of params) {
+      const [name, value = ''] = param.split('=').map((p) => p.trim());
+      if (name.toLowerCase() === 'q') q = Number.parseFloat(value) || 0;
+      if (name.toLowerCase() === 'profile') profile = value.replace(/^"|"$/g, '');
+    }
+    return { type: type.toLowerCase(), q, profile };
+  });
+}
+
+const AS_PROFILE = 'https://www.w3.org/ns/activitystreams';
+
+/** Whether this Accept header prefers an ActivityStreams document to a web page (ties go to the page). */
+export function prefersActivityJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let as2 = 0;
+  let html = 0;
+  for (const r of ranges(accept)) {
+    if (r.type === 'application/activity+json') as2 = Math.max(as2, r.q);
+    if (r.type === 'application/ld+json' && r.profile?.split(/\s+/).includes(AS_PROFILE)) as2 = Math.max(as2, r.q);
+    if (r.type === 'text/html' || r.type === 'application/xhtml+xml' || r.type === 'text/*' || r.type === '*/*')
+      html = Math.max(html, r.q);
+  }
+  return as2 > 0 && as2 > html;
+}
+
+export function activityNegotiation(store: () => Store, siteUrl: string): RequestHandler {
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !NEGOTIATED_PAGE.test(req.path)) return next();
+    res.vary('Accept');
+    if (!prefersActivityJson(req.get('Accept'))) return next();
+    void activityPubTarget(store(), siteUrl, req.path)
+      .then((target) => {
+        res.setHeader('Cache-Control', 'no-store');
+        if (target) return res.redirect(302, target);
+        res
+          .status(404)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify({ error: 'Rien de public à cette adresse.' }));
+      })
+      .catch(next);
+  };
+}
