@@ -56,11 +56,28 @@ export interface EventObjectContext {
   now: Date;
   /** When the activity happened (an outbox's Create: when the event became public); else now. */
   published?: string;
+  /** The object's generation (a new id after a Delete: records.ts), 1 when absent. */
+  generation?: number;
+  /** The object's own dates: when this generation was first sent, when its last change was approved (records.ts). */
+  dates?: { published: string; updated?: string };
 }
 
-/** The object's id: the same for every actor that announces it. */
-export const eventObjectId = (siteUrl: string, eventId: string) =>
-  `${siteUrl}/federation/evenements/${encodeURIComponent(eventId)}`;
+/** An event's key in our ids: its id, then `~2`, `~3`… for each publication after a Delete (decision 102). */
+export const generationKey = (eventId: string, generation = 1) =>
+  `${encodeURIComponent(eventId)}${generation > 1 ? `~${generation}` : ''}`;
+
+/** An id's key read back: the event and the generation, or null. */
+export function parseGenerationKey(key: string): { eventId: string; generation: number } | null {
+  const match = /^([^~]+)(?:~([1-9]\d{0,5}))?$/.exec(key);
+  if (!match) return null;
+  const generation = match[2] ? Number(match[2]) : 1;
+  // `~1` is not a name of the first: one id per object.
+  return match[2] === '1' ? null : { eventId: match[1], generation };
+}
+
+/** The object's id: the same for every actor that announces it, a new one for each generation. */
+export const eventObjectId = (siteUrl: string, eventId: string, generation = 1) =>
+  `${siteUrl}/federation/evenements/${generationKey(eventId, generation)}`;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -122,7 +139,7 @@ export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record
       : []),
   ];
   return {
-    id: eventObjectId(ctx.siteUrl, event.id),
+    id: eventObjectId(ctx.siteUrl, event.id, ctx.generation),
     type: 'Event',
     name: event.title,
     summary,
@@ -171,8 +188,9 @@ export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record
     attributedTo: ctx.authorUri ?? ctx.actorUri,
     to: [PUBLIC_AUDIENCE],
     cc: [ctx.followersUri],
-    published: event.moderatedAt ?? event.createdAt,
-    updated: event.updatedAt,
+    // When this object was first sent, stable; `updated` only once a change was approved since (records.ts).
+    published: ctx.dates?.published ?? event.moderatedAt ?? event.createdAt,
+    ...(ctx.dates?.updated ? { updated: ctx.dates.updated } : {}),
     sensitive: false,
   };
 }
@@ -188,7 +206,7 @@ export function eventActivity(
   const object =
     type === 'Delete'
       ? {
-          id: eventObjectId(ctx.siteUrl, event.id),
+          id: eventObjectId(ctx.siteUrl, event.id, ctx.generation),
           type: 'Tombstone',
           formerType: 'Event',
           deleted: ctx.now.toISOString(),

@@ -17,6 +17,7 @@ import {
   Undo,
   Update,
 } from '@fedify/vocab';
+import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Store } from '../ports';
 import { actorByHandle, findActor, listActors } from './actors';
 import { createKvStore, createStoreQueue } from './fedify-storage';
@@ -155,13 +156,15 @@ export function buildFederation(
   // The outbox: the actor's upcoming public events, paged, newest first (outbox.ts).
   setOutbox(federation, OUTBOX_PATH);
 
+  // Its users: the actors one can follow (the agenda, the active categories, the approved venues and organizers: a
+  // record a source created and no admin approved is no actor); its posts: the public events (decision 102).
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => ({
     software: { name: 'agenda-romand', version: settings.version, homepage: new URL(ctx.data.siteUrl) },
     protocols: ['activitypub'],
     openRegistrations: false,
     usage: {
       users: { total: (await listActors({ store: ctx.data.store, siteUrl: ctx.data.siteUrl })).length },
-      localPosts: 0,
+      localPosts: await publicEventCount(ctx.data.store),
       localComments: 0,
     },
   }));
@@ -223,6 +226,12 @@ export function buildFederation(
     .onError((_ctx, error) => console.error('[fédération] activité reçue non traitée', error));
 
   return federation;
+}
+
+/** The events public now (approved or cancelled, past ones included): what the agenda has published. */
+async function publicEventCount(store: Store): Promise<number> {
+  const counts = await store.events.countAllByStatus();
+  return Object.entries(counts).reduce((n, [status, count]) => n + (isPublicStatus(status as never) ? count : 0), 0);
 }
 
 function recipient(f: Follower) {

@@ -6,9 +6,10 @@ import type { Federation } from '@fedify/fedify';
 import type { AgendaEvent } from '~/domain/event';
 import { cachedRead, publicQuery } from '../events/public';
 import { AGENDA_ACTOR, findActor } from './actors';
-import { eventActivity } from './event-object';
+import { eventActivity, generationKey } from './event-object';
 import type { FederationContext } from './federation';
 import { rawActivity } from './publish';
+import { currentGeneration, objectDates, type Published, publicationOf } from './records';
 import { announceOf } from './shares';
 
 export const OUTBOX_PAGE = 20;
@@ -19,9 +20,29 @@ export const OUTBOX_MAX = 2000;
 export const publishedAt = (event: Pick<AgendaEvent, 'moderatedAt' | 'createdAt'>) =>
   event.moderatedAt ?? event.createdAt;
 
-/** The id of the Create of this event in this actor's outbox: it dereferences (documents.ts). */
-export const outboxActivityId = (actorUri: string, eventId: string) =>
-  `${actorUri}/envois/${encodeURIComponent(eventId)}`;
+/** The id of the Create (or share) of this event's object in this actor's outbox: it dereferences (documents.ts). */
+export const outboxActivityId = (actorUri: string, eventId: string, generation = 1) =>
+  `${actorUri}/envois/${generationKey(eventId, generation)}`;
+
+/** What an outbox or a document says of one public event: its object's generation and dates, from what was sent. */
+export interface Sent {
+  record: { value: Published; updatedAt: string } | null;
+  generation: number;
+  dates: { published: string; updated?: string };
+}
+
+export async function sentOf(data: FederationContext, event: AgendaEvent): Promise<Sent> {
+  const record = await publicationOf(data.store.federation, event.id, data.now().toISOString());
+  return {
+    record,
+    generation: currentGeneration(record?.value, true),
+    dates: objectDates(record, publishedAt(event)),
+  };
+}
+
+/** When this actor shared the object (its Announce's `published`): recorded at its send, else the object's. */
+export const sharedAt = (sent: Sent, identifier: string) =>
+  (!sent.record?.value.deleted && sent.record?.value.sharedAt?.[identifier]) || sent.dates.published;
 
 /** The actor's upcoming public events, newest published first, or null when there is no such actor. */
 export async function outboxEvents(data: FederationContext, identifier: string): Promise<AgendaEvent[] | null> {
@@ -35,7 +56,8 @@ export async function outboxEvents(data: FederationContext, identifier: string):
       limit: OUTBOX_MAX,
       offset: 0,
     });
-    return [...items].sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)) || b.id.localeCompare(a.id, 'en'));
+    // Newest first by creation, a key no edit or new approval changes: an item does not jump to the top.
+    return [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id, 'en'));
   });
 }
 
@@ -44,13 +66,17 @@ export function outboxActivity(
   data: FederationContext,
   urls: { actorUri: string; followersUri: string },
   event: AgendaEvent,
+  sent: Sent,
 ): Record<string, unknown> {
   return eventActivity('Create', event, {
     siteUrl: data.siteUrl,
     ...urls,
     now: data.now(),
-    published: publishedAt(event),
-    activityId: outboxActivityId(urls.actorUri, event.id),
+    generation: sent.generation,
+    dates: sent.dates,
+    // The Create happened when its object was first sent: the same at every read, whatever changed since.
+    published: sent.dates.published,
+    activityId: outboxActivityId(urls.actorUri, event.id, sent.generation),
   });
 }
 
@@ -72,11 +98,15 @@ export function setOutbox(federation: Federation<FederationContext>, path: `${st
       return {
         // The agenda's Creates; the other actors' shares of the agenda's objects (decision 096).
         items: await Promise.all(
-          page.map((event) =>
-            identifier === AGENDA_ACTOR
-              ? rawActivity(outboxActivity(ctx.data, urls, event))
-              : announceOf(ctx, identifier, event.id),
-          ),
+          page.map(async (event) => {
+            const sent = await sentOf(ctx.data, event);
+            return identifier === AGENDA_ACTOR
+              ? rawActivity(outboxActivity(ctx.data, urls, event, sent))
+              : announceOf(ctx, identifier, event.id, {
+                  generation: sent.generation,
+                  published: sharedAt(sent, identifier),
+                });
+          }),
         ),
         nextCursor: offset + OUTBOX_PAGE < events.length ? cursorOf(offset + OUTBOX_PAGE) : null,
         prevCursor: offset > 0 ? cursorOf(Math.max(0, offset - OUTBOX_PAGE)) : null,

@@ -5,8 +5,19 @@
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Store } from '../ports';
 import { AGENDA_ACTOR } from './actor-types';
-import { eventObjectId } from './event-object';
+import { eventObjectId, generationKey } from './event-object';
 import { PLACE_PREFIX } from './place-actors';
+import { currentGeneration, publicationOf } from './records';
+
+/** The generation of a public event's object now (a new one after a Delete: records.ts). */
+async function publicGeneration(store: Store, eventId: string) {
+  return currentGeneration((await publicationOf(store.federation, eventId, new Date().toISOString()))?.value, true);
+}
+
+/** The path of a public event's object now, for its page's <link rel="alternate">. */
+export async function eventObjectPathNow({ store }: { store: Store }, eventId: string): Promise<string> {
+  return `/federation/evenements/${generationKey(eventId, await publicGeneration(store, eventId))}`;
+}
 
 /** The paths whose page has an ActivityPub twin, and the kind of page. */
 export const NEGOTIATED_PAGE = /^\/(?:(evenement|lieux|organisateurs)\/([^/]+))?\/?$/;
@@ -27,10 +38,11 @@ export async function activityPubTarget(store: Store, siteUrl: string, path: str
   }
   if (kind === 'evenement') {
     const event = await store.events.findById(key);
-    if (event && isPublicStatus(event.status)) return eventObjectId(siteUrl, event.id);
-    // Sent once and withdrawn since: its object answers 410 with a Tombstone.
-    const sent = await store.federation.get('published', key, new Date().toISOString());
-    return sent ? eventObjectId(siteUrl, key) : null;
+    if (event && isPublicStatus(event.status))
+      return eventObjectId(siteUrl, event.id, await publicGeneration(store, event.id));
+    // Sent once and withdrawn since: its last object answers 410 with a Tombstone.
+    const sent = await publicationOf(store.federation, key, new Date().toISOString());
+    return sent ? eventObjectId(siteUrl, key, sent.value.generation ?? 1) : null;
   }
   const records = kind === 'lieux' ? store.venues : store.organizers;
   const found = await records.findBySlug(key);

@@ -12,17 +12,8 @@ import { isPublicStatus } from '~/domain/event-lifecycle';
 import { AGENDA_ACTOR, actorsAnnouncing } from './actors';
 import { type EventActivityType, eventActivity, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
-import type { Follower } from './records';
+import type { Follower, Published } from './records';
 import { recipientsFor, recipientsOf, share } from './shares';
-
-interface Published {
-  fingerprint: string;
-  /** The actors that speak of it now (those that share it). */
-  actors: string[];
-  /** Every actor that spoke of it since its Create: their followers' servers may hold it, and hear its Update, Delete. */
-  reached?: string[];
-  deleted: boolean;
-}
 
 const CLASSES = { Create, Update, Delete } as const;
 
@@ -72,12 +63,44 @@ export async function publishEvent(
     type = sent && !sent.deleted ? 'Update' : 'Create';
     const actors = await actorsAnnouncing({ store, siteUrl }, event);
     const reached = type === 'Update' ? [...(sent?.reached ?? sent?.actors ?? []), ...actors] : actors;
-    next = { fingerprint, actors, reached: [...new Set(reached)], deleted: false };
+    const sharedAt = Object.fromEntries(
+      actors.map((a) => [a, (type === 'Update' && sent?.sharedAt?.[a]) || at] as const),
+    );
+    next =
+      type === 'Update' && sent && current
+        ? // The same object: its first send stays its `published` (a record from before: its last send).
+          {
+            ...sent,
+            publishedAt: sent.publishedAt ?? current.updatedAt,
+            fingerprint,
+            actors,
+            reached: [...new Set(reached)],
+            sharedAt,
+            changedAt: at,
+          }
+        : {
+            fingerprint,
+            actors,
+            reached: [...new Set(reached)],
+            deleted: false,
+            // After a Delete, a new object: the servers that heard the Delete keep the former id's Tombstone.
+            generation: sent ? (sent.generation ?? 1) + 1 : 1,
+            publishedAt: at,
+            sharedAt,
+            ...(sent?.deletedAt ? { deletedAt: sent.deletedAt } : {}),
+          };
   } else {
     if (!sent || sent.deleted) return null;
     type = 'Delete';
-    next = { ...sent, deleted: true };
+    const deletedAt = [...(sent.deletedAt ?? [])];
+    deletedAt[(sent.generation ?? 1) - 1] = at;
+    next = { ...sent, deleted: true, deletedAt };
   }
+  const generation = next.generation ?? 1;
+  const dates =
+    type === 'Update'
+      ? { published: next.publishedAt ?? current?.updatedAt ?? at, updated: at }
+      : { published: next.publishedAt ?? at };
   // Claimed by this call only: two writers in a row send one activity each, never the same one twice.
   const claimed = await store.federation.compareAndSet(
     { kind: 'published', key: eventId, value: next, expiresAt: null, updatedAt: at },
@@ -104,6 +127,10 @@ export async function publishEvent(
       followersUri: ctx.getFollowersUri(identifier).href,
       now,
       flavor,
+      generation,
+      dates,
+      // A Create happened when its object was first sent; an Update, a Delete now.
+      published: type === 'Create' ? dates.published : at,
       activityId: `${actorUri}/activites/${crypto.randomUUID()}`,
     });
     await ctx.sendActivity({ identifier }, recipientsFor(recipients), await rawActivity(json), {
@@ -122,9 +149,14 @@ export async function publishEvent(
   }
   // The other actors share it with their followers, and take their share back when it is no longer theirs to share.
   const sharing = type === 'Delete' ? [] : next.actors.filter((a) => a !== AGENDA_ACTOR);
-  await share(ctx, eventId, {
-    undo: before.filter((a) => a !== AGENDA_ACTOR && !sharing.includes(a)),
-    announce: sharing.filter((a) => !before.includes(a)),
-  });
+  await share(
+    ctx,
+    eventId,
+    {
+      undo: before.filter((a) => a !== AGENDA_ACTOR && !sharing.includes(a)),
+      announce: sharing.filter((a) => !before.includes(a)),
+    },
+    { generation, at, sharedAt: sent?.sharedAt ?? {} },
+  );
   return type;
 }

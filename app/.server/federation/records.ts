@@ -72,3 +72,48 @@ export async function recordFailure(store: FederationStore, failure: DeliveryFai
   const key = `${String(9e15 - Date.parse(failure.at)).padStart(16, '0')}${SEP}${crypto.randomUUID()}`;
   await store.put({ kind: 'failure', key, value: failure, expiresAt, updatedAt: failure.at });
 }
+
+/**
+ * What the federation last told of one of our events (publish.ts), kind `published`, key the event's id. Each
+ * publication after a Delete is a new object (a new `generation`, a new id: decision 102), since a server that heard
+ * the Delete keeps its Tombstone and refuses the id again.
+ */
+export interface Published {
+  fingerprint: string;
+  /** The actors that speak of it now (those that share it). */
+  actors: string[];
+  /** Every actor that spoke of it since its Create: their followers' servers may hold it, and hear its Update, Delete. */
+  reached?: string[];
+  deleted: boolean;
+  /** 1 for the first object, one more at each publication after a Delete (absent: 1). */
+  generation?: number;
+  /** When this generation was first sent (its Create): its `published`, stable. */
+  publishedAt?: string;
+  /** When its last Update was sent (the change approved): its `updated`. */
+  changedAt?: string;
+  /** When each actor that shares it now began to (its Announce's `published`). */
+  sharedAt?: Record<string, string>;
+  /** When each former generation was deleted (index: generation − 1). */
+  deletedAt?: string[];
+}
+
+export async function publicationOf(store: FederationStore, eventId: string, now: string) {
+  return store.get<Published>('published', eventId, now);
+}
+
+/**
+ * The generation an event's documents answer for: the one sent, or the next one when the event is public again after
+ * its Delete and its Create is on its way.
+ */
+export function currentGeneration(sent: Published | null | undefined, isPublic: boolean): number {
+  const generation = sent?.generation ?? 1;
+  return sent?.deleted && isPublic ? generation + 1 : generation;
+}
+
+/** The dates of the object of this generation: its first send, its last approved change (else the fallback). */
+export function objectDates(sent: { value: Published; updatedAt: string } | null, fallback: string) {
+  if (!sent || sent.value.deleted) return { published: fallback };
+  const published = sent.value.publishedAt ?? sent.updatedAt;
+  const updated = sent.value.changedAt;
+  return { published, ...(updated && updated > published ? { updated } : {}) };
+}

@@ -5,7 +5,9 @@
 // Gancio, which takes events only from the actors it follows, hears them from those actors instead (publish.ts).
 import type { Context } from '@fedify/fedify';
 import { type Activity, Announce, Move, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
-import { eventObjectId, flavorOf, type PayloadFlavor } from './event-object';
+// Fedify's own Temporal (its vocabulary's dates), not a dependency of ours.
+import { Temporal } from '@js-temporal/polyfill';
+import { eventObjectId, flavorOf, generationKey, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
 import { type Follower, followersOf, isBlocked } from './records';
 
@@ -33,27 +35,35 @@ export const recipientsFor = (followers: readonly Follower[]) =>
     endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
   }));
 
+/** Which object a share is about, and when it was shared (ISO). */
+export interface ShareOf {
+  generation: number;
+  published: string;
+}
+
 /**
- * The share of one event by one actor: one id per actor and event, the id its outbox lists and answers (outbox.ts,
- * documents.ts).
+ * The share of one event by one actor: one id per actor and object (its generation), the id its outbox lists and
+ * answers (outbox.ts, documents.ts); `published` says when the actor shared it.
  */
-export function announceOf(ctx: Ctx, identifier: string, eventId: string): Announce {
+export function announceOf(ctx: Ctx, identifier: string, eventId: string, of: ShareOf): Announce {
   const actor = ctx.getActorUri(identifier);
   return new Announce({
-    id: new URL(`${actor.href}/envois/${encodeURIComponent(eventId)}`),
+    id: new URL(`${actor.href}/envois/${generationKey(eventId, of.generation)}`),
     actor,
-    object: new URL(eventObjectId(ctx.data.siteUrl, eventId)),
+    object: new URL(eventObjectId(ctx.data.siteUrl, eventId, of.generation)),
+    published: Temporal.Instant.from(of.published),
     to: PUBLIC_COLLECTION,
     ccs: [ctx.getFollowersUri(identifier), ctx.getActorUri('agenda')],
   });
 }
 
-function undoOf(ctx: Ctx, identifier: string, eventId: string): Undo {
+function undoOf(ctx: Ctx, identifier: string, eventId: string, of: ShareOf, at: string): Undo {
   const actor = ctx.getActorUri(identifier);
   return new Undo({
     id: new URL(`${actor.href}/activites/${crypto.randomUUID()}`),
     actor,
-    object: announceOf(ctx, identifier, eventId),
+    published: Temporal.Instant.from(at),
+    object: announceOf(ctx, identifier, eventId, of),
     to: PUBLIC_COLLECTION,
     ccs: [ctx.getFollowersUri(identifier)],
   });
@@ -66,10 +76,23 @@ async function toFollowers(ctx: Ctx, identifier: string, activity: Activity) {
   await ctx.sendActivity({ identifier }, recipientsFor(followers), activity, { preferSharedInbox: true });
 }
 
-/** Each actor shares the event with its followers (`Announce`), or takes its share back (`Undo`). */
-export async function share(ctx: Ctx, eventId: string, actors: { announce: string[]; undo: string[] }) {
-  for (const identifier of actors.undo) await toFollowers(ctx, identifier, undoOf(ctx, identifier, eventId));
-  for (const identifier of actors.announce) await toFollowers(ctx, identifier, announceOf(ctx, identifier, eventId));
+/**
+ * Each actor shares the object of this generation with its followers (`Announce`, now), or takes back its share of
+ * it (`Undo`, the share as it was sent: `sharedAt` says when).
+ */
+export async function share(
+  ctx: Ctx,
+  eventId: string,
+  actors: { announce: string[]; undo: string[] },
+  of: { generation: number; at: string; sharedAt: Record<string, string> },
+) {
+  const { generation, at } = of;
+  for (const identifier of actors.undo) {
+    const shared = { generation, published: of.sharedAt[identifier] ?? at };
+    await toFollowers(ctx, identifier, undoOf(ctx, identifier, eventId, shared, at));
+  }
+  for (const identifier of actors.announce)
+    await toFollowers(ctx, identifier, announceOf(ctx, identifier, eventId, { generation, published: at }));
 }
 
 /** Tells these followers that the actor `from` is now `to` (a merged venue or organizer): Mastodon follows it. */

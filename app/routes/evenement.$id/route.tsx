@@ -4,6 +4,7 @@ import { data } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
 import { seriesView } from '~/.server/events/series';
+import { eventObjectPathNow } from '~/.server/federation/page-targets';
 import { eventGoogleCalendarUrl } from '~/.server/feeds/google-calendar';
 import { eventPlaces } from '~/.server/places/public-places';
 import { getCurrentUser } from '~/.server/platform/session';
@@ -16,7 +17,6 @@ import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
 import { actorsFor } from '~/domain/event-lifecycle';
-import { eventObjectPath } from '~/domain/federation-paths';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
@@ -43,6 +43,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     event,
     places: { venue, organizer: organizer ? { ...organizer, accountUids: [] } : null },
     isPublic: view.isPublic,
+    // Its ActivityPub object now (a new id once published again after a withdrawal: decision 102).
+    activityPub: view.isPublic ? await eventObjectPathNow({ store }, event.id) : null,
     working: view.working,
     isPast: Date.parse(event.endsAt) < now.getTime(),
     similar: (await similarEvents({ store }, event, now)).map((e) => toEventCard(e, { now })),
@@ -189,7 +191,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
           image: data.event.image ? imageUrl(data.event.image.path, 1600) : undefined,
           type: 'article',
           // Its object once public (a page seen by its author or an admin before that has none).
-          activityPub: data.isPublic ? eventObjectPath(data.event.id) : undefined,
+          activityPub: data.activityPub ?? undefined,
         }),
         ...(data.isPublic && !data.working ? [] : [{ name: 'robots', content: 'noindex' }]),
       ]
