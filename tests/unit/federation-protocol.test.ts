@@ -134,6 +134,69 @@ describe('fédération : un événement retiré', () => {
   });
 });
 
+describe('fédération : un événement dépublié puis approuvé à nouveau', () => {
+  it('revient sous un nouvel objet, l’ancien restant un Tombstone ; sa date de publication ne bouge plus', async () => {
+    const event = makeEvent({ status: 'pending', category: 'musique', title: 'Concert qui revient' });
+    await services.store.events.insertMany([event]);
+    const deps = { store: services.store, files: services.files };
+    const act = async (action: 'approve' | 'unpublish' | 'edit', title?: string) => {
+      const current = await services.store.events.findById(event.id);
+      if (!current) throw new Error('événement');
+      await changeEvent(deps, admin, {
+        eventId: event.id,
+        action,
+        seen: current.updatedAt,
+        content: title ? { ...current, title } : undefined,
+      });
+      await site.federation.publishNow(event.id);
+    };
+    await act('approve');
+    const first = await (await get(`/federation/evenements/${event.id}`)).json();
+    expect(first.id).toBe(`${SITE}/federation/evenements/${event.id}`);
+    expect(first.updated).toBeUndefined();
+    // An approved change: the same object, its `published` kept, `updated` after it.
+    await act('edit', 'Concert qui revient, programme complet');
+    const edited = await (await get(`/federation/evenements/${event.id}`)).json();
+    expect(edited).toMatchObject({ id: first.id, published: first.published });
+    expect(edited.updated > first.published).toBe(true);
+    await act('unpublish');
+    expect((await get(`/federation/evenements/${event.id}`)).status).toBe(410);
+    await act('approve');
+    // A new id: the servers that heard the Delete keep the former one's Tombstone.
+    const gone = await get(`/federation/evenements/${event.id}`);
+    expect(gone.status).toBe(410);
+    expect((await gone.json()).id).toBe(first.id);
+    const again = await (await get(`/federation/evenements/${event.id}~2`)).json();
+    expect(again).toMatchObject({ id: `${SITE}/federation/evenements/${event.id}~2`, type: 'Event' });
+    expect(again.published > edited.updated).toBe(true);
+    expect((await get(`/federation/evenements/${event.id}~3`)).status).toBe(404);
+    // The page leads to the current object; the outbox's Create and the category's share name it too.
+    const page = await fetch(`${SITE}/evenement/${event.id}`, { headers: AS, redirect: 'manual' });
+    expect(page.headers.get('location')).toBe(again.id);
+    const items = (await (await get('/federation/acteurs/agenda/envois?cursor=0')).json()).orderedItems;
+    const create = items.find((a: { object: { id: string } }) => a.object.id.startsWith(first.id));
+    expect(create).toMatchObject({
+      id: `${SITE}/federation/acteurs/agenda/envois/${event.id}~2`,
+      object: { id: again.id, published: again.published },
+    });
+    expect(create.published).toBe(again.published);
+    const shares = (await (await get('/federation/acteurs/musique/envois?cursor=0')).json()).orderedItems;
+    const shared = shares.find((a: { object: string }) => a.object.startsWith(first.id));
+    expect(shared).toMatchObject({ id: `${SITE}/federation/acteurs/musique/envois/${event.id}~2`, object: again.id });
+    expect(Date.parse(shared.published)).toBeGreaterThanOrEqual(Date.parse(again.published));
+    expect((await get(shared.id)).status).toBe(200);
+    expect((await get(`${SITE}/federation/acteurs/musique/envois/${event.id}`)).status).toBe(410);
+  });
+
+  it('NodeInfo compte les événements publics', async () => {
+    const links = await (await get('/.well-known/nodeinfo', {})).json();
+    const info = await (await fetch(links.links[0].href)).json();
+    const counts = await services.store.events.countAllByStatus();
+    expect(info.usage.localPosts).toBe(counts.approved + counts.cancelled);
+    expect(info.usage.localPosts).toBeGreaterThanOrEqual(25);
+  });
+});
+
 describe('fédération : les erreurs en JSON', () => {
   const expectJsonError = async (res: Response, status: number) => {
     expect(res.status).toBe(status);
