@@ -131,6 +131,23 @@ describe('fédération : ce qui arrive', () => {
       object: { id: objectId, type: 'Tombstone' },
     });
     await vi.waitFor(async () => expect((await remoteEvent(objectId))?.status).toBe('withdrawn'), { timeout: 10_000 });
+
+    // Published again under a new object (an Agenda romand's event unpublished then approved again): the withdrawn
+    // copy comes back to the queue, with what was sent, rather than a second event next to it.
+    const withdrawn = await remoteEvent(objectId);
+    const again = `${objectId}~2`;
+    await peer.post(inbox(), {
+      ...create,
+      id: `${again}#create`,
+      object: { ...object, id: again, name: 'Soirée jazz au Caveau (reprise)' },
+    });
+    await vi.waitFor(async () => expect(await remoteEvent(again)).not.toBeNull(), { timeout: 10_000 });
+    expect(await remoteEvent(again)).toMatchObject({
+      id: withdrawn?.id,
+      status: 'pending',
+      title: 'Soirée jazz au Caveau (reprise)',
+    });
+    expect((await site.services.store.events.listByOwner(site.admin.uid)).length).toBe(1);
   });
 
   it('un groupe Mobilizon de confiance : l’événement écrit par un membre et attribué au groupe est publié', async () => {

@@ -146,6 +146,15 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
     return;
   }
   if (remote.cancelled) return;
+  // Published again under a new object after its Delete (an Agenda romand's event unpublished then approved again:
+  // decision 102): the copy its Delete withdrew comes back, rather than a second one next to it.
+  const former = await formerCopy(ctx, source, remote.content);
+  if (former) {
+    const back = await step(ctx, source, former, 'undoCancel');
+    await step(ctx, source, back, 'edit', { ...remote.content, image: back.image });
+    await save({ sourceId: source.id, eventId: former.id, duplicateOf: null, fingerprint: remote.fingerprint });
+    return;
+  }
   const submissionKey = `federation:${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
   const near = await possibleDuplicates(
     { store },
@@ -168,6 +177,19 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
   const result = await submitFromSource(store, source, remote.content, submissionKey, now);
   if (!result) return;
   await save({ sourceId: source.id, eventId: result.event.id, duplicateOf: null, fingerprint: remote.fingerprint });
+}
+
+/** The copy of this source's event that a Delete withdrew or cancelled: the same page at the source, near the date. */
+async function formerCopy(ctx: Ctx, source: RemoteSource, content: EventContent): Promise<AgendaEvent | null> {
+  const start = Date.parse(content.startsAt);
+  if (!content.websiteUrl || Number.isNaN(start)) return null;
+  const near = await ctx.data.store.events.listNear({
+    city: content.city,
+    from: new Date(start - 3 * 3600_000).toISOString(),
+    to: new Date(start + 3 * 3600_000).toISOString(),
+    statuses: ['cancelled', 'withdrawn'],
+  });
+  return near.find((e) => e.websiteUrl === content.websiteUrl && e.createdBy === source.createdBy) ?? null;
 }
 
 /** A Delete of an event we took: cancelled (withdrawn if it never was public), like an event gone from a feed. */
