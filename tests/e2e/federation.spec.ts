@@ -124,8 +124,20 @@ test('B suit l’agenda de A : ce que A approuve arrive en modération chez B, p
   await setDateCancelled(a.services, a.admin, { eventId: market.id, startsAt: first.startsAt, cancelled: true });
   await expect.poll(async () => (await onB(market.id))?.startsAt, { timeout: 30_000 }).not.toBe(before);
 
+  // Unpublished on A (« Dépublier »), then approved again: withdrawn on B, then back in B's moderation queue, the same
+  // copy (A sent a new object: a server that heard the Delete refuses the old id).
+  const copy = await onB(market.id);
+  let current = await a.services.store.events.findById(market.id);
+  await changeEvent(deps, a.admin, { eventId: market.id, action: 'unpublish', seen: current?.updatedAt });
+  await expect.poll(async () => (await onB(market.id))?.status, { timeout: 30_000 }).toBe('withdrawn');
+  current = await a.services.store.events.findById(market.id);
+  await changeEvent(deps, a.admin, { eventId: market.id, action: 'approve', seen: current?.updatedAt });
+  await expect.poll(async () => (await onB(market.id))?.status, { timeout: 30_000 }).toBe('pending');
+  expect((await onB(market.id))?.id).toBe(copy?.id);
+  expect(await b.services.store.federation.get('remote', `${objectId(market.id)}~2`, now())).not.toBeNull();
+
   // Withdrawn on A (taken down by an admin): withdrawn on B.
-  const current = await a.services.store.events.findById(market.id);
+  current = await a.services.store.events.findById(market.id);
   await changeEvent(deps, a.admin, { eventId: market.id, action: 'delete', seen: current?.updatedAt });
   await expect.poll(async () => (await onB(market.id))?.status, { timeout: 30_000 }).toBe('withdrawn');
 
