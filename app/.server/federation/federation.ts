@@ -19,12 +19,13 @@ import {
 } from '@fedify/vocab';
 import type { Store } from '../ports';
 import { actorByHandle, findActor, listActors } from './actors';
+import { deliveryHandled, deliveryRetryPolicy, recordDeliveryFailure } from './deliveries';
 import { createKvStore, createStoreQueue } from './fedify-storage';
 import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
 import { formerActors, movedActor } from './moves';
 import { setOutbox } from './outbox';
-import { type Follower, followerKey, followersOf, isBlocked, recordFailure } from './records';
+import { type Follower, followerKey, followersOf, isBlocked } from './records';
 
 export interface FederationContext {
   store: Store;
@@ -38,6 +39,8 @@ export interface FederationSettings {
   testMode: boolean;
   pollMs: number;
   version: string;
+  /** The wait before a failed delivery's first retry, doubled at each one (deliveries.ts). */
+  retryFirstMs: number;
 }
 
 export const ACTOR_PATH = '/federation/acteurs/{identifier}';
@@ -53,6 +56,7 @@ export const OUTBOX_PATH = '/federation/acteurs/{identifier}/envois';
 export function federationQueue(store: Store, settings: Pick<FederationSettings, 'pollMs'>): MessageQueue {
   return createStoreQueue(store.federation, {
     pollMs: settings.pollMs,
+    handled: (payload, startedAt) => deliveryHandled(store.federation, payload, startedAt),
     onError: (error) => console.error('[fédération] message en échec', error),
     skip: async (payload) => {
       const message = payload as { type?: string; inbox?: string };
@@ -87,12 +91,18 @@ export function buildFederation(
     // What Mastodon, Gancio and Mobilizon all verify (draft-cavage); RFC 9421 only for those who ask for it.
     firstKnock: 'draft-cavage-http-signatures-12',
     userAgent: { software: `AgendaRomand/${settings.version}`, url: new URL(settings.siteUrl) },
+    // Each delivery retried on its own schedule (deliveries.ts), never held behind its host's other failures:
+    // Fedify's circuit breaker kept every delivery to a host away for 30 minutes after five failures in ten, even
+    // once it answered again, and even an activity created after the outage (issue 37).
+    outboxRetryPolicy: deliveryRetryPolicy(settings.retryFirstMs),
+    circuitBreaker: false,
     onOutboxError: async (error, activity) => {
-      await recordFailure(store.federation, {
-        at: new Date().toISOString(),
+      await recordDeliveryFailure(store.federation, {
+        error,
         activityId: activity?.id?.href ?? null,
         activityType: activity ? activity.constructor.name : null,
-        message: error.message.slice(0, 500),
+        now: new Date(),
+        firstRetryMs: settings.retryFirstMs,
       }).catch(() => {});
     },
   });
