@@ -8,6 +8,7 @@ import {
   RETRY_MAX_MS,
   retryDelayMs,
 } from '../../app/.server/federation/deliveries';
+import type { Follower } from '../../app/.server/federation/records';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 
@@ -86,4 +87,15 @@ describe('fédération : un serveur distant en panne un moment', () => {
       timeout: 10_000,
     });
   }, 60_000);
+
+  it('un Follow envoyé à nouveau garde la date du premier (« depuis » dans la liste des abonnés)', async () => {
+    const first = await site.services.store.federation.list<Follower>('follower', { now: now(), limit: 10 });
+    const mine = first.find((r) => r.value.id === peer.actorId);
+    expect(mine).toBeDefined();
+    const accepts = accepted().length;
+    expect((await peer.post(`${SITE}/federation/acteurs/agenda/boite`, follow('a2', peer.actorId))).status).toBe(202);
+    await vi.waitFor(() => expect(accepted().length).toBe(accepts + 1), { timeout: 10_000 });
+    const again = await site.services.store.federation.get<Follower>('follower', mine?.key ?? '', now());
+    expect(again?.value.followedAt).toBe(mine?.value.followedAt);
+  });
 });

@@ -197,6 +197,9 @@ export function buildFederation(
         return;
       }
       const info = await ctx.lookupNodeInfo(follower.id, { parse: 'best-effort' }).catch(() => undefined);
+      const key = followerKey(target.identifier, follower.id.href);
+      // A Follow sent again (Mastodon does, after a restart) keeps the date of the first.
+      const already = (await store.federation.get<Follower>('follower', key, now))?.value;
       const value: Follower = {
         id: follower.id.href,
         inbox: follower.inboxId.href,
@@ -206,11 +209,11 @@ export function buildFederation(
             ? `@${follower.preferredUsername}@${new URL(follower.id).host}`
             : null,
         software: info?.software.name ?? null,
-        followedAt: now,
+        followedAt: already?.followedAt ?? now,
       };
       await store.federation.put({
         kind: 'follower',
-        key: followerKey(target.identifier, value.id),
+        key,
         value,
         expiresAt: null,
         updatedAt: now,
