@@ -2,6 +2,7 @@
 // on its own, and everything reaches it once it answers again, also what was created during the outage. The admins
 // see one line per host and activity, with its attempts and its next attempt.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { blockDomain, FEDERATION_MESSAGES, unblockDomain } from '../../app/.server/federation/admin';
 import {
   DELIVERY_ATTEMPTS,
   deliveryTroubles,
@@ -9,6 +10,7 @@ import {
   retryDelayMs,
 } from '../../app/.server/federation/deliveries';
 import type { Follower } from '../../app/.server/federation/records';
+import { INBOX_MESSAGES } from '../../app/.server/http/federation-inbox';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 
@@ -97,5 +99,28 @@ describe('fédération : un serveur distant en panne un moment', () => {
     await vi.waitFor(() => expect(accepted().length).toBe(accepts + 1), { timeout: 10_000 });
     const again = await site.services.store.federation.get<Follower>('follower', mine?.key ?? '', now());
     expect(again?.value.followedAt).toBe(mine?.value.followedAt);
+  });
+
+  it('un domaine bloqué n’est jamais contacté : sa boîte répond 403 avant qu’on cherche sa clé, rien n’est gardé', async () => {
+    const { store } = site.services;
+    // In test mode, a host with its port is a domain the admins may block (two instances on 127.0.0.1).
+    await blockDomain(site.services, site.admin, { domain: '127.0.0.1:4241' });
+    await expect(blockDomain(site.services, site.admin, { domain: '127.0.0.1:99999' })).rejects.toThrow(
+      FEDERATION_MESSAGES.badDomain,
+    );
+    const tester = peer.addAccount('tester3');
+    const fetched = peer.fetched.length;
+    const followers = await store.federation.count('follower', { now: now() });
+    const res = await peer.post(`${SITE}/federation/boite`, follow('t3', tester), 'signed', tester);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe(INBOX_MESSAGES.blocked);
+    expect(peer.fetched.slice(fetched)).toEqual([]);
+    expect(await store.federation.queueStats(now())).toEqual({ due: 0, later: 0 });
+    expect(await store.federation.count('follower', { now: now() })).toBe(followers);
+    // The host alone (every port) too.
+    await unblockDomain(site.services, site.admin, '127.0.0.1:4241');
+    await blockDomain(site.services, site.admin, { domain: '127.0.0.1' });
+    expect((await peer.post(`${SITE}/federation/boite`, follow('t4', tester), 'signed', tester)).status).toBe(403);
+    expect(peer.fetched.slice(fetched)).toEqual([]);
   });
 });

@@ -184,7 +184,7 @@ export async function unfollowRemoteSource(deps: Deps, admin: UserProfile, sourc
 
 export async function blockDomain(deps: Deps, admin: UserProfile, input: { domain: string }) {
   requireFederation(deps, admin);
-  const domain = normaliseDomain(input.domain);
+  const domain = normaliseDomain(input.domain, deps.config.FEDERATION_TEST_MODE === true);
   if (!domain) throw new UseCaseError(FEDERATION_MESSAGES.badDomain, 'domain', 400);
   const now = new Date().toISOString();
   const value: BlockedDomain = { domain, createdAt: now };
