@@ -1,4 +1,5 @@
-// The federation's records as the use cases read them: followers of our actors, blocked domains, delivery failures.
+// The federation's records as the use cases read them: followers of our actors, blocked domains (the delivery
+// failures: deliveries.ts).
 import type { FederationStore } from '../ports';
 
 export const SEP = '\u001f';
@@ -18,13 +19,6 @@ export interface Follower {
 export interface BlockedDomain {
   domain: string;
   createdAt: string;
-}
-
-export interface DeliveryFailure {
-  at: string;
-  activityId: string | null;
-  activityType: string | null;
-  message: string;
 }
 
 export const followerKey = (actor: string, followerId: string) => `${actor}${SEP}${followerId}`;
@@ -75,11 +69,4 @@ export async function isBlocked(store: FederationStore, url: string | URL | null
 
 export async function blockedDomains(store: FederationStore, now: string): Promise<BlockedDomain[]> {
   return (await store.list<BlockedDomain>('block', { now, limit: LIST_MAX })).map((r) => r.value);
-}
-
-export async function recordFailure(store: FederationStore, failure: DeliveryFailure): Promise<void> {
-  const expiresAt = new Date(Date.parse(failure.at) + 30 * 86_400_000).toISOString();
-  // Newest first when listed by key: the key counts down.
-  const key = `${String(9e15 - Date.parse(failure.at)).padStart(16, '0')}${SEP}${crypto.randomUUID()}`;
-  await store.put({ kind: 'failure', key, value: failure, expiresAt, updatedAt: failure.at });
 }
