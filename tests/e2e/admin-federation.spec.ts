@@ -183,7 +183,7 @@ test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloq
   const domain = page.getByLabel('Domaine à bloquer');
   await domain.fill('pas un domaine');
   await page.getByRole('button', { name: 'Bloquer ce domaine' }).click();
-  await expect(page.getByText('Indiquez un domaine, par exemple « exemple.social ».').first()).toBeVisible();
+  await expect(page.getByText('Indiquez un domaine, par exemple « exemple.social ».').first()).toBeVisible();
   await expect(page.getByLabel('Domaine à bloquer')).toHaveValue('pas un domaine');
   expect(await blocked()).toHaveLength(0);
   // A real one: blocked, listed, kept.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizerDashboard } from '../../app/.server/events/dashboard';
 import { submitEvent, updateEvent } from '../../app/.server/events/submissions';
 import { moderateEvent } from '../../app/.server/moderation/moderation';
+import { takeFlash } from '../../app/.server/platform/flash';
 import { prepareStore } from '../../app/.server/platform/startup';
 import { getServices } from '../../app/.server/services';
 import { eventFormSchema } from '../../app/domain/event-form';
@@ -295,5 +296,26 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
     expect(afterRefusal).toContain('Concert approuvé');
     for (const secret of ['Motif réservé', 'Titre caché en attente', user.uid])
       expect(afterRefusal).not.toContain(secret);
+  });
+  it('annuler un événement dont une modification attend : le message de l’admin nomme le titre que le public voit', async () => {
+    const { user } = await account('organizer');
+    const admin = await account('admin');
+    const { store } = getServices();
+    const { event } = await submitEvent({ store }, user, form('Concert du port'), {
+      submissionKey: 'p'.repeat(24),
+      image: null,
+    });
+    const decide = (intent: string) =>
+      routeAnswer(() => moderationAction(args(post('/admin/events', admin.session, { intent, eventId: event.id }))));
+    await decide('approve');
+    await updateEvent({ store }, user, event.id, form('Concert du port pas encore relu'), undefined);
+    const answer = await decide('cancel');
+    const cookie = (answer.response?.headers.get('Set-Cookie') ?? '').split(';')[0];
+    const { flash } = await takeFlash(new Request(SITE, { headers: { Cookie: cookie } }), getServices());
+    // Out of the queue again for the tests that count it.
+    await decide('delete');
+    expect(flash?.message).toBe(
+      '«\u00a0Concert du port\u00a0» est annulé\u00a0: il reste visible avec la mention «\u00a0Annulé\u00a0».',
+    );
   });
 });

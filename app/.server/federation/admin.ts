@@ -18,7 +18,7 @@ export const FEDERATION_MESSAGES = {
   badHandle:
     'Indiquez un compte de la forme @agenda@exemple.ch (ou @agenda@exemple.ch:8443), ou l’adresse https:// de son profil.',
   blocked: 'Ce domaine est bloqué\u00a0: débloquez-le avant de suivre l’un de ses comptes.',
-  badDomain: 'Indiquez un domaine, par exemple « exemple.social ».',
+  badDomain: 'Indiquez un domaine, par exemple « exemple.social ».',
   noSource: 'Cette source n’existe pas (ou plus).',
   category: 'Choisissez une catégorie de la liste.',
 } as const;

@@ -122,7 +122,7 @@ describe('ce que lit Mobilizon', () => {
       addressRegion: 'Vaud',
     });
     expect((object.attachment as { name: string }[])[0].name).toBe('Banner');
-    expect(String(object.summary)).toMatch(/^Annulé : /);
+    expect(String(object.summary)).toMatch(/^Annulé\u00a0: /);
   });
 
   it('ce que Mobilizon envoie se lit, et une annulation aussi', () => {

@@ -93,7 +93,7 @@ export function readableSummary(event: AgendaEvent, now: Date): string {
   const when = formatEventWhen({ ...date, allDay: event.allDay });
   const where = [event.venueName, event.city].filter(Boolean).join(', ');
   const lines = [
-    event.status === 'cancelled' ? `Annulé : ${event.title}` : event.title,
+    event.status === 'cancelled' ? `Annulé\u00a0: ${event.title}` : event.title,
     event.schedule && event.schedule.kind !== 'period' ? `Prochaine date : ${when}` : when,
   ];
   if (event.schedule) lines.push(describeSchedule(event.schedule));

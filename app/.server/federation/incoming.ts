@@ -52,7 +52,7 @@ async function step(
   content?: EventContent,
 ) {
   const after = await stepAsSource(ctx.data.store, source, event, action, ctx.data.now().toISOString(), content);
-  if (after === 'stale') throw new Error('L’événement a changé pendant la réception : l’activité sera reprise.');
+  if (after === 'stale') throw new Error('L’événement a changé pendant la réception : l’activité sera reprise.');
   return after ?? event;
 }
 
@@ -159,7 +159,7 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
     await store.notifications.addForAdmins({
       id: newId(),
       title: 'Doublon probable reçu par la fédération',
-      body: `« ${remote.content.title} » (${source.name}) ressemble à « ${duplicates[0].title} » : non repris.`,
+      body: `« ${remote.content.title} » (${source.name}) ressemble à « ${duplicates[0].title} » : non repris.`,
       data: { type: 'import_duplicate', eventId: duplicates[0].id },
       timestamp: now,
     });

@@ -77,13 +77,13 @@ function openEndOf(startsAt: string): string {
 /** The event, or a French reason it cannot be one. */
 export function readRemoteEvent(object: Json, defaults: SourceDefaults): RemoteEvent | string {
   const type = text(object.type);
-  if (type !== 'Event') return `Objet de type « ${type || '?'} » ignoré : seuls les événements sont repris.`;
+  if (type !== 'Event') return `Objet de type « ${type || '?'} » ignoré : seuls les événements sont repris.`;
   const id = text(object.id);
   if (!/^https?:\/\//.test(id)) return 'Événement sans identifiant.';
   const title = plain(text(object.name), 120);
   if (title.length < 3) return 'Événement sans titre.';
   const start = Date.parse(text(object.startTime));
-  if (Number.isNaN(start)) return `« ${title} » n’a pas de date de début lisible.`;
+  if (Number.isNaN(start)) return `« ${title} » n’a pas de date de début lisible.`;
   const end = Date.parse(text(object.endTime));
   const startsAt = zurichOffsetIso(new Date(start).toISOString());
   const hasEnd = !Number.isNaN(end) && end > start;

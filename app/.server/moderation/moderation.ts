@@ -116,6 +116,8 @@ export async function moderateEvent(
   event: AgendaEvent;
   deleted: boolean;
   revision: boolean;
+  /** Whether the organizer was sent a mail about it (approvals and refusals of an organizer's event). */
+  told: boolean;
   entry: Pick<ModerationEntry, 'action' | 'reason'>;
 }> {
   if (!isModerationDecision(input.action)) throw new UseCaseError(MODERATION_MESSAGES.unknownAction);
@@ -130,8 +132,8 @@ export async function moderateEvent(
   });
   deps.onChange?.();
   const revision = transition.content === 'publishRevision' || transition.content === 'discardRevision';
-  if (after) await tellOrganizer(deps, after, action, reason, revision);
-  return { event: after ?? before, deleted: after === null, revision, entry: { action, reason } };
+  const told = after ? await tellOrganizer(deps, after, action, reason, revision) : false;
+  return { event: after ?? before, deleted: after === null, revision, told, entry: { action, reason } };
 }
 
 async function tellOrganizer(
@@ -140,10 +142,12 @@ async function tellOrganizer(
   action: ModerationAction,
   reason: string,
   revision: boolean,
-) {
-  if (action !== 'approve' && action !== 'reject') return;
+): Promise<boolean> {
+  if (action !== 'approve' && action !== 'reject') return false;
   const owner = event.createdBy ? await deps.store.users.findById(event.createdBy) : null;
-  if (!owner || owner.disabled) return;
+  // An admin's event (their own, or one of a calendar or a fediverse source they added) has no organizer to tell:
+  // the moderation log says what another admin decided.
+  if (!owner || owner.disabled || owner.role === 'admin') return false;
   const eventUrl = `${deps.siteUrl}/evenement/${event.id}`;
   const dashboardUrl = `${deps.siteUrl}/dashboard`;
   const mail =
@@ -158,8 +162,10 @@ async function tellOrganizer(
   // decision stands; the organizer sees it in the dashboard.
   try {
     await deps.mailer.send({ to: owner.email, ...mail });
+    return true;
   } catch (error) {
     console.error('moderation: mail to organizer not recorded', error);
+    return false;
   }
 }
 

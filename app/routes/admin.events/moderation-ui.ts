@@ -22,20 +22,17 @@ export const STATUS_LABELS: Record<EventStatus, string> = {
   withdrawn: 'Retiré par l’organisateur',
 };
 
-export const ACTION_DONE: Record<ModerationDecision, (title: string, revision: boolean) => string> = {
-  approve: (t, revision) =>
-    revision
-      ? `La modification de « ${t} » est publiée. L’organisateur en est informé par email.`
-      : `« ${t} » est publié. L’organisateur en est informé par email.`,
-  reject: (t, revision) =>
-    revision
-      ? `La modification de « ${t} » est refusée : la version publiée reste en ligne. L’organisateur a reçu le motif par email.`
-      : `« ${t} » est refusé. L’organisateur a reçu le motif par email.`,
-  feature: (t) => `« ${t} » est mis en avant.`,
-  unfeature: (t) => `« ${t} » n’est plus mis en avant.`,
-  unpublish: (t) => `« ${t} » est dépublié et revient en attente de modération.`,
-  cancel: (t) => `« ${t} » est annulé : il reste visible avec la mention « Annulé ».`,
-  delete: (t) => `« ${t} » est supprimé.`,
+/** The flash after a decision: `title` is what it was about, `told` whether the organizer got a mail. */
+export const ACTION_DONE: Record<ModerationDecision, (title: string, revision: boolean, told: boolean) => string> = {
+  approve: (t, revision, told) =>
+    `${revision ? `La modification de «\u00a0${t}\u00a0» est publiée.` : `«\u00a0${t}\u00a0» est publié.`}${told ? ' L’organisateur en est informé par email.' : ''}`,
+  reject: (t, revision, told) =>
+    `${revision ? `La modification de «\u00a0${t}\u00a0» est refusée\u00a0: la version publiée reste en ligne.` : `«\u00a0${t}\u00a0» est refusé.`}${told ? ' L’organisateur a reçu le motif par email.' : ''}`,
+  feature: (t) => `«\u00a0${t}\u00a0» est mis en avant.`,
+  unfeature: (t) => `«\u00a0${t}\u00a0» n’est plus mis en avant.`,
+  unpublish: (t) => `«\u00a0${t}\u00a0» est dépublié et revient en attente de modération.`,
+  cancel: (t) => `«\u00a0${t}\u00a0» est annulé\u00a0: il reste visible avec la mention «\u00a0Annulé\u00a0».`,
+  delete: (t) => `«\u00a0${t}\u00a0» est supprimé.`,
 };
 
 /** Whether the list of this tab shows the event (the queue: what awaits moderation). */

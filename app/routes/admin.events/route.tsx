@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') === VENUE_SUGGESTION_INTENT) return venueSuggestionAnswer(request, context, admin, form);
   const decision = parseDecisionForm(form);
   try {
-    const { event, deleted, revision } = await decideOnEvent(context.services, admin, {
+    const { event, deleted, revision, told } = await decideOnEvent(context.services, admin, {
       eventId: decision.eventId,
       action: decision.intent,
       reason: decision.reason,
@@ -43,7 +43,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const done = ACTION_DONE[decision.intent as ModerationDecision];
     const flash = await setFlash(request, context.services, {
       kind: 'success',
-      message: done(workingView(event).title, revision),
+      // An approval or a refusal is about what was decided (a revision's title); anything else about what the
+      // public sees, not an edit still waiting.
+      message: done(
+        decision.intent === 'approve' || decision.intent === 'reject' ? workingView(event).title : event.title,
+        revision,
+        told,
+      ),
     });
     const search = listParams(decision.returnQuery, target ? { eventId: target } : {});
     return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
