@@ -84,6 +84,19 @@ describe.each(BACKENDS)('fédération, stockage : $name', (backend) => {
     expect(await store.federation.queueStats(at(20))).toEqual({ due: 0, later: 0 });
   });
 
+  it('« réessayer maintenant » rend dues les seules livraisons choisies qui attendaient', async () => {
+    await store.federation.enqueue([
+      { id: 'h1', payload: { type: 'outbox', inbox: 'https://a.ch/inbox' }, dueAt: at(10), createdAt: T0 },
+      { id: 'h2', payload: { type: 'outbox', inbox: 'https://b.ch/inbox' }, dueAt: at(10), createdAt: T0 },
+      { id: 'h3', payload: { type: 'outbox', inbox: 'https://a.ch/inbox' }, dueAt: T0, createdAt: T0 },
+    ]);
+    const toA = (p: unknown) => (p as { inbox?: string }).inbox === 'https://a.ch/inbox';
+    expect(await store.federation.hurry(at(1), toA, 100)).toBe(1);
+    expect(await store.federation.queueStats(at(1))).toEqual({ due: 2, later: 1 });
+    expect((await store.federation.claimDue(at(1), at(3), 10)).map((m) => m.id).sort()).toEqual(['h1', 'h3']);
+    for (const id of ['h1', 'h2', 'h3']) await store.federation.done(id);
+  });
+
   it('les abonnés d’un lieu fondu passent au lieu gardé, une fois chacun, et le déménagement se relit', async () => {
     const follower = (id: string, followedAt = T0) => ({ id, inbox: `${id}/inbox`, sharedInbox: null, followedAt });
     const follow = (actor: string, id: string, followedAt?: string) =>

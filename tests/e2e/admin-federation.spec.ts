@@ -5,7 +5,6 @@
 // and a POST without its CSRF token change nothing. The journeys (@journey) run on Firestore too (`npm run
 // test:firebase`): the server of this spec then shares the emulators' project, and leaves it as it found it.
 import type { Page } from '@playwright/test';
-import { recordFailure } from '../../app/.server/federation/records';
 import { backgroundSettled } from '../../app/.server/platform/background';
 import { loadConfig } from '../../app/.server/platform/config';
 import { openSessionCookie } from '../../app/.server/platform/session';
@@ -73,12 +72,26 @@ test.beforeAll(async ({ ports }, testInfo) => {
       createdAt: now(),
     },
   ]);
-  await recordFailure(federation, {
-    at: now(),
-    activityId: `${env.SITE_URL}/federation/evenements/x`,
-    activityType: 'Create',
-    message: 'lent.exemple a répondu 500',
-  });
+  // A server that does not answer: one record per activity, whatever its number of attempts (deliveries.ts).
+  const trouble = (activity: string, type: string, attempts: number) =>
+    federation.put({
+      kind: 'failure',
+      key: `lent.exemple\u001f${activity}`,
+      value: {
+        host: 'lent.exemple',
+        activityId: activity,
+        activityType: type,
+        attempts,
+        firstAt: '2026-03-02T08:00:00.000Z',
+        lastAt: '2026-03-02T09:15:00.000Z',
+        status: 500,
+        nextAt: '2026-03-02T09:47:00.000Z',
+      },
+      expiresAt: null,
+      updatedAt: now(),
+    });
+  await trouble(`${env.SITE_URL}/federation/acteurs/agenda/envois/x`, 'Create', 5);
+  await trouble(`${env.SITE_URL}/federation/acteurs/agenda/envois/y`, 'Announce', 2);
 });
 
 /** What this spec wrote in the store: on Firestore, a project the other journeys share. */
@@ -153,7 +166,18 @@ test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloq
   await expect(page.getByTestId('federation-queue')).toHaveText(
     'En file d’attente\u00a0: 0 à traiter maintenant, 1 à réessayer plus tard.',
   );
-  await expect(page.getByTestId('federation-failures')).toContainText('Create\u00a0: lent.exemple a répondu 500');
+  // Grouped by host, in French, with the attempts, the last error and the next attempt (fr-CH).
+  const failures = page.getByTestId('federation-failures');
+  await expect(failures.getByRole('listitem')).toHaveCount(3);
+  await expect(failures).toContainText(
+    'lent.exemple · 7\u00a0essais en échec · dernier le lundi 2 mars 2026 à 10:15\u00a0: 500, erreur du serveur distant · prochain essai le lundi 2 mars 2026 à 10:47',
+  );
+  await expect(failures).toContainText('publication d’un événement (Create) · 5\u00a0essais en échec');
+  await expect(failures).toContainText('partage d’un événement (Announce) · 2\u00a0essais en échec');
+  await expect(failures).not.toContainText('Failed');
+  // Tried again at once: the delivery waiting becomes due.
+  await failures.getByRole('button', { name: 'Réessayer maintenant' }).click();
+  await expect(page.getByText('1\u00a0envoi vers lent.exemple part maintenant.')).toBeVisible();
 
   // A domain that is none: refused next to its field, what was typed kept, nothing blocked.
   const domain = page.getByLabel('Domaine à bloquer');
@@ -268,9 +292,9 @@ test('un organisateur, un visiteur et une requête sans jeton CSRF ne changent r
   const context = await browser.newContext();
   const admin = await context.newPage();
   await logIn(admin, 'admin');
-  for (const intent of ['block', 'unblock', 'follow', 'unfollow']) {
+  for (const intent of ['block', 'unblock', 'follow', 'unfollow', 'retry']) {
     const forged = await admin.request.post(`${server.base}/admin/federation`, {
-      form: { ...form, intent, handle: peer.actorId, source: peer.actorId },
+      form: { ...form, intent, handle: peer.actorId, source: peer.actorId, host: 'lent.exemple' },
       maxRedirects: 0,
     });
     expect(forged.status(), intent).toBe(403);

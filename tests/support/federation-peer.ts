@@ -18,6 +18,10 @@ export interface FederationPeer {
   received: ReceivedActivity[];
   /** The paths of the documents asked of it (GET), in order: its actor, its keys. */
   fetched: string[];
+  /** Its inbox answers this status to the next `count` POSTs (an outage: 500), not keeping them; then 202 again. */
+  outage: { count: number; status: number };
+  /** The POSTs refused during an outage, in order. */
+  refused: ReceivedActivity[];
   /** Serves more documents (an event object) at these paths. */
   documents: Map<string, unknown>;
   /**
@@ -48,6 +52,8 @@ export async function startFederationPeer(
   const actorId = `${origin}/users/${username}`;
   const publicKeyPem = await pemOf(keys.publicKey);
   const received: ReceivedActivity[] = [];
+  const refused: ReceivedActivity[] = [];
+  const outage = { count: 0, status: 500 };
   const fetched: string[] = [];
   const documents = new Map<string, unknown>();
   const account = (user: string, accountType: string, accountName: string) => {
@@ -73,6 +79,16 @@ export async function startFederationPeer(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0];
+      if (req.method === 'POST' && outage.count > 0) {
+        outage.count -= 1;
+        refused.push({
+          path,
+          signature: (req.headers.signature as string | undefined) ?? null,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
+        });
+        res.writeHead(outage.status, { 'Content-Type': 'text/plain' }).end('boom');
+        return;
+      }
       if (req.method === 'POST') {
         received.push({
           path,
@@ -110,6 +126,8 @@ export async function startFederationPeer(
     actorId,
     inbox: `${actorId}/inbox`,
     received,
+    refused,
+    outage,
     fetched,
     documents,
     addAccount: (user) => account(user, 'Person', user),

@@ -6,14 +6,8 @@ import type { Config } from '../platform/config';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { AGENDA_ACTOR, listActors } from './actors';
-import {
-  type BlockedDomain,
-  blockedDomains,
-  type DeliveryFailure,
-  type Follower,
-  normaliseDomain,
-  SEP,
-} from './records';
+import { type DeliveryTrouble, deliveryTroubles, type HostTrouble, inboxHost } from './deliveries';
+import { type BlockedDomain, blockedDomains, type Follower, normaliseDomain, SEP } from './records';
 import type { FederationService } from './service';
 import { listSources, type RemoteSource, sourceOf } from './sources';
 
@@ -78,14 +72,15 @@ export interface FederationOverview {
   enabled: boolean;
   actors: { identifier: string; kind: string; name: string; handle: string; followers: Follower[] }[];
   queue: { due: number; later: number };
-  failures: DeliveryFailure[];
+  /** Deliveries that failed, by remote host, with their next attempt (deliveries.ts). */
+  troubles: HostTrouble[];
   blocked: BlockedDomain[];
   sources: RemoteSource[];
 }
 
 export async function federationOverview(deps: Deps, admin: UserProfile): Promise<FederationOverview> {
   if (admin.role !== 'admin') throw new UseCaseError(FEDERATION_MESSAGES.off, 'form', 404);
-  const empty = { enabled: false, actors: [], queue: { due: 0, later: 0 }, failures: [], blocked: [], sources: [] };
+  const empty = { enabled: false, actors: [], queue: { due: 0, later: 0 }, troubles: [], blocked: [], sources: [] };
   if (!deps.federation) return empty;
   const { federation } = deps.store;
   const now = new Date().toISOString();
@@ -110,7 +105,7 @@ export async function federationOverview(deps: Deps, admin: UserProfile): Promis
       }))
       .filter((a) => a.kind === 'agenda' || a.kind === 'category' || a.followers.length > 0),
     queue: await federation.queueStats(now),
-    failures: (await federation.list<DeliveryFailure>('failure', { now, limit: 50 })).map((r) => r.value),
+    troubles: await deliveryTroubles(federation, now),
     blocked: await blockedDomains(federation, now),
     sources: await listSources(federation, now),
   };
@@ -184,7 +179,7 @@ export async function unfollowRemoteSource(deps: Deps, admin: UserProfile, sourc
 
 export async function blockDomain(deps: Deps, admin: UserProfile, input: { domain: string }) {
   requireFederation(deps, admin);
-  const domain = normaliseDomain(input.domain);
+  const domain = normaliseDomain(input.domain, deps.config.FEDERATION_TEST_MODE === true);
   if (!domain) throw new UseCaseError(FEDERATION_MESSAGES.badDomain, 'domain', 400);
   const now = new Date().toISOString();
   const value: BlockedDomain = { domain, createdAt: now };
@@ -195,4 +190,30 @@ export async function blockDomain(deps: Deps, admin: UserProfile, input: { domai
 export async function unblockDomain(deps: Deps, admin: UserProfile, domain: string) {
   requireFederation(deps, admin);
   return deps.store.federation.remove('block', domain.trim().toLowerCase());
+}
+
+/**
+ * Tries a remote host again at once (it answers again before its next attempt): its deliveries waiting become due,
+ * and the page says so.
+ */
+export async function retryHostNow(deps: Deps, admin: UserProfile, host: string) {
+  requireFederation(deps, admin);
+  const now = new Date().toISOString();
+  const wanted = host.trim().toLowerCase();
+  const troubles = await deps.store.federation.list<DeliveryTrouble>('failure', {
+    prefix: `${wanted}${SEP}`,
+    now,
+    limit: 1000,
+  });
+  const count = await deps.store.federation.hurry(
+    now,
+    (payload) => {
+      const message = payload as { type?: string; inbox?: string } | null;
+      return message?.type === 'outbox' && inboxHost(message.inbox) === wanted;
+    },
+    10_000,
+  );
+  for (const r of troubles)
+    if (r.value.nextAt) await deps.store.federation.put({ ...r, value: { ...r.value, nextAt: now }, updatedAt: now });
+  return { host: wanted, count };
 }

@@ -20,12 +20,13 @@ import {
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Store } from '../ports';
 import { actorByHandle, findActor, listActors } from './actors';
+import { deliveryHandled, deliveryRetryPolicy, recordDeliveryFailure } from './deliveries';
 import { createKvStore, createStoreQueue } from './fedify-storage';
 import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
 import { formerActors, movedActor } from './moves';
 import { setOutbox } from './outbox';
-import { type Follower, followerKey, followersOf, isBlocked, recordFailure } from './records';
+import { type Follower, followerKey, followersOf, isBlocked } from './records';
 
 export interface FederationContext {
   store: Store;
@@ -39,6 +40,8 @@ export interface FederationSettings {
   testMode: boolean;
   pollMs: number;
   version: string;
+  /** The wait before a failed delivery's first retry, doubled at each one (deliveries.ts). */
+  retryFirstMs: number;
 }
 
 export const ACTOR_PATH = '/federation/acteurs/{identifier}';
@@ -54,6 +57,7 @@ export const OUTBOX_PATH = '/federation/acteurs/{identifier}/envois';
 export function federationQueue(store: Store, settings: Pick<FederationSettings, 'pollMs'>): MessageQueue {
   return createStoreQueue(store.federation, {
     pollMs: settings.pollMs,
+    handled: (payload, startedAt) => deliveryHandled(store.federation, payload, startedAt),
     onError: (error) => console.error('[fédération] message en échec', error),
     skip: async (payload) => {
       const message = payload as { type?: string; inbox?: string };
@@ -88,12 +92,18 @@ export function buildFederation(
     // What Mastodon, Gancio and Mobilizon all verify (draft-cavage); RFC 9421 only for those who ask for it.
     firstKnock: 'draft-cavage-http-signatures-12',
     userAgent: { software: `AgendaRomand/${settings.version}`, url: new URL(settings.siteUrl) },
+    // Each delivery retried on its own schedule (deliveries.ts), never held behind its host's other failures:
+    // Fedify's circuit breaker kept every delivery to a host away for 30 minutes after five failures in ten, even
+    // once it answered again, and even an activity created after the outage (issue 37).
+    outboxRetryPolicy: deliveryRetryPolicy(settings.retryFirstMs),
+    circuitBreaker: false,
     onOutboxError: async (error, activity) => {
-      await recordFailure(store.federation, {
-        at: new Date().toISOString(),
+      await recordDeliveryFailure(store.federation, {
+        error,
         activityId: activity?.id?.href ?? null,
         activityType: activity ? activity.constructor.name : null,
-        message: error.message.slice(0, 500),
+        now: new Date(),
+        firstRetryMs: settings.retryFirstMs,
       }).catch(() => {});
     },
   });
@@ -190,6 +200,9 @@ export function buildFederation(
         return;
       }
       const info = await ctx.lookupNodeInfo(follower.id, { parse: 'best-effort' }).catch(() => undefined);
+      const key = followerKey(target.identifier, follower.id.href);
+      // A Follow sent again (Mastodon does, after a restart) keeps the date of the first.
+      const already = (await store.federation.get<Follower>('follower', key, now))?.value;
       const value: Follower = {
         id: follower.id.href,
         inbox: follower.inboxId.href,
@@ -199,11 +212,11 @@ export function buildFederation(
             ? `@${follower.preferredUsername}@${new URL(follower.id).host}`
             : null,
         software: info?.software.name ?? null,
-        followedAt: now,
+        followedAt: already?.followedAt ?? now,
       };
       await store.federation.put({
         kind: 'follower',
-        key: followerKey(target.identifier, value.id),
+        key,
         value,
         expiresAt: null,
         updatedAt: now,

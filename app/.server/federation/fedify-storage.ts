@@ -93,6 +93,8 @@ export interface StoreQueueOptions {
   onError?: (error: unknown) => void;
   /** A message to drop unhandled (a delivery to a domain blocked since it was queued). */
   skip?: (payload: unknown) => Promise<boolean>;
+  /** After a message was handled (delivered, or its retry enqueued by Fedify), with when its handling began. */
+  handled?: (payload: unknown, startedAt: string) => Promise<void>;
 }
 
 export function createStoreQueue(store: FederationStore, options: StoreQueueOptions): MessageQueue {
@@ -132,8 +134,10 @@ export function createStoreQueue(store: FederationStore, options: StoreQueueOpti
               await store.done(message.id);
               continue;
             }
+            const startedAt = iso(now());
             await receivedActivity.run(receivedJson(message.payload), () => handler(message.payload));
             await store.done(message.id);
+            await options.handled?.(message.payload, startedAt).catch((error) => options.onError?.(error));
           } catch (error) {
             // Left claimed: due again when its claim runs out (Fedify retries its own failures as new messages).
             options.onError?.(error);

@@ -1,4 +1,5 @@
-// The federation's records as the use cases read them: followers of our actors, blocked domains, delivery failures.
+// The federation's records as the use cases read them: followers of our actors, blocked domains (the delivery
+// failures: deliveries.ts).
 import type { FederationStore } from '../ports';
 
 export const SEP = '\u001f';
@@ -20,13 +21,6 @@ export interface BlockedDomain {
   createdAt: string;
 }
 
-export interface DeliveryFailure {
-  at: string;
-  activityId: string | null;
-  activityType: string | null;
-  message: string;
-}
-
 export const followerKey = (actor: string, followerId: string) => `${actor}${SEP}${followerId}`;
 
 export async function followersOf(store: FederationStore, actor: string, now: string): Promise<Follower[]> {
@@ -45,16 +39,27 @@ export function hostOf(url: string | URL | null | undefined): string | null {
 }
 
 /** A domain written by an admin: a host or an address, lower case, without `www.`-like tricks left to the admin. */
-export function normaliseDomain(input: string): string | null {
+export function normaliseDomain(input: string, withPort = false): string | null {
   const text = input.trim().toLowerCase().replace(/^@/, '');
-  const host = text.includes('/') ? hostOf(text.includes('://') ? text : `https://${text}`) : text.split('@').pop();
-  return host && /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d{1,3}(\.\d{1,3}){3}$/.test(host) ? host : null;
+  const href = text.includes('://') ? text : `https://${text}`;
+  const address = text.includes('/') && URL.canParse(href) ? new URL(href) : null;
+  if (text.includes('/') && !address) return null;
+  const host = address ? (withPort ? address.host : address.hostname) : text.split('@').pop();
+  if (!host) return null;
+  // A port only in test mode (two instances on 127.0.0.1): a real server is blocked by its domain, whatever the port.
+  const [name, port, ...rest] = host.split(':');
+  if (rest.length || (port !== undefined && !(withPort && /^\d{1,5}$/.test(port) && Number(port) <= 65_535)))
+    return null;
+  return /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d{1,3}(\.\d{1,3}){3}$/.test(name) ? host : null;
 }
 
 /** Whether this address is on a blocked domain or one of its subdomains. */
 export async function isBlocked(store: FederationStore, url: string | URL | null | undefined, now: string) {
   const host = hostOf(url);
   if (!host) return true;
+  // A host with its port (test mode: two instances on 127.0.0.1) is blocked by that pair too.
+  const withPort = new URL(url as string | URL).host.toLowerCase();
+  if (withPort !== host && (await store.get('block', withPort, now))) return true;
   const parts = host.split('.');
   for (let i = 0; i < parts.length; i++) {
     if (await store.get('block', parts.slice(i).join('.'), now)) return true;
@@ -64,13 +69,6 @@ export async function isBlocked(store: FederationStore, url: string | URL | null
 
 export async function blockedDomains(store: FederationStore, now: string): Promise<BlockedDomain[]> {
   return (await store.list<BlockedDomain>('block', { now, limit: LIST_MAX })).map((r) => r.value);
-}
-
-export async function recordFailure(store: FederationStore, failure: DeliveryFailure): Promise<void> {
-  const expiresAt = new Date(Date.parse(failure.at) + 30 * 86_400_000).toISOString();
-  // Newest first when listed by key: the key counts down.
-  const key = `${String(9e15 - Date.parse(failure.at)).padStart(16, '0')}${SEP}${crypto.randomUUID()}`;
-  await store.put({ kind: 'failure', key, value: failure, expiresAt, updatedAt: failure.at });
 }
 
 /**

@@ -77,6 +77,7 @@ export function createFederationService(config: Config, store: () => Store, vers
     siteUrl: config.SITE_URL,
     testMode: config.FEDERATION_TEST_MODE,
     pollMs: config.FEDERATION_QUEUE_POLL_MS,
+    retryFirstMs: config.FEDERATION_RETRY_FIRST_MS,
     version,
   };
   const parts = () => {

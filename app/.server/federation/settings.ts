@@ -20,5 +20,10 @@ export const FEDERATION_ENV = {
    * Messages waiting in the queue (deliveries and activities received) past which an inbox answers 503 with
    * Retry-After: the senders retry later, the store and the jobs worker are not swamped (decision 091).
    */
+  /**
+   * The wait before a failed delivery is tried again, in milliseconds, doubled at each retry up to 12 hours: 16
+   * attempts over about three days (deliveries.ts). Shorter in tests only.
+   */
+  FEDERATION_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   FEDERATION_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
 };

@@ -11,6 +11,7 @@ import { CryptographicKey, type Multikey } from '@fedify/vocab';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { findActor } from '../federation/actors';
 import type { FederationContext } from '../federation/federation';
+import { isBlocked } from '../federation/records';
 import type { Store } from '../ports';
 import { webHeaders } from './federation-bridge';
 import { createKeyFetchLimiter, type KeyFetchLimiterOptions, signatureKeyIds } from './key-fetch-limiter';
@@ -26,6 +27,7 @@ export const INBOX_MESSAGES = {
   keysThrottled: 'Trop de clés inconnues à chercher sur ce serveur pour le moment\u00a0: réessayez plus tard.',
   ownKey: 'Une clé de ce site ne signe rien qui vienne d’ailleurs.',
   accepted: 'Activité reçue.',
+  blocked: 'Domaine bloqué par ce site.',
 } as const;
 
 /** What a process that serves needs to take an activity in. */
@@ -48,7 +50,7 @@ export interface InboxIntakeOptions {
 }
 
 export type InboxOutcome =
-  | { status: 202 | 400 | 401 | 404 | 413 | 429 | 503; text: string; retryAfter?: number }
+  | { status: 202 | 400 | 401 | 403 | 404 | 413 | 429 | 503; text: string; retryAfter?: number }
   /** For Fedify's full handler (a Linked Data Signature, an Object Integrity Proof, a key without owner). */
   | { status: 'fedify'; request: Request };
 
@@ -109,6 +111,12 @@ export function createInboxIntake(options: InboxIntakeOptions) {
     }
     return null;
   };
+  const fromBlocked = async (req: ExpressRequest, activity: Record<string, unknown>) => {
+    const now = new Date().toISOString();
+    for (const url of [idOf(activity.actor), ...signatureKeyIds(req.headers, activity)])
+      if (url && URL.canParse(url) && (await isBlocked(store.federation, url, now))) return true;
+    return false;
+  };
   let loaders: Pick<Context<FederationContext>, 'documentLoader' | 'contextLoader'> | undefined;
   let depth = { value: 0, until: 0 };
   const queueFull = async () => {
@@ -139,6 +147,8 @@ export function createInboxIntake(options: InboxIntakeOptions) {
     }
     if (!json || typeof json !== 'object' || Array.isArray(json)) return { status: 400, text: INBOX_MESSAGES.notJson };
     const activity = json as Record<string, unknown>;
+    // A blocked domain is refused before anything is asked of it (its keys): it never hears from us.
+    if (await fromBlocked(req, activity)) return { status: 403, text: INBOX_MESSAGES.blocked };
     const refused = await keysRefused(req, activity);
     if (refused) return refused;
     // Signed inside the body (a forwarded reply, a proof): Fedify's handler knows how to check it.

@@ -73,4 +73,9 @@ export interface FederationStore {
   /** Handled (delivered, or retried as a new message by Fedify): it leaves the queue. */
   done(id: string): Promise<void>;
   queueStats(now: string): Promise<FederationQueueStats>;
+  /**
+   * Makes due at `now` the messages not yet due (at most `limit`, soonest first) whose payload `select` picks: a
+   * host's retries, when an admin asks to try it again at once. Answers how many.
+   */
+  hurry(now: string, select: (payload: unknown) => boolean, limit: number): Promise<number>;
 }

@@ -63,35 +63,6 @@ export function ActorsTable({
   );
 }
 
-export function DeliveriesSection({
-  queue,
-  failures,
-}: {
-  queue: { due: number; later: number };
-  failures: { at: string; activityType: string | null; activityId: string | null; message: string }[];
-}) {
-  return (
-    <section aria-labelledby="deliveries">
-      <h2 id="deliveries">Envois</h2>
-      <p data-testid="federation-queue">
-        En file d’attente : {queue.due} à traiter maintenant, {queue.later} à réessayer plus tard.
-      </p>
-      <h3>Échecs des 30 derniers jours</h3>
-      {failures.length === 0 ? (
-        <p>Aucun échec.</p>
-      ) : (
-        <ul data-testid="federation-failures">
-          {failures.map((f) => (
-            <li key={`${f.at}${f.activityId}`}>
-              {formatDateTime(f.at)} · {f.activityType ?? 'activité'} : {f.message}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 const STATUS = {
   pending: 'abonnement demandé',
   accepted: 'abonnement accepté',

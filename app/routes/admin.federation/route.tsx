@@ -8,6 +8,7 @@ import {
   blockDomain,
   federationOverview,
   followRemoteSource,
+  retryHostNow,
   unblockDomain,
   unfollowRemoteSource,
 } from '~/.server/federation/admin';
@@ -20,8 +21,9 @@ import { AdminShell } from '~/components/AdminShell';
 import { blockSchema, remoteSourceSchema } from '~/domain/federation-form';
 import { pageMeta } from '~/domain/meta';
 import { z } from '~/domain/zod';
+import { DeliveriesSection } from './DeliveriesSection';
 import { BlockForm, RemoteSourceForm } from './FederationForms';
-import { ActorsTable, BlockedTable, DeliveriesSection, SourcesTable } from './FederationTables';
+import { ActorsTable, BlockedTable, SourcesTable } from './FederationTables';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
@@ -69,6 +71,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await unblockDomain(context.services, admin, domain);
       return flash(`Le domaine ${domain} n’est plus bloqué.`);
     }
+    if (intent === 'retry') {
+      const { host, count } = await retryHostNow(context.services, admin, String(formData.get('host') ?? ''));
+      return flash(
+        count === 0
+          ? `Plus rien n’attend pour ${host}.`
+          : `${count} envoi${count > 1 ? 's' : ''} vers ${host} ${count > 1 ? 'partent' : 'part'} maintenant.`,
+      );
+    }
     throw new UseCaseError('Action inconnue\u00a0: rechargez la page et réessayez.');
   } catch (error) {
     return refused(submission, error, { extra });
@@ -98,7 +108,7 @@ export default function AdminFederation() {
       lead={'ActivityPub\u00a0: suivre l’agenda depuis Mastodon, échanger avec Gancio et Mobilizon.'}
     >
       <ActorsTable actors={overview.actors} />
-      <DeliveriesSection queue={overview.queue} failures={overview.failures} />
+      <DeliveriesSection queue={overview.queue} troubles={overview.troubles} />
       <section aria-labelledby="sources">
         <h2 id="sources">Sources suivies</h2>
         <SourcesTable sources={overview.sources} />

@@ -126,6 +126,16 @@ export function createFederationStore(ctx: FirestoreContext): FederationStore {
     async done(id) {
       await queue().doc(id).delete();
     },
+    async hurry(now, select, limit) {
+      return ctx.lock('federation-queue', () =>
+        db.runTransaction(async (tx) => {
+          const later = await tx.get(queue().where('dueAt', '>', now).orderBy('dueAt').limit(limit));
+          const picked = later.docs.filter((doc) => select(JSON.parse(String(doc.get('data')))));
+          for (const doc of picked) tx.update(doc.ref, { dueAt: now });
+          return picked.length;
+        }),
+      );
+    },
     async queueStats(now) {
       const all = await queue().select('dueAt').get();
       const due = all.docs.filter((d) => String(d.get('dueAt')) <= now).length;

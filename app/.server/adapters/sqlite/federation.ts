@@ -134,6 +134,19 @@ export function createFederationStore(
     async done(id) {
       untracked(() => db.prepare('DELETE FROM federation_queue WHERE id = ?').run(id));
     },
+    async hurry(now, select, limit) {
+      return untracked(
+        writeTransaction(db, () => {
+          const later = db
+            .prepare('SELECT id, data FROM federation_queue WHERE due_at > ? ORDER BY due_at LIMIT ?')
+            .all(now, limit) as { id: string; data: string }[];
+          const update = db.prepare('UPDATE federation_queue SET due_at = ? WHERE id = ?');
+          let n = 0;
+          for (const row of later) if (select(JSON.parse(row.data))) n += update.run(now, row.id).changes;
+          return n;
+        }),
+      );
+    },
     async queueStats(now) {
       const row = db
         .prepare(

@@ -1,0 +1,104 @@
+// The deliveries of /admin/federation: the queue, and the remote hosts that do not answer, one block per host with its
+// activities, their attempts, the last error in French and the next attempt; « Réessayer maintenant » per host.
+import { Form } from '@remix-run/react';
+import { FormSecurity } from '~/components/FormSecurity';
+import { formatDateTime } from '~/domain/dates';
+
+interface Trouble {
+  activityId: string | null;
+  activityType: string | null;
+  attempts: number;
+  lastAt: string;
+  status: number | null;
+  nextAt: string | null;
+}
+
+interface HostTrouble extends Omit<Trouble, 'activityId' | 'activityType'> {
+  host: string;
+  activities: Trouble[];
+}
+
+const ACTIVITIES: Record<string, string> = {
+  Create: 'publication d’un événement',
+  Update: 'mise à jour d’un événement',
+  Delete: 'retrait d’un événement',
+  Announce: 'partage d’un événement',
+  Follow: 'demande d’abonnement',
+  Undo: 'fin d’abonnement',
+  Accept: 'acceptation d’un abonné',
+  Reject: 'refus d’un abonné',
+  Move: 'déménagement d’un compte',
+};
+
+/** What the remote server answered, in a few French words. */
+export function failureText(status: number | null): string {
+  if (status === null) return 'pas de réponse (serveur injoignable ou trop lent)';
+  if (status === 404 || status === 410) return `${status}, boîte introuvable\u00a0: plus d’essai`;
+  if (status === 429) return '429, trop de demandes\u00a0: le serveur demande d’attendre';
+  if (status === 502 || status === 503 || status === 504) return `${status}, serveur momentanément indisponible`;
+  if (status >= 500) return `${status}, erreur du serveur distant`;
+  if (status === 401 || status === 403) return `${status}, envoi refusé (signature ou compte non reconnus)`;
+  return `${status}, envoi refusé par le serveur distant`;
+}
+
+const attempts = (n: number) => `${n}\u00a0essai${n > 1 ? 's' : ''} en échec`;
+const next = (at: string | null) =>
+  at ? `prochain essai le ${formatDateTime(at)}` : 'abandonné (plus de nouvel essai)';
+
+export function DeliveriesSection({
+  queue,
+  troubles,
+}: {
+  queue: { due: number; later: number };
+  troubles: HostTrouble[];
+}) {
+  return (
+    <section aria-labelledby="deliveries">
+      <h2 id="deliveries">Envois</h2>
+      <p data-testid="federation-queue">
+        En file d’attente&nbsp;: {queue.due} à traiter maintenant, {queue.later} à réessayer plus tard.
+      </p>
+      <p>
+        Un envoi qui échoue est réessayé après une minute, puis après une attente qui double à chaque fois
+        (12&nbsp;heures au plus), 16&nbsp;essais en tout sur environ trois jours&nbsp;; les autres envois vers le même
+        serveur partent à leur heure.
+      </p>
+      <h3>Serveurs qui ne répondent pas</h3>
+      {troubles.length === 0 ? (
+        <p>Aucun échec en cours.</p>
+      ) : (
+        <ul className="federation-troubles" data-testid="federation-failures">
+          {troubles.map((t) => (
+            <li key={t.host}>
+              <p>
+                <strong>
+                  <code>{t.host}</code>
+                </strong>{' '}
+                · {attempts(t.attempts)} · dernier le {formatDateTime(t.lastAt)}&nbsp;: {failureText(t.status)} ·{' '}
+                {next(t.nextAt)}
+              </p>
+              <ul>
+                {t.activities.map((a) => (
+                  <li key={a.activityId ?? a.lastAt}>
+                    {ACTIVITIES[a.activityType ?? ''] ?? 'activité'}
+                    {a.activityType ? ` (${a.activityType})` : ''} · {attempts(a.attempts)} · {failureText(a.status)} ·{' '}
+                    {next(a.nextAt)}
+                  </li>
+                ))}
+              </ul>
+              {t.nextAt ? (
+                <Form method="post" className="inline-form">
+                  <FormSecurity honeypot={false} />
+                  <input type="hidden" name="host" value={t.host} />
+                  <button type="submit" name="intent" value="retry" className="button button--secondary">
+                    Réessayer maintenant
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
