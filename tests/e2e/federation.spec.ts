@@ -55,9 +55,13 @@ async function instance(portOffset: number): Promise<Instance> {
 let a: Instance;
 let b: Instance;
 
+// Each project its own ports (the js and nojs runs of this file may overlap in two workers): A, B and a stand-in.
+const ports = () => (test.info().project.name === 'nojs' ? [23, 24, 25] : [20, 21, 22]);
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  [a, b] = await Promise.all([instance(20), instance(21)]);
+  const [first, second] = ports();
+  [a, b] = await Promise.all([instance(first), instance(second)]);
 });
 
 test.afterAll(async () => {
@@ -304,7 +308,7 @@ test('sans fédération, une page ne nomme aucun jumeau et reste une page en Act
 });
 
 test('la boîte de A refuse un envoi sans signature ou mal signé', async () => {
-  const peer = await startFederationPeer(Number(process.env.E2E_PORT ?? 3100) + 22);
+  const peer = await startFederationPeer(Number(process.env.E2E_PORT ?? 3100) + ports()[2]);
   try {
     const follow = {
       '@context': 'https://www.w3.org/ns/activitystreams',
