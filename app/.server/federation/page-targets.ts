@@ -3,6 +3,7 @@
 // `application/activity+json` is sent there (http/activity-negotiation.ts); the page's HTML names it too (<link
 // rel="alternate">). Null: nothing federated stands behind this page (unknown, not public, never sent).
 import { isPublicStatus } from '~/domain/event-lifecycle';
+import type { Config } from '../platform/config';
 import type { Store } from '../ports';
 import { AGENDA_ACTOR } from './actor-types';
 import { eventObjectId, generationKey } from './event-object';
@@ -14,8 +15,15 @@ async function publicGeneration(store: Store, eventId: string) {
   return currentGeneration((await publicationOf(store.federation, eventId, new Date().toISOString()))?.value, true);
 }
 
-/** The path of a public event's object now, for its page's <link rel="alternate">. */
-export async function eventObjectPathNow({ store }: { store: Store }, eventId: string): Promise<string> {
+/**
+ * The path of a public event's object now, for its page's <link rel="alternate">; null when the federation is off
+ * (the default install: no read of its records on every event page).
+ */
+export async function eventObjectPathNow(
+  { store, config }: { store: Store; config: Pick<Config, 'FEDERATION'> },
+  eventId: string,
+): Promise<string | null> {
+  if (!config.FEDERATION) return null;
   return `/federation/evenements/${generationKey(eventId, await publicGeneration(store, eventId))}`;
 }
 

@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     places: { venue, organizer: organizer ? { ...organizer, accountUids: [] } : null },
     isPublic: view.isPublic,
     // Its ActivityPub object now (a new id once published again after a withdrawal: decision 102).
-    activityPub: view.isPublic ? await eventObjectPathNow({ store }, event.id) : null,
+    activityPub: view.isPublic ? await eventObjectPathNow(context.services, event.id) : null,
     working: view.working,
     isPast: Date.parse(event.endsAt) < now.getTime(),
     similar: (await similarEvents({ store }, event, now)).map((e) => toEventCard(e, { now })),
