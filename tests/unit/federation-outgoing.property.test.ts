@@ -23,7 +23,7 @@ import type { UserProfile } from '../../app/.server/ports';
 import { seedCategories } from '../../app/.server/seed/seed';
 import { createServices, type Services } from '../../app/.server/services';
 import { isPublicStatus } from '../../app/domain/event-lifecycle';
-import { makeEvent, makeVenue } from '../support/factories';
+import { makeEvent, makeVenue, storeUser } from '../support/factories';
 
 const SITE = 'https://agenda.exemple';
 const actorUri = (id: string) => new URL(`${SITE}/federation/acteurs/${id}`);
@@ -95,16 +95,7 @@ beforeAll(async () => {
     }),
   );
   await seedCategories(services);
-  const created = await services.store.users.create({
-    uid: 'admin-p',
-    email: 'admin-p@exemple.ch',
-    displayName: 'Admin',
-    role: 'admin',
-    passwordHash: 'x',
-    now: new Date().toISOString(),
-  });
-  if (!created) throw new Error('admin');
-  admin = created;
+  admin = await storeUser(services.store, { uid: 'admin-p', email: 'admin-p@exemple.ch', role: 'admin' });
   await services.store.venues.insertMany([
     makeVenue({ id: 'bourg', name: 'Salle du Bourg', slug: 'salle-du-bourg' }),
     makeVenue({ id: 'grange', name: 'Grange', slug: 'grange' }),

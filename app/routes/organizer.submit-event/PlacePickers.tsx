@@ -120,6 +120,12 @@ export interface OrganizerChoice {
   pending: boolean;
 }
 
+interface OrganizerPickerProps {
+  meta: FieldMeta;
+  organizers: readonly OrganizerChoice[];
+  onPick: (organizer: OrganizerChoice | null) => void;
+}
+
 /** From this many organizers to choose from (an admin chooses among all of them), the list is searched as one types. */
 export const ORGANIZER_SEARCH_FROM = 13;
 const NEW_ORGANIZER_LABEL = 'Proposer un nouvel organisateur (nom saisi ci-dessous)';
@@ -128,15 +134,7 @@ const NEW_ORGANIZER_LABEL = 'Proposer un nouvel organisateur (nom saisi ci-desso
  * The organizers this account may choose (its own; an admin, every approved one), or « Proposer un nouvel
  * organisateur » (the name typed below). A long list is searched as one types once JavaScript runs; a drop-down before.
  */
-export function OrganizerPicker({
-  meta,
-  organizers,
-  onPick,
-}: {
-  meta: FieldMeta;
-  organizers: readonly OrganizerChoice[];
-  onPick: (organizer: OrganizerChoice | null) => void;
-}) {
+export function OrganizerPicker({ meta, organizers, onPick }: OrganizerPickerProps) {
   const hydrated = useHydrated();
   const long = organizers.length >= ORGANIZER_SEARCH_FROM;
   if (hydrated && long) return <OrganizerCombobox meta={meta} organizers={organizers} onPick={onPick} />;
@@ -160,15 +158,7 @@ export function OrganizerPicker({
 
 const organizerLabel = (o: OrganizerChoice) => (o.pending ? `${o.name} (en attente)` : o.name);
 
-function OrganizerCombobox({
-  meta,
-  organizers,
-  onPick,
-}: {
-  meta: FieldMeta;
-  organizers: readonly OrganizerChoice[];
-  onPick: (organizer: OrganizerChoice | null) => void;
-}) {
+function OrganizerCombobox({ meta, organizers, onPick }: OrganizerPickerProps) {
   const initial = typeof meta.initialValue === 'string' ? meta.initialValue : '';
   const [text, setText] = useState('');
   // Every word typed begins a word of the name (« jeunesse sav » finds « Société de jeunesse de Savièse »).
