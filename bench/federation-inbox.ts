@@ -5,7 +5,7 @@
 // during the measure. Prints the answers by status (no 5xx is the target), the CPU time each role of the server's
 // processes spent during the burst (those that serve pages, the jobs worker, the primary), the resident memory of the
 // server's processes before, at its peak and after, how long the queue took to empty, and the latency of a public page
-// before (the reference, same run) and during the burst.
+// before (the reference, same run) and during the burst: as the page cache keeps it, and rendered (a search of its own).
 // Usage: npm run bench:federation (BENCH_PORT, BENCH_ACTIVITIES, BENCH_CONCURRENCY; BENCH_NODE_ARGS for a profile).
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -57,33 +57,43 @@ function cpuByRole(root: number, pids: number[]): Record<'primary' | 'jobs' | 'w
   return ticks;
 }
 
+/** Latencies (ms) of the page as most visitors get it (from the page cache) and of a render (a search never made). */
+interface Latencies {
+  cached: number[];
+  rendered: number[];
+}
+
 /**
- * Page latencies (ms) measured one after the other until `until` resolves, from a thread of their own: the burst's 50
- * connections keep this thread's event loop busy, and a page timed here would count that wait as the server's.
+ * Page latencies measured one after the other until `until` resolves, from a thread of their own (the burst's 50
+ * connections keep this thread's event loop busy, and a page timed here would count that wait as the server's): in
+ * turn the list as kept by the page cache, and a search of its own (`phase` keeps the burst's searches apart from the
+ * reference's, which the cache would otherwise answer).
  */
-async function pageLatencies(base: string, until: Promise<unknown>): Promise<number[]> {
+async function pageLatencies(base: string, phase: string, until: Promise<unknown>): Promise<Latencies> {
   const probe = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
     let done = false;
     parentPort.once('message', () => { done = true; });
     (async () => {
-      const times = [];
-      while (!done) {
+      const times = { cached: [], rendered: [] };
+      for (let i = 0; !done; i++) {
+        const rendered = i % 2 === 1;
+        const url = rendered ? workerData.url + '?q=' + workerData.phase + i : workerData.url;
         const start = performance.now();
-        const res = await fetch(workerData.url + '?q=' + times.length, { headers: { Connection: 'close' } });
+        const res = await fetch(url, { headers: { Connection: 'close', 'Accept-Encoding': 'gzip, br' } });
         await res.arrayBuffer();
-        times.push(performance.now() - start);
+        (rendered ? times.rendered : times.cached).push(performance.now() - start);
       }
       parentPort.postMessage(times);
     })();`,
-    { eval: true, workerData: { url: `${base}${PAGE}` } },
+    { eval: true, workerData: { url: `${base}${PAGE}`, phase } },
   );
-  const times = new Promise<number[]>((resolve) => probe.once('message', resolve));
+  const times = new Promise<Latencies>((resolve) => probe.once('message', resolve));
   await until;
   probe.postMessage('stop');
   const result = await times;
   await probe.terminate();
-  return result.sort((a, b) => a - b);
+  return { cached: result.cached.sort((a, b) => a - b), rendered: result.rendered.sort((a, b) => a - b) };
 }
 
 function activity(i: number, actor: string, site: string): Record<string, unknown> {
@@ -117,6 +127,32 @@ function activity(i: number, actor: string, site: string): Record<string, unknow
   }
 }
 
+/** Waits until the federation's queue is empty and no publication was recorded for two seconds (at most a minute). */
+async function federationSettled(dataDir: string) {
+  const db = new Database(`${dataDir}/agenda.sqlite`, { readonly: true, fileMustExist: true });
+  const state = () =>
+    JSON.stringify(
+      db
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM federation_queue) AS queued,
+             (SELECT COUNT(*) FROM federation_records WHERE kind = 'published') AS published`,
+        )
+        .get(),
+    );
+  try {
+    let last = '';
+    let stableSince = performance.now();
+    for (const until = performance.now() + 60_000; performance.now() < until; ) {
+      const now = state();
+      if (now !== last) [last, stableSince] = [now, performance.now()];
+      else if (now.includes('"queued":0') && performance.now() - stableSince >= 2000) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
   ensureBuild();
   const dataDir = throwAwayDataDir('federation-bench');
@@ -130,14 +166,18 @@ async function main() {
   const peer = await startFederationPeer(PORT + 1);
   try {
     const pids = () => processTree(server.child.pid as number);
+    // The demo's events are published at start (a record each, deliveries queued): the reference waits for the end of
+    // that work, which would otherwise be measured with the page « alone ».
+    await federationSettled(dataDir);
     // Warm up (the page cache, the actor's key), then the reference: the page alone for 10 s.
     for (let i = 0; i < 20; i++) await (await fetch(`${site}${PAGE}`)).arrayBuffer();
     await fetch(`${site}/federation/acteurs/agenda`, { headers: { Accept: 'application/activity+json' } });
     const root = server.child.pid as number;
     const cpuAtRest = cpuByRole(root, pids());
-    const reference = await pageLatencies(site, new Promise((r) => setTimeout(r, 10_000)));
+    const reference = await pageLatencies(site, 'repos', new Promise((r) => setTimeout(r, 10_000)));
     // What a page costs the processes that serve, at rest: subtracted from the burst's to tell the inbox's own share.
-    const pageCpuMs = ((cpuByRole(root, pids()).web - cpuAtRest.web) * 10) / reference.length;
+    const pairs = (l: Latencies) => (l.cached.length + l.rendered.length) / 2;
+    const pageCpuMs = ((cpuByRole(root, pids()).web - cpuAtRest.web) * 10) / pairs(reference);
     const rssBefore = rssMb(pids());
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
@@ -170,7 +210,7 @@ async function main() {
         }),
       );
     })();
-    const during = await pageLatencies(site, burst);
+    const during = await pageLatencies(site, 'rafale', burst);
     const burstMs = performance.now() - started;
     const cpuAfter = cpuByRole(root, pids());
     // The queue the jobs worker empties (read from the store's file, as an operator would).
@@ -206,15 +246,17 @@ async function main() {
     console.log(
       `  CPU pendant la rafale : processus qui servent ${cpu('web')}, processus des tâches ${cpu('jobs')} (${((cpuDrained.jobs - cpuBefore.jobs) * 10).toLocaleString('fr-CH')} ms jusqu’à la file vide), principal ${cpu('primary')}`,
     );
-    const inboxWebMs = (cpuAfter.web - cpuBefore.web) * 10 - pageCpuMs * during.length;
+    const inboxWebMs = (cpuAfter.web - cpuBefore.web) * 10 - pageCpuMs * pairs(during);
     console.log(
-      `  dont la boîte (processus qui servent, moins ${during.length} pages à ${pageCpuMs.toFixed(1)} ms chacune comme au repos) : ${(inboxWebMs / TOTAL).toFixed(2)} ms par activité`,
+      `  dont la boîte (processus qui servent, moins ${pairs(during)} paires de pages à ${pageCpuMs.toFixed(1)} ms chacune comme au repos) : ${(inboxWebMs / TOTAL).toFixed(2)} ms par activité`,
     );
     console.log(
       `  mémoire résidente (tous les processus) : ${rssBefore} Mo avant, ${rssPeak} Mo au plus haut, ${rssAfter} Mo après`,
     );
-    console.log(`  ${PAGE} seule (référence, 10 s) : ${fmt(reference)}`);
-    console.log(`  ${PAGE} pendant la rafale : ${fmt(during)}`);
+    console.log(`  ${PAGE} en cache, seule (référence, 10 s) : ${fmt(reference.cached)}`);
+    console.log(`  ${PAGE} en cache, pendant la rafale : ${fmt(during.cached)}`);
+    console.log(`  ${PAGE}?q=… rendue, seule (référence) : ${fmt(reference.rendered)}`);
+    console.log(`  ${PAGE}?q=… rendue, pendant la rafale : ${fmt(during.rendered)}`);
   } finally {
     await peer.close();
     await server.stop();

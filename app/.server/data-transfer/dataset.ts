@@ -41,6 +41,8 @@ export const DERIVED_SQLITE_TABLES = [
   'events_fts_docsize',
   'events_fts_idx',
   'health_checks',
+  // The counter that read caches key on (decision 104): not data, bumped by the import's own writes.
+  'site_revision',
 ] as const;
 export const DERIVED_FIRESTORE_COLLECTIONS = [
   'eventOccurrences',

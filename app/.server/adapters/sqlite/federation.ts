@@ -27,14 +27,8 @@ const columns = (r: FederationRecord) => ({
 /** Keys starting with `prefix`, by range (LIKE would read `_` and `%` as patterns). */
 const prefixRange = (prefix: string) => ({ from: prefix, to: `${prefix}\uffff` });
 
-/**
- * `untracked` runs a write without it counting as a change of the site (the store's revision, which read caches key
- * on): a delivery or a follower changes no page.
- */
-export function createFederationStore(
-  db: Db,
-  untracked: <T>(write: () => T) => T = (write) => write(),
-): FederationStore {
+/** Its writes change no page (a delivery, a follower), but a publication's record: see migration 20 (decision 104). */
+export function createFederationStore(db: Db): FederationStore {
   const select = db.prepare(`SELECT * FROM federation_records WHERE kind = @kind AND key = @key AND ${LIVE}`);
   const upsert = db.prepare(
     `INSERT INTO federation_records (kind, key, expires_at, updated_at, data)
@@ -77,18 +71,16 @@ export function createFederationStore(
       return row ? toRecord<T>(row) : null;
     },
     async put(record) {
-      untracked(() => upsert.run(columns(record)));
+      upsert.run(columns(record));
     },
     async putIfAbsent(record, now) {
-      return untracked(() => putIfAbsent(record, now) as typeof record);
+      return putIfAbsent(record, now) as typeof record;
     },
     async compareAndSet(record, expected, now) {
-      return untracked(() => compareAndSet(record, expected, now));
+      return compareAndSet(record, expected, now);
     },
     async remove(kind, key) {
-      return untracked(
-        () => db.prepare('DELETE FROM federation_records WHERE kind = ? AND key = ?').run(kind, key).changes > 0,
-      );
+      return db.prepare('DELETE FROM federation_records WHERE kind = ? AND key = ?').run(kind, key).changes > 0;
     },
     async list<T>(
       kind: FederationRecordKind,
@@ -111,41 +103,34 @@ export function createFederationStore(
       return row.n;
     },
     async purgeExpired(now) {
-      return untracked(
-        () =>
-          db.prepare('DELETE FROM federation_records WHERE expires_at IS NOT NULL AND expires_at <= ?').run(now)
-            .changes,
-      );
+      return db.prepare('DELETE FROM federation_records WHERE expires_at IS NOT NULL AND expires_at <= ?').run(now)
+        .changes;
     },
     async enqueue(messages) {
       const insert = db.prepare(
         'INSERT INTO federation_queue (id, due_at, created_at, data) VALUES (@id, @dueAt, @createdAt, @data)',
       );
-      untracked(
-        writeTransaction(db, () => {
-          for (const m of messages) insert.run({ ...m, data: JSON.stringify(m.payload) });
-        }),
-      );
+      writeTransaction(db, () => {
+        for (const m of messages) insert.run({ ...m, data: JSON.stringify(m.payload) });
+      })();
     },
     async claimDue(now, claimUntil, limit) {
       // Immediate: the write lock first, so a read that another process's write made stale never has to upgrade.
-      return untracked(() => claim(now, claimUntil, limit));
+      return claim(now, claimUntil, limit);
     },
     async done(id) {
-      untracked(() => db.prepare('DELETE FROM federation_queue WHERE id = ?').run(id));
+      db.prepare('DELETE FROM federation_queue WHERE id = ?').run(id);
     },
     async hurry(now, select, limit) {
-      return untracked(
-        writeTransaction(db, () => {
-          const later = db
-            .prepare('SELECT id, data FROM federation_queue WHERE due_at > ? ORDER BY due_at LIMIT ?')
-            .all(now, limit) as { id: string; data: string }[];
-          const update = db.prepare('UPDATE federation_queue SET due_at = ? WHERE id = ?');
-          let n = 0;
-          for (const row of later) if (select(JSON.parse(row.data))) n += update.run(now, row.id).changes;
-          return n;
-        }),
-      );
+      return writeTransaction(db, () => {
+        const later = db
+          .prepare('SELECT id, data FROM federation_queue WHERE due_at > ? ORDER BY due_at LIMIT ?')
+          .all(now, limit) as { id: string; data: string }[];
+        const update = db.prepare('UPDATE federation_queue SET due_at = ? WHERE id = ?');
+        let n = 0;
+        for (const row of later) if (select(JSON.parse(row.data))) n += update.run(now, row.id).changes;
+        return n;
+      })();
     },
     async queueStats(now) {
       const row = db

@@ -3,7 +3,7 @@ import type { HealthStore } from '../../ports';
 import type { Db } from './db';
 import { writeTransaction } from './db';
 
-export function createHealthStore(db: Db, unrevised: <T>(write: () => T) => T = (write) => write()): HealthStore {
+export function createHealthStore(db: Db): HealthStore {
   const probe = writeTransaction(db, (id: string, at: string) => {
     db.prepare(
       'INSERT INTO health_checks (id, checked_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at',
@@ -14,10 +14,10 @@ export function createHealthStore(db: Db, unrevised: <T>(write: () => T) => T = 
   });
   return {
     async probe(id, at) {
-      return unrevised(() => probe(id, at));
+      return probe(id, at);
     },
     async purge(before) {
-      return unrevised(() => db.prepare('DELETE FROM health_checks WHERE checked_at < ?').run(before).changes);
+      return db.prepare('DELETE FROM health_checks WHERE checked_at < ?').run(before).changes;
     },
   };
 }

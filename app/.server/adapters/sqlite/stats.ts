@@ -27,11 +27,8 @@ function countPerPeriod(db: Db, from: string, column: string, where: string, bou
 // Every status listed, so the (status, submitted_at) index serves the range (one range scan per status).
 const ANY_STATUS = `status IN (${EVENT_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-/**
- * `onPageView` is told of each recorded view, so the store's revision can leave them out (a page view must not
- * invalidate the read caches of the public pages).
- */
-export function createStatsStore(db: Db, onPageView: () => void = () => {}): StatsStore {
+/** A page view changes no page: page_views is not one of the tables that bump the revision (migration 20). */
+export function createStatsStore(db: Db): StatsStore {
   const insertPageView = db.prepare('INSERT INTO page_views (path, title, viewed_at) VALUES (?, ?, ?)');
   const seenSince = db.prepare('SELECT 1 FROM page_views WHERE path = ? AND viewed_at >= ? LIMIT 1');
   const pathsSince = db.prepare('SELECT COUNT(DISTINCT path) AS n FROM page_views WHERE viewed_at >= ?');
@@ -44,13 +41,10 @@ export function createStatsStore(db: Db, onPageView: () => void = () => {}): Sta
   return {
     async recordPageView(view) {
       insertPageView.run(view.path, view.title, view.viewedAt);
-      onPageView();
     },
 
     async recordPageViewWithin(view, maxPaths) {
-      const recorded = recordWithin(view, maxPaths);
-      if (recorded) onPageView();
-      return recorded;
+      return recordWithin(view, maxPaths);
     },
 
     async countApprovedBetween(from, to) {

@@ -20,19 +20,9 @@ import { createStatsStore } from './stats';
 import { createUserStore } from './users';
 
 export function createSqliteStore(db: Db): Store {
-  const totalChanges = db.prepare('SELECT total_changes() AS n');
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  // Rows this connection wrote into page_views: left out of the revision (see StatsStore.recordPageView).
-  let pageViewChanges = 0;
-  /** Runs writes that change no page, their rows left out of the revision. */
-  const unrevised = <T>(write: () => T): T => {
-    const before = (totalChanges.get() as { n: number }).n;
-    try {
-      return write();
-    } finally {
-      pageViewChanges += (totalChanges.get() as { n: number }).n - before;
-    }
-  };
+  // Bumped by triggers on the tables that pages, read caches and the admins' live view read, whichever process writes
+  // (migration 20, decision 104): a queued delivery, a mail, a page view or a readiness probe leaves it as it is.
+  const revision = db.prepare('SELECT n FROM site_revision WHERE id = 1').pluck();
 
   return {
     users: createUserStore(db),
@@ -40,17 +30,13 @@ export function createSqliteStore(db: Db): Store {
     partners: createPartnerStore(db),
     venues: createVenueStore(db),
     organizers: createOrganizerStore(db),
-    stats: createStatsStore(db, () => {
-      pageViewChanges++;
-    }),
+    stats: createStatsStore(db),
     donations: createDonationStore(db),
     imports: createImportStore(db),
     alerts: createAlertStore(db),
     mails: createMailQueueStore(db),
-    // A readiness probe writes a row on every call: it must not empty the page and read caches.
-    health: createHealthStore(db, unrevised),
-    // The federation's writes (queue, caches, followers) change no page: left out of the revision too.
-    federation: createFederationStore(db, unrevised),
+    health: createHealthStore(db),
+    federation: createFederationStore(db),
 
     sessions: createSessionStore(db),
     authTokens: createAuthTokenStore(db),
@@ -58,8 +44,7 @@ export function createSqliteStore(db: Db): Store {
     moderationLog: createModerationLogStore(db),
     contactMessages: createContactMessageStore(db),
     revision() {
-      // Own writes (total_changes) plus commits by other connections, e.g. the user:create CLI (data_version).
-      return ((totalChanges.get() as { n: number }).n - pageViewChanges) * 1_000_000 + (dataVersion.get() as number);
+      return revision.get() as number;
     },
 
     notifications: createNotificationStore(db),

@@ -6,6 +6,7 @@ import { MIGRATIONS_FROM_17 } from './schema-17';
 import { MIGRATION_FEDERATION } from './schema-18';
 import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
 import { MIGRATION_PLACES } from './schema-places';
+import { MIGRATION_REVISION } from './schema-revision';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_8,
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_17,
   MIGRATION_FEDERATION,
   MIGRATION_PLACES,
+  MIGRATION_REVISION,
 ];
