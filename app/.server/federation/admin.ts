@@ -7,7 +7,7 @@ import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { AGENDA_ACTOR, listActors } from './actors';
 import { type DeliveryTrouble, deliveryTroubles, type HostTrouble, inboxHost } from './deliveries';
-import { type BlockedDomain, blockedDomains, type Follower, normaliseDomain, SEP } from './records';
+import { type BlockedDomain, blockedDomains, blocklistChanged, type Follower, normaliseDomain, SEP } from './records';
 import type { FederationService } from './service';
 import { listSources, type RemoteSource, sourceOf } from './sources';
 
@@ -184,12 +184,15 @@ export async function blockDomain(deps: Deps, admin: UserProfile, input: { domai
   const now = new Date().toISOString();
   const value: BlockedDomain = { domain, createdAt: now };
   await deps.store.federation.put({ kind: 'block', key: domain, value, expiresAt: null, updatedAt: now });
+  blocklistChanged();
   return value;
 }
 
 export async function unblockDomain(deps: Deps, admin: UserProfile, domain: string) {
   requireFederation(deps, admin);
-  return deps.store.federation.remove('block', domain.trim().toLowerCase());
+  const removed = await deps.store.federation.remove('block', domain.trim().toLowerCase());
+  blocklistChanged();
+  return removed;
 }
 
 /**

@@ -97,8 +97,9 @@ export async function recordDeliveryFailure(
  * activity leave the list of troubles.
  */
 export async function deliveryHandled(store: FederationStore, payload: unknown, startedAt: string): Promise<void> {
-  const message = payload as { type?: string; inbox?: string; activityId?: string } | null;
-  if (message?.type !== 'outbox') return;
+  const message = payload as { type?: string; inbox?: string; activityId?: string; attempt?: number } | null;
+  // A first attempt that went through follows no failure of its own (a retry is a new message, its attempt counted).
+  if (message?.type !== 'outbox' || message.attempt === 0) return;
   const host = inboxHost(message.inbox);
   if (!host) return;
   const key = troubleKey(host, message.activityId ?? null);

@@ -26,7 +26,7 @@ import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
 import { formerActors, movedActor } from './moves';
 import { setOutbox } from './outbox';
-import { type Follower, followerKey, followersOf, isBlocked } from './records';
+import { type Follower, followerKey, followersOf, isBlocked, loadBlocklist } from './records';
 
 export interface FederationContext {
   store: Store;
@@ -70,9 +70,8 @@ export function federationQueue(store: Store, settings: Pick<FederationSettings,
 async function unblockedFollowers(data: FederationContext, identifier: string): Promise<Follower[]> {
   const now = data.now().toISOString();
   const followers = await followersOf(data.store.federation, identifier, now);
-  const kept: Follower[] = [];
-  for (const f of followers) if (!(await isBlocked(data.store.federation, f.id, now))) kept.push(f);
-  return kept;
+  const blocklist = await loadBlocklist(data.store.federation, now);
+  return followers.filter((f) => !blocklist.blocks(f.id));
 }
 
 export function buildFederation(

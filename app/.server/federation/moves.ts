@@ -6,7 +6,7 @@ import type { Context } from '@fedify/fedify';
 import type { FederationStore } from '../ports';
 import { flavorOf } from './event-object';
 import type { FederationContext } from './federation';
-import { type Follower, followerKey, followersOf, isBlocked, SEP } from './records';
+import { type Follower, followerKey, followersOf, loadBlocklist, SEP } from './records';
 import { sendMove } from './shares';
 
 export interface MovedActor {
@@ -78,8 +78,7 @@ export async function moveActor(ctx: Context<FederationContext>, move: ActorMove
   }
   const followers = await transferFollowers(federation, from, move.to, now);
   // Gancio does not read a Move (it answers 404): its servers are handed over without being told.
-  const told: Follower[] = [];
-  for (const f of followers)
-    if (flavorOf(f.software) === 'standard' && !(await isBlocked(federation, f.id, now))) told.push(f);
+  const blocklist = await loadBlocklist(federation, now);
+  const told = followers.filter((f) => flavorOf(f.software) === 'standard' && !blocklist.blocks(f.id));
   await sendMove(ctx, from, move.to, told);
 }

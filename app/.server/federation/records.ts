@@ -53,22 +53,68 @@ export function normaliseDomain(input: string, withPort = false): string | null 
   return /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d{1,3}(\.\d{1,3}){3}$/.test(name) ? host : null;
 }
 
-/** Whether this address is on a blocked domain or one of its subdomains. */
-export async function isBlocked(store: FederationStore, url: string | URL | null | undefined, now: string) {
+/** The domains an address answers to, most precise first: its host with a port (test mode), its host, its parents. */
+function domainsOf(url: string | URL): string[] | null {
   const host = hostOf(url);
-  if (!host) return true;
+  if (!host) return null;
   // A host with its port (test mode: two instances on 127.0.0.1) is blocked by that pair too.
-  const withPort = new URL(url as string | URL).host.toLowerCase();
-  if (withPort !== host && (await store.get('block', withPort, now))) return true;
+  const withPort = new URL(url).host.toLowerCase();
   const parts = host.split('.');
-  for (let i = 0; i < parts.length; i++) {
-    if (await store.get('block', parts.slice(i).join('.'), now)) return true;
-  }
+  const suffixes = parts.map((_, i) => parts.slice(i).join('.'));
+  return withPort === host ? suffixes : [withPort, ...suffixes];
+}
+
+/** Whether this address is on a blocked domain or one of its subdomains (one read per domain it answers to). */
+export async function isBlocked(store: FederationStore, url: string | URL | null | undefined, now: string) {
+  const domains = url ? domainsOf(url) : null;
+  if (!domains) return true;
+  for (const domain of domains) if (await store.get('block', domain, now)) return true;
   return false;
 }
 
 export async function blockedDomains(store: FederationStore, now: string): Promise<BlockedDomain[]> {
   return (await store.list<BlockedDomain>('block', { now, limit: LIST_MAX })).map((r) => r.value);
+}
+
+/** The blocked domains read once, checked in memory: for a fan-out to many followers. */
+export interface Blocklist {
+  blocks(url: string | URL | null | undefined): boolean;
+}
+
+export async function loadBlocklist(store: FederationStore, now: string): Promise<Blocklist> {
+  const blocked = new Set((await blockedDomains(store, now)).map((b) => b.domain));
+  return {
+    blocks(url) {
+      const domains = url ? domainsOf(url) : null;
+      return !domains || domains.some((d) => blocked.has(d));
+    },
+  };
+}
+
+let blocklistChanges = 0;
+/** Tells this process's blocklists kept in memory that an admin changed the blocked domains. */
+export function blocklistChanged() {
+  blocklistChanges++;
+}
+
+/**
+ * The blocklist of a hot path that a stranger drives (the inbox, decision 105): read at most once per `ttlMs` by this
+ * process, at once after a change made in it; another process's change is seen within `ttlMs`.
+ */
+export function keptBlocklist(store: FederationStore, ttlMs: number, clock: () => number = Date.now) {
+  let kept: { list: Promise<Blocklist>; until: number; changes: number } | null = null;
+  return (): Promise<Blocklist> => {
+    const at = clock();
+    if (!kept || kept.until <= at || kept.changes !== blocklistChanges) {
+      const list = loadBlocklist(store, new Date(at).toISOString());
+      kept = { list, until: at + ttlMs, changes: blocklistChanges };
+      // A failed read is not kept: the next activity reads again.
+      list.catch(() => {
+        if (kept?.list === list) kept = null;
+      });
+    }
+    return kept.list;
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { type Activity, Announce, Move, PUBLIC_COLLECTION, Undo } from '@fedify/
 import { Temporal } from '@js-temporal/polyfill';
 import { eventObjectId, flavorOf, generationKey, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
-import { type Follower, followersOf, isBlocked } from './records';
+import { type Follower, followersOf, loadBlocklist } from './records';
 
 type Ctx = Context<FederationContext>;
 
@@ -17,10 +17,11 @@ type Ctx = Context<FederationContext>;
 export async function recipientsOf(ctx: Ctx, actors: readonly string[], flavor?: PayloadFlavor): Promise<Follower[]> {
   const now = ctx.data.now().toISOString();
   const seen = new Map<string, Follower>();
+  const blocklist = await loadBlocklist(ctx.data.store.federation, now);
   for (const actor of actors) {
     for (const f of await followersOf(ctx.data.store.federation, actor, now)) {
       if (seen.has(f.id) || (flavor && flavorOf(f.software) !== flavor)) continue;
-      if (await isBlocked(ctx.data.store.federation, f.id, now)) continue;
+      if (blocklist.blocks(f.id)) continue;
       seen.set(f.id, f);
     }
   }

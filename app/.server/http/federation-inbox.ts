@@ -11,7 +11,7 @@ import { CryptographicKey, type Multikey } from '@fedify/vocab';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { findActor } from '../federation/actors';
 import type { FederationContext } from '../federation/federation';
-import { isBlocked } from '../federation/records';
+import { keptBlocklist } from '../federation/records';
 import type { Store } from '../ports';
 import { webHeaders } from './federation-bridge';
 import { createKeyFetchLimiter, type KeyFetchLimiterOptions, signatureKeyIds } from './key-fetch-limiter';
@@ -43,6 +43,8 @@ export interface InboxIntakeOptions {
   bodyMax: number;
   /** How long the queue’s depth, once counted, is trusted (one count per interval, plus what this process queued). */
   depthTtlMs?: number;
+  /** How long this process trusts the blocked domains it read (another process's block is seen within it). */
+  blocklistTtlMs?: number;
   /** Seconds a sender is told to wait when the queue is full. */
   retryAfterSeconds?: number;
   /** The budget of fetches of keys not yet known (decision 103). */
@@ -90,7 +92,15 @@ export function memoryKeyCache(now: () => number = Date.now): KeyCache & {
 }
 
 export function createInboxIntake(options: InboxIntakeOptions) {
-  const { store, siteUrl, queueMax, bodyMax, depthTtlMs = 1000, retryAfterSeconds = 60 } = options;
+  const {
+    store,
+    siteUrl,
+    queueMax,
+    bodyMax,
+    depthTtlMs = 1000,
+    retryAfterSeconds = 60,
+    blocklistTtlMs = 5000,
+  } = options;
   const keyCache = memoryKeyCache();
   const keyFetches = createKeyFetchLimiter(options.keyFetches);
   const siteOrigin = new URL(siteUrl).origin;
@@ -111,11 +121,14 @@ export function createInboxIntake(options: InboxIntakeOptions) {
     }
     return null;
   };
+  const blocklist = keptBlocklist(store.federation, blocklistTtlMs);
   const fromBlocked = async (req: ExpressRequest, activity: Record<string, unknown>) => {
-    const now = new Date().toISOString();
-    for (const url of [idOf(activity.actor), ...signatureKeyIds(req.headers, activity)])
-      if (url && URL.canParse(url) && (await isBlocked(store.federation, url, now))) return true;
-    return false;
+    const urls = [idOf(activity.actor), ...signatureKeyIds(req.headers, activity)].filter(
+      (url) => url && URL.canParse(url),
+    );
+    if (!urls.length) return false;
+    const list = await blocklist();
+    return urls.some((url) => list.blocks(url));
   };
   let loaders: Pick<Context<FederationContext>, 'documentLoader' | 'contextLoader'> | undefined;
   let depth = { value: 0, until: 0 };
