@@ -345,8 +345,13 @@ async function serve() {
   // connection waits for keepAliveTimeout only; headersTimeout counts from a request's first byte.
   server.keepAliveTimeout = 65_000;
 
+  // The signal may come twice to a worker: from its primary, and from whoever signalled the whole process group (systemd's
+  // default, a `kill -- -PGID`). The second one must not kill it in the middle of its clean stop.
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       // Work started after an answer finishes, then the database is checkpointed and closed (within the 3 s a stop is
       // given): a clean stop leaves the whole site in the database file.
       let closing: Promise<void> | null = null;

@@ -3,6 +3,7 @@
 // French 503 that gives back what was typed when the database cannot write. Servers of their own, on SQLite.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -95,6 +96,42 @@ test.describe('exploitation : démarrage et arrêt @js-only @sqlite-only', () =>
     const db = new Database(copy, { readonly: true });
     expect((db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n).toBeGreaterThan(50);
     db.close();
+    await own.stop();
+  });
+
+  test('arrêté comme le fait systemd (SIGTERM à tous ses processus à la fois), il finit la requête en cours', async () => {
+    const own = await startOwnServer({ portOffset: 66, env: { WEB_CONCURRENCY: '2' } });
+    const primary = own.child.pid as number;
+    const tree = [primary];
+    for (let i = 0; i < tree.length; i++) {
+      const children = fs.readFileSync(`/proc/${tree[i]}/task/${tree[i]}/children`, 'utf8').trim();
+      if (children) tree.push(...children.split(/\s+/).map(Number));
+    }
+    expect(tree.length).toBeGreaterThan(2);
+    // A request whose body is still arriving when the stop comes (a slow phone on an upload).
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = http.request(`${own.base}/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '40' },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write('nom=Ada&message=');
+      setTimeout(() => {
+        // Every process hears it; the primary, which forwards it to its workers, a moment later than they do (the order
+        // of one `kill` to a process group is the kernel's): each worker hears it twice.
+        for (const pid of tree.slice(1)) process.kill(pid, 'SIGTERM');
+        setTimeout(() => process.kill(primary, 'SIGTERM'), 200);
+        setTimeout(() => req.end('Bonjour%20la%20salle%20!'), 600);
+      }, 300);
+    });
+    const exited = new Promise<number | null>((resolve) => own.child.once('exit', (code) => resolve(code)));
+    // An answer (the form refused without its token), not a connection cut by a worker killed in its clean stop.
+    expect(await answer).toBeGreaterThanOrEqual(200);
+    expect(await exited).toBe(0);
     await own.stop();
   });
 });

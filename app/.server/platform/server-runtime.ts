@@ -42,15 +42,21 @@ function runJobsWorker(services: Services): void {
   const scheduler = startJobScheduler(services, JOBS);
   answerJobRequests(services, JOBS);
   const federationQueue = startFederationQueue(services);
-  const stop = async () => {
-    federationQueue.abort();
-    await scheduler.stop(2000);
-    await closeServices(services);
-    process.exit(0);
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      federationQueue.abort();
+      await scheduler.stop(2000);
+      await closeServices(services);
+      process.exit(0);
+    })();
+    return stopping;
   };
   // Its primary gone (crash, SIGKILL): it stops too, never running on without supervision.
   process.on('disconnect', () => void stop());
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop());
+  // Heard twice when the whole process group is signalled (its primary forwards it): the second must not kill the job
+  // that the first lets finish.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop());
 }
 
 /** Development only (one process, Vite): the jobs run beside the pages. */
