@@ -58,6 +58,19 @@ const args = (request: Request, params: Record<string, string> = {}) => ({
   context: loadContext(`10.2.0.${++ip}`),
 });
 
+/** An organizer's event submitted, and the admin's decisions on it through the moderation page's action. */
+async function submittedForModeration(title: string, key: string) {
+  const { user, session } = await account('organizer');
+  const admin = await account('admin');
+  const { store } = getServices();
+  const { event } = await submitEvent({ store }, user, form(title), { submissionKey: key.repeat(24), image: null });
+  const decide = (intent: string, reason = '') =>
+    routeAnswer(() =>
+      moderationAction(args(post('/admin/events', admin.session, { intent, eventId: event.id, reason }))),
+    );
+  return { user, session, admin, store, event, decide };
+}
+
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function form(title: string) {
@@ -156,18 +169,8 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
   });
 
   it('refusé, puis son organisateur rendu « de confiance » : ses modifications repassent par la file, jamais publiées (issue 31)', async () => {
-    const { user } = await account('organizer');
-    const admin = await account('admin');
-    const { store } = getServices();
     const word = `refus${Math.random().toString(36).slice(2, 7)}`;
-    const { event } = await submitEvent({ store }, user, form(`Gala ${word}`), {
-      submissionKey: 'r'.repeat(24),
-      image: null,
-    });
-    const decide = (intent: string, reason = '') =>
-      routeAnswer(() =>
-        moderationAction(args(post('/admin/events', admin.session, { intent, eventId: event.id, reason }))),
-      );
+    const { user, admin, store, event, decide } = await submittedForModeration(`Gala ${word}`, 'r');
     expect((await decide('reject', 'Hors de la région.')).status).toBe(302);
     await store.users.setTrusted({
       uid: user.uid,
@@ -196,15 +199,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
   });
 
   it('un événement annulé par un admin : son organisateur ne peut pas le rétablir (issue 31)', async () => {
-    const { user, session } = await account('organizer');
-    const admin = await account('admin');
-    const { store } = getServices();
-    const { event } = await submitEvent({ store }, user, form('Bal masqué annulé'), {
-      submissionKey: 'u'.repeat(24),
-      image: null,
-    });
-    const decide = (intent: string) =>
-      routeAnswer(() => moderationAction(args(post('/admin/events', admin.session, { intent, eventId: event.id }))));
+    const { user, session, store, event, decide } = await submittedForModeration('Bal masqué annulé', 'u');
     await decide('approve');
     expect((await decide('cancel')).status).toBe(302);
     const log = await store.events.moderationHistory(event.id);
@@ -298,15 +293,7 @@ describe('contourner la modération en annulant un événement (issue 16)', () =
       expect(afterRefusal).not.toContain(secret);
   });
   it('annuler un événement dont une modification attend : le message de l’admin nomme le titre que le public voit', async () => {
-    const { user } = await account('organizer');
-    const admin = await account('admin');
-    const { store } = getServices();
-    const { event } = await submitEvent({ store }, user, form('Concert du port'), {
-      submissionKey: 'p'.repeat(24),
-      image: null,
-    });
-    const decide = (intent: string) =>
-      routeAnswer(() => moderationAction(args(post('/admin/events', admin.session, { intent, eventId: event.id }))));
+    const { user, store, event, decide } = await submittedForModeration('Concert du port', 'p');
     await decide('approve');
     await updateEvent({ store }, user, event.id, form('Concert du port pas encore relu'), undefined);
     const answer = await decide('cancel');
