@@ -6,8 +6,16 @@ import type { Config } from '../platform/config';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { AGENDA_ACTOR, listActors } from './actors';
-import { type DeliveryTrouble, deliveryTroubles, type HostTrouble, inboxHost } from './deliveries';
-import { type BlockedDomain, blockedDomains, blocklistChanged, type Follower, normaliseDomain, SEP } from './records';
+import { type DeliveryTrouble, deliveryTroubles, type HostTrouble } from './deliveries';
+import {
+  type BlockedDomain,
+  blockedDomains,
+  blocklistChanged,
+  type Follower,
+  hostOf,
+  normaliseDomain,
+  SEP,
+} from './records';
 import type { FederationService } from './service';
 import { listSources, type RemoteSource, sourceOf } from './sources';
 
@@ -212,7 +220,7 @@ export async function retryHostNow(deps: Deps, admin: UserProfile, host: string)
     now,
     (payload) => {
       const message = payload as { type?: string; inbox?: string } | null;
-      return message?.type === 'outbox' && inboxHost(message.inbox) === wanted;
+      return message?.type === 'outbox' && hostOf(message.inbox, true) === wanted;
     },
     10_000,
   );

@@ -2,7 +2,7 @@
 // record per remote host and activity, updated at each attempt (never one line per retry), removed once delivered.
 import { createExponentialBackoffPolicy, type RetryPolicy, SendActivityError } from '@fedify/fedify';
 import type { FederationStore } from '../ports';
-import { SEP } from './records';
+import { hostOf, SEP } from './records';
 
 /**
  * Attempts of one delivery before it is given up: the first one, then 15 retries. With a first retry after one minute,
@@ -48,16 +48,6 @@ export interface DeliveryTrouble {
 const KEEP_MS = 30 * 86_400_000;
 const troubleKey = (host: string, activityId: string | null) => `${host}${SEP}${activityId ?? ''}`;
 
-/** The host (with its port) of an inbox address, lower case. */
-export function inboxHost(url: string | URL | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).host.toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
 /** A failed attempt (Fedify's onOutboxError): counted on its host and activity, with its next attempt. */
 export async function recordDeliveryFailure(
   store: FederationStore,
@@ -65,7 +55,7 @@ export async function recordDeliveryFailure(
 ): Promise<void> {
   const { error, now } = input;
   const inbox = error instanceof SendActivityError ? error.inbox : /\bto (\S+)/.exec(error.message)?.[1];
-  const host = inboxHost(inbox ?? null);
+  const host = hostOf(inbox, true);
   if (!host) return;
   const key = troubleKey(host, input.activityId);
   const at = now.toISOString();
@@ -100,7 +90,7 @@ export async function deliveryHandled(store: FederationStore, payload: unknown, 
   const message = payload as { type?: string; inbox?: string; activityId?: string; attempt?: number } | null;
   // A first attempt that went through follows no failure of its own (a retry is a new message, its attempt counted).
   if (message?.type !== 'outbox' || message.attempt === 0) return;
-  const host = inboxHost(message.inbox);
+  const host = hostOf(message.inbox, true);
   if (!host) return;
   const key = troubleKey(host, message.activityId ?? null);
   const trouble = (await store.get<DeliveryTrouble>('failure', key, startedAt))?.value;

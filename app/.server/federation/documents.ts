@@ -36,21 +36,18 @@ async function publicEvent(
   const { eventId, generation } = parsed;
   const event = await store.events.findById(eventId);
   const isPublic = !!event && isPublicStatus(event.status);
-  if (event && isPublic) {
-    const sent = await sentOf(data, event);
-    if (generation === sent.generation) return { event, sent };
-  }
-  const record = await publicationOf(store.federation, eventId, data.now().toISOString());
+  const sent = event && isPublic ? await sentOf(data, event) : null;
+  if (event && sent && generation === sent.generation) return { event, sent };
+  // What was sent, read once: a former generation of a public event is told from the same record.
+  const record = sent ? sent.record : await publicationOf(store.federation, eventId, data.now().toISOString());
   if (!record || generation > currentGeneration(record.value, isPublic)) return notFound('Événement introuvable.');
   const current = record.value.generation ?? 1;
   // A former generation: when its Delete was sent. The current one: when it was claimed, or, not yet sent (the answer
   // comes first), when the event last changed.
   const deleted =
-    generation < current
+    generation < current || record.value.deleted
       ? (record.value.deletedAt?.[generation - 1] ?? record.updatedAt)
-      : record.value.deleted
-        ? (record.value.deletedAt?.[generation - 1] ?? record.updatedAt)
-        : (event?.updatedAt ?? record.updatedAt);
+      : (event?.updatedAt ?? record.updatedAt);
   return {
     status: 410,
     body: {

@@ -6,7 +6,7 @@ import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
 import { AGENDA_ACTOR } from './actor-types';
-import { eventObjectId, generationKey } from './event-object';
+import { eventObjectId } from './event-object';
 import { PLACE_PREFIX } from './place-actors';
 import { currentGeneration, publicationOf } from './records';
 
@@ -24,7 +24,8 @@ export async function eventObjectPathNow(
   eventId: string,
 ): Promise<string | null> {
   if (!config.FEDERATION) return null;
-  return `/federation/evenements/${generationKey(eventId, await publicGeneration(store, eventId))}`;
+  // The object's id without the site's origin: its path.
+  return eventObjectId('', eventId, await publicGeneration(store, eventId));
 }
 
 /** The paths whose page has an ActivityPub twin, and the kind of page. */

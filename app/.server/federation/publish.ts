@@ -12,7 +12,7 @@ import { isPublicStatus } from '~/domain/event-lifecycle';
 import { AGENDA_ACTOR, actorsAnnouncing } from './actors';
 import { type EventActivityType, eventActivity, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
-import type { Follower, Published } from './records';
+import { type Follower, objectDates, type Published } from './records';
 import { recipientsFor, recipientsOf, share } from './shares';
 
 const CLASSES = { Create, Update, Delete } as const;
@@ -97,10 +97,8 @@ export async function publishEvent(
     next = { ...sent, deleted: true, deletedAt };
   }
   const generation = next.generation ?? 1;
-  const dates =
-    type === 'Update'
-      ? { published: next.publishedAt ?? current?.updatedAt ?? at, updated: at }
-      : { published: next.publishedAt ?? at };
+  // The object's dates as its documents and outbox will read them from this record (records.ts).
+  const dates = objectDates({ value: next, updatedAt: at }, at);
   // Claimed by this call only: two writers in a row send one activity each, never the same one twice.
   const claimed = await store.federation.compareAndSet(
     { kind: 'published', key: eventId, value: next, expiresAt: null, updatedAt: at },

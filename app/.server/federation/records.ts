@@ -28,11 +28,12 @@ export async function followersOf(store: FederationStore, actor: string, now: st
   return records.map((r) => r.value);
 }
 
-/** The host of an address, lower case, or null. */
-export function hostOf(url: string | URL | null | undefined): string | null {
+/** The host of an address, lower case (with its port when asked: an inbox's server), or null. */
+export function hostOf(url: string | URL | null | undefined, withPort = false): string | null {
   if (!url) return null;
   try {
-    return new URL(url).hostname.toLowerCase();
+    const { host, hostname } = new URL(url);
+    return (withPort ? host : hostname).toLowerCase();
   } catch {
     return null;
   }
@@ -58,7 +59,7 @@ function domainsOf(url: string | URL): string[] | null {
   const host = hostOf(url);
   if (!host) return null;
   // A host with its port (test mode: two instances on 127.0.0.1) is blocked by that pair too.
-  const withPort = new URL(url).host.toLowerCase();
+  const withPort = hostOf(url, true) as string;
   const parts = host.split('.');
   const suffixes = parts.map((_, i) => parts.slice(i).join('.'));
   return withPort === host ? suffixes : [withPort, ...suffixes];
