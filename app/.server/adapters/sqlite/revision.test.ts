@@ -33,7 +33,7 @@ describe('révision du site sur SQLite', () => {
     await jobs.stats.recordPageView({ path: '/evenements', title: 'Événements', viewedAt: NOW });
     await jobs.health.probe('jobs', NOW);
     await jobs.mails.enqueue(
-      newMail({ to: 'ada@example.ch', subject: 'Bonjour', text: 'Bonjour', html: '<p>Bonjour</p>' }),
+      newMail({ to: 'ada@example.ch', subject: 'Bonjour', text: 'Bonjour', html: '<p>Bonjour</p>' }, {}, new Date(NOW)),
     );
     const [mail] = await jobs.mails.claimDue(LATER, LATER, 10);
     await jobs.mails.delivered(mail.id);
