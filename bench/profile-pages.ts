@@ -39,7 +39,8 @@ function partOf(url: string, name: string): string {
   return url;
 }
 
-function summarise(profile: CpuProfile) {
+/** The profile's parts and heaviest functions, as shares of the busy time and as CPU ms per request. */
+function summarise(profile: CpuProfile, requests: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // Only the load: the samples after the longest idle stretch (the pause before autocannon), not the start.
   const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
@@ -71,7 +72,9 @@ function summarise(profile: CpuProfile) {
     const key = `${functionName || '(anonyme)'} ${path.basename(url)}:${lineNumber + 1}`;
     functions.set(key, (functions.get(key) ?? 0) + us);
   }
-  const pct = (us: number) => `${((us / busy) * 100).toFixed(1).padStart(5)} %`;
+  const pct = (us: number) =>
+    `${((us / busy) * 100).toFixed(1).padStart(5)} %  ${(us / 1000 / requests).toFixed(3).padStart(6)} ms/req`;
+  console.log(`  temps CPU : ${(busy / 1000 / requests).toFixed(2)} ms par requête (${requests} requêtes)`);
   console.log('  par partie :');
   for (const [part, us] of [...parts].sort((a, b) => b[1] - a[1]).slice(0, 9)) console.log(`    ${pct(us)}  ${part}`);
   console.log('  fonctions les plus lourdes (temps propre) :');
@@ -121,7 +124,7 @@ async function main() {
       .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as CpuProfile)
       .sort((a, b) => b.samples.length - a.samples.length)[0];
     console.log(`\n${name} (${page}) : ${result.requests.average.toFixed(0)} req/s sous le profileur`);
-    if (profile) summarise(profile);
+    if (profile) summarise(profile, result.requests.total);
     // PROFILE_OUT=dir keeps each profile (open it in Chrome's DevTools, Performance panel).
     if (profile && process.env.PROFILE_OUT) {
       fs.mkdirSync(process.env.PROFILE_OUT, { recursive: true });

@@ -67,7 +67,7 @@ const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e',
 
 /**
  * JSON safe inside a <script> element (no closing tag, no HTML comment). One pass over the text, none when it holds
- * none of the three characters: a series' JSON-LD (50 dates, about 75 KB) took three whole copies (issue 35).
+ * none of the three characters: a series' JSON-LD (then 50 dates, about 75 KB) took three whole copies (issue 35).
  */
 export function jsonForScript(value: unknown): string {
   const json = JSON.stringify(value);
@@ -83,8 +83,11 @@ interface SeriesDateLd {
   day: string;
 }
 
-/** At most this many dates of a series in its JSON-LD. */
-export const JSON_LD_MAX_DATES = 50;
+/**
+ * At most this many dates of a series in its JSON-LD (decision 106): the coming weeks, which search engines show;
+ * every other date has its own page (`?date=`) and its own Event there.
+ */
+export const JSON_LD_MAX_DATES = 10;
 
 /**
  * A series (decision 041), following Google's guidance for events on several dates: one Event per date, each with

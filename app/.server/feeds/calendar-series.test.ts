@@ -120,6 +120,23 @@ describe('une série dans le .ics', () => {
 });
 
 describe('JSON-LD d’une série', () => {
+  it('les dix prochaines dates, pas davantage : chaque autre date a son Event sur sa propre page', () => {
+    const event = seriesEvent(weekly);
+    const days = Array.from(
+      { length: 30 },
+      (_, i) => `2026-${10 + Math.floor(i / 28)}-${String((i % 28) + 1).padStart(2, '0')}`,
+    );
+    const dates = days.map((day) => ({
+      startsAt: `${day}T08:00:00+02:00`,
+      endsAt: `${day}T12:00:00+02:00`,
+      openEnd: false,
+      cancelled: false,
+      day,
+    }));
+    const ld = seriesJsonLd(event, SITE, dates);
+    expect(ld.map((e) => e.url)).toEqual(days.slice(0, 10).map((day) => `${SITE}/evenement/serie?date=${day}`));
+  });
+
   it('un Event par date, chacun avec son adresse ?date= ; une date annulée est EventCancelled', () => {
     const event = seriesEvent(weekly);
     const ld = seriesJsonLd(event, SITE, [
