@@ -244,6 +244,43 @@ describe('fédération : les pages publiques négociées', () => {
     expect(actor.url).toBe(`${SITE}/lieux/salle-du-bourg`);
   });
 
+  it('un navigateur sur l’adresse d’un acteur, d’un objet ou d’un envoi est mené à sa page ; un client ActivityPub ou curl garde le document', async () => {
+    const cases: [string, string][] = [
+      ['/federation/acteurs/agenda', '/'],
+      ['/federation/acteurs/spectacles', '/evenements?category=spectacles'],
+      ['/federation/acteurs/lieu.bourg', '/lieux/salle-du-bourg'],
+      ['/federation/acteurs/lieu.bourg/abonnes', '/lieux/salle-du-bourg'],
+      ['/federation/acteurs/organisateur.ensemble/envois', '/organisateurs/ensemble-vocal'],
+      [`/federation/evenements/${spectacles[0].id}`, `/evenement/${spectacles[0].id}`],
+      [`/federation/acteurs/agenda/envois/${spectacles[1].id}`, `/evenement/${spectacles[1].id}`],
+    ];
+    for (const [address, page] of cases) {
+      const res = await get(address, BROWSER);
+      expect([address, res.status, res.headers.get('location')]).toEqual([address, 302, `${SITE}${page}`]);
+      expect(res.headers.get('vary')).toMatch(/Accept/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    for (const accept of [AS, LD, { Accept: '*/*' }]) {
+      const res = await get(`/federation/evenements/${spectacles[0].id}`, accept);
+      expect(res.status).toBe(200);
+      expect((await res.json()).type).toBe('Event');
+    }
+    // Nothing behind the address: no page to go to.
+    expect((await get('/federation/acteurs/personne', BROWSER)).status).not.toBe(302);
+  });
+
+  it('host-meta (RFC 6415) dit où est WebFinger, en XRD ou en JSON', async () => {
+    const template = `${SITE}/.well-known/webfinger?resource={uri}`;
+    const xrd = await get('/.well-known/host-meta', {});
+    expect(xrd.headers.get('content-type')).toContain('application/xrd+xml');
+    expect(await xrd.text()).toContain(`<Link rel="lrdd" template="${template}"/>`);
+    for (const res of [
+      await get('/.well-known/host-meta.json', {}),
+      await get('/.well-known/host-meta', { Accept: 'application/json' }),
+    ])
+      expect(await res.json()).toEqual({ links: [{ rel: 'lrdd', template }] });
+  });
+
   it('une page sans jumeau public (événement en attente, lieu inconnu) ne mène nulle part', async () => {
     const pending = makeEvent({ status: 'pending', category: 'musique' });
     await services.store.events.insertMany([pending]);

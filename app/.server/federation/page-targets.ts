@@ -6,7 +6,8 @@ import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
 import { AGENDA_ACTOR } from './actor-types';
-import { eventObjectId } from './event-object';
+import { findActor } from './actors';
+import { eventObjectId, parseGenerationKey } from './event-object';
 import { PLACE_PREFIX } from './place-actors';
 import { currentGeneration, publicationOf } from './records';
 
@@ -57,4 +58,32 @@ export async function activityPubTarget(store: Store, siteUrl: string, path: str
   const found = await records.findBySlug(key);
   if (found?.record.status !== 'approved') return null;
   return actorUrl(siteUrl, `${PLACE_PREFIX[kind === 'lieux' ? 'venue' : 'organizer']}.${found.record.id}`);
+}
+
+/** The ActivityPub paths a person may open in a browser: an actor (and its collections), an object, a sent activity. */
+const FEDERATED_DOCUMENT =
+  /^\/federation\/(?:acteurs\/([^/]+)(?:\/(?:abonnes|envois)(?:\/([^/]+))?)?|evenements\/([^/]+))\/?$/;
+
+/**
+ * The other way (issue 37): the web page of an actor's or an object's address, for a browser that opens it (a link
+ * followed from a Mastodon post, an id pasted in the address bar). Null: not such an address, or nothing behind it.
+ */
+export async function webPageOf(ctx: { store: Store; siteUrl: string }, path: string): Promise<string | null> {
+  const match = FEDERATED_DOCUMENT.exec(path);
+  if (!match) return null;
+  let actor: string | undefined;
+  let object: string | undefined;
+  try {
+    actor = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
+    const key = match[2] ?? match[3];
+    object = key === undefined ? undefined : decodeURIComponent(key);
+  } catch {
+    return null;
+  }
+  // An event's object or the activity that sent it: the event's page (which says itself if it was withdrawn).
+  if (object !== undefined) {
+    const parsed = parseGenerationKey(object);
+    return parsed ? `${ctx.siteUrl}/evenement/${encodeURIComponent(parsed.eventId)}` : null;
+  }
+  return actor === undefined ? null : ((await findActor(ctx, actor))?.pageUrl ?? null);
 }

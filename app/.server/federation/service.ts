@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import { activityNegotiation } from '../http/activity-negotiation';
 import { answerWith, federationBridge, sendJson } from '../http/federation-bridge';
 import { answer, createInboxIntake, INBOX_MESSAGES, isInboxPost } from '../http/federation-inbox';
+import { HOST_META_PATH, sendHostMeta } from '../http/host-meta';
 import { createPagesFirst, createTurns } from '../http/turns';
 import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
@@ -59,7 +60,7 @@ const FEDIFY_INBOX_AT_ONCE = 2;
  * The paths Fedify answers. Any other request goes on to the site untouched: handing it to Fedify would start reading
  * its body (a form's) before the site does.
  */
-const FEDERATION_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)$|nodeinfo\/|federation\/)/;
+const FEDERATION_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo|host-meta(?:\.json)?)$|nodeinfo\/|federation\/)/;
 
 /** The documents our ids name that Fedify does not serve (documents.ts): an event object, an outbox's Create. */
 function documentAt(path: string): ((ctx: Context<FederationContext>) => Promise<FederationDocument>) | null {
@@ -123,7 +124,9 @@ export function createFederationService(config: Config, store: () => Store, vers
           res.status(413).type('text/plain; charset=utf-8').send('Activité trop volumineuse.');
           return;
         }
-        const document = req.method === 'GET' || req.method === 'HEAD' ? documentAt(req.path) : null;
+        const isRead = req.method === 'GET' || req.method === 'HEAD';
+        if (isRead && HOST_META_PATH.test(req.path)) return sendHostMeta(req, res, config.SITE_URL);
+        const document = isRead ? documentAt(req.path) : null;
         if (document) {
           void document(context())
             .then((found) =>

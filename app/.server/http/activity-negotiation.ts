@@ -3,9 +3,10 @@
 // ActivityStreams profile) to HTML — Mastodon when a person pastes the page's address — is sent to the object or the
 // actor (302); the others get the page. Mounted before the page cache (issue 35), which never sees an AS2 request;
 // every answer of these paths says `Vary: Accept` so that a shared cache (Firebase Hosting keys on the headers Vary
-// names) never serves one to the other. Only when the federation is on.
-import type { RequestHandler } from 'express';
-import { activityPubTarget, NEGOTIATED_PAGE } from '../federation/page-targets';
+// names) never serves one to the other. And the other way: a browser that opens an actor's or an object's address is
+// sent to its page. Only when the federation is on.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { activityPubTarget, NEGOTIATED_PAGE, webPageOf } from '../federation/page-targets';
 import type { Store } from '../ports';
 
 interface Range {
@@ -44,9 +45,30 @@ export function prefersActivityJson(accept: string | undefined): boolean {
   return as2 > 0 && as2 > html;
 }
 
+/**
+ * Whether a browser asks: it names `text/html` (or XHTML) itself, and prefers it to ActivityStreams. A client that
+ * accepts anything (`*\/*`, curl) still gets the document.
+ */
+export function prefersWebPage(accept: string | undefined): boolean {
+  if (!accept || prefersActivityJson(accept)) return false;
+  return ranges(accept).some((r) => (r.type === 'text/html' || r.type === 'application/xhtml+xml') && r.q > 0);
+}
+
+/** A browser on an actor's or an object's address goes to its page (302), as Mastodon does for its profiles. */
+async function toWebPage(store: Store, siteUrl: string, req: Request, res: Response, next: NextFunction) {
+  const page = await webPageOf({ store, siteUrl }, req.path);
+  res.vary('Accept');
+  if (!page) return next();
+  res.setHeader('Cache-Control', 'no-store');
+  res.redirect(302, page);
+}
+
 export function activityNegotiation(store: () => Store, siteUrl: string): RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !NEGOTIATED_PAGE.test(req.path)) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path.startsWith('/federation/') && prefersWebPage(req.get('Accept')))
+      return void toWebPage(store(), siteUrl, req, res, next).catch(next);
+    if (!NEGOTIATED_PAGE.test(req.path)) return next();
     res.vary('Accept');
     if (!prefersActivityJson(req.get('Accept'))) return next();
     void activityPubTarget(store(), siteUrl, req.path)

@@ -25,7 +25,8 @@ export function answerWith<T>(
       contextData: contextData(),
       // Every path that reaches Fedify is one of ours (service.ts): an unknown account, actor or path answers in JSON.
       onNotFound: () => jsonResponse(404, { error: 'Introuvable.' }),
-      // An actor or a collection asked for as a web page: nothing of the site lives at these paths.
+      // A document asked for as a web page that has none (a known actor's or object's page is reached before, by
+      // http/activity-negotiation.ts).
       onNotAcceptable: () =>
         new Response('Ce document se lit en ActivityPub (application/activity+json).', {
           status: 406,
