@@ -260,11 +260,23 @@ describe('fédération : les pages publiques négociées', () => {
       expect(res.headers.get('vary')).toMatch(/Accept/);
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
-    for (const accept of [AS, LD, { Accept: '*/*' }]) {
-      const res = await get(`/federation/evenements/${spectacles[0].id}`, accept);
-      expect(res.status).toBe(200);
-      expect((await res.json()).type).toBe('Event');
+    // The same addresses for anything else than a browser: the document, which says it differs by Accept.
+    const documents: [string, string][] = [
+      [`/federation/evenements/${spectacles[0].id}`, 'Event'],
+      ['/federation/acteurs/agenda', 'Service'],
+      ['/federation/acteurs/lieu.bourg/abonnes', 'OrderedCollection'],
+      ['/federation/acteurs/agenda/envois', 'OrderedCollection'],
+    ];
+    for (const [address, type] of documents) {
+      for (const accept of [AS, LD, { Accept: '*/*' }, {}]) {
+        const res = await get(address, accept);
+        expect([address, accept.Accept, res.status]).toEqual([address, accept.Accept, 200]);
+        expect((await res.json()).type).toBe(type);
+        expect(res.headers.get('vary')).toMatch(/Accept/);
+      }
     }
+    // An actor that does not exist has no collection either.
+    expect((await get('/federation/acteurs/personne/abonnes')).status).toBe(404);
     // Nothing behind the address: no page to go to.
     expect((await get('/federation/acteurs/personne', BROWSER)).status).not.toBe(302);
   });

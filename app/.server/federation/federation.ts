@@ -156,9 +156,12 @@ export function buildFederation(
     );
 
   federation
-    .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier) => ({
-      items: (await unblockedFollowers(ctx.data, identifier)).map(recipient),
-    }))
+    // An actor that does not exist has no followers to list: 404, as its document and its outbox.
+    .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier) =>
+      (await findActor(ctx.data, identifier))
+        ? { items: (await unblockedFollowers(ctx.data, identifier)).map(recipient) }
+        : null,
+    )
     // The same followers as the list: those of a blocked domain are neither listed nor counted.
     .setCounter(async (ctx, identifier) => (await unblockedFollowers(ctx.data, identifier)).length);
 

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Federation } from '@fedify/fedify';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction, RequestHandler } from 'express';
+import { prefersWebPage } from './activity-negotiation';
 
 export function federationBridge<T>(federation: Federation<T>, siteUrl: string, contextData: () => T): RequestHandler {
   return (req, res, next) => void answerWith(federation, webRequest(req, siteUrl), contextData, req, res, next);
@@ -58,6 +59,8 @@ export function sendJson(req: ExpressRequest, res: ExpressResponse, status: numb
     'Content-Type': type,
     'Content-Length': bytes.length,
     'Access-Control-Allow-Origin': '*',
+    // The same address sends a browser to the event's page (activity-negotiation.ts): a cache keeps them apart.
+    Vary: 'Accept',
     ...(status === 200 ? {} : { 'Cache-Control': 'no-store' }),
   });
   res.end(req.method === 'HEAD' ? undefined : bytes);
@@ -85,11 +88,23 @@ export function webHeaders(req: ExpressRequest): Headers {
   return headers;
 }
 
+/**
+ * A read of an actor or a collection by a client that does not ask for a web page (curl, `*\/*`, no Accept at all)
+ * gets the document, as an event's object does; a browser's (text/html) was sent to the page before, if it has one.
+ */
+function documentHeaders(req: ExpressRequest): Headers {
+  const headers = webHeaders(req);
+  const isRead = req.method === 'GET' || req.method === 'HEAD';
+  if (isRead && req.path.startsWith('/federation/') && !prefersWebPage(req.get('Accept')))
+    headers.set('Accept', 'application/activity+json');
+  return headers;
+}
+
 function webRequest(req: ExpressRequest, siteUrl: string): Request {
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(new URL(req.originalUrl, siteUrl), {
     method: req.method,
-    headers: webHeaders(req),
+    headers: documentHeaders(req),
     body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
     // Node's fetch needs it for a streamed body.
     duplex: 'half',
