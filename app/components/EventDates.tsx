@@ -9,11 +9,25 @@ import { DateCancelControl, DateCancelDialog } from './DateCancel';
 /** How many dates show before « Toutes les dates ». */
 const NEXT_DATES = 5;
 
+/** « mercredi 2 décembre 2026, 12:00 – 13:30 »: the hours after the last comma never split over two lines. */
+function WhenText({ text }: { text: string }) {
+  const comma = text.lastIndexOf(', ');
+  if (comma < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, comma + 2)}
+      <span className="nowrap">{text.slice(comma + 2)}</span>
+    </>
+  );
+}
+
 function DateItem({ date, eventId, canManage }: { date: SeriesDate; eventId: string; canManage: boolean }) {
   return (
-    <li data-testid="series-date">
+    <li data-testid="series-date" className={date.cancelled ? 'series-date--cancelled' : undefined}>
       <Link to={`/evenement/${eventId}?date=${date.day}`}>
-        <time dateTime={date.startsAt}>{formatEventWhen(date)}</time>
+        <time dateTime={date.startsAt}>
+          <WhenText text={formatEventWhen(date)} />
+        </time>
       </Link>
       {date.cancelled ? <span className="tag tag--danger"> Annulé</span> : null}
       {canManage ? (

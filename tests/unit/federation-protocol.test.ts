@@ -268,7 +268,7 @@ describe('fédération : les pages publiques négociées', () => {
       ['/federation/acteurs/agenda/envois', 'OrderedCollection'],
     ];
     for (const [address, type] of documents) {
-      for (const accept of [AS, LD, { Accept: '*/*' }, {}]) {
+      for (const accept of [AS, LD, { Accept: '*/*' }, {}] as Record<string, string>[]) {
         const res = await get(address, accept);
         expect([address, accept.Accept, res.status]).toEqual([address, accept.Accept, 200]);
         expect((await res.json()).type).toBe(type);

@@ -2,6 +2,7 @@
 // venue's or an organizer's page its actor (a former slug: the kept record's). A client that asks a page for
 // `application/activity+json` is sent there (http/activity-negotiation.ts); the page's HTML names it too (<link
 // rel="alternate">). Null: nothing federated stands behind this page (unknown, not public, never sent).
+import { type EventFilters, hasActiveFilters } from '~/domain/event-filters';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
@@ -86,4 +87,14 @@ export async function webPageOf(ctx: { store: Store; siteUrl: string }, path: st
     return parsed ? `${ctx.siteUrl}/evenement/${encodeURIComponent(parsed.eventId)}` : null;
   }
   return actor === undefined ? null : ((await findActor(ctx, actor))?.pageUrl ?? null);
+}
+
+/**
+ * The account that follows a list's selection on Mastodon, for the list to name it: the agenda's for the whole list,
+ * a category's for that category alone; null for any other selection (no account has exactly those events), or when
+ * the federation is off.
+ */
+export function selectionHandle(config: Pick<Config, 'FEDERATION' | 'SITE_URL'>, filters: EventFilters): string | null {
+  if (!config.FEDERATION || hasActiveFilters({ ...filters, category: '' })) return null;
+  return `@${filters.category || AGENDA_ACTOR}@${new URL(config.SITE_URL).host}`;
 }

@@ -1,6 +1,7 @@
 // « Suivre » on a venue's or an organizer's page (issue 36): its feeds (the list's, filtered on it), the alert by email
 // without an account, and its agenda for another site (the iframe and the web component, filtered on it).
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
+import { FediverseHandle } from '~/components/FediverseHandle';
 import { embedFrameHeight, embedHostScript } from '~/domain/embed';
 
 export function PlaceFollow({
@@ -36,7 +37,7 @@ export function PlaceFollow({
         </p>
         {fediverse ? (
           <p className="place-follow__fediverse" data-testid="place-fediverse">
-            Suivre sur Mastodon&nbsp;: <code translate="no">{fediverse}</code>
+            Suivre sur Mastodon&nbsp;: <FediverseHandle handle={fediverse} />
           </p>
         ) : null}
       </section>

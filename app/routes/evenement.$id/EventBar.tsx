@@ -14,7 +14,8 @@ export function EventBar({ event, series }: { event: Loaded['event']; series: Lo
   return (
     <div className="event-bar" data-testid="event-bar">
       <p className="event-bar__info">
-        <time dateTime={barDate.startsAt}>{formatEventShort(barDate)}</time>
+        {/* « mer. 2 déc. · 12:00 » may take two lines, never one that starts with the dot. */}
+        <time dateTime={barDate.startsAt}>{formatEventShort(barDate).replaceAll(' · ', '\u00a0· ')}</time>
         <span>{formatPrice(event)}</span>
       </p>
       {event.status === 'cancelled' || barDate.cancelled ? (

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
 import { cachedPlaceScope, mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
+import { selectionHandle } from '~/.server/federation/page-targets';
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
 import { filterChips } from '~/components/discovery/filter-chips';
 import { describeAlertFilter } from '~/domain/alert';
@@ -24,6 +25,7 @@ import { MapSection } from './MapSection';
 import { Pagination } from './Pagination';
 import { Results } from './Results';
 import { SearchSuggestion } from './SearchSuggestion';
+import { SelectionFeeds } from './SelectionFeeds';
 import { ViewToggle } from './ViewToggle';
 
 /** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
@@ -55,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
         suggestion: null as { q: string; total: number } | null,
         alertDescription: '',
+        fediverse: null as string | null,
       },
       { status: 400 },
     );
@@ -84,6 +87,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
     // The alert block's words for this selection (decision 048), worked out here too.
     alertDescription: describeAlertFilter(filters, () => categoryName, places),
+    // The Mastodon account of this selection, when one has exactly its events (the agenda's, a category's).
+    fediverse: selectionHandle(context.services.config, filters),
   });
 }
 
@@ -106,6 +111,7 @@ export default function EventsListPage() {
     points,
     suggestion,
     alertDescription,
+    fediverse,
   } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const submit = useSubmit();
@@ -254,10 +260,7 @@ export default function EventsListPage() {
       {pageCount > 1 && view === 'liste' ? (
         <Pagination page={page} pageCount={pageCount} href={(n) => resultsHref({ page: n })} />
       ) : null}
-      <p className="feeds">
-        S’abonner à cette sélection : <a href={`/evenements.ics${query()}`}>calendrier (iCal)</a> ·{' '}
-        <a href={`/evenements.rss${query()}`}>flux RSS</a>
-      </p>
+      <SelectionFeeds query={query()} fediverse={fediverse} />
       {hasActiveFilters(filters) && !searchError ? (
         <AlertSubscribeLite filter={filtersToParams(filters).toString()} description={alertDescription} />
       ) : null}
