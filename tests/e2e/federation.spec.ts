@@ -183,6 +183,11 @@ test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs cha
   const host = new URL(a.server.base).host;
   await page.goto(`${a.server.base}/lieux/salle-du-bourg`);
   await expect(page.getByTestId('place-fediverse')).toHaveText(`Suivre sur Mastodon\u00a0: @salle-du-bourg@${host}`);
+  // The list names the account of its selection when one has exactly its events: a category alone, the whole list.
+  await page.goto(`${a.server.base}/evenements?category=musique`);
+  await expect(page.getByTestId('list-fediverse')).toHaveText(`@musique@${host}`);
+  await page.goto(`${a.server.base}/evenements?category=musique&canton=VD`);
+  await expect(page.getByTestId('list-fediverse')).toHaveCount(0);
   const jrd = await (await fetch(`${a.server.base}/.well-known/webfinger?resource=acct:salle-du-bourg@${host}`)).json();
   const actorUrl = jrd.links.find((l: { rel: string }) => l.rel === 'self').href;
   expect(actorUrl).toBe(`${a.server.base}/federation/acteurs/lieu.${bourg.id}`);
