@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import ical, { type VEvent } from 'node-ical';
 import { setDateCancelled } from '../../app/.server/events/cancel-date';
 import { expandSchedule, scheduleSpan } from '../../app/.server/schedule/schedule-expand';
-import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '../../app/domain/dates';
+import { addDaysToDate, formatCalendarDay, formatDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
@@ -308,7 +308,18 @@ test.describe('une série pour le public', () => {
       lng: 6.93178,
     });
     const second = expandSchedule(schedule)[1];
-    await page.goto(`/evenement/${event.id}?date=${zurichToday(new Date(second.startsAt))}`);
+    const day = zurichToday(new Date(second.startsAt));
+    await page.goto(`/evenement/${event.id}?date=${day}`);
+    // A date is its own page for search engines (decision 106): its own canonical, its day in the title, one Event.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`/evenement/${event.id}\\?date=${day}$`),
+    );
+    await expect(page).toHaveTitle(new RegExp(` · ${formatDate(second.startsAt)} · Neuchâtel`));
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]');
+    expect(ld.map((e: { startDate: string; url: string }) => [e.startDate, e.url.split('/evenement/')[1]])).toEqual([
+      [second.startsAt, `${event.id}?date=${day}`],
+    ]);
     const place = page.getByRole('region', { name: 'Lieu' });
     await expect(place.getByRole('link', { name: 'Itinéraire' })).toHaveAttribute(
       'href',

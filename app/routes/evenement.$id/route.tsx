@@ -13,6 +13,7 @@ import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { EventImage } from '~/components/EventImage';
 import { useCategory } from '~/components/useCategories';
 import { addressMapUrl, directionsLinks, sbbTimetableUrl } from '~/domain/calendar-links';
+import { formatDate } from '~/domain/dates';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
@@ -176,17 +177,22 @@ export default function EventDetailPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data
+// A date of a series (`?date=`) is its own page for search engines: Google wants each Event on a page of its own,
+// which its JSON-LD names (decision 106); it says its day in its title and is its own canonical.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const chosen = data?.series?.chosen ?? null;
+  return data
     ? [
         ...pageMeta({
-          title: `${data.event.title} · ${data.event.city}`,
+          title: chosen
+            ? `${data.event.title} · ${formatDate(chosen.startsAt)} · ${data.event.city}`
+            : `${data.event.title} · ${data.event.city}`,
           description:
-            `${formatEventWhen(data.event)} · ${data.event.venueName || data.event.city}. ${data.event.description}`.slice(
+            `${formatEventWhen(chosen ?? data.event)} · ${data.event.venueName || data.event.city}. ${data.event.description}`.slice(
               0,
               200,
             ),
-          path: `/evenement/${data.event.id}`,
+          path: chosen ? `/evenement/${data.event.id}?date=${chosen.day}` : `/evenement/${data.event.id}`,
           matches,
           image: data.event.image ? imageUrl(data.event.image.path, 1600) : undefined,
           type: 'article',
@@ -196,3 +202,4 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         ...(data.isPublic && !data.working ? [] : [{ name: 'robots', content: 'noindex' }]),
       ]
     : [];
+};
