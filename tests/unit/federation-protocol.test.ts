@@ -75,6 +75,12 @@ describe('fédération : la boîte d’envoi', () => {
     expect(second.orderedItems).toHaveLength(5);
     expect(second.next).toBeUndefined();
     expect(second.prev).toBe(first.id);
+    // Only the offsets it gave are pages: neither `1e3`, nor a negative, nor letters after digits.
+    for (const cursor of ['1e3', '-1', '20abc', '0x14', ' 20'])
+      expect([
+        cursor,
+        (await get(`/federation/acteurs/agenda/envois?cursor=${encodeURIComponent(cursor)}`)).status,
+      ]).toEqual([cursor, 404]);
     const all = [...first.orderedItems, ...second.orderedItems];
     expect(all.map((a: { object: { name: string } }) => a.object.name)).toEqual(
       spectacles.map((e) => e.title).reverse(),

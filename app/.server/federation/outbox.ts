@@ -88,7 +88,8 @@ export function setOutbox(federation: Federation<FederationContext>, path: `${st
       const events = await outboxEvents(ctx.data, identifier);
       if (!events) return null;
       // Only the pages are asked for (the collection itself has a first page): a cursor is an offset.
-      const offset = cursor === null ? 0 : Number.parseInt(cursor, 10);
+      // Only the digits of an offset this collection gave: `1e3` or `20abc` is no page of it.
+      const offset = cursor === null ? 0 : /^\d{1,9}$/.test(cursor) ? Number(cursor) : -1;
       if (!Number.isSafeInteger(offset) || offset < 0 || offset > events.length) return null;
       const urls = {
         actorUri: ctx.getActorUri(identifier).href,
