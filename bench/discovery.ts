@@ -174,6 +174,9 @@ function serverRssMb(pid: number): number {
   }, 0);
 }
 
+/** A change of memory, its sign always said: « +384 Mo », « −295 Mo ». */
+const signedMb = (mb: number) => `${mb < 0 ? '−' : '+'}${Math.abs(mb).toFixed(0)} Mo`;
+
 /**
  * The page cache as browsers meet it (issue 35): with `Accept-Encoding: gzip, deflate, br`, a small static file, a JS
  * asset compressed at build time, and the home, list and event page from the cache, each as a share of the static
@@ -229,7 +232,7 @@ async function cachedPages(dataDir: string, detailId: string) {
       rss.push(serverRssMb(server.child.pid as number));
     }
     console.log(
-      `2 × ${flood} adresses distinctes (?inconnu=…) : mémoire des processus ${rss.map((mb) => mb.toFixed(0)).join(' → ')} Mo (+${(rss[1] - rss[0]).toFixed(0)} Mo puis +${(rss[2] - rss[1]).toFixed(0)} Mo ; cache borné à ${cacheMb} Mo par processus)`,
+      `2 × ${flood} adresses distinctes (?inconnu=…) : mémoire des processus ${rss.map((mb) => mb.toFixed(0)).join(' → ')} Mo (${signedMb(rss[1] - rss[0])} puis ${signedMb(rss[2] - rss[1])} ; cache borné à ${cacheMb} Mo par processus)`,
     );
   } finally {
     await server.stop();
