@@ -13,8 +13,11 @@ import type { Follower } from '../../app/.server/federation/records';
 import { INBOX_MESSAGES } from '../../app/.server/http/federation-inbox';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
+import { freePorts } from '../support/firebase-emulators';
 
-const SITE_PORT = 4240;
+// Free ports, not fixed ones: nothing else on the machine can take them first.
+const [SITE_PORT, PEER_PORT] = await freePorts(2);
+const PEER_HOST = `127.0.0.1:${PEER_PORT}`;
 const SITE = `http://127.0.0.1:${SITE_PORT}`;
 let site: FederatedSite;
 let peer: FederationPeer;
@@ -32,7 +35,7 @@ const accepted = () => peer.received.filter((a) => a.body.type === 'Accept').map
 beforeAll(async () => {
   // Retries 20 ms apart at first (doubling): the whole schedule of a few minutes, in a test, without waiting for it.
   site = await startFederatedSite(SITE_PORT, { env: { FEDERATION_RETRY_FIRST_MS: '20' } });
-  peer = await startFederationPeer(SITE_PORT + 1);
+  peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
 afterAll(async () => {
@@ -69,7 +72,7 @@ describe('fédération : un serveur distant en panne un moment', () => {
       },
       { timeout: 20_000 },
     );
-    expect(trouble).toMatchObject({ host: '127.0.0.1:4241', status: 500 });
+    expect(trouble).toMatchObject({ host: PEER_HOST, status: 500 });
     expect(trouble.activities).toHaveLength(1);
     expect(trouble.activities[0].activityType).toBe('Accept');
     expect(trouble.nextAt && trouble.nextAt > trouble.lastAt).toBe(true);
@@ -104,7 +107,7 @@ describe('fédération : un serveur distant en panne un moment', () => {
   it('un domaine bloqué n’est jamais contacté : sa boîte répond 403 avant qu’on cherche sa clé, rien n’est gardé', async () => {
     const { store } = site.services;
     // In test mode, a host with its port is a domain the admins may block (two instances on 127.0.0.1).
-    await blockDomain(site.services, site.admin, { domain: '127.0.0.1:4241' });
+    await blockDomain(site.services, site.admin, { domain: PEER_HOST });
     await expect(blockDomain(site.services, site.admin, { domain: '127.0.0.1:99999' })).rejects.toThrow(
       FEDERATION_MESSAGES.badDomain,
     );
@@ -118,7 +121,7 @@ describe('fédération : un serveur distant en panne un moment', () => {
     expect(await store.federation.queueStats(now())).toEqual({ due: 0, later: 0 });
     expect(await store.federation.count('follower', { now: now() })).toBe(followers);
     // The host alone (every port) too.
-    await unblockDomain(site.services, site.admin, '127.0.0.1:4241');
+    await unblockDomain(site.services, site.admin, PEER_HOST);
     await blockDomain(site.services, site.admin, { domain: '127.0.0.1' });
     expect((await peer.post(`${SITE}/federation/boite`, follow('t4', tester), 'signed', tester)).status).toBe(403);
     expect(peer.fetched.slice(fetched)).toEqual([]);

@@ -15,9 +15,11 @@ import { loadConfig } from '../../app/.server/platform/config';
 import type { Store } from '../../app/.server/ports';
 import { makeEvent, makeVenue } from '../support/factories';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
+import { freePorts } from '../support/firebase-emulators';
 import { freshFirestore } from '../support/firestore-emulator';
 
-const PORT = 3723;
+// Free ports, not fixed ones: nothing else on the machine can take them first.
+const [PORT, PEER_PORT] = await freePorts(2);
 const SITE = `http://127.0.0.1:${PORT}`;
 let store: Store;
 let federation: FederationService;
@@ -54,7 +56,7 @@ beforeAll(async () => {
   server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(PORT, '127.0.0.1', () => resolve(s));
   });
-  peer = await startFederationPeer(PORT + 1);
+  peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
 afterAll(async () => {

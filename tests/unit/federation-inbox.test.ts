@@ -3,10 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
+import { freePorts } from '../support/firebase-emulators';
 
-const SITE_PORT = 3719;
+// Free ports, not fixed ones: nothing else on the machine can take them first.
+const [SITE_PORT, FULL_PORT, PEER_PORT] = await freePorts(3);
 const SITE = `http://127.0.0.1:${SITE_PORT}`;
-const FULL_PORT = 3721;
 const QUEUE_MAX = 3;
 let site: FederatedSite;
 let full: FederatedSite;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   site = await startFederatedSite(SITE_PORT, { readQueue: false });
   // A site whose queue holds three messages at most, never read.
   full = await startFederatedSite(FULL_PORT, { env: { FEDERATION_QUEUE_MAX: String(QUEUE_MAX) }, readQueue: false });
-  peer = await startFederationPeer(SITE_PORT + 1);
+  peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
 afterAll(async () => {

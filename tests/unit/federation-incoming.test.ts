@@ -9,9 +9,10 @@ import { blockDomain, followRemoteSource, unblockDomain } from '../../app/.serve
 import { makeEvent } from '../support/factories';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
+import { freePorts } from '../support/firebase-emulators';
 
-const SITE_PORT = 3717;
-const PEER_PORT = 3718;
+// Free ports, not fixed ones: nothing else on the machine can take them first.
+const [SITE_PORT, PEER_PORT] = await freePorts(2);
 let site: FederatedSite;
 let peer: FederationPeer;
 

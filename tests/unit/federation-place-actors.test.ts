@@ -11,8 +11,10 @@ import type { Services } from '../../app/.server/services';
 import { makeEvent, makeOrganizer, makeVenue } from '../support/factories';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
+import { freePorts } from '../support/firebase-emulators';
 
-const PORT = 3727;
+// Free ports, not fixed ones: nothing else on the machine can take them first.
+const [PORT, PEER_PORT] = await freePorts(2);
 const HOST = `127.0.0.1:${PORT}`;
 const SITE = `http://${HOST}`;
 const AS = { Accept: 'application/activity+json' };
@@ -56,7 +58,7 @@ beforeAll(async () => {
   ({ services, admin } = site);
   await services.store.venues.insertMany([bourg, autre, musique, proposee]);
   await services.store.organizers.insertMany([orgaBourg, ensemble]);
-  peer = await startFederationPeer(3728);
+  peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
 afterAll(async () => {

@@ -9,8 +9,10 @@ import type { AgendaEvent } from '../../app/domain/event';
 import { makeEvent, makeVenue } from '../support/factories';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
+import { freePorts } from '../support/firebase-emulators';
 
-const PORT = 4155;
+// Free ports, not fixed ones: nothing else on the machine can take them first.
+const [A_PORT, B_PORT, INTRUDER_PORT] = await freePorts(3);
 let a: FederatedSite;
 let b: FederatedSite;
 let intruder: FederationPeer;
@@ -23,8 +25,8 @@ async function onB(eventId: string): Promise<AgendaEvent | null> {
 }
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startFederatedSite(PORT), startFederatedSite(PORT + 1)]);
-  intruder = await startFederationPeer(PORT + 2, { username: 'agenda' });
+  [a, b] = await Promise.all([startFederatedSite(A_PORT), startFederatedSite(B_PORT)]);
+  intruder = await startFederationPeer(INTRUDER_PORT, { username: 'agenda' });
   await a.services.store.venues.insertMany([
     makeVenue({ id: 'bourg', name: 'Salle du Bourg', slug: 'salle-du-bourg' }),
   ]);

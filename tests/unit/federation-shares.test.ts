@@ -13,8 +13,10 @@ import type { Services } from '../../app/.server/services';
 import { makeEvent, makeOrganizer, makeVenue } from '../support/factories';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, type ReceivedActivity, startFederationPeer } from '../support/federation-peer';
+import { freePorts } from '../support/firebase-emulators';
 
-const PORT = 4150;
+// Free ports, not fixed ones: nothing else on the machine can take them first.
+const [PORT, MASTODON_PORT, AUTRE_PORT, GANCIO_PORT] = await freePorts(4);
 const SITE = `http://127.0.0.1:${PORT}`;
 const AGENDA = `${SITE}/federation/acteurs/agenda`;
 const BOURG = `${SITE}/federation/acteurs/lieu.bourg`;
@@ -71,9 +73,9 @@ beforeAll(async () => {
     makeVenue({ id: 'bourg', name: 'Salle du Bourg', slug: 'salle-du-bourg', locality: 'Lausanne' }),
     makeVenue({ id: 'grange', name: 'Grange de Dorigny', slug: 'grange-de-dorigny', locality: 'Lausanne' }),
   ]);
-  mastodon = await startFederationPeer(PORT + 1);
+  mastodon = await startFederationPeer(MASTODON_PORT);
   marc = mastodon.addAccount('marc');
-  autre = await startFederationPeer(PORT + 2, { username: 'zoe', name: 'Zoé' });
+  autre = await startFederationPeer(AUTRE_PORT, { username: 'zoe', name: 'Zoé' });
   await follow(mastodon, AGENDA, mastodon.actorId, 'agenda');
   await follow(mastodon, BOURG, marc, 'bourg');
   await follow(autre, BOURG, autre.actorId, 'bourg');
@@ -82,7 +84,7 @@ beforeAll(async () => {
     { timeout: 10_000 },
   );
   // Its software as NodeInfo said it when it followed.
-  gancio = await startFederationPeer(PORT + 3, { username: 'events', type: 'Application', name: 'Gancio' });
+  gancio = await startFederationPeer(GANCIO_PORT, { username: 'events', type: 'Application', name: 'Gancio' });
   const at = new Date().toISOString();
   const value = {
     id: gancio.actorId,

@@ -12,8 +12,10 @@ import { createServices, type Services } from '../../app/.server/services';
 import { makeEvent } from '../support/factories';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
+import { freePorts } from '../support/firebase-emulators';
 
-const PORT = 3715;
+// Free ports, not fixed ones: nothing else on the machine can take them first.
+const [PORT, PEER_PORT] = await freePorts(2);
 const SITE = `http://127.0.0.1:${PORT}`;
 const AS = { Accept: 'application/activity+json' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-federation-off-'));
@@ -27,7 +29,7 @@ const get = (url: string, headers: Record<string, string> = AS) => fetch(`${SITE
 beforeAll(async () => {
   site = await startFederatedSite(PORT);
   ({ services, admin } = site);
-  peer = await startFederationPeer(3716);
+  peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
 afterAll(async () => {
