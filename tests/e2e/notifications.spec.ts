@@ -14,6 +14,8 @@ test.describe('notifications dans l’application', () => {
     signIn,
   }) => {
     await signIn({ role: 'admin' });
+    // Only this test's notifications: a submission by a test running beside it would reach this admin live too.
+    await page.route('**/admin/live', (route) => route.abort());
     await page.clock.install();
     await page.goto('/admin?debug=1');
     await expect(debugPanel(page)).toBeVisible();
