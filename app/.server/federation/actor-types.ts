@@ -41,5 +41,8 @@ export interface ActorProvider {
 /** The handle (and identifier) of the agenda itself. */
 export const AGENDA_ACTOR = 'agenda';
 
+/** One of the site's handles as people type it on Mastodon: `@salle-du-bourg@agenda-romand.ch` (its port, if any). */
+export const siteHandle = (siteUrl: string, user: string) => `@${user}@${new URL(siteUrl).host}`;
+
 /** The site's icon, the picture of an actor without one of its own. */
 export const SITE_ICON = '/icons/icon-512.png';

@@ -5,6 +5,7 @@ import type { RemoteSourceInput } from '~/domain/federation-form';
 import type { Config } from '../platform/config';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
+import { siteHandle } from './actor-types';
 import { AGENDA_ACTOR, listActors } from './actors';
 import { type DeliveryTrouble, deliveryTroubles, type HostTrouble } from './deliveries';
 import {
@@ -92,7 +93,6 @@ export async function federationOverview(deps: Deps, admin: UserProfile): Promis
   if (!deps.federation) return empty;
   const { federation } = deps.store;
   const now = new Date().toISOString();
-  const host = new URL(deps.config.SITE_URL).host;
   const actors = await listActors({ store: deps.store, siteUrl: deps.config.SITE_URL });
   // Every follower read once, by actor: the agenda and the categories always shown, a venue or an organizer (there
   // may be hundreds) only once someone follows it (decision 096).
@@ -108,7 +108,7 @@ export async function federationOverview(deps: Deps, admin: UserProfile): Promis
         identifier: a.identifier,
         kind: a.kind,
         name: a.name,
-        handle: `@${a.handle}@${host}`,
+        handle: siteHandle(deps.config.SITE_URL, a.handle),
         followers: byActor.get(a.identifier) ?? [],
       }))
       .filter((a) => a.kind === 'agenda' || a.kind === 'category' || a.followers.length > 0),

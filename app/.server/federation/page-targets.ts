@@ -6,7 +6,7 @@ import { type EventFilters, hasActiveFilters } from '~/domain/event-filters';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
-import { AGENDA_ACTOR } from './actor-types';
+import { AGENDA_ACTOR, siteHandle } from './actor-types';
 import { findActor } from './actors';
 import { eventObjectId, parseGenerationKey } from './event-object';
 import { PLACE_PREFIX } from './place-actors';
@@ -96,5 +96,5 @@ export async function webPageOf(ctx: { store: Store; siteUrl: string }, path: st
  */
 export function selectionHandle(config: Pick<Config, 'FEDERATION' | 'SITE_URL'>, filters: EventFilters): string | null {
   if (!config.FEDERATION || hasActiveFilters({ ...filters, category: '' })) return null;
-  return `@${filters.category || AGENDA_ACTOR}@${new URL(config.SITE_URL).host}`;
+  return siteHandle(config.SITE_URL, filters.category || AGENDA_ACTOR);
 }

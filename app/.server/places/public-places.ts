@@ -6,6 +6,7 @@ import type { EventFilters } from '~/domain/event-filters';
 import type { Organizer, Venue } from '~/domain/place';
 import { byName } from '~/domain/place-records';
 import { cachedRead, PUBLIC_STATUSES, searchEvents } from '../events/public';
+import { siteHandle } from '../federation/actor-types';
 import { placeHandle } from '../federation/place-actors';
 import type { Store } from '../ports';
 
@@ -53,7 +54,10 @@ async function pageOf<T extends Venue | Organizer>(
         );
   const fediverse =
     federation && config
-      ? `@${await placeHandle(store, idField === 'venueId' ? 'venue' : 'organizer', record.slug)}@${new URL(config.SITE_URL).host}`
+      ? siteHandle(
+          config.SITE_URL,
+          await placeHandle(store, idField === 'venueId' ? 'venue' : 'organizer', record.slug),
+        )
       : null;
   return {
     record,
