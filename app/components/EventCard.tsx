@@ -4,7 +4,6 @@ import type { EventCardData } from '~/domain/event-card';
 import { formatEventShort } from '~/domain/event-dates';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { formatPrice } from '~/domain/price';
-import { CategoryIllustration } from './CategoryIllustration';
 import { useCategory } from './useCategories';
 
 /**
@@ -16,7 +15,7 @@ const CARD_IMAGE_SIZES = '(max-width: 599px) 112px, (max-width: 1120px) 45vw, 36
 /**
  * One event in a list. `time` replaces the date when the list already gives the day (« 20:00 » under « Samedi 28
  * novembre »). The picture is the event's (lazy, from the generated widths) or its category's drawing; its box has a
- * fixed ratio, so nothing moves when it arrives.
+ * fixed ratio, so nothing moves when it arrives. Each text is one string: one text node for React to write, not five.
  */
 export function EventCard({
   event,
@@ -31,8 +30,8 @@ export function EventCard({
   const category = useCategory(event.category);
   return (
     <article className="event-card" style={{ '--category-color': category.color } as React.CSSProperties}>
-      <div className="event-card__media">
-        {event.image ? (
+      {event.image ? (
+        <div className="event-card__media">
           <img
             src={imageUrl(event.image.path, 400)}
             srcSet={imageSrcSet(event.image.path)}
@@ -43,10 +42,11 @@ export function EventCard({
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
           />
-        ) : (
-          <CategoryIllustration slug={event.category} />
-        )}
-      </div>
+        </div>
+      ) : (
+        // Its category's drawing, from the stylesheet (category-art.css, decision 107).
+        <div className="event-card__media" data-art={event.category} />
+      )}
       <div className="event-card__body">
         <p className="event-card__category">{category.label}</p>
         <h3 className="event-card__title">
@@ -67,8 +67,7 @@ export function EventCard({
         )}
         {event.opening ? <p className="event-card__opening">{event.opening}</p> : null}
         <p className="event-card__where">
-          {event.venueName ? `${event.venueName}, ` : ''}
-          {event.city} ({CANTON_NAMES[event.canton]})
+          {`${event.venueName ? `${event.venueName}, ` : ''}${event.city} (${CANTON_NAMES[event.canton]})`}
         </p>
         <p className="event-card__tags">
           <span className="tag">{formatPrice(event)}</span>

@@ -132,7 +132,16 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
     const media = page.locator('.event-card__media');
     await expect(media.first()).toBeVisible();
     for (const item of (await media.all()).slice(0, 6)) {
-      await expect(item.locator('img[srcset][sizes], svg.category-art')).toHaveCount(1);
+      // An image of its own, or the category's drawing painted by the stylesheet (drawing, circles, colour).
+      const picture = await item.evaluate((box) => ({
+        image: box.querySelectorAll(':scope > img[srcset][sizes]').length,
+        art: box.dataset.art ?? null,
+        layers: getComputedStyle(box).backgroundImage.split('url("data:image/svg+xml').length - 1,
+        ratio: box.getBoundingClientRect().width / box.getBoundingClientRect().height,
+      }));
+      if (picture.art) expect(picture).toMatchObject({ image: 0, layers: 2 });
+      else expect(picture).toMatchObject({ image: 1, layers: 0 });
+      expect(picture.ratio).toBeCloseTo(1, 1);
     }
     const lazy = page.locator('.event-card__media img[loading="lazy"]');
     for (const img of await lazy.all()) await expect(img).toHaveAttribute('srcset', /400w.*800w/);
