@@ -1,12 +1,12 @@
-// « Quand » of a series on its event page (decisions 041 and 066): the rule in words, the next dates, all of them
-// behind « Toutes les dates », each a link to itself (`?date=`), cancelled ones marked « Annulé »; for an exhibition,
+// « Quand » of a series on its event page (decisions 041 and 066): the rule in words, the next five dates, the others
+// behind « Les N dates suivantes », each a link to itself (`?date=`), cancelled ones marked « Annulé »; for an exhibition,
 // its days, its hours per day of the week, its closing days and its opening on the day looked at.
 import { Link } from '@remix-run/react';
 import type { PeriodView, SeriesDate, SeriesView } from '~/.server/events/series';
 import { formatEventWhen } from '~/domain/event-dates';
 import { DateCancelControl, DateCancelDialog } from './DateCancel';
 
-/** How many dates show before « Toutes les dates ». */
+/** How many dates show before « Les N dates suivantes ». */
 const NEXT_DATES = 5;
 
 /** « mercredi 2 décembre 2026, 12:00 – 13:30 »: the hours after the last comma never split over two lines. */
@@ -98,6 +98,7 @@ export function EventDates({
   canManage?: boolean;
 }) {
   const next = series.upcoming.slice(0, NEXT_DATES);
+  const later = series.upcoming.slice(NEXT_DATES);
   const dates = (
     <section className="event-when" id="dates" aria-labelledby="event-when-title" data-testid="event-when">
       <h2 id="event-when-title">Quand</h2>
@@ -113,11 +114,12 @@ export function EventDates({
               <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
             ))}
           </ul>
-          {series.upcoming.length > NEXT_DATES ? (
+          {later.length > 0 ? (
+            // The dates after those shown, not all of them again: the five above are not repeated.
             <details className="event-when__all">
-              <summary>Toutes les dates ({series.upcoming.length})</summary>
+              <summary>{later.length === 1 ? 'La date suivante' : `Les ${later.length} dates suivantes`}</summary>
               <ul data-testid="all-dates" className="event-when__dates">
-                {series.upcoming.map((d) => (
+                {later.map((d) => (
                   <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
                 ))}
               </ul>
