@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { ensureBuild, initialScripts, seedManyEvents, startServer, throwAwayDataDir } from './lib';
+import { ensureBuild, groupCpuMs, initialScripts, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -34,9 +34,9 @@ const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 let serverGroup = 0;
 
 async function measure(name: string, urlPath: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const cpuBefore = serverGroup ? serverCpuMs(serverGroup) : 0;
+  const cpuBefore = serverGroup ? groupCpuMs(serverGroup) : 0;
   const result = await autocannon({ url: `${BASE}${urlPath}`, connections: CONNECTIONS, duration: DURATION, headers });
-  const cpuMs = serverGroup ? (serverCpuMs(serverGroup) - cpuBefore) / Math.max(1, result.requests.total) : 0;
+  const cpuMs = serverGroup ? (groupCpuMs(serverGroup) - cpuBefore) / Math.max(1, result.requests.total) : 0;
   return {
     cpuMs,
     name,
@@ -138,18 +138,6 @@ async function main() {
   // The cache with the first data set only: what it serves does not depend on how the page was computed.
   if (dataset.series === 0) await cachedPages(dataDir, detailId);
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** The CPU time (user + system) of the server's process group so far, in ms (clock ticks of 10 ms). */
-function serverCpuMs(pid: number): number {
-  let ticks = 0;
-  for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    try {
-      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      if (fields[2] === String(pid)) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return ticks * 10;
 }
 
 /** The resident memory of the server's process group (primary and workers: startServer detaches it), in MB. */

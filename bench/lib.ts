@@ -284,3 +284,15 @@ export async function initialScripts(base: string, urlPath: string): Promise<{ u
   }
   return scripts.sort((a, b) => b.kb - a.kb);
 }
+
+/** The CPU time (user + system) of a process group so far (a server started here: primary and workers), in ms. */
+export function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (fields[2] === String(pgid)) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks * 10;
+}
