@@ -65,7 +65,8 @@ export async function startFederatedSite(port: number, options: FederatedSiteOpt
   app.get(['/', '/evenement/:id', '/lieux/:slug', '/organisateurs/:slug'], (_req, res) =>
     res.type('html').send('<!doctype html><title>page</title>'),
   );
-  app.use((_req, res) => res.status(404).send('page'));
+  // And its « Page introuvable » for any other address.
+  app.use((_req, res) => res.status(404).type('html').send('<!doctype html><h1>Page introuvable</h1>'));
   const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));
   });

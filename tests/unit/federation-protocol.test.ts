@@ -283,8 +283,10 @@ describe('fédération : les pages publiques négociées', () => {
     }
     // An actor that does not exist has no collection either.
     expect((await get('/federation/acteurs/personne/abonnes')).status).toBe(404);
-    // Nothing behind the address: no page to go to.
-    expect((await get('/federation/acteurs/personne', BROWSER)).status).not.toBe(302);
+    // Nothing behind the address: no page to go to, the site's own « Page introuvable » (not a document, not a 406).
+    const missing = await get('/federation/acteurs/personne', BROWSER);
+    expect([missing.status, missing.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(await missing.text()).toContain('<h1>Page introuvable</h1>');
   });
 
   it('host-meta (RFC 6415) dit où est WebFinger, en XRD ou en JSON', async () => {

@@ -3,7 +3,7 @@
 // event written (events-hook.ts) is published after the answer, never making the request wait.
 import type { Context, Federation, MessageQueue } from '@fedify/fedify';
 import type { RequestHandler } from 'express';
-import { activityNegotiation } from '../http/activity-negotiation';
+import { activityNegotiation, BROWSER_WITHOUT_PAGE } from '../http/activity-negotiation';
 import { answerWith, federationBridge, sendJson } from '../http/federation-bridge';
 import { answer, createInboxIntake, INBOX_MESSAGES, isInboxPost } from '../http/federation-inbox';
 import { HOST_META_PATH, sendHostMeta } from '../http/host-meta';
@@ -125,6 +125,8 @@ export function createFederationService(config: Config, store: () => Store, vers
           return;
         }
         const isRead = req.method === 'GET' || req.method === 'HEAD';
+        // A browser on an address with no page: the site's « Page introuvable », in French, not a document.
+        if (isRead && res.locals[BROWSER_WITHOUT_PAGE]) return next();
         if (isRead && HOST_META_PATH.test(req.path)) return sendHostMeta(req, res, config.SITE_URL);
         const document = isRead ? documentAt(req.path) : null;
         if (document) {

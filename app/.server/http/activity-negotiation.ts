@@ -49,16 +49,26 @@ export function prefersActivityJson(accept: string | undefined): boolean {
  * Whether a browser asks: it names `text/html` (or XHTML) itself, and prefers it to ActivityStreams. A client that
  * accepts anything (`*\/*`, curl) still gets the document.
  */
+/** Set on a browser's request for a federation address that has no web page: the site's 404 answers it. */
+export const BROWSER_WITHOUT_PAGE = 'browserWithoutPage';
+
 export function prefersWebPage(accept: string | undefined): boolean {
   if (!accept || prefersActivityJson(accept)) return false;
   return ranges(accept).some((r) => (r.type === 'text/html' || r.type === 'application/xhtml+xml') && r.q > 0);
 }
 
-/** A browser on an actor's or an object's address goes to its page (302), as Mastodon does for its profiles. */
+/**
+ * A browser on an actor's or an object's address goes to its page (302), as Mastodon does for its profiles. An address
+ * with no page behind it (an unknown actor, an inbox) gets the site's own « Page introuvable » rather than a document
+ * it cannot read: the federation's middleware lets it through to the pages (`BROWSER_WITHOUT_PAGE`).
+ */
 async function toWebPage(store: Store, siteUrl: string, req: Request, res: Response, next: NextFunction) {
   const page = await webPageOf({ store, siteUrl }, req.path);
   res.vary('Accept');
-  if (!page) return next();
+  if (!page) {
+    res.locals[BROWSER_WITHOUT_PAGE] = true;
+    return next();
+  }
   res.setHeader('Cache-Control', 'no-store');
   res.redirect(302, page);
 }
