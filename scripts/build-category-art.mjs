@@ -48,6 +48,10 @@ export function categoryArtCss() {
     var(--category-color, var(--lake));
 }
 ${rules.join('\n')}
+/* High contrast (forced colours): as drawn, white on the category's colour, not white on the forced white. */
+@media (forced-colors: active) {
+  .event-card__media[data-art] { forced-color-adjust: none; }
+}
 `;
 }
 
