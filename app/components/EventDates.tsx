@@ -21,10 +21,22 @@ function WhenText({ text }: { text: string }) {
   );
 }
 
-function DateItem({ date, eventId, canManage }: { date: SeriesDate; eventId: string; canManage: boolean }) {
+function DateItem({
+  date,
+  eventId,
+  canManage,
+  current,
+}: {
+  date: SeriesDate;
+  eventId: string;
+  canManage: boolean;
+  /** The date this page is about (`?date=`): marked in the list. */
+  current: boolean;
+}) {
+  const classes = [date.cancelled ? 'series-date--cancelled' : '', current ? 'series-date--current' : ''];
   return (
-    <li data-testid="series-date" className={date.cancelled ? 'series-date--cancelled' : undefined}>
-      <Link to={`/evenement/${eventId}?date=${date.day}`}>
+    <li data-testid="series-date" className={classes.filter(Boolean).join(' ') || undefined}>
+      <Link to={`/evenement/${eventId}?date=${date.day}`} aria-current={current ? 'date' : undefined}>
         <time dateTime={date.startsAt}>
           <WhenText text={formatEventWhen(date)} />
         </time>
@@ -99,6 +111,7 @@ export function EventDates({
 }) {
   const next = series.upcoming.slice(0, NEXT_DATES);
   const later = series.upcoming.slice(NEXT_DATES);
+  const isCurrent = (d: SeriesDate) => d.startsAt === series.chosen?.startsAt;
   const dates = (
     <section className="event-when" id="dates" aria-labelledby="event-when-title" data-testid="event-when">
       <h2 id="event-when-title">Quand</h2>
@@ -111,16 +124,17 @@ export function EventDates({
           <h3 className="event-when__title">Prochaines dates</h3>
           <ul data-testid="next-dates" className="event-when__dates">
             {next.map((d) => (
-              <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
+              <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} current={isCurrent(d)} />
             ))}
           </ul>
           {later.length > 0 ? (
             // The dates after those shown, not all of them again: the five above are not repeated.
-            <details className="event-when__all">
+            // Open on the page of one of them: the visitor sees where that date stands in the series.
+            <details className="event-when__all" open={later.some(isCurrent)}>
               <summary>{later.length === 1 ? 'La date suivante' : `Les ${later.length} dates suivantes`}</summary>
               <ul data-testid="all-dates" className="event-when__dates">
                 {later.map((d) => (
-                  <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} />
+                  <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} current={isCurrent(d)} />
                 ))}
               </ul>
             </details>

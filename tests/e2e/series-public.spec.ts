@@ -171,6 +171,13 @@ test.describe('une série pour le public', () => {
     expect(recur).toContain(`EXDATE:${stamp(zurichIso(excluded, '18:30'))}`);
     expect(google.searchParams.get('dates')).toBe(`${stamp(dates[0].startsAt)}/${stamp(dates[0].endsAt)}`);
     expect(google.searchParams.get('ctz')).toBe('Europe/Zurich');
+    // No date is this page's; on the page of the eighth, that one is marked and the later dates are open.
+    await expect(when.locator('[aria-current="date"]')).toHaveCount(0);
+    await page.goto(`/evenement/${event.id}?date=${zurichToday(new Date(dates[7].startsAt))}`);
+    await expect(when.getByTestId('all-dates')).toBeVisible();
+    const current = when.locator('[aria-current="date"]');
+    await expect(current).toHaveCount(1);
+    await expect(current.locator('time')).toHaveAttribute('datetime', dates[7].startsAt);
   });
 
   test('« Quand » d’une exposition : ses jours, ses heures par jour, ses fermetures, ouverte ou fermée le jour regardé', async ({
