@@ -96,6 +96,22 @@ test.describe('découverte des événements', () => {
     await expect(page).toHaveURL('/evenements');
   });
 
+  test('avec JavaScript, le premier filtre est une étape de l’historique, les suivants l’ajustent : Retour ramène à toute la liste @js-only', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.goto('/evenements');
+    await applyFilters(page, true, () => page.getByLabel('Catégorie', { exact: true }).selectOption('musique'));
+    await applyFilters(page, true, () => page.getByLabel('Gratuit', { exact: true }).check());
+    await expect(page).toHaveURL(/category=musique.*gratuit=1|gratuit=1.*category=musique/);
+    await page.goBack();
+    await expect(page).toHaveURL('/evenements');
+    await expect(page.getByLabel('Catégorie', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Gratuit', { exact: true })).not.toBeChecked();
+    await page.goForward();
+    await expect(page).toHaveURL(/category=musique.*gratuit=1|gratuit=1.*category=musique/);
+  });
+
   test('filtres gratuit, en famille et accessible', async ({ page, ports }, testInfo) => {
     const js = testInfo.project.name === 'js';
     await page.goto('/evenements');

@@ -26,6 +26,7 @@ import { Pagination } from './Pagination';
 import { Results } from './Results';
 import { SearchSuggestion } from './SearchSuggestion';
 import { SelectionFeeds } from './SelectionFeeds';
+import { useFormFollowsList } from './useFormFollowsList';
 import { ViewToggle } from './ViewToggle';
 
 /** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
@@ -134,15 +135,18 @@ export default function EventsListPage() {
     const text = params.toString();
     return text ? `?${text}` : '';
   };
-  // With JS, the list follows the form as the visitor changes it (the search text arrives cleaned).
+  const active = hasActiveFilters(filters);
+  const submittingForm = useFormFollowsList(form);
+  // With JS, the list follows the form as the visitor changes it (the search text arrives cleaned). The first filter
+  // is a step of its own in the history (Back returns to the whole list); the next changes only adjust it.
   const submitForm = (cleanedQ?: string) => {
     if (!form.current) return;
     const formData = new FormData(form.current);
     if (cleanedQ !== undefined) formData.set('q', cleanedQ);
     for (const [key, value] of [...formData.entries()]) if (value === '') formData.delete(key);
-    submit(formData, { method: 'get', replace: true, preventScrollReset: true });
+    submittingForm();
+    submit(formData, { method: 'get', replace: active, preventScrollReset: true });
   };
-  const active = hasActiveFilters(filters);
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
   const described = describeFilters(filters, categoryName);
   const resultsHref = (extra: Record<string, string | number> = {}) => `/evenements${query(extra)}#${RESULTS_ID}`;
