@@ -1,9 +1,11 @@
 import { Link } from '@remix-run/react';
 import { CANTON_NAMES } from '~/domain/cantons';
+import { formatShortDate } from '~/domain/dates';
 import type { EventCardData } from '~/domain/event-card';
 import { formatEventShort } from '~/domain/event-dates';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { formatPrice } from '~/domain/price';
+import { UnbrokenEnd } from './UnbrokenEnd';
 import { useCategory } from './useCategories';
 
 /**
@@ -55,17 +57,30 @@ export function EventCard({
         {event.series?.timed && time ? (
           // Under its day's heading, a series gives its rule and time once: « Chaque mardi · 18:30 · 29 dates ».
           <p className="event-card__when">
-            <time dateTime={event.startsAt}>{event.series.text}</time>
+            <time dateTime={event.startsAt}>
+              <UnbrokenEnd text={event.series.text} after=" · " />
+            </time>
           </p>
         ) : (
           <>
             <p className="event-card__when">
-              <time dateTime={event.startsAt}>{time ?? formatEventShort(event)}</time>
+              {/* A series that gives its time in its rule: the day alone here, not the time twice. */}
+              <time dateTime={event.startsAt}>
+                {time ?? (event.series?.timed ? formatShortDate(event.startsAt) : formatEventShort(event))}
+              </time>
             </p>
-            {event.series ? <p className="event-card__series">{event.series.text}</p> : null}
+            {event.series ? (
+              <p className="event-card__series">
+                <UnbrokenEnd text={event.series.text} after=" · " />
+              </p>
+            ) : null}
           </>
         )}
-        {event.opening ? <p className="event-card__opening">{event.opening}</p> : null}
+        {event.opening ? (
+          <p className="event-card__opening">
+            <UnbrokenEnd text={event.opening} after=" " />
+          </p>
+        ) : null}
         <p className="event-card__where">
           {`${event.venueName ? `${event.venueName}, ` : ''}${event.city} (${CANTON_NAMES[event.canton]})`}
         </p>

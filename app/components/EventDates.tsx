@@ -5,21 +5,10 @@ import { Link } from '@remix-run/react';
 import type { PeriodView, SeriesDate, SeriesView } from '~/.server/events/series';
 import { formatEventWhen } from '~/domain/event-dates';
 import { DateCancelControl, DateCancelDialog } from './DateCancel';
+import { UnbrokenEnd } from './UnbrokenEnd';
 
 /** How many dates show before « Les N dates suivantes ». */
 const NEXT_DATES = 5;
-
-/** « mercredi 2 décembre 2026, 12:00 – 13:30 »: the hours after the last comma never split over two lines. */
-function WhenText({ text }: { text: string }) {
-  const comma = text.lastIndexOf(', ');
-  if (comma < 0) return <>{text}</>;
-  return (
-    <>
-      {text.slice(0, comma + 2)}
-      <span className="nowrap">{text.slice(comma + 2)}</span>
-    </>
-  );
-}
 
 function DateItem({
   date,
@@ -38,7 +27,7 @@ function DateItem({
     <li data-testid="series-date" className={classes.filter(Boolean).join(' ') || undefined}>
       <Link to={`/evenement/${eventId}?date=${date.day}`} aria-current={current ? 'date' : undefined}>
         <time dateTime={date.startsAt}>
-          <WhenText text={formatEventWhen(date)} />
+          <UnbrokenEnd text={formatEventWhen(date)} after=", " />
         </time>
       </Link>
       {date.cancelled ? <span className="tag tag--danger"> Annulé</span> : null}

@@ -112,6 +112,26 @@ test.describe('découverte des événements', () => {
     await expect(page).toHaveURL(/category=musique.*gratuit=1|gratuit=1.*category=musique/);
   });
 
+  test('imprimées, la liste et une fiche gardent leur contenu, sans menus, filtres, carte ni bandeaux', async ({
+    page,
+  }) => {
+    await page.goto('/evenements');
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.event-card').first()).toBeVisible();
+    for (const screenOnly of ['.site-header__search', '.filter-bar', '.view-toggle', '.site-footer', '.cookie-banner'])
+      await expect(page.locator(screenOnly).first()).toBeHidden();
+    const title = (await page.locator('.event-card__title a').first().getAttribute('href')) ?? '';
+    await page.goto(title);
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.getByTestId('venue-address')).toBeVisible();
+    await expect(page.getByTestId('price')).toBeVisible();
+    for (const screenOnly of ['.event-bar', '.events-map', '.event-place__actions', '#ajouter-au-calendrier'])
+      await expect(page.locator(screenOnly).first()).toBeHidden();
+    // The same page on a screen: the calendar's buttons are there.
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.locator('#ajouter-au-calendrier')).toBeVisible();
+  });
+
   test('filtres gratuit, en famille et accessible', async ({ page, ports }, testInfo) => {
     const js = testInfo.project.name === 'js';
     await page.goto('/evenements');
