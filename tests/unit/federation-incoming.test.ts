@@ -16,12 +16,20 @@ const [SITE_PORT, PEER_PORT] = await freePorts(2);
 let site: FederatedSite;
 let peer: FederationPeer;
 
-/** A fixture, its addresses moved to this test's ports. */
+/**
+ * A fixture, its addresses moved to this test's ports in one pass: replaced one after the other, a peer's port that
+ * begins with 3715 (37150 to 37159) became the site's port followed by a digit, an invalid URL (seen once in CI).
+ */
+function movedToPorts(text: string, ports: { site: number; peer: number }): string {
+  return text.replace(
+    /127\.0\.0\.1:(3715|3716)(?!\d)/g,
+    (_, port) => `127.0.0.1:${port === '3715' ? ports.site : ports.peer}`,
+  );
+}
+
 function fixture(name: string): Record<string, unknown> {
   const text = fs.readFileSync(path.join(__dirname, '../fixtures/federation', name), 'utf8');
-  return JSON.parse(
-    text.replaceAll('127.0.0.1:3716', `127.0.0.1:${PEER_PORT}`).replaceAll('127.0.0.1:3715', `127.0.0.1:${SITE_PORT}`),
-  );
+  return JSON.parse(movedToPorts(text, { site: SITE_PORT, peer: PEER_PORT }));
 }
 
 const now = () => new Date().toISOString();
@@ -61,6 +69,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await peer?.close();
   await site?.close();
+});
+
+describe('les exemples de fédération sur les ports du test', () => {
+  it('chaque adresse prend son port en une passe, quel que soit le port tiré', () => {
+    const text = '{"a":"http://127.0.0.1:3716/users/x","b":"http://127.0.0.1:3715/federation"}';
+    for (const [site, peer] of [
+      [45000, 37152],
+      [37161, 37150],
+      [3716, 3715],
+    ]) {
+      const moved = JSON.parse(movedToPorts(text, { site, peer }));
+      expect(moved).toEqual({ a: `http://127.0.0.1:${peer}/users/x`, b: `http://127.0.0.1:${site}/federation` });
+      expect(new URL(moved.a).port).toBe(String(peer));
+    }
+  });
 });
 
 describe('fédération : ce qui arrive', () => {
