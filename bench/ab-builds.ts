@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { groupCpuMs, type RunningServer, seedManyEvents, startServer, throwAwayDataDir } from './lib';
+import { groupCpuMs, type RunningServer, renderedPages, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 12);
 const SLICE = Number(process.env.AB_SLICE ?? 1);
@@ -41,16 +41,7 @@ async function main() {
     A: await startServer(dataDir, PORT, env, builds.A),
     B: await startServer(copy, PORT + 1, env, builds.B),
   };
-  const pages: [string, string][] = [
-    ['page Remix minimale', '/healthz'],
-    ['accueil', '/'],
-    ['liste', '/evenements'],
-    ['recherche', '/evenements?q=concert'],
-    ['ce week-end', '/evenements?quand=week-end'],
-    ['musique + Vaud', '/evenements?category=musique&canton=VD'],
-    ['fiche', `/evenement/${ids[Math.floor(ids.length / 3)]}`],
-    ...(seriesIds.length ? [['fiche d’une série', `/evenement/${seriesIds[0]}`] as [string, string]] : []),
-  ];
+  const pages = renderedPages(ids, seriesIds, { home: true });
   const only = process.env.AB_PAGES?.split(',');
   if (only) pages.splice(1, pages.length, ...pages.slice(1).filter(([name]) => only.includes(name)));
   try {

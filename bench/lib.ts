@@ -296,3 +296,17 @@ export function groupCpuMs(pgid: number): number {
   }
   return ticks * 10;
 }
+
+/** The pages the render benches measure, the bare Remix page first; `home` adds the home page. */
+export function renderedPages(ids: string[], seriesIds: string[], { home = false } = {}): [string, string][] {
+  return [
+    ['page Remix minimale', '/healthz'],
+    ...(home ? [['accueil', '/'] as [string, string]] : []),
+    ['liste', '/evenements'],
+    ['recherche', '/evenements?q=concert'],
+    ['ce week-end', '/evenements?quand=week-end'],
+    ['musique + Vaud', '/evenements?category=musique&canton=VD'],
+    ['fiche', `/evenement/${ids[Math.floor(ids.length / 3)]}`],
+    ...(seriesIds.length ? [['fiche d’une série', `/evenement/${seriesIds[0]}`] as [string, string]] : []),
+  ];
+}

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureBuild, seedManyEvents, startServer, throwAwayDataDir } from './lib';
+import { ensureBuild, renderedPages, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -85,15 +85,7 @@ async function main() {
   ensureBuild();
   const dataDir = throwAwayDataDir('profile');
   const { ids, seriesIds } = await seedManyEvents(undefined, series);
-  const pages: [string, string][] = [
-    ['page Remix minimale', '/healthz'],
-    ['liste', '/evenements'],
-    ['recherche', '/evenements?q=concert'],
-    ['ce week-end', '/evenements?quand=week-end'],
-    ['musique + Vaud', '/evenements?category=musique&canton=VD'],
-    ['fiche', `/evenement/${ids[Math.floor(ids.length / 3)]}`],
-    ...(seriesIds.length ? [['fiche d’une série', `/evenement/${seriesIds[0]}`] as [string, string]] : []),
-  ];
+  const pages = renderedPages(ids, seriesIds);
   const only = process.env.PROFILE_PAGES?.split(',');
   for (const [name, page] of pages) {
     if (only && !only.includes(name)) continue;
