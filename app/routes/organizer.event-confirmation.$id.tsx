@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { eventForEditing } from '~/.server/events/submissions';
 import { requireUser } from '~/.server/platform/session';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import { EventCard } from '~/components/EventCard';
 import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { useCategory } from '~/components/useCategories';
@@ -16,7 +17,11 @@ import { summariseSchedule } from '~/domain/schedule-preview';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
-  const event = await eventForEditing(context.services, user, params.id ?? '');
+  const event = await eventForEditing(context.services, user, params.id ?? '').catch((error: unknown) => {
+    // Someone else's event, or none: a 404 on the error page, as if it did not exist (as its edit page).
+    if (!(error instanceof UseCaseError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  });
   return {
     event,
     edited: new URL(request.url).searchParams.get('modifie') === '1',

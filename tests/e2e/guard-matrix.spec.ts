@@ -334,6 +334,33 @@ test.describe('matrice des gardes @http', () => {
     for (const pattern of Object.keys(EXPECTED)) await check(page.request, 'organizer', pattern, targets);
   });
 
+  // Issue 35's outside tester: the confirmation page of another's event answered 500 (nothing shown, still an error).
+  test('un autre organisateur : l’événement d’un autre est introuvable, le reste comme pour tout organisateur', async ({
+    page,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser());
+    await page.goto('/');
+    const othersEvent = (pattern: string) =>
+      pattern.includes(':id') && concrete(pattern, targets).includes(targets.owned);
+    expect(Object.keys(EXPECTED).filter(othersEvent).sort()).toEqual([
+      '/organizer/edit-event/:id',
+      '/organizer/event-confirmation/:id',
+    ]);
+    for (const pattern of Object.keys(EXPECTED)) {
+      if (!othersEvent(pattern)) {
+        await check(page.request, 'organizer', pattern, targets);
+        continue;
+      }
+      const url = concrete(pattern, targets);
+      const response = await page.request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(404);
+      expect(await response.text(), url).toContain('Page introuvable');
+      expectSecurityHeaders(response.headers(), 'organizer', url);
+    }
+  });
+
   test('admin', async ({ page, createUser, loginAs }) => {
     await loginAs(page, await createUser({ role: 'admin' }));
     await page.goto('/');
