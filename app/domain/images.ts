@@ -4,6 +4,9 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 /** The largest image accepted (an upload, a partner's logo), in bytes. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
+/** What an image over IMAGE_MAX_BYTES is told: by the server, and by the form before it sends the file. */
+export const IMAGE_TOO_BIG = 'L’image dépasse 8 Mo. Réduisez-la ou choisissez-en une autre.';
+
 /**
  * Where an organizer's image waits until an admin approves the content that shows it: never served at /uploads, only
  * to its owner and to admins through /apercu-image (decision 031).

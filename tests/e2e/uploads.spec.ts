@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Ports, test } from './fixtures';
-import { formSecurity } from './utils';
+import { fillEvent, formSecurity, unique } from './utils';
 
 const JPEG = fs.readFileSync(path.resolve('tests/e2e/fixtures/affiche.jpg'));
 const EIGHT_MB = 8 * 1024 * 1024;
@@ -109,9 +109,41 @@ test.describe('téléversements refusés, avec JavaScript', () => {
       await expect(page.getByTestId('upload-done')).toHaveCount(0);
       await expect(page.locator('input[name="pendingImage"]')).toHaveValue('');
       await expect(page.getByLabel('Titre', { exact: true })).toHaveValue('Concert à l’affiche refusée');
+      // The refused file left the field: the form will not carry it.
+      expect(
+        await page.getByLabel(/Image \(facultative\)/).evaluate((input: HTMLInputElement) => input.files?.length),
+      ).toBe(0);
       expect(await storedFiles(ports)).toEqual(before);
     });
   }
+
+  // An outside tester's journey: a 15 Mo photo, the warning, then « Envoyer » anyway. The file stayed in the field, the
+  // submission was too big to be read, and the answer a page of error: everything typed was lost.
+  test('une photo de 15 Mo refusée, puis le formulaire envoyé : l’événement part sans elle, rien n’est perdu @js-only', async ({
+    page,
+    ports,
+    signIn,
+  }) => {
+    const organizer = await signIn();
+    await page.goto('/organizer/submit-event');
+    const title = unique('Concert sans la grande affiche');
+    await fillEvent(page, title);
+    const before = await storedFiles(ports);
+    await page
+      .getByLabel(/Image \(facultative\)/)
+      .setInputFiles({
+        name: 'enorme.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.concat([JPEG, Buffer.alloc(15 * 1024 * 1024)]),
+      });
+    await expect(page.getByRole('alert').filter({ hasText: /dépasse 8 Mo/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+    await expect(page.getByTestId('confirmation-card').getByRole('heading', { name: title })).toBeVisible();
+    const [event] = await ports.store.events.listByOwner(organizer.uid);
+    expect(event).toMatchObject({ title, image: null });
+    expect(await storedFiles(ports)).toEqual(before);
+  });
 });
 
 test.describe('soumissions répétées @http', () => {

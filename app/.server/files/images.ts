@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { AgendaEvent } from '~/domain/event';
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, isReviewImage, REVIEW_FOLDER } from '~/domain/images';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_BIG, IMAGE_WIDTHS, isReviewImage, REVIEW_FOLDER } from '~/domain/images';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
 import type { FileStore } from './ports';
@@ -19,7 +19,7 @@ const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 
 export const IMAGE_MESSAGES = {
   empty: 'Le fichier est vide.',
-  tooBig: 'L’image dépasse 8 Mo. Réduisez-la ou choisissez-en une autre.',
+  tooBig: IMAGE_TOO_BIG,
   type: 'Format d’image non accepté : utilisez JPEG, PNG, WebP ou AVIF.',
   unreadable: 'Cette image est illisible ou incomplète. Essayez de l’enregistrer à nouveau ou d’en choisir une autre.',
 } as const;

@@ -5,7 +5,7 @@
 // parser (form-body.ts), with the same limits, passed to the route in the load context (`bodyLimit`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerBuild } from '@remix-run/node';
-import { IMAGE_MAX_BYTES } from '~/domain/images';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_BIG } from '~/domain/images';
 
 const KB = 1024;
 
@@ -68,7 +68,7 @@ export function uploadPaths(routes: ServerBuild['routes']): IsUploadPath {
 
 export const BODY_TOO_LARGE = 'Envoi refusé\u00a0: il est plus volumineux que ce que ce formulaire accepte.';
 export const TOO_MANY_PARTS = 'Envoi refusé\u00a0: il compte plus de champs que ce que ce formulaire accepte.';
-export const IMAGE_TOO_LARGE = 'L’image dépasse 8 Mo. Réduisez-la ou choisissez-en une autre.';
+export const IMAGE_TOO_LARGE = IMAGE_TOO_BIG;
 
 /** The limit of a request, from its path (as Remix sees it, `.data` requests included) and its Content-Type. */
 export function bodyLimitFor(pathname: string, contentType: string | undefined, isUpload: IsUploadPath): BodyLimit {

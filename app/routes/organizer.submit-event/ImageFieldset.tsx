@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Checkbox, TextField } from '~/components/form/Field';
 import type { EventImage } from '~/domain/event';
-import { imageUrl } from '~/domain/images';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_BIG, imageUrl } from '~/domain/images';
 import type { EventFields } from './EventFieldsets';
 
 const UPLOAD_FAILED = 'L’envoi de l’image a échoué. Réessayez.';
@@ -21,6 +21,14 @@ function useImageUpload() {
   const csrf = useAuthenticityToken();
   const [upload, setUpload] = useState<Upload | null>(null);
   const send = (file: File, input: HTMLInputElement) => {
+    // A refused file leaves the field: sent with the form, it would make the whole submission too big to be read (a
+    // page of error, everything typed lost). The message stays until another file is chosen.
+    const refuse = (error: string) => {
+      input.value = '';
+      setUpload({ progress: 0, token: '', error });
+    };
+    // Too big is known here: no need to send megabytes to hear it.
+    if (file.size > IMAGE_MAX_BYTES) return refuse(IMAGE_TOO_BIG);
     const body = new FormData();
     body.set('csrf', csrf);
     body.set('image', file);
@@ -36,7 +44,10 @@ function useImageUpload() {
         // The token is in the form before the file leaves it: a form sent at this very moment carries one or the other.
         flushSync(() => setUpload({ progress: 1, token, error: '' }));
         input.value = '';
+      } else if (message && [400, 413, 415, 422].includes(xhr.status)) {
+        refuse(message);
       } else {
+        // Not refused, not taken (the server failed): the file stays, the form's submission carries it instead.
         setUpload({ progress: 0, token: '', error: message ?? UPLOAD_FAILED });
       }
     };
