@@ -23,6 +23,16 @@ describe('a rule', () => {
     );
   });
 
+  // An outside tester: the demo's « Chaque mercredi … 12 fois à partir du 27 novembre 2026 », a Friday.
+  test('a first date off the rule’s days: the sentence names its first day, not the date given', () => {
+    expect(describeSchedule(rule({ firstDate: '2026-11-27', byDay: ['WE'], count: 12 }))).toBe(
+      'Chaque mercredi, 08:00–12:00, 12 fois à partir du 2 décembre 2026',
+    );
+    expect(describeSchedule(rule({ firstDate: '2026-11-27', byDay: ['WE'], until: '2026-12-31' }))).toBe(
+      'Chaque mercredi, 08:00–12:00, du 2 décembre 2026 au 31 décembre 2026',
+    );
+  });
+
   test('every other week on two days, open end, a number of times from the 1st', () => {
     expect(
       describeSchedule(
@@ -33,7 +43,7 @@ describe('a rule', () => {
 
   test('several days of the week, every day, once, several exclusions, or too many to name', () => {
     expect(describeSchedule(rule({ byDay: ['FR', 'MO', 'WE'], count: 1 }))).toBe(
-      'Chaque lundi, mercredi et vendredi, 08:00–12:00, une fois à partir du 5 décembre 2026',
+      'Chaque lundi, mercredi et vendredi, 08:00–12:00, une fois à partir du 7 décembre 2026',
     );
     expect(
       describeSchedule(
@@ -52,22 +62,22 @@ describe('a rule', () => {
 
   test('the 1st, the 2nd and the last weekday of the month, every month or every few months', () => {
     expect(describeSchedule(monthly({ mode: 'weekday', nth: 1, weekday: 'FR' }))).toBe(
-      'Le 1er vendredi du mois, dès 20:00, 6 fois à partir du 5 décembre 2026',
+      'Le 1er vendredi du mois, dès 20:00, 6 fois à partir du 1er janvier 2027',
     );
     expect(describeSchedule(monthly({ mode: 'weekday', nth: 2, weekday: 'TU' }, { interval: 3 }))).toBe(
-      'Le 2e mardi du mois, tous les 3 mois, dès 20:00, 6 fois à partir du 5 décembre 2026',
+      'Le 2e mardi du mois, tous les 3 mois, dès 20:00, 6 fois à partir du 8 décembre 2026',
     );
     expect(
       describeSchedule(monthly({ mode: 'weekday', nth: -1, weekday: 'SU' }, { count: null, until: '2027-06-27' })),
-    ).toBe('Le dernier dimanche du mois, dès 20:00, du 5 décembre 2026 au 27 juin 2027');
+    ).toBe('Le dernier dimanche du mois, dès 20:00, du 27 décembre 2026 au 27 juin 2027');
   });
 
   test('a day of the month: the 15th, the 1st', () => {
     expect(describeSchedule(monthly({ mode: 'monthday', day: 15 }, { start: '19:00', end: '21:30' }))).toBe(
-      'Le 15 de chaque mois, 19:00–21:30, 6 fois à partir du 5 décembre 2026',
+      'Le 15 de chaque mois, 19:00–21:30, 6 fois à partir du 15 décembre 2026',
     );
     expect(describeSchedule(monthly({ mode: 'monthday', day: 1 }, { interval: 2 }))).toBe(
-      'Le 1er du mois, tous les 2 mois, dès 20:00, 6 fois à partir du 5 décembre 2026',
+      'Le 1er du mois, tous les 2 mois, dès 20:00, 6 fois à partir du 1er janvier 2027',
     );
   });
 });

@@ -11,6 +11,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './schedule';
+import { firstRuleDay } from './schedule-days';
 
 /** Beyond this many dates (a list) or excluded dates (a rule), the sentence counts them instead of naming them. */
 const NAMED_DATES = 8;
@@ -66,7 +67,8 @@ function exclusionsText(dates: string[], style: 'long' | 'longNoYear'): string {
 
 function ruleText(rule: ScheduleRule): string {
   const parts = [recurrenceText(rule), hoursText(rule.start, rule.end)];
-  const first = formatCalendarDay(rule.firstDate);
+  // Its first day, not the date it was given from (a Friday for Wednesdays, from an import or an older record).
+  const first = formatCalendarDay(firstRuleDay(rule) ?? rule.firstDate);
   if (rule.until) parts.push(`du ${first} au ${formatCalendarDay(rule.until)}`);
   else if (rule.count !== null)
     parts.push(`${rule.count === 1 ? 'une fois' : `${rule.count} fois`} à partir du ${first}`);

@@ -6,6 +6,7 @@ import { addDaysToDate, zurichIso, zurichToday } from '~/domain/dates';
 import { type AgendaEvent, contentOf, placeAndContactOf } from '~/domain/event';
 import { changedFields, type LifecycleAction } from '~/domain/event-lifecycle';
 import type { Partner } from '~/domain/partner';
+import { alignFirstDate } from '~/domain/schedule-days';
 import { slugify } from '~/domain/slug';
 import { changeEvent } from '../events/lifecycle';
 import { createLocalIdentity } from '../identity/local';
@@ -58,10 +59,13 @@ export function buildSeedEvent(spec: SeedEventSpec, today: string, createdBy: st
   };
 }
 
-/** The event of a spec, with its pending revision if it has one (the public keeps seeing the approved fields). */
-/** A demo series: its schedule from its first day, the dates it spans, its cancelled dates (decision 041). */
+/**
+ * A demo series: its schedule from its first day, the dates it spans, its cancelled dates (decision 041). A rule's
+ * first date is its first day, as the form makes it (alignFirstDate): « à partir du » names a date of the series.
+ */
 export function buildSeedSeries(spec: SeedSeriesSpec, today: string, createdBy: string | null, now: string) {
-  const schedule = spec.schedule(addDaysToDate(today, spec.dayOffset));
+  const given = spec.schedule(addDaysToDate(today, spec.dayOffset));
+  const schedule = given.kind === 'rule' ? alignFirstDate(given) : given;
   const span = scheduleSpan(schedule);
   if (!span) throw new Error(`Série de démonstration sans date : ${spec.key}`);
   const dates = expandSchedule(schedule, Number.POSITIVE_INFINITY);
@@ -74,6 +78,7 @@ export function buildSeedSeries(spec: SeedSeriesSpec, today: string, createdBy: 
   };
 }
 
+/** The event of a spec, with its pending revision if it has one (the public keeps seeing the approved fields). */
 function buildSeedEventWithRevision(spec: SeedEventSpec, today: string, createdBy: string | null, now: string) {
   const event = buildSeedEvent(spec, today, createdBy, now);
   if (!spec.revision) return event;
