@@ -53,10 +53,20 @@ const webUrl = z
     'Indiquez une adresse web complète commençant par https://',
   )
   .default('');
+/** What a price field that is not an amount is told: negative and too high have their own words. */
+function priceProblem(v: string): string | null {
+  if (/^(\d{1,5}([.,]\d{1,2})?)?$/.test(v)) return null;
+  if (/^-\s*\d/.test(v)) return 'Un prix ne peut pas être négatif.';
+  if (/^\d{6,}([.,]\d*)?$/.test(v)) return 'Indiquez un prix de 99\u202f999 francs au plus.';
+  return 'Indiquez un montant en francs, par exemple 25 ou 12.50.';
+}
 const price = z
   .string()
   .trim()
-  .regex(/^(\d{1,5}([.,]\d{1,2})?)?$/, 'Indiquez un montant en francs, par exemple 25 ou 12.50.')
+  .superRefine((v, ctx) => {
+    const message = priceProblem(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
   .transform((v) => (v === '' ? null : Number(v.replace(',', '.'))))
   // Optional in itself (« gratuit » or a price: crossFieldErrors), so not `required` in the form; absent, no price.
   .default(null);

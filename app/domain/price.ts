@@ -1,11 +1,16 @@
 // Swiss usage for francs: 25, 12.50 (point, two decimals when there are centimes).
-const amount = { format: (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2)) };
+/** An amount as the form and the pages write it: 25, 12.50 (never 12.5). */
+export const formatAmount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
-/** 'Gratuit', 'CHF 25' or 'CHF 15 – 35'. */
+/** 'Gratuit', 'CHF 25' or 'CHF 15 – 35'; a range with centimes gives both ends to the centime (CHF 15.00 – 25.50). */
 export function formatPrice(e: { isFree: boolean; priceMin: number | null; priceMax: number | null }): string {
   if (e.isFree) return 'Gratuit';
   const { priceMin: min, priceMax: max } = e;
   if (min == null && max == null) return 'Prix non communiqué';
-  if (min != null && max != null && max !== min) return `CHF ${amount.format(min)} – ${amount.format(max)}`;
-  return `CHF ${amount.format((min ?? max) as number)}`;
+  if (min != null && max != null && max !== min) {
+    const centimes = !Number.isInteger(min) || !Number.isInteger(max);
+    const end = (n: number) => (centimes ? n.toFixed(2) : String(n));
+    return `CHF ${end(min)} – ${end(max)}`;
+  }
+  return `CHF ${formatAmount((min ?? max) as number)}`;
 }

@@ -2,6 +2,7 @@
 import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
+import { formatAmount } from '~/domain/price';
 import { scheduleValues } from '~/domain/schedule-form';
 import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
 import { newId } from '../platform/ids';
@@ -32,8 +33,8 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     lat: e.lat == null ? '' : String(e.lat),
     lng: e.lng == null ? '' : String(e.lng),
     isFree: e.isFree ? 'on' : '',
-    priceMin: e.priceMin == null ? '' : String(e.priceMin),
-    priceMax: e.priceMax == null ? '' : String(e.priceMax),
+    priceMin: e.priceMin == null ? '' : formatAmount(e.priceMin),
+    priceMax: e.priceMax == null ? '' : formatAmount(e.priceMax),
     priceNote: e.priceNote,
     ticketUrl: e.ticketUrl,
     websiteUrl: e.websiteUrl,

@@ -161,6 +161,20 @@ describe('soumissions', () => {
     expect(backwards.error?.issues[0].message).toBe('La fin doit être après le début.');
   });
 
+  // An outside tester got « Indiquez un montant en francs, par exemple 25 ou 12.50. » for -5 and for 999999999.
+  it('un prix négatif, trop haut ou mal écrit a chacun son message ; 12,50 se lit 12.50', () => {
+    const priceError = (priceMin: string) =>
+      eventFormSchema(NOW)
+        .safeParse({ ...form, priceMin })
+        .error?.issues.find((i) => i.path[0] === 'priceMin')?.message;
+    expect(priceError('-5')).toBe('Un prix ne peut pas être négatif.');
+    expect(priceError('999999999')).toBe('Indiquez un prix de 99\u202f999 francs au plus.');
+    expect(priceError('vingt')).toBe('Indiquez un montant en francs, par exemple 25 ou 12.50.');
+    expect(priceError('12.505')).toBe('Indiquez un montant en francs, par exemple 25 ou 12.50.');
+    expect(priceError('99999.95')).toBeUndefined();
+    expect(eventFormSchema(NOW).parse({ ...form, priceMin: '12,50' }).priceMin).toBe(12.5);
+  });
+
   it('signale un doublon possible : titre proche, même ville, moins de 3 heures d’écart', async () => {
     const { store, input, deps } = await setup();
     const { event } = await submitEvent(deps, user('autre'), input, { submissionKey: 'a', image: null });
