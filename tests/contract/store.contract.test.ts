@@ -1040,11 +1040,13 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       ]);
       const grouped = { ...PUBLIC, oneRowPerEvent: true };
       const all = await store.events.search(grouped);
-      // The first Saturday is cancelled: the series stands at the next one, with its five dates.
+      // The first Saturday is cancelled: the series stands at the next one, with the four of its five dates that take
+      // place (« 5 dates » for 4 was an outside tester's finding); the list's dates still count the cancelled one.
       expect(all.items.map((e) => [e.id, e.startsAt, e.occurrence?.cancelled, e.occurrence?.matching])).toEqual([
         ['simple', single.startsAt, false, 1],
-        ['marche', '2030-03-16T08:00:00+01:00', false, 5],
+        ['marche', '2030-03-16T08:00:00+01:00', false, 4],
       ]);
+      expect(all.items[1].occurrence?.upcoming).toBe(4);
       expect([all.total, all.dates]).toEqual([2, 6]);
       // A window: the dates within it only. 30 March to 7 April 2030: two Saturdays.
       const window = await store.events.search({
@@ -1058,7 +1060,9 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       expect([window.total, window.dates]).toEqual([1, 2]);
       // Only its cancelled date in the window: it stays, marked.
       const cancelled = await store.events.search({ ...grouped, startsBefore: '2030-03-10T00:00:00.000Z' });
-      expect(cancelled.items.map((e) => [e.id, e.occurrence?.cancelled])).toEqual([['marche', true]]);
+      expect(cancelled.items.map((e) => [e.id, e.occurrence?.cancelled, e.occurrence?.matching])).toEqual([
+        ['marche', true, 0],
+      ]);
       // Searched words keep the date order; the page and its offset count events.
       const words = await store.events.search({ ...grouped, words: ['concert'], limit: 1, offset: 1 });
       expect(words.items.map((e) => e.id)).toEqual(['marche']);

@@ -55,7 +55,9 @@ const Event = {
         kind: { type: 'string', enum: ['dates', 'rule', 'period'] },
         description: { type: 'string', description: 'L’horaire en une phrase française.' },
         summary: nullable('string', { description: 'Une ligne\u00a0: «\u00a0Chaque mardi · 18:30 · 29 dates\u00a0».' }),
-        matchingDates: nullable('integer', { description: 'Avec `group=series`\u00a0: les dates retenues.' }),
+        matchingDates: nullable('integer', {
+          description: 'Avec `group=series`\u00a0: les dates retenues qui ont lieu (une date annulée ne compte pas).',
+        }),
       },
     }),
     venue: {
@@ -211,7 +213,7 @@ export function openApiDocument(siteUrl: string) {
             ),
             query(
               'group',
-              'occurrences (par défaut)\u00a0: une ligne par date d’une série\u00a0; series\u00a0: une ligne par série, à sa prochaine date de la période demandée (non annulée si possible), `series.matchingDates` donnant ses dates retenues.',
+              'occurrences (par défaut)\u00a0: une ligne par date d’une série\u00a0; series\u00a0: une ligne par série, à sa prochaine date de la période demandée (non annulée si possible), `series.matchingDates` donnant ses dates retenues qui ont lieu.',
               { type: 'string', enum: ['occurrences', 'series'] },
               'series',
             ),

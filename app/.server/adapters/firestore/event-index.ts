@@ -128,7 +128,7 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
     if (q.oneRowPerEvent) {
       // A series is one result (decision 065): at its next matching date that is not cancelled, if there is one.
       const occurrence = matched.find((o) => !o.cancelled) ?? matched[0];
-      matches.push({ item, occurrence, matching: matched.length });
+      matches.push({ item, occurrence, matching: matched.filter((o) => !o.cancelled).length });
     } else for (const occurrence of matched) matches.push({ item, occurrence, matching: null });
   }
   return { matches, dates };
@@ -145,7 +145,7 @@ function atOccurrence({ item, occurrence, matching }: Match, endsAfter: number):
     openEnd: occurrence.openEnd,
     occurrence: {
       cancelled: occurrence.cancelled,
-      upcoming: item.occurrences.filter((o) => o.endsTs > endsAfter).length,
+      upcoming: item.occurrences.filter((o) => o.endsTs > endsAfter && !o.cancelled).length,
       ...(matching === null ? {} : { matching }),
     },
   };

@@ -65,13 +65,15 @@ export function createEventStore(db: Db): EventStore {
           ${rank ?? '0'} AS o_relevance, o.starts_ts AS o_starts, e.title AS o_title
         ${from} WHERE ${where}`;
       const page = grouped
-        ? `SELECT m.*, MIN(m.o_starts + m.occ_cancelled * ${CANCELLED_LAST}) AS o_pick, COUNT(*) AS occ_matching
+        ? `SELECT m.*, MIN(m.o_starts + m.occ_cancelled * ${CANCELLED_LAST}) AS o_pick,
+             COUNT(*) - SUM(m.occ_cancelled) AS occ_matching
            FROM (${matches}${rank ? ' LIMIT -1' : ''}) m GROUP BY m.eid`
         : `SELECT m.*, NULL AS occ_matching FROM (${matches}) m`;
       const rows = db
         .prepare(
           `SELECT e.*, page.occ_starts_at, page.occ_ends_at, page.occ_open_end, page.occ_cancelled, page.occ_matching,
-             (SELECT COUNT(*) FROM event_occurrences c WHERE c.event_id = e.id AND c.ends_ts > ?) AS occ_upcoming
+             (SELECT COUNT(*) FROM event_occurrences c WHERE c.event_id = e.id AND c.ends_ts > ? AND c.cancelled = 0)
+               AS occ_upcoming
            FROM (${page} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) page
            JOIN events e ON e.id = page.eid ORDER BY ${orderBy('page.')}`,
         )
