@@ -33,6 +33,13 @@ describe('filtres de la liste', () => {
     expect(junk.page).toBe(1);
   });
 
+  it('un intervalle écrit à l’envers se lit à l’endroit (il ne donne pas une liste vide ou fausse)', () => {
+    const { filters } = parseEventFilters(new URLSearchParams('du=2026-12-26&au=2026-12-24'), []);
+    expect([filters.from, filters.to]).toEqual(['2026-12-24', '2026-12-26']);
+    const one = parseEventFilters(new URLSearchParams('du=2026-12-26&au=pas-une-date'), []).filters;
+    expect([one.from, one.to]).toEqual(['2026-12-26', '']);
+  });
+
   it('n’accepte que les catégories données (les actives du magasin), même une créée par un admin', () => {
     const params = (category: string) => new URLSearchParams({ category });
     expect(parseEventFilters(params('jeux-de-societe'), ['musique', 'jeux-de-societe']).filters.category).toBe(

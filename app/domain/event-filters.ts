@@ -50,8 +50,12 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
   const category = params.get('category');
   const canton = params.get('canton');
   const when = params.get('quand');
-  const from = params.get('du');
-  const to = params.get('au');
+  // A range typed backwards (« du 26 au 24 ») is the same range: read the right way round, not as an empty one.
+  const du = params.get('du');
+  const au = params.get('au');
+  let from = isYmd(du) ? du : '';
+  let to = isYmd(au) ? au : '';
+  if (from && to && from > to) [from, to] = [to, from];
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
     filters: {
@@ -59,8 +63,8 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
       category: category && categories.includes(category) ? category : '',
       canton: isCantonCode(canton) ? canton : '',
       when: isWhen(when) ? when : '',
-      from: isYmd(from) ? from : '',
-      to: isYmd(to) ? to : '',
+      from,
+      to,
       free: flag(params.get('gratuit')),
       family: flag(params.get('famille')),
       accessible: flag(params.get('accessible')),
