@@ -33,4 +33,18 @@ describe('la page de modération d’une série', () => {
       },
     ]);
   });
+
+  // An outside tester: « Du mardi 1er décembre 2026 à 18:30 au mardi 5 janvier 2027 à 20:00 » read like one long event.
+  it('sous le titre, une série dit combien de dates, de quel jour à quel jour ; un événement simple, ses heures', async () => {
+    const { store } = memoryStore();
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    const span = { startsAt: zurichIso('2026-12-05', '08:00'), endsAt: zurichIso('2027-03-27', '12:00') };
+    const series = makeEvent({ ...span, schedule: market });
+    const single = makeEvent({ startsAt: zurichIso('2026-12-05', '20:00'), endsAt: zurichIso('2026-12-05', '22:00') });
+    await store.events.insertMany([series, single]);
+    const when = async (id: string) =>
+      (await moderationPage({ store }, new URL(`https://agenda.test/admin/events?eventId=${id}`))).selected?.when;
+    expect(await when(series.id)).toBe('17 dates, du samedi 5 décembre 2026 au samedi 27 mars 2027');
+    expect(await when(single.id)).toMatch(/^samedi 5 décembre 2026.*20:00/i);
+  });
 });

@@ -1,5 +1,6 @@
 // What an admin sees on /admin/events: a tab of the moderation list and the event chosen, with what may be decided.
 import { CANTON_NAMES } from '~/domain/cantons';
+import { formatCalendarDay, zurichToday } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { describeChanges, fieldLabel } from '~/domain/event-diff';
@@ -15,6 +16,21 @@ import type { MailPort, Store, UserProfile } from '../ports';
 import type { LiveHub } from './live';
 import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
 
+/**
+ * The line under the title: an event's dates, or a series' first and last days and how many dates it has (« 6 dates,
+ * du mardi 1er décembre 2026 au mardi 5 janvier 2027 »): its span from 18:30 on the first day to 20:00 on the last read
+ * like one long event. An exhibition (a period) is one span, said as such.
+ */
+function moderationWhen(event: AgendaEvent): string {
+  if (!event.schedule || event.schedule.kind === 'period') return formatEventWhen(event);
+  const { count } = summariseSchedule(event.schedule);
+  const day = (at: string) => formatCalendarDay(zurichToday(new Date(at)), 'weekdayYear');
+  const first = day(event.startsAt);
+  const last = day(event.endsAt);
+  if (count < 2 || first === last) return formatEventWhen(event);
+  return `${count} dates, du ${first} au ${last}`;
+}
+
 /** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
 function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>, places: ModerationPlaces) {
   const event = workingView(stored);
@@ -27,7 +43,7 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>, pla
     featured: event.featured,
     rejectionReason: event.rejectionReason,
     category: categoryLabels.get(event.category) ?? event.category,
-    when: formatEventWhen(event),
+    when: moderationWhen(event),
     /**
      * A series as the organizer saw it before sending (summariseSchedule, the same words): its rule, first dates and
      * how many, dates skipped, an exhibition's week and closing days — what the span under the title does not say.
