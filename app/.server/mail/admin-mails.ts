@@ -21,14 +21,29 @@ export interface FailedMail {
 export interface MailQueueSummary {
   /** Waiting for their next try, or being sent. */
   waiting: number;
+  /** The oldest waiting mail when it has been tried already: why it has not left (the server down, refusing us). */
+  stuck: Pick<FailedMail, 'subject' | 'attempts' | 'lastError' | 'createdAt'> | null;
   failed: number;
   failedMails: FailedMail[];
 }
 
 export async function mailQueueSummary({ store }: { store: Store }): Promise<MailQueueSummary> {
-  const [counts, failed] = await Promise.all([store.mails.counts(), store.mails.list('failed', FAILED_MAILS_SHOWN)]);
+  const [counts, failed, [oldest]] = await Promise.all([
+    store.mails.counts(),
+    store.mails.list('failed', FAILED_MAILS_SHOWN),
+    store.mails.list('pending', 1),
+  ]);
   return {
     waiting: counts.pending + counts.sending,
+    stuck:
+      oldest && oldest.attempts > 0
+        ? {
+            subject: oldest.subject,
+            attempts: oldest.attempts,
+            lastError: oldest.lastError,
+            createdAt: oldest.createdAt,
+          }
+        : null,
     failed: counts.failed,
     failedMails: failed.map(({ id, to, subject, attempts, lastError, createdAt, updatedAt }) => ({
       id,

@@ -1,6 +1,7 @@
 // The `mails` job (decision 060): what leaves, when a try comes back, when a mail is left to the admins.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailHarness, memoryStore } from '../../../tests/unit/memory-store';
+import { mailQueueSummary } from './admin-mails';
 import { MAIL_BATCH, resetTransportPause, retryDelayMs } from './deliver';
 
 const T0 = new Date('2030-03-01T10:00:00Z');
@@ -46,6 +47,31 @@ describe('la file des mails', () => {
     expect(mail.sent.find((m) => m.to === tried?.to)?.messageId).toBe(`<${tried?.id}@agenda.test>`);
     expect(await mail.deliver(later(120))).toBe('0 mail envoyé, 0 à réessayer, 0 en échec');
     expect(mail.sent).toHaveLength(3);
+  });
+
+  // An operator stopped the mail server: the dashboard said « 1 en attente », the log nothing, and neither why.
+  it('un mail qui n’est pas parti : le journal dit pourquoi et quand il sera réessayé, le tableau de bord aussi', async () => {
+    const { store, mail } = setup();
+    await mail.mailer.send(message(1));
+    expect((await mailQueueSummary({ store })).stuck).toBeNull();
+    mail.transport.failure = refused;
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void warnings.push(line));
+    try {
+      await mail.deliver(T0);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^\[mails\] « Mail 1 » pas encore envoyé \(essai 1, prochain à \d\d:\d\d, \w+\) : connect ECONNREFUSED 127\.0\.0\.1:25$/,
+      ),
+    ]);
+    expect((await mailQueueSummary({ store })).stuck).toMatchObject({
+      subject: 'Mail 1',
+      attempts: 1,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+    });
   });
 
   it('serveur muet : essayé pendant un jour au moins, puis laissé aux admins avec la raison', async () => {

@@ -61,6 +61,14 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   };
 }
 
+/** How mails leave, for the operator's start-up line: the SMTP server (never its password), or the outbox folder. */
+export function mailMode(config: Pick<Config, 'SMTP_URL' | 'DATA_DIR'>): string {
+  if (!config.SMTP_URL)
+    return `Mails : écrits dans ${path.join(config.DATA_DIR, 'outbox')}, pas envoyés (SMTP_URL n’est pas défini).`;
+  const url = new URL(config.SMTP_URL);
+  return `Mails : envoyés par ${url.protocol}//${url.host}.`;
+}
+
 /** SMTP when configured, else the outbox folder beside the data. */
 export function createMailTransport(config: Config): MailTransport {
   return config.SMTP_URL

@@ -12,6 +12,16 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** smtp://host[:port] or smtps://…, as nodemailer reads it. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** An unset or empty variable is absent. */
 const optionalText = z
   .string()
@@ -39,7 +49,11 @@ const envSchema = z.object({
   /** Tests only: lets the safe fetcher (imports) reach this machine (127.0.0.0/8, ::1). Never in production. */
   IMPORT_ALLOW_LOOPBACK: booleanFlag,
   TRUST_PROXY: z.string().optional(),
-  SMTP_URL: z.string().optional(),
+  /** Checked at start: a value that is not an SMTP address left every mail waiting, without a word (an operator's finding). */
+  SMTP_URL: optionalText.refine((v) => v === undefined || isSmtpUrl(v), {
+    message:
+      'SMTP_URL doit être une adresse smtp:// ou smtps:// avec le nom du serveur (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465).',
+  }),
   MAIL_FROM: z.string().email().default('no-reply@agenda-romand.ch'),
   /** Where contact messages go when no admin account exists yet. */
   CONTACT_TO: z.string().email().default('contact@agenda-romand.ch'),
@@ -210,18 +224,24 @@ export function firebaseSettings(config: Config): FirebaseSettings {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Configuration invalide: ${problems}`);
+    // A message that names its variable already is not prefixed with it again.
+    const problems = parsed.error.issues
+      .map((i) => {
+        const name = i.path.join('.');
+        return i.message.startsWith(name) ? i.message : `${name}\u00a0: ${i.message}`;
+      })
+      .join('\u202f; ');
+    throw new Error(`Configuration invalide\u00a0: ${problems}`);
   }
   const env = parsed.data;
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new Error(
-      'Configuration invalide: VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble (les deux, ou aucune pour les générer).',
+      'Configuration invalide\u00a0: VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble (les deux, ou aucune pour les générer).',
     );
   }
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
     throw new Error(
-      'Configuration invalide: HEADERS_TIMEOUT_SECONDS ne peut dépasser REQUEST_TIMEOUT_SECONDS (les en-têtes font partie de la requête).',
+      'Configuration invalide\u00a0: HEADERS_TIMEOUT_SECONDS ne peut dépasser REQUEST_TIMEOUT_SECONDS (les en-têtes font partie de la requête).',
     );
   }
   if (env.DATA_BACKEND === 'firestore') {

@@ -5,6 +5,7 @@
 
 import os from 'node:os';
 import { JOBS } from '../jobs';
+import { mailMode } from '../mail/mailer';
 import type { Services } from '../services';
 import { audit } from './audit';
 import { backgroundSettled } from './background';
@@ -19,7 +20,7 @@ import { secretUrls } from './secret-urls';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
 import { answerClientError, serverTimeouts } from './slow-requests';
 import { closeServices, finishServer, prepareServer } from './startup';
-import { describeStartupFailure } from './startup-checks';
+import { checkPortFree, describeStartupFailure } from './startup-checks';
 import { immutableAssets } from './static-assets';
 import { superviseWorkers } from './supervisor';
 
@@ -28,7 +29,9 @@ import { superviseWorkers } from './supervisor';
  * housekeeping, push keys. Answers the environment the workers need.
  */
 async function prepare(services: Services): Promise<Record<string, string>> {
+  await checkPortFree(services.config.PORT, services.config.HOST);
   const { limitsFile } = await prepareServer(services);
+  console.log(mailMode(services.config));
   return { [LIMITS_DB_ENV]: limitsFile };
 }
 

@@ -1,6 +1,7 @@
 // What stops a start, in French (decision 062), the DATA_DIR lock, secrets created whole and once, and the rate
 // limits every process of a server shares (decision 064).
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,7 +14,7 @@ import { createExclusively, loadConfig } from './config';
 import { lockDataDir } from './data-dir-lock';
 import { prepareLimitsDatabase, sharedLimiter } from './limiter';
 import { finishServer, prepareServer } from './startup';
-import { checkDataDir, describeStartupFailure, StartupError } from './startup-checks';
+import { checkBackupDir, checkDataDir, checkPortFree, describeStartupFailure, StartupError } from './startup-checks';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-demarrage-'));
 
@@ -27,6 +28,43 @@ describe('démarrage', () => {
     );
     first.release();
     lockDataDir(dir).release();
+  });
+
+  // An operator's findings: a taken port made the serving processes fail and be replaced for ever, each with a stack
+  // trace; a BACKUP_DIR that is a file, and an SMTP_URL that is no address, were taken without a word.
+  it('un port déjà pris, un BACKUP_DIR qui n’est pas un dossier, un SMTP_URL qui n’est pas une adresse : une phrase', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const refused = await checkPortFree(port, '127.0.0.1').catch((error: unknown) => error);
+      expect(describeStartupFailure(refused)).toBe(
+        `Démarrage impossible : le port ${port} de 127.0.0.1 est déjà pris (un autre serveur, ou une instance de ce site déjà lancée) : arrêtez-le, ou choisissez un autre PORT.`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    await expect(checkPortFree(port, '127.0.0.1')).resolves.toBeUndefined();
+
+    const file = path.join(tmp(), 'sauvegardes');
+    fs.writeFileSync(file, 'un fichier');
+    expect(() => checkBackupDir(file)).toThrow(
+      new StartupError(
+        `le dossier des sauvegardes BACKUP_DIR (${file}) n’est pas un dossier : BACKUP_DIR doit désigner un dossier.`,
+      ),
+    );
+    const created = path.join(tmp(), 'nouveau', 'sauvegardes');
+    checkBackupDir(created);
+    expect(fs.readdirSync(created)).toEqual([]);
+    expect(() => checkBackupDir(undefined)).not.toThrow();
+
+    expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'pas-une-url' })).toThrow(
+      /SMTP_URL doit être une adresse smtp:\/\//,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'https://smtp.exemple.ch' })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtps://u:p@smtp.exemple.ch:465' }).SMTP_URL).toBe(
+      'smtps://u:p@smtp.exemple.ch:465',
+    );
   });
 
   it('un disque presque plein arrête le démarrage sur une phrase qui dit combien il reste', () => {

@@ -2,6 +2,7 @@
 // read, secrets it can trust. A problem stops the start with one French sentence that names it and says what to do,
 // never a stack trace of SQLite or of Node.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /** A start refused for a reason the operator can fix; its message is shown as is. */
@@ -21,27 +22,27 @@ export function freeBytes(dir: string): number {
 export const formatMegabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} Mo`;
 
 /** The French sentence for a file system error on `where`, or null when it is not one we know. */
-export function fileSystemProblem(error: unknown, where: string): string | null {
+export function fileSystemProblem(error: unknown, where: string, variable = 'DATA_DIR'): string | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   switch (code) {
     case 'EROFS':
-      return `${where} est en lecture seule : le site ne peut rien y enregistrer. Remontez le disque en écriture, ou donnez un autre DATA_DIR.`;
+      return `${where} est en lecture seule : le site ne peut rien y enregistrer. Remontez le disque en écriture, ou donnez un autre ${variable}.`;
     case 'EACCES':
     case 'EPERM':
-      return `${where} n’est pas accessible en écriture pour l’utilisateur du serveur : corrigez ses droits (chown, chmod), ou donnez un autre DATA_DIR.`;
+      return `${where} n’est pas accessible en écriture pour l’utilisateur du serveur : corrigez ses droits (chown, chmod), ou donnez un autre ${variable}.`;
     case 'ENOSPC':
     case 'EDQUOT':
       return `le disque qui porte ${where} est plein : libérez de la place (anciennes sauvegardes, journaux), puis relancez.`;
     case 'ENOTDIR':
-      return `${where} n’est pas un dossier : DATA_DIR doit désigner un dossier.`;
+    case 'EEXIST':
+      return `${where} n’est pas un dossier : ${variable} doit désigner un dossier.`;
     default:
       return null;
   }
 }
 
-/** DATA_DIR exists, can be written (a file created, flushed and removed), and has at least `minFreeBytes` left. */
-export function checkDataDir(dir: string, minFreeBytes: number): void {
-  const where = `le dossier de données DATA_DIR (${dir})`;
+/** `dir` exists (created if need be) and a file can be written there (created, flushed and removed). */
+function checkWritableDir(dir: string, where: string, variable: string): void {
   const probe = path.join(dir, `.essai-ecriture-${process.pid}`);
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -54,10 +55,53 @@ export function checkDataDir(dir: string, minFreeBytes: number): void {
       fs.rmSync(probe, { force: true });
     }
   } catch (error) {
-    const problem = fileSystemProblem(error, where);
+    const problem = fileSystemProblem(error, where, variable);
     if (problem) throw new StartupError(problem, { cause: error });
     throw error;
   }
+}
+
+/**
+ * BACKUP_DIR, when set, is a folder the server can write: a file in its place, or a folder it may not write, stopped
+ * the daily backup in the jobs' log only, the site saying nothing (an operator's finding).
+ */
+export function checkBackupDir(dir: string | undefined): void {
+  if (dir) checkWritableDir(dir, `le dossier des sauvegardes BACKUP_DIR (${dir})`, 'BACKUP_DIR');
+}
+
+/**
+ * Nothing else listens on PORT: taken, each serving process failed at its start and was replaced, for ever, each time
+ * with a stack trace (an operator's finding). Checked once by the primary, before any worker starts.
+ */
+export function checkPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new StartupError(
+            `le port ${port} de ${host} est déjà pris (un autre serveur, ou une instance de ce site déjà lancée) : arrêtez-le, ou choisissez un autre PORT.`,
+            { cause: error },
+          ),
+        );
+      else if (error.code === 'EACCES')
+        reject(
+          new StartupError(
+            `le port ${port} est réservé aux administrateurs du système : choisissez un PORT au-dessus de 1023, ou placez un proxy devant.`,
+            { cause: error },
+          ),
+        );
+      else if (error.code === 'EADDRNOTAVAIL')
+        reject(new StartupError(`l’adresse HOST ${host} n’est pas une adresse de cette machine.`, { cause: error }));
+      else reject(error);
+    });
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** DATA_DIR exists, can be written (a file created, flushed and removed), and has at least `minFreeBytes` left. */
+export function checkDataDir(dir: string, minFreeBytes: number): void {
+  checkWritableDir(dir, `le dossier de données DATA_DIR (${dir})`, 'DATA_DIR');
   const free = freeBytes(dir);
   if (free < minFreeBytes)
     throw new StartupError(

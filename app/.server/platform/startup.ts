@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
 import type { Services } from '../services';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from './limiter';
-import { checkDataDir, databaseProblem, StartupError } from './startup-checks';
+import { checkBackupDir, checkDataDir, databaseProblem, StartupError } from './startup-checks';
 
 const MB = 1024 * 1024;
 export const DATABASE_FILE = 'agenda.sqlite';
@@ -55,6 +55,7 @@ let lock: DataDirLock | null = null;
 export async function prepareServer(services: Services): Promise<{ limitsFile: string }> {
   const { config } = services;
   checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
+  checkBackupDir(config.BACKUP_DIR);
   // The lock guards the SQLite database and its files. On Firestore, DATA_DIR holds nothing shared (the outbox of a
   // development machine at most), and instances side by side each have their own.
   if (!services.firebase) lock = lockDataDir(config.DATA_DIR);

@@ -14,6 +14,16 @@ export function MailQueue({ mails }: { mails: MailQueueSummary }) {
         {formatCount(mails.waiting)} en attente d’envoi · {formatCount(mails.failed)} en échec. Un mail que le serveur
         de mail n’accepte pas est réessayé pendant un jour, puis gardé ici trente jours.
       </p>
+      {mails.stuck ? (
+        <p className="notice notice--warning" data-testid="dashboard-mails-stuck">
+          Pas encore parti depuis le{' '}
+          <time dateTime={mails.stuck.createdAt}>
+            {formatShortDate(mails.stuck.createdAt)} à {formatTime(mails.stuck.createdAt)}
+          </time>
+          &#160;: «&#160;{mails.stuck.subject}&#160;», {plural(mails.stuck.attempts, 'essai')}
+          {mails.stuck.lastError ? <> · {mails.stuck.lastError}</> : null}
+        </p>
+      ) : null}
       {mails.failedMails.length === 0 ? (
         <p className="admin-dashboard__empty">Aucun mail en échec.</p>
       ) : (
