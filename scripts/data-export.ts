@@ -1,17 +1,57 @@
 // npm run data:export -- --dossier export-2026-11-22 [--avec-secrets]
 // Copies every collection and every uploaded file of the configured backend (DATA_BACKEND) into a folder, read from
 // one consistent state; with --avec-secrets, the session secret and the push keys too (secrets.json: keep it safe).
+// A refusal (a target folder that is not empty, bad arguments) is one French sentence on stderr and exit code 1, as
+// `npm run backup`; the target folder is checked before the store is opened.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportData } from '../app/.server/data-transfer/transfer';
 import { getServices } from '../app/.server/services';
 
-const { values } = parseArgs({ options: { dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } } });
-if (!values.dossier) {
-  console.error('Usage : npm run data:export -- --dossier <dossier vide> [--avec-secrets]');
-  process.exit(1);
+const USAGE = 'Usage : npm run data:export -- --dossier <dossier vide> [--avec-secrets]';
+
+/** Why `dir` cannot receive an export, as a sentence saying what to do; null when it is absent or an empty folder. */
+function targetProblem(dir: string): string | null {
+  if (!fs.existsSync(dir)) return null;
+  if (!fs.statSync(dir).isDirectory())
+    return `${dir} n’est pas un dossier ; donnez à --dossier un dossier neuf ou vide.`;
+  if (fs.readdirSync(dir).length > 0)
+    return `le dossier ${dir} n’est pas vide ; donnez à --dossier un dossier neuf ou vide.`;
+  return null;
 }
-const services = getServices();
-const kind = services.database.kind;
-const summary = await exportData(services, values.dossier, { withSecrets: values['avec-secrets'] });
-console.log(`Export ${kind} → ${values.dossier} : ${summary}`);
-process.exit(0);
+
+async function main(): Promise<number> {
+  let values: { dossier?: string; 'avec-secrets'?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } } }));
+  } catch {
+    values = {};
+  }
+  if (!values.dossier) {
+    console.error(USAGE);
+    return 1;
+  }
+  const dir = path.resolve(values.dossier);
+  const withSecrets = values['avec-secrets'] ?? false;
+  let kind: string;
+  let summary: string;
+  try {
+    const problem = targetProblem(dir);
+    if (problem) {
+      console.error(`Export impossible : ${problem}`);
+      return 1;
+    }
+    const services = getServices();
+    kind = services.database.kind;
+    summary = await exportData(services, dir, { withSecrets });
+  } catch (error) {
+    // As backup and restore: the message (a French sentence: a folder that cannot be written, a setting missing…).
+    console.error(`Export impossible : ${error instanceof Error ? error.message : error}`);
+    return 1;
+  }
+  console.log(`Export ${kind} → ${dir} : ${summary}`);
+  return 0;
+}
+
+process.exit(await main());

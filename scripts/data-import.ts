@@ -1,17 +1,82 @@
 // npm run data:import -- --dossier export-2026-11-22 [--avec-secrets]
 // Loads an export into the configured backend (DATA_BACKEND), which must be empty: e.g. SQLite → Firestore. With
 // --avec-secrets, the export's secrets too, so that links already mailed and push devices keep working.
+// The export folder is checked before the store is opened: a refused import leaves DATA_DIR as it was (no new empty
+// database, no new session secret). A refusal is one French sentence on stderr and exit code 1, as `npm run restore`.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SECRETS_FILE } from '../app/.server/data-transfer/dataset';
 import { importData } from '../app/.server/data-transfer/transfer';
 import { getServices } from '../app/.server/services';
 
-const { values } = parseArgs({ options: { dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } } });
-if (!values.dossier) {
-  console.error('Usage : npm run data:import -- --dossier <dossier d’export> [--avec-secrets]');
-  process.exit(1);
+const USAGE = 'Usage : npm run data:import -- --dossier <dossier d’export> [--avec-secrets]';
+// The format readExport (app/.server/data-transfer/dataset.ts) reads.
+const EXPORT_FORMAT = 'agenda-romand/1';
+const FROM_EXPORT = 'donnez à --dossier le dossier écrit par npm run data:export';
+
+/** Why `dir` cannot be imported, as a sentence saying what to do; null when its manifest is there and readable. */
+function exportProblem(dir: string, withSecrets: boolean): string | null {
+  if (!fs.existsSync(dir)) return `le dossier ${dir} n’existe pas ; ${FROM_EXPORT}.`;
+  if (!fs.statSync(dir).isDirectory()) return `${dir} n’est pas un dossier ; ${FROM_EXPORT}.`;
+  const file = path.join(dir, 'manifest.json');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `${dir} n’est pas un export d’Agenda romand (manifest.json manque) ; ${FROM_EXPORT}.`;
+    return `${file} ne se lit pas (${code ?? String(error)}) ; vérifiez ses droits, ou refaites l’export.`;
+  }
+  let format: unknown;
+  try {
+    format = JSON.parse(text)?.format;
+  } catch {
+    return `${file} n’est pas du JSON valide ; refaites l’export avec npm run data:export.`;
+  }
+  if (format !== EXPORT_FORMAT)
+    return `${file} annonce un format d’export inconnu (${String(format)}) ; refaites l’export avec npm run data:export de cette version.`;
+  if (withSecrets && !fs.existsSync(path.join(dir, SECRETS_FILE)))
+    return `l’export ${dir} ne contient pas de secrets ; refaites-le avec --avec-secrets, ou importez sans.`;
+  return null;
 }
-const services = getServices();
-const kind = services.database.kind;
-const summary = await importData(services, values.dossier, { withSecrets: values['avec-secrets'] });
-console.log(`Import ${values.dossier} → ${kind} : ${summary}`);
-process.exit(0);
+
+async function main(): Promise<number> {
+  let values: { dossier?: string; 'avec-secrets'?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } } }));
+  } catch {
+    values = {};
+  }
+  if (!values.dossier) {
+    console.error(USAGE);
+    return 1;
+  }
+  const dir = path.resolve(values.dossier);
+  const withSecrets = values['avec-secrets'] ?? false;
+  const problem = exportProblem(dir, withSecrets);
+  if (problem) {
+    console.error(`Import impossible : ${problem}`);
+    return 1;
+  }
+  let kind: string;
+  let summary: string;
+  try {
+    const services = getServices();
+    kind = services.database.kind;
+    summary = await importData(services, dir, { withSecrets });
+  } catch (error) {
+    // As backup and restore: the message (a French sentence: a store that is not empty, a setting missing…), no stack.
+    console.error(`Import impossible : ${error instanceof Error ? error.message : error}`);
+    return 1;
+  }
+  console.log(`Import ${dir} → ${kind} : ${summary}`);
+  // What the README says of an import without the export's secrets (« Déménager les données »).
+  if (!withSecrets)
+    console.log(
+      'Sans --avec-secrets, les secrets du site exporté ne sont pas repris : ses sessions ouvertes et les liens déjà envoyés par email (alertes, désabonnement) ne valent pas ici, et les appareils abonnés à ses notifications Web Push devront se réabonner.',
+    );
+  return 0;
+}
+
+process.exit(await main());
