@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { eventParams } from '../../app/.server/adapters/sqlite/event-rows';
+import { alertToken, hashAlertToken } from '../../app/.server/alerts/alerts';
 import {
   DATASET_COLLECTIONS,
   DERIVED_FIRESTORE_COLLECTIONS,
@@ -130,5 +131,19 @@ describe('l’export emporte tout le stockage', () => {
     await expect(importData(sqliteSite(), exported, { withSecrets: true })).rejects.toThrow(
       /ne contient pas de secrets/,
     );
+    // Imported without them, into a site with its own secret: the letters it sends next carry links derived from that
+    // secret (the digest's alertToken), and those links find their alert. They led nowhere before (an operator's
+    // import: the links of the letters to come would have been dead).
+    const targetDir = tmp('cible-sans-secrets');
+    const target = sqliteSite(targetDir);
+    expect(target.config.SESSION_SECRET).not.toBe(source.config.SESSION_SECRET);
+    await importData(target, exported);
+    const reopened = sqliteSite(targetDir);
+    const alerts = await reopened.store.alerts.listActive();
+    expect(alerts.length).toBeGreaterThan(0);
+    for (const alert of alerts) {
+      const link = alertToken(reopened.config.SESSION_SECRET, alert);
+      expect((await reopened.store.alerts.findByTokenHash(hashAlertToken(link)))?.id).toBe(alert.id);
+    }
   }, 60_000);
 });

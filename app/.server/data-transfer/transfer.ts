@@ -2,6 +2,8 @@
 // `--avec-secrets` the secrets that links already mailed (alerts, unsubscribe) and push devices depend on.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Alert } from '~/domain/alert';
+import { alertToken, hashAlertToken } from '../alerts/alerts';
 import type { Database } from '../database';
 import type { FileStore } from '../files/ports';
 import { type Config, createExclusively, SESSION_SECRET_FILE } from '../platform/config';
@@ -109,8 +111,21 @@ export async function importData(services: TransferDeps, dir: string, { withSecr
     const existing = await backend.dump();
     const filled = DATASET_COLLECTIONS.filter((c) => existing[c].length > 0);
     if (filled.length > 0) {
-      throw new Error(`Le stockage ${services.database.kind} n’est pas vide (${filled.join(', ')}) : import refusé.`);
+      const kind = services.database.kind;
+      const elsewhere =
+        kind === 'sqlite' ? 'donnez à DATA_DIR un dossier neuf' : 'importez dans une base Firestore vide';
+      throw new Error(`Le stockage ${kind} n’est pas vide (${filled.join(', ')}) : import refusé ; ${elsewhere}.`);
     }
+    // Without the export's secret, the letters to come carry links derived from this site's (alertToken): each
+    // alert's stored token hash follows, or every « Gérer » and « Se désabonner » they carry would lead nowhere. The
+    // links already mailed, made with the old secret, no longer open (as the README says).
+    if (!(withSecrets && secrets))
+      data.alerts = data.alerts.map((alert) => ({
+        ...alert,
+        tokenHash: hashAlertToken(
+          alertToken(services.config.SESSION_SECRET, alert as unknown as Pick<Alert, 'id' | 'createdAt'>),
+        ),
+      }));
     await backend.load(data);
     await putFiles(services.files, files);
     const notes = withSecrets && secrets ? applySecrets(services, secrets) : [];
