@@ -24,9 +24,17 @@ export async function prepareStore({ config, store, identity }: Pick<Services, '
   // The places migration (issue 36), as the data migrations are run: events without a venue or organizer record get one.
   const places = await attachPlacesToEvents({ store }, new Date());
   if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
-  if (config.SEED_DEMO) {
+  // Only those the site has: a restored or imported site (seeded before, or never) printed accounts it did not hold.
+  const demo = config.SEED_DEMO
+    ? (
+        await Promise.all(
+          DEMO_ACCOUNTS.map(async (a) => ((await store.users.findByEmailWithPassword(a.email)) ? a : null)),
+        )
+      ).filter((a) => a !== null)
+    : [];
+  if (demo.length > 0) {
     console.log('Comptes de démonstration :');
-    for (const a of DEMO_ACCOUNTS)
+    for (const a of demo)
       console.log(`  ${a.role === 'admin' ? 'admin       ' : 'organisateur'}  ${a.email}  /  ${a.password}`);
   }
 }
