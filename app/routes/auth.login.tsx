@@ -46,11 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     audit('login.failure', who);
     return refused(submission, new UseCaseError(LOGIN_FAILED), { hideFields });
   }
+  // Logged once the session is written: a full disk refuses it (503), and the log said « success » for a login refused.
+  const sessionCookie = await signIn(request, context.services, user.uid, user.idToken);
   audit('login.success', { ...who, uid: user.uid });
   // The page asked for (`?redirect=`), else where this role works.
-  return redirect(safeRedirect(formData.get('redirect'), landingPath(user.role)), {
-    headers: await signIn(request, context.services, user.uid, user.idToken),
-  });
+  return redirect(safeRedirect(formData.get('redirect'), landingPath(user.role)), { headers: sessionCookie });
 }
 
 export const headers = keepRetryAfter;
