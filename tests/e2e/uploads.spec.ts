@@ -129,13 +129,11 @@ test.describe('téléversements refusés, avec JavaScript', () => {
     const title = unique('Concert sans la grande affiche');
     await fillEvent(page, title);
     const before = await storedFiles(ports);
-    await page
-      .getByLabel(/Image \(facultative\)/)
-      .setInputFiles({
-        name: 'enorme.jpg',
-        mimeType: 'image/jpeg',
-        buffer: Buffer.concat([JPEG, Buffer.alloc(15 * 1024 * 1024)]),
-      });
+    await page.getByLabel(/Image \(facultative\)/).setInputFiles({
+      name: 'enorme.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.concat([JPEG, Buffer.alloc(15 * 1024 * 1024)]),
+    });
     await expect(page.getByRole('alert').filter({ hasText: /dépasse 8 Mo/ })).toBeVisible();
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
