@@ -2,15 +2,17 @@
 // A backup of the running site (decision 063): the SQLite database copied online (consistent while writes go on), the
 // uploaded images and the secrets, into `<dossier>/agenda-<instant>` (BACKUP_DIR by default). See « Sauvegardes ».
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { backupSite } from '../app/.server/backup/backup';
 import { getServices } from '../app/.server/services';
+import { optionsOrUsage } from './command-args';
 
-const { values } = parseArgs({ options: { dossier: { type: 'string' } } });
+const USAGE = 'Usage\u00a0: npm run backup -- --dossier <dossier des sauvegardes> (ou BACKUP_DIR)';
+
+const values = optionsOrUsage({ dossier: { type: 'string' } }, USAGE);
 const services = getServices();
 const root = values.dossier ?? services.config.BACKUP_DIR;
 if (!root) {
-  console.error('Usage : npm run backup -- --dossier <dossier des sauvegardes> (ou BACKUP_DIR)');
+  console.error(USAGE);
   process.exit(1);
 }
 try {

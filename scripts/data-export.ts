@@ -5,9 +5,9 @@
 // `npm run backup`; the target folder is checked before the store is opened.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { exportData } from '../app/.server/data-transfer/transfer';
 import { getServices } from '../app/.server/services';
+import { optionsOrUsage } from './command-args';
 
 const USAGE = 'Usage : npm run data:export -- --dossier <dossier vide> [--avec-secrets]';
 
@@ -22,12 +22,7 @@ function targetProblem(dir: string): string | null {
 }
 
 async function main(): Promise<number> {
-  let values: { dossier?: string; 'avec-secrets'?: boolean };
-  try {
-    ({ values } = parseArgs({ options: { dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } } }));
-  } catch {
-    values = {};
-  }
+  const values = optionsOrUsage({ dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } }, USAGE);
   if (!values.dossier) {
     console.error(USAGE);
     return 1;

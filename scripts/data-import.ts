@@ -5,10 +5,10 @@
 // database, no new session secret). A refusal is one French sentence on stderr and exit code 1, as `npm run restore`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { SECRETS_FILE } from '../app/.server/data-transfer/dataset';
 import { importData } from '../app/.server/data-transfer/transfer';
 import { getServices } from '../app/.server/services';
+import { optionsOrUsage } from './command-args';
 
 const USAGE = 'Usage : npm run data:import -- --dossier <dossier d’export> [--avec-secrets]';
 // The format readExport (app/.server/data-transfer/dataset.ts) reads.
@@ -42,12 +42,7 @@ function exportProblem(dir: string, withSecrets: boolean): string | null {
 }
 
 async function main(): Promise<number> {
-  let values: { dossier?: string; 'avec-secrets'?: boolean };
-  try {
-    ({ values } = parseArgs({ options: { dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } } }));
-  } catch {
-    values = {};
-  }
+  const values = optionsOrUsage({ dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } }, USAGE);
   if (!values.dossier) {
     console.error(USAGE);
     return 1;

@@ -115,9 +115,11 @@ describe('npm run data:import', () => {
     );
   }, 60_000);
 
-  it('répond par l’usage à une option inconnue, sans pile d’appels', async () => {
+  it('répond à une option inconnue en la nommant, puis par l’usage, sans pile d’appels', async () => {
     const { code, stderr } = await run('data-import', ['--dosier', 'export'], tmp('cible'));
-    expect(stderr).toBe(`Usage${NBSP}: npm run data:import -- --dossier <dossier d’export> [--avec-secrets]\n`);
+    expect(stderr).toBe(
+      `Option non comprise${NBSP}: --dosier.\nUsage${NBSP}: npm run data:import -- --dossier <dossier d’export> [--avec-secrets]\n`,
+    );
     expect(code).toBe(1);
   }, 60_000);
 });

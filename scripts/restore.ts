@@ -3,14 +3,18 @@
 // first (checksum, integrity), then copied. A DATA_DIR that holds a site is refused unless --remplacer, which sets
 // what it held aside in DATA_DIR/avant-restauration-<instant>. See « Sauvegardes » in the README.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { restoreSite } from '../app/.server/backup/restore';
+import { optionsOrUsage } from './command-args';
 
-const { values } = parseArgs({
-  options: { depuis: { type: 'string' }, dossier: { type: 'string' }, remplacer: { type: 'boolean' } },
-});
+const USAGE =
+  'Usage\u00a0: npm run restore -- --depuis <dossier de la sauvegarde> [--dossier <DATA_DIR>] [--remplacer]';
+
+const values = optionsOrUsage(
+  { depuis: { type: 'string' }, dossier: { type: 'string' }, remplacer: { type: 'boolean' } },
+  USAGE,
+);
 if (!values.depuis) {
-  console.error('Usage : npm run restore -- --depuis <dossier de la sauvegarde> [--dossier <DATA_DIR>] [--remplacer]');
+  console.error(USAGE);
   process.exit(1);
 }
 // Not loadConfig(): it would create a new session secret in DATA_DIR before the backup's is restored.
