@@ -5,29 +5,8 @@ import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
 import { FEDERATION_ENV } from '../federation/settings';
+import { booleanFlag, isJsonObject, isSmtpUrl, optionalText } from './config-values';
 import { fileSystemProblem, StartupError } from './startup-checks';
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
-
-/** smtp://host[:port] or smtps://…, as nodemailer reads it. */
-function isSmtpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** An unset or empty variable is absent. */
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -179,15 +158,6 @@ const envSchema = z.object({
 /** What DATA_BACKEND=firestore cannot start without. */
 export const FIREBASE_REQUIRED = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_STORAGE_BUCKET'] as const;
 export const FIREBASE_INCOMPLETE = "Configuration Firebase incomplète. Vérifiez vos variables d'environnement.";
-
-function isJsonObject(text: string): boolean {
-  try {
-    const value = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
 
 export type Config = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };
 
