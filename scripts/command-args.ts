@@ -1,6 +1,7 @@
 // The options of a command of scripts/ (npm run backup, restore, data:export…): parsed, or one French line naming the
 // option not understood and the command's usage, exit code 1. A misspelt option (« --depuiss ») was a stack trace of
 // parseArgs, in English.
+import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -12,5 +13,29 @@ export function optionsOrUsage<T extends Options>(options: T, usage: string) {
     const option = /'(-[^' ]+)/.exec(error instanceof Error ? error.message : '')?.[1];
     console.error(`Option non comprise${option ? `\u00a0: ${option}` : ''}.\n${usage}`);
     process.exit(1);
+  }
+}
+
+/**
+ * A data command (data:export, data:import): `--dossier` (required) and `--avec-secrets`, then its work. A refusal the
+ * work throws, or any error, is one line « <verb> impossible : <sentence> » and exit code 1, as backup and restore;
+ * answers the exit code.
+ */
+export async function folderCommand(
+  usage: string,
+  verb: 'Export' | 'Import',
+  work: (dir: string, withSecrets: boolean) => Promise<void>,
+): Promise<number> {
+  const values = optionsOrUsage({ dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } }, usage);
+  if (!values.dossier) {
+    console.error(usage);
+    return 1;
+  }
+  try {
+    await work(path.resolve(values.dossier), values['avec-secrets'] ?? false);
+    return 0;
+  } catch (error) {
+    console.error(`${verb} impossible\u00a0: ${error instanceof Error ? error.message : error}`);
+    return 1;
   }
 }

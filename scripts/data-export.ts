@@ -4,10 +4,9 @@
 // A refusal (a target folder that is not empty, bad arguments) is one French sentence on stderr and exit code 1, as
 // `npm run backup`; the target folder is checked before the store is opened.
 import fs from 'node:fs';
-import path from 'node:path';
 import { exportData } from '../app/.server/data-transfer/transfer';
 import { getServices } from '../app/.server/services';
-import { optionsOrUsage } from './command-args';
+import { folderCommand } from './command-args';
 
 const USAGE = 'Usage : npm run data:export -- --dossier <dossier vide> [--avec-secrets]';
 
@@ -21,32 +20,13 @@ function targetProblem(dir: string): string | null {
   return null;
 }
 
-async function main(): Promise<number> {
-  const values = optionsOrUsage({ dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } }, USAGE);
-  if (!values.dossier) {
-    console.error(USAGE);
-    return 1;
-  }
-  const dir = path.resolve(values.dossier);
-  const withSecrets = values['avec-secrets'] ?? false;
-  let kind: string;
-  let summary: string;
-  try {
+process.exit(
+  await folderCommand(USAGE, 'Export', async (dir, withSecrets) => {
     const problem = targetProblem(dir);
-    if (problem) {
-      console.error(`Export impossible : ${problem}`);
-      return 1;
-    }
+    if (problem) throw new Error(problem);
     const services = getServices();
-    kind = services.database.kind;
-    summary = await exportData(services, dir, { withSecrets });
-  } catch (error) {
-    // As backup and restore: the message (a French sentence: a folder that cannot be written, a setting missing…).
-    console.error(`Export impossible : ${error instanceof Error ? error.message : error}`);
-    return 1;
-  }
-  console.log(`Export ${kind} → ${dir} : ${summary}`);
-  return 0;
-}
-
-process.exit(await main());
+    const kind = services.database.kind;
+    const summary = await exportData(services, dir, { withSecrets });
+    console.log(`Export ${kind} → ${dir} : ${summary}`);
+  }),
+);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SECRETS_FILE } from '../app/.server/data-transfer/dataset';
 import { importData } from '../app/.server/data-transfer/transfer';
 import { getServices } from '../app/.server/services';
-import { optionsOrUsage } from './command-args';
+import { folderCommand } from './command-args';
 
 const USAGE = 'Usage : npm run data:import -- --dossier <dossier d’export> [--avec-secrets]';
 // The format readExport (app/.server/data-transfer/dataset.ts) reads.
@@ -41,37 +41,19 @@ function exportProblem(dir: string, withSecrets: boolean): string | null {
   return null;
 }
 
-async function main(): Promise<number> {
-  const values = optionsOrUsage({ dossier: { type: 'string' }, 'avec-secrets': { type: 'boolean' } }, USAGE);
-  if (!values.dossier) {
-    console.error(USAGE);
-    return 1;
-  }
-  const dir = path.resolve(values.dossier);
-  const withSecrets = values['avec-secrets'] ?? false;
-  const problem = exportProblem(dir, withSecrets);
-  if (problem) {
-    console.error(`Import impossible : ${problem}`);
-    return 1;
-  }
-  let kind: string;
-  let summary: string;
-  try {
+process.exit(
+  await folderCommand(USAGE, 'Import', async (dir, withSecrets) => {
+    // Checked before the store is opened: a refused import leaves DATA_DIR as it was.
+    const problem = exportProblem(dir, withSecrets);
+    if (problem) throw new Error(problem);
     const services = getServices();
-    kind = services.database.kind;
-    summary = await importData(services, dir, { withSecrets });
-  } catch (error) {
-    // As backup and restore: the message (a French sentence: a store that is not empty, a setting missing…), no stack.
-    console.error(`Import impossible : ${error instanceof Error ? error.message : error}`);
-    return 1;
-  }
-  console.log(`Import ${dir} → ${kind} : ${summary}`);
-  // What the README says of an import without the export's secrets (« Déménager les données »).
-  if (!withSecrets)
-    console.log(
-      'Sans --avec-secrets, les secrets du site exporté ne sont pas repris : ses sessions ouvertes et les liens déjà envoyés par email (alertes, désabonnement) ne valent pas ici, et les appareils abonnés à ses notifications Web Push devront se réabonner.',
-    );
-  return 0;
-}
-
-process.exit(await main());
+    const kind = services.database.kind;
+    const summary = await importData(services, dir, { withSecrets });
+    console.log(`Import ${dir} → ${kind} : ${summary}`);
+    // What the README says of an import without the export's secrets (« Déménager les données »).
+    if (!withSecrets)
+      console.log(
+        'Sans --avec-secrets, les secrets du site exporté ne sont pas repris : ses sessions ouvertes et les liens déjà envoyés par email (alertes, désabonnement) ne valent pas ici, et les appareils abonnés à ses notifications Web Push devront se réabonner.',
+      );
+  }),
+);
