@@ -110,6 +110,9 @@ test('une série hebdomadaire avec une date exclue : liste, page, .ics, puis une
   const shown = visitor.getByTestId('next-dates').getByTestId('series-date');
   await expect(shown.nth(2)).toContainText('Annulé');
   await expect(shown.filter({ hasText: 'Annulé' })).toHaveCount(1);
+  // The rule's « 6 fois » says beside it what the card's count leaves out.
+  await expect(visitor.getByTestId('series-rule')).toContainText('6 fois à partir du');
+  await expect(visitor.getByTestId('series-rule')).toContainText(/\(1\u00a0?\s?date annulée\)$/);
   // The list: the series once, with the four of its five dates that take place (the cancelled one is said on its page;
   // « 5 dates » for four that take place was an outside tester's finding).
   await visitor.goto(`/evenements?q=${encodeURIComponent(title)}`);

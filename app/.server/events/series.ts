@@ -66,6 +66,16 @@ function closedDaysText(days: string[]): string | null {
 }
 
 /** The series view of an event, or null for a single date. `date` is the page's `?date=` (ignored when malformed). */
+/**
+ * The rule's sentence says how many times it gives (« 12 fois »); cancelled dates to come are said beside it, as the
+ * card counts only the dates that take place (« 11 dates ») and the two read side by side.
+ */
+function withCancelled(sentence: string, upcoming: SeriesDate[]): string {
+  const cancelled = upcoming.filter((d) => d.cancelled).length;
+  if (cancelled === 0) return sentence;
+  return `${sentence} (${cancelled} date${cancelled > 1 ? 's' : ''} annulée${cancelled > 1 ? 's' : ''})`;
+}
+
 export async function seriesView(
   { store }: { store: Store },
   event: AgendaEvent,
@@ -118,6 +128,6 @@ export async function seriesView(
     chosen,
     opening: null,
     period: null,
-    rule: schedule.kind === 'rule' ? describeSchedule(schedule) : null,
+    rule: schedule.kind === 'rule' ? withCancelled(describeSchedule(schedule), upcoming) : null,
   };
 }

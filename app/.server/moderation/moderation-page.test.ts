@@ -45,6 +45,10 @@ describe('la page de modération d’une série', () => {
     const when = async (id: string) =>
       (await moderationPage({ store }, new URL(`https://agenda.test/admin/events?eventId=${id}`))).selected?.when;
     expect(await when(series.id)).toBe('17 dates, du samedi 5 décembre 2026 au samedi 27 mars 2027');
+    // And in the list beside: its number of dates before its span.
+    const list = await moderationPage({ store }, new URL('https://agenda.test/admin/events?status=all'));
+    expect(list.items.find((i) => i.id === series.id)?.short).toMatch(/^17 dates · /);
+    expect(list.items.find((i) => i.id === single.id)?.short).not.toMatch(/dates/);
     expect(await when(single.id)).toMatch(/^samedi 5 décembre 2026.*20:00/i);
   });
 });

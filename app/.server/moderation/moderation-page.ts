@@ -31,6 +31,13 @@ function moderationWhen(event: AgendaEvent): string {
   return `${count} dates, du ${first} au ${last}`;
 }
 
+/** A series' number of dates before its span in the list (« 8 dates · mar. 1er déc. → mar. 19 janv. »), else ''. */
+function seriesCount(event: AgendaEvent): string {
+  if (!event.schedule || event.schedule.kind === 'period') return '';
+  const { count } = summariseSchedule(event.schedule);
+  return count > 1 ? `${count} dates · ` : '';
+}
+
 /** What the moderator sees of an event: its working copy (a pending revision applied) and what the revision changes. */
 function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>, places: ModerationPlaces) {
   const event = workingView(stored);
@@ -122,7 +129,7 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
       status: e.status,
       featured: e.featured,
       city: e.city,
-      short: formatEventShort(e),
+      short: seriesCount(e) + formatEventShort(e),
       organizerName: e.organizerName,
       submittedAt: e.submittedAt,
       resubmitted: (e.pendingChanges ?? []).length > 0,
