@@ -37,7 +37,7 @@ describe('démarrage', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as net.AddressInfo;
     try {
-      const refused = await checkPortFree(port, '127.0.0.1').catch((error: unknown) => error);
+      const refused = await checkPortFree(port, '127.0.0.1', 300).catch((error: unknown) => error);
       expect(describeStartupFailure(refused)).toBe(
         `Démarrage impossible : le port ${port} de 127.0.0.1 est déjà pris (un autre serveur, ou une instance de ce site déjà lancée) : arrêtez-le, ou choisissez un autre PORT.`,
       );
@@ -45,6 +45,11 @@ describe('démarrage', () => {
       await new Promise((resolve) => taken.close(resolve));
     }
     await expect(checkPortFree(port, '127.0.0.1')).resolves.toBeUndefined();
+    // Freed within the wait (a server that has just stopped): the start goes on.
+    const leaving = net.createServer();
+    await new Promise<void>((resolve) => leaving.listen(port, '127.0.0.1', resolve));
+    setTimeout(() => leaving.close(), 300);
+    await expect(checkPortFree(port, '127.0.0.1', 3000)).resolves.toBeUndefined();
 
     const file = path.join(tmp(), 'sauvegardes');
     fs.writeFileSync(file, 'un fichier');

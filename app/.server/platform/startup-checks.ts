@@ -71,9 +71,23 @@ export function checkBackupDir(dir: string | undefined): void {
 
 /**
  * Nothing else listens on PORT: taken, each serving process failed at its start and was replaced, for ever, each time
- * with a stack trace (an operator's finding). Checked once by the primary, before any worker starts.
+ * with a stack trace (an operator's finding). Checked once by the primary, before any worker starts. A server just
+ * stopped may hold it a moment longer (its workers leave after their primary): taken, it is asked again for `waitMs`.
  */
-export function checkPortFree(port: number, host: string): Promise<void> {
+export async function checkPortFree(port: number, host: string, waitMs = 5000): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await probePort(port, host);
+    } catch (error) {
+      const taken = (error as { cause?: NodeJS.ErrnoException }).cause?.code === 'EADDRINUSE';
+      if (!taken || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+function probePort(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (error: NodeJS.ErrnoException) => {
