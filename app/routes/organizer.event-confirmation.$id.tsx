@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { eventForEditing } from '~/.server/events/submissions';
+import { asWholeSeries } from '~/.server/events/whole-series';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { EventCard } from '~/components/EventCard';
@@ -24,6 +25,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
   return {
     event,
+    // Its card as the public list will show it: a series with its rule and number of dates.
+    card: toEventCard(asWholeSeries(event)),
     edited: new URL(request.url).searchParams.get('modifie') === '1',
     // A series as the form's preview showed it, and as the moderator will read it.
     schedule: event.schedule ? summariseSchedule(event.schedule) : null,
@@ -39,7 +42,7 @@ const STATUS_TEXT = {
 } as const;
 
 export default function EventConfirmationPage() {
-  const { event, edited, schedule } = useLoaderData<typeof loader>();
+  const { event, card, edited, schedule } = useLoaderData<typeof loader>();
   const category = useCategory(event.category);
   return (
     <div className="page page--narrow confirmation">
@@ -59,7 +62,7 @@ export default function EventConfirmationPage() {
       <section aria-labelledby="preview-title" className="confirmation__preview">
         <h2 id="preview-title">Dans l’agenda, il apparaîtra ainsi</h2>
         <div className="confirmation__card" data-testid="confirmation-card">
-          <EventCard event={toEventCard(event)} />
+          <EventCard event={card} />
         </div>
       </section>
       <section className="card confirmation__details" aria-labelledby="summary-title">

@@ -9,6 +9,7 @@ import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { managedDates } from './cancel-date';
 import { cancelEvent, undoCancelEvent } from './submissions';
+import { asWholeSeries } from './whole-series';
 
 /**
  * The organizer's events in the groups of the dashboard: pending, published (with a pending revision, shown as they
@@ -35,7 +36,8 @@ export async function organizerDashboard(
     const allowed = allowedActions(actorsFor(user, e), e);
     const cancel = findTransition(actorsFor(user, e), e, 'cancel');
     return {
-      ...toEventCard(workingView(e)),
+      // A series as the public list says it, counting its dates to come that take place.
+      ...toEventCard(asWholeSeries(workingView(e), dates.get(e.id)?.filter((d) => !d.cancelled).length)),
       rejectionReason: e.rejectionReason,
       pendingRevision: e.revision !== null,
       canCancel: allowed.includes('cancel'),

@@ -96,7 +96,8 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
         </Link>
         <br />
         <small>
-          {formatEventShort(event)} · {event.city}
+          {/* A series as the public list says it (« Chaque samedi · 07:30 · 26 dates »), not a span of months. */}
+          {event.series?.text ?? formatEventShort(event)} · {event.city}
         </small>
         {event.pendingRevision ? (
           <p className="revision-note" data-testid="revision-note">
