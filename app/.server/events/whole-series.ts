@@ -8,8 +8,15 @@ import { summariseSchedule } from '~/domain/schedule-preview';
  * list will, not one span from its first day to its last. Others, and events found by a list, are left as they are.
  */
 export function asWholeSeries(e: AgendaEvent, held?: number): AgendaEvent {
-  if (e.occurrence || !e.schedule || e.schedule.kind === 'period') return e;
+  const all = e.occurrence ? null : seriesDateCount(e);
+  if (all === null) return e;
   // `held`: its dates to come that take place, when known (the dashboard reads them); else all the rule gives.
-  const count = held ?? summariseSchedule(e.schedule).count;
+  const count = held ?? all;
   return { ...e, occurrence: { cancelled: false, upcoming: count, matching: count } };
+}
+
+/** How many dates a series' schedule gives (a rule, or a list of dates); null for a single event or an exhibition. */
+export function seriesDateCount(e: Pick<AgendaEvent, 'schedule'>): number | null {
+  if (!e.schedule || e.schedule.kind === 'period') return null;
+  return summariseSchedule(e.schedule).count;
 }

@@ -9,6 +9,7 @@ import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
 import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
 import { compactDiff, diffWords } from '~/domain/text-diff';
+import { seriesDateCount } from '../events/whole-series';
 import type { FileStore } from '../files/ports';
 import { type ModerationPlaces, placesUnderModeration } from '../places/moderation-places';
 import type { Config } from '../platform/config';
@@ -22,8 +23,7 @@ import { moderateEvent, moderationCase, moderationList, parseModerationQuery } f
  * like one long event. An exhibition (a period) is one span, said as such.
  */
 function moderationWhen(event: AgendaEvent): string {
-  if (!event.schedule || event.schedule.kind === 'period') return formatEventWhen(event);
-  const { count } = summariseSchedule(event.schedule);
+  const count = seriesDateCount(event) ?? 0;
   const day = (at: string) => formatCalendarDay(zurichToday(new Date(at)), 'weekdayYear');
   const first = day(event.startsAt);
   const last = day(event.endsAt);
@@ -33,8 +33,7 @@ function moderationWhen(event: AgendaEvent): string {
 
 /** A series' number of dates before its span in the list (« 8 dates · mar. 1er déc. → mar. 19 janv. »), else ''. */
 function seriesCount(event: AgendaEvent): string {
-  if (!event.schedule || event.schedule.kind === 'period') return '';
-  const { count } = summariseSchedule(event.schedule);
+  const count = seriesDateCount(event) ?? 0;
   return count > 1 ? `${count} dates · ` : '';
 }
 

@@ -5,16 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from '@remix-run/node';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_TOO_BIG } from '~/domain/images';
 import { readForm } from './form-body';
-import {
-  BODY_LIMITS,
-  bodyLimitFor,
-  createBodyLimits,
-  IMAGE_TOO_LARGE,
-  limitedBody,
-  TOO_MANY_PARTS,
-  uploadPaths,
-} from './request-body';
+import { BODY_LIMITS, bodyLimitFor, createBodyLimits, limitedBody, TOO_MANY_PARTS, uploadPaths } from './request-body';
 
 /** Routes as the server build lists them: the event form (two URLs, one module) and the image upload take images. */
 const takesImages = { handle: { body: 'upload' } };
@@ -202,7 +195,7 @@ describe('limites des corps de requête', () => {
       Accept: '*/*',
     });
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.text)).toMatchObject({ ok: false, error: IMAGE_TOO_LARGE });
+    expect(JSON.parse(answer.text)).toMatchObject({ ok: false, error: IMAGE_TOO_BIG });
   });
 
   it('un formulaire multipart de 10 000 champs est refusé au-delà du nombre de parties, même sous la limite d’octets', async () => {

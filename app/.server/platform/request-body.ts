@@ -68,7 +68,6 @@ export function uploadPaths(routes: ServerBuild['routes']): IsUploadPath {
 
 export const BODY_TOO_LARGE = 'Envoi refusé\u00a0: il est plus volumineux que ce que ce formulaire accepte.';
 export const TOO_MANY_PARTS = 'Envoi refusé\u00a0: il compte plus de champs que ce que ce formulaire accepte.';
-export const IMAGE_TOO_LARGE = IMAGE_TOO_BIG;
 
 /** The limit of a request, from its path (as Remix sees it, `.data` requests included) and its Content-Type. */
 export function bodyLimitFor(pathname: string, contentType: string | undefined, isUpload: IsUploadPath): BodyLimit {
@@ -95,7 +94,7 @@ export class BodyRefused extends Error {
 }
 
 function refusalMessage(limit: BodyLimit): string {
-  return limit.kind === 'upload' ? IMAGE_TOO_LARGE : BODY_TOO_LARGE;
+  return limit.kind === 'upload' ? IMAGE_TOO_BIG : BODY_TOO_LARGE;
 }
 
 /**
