@@ -2,13 +2,13 @@
 // POST does it. GET with `?annuler=` is the confirmation step of « Annuler cette date » without JavaScript (with it, a
 // dialog asks instead): the dashboard's and the event page's links lead here; any other GET goes home.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { cancelOrRestoreDate, dateBack, dateToCancel } from '~/.server/events/cancel-date';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireUser } from '~/.server/platform/session';
-import { UseCaseError } from '~/.server/platform/use-case-error';
+import { orErrorPage } from '~/.server/platform/use-case-error';
 import { DateCancelText } from '~/components/DateCancel';
 import { FormSecurity } from '~/components/FormSecurity';
 import { pageMeta } from '~/domain/meta';
@@ -19,13 +19,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!startsAt) return redirect('/');
   const user = await requireUser(request, context.services);
   const back = dateBack(url.searchParams.get('retour'));
-  try {
-    const asked = await dateToCancel(context.services, user, { eventId: params.id ?? '', startsAt });
-    return { ...asked, back };
-  } catch (error) {
-    if (!(error instanceof UseCaseError)) throw error;
-    throw data({ message: error.message }, { status: error.status });
-  }
+  const asked = await orErrorPage(dateToCancel(context.services, user, { eventId: params.id ?? '', startsAt }));
+  return { ...asked, back };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

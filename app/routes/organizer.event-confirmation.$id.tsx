@@ -1,9 +1,9 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { eventForEditing } from '~/.server/events/submissions';
 import { asWholeSeries } from '~/.server/events/whole-series';
 import { requireUser } from '~/.server/platform/session';
-import { UseCaseError } from '~/.server/platform/use-case-error';
+import { orErrorPage } from '~/.server/platform/use-case-error';
 import { EventCard } from '~/components/EventCard';
 import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { useCategory } from '~/components/useCategories';
@@ -18,11 +18,8 @@ import { summariseSchedule } from '~/domain/schedule-preview';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
-  const event = await eventForEditing(context.services, user, params.id ?? '').catch((error: unknown) => {
-    // Someone else's event, or none: a 404 on the error page, as if it did not exist (as its edit page).
-    if (!(error instanceof UseCaseError)) throw error;
-    throw data({ message: error.message }, { status: error.status });
-  });
+  // Someone else's event, or none: a 404 on the error page, as if it did not exist (as its edit page).
+  const event = await orErrorPage(eventForEditing(context.services, user, params.id ?? ''));
   return {
     event,
     // Its card as the public list will show it: a series with its rule and number of dates.

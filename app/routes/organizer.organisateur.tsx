@@ -10,7 +10,7 @@ import { guardPost } from '~/.server/platform/guard';
 import { invalid, readFormCheckedByUseCase } from '~/.server/platform/refusal';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireUser } from '~/.server/platform/session';
-import { UseCaseError } from '~/.server/platform/use-case-error';
+import { orErrorPage, UseCaseError } from '~/.server/platform/use-case-error';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError, FieldHint } from '~/components/form/FieldNotes';
 import { firstMessages, keptValues } from '~/components/form/use-app-form';
@@ -19,12 +19,7 @@ import { PROFILE_LIMITS } from '~/domain/place';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
-  try {
-    return await organizerProfilePage(context.services, user, new URL(request.url).searchParams.get('id'));
-  } catch (error) {
-    if (!(error instanceof UseCaseError)) throw error;
-    throw data({ message: error.message }, { status: error.status });
-  }
+  return orErrorPage(organizerProfilePage(context.services, user, new URL(request.url).searchParams.get('id')));
 }
 
 /** The logo comes in a multipart body: the upload limit applies (request-body.ts). */

@@ -3,6 +3,8 @@
 // changed meanwhile, 429 too many attempts, 503 a provider down). Routes turn it into field messages
 // (app/.server/platform/refusal.ts); a 429 says when to try again (`retryAfter`, whole seconds), which the route sends
 // as `Retry-After`.
+import { data } from '@remix-run/node';
+
 export class UseCaseError extends Error {
   constructor(
     message: string,
@@ -12,5 +14,18 @@ export class UseCaseError extends Error {
   ) {
     super(message);
     this.name = 'UseCaseError';
+  }
+}
+
+/**
+ * A loader's use case: its refusal becomes the site's error page with its status and message (someone else's event,
+ * or none: « Page introuvable », 404), never a 500. Other errors pass as they are.
+ */
+export async function orErrorPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
   }
 }

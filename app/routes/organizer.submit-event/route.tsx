@@ -9,20 +9,15 @@ import { invalid, prefilled, readFormCheckedByUseCase, refused } from '~/.server
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireUser } from '~/.server/platform/session';
-import { UseCaseError } from '~/.server/platform/use-case-error';
+import { orErrorPage, UseCaseError } from '~/.server/platform/use-case-error';
 import { pageMeta } from '~/domain/meta';
 import { EventFormScreen } from './EventFormScreen';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
   const copyFrom = new URL(request.url).searchParams.get('copie');
-  try {
-    return await eventFormPage(context.services, user, { eventId: params.id, copyFrom });
-  } catch (error) {
-    // Someone else's event, or none: a 404 on the error page, as if it did not exist.
-    if (!(error instanceof UseCaseError)) throw error;
-    throw data({ message: error.message }, { status: error.status });
-  }
+  // Someone else's event, or none: a 404 on the error page, as if it did not exist.
+  return orErrorPage(eventFormPage(context.services, user, { eventId: params.id, copyFrom }));
 }
 
 /** This route's forms carry an image: its multipart bodies get the upload limit (request-body.ts reads this). */
