@@ -1,6 +1,7 @@
 // The event form's page (submit and edit, one screen in docs/specification.md §2): the values it starts from.
 import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
+import { NEW_PLACE } from '~/domain/event-form';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { formatAmount } from '~/domain/price';
 import { scheduleValues } from '~/domain/schedule-form';
@@ -79,10 +80,16 @@ export async function eventFormPage(
     values = valuesFromEvent(source, true);
   }
   // The records to choose from (decision 095): approved venues by canton, the account's organizers, the event's own.
-  const [venue, organizer] = await Promise.all([
+  let [venue, organizer] = await Promise.all([
     values.venueId ? store.venues.findById(values.venueId) : null,
     values.organizerId ? store.organizers.findById(values.organizerId) : null,
   ]);
+  // A copy is a new event: a venue the source only proposed (not approved yet) is not one it may choose (the form's
+  // check refused it, « Ce lieu n’est pas dans la liste »). The copy proposes the place typed, as its source did.
+  if (copyFrom && venue && venue.status !== 'approved' && user.role !== 'admin') {
+    values.venueId = NEW_PLACE;
+    venue = null;
+  }
   const organizers = await organizerChoices({ store }, user, organizer);
   // A new event of an account that speaks for organizers: the first of them, its name with it.
   if (!eventId && !copyFrom && organizers.length > 0 && user.role !== 'admin') {
