@@ -1,6 +1,6 @@
 // « Copier pour une nouvelle date » of an event whose venue its organizer only proposed: the copy chose that record,
-// which a new event may not, and was refused « Ce lieu n’est pas dans la liste » (seen once the demo's venue of the
-// same name had no upcoming event left, late in the day).
+// which a new event may not, and was refused « Ce lieu n’est pas dans la liste » (the e2e test of the copy passed only
+// when an earlier test had had a venue of that name approved).
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makeUser, makeVenue } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
