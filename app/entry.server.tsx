@@ -7,6 +7,7 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/platform/csp';
 import { collectRenderedHtml } from './.server/platform/rendered-html';
+import { rememberRouteMatches } from './.server/platform/route-matching';
 import { platformRuntime, type ServerRuntime } from './.server/platform/server-runtime';
 import { getServices } from './.server/services';
 
@@ -14,6 +15,9 @@ import { getServices } from './.server/services';
 // besides the composition root that reaches the process's services (decision 076). Every request then carries them in
 // its load context.
 export const serverRuntime: ServerRuntime = { ...platformRuntime, getServices };
+
+// Each route's match kept per path instead of worked out three times per page (decision 108).
+rememberRouteMatches();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

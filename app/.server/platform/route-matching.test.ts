@@ -1,0 +1,139 @@
+import { createRequire } from 'node:module';
+import { type AgnosticRouteMatch, type AgnosticRouteObject, matchRoutes } from '@remix-run/router';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { rememberMatches, rememberRouteMatches } from './route-matching';
+
+type MatchRoutes = (routes: AgnosticRouteObject[], location: string) => AgnosticRouteMatch[] | null;
+
+/** A table shaped like the site's, rebuilt with new objects at each call as Remix does for each render. */
+function table(): AgnosticRouteObject[] {
+  const route = (id: string, path?: string, children?: AgnosticRouteObject[], extra = {}): AgnosticRouteObject =>
+    ({ id, path, children, ...extra }) as AgnosticRouteObject;
+  return [
+    route('root', '', [
+      route('routes/_index', undefined, undefined, { index: true }),
+      route('routes/evenements', 'evenements'),
+      route('routes/evenements[.ics]', 'evenements.ics'),
+      route('routes/evenement.$id', 'evenement/:id'),
+      route('routes/evenement.$id_.date', 'evenement/:id/date'),
+      route('routes/lieux.$slug', 'lieux/:slug'),
+      route('routes/lieux._index', 'lieux'),
+      route('routes/alertes.confirmer.$token', 'alertes/confirmer/:token'),
+      route('routes/robots[.]txt', 'robots.txt'),
+      route('routes/Majuscules', 'Majuscules', undefined, { caseSensitive: true }),
+      route('routes/langue', ':lang?/aide'),
+      route('routes/admin', 'admin', [
+        route('routes/admin._index', undefined, undefined, { index: true }),
+        route('routes/admin.events', 'events'),
+        route('routes/admin.users.$id', 'users/:id'),
+        route('routes/admin.pathless', undefined, [route('routes/admin.pathless.live', 'live')]),
+      ]),
+      route('routes/$', '*'),
+    ]),
+  ];
+}
+
+const segment = fc.constantFrom(
+  'evenements',
+  'evenement',
+  'evenements.ics',
+  'date',
+  'lieux',
+  'alertes',
+  'confirmer',
+  'admin',
+  'events',
+  'users',
+  'live',
+  'robots.txt',
+  'Majuscules',
+  'majuscules',
+  'aide',
+  'fr',
+  '',
+  'caf%C3%A9',
+  '%E0%A4%A',
+  'x y',
+);
+const path = fc
+  .tuple(fc.array(fc.oneof(segment, fc.string({ maxLength: 6 })), { maxLength: 4 }), fc.boolean())
+  .map(([parts, slash]) => `/${parts.join('/')}${slash ? '/' : ''}`);
+const location = fc.oneof(
+  path,
+  path.map((p) => `${p}?page=2#resultats`),
+  path.map((pathname) => ({ pathname })),
+);
+
+/** What a caller reads of a match: the route it names in the table it gave, and what was matched. */
+const readable = (matches: AgnosticRouteMatch[] | null) =>
+  matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, base: m.pathnameBase }));
+
+describe('correspondance des routes retenue (décision 108)', () => {
+  it('répond comme matchRoutes à toute suite de chemins, sur des tables refaites à chaque appel', () => {
+    // React Router warns of each path it cannot decode (« %E0%A4%A »): part of the paths drawn here.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fc.assert(
+      fc.property(
+        fc.array(location, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 8 }),
+        (asks, limit) => {
+          // A small limit: paths forgotten and asked again are part of the sequences.
+          const remembered = rememberMatches(matchRoutes, limit);
+          for (const asked of [...asks, ...asks]) {
+            const routes = table();
+            const expected = matchRoutes(routes, asked);
+            const got = remembered(routes, asked);
+            expect(readable(got)).toEqual(readable(expected));
+            // The routes of the table given, not of the table the match was first worked out on.
+            for (const [i, m] of (got ?? []).entries()) expect(m.route).toBe(expected?.[i].route);
+            if (got && got.length > 1) expect(new Set(got.map((m) => m.params)).size).toBe(1);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ne refait le travail de matchRoutes qu’une fois par chemin, quelle que soit la table qui porte les mêmes routes', () => {
+    const counted = vi.fn(matchRoutes);
+    const remembered = rememberMatches(counted);
+    for (let i = 0; i < 10; i++) {
+      expect(remembered(table(), '/evenement/abc')?.at(-1)?.params).toEqual({ id: 'abc' });
+      expect(remembered(table(), '/nulle/part')?.at(-1)?.route.id).toBe('routes/$');
+    }
+    expect(counted).toHaveBeenCalledTimes(2);
+    // A parameter changed by one caller is not seen by the next.
+    const first = remembered(table(), '/evenement/abc');
+    if (first) (first[0].params as Record<string, string>).id = 'modifié';
+    expect(remembered(table(), '/evenement/abc')?.at(-1)?.params).toEqual({ id: 'abc' });
+  });
+
+  it('une table dont les routes changent est relue : rien n’est rendu d’une table précédente', () => {
+    const counted = vi.fn(matchRoutes);
+    const remembered = rememberMatches(counted);
+    expect(remembered(table(), '/evenements')?.at(-1)?.route.id).toBe('routes/evenements');
+    const changed = table();
+    changed[0].children = changed[0].children?.filter((r) => r.id !== 'routes/evenements');
+    expect(remembered(changed, '/evenements')?.at(-1)?.route.id).toBe('routes/$');
+    expect(counted).toHaveBeenCalledTimes(2);
+  });
+
+  it('une fois en place, le serveur de Remix lit la version retenue', () => {
+    const router = createRequire(import.meta.url)('@remix-run/router') as { matchRoutes: MatchRoutes };
+    const counted = vi.fn(router.matchRoutes);
+    router.matchRoutes = counted;
+    rememberRouteMatches();
+    rememberRouteMatches();
+    const { matchServerRoutes } = createRequire(import.meta.url)('@remix-run/server-runtime/dist/routeMatching.js') as {
+      matchServerRoutes: (routes: AgnosticRouteObject[], path: string) => { route: { id: string } }[] | null;
+    };
+    for (let i = 0; i < 3; i++)
+      expect(matchServerRoutes(table(), '/admin/users/42')?.map((m) => m.route.id)).toEqual([
+        'root',
+        'routes/admin',
+        'routes/admin.users.$id',
+      ]);
+    expect(counted).toHaveBeenCalledTimes(1);
+  });
+});

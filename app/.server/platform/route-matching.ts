@@ -1,0 +1,119 @@
+// Route matching remembered on the server (docs/decisions/108-correspondance-des-routes-retenue.md). React Router 6's
+// matchRoutes flattens and ranks the whole route table, then compiles a regular expression per route tried, on every
+// call: three calls per page (Remix finding the route, React rendering it, the partial manifest for the browser), about
+// a quarter of an uncached page's CPU with our hundred routes. Its result depends only on the table and the path, so
+// it is kept per path; React Router 7 keeps the ranked table itself (remix-run/react-router#14967), Remix 2 never will.
+// Remix builds a new table of the same routes for each render: a table is known by its routes' ids and paths, not by
+// the array that holds it, and a remembered match is rebuilt on the routes of the table given.
+import { createRequire } from 'node:module';
+import type { AgnosticRouteMatch, AgnosticRouteObject, Params } from '@remix-run/router';
+
+type MatchRoutes = (
+  routes: AgnosticRouteObject[],
+  location: Partial<{ pathname: string }> | string,
+  basename?: string,
+) => AgnosticRouteMatch[] | null;
+
+/** A match kept without its route objects: which route at each level, and what was matched. */
+interface KeptMatch {
+  ids: string[];
+  pathnames: [pathname: string, pathnameBase: string][];
+  params: Params;
+}
+
+/** Paths kept per route table: the pages visited most stay, a flood of random paths only costs what it did before. */
+export const PATHS_PER_TABLE = 2000;
+
+/** What a route's matching depends on, for each route of the table; null when a route has no id (never in Remix). */
+function signatureOf(routes: readonly AgnosticRouteObject[]): string | null {
+  let text = '';
+  for (const route of routes) {
+    if (typeof route.id !== 'string') return null;
+    text += `${route.id}\u0001${route.path ?? ''}\u0001${route.index ? 'i' : ''}${route.caseSensitive ? 'c' : ''}`;
+    if (route.children?.length) {
+      const children = signatureOf(route.children);
+      if (children === null) return null;
+      text += `(${children})`;
+    }
+    text += '\u0002';
+  }
+  return text;
+}
+
+/** The route objects of the table given, level by level, for the ids kept; null if the table has changed. */
+function rebuild(routes: readonly AgnosticRouteObject[], kept: KeptMatch): AgnosticRouteMatch[] | null {
+  const params = { ...kept.params };
+  const matches: AgnosticRouteMatch[] = [];
+  let level: readonly AgnosticRouteObject[] | undefined = routes;
+  for (const [i, id] of kept.ids.entries()) {
+    const route: AgnosticRouteObject | undefined = level?.find((r) => r.id === id);
+    if (!route) return null;
+    const [pathname, pathnameBase] = kept.pathnames[i];
+    // One params object shared by the matches of a path, as matchRoutes gives it.
+    matches.push({ params, pathname, pathnameBase, route });
+    level = route.children;
+  }
+  return matches;
+}
+
+/** matchRoutes, its answers kept per route table and path (a path that matches nothing is kept too). */
+export function rememberMatches(matchRoutes: MatchRoutes, limit = PATHS_PER_TABLE): MatchRoutes {
+  const signatures = new WeakMap<readonly AgnosticRouteObject[], string | null>();
+  const tables = new Map<string, Map<string, KeptMatch | null>>();
+  return (routes, location, basename = '/') => {
+    let signature = signatures.get(routes);
+    if (signature === undefined) {
+      signature = signatureOf(routes);
+      signatures.set(routes, signature);
+    }
+    const pathname = typeof location === 'string' ? pathOnly(location) : location.pathname || '/';
+    if (signature === null) return matchRoutes(routes, location, basename);
+    let table = tables.get(signature);
+    if (!table) {
+      // A new table replaces the others (the development server's rebuilds): one is in use at a time.
+      tables.clear();
+      table = new Map();
+      tables.set(signature, table);
+    }
+    const key = `${basename}\u0000${pathname}`;
+    const kept = table.get(key);
+    if (kept !== undefined) {
+      // The most recently asked last: the oldest goes first when the table is full.
+      table.delete(key);
+      table.set(key, kept);
+      if (kept === null) return null;
+      const rebuilt = rebuild(routes, kept);
+      if (rebuilt) return rebuilt;
+    }
+    const matches = matchRoutes(routes, location, basename);
+    if (table.size >= limit) table.delete(table.keys().next().value as string);
+    table.set(
+      key,
+      matches && {
+        ids: matches.map((m) => m.route.id as string),
+        pathnames: matches.map((m) => [m.pathname, m.pathnameBase]),
+        params: { ...matches[matches.length - 1].params },
+      },
+    );
+    return matches;
+  };
+}
+
+/** The path of a location written as text: without its query and fragment, as matchRoutes reads it. */
+function pathOnly(location: string): string {
+  const end = location.search(/[?#]/);
+  return (end === -1 ? location : location.slice(0, end)) || '/';
+}
+
+let installed = false;
+
+/**
+ * Puts the remembered matchRoutes in @remix-run/router's exports, where Remix's server runtime, React Router and the
+ * partial manifest read it at each call. Once per process; the router's own internal calls are not reached.
+ */
+export function rememberRouteMatches(): void {
+  if (installed) return;
+  installed = true;
+  const router = createRequire(import.meta.url)('@remix-run/router') as { matchRoutes: MatchRoutes };
+  router.matchRoutes = rememberMatches(router.matchRoutes);
+}
