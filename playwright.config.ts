@@ -14,6 +14,9 @@ const HOSTING_CUT_MS = '8000';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Each run its own folder: `npm run test:firebase` runs the Firestore journeys and the Hosting ones side by side, and
+  // a run empties its folder when it starts.
+  outputDir: hosting ? 'test-results/hosting' : onFirestore ? 'test-results/firestore' : 'test-results/sqlite',
   fullyParallel: true,
   // On Firestore, one worker: the emulator, the server and Chromium share the machine; two workers were no faster.
   workers: onFirestore ? 1 : process.env.CI ? 2 : 3,

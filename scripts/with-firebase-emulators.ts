@@ -1,5 +1,6 @@
-// npm run test:firebase: runs each command given with the Firebase emulators started (Auth emulator of
-// firebase-tools, in-process Firestore, Cloud Storage stand-in), then stops them. Offline; free loopback ports.
+// npm run test:firebase:journeys / :hosting (side by side in `npm run test:firebase`): runs each command given with
+// Firebase emulators of its own started (Auth emulator of firebase-tools, in-process Firestore, Cloud Storage
+// stand-in), then stops them. Offline; free loopback ports, so that two runs never share a store.
 //   node --import tsx scripts/with-firebase-emulators.ts "cmd 1" "cmd 2"
 import { spawn } from 'node:child_process';
 import { startFirebaseEmulators } from '../tests/support/firebase-emulators';
