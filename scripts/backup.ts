@@ -4,11 +4,17 @@
 import path from 'node:path';
 import { backupSite } from '../app/.server/backup/backup';
 import { getServices } from '../app/.server/services';
-import { optionsOrUsage } from './command-args';
+import { absentStoreProblem, optionsOrUsage } from './command-args';
 
 const USAGE = 'Usage\u00a0: npm run backup -- --dossier <dossier des sauvegardes> (ou BACKUP_DIR)';
 
 const values = optionsOrUsage({ dossier: { type: 'string' } }, USAGE);
+// A DATA_DIR without its database: nothing to back up, and nothing created there.
+const absent = absentStoreProblem();
+if (absent) {
+  console.error(`Sauvegarde impossible\u00a0: ${absent}`);
+  process.exit(1);
+}
 const services = getServices();
 const root = values.dossier ?? services.config.BACKUP_DIR;
 if (!root) {

@@ -2,11 +2,11 @@
 // Copies every collection and every uploaded file of the configured backend (DATA_BACKEND) into a folder, read from
 // one consistent state; with --avec-secrets, the session secret and the push keys too (secrets.json: keep it safe).
 // A refusal (a target folder that is not empty, bad arguments) is one French sentence on stderr and exit code 1, as
-// `npm run backup`; the target folder is checked before the store is opened.
+// `npm run backup`; the store's presence and the target folder are checked before the store is opened.
 import fs from 'node:fs';
 import { exportData } from '../app/.server/data-transfer/transfer';
 import { getServices } from '../app/.server/services';
-import { folderCommand } from './command-args';
+import { absentStoreProblem, folderCommand } from './command-args';
 
 const USAGE = 'Usage : npm run data:export -- --dossier <dossier vide> [--avec-secrets]';
 
@@ -22,7 +22,7 @@ function targetProblem(dir: string): string | null {
 
 process.exit(
   await folderCommand(USAGE, 'Export', async (dir, withSecrets) => {
-    const problem = targetProblem(dir);
+    const problem = absentStoreProblem() ?? targetProblem(dir);
     if (problem) throw new Error(problem);
     const services = getServices();
     const kind = services.database.kind;

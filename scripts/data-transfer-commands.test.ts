@@ -1,4 +1,4 @@
-// `npm run data:import` and `npm run data:export` as the operator runs them (the scripts themselves, in a child
+// `npm run data:import`, `npm run data:export` (and `npm run backup` on a DATA_DIR without a database) as the operator runs them (the scripts themselves, in a child
 // process): a refusal is one French sentence on stderr, exit code 1, no stack trace, and a refused import leaves
 // DATA_DIR as it was (no new empty database, no new session secret). An import without --avec-secrets says what the
 // exported site's secrets were for.
@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tmp = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `agenda-commande-${label}-`));
 
 /** Runs `scripts/<script>.ts` with DATA_DIR, as `npm run data:…` runs its build. */
-function run(script: 'data-import' | 'data-export', args: string[], dataDir: string) {
+function run(script: 'data-import' | 'data-export' | 'backup', args: string[], dataDir: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
       cwd: ROOT,
@@ -128,7 +128,7 @@ describe('npm run data:export', () => {
   it('refuse un dossier qui n’est pas vide, sans pile d’appels, et n’y écrit rien', async () => {
     const target = tmp('plein');
     fs.writeFileSync(path.join(target, 'notes.txt'), 'à garder');
-    const { code, stdout, stderr } = await run('data-export', ['--dossier', target], tmp('site'));
+    const { code, stdout, stderr } = await run('data-export', ['--dossier', target], await siteWithCategories());
     expect(stderr).toBe(
       `Export impossible${NBSP}: le dossier ${target} n’est pas vide${NNBSP}; donnez à --dossier un dossier neuf ou vide.\n`,
     );
@@ -136,4 +136,27 @@ describe('npm run data:export', () => {
     expect(code).toBe(1);
     expect(fs.readdirSync(target)).toEqual(['notes.txt']);
   }, 60_000);
+});
+
+describe('une commande qui copie le site (data:export, backup) sur un DATA_DIR sans base', () => {
+  // A misspelt DATA_DIR: an empty export with exit code 0, and a new empty database and secret left there.
+  it.each([
+    ['data-export', 'Export'],
+    ['backup', 'Sauvegarde'],
+  ] as const)(
+    '%s refuse d’une phrase, et ne crée rien, ni dans DATA_DIR ni dans le dossier visé',
+    async (script, verb) => {
+      const dataDir = tmp('vide');
+      const target = path.join(tmp('cible'), 'copie');
+      const { code, stdout, stderr } = await run(script, ['--dossier', target], dataDir);
+      expect(stderr).toBe(
+        `${verb} impossible${NBSP}: aucune base agenda.sqlite dans DATA_DIR (${dataDir})${NNBSP}; vérifiez DATA_DIR.\n`,
+      );
+      expect(stdout).toBe('');
+      expect(code).toBe(1);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+      expect(fs.existsSync(target)).toBe(false);
+    },
+    60_000,
+  );
 });

@@ -93,6 +93,9 @@ function lazy<T extends object, K extends keyof T>(target: T, key: K, make: () =
   });
 }
 
+/** The SQLite database, in DATA_DIR. */
+export const SQLITE_FILE = 'agenda.sqlite';
+
 export function createServices(config: Config = loadConfig()): Services {
   const onFirebase = config.DATA_BACKEND === 'firestore';
   const firebase = onFirebase ? firebaseSettings(config) : null;
@@ -125,7 +128,7 @@ export function createServices(config: Config = loadConfig()): Services {
     (): Database =>
       onFirebase
         ? { kind: 'firestore', db: openFirestore(app()) }
-        : { kind: 'sqlite', db: openDatabase(path.join(config.DATA_DIR, 'agenda.sqlite')) },
+        : { kind: 'sqlite', db: openDatabase(path.join(config.DATA_DIR, SQLITE_FILE)) },
   );
   // A storage failure (full or read-only disk, Firestore unreachable) is one error, answered by a French 503 that
   // gives back what was typed (platform/storage-failure.ts).

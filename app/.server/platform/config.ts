@@ -231,6 +231,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
+/** The store the environment names, read without creating anything; null when the environment is invalid. */
+export function configuredStore(source: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.pick({ DATA_BACKEND: true, DATA_DIR: true }).safeParse(source);
+  return parsed.success ? { backend: parsed.data.DATA_BACKEND, dataDir: path.resolve(parsed.data.DATA_DIR) } : null;
+}
+
 /** A file system error on DATA_DIR (read-only, full, not writable) as a French StartupError. */
 function withDataDir<T>(dataDir: string, work: () => T): T {
   try {
