@@ -28,4 +28,27 @@ describe('liste groupée par jour', () => {
       'Toute la journée',
     ]);
   });
+
+  it('une période choisie qui commence plus tard : ce qui a commencé avant son premier jour est sous ce jour, pas sous un jour non demandé', () => {
+    // « Ce week-end », un jeudi : une exposition depuis le 20, un festival dès vendredi soir, un concert samedi.
+    const items = [
+      ev('expo', zurichIso('2026-11-20', '10:00'), zurichIso('2026-12-02', '18:00')),
+      ev('festival', zurichIso('2026-11-27', '19:00'), zurichIso('2026-11-29', '02:00')),
+      ev('concert', zurichIso('2026-11-28', '20:00'), zurichIso('2026-11-28', '22:00')),
+      ev('marche', zurichIso('2026-11-29', '08:00'), zurichIso('2026-11-29', '12:00')),
+    ];
+    const groups = groupByDay(items, NOW, new Date(zurichIso('2026-11-28', '00:00')));
+    expect(groups.map((g) => [g.heading, g.items.map((i) => i.id)])).toEqual([
+      ['Samedi 28 novembre', ['expo', 'festival', 'concert']],
+      ['Dimanche 29 novembre', ['marche']],
+    ]);
+    expect(items.map((i) => cardTime(i, groups.find((g) => g.items.includes(i))?.day ?? ''))).toEqual([
+      'Jusqu’au mer. 2 déc.',
+      'Jusqu’au dim. 29 nov.',
+      '20:00',
+      '08:00',
+    ]);
+    // A period that begins today: « En cours » as on the whole list.
+    expect(groupByDay(items, NOW, NOW)[0].heading).toBe('En cours');
+  });
 });

@@ -16,15 +16,23 @@ export interface DayGroup<T> {
 }
 
 /**
- * Consecutive events of the same start day together; those that began before today (and still run) under « En
- * cours ». The list comes sorted by start; a search by relevance keeps its order (a day may then come back).
+ * Consecutive events of the same start day together; those that began before today (and still run) under « En
+ * cours ». A chosen period that begins later (« ce week-end » on a Wednesday, « demain », du … au …): what began
+ * before its first day and runs into it stands under that day, never under a day the visitor did not ask for. The
+ * list comes sorted by start; a search by relevance keeps its order (a day may then come back).
  */
-export function groupByDay<T extends { startsAt: string }>(items: readonly T[], now: Date): DayGroup<T>[] {
+export function groupByDay<T extends { startsAt: string }>(
+  items: readonly T[],
+  now: Date,
+  windowStart: Date | null = null,
+): DayGroup<T>[] {
   const today = zurichToday(now);
+  const first = windowStart ? zurichToday(windowStart) : today;
   const groups: DayGroup<T>[] = [];
   for (const item of items) {
     const start = zurichDay(item.startsAt);
-    const day = start < today ? '' : start;
+    let day = start < today ? '' : start;
+    if (first > today && start < first) day = first;
     const last = groups.at(-1);
     if (last && last.day === day) last.items.push(item);
     else groups.push({ day, heading: day ? dayHeading(day, now) : 'En cours', items: [item] });
@@ -37,6 +45,7 @@ export function cardTime(e: { startsAt: string; endsAt: string; allDay: boolean 
   const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt);
   if (sameDay) return e.allDay ? 'Toute la journée' : formatTime(e.startsAt);
   const until = `jusqu’au ${formatShortDate(e.endsAt)}`;
-  if (!day || e.allDay) return until.charAt(0).toUpperCase() + until.slice(1);
+  // Under « En cours », or under a later day than its start (the first of a chosen period): its start time is not that day's.
+  if (!day || e.allDay || zurichDay(e.startsAt) !== day) return until.charAt(0).toUpperCase() + until.slice(1);
   return `${formatTime(e.startsAt)}, ${until}`;
 }

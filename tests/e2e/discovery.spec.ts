@@ -3,7 +3,9 @@ import type { Page } from '@playwright/test';
 import { CATEGORY_SLUGS } from '../../app/domain/categories';
 import { formatCalendarDay } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
+import { dateWindow } from '../../app/domain/event-filters';
 import { eventTimes } from '../../app/domain/event-form';
+import { windowDays } from '../../app/domain/opening-text';
 import { expect, type Ports, test } from './fixtures';
 import { unique } from './utils';
 
@@ -169,6 +171,16 @@ test.describe('découverte des événements', () => {
     }
     await page.goto('/evenements?quand=week-end');
     await expect(page.locator('.event-card').first()).toBeVisible();
+    // Every heading is a day of the weekend asked for: what began before it and still runs stands under its first day
+    // (« En cours » only when the weekend has begun).
+    const weekend = windowDays(dateWindow({ when: 'week-end', from: '', to: '' })).map((d) =>
+      formatCalendarDay(d, 'longNoYear').replace(/\s+/g, ' '),
+    );
+    const begun = weekend[0] === todayLong.replace(/\s+/g, ' ');
+    for (const heading of await headings.allInnerTexts()) {
+      const named = weekend.some((d) => heading.replace(/\s+/g, ' ').endsWith(d));
+      expect(named || (begun && heading === 'En cours'), heading).toBe(true);
+    }
     await page.goto('/evenements?du=2099-01-01&au=2099-01-31');
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await expect(page.getByRole('link', { name: 'À toutes les dates' })).toBeVisible();

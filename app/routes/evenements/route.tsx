@@ -30,8 +30,11 @@ import { useFormFollowsList } from './useFormFollowsList';
 import { ViewToggle } from './ViewToggle';
 
 /** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
-const timedGroups = (items: Card[], now: Date): TimedDayGroup[] =>
-  groupByDay(items, now).map((group) => ({ ...group, times: group.items.map((e) => cardTime(e, group.day)) }));
+const timedGroups = (items: Card[], now: Date, windowStart: Date | null): TimedDayGroup[] =>
+  groupByDay(items, now, windowStart).map((group) => ({
+    ...group,
+    times: group.items.map((e) => cardTime(e, group.day)),
+  }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -71,7 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
   ]);
   // An exhibition on a list of one or two days (« demain », « ce week-end ») says those days' hours.
-  const days = windowDays(dateWindow(filters, now));
+  const window = dateWindow(filters, now);
+  const days = windowDays(window);
   const items = result.items.map((e) => toEventCard(e, { days, now }));
   return data({
     filters,
@@ -82,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...result,
     items,
     // By day, a search too: the list is in date order (decision 065), relevance only orders the same instant.
-    groups: timedGroups(items, now),
+    groups: timedGroups(items, now, window?.start ?? null),
     // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places),
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
