@@ -31,10 +31,7 @@ import { ViewToggle } from './ViewToggle';
 
 /** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
 const timedGroups = (items: Card[], now: Date, windowStart: Date | null): TimedDayGroup[] =>
-  groupByDay(items, now, windowStart).map((group) => ({
-    ...group,
-    times: group.items.map((e) => cardTime(e, group.day)),
-  }));
+  groupByDay(items, now, windowStart).map((g) => ({ ...g, times: g.items.map((e) => cardTime(e, g.day)) }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
