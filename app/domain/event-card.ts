@@ -1,7 +1,7 @@
 // What an event card shows.
 import { zurichToday } from './dates';
 import type { AgendaEvent } from './event';
-import { openingText } from './opening-text';
+import { openingText, shownDay } from './opening-text';
 import { seriesLine } from './schedule-text';
 
 export type EventCardData = ReturnType<typeof toEventCard>;
@@ -22,7 +22,7 @@ export function toEventCard(e: AgendaEvent, { days = [] as readonly string[], no
   const series = e.occurrence ? seriesLine(e.schedule, e.occurrence.matching ?? 1, e.occurrence.upcoming) : null;
   // An exhibition seen for a day of the list links to that day: its page then says that day's opening.
   const period = e.schedule?.kind === 'period' ? e.schedule : null;
-  const periodDay = period ? (days.find((d) => d >= period.from && d <= period.to) ?? null) : null;
+  const periodDay = period ? shownDay(period, days) : null;
   return {
     id: e.id,
     title: e.title,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zurichIso } from './dates';
-import { cardTime, groupByDay } from './event-days';
+import { cardTime, groupByDay, listedDay } from './event-days';
 
 const NOW = new Date('2026-11-26T09:00:00Z'); // Thursday 26 November 2026, Zurich
 
@@ -50,5 +50,37 @@ describe('liste groupée par jour', () => {
     ]);
     // A period that begins today: « En cours » as on the whole list.
     expect(groupByDay(items, NOW, NOW)[0].heading).toBe('En cours');
+  });
+
+  it('une exposition est sous le jour dont sa carte parle (son premier jour ouvert), les jours restant dans l’ordre', () => {
+    // « du 24 au 26 décembre » : l’exposition, fermée les 24 et 25, dit « ouvert le samedi 26 décembre ».
+    const card = (
+      id: string,
+      start: string,
+      end: string,
+      linkDay: string | null = null,
+      opening: string | null = null,
+    ) => ({
+      ...ev(id, start, end),
+      linkDay,
+      opening,
+    });
+    const items = [
+      card(
+        'expo',
+        zurichIso('2026-11-20', '10:00'),
+        zurichIso('2027-01-31', '18:00'),
+        '2026-12-26',
+        'ouvert le samedi 26 décembre 10:00–18:00',
+      ),
+      card('veillee', zurichIso('2026-12-24', '22:00'), zurichIso('2026-12-24', '23:30')),
+      card('concert', zurichIso('2026-12-26', '17:00'), zurichIso('2026-12-26', '19:00'), '2026-12-26'),
+    ];
+    const groups = groupByDay(items, NOW, new Date(zurichIso('2026-12-24', '00:00')), listedDay);
+    expect(groups.map((g) => [g.heading, g.items.map((i) => i.id)])).toEqual([
+      ['Jeudi 24 décembre', ['veillee']],
+      ['Samedi 26 décembre', ['expo', 'concert']],
+    ]);
+    expect(cardTime(items[0], '2026-12-26')).toBe('Jusqu’au dim. 31 janv.');
   });
 });

@@ -16,28 +16,34 @@ export interface DayGroup<T> {
 }
 
 /**
- * Consecutive events of the same start day together; those that began before today (and still run) under « En
- * cours ». A chosen period that begins later (« ce week-end » on a Wednesday, « demain », du … au …): what began
- * before its first day and runs into it stands under that day, never under a day the visitor did not ask for. The
- * list comes sorted by start; a search by relevance keeps its order (a day may then come back).
+ * The events by day, days in order, each day's events in the list's order; those that began before today (and still
+ * run) under « En cours ». A chosen period that begins later (« ce week-end » on a Wednesday, « demain », du … au …):
+ * what began before its first day and runs into it stands under that day, never under a day the visitor did not ask
+ * for. `dayOf`: the day an event is listed under, its start's by default (an exhibition: the day its card speaks of).
  */
 export function groupByDay<T extends { startsAt: string }>(
   items: readonly T[],
   now: Date,
   windowStart: Date | null = null,
+  dayOf: (item: T) => string = (item) => zurichDay(item.startsAt),
 ): DayGroup<T>[] {
   const today = zurichToday(now);
   const first = windowStart ? zurichToday(windowStart) : today;
-  const groups: DayGroup<T>[] = [];
+  const groups = new Map<string, DayGroup<T>>();
   for (const item of items) {
-    const start = zurichDay(item.startsAt);
+    const start = dayOf(item);
     let day = start < today ? '' : start;
     if (first > today && start < first) day = first;
-    const last = groups.at(-1);
-    if (last && last.day === day) last.items.push(item);
-    else groups.push({ day, heading: day ? dayHeading(day, now) : 'En cours', items: [item] });
+    const group = groups.get(day);
+    if (group) group.items.push(item);
+    else groups.set(day, { day, heading: day ? dayHeading(day, now) : 'En cours', items: [item] });
   }
-  return groups;
+  return [...groups.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+}
+
+/** The day a list's card stands under: an exhibition's, the day its card speaks of (« ouvert le samedi 26 décembre »). */
+export function listedDay(card: { startsAt: string; linkDay: string | null; opening: string | null }): string {
+  return card.opening && card.linkDay ? card.linkDay : zurichDay(card.startsAt);
 }
 
 /** What a card under its day's heading says of its time: « 20:00 », « Toute la journée », « jusqu’au sam. 30 nov. ». */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openingText, windowDays } from './opening-text';
+import { lookedAtDays, openingText, shownDay, windowDays } from './opening-text';
 import type { SchedulePeriod } from './schedule';
 import { seriesLine } from './schedule-text';
 
@@ -53,6 +53,37 @@ describe('openingText : une exposition le jour regardé (décision 066)', () => 
     expect(windowDays({ start: at('2026-12-02T23:00:00Z'), end: at('2026-12-03T23:00:00Z') })).toEqual(['2026-12-03']);
     expect(windowDays({ start: at('2026-12-02T23:00:00Z'), end: at('2026-12-09T23:00:00Z') })).toEqual([]);
     expect(windowDays(null)).toEqual([]);
+  });
+
+  it('une période plus longue qui commence plus tard : son premier jour ouvert, pas aujourd’hui', () => {
+    const at = (iso: string) => new Date(iso);
+    // « du 24 au 26 décembre », vu le mercredi 2 : jeudi 24 et vendredi 25 fermés, samedi 26 ouvert.
+    const christmas = { start: at('2026-12-23T23:00:00Z'), end: at('2026-12-26T23:00:00Z') };
+    const days = lookedAtDays(period, christmas, WEDNESDAY);
+    expect(days).toEqual(['2026-12-26']);
+    expect(openingText(period, days, WEDNESDAY)).toBe('ouvert le samedi 26 décembre 10:00–18:00');
+    // Closed on every day of it: its first day within the period, said closed.
+    const closed = { ...period, closed: ['2026-12-24', '2026-12-25', '2026-12-26'] };
+    expect(lookedAtDays(closed, christmas, WEDNESDAY)).toEqual(['2026-12-24']);
+    expect(openingText(closed, ['2026-12-24'], WEDNESDAY)).toBe('fermé le jeudi 24 décembre');
+    const thuFri = { start: at('2026-12-09T23:00:00Z'), end: at('2026-12-12T23:00:00Z') };
+    expect(lookedAtDays({ ...period, hours: { MO: { open: '10:00', close: '12:00' } } }, thuFri, WEDNESDAY)).toEqual([
+      '2026-12-10',
+    ]);
+    // A period that begins today, or none: today is meant.
+    expect(lookedAtDays(period, { start: WEDNESDAY, end: at('2026-12-09T23:00:00Z') }, WEDNESDAY)).toEqual([]);
+    expect(lookedAtDays(period, null, WEDNESDAY)).toEqual([]);
+    // One or two days: those days, as before.
+    const weekend = { start: at('2026-12-04T23:00:00Z'), end: at('2026-12-06T23:00:00Z') };
+    expect(lookedAtDays(period, weekend, WEDNESDAY)).toEqual(['2026-12-05', '2026-12-06']);
+  });
+
+  it('le jour d’une carte : le premier jour regardé où l’exposition est ouverte', () => {
+    expect(shownDay(period, ['2026-12-26', '2026-12-27'])).toBe('2026-12-26');
+    expect(shownDay(period, ['2026-12-27', '2026-12-28'])).toBe('2026-12-27');
+    expect(shownDay({ ...period, closed: ['2026-12-26'] }, ['2026-12-26', '2026-12-27'])).toBe('2026-12-27');
+    expect(shownDay(period, ['2026-12-03', '2026-12-05'])).toBe('2026-12-05');
+    expect(shownDay(period, ['2027-03-06'])).toBeNull();
   });
 });
 

@@ -44,6 +44,34 @@ export function openingText(
   return closed.length ? `${opened}, fermé ${frenchList(closed.map(name))}` : opened;
 }
 
+/** Of the days looked at, the first within the period that the exhibition is open, else the first within it. */
+export function shownDay(period: SchedulePeriod, days: readonly string[]): string | null {
+  const within = days.filter((d) => d >= period.from && d <= period.to);
+  return within.find((d) => hours(period, d)) ?? within[0] ?? null;
+}
+
+/**
+ * The days a list's card looks at for an exhibition: those of a window of one or two days (windowDays); in a longer
+ * window that begins after today (« du 24 au 26 décembre »), the first of its days the exhibition is open, else its
+ * first day within the period; today otherwise (none).
+ */
+export function lookedAtDays(
+  schedule: Schedule | null | undefined,
+  window: { start: Date; end: Date } | null,
+  now = new Date(),
+): string[] {
+  const days = windowDays(window);
+  if (days.length || !window || schedule?.kind !== 'period') return days;
+  const first = zurichToday(window.start);
+  if (first <= zurichToday(now)) return [];
+  const last = zurichToday(new Date(window.end.getTime() - 1));
+  // The window's days within the period (YYYY-MM-DD sort as the days they name).
+  const from = [first, schedule.from].sort()[1];
+  const to = [last, schedule.to].sort()[0];
+  for (let d = from; d <= to; d = addDaysToDate(d, 1)) if (hours(schedule, d)) return [d];
+  return from <= to ? [from] : [];
+}
+
 /** The Zurich days of a date window of at most two days (« demain », « ce week-end »), else none (today is meant). */
 export function windowDays(window: { start: Date; end: Date } | null): string[] {
   if (!window) return [];

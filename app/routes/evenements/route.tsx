@@ -12,10 +12,10 @@ import { describeAlertFilter } from '~/domain/alert';
 import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
-import { cardTime, groupByDay } from '~/domain/event-days';
+import { cardTime, groupByDay, listedDay } from '~/domain/event-days';
 import { dateWindow, filtersToParams, hasActiveFilters, parseEventFilters } from '~/domain/event-filters';
 import { pageMeta } from '~/domain/meta';
-import { windowDays } from '~/domain/opening-text';
+import { lookedAtDays } from '~/domain/opening-text';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
 import { FilterBar } from './FilterBar';
@@ -31,7 +31,7 @@ import { ViewToggle } from './ViewToggle';
 
 /** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
 const timedGroups = (items: Card[], now: Date, windowStart: Date | null): TimedDayGroup[] =>
-  groupByDay(items, now, windowStart).map((g) => ({ ...g, times: g.items.map((e) => cardTime(e, g.day)) }));
+  groupByDay(items, now, windowStart, listedDay).map((g) => ({ ...g, times: g.items.map((e) => cardTime(e, g.day)) }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -70,10 +70,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     searchEvents({ store }, filters, page, now),
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
   ]);
-  // An exhibition on a list of one or two days (« demain », « ce week-end ») says those days' hours.
+  // An exhibition says the hours of the days looked at: « demain », « ce week-end », or a later period's first open day.
   const window = dateWindow(filters, now);
-  const days = windowDays(window);
-  const items = result.items.map((e) => toEventCard(e, { days, now }));
+  const items = result.items.map((e) => toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now }));
   return data({
     filters,
     categoryName,
