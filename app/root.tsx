@@ -12,7 +12,7 @@ import { takeFlash } from './.server/platform/flash';
 import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/platform/security';
 import { getCurrentUser } from './.server/platform/session';
 import { CookieConsent } from './components/consent/CookieConsent';
-import { RouteErrorPage } from './components/ErrorPage';
+import { errorMeta, RouteErrorPage } from './components/ErrorPage';
 import { FormSecurity } from './components/FormSecurity';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
@@ -67,13 +67,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** A refusal's `Retry-After` reaches the client (see keepRetryAfter). */
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta({
-    description:
-      'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
-    path: '/',
-    matches,
-  });
+// An error page (a loader's 404: an event, a venue that is not there) is rendered by this route's boundary with this
+// route's meta: its tab says what happened, not the home page's title.
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  error
+    ? errorMeta(error)
+    : pageMeta({
+        description:
+          'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
+        path: '/',
+        matches,
+      });
 
 /**
  * Before the page is painted, a choice kept in local storage hides the cookie banner (the page itself is the same for

@@ -1,6 +1,7 @@
 // The one styled error screen: 404, 403, 429, 500 and 503 (the site cannot save: what was typed is given back).
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import type { KeptInput as Kept } from '~/domain/kept-input';
+import { pageTitle } from '~/domain/site';
 import { KeptInput } from './KeptInput';
 
 const DEFAULTS: Record<number, { title: string; text: string }> = {
@@ -20,6 +21,13 @@ const DEFAULTS: Record<number, { title: string; text: string }> = {
     text: 'Quelque chose s’est mal passé de notre côté. Réessayez dans un instant ; si le problème persiste, écrivez-nous.',
   },
 };
+
+/** The tab's title of a page that could not be shown (« Page introuvable · … »), never the home page's; not indexed. */
+export function errorMeta(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const known = DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];
+  return [{ title: pageTitle(known.title) }, { name: 'robots', content: 'noindex' }];
+}
 
 export function ErrorPage({ status, message, kept }: { status: number; message?: string; kept?: Kept | null }) {
   const known = DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];

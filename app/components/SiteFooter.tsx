@@ -7,6 +7,9 @@ import { CookiesButton } from './consent/CookiesButton';
 import { useActiveCategories } from './useCategories';
 
 const INFO_LINKS = [
+  // The venues' and organizers' pages (their programmes), found from here as well as from each event's page.
+  { to: '/lieux', label: 'Lieux' },
+  { to: '/organisateurs', label: 'Organisateurs' },
   { to: '/about', label: 'À propos' },
   { to: '/how-it-works', label: 'Comment ça marche ?' },
   { to: '/faq', label: 'FAQ' },

@@ -102,6 +102,11 @@ test.describe('coquille du site', () => {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expect(footer.locator('a[href^="https://"]')).toHaveCount(2);
+    // The venues' and the organizers' pages are found from every page, not only from an event's.
+    for (const name of ['Lieux', 'Organisateurs']) {
+      await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    }
     const musique = DEFAULT_CATEGORIES.find((c) => c.slug === 'musique')!;
     await footer.getByRole('link', { name: musique.label, exact: true }).click();
     await expect(page).toHaveURL(/\/evenements\?category=musique$/);
@@ -114,7 +119,18 @@ test.describe('coquille du site', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
     await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
-    const missingEvent = await page.goto('/evenement/inexistant');
-    expect(missingEvent?.status()).toBe(404);
+    await expect(page).toHaveTitle(/^Page introuvable · /);
+    // A venue, an organizer, a partner or an event that is not there: the same title in the tab, not the home page's.
+    for (const missing of [
+      '/evenement/inexistant',
+      '/lieux/inexistant',
+      '/organisateurs/inexistant',
+      '/partenaires/x',
+    ]) {
+      const response = await page.goto(missing);
+      expect(response?.status(), missing).toBe(404);
+      await expect(page).toHaveTitle(/^Page introuvable · /);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    }
   });
 });
