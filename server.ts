@@ -324,7 +324,7 @@ async function serve() {
       .status(400)
       .type('html')
       .send(
-        '<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Adresse invalide · Agenda romand</title><main><h1>Adresse invalide</h1><p>Cette adresse contient un caractère mal encodé (un « &nbsp;%&nbsp; » isolé, par exemple). Vérifiez-la et réessayez.</p><p><a href="/">Retour à l’accueil</a></p></main></html>',
+        '<!doctype html><html lang="fr-CH"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Adresse invalide · Agenda romand</title><main><h1>Adresse invalide</h1><p>Cette adresse contient un caractère mal encodé (un « &nbsp;%&nbsp; » isolé, par exemple). Vérifiez-la et réessayez.</p><p><a href="/">Retour à l’accueil</a></p></main></html>',
       );
   };
   app.use(badPaths);

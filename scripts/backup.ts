@@ -1,6 +1,7 @@
 // npm run backup [-- --dossier <dossier>]
 // A backup of the running site (decision 063): the SQLite database copied online (consistent while writes go on), the
 // uploaded images and the secrets, into `<dossier>/agenda-<instant>` (BACKUP_DIR by default). See « Sauvegardes ».
+import fs from 'node:fs';
 import path from 'node:path';
 import { backupSite } from '../app/.server/backup/backup';
 import { getServices } from '../app/.server/services';
@@ -19,6 +20,13 @@ const services = getServices();
 const root = values.dossier ?? services.config.BACKUP_DIR;
 if (!root) {
   console.error(USAGE);
+  process.exit(1);
+}
+if (fs.existsSync(root) && !fs.statSync(root).isDirectory()) {
+  console.error(
+    `Sauvegarde impossible\u00a0: ${path.resolve(root)} n’est pas un dossier\u202f; donnez à --dossier (ou BACKUP_DIR) le dossier des sauvegardes.`,
+  );
+  await services.close();
   process.exit(1);
 }
 try {

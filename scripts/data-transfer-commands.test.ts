@@ -160,3 +160,16 @@ describe('une commande qui copie le site (data:export, backup) sur un DATA_DIR s
     60_000,
   );
 });
+
+describe('npm run backup', () => {
+  it('refuse un --dossier qui est un fichier d’une phrase, sans message système', async () => {
+    const target = path.join(tmp('fichier'), 'sauvegardes');
+    fs.writeFileSync(target, 'pas un dossier');
+    const { code, stdout, stderr } = await run('backup', ['--dossier', target], await siteWithCategories());
+    expect(stderr).toBe(
+      `Sauvegarde impossible${NBSP}: ${target} n’est pas un dossier${NNBSP}; donnez à --dossier (ou BACKUP_DIR) le dossier des sauvegardes.\n`,
+    );
+    expect(stdout).toBe('');
+    expect(code).toBe(1);
+  }, 60_000);
+});

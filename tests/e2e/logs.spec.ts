@@ -127,7 +127,10 @@ test.describe('journal de sécurité @js-only @sqlite-only', () => {
     for (const path of ['/%E0%A4%A', '/evenements/%', '/evenement/%zz']) {
       const response = await fetch(`${base}${path}`);
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain('Adresse invalide');
+      const html = await response.text();
+      expect(html).toContain('Adresse invalide');
+      // Read on a phone at its width, not laid out 980 px wide.
+      expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     }
     await expect.poll(() => server.log().match(/chemin mal encodé refusé/g)?.length ?? 0).toBe(3);
     expect(server.log()).not.toContain('URIError');
