@@ -26,6 +26,18 @@ describe('openingText : une exposition le jour regardé (décision 066)', () => 
     expect(openingText(period, ['2027-01-02'], WEDNESDAY)).toBe('ouvert le samedi 2 janvier 2027 10:00–18:00');
   });
 
+  it('aujourd’hui après la fermeture : ce qui vient ensuite, pas des heures déjà passées', () => {
+    // Wednesday 18:00 in Zurich: closed for the day, and Thursday is closed too.
+    expect(openingText(period, [], new Date('2026-12-02T17:00:00Z'))).toBe('fermé pour aujourd’hui');
+    expect(openingText(period, [], new Date('2026-12-02T16:59:00Z'))).toBe('ouvert aujourd’hui 10:00–18:00');
+    // Saturday 19:30: Sunday opens at 11:00.
+    expect(openingText(period, [], new Date('2026-12-05T18:30:00Z'))).toBe(
+      'fermé pour aujourd’hui, ouvert demain 11:00–17:00',
+    );
+    // Another day looked at keeps its hours, whatever the time.
+    expect(openingText(period, ['2026-12-06'], new Date('2026-12-05T18:30:00Z'))).toBe('ouvert demain 11:00–17:00');
+  });
+
   it('« ce week-end » donne les heures du samedi et du dimanche, pas celles du mercredi', () => {
     expect(openingText(period, ['2026-12-05', '2026-12-06'], WEDNESDAY)).toBe(
       'ouvert samedi 10:00–18:00, dimanche 11:00–17:00',

@@ -1,6 +1,6 @@
 // An exhibition's opening for the days someone looks at (decision 066): today on the list and the event page, the
 // weekend on « Ce week-end », the day a link points at (`?date=`). Pure: shared by the list's cards and the event page.
-import { addDaysToDate, formatCalendarDay, zurichToday } from './dates';
+import { addDaysToDate, formatCalendarDay, formatTime, zurichToday } from './dates';
 import { openingHoursOn, type Schedule, type SchedulePeriod, WEEKDAY_LABELS, weekdayOf } from './schedule';
 import { frenchList } from './schedule-text';
 
@@ -33,8 +33,15 @@ export function openingText(
   if (within.length === 0) return null;
   if (within.length === 1) {
     const day = within[0];
-    const h = hours(schedule, day);
-    return h ? `ouvert ${dayName(day, today)} ${h}` : `fermé ${dayName(day, today)}`;
+    const h = openingHoursOn(schedule, day);
+    if (!h) return `fermé ${dayName(day, today)}`;
+    // Today once it has closed (at 21:30, « ouvert aujourd’hui 10:00–20:00 » reads as open): what comes next.
+    if (day === today && h.open < h.close && formatTime(now.toISOString()) >= h.close) {
+      const tomorrow = addDaysToDate(today, 1);
+      const next = tomorrow <= schedule.to ? hours(schedule, tomorrow) : null;
+      return next ? `fermé pour aujourd’hui, ouvert demain ${next}` : 'fermé pour aujourd’hui';
+    }
+    return `ouvert ${dayName(day, today)} ${h.open}–${h.close}`;
   }
   const open = within.filter((d) => hours(schedule, d));
   const closed = within.filter((d) => !hours(schedule, d));
