@@ -22,15 +22,17 @@ const DEFAULTS: Record<number, { title: string; text: string }> = {
   },
 };
 
+/** What a status says: its own words, else those of any client error (400) or server error (500). */
+const knownError = (status: number) => DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];
+
 /** The tab's title of a page that could not be shown (« Page introuvable · … »), never the home page's; not indexed. */
 export function errorMeta(error: unknown) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const known = DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];
+  const known = knownError(isRouteErrorResponse(error) ? error.status : 500);
   return [{ title: pageTitle(known.title) }, { name: 'robots', content: 'noindex' }];
 }
 
 export function ErrorPage({ status, message, kept }: { status: number; message?: string; kept?: Kept | null }) {
-  const known = DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];
+  const known = knownError(status);
   return (
     <div className="page error-page" data-status={status}>
       <p className="error-page__code" aria-hidden="true">
