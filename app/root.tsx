@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The visitor's cookie choice (null: the banner shows), and the external analytics script if one is configured.
       consent: await readConsent(request, context.services),
       analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL ?? null,
-      push: isAdmin ? push.clientConfig() : null,
+      push: isAdmin ? await push.clientConfig() : null,
     },
     { headers },
   );

@@ -170,7 +170,14 @@ export function createServices(config: Config = loadConfig()): Services {
     ),
   );
   // The Firebase app is only opened when FCM is chosen.
-  lazy(services, 'push', () => createPushTransport(config, firebase, () => getMessaging(app())));
+  lazy(services, 'push', () =>
+    createPushTransport(
+      config,
+      firebase,
+      () => getMessaging(app()),
+      () => services.store.federation,
+    ),
+  );
   lazy(services, 'jobs', () => createJobControl(services, () => JOBS));
   lazy(services, 'mailer', () => createQueuedMailer(services.store, { wake: () => services.jobs.wake('mails') }));
   lazy(services, 'mailTransport', () => createMailTransport(config));

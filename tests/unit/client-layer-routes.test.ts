@@ -265,7 +265,7 @@ describe('POST /analytics/pageview', () => {
 
 describe('POST /push/subscription', () => {
   async function subscriptionToken() {
-    const { subscription } = await service.subscribe(getServices().push.clientConfig().vapidPublicKey);
+    const { subscription } = await service.subscribe((await getServices().push.clientConfig()).vapidPublicKey);
     return JSON.stringify(subscription);
   }
   const push = (fields: Record<string, string>, cookie?: string) =>

@@ -73,7 +73,7 @@ describe('soumissions', () => {
     let delivered = () => {};
     const transport: PushTransport = {
       kind: 'webpush',
-      clientConfig: () => ({ transport: 'webpush', vapidPublicKey: 'clé' }),
+      clientConfig: async () => ({ transport: 'webpush', vapidPublicKey: 'clé' }),
       normalizeToken: (token) => token,
       async send(token, message) {
         sent.push({ token, message });

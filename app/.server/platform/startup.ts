@@ -83,7 +83,8 @@ export async function prepareServer(services: Services): Promise<{ limitsFile: s
   }
   const limitsFile = path.join(config.DATA_DIR, LIMITS_FILE);
   prepareLimitsDatabase(limitsFile);
-  void services.push;
+  // The push keys made now (on Firestore, read from the store or written there once for every instance).
+  await services.push.clientConfig();
   return { limitsFile };
 }
 

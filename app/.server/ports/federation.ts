@@ -22,7 +22,9 @@ export type FederationRecordKind =
   /** An actor gone into another (a merged venue or organizer): its identifier → the actor kept, its former name. */
   | 'moved'
   /** The same, seen from the actor kept (its `alsoKnownAs`): `<actor kept>\u001f<actor gone>`. */
-  | 'alias';
+  | 'alias'
+  /** Not the federation's: the site's Web Push (VAPID) key pair on Firestore, shared by every instance (push/vapid.ts). */
+  | 'vapid';
 
 export interface FederationRecord<T = unknown> {
   kind: FederationRecordKind;

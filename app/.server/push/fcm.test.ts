@@ -133,12 +133,15 @@ describe('choix du transport push', () => {
   };
   const fcm = { FIREBASE_APP_ID: '1:42:web:abc', FIREBASE_MESSAGING_SENDER_ID: '42', FIREBASE_VAPID_KEY: 'BFcm' };
   const messaging = () => fakeMessaging({});
+  const never = () => {
+    throw new Error('Firebase ouvert');
+  };
 
-  it('FCM avec Firebase et les réglages FCM de l’app web ; la config du navigateur ne contient rien de secret', () => {
+  it('FCM avec Firebase et les réglages FCM de l’app web ; la config du navigateur ne contient rien de secret', async () => {
     const config = loadConfig({ ...base, ...firebase, ...fcm });
-    const transport = createPushTransport(config, createServices(config).firebase, messaging);
+    const transport = createPushTransport(config, createServices(config).firebase, messaging, never);
     expect(transport.kind).toBe('fcm');
-    expect(transport.clientConfig()).toEqual({
+    expect(await transport.clientConfig()).toEqual({
       transport: 'fcm',
       vapidPublicKey: 'BFcm',
       firebase: { apiKey: 'AIza-test', projectId: 'agenda-test', appId: '1:42:web:abc', messagingSenderId: '42' },
@@ -146,15 +149,12 @@ describe('choix du transport push', () => {
   });
 
   it('Web Push sinon (SQLite, ou Firebase sans les réglages FCM), sans jamais ouvrir Firebase', () => {
-    const never = () => {
-      throw new Error('Firebase ouvert');
-    };
     for (const env of [
       { ...base, ...fcm },
       { ...base, ...firebase },
     ]) {
       const config = loadConfig({ ...env, VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) });
-      expect(createPushTransport(config, createServices(config).firebase, never).kind).toBe('webpush');
+      expect(createPushTransport(config, createServices(config).firebase, never, never).kind).toBe('webpush');
     }
   });
 });

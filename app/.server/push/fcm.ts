@@ -88,7 +88,7 @@ export function createFcmTransport({ messaging, siteUrl, client }: FcmTransportO
 
   return {
     kind: 'fcm',
-    clientConfig: () => client,
+    clientConfig: async () => client,
     normalizeToken,
     async send(token, message) {
       const [result] = await sendMany([token], message);

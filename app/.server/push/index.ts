@@ -1,15 +1,18 @@
 // The push transport chosen by configuration: FCM when the Firebase backend runs with the
 // FCM web app settings (FIREBASE_APP_ID, FIREBASE_MESSAGING_SENDER_ID, FIREBASE_VAPID_KEY), Web Push otherwise.
 import type { Config, FirebaseSettings } from '../platform/config';
+import type { FederationStore } from '../ports';
 import { createFcmTransport, type FcmMessaging } from './fcm';
 import type { PushTransport } from './ports';
-import { vapidDetails } from './vapid';
+import { sharedVapidDetails, vapidDetails } from './vapid';
 import { createWebPushTransport } from './web-push';
 
 export function createPushTransport(
   config: Config,
   firebase: FirebaseSettings | null,
   messaging: () => FcmMessaging,
+  /** Where the instances of a site on Firestore keep their one VAPID pair. */
+  records: () => FederationStore,
 ): PushTransport {
   const { appId, messagingSenderId, vapidKey } = firebase ?? {};
   if (firebase && appId && messagingSenderId && vapidKey) {
@@ -29,7 +32,8 @@ export function createPushTransport(
     });
   }
   return createWebPushTransport({
-    vapid: vapidDetails(config),
+    // On Firestore, one pair for every instance (each has its own DATA_DIR); on SQLite, the one of DATA_DIR.
+    vapid: firebase ? () => sharedVapidDetails(config, records()) : vapidDetails(config),
     allowLoopbackHttp: config.NODE_ENV !== 'production',
   });
 }

@@ -19,7 +19,8 @@ export type PushResult =
 
 export interface PushTransport {
   readonly kind: PushClientConfig['transport'];
-  clientConfig(): PushClientConfig;
+  /** What a browser subscribes with (the public key may first be read from the store, once per process). */
+  clientConfig(): Promise<PushClientConfig>;
   /**
    * Checks a token sent by a browser and returns the form to store (Web Push: the subscription as canonical
    * JSON of endpoint and keys; FCM: the registration token), or null when it is not one this transport can use.

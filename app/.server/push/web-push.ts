@@ -24,7 +24,8 @@ const subscriptionSchema = z.object({
 });
 
 export interface WebPushOptions {
-  vapid: VapidDetails;
+  /** The key pair, or how to read it (from the store: once, kept by the transport once read). */
+  vapid: VapidDetails | (() => Promise<VapidDetails>);
   /** Accept http:// endpoints on this machine (tests with a local push service); never in production. */
   allowLoopbackHttp?: boolean;
   timeoutMs?: number;
@@ -82,7 +83,21 @@ function postTo(
 
 export function createWebPushTransport(options: WebPushOptions): PushTransport {
   const { vapid, allowLoopbackHttp = false, timeoutMs = 10_000, ttlSeconds = 24 * 60 * 60, resolve } = options;
-  const clientConfig: PushClientConfig = { transport: 'webpush', vapidPublicKey: vapid.publicKey };
+  let keys: Promise<VapidDetails> | null = null;
+  const vapidKeys = () => {
+    if (!keys) {
+      keys = typeof vapid === 'function' ? vapid() : Promise.resolve(vapid);
+      // A store that did not answer is asked again next time.
+      keys.catch(() => {
+        keys = null;
+      });
+    }
+    return keys;
+  };
+  const clientConfig = async (): Promise<PushClientConfig> => ({
+    transport: 'webpush',
+    vapidPublicKey: (await vapidKeys()).publicKey,
+  });
 
   function normalizeToken(token: string): string | null {
     let parsed: unknown;
@@ -104,7 +119,7 @@ export function createWebPushTransport(options: WebPushOptions): PushTransport {
     let details: webpush.RequestDetails;
     try {
       details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
-        vapidDetails: vapid,
+        vapidDetails: await vapidKeys(),
         TTL: ttlSeconds,
         urgency: 'high',
       });
@@ -134,7 +149,7 @@ export function createWebPushTransport(options: WebPushOptions): PushTransport {
 
   return {
     kind: 'webpush',
-    clientConfig: () => clientConfig,
+    clientConfig,
     normalizeToken,
     send,
     // Each subscription is its own request to its own push service.

@@ -8,6 +8,9 @@ import type { FederationMessage, FederationRecord, FederationRecordKind, Federat
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, inBatches } from './db';
 
+/** gRPC's status of a create() on a document that exists. */
+const ALREADY_EXISTS = 6;
+
 export const federationDocId = (kind: string, key: string) =>
   crypto.createHash('sha256').update(`${kind}\u0000${key}`).digest('base64url');
 
@@ -51,12 +54,20 @@ export function createFederationStore(ctx: FirestoreContext): FederationStore {
     },
     async putIfAbsent(record, now) {
       const doc = ref(record.kind, record.key);
-      return ctx.lock(doc.path, () =>
+      const attempt = () =>
         db.runTransaction(async (tx) => {
           const current = toRecord<typeof record.value>(await tx.get(doc));
           if (current && alive(current, now)) return current;
-          tx.set(doc, toDoc(record));
+          // Created only if still absent when the transaction commits (another instance's write makes it try again).
+          if (current) tx.set(doc, toDoc(record));
+          else tx.create(doc, toDoc(record));
           return record;
+        });
+      // Created meanwhile by another instance (two starting together): the second reading finds it.
+      return ctx.lock(doc.path, () =>
+        attempt().catch((error: { code?: number }) => {
+          if (error.code === ALREADY_EXISTS) return attempt();
+          throw error;
         }),
       );
     },
