@@ -28,7 +28,9 @@ import { createQueuedMailer } from './mail/queue';
 import { createLiveHub, type LiveHub } from './moderation/live';
 import { type Config, type FirebaseSettings, firebaseSettings, loadConfig } from './platform/config';
 import { createFirebaseApp, openFirestore } from './platform/firebase-app';
+import { firestoreLimiter } from './platform/firestore-limits';
 import { createJobControl, type JobControl } from './platform/job-runner';
+import { countLimitsIn } from './platform/limiter';
 import { createSafeFetch, type FetchText } from './platform/safe-fetch';
 import { guardStorage } from './platform/storage-failure';
 import type { MailPort, MailTransport, Store } from './ports';
@@ -122,6 +124,17 @@ export function createServices(config: Config = loadConfig()): Services {
       } else await database.db.terminate();
     },
   } as Services;
+  // On Firestore, the rate limits count in the store, for every instance together (decision 111).
+  countLimitsIn(
+    onFirebase
+      ? (options) =>
+          firestoreLimiter(() => {
+            const { database } = services;
+            if (database.kind !== 'firestore') throw new Error('Firestore attendu');
+            return database.db;
+          }, options)
+      : null,
+  );
   lazy(
     services,
     'database',

@@ -51,6 +51,8 @@ export const DERIVED_FIRESTORE_COLLECTIONS = [
   'pageViewPaths',
   'healthChecks',
   'upgrades',
+  // The rate limits' windows, shared by the instances (platform/firestore-limits.ts): counts, not data.
+  'limits',
 ] as const;
 
 export type DatasetCollection = (typeof DATASET_COLLECTIONS)[number];

@@ -115,7 +115,7 @@ export function createInboxIntake(options: InboxIntakeOptions) {
       const url = new URL(keyId);
       if (url.origin === siteOrigin) return { status: 401, text: INBOX_MESSAGES.ownKey };
       if ((await keyCache.get(url)) !== undefined) continue;
-      const allowance = keyFetches.take(url.host);
+      const allowance = await keyFetches.take(url.host);
       if (!allowance.allowed)
         return { status: 429, text: INBOX_MESSAGES.keysThrottled, retryAfter: allowance.retryAfterSeconds };
     }

@@ -3,20 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { createKeyFetchLimiter, signatureKeyIds } from './key-fetch-limiter';
 
 describe('le budget des clés à chercher', () => {
-  it('un hôte n’a que son budget, qui revient avec le temps ; un autre hôte a le sien', () => {
+  it('un hôte n’a que son budget, qui revient avec le temps ; un autre hôte a le sien', async () => {
     let now = 0;
     const limiter = createKeyFetchLimiter({ perHost: 3, overall: 100, refillMs: 60_000, now: () => now });
-    const takes = () => Array.from({ length: 5 }, () => limiter.take('a.exemple').allowed);
-    expect(takes()).toEqual([true, true, true, false, false]);
-    expect(limiter.take('a.exemple')).toEqual({ allowed: false, retryAfterSeconds: 20 });
-    expect(limiter.take('b.exemple').allowed).toBe(true);
+    const takes = async () => {
+      const allowed: boolean[] = [];
+      for (let i = 0; i < 5; i++) allowed.push((await limiter.take('a.exemple')).allowed);
+      return allowed;
+    };
+    expect(await takes()).toEqual([true, true, true, false, false]);
+    expect(await limiter.take('a.exemple')).toEqual({ allowed: false, retryAfterSeconds: 20 });
+    expect((await limiter.take('b.exemple')).allowed).toBe(true);
     now += 20_000;
-    expect(takes()).toEqual([true, false, false, false, false]);
+    expect(await takes()).toEqual([true, false, false, false, false]);
   });
 
-  it('tous les hôtes ensemble ont un budget, et la mémoire ne garde qu’un nombre borné d’hôtes', () => {
+  it('tous les hôtes ensemble ont un budget, et la mémoire ne garde qu’un nombre borné d’hôtes', async () => {
     const limiter = createKeyFetchLimiter({ perHost: 5, overall: 50, hostsKept: 100, now: () => 0 });
-    const allowed = Array.from({ length: 5000 }, (_, i) => limiter.take(`h${i}.exemple`).allowed);
+    const allowed: boolean[] = [];
+    for (let i = 0; i < 5000; i++) allowed.push((await limiter.take(`h${i}.exemple`)).allowed);
     expect(allowed.filter(Boolean)).toHaveLength(50);
     expect(limiter.hostsKept).toBe(100);
   });

@@ -20,9 +20,14 @@ export function createFirebaseApp(config: Config, name = '[DEFAULT]'): App {
   );
 }
 
+/** Marks a client already set: the app's one Firestore may be opened by several service sets (tests), set once. */
+const SETTLED = Symbol.for('agenda-romand.firestore-settled');
+
 export function openFirestore(app: App): Firestore {
-  const db = getFirestore(app);
+  const db = getFirestore(app) as Firestore & { [SETTLED]?: true };
+  if (db[SETTLED]) return db;
   // Optional fields are left out rather than refused; every reader supplies defaults.
   db.settings({ ignoreUndefinedProperties: true });
+  db[SETTLED] = true;
   return db;
 }

@@ -1,7 +1,8 @@
-// Rate limiters that count for the whole server (decisions 020 and 061): in memory when one process serves; when
+// Rate limiters that count for the whole site (decisions 020, 061 and 111): in memory when one process serves; when
 // several do, in a small SQLite database of their own (DATA_DIR/limites.sqlite) that every process of the server
 // writes atomically. No process counts alone and none waits on another: a busy or stopped primary process cannot
-// double an allowance. Should that database fail (disk full), each process counts in memory meanwhile.
+// double an allowance. Should that database fail (disk full), each process counts in memory meanwhile. On Firestore,
+// where instances share no disk, the composition root hands the limiters the store (firestore-limits.ts).
 import cluster from 'node:cluster';
 import Database from 'better-sqlite3';
 import {
@@ -62,7 +63,31 @@ export function sharedLimiter(db: Database.Database, options: IRateLimiterOption
   });
 }
 
-export function createLimiter(options: IRateLimiterOptions & { keyPrefix: string }): Limiter {
-  const db = sharedLimits();
-  return db ? sharedLimiter(db, options) : new RateLimiterMemory(options);
+type LimiterOptions = IRateLimiterOptions & { keyPrefix: string };
+
+let storeLimits: ((options: LimiterOptions) => Limiter) | null = null;
+
+/**
+ * Where the limiters made from now on count, when the site's store counts them for all its instances (Firestore);
+ * null: this server's own (memory, or limites.sqlite). Set by the composition root (services.ts).
+ */
+export function countLimitsIn(make: ((options: LimiterOptions) => Limiter) | null): void {
+  storeLimits = make;
+}
+
+export function createLimiter(options: LimiterOptions): Limiter {
+  // Chosen at first use: a limiter made when its module loads comes before the services that say where to count.
+  let chosen: Limiter | null = null;
+  const limiter = () => {
+    if (!chosen) {
+      const db = sharedLimits();
+      chosen = storeLimits ? storeLimits(options) : db ? sharedLimiter(db, options) : new RateLimiterMemory(options);
+    }
+    return chosen;
+  };
+  return {
+    consume: (key, points) => limiter().consume(key, points),
+    get: (key) => limiter().get(key),
+    delete: (key) => limiter().delete(key),
+  };
 }

@@ -1,0 +1,65 @@
+// Rate limits across instances on Firestore (issue 46, decision 111): two instances of the site, each with its own
+// modules (its own process in production) and its own DATA_DIR, on one Firestore project; a limit holds in total,
+// not once per instance.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Services } from '../../app/.server/services';
+import { testFirestoreHost } from '../support/firestore-emulator';
+
+const opened: Services[] = [];
+afterAll(async () => {
+  for (const services of opened) await services.close();
+});
+
+/** One instance: the app's modules loaded afresh (nothing in memory shared with another), its services built. */
+async function instance(projectId: string, host: string) {
+  vi.resetModules();
+  const { createServices } = await import('../../app/.server/services');
+  const { loadConfig } = await import('../../app/.server/platform/config');
+  const { mayMail, MAILS_PER_HOUR } = await import('../../app/.server/accounts/deferred-mails');
+  const { createKeyFetchLimiter } = await import('../../app/.server/http/key-fetch-limiter');
+  const services = createServices(
+    loadConfig({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-instance-')),
+      DATA_BACKEND: 'firestore',
+      FIREBASE_PROJECT_ID: projectId,
+      FIREBASE_API_KEY: 'AIza-test',
+      FIREBASE_STORAGE_BUCKET: `${projectId}.appspot.com`,
+      FIRESTORE_EMULATOR_HOST: host,
+      SESSION_SECRET: 's'.repeat(32),
+      NODE_ENV: 'test',
+    }),
+  );
+  opened.push(services);
+  return { services, mayMail, MAILS_PER_HOUR, createKeyFetchLimiter };
+}
+
+describe('Firestore : les limites de débit valent pour toutes les instances ensemble', () => {
+  let one: Awaited<ReturnType<typeof instance>>;
+  let two: Awaited<ReturnType<typeof instance>>;
+  beforeAll(async () => {
+    const { host } = await testFirestoreHost();
+    const projectId = `demo-limites-${process.pid}`;
+    one = await instance(projectId, host);
+    two = await instance(projectId, host);
+  });
+
+  it('les mails de réinitialisation d’une adresse, demandés tour à tour aux deux instances : la limite en tout', async () => {
+    const answers: boolean[] = [];
+    for (let i = 0; i < 8; i++) answers.push(await (i % 2 ? two : one).mayMail('reset', 'ada@exemple.ch'));
+    expect(answers.filter(Boolean)).toHaveLength(one.MAILS_PER_HOUR);
+    expect(answers.slice(one.MAILS_PER_HOUR).every((allowed) => !allowed)).toBe(true);
+    // Another address has its own allowance, on either instance.
+    expect(await two.mayMail('reset', 'bea@exemple.ch')).toBe(true);
+  });
+
+  it('le budget des clés inconnues de la fédération (décision 103) est un seul budget pour les deux', async () => {
+    const budgets = [one, two].map((i) => i.createKeyFetchLimiter({ perHost: 100, overall: 5 }));
+    const allowed: boolean[] = [];
+    for (let i = 0; i < 12; i++) allowed.push((await budgets[i % 2].take(`h${i}.exemple`)).allowed);
+    expect(allowed.filter(Boolean)).toHaveLength(5);
+    expect(await budgets[1].take('autre.exemple')).toMatchObject({ allowed: false });
+  });
+});
