@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { makePrivateDir, PRIVATE_FILE } from '../data-transfer/dataset';
 import type { Database as StoreDatabase } from '../database';
 
 export const BACKUP_FORMAT = 'agenda-romand-sauvegarde/1';
@@ -98,16 +99,22 @@ export function backupSite(
   const dir = path.join(root, `agenda-${stampOf(now)}`);
   const partial = `${dir}${PARTIAL}`;
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial, { recursive: true });
+  // Accounts, password hashes, secrets: the backup's folder is its owner's only (the images in it are hard links to the
+  // site's own, public anyway, and keep their mode), and so are the files it writes.
+  makePrivateDir(partial);
   try {
     const uploadsCopy = path.join(partial, BACKUP_UPLOADS);
     if (source.uploadsDir) copyMissingFiles(source.uploadsDir, uploadsCopy);
     const copy = path.join(partial, BACKUP_DATABASE);
     source.database.db.prepare('VACUUM INTO ?').run(copy);
+    fs.chmodSync(copy, PRIVATE_FILE);
     // Images saved while the database was copied, which the copy may refer to.
     if (source.uploadsDir) copyMissingFiles(source.uploadsDir, uploadsCopy);
     const secrets = SECRET_FILES.filter((name) => fs.existsSync(path.join(source.dataDir, name)));
-    for (const name of secrets) fs.copyFileSync(path.join(source.dataDir, name), path.join(partial, name));
+    for (const name of secrets) {
+      fs.copyFileSync(path.join(source.dataDir, name), path.join(partial, name));
+      fs.chmodSync(path.join(partial, name), PRIVATE_FILE);
+    }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       createdAt: now.toISOString(),
@@ -115,7 +122,9 @@ export function backupSite(
       files: countFiles(uploadsCopy),
       secrets,
     };
-    fs.writeFileSync(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    fs.writeFileSync(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: PRIVATE_FILE,
+    });
     fs.renameSync(partial, dir);
     return { dir, manifest };
   } catch (error) {

@@ -117,6 +117,20 @@ export interface ExportSecrets {
 
 export const SECRETS_FILE = 'secrets.json';
 
+/** An export holds accounts, password hashes, messages: its folders are its owner's only, and its files too. */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
+
+/** Makes `dir` (its parents as usual) readable by its owner only, whether it was just made or already there. */
+export function makePrivateDir(dir: string): void {
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+  fs.chmodSync(dir, PRIVATE_DIR);
+}
+
+const writePrivate = (file: string, content: string | Buffer) =>
+  fs.writeFileSync(file, content, { mode: PRIVATE_FILE });
+
 /** Copies into `dir/files` the store's files not copied yet (`copied` keeps count between passes). */
 async function copyFiles(files: FileStore, dir: string, copied: Set<string>): Promise<void> {
   for (const { key } of await files.list('')) {
@@ -125,8 +139,8 @@ async function copyFiles(files: FileStore, dir: string, copied: Set<string>): Pr
     // Gone since it was listed: the records read after no longer refer to it.
     if (!bytes) continue;
     const target = path.join(dir, 'files', ...key.split('/'));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, bytes);
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
+    writePrivate(target, bytes);
     copied.add(key);
   }
 }
@@ -134,17 +148,17 @@ async function copyFiles(files: FileStore, dir: string, copied: Set<string>): Pr
 /**
  * Writes the dataset and every file of the store under `dir` (which must not exist or be empty). Given a function, the
  * dataset is read between two passes over the files: every file a record refers to is copied, even if it was saved
- * while the records were read. With `secrets`, they go in `secrets.json` (readable by its owner only).
+ * while the records were read. With `secrets`, they go in `secrets.json`. Every folder and file is its owner's only.
  */
 export async function writeExport(
   dir: string,
   dataset: Dataset | (() => Promise<Dataset>),
   files: FileStore,
   source: string,
-  secrets: ExportSecrets | null = null,
+  secrets: ExportSecrets | ((data: Dataset) => ExportSecrets) | null = null,
 ): Promise<Dataset> {
-  fs.mkdirSync(dir, { recursive: true });
-  if (fs.readdirSync(dir).length > 0) throw new Error(`Le dossier ${dir} n’est pas vide.`);
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`Le dossier ${dir} n’est pas vide.`);
+  makePrivateDir(dir);
   const copied = new Set<string>();
   await copyFiles(files, dir, copied);
   const data = typeof dataset === 'function' ? await dataset() : dataset;
@@ -153,11 +167,14 @@ export async function writeExport(
   for (const c of DATASET_COLLECTIONS) {
     const rows = sortedDataset(data)[c];
     counts[c] = rows.length;
-    fs.writeFileSync(path.join(dir, `${c}.jsonl`), rows.map((r) => `${JSON.stringify(canonical(r))}\n`).join(''));
+    writePrivate(path.join(dir, `${c}.jsonl`), rows.map((r) => `${JSON.stringify(canonical(r))}\n`).join(''));
   }
   counts.files = copied.size;
-  if (secrets) fs.writeFileSync(path.join(dir, SECRETS_FILE), `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
-  fs.writeFileSync(
+  if (secrets) {
+    const given = typeof secrets === 'function' ? secrets(data) : secrets;
+    writePrivate(path.join(dir, SECRETS_FILE), `${JSON.stringify(given, null, 2)}\n`);
+  }
+  writePrivate(
     path.join(dir, 'manifest.json'),
     `${JSON.stringify({ format: 'agenda-romand/1', source, exportedAt: new Date().toISOString(), counts, secrets: Boolean(secrets) }, null, 2)}\n`,
   );

@@ -7,8 +7,10 @@ import { alertToken, hashAlertToken } from '../alerts/alerts';
 import type { Database } from '../database';
 import type { FileStore } from '../files/ports';
 import { type Config, createExclusively, SESSION_SECRET_FILE } from '../platform/config';
+import { VAPID_RECORD } from '../push/vapid';
 import { DATASET_COLLECTIONS, type Dataset, type ExportSecrets, putFiles, readExport, writeExport } from './dataset';
 import { dumpFirestore, loadFirestore } from './firestore';
+import { withoutSecrets } from './secrets';
 import { dumpSqlite, loadSqlite } from './sqlite';
 
 const VAPID_FILE = '.vapid-keys.json';
@@ -40,39 +42,75 @@ const summary = (data: Dataset) => DATASET_COLLECTIONS.map((c) => `${c} ${data[c
 
 const readJson = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 
-/** The secrets this site signs and encrypts with: the session secret, and the push keys (environment or DATA_DIR). */
-function currentSecrets({ config }: TransferDeps): ExportSecrets {
+type KeyPair = NonNullable<ExportSecrets['vapidKeys']>;
+
+/**
+ * The secrets this site signs and encrypts with: the session secret, and the push keys (environment, else the store's
+ * on Firestore — in the data read — or DATA_DIR's on SQLite).
+ */
+function currentSecrets({ config, database }: TransferDeps, data: Dataset): ExportSecrets {
   const fromEnvironment =
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
       ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
       : null;
+  const inStore = data.federationRecords.find((r) => r.kind === VAPID_RECORD.kind && r.key === VAPID_RECORD.key);
   return {
     sessionSecret: config.SESSION_SECRET,
-    vapidKeys: fromEnvironment ?? readJson(path.join(config.DATA_DIR, VAPID_FILE)),
+    vapidKeys:
+      fromEnvironment ??
+      (database.kind === 'firestore'
+        ? ((inStore?.value as KeyPair | undefined) ?? null)
+        : readJson(path.join(config.DATA_DIR, VAPID_FILE))),
   };
+}
+
+/** What an export without secrets left out, in French, or nothing. */
+function leftOutNote(left: ReturnType<typeof withoutSecrets>['left']): string {
+  const parts = [
+    left.sessions && `${left.sessions} session${left.sessions > 1 ? 's' : ''}`,
+    left.authTokens && `${left.authTokens} lien${left.authTokens > 1 ? 's' : ''} de connexion en cours`,
+    left.federationRecords && `${left.federationRecords} paire${left.federationRecords > 1 ? 's' : ''} de clés`,
+    left.federationQueue &&
+      `${left.federationQueue} envoi${left.federationQueue > 1 ? 's' : ''} de la fédération en attente (signés de ces clés)`,
+  ].filter(Boolean);
+  return parts.length ? `, sans les secrets (${parts.join(', ')} : --avec-secrets pour les emporter)` : '';
 }
 
 export async function exportData(services: TransferDeps, dir: string, { withSecrets = false } = {}): Promise<string> {
   const backend = openBackend(services);
+  let left: ReturnType<typeof withoutSecrets>['left'] = {};
   try {
     const data = await writeExport(
       dir,
-      () => backend.dump(),
+      async () => {
+        const all = await backend.dump();
+        if (withSecrets) return all;
+        const kept = withoutSecrets(all);
+        left = kept.left;
+        return kept.data;
+      },
       services.files,
       services.database.kind,
-      withSecrets ? currentSecrets(services) : null,
+      withSecrets ? (all) => currentSecrets(services, all) : null,
     );
-    return `${summary(data)}${withSecrets ? ', secrets' : ''}`;
+    return `${summary(data)}${withSecrets ? ', secrets' : leftOutNote(left)}`;
   } finally {
     await services.close();
   }
 }
 
+/** What an import from an export made without its secrets cannot bring back, and what follows. */
+export const WITHOUT_SECRETS_NOTE =
+  'export sans secrets : les sessions et les liens de connexion en cours n’ont pas suivi (chacun se reconnecte, un lien ' +
+  'déjà envoyé se redemande) ; les acteurs ActivityPub reçoivent de nouvelles clés à leur premier usage, et les ' +
+  'serveurs qui les suivent relisent la clé publique à la signature suivante ; sans VAPID_PUBLIC_KEY, les appareils ' +
+  'des admins se réabonnent aux notifications';
+
 /**
  * Puts the export's secrets in place: into DATA_DIR where this site keeps its own there (a fresh store has just made
  * them); where they come from the environment, says which to set. Answers what the operator must know.
  */
-function applySecrets({ config }: TransferDeps, secrets: ExportSecrets): string[] {
+function applySecrets({ config, database }: TransferDeps, secrets: ExportSecrets): string[] {
   const notes: string[] = [];
   const secretFile = path.join(config.DATA_DIR, SESSION_SECRET_FILE);
   if (config.SESSION_SECRET !== secrets.sessionSecret) {
@@ -87,7 +125,10 @@ function applySecrets({ config }: TransferDeps, secrets: ExportSecrets): string[
       );
   }
   if (secrets.vapidKeys && config.VAPID_PUBLIC_KEY !== secrets.vapidKeys.publicKey) {
-    if (config.VAPID_PUBLIC_KEY)
+    // On Firestore the pair travels in the store (importData), not in a DATA_DIR of one instance.
+    if (database.kind === 'firestore' && !config.VAPID_PUBLIC_KEY)
+      notes.push('clés Web Push de l’export enregistrées dans le stockage, pour toutes les instances');
+    else if (config.VAPID_PUBLIC_KEY)
       notes.push(
         'VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY diffèrent de l’export : reprenez « vapidKeys » de secrets.json',
       );
@@ -126,9 +167,18 @@ export async function importData(services: TransferDeps, dir: string, { withSecr
           alertToken(services.config.SESSION_SECRET, alert as unknown as Pick<Alert, 'id' | 'createdAt'>),
         ),
       }));
+    // Into Firestore, the export's push keys become the store's pair, which every instance reads (push/vapid.ts).
+    const vapid = withSecrets && services.database.kind === 'firestore' ? secrets?.vapidKeys : null;
+    if (vapid && !data.federationRecords.some((r) => r.kind === VAPID_RECORD.kind && r.key === VAPID_RECORD.key))
+      data.federationRecords.push({
+        ...VAPID_RECORD,
+        value: vapid,
+        expiresAt: null,
+        updatedAt: new Date().toISOString(),
+      });
     await backend.load(data);
     await putFiles(services.files, files);
-    const notes = withSecrets && secrets ? applySecrets(services, secrets) : [];
+    const notes = withSecrets && secrets ? applySecrets(services, secrets) : secrets ? [] : [WITHOUT_SECRETS_NOTE];
     return [`${summary(data)}, fichiers ${files.length}`, ...notes].join(' ; ');
   } finally {
     await services.close();
