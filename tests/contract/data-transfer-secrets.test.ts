@@ -14,10 +14,11 @@ import { dumpSqlite, TABLES } from '../../app/.server/data-transfer/sqlite';
 import { RECORD_TABLES } from '../../app/.server/data-transfer/sqlite-records';
 import { exportData, importData, WITHOUT_SECRETS_NOTE } from '../../app/.server/data-transfer/transfer';
 import { actorKeyPairs } from '../../app/.server/federation/keys';
+import { createDiskFileStore } from '../../app/.server/files/disk';
 import { loadConfig } from '../../app/.server/platform/config';
 import { firestoreLimiter } from '../../app/.server/platform/firestore-limits';
 import type { Store } from '../../app/.server/ports';
-import { sharedVapidDetails } from '../../app/.server/push/vapid';
+import { sharedVapidDetails, vapidDetails } from '../../app/.server/push/vapid';
 import { createServices, type Services } from '../../app/.server/services';
 import { fillEveryPort } from '../support/every-port';
 import { collectionIds, freshFirestore } from '../support/firestore-emulator';
@@ -193,4 +194,33 @@ describe('exports et sauvegardes : sans secrets, et à leur propriétaire seul',
         mode: '600',
       });
   });
+
+  it('avec --avec-secrets vers Firestore : les clés Web Push de l’export deviennent la paire de toutes les instances', async () => {
+    const source = sqliteSite();
+    await fillEveryPort(source.store);
+    const vapid = vapidDetails(source.config);
+    const exported = path.join(tmp('export-firestore'), 'export');
+    await exportData(source, exported, { withSecrets: true });
+
+    const { db, dispose } = await freshFirestore('secrets-import');
+    cleanups.push(dispose);
+    const config = loadConfig({ DATA_DIR: tmp('instance'), SESSION_SECRET: 's'.repeat(32) });
+    const summary = await importData(
+      {
+        database: { kind: 'firestore', db },
+        files: createDiskFileStore(tmp('fichiers')),
+        config,
+        close: async () => {},
+      },
+      exported,
+      { withSecrets: true },
+    );
+    expect(summary).toContain('clés Web Push de l’export enregistrées dans le stockage, pour toutes les instances');
+    const store = createFirestoreStore(db);
+    cleanups.push(() => store.close());
+    expect(await sharedVapidDetails(config, store.federation)).toMatchObject({
+      publicKey: vapid.publicKey,
+      privateKey: vapid.privateKey,
+    });
+  }, 60_000);
 });
