@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { firestoreLimiter } from '../../app/.server/platform/firestore-limits';
 import type { Services } from '../../app/.server/services';
-import { testFirestoreHost } from '../support/firestore-emulator';
+import { freshFirestore, testFirestoreHost } from '../support/firestore-emulator';
 
 const opened: Services[] = [];
 afterAll(async () => {
@@ -61,5 +62,17 @@ describe('Firestore : les limites de débit valent pour toutes les instances ens
     for (let i = 0; i < 12; i++) allowed.push((await budgets[i % 2].take(`h${i}.exemple`)).allowed);
     expect(allowed.filter(Boolean)).toHaveLength(5);
     expect(await budgets[1].take('autre.exemple')).toMatchObject({ allowed: false });
+  });
+
+  it('ce qu’une instance a compté, l’autre le lit, et l’efface (les échecs de connexion d’une adresse)', async () => {
+    const { db, dispose } = await freshFirestore('limites-lire');
+    const [a, b] = [0, 1].map(() => firestoreLimiter(() => db, { points: 10, duration: 3600, keyPrefix: 'login' }));
+    await a.consume('ada@exemple.ch');
+    await b.consume('ada@exemple.ch');
+    expect((await a.get('ada@exemple.ch'))?.consumedPoints).toBe(2);
+    expect(await b.delete('ada@exemple.ch')).toBe(true);
+    expect(await a.get('ada@exemple.ch')).toBeNull();
+    expect((await a.consume('ada@exemple.ch')).consumedPoints).toBe(1);
+    await dispose();
   });
 });
