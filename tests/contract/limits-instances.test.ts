@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firestoreLimiter } from '../../app/.server/platform/firestore-limits';
 import type { Services } from '../../app/.server/services';
-import { freshFirestore, testFirestoreHost } from '../support/firestore-emulator';
+import { firestoreReads, freshFirestore, testFirestoreHost } from '../support/firestore-emulator';
 
 const opened: Services[] = [];
 afterAll(async () => {
@@ -73,6 +73,21 @@ describe('Firestore : les limites de débit valent pour toutes les instances ens
     expect(await b.delete('ada@exemple.ch')).toBe(true);
     expect(await a.get('ada@exemple.ch')).toBeNull();
     expect((await a.consume('ada@exemple.ch')).consumedPoints).toBe(1);
+    await dispose();
+  });
+
+  it('une clé refusée l’est sans rien demander à Firestore jusqu’à la fin de sa fenêtre : une rafale ne coûte rien de plus', async () => {
+    const { db, dispose } = await freshFirestore('limites-rafale');
+    const limiter = firestoreLimiter(() => db, { points: 2, duration: 3600, keyPrefix: 'forms' });
+    const allowed = async () =>
+      limiter.consume('203.0.113.7').then(
+        () => true,
+        () => false,
+      );
+    expect([await allowed(), await allowed(), await allowed()]).toEqual([true, true, false]);
+    const reads = firestoreReads(db);
+    for (let i = 0; i < 20; i++) expect(await allowed()).toBe(false);
+    expect(firestoreReads(db)).toBe(reads);
     await dispose();
   });
 });

@@ -9,6 +9,9 @@ import type { Limiter } from './limiter';
 /** Counts, not data: never exported; a TTL policy on `expireAt` deletes the windows gone (firestore.indexes.json). */
 export const LIMITS_COLLECTION = 'limits';
 
+/** Keys refused that this process remembers. */
+const BLOCKED_KEPT = 10_000;
+
 interface Window {
   points: number;
   /** Milliseconds since the epoch when the window closes. */
@@ -55,6 +58,9 @@ export function firestoreLimiter(db: () => Firestore, options: IRateLimiterOptio
     });
     return next;
   };
+  // A key refused stays refused until its window closes (a window never shrinks): this process then refuses it
+  // without asking Firestore, so a flood costs no write past the limit.
+  const blocked = new Map<string, number>();
   let failing = false;
   const fallback = (error: unknown) => {
     if (!failing) console.error('[limites] Firestore ne répond pas : cette instance compte seule en attendant', error);
@@ -63,6 +69,9 @@ export function firestoreLimiter(db: () => Firestore, options: IRateLimiterOptio
 
   return {
     async consume(key, points = 1) {
+      const until = blocked.get(key) ?? 0;
+      if (until > Date.now()) throw new RateLimiterRes(0, until - Date.now(), allowed + points, false);
+      if (until) blocked.delete(key);
       let window: Window;
       try {
         window = await inTurn(key, () =>
@@ -82,7 +91,16 @@ export function firestoreLimiter(db: () => Firestore, options: IRateLimiterOptio
         return insurance.consume(key, points);
       }
       const result = answer(window, points);
-      if (window.points > allowed) throw result;
+      if (window.points > allowed) {
+        blocked.set(key, window.expire);
+        // Bounded: the windows closed go first.
+        if (blocked.size > BLOCKED_KEPT) {
+          for (const [k, at] of blocked) if (at <= Date.now()) blocked.delete(k);
+          // Still full: the oldest refusal is forgotten (its next request asks Firestore again, which refuses it).
+          if (blocked.size > BLOCKED_KEPT) blocked.delete(blocked.keys().next().value as string);
+        }
+        throw result;
+      }
       return result;
     },
     async get(key) {
@@ -95,6 +113,7 @@ export function firestoreLimiter(db: () => Firestore, options: IRateLimiterOptio
       }
     },
     async delete(key) {
+      blocked.delete(key);
       try {
         const ref = doc(key);
         const existed = (await ref.get()).exists;
