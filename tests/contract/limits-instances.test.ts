@@ -45,7 +45,8 @@ describe('Firestore : les limites de débit valent pour toutes les instances ens
     const projectId = `demo-limites-${process.pid}`;
     one = await instance(projectId, host);
     two = await instance(projectId, host);
-  });
+    // The app's modules loaded from source (twice): as long as a test file that imports them.
+  }, 60_000);
 
   it('les mails de réinitialisation d’une adresse, demandés tour à tour aux deux instances : la limite en tout', async () => {
     const answers: boolean[] = [];
