@@ -10,7 +10,12 @@ import { startHostingProxy } from './hosting-proxy';
 
 const proxyPort = Number(process.env.E2E_HOSTING_PORT ?? 3160);
 const instancePorts = [proxyPort + 1, proxyPort + 2];
-const documentedTrustProxy = /\bTRUST_PROXY=(\S+)/.exec(fs.readFileSync('Dockerfile', 'utf8'))?.[1];
+const dockerfile = fs
+  .readFileSync('Dockerfile', 'utf8')
+  .split('\n')
+  .filter((line) => !line.trimStart().startsWith('#'))
+  .join('\n');
+const documentedTrustProxy = /\bTRUST_PROXY=(\S+)/.exec(dockerfile)?.[1];
 if (!documentedTrustProxy) throw new Error('Le Dockerfile ne donne plus TRUST_PROXY.');
 const children: ChildProcess[] = [];
 
