@@ -14,8 +14,11 @@ RUN npm run build && npm prune --omit=dev \
 
 FROM node:24-bookworm-slim
 WORKDIR /app
+# TRUST_PROXY=2: two proxies stand before the server, Firebase Hosting then Cloud Run's front end. Their X-Forwarded-*
+# headers count: the site's host (X-Forwarded-Host, Host being the Cloud Run service's own address), the protocol, and
+# the visitor's address, second from the end of X-Forwarded-For (docs/derriere-un-proxy.md). SITE_URL must be given.
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_BACKEND=firestore SEED_DEMO=false SECURE_COOKIES=true \
-    TRUST_PROXY=1 DATA_DIR=/tmp/agenda
+    TRUST_PROXY=2 DATA_DIR=/tmp/agenda
 COPY --from=build /app/package.json ./
 COPY --from=build /app/scripts/ensure-build.mjs ./scripts/
 COPY --from=build /app/node_modules ./node_modules

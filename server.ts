@@ -43,6 +43,8 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
     return await step();
   } catch (error) {
     console.error(runtime.describeStartupFailure(error));
+    // A first start that never served leaves no session secret behind (it would outlive a DATA_DIR never used).
+    runtime.forgetCreatedSecrets();
     process.exit(1);
   }
 }
@@ -143,9 +145,15 @@ async function serve() {
       strictTransportSecurity: config.SECURE_COOKIES,
     }),
   );
-  // The host of the request, decided once: X-Forwarded-Host only from a trusted proxy, and a valid host or a French 400
-  // (app/.server/platform/request-host.ts). The page cache's key and every check after this one compares Origin with that same host.
-  app.use(runtime.settleHost);
+  // The host of the request, decided once: Host, or SITE_URL's behind a trusted proxy (whose X-Forwarded-Host must name
+  // it), a valid host or a French 400 (app/.server/platform/request-host.ts). The page cache's key and every check
+  // after this one compares Origin with that same host.
+  app.use(runtime.hostSettler(config.SITE_URL));
+
+  // Readiness is decided before the page cache and any route that reads the store: a damaged database answers /healthz
+  // 503 with its reasons (app/.server/platform/health.ts), and /livez goes on to its route past the cache, which
+  // answers as long as this process can.
+  app.use(runtime.probes(services));
 
   // The body limits of the routes (below, before Remix): the routes that take images say so in their module (`handle`);
   // in development, those of the first build.
@@ -187,6 +195,7 @@ async function serve() {
     audit('access.denied', { method: req.method, path: req.path, ip: req.ip, reason: 'origin' });
     res
       .status(403)
+      .set('Cache-Control', 'no-store')
       .type('html')
       .send(
         `<!doctype html><html lang="fr-CH"><meta charset="utf-8"><title>Accès refusé · Agenda romand</title><main><h1>Accès refusé</h1><p>${FORBIDDEN_ORIGIN}</p><p><a href="/">Retour à l’accueil</a></p></main></html>`,
@@ -322,6 +331,7 @@ async function serve() {
     );
     res
       .status(400)
+      .set('Cache-Control', 'no-store')
       .type('html')
       .send(
         '<!doctype html><html lang="fr-CH"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Adresse invalide · Agenda romand</title><main><h1>Adresse invalide</h1><p>Cette adresse contient un caractère mal encodé (un « &nbsp;%&nbsp; » isolé, par exemple). Vérifiez-la et réessayez.</p><p><a href="/">Retour à l’accueil</a></p></main></html>',

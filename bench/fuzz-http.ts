@@ -230,6 +230,8 @@ async function main() {
     SEED_DEMO: 'true',
     RATE_LIMIT_FORMS_PER_MINUTE: '100000000',
     TRUST_PROXY: 'loopback',
+    // Behind a proxy, the site's host is SITE_URL's (decision 109): this server's own address.
+    SITE_URL: `http://127.0.0.1:${PORT}`,
     HEADERS_TIMEOUT_SECONDS: String(HEADERS_SECONDS),
     REQUEST_TIMEOUT_SECONDS: String(REQUEST_SECONDS),
     // « Importer depuis un lien » reads the nested pages from a site on this machine.

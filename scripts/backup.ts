@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { backupSite } from '../app/.server/backup/backup';
+import { backupFailure } from '../app/.server/backup/backup-failure';
 import { getServices } from '../app/.server/services';
 import { absentStoreProblem, optionsOrUsage } from './command-args';
 
@@ -43,7 +44,7 @@ try {
       'SESSION_SECRET vient de l’environnement : gardez-le aussi, sans lui les sessions et les liens déjà envoyés par email ne valent plus.',
     );
 } catch (error) {
-  console.error(`Sauvegarde impossible : ${error instanceof Error ? error.message : error}`);
+  console.error(`Sauvegarde impossible : ${backupFailure(error, path.resolve(root))}`);
   process.exitCode = 1;
 } finally {
   await services.close();

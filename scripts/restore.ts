@@ -20,10 +20,17 @@ if (!values.depuis) {
 // Not loadConfig(): it would create a new session secret in DATA_DIR before the backup's is restored.
 const dataDir = path.resolve(values.dossier ?? process.env.DATA_DIR ?? './data');
 try {
-  const { manifest, setAside } = restoreSite(path.resolve(values.depuis), dataDir, { replace: values.remplacer });
+  const { manifest, copied, setAside } = restoreSite(path.resolve(values.depuis), dataDir, {
+    replace: values.remplacer,
+  });
   const { counts } = manifest.database;
+  // What was copied, not what the manifest announced: an image missing from the backup shows here.
+  const files =
+    copied.files === manifest.files
+      ? `${copied.files} fichiers copiés`
+      : `${copied.files} fichiers copiés, la sauvegarde en annonçait ${manifest.files}`;
   console.log(
-    `Restauré dans ${dataDir} : la sauvegarde du ${manifest.createdAt} (${counts.events} événements, ${counts.users} comptes, ${manifest.files} fichiers).`,
+    `Restauré dans ${dataDir} : la sauvegarde du ${manifest.createdAt} (${counts.events} événements, ${counts.users} comptes, ${files}).`,
   );
   if (setAside) console.log(`Ce que DATA_DIR contenait est mis de côté dans ${setAside}.`);
 } catch (error) {

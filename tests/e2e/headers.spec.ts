@@ -21,6 +21,20 @@ function fetchRaw(url: string, headers: Record<string, string>) {
 }
 
 test.describe('en-têtes HTTP du serveur de production @http', () => {
+  test('HEAD répond les en-têtes de GET : même ETag, la vraie longueur, jamais Content-Length: 0', async ({
+    request,
+  }) => {
+    // A page nobody asked for yet: the HEAD is rendered, not served from the page cache.
+    const path = `/evenements?q=${unique('tete')}`;
+    const head = await request.head(path, { headers: { 'Accept-Encoding': 'identity' } });
+    const get = await request.get(path, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(head.status()).toBe(200);
+    expect(head.headers().etag).toBe(get.headers().etag);
+    expect(head.headers()['cache-control']).toBe(get.headers()['cache-control']);
+    const length = head.headers()['content-length'];
+    if (length !== undefined) expect(Number(length)).toBe((await get.body()).byteLength);
+  });
+
   test('les pages HTML ont une CSP sans nonce, qui autorise chacun de leurs scripts en ligne par son empreinte', async ({
     request,
   }) => {

@@ -70,12 +70,15 @@ test.describe('requêtes hostiles sous les pages @http @sqlite-only', () => {
   let server: OwnServer;
 
   test.beforeAll(async () => {
+    // Behind a proxy, the site's host is SITE_URL's: this server's own address here.
+    const site = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 91}`;
     server = await startOwnServer({
       portOffset: 91,
       log: true,
       env: {
         WEB_CONCURRENCY: '1',
         TRUST_PROXY: 'loopback',
+        SITE_URL: site,
         HEADERS_TIMEOUT_SECONDS: '2',
         REQUEST_TIMEOUT_SECONDS: '3',
       },
@@ -85,26 +88,33 @@ test.describe('requêtes hostiles sous les pages @http @sqlite-only', () => {
     await server.stop();
   });
 
-  test('un X-Forwarded-Host qui contredit Origin : 403 en français, une ligne au journal, aucune trace de pile', async ({
+  test('un X-Forwarded-Host qui contredit SITE_URL, même avec l’Origin du site : 400 en français, une ligne au journal ; un Origin d’ailleurs : 403, jamais gardé', async ({
     request,
   }) => {
     const before = server.log().length;
-    const response = await request.post(`${server.base}/contact`, {
-      form: { name: 'Éva', email: 'eva@exemple.ch', message: 'Bonjour' },
-      headers: { Origin: server.base, 'X-Forwarded-Host': 'evil.example' },
-      maxRedirects: 0,
-    });
-    expect(response.status()).toBe(403);
-    expect(await response.text()).toContain('Requête refusée\u00a0: elle ne provient pas de ce site.');
-    // The same request through the proxy the site trusts, with the Origin of the host it forwards: the origin holds.
-    const forwarded = await request.post(`${server.base}/contact`, {
-      form: { name: 'Éva' },
-      headers: { Origin: 'https://agenda.example', 'X-Forwarded-Host': 'agenda.example' },
-      maxRedirects: 0,
-    });
+    const contact = (headers: Record<string, string>) =>
+      request.post(`${server.base}/contact`, {
+        form: { name: 'Éva', email: 'eva@exemple.ch', message: 'Bonjour' },
+        headers,
+        maxRedirects: 0,
+      });
+    const elsewhere = await contact({ Origin: server.base, 'X-Forwarded-Host': 'evil.example' });
+    expect(elsewhere.status()).toBe(400);
+    expect(await elsewhere.text()).toContain('Cette requête est adressée à un autre site que celui-ci.');
+    expect(elsewhere.headers()['cache-control']).toBe('no-store');
+    // The same request through the proxy the site trusts, forwarding the site's host: the origin holds.
+    const forwarded = await contact({ Origin: server.base, 'X-Forwarded-Host': new URL(server.base).host });
     expect(forwarded.status()).toBeLessThan(500);
     expect(forwarded.status()).not.toBe(403);
+    expect(await forwarded.text()).not.toContain('adressée à un autre site');
+    const forged = await contact({ Origin: 'https://evil.example' });
+    expect(forged.status()).toBe(403);
+    expect(await forged.text()).toContain('Requête refusée\u00a0: elle ne provient pas de ce site.');
+    expect(forged.headers()['cache-control']).toBe('no-store');
     const log = server.log().slice(before);
+    expect(
+      log.match(/\[http\] requête refusée, X-Forwarded-Host "evil\.example" n’est pas l’hôte du site/g),
+    ).toHaveLength(1);
     expect(log.match(/"event":"access\.denied"[^\n]*"reason":"origin"/g)).toHaveLength(1);
     expect(stackTraces(log)).toEqual([]);
   });

@@ -73,12 +73,15 @@ test.describe('exploitation : démarrage et arrêt @js-only @sqlite-only', () =>
     expect(header.code).toBe(1);
     expect(header.output).toContain(`Démarrage impossible : la base de données ${file} est illisible`);
     expect(header.output).not.toMatch(/SqliteError|at Database/);
+    // A start that never served takes back the session secret it created (issue 46).
+    expect(fs.readdirSync(broken)).not.toContain('.session-secret');
     fs.rmSync(broken, { recursive: true, force: true });
 
     const full = tempDir();
     const disk = await failedStart(full, 65, { MIN_FREE_DISK_MB: '999999' });
     expect(disk.code).toBe(1);
     expect(disk.output).toMatch(/Démarrage impossible : il ne reste que \d+ Mo sur le disque de DATA_DIR/);
+    expect(fs.readdirSync(full)).not.toContain('.session-secret');
     fs.rmSync(full, { recursive: true, force: true });
   });
 

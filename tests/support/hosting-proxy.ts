@@ -2,8 +2,12 @@
 // « Manage cache behavior » page): request cookies other than `__session` are dropped; GET answers that say `public`
 // with `s-maxage` and set no cookie are cached, keyed by URL, `__session` and the request headers the answer's `Vary`
 // names (but Accept-Encoding, which Hosting answers itself), and served stale while one request
-// fetches them again (`stale-while-revalidate`); every request is cut after 60 s. It spreads requests over several
-// app instances in turn. The `hosting` Playwright project and bench/hosting.ts run the app behind it.
+// fetches them again (`stale-while-revalidate`); every request is cut after 60 s. Its requests reach the instance as
+// Hosting's reach Cloud Run (issue 46): `Host` is the instance's own address, the site's host is in `X-Forwarded-Host`,
+// the client's protocol in `X-Forwarded-Proto`, and `X-Forwarded-For` ends with the client's address then the proxy's
+// own (Cloud Run's front end adds the address of Hosting, which connects to it): two proxies, TRUST_PROXY=2. Each
+// visitor's requests (one `__session`, or none) go to the instances in turn, the next one always to the other.
+// The `hosting` Playwright project and bench/hosting.ts run the app behind it.
 //   node --import tsx tests/support/hosting-proxy.ts --port 3513 --upstream http://127.0.0.1:3511 --upstream …
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -75,19 +79,24 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
   };
   const stats = { hits: 0, stale: 0, misses: 0, passes: 0 };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  let next = 0;
+  /** Each visitor's next instance, by `__session` (every visitor without one shares a turn). */
+  const turns = new Map<string, number>();
 
-  /** One request to the next instance; resolves with its answer (the body still streaming). */
+  /** One request to this visitor's next instance, as to Cloud Run: its own address as Host. Resolves with its answer
+   * (the body still streaming). */
   function forward(
     method: string,
     path: string,
     headers: http.OutgoingHttpHeaders,
     body: http.IncomingMessage | null,
   ): Promise<http.IncomingMessage> {
-    const target = upstreams[next++ % upstreams.length];
+    const visitor = String(headers.cookie ?? '');
+    const turn = turns.get(visitor) ?? 0;
+    turns.set(visitor, turn + 1);
+    const target = upstreams[turn % upstreams.length];
     return new Promise((resolve, reject) => {
       const request = http.request(
-        { host: target.hostname, port: target.port, method, path, headers, agent },
+        { host: target.hostname, port: target.port, method, path, headers: { ...headers, host: target.host }, agent },
         (answer) => resolve(answer),
       );
       request.on('error', reject);
@@ -109,7 +118,10 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
     const cookie = keepSessionCookie(req.headers.cookie);
     if (cookie) headers.cookie = cookie;
     else delete headers.cookie;
-    headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    // Hosting appends the client's address to what the client sent; Cloud Run's front end appends Hosting's.
+    const client = req.socket.remoteAddress ?? '';
+    const own = req.socket.localAddress ?? '';
+    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], client, own].filter(Boolean).join(', ');
     headers['x-forwarded-host'] = req.headers.host ?? '';
     headers['x-forwarded-proto'] = 'http';
     delete headers.connection;

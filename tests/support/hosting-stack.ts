@@ -2,11 +2,21 @@
 // stand-in: nothing kept on an instance's disk but the test outbox, which stands for the mail server), started one
 // after the other (the first prepares the store), behind the Hosting proxy (hosting-proxy.ts). Its environment is
 // the one playwright.config.ts gives (e2eServerEnv); HOSTING_CUT_MS shortens the proxy's 60 s cut for the live count.
+// The instances run as on Cloud Run: TRUST_PROXY is the value the Dockerfile gives (read from it), SITE_URL the
+// proxy's address, which is the site's.
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { startHostingProxy } from './hosting-proxy';
 
 const proxyPort = Number(process.env.E2E_HOSTING_PORT ?? 3160);
 const instancePorts = [proxyPort + 1, proxyPort + 2];
+const dockerfile = fs
+  .readFileSync('Dockerfile', 'utf8')
+  .split('\n')
+  .filter((line) => !line.trimStart().startsWith('#'))
+  .join('\n');
+const documentedTrustProxy = /\bTRUST_PROXY=(\S+)/.exec(dockerfile)?.[1];
+if (!documentedTrustProxy) throw new Error('Le Dockerfile ne donne plus TRUST_PROXY.');
 const children: ChildProcess[] = [];
 
 async function ready(url: string, child: ChildProcess): Promise<void> {
@@ -38,7 +48,14 @@ try {
     const child = spawn(process.execPath, ['build/server.js'], {
       stdio: ['ignore', 'ignore', 'inherit'],
       // The second instance finds the store prepared (migrations, demo content) by the first.
-      env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: '1', ...(i > 0 ? { SEED_DEMO: 'false' } : {}) },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        WEB_CONCURRENCY: '1',
+        TRUST_PROXY: documentedTrustProxy,
+        SITE_URL: `http://localhost:${proxyPort}`,
+        ...(i > 0 ? { SEED_DEMO: 'false' } : {}),
+      },
     });
     children.push(child);
     await ready(`http://127.0.0.1:${port}/healthz`, child);

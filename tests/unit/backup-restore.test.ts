@@ -124,7 +124,15 @@ describe('exercice de restauration', () => {
     expect(() => restoreSite(dir, dataDir)).toThrow(/contient déjà un site/);
     const other = tmp('autre');
     fs.writeFileSync(path.join(other, 'agenda.sqlite'), 'ancien');
-    const { setAside } = restoreSite(dir, other, { replace: true, now: new Date('2030-01-02T00:00:00Z') });
+    // An image the manifest does not count: the restore says what it copied, not what the manifest says.
+    fs.mkdirSync(path.join(dir, 'uploads', 'events'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'uploads', 'events', 'ajoutee-400.webp'), 'image');
+    const { setAside, copied, manifest } = restoreSite(dir, other, {
+      replace: true,
+      now: new Date('2030-01-02T00:00:00Z'),
+    });
+    expect(manifest.files).toBe(0);
+    expect(copied).toEqual({ files: 1, secrets: manifest.secrets.length });
     expect(fs.readFileSync(path.join(setAside ?? '', 'agenda.sqlite'), 'utf8')).toBe('ancien');
     // A backup whose database changed since: refused before anything is copied.
     fs.appendFileSync(path.join(dir, 'agenda.sqlite'), 'x');

@@ -77,6 +77,8 @@ describe('la structure du code', () => {
   it('seule la racine de composition choisit le stockage d’après DATA_BACKEND (la configuration le lit et le vérifie)', () => {
     const readers = APP.filter((file) => !file.endsWith('.test.ts') && /DATA_BACKEND/.test(code(file)));
     expect(readers.sort()).toEqual([
+      // The sentence a refused setting shows names DATA_BACKEND among the others (issue 46).
+      path.join('app', '.server', 'platform', 'config-messages.ts'),
       path.join('app', '.server', 'platform', 'config.ts'),
       path.join('app', '.server', 'services.ts'),
     ]);

@@ -28,11 +28,14 @@ export function checkBackup(dir: string): BackupManifest {
     throw new Error(
       `La base de la sauvegarde ${dir} ne correspond plus à son empreinte : elle a été modifiée ou abîmée.`,
     );
-  return manifest;
+  // What the database holds, as read now.
+  return { ...manifest, database: inspected };
 }
 
 export interface RestoreResult {
   manifest: BackupManifest;
+  /** What was really copied (never the manifest's word for it): the images, and the secret files. */
+  copied: { files: number; secrets: number };
   /** Where what DATA_DIR held before went, when it was replaced. */
   setAside: string | null;
 }
@@ -62,7 +65,7 @@ export function restoreSite(
       for (const name of present) fs.renameSync(path.join(dataDir, name), path.join(setAside, name));
     }
     // The database last, under a temporary name first: a restore cut short leaves no database that looks whole.
-    copyMissingFiles(path.join(backupDir, BACKUP_UPLOADS), path.join(dataDir, BACKUP_UPLOADS));
+    const files = copyMissingFiles(path.join(backupDir, BACKUP_UPLOADS), path.join(dataDir, BACKUP_UPLOADS));
     for (const name of manifest.secrets) {
       fs.copyFileSync(path.join(backupDir, name), path.join(dataDir, name));
       fs.chmodSync(path.join(dataDir, name), 0o600);
@@ -70,7 +73,7 @@ export function restoreSite(
     const temp = path.join(dataDir, `${BACKUP_DATABASE}.restauration`);
     fs.copyFileSync(path.join(backupDir, BACKUP_DATABASE), temp);
     fs.renameSync(temp, path.join(dataDir, BACKUP_DATABASE));
-    return { manifest, setAside };
+    return { manifest, copied: { files, secrets: manifest.secrets.length }, setAside };
   } finally {
     lock.release();
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEventForm, makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { RESERVED_NAME_MESSAGE } from '../../domain/reserved-names';
 import { type SaveEventFormDeps, saveEventForm } from '../events/save-event-form';
 import { readEventForm } from '../http/event-form';
 import { moderateEvent } from '../moderation/moderation';
@@ -127,6 +128,23 @@ describe('le lieu et l’organisateur du formulaire d’événement', () => {
     const refused = await store.events.findById(second.eventId);
     expect((await store.venues.findById(refused?.venueId ?? ''))?.status).toBe('pending');
     expect((await store.organizers.findById(refused?.organizerId ?? ''))?.status).toBe('pending');
+  });
+
+  it('un nom de l’équipe pour un nouveau lieu ou organisateur est refusé, ce qui a été saisi gardé, rien n’est écrit', async () => {
+    const { services, count } = await setup();
+    for (const [field, name] of [
+      ['venueName', 'Agenda romand'],
+      ['organizerName', '\u0391dmin'],
+    ] as const) {
+      const result = await saveEventForm(
+        services,
+        orga,
+        await post({ venueId: 'nouveau', organizerId: 'nouveau', [field]: name }),
+      );
+      expect(result).toMatchObject({ ok: false, errors: { [field]: RESERVED_NAME_MESSAGE } });
+      if (!result.ok) expect(result.values[field]).toBe(name);
+    }
+    expect([count('events'), count('venues'), count('organizers')]).toEqual([0, 2, 2]);
   });
 
   it('un POST forgé qui rattache l’organisateur d’un autre compte est refusé, rien n’est écrit', async () => {

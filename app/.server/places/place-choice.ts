@@ -4,6 +4,7 @@
 import type { AgendaEvent } from '~/domain/event';
 import { NEW_PLACE } from '~/domain/event-form';
 import type { FieldErrors } from '~/domain/forms';
+import { isReservedName, RESERVED_NAME_MESSAGE } from '~/domain/reserved-names';
 import type { Store, UserProfile } from '../ports';
 import type { TypedPlace } from './new-records';
 import { type AttachedRecord, organizerForName, venueForPlace } from './propose';
@@ -66,6 +67,11 @@ export async function readPlaceChoice(
     if (!allowed) errors.organizerId = PLACE_CHOICE_MESSAGES.organizer;
     else next.organizerName = organizer.name;
   }
+  // A venue or organizer typed here becomes a public page once the event is approved: no team name (issue 46), as for
+  // an account's name. Admins are the team.
+  if (!admin && !venueId && isReservedName(values.venueName ?? '')) errors.venueName = RESERVED_NAME_MESSAGE;
+  if (!admin && !organizerId && isReservedName(values.organizerName ?? ''))
+    errors.organizerName = RESERVED_NAME_MESSAGE;
   return {
     errors,
     values: next,

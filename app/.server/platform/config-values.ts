@@ -1,4 +1,7 @@
-// The shapes of the environment's values that config.ts checks: flags, optional texts, an SMTP address, JSON.
+// The shapes of the environment's values that config.ts checks: flags, optional texts, an SMTP address, JSON, the
+// proxies to trust.
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 export const booleanFlag = z
@@ -31,3 +34,44 @@ export function isJsonObject(text: string): boolean {
     return false;
   }
 }
+
+/** The names Express's `trust proxy` takes for whole address ranges. */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/bits (CIDR) or an IPv4 address/netmask, as Express's `trust proxy` reads them. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const slash = entry.lastIndexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  if (!ipaddr.isValid(address) || net.isIP(address) === 0) return false;
+  if (slash === -1) return true;
+  const range = entry.slice(slash + 1);
+  const kind = ipaddr.parse(address).kind();
+  if (/^\d{1,3}$/.test(range)) return Number(range) > 0 && Number(range) <= (kind === 'ipv4' ? 32 : 128);
+  const bits =
+    kind === 'ipv4' && ipaddr.IPv4.isValidFourPartDecimal(range)
+      ? ipaddr.IPv4.parse(range).prefixLengthFromSubnetMask()
+      : null;
+  return bits !== null && bits > 0;
+}
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` takes it: a hop count as a number (Express reads the string "1" as the address
+ * 0.0.0.1, and so trusted nobody), true, false, or the list of names, addresses and ranges. Anything else is refused
+ * at start rather than as Express's raw TypeError when the server mounts it.
+ */
+export const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): boolean | number | string[] | undefined => {
+    if (value === undefined || value === '') return undefined;
+    const lower = value.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false') return false;
+    if (/^\d+$/.test(value) && Number(value) <= 64) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => entry !== '' && isProxyAddress(entry))) return entries;
+    context.addIssue({ code: 'custom', message: 'valeur refusée' });
+    return z.NEVER;
+  });

@@ -1,12 +1,15 @@
 // The environment, validated once at start-up (zod), with the defaults that make `npm start` work offline.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
 import { FEDERATION_ENV } from '../federation/settings';
-import { booleanFlag, isJsonObject, isSmtpUrl, optionalText } from './config-values';
+import { settingRefused } from './config-messages';
+import { booleanFlag, isJsonObject, isSmtpUrl, optionalText, trustProxy } from './config-values';
+import { persistedSecret } from './session-secret';
 import { fileSystemProblem, StartupError } from './startup-checks';
+
+export { createExclusively, SESSION_SECRET_FILE } from './session-secret';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,7 +20,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATA_BACKEND: z.enum(['sqlite', 'firestore']).default('sqlite'),
   /** Public origin of the site, e.g. https://agenda-romand.ch (used in mails, feeds and canonical links). */
-  SITE_URL: z.string().url().optional(),
+  SITE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\/[^/]/.test(v))
+    .optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   /** Seed demo content and demo accounts into an empty database. Set to false in production. */
   SEED_DEMO: z
@@ -27,7 +34,11 @@ const envSchema = z.object({
   SECURE_COOKIES: booleanFlag,
   /** Tests only: lets the safe fetcher (imports) reach this machine (127.0.0.0/8, ::1). Never in production. */
   IMPORT_ALLOW_LOOPBACK: booleanFlag,
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * The proxies in front of the server whose X-Forwarded-* headers count (Express's `trust proxy`): behind Firebase
+   * Hosting and Cloud Run, 2. Behind one, the site's host is SITE_URL's (request-host.ts).
+   */
+  TRUST_PROXY: trustProxy,
   /** Checked at start: a value that is not an SMTP address left every mail waiting, without a word (an operator's finding). */
   SMTP_URL: optionalText.refine((v) => v === undefined || isSmtpUrl(v), {
     message:
@@ -53,7 +64,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
-  JOBS_TOKEN: z.string().min(32, 'JOBS_TOKEN : au moins 32 caractères').optional(),
+  JOBS_TOKEN: z.string().min(32).optional(),
   /**
    * How long a client may take to send a request (issue 31): its headers, then the whole request with its body (an
    * 8 MB image over a slow mobile link fits in the default). Past it, a French 408 and the connection closed.
@@ -87,7 +98,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API origin, e.g. http://127.0.0.1:12111 for a local stand-in (tests). */
-  STRIPE_API_URL: z.string().url().optional(),
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v))
+    .optional(),
   /** The association's account for QR-bills: a Swiss or Liechtenstein IBAN or QR-IBAN. */
   DONATION_IBAN: z
     .string()
@@ -191,16 +206,22 @@ export function firebaseSettings(config: Config): FirebaseSettings {
   };
 }
 
+/** The names of the settings config.ts reads (each has its sentence in config-messages.ts). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    // A message that names its variable already is not prefixed with it again.
-    const problems = parsed.error.issues
-      .map((i) => {
-        const name = i.path.join('.');
-        return i.message.startsWith(name) ? i.message : `${name}\u00a0: ${i.message}`;
-      })
-      .join('\u202f; ');
+    // A message of the setting's own (it names it) is kept; any other, zod's English, becomes the sentence that names
+    // the setting and the values it takes (config-messages.ts). One sentence per setting.
+    const problems = [
+      ...new Set(
+        parsed.error.issues.map((i) => {
+          const name = String(i.path[0] ?? '');
+          return i.message.startsWith(name) ? i.message : settingRefused(name, source[name]);
+        }),
+      ),
+    ].join('\u202f; ');
     throw new Error(`Configuration invalide\u00a0: ${problems}`);
   }
   const env = parsed.data;
@@ -212,6 +233,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
     throw new Error(
       'Configuration invalide\u00a0: HEADERS_TIMEOUT_SECONDS ne peut dépasser REQUEST_TIMEOUT_SECONDS (les en-têtes font partie de la requête).',
+    );
+  }
+  if (env.TRUST_PROXY && !env.SITE_URL) {
+    throw new Error(
+      'Configuration invalide\u00a0: TRUST_PROXY demande SITE_URL, l’adresse publique du site (par exemple https://agenda-romand.ch)\u00a0: derrière un proxy, c’est l’hôte du site, celui que X-Forwarded-Host doit nommer.',
     );
   }
   if (env.DATA_BACKEND === 'firestore') {
@@ -245,52 +271,5 @@ function withDataDir<T>(dataDir: string, work: () => T): T {
     const problem = fileSystemProblem(error, `le dossier de données DATA_DIR (${dataDir})`);
     if (problem) throw new StartupError(problem, { cause: error });
     throw error;
-  }
-}
-
-export const SESSION_SECRET_FILE = '.session-secret';
-
-/**
- * Without SESSION_SECRET, one is generated on first start and kept beside the data. Created exclusively and whole (a
- * full file linked into place): of two processes starting at once, one writes it and both use it; nobody ever reads
- * half of one. A secret file that is empty or too short stops the start rather than sign cookies with it.
- */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, SESSION_SECRET_FILE);
-  const secret = readSecret(file) ?? createExclusively(file, crypto.randomBytes(48).toString('base64url'));
-  if (secret.length < 32)
-    throw new StartupError(
-      `le secret de session ${file} est vide ou trop court (${secret.length} caractères, 32 au moins). Restaurez-le depuis une sauvegarde, ou supprimez-le pour en créer un neuf (les sessions ouvertes et les liens déjà envoyés par email ne vaudront plus).`,
-    );
-  return secret;
-}
-
-function readSecret(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-/** Writes `content` to `file` unless it exists: the winner's content is returned either way. */
-export function createExclusively(file: string, content: string): string {
-  const temp = `${file}.${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`;
-  const fd = fs.openSync(temp, 'wx', 0o600);
-  try {
-    fs.writeSync(fd, content);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
-    fs.linkSync(temp, file);
-    return content;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return fs.readFileSync(file, 'utf8').trim();
-  } finally {
-    fs.rmSync(temp, { force: true });
   }
 }

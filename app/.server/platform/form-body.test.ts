@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../files/images';
+import { makeOrganizer, makeUser } from '../../../tests/support/factories';
+import { memoryStore } from '../../../tests/unit/memory-store';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../files/images';
+import type { FileStore } from '../files/ports';
+import { readOrganizerProfileForm } from '../http/organizer-profile-form';
+import { saveOrganizerProfile } from '../places/organizer-profile';
 import { BAD_NAME, FIELD_TOO_LONG, readForm, TOO_BIG } from './form-body';
 import { FORM_UNREADABLE } from './refusal';
 import { BODY_LIMITS, TOO_MANY_PARTS } from './request-body';
@@ -93,6 +98,31 @@ describe('lecture des formulaires (@remix-run/form-data-parser)', () => {
     // An empty file field (no image chosen) is no image at all.
     const empty = multipart([{ name: 'image', value: new Uint8Array(0), filename: '' }]);
     expect((await readForm(post(empty.body, empty.type), BODY_LIMITS.upload)).has('image')).toBe(false);
+  });
+
+  it('le logo d’un organisateur est lu comme une image : un SVG ou du HTML est refusé en français, jamais ignoré', async () => {
+    const { store } = memoryStore();
+    await store.organizers.insertMany([makeOrganizer({ id: 'jeunesse', slug: 'jeunesse', accountUids: ['orga'] })]);
+    const orga = makeUser({ uid: 'orga', role: 'organizer' });
+    for (const [filename, value] of [
+      ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ['logo.html', '<!doctype html><html><body>logo</body></html>'],
+    ]) {
+      const body = multipart([
+        { name: 'organizerId', value: 'jeunesse' },
+        { name: 'description', value: 'La fête au village.' },
+        { name: 'website', value: '' },
+        { name: 'logoAlt', value: 'Le logo' },
+        { name: 'logo', value, filename },
+      ]);
+      const form = await readForm(post(body.body, body.type), BODY_LIMITS.upload);
+      const saved = await saveOrganizerProfile(
+        { store, files: {} as FileStore },
+        orga,
+        await readOrganizerProfileForm(form),
+      );
+      expect(saved, filename).toEqual({ ok: false, errors: { logo: IMAGE_MESSAGES.type } });
+    }
   });
 
   it('hors des routes d’images, un fichier n’est pas gardé ; un champ de plus de 64 Ko est refusé en 413', async () => {

@@ -28,7 +28,7 @@ export function refusedImageMessage(upload: FormDataEntryValue | null): string |
 
 /** A text field's size at most (the longest, an event's description, is 5,000 characters). */
 const TEXT_FIELD_MAX_BYTES = 64 * 1024;
-/** File parts a form may carry; only `image` is kept (the event and partner forms, the image upload). */
+/** File parts a form may carry; only an image is kept (IMAGE_FIELDS: the event, partner and organizer forms, the image upload). */
 const MAX_FILES = 4;
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
@@ -59,9 +59,12 @@ function withWholeEnding(body: ReadableStream<Uint8Array>): ReadableStream<Uint8
   );
 }
 
+/** The file fields of the upload forms: an event's or a partner's image, an organizer's logo (issue 46: dropped). */
+const IMAGE_FIELDS = new Set(['image', 'logo']);
+
 /** The image of an upload form, or its refusal mark; any other file part is dropped unread. */
 async function keepImage(file: FileUpload): Promise<string | File | null> {
-  if (file.fieldName !== 'image') return null;
+  if (!IMAGE_FIELDS.has(file.fieldName)) return null;
   // Browsers send a bare file name; a path in it means a crafted request. The name is never used anyway.
   if (/[/\\\0]|\.\./.test(file.name)) return BAD_NAME;
   if (file.size > IMAGE_MAX_BYTES) return TOO_BIG;

@@ -1,8 +1,10 @@
 // Liveness and readiness (decision 062). /livez: this process answers (nothing else is checked: a probe that restarts
 // a process must not restart it because the disk is full). /healthz: the site can serve, checked as a request would
 // use it: the store read and written (a row of this process written and read back, the categories counted), and room
-// on the disk of DATA_DIR. Not ready answers 503 with the reasons, in French.
+// on the disk of DATA_DIR. Not ready answers 503 with the reasons, in French. Both are decided before the page cache and
+// any route that reads the store (issue 46): a damaged database made them answer Express's English 500.
 import os from 'node:os';
+import type { RequestHandler } from 'express';
 import type { Services } from '../services';
 import { formatMegabytes, freeBytes } from './startup-checks';
 import { storageProblem } from './storage-failure';
@@ -53,4 +55,30 @@ export async function readiness(services: Pick<Services, 'store' | 'config'>, no
 /** For tests: the next call checks again. */
 export function forgetReadiness(): void {
   last = null;
+}
+
+/** The probes' paths: never answered from, nor kept in, the page cache (remix-express.ts). */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/livez']);
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * /healthz decided here, before the page cache and the root layout's loader (which read the store): not ready, a 503
+ * with its reasons, in French, of its own; ready, the page (app/routes/healthz.tsx). /livez goes on to its route.
+ */
+export function probes(services: Pick<Services, 'store' | 'config'>): RequestHandler {
+  return (req, res, next) => {
+    if (req.path !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    readiness(services).then((state) => {
+      if (state.ok) return next();
+      res
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .type('html')
+        .send(
+          `<!doctype html><html lang="fr-CH"><meta charset="utf-8"><meta name="robots" content="noindex"><title>État du service · Agenda romand</title><main><h1>Service indisponible</h1><ul>${state.problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></main></html>`,
+        );
+    }, next);
+  };
 }

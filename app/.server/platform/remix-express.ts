@@ -12,6 +12,7 @@ import {
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { apiRateLimit } from '../http/api';
 import type { Config } from './config';
+import { PROBE_PATHS } from './health';
 import {
   type CachedAnswer,
   cacheControl,
@@ -146,6 +147,14 @@ export interface RemixHandler {
   handle: (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => Promise<void>;
 }
 
+function revisionOrNone(store: RemixHandlerServices['store']): number {
+  try {
+    return store.revision();
+  } catch {
+    return -1;
+  }
+}
+
 /** What decides whether a request may be answered from the page cache, and under which key. */
 function cacheLookup(
   req: ExpressRequest,
@@ -153,16 +162,18 @@ function cacheLookup(
   secrets: SecretUrls,
   store: RemixHandlerServices['store'],
 ) {
-  // A page reached by a token is never kept, nor served from what was kept.
+  // A page reached by a token is never kept, nor served from what was kept; nor a probe, whose answer is of now and
+  // which must answer when the store (read for the cache's key) does not (health.ts).
   const secretUrl = secrets.carriesSecret(req.originalUrl);
-  const isRead = (req.method === 'GET' || req.method === 'HEAD') && !secretUrl;
+  const isRead = (req.method === 'GET' || req.method === 'HEAD') && !secretUrl && !PROBE_PATHS.has(req.path);
   // The public API never reads the session: its answers are everyone's, cookie or not (decision 046).
   const isApi = req.path.startsWith('/api/v1/');
   const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
   const full = remixUrl(req);
   const url = full === null ? null : withoutTrackingParams(full);
-  // The store's revision before rendering: a write during it makes the kept copy stale at once.
-  const revision = isRead && anonymous && pageCache && url !== null ? store.revision() : -1;
+  // The store's revision before rendering: a write during it makes the kept copy stale at once. A store that cannot
+  // say it (a damaged database) keeps nothing and serves nothing kept: the route answers, in French (storage-answer.ts).
+  const revision = isRead && anonymous && pageCache && url !== null ? revisionOrNone(store) : -1;
   return { secretUrl, isApi, anonymous, url, revision };
 }
 
@@ -215,8 +226,10 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
         refused = true;
         controller?.abort();
       });
+      // A HEAD is the GET without its body (RFC 9110): rendered as one, so that its ETag and Content-Length are the
+      // GET's, never those of an empty body; Node sends no body to a HEAD.
       const request = new Request(url, {
-        method: req.method,
+        method: req.method === 'HEAD' ? 'GET' : req.method,
         headers: remixHeaders(req),
         signal: controller.signal,
         ...(body ? { body, duplex: 'half' } : {}),

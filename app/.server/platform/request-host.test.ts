@@ -1,16 +1,17 @@
-// The host of a request, settled once before anything reads it: X-Forwarded-Host only from a trusted proxy (its first
-// value), dropped from anyone else; a host no URL can be built on refused with a French 400.
+// The host of a request, settled once before anything reads it: X-Forwarded-Host dropped from anyone but a trusted
+// proxy, behind which the site's host is SITE_URL's (a forwarded host that contradicts it refused, issue 46); a host no
+// URL can be built on refused with a French 400.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidHost, requestHost, settleHost } from './request-host';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hostSettler, isValidHost, requestHost } from './request-host';
 
 /** A server that settles the host, then says what it and the later code see. */
 function hostEcho(trustProxy: string | false) {
   const app = express();
   if (trustProxy) app.set('trust proxy', trustProxy);
-  app.use(settleHost);
+  app.use(hostSettler('http://agenda.test'));
   app.use((req, res) => {
     res.json({ host: requestHost(req), forwarded: req.get('X-Forwarded-Host') ?? null, hostname: req.hostname });
   });
@@ -26,13 +27,16 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([direct, proxied].map((s) => new Promise((r) => s.close(r)))));
 
-function get(server: http.Server, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function get(
+  server: http.Server,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; cacheControl?: string }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port, path: '/', headers, setHost: false }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cacheControl: res.headers['cache-control'] }));
     });
     request.on('error', reject);
     request.end();
@@ -46,13 +50,32 @@ describe('hôte d’une requête', () => {
     expect(JSON.parse(answer.body)).toEqual({ host: 'agenda.test:4200', forwarded: null, hostname: 'agenda.test' });
   });
 
-  it('derrière un proxy de confiance, le premier X-Forwarded-Host compte, seul', async () => {
-    const answer = await get(proxied, { Host: '10.0.0.1:8080', 'X-Forwarded-Host': 'agenda.test, autre.example' });
+  it('derrière un proxy de confiance, l’hôte est celui de SITE_URL, que le premier X-Forwarded-Host nomme', async () => {
+    const answer = await get(proxied, { Host: '10.0.0.1:8080', 'X-Forwarded-Host': 'Agenda.test, autre.example' });
     expect(JSON.parse(answer.body)).toEqual({
       host: 'agenda.test',
       forwarded: 'agenda.test',
       hostname: 'agenda.test',
     });
+    // Firebase Hosting's Host is the Cloud Run instance's address: without X-Forwarded-Host, the site's host all the same.
+    const bare = await get(proxied, { Host: '127.0.0.1:8080' });
+    expect(JSON.parse(bare.body)).toMatchObject({ host: 'agenda.test', hostname: 'agenda.test' });
+  });
+
+  it('derrière un proxy de confiance, un X-Forwarded-Host qui contredit SITE_URL : 400 en français, une ligne au journal', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (const forwarded of ['evil.example', 'agenda.test:8443', 'evil.example, agenda.test']) {
+        const answer = await get(proxied, { Host: '127.0.0.1:8080', 'X-Forwarded-Host': forwarded });
+        expect(answer.status, forwarded).toBe(400);
+        expect(answer.body).toContain('Cette requête est adressée à un autre site que celui-ci.');
+        expect(answer.cacheControl).toBe('no-store');
+      }
+      expect(warn).toHaveBeenCalledTimes(3);
+      expect(String(warn.mock.calls[0][0])).toMatch(/^\[http\] requête refusée, X-Forwarded-Host "evil\.example"/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it.each([

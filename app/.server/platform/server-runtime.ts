@@ -10,14 +10,16 @@ import type { Services } from '../services';
 import { audit } from './audit';
 import { backgroundSettled } from './background';
 import { cspDirectives } from './csp';
+import { probes } from './health';
 import { answerJobRequests } from './job-runner';
 import { startJobScheduler } from './job-worker';
 import { LIMITS_DB_ENV } from './limiter';
 import { createRemixHandler } from './remix-express';
 import { createBodyLimits, uploadPaths } from './request-body';
-import { requestHost, settleHost } from './request-host';
+import { hostSettler, requestHost } from './request-host';
 import { secretUrls } from './secret-urls';
 import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
+import { forgetCreatedSecrets } from './session-secret';
 import { answerClientError, serverTimeouts } from './slow-requests';
 import { closeServices, finishServer, prepareServer } from './startup';
 import { checkPortFree, describeStartupFailure } from './startup-checks';
@@ -98,6 +100,7 @@ function federationPages(services: Services) {
 export const platformRuntime = {
   prepare,
   describeStartupFailure,
+  forgetCreatedSecrets,
   superviseWorkers,
   runJobsWorker,
   startJobsHere,
@@ -115,7 +118,8 @@ export const platformRuntime = {
   createRemixHandler,
   createBodyLimits,
   uploadPaths,
-  settleHost,
+  hostSettler,
+  probes,
   immutableAssets,
   serverTimeouts,
   answerClientError,

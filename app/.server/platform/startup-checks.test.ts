@@ -13,6 +13,7 @@ import { createServices } from '../services';
 import { createExclusively, loadConfig } from './config';
 import { lockDataDir } from './data-dir-lock';
 import { prepareLimitsDatabase, sharedLimiter } from './limiter';
+import { forgetCreatedSecrets } from './session-secret';
 import { finishServer, prepareServer } from './startup';
 import { checkBackupDir, checkDataDir, checkPortFree, describeStartupFailure, StartupError } from './startup-checks';
 
@@ -120,6 +121,18 @@ describe('démarrage', () => {
     expect(createExclusively(file, 'second')).toBe('premier');
     expect(fs.readdirSync(fresh)).toEqual(['.secret']);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('un démarrage qui échoue reprend le secret de session qu’il a créé, jamais celui qui était là', () => {
+    const first = tmp();
+    const kept = tmp();
+    fs.writeFileSync(path.join(kept, '.session-secret'), 'k'.repeat(48));
+    loadConfig({ DATA_DIR: first });
+    loadConfig({ DATA_DIR: kept });
+    expect(fs.readdirSync(first)).toContain('.session-secret');
+    forgetCreatedSecrets();
+    expect(fs.readdirSync(first)).not.toContain('.session-secret');
+    expect(fs.readFileSync(path.join(kept, '.session-secret'), 'utf8')).toBe('k'.repeat(48));
   });
 });
 
