@@ -4,6 +4,7 @@
 // the one playwright.config.ts gives (e2eServerEnv); HOSTING_CUT_MS shortens the proxy's 60 s cut for the live count.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { startHostingProxy } from './hosting-proxy';
+import { SERVER_ARGS } from './test-clock';
 
 const proxyPort = Number(process.env.E2E_HOSTING_PORT ?? 3160);
 const instancePorts = [proxyPort + 1, proxyPort + 2];
@@ -35,7 +36,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 try {
   for (const [i, port] of instancePorts.entries()) {
-    const child = spawn(process.execPath, ['build/server.js'], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       stdio: ['ignore', 'ignore', 'inherit'],
       // The second instance finds the store prepared (migrations, demo content) by the first.
       env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: '1', ...(i > 0 ? { SEED_DEMO: 'false' } : {}) },
