@@ -52,7 +52,10 @@ export default defineConfig({
       ]
     : [
         // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript; @http ones
-        // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing.
+        // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing;
+        // @once ones render pages, but without JavaScript they would take the same way to the server and get the same
+        // page (a guard, a refusal, a page read, a layout): the no-JavaScript run keeps the journeys where JavaScript
+        // changes what happens, forms, navigation and disclosure (docs/testing.md lists each test and why).
         // On Firestore (the @journey tests, see package.json), what the server does is the same with or without
         // JavaScript for most pages: without it, only the @nojs-only tests and the journeys tagged @journey-nojs run, whose
         // pages take another way to the server without JavaScript (an image sent with the form, a consent saved by a form).
@@ -67,7 +70,9 @@ export default defineConfig({
           name: 'nojs',
           use: { javaScriptEnabled: false },
           ...(onFirestore ? { grep: /@nojs-only|@journey-nojs/ } : {}),
-          grepInvert: onFirestore ? /@js-only|@http|@sqlite-only|@hosting-only/ : /@js-only|@http|@hosting-only/,
+          grepInvert: onFirestore
+            ? /@js-only|@http|@once|@sqlite-only|@hosting-only/
+            : /@js-only|@http|@once|@hosting-only/,
         },
       ],
   webServer: hosting
