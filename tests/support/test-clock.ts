@@ -35,25 +35,22 @@ export function testClockOffset(env: Env = process.env): number | null {
   return at - now;
 }
 
-/** A Date whose « now » is the machine's shifted by `offset`; every other use is the real Date's. */
+/**
+ * A Date whose « now » is the machine's shifted by `offset`; every other use is the real Date's. It shares the real
+ * Date's prototype, as libraries expect: TZDate copies Date.prototype's methods, `instanceof` holds for every date.
+ */
 export function shiftedDate(offset: number): DateConstructor {
-  class TestDate extends RealDate {
-    // biome-ignore lint/suspicious/noExplicitAny: Date's constructor takes any of its overloads' arguments.
-    constructor(...args: any[]) {
-      if (args.length === 0) super(RealDate.now() + offset);
-      // @ts-expect-error: the spread forwards one of Date's overloads unchanged.
-      else super(...args);
-    }
-    static override now(): number {
-      return RealDate.now() + offset;
-    }
-    // A date made by Node or a library before the clock was installed is still a Date.
-    static [Symbol.hasInstance](value: unknown): boolean {
-      return value instanceof RealDate;
-    }
+  const now = () => RealDate.now() + offset;
+  function clockDate(...args: unknown[]) {
+    // `Date()` called without `new` gives today's text, as the real one does.
+    if (!new.target) return new RealDate(now()).toString();
+    // `new.target`: a class that extends Date (TZDate) gets its own instance.
+    return Reflect.construct(RealDate, args.length === 0 ? [now()] : args, new.target);
   }
-  // `Date()` called without `new` gives today's text, as the real one does.
-  return new Proxy(TestDate, { apply: () => new TestDate().toString() }) as unknown as DateConstructor;
+  Object.setPrototypeOf(clockDate, RealDate);
+  clockDate.prototype = RealDate.prototype;
+  clockDate.now = now;
+  return clockDate as unknown as DateConstructor;
 }
 
 /** How the tests start the built server: with the test clock, which does nothing unless TEST_CLOCK is set. */

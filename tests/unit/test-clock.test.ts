@@ -25,6 +25,12 @@ describe('l’horloge des tests', () => {
     expect(new TestDate('2026-12-31T23:30:00+01:00').toISOString()).toBe('2026-12-31T22:30:00.000Z');
     expect(new RealDate() instanceof TestDate).toBe(true);
     expect(new TestDate() instanceof RealDate).toBe(true);
+    // Libraries read the real Date's methods from it (TZDate copies Date.prototype's getters into its own).
+    expect(TestDate.prototype).toBe(RealDate.prototype);
+    // A class built on the clock's Date (TZDate) still tells its own instances from plain dates.
+    class Zoned extends TestDate {}
+    expect(new Zoned() instanceof Zoned).toBe(true);
+    expect(new TestDate() instanceof Zoned).toBe(false);
     // Called without `new`, today's text, as the real Date gives it: the shifted today.
     const text = (TestDate as unknown as () => string)();
     expect(Math.abs(RealDate.parse(text) - TestDate.now())).toBeLessThan(2000);
