@@ -3,6 +3,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromium } from './tests/support/chromium';
 import { e2eHosting, e2eServerEnv, prepareE2eRun } from './tests/support/e2e-backend';
+// TEST_CLOCK=<instant>: the runner, its workers and every server they start read the time from that instant on.
+import { SERVER_ARGS } from './tests/support/test-clock';
 
 // Evaluated once in the runner, then inherited by the workers through the environment.
 const { backend, baseURL } = prepareE2eRun();
@@ -20,9 +22,12 @@ export default defineConfig({
   fullyParallel: true,
   // On Firestore, one worker: the emulator, the server and Chromium share the machine; two workers were no faster.
   workers: onFirestore ? 1 : process.env.CI ? 2 : 3,
-  retries: 0,
+  // One retry, with a trace (below): a test that passes only the second time is named at the end of the run
+  // (« réessayé : … », tests/support/timing-reporter.ts) as a defect to fix, never counted silently as a pass.
+  retries: 1,
   forbidOnly: true,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // After the list, the time of each spec file per project and the retried tests (docs/testing.md).
+  reporter: [['list'], ['./tests/support/timing-reporter.ts']],
   // Firestore (an emulator in one Node process, listeners in every server and worker) answers more slowly.
   timeout: onFirestore ? 90_000 : 45_000,
   // Account steps hash passwords (Argon2id) and send mails: generous on a busy 2-core machine; more so on Firestore.
@@ -32,11 +37,11 @@ export default defineConfig({
     locale: 'fr-CH',
     timezoneId: 'Europe/Zurich',
     launchOptions: chromium,
-    // A trace records every test's screencast and DOM snapshots, kept on failure: CI prints only the log, so on SQLite
-    // it would cost a quarter of the browser's work for files nobody reads. On Firestore (journeys, Hosting) it stays:
-    // their tests wait on listeners between instances, and their pace with the trace is the one proven in CI.
-    // Locally, on failure: npx playwright show-trace.
-    trace: process.env.CI && !onFirestore ? 'off' : 'retain-on-failure',
+    // A trace records every test's screencast and DOM snapshots: on every test it would cost a quarter of the browser's
+    // work on SQLite for files nobody reads, so CI records it only for the retry of a failed test. On Firestore
+    // (journeys, Hosting) it stays on every test, kept on failure: their tests wait on listeners between instances, and
+    // their pace with the trace is the one proven in CI. Locally, on failure: npx playwright show-trace.
+    trace: process.env.CI && !onFirestore ? 'on-first-retry' : 'retain-on-failure',
   },
   projects: hosting
     ? [
@@ -47,7 +52,10 @@ export default defineConfig({
       ]
     : [
         // Tests tagged @js-only or @nojs-only describe behaviour that exists only with or without JavaScript; @http ones
-        // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing.
+        // speak HTTP to the server without rendering a page (headers, guards, concurrency), so a second run adds nothing;
+        // @once ones render pages, but without JavaScript they would take the same way to the server and get the same
+        // page (a guard, a refusal, a page read, a layout): the no-JavaScript run keeps the journeys where JavaScript
+        // changes what happens, forms, navigation and disclosure (docs/testing.md lists each test and why).
         // On Firestore (the @journey tests, see package.json), what the server does is the same with or without
         // JavaScript for most pages: without it, only the @nojs-only tests and the journeys tagged @journey-nojs run, whose
         // pages take another way to the server without JavaScript (an image sent with the form, a consent saved by a form).
@@ -62,7 +70,9 @@ export default defineConfig({
           name: 'nojs',
           use: { javaScriptEnabled: false },
           ...(onFirestore ? { grep: /@nojs-only|@journey-nojs/ } : {}),
-          grepInvert: onFirestore ? /@js-only|@http|@sqlite-only|@hosting-only/ : /@js-only|@http|@hosting-only/,
+          grepInvert: onFirestore
+            ? /@js-only|@http|@once|@sqlite-only|@hosting-only/
+            : /@js-only|@http|@once|@hosting-only/,
         },
       ],
   webServer: hosting
@@ -76,7 +86,7 @@ export default defineConfig({
         env: { ...e2eServerEnv(), E2E_HOSTING_PORT: process.env.E2E_SERVER_PORT ?? '', HOSTING_CUT_MS },
       }
     : {
-        command: 'node build/server.js',
+        command: `node ${SERVER_ARGS.join(' ')}`,
         url: `${baseURL}/`,
         reuseExistingServer: false,
         // On Firestore the first start seeds the demo on the emulator: events, then their venues and organizers (issue 36).

@@ -39,7 +39,7 @@ test.describe('comptes', () => {
     await expect(page.getByTestId('resend-result')).toHaveText("L'email est déjà vérifié");
   });
 
-  test('sans connexion, le renvoi de vérification répond « Aucun utilisateur connecté »', async ({ page }) => {
+  test('sans connexion, le renvoi de vérification répond « Aucun utilisateur connecté » @once', async ({ page }) => {
     await page.goto('/auth/email-verification');
     await page.getByRole('button', { name: 'Renvoyer l’email de vérification' }).click();
     await expect(page.getByTestId('resend-result')).toHaveText('Aucun utilisateur connecté');
@@ -66,7 +66,7 @@ test.describe('comptes', () => {
     await expect(page.locator('#field-displayName-error')).toContainText('ni adresse web ni balise');
   });
 
-  test('les noms de l’équipe (« Modération », « Agenda romand »…) ne se prennent ni à l’inscription ni dans le profil', async ({
+  test('les noms de l’équipe (« Modération », « Agenda romand »…) ne se prennent ni à l’inscription ni dans le profil @once', async ({
     page,
     ports,
     createUser,
@@ -89,7 +89,7 @@ test.describe('comptes', () => {
     expect((await ports.store.users.findById(organizer.uid))?.displayName).toBe('Théâtre de Valère');
   });
 
-  test('une adresse déjà inscrite reçoit la même réponse qu’une nouvelle ; sa titulaire est prévenue par mail', async ({
+  test('une adresse déjà inscrite reçoit la même réponse qu’une nouvelle ; sa titulaire est prévenue par mail @once', async ({
     page,
     ports,
     createUser,
@@ -152,7 +152,7 @@ test.describe('comptes', () => {
     await expect(page.getByRole('alert')).toContainText('Ce lien n’est plus valable');
   });
 
-  test('une adresse inconnue reçoit la même réponse et aucun mail', async ({ page }) => {
+  test('une adresse inconnue reçoit la même réponse et aucun mail @once', async ({ page }) => {
     const email = uniqueEmail('inconnu');
     await page.goto('/auth/forgot-password');
     await page.getByLabel('Adresse email').fill(email);

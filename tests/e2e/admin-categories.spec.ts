@@ -172,7 +172,7 @@ test.describe('gestion des catégories', () => {
     for (const c of created) await deleteCategory(page, ports, c.slug);
   });
 
-  test('supprimer une catégorie utilisée est refusé avec le message ; une inutilisée se supprime', async ({
+  test('supprimer une catégorie utilisée est refusé avec le message ; une inutilisée se supprime @once', async ({
     page,
     ports,
     removeAfter,
@@ -200,7 +200,7 @@ test.describe('gestion des catégories', () => {
     await expect(tableRow(page, slug)).toHaveCount(0);
   });
 
-  test('désactiver une catégorie utilisée : plus proposée, mais ses événements la gardent', async ({
+  test('désactiver une catégorie utilisée : plus proposée, mais ses événements la gardent @once', async ({
     page,
     ports,
     removeAfter,
@@ -248,7 +248,7 @@ test.describe('gestion des catégories', () => {
     expect((await ports.store.events.findById(event.id))?.category).toBe(slug);
   });
 
-  test('le formulaire de création tient ses contraintes du schéma : obligatoires marqués, longueurs, forme du slug', async ({
+  test('le formulaire de création tient ses contraintes du schéma : obligatoires marqués, longueurs, forme du slug @once', async ({
     page,
   }) => {
     await page.goto('/admin/categories');
@@ -330,7 +330,7 @@ test.describe('gestion des catégories', () => {
 test.describe('gestion des catégories refusée', () => {
   const INTENTS = ['create', 'update', 'move-up', 'move-down', 'deactivate', 'delete'];
 
-  test('un organisateur et un visiteur ne peuvent rien changer', async ({
+  test('un organisateur et un visiteur ne peuvent rien changer @once', async ({
     page,
     request,
     ports,
@@ -380,7 +380,7 @@ test.describe('gestion des catégories refusée', () => {
     expect(visitor.headers().location).toBe('/auth/login?redirect=%2Fadmin%2Fcategories');
   });
 
-  test('une action d’admin sans jeton CSRF est refusée', async ({
+  test('une action d’admin sans jeton CSRF est refusée @once', async ({
     page,
     ports,
     createUser,

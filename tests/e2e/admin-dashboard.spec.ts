@@ -127,14 +127,14 @@ test.describe('tableau de bord admin', () => {
     await expect.poll(() => lastMailTo(to), { timeout: 15_000 }).toContain('Bonjour, il est publié.');
   });
 
-  test('un organisateur est renvoyé à l’accueil', async ({ page, signIn }) => {
+  test('un organisateur est renvoyé à l’accueil @once', async ({ page, signIn }) => {
     await signIn();
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/$/);
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  test('un visiteur est envoyé vers la connexion', async ({ page }) => {
+  test('un visiteur est envoyé vers la connexion @once', async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL('/auth/login?redirect=%2Fadmin');
   });

@@ -20,7 +20,7 @@ test.describe('erreurs de l’administration', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utilisateurs');
   });
 
-  test('un organisateur sur la même adresse est renvoyé à l’accueil, sans navigation admin', async ({
+  test('un organisateur sur la même adresse est renvoyé à l’accueil, sans navigation admin @once', async ({
     page,
     people,
   }) => {
@@ -31,7 +31,7 @@ test.describe('erreurs de l’administration', () => {
     await expect(page.getByRole('heading', { name: 'Page introuvable' })).toHaveCount(0);
   });
 
-  test('un visiteur sur la même adresse est envoyé vers la connexion', async ({ page }) => {
+  test('un visiteur sur la même adresse est envoyé vers la connexion @once', async ({ page }) => {
     await page.goto(UNKNOWN_SOURCE);
     await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(UNKNOWN_SOURCE)}`);
     await expect(page.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);

@@ -146,7 +146,7 @@ async function logIn(page: Page, role: 'admin' | 'organizer') {
 
 const blocked = () => services.store.federation.list('block', { now: now(), limit: 100 });
 
-test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloque un domaine et suit une source @journey', async ({
+test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloque un domaine et suit une source @journey @once', async ({
   page,
 }) => {
   await logIn(page, 'admin');
@@ -220,7 +220,7 @@ test('l’admin voit les abonnés de chaque compte, la file et les échecs, bloq
     .toBe(peer.actorId);
 });
 
-test('un abonnement reçu est accepté et affiché ; un événement que l’admin approuve part vers l’abonné @journey', async ({
+test('un abonnement reçu est accepté et affiché ; un événement que l’admin approuve part vers l’abonné @journey @once', async ({
   page,
 }) => {
   // A signed Follow of the agenda: taken in (202), then accepted by an Accept signed and sent back.

@@ -155,7 +155,7 @@ test.describe('modération', () => {
     await organizer.context().close();
   });
 
-  test('une décision prise sur une version dépassée est refusée', async ({ page, ports, people }) => {
+  test('une décision prise sur une version dépassée est refusée @once', async ({ page, ports, people }) => {
     const { organizer, id } = await openSubmissionAsAdmin(page, people, unique('Course des pavés'));
     // Another admin tab approves first.
     const other = await page.context().newPage();
@@ -199,7 +199,13 @@ test.describe('modération', () => {
 test.describe('actions de modération refusées', () => {
   const intents = ['approve', 'reject', 'feature', 'unfeature', 'unpublish', 'cancel'];
 
-  test('un organisateur et un visiteur ne peuvent rien décider', async ({ page, browser, request, ports, signIn }) => {
+  test('un organisateur et un visiteur ne peuvent rien décider @once', async ({
+    page,
+    browser,
+    request,
+    ports,
+    signIn,
+  }) => {
     await signIn();
     const id = await submitEvent(page, unique('Tentative de publication'));
     await page.goto('/dashboard');
@@ -225,7 +231,7 @@ test.describe('actions de modération refusées', () => {
     await anonymous.close();
   });
 
-  test('une décision d’admin sans jeton CSRF est refusée', async ({ page, ports, signIn, createEvent }) => {
+  test('une décision d’admin sans jeton CSRF est refusée @once', async ({ page, ports, signIn, createEvent }) => {
     const { id } = await createEvent({ status: 'pending' });
     await signIn({ role: 'admin' });
     await page.goto('/admin');
@@ -239,7 +245,7 @@ test.describe('actions de modération refusées', () => {
 });
 
 test.describe('publiés sans modération (issue 21)', () => {
-  test('une soumission d’un organisateur de confiance figure parmi les « Publiés sans modération », pas celle d’un organisateur ordinaire @journey', async ({
+  test('une soumission d’un organisateur de confiance figure parmi les « Publiés sans modération », pas celle d’un organisateur ordinaire @journey @once', async ({
     page,
     ports,
     people,

@@ -290,7 +290,7 @@ test.describe('partenaires et donateurs (admin)', () => {
     expect(await partnerNamed(ports, name)).toBeNull();
   });
 
-  test('le formulaire tient ses contraintes du schéma : le nom obligatoire et marqué, le site et la description facultatifs', async ({
+  test('le formulaire tient ses contraintes du schéma : le nom obligatoire et marqué, le site et la description facultatifs @once', async ({
     page,
     signIn,
   }) => {
@@ -311,7 +311,7 @@ test.describe('partenaires et donateurs (admin)', () => {
     await expect(form.locator('.field__label .field__required')).toHaveCount(2);
   });
 
-  test('une action d’admin sans jeton CSRF est refusée', async ({
+  test('une action d’admin sans jeton CSRF est refusée @once', async ({
     page,
     ports,
     signIn,
@@ -375,7 +375,7 @@ test.describe('actions sur les partenaires refusées', () => {
     expect(await seededPartners(ports)).toEqual(seeded);
   }
 
-  test('un organisateur est renvoyé à l’accueil, rien ne change', async ({
+  test('un organisateur est renvoyé à l’accueil, rien ne change @once', async ({
     page,
     ports,
     signIn,
@@ -387,7 +387,7 @@ test.describe('actions sur les partenaires refusées', () => {
     await expectEveryActionRedirected(page, ports, target, '/');
   });
 
-  test('un visiteur est renvoyé à la connexion, rien ne change', async ({
+  test('un visiteur est renvoyé à la connexion, rien ne change @once', async ({
     page,
     ports,
     createPartner: createTarget,

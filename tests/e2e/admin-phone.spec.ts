@@ -89,7 +89,7 @@ test.describe('un admin sur un téléphone', () => {
   });
 });
 
-test('une modification se relit sur un téléphone : chaque champ en une ligne, les mots changés barrés ou marqués', async ({
+test('une modification se relit sur un téléphone : chaque champ en une ligne, les mots changés barrés ou marqués @once', async ({
   page,
   ports,
   signIn,
@@ -130,7 +130,11 @@ test('une modification se relit sur un téléphone : chaque champ en une ligne, 
   await expect(change.getByRole('heading', { name: 'Version publiée' })).toBeVisible();
 });
 
-test('la carte d’un compte sur un téléphone dit ce que chaque valeur est', async ({ page, signIn, createUser }) => {
+test('la carte d’un compte sur un téléphone dit ce que chaque valeur est @once', async ({
+  page,
+  signIn,
+  createUser,
+}) => {
   const account = await createUser({ verified: false, displayName: `Chœur de Broc ${Date.now().toString(36)}` });
   await signIn({ role: 'admin' });
   await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);

@@ -129,7 +129,7 @@ test.describe('gestion des utilisateurs', () => {
     await account.page.context().close();
   });
 
-  test('un admin fait confiance à un organisateur puis la lui retire (décision 042)', async ({
+  test('un admin fait confiance à un organisateur puis la lui retire (décision 042) @once', async ({
     page,
     ports,
     people,
@@ -176,7 +176,7 @@ test.describe('gestion des utilisateurs', () => {
     await account.page.context().close();
   });
 
-  test('l’admin ne peut ni retirer son propre rôle ni désactiver son compte', async ({ page, ports, signIn }) => {
+  test('l’admin ne peut ni retirer son propre rôle ni désactiver son compte @once', async ({ page, ports, signIn }) => {
     const admin = await asAdmin(page, signIn, (me) => me.email);
     const me = (await userByEmail(ports, admin.email))!;
     const row = page.getByTestId(`user-${me.uid}`);
@@ -207,7 +207,7 @@ test.describe('gestion des utilisateurs', () => {
     await expect(page.getByTestId(`user-${me.uid}`)).toContainText('(vous)');
   });
 
-  test('un organisateur et un visiteur ne peuvent rien changer', async ({ page, request, ports, people }) => {
+  test('un organisateur et un visiteur ne peuvent rien changer @once', async ({ page, request, ports, people }) => {
     const account = await newAccount(people, 'Cible des essais');
     const self = await people.signIn();
     await page.goto('/organizer/profile');

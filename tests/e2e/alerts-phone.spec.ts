@@ -25,7 +25,7 @@ async function activeAlert(ports: Ports, filter: string, rhythm: 'daily' | 'week
 }
 
 test.describe('une alerte par email sur un téléphone', () => {
-  test('sa page : des choix de 44 px sans cadre, « Me désabonner » à part, autrement que « Enregistrer »', async ({
+  test('sa page : des choix de 44 px sans cadre, « Me désabonner » à part, autrement que « Enregistrer » @once', async ({
     page,
     ports,
   }) => {

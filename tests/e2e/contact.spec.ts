@@ -93,7 +93,7 @@ test.describe('formulaire de contact', () => {
     await expect(page.locator('#field-message-error')).toHaveText('Écrivez votre message.');
   });
 
-  test('un robot qui remplit le pot de miel est refusé et rien n’est enregistré', async ({ page, ports }) => {
+  test('un robot qui remplit le pot de miel est refusé et rien n’est enregistré @once', async ({ page, ports }) => {
     const subject = unique('Spam');
     await page.goto('/contact');
     await page.getByLabel('Votre nom').fill('Robot');
@@ -109,7 +109,7 @@ test.describe('formulaire de contact', () => {
     expect(await storedWithSubject(ports, subject)).toHaveLength(0);
   });
 
-  test('un envoi sans jeton CSRF ou depuis un autre site est refusé', async ({ request, ports }) => {
+  test('un envoi sans jeton CSRF ou depuis un autre site est refusé @http', async ({ request, ports }) => {
     const subject = unique('Sans jeton');
     const form = { name: 'Test', email: 'test@exemple.ch', subject, message: 'Un message assez long pour passer.' };
     const noToken = await request.post('/contact', { form });

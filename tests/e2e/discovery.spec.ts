@@ -62,14 +62,14 @@ test.describe('découverte des événements', () => {
     );
   });
 
-  test('chaque mot est un préfixe : « marc noel » trouve les marchés de Noël', async ({ page }) => {
+  test('chaque mot est un préfixe : « marc noel » trouve les marchés de Noël @once', async ({ page }) => {
     await page.goto('/evenements?q=marc+noel');
     const titles = await cardTitles(page);
     expect(titles.length).toBeGreaterThan(0);
     expect(titles.some((t) => /march[ée].*no[ëe]l/i.test(t))).toBe(true);
   });
 
-  test('une recherche de type script est refusée avec le message de la spécification (400)', async ({ page }) => {
+  test('une recherche de type script est refusée avec le message de la spécification (400) @once', async ({ page }) => {
     const response = await page.goto('/evenements?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(response?.status()).toBe(400);
     await expect(page.getByTestId('search-error')).toHaveText('Recherche contient du contenu non autorisé');
@@ -115,7 +115,7 @@ test.describe('découverte des événements', () => {
     await expect(page).toHaveURL(/category=musique.*gratuit=1|gratuit=1.*category=musique/);
   });
 
-  test('imprimées, la liste et une fiche gardent leur contenu, sans menus, filtres, carte ni bandeaux', async ({
+  test('imprimées, la liste et une fiche gardent leur contenu, sans menus, filtres, carte ni bandeaux @once', async ({
     page,
   }) => {
     await page.goto('/evenements');
@@ -135,7 +135,7 @@ test.describe('découverte des événements', () => {
     await expect(page.locator('#ajouter-au-calendrier')).toBeVisible();
   });
 
-  test('filtres gratuit, en famille et accessible', async ({ page, ports }, testInfo) => {
+  test('filtres gratuit, en famille et accessible @once', async ({ page, ports }, testInfo) => {
     const js = testInfo.project.name === 'js';
     await page.goto('/evenements');
     await applyFilters(page, js, () => page.getByLabel('Gratuit', { exact: true }).check());
@@ -208,7 +208,7 @@ test.describe('découverte des événements', () => {
     await expect(page.getByRole('link', { name: 'Suivant →' })).toHaveCount(0);
   });
 
-  test('la fiche d’un événement montre tout ce qu’il faut pour y aller @journey', async ({ page, ports }) => {
+  test('la fiche d’un événement montre tout ce qu’il faut pour y aller @journey @once', async ({ page, ports }) => {
     const [event] = await upcoming(
       ports,
       (e) => e.status === 'approved' && !e.isFree && e.venueName !== '' && e.lat !== null,
@@ -228,7 +228,7 @@ test.describe('découverte des événements', () => {
     await expect(page.locator('.similar .event-card').first()).toBeVisible();
   });
 
-  test('le fichier calendrier se télécharge', async ({ page, ports }) => {
+  test('le fichier calendrier se télécharge @once', async ({ page, ports }) => {
     const [event] = await upcoming(ports, (e) => e.status === 'approved');
     await page.goto(`/evenement/${event.id}`);
     const downloadPromise = page.waitForEvent('download');
@@ -241,7 +241,7 @@ test.describe('découverte des événements', () => {
     expect(content.replace(/\r?\n /g, '')).toContain(`SUMMARY:${event.title.replace(/([,;])/g, '\\$1')}`);
   });
 
-  test('un événement en attente est introuvable pour le public, visible par son organisateur avec un bandeau', async ({
+  test('un événement en attente est introuvable pour le public, visible par son organisateur avec un bandeau @once', async ({
     page,
     createUser,
     createEvent,
@@ -258,7 +258,7 @@ test.describe('découverte des événements', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pending.title);
   });
 
-  test('un événement annulé reste visible avec un badge', async ({ page, ports }) => {
+  test('un événement annulé reste visible avec un badge @once', async ({ page, ports }) => {
     const [cancelled] = await upcoming(ports, (e) => e.status === 'cancelled');
     await page.goto(`/evenement/${cancelled.id}`);
     await expect(page.getByTestId('cancelled-badge')).toHaveText('Annulé');
@@ -290,7 +290,7 @@ test.describe('carte', () => {
 });
 
 test.describe('accueil, flux et référencement', () => {
-  test('l’accueil propose ce week-end, les incontournables, les catégories avec leur nombre et les partenaires @journey', async ({
+  test('l’accueil propose ce week-end, les incontournables, les catégories avec leur nombre et les partenaires @journey @once', async ({
     page,
     ports,
   }) => {
@@ -329,7 +329,7 @@ test.describe('accueil, flux et référencement', () => {
     expect(Number(await map.getAttribute('data-points'))).toBeGreaterThan(0);
   });
 
-  test('flux iCal et RSS filtrés, sitemap et robots @journey', async ({ request, ports }) => {
+  test('flux iCal et RSS filtrés, sitemap et robots @journey @http', async ({ request, ports }) => {
     const ics = await request.get('/evenements.ics?category=musique&canton=VD');
     expect(ics.headers()['content-type']).toContain('text/calendar');
     const body = await ics.text();

@@ -52,7 +52,7 @@ test.describe('l’agenda sur le site d’un partenaire', () => {
     }
   });
 
-  test('l’iframe montre la même sélection, sans script', async ({ page: browser, baseURL, createEvent }) => {
+  test('l’iframe montre la même sélection, sans script @once', async ({ page: browser, baseURL, createEvent }) => {
     const word = unique('Zéphyrine').replace(/\s+/g, '');
     const shown = await createEvent({ title: `Récital ${word}`, canton: 'NE', status: 'approved' });
     await createEvent({ title: `Atelier ${word}`, canton: 'NE', status: 'pending' });

@@ -115,7 +115,7 @@ test('un organisateur choisit un lieu connu, en propose un nouveau ; l’admin a
   await expect(page.getByText('Rue des Remparts 4').first()).toBeVisible();
 });
 
-test('un POST forgé qui rattache l’événement à l’organisateur d’un autre compte est refusé, rien n’est écrit @journey', async ({
+test('un POST forgé qui rattache l’événement à l’organisateur d’un autre compte est refusé, rien n’est écrit @journey @once', async ({
   page,
   ports,
   signIn,

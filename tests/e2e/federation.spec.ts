@@ -78,7 +78,7 @@ async function onB(eventId: string) {
   return link?.value.eventId ? b.services.store.events.findById(link.value.eventId) : null;
 }
 
-test('B suit l’agenda de A : ce que A approuve arrive en modération chez B, puis ses changements ; rien de ce qui attend', async () => {
+test('B suit l’agenda de A : ce que A approuve arrive en modération chez B, puis ses changements ; rien de ce qui attend @once', async () => {
   test.setTimeout(120_000);
   const source = await followRemoteSource(b.services, b.admin, {
     handle: `${a.server.base}/federation/acteurs/agenda`,
@@ -159,7 +159,7 @@ function queued(i: Instance, like = '%') {
   ).n;
 }
 
-test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs changements suivent ; ni ceux d’un autre lieu, ni ce qui attend', async ({
+test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs changements suivent ; ni ceux d’un autre lieu, ni ce qui attend @once', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -268,7 +268,7 @@ test('B suit le lieu @salle-du-bourg de A : ses événements arrivent, leurs cha
   expect(await b.services.store.federation.get('remote', objectId(waiting.id), now())).toBeNull();
 });
 
-test('une page publique de A nomme son jumeau ActivityPub et y mène en ActivityStreams, jamais l’une pour l’autre, même derrière un cache partagé', async () => {
+test('une page publique de A nomme son jumeau ActivityPub et y mène en ActivityStreams, jamais l’une pour l’autre, même derrière un cache partagé @once', async () => {
   const venue = makeVenue({ id: 'lieu-negocie', slug: 'salle-negociee', name: 'Salle négociée', status: 'approved' });
   await a.services.store.venues.insertMany([venue]);
   // Hosting's cache in front of A (tests/support/hosting-proxy.ts: keyed by URL and what Vary names).
@@ -306,13 +306,15 @@ test('une page publique de A nomme son jumeau ActivityPub et y mène en Activity
   }
 });
 
-test('sans fédération, une page ne nomme aucun jumeau et reste une page en ActivityStreams', async ({ request }) => {
+test('sans fédération, une page ne nomme aucun jumeau et reste une page en ActivityStreams @http', async ({
+  request,
+}) => {
   const res = await request.get('/', { headers: { Accept: 'application/activity+json' }, maxRedirects: 0 });
   expect(res.status()).toBe(200);
   expect(await res.text()).not.toContain('application/activity+json');
 });
 
-test('la boîte de A refuse un envoi sans signature ou mal signé', async () => {
+test('la boîte de A refuse un envoi sans signature ou mal signé @once', async () => {
   const peer = await startFederationPeer(Number(process.env.E2E_PORT ?? 3100) + ports()[2]);
   try {
     const follow = {
@@ -331,7 +333,7 @@ test('la boîte de A refuse un envoi sans signature ou mal signé', async () => 
   }
 });
 
-test('une instance bloquée ne reçoit rien', async () => {
+test('une instance bloquée ne reçoit rien @once', async () => {
   await blockDomain(a.services, a.admin, { domain: '127.0.0.1' });
   const event = makeEvent({ status: 'pending', category: 'musique', title: 'Concert après le blocage' });
   await a.services.store.events.insertMany([event]);

@@ -108,7 +108,19 @@ async function deleteEvent(store: Store, id: string): Promise<void> {
   throw new Error(`Événement ${id} impossible à supprimer après le test`);
 }
 
+/**
+ * With TEST_CLOCK (tests/support/test-clock.ts), a browser's clock starts from the instant the server's reads: a page
+ * rendered by the server for another day than the browser's would be rendered again by React, and differently.
+ */
+async function sameClock(context: BrowserContext): Promise<void> {
+  if (process.env.TEST_CLOCK) await context.clock.install({ time: Date.now() });
+}
+
 export const test = base.extend<Fixtures, { ports: Ports }>({
+  context: async ({ context }, use) => {
+    await sameClock(context);
+    await use(context);
+  },
   ports: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern.
     async ({}, use) => {
@@ -224,6 +236,7 @@ export const test = base.extend<Fixtures, { ports: Ports }>({
     await use(async (user, options) => {
       const context = await browser.newContext(options);
       opened.push(context);
+      await sameClock(context);
       const page = await context.newPage();
       await loginAs(page, user);
       return page;

@@ -546,7 +546,7 @@ test.describe('cibles tactiles des pages des organisateurs et des admins, à 390
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const [who, guards] of ROLE_PAGES.filter(([role]) => role !== 'visiteur')) {
-    test(who, async ({ page, createUser, createEvent, createPartner, loginAs }) => {
+    test(who, { tag: '@once' }, async ({ page, createUser, createEvent, createPartner, loginAs }) => {
       const targets = await visitAs(who, page, { createUser, createEvent, createPartner, loginAs });
       const small: string[] = [];
       for (const pattern of pages(guards)) {

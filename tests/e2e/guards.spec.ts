@@ -30,7 +30,7 @@ test.describe('gardes des routes', () => {
     owned = (await createEvent({ createdBy: organizer.uid })).id;
   });
 
-  test('un visiteur est envoyé vers la connexion avec la page voulue en redirect', async ({ page }) => {
+  test('un visiteur est envoyé vers la connexion avec la page voulue en redirect @once', async ({ page }) => {
     for (const route of [...loginRequired(owned), ...ADMIN_ONLY]) {
       await page.goto(route);
       const url = new URL(page.url());
@@ -54,12 +54,17 @@ test.describe('gardes des routes', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
   });
 
-  test('un redirect vers un autre site est ignoré : l’organisateur arrive à son tableau de bord', async ({ page }) => {
+  test('un redirect vers un autre site est ignoré : l’organisateur arrive à son tableau de bord @once', async ({
+    page,
+  }) => {
     await loginWithForm(page, organizer, '//evil.example/piege');
     await expect(page).toHaveURL('/dashboard');
   });
 
-  test('un organisateur accède à son espace, pas à l’admin, ni aux pages de connexion', async ({ page, loginAs }) => {
+  test('un organisateur accède à son espace, pas à l’admin, ni aux pages de connexion @once', async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs(page, organizer);
     for (const route of loginRequired(owned)) {
       const response = await page.goto(route);
@@ -77,7 +82,11 @@ test.describe('gardes des routes', () => {
     await expect(menu.getByRole('link', { name: /Panneau Admin/ })).toHaveCount(0);
   });
 
-  test('un admin voit le panneau, le badge et le compte en attente dans le titre', async ({ page, ports, signIn }) => {
+  test('un admin voit le panneau, le badge et le compte en attente dans le titre @once', async ({
+    page,
+    ports,
+    signIn,
+  }) => {
     await signIn({ role: 'admin' });
     // Pending events and pending revisions of public ones (decision 029).
     expect(await ports.store.events.countAwaitingModeration()).toBeGreaterThan(0);

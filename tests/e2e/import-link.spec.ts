@@ -106,7 +106,7 @@ test('importer depuis un lien préremplit le formulaire ; l’événement envoy�
   expect(event?.image).toMatchObject({ alt: 'Affiche bleue du récital', path: expect.stringMatching(/^review\//) });
 });
 
-test('une image que le lecteur refuse : le reste est prérempli et le formulaire dit de l’ajouter à la main', async ({
+test('une image que le lecteur refuse : le reste est prérempli et le formulaire dit de l’ajouter à la main @once', async ({
   page,
   ports,
   signIn,
@@ -129,7 +129,7 @@ test('une image que le lecteur refuse : le reste est prérempli et le formulaire
   expect(event).toMatchObject({ title, image: null });
 });
 
-test('un compte de confiance qui importe depuis un lien publie l’événement à l’envoi', async ({
+test('un compte de confiance qui importe depuis un lien publie l’événement à l’envoi @once', async ({
   page,
   ports,
   createUser,

@@ -9,7 +9,7 @@ import { linkInMail, loginWithForm, submitRegistration, uniqueEmail } from './ut
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.describe('où l’on arrive après la connexion', () => {
-  test('un organisateur arrive à son tableau de bord, un admin à /admin', async ({
+  test('un organisateur arrive à son tableau de bord, un admin à /admin @once', async ({
     page,
     browser,
     createUser,
@@ -28,12 +28,12 @@ test.describe('où l’on arrive après la connexion', () => {
     await other.close();
   });
 
-  test('une page demandée reste la destination, pour un admin aussi', async ({ page, createUser }) => {
+  test('une page demandée reste la destination, pour un admin aussi @once', async ({ page, createUser }) => {
     await loginWithForm(page, await createUser({ role: 'admin' }), '/evenements?category=musique');
     await expect(page).toHaveURL('/evenements?category=musique');
   });
 
-  test('le lien de vérification, ouvert ailleurs : la page de connexion, l’adresse remplie, « Adresse confirmée »', async ({
+  test('le lien de vérification, ouvert ailleurs : la page de connexion, l’adresse remplie, « Adresse confirmée » @once', async ({
     page,
     browser,
     ports,

@@ -70,7 +70,7 @@ test.describe('espace organisateur', () => {
     expect(event?.image).not.toBeNull();
   });
 
-  test('sans heure de fin, aucune fin inventée : « dès 19:30 » sur la confirmation, la fiche et le formulaire (issue 19)', async ({
+  test('sans heure de fin, aucune fin inventée : « dès 19:30 » sur la confirmation, la fiche et le formulaire (issue 19) @once', async ({
     page,
     ports,
     signIn,
@@ -94,7 +94,7 @@ test.describe('espace organisateur', () => {
   });
 
   // Changed on purpose (decision 029): the edit of a published event waits as a revision, the event stays published.
-  test('modifier un événement publié met la modification en attente ; un autre organisateur reçoit 404 @journey', async ({
+  test('modifier un événement publié met la modification en attente ; un autre organisateur reçoit 404 @journey @once', async ({
     page,
     ports,
     people,
@@ -257,7 +257,7 @@ test.describe('formulaire avec JavaScript', () => {
 });
 
 test.describe('formulaire d’événement', () => {
-  test('les champs obligatoires sont marqués et expliqués une fois ; le crédit des localités est hors de l’adresse', async ({
+  test('les champs obligatoires sont marqués et expliqués une fois ; le crédit des localités est hors de l’adresse @once', async ({
     page,
     signIn,
   }) => {

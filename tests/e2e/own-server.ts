@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { e2eServerEnv } from '../support/e2e-backend';
+import { SERVER_ARGS } from '../support/test-clock';
 
 export interface OwnServer {
   base: string;
@@ -43,7 +44,7 @@ export async function startOwnServer(options: {
   // its `env` says otherwise (e2eStoreEnv: the Firestore project of the run).
   const inherited = { ...process.env };
   for (const name of Object.keys(e2eServerEnv())) delete inherited[name];
-  const child = spawn(process.execPath, ['build/server.js'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...inherited,
       NODE_ENV: 'production',

@@ -42,7 +42,7 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
     });
   }
 
-  test('les filtres actifs sont des pastilles qui se retirent ; la barre reste visible en faisant défiler', async ({
+  test('les filtres actifs sont des pastilles qui se retirent ; la barre reste visible en faisant défiler @once', async ({
     page,
   }) => {
     await page.goto('/evenements?canton=VD&gratuit=1');
@@ -106,7 +106,7 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
-  test('une faute de frappe : « concrt » propose « concert », à un clic @journey', async ({ page }) => {
+  test('une faute de frappe : « concrt » propose « concert », à un clic @journey @once', async ({ page }) => {
     await page.goto('/evenements?q=concrt');
     const suggestion = page.getByTestId('search-suggestion');
     await expect(suggestion).toContainText('Vouliez-vous dire');
@@ -115,7 +115,7 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
     await expect(page.locator('.event-card').first()).toBeVisible();
   });
 
-  test('une faute de frappe ne propose jamais le titre d’un événement en attente @journey', async ({
+  test('une faute de frappe ne propose jamais le titre d’un événement en attente @journey @once', async ({
     page,
     createEvent,
   }) => {
@@ -125,7 +125,7 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
     await expect(page.getByTestId('search-suggestion')).toHaveCount(0);
   });
 
-  test('les cartes ont une image ou le dessin de leur catégorie, dans un cadre de proportions fixes', async ({
+  test('les cartes ont une image ou le dessin de leur catégorie, dans un cadre de proportions fixes @once', async ({
     page,
   }) => {
     await page.goto('/evenements');
@@ -147,7 +147,7 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
     for (const img of await lazy.all()) await expect(img).toHaveAttribute('srcset', /400w.*800w/);
   });
 
-  test('la fiche : une barre fixe avec la date, le prix et l’action, d’au moins 44 px', async ({
+  test('la fiche : une barre fixe avec la date, le prix et l’action, d’au moins 44 px @once', async ({
     page,
     createEvent,
   }) => {

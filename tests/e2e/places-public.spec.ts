@@ -13,7 +13,7 @@ const ldOf = async (page: import('@playwright/test').Page) =>
   JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
 
 test.describe('pages des lieux et des organisateurs', () => {
-  test('la page d’un lieu montre son événement approuvé, jamais celui en attente ni le refusé, et comment y aller @journey', async ({
+  test('la page d’un lieu montre son événement approuvé, jamais celui en attente ni le refusé, et comment y aller @journey @once', async ({
     page,
     ports,
     createEvent,
@@ -91,7 +91,7 @@ test.describe('pages des lieux et des organisateurs', () => {
     expect(eventLd.location.geo).toMatchObject({ latitude: 46.52, longitude: 6.63 });
   });
 
-  test('l’ancienne adresse d’un lieu renvoie (301) à la fiche gardée ; un lieu seulement proposé n’a pas de page', async ({
+  test('l’ancienne adresse d’un lieu renvoie (301) à la fiche gardée ; un lieu seulement proposé n’a pas de page @once', async ({
     page,
     ports,
     createEvent,
@@ -123,7 +123,11 @@ test.describe('pages des lieux et des organisateurs', () => {
     expect(api.status()).toBe(400);
   });
 
-  test('le widget et l’API filtrés par lieu ne listent que ses événements', async ({ page, ports, createEvent }) => {
+  test('le widget et l’API filtrés par lieu ne listent que ses événements @once', async ({
+    page,
+    ports,
+    createEvent,
+  }) => {
     const name = unique('Théâtre de Vidy');
     const venue = makeVenue({ id: randomUUID(), name, slug: slugify(name) });
     await ports.store.venues.insertMany([venue]);
@@ -188,7 +192,7 @@ test.describe('pages des lieux et des organisateurs', () => {
     expect(digests()[0]).not.toContain(waiting.title);
   });
 
-  test('la page d’un organisateur : ses événements à venir et passés, son JSON-LD Organization', async ({
+  test('la page d’un organisateur : ses événements à venir et passés, son JSON-LD Organization @once', async ({
     page,
     ports,
     createEvent,

@@ -5,7 +5,7 @@ import { type OwnServer, startOwnServer } from './own-server';
 import { unique } from './utils';
 
 test.describe('API publique et page Développeurs', () => {
-  test('le pied de page mène à /developpeurs, dont l’exemple fetch marche depuis une autre origine, sans les événements non publics', async ({
+  test('le pied de page mène à /developpeurs, dont l’exemple fetch marche depuis une autre origine, sans les événements non publics @once', async ({
     page,
     baseURL,
     createEvent,

@@ -126,7 +126,7 @@ test.describe('l’aperçu des dates du formulaire', () => {
   });
 });
 
-test('la confirmation et la file de modération disent la même chose que l’aperçu : règle, dates, heures, jours de fermeture', async ({
+test('la confirmation et la file de modération disent la même chose que l’aperçu : règle, dates, heures, jours de fermeture @once', async ({
   page,
   people,
 }, testInfo) => {

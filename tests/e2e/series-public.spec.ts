@@ -75,7 +75,7 @@ async function visit(page: import('@playwright/test').Page, url: string, ready: 
 const swissDay = (ymd: string) => formatCalendarDay(ymd, 'weekdayYear');
 
 test.describe('une série pour le public', () => {
-  test('une recherche du titre d’une série montre une seule carte « Chaque mardi · 18:30 · 9 dates » @journey', async ({
+  test('une recherche du titre d’une série montre une seule carte « Chaque mardi · 18:30 · 9 dates » @journey @once', async ({
     page,
     createEvent,
   }) => {
@@ -99,7 +99,7 @@ test.describe('une série pour le public', () => {
     );
   });
 
-  test('la recherche suit l’ordre des dates sous les titres de jours, la pertinence ne passe pas devant', async ({
+  test('la recherche suit l’ordre des dates sous les titres de jours, la pertinence ne passe pas devant @once', async ({
     page,
     createEvent,
   }) => {
@@ -187,7 +187,7 @@ test.describe('une série pour le public', () => {
     await expect(current.locator('time')).toHaveAttribute('datetime', dates[7].startsAt);
   });
 
-  test('« Quand » d’une exposition : ses jours, ses heures par jour, ses fermetures, ouverte ou fermée le jour regardé', async ({
+  test('« Quand » d’une exposition : ses jours, ses heures par jour, ses fermetures, ouverte ou fermée le jour regardé @once', async ({
     page,
     createEvent,
   }) => {
@@ -258,7 +258,7 @@ test.describe('une série pour le public', () => {
     expect(ics).toContain('TRANSP:TRANSPARENT');
   });
 
-  test('une date annulée se lit « Annulé » sur la fiche, dans l’API et dans le .ics ; la carte passe à la suivante @journey', async ({
+  test('une date annulée se lit « Annulé » sur la fiche, dans l’API et dans le .ics ; la carte passe à la suivante @journey @once', async ({
     page,
     ports,
     createUser,
@@ -376,7 +376,7 @@ test.describe('une série pour le public', () => {
 });
 
 test.describe('l’en-tête', () => {
-  test('dès 1024 px : la recherche, « Événements » et « Ajouter un événement » sans ouvrir le menu', async ({
+  test('dès 1024 px : la recherche, « Événements » et « Ajouter un événement » sans ouvrir le menu @once', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -411,7 +411,7 @@ function publicPages(): string[] {
 }
 
 test.describe('cibles tactiles', () => {
-  test('chaque page publique de la matrice des gardes : actions de 44 px, liens de 24 px au moins, à 390 px', async ({
+  test('chaque page publique de la matrice des gardes : actions de 44 px, liens de 24 px au moins, à 390 px @once', async ({
     page,
     ports,
     createEvent,

@@ -172,7 +172,7 @@ test.describe('service worker', () => {
     expect((await registration(page)).script).toMatch(/\/firebase-messaging-sw\.js$/);
   });
 
-  test('le script du worker et le manifeste sont revérifiés à chaque usage ; le manifeste décrit l’app installable', async ({
+  test('le script du worker et le manifeste sont revérifiés à chaque usage ; le manifeste décrit l’app installable @http', async ({
     request,
   }) => {
     const worker = await request.get('/firebase-messaging-sw.js');

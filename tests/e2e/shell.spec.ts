@@ -20,7 +20,7 @@ const PUBLIC_ROUTES = [
 ];
 
 test.describe('coquille du site', () => {
-  test('chaque route publique répond 200 avec un titre Agenda romand', async ({ page }) => {
+  test('chaque route publique répond 200 avec un titre Agenda romand @once', async ({ page }) => {
     for (const route of PUBLIC_ROUTES) {
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);
@@ -28,7 +28,7 @@ test.describe('coquille du site', () => {
     }
   });
 
-  test('la fiche d’un événement et celle d’un partenaire répondent 200', async ({ page }) => {
+  test('la fiche d’un événement et celle d’un partenaire répondent 200 @once', async ({ page }) => {
     await page.goto('/evenements');
     await page.locator('.event-card__title a').first().click();
     await expect(page).toHaveURL(/\/evenement\/[a-z0-9]+$/);
@@ -114,7 +114,7 @@ test.describe('coquille du site', () => {
     await expect(page.locator('.event-card__category').first()).toHaveText(musique.label);
   });
 
-  test('une adresse inconnue affiche la page 404 en français', async ({ page }) => {
+  test('une adresse inconnue affiche la page 404 en français @once', async ({ page }) => {
     const response = await page.goto('/cette-page-n-existe-pas');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');

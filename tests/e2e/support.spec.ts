@@ -83,7 +83,7 @@ test.describe('nous soutenir', () => {
     expect(await response.text()).toBe('Indiquez un montant entre 5 et 10 000 CHF.');
   });
 
-  test('sans Stripe configuré, seule la QR-facture est proposée : ni carte ni TWINT promis', async ({ page }) => {
+  test('sans Stripe configuré, seule la QR-facture est proposée : ni carte ni TWINT promis @once', async ({ page }) => {
     await page.goto('/support-us?montant=50');
     await expect(page.getByTestId('qr-bill')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Par carte ou TWINT' })).toHaveCount(0);
@@ -91,7 +91,7 @@ test.describe('nous soutenir', () => {
     await expect(page.locator('#don')).not.toContainText('TWINT');
   });
 
-  test('sur un téléphone, le code QR est assez grand pour être scanné et l’IBAN tient sur une ligne', async ({
+  test('sur un téléphone, le code QR est assez grand pour être scanné et l’IBAN tient sur une ligne @once', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -107,7 +107,7 @@ test.describe('nous soutenir', () => {
     expect(iban?.height, 'hauteur de l’IBAN').toBeLessThanOrEqual(lineHeight * 1.2);
   });
 
-  test('les donateurs sont remerciés sur la page des partenaires', async ({ page }) => {
+  test('les donateurs sont remerciés sur la page des partenaires @once', async ({ page }) => {
     await page.goto('/partenaires');
     const section = page.locator('section', { has: page.getByRole('heading', { name: 'Merci à nos donateurs' }) });
     await expect(
@@ -117,14 +117,14 @@ test.describe('nous soutenir', () => {
 });
 
 test.describe('page de succès du paiement', () => {
-  test('déconnecté : vers la connexion, avec retour prévu', async ({ page }) => {
+  test('déconnecté : vers la connexion, avec retour prévu @once', async ({ page }) => {
     await page.goto('/payment/success?session_id=cs_test_forge0123456789');
     await expect(page).toHaveURL(
       `/auth/login?redirect=${encodeURIComponent('/payment/success?session_id=cs_test_forge0123456789')}`,
     );
   });
 
-  test('connecté sans session_id, ou avec un identifiant forgé : un message clair, le compte ne change pas', async ({
+  test('connecté sans session_id, ou avec un identifiant forgé : un message clair, le compte ne change pas @once', async ({
     page,
     ports,
     signIn,

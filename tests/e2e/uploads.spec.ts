@@ -51,7 +51,7 @@ const CASES: { label: string; name: string; mimeType: string; buffer: Buffer; me
 
 test.describe('téléversements refusés', () => {
   for (const c of CASES) {
-    test(`${c.label} : refusé avec un message, rien n’est stocké`, async ({ page, ports, signIn }) => {
+    test(`${c.label} : refusé avec un message, rien n’est stocké @once`, async ({ page, ports, signIn }) => {
       const organizer = await signIn();
       await page.goto('/organizer/submit-event');
       const security = await formSecurity(page);

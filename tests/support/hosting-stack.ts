@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { startHostingProxy } from './hosting-proxy';
+import { SERVER_ARGS } from './test-clock';
 
 const proxyPort = Number(process.env.E2E_HOSTING_PORT ?? 3160);
 const instancePorts = [proxyPort + 1, proxyPort + 2];
@@ -45,7 +46,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 try {
   for (const [i, port] of instancePorts.entries()) {
-    const child = spawn(process.execPath, ['build/server.js'], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       stdio: ['ignore', 'ignore', 'inherit'],
       // The second instance finds the store prepared (migrations, demo content) by the first.
       env: {

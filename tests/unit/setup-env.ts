@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+// TEST_CLOCK=<instant>: the tests read the time from that instant on, as the e2e server does (docs/testing.md).
+import '../support/test-clock';
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-unit-'));
 process.env.RATE_LIMIT_FORMS_PER_MINUTE = '3';
