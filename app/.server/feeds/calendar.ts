@@ -21,9 +21,12 @@ export interface ICalendarOptions {
   categories?: readonly CategoryInfo[];
 }
 
-/** The UID of an event in a list before its domain: a date of a series has its own (the id and its start). */
+/**
+ * The UID of an event in a list before its domain: a date of a series has its own (the id and its start); a period
+ * (an exhibition) is one entry, the event's, as in its own .ics.
+ */
 export const icalKey = (event: Pick<AgendaEvent, 'id' | 'schedule' | 'startsAt'>) =>
-  event.schedule ? `${event.id}-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}` : event.id;
+  event.schedule && event.schedule.kind !== 'period' ? `${event.id}-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}` : event.id;
 
 export const eventPageUrl = (siteUrl: string, id: string) => `${siteUrl}/evenement/${id}`;
 
@@ -82,8 +85,9 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
     const summary = (off: boolean) => (off ? `Annulé : ${event.title}` : event.title);
     const status = (off: boolean) => (off ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED);
     // A series on its own (the event's .ics): its rule, or each of its dates (decision 041). In a list, each date of
-    // a series is an item of its own, with a UID of its own.
-    if (event.schedule && !event.occurrence) {
+    // a series is an item of its own, with a UID of its own. A period (an exhibition) is the same one all-day, free
+    // VEVENT everywhere, with the event's UID: never its opening hours as one timed block of months (issue 52).
+    if (event.schedule && (!event.occurrence || event.schedule.kind === 'period')) {
       for (const v of seriesVEvents(event, event.schedule)) {
         const off = cancelled || v.cancelled;
         calendar.createEvent({
@@ -112,5 +116,6 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
       status: status(off),
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one (END:VCALENDAR) included.
+  return `${calendar.toString()}\r\n`;
 }
