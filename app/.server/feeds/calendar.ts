@@ -26,7 +26,9 @@ export interface ICalendarOptions {
  * (an exhibition) is one entry, the event's, as in its own .ics.
  */
 export const icalKey = (event: Pick<AgendaEvent, 'id' | 'schedule' | 'startsAt'>) =>
-  event.schedule && event.schedule.kind !== 'period' ? `${event.id}-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}` : event.id;
+  event.schedule && event.schedule.kind !== 'period'
+    ? `${event.id}-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}`
+    : event.id;
 
 export const eventPageUrl = (siteUrl: string, id: string) => `${siteUrl}/evenement/${id}`;
 
