@@ -1,12 +1,18 @@
 // iCalendar (RFC 5545) export of events: one event to download, or a selection to subscribe to.
 import { TZDate } from '@date-fns/tz';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency, escape as icalEscape } from 'ical-generator';
+import ical, {
+  type ICalCalendar,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  ICalEventTransparency,
+  escape as icalEscape,
+} from 'ical-generator';
 import { allDayRange, eventLocationLine, openEndedDay } from '~/domain/calendar-links';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { seriesVEvents } from './calendar-series';
+import { calendarText, veventsText } from './ical-text';
 
 export const ICAL_UID_DOMAIN = 'agenda-romand.ch';
 export const ICAL_PROD_ID = '//Agenda romand//Agenda romand//FR';
@@ -49,8 +55,9 @@ function icalSequence(event: Pick<AgendaEvent, 'createdAt' | 'updatedAt'>): numb
   return Math.max(0, Math.floor((Date.parse(event.updatedAt) - Date.parse(event.createdAt)) / 1000)) || 0;
 }
 
-export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): string {
-  const calendar = ical({
+/** The calendar's own properties (its events are added apart: addEvents). */
+function newCalendar(opts: ICalendarOptions): ICalCalendar {
+  return ical({
     prodId: ICAL_PROD_ID,
     method: ICalCalendarMethod.PUBLISH,
     // ical-generator writes NAME and X-WR-CALDESC unescaped.
@@ -58,9 +65,12 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
     description: opts.description ? icalEscape(opts.description, false) : undefined,
     url: opts.siteUrl,
     ttl: REFRESH_SECONDS,
-    timezone: { name: null, generator: getVtimezoneComponent },
+    // No generator: calendarText writes the zone's VTIMEZONE once (ical-generator would fold the whole text slowly).
+    timezone: { name: null },
   });
+}
 
+function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts: ICalendarOptions): void {
   for (const event of events) {
     const url = eventPageUrl(opts.siteUrl, event.id);
     const cancelled = event.status === 'cancelled';
@@ -118,6 +128,29 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
       status: status(off),
     });
   }
-  // RFC 5545 ends every content line with CRLF, the last one (END:VCALENDAR) included.
-  return `${calendar.toString()}\r\n`;
+}
+
+/** The VEVENTs of these events as folded text. */
+function eventsText(events: readonly AgendaEvent[], opts: ICalendarOptions): string {
+  const calendar = newCalendar(opts);
+  addEvents(calendar, events, opts);
+  return veventsText(calendar);
+}
+
+/** The events as one VCALENDAR (the text of calendarText: CRLF after each line, END:VCALENDAR included). */
+export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): string {
+  return calendarText(newCalendar(opts), TIME_ZONE, events.length > 0, eventsText(events, opts));
+}
+
+/** Events made into text per slice, the event loop free between two: other requests wait for one slice at most. */
+const SLICE = 20;
+
+/** buildICalendar for a feed of up to FEED_MAX_EVENTS events, without holding the process for the whole of it. */
+export async function buildICalendarInSlices(events: AgendaEvent[], opts: ICalendarOptions): Promise<string> {
+  const parts: string[] = [];
+  for (let i = 0; i < events.length; i += SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    parts.push(eventsText(events.slice(i, i + SLICE), opts));
+  }
+  return calendarText(newCalendar(opts), TIME_ZONE, events.length > 0, parts.join(''));
 }
