@@ -12,12 +12,16 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 async function makeFeed(request: Request, context: LoaderFunctionArgs['context']) {
   const feed = await selectionFeed(context.services, new URL(request.url).searchParams);
-  const body = await buildICalendarInSlices(feed.events, {
-    siteUrl: context.services.config.SITE_URL,
-    name: feed.title,
-    description: feed.description,
-    categories: feed.categories,
-  });
+  const body = await buildICalendarInSlices(
+    feed.events,
+    {
+      siteUrl: context.services.config.SITE_URL,
+      name: feed.title,
+      description: feed.description,
+      categories: feed.categories,
+    },
+    context.services.store.revision(),
+  );
   return selectionFeedResponse(body, feed, {
     'Content-Type': 'text/calendar; charset=utf-8',
     'Content-Disposition': 'inline; filename="agenda-romand.ics"',

@@ -7,6 +7,7 @@ import ical, {
   ICalEventTransparency,
   escape as icalEscape,
 } from 'ical-generator';
+import { LRUCache } from 'lru-cache';
 import { allDayRange, eventLocationLine, openEndedDay } from '~/domain/calendar-links';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
@@ -145,12 +146,41 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
 /** Events made into text per slice, the event loop free between two: other requests wait for one slice at most. */
 const SLICE = 20;
 
-/** buildICalendar for a feed of up to FEED_MAX_EVENTS events, without holding the process for the whole of it. */
-export async function buildICalendarInSlices(events: AgendaEvent[], opts: ICalendarOptions): Promise<string> {
+/**
+ * The VEVENTs of the events of lists already made, while the store is at the revision they were made at: the feeds of
+ * two selections (another `q`, another canton) share most of their events, made once (issue 46). A date of a series
+ * is its own entry (icalKey); the site's address and the categories' labels do not change within a revision.
+ */
+const made = new LRUCache<string, string>({ max: 4 * 500 });
+let madeAt = -1;
+const madeKey = (event: AgendaEvent, siteUrl: string) =>
+  `${siteUrl} ${icalKey(event)} ${event.occurrence?.cancelled ? 1 : 0}`;
+
+/**
+ * buildICalendar for a feed of up to FEED_MAX_EVENTS events of a list, without holding the process for the whole of
+ * it; `revision`: the store's, under which each event's VEVENT is kept for the next feeds.
+ */
+export async function buildICalendarInSlices(
+  events: AgendaEvent[],
+  opts: ICalendarOptions,
+  revision: number,
+): Promise<string> {
+  if (revision !== madeAt) {
+    made.clear();
+    madeAt = revision;
+  }
   const parts: string[] = [];
   for (let i = 0; i < events.length; i += SLICE) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    parts.push(eventsText(events.slice(i, i + SLICE), opts));
+    for (const event of events.slice(i, i + SLICE)) {
+      const key = madeKey(event, opts.siteUrl);
+      let text = made.get(key);
+      if (text === undefined) {
+        text = eventsText([event], opts);
+        made.set(key, text);
+      }
+      parts.push(text);
+    }
   }
   return calendarText(newCalendar(opts), TIME_ZONE, events.length > 0, parts.join(''));
 }
