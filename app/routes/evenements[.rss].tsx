@@ -1,6 +1,6 @@
 // /evenements.rss: the events of a list selection (same query as /evenements) as an RSS 2.0 feed.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { buildRss } from '~/.server/feeds/feeds';
+import { buildRssInSlices } from '~/.server/feeds/feeds';
 import { selectionFeed } from '~/.server/feeds/selection-feed';
 import { guardedFeed } from '~/.server/http/feed-guard';
 import { selectionFeedResponse } from '~/.server/http/feeds';
@@ -17,7 +17,7 @@ async function makeFeed(request: Request, context: LoaderFunctionArgs['context']
   const feed = await selectionFeed(context.services, new URL(request.url).searchParams, { series: true });
   const query = filtersToParams(feed.filters).toString();
   const search = query ? `?${query}` : '';
-  const body = buildRss(feed.events, {
+  const body = await buildRssInSlices(feed.events, {
     siteUrl: SITE_URL,
     title: feed.title,
     selfUrl: `${SITE_URL}/evenements.rss${search}`,
