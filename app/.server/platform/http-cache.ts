@@ -79,9 +79,12 @@ export function preferredCoding(headers: IncomingHttpHeaders): ContentCoding {
 /** A body this small is sent as it is: compression would save less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** From this size (a feed of hundreds of events), brotli at quality 4: ~6 % larger, in less than half the time. */
+const LARGE_BODY_BYTES = 128 * 1024;
+
 const brotliOptions = (body: Buffer): zlib.BrotliOptions => ({
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: body.byteLength >= LARGE_BODY_BYTES ? 4 : 5,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
   },
