@@ -55,3 +55,17 @@ export function cardTime(e: { startsAt: string; endsAt: string; allDay: boolean 
   if (!day || e.allDay || zurichDay(e.startsAt) !== day) return until.charAt(0).toUpperCase() + until.slice(1);
   return `${formatTime(e.startsAt)}, ${until}`;
 }
+
+/**
+ * What a line of a list without day headings (the iframe, the widget) says of an event that began before today and
+ * still runs: what the list's card says under « En cours » (« Jusqu’au jeu. 25 févr. »), never its past start. Null
+ * for an event to come: the line gives its start.
+ */
+export function ongoingWhen(
+  e: { startsAt: string; endsAt?: string | null; allDay?: boolean },
+  now: Date,
+): string | null {
+  const today = zurichToday(now);
+  if (!e.endsAt || zurichDay(e.startsAt) >= today || zurichDay(e.endsAt) < today) return null;
+  return cardTime({ startsAt: e.startsAt, endsAt: e.endsAt, allDay: e.allDay ?? false }, '');
+}

@@ -38,17 +38,41 @@ describe('JSON-LD Event', () => {
         name: 'Cathédrale de Lausanne',
         address: { '@type': 'PostalAddress', postalCode: '1005', addressLocality: 'Lausanne', addressCountry: 'CH' },
       },
-      offers: { '@type': 'Offer', price: 20, priceCurrency: 'CHF', url: 'https://billets.exemple.ch' },
+      offers: {
+        '@type': 'AggregateOffer',
+        lowPrice: 20,
+        highPrice: 40,
+        priceCurrency: 'CHF',
+        url: 'https://billets.exemple.ch',
+      },
       organizer: { '@type': 'Organization', name: 'Chœur de la Cité' },
     });
     expect(ld.description).toBeTruthy();
-    expect(ld.image[0]).toMatch(/^https:\/\//);
+    expect(ld.offers).not.toHaveProperty('price');
+    // Without a picture of its own, no image (not the site's default one on every event).
+    expect(JSON.parse(jsonForScript(ld))).not.toHaveProperty('image');
+    const pictured = eventJsonLd(
+      { ...event, image: { path: 'events/abc', width: 1200, height: 800, alt: 'Le chœur' } },
+      'https://agenda-romand.ch',
+    );
+    expect(pictured.image?.[0]).toMatch(/^https:\/\/agenda-romand\.ch\//);
+  });
+
+  it('un seul montant est une offre à ce prix ; sans prix connu, aucune offre (jamais 0 inventé)', () => {
+    expect(eventJsonLd({ ...event, priceMin: 15, priceMax: 15 }, 'https://a.ch').offers).toMatchObject({
+      '@type': 'Offer',
+      price: 15,
+    });
+    expect(eventJsonLd({ ...event, priceMin: null, priceMax: 12 }, 'https://a.ch').offers).toMatchObject({ price: 12 });
+    expect(eventJsonLd({ ...event, priceMin: null, priceMax: null }, 'https://a.ch').offers).toBeUndefined();
   });
 
   it('un événement annulé le dit, un gratuit coûte 0 CHF, une journée entière est une date', () => {
     const ld = eventJsonLd({ ...event, status: 'cancelled', isFree: true, allDay: true }, 'https://a.ch');
     expect(ld.eventStatus).toBe('https://schema.org/EventCancelled');
-    expect(ld.offers.price).toBe(0);
+    expect(ld.offers).toMatchObject({ '@type': 'Offer', price: 0 });
+    // Its status says it is cancelled: its places are not « sold out ».
+    expect(ld.offers?.availability).toBeUndefined();
     expect(ld.startDate).toBe('2026-12-06');
   });
 

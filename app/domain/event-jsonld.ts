@@ -11,6 +11,27 @@ export interface EventPlaces {
   organizer?: Organizer | null;
 }
 
+/**
+ * What it costs, as the page says it (formatPrice): free is 0 CHF, « CHF 8–15 » a range (AggregateOffer), one amount
+ * an Offer; no price given, no offer (never an invented 0). A cancelled event says so by its eventStatus alone: its
+ * places are not « sold out ».
+ */
+function eventOffers(event: AgendaEvent, url: string) {
+  const common = {
+    url: event.ticketUrl || url,
+    priceCurrency: 'CHF',
+    availability: event.status === 'cancelled' ? undefined : 'https://schema.org/InStock',
+    validFrom: event.submittedAt,
+  };
+  if (event.isFree) return { '@type': 'Offer', price: 0, ...common };
+  const { priceMin: low, priceMax: high } = event;
+  if (low != null && high != null && high > low) {
+    return { '@type': 'AggregateOffer', lowPrice: low, highPrice: high, ...common };
+  }
+  const price = low ?? high;
+  return price == null ? undefined : { '@type': 'Offer', price, ...common };
+}
+
 export function eventJsonLd(event: AgendaEvent, siteUrl: string, places: EventPlaces = {}) {
   const url = `${siteUrl}/evenement/${event.id}`;
   const address = {
@@ -43,15 +64,9 @@ export function eventJsonLd(event: AgendaEvent, siteUrl: string, places: EventPl
             ? { geo: { '@type': 'GeoCoordinates', latitude: event.lat, longitude: event.lng } }
             : {}),
         },
-    image: event.image ? [`${siteUrl}${imageUrl(event.image.path, 1600)}`] : [`${siteUrl}/og-image.jpg`],
-    offers: {
-      '@type': 'Offer',
-      url: event.ticketUrl || url,
-      price: event.isFree ? 0 : (event.priceMin ?? event.priceMax ?? 0),
-      priceCurrency: 'CHF',
-      availability: event.status === 'cancelled' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-      validFrom: event.submittedAt,
-    },
+    // The event's own picture only: the site's default image on every event without one says nothing of it.
+    image: event.image ? [`${siteUrl}${imageUrl(event.image.path, 1600)}`] : undefined,
+    offers: eventOffers(event, url),
     organizer: places.organizer
       ? organizerLd(places.organizer, siteUrl)
       : {

@@ -73,3 +73,13 @@ export function foldText(text: string): string {
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 }
+
+/**
+ * A search as the store reads it: its words (searchWords), lower case and without diacritics, as both stores match
+ * them (SQLite's FTS `remove_diacritics`, Firestore's tokens). « Dé », « DE » and « de  » search the same: one key.
+ * An invalid text stays as it is (it is refused).
+ */
+export function searchKey(input: string): string {
+  const result = validateSearchText(input);
+  return result.ok ? searchWords(foldText(result.value)).join(' ') : input;
+}

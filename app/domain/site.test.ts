@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { badgeLabel, pageTitle, withPendingPrefix } from './site';
+import { badgeLabel, pageTitle, TITLE_MAX, withPendingPrefix } from './site';
 
 describe('titre et badge', () => {
   it('le titre porte le nom du site et son slogan', () => {
     expect(pageTitle()).toBe('Agenda romand — les événements de Suisse romande');
     expect(pageTitle('Contact')).toBe('Contact · Agenda romand — les événements de Suisse romande');
+  });
+  it('jamais plus de 70 caractères : le nom du site seul, puis le nom de la page coupé à un mot (issue 52)', () => {
+    expect(pageTitle('Développeurs : l’API publique')).toBe('Développeurs : l’API publique · Agenda romand');
+    const long = pageTitle('Concert de l’Orchestre de chambre de Lausanne et du Chœur Pro Arte · Lausanne');
+    expect(long).toBe('Concert de l’Orchestre de chambre de Lausanne et du… · Agenda romand');
+    expect(long.length).toBeLessThanOrEqual(TITLE_MAX);
   });
   it('un admin avec des événements en attente voit (N) devant le titre', () => {
     expect(withPendingPrefix('Agenda romand', 3)).toBe('(3) Agenda romand');

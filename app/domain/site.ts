@@ -3,9 +3,22 @@ export const SITE_NAME = 'Agenda romand';
 export const SITE_TAGLINE = 'les événements de Suisse romande';
 export const SITE_TITLE = `${SITE_NAME} — ${SITE_TAGLINE}`;
 
-/** Browser title of a page: the page name, then the site name and tagline. */
+/** The longest title search engines show whole (issue 52). */
+export const TITLE_MAX = 70;
+
+/**
+ * Browser title of a page: the page name, then the site name and tagline; the site name alone when both would be
+ * longer than TITLE_MAX, and a page name that is still too long cut at a word with « … ».
+ */
 export function pageTitle(page?: string): string {
-  return page ? `${page} · ${SITE_TITLE}` : SITE_TITLE;
+  if (!page) return SITE_TITLE;
+  const full = `${page} · ${SITE_TITLE}`;
+  if (full.length <= TITLE_MAX) return full;
+  const suffix = ` · ${SITE_NAME}`;
+  if (page.length + suffix.length <= TITLE_MAX) return `${page}${suffix}`;
+  const room = page.slice(0, TITLE_MAX - suffix.length - 1);
+  const cut = room.lastIndexOf(' ') > room.length / 2 ? room.slice(0, room.lastIndexOf(' ')) : room;
+  return `${cut.replace(/[\s·,:;–—-]+$/u, '')}…${suffix}`;
 }
 
 /** docs/specification.md §2: an admin with pending events sees `(N) ` before the title. */

@@ -144,11 +144,20 @@ export default function HomePage() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({
     description:
       'Concerts, spectacles, marchés, fêtes et sorties en Suisse romande : l’agenda de Genève, Vaud, Valais, Neuchâtel, Fribourg, Jura et Jura bernois.',
     path: '/',
     matches,
     activityPub: agendaActorPath(),
-  });
+  }),
+  // The whole agenda's RSS feed, announced as the list announces its selection's: readers find it from the home page.
+  {
+    tagName: 'link',
+    rel: 'alternate',
+    type: 'application/rss+xml',
+    title: 'Flux RSS de l’agenda',
+    href: '/evenements.rss',
+  },
+];

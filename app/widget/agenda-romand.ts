@@ -1,11 +1,14 @@
 // <agenda-romand categorie="musique" canton="VD" lieu="…" recherche="Vidy" limite="5">: the embeddable agenda for partner sites, served as
 // /widget.js (built by scripts/build-widget.mjs). No framework, no cookie, Shadow DOM, the host page's font.
 // It reads /api/v1/events of the origin the script came from (decision 047).
+import { ongoingWhen } from '../domain/event-days';
 
 interface ApiEvent {
   title?: string;
   url?: string;
   startsAt?: string;
+  endsAt?: string | null;
+  allDay?: boolean;
   venue?: { name?: string; locality?: string } | null;
   series?: { summary?: string | null } | null;
 }
@@ -41,7 +44,7 @@ class AgendaRomand extends HTMLElement {
   async #load() {
     const request = ++this.#request;
     // A series is one line, at its next date (decision 065).
-    const params = new URLSearchParams({ fields: 'title,url,startsAt,venue,series', group: 'series' });
+    const params = new URLSearchParams({ fields: 'title,url,startsAt,endsAt,allDay,venue,series', group: 'series' });
     const category = this.getAttribute('categorie');
     const canton = this.getAttribute('canton');
     const limit = Number.parseInt(this.getAttribute('limite') ?? '', 10);
@@ -84,10 +87,13 @@ class AgendaRomand extends HTMLElement {
       if (event.startsAt) {
         const time = document.createElement('time');
         time.dateTime = event.startsAt;
-        // French writes the first of the month « 1er » (ICU: « 1 »).
-        time.textContent = FORMAT.formatToParts(new Date(event.startsAt))
-          .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
-          .join('');
+        // An exhibition under way says until when, as the site's list does (« Jusqu’au jeu. 25 févr. »). French writes
+        // the first of the month « 1er » (ICU: « 1 »).
+        time.textContent =
+          ongoingWhen({ ...event, startsAt: event.startsAt }, new Date()) ??
+          FORMAT.formatToParts(new Date(event.startsAt))
+            .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
+            .join('');
         details.append(time);
       }
       const where = [event.venue?.name, event.venue?.locality].filter(Boolean).join(', ');

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
+import { addDaysToDate, formatDateTime, formatShortDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import { weekdayOf } from '../../app/domain/schedule';
 import { loader } from '../../app/routes/integrer';
@@ -50,6 +50,32 @@ describe.each(BACKENDS)('agenda à intégrer (iframe) : $name', (backend) => {
     expect(scripts[0]).toContain('parent.postMessage({type:"agenda-romand:hauteur"');
     const hash = `'sha256-${createHash('sha256').update(scripts[0]).digest('base64')}'`;
     expect(response.headers.get('Content-Security-Policy')).toContain(`script-src ${hash};`);
+  });
+
+  it('une exposition en cours dit jusqu’à quand, comme la liste du site, jamais son début passé (issue 52)', async () => {
+    const from = addDaysToDate(zurichToday(), -10);
+    const to = addDaysToDate(zurichToday(), 90);
+    const open = { open: '10:00', close: '18:00' };
+    await store.events.insertMany([
+      makeEvent({
+        id: 'expo',
+        title: 'Exposition Horlogers',
+        canton: 'NE',
+        status: 'approved',
+        schedule: {
+          kind: 'period',
+          from,
+          to,
+          hours: { MO: open, TU: open, WE: open, TH: open, FR: open, SA: open, SU: open },
+          closed: [],
+        },
+        startsAt: zurichIso(from, '10:00'),
+        endsAt: zurichIso(to, '18:00'),
+      }),
+    ]);
+    const { html } = await frame('?canton=ne');
+    expect(html).toContain(`Jusqu’au ${formatShortDate(zurichIso(to, '18:00'))}`);
+    expect(html).not.toContain(formatDateTime(zurichIso(from, '10:00')));
   });
 
   it('une série est une ligne, avec sa règle en mots (décision 065)', async () => {

@@ -1,12 +1,15 @@
-// The OpenAPI document of /api/v1 validates (swagger-parser), and every operation's documented example, called through
-// its route's loader on a seeded SQLite store, answers 200 with a body the documented schema accepts (ajv).
+// The OpenAPI document of /api/v1 validates (swagger-parser) and passes Redocly's recommended rules, and every
+// operation's documented example, called through its route's loader on the demo content (seedDemo), answers 200 with a
+// body the documented schema accepts (ajv).
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { AppLoadContext } from '@remix-run/node';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '../../app/.server/api/openapi';
 import type { Store } from '../../app/.server/ports';
+import { seedDemo } from '../../app/.server/seed/seed';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { zurichIso } from '../../app/domain/dates';
 import { loader as categoriesLoader } from '../../app/routes/api.v1.categories';
@@ -16,10 +19,10 @@ import { loader as openapiLoader } from '../../app/routes/api.v1.openapi[.]json'
 import { loader as organizersLoader } from '../../app/routes/api.v1.organizers';
 import { loader as partnersLoader } from '../../app/routes/api.v1.partners';
 import { loader as venuesLoader } from '../../app/routes/api.v1.venues';
-import { makeEvent, makeOrganizer, makePartner, makeVenue } from '../support/factories';
 import { BACKENDS } from './backends';
 
 const SITE = 'https://agenda.example';
+const NOW = new Date(zurichIso('2026-11-27', '10:00'));
 type Loader = (args: {
   request: Request;
   params: Record<string, string>;
@@ -37,7 +40,7 @@ const LOADERS: Record<string, Loader> = {
 interface Parameter {
   name: string;
   in: 'query' | 'path';
-  example?: string;
+  example?: string | number;
 }
 interface Operation {
   operationId: string;
@@ -51,46 +54,13 @@ describe('document OpenAPI de /api/v1', () => {
   let dispose: () => Promise<void>;
 
   beforeAll(async () => {
-    // A fixed clock (Wednesday 5 June 2030, 10:00 in Zurich), so that the example `quand=week-end` finds the event.
+    // The demo site as `npm run dev` seeds it, on a fixed clock (Friday 27 November 2026, 10:00 in Zurich): the
+    // document's examples are records of the demo content, and `quand=week-end` finds its events.
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(zurichIso('2030-06-05', '10:00')));
+    vi.setSystemTime(NOW);
     ({ store, dispose } = await BACKENDS[0].open());
     await store.categories.upsertMany(DEFAULT_CATEGORIES);
-    // The example's venue and organizer (issue 36): the examples of `lieu`, /venues and /organizers find them.
-    await store.venues.insertMany([
-      makeVenue({
-        id: 'v1',
-        slug: 'salle-del-castillo-vevey',
-        name: 'Salle del Castillo',
-        locality: 'Vevey',
-        canton: 'VD',
-      }),
-    ]);
-    await store.organizers.insertMany([
-      makeOrganizer({
-        id: 'o1',
-        slug: 'jeunesse-de-corseaux',
-        name: 'Jeunesse de Corseaux',
-        website: 'https://jeunesse.example',
-      }),
-    ]);
-    await store.events.insertMany([
-      makeEvent({
-        id: 'exemple',
-        venueId: 'v1',
-        organizerId: 'o1',
-        canton: 'VD',
-        category: 'musique',
-        status: 'approved',
-        startsAt: zurichIso('2030-06-08', '20:00'),
-        endsAt: zurichIso('2030-06-08', '22:00'),
-        // An approved image, so that the `Image` schema is checked too.
-        image: { path: 'events/exemple000000000', width: 1200, height: 800, alt: 'La scène' },
-      }),
-    ]);
-    await store.partners.create(
-      (({ order: _o, ...p }) => p)(makePartner({ id: 'commune', slug: 'commune', active: true })),
-    );
+    await seedDemo({ store }, NOW);
   });
   afterAll(async () => {
     await dispose();
@@ -111,41 +81,59 @@ describe('document OpenAPI de /api/v1', () => {
     expect(await served.json()).toEqual(document);
   });
 
-  it.each(Object.entries(document.paths))('l’exemple de %s répond comme documenté', async (path, item) => {
-    const operation = (item as { get: Operation }).get;
-    const params: Record<string, string> = {};
-    const search = new URLSearchParams();
-    let concrete = path;
-    for (const p of operation.parameters ?? []) {
-      if (p.example === undefined) continue;
-      if (p.in === 'path') {
-        params[p.name] = p.example;
-        concrete = concrete.replace(`{${p.name}}`, encodeURIComponent(p.example));
-      } else search.set(p.name, p.example);
-    }
-    const context = {
-      services: { store, config: { SITE_URL: SITE, API_RATE_PER_MINUTE: 1000 } },
-      clientIp: `192.0.2.${operation.operationId.length}`,
-    } as unknown as AppLoadContext;
-    const response = await LOADERS[path]({
-      request: new Request(`${SITE}/api/v1${concrete}${search.size ? `?${search}` : ''}`),
-      params,
-      context,
+  it('passe les règles recommandées de Redocly (openapi-core), hors ligne', async () => {
+    // Every rule of `recommended` as it is: none turned off.
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: `${SITE}/api/v1/openapi.json`,
+      config,
     });
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema({ $id: 'doc', components: document.components });
-    const schema = JSON.parse(
-      JSON.stringify(operation.responses[200].content['application/json'].schema).replaceAll(
-        '"#/components/',
-        '"doc#/components/',
-      ),
-    );
-    const validate = ajv.compile(schema);
-    expect(validate(body) ? [] : validate.errors).toEqual([]);
-    expect(JSON.stringify(body)).not.toBe('{"data":[]}');
-    if (path.startsWith('/events')) expect(JSON.stringify(body)).toContain('"sizes":[');
+    expect(problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
   });
+
+  /** Each documented example alone (with the path's own): each filter must find demo content by itself. */
+  const calls = Object.entries(document.paths).flatMap(([path, item]) => {
+    const operation = (item as { get: Operation }).get;
+    const examples = (operation.parameters ?? []).filter((p) => p.example !== undefined);
+    const inPath = examples.filter((p) => p.in === 'path');
+    const inQuery = examples.filter((p) => p.in === 'query');
+    return (inQuery.length ? inQuery.map((q) => [...inPath, q]) : [inPath]).map((chosen) => {
+      const params: Record<string, string> = {};
+      const search = new URLSearchParams();
+      let concrete = path;
+      for (const p of chosen) {
+        if (p.in === 'path') {
+          params[p.name] = String(p.example);
+          concrete = concrete.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
+        } else search.set(p.name, String(p.example));
+      }
+      return [`${concrete}${search.size ? `?${search}` : ''}`, path, params, operation] as const;
+    });
+  });
+
+  it.each(calls)(
+    'l’exemple %s répond sur le site de démonstration comme documenté',
+    async (target, path, params, operation) => {
+      const context = {
+        services: { store, config: { SITE_URL: SITE, API_RATE_PER_MINUTE: 1000 } },
+        clientIp: '192.0.2.1',
+      } as unknown as AppLoadContext;
+      const response = await LOADERS[path]({ request: new Request(`${SITE}/api/v1${target}`), params, context });
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema({ $id: 'doc', components: document.components });
+      const schema = JSON.parse(
+        JSON.stringify(operation.responses[200].content['application/json'].schema).replaceAll(
+          '"#/components/',
+          '"doc#/components/',
+        ),
+      );
+      const validate = ajv.compile(schema);
+      expect(validate(body) ? [] : validate.errors).toEqual([]);
+      expect(JSON.stringify(body)).not.toBe('{"data":[]}');
+    },
+  );
 });

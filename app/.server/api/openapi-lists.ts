@@ -3,25 +3,25 @@
 import { CANTON_CODES } from '~/domain/cantons';
 import type { OpenApiPieces } from './openapi';
 
-export function placeFilterParams({ query }: Pick<OpenApiPieces, 'query'>) {
+export function placeFilterParams({ query, examples }: Pick<OpenApiPieces, 'query' | 'examples'>) {
   const slug = { type: 'string', pattern: '^[a-z0-9-]+$' };
   return [
     query(
       'lieu',
       'Seulement les événements de ce lieu (son adresse, voir /venues)\u00a0; une ancienne adresse suit la fiche gardée.',
       slug,
-      'salle-del-castillo-vevey',
+      examples.venue,
     ),
     query(
       'organisateur',
       'Seulement ceux de cet organisateur (son adresse, voir /organizers).',
       slug,
-      'jeunesse-de-corseaux',
+      examples.organizer,
     ),
   ];
 }
 
-export function listPaths({ json, dataList, limited, problem, nullable, url, query }: OpenApiPieces) {
+export function listPaths({ json, dataList, limited, problem, nullable, url, query, open, examples }: OpenApiPieces) {
   const common = {
     slug: { type: 'string', description: 'L’adresse de sa page, le filtre `lieu` ou `organisateur` de /events.' },
     name: { type: 'string' },
@@ -40,6 +40,7 @@ export function listPaths({ json, dataList, limited, problem, nullable, url, que
     '/categories': {
       get: {
         operationId: 'listCategories',
+        ...open,
         summary: 'Les catégories actives',
         responses: {
           200: json(
@@ -59,6 +60,7 @@ export function listPaths({ json, dataList, limited, problem, nullable, url, que
     '/partners': {
       get: {
         operationId: 'listPartners',
+        ...open,
         summary: 'Les partenaires et donateurs actifs',
         responses: {
           200: json(
@@ -80,6 +82,7 @@ export function listPaths({ json, dataList, limited, problem, nullable, url, que
     '/venues': {
       get: {
         operationId: 'listVenues',
+        ...open,
         summary: 'Les lieux publics, par canton et localité',
         parameters: [
           query('q', 'Mots du nom ou de la localité (sans accents ni majuscules).', { type: 'string' }),
@@ -130,8 +133,11 @@ export function listPaths({ json, dataList, limited, problem, nullable, url, que
     '/organizers': {
       get: {
         operationId: 'listOrganizers',
+        ...open,
         summary: 'Les organisateurs publics, par nom',
-        parameters: [query('q', 'Mots du nom (sans accents ni majuscules).', { type: 'string' }, 'jeunesse')],
+        parameters: [
+          query('q', 'Mots du nom (sans accents ni majuscules).', { type: 'string' }, examples.organizerSearch),
+        ],
         responses: {
           200: json('Les organisateurs.', dataList({ ...common, logoUrl: nullable('string') })),
           429: limited,

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of /api/v1, as data (served at /api/v1/openapi.json). Every operation carries an example
-// request (its parameters' `example`) that tests/contract/openapi.test.ts calls and checks against the schema here.
+// request (its parameters' `example`, taken from the demo content: DEMO_EXAMPLES) that tests/contract/openapi.test.ts
+// calls on the seeded demo site and checks against the schema here; the suite also lints it (Redocly's rules).
 import { CANTON_CODES } from '~/domain/cantons';
 import { WHEN_OPTIONS } from '~/domain/event-filters';
 import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from './events';
@@ -97,7 +98,7 @@ const Event = {
     organizer: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
     ticketUrl: nullable('string'),
     websiteUrl: nullable('string'),
-    image: { oneOf: [Image, { type: 'null' }] },
+    image: { oneOf: [{ $ref: '#/components/schemas/Image' }, { type: 'null' }] },
   },
   additionalProperties: false,
 };
@@ -157,7 +158,18 @@ const dataList = (properties: Record<string, object>) => ({
   },
 });
 const limited = problem('Trop de requêtes depuis cette adresse (en-tête `Retry-After`).');
-const query = (name: string, description: string, schema: object, example?: string) => ({
+/**
+ * The examples of the document: records of the demo content (app/.server/seed), so that each example answers on a
+ * freshly seeded site (a demo event's id is stable: made from its seed key).
+ */
+export const DEMO_EXAMPLES = {
+  eventId: 'cta840iij1vh',
+  venue: 'musee-d-art-et-d-histoire-neuchatel',
+  organizer: 'musee-d-art-et-d-histoire-de-neuchatel',
+  organizerSearch: 'musee',
+} as const;
+
+const query = (name: string, description: string, schema: object, example?: string | number) => ({
   name,
   in: 'query',
   required: false,
@@ -170,7 +182,9 @@ const fields = query(
   `Champs à livrer (l’identifiant vient toujours), séparés par des virgules, parmi\u00a0: ${EVENT_FIELDS.join(', ')}.`,
   { type: 'string' },
 );
-const pieces = { json, dataList, limited, problem, nullable, url, query };
+/** No key, no account (Redocly's `security-defined` wants each operation to say so). */
+const open: { security: never[] } = { security: [] };
+const pieces = { json, dataList, limited, problem, nullable, url, query, open, examples: DEMO_EXAMPLES };
 export type OpenApiPieces = typeof pieces;
 
 export function openApiDocument(siteUrl: string) {
@@ -182,12 +196,20 @@ export function openApiDocument(siteUrl: string) {
       description:
         'Les événements publics de Suisse romande, en lecture seule, sans clé. Mêmes filtres que la page /evenements. ' +
         'Erreurs en application/problem+json, texte en français. Voir /developpeurs.',
+      license: {
+        name: 'Conditions d’utilisation d’Agenda romand',
+        url: `${siteUrl}/legal#propriete-intellectuelle`,
+      },
     },
-    servers: [{ url: `${siteUrl}/api/v1` }],
+    // Relative to where the document is served: the site that serves it, whatever its address (RFC 3986, 5.2).
+    servers: [{ url: '/api/v1', description: 'Ce site.' }],
+    // No key, no account: every operation is open to all (each says so too).
+    security: [],
     paths: {
       '/events': {
         get: {
           operationId: 'listEvents',
+          ...open,
           summary: 'Les événements publics à venir, une ligne par date d’une série ou une par série',
           parameters: [
             query('q', 'Recherche plein texte.', { type: 'string' }),
@@ -209,7 +231,7 @@ export function openApiDocument(siteUrl: string) {
               'limit',
               `Taille de la page (1 à ${API_MAX_LIMIT}, ${API_DEFAULT_LIMIT} par défaut).`,
               { type: 'integer', minimum: 1, maximum: API_MAX_LIMIT },
-              '5',
+              5,
             ),
             query(
               'group',
@@ -242,9 +264,10 @@ export function openApiDocument(siteUrl: string) {
       '/events/{id}': {
         get: {
           operationId: 'getEvent',
+          ...open,
           summary: 'Un événement public',
           parameters: [
-            { name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: 'exemple' },
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: DEMO_EXAMPLES.eventId },
             fields,
           ],
           responses: {

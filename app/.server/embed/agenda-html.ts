@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { formatDateTime } from '~/domain/dates';
 import { EMBED_HEIGHT_MESSAGE, EMBED_MAX } from '~/domain/embed';
+import { ongoingWhen } from '~/domain/event-days';
 import { ApiProblem, listApiEvents } from '../api/events';
 import type { Store } from '../ports';
 
@@ -27,7 +28,7 @@ export function embedParams(given: URLSearchParams): URLSearchParams {
   const limit = Number.parseInt(given.get('limite') ?? '', 10);
   params.set('limit', String(Number.isFinite(limit) && limit >= 1 ? Math.min(limit, EMBED_MAX) : 5));
   params.set('group', 'series');
-  params.set('fields', 'title,url,startsAt,allDay,venue,cancelled,series');
+  params.set('fields', 'title,url,startsAt,endsAt,allDay,venue,cancelled,series');
   return params;
 }
 
@@ -45,17 +46,25 @@ const HEIGHT_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(HEIGHT_
 
 export const EMBED_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${HEIGHT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors *`;
 
-export async function embedPage({ store }: { store: Store }, given: URLSearchParams, siteUrl: string) {
+export async function embedPage(
+  { store }: { store: Store },
+  given: URLSearchParams,
+  siteUrl: string,
+  now = new Date(),
+) {
   let items: string;
   let status = 200;
   try {
-    const { data } = await listApiEvents({ store }, embedParams(given), siteUrl);
+    const { data } = await listApiEvents({ store }, embedParams(given), siteUrl, now);
     items =
       data.length === 0
         ? '<p class="vide">Aucun événement à venir pour cette sélection.</p>'
         : `<ul>${data
             .map((e) => {
-              const when = e.startsAt ? formatDateTime(e.startsAt) : '';
+              // An exhibition under way says until when, as the site's list does.
+              const when = e.startsAt
+                ? (ongoingWhen({ ...e, startsAt: e.startsAt }, now) ?? formatDateTime(e.startsAt))
+                : '';
               const where = [e.venue?.name, e.venue?.locality].filter(Boolean).join(', ');
               const cancelled = e.cancelled ? ' — annulé' : '';
               const series = e.series?.summary ? `<p>${escapeHtml(e.series.summary)}</p>` : '';

@@ -1,12 +1,19 @@
 // iCalendar (RFC 5545) export of events: one event to download, or a selection to subscribe to.
 import { TZDate } from '@date-fns/tz';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency, escape as icalEscape } from 'ical-generator';
+import ical, {
+  type ICalCalendar,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  ICalEventTransparency,
+  escape as icalEscape,
+} from 'ical-generator';
+import { LRUCache } from 'lru-cache';
 import { allDayRange, eventLocationLine, openEndedDay } from '~/domain/calendar-links';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { seriesVEvents } from './calendar-series';
+import { calendarText, veventsText } from './ical-text';
 
 export const ICAL_UID_DOMAIN = 'agenda-romand.ch';
 export const ICAL_PROD_ID = '//Agenda romand//Agenda romand//FR';
@@ -21,9 +28,14 @@ export interface ICalendarOptions {
   categories?: readonly CategoryInfo[];
 }
 
-/** The UID of an event in a list before its domain: a date of a series has its own (the id and its start). */
+/**
+ * The UID of an event in a list before its domain: a date of a series has its own (the id and its start); a period
+ * (an exhibition) is one entry, the event's, as in its own .ics.
+ */
 export const icalKey = (event: Pick<AgendaEvent, 'id' | 'schedule' | 'startsAt'>) =>
-  event.schedule ? `${event.id}-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}` : event.id;
+  event.schedule && event.schedule.kind !== 'period'
+    ? `${event.id}-${event.startsAt.slice(0, 16).replace(/[-:]/g, '')}`
+    : event.id;
 
 export const eventPageUrl = (siteUrl: string, id: string) => `${siteUrl}/evenement/${id}`;
 
@@ -44,8 +56,9 @@ function icalSequence(event: Pick<AgendaEvent, 'createdAt' | 'updatedAt'>): numb
   return Math.max(0, Math.floor((Date.parse(event.updatedAt) - Date.parse(event.createdAt)) / 1000)) || 0;
 }
 
-export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): string {
-  const calendar = ical({
+/** The calendar's own properties (its events are added apart: addEvents). */
+function newCalendar(opts: ICalendarOptions): ICalCalendar {
+  return ical({
     prodId: ICAL_PROD_ID,
     method: ICalCalendarMethod.PUBLISH,
     // ical-generator writes NAME and X-WR-CALDESC unescaped.
@@ -53,9 +66,12 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
     description: opts.description ? icalEscape(opts.description, false) : undefined,
     url: opts.siteUrl,
     ttl: REFRESH_SECONDS,
-    timezone: { name: null, generator: getVtimezoneComponent },
+    // No generator: calendarText writes the zone's VTIMEZONE once (ical-generator would fold the whole text slowly).
+    timezone: { name: null },
   });
+}
 
+function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts: ICalendarOptions): void {
   for (const event of events) {
     const url = eventPageUrl(opts.siteUrl, event.id);
     const cancelled = event.status === 'cancelled';
@@ -82,8 +98,9 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
     const summary = (off: boolean) => (off ? `Annulé : ${event.title}` : event.title);
     const status = (off: boolean) => (off ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED);
     // A series on its own (the event's .ics): its rule, or each of its dates (decision 041). In a list, each date of
-    // a series is an item of its own, with a UID of its own.
-    if (event.schedule && !event.occurrence) {
+    // a series is an item of its own, with a UID of its own. A period (an exhibition) is the same one all-day, free
+    // VEVENT everywhere, with the event's UID: never its opening hours as one timed block of months (issue 52).
+    if (event.schedule && (!event.occurrence || event.schedule.kind === 'period')) {
       for (const v of seriesVEvents(event, event.schedule)) {
         const off = cancelled || v.cancelled;
         calendar.createEvent({
@@ -112,5 +129,58 @@ export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): s
       status: status(off),
     });
   }
-  return calendar.toString();
+}
+
+/** The VEVENTs of these events as folded text. */
+function eventsText(events: readonly AgendaEvent[], opts: ICalendarOptions): string {
+  const calendar = newCalendar(opts);
+  addEvents(calendar, events, opts);
+  return veventsText(calendar);
+}
+
+/** The events as one VCALENDAR (the text of calendarText: CRLF after each line, END:VCALENDAR included). */
+export function buildICalendar(events: AgendaEvent[], opts: ICalendarOptions): string {
+  return calendarText(newCalendar(opts), TIME_ZONE, events.length > 0, eventsText(events, opts));
+}
+
+/** Events made into text per slice, the event loop free between two: other requests wait for one slice at most. */
+const SLICE = 20;
+
+/**
+ * The VEVENTs of the events of lists already made, while the store is at the revision they were made at: the feeds of
+ * two selections (another `q`, another canton) share most of their events, made once (issue 46). A date of a series
+ * is its own entry (icalKey); the site's address and the categories' labels do not change within a revision.
+ */
+const made = new LRUCache<string, string>({ max: 4 * 500 });
+let madeAt = -1;
+const madeKey = (event: AgendaEvent, siteUrl: string) =>
+  `${siteUrl} ${icalKey(event)} ${event.occurrence?.cancelled ? 1 : 0}`;
+
+/**
+ * buildICalendar for a feed of up to FEED_MAX_EVENTS events of a list, without holding the process for the whole of
+ * it; `revision`: the store's, under which each event's VEVENT is kept for the next feeds.
+ */
+export async function buildICalendarInSlices(
+  events: AgendaEvent[],
+  opts: ICalendarOptions,
+  revision: number,
+): Promise<string> {
+  if (revision !== madeAt) {
+    made.clear();
+    madeAt = revision;
+  }
+  const parts: string[] = [];
+  for (let i = 0; i < events.length; i += SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const event of events.slice(i, i + SLICE)) {
+      const key = madeKey(event, opts.siteUrl);
+      let text = made.get(key);
+      if (text === undefined) {
+        text = eventsText([event], opts);
+        made.set(key, text);
+      }
+      parts.push(text);
+    }
+  }
+  return calendarText(newCalendar(opts), TIME_ZONE, events.length > 0, parts.join(''));
 }

@@ -76,8 +76,11 @@ describe('flux iCalendar', () => {
     const { events } = await eventsForFeed({ store }, new URLSearchParams(), NOW);
     const parsed = new Map(vevents(calendarOf(events)).map((v) => [v.uid.split('@')[0], v]));
     expect(parsed.size).toBe(events.length);
-    const timed = events.filter((e) => !e.allDay);
+    // An exhibition is all day over its days, whatever its opening hours (issue 52).
+    const period = (e: AgendaEvent) => e.schedule?.kind === 'period';
+    const timed = events.filter((e) => !e.allDay && !period(e));
     const allDay = events.filter((e) => e.allDay);
+    expect(events.filter(period).map((e) => parsed.get(icalKey(e))?.datetype)).toContain('date');
     expect(timed.length).toBeGreaterThan(0);
     expect(allDay.length).toBeGreaterThan(0);
     for (const e of timed) {

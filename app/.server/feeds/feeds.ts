@@ -89,7 +89,11 @@ const publishedAt = (event: AgendaEvent) => new Date(event.submittedAt || event.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to remove.
 const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
-export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
+export function buildRss(
+  events: AgendaEvent[],
+  opts: RssOptions,
+  descriptions: readonly string[] = events.map(itemDescription),
+): string {
   const dates = events.map(publishedAt).filter((d) => !Number.isNaN(d.getTime()));
   const feed = new Feed({
     id: opts.selfUrl,
@@ -102,7 +106,7 @@ export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
     copyright: `© ${SITE_NAME}`,
     updated: dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : undefined,
   });
-  for (const event of events) {
+  for (const [i, event] of events.entries()) {
     // No guid given: the feed package then uses the link, as a permalink. A date of a series links to that date
     // (`?date=`, decision 041): each item has its own link and guid, and a cancelled date says so. A series as one
     // item (decision 065) links to its page: its guid stays the same from one week to the next.
@@ -112,10 +116,20 @@ export function buildRss(events: AgendaEvent[], opts: RssOptions): string {
       title: off ? `Annulé : ${event.title}` : event.title,
       link: `${eventPageUrl(opts.siteUrl, event.id)}${day ? `?date=${day}` : ''}`,
       date: publishedAt(event),
-      description: itemDescription(event),
+      description: descriptions[i],
       category: [{ name: categoryLabel(event.category, opts.categories ?? DEFAULT_CATEGORIES) }],
     });
   }
   // Characters XML 1.0 forbids (texts saved before forms refused control characters): one would spoil the whole feed.
   return feed.rss2().replace(XML_FORBIDDEN, '');
+}
+
+/** buildRss for a feed of up to FEED_MAX_EVENTS events: its items described per slice, the event loop free between. */
+export async function buildRssInSlices(events: AgendaEvent[], opts: RssOptions): Promise<string> {
+  const descriptions: string[] = [];
+  for (let i = 0; i < events.length; i += 25) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    descriptions.push(...events.slice(i, i + 25).map(itemDescription));
+  }
+  return buildRss(events, opts, descriptions);
 }

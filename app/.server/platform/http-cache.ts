@@ -5,9 +5,11 @@
 // redirects and errors are never kept.
 import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
+import { searchKey } from '~/domain/search-text';
 import type { Config } from './config';
 
 export type CacheKind = 'public' | 'private' | 'never';
@@ -77,20 +79,38 @@ export function preferredCoding(headers: IncomingHttpHeaders): ContentCoding {
 /** A body this small is sent as it is: compression would save less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** From this size (a feed of hundreds of events), brotli at quality 4: ~6 % larger, in less than half the time. */
+const LARGE_BODY_BYTES = 128 * 1024;
+
+const brotliOptions = (body: Buffer): zlib.BrotliOptions => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: body.byteLength >= LARGE_BODY_BYTES ? 4 : 5,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+  },
+});
+
 /**
  * A page's body in each coding, made once when it is kept (brotli at a fast quality, and gzip): a hit is then a copy
  * of bytes, never a compression (issue 35).
  */
 export function encodeBody(body: Buffer): Record<ContentCoding, Buffer> {
   if (body.byteLength < COMPRESS_FROM_BYTES) return { br: body, gzip: body, identity: body };
-  const br = zlib.brotliCompressSync(body, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-    },
-  });
+  const br = zlib.brotliCompressSync(body, brotliOptions(body));
   return { br, gzip: zlib.gzipSync(body, { level: 6 }), identity: body };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * encodeBody, the compressing done in libuv's threads: a large answer (a 400 KB feed) does not hold the process
+ * while it is compressed, and the other requests go on meanwhile (issue 46).
+ */
+export async function encodeBodyAsync(body: Buffer): Promise<Record<ContentCoding, Buffer>> {
+  if (body.byteLength < COMPRESS_FROM_BYTES) return { br: body, gzip: body, identity: body };
+  const [br, gz] = await Promise.all([brotli(body, brotliOptions(body)), gzip(body, { level: 6 })]);
+  return { br, gzip: gz, identity: body };
 }
 
 /** A strong ETag names one representation: the same page in brotli and in gzip has two (RFC 9110, 8.8.3). */
@@ -177,5 +197,25 @@ export function withoutTrackingParams(url: string): string {
   const names = [...new Set(parsed.searchParams.keys())];
   if (!names.some(isTracking)) return url;
   for (const name of names) if (isTracking(name)) parsed.searchParams.delete(name);
+  return parsed.href;
+}
+
+/** The feeds of a selection, whose search text is read as the store reads it. */
+const FEED_PATHS = new Set(['/evenements.ics', '/evenements.rss']);
+
+/**
+ * The URL a feed is made and kept for: its `q` as the store reads it (searchKey), so that « de », « De », « DE »,
+ * « de%20 » and « dé » are one feed, made once and then served from the cache, not five (issue 46). The feed names the
+ * search in that form. Any other URL is left as it is.
+ */
+export function canonicalFeedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (!FEED_PATHS.has(parsed.pathname)) return url;
+  const q = parsed.searchParams.get('q');
+  if (q === null) return url;
+  const key = searchKey(q);
+  if (key === q && parsed.searchParams.getAll('q').length === 1) return url;
+  if (key) parsed.searchParams.set('q', key);
+  else parsed.searchParams.delete('q');
   return parsed.href;
 }

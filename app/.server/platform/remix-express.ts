@@ -17,8 +17,9 @@ import {
   type CachedAnswer,
   cacheControl,
   cacheKind,
+  canonicalFeedUrl,
   createPageCache,
-  encodeBody,
+  encodeBodyAsync,
   isNotModified,
   type PageCache,
   preferredCoding,
@@ -170,7 +171,7 @@ function cacheLookup(
   const isApi = req.path.startsWith('/api/v1/');
   const anonymous = isApi || !hasVisitorCookie(req.get('Cookie'));
   const full = remixUrl(req);
-  const url = full === null ? null : withoutTrackingParams(full);
+  const url = full === null ? null : canonicalFeedUrl(withoutTrackingParams(full));
   // The store's revision before rendering: a write during it makes the kept copy stale at once. A store that cannot
   // say it (a damaged database) keeps nothing and serves nothing kept: the route answers, in French (storage-answer.ts).
   const revision = isRead && anonymous && pageCache && url !== null ? revisionOrNone(store) : -1;
@@ -260,7 +261,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
       headers.delete('Content-Length');
       const keeper = revision !== -1 && req.method === 'GET' ? pageCache() : null;
       // Compressed once here when the page is kept; otherwise the compression middleware does it for this answer.
-      const bodies = keeper ? encodeBody(bytes) : { br: bytes, gzip: bytes, identity: bytes };
+      const bodies = keeper ? await encodeBodyAsync(bytes) : { br: bytes, gzip: bytes, identity: bytes };
       const answer: CachedAnswer = { status: response.status, headers: [...headers], bodies, etag, revision };
       keeper?.set(url, answer, config.PUBLIC_S_MAXAGE * 1000);
       sendCached(req, res, answer, false);
