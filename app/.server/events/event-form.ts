@@ -4,7 +4,7 @@ import type { AgendaEvent, EventImage } from '~/domain/event';
 import { NEW_PLACE } from '~/domain/event-form';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { formatAmount } from '~/domain/price';
-import { scheduleValues } from '~/domain/schedule-form';
+import { NEW_SCHEDULE_VALUES, scheduleValues } from '~/domain/schedule-form';
 import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
@@ -62,7 +62,7 @@ export async function eventFormPage(
   user: UserProfile,
   { eventId, copyFrom }: { eventId?: string; copyFrom?: string | null },
 ) {
-  let values: Values = { organizerName: user.displayName, canton: '' };
+  let values: Values = { ...NEW_SCHEDULE_VALUES, organizerName: user.displayName, canton: '' };
   let image: EventImage | null = null;
   let status: AgendaEvent['status'] | null = null;
   let pendingRevision = false;
