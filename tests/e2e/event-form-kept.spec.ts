@@ -135,6 +135,58 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     expect(errors).toEqual([]);
   });
 
+  test('une exposition aux horaires différents chaque jour : cases cochées puis décochées comme on hésite, elle est envoyée', async ({
+    page,
+    ports,
+    signIn,
+  }) => {
+    const errors = pageErrors(page);
+    const organizer = await startSubmission(page, signIn);
+    const title = unique('Exposition de céramiques');
+    await fillEvent(page, title);
+    const from = await page.getByLabel('Date de début', { exact: true }).inputValue();
+    await page.getByLabel('Date de fin (si plusieurs jours)', { exact: true }).fill(zurichDateIn(70));
+    await page.getByRole('radio', { name: PERIOD }).check();
+    // The same hours first, then changed minds: each day its own hours, the box ticked again and unticked once more.
+    await fillOpeningHours(page);
+    const same = page.getByLabel('Mêmes horaires chaque jour d’ouverture');
+    await same.uncheck();
+    const hours: Record<string, [string, string]> = {
+      mercredi: ['14:00', '18:00'],
+      jeudi: ['14:00', '20:00'],
+      samedi: ['10:00', '17:00'],
+      dimanche: ['10:00', '16:00'],
+    };
+    for (const [day, [open, close]] of Object.entries(hours)) {
+      await page.getByLabel(`${day}\u00a0: ouverture`, { exact: true }).fill(open);
+      await page.getByLabel(`${day}\u00a0: fermeture`, { exact: true }).fill(close);
+    }
+    await same.check();
+    await same.uncheck();
+    await page.getByRole('button', { name: SEND }).click();
+
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+    const [saved] = await ports.store.events.listByOwner(organizer.uid);
+    expect(saved.title).toBe(title);
+    expect(saved.schedule).toMatchObject({
+      kind: 'period',
+      from,
+      hours: {
+        WE: { open: '14:00', close: '18:00' },
+        TH: { open: '14:00', close: '20:00' },
+        SA: { open: '10:00', close: '17:00' },
+        SU: { open: '10:00', close: '16:00' },
+      },
+    });
+    expect(Object.keys(saved.schedule?.kind === 'period' ? saved.schedule.hours : {}).sort()).toEqual([
+      'SA',
+      'SU',
+      'TH',
+      'WE',
+    ]);
+    expect(errors).toEqual([]);
+  });
+
   test('« Doublon possible » : titre, catégorie, dates et lieu gardés ; la case cochée, l’événement est envoyé', async ({
     page,
     ports,
