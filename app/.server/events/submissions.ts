@@ -71,7 +71,7 @@ export async function submitEvent(
   const now = clock(deps).toISOString();
   const event = submittedEvent(
     { ...fieldsFromForm(input), image: options.image },
-    { id: newId(), status: transition.to, createdBy: actor.uid, now },
+    { id: newId(), status: transition.to, createdBy: actor.uid, now, publishedBy: actor.uid },
   );
   const result = await deps.store.events.createSubmission({
     uid: actor.uid,
