@@ -101,6 +101,14 @@ export function EventFormScreen() {
               ? editNote(loaded.status, loaded.pendingRevision)
               : NEW_EVENT_NOTE}
         </p>
+        {loaded.copyOf ? (
+          // A copy: not the event itself, and without its dates (one « Envoyer » would otherwise make a duplicate).
+          <p className="notice notice--warning" role="status" data-testid="copy-note">
+            Copie de «{'\u00a0'}
+            {loaded.copyOf.title}
+            {'\u00a0'}»{'\u00a0'}: choisissez les nouvelles dates.
+          </p>
+        ) : null}
         <RequiredNote />
       </header>
 
