@@ -148,8 +148,10 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     const from = await page.getByLabel('Date de début', { exact: true }).inputValue();
     await page.getByLabel('Date de fin (si plusieurs jours)', { exact: true }).fill(zurichDateIn(70));
     await page.getByRole('radio', { name: PERIOD }).check();
-    // The same hours first, then changed minds: each day its own hours, the box ticked again and unticked once more.
-    await fillOpeningHours(page);
+    // Changed minds: a day ticked then unticked, then each day its own hours, the box ticked again, unticked again.
+    const days = page.getByRole('group', { name: 'Jours d’ouverture' });
+    await days.getByRole('checkbox', { name: 'mardi', exact: true }).check();
+    await days.getByRole('checkbox', { name: 'mardi', exact: true }).uncheck();
     const same = page.getByLabel('Mêmes horaires chaque jour d’ouverture');
     await same.uncheck();
     const hours: Record<string, [string, string]> = {
