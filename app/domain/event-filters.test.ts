@@ -70,8 +70,20 @@ describe('filtres de la liste', () => {
     );
     expect(iso(dateWindow({ when: 'demain', from: '', to: '' }, WEDNESDAY)?.end)).toBe('2026-11-26T23:00:00.000Z');
     const weekend = dateWindow({ when: 'week-end', from: '', to: '' }, WEDNESDAY);
-    expect(iso(weekend?.start)).toBe('2026-11-27T23:00:00.000Z'); // Saturday 28, 00:00 in Zurich
+    expect(iso(weekend?.start)).toBe('2026-11-27T16:00:00.000Z'); // Friday 27, 17:00 in Zurich
     expect(iso(weekend?.end)).toBe('2026-11-29T23:00:00.000Z'); // Monday 30, 00:00
+    // On Thursday night and on Friday itself, the same: Friday evening is the weekend's.
+    for (const at of ['2026-11-26T22:30:00Z', '2026-11-27T08:00:00Z', '2026-11-27T20:00:00Z'])
+      expect(iso(dateWindow({ when: 'week-end', from: '', to: '' }, new Date(at))?.start), at).toBe(
+        '2026-11-27T16:00:00.000Z',
+      );
+    // In summer time too (Friday 3 July 2026, 17:00 is 15:00 UTC).
+    expect(iso(dateWindow({ when: 'week-end', from: '', to: '' }, new Date('2026-07-01T10:00:00Z'))?.start)).toBe(
+      '2026-07-03T15:00:00.000Z',
+    );
+    expect(iso(dateWindow({ when: 'week-end', from: '', to: '' }, new Date('2026-11-28T10:00:00Z'))?.start)).toBe(
+      '2026-11-27T23:00:00.000Z',
+    ); // Saturday: from its midnight
     const sunday = dateWindow({ when: 'week-end', from: '', to: '' }, new Date('2026-11-29T12:00:00Z'));
     expect(iso(sunday?.start)).toBe('2026-11-28T23:00:00.000Z');
     expect(iso(dateWindow({ when: 'semaine', from: '', to: '' }, WEDNESDAY)?.end)).toBe('2026-11-29T23:00:00.000Z');

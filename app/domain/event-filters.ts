@@ -106,9 +106,12 @@ const zurichMidnight = (ymd: string) => {
   return new TZDate(y, m - 1, d, 0, 0, 0, TIME_ZONE);
 };
 
+/** When the weekend begins on its Friday, in Zurich: the evening out (« Ce week-end » on a Thursday has it). */
+export const WEEKEND_FROM_HOUR = 17;
+
 /**
  * The time window of the date filters, in Zurich days: [start, end). Events overlapping it match.
- * 'Ce week-end' is Saturday and Sunday (from now on when we are already in the weekend).
+ * 'Ce week-end' runs from Friday 17:00 to Sunday night (from today on Saturday and Sunday).
  */
 export function dateWindow(
   filters: Pick<EventFilters, 'when' | 'from' | 'to'>,
@@ -121,10 +124,20 @@ export function dateWindow(
     case 'demain':
       return { start: addDays(today, 1), end: addDays(today, 2) };
     case 'week-end': {
-      const day = today.getDay(); // 0 = Sunday, 6 = Saturday
+      const day = today.getDay(); // 0 = Sunday, 5 = Friday, 6 = Saturday
       if (day === 0) return { start: today, end: addDays(today, 1) };
-      const saturday = addDays(today, day === 6 ? 0 : 6 - day);
-      return { start: saturday, end: addDays(saturday, 2) };
+      if (day === 6) return { start: today, end: addDays(today, 2) };
+      const friday = addDays(today, 5 - day);
+      const evening = new TZDate(
+        friday.getFullYear(),
+        friday.getMonth(),
+        friday.getDate(),
+        WEEKEND_FROM_HOUR,
+        0,
+        0,
+        TIME_ZONE,
+      );
+      return { start: evening, end: addDays(friday, 3) };
     }
     case 'semaine': {
       const day = today.getDay();

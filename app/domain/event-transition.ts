@@ -135,13 +135,16 @@ export function applyTransition(event: AgendaEvent, t: Transition, input: Transi
 
 /**
  * The event a `submit` row creates: the submitted content in the row's status, owned by its submitter (an account or
- * an import source's owner), not moderated yet and without a revision.
+ * an import source's owner), without a revision. Public at once (a trusted publisher), it is published now, by
+ * `publishedBy` (an account; null for a source), as an approval would (the alerts list what was published since);
+ * otherwise not moderated yet.
  */
 export function submittedEvent(
   content: EventContent,
-  submission: { id: string; status: EventStatus; createdBy: string; now: string },
+  submission: { id: string; status: EventStatus; createdBy: string; now: string; publishedBy?: string | null },
 ): AgendaEvent {
   const { id, status, createdBy, now } = submission;
+  const published = isPublicStatus(status);
   return {
     id,
     ...content,
@@ -152,8 +155,8 @@ export function submittedEvent(
     createdAt: now,
     updatedAt: now,
     submittedAt: now,
-    moderatedBy: null,
-    moderatedAt: null,
+    moderatedBy: published ? (submission.publishedBy ?? null) : null,
+    moderatedAt: published ? now : null,
     pendingChanges: [],
     previousStatus: null,
     refusedByAdmin: false,

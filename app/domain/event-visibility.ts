@@ -36,3 +36,10 @@ export function publicView(event: AgendaEvent): AgendaEvent | null {
 export function workingView(event: AgendaEvent): AgendaEvent {
   return event.revision ? { ...event, ...contentOf(event.revision) } : event;
 }
+
+/**
+ * When an event became public: its approval (or its publication by a trusted publisher), else its creation (an event
+ * a trusted source published before its publication was dated).
+ */
+export const publishedAt = (event: Pick<AgendaEvent, 'moderatedAt' | 'createdAt'>) =>
+  event.moderatedAt ?? event.createdAt;

@@ -65,6 +65,11 @@ describe('openingText : une exposition le jour regardé (décision 066)', () => 
     expect(windowDays({ start: at('2026-12-02T23:00:00Z'), end: at('2026-12-03T23:00:00Z') })).toEqual(['2026-12-03']);
     expect(windowDays({ start: at('2026-12-02T23:00:00Z'), end: at('2026-12-09T23:00:00Z') })).toEqual([]);
     expect(windowDays(null)).toEqual([]);
+    // « Ce week-end » from Friday 17:00: its days are Saturday and Sunday (the Friday evening is no whole day).
+    expect(windowDays({ start: at('2026-12-04T16:00:00Z'), end: at('2026-12-06T23:00:00Z') })).toEqual([
+      '2026-12-05',
+      '2026-12-06',
+    ]);
   });
 
   it('une période plus longue qui commence plus tard : son premier jour ouvert, pas aujourd’hui', () => {

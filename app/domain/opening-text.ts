@@ -1,6 +1,6 @@
 // An exhibition's opening for the days someone looks at (decision 066): today on the list and the event page, the
 // weekend on « Ce week-end », the day a link points at (`?date=`). Pure: shared by the list's cards and the event page.
-import { addDaysToDate, formatCalendarDay, formatTime, zurichToday } from './dates';
+import { addDaysToDate, formatCalendarDay, formatTime, zurichToday, zurichWallClock } from './dates';
 import { openingHoursOn, type Schedule, type SchedulePeriod, WEEKDAY_LABELS, weekdayOf } from './schedule';
 import { frenchList } from './schedule-text';
 
@@ -79,10 +79,14 @@ export function lookedAtDays(
   return from <= to ? [from] : [];
 }
 
-/** The Zurich days of a date window of at most two days (« demain », « ce week-end »), else none (today is meant). */
+/**
+ * The Zurich days of a date window of at most two whole days (« demain », « ce week-end »: a day begun in the evening,
+ * the weekend's Friday, is not one), else none (today is meant).
+ */
 export function windowDays(window: { start: Date; end: Date } | null): string[] {
   if (!window) return [];
-  const first = zurichToday(window.start);
+  const start = zurichWallClock(window.start);
+  const first = start.time === '00:00' ? start.date : addDaysToDate(start.date, 1);
   const last = zurichToday(new Date(window.end.getTime() - 1));
   if (last < first || addDaysToDate(first, 1) < last) return [];
   return first === last ? [first] : [first, last];

@@ -82,8 +82,14 @@ function fieldOf(path: string, kind: ScheduleKind, sameHours = false): string {
   return fields[head] ?? 'scheduleKind';
 }
 
-/** Whether a period's hours are typed once for its open days (the default, until the box is unticked). */
-export const periodSameHours = (values: Values) => values.periodSameHours === undefined || flag(values.periodSameHours);
+/**
+ * Whether a period's hours are typed once for its open days: the box ticked. A form sent without it (unticked) has
+ * each day's hours, in the browser's checks as on the server; a new form starts ticked (NEW_SCHEDULE_VALUES).
+ */
+export const periodSameHours = (values: Values) => flag(values.periodSameHours);
+
+/** The schedule fields a new event's form starts from: one date, and a period's hours the same each open day. */
+export const NEW_SCHEDULE_VALUES: Values = { scheduleKind: 'single', periodSameHours: 'on' };
 
 /**
  * The schedule the form describes (null: one date, the form's own), or French messages per form field. The rule's
@@ -178,10 +184,11 @@ export function valuesForMainChecks(values: Values): Values {
 
 /** The form's values for a stored schedule (edit). */
 export function scheduleValues(schedule: Schedule | null | undefined): Values {
-  if (!schedule) return { scheduleKind: 'single' };
+  if (!schedule) return NEW_SCHEDULE_VALUES;
   switch (schedule.kind) {
     case 'dates':
       return {
+        ...NEW_SCHEDULE_VALUES,
         scheduleKind: 'dates',
         dateList: schedule.dates.map((d) => `${swissDay(d.date)} ${d.start}${d.end ? `-${d.end}` : ''}`).join('\n'),
       };
@@ -189,6 +196,7 @@ export function scheduleValues(schedule: Schedule | null | undefined): Values {
       const m = schedule.monthly;
       const day = Number(schedule.firstDate.slice(8, 10));
       return {
+        ...NEW_SCHEDULE_VALUES,
         scheduleKind: 'rule',
         ruleRepeat: `${schedule.freq}-${schedule.interval}`,
         ...Object.fromEntries(schedule.byDay.map((d) => [`ruleDay${d}`, 'on'])),

@@ -4,6 +4,8 @@ import { categoryInfos } from '~/.server/categories/categories';
 import { getEventForViewer } from '~/.server/events/public';
 import { buildICalendar } from '~/.server/feeds/calendar';
 import { getCurrentUser } from '~/.server/platform/session';
+import { zurichToday } from '~/domain/dates';
+import type { AgendaEvent } from '~/domain/event';
 import { SITE_NAME } from '~/domain/site';
 
 const fileName = (slug: string) => slug.replace(/[^a-z0-9-]+/gi, '-').replace(/^-+|-+$/g, '') || 'evenement';
@@ -20,7 +22,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     });
   }
   const { event } = view;
-  const body = buildICalendar([event], {
+  // One date of a series (`?date=`, from its page's « Ajouter au calendrier »): that date alone, as a list gives it.
+  const day = new URL(request.url).searchParams.get('date');
+  const date =
+    day && event.schedule && event.schedule.kind !== 'period'
+      ? (await store.events.occurrences(event.id)).find((o) => zurichToday(new Date(o.startsAt)) === day)
+      : undefined;
+  const shown: AgendaEvent = date
+    ? {
+        ...event,
+        startsAt: date.startsAt,
+        endsAt: date.endsAt,
+        openEnd: date.openEnd,
+        occurrence: { cancelled: date.cancelled, upcoming: 0 },
+      }
+    : event;
+  const body = buildICalendar([shown], {
     siteUrl: context.services.config.SITE_URL,
     name: `${event.title} · ${SITE_NAME}`,
     categories: await categoryInfos({ store }),
@@ -28,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${fileName(event.slug)}.ics"`,
+      'Content-Disposition': `attachment; filename="${fileName(event.slug)}${date ? `-${day}` : ''}.ics"`,
       // A working copy (an event not public yet, a pending revision) is only for its owner and the admins: never in a
       // shared cache.
       'Cache-Control': view.working ? 'private, no-store' : 'public, max-age=900',

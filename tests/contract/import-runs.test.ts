@@ -189,6 +189,8 @@ describe.each(BACKENDS)('import d’une source iCalendar : $name', (backend) => 
       makeEvent({
         id: 'deja',
         title: 'Bal populaire de Bulle',
+        // The same place as the feed's (« Salle des fêtes, 1630 Bulle »): the same event.
+        venueName: 'Salle des fêtes',
         city: 'Bulle',
         status: 'approved',
         startsAt: '2027-03-12T21:00:00+01:00',

@@ -289,7 +289,7 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     ]);
   });
 
-  it('« quand=week-end » trouve le concert du samedi, pas celui du mercredi ; une valeur inconnue est refusée', async () => {
+  it('« quand=week-end » trouve le concert du vendredi soir et celui du samedi, pas ceux du mercredi ni du vendredi après-midi ; une valeur inconnue est refusée', async () => {
     // A fixed clock: Wednesday 5 June 2030, 10:00 in Zurich.
     const wednesday = new Date(zurichIso('2030-06-05', '10:00'));
     await store.events.insertMany([
@@ -307,9 +307,24 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
         startsAt: zurichIso('2030-06-05', '20:00'),
         endsAt: zurichIso('2030-06-05', '22:00'),
       }),
+      // The weekend begins on Friday at 17:00: the evening's concert is in it, the afternoon's talk is not.
+      makeEvent({
+        id: 'vendredi-soir',
+        title: 'Concert du vendredi soir',
+        status: 'approved',
+        startsAt: zurichIso('2030-06-07', '20:00'),
+        endsAt: zurichIso('2030-06-07', '22:00'),
+      }),
+      makeEvent({
+        id: 'vendredi-apres-midi',
+        title: 'Causerie du vendredi après-midi',
+        status: 'approved',
+        startsAt: zurichIso('2030-06-07', '14:00'),
+        endsAt: zurichIso('2030-06-07', '16:00'),
+      }),
     ]);
     const weekend = await listApiEvents({ store }, new URLSearchParams('quand=week-end'), SITE, wednesday);
-    expect(weekend.data.map((e) => e.title)).toEqual(['Bal du samedi']);
+    expect(weekend.data.map((e) => e.title)).toEqual(['Concert du vendredi soir', 'Bal du samedi']);
     const today = await listApiEvents({ store }, new URLSearchParams('quand=aujourdhui'), SITE, wednesday);
     expect(today.data.map((e) => e.title)).toEqual(['Conférence du mercredi']);
 

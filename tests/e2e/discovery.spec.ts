@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CATEGORY_SLUGS } from '../../app/domain/categories';
-import { formatCalendarDay } from '../../app/domain/dates';
+import { formatCalendarDay, zurichWallClock } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import { dateWindow } from '../../app/domain/event-filters';
 import { eventTimes } from '../../app/domain/event-form';
@@ -173,7 +173,10 @@ test.describe('découverte des événements', () => {
     await expect(page.locator('.event-card').first()).toBeVisible();
     // Every heading is a day of the weekend asked for: what began before it and still runs stands under its first day
     // (« En cours » only when the weekend has begun).
-    const weekend = windowDays(dateWindow({ when: 'week-end', from: '', to: '' })).map((d) =>
+    // From Friday 17:00: the Friday evening's day, then Saturday and Sunday.
+    const window = dateWindow({ when: 'week-end', from: '', to: '' });
+    const evening = window ? [zurichWallClock(window.start).date] : [];
+    const weekend = [...new Set([...evening, ...windowDays(window)])].map((d) =>
       formatCalendarDay(d, 'longNoYear').replace(/\s+/g, ' '),
     );
     const begun = weekend[0] === todayLong.replace(/\s+/g, ' ');

@@ -1,9 +1,10 @@
 // The event form keeps what was typed (issue 38), at 390×844, with and without JavaScript: a period without its days
 // is refused with a message beside them (no server error), « période » chosen before any date breaks nothing, and the
 // « Doublon possible » step comes back with every field as typed.
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { zurichIso } from '../../app/domain/dates';
-import { makeEventForm, zurichDateIn } from '../support/factories';
+import { makeEventForm, makeVenue, zurichDateIn } from '../support/factories';
 import { expect, type Fixtures, test } from './fixtures';
 import { fillEvent, unique } from './utils';
 
@@ -135,6 +136,60 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     expect(errors).toEqual([]);
   });
 
+  test('une exposition aux horaires différents chaque jour : cases cochées puis décochées comme on hésite, elle est envoyée', async ({
+    page,
+    ports,
+    signIn,
+  }) => {
+    const errors = pageErrors(page);
+    const organizer = await startSubmission(page, signIn);
+    const title = unique('Exposition de céramiques');
+    await fillEvent(page, title);
+    const from = await page.getByLabel('Date de début', { exact: true }).inputValue();
+    await page.getByLabel('Date de fin (si plusieurs jours)', { exact: true }).fill(zurichDateIn(70));
+    await page.getByRole('radio', { name: PERIOD }).check();
+    // Changed minds: a day ticked then unticked, then each day its own hours, the box ticked again, unticked again.
+    const days = page.getByRole('group', { name: 'Jours d’ouverture' });
+    await days.getByRole('checkbox', { name: 'mardi', exact: true }).check();
+    await days.getByRole('checkbox', { name: 'mardi', exact: true }).uncheck();
+    const same = page.getByLabel('Mêmes horaires chaque jour d’ouverture');
+    await same.uncheck();
+    const hours: Record<string, [string, string]> = {
+      mercredi: ['14:00', '18:00'],
+      jeudi: ['14:00', '20:00'],
+      samedi: ['10:00', '17:00'],
+      dimanche: ['10:00', '16:00'],
+    };
+    for (const [day, [open, close]] of Object.entries(hours)) {
+      await page.getByLabel(`${day}\u00a0: ouverture`, { exact: true }).fill(open);
+      await page.getByLabel(`${day}\u00a0: fermeture`, { exact: true }).fill(close);
+    }
+    await same.check();
+    await same.uncheck();
+    await page.getByRole('button', { name: SEND }).click();
+
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+    const [saved] = await ports.store.events.listByOwner(organizer.uid);
+    expect(saved.title).toBe(title);
+    expect(saved.schedule).toMatchObject({
+      kind: 'period',
+      from,
+      hours: {
+        WE: { open: '14:00', close: '18:00' },
+        TH: { open: '14:00', close: '20:00' },
+        SA: { open: '10:00', close: '17:00' },
+        SU: { open: '10:00', close: '16:00' },
+      },
+    });
+    expect(Object.keys(saved.schedule?.kind === 'period' ? saved.schedule.hours : {}).sort()).toEqual([
+      'SA',
+      'SU',
+      'TH',
+      'WE',
+    ]);
+    expect(errors).toEqual([]);
+  });
+
   test('« Doublon possible » : titre, catégorie, dates et lieu gardés ; la case cochée, l’événement est envoyé', async ({
     page,
     ports,
@@ -178,6 +233,73 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
     const [saved] = await ports.store.events.listByOwner(organizer.uid);
     expect(saved).toMatchObject({ title, category: 'musique', city: form.city, status: 'pending' });
+    expect(errors).toEqual([]);
+  });
+  test('« Doublon possible » après un lieu choisi dans la liste : le lieu reste choisi, l’événement part avec cette fiche', async ({
+    page,
+    ports,
+    signIn,
+    createEvent,
+  }, testInfo) => {
+    const js = testInfo.project.name === 'js';
+    const errors = pageErrors(page);
+    const hall = unique('Salle de spectacles');
+    const venue = makeVenue({
+      id: randomUUID(),
+      name: hall,
+      slug: `salle-${randomUUID().slice(0, 8)}`,
+      street: 'Rue du Marché 3',
+      postalCode: '2610',
+      locality: 'Saint-Imier',
+      canton: 'BE',
+      status: 'approved',
+    });
+    await ports.store.venues.insertMany([venue]);
+    const title = unique('Récital de piano');
+    const day = zurichDateIn(20);
+    await createEvent({
+      title,
+      city: 'Saint-Imier',
+      canton: 'BE',
+      startsAt: zurichIso(day, '19:30'),
+      endsAt: zurichIso(day, '21:30'),
+    });
+    const organizer = await startSubmission(page, signIn);
+    const search = page.getByRole('combobox', { name: 'Lieu enregistré' });
+    const option = page.getByRole('option', { name: new RegExp(hall) });
+    // Written by the test, not by this server: each server process lists it within 15 s (its read cache).
+    if (js) {
+      await fillEvent(page, title);
+      await expect(async () => {
+        await search.fill('');
+        await search.fill(hall.slice(0, 18));
+        await expect(option).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 40_000 });
+      await option.click();
+    } else {
+      const listed = page.getByLabel('Lieu enregistré').locator('option', { hasText: hall });
+      await expect(async () => {
+        await page.reload();
+        await expect(listed).toHaveCount(1, { timeout: 1000 });
+      }).toPass({ timeout: 40_000 });
+      await fillEvent(page, title);
+      await page.getByLabel('Lieu enregistré').selectOption(venue.id);
+    }
+    await page.getByRole('button', { name: SEND }).click();
+
+    await expect(page.getByTestId('duplicate-warning')).toBeVisible();
+    if (js) {
+      await expect(page.getByTestId('venue-chosen')).toContainText(hall);
+      await expect(search).toHaveValue(hall);
+    } else await expect(page.getByLabel('Lieu enregistré')).toHaveValue(venue.id);
+    await expect(page.locator('input[name="venueId"], select[name="venueId"]')).toHaveValue(venue.id);
+    await page.getByLabel('Ce n’est pas un doublon : publier quand même').check();
+    await page.getByRole('button', { name: SEND }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+    const [saved] = await ports.store.events.listByOwner(organizer.uid);
+    expect(saved).toMatchObject({ title, venueId: venue.id });
+    // Never proposed again as a new venue.
+    expect((await ports.store.venues.list()).filter((v) => v.name === hall).map((v) => v.id)).toEqual([venue.id]);
     expect(errors).toEqual([]);
   });
 });

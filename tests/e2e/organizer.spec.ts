@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { zurichIso } from '../../app/domain/dates';
 import { expect, test } from './fixtures';
-import { confirmationId, fillEvent, inDays } from './utils';
+import { confirmationId, fillEvent, inDays, unique } from './utils';
 
 const IMAGE = path.resolve('tests/e2e/fixtures/affiche.jpg');
 
@@ -153,6 +154,52 @@ test.describe('espace organisateur', () => {
     await expect(page.getByTestId('flash')).toContainText('est retiré');
     await expect(page.getByRole('heading', { name: /Retirés avant publication/ })).toBeVisible();
     expect((await ports.store.events.findById(id))?.status).toBe('withdrawn');
+  });
+});
+
+test.describe('copie d’un événement à plusieurs dates, à 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('la copie dit qu’elle en est une et part sans les dates : envoyée telle quelle, refusée ; avec ses nouvelles dates, envoyée', async ({
+    page,
+    ports,
+    signIn,
+    createEvent,
+  }) => {
+    const organizer = await signIn({ displayName: 'Théâtre du Jura' });
+    const title = unique('Les Fourberies de Scapin');
+    const days = [12, 13, 19].map((n) => inDays(n));
+    const source = await createEvent({
+      title,
+      createdBy: organizer.uid,
+      status: 'approved',
+      startsAt: zurichIso(days[0], '20:00'),
+      endsAt: zurichIso(days[2], '22:00'),
+      schedule: { kind: 'dates', dates: days.map((date) => ({ date, start: '20:00', end: '22:00' })) },
+    });
+    await page.goto('/dashboard');
+    await page.getByTestId(`event-${source.id}`).getByRole('link', { name: 'Copier pour une nouvelle date' }).click();
+
+    await expect(page.getByTestId('copy-note')).toHaveText(
+      `Copie de «\u00a0${title}\u00a0»\u00a0: choisissez les nouvelles dates.`,
+    );
+    await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
+    await expect(page.getByRole('radio', { name: 'Plusieurs dates' })).toBeChecked();
+    await expect(page.getByLabel('Les dates, une par ligne, avec leurs heures')).toHaveValue('');
+    // One tap on « Envoyer » makes no second event.
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page.getByTestId('form-errors')).toBeVisible();
+    expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(1);
+
+    const next = [40, 41].map((n) => inDays(n));
+    await page
+      .getByLabel('Les dates, une par ligne, avec leurs heures')
+      .fill(next.map((d) => `${d.split('-').reverse().join('.')} 20:00-22:00`).join('\n'));
+    await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+    await expect(page).toHaveURL(/event-confirmation/);
+    const copy = (await ports.store.events.listByOwner(organizer.uid)).find((e) => e.id !== source.id);
+    expect(copy?.title).toBe(title);
+    expect(copy?.schedule?.kind === 'dates' ? copy.schedule.dates.map((d) => d.date) : []).toEqual(next);
   });
 });
 

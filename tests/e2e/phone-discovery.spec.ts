@@ -2,6 +2,7 @@
 // big enough to tap, the suggestion of a misspelt search, and axe on the new components.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { zurichIso } from '../../app/domain/dates';
 import { expect, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -145,6 +146,45 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
     }
     const lazy = page.locator('.event-card__media img[loading="lazy"]');
     for (const img of await lazy.all()) await expect(img).toHaveAttribute('srcset', /400w.*800w/);
+  });
+
+  test('la barre de la fiche ne coupe jamais son texte : une date sur plusieurs jours et « Ajouter au calendrier » @once', async ({
+    page,
+    createEvent,
+  }) => {
+    const days = [3, 9].map((n) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich' }).format(Date.now() + n * 86_400_000),
+    );
+    const long = await createEvent({
+      ticketUrl: '',
+      isFree: false,
+      priceMin: 12.5,
+      priceMax: 35,
+      startsAt: zurichIso(days[0], '19:30'),
+      endsAt: zurichIso(days[1], '23:00'),
+    });
+    await page.goto(`/evenement/${long.id}`);
+    await dismissCookies(page);
+    const bar = page.getByTestId('event-bar');
+    await expect(bar.getByRole('link', { name: 'Ajouter au calendrier' })).toBeVisible();
+    // Each text of the bar fits its box, and the date and the price stay beside the button, not under it.
+    const layout = await bar.evaluate((el) => {
+      const info = el.querySelector('.event-bar__info') as HTMLElement;
+      const action = el.querySelector('a') as HTMLElement;
+      return {
+        overflowing: [info, ...info.querySelectorAll<HTMLElement>('*')]
+          .filter((e) => e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.textContent),
+        infoRight: info.getBoundingClientRect().right,
+        actionLeft: action.getBoundingClientRect().left,
+        barRight: el.getBoundingClientRect().right,
+        actionRight: action.getBoundingClientRect().right,
+      };
+    });
+    expect(layout.overflowing).toEqual([]);
+    expect(layout.infoRight).toBeLessThanOrEqual(layout.actionLeft);
+    expect(layout.actionRight).toBeLessThanOrEqual(layout.barRight);
+    await expect(bar.locator('time')).toHaveText(/→/);
   });
 
   test('la fiche : une barre fixe avec la date, le prix et l’action, d’au moins 44 px @once', async ({

@@ -70,6 +70,39 @@ test('l’organisateur annule une date depuis son tableau de bord : « Annulé �
   );
   // The public page has no management button.
   await expect(visitor.getByRole('link', { name: /^Annuler cette date/ })).toHaveCount(0);
+  // That date's own page says it as plainly as a cancelled event's: the red badge and banner.
+  await visitor.getByTestId('next-dates').getByTestId('series-date').nth(1).getByRole('link').click();
+  await expect(visitor).toHaveURL(new RegExp(`\\?date=${second.startsAt.slice(0, 10)}$`));
+  await expect(visitor.getByTestId('cancelled-badge')).toHaveText('Annulé');
+  await expect(visitor.getByTestId('date-cancelled')).toHaveText(
+    'Cette date est annulée. Les autres dates de la série sont indiquées ci-dessous.',
+  );
+  await expect(visitor.getByTestId('date-cancelled')).toHaveClass(/notice--error/);
+
+  // Another date's page: « Ajouter au calendrier » adds that date; the series is offered beside it.
+  const third = dates[2];
+  await visitor.getByTestId('next-dates').getByTestId('series-date').nth(2).getByRole('link').click();
+  await expect(visitor.getByTestId('date-cancelled')).toHaveCount(0);
+  await expect(visitor.getByTestId('calendar-one-date')).toBeVisible();
+  const oneIcs = await visitor.getByRole('link', { name: 'Fichier .ics (Apple, Outlook…)' }).getAttribute('href');
+  const one = Object.values(ical.sync.parseICS(await (await visitor.request.get(oneIcs ?? '')).text())).filter(
+    (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',
+  );
+  expect(one.map((v) => [new Date(v.start).getTime(), Boolean(v.rrule)])).toEqual([
+    [Date.parse(third.startsAt), false],
+  ]);
+  const google = new URL(
+    (await visitor.getByRole('link', { name: 'Google Agenda', exact: true }).getAttribute('href')) ?? '',
+  );
+  expect(google.searchParams.get('recur')).toBeNull();
+  await expect(visitor.getByRole('link', { name: 'Toute la série (.ics)' })).toHaveAttribute(
+    'href',
+    `/evenement/${event.id}/calendrier.ics`,
+  );
+  const seriesGoogle = await visitor
+    .getByRole('link', { name: 'Toute la série dans Google Agenda' })
+    .getAttribute('href');
+  expect(new URL(seriesGoogle ?? '').searchParams.get('recur')).toMatch(/^RRULE:FREQ=WEEKLY/);
 
   const api = await (await visitor.request.get(`/api/v1/events/${event.id}?fields=title,dates`)).json();
   expect(api.data.dates.map((d: { cancelled: boolean }) => d.cancelled)).toEqual([false, true, false, false]);

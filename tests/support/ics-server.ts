@@ -82,6 +82,8 @@ export interface FeedEvent {
   /** Local time in Zurich: 20270105T193000. */
   start: string;
   rrule?: string;
+  /** Its LOCATION (a hall in Nyon unless given). */
+  location?: string;
 }
 
 /** A feed of these events, written as the tests need it (many, or with hostile rules). */
@@ -94,7 +96,7 @@ export function icsFeed(events: readonly FeedEvent[]): string {
       `DTSTART;TZID=Europe/Zurich:${e.start}`,
       `DTEND;TZID=Europe/Zurich:${e.start.slice(0, 9)}${String(Number(e.start.slice(9, 11)) + 2).padStart(2, '0')}${e.start.slice(11)}`,
       `SUMMARY:${e.summary}`,
-      'LOCATION:Salle communale, Grand-Rue 1, 1260 Nyon',
+      `LOCATION:${e.location ?? 'Salle communale, Grand-Rue 1, 1260 Nyon'}`,
       ...(e.rrule ? [`RRULE:${e.rrule}`] : []),
       'END:VEVENT',
     ].join('\n');

@@ -134,6 +134,7 @@ const VALID: Record<string, string>[] = [
     scheduleKind: 'period',
     startDate: inDays(1),
     endDate: inDays(90),
+    periodSameHours: 'on',
     ...Object.fromEntries(WEEKDAYS.slice(1).map((d) => [`periodDay${d}`, 'on'])),
     periodOpen: '10:00',
     periodClose: '18:00',

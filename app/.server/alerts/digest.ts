@@ -5,6 +5,7 @@
 // the alert gets no other digest, so nothing is listed twice.
 import { type Alert, alertFilters, DIGEST_MAX_EVENTS, isDigestDue } from '~/domain/alert';
 import type { AgendaEvent } from '~/domain/event';
+import { publishedAt } from '~/domain/event-visibility';
 import { publicQuery } from '../events/public';
 import { yieldToEventLoop } from '../platform/background';
 import type { Store } from '../ports';
@@ -30,7 +31,8 @@ export async function newEventsFor({ store }: { store: Store }, alert: Alert, no
   const seen = new Set(alert.sentEventIds);
   const events: AgendaEvent[] = [];
   for (const e of items) {
-    if (seen.has(e.id) || e.status !== 'approved' || !e.moderatedAt || e.moderatedAt <= since) continue;
+    // Published since the confirmation: approved by an admin, or by a trusted publisher (account or source).
+    if (seen.has(e.id) || e.status !== 'approved' || publishedAt(e) <= since) continue;
     seen.add(e.id);
     events.push(e);
   }

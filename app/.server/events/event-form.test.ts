@@ -6,6 +6,7 @@ import { makeEvent, makeUser, makeVenue } from '../../../tests/support/factories
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { NEW_PLACE } from '../../domain/event-form';
+import { checkEventForm } from '../../domain/schedule-form';
 import { eventFormPage } from './event-form';
 
 describe('le formulaire d’une copie', () => {
@@ -28,5 +29,61 @@ describe('le formulaire d’une copie', () => {
     expect(other.values.venueId).toBe('approuve');
     // Its own edit keeps its proposal: the form's check accepts the venue the event already has.
     expect((await eventFormPage({ store }, organizer, { eventId: 'source1' })).values.venueId).toBe('propose');
+  });
+
+  it('une copie pour une nouvelle date part sans aucune date de sa source et se nomme ; envoyée telle quelle, refusée', async () => {
+    const { store } = memoryStore();
+    const organizer = makeUser({ uid: 'orga', role: 'organizer' });
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    await store.users.upsert({ ...organizer, passwordHash: 'x', now: '' });
+    const days = ['2027-03-05', '2027-03-06', '2027-03-12'];
+    await store.events.insertMany([
+      makeEvent({
+        id: 'dates',
+        title: 'Les Fourberies de Scapin',
+        createdBy: 'orga',
+        schedule: { kind: 'dates', dates: days.map((date) => ({ date, start: '20:00', end: '22:00' })) },
+      }),
+      makeEvent({
+        id: 'regle',
+        createdBy: 'orga',
+        schedule: {
+          kind: 'rule',
+          firstDate: '2027-03-02',
+          start: '18:00',
+          end: '19:30',
+          freq: 'weekly',
+          interval: 1,
+          byDay: ['TU'],
+          monthly: null,
+          until: '2027-06-29',
+          count: null,
+          exclude: ['2027-04-13'],
+        },
+      }),
+      makeEvent({
+        id: 'periode',
+        createdBy: 'orga',
+        schedule: {
+          kind: 'period',
+          from: '2027-03-01',
+          to: '2027-05-31',
+          hours: { WE: { open: '14:00', close: '18:00' } },
+          closed: ['2027-04-14'],
+        },
+      }),
+    ]);
+    const copy = await eventFormPage({ store }, organizer, { copyFrom: 'dates' });
+    expect(copy.copyOf).toEqual({ title: 'Les Fourberies de Scapin' });
+    expect(copy.values).toMatchObject({ scheduleKind: 'dates', dateList: '', startDate: '', endDate: '' });
+    expect(checkEventForm(copy.values).errors.dateList).toBeTruthy();
+    // A rule keeps how it repeats, a period its hours: not one of their days.
+    const rule = await eventFormPage({ store }, organizer, { copyFrom: 'regle' });
+    expect(rule.values).toMatchObject({ ruleRepeat: 'weekly-1', ruleDayTU: 'on', ruleUntil: '', ruleExclude: '' });
+    const period = await eventFormPage({ store }, organizer, { copyFrom: 'periode' });
+    expect(period.values).toMatchObject({ hoursWEOpen: '14:00', startDate: '', endDate: '', periodClosed: '' });
+    for (const values of [rule.values, period.values]) expect(checkEventForm(values).errors.startDate).toBeTruthy();
+    // Its own edit is no copy.
+    expect((await eventFormPage({ store }, organizer, { eventId: 'dates' })).copyOf).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { AgendaEvent, EventImage } from '~/domain/event';
 import { NEW_PLACE } from '~/domain/event-form';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { formatAmount } from '~/domain/price';
-import { scheduleValues } from '~/domain/schedule-form';
+import { NEW_SCHEDULE_VALUES, scheduleValues } from '~/domain/schedule-form';
 import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
@@ -49,9 +49,22 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     familyFriendly: e.accessibility.familyFriendly ? 'on' : '',
     // A series: its kind and fields (decision 041); a copy for a new date keeps its rule, not its dates.
     ...scheduleValues(e.schedule),
-    ...(copy ? { endDate: '' } : {}),
+    ...(copy ? WITHOUT_DATES : {}),
   };
 }
+
+/**
+ * What a copy for a new date leaves empty: every date of its source (the list of dates, the end of a rule or a
+ * period, the days excluded or closed), so that sending it unchanged is refused rather than a second event.
+ */
+const WITHOUT_DATES: Values = {
+  endDate: '',
+  dateList: '',
+  ruleUntil: '',
+  ruleCount: '',
+  ruleExclude: '',
+  periodClosed: '',
+};
 
 /**
  * What the event form shows: an empty form (with the organizer's name), an event to edit (its working copy), or a copy
@@ -62,11 +75,13 @@ export async function eventFormPage(
   user: UserProfile,
   { eventId, copyFrom }: { eventId?: string; copyFrom?: string | null },
 ) {
-  let values: Values = { organizerName: user.displayName, canton: '' };
+  let values: Values = { ...NEW_SCHEDULE_VALUES, organizerName: user.displayName, canton: '' };
   let image: EventImage | null = null;
   let status: AgendaEvent['status'] | null = null;
   let pendingRevision = false;
   let adminEdit = false;
+  /** The event a copy for a new date starts from, which the page names. */
+  let copyOf: { title: string } | null = null;
   if (eventId) {
     // The working copy: an organizer edits their latest text, a pending revision included.
     const event = await eventForEditing({ store }, user, eventId);
@@ -78,6 +93,7 @@ export async function eventFormPage(
   } else if (copyFrom) {
     const source = await eventForEditing({ store }, user, copyFrom);
     values = valuesFromEvent(source, true);
+    copyOf = { title: source.title };
   }
   // The records to choose from (decision 095): approved venues by canton, the account's organizers, the event's own.
   let [venue, organizer] = await Promise.all([
@@ -107,6 +123,7 @@ export async function eventFormPage(
     status,
     pendingRevision,
     adminEdit,
+    copyOf,
     values,
     image,
     // One key per form render: a repeated POST of this form returns the same event (double click, refresh, retry).

@@ -2,7 +2,6 @@
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
 import type { EventImage } from '~/domain/event';
-import { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS } from '~/domain/event-form';
 import type { FieldErrors } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
 import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
@@ -43,18 +42,9 @@ const SUBMISSION_KEY = /^[a-z0-9]{24}$/;
 /** The button « Voir les dates » of the page without JavaScript: the form comes back with its dates, nothing saved. */
 export const PREVIEW_INTENT = 'apercu';
 
-/** The fields of the event form the use case reads, as typed. */
-export const EVENT_FORM_FIELDS = [
-  ...EVENT_TEXT_FIELDS,
-  ...EVENT_FLAG_FIELDS,
-  ...SCHEDULE_FIELDS,
-  'submissionKey',
-  'pendingImage',
-] as const;
-
 /** The event form as the route read it (app/.server/http/event-form.ts): plain values, nothing of HTTP. */
 export interface EventFormInput {
-  /** Each field of EVENT_FORM_FIELDS as typed ('' when absent). */
+  /** Each field of EVENT_FORM_FIELDS as typed ('' when absent): eventFormValues, the browser's reading too. */
   values: Record<string, string>;
   /** « Voir les dates »: the dates' messages, nothing saved. */
   preview: boolean;

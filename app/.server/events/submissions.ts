@@ -4,7 +4,6 @@ import { type AgendaEvent, type EventContent, type EventImage, placeAndContactOf
 import { type EventFormInput, eventTimes, NEW_PLACE } from '~/domain/event-form';
 import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
-import { normalizeForComparison } from '~/domain/search-text';
 import { slugify } from '~/domain/slug';
 import type { FileStore } from '../files/ports';
 import { audit } from '../platform/audit';
@@ -14,6 +13,9 @@ import type { Store, UserProfile } from '../ports';
 import { notifyAdminsOfSubmission } from '../push/devices';
 import type { PushTransport } from '../push/ports';
 import { keepPublishedDates } from './cancel-date';
+
+export { possibleDuplicates, titleSimilarity } from './duplicates';
+
 import { changeEvent, type LifecycleStep } from './lifecycle';
 
 export interface SubmitDeps {
@@ -69,7 +71,7 @@ export async function submitEvent(
   const now = clock(deps).toISOString();
   const event = submittedEvent(
     { ...fieldsFromForm(input), image: options.image },
-    { id: newId(), status: transition.to, createdBy: actor.uid, now },
+    { id: newId(), status: transition.to, createdBy: actor.uid, now, publishedBy: actor.uid },
   );
   const result = await deps.store.events.createSubmission({
     uid: actor.uid,
@@ -150,40 +152,4 @@ export async function cancelEvent(deps: SubmitDeps, actor: UserProfile, id: stri
 /** « Rétablir »: back to the status before the cancellation. */
 export async function undoCancelEvent(deps: SubmitDeps, actor: UserProfile, id: string): Promise<LifecycleStep> {
   return changeEvent(deps, actor, { eventId: id, action: 'undoCancel' });
-}
-
-/**
- * Events with a similar title in the same town within 3 hours: probably the same event. Published ones only for what
- * an organizer or a moderator is shown; with `pending`, those awaiting moderation too (an import must not add one
- * again while the first waits: issue 32).
- */
-export async function possibleDuplicates(
-  { store }: { store: Store },
-  input: { title: string; city: string; startsAt: string; excludeId?: string },
-  options: { pending?: boolean } = {},
-): Promise<AgendaEvent[]> {
-  const start = Date.parse(input.startsAt);
-  const near = await store.events.listNear({
-    city: input.city,
-    from: new Date(start - 3 * 3600_000).toISOString(),
-    to: new Date(start + 3 * 3600_000).toISOString(),
-    excludeId: input.excludeId,
-    statuses: options.pending ? ['approved', 'pending'] : ['approved'],
-  });
-  return near.filter((e) => titleSimilarity(e.title, input.title) >= 0.5);
-}
-
-/** Share of words in common (Jaccard), diacritics and case ignored. */
-export function titleSimilarity(a: string, b: string): number {
-  const words = (s: string) =>
-    new Set(
-      normalizeForComparison(s)
-        .split(' ')
-        .filter((w) => w.length > 2),
-    );
-  const wa = words(a);
-  const wb = words(b);
-  if (wa.size === 0 || wb.size === 0) return 0;
-  const common = [...wa].filter((w) => wb.has(w)).length;
-  return common / (wa.size + wb.size - common);
 }

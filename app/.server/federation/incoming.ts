@@ -158,7 +158,13 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
   const submissionKey = `federation:${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
   const near = await possibleDuplicates(
     { store },
-    { title: remote.content.title, city: remote.content.city, startsAt: remote.content.startsAt },
+    // The same event only: the same start, the same place, a near-identical title (never another number).
+    {
+      title: remote.content.title,
+      city: remote.content.city,
+      startsAt: remote.content.startsAt,
+      venueName: remote.content.venueName,
+    },
     { pending: true },
   );
   const own = near.length > 0 ? await store.events.findSubmission(source.createdBy, submissionKey) : null;

@@ -4,6 +4,7 @@
 // at every read) and its id answers with the same activity (documents.ts).
 import type { Federation } from '@fedify/fedify';
 import type { AgendaEvent } from '~/domain/event';
+import { publishedAt } from '~/domain/event-visibility';
 import { cachedRead, publicQuery } from '../events/public';
 import { AGENDA_ACTOR, findActor } from './actors';
 import { eventActivity, generationKey } from './event-object';
@@ -15,10 +16,6 @@ import { announceOf } from './shares';
 export const OUTBOX_PAGE = 20;
 /** The upcoming events an outbox lists at most (the newest published): a bounded read. */
 export const OUTBOX_MAX = 2000;
-
-/** When an event became public: its approval (or its publication by a trusted publisher), else its creation. */
-export const publishedAt = (event: Pick<AgendaEvent, 'moderatedAt' | 'createdAt'>) =>
-  event.moderatedAt ?? event.createdAt;
 
 /** The id of the Create (or share) of this event's object in this actor's outbox: it dereferences (documents.ts). */
 export const outboxActivityId = (actorUri: string, eventId: string, generation = 1) =>

@@ -58,7 +58,13 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   // what still waits for moderation.
   const near = await possibleDuplicates(
     { store },
-    { title: item.content.title, city: item.content.city, startsAt: item.content.startsAt },
+    // The same event only: the same start, the same place, a near-identical title (never another number).
+    {
+      title: item.content.title,
+      city: item.content.city,
+      startsAt: item.content.startsAt,
+      venueName: item.content.venueName,
+    },
     { pending: true },
   );
   // This UID's own event is no duplicate: created by a run that stopped before saving its link, or by another

@@ -1,6 +1,7 @@
 // « Importer depuis un lien » (intent `importer`) as the submit form's prefill: what the page says, its image kept as a
 // pending upload (the token in `pendingImage`, a preview beside it). A page that cannot be read is a UseCaseError on
 // the URL field, which the route answers as any refused form (conform's reply, the address kept). No event is saved.
+import { NEW_SCHEDULE_VALUES } from '~/domain/schedule-form';
 import type { FileStore } from '../files/ports';
 import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
@@ -27,7 +28,12 @@ export async function prefillFromLink(
 ): Promise<LinkPrefill> {
   const outcome = await importFromLink(deps.fetchText, importUrl.slice(0, IMPORT_URL_MAX));
   if (!outcome.ok) throw new UseCaseError(outcome.message, 'importUrl');
-  const values: Record<string, string> = { organizerName: user.displayName, canton: '', ...outcome.values };
+  const values: Record<string, string> = {
+    ...NEW_SCHEDULE_VALUES,
+    organizerName: user.displayName,
+    canton: '',
+    ...outcome.values,
+  };
   let image: LinkPrefill['image'] = null;
   if (outcome.image.url) {
     const fetched = await importLinkImage(deps, user.uid, outcome.image.url);

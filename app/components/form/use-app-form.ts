@@ -3,7 +3,7 @@
 // as the form's last result as it is: the same page works without JavaScript (the server renders it with the messages
 // and the input) and with it (checks on leaving a field or at sending with the same schema, then at each keystroke;
 // focus on the error summary after a refused sending).
-import { parse, type SubmissionResult, useForm } from '@conform-to/react';
+import { parse, type Submission, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { FieldErrors } from '~/domain/forms';
@@ -59,6 +59,26 @@ export function fieldOrder(schema: z.ZodType): string[] {
 /** A check that is not one zod schema alone (the event form adds its cross-field rules): messages by field. */
 export type Validate = (values: Record<string, unknown>) => FieldErrors;
 
+/**
+ * The browser's check of a form as conform reads it (its payload: a field not sent is absent), with the schema or the
+ * form's own check. Pure, so a test can set it beside the server's reading of the same FormData.
+ */
+export function checkInBrowser(
+  formData: FormData,
+  schema: z.ZodType<Record<string, unknown>>,
+  validate?: Validate,
+): Submission<Record<string, unknown>, string[]> {
+  if (!validate) return parseWithZod(formData, { schema, disableAutoCoercion: true });
+  return parse<Record<string, unknown>, string[]>(formData, {
+    resolve(payload) {
+      const errors = validate(payload);
+      const error: Record<string, string[]> = {};
+      for (const [name, message] of Object.entries(errors)) if (message) error[name] = [message];
+      return Object.keys(error).length ? { error } : { value: payload };
+    },
+  });
+}
+
 interface AppFormOptions<Schema extends z.ZodType<Record<string, unknown>>> {
   /** Names the form (ids of its parts); two forms on one page need two ids. */
   id: string;
@@ -102,17 +122,7 @@ export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(op
     constraint: getZodConstraint(schema),
     shouldValidate: options.shouldValidate ?? 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate({ formData }) {
-      if (!validate) return parseWithZod(formData, { schema, disableAutoCoercion: true });
-      return parse(formData, {
-        resolve(payload) {
-          const errors = validate(payload);
-          const error: Record<string, string[]> = {};
-          for (const [name, message] of Object.entries(errors)) if (message) error[name] = [message];
-          return Object.keys(error).length ? { error } : { value: payload };
-        },
-      });
-    },
+    onValidate: ({ formData }) => checkInBrowser(formData, schema, validate),
   });
   // A refusal from the server is an attempt too (the summary takes the focus after it as well).
   const counted = useAnswerCount(lastResult);

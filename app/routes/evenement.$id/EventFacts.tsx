@@ -14,14 +14,14 @@ export function EventFacts({
   event,
   organizerSlug,
   eventUrl,
-  googleCalendarUrl,
+  calendar,
 }: {
   event: Loaded['event'];
   /** The organizer's page (issue 36), when its record is approved. */
   organizerSlug: string | null;
   eventUrl: string;
-  /** Google Calendar's form for this event, built by the loader. */
-  googleCalendarUrl: string;
+  /** The .ics file and Google Calendar's form, built by the loader: one date's, and then its series'. */
+  calendar: Loaded['links']['calendar'];
 }) {
   const accessibility = [
     event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
@@ -83,12 +83,26 @@ export function EventFacts({
         <h2 className="facts__title" id="calendar-title">
           Ajouter au calendrier
         </h2>
-        <a className="button" href={`/evenement/${event.id}/calendrier.ics`} download>
+        {calendar.series ? <p data-testid="calendar-one-date">Cette date seulement&#8239;:</p> : null}
+        <a className="button" href={calendar.ics} download>
           Fichier .ics (Apple, Outlook…)
         </a>
-        <a className="button" href={googleCalendarUrl} rel="noopener noreferrer">
+        <a className="button" href={calendar.google} rel="noopener noreferrer">
           Google Agenda
         </a>
+        {calendar.series ? (
+          <>
+            <p>Toutes les dates de la série&#8239;:</p>
+            <a className="button" href={calendar.series.ics} download>
+              Toute la série (.ics)
+            </a>
+            {calendar.series.google ? (
+              <a className="button" href={calendar.series.google} rel="noopener noreferrer">
+                Toute la série dans Google Agenda
+              </a>
+            ) : null}
+          </>
+        ) : null}
       </section>
       <section className="facts__group" aria-labelledby="share-title">
         <h2 className="facts__title" id="share-title">

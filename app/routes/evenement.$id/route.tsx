@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
-import { seriesView } from '~/.server/events/series';
+import { type SeriesDate, seriesView } from '~/.server/events/series';
 import { eventObjectPathNow } from '~/.server/federation/page-targets';
 import { eventGoogleCalendarUrl } from '~/.server/feeds/google-calendar';
 import { eventPlaces } from '~/.server/places/public-places';
@@ -12,8 +12,9 @@ import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { EventImage } from '~/components/EventImage';
 import { useCategory } from '~/components/useCategories';
-import { addressMapUrl, directionsLinks, sbbTimetableUrl } from '~/domain/calendar-links';
+import { addressMapUrl, directionsLinks, googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { formatDate } from '~/domain/dates';
+import type { AgendaEvent } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
@@ -53,16 +54,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     canManage: actorsFor(viewer, event).length > 0,
     // Built here: the date rules they need stay out of the page's JavaScript.
     links: {
-      // A cancelled date is not one to add: the next one that takes place.
-      googleCalendar: eventGoogleCalendarUrl(
-        event,
-        `${context.services.config.SITE_URL}/evenement/${event.id}`,
-        shown?.cancelled ? next : shown,
-      ),
+      calendar: calendarLinks(event, `${context.services.config.SITE_URL}/evenement/${event.id}`, series, next),
       sbb: sbbTimetableUrl({ ...event, ...(shown ?? series?.period?.visit ?? {}) }),
       directions: directions.directions,
       appleMaps: directions.apple,
       addressMap: addressMapUrl(event),
+    },
+  };
+}
+
+/**
+ * « Ajouter au calendrier »: on one date's page (`?date=`), that date, and the whole series on request; otherwise the
+ * event (a series: its rule from the next date that takes place, decision 067).
+ */
+function calendarLinks(
+  event: AgendaEvent,
+  eventUrl: string,
+  series: Awaited<ReturnType<typeof seriesView>>,
+  next: SeriesDate | null,
+) {
+  const whole = `/evenement/${event.id}/calendrier.ics`;
+  const date = series?.chosen && !series.chosen.cancelled ? series.chosen : null;
+  if (!date) return { ics: whole, google: eventGoogleCalendarUrl(event, eventUrl, next), series: null };
+  return {
+    ics: `${whole}?date=${date.day}`,
+    google: googleCalendarUrl({ ...event, ...date }, eventUrl),
+    series: {
+      ics: whole,
+      google: event.schedule?.kind === 'rule' ? eventGoogleCalendarUrl(event, eventUrl, next) : null,
     },
   };
 }
@@ -105,7 +124,7 @@ export default function EventDetailPage() {
           ) : (
             <span className="chip">{category.label}</span>
           )}
-          {event.status === 'cancelled' ? (
+          {event.status === 'cancelled' || series?.chosen?.cancelled ? (
             <span className="chip chip--danger" data-testid="cancelled-badge">
               Annulé
             </span>
@@ -135,6 +154,11 @@ export default function EventDetailPage() {
         <div className="event-detail__main">
           {event.status === 'cancelled' ? (
             <p className="notice notice--error">Cet événement est annulé. Renseignez-vous auprès des organisateurs.</p>
+          ) : series?.chosen?.cancelled ? (
+            // One date of a series, cancelled: as plain as a cancelled event (the others are listed below).
+            <p className="notice notice--error" data-testid="date-cancelled">
+              Cette date est annulée. Les autres dates de la série sont indiquées ci-dessous.
+            </p>
           ) : null}
           {isPast ? <p className="notice">Cet événement a eu lieu ; cette page reste disponible en archive.</p> : null}
           <div className="event-detail__description">
@@ -157,7 +181,7 @@ export default function EventDetailPage() {
           event={event}
           organizerSlug={places.organizer?.slug ?? null}
           eventUrl={eventUrl}
-          googleCalendarUrl={links.googleCalendar}
+          calendar={links.calendar}
         />
       </div>
 

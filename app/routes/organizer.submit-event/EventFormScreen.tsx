@@ -1,6 +1,6 @@
 // The event form screen (submit and edit): steps Quoi, Quand, Où, Prix & billets, Contact, Image on one page.
 // Without JS it is a plain multipart form the server answers with its messages; with JS it checks each field as it is
-// left (the same rules as the server: checkEventForm, the schedule included) and, when a submission is refused, puts the focus on the
+// left (the same reading and rules as the server: eventFormErrors, the schedule included) and, when a submission is refused, puts the focus on the
 // error summary at the top, each message a link to its field.
 import {
   Form,
@@ -20,8 +20,9 @@ import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';
 import { eventFormSchema } from '~/domain/event-form';
+import { eventFormErrors } from '~/domain/event-form-values';
 import { findLocality, LOCALITY_ATTRIBUTION } from '~/domain/localities';
-import { checkEventForm, SCHEDULE_FIELDS } from '~/domain/schedule-form';
+import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import type { loader as rootLoader } from '~/root';
 import {
   ContactFieldset,
@@ -100,6 +101,14 @@ export function EventFormScreen() {
               ? editNote(loaded.status, loaded.pendingRevision)
               : NEW_EVENT_NOTE}
         </p>
+        {loaded.copyOf ? (
+          // A copy: not the event itself, and without its dates (one « Envoyer » would otherwise make a duplicate).
+          <p className="notice notice--warning" role="status" data-testid="copy-note">
+            Copie de «{'\u00a0'}
+            {loaded.copyOf.title}
+            {'\u00a0'}»{'\u00a0'}: choisissez les nouvelles dates.
+          </p>
+        ) : null}
         <RequiredNote />
       </header>
 
@@ -144,13 +153,13 @@ function EventForm({
     lastResult: answer,
     answered,
     defaultValue: values,
-    validate: (entries) =>
-      // The server's checks, the schedule's included (checkEventForm): the same fields marked, the same messages.
-      checkEventForm(
-        Object.fromEntries(Object.entries(entries).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
+    // The server's reading and checks, the schedule's included: the same fields marked, the same messages.
+    validate: (sent) =>
+      eventFormErrors(
+        sent,
         new Date(),
         categories.map((c) => c.slug),
-      ).errors,
+      ),
   });
   const [coords, setCoords] = useState(toCoords(values));
   const movePin = useCallback((lat: number, lng: number) => setCoords({ lat, lng }), []);

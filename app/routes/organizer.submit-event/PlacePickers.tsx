@@ -63,12 +63,25 @@ export function VenuePicker(props: {
   );
 }
 
+/**
+ * The venue the form starts with: the event's own (edit), or one chosen in the list before an answer of the server
+ * (the « Doublon possible » step, a refusal), found among the approved venues the page lists (the search's too).
+ */
+function startingVenue(id: string, current: VenueChoice | null, groups: readonly VenueGroup[]): VenueChoice | null {
+  if (!id || id === NEW_PLACE) return null;
+  if (current?.id === id) return current;
+  for (const group of groups) for (const venue of group.venues) if (venue.id === id) return venue;
+  return null;
+}
+
 function VenueCombobox({
   meta,
+  groups,
   current,
   onPick,
 }: {
   meta: FieldMeta;
+  groups: readonly VenueGroup[];
   current: VenueChoice | null;
   onPick: (venue: VenueChoice | null) => void;
 }) {
@@ -85,7 +98,7 @@ function VenueCombobox({
       listLabel="Lieux connus"
       newValue={NEW_PLACE}
       newLabel={NEW_VENUE_LABEL}
-      initial={current && current.id === initial ? current : null}
+      initial={startingVenue(initial, current, groups)}
       idOf={(v) => v.id}
       nameOf={(v) => v.name}
       option={(v) => (

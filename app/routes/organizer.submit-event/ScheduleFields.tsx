@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError } from '~/components/form/FieldNotes';
 import { ScheduleSummary } from '~/components/ScheduleSummary';
+import { eventFormValues } from '~/domain/event-form-values';
 import { WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule';
 import { periodSameHours, SCHEDULE_KINDS } from '~/domain/schedule-form';
 import { monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
@@ -95,9 +96,8 @@ function useTypedValues(anchor: React.RefObject<HTMLElement | null>): Record<str
     const read = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        const typed: Record<string, string> = {};
-        for (const [name, value] of new FormData(form)) if (typeof value === 'string') typed[name] = value;
-        setValues(typed);
+        // Read as the checks and the server read it (an unticked box is '').
+        setValues(eventFormValues(new FormData(form)));
       });
     };
     read();
@@ -122,9 +122,8 @@ export function ScheduleFields({ fields, values }: { fields: EventFields; values
   // Named after the first date once JavaScript follows it; in general words otherwise (a date typed since would
   // leave a named choice wrong).
   const months = monthlyOptions(typed ? (typed.startDate ?? '') : '', shown(fields.ruleMonthly));
-  const sameHours = periodSameHours(
-    fields.periodSameHours.initialValue === undefined ? {} : { periodSameHours: shown(fields.periodSameHours) },
-  );
+  // Ticked as a new form starts (NEW_SCHEDULE_VALUES), and as it was sent: absent from an answer, it was unticked.
+  const sameHours = periodSameHours({ periodSameHours: shown(fields.periodSameHours) });
   return (
     <div className="schedule" data-testid="schedule-fields" ref={anchor}>
       <Group legend="Combien de dates&#8239;?" error={fields.scheduleKind.errors} errorName="scheduleKind">
