@@ -1,0 +1,72 @@
+// « Autour de » (issue 47) on SQLite and on Firestore: around Morges within 10 km, only the events whose point is in the
+// circle, in date order, never one without coordinates; the map and the count agree; a wider radius takes in more.
+import { describe, expect, it } from 'vitest';
+import { mapEvents, queryFromFilters, searchEvents } from '../../app/.server/events/public';
+import { distanceKm, type NearFilter, parseNear } from '../../app/domain/distance';
+import type { AgendaEvent } from '../../app/domain/event';
+import { makeEvent as eventOf } from '../support/factories';
+import { BACKENDS, storeForEachTest } from './backends';
+
+const NOW = new Date('2030-03-01T10:00:00.000Z');
+const inDays = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString();
+const MORGES = { lat: 46.51127, lng: 6.49854 };
+
+/** Events at known places, each a day apart in an order that is not their distance. */
+const PLACES: [string, number | null, number | null, number][] = [
+  ['preverenges', 46.51854, 6.52682, 3], // 2.3 km
+  ['lausanne', 46.516, 6.63282, 1], // 10.3 km: just outside 10 km
+  ['saint-prex', 46.47963, 6.45992, 5], // 4.6 km
+  ['cossonay', 46.61443, 6.50631, 2], // 11.5 km
+  ['aubonne', 46.49514, 6.39155, 4], // 8.4 km
+  ['geneve', 46.20222, 6.14569, 6], // 44 km
+  ['sans-point', null, null, 0],
+];
+
+const makeEvent = (id: string, lat: number | null, lng: number | null, day: number): AgendaEvent =>
+  eventOf({ id, title: `Fête ${id}`, lat, lng, startsAt: inDays(day + 1), endsAt: inDays(day + 1.1) }, { now: NOW });
+
+const around = (radius: string): NearFilter => {
+  const near = parseNear(new URLSearchParams({ autour: 'Morges', rayon: radius })).near;
+  if (!near) throw new Error('Morges devrait être connue');
+  return near;
+};
+
+describe.each(BACKENDS)('événements autour d’un lieu : $name', (backend) => {
+  const store = storeForEachTest(backend, { categories: true });
+
+  it('autour de Morges, 10 km : seulement ceux du cercle, par date, sans ceux qui n’ont pas de point', async () => {
+    await store.events.insertMany(PLACES.map(([id, lat, lng, day]) => makeEvent(id, lat, lng, day)));
+    const list = await searchEvents({ store }, { near: around('10') }, 1, NOW);
+    expect(list.items.map((e) => e.id)).toEqual(['preverenges', 'aubonne', 'saint-prex']);
+    expect(list.total).toBe(3);
+    for (const e of list.items) expect(distanceKm(MORGES, { lat: Number(e.lat), lng: Number(e.lng) })).toBeLessThan(10);
+    const points = await mapEvents({ store }, { near: around('10') }, NOW);
+    expect(points.map((p) => p.id)).toEqual(['preverenges', 'aubonne', 'saint-prex']);
+    // 25 km takes in Lausanne and Cossonay; 50 km Geneva too; never the event without a point.
+    const wider = await searchEvents({ store }, { near: around('25') }, 1, NOW);
+    expect(wider.items.map((e) => e.id)).toEqual(['lausanne', 'cossonay', 'preverenges', 'aubonne', 'saint-prex']);
+    const widest = await store.events.search({
+      ...queryFromFilters({ near: around('50') }, NOW),
+      limit: 20,
+      offset: 0,
+    });
+    expect(widest.items.map((e) => e.id)).toEqual([
+      'lausanne',
+      'cossonay',
+      'preverenges',
+      'aubonne',
+      'saint-prex',
+      'geneve',
+    ]);
+  });
+
+  it('avec d’autres filtres : la catégorie et le cercle ensemble', async () => {
+    await store.events.insertMany([
+      { ...makeEvent('concert-morges', 46.51, 6.5, 1), category: 'musique' },
+      { ...makeEvent('marche-morges', 46.512, 6.499, 2), category: 'marches-brocantes' },
+      { ...makeEvent('concert-sion', 46.2331, 7.3606, 3), category: 'musique' },
+    ]);
+    const list = await searchEvents({ store }, { near: around('5'), category: 'musique' }, 1, NOW);
+    expect(list.items.map((e) => e.id)).toEqual(['concert-morges']);
+  });
+});
