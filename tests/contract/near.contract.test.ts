@@ -1,7 +1,10 @@
 // « Autour de » (issue 47) on SQLite and on Firestore: around Morges within 10 km, only the events whose point is in the
 // circle, in date order, never one without coordinates; the map and the count agree; a wider radius takes in more.
 import { describe, expect, it } from 'vitest';
+import { describeAlert } from '../../app/.server/alerts/alerts';
+import { newEventsFor } from '../../app/.server/alerts/digest';
 import { mapEvents, queryFromFilters, searchEvents } from '../../app/.server/events/public';
+import { type Alert, alertFilterFromParams } from '../../app/domain/alert';
 import { distanceKm, type NearFilter, parseNear } from '../../app/domain/distance';
 import type { AgendaEvent } from '../../app/domain/event';
 import { makeEvent as eventOf } from '../support/factories';
@@ -68,5 +71,36 @@ describe.each(BACKENDS)('événements autour d’un lieu : $name', (backend) => 
     ]);
     const list = await searchEvents({ store }, { near: around('5'), category: 'musique' }, 1, NOW);
     expect(list.items.map((e) => e.id)).toEqual(['concert-morges']);
+  });
+
+  it('une alerte « dans un rayon de 10 km autour de Morges » ne reçoit que ce qui est dedans', async () => {
+    const confirmedAt = inDays(-1);
+    await store.events.insertMany(
+      PLACES.map(([id, lat, lng, day]) => ({ ...makeEvent(id, lat, lng, day), moderatedAt: NOW.toISOString() })),
+    );
+    const filter = alertFilterFromParams(new URLSearchParams('autour=morges&rayon=10'), []);
+    expect(filter).toBe('autour=Morges&rayon=10');
+    const alert: Alert = {
+      id: 'a1',
+      email: 'ada@example.ch',
+      filter: String(filter),
+      rhythm: 'daily',
+      status: 'active',
+      tokenHash: 'h',
+      createdAt: confirmedAt,
+      updatedAt: confirmedAt,
+      confirmedAt,
+      lastDigestAt: null,
+      sentEventIds: [],
+    };
+    expect((await newEventsFor({ store }, alert, NOW)).map((e) => e.id)).toEqual([
+      'preverenges',
+      'aubonne',
+      'saint-prex',
+    ]);
+    expect(await describeAlert({ store }, alert.filter)).toBe('dans un rayon de 10\u00a0km autour de Morges');
+    // The visitor's position is never kept in an alert: around a position alone, there is no alert to make.
+    expect(alertFilterFromParams(new URLSearchParams('lat=46.51&lon=6.5&rayon=10'), [])).toBeNull();
+    expect(alertFilterFromParams(new URLSearchParams('lat=46.51&lon=6.5&gratuit=1'), [])).toBe('gratuit=1');
   });
 });
