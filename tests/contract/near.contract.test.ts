@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeAlert } from '../../app/.server/alerts/alerts';
 import { newEventsFor } from '../../app/.server/alerts/digest';
+import { ApiProblem, listApiEvents } from '../../app/.server/api/events';
 import { mapEvents, queryFromFilters, searchEvents } from '../../app/.server/events/public';
 import { type Alert, alertFilterFromParams } from '../../app/domain/alert';
 import { distanceKm, type NearFilter, parseNear } from '../../app/domain/distance';
@@ -102,5 +103,34 @@ describe.each(BACKENDS)('événements autour d’un lieu : $name', (backend) => 
     // The visitor's position is never kept in an alert: around a position alone, there is no alert to make.
     expect(alertFilterFromParams(new URLSearchParams('lat=46.51&lon=6.5&rayon=10'), [])).toBeNull();
     expect(alertFilterFromParams(new URLSearchParams('lat=46.51&lon=6.5&gratuit=1'), [])).toBe('gratuit=1');
+  });
+
+  it('l’API : mêmes paramètres, mêmes événements ; une localité inconnue, un rayon hors liste, une position hors de Suisse : 400 en français', async () => {
+    await store.events.insertMany(PLACES.map(([id, lat, lng, day]) => makeEvent(id, lat, lng, day)));
+    const api = (query: string) => listApiEvents({ store }, new URLSearchParams(query), 'https://agenda.example', NOW);
+    expect((await api('autour=Morges&rayon=10')).data.map((e) => e.id)).toEqual([
+      'preverenges',
+      'aubonne',
+      'saint-prex',
+    ]);
+    expect((await api('lat=46.51&lon=6.50&rayon=5')).data.map((e) => e.id)).toEqual(['preverenges', 'saint-prex']);
+    const refusal = async (query: string) => {
+      const error = await api(query).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiProblem);
+      return { status: (error as ApiProblem).status, detail: (error as ApiProblem).detail };
+    };
+    expect(await refusal('autour=Atlantis')).toEqual({
+      status: 400,
+      detail: expect.stringContaining('Localité inconnue'),
+    });
+    expect(await refusal('autour=Morges&rayon=15')).toEqual({
+      status: 400,
+      detail: expect.stringContaining('Rayon invalide'),
+    });
+    expect(await refusal('lat=48.85&lon=2.35')).toEqual({
+      status: 400,
+      detail: expect.stringContaining('n’est pas en Suisse'),
+    });
+    expect(await refusal('rayon=10')).toEqual({ status: 400, detail: expect.stringContaining('demande un centre') });
   });
 });
