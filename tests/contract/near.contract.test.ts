@@ -1,5 +1,6 @@
 // « Autour de » (issue 47) on SQLite and on Firestore: around Morges within 10 km, only the events whose point is in the
 // circle, in date order, never one without coordinates; the map and the count agree; a wider radius takes in more.
+import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { describeAlert } from '../../app/.server/alerts/alerts';
 import { newEventsFor } from '../../app/.server/alerts/digest';
@@ -8,6 +9,7 @@ import { mapEvents, queryFromFilters, searchEvents } from '../../app/.server/eve
 import { type Alert, alertFilterFromParams } from '../../app/domain/alert';
 import { distanceKm, type NearFilter, parseNear } from '../../app/domain/distance';
 import type { AgendaEvent } from '../../app/domain/event';
+import { loader as embedLoader } from '../../app/routes/integrer';
 import { makeEvent as eventOf } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
 
@@ -132,5 +134,23 @@ describe.each(BACKENDS)('événements autour d’un lieu : $name', (backend) => 
       detail: expect.stringContaining('n’est pas en Suisse'),
     });
     expect(await refusal('rayon=10')).toEqual({ status: 400, detail: expect.stringContaining('demande un centre') });
+  });
+
+  it('l’agenda à intégrer : autour="Morges" rayon="10", les seuls événements du cercle', async () => {
+    await store.events.insertMany(PLACES.map(([id, lat, lng, day]) => makeEvent(id, lat, lng, day)));
+    const site = 'https://agenda.example';
+    const context = { services: { store, config: { SITE_URL: site } }, clientIp: '192.0.2.9' } as AppLoadContext;
+    const frame = async (query: string) => {
+      const response = await embedLoader({ request: new Request(`${site}/integrer?${query}`), params: {}, context });
+      return { status: response.status, html: await response.text() };
+    };
+    const { status, html } = await frame('autour=Morges&rayon=10&limite=10');
+    expect(status).toBe(200);
+    const listed = [...html.matchAll(/evenement\/([a-z-]+)"/g)].map((m) => m[1]);
+    expect(listed).toEqual(['preverenges', 'aubonne', 'saint-prex']);
+    expect(await frame('autour=Atlantis')).toMatchObject({
+      status: 400,
+      html: expect.stringContaining('Localité inconnue'),
+    });
   });
 });
