@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { formatCount } from '../app/domain/numbers';
 import { buildManyEvents, ensureBuild, groupCpuMs, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 15500);
@@ -89,7 +90,7 @@ async function main(count: number) {
   await seedCategories({ store });
   for (let i = 0; i < events.length; i += 5000) await store.events.insertMany(events.slice(i, i + 5000));
   await store.close();
-  console.log(`\n=== ${count.toLocaleString('fr-CH')} événements approuvés sur les localités romandes ===`);
+  console.log(`\n=== ${formatCount(count)} événements approuvés sur les localités romandes ===`);
   const server = await startServer(dataDir, PORT, { PAGE_CACHE_MB: '0', API_RATE_PER_MINUTE: '1000000000' });
   const group = server.child.pid ?? 0;
   try {

@@ -46,6 +46,9 @@ describe.each(BACKENDS)('événements autour d’un lieu : $name', (backend) => 
     expect(list.items.map((e) => e.id)).toEqual(['preverenges', 'aubonne', 'saint-prex']);
     expect(list.total).toBe(3);
     for (const e of list.items) expect(distanceKm(MORGES, { lat: Number(e.lat), lng: Number(e.lng) })).toBeLessThan(10);
+    // With words, the full-text match is the way in; the circle still applies.
+    const searched = await searchEvents({ store }, { near: around('10'), q: 'fete' }, 1, NOW);
+    expect(searched.items.map((e) => e.id)).toEqual(['preverenges', 'aubonne', 'saint-prex']);
     const points = await mapEvents({ store }, { near: around('10') }, NOW);
     expect(points.map((p) => p.id)).toEqual(['preverenges', 'aubonne', 'saint-prex']);
     // 25 km takes in Lausanne and Cossonay; 50 km Geneva too; never the event without a point.
