@@ -6,6 +6,7 @@ import { describeAlert } from '../../app/.server/alerts/alerts';
 import { newEventsFor } from '../../app/.server/alerts/digest';
 import { ApiProblem, listApiEvents } from '../../app/.server/api/events';
 import { mapEvents, queryFromFilters, searchEvents } from '../../app/.server/events/public';
+import { selectionFeed } from '../../app/.server/feeds/selection-feed';
 import { type Alert, alertFilterFromParams } from '../../app/domain/alert';
 import { distanceKm, type NearFilter, parseNear } from '../../app/domain/distance';
 import type { AgendaEvent } from '../../app/domain/event';
@@ -155,5 +156,15 @@ describe.each(BACKENDS)('événements autour d’un lieu : $name', (backend) => 
       status: 400,
       html: expect.stringContaining('Localité inconnue'),
     });
+  });
+
+  it('les flux (iCal, RSS) : mêmes paramètres, même cercle, un titre qui le dit ; une localité inconnue est refusée', async () => {
+    await store.events.insertMany(PLACES.map(([id, lat, lng, day]) => makeEvent(id, lat, lng, day)));
+    const feed = await selectionFeed({ store }, new URLSearchParams('autour=Morges&rayon=10'), { series: true });
+    expect(feed.events.map((e) => e.id)).toEqual(['preverenges', 'aubonne', 'saint-prex']);
+    expect(feed.title).toContain('autour de Morges (10\u00a0km)');
+    const refused = await selectionFeed({ store }, new URLSearchParams('autour=Atlantis'));
+    expect(refused.events).toEqual([]);
+    expect(refused.searchError).toContain('Localité inconnue');
   });
 });
