@@ -15,15 +15,32 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = 10;
 const COUNTS = (process.env.BENCH_COUNTS ?? '10000,50000').split(',').map(Number);
 
-/** The events of the discovery bench, each moved to a locality of the list with a little jitter (up to ~2 km). */
+/**
+ * The events of the discovery bench, each moved to a locality of the list with a little jitter (up to ~2 km), at the
+ * venue record of that locality (one per locality, made here): the places migration at start has nothing to match.
+ */
 async function spreadEvents(count: number) {
   const { LOCALITIES } = await import('../app/domain/localities');
-  const events = await buildManyEvents(count, 0);
-  return events.map((event, i) => {
-    const place = LOCALITIES[(i * 7) % LOCALITIES.length];
-    const jitter = (n: number) => (((i * n) % 41) - 20) / 1000;
+  const { makeOrganizer, makeVenue } = await import('../tests/support/factories');
+  const venues = LOCALITIES.map((place, i) =>
+    makeVenue({
+      id: `salle${i}`,
+      slug: `salle-${i}`,
+      name: `Salle ${place.name}`,
+      locality: place.name,
+      canton: place.canton,
+    }),
+  );
+  const organizer = makeOrganizer({ id: 'societe', slug: 'societe', name: 'Société de développement' });
+  const events = (await buildManyEvents(count, 0)).map((event, i) => {
+    const n = (i * 7) % LOCALITIES.length;
+    const place = LOCALITIES[n];
+    const jitter = (k: number) => (((i * k) % 41) - 20) / 1000;
     return {
       ...event,
+      venueId: venues[n].id,
+      organizerId: organizer.id,
+      venueName: venues[n].name,
       city: place.name,
       canton: place.canton,
       lat: Math.round((place.lat + jitter(13)) * 1e5) / 1e5,
@@ -31,6 +48,7 @@ async function spreadEvents(count: number) {
       lng: i % 20 === 19 ? null : Math.round((place.lng + jitter(17)) * 1e5) / 1e5,
     };
   });
+  return { events, venues, organizer };
 }
 
 async function cpuPerRequest(serverGroup: number, path: string) {
@@ -45,7 +63,7 @@ async function cpuPerRequest(serverGroup: number, path: string) {
 }
 
 /** The Firestore store's search on its mirror: every event for the list, the geohash ranges around a place. */
-async function firestoreMirror(events: Awaited<ReturnType<typeof spreadEvents>>) {
+async function firestoreMirror(events: Awaited<ReturnType<typeof spreadEvents>>['events']) {
   const { indexEvent, searchIndex, mapPointsOf } = await import('../app/.server/adapters/firestore/event-index');
   const { geoIndex } = await import('../app/.server/adapters/firestore/geo-index');
   const { queryFromFilters, PAGE_SIZE } = await import('../app/.server/events/public');
@@ -83,11 +101,13 @@ async function firestoreMirror(events: Awaited<ReturnType<typeof spreadEvents>>)
 async function main(count: number) {
   ensureBuild();
   const dataDir = throwAwayDataDir('distance');
-  const events = await spreadEvents(count);
+  const { events, venues, organizer } = await spreadEvents(count);
   const { getServices } = await import('../app/.server/services');
   const { seedCategories } = await import('../app/.server/seed/seed');
   const { store } = getServices();
   await seedCategories({ store });
+  await store.venues.insertMany(venues);
+  await store.organizers.insertMany([organizer]);
   for (let i = 0; i < events.length; i += 5000) await store.events.insertMany(events.slice(i, i + 5000));
   await store.close();
   console.log(`\n=== ${formatCount(count)} événements approuvés sur les localités romandes ===`);
