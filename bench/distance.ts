@@ -120,8 +120,10 @@ async function main(count: number) {
       ['autour de Morges, 10 km', '/evenements?autour=Morges&rayon=10'],
       ['autour de Lausanne, 50 km', '/evenements?autour=Lausanne&rayon=50'],
       ['ma position, 10 km', '/evenements?lat=46.52&lon=6.63&rayon=10'],
+      ['carte, tous', '/evenements?vue=carte'],
       ['carte, Morges 10 km', '/evenements?vue=carte&autour=Morges&rayon=10'],
       ['API, Morges 10 km', '/api/v1/events?autour=Morges&rayon=10'],
+      ['flux RSS, tous', '/evenements.rss'],
       ['flux RSS, Morges 10 km', '/evenements.rss?autour=Morges&rayon=10'],
     ];
     for (const [, path] of pages) await fetch(`${BASE}${path}`);
