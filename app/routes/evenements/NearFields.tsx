@@ -1,6 +1,7 @@
 // « Autour de » (issue 47): a locality of the list (typed, with the list's suggestions) and a radius, a plain GET form
 // without JavaScript; with it, « Ma position » asks the browser once, on a tap, and puts the rounded position in the URL.
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { DEFAULT_RADIUS, type NearFilter, RADIUS_OPTIONS, roundCoordinate } from '~/domain/distance';
 import { LOCALITIES, normalizeTownName } from '~/domain/localities';
 
@@ -44,10 +45,12 @@ export function NearFields({
     setGeoError(null);
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
-        setLocating(false);
-        setPosition({ lat: roundCoordinate(coords.latitude), lng: roundCoordinate(coords.longitude) });
-        // The form holds the position after this render: submit then.
-        setTimeout(onPosition, 0);
+        // The hidden fields must be in the form before it is read: rendered at once, then submitted.
+        flushSync(() => {
+          setLocating(false);
+          setPosition({ lat: roundCoordinate(coords.latitude), lng: roundCoordinate(coords.longitude) });
+        });
+        onPosition();
       },
       (failure) => {
         setLocating(false);
