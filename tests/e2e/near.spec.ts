@@ -35,6 +35,17 @@ async function seedAroundMorges(createEvent: (o: Partial<AgendaEvent>) => Promis
   return { word, inside: ['Aubonne', 'Préverenges', 'Saint-Prex'].map((city) => `Kermesse ${word} à ${city}`) };
 }
 
+/**
+ * Opens the list of the test's six events once the server lists them all: on Firestore its copy of the events follows
+ * the writes of this test by a listener, a moment later.
+ */
+async function openListOf(page: Page, word: string) {
+  await expect(async () => {
+    await page.goto(`/evenements?q=${word}`);
+    await expect(page.locator('.event-card')).toHaveCount(6, { timeout: 1_000 });
+  }).toPass({ intervals: [500, 1_000, 2_000], timeout: 30_000 });
+}
+
 /** Opens the filters: the sheet with JavaScript, the section after the results without. */
 async function openFilters(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled)
@@ -57,8 +68,7 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
     javaScriptEnabled,
   }) => {
     const { word, inside } = await seedAroundMorges(createEvent);
-    await page.goto(`/evenements?q=${word}`);
-    await expect(page.locator('.event-card')).toHaveCount(6);
+    await openListOf(page, word);
     await openFilters(page, Boolean(javaScriptEnabled));
     const form = page.getByRole('search', { name: 'Filtrer les événements' });
     await form.getByLabel('Localité').fill('Morges');
@@ -120,7 +130,7 @@ test.describe('« Ma position », position accordée @js-only', () => {
     createEvent,
   }) => {
     const { word, inside } = await seedAroundMorges(createEvent);
-    await page.goto(`/evenements?q=${word}`);
+    await openListOf(page, word);
     await openFilters(page, true);
     const form = page.getByRole('search', { name: 'Filtrer les événements' });
     await form.getByLabel('Rayon').selectOption('10');
