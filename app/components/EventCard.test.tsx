@@ -28,6 +28,7 @@ const base: EventCardData = {
   series: { text: 'Le 1er jeudi du mois · 20:15 · 10 dates', timed: true },
   dateCancelled: false,
   opening: null,
+  distance: null,
 };
 
 /** The card rendered on the server as a page of the site would render it (a data router, no root data). */

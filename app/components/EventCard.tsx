@@ -82,7 +82,7 @@ export function EventCard({
           </p>
         ) : null}
         <p className="event-card__where">
-          {`${event.venueName ? `${event.venueName}, ` : ''}${event.city} (${CANTON_NAMES[event.canton]})`}
+          {`${event.venueName ? `${event.venueName}, ` : ''}${event.city} (${CANTON_NAMES[event.canton]})${event.distance ? ` · ${event.distance}` : ''}`}
         </p>
         <p className="event-card__tags">
           <span className="tag">{formatPrice(event)}</span>

@@ -4,6 +4,7 @@
 import { ALERT_RHYTHMS } from './alert-rhythms';
 import { CANTON_NAMES } from './cantons';
 import { zurichClock } from './dates';
+import { describeNearAlert } from './distance';
 import { type EventFilters, filtersToParams, hasActiveFilters, parseEventFilters, WHEN_OPTIONS } from './event-filters';
 
 export { ALERT_ACTION, ALERT_RHYTHMS, rhythmsFor, WEEKEND_IS_WEEKLY } from './alert-rhythms';
@@ -46,8 +47,11 @@ export interface Alert {
  * categories and values ignored); null when the list is not filtered or its search is invalid.
  */
 export function alertFilterFromParams(params: URLSearchParams, categories: readonly string[]): string | null {
-  const { filters, searchError } = parseEventFilters(params, categories);
-  if (searchError || !hasActiveFilters(filters)) return null;
+  const parsed = parseEventFilters(params, categories);
+  if (parsed.searchError || parsed.nearError) return null;
+  // The visitor's position is never stored (issue 47): an alert is around a locality of the list, or not around.
+  const filters = parsed.filters.near?.place === '' ? { ...parsed.filters, near: null } : parsed.filters;
+  if (!hasActiveFilters(filters)) return null;
   return filtersToParams(filters).toString();
 }
 
@@ -67,6 +71,7 @@ export function describeAlertFilter(
   if (filters.organizer) parts.push(`par ${places.organizerName ?? filters.organizer}`);
   if (filters.category) parts.push(categoryLabel(filters.category));
   if (filters.canton) parts.push(CANTON_NAMES[filters.canton]);
+  if (filters.near) parts.push(describeNearAlert(filters.near));
   if (filters.when) parts.push(WHEN_OPTIONS.find((o) => o.value === filters.when)?.label ?? filters.when);
   else if (filters.from || filters.to) {
     const day = (ymd: string) => ymd.split('-').reverse().join('.');

@@ -1,5 +1,6 @@
 // What an event card shows.
 import { zurichToday } from './dates';
+import { distanceKm, distanceLabel } from './distance';
 import type { AgendaEvent } from './event';
 import { openingText, shownDay } from './opening-text';
 import { seriesLine } from './schedule-text';
@@ -17,7 +18,10 @@ export const occurrenceDayOf = (e: Pick<AgendaEvent, 'schedule' | 'startsAt'>): 
  * Only what a card shows: loaders send this, not whole events (lighter pages, less to serialise). `days`: the days the
  * list looks at (windowDays: « demain », « ce week-end »), for an exhibition's opening; today when empty.
  */
-export function toEventCard(e: AgendaEvent, { days = [] as readonly string[], now = new Date() } = {}) {
+export function toEventCard(
+  e: AgendaEvent,
+  { days = [] as readonly string[], now = new Date(), near = null as { lat: number; lng: number } | null } = {},
+) {
   const day = occurrenceDayOf(e);
   const series = e.occurrence ? seriesLine(e.schedule, e.occurrence.matching ?? 1, e.occurrence.upcoming) : null;
   // An exhibition seen for a day of the list links to that day: its page then says that day's opening.
@@ -47,5 +51,8 @@ export function toEventCard(e: AgendaEvent, { days = [] as readonly string[], no
     dateCancelled: e.occurrence?.cancelled ?? false,
     /** An exhibition: « ouvert aujourd’hui 10:00–18:00 », « ouvert samedi 10:00–18:00, fermé dimanche »… */
     opening: openingText(e.schedule, days, now),
+    /** Around a place (issue 47): « à 8 km » from its centre. */
+    distance:
+      near && e.lat != null && e.lng != null ? distanceLabel(distanceKm(near, { lat: e.lat, lng: e.lng })) : null,
   };
 }

@@ -4,6 +4,7 @@ import { addDays, endOfMonth, startOfDay } from 'date-fns';
 import { type CantonCode, isCantonCode } from './cantons';
 import type { CategorySlug } from './categories';
 import { TIME_ZONE } from './dates';
+import { type NearFilter, nearParams, parseNear } from './distance';
 import { validateSearchText } from './search-text';
 
 export const WHEN_OPTIONS = [
@@ -28,12 +29,18 @@ export interface EventFilters {
   /** A venue's or an organizer's slug (issue 36): only its events (`?lieu=`, `?organisateur=`). */
   venue: string;
   organizer: string;
+  /** « Autour de » a locality or the visitor's position, with a radius (issue 47): only events within it. */
+  near: NearFilter | null;
 }
 
 export interface ParsedFilters {
   filters: EventFilters;
   /** French message when q breaks the docs/specification.md §5 rules (the page answers 400 with no results). */
   searchError: string | null;
+  /** French message when `autour`, `lat`/`lon` or `rayon` cannot be used (the page and the API answer 400). */
+  nearError: string | null;
+  /** The locality as typed, kept in the form when it is refused. */
+  typedAround: string;
   page: number;
 }
 
@@ -57,6 +64,7 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
   let to = isYmd(au) ? au : '';
   if (from && to && from > to) [from, to] = [to, from];
   const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const near = parseNear(params);
   return {
     filters: {
       q: search.ok ? search.value : '',
@@ -70,8 +78,11 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
       accessible: flag(params.get('accessible')),
       venue: placeSlug(params.get('lieu')),
       organizer: placeSlug(params.get('organisateur')),
+      near: near.near,
     },
     searchError: search.ok ? null : search.error,
+    nearError: near.error,
+    typedAround: (params.get('autour') ?? '').trim().slice(0, 100),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
   };
 }
@@ -93,6 +104,7 @@ export function filtersToParams(
   if (filters.accessible) params.set('accessible', '1');
   if (filters.venue) params.set('lieu', filters.venue);
   if (filters.organizer) params.set('organisateur', filters.organizer);
+  for (const [key, value] of nearParams(filters.near ?? null)) params.set(key, value);
   for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
   return params;
 }

@@ -6,13 +6,14 @@ import { parseEventFilters } from '~/domain/event-filters';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const store = context.services.store;
-  const { filters, searchError } = parseEventFilters(
+  const { filters, searchError, nearError } = parseEventFilters(
     new URL(request.url).searchParams,
     await activeCategorySlugs({ store }),
   );
-  const points = searchError ? [] : await mapEvents({ store }, filters);
+  const refused = searchError ?? nearError;
+  const points = refused ? [] : await mapEvents({ store }, filters);
   return Response.json(points, {
-    status: searchError ? 400 : 200,
+    status: refused ? 400 : 200,
     headers: { 'Cache-Control': 'public, max-age=60' },
   });
 }

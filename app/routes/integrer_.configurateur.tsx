@@ -9,6 +9,7 @@ import { categoryInfos } from '~/.server/categories/categories';
 import { ChoiceSelect } from '~/components/form/ChoiceSelect';
 import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { isCantonCode } from '~/domain/cantons';
+import { DEFAULT_RADIUS, parseNear, RADIUS_OPTIONS } from '~/domain/distance';
 import { EMBED_HEIGHT_MESSAGE, EMBED_MAX, embedFrameHeight, embedHostScript } from '~/domain/embed';
 import { pageMeta } from '~/domain/meta';
 
@@ -22,6 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .replace(/["<>&]/g, '')
     .trim()
     .slice(0, 100);
+  // Around a locality of the list (issue 47): an unknown one is left out of the snippet.
+  const near = parseNear(
+    new URLSearchParams({ autour: given.get('autour') ?? '', rayon: given.get('rayon') ?? '' }),
+  ).near;
   return {
     siteUrl: context.services.config.SITE_URL,
     categories: categories.map(({ slug, label }) => ({ slug, label })),
@@ -29,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       categorie: category,
       canton: isCantonCode(canton) ? canton : '',
       recherche: search,
+      autour: near?.place ?? '',
+      rayon: near ? String(near.radius) : '',
       limite: Number.isFinite(limit) ? Math.min(Math.max(limit, 1), EMBED_MAX) : 5,
     },
   };
@@ -86,6 +93,7 @@ export default function EmbedConfigurator() {
     choice.categorie ? ` categorie="${choice.categorie}"` : '',
     choice.canton ? ` canton="${choice.canton}"` : '',
     choice.recherche ? ` recherche="${choice.recherche}"` : '',
+    choice.autour ? ` autour="${choice.autour}" rayon="${choice.rayon}"` : '',
     ` limite="${choice.limite}"`,
   ].join('');
   const query = new URLSearchParams(
@@ -123,6 +131,18 @@ export default function EmbedConfigurator() {
         <div className="field">
           <label htmlFor="embed-search">Texte recherché (facultatif, p. ex. le nom de votre lieu)</label>
           <input id="embed-search" name="recherche" type="search" maxLength={100} defaultValue={choice.recherche} />
+        </div>
+        <div className="field">
+          <label htmlFor="embed-around">Autour de (localité, facultatif)</label>
+          <input id="embed-around" name="autour" maxLength={100} defaultValue={choice.autour} />
+        </div>
+        <div className="field">
+          <label htmlFor="embed-radius">Rayon</label>
+          <select id="embed-radius" name="rayon" defaultValue={choice.rayon || String(DEFAULT_RADIUS)}>
+            {RADIUS_OPTIONS.map((radius) => (
+              <option key={radius} value={radius}>{`${radius}\u00a0km`}</option>
+            ))}
+          </select>
         </div>
         <div className="field">
           <label htmlFor="embed-limit">Nombre d’événements</label>

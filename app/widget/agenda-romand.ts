@@ -29,7 +29,7 @@ const STYLE =
   'small{display:block}';
 
 class AgendaRomand extends HTMLElement {
-  static observedAttributes = ['categorie', 'canton', 'lieu', 'organisateur', 'recherche', 'limite'];
+  static observedAttributes = ['categorie', 'canton', 'lieu', 'organisateur', 'recherche', 'limite', 'autour', 'rayon'];
   #root = this.attachShadow({ mode: 'open' });
   #request = 0;
 
@@ -57,6 +57,11 @@ class AgendaRomand extends HTMLElement {
     }
     const search = this.getAttribute('recherche')?.trim();
     if (search) params.set('q', search.slice(0, 100));
+    // Around a locality of the list, within a radius in km (autour="Morges" rayon="10").
+    for (const name of ['autour', 'rayon']) {
+      const value = this.getAttribute(name)?.trim();
+      if (value) params.set(name, value.slice(0, 100));
+    }
     params.set('limit', String(limit >= 1 ? Math.min(limit, 20) : 5));
     let body: Node;
     try {

@@ -18,6 +18,7 @@ const NO_FILTERS: EventFilters = {
   accessible: false,
   venue: '',
   organizer: '',
+  near: null,
 };
 const filters = (q: string, extra: Partial<EventFilters> = {}): EventFilters => ({ ...NO_FILTERS, q, ...extra });
 

@@ -24,6 +24,9 @@ export class ApiProblem extends Error {
 
 const badRequest = (detail: string) => new ApiProblem(400, 'Requête invalide', detail);
 
+export const RADIUS_WITHOUT_CENTRE =
+  '«\u00a0rayon\u00a0» demande un centre\u00a0: «\u00a0autour\u00a0» (une localité) ou «\u00a0lat\u00a0» et «\u00a0lon\u00a0».';
+
 /** The filters the list page understands, each refused when given but not understood (a page ignores it). */
 const FILTER_PARAMS = {
   category: 'category',
@@ -36,8 +39,11 @@ const FILTER_PARAMS = {
 } as const;
 
 function readFilters(params: URLSearchParams, active: readonly string[]) {
-  const { filters, searchError } = parseEventFilters(params, active);
+  const { filters, searchError, nearError } = parseEventFilters(params, active);
   if (searchError) throw badRequest(searchError);
+  // Around a place (issue 47): an unknown locality, a radius off the list, a position outside Switzerland.
+  if (nearError) throw badRequest(nearError);
+  if (params.get('rayon') && !filters.near) throw badRequest(RADIUS_WITHOUT_CENTRE);
   for (const [param, key] of Object.entries(FILTER_PARAMS)) {
     const given = params.get(param);
     if (given && !filters[key]) throw badRequest(`Valeur inconnue pour « ${param} » : « ${given} ».`);

@@ -2,6 +2,7 @@
 // request (its parameters' `example`, taken from the demo content: DEMO_EXAMPLES) that tests/contract/openapi.test.ts
 // calls on the seeded demo site and checks against the schema here; the suite also lints it (Redocly's rules).
 import { CANTON_CODES } from '~/domain/cantons';
+import { DEFAULT_RADIUS, RADIUS_OPTIONS, SWISS_BOUNDS } from '~/domain/distance';
 import { WHEN_OPTIONS } from '~/domain/event-filters';
 import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from './events';
 import { listPaths, placeFilterParams } from './openapi-lists';
@@ -227,6 +228,27 @@ export function openApiDocument(siteUrl: string) {
             query('famille', '1\u00a0: seulement ceux pour les familles.', { type: 'string', enum: ['1'] }),
             query('accessible', '1\u00a0: seulement ceux accessibles en fauteuil.', { type: 'string', enum: ['1'] }),
             ...placeFilterParams(pieces),
+            // Around a place (issue 47): a locality of the list or a position, and a radius.
+            query(
+              'autour',
+              'Seulement les événements situés dans le rayon autour de cette localité de Suisse romande (son nom, sans égard aux majuscules ni aux accents\u00a0: «\u00a0Morges\u00a0», «\u00a0geneve\u00a0»)\u00a0; un événement sans coordonnées n’en fait jamais partie. Une localité inconnue\u00a0: 400.',
+              { type: 'string', maxLength: 100 },
+            ),
+            query(
+              'lat',
+              'Avec `lon`, au lieu d’`autour`\u00a0: la latitude du centre, en Suisse (45.8 à 47.85), arrondie à deux décimales.',
+              { type: 'number', minimum: SWISS_BOUNDS.minLat, maximum: SWISS_BOUNDS.maxLat },
+            ),
+            query(
+              'lon',
+              'Avec `lat`\u00a0: la longitude du centre, en Suisse (5.9 à 10.55), arrondie à deux décimales.',
+              { type: 'number', minimum: SWISS_BOUNDS.minLng, maximum: SWISS_BOUNDS.maxLng },
+            ),
+            query(
+              'rayon',
+              `Le rayon autour du centre, en km (${DEFAULT_RADIUS} par défaut)\u00a0; demande \`autour\` ou \`lat\` et \`lon\`. Les résultats restent par date.`,
+              { type: 'integer', enum: [...RADIUS_OPTIONS] },
+            ),
             query(
               'limit',
               `Taille de la page (1 à ${API_MAX_LIMIT}, ${API_DEFAULT_LIMIT} par défaut).`,
@@ -256,7 +278,9 @@ export function openApiDocument(siteUrl: string) {
                 next: nullable('string', { description: 'Curseur de la page suivante, null à la fin.' }),
               },
             }),
-            400: problem('Un filtre, `limit`, `fields` ou le curseur est invalide.'),
+            400: problem(
+              'Un filtre (dont une localité inconnue, un rayon hors de la liste, une position hors de Suisse), `limit`, `fields` ou le curseur est invalide.',
+            ),
             429: limited,
           },
         },

@@ -11,7 +11,10 @@ import type { Store } from '../ports';
 
 export { EMBED_MAX } from '~/domain/embed';
 
-/** The API's parameters for the embed's French ones: categorie, canton, lieu, organisateur, recherche, limite. */
+/**
+ * The API's parameters for the embed's French ones: categorie, canton, lieu, organisateur, recherche, limite, and
+ * autour et rayon (a locality of the list and a radius in km, issue 47).
+ */
 export function embedParams(given: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams();
   const category = given.get('categorie');
@@ -25,6 +28,10 @@ export function embedParams(given: URLSearchParams): URLSearchParams {
   }
   const search = given.get('recherche')?.trim();
   if (search) params.set('q', search.slice(0, 100));
+  for (const name of ['autour', 'rayon']) {
+    const value = given.get(name)?.trim();
+    if (value) params.set(name, value.slice(0, 100));
+  }
   const limit = Number.parseInt(given.get('limite') ?? '', 10);
   params.set('limit', String(Number.isFinite(limit) && limit >= 1 ? Math.min(limit, EMBED_MAX) : 5));
   params.set('group', 'series');

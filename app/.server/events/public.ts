@@ -57,6 +57,7 @@ export function queryFromFilters(
     accessible: filters.accessible || undefined,
     venueId: filters.venue ? scope?.venueId : undefined,
     organizerId: filters.organizer ? scope?.organizerId : undefined,
+    near: filters.near ? { lat: filters.near.lat, lng: filters.near.lng, radius: filters.near.radius } : undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import { Feed } from 'feed';
 import { truncateText } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
+import { describeNear } from '~/domain/distance';
 import type { AgendaEvent } from '~/domain/event';
 import { occurrenceDayOf } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
@@ -55,6 +56,7 @@ export function feedTitle(
     filters.organizer ? `par ${places.organizerName ?? filters.organizer}` : null,
     filters.category ? categoryLabel(filters.category, categories) : null,
     filters.canton ? CANTON_NAMES[filters.canton] : null,
+    filters.near ? describeNear(filters.near) : null,
     when ?? dateRangeLabel(filters.from ?? '', filters.to ?? ''),
     filters.free ? 'gratuit' : null,
     filters.family ? 'en famille' : null,

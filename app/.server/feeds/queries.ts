@@ -12,7 +12,7 @@ export const FEED_MAX_EVENTS = 500;
 export interface FeedSelection {
   events: AgendaEvent[];
   filters: EventFilters;
-  /** French message when the search text is refused (the feed then has no events and answers 400). */
+  /** French message when the search text (or the centre, or the radius) is refused (the feed then has no events and answers 400). */
   searchError: string | null;
   /** The store's categories, for the labels of the feed and its events. */
   categories: readonly CategoryInfo[];
@@ -29,7 +29,10 @@ export async function eventsForFeed(
   { series = false } = {},
 ): Promise<FeedSelection> {
   const [active, categories] = await Promise.all([activeCategorySlugs({ store }), categoryInfos({ store })]);
-  const { filters, searchError } = parseEventFilters(params, active);
+  const parsed = parseEventFilters(params, active);
+  const { filters } = parsed;
+  // A refused centre or radius (issue 47) is refused like a refused search text: no events, 400.
+  const searchError = parsed.searchError ?? parsed.nearError;
   if (searchError) return { events: [], filters, searchError, categories };
   const { items } = await store.events.search({
     ...(await publicQuery({ store }, filters, now)),

@@ -72,4 +72,12 @@ describe('adresses porteuses d’un secret', () => {
     expect(urls.redact('/evenement/42')).toBe('/evenement/42');
     expect(urls.redact(undefined)).toBe('');
   });
+
+  it('la position d’un visiteur (« Ma position », issue 47) n’est ni gardée en cache ni écrite au journal', () => {
+    expect(urls.carriesSecret('/evenements?lat=46.52&lon=6.63&rayon=10')).toBe(true);
+    expect(urls.redact('/evenements?lat=46.52&lon=6.63&rayon=10')).toBe(
+      `/evenements?lat=${MASKED}&lon=${MASKED}&rayon=10`,
+    );
+    expect(urls.carriesSecret('/evenements?autour=Morges&rayon=10')).toBe(false);
+  });
 });

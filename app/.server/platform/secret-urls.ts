@@ -5,8 +5,11 @@
 // is `private, no-store`, whatever its status) and the logs (its secret is masked).
 import type { ServerBuild } from '@remix-run/node';
 
-/** Query parameters whose value is a secret. */
-export const SECRET_QUERY_PARAMS: readonly string[] = ['token', 'session_id', 'code', 'password', 'key'];
+/**
+ * Query parameters whose value is a secret. `lat` and `lon`: a visitor's position around which to search (issue 47),
+ * never stored: masked in the logs, and the page is `private, no-store` (no shared or page cache keeps it).
+ */
+export const SECRET_QUERY_PARAMS: readonly string[] = ['token', 'session_id', 'code', 'password', 'key', 'lat', 'lon'];
 /** Route parameters whose value is a secret: a route names such a segment `$token`. */
 export const SECRET_ROUTE_PARAMS: readonly string[] = ['token'];
 

@@ -26,6 +26,12 @@ export interface EventQuery {
   venueId?: string;
   organizerId?: string;
   excludeId?: string;
+  /**
+   * Only events whose point is within `radius` km of (lat, lng) (issue 47): an event without coordinates never is.
+   * Bounded on both stores: an indexed box then the exact distance (SQLite), geohash ranges then the exact distance
+   * (Firestore's mirror, decision 115). The order stays the date order.
+   */
+  near?: { lat: number; lng: number; radius: number };
   /** Featured events first (home highlights); then by date, the most relevant first on the same instant (words). */
   featuredFirst?: boolean;
   /** With words: the most relevant first, then by date (the list's « par pertinence »). */

@@ -1,6 +1,7 @@
 // The active filters of the list as chips (« Ce week-end », « Gratuit », « Vaud »), each with the address of the
 // same list without it.
 import { CANTON_NAMES } from '~/domain/cantons';
+import { describeNear } from '~/domain/distance';
 import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
 
 export interface FilterChip {
@@ -43,6 +44,10 @@ export function filterChips(
   }
   if (filters.category) chips.push({ key: 'category', label: categoryName, href: without({ category: '' }) });
   if (filters.canton) chips.push({ key: 'canton', label: CANTON_NAMES[filters.canton], href: without({ canton: '' }) });
+  if (filters.near) {
+    const label = describeNear(filters.near);
+    chips.push({ key: 'near', label: label.charAt(0).toUpperCase() + label.slice(1), href: without({ near: null }) });
+  }
   if (filters.venue)
     chips.push({ key: 'venue', label: places.venueName ?? filters.venue, href: without({ venue: '' }) });
   if (filters.organizer)

@@ -25,6 +25,13 @@ export function EmptyState({ filters }: { filters: EventFilters }) {
             <Link to={`/evenements?${filtersToParams({ ...filters, canton: '' })}`}>Dans toute la Romandie</Link>
           </li>
         ) : null}
+        {filters.near && filters.near.radius < 50 ? (
+          <li>
+            <Link to={`/evenements?${filtersToParams({ ...filters, near: { ...filters.near, radius: 50 } })}`}>
+              Dans un rayon de 50&nbsp;km
+            </Link>
+          </li>
+        ) : null}
         {filters.category ? (
           <li>
             <Link to={`/evenements?${filtersToParams({ ...filters, category: '' })}`}>Dans toutes les catégories</Link>

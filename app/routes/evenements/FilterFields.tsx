@@ -3,16 +3,20 @@ import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { SearchInput } from '~/components/SearchInput';
 import { useActiveCategories } from '~/components/useCategories';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
+import { NearFields } from './NearFields';
 
 /** The fields of the filters form: text, category, region, when, dates and options. */
 export function FilterFields({
   filters,
   searchError,
   onSearch,
+  near,
 }: {
   filters: EventFilters;
   searchError: string | null;
   onSearch: (cleaned: string) => void;
+  /** « Autour de » (issue 47): what was typed, its refusal, and the list to follow a position. */
+  near: { typed: string; error: string | null; hydrated: boolean; onPosition: () => void };
 }) {
   const categories = useActiveCategories();
   return (
@@ -42,6 +46,13 @@ export function FilterFields({
         all="Toute la Romandie"
         choices={CANTON_CHOICES}
         defaultValue={filters.canton}
+      />
+      <NearFields
+        near={filters.near}
+        typed={near.typed}
+        error={near.error}
+        hydrated={near.hydrated}
+        onPosition={near.onPosition}
       />
       <ChoiceSelect
         id="filter-when"

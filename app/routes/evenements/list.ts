@@ -1,6 +1,7 @@
 // What the list screen's parts share: the card type, the count and the filters in words.
 
 import { CANTON_NAMES } from '~/domain/cantons';
+import { describeNear } from '~/domain/distance';
 import type { toEventCard } from '~/domain/event-card';
 import type { DayGroup } from '~/domain/event-days';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
@@ -20,6 +21,7 @@ export function describeFilters(filters: EventFilters, categoryName: string): st
   const parts = [
     categoryName || null,
     filters.canton ? CANTON_NAMES[filters.canton] : null,
+    filters.near ? describeNear(filters.near) : null,
     filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null,
     filters.free ? 'gratuit' : null,
   ].filter(Boolean);

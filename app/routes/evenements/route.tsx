@@ -22,8 +22,10 @@ import { FilterBar } from './FilterBar';
 import { FilterFields } from './FilterFields';
 import { type Card, countLabel, describeFilters, type TimedDayGroup } from './list';
 import { MapSection } from './MapSection';
+import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
 import { Results } from './Results';
+import { refusedList } from './refused';
 import { SearchSuggestion } from './SearchSuggestion';
 import { SelectionFeeds } from './SelectionFeeds';
 import { useFormFollowsList } from './useFormFollowsList';
@@ -37,32 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const store = context.services.store;
   const [active, categories] = await Promise.all([activeCategorySlugs({ store }), categoryInfos({ store })]);
-  const { filters, searchError, page } = parseEventFilters(url.searchParams, active);
+  const { filters, searchError, nearError, typedAround, page } = parseEventFilters(url.searchParams, active);
   // The title and the description name the chosen category with the store's label.
   const categoryName = filters.category ? categoryLabel(filters.category, categories) : '';
   const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
-  if (searchError) {
-    return data(
-      {
-        filters,
-        categoryName,
-        searchError,
-        view,
-        items: [] as ReturnType<typeof toEventCard>[],
-        total: 0,
-        dates: 0,
-        page: 1,
-        pageCount: 1,
-        points: [] as EventMapPoint[],
-        groups: [] as TimedDayGroup[],
-        chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
-        suggestion: null as { q: string; total: number } | null,
-        alertDescription: '',
-        fediverse: null as string | null,
-      },
-      { status: 400 },
-    );
-  }
+  const refused = searchError ?? nearError;
+  if (refused)
+    return data(refusedList(filters, categoryName, view, searchError, nearError, typedAround), { status: 400 });
   const now = new Date();
   // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
   const places = await cachedPlaceScope({ store }, filters);
@@ -72,11 +55,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // An exhibition says the hours of the days looked at: « demain », « ce week-end », or a later period's first open day.
   const window = dateWindow(filters, now);
-  const items = result.items.map((e) => toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now }));
+  const near = filters.near;
+  const items = result.items.map((e) => toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near }));
   return data({
     filters,
     categoryName,
     searchError: null as string | null,
+    nearError: null as string | null,
+    typedAround,
     view,
     points,
     ...result,
@@ -108,6 +94,8 @@ export default function EventsListPage() {
     filters,
     categoryName,
     searchError,
+    nearError,
+    typedAround,
     view,
     points,
     suggestion,
@@ -143,6 +131,8 @@ export default function EventsListPage() {
     if (!form.current) return;
     const formData = new FormData(form.current);
     if (cleanedQ !== undefined) formData.set('q', cleanedQ);
+    // A locality named takes the place of the position (never kept longer than needed, issue 47).
+    if (formData.get('autour')) for (const key of ['lat', 'lon']) formData.delete(key);
     for (const [key, value] of [...formData.entries()]) if (value === '') formData.delete(key);
     submittingForm();
     submit(formData, { method: 'get', replace: active, preventScrollReset: true });
@@ -195,7 +185,9 @@ export default function EventsListPage() {
           role="search"
           aria-label="Filtrer les événements"
           onChange={(event) => {
-            if ((event.target as HTMLElement).getAttribute('name') !== 'q') submitForm();
+            const field = event.target as HTMLInputElement;
+            // The text and a locality being typed wait (a locality is sent once it is one of the list).
+            if (field.name !== 'q' && (field.name !== 'autour' || isKnownLocality(field.value))) submitForm();
           }}
           onSubmit={(event) => {
             if (!hydrated) return;
@@ -209,7 +201,12 @@ export default function EventsListPage() {
           {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
           {filters.venue ? <input type="hidden" name="lieu" value={filters.venue} /> : null}
           {filters.organizer ? <input type="hidden" name="organisateur" value={filters.organizer} /> : null}
-          <FilterFields filters={filters} searchError={searchError} onSearch={(cleaned) => submitForm(cleaned)} />
+          <FilterFields
+            filters={filters}
+            searchError={searchError}
+            onSearch={(cleaned) => submitForm(cleaned)}
+            near={{ typed: typedAround, error: nearError, hydrated, onPosition: () => submitForm() }}
+          />
           <div className="filters__actions">
             <button type="submit" className="button button--primary" data-testid="filters-submit">
               {hydrated ? (total > 0 ? `Voir ${countLabel(total).toLowerCase()}` : 'Aucun événement') : 'Filtrer'}
@@ -236,15 +233,15 @@ export default function EventsListPage() {
         <ViewToggle view={view} href={(extra = {}) => `/evenements${query(extra)}`} />
       </div>
 
-      {searchError ? (
+      {searchError || nearError ? (
         <div className="notice notice--error" role="alert" data-testid="search-error">
-          {searchError}
+          {searchError ?? nearError}
         </div>
       ) : null}
 
       {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
 
-      {view === 'carte' && !searchError ? (
+      {view === 'carte' && !searchError && !nearError ? (
         <MapSection
           points={points}
           total={total}
@@ -254,7 +251,7 @@ export default function EventsListPage() {
       ) : null}
 
       <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
-        {items.length === 0 && !searchError ? (
+        {items.length === 0 && !searchError && !nearError ? (
           <EmptyState filters={filters} />
         ) : (
           <Results view={view} groups={groups} items={items} page={page} />
@@ -265,7 +262,8 @@ export default function EventsListPage() {
         <Pagination page={page} pageCount={pageCount} href={(n) => resultsHref({ page: n })} />
       ) : null}
       <SelectionFeeds query={query()} fediverse={fediverse} />
-      {hasActiveFilters(filters) && !searchError ? (
+      {/* An alert is around a locality, never around a position (it would keep it). */}
+      {hasActiveFilters(filters) && !searchError && !nearError && filters.near?.place !== '' ? (
         <AlertSubscribeLite filter={filtersToParams(filters).toString()} description={alertDescription} />
       ) : null}
       {view === 'carte' ? (

@@ -5,6 +5,7 @@ import type { AgendaEvent, EventContent } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
 import { allSearchTokens, type IndexedEvent, indexEvent } from './event-index';
+import { geohashOf } from './geo-index';
 
 /**
  * The stored form: the event as the domain has it, plus instants as numbers, the search tokens (of the public
@@ -14,6 +15,8 @@ export interface EventDoc extends AgendaEvent {
   startsTs: number;
   endsTs: number;
   searchTokens: string[];
+  /** Its point's geohash (geofire-common), null without one: what a query by geohash ranges orders on (decision 115). */
+  geohash: string | null;
   awaitingModeration: boolean;
   /** Up to when its occurrences are stored (ms): the daily job extends the series behind the horizon. */
   occurrencesUntil?: number;
@@ -47,6 +50,7 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     startsTs: Date.parse(e.startsAt),
     endsTs: Date.parse(e.endsAt),
     searchTokens: allSearchTokens(e),
+    geohash: geohashOf(e),
     awaitingModeration: awaitsModeration({ status: e.status, revision: e.revision ?? null }),
   };
 }

@@ -3,10 +3,12 @@
 // words nor rank; see docs/decisions/016-recherche-firestore.md.
 
 import { horizonFor, materialise, type StoredOccurrence } from '~/.server/schedule/schedule-expand';
+import { isWithin } from '~/domain/distance';
 import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { EventQuery, ModerationQuery } from '../../ports';
 import { compareKeys, type Key } from '../keyset';
+import { geohashOf } from './geo-index';
 
 /** The fields searched, with the bm25 weights of the SQLite store (title ×10, organizer ×5, venue ×4, city ×3). */
 const FIELDS = [
@@ -38,6 +40,8 @@ export interface IndexedEvent {
   /** Up to when its occurrences are stored (ms), and those occurrences: what the collection holds (decision 041). */
   occurrencesUntil: number;
   occurrences: StoredOccurrence[];
+  /** Its point's geohash (geo-index.ts), null without coordinates. */
+  geohash: string | null;
 }
 
 export function indexEvent(event: AgendaEvent, occurrencesUntil = 0): IndexedEvent {
@@ -51,6 +55,7 @@ export function indexEvent(event: AgendaEvent, occurrencesUntil = 0): IndexedEve
     tokens,
     occurrencesUntil,
     occurrences: materialise(event, horizon),
+    geohash: geohashOf(event),
   };
 }
 
@@ -119,6 +124,7 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
     if (q.venueId && e.venueId !== q.venueId) continue;
     if (q.organizerId && e.organizerId !== q.organizerId) continue;
     if (q.excludeId && e.id === q.excludeId) continue;
+    if (q.near && !isWithin(q.near, e)) continue;
     if (words.length > 0 && !matchesAll(item, words)) continue;
     const matched = item.occurrences.filter(
       (o) => o.endsTs > endsAfter && (startsBefore === null || o.startsTs < startsBefore),

@@ -1,12 +1,13 @@
 // Events of the Firestore store: documents in `events` (docs/specification.md §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
-import type { EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
+import type { EventQuery, EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
 import { eventConverter, fromEventDoc, toEventDoc } from './event-docs';
 import { emptyStatusCounts, type IndexedEvent, mapPointsOf, searchIndex, suggestionTextsOf } from './event-index';
 import { createEventOccurrences } from './event-occurrences';
 import { createEventPlaceQueries } from './event-places';
+import { geoIndex } from './geo-index';
 import { moderationLister } from './moderation-list';
 import { adminNames, moderationEntryConverter, newModerationId } from './moderation-log';
 
@@ -29,6 +30,13 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
     await ctx.events.ready();
     return ctx.events.values();
   };
+  const geo = geoIndex(ctx.events);
+  /** What a query reads: around a place, only the geohash ranges of its circle (decision 115). */
+  const candidates = async (q: EventQuery) => {
+    if (!q.near) return mirror();
+    await ctx.events.ready();
+    return geo.candidates(q.near);
+  };
   const statusCounts = (items: IndexedEvent[]) => {
     const counts = emptyStatusCounts();
     for (const i of items) counts[i.event.status] += 1;
@@ -38,13 +46,13 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
   return {
     ...createEventPlaceQueries(ctx),
     async search(q) {
-      return searchIndex(await mirror(), q);
+      return searchIndex(await candidates(q), q);
     },
     async mapPoints(q, max) {
-      return mapPointsOf(await mirror(), q, max);
+      return mapPointsOf(await candidates(q), q, max);
     },
     async suggestionTexts(q) {
-      return suggestionTextsOf(await mirror(), q);
+      return suggestionTextsOf(await candidates(q), q);
     },
     async findById(id) {
       const snapshot = await events().doc(id).get();

@@ -26,6 +26,7 @@ export class LiveQuery<T> {
   private readonly readyPromise: Promise<void>;
   private resolveReady: () => void = () => {};
   private closed = false;
+  private changes = 0;
 
   constructor(private readonly options: LiveQueryOptions<T>) {
     this.readyPromise = new Promise((resolve) => {
@@ -62,7 +63,7 @@ export class LiveQuery<T> {
       }
     }
     this.resolveReady();
-    if (changed) this.options.onChange();
+    if (changed) this.changed();
   }
 
   private accept(id: string, version: string): boolean {
@@ -74,7 +75,7 @@ export class LiveQuery<T> {
   apply(snapshot: DocumentSnapshot): void {
     const id = snapshot.id;
     if (!snapshot.exists || !snapshot.updateTime) {
-      if (this.entries.delete(id)) this.options.onChange();
+      if (this.entries.delete(id)) this.changed();
       return;
     }
     const version = snapshot.updateTime.valueOf();
@@ -87,7 +88,17 @@ export class LiveQuery<T> {
       this.entries.set(id, { value, version });
       this.removed.delete(id);
     }
+    this.changed();
+  }
+
+  private changed() {
+    this.changes += 1;
     this.options.onChange();
+  }
+
+  /** Moves at every change of what it holds: what is derived from its values (an index) is rebuilt when it moves. */
+  get version(): number {
+    return this.changes;
   }
 
   ready(): Promise<void> {

@@ -1,0 +1,34 @@
+// The list's answer when its search text or its centre is refused (400): the form and the message, no results.
+import { filterChips } from '~/components/discovery/filter-chips';
+import type { EventMapPoint } from '~/domain/event';
+import type { EventFilters } from '~/domain/event-filters';
+import type { Card, TimedDayGroup } from './list';
+
+export function refusedList(
+  filters: EventFilters,
+  categoryName: string,
+  view: 'carte' | 'liste',
+  searchError: string | null,
+  nearError: string | null,
+  typedAround: string,
+) {
+  return {
+    filters,
+    categoryName,
+    searchError,
+    nearError,
+    typedAround,
+    view,
+    items: [] as Card[],
+    total: 0,
+    dates: 0,
+    page: 1,
+    pageCount: 1,
+    points: [] as EventMapPoint[],
+    groups: [] as TimedDayGroup[],
+    chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
+    suggestion: null as { q: string; total: number } | null,
+    alertDescription: '',
+    fediverse: null as string | null,
+  };
+}

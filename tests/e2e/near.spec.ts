@@ -1,0 +1,144 @@
+// « Près de chez moi » (issue 47) on a 390 px phone, with and without JavaScript: « autour de Morges, 10 km » gives only
+// the events within 10 km, in date order, each with its distance, on the list, the map and the API; « Ma position »
+// with a granted geolocation (JavaScript only); a locality the list does not know gets a French message.
+import type { Page } from '@playwright/test';
+import type { AgendaEvent } from '../../app/domain/event';
+import { expect, test } from './fixtures';
+import { unique } from './utils';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const DAY = 86_400_000;
+
+/** Events of one test, found by a word no other event has, at known distances from Morges, dated out of that order. */
+async function seedAroundMorges(createEvent: (o: Partial<AgendaEvent>) => Promise<AgendaEvent>) {
+  const word = unique('Kermesse').split(' ')[1];
+  const places: [string, number | null, number | null, number][] = [
+    ['Genève', 46.20222, 6.14569, 1], // 44 km
+    ['Lausanne', 46.516, 6.63282, 2], // 10.3 km: just outside
+    ['Aubonne', 46.49514, 6.39155, 3], // 8.4 km
+    ['Nulle part', null, null, 4], // no coordinates: never around anything
+    ['Préverenges', 46.51854, 6.52682, 5], // 2.3 km
+    ['Saint-Prex', 46.47963, 6.45992, 6], // 4.6 km
+  ];
+  const start = Date.now() + 3 * DAY;
+  for (const [city, lat, lng, day] of places) {
+    await createEvent({
+      title: `Kermesse ${word} à ${city}`,
+      city,
+      lat,
+      lng,
+      startsAt: new Date(start + day * DAY).toISOString(),
+      endsAt: new Date(start + day * DAY + 2 * 3_600_000).toISOString(),
+    });
+  }
+  return { word, inside: ['Aubonne', 'Préverenges', 'Saint-Prex'].map((city) => `Kermesse ${word} à ${city}`) };
+}
+
+/**
+ * Opens the list of the test's six events once the server lists them all: on Firestore its copy of the events follows
+ * the writes of this test by a listener, a moment later.
+ */
+async function openListOf(page: Page, word: string) {
+  await expect(async () => {
+    await page.goto(`/evenements?q=${word}`);
+    await expect(page.locator('.event-card')).toHaveCount(6, { timeout: 1_000 });
+  }).toPass({ intervals: [500, 1_000, 2_000], timeout: 30_000 });
+}
+
+/** Opens the filters: the sheet with JavaScript, the section after the results without. */
+async function openFilters(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled)
+    await page
+      .getByTestId('filter-bar')
+      .getByRole('button', { name: /Filtres/ })
+      .click();
+  else
+    await page
+      .getByTestId('filter-bar')
+      .getByRole('link', { name: /Filtres/ })
+      .click();
+}
+
+test.describe('autour d’un lieu, sur un téléphone', () => {
+  test('« autour de Morges, 10 km » : seulement ce qui est à moins de 10 km, par date, sur la liste, la carte et l’API @journey @journey-nojs', async ({
+    page,
+    createEvent,
+    request,
+    javaScriptEnabled,
+  }) => {
+    const { word, inside } = await seedAroundMorges(createEvent);
+    await openListOf(page, word);
+    await openFilters(page, Boolean(javaScriptEnabled));
+    const form = page.getByRole('search', { name: 'Filtrer les événements' });
+    await form.getByLabel('Localité').fill('Morges');
+    await form.getByLabel('Rayon').selectOption('10');
+    if (javaScriptEnabled) {
+      await expect(page).toHaveURL(/autour=Morges/);
+      await form.getByTestId('filters-submit').click();
+    } else await form.getByRole('button', { name: 'Filtrer' }).click();
+    await expect(page).toHaveURL(/autour=Morges&rayon=10/);
+
+    await expect(page.locator('.event-card__title')).toHaveText(inside);
+    await expect(page.locator('.event-card__where')).toHaveText([
+      / · à 8\u00a0km$/,
+      / · à 2\u00a0km$/,
+      / · à 5\u00a0km$/,
+    ]);
+    await expect(
+      page.getByTestId('filter-bar').getByRole('link', { name: /Autour de Morges \(10\skm\)/ }),
+    ).toBeVisible();
+
+    // The map of the same selection: its three points, not the others.
+    await page.getByRole('navigation', { name: 'Affichage' }).getByRole('link', { name: 'Carte' }).click();
+    await expect(page).toHaveURL(/vue=carte/);
+    await expect(page.locator('.map-note')).toHaveText('3 événements sur la carte.');
+    const points = await (await request.get(`/carte.json?q=${word}&autour=Morges&rayon=10`)).json();
+    expect(points.map((p: { title: string }) => p.title)).toEqual(inside);
+
+    // The API with the same parameters, and a French refusal of what it cannot use.
+    const api = await request.get(`/api/v1/events?q=${word}&autour=morges&rayon=10`);
+    expect((await api.json()).data.map((e: { title: string }) => e.title)).toEqual(inside);
+    const refused = await request.get('/api/v1/events?autour=Atlantis&rayon=10');
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).detail).toContain('Localité inconnue');
+  });
+
+  test('une localité inconnue ou un rayon hors de la liste : un message en français, ce qui a été tapé gardé @nojs-only', async ({
+    page,
+  }) => {
+    const answer = await page.goto('/evenements?autour=Atlantis&rayon=10');
+    expect(answer?.status()).toBe(400);
+    await expect(page.getByTestId('search-error')).toHaveText(
+      'Localité inconnue\u00a0: «\u00a0Atlantis\u00a0». Choisissez une localité de Suisse romande dans la liste.',
+    );
+    await expect(page.getByLabel('Localité')).toHaveValue('Atlantis');
+    await expect(page.locator('.event-card')).toHaveCount(0);
+    await page.goto('/evenements?autour=Morges&rayon=15');
+    await expect(page.getByTestId('search-error')).toHaveText(
+      'Rayon invalide\u00a0: choisissez 5, 10, 25 ou 50\u00a0km.',
+    );
+  });
+});
+
+test.describe('« Ma position », position accordée @js-only', () => {
+  // Morges' station: 46.5106, 6.4987 — in the URL as 46.51 and 6.50, no more precise.
+  test.use({ geolocation: { latitude: 46.5106, longitude: 6.4987 }, permissions: ['geolocation'] });
+
+  test('un toucher sur « Ma position » : les événements autour, la position arrondie dans l’adresse seulement', async ({
+    page,
+    createEvent,
+  }) => {
+    const { word, inside } = await seedAroundMorges(createEvent);
+    await openListOf(page, word);
+    await openFilters(page, true);
+    const form = page.getByRole('search', { name: 'Filtrer les événements' });
+    await form.getByLabel('Rayon').selectOption('10');
+    await form.getByRole('button', { name: 'Ma position' }).click();
+    await expect(page).toHaveURL(/lat=46\.51&lon=6\.50/);
+    await expect(page.locator('.event-card__title')).toHaveText(inside);
+    await expect(page.getByText('Autour de votre position')).toBeVisible();
+    // An alert never keeps a position: the block to subscribe is not offered around one.
+    await expect(page.getByTestId('alert-subscribe')).toHaveCount(0);
+  });
+});
