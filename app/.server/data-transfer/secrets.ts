@@ -93,7 +93,7 @@ export const FIRESTORE_FIELDS: Classified = {
   events: all(
     'data',
     'accessibility,allDay,awaitingModeration,cancelledByAdmin,cancelledDates,canton,category,city,contactEmail,' +
-      'contactPhone,createdAt,createdBy,description,endsAt,endsTs,featured,id,image,isFree,lat,lng,moderatedAt,' +
+      'contactPhone,createdAt,createdBy,description,endsAt,endsTs,featured,geohash,id,image,isFree,lat,lng,moderatedAt,' +
       'moderatedBy,occurrencesUntil,openEnd,organizerId,organizerName,pendingChanges,postalCode,previousStatus,' +
       'priceMax,priceMin,priceNote,refusedByAdmin,rejectionReason,revision,schedule,searchTokens,slug,startsAt,' +
       'startsTs,status,street,submittedAt,ticketUrl,title,updatedAt,venueId,venueName,websiteUrl',
