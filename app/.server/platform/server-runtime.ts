@@ -28,9 +28,9 @@ import { superviseWorkers } from './supervisor';
  * Before any worker serves, in the primary process only: checks, the DATA_DIR lock, migrations, demo content,
  * housekeeping, push keys. Answers the environment the workers need.
  */
-async function prepare(services: Services): Promise<Record<string, string>> {
+async function prepare(services: Services, options: { lockHeld?: boolean } = {}): Promise<Record<string, string>> {
   await checkPortFree(services.config.PORT, services.config.HOST);
-  const { limitsFile } = await prepareServer(services);
+  const { limitsFile } = await prepareServer(services, options);
   console.log(mailMode(services.config));
   return { [LIMITS_DB_ENV]: limitsFile };
 }
