@@ -184,6 +184,8 @@ async function serve() {
   // The build's hashed files, from memory and before anything else reads the request (issue 35); a name not in the
   // build goes on to the static middleware below.
   if (!viteDevServer) app.use(runtime.immutableAssets('build/client/assets'));
+  // The other public files too (/favicon.svg, /widget.js…), kept an hour and checked by their ETag (issue 50).
+  if (!viteDevServer) app.use(runtime.publicFiles('build/client'));
   // A public page asked for as ActivityStreams goes to its object or actor, never to a kept page (decision 102).
   const federationPages = runtime.federationPages(services);
   if (federationPages) app.use(federationPages);

@@ -21,7 +21,7 @@ import { FORBIDDEN_ORIGIN, isCrossSite } from './security';
 import { answerClientError, serverTimeouts } from './slow-requests';
 import { closeServices, finishServer, prepareServer } from './startup';
 import { checkPortFree, describeStartupFailure } from './startup-checks';
-import { immutableAssets } from './static-assets';
+import { immutableAssets, publicFiles } from './static-assets';
 import { superviseWorkers } from './supervisor';
 
 /**
@@ -117,6 +117,7 @@ export const platformRuntime = {
   uploadPaths,
   settleHost,
   immutableAssets,
+  publicFiles,
   serverTimeouts,
   answerClientError,
   requestHost,
