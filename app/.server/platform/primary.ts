@@ -5,7 +5,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { loadConfig } from './config';
+import { configuredStore, loadConfig } from './config';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { checkDataDir, describeStartupFailure } from './startup-checks';
 import { superviseWorkers } from './supervisor';
@@ -38,11 +38,11 @@ export async function superviseWithoutApp(): Promise<boolean> {
     return stop(error);
   }
   // One process serves by default: a second brought no throughput on the bench machine's 2 cores (issue 50). The jobs
-  // run in a process of their own as services.ts decides (jobsRunInProcess).
+  // run in a process of their own by the rule of services.ts (jobsRunInProcess): on SQLite unless told otherwise.
   const web = config.WEB_CONCURRENCY ?? 1;
-  const jobsWorker = config.JOBS_IN_PROCESS ?? config.DATA_BACKEND === 'sqlite';
+  const sqlite = configuredStore()?.backend === 'sqlite';
+  const jobsWorker = config.JOBS_IN_PROCESS ?? sqlite;
   if (web === 1 && !jobsWorker) return false;
-  const sqlite = config.DATA_BACKEND === 'sqlite';
   try {
     checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
     if (sqlite) lock = lockDataDir(config.DATA_DIR);
