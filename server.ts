@@ -4,18 +4,27 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { ServerBuild, ServerEntryModule } from '@remix-run/node';
-import compression from 'compression';
-import express from 'express';
-import expressStaticGzip from 'express-static-gzip';
-import helmet from 'helmet';
-import morgan from 'morgan';
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ExpressStaticGzipOptions } from 'express-static-gzip';
 import type { ServerRuntime } from './app/.server/platform/server-runtime';
 
 // Production serves the built app; development builds it on the fly with Vite.
 const isProduction = process.env.NODE_ENV === 'production';
+// In production, a primary that only supervises never loads the app (platform/primary.ts, issue 50): it never goes on
+// past this line, its processes stop it with process.exit.
+if (isProduction && cluster.isPrimary) {
+  const { superviseWithoutApp } = await import('./app/.server/platform/primary');
+  if (await superviseWithoutApp()) await new Promise(() => {});
+}
+// The HTTP packages, for the processes that serve only.
+const { default: compression } = await import('compression');
+const { default: express } = await import('express');
+const { default: expressStaticGzip } = await import('express-static-gzip');
+const { default: helmet } = await import('helmet');
+const { default: morgan } = await import('morgan');
 const viteDevServer = isProduction
   ? undefined
   : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }));
@@ -54,8 +63,11 @@ const { config } = services;
 /** A refused request body is read and dropped up to this size (the largest form, an 8 MB image, fits); past it, the
  * connection is closed instead (docs/decisions/023-corps-refuses-lus-jusqu-au-bout.md). */
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
-// Several processes share the port in production, one per core by default (docs/decisions/020-plusieurs-processus.md).
-const workerCount = config.WEB_CONCURRENCY ?? (isProduction ? os.availableParallelism() : 1);
+/** Brotli 1 and gzip 1 on a 50 KB page: about 0.2 and 0.6 ms, against 1.5–2 ms at brotli 4, gzip 6 (the defaults). */
+const DYNAMIC_COMPRESSION = { level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } };
+// Several processes may share the port in production (docs/decisions/020-plusieurs-processus.md); one by default, a
+// second brought no throughput on 2 cores (issue 50).
+const workerCount = config.WEB_CONCURRENCY ?? 1;
 // In production the jobs run in a worker of their own, never in a process that accepts connections (decision 061).
 const jobsWorker = isProduction && services.jobsInProcess;
 
@@ -81,6 +93,12 @@ if (cluster.isPrimary) {
     if (!isProduction) runtime.startJobsHere(services);
     await serve();
   }
+} else if (process.env.AGENDA_ROLE === 'prepare') {
+  // The data prepared for a primary that holds the DATA_DIR lock and does not load the app (platform/primary.ts).
+  const env = await orStop(() => runtime.prepare(services, { lockHeld: true }));
+  await runtime.closeServices(services);
+  // PREPARED in platform/primary.ts, not imported here: its module loads in the primary only.
+  process.send?.({ type: 'agenda:prepare', env }, () => process.exit(0));
 } else if (process.env.AGENDA_ROLE === 'jobs') {
   runtime.runJobsWorker(services);
 } else {
@@ -174,14 +192,19 @@ async function serve() {
   // The build's hashed files, from memory and before anything else reads the request (issue 35); a name not in the
   // build goes on to the static middleware below.
   if (!viteDevServer) app.use(runtime.immutableAssets('build/client/assets'));
+  // The other public files too (/favicon.svg, /widget.js…), kept an hour and checked by their ETag (issue 50).
+  if (!viteDevServer) app.use(runtime.publicFiles('build/client'));
   // A public page asked for as ActivityStreams goes to its object or actor, never to a kept page (decision 102).
   const federationPages = runtime.federationPages(services);
   if (federationPages) app.use(federationPages);
   app.use(remix.serveKept);
 
-  // Server-Sent Events must reach the browser as they are written: never buffered for compression.
+  // Server-Sent Events must reach the browser as they are written: never buffered for compression. What is compressed
+  // here is made for one request: the fastest levels, a tenth of a render at most (the kept pages and the build's files
+  // are compressed once, at a better level; bench/compression.ts, issue 50).
   app.use(
     compression({
+      ...DYNAMIC_COMPRESSION,
       filter: (req, res) =>
         !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
     }),
@@ -205,7 +228,7 @@ async function serve() {
   // Uploaded images (re-encoded WebP under random names, see docs/decisions/007-images.md). `pending/` holds original
   // uploads awaiting a form resubmission, `review/` images no admin has approved yet (their owner and admins see them
   // at /apercu-image, decision 031): never served here, whatever the spelling of the path (%70ending, //review…).
-  const uploadHeaders = (res: express.Response) => {
+  const uploadHeaders = (res: Response) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
   };
@@ -256,7 +279,7 @@ async function serve() {
     });
   }
   // fallthrough: false hands a missing file to the error path: answer its status without Express logging a stack.
-  const uploadErrors: express.ErrorRequestHandler = (error: { status?: number }, _req, res, _next) => {
+  const uploadErrors: ErrorRequestHandler = (error: { status?: number }, _req, res, _next) => {
     res.status(error.status ?? 500).end();
   };
   app.use('/uploads', uploadErrors);
@@ -266,7 +289,7 @@ async function serve() {
   } else {
     // The browser's files were compressed at build time (scripts/precompress.mjs): a browser that takes brotli or gzip
     // gets the `.br` or `.gz` file as it is, and the compression middleware leaves an encoded answer alone.
-    const precompressed = (root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
+    const precompressed = (root: string, serveStatic: ExpressStaticGzipOptions['serveStatic']) =>
       expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic });
     app.use('/assets', precompressed('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
     // The other public files are known at start: only their paths reach the disk, so a page request costs no stat.
@@ -299,7 +322,7 @@ async function serve() {
 
   // Verification and reset links carry their token in the query string, alert links in their path, and pages after
   // them send it back as Referer: none reaches the access log.
-  morgan.token('url', (req) => redactUrl((req as express.Request).originalUrl ?? req.url));
+  morgan.token('url', (req) => redactUrl((req as Request).originalUrl ?? req.url));
   morgan.token('referrer', (req) => {
     const referrer = req.headers.referer ?? req.headers.referrer?.toString();
     return referrer ? redactUrl(referrer) : undefined;
@@ -324,7 +347,7 @@ async function serve() {
 
   // A path Express cannot decode (a lone `%`, a broken UTF-8 sequence) is the client's mistake: one line in the log,
   // a French 400, no stack trace. Any other error keeps Express's handling.
-  const badPaths: express.ErrorRequestHandler = (error, req, res, next) => {
+  const badPaths: ErrorRequestHandler = (error, req, res, next) => {
     if (!(error instanceof URIError) || res.headersSent) return next(error);
     console.warn(
       `[http] chemin mal encodé refusé : ${JSON.stringify(redactUrl(req.originalUrl ?? req.url).slice(0, 200))}`,

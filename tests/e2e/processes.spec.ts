@@ -63,6 +63,17 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
     await own.stop();
   });
 
+  test('le processus principal ne fait que superviser : il ne charge pas l’application et reste léger', async () => {
+    const rssMb = (pid: number) =>
+      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+    // The app's native modules (sharp's libvips) are loaded where pages are made, never in the primary.
+    const web = childrenOf(primary()).find((pid) => roleOf(pid) === 'web') as number;
+    expect(fs.readFileSync(`/proc/${web}/maps`, 'utf8')).toContain('libvips');
+    expect(fs.readFileSync(`/proc/${primary()}/maps`, 'utf8')).not.toContain('libvips');
+    // About 80 MB on the bench machine (a process that serves: about 340 MB).
+    expect(rssMb(primary())).toBeLessThan(150);
+  });
+
   test('la limite d’envois par minute vaut pour tout le serveur, pas pour chaque processus', async () => {
     const post = () =>
       fresh('/contact', {

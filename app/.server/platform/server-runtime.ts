@@ -23,16 +23,16 @@ import { forgetCreatedSecrets } from './session-secret';
 import { answerClientError, serverTimeouts } from './slow-requests';
 import { closeServices, finishServer, prepareServer } from './startup';
 import { checkPortFree, describeStartupFailure } from './startup-checks';
-import { immutableAssets } from './static-assets';
+import { immutableAssets, publicFiles } from './static-assets';
 import { superviseWorkers } from './supervisor';
 
 /**
  * Before any worker serves, in the primary process only: checks, the DATA_DIR lock, migrations, demo content,
  * housekeeping, push keys. Answers the environment the workers need.
  */
-async function prepare(services: Services): Promise<Record<string, string>> {
+async function prepare(services: Services, options: { lockHeld?: boolean } = {}): Promise<Record<string, string>> {
   await checkPortFree(services.config.PORT, services.config.HOST);
-  const { limitsFile } = await prepareServer(services);
+  const { limitsFile } = await prepareServer(services, options);
   console.log(mailMode(services.config));
   return { [LIMITS_DB_ENV]: limitsFile };
 }
@@ -121,6 +121,7 @@ export const platformRuntime = {
   hostSettler,
   probes,
   immutableAssets,
+  publicFiles,
   serverTimeouts,
   answerClientError,
   requestHost,

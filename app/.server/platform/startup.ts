@@ -2,13 +2,13 @@
 // DATA_DIR lock, migrates and seeds, makes the claims of a server that died due again, sweeps the files a crash left,
 // and says how to log in. And what each process does when it stops: the database checkpointed and closed.
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { sweepOrphanFiles } from '../files/orphans';
 import { attachPlacesToEvents, describeMigration } from '../places/attach-places';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
 import type { Services } from '../services';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from './limiter';
+import { lastCheckpoint } from './primary';
 import { checkBackupDir, checkDataDir, databaseProblem, StartupError } from './startup-checks';
 
 const MB = 1024 * 1024;
@@ -60,13 +60,17 @@ function checkDatabase(services: Services): void {
 let lock: DataDirLock | null = null;
 
 /** Everything before the first worker; throws a StartupError (or a SQLite error, described by the caller). */
-export async function prepareServer(services: Services): Promise<{ limitsFile: string }> {
+export async function prepareServer(
+  services: Services,
+  options: { lockHeld?: boolean } = {},
+): Promise<{ limitsFile: string }> {
   const { config } = services;
   checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
   checkBackupDir(config.BACKUP_DIR);
   // The lock guards the SQLite database and its files. On Firestore, DATA_DIR holds nothing shared (the outbox of a
-  // development machine at most), and instances side by side each have their own.
-  if (!services.firebase) lock = lockDataDir(config.DATA_DIR);
+  // development machine at most), and instances side by side each have their own. A primary that only supervises holds
+  // it already, for the process that prepares (platform/primary.ts).
+  if (!services.firebase && !options.lockHeld) lock = lockDataDir(config.DATA_DIR);
   checkDatabase(services);
   await prepareStore(services);
   if (services.database.kind === 'sqlite') {
@@ -114,18 +118,7 @@ export async function closeServices(services: Services): Promise<void> {
 export async function finishServer(services: Services): Promise<void> {
   const sqlite = openedDatabase(services)?.kind === 'sqlite';
   await closeServices(services);
-  if (sqlite) {
-    try {
-      const db = new Database(path.join(services.config.DATA_DIR, DATABASE_FILE), {
-        fileMustExist: true,
-        timeout: 5000,
-      });
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      db.close();
-    } catch (error) {
-      console.error('[base] dernier point de contrôle impossible', error);
-    }
-  }
+  if (sqlite) lastCheckpoint(services.config.DATA_DIR);
   lock?.release();
   lock = null;
 }

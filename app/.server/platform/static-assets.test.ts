@@ -8,10 +8,13 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { immutableAssets } from './static-assets';
+import { immutableAssets, publicFiles } from './static-assets';
 
 const SCRIPT = 'export const agenda = "romand";\n'.repeat(20);
 let root: string;
+/** The other public files: build/client without its hashed assets. */
+let pub: string;
+const WIDGET = 'document.currentScript;\n'.repeat(40);
 let server: http.Server;
 
 beforeAll(async () => {
@@ -20,8 +23,18 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'root-abc.js.br'), brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(root, 'root-abc.js.gz'), gzipSync(SCRIPT));
   fs.writeFileSync(path.join(root, 'petit-xyz.css'), 'a{color:red}');
+  pub = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-public-'));
+  fs.mkdirSync(path.join(pub, 'icons'));
+  fs.mkdirSync(path.join(pub, 'assets'));
+  fs.writeFileSync(path.join(pub, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(pub, 'manifest.webmanifest'), '{"name":"Agenda romand"}');
+  fs.writeFileSync(path.join(pub, 'widget.js'), WIDGET);
+  fs.writeFileSync(path.join(pub, 'widget.js.br'), brotliCompressSync(WIDGET));
+  fs.writeFileSync(path.join(pub, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  fs.writeFileSync(path.join(pub, 'assets', 'cache-123.js'), SCRIPT);
   const app = express();
   app.use(immutableAssets(root));
+  app.use(publicFiles(pub));
   app.use((req, res) => res.status(418).send(`derrière : ${req.url}`));
   server = http.createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -29,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((r) => server.close(r));
   fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(pub, { recursive: true, force: true });
 });
 
 async function get(pathname: string, headers: Record<string, string> = {}, method = 'GET') {
@@ -107,5 +121,33 @@ describe('fichiers du build servis de la mémoire', () => {
       const answer = await get(pathname, headers, method);
       expect(answer.status, `${method} ${pathname}`).toBe(418);
     }
+  });
+});
+
+describe('autres fichiers publics servis de la mémoire', () => {
+  it('l’icône, le manifeste et le widget gardent leurs en-têtes : une heure, ou revus à chaque usage, et un ETag', async () => {
+    const favicon = await get('/favicon.svg', { 'accept-encoding': 'br' });
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers['content-type']).toBe('image/svg+xml');
+    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+    expect(favicon.headers.etag).toMatch(/^W\/"/);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=UTF-8');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const widget = await get('/widget.js', { 'accept-encoding': 'br' });
+    expect(widget.headers['content-encoding']).toBe('br');
+    expect(widget.body).toEqual(fs.readFileSync(path.join(pub, 'widget.js.br')));
+    expect(widget.headers['cache-control']).toBe('public, max-age=3600');
+    expect(widget.headers['access-control-allow-origin']).toBe('*');
+    expect(widget.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const icon = await get('/icons/icon-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
+    const again = await get('/widget.js', { 'accept-encoding': 'br', 'if-none-match': widget.headers.etag as string });
+    expect(again.status).toBe(304);
+  });
+
+  it('laisse au middleware suivant ce qui n’est pas un fichier public hors du dossier des fichiers du build', async () => {
+    for (const pathname of ['/assets/cache-123.js', '/widget.js.br', '/inconnu.svg', '/evenements'])
+      expect((await get(pathname)).status, pathname).toBe(418);
   });
 });

@@ -24,7 +24,9 @@ interface Representation {
   modifiedSeconds: number;
 }
 
-type Asset = { type: string } & Partial<Record<ContentCoding, Representation>> & { identity: Representation };
+type Asset = { type: string; headers: [string, string][] } & Partial<Record<ContentCoding, Representation>> & {
+    identity: Representation;
+  };
 
 function representation(file: string): Representation | undefined {
   let body: Buffer;
@@ -60,12 +62,57 @@ const KEPT_NEGOTIATIONS = 64;
 
 /** The middleware for `root` (build/client/assets) mounted at `prefix`; its files are listed once, at start. */
 export function immutableAssets(root: string, prefix = '/assets/') {
-  const names = new Set(
-    fs
-      .readdirSync(root, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && TYPES[path.extname(entry.name)] !== undefined)
-      .map((entry) => entry.name),
-  );
+  const names = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && TYPES[path.extname(entry.name)] !== undefined)
+    .map((entry) => entry.name);
+  return fromMemory(root, prefix, names, TYPES, () => ({ 'Cache-Control': 'public, max-age=31536000, immutable' }));
+}
+
+/** The types of the other public files (a name of another kind goes to the middleware behind). */
+const PUBLIC_TYPES: Record<string, string> = {
+  ...TYPES,
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json; charset=UTF-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * The build's other public files (/favicon.svg, /manifest.webmanifest, /widget.js, icons…), not hashed: from memory
+ * like the hashed ones (issue 50), kept an hour by browsers and checked by their ETag, with the same headers as before:
+ * the service worker and the manifest checked at each use (a new release reaches browsers at once), the embeddable
+ * agenda readable from any site (decision 047).
+ */
+export function publicFiles(root: string) {
+  const names = fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && PUBLIC_TYPES[path.extname(entry.name)] !== undefined)
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((name) => !name.startsWith('assets/'));
+  return fromMemory(root, '/', names, PUBLIC_TYPES, (name): Record<string, string> => {
+    if (name === 'widget.js')
+      return {
+        'Cache-Control': 'public, max-age=3600',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+        'Access-Control-Allow-Origin': '*',
+      };
+    if (name === 'firebase-messaging-sw.js' || name === 'manifest.webmanifest') return { 'Cache-Control': 'no-cache' };
+    return { 'Cache-Control': 'public, max-age=3600' };
+  });
+}
+
+/** Answers the files `names` of `root` under `prefix` from memory, each with the headers `headersOf` gives it. */
+function fromMemory(
+  root: string,
+  prefix: string,
+  names: string[],
+  types: Record<string, string>,
+  headersOf: (name: string) => Record<string, string>,
+) {
+  const known = new Set(names);
   const kept = new Map<string, Asset | null>();
   const load = (name: string): Asset | null => {
     let asset = kept.get(name);
@@ -74,7 +121,8 @@ export function immutableAssets(root: string, prefix = '/assets/') {
     const identity = representation(file);
     asset = identity
       ? {
-          type: TYPES[path.extname(name)],
+          type: types[path.extname(name)],
+          headers: Object.entries(headersOf(name)),
           identity,
           br: representation(`${file}.br`),
           gzip: representation(`${file}.gz`),
@@ -99,7 +147,7 @@ export function immutableAssets(root: string, prefix = '/assets/') {
     const url = req.url;
     if (!url.startsWith(prefix)) return next();
     const name = url.slice(prefix.length);
-    if (!names.has(name)) return next();
+    if (!known.has(name)) return next();
     const asset = load(name);
     if (!asset) return next();
     const coding = codingFor(req.headers);
@@ -108,7 +156,7 @@ export function immutableAssets(root: string, prefix = '/assets/') {
     if (asset.br || asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
     if (encoded) res.setHeader('Content-Encoding', coding);
     res.setHeader('Content-Type', asset.type);
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    for (const [header, value] of asset.headers) res.setHeader(header, value);
     res.setHeader('Last-Modified', served.lastModified);
     res.setHeader('ETag', served.etag);
     if (unchanged(req.headers, served)) {
