@@ -97,6 +97,11 @@ export interface AgendaEvent {
   /** The occurrences the organizer cancelled (their startsAt): « annulé » on those dates only. Not content. */
   cancelledDates?: string[];
   /**
+   * Its iCalendar SEQUENCE (calendar-sequence.ts): 0 when first published, one more at each revision a calendar shows.
+   * Set by the store on each write, never by a caller. Absent: 0.
+   */
+  icalSequence?: number;
+  /**
    * Set by a list (EventStore.search): startsAt, endsAt and openEnd above are those of one occurrence of the event;
    * here whether that date is cancelled, how many dates it has from now on (this one included) and, in a list where
    * a series is one result (oneRowPerEvent), how many of its dates the query matched.

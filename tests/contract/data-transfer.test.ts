@@ -64,6 +64,12 @@ describe('déménager un site entre SQLite et Firestore', () => {
       next: { ...submitted.event, status: 'approved', pendingChanges: [], updatedAt: '2030-03-01T11:00:00.000Z' },
       entry: { adminUid: admin.uid, action: 'approve', reason: '', createdAt: '2030-03-01T11:00:00.000Z' },
     });
+    // Moved once published: a new version for calendars (SEQUENCE 1, issue 52).
+    const approved = (await source.events.findById('soumis1'))!;
+    await source.events.transition({
+      seen: approved.updatedAt,
+      next: { ...approved, venueName: 'Grande salle', updatedAt: '2030-03-01T11:10:00.000Z' },
+    });
     // A deleted event leaves its decisions behind, under the title it had.
     const doomed = (
       await source.events.search({ status: ['approved'], endsAfter: '2030-03-01T10:00:00Z', limit: 1, offset: 5 })
@@ -193,6 +199,8 @@ describe('déménager un site entre SQLite et Firestore', () => {
         uid: organizer.uid,
       });
       expect(await moved.events.findSubmission(organizer.uid, 'cle-de-soumission-24-car')).toBe('soumis1');
+      // Its calendar version too: a calendar that has it takes the next change.
+      expect((await moved.events.findById('soumis1'))?.icalSequence).toBe(1);
       expect(
         await moved.donations.recordPaid({ ...(original.donations[0] as unknown as Donation), id: 'autre' }),
       ).toMatchObject({

@@ -644,8 +644,10 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       });
       const stored = (await store.events.findById('o1')) as AgendaEvent;
       const edited: AgendaEvent = { ...stored, title: 'Nouveau titre', status: 'pending', updatedAt: at(1) };
-      expect(await store.events.transition({ seen: stored.updatedAt, next: edited })).toEqual(edited);
-      expect(await store.events.findById('o1')).toEqual(edited);
+      // Taken off the public agenda: the store counts a new calendar version (issue 52), whatever the copy says.
+      const taken = { ...edited, icalSequence: 1 };
+      expect(await store.events.transition({ seen: stored.updatedAt, next: edited })).toEqual(taken);
+      expect(await store.events.findById('o1')).toEqual(taken);
       expect(ids2(await store.events.search({ ...PUBLIC, status: ['pending'], words: ['nouveau'] }))).toEqual(['o1']);
     });
 
@@ -846,7 +848,10 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
       await store.events.insertMany([held]);
       expect(await store.events.findById('held')).toEqual(held);
       const lifted = { ...held, status: 'pending' as const, cancelledByAdmin: false, updatedAt: at(5) };
-      expect(await store.events.transition({ seen: held.updatedAt, next: lifted })).toEqual(lifted);
+      expect(await store.events.transition({ seen: held.updatedAt, next: lifted })).toEqual({
+        ...lifted,
+        icalSequence: 1,
+      });
       expect(await store.events.findById('held')).toMatchObject({ refusedByAdmin: true, cancelledByAdmin: false });
       await store.events.remove({
         id: 'held',

@@ -81,6 +81,7 @@ export function makeEvent(
     revision: null,
     schedule: null,
     cancelledDates: [],
+    icalSequence: 0,
     ...overrides,
   };
 }

@@ -47,15 +47,6 @@ const zurich = (iso: string) => new TZDate(new Date(iso).getTime(), TIME_ZONE);
  * with an exclusive end. The zone is set on each event rather than as the calendar's own zone, because
  * ical-generator would then also write DTSTAMP and LAST-MODIFIED as local times, where RFC 5545 wants UTC.
  */
-/**
- * RFC 5545's SEQUENCE, which must grow with each revision: Outlook and Apple Calendar keep an imported event whose
- * SEQUENCE did not grow, whatever else changed. The seconds from the event's creation to its last change (`updatedAt`
- * only moves forward): no counter to store, and within a 32-bit integer for 68 years.
- */
-function icalSequence(event: Pick<AgendaEvent, 'createdAt' | 'updatedAt'>): number {
-  return Math.max(0, Math.floor((Date.parse(event.updatedAt) - Date.parse(event.createdAt)) / 1000)) || 0;
-}
-
 /** The calendar's own properties (its events are added apart: addEvents). */
 function newCalendar(opts: ICalendarOptions): ICalCalendar {
   return ical({
@@ -84,7 +75,8 @@ function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts:
     const common = {
       stamp: new Date(event.updatedAt),
       lastModified: new Date(event.updatedAt),
-      sequence: icalSequence(event),
+      // RFC 5545's SEQUENCE: the store's counter (app/domain/calendar-sequence.ts), the same in every calendar file.
+      sequence: event.icalSequence ?? 0,
       timezone: TIME_ZONE,
       allDay: event.allDay,
       description: [event.description.trim(), url].filter(Boolean).join('\n\n'),

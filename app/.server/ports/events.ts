@@ -84,7 +84,9 @@ export interface EventStore {
   /**
    * Writes one step of the event's life (app/domain/event-lifecycle.ts), atomically: only if the stored event is
    * still the version `seen` (its updatedAt), replaces it by `next` and, for an admin's decision, appends `entry` to
-   * the moderation log with the event's title. Returns the stored event, or null when it is gone or changed since.
+   * the moderation log with the event's title. Its icalSequence is the store's, from the stored event and `next`
+   * (app/domain/calendar-sequence.ts), never the caller's. Returns the stored event, or null when it is gone or changed
+   * since.
    */
   transition(input: { seen: string; next: AgendaEvent; entry?: ModerationLogInput }): Promise<AgendaEvent | null>;
   /**

@@ -45,6 +45,7 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     revision: e.revision ? copyContent(e.revision) : null,
     schedule: plainSchedule(e.schedule),
     cancelledDates: [...(e.cancelledDates ?? [])],
+    icalSequence: e.icalSequence ?? 0,
     venueId: e.venueId ?? null,
     organizerId: e.organizerId ?? null,
     startsTs: Date.parse(e.startsAt),
@@ -106,6 +107,8 @@ export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
     revision: d.revision ? copyContent(d.revision) : null,
     schedule: plainSchedule(d.schedule),
     cancelledDates: [...(d.cancelledDates ?? [])],
+    // Written before issue 52 without it: as at a first publication.
+    icalSequence: d.icalSequence ?? 0,
     // Absent when none, as the events written before issue 36 were read.
     ...(d.venueId ? { venueId: d.venueId } : {}),
     ...(d.organizerId ? { organizerId: d.organizerId } : {}),

@@ -1,5 +1,6 @@
 // Events of the Firestore store: documents in `events` (docs/specification.md §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
+import { calendarSequence } from '~/domain/calendar-sequence';
 import type { EventQuery, EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
@@ -118,12 +119,15 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       if (!stored) throw new Error(`Événement ${result.id} introuvable après sa soumission`);
       return { event: stored, created: result.created };
     },
-    async transition({ seen, next, entry }) {
-      const ref = events().doc(next.id);
-      const stored = await ctx.lock(`event:${next.id}`, () =>
+    async transition({ seen, next: asked, entry }) {
+      const ref = events().doc(asked.id);
+      let next = asked;
+      const stored = await ctx.lock(`event:${asked.id}`, () =>
         db.runTransaction(async (tx) => {
           const current = (await tx.get(ref)).data();
           if (!current || current.updatedAt !== seen) return false;
+          // The SEQUENCE follows what is stored, whatever the caller's copy says (issue 52).
+          next = { ...asked, icalSequence: calendarSequence(current, asked) };
           // Every read of a transaction comes before its writes: the occurrences first.
           const stale = await dates.storedIds(next.id, tx);
           const number = entry ? newModerationId(entry.createdAt) : null;

@@ -149,6 +149,36 @@ describe('base SQLite', () => {
     db.close();
   });
 
+  it('la migration 22 donne SEQUENCE 0 aux événements déjà publiés, que le changement suivant fait passer à 1', async () => {
+    // A base at version 21, as deployed before issue 52: an event approved some time after it was created.
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    const before = MIGRATIONS.findIndex((sql) => sql.includes('ical_sequence'));
+    expect(before).toBe(21);
+    for (const [i, sql] of MIGRATIONS.slice(0, before).entries()) {
+      db.exec(sql);
+      db.pragma(`user_version = ${i + 1}`);
+    }
+    db.prepare(
+      "INSERT INTO categories (slug, label, color, sort_order) VALUES ('musique', 'Musique', '#000', 1)",
+    ).run();
+    db.prepare(
+      `INSERT INTO events (id, slug, title, description, category, starts_at, ends_at, starts_ts, ends_ts, city, canton,
+         status, created_at, updated_at, submitted_at)
+       VALUES ('publie', 's', 'Concert', 'Une description assez longue.', 'musique', '2030-01-01T18:00:00.000Z',
+         '2030-01-01T20:00:00.000Z', 1893520800000, 1893528000000, 'Sion', 'VS', 'approved',
+         '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:37.000Z', '2026-01-01T10:00:00.000Z')`,
+    ).run();
+    expect(migrate(db)).toBe(MIGRATIONS.length);
+    const store = createSqliteStore(db);
+    const event = await store.events.findById('publie');
+    expect(event?.icalSequence).toBe(0);
+    if (!event) throw new Error('événement perdu');
+    const moved = { ...event, city: 'Martigny', updatedAt: '2026-01-02T10:00:00.000Z' };
+    expect((await store.events.transition({ seen: event.updatedAt, next: moved }))?.icalSequence).toBe(1);
+    db.close();
+  });
+
   it('compile une requête une fois par connexion, sans garder ses résultats, et en garde un nombre borné', () => {
     const db = openDatabase(':memory:');
     const sql = 'SELECT COUNT(*) AS n FROM categories';

@@ -73,6 +73,7 @@ export function toEvent(row: Row): AgendaEvent {
     revision: row.revision ? (JSON.parse(str(row.revision)) as EventContent) : null,
     schedule: row.schedule ? (JSON.parse(str(row.schedule)) as Schedule) : null,
     cancelledDates: row.cancelled_dates ? (JSON.parse(str(row.cancelled_dates)) as string[]) : [],
+    icalSequence: Number(row.ical_sequence ?? 0),
     // Absent when none, as the events written before issue 36 were read.
     ...(row.venue_id == null ? {} : { venueId: str(row.venue_id) }),
     ...(row.organizer_id == null ? {} : { organizerId: str(row.organizer_id) }),
@@ -128,6 +129,7 @@ export function eventParams(e: AgendaEvent) {
     revision: e.revision ? JSON.stringify(e.revision) : null,
     schedule: e.schedule ? JSON.stringify(e.schedule) : null,
     cancelled_dates: e.cancelledDates?.length ? JSON.stringify(e.cancelledDates) : null,
+    ical_sequence: e.icalSequence ?? 0,
     venue_id: e.venueId ?? null,
     organizer_id: e.organizerId ?? null,
   };

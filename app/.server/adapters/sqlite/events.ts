@@ -1,6 +1,7 @@
 // Events in SQLite: the rows, their full-text index (FTS5) and the moderation log written with each transition.
 
 import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
+import { calendarSequence } from '~/domain/calendar-sequence';
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
 import type { EventStore, ModerationLogInput } from '../../ports';
@@ -153,13 +154,18 @@ export function createEventStore(db: Db): EventStore {
         created: result.created,
       };
     },
-    async transition({ seen, next, entry }) {
-      const params = eventParams(next);
-      const columns = Object.keys(params).filter((c) => c !== 'id');
-      const write = db.prepare(
-        `UPDATE events SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND updated_at = @seen`,
-      );
+    async transition({ seen, next: asked, entry }) {
+      const current = db.prepare('SELECT * FROM events WHERE id = ? AND updated_at = ?');
       return writeTransaction(db, () => {
+        const row = current.get(asked.id, seen) as Row | undefined;
+        if (!row) return null;
+        // The SEQUENCE follows what is stored, whatever the caller's copy says (issue 52).
+        const next = { ...asked, icalSequence: calendarSequence(toEvent(row), asked) };
+        const params = eventParams(next);
+        const columns = Object.keys(params).filter((c) => c !== 'id');
+        const write = db.prepare(
+          `UPDATE events SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND updated_at = @seen`,
+        );
         if (write.run({ ...params, seen }).changes === 0) return null;
         storeOccurrences(next);
         if (entry) logDecision(next.id, next.title, entry);

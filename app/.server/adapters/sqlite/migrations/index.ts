@@ -8,6 +8,7 @@ import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
 import { MIGRATION_DISTANCE } from './schema-distance';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_REVISION } from './schema-revision';
+import { MIGRATION_SEQUENCE } from './schema-sequence';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_8,
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_PLACES,
   MIGRATION_REVISION,
   MIGRATION_DISTANCE,
+  MIGRATION_SEQUENCE,
 ];
