@@ -1,0 +1,132 @@
+// The schemas of the OpenAPI document of /api/v1 (openapi.ts): an event, an event with its dates, an image, a problem.
+import { CANTON_CODES } from '~/domain/cantons';
+
+const occurrenceProperties = { date: { type: 'string', format: 'date' }, upcomingDates: { type: 'integer' } };
+export const nullable = (type: string, extra: object = {}) => ({ type: [type, 'null'], ...extra });
+const isoWithOffset = {
+  type: 'string',
+  format: 'date-time',
+  description: 'ISO 8601 avec le décalage de Europe/Zurich.',
+};
+export const url = { type: 'string', format: 'uri' };
+
+export const Image = {
+  type: 'object',
+  required: ['url', 'width', 'height', 'alt', 'sizes'],
+  properties: {
+    url,
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    alt: { type: 'string' },
+    sizes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['url', 'width', 'height'],
+        properties: { url, width: { type: 'integer' }, height: { type: 'integer' } },
+      },
+    },
+  },
+};
+
+export const Event = {
+  type: 'object',
+  description: 'Un événement public\u00a0; avec `fields=`, seuls les champs demandés sont présents.',
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    url: { ...url, description: 'La page de l’événement (de la date, pour une série).' },
+    icsUrl: url,
+    startsAt: isoWithOffset,
+    endsAt: { ...isoWithOffset, type: ['string', 'null'] },
+    allDay: { type: 'boolean' },
+    cancelled: { type: 'boolean' },
+    occurrence: nullable('object', { required: ['date', 'upcomingDates'], properties: occurrenceProperties }),
+    series: nullable('object', {
+      description: 'Une série (plusieurs dates, une règle ou une période d’ouverture)\u00a0; null pour une seule date.',
+      required: ['kind', 'description', 'summary', 'matchingDates'],
+      properties: {
+        kind: { type: 'string', enum: ['dates', 'rule', 'period'] },
+        description: { type: 'string', description: 'L’horaire en une phrase française.' },
+        summary: nullable('string', { description: 'Une ligne\u00a0: «\u00a0Chaque mardi · 18:30 · 29 dates\u00a0».' }),
+        matchingDates: nullable('integer', {
+          description: 'Avec `group=series`\u00a0: les dates retenues qui ont lieu (une date annulée ne compte pas).',
+        }),
+      },
+    }),
+    venue: {
+      type: 'object',
+      required: ['name', 'street', 'postalCode', 'locality', 'canton', 'latitude', 'longitude'],
+      properties: {
+        name: { type: 'string' },
+        street: { type: 'string' },
+        postalCode: { type: 'string' },
+        locality: { type: 'string' },
+        canton: { type: 'string', enum: [...CANTON_CODES] },
+        latitude: nullable('number'),
+        longitude: nullable('number'),
+      },
+    },
+    category: {
+      type: 'object',
+      required: ['slug', 'name'],
+      properties: { slug: { type: 'string' }, name: { type: 'string' } },
+    },
+    price: {
+      type: 'object',
+      required: ['free', 'min', 'max', 'currency', 'note'],
+      properties: {
+        free: { type: 'boolean' },
+        min: nullable('number'),
+        max: nullable('number'),
+        currency: { const: 'CHF' },
+        note: { type: 'string' },
+      },
+    },
+    accessibility: {
+      type: 'object',
+      required: ['wheelchair', 'hearing', 'family'],
+      properties: { wheelchair: { type: 'boolean' }, hearing: { type: 'boolean' }, family: { type: 'boolean' } },
+    },
+    organizer: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+    ticketUrl: nullable('string'),
+    websiteUrl: nullable('string'),
+    image: { oneOf: [{ $ref: '#/components/schemas/Image' }, { type: 'null' }] },
+  },
+  additionalProperties: false,
+};
+
+/** One event asked for by its id: a series adds its dates to come, each cancelled or not (decision 068). */
+export const EventWithDates = {
+  ...Event,
+  description: `${Event.description} Une série y ajoute ses dates à venir (\`dates\`, aussi par \`fields=dates\`).`,
+  properties: {
+    ...Event.properties,
+    dates: nullable('array', {
+      description:
+        'Les dates à venir d’une série, dans l’ordre, une date annulée marquée (null\u00a0: une seule date).',
+      items: {
+        type: 'object',
+        required: ['startsAt', 'endsAt', 'cancelled'],
+        properties: {
+          startsAt: isoWithOffset,
+          endsAt: { ...isoWithOffset, type: ['string', 'null'] },
+          cancelled: { type: 'boolean' },
+        },
+        additionalProperties: false,
+      },
+    }),
+  },
+};
+
+export const Problem = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string', description: 'L’explication, en français.' },
+  },
+};
