@@ -63,7 +63,11 @@ export async function publishEvent(
   let type: EventActivityType;
   let next: Published;
   if (event && isPublic) {
-    const fingerprint = publicFingerprint(event, event.schedule ? shownDate(event, now).startsAt : null);
+    const shown = event.schedule ? shownDate(event, now) : null;
+    const fingerprint = publicFingerprint(event, shown?.startsAt ?? null);
+    // Until the date shown ends; past the last one, nothing more to tell.
+    const shownUntil =
+      shown && Date.parse(shown.endsAt) > now.getTime() ? new Date(shown.endsAt).toISOString() : undefined;
     if (sent && !sent.deleted && sent.fingerprint === fingerprint) return null;
     type = sent && !sent.deleted ? 'Update' : 'Create';
     const actors = await actorsAnnouncing({ store, siteUrl }, event);
@@ -82,6 +86,7 @@ export async function publishEvent(
             reached: [...new Set(reached)],
             sharedAt,
             changedAt: at,
+            shownUntil,
           }
         : {
             fingerprint,
@@ -92,6 +97,7 @@ export async function publishEvent(
             generation: sent ? (sent.generation ?? 1) + 1 : 1,
             publishedAt: at,
             sharedAt,
+            shownUntil,
             ...(sent?.deletedAt ? { deletedAt: sent.deletedAt } : {}),
           };
   } else {
@@ -159,4 +165,19 @@ export async function publishEvent(
     { generation, at, sharedAt: sent?.sharedAt ?? {}, except },
   );
   return type;
+}
+
+/**
+ * The series whose date shown has ended (the job `federation`, hourly): each is sent again at its next date (an
+ * Update), so that a peer that shows one date (Gancio) always shows the next one, for as long as the series runs.
+ */
+export async function refreshSeries(ctx: Context<FederationContext>): Promise<number> {
+  const now = ctx.data.now().toISOString();
+  const records = await ctx.data.store.federation.list<Published>('published', { now, limit: 10_000 });
+  let sent = 0;
+  for (const { key, value } of records) {
+    if (value.deleted || !value.shownUntil || value.shownUntil > now) continue;
+    if ((await publishEvent(ctx, key)) === 'Update') sent++;
+  }
+  return sent;
 }

@@ -15,7 +15,7 @@ import { AS2_TYPE, eventDocument, type FederationDocument, outboxActivityDocumen
 import { type PlaceMerged, placeActor } from './events-hook';
 import { buildFederation, type FederationContext, federationQueue } from './federation';
 import { moveActor } from './moves';
-import { publishEvent } from './publish';
+import { publishEvent, refreshSeries } from './publish';
 
 export interface FederationService {
   readonly federation: Federation<FederationContext>;
@@ -29,6 +29,8 @@ export interface FederationService {
   eventWritten(eventId: string): void;
   /** The same, awaited (tests, scripts). */
   publishNow(eventId: string): Promise<unknown>;
+  /** The series whose date shown has passed, sent at their next date (the job `federation`): how many. */
+  refreshSeries(now: Date): Promise<number>;
   /** A venue or an organizer was merged into another: its actor moves there, after the answer (moves.ts). */
   placeMerged(merge: PlaceMerged): void;
   /** The same, awaited (tests). */
@@ -192,6 +194,9 @@ export function createFederationService(config: Config, store: () => Store, vers
     },
     publishNow(eventId) {
       return publishEvent(context(), eventId);
+    },
+    refreshSeries(now) {
+      return refreshSeries(federation().createContext(new URL(config.SITE_URL), { ...data(), now: () => now }));
     },
     placeMerged(merge) {
       afterResponse('fédération', () => moveNow(merge));
