@@ -1,0 +1,332 @@
+// `npm run interop:gancio` (issue 48, not part of CI): the site's production build against a real Gancio 1.21 (the kit
+// of ../shared/peers/gancio), both ways. Gancio follows a venue, an organizer, a category and the agenda; the site
+// approves, edits, cancels a date of a series, cancels, withdraws and approves again; the site follows Gancio, which
+// creates, edits and deletes; both follow each other and nothing echoes. A table: scenario, expected, seen on Gancio,
+// seen here, verdict. This process writes the site's store as a second process of the site would (its events are
+// published into the shared queue, which the server delivers); the server takes what Gancio sends.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setDateCancelled } from '../../app/.server/events/cancel-date';
+import { changeEvent } from '../../app/.server/events/lifecycle';
+import { followRemoteSource } from '../../app/.server/federation/admin';
+import { deliveryTroubles } from '../../app/.server/federation/deliveries';
+import { backgroundSettled } from '../../app/.server/platform/background';
+import { loadConfig } from '../../app/.server/platform/config';
+import { seedCategories } from '../../app/.server/seed/seed';
+import { createServices } from '../../app/.server/services';
+import { makeEvent, makeOrganizer, makeSaturdayMarket, makeVenue } from '../support/factories';
+import * as kit from './gancio-kit';
+
+interface GancioEvent {
+  id: number;
+  title: string;
+  start: string;
+  federated_from: string | null;
+}
+interface Row {
+  scenario: string;
+  expected: string;
+  gancio: string;
+  here: string;
+  ok: boolean;
+}
+
+const why = kit.missing();
+if (why) {
+  console.log(`interop:gancio ignoré : ${why}.`);
+  process.exit(0);
+}
+
+const rows: Row[] = [];
+const row = (scenario: string, expected: string, gancio: string, here: string, ok: boolean) =>
+  rows.push({ scenario, expected, gancio, here, ok });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-interop-gancio-'));
+console.log(`Gancio réel : ${kit.DIR} ; site : ${kit.SITE_URL} (données ${dataDir})`);
+kit.startGancio();
+const server = await kit.startSite(dataDir);
+const services = createServices(loadConfig(kit.siteEnv(dataDir)));
+const { store } = services;
+const deps = { store, files: services.files };
+const actorUrl = (identifier: string) => `${kit.SITE_URL}/federation/acteurs/${identifier}`;
+const handle = (user: string) => `@${user}@127.0.0.1:${kit.HTTPS_PORT}`;
+const events = () => kit.gancio<GancioEvent[]>('events');
+const onGancio = async (title: string) => (await events()).filter((e) => e.title.includes(title));
+const titles = (list: GancioEvent[]) => (list.length ? list.map((e) => `« ${e.title} »`).join(', ') : 'rien');
+const wait = (probe: () => Promise<boolean>, ms?: number) =>
+  kit.until(async () => ((await probe()) ? true : undefined), ms);
+const day = (n: number, hour = 20) => {
+  const d = new Date(Date.now() + n * 86_400_000);
+  d.setUTCHours(hour - 1, 0, 0, 0);
+  return d.toISOString();
+};
+
+try {
+  await seedCategories(services);
+  const admin = await store.users.create({
+    uid: 'admin-interop',
+    email: 'admin@interop.test',
+    displayName: 'Admin',
+    role: 'admin',
+    passwordHash: 'x',
+    now: new Date().toISOString(),
+  });
+  if (!admin) throw new Error('Compte admin non créé.');
+  const venue = makeVenue({ id: 'bourg', name: 'Salle du Bourg', slug: 'salle-du-bourg', locality: 'Lausanne' });
+  const organizer = makeOrganizer({ id: 'ensemble', name: 'Ensemble Vocal', slug: 'ensemble-vocal' });
+  await store.venues.insertMany([venue]);
+  await store.organizers.insertMany([organizer]);
+  const approve = async (e: ReturnType<typeof makeEvent>) => {
+    await store.events.insertMany([{ ...e, status: 'pending' }]);
+    await changeEvent(deps, admin, { eventId: e.id, action: 'approve' });
+    await backgroundSettled();
+  };
+  const place = { venueName: 'Salle du Bourg', street: 'Rue du Bourg 12', postalCode: '1003', city: 'Lausanne' };
+  const at = (n: number) => ({ startsAt: day(n), endsAt: day(n, 22) });
+  await approve(makeEvent({ title: 'Récital au Bourg', category: 'musique', venueId: venue.id, ...place, ...at(10) }));
+  await approve(
+    makeEvent({ title: 'Chœurs de l’Ensemble', category: 'musique', organizerId: organizer.id, ...at(11) }),
+  );
+  await approve(makeEvent({ title: 'Théâtre du soir', category: 'spectacles', ...at(12) }));
+  await approve(makeEvent({ title: 'Soirée de l’agenda', category: 'musique', ...at(13) }));
+
+  // Gancio follows a venue, an organizer, a category, the agenda: each brings its upcoming events at once.
+  const follows: [string, string, string, string][] = [
+    ['un lieu', 'salle-du-bourg', 'lieu.bourg', 'Récital au Bourg'],
+    ['un organisateur', 'ensemble-vocal', 'organisateur.ensemble', 'Chœurs de l’Ensemble'],
+    ['une catégorie', 'spectacles', 'spectacles', 'Théâtre du soir'],
+    ['l’agenda', 'agenda', 'agenda', 'Soirée de l’agenda'],
+  ];
+  for (const [what, user, identifier, title] of follows) {
+    const trusted = kit.gancio<{ ap_id: string }>('trust', handle(user));
+    kit.gancio('follow', trusted.ap_id);
+    const seen = await kit.until(async () => ((await onGancio(title)).length ? onGancio(title) : undefined), 30_000);
+    // Gancio reads the outbox as soon as its Follow is sent; the site takes the Follow from its queue.
+    const follower =
+      (await kit.until(async () => {
+        const list = await store.federation.list<{ software?: string }>('follower', {
+          prefix: `${identifier}\u001f`,
+          now: new Date().toISOString(),
+          limit: 10,
+        });
+        return list.length ? list : undefined;
+      }, 30_000)) ?? [];
+    const software = follower.map((f) => f.value.software ?? '?').join(', ') || 'aucun abonné';
+    row(
+      `Gancio suit ${what} (${handle(user)})`,
+      `« ${title} » importé une fois, de ${identifier}`,
+      seen ? `${titles(seen)} de ${seen[0].federated_from?.split('/').pop()}` : 'rien',
+      `abonné : ${software}`,
+      seen?.length === 1 && seen[0].federated_from === actorUrl(identifier) && software === 'gancio',
+    );
+  }
+
+  // One event through its life.
+  const concert = makeEvent({
+    title: 'Concert d’hiver',
+    category: 'musique',
+    venueId: venue.id,
+    organizerId: organizer.id,
+    ...place,
+    ...at(15),
+  });
+  await approve(concert);
+  const first = await kit.until(async () =>
+    (await onGancio('Concert d’hiver')).length ? onGancio('Concert d’hiver') : undefined,
+  );
+  row('Approuvé', 'arrive une fois', titles(first ?? []), 'approuvé', first?.length === 1);
+  const current = await store.events.findById(concert.id);
+  if (!current) throw new Error('événement perdu');
+  await changeEvent(deps, admin, {
+    eventId: concert.id,
+    action: 'edit',
+    content: { ...current, title: 'Concert d’hiver (21 h)' },
+    seen: current.updatedAt,
+  });
+  await changeEvent(deps, admin, { eventId: concert.id, action: 'approve' }).catch(() => undefined);
+  await backgroundSettled();
+  const edited = await wait(async () => (await onGancio('Concert d’hiver (21 h)')).length === 1, 30_000);
+  const afterEdit = await onGancio('Concert d’hiver');
+  row(
+    'Modifié',
+    'titre changé sur Gancio',
+    titles(afterEdit),
+    (await store.events.findById(concert.id))?.title ?? '?',
+    !!edited && afterEdit.length === 1,
+  );
+
+  const series = makeEvent({
+    title: 'Marché du samedi',
+    category: 'marches-brocantes',
+    venueId: venue.id,
+    ...place,
+    schedule: makeSaturdayMarket({ firstDate: day(7).slice(0, 10), until: day(70).slice(0, 10) }),
+  });
+  series.startsAt = day(7);
+  await approve(series);
+  const dates = await store.events.occurrences(series.id);
+  const shown = await kit.until(async () => (await onGancio('Marché du samedi'))[0]);
+  await setDateCancelled({ store }, admin, { eventId: series.id, startsAt: dates[0].startsAt, cancelled: true });
+  await backgroundSettled();
+  const moved = await kit.until(async () => {
+    const [e] = await onGancio('Marché du samedi');
+    return e && e.start !== shown?.start ? e : undefined;
+  }, 30_000);
+  const detail = moved ? kit.gancio<{ description?: string }>('event', String(moved.id)) : null;
+  row(
+    'Une date d’une série annulée',
+    'la date suivante, la règle et la date annulée dans le texte',
+    moved
+      ? `${shown?.start} → ${moved.start} ; ${/annulée/.test(detail?.description ?? '') ? '« annulée » dit' : 'rien dit'}`
+      : `toujours ${shown?.start ?? 'rien'}`,
+    `${dates[0].startsAt} annulée, suivante ${dates[1]?.startsAt}`,
+    !!moved &&
+      Date.parse(moved.start) === Date.parse(dates[1]?.startsAt ?? '') &&
+      /Chaque samedi/.test(detail?.description ?? ''),
+  );
+
+  const cancelOf = await store.events.findById(concert.id);
+  await changeEvent(deps, admin, { eventId: concert.id, action: 'cancel', seen: cancelOf?.updatedAt });
+  await backgroundSettled();
+  const cancelled = await kit.until(
+    async () => (await onGancio('Concert d’hiver')).find((e) => e.title.startsWith('Annulé')),
+    30_000,
+  );
+  row('Annulé', 'le titre dit « Annulé »', titles(await onGancio('Concert d’hiver')), 'annulé', !!cancelled);
+
+  await changeEvent(deps, admin, { eventId: concert.id, action: 'unpublish' });
+  await backgroundSettled();
+  const gone = await wait(async () => (await onGancio('Concert d’hiver')).length === 0, 30_000);
+  row('Retiré', 'disparaît de Gancio', titles(await onGancio('Concert d’hiver')), 'retiré', !!gone);
+
+  await changeEvent(deps, admin, { eventId: concert.id, action: 'approve' });
+  await backgroundSettled();
+  const back = await wait(async () => (await onGancio('Concert d’hiver')).length === 1, 30_000);
+  row(
+    'Approuvé à nouveau',
+    'revient une fois (nouvel objet)',
+    titles(await onGancio('Concert d’hiver')),
+    (await store.events.findById(concert.id))?.status ?? '?',
+    !!back,
+  );
+
+  await playOtherWay(admin);
+  const troubles = await deliveryTroubles(store.federation, new Date().toISOString());
+  row(
+    'Envois',
+    'aucun envoi en échec',
+    '—',
+    troubles.length ? troubles.map((t) => `${t.host} : ${t.status}`).join(', ') : 'aucun',
+    troubles.length === 0,
+  );
+} catch (error) {
+  console.error(error);
+  row('Déroulement', 'sans erreur', '—', String(error).slice(0, 120), false);
+} finally {
+  kit.stopSite(server);
+  await services.close();
+  // Kept running for another run when asked (its start takes a minute or two).
+  if (process.env.INTEROP_KEEP_GANCIO !== '1') kit.stopGancio();
+}
+
+/** The site follows Gancio; Gancio creates, edits and deletes; they follow each other and nothing echoes. */
+async function playOtherWay(admin: { uid: string } & Parameters<typeof followRemoteSource>[1]) {
+  const relay = `@relay@127.0.0.1:${kit.GANCIO_PUBLIC_PORT}`;
+  const source = await followRemoteSource(services, admin, {
+    handle: relay,
+    category: 'musique',
+    canton: 'VD',
+    organizerName: 'Gancio',
+    trusted: 'on',
+  });
+  const accepted = await kit.until(async () => {
+    const s = await store.federation.get<{ status: string }>('source', source.id, new Date().toISOString());
+    return s?.value.status === 'accepted' ? true : undefined;
+  }, 30_000);
+  const stats = kit.gancio<{ n_followers?: number }>('stats');
+  row(
+    'Le site suit Gancio',
+    'Accept reçu',
+    `abonnés : ${stats.n_followers ?? '?'}`,
+    accepted ? 'source acceptée' : 'en attente',
+    !!accepted,
+  );
+
+  const created = kit.gancio<{ id: number; ap_id: string }>(
+    'create',
+    '--title',
+    'Bal de Gancio',
+    '--start',
+    day(20),
+    '--end',
+    day(20, 23),
+    '--place',
+    'Salle Gancio Nyon',
+    '--address',
+    'Rue de la Gare 5, 1260 Nyon',
+    '--tags',
+    'bal',
+    '--description',
+    '<p>Un bal.</p>',
+  );
+  const here = async () => {
+    const link = await store.federation.get<{ eventId: string | null }>(
+      'remote',
+      created.ap_id,
+      new Date().toISOString(),
+    );
+    return link?.value.eventId ? ((await store.events.findById(link.value.eventId)) ?? undefined) : undefined;
+  };
+  const taken = await kit.until(here, 60_000);
+  row(
+    'Gancio crée',
+    'reçu ici (source de confiance : publié)',
+    '« Bal de Gancio »',
+    taken ? `« ${taken.title} », ${taken.status}` : 'rien',
+    taken?.status === 'approved',
+  );
+
+  kit.gancio('update', String(created.id), '--title', 'Bal de Gancio (complet)');
+  const changed = await kit.until(async () => {
+    const e = await here();
+    return e && (e.title.includes('complet') || e.revision?.title?.includes('complet')) ? e : undefined;
+  }, 60_000);
+  row(
+    'Gancio modifie',
+    'la modification arrive',
+    '« Bal de Gancio (complet) »',
+    changed ? `« ${changed.revision?.title ?? changed.title} »` : 'rien',
+    !!changed,
+  );
+
+  // Both follow each other: the event taken from Gancio and published here must not go back as a copy.
+  await new Promise((r) => setTimeout(r, 5000));
+  const copies = (await onGancio('Bal de Gancio')).filter((e) => e.federated_from);
+  row(
+    'Suivis réciproques',
+    'pas d’écho : aucune copie renvoyée à Gancio',
+    copies.length ? `${copies.length} copie(s) de ${copies[0].federated_from}` : 'aucune copie',
+    'publié, non renvoyé',
+    copies.length === 0,
+  );
+
+  kit.gancio('delete', String(created.id));
+  const removed = await kit.until(async () => {
+    const e = await here();
+    return e && (e.status === 'cancelled' || e.status === 'withdrawn') ? e : undefined;
+  }, 60_000);
+  row('Gancio supprime', 'annulé ici', 'supprimé', removed?.status ?? (await here())?.status ?? 'rien', !!removed);
+}
+
+const cells = (r: Row) => [r.scenario, r.expected, r.gancio, r.here, r.ok ? 'OK' : 'ÉCHEC'];
+const header = ['Scénario', 'Attendu', 'Vu sur Gancio', 'Vu ici', 'Verdict'];
+console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+for (const r of rows)
+  console.log(
+    `| ${cells(r)
+      .map((c) => c.replace(/\|/g, '/'))
+      .join(' | ')} |`,
+  );
+const passed = rows.filter((r) => r.ok).length;
+console.log(`\n${passed}/${rows.length} scénarios réussis.`);
+process.exit(passed === rows.length ? 0 : 1);
