@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { setDateCancelled } from '../../app/.server/events/cancel-date';
 import { changeEvent } from '../../app/.server/events/lifecycle';
-import { followRemoteSource } from '../../app/.server/federation/admin';
 import { deliveryTroubles } from '../../app/.server/federation/deliveries';
 import { backgroundSettled } from '../../app/.server/platform/background';
 import { loadConfig } from '../../app/.server/platform/config';
@@ -17,6 +16,7 @@ import { seedCategories } from '../../app/.server/seed/seed';
 import { createServices } from '../../app/.server/services';
 import { makeEvent, makeOrganizer, makeSaturdayMarket, makeVenue } from '../support/factories';
 import * as kit from './gancio-kit';
+import { playOtherWay } from './gancio-other-way';
 
 interface GancioEvent {
   id: number;
@@ -217,7 +217,7 @@ try {
     !!back,
   );
 
-  await playOtherWay(admin);
+  await playOtherWay({ services, admin, row, t, onGancio, day, wait });
   const troubles = await deliveryTroubles(store.federation, new Date().toISOString());
   row(
     'Envois',
@@ -234,99 +234,6 @@ try {
   await services.close();
   // Kept running for another run when asked (its start takes a minute or two).
   if (process.env.INTEROP_KEEP_GANCIO !== '1') kit.stopGancio();
-}
-
-/** The site follows Gancio; Gancio creates, edits and deletes; they follow each other and nothing echoes. */
-async function playOtherWay(admin: { uid: string } & Parameters<typeof followRemoteSource>[1]) {
-  const relay = `@relay@127.0.0.1:${kit.GANCIO_PUBLIC_PORT}`;
-  const source = await followRemoteSource(services, admin, {
-    handle: relay,
-    category: 'musique',
-    canton: 'VD',
-    organizerName: 'Gancio',
-    trusted: 'on',
-  });
-  const accepted = await kit.until(async () => {
-    const s = await store.federation.get<{ status: string }>('source', source.id, new Date().toISOString());
-    return s?.value.status === 'accepted' ? true : undefined;
-  }, 30_000);
-  const stats = kit.gancio<{ n_followers?: number }>('stats');
-  row(
-    'Le site suit Gancio',
-    'Accept reçu',
-    `abonnés : ${stats.n_followers ?? '?'}`,
-    accepted ? 'source acceptée' : 'en attente',
-    !!accepted,
-  );
-
-  const created = kit.gancio<{ id: number; ap_id: string }>(
-    'create',
-    '--title',
-    'Bal de Gancio',
-    '--start',
-    day(20),
-    '--end',
-    day(20, 23),
-    '--place',
-    'Salle Gancio Nyon',
-    '--address',
-    'Rue de la Gare 5, 1260 Nyon',
-    '--tags',
-    'bal',
-    '--description',
-    '<p>Un bal.</p>',
-  );
-  const here = async () => {
-    const link = await store.federation.get<{ eventId: string | null }>(
-      'remote',
-      created.ap_id,
-      new Date().toISOString(),
-    );
-    return link?.value.eventId ? ((await store.events.findById(link.value.eventId)) ?? undefined) : undefined;
-  };
-  const taken = await kit.until(here, 60_000);
-  row(
-    'Gancio crée',
-    'reçu ici (source de confiance : publié)',
-    `« ${t('Bal de Gancio')} »`,
-    taken ? `« ${taken.title} », ${taken.status}` : 'rien',
-    taken?.status === 'approved',
-  );
-
-  kit.gancio('update', String(created.id), '--title', `${t('Bal de Gancio')} (complet)`);
-  const changed = await kit.until(async () => {
-    const e = await here();
-    return e && (e.title.includes('complet') || e.revision?.title?.includes('complet')) ? e : undefined;
-  }, 60_000);
-  row(
-    'Gancio modifie',
-    'la modification arrive',
-    `« ${t('Bal de Gancio')} (complet) »`,
-    changed ? `« ${changed.revision?.title ?? changed.title} »` : 'rien',
-    !!changed,
-  );
-
-  // Both follow each other: the event taken from Gancio and published here must not go back as a copy.
-  // Everything the site had to send is sent (its queue is empty) before Gancio is looked at.
-  await wait(async () => {
-    const { due, later } = await store.federation.queueStats(new Date().toISOString());
-    return due + later === 0;
-  }, 30_000);
-  const copies = (await onGancio(t('Bal de Gancio'))).filter((e) => e.federated_from);
-  row(
-    'Suivis réciproques',
-    'pas d’écho : aucune copie renvoyée à Gancio',
-    copies.length ? `${copies.length} copie(s) de ${copies[0].federated_from}` : 'aucune copie',
-    'publié, non renvoyé',
-    copies.length === 0,
-  );
-
-  kit.gancio('delete', String(created.id));
-  const removed = await kit.until(async () => {
-    const e = await here();
-    return e && (e.status === 'cancelled' || e.status === 'withdrawn') ? e : undefined;
-  }, 60_000);
-  row('Gancio supprime', 'annulé ici', 'supprimé', removed?.status ?? (await here())?.status ?? 'rien', !!removed);
 }
 
 const cells = (r: Row) => [r.scenario, r.expected, r.gancio, r.here, r.ok ? 'OK' : 'ÉCHEC'];
