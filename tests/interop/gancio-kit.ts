@@ -3,6 +3,7 @@
 // started against it with the federation on, over the kit's TLS proxy (Gancio looks up `@user@host` over https only).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -39,9 +40,26 @@ function run(command: string, args: string[], label: string) {
   return result.stdout;
 }
 
-/** Sets the kit up (about 3 minutes the first time, a second when done), then starts Gancio and the TLS proxy. */
-export function startGancio() {
+/** Whether something listens on this port of this machine. */
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => resolve(!socket.destroy()));
+    socket.on('error', () => resolve(false));
+  });
+
+/**
+ * Sets the kit up (about 3 minutes the first time, a second when done), then starts Gancio and the TLS proxy, unless
+ * they already answer (a Gancio kept from an earlier run: start.sh's readiness check reads its whole log again).
+ */
+export async function startGancio() {
   run('bash', [path.join(KIT, 'setup.sh'), DIR, String(GANCIO_PORT)], 'setup.sh');
+  const relay = await fetch(`http://127.0.0.1:${GANCIO_PUBLIC_PORT}/federation/u/relay`, {
+    headers: { Accept: 'application/activity+json' },
+  }).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (relay && (await listening(HTTPS_PORT))) return;
   run('bash', [path.join(KIT, 'start.sh'), DIR, String(SITE_PORT), String(HTTPS_PORT)], 'start.sh');
 }
 

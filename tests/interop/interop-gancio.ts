@@ -50,7 +50,7 @@ const row = (scenario: string, expected: string, gancio: string, here: string, o
   rows.push({ scenario, expected, gancio, here, ok });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-interop-gancio-'));
 console.log(`Gancio réel : ${kit.DIR} ; site : ${kit.SITE_URL} (données ${dataDir})`);
-kit.startGancio();
+await kit.startGancio();
 const server = await kit.startSite(dataDir);
 const services = createServices(loadConfig(kit.siteEnv(dataDir)));
 const { store } = services;
