@@ -42,6 +42,13 @@ export const JOBS: readonly Job[] = [
     run: (services, now) => deliverQueuedMails(services, now),
   },
   {
+    // With the federation on: a series whose date shown has passed is sent at its next one (issue 48).
+    name: 'federation',
+    everyMs: HOUR,
+    run: async ({ federation }, now) =>
+      federation ? `${await federation.refreshSeries(now)} séries envoyées à leur date suivante` : 'fédération éteinte',
+  },
+  {
     // Files nothing refers to, stale pending uploads, failed mails past a month (decision 062).
     name: 'nettoyage',
     everyMs: 24 * HOUR,

@@ -34,6 +34,8 @@ export interface FederationPeer {
     mode?: 'signed' | 'unsigned' | 'wrong-key' | 'unknown-key',
     as?: string,
   ): Promise<Response>;
+  /** A GET signed by this actor (as Gancio reads an outbox). */
+  get(url: string): Promise<Response>;
   /** Another account on this server (same shared inbox), answers its id. */
   addAccount(username: string): string;
   /** The same POST, signed now and sent later (a bench signs before its burst, not during it). */
@@ -131,6 +133,10 @@ export async function startFederationPeer(
     fetched,
     documents,
     addAccount: (user) => account(user, 'Person', user),
+    async get(url) {
+      const request = new Request(url, { headers: { Accept: 'application/activity+json' } });
+      return fetch(await signRequest(request, keys.privateKey, new URL(`${actorId}#main-key`)));
+    },
     async post(inbox, activity, mode = 'signed', as = actorId) {
       const request = new Request(inbox, {
         method: 'POST',

@@ -96,6 +96,13 @@ describe('fédération : découverte', () => {
     const info = await (await fetch(links.links[0].href)).json();
     expect(info.software.name).toBe('agenda-romand');
     expect(info.protocols).toEqual(['activitypub']);
+    // Anyone may open an account; the agenda is the application's actor (FEP-2677), after the schema (Gancio takes
+    // the first link).
+    expect(info.openRegistrations).toBe(true);
+    expect(links.links[1]).toEqual({
+      rel: 'https://www.w3.org/ns/activitystreams#Application',
+      href: `${SITE}/federation/acteurs/agenda`,
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import type { Store, UserProfile } from '../ports';
 import { siteHandle } from './actor-types';
 import { AGENDA_ACTOR, listActors } from './actors';
 import { type DeliveryTrouble, deliveryTroubles, type HostTrouble } from './deliveries';
+import { softwareOf } from './peers';
 import {
   type BlockedDomain,
   blockedDomains,
@@ -154,6 +155,8 @@ export async function followRemoteSource(deps: Deps, admin: UserProfile, input: 
     createdAt: now,
   };
   await deps.store.federation.put({ kind: 'source', key: source.id, value: source, expiresAt: null, updatedAt: now });
+  // Its server's software, read now (peers.ts): what the agenda sends it depends on it.
+  await softwareOf(ctx, source.id, { fresh: true });
   await ctx.sendActivity(
     { identifier: AGENDA_ACTOR },
     actor as Parameters<typeof ctx.sendActivity>[1] & object,

@@ -43,7 +43,20 @@ export interface DeliveryTrouble {
   status: number | null;
   /** Its next attempt, or null: given up (the inbox is gone, or every attempt failed). */
   nextAt: string | null;
+  /** The inbox it was sent to, the object it carried, what the server said (one line, cut): issue 48. */
+  inbox?: string | null;
+  objectId?: string | null;
+  detail?: string | null;
 }
+
+/** What the server answered, on one line, at most 160 characters. */
+const detailOf = (body: string | undefined) => {
+  const line = (body ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line ? (line.length > 160 ? `${line.slice(0, 159)}…` : line) : null;
+};
 
 const KEEP_MS = 30 * 86_400_000;
 const troubleKey = (host: string, activityId: string | null) => `${host}${SEP}${activityId ?? ''}`;
@@ -51,7 +64,14 @@ const troubleKey = (host: string, activityId: string | null) => `${host}${SEP}${
 /** A failed attempt (Fedify's onOutboxError): counted on its host and activity, with its next attempt. */
 export async function recordDeliveryFailure(
   store: FederationStore,
-  input: { error: Error; activityId: string | null; activityType: string | null; now: Date; firstRetryMs: number },
+  input: {
+    error: Error;
+    activityId: string | null;
+    activityType: string | null;
+    objectId?: string | null;
+    now: Date;
+    firstRetryMs: number;
+  },
 ): Promise<void> {
   const { error, now } = input;
   const inbox = error instanceof SendActivityError ? error.inbox : /\bto (\S+)/.exec(error.message)?.[1];
@@ -72,6 +92,9 @@ export async function recordDeliveryFailure(
     lastAt: at,
     status,
     nextAt: delay === null ? null : new Date(now.getTime() + delay).toISOString(),
+    inbox: inbox ? String(inbox) : null,
+    objectId: input.objectId ?? null,
+    detail: error instanceof SendActivityError ? detailOf(error.responseBody) : detailOf(error.message),
   };
   await store.put({
     kind: 'failure',

@@ -5,6 +5,7 @@
 
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
 import { CANTON_NAMES } from '~/domain/cantons';
+import { formatDate } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventWhen } from '~/domain/event-dates';
 import { imageUrl } from '~/domain/images';
@@ -104,7 +105,10 @@ export function shownDate(event: AgendaEvent, now: Date) {
 export const addressLine = (e: AgendaEvent) =>
   [e.street, [e.postalCode, e.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
-/** What Mastodon shows above the link: when, where, and for a series its rule. */
+/**
+ * What Mastodon shows above the link: when, where, and for a series its rule. As text: `summary` is HTML to
+ * ActivityPub, so it is sent escaped (readableSummary's lines through escapeHtml).
+ */
 export function readableSummary(event: AgendaEvent, now: Date): string {
   const date = shownDate(event, now);
   const when = formatEventWhen({ ...date, allDay: event.allDay });
@@ -115,12 +119,51 @@ export function readableSummary(event: AgendaEvent, now: Date): string {
   ];
   if (event.schedule) lines.push(describeSchedule(event.schedule));
   if (where) lines.push(where);
-  return lines.join('\n');
+  return lines.map(oneLine).join('\n');
+}
+
+/** A line of text: no carriage return, no line break inside. */
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
+/** Text as it is written here, without the carriage returns a form may have kept. */
+const unixText = (text: string) => text.replace(/\r\n?/g, '\n');
+
+/** The upcoming dates of a series that are cancelled, in words (« samedi 9 mars 2030 »). */
+function cancelledAhead(event: AgendaEvent, now: Date): string[] {
+  return (event.cancelledDates ?? [])
+    .filter((d) => Date.parse(d) > now.getTime())
+    .sort()
+    .map(formatDate);
+}
+
+/**
+ * What Gancio and Mobilizon show as the event's text, before its description: the cancellation, and for a series its
+ * next date, its rule and its cancelled dates (Gancio has no cancelled state and shows one date).
+ */
+function noticeParagraphs(event: AgendaEvent, now: Date): string {
+  const parts: string[] = [];
+  if (event.status === 'cancelled') parts.push('<p><strong>Annulé.</strong></p>');
+  if (event.schedule) {
+    const date = shownDate(event, now);
+    const lines = [
+      event.schedule.kind !== 'period'
+        ? `Prochaine date\u00a0: ${formatEventWhen({ ...date, allDay: event.allDay })}`
+        : formatEventWhen({ ...date, allDay: event.allDay }),
+      describeSchedule(event.schedule),
+    ];
+    const cancelled = cancelledAhead(event, now);
+    if (cancelled.length)
+      lines.push(
+        `Date${cancelled.length > 1 ? 's' : ''} annulée${cancelled.length > 1 ? 's' : ''}\u00a0: ${cancelled.join(', ')}`,
+      );
+    parts.push(`<p>${lines.map((l) => escapeHtml(oneLine(l))).join('<br>')}</p>`);
+  }
+  return parts.join('');
 }
 
 /** Plain text as HTML paragraphs (a blank line between two), escaped: what Mastodon shows of a content or a bio. */
 export const htmlParagraphs = (text: string) =>
-  text
+  unixText(text)
     .split(/\n{2,}/)
     .filter((p) => p.trim())
     .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
@@ -131,7 +174,8 @@ export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record
   const date = shownDate(event, ctx.now);
   const image = event.image ? `${ctx.siteUrl}${imageUrl(event.image.path, 1600)}` : null;
   const paragraphs = htmlParagraphs(event.description);
-  const summary = readableSummary(event, ctx.now);
+  const summary = readableSummary(event, ctx.now).split('\n').map(escapeHtml).join('\n');
+  const cancelled = event.status === 'cancelled';
   const tags = [
     { name: hashtagOf(event.category), href: `${ctx.siteUrl}/evenements?category=${event.category}` },
     ...(event.city
@@ -141,9 +185,10 @@ export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record
   return {
     id: eventObjectId(ctx.siteUrl, event.id, ctx.generation),
     type: 'Event',
-    name: event.title,
+    // Gancio shows the name and the content, and has no cancelled state: the name says it.
+    name: cancelled && ctx.flavor === 'gancio' ? `Annulé\u00a0: ${event.title}` : event.title,
     summary,
-    content: `${paragraphs}<p><a href="${escapeHtml(page)}">${escapeHtml(page)}</a></p>`,
+    content: `${noticeParagraphs(event, ctx.now)}${paragraphs}<p><a href="${escapeHtml(page)}">${escapeHtml(page)}</a></p>`,
     url: page,
     mediaType: 'text/html',
     startTime: zurichOffsetIso(date.startsAt),

@@ -26,12 +26,15 @@ import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
 import { formerActors, movedActor } from './moves';
 import { setOutbox } from './outbox';
+import { softwareOf } from './peers';
 import { type Follower, followerKey, followersOf, isBlocked, loadBlocklist } from './records';
 
 export interface FederationContext {
   store: Store;
   siteUrl: string;
   now: () => Date;
+  /** Test mode: this machine's addresses may be read (a peer's NodeInfo on 127.0.0.1: peers.ts). */
+  allowPrivate?: boolean;
 }
 
 export interface FederationSettings {
@@ -101,6 +104,7 @@ export function buildFederation(
         error,
         activityId: activity?.id?.href ?? null,
         activityType: activity ? activity.constructor.name : null,
+        objectId: activity?.objectId?.href ?? null,
         now: new Date(),
         firstRetryMs: settings.retryFirstMs,
       }).catch(() => {});
@@ -173,7 +177,8 @@ export function buildFederation(
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => ({
     software: { name: 'agenda-romand', version: settings.version, homepage: new URL(ctx.data.siteUrl) },
     protocols: ['activitypub'],
-    openRegistrations: false,
+    // Anyone may open an account (/inscription): the site has no setting that closes it.
+    openRegistrations: true,
     usage: {
       users: { total: (await listActors({ store: ctx.data.store, siteUrl: ctx.data.siteUrl })).length },
       localPosts: await publicEventCount(ctx.data.store),
@@ -201,7 +206,8 @@ export function buildFederation(
         await ctx.sendActivity({ identifier: target.identifier }, follower, new Reject(answer));
         return;
       }
-      const info = await ctx.lookupNodeInfo(follower.id, { parse: 'best-effort' }).catch(() => undefined);
+      // Its server's software, read now (peers.ts): what it is sent depends on it.
+      const software = await softwareOf(ctx, follower.id.href, { fresh: true });
       const key = followerKey(target.identifier, follower.id.href);
       // A Follow sent again (Mastodon does, after a restart) keeps the date of the first.
       const already = (await store.federation.get<Follower>('follower', key, now))?.value;
@@ -213,7 +219,7 @@ export function buildFederation(
           follower.preferredUsername && URL.canParse(follower.id)
             ? `@${follower.preferredUsername}@${new URL(follower.id).host}`
             : null,
-        software: info?.software.name ?? null,
+        software,
         followedAt: already?.followedAt ?? now,
       };
       await store.federation.put({

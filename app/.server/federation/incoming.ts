@@ -12,6 +12,7 @@ import type { LifecycleAction } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
 import { stepAsSource, submitFromSource } from '../imports/source-lifecycle';
 import { newId } from '../platform/ids';
+import { rememberImported } from './echo';
 import type { FederationContext } from './federation';
 import { receivedActivity } from './fedify-storage';
 import { isBlocked } from './records';
@@ -138,6 +139,7 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
     if (link.sourceId !== source.id || !link.eventId || link.fingerprint === remote.fingerprint) return;
     let event = await store.events.findById(link.eventId);
     if (!event) return;
+    await rememberImported(store.federation, event.id, { source: source.id, object: key }, now);
     if (!remote.cancelled && (event.status === 'cancelled' || event.status === 'withdrawn'))
       event = await step(ctx, source, event, 'undoCancel');
     event = await step(ctx, source, event, 'edit', { ...remote.content, image: event.image });
@@ -150,6 +152,7 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
   // decision 102): the copy its Delete withdrew comes back, rather than a second one next to it.
   const former = await formerCopy(ctx, source, remote.content);
   if (former) {
+    await rememberImported(store.federation, former.id, { source: source.id, object: key }, now);
     const back = await step(ctx, source, former, 'undoCancel');
     await step(ctx, source, back, 'edit', { ...remote.content, image: back.image });
     await save({ sourceId: source.id, eventId: former.id, duplicateOf: null, fingerprint: remote.fingerprint });
@@ -180,7 +183,10 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
     });
     return;
   }
-  const result = await submitFromSource(store, source, remote.content, submissionKey, now);
+  // Its origin noted first: a trusted source's event is published at once, and must not go back there (echo.ts).
+  const id = newId();
+  await rememberImported(store.federation, id, { source: source.id, object: key }, now);
+  const result = await submitFromSource(store, source, remote.content, submissionKey, now, undefined, id);
   if (!result) return;
   await save({ sourceId: source.id, eventId: result.event.id, duplicateOf: null, fingerprint: remote.fingerprint });
 }

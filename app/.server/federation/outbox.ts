@@ -2,13 +2,15 @@
 // published it (the agenda's) or as the actor's share of it (the others'), newest first — an OrderedCollection with its count and a first page, pages of OUTBOX_PAGE linked by
 // `next`/`prev` (Fedify's cursors: the offset). Each Create says when the event became public (`published`, the same
 // at every read) and its id answers with the same activity (documents.ts).
-import type { Federation } from '@fedify/fedify';
+import type { Federation, RequestContext } from '@fedify/fedify';
 import type { AgendaEvent } from '~/domain/event';
 import { publishedAt } from '~/domain/event-visibility';
 import { cachedRead, publicQuery } from '../events/public';
 import { AGENDA_ACTOR, findActor } from './actors';
+import { importedFrom } from './echo';
 import { eventActivity, generationKey } from './event-object';
 import type { FederationContext } from './federation';
+import { gancioReader, keepCopy } from './gancio';
 import { rawActivity } from './publish';
 import { currentGeneration, objectDates, type Published, publicationOf } from './records';
 import { announceOf } from './shares';
@@ -78,6 +80,45 @@ export function outboxActivity(
 }
 
 const cursorOf = (offset: number) => String(offset);
+const cursors = (offset: number, events: unknown[]) => ({
+  nextCursor: offset + OUTBOX_PAGE < events.length ? cursorOf(offset + OUTBOX_PAGE) : null,
+  prevCursor: offset > 0 ? cursorOf(Math.max(0, offset - OUTBOX_PAGE)) : null,
+});
+
+/**
+ * A page as a Gancio server takes it: each event as a Create from this actor (the agenda's object), none that came
+ * from that server (echo.ts); on the first page, the one it imports, this actor is remembered as the one that brought
+ * each copy (gancio.ts).
+ */
+async function gancioPage(
+  ctx: RequestContext<FederationContext>,
+  identifier: string,
+  page: AgendaEvent[],
+  origin: string,
+  imported: boolean,
+) {
+  const at = ctx.data.now().toISOString();
+  const urls = { actorUri: ctx.getActorUri(identifier).href, followersUri: ctx.getFollowersUri(identifier).href };
+  const items = [];
+  for (const event of page) {
+    if ((await importedFrom(ctx.data.store.federation, event.id, at)) === origin) continue;
+    const sent = await sentOf(ctx.data, event);
+    const json = eventActivity('Create', event, {
+      siteUrl: ctx.data.siteUrl,
+      ...urls,
+      authorUri: ctx.getActorUri(AGENDA_ACTOR).href,
+      flavor: 'gancio',
+      now: ctx.data.now(),
+      generation: sent.generation,
+      dates: sent.dates,
+      published: sent.dates.published,
+      activityId: `${outboxActivityId(urls.actorUri, event.id, sent.generation)}#gancio`,
+    });
+    items.push(await rawActivity(json));
+    if (imported) await keepCopy(ctx, origin, event.id, { actor: identifier, generation: sent.generation }, true);
+  }
+  return { items };
+}
 
 export function setOutbox(federation: Federation<FederationContext>, path: `${string}{identifier}${string}`) {
   federation
@@ -93,6 +134,10 @@ export function setOutbox(federation: Federation<FederationContext>, path: `${st
         followersUri: ctx.getFollowersUri(identifier).href,
       };
       const page = events.slice(offset, offset + OUTBOX_PAGE);
+      // A Gancio server reads the first page when it follows the actor, and takes only Creates (gancio.ts).
+      const gancio = await gancioReader(ctx);
+      if (gancio)
+        return { ...(await gancioPage(ctx, identifier, page, gancio, offset === 0)), ...cursors(offset, events) };
       return {
         // The agenda's Creates; the other actors' shares of the agenda's objects (decision 096).
         items: await Promise.all(
@@ -106,8 +151,7 @@ export function setOutbox(federation: Federation<FederationContext>, path: `${st
                 });
           }),
         ),
-        nextCursor: offset + OUTBOX_PAGE < events.length ? cursorOf(offset + OUTBOX_PAGE) : null,
-        prevCursor: offset > 0 ? cursorOf(Math.max(0, offset - OUTBOX_PAGE)) : null,
+        ...cursors(offset, events),
       };
     })
     // An unknown actor has no first page: the dispatcher then answers 404.

@@ -10,8 +10,10 @@ import { type Activity, Create, Delete, Update } from '@fedify/vocab';
 import { contentOf } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import { AGENDA_ACTOR, actorsAnnouncing } from './actors';
-import { type EventActivityType, eventActivity, type PayloadFlavor } from './event-object';
+import { importedFrom } from './echo';
+import { type EventActivityType, eventActivity, type PayloadFlavor, shownDate } from './event-object';
 import type { FederationContext } from './federation';
+import { gancioDeliveries } from './gancio';
 import { type Follower, objectDates, type Published } from './records';
 import { recipientsFor, recipientsOf, share } from './shares';
 
@@ -26,6 +28,7 @@ export async function rawActivity(json: Record<string, unknown>): Promise<Activi
 
 export function publicFingerprint(
   event: Parameters<typeof contentOf>[0] & { status: string; cancelledDates?: string[] },
+  shownStart: string | null = null,
 ) {
   // The records an event points to are not what followers see (its place and organizer are, as text).
   const { image, venueId: _venue, organizerId: _organizer, ...content } = contentOf(event);
@@ -36,6 +39,8 @@ export function publicFingerprint(
         image: image?.path ?? null,
         status: event.status,
         cancelled: event.cancelledDates ?? [],
+        // A series shows its next date: once a date passes, the next one is news (an Update).
+        ...(shownStart ? { shown: shownStart } : {}),
       }),
     )
     .digest('base64url')
@@ -58,7 +63,11 @@ export async function publishEvent(
   let type: EventActivityType;
   let next: Published;
   if (event && isPublic) {
-    const fingerprint = publicFingerprint(event);
+    const shown = event.schedule ? shownDate(event, now) : null;
+    const fingerprint = publicFingerprint(event, shown?.startsAt ?? null);
+    // Until the date shown ends; past the last one, nothing more to tell.
+    const shownUntil =
+      shown && Date.parse(shown.endsAt) > now.getTime() ? new Date(shown.endsAt).toISOString() : undefined;
     if (sent && !sent.deleted && sent.fingerprint === fingerprint) return null;
     type = sent && !sent.deleted ? 'Update' : 'Create';
     const actors = await actorsAnnouncing({ store, siteUrl }, event);
@@ -77,6 +86,7 @@ export async function publishEvent(
             reached: [...new Set(reached)],
             sharedAt,
             changedAt: at,
+            shownUntil,
           }
         : {
             fingerprint,
@@ -87,6 +97,7 @@ export async function publishEvent(
             generation: sent ? (sent.generation ?? 1) + 1 : 1,
             publishedAt: at,
             sharedAt,
+            shownUntil,
             ...(sent?.deletedAt ? { deletedAt: sent.deletedAt } : {}),
           };
   } else {
@@ -115,10 +126,12 @@ export async function publishEvent(
   const before = sent && !sent.deleted ? sent.actors : [];
   const concerned = [...new Set([AGENDA_ACTOR, ...next.actors, ...(next.reached ?? []), ...before])];
   const agendaUri = ctx.getActorUri(AGENDA_ACTOR).href;
-  const send = async (identifier: string, recipients: Follower[], flavor: PayloadFlavor) => {
+  // An event taken from another server never goes back there (echo.ts).
+  const except = await importedFrom(store.federation, eventId, at);
+  const send = async (identifier: string, recipients: Follower[], flavor: PayloadFlavor, kind = type) => {
     if (recipients.length === 0) return;
     const actorUri = ctx.getActorUri(identifier).href;
-    const json = eventActivity(type, event ?? ({ id: eventId } as never), {
+    const json = eventActivity(kind, event ?? ({ id: eventId } as never), {
       siteUrl,
       actorUri,
       authorUri: agendaUri,
@@ -128,23 +141,18 @@ export async function publishEvent(
       generation,
       dates,
       // A Create happened when its object was first sent; an Update, a Delete now.
-      published: type === 'Create' ? dates.published : at,
+      published: kind === 'Create' ? dates.published : at,
       activityId: `${actorUri}/activites/${crypto.randomUUID()}`,
     });
     await ctx.sendActivity({ identifier }, recipientsFor(recipients), await rawActivity(json), {
       preferSharedInbox: true,
     });
   };
-  const standard = await recipientsOf(ctx, type === 'Create' ? [AGENDA_ACTOR] : concerned, 'standard');
+  const standard = await recipientsOf(ctx, type === 'Create' ? [AGENDA_ACTOR] : concerned, 'standard', except);
   await send(AGENDA_ACTOR, standard, 'standard');
-  // Gancio takes an event only from an actor it follows, and reads an Announce as a boost of its own events: its
-  // servers hear the agenda's object from the first actor they follow that speaks of it.
-  const served = new Set<string>();
-  for (const identifier of concerned) {
-    const gancio = (await recipientsOf(ctx, [identifier], 'gancio')).filter((f) => !served.has(f.id));
-    for (const f of gancio) served.add(f.id);
-    await send(identifier, gancio, 'gancio');
-  }
+  // Gancio takes an event only as a Create from an actor it follows, its changes only from that actor (gancio.ts).
+  for (const d of await gancioDeliveries(ctx, { type, eventId, generation, concerned, except }))
+    await send(d.identifier, d.followers, 'gancio', d.type);
   // The other actors share it with their followers, and take their share back when it is no longer theirs to share.
   const sharing = type === 'Delete' ? [] : next.actors.filter((a) => a !== AGENDA_ACTOR);
   await share(
@@ -154,7 +162,22 @@ export async function publishEvent(
       undo: before.filter((a) => a !== AGENDA_ACTOR && !sharing.includes(a)),
       announce: sharing.filter((a) => !before.includes(a)),
     },
-    { generation, at, sharedAt: sent?.sharedAt ?? {} },
+    { generation, at, sharedAt: sent?.sharedAt ?? {}, except },
   );
   return type;
+}
+
+/**
+ * The series whose date shown has ended (the job `federation`, hourly): each is sent again at its next date (an
+ * Update), so that a peer that shows one date (Gancio) always shows the next one, for as long as the series runs.
+ */
+export async function refreshSeries(ctx: Context<FederationContext>): Promise<number> {
+  const now = ctx.data.now().toISOString();
+  const records = await ctx.data.store.federation.list<Published>('published', { now, limit: 10_000 });
+  let sent = 0;
+  for (const { key, value } of records) {
+    if (value.deleted || !value.shownUntil || value.shownUntil > now) continue;
+    if ((await publishEvent(ctx, key)) === 'Update') sent++;
+  }
+  return sent;
 }

@@ -140,6 +140,8 @@ export interface Published {
   sharedAt?: Record<string, string>;
   /** When each former generation was deleted (index: generation − 1). */
   deletedAt?: string[];
+  /** A series: when the date it shows ends (then the next one is sent: refreshSeries); absent past its last. */
+  shownUntil?: string;
 }
 
 export async function publicationOf(store: FederationStore, eventId: string, now: string) {

@@ -15,7 +15,7 @@ import { AS2_TYPE, eventDocument, type FederationDocument, outboxActivityDocumen
 import { type PlaceMerged, placeActor } from './events-hook';
 import { buildFederation, type FederationContext, federationQueue } from './federation';
 import { moveActor } from './moves';
-import { publishEvent } from './publish';
+import { publishEvent, refreshSeries } from './publish';
 
 export interface FederationService {
   readonly federation: Federation<FederationContext>;
@@ -29,6 +29,8 @@ export interface FederationService {
   eventWritten(eventId: string): void;
   /** The same, awaited (tests, scripts). */
   publishNow(eventId: string): Promise<unknown>;
+  /** The series whose date shown has passed, sent at their next date (the job `federation`): how many. */
+  refreshSeries(now: Date): Promise<number>;
   /** A venue or an organizer was merged into another: its actor moves there, after the answer (moves.ts). */
   placeMerged(merge: PlaceMerged): void;
   /** The same, awaited (tests). */
@@ -72,6 +74,17 @@ function documentAt(path: string): ((ctx: Context<FederationContext>) => Promise
   return null;
 }
 
+/**
+ * Where NodeInfo is, and the application's actor (FEP-2677: the agenda), which Gancio's « add by address » looks for.
+ * The schema first: Gancio takes the first link whatever its rel.
+ */
+export const nodeInfoLinks = (siteUrl: string) => ({
+  links: [
+    { rel: 'http://nodeinfo.diaspora.software/ns/schema/2.1', href: `${siteUrl}/nodeinfo/2.1` },
+    { rel: 'https://www.w3.org/ns/activitystreams#Application', href: `${siteUrl}/federation/acteurs/agenda` },
+  ],
+});
+
 export function createFederationService(config: Config, store: () => Store, version: string): FederationService {
   let built: { federation: Federation<FederationContext>; queue: MessageQueue } | undefined;
   const settings = {
@@ -89,7 +102,12 @@ export function createFederationService(config: Config, store: () => Store, vers
     return built;
   };
   const federation = () => parts().federation;
-  const data = (): FederationContext => ({ store: store(), siteUrl: config.SITE_URL, now: () => new Date() });
+  const data = (): FederationContext => ({
+    store: store(),
+    siteUrl: config.SITE_URL,
+    now: () => new Date(),
+    allowPrivate: config.FEDERATION_TEST_MODE,
+  });
   const context = (): Context<FederationContext> => federation().createContext(new URL(config.SITE_URL), data());
 
   return {
@@ -128,6 +146,8 @@ export function createFederationService(config: Config, store: () => Store, vers
         // A browser on an address with no page: the site's « Page introuvable », in French, not a document.
         if (isRead && res.locals[BROWSER_WITHOUT_PAGE]) return next();
         if (isRead && HOST_META_PATH.test(req.path)) return sendHostMeta(req, res, config.SITE_URL);
+        if (isRead && req.path === '/.well-known/nodeinfo')
+          return sendJson(req, res, 200, nodeInfoLinks(config.SITE_URL), 'application/json; charset=utf-8');
         const document = isRead ? documentAt(req.path) : null;
         if (document) {
           void document(context())
@@ -174,6 +194,9 @@ export function createFederationService(config: Config, store: () => Store, vers
     },
     publishNow(eventId) {
       return publishEvent(context(), eventId);
+    },
+    refreshSeries(now) {
+      return refreshSeries(federation().createContext(new URL(config.SITE_URL), { ...data(), now: () => now }));
     },
     placeMerged(merge) {
       afterResponse('fédération', () => moveNow(merge));

@@ -9,19 +9,29 @@ import { type Activity, Announce, Move, PUBLIC_COLLECTION, Undo } from '@fedify/
 import { Temporal } from '@js-temporal/polyfill';
 import { eventObjectId, flavorOf, generationKey, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
+import { originOf, softwareReader } from './peers';
 import { type Follower, followersOf, loadBlocklist } from './records';
 
 type Ctx = Context<FederationContext>;
 
-/** The followers of these actors (those whose server reads this flavor), each once, none of a blocked domain. */
-export async function recipientsOf(ctx: Ctx, actors: readonly string[], flavor?: PayloadFlavor): Promise<Follower[]> {
+/**
+ * The followers of these actors (those whose server reads this flavor: its software, peers.ts), each once, none of a
+ * blocked domain, none of the server `except` (the one an event came from: it never hears it back).
+ */
+export async function recipientsOf(
+  ctx: Ctx,
+  actors: readonly string[],
+  flavor?: PayloadFlavor,
+  except: string | null = null,
+): Promise<Follower[]> {
   const now = ctx.data.now().toISOString();
   const seen = new Map<string, Follower>();
   const blocklist = await loadBlocklist(ctx.data.store.federation, now);
+  const software = softwareReader(ctx);
   for (const actor of actors) {
     for (const f of await followersOf(ctx.data.store.federation, actor, now)) {
-      if (seen.has(f.id) || (flavor && flavorOf(f.software) !== flavor)) continue;
-      if (blocklist.blocks(f.id)) continue;
+      if (seen.has(f.id) || blocklist.blocks(f.id) || (except && originOf(f.id) === except)) continue;
+      if (flavor && flavorOf((await software(f.id)) ?? f.software) !== flavor) continue;
       seen.set(f.id, f);
     }
   }
@@ -71,8 +81,8 @@ function undoOf(ctx: Ctx, identifier: string, eventId: string, of: ShareOf, at: 
 }
 
 /** To the actor's followers but Gancio's (it reads an Announce as a boost of its own events: publish.ts). */
-async function toFollowers(ctx: Ctx, identifier: string, activity: Activity) {
-  const followers = await recipientsOf(ctx, [identifier], 'standard');
+async function toFollowers(ctx: Ctx, identifier: string, activity: Activity, except: string | null) {
+  const followers = await recipientsOf(ctx, [identifier], 'standard', except);
   if (followers.length === 0) return;
   await ctx.sendActivity({ identifier }, recipientsFor(followers), activity, { preferSharedInbox: true });
 }
@@ -85,15 +95,20 @@ export async function share(
   ctx: Ctx,
   eventId: string,
   actors: { announce: string[]; undo: string[] },
-  of: { generation: number; at: string; sharedAt: Record<string, string> },
+  of: { generation: number; at: string; sharedAt: Record<string, string>; except?: string | null },
 ) {
   const { generation, at } = of;
   for (const identifier of actors.undo) {
     const shared = { generation, published: of.sharedAt[identifier] ?? at };
-    await toFollowers(ctx, identifier, undoOf(ctx, identifier, eventId, shared, at));
+    await toFollowers(ctx, identifier, undoOf(ctx, identifier, eventId, shared, at), of.except ?? null);
   }
   for (const identifier of actors.announce)
-    await toFollowers(ctx, identifier, announceOf(ctx, identifier, eventId, { generation, published: at }));
+    await toFollowers(
+      ctx,
+      identifier,
+      announceOf(ctx, identifier, eventId, { generation, published: at }),
+      of.except ?? null,
+    );
 }
 
 /** Tells these followers that the actor `from` is now `to` (a merged venue or organizer): Mastodon follows it. */

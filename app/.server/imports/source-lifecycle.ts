@@ -50,12 +50,14 @@ export async function submitFromSource(
   submissionKey: string,
   now: string,
   book?: PlaceBook,
+  /** The new event's id, when the caller must note it before the event is written (federation/echo.ts). */
+  id: string = newId(),
 ) {
   const transition = findTransition(sourceActors(source), null, 'submit');
   if (!transition || transition.to === 'deleted') return null;
   const placed = await withRecords({ store, book }, content, null, now);
   const event = submittedEvent(placed.content, {
-    id: newId(),
+    id,
     status: transition.to,
     createdBy: source.createdBy,
     now,

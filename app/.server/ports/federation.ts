@@ -24,7 +24,13 @@ export type FederationRecordKind =
   /** The same, seen from the actor kept (its `alsoKnownAs`): `<actor kept>\u001f<actor gone>`. */
   | 'alias'
   /** Not the federation's: the site's Web Push (VAPID) key pair on Firestore, shared by every instance (push/vapid.ts). */
-  | 'vapid';
+  | 'vapid'
+  /** A remote server's software (NodeInfo), by its origin, and when it was read. */
+  | 'software'
+  /** Where one of our events taken from a source came from (its id → the source): it never goes back there. */
+  | 'imported'
+  /** Which of our actors brought one of our objects to a Gancio server: `<origin>\u001f<event id>`. */
+  | 'gancio-copy';
 
 export interface FederationRecord<T = unknown> {
   kind: FederationRecordKind;

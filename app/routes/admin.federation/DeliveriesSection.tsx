@@ -11,6 +11,9 @@ interface Trouble {
   lastAt: string;
   status: number | null;
   nextAt: string | null;
+  inbox?: string | null;
+  objectId?: string | null;
+  detail?: string | null;
 }
 
 interface HostTrouble extends Omit<Trouble, 'activityId' | 'activityType'> {
@@ -30,15 +33,25 @@ const ACTIVITIES: Record<string, string> = {
   Move: 'déménagement d’un compte',
 };
 
-/** What the remote server answered, in a few French words. */
-export function failureText(status: number | null): string {
-  if (status === null) return 'pas de réponse (serveur injoignable ou trop lent)';
-  if (status === 404 || status === 410) return `${status}, boîte introuvable\u00a0: plus d’essai`;
+/** The bodies that say nothing more than their status. */
+const BARE = /^(not found|gone|unauthorized|forbidden|boom|error|internal server error)\.?$/i;
+
+/**
+ * What the remote server answered, in a few French words: a refusal of what was sent (its answer says why: Gancio's
+ * « Event not found! ») is not an inbox gone.
+ */
+export function failureText(status: number | null, detail?: string | null): string {
+  const said = detail && !BARE.test(detail) ? ` (réponse\u00a0: «\u00a0${detail}\u00a0»)` : '';
+  if (status === null) return `pas de réponse (serveur injoignable ou trop lent)${said}`;
+  if ((status === 404 || status === 410) && said)
+    return `${status}, envoi refusé par le serveur${said}\u00a0: plus d’essai`;
+  if (status === 404 || status === 410)
+    return `${status}, boîte introuvable ou envoi refusé par le serveur\u00a0: plus d’essai`;
+  if (status === 401 || status === 403) return `${status}, signature refusée (ou compte non reconnu)${said}`;
   if (status === 429) return '429, trop de demandes\u00a0: le serveur demande d’attendre';
   if (status === 502 || status === 503 || status === 504) return `${status}, serveur momentanément indisponible`;
   if (status >= 500) return `${status}, erreur du serveur distant`;
-  if (status === 401 || status === 403) return `${status}, envoi refusé (signature ou compte non reconnus)`;
-  return `${status}, envoi refusé par le serveur distant`;
+  return `${status}, envoi refusé par le serveur distant${said}`;
 }
 
 const attempts = (n: number) => `${n}\u00a0essai${n > 1 ? 's' : ''} en échec`;
@@ -81,8 +94,20 @@ export function DeliveriesSection({
                 {t.activities.map((a) => (
                   <li key={a.activityId ?? a.lastAt}>
                     {ACTIVITIES[a.activityType ?? ''] ?? 'activité'}
-                    {a.activityType ? ` (${a.activityType})` : ''} · {attempts(a.attempts)} · {failureText(a.status)} ·{' '}
-                    {next(a.nextAt)}
+                    {a.activityType ? ` (${a.activityType})` : ''}
+                    {a.objectId ? (
+                      <>
+                        {' '}
+                        de <code>{a.objectId}</code>
+                      </>
+                    ) : null}
+                    {a.inbox ? (
+                      <>
+                        {' '}
+                        vers la boîte <code>{a.inbox}</code>
+                      </>
+                    ) : null}{' '}
+                    · {attempts(a.attempts)} · {failureText(a.status, a.detail)} · {next(a.nextAt)}
                   </li>
                 ))}
               </ul>
