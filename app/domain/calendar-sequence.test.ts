@@ -5,7 +5,7 @@ import { calendarSequence } from './calendar-sequence';
 import type { AgendaEvent } from './event';
 
 /** The SEQUENCE after each step, each written as the store writes it. */
-function after(start: AgendaEvent, ...steps: ((e: AgendaEvent) => AgendaEvent)[]): number[] {
+function sequencesAfter(start: AgendaEvent, ...steps: ((e: AgendaEvent) => AgendaEvent)[]): number[] {
   const seen: number[] = [];
   let event = start;
   for (const step of steps) {
@@ -21,7 +21,7 @@ describe('SEQUENCE d’un événement', () => {
 
   it('les changements avant la première publication ne comptent pas : publié, il est à 0', () => {
     expect(
-      after(
+      sequencesAfter(
         pending,
         (e) => ({ ...e, title: 'Autre titre', startsAt: '2030-01-01T18:00:00.000Z' }),
         (e) => ({ ...e, status: 'approved' }),
@@ -32,7 +32,7 @@ describe('SEQUENCE d’un événement', () => {
   it('retiré du site, il compte une version ; republié, il ne recompte pas', () => {
     const approved = { ...pending, status: 'approved' as const, icalSequence: 4 };
     expect(
-      after(
+      sequencesAfter(
         approved,
         (e) => ({ ...e, status: 'pending' }),
         (e) => ({ ...e, city: 'Bienne' }),
@@ -45,7 +45,7 @@ describe('SEQUENCE d’un événement', () => {
     const schedule = makeSaturdayMarket({ firstDate: '2030-01-05', until: '2030-03-30' });
     const market = makeEvent({ status: 'approved', schedule });
     expect(
-      after(
+      sequencesAfter(
         market,
         (e) => ({ ...e, schedule: { ...schedule, exclude: ['2030-01-12'] } }),
         (e) => ({ ...e, cancelledDates: ['2030-01-19T07:00:00.000Z'] }),

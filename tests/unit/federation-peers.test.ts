@@ -160,7 +160,7 @@ describe('fédération : une série à sa prochaine date', () => {
     await changeEvent(deps(), site.admin, { eventId: market.id, action: 'approve' });
     await delivered();
     const created = mastodon.received.find((a) => (a.body.object as { name?: string })?.name === 'Marché du samedi');
-    expect((created?.body.object as { startTime: string }).startTime).toBe('2030-03-02T08:00:00+01:00');
+    expect((created?.body.object as { startTime?: string } | undefined)?.startTime).toBe('2030-03-02T08:00:00+01:00');
     mastodon.received.length = 0;
     const job = findJob('federation');
     // The first Saturday over (12:00 in Zurich): the next one.
@@ -168,7 +168,7 @@ describe('fédération : une série à sa prochaine date', () => {
     await delivered();
     const update = mastodon.received.find((a) => a.body.type === 'Update');
     expect(update?.body.object).toMatchObject({ name: 'Marché du samedi', startTime: '2030-03-09T08:00:00+01:00' });
-    expect(String((update?.body.object as { content: string }).content)).toContain('Chaque samedi');
+    expect(String((update?.body.object as { content?: string } | undefined)?.content)).toContain('Chaque samedi');
     // Nothing new until that one is over.
     mastodon.received.length = 0;
     await job?.run(site.services, new Date('2030-03-05T10:00:00Z'));
