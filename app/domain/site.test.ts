@@ -6,10 +6,15 @@ describe('titre et badge', () => {
     expect(pageTitle()).toBe('Agenda romand — les événements de Suisse romande');
     expect(pageTitle('Contact')).toBe('Contact · Agenda romand — les événements de Suisse romande');
   });
-  it('jamais plus de 70 caractères : le nom du site seul, puis le nom de la page coupé à un mot (issue 52)', () => {
+  it('jamais plus de 70 caractères : le nom du site seul, puis la page seule, puis son nom coupé à un mot (issue 52)', () => {
     expect(pageTitle('Développeurs : l’API publique')).toBe('Développeurs : l’API publique · Agenda romand');
-    const long = pageTitle('Concert de l’Orchestre de chambre de Lausanne et du Chœur Pro Arte · Lausanne');
-    expect(long).toBe('Concert de l’Orchestre de chambre de Lausanne et du… · Agenda romand');
+    // The date's page of a series: its title, its day and its town stay whole; the site's name gives way.
+    const date = 'Milonga mwyc4634nsoa · mardi 8 décembre 2026 · Neuchâtel';
+    expect(pageTitle(date)).toBe(date);
+    const long = pageTitle(
+      'Concert de l’Orchestre de chambre de Lausanne et du Chœur Pro Arte, avec solistes · Lausanne',
+    );
+    expect(long).toBe('Concert de l’Orchestre de chambre de Lausanne et du Chœur Pro Arte…');
     expect(long.length).toBeLessThanOrEqual(TITLE_MAX);
   });
   it('un admin avec des événements en attente voit (N) devant le titre', () => {

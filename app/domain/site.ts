@@ -8,7 +8,8 @@ export const TITLE_MAX = 70;
 
 /**
  * Browser title of a page: the page name, then the site name and tagline; the site name alone when both would be
- * longer than TITLE_MAX, and a page name that is still too long cut at a word with « … ».
+ * longer than TITLE_MAX; the page name alone when even that would be (an event's title, date and town say more than
+ * the site's name), and a page name that is still too long cut at a word with « … ».
  */
 export function pageTitle(page?: string): string {
   if (!page) return SITE_TITLE;
@@ -16,9 +17,10 @@ export function pageTitle(page?: string): string {
   if (full.length <= TITLE_MAX) return full;
   const suffix = ` · ${SITE_NAME}`;
   if (page.length + suffix.length <= TITLE_MAX) return `${page}${suffix}`;
-  const room = page.slice(0, TITLE_MAX - suffix.length - 1);
+  if (page.length <= TITLE_MAX) return page;
+  const room = page.slice(0, TITLE_MAX - 1);
   const cut = room.lastIndexOf(' ') > room.length / 2 ? room.slice(0, room.lastIndexOf(' ')) : room;
-  return `${cut.replace(/[\s·,:;–—-]+$/u, '')}…${suffix}`;
+  return `${cut.replace(/[\s·,:;–—-]+$/u, '')}…`;
 }
 
 /** docs/specification.md §2: an admin with pending events sees `(N) ` before the title. */
