@@ -2,9 +2,8 @@
 // that one added later cannot be forgotten; a round trip with every table non-empty loses nothing, the secrets
 // included when asked.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { eventParams } from '../../app/.server/adapters/sqlite/event-rows';
 import { alertToken, hashAlertToken } from '../../app/.server/alerts/alerts';
@@ -17,37 +16,15 @@ import {
 } from '../../app/.server/data-transfer/dataset';
 import { dumpFirestore, loadFirestore } from '../../app/.server/data-transfer/firestore';
 import { dumpSqlite, TABLES } from '../../app/.server/data-transfer/sqlite';
-import { RECORD_TABLES } from '../../app/.server/data-transfer/sqlite-records';
 import { exportData, importData } from '../../app/.server/data-transfer/transfer';
-import { loadConfig } from '../../app/.server/platform/config';
 import { vapidDetails } from '../../app/.server/push/vapid';
-import { createServices, type Services } from '../../app/.server/services';
+import type { Services } from '../../app/.server/services';
 import type { AgendaEvent } from '../../app/domain/event';
 import { fillEveryPort } from '../support/every-port';
 import { collectionIds, freshFirestore } from '../support/firestore-emulator';
+import { COLLECTION_OF_TABLE, sqliteDb, transferSites } from '../support/transfer-sites';
 
-const tmp = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `agenda-all-${label}-`));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-function sqliteSite(dataDir = tmp('site')): Services {
-  const services = createServices(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }));
-  cleanups.push(() => services.close());
-  return services;
-}
-const sqliteDb = (services: Services) => {
-  if (services.database.kind !== 'sqlite') throw new Error('SQLite attendu');
-  return services.database.db;
-};
-
-/** The dataset's collection of each SQLite table. */
-const TABLE_OF: Record<string, string> = {
-  events: 'events',
-  ...Object.fromEntries(Object.entries(TABLES).map(([collection, [table]]) => [table, collection])),
-  ...Object.fromEntries(Object.entries(RECORD_TABLES).map(([collection, table]) => [table, collection])),
-};
+const { cleanups, tmp, sqliteSite } = transferSites('all');
 
 const tablesOf = (services: Services) =>
   (
@@ -62,10 +39,10 @@ describe('l’export emporte tout le stockage', () => {
   it('SQLite : chaque table est une collection de l’export, ou déduite ; chaque colonne est exportée', () => {
     const site = sqliteSite();
     const derived = new Set<string>(DERIVED_SQLITE_TABLES);
-    const forgotten = tablesOf(site).filter((t) => !derived.has(t) && !(t in TABLE_OF));
+    const forgotten = tablesOf(site).filter((t) => !derived.has(t) && !(t in COLLECTION_OF_TABLE));
     expect(forgotten).toEqual([]);
     // And the other way round: every collection of the export has its table.
-    expect(Object.values(TABLE_OF).sort()).toEqual([...DATASET_COLLECTIONS].sort());
+    expect(Object.values(COLLECTION_OF_TABLE).sort()).toEqual([...DATASET_COLLECTIONS].sort());
     // The tables read column by column: none left out (a column added later would be lost on the way).
     const columnsOf = (table: string) =>
       (sqliteDb(site).prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).sort();

@@ -3,15 +3,13 @@
 // `--avec-secrets` holds none (no actor's private key, no session, no link token); exports and backups are their
 // owner's only (folders 0700, files 0600); an import from such an export says, in French, what did not follow.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { backupSite } from '../../app/.server/backup/backup';
 import type { DatasetCollection } from '../../app/.server/data-transfer/dataset';
 import { FIRESTORE_FIELDS, SECRET_RECORDS, SQLITE_COLUMNS } from '../../app/.server/data-transfer/secrets';
-import { dumpSqlite, TABLES } from '../../app/.server/data-transfer/sqlite';
-import { RECORD_TABLES } from '../../app/.server/data-transfer/sqlite-records';
+import { dumpSqlite } from '../../app/.server/data-transfer/sqlite';
 import { exportData, importData, WITHOUT_SECRETS_NOTE } from '../../app/.server/data-transfer/transfer';
 import { actorKeyPairs } from '../../app/.server/federation/keys';
 import { createDiskFileStore } from '../../app/.server/files/disk';
@@ -19,32 +17,11 @@ import { loadConfig } from '../../app/.server/platform/config';
 import { firestoreLimiter } from '../../app/.server/platform/firestore-limits';
 import type { Store } from '../../app/.server/ports';
 import { sharedVapidDetails, vapidDetails } from '../../app/.server/push/vapid';
-import { createServices, type Services } from '../../app/.server/services';
 import { fillEveryPort } from '../support/every-port';
 import { collectionIds, freshFirestore } from '../support/firestore-emulator';
+import { COLLECTION_OF_TABLE, sqliteDb, transferSites } from '../support/transfer-sites';
 
-const tmp = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `agenda-secrets-${label}-`));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-function sqliteSite(dataDir = tmp('site')): Services {
-  const services = createServices(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }));
-  cleanups.push(() => services.close());
-  return services;
-}
-const sqliteDb = (services: Services) => {
-  if (services.database.kind !== 'sqlite') throw new Error('SQLite attendu');
-  return services.database.db;
-};
-
-/** The dataset's collection of each SQLite table that is exported. */
-const COLLECTION_OF: Record<string, string> = {
-  events: 'events',
-  ...Object.fromEntries(Object.entries(TABLES).map(([collection, [table]]) => [table, collection])),
-  ...Object.fromEntries(Object.entries(RECORD_TABLES).map(([collection, table]) => [table, collection])),
-};
+const { cleanups, tmp, sqliteSite } = transferSites('secrets');
 
 const namesOf = (record: Record<string, unknown> | undefined) => Object.keys(record ?? {}).sort();
 
@@ -132,7 +109,7 @@ describe('chaque colonne et chaque champ est classé : secret ou non', () => {
         .filter(([, fields]) => Object.values(fields).includes('secret'))
         .map(([name]) => name);
     const handled = new Set(Object.keys(SECRET_RECORDS));
-    expect(withSecret(SQLITE_COLUMNS).filter((table) => !handled.has(COLLECTION_OF[table]))).toEqual([]);
+    expect(withSecret(SQLITE_COLUMNS).filter((table) => !handled.has(COLLECTION_OF_TABLE[table]))).toEqual([]);
     expect(withSecret(FIRESTORE_FIELDS).filter((collection) => !handled.has(collection))).toEqual([]);
   });
 });
