@@ -28,13 +28,13 @@ describe('sauvegarde impossible', () => {
       failure = error;
     }
     expect(backupFailure(failure, root)).toBe(
-      `le disque du dossier des sauvegardes (${root}) est plein : libérez de la place (les plus anciennes sauvegardes, par exemple), puis relancez. Rien n’y a été laissé à moitié.`,
+      `le disque du dossier des sauvegardes (${root}) est plein : libérez de la place (les plus anciennes sauvegardes, par exemple), puis relancez. Rien n’y a été laissé à moitié.`,
     );
     expect(fs.readdirSync(root)).toEqual([]);
     const enospc = Object.assign(new Error('ENOSPC: no space left on device, copyfile'), { code: 'ENOSPC' });
     expect(backupFailure(enospc, root)).toContain(`(${root}) est plein`);
     expect(backupFailure(Object.assign(new Error('x'), { code: 'EACCES' }), root)).toBe(
-      `le dossier des sauvegardes (${root}) n’est pas accessible en écriture pour l’utilisateur du serveur : corrigez ses droits (chown, chmod), ou donnez un autre --dossier (ou BACKUP_DIR).`,
+      `le dossier des sauvegardes (${root}) n’est pas accessible en écriture pour l’utilisateur du serveur : corrigez ses droits (chown, chmod), ou donnez un autre --dossier (ou BACKUP_DIR).`,
     );
   });
 });

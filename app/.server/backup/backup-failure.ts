@@ -6,7 +6,7 @@ import { databaseProblem, fileSystemProblem } from '../platform/startup-checks';
 export function backupFailure(error: unknown, root: string): string {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT')
-    return `le disque du dossier des sauvegardes (${root}) est plein : libérez de la place (les plus anciennes sauvegardes, par exemple), puis relancez. Rien n’y a été laissé à moitié.`;
+    return `le disque du dossier des sauvegardes (${root}) est plein : libérez de la place (les plus anciennes sauvegardes, par exemple), puis relancez. Rien n’y a été laissé à moitié.`;
   const where = `le dossier des sauvegardes (${root})`;
   return (
     fileSystemProblem(error, where, '--dossier (ou BACKUP_DIR)') ??

@@ -101,10 +101,10 @@ export async function exportData(services: TransferDeps, dir: string, { withSecr
 
 /** What an import from an export made without its secrets cannot bring back, and what follows. */
 export const WITHOUT_SECRETS_NOTE =
-  'export sans secrets : les sessions et les liens de connexion en cours n’ont pas suivi (chacun se reconnecte, un lien ' +
-  'déjà envoyé se redemande) ; les acteurs ActivityPub reçoivent de nouvelles clés à leur premier usage, que leur ' +
+  'export sans secrets : les sessions et les liens de connexion en cours n’ont pas suivi (chacun se reconnecte, un lien ' +
+  'déjà envoyé se redemande) ; les acteurs ActivityPub reçoivent de nouvelles clés à leur premier usage, que leur ' +
   'profil publie (un serveur qui les suit relit ce profil quand une signature ne correspond plus à la clé qu’il ' +
-  'gardait, comme Mastodon) ; sans VAPID_PUBLIC_KEY, les appareils des admins se réabonnent aux notifications';
+  'gardait, comme Mastodon) ; sans VAPID_PUBLIC_KEY, les appareils des admins se réabonnent aux notifications';
 
 /**
  * Puts the export's secrets in place: into DATA_DIR where this site keeps its own there (a fresh store has just made

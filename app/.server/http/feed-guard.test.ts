@@ -12,7 +12,7 @@ describe('flux : ce qu’une adresse peut en faire faire', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(refused.headers.get('Cache-Control')).toBe('no-store');
-    expect(await refused.text()).toMatch(/^Trop de flux demandés depuis cette adresse : réessayez dans \d+ s\.$/);
+    expect(await refused.text()).toMatch(/^Trop de flux demandés depuis cette adresse : réessayez dans \d+ s\.$/);
     expect((await guardedFeed('192.0.2.11', made)).status).toBe(200);
   });
 
@@ -43,7 +43,7 @@ describe('flux : ce qu’une adresse peut en faire faire', () => {
     const statuses = (await all).map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1 + FEED_QUEUE);
     const full = (await all)[statuses.indexOf(503)];
-    expect(await full.text()).toBe('Trop de flux demandés en même temps : réessayez dans quelques secondes.');
+    expect(await full.text()).toBe('Trop de flux demandés en même temps : réessayez dans quelques secondes.');
     expect(most).toBe(1);
   });
 });

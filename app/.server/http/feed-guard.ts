@@ -30,11 +30,11 @@ export async function guardedFeed(clientIp: string, make: () => Promise<Response
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
     const seconds = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-    return refusal(429, `Trop de flux demandés depuis cette adresse : réessayez dans ${seconds} s.`, seconds);
+    return refusal(429, `Trop de flux demandés depuis cette adresse : réessayez dans ${seconds} s.`, seconds);
   }
   if (active >= FEED_CONCURRENT) {
     if (waiting.length >= FEED_QUEUE) {
-      return refusal(503, 'Trop de flux demandés en même temps : réessayez dans quelques secondes.', '5');
+      return refusal(503, 'Trop de flux demandés en même temps : réessayez dans quelques secondes.', '5');
     }
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else active += 1;

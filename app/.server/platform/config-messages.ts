@@ -1,7 +1,7 @@
 // What each setting of the environment takes, in French: the sentence a start refused for a bad value shows (issue 46),
 // naming the setting, the value given (unless it is a secret) and the values it takes; never zod's English.
 
-const FLAG = 'true ou false (1 ou 0 aussi ; vide\u00a0: false)';
+const FLAG = 'true ou false (1 ou 0 aussi ; vide\u00a0: false)';
 const EMAIL = 'une adresse email (par exemple contact@agenda-romand.ch)';
 const URL_HTTP = 'une adresse http:// ou https://';
 const integer = (from: number, to: number, unit = '') =>
@@ -29,7 +29,7 @@ export const SETTING_VALUES: Readonly<Record<string, string>> = {
   PUBLIC_S_MAXAGE: integer(0, 86_400, 'secondes'),
   PUBLIC_SWR: integer(0, 86_400, 'secondes'),
   PAGE_CACHE_MB: 'un nombre de mégaoctets, de 0 (aucun cache) à 4096',
-  JOBS_IN_PROCESS: 'true ou false (1 ou 0 aussi ; vide\u00a0: selon le stockage)',
+  JOBS_IN_PROCESS: 'true ou false (1 ou 0 aussi ; vide\u00a0: selon le stockage)',
   JOBS_TOKEN: 'un jeton d’au moins 32 caractères',
   HEADERS_TIMEOUT_SECONDS: integer(1, 600, 'secondes'),
   REQUEST_TIMEOUT_SECONDS: integer(1, 3600, 'secondes'),
@@ -67,8 +67,8 @@ export const SETTING_VALUES: Readonly<Record<string, string>> = {
   FIRESTORE_EMULATOR_HOST: 'hôte:port de l’émulateur',
   FIREBASE_AUTH_EMULATOR_HOST: 'hôte:port de l’émulateur',
   FIREBASE_STORAGE_EMULATOR_HOST: 'hôte:port de l’émulateur',
-  FEDERATION: 'on ou off (true, false, 1 ou 0 aussi ; vide\u00a0: off)',
-  FEDERATION_TEST_MODE: 'on ou off (true, false, 1 ou 0 aussi ; vide\u00a0: off)',
+  FEDERATION: 'on ou off (true, false, 1 ou 0 aussi ; vide\u00a0: off)',
+  FEDERATION_TEST_MODE: 'on ou off (true, false, 1 ou 0 aussi ; vide\u00a0: off)',
   FEDERATION_QUEUE_POLL_MS: integer(50, 60_000, 'millisecondes'),
   FEDERATION_RETRY_FIRST_MS: integer(10, 3_600_000, 'millisecondes'),
   FEDERATION_QUEUE_MAX: integer(1, 10_000_000),

@@ -63,7 +63,7 @@ export function firestoreLimiter(db: () => Firestore, options: IRateLimiterOptio
   const blocked = new Map<string, number>();
   let failing = false;
   const fallback = (error: unknown) => {
-    if (!failing) console.error('[limites] Firestore ne répond pas : cette instance compte seule en attendant', error);
+    if (!failing) console.error('[limites] Firestore ne répond pas : cette instance compte seule en attendant', error);
     failing = true;
   };
 

@@ -29,10 +29,10 @@ export function fileSystemProblem(error: unknown, where: string, variable = 'DAT
       return `${where} est en lecture seule : le site ne peut rien y enregistrer. Remontez le disque en écriture, ou donnez un autre ${variable}.`;
     case 'EACCES':
     case 'EPERM':
-      return `${where} n’est pas accessible en écriture pour l’utilisateur du serveur : corrigez ses droits (chown, chmod), ou donnez un autre ${variable}.`;
+      return `${where} n’est pas accessible en écriture pour l’utilisateur du serveur : corrigez ses droits (chown, chmod), ou donnez un autre ${variable}.`;
     case 'ENOSPC':
     case 'EDQUOT':
-      return `le disque qui porte ${where} est plein : libérez de la place (anciennes sauvegardes, journaux), puis relancez.`;
+      return `le disque qui porte ${where} est plein : libérez de la place (anciennes sauvegardes, journaux), puis relancez.`;
     case 'ENOTDIR':
     case 'EEXIST':
       return `${where} n’est pas un dossier : ${variable} doit désigner un dossier.`;
@@ -134,7 +134,7 @@ export function databaseProblem(error: unknown, file: string): string | null {
   if (code.startsWith('SQLITE_READONLY'))
     return `la base de données ${file} est en lecture seule : le site ne peut rien y enregistrer. Vérifiez les droits du fichier et du disque.`;
   if (code === 'SQLITE_FULL')
-    return `le disque de la base de données ${file} est plein : libérez de la place, puis relancez.`;
+    return `le disque de la base de données ${file} est plein : libérez de la place, puis relancez.`;
   if (code.startsWith('SQLITE_CANTOPEN'))
     return `la base de données ${file} ne peut pas être ouverte : vérifiez que DATA_DIR existe et que le serveur peut y écrire.`;
   if (code.startsWith('SQLITE_IOERR'))
