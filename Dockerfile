@@ -1,5 +1,5 @@
 # The stateless server for DATA_BACKEND=firestore (Cloud Run or any container host), behind Firebase Hosting.
-# Build: docker build -t agenda-romand .   Run: see README « Passer sur Firebase ».
+# Build: docker build -t agenda-romand .   Run: see docs/firebase.md.
 # Node 24 LTS, the runtime the project is tested on (docs/decisions/070-node-24-lts.md).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app

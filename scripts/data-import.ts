@@ -50,7 +50,7 @@ process.exit(
     const kind = services.database.kind;
     const summary = await importData(services, dir, { withSecrets });
     console.log(`Import ${dir} → ${kind} : ${summary}`);
-    // What the README says of an import without the export's secrets (« Déménager les données »).
+    // What docs/firebase.md says of an import without the export's secrets (« Déménager les données »).
     if (!withSecrets)
       console.log(
         'Sans --avec-secrets, les secrets du site exporté ne sont pas repris : ses sessions ouvertes et les liens déjà envoyés par email (alertes, désabonnement) ne valent pas ici, et les appareils abonnés à ses notifications Web Push devront se réabonner.',

@@ -1,7 +1,7 @@
 // npm run restore -- --depuis <sauvegarde> [--dossier <DATA_DIR>] [--remplacer]
 // Restores a backup (decision 063) into DATA_DIR (the variable, or --dossier), which no server may be using: checked
 // first (checksum, integrity), then copied. A DATA_DIR that holds a site is refused unless --remplacer, which sets
-// what it held aside in DATA_DIR/avant-restauration-<instant>. See « Sauvegardes » in the README.
+// what it held aside in DATA_DIR/avant-restauration-<instant>. See « Sauvegardes » in docs/exploitation.md.
 import path from 'node:path';
 import { restoreSite } from '../app/.server/backup/restore';
 import { optionsOrUsage } from './command-args';

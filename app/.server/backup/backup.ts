@@ -3,7 +3,7 @@
 // so every image the copy refers to is there), and the secrets that keep sessions, alert links and push devices
 // valid. A backup is a folder `agenda-<instant>` with a manifest; it is written under another name and renamed when
 // complete, so a backup cut short never looks like one. On Firebase, Firestore's managed export and the Storage
-// bucket's own copies are the backups (README, « Sauvegardes »).
+// bucket's own copies are the backups (docs/exploitation.md, « Sauvegardes »).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,7 +94,7 @@ export function backupSite(
 ): { dir: string; manifest: BackupManifest } {
   if (source.database.kind !== 'sqlite')
     throw new Error(
-      'Sur Firebase, les sauvegardes sont l’export géré de Firestore et le bucket Storage : voir « Sauvegardes » dans le README.',
+      'Sur Firebase, les sauvegardes sont l’export géré de Firestore et le bucket Storage : voir « Sauvegardes » dans docs/exploitation.md.',
     );
   const dir = path.join(root, `agenda-${stampOf(now)}`);
   const partial = `${dir}${PARTIAL}`;

@@ -19,7 +19,7 @@ export async function dailyBackup(services: DailyBackupDeps, now: Date): Promise
   const { config } = services;
   if (!config.BACKUP_DIR) return 'aucune sauvegarde automatique (BACKUP_DIR n’est pas défini)';
   if (services.database.kind !== 'sqlite')
-    return 'sur Firebase, les sauvegardes sont l’export géré de Firestore (README, « Sauvegardes »)';
+    return 'sur Firebase, les sauvegardes sont l’export géré de Firestore (docs/exploitation.md, « Sauvegardes »)';
   const last = listBackups(config.BACKUP_DIR).at(-1);
   if (last && now.getTime() - Date.parse(last.createdAt) < DUE_AFTER_MS)
     return `dernière sauvegarde : ${path.basename(last.dir)}`;

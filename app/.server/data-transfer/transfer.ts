@@ -159,7 +159,7 @@ export async function importData(services: TransferDeps, dir: string, { withSecr
     }
     // Without the export's secret, the letters to come carry links derived from this site's (alertToken): each
     // alert's stored token hash follows, or every « Gérer » and « Se désabonner » they carry would lead nowhere. The
-    // links already mailed, made with the old secret, no longer open (as the README says).
+    // links already mailed, made with the old secret, no longer open (as docs/firebase.md says).
     if (!(withSecrets && secrets))
       data.alerts = data.alerts.map((alert) => ({
         ...alert,

@@ -90,7 +90,7 @@ describe('démarrage', () => {
     await finishServer(services);
     expect(refused).toBeInstanceOf(StartupError);
     expect(describeStartupFailure(refused)).toBe(
-      `Démarrage impossible : la base de données ${file} est illisible : ce n’est pas (ou plus) un fichier SQLite, son en-tête est endommagé. Restaurez la dernière sauvegarde (npm run restore, voir « Sauvegardes » dans le README).`,
+      `Démarrage impossible : la base de données ${file} est illisible : ce n’est pas (ou plus) un fichier SQLite, son en-tête est endommagé. Restaurez la dernière sauvegarde (npm run restore, voir « Sauvegardes » dans docs/exploitation.md).`,
     );
 
     // A sound header, but pages overwritten in the middle of the file: a site's database with a hundred events.

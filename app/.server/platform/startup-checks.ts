@@ -126,7 +126,7 @@ export function checkDataDir(dir: string, minFreeBytes: number): void {
 /** The French sentence of a SQLite error on the database file, or null. */
 export function databaseProblem(error: unknown, file: string): string | null {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
-  const restore = 'Restaurez la dernière sauvegarde (npm run restore, voir « Sauvegardes » dans le README).';
+  const restore = 'Restaurez la dernière sauvegarde (npm run restore, voir « Sauvegardes » dans docs/exploitation.md).';
   if (code === 'SQLITE_NOTADB')
     return `la base de données ${file} est illisible : ce n’est pas (ou plus) un fichier SQLite, son en-tête est endommagé. ${restore}`;
   if (code.startsWith('SQLITE_CORRUPT'))

@@ -98,7 +98,7 @@ export default function AdminFederation() {
       >
         <p>
           La fédération n’est pas activée sur ce site. L’exploitant l’active par le réglage <code>FEDERATION=on</code>{' '}
-          (voir le README).
+          (voir <code>docs/federation.md</code>).
         </p>
       </AdminShell>
     );
