@@ -11,7 +11,9 @@ import {
 } from '@remix-run/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { apiRateLimit } from '../http/api';
-import type { Config } from './config';
+import type { Config } from '../platform/config';
+import { limitedBody } from '../platform/request-body';
+import { hasVisitorCookie, VISITOR_COOKIE } from '../platform/visitor';
 import { PROBE_PATHS } from './health';
 import {
   type CachedAnswer,
@@ -27,11 +29,9 @@ import {
   strongEtag,
   withoutTrackingParams,
 } from './http-cache';
-import { limitedBody } from './request-body';
 import { isValidHost, refuseUnreadableTarget, requestHost } from './request-host';
 import { type SecretUrls, secretUrls } from './secret-urls';
 import { answeringStorageFailures } from './storage-answer';
-import { hasVisitorCookie, VISITOR_COOKIE } from './visitor';
 
 /** What the handler needs of the process's services: the store's revision (the cache's key) and its settings. */
 export interface RemixHandlerServices {
