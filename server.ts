@@ -9,14 +9,14 @@ import zlib from 'node:zlib';
 import type { ServerBuild, ServerEntryModule } from '@remix-run/node';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { ExpressStaticGzipOptions } from 'express-static-gzip';
-import type { ServerRuntime } from './app/.server/platform/server-runtime';
+import type { ServerRuntime } from './app/.server/server/server-runtime';
 
 // Production serves the built app; development builds it on the fly with Vite.
 const isProduction = process.env.NODE_ENV === 'production';
 // In production, a primary that only supervises never loads the app (platform/primary.ts, issue 50): it never goes on
 // past this line, its processes stop it with process.exit.
 if (isProduction && cluster.isPrimary) {
-  const { superviseWithoutApp } = await import('./app/.server/platform/primary');
+  const { superviseWithoutApp } = await import('./app/.server/server/primary');
   if (await superviseWithoutApp()) await new Promise(() => {});
 }
 // The HTTP packages, for the processes that serve only.

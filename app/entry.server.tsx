@@ -5,10 +5,10 @@ import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/platform/csp';
-import { collectRenderedHtml } from './.server/platform/rendered-html';
-import { rememberRouteMatches } from './.server/platform/route-matching';
-import { platformRuntime, type ServerRuntime } from './.server/platform/server-runtime';
+import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/server/csp';
+import { collectRenderedHtml } from './.server/server/rendered-html';
+import { rememberRouteMatches } from './.server/server/route-matching';
+import { platformRuntime, type ServerRuntime } from './.server/server/server-runtime';
 import { getServices } from './.server/services';
 
 // server.ts reads the services and its HTTP pieces from here (the build), never from the app's source: the one place

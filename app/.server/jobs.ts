@@ -7,7 +7,7 @@ import { extendOccurrences } from './events/occurrences';
 import { cleanUp } from './files/clean-up';
 import { runDueSources } from './imports/run-import';
 import { deliverQueuedMails } from './mail/deliver';
-import type { Job } from './platform/jobs';
+import type { Job } from './server/jobs';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -27,15 +27,15 @@ import { createMailTransport } from './mail/mailer';
 import { createQueuedMailer } from './mail/queue';
 import { createLiveHub, type LiveHub } from './moderation/live';
 import { type Config, type FirebaseSettings, firebaseSettings, loadConfig } from './platform/config';
-import { createFirebaseApp, openFirestore } from './platform/firebase-app';
-import { firestoreLimiter } from './platform/firestore-limits';
-import { createJobControl, type JobControl } from './platform/job-runner';
 import { countLimitsIn } from './platform/limiter';
 import { createSafeFetch, type FetchText } from './platform/safe-fetch';
 import { guardStorage } from './platform/storage-failure';
 import type { MailPort, MailTransport, Store } from './ports';
 import { createPushTransport } from './push';
 import type { PushTransport } from './push/ports';
+import { createFirebaseApp, openFirestore } from './server/firebase-app';
+import { firestoreLimiter } from './server/firestore-limits';
+import { createJobControl, type JobControl } from './server/job-runner';
 
 export type { Database };
 

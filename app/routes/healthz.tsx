@@ -3,7 +3,7 @@
 // root layout: it is also the framework's ceiling in bench/ (almost no work of its own). Liveness alone: /livez.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { readiness } from '~/.server/platform/health';
+import { readiness } from '~/.server/server/health';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const state = await readiness(context.services);

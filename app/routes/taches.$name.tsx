@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { findJob } from '~/.server/jobs';
-import { hasJobsToken } from '~/.server/platform/jobs';
+import { hasJobsToken } from '~/.server/server/jobs';
 
 const json = (body: unknown, status: number) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });

@@ -14,9 +14,9 @@ import { exportData, importData, WITHOUT_SECRETS_NOTE } from '../../app/.server/
 import { actorKeyPairs } from '../../app/.server/federation/keys';
 import { createDiskFileStore } from '../../app/.server/files/disk';
 import { loadConfig } from '../../app/.server/platform/config';
-import { firestoreLimiter } from '../../app/.server/platform/firestore-limits';
 import type { Store } from '../../app/.server/ports';
 import { sharedVapidDetails, vapidDetails } from '../../app/.server/push/vapid';
+import { firestoreLimiter } from '../../app/.server/server/firestore-limits';
 import { fillEveryPort } from '../support/every-port';
 import { collectionIds, freshFirestore } from '../support/firestore-emulator';
 import { COLLECTION_OF_TABLE, sqliteDb, transferSites } from '../support/transfer-sites';

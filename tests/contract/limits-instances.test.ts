@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { firestoreLimiter } from '../../app/.server/platform/firestore-limits';
+import { firestoreLimiter } from '../../app/.server/server/firestore-limits';
 import type { Services } from '../../app/.server/services';
 import { firestoreReads, freshFirestore, testFirestoreHost } from '../support/firestore-emulator';
 

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { routePatterns, SECRET_QUERY_PARAMS, SECRET_ROUTE_PARAMS } from '../../app/.server/platform/secret-urls';
+import { routePatterns, SECRET_QUERY_PARAMS, SECRET_ROUTE_PARAMS } from '../../app/.server/server/secret-urls';
 import { expect, test } from './fixtures';
 
 /** Route parameters that are not secrets: an event's or a source's id, a job's name, a venue's or an organizer's slug. */

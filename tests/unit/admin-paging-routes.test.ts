@@ -1,7 +1,7 @@
 // The admin lists page by page through their routes (issue 35): the links « Suivante » and « Précédente » are plain
 // URLs (a cursor of the neighbouring page), so an admin reaches every item without JavaScript, and comes back.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { listParams } from '../../app/routes/admin.events/moderation-ui';
 import { loader as eventsLoader } from '../../app/routes/admin.events/route';

@@ -2,7 +2,7 @@
 // checked, a rename keeps the old address as a redirect, a merge keeps every event, a refusal answered in French with
 // what was typed.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { action as venuesAction, loader as venuesLoader } from '../../app/routes/admin.lieux';
 import { action as organizersAction } from '../../app/routes/admin.organisateurs';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportSource } from '../../app/.server/imports/ports';
 import { findJob } from '../../app/.server/jobs';
 import { createSafeFetch } from '../../app/.server/platform/safe-fetch';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { runProgress } from '../../app/domain/import-run';
 import { action as sourcesAction } from '../../app/routes/admin.sources._index/route';

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashAlertToken } from '../../app/.server/alerts/alerts';
 import { FORBIDDEN_ORIGIN, TOO_MANY_REQUESTS } from '../../app/.server/platform/security';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { WEEKEND_IS_WEEKLY } from '../../app/domain/alert';
 import { action as confirm } from '../../app/routes/alertes.confirmer.$token';

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getHoneypot } from '../../app/.server/platform/security';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { action as forgotPassword } from '../../app/routes/auth.forgot-password';
 import { action as login } from '../../app/routes/auth.login';

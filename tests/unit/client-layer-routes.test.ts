@@ -2,7 +2,7 @@
 // the page-view beacon (POST /analytics/pageview) and the admin's push device (POST /push/subscription).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConsent } from '../../app/.server/platform/consent';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { action as pageViewAction } from '../../app/routes/analytics.pageview';
 import { action as cookiesAction, loader as cookiesLoader } from '../../app/routes/cookies';

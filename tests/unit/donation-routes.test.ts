@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHoneypot } from '../../app/.server/platform/security';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { loader as successLoader } from '../../app/routes/payment.success';
 import { action as webhookAction, loader as webhookLoader } from '../../app/routes/payment.webhook';

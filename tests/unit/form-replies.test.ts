@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getHoneypot } from '../../app/.server/platform/security';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { LOGIN_FAILED } from '../../app/domain/auth';
 import { action as login } from '../../app/routes/auth.login';

@@ -24,12 +24,23 @@ const code = (file: string) =>
 
 const APP = sourceFiles('app');
 const SERVICES = path.join('app', '.server', 'services.ts');
+const PLATFORM = path.join('app', '.server', 'platform') + path.sep;
+const SERVER = path.join('app', '.server', 'server') + path.sep;
+/** What the base layer may import: itself, the pure domain, the ports (the store's, and each capability's ports.ts). */
+const ALLOWED_BELOW_BASE = [
+  /^app\/\.server\/platform\//,
+  /^app\/domain\//,
+  /^app\/\.server\/ports(\.ts|\/)/,
+  /^app\/\.server\/[a-z-]+\/ports\.ts$/,
+];
+/** The modules that mount the server's pieces: the build's entry, the composition root, the list of jobs. */
+const SERVER_MOUNTS = [path.join('app', 'entry.server.tsx'), SERVICES, path.join('app', '.server', 'jobs.ts')];
 
 /**
  * The use-case folders: every capability under app/.server, not the HTTP side (http/: what reads a request and
- * answers it), the platform, the adapters, nor the ports. Their tests may build what they like.
+ * answers it), the base layer (platform/), the server (server/), the adapters, nor the ports. Their tests may build what they like.
  */
-const NOT_USE_CASES = new Set(['http', 'platform', 'adapters', 'ports']);
+const NOT_USE_CASES = new Set(['http', 'platform', 'server', 'adapters', 'ports']);
 const USE_CASES = APP.filter((file) => {
   const [app, server, folder, ...rest] = file.split(path.sep);
   return (
@@ -119,6 +130,31 @@ describe('la structure du code', () => {
       return found.length > 0 ? [`${file} : ${[...new Set(found)].join(', ')}`] : [];
     });
     expect(http).toEqual([]);
+  });
+
+  it('le socle (platform/) ne dépend que de lui-même, du domaine et des ports : aucun import ne remonte', () => {
+    const base = APP.filter((file) => file.startsWith(PLATFORM) && !/\.test\.tsx?$/.test(file));
+    expect(base.length).toBeGreaterThan(20);
+    const upward = base.flatMap((file) =>
+      importsOf(file)
+        .map(({ from }) => ({ from, target: resolves(file, from) }))
+        .filter(({ from }) => from.startsWith('.') || from.startsWith('~/'))
+        .filter(({ target }) => !ALLOWED_BELOW_BASE.some((allowed) => allowed.test(target)))
+        .map(({ from }) => `${file} → ${from}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('le serveur (server/ : démarrage, processus, service HTTP, cache des pages) n’est importé que par ce qui le monte', () => {
+    const importers = APP.filter(
+      (file) =>
+        !file.startsWith(SERVER) &&
+        !/\.test\.tsx?$/.test(file) &&
+        !SERVER_MOUNTS.includes(file) &&
+        !file.startsWith(path.join('app', 'routes')) &&
+        importsOf(file).some(({ from }) => resolves(file, from).startsWith(SERVER)),
+    );
+    expect(importers).toEqual([]);
   });
 
   it('aucun module de app/ ne dépasse 300 lignes (les données sont en JSON)', () => {

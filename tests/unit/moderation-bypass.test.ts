@@ -5,7 +5,7 @@ import { organizerDashboard } from '../../app/.server/events/dashboard';
 import { submitEvent, updateEvent } from '../../app/.server/events/submissions';
 import { moderateEvent } from '../../app/.server/moderation/moderation';
 import { takeFlash } from '../../app/.server/platform/flash';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { eventFormSchema } from '../../app/domain/event-form';
 import { action as moderationAction } from '../../app/routes/admin.events/route';

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../app/.server/identity/password';
 import { getHoneypot } from '../../app/.server/platform/security';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { action as login } from '../../app/routes/auth.login';
 import { action as logout } from '../../app/routes/auth.logout';

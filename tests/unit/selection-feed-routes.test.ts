@@ -1,6 +1,6 @@
 // The feeds of a list selection, /evenements.ics and /evenements.rss, as a subscriber's calendar or reader gets them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';

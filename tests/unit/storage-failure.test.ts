@@ -2,10 +2,10 @@
 // nothing is half-written, and the same input sent again once the disk is back is saved. /healthz says 503 and why.
 import type { ActionFunctionArgs, ServerBuild } from '@remix-run/node';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forgetReadiness } from '../../app/.server/platform/health';
 import { getHoneypot } from '../../app/.server/platform/security';
-import { prepareStore } from '../../app/.server/platform/startup';
-import { answeringStorageFailures } from '../../app/.server/platform/storage-answer';
+import { forgetReadiness } from '../../app/.server/server/health';
+import { prepareStore } from '../../app/.server/server/startup';
+import { answeringStorageFailures } from '../../app/.server/server/storage-answer';
 import { getServices } from '../../app/.server/services';
 import { typedText } from '../../app/domain/kept-input';
 import * as contactRoute from '../../app/routes/contact';

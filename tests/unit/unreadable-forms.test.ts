@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORM_UNREADABLE } from '../../app/.server/platform/refusal';
 import { createUserSession } from '../../app/.server/platform/session';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { action as categoriesAction } from '../../app/routes/admin.categories/route';
 import { action as eventsAction } from '../../app/routes/admin.events/route';

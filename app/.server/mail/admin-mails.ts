@@ -1,7 +1,5 @@
 // The admins' view of the mail queue (decision 060), on the dashboard: how many mails wait, those that failed (tried
 // for a day, or refused for good) with the reason, and « Réessayer », which makes one (or all) due again.
-
-import type { JobControl } from '../platform/job-runner';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 
@@ -62,7 +60,7 @@ export async function mailQueueSummary({ store }: { store: Store }): Promise<Mai
  * back in the queue (0 when it had been sent meanwhile, or was no longer failed).
  */
 export async function retryFailedMails(
-  services: { store: Store; jobs: Pick<JobControl, 'wake'> },
+  services: { store: Store; jobs: { wake(name: string): void } },
   admin: UserProfile,
   which: { id: string } | 'all',
   now = new Date(),

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
-import { FEDERATION_ENV } from '../federation/settings';
 import { settingRefused } from './config-messages';
 import { booleanFlag, isJsonObject, isSmtpUrl, optionalText, trustProxy } from './config-values';
+import { FEDERATION_ENV } from './federation-settings';
 import { persistedSecret } from './session-secret';
 import { fileSystemProblem, StartupError } from './startup-checks';
 

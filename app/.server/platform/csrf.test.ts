@@ -2,12 +2,12 @@
 // comes from this site; a visitor with one needs the token derived from it; a signed-in visitor, their session's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeUser } from '../../../tests/support/factories';
+import { prepareStore } from '../server/startup';
 import { getServices } from '../services';
 import { consentCookieHeader } from './consent';
 import { guardPost } from './guard';
 import { csrfTokenFor } from './security';
 import { createUserSession, destroyUserSession, signIn } from './session';
-import { prepareStore } from './startup';
 
 const SITE = 'http://agenda.test';
 

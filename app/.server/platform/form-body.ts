@@ -9,7 +9,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from '@remix-run/form-data-parser';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../files/images';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_BIG } from '~/domain/images';
 import { FORM_UNREADABLE, refusedRequest } from './refusal';
 import { BODY_TOO_LARGE, type BodyLimit, TOO_MANY_PARTS } from './request-body';
 
@@ -21,7 +21,7 @@ export const FIELD_TOO_LONG = 'Un champ du formulaire est trop long.';
 
 /** The message for an image the reader refused, or undefined. */
 export function refusedImageMessage(upload: FormDataEntryValue | null): string | undefined {
-  if (upload === TOO_BIG) return IMAGE_MESSAGES.tooBig;
+  if (upload === TOO_BIG) return IMAGE_TOO_BIG;
   if (upload === BAD_NAME) return BAD_FILE_NAME;
   return undefined;
 }

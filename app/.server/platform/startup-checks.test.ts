@@ -9,12 +9,12 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../../tests/support/factories';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { finishServer, prepareServer } from '../server/startup';
 import { createServices } from '../services';
 import { createExclusively, loadConfig } from './config';
 import { lockDataDir } from './data-dir-lock';
 import { prepareLimitsDatabase, sharedLimiter } from './limiter';
 import { forgetCreatedSecrets } from './session-secret';
-import { finishServer, prepareServer } from './startup';
 import { checkBackupDir, checkDataDir, checkPortFree, describeStartupFailure, StartupError } from './startup-checks';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-demarrage-'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../platform/config';
 import { createServices } from '../services';
-import { loadConfig } from './config';
 import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './csp';
 
 const base = { DATA_DIR: process.env.DATA_DIR, NODE_ENV: 'production' };

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { action, loader } from '~/routes/taches.$name';
+import { loadConfig } from '../platform/config';
+import { BODY_LIMITS } from '../platform/request-body';
 import { createServices, jobsRunInProcess, type Services } from '../services';
-import { loadConfig } from './config';
 import { startJobScheduler } from './job-worker';
 import { type Job, runJob } from './jobs';
-import { BODY_LIMITS } from './request-body';
 
 const TOKEN = 't'.repeat(40);
 const opened: Services[] = [];

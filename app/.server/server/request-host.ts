@@ -86,3 +86,23 @@ export function hostSettler(siteUrl: string): RequestHandler {
     next();
   };
 }
+
+/**
+ * The URL of the request for Remix: the protocol Express reads (X-Forwarded-Proto from a trusted proxy only), the host
+ * request-host.ts settles (its port with it: never the port of another header), and the path. An absolute-form
+ * target (`GET http://other.example/page`) is this site's path all the same. Null when no URL can be built.
+ */
+export function remixUrl(req: ExpressRequest): string | null {
+  const host = requestHost(req);
+  if (!isValidHost(host)) return null;
+  try {
+    let path = req.originalUrl;
+    if (!path.startsWith('/')) {
+      const absolute = new URL(path);
+      path = `${absolute.pathname}${absolute.search}`;
+    }
+    return new URL(`${req.protocol}://${host}${path}`).href;
+  } catch {
+    return null;
+  }
+}

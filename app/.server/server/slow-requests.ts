@@ -5,7 +5,7 @@
 // nothing of an answer was sent yet, then the connection ends.
 import type { ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Config } from './config';
+import type { Config } from '../platform/config';
 
 export function serverTimeouts(
   config: Pick<Config, 'HEADERS_TIMEOUT_SECONDS' | 'REQUEST_TIMEOUT_SECONDS'>,

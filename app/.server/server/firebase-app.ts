@@ -1,7 +1,7 @@
 // The firebase-admin app (made once per process by services.ts): Firestore, Auth, Storage and Messaging.
 import { type App, applicationDefault, cert, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
-import { type Config, firebaseSettings } from './config';
+import { type Config, firebaseSettings } from '../platform/config';
 
 export function createFirebaseApp(config: Config, name = '[DEFAULT]'): App {
   const settings = firebaseSettings(config);

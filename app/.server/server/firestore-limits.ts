@@ -4,7 +4,7 @@
 // as in RateLimiterSQLite. Should Firestore fail, this process counts in memory meanwhile (as limiter.ts does).
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { type IRateLimiterOptions, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Limiter } from './limiter';
+import type { Limiter } from '../platform/limiter';
 
 /** Counts, not data: never exported; a TTL policy on `expireAt` deletes the windows gone (firestore.indexes.json). */
 export const LIMITS_COLLECTION = 'limits';

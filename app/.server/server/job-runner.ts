@@ -2,8 +2,9 @@
 // default install), a wake-up or a run asked by `POST /taches/:name` goes there through the primary process; on
 // Firebase (no worker: Cloud Scheduler calls the jobs), a wake-up runs the job once the answer has left, and the
 // scheduled call catches up on anything that did not finish.
+
+import { afterResponse } from '../platform/background';
 import type { Services } from '../services';
-import { afterResponse } from './background';
 import { localScheduler } from './job-worker';
 import { type Job, runJob } from './jobs';
 

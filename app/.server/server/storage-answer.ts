@@ -3,7 +3,7 @@
 // as is; for a route without a page, as JSON. Wrapped once here rather than in each route.
 import { data, type ServerBuild } from '@remix-run/node';
 import { keptInput } from '~/domain/kept-input';
-import { asStorageUnavailable, submittedForm } from './storage-failure';
+import { asStorageUnavailable, submittedForm } from '../platform/storage-failure';
 
 type Handler = (args: { request: Request }) => unknown;
 

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { searchKey } from '~/domain/search-text';
-import type { Config } from './config';
+import type { Config } from '../platform/config';
 
 export type CacheKind = 'public' | 'private' | 'never';
 

@@ -1,7 +1,8 @@
 // The Remix load context, typed once for every loader and action: `context.services` (the composition root's
 // services) and the client's address. server.ts builds it for each request.
+
+import type { BodyLimit } from '../platform/request-body';
 import type { Services } from '../services';
-import type { BodyLimit } from './request-body';
 
 export interface RequestContext {
   services: Services;

@@ -5,9 +5,9 @@
 // any route that reads the store (issue 46): a damaged database made them answer Express's English 500.
 import os from 'node:os';
 import type { RequestHandler } from 'express';
+import { formatMegabytes, freeBytes } from '../platform/startup-checks';
+import { storageProblem } from '../platform/storage-failure';
 import type { Services } from '../services';
-import { formatMegabytes, freeBytes } from './startup-checks';
-import { storageProblem } from './storage-failure';
 
 export interface Readiness {
   ok: boolean;

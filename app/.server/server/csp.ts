@@ -4,7 +4,7 @@
 // Google sign-in through Firebase). helmet sends it without hashes on every answer; a rendered page replaces it with
 // its own, with the hashes of its inline scripts (entry.server.tsx).
 import crypto from 'node:crypto';
-import type { Config, FirebaseSettings } from './config';
+import type { Config, FirebaseSettings } from '../platform/config';
 
 export type CspDirectives = Record<string, string[] | null>;
 

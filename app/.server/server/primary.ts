@@ -5,9 +5,9 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { configuredStore, loadConfig } from './config';
-import { type DataDirLock, lockDataDir } from './data-dir-lock';
-import { checkDataDir, describeStartupFailure } from './startup-checks';
+import { configuredStore, loadConfig } from '../platform/config';
+import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
+import { checkDataDir, describeStartupFailure } from '../platform/startup-checks';
 import { superviseWorkers } from './supervisor';
 
 /** The role of the process that prepares the data, then exits (server.ts). */

@@ -4,12 +4,12 @@
 import path from 'node:path';
 import { sweepOrphanFiles } from '../files/orphans';
 import { attachPlacesToEvents, describeMigration } from '../places/attach-places';
+import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
+import { LIMITS_FILE, prepareLimitsDatabase } from '../platform/limiter';
+import { checkBackupDir, checkDataDir, databaseProblem, StartupError } from '../platform/startup-checks';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
 import type { Services } from '../services';
-import { type DataDirLock, lockDataDir } from './data-dir-lock';
-import { LIMITS_FILE, prepareLimitsDatabase } from './limiter';
 import { lastCheckpoint } from './primary';
-import { checkBackupDir, checkDataDir, databaseProblem, StartupError } from './startup-checks';
 
 const MB = 1024 * 1024;
 export const DATABASE_FILE = 'agenda.sqlite';

@@ -1,4 +1,4 @@
-// The federation's settings (ActivityPub, decision 087), part of the validated environment (platform/config.ts).
+// The federation's settings (ActivityPub, decision 087), part of the validated environment (config.ts).
 import { z } from 'zod';
 
 const flag = z
