@@ -2,6 +2,7 @@
 // end. Without JavaScript, a GET form: the page comes back with `?retour=`. With it, the same form asks
 // /evenement/{id}/retour.json, and the choice is kept in this browser only with the functional cookies' consent.
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { readConsentStorage } from '~/components/consent/storage';
 import { COOKIE_PREFERENCES_ID } from '~/domain/consent';
 import { type LastTrip as Answer, LAST_TRIP_PARAM, LAST_TRIP_STORAGE_KEY, lastTripMessage } from '~/domain/last-trip';
@@ -54,6 +55,8 @@ export function LastTrip({
   const [pending, setPending] = useState(false);
   const [kept, setKept] = useState<boolean | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Marked once the form asks the JSON route itself (the tests wait for it before a tap).
+  const hydrated = useHydrated();
 
   const ask = async (home: string) => {
     setPending(true);
@@ -87,7 +90,12 @@ export function LastTrip({
 
   const errorId = 'last-trip-error';
   return (
-    <section aria-labelledby="last-trip-title" className="last-trip" id="dernier-retour">
+    <section
+      aria-labelledby="last-trip-title"
+      className="last-trip"
+      id="dernier-retour"
+      data-enhanced={hydrated ? 'true' : undefined}
+    >
       <h3 id="last-trip-title">Dernier retour</h3>
       <p className="last-trip__intro">
         Le dernier transport public pour rentrer chez vous après la fin
