@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // « Dernier retour » (issue 51): offered when the date shown has an end to count from; asked by `?retour=` (the form
   // without JavaScript), never by a cookie: the page stays the same for every visitor of its address.
   const counted = returnFor(event, series, shown, now);
-  const ask = readLastTripAsk(url.searchParams);
+  const ask = counted ? readLastTripAsk(url.searchParams) : null;
   const answer =
     counted && ask?.home
       ? await lastTripFor(
