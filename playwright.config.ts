@@ -2,7 +2,7 @@
 // on Firestore with E2E_BACKEND=firestore (`npm run test:firebase` starts the emulators and runs the @journey tests so).
 import { defineConfig } from '@playwright/test';
 import { chromium } from './tests/support/chromium';
-import { e2eHosting, e2eServerEnv, prepareE2eRun } from './tests/support/e2e-backend';
+import { e2eHosting, e2eServerEnv, e2eTransportPort, prepareE2eRun } from './tests/support/e2e-backend';
 // TEST_CLOCK=<instant>: the runner, its workers and every server they start read the time from that instant on.
 import { SERVER_ARGS } from './tests/support/test-clock';
 
@@ -75,24 +75,36 @@ export default defineConfig({
             : /@js-only|@http|@once|@hosting-only/,
         },
       ],
-  webServer: hosting
-    ? {
-        command: 'node --import tsx tests/support/hosting-stack.ts',
-        url: `${baseURL}/healthz`,
-        reuseExistingServer: false,
-        timeout: 180_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: { ...e2eServerEnv(), E2E_HOSTING_PORT: process.env.E2E_SERVER_PORT ?? '', HOSTING_CUT_MS },
-      }
-    : {
-        command: `node ${SERVER_ARGS.join(' ')}`,
-        url: `${baseURL}/`,
-        reuseExistingServer: false,
-        // On Firestore the first start seeds the demo on the emulator: events, then their venues and organizers (issue 36).
-        timeout: onFirestore ? 180_000 : 60_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: e2eServerEnv(),
-      },
+  webServer: [
+    // The timetable of « Dernier retour » (docs/dernier-retour.md): a recorded answer served on this machine.
+    {
+      command: 'node --import tsx tests/support/transport-stand-in-server.ts',
+      url: `http://127.0.0.1:${e2eTransportPort()}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { TRANSPORT_STAND_IN_PORT: String(e2eTransportPort()) },
+    },
+    hosting
+      ? {
+          command: 'node --import tsx tests/support/hosting-stack.ts',
+          url: `${baseURL}/healthz`,
+          reuseExistingServer: false,
+          timeout: 180_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: { ...e2eServerEnv(), E2E_HOSTING_PORT: process.env.E2E_SERVER_PORT ?? '', HOSTING_CUT_MS },
+        }
+      : {
+          command: `node ${SERVER_ARGS.join(' ')}`,
+          url: `${baseURL}/`,
+          reuseExistingServer: false,
+          // On Firestore the first start seeds the demo on the emulator: events, then their venues and organizers (issue 36).
+          timeout: onFirestore ? 180_000 : 60_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: e2eServerEnv(),
+        },
+  ],
 });

@@ -88,6 +88,14 @@ type Place = Pick<AgendaEvent, 'venueName' | 'street' | 'postalCode' | 'city' | 
 const addressLine = (event: Place) =>
   [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
+/** The venue as the SBB timetable finds it: its address when it has a street, else its position, else its town. */
+const sbbPlace = (event: Pick<AgendaEvent, 'city'> & Partial<Place>) =>
+  event.street
+    ? [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].join(', ')
+    : event.lat != null && event.lng != null
+      ? `${event.lat.toFixed(5)},${event.lng.toFixed(5)}`
+      : event.city;
+
 /**
  * The SBB timetable to the venue, arriving 15 minutes before the start (09:00 for all-day events): to its address when
  * it has a street, else to its position (« lat,lng »), else to its town.
@@ -95,18 +103,51 @@ const addressLine = (event: Place) =>
 export function sbbTimetableUrl(event: Pick<AgendaEvent, 'city' | 'startsAt' | 'allDay'> & Partial<Place>): string {
   const start = zurich(event.startsAt);
   const arrival = event.allDay ? start : subMinutes(start, SBB_ARRIVAL_MARGIN_MINUTES);
-  const to = event.street
-    ? [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].join(', ')
-    : event.lat != null && event.lng != null
-      ? `${event.lat.toFixed(5)},${event.lng.toFixed(5)}`
-      : event.city;
+  const to = sbbPlace(event);
+  return sbbUrl({
+    to,
+    day: arrival,
+    time: event.allDay ? SBB_ALL_DAY_ARRIVAL : format(arrival, 'HH:mm'),
+    arrival: true,
+  });
+}
+
+/** The SBB timetable, pre-filled: from (else the visitor's position), to, the day and the time of departure or arrival. */
+function sbbUrl({
+  from,
+  to,
+  day,
+  time,
+  arrival,
+}: {
+  from?: string;
+  to: string;
+  day: Date;
+  time: string;
+  arrival: boolean;
+}) {
   const params = new URLSearchParams({
+    ...(from ? { von: from } : {}),
     nach: to,
-    datum: format(arrival, 'dd.MM.yyyy'),
-    zeit: event.allDay ? SBB_ALL_DAY_ARRIVAL : format(arrival, 'HH:mm'),
-    an: 'true',
+    datum: format(day, 'dd.MM.yyyy'),
+    zeit: time,
+    an: String(arrival),
   });
   return `https://www.sbb.ch/fr/acheter/pages/fahrplan/fahrplan.xhtml?${params.toString()}`;
+}
+
+/**
+ * « Dernier retour » (issue 51): the SBB timetable from the venue (its stop, else as sbbTimetableUrl names it) to the
+ * visitor's locality, leaving at `at` (the last connection found, else the end of the event).
+ */
+export function sbbReturnUrl(
+  event: Pick<AgendaEvent, 'city'> & Partial<Place>,
+  stop: string,
+  to: string,
+  at: Date | string,
+): string {
+  const leave = zurich(typeof at === 'string' ? at : at.toISOString());
+  return sbbUrl({ from: stop || sbbPlace(event), to, day: leave, time: format(leave, 'HH:mm'), arrival: false });
 }
 
 /**

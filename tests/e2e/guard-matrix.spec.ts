@@ -52,6 +52,8 @@ const EXPECTED: Record<string, Guard> = {
   '/evenements.rss': 'public',
   '/evenement/:id': 'public',
   '/evenement/:id/calendrier.ics': 'public',
+  // « Dernier retour » (issue 51): without a locality, only whether it is offered; the same for everyone.
+  '/evenement/:id/retour.json': 'public',
   // Cancelling or restoring one date of a series (decision 041): its owner or an admin, by POST (recurring.spec.ts).
   '/evenement/:id/date': 'post-only',
   '/carte.json': 'public',

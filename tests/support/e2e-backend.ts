@@ -62,6 +62,13 @@ export function prepareE2eRun(): { backend: E2eBackend; port: number; baseURL: s
 /** The bearer token of POST /taches/:name on the end-to-end server. */
 export const E2E_JOBS_TOKEN = 'e2e-jeton-des-taches-planifiees-0123456789';
 
+/** The port of the timetable stand-in of « Dernier retour » (tests/support/transport-stand-in.ts): the server's + 9. */
+export function e2eTransportPort(): number {
+  const port = Number(process.env.E2E_SERVER_PORT);
+  if (!port) throw new Error('E2E_SERVER_PORT manque : la configuration de Playwright le fixe (prepareE2eRun).');
+  return port + 9;
+}
+
 export function e2eServerEnv(): Record<string, string> {
   const required = (name: string) => {
     const value = process.env[name];
@@ -84,6 +91,8 @@ export function e2eServerEnv(): Record<string, string> {
     // own (the sources' runs every minute) would race the pages they check.
     JOBS_TOKEN: E2E_JOBS_TOKEN,
     JOBS_IN_PROCESS: 'false',
+    // « Dernier retour » asks its timetable of the stand-in playwright.config.ts starts beside the server.
+    TRANSPORT_API_URL: `http://127.0.0.1:${e2eTransportPort()}/v1`,
   };
   if (e2eBackend() === 'sqlite') return { ...env, ...e2eStoreEnv() };
   return {

@@ -40,6 +40,8 @@ export const SETTING_VALUES: Readonly<Record<string, string>> = {
   BACKUP_KEEP: integer(1, 365),
   RATE_LIMIT_FORMS_PER_MINUTE: 'un nombre entier d’au moins 1',
   API_RATE_PER_MINUTE: 'un nombre entier d’au moins 1',
+  TRANSPORT_API_URL:
+    'l’adresse http:// ou https:// de l’API des transports publics (par défaut https://transport.opendata.ch/v1)',
   MAP_TILE_URL: 'l’adresse des tuiles de la carte, avec {z}, {x} et {y}',
   MAP_ATTRIBUTION: 'le texte d’attribution de la carte',
   STRIPE_SECRET_KEY: 'la clé secrète de Stripe (absente\u00a0: pas de paiement par carte)',

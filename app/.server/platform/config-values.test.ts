@@ -105,6 +105,7 @@ describe('chaque réglage refusé', () => {
     ['API_RATE_PER_MINUTE', 'illimité'],
     ['STRIPE_SECRET_KEY', ''],
     ['STRIPE_API_URL', 'file:///etc/passwd'],
+    ['TRANSPORT_API_URL', 'transport.opendata.ch/v1'],
     ['DONATION_IBAN', 'CH00'],
     ['DONATION_CREDITOR_NAME', ' '],
     ['DONATION_CREDITOR_BUILDING', '12345678901234567'],

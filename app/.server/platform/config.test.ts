@@ -26,6 +26,13 @@ describe('configuration des dons', () => {
     expect(config.STRIPE_SECRET_KEY).toBeUndefined();
     expect(() => loadConfig({ ...base, STRIPE_API_URL: 'pas une url' })).toThrow(/STRIPE_API_URL/);
   });
+
+  it('« Dernier retour » demande l’horaire à transport.opendata.ch, ou à l’adresse donnée', () => {
+    expect(loadConfig(base).TRANSPORT_API_URL).toBe('https://transport.opendata.ch/v1');
+    expect(loadConfig({ ...base, TRANSPORT_API_URL: 'http://127.0.0.1:5009/v1' }).TRANSPORT_API_URL).toBe(
+      'http://127.0.0.1:5009/v1',
+    );
+  });
 });
 
 describe('configuration du push et de la mesure d’audience', () => {

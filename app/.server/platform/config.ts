@@ -92,6 +92,12 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Requests per IP and minute on the public API (/api/v1) past the shared caches. */
   API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** « Dernier retour » (docs/dernier-retour.md): the Swiss public-transport API asked for the connections home. */
+  TRANSPORT_API_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\/[^/]/.test(v))
+    .default('https://transport.opendata.ch/v1'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('© les contributeurs d’OpenStreetMap'),
   /** Card and TWINT donations through Stripe Checkout: off without a secret key (the QR-bill always works). */

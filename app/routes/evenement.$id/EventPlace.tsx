@@ -14,6 +14,7 @@ export function EventPlace({
   isPast,
   links,
   map,
+  children,
 }: {
   event: Loaded['event'];
   /** The venue's page (issue 36), when its record is approved. */
@@ -22,6 +23,8 @@ export function EventPlace({
   /** Built by the loader: the SBB timetable, the directions and the address on a map. */
   links: Loaded['links'];
   map: { tileUrl: string; attribution: string };
+  /** « Dernier retour » (issue 51), after the ways there. */
+  children?: React.ReactNode;
 }) {
   const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
@@ -57,6 +60,7 @@ export function EventPlace({
           Ouvrir dans Plans (iPhone)
         </a>
       </p>
+      {children}
       {event.lat != null && event.lng != null ? (
         <LazyEventsMap
           single

@@ -1,11 +1,12 @@
 // /evenement/:id: an event's page — what, when, where, the practical facts, and events like it.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { data, type HeadersFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
 import { type SeriesDate, seriesView } from '~/.server/events/series';
 import { eventObjectPathNow } from '~/.server/federation/page-targets';
 import { eventGoogleCalendarUrl } from '~/.server/feeds/google-calendar';
+import { lastTripFor, readLastTripAsk, returnFor } from '~/.server/http/last-trip';
 import { eventPlaces } from '~/.server/places/public-places';
 import { getCurrentUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
@@ -25,6 +26,7 @@ import type { loader as rootLoader } from '~/root';
 import { EventBar } from './EventBar';
 import { EventFacts } from './EventFacts';
 import { EventPlace } from './EventPlace';
+import { LastTrip } from './LastTrip';
 import { StatusBanner } from './StatusBanner';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -34,34 +36,66 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!view) throw data({ message: 'Cet événement n’existe pas ou n’est pas public.' }, { status: 404 });
   const { event } = view;
   const now = new Date();
-  const series = await seriesView({ store }, event, new URL(request.url).searchParams.get('date'), now);
+  const url = new URL(request.url);
+  const series = await seriesView({ store }, event, url.searchParams.get('date'), now);
   // The date the page is about: the one a link points at, else the next one not cancelled (a series).
   const next = series?.upcoming.find((d) => !d.cancelled) ?? null;
   const shown = series?.chosen ?? next;
   const directions = directionsLinks(event);
   // Its venue and organizer records when approved: their pages, and its JSON-LD's location and organizer (issue 36).
   const { venue, organizer } = await eventPlaces({ store }, event);
-  return {
-    event,
-    places: { venue, organizer: organizer ? { ...organizer, accountUids: [] } : null },
-    isPublic: view.isPublic,
-    // Its ActivityPub object now (a new id once published again after a withdrawal: decision 102).
-    activityPub: view.isPublic ? await eventObjectPathNow(context.services, event.id) : null,
-    working: view.working,
-    isPast: Date.parse(event.endsAt) < now.getTime(),
-    similar: (await similarEvents({ store }, event, now)).map((e) => toEventCard(e, { now })),
-    series,
-    canManage: actorsFor(viewer, event).length > 0,
-    // Built here: the date rules they need stay out of the page's JavaScript.
-    links: {
-      calendar: calendarLinks(event, `${context.services.config.SITE_URL}/evenement/${event.id}`, series, next),
-      sbb: sbbTimetableUrl({ ...event, ...(shown ?? series?.period?.visit ?? {}) }),
-      directions: directions.directions,
-      appleMaps: directions.apple,
-      addressMap: addressMapUrl(event),
+  // « Dernier retour » (issue 51): offered when the date shown has an end to count from; asked by `?retour=` (the form
+  // without JavaScript), never by a cookie: the page stays the same for every visitor of its address.
+  const counted = returnFor(event, series, shown, now);
+  const ask = counted ? readLastTripAsk(url.searchParams) : null;
+  const answer =
+    counted && ask?.home
+      ? await lastTripFor(
+          { transportUrl: context.services.config.TRANSPORT_API_URL, clientIp: context.clientIp },
+          { event, stop: venue?.stop ?? '' },
+          counted.occasion,
+          ask.home,
+        )
+      : null;
+  const unkept = ask?.error || answer?.kind === 'unavailable' || answer?.kind === 'busy';
+  return data(
+    {
+      event,
+      places: { venue, organizer: organizer ? { ...organizer, accountUids: [] } : null },
+      isPublic: view.isPublic,
+      // Its ActivityPub object now (a new id once published again after a withdrawal: decision 102).
+      activityPub: view.isPublic ? await eventObjectPathNow(context.services, event.id) : null,
+      working: view.working,
+      isPast: Date.parse(event.endsAt) < now.getTime(),
+      similar: (await similarEvents({ store }, event, now)).map((e) => toEventCard(e, { now })),
+      series,
+      canManage: actorsFor(viewer, event).length > 0,
+      // Built here: the date rules they need stay out of the page's JavaScript.
+      links: {
+        calendar: calendarLinks(event, `${context.services.config.SITE_URL}/evenement/${event.id}`, series, next),
+        sbb: sbbTimetableUrl({ ...event, ...(shown ?? series?.period?.visit ?? {}) }),
+        directions: directions.directions,
+        appleMaps: directions.apple,
+        addressMap: addressMapUrl(event),
+      },
+      lastTrip: counted
+        ? {
+            // The date of a series' page the form keeps, and the date counted (the next one on the series' page).
+            pageDate: series?.chosen?.day ?? null,
+            day: shown?.day ?? null,
+            typed: ask?.typed ?? '',
+            error: ask?.error ?? null,
+            answer,
+            assumedEnd: counted.window.assumedEnd,
+          }
+        : null,
     },
-  };
+    { status: ask?.error ? 400 : 200, headers: unkept ? { 'Cache-Control': 'no-store' } : {} },
+  );
 }
+
+/** A refusal or a timetable that did not answer is not kept (the next visitor of that address asks again). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * « Ajouter au calendrier »: on one date's page (`?date=`), that date, and the whole series on request; otherwise the
@@ -87,7 +121,7 @@ function calendarLinks(
 }
 
 export default function EventDetailPage() {
-  const { event, places, isPublic, working, isPast, similar, series, canManage, links } =
+  const { event, places, isPublic, working, isPast, similar, series, canManage, links, lastTrip } =
     useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const siteUrl = root?.siteUrl ?? '';
@@ -174,7 +208,9 @@ export default function EventDetailPage() {
             isPast={isPast}
             links={links}
             map={root?.map ?? { tileUrl: '', attribution: '' }}
-          />
+          >
+            {lastTrip ? <LastTrip eventId={event.id} {...lastTrip} /> : null}
+          </EventPlace>
         </div>
 
         <EventFacts

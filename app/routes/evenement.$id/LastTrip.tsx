@@ -1,0 +1,181 @@
+// « Dernier retour » (issue 51): where the visitor lives (a locality of the list) and the last connection home after the
+// end. Without JavaScript, a GET form: the page comes back with `?retour=`. With it, the same form asks
+// /evenement/{id}/retour.json, and the choice is kept in this browser only with the functional cookies' consent.
+import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { readConsentStorage } from '~/components/consent/storage';
+import { COOKIE_PREFERENCES_ID } from '~/domain/consent';
+import { type LastTrip as Answer, LAST_TRIP_PARAM, LAST_TRIP_STORAGE_KEY, lastTripMessage } from '~/domain/last-trip';
+import { LOCALITIES } from '~/domain/localities';
+
+const UNREAD = 'L’horaire n’a pas pu être consulté. Cherchez votre retour sur l’horaire CFF ci-dessus.';
+
+/** The locality kept in this browser, only while the functional cookies are allowed (else it is forgotten). */
+function keptHome(): string | null {
+  try {
+    if (readConsentStorage()?.preferences.functional) return localStorage.getItem(LAST_TRIP_STORAGE_KEY);
+    localStorage.removeItem(LAST_TRIP_STORAGE_KEY);
+  } catch {
+    // No storage (private mode): nothing kept.
+  }
+  return null;
+}
+
+function keep(home: string | null): boolean {
+  try {
+    if (home === null || !readConsentStorage()?.preferences.functional) {
+      localStorage.removeItem(LAST_TRIP_STORAGE_KEY);
+      return false;
+    }
+    localStorage.setItem(LAST_TRIP_STORAGE_KEY, home);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function LastTrip({
+  eventId,
+  pageDate,
+  day,
+  typed,
+  error,
+  answer,
+  assumedEnd,
+}: {
+  eventId: string;
+  pageDate: string | null;
+  day: string | null;
+  typed: string;
+  error: string | null;
+  answer: Answer | null;
+  assumedEnd: boolean;
+}) {
+  const [shown, setShown] = useState({ typed, error, answer });
+  const [pending, setPending] = useState(false);
+  const [kept, setKept] = useState<boolean | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Marked once the form asks the JSON route itself (the tests wait for it before a tap).
+  const hydrated = useHydrated();
+
+  const ask = async (home: string) => {
+    setPending(true);
+    const params = new URLSearchParams({ [LAST_TRIP_PARAM]: home, ...(day ? { date: day } : {}) });
+    try {
+      const got = await fetch(`/evenement/${eventId}/retour.json?${params.toString()}`, {
+        headers: { Accept: 'application/json' },
+      });
+      const body = (await got.json()) as { answer?: Answer | null; error?: string };
+      if (body.error) setShown({ typed: home, error: body.error, answer: null });
+      else {
+        setShown({ typed: home, error: null, answer: body.answer ?? null });
+        setKept(keep(home));
+      }
+    } catch {
+      setShown({ typed: home, error: UNREAD, answer: null });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  // A locality kept in this browser: its return is asked at once (never when the address already asks one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens.
+  useEffect(() => {
+    if (typed) return;
+    const home = keptHome();
+    if (!home) return;
+    if (input.current) input.current.value = home;
+    void ask(home);
+  }, []);
+
+  const errorId = 'last-trip-error';
+  return (
+    <section
+      aria-labelledby="last-trip-title"
+      className="last-trip"
+      id="dernier-retour"
+      data-enhanced={hydrated ? 'true' : undefined}
+    >
+      <h3 id="last-trip-title">Dernier retour</h3>
+      <p className="last-trip__intro">
+        Le dernier transport public pour rentrer chez vous après la fin
+        {assumedEnd ? ' (sans heure de fin annoncée, nous comptons deux heures)' : ''}.
+      </p>
+      <form
+        method="get"
+        action={`/evenement/${eventId}#dernier-retour`}
+        className="last-trip__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const home = String(new FormData(event.currentTarget).get(LAST_TRIP_PARAM) ?? '').trim();
+          void ask(home);
+        }}
+      >
+        {pageDate ? <input type="hidden" name="date" value={pageDate} /> : null}
+        <div className="field">
+          <label htmlFor="last-trip-home">J’habite à</label>
+          <input
+            ref={input}
+            id="last-trip-home"
+            name={LAST_TRIP_PARAM}
+            list="last-trip-localities"
+            defaultValue={shown.typed}
+            placeholder="Yverdon-les-Bains, Bulle…"
+            autoComplete="off"
+            required
+            aria-invalid={shown.error ? true : undefined}
+            aria-describedby={shown.error ? errorId : undefined}
+          />
+          <datalist id="last-trip-localities">
+            {LOCALITIES.map((l) => (
+              <option key={l.name} value={l.name} />
+            ))}
+          </datalist>
+        </div>
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? 'Horaire demandé…' : 'Voir mon dernier retour'}
+        </button>
+      </form>
+      <div aria-live="polite" className="last-trip__result" data-testid="last-trip-result">
+        {shown.error ? (
+          <p className="field__error" id={errorId}>
+            {shown.error}
+          </p>
+        ) : null}
+        {shown.answer ? (
+          <>
+            <p className={shown.answer.kind === 'trip' ? 'last-trip__answer' : 'notice'}>
+              {lastTripMessage(shown.answer)}
+            </p>
+            <p>
+              <a href={shown.answer.sbb} rel="noopener noreferrer" data-testid="last-trip-sbb">
+                Horaire complet sur le site des CFF
+              </a>
+            </p>
+          </>
+        ) : null}
+        {kept === false ? (
+          <p className="last-trip__kept">
+            Ce choix vaut pour cette page&nbsp;: il n’est retenu que si vous acceptez les{' '}
+            <a href={`#${COOKIE_PREFERENCES_ID}`}>cookies fonctionnels</a>.
+          </p>
+        ) : null}
+        {kept === true ? (
+          <p className="last-trip__kept">
+            Retenu dans ce navigateur seulement.{' '}
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => {
+                keep(null);
+                setKept(null);
+              }}
+            >
+              Oublier
+            </button>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
