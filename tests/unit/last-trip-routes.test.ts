@@ -3,7 +3,7 @@
 // asks too often are answered without a question to the timetable.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../app/.server/platform/ids';
-import { prepareStore } from '../../app/.server/platform/startup';
+import { prepareStore } from '../../app/.server/server/startup';
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { getServices } from '../../app/.server/services';
 import { addDaysToDate } from '../../app/domain/dates';
