@@ -3,8 +3,8 @@
 // asks too often are answered without a question to the timetable.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../app/.server/platform/ids';
-import { prepareStore } from '../../app/.server/server/startup';
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
+import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { addDaysToDate } from '../../app/domain/dates';
 import type { Schedule } from '../../app/domain/schedule';
