@@ -13,7 +13,7 @@ import { cspDirectives } from './csp';
 import { probes } from './health';
 import { answerJobRequests } from './job-runner';
 import { startJobScheduler } from './job-worker';
-import { LIMITS_DB_ENV } from './limiter';
+import { LIMITS_DB_ENV, SERVING_PROCESSES_ENV } from './limiter';
 import { createRemixHandler } from './remix-express';
 import { createBodyLimits, uploadPaths } from './request-body';
 import { hostSettler, requestHost } from './request-host';
@@ -34,7 +34,7 @@ async function prepare(services: Services, options: { lockHeld?: boolean } = {})
   await checkPortFree(services.config.PORT, services.config.HOST);
   const { limitsFile } = await prepareServer(services, options);
   console.log(mailMode(services.config));
-  return { [LIMITS_DB_ENV]: limitsFile };
+  return { [LIMITS_DB_ENV]: limitsFile, [SERVING_PROCESSES_ENV]: String(services.config.WEB_CONCURRENCY ?? 1) };
 }
 
 /** The jobs worker (decision 061): every job of jobs.ts, at a lower priority than the processes that serve. */
