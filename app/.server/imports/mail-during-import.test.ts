@@ -19,17 +19,19 @@ const EVENTS = 5000;
 
 let server: IcsServer;
 let services: Services;
+let dataDir = '';
 beforeAll(async () => {
   server = await startIcsServer();
 });
 afterAll(async () => {
   services?.close();
   await server.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('un mail pendant un gros import', () => {
   it('part avant que l’import de 5000 événements n’écrive le premier', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-mail-import-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-mail-import-'));
     const config = loadConfig({
       DATA_DIR: dataDir,
       SESSION_SECRET: 's'.repeat(32),
