@@ -5,45 +5,11 @@
 // are discovered as needed), against issue 50's 100 KB.
 // Usage: npm run bench:js            (JS_WEIGHT_DETAIL=1 lists each file of each page)
 import fs from 'node:fs';
-import zlib from 'node:zlib';
+import { JS_BUDGET_KB as BUDGET_KB, weightsFromManifest } from '../tests/support/js-weight';
 import { ensureBuild, initialScripts, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3240);
-const BUDGET_KB = 100;
 const DETAIL = Boolean(process.env.JS_WEIGHT_DETAIL);
-
-interface ManifestRoute {
-  parentId?: string;
-  module: string;
-  imports?: string[];
-}
-
-/** The gzip weight in KB of the JavaScript each route's page loads at start, read from the build's Remix manifest. */
-export function weightsFromManifest(client = 'build/client'): { route: string; kb: number; files: string[] }[] {
-  const name = fs.readdirSync(`${client}/assets`).find((file) => /^manifest-[\w-]+\.js$/.test(file));
-  if (!name) throw new Error(`pas de manifeste dans ${client}/assets`);
-  const manifest = JSON.parse(
-    fs
-      .readFileSync(`${client}/assets/${name}`, 'utf8')
-      .replace(/^window\.__remixManifest=/, '')
-      .replace(/;\s*$/, ''),
-  ) as { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
-  const gzipped = (url: string) =>
-    fs.existsSync(`${client}${url}.gz`)
-      ? fs.statSync(`${client}${url}.gz`).size
-      : zlib.gzipSync(fs.readFileSync(`${client}${url}`)).length;
-  // A resource route (`evenements[.ics]`, `facture-qr[.pdf]`) is no page: it loads no script.
-  return Object.entries(manifest.routes)
-    .filter(([route]) => !route.includes('[.'))
-    .map(([route, leaf]) => {
-      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-      for (let at: ManifestRoute | undefined = leaf; at; at = at.parentId ? manifest.routes[at.parentId] : undefined)
-        for (const file of [at.module, ...(at.imports ?? [])]) files.add(file);
-      const kb = [...files].reduce((sum, file) => sum + gzipped(file), 0) / 1024;
-      return { route, kb, files: [...files] };
-    })
-    .sort((a, b) => b.kb - a.kb);
-}
 
 function manifestReport(): number {
   const weights = weightsFromManifest();

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
 import { unique } from './utils';
@@ -90,7 +92,7 @@ test.describe('API publique : allocation par adresse @http @sqlite-only', () => 
     await own?.stop();
   });
 
-  test('une réponse gardée en mémoire compte aussi : la quatrième requête sur trois permises reçoit 429', async () => {
+  test('une réponse gardée en mémoire compte aussi : la quatrième requête sur trois permises reçoit 429, comptée sans écrire dans la base des limites', async () => {
     // One process: each process keeps its own page cache, so with two the answers' order between them would decide.
     own = await startOwnServer({ portOffset: 83, env: { API_RATE_PER_MINUTE: '3', WEB_CONCURRENCY: '1' } });
     // Once the start-up writes are done (the store's revision settled), a page is served from memory.
@@ -114,5 +116,12 @@ test.describe('API publique : allocation par adresse @http @sqlite-only', () => 
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(limited.headers.get('Cache-Control')).toBe('no-store');
     expect((await limited.json()).detail).toMatch(/^Trop de requêtes depuis cette adresse : réessayez dans \d+ s\.$/);
+    // Counted in the one serving process's memory (issue 50): the shared limits database got no write for them.
+    const limits = new Database(path.join(own.dataDir, 'limites.sqlite'), { readonly: true });
+    try {
+      expect(limits.prepare("SELECT count(*) AS n FROM limites WHERE key LIKE 'api-v1%'").get()).toEqual({ n: 0 });
+    } finally {
+      limits.close();
+    }
   });
 });

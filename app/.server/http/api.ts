@@ -43,7 +43,7 @@ let limiterPoints = 0;
 /** Requests per minute and IP address (API_RATE_PER_MINUTE); null while within, else the 429 to send. */
 export async function apiRateLimit(clientIp: string, perMinute: number): Promise<Response | null> {
   if (!limiter || limiterPoints !== perMinute) {
-    limiter = createLimiter({ points: perMinute, duration: 60, keyPrefix: 'api-v1' });
+    limiter = createLimiter({ points: perMinute, duration: 60, keyPrefix: 'api-v1', requestsOnly: true });
     limiterPoints = perMinute;
   }
   try {

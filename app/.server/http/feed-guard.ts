@@ -24,7 +24,7 @@ const refusal = (status: number, message: string, retryAfter: string) =>
 
 /** Makes the feed with `make` within the allowance of `clientIp` and its turn, or answers the refusal. */
 export async function guardedFeed(clientIp: string, make: () => Promise<Response>): Promise<Response> {
-  limiter ??= createLimiter({ points: FEED_MAKES_PER_MINUTE, duration: 60, keyPrefix: 'flux' });
+  limiter ??= createLimiter({ points: FEED_MAKES_PER_MINUTE, duration: 60, keyPrefix: 'flux', requestsOnly: true });
   try {
     await limiter.consume(clientIp);
   } catch (error) {

@@ -9,6 +9,7 @@ import { reconcile } from './reconcile';
 const DEFAULTS = { category: 'marche', canton: 'VD' as const, organizerName: 'Commune de Nyon' };
 const fixture = (name: string) => readFileSync(`tests/fixtures/ics/${name}.ics`, 'utf8');
 const feed = (name: string) => parseFeed(fixture(name), DEFAULTS);
+const cancelledFeed = await feed('cancelled');
 const byUid = (items: FeedItem[], uid: string) => {
   const item = items.find((i) => i.uid === uid);
   if (!item) throw new Error(`UID ${uid} absent`);
@@ -16,8 +17,8 @@ const byUid = (items: FeedItem[], uid: string) => {
 };
 
 describe('lecture d’un calendrier iCalendar', () => {
-  it('une commune : règle hebdomadaire avec exception, règle mensuelle, date unique', () => {
-    const { items, errors } = feed('commune');
+  it('une commune : règle hebdomadaire avec exception, règle mensuelle, date unique', async () => {
+    const { items, errors } = await feed('commune');
     expect(errors).toEqual([]);
     const market = byUid(items, 'marche-hebdo@nyon.ch').content;
     expect(market.schedule).toMatchObject({
@@ -54,8 +55,8 @@ describe('lecture d’un calendrier iCalendar', () => {
     expect(single.schedule).toBeNull();
   });
 
-  it('une salle : TZID=Europe/Zurich, dates supplémentaires (RDATE) et événements sur la journée', () => {
-    const { items } = feed('venue');
+  it('une salle : TZID=Europe/Zurich, dates supplémentaires (RDATE) et événements sur la journée', async () => {
+    const { items } = await feed('venue');
     const play = byUid(items, 'passage-2027-03-tartuffe').content;
     expect(play.schedule).toEqual({
       kind: 'dates',
@@ -81,8 +82,8 @@ describe('lecture d’un calendrier iCalendar', () => {
     });
   });
 
-  it('un export Google Agenda : heures UTC ramenées à Zurich, HTML de la description en texte', () => {
-    const { items } = feed('google');
+  it('un export Google Agenda : heures UTC ramenées à Zurich, HTML de la description en texte', async () => {
+    const { items } = await feed('google');
     const concert = byUid(items, '4s0j2tq5h7k9vq3u1m8bq2c6de@google.com').content;
     expect(concert).toMatchObject({ startsAt: '2027-02-05T19:00:00+01:00', endsAt: '2027-02-05T22:00:00+01:00' });
     expect(concert).toMatchObject({ venueName: 'Théâtre de Valère', postalCode: '1950', city: 'Sion' });
@@ -90,34 +91,34 @@ describe('lecture d’un calendrier iCalendar', () => {
     expect(byUid(items, '1a2b3c4d5e6f7g8h9i0jklmnop@google.com').content.allDay).toBe(true);
   });
 
-  it('STATUS:CANCELLED est lu ; sans fin, l’événement a une fin ouverte', () => {
-    const { items } = feed('cancelled');
+  it('STATUS:CANCELLED est lu ; sans fin, l’événement a une fin ouverte', async () => {
+    const { items } = await feed('cancelled');
     expect(byUid(items, 'bulle-loto-2027@salle-bulle.ch').cancelled).toBe(true);
     const ball = byUid(items, 'bulle-bal-2027@salle-bulle.ch');
     expect(ball.cancelled).toBe(false);
     expect(ball.content).toMatchObject({ openEnd: true, startsAt: '2027-03-12T21:00:00+01:00' });
   });
 
-  it('un fichier qui n’est pas un calendrier est refusé en français', () => {
-    expect(() => feed('invalid')).toThrow(InvalidFeedError);
-    expect(() => feed('invalid')).toThrow('n’est pas un calendrier iCalendar');
+  it('un fichier qui n’est pas un calendrier est refusé en français', async () => {
+    await expect(feed('invalid')).rejects.toThrow(InvalidFeedError);
+    await expect(feed('invalid')).rejects.toThrow('n’est pas un calendrier iCalendar');
   });
 
-  it('un VEVENT sans titre ni date est une erreur avec son UID et sa ligne, les autres sont lus', () => {
+  it('un VEVENT sans titre ni date est une erreur avec son UID et sa ligne, les autres sont lus', async () => {
     const text = fixture('cancelled')
       .replace('SUMMARY:Bal populaire\n', '')
       .replace('DTSTART;TZID=Europe/Zurich:20270312T210000\n', '');
-    const { items, errors } = parseFeed(text, DEFAULTS);
+    const { items, errors } = await parseFeed(text, DEFAULTS);
     expect(items.map((i) => i.uid)).toEqual(['bulle-loto-2027@salle-bulle.ch']);
     expect(errors).toEqual([
       { uid: 'bulle-bal-2027@salle-bulle.ch', line: 14, message: 'Date de début (DTSTART) absente ou illisible.' },
     ]);
   });
 
-  it('l’empreinte ne change que si le contenu change', () => {
-    const first = byUid(feed('commune').items, 'vide-grenier@nyon.ch');
-    expect(byUid(feed('commune').items, 'vide-grenier@nyon.ch').fingerprint).toBe(first.fingerprint);
-    const changed = parseFeed(
+  it('l’empreinte ne change que si le contenu change', async () => {
+    const first = byUid((await feed('commune')).items, 'vide-grenier@nyon.ch');
+    expect(byUid((await feed('commune')).items, 'vide-grenier@nyon.ch').fingerprint).toBe(first.fingerprint);
+    const changed = await parseFeed(
       fixture('commune').replace('Vide-grenier du quartier de Rive', 'Vide-grenier de Rive'),
       DEFAULTS,
     );
@@ -135,7 +136,7 @@ describe('lecture d’un calendrier iCalendar', () => {
 });
 
 describe('rapprochement d’un passage avec ce qui est enregistré', () => {
-  const items = feed('cancelled').items;
+  const items = cancelledFeed.items;
   const link = (uid: string, fingerprint: string, extra = {}) => ({
     sourceId: 's',
     uid,

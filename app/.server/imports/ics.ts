@@ -1,11 +1,12 @@
 // An iCalendar feed read with node-ical (decision 044) and each VEVENT mapped to the event model: its content (title,
 // description, place, dates) and, for a recurring one, the schedule model of app/domain/schedule.ts (a rule, a list of
-// dates, or one date). Pure apart from the parser: no I/O. The reconciliation with what is stored: reconcile.ts.
+// dates, or one date). Pure apart from the parser: no I/O; it yields to the event loop between batches. The reconciliation with what is stored: reconcile.ts.
 import { createHash } from 'node:crypto';
 import ical, { type VEvent } from 'node-ical';
 import type { EventContent } from '~/domain/event';
 import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
+import { yieldToEventLoop } from '../platform/background';
 import { SkippedEntry, timesOf } from './ics-times';
 
 export { OPEN_RULE_MONTHS } from './ics-times';
@@ -125,9 +126,15 @@ function unbalanced(lines: string[]): InvalidFeedError | null {
 }
 
 /** The line (1-based) of the feed holding this UID, or 0. */
-function lineOf(lines: string[], uid: string): number {
-  const at = lines.findIndex((l) => l.replace(/\r$/, '') === `UID:${uid}`);
-  return at + 1;
+/** The line of each UID (its first, from 1; 0 if absent), read once: a search per VEVENT cost seconds (issue 50). */
+function uidLines(lines: string[]): (uid: string) => number {
+  const at = new Map<string, number>();
+  for (const [i, line] of lines.entries()) {
+    if (!line.startsWith('UID:')) continue;
+    const uid = line.slice('UID:'.length).replace(/\r$/, '');
+    if (!at.has(uid)) at.set(uid, i + 1);
+  }
+  return (uid) => at.get(uid) ?? 0;
 }
 
 export function fingerprintOf(content: EventContent, cancelled: boolean): string {
@@ -156,14 +163,27 @@ function parseIcs(source: string): ReturnType<typeof ical.sync.parseICS> | null 
   }
 }
 
+/** The same, by node-ical's batches (2,000 lines at a time): the jobs process answers and sends mails between them. */
+async function parseIcsInBatches(source: string): Promise<ReturnType<typeof ical.sync.parseICS> | null> {
+  try {
+    return await ical.async.parseICS(source);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * node-ical refuses a whole feed for one VEVENT it cannot read (a RRULE with FREQ=BOGUS, an UNTIL that is no date):
  * each VEVENT is then read on its own (with the feed's time zones), and the ones it refuses are errors of the run.
  */
-function parseEachEvent(source: string, lines: string[]): { parsed: Record<string, unknown>; errors: FeedError[] } {
+function parseEachEvent(
+  source: string,
+  lineOf: (uid: string) => number,
+): { parsed: Record<string, unknown>; errors: FeedError[] } {
   const text = source.replace(/\r\n/g, '\n');
   const timezones = text.match(/^BEGIN:VTIMEZONE$[\s\S]*?^END:VTIMEZONE$/gm) ?? [];
   const parsed: Record<string, unknown> = {};
+  let count = 0;
   const errors: FeedError[] = [];
   for (const block of text.match(/^BEGIN:VEVENT$[\s\S]*?^END:VEVENT$/gm) ?? []) {
     const one = parseIcs(`BEGIN:VCALENDAR\nVERSION:2.0\n${timezones.join('\n')}\n${block}\nEND:VCALENDAR\n`);
@@ -171,13 +191,13 @@ function parseEachEvent(source: string, lines: string[]): { parsed: Record<strin
     if (!one) {
       errors.push({
         uid,
-        line: uid ? lineOf(lines, uid) : 0,
+        line: uid ? lineOf(uid) : 0,
         message: 'Événement illisible (règle de récurrence ou date mal formée)\u00a0: ignoré.',
       });
       continue;
     }
     // Numbered keys: a changed occurrence (RECURRENCE-ID) read apart never takes the place of its series.
-    for (const component of Object.values(one)) parsed[String(Object.keys(parsed).length)] = component;
+    for (const component of Object.values(one)) parsed[String(count++)] = component;
   }
   return { parsed, errors };
 }
@@ -187,28 +207,31 @@ function parseEachEvent(source: string, lines: string[]): { parsed: Record<strin
  * line, and so is a VEVENT whose recurrence the agenda does not take: the rest is read all the same. A series keeps its
  * first `maxDates` dates. Throws InvalidFeedError when the text is not iCalendar at all.
  */
-export function parseFeed(
+export async function parseFeed(
   source: string,
   defaults: SourceDefaults,
   { maxDates = MAX_OCCURRENCES }: { maxDates?: number } = {},
-): ParsedFeed {
+): Promise<ParsedFeed> {
   if (!/^\s*BEGIN:VCALENDAR\s*$/m.test(source) || !/^END:VCALENDAR\s*$/m.test(source))
     throw new InvalidFeedError('Ce fichier n’est pas un calendrier iCalendar (BEGIN:VCALENDAR introuvable).');
   const lines = source.split('\n');
   const cut = unbalanced(lines);
+  const lineOf = uidLines(lines);
   if (cut) throw cut;
   const items: FeedItem[] = [];
   const errors: FeedError[] = [];
-  let parsed: Record<string, unknown> | null = parseIcs(source);
+  let parsed: Record<string, unknown> | null = await parseIcsInBatches(source);
   if (!parsed) {
-    const each = parseEachEvent(source, lines);
+    const each = parseEachEvent(source, lineOf);
     // Nothing readable at all (its time zones, say, are broken): the run fails as a whole and nothing is withdrawn.
     if (Object.keys(each.parsed).length === 0)
       throw new InvalidFeedError('Ce calendrier est illisible\u00a0: aucun de ses événements ne se lit.');
     parsed = each.parsed;
     errors.push(...each.errors);
   }
-  for (const component of Object.values(parsed)) {
+  for (const [i, component] of Object.values(parsed).entries()) {
+    // In bounded steps, as the import's writes (apply-plan.ts): a mail queued meanwhile leaves (issue 50).
+    if (i % 200 === 199) await yieldToEventLoop();
     if ((component as { type?: string } | null)?.type !== 'VEVENT') continue;
     const event = component as VEvent;
     const uid = text(event.uid).trim();
@@ -219,11 +242,11 @@ export function parseFeed(
     }
     const title = plain(text(event.summary), 120);
     if (!(event.start instanceof Date) || Number.isNaN(event.start.getTime())) {
-      errors.push({ uid, line: lineOf(lines, uid), message: 'Date de début (DTSTART) absente ou illisible.' });
+      errors.push({ uid, line: lineOf(uid), message: 'Date de début (DTSTART) absente ou illisible.' });
       continue;
     }
     if (title.length < 3) {
-      errors.push({ uid, line: lineOf(lines, uid), message: 'Titre (SUMMARY) absent ou trop court.' });
+      errors.push({ uid, line: lineOf(uid), message: 'Titre (SUMMARY) absent ou trop court.' });
       continue;
     }
     let times: ReturnType<typeof timesOf>;
@@ -233,7 +256,7 @@ export function parseFeed(
       // One recurrence the agenda cannot hold skips its event only.
       const message =
         error instanceof SkippedEntry ? error.message : 'Règle de récurrence illisible\u00a0: événement ignoré.';
-      errors.push({ uid, line: lineOf(lines, uid), message });
+      errors.push({ uid, line: lineOf(uid), message });
       continue;
     }
     const place = splitLocation(text(event.location));
@@ -266,7 +289,7 @@ export function parseFeed(
       uid,
       content,
       cancelled,
-      line: lineOf(lines, uid),
+      line: lineOf(uid),
       fingerprint: fingerprintOf(content, cancelled),
       cut: times.cut,
     });

@@ -132,7 +132,7 @@ async function runClaimed(deps: ImportDeps, source: ImportSource, started: Date)
       await finish(store, source, { ...run, ok: true, notModified: true }, started);
       return { ...run, ok: true, notModified: true };
     }
-    const feed = parseFeed(fetched.text, source, { maxDates: limits.maxDates });
+    const feed = await parseFeed(fetched.text, source, { maxDates: limits.maxDates });
     const { read, over } = withinLimit(feed.items, limits.maxEvents, now);
     // What is in the feed but not read this run (past the limit, or unreadable) has not left it: nothing is withdrawn.
     const present = new Set([...over.map((i) => i.uid), ...feed.errors.map((e) => e.uid).filter(Boolean)]);

@@ -1,6 +1,7 @@
-// Rate limiters that count for the whole site (decisions 020, 061 and 111): in memory when one process serves; when
+// Rate limiters that count for the whole site (decisions 020, 061, 111 and 122): in memory when one process counts; when
 // several do, in a small SQLite database of their own (DATA_DIR/limites.sqlite) that every process of the server
-// writes atomically. No process counts alone and none waits on another: a busy or stopped primary process cannot
+// writes atomically. A limiter of requests only (the API, the feeds) counts in memory in the serving process when it
+// is the only one (the default install): its counts are exact there without a write per request. No process counts alone and none waits on another: a busy or stopped primary process cannot
 // double an allowance. Should that database fail (disk full), each process counts in memory meanwhile. On Firestore,
 // where instances share no disk, the composition root hands the limiters the store (firestore-limits.ts).
 import cluster from 'node:cluster';
@@ -22,6 +23,8 @@ export interface Limiter {
 
 /** Set by the primary process in its workers' environment: the file of the shared counts. */
 export const LIMITS_DB_ENV = 'AGENDA_LIMITS_DB';
+/** Set by the primary process in its workers' environment: how many processes serve requests (WEB_CONCURRENCY). */
+export const SERVING_PROCESSES_ENV = 'AGENDA_SERVING_PROCESSES';
 export const LIMITS_FILE = 'limites.sqlite';
 const TABLE = 'limites';
 
@@ -63,7 +66,20 @@ export function sharedLimiter(db: Database.Database, options: IRateLimiterOption
   });
 }
 
-type LimiterOptions = IRateLimiterOptions & { keyPrefix: string };
+type LimiterOptions = IRateLimiterOptions & {
+  keyPrefix: string;
+  /** Consumed only while answering a request, never by the jobs worker (the public API, the feeds). */
+  requestsOnly?: boolean;
+};
+
+/**
+ * Whether this process alone counts a limiter of requests only: a serving worker when the primary runs one (the jobs
+ * worker never consumes such a limiter, a replaced worker starts after the one it replaces has gone).
+ */
+export function countsAlone(env: NodeJS.ProcessEnv, isWorker: boolean): boolean {
+  return isWorker && env.AGENDA_ROLE === 'web' && env[SERVING_PROCESSES_ENV] === '1';
+}
+const servingAlone = once(() => countsAlone(process.env, cluster.isWorker));
 
 let storeLimits: ((options: LimiterOptions) => Limiter) | null = null;
 
@@ -75,12 +91,12 @@ export function countLimitsIn(make: ((options: LimiterOptions) => Limiter) | nul
   storeLimits = make;
 }
 
-export function createLimiter(options: LimiterOptions): Limiter {
+export function createLimiter({ requestsOnly, ...options }: LimiterOptions): Limiter {
   // Chosen at first use: a limiter made when its module loads comes before the services that say where to count.
   let chosen: Limiter | null = null;
   const limiter = () => {
     if (!chosen) {
-      const db = sharedLimits();
+      const db = requestsOnly && servingAlone() ? null : sharedLimits();
       chosen = storeLimits ? storeLimits(options) : db ? sharedLimiter(db, options) : new RateLimiterMemory(options);
     }
     return chosen;

@@ -8,7 +8,7 @@ import { JOBS } from '../jobs';
 import { mailMode } from '../mail/mailer';
 import { audit } from '../platform/audit';
 import { backgroundSettled } from '../platform/background';
-import { LIMITS_DB_ENV } from '../platform/limiter';
+import { LIMITS_DB_ENV, SERVING_PROCESSES_ENV } from '../platform/limiter';
 import { createBodyLimits, uploadPaths } from '../platform/request-body';
 import { FORBIDDEN_ORIGIN, isCrossSite } from '../platform/security';
 import { forgetCreatedSecrets } from '../platform/session-secret';
@@ -34,7 +34,7 @@ async function prepare(services: Services, options: { lockHeld?: boolean } = {})
   await checkPortFree(services.config.PORT, services.config.HOST);
   const { limitsFile } = await prepareServer(services, options);
   console.log(mailMode(services.config));
-  return { [LIMITS_DB_ENV]: limitsFile };
+  return { [LIMITS_DB_ENV]: limitsFile, [SERVING_PROCESSES_ENV]: String(services.config.WEB_CONCURRENCY ?? 1) };
 }
 
 /** The jobs worker (decision 061): every job of jobs.ts, at a lower priority than the processes that serve. */

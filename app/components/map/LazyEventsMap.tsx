@@ -3,7 +3,6 @@ import { type ComponentType, forwardRef, lazy, type ReactNode, Suspense, useEffe
 import { ClientOnly } from 'remix-utils/client-only';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { EventsMapProps } from './EventsMap.client';
-import './map.css';
 
 const EventsMap: ComponentType<EventsMapProps> = lazy(() => import('./EventsMap.client'));
 

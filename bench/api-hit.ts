@@ -1,0 +1,101 @@
+// Issue 50, what a hit costs the default install (production build, one serving process beside the jobs worker, page
+// cache on): the server's CPU per request for the public API answered from its cache, and for the non-hashed public
+// files (/favicon.svg, /manifest.webmanifest, /widget.js), each against the same run's reference: a cached page for
+// the API (target ≤ 1.5×), a hashed file of the build for the public files (target ≈ 1×). Also how much the shared
+// rate-limit database (limites.sqlite and its WAL) grew during the API's slices.
+// Usage: node --import tsx bench/api-hit.ts   (BENCH_ROUNDS=5, BENCH_SLICE=1 second, BENCH_PORT)
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {
+  ensureBuild,
+  groupCpuMs,
+  initialScripts,
+  type RunningServer,
+  seedManyEvents,
+  startServer,
+  throwAwayDataDir,
+} from './lib';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SLICE = Number(process.env.BENCH_SLICE ?? 1);
+const PORT = Number(process.env.BENCH_PORT ?? 3360);
+
+/** CPU ms per request of the server's processes for one slice of load on one URL (brotli asked, as browsers do). */
+async function slice(server: RunningServer, url: string): Promise<number> {
+  const before = groupCpuMs(server.child.pid as number);
+  const result = await autocannon({
+    url: `${server.base}${url}`,
+    connections: 4,
+    duration: SLICE,
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  if (result.non2xx || result.errors) throw new Error(`${url} : ${result.non2xx} réponses non 2xx`);
+  return (groupCpuMs(server.child.pid as number) - before) / Math.max(1, result.requests.total);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
+};
+
+/** The limits database's files, in KB. */
+const limitsKb = (dataDir: string) =>
+  ['limites.sqlite', 'limites.sqlite-wal']
+    .map((name) => path.join(dataDir, name))
+    .reduce((sum, file) => sum + (fs.existsSync(file) ? fs.statSync(file).size : 0), 0) / 1024;
+
+async function main() {
+  ensureBuild();
+  const dataDir = throwAwayDataDir('api-hit');
+  await seedManyEvents(500, 25);
+  // The default install: one serving process and the jobs worker (so the limits are counted for several processes).
+  const server = await startServer(dataDir, PORT, { API_RATE_PER_MINUTE: '1000000000' });
+  try {
+    const hashed = (await initialScripts(server.base, '/')).at(-1)?.url;
+    if (!hashed) throw new Error('aucun script du build sur l’accueil');
+    const urls = {
+      page: '/evenements',
+      api: '/api/v1/events',
+      hashed: new URL(hashed, server.base).pathname,
+      favicon: '/favicon.svg',
+      manifest: '/manifest.webmanifest',
+      widget: '/widget.js',
+    };
+    // Each answer once, so that the slices measure hits.
+    for (const url of Object.values(urls)) await fetch(`${server.base}${url}`);
+    const samples = new Map<string, number[]>();
+    let limitsGrowth = 0;
+    for (let round = 0; round < ROUNDS; round++)
+      for (const url of Object.values(urls)) {
+        const before = limitsKb(dataDir);
+        samples.set(url, [...(samples.get(url) ?? []), await slice(server, url)]);
+        if (url === urls.api) limitsGrowth += limitsKb(dataDir) - before;
+      }
+    const cpu = (url: string) => median(samples.get(url) ?? [Number.NaN]);
+    console.log(`\n${ROUNDS} tranches de ${SLICE} s par adresse, alternées ; ms de CPU du serveur par requête\n`);
+    const line = (name: string, url: string, reference: string, target: string) =>
+      console.log(
+        `${name.padEnd(34)} ${cpu(url).toFixed(3).padStart(7)} ms   ${(cpu(url) / cpu(reference)).toFixed(2).padStart(5)}×  ${target}`,
+      );
+    line('page en cache (/evenements)', urls.page, urls.page, 'référence');
+    line('API en cache (/api/v1/events)', urls.api, urls.page, 'objectif ≤ 1,5× la page en cache');
+    line(`fichier du build (${path.basename(urls.hashed)})`, urls.hashed, urls.hashed, 'référence');
+    for (const [name, url] of [
+      ['/favicon.svg', urls.favicon],
+      ['/manifest.webmanifest', urls.manifest],
+      ['/widget.js', urls.widget],
+    ])
+      line(name, url, urls.hashed, 'objectif ≈ 1× le fichier du build');
+    console.log(`\nlimites.sqlite et son WAL pendant les tranches de l’API : +${limitsGrowth.toFixed(0)} Ko`);
+    if (cpu(urls.api) / cpu(urls.page) > 1.5) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
