@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { accountPageLoader, HIDE_PASSWORD, readAccountForm } from '~/.server/accounts/account-pages';
 import { authenticate } from '~/.server/accounts/login';
+import { accountPageLoader, HIDE_PASSWORD, readAccountForm } from '~/.server/http/account-pages';
 import { audit, auditFromRequest } from '~/.server/platform/audit';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter, tooManyRequests } from '~/.server/platform/security';

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { accountPageLoader, HIDE_PASSWORD, readAccountForm } from '~/.server/accounts/account-pages';
 import { registerAccount } from '~/.server/accounts/accounts';
+import { accountPageLoader, HIDE_PASSWORD, readAccountForm } from '~/.server/http/account-pages';
 import { setFlash } from '~/.server/platform/flash';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
