@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent } from 'undici';
+import { submitEvent } from './fault-tools';
 import {
   createAccounts,
   ensureBuild,
@@ -59,19 +60,12 @@ async function main() {
         const title = `Durabilité ${round} ${key}`;
         const { body, contentType } = multipart({ ...hidden, ...eventFields(title), submissionKey: key });
         try {
-          const response = await undiciFetch(`${base}/organizer/submit-event`, {
-            method: 'POST',
-            body,
-            headers: { 'Content-Type': contentType, Cookie: cookie, Origin: base },
-            redirect: 'manual',
-            dispatcher,
-          });
-          await response.arrayBuffer().catch(() => undefined);
-          if (response.status === 302 && /event-confirmation/.test(response.headers.get('location') ?? '')) {
+          const answer = await submitEvent(base, { body, contentType }, cookie, dispatcher);
+          if (answer.acknowledged) {
             acknowledged.push(title);
             if (acknowledged.length === killAfter) killed = server.crash();
           } else if (!killed) {
-            throw new Error(`réponse inattendue ${response.status} avant l’arrêt`);
+            throw new Error(`réponse inattendue ${answer.status} avant l’arrêt`);
           }
         } catch (error) {
           // After the kill, cut connections are expected; before it, nothing may fail.

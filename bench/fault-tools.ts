@@ -1,11 +1,12 @@
 // What bench/faults.ts needs beside the server: a mail server that can be slow, down or silent and counts what it
-// accepts; a calendar of thousands of events; a probe that times pages while the server works; and the counts read
-// from the data folder after a crash.
+// accepts; a calendar of thousands of events; a probe that times pages while the server works; the counts read from
+// the data folder after a crash; and the event form posted as a browser would (bench/durability.ts too).
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { type Agent, fetch as undiciFetch } from 'undici';
 import { percentile } from './lib';
 
 export type SmtpMode = 'normal' | 'slow' | 'silent' | 'down';
@@ -263,4 +264,26 @@ export function orphanFiles(dataDir: string): string[] {
   };
   walk(root, '');
   return orphans;
+}
+
+/**
+ * One event form posted as a browser would (durability.ts, faults.ts): true when the server acknowledged it (a
+ * redirect to the confirmation), false for any other answer.
+ */
+export async function submitEvent(
+  base: string,
+  form: { body: string | Uint8Array; contentType: string },
+  cookie: string,
+  dispatcher: Agent,
+): Promise<{ acknowledged: boolean; status: number }> {
+  const response = await undiciFetch(`${base}/organizer/submit-event`, {
+    method: 'POST',
+    body: form.body,
+    headers: { 'Content-Type': form.contentType, Cookie: cookie, Origin: base },
+    redirect: 'manual',
+    dispatcher,
+  });
+  await response.arrayBuffer().catch(() => undefined);
+  const acknowledged = response.status === 302 && /event-confirmation/.test(response.headers.get('location') ?? '');
+  return { acknowledged, status: response.status };
 }

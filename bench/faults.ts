@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent } from 'undici';
 import {
   bigCalendar,
   deliveries,
@@ -19,6 +19,7 @@ import {
   serveCalendar,
   startFakeSmtp,
   startProbe,
+  submitEvent,
 } from './fault-tools';
 import {
   createAccounts,
@@ -111,18 +112,11 @@ async function submissionsRound(
         image,
       );
       try {
-        const response = await undiciFetch(`${base}/organizer/submit-event`, {
-          method: 'POST',
-          body,
-          headers: { 'Content-Type': contentType, Cookie: cookie, Origin: base },
-          redirect: 'manual',
-          dispatcher,
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        if (response.status === 302 && /event-confirmation/.test(response.headers.get('location') ?? '')) {
+        const answer = await submitEvent(base, { body, contentType }, cookie, dispatcher);
+        if (answer.acknowledged) {
           acknowledged.push(title);
           if (acknowledged.length === killAfter) killed = server().crash();
-        } else if (!killed) throw new Error(`réponse inattendue ${response.status} avant l’arrêt`);
+        } else if (!killed) throw new Error(`réponse inattendue ${answer.status} avant l’arrêt`);
       } catch (error) {
         if (!killed) throw error;
       }

@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { authenticate } from '~/.server/accounts/login';
+import { accountPageLoader, HIDE_PASSWORD, readAccountForm } from '~/.server/http/account-pages';
 import { audit, auditFromRequest } from '~/.server/platform/audit';
-import { guardPost } from '~/.server/platform/guard';
-import { invalid, readForm, refused } from '~/.server/platform/refusal';
+import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter, tooManyRequests } from '~/.server/platform/security';
-import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
+import { safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
@@ -16,20 +16,12 @@ import { LOGIN_FAILED, landingPath, loginSchema } from '~/domain/auth';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context.services);
-  // Whether « Continuer avec Google » is offered.
-  return { google: context.services.googleSignIn };
-}
+export const loader = accountPageLoader;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
-  await requireAnonymous(request, context.services);
-  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
-  const submission = readForm(formData, loginSchema);
-  // The password is never sent back to the browser.
-  const hideFields = ['password'];
-  if (submission.status !== 'success') return invalid(submission, { hideFields });
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const { formData, submission } = await readAccountForm(args, loginSchema);
+  if (submission.status !== 'success') return invalid(submission, HIDE_PASSWORD);
   const who = {
     ...auditFromRequest(request),
     email: submission.value.email.trim().toLowerCase(),
@@ -44,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!user) {
     audit('login.failure', who);
-    return refused(submission, new UseCaseError(LOGIN_FAILED), { hideFields });
+    return refused(submission, new UseCaseError(LOGIN_FAILED), HIDE_PASSWORD);
   }
   // Logged once the session is written: a full disk refuses it (503), and the log said « success » for a login refused.
   const sessionCookie = await signIn(request, context.services, user.uid, user.idToken);

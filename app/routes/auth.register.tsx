@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { registerAccount } from '~/.server/accounts/accounts';
+import { accountPageLoader, HIDE_PASSWORD, readAccountForm } from '~/.server/http/account-pages';
 import { setFlash } from '~/.server/platform/flash';
-import { guardPost } from '~/.server/platform/guard';
-import { invalid, readForm, refused } from '~/.server/platform/refusal';
+import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
-import { requireAnonymous, safeRedirect } from '~/.server/platform/session';
+import { safeRedirect } from '~/.server/platform/session';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
@@ -14,24 +14,16 @@ import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/PasswordFiel
 import { registerSchema, registrationSent } from '~/domain/auth';
 import { pageMeta } from '~/domain/meta';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context.services);
-  // Whether « Continuer avec Google » is offered.
-  return { google: context.services.googleSignIn };
-}
+export const loader = accountPageLoader;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  // A signed-in visitor is sent on; the form goes through the guard with the accounts' own rate (decision 034).
-  await requireAnonymous(request, context.services);
-  const formData = await guardPost(request, context, { audience: 'public', rate: { bucket: 'auth' } });
-  const submission = readForm(formData, registerSchema);
-  // The password is never sent back to the browser.
-  const hideFields = ['password'];
-  if (submission.status !== 'success') return invalid(submission, { hideFields });
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const { formData, submission } = await readAccountForm(args, registerSchema);
+  if (submission.status !== 'success') return invalid(submission, HIDE_PASSWORD);
   try {
     await registerAccount(context.services, submission.value);
   } catch (error) {
-    return refused(submission, error, { hideFields });
+    return refused(submission, error, HIDE_PASSWORD);
   }
   // The same answer whether the address was free or already had an account (its owner gets a mail saying so): no
   // session is opened, the visitor goes on to sign in, towards the page they wanted.

@@ -4,10 +4,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { venuePage } from '~/.server/places/public-places';
-import { EventCard } from '~/components/EventCard';
 import { EventImage } from '~/components/EventImage';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { PlaceDescription } from '~/components/places/PlaceDescription';
+import { PlaceEvents } from '~/components/places/PlaceEvents';
 import { PlaceFollow } from '~/components/places/PlaceFollow';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { toEventCard } from '~/domain/event-card';
@@ -57,23 +57,13 @@ export default function VenuePage() {
       ) : null}
       <PlaceDescription text={venue.description} />
 
-      <section aria-labelledby="lieu-evenements" className="place-page__events">
-        <h2 id="lieu-evenements">Prochains événements</h2>
-        {events.length === 0 ? (
-          <p data-testid="venue-no-events">Aucun événement à venir dans ce lieu pour le moment.</p>
-        ) : (
-          <div className="event-grid">
-            {events.map((e) => (
-              <EventCard key={e.id} event={e} />
-            ))}
-          </div>
-        )}
-        {total > events.length ? (
-          <p>
-            <Link to={`/evenements?lieu=${venue.slug}`}>Voir les {total} événements à venir</Link>
-          </p>
-        ) : null}
-      </section>
+      <PlaceEvents
+        headingId="lieu-evenements"
+        events={events}
+        total={total}
+        listHref={`/evenements?lieu=${venue.slug}`}
+        empty={{ text: 'Aucun événement à venir dans ce lieu pour le moment.', testId: 'venue-no-events' }}
+      />
 
       <section aria-labelledby="lieu-acces" className="event-place">
         <h2 id="lieu-acces">Y aller</h2>

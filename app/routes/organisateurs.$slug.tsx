@@ -4,8 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { organizerPage } from '~/.server/places/public-places';
-import { EventCard } from '~/components/EventCard';
 import { PlaceDescription } from '~/components/places/PlaceDescription';
+import { PlaceEvents } from '~/components/places/PlaceEvents';
 import { PlaceFollow } from '~/components/places/PlaceFollow';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
@@ -71,23 +71,13 @@ export default function OrganizerPage() {
       </header>
       <PlaceDescription text={organizer.description} />
 
-      <section aria-labelledby="organisateur-evenements" className="place-page__events">
-        <h2 id="organisateur-evenements">Prochains événements</h2>
-        {events.length === 0 ? (
-          <p data-testid="organizer-no-events">Aucun événement à venir pour le moment.</p>
-        ) : (
-          <div className="event-grid">
-            {events.map((e) => (
-              <EventCard key={e.id} event={e} />
-            ))}
-          </div>
-        )}
-        {total > events.length ? (
-          <p>
-            <Link to={`/evenements?organisateur=${organizer.slug}`}>Voir les {total} événements à venir</Link>
-          </p>
-        ) : null}
-      </section>
+      <PlaceEvents
+        headingId="organisateur-evenements"
+        events={events}
+        total={total}
+        listHref={`/evenements?organisateur=${organizer.slug}`}
+        empty={{ text: 'Aucun événement à venir pour le moment.', testId: 'organizer-no-events' }}
+      />
 
       {past.length > 0 ? (
         <section aria-labelledby="organisateur-passes" className="place-page__past">

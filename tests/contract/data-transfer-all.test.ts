@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { eventParams } from '../../app/.server/adapters/sqlite/event-rows';
 import { alertToken, hashAlertToken } from '../../app/.server/alerts/alerts';
 import {
@@ -24,7 +23,7 @@ import { fillEveryPort } from '../support/every-port';
 import { collectionIds, freshFirestore } from '../support/firestore-emulator';
 import { COLLECTION_OF_TABLE, sqliteDb, transferSites } from '../support/transfer-sites';
 
-const { cleanups, tmp, sqliteSite } = transferSites('all');
+const { cleanups, tmp, sqliteSite, firestoreSite } = transferSites('all');
 
 const tablesOf = (services: Services) =>
   (
@@ -53,13 +52,7 @@ describe('l’export emporte tout le stockage', () => {
   });
 
   it('Firestore : chaque collection qu’écrivent les ports est une collection de l’export, ou déduite', async () => {
-    const { db, dispose } = await freshFirestore('tout-lister');
-    const store = createFirestoreStore(db);
-    await store.ready();
-    cleanups.push(async () => {
-      await store.close();
-      await dispose();
-    });
+    const { db, store } = await firestoreSite('tout-lister');
     await fillEveryPort(store);
     const listed = await collectionIds(db);
     const known = new Set<string>([...DATASET_COLLECTIONS, ...DERIVED_FIRESTORE_COLLECTIONS]);

@@ -21,7 +21,7 @@ import { fillEveryPort } from '../support/every-port';
 import { collectionIds, freshFirestore } from '../support/firestore-emulator';
 import { COLLECTION_OF_TABLE, sqliteDb, transferSites } from '../support/transfer-sites';
 
-const { cleanups, tmp, sqliteSite } = transferSites('secrets');
+const { cleanups, tmp, sqliteSite, firestoreSite } = transferSites('secrets');
 
 const namesOf = (record: Record<string, unknown> | undefined) => Object.keys(record ?? {}).sort();
 
@@ -82,13 +82,7 @@ describe('chaque colonne et chaque champ est classé : secret ou non', () => {
   });
 
   it('Firestore : chaque champ que les ports écrivent est classé', async () => {
-    const { db, dispose } = await freshFirestore('secrets-champs');
-    const store = createFirestoreStore(db);
-    await store.ready();
-    cleanups.push(async () => {
-      await store.close();
-      await dispose();
-    });
+    const { db, store } = await firestoreSite('secrets-champs');
     await fillEveryPort(store);
     await fillKeys(store);
     const config = loadConfig({ DATA_DIR: tmp('firestore'), SESSION_SECRET: 's'.repeat(32) });

@@ -4,10 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { TABLES } from '../../app/.server/data-transfer/sqlite';
 import { RECORD_TABLES } from '../../app/.server/data-transfer/sqlite-records';
 import { loadConfig } from '../../app/.server/platform/config';
 import { createServices, type Services } from '../../app/.server/services';
+import { freshFirestore } from './firestore-emulator';
 
 /** Call at the top of a test file: its folders are named `agenda-<label>-…`, its clean-ups run after it. */
 export function transferSites(label: string) {
@@ -21,7 +23,18 @@ export function transferSites(label: string) {
     cleanups.push(() => services.close());
     return services;
   }
-  return { cleanups, tmp, sqliteSite };
+  /** A Firestore store on a fresh emulator database, ready (its listeners' first snapshot), closed after the file. */
+  async function firestoreSite(name: string) {
+    const { db, dispose } = await freshFirestore(name);
+    const store = createFirestoreStore(db);
+    await store.ready();
+    cleanups.push(async () => {
+      await store.close();
+      await dispose();
+    });
+    return { db, store };
+  }
+  return { cleanups, tmp, sqliteSite, firestoreSite };
 }
 
 export const sqliteDb = (services: Services) => {

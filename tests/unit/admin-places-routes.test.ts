@@ -19,10 +19,6 @@ beforeAll(async () => {
   await prepareStore(getServices());
 });
 
-const session = (role: 'admin' | 'organizer') => signedInAs(role, SITE);
-const post = (path: string, who: { cookie: string }, fields: Record<string, string>) =>
-  formPost(path, who, fields, SITE);
-
 const args = (request: Request) => ({ request, params: {}, context: loadContext(`10.36.0.${++ip}`) });
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -43,17 +39,21 @@ async function twoVenuesWithEvents() {
 describe('/admin/lieux et /admin/organisateurs', () => {
   it('un organisateur ne peut ni renommer ni fondre un lieu ; sans jeton CSRF, rien ne change', async () => {
     const { kept, gone } = await twoVenuesWithEvents();
-    const organizer = await session('organizer');
+    const organizer = await signedInAs('organizer');
     const refused = await routeAnswer(() =>
       venuesAction(
-        args(post('/admin/lieux', organizer, { csrf: organizer.csrf, intent: 'merge', id: gone.id, into: kept.slug })),
+        args(
+          formPost('/admin/lieux', organizer, { csrf: organizer.csrf, intent: 'merge', id: gone.id, into: kept.slug }),
+        ),
       ),
     );
     expect(refused.status).toBe(302);
     expect(refused.location).toBe('/');
-    const admin = await session('admin');
+    const admin = await signedInAs('admin');
     const noToken = await routeAnswer(() =>
-      venuesAction(args(post('/admin/lieux', admin, { intent: 'rename', id: kept.id, name: 'Autre', slug: 'autre' }))),
+      venuesAction(
+        args(formPost('/admin/lieux', admin, { intent: 'rename', id: kept.id, name: 'Autre', slug: 'autre' })),
+      ),
     );
     expect(noToken.status).toBe(403);
     expect(await getServices().store.venues.findById(gone.id)).not.toBeNull();
@@ -62,10 +62,10 @@ describe('/admin/lieux et /admin/organisateurs', () => {
 
   it('fondre un lieu dans un autre garde chaque événement, et son adresse renvoie vers la fiche gardée', async () => {
     const { kept, gone, events } = await twoVenuesWithEvents();
-    const admin = await session('admin');
+    const admin = await signedInAs('admin');
     const answer = await routeAnswer(() =>
       venuesAction(
-        args(post('/admin/lieux', admin, { csrf: admin.csrf, intent: 'merge', id: gone.id, into: kept.slug })),
+        args(formPost('/admin/lieux', admin, { csrf: admin.csrf, intent: 'merge', id: gone.id, into: kept.slug })),
       ),
     );
     expect(answer.status).toBe(302);
@@ -87,9 +87,9 @@ describe('/admin/lieux et /admin/organisateurs', () => {
 
   it('une fiche inconnue, elle-même ou une adresse prise sont refusées en français à côté du champ, la saisie gardée', async () => {
     const { kept, gone } = await twoVenuesWithEvents();
-    const admin = await session('admin');
+    const admin = await signedInAs('admin');
     const send = (fields: Record<string, string>) =>
-      routeAnswer(() => venuesAction(args(post('/admin/lieux', admin, { csrf: admin.csrf, ...fields }))));
+      routeAnswer(() => venuesAction(args(formPost('/admin/lieux', admin, { csrf: admin.csrf, ...fields }))));
     const unknown = await send({ intent: 'merge', id: gone.id, into: 'nulle-part' });
     expect(unknown.status).toBe(404);
     expect(unknown.data).toMatchObject({
@@ -114,12 +114,18 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     const { store } = getServices();
     const organizer = makeOrganizer({ name: `Jeunesse de Savièse ${unique()}`, status: 'pending' });
     await store.organizers.insertMany([organizer]);
-    const admin = await session('admin');
+    const admin = await signedInAs('admin');
     const name = `Société de jeunesse de Savièse ${unique()}`;
     const renamed = await routeAnswer(() =>
       organizersAction(
         args(
-          post('/admin/organisateurs', admin, { csrf: admin.csrf, intent: 'rename', id: organizer.id, name, slug: '' }),
+          formPost('/admin/organisateurs', admin, {
+            csrf: admin.csrf,
+            intent: 'rename',
+            id: organizer.id,
+            name,
+            slug: '',
+          }),
         ),
       ),
     );
@@ -132,7 +138,7 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     });
     await routeAnswer(() =>
       organizersAction(
-        args(post('/admin/organisateurs', admin, { csrf: admin.csrf, intent: 'approve', id: organizer.id })),
+        args(formPost('/admin/organisateurs', admin, { csrf: admin.csrf, intent: 'approve', id: organizer.id })),
       ),
     );
     expect((await store.organizers.findById(organizer.id))?.status).toBe('approved');
@@ -144,10 +150,12 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     await store.organizers.insertMany([organizer]);
     const uid = `orga-${unique()}`;
     const account = await storeUser(store, { uid, email: `${uid}@exemple.ch`, role: 'organizer' });
-    const admin = await session('admin');
+    const admin = await signedInAs('admin');
     const send = (fields: Record<string, string>) =>
       routeAnswer(() =>
-        organizersAction(args(post('/admin/organisateurs', admin, { csrf: admin.csrf, id: organizer.id, ...fields }))),
+        organizersAction(
+          args(formPost('/admin/organisateurs', admin, { csrf: admin.csrf, id: organizer.id, ...fields })),
+        ),
       );
     const unknown = await send({ intent: 'link', email: 'personne@exemple.ch' });
     expect(unknown.status).toBe(404);

@@ -22,10 +22,6 @@ beforeAll(async () => {
   await prepareStore(getServices());
 });
 
-const session = (role: 'admin' | 'organizer') => signedInAs(role, SITE);
-const post = (path: string, who: { cookie: string }, fields: Record<string, string>) =>
-  formPost(path, who, fields, SITE);
-
 const args = (request: Request, params: Record<string, string> = {}) => ({
   request,
   params,
@@ -45,10 +41,10 @@ const stored = async () => (await getServices().store.imports.listSources()).map
 
 describe('/admin/sources', () => {
   it('un organisateur ne peut ni ajouter ni supprimer une source', async () => {
-    const organizer = await session('organizer');
+    const organizer = await signedInAs('organizer');
     const before = await stored();
     const { status, response } = await routeAnswer(() =>
-      sourcesAction(args(post('/admin/sources', organizer, { csrf: organizer.csrf, ...FIELDS, name: 'Intrus' }))),
+      sourcesAction(args(formPost('/admin/sources', organizer, { csrf: organizer.csrf, ...FIELDS, name: 'Intrus' }))),
     );
     expect(status).toBe(302);
     expect(response?.headers.get('Location')).toBe('/');
@@ -56,19 +52,21 @@ describe('/admin/sources', () => {
   });
 
   it('sans jeton CSRF, rien n’est enregistré', async () => {
-    const admin = await session('admin');
+    const admin = await signedInAs('admin');
     const before = await stored();
     const { status } = await routeAnswer(() =>
-      sourcesAction(args(post('/admin/sources', admin, { ...FIELDS, name: 'Sans jeton' }))),
+      sourcesAction(args(formPost('/admin/sources', admin, { ...FIELDS, name: 'Sans jeton' }))),
     );
     expect(status).toBe(403);
     expect(await stored()).toEqual(before);
   });
 
   it('une adresse invalide est refusée en français, la saisie gardée ; une valide est enregistrée puis supprimée', async () => {
-    const admin = await session('admin');
+    const admin = await signedInAs('admin');
     const refusedAnswer = await routeAnswer(() =>
-      sourcesAction(args(post('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS, url: 'file:///etc/passwd' }))),
+      sourcesAction(
+        args(formPost('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS, url: 'file:///etc/passwd' })),
+      ),
     );
     expect(refusedAnswer.status).toBe(400);
     // conform's reply, as the page's form reads it: the message beside its field, the input kept.
@@ -80,7 +78,7 @@ describe('/admin/sources', () => {
     expect(await stored()).not.toContain('Commune de Morges');
 
     const created = await routeAnswer(() =>
-      sourcesAction(args(post('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS }))),
+      sourcesAction(args(formPost('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS }))),
     );
     expect(created.status).toBe(302);
     const id = created.response?.headers.get('Location')?.split('/').pop() ?? '';
@@ -93,7 +91,7 @@ describe('/admin/sources', () => {
     const twice = await routeAnswer(() =>
       sourcesAction(
         args(
-          post('/admin/sources', admin, {
+          formPost('/admin/sources', admin, {
             csrf: admin.csrf,
             ...FIELDS,
             name: 'Morges bis',
@@ -111,7 +109,7 @@ describe('/admin/sources', () => {
     expect(await stored()).not.toContain('Morges bis');
 
     const deleted = await routeAnswer(() =>
-      sourcePageAction(args(post(`/admin/sources/${id}`, admin, { csrf: admin.csrf, intent: 'delete' }), { id })),
+      sourcePageAction(args(formPost(`/admin/sources/${id}`, admin, { csrf: admin.csrf, intent: 'delete' }), { id })),
     );
     expect(deleted.status).toBe(302);
     expect(await getServices().store.imports.findSource(id)).toBeNull();
@@ -120,13 +118,13 @@ describe('/admin/sources', () => {
   it('« Importer maintenant » ne lit rien pendant la requête : il demande l’import, que la tâche « sources » fait ensuite', async () => {
     const server = await startIcsServer();
     try {
-      const admin = await session('admin');
+      const admin = await signedInAs('admin');
       const { store } = getServices();
       server.set('/maintenant.ics', icsFixture('commune'));
       const created = await routeAnswer(() =>
         sourcesAction(
           args(
-            post('/admin/sources', admin, {
+            formPost('/admin/sources', admin, {
               csrf: admin.csrf,
               ...FIELDS,
               name: 'Maintenant',
@@ -141,7 +139,7 @@ describe('/admin/sources', () => {
       await store.imports.saveSource({ ...(source as ImportSource), nextRunAt: '2999-01-01T00:00:00.000Z' });
 
       const asked = await routeAnswer(() =>
-        sourcePageAction(args(post(`/admin/sources/${id}`, admin, { csrf: admin.csrf, intent: 'run' }), { id })),
+        sourcePageAction(args(formPost(`/admin/sources/${id}`, admin, { csrf: admin.csrf, intent: 'run' }), { id })),
       );
       expect(asked).toMatchObject({ status: 302, location: `/admin/sources/${id}` });
       expect(server.hits.get('/maintenant.ics')).toBeUndefined();

@@ -2,6 +2,7 @@
 
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import type { SaveEventFormDeps } from '../../app/.server/events/save-event-form';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
 import { deliverQueuedMails, resetTransportPause } from '../../app/.server/mail/deliver';
 import { createQueuedMailer, newMail } from '../../app/.server/mail/queue';
@@ -102,5 +103,16 @@ export function deliveringMailer(
     send: (message, sendOptions) => delivered(harness.mailer.send(message, sendOptions)),
     sendWithin: (message, write) => delivered(harness.mailer.sendWithin(message, write)),
     sendLater: (mail) => delivered(harness.mailer.sendLater(mail)),
+  };
+}
+
+/** What saveEventForm needs beside a store, in tests that neither upload a file nor read a notification. */
+export function saveFormServices(store: Store): SaveEventFormDeps {
+  return {
+    store,
+    files: {} as SaveEventFormDeps['files'],
+    push: { send: async () => ({ delivered: 0, gone: [] }) } as unknown as SaveEventFormDeps['push'],
+    live: { poke: () => {} },
+    config: { SITE_URL: 'https://agenda-romand.test' },
   };
 }

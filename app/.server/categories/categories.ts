@@ -1,19 +1,9 @@
 // Public reading of the categories (every page's footer, filters, labels), memoised until the store changes.
 import type { CategoryInfo } from '~/domain/categories';
-import { createReadCache, type ReadCache } from '../platform/read-cache';
+import { storeReadCache } from '../platform/read-cache';
 import type { Store } from '../ports';
 
-// One memo per store (one in production; tests open many, whose revision numbers may coincide).
-const caches = new WeakMap<Store, ReadCache>();
-
-function cachedRead<T>(store: Store, key: string, compute: () => Promise<T>): Promise<T> {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = createReadCache({ maxEntries: 10 });
-    caches.set(store, cache);
-  }
-  return cache.get(store.revision(), key, compute);
-}
+const cachedRead = storeReadCache({ maxEntries: 10 });
 
 /** What pages need to show any category (the root loader sends it with every page). */
 export function categoryInfos({ store }: { store: Store }): Promise<readonly CategoryInfo[]> {

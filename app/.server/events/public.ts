@@ -8,8 +8,7 @@ import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } f
 import { buildVocabulary, suggestSearch } from '~/domain/search-suggestion';
 import { searchWords } from '~/domain/search-text';
 import { type PlaceScope, placeScope } from '../places/place-scope';
-import { once } from '../platform/once';
-import { createReadCache } from '../platform/read-cache';
+import { storeReadCache } from '../platform/read-cache';
 import type { EventQuery, Store, UserProfile } from '../ports';
 
 export { PUBLIC_STATUSES };
@@ -18,19 +17,11 @@ export const MAP_MAX_POINTS = 2000;
 /** A sitemap holds at most 50,000 URLs; the static pages and partners need a few. */
 export const SITEMAP_MAX_EVENTS = 49_000;
 
-const readCache = once(() => createReadCache());
-const storeKeys = new WeakMap<Store, number>();
-let storeCount = 0;
-
 /**
  * Public reads are memoised for a few seconds and until the next write. Keys name the filters, not the clock:
- * an event that ends during those seconds may stay listed that long. They also name the store (a process has one;
- * tests open many, whose revisions may coincide).
+ * an event that ends during those seconds may stay listed that long.
  */
-export function cachedRead<T>(store: Store, key: string, compute: () => Promise<T>): Promise<T> {
-  if (!storeKeys.has(store)) storeKeys.set(store, ++storeCount);
-  return readCache().get(store.revision(), `${storeKeys.get(store)}:${key}`, compute);
-}
+export const cachedRead = storeReadCache();
 
 /**
  * The store query for a set of list filters: from now on (or the date window), public statuses. A filter on a venue or

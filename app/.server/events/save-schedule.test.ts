@@ -2,12 +2,12 @@
 // messages on their fields, the input is given back as typed, and nothing is written.
 import { describe, expect, it } from 'vitest';
 import { makeEventForm, makeUser } from '../../../tests/support/factories';
-import { memoryStore } from '../../../tests/unit/memory-store';
+import { memoryStore, saveFormServices } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { addDaysToDate, zurichToday } from '../../domain/dates';
 import { weekdayOf } from '../../domain/schedule';
 import { readEventForm } from '../http/event-form';
-import { type SaveEventFormDeps, saveEventForm } from './save-event-form';
+import { saveEventForm } from './save-event-form';
 
 const orga = makeUser({ uid: 'orga', displayName: 'Orga', role: 'organizer' });
 
@@ -15,13 +15,7 @@ async function setup() {
   const { db, store } = memoryStore();
   await store.categories.upsertMany(DEFAULT_CATEGORIES);
   await store.users.upsert({ ...orga, passwordHash: 'x', now: '' });
-  const services = {
-    store,
-    files: {} as SaveEventFormDeps['files'],
-    push: { send: async () => ({ delivered: 0, gone: [] }) } as unknown as SaveEventFormDeps['push'],
-    live: { poke: () => {} },
-    config: { SITE_URL: 'https://agenda-romand.test' },
-  };
+  const services = saveFormServices(store);
   const count = () => (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
   const occurrences = () => (db.prepare('SELECT COUNT(*) AS n FROM event_occurrences').get() as { n: number }).n;
   return { store, services, count, occurrences };

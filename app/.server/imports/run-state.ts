@@ -1,6 +1,6 @@
 // The run state of a calendar source, as both store adapters change it inside one transaction (decision 058): a
 // request of « Importer maintenant », a run that takes the source, a run that gives it back. Pure.
-import type { ImportSource, SourceRunOutcome } from './ports';
+import type { ImportSource, ImportStore, SourceRunOutcome } from './ports';
 
 const earliest = (a: string, b: string) => (a <= b ? a : b);
 
@@ -29,4 +29,23 @@ export function releasedSource(source: ImportSource, outcome: SourceRunOutcome):
 export function abandonedSource(source: ImportSource, now: string): ImportSource | null {
   if (!source.runningSince) return null;
   return { ...source, runningSince: null, nextRunAt: earliest(source.nextRunAt, now) };
+}
+
+/** How an adapter reads, changes and writes one source in one transaction (`none` when there is no such source). */
+export type SourceUpdate = <T>(
+  id: string,
+  change: (source: ImportSource) => { next: ImportSource | null; result: T },
+  none: T,
+) => T | Promise<T>;
+
+/** The store's request, claim and release of a run, each one transaction of the adapter's `update`. */
+export function runTransitions(update: SourceUpdate): Pick<ImportStore, 'requestRun' | 'claimRun' | 'finishRun'> {
+  const changed = (next: ImportSource | null) => ({ next, result: next });
+  return {
+    requestRun: async (id, at) => update(id, (source) => changed(requestedSource(source, at)), null),
+    claimRun: async (id, now, staleBefore) =>
+      update(id, (source) => changed(takenSource(source, now, staleBefore)), null),
+    finishRun: async (id, outcome) =>
+      update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false),
+  };
 }

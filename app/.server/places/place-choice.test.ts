@@ -2,10 +2,10 @@
 // approved with the event, another's organizer is refused, a change of venue on a public event waits for moderation.
 import { describe, expect, it } from 'vitest';
 import { makeEventForm, makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
-import { memoryStore } from '../../../tests/unit/memory-store';
+import { memoryStore, saveFormServices } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { RESERVED_NAME_MESSAGE } from '../../domain/reserved-names';
-import { type SaveEventFormDeps, saveEventForm } from '../events/save-event-form';
+import { saveEventForm } from '../events/save-event-form';
 import { readEventForm } from '../http/event-form';
 import { moderateEvent } from '../moderation/moderation';
 import type { MailPort } from '../ports';
@@ -53,13 +53,7 @@ async function setup() {
       status: 'approved',
     }),
   ]);
-  const services = {
-    store,
-    files: {} as SaveEventFormDeps['files'],
-    push: { send: async () => ({ delivered: 0, gone: [] }) } as unknown as SaveEventFormDeps['push'],
-    live: { poke: () => {} },
-    config: { SITE_URL: 'https://agenda-romand.test' },
-  };
+  const services = saveFormServices(store);
   const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
   const mailer = { send: async () => {} } as unknown as MailPort;
   const moderation = { store, mailer, siteUrl: 'https://agenda-romand.test' };

@@ -3,10 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeEventForm, makeUser, makeVenue } from '../../../tests/support/factories';
-import { memoryStore } from '../../../tests/unit/memory-store';
+import { memoryStore, saveFormServices } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { isPublicStatus } from '../../domain/event-lifecycle';
-import { type SaveEventFormDeps, saveEventForm } from '../events/save-event-form';
+import { saveEventForm } from '../events/save-event-form';
 import { readEventForm } from '../http/event-form';
 import { moderateEvent } from '../moderation/moderation';
 import { UseCaseError } from '../platform/use-case-error';
@@ -48,13 +48,7 @@ describe('rien d’en attente ni de refusé n’est public', () => {
         await store.categories.upsertMany(DEFAULT_CATEGORIES);
         for (const u of [orga, admin]) await store.users.upsert({ ...u, passwordHash: 'x', now: '' });
         await store.venues.insertMany([makeVenue({ id: 'connu', slug: 'connu', name: 'Temple', status: 'approved' })]);
-        const services = {
-          store,
-          files: {} as SaveEventFormDeps['files'],
-          push: { send: async () => ({ delivered: 0, gone: [] }) } as unknown as SaveEventFormDeps['push'],
-          live: { poke: () => {} },
-          config: { SITE_URL: 'https://agenda-romand.test' },
-        };
+        const services = saveFormServices(store);
         const moderation = { store, mailer: { send: async () => {} } as unknown as MailPort, siteUrl: 'x' };
         const ids: string[] = [];
         /** What the admin approved last of each event: its venue record and the place it shows. */

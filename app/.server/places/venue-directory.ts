@@ -4,7 +4,7 @@
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { normalizeTownName } from '~/domain/localities';
 import type { Organizer, Venue } from '~/domain/place';
-import { createReadCache, type ReadCache } from '../platform/read-cache';
+import { storeReadCache } from '../platform/read-cache';
 import type { Store, UserProfile } from '../ports';
 
 /** What the form shows of a venue, and fills the event's place with once it is chosen. */
@@ -31,16 +31,8 @@ export interface OrganizerOption {
 /** How many venues one search answers at most. */
 export const VENUE_SEARCH_LIMIT = 12;
 
-const caches = new WeakMap<Store, ReadCache>();
-const cached = <T>(store: Store, key: string, compute: () => Promise<T>): Promise<T> => {
-  let cache = caches.get(store);
-  if (!cache) {
-    // Another instance's change (Firestore) shows within 15 seconds; this one's at once (the revision).
-    cache = createReadCache({ maxEntries: 4, ttlMs: 15_000 });
-    caches.set(store, cache);
-  }
-  return cache.get(store.revision(), key, compute);
-};
+// Another instance's change (Firestore) shows within 15 seconds; this one's at once (the revision).
+const cached = storeReadCache({ maxEntries: 4, ttlMs: 15_000 });
 
 export function venueOption(v: Venue): VenueOption {
   const town = [v.postalCode, v.locality].filter(Boolean).join(' ');

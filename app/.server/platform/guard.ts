@@ -144,6 +144,14 @@ async function refuseWith(
   throw refusedRequest(refusal.message, refusal.status, retry);
 }
 
+/** refuseWith for one request: its refusal, and the form when it was read. */
+function refuser(request: Request, context: GuardContext, options: FormGuard | LinkGuard | BeaconGuard) {
+  return (refusal: Refusal, form: FormData | null = null) =>
+    refuseWith(request, context.services, options, refusal, form);
+}
+
+const REFUSED_ORIGIN: Refusal = { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' };
+
 async function withinRate(context: GuardContext, rate: RateLimit): Promise<Refusal | null> {
   const { clientIp } = context;
   const { limiter, key } = limiterFor(rate, context.services.config.RATE_LIMIT_FORMS_PER_MINUTE);
@@ -176,19 +184,14 @@ export async function guardPost(
   options: FormGuard | LinkGuard | BeaconGuard,
 ): Promise<FormData | string> {
   if (options.audience === 'beacon') return guardBeacon(request, context, options);
+  const refuse = refuser(request, context, options);
   if (crossSite(request)) {
     audit('access.denied', { ...auditFromRequest(request), reason: 'origin' });
-    return refuseWith(
-      request,
-      context.services,
-      options,
-      { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' },
-      null,
-    );
+    return refuse(REFUSED_ORIGIN);
   }
   const rate = options.rate ?? (options.audience === 'public' ? { bucket: 'forms' } : null);
   const limited = rate ? await withinRate(context, rate) : null;
-  if (limited) return refuseWith(request, context.services, options, limited, null);
+  if (limited) return refuse(limited);
 
   let form: FormData;
   try {
@@ -207,7 +210,7 @@ export async function guardPost(
   if (options.audience === 'link') return form;
   if (!(await csrfAccepted(form, request, context.services))) {
     audit('access.denied', { ...auditFromRequest(request), reason: 'csrf' });
-    return refuseWith(request, context.services, options, { status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form);
+    return refuse({ status: 403, message: CSRF_REFUSED, reason: 'csrf' }, form);
   }
   if (options.honeypot ?? options.audience === 'public') {
     try {
@@ -215,13 +218,7 @@ export async function guardPost(
     } catch (error) {
       if (!(error instanceof SpamError)) throw error;
       audit('access.denied', { ...auditFromRequest(request), ip: context.clientIp, reason: 'honeypot' });
-      return refuseWith(
-        request,
-        context.services,
-        options,
-        { status: 400, message: SPAM_REFUSED, reason: 'honeypot' },
-        form,
-      );
+      return refuse({ status: 400, message: SPAM_REFUSED, reason: 'honeypot' }, form);
     }
   }
   return form;
@@ -230,46 +227,23 @@ export async function guardPost(
 const BEACON_TYPES = new Set(['text/plain', 'application/json']);
 
 async function guardBeacon(request: Request, context: GuardContext, options: BeaconGuard): Promise<string> {
+  const refuse = refuser(request, context, options);
   if (request.method !== 'POST') {
-    return refuseWith(
-      request,
-      context.services,
-      options,
-      { status: 405, message: METHOD_NOT_ALLOWED, reason: 'method' },
-      null,
-    );
+    return refuse({ status: 405, message: METHOD_NOT_ALLOWED, reason: 'method' });
   }
   // No token can come with a beacon: the browser must say the request is same-origin, not merely not cross-site.
   if (!isSameOriginRequest(request)) {
-    return refuseWith(
-      request,
-      context.services,
-      options,
-      { status: 403, message: FORBIDDEN_ORIGIN, reason: 'origin' },
-      null,
-    );
+    return refuse(REFUSED_ORIGIN);
   }
   const limited = await withinRate(context, options.rate);
-  if (limited) return refuseWith(request, context.services, options, limited, null);
+  if (limited) return refuse(limited);
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   if (!BEACON_TYPES.has(type)) {
-    return refuseWith(
-      request,
-      context.services,
-      options,
-      { status: 415, message: UNSUPPORTED_TYPE, reason: 'type' },
-      null,
-    );
+    return refuse({ status: 415, message: UNSUPPORTED_TYPE, reason: 'type' });
   }
   try {
     return await request.text();
   } catch {
-    return refuseWith(
-      request,
-      context.services,
-      options,
-      { status: 400, message: BODY_UNREADABLE, reason: 'unreadable' },
-      null,
-    );
+    return refuse({ status: 400, message: BODY_UNREADABLE, reason: 'unreadable' });
   }
 }

@@ -3,13 +3,13 @@ import { createReadCache } from './read-cache';
 
 describe('cache de lecture', () => {
   it('sert la même lecture tant que la base ne change pas et que le délai court', async () => {
-    let clock = 0;
+    let clock = 5000;
     let computed = 0;
     const cache = createReadCache({ ttlMs: 1000, now: () => clock });
     const read = () => cache.get(1, 'liste', async () => ++computed);
     expect(await read()).toBe(1);
     expect(await read()).toBe(1);
-    clock = 1001;
+    clock = 6001;
     expect(await read()).toBe(2);
   });
 

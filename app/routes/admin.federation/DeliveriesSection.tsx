@@ -1,20 +1,12 @@
 // The deliveries of /admin/federation: the queue, and the remote hosts that do not answer, one block per host with its
 // activities, their attempts, the last error in French and the next attempt; « Réessayer maintenant » per host.
 import { Form } from '@remix-run/react';
+import type { DeliveryTrouble } from '~/.server/federation/deliveries';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formatDateTime } from '~/domain/dates';
 
-interface Trouble {
-  activityId: string | null;
-  activityType: string | null;
-  attempts: number;
-  lastAt: string;
-  status: number | null;
-  nextAt: string | null;
-  inbox?: string | null;
-  objectId?: string | null;
-  detail?: string | null;
-}
+/** An activity that did not get through (deliveries.ts), as the page shows it. */
+type Trouble = Omit<DeliveryTrouble, 'host' | 'firstAt'>;
 
 interface HostTrouble extends Omit<Trouble, 'activityId' | 'activityType'> {
   host: string;

@@ -5,22 +5,14 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import type { VenueOption } from '~/.server/places/venue-directory';
 import { Combobox } from '~/components/form/Combobox';
 import { type FieldMeta, SelectField } from '~/components/form/Field';
 import { NEW_PLACE } from '~/domain/event-form';
 import { normalizeForComparison } from '~/domain/search-text';
 
-export interface VenueChoice {
-  id: string;
-  name: string;
-  street: string;
-  postalCode: string;
-  locality: string;
-  canton: string;
-  lat: number | null;
-  lng: number | null;
-  where: string;
-}
+/** A venue the form offers (venue-directory.ts), which fills the event's place once chosen. */
+export type VenueChoice = VenueOption;
 
 export interface VenueGroup {
   canton: string;

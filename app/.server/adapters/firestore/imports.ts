@@ -2,7 +2,7 @@
 // `importRuns/{id}`.
 import type { DocumentReference, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
-import { abandonedSource, releasedSource, requestedSource, takenSource } from '../../imports/run-state';
+import { abandonedSource, runTransitions } from '../../imports/run-state';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, deleteAll, docKey } from './db';
 
@@ -73,29 +73,7 @@ export function createImportStore(ctx: FirestoreContext): ImportStore {
       ctx.touched();
       return true;
     },
-    async requestRun(id, at) {
-      return update(
-        id,
-        (source) => {
-          const next = requestedSource(source, at);
-          return { next, result: next };
-        },
-        null,
-      );
-    },
-    async claimRun(id, now, staleBefore) {
-      return update(
-        id,
-        (source) => {
-          const next = takenSource(source, now, staleBefore);
-          return { next, result: next };
-        },
-        null,
-      );
-    },
-    async finishRun(id, outcome) {
-      return update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false);
-    },
+    ...runTransitions(update),
     async releaseRuns(now) {
       // A run's start is an ISO string; a free source holds null there, which a range on strings leaves out.
       const held = await sources().where('runningSince', '>', '').get();

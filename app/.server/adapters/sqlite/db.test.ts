@@ -7,6 +7,18 @@ import { KEPT_STATEMENTS, migrate, openDatabase, writeTransaction } from './db';
 import { MIGRATIONS } from './migrations';
 import { createSqliteStore } from './store';
 
+/** A base at `version` (its first migrations applied), with the category « musique », as deployed before a migration. */
+function databaseAt(version: number) {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  for (const [i, sql] of MIGRATIONS.slice(0, version).entries()) {
+    db.exec(sql);
+    db.pragma(`user_version = ${i + 1}`);
+  }
+  db.prepare("INSERT INTO categories (slug, label, color, sort_order) VALUES ('musique', 'Musique', '#000', 1)").run();
+  return db;
+}
+
 describe('base SQLite', () => {
   it('est en WAL, avec les clés étrangères, et migrée à la dernière version', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-db-')), 'agenda.sqlite');
@@ -50,15 +62,7 @@ describe('base SQLite', () => {
 
   it('la migration 9 retire les annulations jamais approuvées et garde clés, décisions et recherche', async () => {
     // A base at version 7, as deployed before the event lifecycle (decision 029), with the defect's traces.
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    for (const [i, sql] of MIGRATIONS.slice(0, 7).entries()) {
-      db.exec(sql);
-      db.pragma(`user_version = ${i + 1}`);
-    }
-    db.prepare(
-      "INSERT INTO categories (slug, label, color, sort_order) VALUES ('musique', 'Musique', '#000', 1)",
-    ).run();
+    const db = databaseAt(7);
     db.prepare(
       "INSERT INTO users (uid, email, display_name, role, created_at, updated_at) VALUES ('ada', 'a@x.ch', 'Ada', 'admin', '', '')",
     ).run();
@@ -107,16 +111,8 @@ describe('base SQLite', () => {
 
   it('la migration 16 reprend du journal les décisions d’admin que l’organisateur ne peut défaire', async () => {
     // A base at version 15, as deployed before issue 31.
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
     const before = MIGRATIONS.findIndex((sql) => sql.includes('refused_by_admin'));
-    for (const [i, sql] of MIGRATIONS.slice(0, before).entries()) {
-      db.exec(sql);
-      db.pragma(`user_version = ${i + 1}`);
-    }
-    db.prepare(
-      "INSERT INTO categories (slug, label, color, sort_order) VALUES ('musique', 'Musique', '#000', 1)",
-    ).run();
+    const db = databaseAt(before);
     const insert = db.prepare(
       `INSERT INTO events (id, slug, title, description, category, starts_at, ends_at, starts_ts, ends_ts, city, canton,
          status, created_at, updated_at, submitted_at)
@@ -151,17 +147,9 @@ describe('base SQLite', () => {
 
   it('la migration 22 donne SEQUENCE 0 aux événements déjà publiés, que le changement suivant fait passer à 1', async () => {
     // A base at version 21, as deployed before issue 52: an event approved some time after it was created.
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
     const before = MIGRATIONS.findIndex((sql) => sql.includes('ical_sequence'));
     expect(before).toBe(21);
-    for (const [i, sql] of MIGRATIONS.slice(0, before).entries()) {
-      db.exec(sql);
-      db.pragma(`user_version = ${i + 1}`);
-    }
-    db.prepare(
-      "INSERT INTO categories (slug, label, color, sort_order) VALUES ('musique', 'Musique', '#000', 1)",
-    ).run();
+    const db = databaseAt(before);
     db.prepare(
       `INSERT INTO events (id, slug, title, description, category, starts_at, ends_at, starts_ts, ends_ts, city, canton,
          status, created_at, updated_at, submitted_at)

@@ -1,7 +1,7 @@
 // Calendar sources in SQLite (app/.server/imports/ports.ts): each record as JSON beside the columns queries need.
 
 import type { ImportLink, ImportRun, ImportSource, ImportStore } from '../../imports/ports';
-import { abandonedSource, releasedSource, requestedSource, takenSource } from '../../imports/run-state';
+import { abandonedSource, runTransitions } from '../../imports/run-state';
 import { type Db, writeTransaction } from './db';
 
 const parse = <T>(row: unknown): T => JSON.parse((row as { data: string }).data) as T;
@@ -40,29 +40,7 @@ export function createImportStore(db: Db): ImportStore {
     async saveSource(source) {
       save(source);
     },
-    async requestRun(id, at) {
-      return update(
-        id,
-        (source) => {
-          const next = requestedSource(source, at);
-          return { next, result: next };
-        },
-        null,
-      );
-    },
-    async claimRun(id, now, staleBefore) {
-      return update(
-        id,
-        (source) => {
-          const next = takenSource(source, now, staleBefore);
-          return { next, result: next };
-        },
-        null,
-      );
-    },
-    async finishRun(id, outcome) {
-      return update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false);
-    },
+    ...runTransitions(update),
     async releaseRuns(now) {
       return writeTransaction(db, (): number => {
         const held = db
