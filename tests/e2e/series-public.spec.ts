@@ -2,7 +2,6 @@
 // card in a search, the search in date order under day headings, « Quand » of a weekly series with exclusions and of
 // an exhibition, Google Agenda's link with its rule, a cancelled date « Annulé » on the page, in the API and the .ics,
 // the way there, the desktop header, and the tap targets of every public page of the guard matrix.
-import fs from 'node:fs';
 import ical, { type VEvent } from 'node-ical';
 import { setDateCancelled } from '../../app/.server/events/cancel-date';
 import { expandSchedule, scheduleSpan } from '../../app/.server/schedule/schedule-expand';
@@ -17,10 +16,7 @@ import {
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
-import { slugify } from '../../app/domain/slug';
-import { makeOrganizer, makeVenue } from '../support/factories';
 import { expect, type Fixtures, test } from './fixtures';
-import { smallTargets } from './tap-targets';
 import { unique } from './utils';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -398,60 +394,5 @@ test.describe('l’en-tête', () => {
     await expect(search).toBeHidden();
     await expect(header.getByRole('link', { name: 'Ajouter un événement' })).toBeHidden();
     await expect(page.getByTestId('burger')).toBeVisible();
-  });
-});
-
-/** The HTML pages the guard matrix says are public (or the framed agenda), read from its table. */
-function publicPages(): string[] {
-  const matrix = fs.readFileSync(new URL('./guard-matrix.spec.ts', import.meta.url), 'utf8');
-  const table = matrix.slice(matrix.indexOf('const EXPECTED'), matrix.indexOf('};', matrix.indexOf('const EXPECTED')));
-  return [...table.matchAll(/'([^']+)': '(public|embed)'/g)]
-    .map((m) => m[1])
-    .filter((p) => !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) && p !== '/healthz' && p !== '/carte.json');
-}
-
-test.describe('cibles tactiles', () => {
-  test('chaque page publique de la matrice des gardes : actions de 44 px, liens de 24 px au moins, à 390 px @once', async ({
-    page,
-    ports,
-    createEvent,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    const pages = publicPages();
-    expect(pages).toEqual(
-      expect.arrayContaining(['/', '/evenements', '/evenement/:id', '/partenaires/:id', '/integrer']),
-    );
-    const series = await createSeries(createEvent, tuesdays(), { title: unique('Tango du mardi') });
-    const [partner] = await ports.store.partners.list({ activeOnly: true });
-    // A venue's and an organizer's pages (issue 36), with the series as their event.
-    const venue = makeVenue({ id: unique('lieu').replace(/\W/g, ''), name: unique('Salle du tango') });
-    venue.slug = slugify(venue.name);
-    const organizer = makeOrganizer({ id: unique('orga').replace(/\W/g, ''), name: unique('Club de tango') });
-    organizer.slug = slugify(organizer.name);
-    await ports.store.venues.insertMany([venue]);
-    await ports.store.organizers.insertMany([organizer]);
-    await ports.store.events.attachPlaces([{ eventId: series.id, venueId: venue.id, organizerId: organizer.id }]);
-    // The consent already given: the banner is not a page's own target.
-    await page.addInitScript(() => localStorage.setItem('cookie-consent-given', 'true'));
-    const found: Record<string, unknown> = {};
-    for (const pattern of [
-      ...pages,
-      '/evenements?vue=carte',
-      '/evenements?q=tango&canton=NE',
-      '/evenements?q=zzzz&gratuit=1',
-    ]) {
-      const url = pattern
-        .replace('/evenement/:id', `/evenement/${series.id}`)
-        .replace('/lieux/:slug', `/lieux/${venue.slug}`)
-        .replace('/organisateurs/:slug', `/organisateurs/${organizer.slug}`)
-        .replace(':id', partner?.id ?? '');
-      await page.goto(url);
-      // With JavaScript, the map of the map view is measured too (its zoom buttons).
-      if (url.includes('vue=carte') && testInfo.project.name === 'js')
-        await page.locator('.leaflet-control-zoom-in').waitFor();
-      const small = await smallTargets(page);
-      if (small.length) found[url] = small;
-    }
-    expect(found).toEqual({});
   });
 });
