@@ -11,7 +11,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './schedule';
-import { firstRuleDay } from './schedule-days';
+import { firstRuleDay, openBounds } from './schedule-days';
 
 /** Beyond this many dates (a list) or excluded dates (a rule), the sentence counts them instead of naming them. */
 const NAMED_DATES = 8;
@@ -130,10 +130,8 @@ function weekHoursText(hours: SchedulePeriod['hours']): string[] {
 }
 
 function periodText(period: SchedulePeriod): string {
-  const parts = [
-    `Du ${formatCalendarDay(period.from)} au ${formatCalendarDay(period.to)}`,
-    ...weekHoursText(period.hours),
-  ];
+  const open = openBounds(period);
+  const parts = [`Du ${formatCalendarDay(open.from)} au ${formatCalendarDay(open.to)}`, ...weekHoursText(period.hours)];
   const closedDays = WEEKDAYS.filter((d) => !period.hours[d]).map((d) => `le ${WEEKDAY_LABELS[d]}`);
   // Within less than a year, « le 25 décembre » is one day; over a longer period it needs its year.
   const style = addDaysToDate(period.from, 365) > period.to ? 'longNoYear' : 'long';
