@@ -16,6 +16,7 @@ import {
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
+import { openBounds } from '../../app/domain/schedule-days';
 import { expect, type Fixtures, test } from './fixtures';
 import { unique } from './utils';
 
@@ -215,10 +216,12 @@ test.describe('une série pour le public', () => {
       !todayOpen ? 'fermé aujourd’hui' : time >= close ? 'fermé pour aujourd’hui' : 'ouvert aujourd’hui',
     );
     await expect(page.getByTestId('series-when')).toHaveText(
-      new RegExp(`^Jusqu’au ${formatCalendarDay(to)} · (${[...new Set(said)].join('|')})`),
+      new RegExp(`^Jusqu’au ${formatCalendarDay(openBounds(schedule).to)} · (${[...new Set(said)].join('|')})`),
     );
     const when = page.getByTestId('event-when');
-    await expect(when).toContainText(`Du ${formatCalendarDay(from)} au ${formatCalendarDay(to)}`);
+    // From its first open day to its last (a closed Monday at either end is not one), as its bar (issue 47).
+    const open = openBounds(schedule);
+    await expect(when).toContainText(`Du ${formatCalendarDay(open.from)} au ${formatCalendarDay(open.to)}`);
     const rows = when.getByTestId('opening-hours').locator('tbody tr');
     await expect(rows).toHaveText([
       'LundiFermé',
@@ -242,7 +245,7 @@ test.describe('une série pour le public', () => {
     // Google Agenda: one all-day entry over its days, its hours said first; the .ics likewise, as free time.
     const google = new URL((await page.getByRole('link', { name: 'Google Agenda' }).getAttribute('href')) ?? '');
     expect(google.searchParams.get('dates')).toBe(
-      `${from.replace(/-/g, '')}/${addDaysToDate(to, 1).replace(/-/g, '')}`,
+      `${open.from.replace(/-/g, '')}/${addDaysToDate(open.to, 1).replace(/-/g, '')}`,
     );
     expect(google.searchParams.get('recur')).toBeNull();
     expect(google.searchParams.get('details')).toMatch(
@@ -250,8 +253,19 @@ test.describe('une série pour le public', () => {
     );
     const ics = (await (await page.request.get(`/evenement/${event.id}/calendrier.ics`)).text()).replace(/\r?\n /g, '');
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
-    expect(ics).toContain(`DTSTART;VALUE=DATE:${from.replace(/-/g, '')}`);
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${open.from.replace(/-/g, '')}`);
     expect(ics).toContain('TRANSP:TRANSPARENT');
+    // Its card in the list: the opening line below its title in size and weight, not above it (issue 47).
+    await page.goto(`/evenements?q=${encodeURIComponent(event.title)}`);
+    const card = page.locator('article', { hasText: event.title });
+    const look = (selector: string) =>
+      card.locator(selector).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { size: Number.parseFloat(style.fontSize), weight: Number(style.fontWeight) };
+      });
+    const [title, opening] = [await look('.event-card__title'), await look('.event-card__opening')];
+    expect(opening.size).toBeLessThan(title.size);
+    expect(opening.weight).toBeLessThan(title.weight);
   });
 
   test('une date annulée se lit « Annulé » sur la fiche, dans l’API et dans le .ics ; la carte passe à la suivante @journey @once', async ({
@@ -368,6 +382,28 @@ test.describe('une série pour le public', () => {
     await box.getByRole('link', { name: 'la liste' }).click();
     await expect(page).toHaveURL('/evenements?quand=mois');
     await expect(page.locator('.event-card').first()).toBeVisible();
+  });
+
+  test('sans JavaScript, la vue carte donne ses événements par localité, chacun avec son itinéraire @nojs-only', async ({
+    page,
+    createEvent,
+  }) => {
+    const title = unique('Concert à la Chaux');
+    const event = await createEvent({ title, city: 'La Chaux-de-Fonds', lat: 47.1, lng: 6.83 });
+    await page.goto(`/evenements?vue=carte&q=${encodeURIComponent(title)}`);
+    const locality = page.getByTestId('map-by-locality').getByRole('region', { name: 'La Chaux-de-Fonds' });
+    await expect(locality.getByRole('heading')).toHaveText('La Chaux-de-Fonds (1)');
+    await expect(locality.getByRole('link', { name: title, exact: true })).toHaveAttribute(
+      'href',
+      `/evenement/${event.id}`,
+    );
+    const way = new URL(
+      (await locality.getByRole('link', { name: `Itinéraire vers ${title}` }).getAttribute('href')) ?? '',
+    );
+    expect(way.searchParams.get('destination')).toBe('47.100000,6.830000');
+    await expect(page.getByTestId('map-by-locality')).toContainText('La carte interactive s’affiche avec JavaScript.');
+    // No « sur la carte » where there is none.
+    await expect(page.locator('.map-note')).toHaveText('1 événement localisé.');
   });
 });
 
