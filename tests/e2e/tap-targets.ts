@@ -27,6 +27,10 @@ export function smallTargets(page: Page, within = 'body'): Promise<SmallTarget[]
       let block = el.parentElement;
       while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
       if (!block) return false;
+      // Words just before or after it, with no line break between: a sentence, wrapped or not.
+      const words = (node: Node | null) => node?.nodeType === Node.TEXT_NODE && /\p{L}/u.test(node.textContent ?? '');
+      const around = getComputedStyle(el.parentElement ?? el).display === 'inline' ? el.parentElement : el;
+      if (around && (words(around.previousSibling) || words(around.nextSibling))) return true;
       const lines = [...el.getClientRects()];
       const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -58,12 +62,18 @@ export function smallTargets(page: Page, within = 'body'): Promise<SmallTarget[]
       needed: number;
     }
     const targets: Target[] = [];
+    const squashed: { what: string; width: number; height: number; needed: number }[] = [];
     for (const el of root.querySelectorAll(selector)) {
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
       // A checkbox or a radio is tapped through its label: the label is the target.
       const input = el as HTMLInputElement;
-      const target = (input.type === 'checkbox' || input.type === 'radio') && input.labels?.[0] ? input.labels[0] : el;
+      const check = input.type === 'checkbox' || input.type === 'radio';
+      const target = check && input.labels?.[0] ? input.labels[0] : el;
+      // The box itself is seen, and squashed by a long label it is hard to read checked (issue 47: 13 px wide).
+      const own = el.getBoundingClientRect();
+      if (check && own.width > 1 && (own.width < 16 || own.height < 16))
+        squashed.push({ what: label(el), width: Math.round(own.width), height: Math.round(own.height), needed: 16 });
       // A card's title link covers the whole card (a stretched ::after): the card is the target.
       const stretched = getComputedStyle(el, '::after').position === 'absolute' && el.closest('article');
       const box = (stretched || target).getBoundingClientRect();
@@ -92,7 +102,7 @@ export function smallTargets(page: Page, within = 'body'): Promise<SmallTarget[]
         return true;
       });
     };
-    const small: { what: string; width: number; height: number; needed: number }[] = [];
+    const small = squashed;
     for (const t of targets) {
       const { box, needed } = t;
       if (box.height >= needed - 0.5 && box.width >= 24 - 0.5) continue;
