@@ -134,7 +134,7 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused, imp
         <p className="field__hint">JPEG, PNG, WebP ou AVIF, 8 Mo au plus, de préférence en paysage.</p>
         <input
           id="field-image"
-          className={styled ? 'file-input--hidden' : undefined}
+          className={styled ? 'file-input--hidden visually-hidden' : undefined}
           type="file"
           name="image"
           accept="image/jpeg,image/png,image/webp,image/avif"
