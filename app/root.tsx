@@ -113,7 +113,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteHeader user={root?.user ?? null} pendingCount={pendingCount} />
             <main id="contenu" className="site-main" tabIndex={-1}>
               {root?.flash ? (
-                <div className={`flash notice notice--${root.flash.kind}`} role="status" data-testid="flash">
+                // `#statut`: a form far down the page (a moderation decision on a phone) lands back on its message.
+                <div
+                  id="statut"
+                  tabIndex={-1}
+                  className={`flash notice notice--${root.flash.kind}`}
+                  role="status"
+                  data-testid="flash"
+                >
                   <p>{root.flash.message}</p>
                   {root.flash.action ? (
                     <Form method="post" action={root.flash.action.path} className="flash__action">

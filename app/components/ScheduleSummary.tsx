@@ -34,8 +34,12 @@ export function ScheduleSummary({ summary, testId }: { summary: Summary; testId?
           <strong>
             {summary.kind === 'period'
               ? plural(summary.count, 'jour d’ouverture', 'jours d’ouverture')
-              : plural(summary.count, 'date', 'dates')}
+              : plural(summary.planned, 'date', 'dates')}
           </strong>
+          {/* The rule says « 8 fois » and the list has 6 dates: why, in the same line (the dates under « Sauf »). */}
+          {summary.planned > summary.count
+            ? `, dont ${plural(summary.planned - summary.count, 'exclue', 'exclues')}`
+            : null}
           {summary.kind !== 'period' && summary.first.length > 0 ? '\u00a0:' : '.'}
         </p>
       )}

@@ -2,7 +2,7 @@
 // browser), and the first of them, which a rule's first date is set to: « from Wednesday 25, every other Tuesday »
 // starts on Tuesday 1st, for the site, rrule-temporal and any calendar reading the RRULE alike (RFC 5545 counts the
 // weeks from DTSTART's, so a DTSTART off the rule's days made calendars start a week later than the site).
-import { MAX_OCCURRENCES, type ScheduleRule, WEEKDAYS } from './schedule';
+import { MAX_OCCURRENCES, type SchedulePeriod, type ScheduleRule, WEEKDAYS } from './schedule';
 
 /** Days since 1970-01-01 of a valid YYYY-MM-DD (the schedule's parse has checked it). */
 export const dayNumber = (ymd: string) => {
@@ -87,4 +87,20 @@ export function firstRuleDay(rule: ScheduleRule): string | null {
 export function alignFirstDate(rule: ScheduleRule): ScheduleRule {
   const first = firstRuleDay(rule);
   return first && first !== rule.firstDate ? { ...rule, firstDate: first } : rule;
+}
+
+/**
+ * The first and last days a period is open: what the public is told (« Du 17 novembre », not the closed Monday 16th
+ * the organizer typed, issue 47), as the dates a calendar or the page's bar give. Its own bounds if it never opens.
+ */
+export function openBounds(period: SchedulePeriod): { from: string; to: string } {
+  const closed = new Set(period.closed);
+  const open = (n: number) => Boolean(period.hours[WEEKDAYS[weekdayIndex(n)]]) && !closed.has(ymdOf(n));
+  const [first, last] = [dayNumber(period.from), dayNumber(period.to)];
+  let from = first;
+  while (from <= last && !open(from)) from++;
+  if (from > last) return { from: period.from, to: period.to };
+  let to = last;
+  while (to > from && !open(to)) to--;
+  return { from: ymdOf(from), to: ymdOf(to) };
 }

@@ -30,6 +30,8 @@ export interface ScheduleSummary {
   sentence: string;
   /** How many dates (a list, a rule), or open days (a period); more than MAX_OCCURRENCES is `overLimit`. */
   count: number;
+  /** A rule's dates before its exclusions (« 8 dates, dont 2 exclues »); `count` otherwise. */
+  planned: number;
   overLimit: boolean;
   /** The first dates, at most FIRST_DATES. */
   first: PreviewDate[];
@@ -75,7 +77,8 @@ export function summariseSchedule(schedule: Schedule): ScheduleSummary {
   // A year's dates name their year only when the series crosses one.
   const years = new Set(all.map((d) => d.date.slice(0, 4)));
   const style = years.size > 1 ? 'shortYear' : 'short';
-  const first = all.slice(0, FIRST_DATES).map((d) => ({
+  // « et 1 autre » would take the room of the date it stands for: the date itself then.
+  const first = all.slice(0, all.length === FIRST_DATES + 1 ? all.length : FIRST_DATES).map((d) => ({
     date: d.date,
     day: formatCalendarDay(d.date, style),
     hours: hours(d.start, d.end),
@@ -85,6 +88,10 @@ export function summariseSchedule(schedule: Schedule): ScheduleSummary {
     kind: schedule.kind,
     sentence: describeSchedule(schedule),
     count: Math.min(all.length, MAX_OCCURRENCES + 1),
+    planned:
+      schedule.kind === 'rule' && schedule.exclude.length
+        ? Math.min(ruleDays({ ...schedule, exclude: [] }).length, MAX_OCCURRENCES + 1)
+        : Math.min(all.length, MAX_OCCURRENCES + 1),
     overLimit: all.length > MAX_OCCURRENCES,
     first,
     excluded: schedule.kind === 'rule' ? [...schedule.exclude].sort().map((d) => formatCalendarDay(d, dayStyle)) : [],

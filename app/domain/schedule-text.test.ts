@@ -138,7 +138,19 @@ describe('a period', () => {
         }),
       ),
     ).toBe(
-      'Du 1er décembre 2026 au 31 janvier 2028, vendredi–lundi 10:00–18:00, fermé le mardi, le mercredi, le jeudi, le 25 décembre 2026 et le 1er janvier 2027',
+      'Du 4 décembre 2026 au 31 janvier 2028, vendredi–lundi 10:00–18:00, fermé le mardi, le mercredi, le jeudi, le 25 décembre 2026 et le 1er janvier 2027',
+    );
+  });
+
+  // Issue 47: the page said « Du 16 novembre » and its bar « 17 nov. », the 16th a Monday the museum is closed.
+  test('from its first open day to its last: a closed Monday at either end is not a day of the exhibition', () => {
+    const hours = { TU: ten, WE: ten, TH: ten, FR: ten, SA: ten, SU: ten };
+    expect(describeSchedule(period({ from: '2026-11-16', to: '2027-03-01', hours }))).toBe(
+      'Du 17 novembre 2026 au 28 février 2027, mardi–dimanche 10:00–18:00, fermé le lundi',
+    );
+    // A holiday as the first day too.
+    expect(describeSchedule(period({ from: '2026-11-17', hours, closed: ['2026-11-17'] }))).toMatch(
+      /^Du 18 novembre 2026 au /,
     );
   });
 });

@@ -11,7 +11,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './schedule';
-import { firstRuleDay } from './schedule-days';
+import { firstRuleDay, openBounds } from './schedule-days';
 
 /** Beyond this many dates (a list) or excluded dates (a rule), the sentence counts them instead of naming them. */
 const NAMED_DATES = 8;
@@ -32,8 +32,9 @@ function datesText(dates: ScheduleDate[]): string {
   const sorted = [...dates].sort((a, b) => `${a.date}T${a.start}`.localeCompare(`${b.date}T${b.start}`));
   // The year only when the list crosses one: « ven. 4 déc. » reads better than « ven. 4 déc. 2026 » three times.
   const style = new Set(sorted.map((d) => d.date.slice(0, 4))).size > 1 ? 'shortYear' : 'short';
+  // « et 1 autre » would take the room of the date it stands for: the date itself then.
   const named = sorted
-    .slice(0, NAMED_DATES)
+    .slice(0, sorted.length === NAMED_DATES + 1 ? sorted.length : NAMED_DATES)
     .map((d) => `${formatCalendarDay(d.date, style)} ${d.end ? `${d.start}–${d.end}` : d.start}`);
   const rest = sorted.length - named.length;
   const more = rest > 0 ? ` et ${rest} autre${rest > 1 ? 's' : ''}` : '';
@@ -129,10 +130,8 @@ function weekHoursText(hours: SchedulePeriod['hours']): string[] {
 }
 
 function periodText(period: SchedulePeriod): string {
-  const parts = [
-    `Du ${formatCalendarDay(period.from)} au ${formatCalendarDay(period.to)}`,
-    ...weekHoursText(period.hours),
-  ];
+  const open = openBounds(period);
+  const parts = [`Du ${formatCalendarDay(open.from)} au ${formatCalendarDay(open.to)}`, ...weekHoursText(period.hours)];
   const closedDays = WEEKDAYS.filter((d) => !period.hours[d]).map((d) => `le ${WEEKDAY_LABELS[d]}`);
   // Within less than a year, « le 25 décembre » is one day; over a longer period it needs its year.
   const style = addDaysToDate(period.from, 365) > period.to ? 'longNoYear' : 'long';

@@ -148,3 +148,24 @@ test('la carte d’un compte sur un téléphone dit ce que chaque valeur est @on
     await expect(card).toContainText(said, { useInnerText: true });
   await expect(card.getByText('Inscrit le\u00a0:')).toBeVisible();
 });
+
+test('après un refus dans une file filtrée, le message de confirmation est à l’écran, pas seulement le pied de page', async ({
+  page,
+  signIn,
+  createEvent,
+}, testInfo) => {
+  const title = unique('Vide-grenier de la Sarine');
+  // Two events of the same search: the refused one leaves the queue, the other one is shown next.
+  const refused = await createEvent({ status: 'pending', title });
+  await createEvent({ status: 'pending', title: `${title} (bis)` });
+  await signIn({ role: 'admin' });
+  await page.goto(`/admin/events?status=pending&q=${encodeURIComponent(title)}&eventId=${refused.id}`);
+  const detail = page.getByTestId('moderation-detail');
+  await detail.getByLabel('Motif du refus (envoyé à l’organisateur)').fill('Il manque l’adresse du lieu.');
+  await detail.getByRole('button', { name: 'Refuser' }).click();
+  const status = page.getByRole('status').filter({ hasText: `« ${title} » est refusé` });
+  await expect(status).toBeInViewport({ ratio: 1 });
+  // Below the fixed header, not under it.
+  expect((await status.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(80);
+  if (testInfo.project.name === 'js') await expect(status).toBeFocused();
+});

@@ -92,7 +92,7 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
     // The map of the same selection: its three points, not the others.
     await page.getByRole('navigation', { name: 'Affichage' }).getByRole('link', { name: 'Carte' }).click();
     await expect(page).toHaveURL(/vue=carte/);
-    await expect(page.locator('.map-note')).toHaveText('3 événements sur la carte.');
+    await expect(page.locator('.map-note')).toHaveText('3 événements localisés.');
     const points = await (await request.get(`/carte.json?q=${word}&autour=Morges&rayon=10`)).json();
     expect(points.map((p: { title: string }) => p.title)).toEqual(inside);
 

@@ -225,10 +225,16 @@ test.describe('formulaire avec JavaScript', () => {
     await expect(page.locator('input[name="lat"]')).toHaveValue(/^47\.3/);
     await expect(page.getByTestId('pin-map')).toBeVisible();
 
+    // Before: a button of the page's own, not the browser's field and its « Aucun fichier choisi ».
+    await expect(page.locator('label.file-button')).toHaveText('Choisir une image');
     await page.getByLabel(/Image \(facultative\)/).setInputFiles(IMAGE);
     await expect(page.getByAltText('Aperçu de l’image choisie')).toBeVisible();
     await expect(page.getByTestId('upload-done')).toHaveText('Image envoyée.');
     await expect(page.locator('input[name="pendingImage"]')).toHaveValue(/^[a-z0-9]{24}$/);
+    // After (issue 47): the image, « Remplacer l’image » and « Retirer l’image », and no stray browser text.
+    await expect(page.locator('label.file-button')).toHaveText('Remplacer l’image');
+    await expect(page.getByRole('checkbox', { name: 'Retirer l’image' })).toBeVisible();
+    expect((await page.locator('#field-image').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
   });
 
   test('une image envoyée d’une page dont la session a été remplacée : le message dit de recharger la page @js-only', async ({

@@ -2,7 +2,6 @@
 // card in a search, the search in date order under day headings, « Quand » of a weekly series with exclusions and of
 // an exhibition, Google Agenda's link with its rule, a cancelled date « Annulé » on the page, in the API and the .ics,
 // the way there, the desktop header, and the tap targets of every public page of the guard matrix.
-import fs from 'node:fs';
 import ical, { type VEvent } from 'node-ical';
 import { setDateCancelled } from '../../app/.server/events/cancel-date';
 import { expandSchedule, scheduleSpan } from '../../app/.server/schedule/schedule-expand';
@@ -17,10 +16,8 @@ import {
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
-import { slugify } from '../../app/domain/slug';
-import { makeOrganizer, makeVenue } from '../support/factories';
+import { openBounds } from '../../app/domain/schedule-days';
 import { expect, type Fixtures, test } from './fixtures';
-import { smallTargets } from './tap-targets';
 import { unique } from './utils';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -219,10 +216,12 @@ test.describe('une série pour le public', () => {
       !todayOpen ? 'fermé aujourd’hui' : time >= close ? 'fermé pour aujourd’hui' : 'ouvert aujourd’hui',
     );
     await expect(page.getByTestId('series-when')).toHaveText(
-      new RegExp(`^Jusqu’au ${formatCalendarDay(to)} · (${[...new Set(said)].join('|')})`),
+      new RegExp(`^Jusqu’au ${formatCalendarDay(openBounds(schedule).to)} · (${[...new Set(said)].join('|')})`),
     );
     const when = page.getByTestId('event-when');
-    await expect(when).toContainText(`Du ${formatCalendarDay(from)} au ${formatCalendarDay(to)}`);
+    // From its first open day to its last (a closed Monday at either end is not one), as its bar (issue 47).
+    const open = openBounds(schedule);
+    await expect(when).toContainText(`Du ${formatCalendarDay(open.from)} au ${formatCalendarDay(open.to)}`);
     const rows = when.getByTestId('opening-hours').locator('tbody tr');
     await expect(rows).toHaveText([
       'LundiFermé',
@@ -246,7 +245,7 @@ test.describe('une série pour le public', () => {
     // Google Agenda: one all-day entry over its days, its hours said first; the .ics likewise, as free time.
     const google = new URL((await page.getByRole('link', { name: 'Google Agenda' }).getAttribute('href')) ?? '');
     expect(google.searchParams.get('dates')).toBe(
-      `${from.replace(/-/g, '')}/${addDaysToDate(to, 1).replace(/-/g, '')}`,
+      `${open.from.replace(/-/g, '')}/${addDaysToDate(open.to, 1).replace(/-/g, '')}`,
     );
     expect(google.searchParams.get('recur')).toBeNull();
     expect(google.searchParams.get('details')).toMatch(
@@ -254,8 +253,19 @@ test.describe('une série pour le public', () => {
     );
     const ics = (await (await page.request.get(`/evenement/${event.id}/calendrier.ics`)).text()).replace(/\r?\n /g, '');
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
-    expect(ics).toContain(`DTSTART;VALUE=DATE:${from.replace(/-/g, '')}`);
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${open.from.replace(/-/g, '')}`);
     expect(ics).toContain('TRANSP:TRANSPARENT');
+    // Its card in the list: the opening line below its title in size and weight, not above it (issue 47).
+    await page.goto(`/evenements?q=${encodeURIComponent(event.title)}`);
+    const card = page.locator('article', { hasText: event.title });
+    const look = (selector: string) =>
+      card.locator(selector).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { size: Number.parseFloat(style.fontSize), weight: Number(style.fontWeight) };
+      });
+    const [title, opening] = [await look('.event-card__title'), await look('.event-card__opening')];
+    expect(opening.size).toBeLessThan(title.size);
+    expect(opening.weight).toBeLessThan(title.weight);
   });
 
   test('une date annulée se lit « Annulé » sur la fiche, dans l’API et dans le .ics ; la carte passe à la suivante @journey @once', async ({
@@ -373,6 +383,28 @@ test.describe('une série pour le public', () => {
     await expect(page).toHaveURL('/evenements?quand=mois');
     await expect(page.locator('.event-card').first()).toBeVisible();
   });
+
+  test('sans JavaScript, la vue carte donne ses événements par localité, chacun avec son itinéraire @nojs-only', async ({
+    page,
+    createEvent,
+  }) => {
+    const title = unique('Concert à la Chaux');
+    const event = await createEvent({ title, city: 'La Chaux-de-Fonds', lat: 47.1, lng: 6.83 });
+    await page.goto(`/evenements?vue=carte&q=${encodeURIComponent(title)}`);
+    const locality = page.getByTestId('map-by-locality').getByRole('region', { name: 'La Chaux-de-Fonds' });
+    await expect(locality.getByRole('heading')).toHaveText('La Chaux-de-Fonds (1)');
+    await expect(locality.getByRole('link', { name: title, exact: true })).toHaveAttribute(
+      'href',
+      `/evenement/${event.id}`,
+    );
+    const way = new URL(
+      (await locality.getByRole('link', { name: `Itinéraire vers ${title}` }).getAttribute('href')) ?? '',
+    );
+    expect(way.searchParams.get('destination')).toBe('47.100000,6.830000');
+    await expect(page.getByTestId('map-by-locality')).toContainText('La carte interactive s’affiche avec JavaScript.');
+    // No « sur la carte » where there is none.
+    await expect(page.locator('.map-note')).toHaveText('1 événement localisé.');
+  });
 });
 
 test.describe('l’en-tête', () => {
@@ -398,60 +430,5 @@ test.describe('l’en-tête', () => {
     await expect(search).toBeHidden();
     await expect(header.getByRole('link', { name: 'Ajouter un événement' })).toBeHidden();
     await expect(page.getByTestId('burger')).toBeVisible();
-  });
-});
-
-/** The HTML pages the guard matrix says are public (or the framed agenda), read from its table. */
-function publicPages(): string[] {
-  const matrix = fs.readFileSync(new URL('./guard-matrix.spec.ts', import.meta.url), 'utf8');
-  const table = matrix.slice(matrix.indexOf('const EXPECTED'), matrix.indexOf('};', matrix.indexOf('const EXPECTED')));
-  return [...table.matchAll(/'([^']+)': '(public|embed)'/g)]
-    .map((m) => m[1])
-    .filter((p) => !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) && p !== '/healthz' && p !== '/carte.json');
-}
-
-test.describe('cibles tactiles', () => {
-  test('chaque page publique de la matrice des gardes : actions de 44 px, liens de 24 px au moins, à 390 px @once', async ({
-    page,
-    ports,
-    createEvent,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    const pages = publicPages();
-    expect(pages).toEqual(
-      expect.arrayContaining(['/', '/evenements', '/evenement/:id', '/partenaires/:id', '/integrer']),
-    );
-    const series = await createSeries(createEvent, tuesdays(), { title: unique('Tango du mardi') });
-    const [partner] = await ports.store.partners.list({ activeOnly: true });
-    // A venue's and an organizer's pages (issue 36), with the series as their event.
-    const venue = makeVenue({ id: unique('lieu').replace(/\W/g, ''), name: unique('Salle du tango') });
-    venue.slug = slugify(venue.name);
-    const organizer = makeOrganizer({ id: unique('orga').replace(/\W/g, ''), name: unique('Club de tango') });
-    organizer.slug = slugify(organizer.name);
-    await ports.store.venues.insertMany([venue]);
-    await ports.store.organizers.insertMany([organizer]);
-    await ports.store.events.attachPlaces([{ eventId: series.id, venueId: venue.id, organizerId: organizer.id }]);
-    // The consent already given: the banner is not a page's own target.
-    await page.addInitScript(() => localStorage.setItem('cookie-consent-given', 'true'));
-    const found: Record<string, unknown> = {};
-    for (const pattern of [
-      ...pages,
-      '/evenements?vue=carte',
-      '/evenements?q=tango&canton=NE',
-      '/evenements?q=zzzz&gratuit=1',
-    ]) {
-      const url = pattern
-        .replace('/evenement/:id', `/evenement/${series.id}`)
-        .replace('/lieux/:slug', `/lieux/${venue.slug}`)
-        .replace('/organisateurs/:slug', `/organisateurs/${organizer.slug}`)
-        .replace(':id', partner?.id ?? '');
-      await page.goto(url);
-      // With JavaScript, the map of the map view is measured too (its zoom buttons).
-      if (url.includes('vue=carte') && testInfo.project.name === 'js')
-        await page.locator('.leaflet-control-zoom-in').waitFor();
-      const small = await smallTargets(page);
-      if (small.length) found[url] = small;
-    }
-    expect(found).toEqual({});
   });
 });

@@ -99,6 +99,10 @@ export async function saveEventForm(
     errors.image = upload.refused;
   } else if (upload) {
     imageBytes = upload.bytes;
+  } else if (pendingImage && form.removeImage) {
+    // « Retirer l’image » after sending one (issue 47): neither it nor the event's own.
+    await discardPendingImage(files, actor.uid, pendingImage);
+    pendingImage = '';
   } else if (pendingImage) {
     imageBytes = await takePendingImage(files, actor.uid, pendingImage);
     if (!imageBytes) pendingImage = '';

@@ -7,6 +7,7 @@ import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '~/doma
 import type { AgendaEvent } from '~/domain/event';
 import { openingText } from '~/domain/opening-text';
 import { openingHoursOn, type SchedulePeriod, WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule';
+import { openBounds } from '~/domain/schedule-days';
 import { describeSchedule, frenchList } from '~/domain/schedule-text';
 import type { Store } from '../ports';
 
@@ -87,7 +88,9 @@ export async function seriesView(
   const wanted = date && YMD.test(date) ? date : null;
   if (schedule.kind === 'period') {
     const today = zurichToday(now);
-    const span = `Du ${formatCalendarDay(schedule.from)} au ${formatCalendarDay(schedule.to)}`;
+    // Its first and last open days, as its dates, the bar and the cards say (issue 47).
+    const open = openBounds(schedule);
+    const span = `Du ${formatCalendarDay(open.from)} au ${formatCalendarDay(open.to)}`;
     return {
       kind: 'period',
       upcoming: [],
@@ -95,7 +98,7 @@ export async function seriesView(
       opening: openingText(schedule, wanted ? [wanted] : [], now),
       period: {
         span,
-        until: schedule.from <= today ? `Jusqu’au ${formatCalendarDay(schedule.to)}` : span,
+        until: open.from <= today ? `Jusqu’au ${formatCalendarDay(open.to)}` : span,
         week: WEEKDAYS.map((d) => {
           const h = schedule.hours[d];
           return { day: WEEKDAY_LABELS[d], hours: h ? `${h.open}–${h.close}` : null };

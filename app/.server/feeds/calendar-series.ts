@@ -9,6 +9,7 @@ import { expandSchedule } from '~/.server/schedule/schedule-expand';
 import { addDaysToDate, TIME_ZONE, zurichIso } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { type Schedule, WEEKDAYS } from '~/domain/schedule';
+import { openBounds } from '~/domain/schedule-days';
 import { describeSchedule } from '~/domain/schedule-text';
 
 const zurich = (iso: string) => new TZDate(new Date(iso).getTime(), TIME_ZONE);
@@ -85,12 +86,14 @@ export function seriesVEvents(event: AgendaEvent, schedule: Schedule): SeriesVEv
         );
       return [master, ...overrides];
     }
-    case 'period':
+    case 'period': {
+      // Its first and last open days, as the page says them (issue 47).
+      const open = openBounds(schedule);
       return [
         {
           suffix: '',
-          start: zurich(zurichIso(schedule.from, '00:00')),
-          end: zurich(zurichIso(addDaysToDate(schedule.to, 1), '00:00')),
+          start: zurich(zurichIso(open.from, '00:00')),
+          end: zurich(zurichIso(addDaysToDate(open.to, 1), '00:00')),
           repeating: null,
           cancelled: false,
           allDay: true,
@@ -98,5 +101,6 @@ export function seriesVEvents(event: AgendaEvent, schedule: Schedule): SeriesVEv
           note: describeSchedule(schedule),
         },
       ];
+    }
   }
 }

@@ -5,6 +5,7 @@ import { googleCalendarUrl, utcStamp } from '~/domain/calendar-links';
 import { zurichDay, zurichIso } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { type ScheduleRule, WEEKDAYS } from '~/domain/schedule';
+import { openBounds } from '~/domain/schedule-days';
 import { describeSchedule } from '~/domain/schedule-text';
 
 /**
@@ -38,7 +39,9 @@ export function eventGoogleCalendarUrl(
   const schedule = event.schedule;
   if (!schedule) return googleCalendarUrl(event, eventUrl);
   if (schedule.kind === 'period') {
-    const days = { startsAt: zurichIso(schedule.from, '00:00'), endsAt: zurichIso(schedule.to, '23:59') };
+    // Its first and last open days, as the page says them (issue 47).
+    const open = openBounds(schedule);
+    const days = { startsAt: zurichIso(open.from, '00:00'), endsAt: zurichIso(open.to, '23:59') };
     return googleCalendarUrl({ ...event, ...days, allDay: true }, eventUrl, { note: describeSchedule(schedule) });
   }
   const shown = { ...event, ...(date ?? {}) };

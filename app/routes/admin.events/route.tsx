@@ -2,7 +2,7 @@
 // and the decisions. Every action is a plain form (works without JavaScript); with it, keyboard shortcuts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { Form, Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { parseDecisionForm } from '~/.server/http/decision-form';
 import { decideOnEvent, moderationPage } from '~/.server/moderation/moderation-page';
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ),
     });
     const search = listParams(decision.returnQuery, target ? { eventId: target } : {});
-    return redirect(`/admin/events?${search}`, { headers: { 'Set-Cookie': flash } });
+    return redirect(`/admin/events?${search}#statut`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
     return refusedAction(error, { eventId: decision.eventId, intent: decision.intent, reason: decision.reason });
   }
@@ -64,7 +64,7 @@ async function venueSuggestionAnswer(
   admin: Awaited<ReturnType<typeof requireAdmin>>,
   form: FormData,
 ) {
-  const back = `/admin/events?${new URL(request.url).searchParams}`;
+  const back = `/admin/events?${new URL(request.url).searchParams}#statut`;
   try {
     const venue = await answerVenueSuggestion(context.services, admin, {
       venueId: String(form.get('venueId') ?? ''),
@@ -134,6 +134,18 @@ export default function ModerateEventsPage() {
   useEffect(() => {
     listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
   }, []);
+
+  // After a decision the page stays where its form was (preventScrollReset), perhaps below a queue that got shorter:
+  // its message (root's flash, `#statut`) is brought into view and focused. Without JavaScript the browser does it.
+  const location = useLocation();
+  // Each arrival (a navigation's own key), as the second decision lands on the same `#statut`.
+  const statusArrival = location.hash === '#statut' ? location.key : null;
+  useEffect(() => {
+    if (!statusArrival) return;
+    const status = document.getElementById('statut');
+    status?.scrollIntoView({ block: 'start' });
+    status?.focus({ preventScroll: true });
+  }, [statusArrival]);
 
   return (
     <AdminShell

@@ -6,7 +6,7 @@ export function EmptyState({ filters }: { filters: EventFilters }) {
   return (
     <div className="empty-state" data-testid="empty-state">
       <h2>Aucun événement ne correspond à votre recherche</h2>
-      <p>Essayez d’élargir la sélection :</p>
+      <p>Essayez d’élargir la sélection&nbsp;:</p>
       <ul className="empty-state__suggestions">
         {filters.q ? (
           <li>

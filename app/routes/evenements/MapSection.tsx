@@ -3,6 +3,7 @@ import { Link } from '@remix-run/react';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import type { EventMapPoint } from '~/domain/event';
 import { countLabel } from './list';
+import { MapByLocality } from './MapByLocality';
 
 export function MapSection({
   points,
@@ -24,15 +25,19 @@ export function MapSection({
         label={`Carte de ${countLabel(points.length).toLowerCase()}`}
         height={520}
         noScript={
-          <p>
-            Ces événements sont aussi en liste : <Link to={listHref}>la liste</Link>.
-          </p>
+          <>
+            <p>
+              Ces événements sont aussi en liste&nbsp;: <Link to={listHref}>la liste</Link>.
+            </p>
+            {points.length ? <MapByLocality points={points} /> : null}
+          </>
         }
       />
       <p className="map-note">
         {points.length < total
           ? `${points.length} événements localisés sur ${total}.`
-          : `${points.length} événements sur la carte.`}
+          : // « sur la carte » would be false without JavaScript, where there is none.
+            `${points.length} événement${points.length > 1 ? 's' : ''} localisé${points.length > 1 ? 's' : ''}.`}
       </p>
     </section>
   );

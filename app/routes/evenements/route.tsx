@@ -229,48 +229,51 @@ export default function EventsListPage() {
         />
       ) : null}
 
-      <div className="events-toolbar">
-        <ViewToggle view={view} href={(extra = {}) => `/evenements${query(extra)}`} />
-      </div>
-
-      {searchError || nearError ? (
-        <div className="notice notice--error" role="alert" data-testid="search-error">
-          {searchError ?? nearError}
+      {/* Beside the filters on a wide screen (discovery.css), under them on a phone. */}
+      <div className="events-page__main">
+        <div className="events-toolbar">
+          <ViewToggle view={view} href={(extra = {}) => `/evenements${query(extra)}`} />
         </div>
-      ) : null}
 
-      {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
+        {searchError || nearError ? (
+          <div className="notice notice--error" role="alert" data-testid="search-error">
+            {searchError ?? nearError}
+          </div>
+        ) : null}
 
-      {view === 'carte' && !searchError && !nearError ? (
-        <MapSection
-          points={points}
-          total={total}
-          config={root?.map ?? { tileUrl: '', attribution: '' }}
-          listHref={`/evenements${query()}`}
-        />
-      ) : null}
+        {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
 
-      <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
-        {items.length === 0 && !searchError && !nearError ? (
-          <EmptyState filters={filters} />
-        ) : (
-          <Results view={view} groups={groups} items={items} page={page} />
-        )}
+        {view === 'carte' && !searchError && !nearError ? (
+          <MapSection
+            points={points}
+            total={total}
+            config={root?.map ?? { tileUrl: '', attribution: '' }}
+            listHref={`/evenements${query()}`}
+          />
+        ) : null}
+
+        <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
+          {items.length === 0 && !searchError && !nearError ? (
+            <EmptyState filters={filters} />
+          ) : (
+            <Results view={view} groups={groups} items={items} page={page} />
+          )}
+        </div>
+
+        {pageCount > 1 && view === 'liste' ? (
+          <Pagination page={page} pageCount={pageCount} href={(n) => resultsHref({ page: n })} />
+        ) : null}
+        <SelectionFeeds query={query()} fediverse={fediverse} />
+        {/* An alert is around a locality, never around a position (it would keep it). */}
+        {hasActiveFilters(filters) && !searchError && !nearError && filters.near?.place !== '' ? (
+          <AlertSubscribeLite filter={filtersToParams(filters).toString()} description={alertDescription} />
+        ) : null}
+        {view === 'carte' ? (
+          <p className="map-list-link">
+            <Link to={`/evenements${query()}`}>Voir ces événements en liste</Link>
+          </p>
+        ) : null}
       </div>
-
-      {pageCount > 1 && view === 'liste' ? (
-        <Pagination page={page} pageCount={pageCount} href={(n) => resultsHref({ page: n })} />
-      ) : null}
-      <SelectionFeeds query={query()} fediverse={fediverse} />
-      {/* An alert is around a locality, never around a position (it would keep it). */}
-      {hasActiveFilters(filters) && !searchError && !nearError && filters.near?.place !== '' ? (
-        <AlertSubscribeLite filter={filtersToParams(filters).toString()} description={alertDescription} />
-      ) : null}
-      {view === 'carte' ? (
-        <p className="map-list-link">
-          <Link to={`/evenements${query()}`}>Voir ces événements en liste</Link>
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The event form's image: a plain file field of the multipart form without JavaScript; with it, the image leaves as
 // soon as it is chosen (with a progress bar) and the form carries its token instead.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Checkbox, TextField } from '~/components/form/Field';
@@ -75,36 +75,66 @@ interface ImageFieldsetProps {
 export function ImageFieldset({ fields, image, pendingImage, error, refused, importedPreview }: ImageFieldsetProps) {
   const { upload, send } = useImageUpload();
   const [preview, setPreview] = useState<string | null>(null);
+  // With JavaScript the browser's own file field (« Aucun fichier choisi » beside « Image envoyée. ») gives way to its
+  // label drawn as a button and the image itself; without it, the field stays: it alone names the file chosen.
+  const [styled, setStyled] = useState(false);
+  useEffect(() => setStyled(true), []);
   const kept = Boolean(pendingImage || (refused && upload?.token));
   // The refusal of the image just chosen (with JavaScript), else the server's: either marks the field.
   const problem = upload?.error || error;
+  // The image the form holds, shown once: the one just chosen, else the one imported, else the event's own.
+  const chosen = preview && !upload?.error ? preview : null;
+  const imported = !chosen && importedPreview && pendingImage && !upload ? importedPreview : null;
+  const current = !chosen && !imported && image && !kept ? image : null;
+  const thumbnail = chosen
+    ? { src: chosen, alt: 'Aperçu de l’image choisie' }
+    : imported
+      ? { src: imported, alt: 'Aperçu de l’image importée depuis la page' }
+      : current
+        ? { src: imageUrl(current.path, 400), alt: current.alt }
+        : null;
+  const hasImage = Boolean(thumbnail || kept);
   return (
     <fieldset className="form-step">
       <legend>6. Image</legend>
       <input type="hidden" name="pendingImage" value={upload?.token || pendingImage} />
-      {image && !kept ? (
-        <div className="current-image">
-          <img src={imageUrl(image.path, 400)} alt={image.alt} width={200} />
-          <Checkbox meta={{ name: 'removeImage' }} label="Retirer cette image" />
-        </div>
-      ) : null}
-      {importedPreview && pendingImage && !upload ? (
-        <div className="current-image" data-testid="imported-image">
-          <img src={importedPreview} alt="Aperçu de l’image importée depuis la page" width={240} />
-          <p className="field__hint">
-            Image importée depuis la page&#8239;: choisissez-en une autre pour la remplacer.
-          </p>
+      {thumbnail ? (
+        <div className="current-image" data-testid={imported ? 'imported-image' : 'current-image'}>
+          <img className="image-preview" src={thumbnail.src} alt={thumbnail.alt} width={240} />
+          {imported ? (
+            <p className="field__hint">Image importée depuis la page.</p>
+          ) : kept ? (
+            <p className="notice notice--success" data-testid="pending-image">
+              Votre image est conservée&nbsp;: inutile de la choisir à nouveau.
+            </p>
+          ) : upload?.token ? (
+            <p className="field__hint" data-testid="upload-done">
+              Image envoyée.
+            </p>
+          ) : null}
         </div>
       ) : kept ? (
         <p className="notice notice--success" data-testid="pending-image">
-          Votre image est conservée : inutile de la choisir à nouveau.
+          Votre image est conservée&nbsp;: inutile de la choisir à nouveau.
         </p>
       ) : null}
       <div className={`field${problem ? ' field--invalid' : ''}`}>
-        <label htmlFor="field-image">{image || kept ? 'Remplacer l’image' : 'Image (facultative)'}</label>
+        <label htmlFor="field-image">{hasImage && !styled ? 'Remplacer l’image' : 'Image (facultative)'}</label>
+        <p className="image-actions">
+          {styled ? (
+            <label htmlFor="field-image" className="button file-button">
+              {hasImage ? 'Remplacer l’image' : 'Choisir une image'}
+            </label>
+          ) : null}
+          {hasImage ? (
+            // Sent with the form (its CSRF token): the server then keeps no image, neither the event's nor one sent.
+            <Checkbox meta={{ name: 'removeImage' }} label="Retirer l’image" />
+          ) : null}
+        </p>
         <p className="field__hint">JPEG, PNG, WebP ou AVIF, 8 Mo au plus, de préférence en paysage.</p>
         <input
           id="field-image"
+          className={styled ? 'file-input--hidden visually-hidden' : undefined}
           type="file"
           name="image"
           accept="image/jpeg,image/png,image/webp,image/avif"
@@ -116,24 +146,15 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused, imp
             if (file) send(file, e.currentTarget);
           }}
         />
-        {upload && !upload.error ? (
+        {upload && !upload.error && !upload.token ? (
           <progress className="upload-progress" max={1} value={upload.progress} data-testid="upload-progress">
             {Math.round(upload.progress * 100)} %
           </progress>
-        ) : null}
-        {upload?.token ? (
-          <p className="field__hint" data-testid="upload-done">
-            Image envoyée.
-          </p>
         ) : null}
         {problem ? (
           <p className="field__error" role="alert" id="field-image-error">
             {problem}
           </p>
-        ) : null}
-        {/* A refused file shows no preview: a blank frame, or a broken image, would look like a kept one. */}
-        {preview && !upload?.error ? (
-          <img className="image-preview" src={preview} alt="Aperçu de l’image choisie" width={240} />
         ) : null}
       </div>
       <TextField
