@@ -10,6 +10,7 @@ import { guardPost } from '~/.server/platform/guard';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { DayStatusForm } from '~/components/day-status/DayStatusPanel';
+import { zurichDay } from '~/domain/dates';
 import { DAY_STATUS_FIELDS, dayStatusText } from '~/domain/day-status';
 import { pageMeta } from '~/domain/meta';
 
@@ -28,7 +29,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await guardPost(request, context, { audience: 'signed-in', back: `/evenement/${eventId}` });
   const values = Object.fromEntries(DAY_STATUS_FIELDS.map((f) => [f, String(form.get(f) ?? '').slice(0, 400)]));
   const startsAt = String(form.get('startsAt') ?? '');
-  const back = form.get('retour') === 'tableau-de-bord' ? '/dashboard' : `/evenement/${encodeURIComponent(eventId)}`;
+  // Back to the dashboard, or to the page of that date (its red banner once cancelled).
+  const back =
+    form.get('retour') === 'tableau-de-bord'
+      ? '/dashboard'
+      : `/evenement/${encodeURIComponent(eventId)}${startsAt ? `?date=${zurichDay(startsAt)}` : ''}`;
   try {
     const now = new Date();
     const { status } = await sayDayStatus(context.services, user, { eventId, startsAt, values }, now);
