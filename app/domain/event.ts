@@ -147,6 +147,8 @@ export const EVENT_CONTENT_FIELDS = [
   // The venue and organizer records (issue 36, decision 095): chosen in the form, moderated like the rest.
   'venueId',
   'organizerId',
+  // « Selon la météo » (issue 51): « Confirmation le jour même » until its organizer says « Ça a lieu ? ».
+  'weatherDependent',
 ] as const;
 export type EventContentField = (typeof EVENT_CONTENT_FIELDS)[number];
 export type EventContent = Pick<AgendaEvent, EventContentField>;

@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { makeEvent, makeSaturdayMarket, makeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import type { AgendaEvent } from '../../domain/event';
+import { dayStatusLine } from '../../domain/event-card';
 import { alertToken, confirmAlert, unsubscribeAlert } from '../alerts/alerts';
 import { requestDayStatusAlert } from '../alerts/day-status-alerts';
+import { apiEvent } from '../api/representation';
 import { buildICalendar } from '../feeds/calendar';
 import { UseCaseError } from '../platform/use-case-error';
 import { scheduleSpan } from '../schedule/schedule-expand';
@@ -50,6 +53,26 @@ describe('ça a lieu ? le jour même', () => {
     expect(stored?.dayStatuses).toHaveLength(1);
     // A calendar takes over its copy: the SEQUENCE grew.
     expect(stored?.icalSequence).toBeGreaterThan(0);
+  });
+
+  it('« selon la météo » : « Confirmation le jour même » jusqu’au statut, puis l’API et la carte le disent avec l’heure', async () => {
+    const { services, orga, store } = await setup();
+    const before = await store.events.findById('marche');
+    if (!before) throw new Error('pas d’événement');
+    await store.events.transition({
+      seen: before.updatedAt,
+      next: { ...before, weatherDependent: true, updatedAt: `${before.updatedAt}1` },
+    });
+    const weather = (await store.events.findById('marche')) as AgendaEvent;
+    expect(dayStatusLine({ ...weather, startsAt: SATURDAY }, ON_THE_DAY)).toBe('Confirmation le jour même');
+    const input = { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed' } };
+    const { event } = await sayDayStatus(services, orga, input, ON_THE_DAY);
+    const item = { ...event, startsAt: SATURDAY };
+    expect(dayStatusLine(item, new Date('2030-03-09T09:00:00Z'))).toBe('Confirmé ce matin à\u00a008:12');
+    expect(apiEvent(item, 'https://agenda.test', DEFAULT_CATEGORIES).dayStatus).toMatchObject({
+      status: 'confirmed',
+      saidAt: '2030-03-09T08:12:00+01:00',
+    });
   });
 
   it('un autre compte ne peut pas le dire', async () => {
