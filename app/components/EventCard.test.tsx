@@ -29,6 +29,7 @@ const base: EventCardData = {
   dateCancelled: false,
   opening: null,
   distance: null,
+  dayStatus: null,
 };
 
 /** The card rendered on the server as a page of the site would render it (a data router, no root data). */

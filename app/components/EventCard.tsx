@@ -81,6 +81,11 @@ export function EventCard({
             <UnbrokenEnd text={event.opening} after=" " />
           </p>
         ) : null}
+        {event.dayStatus ? (
+          <p className="event-card__day-status" data-testid="card-day-status">
+            {event.dayStatus}
+          </p>
+        ) : null}
         <p className="event-card__where">
           {`${event.venueName ? `${event.venueName}, ` : ''}${event.city} (${CANTON_NAMES[event.canton]})${event.distance ? ` · ${event.distance}` : ''}`}
         </p>

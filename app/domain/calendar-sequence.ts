@@ -19,7 +19,8 @@ const SIGNIFICANT_FIELDS = [
   'schedule',
 ] as const;
 
-type Sequenced = Parameters<typeof changedFields>[0] & Pick<AgendaEvent, 'status' | 'cancelledDates' | 'icalSequence'>;
+type Sequenced = Parameters<typeof changedFields>[0] &
+  Pick<AgendaEvent, 'status' | 'cancelledDates' | 'icalSequence' | 'dayStatuses'>;
 
 const sameDates = (a: readonly string[] = [], b: readonly string[] = []) =>
   [...a].sort().join() === [...b].sort().join();
@@ -27,7 +28,7 @@ const sameDates = (a: readonly string[] = [], b: readonly string[] = []) =>
 /**
  * The SEQUENCE of `after`, the next stored state of `before`: unchanged while the event is not public (its first
  * publication is 0) and for a change no calendar shows; one more when a public event changes date, time, place,
- * title, status (cancelled, reinstated) or cancelled dates, and when it stops being public (whatever it comes back
+ * title, status (cancelled, reinstated), cancelled dates or a day's status (« Ça a lieu ? »), and when it stops being public (whatever it comes back
  * as is then a later version than any copy). Never lower than before, whatever `after` says.
  */
 export function calendarSequence(before: Sequenced, after: Sequenced): number {
@@ -37,6 +38,7 @@ export function calendarSequence(before: Sequenced, after: Sequenced): number {
     !isPublicStatus(after.status) ||
     after.status !== before.status ||
     !sameDates(before.cancelledDates, after.cancelledDates) ||
+    JSON.stringify(before.dayStatuses ?? []) !== JSON.stringify(after.dayStatuses ?? []) ||
     changedFields(before, after).some((f) => (SIGNIFICANT_FIELDS as readonly string[]).includes(f));
   return significant ? sequence + 1 : sequence;
 }

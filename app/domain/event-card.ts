@@ -1,5 +1,6 @@
 // What an event card shows.
 import { zurichToday } from './dates';
+import { dayStatusOf, dayStatusText, WEATHER_PENDING } from './day-status';
 import { distanceKm, distanceLabel } from './distance';
 import type { AgendaEvent } from './event';
 import { openingText, shownDay } from './opening-text';
@@ -49,10 +50,21 @@ export function toEventCard(
     /** A series as one result (decision 065): « Chaque mardi · 18:30 · 29 dates »; `timed`: it gives the time. */
     series,
     dateCancelled: e.occurrence?.cancelled ?? false,
+    /** « Ça a lieu ? » for the date the card stands for: « Confirmé ce matin à 08:12 », « Confirmation le jour même ». */
+    dayStatus: dayStatusLine(e, now),
     /** An exhibition: « ouvert aujourd’hui 10:00–18:00 », « ouvert samedi 10:00–18:00, fermé dimanche »… */
     opening: openingText(e.schedule, days, now),
     /** Around a place (issue 47): « à 8 km » from its centre. */
     distance:
       near && e.lat != null && e.lng != null ? distanceLabel(distanceKm(near, { lat: e.lat, lng: e.lng })) : null,
   };
+}
+
+/** What was said on the day for the date a card (or the API) stands for; « Confirmation le jour même » until then. */
+export function dayStatusLine(
+  e: Pick<AgendaEvent, 'dayStatuses' | 'weatherDependent' | 'startsAt'>,
+  now: Date,
+): string | null {
+  const said = dayStatusOf(e.dayStatuses, e.startsAt);
+  return said ? dayStatusText(said, now) : e.weatherDependent ? WEATHER_PENDING : null;
 }

@@ -36,6 +36,7 @@ export const FIELD_LABELS: Record<Exclude<EventContentField, 'slug'>, string> = 
   schedule: 'Dates',
   venueId: 'Fiche du lieu',
   organizerId: 'Fiche de l’organisateur',
+  weatherDependent: 'Selon la météo',
 };
 
 export function fieldLabel(field: string): string {

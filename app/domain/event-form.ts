@@ -24,7 +24,14 @@ export const EVENT_TEXT_FIELDS = [
   ...EVENT_CONTACT_FIELDS,
   'imageAlt',
 ] as const;
-export const EVENT_FLAG_FIELDS = ['allDay', 'isFree', 'wheelchair', 'hearing', 'familyFriendly'] as const;
+export const EVENT_FLAG_FIELDS = [
+  'allDay',
+  'isFree',
+  'wheelchair',
+  'hearing',
+  'familyFriendly',
+  'weatherDependent',
+] as const;
 
 /** A one-line text (a title, a place, a name): a line break in it is refused (it would break mails and feeds). */
 const text = (label: string, min: number, max: number) =>
@@ -159,6 +166,7 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       wheelchair: flag,
       hearing: flag,
       familyFriendly: flag,
+      weatherDependent: flag,
     })
     .superRefine((v, ctx) => {
       for (const [path, message] of Object.entries(crossFieldErrors(v, now))) {

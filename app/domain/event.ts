@@ -1,6 +1,7 @@
 // The event record of ARCHITECTURE §3, as the use cases and screens see it.
 import type { CantonCode } from './cantons';
 import type { CategorySlug } from './categories';
+import type { DayStatus } from './day-status';
 import type { Schedule } from './schedule';
 
 /**
@@ -101,6 +102,10 @@ export interface AgendaEvent {
    * Set by the store on each write, never by a caller. Absent: 0.
    */
   icalSequence?: number;
+  /** « Ça a lieu ? » (day-status.ts): what its organizer said on a date's day, one per date. Not content. */
+  dayStatuses?: DayStatus[];
+  /** « Selon la météo »: it says « Confirmation le jour même » until a status is given. Absent: false. */
+  weatherDependent?: boolean;
   /**
    * Set by a list (EventStore.search): startsAt, endsAt and openEnd above are those of one occurrence of the event;
    * here whether that date is cancelled, how many dates it has from now on (this one included) and, in a list where
@@ -142,6 +147,8 @@ export const EVENT_CONTENT_FIELDS = [
   // The venue and organizer records (issue 36, decision 095): chosen in the form, moderated like the rest.
   'venueId',
   'organizerId',
+  // « Selon la météo » (issue 51): « Confirmation le jour même » until its organizer says « Ça a lieu ? ».
+  'weatherDependent',
 ] as const;
 export type EventContentField = (typeof EVENT_CONTENT_FIELDS)[number];
 export type EventContent = Pick<AgendaEvent, EventContentField>;

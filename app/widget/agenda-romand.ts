@@ -11,6 +11,8 @@ interface ApiEvent {
   allDay?: boolean;
   venue?: { name?: string; locality?: string } | null;
   series?: { summary?: string | null } | null;
+  weatherDependent?: boolean;
+  dayStatus?: { text?: string } | null;
 }
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -44,7 +46,10 @@ class AgendaRomand extends HTMLElement {
   async #load() {
     const request = ++this.#request;
     // A series is one line, at its next date (decision 065).
-    const params = new URLSearchParams({ fields: 'title,url,startsAt,endsAt,allDay,venue,series', group: 'series' });
+    const params = new URLSearchParams({
+      fields: 'title,url,startsAt,endsAt,allDay,venue,series,weatherDependent,dayStatus',
+      group: 'series',
+    });
     const category = this.getAttribute('categorie');
     const canton = this.getAttribute('canton');
     const limit = Number.parseInt(this.getAttribute('limite') ?? '', 10);
@@ -108,6 +113,13 @@ class AgendaRomand extends HTMLElement {
         const series = document.createElement('small');
         series.textContent = event.series.summary;
         item.append(series);
+      }
+      // « Ça a lieu ? » (issue 51): what was said on the day, or that it is said on the day.
+      const said = event.dayStatus?.text ?? (event.weatherDependent ? 'Confirmation le jour même' : null);
+      if (said) {
+        const status = document.createElement('small');
+        status.textContent = said;
+        item.append(status);
       }
       list.append(item);
     }

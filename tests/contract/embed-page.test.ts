@@ -32,6 +32,27 @@ describe.each(BACKENDS)('agenda à intégrer (iframe) : $name', (backend) => {
     return { response, html: await response.text() };
   }
 
+  it('« Ça a lieu ? » : « Confirmation le jour même » selon la météo, puis le statut dit et son heure (issue 51)', async () => {
+    const meteo = on(5, {
+      id: 'meteo',
+      title: 'Pique-nique',
+      canton: 'VD',
+      status: 'approved',
+      weatherDependent: true,
+    });
+    const dit = on(6, { id: 'dit', title: 'Marche', canton: 'VD', status: 'approved', weatherDependent: true });
+    const saidAt = zurichIso(addDaysToDate(zurichToday(), -1), '08:12');
+    dit.dayStatuses = [
+      { startsAt: dit.startsAt, kind: 'confirmed', note: '', postponedTo: null, movedTo: '', saidAt, saidBy: 'orga' },
+    ];
+    await store.events.insertMany([meteo, dit]);
+    // A query of its own: the list's read cache is keyed by the store's revision, the same in each fresh store.
+    const { html } = await frame('?canton=vd&limite=9');
+    expect(html).toContain('Pique-nique</a>');
+    expect(html).toContain('<p>Confirmation le jour même</p>');
+    expect(html).toContain('<p>Confirmé hier à\u00a008:12</p>');
+  });
+
   it('liste les seuls événements publics de la sélection, liés à leur page, et se laisse encadrer', async () => {
     const { response, html } = await frame('?categorie=musique&canton=vd&limite=5');
     expect(response.status).toBe(200);

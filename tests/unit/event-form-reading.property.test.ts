@@ -165,6 +165,21 @@ describe('le navigateur et le serveur lisent le formulaire d’événement de la
     }
   });
 
+  it('« Selon la météo » coché est lu des deux côtés ; décoché (rien n’est envoyé), il ne l’est pas', async () => {
+    for (const [sent, expected] of [
+      ['on', true],
+      [null, false],
+    ] as const) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(VALID[0])) form.append(name, value);
+      if (sent) form.append('weatherDependent', sent);
+      expect(browser(form)).toEqual({});
+      const { full } = await server(form);
+      expect(full.errors).toEqual({});
+      expect(full.parsed.ok && full.parsed.data.weatherDependent).toBe(expected);
+    }
+  });
+
   it('des formulaires au hasard : les mêmes champs signalés, les mêmes messages, le même verdict', async () => {
     let accepted = 0;
     let refused = 0;

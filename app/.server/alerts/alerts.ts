@@ -60,6 +60,11 @@ export function alertLinks(siteUrl: string, token: string, filter: string): Aler
 
 /** « Musique · Vaud » for an alert's filter, with the site's category labels. */
 export async function describeAlert({ store }: { store: Store }, filter: string): Promise<string> {
+  const eventId = filter.startsWith('evenement=') ? decodeURIComponent(filter.slice('evenement='.length)) : null;
+  if (eventId) {
+    const event = await store.events.findById(eventId);
+    return `«\u00a0Ça a lieu\u00a0?\u00a0» de «\u00a0${event?.title ?? 'un événement'}\u00a0», le jour même`;
+  }
   const categories = await store.categories.list();
   const label = (slug: string) => categories.find((c) => c.slug === slug)?.label ?? slug;
   const filters = alertFilters(

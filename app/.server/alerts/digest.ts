@@ -3,6 +3,7 @@
 // the mail is queued (compare and set on lastDigestAt): two runs at once, or a run repeated, queue one mail. Its events
 // count as sent only once the mail server accepted it (mail/deliver.ts, decision 060); while it waits in the queue,
 // the alert gets no other digest, so nothing is listed twice.
+
 import { type Alert, alertFilters, DIGEST_MAX_EVENTS, isDigestDue } from '~/domain/alert';
 import type { AgendaEvent } from '~/domain/event';
 import { publishedAt } from '~/domain/event-visibility';
@@ -10,6 +11,7 @@ import { publicQuery } from '../events/public';
 import { yieldToEventLoop } from '../platform/background';
 import type { Store } from '../ports';
 import { type AlertDeps, alertLinks, alertToken, describeAlert, pendingAlertsExpiry } from './alerts';
+import { dayStatusEventOf } from './day-status-alerts';
 import { alertDigestMail } from './mails';
 
 /** How many matching dates one digest looks at, soonest first. */
@@ -51,7 +53,8 @@ export async function sendDueDigests(deps: AlertDeps, now = new Date()): Promise
   let checked = 0;
   for (const [i, alert] of (await store.alerts.listActive()).entries()) {
     if (i % 25 === 24) await yieldToEventLoop();
-    if (!isDigestDue(alert, now)) continue;
+    // « Ça a lieu ? » alerts (day-status-alerts.ts) are told when a status is said, never in a digest.
+    if (dayStatusEventOf(alert.filter) || !isDigestDue(alert, now)) continue;
     checked++;
     // The previous digest still waits for the mail server: this one comes once it is accepted.
     if (await store.mails.hasQueued(digestRef(alert.id))) continue;

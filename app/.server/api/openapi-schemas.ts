@@ -42,6 +42,23 @@ export const Event = {
     endsAt: { ...isoWithOffset, type: ['string', 'null'] },
     allDay: { type: 'boolean' },
     cancelled: { type: 'boolean' },
+    weatherDependent: {
+      type: 'boolean',
+      description: '«\u00a0Selon la météo\u00a0»\u00a0: confirmé ou non le jour même.',
+    },
+    dayStatus: nullable('object', {
+      description:
+        '«\u00a0Ça a lieu\u00a0?\u00a0»\u00a0: ce que l’organisateur a dit le jour de cette date, et quand\u00a0; null tant qu’il n’a rien dit.',
+      required: ['status', 'text', 'note', 'saidAt', 'postponedTo', 'movedTo'],
+      properties: {
+        status: { type: 'string', enum: ['confirmed', 'cancelled', 'postponed', 'moved'] },
+        text: { type: 'string', description: '«\u00a0Confirmé ce matin à 08:12\u00a0», en français.' },
+        note: nullable('string'),
+        saidAt: isoWithOffset,
+        postponedTo: { ...isoWithOffset, type: ['string', 'null'] },
+        movedTo: nullable('string'),
+      },
+    }),
     occurrence: nullable('object', { required: ['date', 'upcomingDates'], properties: occurrenceProperties }),
     series: nullable('object', {
       description: 'Une série (plusieurs dates, une règle ou une période d’ouverture)\u00a0; null pour une seule date.',

@@ -1,9 +1,11 @@
 // What the public API (/api/v1) says of an event, a category, a partner: stable English field names, dates in ISO 8601
 // with the Europe/Zurich offset, absolute URLs (docs/decisions/046-api-publique.md). Only ever given public content.
+
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
 import type { CategoryInfo } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
+import { dayStatusOf, dayStatusText } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { occurrenceDayOf } from '~/domain/event-card';
 import { IMAGE_WIDTHS, imageUrl, isReviewImage } from '~/domain/images';
@@ -58,6 +60,20 @@ export function apiSeries(event: AgendaEvent) {
   };
 }
 
+/** « Ça a lieu ? » (issue 51) for the date the item stands for: what was said, when, and the same in words. */
+function apiDayStatus(event: AgendaEvent) {
+  const said = dayStatusOf(event.dayStatuses, event.startsAt);
+  if (!said) return null;
+  return {
+    status: said.kind,
+    text: dayStatusText(said, new Date()),
+    note: said.note || null,
+    saidAt: zurichIsoOffset(said.saidAt),
+    postponedTo: said.postponedTo ? zurichIsoOffset(said.postponedTo) : null,
+    movedTo: said.movedTo || null,
+  };
+}
+
 export function apiEvent(event: AgendaEvent, siteUrl: string, categories: readonly CategoryInfo[]) {
   const day = occurrenceDayOf(event);
   const page = `${siteUrl}/evenement/${event.id}`;
@@ -73,6 +89,8 @@ export function apiEvent(event: AgendaEvent, siteUrl: string, categories: readon
     endsAt: event.openEnd ? null : zurichIsoOffset(event.endsAt),
     allDay: event.allDay,
     cancelled: event.status === 'cancelled' || (event.occurrence?.cancelled ?? false),
+    weatherDependent: event.weatherDependent ?? false,
+    dayStatus: apiDayStatus(event),
     occurrence: day && event.occurrence ? { date: day, upcomingDates: event.occurrence.upcoming } : null,
     series: apiSeries(event),
     venue: {
@@ -109,6 +127,8 @@ export const EVENT_FIELDS = [
   'endsAt',
   'allDay',
   'cancelled',
+  'weatherDependent',
+  'dayStatus',
   'occurrence',
   'series',
   'venue',

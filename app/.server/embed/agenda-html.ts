@@ -2,8 +2,10 @@
 // (decision 047). Its events come from the public API's own reading (only public content, ever), a series as one line
 // (decision 065). Its one script, allowed by its hash, tells the host page its height (postMessage), so that the frame
 // fits its content where the host added the configurator's few lines.
+
 import crypto from 'node:crypto';
 import { formatDateTime } from '~/domain/dates';
+import { WEATHER_PENDING } from '~/domain/day-status';
 import { EMBED_HEIGHT_MESSAGE, EMBED_MAX } from '~/domain/embed';
 import { ongoingWhen } from '~/domain/event-days';
 import { ApiProblem, listApiEvents } from '../api/events';
@@ -35,7 +37,7 @@ export function embedParams(given: URLSearchParams): URLSearchParams {
   const limit = Number.parseInt(given.get('limite') ?? '', 10);
   params.set('limit', String(Number.isFinite(limit) && limit >= 1 ? Math.min(limit, EMBED_MAX) : 5));
   params.set('group', 'series');
-  params.set('fields', 'title,url,startsAt,endsAt,allDay,venue,cancelled,series');
+  params.set('fields', 'title,url,startsAt,endsAt,allDay,venue,cancelled,series,weatherDependent,dayStatus');
   return params;
 }
 
@@ -75,7 +77,10 @@ export async function embedPage(
               const where = [e.venue?.name, e.venue?.locality].filter(Boolean).join(', ');
               const cancelled = e.cancelled ? ' — annulé' : '';
               const series = e.series?.summary ? `<p>${escapeHtml(e.series.summary)}</p>` : '';
-              return `<li><a href="${escapeHtml(e.url ?? '')}" target="_blank" rel="noopener">${escapeHtml(e.title ?? '')}</a><p><time datetime="${escapeHtml(e.startsAt ?? '')}">${escapeHtml(when)}</time>${where ? ` · ${escapeHtml(where)}` : ''}${cancelled}</p>${series}</li>`;
+              // « Ça a lieu ? » (issue 51): what was said on the day, or that it is said on the day.
+              const said = e.dayStatus?.text ?? (e.weatherDependent ? WEATHER_PENDING : null);
+              const day = said ? `<p>${escapeHtml(said)}</p>` : '';
+              return `<li><a href="${escapeHtml(e.url ?? '')}" target="_blank" rel="noopener">${escapeHtml(e.title ?? '')}</a><p><time datetime="${escapeHtml(e.startsAt ?? '')}">${escapeHtml(when)}</time>${where ? ` · ${escapeHtml(where)}` : ''}${cancelled}</p>${series}${day}</li>`;
             })
             .join('')}</ul>`;
   } catch (error) {

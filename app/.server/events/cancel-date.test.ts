@@ -42,6 +42,7 @@ const formInputOf = (e: AgendaEvent): EventFormInput => ({
   wheelchair: e.accessibility.wheelchair,
   hearing: e.accessibility.hearing,
   familyFriendly: e.accessibility.familyFriendly,
+  weatherDependent: Boolean(e.weatherDependent),
 });
 
 const NOW = new Date('2030-03-01T10:00:00Z');

@@ -47,6 +47,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     wheelchair: e.accessibility.wheelchair ? 'on' : '',
     hearing: e.accessibility.hearing ? 'on' : '',
     familyFriendly: e.accessibility.familyFriendly ? 'on' : '',
+    weatherDependent: e.weatherDependent ? 'on' : '',
     // A series: its kind and fields (decision 041); a copy for a new date keeps its rule, not its dates.
     ...scheduleValues(e.schedule),
     ...(copy ? WITHOUT_DATES : {}),

@@ -45,6 +45,7 @@ function fieldsFromForm(input: EventFormInput & ScheduleInput) {
     ...placeAndContactOf(input),
     accessibility: { wheelchair: input.wheelchair, hearing: input.hearing, familyFriendly: input.familyFriendly },
     schedule: input.schedule ?? null,
+    weatherDependent: input.weatherDependent,
     // The records (decision 095): an id, or none when the form did not resolve its choice (NEW_PLACE, empty).
     venueId: recordId(input.venueId),
     organizerId: recordId(input.organizerId),

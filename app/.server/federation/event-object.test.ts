@@ -154,3 +154,26 @@ describe('les activités', () => {
     });
   });
 });
+
+describe('« Ça a lieu ? » dans l’objet envoyé (issue 51)', () => {
+  it('le statut du jour et son heure en tête du résumé et du texte, la note avec', () => {
+    const said = {
+      ...concert,
+      dayStatuses: [
+        {
+          startsAt: concert.startsAt,
+          kind: 'confirmed' as const,
+          note: 'Chauffage allumé',
+          postponedTo: null,
+          movedTo: '',
+          saidAt: '2030-12-07T07:12:00.000Z',
+          saidBy: 'orga',
+        },
+      ],
+    };
+    const at = new Date('2030-12-07T09:00:00.000Z');
+    const object = eventObject(said, { ...ctx, now: at });
+    expect(readableSummary(said, at).split('\n')[1]).toBe('Confirmé ce matin à\u00a008:12 — Chauffage allumé');
+    expect(String(object.content)).toContain('Confirmé ce matin à\u00a008:12 — Chauffage allumé');
+  });
+});

@@ -6,6 +6,7 @@
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { formatDate } from '~/domain/dates';
+import { dayStatusOf, dayStatusText } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventWhen } from '~/domain/event-dates';
 import { imageUrl } from '~/domain/images';
@@ -117,9 +118,17 @@ export function readableSummary(event: AgendaEvent, now: Date): string {
     event.status === 'cancelled' ? `Annulé\u00a0: ${event.title}` : event.title,
     event.schedule && event.schedule.kind !== 'period' ? `Prochaine date : ${when}` : when,
   ];
+  const said = daySaid(event, now);
+  if (said) lines.splice(1, 0, said);
   if (event.schedule) lines.push(describeSchedule(event.schedule));
   if (where) lines.push(where);
   return lines.map(oneLine).join('\n');
+}
+
+/** « Ça a lieu ? » for the date shown (issue 51): « Confirmé ce matin à 08:12 — Beau temps », or nothing. */
+function daySaid(event: AgendaEvent, now: Date): string | null {
+  const said = dayStatusOf(event.dayStatuses, shownDate(event, now).startsAt);
+  return said ? `${dayStatusText(said, now)}${said.note ? ` — ${said.note}` : ''}` : null;
 }
 
 /** A line of text: no carriage return, no line break inside. */
@@ -143,6 +152,8 @@ function cancelledAhead(event: AgendaEvent, now: Date): string[] {
 function noticeParagraphs(event: AgendaEvent, now: Date): string {
   const parts: string[] = [];
   if (event.status === 'cancelled') parts.push('<p><strong>Annulé.</strong></p>');
+  const said = daySaid(event, now);
+  if (said) parts.push(`<p><strong>${escapeHtml(oneLine(said))}</strong></p>`);
   if (event.schedule) {
     const date = shownDate(event, now);
     const lines = [

@@ -4,9 +4,11 @@
 // being public (withdrawn, refused, deleted). A pending event, or a pending revision, is never sent: only the content
 // an admin approved. The object is the agenda's: the agenda sends it, the other actors share it (shares.ts, decision
 // 096); blocked domains hear nothing.
+
 import { createHash } from 'node:crypto';
 import type { Context } from '@fedify/fedify';
 import { type Activity, Create, Delete, Update } from '@fedify/vocab';
+import type { DayStatus } from '~/domain/day-status';
 import { contentOf } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import { AGENDA_ACTOR, actorsAnnouncing } from './actors';
@@ -27,7 +29,7 @@ export async function rawActivity(json: Record<string, unknown>): Promise<Activi
 }
 
 export function publicFingerprint(
-  event: Parameters<typeof contentOf>[0] & { status: string; cancelledDates?: string[] },
+  event: Parameters<typeof contentOf>[0] & { status: string; cancelledDates?: string[]; dayStatuses?: DayStatus[] },
   shownStart: string | null = null,
 ) {
   // The records an event points to are not what followers see (its place and organizer are, as text).
@@ -39,6 +41,9 @@ export function publicFingerprint(
         image: image?.path ?? null,
         status: event.status,
         cancelled: event.cancelledDates ?? [],
+        // « Ça a lieu ? » (issue 51): a status said is news (an Update); absent when none, so that the fingerprints of
+        // the events without one stay what they were.
+        ...(event.dayStatuses?.length ? { day: event.dayStatuses } : {}),
         // A series shows its next date: once a date passes, the next one is news (an Update).
         ...(shownStart ? { shown: shownStart } : {}),
       }),

@@ -1,4 +1,5 @@
 // iCalendar (RFC 5545) export of events: one event to download, or a selection to subscribe to.
+
 import { TZDate } from '@date-fns/tz';
 import ical, {
   type ICalCalendar,
@@ -11,6 +12,7 @@ import { LRUCache } from 'lru-cache';
 import { allDayRange, eventLocationLine, openEndedDay } from '~/domain/calendar-links';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
+import { dayStatusOf, dayStatusText } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { seriesVEvents } from './calendar-series';
 import { calendarText, veventsText } from './ical-text';
@@ -112,13 +114,17 @@ function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts:
       continue;
     }
     const off = cancelled || Boolean(event.occurrence?.cancelled);
+    // « Ça a lieu ? » (issue 51): what was said that day heads the description; « Reporté » is TENTATIVE (docs/ca-a-lieu.md).
+    const said = dayStatusOf(event.dayStatuses, event.startsAt);
+    const postponed = !off && said?.kind === 'postponed';
     calendar.createEvent({
       ...common,
       id: `${icalKey(event)}@${ICAL_UID_DOMAIN}`,
       start: range.start,
       end: range.endExclusive,
-      summary: summary(off),
-      status: status(off),
+      description: said ? `${dayStatusText(said, new Date(said.saidAt))}\n\n${common.description}` : common.description,
+      summary: postponed ? `Reporté : ${event.title}` : summary(off),
+      status: postponed ? ICalEventStatus.TENTATIVE : status(off),
     });
   }
 }

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, type HeadersFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { dayStatusView } from '~/.server/events/day-status';
 import { getEventForViewer, similarEvents } from '~/.server/events/public';
 import { type SeriesDate, seriesView } from '~/.server/events/series';
 import { eventObjectPathNow } from '~/.server/federation/page-targets';
@@ -9,6 +10,7 @@ import { eventGoogleCalendarUrl } from '~/.server/feeds/google-calendar';
 import { lastTripFor, readLastTripAsk, returnFor } from '~/.server/http/last-trip';
 import { eventPlaces } from '~/.server/places/public-places';
 import { getCurrentUser } from '~/.server/platform/session';
+import { DayStatusForm, DayStatusLine, DayStatusSubscribe } from '~/components/day-status/DayStatusPanel';
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { EventImage } from '~/components/EventImage';
@@ -70,6 +72,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       similar: (await similarEvents({ store }, event, now)).map((e) => toEventCard(e, { now })),
       series,
       canManage: actorsFor(viewer, event).length > 0,
+      // « Ça a lieu ? » (issue 51): what was said for the date shown, and the dates its organizer may speak of now.
+      dayStatus: dayStatusView(event, shown?.startsAt ?? null, viewer, now),
       // Built here: the date rules they need stay out of the page's JavaScript.
       links: {
         calendar: calendarLinks(event, `${context.services.config.SITE_URL}/evenement/${event.id}`, series, next),
@@ -121,7 +125,7 @@ function calendarLinks(
 }
 
 export default function EventDetailPage() {
-  const { event, places, isPublic, working, isPast, similar, series, canManage, links, lastTrip } =
+  const { event, places, isPublic, working, isPast, similar, series, canManage, links, lastTrip, dayStatus } =
     useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const siteUrl = root?.siteUrl ?? '';
@@ -194,6 +198,8 @@ export default function EventDetailPage() {
               Cette date est annulée. Les autres dates de la série sont indiquées ci-dessous.
             </p>
           ) : null}
+          <DayStatusLine view={dayStatus} />
+          {dayStatus.sayable[0] ? <DayStatusForm eventId={event.id} startsAt={dayStatus.sayable[0]} /> : null}
           {isPast ? <p className="notice">Cet événement a eu lieu ; cette page reste disponible en archive.</p> : null}
           <div className="event-detail__description">
             {event.description.split(/\n{2,}/).map((paragraph, i) => (
@@ -202,6 +208,7 @@ export default function EventDetailPage() {
             ))}
           </div>
           {series ? <EventDates series={series} eventId={event.id} canManage={canManage} /> : null}
+          {isPublic && !isPast && event.status === 'approved' ? <DayStatusSubscribe eventId={event.id} /> : null}
           <EventPlace
             event={event}
             venueSlug={places.venue?.slug ?? null}

@@ -125,6 +125,7 @@ export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }
           { meta: fields.wheelchair, label: 'Accessible en fauteuil roulant' },
           { meta: fields.hearing, label: 'Équipé pour les personnes malentendantes' },
           { meta: fields.familyFriendly, label: 'Adapté aux familles et aux enfants' },
+          { meta: fields.weatherDependent, label: 'Selon la météo (confirmation le jour même)' },
         ]}
       />
     </fieldset>

@@ -1,6 +1,8 @@
 // The stored form of an event and of its occurrences in Firestore, and the mapping from and to the domain.
+
 import type { DocumentSnapshot, FirestoreDataConverter } from 'firebase-admin/firestore';
 import { materialise, type StoredOccurrence } from '~/.server/schedule/schedule-expand';
+import type { DayStatus } from '~/domain/day-status';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
@@ -46,6 +48,8 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     schedule: plainSchedule(e.schedule),
     cancelledDates: [...(e.cancelledDates ?? [])],
     icalSequence: e.icalSequence ?? 0,
+    dayStatuses: (e.dayStatuses ?? []).map((d) => ({ ...d })),
+    weatherDependent: e.weatherDependent ?? false,
     venueId: e.venueId ?? null,
     organizerId: e.organizerId ?? null,
     startsTs: Date.parse(e.startsAt),
@@ -109,6 +113,9 @@ export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
     cancelledDates: [...(d.cancelledDates ?? [])],
     // Written before issue 52 without it: as at a first publication.
     icalSequence: d.icalSequence ?? 0,
+    // Written before issue 51 without them: nothing said, not « selon la météo ».
+    dayStatuses: Array.isArray(d.dayStatuses) ? d.dayStatuses.map((x: DayStatus) => ({ ...x })) : [],
+    weatherDependent: d.weatherDependent ?? false,
     // Absent when none, as the events written before issue 36 were read.
     ...(d.venueId ? { venueId: d.venueId } : {}),
     ...(d.organizerId ? { organizerId: d.organizerId } : {}),

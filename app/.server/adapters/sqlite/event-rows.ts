@@ -1,6 +1,8 @@
 // Events as SQLite rows: conversions both ways, and the SQL of an event query (filters, full-text match, order).
+
 import type { CantonCode } from '~/domain/cantons';
 import type { CategorySlug } from '~/domain/categories';
+import type { DayStatus } from '~/domain/day-status';
 import { boundingBox } from '~/domain/distance';
 import { type AgendaEvent, EVENT_STATUSES, type EventContent, type EventStatus } from '~/domain/event';
 import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
@@ -74,6 +76,8 @@ export function toEvent(row: Row): AgendaEvent {
     schedule: row.schedule ? (JSON.parse(str(row.schedule)) as Schedule) : null,
     cancelledDates: row.cancelled_dates ? (JSON.parse(str(row.cancelled_dates)) as string[]) : [],
     icalSequence: Number(row.ical_sequence ?? 0),
+    dayStatuses: row.day_statuses ? (JSON.parse(str(row.day_statuses)) as DayStatus[]) : [],
+    weatherDependent: bool(row.weather_dependent),
     // Absent when none, as the events written before issue 36 were read.
     ...(row.venue_id == null ? {} : { venueId: str(row.venue_id) }),
     ...(row.organizer_id == null ? {} : { organizerId: str(row.organizer_id) }),
@@ -130,6 +134,8 @@ export function eventParams(e: AgendaEvent) {
     schedule: e.schedule ? JSON.stringify(e.schedule) : null,
     cancelled_dates: e.cancelledDates?.length ? JSON.stringify(e.cancelledDates) : null,
     ical_sequence: e.icalSequence ?? 0,
+    day_statuses: e.dayStatuses?.length ? JSON.stringify(e.dayStatuses) : null,
+    weather_dependent: e.weatherDependent ? 1 : 0,
     venue_id: e.venueId ?? null,
     organizer_id: e.organizerId ?? null,
   };

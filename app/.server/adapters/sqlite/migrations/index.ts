@@ -5,6 +5,7 @@ import { MIGRATIONS_9_TO_15 } from './schema-9-15';
 import { MIGRATIONS_FROM_17 } from './schema-17';
 import { MIGRATION_FEDERATION } from './schema-18';
 import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
+import { MIGRATION_DAY_STATUS } from './schema-day-status';
 import { MIGRATION_DISTANCE } from './schema-distance';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_REVISION } from './schema-revision';
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_REVISION,
   MIGRATION_DISTANCE,
   MIGRATION_SEQUENCE,
+  MIGRATION_DAY_STATUS,
 ];

@@ -1,0 +1,160 @@
+// « Ça a lieu ? » on the day: the organizer says it on the date's day only; « Annulé » cancels that date as the
+// dashboard does; the visitors who confirmed their request get one mail per change, the others none.
+import { describe, expect, it } from 'vitest';
+import { makeEvent, makeSaturdayMarket, makeUser } from '../../../tests/support/factories';
+import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
+import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import type { AgendaEvent } from '../../domain/event';
+import { dayStatusLine } from '../../domain/event-card';
+import { alertToken, confirmAlert, unsubscribeAlert } from '../alerts/alerts';
+import { requestDayStatusAlert } from '../alerts/day-status-alerts';
+import { apiEvent } from '../api/representation';
+import { buildICalendar } from '../feeds/calendar';
+import { UseCaseError } from '../platform/use-case-error';
+import { scheduleSpan } from '../schedule/schedule-expand';
+import { sayDayStatus } from './day-status';
+
+const rule = makeSaturdayMarket({ firstDate: '2030-03-09', count: 3 });
+const SATURDAY = '2030-03-09T08:00:00+01:00';
+const ON_THE_DAY = new Date('2030-03-09T07:12:00Z');
+const SECRET = 'secret-de-test-assez-long-pour-hmac-000000';
+
+async function setup() {
+  const { store } = memoryStore();
+  await store.categories.upsertMany(DEFAULT_CATEGORIES);
+  const orga = makeUser({ uid: 'orga', role: 'organizer' });
+  await store.users.upsert({ ...orga, passwordHash: 'x', now: '' });
+  const span = scheduleSpan(rule);
+  if (!span) throw new Error('série vide');
+  await store.events.insertMany([
+    makeEvent(
+      { id: 'marche', title: 'Marché', status: 'approved', createdBy: 'orga', schedule: rule, ...span },
+      { now: new Date('2030-03-01T10:00:00Z') },
+    ),
+  ]);
+  const mailer = recordingMailer();
+  const services = { store, mailer, config: { SITE_URL: 'https://agenda.test', SESSION_SECRET: SECRET } };
+  const deps = { store, mailer, siteUrl: 'https://agenda.test', secret: SECRET };
+  return { store, mailer, services, deps, orga };
+}
+
+const tokenOf = (url: string) => url.split('/').pop() as string;
+const linkIn = (text: string, path: string) =>
+  (text.match(new RegExp(`https://agenda\\.test/alertes/${path}/[\\w-]+`)) ?? [''])[0];
+
+describe('ça a lieu ? le jour même', () => {
+  it('l’organisateur dit « Confirmé » le jour même, avec l’heure ; pas la veille', async () => {
+    const { services, orga, store } = await setup();
+    const input = { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed', note: 'Beau temps' } };
+    await expect(sayDayStatus(services, orga, input, new Date('2030-03-08T10:00:00Z'))).rejects.toThrow(UseCaseError);
+    const { status } = await sayDayStatus(services, orga, input, ON_THE_DAY);
+    expect(status).toMatchObject({ kind: 'confirmed', note: 'Beau temps', saidAt: ON_THE_DAY.toISOString() });
+    const stored = await store.events.findById('marche');
+    expect(stored?.dayStatuses).toHaveLength(1);
+    // A calendar takes over its copy: the SEQUENCE grew.
+    expect(stored?.icalSequence).toBeGreaterThan(0);
+  });
+
+  it('« selon la météo » : « Confirmation le jour même » jusqu’au statut, puis l’API et la carte le disent avec l’heure', async () => {
+    const { services, orga, store } = await setup();
+    const before = await store.events.findById('marche');
+    if (!before) throw new Error('pas d’événement');
+    await store.events.transition({
+      seen: before.updatedAt,
+      next: { ...before, weatherDependent: true, updatedAt: `${before.updatedAt}1` },
+    });
+    const weather = (await store.events.findById('marche')) as AgendaEvent;
+    expect(dayStatusLine({ ...weather, startsAt: SATURDAY }, ON_THE_DAY)).toBe('Confirmation le jour même');
+    const input = { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed' } };
+    const { event } = await sayDayStatus(services, orga, input, ON_THE_DAY);
+    const item = { ...event, startsAt: SATURDAY };
+    expect(dayStatusLine(item, new Date('2030-03-09T09:00:00Z'))).toBe('Confirmé ce matin à\u00a008:12');
+    expect(apiEvent(item, 'https://agenda.test', DEFAULT_CATEGORIES).dayStatus).toMatchObject({
+      status: 'confirmed',
+      saidAt: '2030-03-09T08:12:00+01:00',
+    });
+  });
+
+  it('un autre compte ne peut pas le dire', async () => {
+    const { services } = await setup();
+    const stranger = makeUser({ uid: 'autre', role: 'organizer' });
+    await expect(
+      sayDayStatus(
+        services,
+        stranger,
+        { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed' } },
+        ON_THE_DAY,
+      ),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('« Annulé » annule cette date comme le tableau de bord : STATUS:CANCELLED pour elle seule', async () => {
+    const { services, orga, store } = await setup();
+    await sayDayStatus(
+      services,
+      orga,
+      { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'cancelled' } },
+      ON_THE_DAY,
+    );
+    const stored = await store.events.findById('marche');
+    expect(stored?.cancelledDates).toEqual([SATURDAY]);
+    const ics = buildICalendar([stored as never], { siteUrl: 'https://agenda.test', name: 'x' } as never);
+    expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(1);
+  });
+});
+
+describe('me prévenir par email', () => {
+  it('double opt-in : rien avant la confirmation, un mail par changement après, plus rien une fois désabonné', async () => {
+    const { services, orga, mailer, deps, store } = await setup();
+    const event = await store.events.findById('marche');
+    if (!event) throw new Error('pas d’événement');
+    await requestDayStatusAlert(deps, { email: 'Ami@Exemple.ch', event }, new Date('2030-03-05T10:00:00Z'));
+    await requestDayStatusAlert(deps, { email: 'jamais@exemple.ch', event }, new Date('2030-03-05T10:00:00Z'));
+    expect(mailer.sent.map((m) => m.to)).toEqual(['ami@exemple.ch', 'jamais@exemple.ch']);
+    const confirm = linkIn(mailer.sent[0].text, 'confirmer');
+    expect(await confirmAlert(deps, tokenOf(confirm), new Date('2030-03-05T10:05:00Z'))).toMatchObject({
+      status: 'active',
+    });
+    mailer.sent.length = 0;
+
+    await sayDayStatus(
+      services,
+      orga,
+      { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed' } },
+      ON_THE_DAY,
+    );
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: 'ami@exemple.ch' });
+    expect(mailer.sent[0].subject).toContain('Confirmé ce matin à\u00a008:12');
+    expect(mailer.sent[0].headers?.['List-Unsubscribe']).toMatch(/alertes\/desabonner\//);
+
+    const later = new Date('2030-03-09T09:05:00Z');
+    await sayDayStatus(
+      services,
+      orga,
+      { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'cancelled', note: 'Orage' } },
+      later,
+    );
+    expect(mailer.sent).toHaveLength(2);
+    expect(mailer.sent[1].subject).toContain('Annulé ce matin à\u00a010:05');
+    expect(mailer.sent[1].text).toContain('Orage');
+
+    const active = (await store.alerts.listActive())[0];
+    expect(await unsubscribeAlert(deps, alertToken(SECRET, active))).toBe(true);
+    await sayDayStatus(
+      services,
+      orga,
+      { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed' } },
+      later,
+    );
+    expect(mailer.sent).toHaveLength(2);
+  });
+
+  it('une adresse invalide est refusée en français', async () => {
+    const { deps, store } = await setup();
+    const event = await store.events.findById('marche');
+    await expect(requestDayStatusAlert(deps, { email: 'pas-une-adresse', event: event as never })).rejects.toThrow(
+      'Saisissez une adresse email valide',
+    );
+  });
+});

@@ -1,0 +1,128 @@
+// « Ça a lieu ? » on the day (issue 51, decision 113): the organizer (or an admin) of a public event says, for one of
+// its dates, « Confirmé », « Annulé », « Reporté au … » or « Déplacé à … ». It is stored on the event (one status per
+// date, with when it was said), so the page, lists, calendar, API and federation read it with the event; « Annulé »
+// goes through the existing cancellations (a date of a series: cancel-date.ts; one date: the organizer's « Annuler »),
+// so it looks exactly as they do. The confirmed subscribers get one mail each, through the mail queue.
+import { occurrencesOf } from '~/.server/schedule/schedule-expand';
+import { zurichIso } from '~/domain/dates';
+import {
+  DAY_STATUS_MESSAGES,
+  type DayStatus,
+  dayStatusText,
+  maySayDayStatus,
+  readDayStatusForm,
+  WEATHER_PENDING,
+} from '~/domain/day-status';
+import type { AgendaEvent } from '~/domain/event';
+import { actorsFor, nextVersion } from '~/domain/event-lifecycle';
+import { type AlertDeps, alertDeps } from '../alerts/alerts';
+import { tellDayStatus } from '../alerts/day-status-alerts';
+import { UseCaseError } from '../platform/use-case-error';
+import type { MailPort, Store, UserProfile } from '../ports';
+import { setDateCancelled } from './cancel-date';
+import { changeEvent } from './lifecycle';
+
+export const DAY_STATUS_ERRORS = {
+  notFound: 'Cet événement n’existe pas.',
+  forbidden: 'Seuls l’organisateur et les administrateurs peuvent dire si l’événement a lieu.',
+  notPublic: 'Cet événement n’est pas public\u00a0: il n’y a rien à annoncer.',
+  notADate: 'Cette date ne fait pas partie de l’événement.',
+  changed: 'L’événement a changé entre-temps\u00a0: réessayez.',
+} as const;
+
+/** The dates whose status this actor may say now (none when the event is not theirs or not public). */
+export function datesToSay(event: AgendaEvent, actor: UserProfile | null, now: Date): string[] {
+  if (!actor || actorsFor(actor, event).length === 0 || event.status !== 'approved') return [];
+  return occurrencesOf(event)
+    .map((o) => o.startsAt)
+    .filter((startsAt) => maySayDayStatus(startsAt, now, actor.role === 'admin'));
+}
+
+type Deps = { store: Store; mailer: MailPort; config: { SITE_URL: string; SESSION_SECRET: string } };
+
+/**
+ * Says a date's status as this actor: checked (theirs, public, a date of it, its day), stored with the time it was
+ * said, and told to the confirmed subscribers. A UseCaseError in French otherwise (the form keeps what was typed).
+ */
+export async function sayDayStatus(
+  services: Deps,
+  actor: UserProfile,
+  input: { eventId: string; startsAt: string; values: Record<string, string> },
+  now: Date = new Date(),
+): Promise<{ event: AgendaEvent; status: DayStatus; told: number }> {
+  const { store } = services;
+  const event = await store.events.findById(input.eventId);
+  if (!event) throw new UseCaseError(DAY_STATUS_ERRORS.notFound, 'form', 404);
+  if (actorsFor(actor, event).length === 0) throw new UseCaseError(DAY_STATUS_ERRORS.forbidden, 'form', 403);
+  if (event.status !== 'approved') throw new UseCaseError(DAY_STATUS_ERRORS.notPublic, 'form', 409);
+  if (!occurrencesOf(event).some((o) => o.startsAt === input.startsAt))
+    throw new UseCaseError(DAY_STATUS_ERRORS.notADate, 'form', 400);
+  if (!maySayDayStatus(input.startsAt, now, actor.role === 'admin'))
+    throw new UseCaseError(DAY_STATUS_MESSAGES.notToday, 'form', 400);
+  const read = readDayStatusForm(input.values, input.startsAt, zurichIso);
+  if (!read.ok) throw new UseCaseError(read.message, read.field);
+  const status: DayStatus = {
+    ...read.value,
+    startsAt: input.startsAt,
+    saidAt: now.toISOString(),
+    saidBy: actor.uid,
+  };
+  const cancelled = await cancelThroughExistingPath(services, actor, event, status, now);
+  const stored = await storeStatus(store, cancelled ?? event, status, now);
+  const told = await tellDayStatus(alertDeps(services) as AlertDeps, stored, status);
+  return { event: stored, status, told };
+}
+
+/**
+ * « Annulé »: the date of a series is cancelled as from the dashboard, one date as by the organizer's « Annuler ».
+ * Another status after « Annulé » on a series date restores that date (as « Rétablir cette date »).
+ */
+async function cancelThroughExistingPath(
+  services: Deps,
+  actor: UserProfile,
+  event: AgendaEvent,
+  status: DayStatus,
+  now: Date,
+): Promise<AgendaEvent | null> {
+  const { startsAt } = status;
+  const series = Boolean(event.schedule && event.schedule.kind !== 'period');
+  const wasCancelled = (event.cancelledDates ?? []).includes(startsAt);
+  if (series && (status.kind === 'cancelled') !== wasCancelled) {
+    const input = { eventId: event.id, startsAt, cancelled: status.kind === 'cancelled' };
+    return (await setDateCancelled(services, actor, input, now)).event;
+  }
+  if (series || status.kind !== 'cancelled') return null;
+  const step = await changeEvent({ store: services.store, now: () => now }, actor, {
+    eventId: event.id,
+    action: 'cancel',
+    seen: event.updatedAt,
+  });
+  return step.after;
+}
+
+/** Writes the status (replacing that date's previous one) in one compare-and-set write of the event. */
+async function storeStatus(store: Store, event: AgendaEvent, status: DayStatus, now: Date): Promise<AgendaEvent> {
+  const others = (event.dayStatuses ?? []).filter((s) => s.startsAt !== status.startsAt);
+  const next = {
+    ...event,
+    dayStatuses: [...others, status].sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
+    updatedAt: nextVersion(event.updatedAt, now.toISOString()),
+  };
+  const stored = await store.events.transition({ seen: event.updatedAt, next });
+  if (!stored) throw new UseCaseError(DAY_STATUS_ERRORS.changed, 'form', 409);
+  return stored;
+}
+
+/** What the event's page says of « Ça a lieu ? » for the date it shows, and what its organizer may say now. */
+export function dayStatusView(event: AgendaEvent, shownStartsAt: string | null, viewer: UserProfile | null, now: Date) {
+  const startsAt = shownStartsAt ?? event.startsAt;
+  const said = (event.dayStatuses ?? []).find((s) => s.startsAt === startsAt) ?? null;
+  return {
+    startsAt,
+    text: said ? dayStatusText(said, now) : event.weatherDependent ? WEATHER_PENDING : null,
+    kind: said?.kind ?? null,
+    note: said?.note ?? '',
+    /** The dates its organizer (or an admin) may speak of now: the form shows for the first. */
+    sayable: datesToSay(event, viewer, now),
+  };
+}

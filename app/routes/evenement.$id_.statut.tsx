@@ -1,0 +1,72 @@
+// /evenement/{id}/statut: « Ça a lieu ? » (issue 51) — its organizer or an admin says, on the day, that a date is
+// confirmed, cancelled, postponed or moved. POST does it and goes back to the event's page (or the dashboard) with a
+// message; refused, this page shows the form again with what was typed and why. GET shows the form for today's date.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { datesToSay, sayDayStatus } from '~/.server/events/day-status';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { requireUser } from '~/.server/platform/session';
+import { UseCaseError } from '~/.server/platform/use-case-error';
+import { DayStatusForm } from '~/components/day-status/DayStatusPanel';
+import { zurichDay } from '~/domain/dates';
+import { DAY_STATUS_FIELDS, dayStatusText } from '~/domain/day-status';
+import { pageMeta } from '~/domain/meta';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context.services);
+  const event = await context.services.store.events.findById(params.id ?? '');
+  if (!event) throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
+  const wanted = new URL(request.url).searchParams.get('date');
+  const dates = datesToSay(event, user, new Date());
+  return { eventId: event.id, title: event.title, startsAt: dates.find((d) => d === wanted) ?? dates[0] ?? null };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context.services);
+  const eventId = params.id ?? '';
+  const form = await guardPost(request, context, { audience: 'signed-in', back: `/evenement/${eventId}` });
+  const values = Object.fromEntries(DAY_STATUS_FIELDS.map((f) => [f, String(form.get(f) ?? '').slice(0, 400)]));
+  const startsAt = String(form.get('startsAt') ?? '');
+  // Back to the dashboard, or to the page of that date (its red banner once cancelled).
+  const back =
+    form.get('retour') === 'tableau-de-bord'
+      ? '/dashboard'
+      : `/evenement/${encodeURIComponent(eventId)}${startsAt ? `?date=${zurichDay(startsAt)}` : ''}`;
+  try {
+    const now = new Date();
+    const { status } = await sayDayStatus(context.services, user, { eventId, startsAt, values }, now);
+    const flash = { kind: 'success' as const, message: `C’est dit\u00a0: ${dayStatusText(status, now)}.` };
+    return redirect(back, { headers: { 'Set-Cookie': await setFlash(request, context.services, flash) } });
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    return data({ startsAt, values, error: { field: error.field, message: error.message } }, { status: error.status });
+  }
+}
+
+export default function DayStatusPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const startsAt = answer?.startsAt || loaded.startsAt;
+  return (
+    <div className="page page--narrow">
+      <p className="breadcrumb">
+        <Link to={`/evenement/${loaded.eventId}`}>{loaded.title}</Link>
+      </p>
+      {startsAt ? (
+        <DayStatusForm eventId={loaded.eventId} startsAt={startsAt} typed={answer ?? undefined} />
+      ) : (
+        <p className="notice notice--warning">Aucune date de cet événement n’a lieu aujourd’hui.</p>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) =>
+  pageMeta({
+    title: loaded ? `Ça a lieu ? · ${loaded.title}` : 'Ça a lieu ?',
+    description: 'Dire le jour même si l’événement a lieu.',
+    path: loaded ? `/evenement/${loaded.eventId}/statut` : '/',
+    matches,
+  });

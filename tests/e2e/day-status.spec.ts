@@ -1,0 +1,71 @@
+// « Ça a lieu ? » on the day (issue 51) on a 390×844 phone, with and without JavaScript: a visitor asks to be told
+// (double opt-in through the mail), the organizer taps « Annulé » on the date's page, the visitor gets exactly one mail,
+// the page shows the red banner with the time it was said, and the .ics says STATUS:CANCELLED for that date.
+import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
+import { zurichToday } from '../../app/domain/dates';
+import { weekdayOf } from '../../app/domain/schedule';
+import { makeSaturdayMarket } from '../support/factories';
+import { expect, test } from './fixtures';
+import { mailsTo, unique } from './utils';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteur prévenu reçoit un seul mail ; le .ics l’annule', async ({
+  page,
+  browser,
+  signIn,
+  createEvent,
+  request,
+}) => {
+  // Today (the test clock's, decision 119) and the same weekday next week, all day long.
+  const today = zurichToday();
+  const rule = {
+    ...makeSaturdayMarket({ firstDate: today, count: 2 }),
+    byDay: [weekdayOf(today)],
+    start: '00:00',
+    end: '23:59',
+  };
+  const span = scheduleSpan(rule);
+  if (!span) throw new Error('série vide');
+  const organizer = await signIn();
+  const title = unique('Pique-nique au bord du lac');
+  const event = await createEvent({ title, createdBy: organizer.uid, schedule: rule, ...span });
+
+  // A visitor, without an account, asks to be told; the mail's link confirms it.
+  const address = `${unique('prevenu').replace(/\W+/g, '-').toLowerCase()}@exemple.ch`;
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await visitor.goto(`/evenement/${event.id}`);
+  await visitor.getByLabel('Ça a lieu\u202f? Me prévenir par email le jour même').fill(address);
+  await visitor.getByRole('button', { name: 'Me prévenir' }).click();
+  await expect(visitor.getByText('Vérifiez votre boîte email')).toBeVisible();
+  await expect.poll(() => mailsTo(address).join('\n')).toContain('/alertes/confirmer/');
+  const confirmUrl = /https?:\/\/\S+\/alertes\/confirmer\/[\w-]+/.exec(mailsTo(address).join('\n'))?.[0] ?? '';
+  await visitor.goto(new URL(confirmUrl).pathname);
+  await visitor.getByRole('button', { name: 'Confirmer mon alerte' }).click();
+  await expect(visitor).toHaveURL(/\/alertes\/gerer\//);
+
+  // The organizer, on the event's page on the day: one tap.
+  await page.goto(`/evenement/${event.id}`);
+  const form = page.getByTestId('day-status-form');
+  await form.getByLabel(/^Note/).fill('Orage annoncé');
+  await form.getByRole('button', { name: 'Annulé' }).click();
+  await expect(page).toHaveURL(new RegExp(`/evenement/${event.id}\\?date=${today}$`));
+  await expect(page.getByTestId('date-cancelled')).toBeVisible();
+  await expect(page.getByTestId('day-status')).toContainText(
+    /Annulé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d/,
+  );
+  await expect(page.getByTestId('day-status')).toContainText('Orage annoncé');
+
+  // Exactly one mail about it, with its one-click unsubscribe.
+  const told = () => mailsTo(address).filter((m) => m.includes('Voir l’événement'));
+  await expect.poll(() => told().length).toBe(1);
+  expect(told()[0]).toContain('List-Unsubscribe:');
+  expect(told()[0]).toContain('Orage annoncé');
+
+  // The calendar: that date cancelled (an override of the rule), the next one not.
+  const ics = await (await request.get(`/evenement/${event.id}/calendrier.ics`)).text();
+  const cancelled = ics.split('BEGIN:VEVENT').filter((v) => v.includes('STATUS:CANCELLED'));
+  expect(cancelled).toHaveLength(1);
+  expect(cancelled[0]).toContain(`RECURRENCE-ID;TZID=Europe/Zurich:${today.replaceAll('-', '')}T000000`);
+  await visitor.close();
+});
