@@ -1,16 +1,20 @@
 // The buttons both admin lists of records share (/admin/lieux, /admin/organisateurs): approve, rename, merge. Each
 // answers the sentence the admin reads and the row to bring back into view; another intent is refused.
 
+import { MERGE_UNDO_HOURS } from '~/domain/place';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { approvePlace, mergePlaces, PLACE_WORDS, type PlaceKind, renamePlace } from './admin-places';
+import { undoMerge } from './merge-places';
 
-const RECORD_INTENTS = ['approve', 'rename', 'merge'];
+const RECORD_INTENTS = ['approve', 'rename', 'merge', 'unmerge'];
 /** Whether a posted intent is one of the shared buttons (the organizers' list has others of its own). */
 export const isRecordIntent = (intent: string | undefined) => RECORD_INTENTS.includes(intent ?? '');
 
 /** The posted fields, as typed (a missing one is read as empty). */
 export type PlaceActionInput = Partial<Record<'intent' | 'id' | 'name' | 'slug' | 'into', string>>;
+
+const moved = (n: number) => `${n} événement${n > 1 ? 's' : ''} déplacé${n > 1 ? 's' : ''}`;
 
 export async function placeRecordAction(
   deps: { store: Store },
@@ -35,8 +39,15 @@ export async function placeRecordAction(
   if (values.intent === 'merge') {
     const { kept, gone, events } = await mergePlaces(deps, admin, kind, { fromId: values.id, into: values.into }, now);
     return {
-      message: `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`,
+      message: `« ${gone.name} » est fondu dans « ${kept.name} »\u00a0: ${moved(events)}, son adresse y renvoie. Vous pouvez annuler la fusion pendant ${MERGE_UNDO_HOURS}\u00a0h.`,
       anchor: kept.id,
+    };
+  }
+  if (values.intent === 'unmerge') {
+    const { restored, events } = await undoMerge(deps, admin, kind, values.id, now);
+    return {
+      message: `Fusion annulée\u00a0: « ${restored.name} » est de retour avec ${events} événement${events > 1 ? 's' : ''}.`,
+      anchor: restored.id,
     };
   }
   throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
