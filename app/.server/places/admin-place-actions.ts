@@ -1,7 +1,7 @@
 // The buttons both admin lists of records share (/admin/lieux, /admin/organisateurs): approve, rename, merge. Each
 // answers the sentence the admin reads and the row to bring back into view; another intent is refused.
 
-import { MERGE_UNDO_HOURS } from '~/domain/place';
+import { MERGE_UNDO_HOURS, type Organizer, type Venue } from '~/domain/place';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { approvePlace, mergePlaces, PLACE_WORDS, type PlaceKind, renamePlace } from './admin-places';
@@ -15,6 +15,9 @@ export const isRecordIntent = (intent: string | undefined) => RECORD_INTENTS.inc
 export type PlaceActionInput = Partial<Record<'intent' | 'id' | 'name' | 'slug' | 'into', string>>;
 
 const moved = (n: number) => `${n} événement${n > 1 ? 's' : ''} déplacé${n > 1 ? 's' : ''}`;
+
+/** A record's name, with a venue's town: two halls may share one name. */
+const named = (r: Venue | Organizer) => ('locality' in r && r.locality ? `${r.name} (${r.locality})` : r.name);
 
 export async function placeRecordAction(
   deps: { store: Store },
@@ -39,14 +42,14 @@ export async function placeRecordAction(
   if (values.intent === 'merge') {
     const { kept, gone, events } = await mergePlaces(deps, admin, kind, { fromId: values.id, into: values.into }, now);
     return {
-      message: `« ${gone.name} » est fondu dans « ${kept.name} »\u00a0: ${moved(events)}, son adresse y renvoie. Vous pouvez annuler la fusion pendant ${MERGE_UNDO_HOURS}\u00a0h.`,
+      message: `« ${named(gone)} » est fondu dans « ${named(kept)} »\u00a0: ${moved(events)}, son adresse y renvoie. Vous pouvez annuler la fusion pendant ${MERGE_UNDO_HOURS}\u00a0h.`,
       anchor: kept.id,
     };
   }
   if (values.intent === 'unmerge') {
     const { restored, events } = await undoMerge(deps, admin, kind, values.id, now);
     return {
-      message: `Fusion annulée\u00a0: « ${restored.name} » est de retour avec ${events} événement${events > 1 ? 's' : ''}.`,
+      message: `Fusion annulée\u00a0: « ${named(restored)} » est de retour avec ${events} événement${events > 1 ? 's' : ''}.`,
       anchor: restored.id,
     };
   }
