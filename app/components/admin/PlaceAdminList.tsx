@@ -157,6 +157,11 @@ function Row({
         text={mine?.errors.form ?? (mine?.intent === 'unlink' ? mine.errors.email : undefined)}
       />
       <div className="admin-places__actions">
+        {one === 'lieu' ? (
+          <Link to={`${path}/${row.id}`} className="admin-places__edit">
+            Description, site web, photo<span className="visually-hidden"> de {row.name}</span>
+          </Link>
+        ) : null}
         {row.status === 'pending' ? (
           <Form method="post" preventScrollReset>
             <FormSecurity honeypot={false} />
