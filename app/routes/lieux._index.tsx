@@ -51,7 +51,7 @@ export default function VenueIndexPage() {
         {total === 0 ? 'Aucun lieu ne correspond.' : total === 1 ? '1 lieu' : `${total} lieux`}
       </p>
       {cantons.length > 1 ? (
-        <nav aria-label="Cantons" className="place-index__jump" id="cantons">
+        <nav aria-label="Sommaire" className="place-index__jump" id="cantons">
           <ul>
             {cantons.map((c) => (
               <li key={c.canton}>
@@ -67,7 +67,7 @@ export default function VenueIndexPage() {
         <section key={c.canton} aria-labelledby={`canton-${c.canton}`} className="place-index__canton">
           <h2 id={`canton-${c.canton}`}>{CANTON_NAMES[c.canton as CantonCode]}</h2>
           {c.towns.length > 1 ? (
-            <nav aria-label={`Localités : ${CANTON_NAMES[c.canton as CantonCode]}`} className="place-index__towns">
+            <nav aria-label={`Localités\u00a0: ${CANTON_NAMES[c.canton as CantonCode]}`} className="place-index__towns">
               <ul>
                 {c.towns.map((town) => (
                   <li key={town.name}>

@@ -32,8 +32,8 @@ test.describe('sur un téléphone', () => {
     await page.getByLabel(`${hall} — Neuchâtel (NE) · 1 événement`).check();
     await expect(page.getByLabel(`${hall} — Fribourg (FR) · 0 événement`)).toBeVisible();
     await page.getByRole('button', { name: 'Comparer les deux fiches' }).click();
-    await expect(page.getByRole('region', { name: `Disparaît : ${hall}` })).toContainText('Genève');
-    await expect(page.getByRole('region', { name: `Est gardée : ${hall}` })).toContainText('Neuchâtel');
+    await expect(page.getByRole('region', { name: `Disparaît\u00a0: ${hall}` })).toContainText('Genève');
+    await expect(page.getByRole('region', { name: `Est gardée\u00a0: ${hall}` })).toContainText('Neuchâtel');
     expect((await ports.store.events.findById(second.id))?.venueId).toBe(gone.id);
     await page.getByRole('button', { name: 'Confirmer la fusion' }).click();
     await expect(page.getByTestId('flash')).toHaveText(

@@ -54,7 +54,7 @@ function Card({ card, title, venue }: { card: MergeCardView; title: string; venu
     ['Description', card.description || '—'],
   ];
   return (
-    <section className="merge-steps__card" aria-label={`${title} : ${card.name}`}>
+    <section className="merge-steps__card" aria-label={`${title}\u00a0: ${card.name}`}>
       <h3>{title}</h3>
       <dl>
         {facts.map(([term, value]) => (
