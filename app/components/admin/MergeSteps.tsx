@@ -113,7 +113,8 @@ export function MergeSteps({ path, one, query, plan }: Props) {
             <Card card={into} title="Est gardée" venue={venue} />
           </div>
           <p>
-            {events(from.events)} de «&nbsp;{from.name}&nbsp;» {from.events > 1 ? 'passeront' : 'passera'} à «&nbsp;{into.name}&nbsp;»
+            {events(from.events)} de «&nbsp;{from.name}&nbsp;» {from.events > 1 ? 'passeront' : 'passera'} à «&nbsp;
+            {into.name}&nbsp;»
             {placeOf(into) ? ` (${placeOf(into)})` : ''}, et l’adresse «&nbsp;{from.slug}&nbsp;» y renverra. Vous
             pourrez annuler la fusion pendant 24&nbsp;h.
           </p>
