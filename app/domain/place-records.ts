@@ -1,5 +1,5 @@
 // What both stores do alike to a venue or organizer record: the slugs it answers to, an edit that renames it, a merge.
-import type { Organizer, OrganizerProfile, Venue } from './place';
+import type { MergeTrace, Organizer, OrganizerProfile, Venue } from './place';
 
 type PlaceRecord = Venue | Organizer;
 
@@ -24,6 +24,56 @@ export function merged<T extends PlaceRecord>(into: T, from: T, now: string): T 
   // A merge into a pending record of an approved one keeps the approval: the admin merged them.
   if (from.status === 'approved') kept.status = 'approved';
   return kept;
+}
+
+/** The kept record of a merge with what the merge did, for its undo (decision 114). */
+export function mergedWithTrace<T extends PlaceRecord>(
+  into: T,
+  from: T,
+  now: string,
+  moved: { by: string; eventIds: string[]; revisionIds: string[] },
+): T {
+  const kept = merged(into, from, now);
+  const before = new Set(slugsOf(into));
+  const accountsBefore = new Set('accountUids' in into ? into.accountUids : []);
+  // The record merged away keeps no undo of its own: one merge is undone at a time.
+  const gone = { ...from, lastMerge: null };
+  const trace: MergeTrace = {
+    at: now,
+    by: moved.by,
+    gone,
+    eventIds: [...moved.eventIds].sort(),
+    revisionIds: [...moved.revisionIds].sort(),
+    addedSlugs: slugsOf(from).filter((s) => !before.has(s)),
+    addedAccounts: 'accountUids' in from ? from.accountUids.filter((u) => !accountsBefore.has(u)) : [],
+    statusBefore: into.status,
+  };
+  return { ...kept, lastMerge: trace };
+}
+
+/**
+ * The undo of a record's last merge: the kept record without what the merge gave it (the slugs, the accounts, the
+ * status), and the record merged away as it was. Null when there is nothing to undo.
+ */
+export function unmerged<T extends PlaceRecord>(
+  kept: T,
+  now: string,
+): { kept: T; restored: T; trace: MergeTrace } | null {
+  const trace = kept.lastMerge;
+  if (!trace) return null;
+  const slugs = new Set(trace.addedSlugs);
+  const next = {
+    ...kept,
+    redirectFrom: kept.redirectFrom.filter((s) => !slugs.has(s)),
+    status: trace.statusBefore,
+    lastMerge: null,
+    updatedAt: now,
+  };
+  if ('accountUids' in next) {
+    const added = new Set(trace.addedAccounts);
+    (next as Organizer).accountUids = (next as Organizer).accountUids.filter((u) => !added.has(u));
+  }
+  return { kept: next, restored: { ...(trace.gone as T), updatedAt: now }, trace };
 }
 
 export const byName = (a: PlaceRecord, b: PlaceRecord) =>

@@ -51,6 +51,8 @@ export interface Venue {
    * are merged) or says it is another place. Absent or null: none.
    */
   suggestedMatchId?: string | null;
+  /** What the last merge into this venue did, for its undo (decision 114); absent or null: nothing to undo. */
+  lastMerge?: MergeTrace | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -79,6 +81,8 @@ export interface Organizer {
   redirectFrom: string[];
   /** The profile as its account last sent it, awaiting an admin (the fields above stay public until then). */
   revision?: OrganizerProfile | null;
+  /** What the last merge into this organizer did, for its undo (decision 114); absent or null: nothing to undo. */
+  lastMerge?: MergeTrace | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -87,4 +91,24 @@ export interface Organizer {
 export interface FoundBySlug<T> {
   record: T;
   moved: boolean;
+}
+
+/** How long after a merge an admin may undo it (decision 114): a day, and only until the kept record merges again. */
+export const MERGE_UNDO_HOURS = 24;
+
+/**
+ * What a merge did, kept on the record it kept (decision 114): the record merged away as it was, the events whose
+ * content and those whose pending revision were moved, the slugs and accounts the kept record received, its status
+ * before. The undo gives back exactly that and nothing else.
+ */
+export interface MergeTrace {
+  at: string;
+  /** The admin who merged. */
+  by: string;
+  gone: Venue | Organizer;
+  eventIds: string[];
+  revisionIds: string[];
+  addedSlugs: string[];
+  addedAccounts: string[];
+  statusBefore: PlaceStatus;
 }

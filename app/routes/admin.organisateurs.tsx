@@ -5,6 +5,7 @@ import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { isRecordIntent, placeRecordAction } from '~/.server/places/admin-place-actions';
 import { linkOrganizerAccount, placesForAdmin } from '~/.server/places/admin-places';
+import { mergeStepOf } from '~/.server/places/merge-places';
 import { decideOnProfile, profilesAwaiting } from '~/.server/places/organizer-profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -22,12 +23,14 @@ const KIND = 'organizer';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
-  const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);
-  const [places, profiles] = await Promise.all([
-    placesForAdmin(context.services, admin, KIND, query),
+  const params = new URL(request.url).searchParams;
+  const query = (params.get('q') ?? '').slice(0, 200);
+  const [places, profiles, merge] = await Promise.all([
+    placesForAdmin(context.services, admin, KIND, query, new Date()),
     profilesAwaiting(context.services, admin),
+    mergeStepOf(context.services, admin, KIND, params),
   ]);
-  return { ...places, profiles, query };
+  return { ...places, profiles, merge, query };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrganizersPage() {
-  const { rows, total, query, profiles } = useLoaderData<typeof loader>();
+  const { rows, total, query, profiles, merge } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() ?? null;
   return (
     <AdminShell
@@ -83,6 +86,7 @@ export default function AdminOrganizersPage() {
         total={total}
         query={query}
         answer={answer}
+        merge={merge}
       />
     </AdminShell>
   );

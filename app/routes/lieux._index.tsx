@@ -1,4 +1,5 @@
-// /lieux: the venues by canton and town, searchable by name or town (a GET form: works without JavaScript).
+// /lieux: the venues by canton (the site's order) and town, searchable by name or town (a GET form: works without
+// JavaScript), with links to jump to each canton and, inside it, to each town, and back to the cantons.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { venueIndex } from '~/.server/places/public-places';
@@ -6,6 +7,7 @@ import { ChoiceSelect } from '~/components/form/ChoiceSelect';
 import { CANTON_CHOICES } from '~/components/form/choices';
 import { CANTON_NAMES, type CantonCode, isCantonCode } from '~/domain/cantons';
 import { pageMeta } from '~/domain/meta';
+import { slugify } from '~/domain/slug';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -14,6 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const chosen = isCantonCode(canton) ? canton : '';
   return { q, canton: chosen, ...(await venueIndex(context.services, q, chosen)) };
 }
+
+const venuesIn = (towns: { venues: unknown[] }[]) => towns.reduce((n, t) => n + t.venues.length, 0);
+const townAnchor = (canton: string, town: string) => `lieux-${canton}-${slugify(town)}`;
 
 const upcomingLabel = (n: number) => (n === 0 ? '' : n === 1 ? ' · 1 événement à venir' : ` · ${n} événements à venir`);
 
@@ -45,12 +50,36 @@ export default function VenueIndexPage() {
       <p role="status" data-testid="venue-index-count">
         {total === 0 ? 'Aucun lieu ne correspond.' : total === 1 ? '1 lieu' : `${total} lieux`}
       </p>
+      {cantons.length > 1 ? (
+        <nav aria-label="Sommaire" className="place-index__jump" id="cantons">
+          <ul>
+            {cantons.map((c) => (
+              <li key={c.canton}>
+                <a href={`#canton-${c.canton}`}>
+                  {CANTON_NAMES[c.canton as CantonCode]} <span>({venuesIn(c.towns)})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {cantons.map((c) => (
         <section key={c.canton} aria-labelledby={`canton-${c.canton}`} className="place-index__canton">
           <h2 id={`canton-${c.canton}`}>{CANTON_NAMES[c.canton as CantonCode]}</h2>
+          {c.towns.length > 1 ? (
+            <nav aria-label={`Localités\u00a0: ${CANTON_NAMES[c.canton as CantonCode]}`} className="place-index__towns">
+              <ul>
+                {c.towns.map((town) => (
+                  <li key={town.name}>
+                    <a href={`#${townAnchor(c.canton, town.name)}`}>{town.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
           {c.towns.map((town) => (
             <div key={town.name} className="place-index__town">
-              <h3>{town.name}</h3>
+              <h3 id={townAnchor(c.canton, town.name)}>{town.name}</h3>
               <ul>
                 {town.venues.map((v) => (
                   <li key={v.slug}>
@@ -61,6 +90,11 @@ export default function VenueIndexPage() {
               </ul>
             </div>
           ))}
+          {cantons.length > 1 ? (
+            <p className="place-index__top">
+              <a href="#cantons">Haut de page (cantons)</a>
+            </p>
+          ) : null}
         </section>
       ))}
     </div>

@@ -5,41 +5,55 @@ import { makeVenue } from '../support/factories';
 import { expect, test } from './fixtures';
 import { unique } from './utils';
 
-test('un admin fond un lieu dans un autre : les événements suivent, l’ancienne adresse reste à la fiche gardée', async ({
-  page,
-  ports,
-  signIn,
-  createEvent,
-}) => {
-  const hall = unique('Salle du Bourg');
-  const kept = makeVenue({
-    id: randomUUID(),
-    name: hall,
-    slug: `${hall}-lausanne`.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+test.describe('sur un téléphone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('un admin fond par le nom une salle dans son homonyme, compare les deux fiches, puis annule la fusion', async ({
+    page,
+    ports,
+    signIn,
+    createEvent,
+  }) => {
+    const hall = unique('Salle communale');
+    const slug = (town: string) => `${hall}-${town}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const place = (town: string, canton: 'NE' | 'GE' | 'FR') =>
+      makeVenue({ id: randomUUID(), name: hall, slug: slug(town), locality: town, canton });
+    const [kept, gone, third] = [place('Neuchâtel', 'NE'), place('Genève', 'GE'), place('Fribourg', 'FR')];
+    await ports.store.venues.insertMany([kept, gone, third]);
+    const first = await createEvent({ venueId: kept.id });
+    const second = await createEvent({ venueId: gone.id });
+    await signIn({ role: 'admin' });
+    await page.goto(`/admin/lieux?q=${encodeURIComponent(hall)}`);
+    const card = page.locator(`#place-${gone.id}`);
+    await card.getByText('Fondre dans une autre fiche').click();
+    await card.getByLabel('Nom de la fiche à garder').fill(hall);
+    await card.getByRole('button', { name: 'Fondre ce lieu' }).click();
+    // Two other halls answer the name: each with its town.
+    await page.getByLabel(`${hall} — Neuchâtel (NE) · 1 événement`).check();
+    await expect(page.getByLabel(`${hall} — Fribourg (FR) · 0 événement`)).toBeVisible();
+    await page.getByRole('button', { name: 'Comparer les deux fiches' }).click();
+    await expect(page.getByRole('region', { name: `Disparaît\u00a0: ${hall}` })).toContainText('Genève');
+    await expect(page.getByRole('region', { name: `Est gardée\u00a0: ${hall}` })).toContainText('Neuchâtel');
+    expect((await ports.store.events.findById(second.id))?.venueId).toBe(gone.id);
+    await page.getByRole('button', { name: 'Confirmer la fusion' }).click();
+    await expect(page.getByTestId('flash')).toHaveText(
+      `«\u00a0${hall} (Genève)\u00a0» est fondu dans «\u00a0${hall} (Neuchâtel)\u00a0»\u00a0: 1 événement déplacé, son adresse y renvoie. Vous pouvez annuler la fusion pendant 24\u00a0h.`,
+    );
+    const keptCard = page.locator(`#place-${kept.id}`);
+    await expect(keptCard).toContainText('2 événements');
+    await expect(page.locator(`#place-${gone.id}`)).toHaveCount(0);
+    expect((await ports.store.events.findById(second.id))?.venueId).toBe(kept.id);
+    await keptCard.getByRole('button', { name: 'Annuler la fusion' }).click();
+    await expect(page.getByTestId('flash')).toHaveText(
+      `Fusion annulée\u00a0: «\u00a0${hall} (Genève)\u00a0» est de retour avec 1 événement.`,
+    );
+    await expect(page.locator(`#place-${gone.id}`)).toContainText('Genève (GE) · 1 événement');
+    await expect(keptCard).toContainText('1 événement');
+    expect((await ports.store.events.findById(second.id))?.venueId).toBe(gone.id);
+    expect((await ports.store.events.findById(first.id))?.venueId).toBe(kept.id);
+    expect(await ports.store.venues.findBySlug(gone.slug)).toMatchObject({ record: { id: gone.id }, moved: false });
+    await ports.store.venues.delete(third.id);
   });
-  const gone = makeVenue({ id: randomUUID(), name: `${hall}, Lausanne`, slug: `${kept.slug}-bis`, status: 'pending' });
-  await ports.store.venues.insertMany([kept, gone]);
-  const first = await createEvent({ venueId: kept.id });
-  const second = await createEvent({ venueId: gone.id });
-  await signIn({ role: 'admin' });
-  await page.goto('/admin/lieux');
-  await page.getByLabel('Nom, localité ou adresse').fill(hall);
-  await page.getByRole('button', { name: 'Rechercher' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'sur' })).toHaveText(/^2 sur \d+ lieux$/);
-  const card = page.locator(`#place-${gone.id}`);
-  await expect(card.getByText('proposé')).toBeVisible();
-  await card.getByText('Fondre dans une autre fiche').click();
-  await card.getByLabel('Adresse de la fiche à garder').fill(kept.slug);
-  await card.getByRole('button', { name: 'Fondre ce lieu' }).click();
-  await expect(page.getByTestId('flash')).toHaveText(
-    `« ${gone.name} » est fondu dans « ${hall} » : 1 événement déplacé, son adresse y renvoie.`,
-  );
-  const keptCard = page.locator(`#place-${kept.id}`);
-  await expect(keptCard).toContainText('2 événements');
-  await expect(keptCard).toContainText(`anciennes adresses : ${gone.slug}`);
-  await expect(page.locator(`#place-${gone.id}`)).toHaveCount(0);
-  for (const e of [first, second]) expect((await ports.store.events.findById(e.id))?.venueId).toBe(kept.id);
-  expect(await ports.store.venues.findBySlug(gone.slug)).toMatchObject({ record: { id: kept.id }, moved: true });
 });
 
 test('un admin renomme un lieu : une adresse prise est refusée à côté du champ, la saisie gardée', async ({

@@ -72,6 +72,8 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/partners': 'admin',
   // Venues and organizers as records (issue 36): approve, rename, merge.
   '/admin/lieux': 'admin',
+  // A venue's description, website and photo (issue 47).
+  '/admin/lieux/:id': 'admin',
   '/admin/organisateurs': 'admin',
   // Published without moderation (issue 21): the trusted publications, to review after the fact.
   '/admin/publications': 'admin',
@@ -195,6 +197,7 @@ function concrete(pattern: string, targets: Targets): string {
   if (pattern.startsWith('/api/v1/events/')) return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', targets.partner);
   if (pattern === '/lieux/:slug') return `/lieux/${GUARD_VENUE.slug}`;
+  if (pattern === '/admin/lieux/:id') return `/admin/lieux/${GUARD_VENUE.id}`;
   if (pattern === '/organisateurs/:slug') return `/organisateurs/${GUARD_ORGANIZER.slug}`;
   if (pattern === '/*') return '/une-page-qui-n-existe-pas';
   // Organizer screens of one event: an event of the organizer of the test (its owner; admins may open any).

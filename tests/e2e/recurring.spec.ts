@@ -83,7 +83,7 @@ test('une série hebdomadaire avec une date exclue : liste, page, .ics, puis une
     ),
   );
 
-  // The .ics: RRULE and EXDATE, read back by node-ical as the same dates.
+  // The .ics: one VEVENT per date (decision 124), the excluded one missing, read back by node-ical as the same dates.
   const ics = await (await visitor.request.get(`/evenement/${id}/calendrier.ics`)).text();
   const vevents = Object.values(ical.sync.parseICS(ics)).filter(
     (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',

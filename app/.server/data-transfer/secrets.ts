@@ -122,7 +122,10 @@ export const FIRESTORE_FIELDS: Classified = {
   },
   moderationLog: all('data', 'action,adminUid,createdAt,eventId,eventTitle,id,reason'),
   notifications: all('data', 'body,createdAt,data,readAt,title,uid'),
-  organizers: all('data', 'accountUids,createdAt,description,id,logo,name,redirectFrom,slug,status,updatedAt,website'),
+  organizers: all(
+    'data',
+    'accountUids,createdAt,description,id,lastMerge,logo,name,redirectFrom,slug,status,updatedAt,website',
+  ),
   pageViewPaths: all('data', 'day,path'),
   pageViews: all('data', 'path,title,viewedAt'),
   partners: all('data', 'active,description,id,kind,logo,name,order,slug,websiteUrl'),
@@ -139,8 +142,8 @@ export const FIRESTORE_FIELDS: Classified = {
   },
   venues: all(
     'data',
-    'accessibility,canton,createdAt,description,id,lat,lng,locality,name,photo,postalCode,redirectFrom,slug,' +
-      'status,stop,street,updatedAt,website',
+    'accessibility,canton,createdAt,description,id,lastMerge,lat,lng,locality,name,photo,postalCode,redirectFrom,' +
+      'slug,status,stop,street,updatedAt,website',
   ),
 };
 

@@ -32,38 +32,40 @@ function instants(ics: string): number[] {
 const weekly = makeSaturdayMarket({ firstDate: '2026-10-10', until: '2026-11-28', exclude: ['2026-10-31'] });
 
 describe('une série dans le .ics', () => {
-  it('une règle : RRULE, EXDATE et VTIMEZONE ; node-ical en tire les mêmes dates, heure d’hiver comprise', () => {
+  it('une règle : un VEVENT par date avec l’UID des flux, sans la date exclue ; node-ical en tire les dates du site', () => {
     const ics = buildICalendar([seriesEvent(weekly)], { siteUrl: SITE, name: 'Test' });
-    expect(ics).toContain('RRULE:FREQ=WEEKLY;UNTIL=');
-    expect(ics).toContain('BYDAY=SA');
-    expect(ics).toContain('EXDATE;TZID=Europe/Zurich:20261031T080000');
+    // No rule in any VEVENT (the zone's own VTIMEZONE keeps its rules).
+    expect(
+      ics
+        .split('BEGIN:VEVENT')
+        .slice(1)
+        .filter((v) => v.includes('RRULE:')),
+    ).toEqual([]);
     expect(ics).toContain('BEGIN:VTIMEZONE');
+    // Summer then winter time: 08:00 in Zurich both, each date's own UID.
+    expect(ics).toContain('UID:serie-20261010T0800@agenda-romand.ch');
+    expect(ics).toContain('UID:serie-20261128T0800@agenda-romand.ch');
+    expect(ics).not.toContain('UID:serie-20261031T0800@agenda-romand.ch');
     const expected = expandSchedule(weekly).map((o) => Date.parse(o.startsAt));
     expect(expected).toHaveLength(7);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(7);
     expect(instants(ics)).toEqual(expected);
   });
 
-  it('une date annulée reste dans la règle, remplacée par « Annulé : » et STATUS:CANCELLED ; les autres restent', () => {
+  it('une date annulée reste, « Annulé : » et STATUS:CANCELLED sous son propre UID ; les autres restent', () => {
     const cancelled = '2026-11-07T08:00:00+01:00';
     const ics = buildICalendar([seriesEvent(weekly, { cancelledDates: [cancelled] })], { siteUrl: SITE, name: 'T' });
-    const unfolded = ics.replace(/\r?\n /g, '');
-    // The organizer's exclusion stays out (EXDATE); the cancelled date is an override of the same UID.
-    expect(unfolded).toContain('EXDATE;TZID=Europe/Zurich:20261031T080000');
-    expect(unfolded).not.toContain('EXDATE;TZID=Europe/Zurich:20261107T080000');
-    expect(unfolded).toContain('RECURRENCE-ID;TZID=Europe/Zurich:20261107T080000');
-    expect(unfolded.match(/UID:serie@agenda-romand\.ch/g)).toHaveLength(2);
     const vevents = Object.values(ical.sync.parseICS(ics)).filter(
       (c): c is VEvent => typeof c === 'object' && c !== null && 'type' in c && c.type === 'VEVENT',
     );
-    const shown = vevents.flatMap((e) =>
-      ical.expandRecurringEvent(e, { from: new Date('2026-01-01'), to: new Date('2028-12-31') }),
-    );
-    const summaries = new Map(shown.map((i) => [new Date(i.start).getTime(), String(i.summary)]));
+    const summaries = new Map(vevents.map((e) => [new Date(e.start).getTime(), String(e.summary)]));
     expect([...summaries.keys()].sort((a, b) => a - b)).toEqual(
       expandSchedule(weekly).map((o) => Date.parse(o.startsAt)),
     );
     expect(summaries.get(Date.parse(cancelled))).toBe('Annulé : Concert de printemps');
     expect([...summaries.values()].filter((t) => t.startsWith('Annulé'))).toHaveLength(1);
+    const off = vevents.find((e) => new Date(e.start).getTime() === Date.parse(cancelled));
+    expect([off?.uid, off?.status]).toEqual(['serie-20261107T0800@agenda-romand.ch', 'CANCELLED']);
   });
 
   it('le 5e dimanche et le 31 du mois : mêmes dates que le site', () => {

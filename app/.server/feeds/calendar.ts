@@ -91,8 +91,8 @@ function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts:
     };
     const summary = (off: boolean) => (off ? `Annulé : ${event.title}` : event.title);
     const status = (off: boolean) => (off ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED);
-    // A series on its own (the event's .ics): its rule, or each of its dates (decision 041). In a list, each date of
-    // a series is an item of its own, with a UID of its own. A period (an exhibition) is the same one all-day, free
+    // A series on its own (the event's .ics): each of its dates, with the UID it has in a list (decision 124), where
+    // each date of a series is an item of its own. A period (an exhibition) is the same one all-day, free
     // VEVENT everywhere, with the event's UID: never its opening hours as one timed block of months (issue 52).
     if (event.schedule && (!event.occurrence || event.schedule.kind === 'period')) {
       for (const v of seriesVEvents(event, event.schedule)) {
@@ -103,8 +103,6 @@ function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts:
           start: v.start,
           end: v.end,
           allDay: v.allDay ?? common.allDay,
-          repeating: v.repeating,
-          recurrenceId: v.recurrenceId ?? null,
           transparency: v.transparent ? ICalEventTransparency.TRANSPARENT : null,
           description: v.note ? `${v.note}\n\n${common.description}` : common.description,
           summary: summary(off),

@@ -15,7 +15,7 @@ const IMAGE_FOLDERS = ['events/', 'partners/', 'review/'] as const;
 const VARIANT = /^((?:events|partners|review)\/[a-z0-9]+)-\d+\.webp$/;
 
 export interface SweepDeps {
-  store: Pick<Store, 'events' | 'partners'>;
+  store: Pick<Store, 'events' | 'partners' | 'venues' | 'organizers'>;
   files: FileStore;
   /** The disk folder of the files, where temporary writes can be left behind; null on Firebase Storage. */
   uploadsDir: string | null;
@@ -23,9 +23,19 @@ export interface SweepDeps {
 
 /** The base paths of every image a record refers to. */
 async function referencedImages(store: SweepDeps['store']): Promise<Set<string>> {
-  const [eventImages, partners] = await Promise.all([store.events.listImagePaths(), store.partners.list()]);
+  const [eventImages, partners, venues, organizers] = await Promise.all([
+    store.events.listImagePaths(),
+    store.partners.list(),
+    store.venues.list(),
+    store.organizers.list(),
+  ]);
   const logos = partners.map((p) => uploadedLogoPath(p.logo)).filter((p): p is string => p !== null);
-  return new Set([...eventImages, ...logos]);
+  // A venue's photo, an organizer's logo and the one its account sent for review (issue 47).
+  const places = [
+    ...venues.map((v) => v.photo?.path),
+    ...organizers.flatMap((o) => [o.logo?.path, o.revision?.logo?.path]),
+  ].filter((p): p is string => Boolean(p));
+  return new Set([...eventImages, ...logos, ...places]);
 }
 
 /**

@@ -1,16 +1,23 @@
 // The buttons both admin lists of records share (/admin/lieux, /admin/organisateurs): approve, rename, merge. Each
 // answers the sentence the admin reads and the row to bring back into view; another intent is refused.
 
+import { MERGE_UNDO_HOURS, type Organizer, type Venue } from '~/domain/place';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { approvePlace, mergePlaces, PLACE_WORDS, type PlaceKind, renamePlace } from './admin-places';
+import { undoMerge } from './merge-places';
 
-const RECORD_INTENTS = ['approve', 'rename', 'merge'];
+const RECORD_INTENTS = ['approve', 'rename', 'merge', 'unmerge'];
 /** Whether a posted intent is one of the shared buttons (the organizers' list has others of its own). */
 export const isRecordIntent = (intent: string | undefined) => RECORD_INTENTS.includes(intent ?? '');
 
 /** The posted fields, as typed (a missing one is read as empty). */
 export type PlaceActionInput = Partial<Record<'intent' | 'id' | 'name' | 'slug' | 'into', string>>;
+
+const moved = (n: number) => `${n} événement${n > 1 ? 's' : ''} déplacé${n > 1 ? 's' : ''}`;
+
+/** A record's name, with a venue's town: two halls may share one name. */
+const named = (r: Venue | Organizer) => ('locality' in r && r.locality ? `${r.name} (${r.locality})` : r.name);
 
 export async function placeRecordAction(
   deps: { store: Store },
@@ -35,8 +42,15 @@ export async function placeRecordAction(
   if (values.intent === 'merge') {
     const { kept, gone, events } = await mergePlaces(deps, admin, kind, { fromId: values.id, into: values.into }, now);
     return {
-      message: `« ${gone.name} » est fondu dans « ${kept.name} » : ${events} événement${events > 1 ? 's' : ''} déplacé${events > 1 ? 's' : ''}, son adresse y renvoie.`,
+      message: `« ${named(gone)} » est fondu dans « ${named(kept)} »\u00a0: ${moved(events)}, son adresse y renvoie. Vous pouvez annuler la fusion pendant ${MERGE_UNDO_HOURS}\u00a0h.`,
       anchor: kept.id,
+    };
+  }
+  if (values.intent === 'unmerge') {
+    const { restored, events } = await undoMerge(deps, admin, kind, values.id, now);
+    return {
+      message: `Fusion annulée\u00a0: « ${named(restored)} » est de retour avec ${events} événement${events > 1 ? 's' : ''}.`,
+      anchor: restored.id,
     };
   }
   throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');

@@ -8,6 +8,7 @@ import { slugify } from '~/domain/slug';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { eventsFollowRecord } from './follow-record';
+import { undoable } from './merge-places';
 
 export type PlaceKind = 'venue' | 'organizer';
 
@@ -28,22 +29,34 @@ export interface AdminPlaceRow {
   events: number;
   /** An organizer's linked accounts (absent for a venue). */
   accounts?: { uid: string; email: string; name: string }[];
+  /** The last merge into it, while it may still be undone (decision 114). */
+  undo: { goneName: string; goneWhere: string; at: string; events: number } | null;
 }
 
-const records = (store: Store, kind: PlaceKind) => (kind === 'venue' ? store.venues : store.organizers);
+export const records = (store: Store, kind: PlaceKind) => (kind === 'venue' ? store.venues : store.organizers);
 
-function assertAdmin(actor: UserProfile): void {
+export function assertAdmin(actor: UserProfile): void {
   if (actor.role !== 'admin') throw new UseCaseError('Action réservée aux administrateurs.', 'form', 403);
 }
 
-const rowOf = (r: Venue | Organizer, events: Record<string, number>): AdminPlaceRow => ({
+const whereOf = (r: Venue | Organizer) => ('locality' in r ? `${r.locality} (${r.canton})` : '');
+
+const rowOf = (r: Venue | Organizer, events: Record<string, number>, now: Date): AdminPlaceRow => ({
   id: r.id,
   slug: r.slug,
   name: r.name,
-  where: 'locality' in r ? `${r.locality} (${r.canton})` : '',
+  where: whereOf(r),
   status: r.status,
   redirectFrom: r.redirectFrom,
   events: events[r.id] ?? 0,
+  undo: undoable(r.lastMerge, now)
+    ? {
+        goneName: r.lastMerge.gone.name,
+        goneWhere: whereOf(r.lastMerge.gone),
+        at: r.lastMerge.at,
+        events: r.lastMerge.eventIds.length,
+      }
+    : null,
 });
 
 /** The records, pending ones first, searched by name, town or address (case and accents ignored). */
@@ -52,6 +65,7 @@ export async function placesForAdmin(
   actor: UserProfile,
   kind: PlaceKind,
   query = '',
+  now = new Date(),
 ): Promise<{ rows: AdminPlaceRow[]; total: number }> {
   assertAdmin(actor);
   const all = await records(store, kind).list();
@@ -67,7 +81,9 @@ export async function placesForAdmin(
     });
     return { accounts };
   };
-  const withAccounts = await Promise.all(all.map(async (r) => ({ ...rowOf(r, events), ...(await accountsOf(r)) })));
+  const withAccounts = await Promise.all(
+    all.map(async (r) => ({ ...rowOf(r, events, now), ...(await accountsOf(r)) })),
+  );
   const rows = withAccounts
     .filter((row) => {
       const text = normalizeTownName(`${row.name} ${row.where} ${row.slug}`);
@@ -77,18 +93,28 @@ export async function placesForAdmin(
   return { rows, total: all.length };
 }
 
-async function existing(store: Store, kind: PlaceKind, id: string): Promise<Venue | Organizer> {
+export async function existing(store: Store, kind: PlaceKind, id: string): Promise<Venue | Organizer> {
   const record = id ? await records(store, kind).findById(id) : null;
   if (!record) throw new UseCaseError(`${PLACE_WORDS[kind].this} n’existe pas (ou plus).`, 'form', 404);
   return record;
 }
 
-function venueFields({ id: _i, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, ...fields }: Venue) {
+function venueFields(v: Venue) {
+  const { id: _i, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, lastMerge: _m, ...fields } = v;
   return fields;
 }
 
 function organizerFields(o: Organizer) {
-  const { id: _i, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, accountUids: _a, ...fields } = o;
+  const {
+    id: _i,
+    status: _s,
+    redirectFrom: _r,
+    createdAt: _c,
+    updatedAt: _u,
+    accountUids: _a,
+    lastMerge: _m,
+    ...fields
+  } = o;
   return fields;
 }
 
@@ -132,7 +158,8 @@ export async function mergePlaces(
     (await records(store, kind).findById(wanted)) ?? (await records(store, kind).findBySlug(slugify(wanted)))?.record;
   if (!into) throw new UseCaseError(`Aucune fiche n’a l’adresse « ${wanted} ».`, 'into', 404);
   if (into.id === gone.id) throw new UseCaseError('Choisissez une autre fiche que celle-ci.', 'into');
-  const result = await records(store, kind).merge({ fromId: gone.id, intoId: into.id, now: now.toISOString() });
+  const at = now.toISOString();
+  const result = await records(store, kind).merge({ fromId: gone.id, intoId: into.id, now: at, by: actor.uid });
   if (!result)
     throw new UseCaseError('Les fiches ont changé entre-temps : voici leur état actuel. Réessayez.', 'form', 409);
   await eventsFollowRecord({ store }, kind, result.kept);

@@ -74,7 +74,7 @@ export async function answerVenueSuggestion(
     if (!merged) throw new UseCaseError('Le lieu connu n’existe plus\u00a0: choisissez « Autre lieu ».', 'form', 409);
     return { id: merged.kept.id, name: merged.kept.name };
   }
-  const { id, status, redirectFrom, createdAt, updatedAt, ...fields } = venue;
+  const { id, status, redirectFrom, createdAt, updatedAt, lastMerge, ...fields } = venue;
   const kept = await store.venues.update(venue.id, { ...fields, suggestedMatchId: null }, at);
   if (!kept) throw new UseCaseError('Ce lieu proposé a déjà été traité.', 'form', 409);
   return { id: kept.id, name: kept.name };

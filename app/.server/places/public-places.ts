@@ -1,6 +1,7 @@
 // The public side of venues and organizers (issue 36): their pages, their indexes, the sitemap. Only an approved
 // record has a page (a proposed one is 404); a former slug answers with the kept record's (301); its events are the
 // list's own reading (public statuses only, a series once), so nothing pending or refused ever shows.
+import { CANTON_CODES } from '~/domain/cantons';
 import type { AgendaEvent } from '~/domain/event';
 import type { EventFilters } from '~/domain/event-filters';
 import type { Organizer, Venue } from '~/domain/place';
@@ -41,7 +42,8 @@ async function pageOf<T extends Venue | Organizer>(
 ): Promise<PlacePage<T> | null> {
   if (!found) return null;
   if (found.record.status !== 'approved') return null;
-  const { record } = found;
+  // What the last merge did is the admins' (decision 114): never on a public page.
+  const record = { ...found.record, lastMerge: null };
   if (found.moved) return { moved: record.slug };
   const upcoming = await searchEvents({ store }, filter(record.slug), 1, now);
   // Indexed once it has had a public event (past ones count: its page then has something to say); an upcoming one
@@ -128,6 +130,8 @@ export interface VenueIndexEntry {
   upcoming: number;
 }
 
+const cantonRank = (code: string) => (CANTON_CODES as readonly string[]).indexOf(code);
+
 /** The approved venues by canton and town, those matching `q` (name or town) and `canton` when given. */
 export async function venueIndex({ store }: { store: Store }, q: string, canton: string, now = new Date()) {
   const [venues, counts] = await Promise.all([
@@ -149,8 +153,9 @@ export async function venueIndex({ store }: { store: Store }, q: string, canton:
   }
   return {
     total: found.length,
+    // The site's order of the cantons (CANTON_CODES, as the canton filter lists them), not their codes' order.
     cantons: [...cantons.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
+      .sort(([a], [b]) => cantonRank(a) - cantonRank(b))
       .map(([canton, towns]) => ({
         canton,
         towns: [...towns.entries()]
@@ -221,7 +226,7 @@ export async function eventPlaces({ store }: { store: Store }, event: Pick<Agend
     event.organizerId ? store.organizers.findById(event.organizerId) : null,
   ]);
   return {
-    venue: venue?.status === 'approved' ? venue : null,
-    organizer: organizer?.status === 'approved' ? organizer : null,
+    venue: venue?.status === 'approved' ? { ...venue, lastMerge: null } : null,
+    organizer: organizer?.status === 'approved' ? { ...organizer, lastMerge: null } : null,
   };
 }

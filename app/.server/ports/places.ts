@@ -18,17 +18,30 @@ export interface PlaceRecordStore<T extends Venue | Organizer, F> {
   /**
    * Merges `fromId` into `intoId` in one write: every event that pointed to the first (its content and its pending
    * revision) points to the second, the second keeps the first's slugs as redirects, the first is gone. Null when
-   * either is missing or they are the same; otherwise the record kept and how many events moved.
+   * either is missing or they are the same; otherwise the record kept and how many events moved. The kept record
+   * keeps what the merge did (`lastMerge`, by `by`), replacing the trace of an earlier merge into it.
    */
-  merge(input: { fromId: string; intoId: string; now: string }): Promise<{ kept: T; events: number } | null>;
+  merge(input: {
+    fromId: string;
+    intoId: string;
+    now: string;
+    by?: string;
+  }): Promise<{ kept: T; events: number } | null>;
+  /**
+   * Undoes the last merge into `intoId` in one write (decision 114): the record merged away comes back as it was, the
+   * events the merge moved (content or pending revision) that still point to `intoId` point to it again, the kept
+   * record loses the slugs, accounts and status the merge gave it. Null when there is no merge to undo, or when the
+   * record merged away could not come back (its id or one of its slugs taken since).
+   */
+  unmerge(input: { intoId: string; now: string }): Promise<{ kept: T; restored: T; events: number } | null>;
   /** Removes a record no event points to; false when absent or still used. */
   delete(id: string): Promise<boolean>;
 }
 
-export type VenueFields = Omit<Venue, 'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt'>;
+export type VenueFields = Omit<Venue, 'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt' | 'lastMerge'>;
 export type OrganizerFields = Omit<
   Organizer,
-  'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt' | 'accountUids' | 'revision'
+  'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt' | 'accountUids' | 'revision' | 'lastMerge'
 >;
 
 export interface VenueStore extends PlaceRecordStore<Venue, VenueFields> {}

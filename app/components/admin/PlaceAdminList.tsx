@@ -1,6 +1,8 @@
 // The admins' list of venues or organizers (/admin/lieux, /admin/organisateurs): a search, then one card per record
-// with its events, its former addresses, and plain POST forms to approve, rename or merge it (all without JavaScript).
+// with its events, its former addresses, and plain forms to approve, rename or merge it, or undo its last merge (all
+// without JavaScript; the merge's steps are MergeSteps).
 import { Form, Link } from '@remix-run/react';
+import { type MergePlanView, MergeSteps, MergeUndo } from '~/components/admin/MergeSteps';
 import { FormSecurity } from '~/components/FormSecurity';
 import { type FormResult, firstMessages, keptValues } from '~/components/form/use-app-form';
 import type { FieldErrors } from '~/domain/forms';
@@ -14,6 +16,13 @@ export interface PlaceRowView {
   redirectFrom: string[];
   events: number;
   accounts?: { uid: string; email: string; name: string }[];
+  undo: { goneName: string; goneWhere: string; at: string; events: number } | null;
+}
+
+/** The merge under way (from the address), or its refusal to show beside the name typed. */
+export interface MergeStepView {
+  plan: MergePlanView | null;
+  refusal: { fromId: string; target: string; message: string } | null;
 }
 
 /** The action's answer to a refused form: conform's reply, with the row (`id`) and the form (`operation`) it answers. */
@@ -41,6 +50,7 @@ interface Props {
   total: number;
   query: string;
   answer: PlaceAnswer | null;
+  merge: MergeStepView;
 }
 
 function Message({ id, text }: { id: string; text?: string }) {
@@ -105,19 +115,25 @@ function Accounts({ row, answer }: { row: PlaceRowView; answer: PlaceRefusal | n
 
 function Row({
   row,
-
+  path,
+  query,
   one,
   answer,
+  refusal,
   listId,
 }: {
   row: PlaceRowView;
+  path: string;
+  query: string;
   one: string;
   answer: PlaceRefusal | null;
+  refusal: MergeStepView['refusal'];
   listId: string;
 }) {
   const mine = answer?.id === row.id ? answer : null;
   const renaming = mine?.intent === 'rename' ? mine : null;
   const merging = mine?.intent === 'merge' ? mine : null;
+  const searching = refusal?.fromId === row.id ? refusal : null;
   const key = `place-${row.id}`;
   return (
     <li className="admin-places__card" id={key}>
@@ -141,6 +157,11 @@ function Row({
         text={mine?.errors.form ?? (mine?.intent === 'unlink' ? mine.errors.email : undefined)}
       />
       <div className="admin-places__actions">
+        {one === 'lieu' ? (
+          <Link to={`${path}/${row.id}`} className="admin-places__edit">
+            Description, site web, photo<span className="visually-hidden"> de {row.name}</span>
+          </Link>
+        ) : null}
         {row.status === 'pending' ? (
           <Form method="post" preventScrollReset>
             <FormSecurity honeypot={false} />
@@ -188,40 +209,42 @@ function Row({
             </button>
           </Form>
         </details>
-        <details open={Boolean(merging)}>
+        <details open={Boolean(merging || searching)}>
           <summary>Fondre dans une autre fiche</summary>
-          <Form method="post" preventScrollReset className="admin-places__form">
-            <FormSecurity honeypot={false} />
-            <input type="hidden" name="intent" value="merge" />
-            <input type="hidden" name="id" value={row.id} />
+          <Form method="get" action={path} className="admin-places__form">
+            {query ? <input type="hidden" name="q" value={query} /> : null}
+            <input type="hidden" name="fondre" value={row.id} />
             <div className="field">
-              <label htmlFor={`${key}-into`}>Adresse de la fiche à garder</label>
+              <label htmlFor={`${key}-target`}>Nom de la fiche à garder</label>
               <input
-                id={`${key}-into`}
-                name="into"
+                id={`${key}-target`}
+                name="cible"
                 list={listId}
-                defaultValue={merging?.values.into ?? ''}
+                defaultValue={searching?.target ?? ''}
                 required
-                aria-invalid={merging?.errors.into ? true : undefined}
-                aria-describedby={`${key}-into-hint${merging?.errors.into ? ` ${key}-into-error` : ''}`}
+                maxLength={200}
+                aria-invalid={searching || merging ? true : undefined}
+                aria-describedby={`${key}-target-hint${searching || merging ? ` ${key}-target-error` : ''}`}
               />
-              <p className="field__hint" id={`${key}-into-hint`}>
-                Ses événements passent à la fiche gardée et l’adresse « {row.slug} » y renverra.
+              <p className="field__hint" id={`${key}-target-hint`}>
+                Vous comparerez les deux fiches avant de confirmer. Ses événements passeront à la fiche gardée et
+                l’adresse «&nbsp;{row.slug}&nbsp;» y renverra.
               </p>
-              <Message id={`${key}-into-error`} text={merging?.errors.into} />
+              <Message id={`${key}-target-error`} text={searching?.message ?? merging?.errors.into} />
             </div>
             <button type="submit" className="button">
-              Fondre {one === 'lieu' ? 'ce' : 'cet'} {one}
+              Fondre {one === 'lieu' ? 'ce' : 'cet'} {one}…
             </button>
           </Form>
         </details>
       </div>
+      <MergeUndo id={row.id} undo={row.undo} />
       {row.accounts ? <Accounts row={row} answer={answer} /> : null}
     </li>
   );
 }
 
-export function PlaceAdminList({ path, one, many, rows, total, query, answer }: Props) {
+export function PlaceAdminList({ path, one, many, rows, total, query, answer, merge }: Props) {
   const listId = `${path.replace(/\W/g, '')}-slugs`;
   const refusal = refusalOf(answer);
   return (
@@ -239,17 +262,24 @@ export function PlaceAdminList({ path, one, many, rows, total, query, answer }: 
       <p className="admin-places__count" role="status">
         {query ? `${rows.length} sur ${total} ${many}` : `${total} ${total > 1 ? many : one}`}
       </p>
+      {merge.plan ? <MergeSteps path={path} one={one} query={query} plan={merge.plan} /> : null}
       <datalist id={listId}>
         {rows.map((r) => (
-          <option key={r.id} value={r.slug}>
-            {r.name}
-            {r.where ? ` — ${r.where}` : ''}
-          </option>
+          <option key={r.id} value={r.where ? `${r.name} ${r.where}` : r.name} />
         ))}
       </datalist>
       <ul className="admin-places">
         {rows.map((row) => (
-          <Row key={row.id} row={row} one={one} answer={refusal} listId={listId} />
+          <Row
+            key={row.id}
+            row={row}
+            path={path}
+            query={query}
+            one={one}
+            answer={refusal}
+            refusal={merge.refusal}
+            listId={listId}
+          />
         ))}
       </ul>
     </>

@@ -3,7 +3,15 @@
 // collection, so two records never take one slug; a merge moves the events in the same transaction.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import type { Organizer, Venue } from '~/domain/place';
-import { byName, edited, merged, revised, slugsOf, withRevisionPublished } from '~/domain/place-records';
+import {
+  byName,
+  edited,
+  mergedWithTrace,
+  revised,
+  slugsOf,
+  unmerged,
+  withRevisionPublished,
+} from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, inBatches } from './db';
@@ -92,7 +100,7 @@ function createRecords<T extends PlaceRecord, F>(
       });
       return next ? written(next) : null;
     },
-    async merge({ fromId, intoId, now }) {
+    async merge({ fromId, intoId, now, by = '' }) {
       if (fromId === intoId) return null;
       const result = await inLock(async (tx) => {
         const from = read((await tx.get(records().doc(fromId))).data());
@@ -102,7 +110,11 @@ function createRecords<T extends PlaceRecord, F>(
         // A pending revision's choice of record (decision 095) follows too.
         const waiting = await tx.get(db.collection(COLLECTIONS.events).where('awaitingModeration', '==', true));
         const revising = waiting.docs.filter((d) => d.data().revision?.[eventField] === fromId);
-        const kept = merged(into, from, now);
+        const kept = mergedWithTrace(into, from, now, {
+          by,
+          eventIds: events.docs.map((d) => d.id),
+          revisionIds: revising.map((d) => d.id),
+        });
         for (const e of events.docs) tx.update(e.ref, { [eventField]: intoId });
         for (const e of revising) tx.update(e.ref, { [`revision.${eventField}`]: intoId });
         tx.delete(records().doc(fromId));
@@ -111,6 +123,43 @@ function createRecords<T extends PlaceRecord, F>(
       });
       if (!result) return null;
       return written({ kept: result.kept, events: result.moved }, result.eventIds);
+    },
+    async unmerge({ intoId, now }) {
+      const result = await inLock(async (tx) => {
+        const current = read((await tx.get(records().doc(intoId))).data());
+        const undo = current ? unmerged(current, now) : null;
+        if (!undo) return null;
+        const restoredRef = records().doc(undo.restored.id);
+        if ((await tx.get(restoredRef)).exists) return null;
+        // The slugs coming back must be free once the kept record gives them up.
+        for (const s of slugsOf(undo.restored)) {
+          const holder = await owner(s, tx);
+          if (holder && holder.id !== intoId) return null;
+        }
+        if (slugsOf(undo.kept).some((s) => slugsOf(undo.restored).includes(s))) return null;
+        const { eventIds, revisionIds } = undo.trace;
+        const refs = [...new Set([...eventIds, ...revisionIds])].map((id) => db.collection(COLLECTIONS.events).doc(id));
+        const docs = refs.length > 0 ? await tx.getAll(...refs) : [];
+        let events = 0;
+        for (const doc of docs) {
+          const data = doc.data();
+          if (!data) continue;
+          const change: Record<string, string> = {};
+          if (eventIds.includes(doc.id) && data[eventField] === intoId) {
+            change[eventField] = undo.restored.id;
+            events += 1;
+          }
+          if (revisionIds.includes(doc.id) && data.revision?.[eventField] === intoId)
+            change[`revision.${eventField}`] = undo.restored.id;
+          if (Object.keys(change).length > 0) tx.update(doc.ref, change);
+        }
+        tx.set(records().doc(intoId), plain(undo.kept));
+        tx.create(restoredRef, plain(undo.restored));
+        return { kept: undo.kept, restored: undo.restored, events, eventIds: docs.map((d) => d.id) };
+      });
+      if (!result) return null;
+      const { eventIds, ...answer } = result;
+      return written(answer, eventIds);
     },
     async delete(id) {
       const removed = await inLock(async (tx) => {

@@ -1,12 +1,23 @@
 // Venues and organizers of the SQLite store (issue 36): one row per record, kept whole as JSON beside the columns its
 // queries need; former slugs are read in the JSON. A merge moves the events in the same transaction.
 import type { Organizer, Venue } from '~/domain/place';
-import { byName, edited, merged, revised, slugsOf, withRevisionPublished } from '~/domain/place-records';
+import {
+  byName,
+  edited,
+  mergedWithTrace,
+  revised,
+  slugsOf,
+  unmerged,
+  withRevisionPublished,
+} from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
 import type { Db } from './db';
 import { writeTransaction } from './db';
 
 type PlaceRecord = Venue | Organizer;
+
+/** Thrown inside a transaction to write nothing; answered as null. */
+class Rollback extends Error {}
 
 interface Table<T extends PlaceRecord> {
   name: 'venues' | 'organizers';
@@ -90,25 +101,57 @@ function createRecords<T extends PlaceRecord, F>(db: Db, table: Table<T>): Place
         return next;
       })();
     },
-    async merge({ fromId, intoId, now }) {
+    async merge({ fromId, intoId, now, by = '' }) {
       return writeTransaction(db, () => {
         const from = get(fromId);
         const into = get(intoId);
         if (!from || !into || fromId === intoId) return null;
+        const key = `$.${table.name === 'venues' ? 'venueId' : 'organizerId'}`;
+        const ids = (sql: string) => (db.prepare(sql).all(fromId) as { id: string }[]).map((r) => r.id);
+        const eventIds = ids(`SELECT id FROM events WHERE ${table.eventColumn} = ?`);
+        const revisionIds = ids(
+          `SELECT id FROM events WHERE revision IS NOT NULL AND json_extract(revision, '${key}') = ?`,
+        );
         const events = db
           .prepare(`UPDATE events SET ${table.eventColumn} = ? WHERE ${table.eventColumn} = ?`)
           .run(intoId, fromId).changes;
         // A pending revision's choice of record (decision 095) follows too.
-        const key = `$.${table.name === 'venues' ? 'venueId' : 'organizerId'}`;
         db.prepare(
           `UPDATE events SET revision = json_set(revision, '${key}', ?)
              WHERE revision IS NOT NULL AND json_extract(revision, '${key}') = ?`,
         ).run(intoId, fromId);
-        const kept = merged(into, from, now);
+        const kept = mergedWithTrace(into, from, now, { by, eventIds, revisionIds });
         db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(fromId);
         put(write, kept);
         return { kept, events };
       })();
+    },
+    async unmerge({ intoId, now }) {
+      const undo = writeTransaction(db, () => {
+        const current = get(intoId);
+        const undo = current ? unmerged(current, now) : null;
+        if (!undo || get(undo.restored.id)) return null;
+        // The slugs coming back must be free once the kept record gives them up.
+        put(write, undo.kept);
+        if (!free(undo.restored)) throw new Rollback();
+        put(insert, undo.restored);
+        const key = `$.${table.name === 'venues' ? 'venueId' : 'organizerId'}`;
+        const back = db.prepare(`UPDATE events SET ${table.eventColumn} = ? WHERE id = ? AND ${table.eventColumn} = ?`);
+        const backRevision = db.prepare(
+          `UPDATE events SET revision = json_set(revision, '${key}', ?)
+             WHERE id = ? AND revision IS NOT NULL AND json_extract(revision, '${key}') = ?`,
+        );
+        let events = 0;
+        for (const id of undo.trace.eventIds) events += back.run(undo.restored.id, id, intoId).changes;
+        for (const id of undo.trace.revisionIds) backRevision.run(undo.restored.id, id, intoId);
+        return { kept: undo.kept, restored: undo.restored, events };
+      });
+      try {
+        return undo();
+      } catch (error) {
+        if (error instanceof Rollback) return null;
+        throw error;
+      }
     },
     async delete(id) {
       return writeTransaction(db, () => {

@@ -1,0 +1,69 @@
+// A venue's description, website and photo, edited by an admin (issue 47): published at once (an admin's own word),
+// shown on /lieux/:slug and in its JSON-LD Place. The photo goes through the event images' pipeline (sharp, type and
+// size checked, SVG and HTML refused), stored as public images; the one it replaces is deleted.
+import type { Venue } from '~/domain/place';
+import { PROFILE_LIMITS } from '~/domain/place';
+import { hasNoControlCharacter } from '~/domain/text';
+import { deleteImage, ImageRejected, storeImage } from '../files/images';
+import type { FileStore } from '../files/ports';
+import type { Store, UserProfile } from '../ports';
+import { assertAdmin, existing } from './admin-places';
+
+export interface VenueDetailsInput {
+  id: string;
+  description: string;
+  website: string;
+  photoAlt: string;
+  photo: { bytes: Buffer } | { refused: string } | null;
+  removePhoto: boolean;
+}
+
+/** The venue an admin edits, with what its form shows. */
+export async function venueDetailsPage({ store }: { store: Store }, actor: UserProfile, id: string): Promise<Venue> {
+  assertAdmin(actor);
+  return (await existing(store, 'venue', id)) as Venue;
+}
+
+/** Checks and saves; a refusal answers every field's message at once, nothing written. */
+export async function saveVenueDetails(
+  { store, files }: { store: Store; files: FileStore },
+  actor: UserProfile,
+  input: VenueDetailsInput,
+  now: Date,
+): Promise<{ ok: true; venue: Venue } | { ok: false; errors: Record<string, string> }> {
+  assertAdmin(actor);
+  const venue = (await existing(store, 'venue', input.id)) as Venue;
+  const description = input.description.replace(/\r\n/g, '\n').trim();
+  const website = input.website.trim();
+  const photoAlt = input.photoAlt.trim();
+  const errors: Record<string, string> = {};
+  if (description.length > PROFILE_LIMITS.description)
+    errors.description = `La description ne peut pas dépasser ${PROFILE_LIMITS.description} caractères.`;
+  else if (!hasNoControlCharacter(description)) errors.description = 'La description contient un caractère invisible.';
+  if (website && !/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(website))
+    errors.website = 'Indiquez une adresse web complète commençant par https://';
+  else if (website.length > PROFILE_LIMITS.website) errors.website = 'Cette adresse est trop longue.';
+  if (input.photo && 'refused' in input.photo) errors.photo = input.photo.refused;
+  const sending = Boolean(input.photo && 'bytes' in input.photo);
+  if ((sending || (venue.photo && !input.removePhoto)) && !photoAlt)
+    errors.photoAlt = 'Décrivez la photo en quelques mots (pour les personnes qui ne la voient pas).';
+  if (photoAlt.length > PROFILE_LIMITS.logoAlt) errors.photoAlt = 'Cette description est trop longue.';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  let photo = input.removePhoto ? null : venue.photo ? { ...venue.photo, alt: photoAlt } : null;
+  if (input.photo && 'bytes' in input.photo) {
+    try {
+      photo = await storeImage(files, input.photo.bytes, photoAlt, 'events');
+    } catch (error) {
+      if (!(error instanceof ImageRejected)) throw error;
+      return { ok: false, errors: { photo: error.message } };
+    }
+  }
+  const { id: _i, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, lastMerge: _m, ...fields } = venue;
+  const saved = await store.venues.update(venue.id, { ...fields, description, website, photo }, now.toISOString());
+  if (!saved) {
+    if (photo && photo.path !== venue.photo?.path) await deleteImage(files, photo.path);
+    return { ok: false, errors: { form: 'Ce lieu n’existe plus.' } };
+  }
+  if (venue.photo && venue.photo.path !== photo?.path) await deleteImage(files, venue.photo.path);
+  return { ok: true, venue: saved };
+}

@@ -1,0 +1,133 @@
+// /admin/lieux/:id: an admin edits a venue's description, website and photo (issue 47), shown at once on its page.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { readVenueDetailsForm } from '~/.server/http/venue-details-form';
+import { saveVenueDetails, venueDetailsPage } from '~/.server/places/venue-details';
+import { setFlash } from '~/.server/platform/flash';
+import { guardPost } from '~/.server/platform/guard';
+import { invalid, readFormCheckedByUseCase } from '~/.server/platform/refusal';
+import type { RouteBodyHandle } from '~/.server/platform/request-body';
+import { requireAdmin } from '~/.server/platform/session';
+import { orErrorPage } from '~/.server/platform/use-case-error';
+import { AdminShell } from '~/components/AdminShell';
+import { FormSecurity } from '~/components/FormSecurity';
+import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { firstMessages, keptValues } from '~/components/form/use-app-form';
+import { imageUrl } from '~/domain/images';
+import { pageMeta } from '~/domain/meta';
+import { PROFILE_LIMITS } from '~/domain/place';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context.services);
+  const venue = await orErrorPage(venueDetailsPage(context.services, admin, params.id ?? ''));
+  const { lastMerge: _m, ...shown } = venue;
+  return { venue: shown };
+}
+
+/** The photo comes in a multipart body: the upload limit applies (request-body.ts). */
+export const handle = { body: 'upload' } satisfies RouteBodyHandle;
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context.services);
+  const form = await guardPost(request, context, { audience: 'signed-in' });
+  const input = await readVenueDetailsForm(form, params.id ?? '');
+  const saved = await orErrorPage(saveVenueDetails(context.services, admin, input, new Date()));
+  // conform's reply (decision 078): the messages beside their fields, what was typed kept.
+  if (!saved.ok) return invalid(readFormCheckedByUseCase(form), { errors: saved.errors });
+  const message = `La fiche de «\u00a0${saved.venue.name}\u00a0» est enregistrée.`;
+  const flash = await setFlash(request, context.services, { kind: 'success', message });
+  return redirect(`/admin/lieux/${saved.venue.id}`, { headers: { 'Set-Cookie': flash } });
+}
+
+export default function AdminVenueDetailsPage() {
+  const { venue } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const errors = firstMessages(answer);
+  const typed = keptValues(answer);
+  const field = (name: string) => ({
+    id: `field-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': [`field-${name}-hint`, errors[name] ? `field-${name}-error` : null].filter(Boolean).join(' '),
+  });
+  return (
+    <AdminShell
+      title={`Fiche de «\u00a0${venue.name}\u00a0»`}
+      lead={`${venue.locality} (${venue.canton}). Ce que le public lit sur la page du lieu, publié dès l’enregistrement.`}
+    >
+      <p>
+        <Link to={`/admin/lieux?q=${encodeURIComponent(venue.name)}`}>Retour aux lieux</Link>
+        {venue.status === 'approved' ? (
+          <>
+            {' · '}
+            <Link to={`/lieux/${venue.slug}`}>Voir la page du lieu</Link>
+          </>
+        ) : null}
+      </p>
+      <FieldError id="field-form" message={errors.form} />
+      <Form method="post" encType="multipart/form-data" className="form">
+        <FormSecurity honeypot={false} />
+        <div className={`field${errors.description ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="field-description">
+            Description
+          </label>
+          <FieldHint id="field-description">
+            Le lieu, ce qu’on y trouve, comment y entrer (texte simple, {PROFILE_LIMITS.description} caractères au
+            plus).
+          </FieldHint>
+          <textarea
+            {...field('description')}
+            rows={7}
+            maxLength={PROFILE_LIMITS.description}
+            defaultValue={typed?.description ?? venue.description}
+          />
+          <FieldError id="field-description" message={errors.description} />
+        </div>
+        <div className={`field${errors.website ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="field-website">
+            Site web
+          </label>
+          <FieldHint id="field-website">Une adresse complète, par exemple https://theatre-carouge.ch</FieldHint>
+          <input {...field('website')} type="url" defaultValue={typed?.website ?? venue.website} />
+          <FieldError id="field-website" message={errors.website} />
+        </div>
+        {venue.photo ? (
+          <img src={imageUrl(venue.photo.path, 400)} alt={venue.photo.alt} width={200} className="admin-venue__photo" />
+        ) : null}
+        <div className={`field${errors.photo ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="field-photo">
+            {venue.photo ? 'Remplacer la photo' : 'Photo'}
+          </label>
+          <FieldHint id="field-photo">JPEG, PNG ou WebP.</FieldHint>
+          <input {...field('photo')} type="file" accept="image/jpeg,image/png,image/webp" />
+          <FieldError id="field-photo" message={errors.photo} />
+        </div>
+        <div className={`field${errors.photoAlt ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="field-photoAlt">
+            Description de la photo
+          </label>
+          <FieldHint id="field-photoAlt">Pour les personnes qui ne la voient pas.</FieldHint>
+          <input
+            {...field('photoAlt')}
+            type="text"
+            maxLength={PROFILE_LIMITS.logoAlt}
+            defaultValue={typed?.photoAlt ?? venue.photo?.alt ?? ''}
+          />
+          <FieldError id="field-photoAlt" message={errors.photoAlt} />
+        </div>
+        {venue.photo ? (
+          <label className="check">
+            <input type="checkbox" name="removePhoto" /> Retirer la photo
+          </label>
+        ) : null}
+        <button type="submit" className="button button--primary">
+          Enregistrer
+        </button>
+      </Form>
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: 'Fiche du lieu', description: 'Fiche d’un lieu — Agenda romand.', path: '/admin/lieux', matches });
