@@ -4,9 +4,18 @@ import type { EventStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, inBatches } from './db';
 
-export function createEventPlaceQueries(ctx: FirestoreContext): Pick<EventStore, 'attachPlaces' | 'countByPlace'> {
+export function createEventPlaceQueries(
+  ctx: FirestoreContext,
+): Pick<EventStore, 'attachPlaces' | 'countByPlace' | 'listWithoutPlaces'> {
   const events = () => ctx.db.collection(COLLECTIONS.events);
   return {
+    async listWithoutPlaces() {
+      await ctx.events.ready();
+      return ctx.events
+        .values()
+        .map((i) => i.event)
+        .filter((e) => !e.venueId || !e.organizerId);
+    },
     async attachPlaces(links) {
       await ctx.events.ready();
       const current = new Map(ctx.events.values().map((i) => [i.event.id, i.event]));

@@ -3,14 +3,23 @@
 import type { EventStore } from '../../ports';
 import type { Db } from './db';
 import { writeTransaction } from './db';
+import { toEvent } from './event-rows';
 import type { Row } from './rows';
 
-export function createEventPlaceQueries(db: Db): Pick<EventStore, 'attachPlaces' | 'countByPlace'> {
+export function createEventPlaceQueries(
+  db: Db,
+): Pick<EventStore, 'attachPlaces' | 'countByPlace' | 'listWithoutPlaces'> {
   const attach = db.prepare(
     `UPDATE events SET venue_id = @venueId, organizer_id = @organizerId
      WHERE id = @eventId AND (venue_id IS NOT @venueId OR organizer_id IS NOT @organizerId)`,
   );
+  const withoutPlaces = db.prepare(
+    'SELECT * FROM events WHERE venue_id IS NULL OR organizer_id IS NULL ORDER BY rowid',
+  );
   return {
+    async listWithoutPlaces() {
+      return (withoutPlaces.all() as Row[]).map(toEvent);
+    },
     async attachPlaces(links) {
       return writeTransaction(db, () => links.reduce((n, link) => n + attach.run(link).changes, 0))();
     },
