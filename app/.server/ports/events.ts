@@ -133,9 +133,10 @@ export interface EventStore {
   attachPlaces(links: readonly EventPlaceLink[]): Promise<number>;
   /**
    * Every event not yet pointing to both a venue and an organizer record (the places migration, at each start): one
-   * read of the missing ones, nothing for a site already linked (not every event read to find none).
+   * read of the missing ones, nothing for a site already linked (not every event read to find none). `limit`: the
+   * first ones only (to know whether there are many).
    */
-  listWithoutPlaces(): Promise<AgendaEvent[]>;
+  listWithoutPlaces(limit?: number): Promise<AgendaEvent[]>;
   /** How many events point to each venue (or organizer), by status: what a record's page and the admins see. */
   countByPlace(kind: 'venue' | 'organizer', status: readonly EventStatus[]): Promise<Record<string, number>>;
   /** Events of an account per status (the organizer's history, for moderators). */

@@ -9,12 +9,13 @@ export function createEventPlaceQueries(
 ): Pick<EventStore, 'attachPlaces' | 'countByPlace' | 'listWithoutPlaces'> {
   const events = () => ctx.db.collection(COLLECTIONS.events);
   return {
-    async listWithoutPlaces() {
+    async listWithoutPlaces(limit) {
       await ctx.events.ready();
-      return ctx.events
+      const found = ctx.events
         .values()
         .map((i) => i.event)
         .filter((e) => !e.venueId || !e.organizerId);
+      return limit === undefined ? found : found.slice(0, limit);
     },
     async attachPlaces(links) {
       await ctx.events.ready();
