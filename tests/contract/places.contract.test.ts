@@ -146,6 +146,25 @@ describe.each(BACKENDS)('contrat des lieux et des organisateurs : $name', (backe
     expect(await store.events.attachPlaces([{ eventId: 'absent', venueId: 'v1', organizerId: 'o1' }])).toBe(0);
   });
 
+  it('les événements à venir de chaque lieu se comptent sans ceux passés ni ceux qui ne sont pas publics', async () => {
+    await store.events.insertMany([
+      makeEvent({ id: 'a-venir', slug: 'a-venir', venueId: 'v1', organizerId: 'o1' }),
+      makeEvent({ id: 'autre', slug: 'autre', venueId: 'v1', organizerId: 'o2' }),
+      makeEvent({
+        id: 'passe',
+        slug: 'passe',
+        venueId: 'v1',
+        organizerId: 'o1',
+        startsAt: inDays(-3),
+        endsAt: inDays(-2.9),
+      }),
+      makeEvent({ id: 'attente', slug: 'attente', venueId: 'v2', organizerId: 'o1', status: 'pending' }),
+    ]);
+    expect(await store.events.countByPlace('venue', PUBLIC.status, NOW)).toEqual({ v1: 2 });
+    expect(await store.events.countByPlace('organizer', PUBLIC.status, NOW)).toEqual({ o1: 1, o2: 1 });
+    expect(await store.events.countByPlace('venue', PUBLIC.status)).toEqual({ v1: 3 });
+  });
+
   it('seuls les événements sans lieu ou sans organisateur sont à rattacher, de tout statut', async () => {
     await store.events.insertMany([
       makeEvent({ id: 'lie', slug: 'lie', venueId: 'v1', organizerId: 'o1' }),

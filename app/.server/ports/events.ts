@@ -138,7 +138,12 @@ export interface EventStore {
    */
   listWithoutPlaces(limit?: number): Promise<AgendaEvent[]>;
   /** How many events point to each venue (or organizer), by status: what a record's page and the admins see. */
-  countByPlace(kind: 'venue' | 'organizer', status: readonly EventStatus[]): Promise<Record<string, number>>;
+  countByPlace(
+    kind: 'venue' | 'organizer',
+    status: readonly EventStatus[],
+    /** Only events with a date ending after this instant (ISO), as search() counts them: the upcoming ones. */
+    endsAfter?: string,
+  ): Promise<Record<string, number>>;
   /** Events of an account per status (the organizer's history, for moderators). */
   countByOwner(uid: string): Promise<Record<EventStatus, number>>;
   /** The decisions taken on an event, newest first (also once the event is deleted). */

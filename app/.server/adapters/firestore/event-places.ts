@@ -37,12 +37,15 @@ export function createEventPlaceQueries(
       if (changed.length > 0) ctx.touched();
       return changed.length;
     },
-    async countByPlace(kind, status) {
+    async countByPlace(kind, status, endsAfter) {
       await ctx.events.ready();
+      const after = endsAfter === undefined ? null : Date.parse(endsAfter);
       const counts: Record<string, number> = {};
-      for (const { event } of ctx.events.values()) {
+      for (const { event, occurrences } of ctx.events.values()) {
         const id = kind === 'venue' ? event.venueId : event.organizerId;
-        if (id && status.includes(event.status)) counts[id] = (counts[id] ?? 0) + 1;
+        if (!id || !status.includes(event.status)) continue;
+        if (after !== null && !occurrences.some((o) => o.endsTs > after)) continue;
+        counts[id] = (counts[id] ?? 0) + 1;
       }
       return counts;
     },

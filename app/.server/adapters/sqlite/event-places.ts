@@ -23,15 +23,27 @@ export function createEventPlaceQueries(
     async attachPlaces(links) {
       return writeTransaction(db, () => links.reduce((n, link) => n + attach.run(link).changes, 0))();
     },
-    async countByPlace(kind, status) {
+    async countByPlace(kind, status, endsAfter) {
       if (status.length === 0) return {};
-      const column = kind === 'venue' ? 'venue_id' : 'organizer_id';
-      const rows = db
-        .prepare(
-          `SELECT ${column} AS id, COUNT(*) AS n FROM events
-           WHERE ${column} IS NOT NULL AND status IN (${status.map(() => '?').join(', ')}) GROUP BY ${column}`,
-        )
-        .all(...status) as Row[];
+      const column = kind === 'venue' ? 'e.venue_id' : 'e.organizer_id';
+      const statuses = `e.status IN (${status.map(() => '?').join(', ')})`;
+      // Upcoming: through the dates' index (ends_ts), each event once however many dates it has.
+      const rows = (
+        endsAfter === undefined
+          ? db
+              .prepare(
+                `SELECT ${column} AS id, COUNT(*) AS n FROM events e
+                 WHERE ${column} IS NOT NULL AND ${statuses} GROUP BY ${column}`,
+              )
+              .all(...status)
+          : db
+              .prepare(
+                `SELECT ${column} AS id, COUNT(DISTINCT e.id) AS n
+                 FROM event_occurrences o JOIN events e ON e.id = o.event_id
+                 WHERE o.ends_ts > ? AND ${column} IS NOT NULL AND ${statuses} GROUP BY ${column}`,
+              )
+              .all(Date.parse(endsAfter), ...status)
+      ) as Row[];
       return Object.fromEntries(rows.map((r) => [String(r.id), Number(r.n)]));
     },
   };
