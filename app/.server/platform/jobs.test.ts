@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { action, loader } from '~/routes/taches.$name';
 import { createServices, jobsRunInProcess, type Services } from '../services';
 import { loadConfig } from './config';
-import { startJobScheduler } from './job-worker';
+import { RECYCLE_GROWTH_BYTES, startJobScheduler } from './job-worker';
 import { type Job, runJob } from './jobs';
 import { BODY_LIMITS } from './request-body';
 
@@ -162,5 +162,61 @@ describe('le processus des tâches', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('une tâche qui laisse le processus bien plus lourd qu’au départ le fait remplacer, une fois, quand rien ne tourne', async () => {
+    const made = services();
+    let resident = 200 * 1024 * 1024;
+    let finish: () => void = () => {};
+    const light: Job = { name: 'legere', everyMs: 60_000, run: async () => 'rien' };
+    const heavy: Job = {
+      name: 'lourde',
+      everyMs: 60_000,
+      run: () =>
+        new Promise<string>((resolve) => {
+          finish = () => resolve('fait');
+        }),
+    };
+    let replaced = 0;
+    const scheduler = startJobScheduler(made, [heavy, light], {
+      onGrown: () => {
+        replaced += 1;
+      },
+      residentBytes: () => resident,
+    });
+    // The light job ends while the heavy one runs, the process already heavier: nothing is replaced under a job.
+    resident += RECYCLE_GROWTH_BYTES + 1;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(0);
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(1);
+    scheduler.wake('legere');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(1);
+    await scheduler.stop(100);
+  });
+
+  it('une tâche qui rend sa mémoire ne fait rien remplacer', async () => {
+    const made = services();
+    let replaced = 0;
+    let resident = 200 * 1024 * 1024;
+    const job: Job = {
+      name: 'sobre',
+      everyMs: 60_000,
+      run: async () => {
+        resident += RECYCLE_GROWTH_BYTES / 2;
+        return 'fait';
+      },
+    };
+    const scheduler = startJobScheduler(made, [job], {
+      onGrown: () => {
+        replaced += 1;
+      },
+      residentBytes: () => resident,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(0);
+    await scheduler.stop(100);
   });
 });
