@@ -21,9 +21,14 @@ const TICK_MS = 1000;
  */
 export const RECYCLE_GROWTH_BYTES = 64 * 1024 * 1024;
 
+/** A worker younger than this is never replaced: a fresh one whose first jobs weigh much would be replaced in a loop. */
+export const RECYCLE_MIN_AGE_MS = 10 * 60 * 1000;
+
 export interface SchedulerOptions {
   /** Called once when no job runs and the process holds RECYCLE_GROWTH_BYTES more than at start. */
   onGrown?: () => void;
+  /** RECYCLE_MIN_AGE_MS unless given (tests). */
+  minAgeMs?: number;
   /** The process's resident memory in bytes (tests give their own). */
   residentBytes?: () => number;
 }
@@ -36,13 +41,14 @@ export const localScheduler = () => current;
 export function startJobScheduler(
   services: Services,
   jobs: readonly Job[],
-  { onGrown, residentBytes = () => process.memoryUsage.rss() }: SchedulerOptions = {},
+  { onGrown, minAgeMs = RECYCLE_MIN_AGE_MS, residentBytes = () => process.memoryUsage.rss() }: SchedulerOptions = {},
 ): JobScheduler {
   const lastStart = new Map<string, number>();
   const startBytes = residentBytes();
+  const startedAt = Date.now();
   let grown = false;
   const checkGrowth = () => {
-    if (!onGrown || grown || stopping || runningJobs().length > 0) return;
+    if (!onGrown || grown || stopping || runningJobs().length > 0 || Date.now() - startedAt < minAgeMs) return;
     if (residentBytes() - startBytes < RECYCLE_GROWTH_BYTES) return;
     grown = true;
     onGrown();

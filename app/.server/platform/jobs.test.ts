@@ -183,6 +183,7 @@ describe('le processus des tâches', () => {
         replaced += 1;
       },
       residentBytes: () => resident,
+      minAgeMs: 0,
     });
     // The light job ends while the heavy one runs, the process already heavier: nothing is replaced under a job.
     resident += RECYCLE_GROWTH_BYTES + 1;
@@ -206,6 +207,30 @@ describe('le processus des tâches', () => {
       everyMs: 60_000,
       run: async () => {
         resident += RECYCLE_GROWTH_BYTES / 2;
+        return 'fait';
+      },
+    };
+    const scheduler = startJobScheduler(made, [job], {
+      onGrown: () => {
+        replaced += 1;
+      },
+      residentBytes: () => resident,
+      minAgeMs: 0,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(0);
+    await scheduler.stop(100);
+  });
+
+  it('un processus des tâches tout neuf n’est pas remplacé, même alourdi par ses premières tâches', async () => {
+    const made = services();
+    let resident = 200 * 1024 * 1024;
+    let replaced = 0;
+    const job: Job = {
+      name: 'premiere',
+      everyMs: 60_000,
+      run: async () => {
+        resident += 2 * RECYCLE_GROWTH_BYTES;
         return 'fait';
       },
     };
