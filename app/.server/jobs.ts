@@ -7,6 +7,7 @@ import { extendOccurrences } from './events/occurrences';
 import { cleanUp } from './files/clean-up';
 import { runDueSources } from './imports/run-import';
 import { deliverQueuedMails } from './mail/deliver';
+import { attachPlacesToEvents, describeMigration } from './places/attach-places';
 import type { Job } from './server/jobs';
 
 const MINUTE = 60 * 1000;
@@ -47,6 +48,16 @@ export const JOBS: readonly Job[] = [
     everyMs: HOUR,
     run: async ({ federation }, now) =>
       federation ? `${await federation.refreshSeries(now)} séries envoyées à leur date suivante` : 'fédération éteinte',
+  },
+  {
+    // The places migration of a large site (issue 50): left here by the start past PLACES_AT_START_MAX events
+    // (platform/startup.ts), run once the site serves; nothing to do afterwards (one query).
+    name: 'lieux',
+    everyMs: 24 * HOUR,
+    run: async ({ store }, now) => {
+      const places = await attachPlacesToEvents({ store }, now);
+      return places.events > 0 ? describeMigration(places) : 'aucun événement à rattacher';
+    },
   },
   {
     // Files nothing refers to, stale pending uploads, failed mails past a month (decision 062).

@@ -146,6 +146,42 @@ describe.each(BACKENDS)('contrat des lieux et des organisateurs : $name', (backe
     expect(await store.events.attachPlaces([{ eventId: 'absent', venueId: 'v1', organizerId: 'o1' }])).toBe(0);
   });
 
+  it('les événements à venir de chaque lieu se comptent sans ceux passés ni ceux qui ne sont pas publics', async () => {
+    await store.events.insertMany([
+      makeEvent({ id: 'a-venir', slug: 'a-venir', venueId: 'v1', organizerId: 'o1' }),
+      makeEvent({ id: 'autre', slug: 'autre', venueId: 'v1', organizerId: 'o2' }),
+      makeEvent({
+        id: 'passe',
+        slug: 'passe',
+        venueId: 'v1',
+        organizerId: 'o1',
+        startsAt: inDays(-3),
+        endsAt: inDays(-2.9),
+      }),
+      makeEvent({ id: 'attente', slug: 'attente', venueId: 'v2', organizerId: 'o1', status: 'pending' }),
+    ]);
+    expect(await store.events.countByPlace('venue', PUBLIC.status, NOW)).toEqual({ v1: 2 });
+    expect(await store.events.countByPlace('organizer', PUBLIC.status, NOW)).toEqual({ o1: 1, o2: 1 });
+    expect(await store.events.countByPlace('venue', PUBLIC.status)).toEqual({ v1: 3 });
+  });
+
+  it('seuls les événements sans lieu ou sans organisateur sont à rattacher, de tout statut', async () => {
+    await store.events.insertMany([
+      makeEvent({ id: 'lie', slug: 'lie', venueId: 'v1', organizerId: 'o1' }),
+      makeEvent({ id: 'sans-lieu', slug: 'sans-lieu', organizerId: 'o1' }),
+      makeEvent({ id: 'sans-organisateur', slug: 'sans-organisateur', venueId: 'v1', status: 'pending' }),
+      makeEvent({ id: 'sans-rien', slug: 'sans-rien', status: 'rejected' }),
+    ]);
+    const ids = async () => (await store.events.listWithoutPlaces()).map((e) => e.id).sort();
+    expect(await ids()).toEqual(['sans-lieu', 'sans-organisateur', 'sans-rien']);
+    await store.events.attachPlaces([
+      { eventId: 'sans-lieu', venueId: 'v1', organizerId: 'o1' },
+      { eventId: 'sans-organisateur', venueId: 'v1', organizerId: 'o1' },
+      { eventId: 'sans-rien', venueId: 'v1', organizerId: 'o1' },
+    ]);
+    expect(await ids()).toEqual([]);
+  });
+
   it('un organisateur a plusieurs comptes, un compte plusieurs organisateurs ; fusionnés, les comptes restent', async () => {
     await store.organizers.insertMany([
       makeOrganizer({ id: 'o1', slug: 'jeunesse-saviese', accountUids: ['u1'] }, now),

@@ -28,8 +28,6 @@ export interface PlacesPlan {
 
 type Account = Pick<UserProfile, 'displayName' | 'role'> | null;
 
-const PAGE = 500;
-
 /** What the migration would write for these events, given the records that exist: nothing is stored here. */
 export async function planPlaces(
   events: readonly AgendaEvent[],
@@ -113,21 +111,6 @@ export async function planPlaces(
   return plan;
 }
 
-async function eventsWithoutPlaces(store: Store): Promise<AgendaEvent[]> {
-  const found: AgendaEvent[] = [];
-  // Page after page by keyset (ports/paging.ts), until there is no next page.
-  for (let after: string | null = null; ; ) {
-    const page: Awaited<ReturnType<Store['events']['listForModeration']>> = await store.events.listForModeration({
-      status: 'all',
-      limit: PAGE,
-      after,
-    });
-    found.push(...page.items.filter((e) => !e.venueId || !e.organizerId));
-    if (!page.next || page.items.length === 0) return found;
-    after = page.next;
-  }
-}
-
 /** Stores a plan's records, then points the events to them. */
 export async function storePlaces({ store }: { store: Store }, plan: PlacesPlan, now: Date): Promise<number> {
   const at = now.toISOString();
@@ -141,7 +124,7 @@ export async function storePlaces({ store }: { store: Store }, plan: PlacesPlan,
 }
 
 export async function attachPlacesToEvents({ store }: { store: Store }, now: Date): Promise<PlacesMigration> {
-  const events = await eventsWithoutPlaces(store);
+  const events = await store.events.listWithoutPlaces();
   if (events.length === 0)
     return { events: 0, venues: { spellings: 0, created: 0 }, organizers: { spellings: 0, created: 0 } };
   const existing = { venues: await store.venues.list(), organizers: await store.organizers.list() };

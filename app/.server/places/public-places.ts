@@ -186,21 +186,10 @@ export async function organizerIndex({ store }: { store: Store }, q: string, now
 
 /** Upcoming public events per record (a series once). */
 function upcomingCounts(store: Store, kind: 'venue' | 'organizer', now: Date): Promise<Record<string, number>> {
-  return cachedRead(store, `place-upcoming:${kind}`, async () => {
-    const { items } = await store.events.search({
-      status: PUBLIC_STATUSES,
-      endsAfter: now.toISOString(),
-      oneRowPerEvent: true,
-      limit: 10_000,
-      offset: 0,
-    });
-    const counts: Record<string, number> = {};
-    for (const e of items) {
-      const id = kind === 'venue' ? e.venueId : e.organizerId;
-      if (id) counts[id] = (counts[id] ?? 0) + 1;
-    }
-    return counts;
-  });
+  // Counted by the store (not 10,000 events read to count them: 300 ms a page at 50,000 events, and short beyond).
+  return cachedRead(store, `place-upcoming:${kind}`, () =>
+    store.events.countByPlace(kind, PUBLIC_STATUSES, now.toISOString()),
+  );
 }
 
 /** The venue and organizer pages of the sitemap: approved records with at least one public event. */

@@ -131,8 +131,19 @@ export interface EventStore {
    * else (not their updatedAt: a form open on them still saves). Returns how many events changed.
    */
   attachPlaces(links: readonly EventPlaceLink[]): Promise<number>;
+  /**
+   * Every event not yet pointing to both a venue and an organizer record (the places migration, at each start): one
+   * read of the missing ones, nothing for a site already linked (not every event read to find none). `limit`: the
+   * first ones only (to know whether there are many).
+   */
+  listWithoutPlaces(limit?: number): Promise<AgendaEvent[]>;
   /** How many events point to each venue (or organizer), by status: what a record's page and the admins see. */
-  countByPlace(kind: 'venue' | 'organizer', status: readonly EventStatus[]): Promise<Record<string, number>>;
+  countByPlace(
+    kind: 'venue' | 'organizer',
+    status: readonly EventStatus[],
+    /** Only events with a date ending after this instant (ISO), as search() counts them: the upcoming ones. */
+    endsAfter?: string,
+  ): Promise<Record<string, number>>;
   /** Events of an account per status (the organizer's history, for moderators). */
   countByOwner(uid: string): Promise<Record<EventStatus, number>>;
   /** The decisions taken on an event, newest first (also once the event is deleted). */

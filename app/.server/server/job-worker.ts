@@ -14,13 +14,45 @@ export interface JobScheduler {
 /** How often the worker looks at the clock of each job. */
 const TICK_MS = 1000;
 
+/**
+ * Past this much resident memory above what the process held when the scheduler started, a job took more than V8 will
+ * give back (it keeps the pages of its heap, even after a full collection): the jobs worker is then replaced by a
+ * fresh one (issue 50; the places migration of 50,000 events left it 170 MB heavier).
+ */
+export const RECYCLE_GROWTH_BYTES = 64 * 1024 * 1024;
+
+/** A worker younger than this is never replaced: a fresh one whose first jobs weigh much would be replaced in a loop. */
+export const RECYCLE_MIN_AGE_MS = 10 * 60 * 1000;
+
+export interface SchedulerOptions {
+  /** Called once when no job runs and the process holds RECYCLE_GROWTH_BYTES more than at start. */
+  onGrown?: () => void;
+  /** RECYCLE_MIN_AGE_MS unless given (tests). */
+  minAgeMs?: number;
+  /** The process's resident memory in bytes (tests give their own). */
+  residentBytes?: () => number;
+}
+
 let current: JobScheduler | null = null;
 
 /** The scheduler of this process, when it runs the jobs (the jobs worker, or the one process in development). */
 export const localScheduler = () => current;
 
-export function startJobScheduler(services: Services, jobs: readonly Job[]): JobScheduler {
+export function startJobScheduler(
+  services: Services,
+  jobs: readonly Job[],
+  { onGrown, minAgeMs = RECYCLE_MIN_AGE_MS, residentBytes = () => process.memoryUsage.rss() }: SchedulerOptions = {},
+): JobScheduler {
   const lastStart = new Map<string, number>();
+  const startBytes = residentBytes();
+  const startedAt = Date.now();
+  let grown = false;
+  const checkGrowth = () => {
+    if (!onGrown || grown || stopping || runningJobs().length > 0 || Date.now() - startedAt < minAgeMs) return;
+    if (residentBytes() - startBytes < RECYCLE_GROWTH_BYTES) return;
+    grown = true;
+    onGrown();
+  };
   const again = new Set<string>();
   let stopping = false;
   const start = (job: Job) => {
@@ -35,6 +67,7 @@ export function startJobScheduler(services: Services, jobs: readonly Job[]): Job
       .catch((error: unknown) => console.error(`[tâche ${job.name}] en échec`, error))
       .finally(() => {
         if (again.has(job.name)) start(job);
+        else checkGrowth();
       });
   };
   const tick = () => {

@@ -6,7 +6,7 @@ import { action, loader } from '~/routes/taches.$name';
 import { loadConfig } from '../platform/config';
 import { BODY_LIMITS } from '../platform/request-body';
 import { createServices, jobsRunInProcess, type Services } from '../services';
-import { startJobScheduler } from './job-worker';
+import { RECYCLE_GROWTH_BYTES, startJobScheduler } from './job-worker';
 import { type Job, runJob } from './jobs';
 
 const TOKEN = 't'.repeat(40);
@@ -162,5 +162,86 @@ describe('le processus des tâches', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('une tâche qui laisse le processus bien plus lourd qu’au départ le fait remplacer, une fois, quand rien ne tourne', async () => {
+    const made = services();
+    let resident = 200 * 1024 * 1024;
+    let finish: () => void = () => {};
+    const light: Job = { name: 'legere', everyMs: 60_000, run: async () => 'rien' };
+    const heavy: Job = {
+      name: 'lourde',
+      everyMs: 60_000,
+      run: () =>
+        new Promise<string>((resolve) => {
+          finish = () => resolve('fait');
+        }),
+    };
+    let replaced = 0;
+    const scheduler = startJobScheduler(made, [heavy, light], {
+      onGrown: () => {
+        replaced += 1;
+      },
+      residentBytes: () => resident,
+      minAgeMs: 0,
+    });
+    // The light job ends while the heavy one runs, the process already heavier: nothing is replaced under a job.
+    resident += RECYCLE_GROWTH_BYTES + 1;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(0);
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(1);
+    scheduler.wake('legere');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(1);
+    await scheduler.stop(100);
+  });
+
+  it('une tâche qui rend sa mémoire ne fait rien remplacer', async () => {
+    const made = services();
+    let replaced = 0;
+    let resident = 200 * 1024 * 1024;
+    const job: Job = {
+      name: 'sobre',
+      everyMs: 60_000,
+      run: async () => {
+        resident += RECYCLE_GROWTH_BYTES / 2;
+        return 'fait';
+      },
+    };
+    const scheduler = startJobScheduler(made, [job], {
+      onGrown: () => {
+        replaced += 1;
+      },
+      residentBytes: () => resident,
+      minAgeMs: 0,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(0);
+    await scheduler.stop(100);
+  });
+
+  it('un processus des tâches tout neuf n’est pas remplacé, même alourdi par ses premières tâches', async () => {
+    const made = services();
+    let resident = 200 * 1024 * 1024;
+    let replaced = 0;
+    const job: Job = {
+      name: 'premiere',
+      everyMs: 60_000,
+      run: async () => {
+        resident += 2 * RECYCLE_GROWTH_BYTES;
+        return 'fait';
+      },
+    };
+    const scheduler = startJobScheduler(made, [job], {
+      onGrown: () => {
+        replaced += 1;
+      },
+      residentBytes: () => resident,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(replaced).toBe(0);
+    await scheduler.stop(100);
   });
 });

@@ -24,7 +24,7 @@ import { secretUrls } from './secret-urls';
 import { answerClientError, serverTimeouts } from './slow-requests';
 import { closeServices, finishServer, prepareServer } from './startup';
 import { immutableAssets, publicFiles } from './static-assets';
-import { superviseWorkers } from './supervisor';
+import { JOBS_RECYCLE_EXIT, superviseWorkers } from './supervisor';
 
 /**
  * Before any worker serves, in the primary process only: checks, the DATA_DIR lock, migrations, demo content,
@@ -44,19 +44,20 @@ function runJobsWorker(services: Services): void {
   } catch {
     // Not allowed here (some containers): the same priority, then.
   }
-  const scheduler = startJobScheduler(services, JOBS);
-  answerJobRequests(services, JOBS);
-  const federationQueue = startFederationQueue(services);
   let stopping: Promise<void> | null = null;
-  const stop = () => {
+  const stop = (code = 0) => {
     stopping ??= (async () => {
       federationQueue.abort();
       await scheduler.stop(2000);
       await closeServices(services);
-      process.exit(0);
+      process.exit(code);
     })();
     return stopping;
   };
+  // A job left it much heavier: it makes way for a fresh one (the supervisor forks it again).
+  const scheduler = startJobScheduler(services, JOBS, { onGrown: () => void stop(JOBS_RECYCLE_EXIT) });
+  answerJobRequests(services, JOBS);
+  const federationQueue = startFederationQueue(services);
   // Its primary gone (crash, SIGKILL): it stops too, never running on without supervision.
   process.on('disconnect', () => void stop());
   // Heard twice when the whole process group is signalled (its primary forwards it): the second must not kill the job

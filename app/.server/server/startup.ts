@@ -14,7 +14,17 @@ import { lastCheckpoint } from './primary';
 const MB = 1024 * 1024;
 export const DATABASE_FILE = 'agenda.sqlite';
 
-export async function prepareStore({ config, store, identity }: Pick<Services, 'config' | 'store' | 'identity'>) {
+/**
+ * Past this many events without a venue or organizer record, the places migration is left to the `lieux` job when
+ * the server runs its jobs itself (issue 50): at 50,000 events it took minutes, and the site answered nothing meanwhile.
+ * Pages need no record to show an event (its venue and organizer are in it); /lieux fills up while the job runs.
+ */
+export const PLACES_AT_START_MAX = 1000;
+
+export async function prepareStore(
+  { config, store, identity }: Pick<Services, 'config' | 'store' | 'identity'>,
+  { placesInBackground = false } = {},
+) {
   const empty = await store.isEmpty();
   await seedCategories({ store });
   if (empty && config.SEED_DEMO) {
@@ -22,8 +32,15 @@ export async function prepareStore({ config, store, identity }: Pick<Services, '
     console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
   }
   // The places migration (issue 36), as the data migrations are run: events without a venue or organizer record get one.
-  const places = await attachPlacesToEvents({ store }, new Date());
-  if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
+  const waiting = placesInBackground ? (await store.events.listWithoutPlaces(PLACES_AT_START_MAX + 1)).length : 0;
+  if (waiting > PLACES_AT_START_MAX) {
+    console.log(
+      'Lieux et organisateurs : plus de 1000 événements à rattacher, la tâche « lieux » le fait après le démarrage.',
+    );
+  } else {
+    const places = await attachPlacesToEvents({ store }, new Date());
+    if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
+  }
   // Only those the site has: a restored or imported site (seeded before, or never) printed accounts it did not hold.
   const demo = config.SEED_DEMO
     ? (
@@ -72,7 +89,7 @@ export async function prepareServer(
   // it already, for the process that prepares (platform/primary.ts).
   if (!services.firebase && !options.lockHeld) lock = lockDataDir(config.DATA_DIR);
   checkDatabase(services);
-  await prepareStore(services);
+  await prepareStore(services, { placesInBackground: services.jobsInProcess });
   if (services.database.kind === 'sqlite') {
     // One server per DATA_DIR: whatever is `sending` belonged to a process of a server that is gone.
     await services.store.mails.releaseClaims(new Date().toISOString());

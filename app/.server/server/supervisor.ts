@@ -18,6 +18,9 @@ export interface SupervisorPlan {
   onStopped(): Promise<void> | void;
 }
 
+/** The exit code of a jobs worker that makes way for a fresh one (job-worker.ts RECYCLE_GROWTH_BYTES): not a death. */
+export const JOBS_RECYCLE_EXIT = 75;
+
 /** Gives a worker at most this long to stop cleanly after SIGTERM before it is killed. */
 const STOP_GRACE_MS = 8000;
 
@@ -78,6 +81,11 @@ export function superviseWorkers(plan: SupervisorPlan): void {
         answer(to, { type: JOB_DONE, id, error: 'Le processus des tâches s’est arrêté pendant la tâche.' });
       }
     if (stopping) return;
+    if (role === 'jobs' && code === JOBS_RECYCLE_EXIT) {
+      console.log(`[serveur] processus des tâches ${worker.process.pid} remplacé : une tâche l’avait alourdi`);
+      fork(role);
+      return;
+    }
     const now = Date.now();
     recentDeaths.push(now);
     while (recentDeaths.length && now - recentDeaths[0] > 60_000) recentDeaths.shift();

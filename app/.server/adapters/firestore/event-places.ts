@@ -4,9 +4,19 @@ import type { EventStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, inBatches } from './db';
 
-export function createEventPlaceQueries(ctx: FirestoreContext): Pick<EventStore, 'attachPlaces' | 'countByPlace'> {
+export function createEventPlaceQueries(
+  ctx: FirestoreContext,
+): Pick<EventStore, 'attachPlaces' | 'countByPlace' | 'listWithoutPlaces'> {
   const events = () => ctx.db.collection(COLLECTIONS.events);
   return {
+    async listWithoutPlaces(limit) {
+      await ctx.events.ready();
+      const found = ctx.events
+        .values()
+        .map((i) => i.event)
+        .filter((e) => !e.venueId || !e.organizerId);
+      return limit === undefined ? found : found.slice(0, limit);
+    },
     async attachPlaces(links) {
       await ctx.events.ready();
       const current = new Map(ctx.events.values().map((i) => [i.event.id, i.event]));
@@ -27,12 +37,15 @@ export function createEventPlaceQueries(ctx: FirestoreContext): Pick<EventStore,
       if (changed.length > 0) ctx.touched();
       return changed.length;
     },
-    async countByPlace(kind, status) {
+    async countByPlace(kind, status, endsAfter) {
       await ctx.events.ready();
+      const after = endsAfter === undefined ? null : Date.parse(endsAfter);
       const counts: Record<string, number> = {};
-      for (const { event } of ctx.events.values()) {
+      for (const { event, occurrences } of ctx.events.values()) {
         const id = kind === 'venue' ? event.venueId : event.organizerId;
-        if (id && status.includes(event.status)) counts[id] = (counts[id] ?? 0) + 1;
+        if (!id || !status.includes(event.status)) continue;
+        if (after !== null && !occurrences.some((o) => o.endsTs > after)) continue;
+        counts[id] = (counts[id] ?? 0) + 1;
       }
       return counts;
     },

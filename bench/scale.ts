@@ -1,0 +1,238 @@
+// What an instance costs as the agenda grows (issue 50): at 1,000 / 10,000 / 50,000 / 100,000 events, the first start
+// and a restart to the first 200, the memory of each process (idle and under load), the CPU time per request of each
+// kind of page uncached against the bare page of the same run, and the cached hits against a hashed asset. The load
+// average goes with each figure: the machine is shared, ratios within one run say more than absolute times.
+// Usage: npm run bench:scale                       (the four sizes, each in a process of its own)
+//        npm run bench:scale -- --sizes 1000,10000 (some of them; BENCH_DURATION=2 seconds per page by default)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { ensureBuild, groupCpuMs, type RunningServer, seedManyEvents, startServer, throwAwayDataDir } from './lib';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3230);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_DURATION ?? 2);
+const CONNECTIONS = 4;
+const DEFAULT_SIZES = [1_000, 10_000, 50_000, 100_000];
+/** The API's allowance per address would turn the measure into 429s. */
+const NO_API_LIMIT = { API_RATE_PER_MINUTE: '1000000000' };
+const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
+
+const load = () => os.loadavg()[0].toFixed(1);
+
+interface ProcessMemory {
+  role: string;
+  rssMb: number;
+  anonMb: number;
+}
+
+/** Each process of the server's group (startServer detaches it): its role (AGENDA_ROLE), VmRSS and RssAnon. */
+function groupMemory(pgid: number): ProcessMemory[] {
+  const found: ProcessMemory[] = [];
+  for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      if (fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[2] !== String(pgid)) continue;
+      const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+      const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      const role =
+        Number(entry) === pgid
+          ? 'supervision'
+          : (environ.find((v) => v.startsWith('AGENDA_ROLE='))?.slice(12) ?? 'web');
+      found.push({ role, rssMb: kb('VmRSS'), anonMb: kb('RssAnon') });
+    } catch {}
+  }
+  return found.sort((a, b) => a.role.localeCompare(b.role));
+}
+
+const describeMemory = (memory: ProcessMemory[]) =>
+  `${memory.map((m) => `${m.role} ${m.rssMb.toFixed(0)} (anon ${m.anonMb.toFixed(0)})`).join(', ')} ; en tout ${memory
+    .reduce((s, m) => s + m.rssMb, 0)
+    .toFixed(0)} Mo`;
+
+/** Starts the server and waits for the first 200 of `/about`; the seconds it took. */
+async function timedStart(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ server: RunningServer; s: number; cpuS: number }> {
+  const started = performance.now();
+  const server = await startServer(dataDir, PORT, env);
+  for (let i = 0; i < 12_000; i++) {
+    try {
+      if ((await fetch(`${BASE}/about`)).status === 200) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { server, s: (performance.now() - started) / 1000, cpuS: startCpuMs(server.child.pid as number) / 1000 };
+}
+
+/**
+ * The CPU time the start took: the group's processes, and those gone that the primary waited for (the process that
+ * prepares the data). On a busy machine the seconds to the first 200 follow the load; this much less.
+ */
+function startCpuMs(pgid: number): number {
+  const fields = fs.readFileSync(`/proc/${pgid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return groupCpuMs(pgid) + (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+interface Measure {
+  cpuMs: number;
+  reqPerSec: number;
+  load: string;
+  peakMb: number;
+}
+
+/** autocannon on one address; the CPU time the server's processes spent per request, and the group's peak memory. */
+async function measure(server: RunningServer, urlPath: string, headers: Record<string, string> = {}): Promise<Measure> {
+  const pgid = server.child.pid as number;
+  let peakMb = 0;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(
+      peakMb,
+      groupMemory(pgid).reduce((s, m) => s + m.rssMb, 0),
+    );
+  }, 250);
+  const cpuBefore = groupCpuMs(pgid);
+  const result = await autocannon({ url: `${BASE}${urlPath}`, connections: CONNECTIONS, duration: DURATION, headers });
+  clearInterval(sampler);
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) console.log(`  ! ${urlPath} : ${errors} réponses en erreur ou non 2xx`);
+  return {
+    cpuMs: (groupCpuMs(pgid) - cpuBefore) / Math.max(1, result.requests.total),
+    reqPerSec: result.requests.average,
+    load: load(),
+    peakMb,
+  };
+}
+
+const row = (name: string, m: Measure, reference: Measure, goal = '') =>
+  `  ${name.padEnd(34)} ${m.cpuMs.toFixed(2).padStart(6)} ms  ${(m.cpuMs / reference.cpuMs).toFixed(2).padStart(5)}×  ${m.reqPerSec.toFixed(0).padStart(6)} req/s  charge ${m.load.padStart(4)}  ${goal}`;
+
+async function runSize(size: number) {
+  ensureBuild();
+  const dataDir = throwAwayDataDir(`scale${size}`);
+  const series = Math.max(1, Math.round(size / 100));
+  let started = performance.now();
+  const { ids, seriesIds } = await seedManyEvents(size, series);
+  const seedS = (performance.now() - started) / 1000;
+  const { getServices } = await import('../app/.server/services');
+  await getServices().close();
+  console.log(
+    `\n=== ${size.toLocaleString('fr-CH')} événements (dont ${series} séries hebdomadaires) — base remplie en ${seedS.toFixed(1)} s, ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} Mo ===`,
+  );
+
+  // The first start: migrations and the linking of events to their places; then the idle memory, the pages uncached.
+  started = performance.now();
+  const first = await timedStart(dataDir, { PAGE_CACHE_MB: '0', ...NO_API_LIMIT });
+  let server = first.server;
+  console.log(
+    `Premier démarrage jusqu’au premier 200 : ${first.s.toFixed(1)} s, ${first.cpuS.toFixed(1)} s de CPU (charge ${load()})`,
+  );
+  const rare = String(Math.floor(size / 2) + 1);
+  try {
+    // A large site's places migration runs in the jobs process once the site serves (the `lieux` job): the pages are
+    // measured once it is over.
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(`${dataDir}/agenda.sqlite`, { readonly: true });
+    const unlinked = db.prepare('SELECT COUNT(*) AS n FROM events WHERE venue_id IS NULL OR organizer_id IS NULL');
+    while ((unlinked.get() as { n: number }).n > 0) await new Promise((r) => setTimeout(r, 500));
+    db.close();
+    console.log(`Lieux rattachés ${((performance.now() - started) / 1000).toFixed(1)} s après le lancement`);
+    await new Promise((r) => setTimeout(r, 5000));
+    console.log(`Mémoire au repos (Mo) : ${describeMemory(groupMemory(server.child.pid as number))}`);
+    const lieux = await (await fetch(`${BASE}/lieux`)).text();
+    const venue = /href="(\/lieux\/[^"?#]+)"/.exec(lieux)?.[1] ?? '/lieux';
+    const detail = ids[Math.floor(ids.length / 3)];
+    const pages: [string, string, string][] = [
+      ['accueil', '/', '≤ 1,5×'],
+      ['liste', '/evenements', '≤ 1,5×'],
+      ['recherche courante « concert »', '/evenements?q=concert', '≤ 1,5×'],
+      [`recherche rare « ${rare} »`, `/evenements?q=${rare}`, '≤ 1,5×'],
+      ['fiche', `/evenement/${detail}`, '≤ 1,5×'],
+      ['fiche d’une série', `/evenement/${seriesIds[0]}`, '≤ 2×'],
+      ['/lieux', '/lieux', '≤ 1,5×'],
+      ['un lieu', venue, '≤ 1,5×'],
+      ['API /api/v1/events', '/api/v1/events', ''],
+      ['ICS d’un événement', `/evenement/${detail}/calendrier.ics`, ''],
+    ];
+    for (const [, p] of pages) await fetch(`${BASE}${p}`);
+    console.log(
+      `\nTemps CPU par requête sans cache (${CONNECTIONS} connexions, ${DURATION} s), rapport à /about mesurée juste avant`,
+    );
+    let peakMb = 0;
+    for (const [name, p, goal] of pages) {
+      const reference = await measure(server, '/about');
+      const m = await measure(server, p);
+      peakMb = Math.max(peakMb, reference.peakMb, m.peakMb);
+      console.log(row('page nue /about', reference, reference));
+      console.log(row(name, m, reference, goal));
+    }
+    // Dynamic compression: the list with and without brotli, as its share of the render.
+    const plain = await measure(server, '/evenements');
+    const brotli = await measure(server, '/evenements', BROWSER_ENCODING);
+    console.log(
+      `  compression brotli de la liste : ${(brotli.cpuMs - plain.cpuMs).toFixed(2)} ms, ${(((brotli.cpuMs - plain.cpuMs) / plain.cpuMs) * 100).toFixed(0)} % du rendu (objectif ≤ 10 %)`,
+    );
+    console.log(
+      `Mémoire en charge (pic, Mo) : ${peakMb.toFixed(0)} ; après : ${describeMemory(groupMemory(server.child.pid as number))}`,
+    );
+  } finally {
+    await server.stop();
+  }
+
+  // A restart on the same data, the page cache on (the default): the cached hits against a hashed asset.
+  const restart = await timedStart(dataDir, NO_API_LIMIT);
+  server = restart.server;
+  console.log(
+    `\nRedémarrage jusqu’au premier 200 : ${restart.s.toFixed(1)} s, ${restart.cpuS.toFixed(1)} s de CPU (charge ${load()}) (objectif ≤ 5 s)`,
+  );
+  try {
+    await new Promise((r) => setTimeout(r, 3000));
+    console.log(
+      `Mémoire au repos, cache des pages par défaut (Mo) : ${describeMemory(groupMemory(server.child.pid as number))}`,
+    );
+    const home = await (await fetch(`${BASE}/`)).text();
+    const asset = /\/assets\/root-[^"]+\.js/.exec(home)?.[0] ?? '/widget.js';
+    const hits: [string, string][] = [
+      ['page en cache (liste)', '/evenements'],
+      ['API en cache', '/api/v1/events'],
+      ['fichier statique /favicon.svg', '/favicon.svg'],
+    ];
+    for (const [, p] of hits) await fetch(`${BASE}${p}`, { headers: BROWSER_ENCODING });
+    console.log('\nRéponses en cache, rapport au JS à empreinte mesuré juste avant');
+    for (const [name, p] of hits) {
+      const reference = await measure(server, asset, BROWSER_ENCODING);
+      console.log(row('JS à empreinte', reference, reference));
+      console.log(row(name, await measure(server, p, BROWSER_ENCODING), reference));
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const sizesArg = process.argv.indexOf('--sizes');
+const sizes =
+  sizesArg >= 0
+    ? (process.argv[sizesArg + 1] ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : DEFAULT_SIZES;
+if (process.env.BENCH_SCALE_SIZE) {
+  await runSize(Number(process.env.BENCH_SCALE_SIZE));
+} else {
+  console.log(
+    `bench:scale — ${os.cpus().length} cœurs, tailles ${sizes.join(', ')}, charge ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  // Each size in a process of its own: the store opened to seed is one per process.
+  for (const size of sizes)
+    execFileSync(process.execPath, ['--import', 'tsx', 'bench/scale.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_SCALE_SIZE: String(size) },
+    });
+}

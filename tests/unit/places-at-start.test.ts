@@ -1,0 +1,50 @@
+// The places migration at start (issue 50): a large site starts without it, the `lieux` job links its events once the
+// site serves; a small one is linked before the first answer, as before.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { findJob } from '../../app/.server/jobs';
+import { seedCategories } from '../../app/.server/seed/seed';
+import { PLACES_AT_START_MAX, prepareStore } from '../../app/.server/server/startup';
+import { getServices } from '../../app/.server/services';
+import { makeEvent } from '../support/factories';
+
+const NOW = new Date('2026-11-21T09:00:00Z');
+
+async function insertUnlinked(count: number, prefix: string) {
+  await getServices().store.events.insertMany(
+    Array.from({ length: count }, (_, i) =>
+      makeEvent(
+        { id: `${prefix}${i}`, slug: `${prefix}${i}`, venueName: 'Salle du Bourg', city: 'Lausanne' },
+        { now: NOW },
+      ),
+    ),
+  );
+}
+
+const unlinked = async () => (await getServices().store.events.listWithoutPlaces()).length;
+
+describe('migration des lieux au démarrage', () => {
+  beforeEach(async () => {
+    process.env.SEED_DEMO = 'false';
+    await seedCategories({ store: getServices().store });
+  });
+
+  it('un grand site démarre sans l’attendre ; la tâche « lieux » rattache ensuite chaque événement', async () => {
+    await insertUnlinked(PLACES_AT_START_MAX + 1, 'grand');
+    await prepareStore(getServices(), { placesInBackground: true });
+    expect(await unlinked()).toBe(PLACES_AT_START_MAX + 1);
+    const job = findJob('lieux');
+    if (!job) throw new Error('tâche « lieux » absente');
+    expect(await job.run(getServices(), NOW)).toMatch(/^1001 événements rattachés/);
+    expect(await unlinked()).toBe(0);
+    expect(await job.run(getServices(), NOW)).toBe('aucun événement à rattacher');
+  });
+
+  it('un petit site, ou sans processus des tâches, est rattaché avant la première réponse', async () => {
+    await insertUnlinked(3, 'petit');
+    await prepareStore(getServices(), { placesInBackground: true });
+    expect(await unlinked()).toBe(0);
+    await insertUnlinked(PLACES_AT_START_MAX + 1, 'sans-taches');
+    await prepareStore(getServices());
+    expect(await unlinked()).toBe(0);
+  });
+});
