@@ -6,6 +6,7 @@ import { MIGRATIONS_FROM_17 } from './schema-17';
 import { MIGRATION_FEDERATION } from './schema-18';
 import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
 import { MIGRATION_DISTANCE } from './schema-distance';
+import { MIGRATION_HOLIDAYS } from './schema-holidays';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
@@ -20,4 +21,6 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_REVISION,
   MIGRATION_DISTANCE,
   MIGRATION_SEQUENCE,
+  // Migration 24 (issue 51); 23 is another branch's, ordered at merge.
+  MIGRATION_HOLIDAYS,
 ];
