@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { makeEvent } from '../../tests/support/factories';
 import SEED from '../.server/seed/school-holidays.json';
 import { CANTON_CODES } from './cantons';
 import { addDaysToDate } from './dates';
+import { toEventCard } from './event-card';
 import { checkHoliday, holidayOn, holidayWindows, type SchoolHoliday } from './school-holidays';
 
 const periods: SchoolHoliday[] = SEED.map((p, i) => ({ ...p, id: String(i) }) as SchoolHoliday);
@@ -81,5 +83,22 @@ describe('la vérification d’une période', () => {
     expect(checkHoliday({ ...good, lastDay: '2029-02-09' })).toMatchObject({
       errors: { lastDay: 'Le dernier jour précède le premier' },
     });
+  });
+});
+
+describe('la marque « Vacances (VD) » d’une carte', () => {
+  const card = (canton: string, startsAt: string) =>
+    toEventCard(
+      makeEvent({ canton: canton as SchoolHoliday['canton'], startsAt, endsAt: startsAt }, { now: new Date(startsAt) }),
+      { holidays: periods },
+    ).holiday;
+  it('suit le canton de l’événement et ses bords, en jours de Zurich', () => {
+    // Samedi 10 octobre 2026, 00:30 à Zurich : premier jour des vacances vaudoises.
+    expect(card('VD', '2026-10-09T22:30:00.000Z')).toBe('Vacances (VD)');
+    expect(card('VD', '2026-10-09T21:30:00.000Z')).toBeNull();
+    expect(card('VD', '2026-10-25T18:00:00.000Z')).toBe('Vacances (VD)');
+    expect(card('VD', '2026-10-26T08:00:00.000Z')).toBeNull();
+    // Le même jour, Genève n’est pas encore en vacances.
+    expect(card('GE', '2026-10-12T08:00:00.000Z')).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ export function describeFilters(filters: EventFilters, categoryName: string): st
     filters.canton ? CANTON_NAMES[filters.canton] : null,
     filters.near ? describeNear(filters.near) : null,
     filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null,
+    filters.holidays ? `pendant les vacances scolaires (${filters.holidays})` : null,
     filters.free ? 'gratuit' : null,
   ].filter(Boolean);
   return parts.join(' · ');

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
-import { cachedPlaceScope, mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
+import { cachedPlaceScope, mapEvents, schoolHolidays, searchEvents, searchSuggestion } from '~/.server/events/public';
 import { selectionHandle } from '~/.server/federation/page-targets';
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
 import { filterChips } from '~/components/discovery/filter-chips';
@@ -18,6 +18,7 @@ import { pageMeta } from '~/domain/meta';
 import { lookedAtDays } from '~/domain/opening-text';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
+import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields } from './FilterFields';
 import { type Card, countLabel, describeFilters, type TimedDayGroup } from './list';
@@ -49,14 +50,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
   const places = await cachedPlaceScope({ store }, filters);
-  const [result, points] = await Promise.all([
+  const [result, points, holidays] = await Promise.all([
     searchEvents({ store }, filters, page, now),
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
+    schoolHolidays({ store }),
   ]);
   // An exhibition says the hours of the days looked at: « demain », « ce week-end », or a later period's first open day.
   const window = dateWindow(filters, now);
   const near = filters.near;
-  const items = result.items.map((e) => toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near }));
+  const items = result.items.map((e) =>
+    toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near, holidays }),
+  );
   return data({
     filters,
     categoryName,
@@ -231,6 +235,7 @@ export default function EventsListPage() {
 
       <div className="events-toolbar">
         <ViewToggle view={view} href={(extra = {}) => `/evenements${query(extra)}`} />
+        <FamilyHolidays filters={filters} extra={view === 'carte' ? { vue: 'carte' } : {}} />
       </div>
 
       {searchError || nearError ? (
