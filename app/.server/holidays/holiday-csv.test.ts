@@ -55,7 +55,7 @@ describe('l’import CSV des vacances scolaires', () => {
     ]);
     expect(parseHolidayCsv(`${HEADER}\n`).errors).toEqual(['Le fichier ne contient aucune période']);
     expect(parseHolidayCsv('x'.repeat(HOLIDAY_CSV_MAX_BYTES + 1)).errors).toEqual([
-      'Fichier trop volumineux (64 Ko au plus)',
+      'Fichier trop volumineux (32 Ko au plus)',
     ]);
   });
 });

@@ -5,8 +5,8 @@ import { parse } from 'csv-parse/sync';
 import { checkHoliday, type SchoolHolidayFields } from '~/domain/school-holidays';
 
 export const HOLIDAY_CSV_HEADER = ['canton', 'libelle', 'debut', 'fin', 'source'] as const;
-/** Bytes of an import: a canton's year is ~12 lines of ~120 bytes; seven cantons, two years, well under this. */
-export const HOLIDAY_CSV_MAX_BYTES = 64 * 1024;
+/** Bytes of an import: a canton's year is ~12 lines of ~120 bytes; seven cantons, two years, well under this (and under the 64 Ko of a form). */
+export const HOLIDAY_CSV_MAX_BYTES = 32 * 1024;
 /** Periods of one import: one Firestore batch holds them all (all or nothing). */
 export const HOLIDAY_IMPORT_MAX_LINES = 400;
 
