@@ -52,10 +52,10 @@ const EVENTS = () => [
   on('genevois', '2030-10-17', { canton: 'GE', city: 'Genève', postalCode: '1204' }),
 ];
 
-describe.each(BACKENDS)('vacances scolaires : $name', (backend) => {
+describe.each(BACKENDS)('vacances scolaires : $name', (backend) => {
   const store = storeForEachTest(backend, { categories: true });
 
-  it('les périodes : ajout, modification, suppression ; un import est tout ou rien', async () => {
+  it('les périodes : ajout, modification, suppression ; un import est tout ou rien', async () => {
     const created = await store.holidays.create(AUTUMN_VD);
     expect(await store.holidays.list()).toEqual([created]);
     const changed = await store.holidays.update(created.id, { ...AUTUMN_VD, lastDay: '2030-10-26', confirmed: false });
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('vacances scolaires : $name', (backend) => {
     const bad =
       'canton,libelle,debut,fin,source\nVD,Relâches,2031-02-08,2031-02-16,\nVD,Pâques,2031-04-31,2031-05-04,\n';
     const refused = await importHolidays({ store }, ADMIN, bad, true);
-    expect(refused).toMatchObject({ added: 0, errors: ['Ligne 3 (debut) : Premier jour invalide (AAAA-MM-JJ)'] });
+    expect(refused).toMatchObject({ added: 0, errors: ['Ligne 3 (debut) : Premier jour invalide (AAAA-MM-JJ)'] });
     expect(await store.holidays.list()).toEqual([]);
     const good = 'canton,libelle,debut,fin,source\nVD,Relâches,2031-02-08,2031-02-16,https://www.vd.ch/\n';
     expect((await importHolidays({ store }, ADMIN, good, false)).added).toBe(0);
@@ -86,7 +86,7 @@ describe.each(BACKENDS)('vacances scolaires : $name', (backend) => {
     expect(vd.length).toBe(12);
   });
 
-  it('la liste, l’API et les flux : seulement les dates des vacances vaudoises, les deux bords compris', async () => {
+  it('la liste, l’API et les flux : seulement les dates des vacances vaudoises, les deux bords compris', async () => {
     await store.holidays.addMany([AUTUMN_VD, AUTUMN_GE]);
     await store.events.insertMany(EVENTS());
     const inside = ['premier-jour', 'milieu', 'dernier-jour'];
@@ -114,7 +114,7 @@ describe.each(BACKENDS)('vacances scolaires : $name', (backend) => {
     expect(feed.title).toContain('pendant les vacances scolaires (VD)');
   });
 
-  it('une alerte « pendant les vacances scolaires (VD) » ne reçoit que les dates dedans', async () => {
+  it('une alerte « pendant les vacances scolaires (VD) » ne reçoit que les dates dedans', async () => {
     await store.holidays.addMany([AUTUMN_VD]);
     await store.events.insertMany(EVENTS().map((e) => ({ ...e, moderatedAt: NOW.toISOString() })));
     const filter = alertFilterFromParams(new URLSearchParams('canton=VD&vacances=1'), []);

@@ -4,7 +4,7 @@ import { HOLIDAY_CSV_MAX_BYTES, parseHolidayCsv } from './holiday-csv';
 const HEADER = 'canton,libelle,debut,fin,source';
 
 describe('l’import CSV des vacances scolaires', () => {
-  it('lit les périodes, guillemets et BOM compris ; une source rend la période confirmée', () => {
+  it('lit les périodes, guillemets et BOM compris ; une source rend la période confirmée', () => {
     const csv = `\uFEFF${HEADER}\r\nVD,"Vacances d’automne, 2028",2028-10-14,2028-10-29,https://www.vd.ch/\r\nGE,Vacances de février,2029-02-10,2029-02-18,\r\n`;
     expect(parseHolidayCsv(csv)).toEqual({
       errors: [],
@@ -41,9 +41,9 @@ describe('l’import CSV des vacances scolaires', () => {
     expect(parseHolidayCsv(csv)).toEqual({
       periods: [],
       errors: [
-        'Ligne 3 (canton) : Canton inconnu (GE, VD, VS, NE, FR, JU ou BE pour le Jura bernois)',
-        'Ligne 4 (fin) : Le dernier jour précède le premier',
-        'Ligne 5 : même canton et même premier jour que la ligne 2',
+        'Ligne 3 (canton) : Canton inconnu (GE, VD, VS, NE, FR, JU ou BE pour le Jura bernois)',
+        'Ligne 4 (fin) : Le dernier jour précède le premier',
+        'Ligne 5 : même canton et même premier jour que la ligne 2',
         'Ligne 6 : 5 colonnes attendues, 6 trouvées',
       ],
     });
@@ -51,7 +51,7 @@ describe('l’import CSV des vacances scolaires', () => {
 
   it('refuse un autre en-tête, un fichier vide ou trop gros', () => {
     expect(parseHolidayCsv('canton;libelle;debut;fin;source\n').errors).toEqual([
-      'Ligne 1 : l’en-tête doit être « canton,libelle,debut,fin,source »',
+      'Ligne 1 : l’en-tête doit être « canton,libelle,debut,fin,source »',
     ]);
     expect(parseHolidayCsv(`${HEADER}\n`).errors).toEqual(['Le fichier ne contient aucune période']);
     expect(parseHolidayCsv('x'.repeat(HOLIDAY_CSV_MAX_BYTES + 1)).errors).toEqual([

@@ -33,11 +33,11 @@ export function parseHolidayCsv(text: string): HolidayCsvResult {
     rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    return { periods: [], errors: [`${line ? `Ligne ${line} : ` : ''}CSV illisible (guillemet non fermé ?)`] };
+    return { periods: [], errors: [`${line ? `Ligne ${line} : ` : ''}CSV illisible (guillemet non fermé ?)`] };
   }
   const header = (rows[0] ?? []).map((h) => h.toLowerCase());
   if (header.join(',') !== HOLIDAY_CSV_HEADER.join(','))
-    return { periods: [], errors: [`Ligne 1 : l’en-tête doit être « ${HOLIDAY_CSV_HEADER.join(',')} »`] };
+    return { periods: [], errors: [`Ligne 1 : l’en-tête doit être « ${HOLIDAY_CSV_HEADER.join(',')} »`] };
   if (rows.length < 2) return { periods: [], errors: ['Le fichier ne contient aucune période'] };
   if (rows.length - 1 > HOLIDAY_IMPORT_MAX_LINES)
     return { periods: [], errors: [`Trop de périodes (${HOLIDAY_IMPORT_MAX_LINES} au plus par import)`] };
@@ -47,7 +47,7 @@ export function parseHolidayCsv(text: string): HolidayCsvResult {
   rows.slice(1).forEach((row, index) => {
     const line = index + 2;
     if (row.length !== HOLIDAY_CSV_HEADER.length) {
-      errors.push(`Ligne ${line} : ${HOLIDAY_CSV_HEADER.length} colonnes attendues, ${row.length} trouvées`);
+      errors.push(`Ligne ${line} : ${HOLIDAY_CSV_HEADER.length} colonnes attendues, ${row.length} trouvées`);
       return;
     }
     const [canton, label, firstDay, lastDay, sourceUrl] = row;
@@ -55,12 +55,12 @@ export function parseHolidayCsv(text: string): HolidayCsvResult {
     const checked = checkHoliday({ canton, label, firstDay, lastDay, sourceUrl, confirmed: sourceUrl !== '' });
     if (!checked.ok) {
       for (const [field, message] of Object.entries(checked.errors))
-        errors.push(`Ligne ${line} (${FIELD_NAMES[field as keyof SchoolHolidayFields]}) : ${message}`);
+        errors.push(`Ligne ${line} (${FIELD_NAMES[field as keyof SchoolHolidayFields]}) : ${message}`);
       return;
     }
     const key = `${checked.value.canton}:${checked.value.firstDay}`;
     const twin = seen.get(key);
-    if (twin) errors.push(`Ligne ${line} : même canton et même premier jour que la ligne ${twin}`);
+    if (twin) errors.push(`Ligne ${line} : même canton et même premier jour que la ligne ${twin}`);
     else seen.set(key, line);
     periods.push(checked.value);
   });

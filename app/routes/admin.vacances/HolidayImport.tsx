@@ -18,12 +18,12 @@ export function HolidayImport({ result }: { result: CsvResult | undefined }) {
       <p>
         Collez le contenu d’un fichier CSV (32 Ko au plus) dont la première ligne est{' '}
         <code>canton,libelle,debut,fin,source</code>, puis une période par ligne (dates AAAA-MM-JJ, premier et dernier
-        jour de vacances compris ; canton GE, VD, VS, NE, FR, JU ou BE pour le Jura bernois). Une période avec sa source
+        jour de vacances compris ; canton GE, VD, VS, NE, FR, JU ou BE pour le Jura bernois). Une période avec sa source
         est importée comme confirmée. Si une seule ligne est refusée, rien n’est importé.
       </p>
       {result && result.errors.length > 0 ? (
         <div className="notice notice--error" role="alert" data-testid="import-errors">
-          <p>Rien n’a été importé :</p>
+          <p>Rien n’a été importé :</p>
           <ul>
             {result.errors.map((e) => (
               <li key={e}>{e}</li>
@@ -35,7 +35,7 @@ export function HolidayImport({ result }: { result: CsvResult | undefined }) {
         <div className="notice" role="status" data-testid="import-preview">
           <p>
             {result.periods.length} période{result.periods.length > 1 ? 's' : ''} prête
-            {result.periods.length > 1 ? 's' : ''} à importer :
+            {result.periods.length > 1 ? 's' : ''} à importer :
           </p>
           <ul>
             {result.periods.map((p) => (

@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           extra: { operation: 'save' as const },
         });
       const { canton, label } = saved.holiday;
-      return done(`Période « ${label} » (${canton}) ${id ? 'enregistrée' : 'ajoutée'}.`);
+      return done(`Période « ${label} » (${canton}) ${id ? 'enregistrée' : 'ajoutée'}.`);
     }
     if (intent === 'delete') {
       await deleteHoliday(deps, admin, text(formData, 'id'));
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: result.errors.length > 0 ? 400 : 200 },
       );
     }
-    throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
+    throw new UseCaseError('Action inconnue : rechargez la page et réessayez.');
   } catch (error) {
     return refusedAction(error, { operation: 'action' as const });
   }
@@ -82,7 +82,7 @@ export default function ManageHolidaysPage() {
   return (
     <AdminShell
       title="Vacances scolaires"
-      lead="Les périodes de vacances de chaque canton : le filtre « Pendant les vacances scolaires » et la marque « Vacances (VD) » des dates les lisent. Une période « à confirmer » n’a pas encore été vérifiée sur une source officielle."
+      lead="Les périodes de vacances de chaque canton : le filtre « Pendant les vacances scolaires » et la marque « Vacances (VD) » des dates les lisent. Une période « à confirmer » n’a pas encore été vérifiée sur une source officielle."
     >
       {result && 'message' in result ? (
         <p className="notice notice--error" role="alert">
