@@ -10,6 +10,7 @@ import type { DonationStore } from './ports/donations';
 import type { EventStore } from './ports/events';
 import type { FederationStore } from './ports/federation';
 import type { HealthStore } from './ports/health';
+import type { HolidayStore } from './ports/holidays';
 import type { MailQueueStore } from './ports/mail';
 import type { ModerationLogStore } from './ports/moderation-log';
 import type { PartnerStore } from './ports/partners';
@@ -23,6 +24,7 @@ export * from './ports/donations';
 export * from './ports/events';
 export * from './ports/federation';
 export * from './ports/health';
+export * from './ports/holidays';
 export * from './ports/mail';
 export * from './ports/moderation-log';
 export * from './ports/paging';
@@ -47,6 +49,8 @@ export interface Store {
   donations: DonationStore;
   imports: ImportStore;
   alerts: AlertStore;
+  /** School-holiday periods by canton (issue 51). */
+  holidays: HolidayStore;
   /** Mails waiting to leave, and those that failed (decision 060). */
   mails: MailQueueStore;
   health: HealthStore;

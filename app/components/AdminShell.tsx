@@ -15,6 +15,7 @@ const ADMIN_LINKS = [
   { to: '/admin/lieux', label: 'Lieux' },
   { to: '/admin/organisateurs', label: 'Organisateurs' },
   { to: '/admin/partners', label: 'Partenaires' },
+  { to: '/admin/vacances', label: 'Vacances scolaires' },
   { to: '/admin/sources', label: 'Sources' },
   { to: '/admin/federation', label: 'Fédération' },
   { to: '/admin/users', label: 'Utilisateurs' },

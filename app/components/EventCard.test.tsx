@@ -30,6 +30,7 @@ const base: EventCardData = {
   opening: null,
   distance: null,
   dayStatus: null,
+  holiday: null,
 };
 
 /** The card rendered on the server as a page of the site would render it (a data router, no root data). */
@@ -72,5 +73,12 @@ describe('la carte d’un événement', () => {
     const html = await card(base);
     expect(html).toContain('<div class="event-card__media" data-art="musique"></div>');
     expect(html).not.toContain('<svg');
+  });
+});
+
+describe('la marque des vacances scolaires', () => {
+  it('une date pendant les vacances de son canton porte « Vacances (VD) », les autres rien', async () => {
+    expect(await card({ ...base, holiday: 'Vacances (VD)' })).toContain('>Vacances (VD)</span>');
+    expect(await card(base)).not.toContain('Vacances');
   });
 });

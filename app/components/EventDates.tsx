@@ -31,6 +31,7 @@ function DateItem({
         </time>
       </Link>
       {date.cancelled ? <span className="tag tag--danger"> Annulé</span> : null}
+      {date.holiday ? <span className="tag tag--holiday"> {date.holiday}</span> : null}
       {canManage ? (
         <DateCancelControl
           date={{ startsAt: date.startsAt, label: formatEventWhen(date), short: '', cancelled: date.cancelled }}

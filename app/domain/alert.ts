@@ -79,6 +79,7 @@ export function describeAlertFilter(
     else if (filters.from) parts.push(`dès le ${day(filters.from)}`);
     else parts.push(`jusqu’au ${day(filters.to)}`);
   }
+  if (filters.holidays) parts.push(`pendant les vacances scolaires (${filters.holidays})`);
   if (filters.free) parts.push('gratuit');
   if (filters.family) parts.push('en famille');
   if (filters.accessible) parts.push('accessible');

@@ -5,6 +5,7 @@ import { distanceKm, distanceLabel } from './distance';
 import type { AgendaEvent } from './event';
 import { openingText, shownDay } from './opening-text';
 import { seriesLine } from './schedule-text';
+import { holidayMark, holidayOn, type SchoolHoliday } from './school-holidays';
 
 export type EventCardData = ReturnType<typeof toEventCard>;
 
@@ -21,7 +22,12 @@ export const occurrenceDayOf = (e: Pick<AgendaEvent, 'schedule' | 'startsAt'>): 
  */
 export function toEventCard(
   e: AgendaEvent,
-  { days = [] as readonly string[], now = new Date(), near = null as { lat: number; lng: number } | null } = {},
+  {
+    days = [] as readonly string[],
+    now = new Date(),
+    near = null as { lat: number; lng: number } | null,
+    holidays = [] as readonly SchoolHoliday[],
+  } = {},
 ) {
   const day = occurrenceDayOf(e);
   const series = e.occurrence ? seriesLine(e.schedule, e.occurrence.matching ?? 1, e.occurrence.upcoming) : null;
@@ -55,6 +61,8 @@ export function toEventCard(
     /** An exhibition: « ouvert aujourd’hui 10:00–18:00 », « ouvert samedi 10:00–18:00, fermé dimanche »… */
     opening: openingText(e.schedule, days, now),
     /** Around a place (issue 47): « à 8 km » from its centre. */
+    /** « Vacances (VD) » when its date falls in the school holidays of its own canton (issue 51). */
+    holiday: holidayOn(holidays, e.canton, zurichToday(new Date(e.startsAt))) ? holidayMark(e.canton) : null,
     distance:
       near && e.lat != null && e.lng != null ? distanceLabel(distanceKm(near, { lat: e.lat, lng: e.lng })) : null,
   };

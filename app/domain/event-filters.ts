@@ -31,6 +31,11 @@ export interface EventFilters {
   organizer: string;
   /** « Autour de » a locality or the visitor's position, with a radius (issue 47): only events within it. */
   near: NearFilter | null;
+  /**
+   * « Pendant les vacances scolaires » of this canton (issue 51): only dates within its periods. `?vacances=VD`, or
+   * `?vacances=1` for the canton of the canton filter (ignored without one).
+   */
+  holidays: CantonCode | '';
 }
 
 export interface ParsedFilters {
@@ -65,6 +70,8 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
   if (from && to && from > to) [from, to] = [to, from];
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const near = parseNear(params);
+  const vacances = params.get('vacances');
+  const holidays = isCantonCode(vacances) ? vacances : flag(vacances) && isCantonCode(canton) ? canton : '';
   return {
     filters: {
       q: search.ok ? search.value : '',
@@ -79,6 +86,7 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
       venue: placeSlug(params.get('lieu')),
       organizer: placeSlug(params.get('organisateur')),
       near: near.near,
+      holidays,
     },
     searchError: search.ok ? null : search.error,
     nearError: near.error,
@@ -105,6 +113,7 @@ export function filtersToParams(
   if (filters.venue) params.set('lieu', filters.venue);
   if (filters.organizer) params.set('organisateur', filters.organizer);
   for (const [key, value] of nearParams(filters.near ?? null)) params.set(key, value);
+  if (filters.holidays) params.set('vacances', filters.holidays);
   for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
   return params;
 }

@@ -8,6 +8,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '../../app/.server/api/openapi';
+import { seedSchoolHolidays } from '../../app/.server/holidays/holidays';
 import type { Store } from '../../app/.server/ports';
 import { seedDemo } from '../../app/.server/seed/seed';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
@@ -61,6 +62,7 @@ describe('document OpenAPI de /api/v1', () => {
     ({ store, dispose } = await BACKENDS[0].open());
     await store.categories.upsertMany(DEFAULT_CATEGORIES);
     await seedDemo({ store }, NOW);
+    await seedSchoolHolidays({ store });
   });
   afterAll(async () => {
     await dispose();

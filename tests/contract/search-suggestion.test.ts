@@ -19,6 +19,7 @@ const NO_FILTERS: EventFilters = {
   venue: '',
   organizer: '',
   near: null,
+  holidays: '',
 };
 const filters = (q: string, extra: Partial<EventFilters> = {}): EventFilters => ({ ...NO_FILTERS, q, ...extra });
 

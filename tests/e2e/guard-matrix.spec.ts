@@ -81,6 +81,8 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/sources': 'admin',
   '/admin/sources/:id': 'admin',
   '/admin/users': 'admin',
+  // School holidays by canton (issue 51): the periods and the CSV import.
+  '/admin/vacances': 'admin',
   // ActivityPub (issue 37): followers, deliveries, sources, blocked domains; « not enabled » when FEDERATION is off.
   '/admin/federation': 'admin',
   '/admin/live': 'admin-stream',

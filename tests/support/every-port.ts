@@ -32,6 +32,14 @@ export async function fillEveryPort(store: Store): Promise<void> {
   );
   await store.events.insertMany([approved, market]);
   await store.partners.create(makePartner({ id: 'partenaire-1', name: 'Théâtre du Jorat' }));
+  await store.holidays.create({
+    canton: 'VD',
+    label: 'Vacances d’automne',
+    firstDay: '2030-10-12',
+    lastDay: '2030-10-27',
+    sourceUrl: 'https://www.vd.ch/',
+    confirmed: true,
+  });
   await store.venues.create(makeVenue({ id: 'lieu-1', redirectFrom: ['ancienne-salle'] }, now));
   await store.organizers.create(makeOrganizer({ id: 'orga-asso', accountUids: [organizer.uid] }, now));
   await store.events.attachPlaces([{ eventId: 'concert', venueId: 'lieu-1', organizerId: 'orga-asso' }]);

@@ -13,6 +13,7 @@ import { action as organizersAction } from '../../app/routes/admin.organisateurs
 import { action as partnersAction } from '../../app/routes/admin.partners/route';
 import { action as sourcesAction } from '../../app/routes/admin.sources._index/route';
 import { action as usersAction } from '../../app/routes/admin.users/route';
+import { action as holidaysAction } from '../../app/routes/admin.vacances/route';
 import { action as logoutAction } from '../../app/routes/auth.logout';
 import { action as contactAction } from '../../app/routes/contact';
 import { action as cookiesAction } from '../../app/routes/cookies';
@@ -41,6 +42,7 @@ const ACTIONS: [string, string, (args: ActionFunctionArgs) => Promise<unknown>][
   ['/admin/organisateurs', 'organisateurs', organizersAction],
   ['/admin/sources', 'sources de calendriers', sourcesAction],
   ['/admin/users', 'comptes', usersAction],
+  ['/admin/vacances', 'vacances scolaires', holidaysAction],
   ['/dashboard', 'tableau de bord', dashboardAction],
   ['/cookies', 'cookies', cookiesAction],
   ['/contact', 'contact', contactAction],

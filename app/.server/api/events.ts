@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { filtersToParams, parseEventFilters } from '~/domain/event-filters';
 import { activeCategorySlugs, categoryInfos } from '../categories/categories';
-import { cachedPlaceScope, cachedRead, getEventForViewer, queryFromFilters } from '../events/public';
+import { cachedPlaceScope, cachedRead, getEventForViewer, queryFromFilters, schoolHolidays } from '../events/public';
 import type { Store } from '../ports';
 import { type ApiEvent, apiEvent, EVENT_FIELDS, zurichIsoOffset } from './representation';
 
@@ -36,6 +36,7 @@ const FILTER_PARAMS = {
   au: 'to',
   lieu: 'venue',
   organisateur: 'organizer',
+  vacances: 'holidays',
 } as const;
 
 function readFilters(params: URLSearchParams, active: readonly string[]) {
@@ -137,9 +138,10 @@ export async function listApiEvents(
   const scope = await cachedPlaceScope({ store }, filters);
   for (const param of scope.unknown)
     throw badRequest(`Aucun ${param} public ne porte l’adresse «\u00a0${params.get(param)}\u00a0».`);
+  const holidays = filters.holidays ? await schoolHolidays({ store }) : undefined;
   const { items, total } = await cachedRead(store, `api:${query}:${offset}:${limit}`, () =>
     store.events.search({
-      ...queryFromFilters(filters, now, scope),
+      ...queryFromFilters(filters, now, scope, holidays),
       oneRowPerEvent: group === 'series',
       byRelevance: sort === 'relevance',
       limit,

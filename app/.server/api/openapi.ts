@@ -98,6 +98,12 @@ export function openApiDocument(siteUrl: string) {
             query('gratuit', '1\u00a0: seulement les événements gratuits.', { type: 'string', enum: ['1'] }),
             query('famille', '1\u00a0: seulement ceux pour les familles.', { type: 'string', enum: ['1'] }),
             query('accessible', '1\u00a0: seulement ceux accessibles en fauteuil.', { type: 'string', enum: ['1'] }),
+            query(
+              'vacances',
+              'Seulement les dates qui tombent pendant les vacances scolaires de ce canton (BE\u00a0: le Jura bernois), premier et dernier jour compris, en jours de Zurich\u00a0; `1` prend le canton de `canton`. Se combine avec les dates\u00a0: `vacances=VD&du=2026-10-10&au=2026-10-16`, la première semaine des vacances d’automne vaudoises.',
+              { type: 'string', enum: [...CANTON_CODES, '1'] },
+              'VD',
+            ),
             ...placeFilterParams(pieces),
             // Around a place (issue 47): a locality of the list or a position, and a radius.
             query(

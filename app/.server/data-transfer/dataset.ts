@@ -23,6 +23,7 @@ export const DATASET_COLLECTIONS = [
   'donations',
   'notifications',
   'alerts',
+  'schoolHolidays',
   'importSources',
   'importLinks',
   'importRuns',

@@ -66,6 +66,7 @@ export const SQLITE_COLUMNS: Classified = {
   partners: all('data', 'id,slug,name,kind,description,logo,website_url,sort_order,active'),
   // A session row: the hash of the cookie's secret, whose account, from which browser.
   sessions: all('secret', 'id,uid,created_at,last_seen_at,expires_at,user_agent'),
+  school_holidays: all('data', 'id,canton,label,first_day,last_day,source_url,confirmed'),
   site_revision: all('data', 'id,n'),
   users: {
     ...all(
@@ -129,6 +130,7 @@ export const FIRESTORE_FIELDS: Classified = {
   pageViewPaths: all('data', 'day,path'),
   pageViews: all('data', 'path,title,viewedAt'),
   partners: all('data', 'active,description,id,kind,logo,name,order,slug,websiteUrl'),
+  schoolHolidays: all('data', 'canton,confirmed,firstDay,id,label,lastDay,sourceUrl'),
   sessions: all('secret', 'createdAt,expiresAt,id,lastSeenAt,uid,userAgent'),
   upgrades: all('data', 'doneAt'),
   userEmails: all('data', 'uid'),

@@ -99,6 +99,18 @@ export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]
       ['active', 'active', 'bool'],
     ],
   ],
+  schoolHolidays: [
+    'school_holidays',
+    [
+      ['id', 'id', 'text'],
+      ['canton', 'canton', 'text'],
+      ['label', 'label', 'text'],
+      ['firstDay', 'first_day', 'text'],
+      ['lastDay', 'last_day', 'text'],
+      ['sourceUrl', 'source_url', 'text'],
+      ['confirmed', 'confirmed', 'bool'],
+    ],
+  ],
   contactMessages: [
     'contact_messages',
     [

@@ -3,7 +3,7 @@ import { toEventCard } from '~/domain/event-card';
 import { dateWindow } from '~/domain/event-filters';
 import { windowDays } from '~/domain/opening-text';
 import type { Store } from '../ports';
-import { cachedRead, PUBLIC_STATUSES, queryFromFilters, searchEvents } from './public';
+import { cachedRead, PUBLIC_STATUSES, queryFromFilters, schoolHolidays, searchEvents } from './public';
 
 export function homeSummary({ store }: { store: Store }, now = new Date()) {
   return cachedRead(store, 'home', () => readHome(store, now));
@@ -12,20 +12,21 @@ export function homeSummary({ store }: { store: Store }, now = new Date()) {
 async function readHome(store: Store, now: Date) {
   const upcoming = queryFromFilters({}, now);
   const weekendDays = windowDays(dateWindow({ when: 'week-end', from: '', to: '' }, now));
-  const [weekend, highlights, categories, counts, partners] = await Promise.all([
+  const [weekend, highlights, categories, counts, partners, holidays] = await Promise.all([
     searchEvents({ store }, { when: 'week-end' }, 1, now),
     store.events.search({ ...upcoming, featuredFirst: true, oneRowPerEvent: true, limit: 8, offset: 0 }),
     store.categories.list(),
     store.events.countUpcomingByCategory(now.toISOString(), PUBLIC_STATUSES),
     store.partners.list({ activeOnly: true }),
+    schoolHolidays({ store }),
   ]);
   return {
     // An exhibition in « Ce week-end » says its Saturday and Sunday hours, not today's.
     weekend: {
-      items: weekend.items.slice(0, 8).map((e) => toEventCard(e, { days: weekendDays, now })),
+      items: weekend.items.slice(0, 8).map((e) => toEventCard(e, { days: weekendDays, now, holidays })),
       total: weekend.total,
     },
-    highlights: { items: highlights.items.map((e) => toEventCard(e, { now })), total: highlights.total },
+    highlights: { items: highlights.items.map((e) => toEventCard(e, { now, holidays })), total: highlights.total },
     categories: categories
       .filter((c) => c.active)
       .map((c) => ({ slug: c.slug, label: c.label, color: c.color, count: counts[c.slug] ?? 0 })),

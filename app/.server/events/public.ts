@@ -5,6 +5,7 @@
 import type { AgendaEvent } from '~/domain/event';
 import { dateWindow, type EventFilters } from '~/domain/event-filters';
 import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
+import { holidayWindows, type SchoolHoliday } from '~/domain/school-holidays';
 import { buildVocabulary, suggestSearch } from '~/domain/search-suggestion';
 import { searchWords } from '~/domain/search-text';
 import { type PlaceScope, placeScope } from '../places/place-scope';
@@ -25,21 +26,31 @@ export const cachedRead = storeReadCache();
 
 /**
  * The store query for a set of list filters: from now on (or the date window), public statuses. A filter on a venue or
- * an organizer needs its `scope` (placeScope): without it the query would list every event, so it throws.
+ * an organizer needs its `scope` (placeScope), one on the school holidays their periods (schoolHolidays): without
+ * them the query would list every event, so it throws.
  */
 export function queryFromFilters(
   filters: Partial<EventFilters>,
   now: Date,
   scope?: PlaceScope,
+  holidays?: readonly SchoolHoliday[],
 ): Omit<EventQuery, 'limit' | 'offset'> {
   if ((filters.venue || filters.organizer) && !scope)
     throw new Error('queryFromFilters: lieu ou organisateur non résolu');
+  if (filters.holidays && !holidays) throw new Error('queryFromFilters: vacances scolaires non lues');
   const window = dateWindow({ when: filters.when ?? '', from: filters.from ?? '', to: filters.to ?? '' }, now);
   const start = window && window.start > now ? window.start : now;
   return {
     status: PUBLIC_STATUSES,
     endsAfter: new Date(start.getTime()).toISOString(),
     startsBefore: window ? new Date(window.end.getTime()).toISOString() : undefined,
+    windows:
+      filters.holidays && holidays
+        ? holidayWindows(holidays, filters.holidays, start, window?.end ?? null).map((w) => ({
+            start: w.start.toISOString(),
+            end: w.end.toISOString(),
+          }))
+        : undefined,
     category: filters.category || undefined,
     canton: filters.canton || undefined,
     words: filters.q ? searchWords(filters.q) : undefined,
@@ -60,9 +71,15 @@ export function cachedPlaceScope({ store }: { store: Store }, filters: Partial<E
   );
 }
 
-/** queryFromFilters with the venue and organizer filters resolved. */
+/** Every school-holiday period (issue 51), read once per store revision: the filter and the dates' marks ask. */
+export function schoolHolidays({ store }: { store: Store }): Promise<SchoolHoliday[]> {
+  return cachedRead(store, 'school-holidays', () => store.holidays.list());
+}
+
+/** queryFromFilters with the venue and organizer filters and the school holidays resolved. */
 export async function publicQuery({ store }: { store: Store }, filters: Partial<EventFilters>, now: Date) {
-  return queryFromFilters(filters, now, await cachedPlaceScope({ store }, filters));
+  const holidays = filters.holidays ? await schoolHolidays({ store }) : undefined;
+  return queryFromFilters(filters, now, await cachedPlaceScope({ store }, filters), holidays);
 }
 
 /**

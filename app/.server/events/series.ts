@@ -9,6 +9,7 @@ import { openingText } from '~/domain/opening-text';
 import { openingHoursOn, type SchedulePeriod, WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule';
 import { openBounds } from '~/domain/schedule-days';
 import { describeSchedule, frenchList } from '~/domain/schedule-text';
+import { holidayMark, holidayOn, type SchoolHoliday } from '~/domain/school-holidays';
 import type { Store } from '../ports';
 
 export interface SeriesDate {
@@ -19,6 +20,8 @@ export interface SeriesDate {
   cancelled: boolean;
   /** Its day in Zurich (YYYY-MM-DD): the `?date=` of a link to it. */
   day: string;
+  /** « Vacances (VD) » when that day is in the school holidays of the event's canton (issue 51). */
+  holiday: string | null;
 }
 
 /** An exhibition: its days, its hours per day of the week (Monday first), the days it closes besides. */
@@ -82,6 +85,7 @@ export async function seriesView(
   event: AgendaEvent,
   date: string | null,
   now: Date = new Date(),
+  holidays: readonly SchoolHoliday[] = [],
 ): Promise<SeriesView | null> {
   const schedule = event.schedule;
   if (!schedule) return null;
@@ -117,6 +121,7 @@ export async function seriesView(
     allDay: event.allDay,
     cancelled: o.cancelled,
     day: zurichToday(new Date(o.startsAt)),
+    holiday: holidayOn(holidays, event.canton, zurichToday(new Date(o.startsAt))) ? holidayMark(event.canton) : null,
   });
   const upcoming = stored.map(toDate);
   let chosen = wanted ? (upcoming.find((d) => d.day === wanted) ?? null) : null;

@@ -58,6 +58,7 @@ export function feedTitle(
     filters.canton ? CANTON_NAMES[filters.canton] : null,
     filters.near ? describeNear(filters.near) : null,
     when ?? dateRangeLabel(filters.from ?? '', filters.to ?? ''),
+    filters.holidays ? `pendant les vacances scolaires (${filters.holidays})` : null,
     filters.free ? 'gratuit' : null,
     filters.family ? 'en famille' : null,
     filters.accessible ? 'accessible' : null,

@@ -14,6 +14,11 @@ export interface EventQuery {
   endsAfter: string;
   /** Only events that start before this instant (ISO): the end of a date window. */
   startsBefore?: string;
+  /**
+   * Only dates that overlap one of these windows (ISO instants, [start, end)): the school holidays of a canton
+   * (issue 51), at most MAX_HOLIDAY_WINDOWS. An empty list matches nothing.
+   */
+  windows?: { start: string; end: string }[];
   category?: CategorySlug;
   canton?: CantonCode;
   /** Search words, each matched as a diacritic-insensitive prefix in title, description, venue, city, organizer. */

@@ -3,6 +3,7 @@
 // and says how to log in. And what each process does when it stops: the database checkpointed and closed.
 import path from 'node:path';
 import { sweepOrphanFiles } from '../files/orphans';
+import { seedSchoolHolidays } from '../holidays/holidays';
 import { attachPlacesToEvents, describeMigration } from '../places/attach-places';
 import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from '../platform/limiter';
@@ -27,6 +28,7 @@ export async function prepareStore(
 ) {
   const empty = await store.isEmpty();
   await seedCategories({ store });
+  await seedSchoolHolidays({ store });
   if (empty && config.SEED_DEMO) {
     const { events } = await seedDemo({ store }, new Date(), identity);
     console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);

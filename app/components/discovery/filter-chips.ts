@@ -56,6 +56,12 @@ export function filterChips(
       label: places.organizerName ?? filters.organizer,
       href: without({ organizer: '' }),
     });
+  if (filters.holidays)
+    chips.push({
+      key: 'holidays',
+      label: `Vacances scolaires (${filters.holidays})`,
+      href: without({ holidays: '' }),
+    });
   if (filters.free) chips.push({ key: 'free', label: 'Gratuit', href: without({ free: false }) });
   if (filters.family) chips.push({ key: 'family', label: 'En famille', href: without({ family: false }) });
   if (filters.accessible) chips.push({ key: 'accessible', label: 'Accessible', href: without({ accessible: false }) });

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, type HeadersFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { dayStatusView } from '~/.server/events/day-status';
-import { getEventForViewer, similarEvents } from '~/.server/events/public';
+import { getEventForViewer, schoolHolidays, similarEvents } from '~/.server/events/public';
 import { type SeriesDate, seriesView } from '~/.server/events/series';
 import { eventObjectPathNow } from '~/.server/federation/page-targets';
 import { eventGoogleCalendarUrl } from '~/.server/feeds/google-calendar';
@@ -39,7 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { event } = view;
   const now = new Date();
   const url = new URL(request.url);
-  const series = await seriesView({ store }, event, url.searchParams.get('date'), now);
+  const holidays = await schoolHolidays({ store });
+  const series = await seriesView({ store }, event, url.searchParams.get('date'), now, holidays);
   // The date the page is about: the one a link points at, else the next one not cancelled (a series).
   const next = series?.upcoming.find((d) => !d.cancelled) ?? null;
   const shown = series?.chosen ?? next;
@@ -69,7 +70,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       activityPub: view.isPublic ? await eventObjectPathNow(context.services, event.id) : null,
       working: view.working,
       isPast: Date.parse(event.endsAt) < now.getTime(),
-      similar: (await similarEvents({ store }, event, now)).map((e) => toEventCard(e, { now })),
+      // « Vacances (VD) » beside a single date in its canton's school holidays (a series marks each of its dates).
+      holiday: series ? null : toEventCard(event, { holidays }).holiday,
+      similar: (await similarEvents({ store }, event, now)).map((e) => toEventCard(e, { now, holidays })),
       series,
       canManage: actorsFor(viewer, event).length > 0,
       // « Ça a lieu ? » (issue 51): what was said for the date shown, and the dates its organizer may speak of now.
@@ -125,7 +128,7 @@ function calendarLinks(
 }
 
 export default function EventDetailPage() {
-  const { event, places, isPublic, working, isPast, similar, series, canManage, links, lastTrip, dayStatus } =
+  const { event, places, isPublic, working, isPast, similar, series, canManage, links, lastTrip, dayStatus, holiday } =
     useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const siteUrl = root?.siteUrl ?? '';
@@ -176,6 +179,7 @@ export default function EventDetailPage() {
         <h1>{event.title}</h1>
         <p className="lead">
           {series ? <SeriesWhen series={series} /> : <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>}
+          {holiday ? <span className="tag tag--holiday"> {holiday}</span> : null}
           <br />
           <a href="#where-title" className="lead__place">
             {event.venueName ? `${event.venueName}, ` : ''}

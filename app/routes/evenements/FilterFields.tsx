@@ -62,6 +62,14 @@ export function FilterFields({
         choices={WHEN_OPTIONS}
         defaultValue={filters.when}
       />
+      <ChoiceSelect
+        id="filter-holidays"
+        name="vacances"
+        label="Pendant les vacances scolaires"
+        all="Peu importe"
+        choices={CANTON_CHOICES}
+        defaultValue={filters.holidays}
+      />
       <fieldset className="filters__range">
         <legend>Ou entre deux dates</legend>
         <div className="filters__range-fields">

@@ -3,7 +3,7 @@
 import { CANTON_NAMES } from '~/domain/cantons';
 import { describeNear } from '~/domain/distance';
 import type { toEventCard } from '~/domain/event-card';
-import type { DayGroup } from '~/domain/event-days';
+import { cardTime, type DayGroup, groupByDay, listedDay } from '~/domain/event-days';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatCount } from '~/domain/numbers';
 
@@ -23,7 +23,12 @@ export function describeFilters(filters: EventFilters, categoryName: string): st
     filters.canton ? CANTON_NAMES[filters.canton] : null,
     filters.near ? describeNear(filters.near) : null,
     filters.when ? WHEN_OPTIONS.find((o) => o.value === filters.when)?.label.toLowerCase() : null,
+    filters.holidays ? `pendant les vacances scolaires (${filters.holidays})` : null,
     filters.free ? 'gratuit' : null,
   ].filter(Boolean);
   return parts.join(' · ');
 }
+
+/** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
+export const timedGroups = (items: Card[], now: Date, windowStart: Date | null): TimedDayGroup[] =>
+  groupByDay(items, now, windowStart, listedDay).map((g) => ({ ...g, times: g.items.map((e) => cardTime(e, g.day)) }));

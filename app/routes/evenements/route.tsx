@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
-import { cachedPlaceScope, mapEvents, searchEvents, searchSuggestion } from '~/.server/events/public';
+import { cachedPlaceScope, mapEvents, schoolHolidays, searchEvents, searchSuggestion } from '~/.server/events/public';
 import { selectionHandle } from '~/.server/federation/page-targets';
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
 import { filterChips } from '~/components/discovery/filter-chips';
@@ -12,15 +12,15 @@ import { describeAlertFilter } from '~/domain/alert';
 import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
-import { cardTime, groupByDay, listedDay } from '~/domain/event-days';
 import { dateWindow, filtersToParams, hasActiveFilters, parseEventFilters } from '~/domain/event-filters';
 import { pageMeta } from '~/domain/meta';
 import { lookedAtDays } from '~/domain/opening-text';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
+import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields } from './FilterFields';
-import { type Card, countLabel, describeFilters, type TimedDayGroup } from './list';
+import { countLabel, describeFilters, timedGroups } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
@@ -30,10 +30,6 @@ import { SearchSuggestion } from './SearchSuggestion';
 import { SelectionFeeds } from './SelectionFeeds';
 import { useFormFollowsList } from './useFormFollowsList';
 import { ViewToggle } from './ViewToggle';
-
-/** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
-const timedGroups = (items: Card[], now: Date, windowStart: Date | null): TimedDayGroup[] =>
-  groupByDay(items, now, windowStart, listedDay).map((g) => ({ ...g, times: g.items.map((e) => cardTime(e, g.day)) }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -49,14 +45,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
   const places = await cachedPlaceScope({ store }, filters);
-  const [result, points] = await Promise.all([
+  const [result, points, holidays] = await Promise.all([
     searchEvents({ store }, filters, page, now),
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
+    schoolHolidays({ store }),
   ]);
   // An exhibition says the hours of the days looked at: « demain », « ce week-end », or a later period's first open day.
   const window = dateWindow(filters, now);
   const near = filters.near;
-  const items = result.items.map((e) => toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near }));
+  const items = result.items.map((e) =>
+    toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near, holidays }),
+  );
   return data({
     filters,
     categoryName,
@@ -233,6 +232,7 @@ export default function EventsListPage() {
       <div className="events-page__main">
         <div className="events-toolbar">
           <ViewToggle view={view} href={(extra = {}) => `/evenements${query(extra)}`} />
+          <FamilyHolidays filters={filters} extra={view === 'carte' ? { vue: 'carte' } : {}} />
         </div>
 
         {searchError || nearError ? (

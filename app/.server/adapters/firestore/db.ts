@@ -29,6 +29,8 @@ export const COLLECTIONS = {
   importRuns: 'importRuns',
   /** Email alerts (decision 048), one per (address, filter). */
   alerts: 'alerts',
+  /** School-holiday periods by canton (issue 51). */
+  schoolHolidays: 'schoolHolidays',
   /** Venues and organizers as records (issue 36). */
   venues: 'venues',
   organizers: 'organizers',

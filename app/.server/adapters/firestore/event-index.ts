@@ -108,6 +108,7 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
   const statuses = new Set<EventStatus>(q.status);
   const endsAfter = Date.parse(q.endsAfter);
   const startsBefore = q.startsBefore ? Date.parse(q.startsBefore) : null;
+  const windows = q.windows?.map((w) => ({ start: Date.parse(w.start), end: Date.parse(w.end) })) ?? null;
   const words = normalizedWords(q.words);
   const organizer = q.organizerName?.toLowerCase();
   const matches: Match[] = [];
@@ -127,7 +128,10 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
     if (q.near && !isWithin(q.near, e)) continue;
     if (words.length > 0 && !matchesAll(item, words)) continue;
     const matched = item.occurrences.filter(
-      (o) => o.endsTs > endsAfter && (startsBefore === null || o.startsTs < startsBefore),
+      (o) =>
+        o.endsTs > endsAfter &&
+        (startsBefore === null || o.startsTs < startsBefore) &&
+        (windows === null || windows.some((w) => o.endsTs > w.start && o.startsTs < w.end)),
     );
     dates += matched.length;
     if (matched.length === 0) continue;

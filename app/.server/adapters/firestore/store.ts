@@ -16,6 +16,7 @@ import type { IndexedEvent } from './event-index';
 import { createEventStore } from './events';
 import { createFederationStore } from './federation';
 import { createHealthStore } from './health';
+import { createHolidayStore } from './holidays';
 import { createImportStore } from './imports';
 import { LiveQuery } from './live-query';
 import { createMailQueueStore } from './mail-queue';
@@ -87,6 +88,7 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     donations: createDonationStore(ctx),
     imports: createImportStore(ctx),
     alerts: createAlertStore(ctx),
+    holidays: createHolidayStore(ctx),
     mails: createMailQueueStore(ctx),
     federation: createFederationStore(ctx),
     health: createHealthStore(ctx),

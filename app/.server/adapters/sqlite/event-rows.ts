@@ -183,6 +183,15 @@ export function eventQuerySql(q: EventQuery) {
     params.push(...values);
   };
   if (q.startsBefore) add('o.starts_ts < ?', Date.parse(q.startsBefore));
+  if (q.windows) {
+    // A handful of ranges on the occurrence's own dates, as the date filters: none means no date matches.
+    if (q.windows.length === 0) add('0');
+    else
+      add(
+        `(${q.windows.map(() => '(o.ends_ts > ? AND o.starts_ts < ?)').join(' OR ')})`,
+        ...q.windows.flatMap((w) => [Date.parse(w.start), Date.parse(w.end)]),
+      );
+  }
   if (q.category) add('e.category = ?', q.category);
   if (q.canton) add('e.canton = ?', q.canton);
   if (q.free) add('e.is_free = 1');

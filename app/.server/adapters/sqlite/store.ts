@@ -9,6 +9,7 @@ import { createDonationStore } from './donations';
 import { createEventStore } from './events';
 import { createFederationStore } from './federation';
 import { createHealthStore } from './health';
+import { createHolidayStore } from './holidays';
 import { createImportStore } from './imports';
 import { createMailQueueStore } from './mail-queue';
 import { createModerationLogStore } from './moderation-log';
@@ -34,6 +35,7 @@ export function createSqliteStore(db: Db): Store {
     donations: createDonationStore(db),
     imports: createImportStore(db),
     alerts: createAlertStore(db),
+    holidays: createHolidayStore(db),
     mails: createMailQueueStore(db),
     health: createHealthStore(db),
     federation: createFederationStore(db),

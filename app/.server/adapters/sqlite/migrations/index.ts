@@ -7,6 +7,7 @@ import { MIGRATION_FEDERATION } from './schema-18';
 import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
 import { MIGRATION_DAY_STATUS } from './schema-day-status';
 import { MIGRATION_DISTANCE } from './schema-distance';
+import { MIGRATION_HOLIDAYS } from './schema-holidays';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_DISTANCE,
   MIGRATION_SEQUENCE,
   MIGRATION_DAY_STATUS,
+  MIGRATION_HOLIDAYS,
 ];

@@ -1,0 +1,14 @@
+// « Avec les enfants pendant les vacances (VD) »: « En famille » and the school holidays of the chosen canton in one
+// step (issue 51), the other filters kept; shown once a canton is chosen and until both are on.
+import { Link } from '@remix-run/react';
+import { type EventFilters, filtersToParams } from '~/domain/event-filters';
+
+export function FamilyHolidays({ filters, extra }: { filters: EventFilters; extra: Record<string, string> }) {
+  if (!filters.canton || (filters.family && filters.holidays === filters.canton)) return null;
+  const params = filtersToParams({ ...filters, family: true, holidays: filters.canton, q: filters.q }, extra);
+  return (
+    <Link className="family-holidays" to={`/evenements?${params}`} data-testid="family-holidays">
+      Avec les enfants pendant les vacances ({filters.canton})
+    </Link>
+  );
+}
