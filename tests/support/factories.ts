@@ -82,6 +82,8 @@ export function makeEvent(
     schedule: null,
     cancelledDates: [],
     icalSequence: 0,
+    weatherDependent: false,
+    dayStatuses: [],
     ...overrides,
   };
 }

@@ -44,7 +44,7 @@ describe('l’import CSV des vacances scolaires', () => {
         'Ligne 3 (canton) : Canton inconnu (GE, VD, VS, NE, FR, JU ou BE pour le Jura bernois)',
         'Ligne 4 (fin) : Le dernier jour précède le premier',
         'Ligne 5 : même canton et même premier jour que la ligne 2',
-        'Ligne 6 : 5 colonnes attendues, 6 trouvées',
+        'Ligne 6 : 5 colonnes attendues, 6 trouvées',
       ],
     });
   });
