@@ -52,7 +52,10 @@ describe('les fenêtres du filtre', () => {
     const from = new Date('2026-10-15T10:00:00Z');
     const to = new Date('2027-01-01T00:00:00Z');
     const windows = holidayWindows(periods, 'VD', from, to);
-    expect(windows.map((w) => w.start.toISOString())).toEqual([from.toISOString(), '2026-12-18T23:00:00.000Z']);
+    // Les vacances d’hiver 2026-2027 lues dans le fichier : minuit à Zurich (UTC+1) de leur premier jour.
+    const winter = vd.find((p) => p.firstDay.startsWith('2026-12')) as SchoolHoliday;
+    const winterStart = `${addDaysToDate(winter.firstDay, -1)}T23:00:00.000Z`;
+    expect(windows.map((w) => w.start.toISOString())).toEqual([from.toISOString(), winterStart]);
     expect(windows[1].end).toEqual(to);
     expect(holidayWindows(periods, 'VD', new Date('2030-01-01T00:00:00Z'), null)).toEqual([]);
   });
