@@ -1,31 +1,22 @@
-// The words of the error screen by status, and the tab's title of a page that could not be shown: apart from the
-// screen itself (ErrorPage.tsx), so that the root's meta carries them without the screen's code (issue 50).
+// The title of the error screen by status, and the tab's title of a page that could not be shown: apart from the screen
+// itself (ErrorPage.tsx, which has the sentences), so that the root's meta carries only these words (issue 50).
 import { isRouteErrorResponse } from '@remix-run/react';
 import { pageTitle } from '~/domain/site';
 
-const DEFAULTS: Record<number, { title: string; text: string }> = {
-  400: { title: 'Requête invalide', text: 'Votre demande n’a pas pu être traitée.' },
-  403: { title: 'Accès refusé', text: 'Vous n’avez pas accès à cette page.' },
-  404: {
-    title: 'Page introuvable',
-    text: 'Cette page n’existe pas ou plus. L’événement a peut-être été retiré, ou le lien contient une faute de frappe.',
-  },
-  429: { title: 'Trop de tentatives', text: 'Merci de patienter une minute avant de réessayer.' },
-  503: {
-    title: 'Enregistrement impossible pour le moment',
-    text: 'Le site ne peut pas enregistrer pour le moment. Rien n’a été enregistré à moitié : réessayez dans quelques minutes.',
-  },
-  500: {
-    title: 'Une erreur est survenue',
-    text: 'Quelque chose s’est mal passé de notre côté. Réessayez dans un instant ; si le problème persiste, écrivez-nous.',
-  },
+export const ERROR_TITLES: Record<number, string> = {
+  400: 'Requête invalide',
+  403: 'Accès refusé',
+  404: 'Page introuvable',
+  429: 'Trop de tentatives',
+  503: 'Enregistrement impossible pour le moment',
+  500: 'Une erreur est survenue',
 };
 
-/** What a status says: its own words, else those of any client error (400) or server error (500). */
-export const knownError = (status: number) => DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];
+/** The status whose words a status takes: its own, else those of any client error (400) or server error (500). */
+export const knownStatus = (status: number) => (ERROR_TITLES[status] ? status : status >= 500 ? 500 : 400);
 
 /** The tab's title of a page that could not be shown (« Page introuvable · … »), never the home page's; not indexed. */
 export function errorMeta(error: unknown) {
-  const known = knownError(isRouteErrorResponse(error) ? error.status : 500);
-  return [{ title: pageTitle(known.title) }, { name: 'robots', content: 'noindex' }];
+  const title = ERROR_TITLES[knownStatus(isRouteErrorResponse(error) ? error.status : 500)];
+  return [{ title: pageTitle(title) }, { name: 'robots', content: 'noindex' }];
 }
