@@ -11,6 +11,7 @@ import { readConsent } from './.server/platform/consent';
 import { takeFlash } from './.server/platform/flash';
 import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/platform/security';
 import { getCurrentUser } from './.server/platform/session';
+import { CookieConsent } from './components/consent/CookieConsent';
 import { errorMeta } from './components/error-texts';
 import { FormSecurity } from './components/FormSecurity';
 import { SiteFooter } from './components/SiteFooter';
@@ -31,9 +32,6 @@ export const links: LinksFunction = () => [
 const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
 // The error screen is rare: its code comes when a page needs it (the server renders it whole, the browser keeps that
 // HTML until the code is there).
-// The cookie banner and its preferences come in a chunk of their own: the server writes them whole (they work without
-// JavaScript, as a form and a #target), and the browser keeps that HTML until their code is there.
-const CookieConsent = lazy(() => import('./components/consent/CookieConsent'));
 const RouteErrorPage = lazy(() => import('./components/ErrorPage').then((m) => ({ default: m.RouteErrorPage })));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -138,11 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             <SiteFooter />
-            {root ? (
-              <Suspense fallback={null}>
-                <CookieConsent initial={root.consent} analyticsScriptUrl={root.analyticsScriptUrl} />
-              </Suspense>
-            ) : null}
+            {root ? <CookieConsent initial={root.consent} analyticsScriptUrl={root.analyticsScriptUrl} /> : null}
             {hydrated && isAdmin ? (
               <Suspense fallback={null}>
                 <AdminClient pendingCount={pendingCount} push={root?.push ?? null} />
