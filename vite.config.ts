@@ -7,9 +7,19 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig({
+/**
+ * The browser's bundle (issue 50): a module of app/domain/ whose exports a page does not use is left out of it whole
+ * (a route imports a schema for its action only; top-level calls such as `z.object()` would keep it otherwise). Those
+ * modules set nothing up when loaded, save zod.ts (French messages for every schema, kept with any schema that uses it).
+ */
+const domainWithoutSideEffects = (id: string) => !/\/app\/domain\/(?!zod\.ts$)[^?]*\.tsx?$/.test(id);
+
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rollupOptions: isSsrBuild ? {} : { treeshake: { moduleSideEffects: domainWithoutSideEffects } },
+  },
   // date-fns as a package is its index, every function in its own module: about 1,000 modules, 3–4 s and 300 MB for
   // each process that loads the app (issue 50). Bundled, the server build holds only the few functions it uses.
   ssr: { noExternal: ['date-fns'] },
@@ -25,4 +35,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

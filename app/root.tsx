@@ -12,7 +12,7 @@ import { takeFlash } from './.server/platform/flash';
 import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/platform/security';
 import { getCurrentUser } from './.server/platform/session';
 import { CookieConsent } from './components/consent/CookieConsent';
-import { errorMeta, RouteErrorPage } from './components/ErrorPage';
+import { errorMeta } from './components/error-texts';
 import { FormSecurity } from './components/FormSecurity';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
@@ -30,6 +30,9 @@ export const links: LinksFunction = () => [
 
 // Admins only, after hydration: the notifications overlay, push, app badge and debug panel (never on visitors' pages).
 const AdminClient = lazy(() => import('./components/admin-client/AdminClient'));
+// The error screen is rare: its code comes when a page needs it (the server renders it whole, the browser keeps that
+// HTML until the code is there).
+const RouteErrorPage = lazy(() => import('./components/ErrorPage').then((m) => ({ default: m.RouteErrorPage })));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config, store, push } = context.services;
@@ -176,5 +179,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorPage />;
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorPage />
+    </Suspense>
+  );
 }

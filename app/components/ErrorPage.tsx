@@ -1,35 +1,25 @@
 // The one styled error screen: 404, 403, 429, 500 and 503 (the site cannot save: what was typed is given back).
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import type { KeptInput as Kept } from '~/domain/kept-input';
-import { pageTitle } from '~/domain/site';
+import { ERROR_TITLES, knownStatus } from './error-texts';
 import { KeptInput } from './KeptInput';
 
-const DEFAULTS: Record<number, { title: string; text: string }> = {
-  400: { title: 'Requête invalide', text: 'Votre demande n’a pas pu être traitée.' },
-  403: { title: 'Accès refusé', text: 'Vous n’avez pas accès à cette page.' },
-  404: {
-    title: 'Page introuvable',
-    text: 'Cette page n’existe pas ou plus. L’événement a peut-être été retiré, ou le lien contient une faute de frappe.',
-  },
-  429: { title: 'Trop de tentatives', text: 'Merci de patienter une minute avant de réessayer.' },
-  503: {
-    title: 'Enregistrement impossible pour le moment',
-    text: 'Le site ne peut pas enregistrer pour le moment. Rien n’a été enregistré à moitié : réessayez dans quelques minutes.',
-  },
-  500: {
-    title: 'Une erreur est survenue',
-    text: 'Quelque chose s’est mal passé de notre côté. Réessayez dans un instant ; si le problème persiste, écrivez-nous.',
-  },
+export { errorMeta } from './error-texts';
+
+const TEXTS: Record<number, string> = {
+  400: 'Votre demande n’a pas pu être traitée.',
+  403: 'Vous n’avez pas accès à cette page.',
+  404: 'Cette page n’existe pas ou plus. L’événement a peut-être été retiré, ou le lien contient une faute de frappe.',
+  429: 'Merci de patienter une minute avant de réessayer.',
+  503: 'Le site ne peut pas enregistrer pour le moment. Rien n’a été enregistré à moitié : réessayez dans quelques minutes.',
+  500: 'Quelque chose s’est mal passé de notre côté. Réessayez dans un instant ; si le problème persiste, écrivez-nous.',
 };
 
 /** What a status says: its own words, else those of any client error (400) or server error (500). */
-const knownError = (status: number) => DEFAULTS[status] ?? DEFAULTS[status >= 500 ? 500 : 400];
-
-/** The tab's title of a page that could not be shown (« Page introuvable · … »), never the home page's; not indexed. */
-export function errorMeta(error: unknown) {
-  const known = knownError(isRouteErrorResponse(error) ? error.status : 500);
-  return [{ title: pageTitle(known.title) }, { name: 'robots', content: 'noindex' }];
-}
+const knownError = (status: number) => {
+  const known = knownStatus(status);
+  return { title: ERROR_TITLES[known], text: TEXTS[known] };
+};
 
 export function ErrorPage({ status, message, kept }: { status: number; message?: string; kept?: Kept | null }) {
   const known = knownError(status);

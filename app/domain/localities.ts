@@ -47,7 +47,8 @@ interface IndexedLocality {
   main: boolean;
 }
 
-const INDEX: readonly IndexedLocality[] = LOCALITIES.map((locality) => ({
+// Pure: a bundle that imports this module without using its list leaves it out (the event page's datalist, issue 50).
+const INDEX: readonly IndexedLocality[] = /* @__PURE__ */ LOCALITIES.map((locality) => ({
   locality,
   name: normalizeTownName(locality.name),
   aliases: (locality.aliases ?? []).map(normalizeTownName),

@@ -30,6 +30,8 @@ function concertIn(day: string) {
 async function askFrom(page: Page, locality: string, javaScriptEnabled: boolean) {
   const section = page.getByRole('region', { name: 'Dernier retour' });
   if (javaScriptEnabled) await expect(section).toHaveAttribute('data-enhanced', 'true');
+  // The suggestions are the server's, kept as the page comes alive (their list is not in the first scripts).
+  await expect(page.locator('#last-trip-localities option[value="Yverdon-les-Bains"]')).toHaveCount(1);
   await section.getByLabel('J’habite à').fill(locality);
   await section.getByRole('button', { name: 'Voir mon dernier retour' }).click();
   return section.getByTestId('last-trip-result');

@@ -4,9 +4,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { readConsentStorage } from '~/components/consent/storage';
+import { useLocalityList } from '~/components/form/LocalityList';
 import { COOKIE_PREFERENCES_ID } from '~/domain/consent';
 import { type LastTrip as Answer, LAST_TRIP_PARAM, LAST_TRIP_STORAGE_KEY, lastTripMessage } from '~/domain/last-trip';
-import { LOCALITIES } from '~/domain/localities';
 
 const UNREAD = 'L’horaire n’a pas pu être consulté. Cherchez votre retour sur l’horaire CFF ci-dessus.';
 
@@ -57,6 +57,7 @@ export function LastTrip({
   const input = useRef<HTMLInputElement>(null);
   // Marked once the form asks the JSON route itself (the tests wait for it before a tap).
   const hydrated = useHydrated();
+  const localities = useLocalityList('last-trip-localities');
 
   const ask = async (home: string) => {
     setPending(true);
@@ -122,15 +123,12 @@ export function LastTrip({
             defaultValue={shown.typed}
             placeholder="Yverdon-les-Bains, Bulle…"
             autoComplete="off"
+            onFocus={localities.load}
             required
             aria-invalid={shown.error ? true : undefined}
             aria-describedby={shown.error ? errorId : undefined}
           />
-          <datalist id="last-trip-localities">
-            {LOCALITIES.map((l) => (
-              <option key={l.name} value={l.name} />
-            ))}
-          </datalist>
+          {localities.list}
         </div>
         <button type="submit" className="button button--primary" disabled={pending}>
           {pending ? 'Horaire demandé…' : 'Voir mon dernier retour'}
