@@ -65,7 +65,7 @@ export default function DayStatusPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) =>
   pageMeta({
-    title: loaded ? `Ça a lieu ? · ${loaded.title}` : 'Ça a lieu ?',
+    title: loaded ? `Ça a lieu\u202f? · ${loaded.title}` : 'Ça a lieu\u202f?',
     description: 'Dire le jour même si l’événement a lieu.',
     path: loaded ? `/evenement/${loaded.eventId}/statut` : '/',
     matches,

@@ -56,6 +56,9 @@ const EXPECTED: Record<string, Guard> = {
   '/evenement/:id/retour.json': 'public',
   // Cancelling or restoring one date of a series (decision 041): its owner or an admin, by POST (recurring.spec.ts).
   '/evenement/:id/date': 'post-only',
+  // « Ça a lieu ? » (issue 51): the day's status, said by its organizer or an admin; « Me prévenir », asked by anyone.
+  '/evenement/:id/statut': 'login',
+  '/evenement/:id/prevenir': 'public',
   '/carte.json': 'public',
   // The public API (decision 046): the same answer for everyone, cookie or not, cacheable by shared caches.
   '/api/v1/events': 'public-api',
