@@ -117,6 +117,11 @@ describe('Firebase Auth (émulateur)', () => {
     expect(await identity.checkSession(session.token, user!.uid)).toBe(true);
     expect(await identity.checkSession(session.token, 'un-autre-compte')).toBe(false);
     expect(await identity.checkSession(`${session.token}x`, user!.uid)).toBe(false);
+    // A second login in the same second is a session of its own (its own id, its own CSRF token): Firebase's cookie
+    // alone would be the same (issue 49, found by the Hosting journey of a tab left open across a new login).
+    const again = await identity.openSession({ uid: user!.uid, idToken: user!.idToken });
+    expect(again.token).not.toBe(session.token);
+    expect(await identity.checkSession(again.token, user!.uid)).toBe(true);
     await nextSecond();
     await identity.endSessions(user!.uid);
     expect(await identity.checkSession(session.token, user!.uid)).toBe(false);

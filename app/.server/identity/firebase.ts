@@ -4,10 +4,21 @@
 // Firebase generates is read for its code, which our page applies through the REST API. Reset links carry our own
 // single-use token (as with the local provider), so that a password change revokes them: a Firebase action code
 // cannot be revoked, and anyone holding one could use it against Firebase directly.
+import crypto from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import type { AuthTokenStore, UserProfile } from '../ports';
 import { linkTokens, resetLinks } from './link-tokens';
 import type { ExternalIdentity, IdentityProvider, SignedIn } from './ports';
+
+const NONCE_SEPARATOR = '~';
+const NONCE = /^[A-Za-z0-9_-]{22}$/;
+
+/** Firebase's session cookie in one of our session tokens (a session opened before the random part: the whole token). */
+function sessionCookieOf(token: string): string | null {
+  const at = token.lastIndexOf(NONCE_SEPARATOR);
+  if (at === -1) return token;
+  return NONCE.test(token.slice(at + 1)) ? token.slice(0, at) : null;
+}
 
 /** Firebase allows session cookies of at most two weeks. */
 export const FIREBASE_SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -148,12 +159,19 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     },
     async openSession(signedIn) {
       if (!signedIn.idToken) throw new Error('Une session Firebase s’ouvre avec un jeton d’identité');
-      const token = await auth.createSessionCookie(signedIn.idToken, { expiresIn: FIREBASE_SESSION_TTL_MS });
-      return { token, ttlMs: FIREBASE_SESSION_TTL_MS };
+      const cookie = await auth.createSessionCookie(signedIn.idToken, { expiresIn: FIREBASE_SESSION_TTL_MS });
+      // Firebase's cookie is the same for two sign-ins in the same second (its times are in seconds): a random part of
+      // ours makes each login its own session, with its own id and CSRF token (a tab of the old one is refused).
+      return {
+        token: `${cookie}${NONCE_SEPARATOR}${crypto.randomBytes(16).toString('base64url')}`,
+        ttlMs: FIREBASE_SESSION_TTL_MS,
+      };
     },
     async checkSession(token, uid) {
+      const cookie = sessionCookieOf(token);
+      if (cookie === null) return false;
       try {
-        const decoded = await auth.verifySessionCookie(token, true);
+        const decoded = await auth.verifySessionCookie(cookie, true);
         return decoded.uid === uid;
       } catch {
         return false;
