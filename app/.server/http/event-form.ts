@@ -2,17 +2,10 @@
 // values only: the fields as typed, the intent, and the image's bytes or the reader's refusal of it.
 import { eventFormValues } from '~/domain/event-form-values';
 import { type EventFormInput, PREVIEW_INTENT } from '../events/save-event-form';
-import { refusedImageMessage } from '../platform/form-body';
+import { readImageField } from '../platform/form-body';
 
 export async function readEventForm(form: FormData): Promise<EventFormInput> {
-  const upload = form.get('image');
-  const refused = refusedImageMessage(upload);
-  const image =
-    refused !== undefined
-      ? { refused }
-      : upload instanceof File && upload.size > 0
-        ? { bytes: Buffer.from(await upload.arrayBuffer()) }
-        : null;
+  const image = await readImageField(form.get('image'));
   return {
     // Every field as the browser's checks read it (an unticked box: '').
     values: eventFormValues(form),

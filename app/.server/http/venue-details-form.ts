@@ -1,18 +1,11 @@
 // The admins' form of a venue's details read from its request (a multipart body with the photo), for saveVenueDetails.
 import { formValues } from '~/domain/forms';
 import type { VenueDetailsInput } from '../places/venue-details';
-import { refusedImageMessage } from '../platform/form-body';
+import { readImageField } from '../platform/form-body';
 
 export async function readVenueDetailsForm(form: FormData, id: string): Promise<VenueDetailsInput> {
   const values = formValues(form, ['description', 'website', 'photoAlt']);
-  const upload = form.get('photo');
-  const refused = refusedImageMessage(upload);
-  const photo =
-    refused !== undefined
-      ? { refused }
-      : upload instanceof File && upload.size > 0
-        ? { bytes: Buffer.from(await upload.arrayBuffer()) }
-        : null;
+  const photo = await readImageField(form.get('photo'));
   return {
     id,
     description: values.description ?? '',

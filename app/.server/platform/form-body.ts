@@ -26,6 +26,15 @@ export function refusedImageMessage(upload: FormDataEntryValue | null): string |
   return undefined;
 }
 
+/** An image field as a use case takes it: the reader's refusal, the file's bytes, or null when none was chosen. */
+export async function readImageField(
+  upload: FormDataEntryValue | null,
+): Promise<{ refused: string } | { bytes: Buffer } | null> {
+  const refused = refusedImageMessage(upload);
+  if (refused !== undefined) return { refused };
+  return upload instanceof File && upload.size > 0 ? { bytes: Buffer.from(await upload.arrayBuffer()) } : null;
+}
+
 /** A text field's size at most (the longest, an event's description, is 5,000 characters). */
 const TEXT_FIELD_MAX_BYTES = 64 * 1024;
 /** File parts a form may carry; only an image is kept (IMAGE_FIELDS: the event, partner and organizer forms, the image upload). */

@@ -1,29 +1,15 @@
 // The steps of a merge on the admins' lists of venues and organizers (decision 114): which record to keep when several
 // answer the name typed, then both side by side before the merge is confirmed. Plain GET and POST forms (no JS needed).
 import { Form, Link } from '@remix-run/react';
+import type { MergeCard } from '~/.server/places/merge-places';
 import { FormSecurity } from '~/components/FormSecurity';
 import { imageUrl } from '~/domain/images';
 
-export interface MergeCardView {
-  id: string;
-  slug: string;
-  name: string;
-  status: 'pending' | 'approved';
-  street: string;
-  locality: string;
-  canton: string;
-  coordinates: string;
-  events: number;
-  description: string;
-  website: string;
-  image: { path: string; alt: string } | null;
-}
-
 export interface MergePlanView {
-  from: MergeCardView;
+  from: MergeCard;
   target: string;
-  candidates: MergeCardView[];
-  into: MergeCardView | null;
+  candidates: MergeCard[];
+  into: MergeCard | null;
 }
 
 interface Props {
@@ -34,9 +20,9 @@ interface Props {
 }
 
 const events = (n: number) => `${n} événement${n > 1 ? 's' : ''}`;
-const placeOf = (c: MergeCardView) => (c.locality ? `${c.locality} (${c.canton})` : '');
+const placeOf = (c: MergeCard) => (c.locality ? `${c.locality} (${c.canton})` : '');
 
-function Card({ card, title, venue }: { card: MergeCardView; title: string; venue: boolean }) {
+function Card({ card, title, venue }: { card: MergeCard; title: string; venue: boolean }) {
   const facts: [string, string][] = [
     ['Nom', card.name],
     ...(venue
