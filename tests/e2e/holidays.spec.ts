@@ -71,19 +71,11 @@ test.describe('pendant les vacances scolaires, sur un téléphone', () => {
       }).toPass({ intervals: [500, 1_000, 2_000], timeout: 30_000 });
       await openFilters(page, Boolean(javaScriptEnabled));
       const form = page.getByRole('search', { name: 'Filtrer les événements' });
-      // With JavaScript the list follows each change: the next one waits until the list (its RSS link) shows this one,
-      // as a visitor sees it, rather than racing the previous change's answer.
-      const listed = async (param: string) => {
-        if (javaScriptEnabled)
-          await expect(page.locator(`a[href^="/evenements.rss?"][href*="${param}"]`).first()).toBeAttached();
-      };
       await form.getByLabel('Pendant les vacances scolaires').selectOption('VD');
-      await listed('vacances=VD');
       await form.getByLabel('Du', { exact: true }).fill(from);
-      await listed(`du=${from}`);
       await form.getByLabel('Au', { exact: true }).fill(weekEnd);
       if (javaScriptEnabled) {
-        await listed(`au=${weekEnd}`);
+        await expect(page).toHaveURL(new RegExp(`au=${weekEnd}`));
         await form.getByTestId('filters-submit').click();
       } else await form.getByRole('button', { name: 'Filtrer' }).click();
       await expect(page).toHaveURL(/vacances=VD/);

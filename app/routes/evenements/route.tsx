@@ -133,7 +133,7 @@ export default function EventsListPage() {
     // A locality named takes the place of the position (never kept longer than needed, issue 47).
     if (formData.get('autour')) for (const key of ['lat', 'lon']) formData.delete(key);
     for (const [key, value] of [...formData.entries()]) if (value === '') formData.delete(key);
-    submittingForm();
+    submittingForm(new URLSearchParams(formData as unknown as Record<string, string>));
     submit(formData, { method: 'get', replace: active, preventScrollReset: true });
   };
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
