@@ -82,8 +82,11 @@ describe('pending images', () => {
   it('prunePendingImages removes files older than the limit only', async () => {
     const oldToken = await stashPendingImage(files, fixtures.png, 'lea');
     const freshToken = await stashPendingImage(files, fixtures.png, 'lea');
+    // Both ages set from the clock the code reads (Date.now()), not left to the file system's clock.
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const aMinuteAgo = new Date(Date.now() - 60_000);
     fs.utimesSync(path.join(root, pendingFile(oldToken) as string), twoDaysAgo, twoDaysAgo);
+    fs.utimesSync(path.join(root, pendingFile(freshToken) as string), aMinuteAgo, aMinuteAgo);
     expect(await prunePendingImages(root)).toBe(1);
     expect(listFiles()).toEqual([pendingFile(freshToken)]);
     expect(await prunePendingImages(path.join(root, 'nothing-here'))).toBe(0);

@@ -14,7 +14,8 @@ import { sweepOrphanFiles } from './orphans';
 const webp = Buffer.from('RIFF....WEBP');
 const image = (p: string) => ({ path: p, width: 1600, height: 900, alt: 'Une image' });
 
-async function setUp() {
+/** The files as written at `written` by the clock the test gives the code, not the file system's own clock. */
+async function setUp(written = new Date()) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-orphelins-'));
   const files = createDiskFileStore(root);
   const { store } = memoryStore();
@@ -40,6 +41,8 @@ async function setUp() {
   fs.writeFileSync(path.join(root, 'events', '.montre-400.webp.abc123.tmp'), 'à moitié');
   // A form's upload kept for its next sending: pending/ has its own day.
   await files.put('pending/abc-def', webp, 'application/octet-stream');
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) fs.utimesSync(path.join(entry.parentPath, entry.name), written, written);
   return { root, files, store };
 }
 
@@ -69,8 +72,8 @@ describe('fichiers orphelins', () => {
   });
 
   it('chaque jour : ce qui a moins d’une heure reste (un envoi peut être entre son image et son événement)', async () => {
-    const { root, files, store } = await setUp();
     const now = new Date();
+    const { root, files, store } = await setUp(now);
     expect(await sweepOrphanFiles({ store, files, uploadsDir: root }, { now, graceMs: 60 * 60_000 })).toBe(0);
     expect(
       await sweepOrphanFiles(
