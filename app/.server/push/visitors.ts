@@ -128,3 +128,13 @@ export async function deliverVisitorPushes(deps: VisitorPushDeps, now = new Date
   }
   return `${counts.sent} notifications envoyées, ${counts.removed} abonnements oubliés, ${counts.failed} en échec, ${expired} expirés`;
 }
+
+/** What a visitor's browser subscribes with, or null when push cannot be offered now (the email path remains). */
+export async function visitorPushConfig(push: PushTransport) {
+  try {
+    return await push.clientConfig();
+  } catch (error) {
+    console.warn('[notifications] configuration du push indisponible', error);
+    return null;
+  }
+}
