@@ -1,8 +1,9 @@
 // « Ça a lieu ? » on the day (issue 51) on a 390×844 phone, with and without JavaScript: a visitor asks to be told
 // (double opt-in through the mail), the organizer taps « Annulé » on the date's page, the visitor gets exactly one mail,
-// the page shows the red banner with the time it was said, and the .ics says STATUS:CANCELLED for that date.
+// the page shows the red banner with the time it was said, and the .ics says STATUS:CANCELLED for that date. The
+// organizer's dashboard puts the day's « selon la météo » event at the top, « Confirmé » in one tap.
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
-import { zurichToday } from '../../app/domain/dates';
+import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import { weekdayOf } from '../../app/domain/schedule';
 import { makeSaturdayMarket } from '../support/factories';
 import { expect, test } from './fixtures';
@@ -68,4 +69,46 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   expect(cancelled).toHaveLength(1);
   expect(cancelled[0]).toContain(`DTSTART;TZID=Europe/Zurich:${today.replaceAll('-', '')}T000000`);
   await visitor.close();
+});
+
+test('sur le téléphone, le tableau de bord met en tête l’événement « selon la météo » du jour : « Confirmé » d’un tap', async ({
+  page,
+  signIn,
+  createEvent,
+}) => {
+  // A picnic today (the test clock's), all day, « selon la météo »; another event of the organizer next week.
+  const today = zurichToday();
+  const organizer = await signIn();
+  const title = unique('Pique-nique selon la météo');
+  const event = await createEvent({
+    title,
+    createdBy: organizer.uid,
+    weatherDependent: true,
+    startsAt: zurichIso(today, '00:00'),
+    endsAt: zurichIso(today, '23:59'),
+  });
+  await createEvent({ createdBy: organizer.uid, startsAt: zurichIso(addDaysToDate(today, 7), '19:00') });
+
+  await page.goto('/dashboard');
+  const shortcut = page.getByTestId(`today-${event.id}`);
+  await expect(shortcut).toContainText(title);
+  await expect(shortcut.getByTestId('day-status')).toHaveText('Confirmation le jour même');
+  // At the top: above the groups of the dashboard, its taps inside the 390 px screen.
+  const [top, groups] = await Promise.all([
+    page.getByTestId('dashboard-today').boundingBox(),
+    page.locator('.dashboard-group').first().boundingBox(),
+  ]);
+  expect(top && groups && top.y < groups.y).toBe(true);
+  const confirm = shortcut.getByRole('button', { name: 'Confirmé' });
+  const box = await confirm.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390 && box.height >= 44).toBe(true);
+
+  await confirm.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByText(/C’est dit\u00a0: Confirmé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d\./),
+  ).toBeVisible();
+  await expect(page.getByTestId(`today-${event.id}`).getByTestId('day-status')).toContainText(
+    /^Confirmé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d/,
+  );
 });

@@ -5,7 +5,7 @@
 // so it looks exactly as they do. The confirmed subscribers get one mail each, through the mail queue, and the
 // browsers subscribed by push one notification each, through the `notifications` job (push/visitors.ts).
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
-import { zurichIso } from '~/domain/dates';
+import { zurichDay, zurichIso } from '~/domain/dates';
 import {
   DAY_STATUS_MESSAGES,
   type DayStatus,
@@ -135,4 +135,22 @@ export function dayStatusView(event: AgendaEvent, shownStartsAt: string | null, 
     /** The dates its organizer (or an admin) may speak of now: the form shows for the first. */
     sayable: datesToSay(event, viewer, now),
   };
+}
+
+/**
+ * The organizer's dashboard shortcut: their public events with a date today (Zurich, by the server's clock), « selon
+ * la météo » first, each with what was said already. The form posts to /evenement/{id}/statut (the same checks).
+ */
+export function todayToSay(events: readonly AgendaEvent[], viewer: UserProfile, now: Date) {
+  const today = zurichDay(now);
+  return events
+    .flatMap((event) =>
+      datesToSay(event, viewer, now)
+        .filter((startsAt) => zurichDay(startsAt) === today)
+        .map((startsAt) => {
+          const view = dayStatusView(event, startsAt, viewer, now);
+          return { id: event.id, title: event.title, weatherDependent: event.weatherDependent === true, ...view };
+        }),
+    )
+    .sort((a, b) => Number(b.weatherDependent) - Number(a.weatherDependent) || a.startsAt.localeCompare(b.startsAt));
 }
