@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { visitorPushConfig } from '~/.server/push/visitors';
-import { DayStatusPush } from '~/components/day-status/DayStatusPush';
+import { DayStatusPushOffer } from '~/components/day-status/DayStatusPushOffer';
 import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-form';
 import { DAY_STATUS_ALERT_WORDS } from '~/domain/day-status-words';
 import { isPublicStatus } from '~/domain/event-visibility';
@@ -25,7 +25,7 @@ export default function AlertRequestedPage() {
         <h1>Vérifiez votre boîte email</h1>
         <p>{event ? DAY_STATUS_ALERT_WORDS.requested(event.title) : ALERT_REQUESTED_MESSAGE}</p>
       </div>
-      {event ? <DayStatusPush eventId={event.id} config={push} /> : null}
+      {event ? <DayStatusPushOffer eventId={event.id} config={push} /> : null}
       <p>
         {event ? (
           <Link to={`/evenement/${event.id}`} className="link-target">
