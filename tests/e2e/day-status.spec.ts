@@ -39,11 +39,21 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   await visitor.getByLabel('Ça a lieu\u202f? Me prévenir par email le jour même').fill(address);
   await visitor.getByRole('button', { name: 'Me prévenir' }).click();
   await expect(visitor.getByText('Vérifiez votre boîte email')).toBeVisible();
+  // Words about that event, not a list's (and without JavaScript, no word of a notification).
+  const toldIf = 'si l’événement est confirmé, annulé, reporté ou déplacé le jour même';
+  await expect(visitor.getByTestId('alert-requested')).toContainText(`pour «\u00a0${title}\u00a0»`);
   await expect.poll(() => mailsTo(address).join('\n')).toContain('/alertes/confirmer/');
   const confirmUrl = /https?:\/\/\S+\/alertes\/confirmer\/[\w-]+/.exec(mailsTo(address).join('\n'))?.[0] ?? '';
   await visitor.goto(new URL(confirmUrl).pathname);
-  await visitor.getByRole('button', { name: 'Confirmer mon alerte' }).click();
+  await expect(
+    visitor.getByText(`Vous serez prévenu·e par email ${toldIf}, pour «\u00a0${title}\u00a0».`),
+  ).toBeVisible();
+  await visitor.getByRole('button', { name: 'Confirmer', exact: true }).click();
   await expect(visitor).toHaveURL(/\/alertes\/gerer\//);
+  await expect(visitor.getByTestId('alert-confirmed')).toHaveText(
+    `C’est confirmé\u00a0: vous serez prévenu·e par email ${toldIf}, pour «\u00a0${title}\u00a0».`,
+  );
+  const manageUrl = visitor.url();
 
   // The organizer, on the event's page on the day: one tap.
   await page.goto(`/evenement/${event.id}`);
@@ -68,6 +78,12 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   const cancelled = ics.split('BEGIN:VEVENT').filter((v) => v.includes('STATUS:CANCELLED'));
   expect(cancelled).toHaveLength(1);
   expect(cancelled[0]).toContain(`DTSTART;TZID=Europe/Zurich:${today.replaceAll('-', '')}T000000`);
+  // Its unsubscribe link: the same event named, then gone.
+  await visitor.goto(manageUrl);
+  await visitor.getByRole('button', { name: 'Me désabonner' }).click();
+  await expect(visitor.getByTestId('alert-unsubscribed')).toContainText(
+    `C’est fait\u00a0: vous ne serez plus prévenu·e pour «\u00a0${title}\u00a0».`,
+  );
   await visitor.close();
 });
 
