@@ -34,14 +34,19 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
 
   // A visitor, without an account, asks to be told; the mail's link confirms it.
   const address = `${unique('prevenu').replace(/\W+/g, '-').toLowerCase()}@exemple.ch`;
-  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const javaScript = test.info().project.name === 'js';
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 }, javaScriptEnabled: javaScript });
   await visitor.goto(`/evenement/${event.id}`);
   await visitor.getByLabel('Ça a lieu\u202f? Me prévenir par email le jour même').fill(address);
   await visitor.getByRole('button', { name: 'Me prévenir' }).click();
   await expect(visitor.getByText('Vérifiez votre boîte email')).toBeVisible();
-  // Words about that event, not a list's (and without JavaScript, no word of a notification).
+  // Words about that event, not a list's.
   const toldIf = 'si l’événement est confirmé, annulé, reporté ou déplacé le jour même';
   await expect(visitor.getByTestId('alert-requested')).toContainText(`pour «\u00a0${title}\u00a0»`);
+  // With JavaScript, a browser able to receive push is offered a notification too; without, nothing of it shows.
+  const offer = visitor.getByRole('button', { name: 'Recevoir aussi une notification' });
+  if (javaScript) await expect(offer).toBeVisible();
+  else await expect(offer).toHaveCount(0);
   await expect.poll(() => mailsTo(address).join('\n')).toContain('/alertes/confirmer/');
   const confirmUrl = /https?:\/\/\S+\/alertes\/confirmer\/[\w-]+/.exec(mailsTo(address).join('\n'))?.[0] ?? '';
   await visitor.goto(new URL(confirmUrl).pathname);
