@@ -1,8 +1,8 @@
 // Service worker of Agenda romand, at the path docs/specification.md §7 names (/firebase-messaging-sw.js). It shows the pushed
 // notifications (Web Push payloads and FCM messages have the same shape: notification, data, fcmOptions.link),
-// except while a page of the site has the focus (its overlay shows them); opens or focuses the right page on a
-// click; keeps the app badge at the pending count; answers the page's messages SKIP_WAITING, UPDATE_BADGE {count},
-// CHECK_APP_ACTIVE and TEST_NOTIFICATION. No fetch handler: pages always come from the network.
+// except an admin's while a page of the site has the focus (its overlay shows them; a visitor's « Ça a lieu ? » shows
+// always); opens or focuses the right page on a click; keeps the app badge at the pending count; answers the page's
+// messages SKIP_WAITING, UPDATE_BADGE {count}, CHECK_APP_ACTIVE and TEST_NOTIFICATION. No fetch handler: pages always come from the network.
 const DEFAULT_TITLE = 'Nouvelle notification';
 const DEFAULT_URL = '/admin/events';
 const ICON = '/icons/icon-192.png';
@@ -75,6 +75,11 @@ self.addEventListener('push', (event) => {
     message = { notification: { body: event.data ? event.data.text() : '' } };
   }
   const data = message.data || {};
+  // « Ça a lieu ? » (a visitor's browser): always shown, the admins' badge left as it is.
+  if (data.type === 'day_status') {
+    event.waitUntil(showMessage(message));
+    return;
+  }
   const count = data.pendingCount !== undefined ? Number(data.pendingCount) : badgeCount + 1;
   event.waitUntil(
     (async () => {

@@ -8,6 +8,7 @@ import { cleanUp } from './files/clean-up';
 import { runDueSources } from './imports/run-import';
 import { deliverQueuedMails } from './mail/deliver';
 import { attachPlacesToEvents, describeMigration } from './places/attach-places';
+import { deliverVisitorPushes } from './push/visitors';
 import type { Job } from './server/jobs';
 
 const MINUTE = 60 * 1000;
@@ -41,6 +42,14 @@ export const JOBS: readonly Job[] = [
     everyMs: MINUTE,
     pollMs: 5 * 1000,
     run: (services, now) => deliverQueuedMails(services, now),
+  },
+  {
+    // « Ça a lieu ? » by push (issue 51): the notifications of a status said, woken by it and every few seconds for
+    // the retries; the subscriptions past their event are deleted.
+    name: 'notifications',
+    everyMs: MINUTE,
+    pollMs: 5 * 1000,
+    run: (services, now) => deliverVisitorPushes(services, now),
   },
   {
     // With the federation on: a series whose date shown has passed is sent at its next one (issue 48).

@@ -17,6 +17,7 @@ import type { PartnerStore } from './ports/partners';
 import type { OrganizerStore, VenueStore } from './ports/places';
 import type { NotificationStore, StatsStore } from './ports/stats';
 import type { AuthTokenStore, SessionStore, UserStore } from './ports/users';
+import type { VisitorPushStore } from './ports/visitor-pushes';
 
 export * from './ports/categories';
 export * from './ports/contact';
@@ -31,6 +32,7 @@ export * from './ports/paging';
 export * from './ports/partners';
 export * from './ports/places';
 export * from './ports/stats';
+export * from './ports/visitor-pushes';
 
 export interface Store {
   users: UserStore;
@@ -51,6 +53,8 @@ export interface Store {
   alerts: AlertStore;
   /** School-holiday periods by canton (issue 51). */
   holidays: HolidayStore;
+  /** Visitors' browsers told by push of an event's « Ça a lieu ? » (issue 51). */
+  visitorPushes: VisitorPushStore;
   /** Mails waiting to leave, and those that failed (decision 060). */
   mails: MailQueueStore;
   health: HealthStore;

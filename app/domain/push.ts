@@ -51,7 +51,7 @@ export function notificationTarget(data: Record<string, string> | undefined): st
   return eventId ? `/admin/events?eventId=${encodeURIComponent(eventId)}` : null;
 }
 
-/** What the browser needs to register a device with the transport in use (sent to admins only; nothing secret). */
+/** What a browser needs to subscribe with the transport in use (admins' devices, visitors' « Ça a lieu ? »); nothing secret. */
 export type PushClientConfig =
   | {
       transport: 'webpush';

@@ -2,18 +2,24 @@
 // opening the link confirms nothing; the button's post activates the alert.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { confirmAlert, describeAlert, findAlert } from '~/.server/alerts/alerts';
+import { dayStatusEventFor } from '~/.server/alerts/day-status-alerts';
 import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
 import { guardPost } from '~/.server/platform/guard';
 import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
+import { DAY_STATUS_ALERT_WORDS as WORDS } from '~/domain/day-status-words';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
   const alert = await findAlert({ store }, params.token ?? '');
-  if (!alert) return data({ description: null }, { status: 404, headers: ALERT_LINK_HEADERS });
+  if (!alert) return data({ description: null, event: null }, { status: 404, headers: ALERT_LINK_HEADERS });
   if (alert.status === 'active') return redirect(`/alertes/gerer/${params.token}`, { headers: ALERT_LINK_HEADERS });
-  return data({ description: await describeAlert({ store }, alert.filter) }, { headers: ALERT_LINK_HEADERS });
+  const [description, event] = await Promise.all([
+    describeAlert({ store }, alert.filter),
+    dayStatusEventFor(store, alert.filter),
+  ]);
+  return data({ description, event }, { headers: ALERT_LINK_HEADERS });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -26,7 +32,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const headers = () => ALERT_LINK_HEADERS;
 
 export default function ConfirmAlertPage() {
-  const { description } = useLoaderData<typeof loader>();
+  const { description, event } = useLoaderData<typeof loader>();
+  // « Me prévenir » (issue 51): words about that event.
+  if (event) {
+    return (
+      <AlertLinkPage title={WORDS.confirmTitle}>
+        <p>{WORDS.confirmLead(event.title)}</p>
+        <Form method="post">
+          <button type="submit" className="button button--primary">
+            {WORDS.confirmButton}
+          </button>
+        </Form>
+      </AlertLinkPage>
+    );
+  }
   return (
     <AlertLinkPage title="Confirmer mon alerte">
       {description ? (

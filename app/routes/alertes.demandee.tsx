@@ -1,20 +1,41 @@
-// After asking for an alert: the same words whatever the address already has (decision 048).
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+// After asking for an alert: the same words whatever the address already has (decision 048). After « Me prévenir »
+// (`?evenement=<id>`, issue 51): words about that event, and, with JavaScript, the offer of a notification in this
+// browser too.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { visitorPushConfig } from '~/.server/push/visitors';
+import { DayStatusPushOffer } from '~/components/day-status/DayStatusPushOffer';
 import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-form';
+import { DAY_STATUS_ALERT_WORDS } from '~/domain/day-status-words';
+import { isPublicStatus } from '~/domain/event-visibility';
 import { pageMeta } from '~/domain/meta';
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const id = new URL(request.url).searchParams.get('evenement');
+  const event = id ? await context.services.store.events.findById(id) : null;
+  if (!event || !isPublicStatus(event.status)) return { event: null, push: null };
+  return { event: { id: event.id, title: event.title }, push: await visitorPushConfig(context.services.push) };
+}
+
 export default function AlertRequestedPage() {
+  const { event, push } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow">
       <div className="notice notice--success" role="status" data-testid="alert-requested">
         <h1>Vérifiez votre boîte email</h1>
-        <p>{ALERT_REQUESTED_MESSAGE}</p>
+        <p>{event ? DAY_STATUS_ALERT_WORDS.requested(event.title) : ALERT_REQUESTED_MESSAGE}</p>
       </div>
+      {event ? <DayStatusPushOffer eventId={event.id} config={push} /> : null}
       <p>
-        <Link to="/evenements" className="link-target">
-          Retour aux événements
-        </Link>
+        {event ? (
+          <Link to={`/evenement/${event.id}`} className="link-target">
+            Retour à l’événement
+          </Link>
+        ) : (
+          <Link to="/evenements" className="link-target">
+            Retour aux événements
+          </Link>
+        )}
       </p>
     </div>
   );

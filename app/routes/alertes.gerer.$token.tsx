@@ -4,19 +4,27 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { changeAlertRhythm, describeAlert, findAlert } from '~/.server/alerts/alerts';
+import { dayStatusEventFor } from '~/.server/alerts/day-status-alerts';
 import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
 import { guardPost } from '~/.server/platform/guard';
 import { UseCaseError } from '~/.server/platform/use-case-error';
+import { visitorPushConfig } from '~/.server/push/visitors';
 import { AlertLinkGone, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
+import { DayStatusManage } from '~/components/day-status/DayStatusManage';
 import { isAlertRhythm, rhythmsFor } from '~/domain/alert';
 import { ALERT_LINK_GONE } from '~/domain/alert-form';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
   const alert = await findAlert({ store }, params.token ?? '');
-  if (alert?.status !== 'active') return data({ alert: null }, { status: 404, headers: ALERT_LINK_HEADERS });
+  if (alert?.status !== 'active')
+    return data({ alert: null, event: null, push: null }, { status: 404, headers: ALERT_LINK_HEADERS });
+  // « Me prévenir » (issue 51): that event, and the offer of a notification in this browser too.
+  const event = await dayStatusEventFor(store, alert.filter);
   return data(
     {
+      event,
+      push: event ? await visitorPushConfig(context.services.push) : null,
       alert: {
         email: alert.email,
         rhythm: alert.rhythm,
@@ -50,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const headers = () => ALERT_LINK_HEADERS;
 
 export default function ManageAlertPage() {
-  const { alert } = useLoaderData<typeof loader>();
+  const { alert, event, push } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const { token } = useParams();
@@ -59,6 +67,17 @@ export default function ManageAlertPage() {
       <AlertLinkPage title="Mon alerte">
         <AlertLinkGone />
       </AlertLinkPage>
+    );
+  }
+  if (event) {
+    return (
+      <DayStatusManage
+        event={event}
+        push={push}
+        email={alert.email}
+        confirmed={Boolean(params.get('confirmee'))}
+        unsubscribe={`/alertes/desabonner/${encodeURIComponent(token ?? '')}`}
+      />
     );
   }
   return (

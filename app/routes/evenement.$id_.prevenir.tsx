@@ -1,6 +1,8 @@
 // POST /evenement/{id}/prevenir: a visitor asks, without an account, to be told by email of « Ça a lieu ? » (issue 51,
 // decision 113) — an email alert on this event: guarded like the alert sign-up (origin, rate limit, honeypot), the same
-// answer whatever the address already has; refused, this page shows the form again with what was typed.
+// answer whatever the address already has; refused, this page shows the form again with what was typed. With
+// JavaScript, `intent=push` keeps this browser's push subscription for the event and `intent=push-stop` drops it
+// (push/visitors.ts): they answer JSON.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -9,6 +11,7 @@ import { requestDayStatusAlert } from '~/.server/alerts/day-status-alerts';
 import { guardPost } from '~/.server/platform/guard';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { UseCaseError } from '~/.server/platform/use-case-error';
+import { subscribeVisitorPush, unsubscribeVisitorPush } from '~/.server/push/visitors';
 import { DayStatusSubscribe } from '~/components/day-status/DayStatusPanel';
 import { isPublicStatus } from '~/domain/event-visibility';
 import { pageMeta } from '~/domain/meta';
@@ -27,6 +30,18 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await guardPost(request, context, { audience: 'public', rate: { bucket: 'alertes' } });
   const event = await publicEvent(context, params.id ?? '');
+  const intent = form.get('intent');
+  if (intent === 'push' || intent === 'push-stop') {
+    const token = String(form.get('token') ?? '').slice(0, 4096);
+    try {
+      if (intent === 'push') await subscribeVisitorPush(context.services, { event, token });
+      else await unsubscribeVisitorPush(context.services, { eventId: event.id, token });
+      return Response.json({ ok: true });
+    } catch (error) {
+      if (!(error instanceof UseCaseError)) throw error;
+      return Response.json({ ok: false, message: error.message }, { status: error.status });
+    }
+  }
   const email = String(form.get('email') ?? '').slice(0, 254);
   try {
     await requestDayStatusAlert(alertDeps(context.services), { email, event });
@@ -34,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof UseCaseError)) throw error;
     return data({ values: { email }, error: { field: error.field, message: error.message } }, { status: 400 });
   }
-  return redirect('/alertes/demandee');
+  return redirect(`/alertes/demandee?evenement=${encodeURIComponent(event.id)}`);
 }
 
 export const headers = keepRetryAfter;

@@ -1,8 +1,9 @@
 // « Ça a lieu ? » on the day (issue 51) on a 390×844 phone, with and without JavaScript: a visitor asks to be told
 // (double opt-in through the mail), the organizer taps « Annulé » on the date's page, the visitor gets exactly one mail,
-// the page shows the red banner with the time it was said, and the .ics says STATUS:CANCELLED for that date.
+// the page shows the red banner with the time it was said, and the .ics says STATUS:CANCELLED for that date. The
+// organizer's dashboard puts the day's « selon la météo » event at the top, « Confirmé » in one tap.
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
-import { zurichToday } from '../../app/domain/dates';
+import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import { weekdayOf } from '../../app/domain/schedule';
 import { makeSaturdayMarket } from '../support/factories';
 import { expect, test } from './fixtures';
@@ -33,16 +34,31 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
 
   // A visitor, without an account, asks to be told; the mail's link confirms it.
   const address = `${unique('prevenu').replace(/\W+/g, '-').toLowerCase()}@exemple.ch`;
-  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const javaScript = test.info().project.name === 'js';
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 }, javaScriptEnabled: javaScript });
   await visitor.goto(`/evenement/${event.id}`);
   await visitor.getByLabel('Ça a lieu\u202f? Me prévenir par email le jour même').fill(address);
   await visitor.getByRole('button', { name: 'Me prévenir' }).click();
   await expect(visitor.getByText('Vérifiez votre boîte email')).toBeVisible();
+  // Words about that event, not a list's.
+  const toldIf = 'si l’événement est confirmé, annulé, reporté ou déplacé le jour même';
+  await expect(visitor.getByTestId('alert-requested')).toContainText(`pour «\u00a0${title}\u00a0»`);
+  // With JavaScript, a browser able to receive push is offered a notification too; without, nothing of it shows.
+  const offer = visitor.getByRole('button', { name: 'Recevoir aussi une notification' });
+  if (javaScript) await expect(offer).toBeVisible();
+  else await expect(offer).toHaveCount(0);
   await expect.poll(() => mailsTo(address).join('\n')).toContain('/alertes/confirmer/');
   const confirmUrl = /https?:\/\/\S+\/alertes\/confirmer\/[\w-]+/.exec(mailsTo(address).join('\n'))?.[0] ?? '';
   await visitor.goto(new URL(confirmUrl).pathname);
-  await visitor.getByRole('button', { name: 'Confirmer mon alerte' }).click();
+  await expect(
+    visitor.getByText(`Vous serez prévenu·e par email ${toldIf}, pour «\u00a0${title}\u00a0».`),
+  ).toBeVisible();
+  await visitor.getByRole('button', { name: 'Confirmer', exact: true }).click();
   await expect(visitor).toHaveURL(/\/alertes\/gerer\//);
+  await expect(visitor.getByTestId('alert-confirmed')).toHaveText(
+    `C’est confirmé\u00a0: vous serez prévenu·e par email ${toldIf}, pour «\u00a0${title}\u00a0».`,
+  );
+  const manageUrl = visitor.url();
 
   // The organizer, on the event's page on the day: one tap.
   await page.goto(`/evenement/${event.id}`);
@@ -67,5 +83,53 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   const cancelled = ics.split('BEGIN:VEVENT').filter((v) => v.includes('STATUS:CANCELLED'));
   expect(cancelled).toHaveLength(1);
   expect(cancelled[0]).toContain(`DTSTART;TZID=Europe/Zurich:${today.replaceAll('-', '')}T000000`);
+  // Its unsubscribe link: the same event named, then gone.
+  await visitor.goto(manageUrl);
+  await visitor.getByRole('button', { name: 'Me désabonner' }).click();
+  await expect(visitor.getByTestId('alert-unsubscribed')).toContainText(
+    `C’est fait\u00a0: vous ne serez plus prévenu·e pour «\u00a0${title}\u00a0».`,
+  );
   await visitor.close();
+});
+
+test('sur le téléphone, le tableau de bord met en tête l’événement « selon la météo » du jour : « Confirmé » d’un tap', async ({
+  page,
+  signIn,
+  createEvent,
+}) => {
+  // A picnic today (the test clock's), all day, « selon la météo »; another event of the organizer next week.
+  const today = zurichToday();
+  const organizer = await signIn();
+  const title = unique('Pique-nique selon la météo');
+  const event = await createEvent({
+    title,
+    createdBy: organizer.uid,
+    weatherDependent: true,
+    startsAt: zurichIso(today, '00:00'),
+    endsAt: zurichIso(today, '23:59'),
+  });
+  await createEvent({ createdBy: organizer.uid, startsAt: zurichIso(addDaysToDate(today, 7), '19:00') });
+
+  await page.goto('/dashboard');
+  const shortcut = page.getByTestId(`today-${event.id}`);
+  await expect(shortcut).toContainText(title);
+  await expect(shortcut.getByTestId('day-status')).toHaveText('Confirmation le jour même');
+  // At the top: above the groups of the dashboard, its taps inside the 390 px screen.
+  const [top, groups] = await Promise.all([
+    page.getByTestId('dashboard-today').boundingBox(),
+    page.locator('.dashboard-group').first().boundingBox(),
+  ]);
+  expect(top && groups && top.y < groups.y).toBe(true);
+  const confirm = shortcut.getByRole('button', { name: 'Confirmé' });
+  const box = await confirm.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390 && box.height >= 44).toBe(true);
+
+  await confirm.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByText(/C’est dit\u00a0: Confirmé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d\./),
+  ).toBeVisible();
+  await expect(page.getByTestId(`today-${event.id}`).getByTestId('day-status')).toContainText(
+    /^Confirmé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d/,
+  );
 });

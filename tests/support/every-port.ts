@@ -111,6 +111,16 @@ export async function fillEveryPort(store: Store): Promise<void> {
   });
   await store.alerts.confirm('hash-1', iso(1), iso(-60));
   await store.alerts.rememberSent(alert.id, ['soumis1']);
+  // A browser told of « Ça a lieu ? » for the concert, with a notification waiting to leave.
+  const push = {
+    id: 'notification-1',
+    eventId: 'concert',
+    token: '{"endpoint":"https://push.exemple/abc","keys":{"p256dh":"cle","auth":"secret"}}',
+    createdAt: iso(),
+    expiresAt: iso(3 * 24 * 60),
+  };
+  await store.visitorPushes.add(push, { perEvent: 10, perToken: 10 });
+  await store.visitorPushes.queue('concert', '{"notification":{"title":"Concert","body":"Confirmé."}}', iso(2));
   const source = {
     id: 'source-1',
     name: 'Commune de Nyon',

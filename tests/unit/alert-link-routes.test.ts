@@ -8,9 +8,11 @@ import { FORBIDDEN_ORIGIN, TOO_MANY_REQUESTS } from '../../app/.server/platform/
 import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { WEEKEND_IS_WEEKLY } from '../../app/domain/alert';
-import { action as confirm } from '../../app/routes/alertes.confirmer.$token';
+import { DAY_STATUS_ALERT_WORDS } from '../../app/domain/day-status-words';
+import { action as confirm, loader as confirmPage } from '../../app/routes/alertes.confirmer.$token';
 import { action as unsubscribe } from '../../app/routes/alertes.desabonner.$token';
-import { action as manage } from '../../app/routes/alertes.gerer.$token';
+import { action as manage, loader as managePage } from '../../app/routes/alertes.gerer.$token';
+import { makeEvent } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
 
@@ -55,8 +57,31 @@ describe('les liens d’une alerte par email', () => {
       unsubscribe({ request: linkPost(`/alertes/desabonner/${token}`), params, context: loadContext('192.0.2.51') }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.data).toEqual({ unsubscribed: true });
+    expect(answer.data).toEqual({ unsubscribed: true, eventTitle: null });
     expect(await alertsOf(email)).toEqual([]);
+  });
+
+  it('« Me prévenir » : confirmer, gérer et se désabonner parlent de cet événement, par son titre', async () => {
+    await getServices().store.events.insertMany([
+      makeEvent({ id: 'fete-du-lac', title: 'Fête du lac', status: 'approved' }),
+    ]);
+    const { token } = await storedAlert('evenement=fete-du-lac');
+    const params = { token };
+    const context = loadContext('192.0.2.59');
+    const get = (path: string) => ({ request: new Request(`${SITE}${path}`), params, context });
+    expect((await routeAnswer(() => confirmPage(get(`/alertes/confirmer/${token}`)))).data).toMatchObject({
+      event: { id: 'fete-du-lac', title: 'Fête du lac' },
+    });
+    expect(DAY_STATUS_ALERT_WORDS.confirmLead('Fête du lac')).toBe(
+      'Vous serez prévenu·e par email si l’événement est confirmé, annulé, reporté ou déplacé le jour même, pour «\u00a0Fête du lac\u00a0».',
+    );
+    await routeAnswer(() => confirm({ request: linkPost(`/alertes/confirmer/${token}`, {}, ''), params, context }));
+    const managed = await routeAnswer(() => managePage(get(`/alertes/gerer/${token}?confirmee=1`)));
+    expect(managed.data).toMatchObject({ event: { title: 'Fête du lac' }, push: { transport: 'webpush' } });
+    const gone = await routeAnswer(() =>
+      unsubscribe({ request: linkPost(`/alertes/desabonner/${token}`), params, context }),
+    );
+    expect(gone.data).toEqual({ unsubscribed: true, eventTitle: 'Fête du lac' });
   });
 
   it('la confirmation et le rythme se postent aussi sans cookie ni jeton', async () => {

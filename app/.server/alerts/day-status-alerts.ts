@@ -109,3 +109,11 @@ export async function tellDayStatus(deps: AlertDeps, event: AgendaEvent, status:
     });
   return subscribers.length;
 }
+
+/** The event a « Ça a lieu ? » alert speaks of, for the pages of its links; null for a list alert. */
+export async function dayStatusEventFor(store: AlertDeps['store'], filter: string) {
+  const eventId = dayStatusEventOf(filter);
+  if (!eventId) return null;
+  const event = await store.events.findById(eventId);
+  return { id: eventId, title: event?.title ?? 'un événement' };
+}

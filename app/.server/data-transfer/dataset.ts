@@ -24,6 +24,7 @@ export const DATASET_COLLECTIONS = [
   'notifications',
   'alerts',
   'schoolHolidays',
+  'visitorPushes',
   'importSources',
   'importLinks',
   'importRuns',

@@ -84,6 +84,7 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
     case 'partners':
     case 'alerts':
     case 'mailQueue':
+    case 'visitorPushes':
       return { ...d, id };
     default:
       return d;
@@ -102,7 +103,8 @@ function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
       return toEventDoc(r as unknown as AgendaEvent) as unknown as DataRecord;
     case 'notifications':
     case 'alerts':
-    case 'mailQueue': {
+    case 'mailQueue':
+    case 'visitorPushes': {
       const { id: _id, ...fields } = r;
       return fields;
     }

@@ -8,7 +8,7 @@ import type { DataRecord, Dataset, DatasetCollection } from './dataset';
  * - `secret`: a key or what stands for one — a session, a link's token, an actor's private key, the push keys. Out of
  *   an export unless `--avec-secrets` is given: the record that holds it is left out.
  * - `sensitive`: derived from a credential, or a credential of someone else, that a move must carry (password hashes,
- *   devices' push subscriptions, alerts' token hashes, a calendar's address that may hold its owner's token, mails
+ *   devices' and visitors' push subscriptions, alerts' token hashes, a calendar's address that may hold its owner's token, mails
  *   whose links are signed): exported, in files readable by their owner only.
  * - `data`: the rest.
  */
@@ -77,6 +77,9 @@ export const SQLITE_COLUMNS: Classified = {
     ...all('sensitive', 'password_hash,fcm_tokens,fcm_token'),
   },
   venues: all('data', 'id,slug,status,name,canton,locality,data'),
+  // A visitor's browser subscription (personal data: its endpoint and keys reach that browser), carried like the
+  // admins' devices so that a move keeps the notifications asked for; it expires the day after its event.
+  visitor_pushes: { ...all('data', 'id,event_id,created_at,expires_at,message,due_at,attempts'), token: 'sensitive' },
 };
 
 /** Every field the ports write in each Firestore collection (an optional field counts even when absent). */
@@ -147,6 +150,7 @@ export const FIRESTORE_FIELDS: Classified = {
     'accessibility,canton,createdAt,description,id,lastMerge,lat,lng,locality,name,photo,postalCode,redirectFrom,' +
       'slug,status,stop,street,updatedAt,website',
   ),
+  visitorPushes: { ...all('data', 'attempts,createdAt,dueAt,eventId,expiresAt,message'), token: 'sensitive' },
 };
 
 /** The federation records that are keys: the actors' pairs and the push pair (push/vapid.ts). */

@@ -111,6 +111,19 @@ export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]
       ['confirmed', 'confirmed', 'bool'],
     ],
   ],
+  visitorPushes: [
+    'visitor_pushes',
+    [
+      ['id', 'id', 'text'],
+      ['eventId', 'event_id', 'text'],
+      ['token', 'token', 'text'],
+      ['createdAt', 'created_at', 'text'],
+      ['expiresAt', 'expires_at', 'text'],
+      ['message', 'message', 'text'],
+      ['dueAt', 'due_at', 'text'],
+      ['attempts', 'attempts', 'num'],
+    ],
+  ],
   contactMessages: [
     'contact_messages',
     [

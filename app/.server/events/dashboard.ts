@@ -8,6 +8,7 @@ import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { managedDates } from './cancel-date';
+import { todayToSay } from './day-status';
 import { cancelEvent, undoCancelEvent } from './submissions';
 import { asWholeSeries } from './whole-series';
 
@@ -21,9 +22,10 @@ export async function organizerDashboard(
   user: UserProfile,
   confirmId: string | null,
   openDates: string | null = null,
+  at: Date = new Date(),
 ) {
   const events = await store.events.listByOwner(user.uid);
-  const now = Date.now();
+  const now = at.getTime();
   // The dates of a coming series, to cancel (or restore) one by one (decision 068).
   const dates = new Map(
     await Promise.all(
@@ -72,6 +74,8 @@ export async function organizerDashboard(
       past: events.filter((e) => Date.parse(e.endsAt) < now).map(item),
     },
     confirmCancel: confirming && item(confirming).canCancel ? item(confirming) : null,
+    /** « Ça a lieu ? » today, at the top: one tap from the phone (issue 51). */
+    today: todayToSay(events, user, at),
   };
 }
 

@@ -2,9 +2,10 @@
 // its dates, « Confirmé », « Annulé », « Reporté au … » or « Déplacé à … ». It is stored on the event (one status per
 // date, with when it was said), so the page, lists, calendar, API and federation read it with the event; « Annulé »
 // goes through the existing cancellations (a date of a series: cancel-date.ts; one date: the organizer's « Annuler »),
-// so it looks exactly as they do. The confirmed subscribers get one mail each, through the mail queue.
+// so it looks exactly as they do. The confirmed subscribers get one mail each, through the mail queue, and the
+// browsers subscribed by push one notification each, through the `notifications` job (push/visitors.ts).
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
-import { zurichIso } from '~/domain/dates';
+import { zurichDay, zurichIso } from '~/domain/dates';
 import {
   DAY_STATUS_MESSAGES,
   type DayStatus,
@@ -19,6 +20,7 @@ import { type AlertDeps, alertDeps } from '../alerts/alerts';
 import { tellDayStatus } from '../alerts/day-status-alerts';
 import { UseCaseError } from '../platform/use-case-error';
 import type { MailPort, Store, UserProfile } from '../ports';
+import { queueDayStatusPushes } from '../push/visitors';
 import { setDateCancelled } from './cancel-date';
 import { changeEvent } from './lifecycle';
 
@@ -38,7 +40,13 @@ export function datesToSay(event: AgendaEvent, actor: UserProfile | null, now: D
     .filter((startsAt) => maySayDayStatus(startsAt, now, actor.role === 'admin'));
 }
 
-type Deps = { store: Store; mailer: MailPort; config: { SITE_URL: string; SESSION_SECRET: string } };
+type Deps = {
+  store: Store;
+  mailer: MailPort;
+  config: { SITE_URL: string; SESSION_SECRET: string };
+  /** Wakes the job that sends the notifications (where this installation runs its jobs). */
+  jobs?: { wake(name: string): unknown };
+};
 
 /**
  * Says a date's status as this actor: checked (theirs, public, a date of it, its day), stored with the time it was
@@ -49,7 +57,7 @@ export async function sayDayStatus(
   actor: UserProfile,
   input: { eventId: string; startsAt: string; values: Record<string, string> },
   now: Date = new Date(),
-): Promise<{ event: AgendaEvent; status: DayStatus; told: number }> {
+): Promise<{ event: AgendaEvent; status: DayStatus; told: number; pushed: number }> {
   const { store } = services;
   const event = await store.events.findById(input.eventId);
   if (!event) throw new UseCaseError(DAY_STATUS_ERRORS.notFound, 'form', 404);
@@ -70,7 +78,9 @@ export async function sayDayStatus(
   const cancelled = await cancelThroughExistingPath(services, actor, event, status, now);
   const stored = await storeStatus(store, cancelled ?? event, status, now);
   const told = await tellDayStatus(alertDeps(services) as AlertDeps, stored, status);
-  return { event: stored, status, told };
+  const pushed = await queueDayStatusPushes(store, stored, status, now);
+  if (pushed > 0) services.jobs?.wake('notifications');
+  return { event: stored, status, told, pushed };
 }
 
 /**
@@ -125,4 +135,22 @@ export function dayStatusView(event: AgendaEvent, shownStartsAt: string | null, 
     /** The dates its organizer (or an admin) may speak of now: the form shows for the first. */
     sayable: datesToSay(event, viewer, now),
   };
+}
+
+/**
+ * The organizer's dashboard shortcut: their public events with a date today (Zurich, by the server's clock), « selon
+ * la météo » first, each with what was said already. The form posts to /evenement/{id}/statut (the same checks).
+ */
+export function todayToSay(events: readonly AgendaEvent[], viewer: UserProfile, now: Date) {
+  const today = zurichDay(now);
+  return events
+    .flatMap((event) =>
+      datesToSay(event, viewer, now)
+        .filter((startsAt) => zurichDay(startsAt) === today)
+        .map((startsAt) => {
+          const view = dayStatusView(event, startsAt, viewer, now);
+          return { id: event.id, title: event.title, weatherDependent: event.weatherDependent === true, ...view };
+        }),
+    )
+    .sort((a, b) => Number(b.weatherDependent) - Number(a.weatherDependent) || a.startsAt.localeCompare(b.startsAt));
 }

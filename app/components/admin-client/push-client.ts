@@ -181,6 +181,18 @@ async function fcmToken(
   }
 }
 
+/** A visitor's browser (« Ça a lieu ? »): its subscription with our key, once permission is granted; null otherwise. */
+export async function browserPushToken(config: PushClientConfig): Promise<string | null> {
+  if (!pushSupported() || Notification.permission !== 'granted') return null;
+  const registration = await activeRegistration();
+  if (!registration) return null;
+  const obtained =
+    config.transport === 'fcm'
+      ? await fcmToken(config, registration, false)
+      : await webPushToken(config.vapidPublicKey, registration, false);
+  return obtained?.token ?? null;
+}
+
 export type SetupOutcome = 'registered' | 'unchanged' | 'unavailable';
 
 /**

@@ -2,6 +2,7 @@
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { DateCancelControl, DateCancelDialog } from '~/components/DateCancel';
+import { DayStatusForm, DayStatusLine } from '~/components/day-status/DayStatusPanel';
 import { FormSecurity } from '~/components/FormSecurity';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { formatEventShort } from '~/domain/event-dates';
@@ -87,6 +88,28 @@ function SeriesDates({ event }: { event: Item }) {
   );
 }
 
+/** « Ça a lieu ? » for the dates of today, « selon la météo » first: the same form as the event's page, one tap. */
+function TodayStatuses({ today }: { today: ReturnType<typeof useLoaderData<typeof loader>>['today'] }) {
+  if (today.length === 0) return null;
+  return (
+    <section className="dashboard-today" aria-labelledby="group-today" data-testid="dashboard-today">
+      <h2 id="group-today">Aujourd’hui</h2>
+      {today.map((date) => (
+        <div key={`${date.id}-${date.startsAt}`} className="dashboard-today__event" data-testid={`today-${date.id}`}>
+          <p>
+            <Link to={`/evenement/${date.id}`} className="dashboard-item__title">
+              {date.title}
+            </Link>
+            {date.weatherDependent ? <span className="tag">Selon la météo</span> : null}
+          </p>
+          <DayStatusLine view={date} />
+          <DayStatusForm eventId={date.id} startsAt={date.startsAt} back="tableau-de-bord" />
+        </div>
+      ))}
+    </section>
+  );
+}
+
 function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number][0] }) {
   return (
     <li className="dashboard-item" data-testid={`event-${event.id}`}>
@@ -151,7 +174,7 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
 }
 
 export function DashboardScreen() {
-  const { user, groups, confirmCancel } = useLoaderData<typeof loader>();
+  const { user, groups, confirmCancel, today } = useLoaderData<typeof loader>();
   const total = Object.values(groups).reduce((n, g) => n + g.length, 0);
   return (
     <div className="page">
@@ -163,6 +186,7 @@ export function DashboardScreen() {
         {user.supported ? <SupporterBadge /> : null}
       </header>
       {confirmCancel ? <ConfirmPanel back="/dashboard" {...cancelConfirmation(confirmCancel)} /> : null}
+      <TodayStatuses today={today} />
       {!user.emailVerified ? (
         <div className="notice notice--warning" data-testid="unverified-banner">
           <p>Votre adresse email n’est pas encore vérifiée : cliquez sur le lien reçu par email.</p>

@@ -31,6 +31,8 @@ export const COLLECTIONS = {
   alerts: 'alerts',
   /** School-holiday periods by canton (issue 51). */
   schoolHolidays: 'schoolHolidays',
+  /** Visitors' browsers told by push of an event's « Ça a lieu ? » (issue 51). */
+  visitorPushes: 'visitorPushes',
   /** Venues and organizers as records (issue 36). */
   venues: 'venues',
   organizers: 'organizers',

@@ -27,6 +27,7 @@ import { createOrganizerStore, createVenueStore } from './places';
 import { createSessionStore } from './sessions';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
+import { createVisitorPushStore } from './visitor-pushes';
 
 export interface FirestoreStore extends Store {
   /** Resolves once the listeners have their first snapshot (the mirrors are complete). */
@@ -89,6 +90,7 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     imports: createImportStore(ctx),
     alerts: createAlertStore(ctx),
     holidays: createHolidayStore(ctx),
+    visitorPushes: createVisitorPushStore(ctx),
     mails: createMailQueueStore(ctx),
     federation: createFederationStore(ctx),
     health: createHealthStore(ctx),

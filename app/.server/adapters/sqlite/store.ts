@@ -19,6 +19,7 @@ import { createOrganizerStore, createVenueStore } from './places';
 import { createSessionStore } from './sessions';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
+import { createVisitorPushStore } from './visitor-pushes';
 
 export function createSqliteStore(db: Db): Store {
   // Bumped by triggers on the tables that pages, read caches and the admins' live view read, whichever process writes
@@ -36,6 +37,7 @@ export function createSqliteStore(db: Db): Store {
     imports: createImportStore(db),
     alerts: createAlertStore(db),
     holidays: createHolidayStore(db),
+    visitorPushes: createVisitorPushStore(db),
     mails: createMailQueueStore(db),
     health: createHealthStore(db),
     federation: createFederationStore(db),

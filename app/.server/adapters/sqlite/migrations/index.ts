@@ -11,6 +11,7 @@ import { MIGRATION_HOLIDAYS } from './schema-holidays';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
+import { MIGRATION_VISITOR_PUSHES } from './schema-visitor-pushes';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_8,
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_SEQUENCE,
   MIGRATION_DAY_STATUS,
   MIGRATION_HOLIDAYS,
+  MIGRATION_VISITOR_PUSHES,
 ];

@@ -1,0 +1,67 @@
+// « Ça a lieu ? » at the top of the organizer's dashboard (issue 51): on the day, by the clock it is given, their public
+// events with a date today, « selon la météo » first, each with what was said already; never tomorrow's, another
+// account's, or one not yet published.
+import { describe, expect, it } from 'vitest';
+import { makeEvent, storeUser } from '../../../tests/support/factories';
+import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
+import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { zurichIso } from '../../domain/dates';
+import type { AgendaEvent } from '../../domain/event';
+import { organizerDashboard } from './dashboard';
+import { sayDayStatus } from './day-status';
+
+const NOW = new Date('2030-06-14T05:30:00Z');
+const CREATED = { now: new Date('2030-06-01T10:00:00Z') };
+const on = (id: string, day: string, hm: string, extra: Partial<AgendaEvent> = {}) =>
+  makeEvent(
+    {
+      id,
+      title: id,
+      status: 'approved',
+      createdBy: 'orga',
+      startsAt: zurichIso(day, hm),
+      endsAt: zurichIso(day, '23:00'),
+      ...extra,
+    },
+    CREATED,
+  );
+
+describe('tableau de bord : « Ça a lieu ? » le jour même', () => {
+  it('les dates d’aujourd’hui en tête, « selon la météo » d’abord, avec ce qui a déjà été dit', async () => {
+    const { store } = memoryStore();
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    const orga = await storeUser(store, { uid: 'orga', role: 'organizer' }, CREATED);
+    await storeUser(store, { uid: 'autre', role: 'organizer' }, CREATED);
+    await store.events.insertMany([
+      on('concert-du-soir', '2030-06-14', '20:00'),
+      on('pique-nique', '2030-06-14', '12:00', { weatherDependent: true }),
+      on('demain', '2030-06-15', '12:00', { weatherDependent: true }),
+      on('en-attente', '2030-06-14', '12:00', { status: 'pending' }),
+      on('pas-le-sien', '2030-06-14', '12:00', { createdBy: 'autre' }),
+    ]);
+    const today = async (at = NOW) => (await organizerDashboard({ store }, orga, null, null, at)).today;
+    expect((await today()).map((d) => [d.id, d.weatherDependent, d.text])).toEqual([
+      ['pique-nique', true, 'Confirmation le jour même'],
+      ['concert-du-soir', false, null],
+    ]);
+
+    const services = {
+      store,
+      mailer: recordingMailer(),
+      config: { SITE_URL: 'https://agenda.test', SESSION_SECRET: 's'.repeat(32) },
+    };
+    const input = {
+      eventId: 'pique-nique',
+      startsAt: zurichIso('2030-06-14', '12:00'),
+      values: { statut: 'confirmed' },
+    };
+    await sayDayStatus(services, orga, input, NOW);
+    expect((await today())[0]).toMatchObject({
+      id: 'pique-nique',
+      kind: 'confirmed',
+      text: 'Confirmé ce matin à\u00a007:30',
+    });
+    // The day before (by the clock given), nothing to say yet.
+    expect(await today(new Date('2030-06-13T12:00:00Z'))).toEqual([]);
+  });
+});
