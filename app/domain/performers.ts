@@ -29,6 +29,11 @@ export function performersText(names: readonly string[] | undefined): string {
   return (names ?? []).join(', ');
 }
 
+/** The line a calendar file or a shared post adds to the description: « Artistes, intervenants : … », or ''. */
+export function performersLine(event: { performers?: readonly string[] }): string {
+  return event.performers?.length ? `Artistes, intervenants\u00a0: ${performersText(event.performers)}` : '';
+}
+
 /** What is wrong with a typed text, in French; null when it is right (an empty text is: the field is optional). */
 export function performersProblem(text: string): string | null {
   if (!isSingleLine(text)) return SINGLE_LINE_MESSAGE;
