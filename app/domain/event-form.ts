@@ -4,7 +4,7 @@ import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
 import { addDaysToDate, isCalendarDate, zurichDay, zurichIso } from './dates';
 import { EVENT_CONTACT_FIELDS, EVENT_PLACE_FIELDS } from './event';
-import { performersField } from './performers';
+import { performersField } from './performers-form';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 

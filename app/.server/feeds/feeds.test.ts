@@ -126,16 +126,6 @@ describe('flux iCalendar', () => {
     expect(rss).not.toContain('20:00');
   });
 
-  it('les artistes et intervenants donnés suivent la description, avant le lien ; sans nom, rien (issue 52)', () => {
-    const named = { ...makeEvent({ performers: ['Stephan Eicher', 'Sophie Hunger'] }, { now: NOW }), id: 'nomme' };
-    const none = { ...makeEvent({}, { now: NOW }), id: 'sans-nom' };
-    const parsed = new Map(vevents(calendarOf([named, none])).map((v) => [v.uid.split('@')[0], text(v.description)]));
-    expect(parsed.get('nomme')).toBe(
-      `${named.description}\n\nArtistes, intervenants\u00a0: Stephan Eicher, Sophie Hunger\n\n${SITE}/evenement/nomme`,
-    );
-    expect(parsed.get('sans-nom')).toBe(`${none.description}\n\n${SITE}/evenement/sans-nom`);
-  });
-
   it('un événement annulé y figure avec STATUS:CANCELLED', async () => {
     const { items: cancelled } = await store.events.search({
       status: ['cancelled'],
