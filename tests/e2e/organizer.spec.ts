@@ -77,6 +77,7 @@ test.describe('espace organisateur', () => {
     expect(event?.title).toBe(title);
     expect(event?.image).not.toBeNull();
     expect(event?.performers).toEqual(['Stephan Eicher', 'Sophie Hunger']);
+    await expect(page.locator('dt:text-is("Artistes, intervenants") + dd')).toHaveText('Stephan Eicher, Sophie Hunger');
     // Its page (its owner sees it before moderation) and its edit form say them as typed.
     await page.goto(`/evenement/${event?.id}`);
     await expect(page.getByTestId('performers')).toHaveText('Stephan Eicher, Sophie Hunger');
