@@ -32,4 +32,17 @@ describe('what an organizer changed, for the moderator', () => {
       },
     ]);
   });
+
+  test('a change of performers reads as the names before and after; a revision from before issue 52 changes none', () => {
+    const published = makeEvent({ performers: ['Stephan Eicher'] });
+    const revision = makeEvent({ performers: ['Stephan Eicher', 'Sophie Hunger'] });
+    expect(describeChanges(published, revision)).toEqual([
+      { label: 'Artistes, intervenants', before: 'Stephan Eicher', after: 'Stephan Eicher, Sophie Hunger' },
+    ]);
+    expect(describeChanges(revision, makeEvent({ performers: [] }))).toEqual([
+      { label: 'Artistes, intervenants', before: 'Stephan Eicher, Sophie Hunger', after: '—' },
+    ]);
+    const { performers: _none, ...older } = makeEvent();
+    expect(describeChanges(makeEvent({ performers: [] }), older)).toEqual([]);
+  });
 });

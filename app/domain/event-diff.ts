@@ -3,6 +3,7 @@ import { CANTON_NAMES } from './cantons';
 import type { EventContent, EventContentField } from './event';
 import { formatEventWhen } from './event-dates';
 import { changedFields } from './event-lifecycle';
+import { performersText } from './performers';
 import { formatPrice } from './price';
 import { describeSchedule } from './schedule-text';
 
@@ -10,6 +11,7 @@ import { describeSchedule } from './schedule-text';
 export const FIELD_LABELS: Record<Exclude<EventContentField, 'slug'>, string> = {
   title: 'Titre',
   description: 'Description',
+  performers: 'Artistes, intervenants',
   category: 'Catégorie',
   startsAt: 'Dates',
   endsAt: 'Dates',
@@ -64,6 +66,8 @@ function describe(
     case 'Dates':
       // A series says its rule, not only its span: a moderator sees « Chaque samedi » become « Chaque dimanche ».
       return c.schedule ? describeSchedule(c.schedule) : formatEventWhen(c);
+    case 'Artistes, intervenants':
+      return text(performersText(c.performers));
     case 'Catégorie':
       return categoryLabel(c.category);
     case 'Canton':

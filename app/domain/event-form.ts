@@ -4,12 +4,14 @@ import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
 import { addDaysToDate, isCalendarDate, zurichDay, zurichIso } from './dates';
 import { EVENT_CONTACT_FIELDS, EVENT_PLACE_FIELDS } from './event';
+import { performersField } from './performers-form';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
 export const EVENT_TEXT_FIELDS = [
   'title',
   'description',
+  'performers',
   'category',
   'startDate',
   'startTime',
@@ -119,6 +121,8 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
         .min(20, 'La description doit compter au moins 20 caractères.')
         .max(5000, 'La description ne peut pas dépasser 5000 caractères.')
         .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
+      // « Artistes, intervenants »: names separated by commas, kept as a list (app/domain/performers.ts).
+      performers: performersField,
       startDate: z
         .string()
         .trim()

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../tests/support/factories';
-import { eventJsonLd, jsonForScript } from './event-jsonld';
+import { eventJsonLd, jsonForScript, seriesJsonLd } from './event-jsonld';
+
+const SERIES_DATE = {
+  startsAt: '2026-12-13T17:00:00+01:00',
+  endsAt: '2026-12-13T18:30:00+01:00',
+  openEnd: false,
+  cancelled: false,
+  day: '2026-12-13',
+};
 
 const event = makeEvent({
   id: 'abc123',
@@ -74,6 +82,22 @@ describe('JSON-LD Event', () => {
     // Its status says it is cancelled: its places are not « sold out ».
     expect(ld.offers?.availability).toBeUndefined();
     expect(ld.startDate).toBe('2026-12-06');
+  });
+
+  it('nomme chaque artiste ou intervenant donné (performer), dans son ordre ; aucun sans nom (issue 52)', () => {
+    const named = eventJsonLd({ ...event, performers: ['Stephan Eicher', 'Sophie Hunger'] }, 'https://a.ch');
+    expect(named.performer).toEqual([
+      { '@type': 'Person', name: 'Stephan Eicher' },
+      { '@type': 'Person', name: 'Sophie Hunger' },
+    ]);
+    // A series' dates carry them too.
+    expect(seriesJsonLd({ ...event, performers: ['M'] }, 'https://a.ch', [SERIES_DATE])[0].performer).toEqual([
+      { '@type': 'Person', name: 'M' },
+    ]);
+    for (const performers of [[], undefined])
+      expect(JSON.parse(jsonForScript(eventJsonLd({ ...event, performers }, 'https://a.ch')))).not.toHaveProperty(
+        'performer',
+      );
   });
 
   it('ne peut pas fermer la balise script qui le contient', () => {

@@ -75,7 +75,16 @@ export function eventJsonLd(event: AgendaEvent, siteUrl: string, places: EventPl
           url: event.websiteUrl || siteUrl,
         },
     isAccessibleForFree: event.isFree,
+    performer: performersLd(event.performers),
   };
+}
+
+/**
+ * « Artistes, intervenants » (decision 125): each name a Person, as the field asks for people (artists, speakers);
+ * the site cannot tell a band from a person by its name, so a group named there is a Person too. None: no property.
+ */
+function performersLd(names: readonly string[] | undefined) {
+  return names?.length ? names.map((name) => ({ '@type': 'Person', name })) : undefined;
 }
 
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };

@@ -25,7 +25,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /** The content fields that differ (the slug follows the title: never listed on its own). */
 export function changedFields(before: EventContent, after: EventContent): EventContentField[] {
-  return EVENT_CONTENT_FIELDS.filter((f) => f !== 'slug' && !sameValue(before[f], after[f]));
+  // No performers (a revision written before issue 52 has none) are an empty list of them.
+  const value = (c: EventContent, f: EventContentField) => (f === 'performers' ? (c.performers ?? []) : c[f]);
+  return EVENT_CONTENT_FIELDS.filter((f) => f !== 'slug' && !sameValue(value(before, f), value(after, f)));
 }
 
 /** The next version (updatedAt) of an event: now, or just after the previous one, so every write changes it. */

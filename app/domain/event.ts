@@ -33,6 +33,11 @@ export interface AgendaEvent {
   slug: string;
   title: string;
   description: string;
+  /**
+   * « Artistes, intervenants » (issue 52, decision 125): the names the organizer gave, in their order, none twice.
+   * Absent (events written before it): none.
+   */
+  performers?: string[];
   category: CategorySlug;
   startsAt: string;
   /** The end as typed, or when none was typed: the end of the last day (all day, or no end time), for filters. */
@@ -130,6 +135,7 @@ export const EVENT_CONTENT_FIELDS = [
   'title',
   'slug',
   'description',
+  'performers',
   'category',
   'startsAt',
   'endsAt',
@@ -189,6 +195,7 @@ export function contentOf(event: EventContent): EventContent {
   if (copy.organizerId === undefined) delete copy.organizerId;
   return {
     ...copy,
+    performers: [...(copy.performers ?? [])],
     image: copy.image ? { ...copy.image } : null,
     accessibility: { ...copy.accessibility },
     schedule: copy.schedule ? structuredClone(copy.schedule) : null,

@@ -46,7 +46,16 @@ describe('champs d’une ligne', () => {
   it.each(BREAKS.map((b) => [JSON.stringify(b), b]))('un retour à la ligne %s est refusé avec un message', (_, brk) => {
     const event = (field: string) =>
       validateEventForm({ ...EVENT, [field]: `Première ligne${brk}Set-Cookie: x=1` }, new Date('2026-01-01'));
-    for (const field of ['title', 'venueName', 'street', 'city', 'organizerName', 'priceNote', 'imageAlt']) {
+    for (const field of [
+      'title',
+      'venueName',
+      'street',
+      'city',
+      'organizerName',
+      'priceNote',
+      'imageAlt',
+      'performers',
+    ]) {
       expect(event(field).errors[field], field).toBe(SINGLE_LINE_MESSAGE);
     }
     const contact = { name: 'Léa', email: 'lea@exemple.ch', subject: 'Question', message: 'Bonjour,\nune question.' };

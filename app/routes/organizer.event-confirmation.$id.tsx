@@ -13,6 +13,7 @@ import { formatEventWhen } from '~/domain/event-dates';
 import { REVIEW_DELAY } from '~/domain/event-edit-story';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
+import { performersText } from '~/domain/performers';
 import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
 
@@ -76,6 +77,12 @@ export default function EventConfirmationPage() {
         <dl className="details-list">
           <dt>Catégorie</dt>
           <dd>{category.label}</dd>
+          {event.performers?.length ? (
+            <>
+              <dt>Artistes, intervenants</dt>
+              <dd>{performersText(event.performers)}</dd>
+            </>
+          ) : null}
           <dt>Quand</dt>
           <dd>
             {schedule ? <ScheduleSummary summary={schedule} testId="confirmation-schedule" /> : formatEventWhen(event)}

@@ -53,6 +53,7 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
       canton: 'VD',
       city: 'Lausanne',
       status: 'approved',
+      performers: ['Stephan Eicher', 'Sophie Hunger'],
     });
     await store.events.insertMany([
       approved,
@@ -122,8 +123,12 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
         endsAt: expect.stringMatching(new RegExp(`^${day(5)}T22:00:00\\+0[12]:00$`)),
         venue: expect.objectContaining({ name: 'Salle communale', locality: 'Lausanne', canton: 'VD' }),
         category: { slug: 'musique', name: 'Musique' },
+        performers: ['Stephan Eicher', 'Sophie Hunger'],
       }),
     ]);
+    // « Artistes, intervenants » (issue 52): an event that names none has an empty list, as the schema says.
+    const theatre = await call(eventLoader as Loader, '/api/v1/events/theatre?fields=performers', { id: 'theatre' });
+    expect(theatre.body.data).toEqual({ id: 'theatre', performers: [] });
     const markets = await list('?category=marches-brocantes');
     expect(markets.body.data.map((e: { url: string }) => e.url)).toEqual(
       [10, 17, 24].map((n) => `${SITE}/evenement/serie?date=${day(n)}`),

@@ -585,10 +585,28 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
         allDay: true,
         moderatedBy: null,
         accessibility: { wheelchair: true, hearing: true, familyFriendly: false },
+        performers: ['Stephan Eicher', 'Sophie Hunger'],
       });
       await store.events.insertMany([event]);
       expect(await store.events.findById('full')).toEqual(event);
       expect(await store.events.findById('absent')).toBeNull();
+    });
+
+    it('les artistes et intervenants se relisent dans leur ordre, dans l’événement comme dans sa révision (issue 52)', async () => {
+      const named = makeEvent({ id: 'named', performers: ['Stephan Eicher', 'Sophie Hunger'] });
+      const none = makeEvent({ id: 'none', title: 'Récital' });
+      await store.events.insertMany([
+        { ...named, revision: { ...contentOf(named), performers: ['Sophie Hunger'] } },
+        { ...none, revision: { ...contentOf(none), performers: ['Quatuor Sine Nomine'] } },
+      ]);
+      const readNamed = await store.events.findById('named');
+      expect(readNamed?.performers).toEqual(['Stephan Eicher', 'Sophie Hunger']);
+      expect(readNamed?.revision?.performers).toEqual(['Sophie Hunger']);
+      const readNone = await store.events.findById('none');
+      expect(readNone?.performers).toEqual([]);
+      expect(readNone?.revision?.performers).toEqual(['Quatuor Sine Nomine']);
+      const listed = await store.events.search({ ...PUBLIC, limit: 10 });
+      expect(listed.items.find((e) => e.id === 'named')?.performers).toEqual(['Stephan Eicher', 'Sophie Hunger']);
     });
 
     it('un événement sans heure de fin le reste, dans la liste publique comme dans sa révision (issue 19)', async () => {

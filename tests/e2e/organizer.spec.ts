@@ -53,8 +53,14 @@ test.describe('espace organisateur', () => {
     await page.getByLabel('Billetterie (adresse web)', { exact: true }).fill('javascript:alert(1)');
     await page.getByLabel(/Image \(facultative\)/).setInputFiles(IMAGE);
     await page.getByLabel('Description de l’image', { exact: true }).fill('Affiche');
+    const thirteen = Array.from({ length: 13 }, (_, i) => `Musicien ${i + 1}`).join(', ');
+    await page.getByLabel('Artistes, intervenants', { exact: true }).fill(thirteen);
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page.getByTestId('form-errors')).toBeVisible();
+    await expect(page.locator('#field-performers-error')).toHaveText(
+      'Indiquez au plus 12 artistes ou intervenants (vous en avez indiqué 13).',
+    );
+    await expect(page.getByLabel('Artistes, intervenants', { exact: true })).toHaveValue(thirteen);
     await expect(page.locator('#field-startDate-error')).toHaveText('La date de début est déjà passée.');
     await expect(page.locator('#field-postalCode-error')).toHaveText('Le NPA suisse compte 4 chiffres.');
     await expect(page.locator('#field-ticketUrl-error')).toContainText('https://');
@@ -64,11 +70,21 @@ test.describe('espace organisateur', () => {
     await page.getByLabel('Date de début', { exact: true }).fill(inDays(25));
     await page.getByLabel('NPA', { exact: true }).fill('2610');
     await page.getByLabel('Billetterie (adresse web)', { exact: true }).fill('https://billets.exemple.ch');
+    await page.getByLabel('Artistes, intervenants', { exact: true }).fill('Stephan Eicher, Sophie Hunger');
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\//);
     const event = await ports.store.events.findById(confirmationId(page));
     expect(event?.title).toBe(title);
     expect(event?.image).not.toBeNull();
+    expect(event?.performers).toEqual(['Stephan Eicher', 'Sophie Hunger']);
+    await expect(page.locator('dt:text-is("Artistes, intervenants") + dd')).toHaveText('Stephan Eicher, Sophie Hunger');
+    // Its page (its owner sees it before moderation) and its edit form say them as typed.
+    await page.goto(`/evenement/${event?.id}`);
+    await expect(page.getByTestId('performers')).toHaveText('Stephan Eicher, Sophie Hunger');
+    await page.goto(`/organizer/edit-event/${event?.id}`);
+    await expect(page.getByLabel('Artistes, intervenants', { exact: true })).toHaveValue(
+      'Stephan Eicher, Sophie Hunger',
+    );
   });
 
   test('sans heure de fin, aucune fin inventée : « dès 19:30 » sur la confirmation, la fiche et le formulaire (issue 19) @once', async ({

@@ -23,7 +23,10 @@ export async function fillEveryPort(store: Store): Promise<void> {
   const organizer = await storeUser(store, { uid: 'orga-1', email: 'orga@exemple.ch', displayName: 'Orga' }, now);
   await store.users.setTrusted({ uid: organizer.uid, trusted: true, actorUid: admin.uid, now: iso() });
   // A single event and a series (its occurrences are derived: rebuilt on import).
-  const approved = makeEvent({ id: 'concert', slug: 'concert', status: 'approved', createdBy: organizer.uid }, now);
+  const approved = makeEvent(
+    { id: 'concert', slug: 'concert', status: 'approved', createdBy: organizer.uid, performers: ['Sophie Hunger'] },
+    now,
+  );
   const schedule = makeSaturdayMarket({ firstDate: '2030-03-02', count: 8 });
   const span = scheduleSpan(schedule);
   const market = makeEvent(

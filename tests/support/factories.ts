@@ -42,6 +42,7 @@ export function makeEvent(
     slug: slugify(title),
     title,
     description: 'Une soirée de musique de chambre avec un programme varié et des artistes de la région.',
+    performers: [],
     category: 'musique',
     startsAt: zurichIso(day, '19:30'),
     endsAt: zurichIso(day, '21:30'),

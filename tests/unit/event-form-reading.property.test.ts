@@ -81,9 +81,21 @@ const anyDate = fc.oneof(
   fc.integer({ min: -5, max: 400 }).map((n) => swiss(inDays(n))),
   fc.constantFrom('', ' ', '2027-02-30', 'demain'),
 );
+/** « Artistes, intervenants »: names and commas, sometimes too many, too long, on two lines or in blanks. */
+const anyPerformers = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('Stephan Eicher', ' Sophie Hunger ', '', 'M', 'Stephan  Eicher', 'a\nb', 'x'.repeat(81)),
+      fc.string({ maxLength: 30 }),
+    ),
+    { maxLength: 16 },
+  )
+  .chain((names) => fc.constantFrom(',', ', ', ' , ').map((comma) => names.join(comma)));
+
 /** What a field may hold: its kind of value, a box's « on », empty, blanks, anything. */
 function anyValue(field: string): fc.Arbitrary<string> {
   const common = fc.oneof(fc.constantFrom('', ' ', 'on'), fc.string({ maxLength: 12 }));
+  if (field === 'performers') return fc.oneof(anyPerformers, common);
   if (/Time$|Open$|Close$/.test(field)) return fc.oneof(anyTime, common);
   if (/Date$|ruleUntil/.test(field)) return fc.oneof(anyDate, common);
   return common;
@@ -178,6 +190,24 @@ describe('le navigateur et le serveur lisent le formulaire d’événement de la
       expect(full.errors).toEqual({});
       expect(full.parsed.ok && full.parsed.data.weatherDependent).toBe(expected);
     }
+  });
+
+  it('« Artistes, intervenants » : la même liste de noms des deux côtés, le même refus au-delà des bornes', async () => {
+    const withPerformers = (performers: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(VALID[0])) form.append(name, value);
+      form.append('performers', performers);
+      return form;
+    };
+    const named = withPerformers(' Stephan Eicher ,Sophie Hunger, ');
+    expect(browser(named)).toEqual({});
+    const { values, full } = await server(named);
+    expect(values.performers).toBe(' Stephan Eicher ,Sophie Hunger, ');
+    expect(full.parsed.ok && full.parsed.data.performers).toEqual(['Stephan Eicher', 'Sophie Hunger']);
+    const tooMany = withPerformers(Array.from({ length: 13 }, (_, i) => `Artiste ${i + 1}`).join(', '));
+    const message = 'Indiquez au plus 12 artistes ou intervenants (vous en avez indiqué 13).';
+    expect(browser(tooMany).performers).toBe(message);
+    expect((await server(tooMany)).full.errors.performers).toBe(message);
   });
 
   it('des formulaires au hasard : les mêmes champs signalés, les mêmes messages, le même verdict', async () => {

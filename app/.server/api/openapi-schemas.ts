@@ -36,6 +36,12 @@ export const Event = {
     id: { type: 'string' },
     title: { type: 'string' },
     description: { type: 'string' },
+    performers: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        '«\u00a0Artistes, intervenants\u00a0»\u00a0: les noms que donne l’organisateur, dans son ordre\u00a0; vide sans nom.',
+    },
     url: { ...url, description: 'La page de l’événement (de la date, pour une série).' },
     icsUrl: url,
     startsAt: isoWithOffset,

@@ -39,7 +39,7 @@ export const SQLITE_COLUMNS: Classified = {
       'contact_email,contact_phone,image,wheelchair,hearing,family_friendly,status,rejection_reason,featured,' +
       'created_by,created_at,updated_at,submitted_at,moderated_by,moderated_at,pending_changes,previous_status,' +
       'revision,open_end,schedule,cancelled_dates,occurrences_until,refused_by_admin,cancelled_by_admin,venue_id,' +
-      'organizer_id,ical_sequence,day_statuses,weather_dependent',
+      'organizer_id,ical_sequence,day_statuses,weather_dependent,performers',
   ),
   events_fts: all('data', 'event_id,title,description,venue_name,city,organizer_name'),
   events_fts_config: all('data', 'k,v'),
@@ -101,7 +101,7 @@ export const FIRESTORE_FIELDS: Classified = {
       'moderatedAt,moderatedBy,occurrencesUntil,openEnd,organizerId,organizerName,pendingChanges,postalCode,previousStatus,' +
       'priceMax,priceMin,priceNote,refusedByAdmin,rejectionReason,revision,schedule,searchTokens,slug,startsAt,' +
       'startsTs,status,street,submittedAt,ticketUrl,title,updatedAt,venueId,venueName,websiteUrl,dayStatuses,' +
-      'weatherDependent',
+      'weatherDependent,performers',
   ),
   federationQueue: { ...all('data', 'createdAt,dueAt'), data: 'secret' },
   federationRecords: { ...all('data', 'expiresAt,key,kind,updatedAt'), data: 'secret' },

@@ -14,6 +14,7 @@ import { updateEvent } from './submissions';
 const formInputOf = (e: AgendaEvent): EventFormInput => ({
   title: e.title,
   description: e.description,
+  performers: e.performers ?? [],
   category: e.category,
   startDate: '',
   startTime: '',

@@ -3,6 +3,7 @@ import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { NEW_PLACE } from '~/domain/event-form';
 import { actorsFor } from '~/domain/event-lifecycle';
+import { performersText } from '~/domain/performers';
 import { formatAmount } from '~/domain/price';
 import { NEW_SCHEDULE_VALUES, scheduleValues } from '~/domain/schedule-form';
 import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
@@ -19,6 +20,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
   return {
     title: e.title,
     description: e.description,
+    performers: performersText(e.performers),
     category: e.category,
     startDate: copy ? '' : start.date,
     startTime: e.allDay ? '' : start.time,

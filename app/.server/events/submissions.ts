@@ -37,6 +37,7 @@ function fieldsFromForm(input: EventFormInput & ScheduleInput) {
     title: input.title,
     slug: slugify(input.title),
     description: input.description,
+    performers: input.performers,
     category: input.category,
     startsAt,
     endsAt,

@@ -56,6 +56,12 @@ describe('ce que lit Mastodon', () => {
     expect(String(object.content)).toContain(`<a href="${SITE}/evenement/ev-1">`);
   });
 
+  it('les artistes et intervenants donnés sont un paragraphe du texte, après la description (issue 52)', () => {
+    const content = String(eventObject({ ...concert, performers: ['Stephan Eicher', 'Sophie Hunger'] }, ctx).content);
+    expect(content).toContain('<p>Entrée libre.</p><p>Artistes, intervenants\u00a0: Stephan Eicher, Sophie Hunger</p>');
+    expect(String(eventObject(concert, ctx).content)).not.toContain('Artistes');
+  });
+
   it('une série dit sa prochaine date et sa règle en mots', () => {
     const market = makeEvent(
       {

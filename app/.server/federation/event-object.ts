@@ -10,6 +10,7 @@ import { dayStatusOf, dayStatusText } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventWhen } from '~/domain/event-dates';
 import { imageUrl } from '~/domain/images';
+import { performersLine } from '~/domain/performers';
 import { describeSchedule } from '~/domain/schedule-text';
 import { zurichOffsetIso } from '~/domain/zurich-iso';
 
@@ -184,7 +185,7 @@ export function eventObject(event: AgendaEvent, ctx: EventObjectContext): Record
   const page = `${ctx.siteUrl}/evenement/${encodeURIComponent(event.id)}`;
   const date = shownDate(event, ctx.now);
   const image = event.image ? `${ctx.siteUrl}${imageUrl(event.image.path, 1600)}` : null;
-  const paragraphs = htmlParagraphs(event.description);
+  const paragraphs = htmlParagraphs(event.description) + htmlParagraphs(performersLine(event));
   const summary = readableSummary(event, ctx.now).split('\n').map(escapeHtml).join('\n');
   const cancelled = event.status === 'cancelled';
   const tags = [

@@ -33,7 +33,7 @@ export function publicFingerprint(
   shownStart: string | null = null,
 ) {
   // The records an event points to are not what followers see (its place and organizer are, as text).
-  const { image, venueId: _venue, organizerId: _organizer, ...content } = contentOf(event);
+  const { image, venueId: _venue, organizerId: _organizer, performers, ...content } = contentOf(event);
   return createHash('sha256')
     .update(
       JSON.stringify({
@@ -44,6 +44,8 @@ export function publicFingerprint(
         // « Ça a lieu ? » (issue 51): a status said is news (an Update); absent when none, so that the fingerprints of
         // the events without one stay what they were.
         ...(event.dayStatuses?.length ? { day: event.dayStatuses } : {}),
+        // « Artistes, intervenants » (issue 52): likewise absent when none, so no event is sent again for having none.
+        ...(performers?.length ? { performers } : {}),
         // A series shows its next date: once a date passes, the next one is news (an Update).
         ...(shownStart ? { shown: shownStart } : {}),
       }),

@@ -14,6 +14,7 @@ import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/c
 import { TIME_ZONE } from '~/domain/dates';
 import { dayStatusOf, dayStatusText } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
+import { performersLine } from '~/domain/performers';
 import { seriesVEvents } from './calendar-series';
 import { calendarText, veventsText } from './ical-text';
 
@@ -81,7 +82,7 @@ function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts:
       sequence: event.icalSequence ?? 0,
       timezone: TIME_ZONE,
       allDay: event.allDay,
-      description: [event.description.trim(), url].filter(Boolean).join('\n\n'),
+      description: [event.description.trim(), performersLine(event), url].filter(Boolean).join('\n\n'),
       location:
         event.lat != null && event.lng != null
           ? { title: location || event.city, geo: { lat: event.lat, lon: event.lng } }

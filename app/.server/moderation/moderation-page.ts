@@ -6,6 +6,7 @@ import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { describeChanges, fieldLabel } from '~/domain/event-diff';
 import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
 import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
+import { performersText } from '~/domain/performers';
 import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
 import { compactDiff, diffWords } from '~/domain/text-diff';
@@ -45,6 +46,7 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>, pla
     id: event.id,
     title: event.title,
     description: event.description,
+    performers: performersText(event.performers),
     status: event.status,
     featured: event.featured,
     rejectionReason: event.rejectionReason,

@@ -20,6 +20,8 @@ const seedEvent = z
     key: z.string().regex(/^[a-z0-9-]+$/),
     title: z.string().min(1),
     description: z.string().min(1),
+    /** « Artistes, intervenants » (issue 52): illustrative names, as the rest. */
+    performers: z.array(z.string().min(1).max(80)).max(12).optional(),
     category: z.string().min(1),
     dayOffset: z.number().int(),
     start: time,

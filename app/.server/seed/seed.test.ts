@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { CANTON_CODES } from '../../domain/cantons';
 import { CATEGORY_SLUGS } from '../../domain/categories';
+import { validateEventForm } from '../../domain/event-form';
 import { seedCategories, seedDemo } from './seed';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
@@ -28,6 +29,11 @@ describe('contenu de démonstration', () => {
     expect(upcoming.some((e) => e.is_free === 1)).toBe(true);
     expect(upcoming.some((e) => e.is_free === 0 && Number(e.price_min) > 0)).toBe(true);
     expect(upcoming.some((e) => e.family_friendly === 1)).toBe(true);
+    // « Artistes, intervenants » (issue 52): a few name theirs, each a list the event form would accept.
+    const named = upcoming.filter((e) => e.performers !== null).map((e) => JSON.parse(String(e.performers)));
+    expect(named.length).toBeGreaterThanOrEqual(3);
+    for (const names of named)
+      expect(validateEventForm({ performers: names.join(', ') }).errors.performers).toBeUndefined();
     for (const e of upcoming) {
       expect(e.postal_code, String(e.title)).toMatch(/^\d{4}$/);
       expect(Number(e.lat)).toBeGreaterThan(45.8);

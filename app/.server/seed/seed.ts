@@ -36,6 +36,7 @@ export function buildSeedEvent(spec: SeedEventSpec, today: string, createdBy: st
     slug: slugify(spec.title),
     title: spec.title,
     description: spec.description,
+    performers: [...(spec.performers ?? [])],
     category: spec.category,
     startsAt: zurichIso(startDay, spec.allDay ? '00:00' : spec.start),
     endsAt: zurichIso(endDay, spec.allDay ? '23:59' : spec.end),

@@ -78,6 +78,8 @@ export function EventPreview({ event }: { event: Selected }) {
         ) : null}
         <dt>Catégorie</dt>
         <dd>{event.category}</dd>
+        <dt>Artistes, intervenants</dt>
+        <dd>{event.performers || '—'}</dd>
         <dt>Prix</dt>
         <dd>
           {event.price}

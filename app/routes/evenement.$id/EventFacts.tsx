@@ -1,7 +1,8 @@
-// « Infos pratiques »: price, who, contact, accessibility, tickets, the calendar files and sharing. When is said once,
-// under the title (and, for a series, in its « Quand »), not again here.
+// « Infos pratiques »: performers, price, who, contact, accessibility, tickets, the calendar files and sharing. When is
+// said once, under the title (and, for a series, in its « Quand »), not again here.
 import { Link, type useLoaderData } from '@remix-run/react';
 import { ShareButton } from '~/components/ShareButton';
+import { performersText } from '~/domain/performers';
 import { formatPrice } from '~/domain/price';
 import type { loader } from './route';
 
@@ -31,6 +32,12 @@ export function EventFacts({
   return (
     <aside className="event-detail__facts card" aria-label="Infos pratiques">
       <dl>
+        {event.performers?.length ? (
+          <>
+            <dt>Artistes, intervenants</dt>
+            <dd data-testid="performers">{performersText(event.performers)}</dd>
+          </>
+        ) : null}
         <dt>Prix</dt>
         <dd data-testid="price">
           {formatPrice(event)}

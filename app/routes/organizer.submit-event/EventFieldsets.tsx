@@ -42,6 +42,11 @@ export function WhatFieldset({
         rows={7}
         hint="Ce qui attend le public, le programme, les artistes… (20 caractères au moins)."
       />
+      <TextField
+        meta={fields.performers}
+        label="Artistes, intervenants"
+        hint="Les noms séparés par des virgules, par exemple Stephan Eicher, Sophie Hunger (12 noms au plus)."
+      />
     </fieldset>
   );
 }

@@ -30,6 +30,7 @@ const plainSchedule = (s: Schedule | null | undefined): Schedule | null =>
 
 const copyContent = (c: EventContent): EventContent => ({
   ...c,
+  performers: [...(c.performers ?? [])],
   image: c.image ? { ...c.image } : null,
   accessibility: { ...c.accessibility },
   schedule: plainSchedule(c.schedule),
@@ -50,6 +51,7 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     icalSequence: e.icalSequence ?? 0,
     dayStatuses: (e.dayStatuses ?? []).map((d) => ({ ...d })),
     weatherDependent: e.weatherDependent ?? false,
+    performers: [...(e.performers ?? [])],
     venueId: e.venueId ?? null,
     organizerId: e.organizerId ?? null,
     startsTs: Date.parse(e.startsAt),
@@ -116,6 +118,8 @@ export function fromEventDoc(d: Partial<EventDoc>): AgendaEvent {
     // Written before issue 51 without them: nothing said, not « selon la météo ».
     dayStatuses: Array.isArray(d.dayStatuses) ? d.dayStatuses.map((x: DayStatus) => ({ ...x })) : [],
     weatherDependent: d.weatherDependent ?? false,
+    // Written before issue 52 without it: no performers.
+    performers: Array.isArray(d.performers) ? d.performers.map(String) : [],
     // Absent when none, as the events written before issue 36 were read.
     ...(d.venueId ? { venueId: d.venueId } : {}),
     ...(d.organizerId ? { organizerId: d.organizerId } : {}),

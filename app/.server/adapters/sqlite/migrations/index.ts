@@ -8,6 +8,7 @@ import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
 import { MIGRATION_DAY_STATUS } from './schema-day-status';
 import { MIGRATION_DISTANCE } from './schema-distance';
 import { MIGRATION_HOLIDAYS } from './schema-holidays';
+import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
@@ -25,5 +26,6 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_SEQUENCE,
   MIGRATION_DAY_STATUS,
   MIGRATION_HOLIDAYS,
+  MIGRATION_PERFORMERS,
   MIGRATION_VISITOR_PUSHES,
 ];
