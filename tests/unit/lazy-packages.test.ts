@@ -1,6 +1,6 @@
 // The heavy packages a site does not use stay out of its processes (issue 50): on SQLite with the federation off, a
 // start loads neither Fedify nor firebase-admin and the Google Cloud clients, nor what a PDF, a mail, an image, a
-// donation by card or a push needs until one is made (docs/exploitation-memoire.md). Checked by the packages Node
+// donation by card, a push or an import needs until one is made (docs/exploitation-memoire.md). Checked by the packages Node
 // actually loaded, in a process of its own (tests/support/loaded-packages.ts).
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,6 +20,8 @@ const HEAVY = [
   'sharp',
   'stripe',
   'web-push',
+  'node-ical',
+  'parse5',
 ];
 
 test('sur SQLite sans fédération, le démarrage ne charge aucun des paquets lourds ; un mail envoyé charge nodemailer', () => {
