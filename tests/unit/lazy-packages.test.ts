@@ -1,7 +1,7 @@
 // The heavy packages a site does not use stay out of its processes (issue 50): on SQLite with the federation off, a
 // start loads neither Fedify nor firebase-admin and the Google Cloud clients, nor what a PDF, a mail, an image, a
-// donation by card, a push or an import needs until one is made (docs/exploitation-memoire.md). Checked by the packages Node
-// actually loaded, in a process of its own (tests/support/loaded-packages.ts).
+// donation by card, a push or an import needs until one is made (docs/exploitation-memoire.md). Checked by the packages
+// Node actually loaded, in a process of its own (tests/support/loaded-packages.ts).
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
