@@ -19,12 +19,6 @@ if (isProduction && cluster.isPrimary) {
   const { superviseWithoutApp } = await import('./app/.server/server/primary');
   if (await superviseWithoutApp()) await new Promise(() => {});
 }
-// The HTTP packages, for the processes that serve only.
-const { default: compression } = await import('compression');
-const { default: express } = await import('express');
-const { default: expressStaticGzip } = await import('express-static-gzip');
-const { default: helmet } = await import('helmet');
-const { default: morgan } = await import('morgan');
 const viteDevServer = isProduction
   ? undefined
   : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }));
@@ -109,6 +103,10 @@ if (cluster.isPrimary) {
 
 /** One process serving HTTP: security headers, static files, uploads, then the Remix app. */
 async function serve() {
+  // The HTTP packages, loaded by the processes that serve only (not the jobs' one, nor the one that prepares the data).
+  const [{ default: compression }, { default: express }, { default: expressStaticGzip }, { default: helmet }] =
+    await Promise.all([import('compression'), import('express'), import('express-static-gzip'), import('helmet')]);
+  const { default: morgan } = await import('morgan');
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);

@@ -3,12 +3,10 @@
 // scripts get it from here too. Each service is made on first use: a page that never sends a mail opens no SMTP
 // connection, and the SQLite server never starts firebase-admin.
 import path from 'node:path';
-import { type App, getApps } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
-import { getMessaging } from 'firebase-admin/messaging';
-import { getStorage } from 'firebase-admin/storage';
+import type { App } from 'firebase-admin/app';
 import type Stripe from 'stripe';
 import type { GoogleSignInConfig } from '~/domain/google-sign-in';
+import { firebaseAdmin } from './adapters/firestore/firebase-admin';
 import { createFirestoreStore } from './adapters/firestore/store';
 import { openDatabase } from './adapters/sqlite/db';
 import { createSqliteStore } from './adapters/sqlite/store';
@@ -104,7 +102,11 @@ export function createServices(config: Config = loadConfig()): Services {
   let firebaseApp: App | undefined;
   // One firebase-admin app per process, even when tests build several service sets.
   const app = () => {
-    firebaseApp ??= getApps().find((a) => a.name === '[DEFAULT]') ?? createFirebaseApp(config);
+    firebaseApp ??=
+      firebaseAdmin
+        .app()
+        .getApps()
+        .find((a) => a.name === '[DEFAULT]') ?? createFirebaseApp(config);
     return firebaseApp;
   };
   const uploadsDir = onFirebase ? null : path.join(config.DATA_DIR, 'uploads');
@@ -167,7 +169,7 @@ export function createServices(config: Config = loadConfig()): Services {
   lazy(services, 'identity', () =>
     firebase
       ? createFirebaseIdentity({
-          auth: getAuth(app()),
+          auth: firebaseAdmin.auth().getAuth(app()),
           apiKey: firebase.apiKey,
           siteUrl: config.SITE_URL,
           tokens: services.store.authTokens,
@@ -178,7 +180,7 @@ export function createServices(config: Config = loadConfig()): Services {
   lazy(services, 'files', () =>
     guardStorage(
       firebase
-        ? createStorageFileStore(getStorage(app()).bucket(firebase.storageBucket))
+        ? createStorageFileStore(firebaseAdmin.storage().getStorage(app()).bucket(firebase.storageBucket))
         : createDiskFileStore(uploadsDir ?? ''),
     ),
   );
@@ -187,7 +189,7 @@ export function createServices(config: Config = loadConfig()): Services {
     createPushTransport(
       config,
       firebase,
-      () => getMessaging(app()),
+      () => firebaseAdmin.messaging().getMessaging(app()),
       () => services.store.federation,
     ),
   );

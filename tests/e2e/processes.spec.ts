@@ -66,11 +66,14 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
   test('le processus principal ne fait que superviser : il ne charge pas l’application et reste léger', async () => {
     const rssMb = (pid: number) =>
       Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-    // The app's native modules (sharp's libvips) are loaded where pages are made, never in the primary.
+    // The app's native modules (the password hashing of @node-rs/argon2) are loaded where pages are made, never in the
+    // primary; sharp's libvips only with the first image received (platform/on-first-use.ts).
     const web = childrenOf(primary()).find((pid) => roleOf(pid) === 'web') as number;
-    expect(fs.readFileSync(`/proc/${web}/maps`, 'utf8')).toContain('libvips');
-    expect(fs.readFileSync(`/proc/${primary()}/maps`, 'utf8')).not.toContain('libvips');
-    // About 80 MB on the bench machine (a process that serves: about 340 MB).
+    const maps = (pid: number) => fs.readFileSync(`/proc/${pid}/maps`, 'utf8');
+    expect(maps(web)).toContain('argon2');
+    expect(maps(web)).not.toContain('libvips');
+    expect(maps(primary())).not.toContain('argon2');
+    // About 80 MB on the bench machine (a process that serves: about 140 MB).
     expect(rssMb(primary())).toBeLessThan(150);
   });
 

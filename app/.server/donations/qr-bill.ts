@@ -1,8 +1,5 @@
 // Swiss QR-bills for a donation by bank transfer, built by the `swissqrbill` library (which validates every field
 // and throws a ValidationError): as SVG for the page, as an A4 PDF to print or pay from an e-banking app.
-import PDFDocument from 'pdfkit';
-import { SwissQRBill as PdfQRBill } from 'swissqrbill/pdf';
-import { SwissQRBill as SvgQRBill } from 'swissqrbill/svg';
 import type { Data } from 'swissqrbill/types';
 import {
   calculateQRReferenceChecksum,
@@ -13,6 +10,12 @@ import {
 } from 'swissqrbill/utils';
 import { formatChf, toCentimes } from '~/domain/donation';
 import type { Config } from '../platform/config';
+import { onFirstUse } from '../platform/on-first-use';
+
+// Loaded with the first QR-bill shown or printed (issue 50): pdfkit and the SVG engine weigh about 30 MB a process.
+const pdfkit = onFirstUse<typeof import('pdfkit')>('pdfkit');
+const pdfBill = onFirstUse<typeof import('swissqrbill/pdf')>('swissqrbill/pdf');
+const svgBill = onFirstUse<typeof import('swissqrbill/svg')>('swissqrbill/svg');
 
 export interface QrCreditor {
   account: string;
@@ -88,12 +91,15 @@ export function qrBillSummary(creditor: QrCreditor, amount: number | null) {
 
 /** The payment part as an SVG document (the constructor validates and throws a ValidationError). */
 export function qrBillSvg(creditor: QrCreditor, amount: number | null): string {
-  return new SvgQRBill(qrBillData(creditor, amount), { language: 'FR' }).toString();
+  const { SwissQRBill } = svgBill();
+  return new SwissQRBill(qrBillData(creditor, amount), { language: 'FR' }).toString();
 }
 
 /** An A4 page: a short thank-you, and the payment part at the bottom, ready to cut or to scan. */
 export function qrBillPdf(creditor: QrCreditor, amount: number | null): Promise<Uint8Array<ArrayBuffer>> {
-  const bill = new PdfQRBill(qrBillData(creditor, amount), { language: 'FR' });
+  const { SwissQRBill } = pdfBill();
+  const PDFDocument = pdfkit();
+  const bill = new SwissQRBill(qrBillData(creditor, amount), { language: 'FR' });
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

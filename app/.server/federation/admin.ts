@@ -1,6 +1,5 @@
 // The admins' federation page (/admin/federation, decision 088): followers per actor, the queue and the failed
 // deliveries, blocked domains, remote sources; following a remote actor as a source, undoing it, blocking a domain.
-import { Follow, Undo } from '@fedify/vocab';
 import type { RemoteSourceInput } from '~/domain/federation-form';
 import type { Config } from '../platform/config';
 import { UseCaseError } from '../platform/use-case-error';
@@ -8,6 +7,7 @@ import type { Store, UserProfile } from '../ports';
 import { siteHandle } from './actor-types';
 import { AGENDA_ACTOR, listActors } from './actors';
 import { type DeliveryTrouble, deliveryTroubles, type HostTrouble } from './deliveries';
+import { vocab } from './fedify';
 import { softwareOf } from './peers';
 import {
   type BlockedDomain,
@@ -157,6 +157,7 @@ export async function followRemoteSource(deps: Deps, admin: UserProfile, input: 
   await deps.store.federation.put({ kind: 'source', key: source.id, value: source, expiresAt: null, updatedAt: now });
   // Its server's software, read now (peers.ts): what the agenda sends it depends on it.
   await softwareOf(ctx, source.id, { fresh: true });
+  const { Follow } = vocab();
   await ctx.sendActivity(
     { identifier: AGENDA_ACTOR },
     actor as Parameters<typeof ctx.sendActivity>[1] & object,
@@ -175,6 +176,7 @@ export async function unfollowRemoteSource(deps: Deps, admin: UserProfile, sourc
   const ctx = service.context();
   const agendaUri = ctx.getActorUri(AGENDA_ACTOR);
   const actor = await ctx.lookupObject(source.id).catch(() => null);
+  const { Follow, Undo } = vocab();
   if (actor && 'inboxId' in actor && actor.inboxId)
     await ctx.sendActivity(
       { identifier: AGENDA_ACTOR },

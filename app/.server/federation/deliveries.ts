@@ -1,7 +1,8 @@
 // The deliveries that fail (decision 087, issue 37): when each is tried again, and what the admins see of them. One
 // record per remote host and activity, updated at each attempt (never one line per retry), removed once delivered.
-import { createExponentialBackoffPolicy, type RetryPolicy, SendActivityError } from '@fedify/fedify';
+import type { RetryPolicy } from '@fedify/fedify';
 import type { FederationStore } from '../ports';
+import { fedify } from './fedify';
 import { hostOf, SEP } from './records';
 
 /**
@@ -22,7 +23,7 @@ export function retryDelayMs(attempts: number, firstMs: number): number | null {
 
 /** Fedify's retry policy: the same schedule, without jitter, so that the time shown to the admins is the true one. */
 export function deliveryRetryPolicy(firstMs: number): RetryPolicy {
-  return createExponentialBackoffPolicy({
+  return fedify().createExponentialBackoffPolicy({
     initialDelay: { milliseconds: firstMs },
     maxDelay: { milliseconds: RETRY_MAX_MS },
     maxAttempts: DELIVERY_ATTEMPTS - 1,
@@ -74,14 +75,15 @@ export async function recordDeliveryFailure(
   },
 ): Promise<void> {
   const { error, now } = input;
-  const inbox = error instanceof SendActivityError ? error.inbox : /\bto (\S+)/.exec(error.message)?.[1];
+  const sendError = error instanceof fedify().SendActivityError ? error : null;
+  const inbox = sendError ? sendError.inbox : /\bto (\S+)/.exec(error.message)?.[1];
   const host = hostOf(inbox, true);
   if (!host) return;
   const key = troubleKey(host, input.activityId);
   const at = now.toISOString();
   const previous = (await store.get<DeliveryTrouble>('failure', key, at))?.value;
   const attempts = (previous?.host ? previous.attempts : 0) + 1;
-  const status = error instanceof SendActivityError ? error.statusCode : null;
+  const status = sendError ? sendError.statusCode : null;
   const delay = status !== null && GONE.includes(status) ? null : retryDelayMs(attempts - 1, input.firstRetryMs);
   const value: DeliveryTrouble = {
     host,
@@ -94,7 +96,7 @@ export async function recordDeliveryFailure(
     nextAt: delay === null ? null : new Date(now.getTime() + delay).toISOString(),
     inbox: inbox ? String(inbox) : null,
     objectId: input.objectId ?? null,
-    detail: error instanceof SendActivityError ? detailOf(error.responseBody) : detailOf(error.message),
+    detail: sendError ? detailOf(sendError.responseBody) : detailOf(error.message),
   };
   await store.put({
     kind: 'failure',

@@ -2,25 +2,12 @@
 // followers collections, and the inbox: Follow and Undo accepted and stored, Accept/Reject of our own follows of
 // sources, the Events of followed sources (incoming.ts). Everything else (replies, likes, boosts) is ignored. Its
 // key–value store and queue are the site's store (fedify-storage.ts).
-import { createFederation, type Federation, type MessageQueue } from '@fedify/fedify';
-import { getDocumentLoader } from '@fedify/fedify/runtime';
-import {
-  Accept,
-  Announce,
-  Create,
-  Delete,
-  Endpoints,
-  Follow,
-  Image,
-  Reject,
-  Service,
-  Undo,
-  Update,
-} from '@fedify/vocab';
+import type { Federation, MessageQueue } from '@fedify/fedify';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Store } from '../ports';
 import { actorByHandle, findActor, listActors } from './actors';
 import { deliveryHandled, deliveryRetryPolicy, recordDeliveryFailure } from './deliveries';
+import { fedify, fedifyRuntime, vocab } from './fedify';
 import { createKvStore, createStoreQueue } from './fedify-storage';
 import { receiveDelete, receiveEvent, sourceAnswered } from './incoming';
 import { actorKeyPairs } from './keys';
@@ -82,6 +69,9 @@ export function buildFederation(
   settings: FederationSettings,
   queue: MessageQueue = federationQueue(store, settings),
 ): Federation<FederationContext> {
+  const { createFederation } = fedify();
+  const { getDocumentLoader } = fedifyRuntime();
+  const { Accept, Announce, Create, Delete, Endpoints, Follow, Image, Reject, Service, Undo, Update } = vocab();
   const federation = createFederation<FederationContext>({
     kv: createKvStore(store.federation),
     queue,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { InboxContext } from '@fedify/fedify';
 import type { DocumentLoader } from '@fedify/fedify/runtime';
-import { type Accept, type Activity, Announce, type Reject } from '@fedify/vocab';
+import type { Accept, Activity, Reject } from '@fedify/vocab';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import type { LifecycleAction } from '~/domain/event-lifecycle';
 import { possibleDuplicates } from '../events/submissions';
@@ -14,6 +14,7 @@ import { stepAsSource, submitFromSource } from '../imports/source-lifecycle';
 import { newId } from '../platform/ids';
 import { rememberImported } from './echo';
 import type { FederationContext } from './federation';
+import { vocab } from './fedify';
 import { receivedActivity } from './fedify-storage';
 import { isBlocked } from './records';
 import { readRemoteEvent } from './remote-event';
@@ -110,11 +111,12 @@ export async function receiveEvent(ctx: Ctx, activity: Activity, fresh: Document
   const now = ctx.data.now().toISOString();
   if (!activity.actorId || (await isBlocked(ctx.data.store.federation, activity.actorId, now))) return;
   // A boost is only worth fetching from a source (anyone may boost anything).
-  if (activity instanceof Announce && !(await sourceOf(ctx.data.store.federation, activity.actorId.href, now))) return;
+  const boost = activity instanceof vocab().Announce;
+  if (boost && !(await sourceOf(ctx.data.store.federation, activity.actorId.href, now))) return;
   let object = await objectJson(ctx, activity);
   if (!object) return;
   // The change of an event a source shared, by its author (decision 096: another Agenda romand's agenda).
-  const byAuthor = activity instanceof Announce ? null : await authorSource(ctx, activity, String(object.id ?? ''));
+  const byAuthor = boost ? null : await authorSource(ctx, activity, String(object.id ?? ''));
   const source = byAuthor ?? (await activeSource(ctx, activity, object));
   if (!source) return;
   // Sent by another account than the source (a member of a Mobilizon group): what it sent is only a claim, and any

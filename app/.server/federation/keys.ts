@@ -1,7 +1,7 @@
 // An actor's key pair (RSA, as Mastodon and the draft-cavage HTTP Signatures need), generated once and kept in the
 // store (exported with the data): two processes asking at once keep the same one (putIfAbsent).
-import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import type { FederationStore } from '../ports';
+import { fedify } from './fedify';
 
 interface StoredKeys {
   publicKey: JsonWebKey;
@@ -12,6 +12,7 @@ interface StoredKeys {
 const caches = new WeakMap<FederationStore, Map<string, Promise<CryptoKeyPair>>>();
 
 async function loadOrCreate(store: FederationStore, identifier: string, now: () => Date): Promise<CryptoKeyPair> {
+  const { exportJwk, generateCryptoKeyPair, importJwk } = fedify();
   const at = now().toISOString();
   let stored = (await store.get<StoredKeys>('keys', identifier, at))?.value;
   if (!stored) {

@@ -7,7 +7,7 @@
 
 import { createHash } from 'node:crypto';
 import type { Context } from '@fedify/fedify';
-import { type Activity, Create, Delete, Update } from '@fedify/vocab';
+import type { Activity } from '@fedify/vocab';
 import type { DayStatus } from '~/domain/day-status';
 import { contentOf } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-lifecycle';
@@ -15,15 +15,14 @@ import { AGENDA_ACTOR, actorsAnnouncing } from './actors';
 import { importedFrom } from './echo';
 import { type EventActivityType, eventActivity, type PayloadFlavor, shownDate } from './event-object';
 import type { FederationContext } from './federation';
+import { vocab } from './fedify';
 import { gancioDeliveries } from './gancio';
 import { type Follower, objectDates, type Published } from './records';
 import { recipientsFor, recipientsOf, share } from './shares';
 
-const CLASSES = { Create, Update, Delete } as const;
-
 /** An activity whose JSON is ours, sent as it is (Fedify's own vocabulary would drop the Mobilizon extensions). */
 export async function rawActivity(json: Record<string, unknown>): Promise<Activity> {
-  const activity = await CLASSES[json.type as EventActivityType].fromJsonLd(json);
+  const activity = await vocab()[json.type as EventActivityType].fromJsonLd(json);
   activity.toJsonLd = async () => json;
   return activity;
 }

@@ -4,11 +4,12 @@
 // stops being theirs. A Mastodon server keeps one copy of the object, and each account sees it from what it follows.
 // Gancio, which takes events only from the actors it follows, hears them from those actors instead (publish.ts).
 import type { Context } from '@fedify/fedify';
-import { type Activity, Announce, Move, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
+import type { Activity, Announce, Undo } from '@fedify/vocab';
 // Fedify's own Temporal (its vocabulary's dates), not a dependency of ours.
 import { Temporal } from '@js-temporal/polyfill';
 import { eventObjectId, flavorOf, generationKey, type PayloadFlavor } from './event-object';
 import type { FederationContext } from './federation';
+import { vocab } from './fedify';
 import { originOf, softwareReader } from './peers';
 import { type Follower, followersOf, loadBlocklist } from './records';
 
@@ -57,6 +58,7 @@ export interface ShareOf {
  * answers (outbox.ts, documents.ts); `published` says when the actor shared it.
  */
 export function announceOf(ctx: Ctx, identifier: string, eventId: string, of: ShareOf): Announce {
+  const { Announce, PUBLIC_COLLECTION } = vocab();
   const actor = ctx.getActorUri(identifier);
   return new Announce({
     id: new URL(`${actor.href}/envois/${generationKey(eventId, of.generation)}`),
@@ -69,6 +71,7 @@ export function announceOf(ctx: Ctx, identifier: string, eventId: string, of: Sh
 }
 
 function undoOf(ctx: Ctx, identifier: string, eventId: string, of: ShareOf, at: string): Undo {
+  const { Undo, PUBLIC_COLLECTION } = vocab();
   const actor = ctx.getActorUri(identifier);
   return new Undo({
     id: new URL(`${actor.href}/activites/${crypto.randomUUID()}`),
@@ -114,6 +117,7 @@ export async function share(
 /** Tells these followers that the actor `from` is now `to` (a merged venue or organizer): Mastodon follows it. */
 export async function sendMove(ctx: Ctx, from: string, to: string, followers: readonly Follower[]) {
   if (followers.length === 0) return;
+  const { Move, PUBLIC_COLLECTION } = vocab();
   const actor = ctx.getActorUri(from);
   const move = new Move({
     id: new URL(`${actor.href}/activites/${crypto.randomUUID()}`),

@@ -3,10 +3,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { AgendaEvent } from '~/domain/event';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_BIG, IMAGE_WIDTHS, isReviewImage, REVIEW_FOLDER } from '~/domain/images';
 import { newId } from '../platform/ids';
+import { onFirstUse } from '../platform/on-first-use';
 import type { Store, UserProfile } from '../ports';
 import type { FileStore } from './ports';
 
@@ -74,9 +74,12 @@ function assertAcceptable(bytes: Buffer): SniffedImageType {
   return type;
 }
 
+/** The image library, loaded with the first image received (issue 50). */
+export const sharp = onFirstUse<typeof import('sharp').default>('sharp');
+
 /** Any decode problem (truncated data, corrupt stream, pixel limit) fails: `failOn: 'truncated'` or stricter. */
 function decoder(bytes: Buffer) {
-  return sharp(bytes, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS });
+  return sharp()(bytes, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS });
 }
 
 async function decodeOrReject<T>(work: () => Promise<T>): Promise<T> {

@@ -6,11 +6,11 @@
 // Signature or an Object Integrity Proof, a key without owner) goes to Fedify's own handler, a few at a time.
 import crypto from 'node:crypto';
 import type { Context, Federation, KeyCache, Message } from '@fedify/fedify';
-import { verifyRequestDetailed } from '@fedify/fedify';
-import { CryptographicKey, type Multikey } from '@fedify/vocab';
+import type { CryptographicKey, Multikey } from '@fedify/vocab';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { findActor } from '../federation/actors';
 import type { FederationContext } from '../federation/federation';
+import { fedify, vocab } from '../federation/fedify';
 import { keptBlocklist } from '../federation/records';
 import type { Store } from '../ports';
 import { webHeaders } from './federation-bridge';
@@ -72,7 +72,7 @@ export function memoryKeyCache(now: () => number = Date.now): KeyCache & {
   return {
     known(keyId) {
       const hit = kept.get(keyId);
-      return hit && hit.until >= now() && hit.key instanceof CryptographicKey ? hit.key : undefined;
+      return hit && hit.until >= now() && hit.key instanceof vocab().CryptographicKey ? hit.key : undefined;
     },
     async get(keyId) {
       const hit = kept.get(keyId.href);
@@ -174,7 +174,7 @@ export function createInboxIntake(options: InboxIntakeOptions) {
     if (known?.ownerId?.href !== actor) {
       // The loaders of one context, made once: they serve only a key not yet in the cache.
       loaders ??= options.federation.createContext(new URL(siteUrl), options.data());
-      const verification = await verifyRequestDetailed(request(), {
+      const verification = await fedify().verifyRequestDetailed(request(), {
         documentLoader: loaders.documentLoader,
         contextLoader: loaders.contextLoader,
         keyCache,

@@ -1,7 +1,11 @@
 // The schema.org `Event` of a web page, as its publisher describes it: JSON-LD first (one object, an array, or a
 // `@graph`; any type ending in « Event », and Festival), else simple microdata (itemscope/itemtype/itemprop). Read with
 // parse5, the HTML parser browsers follow (WHATWG), never with patterns on the markup. Pure: no I/O.
-import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
+import type { DefaultTreeAdapterMap } from 'parse5';
+import { onFirstUse } from '../platform/on-first-use';
+
+/** The HTML parser, loaded with the first page read (issue 50). */
+const parse5 = onFirstUse<typeof import('parse5')>('parse5');
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -76,7 +80,7 @@ function textOf(root: Node): string {
 
 /** Plain text from a description that may carry HTML (tags dropped, entities decoded, blank lines kept to one). */
 export function plainText(value: string): string {
-  return textOf(parseFragment(value))
+  return textOf(parse5().parseFragment(value))
     .replace(/[ \t\u00a0]+/g, ' ')
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')
@@ -210,7 +214,7 @@ function microdataItem(scope: Element): Json {
 
 /** The first schema.org Event the page describes, or null. */
 export function readEventPage(html: string, pageUrl: string): PageEvent | null {
-  const all = [...elements(parse(html))];
+  const all = [...elements(parse5().parse(html))];
   for (const script of all.filter(
     (el) => el.tagName === 'script' && (attr(el, 'type') ?? '').trim().toLowerCase() === 'application/ld+json',
   )) {

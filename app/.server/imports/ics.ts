@@ -2,11 +2,12 @@
 // description, place, dates) and, for a recurring one, the schedule model of app/domain/schedule.ts (a rule, a list of
 // dates, or one date). Pure apart from the parser: no I/O; it yields to the event loop between batches. The reconciliation with what is stored: reconcile.ts.
 import { createHash } from 'node:crypto';
-import ical, { type VEvent } from 'node-ical';
+import type { VEvent } from 'node-ical';
 import type { EventContent } from '~/domain/event';
 import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
 import { yieldToEventLoop } from '../platform/background';
+import { onFirstUse } from '../platform/on-first-use';
 import { SkippedEntry, timesOf } from './ics-times';
 
 export { OPEN_RULE_MONTHS } from './ics-times';
@@ -155,18 +156,21 @@ export function fingerprintOf(content: EventContent, cancelled: boolean): string
 }
 
 /** Parses a feed with node-ical; null when node-ical refuses it as a whole. */
-function parseIcs(source: string): ReturnType<typeof ical.sync.parseICS> | null {
+/** The calendar reader, loaded with the first calendar read (issue 50). */
+const ical = onFirstUse<typeof import('node-ical')>('node-ical');
+
+function parseIcs(source: string): ReturnType<typeof import('node-ical').sync.parseICS> | null {
   try {
-    return ical.sync.parseICS(source);
+    return ical().sync.parseICS(source);
   } catch {
     return null;
   }
 }
 
 /** The same, by node-ical's batches (2,000 lines at a time): the jobs process answers and sends mails between them. */
-async function parseIcsInBatches(source: string): Promise<ReturnType<typeof ical.sync.parseICS> | null> {
+async function parseIcsInBatches(source: string): Promise<ReturnType<typeof import('node-ical').sync.parseICS> | null> {
   try {
-    return await ical.async.parseICS(source);
+    return await ical().async.parseICS(source);
   } catch {
     return null;
   }

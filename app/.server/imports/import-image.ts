@@ -3,12 +3,12 @@
 // organizer's token, exactly as the form's upload-on-select keeps a chosen image; the prefilled form carries that
 // token in its hidden `pendingImage` field. It is re-encoded and stored (under review/, decision 031) only when the
 // form is sent. The image never fails the import: a refusal is a French notice, the rest is prefilled.
-import sharp from 'sharp';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
   ImageRejected,
   type ImageRejectionReason,
+  sharp,
   stashPendingImage,
 } from '../files/images';
 import type { FileStore } from '../files/ports';
@@ -35,7 +35,7 @@ export type ImportedImage = { ok: true; token: string; preview: string } | { ok:
 
 /** A small WebP of the image as a data: URL, for the form's preview (the pending bytes themselves are never served). */
 async function previewOf(bytes: Buffer): Promise<string> {
-  const webp = await sharp(bytes, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS })
+  const webp = await sharp()(bytes, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS })
     .rotate()
     .resize({ width: 480, withoutEnlargement: true })
     .webp({ quality: 70 })

@@ -3,10 +3,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import { SITE_NAME } from '~/domain/site';
 import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
+import { onFirstUse } from '../platform/on-first-use';
 import type { MailTransport } from '../ports';
 
 /** How long a mail server may take to accept a connection, to greet, or to answer any command. */
@@ -18,11 +18,17 @@ export const SMTP_TIMEOUTS = {
 };
 /** The longest one delivery may take, whatever the server does (a trickle of bytes resets the socket timeout). */
 export const SMTP_DELIVERY_DEADLINE_MS = 30_000;
+/** Loaded with the first mail sent: a process that sends none never holds it. */
+const nodemailer = onFirstUse<typeof import('nodemailer')>('nodemailer');
+
+const createStreamTransport = () =>
+  nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
 export function createOutboxTransport(outboxDir: string, from: string): MailTransport {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: ReturnType<typeof createStreamTransport> | undefined;
   return {
     async deliver({ messageId, ...message }) {
+      transport ??= createStreamTransport();
       const info = await transport.sendMail({ from: { name: SITE_NAME, address: from }, messageId, ...message });
       fs.mkdirSync(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`;
@@ -40,7 +46,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     async deliver({ messageId, ...message }) {
       // A connection per delivery, closed after it: a server that stops answering holds nothing of ours.
-      const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+      const transport = nodemailer().createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {

@@ -3,9 +3,9 @@
 // (instances side by side share no disk: each would make its own pair, and a push sent by another is refused).
 import fs from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import { type Config, createExclusively } from '../platform/config';
 import type { FederationRecord, FederationStore } from '../ports';
+import { webpush } from './web-push';
 
 export interface VapidDetails {
   publicKey: string;
@@ -45,7 +45,7 @@ export async function sharedVapidDetails(config: Config, store: FederationStore)
   if (kept) return { ...kept.value, subject };
   const fresh: FederationRecord<KeyPair> = {
     ...VAPID_RECORD,
-    value: webpush.generateVAPIDKeys(),
+    value: webpush().generateVAPIDKeys(),
     expiresAt: null,
     updatedAt: now,
   };
@@ -65,6 +65,6 @@ function persistedKeys(dataDir: string): KeyPair {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   // Created exclusively and whole: of two processes starting together, one writes and the other reads what it wrote.
-  const written = createExclusively(file, JSON.stringify(webpush.generateVAPIDKeys()));
+  const written = createExclusively(file, JSON.stringify(webpush().generateVAPIDKeys()));
   return JSON.parse(written) as KeyPair;
 }

@@ -2,9 +2,10 @@
 // signs, node:https sends. Works with every browser's push service, no vendor account needed. An endpoint is an address
 // a browser (or whoever holds an admin's session) chose: each send resolves it and connects only to a public address
 // (platform/public-address.ts), never to this server's own network.
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import type { PushClientConfig } from '~/domain/push';
 import { z } from '~/domain/zod';
+import { onFirstUse } from '../platform/on-first-use';
 import {
   AddressRefused,
   guardedRequest,
@@ -14,6 +15,9 @@ import {
 } from '../platform/public-address';
 import type { PushMessage, PushResult, PushTransport } from './ports';
 import type { VapidDetails } from './vapid';
+
+/** Loaded with the first push sent or the first VAPID pair made (issue 50). */
+export const webpush = onFirstUse<typeof WebPush>('web-push');
 
 const base64url = (length: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`));
 
@@ -115,10 +119,10 @@ export function createWebPushTransport(options: WebPushOptions): PushTransport {
   async function send(token: string, message: PushMessage): Promise<PushResult> {
     const normalized = normalizeToken(token);
     if (!normalized) return { status: 'gone' };
-    const subscription = JSON.parse(normalized) as webpush.PushSubscription;
-    let details: webpush.RequestDetails;
+    const subscription = JSON.parse(normalized) as WebPush.PushSubscription;
+    let details: WebPush.RequestDetails;
     try {
-      details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+      details = webpush().generateRequestDetails(subscription, JSON.stringify(message), {
         vapidDetails: await vapidKeys(),
         TTL: ttlSeconds,
         urgency: 'high',

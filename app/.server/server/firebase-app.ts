@@ -1,9 +1,11 @@
 // The firebase-admin app (made once per process by services.ts): Firestore, Auth, Storage and Messaging.
-import { type App, applicationDefault, cert, initializeApp } from 'firebase-admin/app';
-import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import type { App } from 'firebase-admin/app';
+import type { Firestore } from 'firebase-admin/firestore';
+import { firebaseAdmin } from '../adapters/firestore/firebase-admin';
 import { type Config, firebaseSettings } from '../platform/config';
 
 export function createFirebaseApp(config: Config, name = '[DEFAULT]'): App {
+  const { applicationDefault, cert, initializeApp } = firebaseAdmin.app();
   const settings = firebaseSettings(config);
   // The inline service account key, or Application Default Credentials (Cloud Run); none with the emulators.
   const usesEmulators = Boolean(config.FIRESTORE_EMULATOR_HOST || config.FIREBASE_AUTH_EMULATOR_HOST);
@@ -24,7 +26,7 @@ export function createFirebaseApp(config: Config, name = '[DEFAULT]'): App {
 const SETTLED = Symbol.for('agenda-romand.firestore-settled');
 
 export function openFirestore(app: App): Firestore {
-  const db = getFirestore(app) as Firestore & { [SETTLED]?: true };
+  const db = firebaseAdmin.firestore().getFirestore(app) as Firestore & { [SETTLED]?: true };
   if (db[SETTLED]) return db;
   // Optional fields are left out rather than refused; every reader supplies defaults.
   db.settings({ ignoreUndefinedProperties: true });

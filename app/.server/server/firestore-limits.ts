@@ -2,8 +2,9 @@
 // counting in its own DATA_DIR/limites.sqlite let N instances allow N times the setting. Here every instance counts
 // in one document per key, in a transaction: a window opens at the first point and closes `duration` seconds later,
 // as in RateLimiterSQLite. Should Firestore fail, this process counts in memory meanwhile (as limiter.ts does).
-import { type Firestore, Timestamp } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { type IRateLimiterOptions, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { firebaseAdmin } from '../adapters/firestore/firebase-admin';
 import type { Limiter } from '../platform/limiter';
 
 /** Counts, not data: never exported; a TTL policy on `expireAt` deletes the windows gone (firestore.indexes.json). */
@@ -81,7 +82,7 @@ export function firestoreLimiter(db: () => Firestore, options: IRateLimiterOptio
             const next = current
               ? { points: current.points + points, expire: current.expire }
               : { points, expire: Date.now() + durationMs };
-            tx.set(ref, { ...next, expireAt: Timestamp.fromMillis(next.expire) });
+            tx.set(ref, { ...next, expireAt: firebaseAdmin.firestore().Timestamp.fromMillis(next.expire) });
             return next;
           }),
         );

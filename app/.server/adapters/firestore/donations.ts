@@ -1,9 +1,10 @@
 // Donations of the Firestore store: `donations/{provider}:{providerRef}`, so a payment can only be recorded once;
 // the donation and the donor's `supported` flag are written in one transaction (decision 010).
-import { AggregateField, type FirestoreDataConverter } from 'firebase-admin/firestore';
+import type { FirestoreDataConverter } from 'firebase-admin/firestore';
 import type { Donation, DonationStore, DonationWithDonor } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
+import { firebaseAdmin } from './firebase-admin';
 
 export const donationConverter: FirestoreDataConverter<Donation> = {
   toFirestore: (d) => ({
@@ -95,6 +96,7 @@ export function createDonationStore(ctx: FirestoreContext): DonationStore {
       if (boundaries.length < 2) return [];
       return Promise.all(
         boundaries.slice(1).map(async (hi, i) => {
+          const { AggregateField } = firebaseAdmin.firestore();
           const found = await donations()
             .where('status', '==', 'paid')
             .where('createdAt', '>=', boundaries[i])
