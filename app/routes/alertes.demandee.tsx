@@ -1,7 +1,7 @@
 // After asking for an alert: the same words whatever the address already has (decision 048).
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-form';
+import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-texts';
 import { pageMeta } from '~/domain/meta';
 
 export default function AlertRequestedPage() {

@@ -9,7 +9,7 @@ import { guardPost } from '~/.server/platform/guard';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AlertLinkGone, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 import { isAlertRhythm, rhythmsFor } from '~/domain/alert';
-import { ALERT_LINK_GONE } from '~/domain/alert-form';
+import { ALERT_LINK_GONE } from '~/domain/alert-texts';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;
