@@ -27,10 +27,10 @@ const ABOVE_BUDGET: Record<string, number> = {
   // Pages that came above it (issues 47 and 51): a venue's record, the school holidays (their forms' validation).
   'routes/admin.lieux_.$id': 110,
   'routes/admin.vacances': 101,
-  'routes/admin.events': 135,
+  'routes/admin.events': 110,
   'routes/organizer.organisateur': 108,
   'routes/admin._index': 106,
-  'routes/organizer.event-confirmation.$id': 129,
+  'routes/organizer.event-confirmation.$id': 104,
   'routes/evenements': 117,
   // « Ça a lieu ? » and « Vacances (VD) » came with the page's own code (issue 51).
   'routes/evenement.$id': 110,
