@@ -8,9 +8,6 @@
 import { parse, type SubmissionResult, useForm } from '@conform-to/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Validate } from './browser-check';
-
-export type { Validate };
-
 import type { FormShape } from './form-shape';
 
 /** An action's answer to a form: conform's reply (refused: its messages and the input), with what else the page needs. */
