@@ -1,5 +1,7 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig } from 'vite';
+import { domainPurePlugin } from './scripts/domain-pure-plugin';
+import { formShapePlugin } from './scripts/form-shape-plugin';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -24,6 +26,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // each process that loads the app (issue 50). Bundled, the server build holds only the few functions it uses.
   ssr: { noExternal: ['date-fns'] },
   plugins: [
+    // A form's constraints read from its schema at build time: the page renders them without zod (issue 50).
+    formShapePlugin(),
+    domainPurePlugin(),
     remix({
       future: {
         v3_fetcherPersist: true,

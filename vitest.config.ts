@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { formShapePlugin } from './scripts/form-shape-plugin';
 import { LongestFirstSequencer } from './tests/support/vitest-sequencer';
 import { VitestTimingReporter } from './tests/support/vitest-timing-reporter';
 
@@ -15,6 +16,8 @@ const ALL = [
 const SHARED_MODULES = ['app/domain/**/*.test.ts', 'app/components/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
+  // The forms' shapes (`?schema=…&form-shape`), as in the app's build.
+  plugins: [formShapePlugin()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
     environment: 'node',

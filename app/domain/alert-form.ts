@@ -2,9 +2,10 @@
 import { z } from './zod';
 
 export { ALERT_ACTION } from './alert';
+// The pages' texts live apart, so that a page showing them does not carry the schema (issue 50).
+export * from './alert-texts';
 
-/** A request without a filter the list knows (the page says so above the form). */
-export const ALERT_NO_FILTER = 'Choisissez au moins un filtre dans la liste des événements.';
+import { ALERT_NO_FILTER } from './alert-texts';
 
 export const alertRequestSchema = z.object({
   email: z
@@ -17,9 +18,3 @@ export const alertRequestSchema = z.object({
   // Hidden: the list's filter, which the form carries along.
   filtre: z.string({ error: ALERT_NO_FILTER }).max(2000, ALERT_NO_FILTER),
 });
-
-export const ALERT_REQUESTED_MESSAGE =
-  'Si cette adresse est valable, un email de confirmation vient de lui être envoyé. Cliquez sur son lien pour recevoir l’alerte\u00a0: rien ne vous sera envoyé sans cette confirmation.';
-
-export const ALERT_LINK_GONE =
-  'Ce lien n’est plus valable\u00a0: l’alerte a été supprimée ou n’a pas été confirmée à temps.';

@@ -1,15 +1,10 @@
 // Donations in francs: the amount a donor types (validated the same way on the page, the QR-bill and the checkout)
 // and how we write it.
-import { formatCount } from './numbers';
+import { AMOUNT_FORMAT_MESSAGE, AMOUNT_MESSAGE, DONATION_MAX, DONATION_MIN, PUBLIC_NAME_MAX } from './donation-amounts';
 import { z } from './zod';
 
-export const DONATION_MIN = 5;
-export const DONATION_MAX = 10_000;
-export const SUGGESTED_AMOUNTS = [10, 25, 50, 100] as const;
-export const PUBLIC_NAME_MAX = 60;
-
-export const AMOUNT_MESSAGE = 'Indiquez un montant entre 5 et 10 000 CHF.';
-export const AMOUNT_FORMAT_MESSAGE = 'Indiquez un montant en francs, par exemple 25 ou 25.50 (deux décimales au plus).';
+// The amounts and how we write them live apart, so that a page showing them does not carry the schemas (issue 50).
+export * from './donation-amounts';
 
 /**
  * « 25 », « 25.50 », « 25,50 », « 1'000 », « 1 000 », « 25.– » → 25, 25.5, 1000… in francs; at most two decimals.
@@ -65,24 +60,6 @@ export const checkoutSchema = z
   .transform((value) => ({ amount: value.montant, publicName: value.public ? value.nomPublic : null }));
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
-
-/** Francs to centimes, exactly (25.1 → 2510, never 2509.9999). */
-export function toCentimes(amount: number): number {
-  return Math.round(amount * 100);
-}
-
-/** « CHF 25.– » for whole francs, « CHF 25.50 » otherwise, « CHF 10 000.– » (Swiss usage: point before centimes). */
-export function formatChf(amount: number): string {
-  const centimes = toCentimes(amount);
-  const francs = formatCount(Math.trunc(centimes / 100));
-  const rest = centimes % 100;
-  return rest === 0 ? `CHF ${francs}.–` : `CHF ${francs}.${String(rest).padStart(2, '0')}`;
-}
-
-/** The amount as it goes back into a form field or a URL: « 25 », « 25.5 ». */
-export function amountParam(amount: number): string {
-  return String(toCentimes(amount) / 100);
-}
 
 /** The `montant` of a QR-bill URL: absent or empty means a bill without amount (the donor writes it in). */
 export function parseAmountParam(

@@ -2,7 +2,7 @@
 import type { CantonCode } from './cantons';
 import type { CategorySlug } from './categories';
 import type { DayStatus } from './day-status';
-import type { Schedule } from './schedule';
+import type { Schedule } from './schedule-model';
 
 /**
  * pending: awaiting its first moderation (or unpublished), not public · approved: public · rejected: not public, with

@@ -8,7 +8,8 @@ import { z } from './zod';
 
 export const PARTNER_LIMITS = { name: 120, description: 2000, websiteUrl: 500 } as const;
 
-export const PARTNER_KIND_LABELS = { partenaire: 'Partenaire', donateur: 'Donateur' } as const;
+// Its labels live with the kinds, so that a page showing them does not carry the schema (issue 50).
+export { PARTNER_KIND_LABELS } from './partner';
 
 /** An absolute http(s) address with a host, or nothing. */
 function isWebUrl(value: string): boolean {

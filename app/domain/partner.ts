@@ -3,6 +3,8 @@ import { imageSrcSet, imageUrl } from './images';
 export const PARTNER_KINDS = ['partenaire', 'donateur'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
 
+export const PARTNER_KIND_LABELS = { partenaire: 'Partenaire', donateur: 'Donateur' } as const;
+
 export interface Partner {
   id: string;
   slug: string;

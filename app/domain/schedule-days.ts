@@ -2,7 +2,7 @@
 // browser), and the first of them, which a rule's first date is set to: « from Wednesday 25, every other Tuesday »
 // starts on Tuesday 1st, for the site, rrule-temporal and any calendar reading the RRULE alike (RFC 5545 counts the
 // weeks from DTSTART's, so a DTSTART off the rule's days made calendars start a week later than the site).
-import { MAX_OCCURRENCES, type SchedulePeriod, type ScheduleRule, WEEKDAYS } from './schedule';
+import { MAX_OCCURRENCES, type SchedulePeriod, type ScheduleRule, WEEKDAYS } from './schedule-model';
 
 /** Days since 1970-01-01 of a valid YYYY-MM-DD (the schedule's parse has checked it). */
 export const dayNumber = (ymd: string) => {

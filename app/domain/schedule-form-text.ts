@@ -2,7 +2,7 @@
 // « 24.12.2026 », « 2026-12-24 »), a list of dates one per line, times as « 20:00 » or « 20h00 », and the choices of
 // the repeat (« toutes les 2 semaines », « le dernier samedi du mois »). Pure: the form component and the server.
 import { formatCalendarDay, isCalendarDate } from './dates';
-import { WEEKDAY_LABELS, type Weekday } from './schedule';
+import { WEEKDAY_LABELS, type Weekday } from './schedule-model';
 
 /**
  * « 28.11.2026 », « 28.11.26 », « 2026-11-28 », or « 28.11 » without its year: the first 28 November on or after

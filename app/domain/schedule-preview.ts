@@ -4,6 +4,8 @@
 // library in the form's JavaScript): a rule is expanded by counting weeks and months, and a property test holds it to
 // the server's expansion (rrule-temporal, app/.server/schedule/schedule-expand.ts), date for date.
 import { formatCalendarDay } from './dates';
+import { dayNumber, ruleDays, weekdayIndex, ymdOf } from './schedule-days';
+import { scheduleFromForm } from './schedule-form';
 import {
   MAX_OCCURRENCES,
   type Schedule,
@@ -12,9 +14,7 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
   type Weekday,
-} from './schedule';
-import { dayNumber, ruleDays, weekdayIndex, ymdOf } from './schedule-days';
-import { scheduleFromForm } from './schedule-form';
+} from './schedule-model';
 import { describeSchedule } from './schedule-text';
 
 /** One date of a schedule, as a list shows it: « sam. 28 nov. », « 08:00–12:00 ». */

@@ -1,6 +1,7 @@
 // A schedule in one French sentence, for whoever reads it rather than its dates: the moderator comparing a change,
 // the event page above its next dates. Pure and small (no recurrence library): it says the rule, it does not expand it.
 import { addDaysToDate, formatCalendarDay } from './dates';
+import { firstRuleDay, openBounds } from './schedule-days';
 import {
   type OpeningHours,
   type Schedule,
@@ -10,8 +11,7 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
   type Weekday,
-} from './schedule';
-import { firstRuleDay, openBounds } from './schedule-days';
+} from './schedule-model';
 
 /** Beyond this many dates (a list) or excluded dates (a rule), the sentence counts them instead of naming them. */
 const NAMED_DATES = 8;

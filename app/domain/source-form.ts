@@ -3,15 +3,10 @@ import { CANTON_CODES } from './cantons';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
-/** How often a source is read: from every hour (the job's tick, the default) to once a day. */
-export const SOURCE_INTERVALS = [
-  { minutes: 60, label: 'toutes les heures' },
-  { minutes: 180, label: 'toutes les 3\u00a0heures' },
-  { minutes: 360, label: 'toutes les 6\u00a0heures' },
-  { minutes: 720, label: 'toutes les 12\u00a0heures' },
-  { minutes: 1440, label: 'une fois par jour' },
-] as const;
-export const DEFAULT_SOURCE_INTERVAL = 60;
+// The intervals live apart, so that a page showing them does not carry the schema (issue 50).
+export { DEFAULT_SOURCE_INTERVAL, SOURCE_INTERVALS } from './source-intervals';
+
+import { SOURCE_INTERVALS } from './source-intervals';
 
 const line = (label: string, min: number, max: number) =>
   z

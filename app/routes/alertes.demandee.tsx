@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { visitorPushConfig } from '~/.server/push/visitors';
 import { DayStatusPushOffer } from '~/components/day-status/DayStatusPushOffer';
-import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-form';
+import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-texts';
 import { DAY_STATUS_ALERT_WORDS } from '~/domain/day-status-words';
 import { isPublicStatus } from '~/domain/event-visibility';
 import { pageMeta } from '~/domain/meta';

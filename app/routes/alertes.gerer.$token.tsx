@@ -12,7 +12,7 @@ import { visitorPushConfig } from '~/.server/push/visitors';
 import { AlertLinkGone, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 import { DayStatusManage } from '~/components/day-status/DayStatusManage';
 import { isAlertRhythm, rhythmsFor } from '~/domain/alert';
-import { ALERT_LINK_GONE } from '~/domain/alert-form';
+import { ALERT_LINK_GONE } from '~/domain/alert-texts';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { store } = context.services;

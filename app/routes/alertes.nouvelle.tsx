@@ -12,7 +12,8 @@ import { keepRetryAfter } from '~/.server/platform/security';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AlertSubscribeForm } from '~/components/alerts/AlertSubscribeForm';
 import { alertFilterFromParams } from '~/domain/alert';
-import { ALERT_NO_FILTER, alertRequestSchema } from '~/domain/alert-form';
+import { alertRequestSchema } from '~/domain/alert-form';
+import { ALERT_NO_FILTER } from '~/domain/alert-texts';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,6 +10,7 @@ import { AccountPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { forgotPasswordSchema } from '~/domain/auth';
+import forgotPasswordShape from '~/domain/auth?schema=forgotPasswordSchema&form-shape';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,7 +44,13 @@ export default function ForgotPasswordPage() {
           indésirables.
         </div>
       ) : null}
-      <AccountForm id="forgot-password" schema={forgotPasswordSchema} answer={answer} submitLabel="Envoyer le lien">
+      <AccountForm
+        id="forgot-password"
+        shape={forgotPasswordShape}
+        check={() => import('~/domain/auth').then((m) => ({ schema: m.forgotPasswordSchema }))}
+        answer={answer}
+        submitLabel="Envoyer le lien"
+      >
         {(fields) => <TextField meta={fields.email} label="Adresse email" type="email" autoComplete="email" />}
       </AccountForm>
       <p>

@@ -12,7 +12,9 @@ import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/A
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { PasswordField } from '~/components/form/PasswordField';
-import { LOGIN_FAILED, landingPath, loginSchema } from '~/domain/auth';
+import { loginSchema } from '~/domain/auth';
+import loginShape from '~/domain/auth?schema=loginSchema&form-shape';
+import { LOGIN_FAILED, landingPath } from '~/domain/auth-texts';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 
@@ -57,7 +59,8 @@ export default function LoginPage() {
     <AccountPage title="Connexion" lead="Connectez-vous pour publier et gérer vos événements.">
       <AccountForm
         id="login"
-        schema={loginSchema}
+        shape={loginShape}
+        check={() => import('~/domain/auth').then((m) => ({ schema: m.loginSchema }))}
         answer={answer}
         defaultValue={confirmed ? { email: confirmed } : undefined}
         submitLabel="Se connecter"

@@ -11,7 +11,9 @@ import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/A
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/PasswordField';
-import { registerSchema, registrationSent } from '~/domain/auth';
+import { registerSchema } from '~/domain/auth';
+import registerShape from '~/domain/auth?schema=registerSchema&form-shape';
+import { registrationSent } from '~/domain/auth-texts';
 import { pageMeta } from '~/domain/meta';
 
 export const loader = accountPageLoader;
@@ -46,7 +48,13 @@ export default function RegisterPage() {
       title="Inscription"
       lead="Un compte gratuit pour publier vos événements. Ils seront visibles après modération."
     >
-      <AccountForm id="register" schema={registerSchema} answer={answer} submitLabel="Créer mon compte">
+      <AccountForm
+        id="register"
+        shape={registerShape}
+        check={() => import('~/domain/auth').then((m) => ({ schema: m.registerSchema }))}
+        answer={answer}
+        submitLabel="Créer mon compte"
+      >
         {(fields) => (
           <>
             <input type="hidden" name="redirect" value={redirectTo} />

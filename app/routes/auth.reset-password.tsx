@@ -12,7 +12,9 @@ import { AccountPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { PasswordField } from '~/components/form/PasswordField';
 import { formMessage } from '~/components/form/use-app-form';
-import { RESET_LINK_INVALID, resetPasswordSchema } from '~/domain/auth';
+import { resetPasswordSchema } from '~/domain/auth';
+import resetPasswordShape from '~/domain/auth?schema=resetPasswordSchema&form-shape';
+import { RESET_LINK_INVALID } from '~/domain/auth-texts';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -59,7 +61,8 @@ export default function ResetPasswordPage() {
       {valid && !linkRefused ? (
         <AccountForm
           id="reset-password"
-          schema={resetPasswordSchema}
+          shape={resetPasswordShape}
+          check={() => import('~/domain/auth').then((m) => ({ schema: m.resetPasswordSchema }))}
           answer={answer}
           submitLabel="Enregistrer le mot de passe"
         >

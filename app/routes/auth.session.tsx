@@ -7,7 +7,7 @@ import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireAnonymous, safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { landingPath } from '~/domain/auth';
+import { landingPath } from '~/domain/auth-texts';
 
 // POST only, like logout: a GET goes home.
 export async function loader() {

@@ -9,7 +9,7 @@ import { refusedAction } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { getCurrentUser } from '~/.server/platform/session';
 import { FormSecurity } from '~/components/FormSecurity';
-import { ADDRESS_CONFIRMED, landingPath } from '~/domain/auth';
+import { ADDRESS_CONFIRMED, landingPath } from '~/domain/auth-texts';
 import { pageMeta } from '~/domain/meta';
 
 /**

@@ -11,6 +11,7 @@ import { RequiredNote, TextAreaField, TextField } from '~/components/form/Field'
 import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
 import { contactSchema } from '~/domain/contact';
+import contactShape from '~/domain/contact?schema=contactSchema&form-shape';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL } from '~/domain/site';
 
@@ -35,7 +36,8 @@ export default function ContactPage() {
   // Checked at sending: the button sits right below the message (decision 055).
   const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'contact',
-    schema: contactSchema,
+    shape: contactShape,
+    check: () => import('~/domain/contact').then((m) => ({ schema: m.contactSchema })),
     lastResult: answer,
     shouldValidate: 'onSubmit',
   });

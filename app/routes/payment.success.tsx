@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { type CheckoutOutcome, confirmCheckout } from '~/.server/donations/checkout';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
-import { formatChf } from '~/domain/donation';
+import { formatChf } from '~/domain/donation-amounts';
 import { pageMeta } from '~/domain/meta';
 
 type Outcome = CheckoutOutcome['state'] | 'missing' | 'error';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSubmittedEvent } from '~/.server/events/event-form-check';
 import { readEventForm } from '~/.server/http/event-form';
-import { checkInBrowser } from '~/components/form/use-app-form';
+import { checkInBrowser } from '~/components/form/browser-check';
 import { addDaysToDate, zurichToday } from '~/domain/dates';
 import { eventFormSchema } from '~/domain/event-form';
 import { EVENT_FORM_FIELDS, eventFormErrors } from '~/domain/event-form-values';

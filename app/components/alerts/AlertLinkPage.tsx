@@ -3,7 +3,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ALERT_LINK_GONE } from '~/domain/alert-form';
+import { ALERT_LINK_GONE } from '~/domain/alert-texts';
 import { pageMeta } from '~/domain/meta';
 
 export const alertLinkMeta =

@@ -6,8 +6,8 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { SelectField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
-import { rhythmsFor } from '~/domain/alert';
-import { ALERT_ACTION, alertRequestSchema } from '~/domain/alert-form';
+import { ALERT_ACTION, rhythmsFor } from '~/domain/alert';
+import alertRequestShape from '~/domain/alert-form?schema=alertRequestSchema&form-shape';
 import { RhythmChoice } from './AlertSubscribeLite';
 import { AlertSubscribeSection } from './AlertSubscribeSection';
 
@@ -28,7 +28,8 @@ export function AlertSubscribeForm({
   const navigation = useNavigation();
   const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'alerte',
-    schema: alertRequestSchema,
+    shape: alertRequestShape,
+    check: () => import('~/domain/alert-form').then((m) => ({ schema: m.alertRequestSchema })),
     lastResult: answer,
     defaultValue: { rythme: 'weekly', filtre: filter },
   });

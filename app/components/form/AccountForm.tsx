@@ -6,17 +6,19 @@ import { Form, useNavigation } from '@remix-run/react';
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';
-import type { z } from '~/domain/zod';
 import { ErrorSummary } from './ErrorSummary';
-import { isRefusal, formMessage as messageOf, useAppForm } from './use-app-form';
+import type { FormShape } from './form-shape';
+import { type FormCheck, isRefusal, formMessage as messageOf, useAppForm } from './use-app-form';
 
 type AccountFields = ReturnType<typeof useAppForm>['fields'];
 
-interface AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> {
+interface AccountFormProps {
   /** Names the form; two forms on one page need two ids. */
   id: string;
-  /** The schema the action parses with: constraints and checks come from it. */
-  schema: Schema;
+  /** The constraints of the schema the action parses with, read at build time (`?schema=…&form-shape`). */
+  shape: FormShape;
+  /** Loads that schema, for the browser's check (after the page shows). */
+  check: () => Promise<FormCheck>;
   /** The action's answer to this form (conform's reply when refused, or done), nothing before the first one. */
   answer: unknown;
   /** The values shown before any refusal (the profile's current name). */
@@ -30,7 +32,7 @@ interface AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> {
   children: (fields: AccountFields) => ReactNode;
 }
 
-export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AccountFormProps<Schema>) {
+export function AccountForm(props: AccountFormProps) {
   // conform reads the answer's input only when a form starts: a new answer mounts a new form.
   const answerKey = useFormKey(props.answer);
   return <FreshAccountForm key={answerKey} {...props} answered={props.answer ? answerKey : 0} />;
@@ -41,9 +43,10 @@ function forgetPasswords(form: HTMLFormElement) {
   for (const input of form.querySelectorAll<HTMLInputElement>('input[type="password"]')) input.value = '';
 }
 
-function FreshAccountForm<Schema extends z.ZodType<Record<string, unknown>>>({
+function FreshAccountForm({
   id,
-  schema,
+  shape,
+  check,
   answer,
   defaultValue,
   submitLabel,
@@ -51,14 +54,15 @@ function FreshAccountForm<Schema extends z.ZodType<Record<string, unknown>>>({
   honeypot = true,
   children,
   answered,
-}: AccountFormProps<Schema> & { answered: number }) {
+}: AccountFormProps & { answered: number }) {
   // A refusal: conform shows its messages and the input it kept (never a password: the server hides them).
   const refusal = isRefusal(answer) ? answer : null;
   // Checked at sending, not on leaving a field: a message appearing when the pointer presses the button would move the
   // button away from under it, and the click would be lost (the forms are short: nothing is far from its message).
   const { form, fields, attempt, formProps } = useAppForm({
     id,
-    schema,
+    shape,
+    check,
     lastResult: refusal,
     defaultValue,
     shouldValidate: 'onSubmit',

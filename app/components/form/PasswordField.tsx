@@ -1,7 +1,7 @@
 // A password input of the account forms. Its value is never shown back (the server never returns it), and its
 // autocomplete tells the browser's password manager which password it is: the one it knows, or a new one to remember.
 import type { ReactNode } from 'react';
-import { PASSWORD_MIN } from '~/domain/auth';
+import { PASSWORD_MIN } from '~/domain/auth-texts';
 import { type FieldMeta, TextField } from './Field';
 
 /** The rule a new password follows, said beside the field that chooses it. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { checkoutSchema } from '~/domain/donation';
 import { eventFormSchema } from '~/domain/event-form';
 import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
-import { fieldOrder, firstMessages, formMessage, isRefusal, keptValues } from './use-app-form';
+import { fieldOrder } from './form-shape';
+import { firstMessages, formMessage, isRefusal, keptValues } from './use-app-form';
 
 const refusal = {
   status: 'error' as const,

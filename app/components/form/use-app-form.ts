@@ -2,12 +2,13 @@
 // with. The server answers a refused form with conform's reply (app/.server/platform/refusal.ts), which this hook takes
 // as the form's last result as it is: the same page works without JavaScript (the server renders it with the messages
 // and the input) and with it (checks on leaving a field or at sending with the same schema, then at each keystroke;
-// focus on the error summary after a refused sending).
-import { parse, type Submission, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { type FormEvent, useMemo, useState } from 'react';
-import type { FieldErrors } from '~/domain/forms';
-import type { z } from '~/domain/zod';
+// focus on the error summary after a refused sending). The page renders the constraints read from the schema at build
+// time (form-shape.ts); the schema, zod and the check load after the page shows (issue 50: zod alone is 24 KB gzip).
+// A form sent before they arrive goes to the server, which checks it as without JavaScript.
+import { parse, type SubmissionResult, useForm } from '@conform-to/react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { Validate } from './browser-check';
+import type { FormShape } from './form-shape';
 
 /** An action's answer to a form: conform's reply (refused: its messages and the input), with what else the page needs. */
 export type FormResult = SubmissionResult<string[]>;
@@ -49,41 +50,17 @@ export function firstMessages(answer: unknown): Record<string, string> {
   return messages;
 }
 
-/** The fields of a schema in the order it declares them, which is the form's: the error summary lists them so. */
-export function fieldOrder(schema: z.ZodType): string[] {
-  const shape =
-    (schema as { shape?: Record<string, unknown> }).shape ?? (schema as { in?: { shape?: object } }).in?.shape;
-  return shape ? Object.keys(shape) : [];
-}
+/** What the browser checks a form with, loaded after the page shows: the schema the server parses with, or the form's
+ * own check (rules across fields). */
+export type FormCheck = { schema: unknown; validate?: undefined } | { schema?: undefined; validate: Validate };
 
-/** A check that is not one zod schema alone (the event form adds its cross-field rules): messages by field. */
-export type Validate = (values: Record<string, unknown>) => FieldErrors;
-
-/**
- * The browser's check of a form as conform reads it (its payload: a field not sent is absent), with the schema or the
- * form's own check. Pure, so a test can set it beside the server's reading of the same FormData.
- */
-export function checkInBrowser(
-  formData: FormData,
-  schema: z.ZodType<Record<string, unknown>>,
-  validate?: Validate,
-): Submission<Record<string, unknown>, string[]> {
-  if (!validate) return parseWithZod(formData, { schema, disableAutoCoercion: true });
-  return parse<Record<string, unknown>, string[]>(formData, {
-    resolve(payload) {
-      const errors = validate(payload);
-      const error: Record<string, string[]> = {};
-      for (const [name, message] of Object.entries(errors)) if (message) error[name] = [message];
-      return Object.keys(error).length ? { error } : { value: payload };
-    },
-  });
-}
-
-interface AppFormOptions<Schema extends z.ZodType<Record<string, unknown>>> {
+interface AppFormOptions {
   /** Names the form (ids of its parts); two forms on one page need two ids. */
   id: string;
-  /** The schema the server parses with: it gives the constraints (required, lengths, patterns) and the checks. */
-  schema: Schema;
+  /** The schema's constraints (required, lengths, patterns) and fields' order, read at build time (form-shape.ts). */
+  shape: FormShape;
+  /** Loads the check (`() => import('~/domain/x').then((m) => ({ schema: m.xSchema }))`), once the page shows. */
+  check: () => Promise<FormCheck>;
   /** The action's answer (conform's reply), when it refused the form. */
   lastResult?: unknown;
   /**
@@ -93,8 +70,6 @@ interface AppFormOptions<Schema extends z.ZodType<Record<string, unknown>>> {
   answered?: number;
   /** The values shown before any answer (an edited record). */
   defaultValue?: Record<string, string | null | undefined>;
-  /** Replaces the schema's check when a form has rules across fields. */
-  validate?: Validate;
   /**
    * When a field is first checked: on leaving it (default: the long event form checks as one goes), or at sending
    * (short forms, whose button sits right below the fields: a message appearing as the pointer presses the button
@@ -108,9 +83,10 @@ interface AppFormOptions<Schema extends z.ZodType<Record<string, unknown>>> {
  * sending) then at each keystroke, the same parse as the server's (no coercion: empty fields reach the schema as empty
  * strings, as on the server). `attempt` changes with each refused sending, so the error summary takes the focus.
  */
-export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(options: AppFormOptions<Schema>) {
-  const { schema, validate } = options;
+export function useAppForm(options: AppFormOptions) {
+  const { shape } = options;
   const [attempt, setAttempt] = useState(0);
+  const check = useLoadedCheck(options.check);
   // One result per answer: conform reports a new result object on every render otherwise (an answer without errors,
   // such as an import's prefill, would loop).
   const answer = options.lastResult;
@@ -119,10 +95,12 @@ export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(op
     id: options.id,
     lastResult,
     defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint: shape.constraint,
     shouldValidate: options.shouldValidate ?? 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => checkInBrowser(formData, schema, validate),
+    // Before the check has loaded, the form goes as it is: the server checks it (as without JavaScript).
+    onValidate: ({ formData }) =>
+      check.current ? check.current(formData) : parse(formData, { resolve: (value) => ({ value }) }),
   });
   // A refusal from the server is an attempt too (the summary takes the focus after it as well).
   const counted = useAnswerCount(lastResult);
@@ -139,8 +117,31 @@ export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(op
       if (event.defaultPrevented && submitter?.getAttribute('name') !== INTENT) setAttempt((n) => n + 1);
     },
   };
-  const order = useMemo(() => fieldOrder(schema), [schema]);
-  return { form, fields, attempt: attempt + answered, formProps, order };
+  return { form, fields, attempt: attempt + answered, formProps, order: shape.order };
+}
+
+type Checker = (formData: FormData) => ReturnType<typeof import('./browser-check').checkInBrowser>;
+
+/** The form's check, loaded once the form is on the page (after the first paint: an effect runs after hydration). */
+function useLoadedCheck(load: () => Promise<FormCheck>) {
+  const check = useRef<Checker | null>(null);
+  const first = useRef(load);
+  useEffect(() => {
+    let mounted = true;
+    Promise.all([import('./browser-check'), first.current()]).then(
+      ([{ checkInBrowser }, loaded]) => {
+        if (mounted)
+          check.current = (formData) =>
+            checkInBrowser(formData, loaded.schema as Parameters<typeof checkInBrowser>[1], loaded.validate);
+      },
+      // Offline or a new release: the form still goes to the server, which checks it.
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return check;
 }
 
 /** How many answers the action gave (one more each time a new one arrives). */

@@ -2,7 +2,7 @@
 // Data comes from `donationSummary` (app/.server/donations/summary.ts), passed through the loader as is.
 import type { DonationSummary } from '~/.server/donations/summary';
 import { formatNumericDate } from '~/domain/dates';
-import { formatChf } from '~/domain/donation';
+import { formatChf } from '~/domain/donation-amounts';
 
 /** As the loader sends it (dates as ISO strings). */
 export type DonationsSummaryData = DonationSummary;

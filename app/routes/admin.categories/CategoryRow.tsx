@@ -1,4 +1,3 @@
-import { getZodConstraint } from '@conform-to/zod/v4';
 import { type Form, useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { CategoryWithUsage } from '~/.server/categories/admin-categories';
@@ -6,7 +5,7 @@ import { ConfirmAction } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError } from '~/components/form/FieldNotes';
 import { type FormResult, firstMessages, keptValues } from '~/components/form/use-app-form';
-import { categoryEditSchema } from '~/domain/category-form';
+import categoryEditShape from '~/domain/category-form?schema=categoryEditSchema&form-shape';
 import type { action } from './route';
 
 export const CONFIRM_DELETE_PARAM = 'supprimer';
@@ -38,7 +37,7 @@ export function deletion(category: { slug: string; label: string }, FormComponen
  * (every row has a « label »): the field family, one `<div class="field">` per field named `field-<name>`, does not
  * fit it, so the row reads the schema's constraints itself rather than retyping them.
  */
-const EDIT_CONSTRAINTS = getZodConstraint(categoryEditSchema);
+const EDIT_CONSTRAINTS = categoryEditShape.constraint;
 
 export const rowAnchor = (slug: string) => `categorie-${slug}`;
 const eventCount = (n: number) => (n === 0 ? 'aucun' : String(n));

@@ -4,7 +4,7 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { RequiredNote, TextAreaField, TextField } from '~/components/form/Field';
 import { keptValues, useAppForm } from '~/components/form/use-app-form';
 import { CATEGORY_SLUG_MAX, CATEGORY_SLUG_MIN } from '~/domain/categories';
-import { categoryCreateSchema } from '~/domain/category-form';
+import categoryCreateShape from '~/domain/category-form?schema=categoryCreateSchema&form-shape';
 import { slugify } from '~/domain/slug';
 import type { ActionResult } from './CategoryRow';
 import type { action } from './route';
@@ -23,7 +23,8 @@ export function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | 
     formProps,
   } = useAppForm({
     id: 'category-create',
-    schema: categoryCreateSchema,
+    shape: categoryCreateShape,
+    check: () => import('~/domain/category-form').then((m) => ({ schema: m.categoryCreateSchema })),
     lastResult: result,
     defaultValue: { color: DEFAULT_COLOR, active: 'on' },
     shouldValidate: 'onSubmit',

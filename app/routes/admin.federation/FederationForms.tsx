@@ -5,7 +5,8 @@ import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, SelectField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
-import { blockSchema, remoteSourceSchema } from '~/domain/federation-form';
+import blockShape from '~/domain/federation-form?schema=blockSchema&form-shape';
+import remoteSourceShape from '~/domain/federation-form?schema=remoteSourceSchema&form-shape';
 
 /**
  * `done` changes when what the form adds changed (a source followed, a domain blocked): the form then starts afresh. A
@@ -22,7 +23,8 @@ export function RemoteSourceForm({
 }) {
   const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'federation-follow',
-    schema: remoteSourceSchema,
+    shape: remoteSourceShape,
+    check: () => import('~/domain/federation-form').then((m) => ({ schema: m.remoteSourceSchema })),
     lastResult: answer,
     defaultValue: { canton: '' },
   });
@@ -67,7 +69,8 @@ export function RemoteSourceForm({
 export function BlockForm({ answer, done }: { answer: unknown; done: string }) {
   const { fields, form, attempt, formProps, order } = useAppForm({
     id: 'federation-block',
-    schema: blockSchema,
+    shape: blockShape,
+    check: () => import('~/domain/federation-form').then((m) => ({ schema: m.blockSchema })),
     lastResult: answer,
   });
   return (

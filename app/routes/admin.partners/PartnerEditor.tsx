@@ -5,7 +5,8 @@ import { FieldError, FieldHint } from '~/components/form/FieldNotes';
 import { firstMessages, useAppForm } from '~/components/form/use-app-form';
 import { PartnerLogo } from '~/components/PartnerLogo';
 import type { Partner } from '~/domain/partner';
-import { PARTNER_KIND_LABELS, partnerFormSchema } from '~/domain/partner-form';
+import { PARTNER_KIND_LABELS } from '~/domain/partner';
+import partnerFormShape from '~/domain/partner-form?schema=partnerFormSchema&form-shape';
 
 interface PartnerEditorProps {
   editing: Partner | null;
@@ -32,7 +33,8 @@ function PartnerForm({ editing, values, answer, saving }: PartnerEditorProps) {
   const formIntent = editing ? 'update' : 'create';
   const { form, fields, formProps } = useAppForm({
     id: 'partner-form',
-    schema: partnerFormSchema,
+    shape: partnerFormShape,
+    check: () => import('~/domain/partner-form').then((m) => ({ schema: m.partnerFormSchema })),
     lastResult: answer,
     defaultValue: values,
     shouldValidate: 'onSubmit',

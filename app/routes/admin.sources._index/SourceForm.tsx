@@ -6,7 +6,8 @@ import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, SelectField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
-import { DEFAULT_SOURCE_INTERVAL, SOURCE_INTERVALS, sourceSchema } from '~/domain/source-form';
+import sourceShape from '~/domain/source-form?schema=sourceSchema&form-shape';
+import { DEFAULT_SOURCE_INTERVAL, SOURCE_INTERVALS } from '~/domain/source-intervals';
 
 export interface SourceFormProps {
   id: string;
@@ -22,7 +23,8 @@ export interface SourceFormProps {
 export function SourceForm({ id, intent, categories, answer, defaultValue, submitLabel }: SourceFormProps) {
   const { fields, form, attempt, formProps, order } = useAppForm({
     id,
-    schema: sourceSchema,
+    shape: sourceShape,
+    check: () => import('~/domain/source-form').then((m) => ({ schema: m.sourceSchema })),
     lastResult: answer,
     defaultValue: defaultValue ?? { intervalMinutes: String(DEFAULT_SOURCE_INTERVAL), canton: '' },
   });

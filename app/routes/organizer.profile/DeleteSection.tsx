@@ -1,6 +1,6 @@
 import { fieldId } from '~/components/form/Field';
 import { PasswordField } from '~/components/form/PasswordField';
-import { deleteAccountSchema } from '~/domain/auth';
+import deleteAccountShape from '~/domain/auth?schema=deleteAccountSchema&form-shape';
 import { type ProfileAnswer, ProfileCard, ProfileForm } from './ProfileCard';
 
 /** Deleting one's account: the password and an explicit confirmation. */
@@ -13,7 +13,8 @@ export function DeleteSection({ answer }: { answer: ProfileAnswer | undefined })
       </p>
       <ProfileForm
         intent="delete"
-        schema={deleteAccountSchema}
+        shape={deleteAccountShape}
+        check={() => import('~/domain/auth').then((m) => ({ schema: m.deleteAccountSchema }))}
         answer={answer}
         submitLabel="Supprimer mon compte"
         danger

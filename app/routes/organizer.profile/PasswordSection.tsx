@@ -1,5 +1,5 @@
 import { PasswordField } from '~/components/form/PasswordField';
-import { changePasswordSchema } from '~/domain/auth';
+import changePasswordShape from '~/domain/auth?schema=changePasswordSchema&form-shape';
 import { AnswerNotice, type ProfileAnswer, ProfileCard, ProfileForm } from './ProfileCard';
 
 /** Changing one's password: the current one, then the new one twice. */
@@ -9,7 +9,8 @@ export function PasswordSection({ answer }: { answer: ProfileAnswer | undefined 
       <AnswerNotice answer={answer} />
       <ProfileForm
         intent="password"
-        schema={changePasswordSchema}
+        shape={changePasswordShape}
+        check={() => import('~/domain/auth').then((m) => ({ schema: m.changePasswordSchema }))}
         answer={answer}
         submitLabel="Changer le mot de passe"
       >

@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import { AccountForm } from '~/components/form/AccountForm';
 import { formMessage } from '~/components/form/use-app-form';
-import type { z } from '~/domain/zod';
 
 export type Intent = 'profile' | 'password' | 'resend' | 'sessions' | 'delete';
 
@@ -53,19 +52,12 @@ export function ProfileCard({
   );
 }
 
-type ProfileFormProps<Schema extends z.ZodType<Record<string, unknown>>> = Omit<
-  Parameters<typeof AccountForm<Schema>>[0],
-  'id'
-> & {
+type ProfileFormProps = Omit<Parameters<typeof AccountForm>[0], 'id'> & {
   intent: Intent;
 };
 
 /** A form of the profile: signed in (no honeypot), its intent carried along, a refusal shown in its own card. */
-export function ProfileForm<Schema extends z.ZodType<Record<string, unknown>>>({
-  intent,
-  children,
-  ...form
-}: ProfileFormProps<Schema>) {
+export function ProfileForm({ intent, children, ...form }: ProfileFormProps) {
   return (
     <AccountForm id={`${intent}-form`} honeypot={false} {...form}>
       {(fields) => (

@@ -22,6 +22,7 @@ import { TextField } from '~/components/form/Field';
 import { PushSettings } from '~/components/PushSettings';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from '~/domain/auth';
+import profileShape from '~/domain/auth?schema=profileSchema&form-shape';
 import { pageMeta } from '~/domain/meta';
 import { z } from '~/domain/zod';
 import { DeleteSection } from './DeleteSection';
@@ -176,7 +177,8 @@ export default function OrganizerProfilePage() {
         <AnswerNotice answer={answerTo('profile')} />
         <ProfileForm
           intent="profile"
-          schema={profileSchema}
+          shape={profileShape}
+          check={() => import('~/domain/auth').then((m) => ({ schema: m.profileSchema }))}
           answer={answerTo('profile')}
           defaultValue={{ displayName: user.displayName }}
           submitLabel="Enregistrer"

@@ -11,16 +11,16 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, RequiredNote } from '~/components/form/Field';
-import { fieldOrder, isRefusal, keptValues, startingValues, useAppForm } from '~/components/form/use-app-form';
+import { isRefusal, keptValues, startingValues, useAppForm } from '~/components/form/use-app-form';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';
-import { eventFormSchema } from '~/domain/event-form';
-import { eventFormErrors } from '~/domain/event-form-values';
+// The schema's constraints, read from it at build time (made without its time-dependent rules, which give none).
+import eventShape from '~/domain/event-form?schema=eventFormSchema&form-shape';
 import { findLocality, LOCALITY_ATTRIBUTION } from '~/domain/localities';
 import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import type { loader as rootLoader } from '~/root';
@@ -38,11 +38,9 @@ import type { OrganizerChoice, VenueChoice } from './PlacePickers';
 import type { action, loader } from './route';
 import { ScheduleFields } from './ScheduleFields';
 
-/** The schema without its time-dependent rules: what the markup's constraints come from. */
-const CONSTRAINT_SCHEMA = eventFormSchema();
 /** The fields in the page's order, for the error summary: the schema's, the schedule's after the first date's. */
 const ORDER = (() => {
-  const fields = fieldOrder(CONSTRAINT_SCHEMA);
+  const fields = [...eventShape.order];
   const after = (name: string) => fields.indexOf(name) + 1;
   fields.splice(after('endTime'), 0, ...SCHEDULE_FIELDS);
   fields.splice(after('contactPhone'), 0, 'image');
@@ -147,19 +145,20 @@ function EventForm({
   const allCategories = useCategories();
   const ownCategory = loaded.mode === 'edit' ? loaded.values.category : '';
   const categories = allCategories.filter((c) => c.active || c.slug === ownCategory);
+  // The check, loaded after the page shows, reads the categories of the latest render.
+  const slugs = useRef<string[]>([]);
+  slugs.current = categories.map((c) => c.slug);
   const { form, fields, attempt, formProps } = useAppForm({
     id: imported ? `event-${importCount}` : 'event',
-    schema: CONSTRAINT_SCHEMA,
+    shape: eventShape,
     lastResult: answer,
     answered,
     defaultValue: values,
     // The server's reading and checks, the schedule's included: the same fields marked, the same messages.
-    validate: (sent) =>
-      eventFormErrors(
-        sent,
-        new Date(),
-        categories.map((c) => c.slug),
-      ),
+    check: () =>
+      import('~/domain/event-form-values').then(({ eventFormErrors }) => ({
+        validate: (sent) => eventFormErrors(sent, new Date(), slugs.current),
+      })),
   });
   const [coords, setCoords] = useState(toCoords(values));
   const movePin = useCallback((lat: number, lng: number) => setCoords({ lat, lng }), []);

@@ -3,15 +3,9 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
-import {
-  amountParam,
-  checkoutSchema,
-  DONATION_MAX,
-  DONATION_MIN,
-  formatChf,
-  freeAmountSchema,
-  SUGGESTED_AMOUNTS,
-} from '~/domain/donation';
+import checkoutShape from '~/domain/donation?schema=checkoutSchema&form-shape';
+import freeAmountShape from '~/domain/donation?schema=freeAmountSchema&form-shape';
+import { amountParam, DONATION_MAX, DONATION_MIN, formatChf, SUGGESTED_AMOUNTS } from '~/domain/donation-amounts';
 import { formatCount } from '~/domain/numbers';
 import { CONTACT_EMAIL } from '~/domain/site';
 import type { action, loader } from './route';
@@ -155,7 +149,8 @@ export function DonationSection() {
 function FreeAmountForm({ typed, answer }: { typed: string; answer: unknown }) {
   const { fields, formProps } = useAppForm({
     id: 'donation-amount',
-    schema: freeAmountSchema,
+    shape: freeAmountShape,
+    check: () => import('~/domain/donation').then((m) => ({ schema: m.freeAmountSchema })),
     lastResult: answer,
     defaultValue: { montant: typed },
     shouldValidate: 'onSubmit',
@@ -190,7 +185,8 @@ function CheckoutForm({
   const paying = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const { form, fields, formProps } = useAppForm({
     id: 'donation-checkout',
-    schema: checkoutSchema,
+    shape: checkoutShape,
+    check: () => import('~/domain/donation').then((m) => ({ schema: m.checkoutSchema })),
     lastResult: answer,
     defaultValue: { nomPublic: user?.displayName },
     shouldValidate: 'onSubmit',
