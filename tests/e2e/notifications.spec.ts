@@ -1,8 +1,13 @@
 // The admin's in-app notifications overlay (docs/specification.md §2, §3, §4, §9): newest on top, removed after 10 s or when
 // dismissed, the unread badge never below 0, 'Voir' to the event; the debug panel hidden by default.
 import type { Page } from '@playwright/test';
+import { chromium } from '../support/chromium';
 import { expect, test } from './fixtures';
 import { submitFromOwnBrowser, unique, watchPendingCountAsAdmin } from './utils';
+
+// Notifications and push go through the browser's own services, which the headless shell the other specs use lacks
+// (permission, push, the worker's messages): these tests run in the full Chromium (tests/support/chromium.ts).
+test.use({ launchOptions: chromium });
 
 const unread = (page: Page) => page.getByTestId('notifications-unread');
 const notifications = (page: Page) => page.getByTestId('notification');

@@ -2,7 +2,12 @@
 // CHECK_APP_ACTIVE and TEST_NOTIFICATION; the forced update re-registers it and reloads; the app can be installed.
 import type { Page } from '@playwright/test';
 import { pendingEventMessage } from '../../app/.server/push/devices';
+import { chromium } from '../support/chromium';
 import { expect, test } from './fixtures';
+
+// Notifications and push go through the browser's own services, which the headless shell the other specs use lacks
+// (permission, push, the worker's messages): these tests run in the full Chromium (tests/support/chromium.ts).
+test.use({ launchOptions: chromium });
 
 /** Posts a message to the active worker over a MessageChannel and returns its answer. */
 function ask(page: Page, message: Record<string, unknown>) {
