@@ -140,7 +140,9 @@ export function useAppForm<Schema extends z.ZodType<Record<string, unknown>>>(op
     },
   };
   const order = useMemo(() => fieldOrder(schema), [schema]);
-  return { form, fields, attempt: attempt + answered, formProps, order };
+  /** What the error summary reads of the form: its messages, the attempt that moves the focus, the fields' order. */
+  const summary = { errors: form.allErrors, attempt: attempt + answered, order };
+  return { form, fields, attempt: attempt + answered, formProps, order, summary };
 }
 
 /** How many answers the action gave (one more each time a new one arrives). */
