@@ -122,6 +122,21 @@ export async function fillEvent(page: Page, title: string, overrides: { startDat
   await page.getByLabel('Prix jusqu’à (CHF)', { exact: true }).fill(form.priceMax);
 }
 
+/**
+ * With JavaScript, picks in « Lieu enregistré » a venue the test wrote itself, not through this server: each server
+ * process lists it within 15 s (its read cache), so the search is typed again until the venue appears.
+ */
+export async function pickStoredVenue(page: Page, hall: string) {
+  const search = page.getByRole('combobox', { name: 'Lieu enregistré' });
+  const option = page.getByRole('option', { name: new RegExp(hall) });
+  await expect(async () => {
+    await search.fill('');
+    await search.fill(hall.slice(0, 18));
+    await expect(option).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 40_000 });
+  await option.click();
+}
+
 /** Submits a pending event as the logged-in page's account and returns its id. */
 export async function submitEvent(page: Page, title: string): Promise<string> {
   await page.goto('/organizer/submit-event');
