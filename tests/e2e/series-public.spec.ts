@@ -17,6 +17,7 @@ import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
 import { openBounds } from '../../app/domain/schedule-days';
+import { makeTuesdayClass } from '../support/factories';
 import { expect, type Fixtures, test } from './fixtures';
 import { unique } from './utils';
 
@@ -32,19 +33,7 @@ function nextWeekday(weekday: string, after = 2): string {
 /** Every Tuesday 18:30–20:00, ten times, the third one excluded (RFC 5545: nine dates). */
 function tuesdays(): ScheduleRule {
   const first = nextWeekday('TU');
-  return {
-    kind: 'rule',
-    firstDate: first,
-    start: '18:30',
-    end: '20:00',
-    freq: 'weekly',
-    interval: 1,
-    byDay: ['TU'],
-    monthly: null,
-    until: '',
-    count: 10,
-    exclude: [addDaysToDate(first, 14)],
-  };
+  return makeTuesdayClass({ firstDate: first, count: 10, exclude: [addDaysToDate(first, 14)] });
 }
 
 /** A published series, its dates spanning the event's own. */
