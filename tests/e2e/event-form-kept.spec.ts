@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { zurichIso } from '../../app/domain/dates';
 import { makeEventForm, makeVenue, zurichDateIn } from '../support/factories';
 import { expect, type Fixtures, type Ports, test } from './fixtures';
-import { fillEvent, pickStoredVenue, unique } from './utils';
+import { fillEvent, openEventForm, pickStoredVenue, unique } from './utils';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -49,16 +49,10 @@ async function expectMessageBeside(page: Page, label: string, message: string) {
   await expect(field).toHaveAccessibleDescription(new RegExp(message));
 }
 
-async function startSubmission(page: Page, signIn: Fixtures['signIn']) {
-  const organizer = await signIn();
-  await page.goto('/organizer/submit-event');
-  return organizer;
-}
-
 /** The form opened by a new organizer, the page's errors watched, a valid concert typed under a new title. */
 async function startFilled(page: Page, signIn: Fixtures['signIn'], label: string) {
   const errors = pageErrors(page);
-  const organizer = await startSubmission(page, signIn);
+  const organizer = await openEventForm(page, signIn);
   const title = unique(label);
   await fillEvent(page, title);
   return { errors, organizer, title };
@@ -99,7 +93,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     signIn,
   }) => {
     const errors = pageErrors(page);
-    const organizer = await startSubmission(page, signIn);
+    const organizer = await openEventForm(page, signIn);
     await page.getByRole('radio', { name: PERIOD }).check();
     const title = unique('Exposition de printemps');
     await page.getByLabel('Titre', { exact: true }).fill(title);
@@ -213,7 +207,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
       startsAt: zurichIso(day, '19:30'),
       endsAt: zurichIso(day, '21:30'),
     });
-    const organizer = await startSubmission(page, signIn);
+    const organizer = await openEventForm(page, signIn);
     await fillEvent(page, title);
     await page.getByRole('button', { name: SEND }).click();
 
@@ -267,7 +261,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
       startsAt: zurichIso(day, '19:30'),
       endsAt: zurichIso(day, '21:30'),
     });
-    const organizer = await startSubmission(page, signIn);
+    const organizer = await openEventForm(page, signIn);
     // Written by the test, not by this server: each server process lists it within 15 s (its read cache).
     if (js) {
       await fillEvent(page, title);

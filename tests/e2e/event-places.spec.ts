@@ -5,7 +5,15 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { makeEventForm, makeOrganizer, makeVenue } from '../support/factories';
 import { expect, test } from './fixtures';
-import { approveInModeration, confirmationId, fillEvent, formSecurity, pickStoredVenue, unique } from './utils';
+import {
+  approveInModeration,
+  confirmationId,
+  fillEvent,
+  formSecurity,
+  openEventForm,
+  pickStoredVenue,
+  unique,
+} from './utils';
 
 const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -120,8 +128,7 @@ test('un POST forgé qui rattache l’événement à l’organisateur d’un aut
     status: 'approved',
   });
   await ports.store.organizers.insertMany([other]);
-  const organizer = await signIn();
-  await page.goto('/organizer/submit-event');
+  const organizer = await openEventForm(page, signIn);
   const security = await formSecurity(page);
   const title = unique('Concert usurpé');
   const response = await page.request.post('/organizer/submit-event', {
@@ -151,8 +158,7 @@ test('un admin choisit l’organisateur parmi tous ceux de l’agenda : cherché
     status: 'approved',
   });
   await ports.store.organizers.insertMany([...choirs, youth]);
-  await signIn({ role: 'admin' });
-  await page.goto('/organizer/submit-event');
+  await openEventForm(page, signIn, { role: 'admin' });
   const title = unique('Bal de la jeunesse');
   await fillEvent(page, title);
   if (withJavaScript()) {

@@ -105,6 +105,13 @@ export function inDays(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Signs the test's page in (an organizer unless `options` say otherwise) and opens the submit-event form. */
+export async function openEventForm(page: Page, signIn: People['signIn'], options?: Parameters<People['signIn']>[0]) {
+  const account = await signIn(options);
+  await page.goto('/organizer/submit-event');
+  return account;
+}
+
 /** Fills the submit-event form with a valid concert (title given): the fields of makeEventForm. */
 export async function fillEvent(page: Page, title: string, overrides: { startDate?: string } = {}) {
   const form = makeEventForm({ title, ...overrides });
