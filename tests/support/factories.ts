@@ -8,7 +8,7 @@ import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
 import { NO_VENUE_ACCESSIBILITY, type Organizer, type Venue } from '../../app/domain/place';
-import type { ScheduleRule } from '../../app/domain/schedule';
+import { type ScheduleRule, WEEKDAYS } from '../../app/domain/schedule';
 import type { SchoolHolidayFields } from '../../app/domain/school-holidays';
 import { slugify } from '../../app/domain/slug';
 
@@ -315,5 +315,21 @@ export function makeAutumnHolidays(overrides: Partial<SchoolHolidayFields> = {})
     sourceUrl: 'https://www.vd.ch/',
     confirmed: true,
     ...overrides,
+  };
+}
+
+/**
+ * The schedule fields of the event form for an exhibition: from the day after `today` for 90 days, Tuesday to Sunday
+ * 10:00–18:00, « Mêmes horaires chaque jour d’ouverture » ticked.
+ */
+export function exhibitionFormFields(today: string): Record<string, string> {
+  return {
+    scheduleKind: 'period',
+    startDate: addDaysToDate(today, 1),
+    endDate: addDaysToDate(today, 90),
+    periodSameHours: 'on',
+    ...Object.fromEntries(WEEKDAYS.slice(1).map((d) => [`periodDay${d}`, 'on'])),
+    periodOpen: '10:00',
+    periodClose: '18:00',
   };
 }
