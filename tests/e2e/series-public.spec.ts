@@ -17,7 +17,7 @@ import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
 import { openBounds } from '../../app/domain/schedule-days';
-import { makeTuesdayClass } from '../support/factories';
+import { FAUBOURG_HALL, makeTuesdayClass } from '../support/factories';
 import { expect, type Fixtures, test } from './fixtures';
 import { unique } from './utils';
 
@@ -326,12 +326,7 @@ test.describe('une série pour le public', () => {
     const schedule = tuesdays();
     const event = await createSeries(createEvent, schedule, {
       title: unique('Milonga'),
-      venueName: 'Salle du Faubourg',
-      street: 'Rue du Faubourg 12',
-      postalCode: '2000',
-      city: 'Neuchâtel',
-      lat: 46.99312,
-      lng: 6.93178,
+      ...FAUBOURG_HALL,
     });
     const second = expandSchedule(schedule)[1];
     const day = zurichToday(new Date(second.startsAt));

@@ -333,3 +333,22 @@ export function exhibitionFormFields(today: string): Record<string, string> {
     periodClose: '18:00',
   };
 }
+
+/** An event's place fields: a hall in Neuchâtel with its position (« y aller », maps, calendars). */
+export const FAUBOURG_HALL = {
+  venueName: 'Salle du Faubourg',
+  street: 'Rue du Faubourg 12',
+  postalCode: '2000',
+  city: 'Neuchâtel',
+  lat: 46.99312,
+  lng: 6.93178,
+};
+
+/** A venue's accessibility, some of it yes: wheelchair, induction loop, OK:GO. */
+export const SOME_ACCESSIBILITY = {
+  wheelchair: true,
+  inductionLoop: true,
+  accessibleToilets: false,
+  okGo: true,
+  cultureInclusive: false,
+};

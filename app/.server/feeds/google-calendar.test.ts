@@ -1,6 +1,6 @@
 // Google Agenda's link of an event page (decision 067): a weekly series carries its rule and its exclusions.
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeTuesdayClass } from '../../../tests/support/factories';
+import { FAUBOURG_HALL, makeEvent, makeTuesdayClass } from '../../../tests/support/factories';
 import { addressMapUrl, directionsLinks, sbbTimetableUrl } from '../../domain/calendar-links';
 import type { Schedule } from '../../domain/schedule';
 import { scheduleSpan } from '../schedule/schedule-expand';
@@ -62,14 +62,7 @@ describe('Google Agenda d’une série', () => {
 });
 
 describe('y aller (décision 067)', () => {
-  const venue = {
-    venueName: 'Salle du Faubourg',
-    street: 'Rue du Faubourg 12',
-    postalCode: '2000',
-    city: 'Neuchâtel',
-    lat: 46.99312,
-    lng: 6.93178,
-  };
+  const venue = FAUBOURG_HALL;
 
   it('les CFF jusqu’à l’adresse du lieu, sinon sa position, sinon la localité', () => {
     const at = { startsAt: '2026-12-08T18:30:00+01:00', allDay: false };
