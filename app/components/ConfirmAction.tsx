@@ -3,7 +3,7 @@
 // a native modal <dialog>: the rest of the page is inert, Escape closes it, focus goes to « Non » and comes back to the
 // button afterwards.
 import { Link } from '@remix-run/react';
-import { type ReactNode, type RefObject, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 
 interface Confirmation {
   /** The question, as the dialog's heading: « Annuler « Concert de l’Avent » ? ». */
@@ -31,6 +31,7 @@ export function ConfirmAction({
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
   const no = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
   return (
     <>
       <Link
@@ -49,51 +50,24 @@ export function ConfirmAction({
         {label}
         {labelDetail ? <span className="visually-hidden">{labelDetail}</span> : null}
       </Link>
-      <ConfirmDialog dialog={dialog} no={no} trigger={trigger} title={confirmation.title} form={confirmation.form}>
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby={titleId}
+        onClose={() => trigger.current?.focus()}
+        // The form leaves with the dialog's fields; the page that comes back has no open dialog.
+        onSubmit={() => dialog.current?.close()}
+      >
+        <h2 id={titleId}>{confirmation.title}</h2>
         <div className="confirm-dialog__text">{confirmation.children}</div>
-      </ConfirmDialog>
+        <div className="confirm-dialog__actions">
+          {confirmation.form}
+          <button ref={no} type="button" className="button" onClick={() => dialog.current?.close()}>
+            Non, revenir
+          </button>
+        </div>
+      </dialog>
     </>
-  );
-}
-
-/**
- * The modal dialog itself (shown with `dialog.current.showModal()`, focus then on « Non », `no`): the question, what
- * will happen, the form that does it and « Non, revenir »; on closing, the focus goes back to `trigger`.
- */
-export function ConfirmDialog({
-  dialog,
-  no,
-  trigger,
-  title,
-  form,
-  children,
-}: {
-  dialog: RefObject<HTMLDialogElement>;
-  no: RefObject<HTMLButtonElement>;
-  trigger: { readonly current: HTMLElement | null };
-  title: ReactNode;
-  form: ReactNode;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog"
-      aria-labelledby={titleId}
-      onClose={() => trigger.current?.focus()}
-      // The form leaves with the dialog's fields; the page that comes back has no open dialog.
-      onSubmit={() => dialog.current?.close()}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {children}
-      <div className="confirm-dialog__actions">
-        {form}
-        <button ref={no} type="button" className="button" onClick={() => dialog.current?.close()}>
-          Non, revenir
-        </button>
-      </div>
-    </dialog>
   );
 }
 

@@ -3,9 +3,8 @@
 // confirmation step (/evenement/{id}/date?annuler=…), with it one dialog per list asks for the date clicked (a dialog
 // per date would weigh on a series of 80 dates). Restoring is done at once.
 import { Form, Link } from '@remix-run/react';
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useId, useRef, useState } from 'react';
 import type { DateBack, ManagedDate } from '~/.server/events/cancel-date';
-import { ConfirmDialog } from './ConfirmAction';
 import { FormSecurity } from './FormSecurity';
 
 /** What cancelling a date does, said in the dialog and on the confirmation page. */
@@ -38,6 +37,7 @@ export function DateCancelDialog({
   const no = useRef<HTMLButtonElement>(null);
   const trigger = useRef<HTMLElement | null>(null);
   const [date, setDate] = useState<ManagedDate | null>(null);
+  const titleId = useId();
   const ask = useCallback<Ask>((chosen, from) => {
     setDate(chosen);
     trigger.current = from;
@@ -47,12 +47,17 @@ export function DateCancelDialog({
   return (
     <AskContext.Provider value={{ eventId, back, ask }}>
       {children}
-      <ConfirmDialog
-        dialog={dialog}
-        no={no}
-        trigger={trigger}
-        title={<>Annuler la date du {date?.label ?? ''}&#8239;?</>}
-        form={
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby={titleId}
+        onClose={() => trigger.current?.focus()}
+        // The form leaves with the dialog's fields; the page that comes back has no open dialog.
+        onSubmit={() => dialog.current?.close()}
+      >
+        <h2 id={titleId}>Annuler la date du {date?.label ?? ''}&#8239;?</h2>
+        <DateCancelText />
+        <div className="confirm-dialog__actions">
           <Form method="post" action={`/evenement/${eventId}/date`}>
             <FormSecurity honeypot={false} />
             <input type="hidden" name="startsAt" value={date?.startsAt ?? ''} />
@@ -61,10 +66,11 @@ export function DateCancelDialog({
               Oui, annuler cette date
             </button>
           </Form>
-        }
-      >
-        <DateCancelText />
-      </ConfirmDialog>
+          <button ref={no} type="button" className="button" onClick={() => dialog.current?.close()}>
+            Non, revenir
+          </button>
+        </div>
+      </dialog>
     </AskContext.Provider>
   );
 }
