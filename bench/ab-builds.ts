@@ -7,27 +7,13 @@
 //        (each dir holds a `build/` and a link to `node_modules`; AB_ROUNDS=12, AB_SLICE=1 second, AB_PAGES=liste,fiche)
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { groupCpuMs, type RunningServer, renderedPages, seedManyEvents, startServer, throwAwayDataDir } from './lib';
+import { cpuPerRequest, median, renderedPages, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 12);
 const SLICE = Number(process.env.AB_SLICE ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const series = process.argv[2] === 'series' ? 1000 : 0;
 const builds = { A: process.env.BENCH_A ?? '', B: process.env.BENCH_B ?? '' };
-
-/** CPU ms per request of the server for one slice of load on one page. */
-async function slice(server: RunningServer, page: string): Promise<number> {
-  const before = groupCpuMs(server.child.pid as number);
-  const result = await autocannon({ url: `${server.base}${page}`, connections: 4, duration: SLICE });
-  if (result.non2xx || result.errors) throw new Error(`${page} : ${result.non2xx} réponses non 2xx`);
-  return (groupCpuMs(server.child.pid as number) - before) / Math.max(1, result.requests.total);
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
-};
 
 async function main() {
   for (const dir of Object.values(builds))
@@ -48,10 +34,11 @@ async function main() {
     const figures = new Map<string, { A: number; B: number }>();
     for (const [name, page] of pages) {
       const cpu = { A: [] as number[], B: [] as number[] };
-      for (let i = 0; i < 3; i++) for (const side of ['A', 'B'] as const) await slice(servers[side], page); // warm-up
+      for (let i = 0; i < 3; i++)
+        for (const side of ['A', 'B'] as const) await cpuPerRequest(servers[side], page, SLICE); // warm-up
       for (let round = 0; round < ROUNDS; round++)
         for (const side of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const))
-          cpu[side].push(await slice(servers[side], page));
+          cpu[side].push(await cpuPerRequest(servers[side], page, SLICE));
       figures.set(name, { A: median(cpu.A), B: median(cpu.B) });
       if (process.env.AB_VERBOSE)
         console.log(

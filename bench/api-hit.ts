@@ -6,12 +6,11 @@
 // Usage: node --import tsx bench/api-hit.ts   (BENCH_ROUNDS=5, BENCH_SLICE=1 second, BENCH_PORT)
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import {
+  cpuPerRequest,
   ensureBuild,
-  groupCpuMs,
   initialScripts,
-  type RunningServer,
+  median,
   seedManyEvents,
   startServer,
   throwAwayDataDir,
@@ -20,24 +19,8 @@ import {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SLICE = Number(process.env.BENCH_SLICE ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3360);
-
-/** CPU ms per request of the server's processes for one slice of load on one URL (brotli asked, as browsers do). */
-async function slice(server: RunningServer, url: string): Promise<number> {
-  const before = groupCpuMs(server.child.pid as number);
-  const result = await autocannon({
-    url: `${server.base}${url}`,
-    connections: 4,
-    duration: SLICE,
-    headers: { 'accept-encoding': 'br, gzip' },
-  });
-  if (result.non2xx || result.errors) throw new Error(`${url} : ${result.non2xx} réponses non 2xx`);
-  return (groupCpuMs(server.child.pid as number) - before) / Math.max(1, result.requests.total);
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
-};
+/** Brotli asked, as browsers do. */
+const BROTLI = { 'accept-encoding': 'br, gzip' };
 
 /** The limits database's files, in KB. */
 const limitsKb = (dataDir: string) =>
@@ -69,7 +52,7 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++)
       for (const url of Object.values(urls)) {
         const before = limitsKb(dataDir);
-        samples.set(url, [...(samples.get(url) ?? []), await slice(server, url)]);
+        samples.set(url, [...(samples.get(url) ?? []), await cpuPerRequest(server, url, SLICE, BROTLI)]);
         if (url === urls.api) limitsGrowth += limitsKb(dataDir) - before;
       }
     const cpu = (url: string) => median(samples.get(url) ?? [Number.NaN]);
@@ -95,7 +78,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+await main();

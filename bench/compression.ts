@@ -5,11 +5,11 @@
 // Usage: node --import tsx bench/compression.ts   (BENCH_EVENTS=2000, BENCH_ROUNDS=5, BENCH_SLICE=1 second)
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import {
+  cpuPerRequest,
   ensureBuild,
-  groupCpuMs,
   initialScripts,
+  median,
   type RunningServer,
   renderedPages,
   seedManyEvents,
@@ -23,24 +23,6 @@ const SLICE = Number(process.env.BENCH_SLICE ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3340);
 const CODINGS = { aucune: 'identity', brotli: 'br', gzip: 'gzip' } as const;
 
-/** CPU ms per request of the server for one slice of load on one URL, asked for in one coding. */
-async function slice(server: RunningServer, url: string, coding: string): Promise<number> {
-  const before = groupCpuMs(server.child.pid as number);
-  const result = await autocannon({
-    url: `${server.base}${url}`,
-    connections: 4,
-    duration: SLICE,
-    headers: { 'accept-encoding': coding },
-  });
-  if (result.non2xx || result.errors) throw new Error(`${url} : ${result.non2xx} réponses non 2xx`);
-  return (groupCpuMs(server.child.pid as number) - before) / Math.max(1, result.requests.total);
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
-};
-
 /** The median CPU per request of each URL in each coding, the slices alternated so that the machine's noise is shared. */
 async function measure(server: RunningServer, urls: string[], codings: string[]) {
   const samples = new Map<string, number[]>();
@@ -48,7 +30,10 @@ async function measure(server: RunningServer, urls: string[], codings: string[])
     for (const url of urls)
       for (const coding of codings) {
         const key = `${url} ${coding}`;
-        samples.set(key, [...(samples.get(key) ?? []), await slice(server, url, coding)]);
+        samples.set(key, [
+          ...(samples.get(key) ?? []),
+          await cpuPerRequest(server, url, SLICE, { 'accept-encoding': coding }),
+        ]);
       }
   return (url: string, coding: string) => median(samples.get(`${url} ${coding}`) ?? [Number.NaN]);
 }
@@ -125,7 +110,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+await main();

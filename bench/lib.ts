@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 
 export const EVENT_COUNT = 10_000;
 
@@ -295,6 +296,28 @@ export function groupCpuMs(pgid: number): number {
     } catch {}
   }
   return ticks * 10;
+}
+
+/**
+ * The CPU ms per request of a server started here (primary and workers) for one slice of load on one URL: 4
+ * connections for `seconds`, with the request headers given (the coding asked for, say). A non-2xx answer throws.
+ */
+export async function cpuPerRequest(
+  server: RunningServer,
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  const before = groupCpuMs(server.child.pid as number);
+  const result = await autocannon({ url: `${server.base}${url}`, connections: 4, duration: seconds, headers });
+  if (result.non2xx || result.errors) throw new Error(`${url} : ${result.non2xx} réponses non 2xx`);
+  return (groupCpuMs(server.child.pid as number) - before) / Math.max(1, result.requests.total);
+}
+
+/** The middle of some measures (the mean of the two middle ones when their count is even). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
 }
 
 /** The pages the render benches measure, the bare Remix page first; `home` adds the home page. */

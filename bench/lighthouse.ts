@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '../tests/support/chromium';
-import { ensureBuild, seedManyEvents, startServer, throwAwayDataDir } from './lib';
+import { ensureBuild, median, seedManyEvents, startServer, throwAwayDataDir } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3230);
 const PRESET = process.env.LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
@@ -17,12 +17,6 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 async function main() {
   ensureBuild();

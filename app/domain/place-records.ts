@@ -79,6 +79,12 @@ export function unmerged<T extends PlaceRecord>(
 export const byName = (a: PlaceRecord, b: PlaceRecord) =>
   a.name.localeCompare(b.name, 'fr-CH') || (a.id < b.id ? -1 : 1);
 
+/** An organizer with an account linked (last) or unlinked. */
+export function withAccount(o: Organizer, uid: string, linked: boolean, now: string): Organizer {
+  const others = o.accountUids.filter((u) => u !== uid);
+  return { ...o, accountUids: linked ? [...others, uid] : others, updatedAt: now };
+}
+
 /** An organizer with its profile revision kept (or dropped). */
 export const revised = (o: Organizer, revision: OrganizerProfile | null, now: string): Organizer => ({
   ...o,

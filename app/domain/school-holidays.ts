@@ -60,18 +60,21 @@ export function holidayWindows(
 
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
-/**
- * A period as typed (admin form or CSV line), checked: French messages by field, or the period. Both the form and the
- * import go through it, so a line the import refuses is one the form refuses too.
- */
-export function checkHoliday(input: {
+/** A period as typed, in the admin form or on a CSV line. */
+export interface HolidayInput {
   canton: string;
   label: string;
   firstDay: string;
   lastDay: string;
   sourceUrl: string;
   confirmed: boolean;
-}):
+}
+
+/**
+ * A period as typed (admin form or CSV line), checked: French messages by field, or the period. Both the form and the
+ * import go through it, so a line the import refuses is one the form refuses too.
+ */
+export function checkHoliday(input: HolidayInput):
   | { ok: true; value: SchoolHolidayFields }
   | { ok: false; errors: Partial<Record<keyof SchoolHolidayFields, string>> } {
   const errors: Partial<Record<keyof SchoolHolidayFields, string>> = {};

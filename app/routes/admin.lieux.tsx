@@ -2,9 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { placeRecordAction } from '~/.server/places/admin-place-actions';
-import { placesForAdmin } from '~/.server/places/admin-places';
-import { mergeStepOf } from '~/.server/places/merge-places';
+import { placeListOf, placeRecordAction } from '~/.server/places/admin-place-actions';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { readFormCheckedByUseCase, refused } from '~/.server/platform/refusal';
@@ -19,13 +17,7 @@ const KIND = 'venue';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
-  const params = new URL(request.url).searchParams;
-  const query = (params.get('q') ?? '').slice(0, 200);
-  const [places, merge] = await Promise.all([
-    placesForAdmin(context.services, admin, KIND, query, new Date()),
-    mergeStepOf(context.services, admin, KIND, params),
-  ]);
-  return { ...places, merge, query };
+  return placeListOf(context.services, admin, KIND, request.url, new Date());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,23 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminVenuesPage() {
-  const { rows, total, query, merge } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() ?? null;
   return (
     <AdminShell
       title="Lieux"
       lead="Chaque événement a son lieu. Un lieu proposé attend votre approbation ; renommer ou fondre un lieu garde ses événements et son ancienne adresse renvoie vers la fiche gardée."
     >
-      <PlaceAdminList
-        path={PATH}
-        one="lieu"
-        many="lieux"
-        rows={rows}
-        total={total}
-        query={query}
-        answer={answer}
-        merge={merge}
-      />
+      <PlaceAdminList path={PATH} one="lieu" many="lieux" {...list} answer={answer} />
     </AdminShell>
   );
 }

@@ -12,7 +12,8 @@ import { requireAdmin } from '~/.server/platform/session';
 import { orErrorPage } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
-import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { FieldError, FieldHint, notedControl } from '~/components/form/FieldNotes';
+import { ProfileTextFields } from '~/components/form/ProfileTextFields';
 import { firstMessages, keptValues } from '~/components/form/use-app-form';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
@@ -45,12 +46,7 @@ export default function AdminVenueDetailsPage() {
   const answer = useActionData<typeof action>();
   const errors = firstMessages(answer);
   const typed = keptValues(answer);
-  const field = (name: string) => ({
-    id: `field-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': [`field-${name}-hint`, errors[name] ? `field-${name}-error` : null].filter(Boolean).join(' '),
-  });
+  const field = (name: string) => notedControl(name, errors);
   return (
     <AdminShell
       title={`Fiche de «\u00a0${venue.name}\u00a0»`}
@@ -68,30 +64,12 @@ export default function AdminVenueDetailsPage() {
       <FieldError id="field-form" message={errors.form} />
       <Form method="post" encType="multipart/form-data" className="form">
         <FormSecurity honeypot={false} />
-        <div className={`field${errors.description ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="field-description">
-            Description
-          </label>
-          <FieldHint id="field-description">
-            Le lieu, ce qu’on y trouve, comment y entrer (texte simple, {PROFILE_LIMITS.description} caractères au
-            plus).
-          </FieldHint>
-          <textarea
-            {...field('description')}
-            rows={7}
-            maxLength={PROFILE_LIMITS.description}
-            defaultValue={typed?.description ?? venue.description}
-          />
-          <FieldError id="field-description" message={errors.description} />
-        </div>
-        <div className={`field${errors.website ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="field-website">
-            Site web
-          </label>
-          <FieldHint id="field-website">Une adresse complète, par exemple https://theatre-carouge.ch</FieldHint>
-          <input {...field('website')} type="url" defaultValue={typed?.website ?? venue.website} />
-          <FieldError id="field-website" message={errors.website} />
-        </div>
+        <ProfileTextFields
+          errors={errors}
+          values={{ description: typed?.description ?? venue.description, website: typed?.website ?? venue.website }}
+          descriptionHint={`Le lieu, ce qu’on y trouve, comment y entrer (texte simple, ${PROFILE_LIMITS.description} caractères au plus).`}
+          example="https://theatre-carouge.ch"
+        />
         {venue.photo ? (
           <img src={imageUrl(venue.photo.path, 400)} alt={venue.photo.alt} width={200} className="admin-venue__photo" />
         ) : null}

@@ -3,9 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { isRecordIntent, placeRecordAction } from '~/.server/places/admin-place-actions';
-import { linkOrganizerAccount, placesForAdmin } from '~/.server/places/admin-places';
-import { mergeStepOf } from '~/.server/places/merge-places';
+import { isRecordIntent, placeListOf, placeRecordAction } from '~/.server/places/admin-place-actions';
+import { linkOrganizerAccount } from '~/.server/places/admin-places';
 import { decideOnProfile, profilesAwaiting } from '~/.server/places/organizer-profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -23,14 +22,11 @@ const KIND = 'organizer';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
-  const params = new URL(request.url).searchParams;
-  const query = (params.get('q') ?? '').slice(0, 200);
-  const [places, profiles, merge] = await Promise.all([
-    placesForAdmin(context.services, admin, KIND, query, new Date()),
+  const [list, profiles] = await Promise.all([
+    placeListOf(context.services, admin, KIND, request.url, new Date()),
     profilesAwaiting(context.services, admin),
-    mergeStepOf(context.services, admin, KIND, params),
   ]);
-  return { ...places, profiles, merge, query };
+  return { ...list, profiles };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -70,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrganizersPage() {
-  const { rows, total, query, profiles, merge } = useLoaderData<typeof loader>();
+  const { profiles, ...list } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() ?? null;
   return (
     <AdminShell
@@ -78,16 +74,7 @@ export default function AdminOrganizersPage() {
       lead="Chaque événement a son organisateur. Un organisateur proposé attend votre approbation ; renommer ou fondre une fiche garde ses événements et ses comptes, et son ancienne adresse renvoie vers la fiche gardée."
     >
       <ProfilesAwaiting profiles={profiles} />
-      <PlaceAdminList
-        path={PATH}
-        one="organisateur"
-        many="organisateurs"
-        rows={rows}
-        total={total}
-        query={query}
-        answer={answer}
-        merge={merge}
-      />
+      <PlaceAdminList path={PATH} one="organisateur" many="organisateurs" {...list} answer={answer} />
     </AdminShell>
   );
 }

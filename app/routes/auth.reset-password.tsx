@@ -1,13 +1,11 @@
 // The page a reset link opens: choose a new password (the link works once, for one hour).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
-import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
-import { destroyUserSession } from '~/.server/platform/session';
+import { signOutWith } from '~/.server/platform/session';
 import { AccountPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { PasswordField } from '~/components/form/PasswordField';
@@ -37,16 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return refused(submission, error, { hideFields });
   }
-  const headers = new Headers();
-  headers.append('Set-Cookie', await destroyUserSession(request, context.services));
-  headers.append(
-    'Set-Cookie',
-    await setFlash(request, context.services, {
-      kind: 'success',
-      message: 'Mot de passe modifié. Connectez-vous avec le nouveau.',
-    }),
-  );
-  return redirect('/auth/login', { headers });
+  const flash = { kind: 'success', message: 'Mot de passe modifié. Connectez-vous avec le nouveau.' } as const;
+  return signOutWith(request, context.services, flash, '/auth/login');
 }
 
 export const headers = keepRetryAfter;

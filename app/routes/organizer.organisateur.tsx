@@ -12,7 +12,8 @@ import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireUser } from '~/.server/platform/session';
 import { orErrorPage, UseCaseError } from '~/.server/platform/use-case-error';
 import { FormSecurity } from '~/components/FormSecurity';
-import { FieldError, FieldHint } from '~/components/form/FieldNotes';
+import { FieldError, FieldHint, notedControl } from '~/components/form/FieldNotes';
+import { ProfileTextFields } from '~/components/form/ProfileTextFields';
 import { firstMessages, keptValues } from '~/components/form/use-app-form';
 import { pageMeta } from '~/domain/meta';
 import { PROFILE_LIMITS } from '~/domain/place';
@@ -60,12 +61,7 @@ export default function OrganizerProfilePage() {
       </div>
     );
   }
-  const field = (name: string) => ({
-    id: `field-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': [`field-${name}-hint`, errors[name] ? `field-${name}-error` : null].filter(Boolean).join(' '),
-  });
+  const field = (name: string) => notedControl(name, errors);
   return (
     <div className="page page--narrow">
       <header className="page-header">
@@ -98,29 +94,15 @@ export default function OrganizerProfilePage() {
       <Form method="post" encType="multipart/form-data" className="form">
         <FormSecurity />
         <input type="hidden" name="organizerId" value={chosen.id} />
-        <div className={`field${errors.description ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="field-description">
-            Description
-          </label>
-          <FieldHint id="field-description">
-            Qui vous êtes, ce que vous organisez ({PROFILE_LIMITS.description} caractères au plus).
-          </FieldHint>
-          <textarea
-            {...field('description')}
-            rows={7}
-            maxLength={PROFILE_LIMITS.description}
-            defaultValue={typed?.description ?? chosen.profile.description}
-          />
-          <FieldError id="field-description" message={errors.description} />
-        </div>
-        <div className={`field${errors.website ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="field-website">
-            Site web
-          </label>
-          <FieldHint id="field-website">Une adresse complète, par exemple https://jeunesse-saviese.ch</FieldHint>
-          <input {...field('website')} type="url" defaultValue={typed?.website ?? chosen.profile.website} />
-          <FieldError id="field-website" message={errors.website} />
-        </div>
+        <ProfileTextFields
+          errors={errors}
+          values={{
+            description: typed?.description ?? chosen.profile.description,
+            website: typed?.website ?? chosen.profile.website,
+          }}
+          descriptionHint={`Qui vous êtes, ce que vous organisez (${PROFILE_LIMITS.description} caractères au plus).`}
+          example="https://jeunesse-saviese.ch"
+        />
         <div className={`field${errors.logo ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor="field-logo">
             Logo

@@ -9,22 +9,14 @@ import { searchEvents } from '../../app/.server/events/public';
 import { selectionFeed } from '../../app/.server/feeds/selection-feed';
 import { importHolidays, seedSchoolHolidays } from '../../app/.server/holidays/holidays';
 import type { UserProfile } from '../../app/.server/ports';
-import { type Alert, alertFilterFromParams } from '../../app/domain/alert';
+import { alertFilterFromParams } from '../../app/domain/alert';
 import type { AgendaEvent } from '../../app/domain/event';
-import type { SchoolHolidayFields } from '../../app/domain/school-holidays';
-import { makeEvent } from '../support/factories';
+import { makeActiveAlert, makeAutumnHolidays, makeEvent } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = new Date('2030-09-20T10:00:00.000Z');
-const AUTUMN_VD: SchoolHolidayFields = {
-  canton: 'VD',
-  label: 'Vacances d’automne',
-  firstDay: '2030-10-12',
-  lastDay: '2030-10-27',
-  sourceUrl: 'https://www.vd.ch/',
-  confirmed: true,
-};
-const AUTUMN_GE: SchoolHolidayFields = { ...AUTUMN_VD, canton: 'GE', firstDay: '2030-10-19', lastDay: '2030-10-27' };
+const AUTUMN_VD = makeAutumnHolidays();
+const AUTUMN_GE = makeAutumnHolidays({ canton: 'GE', firstDay: '2030-10-19', lastDay: '2030-10-27' });
 const ADMIN = { uid: 'admin', role: 'admin' } as UserProfile;
 
 /** An event on a Zurich day, 14:00–16:00 (October 2030: UTC+2 until the 27th). */
@@ -120,19 +112,7 @@ describe.each(BACKENDS)('vacances scolaires : $name', (backend) => {
     const filter = alertFilterFromParams(new URLSearchParams('canton=VD&vacances=1'), []);
     expect(filter).toBe('canton=VD&vacances=VD');
     const confirmedAt = new Date(NOW.getTime() - 86_400_000).toISOString();
-    const alert: Alert = {
-      id: 'a1',
-      email: 'ada@example.ch',
-      filter: String(filter),
-      rhythm: 'daily',
-      status: 'active',
-      tokenHash: 'h',
-      createdAt: confirmedAt,
-      updatedAt: confirmedAt,
-      confirmedAt,
-      lastDigestAt: null,
-      sentEventIds: [],
-    };
+    const alert = makeActiveAlert(String(filter), confirmedAt);
     expect((await newEventsFor({ store }, alert, NOW)).map((e) => e.id)).toEqual([
       'premier-jour',
       'milieu',

@@ -7,11 +7,11 @@ import { newEventsFor } from '../../app/.server/alerts/digest';
 import { ApiProblem, listApiEvents } from '../../app/.server/api/events';
 import { mapEvents, queryFromFilters, searchEvents } from '../../app/.server/events/public';
 import { selectionFeed } from '../../app/.server/feeds/selection-feed';
-import { type Alert, alertFilterFromParams } from '../../app/domain/alert';
+import { alertFilterFromParams } from '../../app/domain/alert';
 import { distanceKm, type NearFilter, parseNear } from '../../app/domain/distance';
 import type { AgendaEvent } from '../../app/domain/event';
 import { loader as embedLoader } from '../../app/routes/integrer';
-import { makeEvent as eventOf } from '../support/factories';
+import { makeEvent as eventOf, makeActiveAlert } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = new Date('2030-03-01T10:00:00.000Z');
@@ -87,19 +87,7 @@ describe.each(BACKENDS)('événements autour d’un lieu : $name', (backend) => 
     );
     const filter = alertFilterFromParams(new URLSearchParams('autour=morges&rayon=10'), []);
     expect(filter).toBe('autour=Morges&rayon=10');
-    const alert: Alert = {
-      id: 'a1',
-      email: 'ada@example.ch',
-      filter: String(filter),
-      rhythm: 'daily',
-      status: 'active',
-      tokenHash: 'h',
-      createdAt: confirmedAt,
-      updatedAt: confirmedAt,
-      confirmedAt,
-      lastDigestAt: null,
-      sentEventIds: [],
-    };
+    const alert = makeActiveAlert(String(filter), confirmedAt);
     expect((await newEventsFor({ store }, alert, NOW)).map((e) => e.id)).toEqual([
       'preverenges',
       'aubonne',

@@ -2,7 +2,7 @@
 // on SQLite and on Firestore.
 import { describe, expect, it } from 'vitest';
 import type { AgendaEvent } from '../../app/domain/event';
-import { makeEvent as eventOf, makeOrganizer, makeVenue } from '../support/factories';
+import { makeEvent as eventOf, makeOrganizer, makeVenue, SOME_ACCESSIBILITY } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = '2030-03-01T10:00:00.000Z';
@@ -25,13 +25,7 @@ describe.each(BACKENDS)('contrat des lieux et des organisateurs : $name', (backe
         locality: 'Lausanne',
         canton: 'VD',
         photo: { path: 'lieux/bourg', width: 1200, height: 800, alt: 'La salle' },
-        accessibility: {
-          wheelchair: true,
-          inductionLoop: true,
-          accessibleToilets: false,
-          okGo: true,
-          cultureInclusive: false,
-        },
+        accessibility: SOME_ACCESSIBILITY,
       },
       now,
     );

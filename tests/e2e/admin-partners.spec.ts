@@ -65,6 +65,12 @@ async function sendRefused(page: Page, click: () => Promise<void>) {
 }
 
 /** Creates a partner through the form of the logged-in admin page (removed after the test); returns it as stored. */
+/** The partner's public page, open: its name as the heading, its logo. */
+async function expectPartnerPage(page: Page, name: string, logo: string | null | undefined) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByRole('img', { name: `Logo de ${name}` })).toHaveAttribute('src', logo ?? '');
+}
+
 async function createPartner(
   page: Page,
   ports: Ports,
@@ -124,8 +130,7 @@ test.describe('partenaires et donateurs (admin)', () => {
 
     await card.getByRole('link').click();
     await expect(page).toHaveURL(`/partenaires/${created.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    await expect(page.getByRole('img', { name: `Logo de ${name}` })).toHaveAttribute('src', created.logo ?? '');
+    await expectPartnerPage(page, name, created.logo);
   });
 
   test('modifier un partenaire : nouveau nom, même adresse, l’ancien logo est effacé', async ({
@@ -178,8 +183,7 @@ test.describe('partenaires et donateurs (admin)', () => {
     expect(kept.hasAlpha).toBe(true);
 
     await page.goto(`/partenaires/${created.slug}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
-    await expect(page.getByRole('img', { name: `Logo de ${renamed}` })).toHaveAttribute('src', updated.logo ?? '');
+    await expectPartnerPage(page, renamed, updated.logo);
   });
 
   test('Monter et Descendre changent l’ordre de deux donateurs, sans toucher aux autres', async ({

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { zurichIso } from '../../app/domain/dates';
 import { makeEventForm, makeVenue, zurichDateIn } from '../support/factories';
-import { expect, type Fixtures, test } from './fixtures';
-import { fillEvent, unique } from './utils';
+import { expect, type Fixtures, type Ports, test } from './fixtures';
+import { fillEvent, openEventForm, pickStoredVenue, unique } from './utils';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -49,10 +49,19 @@ async function expectMessageBeside(page: Page, label: string, message: string) {
   await expect(field).toHaveAccessibleDescription(new RegExp(message));
 }
 
-async function startSubmission(page: Page, signIn: Fixtures['signIn']) {
-  const organizer = await signIn();
-  await page.goto('/organizer/submit-event');
-  return organizer;
+/** The form opened by a new organizer, the page's errors watched, a valid concert typed under a new title. */
+async function startFilled(page: Page, signIn: Fixtures['signIn'], label: string) {
+  const errors = pageErrors(page);
+  const organizer = await openEventForm(page, signIn);
+  const title = unique(label);
+  await fillEvent(page, title);
+  return { errors, organizer, title };
+}
+
+/** Nothing stored for the organizer, no error in the page nor on the server. */
+async function expectNothingSent(ports: Ports, organizer: { uid: string }, errors: string[]) {
+  expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
+  expect(errors).toEqual([]);
 }
 
 test.describe('le formulaire d’événement garde ce qui a été saisi', () => {
@@ -61,10 +70,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     ports,
     signIn,
   }) => {
-    const errors = pageErrors(page);
-    const organizer = await startSubmission(page, signIn);
-    const title = unique('Exposition de gravures');
-    await fillEvent(page, title);
+    const { errors, organizer, title } = await startFilled(page, signIn, 'Exposition de gravures');
     await page.getByLabel('Date de début', { exact: true }).fill('');
     await page.getByRole('radio', { name: PERIOD }).check();
     await fillOpeningHours(page);
@@ -78,8 +84,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     await expect(page.getByRole('radio', { name: PERIOD })).toBeChecked();
     await expectOpeningHours(page);
     await expect(page.getByLabel('Lieu', { exact: true })).toHaveValue('Temple de Saint-Imier');
-    expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
-    expect(errors).toEqual([]);
+    await expectNothingSent(ports, organizer, errors);
   });
 
   test('« période » choisie avant toute date, puis le titre et Tab : aucune erreur, le titre gardé, les messages des jours', async ({
@@ -88,7 +93,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     signIn,
   }) => {
     const errors = pageErrors(page);
-    const organizer = await startSubmission(page, signIn);
+    const organizer = await openEventForm(page, signIn);
     await page.getByRole('radio', { name: PERIOD }).check();
     const title = unique('Exposition de printemps');
     await page.getByLabel('Titre', { exact: true }).fill(title);
@@ -103,8 +108,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(title);
     await expect(page.getByRole('radio', { name: PERIOD })).toBeChecked();
     await expectOpeningHours(page);
-    expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
-    expect(errors).toEqual([]);
+    await expectNothingSent(ports, organizer, errors);
   });
 
   test('d’une répétition à une période et retour, une fin avant la première date : le message à côté, tout gardé', async ({
@@ -112,10 +116,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     ports,
     signIn,
   }) => {
-    const errors = pageErrors(page);
-    const organizer = await startSubmission(page, signIn);
-    const title = unique('Cours de salsa');
-    await fillEvent(page, title);
+    const { errors, organizer, title } = await startFilled(page, signIn, 'Cours de salsa');
     const start = await page.getByLabel('Date de début', { exact: true }).inputValue();
     await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
     await page.getByRole('checkbox', { name: 'mardi', exact: true }).check();
@@ -132,8 +133,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     await expect(page.getByLabel('Date de début', { exact: true })).toHaveValue(start);
     await expect(page.getByRole('checkbox', { name: 'mardi', exact: true })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Une date qui se répète' })).toBeChecked();
-    expect(await ports.store.events.listByOwner(organizer.uid)).toHaveLength(0);
-    expect(errors).toEqual([]);
+    await expectNothingSent(ports, organizer, errors);
   });
 
   test('une exposition aux horaires différents chaque jour : cases cochées puis décochées comme on hésite, elle est envoyée', async ({
@@ -141,10 +141,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     ports,
     signIn,
   }) => {
-    const errors = pageErrors(page);
-    const organizer = await startSubmission(page, signIn);
-    const title = unique('Exposition de céramiques');
-    await fillEvent(page, title);
+    const { errors, organizer, title } = await startFilled(page, signIn, 'Exposition de céramiques');
     const from = await page.getByLabel('Date de début', { exact: true }).inputValue();
     await page.getByLabel('Date de fin (si plusieurs jours)', { exact: true }).fill(zurichDateIn(70));
     await page.getByRole('radio', { name: PERIOD }).check();
@@ -210,7 +207,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
       startsAt: zurichIso(day, '19:30'),
       endsAt: zurichIso(day, '21:30'),
     });
-    const organizer = await startSubmission(page, signIn);
+    const organizer = await openEventForm(page, signIn);
     await fillEvent(page, title);
     await page.getByRole('button', { name: SEND }).click();
 
@@ -264,18 +261,11 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
       startsAt: zurichIso(day, '19:30'),
       endsAt: zurichIso(day, '21:30'),
     });
-    const organizer = await startSubmission(page, signIn);
-    const search = page.getByRole('combobox', { name: 'Lieu enregistré' });
-    const option = page.getByRole('option', { name: new RegExp(hall) });
+    const organizer = await openEventForm(page, signIn);
     // Written by the test, not by this server: each server process lists it within 15 s (its read cache).
     if (js) {
       await fillEvent(page, title);
-      await expect(async () => {
-        await search.fill('');
-        await search.fill(hall.slice(0, 18));
-        await expect(option).toBeVisible({ timeout: 2000 });
-      }).toPass({ timeout: 40_000 });
-      await option.click();
+      await pickStoredVenue(page, hall);
     } else {
       const listed = page.getByLabel('Lieu enregistré').locator('option', { hasText: hall });
       await expect(async () => {
@@ -290,7 +280,7 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     await expect(page.getByTestId('duplicate-warning')).toBeVisible();
     if (js) {
       await expect(page.getByTestId('venue-chosen')).toContainText(hall);
-      await expect(search).toHaveValue(hall);
+      await expect(page.getByRole('combobox', { name: 'Lieu enregistré' })).toHaveValue(hall);
     } else await expect(page.getByLabel('Lieu enregistré')).toHaveValue(venue.id);
     await expect(page.locator('input[name="venueId"], select[name="venueId"]')).toHaveValue(venue.id);
     await page.getByLabel('Ce n’est pas un doublon : publier quand même').check();

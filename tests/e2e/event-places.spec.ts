@@ -5,7 +5,15 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { makeEventForm, makeOrganizer, makeVenue } from '../support/factories';
 import { expect, test } from './fixtures';
-import { approveInModeration, confirmationId, fillEvent, formSecurity, unique } from './utils';
+import {
+  approveInModeration,
+  confirmationId,
+  fillEvent,
+  formSecurity,
+  openEventForm,
+  pickStoredVenue,
+  unique,
+} from './utils';
 
 const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -60,15 +68,7 @@ test('un organisateur choisit un lieu connu, en propose un nouveau ; l’admin a
   await fillEvent(orga, first);
   await expect(orga.getByLabel('Organisateur enregistré')).toHaveValue(society.id);
   if (withJavaScript()) {
-    const search = orga.locator('input[role="combobox"]');
-    const option = orga.getByRole('option', { name: new RegExp(hall) });
-    // A venue written by the test, not by this server: each server process sees it within 15 s (its read cache).
-    await expect(async () => {
-      await search.fill('');
-      await search.fill(hall.slice(0, 18));
-      await expect(option).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 40_000 });
-    await option.click();
+    await pickStoredVenue(orga, hall);
     await expect(orga.getByTestId('venue-chosen')).toContainText(hall);
     // The venue's address fills the place shown.
     await expect(orga.getByLabel('Lieu', { exact: true })).toHaveValue(hall);
@@ -128,8 +128,7 @@ test('un POST forgé qui rattache l’événement à l’organisateur d’un aut
     status: 'approved',
   });
   await ports.store.organizers.insertMany([other]);
-  const organizer = await signIn();
-  await page.goto('/organizer/submit-event');
+  const organizer = await openEventForm(page, signIn);
   const security = await formSecurity(page);
   const title = unique('Concert usurpé');
   const response = await page.request.post('/organizer/submit-event', {
@@ -159,8 +158,7 @@ test('un admin choisit l’organisateur parmi tous ceux de l’agenda : cherché
     status: 'approved',
   });
   await ports.store.organizers.insertMany([...choirs, youth]);
-  await signIn({ role: 'admin' });
-  await page.goto('/organizer/submit-event');
+  await openEventForm(page, signIn, { role: 'admin' });
   const title = unique('Bal de la jeunesse');
   await fillEvent(page, title);
   if (withJavaScript()) {

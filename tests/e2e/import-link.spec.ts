@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { confirmationId, inDays } from './utils';
+import { confirmationId, inDays, openEventForm } from './utils';
 
 let server: http.Server;
 let base: string;
@@ -55,8 +55,7 @@ test('importer depuis un lien préremplit le formulaire ; l’événement envoy�
   ports,
   signIn,
 }) => {
-  const organizer = await signIn({ displayName: 'Amis du piano', verified: false });
-  await page.goto('/organizer/submit-event');
+  const organizer = await openEventForm(page, signIn, { displayName: 'Amis du piano', verified: false });
   const url = page.getByLabel('Adresse de la page de l’événement');
   // A page that does not exist: the French message on the field, the address kept.
   await url.fill(`${base}/absente`);
@@ -111,8 +110,7 @@ test('une image que le lecteur refuse : le reste est prérempli et le formulaire
   ports,
   signIn,
 }) => {
-  await signIn({ displayName: 'Amis du piano' });
-  await page.goto('/organizer/submit-event');
+  await openEventForm(page, signIn, { displayName: 'Amis du piano' });
   const title = `Récital sans affiche ${Date.now()}`;
   await page.getByLabel('Adresse de la page de l’événement').fill(`${base}/${encodeURIComponent(title)}`);
   await page.getByRole('button', { name: 'Importer depuis un lien' }).click();

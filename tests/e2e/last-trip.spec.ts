@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { zurichIso } from '../../app/domain/zurich-iso';
 import { zurichDateIn } from '../support/factories';
-import { expect, test } from './fixtures';
+import { expect, type Fixtures, test } from './fixtures';
 import { unique } from './utils';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -26,6 +26,13 @@ function concertIn(day: string) {
   };
 }
 
+/** The page of a concert made for the test, in five days (or on `day`). */
+async function openConcert(page: Page, createEvent: Fixtures['createEvent'], day = zurichDateIn(5)) {
+  const event = await createEvent(concertIn(day));
+  await page.goto(`/evenement/${event.id}`);
+  return event;
+}
+
 /** Types the locality and asks, once the form is the page's own with JavaScript. */
 async function askFrom(page: Page, locality: string, javaScriptEnabled: boolean) {
   const section = page.getByRole('region', { name: 'Dernier retour' });
@@ -43,8 +50,7 @@ test('après un concert à Lausanne, le dernier train pour Yverdon-les-Bains et 
   javaScriptEnabled,
 }) => {
   const day = zurichDateIn(5);
-  const event = await createEvent(concertIn(day));
-  await page.goto(`/evenement/${event.id}`);
+  await openConcert(page, createEvent, day);
   const result = await askFrom(page, 'Yverdon-les-Bains', javaScriptEnabled);
   await expect(result).toContainText(
     'Dernier départ à 23:42 de Lausanne, arrivée à 00:20 à Yverdon-les-Bains (1\u00a0changement).',
@@ -90,8 +96,7 @@ test('l’horaire ne répond pas : une phrase en français et le lien CFF, pas d
   createEvent,
   javaScriptEnabled,
 }) => {
-  const event = await createEvent(concertIn(zurichDateIn(5)));
-  await page.goto(`/evenement/${event.id}`);
+  const event = await openConcert(page, createEvent);
   // The stand-in answers Lausanne → Yverdon-les-Bains only: for Sion, a 503, as the timetable down.
   const result = await askFrom(page, 'Sion', javaScriptEnabled);
   await expect(result).toContainText('L’horaire n’a pas pu être consulté.');
@@ -109,8 +114,7 @@ test('une localité hors de la liste est refusée en français, ce qui a été t
   createEvent,
   javaScriptEnabled,
 }) => {
-  const event = await createEvent(concertIn(zurichDateIn(5)));
-  await page.goto(`/evenement/${event.id}`);
+  await openConcert(page, createEvent);
   const result = await askFrom(page, 'Atlantis', javaScriptEnabled);
   await expect(result).toContainText(
     'Localité inconnue\u00a0: «\u00a0Atlantis\u00a0». Choisissez une localité de Suisse romande dans la liste.',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { zurichIso } from '../../app/domain/dates';
 import { expect, test } from './fixtures';
-import { confirmationId, fillEvent, inDays, unique } from './utils';
+import { confirmationId, fillEvent, inDays, openEventForm, unique } from './utils';
 
 const IMAGE = path.resolve('tests/e2e/fixtures/affiche.jpg');
 
@@ -12,8 +12,7 @@ test.describe('espace organisateur', () => {
     ports,
     signIn,
   }) => {
-    const organizer = await signIn({ displayName: 'Chœur du Vallon', verified: false });
-    await page.goto('/organizer/submit-event');
+    const organizer = await openEventForm(page, signIn, { displayName: 'Chœur du Vallon', verified: false });
     const title = `Concert de l’Avent ${Date.now()}`;
     await fillEvent(page, title);
     await page.getByLabel(/Image \(facultative\)/).setInputFiles(IMAGE);
@@ -92,8 +91,7 @@ test.describe('espace organisateur', () => {
     ports,
     signIn,
   }) => {
-    await signIn({ displayName: 'Jazz du Vallon' });
-    await page.goto('/organizer/submit-event');
+    await openEventForm(page, signIn, { displayName: 'Jazz du Vallon' });
     const title = `Jam session ${Date.now()}`;
     await fillEvent(page, title);
     await page.getByLabel('Heure de fin', { exact: true }).fill('');
@@ -146,8 +144,7 @@ test.describe('espace organisateur', () => {
     ports,
     signIn,
   }, testInfo) => {
-    const organizer = await signIn({ displayName: 'Marché de Tramelan', verified: false });
-    await page.goto('/organizer/submit-event');
+    const organizer = await openEventForm(page, signIn, { displayName: 'Marché de Tramelan', verified: false });
     const title = `Marché copie ${Date.now()}`;
     await fillEvent(page, title);
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
@@ -224,8 +221,7 @@ test.describe('formulaire avec JavaScript', () => {
     page,
     signIn,
   }) => {
-    await signIn();
-    await page.goto('/organizer/submit-event');
+    await openEventForm(page, signIn);
     await page.getByLabel('Titre', { exact: true }).fill('ab');
     await page.getByLabel('Description', { exact: true }).focus();
     await expect(page.locator('#field-title-error')).toHaveText('Le titre doit compter au moins 3 caractères.');
@@ -258,8 +254,7 @@ test.describe('formulaire avec JavaScript', () => {
     loginAs,
     signIn,
   }) => {
-    const organizer = await signIn();
-    await page.goto('/organizer/submit-event');
+    const organizer = await openEventForm(page, signIn);
     // Logged in again in another tab: this page's token belongs to the session before.
     await loginAs(page, organizer);
     await page.getByLabel(/Image \(facultative\)/).setInputFiles(IMAGE);
@@ -274,8 +269,7 @@ test.describe('formulaire avec JavaScript', () => {
     ports,
     signIn,
   }) => {
-    const organizer = await signIn();
-    await page.goto('/organizer/submit-event');
+    const organizer = await openEventForm(page, signIn);
     const title = `Concert pressé ${Date.now()}`;
     await fillEvent(page, title);
     await page.getByLabel('Description de l’image', { exact: true }).fill('Affiche du concert pressé');
@@ -307,8 +301,7 @@ test.describe('formulaire avec JavaScript', () => {
       ports,
       signIn,
     }) => {
-      const organizer = await signIn();
-      await page.goto('/organizer/submit-event');
+      const organizer = await openEventForm(page, signIn);
       await page.getByLabel('Titre', { exact: true }).fill('Concert sans description');
       const send = page.getByRole('button', { name: 'Envoyer pour publication' });
       await send.scrollIntoViewIfNeeded();
@@ -330,8 +323,7 @@ test.describe('formulaire d’événement', () => {
     page,
     signIn,
   }) => {
-    await signIn();
-    await page.goto('/organizer/submit-event');
+    await openEventForm(page, signIn);
     await expect(page.getByText('Les champs marqués d’un astérisque (*) sont obligatoires.')).toHaveCount(1);
     for (const label of ['Titre', 'Catégorie', 'Description', 'Date de début', 'Lieu', 'NPA', 'Localité', 'Canton']) {
       await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');

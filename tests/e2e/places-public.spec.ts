@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import { slugify } from '../../app/domain/slug';
 import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
-import { makeOrganizer, makeVenue } from '../support/factories';
+import { makeOrganizer, makeVenue, SOME_ACCESSIBILITY } from '../support/factories';
 import { expect, test } from './fixtures';
 import { mailsTo, unique } from './utils';
 
@@ -29,13 +29,7 @@ test.describe('pages des lieux et des organisateurs', () => {
       lng: 6.63,
       stop: 'Lausanne, Riponne-M. Béjart',
       description: 'Une salle de quartier au bord du Flon.',
-      accessibility: {
-        wheelchair: true,
-        inductionLoop: true,
-        accessibleToilets: false,
-        okGo: true,
-        cultureInclusive: false,
-      },
+      accessibility: SOME_ACCESSIBILITY,
     });
     await ports.store.venues.insertMany([venue]);
     const shown = await createEvent({ title: unique('Concert au Pont'), venueId: venue.id, status: 'approved' });

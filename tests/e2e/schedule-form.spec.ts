@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
 import { expect, type Fixtures, test } from './fixtures';
-import { fillEvent } from './utils';
+import { fillEvent, openEventForm } from './utils';
 
 const swiss = (ymd: string) => ymd.split('-').reverse().join('.');
 const [first, second, third] = [20, 21, 22].map((d) => swiss(addDaysToDate(zurichToday(), d)));
@@ -14,8 +14,7 @@ const MISSING_TIME = `Ligne 2\u00a0: indiquez l’heure de début après la date
 
 /** A new organizer, signed in, on the submit form with everything but the schedule filled. */
 async function startSubmission(page: Page, signIn: Fixtures['signIn'], title: string) {
-  const organizer = await signIn();
-  await page.goto('/organizer/submit-event');
+  const organizer = await openEventForm(page, signIn);
   await fillEvent(page, `${title} ${Date.now().toString(36)}`);
   return organizer;
 }

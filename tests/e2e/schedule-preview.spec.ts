@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { addDaysToDate, formatCalendarDay, zurichToday } from '../../app/domain/dates';
 import { weekdayOf } from '../../app/domain/schedule';
 import { expect, type Fixtures, test } from './fixtures';
-import { fillEvent, unique } from './utils';
+import { fillEvent, openEventForm, unique } from './utils';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -20,8 +20,7 @@ function nextWeekday(weekday: string): string {
 }
 
 async function start(page: Page, signIn: Fixtures['signIn']) {
-  const organizer = await signIn();
-  await page.goto('/organizer/submit-event');
+  const organizer = await openEventForm(page, signIn);
   const title = unique('Cours de salsa');
   await fillEvent(page, title);
   return { organizer, title };

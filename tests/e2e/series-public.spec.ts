@@ -17,6 +17,7 @@ import type { AgendaEvent } from '../../app/domain/event';
 import type { Schedule, ScheduleRule } from '../../app/domain/schedule';
 import { weekdayOf } from '../../app/domain/schedule';
 import { openBounds } from '../../app/domain/schedule-days';
+import { FAUBOURG_HALL, makeTuesdayClass } from '../support/factories';
 import { expect, type Fixtures, test } from './fixtures';
 import { unique } from './utils';
 
@@ -32,19 +33,7 @@ function nextWeekday(weekday: string, after = 2): string {
 /** Every Tuesday 18:30–20:00, ten times, the third one excluded (RFC 5545: nine dates). */
 function tuesdays(): ScheduleRule {
   const first = nextWeekday('TU');
-  return {
-    kind: 'rule',
-    firstDate: first,
-    start: '18:30',
-    end: '20:00',
-    freq: 'weekly',
-    interval: 1,
-    byDay: ['TU'],
-    monthly: null,
-    until: '',
-    count: 10,
-    exclude: [addDaysToDate(first, 14)],
-  };
+  return makeTuesdayClass({ firstDate: first, count: 10, exclude: [addDaysToDate(first, 14)] });
 }
 
 /** A published series, its dates spanning the event's own. */
@@ -337,12 +326,7 @@ test.describe('une série pour le public', () => {
     const schedule = tuesdays();
     const event = await createSeries(createEvent, schedule, {
       title: unique('Milonga'),
-      venueName: 'Salle du Faubourg',
-      street: 'Rue du Faubourg 12',
-      postalCode: '2000',
-      city: 'Neuchâtel',
-      lat: 46.99312,
-      lng: 6.93178,
+      ...FAUBOURG_HALL,
     });
     const second = expandSchedule(schedule)[1];
     const day = zurichToday(new Date(second.startsAt));

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Ports, test } from './fixtures';
-import { fillEvent, formSecurity, unique } from './utils';
+import { fillEvent, formSecurity, openEventForm, unique } from './utils';
 
 const JPEG = fs.readFileSync(path.resolve('tests/e2e/fixtures/affiche.jpg'));
 const EIGHT_MB = 8 * 1024 * 1024;
@@ -52,8 +52,7 @@ const CASES: { label: string; name: string; mimeType: string; buffer: Buffer; me
 test.describe('téléversements refusés', () => {
   for (const c of CASES) {
     test(`${c.label} : refusé avec un message, rien n’est stocké @once`, async ({ page, ports, signIn }) => {
-      const organizer = await signIn();
-      await page.goto('/organizer/submit-event');
+      const organizer = await openEventForm(page, signIn);
       const security = await formSecurity(page);
       const before = await storedFiles(ports);
       const title = `Upload refusé ${Date.now()}`;
@@ -94,8 +93,7 @@ test.describe('téléversements refusés, avec JavaScript', () => {
       ports,
       signIn,
     }) => {
-      await signIn();
-      await page.goto('/organizer/submit-event');
+      await openEventForm(page, signIn);
       await page.getByLabel('Titre', { exact: true }).fill('Concert à l’affiche refusée');
       const before = await storedFiles(ports);
       await page
@@ -124,8 +122,7 @@ test.describe('téléversements refusés, avec JavaScript', () => {
     ports,
     signIn,
   }) => {
-    const organizer = await signIn();
-    await page.goto('/organizer/submit-event');
+    const organizer = await openEventForm(page, signIn);
     const title = unique('Concert sans la grande affiche');
     await fillEvent(page, title);
     const before = await storedFiles(ports);
@@ -150,8 +147,7 @@ test.describe('soumissions répétées @http', () => {
     ports,
     signIn,
   }) => {
-    const organizer = await signIn();
-    await page.goto('/organizer/submit-event');
+    const organizer = await openEventForm(page, signIn);
     const security = await formSecurity(page);
     const stamp = Date.now();
     const keys = Array.from({ length: 20 }, (_, i) => `k${stamp.toString(36)}${i}`.padEnd(24, 'x').slice(0, 24));

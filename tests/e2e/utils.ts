@@ -105,6 +105,13 @@ export function inDays(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Signs the test's page in (an organizer unless `options` say otherwise) and opens the submit-event form. */
+export async function openEventForm(page: Page, signIn: People['signIn'], options?: Parameters<People['signIn']>[0]) {
+  const account = await signIn(options);
+  await page.goto('/organizer/submit-event');
+  return account;
+}
+
 /** Fills the submit-event form with a valid concert (title given): the fields of makeEventForm. */
 export async function fillEvent(page: Page, title: string, overrides: { startDate?: string } = {}) {
   const form = makeEventForm({ title, ...overrides });
@@ -120,6 +127,21 @@ export async function fillEvent(page: Page, title: string, overrides: { startDat
   await page.getByLabel('Canton', { exact: true }).selectOption(form.canton);
   await page.getByLabel('Prix dès (CHF)', { exact: true }).fill(form.priceMin);
   await page.getByLabel('Prix jusqu’à (CHF)', { exact: true }).fill(form.priceMax);
+}
+
+/**
+ * With JavaScript, picks in « Lieu enregistré » a venue the test wrote itself, not through this server: each server
+ * process lists it within 15 s (its read cache), so the search is typed again until the venue appears.
+ */
+export async function pickStoredVenue(page: Page, hall: string) {
+  const search = page.getByRole('combobox', { name: 'Lieu enregistré' });
+  const option = page.getByRole('option', { name: new RegExp(hall) });
+  await expect(async () => {
+    await search.fill('');
+    await search.fill(hall.slice(0, 18));
+    await expect(option).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 40_000 });
+  await option.click();
 }
 
 /** Submits a pending event as the logged-in page's account and returns its id. */

@@ -4,6 +4,7 @@ import type { Store } from '../../app/.server/ports';
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { seedCategories } from '../../app/.server/seed/seed';
 import {
+  makeAutumnHolidays,
   makeDonation,
   makeEvent,
   makeOrganizer,
@@ -35,14 +36,7 @@ export async function fillEveryPort(store: Store): Promise<void> {
   );
   await store.events.insertMany([approved, market]);
   await store.partners.create(makePartner({ id: 'partenaire-1', name: 'Théâtre du Jorat' }));
-  await store.holidays.create({
-    canton: 'VD',
-    label: 'Vacances d’automne',
-    firstDay: '2030-10-12',
-    lastDay: '2030-10-27',
-    sourceUrl: 'https://www.vd.ch/',
-    confirmed: true,
-  });
+  await store.holidays.create(makeAutumnHolidays());
   await store.venues.create(makeVenue({ id: 'lieu-1', redirectFrom: ['ancienne-salle'] }, now));
   await store.organizers.create(makeOrganizer({ id: 'orga-asso', accountUids: [organizer.uid] }, now));
   await store.events.attachPlaces([{ eventId: 'concert', venueId: 'lieu-1', organizerId: 'orga-asso' }]);

@@ -2,12 +2,14 @@
 // Europe/Zurich), each test overriding only what it is about. Ids count up per process, so unit tests stay
 // deterministic; end-to-end fixtures pass ids of their own (several workers share one store).
 import type { Donation, Role, Store, UserProfile } from '../../app/.server/ports';
+import type { Alert } from '../../app/domain/alert';
 import type { Category } from '../../app/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
 import { NO_VENUE_ACCESSIBILITY, type Organizer, type Venue } from '../../app/domain/place';
-import type { ScheduleRule } from '../../app/domain/schedule';
+import { type ScheduleRule, WEEKDAYS } from '../../app/domain/schedule';
+import type { SchoolHolidayFields } from '../../app/domain/school-holidays';
 import { slugify } from '../../app/domain/slug';
 
 /** What factories date things from: `now` (a test's fixed instant), or the real time when none is given. */
@@ -203,18 +205,25 @@ export function makeDonation(overrides: Partial<Donation> = {}, { now = new Date
   };
 }
 
+type RuleOverrides = Partial<ScheduleRule> & Pick<ScheduleRule, 'firstDate'>;
+
 /**
- * A recurrence rule: a Saturday market, 08:00–12:00 every week, with no end given (tests set `until` or `count`, as a
- * saved rule must have one), no excluded date.
+ * A recurrence rule every week on one day, with no end given (tests set `until` or `count`, as a saved rule must have
+ * one), no excluded date.
  */
-export function makeSaturdayMarket(overrides: Partial<ScheduleRule> & Pick<ScheduleRule, 'firstDate'>): ScheduleRule {
+function weekly(
+  day: ScheduleRule['byDay'][number],
+  start: string,
+  end: string,
+  overrides: RuleOverrides,
+): ScheduleRule {
   return {
     kind: 'rule',
-    start: '08:00',
-    end: '12:00',
+    start,
+    end,
     freq: 'weekly',
     interval: 1,
-    byDay: ['SA'],
+    byDay: [day],
     monthly: null,
     until: '',
     count: null,
@@ -222,6 +231,12 @@ export function makeSaturdayMarket(overrides: Partial<ScheduleRule> & Pick<Sched
     ...overrides,
   };
 }
+
+/** A Saturday market, 08:00–12:00 every week (a rule as `weekly` makes it). */
+export const makeSaturdayMarket = (overrides: RuleOverrides) => weekly('SA', '08:00', '12:00', overrides);
+
+/** A salsa class every Tuesday 18:30–20:00 (issue 33; a rule as `weekly` makes it). */
+export const makeTuesdayClass = (overrides: RuleOverrides) => weekly('TU', '18:30', '20:00', overrides);
 
 /** An approved venue in Neuchâtel (the default event's hall), slug from its name. */
 export function makeVenue(overrides: Partial<Venue> = {}, { now = new Date() }: FactoryOptions = {}): Venue {
@@ -272,3 +287,69 @@ export function makeOrganizer(
     ...overrides,
   };
 }
+
+/** An alert confirmed at `confirmedAt`, sent daily, nothing sent yet, for the filter given. */
+export function makeActiveAlert(filter: string, confirmedAt: string, overrides: Partial<Alert> = {}): Alert {
+  return {
+    id: 'a1',
+    email: 'ada@example.ch',
+    filter,
+    rhythm: 'daily',
+    status: 'active',
+    tokenHash: 'h',
+    createdAt: confirmedAt,
+    updatedAt: confirmedAt,
+    confirmedAt,
+    lastDigestAt: null,
+    sentEventIds: [],
+    ...overrides,
+  };
+}
+
+/** The autumn school holidays of Vaud, 12–27 October 2030, confirmed against the canton's site. */
+export function makeAutumnHolidays(overrides: Partial<SchoolHolidayFields> = {}): SchoolHolidayFields {
+  return {
+    canton: 'VD',
+    label: 'Vacances d’automne',
+    firstDay: '2030-10-12',
+    lastDay: '2030-10-27',
+    sourceUrl: 'https://www.vd.ch/',
+    confirmed: true,
+    ...overrides,
+  };
+}
+
+/**
+ * The schedule fields of the event form for an exhibition: from the day after `today` for 90 days, Tuesday to Sunday
+ * 10:00–18:00, « Mêmes horaires chaque jour d’ouverture » ticked.
+ */
+export function exhibitionFormFields(today: string): Record<string, string> {
+  return {
+    scheduleKind: 'period',
+    startDate: addDaysToDate(today, 1),
+    endDate: addDaysToDate(today, 90),
+    periodSameHours: 'on',
+    ...Object.fromEntries(WEEKDAYS.slice(1).map((d) => [`periodDay${d}`, 'on'])),
+    periodOpen: '10:00',
+    periodClose: '18:00',
+  };
+}
+
+/** An event's place fields: a hall in Neuchâtel with its position (« y aller », maps, calendars). */
+export const FAUBOURG_HALL = {
+  venueName: 'Salle du Faubourg',
+  street: 'Rue du Faubourg 12',
+  postalCode: '2000',
+  city: 'Neuchâtel',
+  lat: 46.99312,
+  lng: 6.93178,
+};
+
+/** A venue's accessibility, some of it yes: wheelchair, induction loop, OK:GO. */
+export const SOME_ACCESSIBILITY = {
+  wheelchair: true,
+  inductionLoop: true,
+  accessibleToilets: false,
+  okGo: true,
+  cultureInclusive: false,
+};

@@ -13,6 +13,7 @@ import { eventFormSchema } from '~/domain/event-form';
 import { EVENT_FORM_FIELDS, eventFormErrors } from '~/domain/event-form-values';
 import { WEEKDAYS } from '~/domain/schedule';
 import { checkEventForm, SCHEDULE_FIELDS } from '~/domain/schedule-form';
+import { exhibitionFormFields } from '../support/factories';
 
 const RUNS = 1000;
 const NOW = new Date('2026-11-20T09:00:00+01:00');
@@ -50,16 +51,7 @@ const VALID: Record<string, string>[] = [
     ruleDayTU: 'on',
     ruleCount: '8',
   },
-  {
-    ...REST,
-    scheduleKind: 'period',
-    startDate: inDays(1),
-    endDate: inDays(90),
-    periodSameHours: 'on',
-    ...Object.fromEntries(WEEKDAYS.slice(1).map((d) => [`periodDay${d}`, 'on'])),
-    periodOpen: '10:00',
-    periodClose: '18:00',
-  },
+  { ...REST, ...exhibitionFormFields(TODAY) },
   // Each day its own hours: « Mêmes horaires chaque jour d’ouverture » unticked, so not sent at all.
   {
     ...REST,

@@ -12,6 +12,7 @@ import { WEEKDAYS } from '~/domain/schedule';
 import { ruleDays } from '~/domain/schedule-days';
 import { checkEventForm, SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import { FIRST_DATES, periodDays, previewOfForm } from '~/domain/schedule-preview';
+import { exhibitionFormFields } from '../support/factories';
 
 const RUNS = 3000;
 const NOW = new Date('2026-11-20T09:00:00+01:00');
@@ -130,16 +131,7 @@ const VALID: Record<string, string>[] = [
     ruleMonthly: 'last',
     ruleCount: '6',
   },
-  {
-    scheduleKind: 'period',
-    startDate: inDays(1),
-    endDate: inDays(90),
-    periodSameHours: 'on',
-    ...Object.fromEntries(WEEKDAYS.slice(1).map((d) => [`periodDay${d}`, 'on'])),
-    periodOpen: '10:00',
-    periodClose: '18:00',
-    periodClosed: '24.12, 25.12, 1.1',
-  },
+  { ...exhibitionFormFields(TODAY), periodClosed: '24.12, 25.12, 1.1' },
   {
     scheduleKind: 'period',
     startDate: inDays(1),

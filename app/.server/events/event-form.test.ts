@@ -2,7 +2,7 @@
 // which a new event may not, and was refused « Ce lieu n’est pas dans la liste » (the e2e test of the copy passed only
 // when an earlier test had had a venue of that name approved).
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeUser, makeVenue } from '../../../tests/support/factories';
+import { makeEvent, makeTuesdayClass, makeUser, makeVenue } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { NEW_PLACE } from '../../domain/event-form';
@@ -47,19 +47,13 @@ describe('le formulaire d’une copie', () => {
       makeEvent({
         id: 'regle',
         createdBy: 'orga',
-        schedule: {
-          kind: 'rule',
+        schedule: makeTuesdayClass({
           firstDate: '2027-03-02',
           start: '18:00',
           end: '19:30',
-          freq: 'weekly',
-          interval: 1,
-          byDay: ['TU'],
-          monthly: null,
           until: '2027-06-29',
-          count: null,
           exclude: ['2027-04-13'],
-        },
+        }),
       }),
       makeEvent({
         id: 'periode',

@@ -1,6 +1,6 @@
 // Google Agenda's link of an event page (decision 067): a weekly series carries its rule and its exclusions.
 import { describe, expect, it } from 'vitest';
-import { makeEvent } from '../../../tests/support/factories';
+import { FAUBOURG_HALL, makeEvent, makeTuesdayClass } from '../../../tests/support/factories';
 import { addressMapUrl, directionsLinks, sbbTimetableUrl } from '../../domain/calendar-links';
 import type { Schedule } from '../../domain/schedule';
 import { scheduleSpan } from '../schedule/schedule-expand';
@@ -8,19 +8,7 @@ import { eventGoogleCalendarUrl } from './google-calendar';
 
 const URL_OF = 'https://agenda-romand.test/evenement/salsa';
 /** « Chaque mardi 18:30–20:00 du 1er décembre au 29 juin, sauf 22.12 et 29.12 » (issue 33). */
-const salsa: Schedule = {
-  kind: 'rule',
-  firstDate: '2026-12-01',
-  start: '18:30',
-  end: '20:00',
-  freq: 'weekly',
-  interval: 1,
-  byDay: ['TU'],
-  monthly: null,
-  until: '2027-06-29',
-  count: null,
-  exclude: ['2026-12-22', '2026-12-29'],
-};
+const salsa = makeTuesdayClass({ firstDate: '2026-12-01', until: '2027-06-29', exclude: ['2026-12-22', '2026-12-29'] });
 const series = (schedule: Schedule, cancelledDates: string[] = []) =>
   makeEvent({ id: 'salsa', title: 'Salsa', schedule, cancelledDates, ...scheduleSpan(schedule) });
 const params = (url: string) => new URL(url).searchParams;
@@ -74,14 +62,7 @@ describe('Google Agenda d’une série', () => {
 });
 
 describe('y aller (décision 067)', () => {
-  const venue = {
-    venueName: 'Salle du Faubourg',
-    street: 'Rue du Faubourg 12',
-    postalCode: '2000',
-    city: 'Neuchâtel',
-    lat: 46.99312,
-    lng: 6.93178,
-  };
+  const venue = FAUBOURG_HALL;
 
   it('les CFF jusqu’à l’adresse du lieu, sinon sa position, sinon la localité', () => {
     const at = { startsAt: '2026-12-08T18:30:00+01:00', allDay: false };

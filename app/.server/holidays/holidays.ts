@@ -1,7 +1,7 @@
 // School holidays (issue 51): seeded from the data file on an empty table, read by the filter and the date marks
 // (cached until the next write), edited by admins one period at a time or by a CSV import of next year's calendar.
 import type { FieldErrors } from '~/domain/forms';
-import { checkHoliday, type SchoolHoliday } from '~/domain/school-holidays';
+import { checkHoliday, type HolidayInput, type SchoolHoliday } from '~/domain/school-holidays';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import SEED from '../seed/school-holidays.json';
@@ -33,15 +33,6 @@ export async function holidaysForAdmin({ store }: { store: Store }, actor: UserP
   return store.holidays.list();
 }
 
-export interface HolidayFormValues {
-  canton: string;
-  label: string;
-  firstDay: string;
-  lastDay: string;
-  sourceUrl: string;
-  confirmed: boolean;
-}
-
 export type HolidaySaveResult = { ok: true; holiday: SchoolHoliday } | { ok: false; errors: FieldErrors };
 
 /** Adds a period (`id` empty) or changes one; field messages when what was typed is refused. */
@@ -49,7 +40,7 @@ export async function saveHoliday(
   { store }: { store: Store },
   actor: UserProfile,
   id: string,
-  values: HolidayFormValues,
+  values: HolidayInput,
 ): Promise<HolidaySaveResult> {
   assertAdmin(actor);
   const checked = checkHoliday(values);

@@ -1,11 +1,23 @@
-// The buttons both admin lists of records share (/admin/lieux, /admin/organisateurs): approve, rename, merge. Each
-// answers the sentence the admin reads and the row to bring back into view; another intent is refused.
+// What both admin lists of records share (/admin/lieux, /admin/organisateurs): the list read from the address, and the
+// buttons approve, rename, merge. Each button answers the sentence the admin reads and the row to bring back into view;
+// another intent is refused.
 
 import { MERGE_UNDO_HOURS, type Organizer, type Venue } from '~/domain/place';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
-import { approvePlace, mergePlaces, PLACE_WORDS, type PlaceKind, renamePlace } from './admin-places';
-import { undoMerge } from './merge-places';
+import { approvePlace, mergePlaces, PLACE_WORDS, type PlaceKind, placesForAdmin, renamePlace } from './admin-places';
+import { mergeStepOf, undoMerge } from './merge-places';
+
+/** The list as the page's address asks for it: the records matching the search `q`, and the merge under way. */
+export async function placeListOf(deps: { store: Store }, admin: UserProfile, kind: PlaceKind, url: string, now: Date) {
+  const params = new URL(url).searchParams;
+  const query = (params.get('q') ?? '').slice(0, 200);
+  const [places, merge] = await Promise.all([
+    placesForAdmin(deps, admin, kind, query, now),
+    mergeStepOf(deps, admin, kind, params),
+  ]);
+  return { ...places, merge, query };
+}
 
 const RECORD_INTENTS = ['approve', 'rename', 'merge', 'unmerge'];
 /** Whether a posted intent is one of the shared buttons (the organizers' list has others of its own). */

@@ -5,11 +5,11 @@
 import { isReviewImage } from '~/domain/images';
 import type { Organizer, OrganizerProfile } from '~/domain/place';
 import { PROFILE_LIMITS } from '~/domain/place';
-import { hasNoControlCharacter } from '~/domain/text';
 import { copyReviewImageToPublic, deleteImage, ImageRejected, storeEventImage } from '../files/images';
 import type { FileStore } from '../files/ports';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
+import { readProfileText } from './profile-text';
 
 const NOT_YOURS = 'Cet organisateur n’existe pas, ou votre compte ne parle pas pour lui.';
 
@@ -51,16 +51,8 @@ export async function saveOrganizerProfile(
 ): Promise<{ ok: true; organizer: Organizer } | { ok: false; errors: Record<string, string> }> {
   const organizer = await store.organizers.findById(input.organizerId);
   if (!organizer?.accountUids.includes(user.uid)) throw new UseCaseError(NOT_YOURS, 'form', 404);
-  const errors: Record<string, string> = {};
-  const description = input.description.replace(/\r\n/g, '\n').trim();
-  const website = input.website.trim();
+  const { description, website, errors } = readProfileText(input);
   const logoAlt = input.logoAlt.trim();
-  if (description.length > PROFILE_LIMITS.description)
-    errors.description = `La description ne peut pas dépasser ${PROFILE_LIMITS.description} caractères.`;
-  else if (!hasNoControlCharacter(description)) errors.description = 'La description contient un caractère invisible.';
-  if (website && !/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(website))
-    errors.website = 'Indiquez une adresse web complète commençant par https://';
-  else if (website.length > PROFILE_LIMITS.website) errors.website = 'Cette adresse est trop longue.';
   if (input.logo && 'refused' in input.logo) errors.logo = input.logo.refused;
   const current = organizer.revision ?? {
     description: organizer.description,

@@ -3,11 +3,11 @@
 // size checked, SVG and HTML refused), stored as public images; the one it replaces is deleted.
 import type { Venue } from '~/domain/place';
 import { PROFILE_LIMITS } from '~/domain/place';
-import { hasNoControlCharacter } from '~/domain/text';
 import { deleteImage, ImageRejected, storeImage } from '../files/images';
 import type { FileStore } from '../files/ports';
 import type { Store, UserProfile } from '../ports';
 import { assertAdmin, existing } from './admin-places';
+import { readProfileText } from './profile-text';
 
 export interface VenueDetailsInput {
   id: string;
@@ -33,16 +33,8 @@ export async function saveVenueDetails(
 ): Promise<{ ok: true; venue: Venue } | { ok: false; errors: Record<string, string> }> {
   assertAdmin(actor);
   const venue = (await existing(store, 'venue', input.id)) as Venue;
-  const description = input.description.replace(/\r\n/g, '\n').trim();
-  const website = input.website.trim();
+  const { description, website, errors } = readProfileText(input);
   const photoAlt = input.photoAlt.trim();
-  const errors: Record<string, string> = {};
-  if (description.length > PROFILE_LIMITS.description)
-    errors.description = `La description ne peut pas dépasser ${PROFILE_LIMITS.description} caractères.`;
-  else if (!hasNoControlCharacter(description)) errors.description = 'La description contient un caractère invisible.';
-  if (website && !/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(website))
-    errors.website = 'Indiquez une adresse web complète commençant par https://';
-  else if (website.length > PROFILE_LIMITS.website) errors.website = 'Cette adresse est trop longue.';
   if (input.photo && 'refused' in input.photo) errors.photo = input.photo.refused;
   const sending = Boolean(input.photo && 'bytes' in input.photo);
   if ((sending || (venue.photo && !input.removePhoto)) && !photoAlt)

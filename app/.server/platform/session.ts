@@ -5,6 +5,7 @@ import { redirect } from '@remix-run/node';
 import type { IdentityProvider, SignedIn } from '../identity/ports';
 import type { Store, UserProfile } from '../ports';
 import { audit, auditFromRequest } from './audit';
+import { type Flash, setFlash } from './flash';
 import { readVisitor, serializeVisitor, updateVisitor, type VisitorServices } from './visitor';
 
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -198,4 +199,12 @@ export async function destroyUserSession(request: Request, services: SessionServ
     await services.identity.endSessions(session.user.uid);
   }
   return updateVisitor(request, services, { t: undefined, c: undefined });
+}
+
+/** Ends the session and goes to `to`, where the next page says why (a password changed, an account deleted). */
+export async function signOutWith(request: Request, services: SessionServices, flash: Flash, to: string) {
+  const headers = new Headers();
+  headers.append('Set-Cookie', await destroyUserSession(request, services));
+  headers.append('Set-Cookie', await setFlash(request, services, flash));
+  return redirect(to, { headers });
 }

@@ -1,8 +1,6 @@
 // « Recevoir ces événements par email » (decision 048): under a filtered list, and alone on /alertes/nouvelle when
 // the server refused it (the same form with its messages, without JavaScript too). It posts to /alertes/nouvelle,
 // which answers a redirect: the list, cached for anonymous visitors, never sets a cookie.
-import { Form, useNavigation } from '@remix-run/react';
-import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { SelectField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
@@ -25,36 +23,31 @@ export function AlertSubscribeForm({
   /** The action's answer (conform's reply), when it refused the alert. */
   answer?: unknown;
 }) {
-  const navigation = useNavigation();
-  const { fields, form, attempt, formProps, order } = useAppForm({
+  const { fields, summary, formProps } = useAppForm({
     id: 'alerte',
     shape: alertRequestShape,
     check: () => import('~/domain/alert-form').then((m) => ({ schema: m.alertRequestSchema })),
     lastResult: answer,
     defaultValue: { rythme: 'weekly', filtre: filter },
   });
-  const submitting = navigation.state === 'submitting' && navigation.formAction === ALERT_ACTION;
   return (
-    <AlertSubscribeSection description={description}>
-      <ErrorSummary
-        errors={form.allErrors}
-        attempt={attempt}
-        order={order}
-        title={'L’alerte n’a pas été créée\u00a0: corrigez les champs signalés ci-dessous.'}
-      />
-      <Form method="post" action={ALERT_ACTION} className="form" {...formProps}>
-        <FormSecurity />
-        <input type="hidden" name="filtre" value={filter} />
-        <TextField meta={fields.email} label="Votre adresse email" type="email" autoComplete="email" />
-        {rhythmsFor(filter).length > 1 ? (
-          <SelectField meta={fields.rythme} label="Quand" options={rhythmsFor(filter)} />
-        ) : (
-          <RhythmChoice filter={filter} />
-        )}
-        <button type="submit" className="button button--primary" disabled={submitting}>
-          {submitting ? 'Envoi…' : 'Recevoir l’alerte'}
-        </button>
-      </Form>
+    <AlertSubscribeSection
+      description={description}
+      filter={filter}
+      formProps={formProps}
+      summary={
+        <ErrorSummary
+          {...summary}
+          title={'L’alerte n’a pas été créée\u00a0: corrigez les champs signalés ci-dessous.'}
+        />
+      }
+    >
+      <TextField meta={fields.email} label="Votre adresse email" type="email" autoComplete="email" />
+      {rhythmsFor(filter).length > 1 ? (
+        <SelectField meta={fields.rythme} label="Quand" options={rhythmsFor(filter)} />
+      ) : (
+        <RhythmChoice filter={filter} />
+      )}
     </AlertSubscribeSection>
   );
 }

@@ -18,3 +18,11 @@ export function FieldError({ id, message }: { id: string; message: string | null
     </p>
   ) : null;
 }
+
+/** A hand-written control's naming props: its id and name, invalid or not, and the ids of its two notes. */
+export const notedControl = (name: string, errors: Record<string, string | undefined>) => ({
+  id: `field-${name}`,
+  name,
+  'aria-invalid': errors[name] ? true : undefined,
+  'aria-describedby': [`field-${name}-hint`, errors[name] ? `field-${name}-error` : null].filter(Boolean).join(' '),
+});

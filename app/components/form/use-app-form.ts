@@ -117,7 +117,9 @@ export function useAppForm(options: AppFormOptions) {
       if (event.defaultPrevented && submitter?.getAttribute('name') !== INTENT) setAttempt((n) => n + 1);
     },
   };
-  return { form, fields, attempt: attempt + answered, formProps, order: shape.order };
+  /** What the error summary reads of the form: its messages, the attempt that moves the focus, the fields' order. */
+  const summary = { errors: form.allErrors, attempt: attempt + answered, order: shape.order };
+  return { form, fields, attempt: attempt + answered, formProps, order: shape.order, summary };
 }
 
 type Checker = (formData: FormData) => ReturnType<typeof import('./browser-check').checkInBrowser>;

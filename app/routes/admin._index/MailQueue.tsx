@@ -2,6 +2,7 @@
 // and « Réessayer » for each or all (forms: with or without JavaScript).
 import { Form } from '@remix-run/react';
 import type { MailQueueSummary } from '~/.server/mail/admin-mails';
+import { RowAction } from '~/components/admin/RowAction';
 import { formatCount, plural } from '~/components/charts/format';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formatShortDate, formatTime } from '~/domain/dates';
@@ -42,13 +43,9 @@ export function MailQueue({ mails }: { mails: MailQueueSummary }) {
                     {mail.lastError ? <> · {mail.lastError}</> : null}
                   </span>
                 </span>
-                <Form method="post" action="/admin?index">
-                  <FormSecurity />
-                  <input type="hidden" name="mailId" value={mail.id} />
-                  <button type="submit" name="intent" value="retry-mail" className="button">
-                    Réessayer
-                  </button>
-                </Form>
+                <RowAction row={['mailId', mail.id]} intent="retry-mail" action="/admin?index" honeypot>
+                  Réessayer
+                </RowAction>
               </li>
             ))}
           </ol>

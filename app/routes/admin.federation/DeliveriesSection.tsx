@@ -1,8 +1,5 @@
-// The deliveries of /admin/federation: the queue, and the remote hosts that do not answer, one block per host with its
-// activities, their attempts, the last error in French and the next attempt; « Réessayer maintenant » per host.
-import { Form } from '@remix-run/react';
 import type { DeliveryTrouble } from '~/.server/federation/deliveries';
-import { FormSecurity } from '~/components/FormSecurity';
+import { RowAction } from '~/components/admin/RowAction';
 import { formatDateTime } from '~/domain/dates';
 
 /** An activity that did not get through (deliveries.ts), as the page shows it. */
@@ -104,13 +101,14 @@ export function DeliveriesSection({
                 ))}
               </ul>
               {t.nextAt ? (
-                <Form method="post" className="inline-form">
-                  <FormSecurity honeypot={false} />
-                  <input type="hidden" name="host" value={t.host} />
-                  <button type="submit" name="intent" value="retry" className="button button--secondary">
-                    Réessayer maintenant
-                  </button>
-                </Form>
+                <RowAction
+                  row={['host', t.host]}
+                  intent="retry"
+                  className="button button--secondary"
+                  formClassName="inline-form"
+                >
+                  Réessayer maintenant
+                </RowAction>
               ) : null}
             </li>
           ))}

@@ -1,8 +1,6 @@
 // The forms of /admin/federation: follow a remote actor as a source, block a domain (conform on the server's schemas).
-import { Form } from '@remix-run/react';
-import { FormSecurity } from '~/components/FormSecurity';
+import { IntentForm } from '~/components/admin/IntentForm';
 import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
-import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, SelectField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
 import blockShape from '~/domain/federation-form?schema=blockSchema&form-shape';
@@ -21,7 +19,7 @@ export function RemoteSourceForm({
   answer: unknown;
   done: string;
 }) {
-  const { fields, form, attempt, formProps, order } = useAppForm({
+  const { fields, summary, formProps } = useAppForm({
     id: 'federation-follow',
     shape: remoteSourceShape,
     check: () => import('~/domain/federation-form').then((m) => ({ schema: m.remoteSourceSchema })),
@@ -29,70 +27,62 @@ export function RemoteSourceForm({
     defaultValue: { canton: '' },
   });
   return (
-    <>
-      <ErrorSummary
-        errors={form.allErrors}
-        attempt={attempt}
-        order={order}
-        title={'Le compte n’a pas été suivi\u00a0: corrigez les champs signalés ci-dessous.'}
+    <IntentForm
+      intent="follow"
+      formKey={done}
+      summary={summary}
+      formProps={formProps}
+      title={'Le compte n’a pas été suivi\u00a0: corrigez les champs signalés ci-dessous.'}
+    >
+      <TextField
+        meta={fields.handle}
+        label="Compte à suivre"
+        hint="Par exemple @evenements@gancio.exemple ou @groupe@mobilizon.exemple, ou l’adresse https:// de son profil."
       />
-      <Form key={done} method="post" className="form" {...formProps}>
-        <FormSecurity honeypot={false} />
-        <input type="hidden" name="intent" value="follow" />
-        <TextField
-          meta={fields.handle}
-          label="Compte à suivre"
-          hint="Par exemple @evenements@gancio.exemple ou @groupe@mobilizon.exemple, ou l’adresse https:// de son profil."
-        />
-        <SelectField
-          meta={fields.category}
-          label="Catégorie de ses événements"
-          placeholder="Choisir…"
-          options={categoryChoices(categories)}
-        />
-        <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
-        <TextField meta={fields.organizerName} label="Organisateur affiché" />
-        <Checkbox
-          meta={fields.trusted}
-          label={
-            'Source de confiance\u00a0: ses événements sont publiés sans modération (chaque publication est journalisée).'
-          }
-        />
-        <button type="submit" className="button button--primary">
-          Suivre ce compte
-        </button>
-      </Form>
-    </>
+      <SelectField
+        meta={fields.category}
+        label="Catégorie de ses événements"
+        placeholder="Choisir…"
+        options={categoryChoices(categories)}
+      />
+      <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
+      <TextField meta={fields.organizerName} label="Organisateur affiché" />
+      <Checkbox
+        meta={fields.trusted}
+        label={
+          'Source de confiance\u00a0: ses événements sont publiés sans modération (chaque publication est journalisée).'
+        }
+      />
+      <button type="submit" className="button button--primary">
+        Suivre ce compte
+      </button>
+    </IntentForm>
   );
 }
 
 export function BlockForm({ answer, done }: { answer: unknown; done: string }) {
-  const { fields, form, attempt, formProps, order } = useAppForm({
+  const { fields, summary, formProps } = useAppForm({
     id: 'federation-block',
     shape: blockShape,
     check: () => import('~/domain/federation-form').then((m) => ({ schema: m.blockSchema })),
     lastResult: answer,
   });
   return (
-    <>
-      <ErrorSummary
-        errors={form.allErrors}
-        attempt={attempt}
-        order={order}
-        title={'Le domaine n’a pas été bloqué\u00a0: corrigez le champ signalé ci-dessous.'}
+    <IntentForm
+      intent="block"
+      formKey={done}
+      summary={summary}
+      formProps={formProps}
+      title={'Le domaine n’a pas été bloqué\u00a0: corrigez le champ signalé ci-dessous.'}
+    >
+      <TextField
+        meta={fields.domain}
+        label="Domaine à bloquer"
+        hint={'Par exemple exemple.social\u00a0: ses sous-domaines sont bloqués aussi.'}
       />
-      <Form key={done} method="post" className="form" {...formProps}>
-        <FormSecurity honeypot={false} />
-        <input type="hidden" name="intent" value="block" />
-        <TextField
-          meta={fields.domain}
-          label="Domaine à bloquer"
-          hint={'Par exemple exemple.social\u00a0: ses sous-domaines sont bloqués aussi.'}
-        />
-        <button type="submit" className="button button--danger">
-          Bloquer ce domaine
-        </button>
-      </Form>
-    </>
+      <button type="submit" className="button button--danger">
+        Bloquer ce domaine
+      </button>
+    </IntentForm>
   );
 }

@@ -1,6 +1,4 @@
-// The tables of /admin/federation: followers per actor, the deliveries, the remote sources, the blocked domains.
-import { Form } from '@remix-run/react';
-import { FormSecurity } from '~/components/FormSecurity';
+import { RowAction } from '~/components/admin/RowAction';
 import { formatDateTime } from '~/domain/dates';
 
 interface Follower {
@@ -93,13 +91,9 @@ export function SourcesTable({
             </th>
             <td>{STATUS[s.status]}</td>
             <td>
-              <Form method="post">
-                <FormSecurity honeypot={false} />
-                <input type="hidden" name="source" value={s.id} />
-                <button type="submit" name="intent" value="unfollow" className="button button--danger">
-                  Ne plus suivre
-                </button>
-              </Form>
+              <RowAction row={['source', s.id]} intent="unfollow" className="button button--danger">
+                Ne plus suivre
+              </RowAction>
             </td>
           </tr>
         ))}
@@ -115,13 +109,14 @@ export function BlockedTable({ blocked }: { blocked: { domain: string; createdAt
       {blocked.map((b) => (
         <li key={b.domain}>
           <code>{b.domain}</code>, bloqué le {formatDateTime(b.createdAt)}{' '}
-          <Form method="post" className="inline-form">
-            <FormSecurity honeypot={false} />
-            <input type="hidden" name="domain" value={b.domain} />
-            <button type="submit" name="intent" value="unblock" className="button button--secondary">
-              Débloquer
-            </button>
-          </Form>
+          <RowAction
+            row={['domain', b.domain]}
+            intent="unblock"
+            className="button button--secondary"
+            formClassName="inline-form"
+          >
+            Débloquer
+          </RowAction>
         </li>
       ))}
     </ul>

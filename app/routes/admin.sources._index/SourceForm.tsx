@@ -1,8 +1,6 @@
 // The form of a calendar source (add and edit on /admin/sources): conform on the schema the server parses with.
-import { Form } from '@remix-run/react';
-import { FormSecurity } from '~/components/FormSecurity';
+import { IntentForm } from '~/components/admin/IntentForm';
 import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
-import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, SelectField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
@@ -21,7 +19,7 @@ export interface SourceFormProps {
 }
 
 export function SourceForm({ id, intent, categories, answer, defaultValue, submitLabel }: SourceFormProps) {
-  const { fields, form, attempt, formProps, order } = useAppForm({
+  const { fields, summary, formProps } = useAppForm({
     id,
     shape: sourceShape,
     check: () => import('~/domain/source-form').then((m) => ({ schema: m.sourceSchema })),
@@ -30,45 +28,41 @@ export function SourceForm({ id, intent, categories, answer, defaultValue, submi
   });
   const formKey = useFormKey(answer);
   return (
-    <>
-      <ErrorSummary
-        errors={form.allErrors}
-        attempt={attempt}
-        order={order}
-        title="La source n’a pas été enregistrée : corrigez les champs signalés ci-dessous."
+    <IntentForm
+      intent={intent}
+      formKey={formKey}
+      summary={summary}
+      formProps={formProps}
+      title="La source n’a pas été enregistrée : corrigez les champs signalés ci-dessous."
+    >
+      <TextField meta={fields.name} label="Nom de la source" hint="Par exemple « Commune de Nyon »." />
+      <TextField
+        meta={fields.url}
+        label="Adresse du calendrier (iCalendar, .ics)"
+        type="url"
+        inputMode="url"
+        hint="L’adresse https:// du flux .ics que le lieu ou la commune publie."
       />
-      <Form key={formKey} method="post" className="form" {...formProps}>
-        <FormSecurity honeypot={false} />
-        <input type="hidden" name="intent" value={intent} />
-        <TextField meta={fields.name} label="Nom de la source" hint="Par exemple « Commune de Nyon »." />
-        <TextField
-          meta={fields.url}
-          label="Adresse du calendrier (iCalendar, .ics)"
-          type="url"
-          inputMode="url"
-          hint="L’adresse https:// du flux .ics que le lieu ou la commune publie."
-        />
-        <SelectField
-          meta={fields.category}
-          label="Catégorie des événements"
-          placeholder="Choisir…"
-          options={categoryChoices(categories)}
-        />
-        <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
-        <TextField meta={fields.organizerName} label="Organisateur affiché" />
-        <SelectField
-          meta={fields.intervalMinutes}
-          label="Fréquence d’import"
-          options={SOURCE_INTERVALS.map((i) => ({ value: String(i.minutes), label: i.label }))}
-        />
-        <Checkbox
-          meta={fields.trusted}
-          label="Source de confiance : ses événements sont publiés sans modération (chaque publication est journalisée)."
-        />
-        <button type="submit" className="button button--primary">
-          {submitLabel}
-        </button>
-      </Form>
-    </>
+      <SelectField
+        meta={fields.category}
+        label="Catégorie des événements"
+        placeholder="Choisir…"
+        options={categoryChoices(categories)}
+      />
+      <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
+      <TextField meta={fields.organizerName} label="Organisateur affiché" />
+      <SelectField
+        meta={fields.intervalMinutes}
+        label="Fréquence d’import"
+        options={SOURCE_INTERVALS.map((i) => ({ value: String(i.minutes), label: i.label }))}
+      />
+      <Checkbox
+        meta={fields.trusted}
+        label="Source de confiance : ses événements sont publiés sans modération (chaque publication est journalisée)."
+      />
+      <button type="submit" className="button button--primary">
+        {submitLabel}
+      </button>
+    </IntentForm>
   );
 }

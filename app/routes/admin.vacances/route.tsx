@@ -2,7 +2,7 @@
 // at a time, and next year's calendar imported from a CSV (checked first, then added all at once or not at all).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { deleteHoliday, holidaysForAdmin, importHolidays, saveHoliday } from '~/.server/holidays/holidays';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -10,7 +10,7 @@ import { invalid, readFormCheckedByUseCase, refusedAction } from '~/.server/plat
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
-import { FormSecurity } from '~/components/FormSecurity';
+import { RowAction } from '~/components/admin/RowAction';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { formatCalendarDay } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
@@ -120,13 +120,9 @@ export default function ManageHolidaysPage() {
                 <td>{h.confirmed ? 'Confirmée' : <span className="tag">À confirmer</span>}</td>
                 <td className="admin-holidays__actions">
                   <Link to={`/admin/vacances?modifier=${h.id}#periode`}>Modifier</Link>
-                  <Form method="post">
-                    <FormSecurity honeypot={false} />
-                    <input type="hidden" name="id" value={h.id} />
-                    <button type="submit" name="intent" value="delete" className="button button--small">
-                      Supprimer<span className="visually-hidden"> {`${h.label} (${h.canton}) du ${h.firstDay}`}</span>
-                    </button>
-                  </Form>
+                  <RowAction row={['id', h.id]} intent="delete" className="button button--small">
+                    Supprimer<span className="visually-hidden"> {`${h.label} (${h.canton}) du ${h.firstDay}`}</span>
+                  </RowAction>
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   changePassword,
@@ -10,11 +10,10 @@ import {
   updateProfile,
 } from '~/.server/accounts/accounts';
 import { profileAlerts } from '~/.server/alerts/profile';
-import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, type ParsedForm, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
-import { destroyUserSession, getCurrentSession, requireUser, signIn } from '~/.server/platform/session';
+import { getCurrentSession, requireUser, signIn, signOutWith } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { ProfileAlerts } from '~/components/alerts/ProfileAlerts';
 import { FormSecurity } from '~/components/FormSecurity';
@@ -136,16 +135,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (form.status !== 'success') return invalid(form, { hideFields, extra });
         submission = form;
         await deleteAccount(context.services, user, form.value.deletePassword);
-        const headers = new Headers();
-        headers.append('Set-Cookie', await destroyUserSession(request, context.services));
-        headers.append(
-          'Set-Cookie',
-          await setFlash(request, context.services, {
-            kind: 'info',
-            message: 'Votre compte a été supprimé. Vos événements restent publiés, sans votre nom.',
-          }),
-        );
-        return redirect('/', { headers });
+        const message = 'Votre compte a été supprimé. Vos événements restent publiés, sans votre nom.';
+        return signOutWith(request, context.services, { kind: 'info', message }, '/');
       }
       default:
         throw new UseCaseError('Action inconnue.');

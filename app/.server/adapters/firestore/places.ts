@@ -3,16 +3,9 @@
 // collection, so two records never take one slug; a merge moves the events in the same transaction.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import type { Organizer, Venue } from '~/domain/place';
-import {
-  byName,
-  edited,
-  mergedWithTrace,
-  revised,
-  slugsOf,
-  unmerged,
-  withRevisionPublished,
-} from '~/domain/place-records';
+import { byName, edited, mergedWithTrace, slugsOf, unmerged } from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
+import { organizerWrites } from '../organizer-writes';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, inBatches } from './db';
 
@@ -197,29 +190,10 @@ export function createOrganizerStore(ctx: FirestoreContext): OrganizerStore {
   };
   return {
     ...records,
+    ...organizerWrites(rewrite),
     async listByAccount(uid) {
       const snapshot = await organizers().where('accountUids', 'array-contains', uid).get();
       return snapshot.docs.map((d) => d.data() as Organizer).sort(byName);
-    },
-    async setAccount({ id, uid, linked, now }) {
-      const next = await ctx.lock('organizers', () =>
-        ctx.db.runTransaction(async (tx) => {
-          const current = (await tx.get(organizers().doc(id))).data() as Organizer | undefined;
-          if (!current) return null;
-          const others = current.accountUids.filter((u) => u !== uid);
-          const changed = { ...current, accountUids: linked ? [...others, uid] : others, updatedAt: now };
-          tx.set(organizers().doc(id), plain(changed));
-          return changed;
-        }),
-      );
-      if (next) ctx.touched();
-      return next;
-    },
-    async setRevision({ id, revision, now }) {
-      return rewrite(id, (current) => revised(current, revision, now));
-    },
-    async publishRevision({ id, seen, now }) {
-      return rewrite(id, (current) => withRevisionPublished(current, seen, now));
     },
   };
 }

@@ -1,16 +1,9 @@
 // Venues and organizers of the SQLite store (issue 36): one row per record, kept whole as JSON beside the columns its
 // queries need; former slugs are read in the JSON. A merge moves the events in the same transaction.
 import type { Organizer, Venue } from '~/domain/place';
-import {
-  byName,
-  edited,
-  mergedWithTrace,
-  revised,
-  slugsOf,
-  unmerged,
-  withRevisionPublished,
-} from '~/domain/place-records';
+import { byName, edited, mergedWithTrace, slugsOf, unmerged } from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
+import { organizerWrites } from '../organizer-writes';
 import type { Db } from './db';
 import { writeTransaction } from './db';
 
@@ -186,6 +179,7 @@ export function createOrganizerStore(db: Db): OrganizerStore {
     })();
   return {
     ...records,
+    ...organizerWrites(async (id, change) => rewrite(id, change)),
     async listByAccount(uid) {
       const rows = db
         .prepare(
@@ -193,23 +187,6 @@ export function createOrganizerStore(db: Db): OrganizerStore {
         )
         .all(uid);
       return rows.map((r) => JSON.parse((r as { data: string }).data) as Organizer).sort(byName);
-    },
-    async setAccount({ id, uid, linked, now }) {
-      return writeTransaction(db, () => {
-        const row = db.prepare('SELECT data FROM organizers WHERE id = ?').get(id) as { data: string } | undefined;
-        if (!row) return null;
-        const current = JSON.parse(row.data) as Organizer;
-        const others = current.accountUids.filter((u) => u !== uid);
-        const next = { ...current, accountUids: linked ? [...others, uid] : others, updatedAt: now };
-        db.prepare('UPDATE organizers SET data = ? WHERE id = ?').run(JSON.stringify(next), id);
-        return next;
-      })();
-    },
-    async setRevision({ id, revision, now }) {
-      return rewrite(id, (current) => revised(current, revision, now));
-    },
-    async publishRevision({ id, seen, now }) {
-      return rewrite(id, (current) => withRevisionPublished(current, seen, now));
     },
   };
 }
