@@ -74,7 +74,9 @@ export interface HolidayInput {
  * A period as typed (admin form or CSV line), checked: French messages by field, or the period. Both the form and the
  * import go through it, so a line the import refuses is one the form refuses too.
  */
-export function checkHoliday(input: HolidayInput):
+export function checkHoliday(
+  input: HolidayInput,
+):
   | { ok: true; value: SchoolHolidayFields }
   | { ok: false; errors: Partial<Record<keyof SchoolHolidayFields, string>> } {
   const errors: Partial<Record<keyof SchoolHolidayFields, string>> = {};
