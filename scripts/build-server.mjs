@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 /** The commands an operator runs in production, each `scripts/<name>.ts` → `build/cli/<name>.js`. */
 export const COMMANDS = ['user-create', 'data-export', 'data-import', 'backup', 'restore', 'occurrences-extend'];
 
-/** Packages stay imports, but date-fns: as a package it is its index, about 1,000 modules and ~180 MB for a process
+/** Packages stay imports, but date-fns: as a package it is its index, about 1,000 modules and ~120 MB for a process
  * that imports it (issue 50); bundled, as vite.config.ts does for the server build, only the functions used. */
 const packagesExceptDateFns = {
   name: 'packages-except-date-fns',
