@@ -7,10 +7,10 @@ import { readOrganizerProfileForm } from '~/.server/http/organizer-profile-form'
 import { organizerProfilePage, saveOrganizerProfile } from '~/.server/places/organizer-profile';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, readFormCheckedByUseCase } from '~/.server/platform/refusal';
+import { invalid, orErrorPage, readFormCheckedByUseCase } from '~/.server/platform/refusal';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireUser } from '~/.server/platform/session';
-import { orErrorPage, UseCaseError } from '~/.server/platform/use-case-error';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError, FieldHint, notedControl } from '~/components/form/FieldNotes';
 import { ProfileTextFields } from '~/components/form/ProfileTextFields';

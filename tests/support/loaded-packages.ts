@@ -1,5 +1,5 @@
 // Run by tests/unit/lazy-packages.test.ts in a process of its own: loads every server module of the app (a superset of
-// what the server build loads), builds the services of the configured backend as a start does, and prints the npm
+// what the server build loads), or with `jobs` only what the jobs worker's entry loads (jobs-main.ts), builds the services of the configured backend as a start does, and prints the npm
 // packages Node loaded, as JSON: { atStart, afterMail }. `afterMail`: the same after one mail written to the outbox.
 import fs from 'node:fs';
 import { createRequire, registerHooks } from 'node:module';
@@ -25,10 +25,13 @@ function loadedNow(): string[] {
 }
 
 const serverDir = path.resolve(import.meta.dirname, '../../app/.server');
-const modules = fs
-  .readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('fixture'))
-  .sort();
+// jobs-main.ts starts the jobs when loaded: its imports (the services are loaded below), without the start.
+const modules = process.argv.includes('jobs')
+  ? ['server/jobs-process.ts']
+  : fs
+      .readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('fixture'))
+      .sort();
 for (const file of modules) await import(path.join(serverDir, file));
 
 const { createServices } = await import('../../app/.server/services');

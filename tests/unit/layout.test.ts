@@ -102,7 +102,7 @@ describe('la structure du code', () => {
     expect(APP.filter((file) => /globalThis/.test(code(file)))).toEqual([]);
   });
 
-  it('une seule route vers les services : seule l’entrée du serveur importe la racine de composition à l’exécution', () => {
+  it('une seule route vers les services : seules les entrées (serveur, tâches) importent la racine de composition', () => {
     // A type from it is fine; a value (getServices, createServices) would be a second road, beside the load context.
     const importers = APP.filter(
       (file) =>
@@ -110,7 +110,11 @@ describe('la structure du code', () => {
         file !== SERVICES &&
         importsOf(file).some(({ typeOnly, from }) => !typeOnly && resolves(file, from) === SERVICES),
     );
-    expect(importers).toEqual([path.join('app', 'entry.server.tsx')]);
+    // The jobs worker's own entry (build/jobs.js) takes them as entry.server.tsx does for the processes that serve.
+    expect(importers.sort()).toEqual([
+      path.join('app', '.server', 'server', 'jobs-main.ts'),
+      path.join('app', 'entry.server.tsx'),
+    ]);
   });
 
   it('un cas d’usage déclare les ports qu’il prend : aucun n’importe la racine de composition, pas même son type', () => {

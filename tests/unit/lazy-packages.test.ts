@@ -24,7 +24,8 @@ const HEAVY = [
   'parse5',
 ];
 
-test('sur SQLite sans fédération, le démarrage ne charge aucun des paquets lourds ; un mail envoyé charge nodemailer', () => {
+/** What a start on SQLite without the federation loads, then what a mail adds (tests/support/loaded-packages.ts). */
+function loadedPackages(...args: string[]): Record<string, string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-lazy-'));
   // The site's VAPID pair, as a restart finds it (the first start makes it once, with web-push).
   const vapid = crypto.createECDH('prime256v1');
@@ -41,14 +42,32 @@ test('sur SQLite sans fédération, le démarrage ne charge aucun des paquets lo
       .toString('base64url'),
   };
   for (const name of ['STRIPE_SECRET_KEY', 'SMTP_URL', 'FIREBASE_PROJECT_ID']) delete env[name];
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'tests/support/loaded-packages.ts'], {
-    env,
-    encoding: 'utf8',
-  });
-  const { atStart, afterMail } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<string, string[]>;
+  try {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'tests/support/loaded-packages.ts', ...args], {
+      env,
+      encoding: 'utf8',
+    });
+    return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<string, string[]>;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+test('sur SQLite sans fédération, le démarrage ne charge aucun des paquets lourds ; un mail envoyé charge nodemailer', () => {
+  const { atStart, afterMail } = loadedPackages();
   expect(atStart).toContain('better-sqlite3');
   expect(HEAVY.filter((name) => atStart.includes(name))).toEqual([]);
   // The check sees a package loaded later, on first use.
   expect(afterMail).toContain('nodemailer');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 120_000);
+
+test('le processus des tâches ne charge ni React ni Remix : seulement les services et les tâches', () => {
+  const { atStart, afterMail } = loadedPackages('jobs');
+  expect(atStart).toContain('better-sqlite3');
+  const page = (name: string) => name === 'react' || name === 'react-dom' || name.startsWith('@remix-run/');
+  expect(atStart.filter(page)).toEqual([]);
+  expect(HEAVY.filter((name) => atStart.includes(name))).toEqual([]);
+  // A mail the jobs deliver loads nodemailer, and still no page renderer.
+  expect(afterMail).toContain('nodemailer');
+  expect(afterMail.filter(page)).toEqual([]);
 }, 120_000);

@@ -120,3 +120,16 @@ export function refusedJson(error: unknown): Response {
 export function refusedRequest(message: string, status: number, headers: Record<string, string> = {}): Response {
   return Response.json({ message }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
+
+/**
+ * A loader's use case: its refusal becomes the site's error page with its status and message (someone else's event,
+ * or none: « Page introuvable », 404), never a 500. Other errors pass as they are.
+ */
+export async function orErrorPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof UseCaseError)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  }
+}

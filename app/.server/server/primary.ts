@@ -17,6 +17,9 @@ export const PREPARED = 'agenda:prepare';
 /** Set for the preparing process: the primary holds the DATA_DIR lock, the process must not take it. */
 export const LOCK_HELD_ENV = 'AGENDA_LOCK_HELD';
 
+/** The jobs worker's own bundle (scripts/build-server.mjs, from jobs-main.ts): no routes, React nor Remix in it. */
+export const JOBS_ENTRY = 'build/jobs.js';
+
 const MB = 1024 * 1024;
 /**
  * V8's young generation for the processes that load the app, unless the operator chose one (NODE_OPTIONS, node's
@@ -67,6 +70,7 @@ export async function superviseWithoutApp(): Promise<boolean> {
     web,
     jobsWorker,
     env,
+    jobsEntry: path.resolve(JOBS_ENTRY),
     onListening: () =>
       console.log(
         `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, ${web} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${config.DATA_DIR})`,

@@ -3,8 +3,6 @@
 // is thus loaded once per process (docs/decisions/033-racine-de-composition.md). Every piece here receives the services
 // from server.ts: none reaches for them itself (decision 076).
 
-import os from 'node:os';
-import { JOBS } from '../jobs';
 import { mailMode } from '../mail/mailer';
 import { audit } from '../platform/audit';
 import { backgroundSettled } from '../platform/background';
@@ -16,15 +14,14 @@ import { checkPortFree, describeStartupFailure } from '../platform/startup-check
 import type { Services } from '../services';
 import { cspDirectives } from './csp';
 import { probes } from './health';
-import { answerJobRequests } from './job-runner';
-import { startJobScheduler } from './job-worker';
+import { runJobsWorker, startFederationQueue, startJobsHere } from './jobs-process';
 import { createRemixHandler } from './remix-express';
 import { hostSettler, requestHost } from './request-host';
 import { secretUrls } from './secret-urls';
 import { answerClientError, serverTimeouts } from './slow-requests';
 import { closeServices, finishServer, prepareServer } from './startup';
 import { immutableAssets, publicFiles } from './static-assets';
-import { JOBS_RECYCLE_EXIT, superviseWorkers } from './supervisor';
+import { superviseWorkers } from './supervisor';
 
 /**
  * Before any worker serves, in the primary process only: checks, the DATA_DIR lock, migrations, demo content,
@@ -35,54 +32,6 @@ async function prepare(services: Services, options: { lockHeld?: boolean } = {})
   const { limitsFile } = await prepareServer(services, options);
   console.log(mailMode(services.config));
   return { [LIMITS_DB_ENV]: limitsFile, [SERVING_PROCESSES_ENV]: String(services.config.WEB_CONCURRENCY ?? 1) };
-}
-
-/** The jobs worker (decision 061): every job of jobs.ts, at a lower priority than the processes that serve. */
-function runJobsWorker(services: Services): void {
-  try {
-    os.setPriority(10);
-  } catch {
-    // Not allowed here (some containers): the same priority, then.
-  }
-  let stopping: Promise<void> | null = null;
-  const stop = (code = 0) => {
-    stopping ??= (async () => {
-      federationQueue.abort();
-      await scheduler.stop(2000);
-      await closeServices(services);
-      process.exit(code);
-    })();
-    return stopping;
-  };
-  // A job left it much heavier: it makes way for a fresh one (the supervisor forks it again).
-  const scheduler = startJobScheduler(services, JOBS, { onGrown: () => void stop(JOBS_RECYCLE_EXIT) });
-  answerJobRequests(services, JOBS);
-  const federationQueue = startFederationQueue(services);
-  // Its primary gone (crash, SIGKILL): it stops too, never running on without supervision.
-  process.on('disconnect', () => void stop());
-  // Heard twice when the whole process group is signalled (its primary forwards it): the second must not kill the job
-  // that the first lets finish.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop());
-}
-
-/** Development only (one process, Vite): the jobs run beside the pages. */
-function startJobsHere(services: Services): void {
-  if (services.jobsInProcess) {
-    startJobScheduler(services, JOBS);
-    startFederationQueue(services);
-  }
-}
-
-/**
- * The federation's queue (deliveries, activities received), read where the jobs run: the jobs worker on SQLite, every
- * instance on Firebase (each message is claimed by one). Stopped by aborting the controller returned.
- */
-function startFederationQueue(services: Services): AbortController {
-  const controller = new AbortController();
-  services.federation
-    ?.startQueue(controller.signal)
-    .catch((error) => console.error('[fédération] la file s’est arrêtée', error));
-  return controller;
 }
 
 /** The federation's Express middleware for a process that serves, or null when FEDERATION is off. */

@@ -12,6 +12,8 @@ export interface SupervisorPlan {
   jobsWorker: boolean;
   /** Environment given to every worker (the shared rate-limit database, platform/limiter.ts). */
   env: Record<string, string>;
+  /** The script the jobs worker runs (`build/jobs.js`: the jobs without the server build); the primary's by default. */
+  jobsEntry?: string;
   /** Once every serving process listens. */
   onListening(): void;
   /** Once every worker has stopped, before the process exits. */
@@ -31,7 +33,9 @@ export function superviseWorkers(plan: SupervisorPlan): void {
   const recentDeaths: number[] = [];
   const inFlight = new Map<string, number>();
 
+  const serverEntry = cluster.settings.exec ?? process.argv[1];
   const fork = (role: Role) => {
+    cluster.setupPrimary({ exec: role === 'jobs' && plan.jobsEntry ? plan.jobsEntry : serverEntry });
     const worker = cluster.fork({
       ...plan.env,
       AGENDA_ROLE: role,

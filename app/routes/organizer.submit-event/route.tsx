@@ -5,11 +5,11 @@ import { saveEventForm } from '~/.server/events/save-event-form';
 import { readEventForm } from '~/.server/http/event-form';
 import { IMPORT_INTENT, IMPORT_URL_MAX, prefillFromLink } from '~/.server/imports/link-answer';
 import { guardPost } from '~/.server/platform/guard';
-import { invalid, prefilled, readFormCheckedByUseCase, refused } from '~/.server/platform/refusal';
+import { invalid, orErrorPage, prefilled, readFormCheckedByUseCase, refused } from '~/.server/platform/refusal';
 import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { requireUser } from '~/.server/platform/session';
-import { orErrorPage, UseCaseError } from '~/.server/platform/use-case-error';
+import { UseCaseError } from '~/.server/platform/use-case-error';
 import { pageMeta } from '~/domain/meta';
 import { EventFormScreen } from './EventFormScreen';
 
