@@ -1,6 +1,6 @@
 // An iCalendar feed read with node-ical (decision 044) and each VEVENT mapped to the event model: its content (title,
 // description, place, dates) and, for a recurring one, the schedule model of app/domain/schedule.ts (a rule, a list of
-// dates, or one date). Pure apart from the parser: no I/O; it yields to the event loop between batches. The reconciliation with what is stored: reconcile.ts.
+// dates, or one date). No I/O; it yields to the event loop between batches. Reconciled with the store: reconcile.ts.
 import { createHash } from 'node:crypto';
 import type { VEvent } from 'node-ical';
 import type { EventContent } from '~/domain/event';
@@ -8,8 +8,13 @@ import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
 import { yieldToEventLoop } from '../platform/background';
 import { onFirstUse } from '../platform/on-first-use';
+import { plain, splitLocation, text } from './ics-text';
 import { SkippedEntry, timesOf } from './ics-times';
 
+const ical = onFirstUse<typeof import('node-ical')>('node-ical');
+type Parsed = ReturnType<typeof import('node-ical').sync.parseICS>;
+
+export { plain, splitLocation } from './ics-text';
 export { OPEN_RULE_MONTHS } from './ics-times';
 
 /** What a source gives every event it imports. */
@@ -52,53 +57,6 @@ export class InvalidFeedError extends Error {
   ) {
     super(message);
   }
-}
-
-const text = (value: unknown): string => {
-  if (value == null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && 'val' in (value as object)) return String((value as { val: unknown }).val ?? '');
-  return String(value);
-};
-
-/** Plain text from a description (Google Calendar writes some HTML), trimmed to the model's limits. */
-export function plain(value: string, max: number): string {
-  const stripped = value
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, '\u00a0')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, '’')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return stripped.length > max ? `${stripped.slice(0, max - 1).trimEnd()}…` : stripped;
-}
-
-/** « Théâtre du Passage, Passage Maximilien-de-Meuron 4, 2000 Neuchâtel, Suisse » → venue, street, NPA, town. */
-export function splitLocation(location: string): Pick<EventContent, 'venueName' | 'street' | 'postalCode' | 'city'> {
-  const parts = location
-    .split(/\s*[,\n]\s*/)
-    .map((p) => p.trim())
-    .filter((p) => p && !/^(suisse|switzerland|schweiz|svizzera|ch)$/i.test(p));
-  const npaAt = parts.findIndex((p) => /^(?:CH-)?\d{4}\s+\S/.test(p));
-  if (npaAt === -1) {
-    const city = parts.length > 1 ? parts[parts.length - 1] : '';
-    return { venueName: parts[0] ?? '', street: parts.slice(1, -1).join(', '), postalCode: '', city };
-  }
-  const [, postalCode, city] = parts[npaAt].match(/^(?:CH-)?(\d{4})\s+(.+)$/) as RegExpMatchArray;
-  const before = parts.slice(0, npaAt);
-  return {
-    venueName: before[0] ?? city,
-    street: before.slice(1).join(', '),
-    postalCode,
-    city,
-  };
 }
 
 /**
@@ -155,11 +113,8 @@ export function fingerprintOf(content: EventContent, cancelled: boolean): string
     .slice(0, 22);
 }
 
-/** Parses a feed with node-ical; null when node-ical refuses it as a whole. */
-/** The calendar reader, loaded with the first calendar read (issue 50). */
-const ical = onFirstUse<typeof import('node-ical')>('node-ical');
-
-function parseIcs(source: string): ReturnType<typeof import('node-ical').sync.parseICS> | null {
+/** Parses a feed with node-ical (loaded with the first calendar read, issue 50); null when it refuses it as a whole. */
+function parseIcs(source: string): Parsed | null {
   try {
     return ical().sync.parseICS(source);
   } catch {
@@ -168,7 +123,7 @@ function parseIcs(source: string): ReturnType<typeof import('node-ical').sync.pa
 }
 
 /** The same, by node-ical's batches (2,000 lines at a time): the jobs process answers and sends mails between them. */
-async function parseIcsInBatches(source: string): Promise<ReturnType<typeof import('node-ical').sync.parseICS> | null> {
+async function parseIcsInBatches(source: string): Promise<Parsed | null> {
   try {
     return await ical().async.parseICS(source);
   } catch {
