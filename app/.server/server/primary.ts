@@ -7,6 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { configuredStore, loadConfig } from '../platform/config';
 import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
+import { forgetCreatedSecrets } from '../platform/session-secret';
 import { checkDataDir, describeStartupFailure } from '../platform/startup-checks';
 import { superviseWorkers } from './supervisor';
 
@@ -43,6 +44,7 @@ export async function superviseWithoutApp(): Promise<boolean> {
   let lock: DataDirLock | null = null;
   const stop = (error: unknown): never => {
     console.error(describeStartupFailure(error));
+    forgetCreatedSecrets();
     lock?.release();
     process.exit(1);
   };
@@ -91,8 +93,13 @@ function prepared(): Promise<Record<string, string>> {
     worker.on('message', (message: { type?: string; env?: Record<string, string> }) => {
       if (message?.type === PREPARED && message.env) env = message.env;
     });
-    // Its reason was already written (startup-checks.ts): the primary only stops.
-    worker.on('exit', (code) => (env && code === 0 ? resolve(env) : process.exit(1)));
+    // Its reason was already written (startup-checks.ts): the primary takes back the session secret its reading of the
+    // settings created (a first start that never served leaves DATA_DIR as it found it, issue 46), and stops.
+    worker.on('exit', (code) => {
+      if (env && code === 0) return resolve(env);
+      forgetCreatedSecrets();
+      process.exit(1);
+    });
   });
 }
 
