@@ -10,6 +10,7 @@ import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
 import { AdminTable } from '~/components/admin/AdminTable';
+import { TitledSection } from '~/components/TitledSection';
 import { pageMeta } from '~/domain/meta';
 import { sourceSchema } from '~/domain/source-form';
 import { SourceForm } from './SourceForm';
@@ -70,8 +71,7 @@ export default function AdminSources() {
           ))}
         </AdminTable>
       )}
-      <section aria-labelledby="add-source">
-        <h2 id="add-source">Ajouter une source</h2>
+      <TitledSection id="add-source" title="Ajouter une source">
         <SourceForm
           id="source-create"
           intent="create"
@@ -79,7 +79,7 @@ export default function AdminSources() {
           answer={answer}
           submitLabel="Ajouter la source"
         />
-      </section>
+      </TitledSection>
     </AdminShell>
   );
 }
