@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { confirmAlert, describeAlert, findAlert } from '~/.server/alerts/alerts';
-import { dayStatusEventFor } from '~/.server/alerts/day-status-alerts';
+import { confirmAlert, findAlert } from '~/.server/alerts/alerts';
+import { alertLinkSubject } from '~/.server/alerts/day-status-alerts';
 import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
 import { guardPost } from '~/.server/platform/guard';
 import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
@@ -15,11 +15,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const alert = await findAlert({ store }, params.token ?? '');
   if (!alert) return data({ description: null, event: null }, { status: 404, headers: ALERT_LINK_HEADERS });
   if (alert.status === 'active') return redirect(`/alertes/gerer/${params.token}`, { headers: ALERT_LINK_HEADERS });
-  const [description, event] = await Promise.all([
-    describeAlert({ store }, alert.filter),
-    dayStatusEventFor(store, alert.filter),
-  ]);
-  return data({ description, event }, { headers: ALERT_LINK_HEADERS });
+  return data(await alertLinkSubject(store, alert.filter), { headers: ALERT_LINK_HEADERS });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

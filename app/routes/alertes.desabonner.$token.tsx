@@ -4,8 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { describeAlert, findAlert, isAlertToken, unsubscribeAlert } from '~/.server/alerts/alerts';
-import { dayStatusEventFor } from '~/.server/alerts/day-status-alerts';
+import { findAlert, isAlertToken, unsubscribeAlert } from '~/.server/alerts/alerts';
+import { alertLinkSubject, dayStatusEventFor } from '~/.server/alerts/day-status-alerts';
 import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
 import { guardPost } from '~/.server/platform/guard';
 import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
@@ -23,11 +23,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       { status: isAlertToken(token) ? 200 : 404, headers: ALERT_LINK_HEADERS },
     );
   }
-  const [description, event] = await Promise.all([
-    describeAlert({ store }, alert.filter),
-    dayStatusEventFor(store, alert.filter),
-  ]);
-  return data({ description, event }, { headers: ALERT_LINK_HEADERS });
+  return data(await alertLinkSubject(store, alert.filter), { headers: ALERT_LINK_HEADERS });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
 import { guardPost } from '~/.server/platform/guard';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { visitorPushConfig } from '~/.server/push/visitors';
-import { AlertLinkGone, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
+import { AlertLinkGone, AlertLinkLeave, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 import { DayStatusManage } from '~/components/day-status/DayStatusManage';
 import { isAlertRhythm, rhythmsFor } from '~/domain/alert';
 import { ALERT_LINK_GONE } from '~/domain/alert-texts';
@@ -127,15 +127,11 @@ export default function ManageAlertPage() {
           </button>
         ) : null}
       </Form>
-      <section className="alert-manage__leave" aria-labelledby="leave-title">
-        <h2 id="leave-title">Ne plus recevoir cette alerte</h2>
-        <p>L’alerte et votre adresse sont supprimées aussitôt.</p>
-        <Form method="post" action={`/alertes/desabonner/${encodeURIComponent(token ?? '')}`}>
-          <button type="submit" className="button button--destructive">
-            Me désabonner
-          </button>
-        </Form>
-      </section>
+      <AlertLinkLeave
+        title="Ne plus recevoir cette alerte"
+        text="L’alerte et votre adresse sont supprimées aussitôt."
+        action={`/alertes/desabonner/${encodeURIComponent(token ?? '')}`}
+      />
     </AlertLinkPage>
   );
 }

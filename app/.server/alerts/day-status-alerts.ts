@@ -14,7 +14,7 @@ import { layout } from '../mail/templates';
 import { createLimiter } from '../platform/limiter';
 import { UseCaseError } from '../platform/use-case-error';
 import type { MailMessage } from '../ports';
-import { type AlertDeps, alertLinks, alertToken, hashAlertToken } from './alerts';
+import { type AlertDeps, alertLinks, alertToken, describeAlert, hashAlertToken } from './alerts';
 import { unsubscribeHeaders } from './mails';
 
 const PREFIX = 'evenement=';
@@ -116,4 +116,10 @@ export async function dayStatusEventFor(store: AlertDeps['store'], filter: strin
   if (!eventId) return null;
   const event = await store.events.findById(eventId);
   return { id: eventId, title: event?.title ?? 'un événement' };
+}
+
+/** What the confirm and unsubscribe pages say of an alert: its selection in words, and its event if it has one. */
+export async function alertLinkSubject(store: AlertDeps['store'], filter: string) {
+  const [description, event] = await Promise.all([describeAlert({ store }, filter), dayStatusEventFor(store, filter)]);
+  return { description, event };
 }

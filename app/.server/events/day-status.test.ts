@@ -35,7 +35,10 @@ async function setup() {
   const mailer = recordingMailer();
   const services = { store, mailer, config: { SITE_URL: 'https://agenda.test', SESSION_SECRET: SECRET } };
   const deps = { store, mailer, siteUrl: 'https://agenda.test', secret: SECRET };
-  return { store, mailer, services, deps, orga };
+  /** The organiser says this status for the Saturday of « Marché ». */
+  const say = (values: Parameters<typeof sayDayStatus>[2]['values'], at: Date) =>
+    sayDayStatus(services, orga, { eventId: 'marche', startsAt: SATURDAY, values }, at);
+  return { store, mailer, services, deps, orga, say };
 }
 
 const tokenOf = (url: string) => url.split('/').pop() as string;
@@ -89,13 +92,8 @@ describe('ça a lieu ? le jour même', () => {
   });
 
   it('« Annulé » annule cette date comme le tableau de bord : STATUS:CANCELLED pour elle seule', async () => {
-    const { services, orga, store } = await setup();
-    await sayDayStatus(
-      services,
-      orga,
-      { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'cancelled' } },
-      ON_THE_DAY,
-    );
+    const { say, store } = await setup();
+    await say({ statut: 'cancelled' }, ON_THE_DAY);
     const stored = await store.events.findById('marche');
     expect(stored?.cancelledDates).toEqual([SATURDAY]);
     const ics = buildICalendar([stored as never], { siteUrl: 'https://agenda.test', name: 'x' } as never);
@@ -105,7 +103,7 @@ describe('ça a lieu ? le jour même', () => {
 
 describe('me prévenir par email', () => {
   it('double opt-in : rien avant la confirmation, un mail par changement après, plus rien une fois désabonné', async () => {
-    const { services, orga, mailer, deps, store } = await setup();
+    const { say, mailer, deps, store } = await setup();
     const event = await store.events.findById('marche');
     if (!event) throw new Error('pas d’événement');
     await requestDayStatusAlert(deps, { email: 'Ami@Exemple.ch', event }, new Date('2030-03-05T10:00:00Z'));
@@ -117,36 +115,21 @@ describe('me prévenir par email', () => {
     });
     mailer.sent.length = 0;
 
-    await sayDayStatus(
-      services,
-      orga,
-      { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed' } },
-      ON_THE_DAY,
-    );
+    await say({ statut: 'confirmed' }, ON_THE_DAY);
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: 'ami@exemple.ch' });
     expect(mailer.sent[0].subject).toContain('Confirmé ce matin à\u00a008:12');
     expect(mailer.sent[0].headers?.['List-Unsubscribe']).toMatch(/alertes\/desabonner\//);
 
     const later = new Date('2030-03-09T09:05:00Z');
-    await sayDayStatus(
-      services,
-      orga,
-      { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'cancelled', note: 'Orage' } },
-      later,
-    );
+    await say({ statut: 'cancelled', note: 'Orage' }, later);
     expect(mailer.sent).toHaveLength(2);
     expect(mailer.sent[1].subject).toContain('Annulé ce matin à\u00a010:05');
     expect(mailer.sent[1].text).toContain('Orage');
 
     const active = (await store.alerts.listActive())[0];
     expect(await unsubscribeAlert(deps, alertToken(SECRET, active))).toBe(true);
-    await sayDayStatus(
-      services,
-      orga,
-      { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed' } },
-      later,
-    );
+    await say({ statut: 'confirmed' }, later);
     expect(mailer.sent).toHaveLength(2);
   });
 

@@ -43,3 +43,18 @@ export function AlertLinkStep({ lead, description, button }: { lead: string; des
     </>
   );
 }
+
+/** The way out at the foot of a manage page: a POST to the alert's unsubscribe link. */
+export function AlertLinkLeave({ title, text, action }: { title: string; text: string; action: string }) {
+  return (
+    <section className="alert-manage__leave" aria-labelledby="leave-title">
+      <h2 id="leave-title">{title}</h2>
+      <p>{text}</p>
+      <Form method="post" action={action}>
+        <button type="submit" className="button button--destructive">
+          Me désabonner
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,7 +1,7 @@
 // The manage page of a « Me prévenir » alert (issue 51), by the link of each mail: that event in words, the address,
 // the offer of a notification in this browser too (with JavaScript), and unsubscribing.
-import { Form, Link } from '@remix-run/react';
-import { AlertLinkPage } from '~/components/alerts/AlertLinkPage';
+import { Link } from '@remix-run/react';
+import { AlertLinkLeave, AlertLinkPage } from '~/components/alerts/AlertLinkPage';
 import { DAY_STATUS_ALERT_WORDS as WORDS } from '~/domain/day-status-words';
 import type { PushClientConfig } from '~/domain/push';
 import { DayStatusPushOffer } from './DayStatusPushOffer';
@@ -37,15 +37,7 @@ export function DayStatusManage({
         <dd>{email}</dd>
       </dl>
       <DayStatusPushOffer eventId={event.id} config={push} />
-      <section className="alert-manage__leave" aria-labelledby="leave-title">
-        <h2 id="leave-title">{WORDS.leaveTitle}</h2>
-        <p>{WORDS.leaveText}</p>
-        <Form method="post" action={unsubscribe}>
-          <button type="submit" className="button button--destructive">
-            Me désabonner
-          </button>
-        </Form>
-      </section>
+      <AlertLinkLeave title={WORDS.leaveTitle} text={WORDS.leaveText} action={unsubscribe} />
     </AlertLinkPage>
   );
 }

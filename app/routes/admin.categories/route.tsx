@@ -16,6 +16,7 @@ import { invalid, type ParsedForm, readForm, refused } from '~/.server/platform/
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
+import { AdminTable } from '~/components/admin/AdminTable';
 import { ConfirmPanel } from '~/components/ConfirmAction';
 import { categoryCreateSchema, categoryEditSchema } from '~/domain/category-form';
 import { pageMeta } from '~/domain/meta';
@@ -113,35 +114,22 @@ export default function ManageCategoriesPage() {
         <a href="#nouvelle-categorie">Ajouter une catégorie</a>
       </p>
       <div className="admin-categories__scroll">
-        <table className="admin-table admin-categories">
-          <caption className="visually-hidden">Catégories, dans l’ordre où elles sont proposées</caption>
-          <thead>
-            <tr>
-              <th scope="col">Ordre</th>
-              <th scope="col">Couleur</th>
-              <th scope="col">Nom</th>
-              <th scope="col">Slug</th>
-              <th scope="col">Description</th>
-              <th scope="col">Événements</th>
-              <th scope="col">Active</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {categories.map((category, index) => (
-              <CategoryRow
-                key={category.slug}
-                category={category}
-                position={index + 1}
-                first={index === 0}
-                last={index === categories.length - 1}
-                pageResult={
-                  result && result.operation !== 'create' && result.slug === category.slug ? result : undefined
-                }
-              />
-            ))}
-          </tbody>
-        </table>
+        <AdminTable
+          className="admin-categories"
+          caption="Catégories, dans l’ordre où elles sont proposées"
+          columns={['Ordre', 'Couleur', 'Nom', 'Slug', 'Description', 'Événements', 'Active', 'Actions']}
+        >
+          {categories.map((category, index) => (
+            <CategoryRow
+              key={category.slug}
+              category={category}
+              position={index + 1}
+              first={index === 0}
+              last={index === categories.length - 1}
+              pageResult={result && result.operation !== 'create' && result.slug === category.slug ? result : undefined}
+            />
+          ))}
+        </AdminTable>
       </div>
       <CreateCategoryForm pageResult={result && result.operation === 'create' ? result : undefined} />
     </AdminShell>

@@ -1,7 +1,7 @@
 // The forms of /admin/federation: follow a remote actor as a source, block a domain (conform on the server's schemas).
 import { IntentForm } from '~/components/admin/IntentForm';
-import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
-import { Checkbox, SelectField, TextField } from '~/components/form/Field';
+import { SourceDestinationFields, TrustedSourceCheckbox } from '~/components/admin/SourceDestinationFields';
+import { TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
 import blockShape from '~/domain/federation-form?schema=blockSchema&form-shape';
 import remoteSourceShape from '~/domain/federation-form?schema=remoteSourceSchema&form-shape';
@@ -39,20 +39,8 @@ export function RemoteSourceForm({
         label="Compte à suivre"
         hint="Par exemple @evenements@gancio.exemple ou @groupe@mobilizon.exemple, ou l’adresse https:// de son profil."
       />
-      <SelectField
-        meta={fields.category}
-        label="Catégorie de ses événements"
-        placeholder="Choisir…"
-        options={categoryChoices(categories)}
-      />
-      <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
-      <TextField meta={fields.organizerName} label="Organisateur affiché" />
-      <Checkbox
-        meta={fields.trusted}
-        label={
-          'Source de confiance\u00a0: ses événements sont publiés sans modération (chaque publication est journalisée).'
-        }
-      />
+      <SourceDestinationFields fields={fields} categories={categories} categoryLabel="Catégorie de ses événements" />
+      <TrustedSourceCheckbox meta={fields.trusted} />
       <button type="submit" className="button button--primary">
         Suivre ce compte
       </button>

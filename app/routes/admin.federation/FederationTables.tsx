@@ -1,3 +1,4 @@
+import { AdminTable } from '~/components/admin/AdminTable';
 import { RowAction } from '~/components/admin/RowAction';
 import { formatDateTime } from '~/domain/dates';
 
@@ -17,46 +18,38 @@ export function ActorsTable({
     <section aria-labelledby="actors">
       <h2 id="actors">Comptes de l’agenda et leurs abonnés</h2>
       <p>Les lieux et les organisateurs sont aussi des comptes&nbsp;: ils apparaissent ici dès leur premier abonné.</p>
-      <table className="admin-table" data-testid="federation-actors">
-        <thead>
-          <tr>
-            <th scope="col">Compte</th>
-            <th scope="col">Abonnés</th>
+      <AdminTable testId="federation-actors" columns={['Compte', 'Abonnés']}>
+        {actors.map((a) => (
+          <tr key={a.identifier}>
+            <th scope="row">
+              {a.name}
+              <br />
+              <code>{a.handle}</code>
+            </th>
+            <td>
+              {a.followers.length === 0 ? (
+                'Aucun abonné'
+              ) : (
+                <details>
+                  <summary>
+                    {a.followers.length} abonné{a.followers.length > 1 ? 's' : ''}
+                  </summary>
+                  <ul>
+                    {a.followers.map((f) => (
+                      <li key={f.id}>
+                        <a href={f.id} rel="noreferrer">
+                          {f.handle ?? f.id}
+                        </a>
+                        {f.software ? ` (${f.software})` : ''}, depuis le {formatDateTime(f.followedAt)}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {actors.map((a) => (
-            <tr key={a.identifier}>
-              <th scope="row">
-                {a.name}
-                <br />
-                <code>{a.handle}</code>
-              </th>
-              <td>
-                {a.followers.length === 0 ? (
-                  'Aucun abonné'
-                ) : (
-                  <details>
-                    <summary>
-                      {a.followers.length} abonné{a.followers.length > 1 ? 's' : ''}
-                    </summary>
-                    <ul>
-                      {a.followers.map((f) => (
-                        <li key={f.id}>
-                          <a href={f.id} rel="noreferrer">
-                            {f.handle ?? f.id}
-                          </a>
-                          {f.software ? ` (${f.software})` : ''}, depuis le {formatDateTime(f.followedAt)}
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
     </section>
   );
 }
@@ -74,31 +67,22 @@ export function SourcesTable({
 }) {
   if (sources.length === 0) return <p>Aucun compte suivi pour l’instant.</p>;
   return (
-    <table className="admin-table" data-testid="federation-sources">
-      <thead>
-        <tr>
-          <th scope="col">Compte</th>
-          <th scope="col">État</th>
-          <th scope="col">Action</th>
+    <AdminTable testId="federation-sources" columns={['Compte', 'État', 'Action']}>
+      {sources.map((s) => (
+        <tr key={s.id}>
+          <th scope="row">
+            {s.name} <code>{s.handle}</code>
+            {s.trusted ? ' (de confiance)' : null}
+          </th>
+          <td>{STATUS[s.status]}</td>
+          <td>
+            <RowAction row={['source', s.id]} intent="unfollow" className="button button--danger">
+              Ne plus suivre
+            </RowAction>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {sources.map((s) => (
-          <tr key={s.id}>
-            <th scope="row">
-              {s.name} <code>{s.handle}</code>
-              {s.trusted ? ' (de confiance)' : null}
-            </th>
-            <td>{STATUS[s.status]}</td>
-            <td>
-              <RowAction row={['source', s.id]} intent="unfollow" className="button button--danger">
-                Ne plus suivre
-              </RowAction>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </AdminTable>
   );
 }
 

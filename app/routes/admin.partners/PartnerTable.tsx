@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react';
+import { AdminTable } from '~/components/admin/AdminTable';
 import { FormSecurity } from '~/components/FormSecurity';
 import { PartnerLogo } from '~/components/PartnerLogo';
 import type { Partner, PartnerKind } from '~/domain/partner';
@@ -55,79 +56,71 @@ export function PartnerTable({
       {partners.length === 0 ? (
         <p className="admin-partners__empty">Aucun {kind === 'donateur' ? 'donateur' : 'partenaire'} pour l’instant.</p>
       ) : (
-        <table className="admin-table admin-partners__table">
-          <caption className="visually-hidden">{title}, dans l’ordre où ils apparaissent sur le site</caption>
-          <thead>
-            <tr>
-              <th scope="col">Logo</th>
-              <th scope="col">Nom</th>
-              <th scope="col">Site web</th>
-              <th scope="col">État</th>
-              <th scope="col">Actions</th>
+        <AdminTable
+          className="admin-partners__table"
+          caption={`${title}, dans l’ordre où ils apparaissent sur le site`}
+          columns={['Logo', 'Nom', 'Site web', 'État', 'Actions']}
+        >
+          {partners.map((p, index) => (
+            <tr
+              key={p.id}
+              id={`partner-${p.id}`}
+              data-testid="admin-partner-row"
+              className={[
+                p.active ? '' : 'admin-partners__row--inactive',
+                p.id === editingId ? 'admin-partners__row--editing' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            >
+              <td>
+                {p.logo ? (
+                  <PartnerLogo
+                    className="admin-partners__logo"
+                    logo={p.logo}
+                    width={96}
+                    alt={`Logo de ${p.name}`}
+                    lazy
+                  />
+                ) : (
+                  <span className="admin-partners__no-logo">Sans logo</span>
+                )}
+              </td>
+              <th scope="row" className="admin-partners__name">
+                {p.active ? <Link to={`/partenaires/${p.id}`}>{p.name}</Link> : p.name}
+                <small>/partenaires/{p.slug}</small>
+              </th>
+              <td>
+                {p.websiteUrl ? (
+                  <a href={p.websiteUrl} rel="noopener noreferrer">
+                    {siteLabel(p.websiteUrl)}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td>
+                <span className={`status-chip status-chip--${p.active ? 'approved' : 'cancelled'}`}>
+                  {p.active ? 'Actif' : 'Désactivé'}
+                </span>
+              </td>
+              <td>
+                <div className="admin-actions admin-partners__actions">
+                  <Link className="button" to={`/admin/partners?edit=${p.id}#admin-partners-form`}>
+                    Modifier<span className="visually-hidden"> {p.name}</span>
+                  </Link>
+                  <RowAction intent="up" partner={p} label="Monter" disabled={index === 0} />
+                  <RowAction intent="down" partner={p} label="Descendre" disabled={index === partners.length - 1} />
+                  {p.active ? (
+                    <RowAction intent="deactivate" partner={p} label="Désactiver" />
+                  ) : (
+                    <RowAction intent="activate" partner={p} label="Réactiver" />
+                  )}
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {partners.map((p, index) => (
-              <tr
-                key={p.id}
-                id={`partner-${p.id}`}
-                data-testid="admin-partner-row"
-                className={[
-                  p.active ? '' : 'admin-partners__row--inactive',
-                  p.id === editingId ? 'admin-partners__row--editing' : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-              >
-                <td>
-                  {p.logo ? (
-                    <PartnerLogo
-                      className="admin-partners__logo"
-                      logo={p.logo}
-                      width={96}
-                      alt={`Logo de ${p.name}`}
-                      lazy
-                    />
-                  ) : (
-                    <span className="admin-partners__no-logo">Sans logo</span>
-                  )}
-                </td>
-                <th scope="row" className="admin-partners__name">
-                  {p.active ? <Link to={`/partenaires/${p.id}`}>{p.name}</Link> : p.name}
-                  <small>/partenaires/{p.slug}</small>
-                </th>
-                <td>
-                  {p.websiteUrl ? (
-                    <a href={p.websiteUrl} rel="noopener noreferrer">
-                      {siteLabel(p.websiteUrl)}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td>
-                  <span className={`status-chip status-chip--${p.active ? 'approved' : 'cancelled'}`}>
-                    {p.active ? 'Actif' : 'Désactivé'}
-                  </span>
-                </td>
-                <td>
-                  <div className="admin-actions admin-partners__actions">
-                    <Link className="button" to={`/admin/partners?edit=${p.id}#admin-partners-form`}>
-                      Modifier<span className="visually-hidden"> {p.name}</span>
-                    </Link>
-                    <RowAction intent="up" partner={p} label="Monter" disabled={index === 0} />
-                    <RowAction intent="down" partner={p} label="Descendre" disabled={index === partners.length - 1} />
-                    {p.active ? (
-                      <RowAction intent="deactivate" partner={p} label="Désactiver" />
-                    ) : (
-                      <RowAction intent="activate" partner={p} label="Réactiver" />
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

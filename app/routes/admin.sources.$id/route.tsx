@@ -12,6 +12,7 @@ import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
+import { TitledSection } from '~/components/TitledSection';
 import { runProgress } from '~/domain/import-run';
 import { pageMeta } from '~/domain/meta';
 import { sourceSchema } from '~/domain/source-form';
@@ -105,12 +106,10 @@ export default function AdminSource() {
           Importer maintenant
         </button>
       </Form>
-      <section aria-labelledby="run-log">
-        <h2 id="run-log">Journal des imports</h2>
+      <TitledSection id="run-log" title="Journal des imports">
         <RunLog runs={runs} />
-      </section>
-      <section aria-labelledby="edit-source">
-        <h2 id="edit-source">Modifier la source</h2>
+      </TitledSection>
+      <TitledSection id="edit-source" title="Modifier la source">
         <SourceForm
           id="source-update"
           intent="update"
@@ -119,9 +118,8 @@ export default function AdminSource() {
           defaultValue={values}
           submitLabel="Enregistrer"
         />
-      </section>
-      <section aria-labelledby="delete-source">
-        <h2 id="delete-source">Supprimer la source</h2>
+      </TitledSection>
+      <TitledSection id="delete-source" title="Supprimer la source">
         <p>Son journal est effacé ; les événements qu’elle a importés restent, modérés comme les autres.</p>
         <Form method="post">
           <FormSecurity honeypot={false} />
@@ -129,7 +127,7 @@ export default function AdminSource() {
             Supprimer la source
           </button>
         </Form>
-      </section>
+      </TitledSection>
     </AdminShell>
   );
 }

@@ -1,7 +1,7 @@
 // The form of a calendar source (add and edit on /admin/sources): conform on the schema the server parses with.
 import { IntentForm } from '~/components/admin/IntentForm';
-import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
-import { Checkbox, SelectField, TextField } from '~/components/form/Field';
+import { SourceDestinationFields, TrustedSourceCheckbox } from '~/components/admin/SourceDestinationFields';
+import { SelectField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
 import { useFormKey } from '~/components/useFormKey';
 import sourceShape from '~/domain/source-form?schema=sourceSchema&form-shape';
@@ -43,23 +43,13 @@ export function SourceForm({ id, intent, categories, answer, defaultValue, submi
         inputMode="url"
         hint="L’adresse https:// du flux .ics que le lieu ou la commune publie."
       />
-      <SelectField
-        meta={fields.category}
-        label="Catégorie des événements"
-        placeholder="Choisir…"
-        options={categoryChoices(categories)}
-      />
-      <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
-      <TextField meta={fields.organizerName} label="Organisateur affiché" />
+      <SourceDestinationFields fields={fields} categories={categories} categoryLabel="Catégorie des événements" />
       <SelectField
         meta={fields.intervalMinutes}
         label="Fréquence d’import"
         options={SOURCE_INTERVALS.map((i) => ({ value: String(i.minutes), label: i.label }))}
       />
-      <Checkbox
-        meta={fields.trusted}
-        label="Source de confiance : ses événements sont publiés sans modération (chaque publication est journalisée)."
-      />
+      <TrustedSourceCheckbox meta={fields.trusted} />
       <button type="submit" className="button button--primary">
         {submitLabel}
       </button>

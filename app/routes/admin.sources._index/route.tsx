@@ -9,6 +9,8 @@ import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
+import { AdminTable } from '~/components/admin/AdminTable';
+import { TitledSection } from '~/components/TitledSection';
 import { pageMeta } from '~/domain/meta';
 import { sourceSchema } from '~/domain/source-form';
 import { SourceForm } from './SourceForm';
@@ -55,30 +57,21 @@ export default function AdminSources() {
       {sources.length === 0 ? (
         <p>Aucune source pour l’instant.</p>
       ) : (
-        <table className="admin-table" data-testid="sources">
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">État</th>
+        <AdminTable testId="sources" columns={['Source', 'État']}>
+          {sources.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">
+                <Link to={`/admin/sources/${s.id}`}>{s.name}</Link>
+                {s.trusted ? ' (de confiance)' : null}
+              </th>
+              <td>
+                <SourceState source={s} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {sources.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">
-                  <Link to={`/admin/sources/${s.id}`}>{s.name}</Link>
-                  {s.trusted ? ' (de confiance)' : null}
-                </th>
-                <td>
-                  <SourceState source={s} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
-      <section aria-labelledby="add-source">
-        <h2 id="add-source">Ajouter une source</h2>
+      <TitledSection id="add-source" title="Ajouter une source">
         <SourceForm
           id="source-create"
           intent="create"
@@ -86,7 +79,7 @@ export default function AdminSources() {
           answer={answer}
           submitLabel="Ajouter la source"
         />
-      </section>
+      </TitledSection>
     </AdminShell>
   );
 }

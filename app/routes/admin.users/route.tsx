@@ -21,6 +21,7 @@ import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
 import type { Services } from '~/.server/services';
 import { AdminShell } from '~/components/AdminShell';
+import { AdminTable } from '~/components/admin/AdminTable';
 import { pageMeta } from '~/domain/meta';
 import { UserRow } from './UserRow';
 import { UserSearch } from './UserSearch';
@@ -146,35 +147,24 @@ export default function ManageUsersPage() {
 
       {users.length > 0 ? (
         <div className="admin-users__scroll">
-          <table className="admin-table admin-users">
-            <caption className="visually-hidden">Comptes, du plus récent au plus ancien</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nom</th>
-                <th scope="col">Email</th>
-                <th scope="col">Rôle</th>
-                <th scope="col">Vérification</th>
-                <th scope="col">Soutien</th>
-                <th scope="col">Événements</th>
-                <th scope="col">Inscrit le</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => {
-                const busy = navigation.state !== 'idle' && navigation.formData?.get('uid') === user.uid;
-                return (
-                  <UserRow
-                    key={user.uid}
-                    user={user}
-                    self={user.uid === currentUid}
-                    busy={busy}
-                    failed={failed?.uid === user.uid}
-                  />
-                );
-              })}
-            </tbody>
-          </table>
+          <AdminTable
+            className="admin-users"
+            caption="Comptes, du plus récent au plus ancien"
+            columns={['Nom', 'Email', 'Rôle', 'Vérification', 'Soutien', 'Événements', 'Inscrit le', 'Actions']}
+          >
+            {users.map((user) => {
+              const busy = navigation.state !== 'idle' && navigation.formData?.get('uid') === user.uid;
+              return (
+                <UserRow
+                  key={user.uid}
+                  user={user}
+                  self={user.uid === currentUid}
+                  busy={busy}
+                  failed={failed?.uid === user.uid}
+                />
+              );
+            })}
+          </AdminTable>
         </div>
       ) : null}
 

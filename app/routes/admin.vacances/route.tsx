@@ -10,6 +10,7 @@ import { invalid, readFormCheckedByUseCase, refusedAction } from '~/.server/plat
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
+import { AdminTable } from '~/components/admin/AdminTable';
 import { RowAction } from '~/components/admin/RowAction';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { formatCalendarDay } from '~/domain/dates';
@@ -94,40 +95,30 @@ export default function ManageHolidaysPage() {
         <a href="#import">Importer un CSV</a>
       </p>
       <div className="admin-categories__scroll">
-        <table className="admin-table admin-holidays">
-          <caption className="visually-hidden">Périodes de vacances scolaires, par canton et par date</caption>
-          <thead>
-            <tr>
-              <th scope="col">Canton</th>
-              <th scope="col">Libellé</th>
-              <th scope="col">Premier jour</th>
-              <th scope="col">Dernier jour</th>
-              <th scope="col">Source</th>
-              <th scope="col">État</th>
-              <th scope="col">Actions</th>
+        <AdminTable
+          className="admin-holidays"
+          caption="Périodes de vacances scolaires, par canton et par date"
+          columns={['Canton', 'Libellé', 'Premier jour', 'Dernier jour', 'Source', 'État', 'Actions']}
+        >
+          {holidays.map((h) => (
+            <tr key={h.id} data-testid="holiday-row">
+              <td>
+                <abbr title={CANTON_NAMES[h.canton]}>{h.canton}</abbr>
+              </td>
+              <td>{h.label}</td>
+              <td>{formatCalendarDay(h.firstDay)}</td>
+              <td>{formatCalendarDay(h.lastDay)}</td>
+              <td>{h.sourceUrl ? <a href={h.sourceUrl}>{new URL(h.sourceUrl).hostname}</a> : '—'}</td>
+              <td>{h.confirmed ? 'Confirmée' : <span className="tag">À confirmer</span>}</td>
+              <td className="admin-holidays__actions">
+                <Link to={`/admin/vacances?modifier=${h.id}#periode`}>Modifier</Link>
+                <RowAction row={['id', h.id]} intent="delete" className="button button--small">
+                  Supprimer<span className="visually-hidden"> {`${h.label} (${h.canton}) du ${h.firstDay}`}</span>
+                </RowAction>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {holidays.map((h) => (
-              <tr key={h.id} data-testid="holiday-row">
-                <td>
-                  <abbr title={CANTON_NAMES[h.canton]}>{h.canton}</abbr>
-                </td>
-                <td>{h.label}</td>
-                <td>{formatCalendarDay(h.firstDay)}</td>
-                <td>{formatCalendarDay(h.lastDay)}</td>
-                <td>{h.sourceUrl ? <a href={h.sourceUrl}>{new URL(h.sourceUrl).hostname}</a> : '—'}</td>
-                <td>{h.confirmed ? 'Confirmée' : <span className="tag">À confirmer</span>}</td>
-                <td className="admin-holidays__actions">
-                  <Link to={`/admin/vacances?modifier=${h.id}#periode`}>Modifier</Link>
-                  <RowAction row={['id', h.id]} intent="delete" className="button button--small">
-                    Supprimer<span className="visually-hidden"> {`${h.label} (${h.canton}) du ${h.firstDay}`}</span>
-                  </RowAction>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       </div>
       <HolidayForm
         key={editing?.id ?? 'new'}
