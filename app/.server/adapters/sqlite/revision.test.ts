@@ -65,6 +65,8 @@ describe('révision du site sur SQLite', () => {
       'federation_queue',
       'federation_records',
       'site_revision',
+      // A browser subscribed to an event's « Ça a lieu ? » (and its waiting message): no page shows it.
+      'visitor_pushes',
     ];
     const tables = (
       db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'events_fts%'").all() as {
