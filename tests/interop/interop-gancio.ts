@@ -136,12 +136,25 @@ try {
     organizerId: organizer.id,
     ...place,
     ...at(15),
+    performers: ['Stephan Eicher', 'Sophie Hunger'],
   });
   await approve(concert);
   const first = await kit.until(async () =>
     (await onGancio(t('Concert d’hiver'))).length ? onGancio(t('Concert d’hiver')) : undefined,
   );
   row('Approuvé', 'arrive une fois', titles(first ?? []), 'approuvé', first?.length === 1);
+  // « Artistes, intervenants » (issue 52) in the text Gancio shows.
+  const told = first?.[0] ? (kit.gancio<{ description?: string }>('event', String(first[0].id)).description ?? '') : '';
+  const names = /Artistes, intervenants\u00a0?:?\s*Stephan Eicher, Sophie Hunger/.test(
+    told.replace(/&nbsp;/g, '\u00a0'),
+  );
+  row(
+    'Artistes, intervenants',
+    'les noms dans le texte',
+    names ? 'Stephan Eicher, Sophie Hunger' : told.slice(0, 80) || 'rien',
+    'Stephan Eicher, Sophie Hunger',
+    names,
+  );
   const current = await store.events.findById(concert.id);
   if (!current) throw new Error('événement perdu');
   await changeEvent(deps, admin, {
