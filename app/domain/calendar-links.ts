@@ -1,7 +1,10 @@
 // Links that take an event elsewhere: Google Calendar's "add event" form, the SBB timetable to the venue and the
 // phone's maps at the venue (decision 067).
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, startOfDay, subMinutes } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { startOfDay } from 'date-fns/startOfDay';
+import { subMinutes } from 'date-fns/subMinutes';
 import { TIME_ZONE, zurichDay } from './dates';
 import type { AgendaEvent } from './event';
 

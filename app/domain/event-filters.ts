@@ -1,6 +1,8 @@
 // The filters of the events list, read from and written to the URL (so they work without JS and can be shared).
 import { TZDate } from '@date-fns/tz';
-import { addDays, endOfMonth, startOfDay } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { endOfMonth } from 'date-fns/endOfMonth';
+import { startOfDay } from 'date-fns/startOfDay';
 import { type CantonCode, isCantonCode } from './cantons';
 import type { CategorySlug } from './categories';
 import { TIME_ZONE } from './dates';

@@ -1,7 +1,10 @@
 // The admin dashboard (/admin): the moderation queue, what is published, submissions over time, recent decisions
 // and the audience, all counted in Europe/Zurich weeks (Monday 00:00) and days.
 import { TZDate } from '@date-fns/tz';
-import { addDays, addWeeks, startOfDay, startOfISOWeek } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addWeeks } from 'date-fns/addWeeks';
+import { startOfDay } from 'date-fns/startOfDay';
+import { startOfISOWeek } from 'date-fns/startOfISOWeek';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { formatDayOf, TIME_ZONE } from '~/domain/dates';
 import type { EventStatus } from '~/domain/event';

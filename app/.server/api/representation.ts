@@ -2,7 +2,7 @@
 // with the Europe/Zurich offset, absolute URLs (docs/decisions/046-api-publique.md). Only ever given public content.
 
 import { TZDate } from '@date-fns/tz';
-import { formatISO } from 'date-fns';
+import { formatISO } from 'date-fns/formatISO';
 import type { CategoryInfo } from '~/domain/categories';
 import { TIME_ZONE } from '~/domain/dates';
 import { dayStatusOf, dayStatusText } from '~/domain/day-status';

@@ -1,7 +1,8 @@
 // The donations block of the admin dashboard: totals per month (Europe/Zurich) over the last 12 months, and the
 // latest donations with their donor.
 import { TZDate } from '@date-fns/tz';
-import { addMonths, startOfMonth } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
+import { startOfMonth } from 'date-fns/startOfMonth';
 import { TIME_ZONE } from '~/domain/dates';
 import type { Store } from '../ports';
 
