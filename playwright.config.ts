@@ -1,7 +1,7 @@
 // End-to-end tests: Debian's Chromium against the production build on a throw-away DATA_DIR, on SQLite by default or
 // on Firestore with E2E_BACKEND=firestore (`npm run test:firebase` starts the emulators and runs the @journey tests so).
 import { defineConfig } from '@playwright/test';
-import { chromium, chromiumForTests } from './tests/support/chromium';
+import { chromiumForTests } from './tests/support/chromium';
 import { e2eHosting, e2eServerEnv, e2eTransportPort, prepareE2eRun } from './tests/support/e2e-backend';
 // TEST_CLOCK=<instant>: the runner, its workers and every server they start read the time from that instant on.
 import { SERVER_ARGS } from './tests/support/test-clock';
@@ -36,15 +36,14 @@ export default defineConfig({
     baseURL,
     locale: 'fr-CH',
     timezoneId: 'Europe/Zurich',
-    // On SQLite, Debian's headless shell of the same Chromium: a third less processor per test (docs/testing.md);
+    // Debian's headless shell of the same Chromium, on every store: a third less processor per test (docs/testing.md);
     // notifications.spec and service-worker.spec ask for the full one (push, permissions). On Firestore and behind
-    // Hosting, the full Chromium whose pace their listeners were proven at.
-    launchOptions: onFirestore ? chromium : chromiumForTests,
+    // Hosting too: the journeys took 234 s instead of 295, Hosting 116 instead of 169, without a retry (issue 49).
+    launchOptions: chromiumForTests,
     // A trace records every test's screencast and DOM snapshots: on every test it would cost a quarter of the browser's
-    // work on SQLite for files nobody reads, so CI records it only for the retry of a failed test. On Firestore
-    // (journeys, Hosting) it stays on every test, kept on failure: their tests wait on listeners between instances, and
-    // their pace with the trace is the one proven in CI. Locally, on failure: npx playwright show-trace.
-    trace: process.env.CI && !onFirestore ? 'on-first-retry' : 'retain-on-failure',
+    // work for files nobody reads, so CI records it only for the retry of a failed test, where it serves. Locally, on
+    // failure: npx playwright show-trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
   },
   projects: hosting
     ? [
