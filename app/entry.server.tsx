@@ -1,12 +1,10 @@
 // Server rendering. The whole page is rendered before it is sent (no streaming: no route defers data), so that its
 // Content-Security-Policy can allow each of its inline scripts by hash (decision 038). Cache-Control is decided in one
 // place for every answer, after this (app/.server/platform/http-cache.ts).
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { renderToPipeableStream } from 'react-dom/server';
 import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/server/csp';
-import { collectRenderedHtml } from './.server/server/rendered-html';
+import { renderWhole } from './.server/server/rendered-html';
 import { rememberRouteMatches } from './.server/server/route-matching';
 import { platformRuntime, type ServerRuntime } from './.server/server/server-runtime';
 import { getServices } from './.server/services';
@@ -36,34 +34,17 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  return new Promise<Response>((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
-      {
-        onAllReady() {
-          const body = new PassThrough();
-          const chunks: Buffer[] = [];
-          body.on('data', (chunk: Buffer) => chunks.push(chunk));
-          body.on('error', reject);
-          body.on('end', () => {
-            const html = collectRenderedHtml(chunks);
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            responseHeaders.set('Content-Security-Policy', pageCsp(html.toString('utf8'), loadContext));
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (!request.signal.aborted) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY);
-  });
+  const html = await renderWhole(
+    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    ABORT_DELAY,
+    (error) => {
+      responseStatusCode = 500;
+      if (!request.signal.aborted) console.error(error);
+    },
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Security-Policy', pageCsp(html.toString('utf8'), loadContext));
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
+import { Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { collectRenderedHtml } from './rendered-html';
+import { collectRenderedHtml, renderWhole } from './rendered-html';
 
 /** The chunks React writes for a page of many short accented texts, as entry.server.tsx receives them. */
 function renderChunks(shift: number): Promise<Buffer[]> {
@@ -26,6 +27,12 @@ function renderChunks(shift: number): Promise<Buffer[]> {
   });
 }
 
+/** A part of the page whose data never comes. */
+const never = new Promise<never>(() => {});
+function Waiting(): never {
+  throw never;
+}
+
 describe('page rendue par React', () => {
   it('sans les octets NUL que React 18 glisse quand un « é » tombe à la fin de son tampon', async () => {
     for (const shift of [0, 1, 2]) {
@@ -43,5 +50,29 @@ describe('page rendue par React', () => {
   it('une page sans NUL passe telle quelle', () => {
     const chunk = Buffer.from('<p>Fête à Neuchâtel « ce soir »</p>');
     expect(collectRenderedHtml([chunk]).equals(chunk)).toBe(true);
+  });
+
+  it('une page rendue ne laisse rien derrière elle : ni le minuteur d’abandon, ni donc la page qu’il tenait', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const pages = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => renderWhole(<p>Page {i} « Fête à Neuchâtel »</p>, 60_000, () => {})),
+    );
+    expect(pages[7].toString('utf8')).toBe('<p>Page <!-- -->7<!-- --> « Fête à Neuchâtel »</p>');
+    // Twenty pages answered: no give-up timer of theirs still waits its minute, holding their request and bytes.
+    expect(timers()).toBe(before);
+  });
+
+  it('une page qui ne finit pas est abandonnée au bout du délai', async () => {
+    const errors: unknown[] = [];
+    const page = renderWhole(
+      <Suspense fallback="…">
+        <Waiting />
+      </Suspense>,
+      20,
+      (error) => errors.push(error),
+    );
+    await expect(page).resolves.toBeInstanceOf(Buffer);
+    expect(errors).toHaveLength(1);
   });
 });
