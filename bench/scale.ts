@@ -79,6 +79,8 @@ function startCpuMs(pgid: number): number {
 interface Measure {
   cpuMs: number;
   reqPerSec: number;
+  /** Bytes per answer, headers included (autocannon's throughput over its requests). */
+  bytes: number;
   load: string;
   peakMb: number;
 }
@@ -101,13 +103,20 @@ async function measure(server: RunningServer, urlPath: string, headers: Record<s
   return {
     cpuMs: (groupCpuMs(pgid) - cpuBefore) / Math.max(1, result.requests.total),
     reqPerSec: result.requests.average,
+    bytes: result.throughput.total / Math.max(1, result.requests.total),
     load: load(),
     peakMb,
   };
 }
 
-const row = (name: string, m: Measure, reference: Measure, goal = '') =>
-  `  ${name.padEnd(34)} ${m.cpuMs.toFixed(2).padStart(6)} ms  ${(m.cpuMs / reference.cpuMs).toFixed(2).padStart(5)}×  ${m.reqPerSec.toFixed(0).padStart(6)} req/s  charge ${m.load.padStart(4)}  ${goal}`;
+/**
+ * One page against the bare page: its CPU per answer, the ratio, and the ratio per KB sent (a page of 58 KB does more
+ * than one of 24 KB: rendered HTML costs about the same per KB whatever the page, issue 50's closing note).
+ */
+const row = (name: string, m: Measure, reference: Measure, goal = '') => {
+  const perKb = m.cpuMs / m.bytes / (reference.cpuMs / reference.bytes);
+  return `  ${name.padEnd(34)} ${m.cpuMs.toFixed(2).padStart(6)} ms  ${(m.cpuMs / reference.cpuMs).toFixed(2).padStart(5)}×  ${(m.bytes / 1024).toFixed(0).padStart(4)} Ko  ${perKb.toFixed(2).padStart(5)}× par Ko  ${m.reqPerSec.toFixed(0).padStart(6)} req/s  charge ${m.load.padStart(4)}  ${goal}`;
+};
 
 async function runSize(size: number) {
   ensureBuild();

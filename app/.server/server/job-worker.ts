@@ -24,6 +24,18 @@ export const RECYCLE_GROWTH_BYTES = 64 * 1024 * 1024;
 /** A worker younger than this is never replaced: a fresh one whose first jobs weigh much would be replaced in a loop. */
 export const RECYCLE_MIN_AGE_MS = 10 * 60 * 1000;
 
+/** Set by the supervisor for the first jobs worker it starts: the only one that may be replaced at any age. */
+export const FIRST_JOBS_WORKER_ENV = 'AGENDA_FIRST_JOBS_WORKER';
+
+/**
+ * How old a jobs worker must be before it makes way: the first one of a start, at any age (the places migration of a
+ * large site, the first import, left it 180 MB heavier for ten minutes at 50,000 events); its replacements, once
+ * RECYCLE_MIN_AGE_MS has passed, so that jobs which weigh much at every run never replace it in a loop.
+ */
+export function recycleMinAgeMs(env: Record<string, string | undefined> = process.env): number {
+  return env[FIRST_JOBS_WORKER_ENV] === '1' ? 0 : RECYCLE_MIN_AGE_MS;
+}
+
 export interface SchedulerOptions {
   /** Called once when no job runs and the process holds RECYCLE_GROWTH_BYTES more than at start. */
   onGrown?: () => void;

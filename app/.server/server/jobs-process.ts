@@ -5,7 +5,7 @@ import os from 'node:os';
 import { JOBS } from '../jobs';
 import type { Services } from '../services';
 import { answerJobRequests } from './job-runner';
-import { startJobScheduler } from './job-worker';
+import { recycleMinAgeMs, startJobScheduler } from './job-worker';
 import { closeServices } from './startup';
 import { JOBS_RECYCLE_EXIT } from './supervisor';
 
@@ -27,7 +27,10 @@ export function runJobsWorker(services: Services): void {
     return stopping;
   };
   // A job left it much heavier: it makes way for a fresh one (the supervisor forks it again).
-  const scheduler = startJobScheduler(services, JOBS, { onGrown: () => void stop(JOBS_RECYCLE_EXIT) });
+  const scheduler = startJobScheduler(services, JOBS, {
+    onGrown: () => void stop(JOBS_RECYCLE_EXIT),
+    minAgeMs: recycleMinAgeMs(),
+  });
   answerJobRequests(services, JOBS);
   const federationQueue = startFederationQueue(services);
   // Its primary gone (crash, SIGKILL): it stops too, never running on without supervision.

@@ -4,6 +4,7 @@
 // caller close what it holds (the last checkpoint of the database, the DATA_DIR lock).
 import cluster, { type Worker } from 'node:cluster';
 import { JOB_DONE, JOB_MESSAGE, type JobAnswer, type JobRequest } from './job-runner';
+import { FIRST_JOBS_WORKER_ENV } from './job-worker';
 
 export type Role = 'web' | 'jobs';
 
@@ -34,12 +35,15 @@ export function superviseWorkers(plan: SupervisorPlan): void {
   const inFlight = new Map<string, number>();
 
   const serverEntry = cluster.settings.exec ?? process.argv[1];
+  let jobsForks = 0;
   const fork = (role: Role) => {
     cluster.setupPrimary({ exec: role === 'jobs' && plan.jobsEntry ? plan.jobsEntry : serverEntry });
     const worker = cluster.fork({
       ...plan.env,
       AGENDA_ROLE: role,
       AGENDA_JOBS_WORKER: plan.jobsWorker ? '1' : '',
+      // The first jobs worker of this start may make way as soon as a job left it heavy (job-worker.ts).
+      [FIRST_JOBS_WORKER_ENV]: role === 'jobs' && jobsForks++ === 0 ? '1' : '',
     });
     roles.set(worker.id, role);
     return worker;
