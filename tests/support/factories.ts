@@ -8,7 +8,7 @@ import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
 import { NO_VENUE_ACCESSIBILITY, type Organizer, type Venue } from '../../app/domain/place';
-import { type ScheduleRule, WEEKDAYS } from '../../app/domain/schedule';
+import { type SchedulePeriod, type ScheduleRule, WEEKDAYS } from '../../app/domain/schedule';
 import type { SchoolHolidayFields } from '../../app/domain/school-holidays';
 import { slugify } from '../../app/domain/slug';
 
@@ -237,6 +237,13 @@ export const makeSaturdayMarket = (overrides: RuleOverrides) => weekly('SA', '08
 
 /** A salsa class every Tuesday 18:30–20:00 (issue 33; a rule as `weekly` makes it). */
 export const makeTuesdayClass = (overrides: RuleOverrides) => weekly('TU', '18:30', '20:00', overrides);
+
+/** An exhibition open Tuesday 10:00–18:00 and Sunday 11:00–17:00, from `from` to `to`, closed on `closed`. */
+export const makeExhibition = (dates: Pick<SchedulePeriod, 'from' | 'to' | 'closed'>): SchedulePeriod => ({
+  kind: 'period',
+  hours: { TU: { open: '10:00', close: '18:00' }, SU: { open: '11:00', close: '17:00' } },
+  ...dates,
+});
 
 /** An approved venue in Neuchâtel (the default event's hall), slug from its name. */
 export function makeVenue(overrides: Partial<Venue> = {}, { now = new Date() }: FactoryOptions = {}): Venue {

@@ -1,7 +1,7 @@
 // A series in the event's .ics (decision 041) reads back, through node-ical, as the same dates as the site lists.
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeSaturdayMarket } from '../../../tests/support/factories';
+import { makeEvent, makeExhibition, makeSaturdayMarket } from '../../../tests/support/factories';
 import type { AgendaEvent } from '../../domain/event';
 import { seriesJsonLd } from '../../domain/event-jsonld';
 import type { Schedule } from '../../domain/schedule';
@@ -102,13 +102,7 @@ describe('une série dans le .ics', () => {
   });
 
   it('une période : une seule entrée de toute la journée sur ses jours, libre, ses heures et fermetures en tête', () => {
-    const period: Schedule = {
-      kind: 'period',
-      from: '2026-11-24',
-      to: '2027-02-28',
-      hours: { TU: { open: '10:00', close: '18:00' }, SU: { open: '11:00', close: '17:00' } },
-      closed: ['2026-12-01'],
-    };
+    const period = makeExhibition({ from: '2026-11-24', to: '2027-02-28', closed: ['2026-12-01'] });
     const ics = buildICalendar([seriesEvent(period)], { siteUrl: SITE, name: 'T' });
     const unfolded = ics.replace(/\r?\n /g, '');
     expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(1);
