@@ -14,7 +14,7 @@ import { eventForEditing } from './submissions';
 export type Values = Record<string, string>;
 
 /** The form's values for an existing event (edit, or a copy for a new date without its dates). */
-function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
+export function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
   const start = zurichWallClock(e.startsAt);
   const end = zurichWallClock(e.endsAt);
   return {
