@@ -2,13 +2,14 @@
 // Europe/Zurich), each test overriding only what it is about. Ids count up per process, so unit tests stay
 // deterministic; end-to-end fixtures pass ids of their own (several workers share one store).
 import type { Donation, Role, Store, UserProfile } from '../../app/.server/ports';
+import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import type { Alert } from '../../app/domain/alert';
 import type { Category } from '../../app/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
 import { NO_VENUE_ACCESSIBILITY, type Organizer, type Venue } from '../../app/domain/place';
-import { type SchedulePeriod, type ScheduleRule, WEEKDAYS } from '../../app/domain/schedule';
+import { type Schedule, type SchedulePeriod, type ScheduleRule, WEEKDAYS } from '../../app/domain/schedule';
 import type { SchoolHolidayFields } from '../../app/domain/school-holidays';
 import { slugify } from '../../app/domain/slug';
 
@@ -28,6 +29,17 @@ export function nextId(prefix: string, length = 12): string {
 /** A Zurich calendar date (YYYY-MM-DD) some days after `now`. */
 export function zurichDateIn(days: number, now: Date = new Date()): string {
   return addDaysToDate(zurichToday(now), days);
+}
+
+/** makeEvent with its dates from `schedule` (a series or a period): its first start and its last end. */
+export function makeSeriesEvent(
+  schedule: Schedule,
+  overrides: Partial<AgendaEvent> = {},
+  options: FactoryOptions = {},
+): AgendaEvent {
+  const span = scheduleSpan(schedule);
+  if (!span) throw new Error('série vide');
+  return makeEvent({ schedule, ...span, ...overrides }, options);
 }
 
 /** A published concert in Neuchâtel, 14 days after `now`, 19:30–21:30 in Zurich. */

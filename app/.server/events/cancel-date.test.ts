@@ -1,6 +1,6 @@
 // Cancelling one date of a series: « annulé » on that date only; only its owner or an admin; no new moderation.
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeSaturdayMarket, makeUser } from '../../../tests/support/factories';
+import { makeEvent, makeSaturdayMarket, makeSeriesEvent, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
@@ -25,10 +25,8 @@ async function setup() {
   const { store } = memoryStore();
   await store.categories.upsertMany(DEFAULT_CATEGORIES);
   await store.users.upsert({ ...makeUser({ uid: 'orga', role: 'organizer' }), passwordHash: 'x', now: '' });
-  const span = scheduleSpan(rule);
-  if (!span) throw new Error('série vide');
   await store.events.insertMany([
-    makeEvent({ id: 'marche', status: 'approved', createdBy: 'orga', schedule: rule, ...span }, { now: NOW }),
+    makeSeriesEvent(rule, { id: 'marche', status: 'approved', createdBy: 'orga' }, { now: NOW }),
   ]);
   return store;
 }
@@ -97,7 +95,7 @@ describe('les dates d’une série une par une (décision 068)', () => {
     if (!span) throw new Error('période vide');
     await store.events.insertMany([
       makeEvent({ id: 'expo', createdBy: 'orga', schedule: period, ...span }, { now: NOW }),
-      makeEvent({ id: 'marche', createdBy: 'orga', schedule: rule, ...scheduleSpan(rule) }, { now: NOW }),
+      makeSeriesEvent(rule, { id: 'marche', createdBy: 'orga' }, { now: NOW }),
     ]);
     await expect(
       setDateCancelled({ store }, orga, { eventId: 'expo', startsAt: span.startsAt, cancelled: true }, NOW),
