@@ -7,17 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  cpuPerRequest,
+  alternatedCpu,
   ensureBuild,
   initialScripts,
-  median,
+  SLICES,
   seedManyEvents,
   startServer,
   throwAwayDataDir,
 } from './lib';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const SLICE = Number(process.env.BENCH_SLICE ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3360);
 /** Brotli asked, as browsers do. */
 const BROTLI = { 'accept-encoding': 'br, gzip' };
@@ -47,16 +45,20 @@ async function main() {
     };
     // Each answer once, so that the slices measure hits.
     for (const url of Object.values(urls)) await fetch(`${server.base}${url}`);
-    const samples = new Map<string, number[]>();
     let limitsGrowth = 0;
-    for (let round = 0; round < ROUNDS; round++)
-      for (const url of Object.values(urls)) {
+    const cpu = await alternatedCpu(
+      server,
+      Object.values(urls).map((url) => ({ key: url, url, headers: BROTLI })),
+      async (url, slice) => {
         const before = limitsKb(dataDir);
-        samples.set(url, [...(samples.get(url) ?? []), await cpuPerRequest(server, url, SLICE, BROTLI)]);
+        const ms = await slice();
         if (url === urls.api) limitsGrowth += limitsKb(dataDir) - before;
-      }
-    const cpu = (url: string) => median(samples.get(url) ?? [Number.NaN]);
-    console.log(`\n${ROUNDS} tranches de ${SLICE} s par adresse, alternées ; ms de CPU du serveur par requête\n`);
+        return ms;
+      },
+    );
+    console.log(
+      `\n${SLICES.rounds} tranches de ${SLICES.seconds} s par adresse, alternées ; ms de CPU du serveur par requête\n`,
+    );
     const line = (name: string, url: string, reference: string, target: string) =>
       console.log(
         `${name.padEnd(34)} ${cpu(url).toFixed(3).padStart(7)} ms   ${(cpu(url) / cpu(reference)).toFixed(2).padStart(5)}×  ${target}`,

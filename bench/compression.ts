@@ -6,36 +6,31 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import {
-  cpuPerRequest,
+  alternatedCpu,
   ensureBuild,
   initialScripts,
   median,
   type RunningServer,
   renderedPages,
+  SLICES,
   seedManyEvents,
   startServer,
   throwAwayDataDir,
 } from './lib';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const SLICE = Number(process.env.BENCH_SLICE ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3340);
 const CODINGS = { aucune: 'identity', brotli: 'br', gzip: 'gzip' } as const;
 
 /** The median CPU per request of each URL in each coding, the slices alternated so that the machine's noise is shared. */
 async function measure(server: RunningServer, urls: string[], codings: string[]) {
-  const samples = new Map<string, number[]>();
-  for (let round = 0; round < ROUNDS; round++)
-    for (const url of urls)
-      for (const coding of codings) {
-        const key = `${url} ${coding}`;
-        samples.set(key, [
-          ...(samples.get(key) ?? []),
-          await cpuPerRequest(server, url, SLICE, { 'accept-encoding': coding }),
-        ]);
-      }
-  return (url: string, coding: string) => median(samples.get(`${url} ${coding}`) ?? [Number.NaN]);
+  const cpu = await alternatedCpu(
+    server,
+    urls.flatMap((url) =>
+      codings.map((coding) => ({ key: `${url} ${coding}`, url, headers: { 'accept-encoding': coding } })),
+    ),
+  );
+  return (url: string, coding: string) => cpu(`${url} ${coding}`);
 }
 
 /** ms to compress `body` in this process: each level the server could use, the median of alternated rounds. */
@@ -72,7 +67,9 @@ async function main() {
       pages.map(([, url]) => url),
       Object.values(CODINGS),
     );
-    console.log(`\n${EVENTS} événements, ${ROUNDS} tranches de ${SLICE} s par page et par codage, alternées`);
+    console.log(
+      `\n${EVENTS} événements, ${SLICES.rounds} tranches de ${SLICES.seconds} s par page et par codage, alternées`,
+    );
     console.log('\npage rendue               sans ms/req   brotli   (part)     gzip   (part)   objectif ≤ 10 %');
     for (const [name, url] of pages) {
       const plain = cpu(url, CODINGS.aucune);

@@ -314,6 +314,28 @@ export async function cpuPerRequest(
   return (groupCpuMs(server.child.pid as number) - before) / Math.max(1, result.requests.total);
 }
 
+/** The CPU benches' slices: BENCH_ROUNDS rounds, each measure BENCH_SLICE seconds in each round. */
+export const SLICES = { rounds: Number(process.env.BENCH_ROUNDS ?? 5), seconds: Number(process.env.BENCH_SLICE ?? 1) };
+
+/**
+ * The median CPU ms per request of each measure (a URL asked for with some request headers), its slices alternated
+ * round after round with the others' so that the machine's noise is shared. `around` runs each slice (to see what it
+ * changed, say).
+ */
+export async function alternatedCpu(
+  server: RunningServer,
+  measures: { key: string; url: string; headers?: Record<string, string> }[],
+  around: (key: string, slice: () => Promise<number>) => Promise<number> = (_key, slice) => slice(),
+): Promise<(key: string) => number> {
+  const samples = new Map<string, number[]>();
+  for (let round = 0; round < SLICES.rounds; round++)
+    for (const { key, url, headers } of measures) {
+      const ms = await around(key, () => cpuPerRequest(server, url, SLICES.seconds, headers));
+      samples.set(key, [...(samples.get(key) ?? []), ms]);
+    }
+  return (key) => median(samples.get(key) ?? [Number.NaN]);
+}
+
 /** The middle of some measures (the mean of the two middle ones when their count is even). */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

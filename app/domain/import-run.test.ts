@@ -1,7 +1,7 @@
 // A source's run in words: what the limits left aside, in French with its agreement, and where « Importer maintenant »
 // stands for the page.
 import { describe, expect, it } from 'vitest';
-import { type ImportRun, limitsSummary, runProgress } from './import-run';
+import { type ImportRun, limitsSummary, noCounts, runProgress } from './import-run';
 
 const run = (overrides: Partial<ImportRun> = {}): ImportRun => ({
   id: 'r',
@@ -10,13 +10,8 @@ const run = (overrides: Partial<ImportRun> = {}): ImportRun => ({
   ok: true,
   notModified: false,
   fetched: 12,
+  ...noCounts(),
   created: 5,
-  updated: 0,
-  unchanged: 0,
-  cancelled: 0,
-  withdrawn: 0,
-  duplicates: 0,
-  errors: [],
   ...overrides,
 });
 const LIMITS = { maxEvents: 5, maxDates: 10, eventsOver: 1, eventsOverUids: ['a@x'], seriesCut: 0, seriesCutUids: [] };

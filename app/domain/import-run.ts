@@ -50,6 +50,23 @@ export interface ImportRun extends RunCounts {
   limits?: RunLimits | null;
 }
 
+/** What a run's steps count (all but what it fetched). */
+export type Counts = Pick<
+  ImportRun,
+  'created' | 'updated' | 'unchanged' | 'cancelled' | 'withdrawn' | 'duplicates' | 'errors'
+>;
+
+/** A run's counts before its first step (or when it fails before any). */
+export const noCounts = (): Counts => ({
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  cancelled: 0,
+  withdrawn: 0,
+  duplicates: 0,
+  errors: [],
+});
+
 const list = (uids: readonly string[], total: number) =>
   `${uids.join(', ')}${total > uids.length ? `\u00a0et ${total - uids.length}\u00a0autres` : ''}`;
 

@@ -7,12 +7,17 @@ import type { Organizer, Venue } from './place';
 export const venueUrl = (siteUrl: string, slug: string) => `${siteUrl}/lieux/${slug}`;
 export const organizerUrl = (siteUrl: string, slug: string) => `${siteUrl}/organisateurs/${slug}`;
 
+/** What both begin with: the type, the name, the page's address and the description when there is one. */
+const profileLd = (type: 'Place' | 'Organization', profile: Venue | Organizer, url: string) => ({
+  '@type': type,
+  name: profile.name,
+  url,
+  description: profile.description || undefined,
+});
+
 export function venuePlaceLd(venue: Venue, siteUrl: string) {
   return {
-    '@type': 'Place',
-    name: venue.name,
-    url: venueUrl(siteUrl, venue.slug),
-    description: venue.description || undefined,
+    ...profileLd('Place', venue, venueUrl(siteUrl, venue.slug)),
     address: {
       '@type': 'PostalAddress',
       streetAddress: venue.street || undefined,
@@ -34,10 +39,7 @@ export function venuePlaceLd(venue: Venue, siteUrl: string) {
 
 export function organizerLd(organizer: Organizer, siteUrl: string) {
   return {
-    '@type': 'Organization',
-    name: organizer.name,
-    url: organizerUrl(siteUrl, organizer.slug),
-    description: organizer.description || undefined,
+    ...profileLd('Organization', organizer, organizerUrl(siteUrl, organizer.slug)),
     ...(organizer.logo ? { logo: `${siteUrl}${imageUrl(organizer.logo.path, 400)}` } : {}),
     ...(organizer.website ? { sameAs: organizer.website } : {}),
   };

@@ -11,8 +11,8 @@ import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
-import { FieldError, FieldHint, notedControl } from '~/components/form/FieldNotes';
-import { ProfileTextFields } from '~/components/form/ProfileTextFields';
+import { FieldError } from '~/components/form/FieldNotes';
+import { ProfileImageFields, ProfileTextFields } from '~/components/form/ProfileTextFields';
 import { firstMessages, keptValues } from '~/components/form/use-app-form';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
@@ -45,7 +45,6 @@ export default function AdminVenueDetailsPage() {
   const answer = useActionData<typeof action>();
   const errors = firstMessages(answer);
   const typed = keptValues(answer);
-  const field = (name: string) => notedControl(name, errors);
   return (
     <AdminShell
       title={`Fiche de «\u00a0${venue.name}\u00a0»`}
@@ -72,32 +71,16 @@ export default function AdminVenueDetailsPage() {
         {venue.photo ? (
           <img src={imageUrl(venue.photo.path, 400)} alt={venue.photo.alt} width={200} className="admin-venue__photo" />
         ) : null}
-        <div className={`field${errors.photo ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="field-photo">
-            {venue.photo ? 'Remplacer la photo' : 'Photo'}
-          </label>
-          <FieldHint id="field-photo">JPEG, PNG ou WebP.</FieldHint>
-          <input {...field('photo')} type="file" accept="image/jpeg,image/png,image/webp" />
-          <FieldError id="field-photo" message={errors.photo} />
-        </div>
-        <div className={`field${errors.photoAlt ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="field-photoAlt">
-            Description de la photo
-          </label>
-          <FieldHint id="field-photoAlt">Pour les personnes qui ne la voient pas.</FieldHint>
-          <input
-            {...field('photoAlt')}
-            type="text"
-            maxLength={PROFILE_LIMITS.logoAlt}
-            defaultValue={typed?.photoAlt ?? venue.photo?.alt ?? ''}
-          />
-          <FieldError id="field-photoAlt" message={errors.photoAlt} />
-        </div>
-        {venue.photo ? (
-          <label className="check">
-            <input type="checkbox" name="removePhoto" /> Retirer la photo
-          </label>
-        ) : null}
+        <ProfileImageFields
+          name="photo"
+          errors={errors}
+          label={venue.photo ? 'Remplacer la photo' : 'Photo'}
+          hint="JPEG, PNG ou WebP."
+          altLabel="Description de la photo"
+          altHint="Pour les personnes qui ne la voient pas."
+          alt={typed?.photoAlt ?? venue.photo?.alt ?? ''}
+          removeLabel={venue.photo ? 'Retirer la photo' : null}
+        />
         <button type="submit" className="button button--primary">
           Enregistrer
         </button>

@@ -12,8 +12,7 @@ import type { RouteBodyHandle } from '~/.server/platform/request-body';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { FormSecurity } from '~/components/FormSecurity';
-import { FieldError, FieldHint, notedControl } from '~/components/form/FieldNotes';
-import { ProfileTextFields } from '~/components/form/ProfileTextFields';
+import { ProfileImageFields, ProfileTextFields } from '~/components/form/ProfileTextFields';
 import { firstMessages, keptValues } from '~/components/form/use-app-form';
 import { pageMeta } from '~/domain/meta';
 import { PROFILE_LIMITS } from '~/domain/place';
@@ -61,7 +60,6 @@ export default function OrganizerProfilePage() {
       </div>
     );
   }
-  const field = (name: string) => notedControl(name, errors);
   return (
     <div className="page page--narrow">
       <header className="page-header">
@@ -103,35 +101,21 @@ export default function OrganizerProfilePage() {
           descriptionHint={`Qui vous êtes, ce que vous organisez (${PROFILE_LIMITS.description} caractères au plus).`}
           example="https://jeunesse-saviese.ch"
         />
-        <div className={`field${errors.logo ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="field-logo">
-            Logo
-          </label>
-          <FieldHint id="field-logo">
-            {chosen.profile.logo ? `Logo actuel\u00a0: «\u00a0${chosen.profile.logo.alt}\u00a0». ` : ''}JPEG, PNG ou
-            WebP.
-          </FieldHint>
-          <input {...field('logo')} type="file" accept="image/jpeg,image/png,image/webp" />
-          <FieldError id="field-logo" message={errors.logo} />
-        </div>
-        <div className={`field${errors.logoAlt ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="field-logoAlt">
-            Description du logo
-          </label>
-          <FieldHint id="field-logoAlt">Pour les personnes qui ne le voient pas.</FieldHint>
-          <input
-            {...field('logoAlt')}
-            type="text"
-            maxLength={PROFILE_LIMITS.logoAlt}
-            defaultValue={typed?.logoAlt ?? chosen.profile.logo?.alt ?? ''}
-          />
-          <FieldError id="field-logoAlt" message={errors.logoAlt} />
-        </div>
-        {chosen.profile.logo ? (
-          <label className="check">
-            <input type="checkbox" name="removeLogo" /> Retirer le logo
-          </label>
-        ) : null}
+        <ProfileImageFields
+          name="logo"
+          errors={errors}
+          label="Logo"
+          hint={
+            <>
+              {chosen.profile.logo ? `Logo actuel\u00a0: «\u00a0${chosen.profile.logo.alt}\u00a0». ` : ''}JPEG, PNG ou
+              WebP.
+            </>
+          }
+          altLabel="Description du logo"
+          altHint="Pour les personnes qui ne le voient pas."
+          alt={typed?.logoAlt ?? chosen.profile.logo?.alt ?? ''}
+          removeLabel={chosen.profile.logo ? 'Retirer le logo' : null}
+        />
         <button type="submit" className="button button--primary">
           Envoyer pour relecture
         </button>

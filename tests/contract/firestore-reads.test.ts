@@ -5,7 +5,7 @@ import { toEventDoc } from '../../app/.server/adapters/firestore/event-docs';
 import { newModerationId } from '../../app/.server/adapters/firestore/moderation-log';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
-import { makeDonation, makeEvent } from '../support/factories';
+import { makeDonation, makeEvent, storeUser } from '../support/factories';
 import { collectionIds, firestoreReads, freshFirestore, testFirestoreHost } from '../support/firestore-emulator';
 
 const NOW = '2030-03-01T10:00:00.000Z';
@@ -79,14 +79,7 @@ describe('lectures Firestore bornées par la page', () => {
   );
 
   it('une décision de modération n’écrit aucun compteur commun à toutes les décisions', async () => {
-    await store.users.create({
-      uid: 'boss',
-      email: 'boss@exemple.ch',
-      displayName: 'Cheffe',
-      role: 'admin',
-      passwordHash: 'hash',
-      now: NOW,
-    });
+    await storeUser(store, { uid: 'boss', role: 'admin' }, { now: new Date(NOW) });
     const event = makeEvent({ id: 'fete', status: 'pending', updatedAt: NOW }, { now: new Date(NOW) });
     await store.events.insertMany([event]);
     let seen = NOW;

@@ -1,13 +1,10 @@
 // Rate limits across instances on Firestore (issue 46, decision 111): two instances of the site, each with its own
 // modules (its own process in production) and its own DATA_DIR, on one Firestore project; a limit holds in total,
 // not once per instance.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firestoreLimiter } from '../../app/.server/server/firestore-limits';
 import type { Services } from '../../app/.server/services';
-import { firestoreReads, freshFirestore, testFirestoreHost } from '../support/firestore-emulator';
+import { firestoreInstanceEnv, firestoreReads, freshFirestore, testFirestoreHost } from '../support/firestore-emulator';
 
 const opened: Services[] = [];
 afterAll(async () => {
@@ -21,18 +18,7 @@ async function instance(projectId: string, host: string) {
   const { loadConfig } = await import('../../app/.server/platform/config');
   const { mayMail, MAILS_PER_HOUR } = await import('../../app/.server/accounts/deferred-mails');
   const { createKeyFetchLimiter } = await import('../../app/.server/http/key-fetch-limiter');
-  const services = createServices(
-    loadConfig({
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-instance-')),
-      DATA_BACKEND: 'firestore',
-      FIREBASE_PROJECT_ID: projectId,
-      FIREBASE_API_KEY: 'AIza-test',
-      FIREBASE_STORAGE_BUCKET: `${projectId}.appspot.com`,
-      FIRESTORE_EMULATOR_HOST: host,
-      SESSION_SECRET: 's'.repeat(32),
-      NODE_ENV: 'test',
-    }),
-  );
+  const services = createServices(loadConfig(firestoreInstanceEnv(projectId, { FIRESTORE_EMULATOR_HOST: host })));
   opened.push(services);
   return { services, mayMail, MAILS_PER_HOUR, createKeyFetchLimiter };
 }

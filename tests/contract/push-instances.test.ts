@@ -1,8 +1,5 @@
 // Web Push across instances on Firestore (issue 46): each instance has its own DATA_DIR, yet all sign with one VAPID
 // pair, made once in the store — a device subscribed through one instance gets the pushes another one sends.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
 import { firebaseSettings, loadConfig } from '../../app/.server/platform/config';
@@ -10,7 +7,7 @@ import type { Store } from '../../app/.server/ports';
 import { createPushTransport } from '../../app/.server/push';
 import { pendingEventMessage, pushToAdmins, registerPushDevice } from '../../app/.server/push/devices';
 import { storeUser } from '../support/factories';
-import { freshFirestore } from '../support/firestore-emulator';
+import { firestoreInstanceEnv, freshFirestore } from '../support/firestore-emulator';
 import { type PushServiceStandIn, startPushService } from '../support/push-service';
 
 let service: PushServiceStandIn;
@@ -29,16 +26,7 @@ const never = () => {
 
 /** One instance of the site: its own DATA_DIR and store client, the Firestore project of all. */
 function instance(store: Store) {
-  const config = loadConfig({
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-instance-')),
-    DATA_BACKEND: 'firestore',
-    FIREBASE_PROJECT_ID: 'agenda-test',
-    FIREBASE_API_KEY: 'AIza-test',
-    FIREBASE_STORAGE_BUCKET: 'agenda-test.appspot.com',
-    SESSION_SECRET: 's'.repeat(32),
-    SITE_URL: 'https://agenda.exemple.ch',
-    NODE_ENV: 'test',
-  });
+  const config = loadConfig(firestoreInstanceEnv('agenda-test', { SITE_URL: 'https://agenda.exemple.ch' }));
   return { store, push: createPushTransport(config, firebaseSettings(config), never, () => store.federation) };
 }
 

@@ -2,7 +2,6 @@
 // (in-process emulator, or the official one when FIRESTORE_EMULATOR_HOST is set).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Donation, ModerationQuery, Role } from '../../app/.server/ports';
-import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { type AgendaEvent, contentOf } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
@@ -11,6 +10,7 @@ import {
   makeDonation as donationOf,
   makeEvent as eventOf,
   makeSaturdayMarket,
+  makeSeriesEvent,
   makePartner as partnerOf,
 } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
@@ -950,9 +950,7 @@ describe.each(BACKENDS)('contrat du stockage : $name', (backend) => {
     /** A Saturday market from 9 March 2030, six times, the 23rd excluded (RFC 5545: five dates). */
     function series(rule: Partial<ScheduleRule> = {}, overrides: Partial<AgendaEvent> = {}): AgendaEvent {
       const schedule = makeSaturdayMarket({ firstDate: '2030-03-09', count: 6, exclude: ['2030-03-23'], ...rule });
-      const span = scheduleSpan(schedule);
-      if (!span) throw new Error('série vide');
-      return makeEvent({ id: 'marche', status: 'approved', schedule, ...span, ...overrides });
+      return makeSeriesEvent(schedule, { id: 'marche', status: 'approved', ...overrides });
     }
     const startsOf = (list: { startsAt: string }[]) => list.map((o) => o.startsAt);
 

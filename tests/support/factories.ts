@@ -2,13 +2,14 @@
 // Europe/Zurich), each test overriding only what it is about. Ids count up per process, so unit tests stay
 // deterministic; end-to-end fixtures pass ids of their own (several workers share one store).
 import type { Donation, Role, Store, UserProfile } from '../../app/.server/ports';
+import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import type { Alert } from '../../app/domain/alert';
 import type { Category } from '../../app/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
 import type { Partner } from '../../app/domain/partner';
 import { NO_VENUE_ACCESSIBILITY, type Organizer, type Venue } from '../../app/domain/place';
-import { type ScheduleRule, WEEKDAYS } from '../../app/domain/schedule';
+import { type Schedule, type SchedulePeriod, type ScheduleRule, WEEKDAYS } from '../../app/domain/schedule';
 import type { SchoolHolidayFields } from '../../app/domain/school-holidays';
 import { slugify } from '../../app/domain/slug';
 
@@ -28,6 +29,17 @@ export function nextId(prefix: string, length = 12): string {
 /** A Zurich calendar date (YYYY-MM-DD) some days after `now`. */
 export function zurichDateIn(days: number, now: Date = new Date()): string {
   return addDaysToDate(zurichToday(now), days);
+}
+
+/** makeEvent with its dates from `schedule` (a series or a period): its first start and its last end. */
+export function makeSeriesEvent(
+  schedule: Schedule,
+  overrides: Partial<AgendaEvent> = {},
+  options: FactoryOptions = {},
+): AgendaEvent {
+  const span = scheduleSpan(schedule);
+  if (!span) throw new Error('série vide');
+  return makeEvent({ schedule, ...span, ...overrides }, options);
 }
 
 /** A published concert in Neuchâtel, 14 days after `now`, 19:30–21:30 in Zurich. */
@@ -237,6 +249,13 @@ export const makeSaturdayMarket = (overrides: RuleOverrides) => weekly('SA', '08
 
 /** A salsa class every Tuesday 18:30–20:00 (issue 33; a rule as `weekly` makes it). */
 export const makeTuesdayClass = (overrides: RuleOverrides) => weekly('TU', '18:30', '20:00', overrides);
+
+/** An exhibition open Tuesday 10:00–18:00 and Sunday 11:00–17:00, from `from` to `to`, closed on `closed`. */
+export const makeExhibition = (dates: Pick<SchedulePeriod, 'from' | 'to' | 'closed'>): SchedulePeriod => ({
+  kind: 'period',
+  hours: { TU: { open: '10:00', close: '18:00' }, SU: { open: '11:00', close: '17:00' } },
+  ...dates,
+});
 
 /** An approved venue in Neuchâtel (the default event's hall), slug from its name. */
 export function makeVenue(overrides: Partial<Venue> = {}, { now = new Date() }: FactoryOptions = {}): Venue {

@@ -91,3 +91,8 @@ export async function startFederatedSite(port: number, options: FederatedSiteOpt
     },
   };
 }
+
+/** After a file's tests: closes what its setup started (a stand-in peer, one site or more), in that order. */
+export async function closeAll(...started: ({ close(): Promise<void> } | undefined)[]): Promise<void> {
+  for (const one of started) await one?.close();
+}

@@ -1,6 +1,9 @@
 // Firestore for tests: the official emulator when FIRESTORE_EMULATOR_HOST is set, otherwise the in-process one
 // (@firestore-emulator/server) on a free loopback port. Each test gets its own project id, hence its own data.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { FirestoreServer } from '@firestore-emulator/server';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
@@ -17,6 +20,23 @@ interface Bindable {
 interface EmulatorState {
   toJSON(): {
     projects: Record<string, { databases: Record<string, { collections: Record<string, { documents: object }> }> }>;
+  };
+}
+
+/**
+ * The settings of one instance of the site on Firestore, with its own DATA_DIR as each process has in production, on
+ * the project `projectId`; `more` adds or overrides some (the emulator's address, the site's).
+ */
+export function firestoreInstanceEnv(projectId: string, more: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-instance-')),
+    DATA_BACKEND: 'firestore',
+    FIREBASE_PROJECT_ID: projectId,
+    FIREBASE_API_KEY: 'AIza-test',
+    FIREBASE_STORAGE_BUCKET: `${projectId}.appspot.com`,
+    SESSION_SECRET: 's'.repeat(32),
+    NODE_ENV: 'test',
+    ...more,
   };
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../../app/.server/federation/deliveries';
 import type { Follower } from '../../app/.server/federation/records';
 import { INBOX_MESSAGES } from '../../app/.server/http/federation-inbox';
-import { type FederatedSite, startFederatedSite } from '../support/federated-site';
+import { closeAll, type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { freePorts } from '../support/firebase-emulators';
 
@@ -38,10 +38,7 @@ beforeAll(async () => {
   peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
-afterAll(async () => {
-  await peer?.close();
-  await site?.close();
-});
+afterAll(() => closeAll(peer, site));
 
 describe('fédération : un serveur distant en panne un moment', () => {
   it('l’attente entre deux essais double jusqu’à 12 heures, 16 essais en tout (environ trois jours)', () => {

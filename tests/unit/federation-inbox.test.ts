@@ -1,7 +1,7 @@
 // The inbox under load (issue 37, decision 091): a process that serves checks the signature and queues the activity as
 // it came; reading it and acting on it happen where the queue is read. A full queue answers 503 with Retry-After.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FederatedSite, startFederatedSite } from '../support/federated-site';
+import { closeAll, type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { freePorts } from '../support/firebase-emulators';
 
@@ -35,11 +35,7 @@ beforeAll(async () => {
   peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
-afterAll(async () => {
-  await peer?.close();
-  await site?.close();
-  await full?.close();
-});
+afterAll(() => closeAll(peer, site, full));
 
 describe('fédération : la boîte sous une rafale', () => {
   it('une activité signée est gardée telle qu’envoyée et traitée là où la file est lue, jamais dans la requête', async () => {

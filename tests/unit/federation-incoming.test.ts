@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';
 import { blockDomain, followRemoteSource, unblockDomain } from '../../app/.server/federation/admin';
 import { makeEvent } from '../support/factories';
-import { type FederatedSite, startFederatedSite } from '../support/federated-site';
+import { closeAll, type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { freePorts } from '../support/firebase-emulators';
 
@@ -66,10 +66,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
-  await peer?.close();
-  await site?.close();
-});
+afterAll(() => closeAll(peer, site));
 
 describe('les exemples de fédération sur les ports du test', () => {
   it('chaque adresse prend son port en une passe, quel que soit le port tiré', () => {

@@ -7,7 +7,7 @@ import { changeEvent } from '../../app/.server/events/lifecycle';
 import { followRemoteSource } from '../../app/.server/federation/admin';
 import { findJob } from '../../app/.server/jobs';
 import { backgroundSettled } from '../../app/.server/platform/background';
-import { makeEvent, makeSaturdayMarket, makeVenue } from '../support/factories';
+import { makeEvent, makeSaturdayMarket, makeSeriesEvent, makeVenue } from '../support/factories';
 import { type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { freePorts } from '../support/firebase-emulators';
@@ -146,13 +146,10 @@ describe('fédération : pas d’écho', () => {
 
 describe('fédération : une série à sa prochaine date', () => {
   it('la date montrée passée, la tâche « federation » envoie la suivante (Update)', async () => {
-    const market = makeEvent({
+    const market = makeSeriesEvent(makeSaturdayMarket({ firstDate: '2030-03-02', until: '2030-06-29' }), {
       status: 'pending',
       category: 'musique',
       title: 'Marché du samedi',
-      schedule: makeSaturdayMarket({ firstDate: '2030-03-02', until: '2030-06-29' }),
-      startsAt: '2030-03-02T07:00:00.000Z',
-      endsAt: '2030-06-29T10:00:00.000Z',
     });
     await follow(mastodon, actor('agenda'));
     await delivered();

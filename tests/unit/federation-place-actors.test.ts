@@ -9,7 +9,7 @@ import { backgroundSettled } from '../../app/.server/platform/background';
 import type { UserProfile } from '../../app/.server/ports';
 import type { Services } from '../../app/.server/services';
 import { makeEvent, makeOrganizer, makeVenue } from '../support/factories';
-import { type FederatedSite, startFederatedSite } from '../support/federated-site';
+import { closeAll, type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { freePorts } from '../support/firebase-emulators';
 
@@ -61,10 +61,7 @@ beforeAll(async () => {
   peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
-afterAll(async () => {
-  await peer?.close();
-  await site?.close();
-});
+afterAll(() => closeAll(peer, site));
 
 describe('fédération : les lieux et les organisateurs comme acteurs', () => {
   it('WebFinger trouve un lieu par l’adresse de sa page, un organisateur aussi', async () => {

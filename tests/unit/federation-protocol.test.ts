@@ -11,7 +11,7 @@ import type { UserProfile } from '../../app/.server/ports';
 import type { Services } from '../../app/.server/services';
 import { remoteSourceSchema } from '../../app/domain/federation-form';
 import { makeEvent, makeOrganizer, makeVenue } from '../support/factories';
-import { type FederatedSite, startFederatedSite } from '../support/federated-site';
+import { closeAll, type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { freePort } from '../support/firebase-emulators';
 
@@ -53,10 +53,7 @@ beforeAll(async () => {
   peer = await startFederationPeer(await freePort(), { username: 'agenda', type: 'Service', name: 'Agenda de Gancio' });
 }, 60_000);
 
-afterAll(async () => {
-  await peer?.close();
-  await site?.close();
-});
+afterAll(() => closeAll(peer, site));
 
 describe('fédération : la boîte d’envoi', () => {
   it('est une collection ordonnée avec son total et une première page, en pages liées, la plus récente d’abord', async () => {

@@ -10,7 +10,7 @@ import { loadConfig } from '../../app/.server/platform/config';
 import type { UserProfile } from '../../app/.server/ports';
 import { createServices, type Services } from '../../app/.server/services';
 import { makeEvent } from '../support/factories';
-import { type FederatedSite, startFederatedSite } from '../support/federated-site';
+import { closeAll, type FederatedSite, startFederatedSite } from '../support/federated-site';
 import { type FederationPeer, startFederationPeer } from '../support/federation-peer';
 import { freePorts } from '../support/firebase-emulators';
 
@@ -32,10 +32,7 @@ beforeAll(async () => {
   peer = await startFederationPeer(PEER_PORT);
 }, 60_000);
 
-afterAll(async () => {
-  await peer?.close();
-  await site?.close();
-});
+afterAll(() => closeAll(peer, site));
 
 describe('fédération : réglage', () => {
   it('est éteinte par défaut, allumée par un seul réglage', () => {

@@ -1,50 +1,22 @@
 // Cancelling one date of a series: « annulé » on that date only; only its owner or an admin; no new moderation.
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeSaturdayMarket, makeUser } from '../../../tests/support/factories';
+import { makeEvent, makeSaturdayMarket, makeSeriesEvent, makeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
-import type { EventFormInput } from '../../domain/event-form';
+import { type EventFormInput, validateEventForm } from '../../domain/event-form';
 import { UseCaseError } from '../platform/use-case-error';
 import { scheduleSpan } from '../schedule/schedule-expand';
 import { cancelOrRestoreDate, DATE_MESSAGES, keepPublishedDates, managedDates, setDateCancelled } from './cancel-date';
+import { valuesFromEvent } from './event-form';
 import { updateEvent } from './submissions';
 
-/** The form's fields of a stored event (its dates come from its schedule's span). */
-const formInputOf = (e: AgendaEvent): EventFormInput => ({
-  title: e.title,
-  description: e.description,
-  performers: e.performers ?? [],
-  category: e.category,
-  startDate: '',
-  startTime: '',
-  endDate: '',
-  endTime: '',
-  allDay: e.allDay,
-  venueId: e.venueId ?? '',
-  venueName: e.venueName,
-  street: e.street,
-  postalCode: e.postalCode,
-  city: e.city,
-  canton: e.canton,
-  lat: e.lat,
-  lng: e.lng,
-  isFree: e.isFree,
-  priceMin: e.priceMin,
-  priceMax: e.priceMax,
-  priceNote: e.priceNote,
-  ticketUrl: e.ticketUrl,
-  organizerId: e.organizerId ?? '',
-  websiteUrl: e.websiteUrl,
-  organizerName: e.organizerName,
-  contactEmail: e.contactEmail,
-  contactPhone: e.contactPhone,
-  imageAlt: '',
-  wheelchair: e.accessibility.wheelchair,
-  hearing: e.accessibility.hearing,
-  familyFriendly: e.accessibility.familyFriendly,
-  weatherDependent: Boolean(e.weatherDependent),
-});
+/** The form's fields of a stored event, as its edit page fills them in and the server reads them back. */
+function formInputOf(e: AgendaEvent): EventFormInput {
+  const read = validateEventForm(valuesFromEvent(e, false), NOW);
+  if (!read.ok) throw new Error(`formulaire refusé : ${JSON.stringify(read.errors)}`);
+  return read.data;
+}
 
 const NOW = new Date('2030-03-01T10:00:00Z');
 const rule = makeSaturdayMarket({ firstDate: '2030-03-09', count: 3 });
@@ -53,10 +25,8 @@ async function setup() {
   const { store } = memoryStore();
   await store.categories.upsertMany(DEFAULT_CATEGORIES);
   await store.users.upsert({ ...makeUser({ uid: 'orga', role: 'organizer' }), passwordHash: 'x', now: '' });
-  const span = scheduleSpan(rule);
-  if (!span) throw new Error('série vide');
   await store.events.insertMany([
-    makeEvent({ id: 'marche', status: 'approved', createdBy: 'orga', schedule: rule, ...span }, { now: NOW }),
+    makeSeriesEvent(rule, { id: 'marche', status: 'approved', createdBy: 'orga' }, { now: NOW }),
   ]);
   return store;
 }
@@ -125,7 +95,7 @@ describe('les dates d’une série une par une (décision 068)', () => {
     if (!span) throw new Error('période vide');
     await store.events.insertMany([
       makeEvent({ id: 'expo', createdBy: 'orga', schedule: period, ...span }, { now: NOW }),
-      makeEvent({ id: 'marche', createdBy: 'orga', schedule: rule, ...scheduleSpan(rule) }, { now: NOW }),
+      makeSeriesEvent(rule, { id: 'marche', createdBy: 'orga' }, { now: NOW }),
     ]);
     await expect(
       setDateCancelled({ store }, orga, { eventId: 'expo', startsAt: span.startsAt, cancelled: true }, NOW),

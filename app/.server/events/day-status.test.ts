@@ -1,7 +1,7 @@
 // « Ça a lieu ? » on the day: the organizer says it on the date's day only; « Annulé » cancels that date as the
 // dashboard does; the visitors who confirmed their request get one mail per change, the others none.
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeSaturdayMarket, makeUser } from '../../../tests/support/factories';
+import { makeSaturdayMarket, makeSeriesEvent, makeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
@@ -11,7 +11,6 @@ import { requestDayStatusAlert } from '../alerts/day-status-alerts';
 import { apiEvent } from '../api/representation';
 import { buildICalendar } from '../feeds/calendar';
 import { UseCaseError } from '../platform/use-case-error';
-import { scheduleSpan } from '../schedule/schedule-expand';
 import { sayDayStatus } from './day-status';
 
 const rule = makeSaturdayMarket({ firstDate: '2030-03-09', count: 3 });
@@ -24,11 +23,10 @@ async function setup() {
   await store.categories.upsertMany(DEFAULT_CATEGORIES);
   const orga = makeUser({ uid: 'orga', role: 'organizer' });
   await store.users.upsert({ ...orga, passwordHash: 'x', now: '' });
-  const span = scheduleSpan(rule);
-  if (!span) throw new Error('série vide');
   await store.events.insertMany([
-    makeEvent(
-      { id: 'marche', title: 'Marché', status: 'approved', createdBy: 'orga', schedule: rule, ...span },
+    makeSeriesEvent(
+      rule,
+      { id: 'marche', title: 'Marché', status: 'approved', createdBy: 'orga' },
       { now: new Date('2030-03-01T10:00:00Z') },
     ),
   ]);

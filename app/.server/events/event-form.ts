@@ -6,6 +6,7 @@ import { actorsFor } from '~/domain/event-lifecycle';
 import { performersText } from '~/domain/performers';
 import { formatAmount } from '~/domain/price';
 import { NEW_SCHEDULE_VALUES, scheduleValues } from '~/domain/schedule-form';
+import { placeValues } from '../places/place-choice';
 import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
@@ -14,7 +15,7 @@ import { eventForEditing } from './submissions';
 export type Values = Record<string, string>;
 
 /** The form's values for an existing event (edit, or a copy for a new date without its dates). */
-function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
+export function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
   const start = zurichWallClock(e.startsAt);
   const end = zurichWallClock(e.endsAt);
   return {
@@ -28,13 +29,7 @@ function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     endTime: e.allDay || e.openEnd ? '' : end.time,
     allDay: e.allDay ? 'on' : '',
     venueId: e.venueId ?? '',
-    venueName: e.venueName,
-    street: e.street,
-    postalCode: e.postalCode,
-    city: e.city,
-    canton: e.canton,
-    lat: e.lat == null ? '' : String(e.lat),
-    lng: e.lng == null ? '' : String(e.lng),
+    ...placeValues(e),
     isFree: e.isFree ? 'on' : '',
     priceMin: e.priceMin == null ? '' : formatAmount(e.priceMin),
     priceMax: e.priceMax == null ? '' : formatAmount(e.priceMax),

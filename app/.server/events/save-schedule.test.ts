@@ -56,6 +56,13 @@ const weekly = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
+/** A period of two months from the next Saturday, with the given hours (over the weekly series' fields). */
+const twoMonths = (over: Record<string, string>) => ({
+  scheduleKind: 'period',
+  endDate: addDaysToDate(nextSaturday(), 60),
+  ...over,
+});
+
 describe('le formulaire avec plusieurs dates', () => {
   it('une série hebdomadaire avec une date exclue est enregistrée avec ses dates', async () => {
     const { services, store } = await setup();
@@ -90,38 +97,25 @@ describe('le formulaire avec plusieurs dates', () => {
     ],
     [
       'des heures qui ferment avant d’ouvrir',
-      {
-        scheduleKind: 'period',
-        endDate: addDaysToDate(nextSaturday(), 60),
-        hoursTUOpen: '18:00',
-        hoursTUClose: '10:00',
-      },
+      twoMonths({ hoursTUOpen: '18:00', hoursTUClose: '10:00' }),
       'hoursTUClose',
       /^La fermeture \(10:00\) doit être après l’ouverture \(18:00\)\.$/,
     ],
     [
       'les mêmes heures chaque jour, qui ferment avant d’ouvrir',
-      {
-        scheduleKind: 'period',
-        endDate: addDaysToDate(nextSaturday(), 60),
+      twoMonths({
         periodSameHours: 'on',
         periodDayTU: 'on',
         periodDaySA: 'on',
         periodOpen: '18:00',
         periodClose: '10:00',
-      },
+      }),
       'periodClose',
       /^La fermeture \(10:00\) doit être après l’ouverture \(18:00\)\.$/,
     ],
     [
       'les mêmes heures chaque jour, sans aucun jour d’ouverture',
-      {
-        scheduleKind: 'period',
-        endDate: addDaysToDate(nextSaturday(), 60),
-        periodSameHours: 'on',
-        periodOpen: '10:00',
-        periodClose: '18:00',
-      },
+      twoMonths({ periodSameHours: 'on', periodOpen: '10:00', periodClose: '18:00' }),
       'periodDayMO',
       /^Indiquez les heures d’ouverture d’au moins un jour\.$/,
     ],

@@ -1,20 +1,17 @@
 // A series in the event's .ics (decision 041) reads back, through node-ical, as the same dates as the site lists.
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeSaturdayMarket } from '../../../tests/support/factories';
+import { makeExhibition, makeSaturdayMarket, makeSeriesEvent } from '../../../tests/support/factories';
 import type { AgendaEvent } from '../../domain/event';
 import { seriesJsonLd } from '../../domain/event-jsonld';
 import type { Schedule } from '../../domain/schedule';
-import { expandSchedule, scheduleSpan } from '../schedule/schedule-expand';
+import { expandSchedule } from '../schedule/schedule-expand';
 import { buildICalendar } from './calendar';
 
 const SITE = 'https://agenda-romand.test';
 
-function seriesEvent(schedule: Schedule, overrides: Partial<AgendaEvent> = {}): AgendaEvent {
-  const span = scheduleSpan(schedule);
-  if (!span) throw new Error('série vide');
-  return makeEvent({ id: 'serie', schedule, ...span, ...overrides });
-}
+const seriesEvent = (schedule: Schedule, overrides: Partial<AgendaEvent> = {}) =>
+  makeSeriesEvent(schedule, { id: 'serie', ...overrides });
 
 /** Every instance of the calendar's VEVENTs, as instants (ms), in order. */
 function instants(ics: string): number[] {
@@ -102,13 +99,7 @@ describe('une série dans le .ics', () => {
   });
 
   it('une période : une seule entrée de toute la journée sur ses jours, libre, ses heures et fermetures en tête', () => {
-    const period: Schedule = {
-      kind: 'period',
-      from: '2026-11-24',
-      to: '2027-02-28',
-      hours: { TU: { open: '10:00', close: '18:00' }, SU: { open: '11:00', close: '17:00' } },
-      closed: ['2026-12-01'],
-    };
+    const period = makeExhibition({ from: '2026-11-24', to: '2027-02-28', closed: ['2026-12-01'] });
     const ics = buildICalendar([seriesEvent(period)], { siteUrl: SITE, name: 'T' });
     const unfolded = ics.replace(/\r?\n /g, '');
     expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(1);

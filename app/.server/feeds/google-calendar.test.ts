@@ -1,16 +1,15 @@
 // Google Agenda's link of an event page (decision 067): a weekly series carries its rule and its exclusions.
 import { describe, expect, it } from 'vitest';
-import { FAUBOURG_HALL, makeEvent, makeTuesdayClass } from '../../../tests/support/factories';
+import { FAUBOURG_HALL, makeExhibition, makeSeriesEvent, makeTuesdayClass } from '../../../tests/support/factories';
 import { addressMapUrl, directionsLinks, sbbTimetableUrl } from '../../domain/calendar-links';
 import type { Schedule } from '../../domain/schedule';
-import { scheduleSpan } from '../schedule/schedule-expand';
 import { eventGoogleCalendarUrl } from './google-calendar';
 
 const URL_OF = 'https://agenda-romand.test/evenement/salsa';
 /** « Chaque mardi 18:30–20:00 du 1er décembre au 29 juin, sauf 22.12 et 29.12 » (issue 33). */
 const salsa = makeTuesdayClass({ firstDate: '2026-12-01', until: '2027-06-29', exclude: ['2026-12-22', '2026-12-29'] });
 const series = (schedule: Schedule, cancelledDates: string[] = []) =>
-  makeEvent({ id: 'salsa', title: 'Salsa', schedule, cancelledDates, ...scheduleSpan(schedule) });
+  makeSeriesEvent(schedule, { id: 'salsa', title: 'Salsa', cancelledDates });
 const params = (url: string) => new URL(url).searchParams;
 
 describe('Google Agenda d’une série', () => {
@@ -34,13 +33,7 @@ describe('Google Agenda d’une série', () => {
   });
 
   it('une exposition : une entrée de toute la journée, ses heures en tête ; une liste de dates : la date montrée', () => {
-    const period: Schedule = {
-      kind: 'period',
-      from: '2026-12-01',
-      to: '2027-02-28',
-      hours: { TU: { open: '10:00', close: '18:00' }, SU: { open: '11:00', close: '17:00' } },
-      closed: ['2026-12-25'],
-    };
+    const period = makeExhibition({ from: '2026-12-01', to: '2027-02-28', closed: ['2026-12-25'] });
     const p = params(eventGoogleCalendarUrl(series(period), URL_OF, null));
     expect(p.get('dates')).toBe('20261201/20270301');
     expect(p.get('recur')).toBeNull();

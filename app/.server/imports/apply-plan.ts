@@ -4,31 +4,16 @@
 import { createHash } from 'node:crypto';
 import type { AgendaEvent, EventContent } from '~/domain/event';
 import type { LifecycleAction } from '~/domain/event-lifecycle';
+import { type Counts, noCounts } from '~/domain/import-run';
 import { possibleDuplicates } from '../events/submissions';
 import type { PlaceBook } from '../places/propose';
 import { yieldToEventLoop } from '../platform/background';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
 import type { FeedItem } from './ics';
-import type { ImportLink, ImportRun, ImportSource } from './ports';
+import type { ImportLink, ImportSource } from './ports';
 import type { PlanStep } from './reconcile';
 import { stepAsSource, submitFromSource } from './source-lifecycle';
-
-export type Counts = Pick<
-  ImportRun,
-  'created' | 'updated' | 'unchanged' | 'cancelled' | 'withdrawn' | 'duplicates' | 'errors'
->;
-
-/** A run's counts before its first step (or when it fails before any). */
-export const noCounts = (): Counts => ({
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  cancelled: 0,
-  withdrawn: 0,
-  duplicates: 0,
-  errors: [],
-});
 
 export interface ApplyContext {
   store: Store;

@@ -5,13 +5,13 @@
 // source backs off: flagged after FLAG_AFTER_FAILURES failures in a row, retried after a growing delay. It always runs
 // in the scheduled job `sources`, never in a request: « Importer maintenant » asks for a run (decision 058).
 
-import { ERRORS_KEPT, LIMIT_UIDS_KEPT, type RunLimits } from '~/domain/import-run';
+import { ERRORS_KEPT, LIMIT_UIDS_KEPT, noCounts, type RunLimits } from '~/domain/import-run';
 import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
 import type { FetchText } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store } from '../ports';
-import { applyPlan, noCounts } from './apply-plan';
+import { applyPlan } from './apply-plan';
 import { type FeedItem, InvalidFeedError, parseFeed } from './ics';
 import type { ImportRun, ImportSource, SourceRunOutcome } from './ports';
 import { reconcile } from './reconcile';

@@ -26,6 +26,19 @@ export interface PlaceChoice {
   ): Promise<{ venue: AttachedRecord; organizer: AttachedRecord }>;
 }
 
+/** The event form's place fields, from an event or from the venue chosen (its position as the form writes it). */
+export const placeValues = (
+  p: Pick<AgendaEvent, 'venueName' | 'street' | 'postalCode' | 'city' | 'canton' | 'lat' | 'lng'>,
+) => ({
+  venueName: p.venueName,
+  street: p.street,
+  postalCode: p.postalCode,
+  city: p.city,
+  canton: p.canton,
+  lat: p.lat == null ? '' : String(p.lat),
+  lng: p.lng == null ? '' : String(p.lng),
+});
+
 const chosen = (value: string | undefined) => {
   const v = (value ?? '').trim();
   return v === '' || v === NEW_PLACE ? null : v;
@@ -48,15 +61,7 @@ export async function readPlaceChoice(
     if (!venue || !(admin || venue.status === 'approved' || venue.id === existing?.venueId)) {
       errors.venueId = PLACE_CHOICE_MESSAGES.venue;
     } else {
-      Object.assign(next, {
-        venueName: venue.name,
-        street: venue.street,
-        postalCode: venue.postalCode,
-        city: venue.locality,
-        canton: venue.canton,
-        lat: venue.lat == null ? '' : String(venue.lat),
-        lng: venue.lng == null ? '' : String(venue.lng),
-      });
+      Object.assign(next, placeValues({ ...venue, venueName: venue.name, city: venue.locality }));
     }
   }
   const organizerId = chosen(values.organizerId);

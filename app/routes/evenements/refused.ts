@@ -4,21 +4,20 @@ import type { EventMapPoint } from '~/domain/event';
 import type { EventFilters } from '~/domain/event-filters';
 import type { Card, TimedDayGroup } from './list';
 
-export function refusedList(
-  filters: EventFilters,
-  categoryName: string,
-  view: 'carte' | 'liste',
-  searchError: string | null,
-  nearError: string | null,
-  typedAround: string,
-) {
+/** What was asked, as the list's answer carries it back to the page. */
+export interface AskedList {
+  filters: EventFilters;
+  categoryName: string;
+  searchError: string | null;
+  nearError: string | null;
+  typedAround: string;
+  view: 'carte' | 'liste';
+}
+
+export function refusedList(asked: AskedList) {
+  const { filters, categoryName, view } = asked;
   return {
-    filters,
-    categoryName,
-    searchError,
-    nearError,
-    typedAround,
-    view,
+    ...asked,
     items: [] as Card[],
     total: 0,
     dates: 0,

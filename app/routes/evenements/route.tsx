@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
   const refused = searchError ?? nearError;
   if (refused)
-    return data(refusedList(filters, categoryName, view, searchError, nearError, typedAround), { status: 400 });
+    return data(refusedList({ filters, categoryName, searchError, nearError, typedAround, view }), { status: 400 });
   const now = new Date();
   // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
   const places = await cachedPlaceScope({ store }, filters);
