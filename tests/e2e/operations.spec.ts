@@ -65,7 +65,7 @@ test.describe('exploitation : démarrage et arrêt @js-only @sqlite-only', () =>
     }
   });
 
-  test('une base à l’en-tête cassé ou un disque plein arrêtent le démarrage sur une phrase, sans trace de SQLite', async () => {
+  test('une base à l’en-tête cassé, un disque plein ou un réglage refusé arrêtent le démarrage sur une phrase, sans trace de SQLite ni de Zod', async () => {
     const broken = tempDir();
     const file = path.join(broken, 'agenda.sqlite');
     fs.writeFileSync(file, Buffer.alloc(8192, 0x41));
@@ -83,6 +83,18 @@ test.describe('exploitation : démarrage et arrêt @js-only @sqlite-only', () =>
     expect(disk.output).toMatch(/Démarrage impossible : il ne reste que \d+ Mo sur le disque de DATA_DIR/);
     expect(fs.readdirSync(full)).not.toContain('.session-secret');
     fs.rmSync(full, { recursive: true, force: true });
+
+    // A refused setting: the supervision reads only its own settings (without Zod), the process that prepares the data
+    // reads them all and says which one; a first start that never served leaves no DATA_DIR behind.
+    const parent = tempDir();
+    const fresh = path.join(parent, 'donnees');
+    const refused = await failedStart(fresh, 65, { WEB_CONCURRENCY: 'trois' });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('Configuration invalide');
+    expect(refused.output).toContain('WEB_CONCURRENCY');
+    expect(refused.output).not.toMatch(/ZodError|at Object/);
+    expect(fs.existsSync(fresh)).toBe(false);
+    fs.rmSync(parent, { recursive: true, force: true });
   });
 
   test('un arrêt propre laisse tout le site dans le fichier de la base, sans journal à côté', async () => {

@@ -91,6 +91,8 @@ describe('la structure du code', () => {
       // The sentence a refused setting shows names DATA_BACKEND among the others (issue 46).
       path.join('app', '.server', 'platform', 'config-messages.ts'),
       path.join('app', '.server', 'platform', 'config.ts'),
+      // The supervisor's settings: whether it locks DATA_DIR and starts the jobs' process; it opens no store.
+      path.join('app', '.server', 'platform', 'process-settings.ts'),
       path.join('app', '.server', 'services.ts'),
     ]);
     expect(code('server.ts')).not.toMatch(/DATA_BACKEND/);

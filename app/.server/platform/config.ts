@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { settingRefused } from './config-messages';
 import { booleanFlag, isJsonObject, isSmtpUrl, optionalText, trustProxy } from './config-values';
 import { FEDERATION_ENV } from './federation-settings';
+import { DEFAULT_DATA_DIR, DEFAULT_MIN_FREE_DISK_MB, DEFAULT_PORT } from './process-settings';
 import { persistedSecret } from './session-secret';
 import { fileSystemProblem, StartupError } from './startup-checks';
 
@@ -13,11 +14,11 @@ export { createExclusively, SESSION_SECRET_FILE } from './session-secret';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(1).max(65535).default(DEFAULT_PORT),
   HOST: z.string().default('0.0.0.0'),
   /** Processes serving HTTP (one per core by default in production, one in development). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATA_BACKEND: z.enum(['sqlite', 'firestore']).default('sqlite'),
   /** Public origin of the site, e.g. https://agenda-romand.ch (used in mails, feeds and canonical links). */
   SITE_URL: z
@@ -81,7 +82,7 @@ const envSchema = z.object({
    * The least free space on the disk of DATA_DIR for the server to start, and for /healthz to say it is ready, in
    * megabytes: below it, writes would soon fail halfway (decision 062).
    */
-  MIN_FREE_DISK_MB: z.coerce.number().min(0).max(1_000_000).default(100),
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).max(1_000_000).default(DEFAULT_MIN_FREE_DISK_MB),
   /**
    * A daily backup of the SQLite store, its images and secrets into this folder (`npm run backup` makes one on demand),
    * keeping the BACKUP_KEEP newest (decision 063). Unset: no automatic backup.

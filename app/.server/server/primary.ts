@@ -1,13 +1,14 @@
-// The primary process of the production server when it only supervises (issue 50): it never loads the app, a few tens
-// of MB. It reads the configuration, takes the DATA_DIR lock for its whole life (decision 062), has a short-lived
-// process prepare the data (checks, migrations, demo content, housekeeping: everything that loads the app), then
-// supervises the processes that serve and the jobs' one (platform/supervisor.ts); on its way out, the last checkpoint.
+// The primary process of the production server when it only supervises (issue 50): it never loads the app, nor Zod, a
+// few tens of MB. It reads the settings that decide its processes (platform/process-settings.ts), takes the DATA_DIR
+// lock for its whole life (decision 062), has a short-lived process check the whole configuration and prepare the data
+// (checks, migrations, demo content, housekeeping: everything that loads the app), then supervises the processes that
+// serve and the jobs' one (platform/supervisor.ts); on its way out, the last checkpoint.
 import cluster from 'node:cluster';
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { configuredStore, loadConfig } from '../platform/config';
-import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
-import { forgetCreatedSecrets } from '../platform/session-secret';
+import { type DataDirLock, LOCK_FILE, lockDataDir } from '../platform/data-dir-lock';
+import { processSettings } from '../platform/process-settings';
 import { checkDataDir, describeStartupFailure } from '../platform/startup-checks';
 import { superviseWorkers } from './supervisor';
 
@@ -41,33 +42,33 @@ function withYoungGenerationBound(): void {
  * one process serves alone: the caller does it all, as in development.
  */
 export async function superviseWithoutApp(): Promise<boolean> {
-  let lock: DataDirLock | null = null;
-  const stop = (error: unknown): never => {
-    console.error(describeStartupFailure(error));
-    forgetCreatedSecrets();
-    lock?.release();
-    process.exit(1);
-  };
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    return stop(error);
-  }
+  const settings = processSettings();
   // One process serves by default: a second brought no throughput on the bench machine's 2 cores (issue 50). The jobs
   // run in a process of their own by the rule of services.ts (jobsRunInProcess): on SQLite unless told otherwise.
-  const web = config.WEB_CONCURRENCY ?? 1;
-  const sqlite = configuredStore()?.backend === 'sqlite';
-  const jobsWorker = config.JOBS_IN_PROCESS ?? sqlite;
+  const web = settings.WEB_CONCURRENCY ?? 1;
+  const { sqlite } = settings;
+  const jobsWorker = settings.JOBS_IN_PROCESS ?? sqlite;
   if (web === 1 && !jobsWorker) return false;
+  const dataDir = settings.DATA_DIR;
+  // A first start that fails leaves no DATA_DIR behind (issue 46), as when the settings were read here in full.
+  const dataDirWasThere = fs.existsSync(dataDir);
+  let lock: DataDirLock | null = null;
+  const giveUp = (): never => {
+    lock?.release();
+    if (!dataDirWasThere) takeBackDataDir(dataDir);
+    process.exit(1);
+  };
   try {
-    checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
-    if (sqlite) lock = lockDataDir(config.DATA_DIR);
+    checkDataDir(dataDir, settings.MIN_FREE_DISK_MB * MB);
+    if (sqlite) lock = lockDataDir(dataDir);
   } catch (error) {
-    return stop(error);
+    console.error(describeStartupFailure(error));
+    return giveUp();
   }
   withYoungGenerationBound();
+  // The preparing process reads and checks the whole configuration: a refused setting stops it on its sentence.
   const env = await prepared();
+  if (!env) return giveUp();
   superviseWorkers({
     web,
     jobsWorker,
@@ -75,31 +76,38 @@ export async function superviseWithoutApp(): Promise<boolean> {
     jobsEntry: path.resolve(JOBS_ENTRY),
     onListening: () =>
       console.log(
-        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, ${web} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur http://localhost:${settings.PORT} (Node ${process.versions.node}, ${settings.NODE_ENV}, ${web} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${dataDir})`,
       ),
     onStopped: () => {
-      if (sqlite) lastCheckpoint(config.DATA_DIR);
+      if (sqlite) lastCheckpoint(dataDir);
       lock?.release();
     },
   });
   return true;
 }
 
-/** The environment of the workers, from the process that prepared the data; the primary stops if that one fails. */
-function prepared(): Promise<Record<string, string>> {
+/** DATA_DIR created by a start that failed: removed if nothing but its lock is in it. */
+function takeBackDataDir(dataDir: string): void {
+  try {
+    fs.rmSync(path.join(dataDir, LOCK_FILE), { force: true });
+    fs.rmdirSync(dataDir);
+  } catch {
+    // Something else was written there, or it is gone: left as it is.
+  }
+}
+
+/**
+ * The environment of the workers, from the process that prepared the data; null if that one failed (its reason is
+ * written already, startup-checks.ts, and it took back the session secret it created, server.ts).
+ */
+function prepared(): Promise<Record<string, string> | null> {
   return new Promise((resolve) => {
     let env: Record<string, string> | null = null;
     const worker = cluster.fork({ AGENDA_ROLE: PREPARE_ROLE, [LOCK_HELD_ENV]: '1' });
     worker.on('message', (message: { type?: string; env?: Record<string, string> }) => {
       if (message?.type === PREPARED && message.env) env = message.env;
     });
-    // Its reason was already written (startup-checks.ts): the primary takes back the session secret its reading of the
-    // settings created (a first start that never served leaves DATA_DIR as it found it, issue 46), and stops.
-    worker.on('exit', (code) => {
-      if (env && code === 0) return resolve(env);
-      forgetCreatedSecrets();
-      process.exit(1);
-    });
+    worker.on('exit', (code) => resolve(env && code === 0 ? env : null));
   });
 }
 
