@@ -8,6 +8,7 @@ import {
   cacheKind,
   createPageCache,
   encodeBody,
+  encodeForOneAnswer,
   isNotModified,
   preferredCoding,
   representationEtag,
@@ -102,6 +103,22 @@ describe('politique de cache', () => {
     const etag = strongEtag(html);
     expect(new Set(CODINGS.map((coding) => representationEtag(etag, coding, true))).size).toBe(3);
     expect(representationEtag(etag, 'br', false)).toBe(etag);
+  });
+
+  it('une page rendue pour une seule réponse est compressée d’un coup dans le codage du client, et seulement celui-là', async () => {
+    const html = Buffer.from(`<!doctype html><main>${'<p>Concert à Fribourg « ce soir »</p>'.repeat(400)}</main>`);
+    const br = await encodeForOneAnswer(html, 'br');
+    expect(zlib.brotliDecompressSync(br.br)).toEqual(html);
+    expect(br.br.byteLength).toBeLessThan(html.byteLength / 5);
+    expect(br.gzip).toBe(html);
+    const gz = await encodeForOneAnswer(html, 'gzip');
+    expect(zlib.gunzipSync(gz.gzip)).toEqual(html);
+    expect(gz.br).toBe(html);
+    expect(await encodeForOneAnswer(html, 'identity')).toEqual({ br: html, gzip: html, identity: html });
+    // A large answer (a feed of hundreds of events) is compressed out of the request's turn, the same way.
+    const feed = Buffer.from(`<rss>${'<item><title>Marché de Noël à Vevey</title></item>'.repeat(8000)}</rss>`);
+    expect(zlib.brotliDecompressSync((await encodeForOneAnswer(feed, 'br')).br)).toEqual(feed);
+    expect(zlib.gunzipSync((await encodeForOneAnswer(feed, 'gzip')).gzip)).toEqual(feed);
   });
 
   it('le codage suit ce que le navigateur accepte : brotli d’abord à poids égal, jamais un codage refusé', () => {

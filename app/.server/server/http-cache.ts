@@ -113,6 +113,30 @@ export async function encodeBodyAsync(body: Buffer): Promise<Record<ContentCodin
   return { br, gzip: gz, identity: body };
 }
 
+/** Past this size, a body made for one answer is compressed in libuv's threads rather than in the request's turn. */
+const ONE_ANSWER_SYNC_BYTES = 256 * 1024;
+
+/**
+ * A public answer that is not kept, in the one coding its client takes, at the fastest levels (brotli 1, gzip 1): the
+ * page is whole in memory, compressed in one call. Through the compression middleware's stream the same levels cost
+ * 1–13 % of a render in brotli and 10–20 % in gzip; in one call, 3 and 7 % for the list (bench/compression.ts, issue 50).
+ */
+export async function encodeForOneAnswer(body: Buffer, coding: ContentCoding): Promise<Record<ContentCoding, Buffer>> {
+  const same = { br: body, gzip: body, identity: body };
+  if (coding === 'identity' || body.byteLength < COMPRESS_FROM_BYTES) return same;
+  const sync = body.byteLength < ONE_ANSWER_SYNC_BYTES;
+  if (coding === 'gzip')
+    return { ...same, gzip: sync ? zlib.gzipSync(body, { level: 1 }) : await gzip(body, { level: 1 }) };
+  const options: zlib.BrotliOptions = {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  };
+  return { ...same, br: sync ? zlib.brotliCompressSync(body, options) : await brotli(body, options) };
+}
+
 /** A strong ETag names one representation: the same page in brotli and in gzip has two (RFC 9110, 8.8.3). */
 export function representationEtag(etag: string, coding: ContentCoding, encoded: boolean): string {
   return coding === 'identity' || !encoded ? etag : `${etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;

@@ -13,6 +13,7 @@ import {
   canonicalFeedUrl,
   createPageCache,
   encodeBodyAsync,
+  encodeForOneAnswer,
   isNotModified,
   type PageCache,
   preferredCoding,
@@ -139,8 +140,11 @@ export function createPageKeeper(
       headers.set('ETag', etag);
       headers.delete('Content-Length');
       const keeper = found.revision !== -1 && found.url !== null && req.method === 'GET' ? pageCache() : null;
-      // Compressed once here when the page is kept; otherwise the compression middleware does it for this answer.
-      const bodies = keeper ? await encodeBodyAsync(bytes) : { br: bytes, gzip: bytes, identity: bytes };
+      // Compressed once here in both codings when the page is kept; otherwise in the one its client takes, fast.
+      const bodies = keeper
+        ? await encodeBodyAsync(bytes)
+        : // A HEAD gets the headers of the page as rendered, as the compression middleware gave it.
+          await encodeForOneAnswer(bytes, req.method === 'HEAD' ? 'identity' : preferredCoding(req.headers));
       const answer: CachedAnswer = {
         status: response.status,
         headers: [...headers],
