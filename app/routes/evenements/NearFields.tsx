@@ -2,13 +2,22 @@
 // without JavaScript; with it, « Ma position » asks the browser once, on a tap, and puts the rounded position in the URL.
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useLocalityList } from '~/components/form/LocalityList';
 import { DEFAULT_RADIUS, type NearFilter, RADIUS_OPTIONS, roundCoordinate } from '~/domain/distance';
-import { LOCALITIES, normalizeTownName } from '~/domain/localities';
 
-const KNOWN = new Set(LOCALITIES.flatMap((l) => [l.name, ...(l.aliases ?? [])].map(normalizeTownName)));
+// The list of localities comes when the field is first used, not with the page (its 6.7 KB, issue 50): until then a
+// locality typed waits for « Filtrer » like any text.
+let known: ((value: string) => boolean) | null = null;
+const loadKnown = () => {
+  if (known) return;
+  void import('~/domain/localities').then(({ LOCALITIES, normalizeTownName }) => {
+    const names = new Set(LOCALITIES.flatMap((l) => [l.name, ...(l.aliases ?? [])].map(normalizeTownName)));
+    known = (value) => names.has(normalizeTownName(value));
+  });
+};
 
 /** A value of the locality field that names a locality of the list (or nothing): the list may follow it at once. */
-export const isKnownLocality = (value: string) => value.trim() === '' || KNOWN.has(normalizeTownName(value));
+export const isKnownLocality = (value: string) => value.trim() === '' || (known?.(value) ?? false);
 
 const GEOLOCATION_ERRORS: Record<number, string> = {
   1: 'Votre navigateur n’a pas donné votre position\u00a0: choisissez une localité.',
@@ -36,6 +45,7 @@ export function NearFields({
   const [locating, setLocating] = useState(false);
   const [geoError, setGeoError] = useState<string | null>(null);
   const shownError = geoError ?? error;
+  const localities = useLocalityList('filter-localities');
   const locate = () => {
     if (!navigator.geolocation) {
       setGeoError(GEOLOCATION_ERRORS[2]);
@@ -74,16 +84,16 @@ export function NearFields({
             autoComplete="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={shownError ? 'near-error' : undefined}
+            onFocus={() => {
+              localities.load();
+              loadKnown();
+            }}
             onChange={(event) => {
               // A locality typed takes the place of the position.
               if (event.target.value.trim() !== '') setPosition(null);
             }}
           />
-          <datalist id="filter-localities">
-            {LOCALITIES.map((l) => (
-              <option key={l.name} value={l.name} />
-            ))}
-          </datalist>
+          {localities.list}
         </div>
         <div className="field">
           <label htmlFor="filter-radius">Rayon</label>
