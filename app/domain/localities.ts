@@ -12,7 +12,8 @@ export interface Locality {
   aliases?: string[];
 }
 
-export const LOCALITY_ATTRIBUTION = 'Localités : GeoNames (geonames.org), CC BY 4.0';
+// Credited where a form suggests these localities; in a module of its own, so that a page shows it without the list.
+export { LOCALITY_ATTRIBUTION } from './locality-attribution';
 
 // TypeScript infers `canton: string` from the JSON file, not the CantonCode union; the file is generated and checked
 // by scripts/build-localities.mjs and localities.test.ts, so it is cast once here.

@@ -4,6 +4,9 @@
 import { useCallback, useState } from 'react';
 import { LOCALITIES } from '~/domain/localities';
 
+/** The localities module, in a chunk of its own: a form asks for it when a town field is used. */
+export const loadLocalities = () => import('~/domain/localities');
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -21,7 +24,7 @@ export function useLocalityList(id: string) {
   );
   const load = useCallback(() => {
     if (html) return;
-    void import('~/domain/localities').then((module) =>
+    void loadLocalities().then((module) =>
       setHtml(localityOptions(module.LOCALITIES.map((locality) => locality.name))),
     );
   }, [html]);

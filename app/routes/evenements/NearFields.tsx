@@ -2,7 +2,7 @@
 // without JavaScript; with it, « Ma position » asks the browser once, on a tap, and puts the rounded position in the URL.
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocalityList } from '~/components/form/LocalityList';
+import { loadLocalities, useLocalityList } from '~/components/form/LocalityList';
 import { DEFAULT_RADIUS, type NearFilter, RADIUS_OPTIONS, roundCoordinate } from '~/domain/distance';
 
 // The list of localities comes when the field is first used, not with the page (its 6.7 KB, issue 50): until then a
@@ -10,7 +10,7 @@ import { DEFAULT_RADIUS, type NearFilter, RADIUS_OPTIONS, roundCoordinate } from
 let known: ((value: string) => boolean) | null = null;
 const loadKnown = () => {
   if (known) return;
-  void import('~/domain/localities').then(({ LOCALITIES, normalizeTownName }) => {
+  void loadLocalities().then(({ LOCALITIES, normalizeTownName }) => {
     const names = new Set(LOCALITIES.flatMap((l) => [l.name, ...(l.aliases ?? [])].map(normalizeTownName)));
     known = (value) => names.has(normalizeTownName(value));
   });

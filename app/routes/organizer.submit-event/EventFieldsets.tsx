@@ -11,7 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from '~/components/form/Field';
-import { LOCALITIES } from '~/domain/localities';
+import { useLocalityList } from '~/components/form/LocalityList';
 import { type OrganizerChoice, OrganizerPicker, type VenueChoice, type VenueGroup, VenuePicker } from './PlacePickers';
 
 const PinMap = lazy(() => import('~/components/map/PinMap.client'));
@@ -90,6 +90,7 @@ interface WhereProps {
 }
 
 export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }: WhereProps) {
+  const localities = useLocalityList('localities');
   return (
     <fieldset className="form-step">
       <legend>3. Où</legend>
@@ -103,15 +104,12 @@ export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }
           label="Localité"
           list="localities"
           autoComplete="off"
+          onFocus={localities.load}
           onInput={onCity}
           hint="Une localité absente de la liste est acceptée, sans point sur la carte."
         />
       </div>
-      <datalist id="localities">
-        {LOCALITIES.map((l) => (
-          <option key={`${l.name}-${l.canton}`} value={l.name} />
-        ))}
-      </datalist>
+      {localities.list}
       <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
       <input type="hidden" name="lat" value={coords ? String(coords.lat) : ''} />
       <input type="hidden" name="lng" value={coords ? String(coords.lng) : ''} />

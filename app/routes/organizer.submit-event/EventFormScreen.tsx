@@ -15,13 +15,14 @@ import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, RequiredNote } from '~/components/form/Field';
+import { loadLocalities } from '~/components/form/LocalityList';
 import { isRefusal, keptValues, startingValues, useAppForm } from '~/components/form/use-app-form';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';
 // The schema's constraints, read from it at build time (made without its time-dependent rules, which give none).
 import eventShape from '~/domain/event-form?schema=eventFormSchema&form-shape';
-import { findLocality, LOCALITY_ATTRIBUTION } from '~/domain/localities';
+import { LOCALITY_ATTRIBUTION } from '~/domain/locality-attribution';
 import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import type { loader as rootLoader } from '~/root';
 import {
@@ -165,18 +166,22 @@ function EventForm({
   const submitting = navigation.state === 'submitting';
   const editing = loaded.mode === 'edit';
 
-  // Picking a known town fills its canton, postal code and position.
+  // Picking a known town fills its canton, postal code and position (the list loads as the field is first used).
   const onCity = (event: FormEvent<HTMLInputElement>) => {
-    const place = findLocality(event.currentTarget.value);
+    const typed = event.currentTarget.value;
     const f = event.currentTarget.form;
-    if (!place || !f) return;
-    const set = (name: string, value: string) => {
-      const input = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-      if (input && !input.value) input.value = value;
-    };
-    set('canton', place.canton);
-    if (place.postalCode) set('postalCode', place.postalCode);
-    setCoords({ lat: place.lat, lng: place.lng });
+    if (!f) return;
+    void loadLocalities().then(({ findLocality }) => {
+      const place = findLocality(typed);
+      if (!place) return;
+      const set = (name: string, value: string) => {
+        const input = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+        if (input && !input.value) input.value = value;
+      };
+      set('canton', place.canton);
+      if (place.postalCode) set('postalCode', place.postalCode);
+      setCoords({ lat: place.lat, lng: place.lng });
+    });
   };
 
   // A venue chosen fills the place typed (the server does the same from the record, decision 095).
@@ -194,10 +199,12 @@ function EventForm({
     setField(f, 'postalCode', venue.postalCode);
     setField(f, 'city', venue.locality);
     setField(f, 'canton', venue.canton);
-    const town = findLocality(venue.locality);
-    const lat = venue.lat ?? town?.lat;
-    const lng = venue.lng ?? town?.lng;
-    if (lat != null && lng != null) setCoords({ lat, lng });
+    if (venue.lat != null && venue.lng != null) setCoords({ lat: venue.lat, lng: venue.lng });
+    else
+      void loadLocalities().then(({ findLocality }) => {
+        const town = findLocality(venue.locality);
+        if (town) setCoords({ lat: town.lat, lng: town.lng });
+      });
   };
   const onPickOrganizer = (organizer: OrganizerChoice | null) => {
     if (organizer) setField(formElement(), 'organizerName', organizer.name);
