@@ -19,7 +19,8 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
     return (await store.events.listForModeration({ status: 'all', limit: 1000 })).items;
   }
 
-  it('les graphies d’un même lieu et d’un même organisateur ne font qu’une fiche ; un lieu incertain reste à part', async () => {
+  /** Three spellings of one hall (one event waiting) and another hall, as a site had them before issue 36. */
+  async function insertBourgEvents() {
     const at = { now: NOW };
     const place = { city: 'Lausanne', canton: 'VD' as const, postalCode: '1003', lat: 46.5227, lng: 6.6353 };
     await store.events.insertMany([
@@ -52,7 +53,10 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
       ),
       makeEvent({ id: 'd', slug: 'd', venueName: 'Le Bourg', organizerName: 'Autre société', ...place }, at),
     ]);
-    const migration = await attachPlacesToEvents({ store }, NOW);
+  }
+
+  /** What the migration of insertBourgEvents must give, in one go or in batches. */
+  async function expectBourgMigrated(migration: Awaited<ReturnType<typeof attachPlacesToEvents>>) {
     expect(migration).toEqual({
       events: 4,
       venues: { spellings: 4, created: 2 },
@@ -70,6 +74,18 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
       locality: 'Lausanne',
       status: 'approved',
     });
+  }
+
+  it('les graphies d’un même lieu et d’un même organisateur ne font qu’une fiche ; un lieu incertain reste à part', async () => {
+    await insertBourgEvents();
+    await expectBourgMigrated(await attachPlacesToEvents({ store }, NOW));
+  });
+
+  it('par lots d’un événement, la migration fait les mêmes fiches et compte les mêmes graphies qu’en une fois', async () => {
+    await insertBourgEvents();
+    // The batch comes in the migration's order: the public events first, the pending one after them.
+    expect((await store.events.listWithoutPlaces(3)).map((e) => e.id)).toEqual(['a', 'b', 'd']);
+    await expectBourgMigrated(await attachPlacesToEvents({ store }, NOW, 1));
   });
 
   it('fusionner deux lieux après la migration garde chaque événement et l’ancienne adresse renvoie vers la fiche gardée', async () => {

@@ -34,6 +34,8 @@ export async function planPlaces(
   existing: { venues: readonly Venue[]; organizers: readonly Organizer[] },
   now: Date,
   accountOf: (uid: string) => Promise<Account>,
+  /** The spellings met so far: a migration in batches counts each once in its figures. */
+  spellings = { venues: new Set<string>(), organizers: new Set<string>() },
 ): Promise<PlacesPlan> {
   const at = now.toISOString();
   const venues = [...existing.venues];
@@ -46,7 +48,6 @@ export async function planPlaces(
     links: [],
     figures: { events: 0, venues: { spellings: 0, created: 0 }, organizers: { spellings: 0, created: 0 } },
   };
-  const spellings = { venues: new Set<string>(), organizers: new Set<string>() };
   const accounts = new Map<string, Account>();
   const account = async (uid: string | null) => {
     if (!uid) return null;
@@ -123,13 +124,39 @@ export async function storePlaces({ store }: { store: Store }, plan: PlacesPlan,
   return store.events.attachPlaces(plan.links);
 }
 
-export async function attachPlacesToEvents({ store }: { store: Store }, now: Date): Promise<PlacesMigration> {
-  const events = await store.events.listWithoutPlaces();
-  if (events.length === 0)
-    return { events: 0, venues: { spellings: 0, created: 0 }, organizers: { spellings: 0, created: 0 } };
-  const existing = { venues: await store.venues.list(), organizers: await store.organizers.list() };
-  const plan = await planPlaces(events, existing, now, (uid) => store.users.findById(uid));
-  return { ...plan.figures, events: await storePlaces({ store }, plan, now) };
+/**
+ * Events read, planned and linked at a time. A large site's migration holds one batch, not every event: at 100,000
+ * events the whole list took 244 MB of heap, more than V8 gives a process in a 512 MB container (issue 50).
+ */
+export const PLACES_BATCH = 1000;
+
+export async function attachPlacesToEvents(
+  { store }: { store: Store },
+  now: Date,
+  batch = PLACES_BATCH,
+): Promise<PlacesMigration> {
+  const total: PlacesMigration = {
+    events: 0,
+    venues: { spellings: 0, created: 0 },
+    organizers: { spellings: 0, created: 0 },
+  };
+  const spellings = { venues: new Set<string>(), organizers: new Set<string>() };
+  for (;;) {
+    // In the migration's order (public events first, then the oldest), batch after batch: the same records as in one go.
+    const events = await store.events.listWithoutPlaces(batch);
+    if (events.length === 0) return total;
+    const existing = { venues: await store.venues.list(), organizers: await store.organizers.list() };
+    const plan = await planPlaces(events, existing, now, (uid) => store.users.findById(uid), spellings);
+    const linked = await storePlaces({ store }, plan, now);
+    total.events += linked;
+    total.venues = { spellings: spellings.venues.size, created: total.venues.created + plan.newVenues.length };
+    total.organizers = {
+      spellings: spellings.organizers.size,
+      created: total.organizers.created + plan.newOrganizers.length,
+    };
+    // A batch that linked nothing would come back as it is (events removed meanwhile): the next run takes them.
+    if (events.length < batch || linked === 0) return total;
+  }
 }
 
 /** « 108 événements rattachés : 104 lieux pour 108 graphies, 98 organisateurs pour 108 graphies. » */

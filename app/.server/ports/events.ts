@@ -138,8 +138,9 @@ export interface EventStore {
   attachPlaces(links: readonly EventPlaceLink[]): Promise<number>;
   /**
    * Every event not yet pointing to both a venue and an organizer record (the places migration, at each start): one
-   * read of the missing ones, nothing for a site already linked (not every event read to find none). `limit`: the
-   * first ones only (to know whether there are many).
+   * read of the missing ones, nothing for a site already linked (not every event read to find none). In the
+   * migration's order: public events first, then the oldest. `limit`: the first ones only (the migration's batch, or
+   * to know whether there are many).
    */
   listWithoutPlaces(limit?: number): Promise<AgendaEvent[]>;
   /** How many events point to each venue (or organizer), by status: what a record's page and the admins see. */

@@ -1,5 +1,6 @@
 // The events' pointers to their venue and organizer records in Firestore (issue 36): written by the places migration
 // and imports, counted on the mirror for the records' pages and the admins.
+import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { EventStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, inBatches } from './db';
@@ -11,10 +12,17 @@ export function createEventPlaceQueries(
   return {
     async listWithoutPlaces(limit) {
       await ctx.events.ready();
+      // In the migration's order (planPlaces): public events first, then the oldest.
       const found = ctx.events
         .values()
         .map((i) => i.event)
-        .filter((e) => !e.venueId || !e.organizerId);
+        .filter((e) => !e.venueId || !e.organizerId)
+        .sort(
+          (a, b) =>
+            Number(isPublicStatus(b.status)) - Number(isPublicStatus(a.status)) ||
+            a.createdAt.localeCompare(b.createdAt) ||
+            a.id.localeCompare(b.id),
+        );
       return limit === undefined ? found : found.slice(0, limit);
     },
     async attachPlaces(links) {

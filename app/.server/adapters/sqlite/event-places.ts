@@ -1,5 +1,6 @@
 // The events' pointers to their venue and organizer records in SQLite (issue 36): written by the places migration
 // and imports, counted for the records' pages and the admins.
+import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
 import type { EventStore } from '../../ports';
 import type { Db } from './db';
 import { writeTransaction } from './db';
@@ -13,12 +14,14 @@ export function createEventPlaceQueries(
     `UPDATE events SET venue_id = @venueId, organizer_id = @organizerId
      WHERE id = @eventId AND (venue_id IS NOT @venueId OR organizer_id IS NOT @organizerId)`,
   );
+  // In the migration's order (planPlaces): public events first, then the oldest; LIMIT -1 is none.
   const withoutPlaces = db.prepare(
-    'SELECT * FROM events WHERE venue_id IS NULL OR organizer_id IS NULL ORDER BY rowid',
+    `SELECT * FROM events WHERE venue_id IS NULL OR organizer_id IS NULL
+     ORDER BY status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')}) DESC, created_at, id LIMIT ?`,
   );
   return {
-    async listWithoutPlaces() {
-      return (withoutPlaces.all() as Row[]).map(toEvent);
+    async listWithoutPlaces(limit = -1) {
+      return (withoutPlaces.all(limit) as Row[]).map(toEvent);
     },
     async attachPlaces(links) {
       return writeTransaction(db, () => links.reduce((n, link) => n + attach.run(link).changes, 0))();
