@@ -120,17 +120,66 @@ export interface RunningServer {
   crash(): Promise<void>;
 }
 
-/** Starts the production server (its own process group) and waits until /healthz answers. */
+/**
+ * A memory control group of `mb` megabytes, as a container's limit (Cloud Run's 512 MiB is one): cgroup v2 (`memory.max`)
+ * or v1 (`memory.limit_in_bytes`). Node reads the limit at its start and sizes V8's heap from it (a quarter of it for the
+ * old generation, instead of a quarter of the machine's memory). Null where this process may not make one.
+ */
+export function memoryGroup(mb: number): {
+  /** The file a process writes its pid to, to enter the group. */
+  procs: string;
+  /** The group's peak (the kernel's count: what its processes hold, plus the file pages they read) and its OOM kills. */
+  peak(): { mb: number; oomKills: number };
+  /** Starts the peak afresh (v1; v2 from Linux 6.12), so that it counts only what follows. */
+  resetPeak(): void;
+  remove(): void;
+} | null {
+  const name = `agenda-bench-${process.pid}`;
+  const v2 = fs.existsSync('/sys/fs/cgroup/cgroup.controllers');
+  const dir = v2 ? `/sys/fs/cgroup/${name}` : `/sys/fs/cgroup/memory/${name}`;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(`${dir}/${v2 ? 'memory.max' : 'memory.limit_in_bytes'}`, String(mb * 1024 * 1024));
+  } catch {
+    return null;
+  }
+  const read = (file: string) => (fs.existsSync(`${dir}/${file}`) ? fs.readFileSync(`${dir}/${file}`, 'utf8') : '');
+  return {
+    procs: `${dir}/cgroup.procs`,
+    peak: () => ({
+      mb: Number(read(v2 ? 'memory.peak' : 'memory.max_usage_in_bytes') || 0) / 1024 / 1024,
+      oomKills: Number(/oom_kill (\d+)/.exec(read(v2 ? 'memory.events' : 'memory.oom_control'))?.[1] ?? 0),
+    }),
+    resetPeak: () => {
+      try {
+        fs.writeFileSync(`${dir}/${v2 ? 'memory.peak' : 'memory.max_usage_in_bytes'}`, '0');
+      } catch {}
+    },
+    remove: () => {
+      try {
+        fs.rmdirSync(dir);
+      } catch {}
+    },
+  };
+}
+
+/**
+ * Starts the production server (its own process group) and waits until /healthz answers. With `inGroup` (a memory
+ * group's `procs`), the server starts inside it: it enters before Node starts, as in a container.
+ */
 export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
   appDir = APP_DIR,
+  inGroup?: string,
 ): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS: flags for the server's processes (its workers inherit them), e.g. `--cpu-prof --cpu-prof-dir=…`.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(appDir, 'build/server.js')], {
+  const command = [process.execPath, ...nodeArgs, path.join(appDir, 'build/server.js')];
+  const [file, ...args] = inGroup ? ['/bin/sh', '-c', 'echo $$ > "$0" && exec "$@"', inGroup, ...command] : command;
+  const child = spawn(file, args, {
     cwd: appDir,
     env: {
       ...process.env,

@@ -4,11 +4,21 @@
 // average goes with each figure: the machine is shared, ratios within one run say more than absolute times.
 // Usage: npm run bench:scale                       (the four sizes, each in a process of its own)
 //        npm run bench:scale -- --sizes 1000,10000 (some of them; BENCH_DURATION=2 seconds per page by default)
+//        BENCH_MEMORY_MB=512 npm run bench:scale    (the instance in a memory group of 512 MB, as Cloud Run's container:
+//                                                  Node sizes V8's heap from it; needs the right to make a cgroup)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { ensureBuild, groupCpuMs, type RunningServer, seedManyEvents, startServer, throwAwayDataDir } from './lib';
+import {
+  ensureBuild,
+  groupCpuMs,
+  memoryGroup,
+  type RunningServer,
+  seedManyEvents,
+  startServer,
+  throwAwayDataDir,
+} from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3230);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -18,6 +28,10 @@ const DEFAULT_SIZES = [1_000, 10_000, 50_000, 100_000];
 /** The API's allowance per address would turn the measure into 429s. */
 const NO_API_LIMIT = { API_RATE_PER_MINUTE: '1000000000' };
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
+/** The container's memory, in MB, when the instance runs in a memory group (BENCH_MEMORY_MB). */
+const LIMIT_MB = Number(process.env.BENCH_MEMORY_MB ?? 0);
+/** The memory group of the size being measured (made by runSize). */
+let group: ReturnType<typeof memoryGroup> = null;
 
 const load = () => os.loadavg()[0].toFixed(1);
 
@@ -25,15 +39,22 @@ interface ProcessMemory {
   role: string;
   rssMb: number;
   anonMb: number;
-  /**
-   * Proportional set size: the process's own pages, plus its share of those it maps with others (Node's binary, the
-   * shared libraries, the same file's pages). Summed over the processes it counts each page once, as the kernel's
-   * memory accounting of a container does (Cloud Run's limit); a sum of RSS counts the binary once per process.
-   */
-  pssMb: number;
+  /** Pages only this process maps (its heaps, what it alone reads of a file). */
+  privateMb: number;
+  /** Pages it maps with other processes: Node's binary and the shared libraries, above all. */
+  sharedMb: number;
 }
 
-/** Each process of the server's group (startServer detaches it): its role (AGENDA_ROLE), VmRSS, RssAnon and Pss. */
+/**
+ * What the instance holds, as the kernel counts a container's memory (Cloud Run's limit): each process's private pages,
+ * and the pages they share counted once (the largest shared set: every process maps the same binary). A sum of RSS
+ * counts the binary once per process; a sum of PSS divides it with any other process of the machine that runs the same
+ * binary (the bench itself), and so says less than the container would hold.
+ */
+const instanceMb = (memory: ProcessMemory[]) =>
+  memory.reduce((s, m) => s + m.privateMb, 0) + Math.max(0, ...memory.map((m) => m.sharedMb));
+
+/** Each process of the server's group (startServer detaches it): its role (AGENDA_ROLE), its RSS, private and shared. */
 function groupMemory(pgid: number): ProcessMemory[] {
   const found: ProcessMemory[] = [];
   for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
@@ -47,16 +68,23 @@ function groupMemory(pgid: number): ProcessMemory[] {
           ? 'supervision'
           : (environ.find((v) => v.startsWith('AGENDA_ROLE='))?.slice(12) ?? 'web');
       const rollup = fs.readFileSync(`/proc/${entry}/smaps_rollup`, 'utf8');
-      const pssMb = Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) / 1024;
-      found.push({ role, rssMb: kb('VmRSS'), anonMb: kb('RssAnon'), pssMb });
+      const rolled = (...fields: string[]) =>
+        fields.reduce((s, f) => s + Number(new RegExp(`^${f}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0), 0) / 1024;
+      found.push({
+        role,
+        rssMb: kb('VmRSS'),
+        anonMb: kb('RssAnon'),
+        privateMb: rolled('Private_Clean', 'Private_Dirty'),
+        sharedMb: rolled('Shared_Clean', 'Shared_Dirty'),
+      });
     } catch {}
   }
   return found.sort((a, b) => a.role.localeCompare(b.role));
 }
 
-const sum = (memory: ProcessMemory[], field: 'rssMb' | 'pssMb') => memory.reduce((s, m) => s + m[field], 0);
+const rssSum = (memory: ProcessMemory[]) => memory.reduce((s, m) => s + m.rssMb, 0);
 const describeMemory = (memory: ProcessMemory[]) =>
-  `${memory.map((m) => `${m.role} ${m.rssMb.toFixed(0)} (anon ${m.anonMb.toFixed(0)}, PSS ${m.pssMb.toFixed(0)})`).join(', ')} ; en tout ${sum(memory, 'rssMb').toFixed(0)} Mo de RSS, ${sum(memory, 'pssMb').toFixed(0)} Mo de PSS`;
+  `${memory.map((m) => `${m.role} ${m.rssMb.toFixed(0)} (anon ${m.anonMb.toFixed(0)}, privé ${m.privateMb.toFixed(0)})`).join(', ')} ; en tout ${rssSum(memory).toFixed(0)} Mo de RSS additionnée, ${instanceMb(memory).toFixed(0)} Mo pour l’instance (privé + partagé compté une fois)`;
 
 /** Starts the server and waits for the first 200 of `/about`; the seconds it took. */
 async function timedStart(
@@ -64,7 +92,7 @@ async function timedStart(
   env: Record<string, string>,
 ): Promise<{ server: RunningServer; s: number; cpuS: number }> {
   const started = performance.now();
-  const server = await startServer(dataDir, PORT, env);
+  const server = await startServer(dataDir, PORT, env, undefined, group?.procs);
   for (let i = 0; i < 12_000; i++) {
     try {
       if ((await fetch(`${BASE}/about`)).status === 200) break;
@@ -90,18 +118,19 @@ interface Measure {
   bytes: number;
   load: string;
   peakMb: number;
-  peakPssMb: number;
+  /** The instance's peak (instanceMb). */
+  peakInstanceMb: number;
 }
 
 /** autocannon on one address; the CPU time the server's processes spent per request, and the group's peak memory. */
 async function measure(server: RunningServer, urlPath: string, headers: Record<string, string> = {}): Promise<Measure> {
   const pgid = server.child.pid as number;
   let peakMb = 0;
-  let peakPssMb = 0;
+  let peakInstanceMb = 0;
   const sampler = setInterval(() => {
     const memory = groupMemory(pgid);
-    peakMb = Math.max(peakMb, sum(memory, 'rssMb'));
-    peakPssMb = Math.max(peakPssMb, sum(memory, 'pssMb'));
+    peakMb = Math.max(peakMb, rssSum(memory));
+    peakInstanceMb = Math.max(peakInstanceMb, instanceMb(memory));
   }, 250);
   const cpuBefore = groupCpuMs(pgid);
   const result = await autocannon({ url: `${BASE}${urlPath}`, connections: CONNECTIONS, duration: DURATION, headers });
@@ -114,7 +143,7 @@ async function measure(server: RunningServer, urlPath: string, headers: Record<s
     bytes: result.throughput.total / Math.max(1, result.requests.total),
     load: load(),
     peakMb,
-    peakPssMb,
+    peakInstanceMb,
   };
 }
 
@@ -129,6 +158,11 @@ const row = (name: string, m: Measure, reference: Measure, goal = '') => {
 
 async function runSize(size: number) {
   ensureBuild();
+  if (LIMIT_MB > 0) {
+    group = memoryGroup(LIMIT_MB);
+    if (!group) throw new Error('BENCH_MEMORY_MB : impossible de créer ici un groupe de contrôle de la mémoire');
+    console.log(`Instance dans un groupe de contrôle de ${LIMIT_MB} Mo (comme un conteneur)`);
+  }
   const dataDir = throwAwayDataDir(`scale${size}`);
   const series = Math.max(1, Math.round(size / 100));
   let started = performance.now();
@@ -179,12 +213,13 @@ async function runSize(size: number) {
       `\nTemps CPU par requête sans cache (${CONNECTIONS} connexions, ${DURATION} s), rapport à /about mesurée juste avant`,
     );
     let peakMb = 0;
-    let peakPssMb = 0;
+    let peakInstanceMb = 0;
+    group?.resetPeak();
     for (const [name, p, goal] of pages) {
       const reference = await measure(server, '/about');
       const m = await measure(server, p);
       peakMb = Math.max(peakMb, reference.peakMb, m.peakMb);
-      peakPssMb = Math.max(peakPssMb, reference.peakPssMb, m.peakPssMb);
+      peakInstanceMb = Math.max(peakInstanceMb, reference.peakInstanceMb, m.peakInstanceMb);
       console.log(row('page nue /about', reference, reference));
       console.log(row(name, m, reference, goal));
     }
@@ -192,13 +227,19 @@ async function runSize(size: number) {
     const plain = await measure(server, '/evenements');
     const brotli = await measure(server, '/evenements', BROWSER_ENCODING);
     peakMb = Math.max(peakMb, plain.peakMb, brotli.peakMb);
-    peakPssMb = Math.max(peakPssMb, plain.peakPssMb, brotli.peakPssMb);
+    peakInstanceMb = Math.max(peakInstanceMb, plain.peakInstanceMb, brotli.peakInstanceMb);
     console.log(
       `  compression brotli de la liste : ${(brotli.cpuMs - plain.cpuMs).toFixed(2)} ms, ${(((brotli.cpuMs - plain.cpuMs) / plain.cpuMs) * 100).toFixed(0)} % du rendu (objectif ≤ 10 %)`,
     );
     console.log(
-      `Mémoire en charge (pic, Mo) : ${peakMb.toFixed(0)} de RSS, ${peakPssMb.toFixed(0)} de PSS (objectif ≤ 450) ; après : ${describeMemory(groupMemory(server.child.pid as number))}`,
+      `Mémoire en charge (pic, Mo) : ${peakMb.toFixed(0)} de RSS additionnée, ${peakInstanceMb.toFixed(0)} pour l’instance (objectif ≤ 450) ; après : ${describeMemory(groupMemory(server.child.pid as number))}`,
     );
+    if (group) {
+      const { mb, oomKills } = group.peak();
+      console.log(
+        `  groupe de ${LIMIT_MB} Mo : pic ${mb.toFixed(0)} Mo (fichiers lus compris, que le noyau reprend), ${oomKills} processus tué faute de mémoire`,
+      );
+    }
   } finally {
     await server.stop();
   }
@@ -231,6 +272,7 @@ async function runSize(size: number) {
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    group?.remove();
   }
 }
 
