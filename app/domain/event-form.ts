@@ -3,37 +3,11 @@
 import { CANTON_CODES } from './cantons';
 import { isCategorySlug } from './categories';
 import { addDaysToDate, isCalendarDate, zurichDay, zurichIso } from './dates';
-import { EVENT_CONTACT_FIELDS, EVENT_PLACE_FIELDS } from './event';
 import { performersField } from './performers-form';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
-export const EVENT_TEXT_FIELDS = [
-  'title',
-  'description',
-  'performers',
-  'category',
-  'startDate',
-  'startTime',
-  'endDate',
-  'endTime',
-  'venueId',
-  ...EVENT_PLACE_FIELDS,
-  'priceMin',
-  'priceMax',
-  'priceNote',
-  'organizerId',
-  ...EVENT_CONTACT_FIELDS,
-  'imageAlt',
-] as const;
-export const EVENT_FLAG_FIELDS = [
-  'allDay',
-  'isFree',
-  'wheelchair',
-  'hearing',
-  'familyFriendly',
-  'weatherDependent',
-] as const;
+export { EVENT_FLAG_FIELDS, EVENT_TEXT_FIELDS, NEW_PLACE } from './event-form-fields';
 
 /** A one-line text (a title, a place, a name): a line break in it is refused (it would break mails and feeds). */
 const text = (label: string, min: number, max: number) =>
@@ -88,8 +62,6 @@ const coordinate = (min: number, max: number) =>
     .transform((v) => (v === '' ? null : Number(v)))
     .refine((v) => v === null || (Number.isFinite(v) && v >= min && v <= max), 'Position hors de Suisse romande.');
 
-/** The form's choice of a venue or organizer record: « Proposer un nouveau lieu » (the fields typed) or a record. */
-export const NEW_PLACE = 'nouveau';
 const placeChoice = z
   .string()
   .trim()

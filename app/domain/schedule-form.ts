@@ -5,6 +5,7 @@ import { isCalendarDate } from './dates';
 import { validateEventForm } from './event-form';
 import { type Schedule, scheduleIssues, scheduleSchema, WEEKDAYS, type Weekday } from './schedule';
 import { alignFirstDate } from './schedule-days';
+import { flag, NEW_SCHEDULE_VALUES, periodSameHours, SCHEDULE_KINDS, type ScheduleKind } from './schedule-form-fields';
 import {
   badLineMessage,
   dateLines,
@@ -16,35 +17,15 @@ import {
   swissDay,
 } from './schedule-form-text';
 
-export const SCHEDULE_KINDS = [
-  { value: 'single', label: 'Une date' },
-  { value: 'dates', label: 'Plusieurs dates' },
-  { value: 'rule', label: 'Une date qui se répète' },
-  { value: 'period', label: 'Une période avec des heures d’ouverture (exposition…)' },
-] as const;
-export type ScheduleKind = (typeof SCHEDULE_KINDS)[number]['value'];
-
-export const SCHEDULE_FIELDS = [
-  'scheduleKind',
-  'dateList',
-  'ruleRepeat',
-  ...WEEKDAYS.map((d) => `ruleDay${d}` as const),
-  'ruleMonthly',
-  'ruleUntil',
-  'ruleCount',
-  'ruleExclude',
-  // A period: the same hours on its open days, or each day's own.
-  'periodSameHours',
-  ...WEEKDAYS.map((d) => `periodDay${d}` as const),
-  'periodOpen',
-  'periodClose',
-  ...WEEKDAYS.flatMap((d) => [`hours${d}Open` as const, `hours${d}Close` as const]),
-  'periodClosed',
-] as const;
+export {
+  NEW_SCHEDULE_VALUES,
+  periodSameHours,
+  SCHEDULE_FIELDS,
+  SCHEDULE_KINDS,
+  type ScheduleKind,
+} from './schedule-form-fields';
 
 type Values = Record<string, string>;
-
-const flag = (v: string | undefined) => v === 'on' || v === '1' || v === 'true';
 
 export type ScheduleFormResult =
   | { ok: true; schedule: Schedule | null }
@@ -81,15 +62,6 @@ function fieldOf(path: string, kind: ScheduleKind, sameHours = false): string {
   };
   return fields[head] ?? 'scheduleKind';
 }
-
-/**
- * Whether a period's hours are typed once for its open days: the box ticked. A form sent without it (unticked) has
- * each day's hours, in the browser's checks as on the server; a new form starts ticked (NEW_SCHEDULE_VALUES).
- */
-export const periodSameHours = (values: Values) => flag(values.periodSameHours);
-
-/** The schedule fields a new event's form starts from: one date, and a period's hours the same each open day. */
-export const NEW_SCHEDULE_VALUES: Values = { scheduleKind: 'single', periodSameHours: 'on' };
 
 /**
  * The schedule the form describes (null: one date, the form's own), or French messages per form field. The rule's

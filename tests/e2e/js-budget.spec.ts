@@ -10,8 +10,8 @@ import { JS_BUDGET_KB, weightsFromManifest } from '../support/js-weight';
  * decision 129), the event form, the list, an event… Each held at its weight when last lowered.
  */
 const ABOVE_BUDGET: Record<string, number> = {
-  'routes/organizer.submit-event': 160,
-  'routes/organizer.edit-event.$id': 160,
+  'routes/organizer.submit-event': 125,
+  'routes/organizer.edit-event.$id': 125,
   'routes/admin.sources.$id': 114,
   'routes/admin.sources._index': 113,
   'routes/admin.partners': 112,

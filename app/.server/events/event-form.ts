@@ -6,6 +6,7 @@ import { actorsFor } from '~/domain/event-lifecycle';
 import { performersText } from '~/domain/performers';
 import { formatAmount } from '~/domain/price';
 import { NEW_SCHEDULE_VALUES, scheduleValues } from '~/domain/schedule-form';
+import { previewOfForm } from '~/domain/schedule-preview';
 import { placeValues } from '../places/place-choice';
 import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
 import { newId } from '../platform/ids';
@@ -123,6 +124,9 @@ export async function eventFormPage(
     adminEdit,
     copyOf,
     values,
+    // The dates these values make, as the form shows them under its fields: the browser reads a schedule only once
+    // its code has come after the page (ScheduleFields).
+    schedulePreview: previewOfForm(values),
     image,
     // One key per form render: a repeated POST of this form returns the same event (double click, refresh, retry).
     submissionKey: newId(24),

@@ -23,7 +23,7 @@ import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-s
 // The schema's constraints, read from it at build time (made without its time-dependent rules, which give none).
 import eventShape from '~/domain/event-form?schema=eventFormSchema&form-shape';
 import { LOCALITY_ATTRIBUTION } from '~/domain/locality-attribution';
-import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
+import { SCHEDULE_FIELDS } from '~/domain/schedule-form-fields';
 import type { loader as rootLoader } from '~/root';
 import {
   ContactFieldset,
@@ -231,7 +231,7 @@ function EventForm({
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
         <WhatFieldset fields={eventFields} categories={categories} />
         <WhenFieldset fields={eventFields}>
-          <ScheduleFields fields={eventFields} values={values} />
+          <ScheduleFields fields={eventFields} values={values} loadedPreview={loaded.schedulePreview} />
         </WhenFieldset>
         <WhereFieldset
           fields={eventFields}

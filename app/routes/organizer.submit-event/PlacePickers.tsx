@@ -8,7 +8,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { VenueOption } from '~/.server/places/venue-directory';
 import { Combobox } from '~/components/form/Combobox';
 import { type FieldMeta, SelectField } from '~/components/form/Field';
-import { NEW_PLACE } from '~/domain/event-form';
+import { NEW_PLACE } from '~/domain/event-form-fields';
 import { normalizeForComparison } from '~/domain/search-text';
 
 /** A venue the form offers (venue-directory.ts), which fills the event's place once chosen. */
