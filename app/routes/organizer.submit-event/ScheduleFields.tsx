@@ -3,29 +3,15 @@
 // of the chosen repeat (and hides the form's own dates for a list, which gives them), with or without JavaScript, and
 // every label says what it asks in plain words. Under the fields, the dates they make (SchedulePreview). The checks are
 // checkEventForm's, the browser's and the server's.
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError } from '~/components/form/FieldNotes';
-import { ScheduleSummary } from '~/components/ScheduleSummary';
-import { eventFormValues } from '~/domain/event-form-fields';
 import { periodSameHours, SCHEDULE_KINDS } from '~/domain/schedule-form-fields';
 import { monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
 import { WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule-model';
-import { previewOfForm, type ScheduleSummary as Summary } from '~/domain/schedule-preview';
+import type { ScheduleSummary as Summary } from '~/domain/schedule-preview';
 import type { EventFields } from './EventFieldsets';
-
-/**
- * Reading a schedule takes its schema (zod, 24 KB), which the form's page does not load at start (decision 129): the
- * browser loads the reader after the page, and shows the server's preview until then. The server reads at once.
- */
-type Reader = typeof previewOfForm;
-/** The reader once loaded: a form mounted afresh (a refused sending, an import) reads its own values at once. */
-let loadedReader: Reader | null = null;
-const loadReader = (): Promise<Reader> =>
-  import('~/domain/schedule-preview').then((m) => {
-    loadedReader = m.previewOfForm;
-    return m.previewOfForm;
-  });
+import { previewOf, SchedulePreview, useTypedValues } from './SchedulePreview';
 
 const shown = (meta: FieldMeta) => (typeof meta.initialValue === 'string' ? meta.initialValue : '');
 /**
@@ -96,46 +82,6 @@ function WeekdayBoxes({ fields, prefix }: { fields: EventFields; prefix: 'ruleDa
   );
 }
 
-/**
- * The form's values as the organizer types them (with JavaScript): null before the page is interactive, then each
- * change of the form read again, so the preview and the month's choices follow what is typed.
- */
-function useTypedValues(
-  anchor: React.RefObject<HTMLElement | null>,
-): { typed: Record<string, string>; read: Reader } | null {
-  const [values, setValues] = useState<{ typed: Record<string, string>; read: Reader } | null>(null);
-  useEffect(() => {
-    const form = anchor.current?.closest('form');
-    if (!form) return;
-    let frame = 0;
-    let reader: Reader | null = null;
-    const read = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        // Read as the checks and the server read it (an unticked box is '').
-        if (reader) setValues({ typed: eventFormValues(new FormData(form)), read: reader });
-      });
-    };
-    // Followed once the reader is there: the server's preview stays until then, and the first reading catches what
-    // was typed meanwhile.
-    let live = true;
-    void loadReader().then((loaded) => {
-      if (!live) return;
-      reader = loaded;
-      read();
-      form.addEventListener('input', read);
-      form.addEventListener('change', read);
-    });
-    return () => {
-      live = false;
-      cancelAnimationFrame(frame);
-      form.removeEventListener('input', read);
-      form.removeEventListener('change', read);
-    };
-  }, [anchor]);
-  return values;
-}
-
 export function ScheduleFields({
   fields,
   values,
@@ -150,15 +96,7 @@ export function ScheduleFields({
   const anchor = useRef<HTMLDivElement>(null);
   const following = useTypedValues(anchor);
   const typed = following?.typed ?? null;
-  // Before the page follows the fields (and without JavaScript), the dates of the values the page came with: those
-  // sent last, read by the server.
-  const preview = following
-    ? following.read(following.typed)
-    : import.meta.env.SSR
-      ? previewOfForm(values)
-      : loadedReader
-        ? loadedReader(values)
-        : loadedPreview;
+  const preview = previewOf(following, values, loadedPreview);
   // Named after the first date once JavaScript follows it; in general words otherwise (a date typed since would
   // leave a named choice wrong).
   const months = monthlyOptions(typed ? (typed.startDate ?? '') : '', shown(fields.ruleMonthly));
@@ -265,44 +203,5 @@ export function ScheduleFields({
 
       <SchedulePreview preview={kind === 'single' && !typed ? null : preview} interactive={typed !== null} />
     </div>
-  );
-}
-
-/**
- * What the fields make, read as the public will: with JavaScript as one types; without, from what was last sent, and a
- * button that sends the form to see them (nothing is saved).
- */
-function SchedulePreview({ preview, interactive }: { preview: Summary | null; interactive: boolean }) {
-  return (
-    <section
-      id="apercu-des-dates"
-      className="schedule__preview"
-      aria-labelledby="schedule-preview-title"
-      data-testid="schedule-preview"
-    >
-      <h3 id="schedule-preview-title">Aperçu des dates</h3>
-      <div aria-live="polite">
-        {preview ? (
-          <ScheduleSummary summary={preview} />
-        ) : (
-          <p className="field__hint">
-            Les dates paraîtront ici dès que le début et la répétition, la liste ou la période seront remplis.
-          </p>
-        )}
-      </div>
-      {interactive ? null : (
-        // Back at the preview: the page comes again with its address's fragment.
-        <button
-          type="submit"
-          name="intent"
-          value="apercu"
-          formNoValidate
-          formAction="#apercu-des-dates"
-          className="button"
-        >
-          Voir les dates
-        </button>
-      )}
-    </section>
   );
 }
