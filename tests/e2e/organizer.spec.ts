@@ -236,6 +236,18 @@ test.describe('formulaire avec JavaScript', () => {
     await expect(page.getByLabel('NPA', { exact: true })).toHaveValue('2800');
     await expect(page.locator('input[name="lat"]')).toHaveValue(/^47\.3/);
     await expect(page.getByTestId('pin-map')).toBeVisible();
+    // Typed letter by letter, a town whose start is another one (« La Chaux », Vaud): the town typed last fills in.
+    await page.getByLabel('Localité', { exact: true }).fill('');
+    await page.getByLabel('Localité', { exact: true }).pressSequentially('La Chaux-de-Fonds');
+    await expect(page.getByLabel('Canton', { exact: true })).toHaveValue('NE');
+    await expect(page.getByLabel('NPA', { exact: true })).toHaveValue('2300');
+    // A town the list does not know: what a town filled in goes, the pin too (« sans point sur la carte »).
+    await page.getByLabel('Localité', { exact: true }).fill('Mon hameau');
+    await expect(page.getByLabel('Canton', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('NPA', { exact: true })).toHaveValue('');
+    await expect(page.getByTestId('pin-map')).toHaveCount(0);
+    await page.getByLabel('Localité', { exact: true }).fill('Delémont');
+    await expect(page.getByLabel('NPA', { exact: true })).toHaveValue('2800');
 
     // Before: a button of the page's own, not the browser's field and its « Aucun fichier choisi ».
     await expect(page.locator('label.file-button')).toHaveText('Choisir une image');

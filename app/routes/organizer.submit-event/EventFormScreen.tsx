@@ -162,7 +162,13 @@ function EventForm({
       })),
   });
   const [coords, setCoords] = useState(toCoords(values));
-  const movePin = useCallback((lat: number, lng: number) => setCoords({ lat, lng }), []);
+  // What the town typed last filled in: the next town typed replaces it (« La Chaux » on the way to « La Chaux-de-Fonds »
+  // filled Vaud, and kept it), an unknown town takes it back; what the organizer typed or placed stays.
+  const filledByTown = useRef<{ canton?: string; postalCode?: string; pin: boolean }>({ pin: false });
+  const movePin = useCallback((lat: number, lng: number) => {
+    filledByTown.current.pin = false;
+    setCoords({ lat, lng });
+  }, []);
   const submitting = navigation.state === 'submitting';
   const editing = loaded.mode === 'edit';
 
@@ -173,14 +179,25 @@ function EventForm({
     if (!f) return;
     void loadLocalities().then(({ findLocality }) => {
       const place = findLocality(typed);
-      if (!place) return;
-      const set = (name: string, value: string) => {
+      const last = filledByTown.current;
+      const fill = (name: 'canton' | 'postalCode', value: string) => {
         const input = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-        if (input && !input.value) input.value = value;
+        if (!input || (input.value && input.value !== last[name])) return;
+        last[name] = value || undefined;
+        if (input.value === value) return;
+        input.value = value;
+        // Checked again as if typed: a message about the empty field goes.
+        input.dispatchEvent(new Event('input', { bubbles: true }));
       };
-      set('canton', place.canton);
-      if (place.postalCode) set('postalCode', place.postalCode);
-      setCoords({ lat: place.lat, lng: place.lng });
+      fill('canton', place?.canton ?? '');
+      fill('postalCode', place?.postalCode ?? '');
+      if (place) {
+        last.pin = true;
+        setCoords({ lat: place.lat, lng: place.lng });
+      } else if (last.pin) {
+        last.pin = false;
+        setCoords(null);
+      }
     });
   };
 
@@ -199,6 +216,7 @@ function EventForm({
     setField(f, 'postalCode', venue.postalCode);
     setField(f, 'city', venue.locality);
     setField(f, 'canton', venue.canton);
+    filledByTown.current = { pin: false };
     if (venue.lat != null && venue.lng != null) setCoords({ lat: venue.lat, lng: venue.lng });
     else
       void loadLocalities().then(({ findLocality }) => {
