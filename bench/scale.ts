@@ -32,6 +32,11 @@ const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 const LIMIT_MB = Number(process.env.BENCH_MEMORY_MB ?? 0);
 /** The memory group of the size being measured (made by runSize). */
 let group: ReturnType<typeof memoryGroup> = null;
+/** Takes the group away, also when a start fails (the group is made before it): none is left behind. */
+const removeGroup = () => {
+  group?.remove();
+  group = null;
+};
 
 const load = () => os.loadavg()[0].toFixed(1);
 
@@ -272,7 +277,7 @@ async function runSize(size: number) {
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    group?.remove();
+    removeGroup();
   }
 }
 
@@ -285,7 +290,11 @@ const sizes =
         .filter((n) => n > 0)
     : DEFAULT_SIZES;
 if (process.env.BENCH_SCALE_SIZE) {
-  await runSize(Number(process.env.BENCH_SCALE_SIZE));
+  try {
+    await runSize(Number(process.env.BENCH_SCALE_SIZE));
+  } finally {
+    removeGroup();
+  }
 } else {
   console.log(
     `bench:scale — ${os.cpus().length} cœurs, tailles ${sizes.join(', ')}, charge ${os
