@@ -16,7 +16,14 @@ export {
   submittedEvent,
   type TransitionInput,
 } from './event-transition';
-export { awaitsModeration, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from './event-visibility';
+export {
+  awaitsModeration,
+  isPublicStatus,
+  PUBLIC_STATUSES,
+  publicFirstThenOldest,
+  publicView,
+  workingView,
+} from './event-visibility';
 
 /**
  * Who acts, relative to the event: the account that submitted it, an admin, the system (scheduled jobs: none moves an

@@ -8,6 +8,18 @@ export function isPublicStatus(status: EventStatus): boolean {
   return PUBLIC_STATUSES.includes(status);
 }
 
+/** The places migration's order: public events first (a place they name is approved), then the oldest, then by id. */
+export function publicFirstThenOldest(
+  a: Pick<AgendaEvent, 'status' | 'createdAt' | 'id'>,
+  b: Pick<AgendaEvent, 'status' | 'createdAt' | 'id'>,
+): number {
+  return (
+    Number(isPublicStatus(b.status)) - Number(isPublicStatus(a.status)) ||
+    a.createdAt.localeCompare(b.createdAt) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
 /** An admin must look at it: a pending event, or a public one with a pending revision. */
 export function awaitsModeration(event: Pick<AgendaEvent, 'status' | 'revision'>): boolean {
   return event.status === 'pending' || (event.revision !== null && isPublicStatus(event.status));

@@ -3,7 +3,7 @@
 // the other data migrations; the demo content is planned the same way before it is stored. Only sure matches merge,
 // admins merge the rest afterwards.
 import type { AgendaEvent } from '~/domain/event';
-import { isPublicStatus } from '~/domain/event-lifecycle';
+import { isPublicStatus, publicFirstThenOldest } from '~/domain/event-lifecycle';
 import type { Organizer, PlaceStatus, Venue } from '~/domain/place';
 import { matchOrganizer, matchVenue } from '~/domain/place-matching';
 import { slugsOf } from '~/domain/place-records';
@@ -63,12 +63,7 @@ export async function planPlaces(
   };
   // Public events first: a place they name is approved, one only a pending event names waits with it. Then the
   // oldest first: the first spelling of a place names its record.
-  const ordered = [...events].sort(
-    (a, b) =>
-      Number(isPublicStatus(b.status)) - Number(isPublicStatus(a.status)) ||
-      a.createdAt.localeCompare(b.createdAt) ||
-      a.id.localeCompare(b.id),
-  );
+  const ordered = [...events].sort(publicFirstThenOldest);
   for (const e of ordered) {
     if (e.venueId && e.organizerId) continue;
     const status: PlaceStatus = isPublicStatus(e.status) ? 'approved' : 'pending';

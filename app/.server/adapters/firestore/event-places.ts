@@ -1,6 +1,6 @@
 // The events' pointers to their venue and organizer records in Firestore (issue 36): written by the places migration
 // and imports, counted on the mirror for the records' pages and the admins.
-import { isPublicStatus } from '~/domain/event-lifecycle';
+import { publicFirstThenOldest } from '~/domain/event-lifecycle';
 import type { EventStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, inBatches } from './db';
@@ -17,12 +17,7 @@ export function createEventPlaceQueries(
         .values()
         .map((i) => i.event)
         .filter((e) => !e.venueId || !e.organizerId)
-        .sort(
-          (a, b) =>
-            Number(isPublicStatus(b.status)) - Number(isPublicStatus(a.status)) ||
-            a.createdAt.localeCompare(b.createdAt) ||
-            a.id.localeCompare(b.id),
-        );
+        .sort(publicFirstThenOldest);
       return limit === undefined ? found : found.slice(0, limit);
     },
     async attachPlaces(links) {

@@ -14,7 +14,7 @@ export function createEventPlaceQueries(
     `UPDATE events SET venue_id = @venueId, organizer_id = @organizerId
      WHERE id = @eventId AND (venue_id IS NOT @venueId OR organizer_id IS NOT @organizerId)`,
   );
-  // In the migration's order (planPlaces): public events first, then the oldest; LIMIT -1 is none.
+  // In the migration's order (publicFirstThenOldest): public events first, then the oldest; LIMIT -1 is none.
   const withoutPlaces = db.prepare(
     `SELECT * FROM events WHERE venue_id IS NULL OR organizer_id IS NULL
      ORDER BY status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')}) DESC, created_at, id LIMIT ?`,
