@@ -10,9 +10,8 @@ import { DEFAULT_RADIUS, type NearFilter, RADIUS_OPTIONS, roundCoordinate } from
 let known: ((value: string) => boolean) | null = null;
 const loadKnown = () => {
   if (known) return;
-  void loadLocalities().then(({ LOCALITIES, normalizeTownName }) => {
-    const names = new Set(LOCALITIES.flatMap((l) => [l.name, ...(l.aliases ?? [])].map(normalizeTownName)));
-    known = (value) => names.has(normalizeTownName(value));
+  void loadLocalities().then(({ findLocality }) => {
+    known = (value) => findLocality(value) !== null;
   });
 };
 
