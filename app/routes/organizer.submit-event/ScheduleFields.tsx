@@ -94,9 +94,8 @@ export function ScheduleFields({
 }) {
   const kind = shown(fields.scheduleKind) || 'single';
   const anchor = useRef<HTMLDivElement>(null);
-  const following = useTypedValues(anchor);
-  const typed = following?.typed ?? null;
-  const preview = previewOf(following, values, loadedPreview);
+  const typed = useTypedValues(anchor);
+  const preview = previewOf(typed, values, loadedPreview);
   // Named after the first date once JavaScript follows it; in general words otherwise (a date typed since would
   // leave a named choice wrong).
   const months = monthlyOptions(typed ? (typed.startDate ?? '') : '', shown(fields.ruleMonthly));

@@ -8,42 +8,35 @@ import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { eventFormValues } from '~/domain/event-form-fields';
 import { previewOfForm, type ScheduleSummary as Summary } from '~/domain/schedule-preview';
 
-type Reader = typeof previewOfForm;
 /** The reader once loaded: a form mounted afresh (a refused sending, an import) reads its own values at once. */
-let loadedReader: Reader | null = null;
-const loadReader = (): Promise<Reader> =>
+let loadedReader: typeof previewOfForm | null = null;
+const loadReader = () =>
   import('~/domain/schedule-preview').then((m) => {
     loadedReader = m.previewOfForm;
-    return m.previewOfForm;
   });
-
-/** The values typed, with the reader, once the page follows the form. */
-export type Following = { typed: Record<string, string>; read: Reader } | null;
 
 /**
  * The form's values as the organizer types them (with JavaScript): null before the page is interactive, then each
  * change of the form read again, so the preview and the month's choices follow what is typed.
  */
-export function useTypedValues(anchor: React.RefObject<HTMLElement | null>): Following {
-  const [values, setValues] = useState<Following>(null);
+export function useTypedValues(anchor: React.RefObject<HTMLElement | null>): Record<string, string> | null {
+  const [values, setValues] = useState<Record<string, string> | null>(null);
   useEffect(() => {
     const form = anchor.current?.closest('form');
     if (!form) return;
     let frame = 0;
-    let reader: Reader | null = null;
     const read = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         // Read as the checks and the server read it (an unticked box is '').
-        if (reader) setValues({ typed: eventFormValues(new FormData(form)), read: reader });
+        setValues(eventFormValues(new FormData(form)));
       });
     };
     // Followed once the reader is there: the server's preview stays until then, and the first reading catches what
     // was typed meanwhile.
     let live = true;
-    void loadReader().then((loaded) => {
+    void loadReader().then(() => {
       if (!live) return;
-      reader = loaded;
       read();
       form.addEventListener('input', read);
       form.addEventListener('change', read);
@@ -59,17 +52,17 @@ export function useTypedValues(anchor: React.RefObject<HTMLElement | null>): Fol
 }
 
 /**
- * The dates to show: those typed once the page follows the form; before (and without JavaScript), those of the values
- * the page came with (sent last), read by the server, or by the browser once its reader is there.
+ * The dates to show: those of the values typed once the page follows the form (its reader is there then); before,
+ * and without JavaScript, those of the values the page came with (sent last), read by the server, or by the browser
+ * once its reader is there.
  */
 export function previewOf(
-  following: Following,
+  typed: Record<string, string> | null,
   values: Record<string, string>,
   loadedPreview: Summary | null,
 ): Summary | null {
-  if (following) return following.read(following.typed);
   if (import.meta.env.SSR) return previewOfForm(values);
-  return loadedReader ? loadedReader(values) : loadedPreview;
+  return loadedReader ? loadedReader(typed ?? values) : loadedPreview;
 }
 
 /**
