@@ -34,7 +34,7 @@ export default function ContactPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   // Checked at sending: the button sits right below the message (decision 055).
-  const { fields, form, attempt, formProps, order } = useAppForm({
+  const { fields, summary, formProps } = useAppForm({
     id: 'contact',
     shape: contactShape,
     check: () => import('~/domain/contact').then((m) => ({ schema: m.contactSchema })),
@@ -62,12 +62,7 @@ export default function ContactPage() {
         </div>
       ) : null}
 
-      <ErrorSummary
-        errors={form.allErrors}
-        attempt={attempt}
-        order={order}
-        title="Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous."
-      />
+      <ErrorSummary {...summary} title="Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous." />
 
       <Form key={formKey} method="post" className="form" {...formProps}>
         <FormSecurity />

@@ -227,6 +227,8 @@ test.describe('formulaire avec JavaScript', () => {
     await expect(page.locator('#field-title-error')).toHaveText('Le titre doit compter au moins 3 caractères.');
     // The check of the field left does not take the focus from the next one (only a refused sending moves it).
     await expect(page.getByLabel('Description', { exact: true })).toBeFocused();
+    // Nothing was sent yet: the field says what is wrong, no summary says « n’a pas été envoyé ».
+    await expect(page.getByTestId('form-errors')).toHaveCount(0);
     await page.getByLabel('Titre', { exact: true }).fill('Concert du soir');
     await page.getByLabel('Description', { exact: true }).focus();
     await expect(page.locator('#field-title-error')).toHaveCount(0);

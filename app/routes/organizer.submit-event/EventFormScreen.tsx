@@ -149,7 +149,7 @@ function EventForm({
   // The check, loaded after the page shows, reads the categories of the latest render.
   const slugs = useRef<string[]>([]);
   slugs.current = categories.map((c) => c.slug);
-  const { form, fields, attempt, formProps } = useAppForm({
+  const { form, fields, attempt, formProps, summary } = useAppForm({
     id: imported ? `event-${importCount}` : 'event',
     shape: eventShape,
     lastResult: answer,
@@ -233,7 +233,7 @@ function EventForm({
     <>
       {answer?.duplicates?.length ? <DuplicateWarning duplicates={answer.duplicates} /> : null}
       <ErrorSummary
-        errors={form.allErrors}
+        errors={summary.errors}
         attempt={attempt}
         order={ORDER}
         testId="form-errors"
