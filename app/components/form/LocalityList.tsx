@@ -14,14 +14,19 @@ const escapeHtml = (text: string) =>
 export const localityOptions = (names: readonly string[]) =>
   names.map((name) => `<option value="${escapeHtml(name)}"></option>`).join('');
 
+/** The whole list's options, written once per process: every page with a town field renders the same. */
+let allOptions: string | undefined;
+const allLocalityOptions = () => {
+  allOptions ??= localityOptions(LOCALITIES.map((locality) => locality.name));
+  return allOptions;
+};
+
 /**
  * The datalist (`id`) and `load`, for the field's onFocus. `import.meta.env.SSR` is a constant in each build: the
  * browser's leaves the static list out (the dynamic import brings it in its own chunk, only when asked).
  */
 export function useLocalityList(id: string) {
-  const [html, setHtml] = useState(() =>
-    import.meta.env.SSR ? localityOptions(LOCALITIES.map((locality) => locality.name)) : '',
-  );
+  const [html, setHtml] = useState(() => (import.meta.env.SSR ? allLocalityOptions() : ''));
   const load = useCallback(() => {
     if (html) return;
     void loadLocalities().then((module) =>
