@@ -78,7 +78,9 @@ async function createPartner(
   name: string,
   options: { kind?: 'partenaire' | 'donateur'; logo?: boolean } = {},
 ): Promise<Partner> {
-  await page.goto('/admin/partners');
+  // Not loaded again when open: a second navigation to the same page, right after the first, once lost its answer
+  // inside Playwright (« Object with guid response@… was not bound in the connection »).
+  if (new URL(page.url()).pathname !== '/admin/partners') await page.goto('/admin/partners');
   const form = editor(page);
   await form.getByLabel('Nom', { exact: true }).fill(name);
   await form.getByLabel('Type', { exact: true }).selectOption(options.kind ?? 'partenaire');
