@@ -111,6 +111,7 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       postalCode: z
         .string()
         .trim()
+        .min(1, 'Le NPA est obligatoire.')
         .regex(/^\d{4}$/, 'Le NPA suisse compte 4 chiffres.'),
       city: text('La localité', 2, 80),
       canton: z.enum(CANTON_CODES, { error: 'Choisissez un canton de Suisse romande.' }),

@@ -154,6 +154,9 @@ describe('soumissions', () => {
     expect(messages.ticketUrl).toContain('https://');
     expect(messages.websiteUrl).toContain('https://');
     expect(messages.postalCode).toBe('Le NPA suisse compte 4 chiffres.');
+    // Left empty, it is missing, not of the wrong length.
+    const noPostalCode = eventFormSchema(NOW).safeParse({ ...form, postalCode: ' ' });
+    expect(noPostalCode.error?.issues.map((i) => i.message)[0]).toBe('Le NPA est obligatoire.');
     expect(messages.canton).toBe('Choisissez un canton de Suisse romande.');
     const past = eventFormSchema(NOW).safeParse({ ...form, startDate: '2026-11-01' });
     expect(past.error?.issues[0].message).toBe('La date de début est déjà passée.');
