@@ -70,4 +70,21 @@ test.describe('une alerte par email sur un téléphone', () => {
     await expect(page.getByRole('button', { name: 'Me désabonner' })).toBeVisible();
     expect((await ports.store.alerts.listByEmail(email)).map((a) => a.rhythm)).toEqual(['weekly']);
   });
+
+  test('refusée depuis le bas de la liste : la page du refus s’ouvre sur le résumé, l’adresse tapée gardée', async ({
+    page,
+  }) => {
+    await page.goto('/evenements?category=musique');
+    const block = page.getByTestId('alert-subscribe');
+    await block.getByLabel('Votre adresse email').fill('marie@');
+    const send = block.getByRole('button', { name: 'Recevoir l’alerte' });
+    await send.scrollIntoViewIfNeeded();
+    await send.click();
+    await expect(page).toHaveURL(/\/alertes\/nouvelle$/);
+    // Not the footer of a page still scrolled as the long list was: the summary, focused and in view.
+    const summary = page.getByRole('alert').filter({ hasText: 'L’alerte n’a pas été créée' });
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    await expect(page.getByLabel('Votre adresse email')).toHaveValue('marie@');
+  });
 });

@@ -332,6 +332,30 @@ test.describe('formulaire avec JavaScript', () => {
   });
 });
 
+test.describe('formulaire sans JavaScript, sur un téléphone de 390 × 844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('la page du refus s’ouvre sur le résumé ; un message amène son champ sous l’en-tête, libellé compris @nojs-only', async ({
+    page,
+    signIn,
+  }) => {
+    await openEventForm(page, signIn);
+    await page.getByLabel('Titre', { exact: true }).fill('Concert sans description');
+    const send = page.getByRole('button', { name: 'Envoyer pour publication' });
+    await send.scrollIntoViewIfNeeded();
+    await send.click();
+    const summary = page.getByTestId('form-errors');
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    await summary.getByRole('link', { name: 'Le lieu est obligatoire.' }).click();
+    await expect(page).toHaveURL(/#field-venueName$/);
+    const header = await page.getByRole('banner').boundingBox();
+    const label = await page.locator('label[for="field-venueName"]').boundingBox();
+    expect(label?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    await expect(page.getByLabel('Lieu', { exact: true })).toBeInViewport();
+  });
+});
+
 test.describe('formulaire d’événement', () => {
   test('les champs obligatoires sont marqués et expliqués une fois ; le crédit des localités est hors de l’adresse @once', async ({
     page,

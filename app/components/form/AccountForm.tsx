@@ -64,6 +64,8 @@ function FreshAccountForm({
     shape,
     check,
     lastResult: refusal,
+    // Mounted afresh for each answer: its `attempt` counts the browser's refusals alone (the summary counts answers).
+    answered: 0,
     defaultValue,
     shouldValidate: 'onSubmit',
   });

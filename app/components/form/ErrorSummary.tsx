@@ -49,16 +49,23 @@ export function ErrorSummary({ errors, title, attempt, testId, order }: ErrorSum
     }
   }, [attempt]);
   if (!shows) return null;
+  // A page the server rendered with a refusal (without JavaScript) opens on the summary: the browser focuses it and
+  // brings it into view. In the browser, the effect above does it after each refused sending, never when the summary
+  // comes back as the visitor goes on (it would take the focus from the field they move to).
+  const box = {
+    ref,
+    tabIndex: -1,
+    autoFocus: import.meta.env.SSR || undefined,
+    className: 'notice notice--error error-summary',
+    role: 'alert',
+    'data-testid': testId,
+  };
   // Only the form's own message (« Email ou mot de passe incorrect. »): said as it is.
   if (!fields.length) {
-    return (
-      <div ref={ref} tabIndex={-1} className="notice notice--error error-summary" role="alert" data-testid={testId}>
-        {form}
-      </div>
-    );
+    return <div {...box}>{form}</div>;
   }
   return (
-    <div ref={ref} tabIndex={-1} className="notice notice--error error-summary" role="alert" data-testid={testId}>
+    <div {...box}>
       <p className="error-summary__title">{title}</p>
       {form ? <p>{form}</p> : null}
       <ul className="error-summary__list">

@@ -149,9 +149,12 @@ function useLoadedCheck(load: () => Promise<FormCheck>) {
   return check;
 }
 
-/** How many answers the action gave (one more each time a new one arrives). */
+/**
+ * How many answers the action gave (one more each time a new one arrives). A form that first shows with an answer
+ * counts it: the refusal of a form sent from another page (an alert asked from the list) is an attempt too.
+ */
 function useAnswerCount(answer: unknown): number {
-  const [seen, setSeen] = useState<{ answer: unknown; count: number }>({ answer, count: 0 });
+  const [seen, setSeen] = useState<{ answer: unknown; count: number }>(() => ({ answer, count: answer ? 1 : 0 }));
   if (seen.answer !== answer) {
     const next = { answer, count: answer ? seen.count + 1 : seen.count };
     setSeen(next);
