@@ -71,9 +71,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     honeypot: false,
     refuse: (refusal, posted) => {
       if (refusal.reason === 'origin' || refusal.reason === 'unreadable') return null;
-      // Before the form is read (rate limit), the Accept header and the Referer say where the visitor was.
+      // A form that could not be read (or says nothing of it): the Accept header and the Referer say where the visitor
+      // was.
       const js = posted ? posted.get('js') === '1' : (request.headers.get('Accept') ?? '').includes('application/json');
-      const back = posted ? safeRedirect(posted.get('redirectTo')) : refererPath(request);
+      const back = posted?.get('redirectTo') ? safeRedirect(posted.get('redirectTo')) : refererPath(request);
       return answerRefusal(request, context.services, js, back, refusal);
     },
   });

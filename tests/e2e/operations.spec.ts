@@ -209,3 +209,46 @@ test.describe('exploitation : la base ne peut pas écrire @sqlite-only', () => {
     stored.close();
   });
 });
+
+test.describe('exploitation : trop d’envois en une minute @sqlite-only', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  let own: OwnServer;
+
+  test.beforeAll(async () => {
+    // Each project (with and without JavaScript) has its own server and its own allowance: two sendings a minute.
+    const portOffset = test.info().project.name === 'nojs' ? 70 : 69;
+    own = await startOwnServer({ portOffset, env: { WEB_CONCURRENCY: '1', RATE_LIMIT_FORMS_PER_MINUTE: '2' } });
+  });
+  test.afterAll(async () => {
+    await own.stop();
+  });
+
+  test('l’envoi de trop donne un 429 en français qui rend la saisie, rien d’enregistré', async ({ page }) => {
+    const send = async (subject: string, message: string) => {
+      await page.goto(`${own.base}/contact`);
+      await page.getByLabel('Votre nom').fill('Léa Rochat');
+      await page.getByLabel('Votre adresse email').fill('lea.rochat@exemple.ch');
+      await page.getByLabel('Sujet').fill(subject);
+      await page.getByLabel('Message').fill(message);
+      await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    };
+    for (const subject of ['Premier message', 'Deuxième message']) {
+      await send(subject, 'Une question sur le marché de Noël de Bulle, merci.');
+      await expect(page.getByTestId('contact-success')).toBeVisible();
+    }
+    const message = 'Encore une précision : le marché a-t-il lieu même en cas de neige ?';
+    await send('Troisième message', message);
+    await expect(page.getByRole('heading', { name: 'Trop de tentatives' })).toBeVisible();
+    await expect(
+      page.getByText('Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Ce que vous avez saisi')).toHaveValue(
+      ['Léa Rochat', 'lea.rochat@exemple.ch', 'Troisième message', message].join('\n\n'),
+    );
+    await expect(page.getByRole('button', { name: 'Réessayer l’envoi' })).toBeVisible();
+    const stored = new Database(path.join(own.dataDir, 'agenda.sqlite'), { readonly: true });
+    const subjects = stored.prepare('SELECT subject FROM contact_messages ORDER BY subject').pluck().all();
+    stored.close();
+    expect(subjects).toEqual(['Deuxième message', 'Premier message']);
+  });
+});

@@ -150,7 +150,11 @@ describe('les liens d’une alerte par email', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.response?.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(refused.response?.headers.get('Cache-Control')).toBe('no-store');
-    expect(await refused.response?.json()).toEqual({ message: TOO_MANY_REQUESTS });
+    // With the choice sent, to send again as it is (the page's « Réessayer l’envoi »).
+    expect(await refused.response?.json()).toEqual({
+      message: TOO_MANY_REQUESTS,
+      kept: { fields: [['rythme', 'daily']], hadFile: false },
+    });
     // Another client is not held back, and the alert is still there.
     expect((await post('198.51.100.55')).status).toBe(302);
     expect(await alertsOf(email)).toHaveLength(1);

@@ -164,7 +164,7 @@ describe('POST /cookies', () => {
     expect(answers.slice(0, 60).every((a) => a.status === 200)).toBe(true);
     expect(answers[60].status).toBe(429);
     expect(Number(answers[60].headers.get('Retry-After'))).toBeGreaterThan(0);
-    // Refused before its form is read: without JavaScript, back to the page it came from.
+    // Refused for its rate, without JavaScript: back to the page it came from (its Referer, the form naming none).
     const noJs = formPost('/cookies', { csrf: csrf.token, intent: 'necessary-only' }, [], {
       Referer: `${SITE}/evenements?q=jazz`,
     });

@@ -58,6 +58,14 @@ describe('la garde des envois', () => {
     if (!(answer instanceof Response)) throw new Error('429 attendu');
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // What was typed comes back with the refusal: the page gives it to send again (not a password).
+    const typed = await refusalOf(post({}, 'message=Bonjour%20%C3%A0%20vous&password=secret'), '203.0.113.7', 'public');
+    if (!(typed?.answer instanceof Response)) throw new Error('429 attendu');
+    const body = await typed.answer.json();
+    expect(body).toEqual({
+      message: 'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.',
+      kept: { fields: [['message', 'Bonjour à vous']], hadFile: false },
+    });
     expect((await refusalOf(post({}), '203.0.113.8', 'public'))?.reason).not.toBe('rate');
   });
 

@@ -14,6 +14,7 @@
 // route's own (JSON for scripts, a redirect with a message) through `refuse`.
 import { redirect } from '@remix-run/node';
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import { keptInput } from '~/domain/kept-input';
 import { audit, auditFromRequest } from './audit';
 import type { Config } from './config';
 import { setFlash } from './flash';
@@ -141,7 +142,9 @@ async function refuseWith(
     throw redirect(options.back, { headers: { 'Set-Cookie': flash } });
   }
   const retry: Record<string, string> = refusal.status === 429 ? { 'Retry-After': refusal.retryAfter ?? '60' } : {};
-  throw refusedRequest(refusal.message, refusal.status, retry);
+  // Too many sendings: the page gives back what was typed, to send again as it is in a minute (a CSRF or honeypot
+  // refusal does not: its token is stale, or it is a robot's).
+  throw refusedRequest(refusal.message, refusal.status, retry, refusal.reason === 'rate' ? keptInput(form) : null);
 }
 
 /** refuseWith for one request: its refusal, and the form when it was read. */
@@ -190,16 +193,15 @@ export async function guardPost(
     return refuse(REFUSED_ORIGIN);
   }
   const rate = options.rate ?? (options.audience === 'public' ? { bucket: 'forms' } : null);
+  // A link's form is a plain form whatever its route; others are read within their route's limit (load context).
+  const limit = options.audience === 'link' ? BODY_LIMITS.form : (context.bodyLimit ?? BODY_LIMITS.form);
   const limited = rate ? await withinRate(context, rate) : null;
-  if (limited) return refuse(limited);
+  // Read all the same, within the same limit, so that the refusal gives back what was typed.
+  if (limited) return refuse(limited, await readForm(request, limit).catch(() => null));
 
   let form: FormData;
   try {
-    // A link's form is a plain form whatever its route; others are read within their route's limit (load context).
-    form = await readForm(
-      request,
-      options.audience === 'link' ? BODY_LIMITS.form : (context.bodyLimit ?? BODY_LIMITS.form),
-    );
+    form = await readForm(request, limit);
   } catch (error) {
     // The reader's own answer (400, or 413 for a field too long) unless the route answers in its terms.
     throw (await options.refuse?.({ status: 400, message: FORM_UNREADABLE, reason: 'unreadable' }, null)) ?? error;

@@ -7,6 +7,7 @@ import { parse, type Submission, type SubmissionResult } from '@conform-to/react
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from '@remix-run/node';
 import type { FieldErrors } from '~/domain/forms';
+import type { KeptInput } from '~/domain/kept-input';
 import type { z } from '~/domain/zod';
 import { UseCaseError } from './use-case-error';
 
@@ -113,12 +114,20 @@ export function refusedJson(error: unknown): Response {
 
 /**
  * A request refused before its route reads it (the guard, the body readers), thrown: `{ message }` in French with its
- * status, never cached. A Response rather than data(): a page's error boundary reads the message from either, but a
+ * status, never cached; with `kept`, what the visitor typed, which the error page gives back (a 429). A Response rather than data(): a page's error boundary reads the message from either, but a
  * route without a page (an upload, a script's endpoint) would answer a thrown data() with Remix's « Unexpected Server
  * Error ».
  */
-export function refusedRequest(message: string, status: number, headers: Record<string, string> = {}): Response {
-  return Response.json({ message }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+export function refusedRequest(
+  message: string,
+  status: number,
+  headers: Record<string, string> = {},
+  kept: KeptInput | null = null,
+): Response {
+  return Response.json(kept ? { message, kept } : { message }, {
+    status,
+    headers: { 'Cache-Control': 'no-store', ...headers },
+  });
 }
 
 /**
