@@ -1,5 +1,7 @@
 // The one styled error screen: 404, 403, 429, 500 and 503 (the site cannot save: what was typed is given back).
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import type { KeptInput as Kept } from '~/domain/kept-input';
 import { ERROR_TITLES, knownStatus } from './error-texts';
 import { KeptInput } from './KeptInput';
@@ -23,14 +25,26 @@ const knownError = (status: number) => {
 
 export function ErrorPage({ status, message, kept }: { status: number; message?: string; kept?: Kept | null }) {
   const known = knownError(status);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Shown in the browser in place of a page (a sending refused, a link followed), the error would keep the scroll of
+  // the page it replaced: it opens at its top, its title focused and read out. Not when the server wrote it (the page
+  // opens at its top, where a reader starts).
+  const afterHydration = useRef(useHydrated());
+  useEffect(() => {
+    if (!afterHydration.current) return;
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <div className="page error-page" data-status={status}>
       <p className="error-page__code" aria-hidden="true">
         {status}
       </p>
-      <h1>{known.title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {known.title}
+      </h1>
       <p className="lead">{message ?? known.text}</p>
-      {kept ? <KeptInput kept={kept} /> : null}
+      {kept ? <KeptInput kept={kept} status={status} /> : null}
       <ul className="error-page__links">
         <li>
           {/* With input to send again, that is the page's one main action. */}

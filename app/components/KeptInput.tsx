@@ -3,7 +3,10 @@
 import { useLocation } from '@remix-run/react';
 import { type KeptInput as Kept, typedText } from '~/domain/kept-input';
 
-export function KeptInput({ kept }: { kept: Kept }) {
+/** When to send it again: after the minute of a 429, after a few minutes when the site cannot save (503). */
+const RETRY_WHEN: Record<number, string> = { 429: 'dans une minute' };
+
+export function KeptInput({ kept, status }: { kept: Kept; status: number }) {
   const location = useLocation();
   const text = typedText(kept);
   return (
@@ -13,8 +16,8 @@ export function KeptInput({ kept }: { kept: Kept }) {
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
       <p>
-        Votre saisie n’est pas perdue : elle est reprise ci-dessous. Réessayez dans quelques minutes, ou copiez-la pour
-        la garder.
+        Votre saisie n’est pas perdue : elle est reprise ci-dessous. Réessayez{' '}
+        {RETRY_WHEN[status] ?? 'dans quelques minutes'}, ou copiez-la pour la garder.
       </p>
       {text ? (
         <>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { sendContactMessage } from '~/.server/contact/contact';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm } from '~/.server/platform/refusal';
@@ -9,7 +9,6 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { RequiredNote, TextAreaField, TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
-import { useFormKey } from '~/components/useFormKey';
 import { contactSchema } from '~/domain/contact';
 import contactShape from '~/domain/contact?schema=contactSchema&form-shape';
 import { pageMeta } from '~/domain/meta';
@@ -32,17 +31,9 @@ export const headers = keepRetryAfter;
 export default function ContactPage() {
   const { sent } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
-  // Checked at sending: the button sits right below the message (decision 055).
-  const { fields, summary, formProps } = useAppForm({
-    id: 'contact',
-    shape: contactShape,
-    check: () => import('~/domain/contact').then((m) => ({ schema: m.contactSchema })),
-    lastResult: answer,
-    shouldValidate: 'onSubmit',
-  });
-  const formKey = useFormKey(answer);
-  const submitting = navigation.state === 'submitting';
+  // Each answer starts the form afresh: a refusal's with what was typed, a message sent with empty fields (with
+  // JavaScript, the page itself stays: its fields kept the message just sent, an invitation to send it twice).
+  const { key } = useLocation();
 
   return (
     <div className="page page--narrow">
@@ -62,9 +53,33 @@ export default function ContactPage() {
         </div>
       ) : null}
 
+      <ContactForm key={key} answer={answer} />
+
+      <aside className="callout">
+        <p>
+          Vous pouvez aussi nous écrire directement à <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Pour
+          publier un événement, inutile de nous l’envoyer : créez un compte et utilisez « Ajouter un événement ».
+        </p>
+      </aside>
+    </div>
+  );
+}
+
+function ContactForm({ answer }: { answer: unknown }) {
+  const submitting = useNavigation().state === 'submitting';
+  // Checked at sending: the button sits right below the message (decision 055).
+  const { fields, summary, formProps } = useAppForm({
+    id: 'contact',
+    shape: contactShape,
+    check: () => import('~/domain/contact').then((m) => ({ schema: m.contactSchema })),
+    lastResult: answer,
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <>
       <ErrorSummary {...summary} title="Le message n’a pas été envoyé : corrigez les champs signalés ci-dessous." />
 
-      <Form key={formKey} method="post" className="form" {...formProps}>
+      <Form method="post" className="form" {...formProps}>
         <FormSecurity />
         <TextField meta={fields.name} label="Votre nom" autoComplete="name" />
         <TextField meta={fields.email} label="Votre adresse email" type="email" autoComplete="email" />
@@ -74,14 +89,7 @@ export default function ContactPage() {
           {submitting ? 'Envoi…' : 'Envoyer le message'}
         </button>
       </Form>
-
-      <aside className="callout">
-        <p>
-          Vous pouvez aussi nous écrire directement à <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Pour
-          publier un événement, inutile de nous l’envoyer : créez un compte et utilisez « Ajouter un événement ».
-        </p>
-      </aside>
-    </div>
+    </>
   );
 }
 

@@ -238,7 +238,9 @@ test.describe('exploitation : trop d’envois en une minute @sqlite-only', () =>
     }
     const message = 'Encore une précision : le marché a-t-il lieu même en cas de neige ?';
     await send('Troisième message', message);
-    await expect(page.getByRole('heading', { name: 'Trop de tentatives' })).toBeVisible();
+    // The page opens at its top, not at the scroll of the form it replaced.
+    await expect(page.getByRole('heading', { name: 'Trop de tentatives' })).toBeInViewport();
+    await expect(page.getByText('Réessayez dans une minute, ou copiez-la pour la garder.')).toBeVisible();
     await expect(
       page.getByText('Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.'),
     ).toBeVisible();
