@@ -3,9 +3,7 @@
 import { useLocation } from '@remix-run/react';
 import { type KeptInput as Kept, typedText } from '~/domain/kept-input';
 
-/** When to send it again: after the minute of a 429, after a few minutes when the site cannot save (503). */
-const RETRY_WHEN: Record<number, string> = { 429: 'dans une minute' };
-
+/** `status`: after a 429, send it again in a minute; when the site cannot save (503), in a few minutes. */
 export function KeptInput({ kept, status }: { kept: Kept; status: number }) {
   const location = useLocation();
   const text = typedText(kept);
@@ -17,7 +15,7 @@ export function KeptInput({ kept, status }: { kept: Kept; status: number }) {
       ))}
       <p>
         Votre saisie n’est pas perdue : elle est reprise ci-dessous. Réessayez{' '}
-        {RETRY_WHEN[status] ?? 'dans quelques minutes'}, ou copiez-la pour la garder.
+        {status === 429 ? 'dans une minute' : 'dans quelques minutes'}, ou copiez-la pour la garder.
       </p>
       {text ? (
         <>

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { zurichIso } from '../../app/domain/dates';
 import { expect, test } from './fixtures';
 import { confirmationId, fillEvent, inDays, openEventForm, unique } from './utils';
@@ -216,6 +217,18 @@ test.describe('copie d’un événement à plusieurs dates, à 390 px', () => {
   });
 });
 
+/** The event form sent with its title alone, from the bottom of the screen: its error summary, focused and in view. */
+async function sendTitleOnly(page: Page) {
+  await page.getByLabel('Titre', { exact: true }).fill('Concert sans description');
+  const send = page.getByRole('button', { name: 'Envoyer pour publication' });
+  await send.scrollIntoViewIfNeeded();
+  await send.click();
+  const summary = page.getByTestId('form-errors');
+  await expect(summary).toBeFocused();
+  await expect(summary).toBeInViewport();
+  return summary;
+}
+
 test.describe('formulaire avec JavaScript', () => {
   test('vérification à la sortie des champs, localité suggérée, repère sur la carte, image envoyée avec progression @js-only', async ({
     page,
@@ -316,13 +329,7 @@ test.describe('formulaire avec JavaScript', () => {
       signIn,
     }) => {
       const organizer = await openEventForm(page, signIn);
-      await page.getByLabel('Titre', { exact: true }).fill('Concert sans description');
-      const send = page.getByRole('button', { name: 'Envoyer pour publication' });
-      await send.scrollIntoViewIfNeeded();
-      await send.click();
-      const summary = page.getByTestId('form-errors');
-      await expect(summary).toBeFocused();
-      await expect(summary).toBeInViewport();
+      const summary = await sendTitleOnly(page);
       await expect(summary.getByRole('link', { name: 'La description est obligatoire.' })).toBeVisible();
       await summary.getByRole('link', { name: 'Le lieu est obligatoire.' }).click();
       await expect(page.getByLabel('Lieu', { exact: true })).toBeFocused();
@@ -340,13 +347,7 @@ test.describe('formulaire sans JavaScript, sur un téléphone de 390 × 844', ()
     signIn,
   }) => {
     await openEventForm(page, signIn);
-    await page.getByLabel('Titre', { exact: true }).fill('Concert sans description');
-    const send = page.getByRole('button', { name: 'Envoyer pour publication' });
-    await send.scrollIntoViewIfNeeded();
-    await send.click();
-    const summary = page.getByTestId('form-errors');
-    await expect(summary).toBeFocused();
-    await expect(summary).toBeInViewport();
+    const summary = await sendTitleOnly(page);
     await summary.getByRole('link', { name: 'Le lieu est obligatoire.' }).click();
     await expect(page).toHaveURL(/#field-venueName$/);
     const header = await page.getByRole('banner').boundingBox();

@@ -114,9 +114,9 @@ export function refusedJson(error: unknown): Response {
 
 /**
  * A request refused before its route reads it (the guard, the body readers), thrown: `{ message }` in French with its
- * status, never cached; with `kept`, what the visitor typed, which the error page gives back (a 429). A Response rather than data(): a page's error boundary reads the message from either, but a
- * route without a page (an upload, a script's endpoint) would answer a thrown data() with Remix's « Unexpected Server
- * Error ».
+ * status, never cached; with `kept`, what the visitor typed, which the error page gives back (a 429). A Response
+ * rather than data(): a page's error boundary reads the message from either, but a route without a page (an upload, a
+ * script's endpoint) would answer a thrown data() with Remix's « Unexpected Server Error ».
  */
 export function refusedRequest(
   message: string,

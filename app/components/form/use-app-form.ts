@@ -119,10 +119,11 @@ export function useAppForm(options: AppFormOptions) {
   };
   // The summary says the form was not sent: it shows once a sending was refused (by the browser's check or by the
   // server, whose answer a page without JavaScript renders), never for a field checked on leaving it before that.
-  const refused = attempt + answered > 0 || lastResult !== undefined;
+  const attempts = attempt + answered;
+  const refused = attempts > 0 || lastResult !== undefined;
   /** What the error summary reads of the form: its messages, the attempt that moves the focus, the fields' order. */
-  const summary = { errors: refused ? form.allErrors : undefined, attempt: attempt + answered, order: shape.order };
-  return { form, fields, attempt: attempt + answered, formProps, order: shape.order, summary };
+  const summary = { errors: refused ? form.allErrors : undefined, attempt: attempts, order: shape.order };
+  return { form, fields, attempt: attempts, formProps, order: shape.order, summary };
 }
 
 type Checker = (formData: FormData) => ReturnType<typeof import('./browser-check').checkInBrowser>;
