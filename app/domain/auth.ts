@@ -32,15 +32,21 @@ const email = z
 /** Length in characters as a person counts them (code points), not UTF-16 units. */
 const newPassword = z
   .string({ error: 'Choisissez un mot de passe.' })
-  .refine((v) => [...v].length >= PASSWORD_MIN, `Le mot de passe doit compter au moins ${PASSWORD_MIN} caractères.`)
-  .refine((v) => [...v].length <= PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères.`);
+  .refine(
+    (v) => [...v].length >= PASSWORD_MIN,
+    `Le mot de passe doit compter au moins ${PASSWORD_MIN}\u00a0caractères.`,
+  )
+  .refine(
+    (v) => [...v].length <= PASSWORD_MAX,
+    `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX}\u00a0caractères.`,
+  );
 
 /** A name others see and mails carry: one line, no address, no markup. */
 export const displayNameField = z
   .string({ error: 'Indiquez votre nom.' })
   .trim()
-  .min(2, 'Votre nom doit compter au moins 2 caractères.')
-  .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX} caractères.`)
+  .min(2, 'Votre nom doit compter au moins 2\u00a0caractères.')
+  .max(DISPLAY_NAME_MAX, `Votre nom ne peut pas dépasser ${DISPLAY_NAME_MAX}\u00a0caractères.`)
   .refine(isSingleLine, SINGLE_LINE_MESSAGE)
   .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
   // A name already too long is refused for that: no need to look for links in it.

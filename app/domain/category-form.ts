@@ -11,12 +11,12 @@ export const CATEGORY_MIN_CONTRAST = 4.5;
 
 export const CATEGORY_MESSAGES = {
   slugRequired: 'Indiquez le slug de la catégorie (il apparaît dans les adresses).',
-  slugLength: `Le slug compte de ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères.`,
+  slugLength: `Le slug compte de ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX}\u00a0caractères.`,
   slugFormat:
     'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets, par exemple « jeux-de-societe ».',
   labelRequired: 'Indiquez le nom de la catégorie.',
-  labelLength: `Le nom compte de 2 à ${CATEGORY_LABEL_MAX} caractères.`,
-  descriptionLength: `La description ne peut pas dépasser ${CATEGORY_DESCRIPTION_MAX} caractères.`,
+  labelLength: `Le nom compte de 2 à ${CATEGORY_LABEL_MAX}\u00a0caractères.`,
+  descriptionLength: `La description ne peut pas dépasser ${CATEGORY_DESCRIPTION_MAX}\u00a0caractères.`,
   colorFormat: 'Choisissez une couleur (au format #rrggbb).',
   colorTooLight:
     'Cette couleur est trop claire : le nom de la catégorie, écrit en blanc dessus, serait illisible. Choisissez une teinte plus foncée.',

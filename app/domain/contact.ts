@@ -15,8 +15,8 @@ const trimmed = z.string({ error: 'Ce champ est obligatoire.' }).trim();
 const oneLine = (limits: { min: number; max: number }, required: string, what: string) =>
   trimmed
     .min(1, required)
-    .min(limits.min, `${what} doit compter au moins ${limits.min} caractères.`)
-    .max(limits.max, `${what} ne peut pas dépasser ${limits.max} caractères.`)
+    .min(limits.min, `${what} doit compter au moins ${limits.min}\u00a0caractères.`)
+    .max(limits.max, `${what} ne peut pas dépasser ${limits.max}\u00a0caractères.`)
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE);
 
@@ -30,8 +30,14 @@ export const contactSchema = z.object({
   subject: oneLine(CONTACT_LIMITS.subject, 'Indiquez le sujet de votre message.', 'Le sujet'),
   message: trimmed
     .min(1, 'Écrivez votre message.')
-    .min(CONTACT_LIMITS.message.min, `Votre message doit compter au moins ${CONTACT_LIMITS.message.min} caractères.`)
-    .max(CONTACT_LIMITS.message.max, `Votre message ne peut pas dépasser ${CONTACT_LIMITS.message.max} caractères.`)
+    .min(
+      CONTACT_LIMITS.message.min,
+      `Votre message doit compter au moins ${CONTACT_LIMITS.message.min}\u00a0caractères.`,
+    )
+    .max(
+      CONTACT_LIMITS.message.max,
+      `Votre message ne peut pas dépasser ${CONTACT_LIMITS.message.max}\u00a0caractères.`,
+    )
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
 });
 

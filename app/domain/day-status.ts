@@ -86,10 +86,10 @@ export function maySayDayStatus(startsAt: string, now: Date, admin: boolean): bo
 
 export const DAY_STATUS_MESSAGES = {
   kind: 'Choisissez «\u00a0Confirmé\u00a0», «\u00a0Annulé\u00a0», «\u00a0Reporté\u00a0» ou «\u00a0Déplacé\u00a0».',
-  note: `La note tient en ${DAY_STATUS_NOTE_MAX} caractères au plus.`,
+  note: `La note tient en ${DAY_STATUS_NOTE_MAX}\u00a0caractères au plus.`,
   postponedTo: 'Indiquez la nouvelle date et l’heure, par exemple 2026-12-06 et 14:00.',
   postponedPast: 'La nouvelle date doit être après la date prévue.',
-  movedTo: `Indiquez le nouveau lieu (${DAY_STATUS_PLACE_MAX} caractères au plus).`,
+  movedTo: `Indiquez le nouveau lieu (${DAY_STATUS_PLACE_MAX}\u00a0caractères au plus).`,
   notToday: 'Le statut du jour se donne le jour même de la date (un administrateur peut le donner la veille).',
 } as const;
 

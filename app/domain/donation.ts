@@ -44,7 +44,7 @@ export const checkoutSchema = z
     nomPublic: z
       .string()
       .trim()
-      .max(PUBLIC_NAME_MAX, `Le nom affiché ne peut pas dépasser ${PUBLIC_NAME_MAX} caractères.`)
+      .max(PUBLIC_NAME_MAX, `Le nom affiché ne peut pas dépasser ${PUBLIC_NAME_MAX}\u00a0caractères.`)
       // Only asked for when the box is ticked (and only of a signed-in donor): never `required` in the form.
       .default(''),
   })
@@ -53,7 +53,7 @@ export const checkoutSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['nomPublic'],
-        message: 'Indiquez le nom à afficher (au moins 2 caractères), ou décochez la case.',
+        message: 'Indiquez le nom à afficher (au moins 2\u00a0caractères), ou décochez la case.',
       });
     }
   })

@@ -15,15 +15,15 @@ const text = (label: string, min: number, max: number) =>
     .string()
     .trim()
     .min(1, `${label} est obligatoire.`)
-    .min(min, `${label} doit compter au moins ${min} caractères.`)
-    .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
+    .min(min, `${label} doit compter au moins ${min}\u00a0caractères.`)
+    .max(max, `${label} ne peut pas dépasser ${max}\u00a0caractères.`)
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE);
 const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
+    .max(max, `${label} ne peut pas dépasser ${max}\u00a0caractères.`)
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
     .default('');
@@ -33,7 +33,7 @@ const webUrl = z
   .max(500, 'Cette adresse est trop longue.')
   .refine(
     (v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v),
-    'Indiquez une adresse web complète commençant par https://',
+    'Indiquez une adresse web complète commençant par https://.',
   )
   .default('');
 /** What a price field that is not an amount is told: negative and too high have their own words. */
@@ -90,8 +90,8 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
         .string()
         .trim()
         .min(1, 'La description est obligatoire.')
-        .min(20, 'La description doit compter au moins 20 caractères.')
-        .max(5000, 'La description ne peut pas dépasser 5000 caractères.')
+        .min(20, 'La description doit compter au moins 20\u00a0caractères.')
+        .max(5000, 'La description ne peut pas dépasser 5000\u00a0caractères.')
         .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE),
       // « Artistes, intervenants »: names separated by commas, kept as a list (app/domain/performers.ts).
       performers: performersField,

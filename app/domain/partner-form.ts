@@ -28,7 +28,7 @@ export const partnerFormSchema = z.object({
     .string()
     .trim()
     .min(1, 'Le nom est obligatoire.')
-    .max(PARTNER_LIMITS.name, `Le nom ne peut pas dépasser ${PARTNER_LIMITS.name} caractères.`)
+    .max(PARTNER_LIMITS.name, `Le nom ne peut pas dépasser ${PARTNER_LIMITS.name}\u00a0caractères.`)
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
     // The slug (the public address) is made of the name's letters and digits.
@@ -37,7 +37,10 @@ export const partnerFormSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(PARTNER_LIMITS.description, `La description ne peut pas dépasser ${PARTNER_LIMITS.description} caractères.`)
+    .max(
+      PARTNER_LIMITS.description,
+      `La description ne peut pas dépasser ${PARTNER_LIMITS.description}\u00a0caractères.`,
+    )
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE)
     // Facultative: not `required` in the form (the server always reads a string, empty when left blank).
     .default(''),

@@ -8,13 +8,13 @@ export function performersProblem(text: string): string | null {
   if (!isSingleLine(text)) return SINGLE_LINE_MESSAGE;
   if (!hasNoControlCharacter(text)) return CONTROL_CHARACTER_MESSAGE;
   if (text.trim().length > PERFORMERS_MAX_LENGTH)
-    return `Les artistes et intervenants ne peuvent pas dépasser ${PERFORMERS_MAX_LENGTH} caractères.`;
+    return `Les artistes et intervenants ne peuvent pas dépasser ${PERFORMERS_MAX_LENGTH}\u00a0caractères.`;
   const names = performerNames(text);
   if (names.length > PERFORMERS_MAX_NAMES)
     return `Indiquez au plus ${PERFORMERS_MAX_NAMES} artistes ou intervenants (vous en avez indiqué ${names.length}).`;
   const long = names.find((name) => name.length > PERFORMER_NAME_MAX_LENGTH);
   if (long)
-    return `Un nom ne peut pas dépasser ${PERFORMER_NAME_MAX_LENGTH} caractères\u00a0: séparez les noms par des virgules.`;
+    return `Un nom ne peut pas dépasser ${PERFORMER_NAME_MAX_LENGTH}\u00a0caractères\u00a0: séparez les noms par des virgules.`;
   return null;
 }
 
@@ -24,7 +24,7 @@ export const performersField = z
   .trim()
   .max(
     PERFORMERS_MAX_LENGTH,
-    `Les artistes et intervenants ne peuvent pas dépasser ${PERFORMERS_MAX_LENGTH} caractères.`,
+    `Les artistes et intervenants ne peuvent pas dépasser ${PERFORMERS_MAX_LENGTH}\u00a0caractères.`,
   )
   .superRefine((v, ctx) => {
     const message = performersProblem(v);

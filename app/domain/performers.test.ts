@@ -42,10 +42,10 @@ describe('les artistes et intervenants d’un événement', () => {
     );
     expect(read(Array.from({ length: 12 }, (_, i) => `Artiste ${i + 1}`).join(', ')).ok).toBe(true);
     expect(read(`${'Orchestre '.repeat(8)}X, Sophie Hunger`).errors.performers).toBe(
-      'Un nom ne peut pas dépasser 80 caractères\u00a0: séparez les noms par des virgules.',
+      'Un nom ne peut pas dépasser 80\u00a0caractères\u00a0: séparez les noms par des virgules.',
     );
     expect(read(Array.from({ length: 10 }, () => 'x'.repeat(29)).join(',.')).errors.performers).toBe(
-      'Les artistes et intervenants ne peuvent pas dépasser 300 caractères.',
+      'Les artistes et intervenants ne peuvent pas dépasser 300\u00a0caractères.',
     );
     expect(read('Stephan Eicher\nSophie Hunger').errors.performers).toBe(SINGLE_LINE_MESSAGE);
   });

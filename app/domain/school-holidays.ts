@@ -88,7 +88,7 @@ export function checkHoliday(
   if (!isCantonCode(canton)) errors.canton = 'Canton inconnu (GE, VD, VS, NE, FR, JU ou BE pour le Jura bernois)';
   if (!label) errors.label = 'Le libellé est obligatoire';
   else if (label.length > HOLIDAY_LABEL_MAX)
-    errors.label = `Libellé trop long (${HOLIDAY_LABEL_MAX} caractères au plus)`;
+    errors.label = `Libellé trop long (${HOLIDAY_LABEL_MAX}\u00a0caractères au plus)`;
   if (!isCalendarDate(firstDay)) errors.firstDay = 'Premier jour invalide (AAAA-MM-JJ)';
   if (!isCalendarDate(lastDay)) errors.lastDay = 'Dernier jour invalide (AAAA-MM-JJ)';
   else if (!errors.firstDay && lastDay < firstDay) errors.lastDay = 'Le dernier jour précède le premier';

@@ -35,7 +35,7 @@ export const sourceSchema = z.object({
     .trim()
     .min(1, 'L’adresse du calendrier est obligatoire.')
     .max(2000, 'Cette adresse est trop longue.')
-    .refine(isFeedUrl, 'Indiquez l’adresse complète du calendrier, commençant par https://'),
+    .refine(isFeedUrl, 'Indiquez l’adresse complète du calendrier, commençant par https://.'),
   category: z.string({ error: 'Choisissez une catégorie.' }).trim().min(1, 'Choisissez une catégorie.'),
   canton: z.enum(CANTON_CODES, { error: 'Choisissez un canton de Suisse romande.' }),
   organizerName: line('Le nom de l’organisateur', 2, 120),

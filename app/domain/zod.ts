@@ -12,11 +12,11 @@ function frenchMessage(issue: z.core.$ZodRawIssue): string {
       return issue.expected === 'date' ? 'Cette date n’est pas valide.' : 'Cette valeur n’est pas valide.';
     case 'too_small':
       return issue.origin === 'string'
-        ? `Ce champ doit compter au moins ${issue.minimum} caractère${plural(issue.minimum)}.`
+        ? `Ce champ doit compter au moins ${issue.minimum}\u00a0caractère${plural(issue.minimum)}.`
         : `La valeur doit être au moins ${issue.minimum}.`;
     case 'too_big':
       return issue.origin === 'string'
-        ? `Ce champ ne peut pas dépasser ${issue.maximum} caractères.`
+        ? `Ce champ ne peut pas dépasser ${issue.maximum}\u00a0caractères.`
         : `La valeur ne peut pas dépasser ${issue.maximum}.`;
     case 'invalid_format':
       return issue.format === 'email'

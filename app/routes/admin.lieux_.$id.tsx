@@ -65,7 +65,7 @@ export default function AdminVenueDetailsPage() {
         <ProfileTextFields
           errors={errors}
           values={{ description: typed?.description ?? venue.description, website: typed?.website ?? venue.website }}
-          descriptionHint={`Le lieu, ce qu’on y trouve, comment y entrer (texte simple, ${PROFILE_LIMITS.description} caractères au plus).`}
+          descriptionHint={`Le lieu, ce qu’on y trouve, comment y entrer (texte simple, ${PROFILE_LIMITS.description}\u00a0caractères au plus).`}
           example="https://theatre-carouge.ch"
         />
         {venue.photo ? (

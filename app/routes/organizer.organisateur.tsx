@@ -98,7 +98,7 @@ export default function OrganizerProfilePage() {
             description: typed?.description ?? chosen.profile.description,
             website: typed?.website ?? chosen.profile.website,
           }}
-          descriptionHint={`Qui vous êtes, ce que vous organisez (${PROFILE_LIMITS.description} caractères au plus).`}
+          descriptionHint={`Qui vous êtes, ce que vous organisez (${PROFILE_LIMITS.description}\u00a0caractères au plus).`}
           example="https://jeunesse-saviese.ch"
         />
         <ProfileImageFields

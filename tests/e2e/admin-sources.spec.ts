@@ -43,7 +43,7 @@ test.describe('sources de calendriers', () => {
     await page.getByLabel('Adresse du calendrier (iCalendar, .ics)').fill('ftp://exemple.ch/agenda.ics');
     await page.getByRole('button', { name: 'Ajouter la source' }).click();
     await expect(
-      page.getByText('Indiquez l’adresse complète du calendrier, commençant par https://').first(),
+      page.getByText('Indiquez l’adresse complète du calendrier, commençant par https://.').first(),
     ).toBeVisible();
     await expect(page.getByLabel('Nom de la source')).toHaveValue(`Commune ${tag}`);
 

@@ -381,8 +381,9 @@ test.describe('matrice des gardes @http', () => {
 /**
  * Issue 19 §11: French typography on every page of the matrix, as each role sees it: a non-breaking space (U+202F
  * before ; ! ?, U+00A0 before : and inside « ») rather than an ordinary one or none, the typographic apostrophe,
- * « Tous les », long dates without a comma. The whole text of the page counts, hidden parts included (closed menu,
- * cookie dialog), scripts and styles aside, with the placeholders, titles and labels of its elements.
+ * « Tous les », long dates without a comma, a number kept on the line of « caractères ». The whole text of the page
+ * counts, hidden parts included (closed menu, cookie dialog), scripts and styles aside, with the placeholders, titles
+ * and labels of its elements.
  */
 const TYPOGRAPHY: [RegExp, string][] = [
   [/ [:;!?»]/g, 'espace ordinaire avant : ; ! ? ou »'],
@@ -391,6 +392,7 @@ const TYPOGRAPHY: [RegExp, string][] = [
   [/\p{L}'\p{L}/gu, 'apostrophe droite'],
   [/\bTout les\b/g, '« Tout les »'],
   [/\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche), \d/g, 'virgule après le jour de la semaine'],
+  [/\d caractères?\b/g, 'espace ordinaire entre un nombre et « caractères »'],
 ];
 
 /** Issue 18: every Content-Security-Policy violation the page reports (an inline script without its hash…). */

@@ -40,7 +40,7 @@ test('un organisateur modifie son profil, relu par un admin avant que le public 
   await website.fill('ftp://jeunesse-saviese.ch');
   await orga.getByRole('button', { name: /Envoyer/ }).click();
   // Refused beside its field, in French, and nothing typed is lost.
-  await expect(orga.getByText('Indiquez une adresse web complète commençant par https://')).toBeVisible();
+  await expect(orga.getByText('Indiquez une adresse web complète commençant par https://.')).toBeVisible();
   await expect(website).toHaveAttribute('aria-invalid', 'true');
   await expect(description).toHaveValue(newText);
   await expect(website).toHaveValue('ftp://jeunesse-saviese.ch');

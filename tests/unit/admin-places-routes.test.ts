@@ -105,7 +105,7 @@ describe('/admin/lieux et /admin/organisateurs', () => {
     });
     const short = await send({ intent: 'rename', id: gone.id, name: 'B', slug: '' });
     expect(short.data).toMatchObject({
-      error: { name: ['Le nom compte de 2 à 120 caractères.'] },
+      error: { name: ['Le nom compte de 2 à 120\u00a0caractères.'] },
       initialValue: { name: 'B' },
     });
   });

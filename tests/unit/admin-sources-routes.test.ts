@@ -72,7 +72,7 @@ describe('/admin/sources', () => {
     // conform's reply, as the page's form reads it: the message beside its field, the input kept.
     expect(refusedAnswer.data).toMatchObject({
       status: 'error',
-      error: { url: ['Indiquez l’adresse complète du calendrier, commençant par https://'] },
+      error: { url: ['Indiquez l’adresse complète du calendrier, commençant par https://.'] },
       initialValue: { name: 'Commune de Morges', url: 'file:///etc/passwd' },
     });
     expect(await stored()).not.toContain('Commune de Morges');

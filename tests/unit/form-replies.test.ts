@@ -44,9 +44,9 @@ describe('la réponse d’un formulaire refusé est celle de conform', () => {
     expect(data).toMatchObject({
       status: 'error',
       error: {
-        name: ['Votre nom doit compter au moins 2 caractères.'],
+        name: ['Votre nom doit compter au moins 2\u00a0caractères.'],
         email: ['Cette adresse email n’est pas valide (exemple\u00a0: prenom@exemple.ch).'],
-        message: ['Votre message doit compter au moins 10 caractères.'],
+        message: ['Votre message doit compter au moins 10\u00a0caractères.'],
       },
       initialValue: typed,
     });

@@ -83,8 +83,8 @@ describe('message de contact', () => {
       expect.arrayContaining([
         'name: Indiquez votre nom.',
         'email: Cette adresse email n’est pas valide (exemple : prenom@exemple.ch).',
-        'subject: Le sujet doit compter au moins 3 caractères.',
-        'message: Votre message doit compter au moins 10 caractères.',
+        'subject: Le sujet doit compter au moins 3\u00a0caractères.',
+        'message: Votre message doit compter au moins 10\u00a0caractères.',
       ]),
     );
   });

@@ -5,8 +5,8 @@ import list from './common-passwords.json';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
-export const PASSWORD_TOO_SHORT = 'Le mot de passe doit compter au moins 8 caractères.';
-export const PASSWORD_TOO_LONG = 'Le mot de passe ne peut pas dépasser 128 caractères.';
+export const PASSWORD_TOO_SHORT = 'Le mot de passe doit compter au moins 8\u00a0caractères.';
+export const PASSWORD_TOO_LONG = 'Le mot de passe ne peut pas dépasser 128\u00a0caractères.';
 export const PASSWORD_TOO_COMMON =
   'Ce mot de passe est trop courant : choisissez-en un autre, par exemple une phrase de quelques mots.';
 

@@ -29,7 +29,7 @@ export const MODERATION_PAGE_SIZE = 50;
 
 export const MODERATION_MESSAGES = {
   reasonRequired: 'Indiquez la raison du refus : elle est montrée à l’organisateur et lui est envoyée par email.',
-  reasonTooLong: `La raison du refus est trop longue (maximum ${REJECTION_REASON_MAX} caractères).`,
+  reasonTooLong: `La raison du refus est trop longue (maximum ${REJECTION_REASON_MAX}\u00a0caractères).`,
   notFound: LIFECYCLE_MESSAGES.notFound,
   changed: LIFECYCLE_MESSAGES.changed,
   unknownAction: 'Action de modération inconnue.',

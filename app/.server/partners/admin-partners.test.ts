@@ -78,7 +78,7 @@ describe('créer un partenaire', () => {
       errors: {
         name: 'Le nom est obligatoire.',
         kind: 'Choisissez « Partenaire » ou « Donateur ».',
-        description: 'La description ne peut pas dépasser 2000 caractères.',
+        description: 'La description ne peut pas dépasser 2000\u00a0caractères.',
         websiteUrl: 'Indiquez une adresse web complète commençant par https:// (ou laissez le champ vide).',
       },
     });

@@ -129,7 +129,7 @@ export async function renamePlace(
   assertAdmin(actor);
   const current = await existing(store, kind, input.id);
   const name = input.name.trim().replace(/\s+/g, ' ');
-  if (name.length < 2 || name.length > 120) throw new UseCaseError('Le nom compte de 2 à 120 caractères.', 'name');
+  if (name.length < 2 || name.length > 120) throw new UseCaseError('Le nom compte de 2 à 120\u00a0caractères.', 'name');
   const slug = slugify(input.slug.trim() || name);
   if (slug === '') throw new UseCaseError('L’adresse doit contenir au moins une lettre ou un chiffre.', 'slug');
   const at = now.toISOString();

@@ -52,7 +52,7 @@ describe('le profil d’un organisateur', () => {
     const { store } = await setup();
     expect(await saveOrganizerProfile({ store, files }, orga, input({ website: 'jeunesse.ch' }))).toEqual({
       ok: false,
-      errors: { website: 'Indiquez une adresse web complète commençant par https://' },
+      errors: { website: 'Indiquez une adresse web complète commençant par https://.' },
     });
     const sent = await saveOrganizerProfile({ store, files }, orga, input());
     if (!sent.ok) throw new Error('refusé');

@@ -11,10 +11,10 @@ export function readProfileText(typed: { description: string; website: string })
   const website = typed.website.trim();
   const errors: Record<string, string> = {};
   if (description.length > PROFILE_LIMITS.description)
-    errors.description = `La description ne peut pas dépasser ${PROFILE_LIMITS.description} caractères.`;
+    errors.description = `La description ne peut pas dépasser ${PROFILE_LIMITS.description}\u00a0caractères.`;
   else if (!hasNoControlCharacter(description)) errors.description = 'La description contient un caractère invisible.';
   if (website && !/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(website))
-    errors.website = 'Indiquez une adresse web complète commençant par https://';
+    errors.website = 'Indiquez une adresse web complète commençant par https://.';
   else if (website.length > PROFILE_LIMITS.website) errors.website = 'Cette adresse est trop longue.';
   return { description, website, errors };
 }

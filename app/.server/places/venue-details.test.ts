@@ -86,8 +86,8 @@ describe('la fiche d’un lieu : description, site web, photo', () => {
     expect(refused).toEqual({
       ok: false,
       errors: {
-        website: 'Indiquez une adresse web complète commençant par https://',
-        description: 'La description ne peut pas dépasser 2000 caractères.',
+        website: 'Indiquez une adresse web complète commençant par https://.',
+        description: 'La description ne peut pas dépasser 2000\u00a0caractères.',
       },
     });
     const svg = await saveVenueDetails(

@@ -69,7 +69,7 @@ export function DayStatusForm({
         </p>
       ) : null}
       <label className="field">
-        <span>Note (facultative, {DAY_STATUS_NOTE_MAX} caractères au plus)</span>
+        <span>Note (facultative, {DAY_STATUS_NOTE_MAX}&nbsp;caractères au plus)</span>
         <input name="note" maxLength={DAY_STATUS_NOTE_MAX} defaultValue={values.note ?? ''} />
         {errorOf('note')}
       </label>

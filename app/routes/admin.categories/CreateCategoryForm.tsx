@@ -79,7 +79,7 @@ export function CreateCategoryForm({ pageResult }: { pageResult: ActionResult | 
         <TextField
           meta={fields.slug}
           label="Slug"
-          hint={`De ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX} caractères : lettres minuscules sans accents, chiffres et tirets. Il apparaît dans les adresses (/evenements?category=…) et ne pourra plus être modifié.`}
+          hint={`De ${CATEGORY_SLUG_MIN} à ${CATEGORY_SLUG_MAX}\u00a0caractères : lettres minuscules sans accents, chiffres et tirets. Il apparaît dans les adresses (/evenements?category=…) et ne pourra plus être modifié.`}
           autoCapitalize="none"
           spellCheck={false}
           onInput={() => {

@@ -40,7 +40,7 @@ export function WhatFieldset({
         meta={fields.description}
         label="Description"
         rows={7}
-        hint="Ce qui attend le public, le programme, les artistes… (20 caractères au moins)."
+        hint={'Ce qui attend le public, le programme, les artistes… (20\u00a0caractères au moins).'}
       />
       <TextField
         meta={fields.performers}
