@@ -57,6 +57,11 @@ test.describe('comptes', () => {
     );
     await expect(page.getByLabel('Adresse email')).toHaveValue('pas-une-adresse');
     await expect(page.getByLabel('Mot de passe')).toHaveValue('');
+    // The emptied password says why it is empty; a first visit does not.
+    await expect(page.getByLabel('Mot de passe')).toHaveAccessibleDescription(/À retaper\u00a0: un mot de passe/);
+    await page.goto('/auth/register');
+    await expect(page.getByLabel('Mot de passe')).toHaveAccessibleDescription(/^Au moins 8\u00a0caractères\./);
+    await expect(page.getByLabel('Mot de passe')).not.toHaveAccessibleDescription(/À retaper/);
     const email = uniqueEmail('courant');
     await submitRegistration(page, 'Marché de Bulle', email, 'motdepasse');
     await expect(page.locator('#field-password-error')).toContainText('trop courant');

@@ -8,6 +8,7 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { useFormKey } from '~/components/useFormKey';
 import { ErrorSummary } from './ErrorSummary';
 import type { FormShape } from './form-shape';
+import { PasswordsEmptied } from './PasswordField';
 import { type FormCheck, isRefusal, formMessage as messageOf, useAppForm } from './use-app-form';
 
 type AccountFields = ReturnType<typeof useAppForm>['fields'];
@@ -98,7 +99,9 @@ function FreshAccountForm({
       />
       <Form ref={formRef} method="post" className="form" {...formProps} onSubmit={onSubmit}>
         <FormSecurity honeypot={honeypot} />
-        {children(fields)}
+        <PasswordsEmptied.Provider value={attempt > 0 || Boolean(refusal)}>
+          {children(fields)}
+        </PasswordsEmptied.Provider>
         <button
           ref={sendButton}
           type="submit"

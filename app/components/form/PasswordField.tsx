@@ -1,11 +1,18 @@
 // A password input of the account forms. Its value is never shown back (the server never returns it), and its
 // autocomplete tells the browser's password manager which password it is: the one it knows, or a new one to remember.
-import type { ReactNode } from 'react';
+// After a refused sending the input is empty, and its hint says so.
+import { createContext, type ReactNode, useContext } from 'react';
 import { PASSWORD_MIN } from '~/domain/auth-texts';
 import { type FieldMeta, TextField } from './Field';
 
 /** The rule a new password follows, said beside the field that chooses it. */
-export const NEW_PASSWORD_HINT = `Au moins ${PASSWORD_MIN} caractères.`;
+export const NEW_PASSWORD_HINT = `Au moins ${PASSWORD_MIN}\u00a0caractères.`;
+
+/** Whether the form's last sending was refused (by the browser or the server): its passwords were emptied. */
+export const PasswordsEmptied = createContext(false);
+
+/** Said beside an emptied password, so that the person knows why it is empty. */
+export const RETYPE_PASSWORD = 'À retaper\u00a0: un mot de passe n’est jamais gardé après un envoi refusé.';
 
 interface PasswordFieldProps {
   meta: FieldMeta;
@@ -17,13 +24,24 @@ interface PasswordFieldProps {
 }
 
 export function PasswordField({ meta, label, purpose, hint }: PasswordFieldProps) {
+  const rule = purpose === 'new' ? (hint ?? NEW_PASSWORD_HINT) : undefined;
+  const emptied = useContext(PasswordsEmptied);
   return (
     <TextField
       meta={meta}
       label={label}
       type="password"
       autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
-      hint={purpose === 'new' ? (hint ?? NEW_PASSWORD_HINT) : undefined}
+      hint={
+        emptied ? (
+          <>
+            {rule ? <>{rule} </> : null}
+            {RETYPE_PASSWORD}
+          </>
+        ) : (
+          rule
+        )
+      }
     />
   );
 }
