@@ -170,6 +170,10 @@ export function scheduleValues(schedule: Schedule | null | undefined): Values {
       return {
         ...NEW_SCHEDULE_VALUES,
         scheduleKind: 'rule',
+        // The rule's own times: the event's end is its last date's (or two hours after a start without an end).
+        startTime: schedule.start,
+        endTime: schedule.end,
+        endDate: '',
         ruleRepeat: `${schedule.freq}-${schedule.interval}`,
         ...Object.fromEntries(schedule.byDay.map((d) => [`ruleDay${d}`, 'on'])),
         ruleMonthly: !m

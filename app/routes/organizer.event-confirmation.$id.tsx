@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { managedDates } from '~/.server/events/cancel-date';
 import { eventForEditing } from '~/.server/events/submissions';
 import { asWholeSeries } from '~/.server/events/whole-series';
 import { orErrorPage } from '~/.server/platform/refusal';
@@ -21,6 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
   // Someone else's event, or none: a 404 on the error page, as if it did not exist (as its edit page).
   const event = await orErrorPage(eventForEditing(context.services, user, params.id ?? ''));
+  const dates = await managedDates(context.services, event);
   return {
     event,
     // Its card as the public list will show it: a series with its rule and number of dates.
@@ -28,6 +30,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     edited: new URL(request.url).searchParams.get('modifie') === '1',
     // A series as the form's preview showed it, and as the moderator will read it.
     schedule: event.schedule ? summariseSchedule(event.schedule) : null,
+    // Its upcoming dates shown « Annulé » (a date put into « Sauf les dates » once public is cancelled, decision 068).
+    cancelled: dates.filter((d) => d.cancelled).map((d) => d.label),
   };
 }
 
@@ -40,7 +44,7 @@ const STATUS_TEXT = {
 } as const;
 
 export default function EventConfirmationPage() {
-  const { event, card, edited, schedule } = useLoaderData<typeof loader>();
+  const { event, card, edited, schedule, cancelled } = useLoaderData<typeof loader>();
   const category = useCategory(event.category);
   return (
     <div className="page page--narrow confirmation">
@@ -87,6 +91,15 @@ export default function EventConfirmationPage() {
           <dd>
             {schedule ? <ScheduleSummary summary={schedule} testId="confirmation-schedule" /> : formatEventWhen(event)}
           </dd>
+          {cancelled.length ? (
+            <>
+              <dt>Dates annulées</dt>
+              <dd data-testid="confirmation-cancelled">
+                {cancelled.join(' · ')}. Le public les voit «&nbsp;Annulé&nbsp;»&nbsp;; vous pouvez les rétablir depuis
+                le tableau de bord.
+              </dd>
+            </>
+          ) : null}
           <dt>Où</dt>
           <dd>
             {event.venueName}, {event.postalCode} {event.city} ({CANTON_NAMES[event.canton]})

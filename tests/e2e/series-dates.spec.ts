@@ -4,7 +4,7 @@
 import ical, { type VEvent } from 'node-ical';
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
-import { formatEventWhen } from '../../app/domain/event-dates';
+import { formatEventShort, formatEventWhen } from '../../app/domain/event-dates';
 import { weekdayOf } from '../../app/domain/schedule';
 import { makeSaturdayMarket } from '../support/factories';
 import { expect, test } from './fixtures';
@@ -125,4 +125,40 @@ test('l’organisateur annule une date depuis son tableau de bord : « Annulé �
   const restored = await (await visitor.request.get(`/api/v1/events/${event.id}?fields=dates&essai=1`)).json();
   expect(restored.data.dates.every((d: { cancelled: boolean }) => !d.cancelled)).toBe(true);
   await visitor.context().close();
+});
+
+test('une date publiée mise dans « Sauf les dates » : la confirmation et le formulaire disent qu’elle reste « Annulé »', async ({
+  page,
+  ports,
+  signIn,
+  createEvent,
+}) => {
+  let saturday = addDaysToDate(zurichToday(), 3);
+  while (weekdayOf(saturday) !== 'SA') saturday = addDaysToDate(saturday, 1);
+  const rule = makeSaturdayMarket({ firstDate: saturday, count: 4 });
+  const span = scheduleSpan(rule);
+  if (!span) throw new Error('série vide');
+  const organizer = await signIn();
+  const event = await createEvent({
+    title: unique('Marché du Bourg'),
+    createdBy: organizer.uid,
+    schedule: rule,
+    ...span,
+  });
+  const second = (await ports.store.events.occurrences(event.id))[1];
+  const day = addDaysToDate(saturday, 7);
+
+  await page.goto(`/organizer/edit-event/${event.id}`);
+  await page.getByLabel('Sauf les dates').fill(day.split('-').reverse().join('.'));
+  await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+  await expect(page.getByRole('heading', { name: 'Modifications enregistrées' })).toBeVisible();
+  // Said where the organizer looks: the date stays, « Annulé », and can be restored.
+  await expect(page.getByTestId('confirmation-cancelled')).toContainText(formatEventWhen({ ...second, allDay: false }));
+  await expect(page.getByTestId('confirmation-cancelled')).toContainText('rétablir depuis le tableau de bord');
+  await page.getByRole('link', { name: 'Modifier', exact: true }).click();
+  const exclude = page.getByLabel('Sauf les dates');
+  await expect(exclude).toHaveValue('');
+  await expect(exclude).toHaveAccessibleDescription(
+    new RegExp(`Déjà annulée\u00a0: ${formatEventShort({ ...second, allDay: false })} \\(à rétablir`),
+  );
 });

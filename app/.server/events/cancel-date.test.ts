@@ -5,11 +5,14 @@ import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
 import { type EventFormInput, validateEventForm } from '../../domain/event-form';
+import { scheduleFromForm } from '../../domain/schedule-form';
+import { moderateEvent } from '../moderation/moderation';
 import { UseCaseError } from '../platform/use-case-error';
+import type { MailPort } from '../ports';
 import { scheduleSpan } from '../schedule/schedule-expand';
 import { cancelOrRestoreDate, DATE_MESSAGES, keepPublishedDates, managedDates, setDateCancelled } from './cancel-date';
 import { valuesFromEvent } from './event-form';
-import { updateEvent } from './submissions';
+import { eventForEditing, updateEvent } from './submissions';
 
 /** The form's fields of a stored event, as its edit page fills them in and the server reads them back. */
 function formInputOf(e: AgendaEvent): EventFormInput {
@@ -155,7 +158,7 @@ describe('les dates d’une série une par une (décision 068)', () => {
     const edited = { ...rule, start: '09:00', exclude: ['2030-03-16', '2030-03-30'] };
     expect(keepPublishedDates(published, edited, NOW)).toEqual({
       schedule: { ...edited, exclude: ['2030-03-30'] },
-      cancel: ['2030-03-16T08:00:00+01:00', '2030-03-16T09:00:00+01:00'],
+      cancel: ['2030-03-16T08:00:00+01:00'],
     });
     // Not public yet: nothing to keep.
     expect(keepPublishedDates({ ...published, status: 'pending' }, edited, NOW).cancel).toEqual([]);
@@ -177,5 +180,53 @@ describe('les dates d’une série une par une (décision 068)', () => {
     // Nothing else changed: no revision waits, the date shows « Annulé » to the public now.
     expect(after?.revision).toBeNull();
     expect((await store.events.occurrences('marche')).map((o) => o.cancelled)).toEqual([false, true, false]);
+  });
+
+  it('une série déplacée (08:00 → 08:30) garde ses dates annulées, publiée par un admin ou approuvée après modération', async () => {
+    const store = await setup();
+    const admin = makeUser({ uid: 'admin', role: 'admin' });
+    await store.users.upsert({ ...admin, passwordHash: 'x', now: '' });
+    const cancel = (startsAt: string) =>
+      setDateCancelled({ store }, orga, { eventId: 'marche', startsAt, cancelled: true }, NOW);
+    await cancel('2030-03-16T08:00:00+01:00');
+    const moved = async (who: typeof orga, start: string) => {
+      const event = await eventForEditing({ store }, who, 'marche');
+      const schedule = { ...rule, start };
+      await updateEvent(
+        { store, now: () => NOW },
+        who,
+        'marche',
+        { ...formInputOf(event), schedule, span: scheduleSpan(schedule) },
+        undefined,
+      );
+    };
+    const shown = async () =>
+      (await store.events.occurrences('marche')).map(
+        (o) => `${o.startsAt.slice(5, 16)}${o.cancelled ? ' annulé' : ''}`,
+      );
+    // An admin's edit is published at once: the 16th stays cancelled at its new time.
+    await moved(admin, '08:30');
+    expect(await shown()).toEqual(['03-09T08:30', '03-16T08:30 annulé', '03-23T08:30']);
+    // An organizer's edit waits; the public dates keep their marks, then carry them once approved.
+    await cancel('2030-03-23T08:30:00+01:00');
+    await moved(orga, '09:00');
+    expect(await shown()).toEqual(['03-09T08:30', '03-16T08:30 annulé', '03-23T08:30 annulé']);
+    const mailer = { send: async () => {} } as unknown as MailPort;
+    await moderateEvent({ store, mailer, siteUrl: 'https://agenda.test', now: () => NOW }, admin, {
+      eventId: 'marche',
+      action: 'approve',
+    });
+    expect(await shown()).toEqual(['03-09T09:00', '03-16T09:00 annulé', '03-23T09:00 annulé']);
+  });
+
+  it('la page de modification d’une série sans heure de fin la rend telle quelle : ni heure ni date de fin inventées', async () => {
+    const store = await setup();
+    const open = { ...rule, end: '' };
+    await store.events.insertMany([
+      makeSeriesEvent(open, { id: 'soir', status: 'approved', createdBy: 'orga' }, { now: NOW }),
+    ]);
+    const values = valuesFromEvent((await store.events.findById('soir')) as AgendaEvent, false);
+    expect(values).toMatchObject({ startTime: '08:00', endTime: '', endDate: '' });
+    expect(scheduleFromForm(values)).toEqual({ ok: true, schedule: open });
   });
 });

@@ -4,7 +4,7 @@
 // « Jours de fermeture » (an edit); adding or moving dates is an edit, moderated.
 
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
-import { zurichDay, zurichIso } from '~/domain/dates';
+import { zurichDay } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { actorsFor, nextVersion } from '~/domain/event-lifecycle';
@@ -150,8 +150,8 @@ export async function cancelOrRestoreDate(
 /**
  * An edit that puts into « Sauf les dates » a date the public already sees would make it vanish once approved: such a
  * date is cancelled instead, at once and without moderation (it keeps showing, « Annulé »), and stays in the series.
- * The schedule to save (without those exclusions) and the dates to mark cancelled: the public date's start, and the
- * same day at the edit's start time (if it moves the series, the date keeps its mark once the edit is published).
+ * The schedule to save (without those exclusions) and the dates to mark cancelled: the public date's start (if the edit
+ * moves the series, the mark follows its day once the edit is published: carryCancelledDates).
  */
 export function keepPublishedDates(
   published: AgendaEvent,
@@ -168,9 +168,36 @@ export function keepPublishedDates(
   );
   const shown = schedule.exclude.filter((day) => !before.has(day) && upcoming.has(day));
   if (shown.length === 0) return { schedule, cancel: [] };
-  const cancel = shown.flatMap((day) => [upcoming.get(day) as string, zurichIso(day, schedule.start)]);
   return {
     schedule: { ...schedule, exclude: schedule.exclude.filter((day) => !shown.includes(day)) },
-    cancel: [...new Set(cancel)].sort(),
+    cancel: shown.map((day) => upcoming.get(day) as string).sort(),
   };
+}
+
+/** Each day's date of a series, or null for a day with several. */
+function datesByDay(event: AgendaEvent): Map<string, string | null> {
+  const byDay = new Map<string, string | null>();
+  for (const { startsAt } of occurrencesOf(event)) {
+    const day = zurichDay(startsAt);
+    byDay.set(day, byDay.has(day) ? null : startsAt);
+  }
+  return byDay;
+}
+
+/**
+ * The cancellation marks of a series once its dates change (an edit published, a revision approved). A mark is the
+ * start of its date, so a series moved from 19:00 to 18:30 would show its cancelled dates as taking place again: a
+ * mark follows its day when that day has one date before and after. A mark whose date is still there stays, and so
+ * does one whose day has left the series or has several dates (it marks nothing, or stays where it was).
+ */
+export function carryCancelledDates(before: AgendaEvent, after: AgendaEvent): string[] | undefined {
+  const marks = after.cancelledDates;
+  if (!marks?.length || !before.schedule || !after.schedule) return marks;
+  const was = datesByDay(before);
+  const will = datesByDay(after);
+  const carried = marks.map((mark) => {
+    const day = zurichDay(mark);
+    return (was.get(day) === mark && will.get(day)) || mark;
+  });
+  return [...new Set(carried)].sort();
 }

@@ -11,6 +11,7 @@ import { placeValues } from '../places/place-choice';
 import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
+import { managedDates } from './cancel-date';
 import { eventForEditing } from './submissions';
 
 export type Values = Record<string, string>;
@@ -70,7 +71,7 @@ const WITHOUT_DATES: Values = {
  * of one for a new date; and a new submission key.
  */
 export async function eventFormPage(
-  { store }: { store: Store },
+  { store, now }: { store: Store; now?: () => Date },
   user: UserProfile,
   { eventId, copyFrom }: { eventId?: string; copyFrom?: string | null },
 ) {
@@ -79,6 +80,8 @@ export async function eventFormPage(
   let status: AgendaEvent['status'] | null = null;
   let pendingRevision = false;
   let adminEdit = false;
+  /** The upcoming dates of the series that are cancelled (« sam. 12 déc. · 20:00 »): not in « Sauf les dates ». */
+  let cancelledDates: string[] = [];
   /** The event a copy for a new date starts from, which the page names. */
   let copyOf: { title: string } | null = null;
   if (eventId) {
@@ -89,6 +92,9 @@ export async function eventFormPage(
     status = event.status;
     pendingRevision = event.revision !== null;
     adminEdit = actorsFor(user, event)[0] === 'admin';
+    cancelledDates = (await managedDates({ store }, event, now ? now() : new Date()))
+      .filter((d) => d.cancelled)
+      .map((d) => d.short);
   } else if (copyFrom) {
     const source = await eventForEditing({ store }, user, copyFrom);
     values = valuesFromEvent(source, true);
@@ -122,6 +128,7 @@ export async function eventFormPage(
     status,
     pendingRevision,
     adminEdit,
+    cancelledDates,
     copyOf,
     values,
     // The dates these values make, as the form shows them under its fields: the browser reads a schedule only once

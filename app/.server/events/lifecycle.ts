@@ -18,6 +18,7 @@ import { approveRecordsOf } from '../places/propose';
 import { audit } from '../platform/audit';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
+import { carryCancelledDates } from './cancel-date';
 
 export const LIFECYCLE_MESSAGES = {
   notFound: 'Cet événement n’existe pas (ou plus).',
@@ -112,6 +113,9 @@ export async function changeEvent(
   });
   if (input.cancelDates?.length)
     next.cancelledDates = [...new Set([...(next.cancelledDates ?? []), ...input.cancelDates])].sort();
+  // Dates that moved keep their « Annulé ».
+  if (next.cancelledDates?.length && next.schedule !== before.schedule)
+    next.cancelledDates = carryCancelledDates(before, next);
   // The public content's image goes public with it (decision 031): copied from `review/` to a public path first, so
   // the public never references a missing file; the review copy goes once the write has committed.
   let published: string | null = null;

@@ -249,7 +249,12 @@ function EventForm({
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
         <WhatFieldset fields={eventFields} categories={categories} />
         <WhenFieldset fields={eventFields}>
-          <ScheduleFields fields={eventFields} values={values} loadedPreview={loaded.schedulePreview} />
+          <ScheduleFields
+            fields={eventFields}
+            values={values}
+            loadedPreview={loaded.schedulePreview}
+            cancelledDates={loaded.cancelledDates}
+          />
         </WhenFieldset>
         <WhereFieldset
           fields={eventFields}

@@ -86,11 +86,14 @@ export function ScheduleFields({
   fields,
   values,
   loadedPreview,
+  cancelledDates = [],
 }: {
   fields: EventFields;
   values: Record<string, string>;
   /** The dates the loader's values make, read by the server: what the browser shows until it reads them itself. */
   loadedPreview: Summary | null;
+  /** The series' upcoming dates already cancelled (« sam. 12 déc. · 20:00 »): shown « Annulé », not excluded. */
+  cancelledDates?: string[];
 }) {
   const kind = shown(fields.scheduleKind) || 'single';
   const anchor = useRef<HTMLDivElement>(null);
@@ -163,9 +166,11 @@ export function ScheduleFields({
         <TextField
           meta={fields.ruleExclude}
           label="Sauf les dates"
-          hint={
-            'Séparées par des virgules, par exemple 24.12, 31.12 (l’année suit la première date). Une date que le public voit déjà reste affichée «\u00a0Annulé\u00a0».'
-          }
+          hint={`Séparées par des virgules, par exemple 24.12, 31.12 (l’année suit la première date). Une date que le public voit déjà reste affichée «\u00a0Annulé\u00a0».${
+            cancelledDates.length
+              ? ` Déjà annulée${cancelledDates.length > 1 ? 's' : ''}\u00a0: ${cancelledDates.join(', ')} (à rétablir depuis le tableau de bord).`
+              : ''
+          }`}
         />
       </div>
 
