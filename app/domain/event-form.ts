@@ -1,6 +1,6 @@
 // The event form (submit and edit): one zod schema for the browser's inline checks and the server's parse.
 
-import { CANTON_CODES } from './cantons';
+import { CANTON_CODES, type CantonCode, isCantonCode, postalCodeFitsCanton } from './cantons';
 import { isCategorySlug } from './categories';
 import { addDaysToDate, isCalendarDate, zurichDay, zurichIso } from './dates';
 import { performersField } from './performers-form';
@@ -161,7 +161,23 @@ interface CrossFields {
   isFree: boolean;
   priceMin: number | null;
   priceMax: number | null;
+  postalCode?: string;
+  canton?: string;
 }
+
+/** The cross-field messages that do not keep the dates from being checked. */
+const PLACE_AND_PRICE = new Set(['priceMin', 'priceMax', 'postalCode']);
+
+/** « dans le canton de Vaud », « du Valais »… */
+const CANTON_IN: Record<CantonCode, string> = {
+  GE: 'de Genève',
+  VD: 'de Vaud',
+  VS: 'du Valais',
+  NE: 'de Neuchâtel',
+  FR: 'de Fribourg',
+  JU: 'du Jura',
+  BE: 'de Berne',
+};
 
 /**
  * Checks that involve several fields (times, dates in the past, end after start, a price or « gratuit »).
@@ -177,11 +193,17 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
   if (v.endTime && !timeOk(v.endTime)) errors.endTime = 'Heure de fin invalide.';
   if (v.endDate && !dateOk(v.endDate)) errors.endDate = 'Date de fin invalide.';
   if (!v.isFree && v.priceMin === null && v.priceMax === null)
-    errors.priceMin = 'Indiquez un prix, ou cochez « gratuit ».';
+    errors.priceMin = 'Indiquez un prix, ou cochez «\u00a0Entrée gratuite\u00a0».';
+  if (v.isFree && (v.priceMin !== null || v.priceMax !== null))
+    errors.priceMin =
+      'Une entrée gratuite n’a pas de prix\u00a0: videz le prix, ou décochez «\u00a0Entrée gratuite\u00a0» (un tarif réduit ou la gratuité pour les enfants se disent dans la précision).';
+  const postalCode = v.postalCode ?? '';
+  if (/^\d{4}$/.test(postalCode) && isCantonCode(v.canton) && !postalCodeFitsCanton(postalCode, v.canton))
+    errors.postalCode = `Le NPA ${postalCode} n’est pas dans le canton ${CANTON_IN[v.canton]}\u00a0: vérifiez le NPA ou le canton.`;
   if (v.priceMin !== null && v.priceMax !== null && v.priceMax < v.priceMin) {
     errors.priceMax = 'Le prix maximum doit être supérieur au minimum.';
   }
-  if (!dateOk(v.startDate) || Object.keys(errors).some((k) => k !== 'priceMin' && k !== 'priceMax')) return errors;
+  if (!dateOk(v.startDate) || Object.keys(errors).some((k) => !PLACE_AND_PRICE.has(k))) return errors;
   const { startsAt, endsAt, openEnd } = eventTimes(v);
   if (Date.parse(v.allDay ? zurichIso(v.startDate, '23:59') : startsAt) < now.getTime()) {
     errors.startDate = 'La date de début est déjà passée.';
@@ -219,6 +241,8 @@ export function validateEventForm(
       isFree: flag('isFree'),
       priceMin: amount('priceMin'),
       priceMax: amount('priceMax'),
+      postalCode: (values.postalCode ?? '').trim(),
+      canton: values.canton,
     },
     now,
   );

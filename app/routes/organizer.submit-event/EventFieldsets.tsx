@@ -98,7 +98,7 @@ export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }
       <TextField meta={fields.venueName} label="Lieu" hint="Salle, bâtiment, place…" />
       <TextField meta={fields.street} label="Rue et numéro" />
       <div className="form-row">
-        <TextField meta={fields.postalCode} label="NPA" inputMode="numeric" />
+        <TextField meta={fields.postalCode} label="NPA" inputMode="numeric" title="4 chiffres, par exemple 1003" />
         <TextField
           meta={fields.city}
           label="Localité"
