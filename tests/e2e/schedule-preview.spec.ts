@@ -123,6 +123,13 @@ test.describe('l’aperçu des dates du formulaire', () => {
     await page.getByLabel('Mêmes horaires chaque jour d’ouverture').uncheck();
     await expect(page.getByLabel('mardi\u00a0: ouverture')).toBeVisible();
     await expect(page.getByLabel('Ouverture', { exact: true })).toBeHidden();
+    if (!js) return;
+    // With JavaScript the hours typed follow: each open day has them, the closed Monday none, the week unchanged.
+    await expect(page.getByLabel('mardi\u00a0: ouverture')).toHaveValue('10:00');
+    await expect(page.getByLabel('dimanche\u00a0: fermeture')).toHaveValue('18:00');
+    await expect(page.getByLabel('lundi\u00a0: ouverture')).toHaveValue('');
+    await expect(week.getByRole('row').nth(1)).toHaveText('mardi10:00–18:00');
+    await expect(week.getByRole('row').nth(6)).toHaveText('dimanche10:00–18:00');
   });
 });
 
