@@ -209,6 +209,9 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
     errors.startDate = 'La date de début est déjà passée.';
   } else if (v.startDate > addDaysToDate(zurichDay(now), MAX_DAYS_AHEAD)) {
     errors.startDate = 'Cette date est à plus de cinq ans\u00a0: indiquez une date plus proche.';
+  } else if (v.endDate && v.endDate < v.startDate) {
+    // Said of the date that is wrong, with or without an end time.
+    errors.endDate = 'La date de fin ne peut pas précéder la date de début.';
   } else if (!openEnd && Date.parse(endsAt) <= Date.parse(startsAt)) {
     // Without an end time (open end), the end is only a bound: « dès 23:30 » has none to be before.
     errors.endTime = 'La fin doit être après le début.';

@@ -168,3 +168,23 @@ test('la confirmation et la file de modération disent la même chose que l’ap
   await expect(admin.getByRole('heading', { name: title })).toBeVisible();
   await expect(admin.getByTestId('preview-schedule')).toHaveText(previewed, { useInnerText: true });
 });
+
+// An outside tester could not untick « Mêmes horaires » under a refused end date: leaving the end date by pressing the
+// box showed its message, which moved the box 53 px down before the press ended, and the click was lost.
+test('un message qui paraît en quittant un champ ne fait pas manquer le clic qui l’a quitté @js-only', async ({
+  page,
+  signIn,
+}) => {
+  await start(page, signIn);
+  const from = addDaysToDate(zurichToday(), 20);
+  await page.getByRole('radio', { name: /^Une période/ }).check();
+  await page.getByLabel('Date de début', { exact: true }).fill(from);
+  const end = page.getByLabel('Date de fin (si plusieurs jours)', { exact: true });
+  await end.fill(addDaysToDate(from, -5));
+  const same = page.getByLabel('Mêmes horaires chaque jour d’ouverture');
+  await expect(end).toBeFocused();
+  // The real pointer, from the end date straight to the box: pressed, then released where it was pressed.
+  await same.click();
+  await expect(same).not.toBeChecked();
+  await expect(page.locator('#field-endDate-error')).toHaveText('Le dernier jour doit être après le premier.');
+});

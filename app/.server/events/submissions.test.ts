@@ -162,6 +162,14 @@ describe('soumissions', () => {
     expect(past.error?.issues[0].message).toBe('La date de début est déjà passée.');
     const backwards = eventFormSchema(NOW).safeParse({ ...form, endTime: '16:00' });
     expect(backwards.error?.issues[0].message).toBe('La fin doit être après le début.');
+    // An end date before the start is said of the end date, with or without an end time (it was said of the time,
+    // or not at all).
+    for (const endTime of ['23:00', '']) {
+      const before = eventFormSchema(NOW).safeParse({ ...form, endDate: '2026-12-05', endTime });
+      expect(before.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+        ['endDate', 'La date de fin ne peut pas précéder la date de début.'],
+      ]);
+    }
   });
 
   // An outside tester got « Indiquez un montant en francs, par exemple 25 ou 12.50. » for -5 and for 999999999.

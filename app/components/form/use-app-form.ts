@@ -102,6 +102,7 @@ export function useAppForm(options: AppFormOptions) {
     onValidate: ({ formData }) =>
       check.current ? check.current(formData) : parse(formData, { resolve: (value) => ({ value }) }),
   });
+  useCheckAfterPress(form.id, (options.shouldValidate ?? 'onBlur') === 'onBlur');
   // A refusal from the server is an attempt too (the summary takes the focus after it as well).
   const counted = useAnswerCount(lastResult);
   const answered = options.answered ?? counted;
@@ -124,6 +125,51 @@ export function useAppForm(options: AppFormOptions) {
   /** What the error summary reads of the form: its messages, the attempt that moves the focus, the fields' order. */
   const summary = { errors: refused ? form.allErrors : undefined, attempt: attempts, order: shape.order };
   return { form, fields, attempt: attempts, formProps, order: shape.order, summary };
+}
+
+/**
+ * A field left by pressing something else (a box, a radio, the button) is checked once the press ends, not as it
+ * begins: its message, appearing above the thing pressed, would move it away from under the pointer and the click
+ * would be lost (an outside tester could not untick « Mêmes horaires » under a refused end date: 53 px). The focus
+ * leaves at once; the leaving is announced to the form again after the click. A keyboard or a finger is not held up
+ * (a touch moves the focus only once lifted).
+ */
+function useCheckAfterPress(formId: string, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    let pressed = false;
+    let held: FocusEvent[] = [];
+    const press = () => {
+      pressed = true;
+    };
+    const release = () => {
+      pressed = false;
+      const events = held;
+      held = [];
+      // After the click this release starts (same task), as if the field had been left then.
+      if (events.length)
+        setTimeout(() => {
+          for (const e of events)
+            e.target?.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: e.relatedTarget }));
+        });
+    };
+    const hold = (event: FocusEvent) => {
+      const field = event.target as HTMLInputElement | null;
+      if (!pressed || !event.isTrusted || field?.form?.id !== formId) return;
+      event.stopImmediatePropagation();
+      held.push(event);
+    };
+    window.addEventListener('pointerdown', press, true);
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    window.addEventListener('focusout', hold, true);
+    return () => {
+      window.removeEventListener('pointerdown', press, true);
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      window.removeEventListener('focusout', hold, true);
+    };
+  }, [formId, enabled]);
 }
 
 type Checker = (formData: FormData) => ReturnType<typeof import('./browser-check').checkInBrowser>;
