@@ -6,6 +6,7 @@ import { CANTON_NAMES } from './cantons';
 import { zurichClock } from './dates';
 import { describeNearAlert } from './distance';
 import { type EventFilters, filtersToParams, hasActiveFilters, parseEventFilters, WHEN_OPTIONS } from './event-filters';
+import { quoted } from './text';
 
 export { ALERT_ACTION, ALERT_RHYTHMS, rhythmsFor, WEEKEND_IS_WEEKLY } from './alert-rhythms';
 
@@ -83,7 +84,7 @@ export function describeAlertFilter(
   if (filters.free) parts.push('gratuit');
   if (filters.family) parts.push('en famille');
   if (filters.accessible) parts.push('accessible');
-  if (filters.q) parts.push(`«\u00a0${filters.q}\u00a0»`);
+  if (filters.q) parts.push(quoted(filters.q));
   return parts.length ? parts.join(' · ') : 'Tous les événements';
 }
 

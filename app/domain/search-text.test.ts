@@ -39,8 +39,11 @@ describe('texte de recherche (docs/specification.md §5)', () => {
     expect(cleanSearchText(text)).toBe('');
   });
 
-  it('retire < > \' " &, réduit les espaces', () => {
-    expect(validateSearchText('Rock & "blues"  à   l\'Usine <3')).toEqual({ ok: true, value: 'Rock blues à lUsine 3' });
+  it('retire < > \' " &, réduit les espaces ; l’apostrophe entre deux lettres devient l’apostrophe française', () => {
+    expect(validateSearchText('Rock & "blues"  à   l\'Usine <3 \'')).toEqual({
+      ok: true,
+      value: 'Rock blues à l’Usine 3',
+    });
     expect(cleanSearchText('marché\t\nde  Noël')).toBe('marché de Noël');
   });
 

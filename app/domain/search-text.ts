@@ -21,12 +21,16 @@ const FORBIDDEN_PATTERNS: readonly RegExp[] = [
 export type SearchTextResult = { ok: true; value: string } | { ok: false; error: string };
 
 function strip(text: string): string {
-  return text
-    .replace(/[<>'"&]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, SEARCH_MAX_LENGTH)
-    .trim();
+  return (
+    text
+      // « l'Usine » as typed on every keyboard: the French apostrophe, so that the words stay apart (not « lUsine »).
+      .replace(/(?<=\p{L})'(?=\p{L})/gu, '’')
+      .replace(/[<>'"&]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, SEARCH_MAX_LENGTH)
+      .trim()
+  );
 }
 
 const looksLikeScript = (text: string) => FORBIDDEN_PATTERNS.some((pattern) => pattern.test(text));

@@ -91,7 +91,7 @@ export default function HomePage() {
                 className="category-tile"
                 style={{ '--category-color': c.color } as React.CSSProperties}
               >
-                <span className="category-tile__label">{c.label}</span>
+                <span className="category-tile__label">{c.label}</span>{' '}
                 <span className="category-tile__count">
                   {c.count}
                   <span className="visually-hidden"> événements</span>

@@ -113,6 +113,15 @@ test.describe('découverte des événements', () => {
     await expect(page.getByLabel('Gratuit', { exact: true })).not.toBeChecked();
     await page.goForward();
     await expect(page).toHaveURL(/category=musique.*gratuit=1|gratuit=1.*category=musique/);
+    // An outside tester: filtered, opened an event, Back twice: the whole list came back with the filters still chosen.
+    await page.locator('.event-card a').first().click();
+    await expect(page).toHaveURL(/\/evenement\//);
+    await page.goBack();
+    await expect(page.getByLabel('Catégorie', { exact: true })).toHaveValue('musique');
+    await page.goBack();
+    await expect(page).toHaveURL('/evenements');
+    await expect(page.getByLabel('Catégorie', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Gratuit', { exact: true })).not.toBeChecked();
   });
 
   test('imprimées, la liste et une fiche gardent leur contenu, sans menus, filtres, carte ni bandeaux @once', async ({

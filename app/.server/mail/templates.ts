@@ -1,6 +1,6 @@
 // French account mails: plain text and HTML, signed with the site name.
 import { SITE_NAME } from '~/domain/site';
-import { nameForMail } from '~/domain/text';
+import { nameForMail, quoted } from '~/domain/text';
 import { escapeHtml } from './mailer';
 
 interface Mail {
@@ -66,7 +66,7 @@ export function eventApprovedMail(displayName: string, eventTitle: string, url: 
   return {
     subject: `Votre événement est publié — ${SITE_NAME}`,
     ...layout(
-      [greeting(displayName), `Bonne nouvelle : « ${eventTitle} » est maintenant publié sur ${SITE_NAME}.`],
+      [greeting(displayName), `Bonne nouvelle : ${quoted(eventTitle)} est maintenant publié sur ${SITE_NAME}.`],
       { label: 'Voir l’événement', url },
       'Vous pouvez le modifier depuis votre tableau de bord : vos changements seront relus avant de remplacer la version publiée.',
     ),
@@ -79,7 +79,7 @@ export function eventRejectedMail(displayName: string, eventTitle: string, reaso
     ...layout(
       [
         greeting(displayName),
-        `« ${eventTitle} » n’a pas été publié sur ${SITE_NAME}.`,
+        `${quoted(eventTitle)} n’a pas été publié sur ${SITE_NAME}.`,
         `Motif du refus : ${reason}`,
         'Vous pouvez corriger l’événement et le soumettre à nouveau.',
       ],
@@ -112,7 +112,7 @@ export function revisionApprovedMail(displayName: string, eventTitle: string, ur
   return {
     subject: `Votre modification est publiée — ${SITE_NAME}`,
     ...layout(
-      [greeting(displayName), `Vos changements de « ${eventTitle} » sont maintenant publiés sur ${SITE_NAME}.`],
+      [greeting(displayName), `Vos changements de ${quoted(eventTitle)} sont maintenant publiés sur ${SITE_NAME}.`],
       { label: 'Voir l’événement', url },
       'Chaque modification d’un événement publié est relue avant de remplacer la version en ligne.',
     ),
@@ -125,7 +125,7 @@ export function revisionRejectedMail(displayName: string, eventTitle: string, re
     ...layout(
       [
         greeting(displayName),
-        `Vos changements de « ${eventTitle} » n’ont pas été publiés : la version déjà en ligne reste visible.`,
+        `Vos changements de ${quoted(eventTitle)} n’ont pas été publiés : la version déjà en ligne reste visible.`,
         `Motif du refus : ${reason}`,
         'Vous pouvez modifier l’événement à nouveau depuis votre tableau de bord.',
       ],

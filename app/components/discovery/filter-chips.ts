@@ -3,6 +3,7 @@
 import { CANTON_NAMES } from '~/domain/cantons';
 import { describeNear } from '~/domain/distance';
 import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
+import { quoted } from '~/domain/text';
 
 export interface FilterChip {
   key: string;
@@ -24,7 +25,7 @@ export function filterChips(
     return `/evenements${text ? `?${text}` : ''}`;
   };
   const chips: FilterChip[] = [];
-  if (filters.q) chips.push({ key: 'q', label: `« ${filters.q} »`, href: without({ q: '' }) });
+  if (filters.q) chips.push({ key: 'q', label: quoted(filters.q), href: without({ q: '' }) });
   if (filters.when) {
     const label = WHEN_OPTIONS.find((o) => o.value === filters.when)?.label ?? filters.when;
     chips.push({ key: 'when', label, href: without({ when: '' }) });

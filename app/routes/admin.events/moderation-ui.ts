@@ -3,6 +3,7 @@
 import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { ModerationDecision } from '~/domain/moderation';
+import { quoted } from '~/domain/text';
 
 /** The tabs; « En attente » is the queue: pending events and published ones with a pending revision. */
 export const STATUS_TABS: { value: EventStatus | 'all'; label: string }[] = [
@@ -25,14 +26,14 @@ export const STATUS_LABELS: Record<EventStatus, string> = {
 /** The flash after a decision: `title` is what it was about, `told` whether the organizer got a mail. */
 export const ACTION_DONE: Record<ModerationDecision, (title: string, revision: boolean, told: boolean) => string> = {
   approve: (t, revision, told) =>
-    `${revision ? `La modification de «\u00a0${t}\u00a0» est publiée.` : `«\u00a0${t}\u00a0» est publié.`}${told ? ' L’organisateur en est informé par email.' : ''}`,
+    `${revision ? `La modification de ${quoted(t)} est publiée.` : `${quoted(t)} est publié.`}${told ? ' L’organisateur en est informé par email.' : ''}`,
   reject: (t, revision, told) =>
-    `${revision ? `La modification de «\u00a0${t}\u00a0» est refusée\u00a0: la version publiée reste en ligne.` : `«\u00a0${t}\u00a0» est refusé.`}${told ? ' L’organisateur a reçu le motif par email.' : ''}`,
-  feature: (t) => `«\u00a0${t}\u00a0» est mis en avant.`,
-  unfeature: (t) => `«\u00a0${t}\u00a0» n’est plus mis en avant.`,
-  unpublish: (t) => `«\u00a0${t}\u00a0» est dépublié et revient en attente de modération.`,
-  cancel: (t) => `«\u00a0${t}\u00a0» est annulé\u00a0: il reste visible avec la mention «\u00a0Annulé\u00a0».`,
-  delete: (t) => `«\u00a0${t}\u00a0» est supprimé.`,
+    `${revision ? `La modification de ${quoted(t)} est refusée\u00a0: la version publiée reste en ligne.` : `${quoted(t)} est refusé.`}${told ? ' L’organisateur a reçu le motif par email.' : ''}`,
+  feature: (t) => `${quoted(t)} est mis en avant.`,
+  unfeature: (t) => `${quoted(t)} n’est plus mis en avant.`,
+  unpublish: (t) => `${quoted(t)} est dépublié et revient en attente de modération.`,
+  cancel: (t) => `${quoted(t)} est annulé\u00a0: il reste visible avec la mention «\u00a0Annulé\u00a0».`,
+  delete: (t) => `${quoted(t)} est supprimé.`,
 };
 
 /** Whether the list of this tab shows the event (the queue: what awaits moderation). */

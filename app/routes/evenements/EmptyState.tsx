@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { type EventFilters, filtersToParams } from '~/domain/event-filters';
+import { quoted } from '~/domain/text';
 
 /** No result: one link per filter that can be widened. */
 export function EmptyState({ filters }: { filters: EventFilters }) {
@@ -10,7 +11,7 @@ export function EmptyState({ filters }: { filters: EventFilters }) {
       <ul className="empty-state__suggestions">
         {filters.q ? (
           <li>
-            <Link to={`/evenements?${filtersToParams({ ...filters, q: '' })}`}>Sans le texte « {filters.q} »</Link>
+            <Link to={`/evenements?${filtersToParams({ ...filters, q: '' })}`}>Sans le texte {quoted(filters.q)}</Link>
           </li>
         ) : null}
         {filters.when || filters.from || filters.to ? (

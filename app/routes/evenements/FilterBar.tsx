@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { RefObject } from 'react';
 import type { filterChips } from '~/components/discovery/filter-chips';
+import { quoted } from '~/domain/text';
 import { countLabel } from './list';
 
 /** The bar above the list: the button that opens the filters, the count and the active filters as chips. */
@@ -48,7 +49,7 @@ export function FilterBar({
         {countLabel(total, dates)}
         <span className="visually-hidden">
           {described ? ` · ${described}` : ''}
-          {q ? ` · « ${q} »` : ''}
+          {q ? ` · ${quoted(q)}` : ''}
         </span>
       </p>
       {chips.length > 0 ? (

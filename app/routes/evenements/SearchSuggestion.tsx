@@ -1,6 +1,7 @@
 // « Vouliez-vous dire … ? » under a search that found little: the same selection with the suggested words.
 import { Link } from '@remix-run/react';
 import { type EventFilters, filtersToParams } from '~/domain/event-filters';
+import { quoted } from '~/domain/text';
 import { countLabel } from './list';
 
 export function SearchSuggestion({
@@ -13,7 +14,7 @@ export function SearchSuggestion({
   return (
     <p className="did-you-mean" data-testid="search-suggestion">
       Vouliez-vous dire{' '}
-      <Link to={`/evenements?${filtersToParams({ ...filters, q: suggestion.q })}`}>« {suggestion.q} »</Link>
+      <Link to={`/evenements?${filtersToParams({ ...filters, q: suggestion.q })}`}>{quoted(suggestion.q)}</Link>
       {'\u00a0'}? <span className="did-you-mean__count">({countLabel(suggestion.total).toLowerCase()})</span>
     </p>
   );

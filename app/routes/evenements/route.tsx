@@ -1,6 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useNavigationType,
+  useRouteLoaderData,
+  useSubmit,
+} from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
@@ -81,6 +90,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
 const RESULTS_ID = 'resultats';
 
+/**
+ * Back and Forward bring another list: its form then starts afresh, with that list's filters (its fields would keep
+ * what was chosen on the page left — a select does not follow its new default — and sending them would bring back
+ * filters the visitor thinks gone). A number that changes at each such step, for the form's key; not at the first
+ * showing, which keeps what was typed before the page's code came.
+ */
+function useHistorySteps(): number {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const [steps, setSteps] = useState(0);
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each history step (its key) counts.
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else if (navigationType === 'POP') setSteps((n) => n + 1);
+  }, [key, navigationType]);
+  return steps;
+}
+
 export default function EventsListPage() {
   const {
     items,
@@ -106,6 +134,7 @@ export default function EventsListPage() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  const historySteps = useHistorySteps();
   const sheetTitle = useRef<HTMLHeadingElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   // With JavaScript on a phone the filters are a sheet over the list, opened from the filter bar.
@@ -178,6 +207,7 @@ export default function EventsListPage() {
           ) : null}
         </div>
         <Form
+          key={historySteps}
           ref={form}
           method="get"
           className="filters"
