@@ -57,7 +57,7 @@ export function SeriesWhen({ series }: { series: SeriesView }) {
     <span data-testid="series-when">
       {series.chosen ? '' : 'Prochaine date\u00a0: '}
       <time dateTime={date.startsAt}>{formatEventWhen(date)}</time>
-      {date.cancelled ? ' — annulé' : ''}
+      {date.cancelled ? ' — annulée' : ''}
     </span>
   );
 }
@@ -121,7 +121,7 @@ export function EventDates({
             // The dates after those shown, not all of them again: the five above are not repeated.
             // Open on the page of one of them: the visitor sees where that date stands in the series.
             <details className="event-when__all" open={later.some(isCurrent)}>
-              <summary>{later.length === 1 ? 'La date suivante' : `Les ${later.length} dates suivantes`}</summary>
+              <summary>{later.length === 1 ? 'Une date de plus' : `Les ${later.length} dates suivantes`}</summary>
               <ul data-testid="all-dates" className="event-when__dates">
                 {later.map((d) => (
                   <DateItem key={d.startsAt} date={d} eventId={eventId} canManage={canManage} current={isCurrent(d)} />

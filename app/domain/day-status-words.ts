@@ -1,7 +1,7 @@
 // The sentences of a « Ça a lieu ? » alert (« Me prévenir », issue 51) on the pages of its links: they speak of that
 // event (its title) rather than of a list's new events.
 
-const quoted = (title: string) => `«\u00a0${title}\u00a0»`;
+import { quoted } from './text';
 
 /** What the visitor is told of: the same words on every page. */
 export const DAY_STATUS_TOLD = 'si l’événement est confirmé, annulé, reporté ou déplacé le jour même';
@@ -9,7 +9,7 @@ export const DAY_STATUS_TOLD = 'si l’événement est confirmé, annulé, repor
 export const DAY_STATUS_ALERT_WORDS = {
   requested: (title: string) =>
     `Si cette adresse est valable, un email de confirmation vient de lui être envoyé pour ${quoted(title)}. Cliquez sur son lien\u00a0: vous serez prévenu·e par email ${DAY_STATUS_TOLD}. Rien ne vous sera envoyé sans cette confirmation.`,
-  confirmTitle: 'Confirmer «\u00a0Me prévenir\u00a0»',
+  confirmTitle: 'Confirmer votre demande',
   confirmLead: (title: string) => `Vous serez prévenu·e par email ${DAY_STATUS_TOLD}, pour ${quoted(title)}.`,
   confirmButton: 'Confirmer',
   manageTitle: 'Me prévenir',

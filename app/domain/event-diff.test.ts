@@ -45,4 +45,13 @@ describe('what an organizer changed, for the moderator', () => {
     const { performers: _none, ...older } = makeEvent();
     expect(describeChanges(makeEvent({ performers: [] }), older)).toEqual([]);
   });
+
+  // An outside tester read « Selon la météo : false » struck through in the moderation queue.
+  test('« Selon la météo » reads Oui or Non; an absent flag become false is no change to show', () => {
+    expect(describeChanges(makeEvent({ weatherDependent: false }), makeEvent({ weatherDependent: true }))).toEqual([
+      { label: 'Selon la météo', before: 'Non', after: 'Oui' },
+    ]);
+    const { weatherDependent: _none, ...older } = makeEvent();
+    expect(describeChanges(older, makeEvent({ weatherDependent: false }))).toEqual([]);
+  });
 });

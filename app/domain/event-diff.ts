@@ -88,6 +88,8 @@ function describe(
       );
     case 'Image':
       return c.image ? `Image « ${c.image.alt} »` : 'Pas d’image';
+    case 'Selon la météo':
+      return c.weatherDependent ? 'Oui' : 'Non';
     default: {
       const field = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).find((f) => FIELD_LABELS[f] === label);
       return field ? text(String(c[field] ?? '')) : '—';
@@ -104,10 +106,12 @@ export function describeChanges(
   recordName: (id: string) => string = (id) => id,
 ): FieldChange[] {
   const labels = [...new Set(changedFields(before, after).map(fieldLabel))];
-  return labels.map((label) => {
+  return labels.flatMap((label) => {
     const was = describe(label, before, categoryLabel, recordName);
     const now = describe(label, after, categoryLabel, recordName);
     // A new image with the same description.
-    return { label, before: was, after: now === was && label === 'Image' ? `${now} (nouvelle image)` : now };
+    if (now === was && label === 'Image') return [{ label, before: was, after: `${now} (nouvelle image)` }];
+    // A change a moderator could not see (an absent value become false): no line.
+    return now === was ? [] : [{ label, before: was, after: now }];
   });
 }

@@ -115,7 +115,7 @@ export default function HomePage() {
             label="Carte des événements du mois"
             noScript={
               <p>
-                Les événements du mois sont aussi en liste : <Link to="/evenements?quand=mois">la liste du mois</Link>.
+                Les événements du mois sont aussi <Link to="/evenements?quand=mois">en liste</Link>.
               </p>
             }
             config={root?.map ?? { tileUrl: '', attribution: '' }}

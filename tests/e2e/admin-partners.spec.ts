@@ -270,7 +270,9 @@ test.describe('partenaires et donateurs (admin)', () => {
     await form.getByLabel('Description', { exact: true }).fill('Une description à garder.');
     await form.getByLabel('Site web', { exact: true }).fill('www.exemple');
     await sendRefused(page, () => form.getByRole('button', { name: 'Ajouter' }).click());
-    await expect(form.getByText('Indiquez une adresse web complète commençant par https:// (ou laissez le champ vide).')).toBeVisible();
+    await expect(
+      form.getByText('Indiquez une adresse web complète commençant par https:// (ou laissez le champ vide).'),
+    ).toBeVisible();
     await expect(form.getByTestId('form-errors')).toBeVisible();
     await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(name);
     await expect(form.getByLabel('Type', { exact: true })).toHaveValue('donateur');

@@ -218,6 +218,10 @@ test.describe('découverte des événements', () => {
     await expect(page.locator('.event-card')).toHaveCount(1);
     expect(await cardLinks(page)).toEqual(hrefs(40, 41));
     await expect(page.getByRole('link', { name: 'Suivant →' })).toHaveCount(0);
+    // A page past the end (an old link): the last one, not « Aucun événement » under « 41 événements ».
+    await page.goto(`/evenements?q=${word}&page=99`);
+    await expect(page).toHaveURL(`/evenements?q=${word}&page=3`);
+    expect(await cardLinks(page)).toEqual(hrefs(40, 41));
   });
 
   test('la fiche d’un événement montre tout ce qu’il faut pour y aller @journey @once', async ({ page, ports }) => {

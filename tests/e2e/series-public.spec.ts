@@ -363,7 +363,7 @@ test.describe('une série pour le public', () => {
     const box = page.getByTestId('events-map-placeholder');
     await expect(box).toContainText('Ces événements sont aussi en liste');
     await expect(page.locator('main')).not.toContainText('nécessite JavaScript');
-    await box.getByRole('link', { name: 'la liste' }).click();
+    await box.getByRole('link', { name: 'en liste' }).click();
     await expect(page).toHaveURL('/evenements?quand=mois');
     await expect(page.locator('.event-card').first()).toBeVisible();
   });

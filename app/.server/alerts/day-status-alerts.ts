@@ -10,6 +10,7 @@ import { type DayStatus, dayStatusText } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventWhen } from '~/domain/event-dates';
 import { SITE_NAME } from '~/domain/site';
+import { quoted } from '~/domain/text';
 import { layout } from '../mail/templates';
 import { createLimiter } from '../platform/limiter';
 import { UseCaseError } from '../platform/use-case-error';
@@ -30,6 +31,13 @@ const alertIdFor = (email: string, filter: string) =>
 
 export const EMAIL_MESSAGE = 'Saisissez une adresse email valide, par exemple nom@exemple.ch.';
 
+/** « du dimanche 6 décembre 2026 à 20:00 au … », and for a series « chacune de ses dates, du … »: the alert is the event's. */
+function when(event: AgendaEvent): string {
+  const span = formatEventWhen(event);
+  const lower = span.charAt(0).toLowerCase() + span.slice(1);
+  return event.schedule ? `chacune de ses dates, ${lower}` : lower;
+}
+
 function confirmationMail(to: string, event: AgendaEvent, confirmUrl: string): MailMessage {
   return {
     to,
@@ -37,8 +45,8 @@ function confirmationMail(to: string, event: AgendaEvent, confirmUrl: string): M
     ...layout(
       [
         'Bonjour,',
-        `Vous avez demandé à être prévenu par email si «\u00a0${event.title}\u00a0» (${formatEventWhen(event)}) est confirmé, annulé, reporté ou déplacé le jour même.`,
-        'Confirmez votre demande pour être prévenu. Ce lien est valable sept jours\u00a0; sans confirmation, rien ne vous sera envoyé et votre adresse sera effacée.',
+        `Vous avez demandé à être prévenu·e par email si ${quoted(event.title)} (${when(event)}) est confirmé, annulé, reporté ou déplacé le jour même.`,
+        'Confirmez votre demande pour être prévenu·e. Ce lien est valable sept jours\u00a0; sans confirmation, rien ne vous sera envoyé et votre adresse sera effacée.',
       ],
       { label: 'Me prévenir', url: confirmUrl },
       'Vous n’avez rien demandé\u202f? Ignorez simplement ce message.',
@@ -84,7 +92,7 @@ export function dayStatusMail(alert: Alert, event: AgendaEvent, status: DayStatu
   const mail = layout(
     [
       'Bonjour,',
-      `«\u00a0${event.title}\u00a0» (${formatDateTime(status.startsAt)})\u00a0: ${said}.`,
+      `${quoted(event.title)} (${formatDateTime(status.startsAt)})\u00a0: ${said}.`,
       ...(status.note ? [`Message de l’organisateur\u00a0: ${status.note}`] : []),
     ],
     { label: 'Voir l’événement', url: `${siteUrl}/evenement/${event.id}` },

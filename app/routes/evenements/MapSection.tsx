@@ -27,7 +27,7 @@ export function MapSection({
         noScript={
           <>
             <p>
-              Ces événements sont aussi en liste&nbsp;: <Link to={listHref}>la liste</Link>.
+              Ces événements sont aussi <Link to={listHref}>en liste</Link>.
             </p>
             {points.length ? <MapByLocality points={points} /> : null}
           </>

@@ -1,15 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
-import {
-  Form,
-  Link,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useNavigationType,
-  useRouteLoaderData,
-  useSubmit,
-} from '@remix-run/react';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
@@ -59,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
     schoolHolidays({ store }),
   ]);
+  // A page past the end (an old link, a shorter list): its last page, rather than « Aucun événement ».
+  if (page > result.pageCount) throw redirect(`/evenements?${filtersToParams(filters, { page: result.pageCount })}`);
   // An exhibition says the hours of the days looked at: « demain », « ce week-end », or a later period's first open day.
   const window = dateWindow(filters, now);
   const near = filters.near;
@@ -90,25 +83,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
 const RESULTS_ID = 'resultats';
 
-/**
- * Back and Forward bring another list: its form then starts afresh, with that list's filters (its fields would keep
- * what was chosen on the page left — a select does not follow its new default — and sending them would bring back
- * filters the visitor thinks gone). A number that changes at each such step, for the form's key; not at the first
- * showing, which keeps what was typed before the page's code came.
- */
-function useHistorySteps(): number {
-  const { key } = useLocation();
-  const navigationType = useNavigationType();
-  const [steps, setSteps] = useState(0);
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each history step (its key) counts.
-  useEffect(() => {
-    if (first.current) first.current = false;
-    else if (navigationType === 'POP') setSteps((n) => n + 1);
-  }, [key, navigationType]);
-  return steps;
-}
-
 export default function EventsListPage() {
   const {
     items,
@@ -134,7 +108,6 @@ export default function EventsListPage() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const historySteps = useHistorySteps();
   const sheetTitle = useRef<HTMLHeadingElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   // With JavaScript on a phone the filters are a sheet over the list, opened from the filter bar.
@@ -147,12 +120,11 @@ export default function EventsListPage() {
     if (sheetOpen) sheetTitle.current?.focus();
   }, [sheetOpen]);
   const query = (extra: Record<string, string | number> = {}) => {
-    const params = filtersToParams(filters, extra);
-    const text = params.toString();
+    const text = filtersToParams(filters, extra).toString();
     return text ? `?${text}` : '';
   };
   const active = hasActiveFilters(filters);
-  const submittingForm = useFormFollowsList(form);
+  const { formKey, sending } = useFormFollowsList();
   // With JS, the list follows the form as the visitor changes it (the search text arrives cleaned). The first filter
   // is a step of its own in the history (Back returns to the whole list); the next changes only adjust it.
   const submitForm = (cleanedQ?: string) => {
@@ -162,7 +134,7 @@ export default function EventsListPage() {
     // A locality named takes the place of the position (never kept longer than needed, issue 47).
     if (formData.get('autour')) for (const key of ['lat', 'lon']) formData.delete(key);
     for (const [key, value] of [...formData.entries()]) if (value === '') formData.delete(key);
-    submittingForm(new URLSearchParams(formData as unknown as Record<string, string>));
+    sending(new URLSearchParams(formData as unknown as Record<string, string>));
     submit(formData, { method: 'get', replace: active, preventScrollReset: true });
   };
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
@@ -207,7 +179,7 @@ export default function EventsListPage() {
           ) : null}
         </div>
         <Form
-          key={historySteps}
+          key={formKey}
           ref={form}
           method="get"
           className="filters"

@@ -1,21 +1,24 @@
 // The filter form follows the list when the address changes in another way than by the form itself (Back, Forward,
-// « Réinitialiser », a filter chip, a link): its fields are uncontrolled (they work without JavaScript), so they are put
-// back to what the list shows, from their defaults that the new filters just set.
+// « Réinitialiser », a filter chip, a link): its fields are uncontrolled (they work without JavaScript), so the form
+// starts afresh from the defaults the new filters set. Not by resetting it: a select keeps the option it was first
+// rendered with as its default (React does not move it), and an outside tester, back from a filtered list to the whole
+// one, found « Musique » still chosen, ready to be sent again.
 import { useLocation } from '@remix-run/react';
-import { type RefObject, useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const normalized = (search: string) => new URLSearchParams(search).toString();
 
 /**
- * Returns the function the form calls with the query it submits: the navigation that lands on that query leaves the
- * fields as they are. The queries are remembered in order, not as one flag: a visitor quicker than the list sends a
- * second change before the first one's answer arrives, and that answer must not put the fields back to it (a select
- * would lose the second choice).
+ * The form's key (it changes when the list changed without the form), and the function the form calls with the query
+ * it submits: the navigation that lands on that query leaves the fields as they are. The queries are remembered in
+ * order, not as one flag: a visitor quicker than the list sends a second change before the first one's answer arrives,
+ * and that answer must not put the fields back to it (a select would lose the second choice).
  */
-export function useFormFollowsList(form: RefObject<HTMLFormElement | null>): (query: URLSearchParams) => void {
+export function useFormFollowsList(): { formKey: number; sending: (query: URLSearchParams) => void } {
   const { key, search } = useLocation();
   const seen = useRef(key);
   const sent = useRef<string[]>([]);
+  const [formKey, setFormKey] = useState(0);
   useEffect(() => {
     if (seen.current === key) return;
     seen.current = key;
@@ -24,10 +27,13 @@ export function useFormFollowsList(form: RefObject<HTMLFormElement | null>): (qu
     if (own >= 0) sent.current = sent.current.slice(own + 1);
     else {
       sent.current = [];
-      form.current?.reset();
+      setFormKey((n) => n + 1);
     }
-  }, [key, search, form]);
-  return (query) => {
-    sent.current.push(query.toString());
+  }, [key, search]);
+  return {
+    formKey,
+    sending: (query) => {
+      sent.current.push(query.toString());
+    },
   };
 }
