@@ -121,3 +121,16 @@ describe.each(BACKENDS)('vacances scolaires : $name', (backend) => {
     expect(await describeAlert({ store }, alert.filter)).toBe('Vaud · pendant les vacances scolaires (VD)');
   });
 });
+
+// An outside tester: « pendant les vacances (VS) » listed an exhibition under « Lundi 30 novembre », weeks before them.
+describe('les jours regardés par une liste des vacances', () => {
+  it('sans dates choisies, la prochaine période de vacances du canton ; avec des dates, ces dates', async () => {
+    const { lookedAtWindow } = await import('../../app/.server/events/public');
+    const holidays = [AUTUMN_VD, AUTUMN_GE].map((h, i) => ({ ...h, id: `h${i}` }));
+    const looked = lookedAtWindow({ when: '', from: '', to: '', holidays: 'GE' }, holidays, NOW);
+    expect(looked?.start.getTime()).toBe(Date.parse('2030-10-18T22:00:00.000Z'));
+    const dated = lookedAtWindow({ when: '', from: '2030-10-01', to: '2030-10-02', holidays: 'GE' }, holidays, NOW);
+    expect(dated?.start.getTime()).toBe(Date.parse('2030-09-30T22:00:00.000Z'));
+    expect(lookedAtWindow({ when: '', from: '', to: '', holidays: '' }, holidays, NOW)).toBeNull();
+  });
+});

@@ -63,6 +63,20 @@ export function queryFromFilters(
   };
 }
 
+/**
+ * The days a list looks at: its dates (« ce week-end », a range), or else the next period of its school holidays. Its
+ * events are grouped from that day on, and an exhibition says its hours on it (not on today, weeks before the holidays).
+ */
+export function lookedAtWindow(
+  filters: Pick<EventFilters, 'when' | 'from' | 'to' | 'holidays'>,
+  holidays: readonly SchoolHoliday[],
+  now: Date,
+): { start: Date; end: Date } | null {
+  const window = dateWindow(filters, now);
+  if (window || !filters.holidays) return window;
+  return holidayWindows(holidays, filters.holidays, now, null)[0] ?? null;
+}
+
 /** The scope of a list's venue and organizer filters, read once per store revision. */
 export function cachedPlaceScope({ store }: { store: Store }, filters: Partial<EventFilters>): Promise<PlaceScope> {
   if (!filters.venue && !filters.organizer) return Promise.resolve({ unknown: [] });

@@ -1,10 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
-import { cachedPlaceScope, mapEvents, schoolHolidays, searchEvents, searchSuggestion } from '~/.server/events/public';
+import {
+  cachedPlaceScope,
+  lookedAtWindow,
+  mapEvents,
+  schoolHolidays,
+  searchEvents,
+  searchSuggestion,
+} from '~/.server/events/public';
 import { selectionHandle } from '~/.server/federation/page-targets';
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
 import { filterChips } from '~/components/discovery/filter-chips';
@@ -12,8 +19,7 @@ import { describeAlertFilter } from '~/domain/alert';
 import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
-import { dateWindow, filtersToParams, hasActiveFilters, parseEventFilters } from '~/domain/event-filters';
-import { pageMeta } from '~/domain/meta';
+import { filtersToParams, hasActiveFilters, parseEventFilters } from '~/domain/event-filters';
 import { lookedAtDays } from '~/domain/opening-text';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
@@ -53,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A page past the end (an old link, a shorter list): its last page, rather than « Aucun événement ».
   if (page > result.pageCount) throw redirect(`/evenements?${filtersToParams(filters, { page: result.pageCount })}`);
   // An exhibition says the hours of the days looked at: « demain », « ce week-end », or a later period's first open day.
-  const window = dateWindow(filters, now);
+  const window = lookedAtWindow(filters, holidays, now);
   const near = filters.near;
   const items = result.items.map((e) =>
     toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near, holidays }),
@@ -280,21 +286,4 @@ export default function EventsListPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  const described = data ? describeFilters(data.filters, data.categoryName) : '';
-  return [
-    ...pageMeta({
-      title: described ? `Événements : ${described}` : 'Événements',
-      description: `Tous les événements à venir en Suisse romande${described ? ` (${described})` : ''} : concerts, spectacles, marchés, fêtes, sorties.`,
-      path: `/evenements${location.search}`,
-      matches,
-    }),
-    {
-      tagName: 'link',
-      rel: 'alternate',
-      type: 'application/rss+xml',
-      title: 'Flux RSS de cette sélection',
-      href: `/evenements.rss${location.search}`,
-    },
-  ];
-};
+export { meta } from './meta';

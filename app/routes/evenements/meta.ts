@@ -1,0 +1,24 @@
+// The list's title, description and RSS link: its filters in words.
+import type { MetaFunction } from '@remix-run/node';
+import { pageMeta } from '~/domain/meta';
+import { describeFilters } from './list';
+import type { loader } from './route';
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const described = data ? describeFilters(data.filters, data.categoryName) : '';
+  return [
+    ...pageMeta({
+      title: described ? `Événements : ${described}` : 'Événements',
+      description: `Tous les événements à venir en Suisse romande${described ? ` (${described})` : ''} : concerts, spectacles, marchés, fêtes, sorties.`,
+      path: `/evenements${location.search}`,
+      matches,
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: 'Flux RSS de cette sélection',
+      href: `/evenements.rss${location.search}`,
+    },
+  ];
+};
