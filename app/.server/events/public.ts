@@ -182,7 +182,7 @@ export async function getEventForViewer(
   return shown ? { event: shown, isPublic: true, working: false } : null;
 }
 
-/** Upcoming published events of the same category, those of the same canton first. */
+/** Upcoming published events of the same category, those of the same canton chosen first, shown in date order. */
 export function similarEvents(
   { store }: { store: Store },
   event: AgendaEvent,
@@ -209,7 +209,8 @@ async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: n
   if (near.items.length >= count) return near.items;
   const wider = await store.events.search({ ...base, limit: count * 2 });
   const seen = new Set(near.items.map((e) => e.id));
-  return [...near.items, ...wider.items.filter((e) => !seen.has(e.id))].slice(0, count);
+  const chosen = [...near.items, ...wider.items.filter((e) => !seen.has(e.id))].slice(0, count);
+  return chosen.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
 }
 
 export async function upcomingByOrganizer({ store }: { store: Store }, organizerName: string, now = new Date()) {
