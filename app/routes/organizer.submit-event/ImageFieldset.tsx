@@ -160,7 +160,7 @@ export function ImageFieldset({ fields, image, pendingImage, error, refused, imp
       <TextField
         meta={fields.imageAlt}
         label="Description de l’image"
-        hint="Ce qu’on y voit, pour les personnes aveugles ou malvoyantes."
+        hint={'Obligatoire avec une image\u00a0: ce qu’on y voit, pour les personnes aveugles ou malvoyantes.'}
       />
     </fieldset>
   );
