@@ -6,7 +6,7 @@ import { CANTON_NAMES } from './cantons';
 import { zurichClock } from './dates';
 import { describeNearAlert } from './distance';
 import { type EventFilters, filtersToParams, hasActiveFilters, parseEventFilters, WHEN_OPTIONS } from './event-filters';
-import { quoted } from './text';
+import { quoted } from './quoted';
 
 export { ALERT_ACTION, ALERT_RHYTHMS, rhythmsFor, WEEKEND_IS_WEEKLY } from './alert-rhythms';
 

@@ -1,7 +1,7 @@
 // The sentences of a « Ça a lieu ? » alert (« Me prévenir », issue 51) on the pages of its links: they speak of that
 // event (its title) rather than of a list's new events.
 
-import { quoted } from './text';
+import { quoted } from './quoted';
 
 /** What the visitor is told of: the same words on every page. */
 export const DAY_STATUS_TOLD = 'si l’événement est confirmé, annulé, reporté ou déplacé le jour même';

@@ -1,9 +1,10 @@
 // The event form (submit and edit): one zod schema for the browser's inline checks and the server's parse.
 
-import { CANTON_CODES, type CantonCode, isCantonCode, postalCodeFitsCanton } from './cantons';
+import { CANTON_CODES, CANTON_NAMES, type CantonCode } from './cantons';
 import { isCategorySlug } from './categories';
 import { addDaysToDate, isCalendarDate, zurichDay, zurichIso } from './dates';
 import { performersField } from './performers-form';
+import { postalCodeFitsCanton } from './postal-codes';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
@@ -168,17 +169,6 @@ interface CrossFields {
 /** The cross-field messages that do not keep the dates from being checked. */
 const PLACE_AND_PRICE = new Set(['priceMin', 'priceMax', 'postalCode']);
 
-/** « dans le canton de Vaud », « du Valais »… */
-const CANTON_IN: Record<CantonCode, string> = {
-  GE: 'de Genève',
-  VD: 'de Vaud',
-  VS: 'du Valais',
-  NE: 'de Neuchâtel',
-  FR: 'de Fribourg',
-  JU: 'du Jura',
-  BE: 'de Berne',
-};
-
 /**
  * Checks that involve several fields (times, dates in the past, end after start, a price or « gratuit »).
  * zod skips an object's refinements while any field is invalid, so forms also call this on the raw values
@@ -196,10 +186,11 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
     errors.priceMin = 'Indiquez un prix, ou cochez «\u00a0Entrée gratuite\u00a0».';
   if (v.isFree && (v.priceMin !== null || v.priceMax !== null))
     errors.priceMin =
-      'Une entrée gratuite n’a pas de prix\u00a0: videz le prix, ou décochez «\u00a0Entrée gratuite\u00a0» (un tarif réduit ou la gratuité pour les enfants se disent dans la précision).';
+      'Une entrée gratuite n’a pas de prix\u00a0: videz le prix, ou décochez «\u00a0Entrée gratuite\u00a0».';
   const postalCode = v.postalCode ?? '';
-  if (/^\d{4}$/.test(postalCode) && isCantonCode(v.canton) && !postalCodeFitsCanton(postalCode, v.canton))
-    errors.postalCode = `Le NPA ${postalCode} n’est pas dans le canton ${CANTON_IN[v.canton]}\u00a0: vérifiez le NPA ou le canton.`;
+  const canton = v.canton && Object.hasOwn(CANTON_NAMES, v.canton) ? CANTON_NAMES[v.canton as CantonCode] : '';
+  if (canton && /^\d{4}$/.test(postalCode) && !postalCodeFitsCanton(postalCode, v.canton as CantonCode))
+    errors.postalCode = `Le NPA ${postalCode} n’est pas dans le canton choisi (${canton})\u00a0: vérifiez le NPA ou le canton.`;
   if (v.priceMin !== null && v.priceMax !== null && v.priceMax < v.priceMin) {
     errors.priceMax = 'Le prix maximum doit être supérieur au minimum.';
   }

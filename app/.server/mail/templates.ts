@@ -1,6 +1,8 @@
 // French account mails: plain text and HTML, signed with the site name.
+
+import { quoted } from '~/domain/quoted';
 import { SITE_NAME } from '~/domain/site';
-import { nameForMail, quoted } from '~/domain/text';
+import { nameForMail } from '~/domain/text';
 import { escapeHtml } from './mailer';
 
 interface Mail {

@@ -3,7 +3,7 @@
 import { CANTON_NAMES } from '~/domain/cantons';
 import { describeNear } from '~/domain/distance';
 import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
-import { quoted } from '~/domain/text';
+import { quoted } from '~/domain/quoted';
 
 export interface FilterChip {
   key: string;

@@ -25,3 +25,45 @@ export function checkInBrowser(
     },
   });
 }
+
+/**
+ * A field left by pressing something else (a box, a radio, the button) is checked once the press ends, not as it
+ * begins: its message, appearing above the thing pressed, would move it away from under the pointer and the click
+ * would be lost (an outside tester could not untick « Mêmes horaires » under a refused end date: 53 px). The focus
+ * leaves at once; the leaving is announced to the form again after the click. A keyboard or a finger is not held up
+ * (a touch moves the focus only once lifted).
+ */
+/** The forms checked on leaving a field, by id; the listeners are set once, for every such form of the page. */
+const afterPress = new Set<string>();
+
+export function checkAfterPress(formId: string): void {
+  if (afterPress.size === 0) {
+    let pressed = false;
+    let held: FocusEvent[] = [];
+    window.addEventListener('pointerdown', () => (pressed = true), true);
+    const release = () => {
+      pressed = false;
+      const events = held;
+      held = [];
+      // After the click this release starts (same task), as if the field had been left then.
+      if (events.length)
+        setTimeout(() => {
+          for (const e of events)
+            e.target?.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: e.relatedTarget }));
+        });
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    window.addEventListener(
+      'focusout',
+      (event) => {
+        const id = (event.target as HTMLInputElement | null)?.form?.id;
+        if (!pressed || !event.isTrusted || !id || !afterPress.has(id)) return;
+        event.stopImmediatePropagation();
+        held.push(event);
+      },
+      true,
+    );
+  }
+  afterPress.add(formId);
+}

@@ -86,7 +86,7 @@ interface AppFormOptions {
 export function useAppForm(options: AppFormOptions) {
   const { shape } = options;
   const [attempt, setAttempt] = useState(0);
-  const check = useLoadedCheck(options.check);
+  const check = useLoadedCheck(options.check, options.id, (options.shouldValidate ?? 'onBlur') === 'onBlur');
   // One result per answer: conform reports a new result object on every render otherwise (an answer without errors,
   // such as an import's prefill, would loop).
   const answer = options.lastResult;
@@ -102,7 +102,6 @@ export function useAppForm(options: AppFormOptions) {
     onValidate: ({ formData }) =>
       check.current ? check.current(formData) : parse(formData, { resolve: (value) => ({ value }) }),
   });
-  useCheckAfterPress(form.id, (options.shouldValidate ?? 'onBlur') === 'onBlur');
   // A refusal from the server is an attempt too (the summary takes the focus after it as well).
   const counted = useAnswerCount(lastResult);
   const answered = options.answered ?? counted;
@@ -127,64 +126,21 @@ export function useAppForm(options: AppFormOptions) {
   return { form, fields, attempt: attempts, formProps, order: shape.order, summary };
 }
 
-/**
- * A field left by pressing something else (a box, a radio, the button) is checked once the press ends, not as it
- * begins: its message, appearing above the thing pressed, would move it away from under the pointer and the click
- * would be lost (an outside tester could not untick « Mêmes horaires » under a refused end date: 53 px). The focus
- * leaves at once; the leaving is announced to the form again after the click. A keyboard or a finger is not held up
- * (a touch moves the focus only once lifted).
- */
-function useCheckAfterPress(formId: string, enabled: boolean) {
-  useEffect(() => {
-    if (!enabled) return;
-    let pressed = false;
-    let held: FocusEvent[] = [];
-    const press = () => {
-      pressed = true;
-    };
-    const release = () => {
-      pressed = false;
-      const events = held;
-      held = [];
-      // After the click this release starts (same task), as if the field had been left then.
-      if (events.length)
-        setTimeout(() => {
-          for (const e of events)
-            e.target?.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: e.relatedTarget }));
-        });
-    };
-    const hold = (event: FocusEvent) => {
-      const field = event.target as HTMLInputElement | null;
-      if (!pressed || !event.isTrusted || field?.form?.id !== formId) return;
-      event.stopImmediatePropagation();
-      held.push(event);
-    };
-    window.addEventListener('pointerdown', press, true);
-    window.addEventListener('pointerup', release, true);
-    window.addEventListener('pointercancel', release, true);
-    window.addEventListener('focusout', hold, true);
-    return () => {
-      window.removeEventListener('pointerdown', press, true);
-      window.removeEventListener('pointerup', release, true);
-      window.removeEventListener('pointercancel', release, true);
-      window.removeEventListener('focusout', hold, true);
-    };
-  }, [formId, enabled]);
-}
-
 type Checker = (formData: FormData) => ReturnType<typeof import('./browser-check').checkInBrowser>;
 
 /** The form's check, loaded once the form is on the page (after the first paint: an effect runs after hydration). */
-function useLoadedCheck(load: () => Promise<FormCheck>) {
+function useLoadedCheck(load: () => Promise<FormCheck>, formId: string, onBlur: boolean) {
   const check = useRef<Checker | null>(null);
   const first = useRef(load);
   useEffect(() => {
     let mounted = true;
     Promise.all([import('./browser-check'), first.current()]).then(
-      ([{ checkInBrowser }, loaded]) => {
-        if (mounted)
-          check.current = (formData) =>
-            checkInBrowser(formData, loaded.schema as Parameters<typeof checkInBrowser>[1], loaded.validate);
+      ([{ checkInBrowser, checkAfterPress }, loaded]) => {
+        if (!mounted) return;
+        check.current = (formData) =>
+          checkInBrowser(formData, loaded.schema as Parameters<typeof checkInBrowser>[1], loaded.validate);
+        // A field is checked on leaving it from now on: never as a press begins (checkAfterPress).
+        if (onBlur) checkAfterPress(formId);
       },
       // Offline or a new release: the form still goes to the server, which checks it.
       () => undefined,
@@ -192,7 +148,7 @@ function useLoadedCheck(load: () => Promise<FormCheck>) {
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [formId, onBlur]);
   return check;
 }
 

@@ -3,7 +3,7 @@
 import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
 import type { ModerationDecision } from '~/domain/moderation';
-import { quoted } from '~/domain/text';
+import { quoted } from '~/domain/quoted';
 
 /** The tabs; « En attente » is the queue: pending events and published ones with a pending revision. */
 export const STATUS_TABS: { value: EventStatus | 'all'; label: string }[] = [

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { type EventFilters, filtersToParams } from '~/domain/event-filters';
-import { quoted } from '~/domain/text';
+import { quoted } from '~/domain/quoted';
 
 /** No result: one link per filter that can be widened. */
 export function EmptyState({ filters }: { filters: EventFilters }) {

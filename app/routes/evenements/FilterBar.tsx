@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { RefObject } from 'react';
 import type { filterChips } from '~/components/discovery/filter-chips';
-import { quoted } from '~/domain/text';
+import { quoted } from '~/domain/quoted';
 import { countLabel } from './list';
 
 /** The bar above the list: the button that opens the filters, the count and the active filters as chips. */

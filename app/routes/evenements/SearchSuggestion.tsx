@@ -1,7 +1,7 @@
 // « Vouliez-vous dire … ? » under a search that found little: the same selection with the suggested words.
 import { Link } from '@remix-run/react';
 import { type EventFilters, filtersToParams } from '~/domain/event-filters';
-import { quoted } from '~/domain/text';
+import { quoted } from '~/domain/quoted';
 import { countLabel } from './list';
 
 export function SearchSuggestion({

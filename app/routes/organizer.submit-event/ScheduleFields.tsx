@@ -3,7 +3,7 @@
 // of the chosen repeat (and hides the form's own dates for a list, which gives them), with or without JavaScript, and
 // every label says what it asks in plain words. Under the fields, the dates they make (SchedulePreview). The checks are
 // checkEventForm's, the browser's and the server's.
-import { type ChangeEvent, type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError } from '~/components/form/FieldNotes';
 import { periodSameHours, SCHEDULE_KINDS } from '~/domain/schedule-form-fields';
@@ -80,42 +80,6 @@ function WeekdayBoxes({ fields, prefix }: { fields: EventFields; prefix: 'ruleDa
       ))}
     </div>
   );
-}
-
-/**
- * « Mêmes horaires chaque jour d’ouverture » changes how the hours are typed, never what was typed: unticked, the open
- * days get the hours typed for all of them (a day already given its own keeps them); ticked again, days that all share
- * the same hours give them back. Each field changed is announced as if typed (the checks and the preview follow).
- */
-function carryHours(event: ChangeEvent<HTMLInputElement>) {
-  const form = event.currentTarget.form;
-  if (!form) return;
-  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
-  const value = (name: string) => input(name)?.value ?? '';
-  const set = (name: string, next: string, as: 'input' | 'change' = 'input') => {
-    const field = input(name);
-    if (!field) return;
-    if (field.type === 'checkbox') field.checked = next === 'on';
-    else field.value = next;
-    field.dispatchEvent(new Event(as, { bubbles: true }));
-  };
-  if (!event.currentTarget.checked) {
-    const [open, close] = [value('periodOpen'), value('periodClose')];
-    if (!open && !close) return;
-    for (const d of WEEKDAYS) {
-      if (!input(`periodDay${d}`)?.checked || value(`hours${d}Open`) || value(`hours${d}Close`)) continue;
-      set(`hours${d}Open`, open);
-      set(`hours${d}Close`, close);
-    }
-    return;
-  }
-  if (value('periodOpen') || value('periodClose')) return;
-  const open = WEEKDAYS.filter((d) => value(`hours${d}Open`) || value(`hours${d}Close`));
-  const hours = new Set(open.map((d) => `${value(`hours${d}Open`)}-${value(`hours${d}Close`)}`));
-  if (open.length === 0 || hours.size > 1) return;
-  for (const d of WEEKDAYS) set(`periodDay${d}`, open.includes(d) ? 'on' : '', 'change');
-  set('periodOpen', value(`hours${open[0]}Open`));
-  set('periodClose', value(`hours${open[0]}Close`));
 }
 
 export function ScheduleFields({
@@ -218,7 +182,10 @@ export function ScheduleFields({
             name="periodSameHours"
             id="field-periodSameHours"
             defaultChecked={sameHours}
-            onChange={carryHours}
+            onChange={(event) => {
+              const box = event.currentTarget;
+              void import('./carry-hours').then(({ carryHours }) => carryHours(box));
+            }}
           />{' '}
           Mêmes horaires chaque jour d’ouverture
         </label>

@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import demoEvents from '../.server/seed/demo-events.json';
 import { SEED_SERIES } from '../.server/seed/demo-series';
-import { isCantonCode, postalCodeFitsCanton } from './cantons';
+import { isCantonCode } from './cantons';
 import { validateEventForm } from './event-form';
 import localities from './localities.json';
+import { postalCodeFitsCanton } from './postal-codes';
 
 describe('le NPA et le canton', () => {
   it('chaque NPA de la liste des localités et des événements de démonstration est accepté dans son canton', () => {
@@ -21,10 +22,10 @@ describe('le NPA et le canton', () => {
     const errors = (postalCode: string, canton: string) =>
       validateEventForm({ postalCode, canton, city: 'Vallorbe' }, new Date('2030-01-01T00:00:00Z')).errors.postalCode;
     expect(errors('9999', 'VD')).toBe(
-      'Le NPA 9999 n’est pas dans le canton de Vaud\u00a0: vérifiez le NPA ou le canton.',
+      'Le NPA 9999 n’est pas dans le canton choisi (Vaud)\u00a0: vérifiez le NPA ou le canton.',
     );
     expect(errors('2000', 'GE')).toBe(
-      'Le NPA 2000 n’est pas dans le canton de Genève\u00a0: vérifiez le NPA ou le canton.',
+      'Le NPA 2000 n’est pas dans le canton choisi (Genève)\u00a0: vérifiez le NPA ou le canton.',
     );
     expect(errors('1470', 'FR')).toBeUndefined();
     expect(errors('3280', 'FR')).toBeUndefined();
