@@ -185,7 +185,7 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
   if (!v.isFree && v.priceMin === null && v.priceMax === null)
     errors.priceMin = 'Indiquez un prix, ou cochez «\u00a0Entrée gratuite\u00a0».';
   if (v.isFree && (v.priceMin !== null || v.priceMax !== null))
-    errors.priceMin =
+    errors[v.priceMin === null ? 'priceMax' : 'priceMin'] =
       'Une entrée gratuite n’a pas de prix\u00a0: videz le prix, ou décochez «\u00a0Entrée gratuite\u00a0».';
   const postalCode = v.postalCode ?? '';
   const canton = v.canton && Object.hasOwn(CANTON_NAMES, v.canton) ? CANTON_NAMES[v.canton as CantonCode] : '';

@@ -35,5 +35,11 @@ describe('le NPA et le canton', () => {
   it('« Entrée gratuite » et un prix ensemble : refusé, la précision proposée pour un tarif réduit', () => {
     const { errors } = validateEventForm({ isFree: 'on', priceMin: '15' }, new Date('2030-01-01T00:00:00Z'));
     expect(errors.priceMin).toMatch(/^Une entrée gratuite n’a pas de prix\u00a0: videz le prix/);
+    // Said beside the price that was typed.
+    const maxOnly = validateEventForm({ isFree: 'on', priceMax: '20' }, new Date('2030-01-01T00:00:00Z')).errors;
+    expect([maxOnly.priceMin, maxOnly.priceMax?.slice(0, 35)]).toEqual([
+      undefined,
+      'Une entrée gratuite n’a pas de prix',
+    ]);
   });
 });

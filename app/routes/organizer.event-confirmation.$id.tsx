@@ -9,6 +9,7 @@ import { EventCard } from '~/components/EventCard';
 import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { useCategory } from '~/components/useCategories';
 import { CANTON_NAMES } from '~/domain/cantons';
+import { formatDayOf } from '~/domain/dates';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { REVIEW_DELAY } from '~/domain/event-edit-story';
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // A series as the form's preview showed it, and as the moderator will read it.
     schedule: event.schedule ? summariseSchedule(event.schedule) : null,
     // Its upcoming dates shown « Annulé » (a date put into « Sauf les dates » once public is cancelled, decision 068).
-    cancelled: dates.filter((d) => d.cancelled).map((d) => d.label),
+    cancelled: dates.filter((d) => d.cancelled).map((d) => formatDayOf(new Date(d.startsAt), 'weekdayYear')),
   };
 }
 
@@ -95,8 +96,10 @@ export default function EventConfirmationPage() {
             <>
               <dt>Dates annulées</dt>
               <dd data-testid="confirmation-cancelled">
-                {cancelled.join(' · ')}. Le public les voit «&nbsp;Annulé&nbsp;»&nbsp;; vous pouvez les rétablir depuis
-                le tableau de bord.
+                {cancelled.join(' · ')}.{' '}
+                {cancelled.length > 1
+                  ? 'Le public les voit «\u00a0Annulé\u00a0»\u202f; vous pouvez les rétablir depuis le tableau de bord.'
+                  : 'Le public la voit «\u00a0Annulé\u00a0»\u202f; vous pouvez la rétablir depuis le tableau de bord.'}
               </dd>
             </>
           ) : null}

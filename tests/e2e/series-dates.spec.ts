@@ -3,8 +3,8 @@
 // « Annulé » on the event page, in the public API and in the .ics; « Rétablir » undoes it.
 import ical, { type VEvent } from 'node-ical';
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
-import { addDaysToDate, zurichToday } from '../../app/domain/dates';
-import { formatEventShort, formatEventWhen } from '../../app/domain/event-dates';
+import { addDaysToDate, formatDayOf, zurichToday } from '../../app/domain/dates';
+import { formatEventWhen } from '../../app/domain/event-dates';
 import { weekdayOf } from '../../app/domain/schedule';
 import { makeSaturdayMarket } from '../support/factories';
 import { expect, test } from './fixtures';
@@ -153,12 +153,14 @@ test('une date publiée mise dans « Sauf les dates » : la confirmation et le f
   await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
   await expect(page.getByRole('heading', { name: 'Modifications enregistrées' })).toBeVisible();
   // Said where the organizer looks: the date stays, « Annulé », and can be restored.
-  await expect(page.getByTestId('confirmation-cancelled')).toContainText(formatEventWhen({ ...second, allDay: false }));
+  await expect(page.getByTestId('confirmation-cancelled')).toContainText(
+    `${formatDayOf(new Date(second.startsAt), 'weekdayYear')}. Le public la voit`,
+  );
   await expect(page.getByTestId('confirmation-cancelled')).toContainText('rétablir depuis le tableau de bord');
   await page.getByRole('link', { name: 'Modifier', exact: true }).click();
   const exclude = page.getByLabel('Sauf les dates');
   await expect(exclude).toHaveValue('');
   await expect(exclude).toHaveAccessibleDescription(
-    new RegExp(`Déjà annulée\u00a0: ${formatEventShort({ ...second, allDay: false })} \\(à rétablir`),
+    new RegExp(`Déjà annulée\u00a0: ${formatDayOf(new Date(second.startsAt), 'short')} \\(à rétablir`),
   );
 });

@@ -1,5 +1,5 @@
 // The event form's page (submit and edit, one screen in docs/specification.md §2): the values it starts from.
-import { zurichWallClock } from '~/domain/dates';
+import { formatDayOf, zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
 import { NEW_PLACE } from '~/domain/event-form';
 import { actorsFor } from '~/domain/event-lifecycle';
@@ -94,7 +94,7 @@ export async function eventFormPage(
     adminEdit = actorsFor(user, event)[0] === 'admin';
     cancelledDates = (await managedDates({ store }, event, now ? now() : new Date()))
       .filter((d) => d.cancelled)
-      .map((d) => d.short);
+      .map((d) => formatDayOf(new Date(d.startsAt), 'short'));
   } else if (copyFrom) {
     const source = await eventForEditing({ store }, user, copyFrom);
     values = valuesFromEvent(source, true);
