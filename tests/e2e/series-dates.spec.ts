@@ -7,10 +7,23 @@ import { addDaysToDate, formatDayOf, zurichToday } from '../../app/domain/dates'
 import { formatEventWhen } from '../../app/domain/event-dates';
 import { weekdayOf } from '../../app/domain/schedule';
 import { makeSaturdayMarket } from '../support/factories';
-import { expect, test } from './fixtures';
+import { expect, type Fixtures, test } from './fixtures';
 import { unique } from './utils';
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+/** A market every Saturday from the next one (at least three days ahead), four dates, published, of a signed-in organizer. */
+async function publishedMarket(signIn: Fixtures['signIn'], createEvent: Fixtures['createEvent']) {
+  let saturday = addDaysToDate(zurichToday(), 3);
+  while (weekdayOf(saturday) !== 'SA') saturday = addDaysToDate(saturday, 1);
+  const rule = makeSaturdayMarket({ firstDate: saturday, count: 4 });
+  const span = scheduleSpan(rule);
+  if (!span) throw new Error('série vide');
+  const organizer = await signIn();
+  const title = unique('Marché du Bourg');
+  const event = await createEvent({ title, createdBy: organizer.uid, schedule: rule, ...span });
+  return { event, title, saturday };
+}
 
 test('l’organisateur annule une date depuis son tableau de bord : « Annulé » pour le public, dans l’API et le .ics, puis la rétablit', async ({
   page,
@@ -20,14 +33,7 @@ test('l’organisateur annule une date depuis son tableau de bord : « Annulé �
   createEvent,
 }, testInfo) => {
   const js = testInfo.project.name === 'js';
-  let saturday = addDaysToDate(zurichToday(), 3);
-  while (weekdayOf(saturday) !== 'SA') saturday = addDaysToDate(saturday, 1);
-  const rule = makeSaturdayMarket({ firstDate: saturday, count: 4 });
-  const span = scheduleSpan(rule);
-  if (!span) throw new Error('série vide');
-  const organizer = await signIn();
-  const title = unique('Marché du Bourg');
-  const event = await createEvent({ title, createdBy: organizer.uid, schedule: rule, ...span });
+  const { event, title } = await publishedMarket(signIn, createEvent);
   const dates = await ports.store.events.occurrences(event.id);
   expect(dates).toHaveLength(4);
   const second = dates[1];
@@ -133,18 +139,7 @@ test('une date publiée mise dans « Sauf les dates » : la confirmation et le f
   signIn,
   createEvent,
 }) => {
-  let saturday = addDaysToDate(zurichToday(), 3);
-  while (weekdayOf(saturday) !== 'SA') saturday = addDaysToDate(saturday, 1);
-  const rule = makeSaturdayMarket({ firstDate: saturday, count: 4 });
-  const span = scheduleSpan(rule);
-  if (!span) throw new Error('série vide');
-  const organizer = await signIn();
-  const event = await createEvent({
-    title: unique('Marché du Bourg'),
-    createdBy: organizer.uid,
-    schedule: rule,
-    ...span,
-  });
+  const { event, saturday } = await publishedMarket(signIn, createEvent);
   const second = (await ports.store.events.occurrences(event.id))[1];
   const day = addDaysToDate(saturday, 7);
 
