@@ -2,15 +2,17 @@
 // the browser's too), then what only the server computes, the schedule's dates (at most 500), the span they cover and
 // the start the duplicate check compares. No date is computed from a value that has not passed its check.
 
-import { scheduleProblems, scheduleSpan } from '~/.server/schedule/schedule-expand';
+import { excludedOutsideRule, scheduleProblems, scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { eventTimes } from '~/domain/event-form';
 import { checkEventForm, scheduleFieldErrors } from '~/domain/schedule-form';
 
 export function checkSubmittedEvent(values: Record<string, string>, now: Date, categories?: readonly string[]) {
   const { parsed, schedule, errors: formErrors } = checkEventForm(values, now, categories);
   const errors: Record<string, string> = { ...formErrors };
-  if (schedule.ok && schedule.schedule)
-    Object.assign(errors, scheduleFieldErrors(schedule.schedule, scheduleProblems(schedule.schedule), values));
+  if (schedule.ok && schedule.schedule) {
+    const problems = { ...excludedOutsideRule(schedule.schedule), ...scheduleProblems(schedule.schedule) };
+    Object.assign(errors, scheduleFieldErrors(schedule.schedule, problems, values));
+  }
   const accepted = parsed.ok && schedule.ok && Object.keys(errors).length === 0;
   return {
     parsed,

@@ -7,7 +7,7 @@ import {
   todayOpeningText,
 } from '~/domain/schedule';
 import { makeSaturdayMarket } from '../../../tests/support/factories';
-import { expandSchedule, scheduleProblems, scheduleSpan } from './schedule-expand';
+import { excludedOutsideRule, expandSchedule, scheduleProblems, scheduleSpan } from './schedule-expand';
 
 const rule = (over: Partial<ScheduleRule>): ScheduleRule => makeSaturdayMarket({ firstDate: '2026-03-07', ...over });
 const starts = (s: Parameters<typeof expandSchedule>[0]) => expandSchedule(s).map((o) => o.startsAt);
@@ -187,5 +187,14 @@ describe('bad schedules get French messages', () => {
   test('a rule whose every date is excluded, a weekly rule without days', () => {
     expect(issues(rule({ count: 1, exclude: ['2026-03-07'] })).schedule).toMatch(/aucune date/);
     expect(issues(rule({ count: 2, byDay: [] })).byDay).toBe('Cochez au moins un jour de la semaine.');
+  });
+
+  // An outside tester put « 26.12 », a Saturday, into « Sauf les dates » of a Thursday class: saved, excluding nothing.
+  test('a day in « Sauf les dates » that is not one of the rule’s dates is said so; a real one is not', () => {
+    expect(excludedOutsideRule(rule({ count: 6, exclude: ['2026-03-14'] }))).toEqual({});
+    expect(excludedOutsideRule(rule({ count: 6, exclude: ['2026-03-12'] }))).toEqual({
+      exclude:
+        'Le jeudi 12 mars 2026 n’est pas une date de la série\u00a0: retirez-le de «\u00a0Sauf les dates\u00a0».',
+    });
   });
 });

@@ -2,7 +2,7 @@
 // Temporal.ZonedDateTime: a Saturday 08:00 market stays at 08:00 across the March and October time changes).
 // Server side only: the recurrence library and its Temporal polyfill stay out of the browser's bundle.
 import { RRuleTemporal } from 'rrule-temporal';
-import { addDaysToDate, TIME_ZONE, zurichIso } from '../../domain/dates';
+import { addDaysToDate, formatCalendarDay, TIME_ZONE, zurichDay, zurichIso } from '../../domain/dates';
 import { MAX_OCCURRENCES, openingHoursOn, type Schedule, type ScheduleRule, WEEKDAYS } from '../../domain/schedule';
 
 /** One dated occurrence: start and end as ISO 8601 with the Zurich offset; openEnd: no end time was given. */
@@ -112,6 +112,21 @@ export function scheduleProblems(schedule: Schedule): Record<string, string> {
           : 'Cette série ne compte aucune date : vérifiez les jours choisis et les dates exclues.',
     };
   return {};
+}
+
+/**
+ * A day put into « Sauf les dates » that is not a date of the rule (a Saturday for a Thursday class): the event form
+ * says so rather than keep an exclusion that excludes nothing. Not asked of a feed, whose EXDATE may name an instance
+ * moved elsewhere.
+ */
+export function excludedOutsideRule(schedule: Schedule): Record<string, string> {
+  if (schedule.kind !== 'rule' || schedule.exclude.length === 0) return {};
+  const days = new Set(expandSchedule({ ...schedule, exclude: [] }).map((o) => zurichDay(o.startsAt)));
+  const stray = schedule.exclude.find((day) => !days.has(day));
+  if (!stray) return {};
+  return {
+    exclude: `Le ${formatCalendarDay(stray, 'weekdayYear')} n’est pas une date de la série\u00a0: retirez-le de «\u00a0Sauf les dates\u00a0».`,
+  };
 }
 
 /** The event's own dates for a schedule: from the first occurrence's start to the last one's end. */
