@@ -27,7 +27,7 @@ async function main() {
     A: await startServer(dataDir, PORT, env, builds.A),
     B: await startServer(copy, PORT + 1, env, builds.B),
   };
-  const pages = renderedPages(ids, seriesIds, { home: true });
+  const pages = renderedPages(ids, seriesIds, { home: true, places: true });
   const only = process.env.AB_PAGES?.split(',');
   if (only) pages.splice(1, pages.length, ...pages.slice(1).filter(([name]) => only.includes(name)));
   try {

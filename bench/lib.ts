@@ -392,10 +392,21 @@ export function median(values: number[]): number {
 }
 
 /** The pages the render benches measure, the bare Remix page first; `home` adds the home page. */
-export function renderedPages(ids: string[], seriesIds: string[], { home = false } = {}): [string, string][] {
+export function renderedPages(
+  ids: string[],
+  seriesIds: string[],
+  { home = false, places = false } = {},
+): [string, string][] {
   return [
     ['page Remix minimale', '/healthz'],
     ...(home ? [['accueil', '/'] as [string, string]] : []),
+    // The bare page of bench:scale, and the index of the venues (200 links to them).
+    ...(places
+      ? ([
+          ['page nue /about', '/about'],
+          ['/lieux', '/lieux'],
+        ] as [string, string][])
+      : []),
     ['liste', '/evenements'],
     ['recherche', '/evenements?q=concert'],
     ['ce week-end', '/evenements?quand=week-end'],

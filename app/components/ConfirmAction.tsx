@@ -2,8 +2,9 @@
 // parameter the loader reads, shown by ConfirmPanel with a POST form); with JavaScript the same confirmation opens in
 // a native modal <dialog>: the rest of the page is inert, Escape closes it, focus goes to « Non » and comes back to the
 // button afterwards.
-import { Link } from '@remix-run/react';
+
 import { type ReactNode, useId, useRef } from 'react';
+import { Link } from '~/components/Link';
 
 interface Confirmation {
   /** The question, as the dialog's heading: « Annuler « Concert de l’Avent » ? ». */

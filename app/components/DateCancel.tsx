@@ -2,9 +2,10 @@
 // and on the event's page for its owner. Cancelling is asked twice: without JavaScript the button is a link to the
 // confirmation step (/evenement/{id}/date?annuler=…), with it one dialog per list asks for the date clicked (a dialog
 // per date would weigh on a series of 80 dates). Restoring is done at once.
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { createContext, type ReactNode, useCallback, useContext, useId, useRef, useState } from 'react';
 import type { DateBack, ManagedDate } from '~/.server/events/cancel-date';
+import { Link } from '~/components/Link';
 import { FormSecurity } from './FormSecurity';
 
 /** What cancelling a date does, said in the dialog and on the confirmation page. */

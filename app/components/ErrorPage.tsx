@@ -1,7 +1,8 @@
 // The one styled error screen: 404, 403, 429, 500 and 503 (the site cannot save: what was typed is given back).
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { Link } from '~/components/Link';
 import type { KeptInput as Kept } from '~/domain/kept-input';
 import { ERROR_TITLES, knownStatus } from './error-texts';
 import { KeptInput } from './KeptInput';

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { formatShortDate } from '~/domain/dates';
 import type { EventCardData } from '~/domain/event-card';

@@ -1,8 +1,9 @@
 // « Quand » of a series on its event page (decisions 041 and 066): the rule in words, the next five dates, the others
 // behind « Les N dates suivantes », each a link to itself (`?date=`), cancelled ones marked « Annulé »; for an exhibition,
 // its days, its hours per day of the week, its closing days and its opening on the day looked at.
-import { Link } from '@remix-run/react';
+
 import type { PeriodView, SeriesDate, SeriesView } from '~/.server/events/series';
+import { Link } from '~/components/Link';
 import { formatEventWhen } from '~/domain/event-dates';
 import { DateCancelControl, DateCancelDialog } from './DateCancel';
 import { UnbrokenEnd } from './UnbrokenEnd';

@@ -1,7 +1,8 @@
 // Footer of docs/specification.md §2: information links, the active categories' links, two social links; links scroll smoothly to the
 // top. The 'Cookies' button reopens the cookie preferences (docs/specification.md §2).
-import { Link } from '@remix-run/react';
+
 import type { MouseEvent } from 'react';
+import { Link } from '~/components/Link';
 import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '~/domain/site';
 import { CookiesButton } from './consent/CookiesButton';
 import { useActiveCategories } from './useCategories';

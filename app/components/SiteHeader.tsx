@@ -1,8 +1,9 @@
 // Fixed 80px header with the logo and a burger that opens the 280px menu of docs/specification.md §2; from 1024 px wide it also holds a
 // search field, « Événements » and « Ajouter un événement » (the menu keeps the rest).
 // The menu is a checkbox + labels, so it opens, and closes on a click outside, even without JavaScript.
-import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Form, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import { Link } from '~/components/Link';
 import { badgeLabel, SITE_NAME } from '~/domain/site';
 
 /** « 3 événements à modérer », for the menu button's name. */

@@ -1,5 +1,5 @@
 // The names of the donors who chose to be thanked publicly (never the amounts).
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 
 export function SupporterNames({ names }: { names: string[] }) {
   if (names.length === 0) {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { homeSummary } from '~/.server/events/home';
 import { EventCard } from '~/components/EventCard';
+import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
 import { agendaActorPath } from '~/domain/federation-paths';

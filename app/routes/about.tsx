@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { TitledSection } from '~/components/TitledSection';
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { pageMeta } from '~/domain/meta';

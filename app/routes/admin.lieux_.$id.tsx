@@ -1,7 +1,7 @@
 // /admin/lieux/:id: an admin edits a venue's description, website and photo (issue 47), shown at once on its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { readVenueDetailsForm } from '~/.server/http/venue-details-form';
 import { saveVenueDetails, venueDetailsPage } from '~/.server/places/venue-details';
 import { setFlash } from '~/.server/platform/flash';
@@ -14,6 +14,7 @@ import { FormSecurity } from '~/components/FormSecurity';
 import { FieldError } from '~/components/form/FieldNotes';
 import { ProfileImageFields, ProfileTextFields } from '~/components/form/ProfileTextFields';
 import { firstMessages, keptValues } from '~/components/form/use-app-form';
+import { Link } from '~/components/Link';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { PROFILE_LIMITS } from '~/domain/place';

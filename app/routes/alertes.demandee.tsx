@@ -2,9 +2,10 @@
 // (`?evenement=<id>`, issue 51): words about that event, and, with JavaScript, the offer of a notification in this
 // browser too.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { visitorPushConfig } from '~/.server/push/visitors';
 import { DayStatusPushOffer } from '~/components/day-status/DayStatusPushOffer';
+import { Link } from '~/components/Link';
 import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-texts';
 import { DAY_STATUS_ALERT_WORDS } from '~/domain/day-status-words';
 import { isPublicStatus } from '~/domain/event-visibility';

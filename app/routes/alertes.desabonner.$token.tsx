@@ -3,12 +3,13 @@
 // client, without cookies nor form token); answered 200 whether the alert still existed or not.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { findAlert, isAlertToken, unsubscribeAlert } from '~/.server/alerts/alerts';
 import { alertLinkSubject, dayStatusEventFor } from '~/.server/alerts/day-status-alerts';
 import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
 import { guardPost } from '~/.server/platform/guard';
 import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
+import { Link } from '~/components/Link';
 import { DAY_STATUS_ALERT_WORDS as WORDS } from '~/domain/day-status-words';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@
 // and unsubscribing. The token in the URL is the authority (see app/.server/alerts/http.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { changeAlertRhythm, describeAlert, findAlert } from '~/.server/alerts/alerts';
 import { dayStatusEventFor } from '~/.server/alerts/day-status-alerts';
 import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
@@ -11,6 +11,7 @@ import { UseCaseError } from '~/.server/platform/use-case-error';
 import { visitorPushConfig } from '~/.server/push/visitors';
 import { AlertLinkGone, AlertLinkLeave, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
 import { DayStatusManage } from '~/components/day-status/DayStatusManage';
+import { Link } from '~/components/Link';
 import { isAlertRhythm, rhythmsFor } from '~/domain/alert';
 import { ALERT_LINK_GONE } from '~/domain/alert-texts';
 

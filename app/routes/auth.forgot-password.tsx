@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { requestPasswordReset } from '~/.server/accounts/accounts';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm } from '~/.server/platform/refusal';
@@ -9,6 +9,7 @@ import { requireAnonymous } from '~/.server/platform/session';
 import { AccountPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
+import { Link } from '~/components/Link';
 import { forgotPasswordSchema } from '~/domain/auth';
 import forgotPasswordShape from '~/domain/auth?schema=forgotPasswordSchema&form-shape';
 import { pageMeta } from '~/domain/meta';

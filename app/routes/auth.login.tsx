@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { authenticate } from '~/.server/accounts/login';
 import { accountPageLoader, HIDE_PASSWORD, readAccountForm } from '~/.server/http/account-pages';
 import { audit, auditFromRequest } from '~/.server/platform/audit';
@@ -12,6 +12,7 @@ import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/A
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { PasswordField } from '~/components/form/PasswordField';
+import { Link } from '~/components/Link';
 import { loginSchema } from '~/domain/auth';
 import loginShape from '~/domain/auth?schema=loginSchema&form-shape';
 import { LOGIN_FAILED, landingPath } from '~/domain/auth-texts';

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { registerAccount } from '~/.server/accounts/accounts';
 import { accountPageLoader, HIDE_PASSWORD, readAccountForm } from '~/.server/http/account-pages';
 import { setFlash } from '~/.server/platform/flash';
@@ -11,6 +11,7 @@ import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/A
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
 import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/PasswordField';
+import { Link } from '~/components/Link';
 import { registerSchema } from '~/domain/auth';
 import registerShape from '~/domain/auth?schema=registerSchema&form-shape';
 import { registrationSent } from '~/domain/auth-texts';

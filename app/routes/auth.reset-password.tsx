@@ -1,6 +1,6 @@
 // The page a reset link opens: choose a new password (the link works once, for one hour).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { isResetTokenValid, resetPassword } from '~/.server/accounts/accounts';
 import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm, refused } from '~/.server/platform/refusal';
@@ -10,6 +10,7 @@ import { AccountPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { PasswordField } from '~/components/form/PasswordField';
 import { formMessage } from '~/components/form/use-app-form';
+import { Link } from '~/components/Link';
 import { resetPasswordSchema } from '~/domain/auth';
 import resetPasswordShape from '~/domain/auth?schema=resetPasswordSchema&form-shape';
 import { RESET_LINK_INVALID } from '~/domain/auth-texts';

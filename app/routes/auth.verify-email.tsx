@@ -1,7 +1,7 @@
 // Email verification (docs/specification.md §2), also at /auth/email-verification (same screen, app/routes.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { resendVerification, verifyEmail } from '~/.server/accounts/accounts';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -9,6 +9,7 @@ import { refusedAction } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { getCurrentUser } from '~/.server/platform/session';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 import { ADDRESS_CONFIRMED, landingPath } from '~/domain/auth-texts';
 import { pageMeta } from '~/domain/meta';
 

@@ -3,7 +3,7 @@
 // dialog asks instead): the dashboard's and the event page's links lead here; any other GET goes home.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { cancelOrRestoreDate, dateBack, dateToCancel } from '~/.server/events/cancel-date';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -11,6 +11,7 @@ import { orErrorPage } from '~/.server/platform/refusal';
 import { requireUser } from '~/.server/platform/session';
 import { DateCancelText } from '~/components/DateCancel';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

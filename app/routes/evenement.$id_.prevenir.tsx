@@ -5,7 +5,7 @@
 // (push/visitors.ts): they answer JSON.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { alertDeps } from '~/.server/alerts/alerts';
 import { requestDayStatusAlert } from '~/.server/alerts/day-status-alerts';
 import { guardPost } from '~/.server/platform/guard';
@@ -13,6 +13,7 @@ import { keepRetryAfter } from '~/.server/platform/security';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { subscribeVisitorPush, unsubscribeVisitorPush } from '~/.server/push/visitors';
 import { DayStatusSubscribe } from '~/components/day-status/DayStatusPanel';
+import { Link } from '~/components/Link';
 import { isPublicStatus } from '~/domain/event-visibility';
 import { pageMeta } from '~/domain/meta';
 

@@ -3,13 +3,14 @@
 // message; refused, this page shows the form again with what was typed and why. GET shows the form for today's date.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { datesToSay, sayDayStatus } from '~/.server/events/day-status';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { DayStatusForm } from '~/components/day-status/DayStatusPanel';
+import { Link } from '~/components/Link';
 import { zurichDay } from '~/domain/dates';
 import { DAY_STATUS_FIELDS, dayStatusText } from '~/domain/day-status';
 import { pageMeta } from '~/domain/meta';

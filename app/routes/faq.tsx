@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { Link } from '~/components/Link';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 

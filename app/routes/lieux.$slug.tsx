@@ -2,9 +2,10 @@
 // its feeds, alert and widget. A former slug redirects (301) to the kept record; a proposed venue is not public (404).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { venuePage } from '~/.server/places/public-places';
 import { EventImage } from '~/components/EventImage';
+import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { PlaceDescription } from '~/components/places/PlaceDescription';
 import { PlaceEvents } from '~/components/places/PlaceEvents';

@@ -1,10 +1,11 @@
 // /lieux: the venues by canton (the site's order) and town, searchable by name or town (a GET form: works without
 // JavaScript), with links to jump to each canton and, inside it, to each town, and back to the cantons.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { venueIndex } from '~/.server/places/public-places';
 import { ChoiceSelect } from '~/components/form/ChoiceSelect';
 import { CANTON_CHOICES } from '~/components/form/choices';
+import { Link } from '~/components/Link';
 import { CANTON_NAMES, type CantonCode, isCantonCode } from '~/domain/cantons';
 import { pageMeta } from '~/domain/meta';
 import { slugify } from '~/domain/slug';

@@ -2,8 +2,9 @@
 // and past events (a series once), its feeds, alert and widget. A former slug redirects (301); a proposed one is 404.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { organizerPage } from '~/.server/places/public-places';
+import { Link } from '~/components/Link';
 import { PlaceDescription } from '~/components/places/PlaceDescription';
 import { PlaceEvents } from '~/components/places/PlaceEvents';
 import { PlaceFollow } from '~/components/places/PlaceFollow';

@@ -1,7 +1,8 @@
 // /organisateurs: the organizers by name, searchable (a GET form: works without JavaScript).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { organizerIndex } from '~/.server/places/public-places';
+import { Link } from '~/components/Link';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { managedDates } from '~/.server/events/cancel-date';
 import { eventForEditing } from '~/.server/events/submissions';
 import { asWholeSeries } from '~/.server/events/whole-series';
 import { orErrorPage } from '~/.server/platform/refusal';
 import { requireUser } from '~/.server/platform/session';
 import { EventCard } from '~/components/EventCard';
+import { Link } from '~/components/Link';
 import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { useCategory } from '~/components/useCategories';
 import { CANTON_NAMES } from '~/domain/cantons';

@@ -2,7 +2,7 @@
 // once an admin approves it (decision 095); an account that speaks for several organizers chooses which (?id=).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { readOrganizerProfileForm } from '~/.server/http/organizer-profile-form';
 import { organizerProfilePage, saveOrganizerProfile } from '~/.server/places/organizer-profile';
 import { setFlash } from '~/.server/platform/flash';
@@ -14,6 +14,7 @@ import { UseCaseError } from '~/.server/platform/use-case-error';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ProfileImageFields, ProfileTextFields } from '~/components/form/ProfileTextFields';
 import { firstMessages, keptValues } from '~/components/form/use-app-form';
+import { Link } from '~/components/Link';
 import { pageMeta } from '~/domain/meta';
 import { PROFILE_LIMITS } from '~/domain/place';
 

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { partnerPage } from '~/.server/partners/public';
 import { EventCard } from '~/components/EventCard';
+import { Link } from '~/components/Link';
 import { PartnerLogo } from '~/components/PartnerLogo';
 import { toEventCard } from '~/domain/event-card';
 import { pageMeta } from '~/domain/meta';

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { partnersPage } from '~/.server/partners/public';
+import { Link } from '~/components/Link';
 import { PartnerLogo } from '~/components/PartnerLogo';
 import { SupporterNames } from '~/components/SupporterNames';
 import { pageMeta } from '~/domain/meta';

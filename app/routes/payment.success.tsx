@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { type CheckoutOutcome, confirmCheckout } from '~/.server/donations/checkout';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
+import { Link } from '~/components/Link';
 import { formatChf } from '~/domain/donation-amounts';
 import { pageMeta } from '~/domain/meta';
 

@@ -1,8 +1,9 @@
 // The steps of a merge on the admins' lists of venues and organizers (decision 114): which record to keep when several
 // answer the name typed, then both side by side before the merge is confirmed. Plain GET and POST forms (no JS needed).
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { MergeCard } from '~/.server/places/merge-places';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 import { imageUrl } from '~/domain/images';
 
 export interface MergePlanView {

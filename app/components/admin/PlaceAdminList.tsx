@@ -1,10 +1,11 @@
 // The admins' list of venues or organizers (/admin/lieux, /admin/organisateurs): a search, then one card per record
 // with its events, its former addresses, and plain forms to approve, rename or merge it, or undo its last merge (all
 // without JavaScript; the merge's steps are MergeSteps).
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { type MergePlanView, MergeSteps, MergeUndo } from '~/components/admin/MergeSteps';
 import { FormSecurity } from '~/components/FormSecurity';
 import { type FormResult, firstMessages, keptValues } from '~/components/form/use-app-form';
+import { Link } from '~/components/Link';
 import type { FieldErrors } from '~/domain/forms';
 
 export interface PlaceRowView {

@@ -1,8 +1,9 @@
 // « Mes alertes par email » in the profile: the alerts of the account's address, each with its unsubscribe button
 // (posted to /alertes/profil, which checks the session, the CSRF token and that the alert is the account's).
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { ProfileAlert } from '~/.server/alerts/profile';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 
 export function ProfileAlerts({ alerts }: { alerts: readonly ProfileAlert[] }) {
   return (

@@ -3,9 +3,10 @@
 // `__session`, and the dialog opens as the link's target (CSS :target). With JavaScript the same forms post by fetch
 // and the browser's local storage keeps the choice (the three keys of docs/specification.md §3): the page, the same for every visitor without
 // a `__session` (it may come from a shared cache), hides the banner itself (CONSENT_SCRIPT in root.tsx).
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { Link } from '~/components/Link';
 import {
   CONSENT_INVALID,
   COOKIE_PREFERENCES_ID,

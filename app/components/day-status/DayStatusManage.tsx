@@ -1,7 +1,8 @@
 // The manage page of a « Me prévenir » alert (issue 51), by the link of each mail: that event in words, the address,
 // the offer of a notification in this browser too (with JavaScript), and unsubscribing.
-import { Link } from '@remix-run/react';
+
 import { AlertLinkLeave, AlertLinkPage } from '~/components/alerts/AlertLinkPage';
+import { Link } from '~/components/Link';
 import { DAY_STATUS_ALERT_WORDS as WORDS } from '~/domain/day-status-words';
 import type { PushClientConfig } from '~/domain/push';
 import { DayStatusPushOffer } from './DayStatusPushOffer';

@@ -1,6 +1,6 @@
 // A venue's or an organizer's upcoming events: their cards, a sentence when there are none, and a link to the whole
 // list (filtered on the place) when the page shows only the first ones.
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import type { EventCardData } from '~/domain/event-card';
 import { EventCard } from '../EventCard';
 

@@ -2,7 +2,7 @@
 // 12 weeks, the latest moderation decisions and, once analytics record them, the page views of 30 days.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { adminDashboard } from '~/.server/analytics/admin-dashboard';
 import { donationSummary } from '~/.server/donations/summary';
 import { mailQueueSummary, retryFailedMails } from '~/.server/mail/admin-mails';
@@ -12,6 +12,7 @@ import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
 import { ColumnChart } from '~/components/charts/ColumnChart';
 import { formatCount, plural } from '~/components/charts/format';
+import { Link } from '~/components/Link';
 import { PushSettings } from '~/components/PushSettings';
 import { useLivePendingCount } from '~/components/useLiveAdmin';
 import { formatShortDate, formatTime } from '~/domain/dates';

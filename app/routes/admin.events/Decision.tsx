@@ -1,8 +1,9 @@
 // The decision panel of /admin/events: the chosen event shown whole, and the buttons the lifecycle allows.
-import { Form, Link, useActionData, type useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, type useLoaderData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 import { formatDateTime } from '~/domain/dates';
 import type { ModerationDecision } from '~/domain/moderation';
 import { CONFIRM_DELETE_PARAM, MODERATION_ACTION_PAST } from '~/domain/moderation';

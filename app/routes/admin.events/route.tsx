@@ -2,7 +2,7 @@
 // and the decisions. Every action is a plain form (works without JavaScript); with it, keyboard shortcuts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
+import { Form, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { parseDecisionForm } from '~/.server/http/decision-form';
 import { decideOnEvent, moderationPage } from '~/.server/moderation/moderation-page';
@@ -12,6 +12,7 @@ import { guardPost } from '~/.server/platform/guard';
 import { refusedAction } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
+import { Link } from '~/components/Link';
 import { formatDateTime } from '~/domain/dates';
 import { workingView } from '~/domain/event-lifecycle';
 import { pageMeta } from '~/domain/meta';

@@ -1,8 +1,9 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { RequiredNote, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError, FieldHint } from '~/components/form/FieldNotes';
 import { firstMessages, useAppForm } from '~/components/form/use-app-form';
+import { Link } from '~/components/Link';
 import { PartnerLogo } from '~/components/PartnerLogo';
 import type { Partner } from '~/domain/partner';
 import { PARTNER_KIND_LABELS } from '~/domain/partner';

@@ -1,6 +1,7 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { AdminTable } from '~/components/admin/AdminTable';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 import { PartnerLogo } from '~/components/PartnerLogo';
 import type { Partner, PartnerKind } from '~/domain/partner';
 import type { Intent } from './route';

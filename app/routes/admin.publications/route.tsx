@@ -1,11 +1,12 @@
 // /admin/publications: what trusted accounts and sources published without moderation (issue 21), newest first, to
 // review after the fact; each links to the event's moderation, where it can be unpublished.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { parsePublicationsPage, publishedWithoutModeration } from '~/.server/moderation/publications';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
 import { plural } from '~/components/charts/format';
+import { Link } from '~/components/Link';
 import { formatShortDate, formatTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';
 import { STATUS_LABELS } from '../admin.events/moderation-ui';

@@ -2,7 +2,7 @@
 // its deletion.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
 import { deleteSource, requestSourceRun, sourceWithRuns, updateSource } from '~/.server/imports/admin-sources';
 import { setFlash } from '~/.server/platform/flash';
@@ -12,6 +12,7 @@ import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 import { TitledSection } from '~/components/TitledSection';
 import { runProgress } from '~/domain/import-run';
 import { pageMeta } from '~/domain/meta';

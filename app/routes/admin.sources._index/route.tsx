@@ -1,7 +1,7 @@
 // /admin/sources: the calendar sources (iCalendar feeds) imported on a schedule, their state, and a form to add one.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { categoryInfos } from '~/.server/categories/categories';
 import { createSource, listSources } from '~/.server/imports/admin-sources';
 import { setFlash } from '~/.server/platform/flash';
@@ -10,6 +10,7 @@ import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { AdminShell } from '~/components/AdminShell';
 import { AdminTable } from '~/components/admin/AdminTable';
+import { Link } from '~/components/Link';
 import { TitledSection } from '~/components/TitledSection';
 import { pageMeta } from '~/domain/meta';
 import { sourceSchema } from '~/domain/source-form';

@@ -1,5 +1,5 @@
 // One account in the list of /admin/users: who, role and state, verification, support, events, date and actions.
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { formatNumericDate } from '~/domain/dates';
 import { UserActions } from './UserActions';
 

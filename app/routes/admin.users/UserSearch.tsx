@@ -1,5 +1,6 @@
 // The search of /admin/users: name or address, role and state, as a GET form (the list's URL says what it shows).
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/Link';
 
 export function UserSearch({ query }: { query: { q: string; role: string; state: string } }) {
   const filtered = Boolean(query.q) || query.role !== 'all' || query.state !== 'all';

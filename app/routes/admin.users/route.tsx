@@ -2,7 +2,7 @@
 // Every action is a plain form (works without JavaScript); with it, a confirmation before the serious ones.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   listUsers,
   parseUserQuery,
@@ -22,6 +22,7 @@ import type { UserProfile } from '~/.server/ports';
 import type { Services } from '~/.server/services';
 import { AdminShell } from '~/components/AdminShell';
 import { AdminTable } from '~/components/admin/AdminTable';
+import { Link } from '~/components/Link';
 import { pageMeta } from '~/domain/meta';
 import { UserRow } from './UserRow';
 import { UserSearch } from './UserSearch';

@@ -1,7 +1,8 @@
 // Add or edit one school-holiday period: what was typed comes back with a French message beside each refused field.
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { CANTON_CHOICES } from '~/components/form/choices';
+import { Link } from '~/components/Link';
 import type { SchoolHoliday } from '~/domain/school-holidays';
 import { HOLIDAY_LABEL_MAX, HOLIDAY_SOURCE_MAX } from '~/domain/school-holidays';
 

@@ -2,7 +2,7 @@
 // at a time, and next year's calendar imported from a CSV (checked first, then added all at once or not at all).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { deleteHoliday, holidaysForAdmin, importHolidays, saveHoliday } from '~/.server/holidays/holidays';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
@@ -12,6 +12,7 @@ import { UseCaseError } from '~/.server/platform/use-case-error';
 import { AdminShell } from '~/components/AdminShell';
 import { AdminTable } from '~/components/admin/AdminTable';
 import { RowAction } from '~/components/admin/RowAction';
+import { Link } from '~/components/Link';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { formatCalendarDay } from '~/domain/dates';
 import { pageMeta } from '~/domain/meta';

@@ -1,9 +1,10 @@
 // The organizer's dashboard screen (route.tsx beside it).
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { ConfirmAction, ConfirmPanel } from '~/components/ConfirmAction';
 import { DateCancelControl, DateCancelDialog } from '~/components/DateCancel';
 import { DayStatusForm, DayStatusLine } from '~/components/day-status/DayStatusPanel';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 import { SupporterBadge } from '~/components/SupporterBadge';
 import { formatEventShort } from '~/domain/event-dates';
 import type { loader } from './route';

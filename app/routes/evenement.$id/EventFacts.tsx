@@ -1,6 +1,7 @@
 // « Infos pratiques »: performers, price, who, contact, accessibility, tickets, the calendar files and sharing. When is
 // said once, under the title (and, for a series, in its « Quand »), not again here.
-import { Link, type useLoaderData } from '@remix-run/react';
+import type { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { ShareButton } from '~/components/ShareButton';
 import { performersText } from '~/domain/performers';
 import { formatPrice } from '~/domain/price';

@@ -1,7 +1,8 @@
 // « Lieu »: the venue, its address as a link to a map, « Itinéraire » in the phone's maps, the way there by train to
 // the venue for the date shown, and a map when it has a position (decision 067). Everything but the map works
 // without JavaScript, and without it the page says nothing of the map.
-import { Link, type useLoaderData } from '@remix-run/react';
+import type { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { CANTON_NAMES } from '~/domain/cantons';
 import type { loader } from './route';

@@ -1,7 +1,7 @@
 // /evenement/:id: an event's page — what, when, where, the practical facts, and events like it.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, type HeadersFunction } from '@remix-run/node';
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { dayStatusView } from '~/.server/events/day-status';
 import { getEventForViewer, schoolHolidays, similarEvents } from '~/.server/events/public';
 import { type SeriesDate, seriesView } from '~/.server/events/series';
@@ -14,6 +14,7 @@ import { DayStatusForm, DayStatusLine, DayStatusSubscribe } from '~/components/d
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { EventImage } from '~/components/EventImage';
+import { Link } from '~/components/Link';
 import { useCategory } from '~/components/useCategories';
 import { addressMapUrl, directionsLinks, googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { formatDate } from '~/domain/dates';

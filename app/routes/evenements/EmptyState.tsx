@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { type EventFilters, filtersToParams } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
 

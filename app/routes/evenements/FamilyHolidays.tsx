@@ -1,6 +1,6 @@
 // « Avec les enfants pendant les vacances (VD) »: « En famille » and the school holidays of the chosen canton in one
 // step (issue 51), the other filters kept; shown once a canton is chosen and until both are on.
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { type EventFilters, filtersToParams } from '~/domain/event-filters';
 
 export function FamilyHolidays({ filters, extra }: { filters: EventFilters; extra: Record<string, string> }) {

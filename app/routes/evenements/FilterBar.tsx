@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react';
 import type { RefObject } from 'react';
 import type { filterChips } from '~/components/discovery/filter-chips';
+import { Link } from '~/components/Link';
 import { quoted } from '~/domain/quoted';
 import { countLabel } from './list';
 

@@ -1,6 +1,6 @@
 // The map view without JavaScript (issue 47): instead of an empty box and « 100 événements sur la carte », the same
 // events by locality, each with its way there in the phone's maps (« Itinéraire »); no tiles are fetched for it.
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { directionsLinks } from '~/domain/calendar-links';
 import type { EventMapPoint } from '~/domain/event';
 import { formatEventShort } from '~/domain/event-dates';

@@ -1,5 +1,5 @@
 // The selection on a map, with how many of its events have a position.
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import type { EventMapPoint } from '~/domain/event';
 import { countLabel } from './list';

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20 */
 function pageNumbers(page: number, pageCount: number): (number | null)[] {

@@ -1,5 +1,5 @@
 // « Vouliez-vous dire … ? » under a search that found little: the same selection with the suggested words.
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 import { type EventFilters, filtersToParams } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
 import { countLabel } from './list';

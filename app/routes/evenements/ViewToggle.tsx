@@ -1,5 +1,5 @@
 // « Liste » or « Carte »: the same selection shown one way or the other (the page's scroll stays where it is).
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/Link';
 
 export function ViewToggle({ view, href }: { view: string; href: (extra?: Record<string, string>) => string }) {
   return (

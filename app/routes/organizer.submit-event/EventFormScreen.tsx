@@ -2,21 +2,14 @@
 // Without JS it is a plain multipart form the server answers with its messages; with JS it checks each field as it is
 // left (the same reading and rules as the server: eventFormErrors, the schedule included) and, when a submission is refused, puts the focus on the
 // error summary at the top, each message a link to its field.
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useNavigation,
-  useRouteLoaderData,
-} from '@remix-run/react';
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, RequiredNote } from '~/components/form/Field';
 import { loadLocalities } from '~/components/form/LocalityList';
 import { isRefusal, keptValues, startingValues, useAppForm } from '~/components/form/use-app-form';
+import { Link } from '~/components/Link';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
 import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';

@@ -1,7 +1,8 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { TextField } from '~/components/form/Field';
 import { useAppForm } from '~/components/form/use-app-form';
+import { Link } from '~/components/Link';
 import { useFormKey } from '~/components/useFormKey';
 import checkoutShape from '~/domain/donation?schema=checkoutSchema&form-shape';
 import freeAmountShape from '~/domain/donation?schema=freeAmountSchema&form-shape';

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { startCheckout } from '~/.server/donations/checkout';
 import { cardPaymentsEnabled, donationCreditor } from '~/.server/donations/deps';
 import { qrBillSummary } from '~/.server/donations/qr-bill';
@@ -8,6 +7,7 @@ import { guardPost } from '~/.server/platform/guard';
 import { invalid, readForm, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { getCurrentUser } from '~/.server/platform/session';
+import { Link } from '~/components/Link';
 import { amountParam, amountSchema, checkoutSchema, freeAmountSchema } from '~/domain/donation';
 import { pageMeta } from '~/domain/meta';
 import { SITE_NAME } from '~/domain/site';
