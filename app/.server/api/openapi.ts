@@ -93,7 +93,11 @@ export function openApiDocument(siteUrl: string) {
               { type: 'string', enum: WHEN_OPTIONS.map((o) => o.value) },
               'week-end',
             ),
-            query('du', 'Premier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
+            query(
+              'du',
+              'Premier jour (AAAA-MM-JJ). Sa nuit, jusqu’à 06:00, est celle de la veille : un concert de 21:00 à 01:30 n’y est pas (de même pour demain).',
+              { type: 'string', format: 'date' },
+            ),
             query('au', 'Dernier jour (AAAA-MM-JJ).', { type: 'string', format: 'date' }),
             query('gratuit', '1\u00a0: seulement les événements gratuits.', { type: 'string', enum: ['1'] }),
             query('famille', '1\u00a0: seulement ceux pour les familles.', { type: 'string', enum: ['1'] }),

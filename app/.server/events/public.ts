@@ -2,6 +2,7 @@
 // the sitemap. Every public read asks the store for PUBLIC_STATUSES only, whose content fields are what an admin
 // approved (app/domain/event-lifecycle.ts): a pending revision never reaches the public.
 
+import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { dateWindow, type EventFilters } from '~/domain/event-filters';
 import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
@@ -39,11 +40,14 @@ export function queryFromFilters(
     throw new Error('queryFromFilters: lieu ou organisateur non résolu');
   if (filters.holidays && !holidays) throw new Error('queryFromFilters: vacances scolaires non lues');
   const window = dateWindow({ when: filters.when ?? '', from: filters.from ?? '', to: filters.to ?? '' }, now);
-  const start = window && window.start > now ? window.start : now;
+  // A window that begins later: from its start (a day's night, from the evening before, is not on it).
+  const later = window && window.start > now ? window.start : null;
+  const start = later ?? now;
   return {
     status: PUBLIC_STATUSES,
     endsAfter: new Date(start.getTime()).toISOString(),
     startsBefore: window ? new Date(window.end.getTime()).toISOString() : undefined,
+    nightEndsAfter: later && zurichWallClock(later).time === '00:00' ? nightEnd(later) : undefined,
     windows:
       filters.holidays && holidays
         ? holidayWindows(holidays, filters.holidays, start, window?.end ?? null).map((w) => ({
@@ -62,6 +66,10 @@ export function queryFromFilters(
     near: filters.near ? { lat: filters.near.lat, lng: filters.near.lng, radius: filters.near.radius } : undefined,
   };
 }
+
+/** How long the night of a day belongs to the evening before: 21:00–01:30 is a Friday's concert, not Saturday's. */
+const NIGHT_HOURS = 6;
+const nightEnd = (midnight: Date) => new Date(midnight.getTime() + NIGHT_HOURS * 3_600_000).toISOString();
 
 /**
  * The days a list looks at: its dates (« ce week-end », a range), or else the next period of its school holidays. Its

@@ -15,6 +15,11 @@ export interface EventQuery {
   /** Only events that start before this instant (ISO): the end of a date window. */
   startsBefore?: string;
   /**
+   * A date that starts before `endsAfter` matches only if it ends after this instant (ISO): the night of a date window
+   * that begins at midnight belongs to the evening before (a concert from 21:00 to 01:30 is not on the next day).
+   */
+  nightEndsAfter?: string;
+  /**
    * Only dates that overlap one of these windows (ISO instants, [start, end)): the school holidays of a canton
    * (issue 51), at most MAX_HOLIDAY_WINDOWS. An empty list matches nothing.
    */

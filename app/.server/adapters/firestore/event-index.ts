@@ -108,6 +108,7 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
   const statuses = new Set<EventStatus>(q.status);
   const endsAfter = Date.parse(q.endsAfter);
   const startsBefore = q.startsBefore ? Date.parse(q.startsBefore) : null;
+  const nightEndsAfter = q.nightEndsAfter ? Date.parse(q.nightEndsAfter) : null;
   const windows = q.windows?.map((w) => ({ start: Date.parse(w.start), end: Date.parse(w.end) })) ?? null;
   const words = normalizedWords(q.words);
   const organizer = q.organizerName?.toLowerCase();
@@ -131,6 +132,7 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
       (o) =>
         o.endsTs > endsAfter &&
         (startsBefore === null || o.startsTs < startsBefore) &&
+        (nightEndsAfter === null || o.startsTs >= endsAfter || o.endsTs > nightEndsAfter) &&
         (windows === null || windows.some((w) => o.endsTs > w.start && o.startsTs < w.end)),
     );
     dates += matched.length;

@@ -185,6 +185,8 @@ export function eventQuerySql(q: EventQuery) {
     params.push(...values);
   };
   if (q.startsBefore) add('o.starts_ts < ?', Date.parse(q.startsBefore));
+  if (q.nightEndsAfter)
+    add('(o.starts_ts >= ? OR o.ends_ts > ?)', Date.parse(q.endsAfter), Date.parse(q.nightEndsAfter));
   if (q.windows) {
     // A handful of ranges on the occurrence's own dates, as the date filters: none means no date matches.
     if (q.windows.length === 0) add('0');
