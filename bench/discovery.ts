@@ -179,7 +179,7 @@ async function cachedPages(dataDir: string, detailId: string) {
   try {
     const home = await (await fetch(`${BASE}/`)).text();
     // The root route's chunk: every page loads it.
-    const asset = /\/assets\/root-[^"]+\.js/.exec(home)?.[0] ?? '/widget.js';
+    const asset = /\/assets\/shell-[^"]+\.js/.exec(home)?.[0] ?? '/widget.js';
     const pages: [string, string][] = [
       ['fichier statique (tuile, 177 o)', '/images/tuile-hors-ligne.png'],
       ['JS précompressé (root, chaque page)', asset],

@@ -261,7 +261,7 @@ async function runSize(size: number) {
       `Mémoire au repos, cache des pages par défaut (Mo) : ${describeMemory(groupMemory(server.child.pid as number))}`,
     );
     const home = await (await fetch(`${BASE}/`)).text();
-    const asset = /\/assets\/root-[^"]+\.js/.exec(home)?.[0] ?? '/widget.js';
+    const asset = /\/assets\/shell-[^"]+\.js/.exec(home)?.[0] ?? '/widget.js';
     const hits: [string, string][] = [
       ['page en cache (liste)', '/evenements'],
       ['API en cache', '/api/v1/events'],
