@@ -24,6 +24,18 @@ describe('dates d’un événement en français (Europe/Zurich)', () => {
     expect(formatEventShort(span)).toBe('sam. 5 déc. → lun. 7 déc.');
   });
 
+  it('un soir qui finit dans la nuit (jusqu’à 06:00) s’écrit comme un soir, pas comme deux jours', () => {
+    const night = { startsAt: '2026-12-04T21:00:00+01:00', endsAt: '2026-12-05T01:30:00+01:00', allDay: false };
+    expect(formatEventShort(night)).toBe('ven. 4 déc. · 21:00 – 01:30');
+    expect(formatEventWhen(night)).toBe('vendredi 4 décembre 2026, 21:00 – 01:30');
+    const dawn = { ...night, endsAt: '2026-12-05T06:00:00+01:00' };
+    expect(formatEventShort(dawn)).toBe('ven. 4 déc. · 21:00 – 06:00');
+    // Into the morning, it is two days: the night rule of the list keeps it on the second day too.
+    const morning = { ...night, endsAt: '2026-12-05T08:00:00+01:00' };
+    expect(formatEventShort(morning)).toBe('ven. 4 déc. → sam. 5 déc.');
+    expect(formatEventWhen(morning)).toBe('Du vendredi 4 décembre 2026 à 21:00 au samedi 5 décembre 2026 à 08:00');
+  });
+
   it('la même date relue donne le même texte, et « toute la journée » ne se confond pas avec une heure', () => {
     const at = { startsAt: '2026-07-01T00:00:00+02:00', endsAt: '2026-07-01T23:00:00+02:00' };
     expect(formatEventShort({ ...at, allDay: false })).toBe('mer. 1er juil. · 00:00');

@@ -1,5 +1,5 @@
 // How an event's dates read in French: one day with hours, all day, or a span of days.
-import { formatDate, formatShortDate, formatTime, zurichDay } from './dates';
+import { addDaysToDate, formatDate, formatShortDate, formatTime, zurichDay, zurichWallClock } from './dates';
 
 interface EventSchedule {
   startsAt: string;
@@ -10,8 +10,21 @@ interface EventSchedule {
 }
 
 /** « samedi 28 novembre 2026, 18:00 – 20:00 », « …, dès 18:00 », « …, toute la journée », or a span of days. */
+/** How long the night belongs to the evening before: the list's days (docs/visiteurs.md) and how a date is written. */
+export const NIGHT_HOURS = 6;
+
+/**
+ * An evening that runs into the night: a concert from 21:00 to 01:30 ends the next day, by 06:00. It is written as one
+ * evening (« 21:00 – 01:30 »), not as two days, and is listed on its evening only.
+ */
+export function endsInTheNight(e: { startsAt: string; endsAt: string; allDay: boolean }): boolean {
+  if (e.allDay) return false;
+  const end = zurichWallClock(e.endsAt);
+  return end.date === addDaysToDate(zurichDay(e.startsAt), 1) && end.time <= `0${NIGHT_HOURS}:00`;
+}
+
 export function formatEventWhen(e: EventSchedule): string {
-  const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt);
+  const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt) || endsInTheNight(e);
   if (sameDay) {
     if (e.allDay) return `${formatDate(e.startsAt)}, toute la journée`;
     if (e.openEnd) return `${formatDate(e.startsAt)}, dès ${formatTime(e.startsAt)}`;
@@ -39,6 +52,7 @@ export function formatEventShort(e: { startsAt: string; endsAt: string; allDay: 
 }
 
 function formatEventShortUncached(e: { startsAt: string; endsAt: string; allDay: boolean }): string {
+  if (endsInTheNight(e)) return `${formatShortDate(e.startsAt)} · ${formatTime(e.startsAt)} – ${formatTime(e.endsAt)}`;
   const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt);
   if (sameDay)
     return e.allDay ? formatShortDate(e.startsAt) : `${formatShortDate(e.startsAt)} · ${formatTime(e.startsAt)}`;

@@ -24,9 +24,12 @@ describe('liste groupée par jour', () => {
     expect(items.map((i) => cardTime(i, groups.find((g) => g.items.includes(i))?.day ?? ''))).toEqual([
       'Jusqu’au mer. 2 déc.',
       '20:00',
-      '23:30, jusqu’au dim. 29 nov.',
+      // An evening into the night: its hours, not two days.
+      '23:30 – 01:00',
       'Toute la journée',
     ]);
+    // After midnight, under « En cours »: its end.
+    expect(cardTime(items[2], '')).toBe('Jusqu’à 01:00');
   });
 
   it('une période choisie qui commence plus tard : ce qui a commencé avant son premier jour est sous ce jour, pas sous un jour non demandé', () => {

@@ -1,5 +1,6 @@
 // The list of events grouped by day (« Samedi 28 novembre »), each card then giving only its start time.
 import { formatCalendarDay, formatShortDate, formatTime, zurichDay, zurichToday } from './dates';
+import { endsInTheNight } from './event-dates';
 
 /** « Samedi 28 novembre », with the year when it is not this year's; « Aujourd’hui », « Demain » first. */
 export function dayHeading(day: string, now: Date): string {
@@ -48,6 +49,11 @@ export function listedDay(card: { startsAt: string; linkDay: string | null; open
 
 /** What a card under its day's heading says of its time: « 20:00 », « Toute la journée », « jusqu’au sam. 30 nov. ». */
 export function cardTime(e: { startsAt: string; endsAt: string; allDay: boolean }, day: string): string {
+  // An evening into the night: its hours under its day, its end under « En cours » (after midnight).
+  if (endsInTheNight(e))
+    return day === zurichDay(e.startsAt)
+      ? `${formatTime(e.startsAt)} – ${formatTime(e.endsAt)}`
+      : `Jusqu’à ${formatTime(e.endsAt)}`;
   const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt);
   if (sameDay) return e.allDay ? 'Toute la journée' : formatTime(e.startsAt);
   const until = `jusqu’au ${formatShortDate(e.endsAt)}`;

@@ -4,6 +4,7 @@
 
 import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
+import { NIGHT_HOURS } from '~/domain/event-dates';
 import { dateWindow, type EventFilters } from '~/domain/event-filters';
 import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
 import { holidayWindows, type SchoolHoliday } from '~/domain/school-holidays';
@@ -67,8 +68,7 @@ export function queryFromFilters(
   };
 }
 
-/** How long the night of a day belongs to the evening before: 21:00–01:30 is a Friday's concert, not Saturday's. */
-const NIGHT_HOURS = 6;
+/** The end of a day's night, which belongs to the evening before: 21:00–01:30 is a Friday's concert, not Saturday's. */
 const nightEnd = (midnight: Date) => new Date(midnight.getTime() + NIGHT_HOURS * 3_600_000).toISOString();
 
 /**
