@@ -31,8 +31,8 @@ const browserLink: Plugin = {
 
 /**
  * What the root imports, every page loads: the site's own modules go in one chunk beside the root, the packages (React,
- * Remix) in another, instead of a dozen small files (each a request, a gzip stream and its imports: 3 KB on every
- * page, issue 50). The packages stay apart from the site's code, so that a deployment leaves them in the browser's
+ * Remix) in another, instead of a dozen small files (each a request, a gzip stream and its imports: 2 to 3 KB on
+ * every page, issue 50). The packages stay apart from the site's code, so that a deployment leaves them in the browser's
  * cache. What the root loads on demand (`import()`) stays apart too.
  */
 const withTheRoot: ManualChunksOption = (id, { getModuleInfo }) => {

@@ -40,5 +40,8 @@ export const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function Serv
   );
 });
 
-/** Vite leaves one of the two in each build: the browser's bundle is Remix's Link, with nothing added. */
+/**
+ * The server's build, and the tests run in Node, take the server's; the browser's build never loads this module (it
+ * takes Remix's Link as it is: `agenda:browser-link` in vite.config.ts).
+ */
 export const Link = import.meta.env.SSR ? ServerLink : RemixLink;

@@ -1,4 +1,4 @@
-// How an event's dates read in French: one day with hours, all day, or a span of days.
+// How an event's dates read in French: one day (or one evening into the night) with hours, all day, or a span of days.
 import { addDaysToDate, formatDate, formatShortDate, formatTime, zurichDay, zurichWallClock } from './dates';
 
 interface EventSchedule {
@@ -9,7 +9,6 @@ interface EventSchedule {
   openEnd?: boolean;
 }
 
-/** « samedi 28 novembre 2026, 18:00 – 20:00 », « …, dès 18:00 », « …, toute la journée », or a span of days. */
 /** How long the night belongs to the evening before: the list's days (docs/visiteurs.md) and how a date is written. */
 export const NIGHT_HOURS = 6;
 
@@ -23,6 +22,10 @@ export function endsInTheNight(e: { startsAt: string; endsAt: string; allDay: bo
   return end.date === addDaysToDate(zurichDay(e.startsAt), 1) && end.time <= `0${NIGHT_HOURS}:00`;
 }
 
+/**
+ * « samedi 28 novembre 2026, 18:00 – 20:00 » (an evening into the night too: « …, 21:00 – 01:30 »), « …, dès 18:00 »,
+ * « …, toute la journée », or a span of days.
+ */
 export function formatEventWhen(e: EventSchedule): string {
   const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt) || endsInTheNight(e);
   if (sameDay) {
