@@ -59,8 +59,9 @@ describe('page rendue par React', () => {
       Array.from({ length: 20 }, (_, i) => renderWhole(<p>Page {i} « Fête à Neuchâtel »</p>, 60_000, () => {})),
     );
     expect(pages[7].toString('utf8')).toBe('<p>Page <!-- -->7<!-- --> « Fête à Neuchâtel »</p>');
-    // Twenty pages answered: no give-up timer of theirs still waits its minute, holding their request and bytes.
-    expect(timers()).toBe(before);
+    // Twenty pages answered: no give-up timer of theirs still waits its minute, holding their request and bytes (20
+    // more without the clearing). At most as many as before: a timer of the test runner's may end meanwhile.
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 
   it('une page qui ne finit pas est abandonnée au bout du délai', async () => {
