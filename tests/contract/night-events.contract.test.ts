@@ -1,10 +1,11 @@
 // The night belongs to the evening before, on SQLite and on Firestore: « demain » or a chosen day lists a concert of
 // 21:00 to 01:30 on its own evening, not on the next day (where it showed with no time, « Jusqu’au sam. »). A night
 // that runs into the morning, or that begins after midnight, is on that day; today's list still shows the evening.
+// School holidays that begin on a later day leave their first night to the evening before in the same way.
 import { describe, expect, it } from 'vitest';
 import { searchEvents } from '../../app/.server/events/public';
 import type { AgendaEvent } from '../../app/domain/event';
-import { makeEvent } from '../support/factories';
+import { makeAutumnHolidays, makeEvent } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
 
 /** Friday 11 October 2030, 14:00 in Zurich (UTC+2). */
@@ -43,6 +44,13 @@ describe.each(BACKENDS)('la nuit appartient à la veille : $name', (backend) => 
     expect(today.items.map((e) => e.id)).toEqual(['festival', 'concert-de-nuit', 'nuit-blanche']);
     const all = await searchEvents({ store }, {}, 1, NOW);
     expect(all.items.map((e) => e.id)).toContain('concert-de-nuit');
+  });
+
+  it('des vacances qui commencent samedi laissent aussi leur première nuit à la veille', async () => {
+    await store.holidays.addMany([makeAutumnHolidays({ firstDay: '2030-10-12', lastDay: '2030-10-20' })]);
+    await store.events.insertMany(EVENTS());
+    const holidays = await searchEvents({ store }, { holidays: 'VD' }, 1, NOW);
+    expect(holidays.items.map((e) => e.id)).toEqual(['festival', 'nuit-blanche', 'apres-minuit', 'samedi-soir']);
   });
 
   it('au milieu de la nuit, le concert encore en cours reste dans la liste du jour', async () => {

@@ -48,12 +48,14 @@ export function queryFromFilters(
     status: PUBLIC_STATUSES,
     endsAfter: new Date(start.getTime()).toISOString(),
     startsBefore: window ? new Date(window.end.getTime()).toISOString() : undefined,
-    nightEndsAfter: later && zurichWallClock(later).time === '00:00' ? nightEnd(later) : undefined,
+    nightEndsAfter: later ? nightAfter(later, now) : undefined,
     windows:
       filters.holidays && holidays
         ? holidayWindows(holidays, filters.holidays, start, window?.end ?? null).map((w) => ({
             start: w.start.toISOString(),
             end: w.end.toISOString(),
+            // Holidays that begin later: their first night is the evening before's, as a chosen day's.
+            nightEndsAfter: nightAfter(w.start, now),
           }))
         : undefined,
     category: filters.category || undefined,
@@ -68,8 +70,14 @@ export function queryFromFilters(
   };
 }
 
-/** The end of a day's night, which belongs to the evening before: 21:00–01:30 is a Friday's concert, not Saturday's. */
-const nightEnd = (midnight: Date) => new Date(midnight.getTime() + NIGHT_HOURS * 3_600_000).toISOString();
+/**
+ * The end of the night of a window that begins at a later midnight, which belongs to the evening before: 21:00–01:30
+ * is a Friday's concert, not Saturday's. None for a window that begins now, or at another hour (« ce week-end »).
+ */
+const nightAfter = (start: Date, now: Date) =>
+  start > now && zurichWallClock(start).time === '00:00'
+    ? new Date(start.getTime() + NIGHT_HOURS * 3_600_000).toISOString()
+    : undefined;
 
 /**
  * The days a list looks at: its dates (« ce week-end », a range), or else the next period of its school holidays. Its

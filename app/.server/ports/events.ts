@@ -21,9 +21,10 @@ export interface EventQuery {
   nightEndsAfter?: string;
   /**
    * Only dates that overlap one of these windows (ISO instants, [start, end)): the school holidays of a canton
-   * (issue 51), at most MAX_HOLIDAY_WINDOWS. An empty list matches nothing.
+   * (issue 51), at most MAX_HOLIDAY_WINDOWS. An empty list matches nothing. With `nightEndsAfter`, a date that
+   * starts before the window matches it only if it ends after that instant (as the query's own `nightEndsAfter`).
    */
-  windows?: { start: string; end: string }[];
+  windows?: { start: string; end: string; nightEndsAfter?: string }[];
   category?: CategorySlug;
   canton?: CantonCode;
   /** Search words, each matched as a diacritic-insensitive prefix in title, description, venue, city, organizer. */

@@ -109,7 +109,12 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
   const endsAfter = Date.parse(q.endsAfter);
   const startsBefore = q.startsBefore ? Date.parse(q.startsBefore) : null;
   const nightEndsAfter = q.nightEndsAfter ? Date.parse(q.nightEndsAfter) : null;
-  const windows = q.windows?.map((w) => ({ start: Date.parse(w.start), end: Date.parse(w.end) })) ?? null;
+  const windows =
+    q.windows?.map((w) => ({
+      start: Date.parse(w.start),
+      end: Date.parse(w.end),
+      night: Date.parse(w.nightEndsAfter ?? w.start),
+    })) ?? null;
   const words = normalizedWords(q.words);
   const organizer = q.organizerName?.toLowerCase();
   const matches: Match[] = [];
@@ -133,7 +138,10 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
         o.endsTs > endsAfter &&
         (startsBefore === null || o.startsTs < startsBefore) &&
         (nightEndsAfter === null || o.startsTs >= endsAfter || o.endsTs > nightEndsAfter) &&
-        (windows === null || windows.some((w) => o.endsTs > w.start && o.startsTs < w.end)),
+        (windows === null ||
+          windows.some(
+            (w) => o.endsTs > w.start && o.startsTs < w.end && (o.startsTs >= w.start || o.endsTs > w.night),
+          )),
     );
     dates += matched.length;
     if (matched.length === 0) continue;

@@ -192,8 +192,13 @@ export function eventQuerySql(q: EventQuery) {
     if (q.windows.length === 0) add('0');
     else
       add(
-        `(${q.windows.map(() => '(o.ends_ts > ? AND o.starts_ts < ?)').join(' OR ')})`,
-        ...q.windows.flatMap((w) => [Date.parse(w.start), Date.parse(w.end)]),
+        `(${q.windows.map(() => '(o.ends_ts > ? AND o.starts_ts < ? AND (o.starts_ts >= ? OR o.ends_ts > ?))').join(' OR ')})`,
+        ...q.windows.flatMap((w) => [
+          Date.parse(w.start),
+          Date.parse(w.end),
+          Date.parse(w.start),
+          Date.parse(w.nightEndsAfter ?? w.start),
+        ]),
       );
   }
   if (q.category) add('e.category = ?', q.category);
