@@ -21,7 +21,7 @@ const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /** The page's own policy: the site's, plus the hash of every inline script it holds. */
-function pageCsp(html: string, { services }: AppLoadContext): string {
+function pageCsp(html: Uint8Array, { services }: AppLoadContext): string {
   const { config, firebase } = services;
   const hashes = [...new Set(inlineScripts(html).map(scriptHash))];
   return serializeCsp(cspDirectives(config, firebase, hashes));
@@ -43,7 +43,7 @@ export default async function handleRequest(
     },
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  responseHeaders.set('Content-Security-Policy', pageCsp(html.toString('utf8'), loadContext));
+  responseHeaders.set('Content-Security-Policy', pageCsp(html, loadContext));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -114,6 +114,12 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
     );
     await expect(page.getByLabel('Localité')).toHaveValue('Atlantis');
     await expect(page.locator('.event-card')).toHaveCount(0);
+    // The list holds no list of localities (11 KB of every page); a locality mistyped gets those close to it.
+    await page.goto('/evenements');
+    await expect(page.locator('#filter-localities option')).toHaveCount(0);
+    await page.goto('/evenements?autour=Morge&rayon=10');
+    await expect(page.getByTestId('search-error')).toContainText('Localité inconnue\u00a0: «\u00a0Morge\u00a0».');
+    await expect(page.locator('#filter-localities option[value="Morges"]')).toHaveCount(1);
     await page.goto('/evenements?autour=Morges&rayon=15');
     await expect(page.getByTestId('search-error')).toHaveText(
       'Rayon invalide\u00a0: choisissez 5, 10, 25 ou 50\u00a0km.',

@@ -52,9 +52,20 @@ describe('politique de sécurité du contenu', () => {
     const html =
       '<html><head><script>a()</script><script type="application/ld+json">{"x":1}</script></head>' +
       '<body><script src="/x.js"></script><script type="module" async="">import "/y.js";</script></body></html>';
-    expect(inlineScripts(html)).toEqual(['a()', 'import "/y.js";']);
+    const texts = (page: string) => inlineScripts(Buffer.from(page)).map((script) => script.toString('utf8'));
+    expect(texts(html)).toEqual(['a()', 'import "/y.js";']);
+    // Found in the page's bytes: a text with accents, an end tag with a space, an element whose name only starts the
+    // same, a script in a subarray of a larger buffer (as the rendered page is).
+    expect(
+      texts('<scripts>no()</scripts><script>f("é«»")</script ><script\ntype="text/javascript">g()</script>'),
+    ).toEqual(['f("é«»")', 'g()']);
+    const framed = Buffer.from('xx<script>h()</script>yy');
+    expect(inlineScripts(framed.subarray(2, 22)).map(String)).toEqual(['h()']);
+    // A script never closed runs nothing the policy should allow.
+    expect(texts('<script>open(')).toEqual([]);
     // echo -n 'a()' | openssl dgst -sha256 -binary | base64
     expect(scriptHash('a()')).toBe("'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='");
+    expect(scriptHash(Buffer.from('a()'))).toBe(scriptHash('a()'));
     expect(
       serializeCsp({ 'script-src': ["'self'"], 'upgrade-insecure-requests': null, 'object-src': ["'none'"] }),
     ).toBe("script-src 'self'; object-src 'none'");

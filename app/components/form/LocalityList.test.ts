@@ -1,7 +1,13 @@
 // The localities' suggestions as the server writes them: every locality of the list, each name escaped once.
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LOCALITIES } from '~/domain/localities';
-import { localityOptions } from './LocalityList';
+import { localityOptions, useLocalityList } from './LocalityList';
+
+/** The datalist a page's server writes before the field is used. */
+const written = (options?: readonly string[] | 'all') =>
+  renderToString(createElement(() => useLocalityList('towns', options).list));
 
 describe('suggestions des localités', () => {
   it('une option par localité, le nom tel quel (apostrophe, accents) et rien qui ferme l’attribut', () => {
@@ -9,5 +15,13 @@ describe('suggestions des localités', () => {
     expect(html.match(/<option /g)).toHaveLength(LOCALITIES.length);
     expect(html).toContain('<option value="Yverdon-les-Bains"></option>');
     expect(localityOptions(['A "B" <C> & D'])).toBe('<option value="A &quot;B&quot; &lt;C&gt; &amp; D"></option>');
+  });
+
+  it('toute la liste par défaut (le lieu d’un organisateur) ; sur les pages des visiteurs, seulement les proches', () => {
+    expect(written().match(/<option /g)).toHaveLength(LOCALITIES.length);
+    expect(written(['Morges', 'Morgins'])).toBe(
+      '<datalist id="towns"><option value="Morges"></option><option value="Morgins"></option></datalist>',
+    );
+    expect(written([])).toBe('<datalist id="towns"></datalist>');
   });
 });

@@ -1,6 +1,9 @@
 // The localities of the list as a <datalist> for a town field, without their 6 KB on a page's first load (issue 50):
-// the server writes them into the page (suggestions work without JavaScript), the browser keeps that HTML as it
-// hydrates, and after a navigation in the browser loads the list when the field is first used.
+// the browser loads the list when the field is first used. What the server writes into the page before that is the
+// page's choice: the whole list on a form of few visits that must suggest without JavaScript (an organizer's town),
+// only the localities close to a refused one on the visitors' pages (« Autour de », « Dernier retour »): the whole
+// list was 11 KB of every list, event and series page, 20 % of a list's HTML. The browser keeps that HTML as it
+// hydrates.
 import { useCallback, useState } from 'react';
 import { LOCALITIES } from '~/domain/localities';
 
@@ -22,17 +25,20 @@ const allLocalityOptions = () => {
 };
 
 /**
- * The datalist (`id`) and `load`, for the field's onFocus. `import.meta.env.SSR` is a constant in each build: the
- * browser's leaves the static list out (the dynamic import brings it in its own chunk, only when asked).
+ * The datalist (`id`) and `load`, for the field's onFocus. `written`: the options the page holds until the field is
+ * used, 'all' or a few names. `import.meta.env.SSR` is a constant in each build: the browser's leaves the static list
+ * out (the dynamic import brings it in its own chunk, only when asked).
  */
-export function useLocalityList(id: string) {
-  const [html, setHtml] = useState(() => (import.meta.env.SSR ? allLocalityOptions() : ''));
+export function useLocalityList(id: string, written: readonly string[] | 'all' = 'all') {
+  const [loaded, setLoaded] = useState<string | null>(null);
   const load = useCallback(() => {
-    if (html) return;
+    if (loaded !== null) return;
     void loadLocalities().then((module) =>
-      setHtml(localityOptions(module.LOCALITIES.map((locality) => locality.name))),
+      setLoaded(localityOptions(module.LOCALITIES.map((locality) => locality.name))),
     );
-  }, [html]);
+  }, [loaded]);
+  const html =
+    loaded ?? (written === 'all' ? (import.meta.env.SSR ? allLocalityOptions() : '') : localityOptions(written));
   // At hydration the server's options stay (React does not rewrite a differing inner HTML when hydrating).
   const list = (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: names of the list, escaped by localityOptions.

@@ -40,6 +40,7 @@ export function LastTrip({
   day,
   typed,
   error,
+  suggestions,
   answer,
   assumedEnd,
 }: {
@@ -48,6 +49,8 @@ export function LastTrip({
   day: string | null;
   typed: string;
   error: string | null;
+  /** The localities close to a refused one: the field's suggestions before the whole list is loaded. */
+  suggestions: string[];
   answer: Answer | null;
   assumedEnd: boolean;
 }) {
@@ -57,7 +60,7 @@ export function LastTrip({
   const input = useRef<HTMLInputElement>(null);
   // Marked once the form asks the JSON route itself (the tests wait for it before a tap).
   const hydrated = useHydrated();
-  const localities = useLocalityList('last-trip-localities');
+  const localities = useLocalityList('last-trip-localities', suggestions);
 
   const ask = async (home: string) => {
     setPending(true);

@@ -24,6 +24,7 @@ import { formatEventWhen } from '~/domain/event-dates';
 import { eventJsonLd, jsonForScript, seriesJsonLd } from '~/domain/event-jsonld';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { imageUrl } from '~/domain/images';
+import { namesCloseTo } from '~/domain/localities';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
 import { EventBar } from './EventBar';
@@ -93,6 +94,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
             day: shown?.day ?? null,
             typed: ask?.typed ?? '',
             error: ask?.error ?? null,
+            // The localities close to a refused one, as the field's suggestions (the whole list comes on focus).
+            suggestions: ask?.error ? namesCloseTo(ask.typed) : [],
             answer,
             assumedEnd: counted.window.assumedEnd,
           }

@@ -15,8 +15,8 @@ export function FilterFields({
   filters: EventFilters;
   searchError: string | null;
   onSearch: (cleaned: string) => void;
-  /** « Autour de » (issue 47): what was typed, its refusal, and the list to follow a position. */
-  near: { typed: string; error: string | null; hydrated: boolean; onPosition: () => void };
+  /** « Autour de » (issue 47): what was typed, its refusal and the localities close to it, the list to follow a position. */
+  near: { typed: string; error: string | null; suggestions: string[]; hydrated: boolean; onPosition: () => void };
 }) {
   const categories = useActiveCategories();
   return (
@@ -51,6 +51,7 @@ export function FilterFields({
         near={filters.near}
         typed={near.typed}
         error={near.error}
+        suggestions={near.suggestions}
         hydrated={near.hydrated}
         onPosition={near.onPosition}
       />

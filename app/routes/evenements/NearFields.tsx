@@ -28,6 +28,7 @@ export function NearFields({
   near,
   typed,
   error,
+  suggestions,
   hydrated,
   onPosition,
 }: {
@@ -35,6 +36,8 @@ export function NearFields({
   /** What was typed in the locality field, kept when it is refused. */
   typed: string;
   error: string | null;
+  /** The localities close to a refused one: the field's suggestions before the whole list is loaded. */
+  suggestions: string[];
   hydrated: boolean;
   /** With JS: the list follows the form once the position is in it. */
   onPosition: () => void;
@@ -44,7 +47,7 @@ export function NearFields({
   const [locating, setLocating] = useState(false);
   const [geoError, setGeoError] = useState<string | null>(null);
   const shownError = geoError ?? error;
-  const localities = useLocalityList('filter-localities');
+  const localities = useLocalityList('filter-localities', suggestions);
   const locate = () => {
     if (!navigator.geolocation) {
       setGeoError(GEOLOCATION_ERRORS[2]);

@@ -2,6 +2,7 @@
 import { filterChips } from '~/components/discovery/filter-chips';
 import type { EventMapPoint } from '~/domain/event';
 import type { EventFilters } from '~/domain/event-filters';
+import { namesCloseTo } from '~/domain/localities';
 import type { Card, TimedDayGroup } from './list';
 
 /** What was asked, as the list's answer carries it back to the page. */
@@ -18,6 +19,8 @@ export function refusedList(asked: AskedList) {
   const { filters, categoryName, view } = asked;
   return {
     ...asked,
+    // The localities close to a refused « Autour de »: the field's suggestions.
+    aroundSuggestions: asked.nearError ? namesCloseTo(asked.typedAround) : [],
     items: [] as Card[],
     total: 0,
     dates: 0,

@@ -71,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     searchError: null as string | null,
     nearError: null as string | null,
     typedAround,
+    aroundSuggestions: [] as string[],
     view,
     points,
     ...result,
@@ -104,6 +105,7 @@ export default function EventsListPage() {
     searchError,
     nearError,
     typedAround,
+    aroundSuggestions,
     view,
     points,
     suggestion,
@@ -213,7 +215,13 @@ export default function EventsListPage() {
             filters={filters}
             searchError={searchError}
             onSearch={(cleaned) => submitForm(cleaned)}
-            near={{ typed: typedAround, error: nearError, hydrated, onPosition: () => submitForm() }}
+            near={{
+              typed: typedAround,
+              error: nearError,
+              suggestions: aroundSuggestions,
+              hydrated,
+              onPosition: () => submitForm(),
+            }}
           />
           <div className="filters__actions">
             <button type="submit" className="button button--primary" data-testid="filters-submit">
