@@ -14,12 +14,13 @@ const DETAIL = Boolean(process.env.JS_WEIGHT_DETAIL);
 function manifestReport(): number {
   const weights = weightsFromManifest();
   const over = weights.filter((w) => w.kb > BUDGET_KB);
+  const overInBrotli = weights.filter((w) => w.brKb > BUDGET_KB);
   console.log(
-    `\nPar route du manifeste (gzip, objectif ≤ ${BUDGET_KB} Ko) : ${over.length} sur ${weights.length} au-delà`,
+    `\nPar route du manifeste (gzip, objectif ≤ ${BUDGET_KB} Ko) : ${over.length} sur ${weights.length} au-delà ; en brotli, comme ce serveur les envoie à un navigateur qui le demande : ${overInBrotli.length}`,
   );
-  for (const { route, kb, files } of weights)
+  for (const { route, kb, brKb, files } of weights)
     console.log(
-      `  ${route.padEnd(44)} ${kb.toFixed(1).padStart(6)} Ko en ${String(files.length).padStart(2)} fichiers${kb > BUDGET_KB ? ` (+${(kb - BUDGET_KB).toFixed(1)})` : ''}`,
+      `  ${route.padEnd(44)} ${kb.toFixed(1).padStart(6)} Ko en ${String(files.length).padStart(2)} fichiers${kb > BUDGET_KB ? ` (+${(kb - BUDGET_KB).toFixed(1)})` : ''}  brotli ${brKb.toFixed(1).padStart(6)} Ko`,
     );
   return over.length;
 }
