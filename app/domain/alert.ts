@@ -76,7 +76,8 @@ export function describeAlertFilter(
   if (filters.when) parts.push(WHEN_OPTIONS.find((o) => o.value === filters.when)?.label ?? filters.when);
   else if (filters.from || filters.to) {
     const day = (ymd: string) => ymd.split('-').reverse().join('.');
-    if (filters.from && filters.to) parts.push(`du ${day(filters.from)} au ${day(filters.to)}`);
+    if (filters.from && filters.from === filters.to) parts.push(`le ${day(filters.from)}`);
+    else if (filters.from && filters.to) parts.push(`du ${day(filters.from)} au ${day(filters.to)}`);
     else if (filters.from) parts.push(`dès le ${day(filters.from)}`);
     else parts.push(`jusqu’au ${day(filters.to)}`);
   }

@@ -31,12 +31,13 @@ export function filterChips(
     chips.push({ key: 'when', label, href: without({ when: '' }) });
   }
   if (!filters.when && (filters.from || filters.to)) {
-    const label = [
-      filters.from ? `du ${numericDay(filters.from)}` : '',
-      filters.to ? `au ${numericDay(filters.to)}` : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    // One day chosen (« Le 05.12 »), not « Du 05.12 au 05.12 ».
+    const label =
+      filters.from && filters.from === filters.to
+        ? `le ${numericDay(filters.from)}`
+        : [filters.from ? `du ${numericDay(filters.from)}` : '', filters.to ? `au ${numericDay(filters.to)}` : '']
+            .filter(Boolean)
+            .join(' ');
     chips.push({
       key: 'range',
       label: label.charAt(0).toUpperCase() + label.slice(1),
