@@ -127,6 +127,22 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
   });
 });
 
+test('sur un téléphone, une localité refusée : « Corriger la localité » rouvre les filtres sur le champ @js-only', async ({
+  page,
+}) => {
+  // The filters are a sheet on a phone, closed as the form was sent: the message alone would leave the field hidden.
+  await page.goto('/evenements?autour=Morge&rayon=10');
+  await expect(page.getByTestId('search-error')).toContainText('Localité inconnue');
+  const field = page.getByLabel('Localité');
+  await expect(field).toBeHidden();
+  await page.getByRole('link', { name: 'Corriger la localité' }).click();
+  await expect(field).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Morge');
+  // The whole list of localities comes with the focus: « Morges » is offered.
+  await expect(page.locator('#filter-localities option[value="Morges"]')).toHaveCount(1);
+});
+
 test.describe('« Ma position », position accordée @js-only', () => {
   // Morges' station: 46.5106, 6.4987 — in the URL as 46.51 and 6.50, no more precise.
   test.use({ geolocation: { latitude: 46.5106, longitude: 6.4987 }, permissions: ['geolocation'] });

@@ -97,6 +97,12 @@ describe('« Dernier retour » par ses routes', () => {
     );
     const page = await routeAnswer(() => pageLoader(get(`/evenement/${seriesId}?retour=Atlantis`, seriesId)));
     expect(page.status).toBe(400);
+    // Spaces only (they get past the browser's `required`): asked for, not « Localité inconnue : «  » ».
+    const blank = await routeAnswer(() =>
+      jsonLoader(get(`/evenement/${seriesId}/retour.json?retour=%20%20`, seriesId)),
+    );
+    expect(blank.status).toBe(400);
+    expect((blank.data as { error: string }).error).toBe('Indiquez la localité où vous habitez.');
     const unknown = await routeAnswer(() => jsonLoader(get('/evenement/inconnu/retour.json?retour=Sion', 'inconnu')));
     expect(unknown.status).toBe(404);
     expect(timetable.asked.length).toBe(asked);

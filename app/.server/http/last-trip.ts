@@ -24,12 +24,16 @@ export interface LastTripAsk {
   error: string | null;
 }
 
+export const NO_HOME = 'Indiquez la localité où vous habitez.';
+
 /** The locality asked for, or null when none is: a name or an alias of the list, else a French refusal. */
 export function readLastTripAsk(params: URLSearchParams): LastTripAsk | null {
   const raw = params.get(LAST_TRIP_PARAM);
   if (raw === null) return null;
   const typed = raw.trim().slice(0, TYPED_MAX);
-  const home = typed ? findLocality(typed) : null;
+  // Nothing typed (spaces only get past the browser's `required`): asked for, not « Localité inconnue : «  » ».
+  if (!typed) return { typed, home: null, error: NO_HOME };
+  const home = findLocality(typed);
   return { typed, home, error: home ? null : DISTANCE_ERRORS.unknownPlace(typed) };
 }
 

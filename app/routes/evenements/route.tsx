@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
 import {
@@ -31,10 +31,12 @@ import { countLabel, describeFilters, timedGroups } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
+import { Refusal } from './Refusal';
 import { Results } from './Results';
 import { refusedList } from './refused';
 import { SearchSuggestion } from './SearchSuggestion';
 import { SelectionFeeds } from './SelectionFeeds';
+import { useFilterSheet } from './useFilterSheet';
 import { useFormFollowsList } from './useFormFollowsList';
 import { ViewToggle } from './ViewToggle';
 
@@ -117,17 +119,8 @@ export default function EventsListPage() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const sheetTitle = useRef<HTMLHeadingElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
   // With JavaScript on a phone the filters are a sheet over the list, opened from the filter bar.
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const closeSheet = () => {
-    setSheetOpen(false);
-    opener.current?.focus();
-  };
-  useEffect(() => {
-    if (sheetOpen) sheetTitle.current?.focus();
-  }, [sheetOpen]);
+  const { sheetOpen, openSheet, closeSheet, hideSheet, sheetTitle, opener } = useFilterSheet();
   const query = (extra: Record<string, string | number> = {}) => {
     const text = filtersToParams(filters, extra).toString();
     return text ? `?${text}` : '';
@@ -160,7 +153,7 @@ export default function EventsListPage() {
         hydrated={hydrated}
         sheetOpen={sheetOpen}
         opener={opener}
-        onOpen={() => setSheetOpen(true)}
+        onOpen={() => openSheet()}
         chips={chips}
         total={total}
         dates={dates}
@@ -204,7 +197,7 @@ export default function EventsListPage() {
             // The list already follows the form: « Voir N événements » closes the sheet onto the results.
             event.preventDefault();
             submitForm();
-            setSheetOpen(false);
+            hideSheet();
             document.getElementById(RESULTS_ID)?.scrollIntoView();
           }}
         >
@@ -253,9 +246,12 @@ export default function EventsListPage() {
         </div>
 
         {searchError || nearError ? (
-          <div className="notice notice--error" role="alert" data-testid="search-error">
-            {searchError ?? nearError}
-          </div>
+          <Refusal
+            message={searchError ?? nearError ?? ''}
+            field={searchError ? 'filter-q' : 'filter-around'}
+            label={searchError ? 'Corriger la recherche' : 'Corriger la localité'}
+            openSheet={openSheet}
+          />
         ) : null}
 
         {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
