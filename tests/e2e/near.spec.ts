@@ -120,6 +120,8 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
     await page.goto('/evenements?autour=Morge&rayon=10');
     await expect(page.getByTestId('search-error')).toContainText('Localité inconnue\u00a0: «\u00a0Morge\u00a0».');
     await expect(page.locator('#filter-localities option[value="Morges"]')).toHaveCount(1);
+    // A refused selection offers no feeds: they would be the whole list's.
+    await expect(page.getByText('S’abonner à cette sélection')).toHaveCount(0);
     await page.goto('/evenements?autour=Morges&rayon=15');
     await expect(page.getByTestId('search-error')).toHaveText(
       'Rayon invalide\u00a0: choisissez 5, 10, 25 ou 50\u00a0km.',

@@ -276,7 +276,8 @@ export default function EventsListPage() {
         {pageCount > 1 && view === 'liste' ? (
           <Pagination page={page} pageCount={pageCount} href={(n) => resultsHref({ page: n })} />
         ) : null}
-        <SelectionFeeds query={query()} fediverse={fediverse} />
+        {/* A refused selection has no feeds: they would be the whole list's. */}
+        {searchError || nearError ? null : <SelectionFeeds query={query()} fediverse={fediverse} />}
         {/* An alert is around a locality, never around a position (it would keep it). */}
         {hasActiveFilters(filters) && !searchError && !nearError && filters.near?.place !== '' ? (
           <AlertSubscribeLite filter={filtersToParams(filters).toString()} description={alertDescription} />
