@@ -102,6 +102,7 @@ const dateTimeFormat = lazyDateFormat({
 const dateFormat = lazyDateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const shortDateFormat = lazyDateFormat({ weekday: 'short', day: 'numeric', month: 'short' });
 const timeFormat = lazyDateFormat({ hour: '2-digit', minute: '2-digit' });
+const weekdayFormat = lazyDateFormat({ weekday: 'short' });
 
 /**
  * A date as French writes it: « samedi 28 novembre 2026 », where ICU's fr-CH puts a comma after the weekday
@@ -126,6 +127,7 @@ const dateTimeOf = writtenWith(dateTimeFormat);
 const dateOf = writtenWith(dateFormat);
 const shortDateOf = writtenWith(shortDateFormat);
 const timeOf = memoized((ms: number) => timeFormat().format(ms));
+const weekdayOf = memoized((ms: number) => weekdayFormat().format(ms));
 
 export function formatDateTime(iso: string): string {
   return dateTimeOf(Date.parse(iso));
@@ -138,6 +140,10 @@ export function formatShortDate(iso: string): string {
 }
 export function formatTime(iso: string): string {
   return timeOf(Date.parse(iso));
+}
+/** « sam. » */
+export function formatShortWeekday(iso: string): string {
+  return weekdayOf(Date.parse(iso));
 }
 
 const numericDateFormat = lazyDateFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -30,9 +30,9 @@ describe('dates d’un événement en français (Europe/Zurich)', () => {
     expect(formatEventWhen(night)).toBe('vendredi 4 décembre 2026, 21:00 – 01:30');
     const dawn = { ...night, endsAt: '2026-12-05T06:00:00+01:00' };
     expect(formatEventShort(dawn)).toBe('ven. 4 déc. · 21:00 – 06:00');
-    // Into the morning, it is two days: the night rule of the list keeps it on the second day too.
+    // Into the morning, it is two days, with their hours: the night rule of the list keeps it on the second day too.
     const morning = { ...night, endsAt: '2026-12-05T08:00:00+01:00' };
-    expect(formatEventShort(morning)).toBe('ven. 4 déc. → sam. 5 déc.');
+    expect(formatEventShort(morning)).toBe('ven. 4 déc. · 21:00 – sam. 08:00');
     expect(formatEventWhen(morning)).toBe('Du vendredi 4 décembre 2026 à 21:00 au samedi 5 décembre 2026 à 08:00');
   });
 

@@ -1,5 +1,13 @@
 // How an event's dates read in French: one day (or one evening into the night) with hours, all day, or a span of days.
-import { addDaysToDate, formatDate, formatShortDate, formatTime, zurichDay, zurichWallClock } from './dates';
+import {
+  addDaysToDate,
+  formatDate,
+  formatShortDate,
+  formatShortWeekday,
+  formatTime,
+  zurichDay,
+  zurichWallClock,
+} from './dates';
 
 interface EventSchedule {
   startsAt: string;
@@ -21,6 +29,18 @@ export function endsInTheNight(e: { startsAt: string; endsAt: string; allDay: bo
   const end = zurichWallClock(e.endsAt);
   return end.date === addDaysToDate(zurichDay(e.startsAt), 1) && end.time <= `0${NIGHT_HOURS}:00`;
 }
+
+/**
+ * A night that runs into the next morning (an all-night party from 22:00 to 08:00): two days, both with their hours
+ * (« ven. 4 déc. · 22:00 – sam. 08:00 »), not two dates without a time.
+ */
+export function endsNextDay(e: { startsAt: string; endsAt: string; allDay: boolean }): boolean {
+  return !e.allDay && zurichDay(e.endsAt) === addDaysToDate(zurichDay(e.startsAt), 1);
+}
+
+/** « 22:00 – sam. 08:00 »: the hours of a date that ends the next day. */
+export const hoursToNextDay = (e: { startsAt: string; endsAt: string }) =>
+  `${formatTime(e.startsAt)} – ${formatShortWeekday(e.endsAt)} ${formatTime(e.endsAt)}`;
 
 /**
  * « samedi 28 novembre 2026, 18:00 – 20:00 » (an evening into the night too: « …, 21:00 – 01:30 »), « …, dès 18:00 »,
@@ -59,5 +79,6 @@ function formatEventShortUncached(e: { startsAt: string; endsAt: string; allDay:
   const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt);
   if (sameDay)
     return e.allDay ? formatShortDate(e.startsAt) : `${formatShortDate(e.startsAt)} · ${formatTime(e.startsAt)}`;
+  if (endsNextDay(e)) return `${formatShortDate(e.startsAt)} · ${hoursToNextDay(e)}`;
   return `${formatShortDate(e.startsAt)} → ${formatShortDate(e.endsAt)}`;
 }

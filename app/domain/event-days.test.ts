@@ -30,6 +30,11 @@ describe('liste groupée par jour', () => {
     ]);
     // After midnight, under « En cours »: its end.
     expect(cardTime(items[2], '')).toBe('Jusqu’à 01:00');
+    // An all-night party into the morning: its hours with the next day's end under its day, its end after.
+    const party = ev('e', zurichIso('2026-12-04', '22:00'), zurichIso('2026-12-05', '08:00'));
+    expect(cardTime(party, '2026-12-04')).toBe('22:00 – sam. 08:00');
+    expect(cardTime(party, '')).toBe('Jusqu’à 08:00');
+    expect(cardTime(party, '2026-12-05')).toBe('Jusqu’à 08:00');
   });
 
   it('une période choisie qui commence plus tard : ce qui a commencé avant son premier jour est sous ce jour, pas sous un jour non demandé', () => {

@@ -1,6 +1,6 @@
 // The list of events grouped by day (« Samedi 28 novembre »), each card then giving only its start time.
 import { formatCalendarDay, formatShortDate, formatTime, zurichDay, zurichToday } from './dates';
-import { endsInTheNight } from './event-dates';
+import { endsInTheNight, endsNextDay, hoursToNextDay } from './event-dates';
 
 /** « Samedi 28 novembre », with the year when it is not this year's; « Aujourd’hui », « Demain » first. */
 export function dayHeading(day: string, now: Date): string {
@@ -56,6 +56,8 @@ export function cardTime(e: { startsAt: string; endsAt: string; allDay: boolean 
       : `Jusqu’à ${formatTime(e.endsAt)}`;
   const sameDay = zurichDay(e.startsAt) === zurichDay(e.endsAt);
   if (sameDay) return e.allDay ? 'Toute la journée' : formatTime(e.startsAt);
+  // Into the next morning: its hours under its day, its end after (« En cours », or the next day chosen).
+  if (endsNextDay(e)) return day === zurichDay(e.startsAt) ? hoursToNextDay(e) : `Jusqu’à ${formatTime(e.endsAt)}`;
   const until = `jusqu’au ${formatShortDate(e.endsAt)}`;
   // Under « En cours », or under a later day than its start (the first of a chosen period): its start time is not that day's.
   if (!day || e.allDay || zurichDay(e.startsAt) !== day) return until.charAt(0).toUpperCase() + until.slice(1);
