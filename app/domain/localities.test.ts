@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CANTON_CODES, type CantonCode, isCantonCode } from './cantons';
-import {
-  findLocality,
-  LOCALITIES,
-  LOCALITY_ATTRIBUTION,
-  namesCloseTo,
-  normalizeTownName,
-  suggestLocalities,
-} from './localities';
+import { findLocality, LOCALITIES, LOCALITY_ATTRIBUTION, normalizeTownName, suggestLocalities } from './localities';
 
 // Rough boxes (lat min, lat max, lng min, lng max) around each canton; BE is the Bernese Jura only.
 const CANTON_BOXES: Record<CantonCode, [number, number, number, number]> = {
@@ -147,16 +140,6 @@ describe('findLocality', () => {
       }),
       { numRuns: 500 },
     );
-  });
-});
-
-describe('namesCloseTo', () => {
-  it('une localité mal tapée : celles qui en sont proches ; une localité de la liste : rien', () => {
-    expect(namesCloseTo('Yverdo')).toContain('Yverdon-les-Bains');
-    expect(namesCloseTo('Morge')).toContain('Morges');
-    expect(namesCloseTo('Morge').length).toBeLessThanOrEqual(8);
-    expect(namesCloseTo('morges')).toEqual([]);
-    expect(namesCloseTo('Atlantis')).toEqual([]);
   });
 });
 

@@ -74,14 +74,6 @@ export function findLocality(
   return (withCode || candidates[0]).locality;
 }
 
-/**
- * The names a refused locality's field suggests (the datalist the page writes, without JavaScript): those close to
- * what was typed, nothing when it names one of the list.
- */
-export function namesCloseTo(typed: string): string[] {
-  return findLocality(typed) ? [] : suggestLocalities(typed).map((locality) => locality.name);
-}
-
 /** Up to `limit` (default 8) suggestions whose normalised name or alias starts with the normalised query (then those containing it), main towns first (those with a postal code), for 1+ characters. */
 export function suggestLocalities(query: string, limit: number = DEFAULT_LIMIT): Locality[] {
   const max = Number.isNaN(limit) ? DEFAULT_LIMIT : Math.max(0, Math.floor(limit));

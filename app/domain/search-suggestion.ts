@@ -41,7 +41,7 @@ export function buildVocabulary(texts: Iterable<string>): Vocabulary {
 }
 
 /** How far a word may be from what was typed: one letter for short words, two from 5 letters, three from 9. */
-function maxDistance(length: number): number {
+export function maxDistance(length: number): number {
   return length >= 9 ? 3 : length >= 5 ? 2 : 1;
 }
 

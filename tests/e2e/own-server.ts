@@ -99,6 +99,8 @@ export function newestMailTo(dataDir: string, address: string): string | null {
   if (!fs.existsSync(dir)) return null;
   const mails = fs
     .readdirSync(dir)
+    // Not a mail being written (a hidden temporary name, renamed once written).
+    .filter((f) => !f.startsWith('.'))
     .sort()
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
     .map((m) =>

@@ -11,7 +11,14 @@ const DATA_DIR = process.env.E2E_DATA_DIR as string;
 
 export function outboxFiles(): string[] {
   const dir = path.join(DATA_DIR, 'outbox');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : [];
+  // The written mails only: the mailer writes each under a hidden temporary name, then renames it (read between the
+  // two, the temporary file was gone; seen once in CI).
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => !f.startsWith('.'))
+        .map((f) => path.join(dir, f))
+    : [];
 }
 
 /** Logs in through the login form (then the page is wherever the login sent it). */

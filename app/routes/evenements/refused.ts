@@ -1,8 +1,8 @@
 // The list's answer when its search text or its centre is refused (400): the form and the message, no results.
 import { filterChips } from '~/components/discovery/filter-chips';
+import { namesCloseTo } from '~/domain/close-localities';
 import type { EventMapPoint } from '~/domain/event';
 import type { EventFilters } from '~/domain/event-filters';
-import { namesCloseTo } from '~/domain/localities';
 import type { Card, TimedDayGroup } from './list';
 
 /** What was asked, as the list's answer carries it back to the page. */

@@ -1,0 +1,23 @@
+// The localities a refused locality's field suggests, as a visitor without JavaScript gets them.
+import { describe, expect, it } from 'vitest';
+import { namesCloseTo } from './close-localities';
+
+describe('les localités proches d’une localité refusée', () => {
+  it('un nom commencé : celles qui commencent ainsi', () => {
+    expect(namesCloseTo('Yverdo')).toContain('Yverdon-les-Bains');
+    expect(namesCloseTo('Morge')).toContain('Morges');
+    expect(namesCloseTo('Morge').length).toBeLessThanOrEqual(8);
+  });
+
+  it('une faute de frappe : celles à une ou deux lettres près, la plus proche d’abord', () => {
+    expect(namesCloseTo('Yverdn')[0]).toBe('Yverdon-les-Bains');
+    expect(namesCloseTo('Vevy')[0]).toBe('Vevey');
+    expect(namesCloseTo('Frybourg')[0]).toBe('Fribourg');
+  });
+
+  it('une localité de la liste, ou rien d’approchant : rien', () => {
+    expect(namesCloseTo('morges')).toEqual([]);
+    expect(namesCloseTo('Atlantis')).toEqual([]);
+    expect(namesCloseTo('')).toEqual([]);
+  });
+});
