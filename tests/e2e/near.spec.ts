@@ -145,6 +145,28 @@ test('sur un téléphone, une localité refusée : « Corriger la localité » r
   await expect(page.locator('#filter-localities option[value="Morges"]')).toHaveCount(1);
 });
 
+test('sur un téléphone, une localité refusée après l’envoi des filtres : le message se lit sous les barres @js-only', async ({
+  page,
+}) => {
+  await page.goto('/evenements');
+  await page.locator('.filter-bar__open').first().click();
+  await page.getByLabel('Localité').fill('Morge');
+  // The radius chosen, the list follows the form at once (refused); then the form is sent from the sheet.
+  await page.getByLabel('Rayon').selectOption('10');
+  const message = page.getByTestId('search-error');
+  await expect(message).toContainText('Localité inconnue\u00a0: «\u00a0Morge\u00a0».');
+  await page.getByTestId('filters-submit').click();
+  await expect(page.getByLabel('Localité')).toBeHidden();
+  // Sent, the page went to the results: the message above them is brought back below the sticky header and bar.
+  await expect
+    .poll(async () => {
+      const top = (await message.boundingBox())?.y ?? -1;
+      const bar = await page.locator('.filter-bar').boundingBox();
+      return bar ? top - (bar.y + bar.height) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+});
+
 test.describe('« Ma position », position accordée @js-only', () => {
   // Morges' station: 46.5106, 6.4987 — in the URL as 46.51 and 6.50, no more precise.
   test.use({ geolocation: { latitude: 46.5106, longitude: 6.4987 }, permissions: ['geolocation'] });

@@ -1,5 +1,10 @@
 // A refused search text or locality above the list: the message, and a link to the field to correct. On a phone with
 // JavaScript that field is in the filters' sheet, closed as the form was sent: the link opens it on the field.
+import { useLocation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+
+/** Space kept between the sticky bars and the message brought back into view. */
+const GAP_PX = 8;
 export function Refusal({
   message,
   field,
@@ -12,6 +17,17 @@ export function Refusal({
   label: string;
   openSheet: (fieldId: string) => void;
 }) {
+  const banner = useRef<HTMLDivElement>(null);
+  const { key } = useLocation();
+  // A form sent with JavaScript scrolled the page to the results: the message, above them, came back under the sticky
+  // header and filter bar. Brought back below them (found by an outside tester), on each answer refused.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each refused answer (the location's key), not only a new text.
+  useEffect(() => {
+    const top = banner.current?.getBoundingClientRect().top;
+    if (top === undefined) return;
+    const covered = document.querySelector('.filter-bar')?.getBoundingClientRect().bottom ?? 0;
+    if (top < covered + GAP_PX) window.scrollBy(0, top - covered - GAP_PX);
+  }, [message, key]);
   const correct = (event: React.MouseEvent) => {
     const input = document.getElementById(field);
     if (!input) return;
@@ -22,7 +38,7 @@ export function Refusal({
   };
   return (
     <>
-      <div className="notice notice--error" role="alert" data-testid="search-error">
+      <div ref={banner} className="notice notice--error" role="alert" data-testid="search-error">
         {message}
       </div>
       <p className="events-page__correct">
