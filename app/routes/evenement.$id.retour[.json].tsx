@@ -7,6 +7,7 @@ import { seriesView } from '~/.server/events/series';
 import { lastTripFor, readLastTripAsk, returnFor } from '~/.server/http/last-trip';
 import { eventPlaces } from '~/.server/places/public-places';
 import { getCurrentUser } from '~/.server/platform/session';
+import { namesCloseTo } from '~/domain/close-localities';
 
 const json = (body: unknown, status = 200, keep = true) =>
   Response.json(body, { status, headers: keep ? {} : { 'Cache-Control': 'no-store' } });
@@ -22,7 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shown = series?.chosen ?? series?.upcoming.find((d) => !d.cancelled) ?? null;
   const counted = returnFor(event, series, shown, now);
   const ask = readLastTripAsk(url.searchParams);
-  if (ask?.error) return json({ error: ask.error }, 400, false);
+  // Refused: the localities close to what was typed come with the message (« Vouliez-vous dire … ? »).
+  if (ask?.error) return json({ error: ask.error, suggestions: namesCloseTo(ask.typed) }, 400, false);
   if (!ask?.home || !counted) return json({ answer: null, offered: counted !== null });
   const { venue } = await eventPlaces({ store }, event);
   const answer = await lastTripFor(

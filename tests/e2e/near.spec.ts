@@ -122,6 +122,15 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
     await expect(page.locator('#filter-localities option[value="Morges"]')).toHaveCount(1);
     // A refused selection offers no feeds: they would be the whole list's.
     await expect(page.getByText('S’abonner à cette sélection')).toHaveCount(0);
+    // A typo: the localities within reach, as links to the same list around each (a datalist would not show them
+    // while the field holds the typo).
+    await page.goto('/evenements?autour=Vevy&rayon=10');
+    const offered = page.getByTestId('refusal-alternatives');
+    await expect(offered).toHaveText('Vouliez-vous dire Vevey\u00a0?');
+    await offered.getByRole('link', { name: 'Vevey' }).click();
+    await expect(page).toHaveURL(/[?&]autour=Vevey(&|$)/);
+    await expect(page).toHaveURL(/[?&]rayon=10(&|$)/);
+    await expect(page.getByTestId('search-error')).toHaveCount(0);
     await page.goto('/evenements?autour=Morges&rayon=15');
     await expect(page.getByTestId('search-error')).toHaveText(
       'Rayon invalide\u00a0: choisissez 5, 10, 25 ou 50\u00a0km.',

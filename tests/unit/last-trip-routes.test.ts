@@ -103,6 +103,9 @@ describe('« Dernier retour » par ses routes', () => {
     );
     expect(blank.status).toBe(400);
     expect((blank.data as { error: string }).error).toBe('Indiquez la localité où vous habitez.');
+    // A typo: the localities close to it come with the refusal (« Vouliez-vous dire … ? »).
+    const typo = await routeAnswer(() => jsonLoader(get(`/evenement/${seriesId}/retour.json?retour=Yverdn`, seriesId)));
+    expect((typo.data as { suggestions: string[] }).suggestions[0]).toBe('Yverdon-les-Bains');
     const unknown = await routeAnswer(() => jsonLoader(get('/evenement/inconnu/retour.json?retour=Sion', 'inconnu')));
     expect(unknown.status).toBe(404);
     expect(timetable.asked.length).toBe(asked);

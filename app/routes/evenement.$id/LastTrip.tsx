@@ -34,6 +34,9 @@ function keep(home: string | null): boolean {
   }
 }
 
+/** The localities offered under a refused one, at most. */
+const ALTERNATIVES_SHOWN = 4;
+
 export function LastTrip({
   eventId,
   pageDate,
@@ -54,7 +57,7 @@ export function LastTrip({
   answer: Answer | null;
   assumedEnd: boolean;
 }) {
-  const [shown, setShown] = useState({ typed, error, answer });
+  const [shown, setShown] = useState({ typed, error, answer, close: suggestions });
   const [pending, setPending] = useState(false);
   const [kept, setKept] = useState<boolean | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -69,14 +72,14 @@ export function LastTrip({
       const got = await fetch(`/evenement/${eventId}/retour.json?${params.toString()}`, {
         headers: { Accept: 'application/json' },
       });
-      const body = (await got.json()) as { answer?: Answer | null; error?: string };
-      if (body.error) setShown({ typed: home, error: body.error, answer: null });
+      const body = (await got.json()) as { answer?: Answer | null; error?: string; suggestions?: string[] };
+      if (body.error) setShown({ typed: home, error: body.error, answer: null, close: body.suggestions ?? [] });
       else {
-        setShown({ typed: home, error: null, answer: body.answer ?? null });
+        setShown({ typed: home, error: null, answer: body.answer ?? null, close: [] });
         setKept(keep(home));
       }
     } catch {
-      setShown({ typed: home, error: UNREAD, answer: null });
+      setShown({ typed: home, error: UNREAD, answer: null, close: [] });
     } finally {
       setPending(false);
     }
@@ -141,6 +144,28 @@ export function LastTrip({
         {shown.error ? (
           <p className="field__error" id={errorId}>
             {shown.error}
+          </p>
+        ) : null}
+        {shown.error && shown.close.length > 0 ? (
+          <p className="did-you-mean" data-testid="last-trip-alternatives">
+            Vouliez-vous dire{' '}
+            {shown.close.slice(0, ALTERNATIVES_SHOWN).map((name, i, names) => (
+              <span key={name}>
+                {i === 0 ? '' : i === names.length - 1 ? ' ou ' : ', '}
+                <a
+                  href={`/evenement/${eventId}?${new URLSearchParams({ ...(pageDate ? { date: pageDate } : {}), [LAST_TRIP_PARAM]: name })}#dernier-retour`}
+                  onClick={(event) => {
+                    // With JavaScript, asked in place, as the form does.
+                    event.preventDefault();
+                    if (input.current) input.current.value = name;
+                    void ask(name);
+                  }}
+                >
+                  {name}
+                </a>
+              </span>
+            ))}
+            {'\u00a0'}?
           </p>
         ) : null}
         {shown.answer ? (

@@ -2,6 +2,18 @@
 // JavaScript that field is in the filters' sheet, closed as the form was sent: the link opens it on the field.
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import { Link } from '~/components/Link';
+
+/** The localities offered under a refused one, at most (the field's list holds up to eight). */
+const ALTERNATIVES_SHOWN = 4;
+
+/** The same list around another locality (a position given before is dropped, as when the form names one). */
+function aroundLocality(search: string, name: string): string {
+  const params = new URLSearchParams(search);
+  params.set('autour', name);
+  for (const key of ['lat', 'lon', 'page']) params.delete(key);
+  return `/evenements?${params}`;
+}
 
 /** Space kept between the sticky bars and the message brought back into view. */
 const GAP_PX = 8;
@@ -9,16 +21,22 @@ export function Refusal({
   message,
   field,
   label,
+  localities = [],
   openSheet,
 }: {
   message: string;
   /** The id of the field to correct. */
   field: string;
   label: string;
+  /** The localities close to a refused one, offered as the same list around each (« Vouliez-vous dire Vevey ? »). */
+  localities?: string[];
   openSheet: (fieldId: string) => void;
 }) {
   const banner = useRef<HTMLDivElement>(null);
-  const { key } = useLocation();
+  const { key, search } = useLocation();
+  const alternatives = localities
+    .slice(0, ALTERNATIVES_SHOWN)
+    .map((text) => ({ text, href: aroundLocality(search, text) }));
   // A form sent with JavaScript scrolled the page to the results: the message, above them, came back under the sticky
   // header and filter bar. Brought back below them (found by an outside tester), on each answer refused.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on each refused answer (the location's key), not only a new text.
@@ -46,6 +64,18 @@ export function Refusal({
           {label}
         </a>
       </p>
+      {alternatives.length > 0 ? (
+        <p className="did-you-mean" data-testid="refusal-alternatives">
+          Vouliez-vous dire{' '}
+          {alternatives.map((alternative, i) => (
+            <span key={alternative.href}>
+              {i === 0 ? '' : i === alternatives.length - 1 ? ' ou ' : ', '}
+              <Link to={alternative.href}>{alternative.text}</Link>
+            </span>
+          ))}
+          {'\u00a0'}?
+        </p>
+      ) : null}
     </>
   );
 }

@@ -250,6 +250,7 @@ export default function EventsListPage() {
             message={searchError ?? nearError ?? ''}
             field={searchError ? 'filter-q' : 'filter-around'}
             label={searchError ? 'Corriger la recherche' : 'Corriger la localité'}
+            localities={aroundSuggestions}
             openSheet={openSheet}
           />
         ) : null}
