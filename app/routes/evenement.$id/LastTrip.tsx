@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { readConsentStorage } from '~/components/consent/storage';
+import { CloseLocalities } from '~/components/form/CloseLocalities';
 import { useLocalityList } from '~/components/form/LocalityList';
 import { COOKIE_PREFERENCES_ID } from '~/domain/consent';
 import { type LastTrip as Answer, LAST_TRIP_PARAM, LAST_TRIP_STORAGE_KEY, lastTripMessage } from '~/domain/last-trip';
@@ -33,9 +34,6 @@ function keep(home: string | null): boolean {
     return false;
   }
 }
-
-/** The localities offered under a refused one, at most. */
-const ALTERNATIVES_SHOWN = 4;
 
 export function LastTrip({
   eventId,
@@ -146,27 +144,18 @@ export function LastTrip({
             {shown.error}
           </p>
         ) : null}
-        {shown.error && shown.close.length > 0 ? (
-          <p className="did-you-mean" data-testid="last-trip-alternatives">
-            Vouliez-vous dire{' '}
-            {shown.close.slice(0, ALTERNATIVES_SHOWN).map((name, i, names) => (
-              <span key={name}>
-                {i === 0 ? '' : i === names.length - 1 ? ' ou ' : ', '}
-                <a
-                  href={`/evenement/${eventId}?${new URLSearchParams({ ...(pageDate ? { date: pageDate } : {}), [LAST_TRIP_PARAM]: name })}#dernier-retour`}
-                  onClick={(event) => {
-                    // With JavaScript, asked in place, as the form does.
-                    event.preventDefault();
-                    if (input.current) input.current.value = name;
-                    void ask(name);
-                  }}
-                >
-                  {name}
-                </a>
-              </span>
-            ))}
-            {'\u00a0'}?
-          </p>
+        {shown.error ? (
+          <CloseLocalities
+            names={shown.close}
+            hrefOf={(name) =>
+              `/evenement/${eventId}?${new URLSearchParams({ ...(pageDate ? { date: pageDate } : {}), [LAST_TRIP_PARAM]: name })}#dernier-retour`
+            }
+            onPick={(name) => {
+              if (input.current) input.current.value = name;
+              void ask(name);
+            }}
+            testId="last-trip-alternatives"
+          />
         ) : null}
         {shown.answer ? (
           <>

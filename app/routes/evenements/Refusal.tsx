@@ -2,10 +2,7 @@
 // JavaScript that field is in the filters' sheet, closed as the form was sent: the link opens it on the field.
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { Link } from '~/components/Link';
-
-/** The localities offered under a refused one, at most (the field's list holds up to eight). */
-const ALTERNATIVES_SHOWN = 4;
+import { CloseLocalities } from '~/components/form/CloseLocalities';
 
 /** The same list around another locality (a position given before is dropped, as when the form names one). */
 function aroundLocality(search: string, name: string): string {
@@ -34,9 +31,6 @@ export function Refusal({
 }) {
   const banner = useRef<HTMLDivElement>(null);
   const { key, search } = useLocation();
-  const alternatives = localities
-    .slice(0, ALTERNATIVES_SHOWN)
-    .map((text) => ({ text, href: aroundLocality(search, text) }));
   // A form sent with JavaScript scrolled the page to the results: the message, above them, came back under the sticky
   // header and filter bar. Brought back below them (found by an outside tester), on each answer refused.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on each refused answer (the location's key), not only a new text.
@@ -64,18 +58,11 @@ export function Refusal({
           {label}
         </a>
       </p>
-      {alternatives.length > 0 ? (
-        <p className="did-you-mean" data-testid="refusal-alternatives">
-          Vouliez-vous dire{' '}
-          {alternatives.map((alternative, i) => (
-            <span key={alternative.href}>
-              {i === 0 ? '' : i === alternatives.length - 1 ? ' ou ' : ', '}
-              <Link to={alternative.href}>{alternative.text}</Link>
-            </span>
-          ))}
-          {'\u00a0'}?
-        </p>
-      ) : null}
+      <CloseLocalities
+        names={localities}
+        hrefOf={(name) => aroundLocality(search, name)}
+        testId="refusal-alternatives"
+      />
     </>
   );
 }

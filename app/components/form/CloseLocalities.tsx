@@ -1,0 +1,48 @@
+// « Vouliez-vous dire Yverdon-les-Bains ou Montagny-près-Yverdon ? » under a refused locality (the list's « Autour de »,
+// « Dernier retour »): the close localities as links, since a datalist does not show a name that does not contain what
+// was typed (« Yverdn »).
+import { Link } from '~/components/Link';
+
+/** At most this many, in a sentence (the field's list holds up to eight). */
+const SHOWN = 4;
+
+export function CloseLocalities({
+  names,
+  hrefOf,
+  onPick,
+  testId,
+}: {
+  names: readonly string[];
+  /** The address that asks for that locality (without JavaScript, or opened in a new tab). */
+  hrefOf: (name: string) => string;
+  /** With JavaScript, asked in place instead of following the link. */
+  onPick?: (name: string) => void;
+  testId: string;
+}) {
+  const shown = names.slice(0, SHOWN);
+  if (shown.length === 0) return null;
+  return (
+    <p className="did-you-mean" data-testid={testId}>
+      Vouliez-vous dire{' '}
+      {shown.map((name, i) => (
+        <span key={name}>
+          {i === 0 ? '' : i === shown.length - 1 ? ' ou ' : ', '}
+          <Link
+            to={hrefOf(name)}
+            onClick={
+              onPick
+                ? (event) => {
+                    event.preventDefault();
+                    onPick(name);
+                  }
+                : undefined
+            }
+          >
+            {name}
+          </Link>
+        </span>
+      ))}
+      {'\u00a0'}?
+    </p>
+  );
+}
