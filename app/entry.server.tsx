@@ -4,7 +4,7 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/server/csp';
-import { renderWhole } from './.server/server/rendered-html';
+import { pageBody, renderWhole } from './.server/server/rendered-html';
 import { rememberRouteMatches } from './.server/server/route-matching';
 import { platformRuntime, type ServerRuntime } from './.server/server/server-runtime';
 import { getServices } from './.server/services';
@@ -44,7 +44,7 @@ export default async function handleRequest(
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Security-Policy', pageCsp(html, loadContext));
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(pageBody(html), { headers: responseHeaders, status: responseStatusCode });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

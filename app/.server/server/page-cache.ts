@@ -69,6 +69,21 @@ function revisionOrNone(store: PageCacheServices['store']): number {
   }
 }
 
+/**
+ * A public answer's body whole: a page is one buffer (entry.server's `pageBody`), taken as it is; anything else is read
+ * and joined (`arrayBuffer()` copies even a single chunk).
+ */
+export async function bodyBytes(response: Response): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  const [only] = chunks;
+  return chunks.length === 1 && only
+    ? Buffer.from(only.buffer, only.byteOffset, only.byteLength)
+    : Buffer.concat(chunks);
+}
+
 /** A kept page in the coding the client takes (brotli, then gzip), or a 304 when the client already has it. */
 function sendCached(req: ExpressRequest, res: ExpressResponse, answer: CachedAnswer, hit: boolean) {
   const coding = preferredCoding(req.headers);
@@ -135,7 +150,7 @@ export function createPageKeeper(
       sendCached(req, res, kept, true);
     },
     async answerPublic(req, res, found, response, headers) {
-      const bytes = Buffer.from(await response.arrayBuffer());
+      const bytes = await bodyBytes(response);
       const etag = strongEtag(bytes);
       headers.set('ETag', etag);
       headers.delete('Content-Length');

@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import { Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { collectRenderedHtml, renderWhole } from './rendered-html';
+import { bodyBytes } from './page-cache';
+import { collectRenderedHtml, pageBody, renderWhole } from './rendered-html';
 
 /** The chunks React writes for a page of many short accented texts, as entry.server.tsx receives them. */
 function renderChunks(shift: number): Promise<Buffer[]> {
@@ -45,6 +46,27 @@ describe('page rendue par React', () => {
       expect(html).not.toContain('\ufffd');
       expect(html.match(/<i>é<\/i>/g)).toHaveLength(3000);
     }
+  });
+
+  it('les NUL se retirent où qu’ils soient (en tête, à la suite, à la fin), sans toucher aux morceaux de React', () => {
+    const chunks = [Buffer.from('\u0000<p>F\u0000\u0000ête'), Buffer.from('\u0000 à Bienne</p>\u0000')];
+    expect(collectRenderedHtml(chunks).toString('utf8')).toBe('<p>Fête à Bienne</p>');
+    expect(chunks[0].toString('utf8')).toBe('\u0000<p>F\u0000\u0000ête');
+  });
+
+  it('la page va de React au cache des pages sans être copiée ; une autre réponse est lue entière', async () => {
+    const html = collectRenderedHtml([Buffer.from('<p>Fête à Neuchâtel</p>')]);
+    const kept = await bodyBytes(new Response(pageBody(html)));
+    expect(kept.buffer).toBe(html.buffer);
+    expect(kept.toString('utf8')).toBe('<p>Fête à Neuchâtel</p>');
+    const streamed = new ReadableStream({
+      start(controller) {
+        for (const part of ['BEGIN:', 'VCALENDAR']) controller.enqueue(new TextEncoder().encode(part));
+        controller.close();
+      },
+    });
+    expect((await bodyBytes(new Response(streamed))).toString('utf8')).toBe('BEGIN:VCALENDAR');
+    expect((await bodyBytes(new Response(null, { status: 304 }))).byteLength).toBe(0);
   });
 
   it('une page sans NUL passe telle quelle', () => {

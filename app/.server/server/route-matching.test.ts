@@ -1,8 +1,14 @@
 import { createRequire } from 'node:module';
-import { type AgnosticRouteMatch, type AgnosticRouteObject, matchRoutes } from '@remix-run/router';
+import {
+  type AgnosticRouteMatch,
+  type AgnosticRouteObject,
+  createStaticHandler,
+  matchRoutes,
+  type StaticHandlerContext,
+} from '@remix-run/router';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { rememberMatches, rememberRouteMatches } from './route-matching';
+import { matchingOnlyItsRoutes, rememberMatches, rememberRouteMatches } from './route-matching';
 
 type MatchRoutes = (routes: AgnosticRouteObject[], location: string) => AgnosticRouteMatch[] | null;
 
@@ -135,5 +141,86 @@ describe('correspondance des routes retenue (décision 108)', () => {
         'routes/admin.users.$id',
       ]);
     expect(counted).toHaveBeenCalledTimes(1);
+  });
+});
+
+/**
+ * The router's own functions, read before any test puts the remembered ones in its exports (the test below that
+ * installs them changes what these names read from then on).
+ */
+const ownCreateStaticHandler = createStaticHandler;
+const ownMatchRoutes = matchRoutes;
+
+/** The site-shaped table without its catch-all route: a path that matches nothing is a 404. */
+const withoutCatchAll = (): AgnosticRouteObject[] =>
+  table().map((r) => ({ ...r, children: r.children?.filter((c) => c.id !== 'routes/$') }) as AgnosticRouteObject);
+
+/** The site-shaped table, each route with a loader that says which route answered, with what. */
+function tableWithLoaders(routes = table()): AgnosticRouteObject[] {
+  return routes.map(
+    (route) =>
+      ({
+        ...route,
+        loader: ({ params }: { params: unknown }) => ({ answeredBy: route.id, params }),
+        children: route.children ? tableWithLoaders(route.children) : undefined,
+      }) as AgnosticRouteObject,
+  );
+}
+
+/** What a page is made of, from the static handler's answer: its routes, their data, its status and errors. */
+const rendered = (context: StaticHandlerContext | Response) =>
+  context instanceof Response
+    ? { status: context.status }
+    : {
+        matches: readable(context.matches),
+        loaderData: context.loaderData,
+        status: context.statusCode,
+        errors: context.errors && Object.keys(context.errors),
+      };
+
+describe('le gestionnaire statique ne cherche que parmi les routes du chemin', () => {
+  it('répond comme celui de Remix (routes, données, statut, erreurs) à tout chemin, en GET comme en POST', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(path, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (paths, post, catchAll) => {
+          const routes = () => tableWithLoaders(catchAll ? table() : withoutCatchAll());
+          const whole = ownCreateStaticHandler(routes());
+          const narrowed = matchingOnlyItsRoutes(ownCreateStaticHandler, rememberMatches(ownMatchRoutes))(routes());
+          for (const asked of [...paths, ...paths]) {
+            const request = () => new Request(`http://agenda.test${asked}`, { method: post ? 'POST' : 'GET' });
+            const expected = rendered(await whole.query(request()));
+            expect(rendered(await narrowed.query(request()))).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('fait une table par suite de routes, à son premier chemin, et ne garde dans chacune que ses routes', async () => {
+    const made = vi.fn(ownCreateStaticHandler);
+    const handler = matchingOnlyItsRoutes(made, rememberMatches(ownMatchRoutes))(tableWithLoaders(withoutCatchAll()));
+    for (const id of ['1', '2', '3', '1']) await handler.query(new Request(`http://agenda.test/admin/users/${id}`));
+    const answer = await handler.queryRoute(new Request('http://agenda.test/admin/users/9'));
+    expect(answer).toEqual({ answeredBy: 'routes/admin.users.$id', params: { id: '9' } });
+    // The whole table once, then the chain of /admin/users/:id once for every path it matches.
+    expect(made).toHaveBeenCalledTimes(2);
+    const ids = (routes: AgnosticRouteObject[]): string[] =>
+      routes.flatMap((r) => [r.id as string, ...ids(r.children ?? [])]);
+    expect(ids(made.mock.calls[1][0])).toEqual(['root', 'routes/admin', 'routes/admin.users.$id']);
+    // A path that matches no route gets the whole table's answer: its 404.
+    expect(rendered(await handler.query(new Request('http://agenda.test/admin/users/9/plus')))).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('une fois en place, le serveur de Remix fait le sien ainsi', () => {
+    const router = createRequire(import.meta.url)('@remix-run/router') as { createStaticHandler: unknown };
+    rememberRouteMatches();
+    expect(router.createStaticHandler).not.toBe(ownCreateStaticHandler);
   });
 });

@@ -105,15 +105,69 @@ function pathOnly(location: string): string {
   return (end === -1 ? location : location.slice(0, end)) || '/';
 }
 
+/** The routes of `routes` on the way to the ids given, level by level: the one route kept at each level, its children
+ * pruned the same way. */
+function pruned(routes: readonly AgnosticRouteObject[], ids: readonly string[]): AgnosticRouteObject[] {
+  const [id, ...rest] = ids;
+  const route = routes.find((r) => r.id === id);
+  if (!route) return [];
+  const children = route.children && rest.length ? pruned(route.children, rest) : undefined;
+  return [{ ...route, children } as AgnosticRouteObject];
+}
+
+type StaticHandler = ReturnType<CreateStaticHandler>;
+type CreateStaticHandler = typeof import('@remix-run/router').createStaticHandler;
+
+/**
+ * createStaticHandler whose `query` and `queryRoute` (the loaders and actions of a document or data request) work on
+ * the routes of the request's path only. The handler matches the path against its whole table at each call, with the
+ * router's own matchRoutes (flatten, rank, a regular expression per route tried: 7 % of an uncached page), which the
+ * exports cannot reach. Given only the chain of routes the path matches (found by the remembered matchRoutes), it
+ * finds the same matches among a handful: a path matched by a chain in the whole table is matched by it among its own
+ * routes, ranked the same. A handler per chain, made on its first path (at most one per route of the site); a path
+ * that matches nothing goes to the whole table (its 404).
+ */
+export function matchingOnlyItsRoutes(
+  createStaticHandler: CreateStaticHandler,
+  matchRoutes: MatchRoutes,
+): CreateStaticHandler {
+  return (routes, options) => {
+    const whole = createStaticHandler(routes, options);
+    const byChain = new Map<string, StaticHandler>();
+    const handlerFor = (request: Request): StaticHandler => {
+      const matches = matchRoutes(routes, new URL(request.url).pathname, options?.basename);
+      if (!matches) return whole;
+      const ids = matches.map((m) => m.route.id as string);
+      const key = ids.join('\u0000');
+      let handler = byChain.get(key);
+      if (!handler) {
+        handler = createStaticHandler(pruned(routes, ids), options);
+        byChain.set(key, handler);
+      }
+      return handler;
+    };
+    return {
+      ...whole,
+      query: (request, queryOptions) => handlerFor(request).query(request, queryOptions),
+      queryRoute: (request, queryOptions) => handlerFor(request).queryRoute(request, queryOptions),
+    };
+  };
+}
+
 let installed = false;
 
 /**
  * Puts the remembered matchRoutes in @remix-run/router's exports, where Remix's server runtime, React Router and the
- * partial manifest read it at each call. Once per process; the router's own internal calls are not reached.
+ * partial manifest read it at each call; and the static handler that matches a path among its own routes only, which
+ * the server runtime makes from the exports on its first request. Once per process.
  */
 export function rememberRouteMatches(): void {
   if (installed) return;
   installed = true;
-  const router = createRequire(import.meta.url)('@remix-run/router') as { matchRoutes: MatchRoutes };
+  const router = createRequire(import.meta.url)('@remix-run/router') as {
+    matchRoutes: MatchRoutes;
+    createStaticHandler: CreateStaticHandler;
+  };
   router.matchRoutes = rememberMatches(router.matchRoutes);
+  router.createStaticHandler = matchingOnlyItsRoutes(router.createStaticHandler, router.matchRoutes);
 }
