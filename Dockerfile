@@ -25,4 +25,4 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 USER node
 EXPOSE 8080
-CMD ["node", "--max-semi-space-size=16", "build/server.js"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "build/server.js"]
