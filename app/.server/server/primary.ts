@@ -29,7 +29,7 @@ const MB = 1024 * 1024;
  *   no CPU saved on the pages (0.98× the CPU per request, 370 MB instead of 485 under load);
  * - the old generation grown to twice what a full collection left alive: left to itself V8 lets it grow up to four
  *   times on a machine with gigabytes to spare, and the serving process took 380 MB under load for 40 MB alive. Bounded,
- *   ~300 MB, for 3 to 8 % more CPU per page rendered (decision 134). A V8 option that NODE_OPTIONS refuses: on the
+ *   ~300 MB, for 3 to 12 % more CPU per page rendered (decision 134). A V8 option that NODE_OPTIONS refuses: on the
  *   command line only.
  */
 export const V8_HEAP_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=100'];

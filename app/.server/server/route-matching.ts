@@ -137,12 +137,18 @@ export function matchingOnlyItsRoutes(
     const handlerFor = (request: Request): StaticHandler => {
       const matches = matchRoutes(routes, new URL(request.url).pathname, options?.basename);
       if (!matches) return whole;
-      const ids = matches.map((m) => m.route.id as string);
-      const key = ids.join('\u0000');
-      let handler = byChain.get(key);
+      // A route's id names its chain: the routes above it are its ancestors, always the same.
+      const leaf = matches[matches.length - 1].route.id as string;
+      let handler = byChain.get(leaf);
       if (!handler) {
-        handler = createStaticHandler(pruned(routes, ids), options);
-        byChain.set(key, handler);
+        handler = createStaticHandler(
+          pruned(
+            routes,
+            matches.map((m) => m.route.id as string),
+          ),
+          options,
+        );
+        byChain.set(leaf, handler);
       }
       return handler;
     };
