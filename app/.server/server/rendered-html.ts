@@ -3,7 +3,6 @@
 // fit at the end of its 2,048-byte buffer, React writes the whole buffer, unfilled bytes included (fixed in React 19).
 // Browsers show them as « � » (an aria-label read « �Événements … »). HTML never carries a NUL byte of ours: every
 // text field refuses control characters (app/domain/text.ts), so removing them all restores the intended page.
-import { PassThrough } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 
@@ -27,18 +26,53 @@ export function renderWhole(
       };
     const { pipe, abort } = renderToPipeableStream(element, {
       onAllReady() {
-        const body = new PassThrough();
-        const chunks: Buffer[] = [];
-        body.on('data', (chunk: Buffer) => chunks.push(chunk));
-        body.on('error', settle(reject));
-        body.on('end', () => settle(resolve)(collectRenderedHtml(chunks)));
-        pipe(body);
+        const chunks: Uint8Array[] = [];
+        pipe(
+          chunkSink(
+            (chunk) => chunks.push(chunk),
+            () => settle(resolve)(collectRenderedHtml(chunks)),
+            settle(reject),
+          ),
+        );
       },
       onShellError: settle(reject),
       onError,
     });
     timer = setTimeout(abort, abortMs);
   });
+}
+
+/**
+ * What React's `pipe` writes to, keeping its chunks: only what it calls (`write`, `end`, `destroy`, `on`). A PassThrough
+ * did the same through a stream's machinery, then said 'close' after the end, which React took for an abort and
+ * answered by ending it again: Node made an error of it (ERR_STREAM_ALREADY_FINISHED) and its stack, on every page.
+ */
+function chunkSink(
+  onChunk: (chunk: Uint8Array) => void,
+  onEnd: () => void,
+  onFail: (error: unknown) => void,
+): NodeJS.WritableStream {
+  let ended = false;
+  const sink = {
+    write(chunk: Uint8Array) {
+      onChunk(chunk);
+      return true;
+    },
+    end() {
+      if (ended) return sink;
+      ended = true;
+      onEnd();
+      return sink;
+    },
+    destroy(error?: unknown) {
+      if (ended) return;
+      ended = true;
+      onFail(error ?? new Error('rendu interrompu'));
+    },
+    // 'drain', 'error' and 'close': this sink never emits them.
+    on: () => sink,
+  };
+  return sink as unknown as NodeJS.WritableStream;
 }
 
 export function collectRenderedHtml(chunks: readonly Uint8Array[]): Buffer<ArrayBuffer> {

@@ -7,6 +7,14 @@
 // the array that holds it, and a remembered match is rebuilt on the routes of the table given.
 import { createRequire } from 'node:module';
 import type { AgnosticRouteMatch, AgnosticRouteObject, Params } from '@remix-run/router';
+import {
+  type ConvertRoutes,
+  type CreateEntryRouteModules,
+  type CreateServerRoutes,
+  rememberDataRoutes,
+  rememberRouteModules,
+  rememberServerRoutes,
+} from './render-tables';
 
 type MatchRoutes = (
   routes: AgnosticRouteObject[],
@@ -165,15 +173,26 @@ let installed = false;
 /**
  * Puts the remembered matchRoutes in @remix-run/router's exports, where Remix's server runtime, React Router and the
  * partial manifest read it at each call; and the static handler that matches a path among its own routes only, which
- * the server runtime makes from the exports on its first request. Once per process.
+ * the server runtime makes from the exports on its first request. Then what each render rebuilds from the build alone
+ * (the route modules, Remix's table of routes, React Router's data routes), kept in the exports of the modules that
+ * read them from there at each call. Once per process.
  */
 export function rememberRouteMatches(): void {
   if (installed) return;
   installed = true;
-  const router = createRequire(import.meta.url)('@remix-run/router') as {
+  const require = createRequire(import.meta.url);
+  const router = require('@remix-run/router') as {
     matchRoutes: MatchRoutes;
     createStaticHandler: CreateStaticHandler;
+    UNSAFE_convertRoutesToDataRoutes: ConvertRoutes;
   };
   router.matchRoutes = rememberMatches(router.matchRoutes);
   router.createStaticHandler = matchingOnlyItsRoutes(router.createStaticHandler, router.matchRoutes);
+  router.UNSAFE_convertRoutesToDataRoutes = rememberDataRoutes(router.UNSAFE_convertRoutesToDataRoutes);
+  const entry = require('@remix-run/server-runtime/dist/entry.js') as {
+    createEntryRouteModules: CreateEntryRouteModules;
+  };
+  entry.createEntryRouteModules = rememberRouteModules(entry.createEntryRouteModules);
+  const routes = require('@remix-run/react/dist/routes.js') as { createServerRoutes: CreateServerRoutes };
+  routes.createServerRoutes = rememberServerRoutes(routes.createServerRoutes);
 }
