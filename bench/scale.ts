@@ -129,19 +129,30 @@ interface Measure {
   peakInstanceMb: number;
 }
 
-/** autocannon on one address; the CPU time the server's processes spent per request, and the group's peak memory. */
-async function measure(server: RunningServer, urlPath: string, headers: Record<string, string> = {}): Promise<Measure> {
-  const pgid = server.child.pid as number;
+/** The group's memory every 250 ms until `stop`, which gives its peaks (summed RSS, and the instance's). */
+function sampleMemory(pgid: number): { stop: () => { peakMb: number; peakInstanceMb: number } } {
   let peakMb = 0;
   let peakInstanceMb = 0;
-  const sampler = setInterval(() => {
+  const timer = setInterval(() => {
     const memory = groupMemory(pgid);
     peakMb = Math.max(peakMb, rssSum(memory));
     peakInstanceMb = Math.max(peakInstanceMb, instanceMb(memory));
   }, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peakMb, peakInstanceMb };
+    },
+  };
+}
+
+/** autocannon on one address; the CPU time the server's processes spent per request, and the group's peak memory. */
+async function measure(server: RunningServer, urlPath: string, headers: Record<string, string> = {}): Promise<Measure> {
+  const pgid = server.child.pid as number;
+  const sampler = sampleMemory(pgid);
   const cpuBefore = groupCpuMs(pgid);
   const result = await autocannon({ url: `${BASE}${urlPath}`, connections: CONNECTIONS, duration: DURATION, headers });
-  clearInterval(sampler);
+  const { peakMb, peakInstanceMb } = sampler.stop();
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) console.log(`  ! ${urlPath} : ${errors} réponses en erreur ou non 2xx`);
   return {
@@ -233,10 +244,14 @@ async function runSize(size: number) {
     // Dynamic compression: the list with and without brotli, as its share of the render. A difference of a few tenths
     // of a millisecond is below what one slice of each can tell apart (−17 to 39 % from one size to the next): their
     // slices alternate, the medians of SLICES.rounds compared.
+    const sampler = sampleMemory(server.child.pid as number);
     const compressed = await alternatedCpu(server, [
       { key: 'plain', url: '/evenements' },
       { key: 'br', url: '/evenements', headers: BROWSER_ENCODING },
     ]);
+    const compressing = sampler.stop();
+    peakMb = Math.max(peakMb, compressing.peakMb);
+    peakInstanceMb = Math.max(peakInstanceMb, compressing.peakInstanceMb);
     const [plainMs, brotliMs] = [compressed('plain'), compressed('br')];
     console.log(
       `  compression brotli de la liste : ${(brotliMs - plainMs).toFixed(2)} ms, ${(((brotliMs - plainMs) / plainMs) * 100).toFixed(0)} % du rendu (objectif ≤ 10 % ; médianes de ${SLICES.rounds} tranches alternées de ${SLICES.seconds} s, ${plainMs.toFixed(2)} et ${brotliMs.toFixed(2)} ms)`,
