@@ -109,7 +109,7 @@ const POSTAL_CODES = {
   'VD:Bex': '1880',
   'VD:Blonay': '1807',
   'VD:Bussigny': '1030',
-  "VD:Château-d'Oex": '1660',
+  'VD:Château-d’Oex': '1660',
   'VD:Chavannes-près-Renens': '1022',
   'VD:Chexbres': '1071',
   'VD:Coppet': '1296',
@@ -347,7 +347,9 @@ for (const city of cities) {
   if (canton === 'BE' && city.admin2 !== BERNESE_JURA_ADMIN2) continue;
   const geonamesName = String(city.name).normalize('NFC').trim();
   canton = CANTON_OVERRIDES[geonamesName] ?? canton;
-  const name = take(RENAMES, key(canton, geonamesName)) ?? geonamesName;
+  // French typography: the apostrophe of a name is the typographic one (Château-d’Oex), as everywhere on the site; a
+  // search typed with either finds it (normalizeTownName).
+  const name = (take(RENAMES, key(canton, geonamesName)) ?? geonamesName).replaceAll("'", '’');
   raw.push({ name, canton, lat: round5(city.lat), lng: round5(city.lng) });
 }
 for (const addition of ADDITIONS) {

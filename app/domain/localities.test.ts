@@ -35,6 +35,13 @@ describe('LOCALITIES', () => {
     }
   });
 
+  it('writes its names with the typographic apostrophe, and finds them typed with either', () => {
+    const straight = LOCALITIES.filter(({ name, aliases }) => [name, ...(aliases ?? [])].some((n) => n.includes("'")));
+    expect(straight.map(({ name }) => name)).toEqual([]);
+    expect(findLocality("Château-d'Oex")?.name).toBe('Château-d’Oex');
+    expect(suggestLocalities("l'abb").map(({ name }) => name)).toContain('L’Abbaye');
+  });
+
   it('places every locality inside Romandie and inside its canton', () => {
     for (const { name, canton, lat, lng } of LOCALITIES) {
       const where = `${name} (${canton}) ${lat}, ${lng}`;
