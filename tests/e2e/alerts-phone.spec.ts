@@ -53,6 +53,26 @@ test.describe('une alerte par email sur un téléphone', () => {
     await expect(page.getByRole('region', { name: 'Ne plus recevoir cette alerte' })).toContainText('Me désabonner');
   });
 
+  test('sous la liste, sur un téléphone de 360 px : chaque rythme se lit en entier, sur une ligne de 44 px', async ({
+    page,
+  }) => {
+    // A drop-down showed « Chaque jeudi, pour le week- » at this width.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/evenements?canton=VD');
+    const group = page
+      .getByTestId('alert-subscribe')
+      .getByRole('group', { name: 'Quand recevoir les nouveaux événements\u202f?' });
+    await expect(group.getByRole('radio', { name: 'Chaque jeudi, pour le week-end' })).toBeChecked();
+    for (const name of ['Chaque jeudi, pour le week-end', 'Chaque matin']) {
+      const row = group.locator('label').filter({ hasText: name });
+      const fits = await row.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 360,
+      );
+      expect(fits, name).toBe(true);
+      expect((await row.boundingBox())?.height ?? 0, name).toBeGreaterThanOrEqual(44);
+    }
+  });
+
   test('« Ce week-end » : ni la liste ni la page de l’alerte ne proposent « Chaque matin »', async ({
     page,
     ports,
@@ -60,7 +80,7 @@ test.describe('une alerte par email sur un téléphone', () => {
     await page.goto('/evenements?quand=week-end');
     const block = page.getByTestId('alert-subscribe');
     await expect(block).toContainText('Quand\u00a0: chaque jeudi, pour le week-end');
-    await expect(block.getByRole('combobox', { name: 'Quand' })).toHaveCount(0);
+    await expect(block.getByRole('radio')).toHaveCount(0);
     await expect(block.getByText('Chaque matin')).toHaveCount(0);
 
     const { token, email } = await activeAlert(ports, 'quand=week-end', 'weekly');

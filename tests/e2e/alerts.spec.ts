@@ -35,7 +35,7 @@ test.describe('alertes par email', () => {
     expect(await ports.store.alerts.listByEmail(address)).toEqual([]);
     const form = page.getByTestId('alert-subscribe');
     await form.getByLabel('Votre adresse email').fill(address);
-    await form.getByLabel('Quand').selectOption('daily');
+    await form.getByRole('radio', { name: 'Chaque matin' }).check();
     await form.getByRole('button', { name: 'Recevoir l’alerte' }).click();
     await expect(page.getByTestId('alert-requested')).toContainText('Vérifiez votre boîte email');
 

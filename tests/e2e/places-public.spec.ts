@@ -160,7 +160,7 @@ test.describe('pages des lieux et des organisateurs', () => {
     await expect(block).toContainText(`(${name})`);
     await block.getByLabel('Votre adresse email').fill(address);
     // Every morning: the weekly letter goes out on Thursdays only, and the job below runs tomorrow morning, whatever today is.
-    await block.getByLabel('Quand').selectOption({ label: 'Chaque matin' });
+    await block.getByRole('radio', { name: 'Chaque matin' }).check();
     await block.getByRole('button', { name: 'Recevoir l’alerte' }).click();
     await expect(page.getByTestId('alert-requested')).toBeVisible();
     await expect.poll(() => mailsTo(address).at(-1) ?? '').toContain('/alertes/confirmer/');

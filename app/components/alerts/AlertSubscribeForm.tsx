@@ -2,9 +2,10 @@
 // the server refused it (the same form with its messages, without JavaScript too). It posts to /alertes/nouvelle,
 // which answers a redirect: the list, cached for anonymous visitors, never sets a cookie.
 import { ErrorSummary } from '~/components/form/ErrorSummary';
-import { SelectField, TextField } from '~/components/form/Field';
+import { fieldId, TextField } from '~/components/form/Field';
+import { FieldError } from '~/components/form/FieldNotes';
 import { useAppForm } from '~/components/form/use-app-form';
-import { ALERT_ACTION, rhythmsFor } from '~/domain/alert';
+import { ALERT_ACTION } from '~/domain/alert';
 import alertRequestShape from '~/domain/alert-form?schema=alertRequestSchema&form-shape';
 import { RhythmChoice } from './AlertSubscribeLite';
 import { AlertSubscribeSection } from './AlertSubscribeSection';
@@ -43,11 +44,15 @@ export function AlertSubscribeForm({
       }
     >
       <TextField meta={fields.email} label="Votre adresse email" type="email" autoComplete="email" />
-      {rhythmsFor(filter).length > 1 ? (
-        <SelectField meta={fields.rythme} label="Quand" options={rhythmsFor(filter)} />
-      ) : (
-        <RhythmChoice filter={filter} />
-      )}
+      <RhythmChoice
+        filter={filter}
+        checked={fields.rythme.initialValue ?? 'weekly'}
+        error={
+          fields.rythme.errors?.[0] ? (
+            <FieldError id={fieldId(fields.rythme.name)} message={fields.rythme.errors[0]} />
+          ) : undefined
+        }
+      />
     </AlertSubscribeSection>
   );
 }

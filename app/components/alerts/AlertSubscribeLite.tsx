@@ -1,12 +1,25 @@
 // « Recevoir ces événements par email » under a filtered list (decision 048), without the form library: the list stays
 // within its JavaScript budget. The server checks the request; a refused one comes back on /alertes/nouvelle with its
 // messages and what was typed (AlertSubscribeForm). It answers a redirect: the cached list never sets a cookie.
-import { ChoiceSelect } from '~/components/form/ChoiceSelect';
+import type { ReactNode } from 'react';
 import { rhythmsFor } from '~/domain/alert-rhythms';
 import { AlertSubscribeSection } from './AlertSubscribeSection';
 
-/** « Quand »: a choice, or the one rhythm that suits the selection (« Ce week-end »: on Thursday), said. */
-export function RhythmChoice({ filter, id = 'alerte-rythme' }: { filter: string; id?: string }) {
+/**
+ * « Quand »: the rhythms that suit the selection as radios, each in full (a drop-down showed « Chaque jeudi, pour le
+ * week- » on a 360 px phone), as on the alert's own page; or the one rhythm that suits it (« Ce week-end »: on
+ * Thursday), said. `checked` and `error` (its message, FieldError): what a refused form sent back; the list's block
+ * imports neither the form's fields nor their notes.
+ */
+export function RhythmChoice({
+  filter,
+  checked = 'weekly',
+  error,
+}: {
+  filter: string;
+  checked?: unknown;
+  error?: ReactNode;
+}) {
   const rhythms = rhythmsFor(filter);
   if (rhythms.length === 1)
     return (
@@ -18,7 +31,27 @@ export function RhythmChoice({ filter, id = 'alerte-rythme' }: { filter: string;
         </span>
       </p>
     );
-  return <ChoiceSelect id={id} name="rythme" label="Quand" choices={rhythms} defaultValue="weekly" />;
+  // The form's id for the field (fieldId of Field.tsx): the error summary's link and the message's id follow it.
+  const id = 'field-rythme';
+  return (
+    <fieldset className="choice-group" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="field__label">Quand recevoir les nouveaux événements&#8239;?</legend>
+      {rhythms.map((r, i) => (
+        <label key={r.value} className="check check--row">
+          {/* The first one carries the field's id: the error summary's link leads to it. */}
+          <input
+            id={i === 0 ? id : undefined}
+            type="radio"
+            name="rythme"
+            value={r.value}
+            defaultChecked={r.value === checked}
+          />{' '}
+          {r.label}
+        </label>
+      ))}
+      {error}
+    </fieldset>
+  );
 }
 
 export function AlertSubscribeLite({
