@@ -1,29 +1,9 @@
 import { createRequire } from 'node:module';
 import type { AgnosticRouteObject, StaticHandlerContext } from '@remix-run/router';
 import { describe, expect, it, vi } from 'vitest';
+import { table, withoutCatchAll } from '../../../tests/support/route-tables';
 import { rememberDataRoutes, rememberRouteModules, rememberServerRoutes } from './render-tables';
 import { rememberRouteMatches } from './route-matching';
-
-/** A table shaped like the site's (nested, an index, a catch-all), new objects at each call. */
-function table(): AgnosticRouteObject[] {
-  const route = (id: string, path?: string, children?: AgnosticRouteObject[], extra = {}): AgnosticRouteObject =>
-    ({ id, path, children, ...extra }) as AgnosticRouteObject;
-  return [
-    route('root', '', [
-      route('routes/_index', undefined, undefined, { index: true }),
-      route('routes/evenements', 'evenements'),
-      route('routes/evenement.$id', 'evenement/:id'),
-      route('routes/admin', 'admin', [
-        route('routes/admin._index', undefined, undefined, { index: true }),
-        route('routes/admin.users.$id', 'users/:id'),
-      ]),
-      route('routes/$', '*'),
-    ]),
-  ];
-}
-
-const withoutCatchAll = (): AgnosticRouteObject[] =>
-  table().map((r) => ({ ...r, children: r.children?.filter((c) => c.id !== 'routes/$') }) as AgnosticRouteObject);
 
 describe('ce que chaque rendu refaisait à partir du build seul', () => {
   const require = createRequire(import.meta.url);

@@ -8,37 +8,10 @@ import {
 } from '@remix-run/router';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { table, withoutCatchAll } from '../../../tests/support/route-tables';
 import { matchingOnlyItsRoutes, rememberMatches, rememberRouteMatches } from './route-matching';
 
 type MatchRoutes = (routes: AgnosticRouteObject[], location: string) => AgnosticRouteMatch[] | null;
-
-/** A table shaped like the site's, rebuilt with new objects at each call as Remix does for each render. */
-function table(): AgnosticRouteObject[] {
-  const route = (id: string, path?: string, children?: AgnosticRouteObject[], extra = {}): AgnosticRouteObject =>
-    ({ id, path, children, ...extra }) as AgnosticRouteObject;
-  return [
-    route('root', '', [
-      route('routes/_index', undefined, undefined, { index: true }),
-      route('routes/evenements', 'evenements'),
-      route('routes/evenements[.ics]', 'evenements.ics'),
-      route('routes/evenement.$id', 'evenement/:id'),
-      route('routes/evenement.$id_.date', 'evenement/:id/date'),
-      route('routes/lieux.$slug', 'lieux/:slug'),
-      route('routes/lieux._index', 'lieux'),
-      route('routes/alertes.confirmer.$token', 'alertes/confirmer/:token'),
-      route('routes/robots[.]txt', 'robots.txt'),
-      route('routes/Majuscules', 'Majuscules', undefined, { caseSensitive: true }),
-      route('routes/langue', ':lang?/aide'),
-      route('routes/admin', 'admin', [
-        route('routes/admin._index', undefined, undefined, { index: true }),
-        route('routes/admin.events', 'events'),
-        route('routes/admin.users.$id', 'users/:id'),
-        route('routes/admin.pathless', undefined, [route('routes/admin.pathless.live', 'live')]),
-      ]),
-      route('routes/$', '*'),
-    ]),
-  ];
-}
 
 const segment = fc.constantFrom(
   'evenements',
@@ -150,10 +123,6 @@ describe('correspondance des routes retenue (décision 108)', () => {
  */
 const ownCreateStaticHandler = createStaticHandler;
 const ownMatchRoutes = matchRoutes;
-
-/** The site-shaped table without its catch-all route: a path that matches nothing is a 404. */
-const withoutCatchAll = (): AgnosticRouteObject[] =>
-  table().map((r) => ({ ...r, children: r.children?.filter((c) => c.id !== 'routes/$') }) as AgnosticRouteObject);
 
 /** The site-shaped table, each route with a loader that says which route answered, with what. */
 function tableWithLoaders(routes = table()): AgnosticRouteObject[] {
