@@ -10,6 +10,7 @@ import { guardPost } from '~/.server/platform/guard';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { visitorPushConfig } from '~/.server/push/visitors';
 import { AlertLinkGone, AlertLinkLeave, AlertLinkPage, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
+import { RhythmRadios } from '~/components/alerts/AlertSubscribeLite';
 import { DayStatusManage } from '~/components/day-status/DayStatusManage';
 import { Link } from '~/components/Link';
 import { isAlertRhythm, rhythmsFor } from '~/domain/alert';
@@ -107,14 +108,11 @@ export default function ManageAlertPage() {
           </p>
         ) : null}
         {alert.rhythms.length > 1 ? (
-          <fieldset className="choice-group" aria-describedby={answer?.message ? 'rythme-error' : undefined}>
-            <legend className="field__label">Quand recevoir les nouveaux événements&#8239;?</legend>
-            {alert.rhythms.map((r) => (
-              <label key={r.value} className="check check--row">
-                <input type="radio" name="rythme" value={r.value} defaultChecked={alert.rhythm === r.value} /> {r.label}
-              </label>
-            ))}
-          </fieldset>
+          <RhythmRadios
+            rhythms={alert.rhythms}
+            checked={alert.rhythm}
+            describedBy={answer?.message ? 'rythme-error' : undefined}
+          />
         ) : (
           <p>
             <input type="hidden" name="rythme" value={alert.rhythms[0].value} />

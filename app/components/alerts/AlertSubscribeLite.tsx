@@ -34,13 +34,37 @@ export function RhythmChoice({
   // The form's id for the field (fieldId of Field.tsx): the error summary's link and the message's id follow it.
   const id = 'field-rythme';
   return (
-    <fieldset className="choice-group" aria-describedby={error ? `${id}-error` : undefined}>
+    <RhythmRadios rhythms={rhythms} checked={checked} firstId={id} describedBy={error ? `${id}-error` : undefined}>
+      {error}
+    </RhythmRadios>
+  );
+}
+
+/**
+ * « Quand recevoir les nouveaux événements ? », each rhythm a radio on a row of its own: under a list, in the refused
+ * form, and on the alert's own page. `firstId`: the id of the first radio (where an error summary's link leads);
+ * `children`: what follows the choices (a field's message).
+ */
+export function RhythmRadios({
+  rhythms,
+  checked,
+  firstId,
+  describedBy,
+  children,
+}: {
+  rhythms: readonly { value: string; label: string }[];
+  checked: unknown;
+  firstId?: string;
+  describedBy?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className="choice-group" aria-describedby={describedBy}>
       <legend className="field__label">Quand recevoir les nouveaux événements&#8239;?</legend>
       {rhythms.map((r, i) => (
         <label key={r.value} className="check check--row">
-          {/* The first one carries the field's id: the error summary's link leads to it. */}
           <input
-            id={i === 0 ? id : undefined}
+            id={i === 0 ? firstId : undefined}
             type="radio"
             name="rythme"
             value={r.value}
@@ -49,7 +73,7 @@ export function RhythmChoice({
           {r.label}
         </label>
       ))}
-      {error}
+      {children}
     </fieldset>
   );
 }
