@@ -2,6 +2,9 @@
 // hides the banner before the first paint (CONSENT_SCRIPT in root.tsx).
 import { CONSENT_STORAGE_KEYS, type CookieConsent as Consent } from '~/domain/consent';
 
+/** Sent on `window` once the choice is written: what depends on it (a locality kept, « Dernier retour ») follows it. */
+export const CONSENT_WRITTEN_EVENT = 'agenda:consent-written';
+
 /** docs/specification.md §3: the preferences, the consent-given flag and the consent date, under three local-storage keys. */
 export function writeConsentStorage(consent: Consent | null) {
   // The mark the consent script of root.tsx sets before the first paint, which hides the banner.
@@ -18,6 +21,7 @@ export function writeConsentStorage(consent: Consent | null) {
   } catch {
     // Storage may be unavailable (private mode, quota): the banner shows again on the next page.
   }
+  window.dispatchEvent(new Event(CONSENT_WRITTEN_EVENT));
 }
 
 /** The choice kept in this browser's local storage, if any. */

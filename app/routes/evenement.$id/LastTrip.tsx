@@ -3,7 +3,7 @@
 // /evenement/{id}/retour.json, and the choice is kept in this browser only with the functional cookies' consent.
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { readConsentStorage } from '~/components/consent/storage';
+import { CONSENT_WRITTEN_EVENT, readConsentStorage } from '~/components/consent/storage';
 import { CloseLocalities } from '~/components/form/CloseLocalities';
 import { useLocalityList } from '~/components/form/LocalityList';
 import { COOKIE_PREFERENCES_ID } from '~/domain/consent';
@@ -59,11 +59,14 @@ export function LastTrip({
   const [pending, setPending] = useState(false);
   const [kept, setKept] = useState<boolean | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  /** The locality of the return shown, while it may be kept (not after « Oublier »). */
+  const answered = useRef<string | null>(null);
   // Marked once the form asks the JSON route itself (the tests wait for it before a tap).
   const hydrated = useHydrated();
   const localities = useLocalityList('last-trip-localities', suggestions);
 
   const ask = async (home: string) => {
+    answered.current = null;
     setPending(true);
     const params = new URLSearchParams({ [LAST_TRIP_PARAM]: home, ...(day ? { date: day } : {}) });
     try {
@@ -74,6 +77,7 @@ export function LastTrip({
       if (body.error) setShown({ typed: home, error: body.error, answer: null, close: body.suggestions ?? [] });
       else {
         setShown({ typed: home, error: null, answer: body.answer ?? null, close: [] });
+        answered.current = home;
         setKept(keep(home));
       }
     } catch {
@@ -91,6 +95,16 @@ export function LastTrip({
     if (!home) return;
     if (input.current) input.current.value = home;
     void ask(home);
+  }, []);
+
+  // The functional cookies accepted (or refused) while a return is shown, even a moment after it was asked: the choice
+  // is kept (or forgotten) then, and the sentence under it says so.
+  useEffect(() => {
+    const follow = () => {
+      if (answered.current !== null) setKept(keep(answered.current));
+    };
+    window.addEventListener(CONSENT_WRITTEN_EVENT, follow);
+    return () => window.removeEventListener(CONSENT_WRITTEN_EVENT, follow);
   }, []);
 
   const errorId = 'last-trip-error';
@@ -183,6 +197,7 @@ export function LastTrip({
               className="button button--link"
               onClick={() => {
                 keep(null);
+                answered.current = null;
                 setKept(null);
               }}
             >
