@@ -1,4 +1,4 @@
-// Runs npm scripts side by side (`npm test`: the type check beside the lint, the unit tests beside the build), each
+// Runs npm scripts side by side (`npm test`: the type check, the lint, the unit tests and the build), each
 // line of their output prefixed with the script's name; fails when any of them fails, once all have finished. On a
 // 2-core CI machine a stage that leaves a core idle (tsc, the build's bundlers, the last long test file) lends it to
 // the other one.

@@ -179,8 +179,7 @@ function lifecycleSuite(backend: Backend, maxSteps: number, runs: number, share:
 
   beforeAll(async () => {
     ({ store, dispose, purgeEvents } = await backend.open());
-    // The one category the events use: on the in-process Firestore emulator, every write resends every document of
-    // every listened query (categories included), the main cost of a step there.
+    // The one category the events use: the store's listener of the categories reads them all whenever one changes.
     await store.categories.upsertMany(DEFAULT_CATEGORIES.filter((c) => c.slug === 'musique'));
     for (const u of Object.values(who)) await store.users.create({ ...u, passwordHash: 'x', now: u.createdAt });
     // Thousands of refused strangers write as many lines to the security log: not on the test's console.

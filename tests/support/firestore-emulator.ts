@@ -110,10 +110,80 @@ function countReadsOf(emulator: FirestoreServer) {
   });
 }
 
+type DocumentEvent = { document: { parent: { getPath(): string } } };
+interface ListenState {
+  emitter: {
+    on(name: string, listener: (event: DocumentEvent) => void): unknown;
+    off(name: string, listener: (event: DocumentEvent) => void): unknown;
+    setMaxListeners(n: number): void;
+  };
+  v1Listen(listen: ListenRequestShape, callback: unknown, onEnd: unknown): unknown;
+}
+interface ListenRequestShape {
+  has_add_target?: boolean;
+  add_target?: {
+    has_query?: boolean;
+    query?: { parent: string; structured_query: { from: { collection_id?: string }[] } };
+  };
+}
+
+/**
+ * The in-process emulator answers a query listener after every document written anywhere, in any project, by running
+ * the query again and sending every document it finds; a commit of five documents does it five times. Firestore only
+ * tells a listener about a change to what its query reads, once per commit. Each listener is woken here only by a
+ * document of its own collection, and once for the documents of one commit: with the site's three listeners per
+ * process, this was most of the processor of the Firestore tests.
+ */
+function listenersOfTheirCollection(state: ListenState) {
+  const { emitter } = state;
+  const on = emitter.on.bind(emitter);
+  const off = emitter.off.bind(emitter);
+  const scoped = new WeakMap<object, (event: DocumentEvent) => void>();
+  const ended = new WeakSet<object>();
+  let registering: string | null = null;
+  emitter.on = (name, listener) => {
+    if (registering === null || !name.endsWith('-document')) return on(name, listener);
+    let wrapper = scoped.get(listener);
+    if (!wrapper) {
+      const collection = registering;
+      let pending = false;
+      wrapper = (event) => {
+        if (pending || event.document.parent.getPath() !== collection) return;
+        pending = true;
+        // The listener reads the collection after this: every document written in the meantime is in what it sends.
+        setImmediate(() => {
+          pending = false;
+          if (!ended.has(listener)) listener(event);
+        });
+      };
+      scoped.set(listener, wrapper);
+    }
+    return on(name, wrapper);
+  };
+  emitter.off = (name, listener) => {
+    // Its stream has ended: a wake-up already scheduled does not write to it.
+    ended.add(listener);
+    return off(name, scoped.get(listener) ?? listener);
+  };
+  const v1Listen = state.v1Listen.bind(state);
+  state.v1Listen = (listen, callback, onEnd) => {
+    const query = listen.has_add_target && listen.add_target?.has_query ? listen.add_target.query : undefined;
+    const collectionId = query?.structured_query.from[0]?.collection_id;
+    // The package registers its listener while this call runs (and only then).
+    registering = query && collectionId ? `${query.parent}/${collectionId}` : null;
+    try {
+      return v1Listen(listen, callback, onEnd);
+    } finally {
+      registering = null;
+    }
+  };
+}
+
 /** Starts the in-process emulator on 127.0.0.1 (a free port unless one is given). */
 export async function startInProcessFirestore(port = 0): Promise<{ host: string; stop: () => void }> {
   const emulator = new FirestoreServer();
   countReadsOf(emulator);
+  listenersOfTheirCollection(emulator.state as unknown as ListenState);
   inProcess = emulator as unknown as { state: EmulatorState };
   // One listener per open query of every client (a server and the end-to-end workers keep several): not a leak.
   (emulator as unknown as { state: { emitter: { setMaxListeners(n: number): void } } }).state.emitter.setMaxListeners(
