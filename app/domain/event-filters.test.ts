@@ -40,6 +40,15 @@ describe('filtres de la liste', () => {
     expect([one.from, one.to]).toEqual(['2026-12-26', '']);
   });
 
+  it('des dates tapées l’emportent sur un « Quand » resté choisi : le formulaire montre ce que la liste applique', () => {
+    const both = parseEventFilters(new URLSearchParams('quand=week-end&du=2026-12-24&au=2026-12-26'), []).filters;
+    expect([both.when, both.from, both.to]).toEqual(['', '2026-12-24', '2026-12-26']);
+    expect(filtersToParams(both).toString()).toBe('du=2026-12-24&au=2026-12-26');
+    // A date that is not one leaves « Quand » as chosen.
+    const junk = parseEventFilters(new URLSearchParams('quand=week-end&du=bientot&au='), []).filters;
+    expect([junk.when, junk.from, junk.to]).toEqual(['week-end', '', '']);
+  });
+
   it('n’accepte que les catégories données (les actives du magasin), même une créée par un admin', () => {
     const params = (category: string) => new URLSearchParams({ category });
     expect(parseEventFilters(params('jeux-de-societe'), ['musique', 'jeux-de-societe']).filters.category).toBe(

@@ -70,6 +70,9 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
   let from = isYmd(du) ? du : '';
   let to = isYmd(au) ? au : '';
   if (from && to && from > to) [from, to] = [to, from];
+  // Dates typed win over a « Quand » left selected (by the home's « Ce week-end », a chip, an earlier search): the
+  // form then shows what the list applied, never a range it ignored.
+  const typedRange = from !== '' || to !== '';
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const near = parseNear(params);
   const vacances = params.get('vacances');
@@ -79,7 +82,7 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
       q: search.ok ? search.value : '',
       category: category && categories.includes(category) ? category : '',
       canton: isCantonCode(canton) ? canton : '',
-      when: isWhen(when) ? when : '',
+      when: isWhen(when) && !typedRange ? when : '',
       from,
       to,
       free: flag(params.get('gratuit')),

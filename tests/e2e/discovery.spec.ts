@@ -6,6 +6,7 @@ import type { AgendaEvent } from '../../app/domain/event';
 import { dateWindow } from '../../app/domain/event-filters';
 import { eventTimes } from '../../app/domain/event-form';
 import { windowDays } from '../../app/domain/opening-text';
+import { zurichDateIn } from '../support/factories';
 import { expect, type Ports, test } from './fixtures';
 import { unique } from './utils';
 
@@ -196,6 +197,38 @@ test.describe('découverte des événements', () => {
     await page.goto('/evenements?du=2099-01-01&au=2099-01-31');
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await expect(page.getByRole('link', { name: 'À toutes les dates' })).toBeVisible();
+  });
+
+  test('des dates tapées sur « Ce week-end » : la liste les applique et « Quand » revient à « Toutes les dates »', async ({
+    page,
+    createEvent,
+  }, testInfo) => {
+    const js = testInfo.project.name === 'js';
+    const title = unique('Brocante des dates');
+    const word = title.split(' ').at(-1) as string;
+    const day = zurichDateIn(20);
+    const times = eventTimes({ startDate: day, startTime: '09:00', endDate: day, endTime: '16:00', allDay: false });
+    await createEvent({ title, startsAt: times.startsAt, endsAt: times.endsAt });
+    // As the home's « Ce week-end » leaves it, with a word of this test's event.
+    await page.goto(`/evenements?quand=week-end&q=${word}`);
+    const when = page.getByLabel('Quand', { exact: true });
+    await expect(when).toHaveValue('week-end');
+    await applyFilters(page, js, async () => {
+      await page.getByLabel('Du', { exact: true }).fill(day);
+      await page.getByLabel('Au', { exact: true }).fill(day);
+    });
+    await expect(page).toHaveURL(new RegExp(`au=${day}`));
+    await expect(page.locator('.event-card__title')).toHaveText([title]);
+    await expect(when).toHaveValue('');
+    await expect(page.getByLabel('Du', { exact: true })).toHaveValue(day);
+    await expect(page.getByTestId('filter-bar')).not.toContainText('Ce week-end');
+    if (!js) return;
+    // With JavaScript, the other way too: « Ce week-end » chosen empties the dates, and the list is the weekend's.
+    await applyFilters(page, true, () => when.selectOption('week-end'));
+    await expect(page).toHaveURL(/quand=week-end/);
+    await expect(page).not.toHaveURL(/du=|au=/);
+    await expect(page.getByLabel('Du', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Au', { exact: true })).toHaveValue('');
   });
 
   test('pagination de 20 en 20, liens utilisables sans JS', async ({ page, createEvent }) => {

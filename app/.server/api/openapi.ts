@@ -89,7 +89,7 @@ export function openApiDocument(siteUrl: string) {
             query('canton', 'Canton.', { type: 'string', enum: [...CANTON_CODES] }, 'VD'),
             query(
               'quand',
-              'Raccourci de dates (jours de Zurich) : aujourdhui, demain, week-end (du vendredi 17:00 au dimanche soir), semaine (jusqu’à dimanche), mois.',
+              'Raccourci de dates (jours de Zurich) : aujourdhui, demain, week-end (du vendredi 17:00 au dimanche soir), semaine (jusqu’à dimanche), mois. Sans effet avec `du` ou `au`.',
               { type: 'string', enum: WHEN_OPTIONS.map((o) => o.value) },
               'week-end',
             ),

@@ -5,6 +5,19 @@ import { useActiveCategories } from '~/components/useCategories';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 import { NearFields } from './NearFields';
 
+/**
+ * « Quand » and the two dates are one choice, as the server reads them (dates typed win, parseEventFilters): with
+ * JavaScript, choosing one empties the other before the list follows the form, so the form shows what is applied.
+ */
+export function keepOneDateChoice(form: HTMLFormElement, field: { name: string; value: string }) {
+  if (!field.value) return;
+  const emptied = field.name === 'quand' ? ['du', 'au'] : field.name === 'du' || field.name === 'au' ? ['quand'] : [];
+  for (const name of emptied) {
+    const other = form.elements.namedItem(name);
+    if (other instanceof HTMLInputElement || other instanceof HTMLSelectElement) other.value = '';
+  }
+}
+
 /** The fields of the filters form: text, category, region, when, dates and options. */
 export function FilterFields({
   filters,

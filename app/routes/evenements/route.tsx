@@ -26,7 +26,7 @@ import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
 import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
-import { FilterFields } from './FilterFields';
+import { FilterFields, keepOneDateChoice } from './FilterFields';
 import { countLabel, describeFilters, timedGroups } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
@@ -189,6 +189,7 @@ export default function EventsListPage() {
           aria-label="Filtrer les événements"
           onChange={(event) => {
             const field = event.target as HTMLInputElement;
+            keepOneDateChoice(event.currentTarget, field);
             // The text and a locality being typed wait (a locality is sent once it is one of the list).
             if (field.name !== 'q' && (field.name !== 'autour' || isKnownLocality(field.value))) submitForm();
           }}
