@@ -165,6 +165,33 @@ async function measure(server: RunningServer, urlPath: string, headers: Record<s
   };
 }
 
+interface Asked {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A page against its reference (the bare page, a hashed asset): their CPU per answer from SLICES.rounds slices of each,
+ * alternated, the medians compared (one slice each moved a ratio by ±0.5 from one run to the next); their size, rate
+ * and the memory from one longer run of each, after.
+ */
+async function againstReference(server: RunningServer, reference: Asked, page: Asked) {
+  const sampler = sampleMemory(server.child.pid as number);
+  const cpu = await alternatedCpu(server, [
+    { key: 'reference', ...reference },
+    { key: 'page', ...page },
+  ]);
+  const sliced = sampler.stop();
+  const runs = [await measure(server, reference.url, reference.headers), await measure(server, page.url, page.headers)];
+  const [ref, measured] = runs.map((m, i) => ({
+    ...m,
+    cpuMs: cpu(i === 0 ? 'reference' : 'page'),
+    peakMb: Math.max(m.peakMb, sliced.peakMb),
+    peakInstanceMb: Math.max(m.peakInstanceMb, sliced.peakInstanceMb),
+  }));
+  return { reference: ref, page: measured };
+}
+
 /**
  * One page against the bare page: its CPU per answer, the ratio, and the ratio per KB sent (a page of 58 KB does more
  * than one of 24 KB: rendered HTML costs about the same per KB whatever the page, issue 50's closing note).
@@ -228,14 +255,13 @@ async function runSize(size: number) {
     ];
     for (const [, p] of pages) await fetch(`${BASE}${p}`);
     console.log(
-      `\nTemps CPU par requête sans cache (${CONNECTIONS} connexions, ${DURATION} s), rapport à /about mesurée juste avant`,
+      `\nTemps CPU par requête sans cache, rapport à /about : médianes de ${SLICES.rounds} tranches alternées de ${SLICES.seconds} s chacune ; octets, req/s et mémoire d’une mesure de ${DURATION} s (${CONNECTIONS} connexions)`,
     );
     let peakMb = 0;
     let peakInstanceMb = 0;
     group?.resetPeak();
     for (const [name, p, goal] of pages) {
-      const reference = await measure(server, '/about');
-      const m = await measure(server, p);
+      const { reference, page: m } = await againstReference(server, { url: '/about' }, { url: p });
       peakMb = Math.max(peakMb, reference.peakMb, m.peakMb);
       peakInstanceMb = Math.max(peakInstanceMb, reference.peakInstanceMb, m.peakInstanceMb);
       console.log(row('page nue /about', reference, reference));
@@ -288,11 +314,15 @@ async function runSize(size: number) {
       ['fichier statique /favicon.svg', '/favicon.svg'],
     ];
     for (const [, p] of hits) await fetch(`${BASE}${p}`, { headers: BROWSER_ENCODING });
-    console.log('\nRéponses en cache, rapport au JS à empreinte mesuré juste avant');
+    console.log('\nRéponses en cache, rapport au JS à empreinte (tranches alternées, comme plus haut)');
     for (const [name, p] of hits) {
-      const reference = await measure(server, asset, BROWSER_ENCODING);
+      const { reference, page } = await againstReference(
+        server,
+        { url: asset, headers: BROWSER_ENCODING },
+        { url: p, headers: BROWSER_ENCODING },
+      );
       console.log(row('JS à empreinte', reference, reference));
-      console.log(row(name, await measure(server, p, BROWSER_ENCODING), reference));
+      console.log(row(name, page, reference));
     }
   } finally {
     await server.stop();
