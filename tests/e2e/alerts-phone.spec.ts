@@ -53,7 +53,7 @@ test.describe('une alerte par email sur un téléphone', () => {
     await expect(page.getByRole('region', { name: 'Ne plus recevoir cette alerte' })).toContainText('Me désabonner');
   });
 
-  test('sous la liste, sur un téléphone de 360 px : chaque rythme se lit en entier, sur une ligne de 44 px', async ({
+  test('sous la liste, sur un téléphone de 360 px : chaque rythme se lit en entier, sur une ligne de 44 px, « week-end » d’un seul tenant', async ({
     page,
   }) => {
     // A drop-down showed « Chaque jeudi, pour le week- » at this width.
@@ -71,6 +71,22 @@ test.describe('une alerte par email sur un téléphone', () => {
       expect(fits, name).toBe(true);
       expect((await row.boundingBox())?.height ?? 0, name).toBeGreaterThanOrEqual(44);
     }
+    // The first wraps before « week-end », never at its hyphen (« pour le week- / end »).
+    const weekend = group.locator('label').filter({ hasText: 'week-end' }).getByText('week-end', { exact: true });
+    const placed = await weekend.evaluate((el) => {
+      const start = document.createRange();
+      const label = el.closest('label') as HTMLLabelElement;
+      const text = [...label.querySelectorAll('span')].find((s) => s.textContent?.startsWith('Chaque')) as HTMLElement;
+      start.setStart(text.firstChild as Node, 0);
+      start.setEnd(text.firstChild as Node, 1);
+      const [word, first] = [el.getBoundingClientRect(), start.getBoundingClientRect()];
+      // On the first line, or at the start of the next one: read as one sentence.
+      return {
+        rects: el.getClientRects().length,
+        inFlow: word.top === first.top || Math.abs(word.left - first.left) < 1,
+      };
+    });
+    expect(placed).toEqual({ rects: 1, inFlow: true });
   });
 
   test('« Ce week-end » : ni la liste ni la page de l’alerte ne proposent « Chaque matin »', async ({

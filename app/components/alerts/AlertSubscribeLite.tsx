@@ -45,6 +45,20 @@ export function RhythmChoice({
  * form, and on the alert's own page. `firstId`: the id of the first radio (where an error summary's link leads);
  * `children`: what follows the choices (a field's message).
  */
+/** A label whose hyphenated words stay whole when it wraps (« pour le week- / end » on a 360 px phone). */
+function wholeWords(text: string): ReactNode[] {
+  return text.split(/(\S+-\S+)/).map((part, i) =>
+    i % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed label, never reordered.
+      <span key={i} className="whole-word">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function RhythmRadios({
   rhythms,
   checked,
@@ -70,7 +84,7 @@ export function RhythmRadios({
             value={r.value}
             defaultChecked={r.value === checked}
           />{' '}
-          {r.label}
+          <span>{wholeWords(r.label)}</span>
         </label>
       ))}
       {children}
