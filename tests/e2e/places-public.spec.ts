@@ -4,10 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import { slugify } from '../../app/domain/slug';
-import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
 import { makeOrganizer, makeVenue, SOME_ACCESSIBILITY } from '../support/factories';
 import { expect, test } from './fixtures';
-import { mailsTo, unique } from './utils';
+import { mailsTo, runDigestsUntil, unique } from './utils';
 
 const ldOf = async (page: import('@playwright/test').Page) =>
   JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
@@ -174,13 +173,9 @@ test.describe('pages des lieux et des organisateurs', () => {
     const here = await createEvent({ title: unique('Bal à la salle'), venueId: venue.id, moderatedAt });
     const elsewhere = await createEvent({ title: unique('Bal ailleurs'), moderatedAt });
     const waiting = await createEvent({ title: unique('Bal en attente'), venueId: venue.id, status: 'pending' });
-    const morning = zurichIso(addDaysToDate(zurichToday(), 1), '07:30');
-    const run = await request.post(`/taches/alertes?maintenant=${encodeURIComponent(morning)}`, {
-      headers: { Authorization: `Bearer ${E2E_JOBS_TOKEN}` },
-    });
-    expect(run.status()).toBe(200);
     const digests = () => mailsTo(address).filter((m) => m.includes('correspond à votre alerte'));
-    await expect.poll(() => digests().length).toBe(1);
+    await runDigestsUntil(request, () => digests().length);
+    expect(digests()).toHaveLength(1);
     expect(digests()[0]).toContain(here.title);
     expect(digests()[0]).not.toContain(elsewhere.title);
     expect(digests()[0]).not.toContain(waiting.title);

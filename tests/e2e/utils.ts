@@ -2,8 +2,10 @@
 // logging in through the login form (for the tests about that form; the others log in by cookie, see fixtures.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { registrationSent } from '../../app/domain/auth';
+import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
+import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
 import { makeEventForm } from '../support/factories';
 import type { People, TestUser } from './fixtures';
 
@@ -46,6 +48,34 @@ export async function logout(page: Page) {
   await page.getByRole('button', { name: 'Déconnexion' }).click();
   await ended;
   await expect(page).toHaveURL((url) => url.pathname === '/' && !url.search);
+}
+
+/**
+ * Runs the alerts' job as Cloud Scheduler calls it, on the morning after today, until `sent()` sees the digest; answers
+ * that morning. Each test that waits for a digest runs the same job over every alert of the server: another test's run
+ * may have found this test's alert before its events were public, and recorded that morning with nothing to send (one
+ * digest a day). The next morning then sends it, with every event published since the confirmation.
+ */
+export async function runDigestsUntil(request: APIRequestContext, sent: () => number): Promise<string> {
+  for (let day = 1; ; day++) {
+    const morning = zurichIso(addDaysToDate(zurichToday(), day), '07:30');
+    const run = await request.post(`/taches/alertes?maintenant=${encodeURIComponent(morning)}`, {
+      headers: { Authorization: `Bearer ${E2E_JOBS_TOKEN}` },
+    });
+    expect(run.status()).toBe(200);
+    // The mail leaves through the queue, within a few seconds.
+    const came = await expect
+      .poll(sent, { timeout: day < 3 ? 8_000 : 20_000 })
+      .toBeGreaterThan(0)
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (day >= 3) throw error;
+          return false;
+        },
+      );
+    if (came) return morning;
+  }
 }
 
 export function unique(label: string): string {
