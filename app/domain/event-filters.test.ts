@@ -102,4 +102,15 @@ describe('filtres de la liste', () => {
     expect(iso(range?.end)).toBe('2026-12-26T23:00:00.000Z');
     expect(dateWindow({ when: '', from: '', to: '' }, WEDNESDAY)).toBeNull();
   });
+
+  it('un jour déjà passé : « du » seul donne l’année à venir, « au » seul ne donne rien (pas les événements du jour)', () => {
+    // Du 05.12.2025 (une année mal tapée), on Wednesday 25 November 2026: up to a year after today, not after that day.
+    const typo = dateWindow({ when: '', from: '2025-12-05', to: '' }, WEDNESDAY);
+    expect([iso(typo?.start), iso(typo?.end)]).toEqual(['2025-12-04T23:00:00.000Z', '2027-11-25T23:00:00.000Z']);
+    const past = dateWindow({ when: '', from: '', to: '2026-11-20' }, WEDNESDAY);
+    expect(past && past.end.getTime() - past.start.getTime()).toBe(0);
+    // Today itself is still a day to come.
+    const today = dateWindow({ when: '', from: '', to: '2026-11-25' }, WEDNESDAY);
+    expect(iso(today?.end)).toBe('2026-11-25T23:00:00.000Z');
+  });
 });

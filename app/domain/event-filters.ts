@@ -174,6 +174,8 @@ export function dateWindow(
   }
   if (!filters.from && !filters.to) return null;
   const start = filters.from ? zurichMidnight(filters.from) : today;
-  const end = filters.to ? addDays(zurichMidnight(filters.to), 1) : addDays(start, 366);
-  return end > start ? { start, end } : { start, end: addDays(start, 1) };
+  // From a day alone: a year of what is to come, even from a day already past (a year typed wrong: 05.12.2025).
+  const end = filters.to ? addDays(zurichMidnight(filters.to), 1) : addDays(start > today ? start : today, 366);
+  // Up to a day already past (« au 20.11 » on 28.11): nothing to come, not today's events.
+  return { start, end: end > start ? end : start };
 }

@@ -4,7 +4,10 @@ import { describeAlertFilter } from '~/domain/alert';
 import { parseEventFilters } from '~/domain/event-filters';
 import { filterChips } from './filter-chips';
 
-const chipsOf = (query: string) => filterChips(parseEventFilters(new URLSearchParams(query), []).filters, '', {});
+// Saturday 28 November 2026 in Zurich: the chips name the year of a day of another year only.
+const NOW = new Date('2026-11-28T10:00:00Z');
+const chipsOf = (query: string, now = NOW) =>
+  filterChips(parseEventFilters(new URLSearchParams(query), []).filters, '', {}, {}, now);
 
 describe('les filtres actifs en puces', () => {
   it('des dates choisies : un jour se dit « Le », une période « Du … au … », chacune retirée par son lien', () => {
@@ -12,6 +15,14 @@ describe('les filtres actifs en puces', () => {
     expect(chipsOf('du=2026-12-05&au=2026-12-07').map((chip) => chip.label)).toEqual(['Du 05.12 au 07.12']);
     expect(chipsOf('du=2026-12-05').map((chip) => chip.label)).toEqual(['Du 05.12']);
     expect(chipsOf('au=2026-12-07').map((chip) => chip.label)).toEqual(['Au 07.12']);
+  });
+
+  it('un jour d’une autre année que celle d’aujourd’hui porte son année (une année mal tapée se voit)', () => {
+    expect(chipsOf('du=2025-12-05').map((chip) => chip.label)).toEqual(['Du 05.12.2025']);
+    expect(chipsOf('du=2026-12-20&au=2027-01-03').map((chip) => chip.label)).toEqual(['Du 20.12 au 03.01.2027']);
+    expect(chipsOf('du=2027-01-03&au=2027-01-03', new Date('2027-01-02T10:00:00Z')).map((c) => c.label)).toEqual([
+      'Le 03.01',
+    ]);
   });
 
   it('l’alerte de la même sélection le dit de même', () => {

@@ -1,6 +1,7 @@
 // The active filters of the list as chips (« Ce week-end », « Gratuit », « Vaud »), each with the address of the
 // same list without it.
 import { CANTON_NAMES } from '~/domain/cantons';
+import { zurichToday } from '~/domain/dates';
 import { describeNear } from '~/domain/distance';
 import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
@@ -12,13 +13,18 @@ export interface FilterChip {
   href: string;
 }
 
-const numericDay = (ymd: string) => ymd.split('-').reverse().slice(0, 2).join('.');
+/** « 05.12 », or « 05.12.2025 » for a day of another year than today's (a year typed wrong shows). */
+const numericDay = (ymd: string, now: Date) => {
+  const [year, month, day] = ymd.split('-');
+  return year === zurichToday(now).slice(0, 4) ? `${day}.${month}` : `${day}.${month}.${year}`;
+};
 
 export function filterChips(
   filters: EventFilters,
   categoryName: string,
   extra: Record<string, string>,
   places: { venueName?: string; organizerName?: string } = {},
+  now = new Date(),
 ): FilterChip[] {
   const without = (change: Partial<EventFilters>) => {
     const text = filtersToParams({ ...filters, ...change }, extra).toString();
@@ -34,8 +40,11 @@ export function filterChips(
     // One day chosen (« Le 05.12 »), not « Du 05.12 au 05.12 ».
     const label =
       filters.from && filters.from === filters.to
-        ? `le ${numericDay(filters.from)}`
-        : [filters.from ? `du ${numericDay(filters.from)}` : '', filters.to ? `au ${numericDay(filters.to)}` : '']
+        ? `le ${numericDay(filters.from, now)}`
+        : [
+            filters.from ? `du ${numericDay(filters.from, now)}` : '',
+            filters.to ? `au ${numericDay(filters.to, now)}` : '',
+          ]
             .filter(Boolean)
             .join(' ');
     chips.push({

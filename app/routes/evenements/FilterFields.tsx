@@ -6,16 +6,26 @@ import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 import { NearFields } from './NearFields';
 
 /**
- * « Quand » and the two dates are one choice, as the server reads them (dates typed win, parseEventFilters): with
- * JavaScript, choosing one empties the other before the list follows the form, so the form shows what is applied.
+ * With JavaScript, before the list follows a change of the form, the dates as the server reads them: « Quand » and the
+ * two dates are one choice (dates typed win, parseEventFilters), so choosing one empties the other; dates typed
+ * backwards are put the right way round, as the server reads them. False while a year is being typed digit by digit
+ * (0002, 0020, 0202…): the list waits for a year of this century's order.
  */
-export function keepOneDateChoice(form: HTMLFormElement, field: { name: string; value: string }) {
-  if (!field.value) return;
-  const emptied = field.name === 'quand' ? ['du', 'au'] : field.name === 'du' || field.name === 'au' ? ['quand'] : [];
-  for (const name of emptied) {
-    const other = form.elements.namedItem(name);
-    if (other instanceof HTMLInputElement || other instanceof HTMLSelectElement) other.value = '';
+export function tidyDates(form: HTMLFormElement, field: { name: string; value: string }): boolean {
+  const input = (name: string) => {
+    const element = form.elements.namedItem(name);
+    return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element : null;
+  };
+  const isDate = field.name === 'du' || field.name === 'au';
+  if (isDate && field.value && !/^(19|20)\d\d-/.test(field.value)) return false;
+  if (!field.value) return true;
+  for (const name of field.name === 'quand' ? ['du', 'au'] : isDate ? ['quand'] : []) {
+    const other = input(name);
+    if (other) other.value = '';
   }
+  const [from, to] = [input('du'), input('au')];
+  if (from && to && from.value && to.value && from.value > to.value) [from.value, to.value] = [to.value, from.value];
+  return true;
 }
 
 /** The fields of the filters form: text, category, region, when, dates and options. */

@@ -26,7 +26,7 @@ import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
 import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
-import { FilterFields, keepOneDateChoice } from './FilterFields';
+import { FilterFields, tidyDates } from './FilterFields';
 import { countLabel, describeFilters, timedGroups } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
@@ -81,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // By day, a search too: the list is in date order (decision 065), relevance only orders the same instant.
     groups: timedGroups(items, now, window?.start ?? null),
     // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
-    chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places),
+    chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places, now),
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
     // The alert block's words for this selection (decision 048), worked out here too.
     alertDescription: describeAlertFilter(filters, () => categoryName, places),
@@ -189,7 +189,7 @@ export default function EventsListPage() {
           aria-label="Filtrer les événements"
           onChange={(event) => {
             const field = event.target as HTMLInputElement;
-            keepOneDateChoice(event.currentTarget, field);
+            if (!tidyDates(event.currentTarget, field)) return;
             // The text and a locality being typed wait (a locality is sent once it is one of the list).
             if (field.name !== 'q' && (field.name !== 'autour' || isKnownLocality(field.value))) submitForm();
           }}
