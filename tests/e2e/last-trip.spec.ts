@@ -104,11 +104,21 @@ test('les cookies fonctionnels acceptés une fois le retour affiché : le choix 
   await openConcert(page, createEvent);
   const result = await askFrom(page, 'Yverdon-les-Bains', true);
   await expect(result).toContainText('Ce choix vaut pour cette page');
+  // Its « cookies fonctionnels » opens the preferences, as the footer's « Cookies » does.
+  await result.getByRole('button', { name: 'cookies fonctionnels' }).click();
+  const preferences = page.getByRole('dialog', { name: 'Préférences des cookies' });
+  await expect(preferences).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(preferences).toBeHidden();
   await page
     .getByRole('region', { name: 'Cookies et vie privée' })
     .getByRole('button', { name: 'Tout accepter' })
     .click();
   await expect(result).toContainText('Retenu dans ce navigateur seulement.');
+  // A locality refused after it: the refusal alone, not « Retenu » (what is kept is the one before).
+  await askFrom(page, 'Atlantis', true);
+  await expect(result).toContainText('Localité inconnue');
+  await expect(result).not.toContainText('Retenu dans ce navigateur');
   await expect(result).not.toContainText('Ce choix vaut pour cette page');
   await page.reload();
   await expect(page.getByTestId('last-trip-result')).toContainText('Dernier départ à 23:42');

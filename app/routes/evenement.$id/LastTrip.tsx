@@ -3,10 +3,10 @@
 // /evenement/{id}/retour.json, and the choice is kept in this browser only with the functional cookies' consent.
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { CookiesButton } from '~/components/consent/CookiesButton';
 import { CONSENT_WRITTEN_EVENT, readConsentStorage } from '~/components/consent/storage';
 import { CloseLocalities } from '~/components/form/CloseLocalities';
 import { useLocalityList } from '~/components/form/LocalityList';
-import { COOKIE_PREFERENCES_ID } from '~/domain/consent';
 import { type LastTrip as Answer, LAST_TRIP_PARAM, LAST_TRIP_STORAGE_KEY, lastTripMessage } from '~/domain/last-trip';
 
 const UNREAD = 'L’horaire n’a pas pu être consulté. Cherchez votre retour sur l’horaire CFF ci-dessus.';
@@ -74,14 +74,18 @@ export function LastTrip({
         headers: { Accept: 'application/json' },
       });
       const body = (await got.json()) as { answer?: Answer | null; error?: string; suggestions?: string[] };
-      if (body.error) setShown({ typed: home, error: body.error, answer: null, close: body.suggestions ?? [] });
-      else {
+      if (body.error) {
+        setShown({ typed: home, error: body.error, answer: null, close: body.suggestions ?? [] });
+        // What is kept (an earlier locality) is not said under a refusal.
+        setKept(null);
+      } else {
         setShown({ typed: home, error: null, answer: body.answer ?? null, close: [] });
         answered.current = home;
         setKept(keep(home));
       }
     } catch {
       setShown({ typed: home, error: UNREAD, answer: null, close: [] });
+      setKept(null);
     } finally {
       setPending(false);
     }
@@ -186,7 +190,7 @@ export function LastTrip({
         {kept === false ? (
           <p className="last-trip__kept">
             Ce choix vaut pour cette page&nbsp;: il n’est retenu que si vous acceptez les{' '}
-            <a href={`#${COOKIE_PREFERENCES_ID}`}>cookies fonctionnels</a>.
+            <CookiesButton className="button button--link">cookies fonctionnels</CookiesButton>.
           </p>
         ) : null}
         {kept === true ? (
