@@ -190,7 +190,7 @@ export function LastTrip({
         {kept === false ? (
           <p className="last-trip__kept">
             Ce choix vaut pour cette page&nbsp;: il n’est retenu que si vous acceptez les{' '}
-            <CookiesButton className="button button--link">cookies fonctionnels</CookiesButton>.
+            <CookiesButton className="inline-button">cookies fonctionnels</CookiesButton>.
           </p>
         ) : null}
         {kept === true ? (
