@@ -1,17 +1,9 @@
 // /admin/sources with and without JavaScript: an admin adds a calendar source (a feed served by a local server, which
 // the server under test may reach through IMPORT_ALLOW_LOOPBACK), asks for its import (done by the scheduled job, the
 // page following it), reads the run log, and finds the new events waiting in moderation.
-import type { APIRequestContext } from '@playwright/test';
-import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
 import { type IcsServer, icsFixture, startIcsServer } from '../support/ics-server';
 import { expect, test } from './fixtures';
-import { unique } from './utils';
-
-/** The job `sources`, as Cloud Scheduler calls it. */
-async function runSourcesJob(request: APIRequestContext) {
-  const response = await request.post('/taches/sources', { headers: { Authorization: `Bearer ${E2E_JOBS_TOKEN}` } });
-  expect(response.status()).toBe(200);
-}
+import { runJob, unique } from './utils';
 
 let server: IcsServer;
 test.beforeAll(async () => {
@@ -66,7 +58,7 @@ test.describe('sources de calendriers', () => {
       expect(server.hits.get(path) ?? 0).toBe(hitsBefore);
       // The scheduled job takes it up (here called as Cloud Scheduler would, instead of waiting for its minute), and
       // the page, which refreshes itself while it waits, shows the run's counts.
-      await runSourcesJob(request);
+      await runJob(request, 'sources');
       await expect(page.getByTestId('run-progress')).toContainText('3\u00a0lus · 3\u00a0nouveaux · 0\u00a0modifié', {
         timeout: 15_000,
       });
@@ -78,7 +70,7 @@ test.describe('sources de calendriers', () => {
       // « Importer maintenant »: the feed has not changed (its server answers 304 to the ETag), nothing is written.
       await page.getByRole('button', { name: 'Importer maintenant' }).click();
       await expect(page.getByTestId('flash')).toContainText('Import demandé');
-      await runSourcesJob(request);
+      await runJob(request, 'sources');
       await expect(page.getByTestId('run-progress')).toContainText('calendrier inchangé depuis le précédent.', {
         timeout: 15_000,
       });

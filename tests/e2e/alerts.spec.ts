@@ -4,9 +4,8 @@
 // cookies) that ends it. With and without JavaScript.
 import { request as playwrightRequest } from '@playwright/test';
 import { addDaysToDate, zurichIso } from '../../app/domain/dates';
-import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
 import { expect, test } from './fixtures';
-import { approveInModeration, lastMailTo, mailsTo, runDigestsUntil } from './utils';
+import { approveInModeration, lastMailTo, mailsTo, runDigestsUntil, runJob } from './utils';
 
 const digestsTo = (address: string) => mailsTo(address).filter((m) => m.includes('correspond à votre alerte'));
 
@@ -63,10 +62,7 @@ test.describe('alertes par email', () => {
 
     // A second run, the same morning or the next, sends nothing.
     for (const at of [morning, zurichIso(addDaysToDate(morning.slice(0, 10), 1), '07:30')]) {
-      const again = await request.post(`/taches/alertes?maintenant=${encodeURIComponent(at)}`, {
-        headers: { Authorization: `Bearer ${E2E_JOBS_TOKEN}` },
-      });
-      expect(again.status()).toBe(200);
+      await runJob(request, 'alertes', at);
     }
     expect(digestsTo(address)).toHaveLength(1);
 

@@ -50,6 +50,15 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/' && !url.search);
 }
 
+/** A scheduled job, as Cloud Scheduler calls it (`POST /taches/:name`); `at`: the run as at that instant. */
+export async function runJob(request: APIRequestContext, name: string, at?: string) {
+  const query = at ? `?maintenant=${encodeURIComponent(at)}` : '';
+  const response = await request.post(`/taches/${name}${query}`, {
+    headers: { Authorization: `Bearer ${E2E_JOBS_TOKEN}` },
+  });
+  expect(response.status()).toBe(200);
+}
+
 /**
  * Runs the alerts' job as Cloud Scheduler calls it, on the morning after today, until `sent()` sees the digest; answers
  * that morning. Each test that waits for a digest runs the same job over every alert of the server: another test's run
@@ -59,10 +68,7 @@ export async function logout(page: Page) {
 export async function runDigestsUntil(request: APIRequestContext, sent: () => number): Promise<string> {
   for (let day = 1; ; day++) {
     const morning = zurichIso(addDaysToDate(zurichToday(), day), '07:30');
-    const run = await request.post(`/taches/alertes?maintenant=${encodeURIComponent(morning)}`, {
-      headers: { Authorization: `Bearer ${E2E_JOBS_TOKEN}` },
-    });
-    expect(run.status()).toBe(200);
+    await runJob(request, 'alertes', morning);
     // The mail leaves through the queue, within a few seconds.
     const came = await expect
       .poll(sent, { timeout: day < 3 ? 8_000 : 20_000 })

@@ -40,11 +40,6 @@ export function RhythmChoice({
   );
 }
 
-/**
- * « Quand recevoir les nouveaux événements ? », each rhythm a radio on a row of its own: under a list, in the refused
- * form, and on the alert's own page. `firstId`: the id of the first radio (where an error summary's link leads);
- * `children`: what follows the choices (a field's message).
- */
 /** A label whose hyphenated words stay whole when it wraps (« pour le week- / end » on a 360 px phone). */
 function wholeWords(text: string): ReactNode[] {
   return text.split(/(\S+-\S+)/).map((part, i) =>
@@ -59,6 +54,11 @@ function wholeWords(text: string): ReactNode[] {
   );
 }
 
+/**
+ * « Quand recevoir les nouveaux événements ? », each rhythm a radio on a row of its own: under a list, in the refused
+ * form, and on the alert's own page. `firstId`: the id of the first radio (where an error summary's link leads);
+ * `children`: what follows the choices (a field's message).
+ */
 export function RhythmRadios({
   rhythms,
   checked,
