@@ -332,6 +332,14 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     expect(weekend.data.map((e) => e.title)).toEqual(['Concert du vendredi soir', 'Bal du samedi']);
     const today = await listApiEvents({ store }, new URLSearchParams('quand=aujourdhui'), SITE, wednesday);
     expect(today.data.map((e) => e.title)).toEqual(['Conférence du mercredi']);
+    // With dates, « quand » has no effect (as on the list): the dates apply, and a known « quand » is not refused.
+    const dated = await listApiEvents(
+      { store },
+      new URLSearchParams('quand=week-end&du=2030-06-05&au=2030-06-05'),
+      SITE,
+      wednesday,
+    );
+    expect(dated.data.map((e) => e.title)).toEqual(['Conférence du mercredi']);
 
     const refused = await list('?quand=hier');
     expect(refused.response.status).toBe(400);

@@ -2,7 +2,7 @@
 // query (queryFromFilters), one row per occurrence of a series or one per series (`group`, decision 065), an opaque
 // cursor and a choice of fields.
 import crypto from 'node:crypto';
-import { filtersToParams, parseEventFilters } from '~/domain/event-filters';
+import { filtersToParams, parseEventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 import { activeCategorySlugs, categoryInfos } from '../categories/categories';
 import { cachedPlaceScope, cachedRead, getEventForViewer, queryFromFilters, schoolHolidays } from '../events/public';
 import type { Store } from '../ports';
@@ -47,7 +47,9 @@ function readFilters(params: URLSearchParams, active: readonly string[]) {
   if (params.get('rayon') && !filters.near) throw badRequest(RADIUS_WITHOUT_CENTRE);
   for (const [param, key] of Object.entries(FILTER_PARAMS)) {
     const given = params.get(param);
-    if (given && !filters[key]) throw badRequest(`Valeur inconnue pour « ${param} » : « ${given} ».`);
+    // A known « quand » beside dates is understood, and has no effect: the dates win (parseEventFilters).
+    const understood = param === 'quand' ? WHEN_OPTIONS.some((o) => o.value === given) : Boolean(filters[key]);
+    if (given && !understood) throw badRequest(`Valeur inconnue pour « ${param} » : « ${given} ».`);
   }
   return filters;
 }
