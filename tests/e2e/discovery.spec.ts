@@ -257,6 +257,31 @@ test.describe('découverte des événements', () => {
     await expect(page.getByLabel('Au', { exact: true })).toHaveValue(later);
   });
 
+  test('les champs « Du » et « Au » montrent la date entière, sur un ordinateur comme sur un téléphone @once', async ({
+    page,
+  }) => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/evenements?du=${zurichDateIn(20)}&au=${zurichDateIn(22)}`);
+      // On a phone with JavaScript, the filters are in the panel « Filtres » opens.
+      if (viewport.width < 600) await page.getByRole('button', { name: /Filtres/ }).click();
+      for (const label of ['Du', 'Au']) {
+        const field = page.getByLabel(label, { exact: true });
+        await expect(field).toBeVisible();
+        // « 18.12.2026 » and the calendar button fit in 150 px at the field's 17 px in Chromium (seen): 9 times the font
+        // size leaves a margin. At 1280 px, side by side in the filter column, each had 123 px and showed « 12/18/20 ».
+        const [width, fontSize] = await field.evaluate((input) => [
+          input.getBoundingClientRect().width,
+          Number.parseFloat(getComputedStyle(input).fontSize),
+        ]);
+        expect(width, `${label} à ${viewport.width} px`).toBeGreaterThanOrEqual(9 * fontSize);
+      }
+    }
+  });
+
   test('pagination de 20 en 20, liens utilisables sans JS', async ({ page, createEvent }) => {
     // Its own 41 results, found by a word no other event has: other tests create and approve events meanwhile, and one
     // dated earlier would shift the whole list by one between two loads. Same day and hour: the title breaks the tie.
