@@ -2,45 +2,36 @@ import { Link } from '~/components/Link';
 import { type EventFilters, filtersToParams } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
 
-/** No result: one link per filter that can be widened. */
+const listOf = (filters: EventFilters) => {
+  const params = filtersToParams(filters).toString();
+  return params ? `/evenements?${params}` : '/evenements';
+};
+
+/**
+ * No result: one link per filter that can be widened, then the whole list, each address once (dates alone widened
+ * lead to the whole list: « Tous les événements à venir » would say it a second time).
+ */
 export function EmptyState({ filters }: { filters: EventFilters }) {
+  const widened: [string, Partial<EventFilters>][] = [];
+  if (filters.q) widened.push([`Sans le texte ${quoted(filters.q)}`, { q: '' }]);
+  if (filters.when || filters.from || filters.to) widened.push(['À toutes les dates', { when: '', from: '', to: '' }]);
+  if (filters.canton) widened.push(['Dans toute la Romandie', { canton: '' }]);
+  if (filters.near && filters.near.radius < 50)
+    widened.push(['Dans un rayon de 50\u00a0km', { near: { ...filters.near, radius: 50 } }]);
+  if (filters.category) widened.push(['Dans toutes les catégories', { category: '' }]);
+  const links = new Map<string, string>();
+  for (const [label, change] of widened) links.set(listOf({ ...filters, ...change }), label);
+  if (!links.has('/evenements')) links.set('/evenements', 'Tous les événements à venir');
   return (
     <div className="empty-state" data-testid="empty-state">
       <h2>Aucun événement ne correspond à votre recherche</h2>
       <p>Essayez d’élargir la sélection&nbsp;:</p>
       <ul className="empty-state__suggestions">
-        {filters.q ? (
-          <li>
-            <Link to={`/evenements?${filtersToParams({ ...filters, q: '' })}`}>Sans le texte {quoted(filters.q)}</Link>
+        {[...links].map(([to, label]) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
           </li>
-        ) : null}
-        {filters.when || filters.from || filters.to ? (
-          <li>
-            <Link to={`/evenements?${filtersToParams({ ...filters, when: '', from: '', to: '' })}`}>
-              À toutes les dates
-            </Link>
-          </li>
-        ) : null}
-        {filters.canton ? (
-          <li>
-            <Link to={`/evenements?${filtersToParams({ ...filters, canton: '' })}`}>Dans toute la Romandie</Link>
-          </li>
-        ) : null}
-        {filters.near && filters.near.radius < 50 ? (
-          <li>
-            <Link to={`/evenements?${filtersToParams({ ...filters, near: { ...filters.near, radius: 50 } })}`}>
-              Dans un rayon de 50&nbsp;km
-            </Link>
-          </li>
-        ) : null}
-        {filters.category ? (
-          <li>
-            <Link to={`/evenements?${filtersToParams({ ...filters, category: '' })}`}>Dans toutes les catégories</Link>
-          </li>
-        ) : null}
-        <li>
-          <Link to="/evenements">Tous les événements à venir</Link>
-        </li>
+        ))}
       </ul>
     </div>
   );
