@@ -222,7 +222,19 @@ test.describe('découverte des événements', () => {
     await expect(when).toHaveValue('');
     await expect(page.getByLabel('Du', { exact: true })).toHaveValue(day);
     await expect(page.getByTestId('filter-bar')).not.toContainText('Ce week-end');
-    if (!js) return;
+    // Without JavaScript both were sent: the list says which won, and leads to the weekend instead. With it, the form
+    // emptied « Quand » before sending.
+    const aside = page.getByTestId('when-set-aside');
+    if (!js) {
+      await expect(aside).toHaveText('Vos dates l’emportent sur « Ce week-end ». Voir plutôt ce week-end');
+      await aside.getByRole('link', { name: 'Voir plutôt ce week-end' }).click();
+      await expect(page).toHaveURL(/quand=week-end/);
+      await expect(page).not.toHaveURL(/du=|au=/);
+      await expect(when).toHaveValue('week-end');
+      await expect(aside).toHaveCount(0);
+      return;
+    }
+    await expect(aside).toHaveCount(0);
     // With JavaScript, the other way too: « Ce week-end » chosen empties the dates, and the list is the weekend's.
     await applyFilters(page, true, () => when.selectOption('week-end'));
     await expect(page).toHaveURL(/quand=week-end/);

@@ -2,6 +2,7 @@
 // within its JavaScript budget. The server checks the request; a refused one comes back on /alertes/nouvelle with its
 // messages and what was typed (AlertSubscribeForm). It answers a redirect: the cached list never sets a cookie.
 import type { ReactNode } from 'react';
+import { wholeWords } from '~/components/whole-words';
 import { rhythmsFor } from '~/domain/alert-rhythms';
 import { AlertSubscribeSection } from './AlertSubscribeSection';
 
@@ -37,20 +38,6 @@ export function RhythmChoice({
     <RhythmRadios rhythms={rhythms} checked={checked} firstId={id} describedBy={error ? `${id}-error` : undefined}>
       {error}
     </RhythmRadios>
-  );
-}
-
-/** A label whose hyphenated words stay whole when it wraps (« pour le week- / end » on a 360 px phone). */
-function wholeWords(text: string): ReactNode[] {
-  return text.split(/(\S+-\S+)/).map((part, i) =>
-    i % 2 === 1 ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed label, never reordered.
-      <span key={i} className="whole-word">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
   );
 }
 

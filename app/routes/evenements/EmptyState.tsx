@@ -1,11 +1,9 @@
 import { Link } from '~/components/Link';
-import { type EventFilters, filtersToParams } from '~/domain/event-filters';
+import type { EventFilters } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
+import { queryOf } from './list';
 
-const listOf = (filters: EventFilters) => {
-  const params = filtersToParams(filters).toString();
-  return params ? `/evenements?${params}` : '/evenements';
-};
+const listOf = (filters: EventFilters) => `/evenements${queryOf(filters)}`;
 
 /**
  * No result: one link per filter that can be widened, then the whole list, each address once (dates alone widened

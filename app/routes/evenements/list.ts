@@ -4,7 +4,7 @@ import { CANTON_NAMES } from '~/domain/cantons';
 import { describeNear } from '~/domain/distance';
 import type { toEventCard } from '~/domain/event-card';
 import { cardTime, type DayGroup, groupByDay, listedDay } from '~/domain/event-days';
-import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
+import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatCount } from '~/domain/numbers';
 
 export type Card = ReturnType<typeof toEventCard>;
@@ -32,3 +32,19 @@ export function describeFilters(filters: EventFilters, categoryName: string): st
 /** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */
 export const timedGroups = (items: Card[], now: Date, windowStart: Date | null): TimedDayGroup[] =>
   groupByDay(items, now, windowStart, listedDay).map((g) => ({ ...g, times: g.items.map((e) => cardTime(e, g.day)) }));
+
+/**
+ * « Quand » sent beside typed dates: the dates win (parseEventFilters), and the list says so, with the way to the period
+ * instead. Without JavaScript, choosing « Ce week-end » after typing dates sends both; with it, the form empties the other.
+ */
+export function whenSetAside(params: URLSearchParams, filters: EventFilters) {
+  const asked = WHEN_OPTIONS.find((o) => o.value === params.get('quand'));
+  if (!asked || filters.when || !(filters.from || filters.to)) return null;
+  return { label: asked.label, href: `/evenements${queryOf({ ...filters, when: asked.value, from: '', to: '' })}` };
+}
+
+/** The list's query for these filters: « ?category=musique », nothing for the whole list. */
+export function queryOf(filters: Partial<EventFilters>, extra: Record<string, string | number> = {}): string {
+  const text = filtersToParams(filters, extra).toString();
+  return text ? `?${text}` : '';
+}

@@ -3,7 +3,7 @@ import { filterChips } from '~/components/discovery/filter-chips';
 import { namesCloseTo } from '~/domain/close-localities';
 import type { EventMapPoint } from '~/domain/event';
 import type { EventFilters } from '~/domain/event-filters';
-import type { Card, TimedDayGroup } from './list';
+import type { Card, TimedDayGroup, whenSetAside } from './list';
 
 /** What was asked, as the list's answer carries it back to the page. */
 export interface AskedList {
@@ -30,6 +30,7 @@ export function refusedList(asked: AskedList) {
     groups: [] as TimedDayGroup[],
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
     suggestion: null as { q: string; total: number } | null,
+    whenAside: null as ReturnType<typeof whenSetAside>,
     alertDescription: '',
     fediverse: null as string | null,
   };

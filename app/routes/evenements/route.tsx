@@ -27,7 +27,7 @@ import { EmptyState } from './EmptyState';
 import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields, tidyDates } from './FilterFields';
-import { countLabel, describeFilters, timedGroups } from './list';
+import { countLabel, describeFilters, queryOf, timedGroups, whenSetAside } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
@@ -39,6 +39,7 @@ import { SelectionFeeds } from './SelectionFeeds';
 import { useFilterSheet } from './useFilterSheet';
 import { useFormFollowsList } from './useFormFollowsList';
 import { ViewToggle } from './ViewToggle';
+import { WhenSetAside } from './WhenSetAside';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -83,6 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places, now),
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
+    whenAside: whenSetAside(url.searchParams, filters),
     // The alert block's words for this selection (decision 048), worked out here too.
     alertDescription: describeAlertFilter(filters, () => categoryName, places),
     // The Mastodon account of this selection, when one has exactly its events (the agenda's, a category's).
@@ -111,6 +113,7 @@ export default function EventsListPage() {
     view,
     points,
     suggestion,
+    whenAside,
     alertDescription,
     fediverse,
   } = useLoaderData<typeof loader>();
@@ -121,10 +124,7 @@ export default function EventsListPage() {
   const form = useRef<HTMLFormElement>(null);
   // With JavaScript on a phone the filters are a sheet over the list, opened from the filter bar.
   const { sheetOpen, openSheet, closeSheet, hideSheet, sheetTitle, opener } = useFilterSheet();
-  const query = (extra: Record<string, string | number> = {}) => {
-    const text = filtersToParams(filters, extra).toString();
-    return text ? `?${text}` : '';
-  };
+  const query = (extra: Record<string, string | number> = {}) => queryOf(filters, extra);
   const active = hasActiveFilters(filters);
   const { formKey, sending } = useFormFollowsList();
   // With JS, the list follows the form as the visitor changes it (the search text arrives cleaned). The first filter
@@ -257,6 +257,7 @@ export default function EventsListPage() {
         ) : null}
 
         {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
+        {whenAside ? <WhenSetAside aside={whenAside} /> : null}
 
         {view === 'carte' && !searchError && !nearError ? (
           <MapSection
