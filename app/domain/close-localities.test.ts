@@ -15,6 +15,19 @@ describe('les localités proches d’une localité refusée', () => {
     expect(namesCloseTo('Frybourg')[0]).toBe('Fribourg');
   });
 
+  it('un nom qui se prononce de même, écrit autrement : celle qui sonne ainsi', () => {
+    expect(namesCloseTo('Lozanne')[0]).toBe('Lausanne');
+    expect(namesCloseTo('Nion')).toContain('Nyon');
+    expect(namesCloseTo('Delemon')[0]).toBe('Delémont');
+    expect(namesCloseTo('Porentrui')[0]).toBe('Porrentruy');
+  });
+
+  it('après celles qui contiennent ce qui a été tapé, celles à une faute près : « Siere », Orsières puis Sierre', () => {
+    const names = namesCloseTo('Siere');
+    expect(names[0]).toBe('Orsières');
+    expect(names).toContain('Sierre');
+  });
+
   it('une localité de la liste, ou rien d’approchant : rien', () => {
     expect(namesCloseTo('morges')).toEqual([]);
     expect(namesCloseTo('Atlantis')).toEqual([]);

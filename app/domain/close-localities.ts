@@ -1,8 +1,9 @@
 // The localities a refused locality's field suggests (« Autour de », « Dernier retour »): the server writes them into the
-// page, as the datalist a visitor without JavaScript gets. Those whose name starts like what was typed (« Morge » →
-// Morges), else those within a typo of it (« Yverdn » → Yverdon-les-Bains, « Vevy » → Vevey), by the edit distance and
-// the reach of the search's « Vouliez-vous dire » (search-suggestion.ts). A module of its own: the server's only, the
-// browser's chunk of the localities does not carry the distance.
+// page, as the datalist a visitor without JavaScript gets. Those whose name contains what was typed (« Morge » →
+// Morges), then those within a typo of it (« Yverdn » → Yverdon-les-Bains, « Vevy » → Vevey), by the edit distance and
+// the reach of the search's « Vouliez-vous dire » (search-suggestion.ts), or those that sound the same written another way
+// (« Lozanne » → Lausanne, « Nion » → Nyon). A module of its own: the server's only, the browser's chunk of the
+// localities does not carry the distance.
 import { distance } from 'fastest-levenshtein';
 import { findLocality, LOCALITIES, normalizeTownName, suggestLocalities } from './localities';
 import { maxDistance } from './search-suggestion';
@@ -13,18 +14,42 @@ const MAX_NAMES = 8;
 export function namesCloseTo(typed: string): string[] {
   if (findLocality(typed)) return [];
   const started = suggestLocalities(typed, MAX_NAMES).map((locality) => locality.name);
-  if (started.length > 0) return started;
   const query = normalizeTownName(typed);
-  if (query.length < 3) return [];
-  const reach = maxDistance(query.length);
-  return LOCALITIES.map((locality) => ({
+  if (started.length >= MAX_NAMES || query.length < 3) return started;
+  // After names that contain what was typed (« Siere » → Orsières), only the closest (Sierre).
+  const reach = started.length > 0 ? 1 : maxDistance(query.length);
+  const sound = soundOf(query);
+  // A name that sounds as typed counts as one typo away.
+  const away = (written: string) => {
+    const typos = distance(query, normalizeTownName(written));
+    return typos > 1 && soundOf(written) === sound ? 1 : typos;
+  };
+  const close = LOCALITIES.map((locality) => ({
     name: locality.name,
-    away: Math.min(
-      ...[locality.name, ...(locality.aliases ?? [])].map((written) => distance(query, normalizeTownName(written))),
-    ),
+    away: Math.min(...[locality.name, ...(locality.aliases ?? [])].map(away)),
   }))
-    .filter(({ away }) => away <= reach)
+    .filter(({ name, away }) => away <= reach && !started.includes(name))
     .sort((a, b) => a.away - b.away || a.name.localeCompare(b.name, 'fr'))
-    .slice(0, MAX_NAMES)
     .map(({ name }) => name);
+  return [...started, ...close].slice(0, MAX_NAMES);
+}
+
+/**
+ * How a name sounds in French, roughly: the spellings of one sound made one (« au », « eau » and « o »; « z » and « s »;
+ * « y » and « i »; « ph » and « f »), doubled letters single, no « h » and no silent ending (e, s, t, x, d).
+ */
+export function soundOf(name: string): string {
+  return normalizeTownName(name)
+    .replace(/[^a-z]/g, '')
+    .replace(/e?au/g, 'o')
+    .replace(/ph/g, 'f')
+    .replace(/(?<!c)h/g, '')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/c|qu?/g, 'k')
+    .replace(/g(?=[eiy])/g, 'j')
+    .replace(/z/g, 's')
+    .replace(/y/g, 'i')
+    .replace(/(ai|ei)/g, 'e')
+    .replace(/(.)\1+/g, '$1')
+    .replace(/[estxd]+$/, '');
 }
