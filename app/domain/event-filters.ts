@@ -143,6 +143,8 @@ export function dateWindow(
   filters: Pick<EventFilters, 'when' | 'from' | 'to'>,
   now = new Date(),
 ): { start: Date; end: Date } | null {
+  // No date chosen (most of the list's pages): no Zurich day to work out.
+  if (!filters.when && !filters.from && !filters.to) return null;
   const today = startOfDay(new TZDate(now.getTime(), TIME_ZONE));
   switch (filters.when) {
     case 'aujourdhui':
