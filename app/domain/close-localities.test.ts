@@ -22,10 +22,10 @@ describe('les localités proches d’une localité refusée', () => {
     expect(namesCloseTo('Porentrui')[0]).toBe('Porrentruy');
   });
 
-  it('après celles qui contiennent ce qui a été tapé, celles à une faute près : « Siere », Orsières puis Sierre', () => {
+  it('celle à une faute près et qui se prononce de même d’abord, puis celles qui contiennent ce qui a été tapé : « Siere »', () => {
     const names = namesCloseTo('Siere');
-    expect(names[0]).toBe('Orsières');
-    expect(names).toContain('Sierre');
+    expect(names[0]).toBe('Sierre');
+    expect(names).toContain('Orsières');
   });
 
   it('une localité de la liste, ou rien d’approchant : rien', () => {

@@ -1,8 +1,8 @@
 // The localities a refused locality's field suggests (« Autour de », « Dernier retour »): the server writes them into the
-// page, as the datalist a visitor without JavaScript gets. Those whose name contains what was typed (« Morge » →
-// Morges), then those within a typo of it (« Yverdn » → Yverdon-les-Bains, « Vevy » → Vevey), by the edit distance and
-// the reach of the search's « Vouliez-vous dire » (search-suggestion.ts), or those that sound the same written another way
-// (« Lozanne » → Lausanne, « Nion » → Nyon). A module of its own: the server's only, the browser's chunk of the
+// page, as the datalist a visitor without JavaScript gets. First those within a typo of what was typed (« Yverdn » →
+// Yverdon-les-Bains, « Vevy » → Vevey), by the edit distance and the reach of the search's « Vouliez-vous dire »
+// (search-suggestion.ts), or that sound the same written another way (« Lozanne » → Lausanne, « Nion » → Nyon); then
+// those whose name contains it (« Morge » → Morges). A module of its own: the server's only, the browser's chunk of the
 // localities does not carry the distance.
 import { distance } from 'fastest-levenshtein';
 import { findLocality, LOCALITIES, normalizeTownName, suggestLocalities } from './localities';
@@ -16,22 +16,23 @@ export function namesCloseTo(typed: string): string[] {
   const started = suggestLocalities(typed, MAX_NAMES).map((locality) => locality.name);
   const query = normalizeTownName(typed);
   if (started.length >= MAX_NAMES || query.length < 3) return started;
-  // After names that contain what was typed (« Siere » → Orsières), only the closest (Sierre).
+  // Beside names that contain what was typed (« Siere » → Orsières), only the closest, first (Sierre).
   const reach = started.length > 0 ? 1 : maxDistance(query.length);
   const sound = soundOf(query);
-  // A name that sounds as typed counts as one typo away.
+  // A name that sounds as typed counts as one typo away, and comes first among those as far.
   const away = (written: string) => {
     const typos = distance(query, normalizeTownName(written));
     return typos > 1 && soundOf(written) === sound ? 1 : typos;
   };
+  const sounds = (name: string) => (soundOf(name) === sound ? 0 : 1);
   const close = LOCALITIES.map((locality) => ({
     name: locality.name,
     away: Math.min(...[locality.name, ...(locality.aliases ?? [])].map(away)),
   }))
-    .filter(({ name, away }) => away <= reach && !started.includes(name))
-    .sort((a, b) => a.away - b.away || a.name.localeCompare(b.name, 'fr'))
+    .filter(({ away }) => away <= reach)
+    .sort((a, b) => a.away - b.away || sounds(a.name) - sounds(b.name) || a.name.localeCompare(b.name, 'fr'))
     .map(({ name }) => name);
-  return [...started, ...close].slice(0, MAX_NAMES);
+  return [...new Set([...close, ...started])].slice(0, MAX_NAMES);
 }
 
 /**

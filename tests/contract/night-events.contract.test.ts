@@ -46,6 +46,18 @@ describe.each(BACKENDS)('la nuit appartient à la veille : $name', (backend) => 
     expect(all.items.map((e) => e.id)).toContain('concert-de-nuit');
   });
 
+  it('des dates toutes passées ne listent rien, pas même ce qui est en cours (le festival commencé hier)', async () => {
+    await store.events.insertMany(EVENTS());
+    for (const past of [{ to: '2030-10-10' }, { from: '2030-10-01', to: '2030-10-10' }]) {
+      const listed = await searchEvents({ store }, past, 1, NOW);
+      expect(listed.items.map((e) => e.id)).toEqual([]);
+      expect(listed.total).toBe(0);
+    }
+    // Up to today: what runs today, the festival included.
+    const untilToday = await searchEvents({ store }, { to: '2030-10-11' }, 1, NOW);
+    expect(untilToday.items.map((e) => e.id)).toEqual(['festival', 'concert-de-nuit', 'nuit-blanche']);
+  });
+
   it('des vacances qui commencent samedi laissent aussi leur première nuit à la veille', async () => {
     await store.holidays.addMany([makeAutumnHolidays({ firstDay: '2030-10-12', lastDay: '2030-10-20' })]);
     await store.events.insertMany(EVENTS());

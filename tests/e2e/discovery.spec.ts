@@ -294,6 +294,22 @@ test.describe('découverte des événements', () => {
     }
   });
 
+  test('des dates passées : « Ces dates sont passées », sans alerte ni flux ; chaque issue dit ce qu’elle trouve @once', async ({
+    page,
+  }) => {
+    await page.goto(`/evenements?au=${zurichDateIn(-1)}`);
+    const empty = page.getByTestId('empty-state');
+    await expect(empty.getByRole('heading', { name: 'Ces dates sont passées' })).toBeVisible();
+    await expect(page.locator('.event-card')).toHaveCount(0);
+    await expect(page.getByTestId('alert-subscribe')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'calendrier (iCal)' })).toHaveCount(0);
+    // Dates alone: one way out, to the whole list, with what it holds; no second link to the same page.
+    await expect(empty.getByRole('listitem')).toHaveText([/^À toutes les dates \(\d+ événements?\)$/]);
+    await empty.getByRole('link', { name: 'À toutes les dates' }).click();
+    await expect(page).toHaveURL(/\/evenements$/);
+    await expect(page.locator('.event-card').first()).toBeVisible();
+  });
+
   test('pagination de 20 en 20, liens utilisables sans JS', async ({ page, createEvent }) => {
     // Its own 41 results, found by a word no other event has: other tests create and approve events meanwhile, and one
     // dated earlier would shift the whole list by one between two loads. Same day and hour: the title breaks the tie.

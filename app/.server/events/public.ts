@@ -44,10 +44,13 @@ export function queryFromFilters(
   // A window that begins later: from its start (a day's night, from the evening before, is not on it).
   const later = window && window.start > now ? window.start : null;
   const start = later ?? now;
+  // Dates all past (« au 01.11 » on 28.11): nothing to come in them, not what runs across now (an exhibition begun
+  // before). Nothing starts before 1970.
+  const past = window !== null && window.end.getTime() <= now.getTime();
   return {
     status: PUBLIC_STATUSES,
     endsAfter: new Date(start.getTime()).toISOString(),
-    startsBefore: window ? new Date(window.end.getTime()).toISOString() : undefined,
+    startsBefore: past ? new Date(0).toISOString() : window ? new Date(window.end.getTime()).toISOString() : undefined,
     nightEndsAfter: later ? nightAfter(later, now) : undefined,
     windows:
       filters.holidays && holidays

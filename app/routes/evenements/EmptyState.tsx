@@ -1,33 +1,27 @@
 import { Link } from '~/components/Link';
-import type { EventFilters } from '~/domain/event-filters';
-import { quoted } from '~/domain/quoted';
-import { queryOf } from './list';
-
-const listOf = (filters: EventFilters) => `/evenements${queryOf(filters)}`;
+import { countLabel } from './list';
 
 /**
- * No result: one link per filter that can be widened, then the whole list, each address once (dates alone widened
- * lead to the whole list: « Tous les événements à venir » would say it a second time).
+ * No result: the filters to widen that list something, with how many (`waysOut`), then the whole list, each address once.
+ * Dates all past say so first: nothing but the dates can mend them.
  */
-export function EmptyState({ filters }: { filters: EventFilters }) {
-  const widened: [string, Partial<EventFilters>][] = [];
-  if (filters.q) widened.push([`Sans le texte ${quoted(filters.q)}`, { q: '' }]);
-  if (filters.when || filters.from || filters.to) widened.push(['À toutes les dates', { when: '', from: '', to: '' }]);
-  if (filters.canton) widened.push(['Dans toute la Romandie', { canton: '' }]);
-  if (filters.near && filters.near.radius < 50)
-    widened.push(['Dans un rayon de 50\u00a0km', { near: { ...filters.near, radius: 50 } }]);
-  if (filters.category) widened.push(['Dans toutes les catégories', { category: '' }]);
-  const links = new Map<string, string>();
-  for (const [label, change] of widened) links.set(listOf({ ...filters, ...change }), label);
-  if (!links.has('/evenements')) links.set('/evenements', 'Tous les événements à venir');
+export function EmptyState({ ways, past }: { ways: { label: string; href: string; total: number }[]; past: boolean }) {
+  const whole = { label: 'Tous les événements à venir', href: '/evenements', total: 0 };
+  const links = ways.some((w) => w.href === whole.href) ? ways : [...ways, whole];
   return (
     <div className="empty-state" data-testid="empty-state">
-      <h2>Aucun événement ne correspond à votre recherche</h2>
-      <p>Essayez d’élargir la sélection&nbsp;:</p>
+      <h2>{past ? 'Ces dates sont passées' : 'Aucun événement ne correspond à votre recherche'}</h2>
+      <p>{past ? 'L’agenda montre ce qui est à venir\u00a0:' : 'Essayez d’élargir la sélection\u00a0:'}</p>
       <ul className="empty-state__suggestions">
-        {[...links].map(([to, label]) => (
-          <li key={to}>
-            <Link to={to}>{label}</Link>
+        {links.map((w) => (
+          <li key={w.href}>
+            <Link to={w.href}>{w.label}</Link>
+            {w.total > 0 ? (
+              <>
+                {' '}
+                <span className="whole-word">({countLabel(w.total).toLowerCase()})</span>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -7,6 +7,9 @@ import { cardTime, type DayGroup, groupByDay, listedDay } from '~/domain/event-d
 import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatCount } from '~/domain/numbers';
 
+/** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
+export const RESULTS_ID = 'resultats';
+
 export type Card = ReturnType<typeof toEventCard>;
 export type TimedDayGroup = DayGroup<Card> & { times: string[] };
 

@@ -1,4 +1,6 @@
 // The list's answer when its search text or its centre is refused (400): the form and the message, no results.
+
+import type { waysOut } from '~/.server/events/ways-out';
 import { filterChips } from '~/components/discovery/filter-chips';
 import { namesCloseTo } from '~/domain/close-localities';
 import type { EventMapPoint } from '~/domain/event';
@@ -31,6 +33,7 @@ export function refusedList(asked: AskedList) {
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
     suggestion: null as { q: string; total: number } | null,
     whenAside: null as ReturnType<typeof whenSetAside>,
+    empty: null as Awaited<ReturnType<typeof waysOut>> | null,
     alertDescription: '',
     fediverse: null as string | null,
   };

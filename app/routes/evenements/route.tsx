@@ -12,6 +12,7 @@ import {
   searchEvents,
   searchSuggestion,
 } from '~/.server/events/public';
+import { waysOut } from '~/.server/events/ways-out';
 import { selectionHandle } from '~/.server/federation/page-targets';
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
 import { filterChips } from '~/components/discovery/filter-chips';
@@ -27,7 +28,7 @@ import { EmptyState } from './EmptyState';
 import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields, tidyDates } from './FilterFields';
-import { countLabel, describeFilters, queryOf, timedGroups, whenSetAside } from './list';
+import { countLabel, describeFilters, queryOf, RESULTS_ID, timedGroups, whenSetAside } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
@@ -85,15 +86,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places, now),
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
     whenAside: whenSetAside(url.searchParams, filters),
+    empty: result.total === 0 ? await waysOut({ store }, filters, now) : null,
     // The alert block's words for this selection (decision 048), worked out here too.
     alertDescription: describeAlertFilter(filters, () => categoryName, places),
     // The Mastodon account of this selection, when one has exactly its events (the agenda's, a category's).
     fediverse: selectionHandle(context.services.config, filters),
   });
 }
-
-/** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
-const RESULTS_ID = 'resultats';
 
 export default function EventsListPage() {
   const {
@@ -114,6 +113,7 @@ export default function EventsListPage() {
     points,
     suggestion,
     whenAside,
+    empty,
     alertDescription,
     fediverse,
   } = useLoaderData<typeof loader>();
@@ -243,7 +243,7 @@ export default function EventsListPage() {
       <div className="events-page__main">
         <div className="events-toolbar">
           <ViewToggle view={view} href={(extra = {}) => `/evenements${query(extra)}`} />
-          <FamilyHolidays filters={filters} extra={view === 'carte' ? { vue: 'carte' } : {}} />
+          {empty ? null : <FamilyHolidays filters={filters} extra={view === 'carte' ? { vue: 'carte' } : {}} />}
         </div>
 
         {searchError || nearError ? (
@@ -270,7 +270,7 @@ export default function EventsListPage() {
 
         <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
           {items.length === 0 && !searchError && !nearError ? (
-            <EmptyState filters={filters} />
+            <EmptyState ways={empty?.ways ?? []} past={empty?.past ?? false} />
           ) : (
             <Results view={view} groups={groups} items={items} page={page} />
           )}
@@ -280,9 +280,9 @@ export default function EventsListPage() {
           <Pagination page={page} pageCount={pageCount} href={(n) => resultsHref({ page: n })} />
         ) : null}
         {/* A refused selection has no feeds: they would be the whole list's. */}
-        {searchError || nearError ? null : <SelectionFeeds query={query()} fediverse={fediverse} />}
+        {searchError || nearError || empty?.past ? null : <SelectionFeeds query={query()} fediverse={fediverse} />}
         {/* An alert is around a locality, never around a position (it would keep it). */}
-        {hasActiveFilters(filters) && !searchError && !nearError && filters.near?.place !== '' ? (
+        {hasActiveFilters(filters) && !searchError && !nearError && !empty?.past && filters.near?.place !== '' ? (
           <AlertSubscribeLite filter={filtersToParams(filters).toString()} description={alertDescription} />
         ) : null}
         {view === 'carte' ? (
