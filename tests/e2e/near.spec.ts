@@ -154,6 +154,19 @@ test('sur un téléphone, une localité refusée : « Corriger la localité » r
   await expect(page.locator('#filter-localities option[value="Morges"]')).toHaveCount(1);
 });
 
+test('sur un téléphone sans JavaScript, « Corriger la localité » mène au champ : « Autour de » et « Localité » se lisent sous la barre @nojs-only', async ({
+  page,
+}) => {
+  await page.goto('/evenements?category=musique&autour=Siere&rayon=10');
+  await page.getByRole('link', { name: 'Corriger la localité' }).click();
+  await expect(page).toHaveURL(/#filter-around$/);
+  // The sticky header and filter bar (chips on a line of their own) stay over the page: the field's legend and label
+  // come below them, not under.
+  const bar = await page.locator('.filter-bar').boundingBox();
+  const legend = await page.locator('legend', { hasText: 'Autour de' }).boundingBox();
+  expect(bar && legend && legend.y - (bar.y + bar.height)).toBeGreaterThanOrEqual(0);
+});
+
 test('sur un téléphone, une localité refusée après l’envoi des filtres : le message se lit sous les barres @js-only', async ({
   page,
 }) => {
