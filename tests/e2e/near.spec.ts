@@ -154,6 +154,17 @@ test('sur un téléphone, une localité refusée : « Corriger la localité » r
   await expect(page.locator('#filter-localities option[value="Morges"]')).toHaveCount(1);
 });
 
+test('sur un ordinateur, une localité refusée : le message suit la barre des filtres, sans espace vide entre eux @once', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/evenements?category=musique&autour=Siere&rayon=10');
+  const bar = await page.locator('.filter-bar').boundingBox();
+  const toggle = await page.getByRole('navigation', { name: 'Affichage' }).boundingBox();
+  // The filter column beside them is taller than the message: its height used to open 250 px between the two.
+  expect(bar && toggle && toggle.y - (bar.y + bar.height)).toBeLessThan(40);
+});
+
 test('sur un téléphone sans JavaScript, « Corriger la localité » mène au champ : « Autour de » et « Localité » se lisent sous la barre @nojs-only', async ({
   page,
 }) => {
