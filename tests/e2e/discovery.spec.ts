@@ -297,16 +297,21 @@ test.describe('découverte des événements', () => {
   test('des dates passées : « Ces dates sont passées », sans alerte ni flux ; chaque issue dit ce qu’elle trouve @once', async ({
     page,
   }) => {
-    await page.goto(`/evenements?au=${zurichDateIn(-1)}`);
+    const yesterday = zurichDateIn(-1);
+    await page.goto(`/evenements?au=${yesterday}&q=concert`);
+    // The tab names the selection, the text and the dates included; the chip says where the list ends.
+    const day = yesterday.split('-').reverse().join('.');
+    await expect(page).toHaveTitle(`Événements\u00a0: jusqu’au ${day} · «\u00a0concert\u00a0» · Agenda romand`);
+    await expect(page.getByTestId('filter-bar')).toContainText(`Jusqu’au ${day.slice(0, 5)}`);
     const empty = page.getByTestId('empty-state');
     await expect(empty.getByRole('heading', { name: 'Ces dates sont passées' })).toBeVisible();
     await expect(page.locator('.event-card')).toHaveCount(0);
     await expect(page.getByTestId('alert-subscribe')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'calendrier (iCal)' })).toHaveCount(0);
-    // Dates alone: one way out, to the whole list, with what it holds; no second link to the same page.
-    await expect(empty.getByRole('listitem')).toHaveText([/^À toutes les dates \(\d+ événements?\)$/]);
+    // The dates widened: the text's events to come, with how many.
+    await expect(empty.getByRole('listitem').first()).toHaveText(/^À toutes les dates \(\d+ événements?\)$/);
     await empty.getByRole('link', { name: 'À toutes les dates' }).click();
-    await expect(page).toHaveURL(/\/evenements$/);
+    await expect(page).toHaveURL(/\/evenements\?q=concert$/);
     await expect(page.locator('.event-card').first()).toBeVisible();
   });
 

@@ -10,11 +10,11 @@ const chipsOf = (query: string, now = NOW) =>
   filterChips(parseEventFilters(new URLSearchParams(query), []).filters, '', {}, {}, now);
 
 describe('les filtres actifs en puces', () => {
-  it('des dates choisies : un jour se dit « Le », une période « Du … au … », chacune retirée par son lien', () => {
+  it('des dates choisies : un jour se dit « Le », une période « Du … au … », une fin seule « Jusqu’au … », chacune retirée par son lien', () => {
     expect(chipsOf('du=2026-12-05&au=2026-12-05')).toEqual([{ key: 'range', label: 'Le 05.12', href: '/evenements' }]);
     expect(chipsOf('du=2026-12-05&au=2026-12-07').map((chip) => chip.label)).toEqual(['Du 05.12 au 07.12']);
     expect(chipsOf('du=2026-12-05').map((chip) => chip.label)).toEqual(['Du 05.12']);
-    expect(chipsOf('au=2026-12-07').map((chip) => chip.label)).toEqual(['Au 07.12']);
+    expect(chipsOf('au=2026-12-07').map((chip) => chip.label)).toEqual(['Jusqu’au 07.12']);
   });
 
   it('un jour d’une autre année que celle d’aujourd’hui porte son année (une année mal tapée se voit)', () => {

@@ -43,7 +43,8 @@ export function filterChips(
         ? `le ${numericDay(filters.from, now)}`
         : [
             filters.from ? `du ${numericDay(filters.from, now)}` : '',
-            filters.to ? `au ${numericDay(filters.to, now)}` : '',
+            // « Au 05.12 » alone reads as a day; « Jusqu’au 05.12 » says the list runs to it.
+            filters.to ? `${filters.from ? 'au' : 'jusqu’au'} ${numericDay(filters.to, now)}` : '',
           ]
             .filter(Boolean)
             .join(' ');

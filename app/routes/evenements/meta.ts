@@ -1,11 +1,18 @@
 // The list's title, description and RSS link: its filters in words.
 import type { MetaFunction } from '@remix-run/node';
+import { hasActiveFilters } from '~/domain/event-filters';
 import { pageMeta } from '~/domain/meta';
 import { describeFilters } from './list';
 import type { loader } from './route';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  const described = data ? describeFilters(data.filters, data.categoryName) : '';
+  // Every filter in words, the text searched and the dates included (the alert's words); a refused list has none.
+  const described =
+    data?.alertDescription && hasActiveFilters(data.filters)
+      ? data.alertDescription
+      : data
+        ? describeFilters(data.filters, data.categoryName)
+        : '';
   return [
     ...pageMeta({
       title: described ? `Événements : ${described}` : 'Événements',
