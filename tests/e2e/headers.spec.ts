@@ -28,8 +28,9 @@ test.describe('en-têtes HTTP du serveur de production @http', () => {
   test('HEAD répond les en-têtes de GET : même ETag, la vraie longueur, jamais Content-Length: 0', async ({
     request,
   }) => {
-    // A page nobody asked for yet: the HEAD is rendered, not served from the page cache.
-    const path = `/evenements?q=${unique('tete')}`;
+    // A page nobody asked for yet: the HEAD is rendered, not served from the page cache. Its ways out (« Sans le
+    // texte », « À toutes les dates ») find nothing either: its body does not follow what other tests publish meanwhile.
+    const path = `/evenements?q=${unique('tete')}&du=2099-01-01`;
     const head = await request.head(path, { headers: { 'Accept-Encoding': 'identity' } });
     const get = await request.get(path, { headers: { 'Accept-Encoding': 'identity' } });
     expect(head.status()).toBe(200);
