@@ -51,3 +51,12 @@ export function queryOf(filters: Partial<EventFilters>, extra: Record<string, st
   const text = filtersToParams(filters, extra).toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * The form's button: « Filtrer » without JavaScript; with it, what the list already shows (« Voir 12 événements »,
+ * « Aucun événement »), and « Filtrer » again while a field is refused: the list then shows no count to go and see.
+ */
+export function submitLabel(hydrated: boolean, total: number, refused: boolean): string {
+  if (!hydrated || refused) return 'Filtrer';
+  return total > 0 ? `Voir ${countLabel(total).toLowerCase()}` : 'Aucun événement';
+}

@@ -28,7 +28,7 @@ import { EmptyState } from './EmptyState';
 import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields, tidyDates } from './FilterFields';
-import { countLabel, describeFilters, queryOf, RESULTS_ID, timedGroups, whenSetAside } from './list';
+import { describeFilters, queryOf, RESULTS_ID, submitLabel, timedGroups, whenSetAside } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
@@ -219,7 +219,7 @@ export default function EventsListPage() {
           />
           <div className="filters__actions">
             <button type="submit" className="button button--primary" data-testid="filters-submit">
-              {hydrated ? (total > 0 ? `Voir ${countLabel(total).toLowerCase()}` : 'Aucun événement') : 'Filtrer'}
+              {submitLabel(hydrated, total, Boolean(searchError || nearError))}
             </button>
             {active ? (
               <Link to={view === 'carte' ? '/evenements?vue=carte' : '/evenements'} className="button">
