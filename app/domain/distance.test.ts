@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   boundingBox,
   DISTANCE_ERRORS,
+  describeNear,
   describeNearAlert,
   distanceKm,
   distanceLabel,
@@ -81,5 +82,14 @@ describe('distance', () => {
     expect(describeNearAlert({ place: 'Morges', lat: 0, lng: 0, radius: 10 })).toBe(
       'dans un rayon de 10\u00a0km autour de Morges',
     );
+  });
+
+  it('« de » s’élide devant une voyelle : « autour d’Orsières », « d’Yverdon-les-Bains », pas devant un h', () => {
+    const near = (place: string) => ({ place, lat: 0, lng: 0, radius: 10 as const });
+    expect(describeNear(near('Orsières'))).toBe('autour d’Orsières (10\u00a0km)');
+    expect(describeNearAlert(near('Yverdon-les-Bains'))).toBe('dans un rayon de 10\u00a0km autour d’Yverdon-les-Bains');
+    expect(describeNear(near('Écublens'))).toBe('autour d’Écublens (10\u00a0km)');
+    expect(describeNear(near('Hauterive'))).toBe('autour de Hauterive (10\u00a0km)');
+    expect(describeNear(near(''))).toBe('autour de ma position (10\u00a0km)');
   });
 });

@@ -111,12 +111,16 @@ export function distanceLabel(km: number): string {
   return km < 1 ? 'à moins d’1\u00a0km' : `à ${formatCount(km)}\u00a0km`;
 }
 
-/** « autour de Morges (10 km) » for a chip and a title; « autour de ma position (10 km) ». */
+/** « de Morges », « d’Orsières », « d’Yverdon-les-Bains »: « de » elided before a vowel (not before an h, aspirated in
+ * the region's names: « de Hauterive »). */
+export const ofPlace = (name: string) => (/^[aeiouyàâäéèêëîïôöûüÿ]/i.test(name) ? `d’${name}` : `de ${name}`);
+
+/** « autour de Morges (10 km) », « autour d’Orsières (10 km) » for a chip and a title; « autour de ma position ». */
 export function describeNear(near: NearFilter): string {
-  return `autour de ${near.place || 'ma position'} (${near.radius}\u00a0km)`;
+  return `autour ${near.place ? ofPlace(near.place) : 'de ma position'} (${near.radius}\u00a0km)`;
 }
 
 /** « dans un rayon de 10 km autour de Morges »: what an alert's letter says. */
 export function describeNearAlert(near: NearFilter): string {
-  return `dans un rayon de ${near.radius}\u00a0km autour de ${near.place || 'votre position'}`;
+  return `dans un rayon de ${near.radius}\u00a0km autour ${near.place ? ofPlace(near.place) : 'de votre position'}`;
 }

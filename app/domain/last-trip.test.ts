@@ -82,6 +82,11 @@ describe('« Dernier retour » : la dernière liaison après la fin', () => {
     expect(lastTripMessage({ kind: 'trip', trip: NIGHT[2], sbb: '' })).toBe(
       'Dernier départ à 23:42 de Lausanne, arrivée à 00:20 à Yverdon-les-Bains (1\u00a0changement).',
     );
+    // From a stop whose name begins with a vowel: « d’Yverdon-les-Bains ».
+    const back = { ...NIGHT[2], from: 'Yverdon-les-Bains', to: 'Lausanne' };
+    expect(lastTripMessage({ kind: 'trip', trip: back, sbb: '' })).toBe(
+      'Dernier départ à 23:42 d’Yverdon-les-Bains, arrivée à 00:20 à Lausanne (1\u00a0changement).',
+    );
     expect(transfersText(0)).toBe('direct');
     expect(transfersText(2)).toBe('2\u00a0changements');
   });

@@ -1,6 +1,7 @@
 // « Dernier retour » (issue 51): the last public-transport connection home after an event, chosen among those the
 // timetable gives, and the words the page says it with (docs/dernier-retour.md).
 import { addDaysToDate, formatTime, zurichIso, zurichWallClock } from './dates';
+import { ofPlace } from './distance';
 
 /** Minutes between the end of the event and the first departure counted: out of the hall, to the stop. */
 export const WALK_MARGIN_MINUTES = 10;
@@ -101,7 +102,7 @@ export const transfersText = (n: number) => (n === 0 ? 'direct' : `${n}\u00a0cha
 export function lastTripMessage(answer: LastTrip): string {
   switch (answer.kind) {
     case 'trip':
-      return `Dernier départ à ${formatTime(answer.trip.departure)} de ${answer.trip.from}, arrivée à ${formatTime(answer.trip.arrival)} à ${answer.trip.to} (${transfersText(answer.trip.transfers)}).`;
+      return `Dernier départ à ${formatTime(answer.trip.departure)} ${ofPlace(answer.trip.from)}, arrivée à ${formatTime(answer.trip.arrival)} à ${answer.trip.to} (${transfersText(answer.trip.transfers)}).`;
     case 'none':
       return 'Plus de liaison ce soir après la fin. L’horaire CFF propose les suivantes.';
     case 'unavailable':

@@ -36,6 +36,16 @@ describe.each(BACKENDS)('les issues d’une liste vide : $name', (backend) => {
     ]);
   });
 
+  it('autour d’une localité : le rayon le plus proche qui trouve quelque chose, pas chacun', async () => {
+    // Lausanne's centre is 10.3 km from Morges': not within 5 nor 10 km, within 25 and 50.
+    await store.events.insertMany([
+      makeEvent({ id: 'lausanne', city: 'Lausanne', canton: 'VD', lat: 46.516, lng: 6.63282 }, { now: NOW }),
+    ]);
+    expect((await ways('autour=Morges&rayon=5')).ways).toEqual([
+      { label: 'Dans un rayon de 25\u00a0km', href: '/evenements?autour=Morges&rayon=25', total: 1 },
+    ]);
+  });
+
   it('des dates toutes passées : dites passées, et « À toutes les dates » mène à ce qui vient', async () => {
     await store.events.insertMany([makeEvent({ id: 'concert' }, { now: NOW })]);
     const yesterday = zurichDateIn(-1, NOW);

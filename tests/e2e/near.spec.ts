@@ -165,7 +165,7 @@ test('sur un ordinateur, une localité refusée : le message suit la barre des f
   expect(bar && toggle && toggle.y - (bar.y + bar.height)).toBeLessThan(40);
 });
 
-test('sur un téléphone sans JavaScript, « Corriger la localité » mène au champ : « Autour de » et « Localité » se lisent sous la barre @nojs-only', async ({
+test('sans JavaScript, « Corriger la localité » mène au champ : « Autour de » et « Localité » se lisent sous la barre, sur un téléphone et un ordinateur @nojs-only', async ({
   page,
 }) => {
   await page.goto('/evenements?category=musique&autour=Siere&rayon=10');
@@ -176,6 +176,13 @@ test('sur un téléphone sans JavaScript, « Corriger la localité » mène au c
   const bar = await page.locator('.filter-bar').boundingBox();
   const legend = await page.locator('legend', { hasText: 'Autour de' }).boundingBox();
   expect(bar && legend && legend.y - (bar.y + bar.height)).toBeGreaterThanOrEqual(0);
+  // On a desktop, the field's legend and label come below the site's header, in the filter column.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/evenements?autour=Lozanne&rayon=10');
+  await page.getByRole('link', { name: 'Corriger la localité' }).click();
+  const header = await page.locator('.site-header').boundingBox();
+  const desktopLegend = await page.locator('legend', { hasText: 'Autour de' }).boundingBox();
+  expect(header && desktopLegend && desktopLegend.y - (header.y + header.height)).toBeGreaterThanOrEqual(0);
 });
 
 test('sur un téléphone, une localité refusée après l’envoi des filtres : le message se lit sous les barres @js-only', async ({

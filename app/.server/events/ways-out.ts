@@ -1,6 +1,7 @@
 // « Aucun événement » (the list's empty state): the ways out it offers, each filter widened alone with what it then
 // finds, and only those that find something; and whether the dates asked are all past, which no widening but the dates
 // can mend.
+import { RADIUS_OPTIONS } from '~/domain/distance';
 import { dateWindow, type EventFilters, filtersToParams } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
 import type { Store } from '../ports';
@@ -11,6 +12,9 @@ export interface WayOut {
   href: string;
   total: number;
 }
+
+/** A filter widened: its words, the change, and the widening it is a step of (the radius: only its nearest step). */
+type Widening = { label: string; change: Partial<EventFilters>; step?: 'radius' };
 
 const listOf = (filters: EventFilters) => {
   const query = filtersToParams(filters).toString();
@@ -24,23 +28,34 @@ export async function waysOut(
   now: Date,
 ): Promise<{ past: boolean; ways: WayOut[] }> {
   const window = dateWindow(filters, now);
-  const widened: [string, Partial<EventFilters>][] = [];
-  if (filters.q) widened.push([`Sans le texte ${quoted(filters.q)}`, { q: '' }]);
-  if (window) widened.push(['À toutes les dates', { when: '', from: '', to: '' }]);
-  if (filters.canton) widened.push(['Dans toute la Romandie', { canton: '' }]);
-  if (filters.near && filters.near.radius < 50)
-    widened.push(['Dans un rayon de 50\u00a0km', { near: { ...filters.near, radius: 50 } }]);
-  if (filters.category) widened.push(['Dans toutes les catégories', { category: '' }]);
-  if (filters.free) widened.push(['Payants aussi', { free: false }]);
-  if (filters.family) widened.push(['Pas seulement en famille', { family: false }]);
-  if (filters.accessible) widened.push(['Pas seulement les lieux accessibles', { accessible: false }]);
-  if (filters.holidays) widened.push(['Hors des vacances scolaires aussi', { holidays: '' }]);
+  const near = filters.near;
+  const widened: Widening[] = [
+    ...(filters.q ? [{ label: `Sans le texte ${quoted(filters.q)}`, change: { q: '' } }] : []),
+    ...(window ? [{ label: 'À toutes les dates', change: { when: '', from: '', to: '' } as const }] : []),
+    ...(filters.canton ? [{ label: 'Dans toute la Romandie', change: { canton: '' } as const }] : []),
+    // Each wider radius is counted, the nearest that finds something offered: 25 km before 50.
+    ...(near ? RADIUS_OPTIONS.filter((r) => r > near.radius) : []).map((radius) => ({
+      label: `Dans un rayon de ${radius}\u00a0km`,
+      change: { near: near ? { ...near, radius } : null },
+      step: 'radius' as const,
+    })),
+    ...(filters.category ? [{ label: 'Dans toutes les catégories', change: { category: '' } as const }] : []),
+    ...(filters.free ? [{ label: 'Payants aussi', change: { free: false } }] : []),
+    ...(filters.family ? [{ label: 'Pas seulement en famille', change: { family: false } }] : []),
+    ...(filters.accessible ? [{ label: 'Pas seulement les lieux accessibles', change: { accessible: false } }] : []),
+    ...(filters.holidays ? [{ label: 'Hors des vacances scolaires aussi', change: { holidays: '' } as const }] : []),
+  ];
   const counted = await Promise.all(
-    widened.map(async ([label, change]) => {
+    widened.map(async ({ label, change, step }) => {
       const wider = { ...filters, ...change };
       const { total } = await searchEvents({ store }, wider, 1, now);
-      return { label, href: listOf(wider), total };
+      return { label, href: listOf(wider), total, step };
     }),
   );
-  return { past: window !== null && window.end.getTime() <= now.getTime(), ways: counted.filter((w) => w.total > 0) };
+  const found = counted.filter((w) => w.total > 0);
+  const nearest = found.find((w) => w.step === 'radius');
+  const ways = found
+    .filter((w) => w.step !== 'radius' || w === nearest)
+    .map(({ label, href, total }) => ({ label, href, total }));
+  return { past: window !== null && window.end.getTime() <= now.getTime(), ways };
 }
