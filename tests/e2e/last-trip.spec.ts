@@ -55,6 +55,13 @@ test('après un concert à Lausanne, le dernier train pour Yverdon-les-Bains et 
 }) => {
   const day = zurichDateIn(5);
   await openConcert(page, createEvent, day);
+  // The place's map stays with the place, above « Dernier retour » (under it, it read as the answer's map).
+  const mapFirst = await page.evaluate(() => {
+    const map = document.querySelector('.event-place .events-map');
+    const lastTrip = document.querySelector('.event-place .last-trip');
+    return Boolean(map && lastTrip && map.compareDocumentPosition(lastTrip) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(mapFirst).toBe(true);
   const result = await askFrom(page, 'Yverdon-les-Bains', javaScriptEnabled);
   await expect(result).toContainText(
     'Dernier départ à 23:42 de Lausanne, arrivée à 00:20 à Yverdon-les-Bains (1\u00a0changement).',

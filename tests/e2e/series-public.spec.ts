@@ -322,6 +322,7 @@ test.describe('une série pour le public', () => {
   test('y aller : « Itinéraire » vers le lieu, l’adresse en lien, les CFF jusqu’au lieu pour l’heure de la date, sans excuse sans JavaScript', async ({
     page,
     createEvent,
+    javaScriptEnabled,
   }) => {
     const schedule = tuesdays();
     const event = await createSeries(createEvent, schedule, {
@@ -356,6 +357,13 @@ test.describe('une série pour le public', () => {
     expect(sbb.searchParams.get('zeit')).toBe('18:15');
     expect(sbb.searchParams.get('datum')).toBe(zurichToday(new Date(second.startsAt)).split('-').reverse().join('.'));
     await expect(page.locator('main')).not.toContainText('nécessite JavaScript');
+    // Shared, the date stays the date looked at: by email without JavaScript, in the link copied with it.
+    if (!javaScriptEnabled) {
+      const mailto = (await page.getByRole('link', { name: 'Partager par email' }).getAttribute('href')) ?? '';
+      expect(decodeURIComponent(mailto.split('body=')[1] ?? '')).toMatch(
+        new RegExp(`/evenement/${event.id}\\?date=${day}$`),
+      );
+    }
   });
 
   test('sans JavaScript, la carte de la liste renvoie à la liste, sans excuse @nojs-only', async ({ page }) => {

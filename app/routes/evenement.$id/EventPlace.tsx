@@ -24,7 +24,7 @@ export function EventPlace({
   /** Built by the loader: the SBB timetable, the directions and the address on a map. */
   links: Loaded['links'];
   map: { tileUrl: string; attribution: string };
-  /** « Dernier retour » (issue 51), after the ways there. */
+  /** « Dernier retour » (issue 51), after the ways there and the map. */
   children?: React.ReactNode;
 }) {
   const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -61,7 +61,6 @@ export function EventPlace({
           Ouvrir dans Plans (iPhone)
         </a>
       </p>
-      {children}
       {event.lat != null && event.lng != null ? (
         <LazyEventsMap
           single
@@ -85,6 +84,8 @@ export function EventPlace({
           ]}
         />
       ) : null}
+      {/* After the map: the map is the place's, « Dernier retour » a question of its own under it. */}
+      {children}
     </section>
   );
 }

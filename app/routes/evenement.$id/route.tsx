@@ -231,7 +231,8 @@ export default function EventDetailPage() {
         <EventFacts
           event={event}
           organizerSlug={places.organizer?.slug ?? null}
-          eventUrl={eventUrl}
+          // A date of a series is shared as that date (its `?date=`), as the page shows it.
+          eventUrl={series?.chosen ? `${eventUrl}?date=${series.chosen.day}` : eventUrl}
           calendar={links.calendar}
         />
       </div>
