@@ -123,6 +123,20 @@ export function filtersToParams(
   return params;
 }
 
+/** The list's query for these filters: « ?category=musique », nothing for the whole list. */
+export function listQuery(filters: Partial<EventFilters>, extra: Record<string, string | number> = {}): string {
+  const text = filtersToParams(filters, extra).toString();
+  return text ? `?${text}` : '';
+}
+
+/** The list's address for these filters: « /evenements?category=musique », « /evenements » for the whole list. */
+export const listPath = (filters: Partial<EventFilters>, extra: Record<string, string | number> = {}) =>
+  `/evenements${listQuery(filters, extra)}`;
+
+/** A date window that ends before `now` (« au 01.11 » on 28.11): nothing to come in it. */
+export const isPastWindow = (window: { end: Date } | null, now: Date) =>
+  window !== null && window.end.getTime() <= now.getTime();
+
 export function hasActiveFilters(filters: EventFilters): boolean {
   return filtersToParams(filters).toString() !== '';
 }

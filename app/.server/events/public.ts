@@ -5,7 +5,7 @@
 import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { NIGHT_HOURS } from '~/domain/event-dates';
-import { dateWindow, type EventFilters } from '~/domain/event-filters';
+import { dateWindow, type EventFilters, isPastWindow } from '~/domain/event-filters';
 import { actorsFor, isPublicStatus, PUBLIC_STATUSES, publicView, workingView } from '~/domain/event-lifecycle';
 import { holidayWindows, type SchoolHoliday } from '~/domain/school-holidays';
 import { buildVocabulary, suggestSearch } from '~/domain/search-suggestion';
@@ -46,7 +46,7 @@ export function queryFromFilters(
   const start = later ?? now;
   // Dates all past (« au 01.11 » on 28.11): nothing to come in them, not what runs across now (an exhibition begun
   // before). Nothing starts before 1970.
-  const past = window !== null && window.end.getTime() <= now.getTime();
+  const past = isPastWindow(window, now);
   return {
     status: PUBLIC_STATUSES,
     endsAfter: new Date(start.getTime()).toISOString(),

@@ -2,7 +2,7 @@
 // finds, and only those that find something; and whether the dates asked are all past, which no widening but the dates
 // can mend.
 import { RADIUS_OPTIONS } from '~/domain/distance';
-import { dateWindow, type EventFilters, filtersToParams } from '~/domain/event-filters';
+import { dateWindow, type EventFilters, isPastWindow, listPath } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
 import type { Store } from '../ports';
 import { searchEvents } from './public';
@@ -15,11 +15,6 @@ export interface WayOut {
 
 /** A filter widened: its words, the change, and the widening it is a step of (the radius: only its nearest step). */
 type Widening = { label: string; change: Partial<EventFilters>; step?: 'radius' };
-
-const listOf = (filters: EventFilters) => {
-  const query = filtersToParams(filters).toString();
-  return query ? `/evenements?${query}` : '/evenements';
-};
 
 /** The widenings of `filters` that list something, in the order of the form, and whether its dates are past. */
 export async function waysOut(
@@ -49,7 +44,7 @@ export async function waysOut(
     widened.map(async ({ label, change, step }) => {
       const wider = { ...filters, ...change };
       const { total } = await searchEvents({ store }, wider, 1, now);
-      return { label, href: listOf(wider), total, step };
+      return { label, href: listPath(wider), total, step };
     }),
   );
   const found = counted.filter((w) => w.total > 0);
@@ -57,5 +52,5 @@ export async function waysOut(
   const ways = found
     .filter((w) => w.step !== 'radius' || w === nearest)
     .map(({ label, href, total }) => ({ label, href, total }));
-  return { past: window !== null && window.end.getTime() <= now.getTime(), ways };
+  return { past: isPastWindow(window, now), ways };
 }

@@ -3,7 +3,7 @@
 import { CANTON_NAMES } from '~/domain/cantons';
 import { zurichToday } from '~/domain/dates';
 import { describeNear } from '~/domain/distance';
-import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
+import { type EventFilters, listPath, WHEN_OPTIONS } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
 
 export interface FilterChip {
@@ -26,10 +26,7 @@ export function filterChips(
   places: { venueName?: string; organizerName?: string } = {},
   now = new Date(),
 ): FilterChip[] {
-  const without = (change: Partial<EventFilters>) => {
-    const text = filtersToParams({ ...filters, ...change }, extra).toString();
-    return `/evenements${text ? `?${text}` : ''}`;
-  };
+  const without = (change: Partial<EventFilters>) => listPath({ ...filters, ...change }, extra);
   const chips: FilterChip[] = [];
   if (filters.q) chips.push({ key: 'q', label: quoted(filters.q), href: without({ q: '' }) });
   if (filters.when) {

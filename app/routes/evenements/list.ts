@@ -4,7 +4,7 @@ import { CANTON_NAMES } from '~/domain/cantons';
 import { describeNear } from '~/domain/distance';
 import type { toEventCard } from '~/domain/event-card';
 import { cardTime, type DayGroup, groupByDay, listedDay } from '~/domain/event-days';
-import { type EventFilters, filtersToParams, WHEN_OPTIONS } from '~/domain/event-filters';
+import { type EventFilters, listPath, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatCount } from '~/domain/numbers';
 
 /** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
@@ -43,13 +43,7 @@ export const timedGroups = (items: Card[], now: Date, windowStart: Date | null):
 export function whenSetAside(params: URLSearchParams, filters: EventFilters) {
   const asked = WHEN_OPTIONS.find((o) => o.value === params.get('quand'));
   if (!asked || filters.when || !(filters.from || filters.to)) return null;
-  return { label: asked.label, href: `/evenements${queryOf({ ...filters, when: asked.value, from: '', to: '' })}` };
-}
-
-/** The list's query for these filters: « ?category=musique », nothing for the whole list. */
-export function queryOf(filters: Partial<EventFilters>, extra: Record<string, string | number> = {}): string {
-  const text = filtersToParams(filters, extra).toString();
-  return text ? `?${text}` : '';
+  return { label: asked.label, href: listPath({ ...filters, when: asked.value, from: '', to: '' }) };
 }
 
 /**

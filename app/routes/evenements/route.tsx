@@ -21,14 +21,14 @@ import { describeAlertFilter } from '~/domain/alert';
 import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
-import { filtersToParams, hasActiveFilters, parseEventFilters } from '~/domain/event-filters';
+import { filtersToParams, hasActiveFilters, listQuery, parseEventFilters } from '~/domain/event-filters';
 import { lookedAtDays } from '~/domain/opening-text';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
 import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields, tidyDates } from './FilterFields';
-import { describeFilters, queryOf, RESULTS_ID, submitLabel, timedGroups, whenSetAside } from './list';
+import { describeFilters, RESULTS_ID, submitLabel, timedGroups, whenSetAside } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
@@ -124,7 +124,7 @@ export default function EventsListPage() {
   const form = useRef<HTMLFormElement>(null);
   // With JavaScript on a phone the filters are a sheet over the list, opened from the filter bar.
   const { sheetOpen, openSheet, closeSheet, hideSheet, sheetTitle, opener } = useFilterSheet();
-  const query = (extra: Record<string, string | number> = {}) => queryOf(filters, extra);
+  const query = (extra: Record<string, string | number> = {}) => listQuery(filters, extra);
   const active = hasActiveFilters(filters);
   const { formKey, sending } = useFormFollowsList();
   // With JS, the list follows the form as the visitor changes it (the search text arrives cleaned). The first filter
