@@ -1,7 +1,7 @@
 // « Près de chez moi » (issue 47) on a 390 px phone, with and without JavaScript: « autour de Morges, 10 km » gives only
 // the events within 10 km, in date order, each with its distance, on the list, the map and the API; « Ma position »
 // with a granted geolocation (JavaScript only); a locality the list does not know gets a French message.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { AgendaEvent } from '../../app/domain/event';
 import { expect, test } from './fixtures';
 import { unique } from './utils';
@@ -138,6 +138,12 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
   });
 });
 
+/** The space between the bottom of `upper` and the top of `lower` on screen (negative: `lower` is under it). */
+async function gapBetween(upper: Locator, lower: Locator): Promise<number> {
+  const [a, b] = [await upper.boundingBox(), await lower.boundingBox()];
+  return a && b ? b.y - (a.y + a.height) : Number.NaN;
+}
+
 test('sur un téléphone, une localité refusée : « Corriger la localité » rouvre les filtres sur le champ @js-only', async ({
   page,
 }) => {
@@ -159,10 +165,10 @@ test('sur un ordinateur, une localité refusée : le message suit la barre des f
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/evenements?category=musique&autour=Siere&rayon=10');
-  const bar = await page.locator('.filter-bar').boundingBox();
-  const toggle = await page.getByRole('navigation', { name: 'Affichage' }).boundingBox();
   // The filter column beside them is taller than the message: its height used to open 250 px between the two.
-  expect(bar && toggle && toggle.y - (bar.y + bar.height)).toBeLessThan(40);
+  expect(
+    await gapBetween(page.locator('.filter-bar'), page.getByRole('navigation', { name: 'Affichage' })),
+  ).toBeLessThan(40);
 });
 
 test('sans JavaScript, « Corriger la localité » mène au champ : « Autour de » et « Localité » se lisent sous la barre, sur un téléphone et un ordinateur @nojs-only', async ({
@@ -173,16 +179,13 @@ test('sans JavaScript, « Corriger la localité » mène au champ : « Autour de
   await expect(page).toHaveURL(/#filter-around$/);
   // The sticky header and filter bar (chips on a line of their own) stay over the page: the field's legend and label
   // come below them, not under.
-  const bar = await page.locator('.filter-bar').boundingBox();
-  const legend = await page.locator('legend', { hasText: 'Autour de' }).boundingBox();
-  expect(bar && legend && legend.y - (bar.y + bar.height)).toBeGreaterThanOrEqual(0);
+  const legend = page.locator('legend', { hasText: 'Autour de' });
+  expect(await gapBetween(page.locator('.filter-bar'), legend)).toBeGreaterThanOrEqual(0);
   // On a desktop, the field's legend and label come below the site's header, in the filter column.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/evenements?autour=Lozanne&rayon=10');
   await page.getByRole('link', { name: 'Corriger la localité' }).click();
-  const header = await page.locator('.site-header').boundingBox();
-  const desktopLegend = await page.locator('legend', { hasText: 'Autour de' }).boundingBox();
-  expect(header && desktopLegend && desktopLegend.y - (header.y + header.height)).toBeGreaterThanOrEqual(0);
+  expect(await gapBetween(page.locator('.site-header'), legend)).toBeGreaterThanOrEqual(0);
 });
 
 test('sur un téléphone, une localité refusée après l’envoi des filtres : le message se lit sous les barres @js-only', async ({
@@ -200,13 +203,7 @@ test('sur un téléphone, une localité refusée après l’envoi des filtres : 
   await page.getByTestId('filters-submit').click();
   await expect(page.getByLabel('Localité')).toBeHidden();
   // Sent, the page went to the results: the message above them is brought back below the sticky header and bar.
-  await expect
-    .poll(async () => {
-      const top = (await message.boundingBox())?.y ?? -1;
-      const bar = await page.locator('.filter-bar').boundingBox();
-      return bar ? top - (bar.y + bar.height) : -1;
-    })
-    .toBeGreaterThanOrEqual(0);
+  await expect.poll(() => gapBetween(page.locator('.filter-bar'), message)).toBeGreaterThanOrEqual(0);
 });
 
 test.describe('« Ma position », position accordée @js-only', () => {
