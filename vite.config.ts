@@ -59,6 +59,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   build: {
     target: 'es2022',
+    // terser rather than esbuild for the browser's code: 4 KB of gzip less on every page (vendor 83.7 → 79.9), for a few
+    // seconds of build (issue 50). The server's build is not minified.
+    minify: isSsrBuild ? false : 'terser',
+    terserOptions: { compress: { passes: 2 } },
     rollupOptions: isSsrBuild
       ? {}
       : {

@@ -22,6 +22,9 @@ describe('dates d’un événement en français (Europe/Zurich)', () => {
     expect(formatEventWhen(allDay)).toBe('samedi 5 décembre 2026, toute la journée');
     const span = { startsAt: '2026-12-05T10:00:00+01:00', endsAt: '2026-12-07T18:00:00+01:00', allDay: false };
     expect(formatEventShort(span)).toBe('sam. 5 déc. → lun. 7 déc.');
+    // Into the next year, the end says which: « févr. » alone reads as this February, already past.
+    const winter = { ...span, startsAt: '2026-11-18T10:00:00+01:00', endsAt: '2027-02-26T18:00:00+01:00' };
+    expect(formatEventShort(winter)).toBe('mer. 18 nov. → ven. 26 févr. 2027');
   });
 
   it('un soir qui finit dans la nuit (jusqu’à 06:00) s’écrit comme un soir, pas comme deux jours', () => {

@@ -80,5 +80,8 @@ function formatEventShortUncached(e: { startsAt: string; endsAt: string; allDay:
   if (sameDay)
     return e.allDay ? formatShortDate(e.startsAt) : `${formatShortDate(e.startsAt)} · ${formatTime(e.startsAt)}`;
   if (endsNextDay(e)) return `${formatShortDate(e.startsAt)} · ${hoursToNextDay(e)}`;
-  return `${formatShortDate(e.startsAt)} → ${formatShortDate(e.endsAt)}`;
+  // A span into another year says which (« mer. 18 nov. → ven. 26 févr. 2027 »): February alone reads as this one.
+  const endYear = zurichDay(e.endsAt).slice(0, 4);
+  const year = endYear === zurichDay(e.startsAt).slice(0, 4) ? '' : ` ${endYear}`;
+  return `${formatShortDate(e.startsAt)} → ${formatShortDate(e.endsAt)}${year}`;
 }

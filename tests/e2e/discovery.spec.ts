@@ -330,6 +330,8 @@ test.describe('découverte des événements', () => {
     await expect(page).toHaveURL(`/evenements?q=${word}&page=2#resultats`);
     await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('2');
     expect(await cardLinks(page)).toEqual(hrefs(20, 40));
+    // The tab says which page it is (two tabs, two history entries).
+    await expect(page).toHaveTitle(`Événements\u00a0: «\u00a0${word}\u00a0», page 2 · Agenda romand`);
     await page.getByRole('link', { name: 'Page 3' }).click();
     await expect(page).toHaveURL(`/evenements?q=${word}&page=3#resultats`);
     await expect(page.locator('.event-card')).toHaveCount(1);

@@ -13,9 +13,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       : data
         ? describeFilters(data.filters, data.categoryName)
         : '';
+  // Page 2 is not page 1: two tabs, two history entries, two results in a search engine (« …, page 2 »).
+  const page = data && data.page > 1 ? `, page ${data.page}` : '';
   return [
     ...pageMeta({
-      title: described ? `Événements : ${described}` : 'Événements',
+      title: `${described ? `Événements : ${described}` : 'Événements'}${page}`,
       description: `Tous les événements à venir en Suisse romande${described ? ` (${described})` : ''} : concerts, spectacles, marchés, fêtes, sorties.`,
       path: `/evenements${location.search}`,
       matches,
