@@ -155,10 +155,13 @@ test.describe('découverte des événements', () => {
     for (const tag of await page.locator('.event-card').all()) await expect(tag).toContainText('Gratuit');
     await page.goto('/evenements?famille=1');
     for (const tag of await page.locator('.event-card').all()) await expect(tag).toContainText('En famille');
+    // The count, as a screen reader reads it after a change, names the selection: each box ticked too.
+    await expect(page.getByTestId('result-count')).toContainText(' · en famille');
     await page.goto('/evenements?accessible=1');
     await expect(page.getByTestId('result-count')).toContainText(
       `${(await upcoming(ports, (e) => e.accessibility.wheelchair)).length} événement`,
     );
+    await expect(page.getByTestId('result-count')).toContainText(' · accessible');
   });
 
   test('raccourcis de date : aujourd’hui, ce week-end, et un intervalle', async ({ page, createEvent }, testInfo) => {

@@ -1,7 +1,6 @@
 import type { RefObject } from 'react';
 import type { filterChips } from '~/components/discovery/filter-chips';
 import { Link } from '~/components/Link';
-import { quoted } from '~/domain/quoted';
 import { countLabel } from './list';
 
 /** The bar above the list: the button that opens the filters, the count and the active filters as chips. */
@@ -14,7 +13,6 @@ export function FilterBar({
   total,
   dates,
   described,
-  q,
 }: {
   hydrated: boolean;
   sheetOpen: boolean;
@@ -24,8 +22,8 @@ export function FilterBar({
   total: number;
   /** The dates of those events (a series is one event with many dates, decision 065). */
   dates: number;
+  /** The selection in words, read after the count (« 12 événements · en famille · « conte » »). */
   described: string;
-  q: string;
 }) {
   return (
     <div className="filter-bar" data-testid="filter-bar">
@@ -47,10 +45,7 @@ export function FilterBar({
       )}
       <p className="filter-bar__count" data-testid="result-count" aria-live="polite">
         {countLabel(total, dates)}
-        <span className="visually-hidden">
-          {described ? ` · ${described}` : ''}
-          {q ? ` · ${quoted(q)}` : ''}
-        </span>
+        <span className="visually-hidden">{described ? ` · ${described}` : ''}</span>
       </p>
       {chips.length > 0 ? (
         <ul className="filter-bar__chips" aria-label="Filtres actifs">

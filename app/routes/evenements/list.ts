@@ -4,7 +4,7 @@ import { CANTON_NAMES } from '~/domain/cantons';
 import { describeNear } from '~/domain/distance';
 import type { toEventCard } from '~/domain/event-card';
 import { cardTime, type DayGroup, groupByDay, listedDay } from '~/domain/event-days';
-import { type EventFilters, listPath, WHEN_OPTIONS } from '~/domain/event-filters';
+import { type EventFilters, hasActiveFilters, listPath, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatCount } from '~/domain/numbers';
 
 /** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
@@ -30,6 +30,15 @@ export function describeFilters(filters: EventFilters, categoryName: string): st
     filters.free ? 'gratuit' : null,
   ].filter(Boolean);
   return parts.join(' · ');
+}
+
+/**
+ * The selection in words, for the tab and for the count read aloud: the alert's words (every filter, the dates, « en
+ * famille », the text searched), or for a refused list, which has none, the filters that were understood.
+ */
+export function describeSelection(filters: EventFilters, categoryName: string, alertDescription: string): string {
+  if (!hasActiveFilters(filters)) return '';
+  return alertDescription || describeFilters(filters, categoryName);
 }
 
 /** The list by day, each card with the time it shows under its day (« 20:00 », « dès 18:00 »). */

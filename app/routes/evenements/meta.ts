@@ -1,18 +1,11 @@
 // The list's title, description and RSS link: its filters in words.
 import type { MetaFunction } from '@remix-run/node';
-import { hasActiveFilters } from '~/domain/event-filters';
 import { pageMeta } from '~/domain/meta';
-import { describeFilters } from './list';
+import { describeSelection } from './list';
 import type { loader } from './route';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  // Every filter in words, the text searched and the dates included (the alert's words); a refused list has none.
-  const described =
-    data?.alertDescription && hasActiveFilters(data.filters)
-      ? data.alertDescription
-      : data
-        ? describeFilters(data.filters, data.categoryName)
-        : '';
+  const described = data ? describeSelection(data.filters, data.categoryName, data.alertDescription) : '';
   // Page 2 is not page 1: two tabs, two history entries, two results in a search engine (« …, page 2 »).
   const page = data && data.page > 1 ? `, page ${data.page}` : '';
   return [

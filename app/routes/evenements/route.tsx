@@ -28,7 +28,7 @@ import { EmptyState } from './EmptyState';
 import { FamilyHolidays } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields, tidyDates } from './FilterFields';
-import { describeFilters, RESULTS_ID, submitLabel, timedGroups, whenSetAside } from './list';
+import { describeSelection, RESULTS_ID, submitLabel, timedGroups, whenSetAside } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
@@ -140,7 +140,7 @@ export default function EventsListPage() {
     submit(formData, { method: 'get', replace: active, preventScrollReset: true });
   };
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
-  const described = describeFilters(filters, categoryName);
+  const described = describeSelection(filters, categoryName, alertDescription);
   const resultsHref = (extra: Record<string, string | number> = {}) => `/evenements${query(extra)}#${RESULTS_ID}`;
 
   return (
@@ -158,7 +158,6 @@ export default function EventsListPage() {
         total={total}
         dates={dates}
         described={described}
-        q={filters.q}
       />
 
       <section
