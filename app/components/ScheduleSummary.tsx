@@ -1,9 +1,10 @@
 // A schedule as whoever checks it reads it (issue 33): the organizer under the form's fields and on the confirmation
 // page, the moderator in the queue — the same words everywhere (summariseSchedule): the rule, the first dates and how
 // many, the dates skipped; an exhibition's week, day by day, and its closing days.
+
+import { frenchList } from '~/domain/french-list';
 import { MAX_OCCURRENCES } from '~/domain/schedule-model';
 import type { ScheduleSummary as Summary } from '~/domain/schedule-preview';
-import { frenchList } from '~/domain/schedule-text';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 

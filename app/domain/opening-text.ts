@@ -1,8 +1,8 @@
 // An exhibition's opening for the days someone looks at (decision 066): today on the list and the event page, the
 // weekend on « Ce week-end », the day a link points at (`?date=`). Pure: shared by the list's cards and the event page.
 import { addDaysToDate, formatCalendarDay, formatTime, zurichToday, zurichWallClock } from './dates';
+import { frenchList } from './french-list';
 import { openingHoursOn, type Schedule, type SchedulePeriod, WEEKDAY_LABELS, weekdayOf } from './schedule-model';
-import { frenchList } from './schedule-text';
 
 const hours = (period: SchedulePeriod, day: string) => {
   const h = openingHoursOn(period, day);

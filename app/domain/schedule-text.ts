@@ -1,6 +1,7 @@
 // A schedule in one French sentence, for whoever reads it rather than its dates: the moderator comparing a change,
 // the event page above its next dates. Pure and small (no recurrence library): it says the rule, it does not expand it.
 import { addDaysToDate, formatCalendarDay } from './dates';
+import { frenchList } from './french-list';
 import { firstRuleDay, openBounds } from './schedule-days';
 import {
   type OpeningHours,
@@ -18,11 +19,6 @@ const NAMED_DATES = 8;
 const NAMED_EXCLUSIONS = 5;
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** « a », « a et b », « a, b et c ». */
-export function frenchList(items: string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} et ${items[items.length - 1]}`;
-}
 
 const hoursText = (start: string, end: string) => (end ? `${start}–${end}` : `dès ${start}`);
 const ordinal = (n: number) => (n === 1 ? '1er' : `${n}e`);

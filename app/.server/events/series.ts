@@ -5,10 +5,11 @@
 import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
+import { frenchList } from '~/domain/french-list';
 import { openingText } from '~/domain/opening-text';
 import { openingHoursOn, type SchedulePeriod, WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule';
 import { openBounds } from '~/domain/schedule-days';
-import { describeSchedule, frenchList } from '~/domain/schedule-text';
+import { describeSchedule } from '~/domain/schedule-text';
 import { holidayMark, holidayOn, type SchoolHoliday } from '~/domain/school-holidays';
 import type { Store } from '../ports';
 
