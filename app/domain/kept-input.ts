@@ -22,6 +22,13 @@ const TECHNICAL = new Set([
   'step',
 ]);
 
+/**
+ * Fields whose value was chosen, not typed: a list's code (« single », « weekly-1 », « nouveau ») or a record's id
+ * (`venueId`, `organizerId`). Sent again, not shown: read back, they are noise among what the visitor wrote.
+ */
+const CHOSEN = new Set(['category', 'canton', 'kind', 'scheduleKind', 'ruleRepeat', 'ruleMonthly', 'lat', 'lng']);
+const isChosen = (name: string) => CHOSEN.has(name) || /Id$/.test(name);
+
 export function keptInput(form: FormData | null): KeptInput | null {
   if (!form) return null;
   const fields: [string, string][] = [];
@@ -39,7 +46,7 @@ export function keptInput(form: FormData | null): KeptInput | null {
 /** The values the visitor typed, one per paragraph, to read or copy. */
 export function typedText(kept: KeptInput): string {
   return kept.fields
-    .filter(([name, value]) => !TECHNICAL.has(name) && value.trim() !== '' && value !== 'on')
+    .filter(([name, value]) => !TECHNICAL.has(name) && !isChosen(name) && value.trim() !== '' && value !== 'on')
     .map(([, value]) => value.trim())
     .join('\n\n');
 }
