@@ -1,6 +1,7 @@
 // Donations in francs: the amount a donor types (validated the same way on the page, the QR-bill and the checkout)
 // and how we write it.
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_MESSAGE, DONATION_MAX, DONATION_MIN, PUBLIC_NAME_MAX } from './donation-amounts';
+import { swissAmount } from './swiss-amount';
 import { z } from './zod';
 
 // The amounts and how we write them live apart, so that a page showing them does not carry the schemas (issue 50).
@@ -12,14 +13,7 @@ export * from './donation-amounts';
  */
 export const amountSchema = z
   .string({ error: AMOUNT_MESSAGE })
-  .transform((raw) =>
-    raw
-      .trim()
-      .replace(/^CHF\s*/i, '')
-      .replace(/[\s'’\u00a0\u202f]/g, '')
-      .replace(/\.[–-]$/, '')
-      .replace(',', '.'),
-  )
+  .transform(swissAmount)
   .pipe(
     z
       .string()

@@ -5,6 +5,7 @@ import { isCategorySlug } from './categories';
 import { addDaysToDate, isCalendarDate, zurichDay, zurichIso } from './dates';
 import { performersField } from './performers-form';
 import { postalCodeFitsCanton } from './postal-codes';
+import { swissAmount } from './swiss-amount';
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacter, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { z } from './zod';
 
@@ -38,8 +39,9 @@ const webUrl = z
   )
   .default('');
 /** What a price field that is not an amount is told: negative and too high have their own words. */
-function priceProblem(v: string): string | null {
-  if (/^(\d{1,5}([.,]\d{1,2})?)?$/.test(v)) return null;
+function priceProblem(typed: string): string | null {
+  const v = swissAmount(typed);
+  if (/^(\d{1,5}(\.\d{1,2})?)?$/.test(v)) return null;
   if (/^-\s*\d/.test(v)) return 'Un prix ne peut pas être négatif.';
   if (/^\d{6,}([.,]\d*)?$/.test(v)) return 'Indiquez un prix de 99\u202f999 francs au plus.';
   return 'Indiquez un montant en francs, par exemple 25 ou 12.50.';
@@ -51,7 +53,7 @@ const price = z
     const message = priceProblem(v);
     if (message) ctx.addIssue({ code: 'custom', message });
   })
-  .transform((v) => (v === '' ? null : Number(v.replace(',', '.'))))
+  .transform((v) => (v === '' ? null : Number(swissAmount(v))))
   // Optional in itself (« gratuit » or a price: crossFieldErrors), so not `required` in the form; absent, no price.
   .default(null);
 const flag = z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean());
@@ -222,8 +224,8 @@ export function validateEventForm(
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
   const flag = (name: string) => values[name] === 'on' || values[name] === '1' || values[name] === 'true';
   const amount = (name: string) => {
-    const raw = (values[name] ?? '').trim();
-    return raw === '' || !/^\d{1,5}([.,]\d{1,2})?$/.test(raw) ? null : Number(raw.replace(',', '.'));
+    const raw = swissAmount(values[name] ?? '');
+    return raw === '' || !/^\d{1,5}(\.\d{1,2})?$/.test(raw) ? null : Number(raw);
   };
   const cross = crossFieldErrors(
     {

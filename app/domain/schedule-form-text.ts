@@ -24,10 +24,13 @@ export function parseDay(text: string, from = ''): string | null {
   return `${year}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
 }
 
-/** « 9h30 », « 9.30 », « 09:30 » → 09:30 (anything else as typed, for its own message). */
+/** An hour as people write it in Switzerland: « 09:30 », « 9.30 », « 9h30 », « 9 h 30 », « 20h », « 20 h ». */
+const HOUR = String.raw`\d{1,2}\s*(?:[:h.]\s*\d{2}|h)`;
+
+/** « 9h30 », « 9.30 », « 09:30 » → 09:30, « 20h » → 20:00 (anything else as typed, for its own message). */
 export const hm = (t: string) => {
-  const m = /^(\d{1,2})[:h.](\d{2})$/.exec(t.trim());
-  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : t.trim();
+  const m = /^(\d{1,2})\s*(?:[:h.]\s*(\d{2})|h)$/.exec(t.trim());
+  return m ? `${m[1].padStart(2, '0')}:${m[2] ?? '00'}` : t.trim();
 };
 
 /** Dates separated by commas, spaces or lines, « 24.12 » taken after `from`. */
@@ -41,7 +44,12 @@ export function dayList(text: string, from = ''): { days: string[]; bad: string 
   return { days, bad: null };
 }
 
-/** One line per date: « 28.11.2026 20:00 » or « 28.11.2026 20:00-22:30 ». `bad`: the first line that is not one. */
+const DATE_LINE = new RegExp(String.raw`^(\S+)\s+(${HOUR})(?:\s*[-–à]\s*(${HOUR}))?$`);
+
+/**
+ * One line per date: « 28.11.2026 20:00 », « 28.11.2026 20:00-22:30 », « 28.11.2026 20h – 22h30 ». `bad`: the first
+ * line that is not one.
+ */
 export function dateLines(text: string): {
   dates: { date: string; start: string; end: string }[];
   bad: { line: number; dayOnly: string | null } | null;
@@ -50,7 +58,7 @@ export function dateLines(text: string): {
   const lines = text.split('\n').map((l) => l.trim());
   for (const [i, line] of lines.entries()) {
     if (!line) continue;
-    const m = /^(\S+)\s+(\d{1,2}[:h.]\d{2})(?:\s*[-–à]\s*(\d{1,2}[:h.]\d{2}))?$/.exec(line);
+    const m = DATE_LINE.exec(line);
     const date = m ? parseDay(m[1]) : null;
     if (!m || !date) return { dates, bad: { line: i + 1, dayOnly: parseDay(line) ? line : null } };
     dates.push({ date, start: hm(m[2]), end: m[3] ? hm(m[3]) : '' });

@@ -184,6 +184,16 @@ describe('soumissions', () => {
     expect(priceError('12.505')).toBe('Indiquez un montant en francs, par exemple 25 ou 12.50.');
     expect(priceError('99999.95')).toBeUndefined();
     expect(eventFormSchema(NOW).parse({ ...form, priceMin: '12,50' }).priceMin).toBe(12.5);
+    // Swiss writing, as on the donation page (an outside tester's « 30.- » was refused): « .– », « CHF », « 1'200 ».
+    for (const [typed, francs] of [
+      ['30.-', 30],
+      ['30.–', 30],
+      ['CHF 25', 25],
+      ["1'200", 1200],
+      ['1 200.50', 1200.5],
+    ] as const)
+      expect(eventFormSchema(NOW).parse({ ...form, priceMin: typed, priceMax: '' }).priceMin).toBe(francs);
+    expect(priceError('30.-.-')).toBe('Indiquez un montant en francs, par exemple 25 ou 12.50.');
   });
 
   it('signale un doublon possible : titre proche, même ville, moins de 3 heures d’écart', async () => {
