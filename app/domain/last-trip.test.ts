@@ -3,6 +3,7 @@ import {
   type Connection,
   chooseLastTrip,
   lastTripMessage,
+  type ReturnWindow,
   returnWindow,
   searchStarts,
   transfersText,
@@ -54,6 +55,31 @@ describe('« Dernier retour » : la dernière liaison après la fin', () => {
     expect(window?.evening).toBe('2026-12-05');
     expect(chooseLastTrip(NIGHT, window ?? (null as never))).toBeNull();
     expect(lastTripMessage({ kind: 'none', sbb: '' })).toMatch(/^Plus de liaison ce soir après la fin\./);
+  });
+
+  it('après une nuit entière (23:00 – 05:00), le premier départ après la fin, pas le dernier du soir suivant', () => {
+    // An outside tester got « Dernier départ à 23:42 » (Saturday evening) for a party ending on Saturday at 05:00.
+    const party = returnWindow(
+      concert('2026-12-06T05:00:00+01:00', { startsAt: '2026-12-05T23:00:00+01:00' }),
+    ) as ReturnWindow;
+    expect(party.morning).toBe(true);
+    expect(searchStarts(party).map((d) => d.toISOString())).toEqual(['2026-12-06T04:10:00.000Z']);
+    const morning = [
+      ride('2026-12-06T05:42', '2026-12-06T06:05'),
+      ride('2026-12-06T05:12', '2026-12-06T05:35'),
+      ride('2026-12-06T05:12', '2026-12-06T05:41', 1),
+      ride('2026-12-06T23:42', '2026-12-07T00:20', 1),
+    ];
+    const trip = chooseLastTrip(morning, party);
+    expect(trip).toEqual(morning[1]);
+    expect(lastTripMessage({ kind: 'trip', trip: morning[1], sbb: '', first: true })).toBe(
+      'Premier départ à 05:12 de Lausanne, arrivée à 05:35 à Yverdon-les-Bains (direct).',
+    );
+    // A concert ending at 00:30 is still the evening's; a day-long market ending at 10:00 the same day too.
+    expect(returnWindow(concert('2026-12-06T00:30:00+01:00'))?.morning).toBe(false);
+    expect(returnWindow(concert('2026-12-05T10:00:00+01:00', { startsAt: '2026-12-05T07:00:00+01:00' }))?.morning).toBe(
+      false,
+    );
   });
 
   it('un départ avant la fin ne compte pas, même le dernier', () => {

@@ -1,6 +1,6 @@
 // « Dernier retour » (issue 51): the last public-transport connection home after an event, chosen among those the
 // timetable gives, and the words the page says it with (docs/dernier-retour.md).
-import { addDaysToDate, formatTime, zurichIso, zurichWallClock } from './dates';
+import { addDaysToDate, formatTime, zurichDay, zurichIso, zurichWallClock } from './dates';
 import { ofPlace } from './distance';
 
 /** Minutes between the end of the event and the first departure counted: out of the hall, to the stop. */
@@ -11,6 +11,11 @@ export const OPEN_END_MINUTES = 120;
 export const NIGHT_ENDS_AT = '04:00';
 /** The timetable is first asked from this hour of the evening (or the end, if later): the last connections come first. */
 export const EVENING_FROM = '21:00';
+/**
+ * An event that ran through the night and ends after NIGHT_ENDS_AT but before this hour (a party till 05:00) is left
+ * by the first connection after it: the last one of the coming evening is not a way home from it.
+ */
+export const MORNING_ENDS_AT = '12:00';
 
 /** One connection of the timetable, as the server keeps it. */
 export interface Connection {
@@ -25,7 +30,8 @@ export interface Connection {
 
 /** What the page says: the connection, none after the end, the timetable that did not answer, or too many asks. */
 export type LastTrip =
-  | { kind: 'trip'; trip: Connection; sbb: string }
+  /** `first`: the first connection after an event that ran through the night, not the last of an evening. */
+  | { kind: 'trip'; trip: Connection; sbb: string; first?: boolean }
   | { kind: 'none'; sbb: string }
   | { kind: 'unavailable'; sbb: string }
   | { kind: 'busy'; sbb: string };
@@ -46,6 +52,8 @@ export interface ReturnWindow {
   evening: string;
   /** Whether the end is assumed (an event without an end time). */
   assumedEnd: boolean;
+  /** The event ran through the night into the morning: the first connection after it is the way home. */
+  morning: boolean;
 }
 
 const MINUTE = 60_000;
@@ -58,10 +66,13 @@ export function returnWindow(occasion: Occasion): ReturnWindow | null {
     : Math.max(Date.parse(occasion.endsAt), Date.parse(occasion.startsAt));
   const leaveFrom = new Date(end + WALK_MARGIN_MINUTES * MINUTE);
   const clock = zurichWallClock(leaveFrom);
+  // Out in the morning after a night that began the day before (a party from 23:00 to 05:00): the first connection.
+  if (clock.date > zurichDay(occasion.startsAt) && clock.time >= NIGHT_ENDS_AT && clock.time < MORNING_ENDS_AT)
+    return { leaveFrom, nightEnds: leaveFrom, evening: clock.date, assumedEnd, morning: true };
   // Leaving after midnight but before the night's end is still the evening before.
   const evening = clock.time < NIGHT_ENDS_AT ? addDaysToDate(clock.date, -1) : clock.date;
   const nightEnds = new Date(zurichIso(addDaysToDate(evening, 1), NIGHT_ENDS_AT));
-  return { leaveFrom, nightEnds, evening, assumedEnd };
+  return { leaveFrom, nightEnds, evening, assumedEnd, morning: false };
 }
 
 /**
@@ -69,6 +80,7 @@ export function returnWindow(occasion: Occasion): ReturnWindow | null {
  * if nothing leaves after it, from the end itself (a village whose last bus leaves at seven).
  */
 export function searchStarts(window: ReturnWindow): Date[] {
+  if (window.morning) return [window.leaveFrom];
   const evening = new Date(zurichIso(window.evening, EVENING_FROM));
   return window.leaveFrom < evening ? [evening, window.leaveFrom] : [window.leaveFrom];
 }
@@ -79,16 +91,21 @@ export const withinNight = (c: Connection, window: ReturnWindow) =>
   Date.parse(c.departure) < window.nightEnds.getTime() &&
   Date.parse(c.arrival) <= window.nightEnds.getTime();
 
-/** The last connection that leaves after the end and arrives the same night (the earliest arrival, then the fewest changes, among those leaving at that minute); null if none. */
+/**
+ * The last connection that leaves after the end and arrives the same night, or after a night out (`morning`) the first
+ * that leaves after the end; the earliest arrival, then the fewest changes, among those leaving at that minute. Null if
+ * none.
+ */
 export function chooseLastTrip(connections: readonly Connection[], window: ReturnWindow): Connection | null {
   let best: Connection | null = null;
   for (const c of connections) {
-    if (!withinNight(c, window)) continue;
+    if (window.morning ? Date.parse(c.departure) < window.leaveFrom.getTime() : !withinNight(c, window)) continue;
     if (!best) {
       best = c;
       continue;
     }
-    const later = Date.parse(c.departure) - Date.parse(best.departure);
+    const gap = Date.parse(c.departure) - Date.parse(best.departure);
+    const later = window.morning ? -gap : gap;
     const sooner = Date.parse(best.arrival) - Date.parse(c.arrival);
     if (later > 0 || (later === 0 && (sooner > 0 || (sooner === 0 && c.transfers < best.transfers)))) best = c;
   }
@@ -102,7 +119,7 @@ export const transfersText = (n: number) => (n === 0 ? 'direct' : `${n}\u00a0cha
 export function lastTripMessage(answer: LastTrip): string {
   switch (answer.kind) {
     case 'trip':
-      return `Dernier départ à ${formatTime(answer.trip.departure)} ${ofPlace(answer.trip.from)}, arrivée à ${formatTime(answer.trip.arrival)} à ${answer.trip.to} (${transfersText(answer.trip.transfers)}).`;
+      return `${answer.first ? 'Premier' : 'Dernier'} départ à ${formatTime(answer.trip.departure)} ${ofPlace(answer.trip.from)}, arrivée à ${formatTime(answer.trip.arrival)} à ${answer.trip.to} (${transfersText(answer.trip.transfers)}).`;
     case 'none':
       return 'Plus de liaison ce soir après la fin. L’horaire CFF propose les suivantes.';
     case 'unavailable':

@@ -85,7 +85,7 @@ export function createLastTripFinder(
       try {
         const trip = await read(from, home.name, window, AbortSignal.timeout(timeoutMs));
         const sbb = sbbReturnUrl(event, stop, home.name, trip?.departure ?? window.leaveFrom);
-        return trip ? { kind: 'trip', trip, sbb } : { kind: 'none', sbb };
+        return trip ? { kind: 'trip', trip, sbb, first: window.morning } : { kind: 'none', sbb };
       } catch (error) {
         // The locality stays out of the log: only that the timetable did not answer, and why.
         console.warn(`[horaire] sans réponse : ${error instanceof Error ? error.message : String(error)}`);
