@@ -400,6 +400,8 @@ test.describe('découverte des événements', () => {
     const [cancelled] = await upcoming(ports, (e) => e.status === 'cancelled');
     await page.goto(`/evenement/${cancelled.id}`);
     await expect(page.getByTestId('cancelled-badge')).toHaveText('Annulé');
+    // Read aloud or copied, the category and the badge are two words (« Sports & loisirs Annulé »), not one.
+    await expect(page.locator('.event-detail__header > p').first()).toHaveText(/\S \s*Annulé$/);
   });
 });
 

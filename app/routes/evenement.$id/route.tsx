@@ -168,12 +168,13 @@ export default function EventDetailPage() {
             </Link>
           ) : (
             <span className="chip">{category.label}</span>
-          )}
+          )}{' '}
+          {/* A space between two chips: read aloud or copied, « Sports & loisirs Annulé », not one word. */}
           {event.status === 'cancelled' || series?.chosen?.cancelled ? (
             <span className="chip chip--danger" data-testid="cancelled-badge">
               Annulé
             </span>
-          ) : null}
+          ) : null}{' '}
           {isPast ? (
             <span className="chip chip--muted" data-testid="past-badge">
               Événement passé
