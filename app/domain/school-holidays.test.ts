@@ -4,7 +4,7 @@ import SEED from '../.server/seed/school-holidays.json';
 import { CANTON_CODES } from './cantons';
 import { addDaysToDate } from './dates';
 import { toEventCard } from './event-card';
-import { checkHoliday, holidayOn, holidayWindows, type SchoolHoliday } from './school-holidays';
+import { checkHoliday, comingHolidaysText, holidayOn, holidayWindows, type SchoolHoliday } from './school-holidays';
 
 const periods: SchoolHoliday[] = SEED.map((p, i) => ({ ...p, id: String(i) }) as SchoolHoliday);
 
@@ -15,6 +15,19 @@ describe('le tableau des vacances scolaires', () => {
       expect(own.some((p) => p.firstDay.startsWith('2026-10') || p.firstDay.startsWith('2026-09'))).toBe(true);
       expect(own.some((p) => p.lastDay.startsWith('2028-08'))).toBe(true);
     }
+  });
+
+  it('les prochaines vacances d’un canton, en mots, au-dessus de la liste filtrée sur elles', () => {
+    // On 28 November, Vaud's autumn holidays are over: the next three, the year said once it is the next one.
+    const now = new Date('2026-11-28T10:00:00+01:00');
+    expect(comingHolidaysText(periods, 'VD', { from: '', now })).toBe(
+      'Vacances d’hiver du jeu. 24 déc. au dim. 10 janv. 2027 · Relâches du sam. 6 févr. 2027 au dim. 14 févr. 2027 · ' +
+        'Vacances de Pâques du ven. 26 mars 2027 au dim. 11 avr. 2027',
+    );
+    // From a date chosen in the filters: the holidays not over by then.
+    expect(comingHolidaysText(periods, 'VD', { from: '2027-02-10', now, count: 1 })).toBe(
+      'Relâches du sam. 6 févr. au dim. 14 févr.',
+    );
   });
 
   for (const p of periods) {

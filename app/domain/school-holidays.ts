@@ -1,7 +1,7 @@
 // School holidays by canton (issue 51): the periods, the days they cover, the date windows the « pendant les vacances
 // scolaires » filter turns them into, and the one check that a period typed in the admin table or a CSV line passes.
 import { type CantonCode, isCantonCode } from './cantons';
-import { addDaysToDate, isCalendarDate } from './dates';
+import { addDaysToDate, formatCalendarDay, isCalendarDate, zurichToday } from './dates';
 import { zurichIso } from './zurich-iso';
 
 export interface SchoolHoliday {
@@ -56,6 +56,27 @@ export function holidayWindows(
     if (windows.length >= MAX_HOLIDAY_WINDOWS) break;
   }
   return windows;
+}
+
+/**
+ * The periods of `canton` a parent filtering on its holidays reads above the list: the next `count` not over on the
+ * list's first day (`from`, YYYY-MM-DD, or today), « Vacances de Noël du jeu. 24 déc. au ven. 8 janv. 2027 » (the year
+ * when it is not that day's).
+ */
+export function comingHolidaysText(
+  periods: readonly SchoolHoliday[],
+  canton: CantonCode,
+  { from, now, count = 3 }: { from: string; now: Date; count?: number },
+): string {
+  const today = zurichToday(now);
+  if (from < today) from = today;
+  const day = (ymd: string) => formatCalendarDay(ymd, ymd.slice(0, 4) === from.slice(0, 4) ? 'short' : 'shortYear');
+  return periods
+    .filter((p) => p.canton === canton && p.lastDay >= from)
+    .sort((a, b) => (a.firstDay < b.firstDay ? -1 : 1))
+    .slice(0, count)
+    .map((p) => `${p.label} du ${day(p.firstDay)} au ${day(p.lastDay)}`)
+    .join(' · ');
 }
 
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;

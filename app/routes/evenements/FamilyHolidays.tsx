@@ -14,3 +14,12 @@ export function FamilyHolidays({ filters, extra }: { filters: EventFilters; extr
     </Link>
   );
 }
+
+/** The dates of the holidays filtered on, above the list: a parent plans with them (the chip names only the canton). */
+export function HolidayDates({ canton, dates }: { canton: string; dates: string }) {
+  return (
+    <p className="did-you-mean" data-testid="holiday-dates">
+      Vacances scolaires ({canton})&nbsp;: {dates}.
+    </p>
+  );
+}

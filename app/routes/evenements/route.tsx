@@ -23,9 +23,10 @@ import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { filtersToParams, hasActiveFilters, listQuery, parseEventFilters } from '~/domain/event-filters';
 import { lookedAtDays } from '~/domain/opening-text';
+import { comingHolidaysText } from '~/domain/school-holidays';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
-import { FamilyHolidays } from './FamilyHolidays';
+import { FamilyHolidays, HolidayDates } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields, tidyDates } from './FilterFields';
 import { describeSelection, RESULTS_ID, submitLabel, timedGroups, whenSetAside } from './list';
@@ -82,12 +83,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items,
     // By day, a search too: the list is in date order (decision 065), relevance only orders the same instant.
     groups: timedGroups(items, now, window?.start ?? null),
-    // The chips and the cards' times are worked out here: their code stays out of the page's JavaScript.
+    // The chips, the cards' times, the alert's words (decision 048): worked out here, their code out of the page's JS.
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places, now),
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
     whenAside: whenSetAside(url.searchParams, filters),
+    holidayDates: filters.holidays ? comingHolidaysText(holidays, filters.holidays, { from: filters.from, now }) : '',
     empty: result.total === 0 ? await waysOut({ store }, filters, now) : null,
-    // The alert block's words for this selection (decision 048), worked out here too.
     alertDescription: describeAlertFilter(filters, () => categoryName, places),
     // The Mastodon account of this selection, when one has exactly its events (the agenda's, a category's).
     fediverse: selectionHandle(context.services.config, filters),
@@ -113,6 +114,7 @@ export default function EventsListPage() {
     points,
     suggestion,
     whenAside,
+    holidayDates,
     empty,
     alertDescription,
     fediverse,
@@ -257,6 +259,7 @@ export default function EventsListPage() {
 
         {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
         {whenAside ? <WhenSetAside aside={whenAside} /> : null}
+        {holidayDates ? <HolidayDates canton={filters.holidays} dates={holidayDates} /> : null}
 
         {view === 'carte' && !searchError && !nearError ? (
           <MapSection
