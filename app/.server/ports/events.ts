@@ -61,7 +61,7 @@ export interface EventQuery {
 export interface EventStore {
   /**
    * A page of the matching items and how many there are (`total`: events with oneRowPerEvent, otherwise dates), and
-   * `dates`, how many matching occurrences in all (« 3 événements, 41 dates »).
+   * `dates`, how many matching occurrences in all, a cancelled one not counted (« 3 événements, 41 dates »).
    */
   search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number; dates: number }>;
   /** Located events matching the query (limit and offset ignored), for the map. */

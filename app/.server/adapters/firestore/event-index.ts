@@ -143,8 +143,9 @@ function filterForQuery(items: Iterable<IndexedEvent>, q: EventQuery): { matches
             (w) => o.endsTs > w.start && o.startsTs < w.end && (o.startsTs >= w.start || o.endsTs > w.night),
           )),
     );
-    dates += matched.length;
     if (matched.length === 0) continue;
+    // The dates that take place, as the cards count them: a cancelled one is listed, struck through, not counted.
+    dates += matched.filter((o) => !o.cancelled).length;
     if (q.oneRowPerEvent) {
       // A series is one result (decision 065): at its next matching date that is not cancelled, if there is one.
       const occurrence = matched.find((o) => !o.cancelled) ?? matched[0];

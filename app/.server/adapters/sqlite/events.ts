@@ -36,12 +36,14 @@ export function createEventStore(db: Db): EventStore {
     async search(q) {
       const { from, where, params, rank } = eventQuerySql(q);
       const grouped = Boolean(q.oneRowPerEvent);
-      // Events are counted only where a series is one result (a distinct count costs a sort).
+      // Events are counted only where a series is one result (a distinct count costs a sort); the dates that take
+      // place, as the cards count them (a cancelled date is listed, struck through, but not counted).
       const counts = db
         .prepare(
-          `SELECT ${grouped ? 'COUNT(DISTINCT o.event_id)' : 'NULL'} AS events, COUNT(*) AS dates ${from} WHERE ${where}`,
+          `SELECT ${grouped ? 'COUNT(DISTINCT o.event_id)' : 'COUNT(*)'} AS listed,
+             COUNT(*) - COALESCE(SUM(o.cancelled), 0) AS dates ${from} WHERE ${where}`,
         )
-        .get(...params) as { events: number | null; dates: number };
+        .get(...params) as { listed: number; dates: number };
       const relevance = rank && q.byRelevance ? 'o_relevance' : null;
       const order = [
         q.featuredFirst ? 'o_featured DESC' : null,
@@ -79,7 +81,7 @@ export function createEventStore(db: Db): EventStore {
            JOIN events e ON e.id = page.eid ORDER BY ${orderBy('page.')}`,
         )
         .all(Date.parse(q.endsAfter), ...params, q.limit, q.offset) as Row[];
-      return { items: rows.map(toEventAt), total: grouped ? Number(counts.events) : counts.dates, dates: counts.dates };
+      return { items: rows.map(toEventAt), total: Number(counts.listed), dates: Number(counts.dates) };
     },
     async mapPoints(q, max) {
       const { from, where, params } = eventQuerySql(q);
