@@ -27,8 +27,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const dates = await managedDates(context.services, event);
   return {
     event,
-    // Its card as the public list will show it: a series with its rule and number of dates.
-    card: toEventCard(asWholeSeries(event)),
+    // Its card as the public list will show it: a series with its rule and number of dates, those that take place (as
+    // its dashboard and the list count them: a cancelled date is not one).
+    card: toEventCard(asWholeSeries(event, dates.length ? dates.filter((d) => !d.cancelled).length : undefined)),
     edited: new URL(request.url).searchParams.get('modifie') === '1',
     // A series as the form's preview showed it, and as the moderator will read it.
     schedule: event.schedule ? summariseSchedule(event.schedule) : null,

@@ -65,6 +65,10 @@ test('l’organisateur annule une date depuis son tableau de bord : « Annulé �
   await expect(listed.filter({ hasText: 'Annulé' })).toHaveCount(1);
   // No moderation: still published, nothing waiting.
   expect(await ports.store.events.findById(event.id)).toMatchObject({ status: 'approved', revision: null });
+  // Its confirmation page counts, as the dashboard and the public list do, the three dates that take place.
+  await page.goto(`/organizer/event-confirmation/${event.id}`);
+  await expect(page.locator('.event-card')).toContainText('· 3 dates');
+  await page.goto(`/dashboard?dates=${event.id}#dates-${event.id}`);
 
   // The public: the event page, the API, the .ics.
   const visitor = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
