@@ -69,6 +69,13 @@ describe('la carte d’un événement', () => {
     expect(exhibition).toContain('ouvert aujourd’hui <span class="nowrap">10:00–18:00</span>');
   });
 
+  it('la ville et son canton, sans le répéter quand il porte son nom (« Genève », pas « Genève (Genève) »)', async () => {
+    expect(text(await card(base))).toContain('Salle du Bourg, Lausanne (Vaud)');
+    const geneva = text(await card({ ...base, city: 'Genève', canton: 'GE', venueName: 'Musée d’art et d’histoire' }));
+    expect(geneva).toContain('Musée d’art et d’histoire, Genève');
+    expect(geneva).not.toContain('(Genève)');
+  });
+
   it('sans image : le dessin de sa catégorie, par la feuille de style', async () => {
     const html = await card(base);
     expect(html).toContain('<div class="event-card__media" data-art="musique"></div>');

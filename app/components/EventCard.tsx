@@ -1,5 +1,5 @@
 import { Link } from '~/components/Link';
-import { CANTON_NAMES } from '~/domain/cantons';
+import { cantonAfter } from '~/domain/cantons';
 import { formatShortDate } from '~/domain/dates';
 import type { EventCardData } from '~/domain/event-card';
 import { formatEventShort } from '~/domain/event-dates';
@@ -87,7 +87,7 @@ export function EventCard({
           </p>
         ) : null}
         <p className="event-card__where">
-          {`${event.venueName ? `${event.venueName}, ` : ''}${event.city} (${CANTON_NAMES[event.canton]})${event.distance ? ` · ${event.distance}` : ''}`}
+          {`${event.venueName ? `${event.venueName}, ` : ''}${event.city}${cantonAfter(event.city, event.canton)}${event.distance ? ` · ${event.distance}` : ''}`}
         </p>
         <p className="event-card__tags">
           <span className="tag">{formatPrice(event)}</span>

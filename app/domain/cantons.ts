@@ -12,6 +12,10 @@ export const CANTON_NAMES: Record<CantonCode, string> = {
   BE: 'Jura bernois',
 };
 
+/** « (Vaud) » after a town, to place it; nothing after Genève, Neuchâtel or Fribourg, the canton's own name. */
+export const cantonAfter = (town: string, canton: CantonCode) =>
+  town === CANTON_NAMES[canton] ? '' : ` (${CANTON_NAMES[canton]})`;
+
 export function isCantonCode(value: unknown): value is CantonCode {
   return typeof value === 'string' && (CANTON_CODES as readonly string[]).includes(value);
 }

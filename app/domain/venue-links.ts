@@ -1,6 +1,6 @@
 // The ways to a venue (issue 36): « Itinéraire » in the phone's maps and the SBB/CFF timetable to its stop.
 import { addressMapUrl, directionsLinks } from './calendar-links';
-import { CANTON_NAMES } from './cantons';
+import { cantonAfter } from './cantons';
 import type { Venue, VenueAccessibility } from './place';
 
 const asPlace = (v: Venue) => ({
@@ -27,7 +27,7 @@ export function venueLinks(v: Venue) {
 }
 
 export const venueAddress = (v: Pick<Venue, 'street' | 'postalCode' | 'locality' | 'canton'>) =>
-  `${[v.street, [v.postalCode, v.locality].filter(Boolean).join(' ')].filter(Boolean).join(', ')} (${CANTON_NAMES[v.canton]})`;
+  `${[v.street, [v.postalCode, v.locality].filter(Boolean).join(' ')].filter(Boolean).join(', ')}${cantonAfter(v.locality, v.canton)}`;
 
 /** What a venue says of its access, in the order a visitor looks for it. */
 export const ACCESSIBILITY_LABELS: { key: keyof VenueAccessibility; label: string }[] = [

@@ -9,7 +9,7 @@ import { EventCard } from '~/components/EventCard';
 import { Link } from '~/components/Link';
 import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { useCategory } from '~/components/useCategories';
-import { CANTON_NAMES } from '~/domain/cantons';
+import { cantonAfter } from '~/domain/cantons';
 import { formatDayOf } from '~/domain/dates';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
@@ -107,10 +107,14 @@ export default function EventConfirmationPage() {
           ) : null}
           <dt>Où</dt>
           <dd>
-            {event.venueName}, {event.postalCode} {event.city} ({CANTON_NAMES[event.canton]})
+            {event.venueName}, {event.postalCode} {event.city}
+            {cantonAfter(event.city, event.canton)}
           </dd>
           <dt>Prix</dt>
-          <dd>{formatPrice(event)}</dd>
+          <dd>
+            {formatPrice(event)}
+            {event.priceNote ? ` · ${event.priceNote}` : ''}
+          </dd>
           {event.image ? null : (
             <>
               <dt>Image</dt>
