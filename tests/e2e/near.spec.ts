@@ -222,7 +222,7 @@ test.describe('« Ma position », position accordée @js-only', () => {
     await form.getByRole('button', { name: 'Ma position' }).click();
     await expect(page).toHaveURL(/lat=46\.51&lon=6\.50/);
     await expect(page.locator('.event-card__title')).toHaveText(inside);
-    await expect(page.getByText('Autour de votre position')).toBeVisible();
+    await expect(page.getByText('Autour de votre position (à environ')).toBeVisible();
     // An alert never keeps a position: the block to subscribe is not offered around one.
     await expect(page.getByTestId('alert-subscribe')).toHaveCount(0);
   });

@@ -168,17 +168,23 @@ export default function EventDetailPage() {
             </Link>
           ) : (
             <span className="chip">{category.label}</span>
-          )}{' '}
-          {/* A space between two chips: read aloud or copied, « Sports & loisirs Annulé », not one word. */}
+          )}
+          {/* A space before each chip: read aloud or copied, « Sports & loisirs Annulé », not one word. */}
           {event.status === 'cancelled' || series?.chosen?.cancelled ? (
-            <span className="chip chip--danger" data-testid="cancelled-badge">
-              Annulé
-            </span>
-          ) : null}{' '}
+            <>
+              {' '}
+              <span className="chip chip--danger" data-testid="cancelled-badge">
+                Annulé
+              </span>
+            </>
+          ) : null}
           {isPast ? (
-            <span className="chip chip--muted" data-testid="past-badge">
-              Événement passé
-            </span>
+            <>
+              {' '}
+              <span className="chip chip--muted" data-testid="past-badge">
+                Événement passé
+              </span>
+            </>
           ) : null}
         </p>
         <h1>{event.title}</h1>
