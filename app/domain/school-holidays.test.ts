@@ -4,7 +4,7 @@ import SEED from '../.server/seed/school-holidays.json';
 import { CANTON_CODES } from './cantons';
 import { addDaysToDate } from './dates';
 import { toEventCard } from './event-card';
-import { checkHoliday, comingHolidaysText, holidayOn, holidayWindows, type SchoolHoliday } from './school-holidays';
+import { checkHoliday, comingHolidays, holidayOn, holidayWindows, type SchoolHoliday } from './school-holidays';
 
 const periods: SchoolHoliday[] = SEED.map((p, i) => ({ ...p, id: String(i) }) as SchoolHoliday);
 
@@ -20,14 +20,15 @@ describe('le tableau des vacances scolaires', () => {
   it('les prochaines vacances d’un canton, en mots, au-dessus de la liste filtrée sur elles', () => {
     // On 28 November, Vaud's autumn holidays are over: the next three, the year said once it is the next one.
     const now = new Date('2026-11-28T10:00:00+01:00');
-    expect(comingHolidaysText(periods, 'VD', { from: '', now })).toBe(
-      'Vacances d’hiver du jeu. 24 déc. au dim. 10 janv. 2027 · Relâches du sam. 6 févr. 2027 au dim. 14 févr. 2027 · ' +
-        'Vacances de Pâques du ven. 26 mars 2027 au dim. 11 avr. 2027',
-    );
-    // From a date chosen in the filters: the holidays not over by then.
-    expect(comingHolidaysText(periods, 'VD', { from: '2027-02-10', now, count: 1 })).toBe(
+    expect(comingHolidays(periods, 'VD', { from: '', now })).toEqual([
+      'Vacances d’hiver du jeu. 24 déc. au dim. 10 janv. 2027',
+      'Relâches du sam. 6 févr. au dim. 14 févr. 2027',
+      'Vacances de Pâques du ven. 26 mars au dim. 11 avr. 2027',
+    ]);
+    // From a date chosen in the filters: the holidays not over by then, the year said once it is that date's.
+    expect(comingHolidays(periods, 'VD', { from: '2027-02-10', now, count: 1 })).toEqual([
       'Relâches du sam. 6 févr. au dim. 14 févr.',
-    );
+    ]);
   });
 
   for (const p of periods) {

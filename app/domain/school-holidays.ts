@@ -60,23 +60,27 @@ export function holidayWindows(
 
 /**
  * The periods of `canton` a parent filtering on its holidays reads above the list: the next `count` not over on the
- * list's first day (`from`, YYYY-MM-DD, or today), « Vacances de Noël du jeu. 24 déc. au ven. 8 janv. 2027 » (the year
- * when it is not that day's).
+ * list's first day (`from`, YYYY-MM-DD, or today), each « Vacances d’hiver du jeu. 24 déc. au dim. 10 janv. 2027 »: the
+ * year on the last day when it is not that day's, on the first too when the period crosses into the next.
  */
-export function comingHolidaysText(
+export function comingHolidays(
   periods: readonly SchoolHoliday[],
   canton: CantonCode,
   { from, now, count = 3 }: { from: string; now: Date; count?: number },
-): string {
+): string[] {
   const today = zurichToday(now);
-  if (from < today) from = today;
-  const day = (ymd: string) => formatCalendarDay(ymd, ymd.slice(0, 4) === from.slice(0, 4) ? 'short' : 'shortYear');
+  const start = from > today ? from : today;
+  const year = (ymd: string) => ymd.slice(0, 4);
+  const day = (ymd: string, withYear: boolean) => formatCalendarDay(ymd, withYear ? 'shortYear' : 'short');
   return periods
-    .filter((p) => p.canton === canton && p.lastDay >= from)
+    .filter((p) => p.canton === canton && p.lastDay >= start)
     .sort((a, b) => (a.firstDay < b.firstDay ? -1 : 1))
     .slice(0, count)
-    .map((p) => `${p.label} du ${day(p.firstDay)} au ${day(p.lastDay)}`)
-    .join(' · ');
+    .map((p) => {
+      const last = year(p.lastDay) !== year(start);
+      const first = last && year(p.firstDay) !== year(p.lastDay) && year(p.firstDay) !== year(start);
+      return `${p.label} du ${day(p.firstDay, first)} au ${day(p.lastDay, last)}`;
+    });
 }
 
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;

@@ -84,7 +84,8 @@ test.describe('pendant les vacances scolaires, sur un téléphone', () => {
       await expect(page.locator('.event-card').first().getByText('Vacances (VD)', { exact: true })).toBeVisible();
       await expect(page.getByTestId('filter-bar').getByRole('link', { name: 'Vacances scolaires (VD)' })).toBeVisible();
       // Their dates are said above the list, this period among them (a parent plans with them; the chip has none).
-      await expect(page.getByTestId('holiday-dates')).toContainText('Vacances scolaires (VD)\u00a0: ');
+      await expect(page.getByTestId('holiday-dates')).toContainText('Vacances scolaires (VD)\u00a0:');
+      await expect(page.getByTestId('holiday-dates').getByRole('listitem').first()).toBeVisible();
       await expect(page.getByTestId('holiday-dates')).toContainText(`${period.label} du `);
 
       // The API and the RSS feed with the same parameters.

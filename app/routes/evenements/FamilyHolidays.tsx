@@ -16,10 +16,15 @@ export function FamilyHolidays({ filters, extra }: { filters: EventFilters; extr
 }
 
 /** The dates of the holidays filtered on, above the list: a parent plans with them (the chip names only the canton). */
-export function HolidayDates({ canton, dates }: { canton: string; dates: string }) {
+export function HolidayDates({ canton, periods }: { canton: string; periods: string[] }) {
   return (
-    <p className="did-you-mean" data-testid="holiday-dates">
-      Vacances scolaires ({canton})&nbsp;: {dates}.
-    </p>
+    <div className="holiday-dates" data-testid="holiday-dates">
+      <p>Vacances scolaires ({canton})&nbsp;:</p>
+      <ul>
+        {periods.map((period) => (
+          <li key={period}>{period}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

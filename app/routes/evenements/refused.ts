@@ -33,7 +33,7 @@ export function refusedList(asked: AskedList) {
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
     suggestion: null as { q: string; total: number } | null,
     whenAside: null as ReturnType<typeof whenSetAside>,
-    holidayDates: '',
+    holidayDates: [] as string[],
     empty: null as Awaited<ReturnType<typeof waysOut>> | null,
     alertDescription: '',
     fediverse: null as string | null,

@@ -23,7 +23,7 @@ import type { EventMapPoint } from '~/domain/event';
 import { toEventCard } from '~/domain/event-card';
 import { filtersToParams, hasActiveFilters, listQuery, parseEventFilters } from '~/domain/event-filters';
 import { lookedAtDays } from '~/domain/opening-text';
-import { comingHolidaysText } from '~/domain/school-holidays';
+import { comingHolidays } from '~/domain/school-holidays';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
 import { FamilyHolidays, HolidayDates } from './FamilyHolidays';
@@ -87,7 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places, now),
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
     whenAside: whenSetAside(url.searchParams, filters),
-    holidayDates: filters.holidays ? comingHolidaysText(holidays, filters.holidays, { from: filters.from, now }) : '',
+    holidayDates: filters.holidays ? comingHolidays(holidays, filters.holidays, { from: filters.from, now }) : [],
     empty: result.total === 0 ? await waysOut({ store }, filters, now) : null,
     alertDescription: describeAlertFilter(filters, () => categoryName, places),
     // The Mastodon account of this selection, when one has exactly its events (the agenda's, a category's).
@@ -259,7 +259,7 @@ export default function EventsListPage() {
 
         {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
         {whenAside ? <WhenSetAside aside={whenAside} /> : null}
-        {holidayDates ? <HolidayDates canton={filters.holidays} dates={holidayDates} /> : null}
+        {holidayDates.length ? <HolidayDates canton={filters.holidays} periods={holidayDates} /> : null}
 
         {view === 'carte' && !searchError && !nearError ? (
           <MapSection
