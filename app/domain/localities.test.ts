@@ -97,6 +97,15 @@ describe('normalizeTownName', () => {
 });
 
 describe('findLocality', () => {
+  it('finds a town written with its NPA, as an address writes it (« 1004 Lausanne », « Lausanne 1004 »)', () => {
+    // An outside tester's « Lausanne 1004 » was refused as unknown, for « Dernier retour » and « Autour de ».
+    expect(findLocality('Lausanne 1004')).toMatchObject({ name: 'Lausanne', canton: 'VD' });
+    expect(findLocality('2000 Neuchâtel')).toMatchObject({ name: 'Neuchâtel', canton: 'NE' });
+    expect(findLocality('1700 fribourg')).toMatchObject({ name: 'Fribourg', canton: 'FR' });
+    expect(findLocality('1004')).toBeNull();
+    expect(findLocality('1004 Paris')).toBeNull();
+  });
+
   it('finds a town whatever its spelling', () => {
     expect(findLocality('neuchatel')).toMatchObject({ name: 'Neuchâtel', canton: 'NE' });
     expect(findLocality('la chaux de fonds')).toMatchObject({ name: 'La Chaux-de-Fonds', canton: 'NE' });

@@ -69,7 +69,13 @@ export function findLocality(
   // Name matches win over alias matches ('Sion' is Sion, whatever alias another entry may carry).
   const byName = inCanton.filter((entry) => entry.name === query);
   const candidates = byName.length > 0 ? byName : inCanton.filter((entry) => entry.aliases.includes(query));
-  if (candidates.length === 0) return null;
+  if (candidates.length === 0) {
+    // « 1004 Lausanne », « Lausanne 1004 »: the town as an address writes it, its NPA as the hint.
+    const before = /^(\d{4}) (\D.*)$/.exec(query);
+    const after = /^(\D.*) (\d{4})$/.exec(query);
+    const [code, town] = before ? [before[1], before[2]] : after ? [after[2], after[1]] : [];
+    return town ? findLocality(town, { canton, postalCode: postalCode ?? code }) : null;
+  }
   const withCode = postalCode && candidates.find((entry) => entry.locality.postalCode === postalCode);
   return (withCode || candidates[0]).locality;
 }
