@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeEventForm } from '../../tests/support/factories';
+import { checkEventForm } from './schedule-form';
 import { dateLines } from './schedule-form-text';
 
 describe('« Plusieurs dates » : une ligne par date, l’heure comme on l’écrit en Suisse', () => {
@@ -22,5 +24,23 @@ describe('« Plusieurs dates » : une ligne par date, l’heure comme on l’éc
     ]);
     expect(bad).toBeNull();
     expect(dateLines('12.12.2026 20:00\n13.12.2026 12').bad).toEqual({ line: 2, dayOnly: null });
+  });
+});
+
+describe('« Plusieurs dates » : chaque message dit sa ligne', () => {
+  // An outside tester got « Indiquez une date valide. » for line 2, and « La première date de la liste est déjà
+  // passée. » for a past date on line 2: which line, the list did not say.
+  const now = new Date('2026-11-28T10:00:00+01:00');
+  const errorOf = (dateList: string) =>
+    checkEventForm({ ...makeEventForm(), scheduleKind: 'dates', dateList }, now).errors.dateList;
+
+  it('une date impossible, une date répétée, une date passée', () => {
+    expect(errorOf('12.12.2026 20:00\n32.12.2026 20:00')).toBe('Ligne 2\u00a0: indiquez une date valide.');
+    // A blank line counts: the line is the one the organizer sees.
+    expect(errorOf('12.12.2026 20:00\n\n12.12.2026 20:00')).toBe(
+      'Ligne 3\u00a0: cette date et cette heure sont déjà indiquées.',
+    );
+    expect(errorOf('12.12.2026 20:00\n01.11.2026 20:00')).toBe('Ligne 2\u00a0: cette date est déjà passée.');
+    expect(errorOf('12.12.2026 20:00\n19.12.2026 20:00')).toBeUndefined();
   });
 });

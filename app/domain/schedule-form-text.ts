@@ -52,19 +52,29 @@ const DATE_LINE = new RegExp(String.raw`^(\S+)\s+(${HOUR})(?:\s*[-–à]\s*(${HO
  */
 export function dateLines(text: string): {
   dates: { date: string; start: string; end: string }[];
+  /** The line (from 1, blank lines counted) of each date, for the messages that name it. */
+  lines: number[];
   bad: { line: number; dayOnly: string | null } | null;
 } {
   const dates: { date: string; start: string; end: string }[] = [];
-  const lines = text.split('\n').map((l) => l.trim());
-  for (const [i, line] of lines.entries()) {
+  const lines: number[] = [];
+  for (const [i, line] of text
+    .split('\n')
+    .map((l) => l.trim())
+    .entries()) {
     if (!line) continue;
     const m = DATE_LINE.exec(line);
     const date = m ? parseDay(m[1]) : null;
-    if (!m || !date) return { dates, bad: { line: i + 1, dayOnly: parseDay(line) ? line : null } };
+    if (!m || !date) return { dates, lines, bad: { line: i + 1, dayOnly: parseDay(line) ? line : null } };
     dates.push({ date, start: hm(m[2]), end: m[3] ? hm(m[3]) : '' });
+    lines.push(i + 1);
   }
-  return { dates, bad: null };
+  return { dates, lines, bad: null };
 }
+
+/** « Ligne 2 : indiquez une date valide. »: a message of the list said of its line. */
+export const onLine = (line: number | undefined, message: string) =>
+  line ? `Ligne ${line}\u00a0: ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
 
 /** What is wrong with a line of the list: a date without its start time, or a line that is no date at all. */
 export function badLineMessage({ line, dayOnly }: { line: number; dayOnly: string | null }): string {

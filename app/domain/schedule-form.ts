@@ -11,6 +11,7 @@ import {
   dateLines,
   dayList,
   hm,
+  onLine,
   parseDay,
   readMonthly,
   readRepeat,
@@ -71,10 +72,12 @@ export function scheduleFromForm(values: Values): ScheduleFormResult {
   const kind = (SCHEDULE_KINDS.find((k) => k.value === values.scheduleKind)?.value ?? 'single') as ScheduleKind;
   if (kind === 'single') return { ok: true, schedule: null };
   let raw: unknown;
+  let lines: number[] = [];
   if (kind === 'dates') {
-    const { dates, bad } = dateLines(values.dateList ?? '');
-    if (bad !== null) return { ok: false, errors: { dateList: badLineMessage(bad) } };
-    raw = { kind, dates };
+    const read = dateLines(values.dateList ?? '');
+    if (read.bad !== null) return { ok: false, errors: { dateList: badLineMessage(read.bad) } };
+    raw = { kind, dates: read.dates };
+    lines = read.lines;
   } else if (kind === 'rule') {
     const first = (values.startDate ?? '').trim();
     const firstOk = isCalendarDate(first);
@@ -123,8 +126,11 @@ export function scheduleFromForm(values: Values): ScheduleFormResult {
     return { ok: true, schedule: parsed.data.kind === 'rule' ? alignFirstDate(parsed.data) : parsed.data };
   const errors: Record<string, string> = {};
   const same = kind === 'period' && periodSameHours(values);
-  for (const [path, message] of Object.entries(scheduleIssues(parsed.error)))
-    errors[fieldOf(path, kind, same)] ??= message;
+  for (const [path, message] of Object.entries(scheduleIssues(parsed.error))) {
+    // A date of the list is said with its line (« Ligne 2 : indiquez une date valide. »).
+    const listed = kind === 'dates' ? /^dates\.(\d+)\./.exec(path) : null;
+    errors[fieldOf(path, kind, same)] ??= listed ? onLine(lines[Number(listed[1])], message) : message;
+  }
   return { ok: false, errors };
 }
 
@@ -234,17 +240,18 @@ export function checkEventForm(values: Values, now: Date = new Date(), categorie
   const schedule = scheduleFromForm(values);
   const errors: Record<string, string> = { ...parsed.errors };
   if (values.scheduleKind === 'dates') {
-    const listed = dateLines(values.dateList ?? '').dates.length > 0;
+    const { dates, lines } = dateLines(values.dateList ?? '');
+    // The list's first date, by when it is, and its line: what the main checks say of it is said of that line.
+    const first = dates.reduce(
+      (at, d, i) => (`${d.date}${d.start}` < `${dates[at].date}${dates[at].start}` ? i : at),
+      0,
+    );
     for (const name of WHEN_FIELDS) {
       const message = errors[name];
       delete errors[name];
-      // What the main checks say of the list's first date is said of the list (never dropped: a refusal without a
-      // message would leave the organizer stuck).
-      if (listed && message)
-        errors.dateList ??=
-          name === 'startDate'
-            ? 'La première date de la liste est déjà passée.'
-            : `Première date de la liste\u00a0: ${message}`;
+      // Never dropped: a refusal without a message would leave the organizer stuck.
+      if (dates.length > 0 && message)
+        errors.dateList ??= onLine(lines[first], name === 'startDate' ? 'Cette date est déjà passée.' : message);
     }
   }
   if (!schedule.ok) Object.assign(errors, schedule.errors);
