@@ -1,4 +1,5 @@
 // What an event card shows.
+import type { CantonCode } from './cantons';
 import { zurichToday } from './dates';
 import { dayStatusOf, dayStatusText, WEATHER_PENDING } from './day-status';
 import { distanceKm, distanceLabel } from './distance';
@@ -27,6 +28,8 @@ export function toEventCard(
     now = new Date(),
     near = null as { lat: number; lng: number } | null,
     holidays = [] as readonly SchoolHoliday[],
+    /** The canton a list is filtered on the holidays of (`?vacances=GE`): every mark is said of it. */
+    holidaysOf = '' as CantonCode | '',
   } = {},
 ) {
   const day = occurrenceDayOf(e);
@@ -61,8 +64,13 @@ export function toEventCard(
     /** An exhibition: « ouvert aujourd’hui 10:00–18:00 », « ouvert samedi 10:00–18:00, fermé dimanche »… */
     opening: openingText(e.schedule, days, now),
     /** Around a place (issue 47): « à 8 km » from its centre. */
-    /** « Vacances (VD) » when its date falls in the school holidays of its own canton (issue 51). */
-    holiday: holidayOn(holidays, e.canton, zurichToday(new Date(e.startsAt))) ? holidayMark(e.canton) : null,
+    /**
+     * « Vacances (VD) » when its date falls in the school holidays of its own canton (issue 51), or of the canton the
+     * list is filtered on: a Geneva parent reads « Vacances (GE) », not a Vaud event's « Vacances (VD) ».
+     */
+    holiday: holidayOn(holidays, holidaysOf || e.canton, zurichToday(new Date(e.startsAt)))
+      ? holidayMark(holidaysOf || e.canton)
+      : null,
     distance:
       near && e.lat != null && e.lng != null ? distanceLabel(distanceKm(near, { lat: e.lat, lng: e.lng })) : null,
   };

@@ -118,4 +118,18 @@ describe('la marque « Vacances (VD) » d’une carte', () => {
     // Le même jour, Genève n’est pas encore en vacances.
     expect(card('GE', '2026-10-12T08:00:00.000Z')).toBeNull();
   });
+
+  it('dans une liste filtrée sur les vacances d’un canton, se dit de ce canton', () => {
+    // An outside tester filtering on Geneva's holidays read « Vacances (VD) » on a Vaud event, and nothing on others.
+    const inGeneva = (canton: string, startsAt: string) =>
+      toEventCard(makeEvent({ canton: canton as SchoolHoliday['canton'], startsAt, endsAt: startsAt }), {
+        holidays: periods,
+        holidaysOf: 'GE',
+      }).holiday;
+    const christmas = periods.find((p) => p.canton === 'GE' && p.firstDay.startsWith('2026-12'));
+    const day = `${christmas?.firstDay}T10:00:00.000Z`;
+    expect(inGeneva('VD', day)).toBe('Vacances (GE)');
+    expect(inGeneva('GE', day)).toBe('Vacances (GE)');
+    expect(inGeneva('VD', '2026-11-30T10:00:00.000Z')).toBeNull();
+  });
 });

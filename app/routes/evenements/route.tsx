@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const window = lookedAtWindow(filters, holidays, now);
   const near = filters.near;
   const items = result.items.map((e) =>
-    toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near, holidays }),
+    toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near, holidays, holidaysOf: filters.holidays }),
   );
   return data({
     filters,
