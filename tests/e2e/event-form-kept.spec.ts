@@ -2,7 +2,7 @@
 // is refused with a message beside them (no server error), « période » chosen before any date breaks nothing, and the
 // « Doublon possible » step comes back with every field as typed.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { zurichIso } from '../../app/domain/dates';
 import { makeEventForm, makeVenue, zurichDateIn } from '../support/factories';
 import { expect, type Fixtures, type Ports, test } from './fixtures';
@@ -65,6 +65,27 @@ async function expectNothingSent(ports: Ports, organizer: { uid: string }, error
 }
 
 test.describe('le formulaire d’événement garde ce qui a été saisi', () => {
+  test('sur un téléphone, les champs de dates et d’heures sont aussi espacés que les autres', async ({
+    page,
+    signIn,
+  }) => {
+    // An outside tester saw « Heure de début » 5 px above « Date de fin (si plusieurs jours) », the others 16 px apart.
+    await openEventForm(page, signIn);
+    const top = async (at: Locator) => (await at.boundingBox())?.y ?? Number.NaN;
+    const bottom = async (at: Locator) => {
+      const box = await at.boundingBox();
+      return box ? box.y + box.height : Number.NaN;
+    };
+    const startDate = page.getByLabel('Date de début', { exact: true });
+    const startTime = page.getByLabel('Heure de début', { exact: true });
+    // The step's own spacing: from « Date de début » to the label of « Heure de début », stacked on a phone.
+    const step = (await top(page.getByText('Heure de début', { exact: true }))) - (await bottom(startDate));
+    const between =
+      (await top(page.getByText('Date de fin (si plusieurs jours)', { exact: true }))) - (await bottom(startTime));
+    expect(step).toBeGreaterThan(10);
+    expect(between).toBeGreaterThanOrEqual(step - 1);
+  });
+
   test('une période sans son premier ni son dernier jour : les messages à côté des jours, tout le reste gardé', async ({
     page,
     ports,
