@@ -7,6 +7,7 @@ import { validateEventForm } from './event-form';
 import { validatePartnerForm } from './partner-form';
 import {
   CONTROL_CHARACTER_MESSAGE,
+  frenchTypography,
   hasLinkOrMarkup,
   NAME_WITH_LINK_MESSAGE,
   nameForMail,
@@ -161,5 +162,18 @@ describe('noms affichés', () => {
     expect(nameForMail('<b>X</b> click http://evil.example')).toBe('X click');
     expect(nameForMail('Chœur de la Broye')).toBe('Chœur de la Broye');
     expect(nameForMail('www.evil.example')).toBe('');
+  });
+});
+
+describe('typographie française de ce qui est tapé', () => {
+  it('une espace insécable où une espace ordinaire précède « : ; ! ? », dans les « », l’apostrophe typographique', () => {
+    // An outside tester's « Concert de l'Avent : Quatuor » was shown as typed, with a plain space and a straight quote.
+    expect(frenchTypography("Concert de l'Avent : Quatuor « Sine Nomine » ; entrée libre !")).toBe(
+      'Concert de l’Avent\u00a0: Quatuor «\u00a0Sine Nomine\u00a0»\u00a0; entrée libre\u00a0!',
+    );
+    // Nothing added where nothing was: hours, a web address, English written without spaces.
+    expect(frenchTypography('Portes 19:30, https://exemple.ch/?a=1, Note: yes')).toBe(
+      'Portes 19:30, https://exemple.ch/?a=1, Note: yes',
+    );
   });
 });

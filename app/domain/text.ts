@@ -63,3 +63,14 @@ export function nameForMail(name: string): string {
   clean = clean.replace(/\s+/g, ' ').trim();
   return clean;
 }
+
+/**
+ * French typography in what people type (a title, a description): a non-breaking space where they put a plain one
+ * before « : ; ! ? » and inside « », a typographic apostrophe between two letters. Nothing is added where they put no
+ * space (« 20:00 », an address on the web).
+ */
+export const frenchTypography = (text: string) =>
+  text
+    .replace(/(\p{L})'(?=\p{L})/gu, '$1\u2019')
+    .replace(/ +([:;!?»])/g, '\u00a0$1')
+    .replace(/« +/g, '«\u00a0');

@@ -5,6 +5,7 @@ import { type EventFormInput, eventTimes, NEW_PLACE } from '~/domain/event-form'
 import { actorsFor, findTransition, submittedEvent, workingView } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
+import { frenchTypography } from '~/domain/text';
 import type { FileStore } from '../files/ports';
 import { audit } from '../platform/audit';
 import { newId } from '../platform/ids';
@@ -34,9 +35,10 @@ function fieldsFromForm(input: EventFormInput & ScheduleInput) {
   // A series spans its dates, first to last (decision 041).
   const { startsAt, endsAt, openEnd } = input.span ?? eventTimes(input);
   return {
-    title: input.title,
+    // Typed as people type: « Concert de l'Avent : … » is kept as French writes it (an outside tester's finding).
+    title: frenchTypography(input.title),
     slug: slugify(input.title),
-    description: input.description,
+    description: frenchTypography(input.description),
     performers: input.performers,
     category: input.category,
     startsAt,
