@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_STORY, editNote } from './event-edit-story';
+import { EDIT_STORY, editNote, reviewMayComeLate } from './event-edit-story';
 import { TRANSITIONS } from './event-lifecycle';
 
 // The edit page and « Comment ça marche » tell the lifecycle table's story: checked against the table itself.
@@ -31,5 +31,23 @@ describe('ce qu’une modification devient, dit à l’organisateur', () => {
       editNote(s as never, true),
     ]);
     for (const c of Object.values(EDIT_STORY)) expect(notes.some((n) => n.endsWith(c.effect))).toBe(true);
+  });
+});
+
+describe('un événement qui commence avant sa relecture', () => {
+  // An outside tester submitted an event for the same evening: the confirmation promised « sous 24 heures » and nothing else.
+  const now = new Date('2026-11-28T15:00:00+01:00');
+  const at = (startsAt: string, endsAt: string, status: 'pending' | 'approved' = 'pending') =>
+    reviewMayComeLate({ status, startsAt, endsAt }, now);
+
+  it('le dit ce soir, pas la semaine prochaine, ni une fois publié', () => {
+    expect(at('2026-11-28T21:00:00+01:00', '2026-11-28T23:00:00+01:00')).toBe(
+      'Il commence dans moins de 48\u00a0heures\u00a0: la relecture pourrait venir après son début.',
+    );
+    expect(at('2026-11-28T10:00:00+01:00', '2026-11-28T18:00:00+01:00')).toBe(
+      'Il a déjà commencé\u00a0: il ne paraîtra qu’une fois relu.',
+    );
+    expect(at('2026-12-05T21:00:00+01:00', '2026-12-05T23:00:00+01:00')).toBeNull();
+    expect(at('2026-11-28T21:00:00+01:00', '2026-11-28T23:00:00+01:00', 'approved')).toBeNull();
   });
 });

@@ -5,6 +5,24 @@ import type { EventStatus } from './event';
 /** How long a moderator usually takes (the form, the confirmation page and « Comment ça marche » say it so). */
 export const REVIEW_DELAY = 'en général sous 24 heures en semaine (48 heures le week-end et les jours fériés)';
 
+/** Hours before its start under which a pending event may be read only once it has begun (REVIEW_DELAY's longest). */
+export const REVIEW_HOURS = 48;
+
+/**
+ * What the confirmation adds for an event that waits for its reading and begins within REVIEW_HOURS (an outside
+ * tester submitted one for the same evening and was told nothing): null otherwise.
+ */
+export function reviewMayComeLate(
+  e: { status: EventStatus; startsAt: string; endsAt: string },
+  now: Date,
+): string | null {
+  const start = Date.parse(e.startsAt) - now.getTime();
+  if (e.status !== 'pending' || Date.parse(e.endsAt) <= now.getTime() || start >= REVIEW_HOURS * 3_600_000) return null;
+  return start <= 0
+    ? 'Il a déjà commencé\u00a0: il ne paraîtra qu’une fois relu.'
+    : `Il commence dans moins de ${REVIEW_HOURS}\u00a0heures\u00a0: la relecture pourrait venir après son début.`;
+}
+
 export const NEW_EVENT_NOTE = `Votre événement sera publié après une relecture par notre équipe, ${REVIEW_DELAY}.`;
 
 export const ADMIN_EDIT_NOTE =

@@ -13,7 +13,7 @@ import { cantonAfter } from '~/domain/cantons';
 import { formatDayOf } from '~/domain/dates';
 import { toEventCard } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
-import { REVIEW_DELAY } from '~/domain/event-edit-story';
+import { REVIEW_DELAY, reviewMayComeLate } from '~/domain/event-edit-story';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { performersText } from '~/domain/performers';
@@ -31,6 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // its dashboard and the list count them: a cancelled date is not one).
     card: toEventCard(asWholeSeries(event, dates.length ? dates.filter((d) => !d.cancelled).length : undefined)),
     edited: new URL(request.url).searchParams.get('modifie') === '1',
+    late: reviewMayComeLate(event, new Date()),
     // A series as the form's preview showed it, and as the moderator will read it.
     schedule: event.schedule ? summariseSchedule(event.schedule) : null,
     // Its upcoming dates shown « Annulé » (a date put into « Sauf les dates » once public is cancelled, decision 068).
@@ -47,7 +48,7 @@ const STATUS_TEXT = {
 } as const;
 
 export default function EventConfirmationPage() {
-  const { event, card, edited, schedule, cancelled } = useLoaderData<typeof loader>();
+  const { event, card, edited, schedule, cancelled, late } = useLoaderData<typeof loader>();
   const category = useCategory(event.category);
   return (
     <div className="page page--narrow confirmation">
@@ -127,7 +128,15 @@ export default function EventConfirmationPage() {
         <section aria-labelledby="next-title">
           <h2 id="next-title">Et maintenant ?</h2>
           <ol className="steps">
-            <li>Notre équipe relit l’événement, {REVIEW_DELAY}.</li>
+            <li>
+              Notre équipe relit l’événement, {REVIEW_DELAY}.
+              {late ? (
+                <strong className="confirmation__late" data-testid="review-late">
+                  {' '}
+                  {late}
+                </strong>
+              ) : null}
+            </li>
             <li>
               Vous le verrez passer en « publiés » dans votre tableau de bord ; s’il est refusé, le motif y sera
               indiqué.
