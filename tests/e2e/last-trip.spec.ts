@@ -182,4 +182,11 @@ test('une localité mal tapée : le champ propose celles qui en sont proches, sa
   await expect(page.getByTestId('last-trip-result')).not.toContainText('Localité inconnue');
   await expect(page.getByTestId('last-trip-result')).toContainText('Yverdon-les-Bains');
   await expect(page.getByLabel('J’habite à')).toHaveValue('Yverdon-les-Bains');
+  // Come from an address that asked the misspelt one: once corrected, the address names the right one (a reload showed
+  // the refusal again, an outside tester found).
+  await page.goto(`${new URL(page.url()).pathname}?retour=Yverdo#dernier-retour`);
+  if (javaScriptEnabled) await expect(page.locator('#dernier-retour[data-enhanced="true"]')).toBeAttached();
+  await page.getByTestId('last-trip-alternatives').getByRole('link', { name: 'Yverdon-les-Bains' }).click();
+  await expect(page.getByTestId('last-trip-result')).not.toContainText('Localité inconnue');
+  await expect(page).toHaveURL(/[?&]retour=Yverdon-les-Bains/);
 });

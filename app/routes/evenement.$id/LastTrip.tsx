@@ -81,6 +81,13 @@ export function LastTrip({
       } else {
         setShown({ typed: home, error: null, answer: body.answer ?? null, close: [] });
         answered.current = home;
+        // An address that asked another locality (a refused « ?retour=Lausane ») follows the one answered: a reload
+        // shows this return, not the refusal again.
+        const address = new URL(window.location.href);
+        if (address.searchParams.has(LAST_TRIP_PARAM) && address.searchParams.get(LAST_TRIP_PARAM) !== home) {
+          address.searchParams.set(LAST_TRIP_PARAM, home);
+          window.history.replaceState(window.history.state, '', address);
+        }
         setKept(keep(home));
       }
     } catch {
