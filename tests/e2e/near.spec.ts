@@ -192,7 +192,8 @@ test('sur un téléphone, une localité refusée après l’envoi des filtres : 
   page,
 }) => {
   await page.goto('/evenements');
-  await page.locator('.filter-bar__open').first().click();
+  // The bar's button once the page is interactive (before, a link to the form: the sheet would not open).
+  await openFilters(page, true);
   await page.getByLabel('Localité').fill('Morge');
   // The radius chosen, the list follows the form at once (refused); then the form is sent from the sheet.
   await page.getByLabel('Rayon').selectOption('10');
