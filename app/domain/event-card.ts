@@ -33,6 +33,7 @@ export function toEventCard(
   } = {},
 ) {
   const day = occurrenceDayOf(e);
+  const holidaysIn = holidaysOf || e.canton;
   const series = e.occurrence ? seriesLine(e.schedule, e.occurrence.matching ?? 1, e.occurrence.upcoming) : null;
   // An exhibition seen for a day of the list links to that day: its page then says that day's opening.
   const period = e.schedule?.kind === 'period' ? e.schedule : null;
@@ -68,9 +69,7 @@ export function toEventCard(
      * « Vacances (VD) » when its date falls in the school holidays of its own canton (issue 51), or of the canton the
      * list is filtered on: a Geneva parent reads « Vacances (GE) », not a Vaud event's « Vacances (VD) ».
      */
-    holiday: holidayOn(holidays, holidaysOf || e.canton, zurichToday(new Date(e.startsAt)))
-      ? holidayMark(holidaysOf || e.canton)
-      : null,
+    holiday: holidayOn(holidays, holidaysIn, zurichToday(new Date(e.startsAt))) ? holidayMark(holidaysIn) : null,
     distance:
       near && e.lat != null && e.lng != null ? distanceLabel(distanceKm(near, { lat: e.lat, lng: e.lng })) : null,
   };

@@ -38,10 +38,19 @@ const webUrl = z
     'Indiquez une adresse web complète commençant par https://.',
   )
   .default('');
+/** An amount in francs as a price holds it: up to 99,999.99. */
+const PRICE = /^\d{1,5}(\.\d{1,2})?$/;
+
+/** A price as typed, in francs (« 30.– », « 12,50 », « 1'200 »); null when empty or not an amount. */
+function priceOf(typed: string): number | null {
+  const v = swissAmount(typed);
+  return PRICE.test(v) ? Number(v) : null;
+}
+
 /** What a price field that is not an amount is told: negative and too high have their own words. */
 function priceProblem(typed: string): string | null {
   const v = swissAmount(typed);
-  if (/^(\d{1,5}(\.\d{1,2})?)?$/.test(v)) return null;
+  if (v === '' || PRICE.test(v)) return null;
   if (/^-\s*\d/.test(v)) return 'Un prix ne peut pas être négatif.';
   if (/^\d{6,}([.,]\d*)?$/.test(v)) return 'Indiquez un prix de 99\u202f999 francs au plus.';
   return 'Indiquez un montant en francs, par exemple 25 ou 12.50.';
@@ -53,7 +62,7 @@ const price = z
     const message = priceProblem(v);
     if (message) ctx.addIssue({ code: 'custom', message });
   })
-  .transform((v) => (v === '' ? null : Number(swissAmount(v))))
+  .transform(priceOf)
   // Optional in itself (« gratuit » or a price: crossFieldErrors), so not `required` in the form; absent, no price.
   .default(null);
 const flag = z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean());
@@ -223,10 +232,7 @@ export function validateEventForm(
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
   const flag = (name: string) => values[name] === 'on' || values[name] === '1' || values[name] === 'true';
-  const amount = (name: string) => {
-    const raw = swissAmount(values[name] ?? '');
-    return raw === '' || !/^\d{1,5}(\.\d{1,2})?$/.test(raw) ? null : Number(raw);
-  };
+  const amount = (name: string) => priceOf(values[name] ?? '');
   const cross = crossFieldErrors(
     {
       startDate: (values.startDate ?? '').trim(),

@@ -146,14 +146,23 @@ export function scheduleFieldErrors(
   return errors;
 }
 
+/** The list's first date by when it is (not by its line), with its line; null for a list without one. */
+function firstListed(dateList: string) {
+  const { dates, lines } = dateLines(dateList);
+  let at = -1;
+  dates.forEach((d, i) => {
+    if (at < 0 || `${d.date}${d.start}` < `${dates[at].date}${dates[at].start}`) at = i;
+  });
+  return at < 0 ? null : { ...dates[at], line: lines[at] };
+}
+
 /**
  * The values the form's own checks see: a list of dates gives its first date and times; a period is checked as days
  * (its hours are its own). The organizer's values are kept as typed.
  */
 export function valuesForMainChecks(values: Values): Values {
   if (values.scheduleKind === 'dates') {
-    const { dates } = dateLines(values.dateList ?? '');
-    const first = [...dates].sort((a, b) => `${a.date}${a.start}`.localeCompare(`${b.date}${b.start}`))[0];
+    const first = firstListed(values.dateList ?? '');
     if (first) return { ...values, startDate: first.date, startTime: first.start, endTime: first.end, endDate: '' };
   }
   if (values.scheduleKind === 'period') return { ...values, allDay: 'on', startTime: '', endTime: '' };
@@ -240,18 +249,14 @@ export function checkEventForm(values: Values, now: Date = new Date(), categorie
   const schedule = scheduleFromForm(values);
   const errors: Record<string, string> = { ...parsed.errors };
   if (values.scheduleKind === 'dates') {
-    const { dates, lines } = dateLines(values.dateList ?? '');
-    // The list's first date, by when it is, and its line: what the main checks say of it is said of that line.
-    const first = dates.reduce(
-      (at, d, i) => (`${d.date}${d.start}` < `${dates[at].date}${dates[at].start}` ? i : at),
-      0,
-    );
+    // What the main checks say of the list's first date (valuesForMainChecks) is said of its line.
+    const first = firstListed(values.dateList ?? '');
     for (const name of WHEN_FIELDS) {
       const message = errors[name];
       delete errors[name];
       // Never dropped: a refusal without a message would leave the organizer stuck.
-      if (dates.length > 0 && message)
-        errors.dateList ??= onLine(lines[first], name === 'startDate' ? 'Cette date est déjà passée.' : message);
+      if (first && message)
+        errors.dateList ??= onLine(first.line, name === 'startDate' ? 'Cette date est déjà passée.' : message);
     }
   }
   if (!schedule.ok) Object.assign(errors, schedule.errors);

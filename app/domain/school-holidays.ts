@@ -30,6 +30,8 @@ export const MAX_HOLIDAY_WINDOWS = 24;
 /** The mark on a date that falls in the holidays of its event's canton. */
 export const holidayMark = (canton: CantonCode) => `Vacances (${canton})`;
 
+const byFirstDay = (a: SchoolHoliday, b: SchoolHoliday) => (a.firstDay < b.firstDay ? -1 : 1);
+
 /** The period of `canton` that holds the Zurich day `day` (YYYY-MM-DD), or null. */
 export function holidayOn(periods: readonly SchoolHoliday[], canton: string, day: string): SchoolHoliday | null {
   return periods.find((p) => p.canton === canton && p.firstDay <= day && day <= p.lastDay) ?? null;
@@ -47,7 +49,7 @@ export function holidayWindows(
   to: Date | null,
 ): { start: Date; end: Date }[] {
   const windows: { start: Date; end: Date }[] = [];
-  for (const p of [...periods].sort((a, b) => (a.firstDay < b.firstDay ? -1 : 1))) {
+  for (const p of [...periods].sort(byFirstDay)) {
     if (p.canton !== canton) continue;
     const start = new Date(zurichIso(p.firstDay));
     const end = new Date(zurichIso(addDaysToDate(p.lastDay, 1)));
@@ -74,7 +76,7 @@ export function comingHolidays(
   const day = (ymd: string, withYear: boolean) => formatCalendarDay(ymd, withYear ? 'shortYear' : 'short');
   return periods
     .filter((p) => p.canton === canton && p.lastDay >= start)
-    .sort((a, b) => (a.firstDay < b.firstDay ? -1 : 1))
+    .sort(byFirstDay)
     .slice(0, count)
     .map((p) => {
       const last = year(p.lastDay) !== year(start);
