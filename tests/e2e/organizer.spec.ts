@@ -99,7 +99,7 @@ test.describe('espace organisateur', () => {
     await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\//);
     const when = page.locator('dt:text-is("Quand") + dd');
-    await expect(when).toHaveText(/^\S+ \d{1,2} \S+ \d{4}, dès 19:30$/);
+    await expect(when).toHaveText(/^\S+ (1er|\d{1,2}) \S+ \d{4}, dès 19:30$/);
     const event = { id: confirmationId(page) };
     expect((await ports.store.events.findById(event.id))?.openEnd).toBe(true);
     await page.goto(`/evenement/${event.id}`);

@@ -38,7 +38,7 @@ test.describe('découverte sur un téléphone de 390 × 844', () => {
       expect(box?.y, 'haut de la première carte').toBeLessThan(844 - 100);
       await expect(page.getByTestId('result-count')).toBeInViewport();
       await expect(page.locator('.day-group__heading').first()).toHaveText(
-        /^(En cours|(Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche) \d{1,2} \p{L}+( \d{4})?)$/u,
+        /^(En cours|(Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche) (1er|\d{1,2}) \p{L}+( \d{4})?)$/u,
       );
     });
   }
