@@ -117,10 +117,19 @@ async function sameClock(context: BrowserContext): Promise<void> {
 }
 
 export const test = base.extend<Fixtures, { ports: Ports }>({
-  context: async ({ context }, use) => {
-    await sameClock(context);
-    await use(context);
-  },
+  // Every context, the test's own and those a test opens (a visitor beside the organizer), through the same door.
+  browser: [
+    async ({ browser }, use) => {
+      const open = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await open(options);
+        await sameClock(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   ports: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern.
     async ({}, use) => {
@@ -236,7 +245,6 @@ export const test = base.extend<Fixtures, { ports: Ports }>({
     await use(async (user, options) => {
       const context = await browser.newContext(options);
       opened.push(context);
-      await sameClock(context);
       const page = await context.newPage();
       await loginAs(page, user);
       return page;

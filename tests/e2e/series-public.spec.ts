@@ -367,12 +367,12 @@ test.describe('une série pour le public', () => {
   });
 
   test('sans JavaScript, la carte de la liste renvoie à la liste, sans excuse @nojs-only', async ({ page }) => {
-    await page.goto('/evenements?vue=carte&quand=mois');
+    await page.goto('/evenements?vue=carte&canton=VD');
     const box = page.getByTestId('events-map-placeholder');
     await expect(box).toContainText('Ces événements sont aussi en liste');
     await expect(page.locator('main')).not.toContainText('nécessite JavaScript');
     await box.getByRole('link', { name: 'en liste' }).click();
-    await expect(page).toHaveURL('/evenements?quand=mois');
+    await expect(page).toHaveURL('/evenements?canton=VD');
     await expect(page.locator('.event-card').first()).toBeVisible();
   });
 
