@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CATEGORY_SLUGS } from '../../app/domain/categories';
-import { formatCalendarDay, zurichWallClock } from '../../app/domain/dates';
+import { zurichWallClock } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
+import { dayHeading } from '../../app/domain/event-days';
 import { dateWindow } from '../../app/domain/event-filters';
 import { eventTimes } from '../../app/domain/event-form';
 import { windowDays } from '../../app/domain/opening-text';
@@ -176,11 +177,12 @@ test.describe('découverte des événements', () => {
     const headings = page.locator('.day-group__heading');
     // The new page may still be loading when its address shows: wait for its first card.
     await expect(page.locator('.event-card').first()).toBeVisible();
-    const todayLong = formatCalendarDay(day, 'longNoYear');
+    // The heading as the list writes it: with its year when the day is not in this year (a weekend from 31 December).
+    const spaced = (text: string) => text.replace(/\s+/g, ' ');
+    const headingOf = (d: string) => spaced(dayHeading(d, new Date()));
+    const today = headingOf(day);
     for (const heading of await headings.allInnerTexts()) {
-      expect(heading === 'En cours' || heading.replace(/\s+/g, ' ').endsWith(todayLong.replace(/\s+/g, ' '))).toBe(
-        true,
-      );
+      expect(heading === 'En cours' || spaced(heading) === today, heading).toBe(true);
     }
     await page.goto('/evenements?quand=week-end');
     await expect(page.locator('.event-card').first()).toBeVisible();
@@ -189,12 +191,10 @@ test.describe('découverte des événements', () => {
     // From Friday 17:00: the Friday evening's day, then Saturday and Sunday.
     const window = dateWindow({ when: 'week-end', from: '', to: '' });
     const evening = window ? [zurichWallClock(window.start).date] : [];
-    const weekend = [...new Set([...evening, ...windowDays(window)])].map((d) =>
-      formatCalendarDay(d, 'longNoYear').replace(/\s+/g, ' '),
-    );
-    const begun = weekend[0] === todayLong.replace(/\s+/g, ' ');
+    const weekend = [...new Set([...evening, ...windowDays(window)])].map(headingOf);
+    const begun = weekend[0] === today;
     for (const heading of await headings.allInnerTexts()) {
-      const named = weekend.some((d) => heading.replace(/\s+/g, ' ').endsWith(d));
+      const named = weekend.includes(spaced(heading));
       expect(named || (begun && heading === 'En cours'), heading).toBe(true);
     }
     await page.goto('/evenements?du=2099-01-01&au=2099-01-31');
