@@ -5,7 +5,15 @@ import { checkEventForm } from './schedule-form';
 
 export { EVENT_FORM_FIELDS, eventFormValues } from './event-form-fields';
 
-/** The browser's checks of the form as sent (conform's payload): the server's, on the same reading of every field. */
-export function eventFormErrors(sent: Sent, now: Date, categories?: readonly string[]): Record<string, string> {
-  return checkEventForm(eventFormValues(sent), now, categories).errors;
+/**
+ * The browser's checks of the form as sent (conform's payload): the server's, on the same reading of every field.
+ * `began`: an edited event's start date as loaded, which it may keep once past (the server reads it from the store).
+ */
+export function eventFormErrors(
+  sent: Sent,
+  now: Date,
+  categories?: readonly string[],
+  began?: string,
+): Record<string, string> {
+  return checkEventForm(eventFormValues(sent), now, categories, began).errors;
 }

@@ -86,11 +86,12 @@ const CHOOSE_CATEGORY = 'Choisissez une catégorie.';
 const MAX_DAYS_AHEAD = 5 * 366;
 
 /**
- * The form schema, relative to `now`: an event cannot start in the past. `categories` are the slugs an organizer
- * may choose (the store's active ones); without them, any well-formed slug passes (the store's key still checks).
+ * The form schema, relative to `now`: an event cannot start in the past, unless it is an edit that keeps the start it
+ * had (`began`: an exhibition that has opened, a festival under way). `categories` are the slugs an organizer may
+ * choose (the store's active ones); without them, any well-formed slug passes (the store's key still checks).
  * Its fields come in the page's order: the error summary lists their messages so.
  */
-export function eventFormSchema(now: Date = new Date(), categories?: readonly string[]) {
+export function eventFormSchema(now: Date = new Date(), categories?: readonly string[], began?: string) {
   return z
     .object({
       title: text('Le titre', 3, 120),
@@ -158,7 +159,7 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       weatherDependent: flag,
     })
     .superRefine((v, ctx) => {
-      for (const [path, message] of Object.entries(crossFieldErrors(v, now))) {
+      for (const [path, message] of Object.entries(crossFieldErrors(v, now, began))) {
         ctx.addIssue({ code: 'custom', path: [path], message });
       }
     });
@@ -177,15 +178,20 @@ interface CrossFields {
   canton?: string;
 }
 
+export const END_BEFORE_START = 'La fin doit être après le début.';
+/** An end before the start without an end date: said with the way to end after midnight. */
+export const END_AFTER_MIDNIGHT = `La fin doit être après le début\u00a0: pour finir après minuit, indiquez aussi la date de fin.`;
+
 /** The cross-field messages that do not keep the dates from being checked. */
 const PLACE_AND_PRICE = new Set(['priceMin', 'priceMax', 'postalCode']);
 
 /**
  * Checks that involve several fields (times, dates in the past, end after start, a price or « gratuit »).
  * zod skips an object's refinements while any field is invalid, so forms also call this on the raw values
- * (see validateEventForm): the organizer sees every problem at once.
+ * (see validateEventForm): the organizer sees every problem at once. `began`: the start date of the event edited,
+ * which it may keep once past.
  */
-export function crossFieldErrors(v: CrossFields, now: Date): Record<string, string> {
+export function crossFieldErrors(v: CrossFields, now: Date, began?: string): Record<string, string> {
   const errors: Record<string, string> = {};
   const timeOk = (t: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
   const dateOk = isCalendarDate;
@@ -207,7 +213,8 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
   }
   if (!dateOk(v.startDate) || Object.keys(errors).some((k) => !PLACE_AND_PRICE.has(k))) return errors;
   const { startsAt, endsAt, openEnd } = eventTimes(v);
-  if (Date.parse(v.allDay ? zurichIso(v.startDate, '23:59') : startsAt) < now.getTime()) {
+  const kept = began !== undefined && v.startDate === began;
+  if (!kept && Date.parse(v.allDay ? zurichIso(v.startDate, '23:59') : startsAt) < now.getTime()) {
     errors.startDate = 'La date de début est déjà passée.';
   } else if (v.startDate > addDaysToDate(zurichDay(now), MAX_DAYS_AHEAD)) {
     errors.startDate = 'Cette date est à plus de cinq ans\u00a0: indiquez une date plus proche.';
@@ -215,8 +222,9 @@ export function crossFieldErrors(v: CrossFields, now: Date): Record<string, stri
     // Said of the date that is wrong, with or without an end time.
     errors.endDate = 'La date de fin ne peut pas précéder la date de début.';
   } else if (!openEnd && Date.parse(endsAt) <= Date.parse(startsAt)) {
-    // Without an end time (open end), the end is only a bound: « dès 23:30 » has none to be before.
-    errors.endTime = 'La fin doit être après le début.';
+    // Without an end time (open end), the end is only a bound: « dès 23:30 » has none to be before. Without an end
+    // date, an end before the start is most often the next morning's (« 20:30 – 00:30 », a copy of such an evening).
+    errors.endTime = v.endDate ? END_BEFORE_START : END_AFTER_MIDNIGHT;
   }
   return errors;
 }
@@ -226,8 +234,9 @@ export function validateEventForm(
   values: Record<string, string>,
   now: Date = new Date(),
   categories?: readonly string[],
+  began?: string,
 ) {
-  const parsed = eventFormSchema(now, categories).safeParse(values);
+  const parsed = eventFormSchema(now, categories, began).safeParse(values);
   if (parsed.success) return { ok: true as const, data: parsed.data, errors: {} as Record<string, string> };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
@@ -247,6 +256,7 @@ export function validateEventForm(
       canton: values.canton,
     },
     now,
+    began,
   );
   for (const [k, m] of Object.entries(cross)) errors[k] ??= m;
   return { ok: false as const, errors };

@@ -2,7 +2,7 @@
 // then the fields of that kind. The first date and its times are the form's own (startDate, startTime, endTime); a
 // period runs from startDate to endDate. Pure: shared by the form component and the server.
 import { isCalendarDate } from './dates';
-import { validateEventForm } from './event-form';
+import { END_AFTER_MIDNIGHT, END_BEFORE_START, validateEventForm } from './event-form';
 import { type Schedule, scheduleIssues, scheduleSchema, WEEKDAYS, type Weekday } from './schedule';
 import { alignFirstDate } from './schedule-days';
 import { flag, NEW_SCHEDULE_VALUES, periodSameHours, SCHEDULE_KINDS, type ScheduleKind } from './schedule-form-fields';
@@ -242,10 +242,11 @@ const WHEN_FIELDS = ['startDate', 'startTime', 'endDate', 'endTime'] as const;
  * Every message of the event form, its schedule's included: the browser's checks (conform, on blur) and the server's
  * parse call this, so both mark the same fields. With a list of dates the form's date and time fields are not used:
  * what the main checks say of them (a first date already past) is said of the list, and nothing of a missing start
- * date (the list's own message says it). The server adds the expansion's limits (scheduleProblems).
+ * date (the list's own message says it). The server adds the expansion's limits (scheduleProblems). `began`: an
+ * edited event's start date, which it may keep once past.
  */
-export function checkEventForm(values: Values, now: Date = new Date(), categories?: readonly string[]) {
-  const parsed = validateEventForm(valuesForMainChecks(values), now, categories);
+export function checkEventForm(values: Values, now: Date = new Date(), categories?: readonly string[], began?: string) {
+  const parsed = validateEventForm(valuesForMainChecks(values), now, categories, began);
   const schedule = scheduleFromForm(values);
   const errors: Record<string, string> = { ...parsed.errors };
   if (values.scheduleKind === 'dates') {
@@ -254,9 +255,10 @@ export function checkEventForm(values: Values, now: Date = new Date(), categorie
     for (const name of WHEN_FIELDS) {
       const message = errors[name];
       delete errors[name];
-      // Never dropped: a refusal without a message would leave the organizer stuck.
-      if (first && message)
-        errors.dateList ??= onLine(first.line, name === 'startDate' ? 'Cette date est déjà passée.' : message);
+      // Never dropped: a refusal without a message would leave the organizer stuck. A line has no end date to add.
+      if (!first || !message) continue;
+      const said = name === 'startDate' ? 'Cette date est déjà passée.' : message;
+      errors.dateList ??= onLine(first.line, said === END_AFTER_MIDNIGHT ? END_BEFORE_START : said);
     }
   }
   if (!schedule.ok) Object.assign(errors, schedule.errors);

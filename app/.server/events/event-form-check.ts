@@ -6,8 +6,13 @@ import { excludedOutsideRule, scheduleProblems, scheduleSpan } from '~/.server/s
 import { eventTimes } from '~/domain/event-form';
 import { checkEventForm, scheduleFieldErrors } from '~/domain/schedule-form';
 
-export function checkSubmittedEvent(values: Record<string, string>, now: Date, categories?: readonly string[]) {
-  const { parsed, schedule, errors: formErrors } = checkEventForm(values, now, categories);
+export function checkSubmittedEvent(
+  values: Record<string, string>,
+  now: Date,
+  categories?: readonly string[],
+  began?: string,
+) {
+  const { parsed, schedule, errors: formErrors } = checkEventForm(values, now, categories, began);
   const errors: Record<string, string> = { ...formErrors };
   if (schedule.ok && schedule.schedule) {
     const problems = { ...excludedOutsideRule(schedule.schedule), ...scheduleProblems(schedule.schedule) };

@@ -1,6 +1,7 @@
 // Event submission and edit (docs/specification.md §2, one screen): the posted form, its image (new, kept from a previous attempt, or
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
+import { zurichWallClock } from '~/domain/dates';
 import type { EventImage } from '~/domain/event';
 import type { FieldErrors } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
@@ -112,7 +113,9 @@ export async function saveEventForm(
   // Active categories only; an edited event may keep its own even if an admin has deactivated it since.
   const active = await activeCategorySlugs({ store });
   // The form's checks and its schedule's (decision 041), as the browser makes them; then at most 500 dates.
-  const checked = checkSubmittedEvent(values, new Date(), existing ? [...active, existing.category] : active);
+  // An edit may keep a start already past (an exhibition that has opened): the one the form was loaded with.
+  const began = existing ? zurichWallClock(existing.startsAt).date : undefined;
+  const checked = checkSubmittedEvent(values, new Date(), existing ? [...active, existing.category] : active, began);
   const { parsed, schedule } = checked;
   Object.assign(errors, checked.errors);
   if (imageBytes && !values.imageAlt.trim())

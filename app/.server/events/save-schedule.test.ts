@@ -1,6 +1,6 @@
 // The event form with several dates (decision 041): a good series is stored with its dates; bad ones get French
 // messages on their fields, the input is given back as typed, and nothing is written.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEventForm, makeUser } from '../../../tests/support/factories';
 import { memoryStore, saveFormServices } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
@@ -193,5 +193,56 @@ describe('le formulaire avec plusieurs dates', () => {
     expect(result.values.scheduleKind).toBe('dates');
     expect(count()).toBe(0);
     expect(occurrences()).toBe(0);
+  });
+
+  describe('une exposition déjà ouverte', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('son organisateur en change les heures sans toucher à son début passé ; un autre début passé reste refusé', async () => {
+      const { services, store } = await setup();
+      // Submitted three weeks ago for the next day: open for twenty days now.
+      const now = new Date();
+      vi.useFakeTimers({ toFake: ['Date'], now: now.getTime() - 21 * 86_400_000 });
+      const from = addDaysToDate(zurichToday(), 1);
+      const values = {
+        scheduleKind: 'period',
+        startDate: from,
+        startTime: '',
+        endTime: '',
+        endDate: addDaysToDate(from, 90),
+        periodSameHours: 'on',
+        ...Object.fromEntries(['TU', 'WE', 'TH', 'FR', 'SA', 'SU'].map((d) => [`periodDay${d}`, 'on'])),
+        periodOpen: '10:00',
+        periodClose: '18:00',
+      };
+      const created = await saveEventForm(services, orga, await readEventForm(post(values)));
+      expect(created.ok).toBe(true);
+      if (!created.ok) return;
+      vi.setSystemTime(now);
+      expect(zurichToday() > from).toBe(true);
+
+      // Open until 20:00 from now on: saved, the start it had kept.
+      const later = await saveEventForm(
+        services,
+        orga,
+        await readEventForm(post({ ...values, periodClose: '20:00' })),
+        created.eventId,
+      );
+      expect(later).toMatchObject({ ok: true, edited: true });
+      const event = await store.events.findById(created.eventId);
+      expect(event?.schedule).toMatchObject({ kind: 'period', hours: { TU: { open: '10:00', close: '20:00' } } });
+      expect(event?.startsAt.slice(0, 10)).toBe(from);
+
+      // Moved to another day already past: refused, as for a new event.
+      const moved = await saveEventForm(
+        services,
+        orga,
+        await readEventForm(post({ ...values, startDate: addDaysToDate(from, -1) })),
+        created.eventId,
+      );
+      expect(moved.ok).toBe(false);
+      if (moved.ok) return;
+      expect(moved.errors.startDate).toBe('La date de début est déjà passée.');
+    });
   });
 });

@@ -161,7 +161,12 @@ describe('soumissions', () => {
     const past = eventFormSchema(NOW).safeParse({ ...form, startDate: '2026-11-01' });
     expect(past.error?.issues[0].message).toBe('La date de début est déjà passée.');
     const backwards = eventFormSchema(NOW).safeParse({ ...form, endTime: '16:00' });
-    expect(backwards.error?.issues[0].message).toBe('La fin doit être après le début.');
+    // Without an end date, the message says how to end after midnight (a copy of an evening that did).
+    expect(backwards.error?.issues[0].message).toBe(
+      'La fin doit être après le début\u00a0: pour finir après minuit, indiquez aussi la date de fin.',
+    );
+    const sameDay = eventFormSchema(NOW).safeParse({ ...form, endDate: form.startDate, endTime: '16:00' });
+    expect(sameDay.error?.issues[0].message).toBe('La fin doit être après le début.');
     // An end date before the start is said of the end date, with or without an end time (it was said of the time,
     // or not at all).
     for (const endTime of ['23:00', '']) {

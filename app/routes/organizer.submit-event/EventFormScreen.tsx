@@ -142,6 +142,8 @@ function EventForm({
   // The check, loaded after the page shows, reads the categories of the latest render.
   const slugs = useRef<string[]>([]);
   slugs.current = categories.map((c) => c.slug);
+  // An edit may keep the start it was loaded with, even once past (the server reads the same from the store).
+  const began = loaded.mode === 'edit' ? loaded.values.startDate : undefined;
   const { form, fields, attempt, formProps, summary } = useAppForm({
     id: imported ? `event-${importCount}` : 'event',
     shape: eventShape,
@@ -151,7 +153,7 @@ function EventForm({
     // The server's reading and checks, the schedule's included: the same fields marked, the same messages.
     check: () =>
       import('~/domain/event-form-values').then(({ eventFormErrors }) => ({
-        validate: (sent) => eventFormErrors(sent, new Date(), slugs.current),
+        validate: (sent) => eventFormErrors(sent, new Date(), slugs.current, began),
       })),
   });
   const [coords, setCoords] = useState(toCoords(values));
