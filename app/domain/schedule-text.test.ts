@@ -116,6 +116,20 @@ describe('a period', () => {
     );
   });
 
+  // An outside tester's finding: « lundi–samedi 10:00–18:00, lundi 14:00–18:00 » gave Monday two hours.
+  test('a day that differs at an end of the week stays out of the span, one inside it is said after it', () => {
+    const late = { open: '10:00', close: '21:00' };
+    const afternoon = { open: '14:00', close: '18:00' };
+    const hours = { MO: afternoon, TU: ten, WE: ten, TH: late, FR: ten, SA: ten };
+    expect(describeSchedule(period({ hours }))).toBe(
+      'Du 1er décembre 2026 au 27 février 2027, lundi 14:00–18:00, mardi–samedi 10:00–18:00, jeudi 10:00–21:00, fermé le dimanche',
+    );
+    // At the other end: Sunday's shorter hours after the span.
+    expect(describeSchedule(period({ hours: { ...hours, MO: ten, SU: afternoon } }))).toBe(
+      'Du 1er décembre 2026 au 28 février 2027, lundi–samedi 10:00–18:00, jeudi 10:00–21:00, dimanche 14:00–18:00',
+    );
+  });
+
   test('every day the same hours: nothing closed', () => {
     const hours = { MO: ten, TU: ten, WE: ten, TH: ten, FR: ten, SA: ten, SU: ten };
     expect(describeSchedule(period({ hours }))).toBe(

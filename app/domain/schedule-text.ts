@@ -101,8 +101,10 @@ function runsText(week: Weekday[], hours: SchedulePeriod['hours']): string[] {
 }
 
 /**
- * The week's opening hours: the open days as one span with its usual hours and the days that differ
+ * The week's opening hours: the open days as one span with its usual hours and the days inside it that differ
  * (« mardi–dimanche 10:00–18:00, jeudi 10:00–20:00 »), or each run of days with the same hours, whichever is shorter.
+ * A day that differs at either end of the week stays out of the span: « lundi 14:00–18:00, mardi–samedi 10:00–18:00 »,
+ * never « lundi–samedi 10:00–18:00, lundi 14:00–18:00 », which says two hours of the same Monday.
  */
 function weekHoursText(hours: SchedulePeriod['hours']): string[] {
   // The week starts on the first open day after a closed one, so Friday to Monday is one span.
@@ -117,10 +119,15 @@ function weekHoursText(hours: SchedulePeriod['hours']): string[] {
   const count = (h: OpeningHours | undefined) => open.filter((d) => sameHours(hours[d], h)).length;
   const usual = open.map((d) => hours[d]).reduce((best, h) => (count(h) > count(best) ? h : best));
   if (!usual) return runs;
-  const others = open.filter((d) => !sameHours(hours[d], usual));
+  const first = open.findIndex((d) => sameHours(hours[d], usual));
+  const last = open.findLastIndex((d) => sameHours(hours[d], usual));
+  const span = open.slice(first, last + 1);
+  const inside = span.filter((d) => !sameHours(hours[d], usual));
   const withExceptions = [
-    `${daysText(open)} ${usual.open}–${usual.close}`,
-    ...others.map((d) => `${WEEKDAY_LABELS[d]} ${hours[d]?.open}–${hours[d]?.close}`),
+    ...runsText(open.slice(0, first), hours),
+    `${daysText(span)} ${usual.open}–${usual.close}`,
+    ...inside.map((d) => `${WEEKDAY_LABELS[d]} ${hours[d]?.open}–${hours[d]?.close}`),
+    ...runsText(open.slice(last + 1), hours),
   ];
   return withExceptions.length < runs.length ? withExceptions : runs;
 }
