@@ -126,6 +126,24 @@ test.describe('découverte des événements', () => {
     await expect(page.getByLabel('Gratuit', { exact: true })).not.toBeChecked();
   });
 
+  // An outside tester's finding: on a desktop, Tab stopped on the phone sheet's « Fermer les filtres », drawn nowhere.
+  test('sur un ordinateur, le bouton qui ferme le panneau du téléphone n’est pas un arrêt du clavier @js-only', async ({
+    page,
+  }) => {
+    await page.goto('/evenements?canton=VD');
+    await expect(page.locator('#filtres')).toHaveClass(/is-enhanced/);
+    const close = page.locator('.filters-panel__close');
+    await expect(close).toBeHidden();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page
+      .getByTestId('filter-bar')
+      .getByRole('button', { name: /Filtres/ })
+      .click();
+    // The same button, where there is a sheet to close.
+    await expect(close).toBeVisible();
+    await expect(close).toHaveAccessibleName('Fermer les filtres');
+  });
+
   test('imprimées, la liste et une fiche gardent leur contenu, sans menus, filtres, carte ni bandeaux @once', async ({
     page,
   }) => {
