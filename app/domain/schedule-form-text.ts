@@ -110,6 +110,10 @@ export function readRepeat(value: string | undefined): { freq: 'weekly' | 'month
 
 const ordinal = (n: number) => (n === 1 ? '1er' : `${n}e`);
 
+/** Beside the choices in general words, what they mean. */
+export const MONTHLY_HINT =
+  'D’après la date de début\u00a0: par exemple le 28, le 4e\u00a0samedi ou le dernier samedi du mois.';
+
 /**
  * « Quel jour du mois ? »: the same day of the month as the first date, the same weekday at the same place in the
  * month, or the last such weekday; named after the first date when it is known (« le 4e samedi de chaque mois »), in
@@ -117,13 +121,12 @@ const ordinal = (n: number) => (n === 1 ? '1er' : `${n}e`);
  */
 export function monthlyOptions(firstDate: string, current = ''): { value: string; label: string }[] {
   if (!isCalendarDate(firstDate)) {
+    // Short enough for a phone's select, which cuts what is longer (an outside tester read « le même jour de la
+    // semaine, à »): MONTHLY_HINT gives the examples.
     const options = [
-      { value: 'monthday', label: 'le même jour du mois que la date de début (par exemple le 28)' },
-      {
-        value: 'weekday',
-        label: 'le même jour de la semaine, à la même place dans le mois (par exemple le 4e samedi)',
-      },
-      { value: 'last', label: 'le même jour de la semaine, le dernier du mois (par exemple le dernier samedi)' },
+      { value: 'monthday', label: 'la même date' },
+      { value: 'weekday', label: 'le même rang' },
+      { value: 'last', label: 'le dernier du mois' },
     ];
     return /^-?\d$/.test(current) ? [...options, { value: current, label: nthLabel(Number(current), null) }] : options;
   }

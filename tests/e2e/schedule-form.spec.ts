@@ -114,3 +114,32 @@ test.describe('l’horaire du formulaire d’événement', () => {
     expect(saved.schedule?.kind === 'rule' ? saved.schedule.monthly : null).toMatchObject({ mode: 'weekday', nth: -1 });
   });
 });
+
+test.describe('sur un téléphone de 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // An outside tester's finding: the choice read « le même jour de la semaine, à », cut by the select.
+  test('« Quel jour du mois ? » sans JavaScript : chaque choix se lit en entier, ses exemples au-dessus @nojs-only', async ({
+    page,
+    signIn,
+  }) => {
+    await startSubmission(page, signIn, 'Ciné-club');
+    await page.getByRole('radio', { name: 'Une date qui se répète' }).check();
+    await page.getByLabel('Répéter', { exact: true }).selectOption({ label: 'chaque mois' });
+    const monthly = page.getByLabel('Quel jour du mois');
+    await expect(monthly).toHaveAccessibleDescription(/par exemple le 28, le 4e\u00a0samedi ou le dernier samedi/);
+    for (const value of ['monthday', 'weekday', 'last']) {
+      await monthly.selectOption(value);
+      // The chosen option's text against the room the select gives it, its arrow left aside.
+      const room = await monthly.evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return null;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = context.measureText(select.options[select.selectedIndex].text).width;
+        return { text, room: select.clientWidth - Number.parseFloat(style.paddingLeft) - 32 };
+      });
+      expect(room?.text, value).toBeLessThan(room?.room ?? 0);
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { type ReactNode, useRef } from 'react';
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError } from '~/components/form/FieldNotes';
 import { periodSameHours, SCHEDULE_KINDS } from '~/domain/schedule-form-fields';
-import { monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
+import { MONTHLY_HINT, monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
 import { WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule-model';
 import type { ScheduleSummary as Summary } from '~/domain/schedule-preview';
 import type { EventFields } from './EventFieldsets';
@@ -151,6 +151,7 @@ export function ScheduleFields({
           <SelectField
             meta={withDefault(fields.ruleMonthly, 'monthday')}
             label="Quel jour du mois&#8239;?"
+            hint={typed ? undefined : MONTHLY_HINT}
             options={months}
           />
         </div>
