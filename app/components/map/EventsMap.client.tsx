@@ -47,7 +47,8 @@ export interface EventsMapProps {
 export const DEFAULT_MAP_HEIGHT = 480;
 const SINGLE_EVENT_ZOOM = 15;
 const ONE_POINT_ZOOM = 14;
-const FIT_BOUNDS_OPTIONS: FitBoundsOptions = { padding: [32, 32], maxZoom: 13 };
+// The zoom buttons stand in the top left corner (10 px from the edges, 30 px wide): no marker is framed under them.
+const FIT_BOUNDS_OPTIONS: FitBoundsOptions = { paddingTopLeft: [64, 32], paddingBottomRight: [32, 32], maxZoom: 13 };
 
 // Marker images bundled by Vite from the leaflet package: Leaflet's default icon guesses its URL from the CSS,
 // which breaks under a bundler, and nothing may come from a CDN.
