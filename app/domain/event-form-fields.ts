@@ -41,6 +41,7 @@ export const EVENT_FORM_FIELDS = [
   ...SCHEDULE_FIELDS,
   'submissionKey',
   'pendingImage',
+  'seen',
 ] as const;
 
 /** What a form sent, as the server has it (FormData) or as conform hands it to the browser's checks (its payload). */

@@ -140,6 +140,41 @@ test.describe('espace organisateur', () => {
     await otherPage.context().close();
   });
 
+  // An outside tester's finding: the second tab's save silently undid the first's.
+  test('modifié dans deux onglets : le second envoi le dit au lieu d’effacer le premier, puis remplace s’il est renvoyé', async ({
+    page,
+    ports,
+    people,
+    createEvent,
+    loginAs,
+  }) => {
+    const organizer = await people.createUser({ displayName: 'Docks de Lausanne' });
+    const { id, title } = await createEvent({ title: `Nuit électro ${Date.now()}`, createdBy: organizer.uid });
+    await loginAs(page, organizer);
+    const tabB = await page.context().newPage();
+    await page.goto(`/organizer/edit-event/${id}`);
+    await tabB.goto(`/organizer/edit-event/${id}`);
+    await page.getByLabel('Titre', { exact: true }).fill(`${title}, édition spéciale`);
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(page).toHaveURL(/\/organizer\/event-confirmation\//);
+
+    const note = tabB.getByLabel('Précision sur le prix', { exact: true });
+    await note.fill('Étudiants CHF 10');
+    await tabB.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(tabB.getByTestId('form-errors')).toContainText('a été modifié ailleurs');
+    await expect(note).toHaveValue('Étudiants CHF 10');
+    const kept = await ports.store.events.findById(id);
+    expect(kept?.revision?.title ?? kept?.title).toBe(`${title}, édition spéciale`);
+    expect(kept?.revision?.priceNote ?? kept?.priceNote).not.toBe('Étudiants CHF 10');
+
+    // Sent again from the page that said so: it replaces the version it was told of.
+    await tabB.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(tabB).toHaveURL(/\/organizer\/event-confirmation\//);
+    const replaced = await ports.store.events.findById(id);
+    expect(replaced?.revision?.priceNote ?? replaced?.priceNote).toBe('Étudiants CHF 10');
+    await tabB.close();
+  });
+
   test('copier pour une nouvelle date et annuler depuis le tableau de bord', async ({
     page,
     ports,

@@ -80,6 +80,8 @@ export async function eventFormPage(
   let status: AgendaEvent['status'] | null = null;
   let pendingRevision = false;
   let adminEdit = false;
+  /** The version of the event this form shows: a save from it refuses once if the event has changed since. */
+  let seen = '';
   /** The upcoming dates of the series that are cancelled (« sam. 12 déc. · 20:00 »): not in « Sauf les dates ». */
   let cancelledDates: string[] = [];
   /** The event a copy for a new date starts from, which the page names. */
@@ -92,6 +94,7 @@ export async function eventFormPage(
     status = event.status;
     pendingRevision = event.revision !== null;
     adminEdit = actorsFor(user, event)[0] === 'admin';
+    seen = event.updatedAt;
     cancelledDates = (await managedDates({ store }, event, now ? now() : new Date()))
       .filter((d) => d.cancelled)
       .map((d) => formatDayOf(new Date(d.startsAt), 'short'));
@@ -137,5 +140,6 @@ export async function eventFormPage(
     image,
     // One key per form render: a repeated POST of this form returns the same event (double click, refresh, retry).
     submissionKey: newId(24),
+    seen,
   };
 }

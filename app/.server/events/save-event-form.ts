@@ -40,6 +40,9 @@ export type SaveEventFormResult =
 
 const SUBMISSION_KEY = /^[a-z0-9]{24}$/;
 
+export const CHANGED_ELSEWHERE =
+  'Cet événement a été modifié ailleurs (dans un autre onglet, ou par l’équipe) depuis l’ouverture de ce formulaire\u00a0: rien n’a été enregistré. Vérifiez vos changements, puis envoyez à nouveau pour remplacer cette version, ou rechargez la page pour voir la version actuelle.';
+
 /** The button « Voir les dates » of the page without JavaScript: the form comes back with its dates, nothing saved. */
 export const PREVIEW_INTENT = 'apercu';
 
@@ -91,6 +94,12 @@ export async function saveEventForm(
   const choice = await readPlaceChoice({ store }, actor, values, existing);
   Object.assign(values, choice.values);
   const errors: FieldErrors = { ...choice.errors };
+  // Changed elsewhere since this form was shown (another tab, an admin): said once and nothing saved. The input comes
+  // back with the version now stored, so sending it again replaces that version knowingly.
+  if (existing && !previewOnly && values.seen && values.seen !== existing.updatedAt) {
+    errors.form = CHANGED_ELSEWHERE;
+    values.seen = existing.updatedAt;
+  }
 
   // The image: a new file, or the one kept from a previous attempt.
   let imageBytes: Buffer | null = null;

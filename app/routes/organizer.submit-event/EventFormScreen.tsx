@@ -242,6 +242,8 @@ function EventForm({
       <Form method="post" encType="multipart/form-data" className="form" {...formProps}>
         <FormSecurity />
         <input type="hidden" name="submissionKey" value={loaded.submissionKey} />
+        {/* The version the typed changes start from: sent back by a refusal, the loader's at first. */}
+        {loaded.seen ? <input type="hidden" name="seen" value={answer?.seen || loaded.seen} /> : null}
         <WhatFieldset fields={eventFields} categories={categories} />
         <WhenFieldset fields={eventFields}>
           <ScheduleFields

@@ -51,11 +51,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw data({ message: error.message }, { status: error.status });
   }
   if (!saved.ok) {
-    // The image sent with a refused form is kept aside: its token comes back with the input.
+    // The image sent with a refused form is kept aside: its token comes back with the input, and so does the version
+    // of the event the input starts from (the one now stored, once the refusal has said it changed).
     const extra = {
       duplicates: saved.duplicates,
       preview: saved.preview ?? false,
       pendingImage: saved.values.pendingImage,
+      seen: saved.values.seen ?? '',
     };
     return invalid(readFormCheckedByUseCase(form), { errors: saved.errors, extra });
   }
