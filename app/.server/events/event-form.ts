@@ -16,6 +16,9 @@ import { eventForEditing } from './submissions';
 
 export type Values = Record<string, string>;
 
+/** The start date the form shows for an event: an edit that keeps it may keep it once past (crossFieldErrors). */
+export const formStartDate = (e: Pick<AgendaEvent, 'startsAt'>) => zurichWallClock(e.startsAt).date;
+
 /** The form's values for an existing event (edit, or a copy for a new date without its dates). */
 export function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
   const start = zurichWallClock(e.startsAt);
@@ -25,7 +28,7 @@ export function valuesFromEvent(e: AgendaEvent, copy: boolean): Values {
     description: e.description,
     performers: performersText(e.performers),
     category: e.category,
-    startDate: copy ? '' : start.date,
+    startDate: copy ? '' : formStartDate(e),
     startTime: e.allDay ? '' : start.time,
     endDate: copy || end.date === start.date ? '' : end.date,
     endTime: e.allDay || e.openEnd ? '' : end.time,

@@ -1,7 +1,6 @@
 // Event submission and edit (docs/specification.md §2, one screen): the posted form, its image (new, kept from a previous attempt, or
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
-import { zurichWallClock } from '~/domain/dates';
 import type { EventImage } from '~/domain/event';
 import type { FieldErrors } from '~/domain/forms';
 import { findLocality } from '~/domain/localities';
@@ -24,6 +23,7 @@ import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
 import type { PushTransport } from '../push/ports';
+import { formStartDate } from './event-form';
 import { checkSubmittedEvent } from './event-form-check';
 import { eventForEditing, possibleDuplicates, submitEvent, updateEvent } from './submissions';
 
@@ -123,7 +123,7 @@ export async function saveEventForm(
   const active = await activeCategorySlugs({ store });
   // The form's checks and its schedule's (decision 041), as the browser makes them; then at most 500 dates.
   // An edit may keep a start already past (an exhibition that has opened): the one the form was loaded with.
-  const began = existing ? zurichWallClock(existing.startsAt).date : undefined;
+  const began = existing ? formStartDate(existing) : undefined;
   const checked = checkSubmittedEvent(values, new Date(), existing ? [...active, existing.category] : active, began);
   const { parsed, schedule } = checked;
   Object.assign(errors, checked.errors);

@@ -56,6 +56,19 @@ const weekly = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
+/** An exhibition of 90 days from `from`, Tuesday to Sunday 10:00–18:00. */
+const exhibitionFrom = (from: string): Record<string, string> => ({
+  scheduleKind: 'period',
+  startDate: from,
+  startTime: '',
+  endTime: '',
+  endDate: addDaysToDate(from, 90),
+  periodSameHours: 'on',
+  ...Object.fromEntries(['TU', 'WE', 'TH', 'FR', 'SA', 'SU'].map((d) => [`periodDay${d}`, 'on'])),
+  periodOpen: '10:00',
+  periodClose: '18:00',
+});
+
 /** A period of two months from the next Saturday, with the given hours (over the weekly series' fields). */
 const twoMonths = (over: Record<string, string>) => ({
   scheduleKind: 'period',
@@ -134,18 +147,7 @@ describe('le formulaire avec plusieurs dates', () => {
   it('une exposition aux mêmes heures chaque jour, fermée trois jours de fêtes écrits sans leur année : enregistrée', async () => {
     const { services, store } = await setup();
     const from = saturdayBeforeTheHolidays();
-    const values = {
-      scheduleKind: 'period',
-      startDate: from,
-      startTime: '',
-      endTime: '',
-      endDate: addDaysToDate(from, 90),
-      periodSameHours: 'on',
-      ...Object.fromEntries(['TU', 'WE', 'TH', 'FR', 'SA', 'SU'].map((d) => [`periodDay${d}`, 'on'])),
-      periodOpen: '10:00',
-      periodClose: '18:00',
-      periodClosed: '24.12, 25.12, 1.1',
-    };
+    const values = { ...exhibitionFrom(from), periodClosed: '24.12, 25.12, 1.1' };
     const result = await saveEventForm(services, orga, await readEventForm(post(values)));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -204,17 +206,7 @@ describe('le formulaire avec plusieurs dates', () => {
       const now = new Date();
       vi.useFakeTimers({ toFake: ['Date'], now: now.getTime() - 21 * 86_400_000 });
       const from = addDaysToDate(zurichToday(), 1);
-      const values = {
-        scheduleKind: 'period',
-        startDate: from,
-        startTime: '',
-        endTime: '',
-        endDate: addDaysToDate(from, 90),
-        periodSameHours: 'on',
-        ...Object.fromEntries(['TU', 'WE', 'TH', 'FR', 'SA', 'SU'].map((d) => [`periodDay${d}`, 'on'])),
-        periodOpen: '10:00',
-        periodClose: '18:00',
-      };
+      const values = exhibitionFrom(from);
       const created = await saveEventForm(services, orga, await readEventForm(post(values)));
       expect(created.ok).toBe(true);
       if (!created.ok) return;
