@@ -115,7 +115,10 @@ export function e2eStoreEnv(): Record<string, string> {
     METADATA_SERVER_DETECTION: 'none',
     FIREBASE_PROJECT_ID: 'demo-agenda-romand',
     FIREBASE_API_KEY: 'demo-key',
-    FIREBASE_STORAGE_BUCKET: 'demo-agenda-romand.appspot.com',
+    FIREBASE_STORAGE_BUCKET: 'demo-agenda-romand.firebasestorage.app',
+    // The outbox stands for the mail server (tests/e2e/utils.ts reads it): chosen in so many words, as a production start
+    // on Firestore must (issue 68). The Hosting stack sends through an SMTP stand-in instead (hosting-stack.ts).
+    MAIL_TRANSPORT: 'fichier',
     ...Object.fromEntries(
       FIREBASE_EMULATORS.map((name) => {
         const value = process.env[name];

@@ -33,7 +33,7 @@ export function firestoreInstanceEnv(projectId: string, more: Record<string, str
     DATA_BACKEND: 'firestore',
     FIREBASE_PROJECT_ID: projectId,
     FIREBASE_API_KEY: 'AIza-test',
-    FIREBASE_STORAGE_BUCKET: `${projectId}.appspot.com`,
+    FIREBASE_STORAGE_BUCKET: `${projectId}.firebasestorage.app`,
     SESSION_SECRET: 's'.repeat(32),
     NODE_ENV: 'test',
     ...more,

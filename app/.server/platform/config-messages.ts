@@ -24,6 +24,7 @@ export const SETTING_VALUES: Readonly<Record<string, string>> = {
     'un nombre de proxys devant le serveur (1, 2…), true (tous), false (aucun), loopback, linklocal, uniquelocal, ou des adresses IP et des plages CIDR séparées par des virgules (par exemple 10.0.0.0/8, 127.0.0.1)',
   SMTP_URL:
     'une adresse smtp:// ou smtps:// avec le nom du serveur (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465)',
+  MAIL_TRANSPORT: 'smtp (par SMTP_URL) ou fichier (des .eml dans DATA_DIR/outbox, rien n’est envoyé)',
   MAIL_FROM: EMAIL,
   CONTACT_TO: EMAIL,
   PUBLIC_S_MAXAGE: integer(0, 86_400, 'secondes'),

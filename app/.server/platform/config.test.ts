@@ -79,7 +79,7 @@ describe('configuration Firebase', () => {
     DATA_BACKEND: 'firestore',
     FIREBASE_PROJECT_ID: 'agenda-romand',
     FIREBASE_API_KEY: 'AIza-test',
-    FIREBASE_STORAGE_BUCKET: 'agenda-romand.appspot.com',
+    FIREBASE_STORAGE_BUCKET: 'agenda-romand.firebasestorage.app',
   };
 
   it('avec DATA_BACKEND=firestore, le démarrage échoue en nommant chaque variable manquante', () => {
@@ -99,9 +99,30 @@ describe('configuration Firebase', () => {
 
   it('en production, plusieurs instances doivent partager SESSION_SECRET', () => {
     expect(() => loadConfig({ ...firebase, NODE_ENV: 'production' })).toThrow(/Manquantes : SESSION_SECRET\.$/);
-    expect(loadConfig({ ...firebase, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toBe(
-      'x'.repeat(40),
+    const mails = { SMTP_URL: 'smtps://u:p@smtp.exemple.ch:465' };
+    expect(
+      loadConfig({ ...firebase, ...mails, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET,
+    ).toBe('x'.repeat(40));
+  });
+
+  // Issue 68: the documented deploy set no SMTP_URL; every verification and reset mail went to the container's disk.
+  it('en production, sans SMTP_URL, le démarrage refuse en français, à moins que MAIL_TRANSPORT=fichier le choisisse', () => {
+    const production = { ...firebase, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(
+      /^Configuration invalide\u00a0: sur Firestore en production, SMTP_URL est requis\u00a0: .*jamais envoyés\. Donnez SMTP_URL .*ou MAIL_TRANSPORT=fichier/,
     );
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://u:p@smtp.exemple.ch:465' }).SMTP_URL).toBe(
+      'smtps://u:p@smtp.exemple.ch:465',
+    );
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: 'fichier' }).MAIL_TRANSPORT).toBe('fichier');
+    // Outside production (the emulators in development) and on SQLite (one disk that stays), the outbox by default.
+    expect(loadConfig(firebase).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).SMTP_URL).toBeUndefined();
+    // A choice that contradicts itself is refused wherever it is made.
+    expect(() => loadConfig({ ...base, MAIL_TRANSPORT: 'smtp' })).toThrow(/MAIL_TRANSPORT=smtp demande SMTP_URL/);
+    expect(() =>
+      loadConfig({ ...base, MAIL_TRANSPORT: 'fichier', SMTP_URL: 'smtps://u:p@smtp.exemple.ch:465' }),
+    ).toThrow(/MAIL_TRANSPORT=fichier et SMTP_URL se contredisent/);
   });
 
   it('refuse une clé de compte de service qui n’est pas du JSON', () => {

@@ -45,6 +45,12 @@ const envSchema = z.object({
     message:
       'SMTP_URL doit être une adresse smtp:// ou smtps:// avec le nom du serveur (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465).',
   }),
+  /**
+   * How mails leave: `smtp` (through SMTP_URL) or `fichier` (written as .eml in DATA_DIR/outbox, sent by nobody).
+   * Unset: smtp with SMTP_URL, else fichier; but on Firestore in production, where an instance's disk is thrown away
+   * with it, a start without SMTP_URL must say fichier itself (issue 68: every mail was lost without a word).
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'fichier']).optional(),
   MAIL_FROM: z.string().email().default('no-reply@agenda-romand.ch'),
   /** Where contact messages go when no admin account exists yet. */
   CONTACT_TO: z.string().email().default('contact@agenda-romand.ch'),
@@ -253,6 +259,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) missing.push('SESSION_SECRET');
     if (missing.length > 0) throw new Error(`${FIREBASE_INCOMPLETE} Manquantes : ${missing.join(', ')}.`);
   }
+  const mailProblem = mailTransportProblem(env);
+  if (mailProblem) throw new Error(`Configuration invalide\u00a0: ${mailProblem}`);
   const dataDir = path.resolve(env.DATA_DIR);
   withDataDir(dataDir, () => fs.mkdirSync(dataDir, { recursive: true }));
   return {
@@ -262,6 +270,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     SESSION_SECRET: env.SESSION_SECRET ?? withDataDir(dataDir, () => persistedSecret(dataDir)),
   };
+}
+
+/** Why the mail settings cannot start, or null: SMTP_URL and MAIL_TRANSPORT agree, and mails are not lost unsaid. */
+function mailTransportProblem(
+  env: Pick<z.infer<typeof envSchema>, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'DATA_BACKEND' | 'NODE_ENV'>,
+): string | null {
+  if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+    return 'MAIL_TRANSPORT=smtp demande SMTP_URL, l’adresse du serveur d’envoi (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465).';
+  }
+  if (env.MAIL_TRANSPORT === 'fichier' && env.SMTP_URL) {
+    return 'MAIL_TRANSPORT=fichier et SMTP_URL se contredisent (les mails seraient écrits dans DATA_DIR/outbox, jamais envoyés)\u00a0: retirez l’un des deux.';
+  }
+  if (env.DATA_BACKEND === 'firestore' && env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_TRANSPORT) {
+    return 'sur Firestore en production, SMTP_URL est requis\u00a0: sans lui, les mails (vérification d’adresse, mot de passe oublié, alertes) seraient écrits sur le disque de l’instance, qui disparaît avec elle, et jamais envoyés. Donnez SMTP_URL (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465), ou MAIL_TRANSPORT=fichier pour les garder dans DATA_DIR/outbox en connaissance de cause.';
+  }
+  return null;
 }
 
 /** The store the environment names, read without creating anything; null when the environment is invalid. */

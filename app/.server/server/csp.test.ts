@@ -38,8 +38,9 @@ describe('politique de sécurité du contenu', () => {
       DATA_BACKEND: 'firestore',
       FIREBASE_PROJECT_ID: 'agenda-test',
       FIREBASE_API_KEY: 'AIza-test',
-      FIREBASE_STORAGE_BUCKET: 'agenda-test.appspot.com',
+      FIREBASE_STORAGE_BUCKET: 'agenda-test.firebasestorage.app',
       SESSION_SECRET: 's'.repeat(48),
+      SMTP_URL: 'smtps://u:p@smtp.exemple.ch:465',
     };
     const fcmOrigins = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
     const withFcm = policy({ ...firebase, FIREBASE_APP_ID: '1:42:web:abc' })['connect-src'];
