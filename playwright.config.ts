@@ -44,6 +44,8 @@ export default defineConfig({
     // work for files nobody reads, so CI records it only for the retry of a failed test, where it serves. Locally, on
     // failure: npx playwright show-trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // Behind the Hosting proxy, https with a certificate made for the run (tests/support/hosting-stack.ts).
+    ignoreHTTPSErrors: hosting,
   },
   projects: hosting
     ? [
@@ -92,6 +94,7 @@ export default defineConfig({
       ? {
           command: 'node --import tsx tests/support/hosting-stack.ts',
           url: `${baseURL}/healthz`,
+          ignoreHTTPSErrors: true,
           reuseExistingServer: false,
           timeout: 180_000,
           stdout: 'ignore',

@@ -78,7 +78,7 @@ if (cluster.isPrimary) {
       env: workerEnv,
       onListening: () =>
         console.log(
-          `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, ${workerCount} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${config.DATA_DIR})`,
+          `Agenda romand à l’écoute sur ${runtime.listeningAt(config.SITE_URL, config.PORT)} (Node ${process.versions.node}, ${config.NODE_ENV}, ${workerCount} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${config.DATA_DIR})`,
         ),
       onStopped: () => runtime.finishServer(services),
     });
@@ -367,7 +367,7 @@ async function serve() {
   server.listen(config.PORT, config.HOST, () => {
     if (cluster.isPrimary)
       console.log(
-        `Agenda romand à l’écoute sur http://localhost:${config.PORT} (Node ${process.versions.node}, ${config.NODE_ENV}, données : ${config.DATA_DIR})`,
+        `Agenda romand à l’écoute sur ${runtime.listeningAt(config.SITE_URL, config.PORT)} (Node ${process.versions.node}, ${config.NODE_ENV}, données : ${config.DATA_DIR})`,
       );
   });
 

@@ -1,6 +1,6 @@
-// npm run test:firebase:journeys / :hosting (side by side in `npm run test:firebase`): runs each command given with
-// Firebase emulators of its own started (Auth emulator of firebase-tools, in-process Firestore, Cloud Storage
-// stand-in), then stops them. Offline; free loopback ports, so that two runs never share a store.
+// npm run test:firebase:journeys / :hosting (side by side in `npm run test:firebase`), npm run firebase:local: runs each
+// command given with Firebase emulators of its own started (Auth emulator of firebase-tools, in-process Firestore,
+// Cloud Storage stand-in), then stops them. Offline; free loopback ports, so that two runs never share a store.
 //   node --import tsx scripts/with-firebase-emulators.ts "cmd 1" "cmd 2"
 import { spawn } from 'node:child_process';
 import { startFirebaseEmulators } from '../tests/support/firebase-emulators';
@@ -13,6 +13,10 @@ console.log(
     .map(([k, v]) => `${k}=${v}`)
     .join(' ')}`,
 );
+
+// Ctrl-C reaches the command too (`npm run firebase:local`, which runs until then): once it has stopped, the
+// emulators are stopped below instead of being left behind.
+process.on('SIGINT', () => {});
 
 let code = 0;
 for (const command of commands) {

@@ -52,5 +52,7 @@ test.describe('derrière le mandataire Hosting, TRUST_PROXY=1 @http @sqlite-only
     expect(elsewhere.status()).toBe(400);
     expect(await elsewhere.text()).toContain('Cette requête est adressée à un autre site que celui-ci.');
     expect(server.log()).toMatch(/\[http\] requête refusée, X-Forwarded-Host "evil\.example"/);
+    // The start-up line names the site's address, not the instance's localhost (issue 68).
+    expect(server.log()).toContain(`Agenda romand à l’écoute sur ${site} (port ${proxyPort - 1}) (`);
   });
 });

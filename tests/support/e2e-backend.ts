@@ -45,7 +45,8 @@ export function prepareE2eRun(): { backend: E2eBackend; port: number; baseURL: s
       : Number(process.env.E2E_PORT ?? 3100);
   process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), `agenda-e2e-${backend}-`));
   process.env.E2E_SESSION_SECRET ??= crypto.randomBytes(32).toString('base64url');
-  process.env.E2E_BASE_URL ??= `http://localhost:${port}`;
+  // Hosting answers in https: the proxy too, with a certificate of its own for localhost (hosting-stack.ts).
+  process.env.E2E_BASE_URL ??= `${e2eHosting() ? 'https' : 'http'}://localhost:${port}`;
   process.env.E2E_SERVER_PORT ??= String(port);
   if (backend === 'firestore') {
     const missing = FIREBASE_EMULATORS.filter((name) => !process.env[name]);

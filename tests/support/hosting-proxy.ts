@@ -7,9 +7,11 @@
 // the client's protocol in `X-Forwarded-Proto`, and `X-Forwarded-For` ends with the client's address then the proxy's
 // own (Cloud Run's front end adds the address of Hosting, which connects to it): two proxies, TRUST_PROXY=2. Each
 // visitor's requests (one `__session`, or none) go to the instances in turn, the next one always to the other.
-// The `hosting` Playwright project and bench/hosting.ts run the app behind it.
+// With `tls`, it answers in https, as Hosting does (the client's protocol then says https).
+// The `hosting` Playwright project, `npm run firebase:local` (hosting-stack.ts) and bench/hosting.ts run the app behind it.
 //   node --import tsx tests/support/hosting-proxy.ts --port 3513 --upstream http://127.0.0.1:3511 --upstream …
 import http from 'node:http';
+import https from 'node:https';
 import { parseArgs } from 'node:util';
 
 export interface HostingProxyOptions {
@@ -18,6 +20,8 @@ export interface HostingProxyOptions {
   host?: string;
   /** Hosting ends a request to Cloud Run after 60 s. */
   cutAfterMs?: number;
+  /** A key and its certificate (PEM): the proxy answers in https, as Hosting does. */
+  tls?: { key: string; cert: string };
 }
 
 export interface HostingProxy {
@@ -123,7 +127,7 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
     const own = req.socket.localAddress ?? '';
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], client, own].filter(Boolean).join(', ');
     headers['x-forwarded-host'] = req.headers.host ?? '';
-    headers['x-forwarded-proto'] = 'http';
+    headers['x-forwarded-proto'] = options.tls ? 'https' : 'http';
     delete headers.connection;
     return headers;
   }
@@ -167,7 +171,7 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
     res.end(req.method === 'HEAD' ? undefined : entry.body);
   }
 
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     // Hosting's limit: the request ends after 60 s, answered or not (a stream is cut).
     const cut = setTimeout(() => {
       if (!res.headersSent) res.writeHead(504, { 'content-type': 'text/plain; charset=utf-8' });
@@ -226,14 +230,15 @@ export function startHostingProxy(options: HostingProxyOptions): Promise<Hosting
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`Proxy : ${(error as Error).message}`);
     }
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handle) : http.createServer(handle);
   server.keepAliveTimeout = 65_000;
 
   return new Promise((resolve) => {
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
       resolve({
-        url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+        url: `${options.tls ? 'https' : 'http'}://${options.host ?? '127.0.0.1'}:${port}`,
         stats,
         close: () =>
           new Promise<void>((done) => {

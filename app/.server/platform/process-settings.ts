@@ -8,6 +8,15 @@ export const DEFAULT_PORT = 3000;
 export const DEFAULT_DATA_DIR = './data';
 export const DEFAULT_MIN_FREE_DISK_MB = 100;
 
+/**
+ * Where the start-up line says the site is: SITE_URL when it is set, with the port the server listens on (behind a
+ * proxy, http://localhost:PORT is no address anyone visits; issue 68), else http://localhost:PORT.
+ */
+export function listeningAt(siteUrl: string | undefined, port: number): string {
+  const local = `http://localhost:${port}`;
+  return siteUrl && siteUrl !== local ? `${siteUrl} (port ${port})` : local;
+}
+
 export interface ProcessSettings {
   NODE_ENV: string;
   PORT: number;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from '../platform/data-dir-lock';
-import { processSettings } from '../platform/process-settings';
+import { listeningAt, processSettings } from '../platform/process-settings';
 import { checkDataDir, describeStartupFailure } from '../platform/startup-checks';
 import { superviseWorkers } from './supervisor';
 
@@ -86,7 +86,7 @@ export async function superviseWithoutApp(): Promise<boolean> {
     jobsEntry: path.resolve(JOBS_ENTRY),
     onListening: () =>
       console.log(
-        `Agenda romand à l’écoute sur http://localhost:${settings.PORT} (Node ${process.versions.node}, ${settings.NODE_ENV}, ${web} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${dataDir})`,
+        `Agenda romand à l’écoute sur ${listeningAt(process.env.SITE_URL, settings.PORT)} (Node ${process.versions.node}, ${settings.NODE_ENV}, ${web} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${dataDir})`,
       ),
     onStopped: () => {
       if (sqlite) lastCheckpoint(dataDir);

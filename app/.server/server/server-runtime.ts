@@ -7,6 +7,7 @@ import { mailMode } from '../mail/mailer';
 import { audit } from '../platform/audit';
 import { backgroundSettled } from '../platform/background';
 import { LIMITS_DB_ENV, SERVING_PROCESSES_ENV } from '../platform/limiter';
+import { listeningAt } from '../platform/process-settings';
 import { createBodyLimits, uploadPaths } from '../platform/request-body';
 import { FORBIDDEN_ORIGIN, isCrossSite } from '../platform/security';
 import { forgetCreatedSecrets } from '../platform/session-secret';
@@ -75,6 +76,7 @@ export const platformRuntime = {
   serverTimeouts,
   answerClientError,
   requestHost,
+  listeningAt,
 };
 
 export type ServerRuntime = typeof platformRuntime & {
