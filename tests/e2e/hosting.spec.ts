@@ -1,9 +1,11 @@
 // Issue 18: the app as Firebase Hosting serves it (E2E_HOSTING=1, in `npm run test:firebase`): two instances on the
 // Firebase emulators behind tests/support/hosting-proxy.ts. The journeys of each role tagged @hosting run through it
 // too (accounts, guards, organizer, moderation, cookies, support); these are about the proxy's own rules.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { submitFromOwnBrowser, unique } from './utils';
+import { lastMailTo, linkInMail, register, submitFromOwnBrowser, unique, uniqueEmail } from './utils';
 
 const badgeCount = (page: Page) =>
   page
@@ -12,6 +14,28 @@ const badgeCount = (page: Page) =>
     .then((text) => Number(text?.replace('+', '')));
 
 test.describe('derrière Firebase Hosting @hosting @hosting-only', () => {
+  // Issue 68: the stack had one DATA_DIR for both instances, SECURE_COOKIES off and an http SITE_URL.
+  test('comme en production : https, HSTS, __session Secure, les liens des mails en https, un DATA_DIR par instance @js-only', async ({
+    page,
+    baseURL,
+    removeAfter,
+  }) => {
+    expect(baseURL).toMatch(/^https:\/\/localhost:\d+$/);
+    const email = uniqueEmail('production');
+    removeAfter.account(email);
+    const login = await page.goto('/auth/register');
+    expect(login?.headers()['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(login?.headers()['content-security-policy']).toContain('upgrade-insecure-requests');
+    await register(page, 'Fanfare de Moudon', email, 'trois pommes vertes à Vevey');
+    // The session the server set (not one the fixtures add), kept by the browser as Secure.
+    expect((await page.context().cookies()).find((c) => c.name === '__session')).toMatchObject({ secure: true });
+    // Sent through SMTP by whichever instance took the form, its link to the site's https address.
+    await linkInMail(email, '/auth/verify-email?token=');
+    expect(lastMailTo(email)).toContain(`${baseURL}/auth/verify-email?token=`);
+    const folder = process.env.E2E_DATA_DIR as string;
+    for (const own of ['instance-1', 'instance-2']) expect(fs.existsSync(path.join(folder, own))).toBe(true);
+  });
+
   test('une page publique sans __session vient du cache partagé, sans cookie ; une page connectée jamais @js-only', async ({
     request,
     page,
