@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
 import { settingRefused } from './config-messages';
-import { booleanFlag, isJsonObject, isSmtpUrl, optionalText, trustProxy } from './config-values';
+import { booleanFlag, isJsonObject, isSmtpUrl, mailTransportProblem, optionalText, trustProxy } from './config-values';
 import { FEDERATION_ENV } from './federation-settings';
 import { DEFAULT_DATA_DIR, DEFAULT_MIN_FREE_DISK_MB, DEFAULT_PORT } from './process-settings';
 import { persistedSecret } from './session-secret';
@@ -270,22 +270,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     SESSION_SECRET: env.SESSION_SECRET ?? withDataDir(dataDir, () => persistedSecret(dataDir)),
   };
-}
-
-/** Why the mail settings cannot start, or null: SMTP_URL and MAIL_TRANSPORT agree, and mails are not lost unsaid. */
-function mailTransportProblem(
-  env: Pick<z.infer<typeof envSchema>, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'DATA_BACKEND' | 'NODE_ENV'>,
-): string | null {
-  if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
-    return 'MAIL_TRANSPORT=smtp demande SMTP_URL, l’adresse du serveur d’envoi (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465).';
-  }
-  if (env.MAIL_TRANSPORT === 'fichier' && env.SMTP_URL) {
-    return 'MAIL_TRANSPORT=fichier et SMTP_URL se contredisent (les mails seraient écrits dans DATA_DIR/outbox, jamais envoyés)\u00a0: retirez l’un des deux.';
-  }
-  if (env.DATA_BACKEND === 'firestore' && env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_TRANSPORT) {
-    return 'sur Firestore en production, SMTP_URL est requis\u00a0: sans lui, les mails (vérification d’adresse, mot de passe oublié, alertes) seraient écrits sur le disque de l’instance, qui disparaît avec elle, et jamais envoyés. Donnez SMTP_URL (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465), ou MAIL_TRANSPORT=fichier pour les garder dans DATA_DIR/outbox en connaissance de cause.';
-  }
-  return null;
 }
 
 /** The store the environment names, read without creating anything; null when the environment is invalid. */
