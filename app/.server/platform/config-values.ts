@@ -76,20 +76,21 @@ export const trustProxy = z
     return z.NEVER;
   });
 
-/** Why the mail settings cannot start, or null: SMTP_URL and MAIL_TRANSPORT agree, and mails are not lost unsaid. */
-export function mailTransportProblem(env: {
-  MAIL_TRANSPORT?: 'smtp' | 'fichier';
-  SMTP_URL?: string;
-  DATA_BACKEND: string;
-  NODE_ENV: string;
-}): string | null {
+/**
+ * Why the mail settings cannot start, or null: SMTP_URL and MAIL_TRANSPORT agree, and mails are not lost unsaid.
+ * `firestoreInProduction`: instances whose disk goes with them, where the outbox folder must be chosen in words.
+ */
+export function mailTransportProblem(
+  env: { MAIL_TRANSPORT?: 'smtp' | 'fichier'; SMTP_URL?: string },
+  firestoreInProduction: boolean,
+): string | null {
   if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
     return 'MAIL_TRANSPORT=smtp demande SMTP_URL, l’adresse du serveur d’envoi (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465).';
   }
   if (env.MAIL_TRANSPORT === 'fichier' && env.SMTP_URL) {
     return 'MAIL_TRANSPORT=fichier et SMTP_URL se contredisent (les mails seraient écrits dans DATA_DIR/outbox, jamais envoyés)\u00a0: retirez l’un des deux.';
   }
-  if (env.DATA_BACKEND === 'firestore' && env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_TRANSPORT) {
+  if (firestoreInProduction && !env.SMTP_URL && !env.MAIL_TRANSPORT) {
     return 'sur Firestore en production, SMTP_URL est requis\u00a0: sans lui, les mails (vérification d’adresse, mot de passe oublié, alertes) seraient écrits sur le disque de l’instance, qui disparaît avec elle, et jamais envoyés. Donnez SMTP_URL (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465), ou MAIL_TRANSPORT=fichier pour les garder dans DATA_DIR/outbox en connaissance de cause.';
   }
   return null;

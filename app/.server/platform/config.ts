@@ -259,7 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) missing.push('SESSION_SECRET');
     if (missing.length > 0) throw new Error(`${FIREBASE_INCOMPLETE} Manquantes : ${missing.join(', ')}.`);
   }
-  const mailProblem = mailTransportProblem(env);
+  const mailProblem = mailTransportProblem(env, env.DATA_BACKEND === 'firestore' && env.NODE_ENV === 'production');
   if (mailProblem) throw new Error(`Configuration invalide\u00a0: ${mailProblem}`);
   const dataDir = path.resolve(env.DATA_DIR);
   withDataDir(dataDir, () => fs.mkdirSync(dataDir, { recursive: true }));
