@@ -50,7 +50,16 @@ function localhostCertificate(dir: string): { key: string; cert: string } {
   const [key, cert] = [path.join(dir, 'cle.pem'), path.join(dir, 'certificat.pem')];
   const request = 'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost';
   const names = 'subjectAltName=DNS:localhost,IP:127.0.0.1';
-  execFileSync('openssl', [...request.split(' '), '-addext', names, '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  try {
+    execFileSync('openssl', [...request.split(' '), '-addext', names, '-keyout', key, '-out', cert], {
+      stdio: 'ignore',
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(
+      'openssl manque\u00a0: le mandataire Hosting en fait son certificat. Installez-le\u00a0: apt-get install openssl',
+    );
+  }
   return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
 }
 
