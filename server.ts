@@ -13,7 +13,7 @@ import type { ServerRuntime } from './app/.server/server/server-runtime';
 
 // Production serves the built app; development builds it on the fly with Vite.
 const isProduction = process.env.NODE_ENV === 'production';
-// In production, a primary that only supervises never loads the app (platform/primary.ts, issue 50): it never goes on
+// In production, a primary that only supervises never loads the app (server/primary.ts, issue 50): it never goes on
 // past this line, its processes stop it with process.exit.
 if (isProduction && cluster.isPrimary) {
   const { superviseWithoutApp } = await import('./app/.server/server/primary');
@@ -88,10 +88,10 @@ if (cluster.isPrimary) {
     await serve();
   }
 } else if (process.env.AGENDA_ROLE === 'prepare') {
-  // The data prepared for a primary that holds the DATA_DIR lock and does not load the app (platform/primary.ts).
+  // The data prepared for a primary that holds the DATA_DIR lock and does not load the app (server/primary.ts).
   const env = await orStop(() => runtime.prepare(services, { lockHeld: true }));
   await runtime.closeServices(services);
-  // PREPARED in platform/primary.ts, not imported here: its module loads in the primary only.
+  // PREPARED in server/primary.ts, not imported here: its module loads in the primary only.
   process.send?.({ type: 'agenda:prepare', env }, () => process.exit(0));
 } else if (process.env.AGENDA_ROLE === 'jobs') {
   runtime.runJobsWorker(services);
@@ -162,12 +162,12 @@ async function serve() {
     }),
   );
   // The host of the request, decided once: Host, or SITE_URL's behind a trusted proxy (whose X-Forwarded-Host must name
-  // it), a valid host or a French 400 (app/.server/platform/request-host.ts). The page cache's key and every check
+  // it), a valid host or a French 400 (app/.server/server/request-host.ts). The page cache's key and every check
   // after this one compares Origin with that same host.
   app.use(runtime.hostSettler(config.SITE_URL));
 
   // Readiness is decided before the page cache and any route that reads the store: a damaged database answers /healthz
-  // 503 with its reasons (app/.server/platform/health.ts), and /livez goes on to its route past the cache, which
+  // 503 with its reasons (app/.server/server/health.ts), and /livez goes on to its route past the cache, which
   // answers as long as this process can.
   app.use(runtime.probes(services));
 
@@ -361,7 +361,7 @@ async function serve() {
   app.use(badPaths);
 
   // A request's headers and body must arrive within their limits (HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS), or
-  // the client gets a French 408 and the connection closes (app/.server/platform/slow-requests.ts).
+  // the client gets a French 408 and the connection closes (app/.server/server/slow-requests.ts).
   const server = http.createServer(runtime.serverTimeouts(config), app);
   server.on('clientError', runtime.answerClientError);
   server.listen(config.PORT, config.HOST, () => {

@@ -1,11 +1,10 @@
 // Server rendering. The whole page is rendered before it is sent (no streaming: no route defers data), so that its
 // Content-Security-Policy can allow each of its inline scripts by hash (decision 038). Cache-Control is decided in one
-// place for every answer, after this (app/.server/platform/http-cache.ts).
+// place for every answer, after this (app/.server/server/http-cache.ts).
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { cspDirectives, inlineScripts, scriptHash, serializeCsp } from './.server/server/csp';
 import { pageBody, renderWhole } from './.server/server/rendered-html';
-import { rememberRouteMatches } from './.server/server/route-matching';
 import { platformRuntime, type ServerRuntime } from './.server/server/server-runtime';
 import { getServices } from './.server/services';
 
@@ -13,9 +12,6 @@ import { getServices } from './.server/services';
 // besides the composition root that reaches the process's services (decision 076). Every request then carries them in
 // its load context.
 export const serverRuntime: ServerRuntime = { ...platformRuntime, getServices };
-
-// Each route's match kept per path instead of worked out three times per page (decision 108).
-rememberRouteMatches();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

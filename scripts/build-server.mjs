@@ -46,7 +46,7 @@ await build({
   outdir: 'build/cli',
   banner: requireBanner,
 });
-// The jobs worker's own bundle (platform/primary.ts JOBS_ENTRY): the services and the jobs, not the server build with
+// The jobs worker's own bundle (server/primary.ts JOBS_ENTRY): the services and the jobs, not the server build with
 // its routes, React and Remix (issue 50).
 await build({
   ...common,

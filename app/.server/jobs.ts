@@ -1,5 +1,5 @@
 // Every scheduled job of the site, in one list (decisions 051 and 061): the server's jobs worker runs them
-// (app/.server/platform/job-worker.ts) or Cloud Scheduler calls them by `POST /taches/:name`.
+// (app/.server/server/job-worker.ts) or Cloud Scheduler calls them by `POST /taches/:name`.
 import { alertDeps } from './alerts/alerts';
 import { sendDueDigests } from './alerts/digest';
 import { dailyBackup } from './backup/daily';
@@ -60,7 +60,7 @@ export const JOBS: readonly Job[] = [
   },
   {
     // The places migration of a large site (issue 50): left here by the start past PLACES_AT_START_MAX events
-    // (platform/startup.ts), run once the site serves; nothing to do afterwards (one query).
+    // (server/startup.ts), run once the site serves; nothing to do afterwards (one query).
     name: 'lieux',
     everyMs: 24 * HOUR,
     run: async ({ store }, now) => {

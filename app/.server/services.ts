@@ -43,7 +43,7 @@ export interface Services {
   readonly firebase: FirebaseSettings | null;
   readonly database: Database;
   /**
-   * Whether the server runs the scheduled jobs itself, in its jobs worker (platform/job-worker.ts), else only when
+   * Whether the server runs the scheduled jobs itself, in its jobs worker (server/job-worker.ts), else only when
    * Cloud Scheduler calls them.
    */
   readonly jobsInProcess: boolean;

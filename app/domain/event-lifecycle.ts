@@ -6,14 +6,20 @@
 // The invariant it keeps: an event is visible to the public only if an admin approved the content that is shown. The
 // content fields of a public event (approved, cancelled) are the approved content; an organizer's edit of it waits in
 // `revision` until an admin approves it (decision 029).
-import { type AdminHold, type AgendaEvent, EVENT_STATUSES, type EventStatus } from './event';
+import { type AgendaEvent, EVENT_STATUSES } from './event';
+import { LIFECYCLE_ACTIONS, type LifecycleAction, type LifecycleActor, type Transition } from './event-transition';
 
 // The effect of a transition and the views of an event live beside the table; importable from here as before.
 export {
   applyTransition,
+  type ContentEffect,
   changedFields,
+  LIFECYCLE_ACTIONS,
+  type LifecycleAction,
+  type LifecycleActor,
   nextVersion,
   submittedEvent,
+  type Transition,
   type TransitionInput,
 } from './event-transition';
 export {
@@ -25,75 +31,11 @@ export {
   workingView,
 } from './event-visibility';
 
-/**
- * Who acts, relative to the event: the account that submitted it, an admin, the system (scheduled jobs: none moves an
- * event yet), or a trusted publisher (a trusted account, or an import source marked trusted) on its own events: its
- * submissions and edits publish at once, each recorded in the moderation log (decision 042). A trusted owner is also
- * an owner: cancelling and undoing go through the owner's rows.
- */
-export type LifecycleActor = 'owner' | 'admin' | 'system' | 'trusted';
-
 /** Who publishes an event: an account or an import source, trusted or not (decision 042). */
 export interface Publisher {
   kind: 'account' | 'source';
   id: string;
   trusted: boolean;
-}
-
-export const LIFECYCLE_ACTIONS = [
-  'submit',
-  'edit',
-  'cancel',
-  'undoCancel',
-  'approve',
-  'reject',
-  'unpublish',
-  'feature',
-  'unfeature',
-  'delete',
-] as const;
-export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
-
-/** What a transition does to the content. */
-export type ContentEffect =
-  /** Nothing. */
-  | 'keep'
-  /** The form's content becomes the event's content (an event that is not public: nobody sees it but its owner). */
-  | 'draft'
-  /** The form's content is kept as a pending revision; the approved content stays what the public sees. */
-  | 'revise'
-  /** The form's content replaces the event's content at once, any revision dropped: an admin's own edit. */
-  | 'replace'
-  /** The pending revision becomes the public content. */
-  | 'publishRevision'
-  /** The pending revision is dropped (with the reason); the approved content stays public. */
-  | 'discardRevision'
-  /** The event leaves the public pages; a pending revision becomes its content, for the next moderation. */
-  | 'takeDown';
-
-export interface Transition {
-  actor: LifecycleActor;
-  action: LifecycleAction;
-  /** The status the event must be in; `new` for a submission (no event yet). */
-  from: EventStatus | 'new';
-  /** Only for an event that has (true) or has not (false) a pending revision. */
-  revision?: boolean;
-  /** Only for an event that is (true) or is not (false) featured. */
-  featured?: boolean;
-  /** Only for an event whose status before cancelling was this one (undoing a withdrawal). */
-  previous?: EventStatus;
-  /** Not for an event an admin holds so (AgendaEvent.refusedByAdmin, cancelledByAdmin): what only an admin lifts. */
-  unlessHeld?: AdminHold;
-  /** The status that follows; `deleted`: the event is gone. */
-  to: EventStatus | 'deleted';
-  content: ContentEffect;
-  /**
-   * The transition leaves content or a status no admin has approved: afterwards the event awaits a moderator (the
-   * queue, the live count). A transition without it never puts an event in front of moderators.
-   */
-  needsModeration: boolean;
-  /** An admin's decision, written to the moderation log (who, when, why). */
-  logged: boolean;
 }
 
 type Row = Omit<Transition, 'needsModeration' | 'logged'> & Partial<Pick<Transition, 'needsModeration' | 'logged'>>;

@@ -1,6 +1,7 @@
-// What a row of the lifecycle table (event-lifecycle.ts) does to an event: the event a submission creates, the event
+// A row of the lifecycle table (event-lifecycle.ts), and what it does to an event: the event a submission creates, the event
 // after any other transition, and the content fields an edit changes. Pure: no I/O.
 import {
+  type AdminHold,
   type AgendaEvent,
   contentOf,
   EVENT_CONTENT_FIELDS,
@@ -8,8 +9,71 @@ import {
   type EventContentField,
   type EventStatus,
 } from './event';
-import type { Transition } from './event-lifecycle';
 import { isPublicStatus } from './event-visibility';
+
+/**
+ * Who acts, relative to the event: the account that submitted it, an admin, the system (scheduled jobs: none moves an
+ * event yet), or a trusted publisher (a trusted account, or an import source marked trusted) on its own events: its
+ * submissions and edits publish at once, each recorded in the moderation log (decision 042). A trusted owner is also
+ * an owner: cancelling and undoing go through the owner's rows.
+ */
+export type LifecycleActor = 'owner' | 'admin' | 'system' | 'trusted';
+
+export const LIFECYCLE_ACTIONS = [
+  'submit',
+  'edit',
+  'cancel',
+  'undoCancel',
+  'approve',
+  'reject',
+  'unpublish',
+  'feature',
+  'unfeature',
+  'delete',
+] as const;
+export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
+
+/** What a transition does to the content. */
+export type ContentEffect =
+  /** Nothing. */
+  | 'keep'
+  /** The form's content becomes the event's content (an event that is not public: nobody sees it but its owner). */
+  | 'draft'
+  /** The form's content is kept as a pending revision; the approved content stays what the public sees. */
+  | 'revise'
+  /** The form's content replaces the event's content at once, any revision dropped: an admin's own edit. */
+  | 'replace'
+  /** The pending revision becomes the public content. */
+  | 'publishRevision'
+  /** The pending revision is dropped (with the reason); the approved content stays public. */
+  | 'discardRevision'
+  /** The event leaves the public pages; a pending revision becomes its content, for the next moderation. */
+  | 'takeDown';
+
+export interface Transition {
+  actor: LifecycleActor;
+  action: LifecycleAction;
+  /** The status the event must be in; `new` for a submission (no event yet). */
+  from: EventStatus | 'new';
+  /** Only for an event that has (true) or has not (false) a pending revision. */
+  revision?: boolean;
+  /** Only for an event that is (true) or is not (false) featured. */
+  featured?: boolean;
+  /** Only for an event whose status before cancelling was this one (undoing a withdrawal). */
+  previous?: EventStatus;
+  /** Not for an event an admin holds so (AgendaEvent.refusedByAdmin, cancelledByAdmin): what only an admin lifts. */
+  unlessHeld?: AdminHold;
+  /** The status that follows; `deleted`: the event is gone. */
+  to: EventStatus | 'deleted';
+  content: ContentEffect;
+  /**
+   * The transition leaves content or a status no admin has approved: afterwards the event awaits a moderator (the
+   * queue, the live count). A transition without it never puts an event in front of moderators.
+   */
+  needsModeration: boolean;
+  /** An admin's decision, written to the moderation log (who, when, why). */
+  logged: boolean;
+}
 
 function sameValue(a: unknown, b: unknown): boolean {
   // An absent schedule (events stored before issue 20) is no schedule.

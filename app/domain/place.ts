@@ -112,3 +112,7 @@ export interface MergeTrace {
   addedAccounts: string[];
   statusBefore: PlaceStatus;
 }
+
+/** Whether a record's last merge may still be undone at `now`. */
+export const undoable = (trace: MergeTrace | null | undefined, now: Date): trace is MergeTrace =>
+  Boolean(trace) && now.getTime() - Date.parse(trace?.at ?? '') < MERGE_UNDO_HOURS * 3_600_000;

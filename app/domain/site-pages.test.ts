@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
+import { UNSAFE_flatRoutes as flatRoutes } from '@remix-run/dev';
 import { describe, expect, it } from 'vitest';
 import { sameScreenRoutes } from '../same-screen-routes';
 import { isSitePage, SITE_PAGES } from './site-pages';

@@ -3,18 +3,19 @@
 // browser too.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { getEventForViewer } from '~/.server/events/public';
 import { visitorPushConfig } from '~/.server/push/visitors';
 import { DayStatusPushOffer } from '~/components/day-status/DayStatusPushOffer';
 import { Link } from '~/components/Link';
 import { ALERT_REQUESTED_MESSAGE } from '~/domain/alert-texts';
 import { DAY_STATUS_ALERT_WORDS } from '~/domain/day-status-words';
-import { isPublicStatus } from '~/domain/event-visibility';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = new URL(request.url).searchParams.get('evenement');
-  const event = id ? await context.services.store.events.findById(id) : null;
-  if (!event || !isPublicStatus(event.status)) return { event: null, push: null };
+  const view = id ? await getEventForViewer(context.services, id, null) : null;
+  if (!view) return { event: null, push: null };
+  const { event } = view;
   return { event: { id: event.id, title: event.title }, push: await visitorPushConfig(context.services.push) };
 }
 

@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { categoryInfos } from '~/.server/categories/categories';
 import { getEventForViewer } from '~/.server/events/public';
+import { storedDateOn } from '~/.server/events/series';
 import { buildICalendar } from '~/.server/feeds/calendar';
 import { getCurrentUser } from '~/.server/platform/session';
-import { zurichToday } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { SITE_NAME } from '~/domain/site';
 
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const day = new URL(request.url).searchParams.get('date');
   const date =
     day && event.schedule && event.schedule.kind !== 'period'
-      ? (await store.events.occurrences(event.id)).find((o) => zurichToday(new Date(o.startsAt)) === day)
+      ? await storedDateOn({ store }, event.id, day)
       : undefined;
   const shown: AgendaEvent = date
     ? {

@@ -8,19 +8,19 @@ import { data, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { alertDeps } from '~/.server/alerts/alerts';
 import { requestDayStatusAlert } from '~/.server/alerts/day-status-alerts';
+import { getEventForViewer } from '~/.server/events/public';
 import { guardPost } from '~/.server/platform/guard';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { subscribeVisitorPush, unsubscribeVisitorPush } from '~/.server/push/visitors';
 import { DayStatusSubscribe } from '~/components/day-status/DayStatusPanel';
 import { Link } from '~/components/Link';
-import { isPublicStatus } from '~/domain/event-visibility';
 import { pageMeta } from '~/domain/meta';
 
 async function publicEvent(context: LoaderFunctionArgs['context'], id: string) {
-  const event = await context.services.store.events.findById(id);
-  if (!event || !isPublicStatus(event.status)) throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
-  return event;
+  const view = await getEventForViewer(context.services, id, null);
+  if (!view) throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
+  return view.event;
 }
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

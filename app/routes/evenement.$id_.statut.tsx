@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { datesToSay, sayDayStatus } from '~/.server/events/day-status';
+import { datesToSayOf, sayDayStatus } from '~/.server/events/day-status';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireUser } from '~/.server/platform/session';
@@ -17,10 +17,10 @@ import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
-  const event = await context.services.store.events.findById(params.id ?? '');
-  if (!event) throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
+  const found = await datesToSayOf(context.services, params.id ?? '', user, new Date());
+  if (!found) throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
+  const { event, dates } = found;
   const wanted = new URL(request.url).searchParams.get('date');
-  const dates = datesToSay(event, user, new Date());
   return { eventId: event.id, title: event.title, startsAt: dates.find((d) => d === wanted) ?? dates[0] ?? null };
 }
 

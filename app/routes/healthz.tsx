@@ -10,7 +10,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return data(state, { status: state.ok ? 200 : 503 });
 }
 
-// Always the state of now: never from a cache (app/.server/platform/http-cache.ts).
+// Always the state of now: never from a cache (app/.server/server/http-cache.ts).
 export const headers = () => ({ 'Cache-Control': 'no-store' });
 
 export default function HealthPage() {

@@ -100,7 +100,7 @@ const EXPECTED: Record<string, Guard> = {
   '/api/v1/organizers': 'public-api',
   '/payment/success': 'login',
   '/payment/webhook': 'post-only',
-  // Scheduled jobs for Cloud Scheduler (decision 051): a bearer token, no session (app/.server/platform/jobs.test.ts).
+  // Scheduled jobs for Cloud Scheduler (decision 051): a bearer token, no session (app/.server/server/jobs.test.ts).
   '/taches/:name': 'post-only',
   // Email alerts without an account (decision 048, alerts.spec.ts): the form's page and its answer are public; the
   // pages of a mail's link need its token (an unknown one is a 404 for everyone).

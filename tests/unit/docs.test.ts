@@ -1,5 +1,6 @@
 // The documents a newcomer reads say what the code does today: every route in the architecture's table, every setting
-// in the configuration's, every link to a file that exists, and a README short enough to read first.
+// in the configuration's, every link to a file that exists, every file a code comment names, and a README short enough
+// to read first.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,48 @@ const documents = () => [
     .map((f) => `docs/${f}`),
 ];
 
+/** Every source file of these folders (node_modules aside). */
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(relative);
+    return /\.(tsx?|mjs)$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+/** The comments of a module, joined. */
+const comments = (text: string) => [...text.matchAll(/\/\*[\s\S]*?\*\/|\/\/.*$/gm)].map((m) => m[0]).join('\n');
+
+/** A folder of app/.server that comments name files of without the `app/.server/` before them. */
+const SERVER_FOLDERS = fs
+  .readdirSync(path.join(ROOT, 'app/.server'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The files a comment names that do not exist: an `app/…` path, or a file of a folder of app/.server named from that folder
+ * found neither there, nor beside the module, nor one folder up.
+ */
+function missingPaths(file: string): string[] {
+  const text = comments(read(file));
+  const full = [...text.matchAll(/(?<![\w./~-])app\/[\w.$[\]/-]*[\w\]]/g)]
+    .map((m) => m[0].replace(/\.+$/, ''))
+    .filter((named) => !fs.existsSync(path.join(ROOT, named)));
+  const short = [
+    ...text.matchAll(new RegExp(String.raw`(?<![\w./~-])(?:${SERVER_FOLDERS.join('|')})\/[\w.-]+\.tsx?\b`, 'g')),
+  ]
+    .map((m) => m[0])
+    .filter(
+      (named) =>
+        ![
+          path.join('app/.server', named),
+          path.join(path.dirname(file), named),
+          path.join(path.dirname(file), '..', named),
+        ].some((candidate) => fs.existsSync(path.join(ROOT, candidate))),
+    );
+  return [...full, ...short].map((named) => `${file} : ${named}`);
+}
+
 describe('the documents', () => {
   it('name every route in the architecture’s route table', () => {
     const architecture = read('docs/architecture.md');
@@ -49,6 +92,18 @@ describe('the documents', () => {
         .map((target) => `${doc} → ${target}`),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('and the code’s comments name only files that exist', () => {
+    const files = [
+      ...sourceFiles('app'),
+      'server.ts',
+      ...sourceFiles('scripts'),
+      ...sourceFiles('tests'),
+      ...sourceFiles('bench'),
+    ];
+    expect(files.length).toBeGreaterThan(700);
+    expect(files.flatMap(missingPaths)).toEqual([]);
   });
 
   it('keep the README for a newcomer: at most 150 lines', () => {

@@ -14,7 +14,7 @@ import { Announce, type Create, type Delete, Undo, type Update } from '@fedify/v
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEvent } from '../../app/.server/events/lifecycle';
-import type { FederationContext } from '../../app/.server/federation/federation';
+import type { FederationContext } from '../../app/.server/federation/actor-types';
 import { publishEvent } from '../../app/.server/federation/publish';
 import { followerKey } from '../../app/.server/federation/records';
 import { loadConfig } from '../../app/.server/platform/config';

@@ -1,7 +1,7 @@
 // The lists of the OpenAPI document: /categories, /partners, and the venues and organizers of issue 36 (/venues,
 // /organizers, and the `lieu` and `organisateur` filters of /events). Built from the document's pieces (openapi.ts).
 import { CANTON_CODES } from '~/domain/cantons';
-import type { OpenApiPieces } from './openapi';
+import type { OpenApiPieces } from './openapi-schemas';
 
 export function placeFilterParams({ query, examples }: Pick<OpenApiPieces, 'query' | 'examples'>) {
   const slug = { type: 'string', pattern: '^[a-z0-9-]+$' };

@@ -1,4 +1,5 @@
-// The schemas of the OpenAPI document of /api/v1 (openapi.ts): an event, an event with its dates, an image, a problem.
+// The schemas of the OpenAPI document of /api/v1 (openapi.ts): an event, an event with its dates, an image, a problem;
+// and the pieces both openapi.ts and openapi-lists.ts build their operations with.
 import { CANTON_CODES } from '~/domain/cantons';
 
 const occurrenceProperties = { date: { type: 'string', format: 'date' }, upcomingDates: { type: 'integer' } };
@@ -153,3 +154,49 @@ export const Problem = {
     detail: { type: 'string', description: 'L’explication, en français.' },
   },
 };
+
+export const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+export const json = (description: string, schema: object) => ({
+  description,
+  headers: { ETag: { schema: { type: 'string' } } },
+  content: { 'application/json': { schema } },
+});
+/** A response whose `data` is a list of objects that have every one of these properties, and no other. */
+const dataList = (properties: Record<string, object>) => ({
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      items: { type: 'object', required: Object.keys(properties), properties, additionalProperties: false },
+    },
+  },
+});
+export const limited = problem('Trop de requêtes depuis cette adresse (en-tête `Retry-After`).');
+/**
+ * The examples of the document: records of the demo content (app/.server/seed), so that each example answers on a
+ * freshly seeded site (a demo event's id is stable: made from its seed key).
+ */
+export const DEMO_EXAMPLES = {
+  eventId: 'cta840iij1vh',
+  venue: 'musee-d-art-et-d-histoire-neuchatel',
+  organizer: 'musee-d-art-et-d-histoire-de-neuchatel',
+  organizerSearch: 'musee',
+} as const;
+
+export const query = (name: string, description: string, schema: object, example?: string | number) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+  ...(example === undefined ? {} : { example }),
+});
+/** No key, no account (Redocly's `security-defined` wants each operation to say so). */
+export const open: { security: never[] } = { security: [] };
+/** What openapi.ts and openapi-lists.ts build the document with. */
+export const pieces = { json, dataList, limited, problem, nullable, url, query, open, examples: DEMO_EXAMPLES };
+export type OpenApiPieces = typeof pieces;

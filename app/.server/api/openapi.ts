@@ -1,63 +1,32 @@
 // The OpenAPI 3.1 document of /api/v1, as data (served at /api/v1/openapi.json). Every operation carries an example
-// request (its parameters' `example`, taken from the demo content: DEMO_EXAMPLES) that tests/contract/openapi.test.ts
+// request (its parameters' `example`, taken from the demo content: DEMO_EXAMPLES, openapi-schemas.ts) that tests/contract/openapi.test.ts
 // calls on the seeded demo site and checks against the schema here; the suite also lints it (Redocly's rules).
 import { CANTON_CODES } from '~/domain/cantons';
 import { DEFAULT_RADIUS, RADIUS_OPTIONS, SWISS_BOUNDS } from '~/domain/distance';
 import { WHEN_OPTIONS } from '~/domain/event-filters';
 import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from './events';
 import { listPaths, placeFilterParams } from './openapi-lists';
-import { Event, EventWithDates, Image, nullable, Problem, url } from './openapi-schemas';
+import {
+  DEMO_EXAMPLES,
+  Event,
+  EventWithDates,
+  Image,
+  json,
+  limited,
+  nullable,
+  open,
+  Problem,
+  pieces,
+  problem,
+  query,
+} from './openapi-schemas';
 import { EVENT_FIELDS } from './representation';
 
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-});
-const json = (description: string, schema: object) => ({
-  description,
-  headers: { ETag: { schema: { type: 'string' } } },
-  content: { 'application/json': { schema } },
-});
-/** A response whose `data` is a list of objects that have every one of these properties, and no other. */
-const dataList = (properties: Record<string, object>) => ({
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'array',
-      items: { type: 'object', required: Object.keys(properties), properties, additionalProperties: false },
-    },
-  },
-});
-const limited = problem('Trop de requêtes depuis cette adresse (en-tête `Retry-After`).');
-/**
- * The examples of the document: records of the demo content (app/.server/seed), so that each example answers on a
- * freshly seeded site (a demo event's id is stable: made from its seed key).
- */
-export const DEMO_EXAMPLES = {
-  eventId: 'cta840iij1vh',
-  venue: 'musee-d-art-et-d-histoire-neuchatel',
-  organizer: 'musee-d-art-et-d-histoire-de-neuchatel',
-  organizerSearch: 'musee',
-} as const;
-
-const query = (name: string, description: string, schema: object, example?: string | number) => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema,
-  ...(example === undefined ? {} : { example }),
-});
 const fields = query(
   'fields',
   `Champs à livrer (l’identifiant vient toujours), séparés par des virgules, parmi\u00a0: ${EVENT_FIELDS.join(', ')}.`,
   { type: 'string' },
 );
-/** No key, no account (Redocly's `security-defined` wants each operation to say so). */
-const open: { security: never[] } = { security: [] };
-const pieces = { json, dataList, limited, problem, nullable, url, query, open, examples: DEMO_EXAMPLES };
-export type OpenApiPieces = typeof pieces;
 
 export function openApiDocument(siteUrl: string) {
   return {

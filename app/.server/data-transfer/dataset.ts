@@ -53,7 +53,7 @@ export const DERIVED_FIRESTORE_COLLECTIONS = [
   'pageViewPaths',
   'healthChecks',
   'upgrades',
-  // The rate limits' windows, shared by the instances (platform/firestore-limits.ts): counts, not data.
+  // The rate limits' windows, shared by the instances (server/firestore-limits.ts): counts, not data.
   'limits',
 ] as const;
 

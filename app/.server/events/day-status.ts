@@ -40,6 +40,12 @@ export function datesToSay(event: AgendaEvent, actor: UserProfile | null, now: D
     .filter((startsAt) => maySayDayStatus(startsAt, now, actor.role === 'admin'));
 }
 
+/** The event and the dates this actor may say now, or null when there is no such event. */
+export async function datesToSayOf({ store }: { store: Store }, id: string, actor: UserProfile, now: Date) {
+  const event = await store.events.findById(id);
+  return event ? { event, dates: datesToSay(event, actor, now) } : null;
+}
+
 type Deps = {
   store: Store;
   mailer: MailPort;

@@ -140,3 +140,8 @@ export async function seriesView(
     rule: schedule.kind === 'rule' ? withCancelled(describeSchedule(schedule), upcoming) : null,
   };
 }
+
+/** The stored date of an event on this day (Zurich), past ones included, or undefined. */
+export async function storedDateOn({ store }: { store: Store }, eventId: string, day: string) {
+  return (await store.events.occurrences(eventId)).find((o) => zurichToday(new Date(o.startsAt)) === day);
+}

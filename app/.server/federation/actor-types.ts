@@ -26,6 +26,13 @@ export interface ActorContext {
   siteUrl: string;
 }
 
+/** What the federation's handlers and its use cases are given: the store, the site, the clock. */
+export interface FederationContext extends ActorContext {
+  now: () => Date;
+  /** Test mode: this machine's addresses may be read (a peer's NodeInfo on 127.0.0.1: peers.ts). */
+  allowPrivate?: boolean;
+}
+
 export interface ActorProvider {
   kind: string;
   find(ctx: ActorContext, identifier: string): Promise<ActorProfile | null>;

@@ -6,9 +6,9 @@
 import type { Context } from '@fedify/fedify';
 import type { AgendaEvent } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-lifecycle';
+import type { FederationContext } from './actor-types';
 import { AGENDA_ACTOR, actorsAnnouncing, findActor } from './actors';
 import { EVENT_CONTEXT, eventActivity, eventObjectId, parseGenerationKey } from './event-object';
-import type { FederationContext } from './federation';
 import { outboxActivity, type Sent, sentOf, sharedAt } from './outbox';
 import { currentGeneration, publicationOf } from './records';
 import { announceOf } from './shares';

@@ -5,6 +5,7 @@
 import type { Federation, MessageQueue } from '@fedify/fedify';
 import { isPublicStatus } from '~/domain/event-lifecycle';
 import type { Store } from '../ports';
+import type { FederationContext } from './actor-types';
 import { actorByHandle, findActor, listActors } from './actors';
 import { deliveryHandled, deliveryRetryPolicy, recordDeliveryFailure } from './deliveries';
 import { fedify, fedifyRuntime, vocab } from './fedify';
@@ -15,14 +16,6 @@ import { formerActors, movedActor } from './moves';
 import { setOutbox } from './outbox';
 import { softwareOf } from './peers';
 import { type Follower, followerKey, followersOf, isBlocked, loadBlocklist } from './records';
-
-export interface FederationContext {
-  store: Store;
-  siteUrl: string;
-  now: () => Date;
-  /** Test mode: this machine's addresses may be read (a peer's NodeInfo on 127.0.0.1: peers.ts). */
-  allowPrivate?: boolean;
-}
 
 export interface FederationSettings {
   siteUrl: string;

@@ -5,8 +5,8 @@
 // it follows that speaks of the event, or the one whose outbox it read when it followed it (its Gancio form: `Create`s,
 // never an event that came from that server).
 import type { Context, RequestContext } from '@fedify/fedify';
+import type { FederationContext } from './actor-types';
 import type { EventActivityType } from './event-object';
-import type { FederationContext } from './federation';
 import { knownSoftware, originOf, softwareOf } from './peers';
 import { type Follower, SEP } from './records';
 import { recipientsOf } from './shares';

@@ -4,8 +4,8 @@
 // among its former selves (`alsoKnownAs`: Mastodon checks it before following the move).
 import type { Context } from '@fedify/fedify';
 import type { FederationStore } from '../ports';
+import type { FederationContext } from './actor-types';
 import { flavorOf } from './event-object';
-import type { FederationContext } from './federation';
 import { type Follower, followerKey, followersOf, loadBlocklist, SEP } from './records';
 import { sendMove } from './shares';
 

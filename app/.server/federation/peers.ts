@@ -2,7 +2,7 @@
 // follows an actor, when a source is followed, and again once a day when something is sent to it. Kept by origin in
 // the store (kind `software`); a server that does not answer keeps what was known, and is asked again an hour later.
 import type { Context } from '@fedify/fedify';
-import type { FederationContext } from './federation';
+import type { FederationContext } from './actor-types';
 
 export interface PeerSoftware {
   /** NodeInfo's `software.name`, lower case (`gancio`, `mastodon`, `mobilizon`…), or null: unknown. */

@@ -11,9 +11,10 @@ import { createPagesFirst, createTurns } from '../http/turns';
 import { afterResponse } from '../platform/background';
 import type { Config } from '../platform/config';
 import type { Store } from '../ports';
+import type { FederationContext } from './actor-types';
 import { AS2_TYPE, eventDocument, type FederationDocument, outboxActivityDocument } from './documents';
 import { type PlaceMerged, placeActor } from './events-hook';
-import { buildFederation, type FederationContext, federationQueue } from './federation';
+import { buildFederation, federationQueue } from './federation';
 import { moveActor } from './moves';
 import { publishEvent, refreshSeries } from './publish';
 

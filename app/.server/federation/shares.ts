@@ -7,8 +7,8 @@ import type { Context } from '@fedify/fedify';
 import type { Activity, Announce, Undo } from '@fedify/vocab';
 // Fedify's own Temporal (its vocabulary's dates), not a dependency of ours.
 import { Temporal } from '@js-temporal/polyfill';
+import type { FederationContext } from './actor-types';
 import { eventObjectId, flavorOf, generationKey, type PayloadFlavor } from './event-object';
-import type { FederationContext } from './federation';
 import { vocab } from './fedify';
 import { originOf, softwareReader } from './peers';
 import { type Follower, followersOf, loadBlocklist } from './records';

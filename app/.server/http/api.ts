@@ -1,5 +1,5 @@
 // The HTTP side of the public API: JSON and problem+json answers, open CORS for reads, a per-IP allowance. Caching is
-// the app's one policy (platform/http-cache.ts): an anonymous 200 gets ETag, 304 and s-maxage like any public page.
+// the app's one policy (server/http-cache.ts): an anonymous 200 gets ETag, 304 and s-maxage like any public page.
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiProblem } from '../api/events';
 import { createLimiter, type Limiter } from '../platform/limiter';

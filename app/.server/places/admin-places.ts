@@ -3,12 +3,11 @@
 import type { EventStatus } from '~/domain/event';
 import { EVENT_STATUSES } from '~/domain/event';
 import { normalizeTownName } from '~/domain/localities';
-import type { Organizer, PlaceStatus, Venue } from '~/domain/place';
+import { type Organizer, type PlaceStatus, undoable, type Venue } from '~/domain/place';
 import { slugify } from '~/domain/slug';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { eventsFollowRecord } from './follow-record';
-import { undoable } from './merge-places';
 
 export type PlaceKind = 'venue' | 'organizer';
 

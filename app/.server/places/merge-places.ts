@@ -3,7 +3,7 @@
 import type { EventImage, EventStatus } from '~/domain/event';
 import { EVENT_STATUSES } from '~/domain/event';
 import { normalizeTownName } from '~/domain/localities';
-import { MERGE_UNDO_HOURS, type MergeTrace, type Organizer, type Venue } from '~/domain/place';
+import { MERGE_UNDO_HOURS, type Organizer, undoable, type Venue } from '~/domain/place';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { assertAdmin, existing, PLACE_WORDS, type PlaceKind, records } from './admin-places';
@@ -86,10 +86,6 @@ export async function mergePlan(
   if (found.length === 0) throw new UseCaseError(`Aucune autre fiche ne porte le nom « ${target} ».`, 'target', 404);
   return { from: cardOf(from, events), target, candidates: found, into: found.length === 1 ? found[0] : null };
 }
-
-/** Whether a record's last merge may still be undone at `now`. */
-export const undoable = (trace: MergeTrace | null | undefined, now: Date): trace is MergeTrace =>
-  Boolean(trace) && now.getTime() - Date.parse(trace?.at ?? '') < MERGE_UNDO_HOURS * 3_600_000;
 
 /** Undoes the last merge into `id` if it is recent enough; answers the record back and how many events returned. */
 export async function undoMerge(

@@ -99,7 +99,7 @@ export async function serializeVisitor(services: VisitorServices, state: Visitor
 /**
  * Changes this visitor's cookie and returns its Set-Cookie. Every change made while answering one request builds on
  * the previous ones (a logout and its message), so the last Set-Cookie of the answer carries them all; the HTTP layer
- * sends only that one (app/.server/platform/http-cache.ts).
+ * sends only that one (app/.server/server/http-cache.ts).
  */
 export async function updateVisitor(
   request: Request,

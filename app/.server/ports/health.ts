@@ -1,4 +1,4 @@
-// The readiness probe's port (platform/health.ts): the store read and written as a request would.
+// The readiness probe's port (server/health.ts): the store read and written as a request would.
 
 export interface HealthStore {
   /**

@@ -5,13 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, createExclusively } from '../platform/config';
 import type { FederationRecord, FederationStore } from '../ports';
-import { webpush } from './web-push';
-
-export interface VapidDetails {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
-}
+import { type VapidDetails, webpush } from './web-push';
 
 type KeyPair = { publicKey: string; privateKey: string };
 

@@ -14,7 +14,13 @@ import {
   type Resolver,
 } from '../platform/public-address';
 import type { PushMessage, PushResult, PushTransport } from './ports';
-import type { VapidDetails } from './vapid';
+
+/** The site's VAPID keys and contact, which sign each push (vapid.ts makes or reads them). */
+export interface VapidDetails {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
 
 /** Loaded with the first push sent or the first VAPID pair made (issue 50). */
 export const webpush = onFirstUse<typeof WebPush>('web-push');

@@ -40,6 +40,7 @@ export interface PageLookup {
 }
 
 export interface PageKeeper {
+  /** How the request stands with the cache, worked out once per request. */
   lookup(req: ExpressRequest): Promise<PageLookup>;
   /**
    * A kept answer, or next(). `beforeHit` may answer instead (the API's allowance, decision 046): it returns true when
@@ -122,7 +123,18 @@ export function createPageKeeper(
   const secrets = async (): Promise<SecretUrls> =>
     fixedSecrets ?? secretUrls((typeof build === 'function' ? await build() : build).routes);
 
-  async function lookup(req: ExpressRequest): Promise<PageLookup> {
+  // One lookup per request: a miss of serveKept goes on to Remix with the lookup it made (the store's revision of then).
+  const lookups = new WeakMap<ExpressRequest, Promise<PageLookup>>();
+  function lookup(req: ExpressRequest): Promise<PageLookup> {
+    let found = lookups.get(req);
+    if (!found) {
+      found = lookUp(req);
+      lookups.set(req, found);
+    }
+    return found;
+  }
+
+  async function lookUp(req: ExpressRequest): Promise<PageLookup> {
     // A page reached by a token is never kept, nor served from what was kept; nor a probe, whose answer is of now and
     // which must answer when the store (read for the cache's key) does not (health.ts).
     const secretUrl = (await secrets()).carriesSecret(req.originalUrl);

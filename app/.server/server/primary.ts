@@ -2,7 +2,7 @@
 // few tens of MB. It reads the settings that decide its processes (platform/process-settings.ts), takes the DATA_DIR
 // lock for its whole life (decision 062), has a short-lived process check the whole configuration and prepare the data
 // (checks, migrations, demo content, housekeeping: everything that loads the app), then supervises the processes that
-// serve and the jobs' one (platform/supervisor.ts); on its way out, the last checkpoint.
+// serve and the jobs' one (server/supervisor.ts); on its way out, the last checkpoint.
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';

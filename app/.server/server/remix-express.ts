@@ -1,7 +1,10 @@
-// Remix behind Express, as @remix-run/express does it, with two differences: the request body Remix reads is the
-// limited stream of request-body.ts (the route's limit holds while the bytes arrive, before any parser sees them), and
-// every answer goes through the one cache policy (http-cache.ts: Cache-Control, ETag and 304) and, when public, the
-// page cache of this process (page-cache.ts), with a single `__session` Set-Cookie.
+// Remix behind Express, as @remix-run/express does it, through public API only (`createRequestHandler` and
+// `writeReadableStreamToWritable` of @remix-run/node; decision 148), with two differences that the published
+// @remix-run/express handler cannot take, since it builds the request from the raw `req` and writes the answer to `res`
+// itself: the request body Remix reads is the limited stream of request-body.ts (the route's limit holds while the
+// bytes arrive, before any parser sees them), and every answer goes through the one cache policy (http-cache.ts:
+// Cache-Control, ETag and 304) and, when public, the page cache of this process (page-cache.ts), with a single
+// `__session` Set-Cookie. Around the published handler, both would mean wrapping `res` and `req`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type AppLoadContext,

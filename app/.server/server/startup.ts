@@ -88,7 +88,7 @@ export async function prepareServer(
   checkBackupDir(config.BACKUP_DIR);
   // The lock guards the SQLite database and its files. On Firestore, DATA_DIR holds nothing shared (the outbox of a
   // development machine at most), and instances side by side each have their own. A primary that only supervises holds
-  // it already, for the process that prepares (platform/primary.ts).
+  // it already, for the process that prepares (server/primary.ts).
   if (!services.firebase && !options.lockHeld) lock = lockDataDir(config.DATA_DIR);
   checkDatabase(services);
   await prepareStore(services, { placesInBackground: services.jobsInProcess });

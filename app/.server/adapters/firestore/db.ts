@@ -41,7 +41,7 @@ export const COLLECTIONS = {
   /** ActivityPub (decision 087): Fedify's store, keys, followers, blocks, sources, failures; and its queue. */
   federationRecords: 'federationRecords',
   federationQueue: 'federationQueue',
-  /** The readiness probe's document per process (platform/health.ts): not data, never exported. */
+  /** The readiness probe's document per process (server/health.ts): not data, never exported. */
   healthChecks: 'healthChecks',
   /** Markers of the one-time upgrades of stored documents (the admin search's pieces of each account): not data. */
   upgrades: 'upgrades',

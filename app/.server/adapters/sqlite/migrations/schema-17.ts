@@ -4,7 +4,7 @@ export const MIGRATIONS_FROM_17: readonly string[] = [
   /* 17: the mail queue (decision 060): every mail is a row before anything answers « envoyé », sent by the `mails`
      job, retried with back-off, kept as failed for the admins after a day. due_at is when someone should look at it
      again (the next attempt, or the end of a claim); a failed mail has none. And the readiness probe's row per
-     process (platform/health.ts): a write that must succeed for the site to be ready. */ `
+     process (server/health.ts): a write that must succeed for the site to be ready. */ `
   CREATE TABLE mail_queue (
     id TEXT PRIMARY KEY,
     status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'failed')),
