@@ -233,6 +233,7 @@ async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: n
     category: event.category,
     excludeId: event.id,
     oneRowPerEvent: true,
+    itemsOnly: true,
     offset: 0,
   };
   const near = await store.events.search({ ...base, canton: event.canton, limit: count });

@@ -42,14 +42,15 @@ export function createEventStore(db: Db): EventStore {
       // Events are counted only where a series is one result (a distinct count costs a sort); the dates that take
       // place, as the cards count them (a cancelled date is listed, struck through, but not counted). Kept counts or a
       // window's range when they serve (decision 142).
-      const counts =
-        lists.count(q) ??
-        (db
-          .prepare(
-            `SELECT ${grouped ? 'COUNT(DISTINCT o.event_id)' : 'COUNT(*)'} AS listed,
+      const counts = q.itemsOnly
+        ? { listed: 0, dates: 0 }
+        : (lists.count(q) ??
+          (db
+            .prepare(
+              `SELECT ${grouped ? 'COUNT(DISTINCT o.event_id)' : 'COUNT(*)'} AS listed,
              COUNT(*) - COALESCE(SUM(o.cancelled), 0) AS dates ${from} WHERE ${where}`,
-          )
-          .get(...params) as { listed: number; dates: number });
+            )
+            .get(...params) as { listed: number; dates: number }));
       // Without words, a series one result: the dates walked in order on their index, to the page and no further.
       const walked = walkable(q) ? lists.page(q, q.limit, q.offset) : null;
       if (walked) return { items: walked.map(toEventAt), total: Number(counts.listed), dates: Number(counts.dates) };
