@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../app/.server/adapters/sqlite/db';
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import { listApiEvents } from '../../app/.server/api/events';
 import { homeSummary } from '../../app/.server/events/home';
 import { PUBLIC_STATUSES, searchEvents } from '../../app/.server/events/public';
 import type { Store } from '../../app/.server/ports';
@@ -77,7 +78,8 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     ['une catégorie', () => searchEvents({ store }, { category: 'musique' }, 1)],
     ['un canton', () => searchEvents({ store }, { canton: 'VD' }, 3)],
     ['ce week-end', () => searchEvents({ store }, { when: 'week-end' }, 1)],
-  ])('%s ne parcourt pas la table des événements', async (_name, read) => {
+    ['l’API, une date par ligne', () => listApiEvents({ store }, new URLSearchParams(), 'https://agenda.test')],
+  ])('%s ne parcourt ni les événements ni leurs dates', async (_name, read) => {
     const queries = await queriesOf(read);
     expect(queries.length).toBeGreaterThan(0);
     for (const sql of queries) expect(scans(sql), sql).toEqual([]);

@@ -30,9 +30,12 @@ function countedAhead(q: EventQuery): boolean {
   );
 }
 
-/** A walk of the dates by start serves the query: no words (their full-text index is the way in then). */
+/**
+ * A walk of the dates by start serves the query: no words (their full-text index is the way in then), no venue or
+ * organizer (their index on the events is: a place's events, past ones included, are few).
+ */
 export function walkable(q: EventQuery): boolean {
-  return Boolean(q.oneRowPerEvent) && !q.words?.length;
+  return !q.words?.length && !q.venueId && !q.organizerId;
 }
 
 export function publicLists(db: Db) {
@@ -83,32 +86,47 @@ export function publicLists(db: Db) {
   }
 
   /**
-   * One page of a walkable query: the dates in the order of their start, from the lower bound on, each event at its
-   * first date that matches (the first not cancelled, else the first), as the grouped query of `search` picks it.
+   * One page of a walkable query: the dates in the order of their start, from the lower bound on. A series one result:
+   * each event at its first date that matches (the first not cancelled, else the first), as the grouped query of
+   * `search` picks it; else each date (the API's rows, the feeds).
    */
   function page(q: EventQuery, limit: number, offset: number, featured?: 0 | 1): Row[] {
+    const grouped = Boolean(q.oneRowPerEvent);
     const { where, params } = eventQuerySql({ ...q, words: undefined });
     const other = dateConditions(q, 'p');
     const lower = lowerBound(Date.parse(q.endsAfter));
     const own = dateConditions(q, 'm');
+    const first = grouped
+      ? ` AND NOT EXISTS (SELECT 1 FROM event_occurrences p WHERE p.event_id = o.event_id AND ${other.where.join(' AND ')}
+          AND (p.cancelled < o.cancelled OR (p.cancelled = o.cancelled AND p.starts_ts < o.starts_ts)))`
+      : '';
     // The near filter's box is on the event: the walk stays on the dates' index, the box and distance filter it.
     const picked = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
         o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, o.starts_ts AS o_starts, e.title AS o_title
       FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
-      WHERE o.starts_ts >= ? AND ${where}${featured === undefined ? '' : ` AND e.featured = ${featured}`}
-        AND NOT EXISTS (SELECT 1 FROM event_occurrences p WHERE p.event_id = o.event_id AND ${other.where.join(' AND ')}
-          AND (p.cancelled < o.cancelled OR (p.cancelled = o.cancelled AND p.starts_ts < o.starts_ts)))
+      WHERE o.starts_ts >= ? AND ${where}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
       ORDER BY o.starts_ts, e.title LIMIT ? OFFSET ?`;
+    const matching = grouped
+      ? `(SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
+            WHERE m.event_id = e.id AND ${own.where.join(' AND ')})`
+      : 'NULL';
     return db
       .prepare(
         `SELECT e.*, page.occ_starts_at, page.occ_ends_at, page.occ_open_end, page.occ_cancelled,
-           (SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
-            WHERE m.event_id = e.id AND ${own.where.join(' AND ')}) AS occ_matching,
+           ${matching} AS occ_matching,
            (SELECT COUNT(*) FROM event_occurrences c WHERE c.event_id = e.id AND c.ends_ts > ? AND c.cancelled = 0)
              AS occ_upcoming
          FROM (${picked}) page JOIN events e ON e.id = page.eid ORDER BY page.o_starts, page.o_title`,
       )
-      .all(...own.params, Date.parse(q.endsAfter), lower, ...params, ...other.params, limit, offset) as Row[];
+      .all(
+        ...(grouped ? own.params : []),
+        Date.parse(q.endsAfter),
+        lower,
+        ...params,
+        ...(grouped ? other.params : []),
+        limit,
+        offset,
+      ) as Row[];
   }
 
   /**
