@@ -2,7 +2,10 @@
 // and a restart to the first 200, the memory of each process (idle and under load), the CPU time per request of each
 // kind of page uncached against the bare page of the same run, and the cached hits against a hashed asset. The load
 // average goes with each figure: the machine is shared, ratios within one run say more than absolute times.
+// First the cold path (issue 69): each kind of page right after a write that empties the read memos, the page cache off,
+// the CPU of the web processes per request from their own /proc/<pid>/stat.
 // Usage: npm run bench:scale                       (the four sizes, each in a process of its own)
+//        npm run bench:scale -- --cold --sizes 1000,100000 (the cold table alone, at some sizes)
 //        npm run bench:scale -- --sizes 1000,10000 (some of them; BENCH_DURATION=2 seconds per page by default)
 //        BENCH_MEMORY_MB=512 npm run bench:scale    (the instance in a memory group of 512 MB, as Cloud Run's container:
 //                                                  Node sizes V8's heap from it; needs the right to make a cgroup)
@@ -27,6 +30,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 2);
 const CONNECTIONS = 4;
 const DEFAULT_SIZES = [1_000, 10_000, 50_000, 100_000];
+/** `--cold`: the cold table alone (issue 69), not the warm slices, the restart and the cached hits after it. */
+const COLD_ONLY = process.argv.includes('--cold') || process.env.BENCH_COLD_ONLY === '1';
+/** Requests per page of the cold table, each after a write. */
+const COLD_REQUESTS = Number(process.env.BENCH_COLD_REQUESTS ?? 10);
 /** The API's allowance per address would turn the measure into 429s. */
 const NO_API_LIMIT = { API_RATE_PER_MINUTE: '1000000000' };
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
@@ -201,6 +208,97 @@ const row = (name: string, m: Measure, reference: Measure, goal = '') => {
   return `  ${name.padEnd(34)} ${m.cpuMs.toFixed(2).padStart(6)} ms  ${(m.cpuMs / reference.cpuMs).toFixed(2).padStart(5)}×  ${(m.bytes / 1024).toFixed(0).padStart(4)} Ko  ${perKb.toFixed(2).padStart(5)}× par Ko  ${m.reqPerSec.toFixed(0).padStart(6)} req/s  charge ${m.load.padStart(4)}  ${goal}`;
 };
 
+/** The pages of the cold table (issue 69): each kind a public page or API answer shows, its goal against 1,000. */
+function coldPages({ size, rare, venue, detail, series }: ColdTargets): [string, string][] {
+  return [
+    ['page nue /about', '/about'],
+    ['accueil', '/'],
+    ['liste, page 2', '/evenements?page=2'],
+    ['liste, page 50', `/evenements?page=${Math.min(50, Math.ceil(size / 20))}`],
+    ['une catégorie (musique)', '/evenements?category=musique'],
+    ['un canton (VD)', '/evenements?canton=VD'],
+    ['« Autour de » Lausanne', '/evenements?autour=Lausanne'],
+    ['mot courant « concert »', '/evenements?q=concert'],
+    [`mot rare « ${rare} »`, `/evenements?q=${rare}`],
+    ['/lieux', '/lieux'],
+    ['un lieu', venue],
+    ['fiche', `/evenement/${detail}`],
+    ['fiche d’une série', `/evenement/${series}`],
+    ['API /api/v1/events', '/api/v1/events'],
+  ];
+}
+
+interface ColdTargets {
+  size: number;
+  rare: string;
+  venue: string;
+  detail: string;
+  series: string;
+}
+
+/** The CPU time (user + system) so far of the group's web processes alone (AGENDA_ROLE=web), in ms. */
+function webCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (fields[2] !== String(pgid) || Number(entry) === pgid) continue;
+      const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if ((environ.find((v) => v.startsWith('AGENDA_ROLE='))?.slice(12) ?? 'web') !== 'web') continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** The kernel's clock ticks per second (the unit of utime and stime in /proc/<pid>/stat). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The cold path (issue 69): each page asked COLD_REQUESTS times, one request at a time, each right after a write that
+ * moves the site's revision (what any approval or import does: every read memo keyed by it is stale), the page cache
+ * off (PAGE_CACHE_MB=0). The CPU the web processes spent over those requests, from their own /proc/<pid>/stat, per
+ * request: the machine's load does not change it, unlike the wall time.
+ */
+async function coldTable(server: RunningServer, dataDir: string, targets: ColdTargets) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(`${dataDir}/agenda.sqlite`);
+  db.pragma('busy_timeout = 5000');
+  const write = db.prepare('UPDATE site_revision SET n = n + 1 WHERE id = 1');
+  const pgid = server.child.pid as number;
+  console.log(
+    `\nChemin froid : CPU des processus web par requête, chacune après une écriture qui vide les mémos, cache des pages coupé (moyenne de ${COLD_REQUESTS} requêtes ; objectif ≤ 30 ms à 100 000 et ≤ 1,5× son coût à 1 000)`,
+  );
+  try {
+    for (const [name, url] of coldPages(targets)) {
+      // One request first: the code of the route loaded, what a first visit after the start would pay once.
+      await fetch(`${BASE}${url}`);
+      let cpu = 0;
+      let status = 200;
+      for (let i = 0; i < COLD_REQUESTS; i++) {
+        write.run();
+        const before = webCpuMs(pgid);
+        const response = await fetch(`${BASE}${url}`);
+        await response.arrayBuffer();
+        cpu += webCpuMs(pgid) - before;
+        if (response.status !== 200) status = response.status;
+      }
+      const ms = cpu / COLD_REQUESTS;
+      console.log(
+        `  froid ${String(targets.size).padStart(6)}  ${name.padEnd(30)} ${ms.toFixed(1).padStart(7)} ms${status === 200 ? '' : `  ! HTTP ${status}`}  ${url}`,
+      );
+    }
+  } finally {
+    db.close();
+  }
+}
+
 async function runSize(size: number) {
   ensureBuild();
   if (LIMIT_MB > 0) {
@@ -241,6 +339,8 @@ async function runSize(size: number) {
     const lieux = await (await fetch(`${BASE}/lieux`)).text();
     const venue = /href="(\/lieux\/[^"?#]+)"/.exec(lieux)?.[1] ?? '/lieux';
     const detail = ids[Math.floor(ids.length / 3)];
+    await coldTable(server, dataDir, { size, rare, venue, detail, series: seriesIds[0] });
+    if (COLD_ONLY) return;
     const pages: [string, string, string][] = [
       ['accueil', '/', '≤ 1,5×'],
       ['liste', '/evenements', '≤ 1,5×'],
@@ -293,7 +393,9 @@ async function runSize(size: number) {
     }
   } finally {
     await server.stop();
+    if (COLD_ONLY) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  if (COLD_ONLY) return;
 
   // A restart on the same data, the page cache on (the default): the cached hits against a hashed asset.
   const restart = await timedStart(dataDir, NO_API_LIMIT);
@@ -356,6 +458,6 @@ if (process.env.BENCH_SCALE_SIZE) {
   for (const size of sizes)
     execFileSync(process.execPath, ['--import', 'tsx', 'bench/scale.ts'], {
       stdio: 'inherit',
-      env: { ...process.env, BENCH_SCALE_SIZE: String(size) },
+      env: { ...process.env, BENCH_SCALE_SIZE: String(size), ...(COLD_ONLY ? { BENCH_COLD_ONLY: '1' } : {}) },
     });
 }

@@ -141,18 +141,21 @@ export async function listApiEvents(
   for (const param of scope.unknown)
     throw badRequest(`Aucun ${param} public ne porte l’adresse «\u00a0${params.get(param)}\u00a0».`);
   const holidays = filters.holidays ? await schoolHolidays({ store }) : undefined;
-  const { items, total } = await cachedRead(store, `api:${query}:${offset}:${limit}`, () =>
+  // One more than the page: whether a next one exists, without counting every event (issue 69).
+  const { items: read } = await cachedRead(store, `api:${query}:${offset}:${limit}`, () =>
     store.events.search({
       ...queryFromFilters(filters, now, scope, holidays),
       oneRowPerEvent: group === 'series',
       byRelevance: sort === 'relevance',
-      limit,
+      itemsOnly: true,
+      limit: limit + 1,
       offset,
     }),
   );
+  const items = read.slice(0, limit);
   return {
     data: items.map((event) => pickFields(apiEvent(event, siteUrl, categories), fields)),
-    next: offset + items.length < total && items.length > 0 ? encodeCursor(offset + items.length, query) : null,
+    next: read.length > limit ? encodeCursor(offset + items.length, query) : null,
   };
 }
 

@@ -43,6 +43,8 @@ export const DERIVED_SQLITE_TABLES = [
   'events_fts_docsize',
   'events_fts_idx',
   'health_checks',
+  // The public lists' counts per day (decision 142): kept by triggers from the events and their dates.
+  'public_day_counts',
   // The counter that read caches key on (decision 104): not data, bumped by the import's own writes.
   'site_revision',
 ] as const;

@@ -32,6 +32,7 @@ export const SQLITE_COLUMNS: Classified = {
   donations: all('data', 'id,uid,amount,currency,provider,provider_ref,status,created_at,public_name'),
   event_occurrences: all('data', 'event_id,starts_at,ends_at,starts_ts,ends_ts,open_end,cancelled'),
   event_submissions: all('data', 'uid,submission_key,event_id,created_at'),
+  public_day_counts: all('data', 'category,canton,day,events,dates'),
   events: all(
     'data',
     'id,slug,title,description,category,starts_at,ends_at,starts_ts,ends_ts,all_day,venue_name,street,postal_code,' +
@@ -39,7 +40,7 @@ export const SQLITE_COLUMNS: Classified = {
       'contact_email,contact_phone,image,wheelchair,hearing,family_friendly,status,rejection_reason,featured,' +
       'created_by,created_at,updated_at,submitted_at,moderated_by,moderated_at,pending_changes,previous_status,' +
       'revision,open_end,schedule,cancelled_dates,occurrences_until,refused_by_admin,cancelled_by_admin,venue_id,' +
-      'organizer_id,ical_sequence,day_statuses,weather_dependent,performers',
+      'organizer_id,ical_sequence,day_statuses,weather_dependent,performers,last_ends_ts',
   ),
   events_fts: all('data', 'event_id,title,description,venue_name,city,organizer_name'),
   events_fts_config: all('data', 'k,v'),

@@ -11,7 +11,7 @@ import { holidayWindows, type SchoolHoliday } from '~/domain/school-holidays';
 import { buildVocabulary, suggestSearch } from '~/domain/search-suggestion';
 import { searchWords } from '~/domain/search-text';
 import { type PlaceScope, placeScope } from '../places/place-scope';
-import { storeReadCache } from '../platform/read-cache';
+import { createReadCache, type ReadCache, storeReadCache } from '../platform/read-cache';
 import type { EventQuery, Store, UserProfile } from '../ports';
 
 export { PUBLIC_STATUSES };
@@ -134,12 +134,23 @@ export function searchEvents({ store }: { store: Store }, filters: Partial<Event
 /** Below this many results, a search offers a correction (« Vouliez-vous dire … ? ») if one finds more. */
 export const SUGGEST_BELOW = 3;
 
+/** How long the vocabulary of the suggestions is kept, whatever is written meanwhile (decision 143). */
+export const VOCABULARY_TTL_MS = 10 * 60_000;
+const vocabularies = new WeakMap<Store, ReadCache>();
+
 /**
- * The vocabulary of the public upcoming events (titles, venues, towns, organizers), rebuilt from the store when it
- * changes (the read cache, decision 039): only words of public events can ever be suggested.
+ * The vocabulary of the public upcoming events (titles, venues, towns, organizers), read from the store at most once
+ * every VOCABULARY_TTL_MS (decision 039; decision 143: a write no longer empties it, its reading grows with the
+ * agenda). Only words of public events can ever be suggested: a word of an event that has left the public since is
+ * offered only if the corrected search finds more public events, which it then does not.
  */
 function publicVocabulary(store: Store, now: Date) {
-  return cachedRead(store, 'vocabulary', async () =>
+  let cache = vocabularies.get(store);
+  if (!cache) {
+    cache = createReadCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 1 });
+    vocabularies.set(store, cache);
+  }
+  return cache.get(0, 'vocabulary', async () =>
     buildVocabulary(await store.events.suggestionTexts({ ...queryFromFilters({}, now), limit: 0, offset: 0 })),
   );
 }
@@ -222,6 +233,7 @@ async function findSimilar(store: Store, event: AgendaEvent, now: Date, count: n
     category: event.category,
     excludeId: event.id,
     oneRowPerEvent: true,
+    itemsOnly: true,
     offset: 0,
   };
   const near = await store.events.search({ ...base, canton: event.canton, limit: count });

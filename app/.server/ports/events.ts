@@ -54,6 +54,11 @@ export interface EventQuery {
    * not cancelled (the first matching one if all are), `occurrence.matching` its number of matching dates.
    */
   oneRowPerEvent?: boolean;
+  /**
+   * The caller reads the items only (similar events): a store may then leave the events and dates uncounted (SQLite
+   * does: `total` and `dates` are 0), a count that no bound serves for every filter (decision 142).
+   */
+  itemsOnly?: boolean;
   limit: number;
   offset: number;
 }

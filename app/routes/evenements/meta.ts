@@ -1,5 +1,6 @@
 // The list's title, description and RSS link: its filters in words.
 import type { MetaFunction } from '@remix-run/node';
+import { filtersToParams } from '~/domain/event-filters';
 import { pageMeta } from '~/domain/meta';
 import { describeSelection } from './list';
 import type { loader } from './route';
@@ -15,6 +16,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       path: `/evenements${location.search}`,
       matches,
     }),
+    // A crawler walks the pages of a selection one after the other (issue 69); the events themselves are in the sitemap.
+    ...(data?.view === 'liste' && data.page > 1
+      ? [{ tagName: 'link', rel: 'prev', href: pageHref(data, data.page - 1) }]
+      : []),
+    ...(data?.view === 'liste' && data.page < data.pageCount
+      ? [{ tagName: 'link', rel: 'next', href: pageHref(data, data.page + 1) }]
+      : []),
     {
       tagName: 'link',
       rel: 'alternate',
@@ -24,3 +32,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     },
   ];
 };
+
+/** The address of another page of the same selection (page 1 without its number, as the pagination links). */
+function pageHref(data: { filters: Parameters<typeof filtersToParams>[0] }, page: number): string {
+  return `/evenements?${filtersToParams(data.filters, page > 1 ? { page } : {})}`;
+}

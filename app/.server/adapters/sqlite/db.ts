@@ -6,9 +6,13 @@ import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
 
-export function openDatabase(file: string): Db {
+/**
+ * `verbose` is told each statement run, its values in place (better-sqlite3's option): the tests of the query plans
+ * explain what the real loaders ask (tests/contract/query-plans.test.ts).
+ */
+export function openDatabase(file: string, { verbose }: { verbose?: (sql: string) => void } = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = keepingStatements(new Database(file));
+  const db = keepingStatements(new Database(file, verbose ? { verbose: (sql) => verbose(String(sql)) } : {}));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -30,7 +30,7 @@ export function createEventPlaceQueries(
       if (status.length === 0) return {};
       const column = kind === 'venue' ? 'e.venue_id' : 'e.organizer_id';
       const statuses = `e.status IN (${status.map(() => '?').join(', ')})`;
-      // Upcoming: through the dates' index (ends_ts), each event once however many dates it has.
+      // Upcoming: an event's last date ends after now (events.last_ends_ts, decision 142), on the index that covers it.
       const rows = (
         endsAfter === undefined
           ? db
@@ -41,11 +41,10 @@ export function createEventPlaceQueries(
               .all(...status)
           : db
               .prepare(
-                `SELECT ${column} AS id, COUNT(DISTINCT e.id) AS n
-                 FROM event_occurrences o JOIN events e ON e.id = o.event_id
-                 WHERE o.ends_ts > ? AND ${column} IS NOT NULL AND ${statuses} GROUP BY ${column}`,
+                `SELECT ${column} AS id, COUNT(*) AS n FROM events e INDEXED BY events_status_last_end
+                 WHERE ${statuses} AND e.last_ends_ts > ? AND ${column} IS NOT NULL GROUP BY ${column}`,
               )
-              .all(Date.parse(endsAfter), ...status)
+              .all(...status, Date.parse(endsAfter))
       ) as Row[];
       return Object.fromEntries(rows.map((r) => [String(r.id), Number(r.n)]));
     },

@@ -165,12 +165,46 @@ const HAVERSINE_KM = `(2 * 6371 * asin(sqrt(
   pow(sin(radians(e.lat - ?) / 2), 2) + cos(radians(?)) * cos(radians(e.lat)) * pow(sin(radians(e.lng - ?) / 2), 2))))`;
 
 /**
+ * The conditions of a public query on one stored date, named `alias`: it ends after `endsAfter`, and is in the date
+ * window or the school holidays asked. The others (status, category, words…) are the event's, the same for all its dates.
+ */
+export function dateConditions(q: EventQuery, alias: string): { where: string[]; params: unknown[] } {
+  const where = [`${alias}.ends_ts > ?`];
+  const params: unknown[] = [Date.parse(q.endsAfter)];
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  if (q.startsBefore) add(`${alias}.starts_ts < ?`, Date.parse(q.startsBefore));
+  if (q.nightEndsAfter)
+    add(`(${alias}.starts_ts >= ? OR ${alias}.ends_ts > ?)`, Date.parse(q.endsAfter), Date.parse(q.nightEndsAfter));
+  if (q.windows) {
+    // A handful of ranges on the occurrence's own dates, as the date filters: none means no date matches.
+    if (q.windows.length === 0) add('0');
+    else
+      add(
+        `(${q.windows.map(() => `(${alias}.ends_ts > ? AND ${alias}.starts_ts < ? AND (${alias}.starts_ts >= ? OR ${alias}.ends_ts > ?))`).join(' OR ')})`,
+        ...q.windows.flatMap((w) => [
+          Date.parse(w.start),
+          Date.parse(w.end),
+          Date.parse(w.start),
+          Date.parse(w.nightEndsAfter ?? w.start),
+        ]),
+      );
+  }
+  return { where, params };
+}
+
+/**
  * The SQL of a public query, over occurrences (decision 041): `o` is one stored date of event `e`, and the dates
  * filters apply to it (an event matches through any of its dates).
  */
 export function eventQuerySql(q: EventQuery) {
-  const where = [`e.status IN (${q.status.map(() => '?').join(', ')})`, 'o.ends_ts > ?'];
-  const params: unknown[] = [...q.status, Date.parse(q.endsAfter)];
+  const where = [`e.status IN (${q.status.map(() => '?').join(', ')})`];
+  const params: unknown[] = [...q.status];
+  const dates = dateConditions(q, 'o');
+  where.push(...dates.where);
+  params.push(...dates.params);
   let from = 'FROM event_occurrences o JOIN events e ON e.id = o.event_id';
   let rank: string | null = null;
   if (q.words && q.words.length > 0) {
@@ -184,23 +218,6 @@ export function eventQuerySql(q: EventQuery) {
     where.push(clause);
     params.push(...values);
   };
-  if (q.startsBefore) add('o.starts_ts < ?', Date.parse(q.startsBefore));
-  if (q.nightEndsAfter)
-    add('(o.starts_ts >= ? OR o.ends_ts > ?)', Date.parse(q.endsAfter), Date.parse(q.nightEndsAfter));
-  if (q.windows) {
-    // A handful of ranges on the occurrence's own dates, as the date filters: none means no date matches.
-    if (q.windows.length === 0) add('0');
-    else
-      add(
-        `(${q.windows.map(() => '(o.ends_ts > ? AND o.starts_ts < ? AND (o.starts_ts >= ? OR o.ends_ts > ?))').join(' OR ')})`,
-        ...q.windows.flatMap((w) => [
-          Date.parse(w.start),
-          Date.parse(w.end),
-          Date.parse(w.start),
-          Date.parse(w.nightEndsAfter ?? w.start),
-        ]),
-      );
-  }
   if (q.category) add('e.category = ?', q.category);
   if (q.canton) add('e.canton = ?', q.canton);
   if (q.free) add('e.is_free = 1');

@@ -4,6 +4,7 @@ import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import { calendarSequence } from '~/domain/calendar-sequence';
 import type { CategorySlug } from '~/domain/categories';
 import type { AgendaEvent } from '~/domain/event';
+import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
 import type { EventStore, ModerationLogInput } from '../../ports';
 import { type Db, writeTransaction } from './db';
 import { imagePathsOf } from './event-images';
@@ -11,6 +12,7 @@ import { createEventPlaceQueries } from './event-places';
 import { AWAITING, eventParams, eventQuerySql, statusCounts, toEvent, toEventAt } from './event-rows';
 import { moderationLister } from './moderation-list';
 import { occurrenceWriter } from './occurrence-rows';
+import { publicLists, walkable } from './public-lists';
 import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
 
 /** Added to a cancelled date's instant when picking a series' next date: any date not cancelled comes first. */
@@ -30,6 +32,7 @@ export function createEventStore(db: Db): EventStore {
     insertDecision.run(eventId, eventTitle, e.adminUid, e.action, e.reason, e.createdAt);
 
   const storeOccurrences = occurrenceWriter(db);
+  const lists = publicLists(db);
 
   return {
     ...createEventPlaceQueries(db),
@@ -37,13 +40,20 @@ export function createEventStore(db: Db): EventStore {
       const { from, where, params, rank } = eventQuerySql(q);
       const grouped = Boolean(q.oneRowPerEvent);
       // Events are counted only where a series is one result (a distinct count costs a sort); the dates that take
-      // place, as the cards count them (a cancelled date is listed, struck through, but not counted).
-      const counts = db
-        .prepare(
-          `SELECT ${grouped ? 'COUNT(DISTINCT o.event_id)' : 'COUNT(*)'} AS listed,
+      // place, as the cards count them (a cancelled date is listed, struck through, but not counted). Kept counts or a
+      // window's range when they serve (decision 142).
+      const counts = q.itemsOnly
+        ? { listed: 0, dates: 0 }
+        : (lists.count(q) ??
+          (db
+            .prepare(
+              `SELECT ${grouped ? 'COUNT(DISTINCT o.event_id)' : 'COUNT(*)'} AS listed,
              COUNT(*) - COALESCE(SUM(o.cancelled), 0) AS dates ${from} WHERE ${where}`,
-        )
-        .get(...params) as { listed: number; dates: number };
+            )
+            .get(...params) as { listed: number; dates: number }));
+      // Without words, a series one result: the dates walked in order on their index, to the page and no further.
+      const walked = walkable(q) ? lists.page(q, q.limit, q.offset) : null;
+      if (walked) return { items: walked.map(toEventAt), total: Number(counts.listed), dates: Number(counts.dates) };
       const relevance = rank && q.byRelevance ? 'o_relevance' : null;
       const order = [
         q.featuredFirst ? 'o_featured DESC' : null,
@@ -127,6 +137,9 @@ export function createEventStore(db: Db): EventStore {
       })();
     },
     async countUpcomingByCategory(endsAfter, status) {
+      // The public statuses: the kept counts (decision 142).
+      if (status.length === PUBLIC_STATUSES.length && PUBLIC_STATUSES.every((s) => status.includes(s)))
+        return lists.countByCategory(endsAfter);
       const rows = db
         .prepare(
           `SELECT e.category, COUNT(DISTINCT e.id) AS n FROM event_occurrences o JOIN events e ON e.id = o.event_id

@@ -67,6 +67,8 @@ describe('révision du site sur SQLite', () => {
       'site_revision',
       // A browser subscribed to an event's « Ça a lieu ? » (and its waiting message): no page shows it.
       'visitor_pushes',
+      // The public lists' counts (decision 142): written only by the triggers of events and their dates, which bump it.
+      'public_day_counts',
     ];
     const tables = (
       db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'events_fts%'").all() as {

@@ -10,6 +10,7 @@ import { MIGRATION_DISTANCE } from './schema-distance';
 import { MIGRATION_HOLIDAYS } from './schema-holidays';
 import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
+import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
 import { MIGRATION_VISITOR_PUSHES } from './schema-visitor-pushes';
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_HOLIDAYS,
   MIGRATION_PERFORMERS,
   MIGRATION_VISITOR_PUSHES,
+  MIGRATION_PUBLIC_COUNTS,
 ];

@@ -1,0 +1,186 @@
+// The public lists of SQLite bounded by what they show (issue 69, decision 142): a page walks the dates in the order of
+// their start on its index and stops at its page; totals and per-category counts come from the counts kept on write
+// (`public_day_counts`, migration 27), the day of now counted exactly on small index ranges.
+
+import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
+import type { EventQuery } from '../../ports';
+import type { Db } from './db';
+import { dateConditions, eventQuerySql } from './event-rows';
+import type { Row } from './rows';
+
+const DAY = 86_400_000;
+
+/** The query counts from the kept counts: the public statuses, from now on, at most a category and a canton. */
+function countedAhead(q: EventQuery): boolean {
+  const isPublic = q.status.length === PUBLIC_STATUSES.length && PUBLIC_STATUSES.every((s) => q.status.includes(s));
+  return (
+    isPublic &&
+    !q.words?.length &&
+    !q.startsBefore &&
+    !q.nightEndsAfter &&
+    !q.windows &&
+    !q.free &&
+    !q.family &&
+    !q.accessible &&
+    !q.organizerName &&
+    !q.venueId &&
+    !q.organizerId &&
+    !q.excludeId &&
+    !q.near
+  );
+}
+
+/**
+ * A walk of the dates by start serves the query: no words (their full-text index is the way in then), no venue or
+ * organizer (their index on the events is: a place's events, past ones included, are few).
+ */
+export function walkable(q: EventQuery): boolean {
+  return !q.words?.length && !q.venueId && !q.organizerId;
+}
+
+export function publicLists(db: Db) {
+  // On the expression index of migration 27: one step down an index, whatever the number of dates.
+  const longest = db.prepare('SELECT MAX(ends_ts - starts_ts) FROM event_occurrences').pluck();
+  const statuses = PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ');
+
+  /** A date that ends after `endsAfter` starts at or after this: the walk's first step. */
+  const lowerBound = (endsAfter: number) => endsAfter - Number(longest.get() ?? 0);
+
+  /** Counts for a query countedAhead: events and dates to come, from the kept counts and the day of now. */
+  function counted(q: EventQuery): { listed: number; dates: number } {
+    const endsAfter = Date.parse(q.endsAfter);
+    const day = Math.floor(endsAfter / DAY);
+    const keys: string[] = [];
+    const values: unknown[] = [];
+    if (q.category) {
+      keys.push('category = ?');
+      values.push(q.category);
+    }
+    if (q.canton) {
+      keys.push('canton = ?');
+      values.push(q.canton);
+    }
+    const on = (alias: string) => keys.map((k) => ` AND ${alias}${k}`).join('');
+    const ahead = db
+      .prepare(
+        `SELECT COALESCE(SUM(events), 0) AS listed, COALESCE(SUM(dates), 0) AS dates FROM public_day_counts
+         WHERE day > ?${on('')}`,
+      )
+      .get(day, ...values) as { listed: number; dates: number };
+    const endOfDay = (day + 1) * DAY;
+    const eventsToday = db
+      .prepare(
+        `SELECT COUNT(*) FROM events e INDEXED BY events_status_last_end
+         WHERE e.status IN (${statuses}) AND e.last_ends_ts > ? AND e.last_ends_ts < ?${on('e.')}`,
+      )
+      .pluck()
+      .get(endsAfter, endOfDay, ...values) as number;
+    const datesToday = db
+      .prepare(
+        `SELECT COUNT(*) FROM event_occurrences o INDEXED BY event_occurrences_order CROSS JOIN events e ON e.id = o.event_id
+         WHERE o.ends_ts > ? AND o.ends_ts < ? AND o.cancelled = 0 AND e.status IN (${statuses})${on('e.')}`,
+      )
+      .pluck()
+      .get(endsAfter, endOfDay, ...values) as number;
+    return { listed: Number(ahead.listed) + eventsToday, dates: Number(ahead.dates) + datesToday };
+  }
+
+  /**
+   * One page of a walkable query: the dates in the order of their start, from the lower bound on. A series one result:
+   * each event at its first date that matches (the first not cancelled, else the first), as the grouped query of
+   * `search` picks it; else each date (the API's rows, the feeds).
+   */
+  function page(q: EventQuery, limit: number, offset: number, featured?: 0 | 1): Row[] {
+    const grouped = Boolean(q.oneRowPerEvent);
+    const { where, params } = eventQuerySql({ ...q, words: undefined });
+    const other = dateConditions(q, 'p');
+    const lower = lowerBound(Date.parse(q.endsAfter));
+    const own = dateConditions(q, 'm');
+    const first = grouped
+      ? ` AND NOT EXISTS (SELECT 1 FROM event_occurrences p WHERE p.event_id = o.event_id AND ${other.where.join(' AND ')}
+          AND (p.cancelled < o.cancelled OR (p.cancelled = o.cancelled AND p.starts_ts < o.starts_ts)))`
+      : '';
+    // The near filter's box is on the event: the walk stays on the dates' index, the box and distance filter it.
+    const picked = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
+        o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, o.starts_ts AS o_starts, e.title AS o_title
+      FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
+      WHERE o.starts_ts >= ? AND ${where}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
+      ORDER BY o.starts_ts, e.title LIMIT ? OFFSET ?`;
+    const matching = grouped
+      ? `(SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
+            WHERE m.event_id = e.id AND ${own.where.join(' AND ')})`
+      : 'NULL';
+    return db
+      .prepare(
+        `SELECT e.*, page.occ_starts_at, page.occ_ends_at, page.occ_open_end, page.occ_cancelled,
+           ${matching} AS occ_matching,
+           (SELECT COUNT(*) FROM event_occurrences c WHERE c.event_id = e.id AND c.ends_ts > ? AND c.cancelled = 0)
+             AS occ_upcoming
+         FROM (${picked}) page JOIN events e ON e.id = page.eid ORDER BY page.o_starts, page.o_title`,
+      )
+      .all(
+        ...(grouped ? own.params : []),
+        Date.parse(q.endsAfter),
+        lower,
+        ...params,
+        ...(grouped ? other.params : []),
+        limit,
+        offset,
+      ) as Row[];
+  }
+
+  /**
+   * Counts for a query in a date window (« ce week-end », dates, holidays): its dates on the start index, from the lower
+   * bound to the window's end, a range that the agenda's size does not change.
+   */
+  function windowed(q: EventQuery): { listed: number; dates: number } | null {
+    const ends = [
+      ...(q.startsBefore ? [Date.parse(q.startsBefore)] : []),
+      ...(q.windows ? [Math.max(0, ...q.windows.map((w) => Date.parse(w.end)))] : []),
+    ];
+    if (ends.length === 0 || q.words?.length || q.venueId || q.organizerId) return null;
+    const { where, params } = eventQuerySql(q);
+    return db
+      .prepare(
+        `SELECT COUNT(DISTINCT o.event_id) AS listed, COUNT(*) - COALESCE(SUM(o.cancelled), 0) AS dates
+         FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
+         WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`,
+      )
+      .get(lowerBound(Date.parse(q.endsAfter)), Math.min(...ends), ...params) as { listed: number; dates: number };
+  }
+
+  return {
+    /**
+     * The events and dates a query finds, bounded: kept counts from now on, or a date window's range; null when neither
+     * serves (words, a venue, an organizer, the other filters without dates: the query's own count).
+     */
+    count(q: EventQuery): { listed: number; dates: number } | null {
+      if (!q.oneRowPerEvent) return null;
+      return countedAhead(q) ? counted(q) : windowed(q);
+    },
+    /** The page, featured events first when asked (offset 0 only: the home's highlights). */
+    page(q: EventQuery, limit: number, offset: number): Row[] | null {
+      if (!q.featuredFirst) return page(q, limit, offset);
+      if (offset > 0) return null;
+      const first = page(q, limit, 0, 1);
+      return first.length >= limit ? first : [...first, ...page(q, limit - first.length, 0, 0)];
+    },
+    /** Upcoming public events per category: the kept counts, and the day of now exactly. */
+    countByCategory(endsAfter: string): Record<string, number> {
+      const at = Date.parse(endsAfter);
+      const day = Math.floor(at / DAY);
+      const counts: Record<string, number> = {};
+      const rows = db
+        .prepare(
+          `SELECT category, SUM(events) AS n FROM public_day_counts WHERE day > ? GROUP BY category
+           UNION ALL
+           SELECT e.category, COUNT(*) FROM events e INDEXED BY events_status_last_end
+           WHERE e.status IN (${statuses}) AND e.last_ends_ts > ? AND e.last_ends_ts < ? GROUP BY e.category`,
+        )
+        .all(day, at, (day + 1) * DAY) as { category: string; n: number }[];
+      for (const r of rows) counts[r.category] = (counts[r.category] ?? 0) + Number(r.n);
+      for (const [k, n] of Object.entries(counts)) if (n === 0) delete counts[k];
+      return counts;
+    },
+  };
+}

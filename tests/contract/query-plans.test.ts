@@ -1,0 +1,122 @@
+// Issue 69: on a store of about 20,000 events, what the home page and the list pages ask SQLite is read on indexes
+// bounded by what they show — none of their queries reads every event (EXPLAIN QUERY PLAN of the SQL the real loaders
+// run, told by the adapter's `verbose`). And the counts kept on write (decision 142) say what a count of every date
+// would, through approvals, cancellations, moves and removals.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../app/.server/adapters/sqlite/db';
+import { openDatabase } from '../../app/.server/adapters/sqlite/db';
+import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import { listApiEvents } from '../../app/.server/api/events';
+import { homeSummary } from '../../app/.server/events/home';
+import { PUBLIC_STATUSES, searchEvents } from '../../app/.server/events/public';
+import type { Store } from '../../app/.server/ports';
+import { seedCategories } from '../../app/.server/seed/seed';
+import { buildManyEvents } from '../../bench/lib';
+
+const COPIES = 100;
+const DAY = 86_400_000;
+
+let db: Db;
+let store: Store;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  db = openDatabase(':memory:', { verbose: (sql) => statements.push(sql) });
+  store = createSqliteStore(db);
+  await seedCategories({ store });
+  // 200 events (two weekly series among them) written by the store, then copied in SQL, each copy a few days later:
+  // about 20,000 events and 25,000 dates in a second or two.
+  await store.events.insertMany(await buildManyEvents(200, 2));
+  const columns = (db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name);
+  const copied = columns.map((c) =>
+    c === 'id' ? "id || '-' || n" : c === 'featured' ? 'featured * (n % 3 = 0)' : c === 'last_ends_ts' ? 'NULL' : c,
+  );
+  db.transaction(() => {
+    db.exec(`
+      CREATE TEMP TABLE copies AS WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < ${COPIES - 1})
+        SELECT n FROM k;
+      INSERT INTO events (${columns.join(', ')}) SELECT ${copied.join(', ')} FROM events CROSS JOIN copies;
+      INSERT INTO event_occurrences (event_id, starts_at, ends_at, starts_ts, ends_ts, open_end, cancelled)
+        SELECT o.event_id || '-' || n, starts_at, ends_at, starts_ts + (n % 120) * ${DAY}, ends_ts + (n % 120) * ${DAY},
+          open_end, n % 17 = 0 FROM event_occurrences o CROSS JOIN copies;
+      DROP TABLE copies;`);
+  })();
+}, 60_000);
+
+afterAll(() => db.close());
+
+/** The plan's lines that read the events, or their dates, without a key or a range: every one of them. */
+function scans(sql: string): string[] {
+  const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[];
+  return plan
+    .map((p) => p.detail)
+    .filter(
+      (d) =>
+        /^SCAN (e|o|events|event_occurrences)\b/.test(d) ||
+        // An index searched on the status alone reads every public event, past ones included.
+        /^SEARCH (e|events) USING (COVERING )?INDEX \w+ \(status=\?\)$/.test(d),
+    );
+}
+
+/** The SELECTs a read ran that touch the events or their dates. */
+async function queriesOf(read: () => Promise<unknown>): Promise<string[]> {
+  db.prepare('UPDATE site_revision SET n = n + 1 WHERE id = 1').run();
+  statements.length = 0;
+  await read();
+  return statements.filter((s) => /^\s*(WITH|SELECT)/i.test(s) && /\bevent(s|_occurrences)\b/.test(s));
+}
+
+describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () => {
+  it('la base d’essai a la taille annoncée', () => {
+    expect(db.prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(200 * COPIES);
+  });
+
+  it.each([
+    ['l’accueil', () => homeSummary({ store })],
+    ['la liste, page 2', () => searchEvents({ store }, {}, 2)],
+    ['la liste, page 50', () => searchEvents({ store }, {}, 50)],
+    ['une catégorie', () => searchEvents({ store }, { category: 'musique' }, 1)],
+    ['un canton', () => searchEvents({ store }, { canton: 'VD' }, 3)],
+    ['ce week-end', () => searchEvents({ store }, { when: 'week-end' }, 1)],
+    ['l’API, une date par ligne', () => listApiEvents({ store }, new URLSearchParams(), 'https://agenda.test')],
+  ])('%s ne parcourt ni les événements ni leurs dates', async (_name, read) => {
+    const queries = await queriesOf(read);
+    expect(queries.length).toBeGreaterThan(0);
+    for (const sql of queries) expect(scans(sql), sql).toEqual([]);
+  });
+
+  it('les comptes tenus à l’écriture disent ce que compterait chaque date, au fil des changements', async () => {
+    // What a count of every date to come says, each event once: the reference the kept counts must match.
+    const direct = (category?: string) =>
+      db
+        .prepare(
+          `SELECT COUNT(DISTINCT o.event_id) AS total, COUNT(*) - SUM(o.cancelled) AS dates
+           FROM event_occurrences o JOIN events e ON e.id = o.event_id
+           WHERE e.status IN (${PUBLIC_STATUSES.map(() => '?').join(', ')}) AND o.ends_ts > ?
+           ${category ? 'AND e.category = ?' : ''}`,
+        )
+        .get(...PUBLIC_STATUSES, Date.now(), ...(category ? [category] : [])) as { total: number; dates: number };
+    const check = async () => {
+      db.prepare('UPDATE site_revision SET n = n + 1 WHERE id = 1').run();
+      for (const category of [undefined, 'musique']) {
+        const { total, dates } = await searchEvents({ store }, { category }, 1);
+        expect({ total, dates }).toEqual(direct(category));
+      }
+      const home = await homeSummary({ store });
+      expect(home.categories.find((c) => c.slug === 'musique')?.count).toBe(direct('musique').total);
+    };
+    await check();
+    // Refused, back to approved under another category, a date cancelled, dates moved, events removed.
+    db.prepare("UPDATE events SET status = 'pending' WHERE id LIKE '%-7'").run();
+    db.prepare("UPDATE events SET category = 'musique' WHERE id LIKE '%-8' AND category <> 'musique'").run();
+    db.prepare('UPDATE event_occurrences SET cancelled = 1 - cancelled WHERE event_id LIKE ?').run('%-9');
+    db.prepare(`UPDATE event_occurrences SET ends_ts = ends_ts + ${40 * DAY} WHERE event_id LIKE ?`).run('%-10');
+    // A few only: each removal reads the whole search index (its trigger deletes on a column of FTS5, not its key).
+    db.prepare("DELETE FROM events WHERE id IN ('bench0-11', 'bench1-11', 'bench2-11', 'bench3-11')").run();
+    await check();
+    const first = await store.events.findById('bench0-12');
+    if (!first) throw new Error('bench0-12 absent');
+    await store.events.transition({ seen: first.updatedAt, next: { ...first, status: 'pending' } });
+    await check();
+  });
+});
