@@ -25,12 +25,19 @@ export function namesCloseTo(typed: string): string[] {
     return typos > 1 && soundOf(written) === sound ? 1 : typos;
   };
   const sounds = (name: string) => (soundOf(name) === sound ? 0 : 1);
-  const close = LOCALITIES.map((locality) => ({
-    name: locality.name,
-    away: Math.min(...[locality.name, ...(locality.aliases ?? [])].map(away)),
-  }))
+  // Only the region's, and among those as far, the weightiest first (« Lozane »: Lausanne, not a hamlet of the Goms;
+  // a town before a village, decision 144): the gazetteer has no population.
+  const close = LOCALITIES.filter((locality) => locality.region)
+    .map((locality) => ({
+      name: locality.name,
+      weight: locality.weight,
+      away: Math.min(...[locality.name, ...(locality.aliases ?? [])].map(away)),
+    }))
     .filter(({ away }) => away <= reach)
-    .sort((a, b) => a.away - b.away || sounds(a.name) - sounds(b.name) || a.name.localeCompare(b.name, 'fr'))
+    .sort(
+      (a, b) =>
+        a.away - b.away || sounds(a.name) - sounds(b.name) || b.weight - a.weight || a.name.localeCompare(b.name, 'fr'),
+    )
     .map(({ name }) => name);
   return [...new Set([...close, ...started])].slice(0, MAX_NAMES);
 }

@@ -16,7 +16,7 @@ import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = new Date('2030-03-01T10:00:00.000Z');
 const inDays = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString();
-const MORGES = { lat: 46.51127, lng: 6.49854 };
+const MORGES = { lat: 46.514, lng: 6.4932 };
 
 /** Events at known places, each a day apart in an order that is not their distance. */
 const PLACES: [string, number | null, number | null, number][] = [

@@ -138,6 +138,32 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
   });
 });
 
+test('« Autour de » lit les lieux comme on les écrit : un NPA, sans article, avec le canton, en allemand @nojs-only', async ({
+  page,
+}) => {
+  // Issue 70: refused before the gazetteer, « Bienne » and « Biel » suggested Bière, 60 km away.
+  const places: [string, string][] = [
+    ['1040', 'Echallens'],
+    ['Bienne', 'Biel/Bienne'],
+    ['Biel', 'Biel/Bienne'],
+    ['Chaux-de-Fonds', 'La Chaux-de-Fonds'],
+    ['Nyon%20VD', 'Nyon'],
+    ['Villars-le-Terroir', 'Villars-le-Terroir'],
+  ];
+  for (const [typed, place] of places) {
+    const answer = await page.goto(`/evenements?autour=${typed}&rayon=10`);
+    expect(answer?.status(), typed).toBe(200);
+    await expect(page.getByLabel('Localité')).toHaveValue(place);
+    await expect(page.getByTestId('search-error')).toHaveCount(0);
+    await expect(page.getByTestId('refusal-alternatives')).toHaveCount(0);
+    await expect(page.getByText('Bière')).toHaveCount(0);
+  }
+  // A typo: the town it sounds like, first.
+  const answer = await page.goto('/evenements?autour=Lozane&rayon=10');
+  expect(answer?.status()).toBe(400);
+  await expect(page.getByTestId('refusal-alternatives').getByRole('link').first()).toHaveText('Lausanne');
+});
+
 /** The space between the bottom of `upper` and the top of `lower` on screen (negative: `lower` is under it). */
 async function gapBetween(upper: Locator, lower: Locator): Promise<number> {
   const [a, b] = [await upper.boundingBox(), await lower.boundingBox()];

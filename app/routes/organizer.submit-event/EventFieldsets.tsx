@@ -106,7 +106,9 @@ export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }
           autoComplete="off"
           onFocus={localities.load}
           onInput={onCity}
-          hint="Une localité absente de la liste est acceptée, sans point sur la carte."
+          hint={
+            'Une localité absente de la liste est acceptée\u00a0: son point sur la carte vient alors du NPA. Sans l’un ni l’autre, pas de point\u00a0: l’événement n’apparaît ni sur la carte ni dans «\u00a0Autour de\u00a0».'
+          }
         />
       </div>
       {localities.list}
