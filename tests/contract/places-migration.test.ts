@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import { searchEvents } from '../../app/.server/events/public';
 import { attachPlacesToEvents, describeMigration } from '../../app/.server/places/attach-places';
 import { describeVenuePoints, pointVenues } from '../../app/.server/places/venue-points';
 import { seedCategories, seedDemo } from '../../app/.server/seed/seed';
@@ -134,7 +135,24 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
       makeVenue({ id: 'perdu', name: 'Grange', locality: 'Atlantis', postalCode: '', canton: 'VD', ...noPoint }),
       makeVenue({ id: 'place', name: 'Temple', locality: 'Lausanne', postalCode: '1003', canton: 'VD' }),
     ]);
+    // The choir's event, without a point, and an event of the town with its own pin.
+    const future = { startsAt: '2026-12-05T19:00:00.000Z', endsAt: '2026-12-05T21:00:00.000Z' };
+    await store.events.insertMany([
+      makeEvent(
+        { id: 'concert', slug: 'concert', venueId: 'choeur', city: 'Villars-le-Terroir', ...future, ...noPoint },
+        { now: NOW },
+      ),
+      makeEvent({ id: 'pinned', slug: 'pinned', venueId: 'place', lat: 46.5, lng: 6.6, ...future }, { now: NOW }),
+    ]);
+    const aroundEchallens = async () =>
+      (
+        await searchEvents({ store }, { near: { place: 'Echallens', lat: 46.6384, lng: 6.6353, radius: 10 } }, 1, NOW)
+      ).items.map((e) => e.id);
+    expect(await aroundEchallens()).toEqual([]);
     expect(await pointVenues({ store }, NOW)).toEqual({ pointed: 2, without: 1 });
+    // Its event is found « Autour de Echallens » at 10 km; the other keeps its own pin.
+    expect(await aroundEchallens()).toEqual(['concert']);
+    expect(await store.events.findById('pinned')).toMatchObject({ lat: 46.5, lng: 6.6 });
     const choeur = await store.venues.findById('choeur');
     expect(distanceKm({ lat: Number(choeur?.lat), lng: Number(choeur?.lng) }, VILLARS_LE_TERROIR)).toBeLessThan(1);
     // Within 10 km of Echallens, as its events will be « Autour de Echallens ».

@@ -1,7 +1,10 @@
 // Every venue has a point (issue 70): a venue without one, proposed before the gazetteer knew its village (« Villars-le-
-// Terroir ») or typed without JavaScript, takes its locality's point, or its postcode's. Run at start after the places
-// migration, on both stores, and by the `lieux` job: past PLACES_AT_START_MAX venues to point, the start leaves them to
-// the job (a site serves meanwhile; a venue without a point is only missing from the map and from « Autour de »).
+// Terroir ») or typed without JavaScript, takes its locality's point, or its postcode's, and so do its events without
+// one. Run at start after the places migration, on both stores, and by the `lieux` job: past PLACES_AT_START_MAX venues
+// to point, the start leaves them to the job (a site serves meanwhile; a venue without a point is only missing from the
+// map and from « Autour de »).
+
+import { EVENT_STATUSES } from '~/domain/event';
 import { findLocality, type Locality, localitiesOfPostalCode } from '~/domain/localities';
 import type { Venue } from '~/domain/place';
 import type { Store } from '../ports';
@@ -39,10 +42,51 @@ export async function pointVenues(
     }
     const { id, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, lastMerge: _m, ...fields } = venue;
     const saved = await store.venues.update(id, { ...fields, lat: point.lat, lng: point.lng }, at);
-    if (saved) pointed += 1;
-    else without += 1;
+    if (saved) {
+      pointed += 1;
+      await eventsTakeVenuePoint({ store }, saved);
+    } else without += 1;
   }
   return { pointed, without };
+}
+
+const PAGE = 200;
+const ATTEMPTS = 3;
+
+/**
+ * The venue's events without a point take its point (the choir's three events of Villars-le-Terroir, found « Autour de
+ * Echallens » afterwards); nothing else of them changes, an event with its own point keeps it. Each is rewritten as any
+ * other write of it (compare-and-set on its version, retried when it changed meanwhile), as follow-record.ts does.
+ */
+export async function eventsTakeVenuePoint({ store }: { store: Store }, venue: Venue): Promise<number> {
+  if (venue.lat === null || venue.lng === null) return 0;
+  const point = { lat: venue.lat, lng: venue.lng };
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await store.events.search({
+      status: EVENT_STATUSES,
+      // Every event of the venue, past ones included: the earliest instant a date can have.
+      endsAfter: '1970-01-01T00:00:00.000Z',
+      venueId: venue.id,
+      oneRowPerEvent: true,
+      limit: PAGE,
+      offset,
+    });
+    for (const item of page.items) if (item.lat === null || item.lng === null) ids.push(item.id);
+    if (page.items.length < PAGE) break;
+  }
+  let changed = 0;
+  for (const id of ids) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const event = await store.events.findById(id);
+      if (!event || event.venueId !== venue.id || (event.lat !== null && event.lng !== null)) break;
+      if (await store.events.transition({ seen: event.updatedAt, next: { ...event, ...point } })) {
+        changed += 1;
+        break;
+      }
+    }
+  }
+  return changed;
 }
 
 /** « 3 lieux ont reçu le point de leur localité ; 1 reste sans point (localité inconnue). » */
