@@ -16,10 +16,10 @@ async function seedAroundMorges(createEvent: (o: Partial<AgendaEvent>) => Promis
   const word = unique('Kermesse').split(' ')[1];
   const places: [string, number | null, number | null, number][] = [
     ['Genève', 46.20222, 6.14569, 1], // 44 km
-    ['Lausanne', 46.516, 6.63282, 2], // 10.3 km: just outside
+    ['Lausanne', 46.516, 6.63282, 2], // 10.7 km: just outside
     ['Aubonne', 46.49514, 6.39155, 3], // 8.4 km
     ['Nulle part', null, null, 4], // no coordinates: never around anything
-    ['Préverenges', 46.51854, 6.52682, 5], // 2.3 km
+    ['Préverenges', 46.51854, 6.52682, 5], // 2.6 km
     ['Saint-Prex', 46.47963, 6.45992, 6], // 4.6 km
   ];
   const start = Date.now() + 3 * DAY;
@@ -83,7 +83,7 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
     await expect(page.locator('.event-card__title')).toHaveText(inside);
     await expect(page.locator('.event-card__where')).toHaveText([
       / · à 8\u00a0km$/,
-      / · à 2\u00a0km$/,
+      / · à 3\u00a0km$/,
       / · à 5\u00a0km$/,
     ]);
     await expect(
