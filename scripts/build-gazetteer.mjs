@@ -165,7 +165,7 @@ const ALIASES = {
   'FR:Giffers': ['Chevrilles'],
   'FR:Gruyères': ['Greyerz'],
   'FR:Kerzers': ['Chiètres'],
-  'FR:Murten': ['Morat', 'Murten/Morat'],
+  'FR:Murten': ['Morat'],
   'FR:Plaffeien': ['Planfayon'],
   'FR:Rechthalten': ['Dirlaret'],
   'FR:Saint-Antoni': ['Sankt Antoni', 'Saint-Antoine'],
@@ -316,6 +316,29 @@ for (const entry of byCommune.values()) {
   if (!commune || named.has(`${entry.canton}:${commune.toLowerCase()}`)) continue;
   const aliases = entry.aliases ?? [];
   if (!aliases.includes(commune)) entry.aliases = [...aliases, commune];
+}
+
+// Names as people write them: « Charmey (Gruyère) » is Charmey, « Pont-de-la-Morge (Sion) » Pont-de-la-Morge, when no
+// other locality of the canton has that name; the postal name stays an alias. Murten keeps its French half, as the
+// site wrote it before (« Murten/Morat »: both halves are read).
+const DISPLAY_NAMES = { 'FR:Murten': 'Murten/Morat' };
+const withoutQualifier = (name) => name.replace(/ ?\(.*\)$/, '');
+const sameBase = new Map();
+for (const entry of entries) {
+  const k = `${entry.canton}:${withoutQualifier(entry.name).toLowerCase()}`;
+  sameBase.set(k, (sameBase.get(k) ?? 0) + 1);
+}
+for (const entry of entries) {
+  const base = withoutQualifier(entry.name);
+  const display =
+    DISPLAY_NAMES[`${entry.canton}:${entry.name}`] ??
+    (base !== entry.name && base !== '' && sameBase.get(`${entry.canton}:${base.toLowerCase()}`) === 1
+      ? base
+      : entry.name);
+  if (display === entry.name) continue;
+  if (entry.commune === '') entry.commune = entry.name;
+  entry.aliases = [...(entry.aliases ?? []), entry.name];
+  entry.name = display;
 }
 
 const unused = [...Object.keys(MAIN_POSTAL_CODES), ...Object.keys(ALIASES)].filter((k) => !used.has(k));

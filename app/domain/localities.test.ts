@@ -138,6 +138,12 @@ describe('findLocality', () => {
     expect(findLocality('villars le terroir 1040')?.name).toBe('Villars-le-Terroir');
   });
 
+  it('names a locality as people write it, its postal name kept as an alias (« Charmey (Gruyère) »)', () => {
+    expect(findLocality('Charmey')).toMatchObject({ name: 'Charmey', canton: 'FR', postalCode: '1637' });
+    expect(findLocality('Charmey (Gruyère)')?.name).toBe('Charmey');
+    expect(findLocality('Pont-de-la-Morge (Sion)')?.name).toBe('Pont-de-la-Morge');
+  });
+
   it('finds a town with or without its article (« Chaux-de-Fonds », « Locle », « Breuleux »)', () => {
     expect(findLocality('Chaux-de-Fonds')).toMatchObject({ name: 'La Chaux-de-Fonds', canton: 'NE' });
     expect(findLocality('chaux de fonds')?.name).toBe('La Chaux-de-Fonds');
@@ -160,8 +166,8 @@ describe('findLocality', () => {
       ['Biel', 'Biel/Bienne'],
       ['Biel/Bienne', 'Biel/Bienne'],
       ['Freiburg', 'Fribourg'],
-      ['Morat', 'Murten'],
-      ['Murten', 'Murten'],
+      ['Morat', 'Murten/Morat'],
+      ['Murten', 'Murten/Morat'],
       ['Siders', 'Sierre'],
       ['Sitten', 'Sion'],
       ['Neuenburg', 'Neuchâtel'],
@@ -186,7 +192,7 @@ describe('findLocality', () => {
   });
 
   it('finds a town by its alias', () => {
-    expect(findLocality('Morat')).toMatchObject({ name: 'Murten', canton: 'FR' });
+    expect(findLocality('Morat')).toMatchObject({ name: 'Murten/Morat', canton: 'FR' });
     expect(findLocality('Murten')?.canton).toBe('FR');
     expect(findLocality('Sitten')?.name).toBe('Sion');
     expect(findLocality('Siders')?.name).toBe('Sierre');
@@ -240,7 +246,7 @@ describe('suggestLocalities', () => {
     expect(suggestLocalities('lau')[0]?.name).toBe('Lausanne');
     expect(suggestLocalities('sai').map((locality) => locality.name)).toContain('Saint-Imier');
     expect(suggestLocalities('mor').map((locality) => locality.name)).toEqual(
-      expect.arrayContaining(['Morges', 'Murten']),
+      expect.arrayContaining(['Morges', 'Murten/Morat']),
     );
   });
 
