@@ -236,6 +236,16 @@ test('sur un téléphone, une localité refusée après l’envoi des filtres : 
   await expect.poll(() => gapBetween(page.locator('.filter-bar'), message)).toBeGreaterThanOrEqual(0);
 });
 
+test('dès l’accueil, « Près de » une localité ou un NPA : la liste autour, 10 km @nojs-only', async ({ page }) => {
+  await page.goto('/');
+  const near = page.getByRole('form', { name: 'Près de chez moi' });
+  await near.getByLabel('Près de').fill('1040');
+  await near.getByRole('button', { name: 'Voir autour' }).click();
+  await expect(page).toHaveURL(/\/evenements\?autour=1040&rayon=10$/);
+  await expect(page.getByLabel('Localité')).toHaveValue('Echallens');
+  await expect(page.getByTestId('search-error')).toHaveCount(0);
+});
+
 test.describe('« Ma position », position accordée @js-only', () => {
   // Morges' station: 46.5106, 6.4987 — in the URL as 46.51 and 6.50, no more precise.
   test.use({ geolocation: { latitude: 46.5106, longitude: 6.4987 }, permissions: ['geolocation'] });
@@ -249,11 +259,26 @@ test.describe('« Ma position », position accordée @js-only', () => {
     await openFilters(page, true);
     const form = page.getByRole('search', { name: 'Filtrer les événements' });
     await form.getByLabel('Rayon').selectOption('10');
+    // A locality typed before: the position replaces it (a locality in the URL wins over a position, issue 70).
+    await form.getByLabel('Localité').fill('Sion');
     await form.getByRole('button', { name: 'Ma position' }).click();
     await expect(page).toHaveURL(/lat=46\.51&lon=6\.50/);
+    await expect(page).not.toHaveURL(/autour=Sion/);
+    await expect(form.getByLabel('Localité')).toHaveValue('');
     await expect(page.locator('.event-card__title')).toHaveText(inside);
     await expect(page.getByText('Autour de votre position (à environ')).toBeVisible();
     // An alert never keeps a position: the block to subscribe is not offered around one.
     await expect(page.getByTestId('alert-subscribe')).toHaveCount(0);
+  });
+
+  test('dès l’accueil, « Près de moi » : la liste autour de la position, quoi qu’on ait tapé (issue 70)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const near = page.getByRole('form', { name: 'Près de chez moi' });
+    await near.getByLabel('Près de').fill('Sion');
+    await near.getByRole('button', { name: 'Près de moi' }).click();
+    await expect(page).toHaveURL(/\/evenements\?lat=46\.51&lon=6\.50&rayon=10$/);
+    await expect(page.getByText('Autour de votre position (à environ')).toBeAttached();
   });
 });
