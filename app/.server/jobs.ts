@@ -68,7 +68,7 @@ export const JOBS: readonly Job[] = [
       const places = await attachPlacesToEvents({ store }, now);
       // Then every venue without a point takes its locality's (issue 70).
       const points = await pointVenues({ store }, now);
-      const pointed = points.pointed + points.without > 0 ? ` ${describeVenuePoints(points)}` : '';
+      const pointed = points.pointed + points.without > 0 ? ` ; ${describeVenuePoints(points)}` : '';
       return (places.events > 0 ? describeMigration(places) : 'aucun événement à rattacher') + pointed;
     },
   },

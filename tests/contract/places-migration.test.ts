@@ -165,7 +165,7 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
     expect(await store.venues.findById('perdu')).toMatchObject({ lat: null, lng: null });
     expect(await store.venues.findById('place')).toMatchObject({ lat: 46.99, lng: 6.93 });
     expect(describeVenuePoints({ pointed: 2, without: 1 })).toBe(
-      '2 lieux ont reçu le point de leur localité ; 1 reste sans point (localité inconnue).',
+      '2 lieux ont reçu le point de leur localité, 1 reste sans point (localité inconnue)',
     );
     expect(await pointVenues({ store }, NOW)).toEqual({ pointed: 0, without: 1 });
   });

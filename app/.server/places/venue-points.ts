@@ -89,9 +89,13 @@ export async function eventsTakeVenuePoint({ store }: { store: Store }, venue: V
   return changed;
 }
 
-/** « 3 lieux ont reçu le point de leur localité ; 1 reste sans point (localité inconnue). » */
+/** « 3 lieux ont reçu le point de leur localité, 1 reste sans point (localité inconnue) ». */
 export function describeVenuePoints({ pointed, without }: { pointed: number; without: number }): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
-  const rest = without > 0 ? ` ; ${plural(without, 'reste', 'restent')} sans point (localité inconnue)` : '';
-  return `${plural(pointed, 'lieu a', 'lieux ont')} reçu le point de leur localité${rest}.`;
+  const done =
+    pointed === 0
+      ? 'aucun lieu n’a reçu de point'
+      : `${plural(pointed, 'lieu a', 'lieux ont')} reçu le point de leur localité`;
+  const rest = without > 0 ? `, ${plural(without, 'reste', 'restent')} sans point (localité inconnue)` : '';
+  return `${done}${rest}`;
 }

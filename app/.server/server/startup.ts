@@ -52,7 +52,7 @@ export async function prepareStore(
     );
   } else if (pointless.length > 0) {
     const points = await pointVenues({ store }, new Date(), pointless);
-    if (points.pointed + points.without > 0) console.log(`Lieux sans point : ${describeVenuePoints(points)}`);
+    if (points.pointed + points.without > 0) console.log(`Lieux sans point : ${describeVenuePoints(points)}.`);
   }
   // Only those the site has: a restored or imported site (seeded before, or never) printed accounts it did not hold.
   const demo = config.SEED_DEMO
