@@ -85,11 +85,12 @@ interface WhereProps {
   coords: { lat: number; lng: number } | null;
   map: { tileUrl: string; attribution: string };
   onCity: (event: FormEvent<HTMLInputElement>) => void;
+  onPostalCode: (event: FormEvent<HTMLInputElement>) => void;
   onMovePin: (lat: number, lng: number) => void;
   venues: { groups: readonly VenueGroup[]; current: VenueChoice | null; onPick: (venue: VenueChoice | null) => void };
 }
 
-export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }: WhereProps) {
+export function WhereFieldset({ fields, coords, map, onCity, onPostalCode, onMovePin, venues }: WhereProps) {
   const localities = useLocalityList('localities');
   return (
     <fieldset className="form-step">
@@ -98,7 +99,13 @@ export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }
       <TextField meta={fields.venueName} label="Lieu" hint="Salle, bâtiment, place…" />
       <TextField meta={fields.street} label="Rue et numéro" />
       <div className="form-row">
-        <TextField meta={fields.postalCode} label="NPA" inputMode="numeric" title="4 chiffres, par exemple 1003" />
+        <TextField
+          meta={fields.postalCode}
+          label="NPA"
+          inputMode="numeric"
+          title="4 chiffres, par exemple 1003"
+          onInput={onPostalCode}
+        />
         <TextField
           meta={fields.city}
           label="Localité"
