@@ -13,7 +13,7 @@ export interface Locality {
   canton: string;
   lat: number;
   lng: number;
-  /** The main postcode (the one of the point). */
+  /** The main postcode (the one a form fills in). */
   postalCode: string;
   /** Every postcode of the locality, the main one first. */
   postalCodes: string[];
