@@ -5,8 +5,8 @@ import { flushSync } from 'react-dom';
 import { loadLocalities, useLocalityList } from '~/components/form/LocalityList';
 import { DEFAULT_RADIUS, type NearFilter, RADIUS_OPTIONS, roundCoordinate } from '~/domain/distance';
 
-// The list of localities comes when the field is first used, not with the page (its 6.7 KB, issue 50): until then a
-// locality typed waits for « Filtrer » like any text.
+// The list of localities comes when the field is first used, not with the page (the region's gazetteer, 28 KB gzip,
+// issues 50 and 70): until then a locality typed waits for « Filtrer » like any text.
 let known: ((value: string) => boolean) | null = null;
 const loadKnown = () => {
   if (known) return;
