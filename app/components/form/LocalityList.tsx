@@ -1,9 +1,9 @@
 // The localities of the list as a <datalist> for a town field, without their 28 KB gzip (the region's gazetteer, issue
-// 70) on a page's first load (issue 50): the browser loads the list when the field is first used. What the server writes into the page before that is the
-// page's choice: the whole list on a form of few visits that must suggest without JavaScript (an organizer's town),
-// only the localities close to a refused one on the visitors' pages (« Autour de », « Dernier retour »): the whole
-// list was 11 KB of every list, event and series page, 20 % of a list's HTML. The browser keeps that HTML as it
-// hydrates.
+// 70) on a page's first load (issue 50): the browser loads the list when the field is first used. What the server
+// writes into the page before that is the page's choice: the region's list on a form of few visits that must suggest
+// without JavaScript (an organizer's town), only the localities close to a refused one on the visitors' pages
+// (« Autour de », « Dernier retour »): the whole list was 11 KB of every list, event and series page, 20 % of a list's
+// HTML. The browser keeps that HTML as it hydrates.
 import { useCallback, useState } from 'react';
 import { LOCALITIES, type Locality } from '~/domain/localities';
 
