@@ -8,6 +8,7 @@ import { cleanUp } from './files/clean-up';
 import { runDueSources } from './imports/run-import';
 import { deliverQueuedMails } from './mail/deliver';
 import { attachPlacesToEvents, describeMigration } from './places/attach-places';
+import { describeVenuePoints, pointVenues } from './places/venue-points';
 import { deliverVisitorPushes } from './push/visitors';
 import type { Job } from './server/jobs';
 
@@ -65,7 +66,10 @@ export const JOBS: readonly Job[] = [
     everyMs: 24 * HOUR,
     run: async ({ store }, now) => {
       const places = await attachPlacesToEvents({ store }, now);
-      return places.events > 0 ? describeMigration(places) : 'aucun événement à rattacher';
+      // Then every venue without a point takes its locality's (issue 70).
+      const points = await pointVenues({ store }, now);
+      const pointed = points.pointed + points.without > 0 ? ` ; ${describeVenuePoints(points)}` : '';
+      return (places.events > 0 ? describeMigration(places) : 'aucun événement à rattacher') + pointed;
     },
   },
   {

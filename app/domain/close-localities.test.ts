@@ -28,6 +28,19 @@ describe('les localités proches d’une localité refusée', () => {
     expect(names).toContain('Orsières');
   });
 
+  it('la plus plausible d’abord, jamais un saut de 60 km pour un nom connu (issue 70)', () => {
+    // « Lozane »: Lausanne, not a hamlet one letter away.
+    expect(namesCloseTo('Lozane')[0]).toBe('Lausanne');
+    // Known names (French, German, bilingual) get no suggestion: « Bienne » suggested Bière, 60 km away.
+    for (const known of ['Bienne', 'Biel', 'Biel/Bienne', 'Chaux-de-Fonds', 'Nyon VD', '1040', 'Villars-le-Terroir']) {
+      expect(namesCloseTo(known), known).toEqual([]);
+    }
+    // A typo as near to both: the town first, the village after.
+    const biene = namesCloseTo('Biene');
+    expect(biene[0]).toBe('Biel/Bienne');
+    expect(biene.indexOf('Biel/Bienne')).toBeLessThan(biene.indexOf('Bière'));
+  });
+
   it('une localité de la liste, ou rien d’approchant : rien', () => {
     expect(namesCloseTo('morges')).toEqual([]);
     expect(namesCloseTo('Atlantis')).toEqual([]);

@@ -5,10 +5,26 @@
 // those whose name contains it (« Morge » → Morges). A module of its own: the server's only, the browser's chunk of the
 // localities does not carry the distance.
 import { distance } from 'fastest-levenshtein';
-import { findLocality, LOCALITIES, normalizeTownName, suggestLocalities } from './localities';
+import { findLocality, LOCALITIES, type Locality, normalizeTownName, suggestLocalities } from './localities';
 import { maxDistance } from './search-suggestion';
 
 const MAX_NAMES = 8;
+
+/**
+ * The region's names and aliases, normalised and as they sound, worked out once per process: 1,350 localities, and a
+ * refused « Autour de » took 27 ms to work them out on every request.
+ */
+let forms: { locality: Locality; forms: { written: string; sounds: string }[] }[] | undefined;
+const regionForms = () => {
+  forms ??= LOCALITIES.filter((locality) => locality.region).map((locality) => ({
+    locality,
+    forms: [locality.name, ...(locality.aliases ?? [])].map((name) => ({
+      written: normalizeTownName(name),
+      sounds: soundOf(name),
+    })),
+  }));
+  return forms;
+};
 
 /** Nothing when `typed` names a locality of the list. */
 export function namesCloseTo(typed: string): string[] {
@@ -20,17 +36,21 @@ export function namesCloseTo(typed: string): string[] {
   const reach = started.length > 0 ? 1 : maxDistance(query.length);
   const sound = soundOf(query);
   // A name that sounds as typed counts as one typo away, and comes first among those as far.
-  const away = (written: string) => {
-    const typos = distance(query, normalizeTownName(written));
-    return typos > 1 && soundOf(written) === sound ? 1 : typos;
+  const away = ({ written, sounds }: { written: string; sounds: string }) => {
+    const typos = distance(query, written);
+    return typos > 1 && sounds === sound ? 1 : typos;
   };
-  const sounds = (name: string) => (soundOf(name) === sound ? 0 : 1);
-  const close = LOCALITIES.map((locality) => ({
-    name: locality.name,
-    away: Math.min(...[locality.name, ...(locality.aliases ?? [])].map(away)),
-  }))
+  // Only the region's, and among those as far, the weightiest first (« Lozane »: Lausanne, not a hamlet of the Goms;
+  // a town before a village, decision 144): the gazetteer has no population.
+  const close = regionForms()
+    .map(({ locality, forms }) => ({
+      name: locality.name,
+      weight: locality.weight,
+      sounds: forms[0].sounds === sound ? 0 : 1,
+      away: Math.min(...forms.map(away)),
+    }))
     .filter(({ away }) => away <= reach)
-    .sort((a, b) => a.away - b.away || sounds(a.name) - sounds(b.name) || a.name.localeCompare(b.name, 'fr'))
+    .sort((a, b) => a.away - b.away || a.sounds - b.sounds || b.weight - a.weight || a.name.localeCompare(b.name, 'fr'))
     .map(({ name }) => name);
   return [...new Set([...close, ...started])].slice(0, MAX_NAMES);
 }

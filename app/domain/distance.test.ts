@@ -16,7 +16,7 @@ const parse = (query: string) => parseNear(new URLSearchParams(query));
 describe('autour d’un lieu : lecture de l’adresse', () => {
   it('une localité de la liste, quelle que soit la casse ou l’accent, avec son rayon', () => {
     expect(parse('autour=morges&rayon=10')).toEqual({
-      near: { place: 'Morges', lat: 46.51127, lng: 6.49854, radius: 10 },
+      near: { place: 'Morges', lat: 46.514, lng: 6.4932, radius: 10 },
       error: null,
     });
     expect(parse('autour=geneve&rayon=5').near?.place).toBe('Genève');

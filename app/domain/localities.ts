@@ -1,23 +1,64 @@
-// Offline list of Romandie localities for the event form's "Où" step (suggestions with JS, town + postal code
-// lookup without). Data: app/domain/localities.json, built by scripts/build-localities.mjs (see LOCALITIES.md).
-import type { CantonCode } from './cantons';
-import localitiesJson from './localities.json' with { type: 'json' };
+// The gazetteer: every Swiss postal locality, read as people write it (« 1004 », « Chaux-de-Fonds », « Nyon VD »,
+// « Bulle (FR) », « Biel », « Freiburg »), for the event form's « Où », « Autour de », « Dernier retour » and the venues'
+// points. Data: app/domain/gazetteer.json (the region: GE, VD, VS, NE, FR, JU, the Bernese Jura and Biel/Bienne) and
+// gazetteer-suisse.json (the rest of Switzerland, the server's only), built by scripts/build-gazetteer.mjs from the
+// GeoNames postal codes (see LOCALITIES.md, decision 144).
+import regionJson from './gazetteer.json' with { type: 'json' };
+import switzerlandJson from './gazetteer-suisse.json' with { type: 'json' };
 
 export interface Locality {
+  /** The postal name as people write it (« Saint-Imier » for « St-Imier »), without the canton Swiss Post adds. */
   name: string;
-  canton: CantonCode;
+  /** The canton's code: one of CANTON_CODES in the region (BE: the Bernese Jura and Biel/Bienne), any other outside. */
+  canton: string;
   lat: number;
   lng: number;
-  postalCode: string | null;
+  /** The main postcode (the one a form fills in). */
+  postalCode: string;
+  /** Every postcode of the locality, the main one first. */
+  postalCodes: string[];
+  /** The political commune, and its federal (BFS) number. */
+  commune: string;
+  bfs: number;
+  /** In the region the agenda covers. */
+  region: boolean;
+  /** No population in the source: postcodes, rows of the commune it is the seat of, a main town (LOCALITIES.md). */
+  weight: number;
   aliases?: string[];
 }
 
 // Credited where a form suggests these localities; in a module of its own, so that a page shows it without the list.
 export { LOCALITY_ATTRIBUTION } from './locality-attribution';
 
-// TypeScript infers `canton: string` from the JSON file, not the CantonCode union; the file is generated and checked
-// by scripts/build-localities.mjs and localities.test.ts, so it is cast once here.
-export const LOCALITIES: readonly Locality[] = localitiesJson as Locality[];
+type Row = [string, string, number, number, string, number, string, number, number, string[]?];
+
+const fromRow = ([name, canton, lat, lng, codes, bfs, commune, weight, region, aliases]: Row): Locality => {
+  const postalCodes = codes.split(' ');
+  const locality: Locality = {
+    name,
+    canton,
+    lat,
+    lng,
+    postalCode: postalCodes[0],
+    postalCodes,
+    commune: commune || name,
+    bfs,
+    region: region === 1,
+    weight,
+  };
+  if (aliases) locality.aliases = aliases;
+  return locality;
+};
+
+/**
+ * The region's localities, then (on the server) the rest of Switzerland. Vite writes `import.meta.env.SSR` as a constant
+ * in each build: the browser's chunk leaves the rest of Switzerland out (60 KB gzip), a name of Zurich is the server's
+ * to read; under plain Node (tests, the compiled server and commands) `import.meta.env` is absent and both apply.
+ */
+const inBrowser = (import.meta as { env?: { SSR?: boolean } }).env?.SSR === false;
+export const LOCALITIES: readonly Locality[] = /* @__PURE__ */ (
+  inBrowser ? (regionJson as Row[]) : [...(regionJson as Row[]), ...(switzerlandJson as Row[])]
+).map(fromRow);
 
 const DEFAULT_LIMIT = 8;
 
@@ -41,60 +82,122 @@ export function normalizeTownName(name: string): string {
   );
 }
 
+/** « La Chaux-de-Fonds » = « Chaux-de-Fonds », « Les Breuleux » = « Breuleux », « L’Abbaye » = « Abbaye ». */
+const withoutArticle = (normalized: string) => normalized.replace(/^(la|le|les|l) (?=.)/, '');
+
+const CANTON_SUFFIX = /^(.+?) (ag|ai|ar|be|bl|bs|fr|ge|gl|gr|ju|lu|ne|nw|ow|sg|sh|so|sz|tg|ti|ur|vd|vs|zg|zh)$/;
+
 interface IndexedLocality {
   locality: Locality;
-  name: string;
-  aliases: string[];
-  main: boolean;
+  /** The normalised name, then its other forms: halves of a bilingual name, without « (commune) », aliases. */
+  forms: string[];
+}
+
+/** The forms a locality is found by, its name first (« Biel/Bienne »: biel bienne, biel, bienne; « Charmey (Gruyère) »: charmey). */
+function formsOf(locality: Locality): string[] {
+  const written = [locality.name, ...locality.name.split('/'), locality.name.replace(/ ?\(.*\)$/, '')];
+  const forms = [...written, ...(locality.aliases ?? [])].map(normalizeTownName).filter((form) => form !== '');
+  return [...new Set([...forms, ...forms.map(withoutArticle)])];
 }
 
 // Pure: a bundle that imports this module without using its list leaves it out (the event page's datalist, issue 50).
 const INDEX: readonly IndexedLocality[] = /* @__PURE__ */ LOCALITIES.map((locality) => ({
   locality,
-  name: normalizeTownName(locality.name),
-  aliases: (locality.aliases ?? []).map(normalizeTownName),
-  main: locality.postalCode !== null,
+  forms: formsOf(locality),
 }));
 
-/** Exact match on normalised name or alias; with a canton, only in that canton; with a postal code, prefer the entry with that code. Null if unknown. */
-export function findLocality(
-  name: string,
-  options: { canton?: CantonCode | ''; postalCode?: string } = {},
-): Locality | null {
+// Form → localities, built on first use (a page that never looks a name up does not pay for it).
+let byForm: Map<string, IndexedLocality[]> | undefined;
+let byPostalCode: Map<string, Locality[]> | undefined;
+function lookup(form: string): IndexedLocality[] {
+  if (!byForm) {
+    byForm = new Map();
+    for (const entry of INDEX) {
+      for (const f of entry.forms) {
+        const list = byForm.get(f);
+        if (list) list.push(entry);
+        else byForm.set(f, [entry]);
+      }
+    }
+  }
+  return byForm.get(form) ?? [];
+}
+
+/** The localities of a postcode, the weightiest first (« 1040 »: Echallens before Villars-le-Terroir). */
+export function localitiesOfPostalCode(code: string): Locality[] {
+  if (!byPostalCode) {
+    byPostalCode = new Map();
+    for (const locality of LOCALITIES) {
+      for (const c of locality.postalCodes) {
+        const list = byPostalCode.get(c);
+        if (list) list.push(locality);
+        else byPostalCode.set(c, [locality]);
+      }
+    }
+    for (const list of byPostalCode.values()) list.sort(byPlausibility);
+  }
+  return byPostalCode.get(code.trim()) ?? [];
+}
+
+/** The region first, then the weightiest (a town before a hamlet of the same name). */
+const byPlausibility = (a: Locality, b: Locality) => Number(b.region) - Number(a.region) || b.weight - a.weight;
+
+/**
+ * A locality as people write it: its name or another of its forms, any case or accents, with or without its article,
+ * « St- » or « Saint- »; a postcode alone (« 1004 »); with its canton (« Nyon VD », « Bulle (FR) ») or its postcode
+ * (« 1004 Lausanne »). With a canton, only in that canton; with a postal code, the entry with that code first; among
+ * namesakes, the region's, then the weightiest (« Biel » is Biel/Bienne, not Biel in the Goms). Null if unknown.
+ */
+export function findLocality(name: string, options: { canton?: string; postalCode?: string } = {}): Locality | null {
   const query = normalizeTownName(name);
   if (query === '') return null;
   const canton = options.canton || undefined;
   const postalCode = options.postalCode?.trim() || undefined;
-  const inCanton = INDEX.filter((entry) => canton === undefined || entry.locality.canton === canton);
-  // Name matches win over alias matches ('Sion' is Sion, whatever alias another entry may carry).
-  const byName = inCanton.filter((entry) => entry.name === query);
-  const candidates = byName.length > 0 ? byName : inCanton.filter((entry) => entry.aliases.includes(query));
+  const inCanton = (locality: Locality) => canton === undefined || locality.canton === canton;
+  if (/^\d{4}$/.test(query)) return localitiesOfPostalCode(query).find(inCanton) ?? null;
+  const candidates = [...lookup(query), ...lookup(withoutArticle(query))]
+    .map((entry) => entry.locality)
+    .filter(inCanton);
   if (candidates.length === 0) {
+    // « Nyon VD », « Bulle (FR) »: the canton Swiss Post writes after a namesake.
+    const suffixed = CANTON_SUFFIX.exec(query);
+    if (suffixed && (!canton || canton === suffixed[2].toUpperCase()))
+      return findLocality(suffixed[1], { canton: suffixed[2].toUpperCase(), postalCode });
     // « 1004 Lausanne », « Lausanne 1004 »: the town as an address writes it, its NPA as the hint.
     const before = /^(\d{4}) (\D.*)$/.exec(query);
     const after = /^(\D.*) (\d{4})$/.exec(query);
     const [code, town] = before ? [before[1], before[2]] : after ? [after[2], after[1]] : [];
     return town ? findLocality(town, { canton, postalCode: postalCode ?? code }) : null;
   }
-  const withCode = postalCode && candidates.find((entry) => entry.locality.postalCode === postalCode);
-  return (withCode || candidates[0]).locality;
+  const withCode = (locality: Locality) => (postalCode && locality.postalCodes.includes(postalCode) ? 1 : 0);
+  const exact = (locality: Locality) => (normalizeTownName(locality.name) === query ? 1 : 0);
+  return (
+    [...candidates].sort((a, b) => withCode(b) - withCode(a) || byPlausibility(a, b) || exact(b) - exact(a))[0] ?? null
+  );
 }
 
-/** Up to `limit` (default 8) suggestions whose normalised name or alias starts with the normalised query (then those containing it), main towns first (those with a postal code), for 1+ characters. */
+/** Up to `limit` (default 8) suggestions whose normalised name or alias starts with the normalised query (then those containing it), the region's weightiest first, for 1+ characters; a postcode's beginning gives its localities. */
 export function suggestLocalities(query: string, limit: number = DEFAULT_LIMIT): Locality[] {
   const max = Number.isNaN(limit) ? DEFAULT_LIMIT : Math.max(0, Math.floor(limit));
   const normalized = normalizeTownName(query);
   if (normalized === '' || max === 0) return [];
+  if (/^\d{1,4}$/.test(normalized)) {
+    return LOCALITIES.filter((locality) => locality.postalCodes.some((code) => code.startsWith(normalized)))
+      .sort(byPlausibility)
+      .slice(0, max);
+  }
   const wordStart = ` ${normalized}`;
   // Rank: 0 name or alias starts with the query, 1 one of its words does ('imier' → Saint-Imier), 2 contains it.
   const rankOf = (text: string) =>
     text.startsWith(normalized) ? 0 : ` ${text}`.includes(wordStart) ? 1 : text.includes(normalized) ? 2 : 3;
   const ranked: { entry: IndexedLocality; rank: number; position: number }[] = [];
   INDEX.forEach((entry, position) => {
-    const rank = Math.min(rankOf(entry.name), ...entry.aliases.map(rankOf));
+    const rank = Math.min(...entry.forms.map(rankOf));
     if (rank < 3) ranked.push({ entry, rank, position });
   });
   // The list is sorted by name (French collation): position keeps that order within a rank.
-  ranked.sort((a, b) => a.rank - b.rank || Number(b.entry.main) - Number(a.entry.main) || a.position - b.position);
+  ranked.sort(
+    (a, b) => a.rank - b.rank || byPlausibility(a.entry.locality, b.entry.locality) || a.position - b.position,
+  );
   return ranked.slice(0, max).map(({ entry }) => entry.locality);
 }

@@ -5,11 +5,15 @@ import demoEvents from '../.server/seed/demo-events.json';
 import { SEED_SERIES } from '../.server/seed/demo-series';
 import { isCantonCode } from './cantons';
 import { validateEventForm } from './event-form';
-import localities from './localities.json';
+import { LOCALITIES } from './localities';
 import { postalCodeFitsCanton } from './postal-codes';
 
 describe('le NPA et le canton', () => {
-  it('chaque NPA de la liste des localités et des événements de démonstration est accepté dans son canton', () => {
+  it('chaque NPA du répertoire des localités de la région et des événements de démonstration est accepté dans son canton', () => {
+    // Every postcode of the region's localities (issue 70: the gazetteer), each in its canton.
+    const localities = LOCALITIES.filter((l) => l.region).flatMap((l) =>
+      l.postalCodes.map((postalCode) => ({ postalCode, canton: l.canton })),
+    );
     const places = [...localities, ...demoEvents, ...SEED_SERIES].filter(
       (p): p is typeof p & { postalCode: string } => typeof p.postalCode === 'string',
     );

@@ -1,10 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Form, useLoaderData, useNavigate, useRouteLoaderData } from '@remix-run/react';
+import { useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { homeSummary } from '~/.server/events/home';
 import { EventCard } from '~/components/EventCard';
+import { useLocalityList } from '~/components/form/LocalityList';
 import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { SearchInput } from '~/components/SearchInput';
+import { DEFAULT_RADIUS, roundCoordinate } from '~/domain/distance';
 import { agendaActorPath } from '~/domain/federation-paths';
 import { pageMeta } from '~/domain/meta';
 import { formatCount } from '~/domain/numbers';
@@ -40,6 +44,7 @@ export default function HomePage() {
             <span className="hero__search-label">Rechercher</span>
           </button>
         </Form>
+        <HomeNear />
         <p className="hero__shortcuts">
           <Link to="/evenements?quand=aujourdhui">Aujourd’hui</Link>
           <Link to="/evenements?quand=week-end">Ce week-end</Link>
@@ -162,3 +167,64 @@ export const meta: MetaFunction = ({ matches }) => [
     href: '/evenements.rss',
   },
 ];
+
+/**
+ * « Près de moi » from the first screen (issue 70): a locality or a postcode, the list around it within 10 km (a plain
+ * GET form, without JavaScript too); with JavaScript, « Près de moi » asks the browser for the position, once, on a tap,
+ * and opens the list around it (rounded to two decimals, in the URL only), whatever was typed.
+ */
+function HomeNear() {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const localities = useLocalityList('home-localities', []);
+  const [locating, setLocating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const locate = () => {
+    const refused = 'Votre position n’a pas pu être lue\u00a0: indiquez une localité ou un NPA.';
+    if (!navigator.geolocation) return setError(refused);
+    setLocating(true);
+    setError(null);
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(false);
+        const [lat, lon] = [coords.latitude, coords.longitude].map((c) => roundCoordinate(c).toFixed(2));
+        navigate(`/evenements?lat=${lat}&lon=${lon}&rayon=${DEFAULT_RADIUS}`);
+      },
+      () => {
+        setLocating(false);
+        setError(refused);
+      },
+      { timeout: 15_000, maximumAge: 300_000 },
+    );
+  };
+  return (
+    <Form method="get" action="/evenements" className="hero__near" aria-label="Près de chez moi">
+      <label htmlFor="home-near">Près de</label>
+      <input
+        id="home-near"
+        name="autour"
+        list="home-localities"
+        placeholder="Localité ou NPA"
+        autoComplete="off"
+        enterKeyHint="go"
+        required
+        onFocus={localities.load}
+      />
+      {localities.list}
+      <input type="hidden" name="rayon" value={DEFAULT_RADIUS} />
+      <button type="submit" className="button hero__near-button">
+        Voir autour
+      </button>
+      {hydrated ? (
+        <button type="button" className="button hero__near-button" onClick={locate} disabled={locating}>
+          {locating ? 'Position demandée…' : 'Près de moi'}
+        </button>
+      ) : null}
+      {error ? (
+        <p className="hero__near-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}

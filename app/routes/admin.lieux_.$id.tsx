@@ -60,6 +60,12 @@ export default function AdminVenueDetailsPage() {
           </>
         ) : null}
       </p>
+      {venue.lat === null || venue.lng === null ? (
+        // Issue 70: said plainly, where the venue is looked at.
+        <p className="notice notice--warning" data-testid="venue-without-point">
+          {`Ce lieu n’a pas de point sur la carte\u00a0: ses événements n’apparaissent ni sur la carte ni dans «\u00a0Autour de\u00a0». Il prend celui de sa localité («\u00a0${venue.locality}\u00a0») ou de son NPA (${venue.postalCode || 'aucun'}) dès que le répertoire des localités connaît l’un ou l’autre.`}
+        </p>
+      ) : null}
       <FieldError id="field-form" message={errors.form} />
       <Form method="post" encType="multipart/form-data" className="form">
         <FormSecurity honeypot={false} />

@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '~/components/Link';
 import { TitledSection } from '~/components/TitledSection';
+import { LOCALITY_ATTRIBUTION } from '~/domain/locality-attribution';
 import { pageMeta } from '~/domain/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '~/domain/site';
 
@@ -129,6 +130,10 @@ export default function LegalPage() {
         <p>
           Vous pouvez partager librement les liens vers les pages du site. Toute reprise systématique ou automatisée de
           son contenu (par exemple pour alimenter un autre agenda) nécessite notre accord écrit préalable.
+        </p>
+        <p data-testid="geonames-credit">
+          {'Les localités, leurs NPA et leurs coordonnées (le répertoire des localités)\u00a0: '}
+          <a href="https://www.geonames.org">{LOCALITY_ATTRIBUTION}</a>.
         </p>
       </TitledSection>
 

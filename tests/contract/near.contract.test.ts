@@ -16,15 +16,15 @@ import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = new Date('2030-03-01T10:00:00.000Z');
 const inDays = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString();
-const MORGES = { lat: 46.51127, lng: 6.49854 };
+const MORGES = { lat: 46.514, lng: 6.4932 };
 
 /** Events at known places, each a day apart in an order that is not their distance. */
 const PLACES: [string, number | null, number | null, number][] = [
-  ['preverenges', 46.51854, 6.52682, 3], // 2.3 km
-  ['lausanne', 46.516, 6.63282, 1], // 10.3 km: just outside 10 km
+  ['preverenges', 46.51854, 6.52682, 3], // 2.6 km
+  ['lausanne', 46.516, 6.63282, 1], // 10.7 km: just outside 10 km
   ['saint-prex', 46.47963, 6.45992, 5], // 4.6 km
   ['cossonay', 46.61443, 6.50631, 2], // 11.5 km
-  ['aubonne', 46.49514, 6.39155, 4], // 8.4 km
+  ['aubonne', 46.49514, 6.39155, 4], // 8.1 km
   ['geneve', 46.20222, 6.14569, 6], // 44 km
   ['sans-point', null, null, 0],
 ];

@@ -4,13 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import { searchEvents } from '../../app/.server/events/public';
 import { attachPlacesToEvents, describeMigration } from '../../app/.server/places/attach-places';
+import { describeVenuePoints, pointVenues } from '../../app/.server/places/venue-points';
 import { seedCategories, seedDemo } from '../../app/.server/seed/seed';
+import { distanceKm } from '../../app/domain/distance';
 import type { AgendaEvent } from '../../app/domain/event';
-import { makeEvent } from '../support/factories';
+import { findLocality } from '../../app/domain/localities';
+import { makeEvent, makeVenue } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
+const VILLARS_LE_TERROIR = { lat: 46.6618, lng: 6.6426 };
 
 describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (backend) => {
   const store = storeForEachTest(backend, { categories: true });
@@ -106,6 +111,84 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
       record: { id: kept.record.id },
       moved: true,
     });
+  });
+
+  it('chaque lieu sans point reçoit celui de sa localité, ou de son NPA ; une seconde passe ne change rien (issue 70)', async () => {
+    const noPoint = { lat: null, lng: null };
+    await store.venues.insertMany([
+      makeVenue({
+        id: 'choeur',
+        name: 'Grande salle',
+        locality: 'Villars-le-Terroir',
+        postalCode: '1040',
+        canton: 'VD',
+        ...noPoint,
+      }),
+      makeVenue({
+        id: 'npa',
+        name: 'Chapelle',
+        locality: 'Lieu-dit inconnu',
+        postalCode: '2300',
+        canton: 'NE',
+        ...noPoint,
+      }),
+      makeVenue({ id: 'perdu', name: 'Grange', locality: 'Atlantis', postalCode: '', canton: 'VD', ...noPoint }),
+      makeVenue({ id: 'place', name: 'Temple', locality: 'Lausanne', postalCode: '1003', canton: 'VD' }),
+    ]);
+    // The choir's event, without a point, and an event of the town with its own pin.
+    const future = { startsAt: '2026-12-05T19:00:00.000Z', endsAt: '2026-12-05T21:00:00.000Z' };
+    await store.events.insertMany([
+      makeEvent(
+        { id: 'concert', slug: 'concert', venueId: 'choeur', city: 'Villars-le-Terroir', ...future, ...noPoint },
+        { now: NOW },
+      ),
+      makeEvent({ id: 'pinned', slug: 'pinned', venueId: 'place', lat: 46.5, lng: 6.6, ...future }, { now: NOW }),
+    ]);
+    const aroundEchallens = async () =>
+      (
+        await searchEvents({ store }, { near: { place: 'Echallens', lat: 46.6384, lng: 6.6353, radius: 10 } }, 1, NOW)
+      ).items.map((e) => e.id);
+    expect(await aroundEchallens()).toEqual([]);
+    expect(await pointVenues({ store }, NOW)).toEqual({ pointed: 2, without: 1 });
+    // Its event is found « Autour de Echallens » at 10 km; the other keeps its own pin.
+    expect(await aroundEchallens()).toEqual(['concert']);
+    expect(await store.events.findById('pinned')).toMatchObject({ lat: 46.5, lng: 6.6 });
+    const choeur = await store.venues.findById('choeur');
+    expect(distanceKm({ lat: Number(choeur?.lat), lng: Number(choeur?.lng) }, VILLARS_LE_TERROIR)).toBeLessThan(1);
+    // Within 10 km of Echallens, as its events will be « Autour de Echallens ».
+    expect(
+      distanceKm({ lat: Number(choeur?.lat), lng: Number(choeur?.lng) }, { lat: 46.6384, lng: 6.6353 }),
+    ).toBeLessThan(10);
+    // An unknown hamlet with a known postcode: that postcode's town (2300: La Chaux-de-Fonds).
+    const town = findLocality('La Chaux-de-Fonds');
+    expect(await store.venues.findById('npa')).toMatchObject({ lat: town?.lat, lng: town?.lng, name: 'Chapelle' });
+    expect(await store.venues.findById('perdu')).toMatchObject({ lat: null, lng: null });
+    expect(await store.venues.findById('place')).toMatchObject({ lat: 46.99, lng: 6.93 });
+    expect(describeVenuePoints({ pointed: 2, without: 1 })).toBe(
+      '2 lieux ont reçu le point de leur localité, 1 reste sans point (localité inconnue)',
+    );
+    expect(await pointVenues({ store }, NOW)).toEqual({ pointed: 0, without: 1 });
+  });
+
+  it('un lieu créé par la migration sans coordonnées prend le point de sa localité', async () => {
+    await store.events.insertMany([
+      makeEvent(
+        {
+          id: 'v',
+          slug: 'v',
+          venueName: 'Grande salle',
+          city: 'Villars-le-Terroir',
+          canton: 'VD',
+          postalCode: '1040',
+          lat: null,
+          lng: null,
+        },
+        { now: NOW },
+      ),
+    ]);
+    await attachPlacesToEvents({ store }, NOW);
+    const [venue] = await store.venues.list();
+    expect(distanceKm({ lat: Number(venue.lat), lng: Number(venue.lng) }, VILLARS_LE_TERROIR)).toBeLessThan(1);
   });
 });
 

@@ -78,3 +78,23 @@ test('un admin renomme un lieu : une adresse prise est refusée à côté du cha
   await expect(page.getByTestId('flash')).toContainText(`son adresse est « ${venue.slug}-neuf »`);
   expect(await ports.store.venues.findBySlug(venue.slug)).toMatchObject({ record: { id: venue.id }, moved: true });
 });
+
+test('la fiche d’un lieu sans point le dit, et ce que cela veut dire pour le public (issue 70) @nojs-only', async ({
+  page,
+  ports,
+  signIn,
+}) => {
+  const name = unique('Grange des Mayens');
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const lost = makeVenue({ id: randomUUID(), name, slug, locality: 'Atlantis', postalCode: '', lat: null, lng: null });
+  const placed = makeVenue({ id: randomUUID(), name: `${name} bis`, slug: `${slug}-bis` });
+  await ports.store.venues.insertMany([lost, placed]);
+  await signIn({ role: 'admin' });
+  await page.goto(`/admin/lieux/${lost.id}`);
+  await expect(page.getByTestId('venue-without-point')).toHaveText(
+    'Ce lieu n’a pas de point sur la carte\u00a0: ses événements n’apparaissent ni sur la carte ni dans «\u00a0Autour de\u00a0». Il prend celui de sa localité («\u00a0Atlantis\u00a0») ou de son NPA (aucun) dès que le répertoire des localités connaît l’un ou l’autre.',
+  );
+  await page.goto(`/admin/lieux/${placed.id}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`${name} bis`) })).toBeVisible();
+  await expect(page.getByTestId('venue-without-point')).toHaveCount(0);
+});

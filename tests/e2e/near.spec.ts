@@ -2,6 +2,7 @@
 // the events within 10 km, in date order, each with its distance, on the list, the map and the API; « Ma position »
 // with a granted geolocation (JavaScript only); a locality the list does not know gets a French message.
 import type { Locator, Page } from '@playwright/test';
+import { describeNearAlert } from '../../app/domain/distance';
 import type { AgendaEvent } from '../../app/domain/event';
 import { expect, test } from './fixtures';
 import { unique } from './utils';
@@ -15,10 +16,10 @@ async function seedAroundMorges(createEvent: (o: Partial<AgendaEvent>) => Promis
   const word = unique('Kermesse').split(' ')[1];
   const places: [string, number | null, number | null, number][] = [
     ['Genève', 46.20222, 6.14569, 1], // 44 km
-    ['Lausanne', 46.516, 6.63282, 2], // 10.3 km: just outside
+    ['Lausanne', 46.516, 6.63282, 2], // 10.7 km: just outside
     ['Aubonne', 46.49514, 6.39155, 3], // 8.4 km
     ['Nulle part', null, null, 4], // no coordinates: never around anything
-    ['Préverenges', 46.51854, 6.52682, 5], // 2.3 km
+    ['Préverenges', 46.51854, 6.52682, 5], // 2.6 km
     ['Saint-Prex', 46.47963, 6.45992, 6], // 4.6 km
   ];
   const start = Date.now() + 3 * DAY;
@@ -82,7 +83,7 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
     await expect(page.locator('.event-card__title')).toHaveText(inside);
     await expect(page.locator('.event-card__where')).toHaveText([
       / · à 8\u00a0km$/,
-      / · à 2\u00a0km$/,
+      / · à 3\u00a0km$/,
       / · à 5\u00a0km$/,
     ]);
     await expect(
@@ -136,6 +137,34 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
       'Rayon invalide\u00a0: choisissez 5, 10, 25 ou 50\u00a0km.',
     );
   });
+});
+
+test('« Autour de » lit les lieux comme on les écrit : un NPA, sans article, avec le canton, en allemand @nojs-only', async ({
+  request,
+}) => {
+  // Issue 70: refused before the gazetteer, « Bienne » and « Biel » suggested Bière, 60 km away. Over HTTP, as a
+  // visitor's link or a search engine asks: the page answers 200 around the place, as its title and alert say.
+  const places: [string, string][] = [
+    ['1040', 'Echallens'],
+    ['Bienne', 'Biel/Bienne'],
+    ['Biel', 'Biel/Bienne'],
+    ['Chaux-de-Fonds', 'La Chaux-de-Fonds'],
+    ['Nyon%20VD', 'Nyon'],
+    ['Villars-le-Terroir', 'Villars-le-Terroir'],
+  ];
+  for (const [typed, place] of places) {
+    const answer = await request.get(`/evenements?autour=${typed}&rayon=10`);
+    expect(answer.status(), typed).toBe(200);
+    const html = await answer.text();
+    expect(html, typed).toContain(describeNearAlert({ place, lat: 0, lng: 0, radius: 10 }));
+    expect(html, typed).not.toContain('Localité inconnue');
+    expect(html, typed).not.toContain('Bière');
+  }
+  // A typo: the town it sounds like, first.
+  const answer = await request.get('/evenements?autour=Lozane&rayon=10');
+  expect(answer.status()).toBe(400);
+  const offered = /data-testid="refusal-alternatives"[\s\S]*?<\/p>/.exec(await answer.text())?.[0] ?? '';
+  expect([...offered.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1])[0]).toBe('Lausanne');
 });
 
 /** The space between the bottom of `upper` and the top of `lower` on screen (negative: `lower` is under it). */
@@ -207,6 +236,16 @@ test('sur un téléphone, une localité refusée après l’envoi des filtres : 
   await expect.poll(() => gapBetween(page.locator('.filter-bar'), message)).toBeGreaterThanOrEqual(0);
 });
 
+test('dès l’accueil, « Près de » une localité ou un NPA : la liste autour, 10 km @nojs-only', async ({ page }) => {
+  await page.goto('/');
+  const near = page.getByRole('form', { name: 'Près de chez moi' });
+  await near.getByLabel('Près de').fill('1040');
+  await near.getByRole('button', { name: 'Voir autour' }).click();
+  await expect(page).toHaveURL(/\/evenements\?autour=1040&rayon=10$/);
+  await expect(page.getByLabel('Localité')).toHaveValue('Echallens');
+  await expect(page.getByTestId('search-error')).toHaveCount(0);
+});
+
 test.describe('« Ma position », position accordée @js-only', () => {
   // Morges' station: 46.5106, 6.4987 — in the URL as 46.51 and 6.50, no more precise.
   test.use({ geolocation: { latitude: 46.5106, longitude: 6.4987 }, permissions: ['geolocation'] });
@@ -220,11 +259,26 @@ test.describe('« Ma position », position accordée @js-only', () => {
     await openFilters(page, true);
     const form = page.getByRole('search', { name: 'Filtrer les événements' });
     await form.getByLabel('Rayon').selectOption('10');
+    // A locality typed before: the position replaces it (a locality in the URL wins over a position, issue 70).
+    await form.getByLabel('Localité').fill('Sion');
     await form.getByRole('button', { name: 'Ma position' }).click();
     await expect(page).toHaveURL(/lat=46\.51&lon=6\.50/);
+    await expect(page).not.toHaveURL(/autour=Sion/);
+    await expect(form.getByLabel('Localité')).toHaveValue('');
     await expect(page.locator('.event-card__title')).toHaveText(inside);
     await expect(page.getByText('Autour de votre position (à environ')).toBeVisible();
     // An alert never keeps a position: the block to subscribe is not offered around one.
     await expect(page.getByTestId('alert-subscribe')).toHaveCount(0);
+  });
+
+  test('dès l’accueil, « Près de moi » : la liste autour de la position, quoi qu’on ait tapé (issue 70)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const near = page.getByRole('form', { name: 'Près de chez moi' });
+    await near.getByLabel('Près de').fill('Sion');
+    await near.getByRole('button', { name: 'Près de moi' }).click();
+    await expect(page).toHaveURL(/\/evenements\?lat=46\.51&lon=6\.50&rayon=10$/);
+    await expect(page.getByText('Autour de votre position (à environ')).toBeAttached();
   });
 });

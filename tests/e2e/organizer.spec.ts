@@ -304,6 +304,12 @@ test.describe('formulaire avec JavaScript', () => {
     await expect(page.getByTestId('pin-map')).toHaveCount(0);
     await page.getByLabel('Localité', { exact: true }).fill('Delémont');
     await expect(page.getByLabel('NPA', { exact: true })).toHaveValue('2800');
+    // A postcode typed before the town (issue 70): the town, its canton and the pin follow.
+    await page.getByLabel('Localité', { exact: true }).fill('');
+    await page.getByLabel('NPA', { exact: true }).fill('1040');
+    await expect(page.getByLabel('Localité', { exact: true })).toHaveValue('Echallens');
+    await expect(page.getByLabel('Canton', { exact: true })).toHaveValue('VD');
+    await expect(page.locator('input[name="lat"]')).toHaveValue(/^46\.6/);
 
     // Before: a button of the page's own, not the browser's field and its « Aucun fichier choisi ».
     await expect(page.locator('label.file-button')).toHaveText('Choisir une image');

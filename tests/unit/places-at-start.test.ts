@@ -5,7 +5,7 @@ import { findJob } from '../../app/.server/jobs';
 import { seedCategories } from '../../app/.server/seed/seed';
 import { PLACES_AT_START_MAX, prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
-import { makeEvent } from '../support/factories';
+import { makeEvent, makeVenue } from '../support/factories';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
 
@@ -37,6 +37,28 @@ describe('migration des lieux au démarrage', () => {
     expect(await job.run(getServices(), NOW)).toMatch(/^1001 événements rattachés/);
     expect(await unlinked()).toBe(0);
     expect(await job.run(getServices(), NOW)).toBe('aucun événement à rattacher');
+  });
+
+  it('chaque lieu sans point reçoit celui de sa localité au démarrage ; un lieu inconnu est dit par la tâche (issue 70)', async () => {
+    const { store } = getServices();
+    const noPoint = { lat: null, lng: null };
+    await store.venues.insertMany([
+      makeVenue({
+        id: 'choeur',
+        slug: 'choeur',
+        locality: 'Villars-le-Terroir',
+        postalCode: '1040',
+        canton: 'VD',
+        ...noPoint,
+      }),
+      makeVenue({ id: 'perdu', slug: 'perdu', locality: 'Atlantis', postalCode: '', canton: 'VD', ...noPoint }),
+    ]);
+    await prepareStore(getServices(), { placesInBackground: true });
+    expect(await store.venues.findById('choeur')).toMatchObject({ lat: expect.any(Number), lng: expect.any(Number) });
+    expect(await store.venues.findById('perdu')).toMatchObject(noPoint);
+    expect(await findJob('lieux')?.run(getServices(), NOW)).toBe(
+      'aucun événement à rattacher ; aucun lieu n’a reçu de point, 1 reste sans point (localité inconnue)',
+    );
   });
 
   it('un petit site, ou sans processus des tâches, est rattaché avant la première réponse', async () => {

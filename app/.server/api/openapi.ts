@@ -81,7 +81,7 @@ export function openApiDocument(siteUrl: string) {
             // Around a place (issue 47): a locality of the list or a position, and a radius.
             query(
               'autour',
-              'Seulement les événements situés dans le rayon autour de cette localité de Suisse romande (son nom, sans égard aux majuscules ni aux accents\u00a0: «\u00a0Morges\u00a0», «\u00a0geneve\u00a0»)\u00a0; un événement sans coordonnées n’en fait jamais partie. Une localité inconnue\u00a0: 400.',
+              'Seulement les événements situés dans le rayon autour de cette localité suisse (son nom, sans égard aux majuscules ni aux accents, avec ou sans article, son canton ou son NPA\u00a0: «\u00a0Morges\u00a0», «\u00a0geneve\u00a0», «\u00a0Chaux-de-Fonds\u00a0», «\u00a0Nyon VD\u00a0», «\u00a01040\u00a0», «\u00a0Biel\u00a0»)\u00a0; un événement sans coordonnées n’en fait jamais partie. Une localité inconnue\u00a0: 400.',
               { type: 'string', maxLength: 100 },
             ),
             query(

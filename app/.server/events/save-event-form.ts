@@ -3,7 +3,6 @@
 // refused; an image sent with a refused form is kept aside for the next attempt.
 import type { EventImage } from '~/domain/event';
 import type { FieldErrors } from '~/domain/forms';
-import { findLocality } from '~/domain/localities';
 import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import { activeCategorySlugs } from '../categories/categories';
 import {
@@ -19,6 +18,7 @@ import type { FileStore } from '../files/ports';
 import type { LiveHub } from '../moderation/live';
 import { readPlaceChoice } from '../places/place-choice';
 import { forgetCreated } from '../places/propose';
+import { localityPoint } from '../places/venue-points';
 import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
@@ -162,7 +162,8 @@ export async function saveEventForm(
   const input = { ...parsed.data, schedule: span ? schedule.schedule : null, span };
   // Without coordinates (no JS, or no pin), the town list gives them; an unknown town stays without a pin.
   if (input.lat === null || input.lng === null) {
-    const place = findLocality(input.city, { canton: input.canton, postalCode: input.postalCode });
+    // The town, else its postcode (« Grange des Bois », 1040: Echallens's point), issue 70.
+    const place = localityPoint({ locality: input.city, postalCode: input.postalCode, canton: input.canton });
     input.lat = place?.lat ?? null;
     input.lng = place?.lng ?? null;
   }

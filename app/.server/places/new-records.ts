@@ -6,6 +6,7 @@ import { NO_VENUE_ACCESSIBILITY, type Organizer, type PlaceStatus, type Venue } 
 import { normalizePlaceName } from '~/domain/place-matching';
 import { slugify } from '~/domain/slug';
 import { newId } from '../platform/ids';
+import { localityPoint } from './venue-points';
 
 /** The town as the localities list names it when it knows it, otherwise as typed. */
 export function localityOf(e: Pick<AgendaEvent, 'city' | 'canton' | 'postalCode'>): string {
@@ -33,6 +34,10 @@ export function venueFromEvent(e: TypedPlace, status: PlaceStatus, now: string):
   const locality = localityOf(e);
   const name = venueNameOf(e);
   const named = normalizePlaceName(name).includes(normalizeTownName(locality));
+  const point =
+    e.lat === null || e.lng === null
+      ? localityPoint({ locality: e.city, postalCode: e.postalCode, canton: e.canton })
+      : null;
   return {
     id: newId(),
     slug: slugify(named ? name : `${name} ${locality}`),
@@ -41,8 +46,9 @@ export function venueFromEvent(e: TypedPlace, status: PlaceStatus, now: string):
     postalCode: e.postalCode,
     locality,
     canton: e.canton,
-    lat: e.lat,
-    lng: e.lng,
+    // Every venue has a point (issue 70): its locality's when the event has none.
+    lat: e.lat ?? point?.lat ?? null,
+    lng: e.lng ?? point?.lng ?? null,
     website: '',
     photo: null,
     stop: '',

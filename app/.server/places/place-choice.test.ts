@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEventForm, makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
 import { memoryStore, saveFormServices } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { distanceKm } from '../../domain/distance';
 import { RESERVED_NAME_MESSAGE } from '../../domain/reserved-names';
 import { saveEventForm } from '../events/save-event-form';
 import { readEventForm } from '../http/event-form';
@@ -122,6 +123,29 @@ describe('le lieu et l’organisateur du formulaire d’événement', () => {
     const refused = await store.events.findById(second.eventId);
     expect((await store.venues.findById(refused?.venueId ?? ''))?.status).toBe('pending');
     expect((await store.organizers.findById(refused?.organizerId ?? ''))?.status).toBe('pending');
+  });
+
+  it('un lieu proposé sans JavaScript a le point de sa localité, sinon de son NPA ; ni l’un ni l’autre : aucun (issue 70)', async () => {
+    const { services, store } = await setup();
+    const propose = async (place: Record<string, string>) => {
+      const typed = { venueId: 'nouveau', organizerId: 'chorale', lat: '', lng: '', canton: 'VD', ...place };
+      const result = await saveEventForm(services, orga, await post(typed));
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      const event = await store.events.findById(result.eventId);
+      return { event, venue: await store.venues.findById(event?.venueId ?? '') };
+    };
+    const echallens = { lat: 46.6384, lng: 6.6353 };
+    const within10km = (p: { lat: number | null; lng: number | null } | null | undefined) =>
+      p?.lat != null && p.lng != null && distanceKm({ lat: p.lat, lng: p.lng }, echallens) < 10;
+    // The choir of Villars-le-Terroir (1040), 4 km from Echallens: the village's point, the event's too.
+    const choir = await propose({ venueName: 'Grande salle', postalCode: '1040', city: 'Villars-le-Terroir' });
+    expect(within10km(choir.venue) && within10km(choir.event)).toBe(true);
+    // A hamlet the gazetteer does not know, with its postcode: the postcode's town.
+    const hamlet = await propose({ venueName: 'Grange des Bois', postalCode: '1040', city: 'Les Bois-Dessous' });
+    expect(within10km(hamlet.venue) && within10km(hamlet.event)).toBe(true);
+    // Neither known (no locality has 1099): no point, the form said what it means.
+    const lost = await propose({ venueName: 'Cabane', postalCode: '1099', city: 'Atlantis' });
+    expect(lost.venue).toMatchObject({ lat: null, lng: null });
   });
 
   it('un nom de l’équipe pour un nouveau lieu ou organisateur est refusé, ce qui a été saisi gardé, rien n’est écrit', async () => {

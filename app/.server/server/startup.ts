@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sweepOrphanFiles } from '../files/orphans';
 import { seedSchoolHolidays } from '../holidays/holidays';
 import { attachPlacesToEvents, describeMigration } from '../places/attach-places';
+import { describeVenuePoints, pointVenues, venuesWithoutPoint } from '../places/venue-points';
 import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from '../platform/limiter';
 import { checkBackupDir, checkDataDir, databaseProblem, StartupError } from '../platform/startup-checks';
@@ -42,6 +43,16 @@ export async function prepareStore(
   } else {
     const places = await attachPlacesToEvents({ store }, new Date());
     if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
+  }
+  // Every venue has a point (issue 70): those without one take their locality's, past PLACES_AT_START_MAX in the job.
+  const pointless = await venuesWithoutPoint({ store });
+  if (placesInBackground && pointless.length > PLACES_AT_START_MAX) {
+    console.log(
+      'Lieux sans point : plus de 1000, la tâche « lieux » leur donne celui de leur localité après le démarrage.',
+    );
+  } else if (pointless.length > 0) {
+    const points = await pointVenues({ store }, new Date(), pointless);
+    if (points.pointed + points.without > 0) console.log(`Lieux sans point : ${describeVenuePoints(points)}.`);
   }
   // Only those the site has: a restored or imported site (seeded before, or never) printed accounts it did not hold.
   const demo = config.SEED_DEMO

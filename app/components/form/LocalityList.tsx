@@ -1,11 +1,11 @@
-// The localities of the list as a <datalist> for a town field, without their 6 KB on a page's first load (issue 50):
-// the browser loads the list when the field is first used. What the server writes into the page before that is the
-// page's choice: the whole list on a form of few visits that must suggest without JavaScript (an organizer's town),
-// only the localities close to a refused one on the visitors' pages (« Autour de », « Dernier retour »): the whole
-// list was 11 KB of every list, event and series page, 20 % of a list's HTML. The browser keeps that HTML as it
-// hydrates.
+// The localities of the list as a <datalist> for a town field, without their 28 KB gzip (the region's gazetteer, issue
+// 70) on a page's first load (issue 50): the browser loads the list when the field is first used. What the server
+// writes into the page before that is the page's choice: the region's list on a form of few visits that must suggest
+// without JavaScript (an organizer's town), only the localities close to a refused one on the visitors' pages
+// (« Autour de », « Dernier retour »): the whole list was 11 KB of every list, event and series page, 20 % of a list's
+// HTML. The browser keeps that HTML as it hydrates.
 import { useCallback, useState } from 'react';
-import { LOCALITIES } from '~/domain/localities';
+import { LOCALITIES, type Locality } from '~/domain/localities';
 
 /** The localities module, in a chunk of its own: a form asks for it when a town field is used. */
 export const loadLocalities = () => import('~/domain/localities');
@@ -20,9 +20,13 @@ export const localityOptions = (names: readonly string[]) =>
 /** The whole list's options, written once per process: every page with a town field renders the same. */
 let allOptions: string | undefined;
 const allLocalityOptions = () => {
-  allOptions ??= localityOptions(LOCALITIES.map((locality) => locality.name));
+  allOptions ??= regionOptions(LOCALITIES);
   return allOptions;
 };
+
+/** The region's localities only (1,350 names): the rest of Switzerland is read when typed, not offered (issue 70). */
+const regionOptions = (localities: readonly Locality[]) =>
+  localityOptions(localities.filter((locality) => locality.region).map((locality) => locality.name));
 
 /**
  * The datalist (`id`) and `load`, for the field's onFocus. `written`: the options the page holds until the field is
@@ -33,9 +37,7 @@ export function useLocalityList(id: string, written: readonly string[] | 'all' =
   const [loaded, setLoaded] = useState<string | null>(null);
   const load = useCallback(() => {
     if (loaded !== null) return;
-    void loadLocalities().then((module) =>
-      setLoaded(localityOptions(module.LOCALITIES.map((locality) => locality.name))),
-    );
+    void loadLocalities().then((module) => setLoaded(regionOptions(module.LOCALITIES)));
   }, [loaded]);
   const html =
     loaded ?? (written === 'all' ? (import.meta.env.SSR ? allLocalityOptions() : '') : localityOptions(written));

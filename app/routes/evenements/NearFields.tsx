@@ -1,12 +1,12 @@
 // « Autour de » (issue 47): a locality of the list (typed, with the list's suggestions) and a radius, a plain GET form
 // without JavaScript; with it, « Ma position » asks the browser once, on a tap, and puts the rounded position in the URL.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { loadLocalities, useLocalityList } from '~/components/form/LocalityList';
 import { DEFAULT_RADIUS, type NearFilter, RADIUS_OPTIONS, roundCoordinate } from '~/domain/distance';
 
-// The list of localities comes when the field is first used, not with the page (its 6.7 KB, issue 50): until then a
-// locality typed waits for « Filtrer » like any text.
+// The list of localities comes when the field is first used, not with the page (the region's gazetteer, 28 KB gzip,
+// issues 50 and 70): until then a locality typed waits for « Filtrer » like any text.
 let known: ((value: string) => boolean) | null = null;
 const loadKnown = () => {
   if (known) return;
@@ -48,6 +48,7 @@ export function NearFields({
   const [geoError, setGeoError] = useState<string | null>(null);
   const shownError = geoError ?? error;
   const localities = useLocalityList('filter-localities', suggestions);
+  const typedField = useRef<HTMLInputElement>(null);
   const locate = () => {
     if (!navigator.geolocation) {
       setGeoError(GEOLOCATION_ERRORS[2]);
@@ -57,11 +58,13 @@ export function NearFields({
     setGeoError(null);
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
-        // The hidden fields must be in the form before it is read: rendered at once, then submitted.
+        // The hidden fields must be in the form before it is read: rendered at once, then submitted. The position
+        // replaces whatever was typed (a locality named wins over a position in the URL, issue 70).
         flushSync(() => {
           setLocating(false);
           setPosition({ lat: roundCoordinate(coords.latitude), lng: roundCoordinate(coords.longitude) });
         });
+        if (typedField.current) typedField.current.value = '';
         onPosition();
       },
       (failure) => {
@@ -79,6 +82,7 @@ export function NearFields({
           <label htmlFor="filter-around">Localité</label>
           <input
             id="filter-around"
+            ref={typedField}
             name="autour"
             list="filter-localities"
             defaultValue={near?.place || typed}

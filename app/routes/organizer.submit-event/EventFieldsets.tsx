@@ -85,11 +85,12 @@ interface WhereProps {
   coords: { lat: number; lng: number } | null;
   map: { tileUrl: string; attribution: string };
   onCity: (event: FormEvent<HTMLInputElement>) => void;
+  onPostalCode: (event: FormEvent<HTMLInputElement>) => void;
   onMovePin: (lat: number, lng: number) => void;
   venues: { groups: readonly VenueGroup[]; current: VenueChoice | null; onPick: (venue: VenueChoice | null) => void };
 }
 
-export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }: WhereProps) {
+export function WhereFieldset({ fields, coords, map, onCity, onPostalCode, onMovePin, venues }: WhereProps) {
   const localities = useLocalityList('localities');
   return (
     <fieldset className="form-step">
@@ -98,7 +99,13 @@ export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }
       <TextField meta={fields.venueName} label="Lieu" hint="Salle, bâtiment, place…" />
       <TextField meta={fields.street} label="Rue et numéro" />
       <div className="form-row">
-        <TextField meta={fields.postalCode} label="NPA" inputMode="numeric" title="4 chiffres, par exemple 1003" />
+        <TextField
+          meta={fields.postalCode}
+          label="NPA"
+          inputMode="numeric"
+          title="4 chiffres, par exemple 1003"
+          onInput={onPostalCode}
+        />
         <TextField
           meta={fields.city}
           label="Localité"
@@ -106,7 +113,9 @@ export function WhereFieldset({ fields, coords, map, onCity, onMovePin, venues }
           autoComplete="off"
           onFocus={localities.load}
           onInput={onCity}
-          hint="Une localité absente de la liste est acceptée, sans point sur la carte."
+          hint={
+            'Une localité absente de la liste est acceptée\u00a0: son point sur la carte vient alors du NPA. Sans l’un ni l’autre, pas de point\u00a0: l’événement n’apparaît ni sur la carte ni dans «\u00a0Autour de\u00a0».'
+          }
         />
       </div>
       {localities.list}

@@ -159,7 +159,7 @@ function EventForm({
   const [coords, setCoords] = useState(toCoords(values));
   // What the town typed last filled in: the next town typed replaces it (« La Chaux » on the way to « La Chaux-de-Fonds »
   // filled Vaud, and kept it), an unknown town takes it back; what the organizer typed or placed stays.
-  const filledByTown = useRef<{ canton?: string; postalCode?: string; pin: boolean }>({ pin: false });
+  const filledByTown = useRef<{ canton?: string; postalCode?: string; city?: string; pin: boolean }>({ pin: false });
   const movePin = useCallback((lat: number, lng: number) => {
     filledByTown.current.pin = false;
     setCoords({ lat, lng });
@@ -172,9 +172,12 @@ function EventForm({
     const typed = event.currentTarget.value;
     const f = event.currentTarget.form;
     if (!f) return;
+    const last = filledByTown.current;
+    // The postcode the organizer typed tells namesakes apart (« Saint-Sulpice » with 2123 is in Neuchâtel).
+    const code = (f.elements.namedItem('postalCode') as HTMLInputElement | null)?.value.trim();
+    const hint = code && code !== last.postalCode ? code : undefined;
     void loadLocalities().then(({ findLocality }) => {
-      const place = findLocality(typed);
-      const last = filledByTown.current;
+      const place = findLocality(typed, { postalCode: hint });
       const fill = (name: 'canton' | 'postalCode', value: string) => {
         const input = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
         if (!input || (input.value && input.value !== last[name])) return;
@@ -193,6 +196,22 @@ function EventForm({
         last.pin = false;
         setCoords(null);
       }
+    });
+  };
+
+  // A postcode typed before the town fills the town, its canton and its position (issue 70: « 1040 » is Echallens).
+  const onPostalCode = (event: FormEvent<HTMLInputElement>) => {
+    const code = event.currentTarget.value.trim();
+    const city = event.currentTarget.form?.elements.namedItem('city') as HTMLInputElement | null;
+    const last = filledByTown.current;
+    if (!/^\d{4}$/.test(code) || !city || (city.value.trim() && city.value !== last.city)) return;
+    void loadLocalities().then(({ localitiesOfPostalCode }) => {
+      const place = localitiesOfPostalCode(code)[0];
+      if (!place || city.value === place.name) return;
+      last.city = place.name;
+      city.value = place.name;
+      // As if typed: the town's canton and position follow (onCity), its message about the empty field goes.
+      city.dispatchEvent(new Event('input', { bubbles: true }));
     });
   };
 
@@ -258,6 +277,7 @@ function EventForm({
           coords={coords}
           map={root?.map ?? { tileUrl: '', attribution: '' }}
           onCity={onCity}
+          onPostalCode={onPostalCode}
           onMovePin={movePin}
           venues={{ groups: loaded.places.venues, current: loaded.places.venue, onPick: onPickVenue }}
         />

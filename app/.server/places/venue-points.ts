@@ -1,0 +1,101 @@
+// Every venue has a point (issue 70): a venue without one, proposed before the gazetteer knew its village (« Villars-le-
+// Terroir ») or typed without JavaScript, takes its locality's point, or its postcode's, and so do its events without
+// one. Run at start after the places migration, on both stores, and by the `lieux` job: past PLACES_AT_START_MAX venues
+// to point, the start leaves them to the job (a site serves meanwhile; a venue without a point is only missing from the
+// map and from « Autour de »).
+
+import { EVENT_STATUSES } from '~/domain/event';
+import { findLocality, type Locality, localitiesOfPostalCode } from '~/domain/localities';
+import type { Venue } from '~/domain/place';
+import type { Store } from '../ports';
+
+/** The point of a place from its locality, else its postcode (within its canton when it names one); null if neither is known. */
+export function localityPoint(place: { locality: string; postalCode: string; canton: string }): Locality | null {
+  const canton = place.canton || undefined;
+  const postalCode = place.postalCode.trim();
+  return (
+    findLocality(place.locality, { canton, postalCode }) ??
+    findLocality(place.locality, { postalCode }) ??
+    (postalCode ? (localitiesOfPostalCode(postalCode).find((l) => !canton || l.canton === canton) ?? null) : null)
+  );
+}
+
+/** The venues without a point. */
+export async function venuesWithoutPoint({ store }: { store: Store }): Promise<Venue[]> {
+  return (await store.venues.list()).filter((venue) => venue.lat === null || venue.lng === null);
+}
+
+/** Gives each venue without a point its locality's; returns how many got one and how many stay without. */
+export async function pointVenues(
+  { store }: { store: Store },
+  now: Date,
+  venues?: readonly Venue[],
+): Promise<{ pointed: number; without: number }> {
+  const at = now.toISOString();
+  let pointed = 0;
+  let without = 0;
+  for (const venue of venues ?? (await venuesWithoutPoint({ store }))) {
+    const point = localityPoint({ locality: venue.locality, postalCode: venue.postalCode, canton: venue.canton });
+    if (!point) {
+      without += 1;
+      continue;
+    }
+    const { id, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, lastMerge: _m, ...fields } = venue;
+    const saved = await store.venues.update(id, { ...fields, lat: point.lat, lng: point.lng }, at);
+    if (saved) {
+      pointed += 1;
+      await eventsTakeVenuePoint({ store }, saved);
+    } else without += 1;
+  }
+  return { pointed, without };
+}
+
+const PAGE = 200;
+const ATTEMPTS = 3;
+
+/**
+ * The venue's events without a point take its point (the choir's three events of Villars-le-Terroir, found « Autour de
+ * Echallens » afterwards); nothing else of them changes, an event with its own point keeps it. Each is rewritten as any
+ * other write of it (compare-and-set on its version, retried when it changed meanwhile), as follow-record.ts does.
+ */
+export async function eventsTakeVenuePoint({ store }: { store: Store }, venue: Venue): Promise<number> {
+  if (venue.lat === null || venue.lng === null) return 0;
+  const point = { lat: venue.lat, lng: venue.lng };
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await store.events.search({
+      status: EVENT_STATUSES,
+      // Every event of the venue, past ones included: the earliest instant a date can have.
+      endsAfter: '1970-01-01T00:00:00.000Z',
+      venueId: venue.id,
+      oneRowPerEvent: true,
+      limit: PAGE,
+      offset,
+    });
+    for (const item of page.items) if (item.lat === null || item.lng === null) ids.push(item.id);
+    if (page.items.length < PAGE) break;
+  }
+  let changed = 0;
+  for (const id of ids) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const event = await store.events.findById(id);
+      if (!event || event.venueId !== venue.id || (event.lat !== null && event.lng !== null)) break;
+      if (await store.events.transition({ seen: event.updatedAt, next: { ...event, ...point } })) {
+        changed += 1;
+        break;
+      }
+    }
+  }
+  return changed;
+}
+
+/** « 3 lieux ont reçu le point de leur localité, 1 reste sans point (localité inconnue) ». */
+export function describeVenuePoints({ pointed, without }: { pointed: number; without: number }): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+  const done =
+    pointed === 0
+      ? 'aucun lieu n’a reçu de point'
+      : `${plural(pointed, 'lieu a', 'lieux ont')} reçu le point de leur localité`;
+  const rest = without > 0 ? `, ${plural(without, 'reste', 'restent')} sans point (localité inconnue)` : '';
+  return `${done}${rest}`;
+}

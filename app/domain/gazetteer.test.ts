@@ -1,0 +1,99 @@
+// The gazetteer against its source: the shared ch-postal-codes.csv (GeoNames postal codes for CH), beside the
+// repository in ../shared/data/ (README there). Every row of the region's cantons is read back as the file writes it.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { distanceKm } from './distance';
+import { findLocality, LOCALITIES, localitiesOfPostalCode } from './localities';
+
+const CSV = new URL('../../../shared/data/ch-postal-codes.csv', import.meta.url);
+const CANTONS = ['GE', 'VD', 'VS', 'NE', 'FR', 'JU', 'BE'] as const;
+
+interface Row {
+  zipcode: string;
+  place: string;
+  canton: string;
+  province: string;
+  bfs: number;
+  lat: number;
+  lng: number;
+}
+
+const rows: Row[] = fs
+  .readFileSync(CSV, 'utf8')
+  .split(/\r?\n/)
+  .slice(1)
+  .filter((line) => line.trim() !== '')
+  .map((line) => {
+    const [, zipcode, place, , canton, , province, , bfs, lat, lng] = line.split(',');
+    // Moutier (commune 700) is in canton Jura since 1 January 2026.
+    return {
+      zipcode,
+      place,
+      canton: bfs === '700' ? 'JU' : canton,
+      province,
+      bfs: Number(bfs),
+      lat: Number(lat),
+      lng: Number(lng),
+    };
+  });
+
+const CANTON_CODES = new Set(
+  'AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH'.split(' '),
+);
+
+/** A town as people write it, without the box or business Swiss Post adds (« Genève 11 », « Bern 60 UPD »). */
+function withoutBox(place: string): string {
+  const words = place.split(' ');
+  while (words.length > 1 && (/^\d+$/.test(words.at(-1) ?? '') || /^[A-Z]{2,}$/.test(words.at(-1) ?? ''))) {
+    if (CANTON_CODES.has(words.at(-1) ?? '')) break;
+    words.pop();
+  }
+  return words.join(' ');
+}
+
+// A post-office box or a business's postcode of a town: the town's postcode.
+const boxed = (place: string) => withoutBox(place) !== place;
+
+describe('le répertoire des localités et sa source', () => {
+  it('holds, per canton, every postcode and as many postal localities (postcode and name) as the source, 1,900 in all', () => {
+    let total = 0;
+    for (const canton of CANTONS) {
+      const source = rows.filter((row) => row.canton === canton);
+      const localities = LOCALITIES.filter((locality) => locality.canton === canton);
+      const codes = (list: string[]) => [...new Set(list)].sort();
+      expect(codes(localities.flatMap((l) => l.postalCodes)), canton).toEqual(codes(source.map((row) => row.zipcode)));
+      // Postcode and locality pairs: a box's postcode (« Genève 11 ») is its town's; within 1 % of the source's.
+      const pairs = localities.reduce((sum, locality) => sum + locality.postalCodes.length, 0);
+      const sourcePairs = new Set(source.map((row) => `${row.zipcode} ${withoutBox(row.place)}`)).size;
+      expect(Math.abs(pairs - sourcePairs), `${canton} : ${pairs} pour ${sourcePairs}`).toBeLessThanOrEqual(
+        Math.ceil(sourcePairs / 100),
+      );
+      total += pairs;
+    }
+    expect(total).toBeGreaterThanOrEqual(1900);
+    // The region proper: the six cantons, the Bernese Jura and Biel/Bienne.
+    const region = LOCALITIES.filter((locality) => locality.region).reduce((n, l) => n + l.postalCodes.length, 0);
+    expect(region).toBeGreaterThanOrEqual(1390);
+  });
+
+  it('reads every row of the region’s cantons as the source writes it, to its postcode and within 10 km', () => {
+    const missed: string[] = [];
+    for (const row of rows.filter((row) => (CANTONS as readonly string[]).includes(row.canton))) {
+      const typed = withoutBox(row.place);
+      // A box's or business's name (« Schönbühl EKZ ») may be no locality: its postcode is one of its commune's.
+      const locality =
+        findLocality(typed, { canton: row.canton, postalCode: row.zipcode }) ??
+        (boxed(row.place) ? (localitiesOfPostalCode(row.zipcode).find((l) => l.bfs === row.bfs) ?? null) : null);
+      const near = locality?.postalCodes.includes(row.zipcode) && distanceKm(locality, row) < 10;
+      if (!near) missed.push(`${row.zipcode} ${row.place} (${row.canton}) → ${locality?.name ?? 'rien'}`);
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('files Moutier in canton Jura and keeps the Bernese Jura and Biel/Bienne in the region, not Bern', () => {
+    expect(findLocality('Moutier')).toMatchObject({ canton: 'JU', region: true });
+    expect(findLocality('Tramelan')).toMatchObject({ canton: 'BE', region: true });
+    expect(findLocality('Biel/Bienne')).toMatchObject({ canton: 'BE', region: true });
+    expect(findLocality('Bern')).toMatchObject({ canton: 'BE', region: false });
+  });
+});
