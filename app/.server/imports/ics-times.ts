@@ -29,6 +29,17 @@ const MAX_STEPS = 20_000;
  */
 export class SkippedEntry extends Error {}
 
+/** The longest each month can be (February in a leap year). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A rule whose days of the month exist in none of its months (BYMONTH=2;BYMONTHDAY=30): no date but DTSTART. */
+function neverOccurs(rule: ICAL.Recur): boolean {
+  const months = (rule.parts.BYMONTH ?? []).map(Number);
+  const days = (rule.parts.BYMONTHDAY ?? []).map(Number);
+  if (months.length === 0 || days.length === 0) return false;
+  return months.every((m) => days.every((d) => Math.abs(d) > (MONTH_DAYS[m - 1] ?? 31)));
+}
+
 /** Recurrences more frequent than daily: an agenda lists days, not hours. */
 const SUB_DAILY = new Set(['HOURLY', 'MINUTELY', 'SECONDLY']);
 
@@ -190,6 +201,11 @@ export function instancesOf(event: ICAL.Event, from: number, to: number): Instan
   if (freq)
     throw new SkippedEntry(
       `Récurrence trop fréquente (FREQ=${freq})\u00a0: l’agenda ne reprend que des dates par jour, semaine, mois ou année. Événement ignoré.`,
+    );
+  const impossible = rules.find(neverOccurs);
+  if (impossible)
+    throw new SkippedEntry(
+      `Règle de récurrence sans aucune date possible (${impossible.toString().slice(0, 80)})\u00a0: événement ignoré.`,
     );
   // Several RRULEs: ical.js drops dates when one of them ends first; each is expanded alone, the sets merged.
   if (rules.length > 1) return severalRules(event, from, to);
