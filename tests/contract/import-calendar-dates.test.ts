@@ -161,6 +161,25 @@ describe.each(BACKENDS)('dates des calendriers importés : $name', (backend) => 
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, unchanged: 1, updated: 0 });
   });
 
+  it('un calendrier dont tout est passé n’importe rien, et le passage dit pourquoi', async () => {
+    const past = calendar(
+      'BEGIN:VEVENT',
+      'UID:fete-2025@nyon.ch',
+      'DTSTAMP:20250101T080000Z',
+      'DTSTART;TZID=Europe/Zurich:20250621T180000',
+      'SUMMARY:Fête de la musique 2025',
+      'END:VEVENT',
+    );
+    const source = await stand.addSource(at('/passe.ics'), past, true);
+    expect(await runSource(stand.deps(), source.id)).toMatchObject({
+      ok: true,
+      created: 0,
+      past: 1,
+      errors: [{ uid: '', line: 0, message: 'Aucun événement importé\u00a0: son seul événement est passé.' }],
+    });
+    expect(await stand.events()).toEqual([]);
+  });
+
   it('un fichier en Windows-1252 (sans charset) se lit avec ses accents', async () => {
     const text = calendar(
       'BEGIN:VEVENT',

@@ -128,7 +128,10 @@ function expanded(text: string, window: { from: number; to: number; now: number 
           p.resetType('date-time');
         }
         const iterator = event.iterator();
+        const plain = Object.keys(event.exceptions).length === 0;
         for (let next = iterator.next(), n = 0; next && n < 20_000; next = iterator.next(), n++) {
+          // Over a year before the window, a date without exceptions cannot reach into it.
+          if (plain && next.toUnixTime() * 1000 < window.from - 400 * 86_400_000) continue;
           const details = event.getOccurrenceDetails(next);
           const original = next.isDate ? 0 : instant(next, tzid(event.component, 'dtstart'));
           if (original >= window.to && instant(details.startDate, tzid(details.item.component, 'dtstart')) >= window.to)
