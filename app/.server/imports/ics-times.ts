@@ -20,7 +20,7 @@ export const WINDOW_MONTHS = 13;
 /** Longer than any date of a series the import keeps: one before the window by more cannot reach into it. */
 const LONGEST = 400 * 86_400_000;
 
-/** Steps of a recurrence read at most: a rule that never gives a date (BYMONTH=2;BYMONTHDAY=30) ends there. */
+/** Steps of a recurrence read at most: a daily rule since 1970 ends there, and so does any rule ical.js loops on. */
 const MAX_STEPS = 20_000;
 
 /**
@@ -139,7 +139,6 @@ const isCancelled = (component: ICAL.Component) =>
 
 /** The instants an EXRULE removes (RFC 2445; ical.js reads it but does not apply it), up to `to`. */
 function exruleStarts(event: ICAL.Event, to: number, tzid: string): Set<number> {
-  const I = ical();
   const removed = new Set<number>();
   for (const property of event.component.getAllProperties('exrule')) {
     const recur = property.getFirstValue() as ICAL.Recur;
@@ -149,7 +148,6 @@ function exruleStarts(event: ICAL.Event, to: number, tzid: string): Set<number> 
       if (at >= to) break;
       removed.add(at);
     }
-    void I;
   }
   return removed;
 }
@@ -266,11 +264,9 @@ function severalRules(event: ICAL.Event, from: number, to: number): Instance[] {
     if (k > 0) copy.removeAllProperties('rdate');
     return instancesOf(new I.Event(copy, { exceptions, strictExceptions: true }), from, to);
   });
-  const seen = new Set<number>();
-  return all.sort((a, b) => a.start - b.start).filter((i) => !seen.has(i.start) && seen.add(i.start) !== undefined);
+  // The same start from two rules (DTSTART, at least) is one date: timesOf keeps one date per start.
+  return all.sort((a, b) => a.start - b.start);
 }
-
-const hm = (wall: { time: string }) => wall.time;
 
 /** An instance as the model's date (its day, start and end times: no end when it ends on another day). */
 function scheduleDate(i: Instance): ScheduleDate {
@@ -279,7 +275,7 @@ function scheduleDate(i: Instance): ScheduleDate {
   const end = i.end === null ? null : zurichWallClock(new Date(i.end));
   return {
     date: start.date,
-    start: hm(start),
+    start: start.time,
     end: end && end.date === start.date && end.time > start.time ? end.time : '',
   };
 }
