@@ -21,30 +21,3 @@ const NPA_PREFIXES: Record<CantonCode, readonly string[]> = {
 export function postalCodeFitsCanton(postalCode: string, canton: CantonCode): boolean {
   return NPA_PREFIXES[canton].includes(postalCode.slice(0, 2));
 }
-
-/** The main towns whose name alone says the canton (a LOCATION without NPA). */
-const TOWNS: Record<string, CantonCode> = {
-  genève: 'GE',
-  geneva: 'GE',
-  genf: 'GE',
-  lausanne: 'VD',
-  sion: 'VS',
-  neuchâtel: 'NE',
-  fribourg: 'FR',
-  delémont: 'JU',
-};
-
-/**
- * The canton of a place from its NPA or town (an imported event's own place, issue 71): Geneva's 1200–1259, then the
- * only canton an NPA fits, or `fallback` when it fits it too (or nothing says).
- */
-export function cantonOfPlace(postalCode: string, city: string, fallback: CantonCode): CantonCode {
-  const npa = postalCode.trim();
-  if (/^\d{4}$/.test(npa)) {
-    if (npa >= '1200' && npa < '1260') return 'GE';
-    const fits = (Object.keys(NPA_PREFIXES) as CantonCode[]).filter((c) => postalCodeFitsCanton(npa, c));
-    if (fits.includes(fallback)) return fallback;
-    if (fits.length > 0) return fits[0];
-  }
-  return TOWNS[city.trim().toLowerCase()] ?? fallback;
-}

@@ -194,7 +194,13 @@ describe.each(BACKENDS)('dates des calendriers importés : $name', (backend) => 
     const source = await stand.addSource(at('/noel.ics'), latin(text), true);
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, created: 1 });
     const [event] = await stand.events();
-    expect([event.title, event.venueName, event.city]).toEqual(['Fête de Noël – marché', 'Hôtel de Ville', 'Bulle']);
+    // Its own place is in Fribourg, whatever the source's canton (Vaud).
+    expect([event.title, event.venueName, event.city, event.canton]).toEqual([
+      'Fête de Noël – marché',
+      'Hôtel de Ville',
+      'Bulle',
+      'FR',
+    ]);
   });
 
   it('un fuseau défini dans le fichier sous un nom à lui (Evolution, un America/New_York maison) est suivi', async () => {

@@ -3,8 +3,10 @@
 // cancelled ones marked. No I/O; it yields to the event loop between batches. Reconciled with the store: reconcile.ts.
 import { createHash } from 'node:crypto';
 import type ICAL from 'ical.js';
+import { CANTON_CODES } from '~/domain/cantons';
 import type { EventContent } from '~/domain/event';
-import { cantonOfPlace } from '~/domain/postal-codes';
+import { findLocality } from '~/domain/localities';
+import { postalCodeFitsCanton } from '~/domain/postal-codes';
 import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
 import { yieldToEventLoop } from '../platform/background';
@@ -187,6 +189,18 @@ function tooLong(vevent: ICAL.Component): boolean {
   }
 }
 
+/**
+ * The canton of an event's own place (issue 71): its town in the list of localities (its NPA to choose between two of
+ * a name), else the only canton its NPA can be in, else the source's.
+ */
+function cantonOf(place: { postalCode: string; city: string }, fallback: EventContent['canton']) {
+  const town = place.city ? findLocality(place.city, { postalCode: place.postalCode }) : null;
+  if (town) return town.canton;
+  const npa = place.postalCode;
+  const fits = /^\d{4}$/.test(npa) ? CANTON_CODES.filter((c) => postalCodeFitsCanton(npa, c)) : [];
+  return fits.length === 1 ? fits[0] : fallback;
+}
+
 /** The VEVENTs of a root by UID: the series (no RECURRENCE-ID) with its changed instances. */
 function eventsOf(roots: ICAL.Component[]): { uid: string; master: ICAL.Component; exceptions: ICAL.Component[] }[] {
   const byUid = new Map<string, { master: ICAL.Component | null; exceptions: ICAL.Component[] }>();
@@ -298,7 +312,7 @@ export async function parseFeed(
       ...times.times,
       ...place,
       venueName: place.venueName.slice(0, 120) || place.city || 'Lieu à préciser',
-      canton: cantonOfPlace(place.postalCode, place.city, defaults.canton),
+      canton: cantonOf(place, defaults.canton),
       lat: null,
       lng: null,
       isFree: false,
