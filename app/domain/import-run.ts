@@ -10,6 +10,8 @@ export interface RunCounts {
   cancelled: number;
   withdrawn: number;
   duplicates: number;
+  /** VEVENTs read whose dates are all over: not imported (issue 71). Absent in the runs logged before. */
+  past?: number;
 }
 
 /** A VEVENT the run could not read: its UID and its line in the feed. */
@@ -94,6 +96,7 @@ export function runSummary(run: RunCounts): string {
     count(run.cancelled, 'annulé', 'annulés'),
     count(run.withdrawn, 'retiré', 'retirés'),
     count(run.duplicates, 'doublon', 'doublons'),
+    ...(run.past ? [count(run.past, 'passé non importé', 'passés non importés')] : []),
   ].join(' · ');
 }
 

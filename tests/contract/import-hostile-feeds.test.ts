@@ -238,8 +238,8 @@ describe.each(BACKENDS)('flux hostiles lus par une source : $name', (backend) =>
       ['seconde@nyon.ch', 'Récurrence trop fréquente (FREQ=SECONDLY)'],
       ['minute@nyon.ch', 'Récurrence trop fréquente (FREQ=MINUTELY)'],
       ['fevrier@nyon.ch', 'Règle de récurrence sans aucune date possible (FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30)'],
-      ['bogus@nyon.ch', 'Événement illisible (règle de récurrence ou date mal formée)'],
-      ['garde@nyon.ch', 'Événement illisible (règle de récurrence ou date mal formée)'],
+      ['bogus@nyon.ch', 'Événement illisible (ligne «\u00a0RRULE:FREQ=BOGUS\u00a0» illisible)'],
+      ['garde@nyon.ch', 'Événement illisible (ligne «\u00a0RRULE:FREQ=WEEKLY;BYDAY=XX\u00a0» illisible)'],
     ]);
     expect(run.errors.every((e) => e.line > 0)).toBe(true);
     expect((await stand.events()).map((e) => [e.title, e.status]).sort()).toEqual([

@@ -13,8 +13,11 @@ export type HostileAnswer = { redirect: string } | { html: string } | { bytes: n
 
 export interface IcsServer {
   url(path: string): string;
-  /** Serves this text at this path (status 200, text/calendar), an HTTP status, or a hostile answer. */
-  set(path: string, body: string | number | HostileAnswer): void;
+  /**
+   * Serves this text at this path (status 200, text/calendar; charset=utf-8), these bytes (text/calendar, no charset:
+   * the reader decides), an HTTP status, or a hostile answer.
+   */
+  set(path: string, body: string | Buffer | number | HostileAnswer): void;
   /** How many requests each path got. */
   hits: Map<string, number>;
   close(): Promise<void>;
@@ -38,7 +41,7 @@ function streamHuge(res: http.ServerResponse, total: number) {
 }
 
 export async function startIcsServer(port = 0, host = '127.0.0.1'): Promise<IcsServer> {
-  const feeds = new Map<string, string | number | HostileAnswer>();
+  const feeds = new Map<string, string | Buffer | number | HostileAnswer>();
   const hits = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -48,7 +51,7 @@ export async function startIcsServer(port = 0, host = '127.0.0.1'): Promise<IcsS
       res.writeHead(typeof body === 'number' ? body : 404).end();
       return;
     }
-    if (typeof body === 'object') {
+    if (typeof body === 'object' && !Buffer.isBuffer(body)) {
       if ('redirect' in body) res.writeHead(302, { location: body.redirect }).end();
       else if ('html' in body) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body.html);
       else streamHuge(res, body.bytes);
@@ -59,7 +62,8 @@ export async function startIcsServer(port = 0, host = '127.0.0.1'): Promise<IcsS
       res.writeHead(304, { etag }).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag }).end(body);
+    const type = Buffer.isBuffer(body) ? 'text/calendar' : 'text/calendar; charset=utf-8';
+    res.writeHead(200, { 'content-type': type, etag }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const { port: bound } = server.address() as AddressInfo;

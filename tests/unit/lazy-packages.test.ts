@@ -20,7 +20,8 @@ const HEAVY = [
   'sharp',
   'stripe',
   'web-push',
-  'node-ical',
+  'ical.js',
+  'windows-iana',
   'parse5',
 ];
 

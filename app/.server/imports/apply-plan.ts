@@ -3,13 +3,14 @@
 // waits as a revision, a cancellation keeps a public event visible with its badge and withdraws one never published.
 import { createHash } from 'node:crypto';
 import type { AgendaEvent, EventContent } from '~/domain/event';
-import type { LifecycleAction } from '~/domain/event-lifecycle';
+import { type LifecycleAction, nextVersion } from '~/domain/event-lifecycle';
 import { type Counts, noCounts } from '~/domain/import-run';
 import { possibleDuplicates } from '../events/submissions';
 import type { PlaceBook } from '../places/propose';
 import { yieldToEventLoop } from '../platform/background';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
+import { occurrencesOf } from '../schedule/schedule-expand';
 import type { FeedItem } from './ics';
 import type { ImportLink, ImportSource } from './ports';
 import type { PlanStep } from './reconcile';
@@ -30,6 +31,21 @@ async function step(ctx: ApplyContext, event: AgendaEvent, action: LifecycleActi
   const after = await stepAsSource(ctx.store, ctx.source, event, action, ctx.now, content, ctx.book);
   if (after === 'stale') throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
   return after;
+}
+
+/**
+ * The dates the feed cancelled (STATUS:CANCELLED on an instance) marked « Annulé » on the event, as an organizer's
+ * cancelled dates (decision 130); a date the feed no longer cancels is restored, a mark on a date it does not list stays.
+ */
+async function markCancelledDates(ctx: ApplyContext, event: AgendaEvent, item: FeedItem) {
+  const listed = new Set(occurrencesOf(item.content).map((o) => o.startsAt));
+  const before = event.cancelledDates ?? [];
+  const marks = [...new Set([...before.filter((d) => !listed.has(d)), ...item.cancelledDates])].sort();
+  if (marks.join() === [...before].sort().join()) return event;
+  const next = { ...event, cancelledDates: marks, updatedAt: nextVersion(event.updatedAt, ctx.now) };
+  const stored = await ctx.store.events.transition({ seen: event.updatedAt, next });
+  if (!stored) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
+  return stored;
 }
 
 /** The key that makes one UID of one source one event, even if two runs overlap (createSubmission is atomic). */
@@ -81,6 +97,7 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
   }
   const result = await submitFromSource(store, source, item.content, key, now, ctx.book);
   if (!result) throw new Error('Soumission impossible');
+  if (result.created && item.cancelledDates.length > 0) await markCancelledDates(ctx, result.event, item);
   await store.imports.saveLink({ ...link, eventId: result.event.id });
   if (result.created) {
     counts.created++;
@@ -98,6 +115,7 @@ async function update(ctx: ApplyContext, item: FeedItem, link: ImportLink, count
     const content: EventContent = { ...item.content, image: event.image };
     event = (await step(ctx, event, 'edit', content)) ?? event;
     if (cancel) await step(ctx, event, 'cancel');
+    else event = await markCancelledDates(ctx, event, item);
   }
   await store.imports.saveLink({ ...link, fingerprint: item.fingerprint, cancelled: item.cancelled, gone: false });
   // An admin deleted the event: the import does not bring it back (said once, in this run's log).

@@ -1,13 +1,6 @@
-// The text of an imported event: node-ical's values as plain strings, a description without its HTML trimmed to the
-// model's limits, and a LOCATION line split into venue, street, postal code and town (calendars and federated events).
+// The text of an imported event: a description without its HTML trimmed to the model's limits, and a LOCATION line
+// split into venue, street, postal code and town (calendars and federated events).
 import type { EventContent } from '~/domain/event';
-
-export const text = (value: unknown): string => {
-  if (value == null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && 'val' in (value as object)) return String((value as { val: unknown }).val ?? '');
-  return String(value);
-};
 
 /** Plain text from a description (Google Calendar writes some HTML), trimmed to the model's limits. */
 export function plain(value: string, max: number): string {

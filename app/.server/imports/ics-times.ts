@@ -1,255 +1,368 @@
-// The dates of a VEVENT in the agenda's terms: Zurich wall-clock times (whatever zone the feed wrote them in: node-ical
-// resolved TZID, VTIMEZONE and UTC), all-day events as the form stores them (00:00–23:59 of each day), and a recurrence
-// as the schedule model of app/domain/schedule.ts: a rule when the model can say it, else the list of its dates.
-import type { VEvent } from 'node-ical';
-import { expandSchedule, scheduleProblems, scheduleSpan } from '~/.server/schedule/schedule-expand';
-import { addDaysToDate, zurichWallClock } from '~/domain/dates';
+// The dates of a VEVENT in the agenda's terms, read with ical.js (decision 146) as the best calendar clients read them:
+// its VTIMEZONE definitions honoured (whatever their name), else an IANA or Windows zone name, else a floating time
+// taken as Zurich's; its recurrence expanded with RRULEs, RDATEs (periods too), EXDATEs, EXRULEs and its moved or
+// cancelled instances (RECURRENCE-ID); each date ending at its start plus the event's duration. Only the dates of the
+// import's window are kept (from the first day of the month, WINDOW_MONTHS long), as Zurich wall-clock times: one
+// date, or a list of dates with their own times (app/domain/schedule.ts).
+import { TZDate } from '@date-fns/tz';
+import type ICAL from 'ical.js';
+import { addDaysToDate, zurichIso, zurichWallClock } from '~/domain/dates';
 import type { EventContent } from '~/domain/event';
-import { MAX_OCCURRENCES, type Schedule, type ScheduleDate, type ScheduleRule, type Weekday } from '~/domain/schedule';
+import { MAX_OCCURRENCES, type ScheduleDate } from '~/domain/schedule';
+import { onFirstUse } from '../platform/on-first-use';
 
-const text = (value: unknown): string => {
-  if (value == null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && 'val' in (value as object)) return String((value as { val: unknown }).val ?? '');
-  return String(value);
-};
+export const ical = onFirstUse<typeof import('ical.js').default>('ical.js');
+const windowsZones = onFirstUse<typeof import('windows-iana')>('windows-iana');
 
-/** A rule without an end is imported for this long (the schedule model needs an end). */
-export const OPEN_RULE_MONTHS = 12;
+/** How far ahead a series is imported, from the first day of the current month (the job rolls it, run-import.ts). */
+export const WINDOW_MONTHS = 13;
+
+/** Longer than any date of a series the import keeps: one before the window by more cannot reach into it. */
+const LONGEST = 400 * 86_400_000;
+
+/** Steps of a recurrence read at most: a daily rule since 1970 ends there, and so does any rule ical.js loops on. */
+const MAX_STEPS = 20_000;
 
 /**
  * A VEVENT the import leaves aside, with the reason the run log gives beside its UID (issue 31): a recurrence the
- * agenda cannot hold (every hour, minute or second) or that gives no date the library can compute. The rest of the feed
- * is imported.
+ * agenda cannot hold (every hour, minute or second) or that gives no date. The rest of the feed is imported.
  */
 export class SkippedEntry extends Error {}
 
 /** The longest each month can be (February in a leap year). */
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/**
- * A rule whose days of the month exist in none of its months (BYMONTH=2;BYMONTHDAY=30): the library would search ten
- * thousand periods for a date before giving up, a second of work for nothing.
- */
-function neverOccurs(options: { byMonth?: unknown; byMonthDay?: unknown }): boolean {
-  const months = Array.isArray(options.byMonth) ? options.byMonth.map(Number) : [];
-  const days = Array.isArray(options.byMonthDay) ? options.byMonthDay.map(Number) : [];
+/** A rule whose days of the month exist in none of its months (BYMONTH=2;BYMONTHDAY=30): no date but DTSTART. */
+function neverOccurs(rule: ICAL.Recur): boolean {
+  const months = (rule.parts.BYMONTH ?? []).map(Number);
+  const days = (rule.parts.BYMONTHDAY ?? []).map(Number);
   if (months.length === 0 || days.length === 0) return false;
   return months.every((m) => days.every((d) => Math.abs(d) > (MONTH_DAYS[m - 1] ?? 31)));
 }
 
-/** The RRULE as the feed wrote it, for the run log. */
-const ruleText = (event: VEvent) =>
-  (String(event.rrule?.toString() ?? '').match(/RRULE:([^\n]*)/)?.[1] ?? '').slice(0, 80);
-
 /** Recurrences more frequent than daily: an agenda lists days, not hours. */
 const SUB_DAILY = new Set(['HOURLY', 'MINUTELY', 'SECONDLY']);
 
-/** The times of a VEVENT, and whether its series was cut to the cap of dates (`maxDates`). */
-export interface Times {
-  times: Pick<EventContent, 'startsAt' | 'endsAt' | 'allDay' | 'openEnd' | 'schedule'>;
-  cut: boolean;
+/** The import's window, seen from `now`: the first day of its Zurich month, and WINDOW_MONTHS later. */
+export function importWindow(now: Date): { from: number; to: number } {
+  const month = zurichWallClock(now).date.slice(0, 7);
+  const [y, m] = month.split('-').map(Number);
+  const end = `${y + Math.floor((m - 1 + WINDOW_MONTHS) / 12)}-${String(((m - 1 + WINDOW_MONTHS) % 12) + 1).padStart(2, '0')}-01`;
+  return { from: Date.parse(zurichIso(`${month}-01`)), to: Date.parse(zurichIso(end)) };
 }
 
-/** A DATE value (all day): node-ical gives midnight UTC of that day. */
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-const WEEKDAY_CODES = new Set(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']);
+const validZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
- * The RRULE as the schedule model's rule, when the model can say it (else null: the dates are listed instead), ended
- * at its `maxDates`-th date when it would have more (`cut`).
+ * The IANA zone of a TZID no VTIMEZONE of the feed defines: itself, its Windows name's (« W. Europe Standard Time »),
+ * or the IANA name it ends with (« /softwarestudio.org/Tzfile/Europe/Zurich »); null when none.
  */
-function ruleOf(
-  event: VEvent,
-  start: { date: string; time: string },
-  end: string,
-  maxDates: number,
-): { rule: ScheduleRule; cut: boolean } | null {
-  const rule = plainRuleOf(event, start, end);
-  if (!rule) return null;
-  const dates = expandSchedule(rule, maxDates + 1);
-  if (dates.length <= maxDates) return { rule, cut: false };
-  return { rule: { ...rule, until: dates[maxDates - 1].startsAt.slice(0, 10), count: null }, cut: true };
-}
-
-function plainRuleOf(event: VEvent, start: { date: string; time: string }, end: string): ScheduleRule | null {
-  const o = event.rrule?.options as Record<string, unknown> | undefined;
-  if (!o) return null;
-  const other = ['byHour', 'byMinute', 'bySecond', 'byMonth', 'byYearDay', 'byWeekNo', 'bySetPos'];
-  if (other.some((k) => o[k] != null && (o[k] as unknown[]).length !== 0)) return null;
-  const interval = Number(o.interval ?? 1);
-  if (!Number.isInteger(interval) || interval < 1 || interval > 12) return null;
-  const byDay = ((o.byDay as string[] | undefined) ?? []).map(String);
-  const byMonthDay = (o.byMonthDay as number[] | undefined) ?? [];
-  let until = o.until instanceof Date ? zurichWallClock(o.until).date : '';
-  const count = typeof o.count === 'number' ? o.count : null;
-  if (!until && count === null) until = addDaysToDate(start.date, OPEN_RULE_MONTHS * 30);
-  const exclude = Object.keys(event.exdate ?? {})
-    .filter((k) => /^\d{4}-\d{2}-\d{2}$/.test(k))
-    .sort();
-  const base = {
-    kind: 'rule' as const,
-    firstDate: start.date,
-    start: start.time,
-    end,
-    interval,
-    until,
-    count,
-    exclude,
-  };
-  if (o.freq === 'WEEKLY') {
-    const days = byDay.length > 0 ? byDay : [weekdayCode(start.date)];
-    if (!days.every((d) => WEEKDAY_CODES.has(d))) return null;
-    return { ...base, freq: 'weekly', byDay: days as Weekday[], monthly: null };
-  }
-  if (o.freq === 'MONTHLY') {
-    if (byDay.length === 1 && byMonthDay.length === 0) {
-      const m = byDay[0].match(/^([+-]?\d)?(MO|TU|WE|TH|FR|SA|SU)$/);
-      const nth = m?.[1] ? Number(m[1]) : NaN;
-      if (!m || !(nth === -1 || (nth >= 1 && nth <= 5))) return null;
-      return { ...base, freq: 'monthly', byDay: [], monthly: { mode: 'weekday', nth, weekday: m[2] as Weekday } };
-    }
-    const day = byMonthDay.length === 1 ? byMonthDay[0] : byDay.length === 0 ? Number(start.date.slice(8)) : NaN;
-    if (!(day >= 1 && day <= 31) || byDay.length > 0) return null;
-    return { ...base, freq: 'monthly', byDay: [], monthly: { mode: 'monthday', day } };
+export function ianaZone(tzid: string): string | null {
+  const name = tzid.trim().replace(/^"|"$/g, '');
+  if (!name) return null;
+  if (validZone(name) && !/^[+-]/.test(name)) return name;
+  const windows = windowsZones().findIana(name)?.[0];
+  if (windows && validZone(windows)) return windows;
+  const parts = name.split('/').filter(Boolean);
+  for (let i = 1; i < parts.length - 1; i++) {
+    const tail = parts.slice(i).join('/');
+    if (validZone(tail)) return tail;
   }
   return null;
 }
 
-function weekdayCode(ymd: string): Weekday {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return (['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const)[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+/** The instant of a date-time of the feed (ms), or, for a DATE, null. */
+function instantOf(time: ICAL.Time, tzid: string): number {
+  const I = ical();
+  const zone = time.zone;
+  if (zone === I.Timezone.utcTimezone || tzid === 'UTC' || tzid === 'Z')
+    return Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+  // A definition of the feed (a VTIMEZONE under any name): as it says.
+  if (zone && zone !== I.Timezone.localTimezone && (zone as { component?: unknown }).component)
+    return time.toUnixTime() * 1000;
+  const iana = ianaZone(tzid) ?? 'Europe/Zurich';
+  return new TZDate(time.year, time.month - 1, time.day, time.hour, time.minute, time.second, iana).getTime();
 }
 
-/** RDATE values (node-ical leaves them raw): « 20270327T200000,20270328T170000 » in the event's zone. */
-function rdatesOf(event: VEvent): Date[] {
-  const raw = (event as unknown as { rdate?: unknown }).rdate;
-  const values = (Array.isArray(raw) ? raw : raw ? [raw] : []).flatMap((r) => text(r).split(','));
-  const dates: Date[] = [];
-  for (const v of values) {
-    const m = v.trim().match(/^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})\d{2}(Z?))?$/);
-    if (!m) continue;
-    if (!m[4]) dates.push(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])));
-    else if (m[6]) dates.push(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5])));
-    else {
-      // A local time in the event's zone, taken as Zurich's (the feeds of the region): same wall clock.
-      const wall = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}`;
-      dates.push(new Date(`${wall}:00${zurichOffset(wall)}`));
+const tzidOf = (property: ICAL.Property | null) => String(property?.getParameter('tzid') ?? '');
+
+/** One dated occurrence of a VEVENT: start and end instants (ms), or days for an all-day one, and its status. */
+interface Instance {
+  start: number;
+  end: number | null;
+  allDay: boolean;
+  cancelled: boolean;
+}
+
+/** The dates of a VEVENT, ready for the event model. */
+export interface Times {
+  times: Pick<EventContent, 'startsAt' | 'endsAt' | 'allDay' | 'openEnd' | 'schedule'>;
+  /** The dates (startsAt) cancelled in the feed (STATUS:CANCELLED on an instance). */
+  cancelledDates: string[];
+  /** All its dates are cancelled. */
+  cancelled: boolean;
+  /** Its series had more dates in the window than the cap: only the first ones are kept. */
+  cut: boolean;
+}
+
+/** The DATE of an all-day value, at midnight UTC (ms). */
+const dayMs = (t: ICAL.Time) => Date.UTC(t.year, t.month - 1, t.day);
+const ymdOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function instanceOf(
+  start: ICAL.Time,
+  end: ICAL.Time | null,
+  startTzid: string,
+  endTzid: string,
+  cancelled: boolean,
+): Instance {
+  if (start.isDate) {
+    const first = dayMs(start);
+    const last = end?.isDate && dayMs(end) > first ? dayMs(end) : first + 86_400_000;
+    return { start: first, end: last, allDay: true, cancelled };
+  }
+  const at = instantOf(start, startTzid);
+  const until = end ? instantOf(end, endTzid || startTzid) : null;
+  return { start: at, end: until !== null && until > at ? until : null, allDay: false, cancelled };
+}
+
+/** The status of a component: cancelled or not. */
+const isCancelled = (component: ICAL.Component) =>
+  String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+
+/** The instants an EXRULE removes (RFC 2445; ical.js reads it but does not apply it), up to `to`. */
+function exruleStarts(event: ICAL.Event, to: number, tzid: string): Set<number> {
+  const removed = new Set<number>();
+  for (const property of event.component.getAllProperties('exrule')) {
+    const recur = property.getFirstValue() as ICAL.Recur;
+    const iterator = recur.iterator(event.startDate);
+    for (let step = 0, next = iterator.next(); next && step < MAX_STEPS; step++, next = iterator.next()) {
+      const at = next.isDate ? dayMs(next) : instantOf(next, tzid);
+      if (at >= to) break;
+      removed.add(at);
     }
   }
-  return dates;
+  return removed;
 }
 
-function zurichOffset(wall: string): string {
-  const guess = new Date(`${wall}:00Z`);
-  const seen = zurichWallClock(guess);
-  const diff = (Date.parse(`${wall}:00Z`) - Date.parse(`${seen.date}T${seen.time}:00Z`)) / 60_000;
-  const total = -diff;
-  const sign = total >= 0 ? '+' : '-';
-  const abs = Math.abs(total);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+/** Whether an EXDATE of the component names this start. */
+function excluded(component: ICAL.Component, start: ICAL.Time, tzid: string): boolean {
+  const at = start.isDate ? dayMs(start) : instantOf(start, tzid);
+  return component
+    .getAllProperties('exdate')
+    .some((p) =>
+      (p.getValues() as ICAL.Time[]).some((t) =>
+        t.isDate ? dayMs(t) === dayMs(start) : instantOf(t, tzidOf(p) || tzid) === at,
+      ),
+    );
 }
 
 /**
- * Dates and times of a VEVENT: all day or timed, its schedule when it recurs (at most `maxDates` dates: a longer series
- * is cut, and said so). Throws SkippedEntry for a recurrence the agenda does not take.
+ * The RDATE periods (VALUE=PERIOD) of a VEVENT as plain dates, and each one's end by its start: ical.js would hand the
+ * periods themselves to its expansion, which fails on them; such a date ends at its period's end, not start + duration.
  */
-export function timesOf(event: VEvent, maxDates = MAX_OCCURRENCES): Times {
-  const options = (event.rrule?.options ?? {}) as { freq?: unknown; byMonth?: unknown; byMonthDay?: unknown };
-  const freq = String(options.freq ?? '');
-  if (SUB_DAILY.has(freq))
+function periodEnds(event: ICAL.Event, tzid: string): Map<number, number> {
+  const I = ical();
+  const ends = new Map<number, number>();
+  for (const property of event.component.getAllProperties('rdate')) {
+    const values = property.getValues() as unknown[];
+    const isPeriod = (v: unknown): v is ICAL.Period => v instanceof I.Period;
+    if (!values.some(isPeriod)) continue;
+    const ptzid = tzidOf(property) || tzid;
+    const starts = values.map((v) => (isPeriod(v) ? v.start : (v as ICAL.Time)));
+    for (const period of values.filter(isPeriod))
+      ends.set(instantOf(period.start, ptzid), instantOf(period.getEnd(), ptzid));
+    const dates = new I.Property('rdate', event.component);
+    if (tzidOf(property)) dates.setParameter('tzid', tzidOf(property));
+    dates.setValues(starts);
+    event.component.removeProperty(property);
+    event.component.addProperty(dates);
+  }
+  return ends;
+}
+
+/**
+ * Every instance of a VEVENT (its exceptions related) that ends after `from` and starts before `to`, in order. Throws
+ * SkippedEntry for a recurrence the agenda does not take.
+ */
+export function instancesOf(event: ICAL.Event, from: number, to: number): Instance[] {
+  const master = event.component;
+  const rules = master.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur);
+  const freq = rules.map((r) => r.freq).find((f) => SUB_DAILY.has(f));
+  if (freq)
     throw new SkippedEntry(
       `Récurrence trop fréquente (FREQ=${freq})\u00a0: l’agenda ne reprend que des dates par jour, semaine, mois ou année. Événement ignoré.`,
     );
-  if (neverOccurs(options))
+  const impossible = rules.find(neverOccurs);
+  if (impossible)
     throw new SkippedEntry(
-      `Règle de récurrence sans aucune date possible (${ruleText(event)})\u00a0: événement ignoré.`,
+      `Règle de récurrence sans aucune date possible (${impossible.toString().slice(0, 80)})\u00a0: événement ignoré.`,
     );
-  const allDay = event.datetype === 'date' || (event.start as { dateOnly?: boolean }).dateOnly === true;
-  const start = allDay ? { date: dayOf(event.start), time: '00:00' } : zurichWallClock(event.start);
-  const hasEnd = event.end instanceof Date && event.end.getTime() > event.start.getTime();
-  let endDay = start.date;
-  let endTime = '';
-  if (allDay) {
-    endDay = hasEnd ? addDaysToDate(dayOf(event.end as Date), -1) : start.date;
-    endTime = '23:59';
-  } else if (hasEnd) {
-    const end = zurichWallClock(event.end as Date);
-    endDay = end.date;
-    endTime = end.time;
+  // Several RRULEs: ical.js drops dates when one of them ends first; each is expanded alone, the sets merged.
+  if (rules.length > 1) return severalRules(event, from, to);
+  const startTzid = tzidOf(master.getFirstProperty('dtstart'));
+  const endTzid = tzidOf(master.getFirstProperty('dtend')) || startTzid;
+  const instances: Instance[] = [];
+  const keep = (i: Instance) => {
+    if ((i.end ?? i.start) >= from && i.start < to) instances.push(i);
+  };
+  if (!event.isRecurring()) {
+    keep(instanceOf(event.startDate, event.endDate, startTzid, endTzid, isCancelled(master)));
+    return instances;
   }
-  const rdates = rdatesOf(event);
-  // Within one day, a rule or a list of dates carries the times; an occurrence over several days has no end time.
-  const sameDay = endDay === start.date;
-  const scheduleEnd = sameDay ? endTime : '';
-  const ruled = rdates.length === 0 ? ruleOf(event, start, scheduleEnd, maxDates) : null;
-  let schedule: Schedule | null = ruled?.rule ?? null;
-  let cut = ruled?.cut ?? false;
-  if (!schedule && (event.rrule || rdates.length > 0)) {
-    const listed = datesOf(event, rdates, allDay, scheduleEnd, maxDates);
-    schedule = listed?.schedule ?? null;
-    cut = listed?.cut ?? false;
+  const removed = exruleStarts(event, to, startTzid);
+  const periods = periodEnds(event, startTzid);
+  /** One instance of the expansion (by its original start); false once past the window. */
+  const plain = Object.keys(event.exceptions).length === 0;
+  const visit = (next: ICAL.Time): boolean => {
+    // Long before the window, a series without changed instances has nothing to read (a daily rule since 1997).
+    if (plain && (next.isDate ? dayMs(next) : next.toUnixTime() * 1000) < from - LONGEST) return true;
+    const details = event.getOccurrenceDetails(next);
+    const item = details.item;
+    const own = item.component !== master;
+    const sTzid = own ? tzidOf(item.component.getFirstProperty('dtstart')) : startTzid;
+    const eTzid = own ? tzidOf(item.component.getFirstProperty('dtend')) || sTzid : endTzid;
+    const instance = instanceOf(details.startDate, details.endDate, sTzid, eTzid, isCancelled(item.component));
+    const original = next.isDate ? dayMs(next) : instantOf(next, startTzid);
+    // A moved instance may come before the window of its original date: both are read against the window.
+    if (original >= to && instance.start >= to) return false;
+    if (removed.has(original)) return true;
+    const periodEnd = own ? undefined : periods.get(original);
+    if (periodEnd !== undefined && periodEnd > instance.start) instance.end = periodEnd;
+    keep(instance);
+    return true;
+  };
+  // RDATEs without a RRULE: ical.js gives them only, but DTSTART is the first date of the set (RFC 5545 3.8.5.2).
+  if (!master.hasProperty('rrule') && !excluded(master, event.startDate, startTzid)) visit(event.startDate);
+  const iterator = event.iterator();
+  let step = 0;
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    if (++step > MAX_STEPS || !visit(next)) break;
   }
-  if (schedule && Object.keys(scheduleProblems(schedule)).length > 0) {
-    schedule = null;
-    cut = false;
-  }
-  if (schedule) {
-    const span = scheduleSpan(schedule);
-    if (span) return { times: { ...span, allDay, schedule }, cut };
-  }
-  const startsAt = zurichIsoOf(start.date, start.time);
-  if (!allDay && !endTime) {
-    const [h, m] = start.time.split(':').map(Number);
-    const minutes = Math.min(h * 60 + m + 120, 23 * 60 + 59);
-    const hm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-    return {
-      times: { startsAt, endsAt: zurichIsoOf(start.date, hm), allDay, openEnd: true, schedule: null },
-      cut: false,
-    };
-  }
+  if (step > MAX_STEPS && instances.length === 0)
+    throw new SkippedEntry('Règle de récurrence sans date calculable\u00a0: événement ignoré.');
+  return instances.sort((a, b) => a.start - b.start);
+}
+
+/** The instances of a VEVENT with several RRULEs: those of each rule (its RDATEs with the first), in order, once. */
+function severalRules(event: ICAL.Event, from: number, to: number): Instance[] {
+  const I = ical();
+  const master = event.component;
+  const exceptions = Object.values(event.exceptions).map((e) => e.component);
+  const all = master.getAllProperties('rrule').flatMap((_, k) => {
+    const copy = new I.Component(structuredClone(master.toJSON()), master.parent ?? undefined);
+    copy.getAllProperties('rrule').forEach((rule, j) => {
+      if (j !== k) copy.removeProperty(rule);
+    });
+    if (k > 0) copy.removeAllProperties('rdate');
+    return instancesOf(new I.Event(copy, { exceptions, strictExceptions: true }), from, to);
+  });
+  // The same start from two rules (DTSTART, at least) is one date: timesOf keeps one date per start.
+  return all.sort((a, b) => a.start - b.start);
+}
+
+/** An instance as the model's date (its day, start and end times: no end when it ends on another day). */
+function scheduleDate(i: Instance): ScheduleDate {
+  if (i.allDay) return { date: ymdOf(i.start), start: '00:00', end: '23:59' };
+  const start = zurichWallClock(new Date(i.start));
+  const end = i.end === null ? null : zurichWallClock(new Date(i.end));
   return {
-    times: { startsAt, endsAt: zurichIsoOf(endDay, endTime), allDay, openEnd: false, schedule: null },
-    cut: false,
+    date: start.date,
+    start: start.time,
+    end: end && end.date === start.date && end.time > start.time ? end.time : '',
   };
 }
 
-const zurichIsoOf = (ymd: string, hm: string) => `${ymd}T${hm}:00${zurichOffset(`${ymd}T${hm}`)}`;
+/** The instant (Zurich ISO) an instance starts at, as the site's occurrences say it. */
+const startsAtOf = (i: Instance) => {
+  const d = scheduleDate(i);
+  return zurichIso(d.date, d.start);
+};
 
 /**
- * A recurrence the rule model cannot say (or RDATEs): its dates within OPEN_RULE_MONTHS, listed, the first `maxDates`
- * of them (`cut` when there were more). A rule the library cannot expand (a date that never comes, as BYMONTH=2 with
- * BYMONTHDAY=30) throws SkippedEntry.
+ * The times of a VEVENT within the window: one date, or a list of dates (at most `maxDates`, the soonest still to come
+ * first kept). Null when it has no date left in the window.
  */
-function datesOf(
-  event: VEvent,
-  rdates: Date[],
-  allDay: boolean,
-  end: string,
-  maxDates: number,
-): { schedule: Schedule; cut: boolean } | null {
-  const starts: Date[] = [event.start, ...rdates];
-  if (event.rrule) {
-    const from = event.start;
-    const to = new Date(from.getTime() + OPEN_RULE_MONTHS * 31 * 86_400_000);
-    try {
-      starts.push(...event.rrule.between(from, to, true).slice(0, MAX_OCCURRENCES + 1));
-    } catch {
-      throw new SkippedEntry(`Règle de récurrence sans date calculable (${ruleText(event)})\u00a0: événement ignoré.`);
-    }
-  }
-  const excluded = new Set(Object.keys(event.exdate ?? {}));
+export function timesOf(event: ICAL.Event, window: { from: number; to: number; now: number }, maxDates: number) {
+  let instances = instancesOf(event, window.from, window.to);
+  // Only what is still to come counts: a series whose dates are all over is past.
+  if (!instances.some((i) => (i.end ?? i.start + 1) > window.now)) return null;
+  const cap = Math.min(maxDates, MAX_OCCURRENCES);
+  // Two instances at one start are one date.
   const seen = new Set<string>();
-  const dates: ScheduleDate[] = [];
-  for (const d of starts.sort((a, b) => a.getTime() - b.getTime())) {
-    const wall = allDay ? { date: dayOf(d), time: '00:00' } : zurichWallClock(d);
-    const key = `${wall.date}T${wall.time}`;
-    if (seen.has(key) || excluded.has(wall.date)) continue;
+  instances = instances.filter((i) => {
+    const key = startsAtOf(i);
+    if (seen.has(key)) return false;
     seen.add(key);
-    dates.push({ date: wall.date, start: wall.time, end: allDay ? '23:59' : end && end > wall.time ? end : '' });
+    return true;
+  });
+  let cut = false;
+  if (instances.length > cap) {
+    instances = instances.filter((i) => (i.end ?? i.start + 1) > window.now).slice(0, cap);
+    cut = true;
   }
-  if (dates.length < 2) return null;
-  const kept = Math.min(maxDates, MAX_OCCURRENCES);
-  return { schedule: { kind: 'dates', dates: dates.slice(0, kept) }, cut: dates.length > kept };
+  const cancelledDates = instances.filter((i) => i.cancelled).map(startsAtOf);
+  const cancelled = instances.every((i) => i.cancelled);
+  const allDay = instances[0].allDay;
+  if (instances.length === 1) {
+    const i = instances[0];
+    return { times: single(i), cancelledDates: [], cancelled, cut } satisfies Times;
+  }
+  const dates = instances.map(scheduleDate);
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const lastEnd = last.end || openEndOf(last.start);
+  return {
+    times: {
+      startsAt: zurichIso(first.date, first.start),
+      endsAt: zurichIso(last.date, lastEnd),
+      allDay,
+      openEnd: false,
+      schedule: { kind: 'dates', dates },
+    },
+    cancelledDates,
+    cancelled,
+    cut,
+  } satisfies Times;
+}
+
+/** Without an end time, the site shows two hours, within the day (schedule-expand.ts). */
+function openEndOf(start: string): string {
+  const [h, m] = start.split(':').map(Number);
+  const minutes = Math.min(h * 60 + m + 120, 23 * 60 + 59);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** One date: all day (its days, 00:00 to 23:59 of the last), timed with its end, or open (two hours). */
+function single(i: Instance): Times['times'] {
+  if (i.allDay) {
+    // DTEND is the day after the last (exclusive).
+    const lastDay = addDaysToDate(ymdOf(i.end ?? i.start + 86_400_000), -1);
+    return {
+      startsAt: zurichIso(ymdOf(i.start), '00:00'),
+      endsAt: zurichIso(lastDay, '23:59'),
+      allDay: true,
+      openEnd: false,
+      schedule: null,
+    };
+  }
+  const start = zurichWallClock(new Date(i.start));
+  const startsAt = zurichIso(start.date, start.time);
+  if (i.end === null)
+    return {
+      startsAt,
+      endsAt: zurichIso(start.date, openEndOf(start.time)),
+      allDay: false,
+      openEnd: true,
+      schedule: null,
+    };
+  const end = zurichWallClock(new Date(i.end));
+  return { startsAt, endsAt: zurichIso(end.date, end.time), allDay: false, openEnd: false, schedule: null };
 }

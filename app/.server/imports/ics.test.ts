@@ -1,5 +1,6 @@
-// The feeds of tests/fixtures/ics read as events of the agenda: times in Zurich, all-day events, rules and lists of
-// dates in the schedule model, cancellations, a stable fingerprint, and a clear refusal of what is not iCalendar.
+// The feeds of tests/fixtures/ics read as events of the agenda: times in Zurich, all-day events, series as lists of
+// dates in the schedule model (moved and cancelled instances, EXRULE, RDATE periods, several RRULEs), cancellations,
+// past events left aside, a stable fingerprint, and a clear refusal of what is not iCalendar.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expandSchedule } from '~/.server/schedule/schedule-expand';
@@ -7,8 +8,11 @@ import { type FeedItem, InvalidFeedError, parseFeed, splitLocation } from './ics
 import { reconcile } from './reconcile';
 
 const DEFAULTS = { category: 'marche', canton: 'VD' as const, organizerName: 'Commune de Nyon' };
+/** The clock of these reads (decision 119): the fixtures' dates are in 2027. */
+const NOW = new Date('2026-12-01T09:00:00Z');
 const fixture = (name: string) => readFileSync(`tests/fixtures/ics/${name}.ics`, 'utf8');
-const feed = (name: string) => parseFeed(fixture(name), DEFAULTS);
+const read = (text: string) => parseFeed(text, DEFAULTS, { now: NOW });
+const feed = (name: string) => read(fixture(name));
 const cancelledFeed = await feed('cancelled');
 const byUid = (items: FeedItem[], uid: string) => {
   const item = items.find((i) => i.uid === uid);
@@ -21,18 +25,16 @@ describe('lecture d’un calendrier iCalendar', () => {
     const { items, errors } = await feed('commune');
     expect(errors).toEqual([]);
     const market = byUid(items, 'marche-hebdo@nyon.ch').content;
-    expect(market.schedule).toMatchObject({
-      kind: 'rule',
-      freq: 'weekly',
-      byDay: ['SA'],
-      start: '08:00',
-      end: '13:00',
+    expect(market.schedule?.kind).toBe('dates');
+    const dates = expandSchedule(market.schedule ?? { kind: 'dates', dates: [] });
+    expect(dates[0]).toEqual({
+      startsAt: '2027-01-02T08:00:00+01:00',
+      endsAt: '2027-01-02T13:00:00+01:00',
+      openEnd: false,
     });
-    expect(market.schedule).toMatchObject({ firstDate: '2027-01-02', until: '2027-06-27', exclude: ['2027-04-17'] });
-    const dates = expandSchedule(market.schedule ?? { kind: 'dates', dates: [] }).map((o) => o.startsAt);
-    expect(dates).not.toContain('2027-04-17T08:00:00+02:00');
-    expect(dates).toContain('2027-04-24T08:00:00+02:00');
-    expect(dates[0]).toBe('2027-01-02T08:00:00+01:00');
+    expect(dates.map((o) => o.startsAt)).not.toContain('2027-04-17T08:00:00+02:00');
+    expect(dates.map((o) => o.startsAt)).toContain('2027-04-24T08:00:00+02:00');
+    expect(dates.at(-1)?.startsAt).toBe('2027-06-26T08:00:00+02:00');
     expect(market).toMatchObject({ venueName: 'Place du Château', postalCode: '1260', city: 'Nyon', canton: 'VD' });
     expect(market.description).toBe(
       'Fruits, légumes et fromages des producteurs de la région.\nTous les samedis matin.',
@@ -41,12 +43,17 @@ describe('lecture d’un calendrier iCalendar', () => {
     expect(market.websiteUrl).toBe('https://www.nyon.ch/marche');
 
     const council = byUid(items, 'conseil-communal@nyon.ch').content;
-    expect(council.schedule).toMatchObject({
-      kind: 'rule',
-      freq: 'monthly',
-      monthly: { mode: 'weekday', nth: 2, weekday: 'MO' },
-      count: 6,
-    });
+    expect(council.schedule?.kind).toBe('dates');
+    expect(
+      expandSchedule(council.schedule ?? { kind: 'dates', dates: [] }).map((o) => o.startsAt.slice(0, 16)),
+    ).toEqual([
+      '2027-01-11T19:30',
+      '2027-02-08T19:30',
+      '2027-03-08T19:30',
+      '2027-04-12T19:30',
+      '2027-05-10T19:30',
+      '2027-06-14T19:30',
+    ]);
     expect(council.startsAt).toBe('2027-01-11T19:30:00+01:00');
     expect(council).toMatchObject({ venueName: 'Salle du Conseil communal', street: 'Place du Marché 1' });
 
@@ -63,11 +70,12 @@ describe('lecture d’un calendrier iCalendar', () => {
       dates: [
         { date: '2027-03-26', start: '20:00', end: '22:15' },
         { date: '2027-03-27', start: '20:00', end: '22:15' },
-        { date: '2027-03-28', start: '17:00', end: '22:15' },
+        // Each date ends at its start plus the event's duration (2 h 15).
+        { date: '2027-03-28', start: '17:00', end: '19:15' },
       ],
     });
     // 28 March 2027 is the day of the change to summer time: the wall clock is kept.
-    expect(play.endsAt).toBe('2027-03-28T22:15:00+02:00');
+    expect(play.endsAt).toBe('2027-03-28T19:15:00+02:00');
     const day = byUid(items, 'passage-2027-04-portes-ouvertes').content;
     expect(day).toMatchObject({
       allDay: true,
@@ -108,7 +116,7 @@ describe('lecture d’un calendrier iCalendar', () => {
     const text = fixture('cancelled')
       .replace('SUMMARY:Bal populaire\n', '')
       .replace('DTSTART;TZID=Europe/Zurich:20270312T210000\n', '');
-    const { items, errors } = await parseFeed(text, DEFAULTS);
+    const { items, errors } = await read(text);
     expect(items.map((i) => i.uid)).toEqual(['bulle-loto-2027@salle-bulle.ch']);
     expect(errors).toEqual([
       { uid: 'bulle-bal-2027@salle-bulle.ch', line: 14, message: 'Date de début (DTSTART) absente ou illisible.' },
@@ -118,10 +126,7 @@ describe('lecture d’un calendrier iCalendar', () => {
   it('l’empreinte ne change que si le contenu change', async () => {
     const first = byUid((await feed('commune')).items, 'vide-grenier@nyon.ch');
     expect(byUid((await feed('commune')).items, 'vide-grenier@nyon.ch').fingerprint).toBe(first.fingerprint);
-    const changed = await parseFeed(
-      fixture('commune').replace('Vide-grenier du quartier de Rive', 'Vide-grenier de Rive'),
-      DEFAULTS,
-    );
+    const changed = await read(fixture('commune').replace('Vide-grenier du quartier de Rive', 'Vide-grenier de Rive'));
     expect(byUid(changed.items, 'vide-grenier@nyon.ch').fingerprint).not.toBe(first.fingerprint);
   });
 
@@ -132,6 +137,93 @@ describe('lecture d’un calendrier iCalendar', () => {
       postalCode: '',
       city: 'Morges',
     });
+  });
+});
+
+const calendar = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', ...lines, 'END:VCALENDAR', ''].join('\n');
+const vevent = (uid: string, ...lines: string[]) => [
+  'BEGIN:VEVENT',
+  `UID:${uid}`,
+  'DTSTAMP:20261101T080000Z',
+  `SUMMARY:Événement ${uid}`,
+  ...lines,
+  'END:VEVENT',
+];
+const startsOf = (item: FeedItem) =>
+  expandSchedule(item.content.schedule ?? { kind: 'dates', dates: [] }).map(
+    (o) => `${o.startsAt.slice(0, 16)}–${o.openEnd ? '…' : o.endsAt.slice(11, 16)}`,
+  );
+
+describe('les calendriers comme le monde les écrit (issue 71)', () => {
+  it('EXRULE, plusieurs RRULE, RDATE en période : les dates qu’un agenda montre', async () => {
+    const { items, errors } = await read(
+      calendar(
+        ...vevent(
+          'regles',
+          'DTSTART;TZID=Europe/Zurich:20270104T180000',
+          'DURATION:PT1H',
+          'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4',
+          'RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=2',
+          'EXRULE:FREQ=MONTHLY;BYDAY=2MO',
+          'RDATE;VALUE=PERIOD;TZID=Europe/Zurich:20270130T100000/20270130T163000',
+        ),
+      ),
+    );
+    expect(errors).toEqual([]);
+    expect(startsOf(items[0])).toEqual([
+      '2027-01-04T18:00–19:00',
+      '2027-01-06T18:00–19:00',
+      '2027-01-13T18:00–19:00',
+      '2027-01-18T18:00–19:00',
+      '2027-01-25T18:00–19:00',
+      '2027-01-30T10:00–16:30',
+    ]);
+  });
+
+  it('une série d’un autre fuseau (nom Windows) finit chaque date à son début plus sa durée', async () => {
+    const { items } = await read(
+      calendar(
+        ...vevent(
+          'new-york',
+          'DTSTART;TZID=Eastern Standard Time:20270301T070000',
+          'DTEND;TZID=Eastern Standard Time:20270301T080000',
+          'RRULE:FREQ=WEEKLY;COUNT=3',
+        ),
+      ),
+    );
+    // New York moves to summer time on 14 March 2027, Zurich on the 28th: 13:00, then 12:00 for two weeks.
+    expect(startsOf(items[0])).toEqual(['2027-03-01T13:00–14:00', '2027-03-08T13:00–14:00', '2027-03-15T12:00–13:00']);
+  });
+
+  it('un événement passé n’est pas importé, il est compté', async () => {
+    const { items, past } = await read(
+      calendar(
+        ...vevent('passe', 'DTSTART;TZID=Europe/Zurich:20250301T190000'),
+        ...vevent('avenir', 'DTSTART;TZID=Europe/Zurich:20270301T190000'),
+      ),
+    );
+    expect([items.map((i) => i.uid), past]).toEqual([['avenir'], 1]);
+  });
+
+  it('refus qui disent ce qui manque : END:VCALENDAR, et pourquoi aucun événement ne se lit', async () => {
+    await expect(read('BEGIN:VCALENDAR\nVERSION:2.0\n')).rejects.toThrow('END:VCALENDAR introuvable');
+    await expect(
+      read(calendar(...vevent('x', 'DTSTART;TZID=Europe/Zurich:20270301T190000', 'CE N’EST PAS UNE LIGNE'))),
+    ).rejects.toThrow(/aucun de ses événements ne se lit \(ligne «\u00a0CE N’EST PAS UNE LIGNE\u00a0» illisible\)/);
+  });
+
+  it('le canton vient du lieu de l’événement quand il en a un', async () => {
+    const { items } = await read(
+      calendar(
+        ...vevent(
+          'geneve',
+          'DTSTART;TZID=Europe/Zurich:20270301T190000',
+          'LOCATION:Salle, Rue du Rhône 1, 1204 Genève',
+        ),
+        ...vevent('sans-lieu', 'DTSTART;TZID=Europe/Zurich:20270301T190000'),
+      ),
+    );
+    expect(items.map((i) => i.content.canton)).toEqual(['GE', 'VD']);
   });
 });
 

@@ -1,21 +1,20 @@
-// An iCalendar feed read with node-ical (decision 044) and each VEVENT mapped to the event model: its content (title,
-// description, place, dates) and, for a recurring one, the schedule model of app/domain/schedule.ts (a rule, a list of
-// dates, or one date). No I/O; it yields to the event loop between batches. Reconciled with the store: reconcile.ts.
+// An iCalendar feed read with ical.js (decision 146) and each VEVENT mapped to the event model: its content (title,
+// description, place, dates) and its dates within the import's window (ics-times.ts): one date, or a list of dates, the
+// cancelled ones marked. No I/O; it yields to the event loop between batches. Reconciled with the store: reconcile.ts.
 import { createHash } from 'node:crypto';
-import type { VEvent } from 'node-ical';
+import type ICAL from 'ical.js';
+import { CANTON_CODES } from '~/domain/cantons';
 import type { EventContent } from '~/domain/event';
+import { findLocality } from '~/domain/localities';
+import { postalCodeFitsCanton } from '~/domain/postal-codes';
 import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
 import { yieldToEventLoop } from '../platform/background';
-import { onFirstUse } from '../platform/on-first-use';
-import { plain, splitLocation, text } from './ics-text';
-import { SkippedEntry, timesOf } from './ics-times';
-
-const ical = onFirstUse<typeof import('node-ical')>('node-ical');
-type Parsed = ReturnType<typeof import('node-ical').sync.parseICS>;
+import { plain, splitLocation } from './ics-text';
+import { ical, importWindow, SkippedEntry, timesOf } from './ics-times';
 
 export { plain, splitLocation } from './ics-text';
-export { OPEN_RULE_MONTHS } from './ics-times';
+export { WINDOW_MONTHS } from './ics-times';
 
 /** What a source gives every event it imports. */
 export interface SourceDefaults {
@@ -31,7 +30,9 @@ export interface FeedItem {
   cancelled: boolean;
   /** The line of its UID in the feed (for the run log). */
   line: number;
-  /** A hash of the content and the cancellation: equal fingerprints, nothing to write. */
+  /** Its dates the feed cancelled (STATUS:CANCELLED on an instance), as their startsAt. */
+  cancelledDates: string[];
+  /** A hash of the content and the cancellations: equal fingerprints, nothing to write. */
   fingerprint: string;
   /** Its series had more dates than the cap (`maxDates`): only the first ones are kept. */
   cut: boolean;
@@ -47,6 +48,8 @@ export interface FeedError {
 export interface ParsedFeed {
   items: FeedItem[];
   errors: FeedError[];
+  /** The VEVENTs read whose dates are all over: not imported. */
+  past: number;
 }
 
 /** A feed that is not iCalendar at all, or cut short: the whole run fails with this message (and its line, if any). */
@@ -96,7 +99,7 @@ function uidLines(lines: string[]): (uid: string) => number {
   return (uid) => at.get(uid) ?? 0;
 }
 
-export function fingerprintOf(content: EventContent, cancelled: boolean): string {
+export function fingerprintOf(content: EventContent, cancelled: boolean, cancelledDates: string[] = []): string {
   const stable = (v: unknown): unknown =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(
@@ -108,99 +111,174 @@ export function fingerprintOf(content: EventContent, cancelled: boolean): string
         ? v.map(stable)
         : v;
   return createHash('sha256')
-    .update(JSON.stringify(stable({ content, cancelled })))
+    .update(
+      JSON.stringify(stable(cancelledDates.length ? { content, cancelled, cancelledDates } : { content, cancelled })),
+    )
     .digest('base64url')
     .slice(0, 22);
 }
 
-/** Parses a feed with node-ical (loaded with the first calendar read, issue 50); null when it refuses it as a whole. */
-function parseIcs(source: string): Parsed | null {
+/** The VEVENTs of a feed, read as a whole by ical.js; null when it refuses the text. */
+function parseIcs(source: string): ICAL.Component[] | null {
+  const I = ical();
   try {
-    return ical().sync.parseICS(source);
-  } catch {
-    return null;
-  }
-}
-
-/** The same, by node-ical's batches (2,000 lines at a time): the jobs process answers and sends mails between them. */
-async function parseIcsInBatches(source: string): Promise<Parsed | null> {
-  try {
-    return await ical().async.parseICS(source);
+    const parsed = I.parse(source) as unknown[];
+    // One calendar, or several in a row: each its own root (its time zones).
+    const roots = (Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[][];
+    return roots.map((jcal) => new I.Component(jcal as never));
   } catch {
     return null;
   }
 }
 
 /**
- * node-ical refuses a whole feed for one VEVENT it cannot read (a RRULE with FREQ=BOGUS, an UNTIL that is no date):
+ * ical.js refuses a whole feed for one line it cannot read (a property without a value, an UNTIL that is no date):
  * each VEVENT is then read on its own (with the feed's time zones), and the ones it refuses are errors of the run.
  */
 function parseEachEvent(
   source: string,
   lineOf: (uid: string) => number,
-): { parsed: Record<string, unknown>; errors: FeedError[] } {
+): { roots: ICAL.Component[]; errors: FeedError[]; reasons: string[] } {
   const text = source.replace(/\r\n/g, '\n');
-  const timezones = text.match(/^BEGIN:VTIMEZONE$[\s\S]*?^END:VTIMEZONE$/gm) ?? [];
-  const parsed: Record<string, unknown> = {};
-  let count = 0;
+  const timezones = (text.match(/^BEGIN:VTIMEZONE$[\s\S]*?^END:VTIMEZONE$/gm) ?? []).filter(
+    (zone) => parseIcs(`BEGIN:VCALENDAR\nVERSION:2.0\n${zone}\nEND:VCALENDAR\n`) !== null,
+  );
+  const roots: ICAL.Component[] = [];
   const errors: FeedError[] = [];
+  const reasons: string[] = [];
   for (const block of text.match(/^BEGIN:VEVENT$[\s\S]*?^END:VEVENT$/gm) ?? []) {
     const one = parseIcs(`BEGIN:VCALENDAR\nVERSION:2.0\n${timezones.join('\n')}\n${block}\nEND:VCALENDAR\n`);
     const uid = block.match(/^UID:(.*)$/m)?.[1]?.trim() ?? '';
     if (!one) {
-      errors.push({
-        uid,
-        line: uid ? lineOf(uid) : 0,
-        message: 'Événement illisible (règle de récurrence ou date mal formée)\u00a0: ignoré.',
-      });
+      const reason = unreadable(block);
+      reasons.push(reason);
+      errors.push({ uid, line: uid ? lineOf(uid) : 0, message: `Événement illisible (${reason})\u00a0: ignoré.` });
       continue;
     }
-    // Numbered keys: a changed occurrence (RECURRENCE-ID) read apart never takes the place of its series.
-    for (const component of Object.values(one)) parsed[String(count++)] = component;
+    roots.push(...one);
   }
-  return { parsed, errors };
+  return { roots, errors, reasons };
+}
+
+/** Why ical.js refuses a VEVENT, in words: the first line it cannot read. */
+function unreadable(block: string): string {
+  const I = ical();
+  for (const line of block.split('\n')) {
+    if (/^(BEGIN|END):/i.test(line) || /^[ \t]/.test(line)) continue;
+    try {
+      I.parse(`BEGIN:VCALENDAR\nBEGIN:VEVENT\n${line}\nEND:VEVENT\nEND:VCALENDAR\n`);
+    } catch {
+      return `ligne «\u00a0${line.trim().slice(0, 60)}\u00a0» illisible`;
+    }
+  }
+  return 'règle de récurrence ou date mal formée';
+}
+
+const textOf = (component: ICAL.Component, name: string): string => {
+  const value = component.getFirstPropertyValue(name);
+  return value == null ? '' : String(value);
+};
+
+/** A DURATION over a year (P999999999999999999W): ical.js would count its days one by one, for ever. */
+function tooLong(vevent: ICAL.Component): boolean {
+  try {
+    const duration = vevent.getFirstPropertyValue('duration') as ICAL.Duration | null;
+    return duration !== null && Math.abs(duration.toSeconds()) > 366 * 86_400;
+  } catch {
+    return true;
+  }
 }
 
 /**
- * Reads a feed: every VEVENT with a UID, a start and a title becomes an item; the others are errors with their UID and
- * line, and so is a VEVENT whose recurrence the agenda does not take: the rest is read all the same. A series keeps its
- * first `maxDates` dates. Throws InvalidFeedError when the text is not iCalendar at all.
+ * The canton of an event's own place (issue 71): its town in the list of localities (its NPA to choose between two of
+ * a name), else the only canton its NPA can be in, else the source's.
+ */
+function cantonOf(place: { postalCode: string; city: string }, fallback: EventContent['canton']) {
+  const town = place.city ? findLocality(place.city, { postalCode: place.postalCode }) : null;
+  if (town) return town.canton;
+  const npa = place.postalCode;
+  const fits = /^\d{4}$/.test(npa) ? CANTON_CODES.filter((c) => postalCodeFitsCanton(npa, c)) : [];
+  return fits.length === 1 ? fits[0] : fallback;
+}
+
+/** The VEVENTs of a root by UID: the series (no RECURRENCE-ID) with its changed instances. */
+function eventsOf(roots: ICAL.Component[]): { uid: string; master: ICAL.Component; exceptions: ICAL.Component[] }[] {
+  const byUid = new Map<string, { master: ICAL.Component | null; exceptions: ICAL.Component[] }>();
+  const order: string[] = [];
+  let anonymous = 0;
+  for (const root of roots)
+    for (const vevent of root.getAllSubcomponents('vevent')) {
+      const uid = textOf(vevent, 'uid').trim() || `\u0000${anonymous++}`;
+      let entry = byUid.get(uid);
+      if (!entry) {
+        entry = { master: null, exceptions: [] };
+        byUid.set(uid, entry);
+        order.push(uid);
+      }
+      if (vevent.hasProperty('recurrence-id')) entry.exceptions.push(vevent);
+      else if (!entry.master) entry.master = vevent;
+    }
+  return order.map((uid) => {
+    const { master, exceptions } = byUid.get(uid) as { master: ICAL.Component | null; exceptions: ICAL.Component[] };
+    // Changed instances without their series (a feed that sends only them): the first stands for the event.
+    return master ? { uid, master, exceptions } : { uid, master: exceptions[0], exceptions: [] as ICAL.Component[] };
+  });
+}
+
+/**
+ * Reads a feed: every VEVENT with a UID, a start and a title, and a date still to come in the window, becomes an item;
+ * the others are errors with their UID and line, or past (counted); the rest is read all the same. A series keeps its
+ * first `maxDates` dates still to come. Throws InvalidFeedError when the text is not iCalendar at all.
  */
 export async function parseFeed(
   source: string,
   defaults: SourceDefaults,
-  { maxDates = MAX_OCCURRENCES }: { maxDates?: number } = {},
+  { maxDates = MAX_OCCURRENCES, now = new Date() }: { maxDates?: number; now?: Date } = {},
 ): Promise<ParsedFeed> {
-  if (!/^\s*BEGIN:VCALENDAR\s*$/m.test(source) || !/^END:VCALENDAR\s*$/m.test(source))
+  if (!/^\s*BEGIN:VCALENDAR\s*$/m.test(source))
     throw new InvalidFeedError('Ce fichier n’est pas un calendrier iCalendar (BEGIN:VCALENDAR introuvable).');
+  if (!/^END:VCALENDAR\s*$/m.test(source))
+    throw new InvalidFeedError(
+      'Ce calendrier est incomplet\u00a0: END:VCALENDAR introuvable (fichier coupé\u00a0?). Rien n’a été importé.',
+    );
   const lines = source.split('\n');
   const cut = unbalanced(lines);
   const lineOf = uidLines(lines);
   if (cut) throw cut;
+  const I = ical();
   const items: FeedItem[] = [];
   const errors: FeedError[] = [];
-  let parsed: Record<string, unknown> | null = await parseIcsInBatches(source);
-  if (!parsed) {
+  let roots = parseIcs(source);
+  if (!roots) {
     const each = parseEachEvent(source, lineOf);
     // Nothing readable at all (its time zones, say, are broken): the run fails as a whole and nothing is withdrawn.
-    if (Object.keys(each.parsed).length === 0)
-      throw new InvalidFeedError('Ce calendrier est illisible\u00a0: aucun de ses événements ne se lit.');
-    parsed = each.parsed;
+    if (each.roots.length === 0)
+      throw new InvalidFeedError(
+        `Ce calendrier est illisible\u00a0: aucun de ses événements ne se lit (${each.reasons[0] ?? 'aucun VEVENT complet'}).`,
+      );
+    roots = each.roots;
     errors.push(...each.errors);
   }
-  for (const [i, component] of Object.values(parsed).entries()) {
+  const window = { ...importWindow(now), now: now.getTime() };
+  let past = 0;
+  for (const [i, { uid: key, master, exceptions }] of eventsOf(roots).entries()) {
     // In bounded steps, as the import's writes (apply-plan.ts): a mail queued meanwhile leaves (issue 50).
-    if (i % 200 === 199) await yieldToEventLoop();
-    if ((component as { type?: string } | null)?.type !== 'VEVENT') continue;
-    const event = component as VEvent;
-    const uid = text(event.uid).trim();
-    // A changed occurrence of a series (RECURRENCE-ID) is not a separate event: the series stands for it.
-    if (!uid || event.recurrenceid) {
-      if (!uid) errors.push({ uid: '', line: 0, message: 'Un événement sans UID a été ignoré.' });
+    if (i % 50 === 49) await yieldToEventLoop();
+    const uid = key.startsWith('\u0000') ? '' : key;
+    if (!uid) {
+      errors.push({ uid: '', line: 0, message: 'Un événement sans UID a été ignoré.' });
       continue;
     }
-    const title = plain(text(event.summary), 120);
-    if (!(event.start instanceof Date) || Number.isNaN(event.start.getTime())) {
+    const title = plain(textOf(master, 'summary'), 120);
+    if (tooLong(master)) {
+      errors.push({ uid, line: lineOf(uid), message: 'Durée (DURATION) de plus d’un an\u00a0: événement ignoré.' });
+      continue;
+    }
+    let event: ICAL.Event;
+    try {
+      event = new I.Event(master, { exceptions, strictExceptions: true });
+      if (!event.startDate) throw new Error('DTSTART');
+    } catch {
       errors.push({ uid, line: lineOf(uid), message: 'Date de début (DTSTART) absente ou illisible.' });
       continue;
     }
@@ -210,25 +288,31 @@ export async function parseFeed(
     }
     let times: ReturnType<typeof timesOf>;
     try {
-      times = timesOf(event, maxDates);
+      times = timesOf(event, window, maxDates);
     } catch (error) {
       // One recurrence the agenda cannot hold skips its event only.
       const message =
-        error instanceof SkippedEntry ? error.message : 'Règle de récurrence illisible\u00a0: événement ignoré.';
+        error instanceof SkippedEntry
+          ? error.message
+          : `Dates illisibles (${(error as Error).message.slice(0, 80)})\u00a0: événement ignoré.`;
       errors.push({ uid, line: lineOf(uid), message });
       continue;
     }
-    const place = splitLocation(text(event.location));
-    const url = text(event.url).trim();
+    if (!times) {
+      past++;
+      continue;
+    }
+    const place = splitLocation(textOf(master, 'location'));
+    const url = textOf(master, 'url').trim();
     const content: EventContent = {
       title,
       slug: slugify(title),
-      description: plain(text(event.description), 5000) || title,
+      description: plain(textOf(master, 'description'), 5000) || title,
       category: defaults.category,
       ...times.times,
       ...place,
       venueName: place.venueName.slice(0, 120) || place.city || 'Lieu à préciser',
-      canton: defaults.canton,
+      canton: cantonOf(place, defaults.canton),
       lat: null,
       lng: null,
       isFree: false,
@@ -243,17 +327,18 @@ export async function parseFeed(
       image: null,
       accessibility: { wheelchair: false, hearing: false, familyFriendly: false },
     };
-    const cancelled = text(event.status).toUpperCase() === 'CANCELLED';
+    const cancelled = times.cancelled;
     items.push({
       uid,
       content,
       cancelled,
+      cancelledDates: times.cancelledDates,
       line: lineOf(uid),
-      fingerprint: fingerprintOf(content, cancelled),
+      fingerprint: fingerprintOf(content, cancelled, times.cancelledDates),
       cut: times.cut,
     });
   }
   // In the feed's order, as the admin reads it beside the feed (an error without a line last).
   errors.sort((a, b) => (a.line || Number.MAX_SAFE_INTEGER) - (b.line || Number.MAX_SAFE_INTEGER));
-  return { items, errors };
+  return { items, errors, past };
 }

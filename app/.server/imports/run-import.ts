@@ -5,6 +5,7 @@
 // source backs off: flagged after FLAG_AFTER_FAILURES failures in a row, retried after a growing delay. It always runs
 // in the scheduled job `sources`, never in a request: « Importer maintenant » asks for a run (decision 058).
 
+import { zurichWallClock } from '~/domain/dates';
 import { ERRORS_KEPT, LIMIT_UIDS_KEPT, noCounts, type RunLimits } from '~/domain/import-run';
 import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
@@ -104,6 +105,19 @@ function limitsOf(limits: ImportLimits, over: readonly FeedItem[], read: readonl
   };
 }
 
+/** A run that reads no event says so, and why (the feed has none, or only past ones). */
+function nothingRead(feed: { items: unknown[]; errors: unknown[]; past: number }): ImportRun['errors'] {
+  if (feed.items.length > 0 || feed.errors.length > 0) return [];
+  const why =
+    feed.past > 0
+      ? `${feed.past > 1 ? `ses ${feed.past}\u00a0événements sont tous passés` : 'son seul événement est passé'}`
+      : 'il ne contient aucun événement (VEVENT)';
+  return [{ uid: '', line: 0, message: `Aucun événement importé\u00a0: ${why}.` }];
+}
+
+/** Two instants in the same Zurich month. */
+const sameMonth = (a: string, b: string) => zurichWallClock(a).date.slice(0, 7) === zurichWallClock(b).date.slice(0, 7);
+
 /** The errors a run keeps (a hostile feed can have thousands): the first ones, then how many more. */
 function keptErrors(errors: ImportRun['errors']): ImportRun['errors'] {
   if (errors.length <= ERRORS_KEPT) return errors;
@@ -122,17 +136,20 @@ async function runClaimed(deps: ImportDeps, source: ImportSource, started: Date)
       throw new UseCaseError(
         'Le compte qui a ajouté cette source n’existe plus : modifiez la source pour la reprendre.',
       );
+    // The first run of a month reads the feed whatever its validators say: the window of its series rolls on
+    // (ics-times.ts), so an old open-ended series shows its next dates even from a feed that never changes.
+    const fresh = source.lastRunAt !== null && sameMonth(source.lastRunAt, now);
     fetched = await deps.fetchText(source.url, {
       accept: 'calendar',
       maxBytes: MAX_FEED_BYTES,
-      ifNoneMatch: source.etag,
-      ifModifiedSince: source.lastModified,
+      ifNoneMatch: fresh ? source.etag : null,
+      ifModifiedSince: fresh ? source.lastModified : null,
     });
     if (fetched === 'not-modified') {
       await finish(store, source, { ...run, ok: true, notModified: true }, started);
       return { ...run, ok: true, notModified: true };
     }
-    const feed = await parseFeed(fetched.text, source, { maxDates: limits.maxDates });
+    const feed = await parseFeed(fetched.text, source, { maxDates: limits.maxDates, now: started });
     const { read, over } = withinLimit(feed.items, limits.maxEvents, now);
     // What is in the feed but not read this run (past the limit, or unreadable) has not left it: nothing is withdrawn.
     const present = new Set([...over.map((i) => i.uid), ...feed.errors.map((e) => e.uid).filter(Boolean)]);
@@ -142,8 +159,9 @@ async function runClaimed(deps: ImportDeps, source: ImportSource, started: Date)
     const counts = await applyPlan(ctx, plan, new Map(read.map((i) => [i.uid, i.line])));
     Object.assign(run, counts, {
       ok: true,
-      fetched: feed.items.length + feed.errors.length,
-      errors: keptErrors([...feed.errors, ...counts.errors]),
+      fetched: feed.items.length + feed.errors.length + feed.past,
+      past: feed.past,
+      errors: keptErrors([...feed.errors, ...nothingRead(feed), ...counts.errors]),
       limits: limitsOf(limits, over, read),
     });
     if (ctx.createdTitles.length > 0) await notifyAdmins(store, source, ctx.createdTitles, now);

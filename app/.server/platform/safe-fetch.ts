@@ -88,7 +88,11 @@ function mediaType(header: string | undefined): { type: string; charset: string 
   return { type: type.trim().toLowerCase(), charset: charset ?? null };
 }
 
-/** Text from bytes: a byte-order mark first, then the header's charset, then an HTML meta charset, else UTF-8. */
+/**
+ * Text from bytes: a byte-order mark first, then the header's charset, then an HTML meta charset, else UTF-8. A calendar
+ * said (or taken) to be UTF-8 whose bytes are not is read as Windows-1252 (Latin-1 and its superset, what old tools and
+ * Outlook write): « Fête » rather than « F\ufffdte ». A charset no decoder knows refuses a calendar, in French.
+ */
 export function decodeText(bytes: Buffer, headerCharset: string | null, accept: SafeFetchOptions['accept']): string {
   let label = headerCharset;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) label = 'utf-8';
@@ -102,7 +106,16 @@ export function decodeText(bytes: Buffer, headerCharset: string | null, accept: 
   try {
     decoder = new TextDecoder(label ?? 'utf-8');
   } catch {
+    if (accept === 'calendar')
+      refuse(`Encodage inconnu («\u00a0${label}\u00a0»)\u00a0: enregistrez le calendrier en UTF-8.`);
     decoder = new TextDecoder('utf-8');
+  }
+  if (accept === 'calendar' && decoder.encoding === 'utf-8') {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      return new TextDecoder('windows-1252').decode(bytes);
+    }
   }
   return decoder.decode(bytes);
 }
