@@ -184,6 +184,7 @@ async function serve() {
     getLoadContext: async (req) => ({
       services: loadBuild ? runtimeOf(await loadBuild()).getServices() : services,
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      socketIp: req.socket.remoteAddress ?? 'unknown',
       bodyLimit: bodyLimits.limitOf(req),
     }),
   });
