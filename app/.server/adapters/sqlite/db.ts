@@ -2,12 +2,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { privateDatabaseFile } from '../../platform/private-files';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
 
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  // The accounts, their password hashes and sessions: the base is the site's alone.
+  privateDatabaseFile(file);
   const db = keepingStatements(new Database(file));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
