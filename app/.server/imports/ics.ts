@@ -6,7 +6,7 @@ import type { VEvent } from 'node-ical';
 import type { EventContent } from '~/domain/event';
 import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
-import { yieldToEventLoop } from '../platform/background';
+import { timeSlices } from '../platform/background';
 import { onFirstUse } from '../platform/on-first-use';
 import { plain, splitLocation, text } from './ics-text';
 import { SkippedEntry, timesOf } from './ics-times';
@@ -188,9 +188,10 @@ export async function parseFeed(
     parsed = each.parsed;
     errors.push(...each.errors);
   }
-  for (const [i, component] of Object.values(parsed).entries()) {
-    // In bounded steps, as the import's writes (apply-plan.ts): a mail queued meanwhile leaves (issue 50).
-    if (i % 200 === 199) await yieldToEventLoop();
+  const pause = timeSlices();
+  for (const component of Object.values(parsed)) {
+    // In bounded steps, as the import's writes (apply-plan.ts): a mail queued meanwhile leaves (issues 50 and 68).
+    await pause();
     if ((component as { type?: string } | null)?.type !== 'VEVENT') continue;
     const event = component as VEvent;
     const uid = text(event.uid).trim();
