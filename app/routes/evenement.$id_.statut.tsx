@@ -13,12 +13,15 @@ import { DayStatusForm } from '~/components/day-status/DayStatusPanel';
 import { Link } from '~/components/Link';
 import { zurichDay } from '~/domain/dates';
 import { DAY_STATUS_FIELDS, dayStatusText } from '~/domain/day-status';
+import { actorsFor, isPublicStatus } from '~/domain/event-lifecycle';
 import { pageMeta } from '~/domain/meta';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
   const event = await context.services.store.events.findById(params.id ?? '');
-  if (!event) throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
+  // Not public and not theirs: as its public page, a 404 that shows neither its title nor its date.
+  if (!event || (!isPublicStatus(event.status) && actorsFor(user, event).length === 0))
+    throw data({ message: 'Cet événement n’existe pas.' }, { status: 404 });
   const wanted = new URL(request.url).searchParams.get('date');
   const dates = datesToSay(event, user, new Date());
   return { eventId: event.id, title: event.title, startsAt: dates.find((d) => d === wanted) ?? dates[0] ?? null };
