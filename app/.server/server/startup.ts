@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sweepOrphanFiles } from '../files/orphans';
 import { seedSchoolHolidays } from '../holidays/holidays';
+import { logInterruptedRuns } from '../imports/run-import';
 import { attachPlacesToEvents, describeMigration } from '../places/attach-places';
 import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from '../platform/limiter';
@@ -111,7 +112,9 @@ export async function prepareServer(
   if (services.database.kind === 'sqlite') {
     // One server per DATA_DIR: whatever is `sending` belonged to a process of a server that is gone.
     await services.store.mails.releaseClaims(new Date().toISOString());
-    // Likewise a calendar import it was running: due at once, it resumes from its links (not after RUN_STALE_MINUTES).
+    // Likewise a calendar import it was running: said in its run log, then due at once, it resumes from its links (not
+    // after RUN_STALE_MINUTES).
+    await logInterruptedRuns(services.store);
     await services.store.imports.releaseRuns(new Date().toISOString());
     // Nothing is being uploaded yet: whatever a crash left half-written goes now, whatever its age.
     const swept = await sweepOrphanFiles(services, { graceMs: 0 });
