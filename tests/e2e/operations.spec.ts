@@ -259,7 +259,7 @@ test.describe('exploitation : la base écrasée sous le serveur qui tourne @http
   test.describe.configure({ timeout: 120_000 });
 
   test('/healthz répond 503 avec sa raison dès que les pages ne peuvent plus lire la base ; /livez reste 200', async () => {
-    const own = await startOwnServer({ portOffset: 71, log: true, env: { WEB_CONCURRENCY: '1', SEED_DEMO: 'true' } });
+    const own = await startOwnServer({ portOffset: 71, log: true, env: { WEB_CONCURRENCY: '1' } });
     try {
       expect((await fetch(`${own.base}/healthz`)).status).toBe(200);
       expect((await fetch(`${own.base}/evenements`)).status).toBe(200);
