@@ -10,6 +10,11 @@ import { z } from '~/domain/zod';
 import type { Config } from './config';
 
 export const VISITOR_COOKIE = '__session';
+/** A session ends after this long without a request (session.ts); its cookie lives as long (issue 68). */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+/** A cookie without a session (a choice of cookies, the accounts remembered): the longest a browser keeps one. */
+const LONGEST_COOKIE_S = 400 * 24 * 60 * 60;
+
 /** How many accounts a browser is remembered to have signed in to (the last ones). */
 const REMEMBERED_ACCOUNTS = 5;
 
@@ -59,8 +64,9 @@ function visitorCookie({ config }: VisitorServices) {
       secure: config.SECURE_COOKIES,
       path: '/',
       secrets: [config.SESSION_SECRET],
-      // The browser keeps the cookie; the server decides (idle timeout, revocation, the consent's own date).
-      maxAge: 400 * 24 * 60 * 60,
+      // The browser keeps the cookie; the server decides (idle timeout, revocation, the consent's own date). With a
+      // session in it, no longer than the session (serializeVisitor).
+      maxAge: LONGEST_COOKIE_S,
     });
     cookies.set(config, cookie);
   }
@@ -114,7 +120,10 @@ export async function serializeVisitor(services: VisitorServices, state: Visitor
   if (isEmpty(state)) return visitorCookie(services).serialize('', { maxAge: 0 });
   // A visitor's forms need a CSRF secret as soon as they have a cookie (see csrf.ts).
   const withSecret = state.c ? state : { ...state, c: crypto.randomBytes(18).toString('base64url') };
-  return visitorCookie(services).serialize(withSecret);
+  // A session's cookie lives as long as the session would without a request; session.ts sends it again when it
+  // extends the session (issue 68: 400 days for a 30-day session).
+  const maxAge = state.t ? SESSION_IDLE_TIMEOUT_MS / 1000 : LONGEST_COOKIE_S;
+  return visitorCookie(services).serialize(withSecret, { maxAge });
 }
 
 /**
