@@ -110,6 +110,13 @@ async function serve() {
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+  // Set by SIGTERM (below). A request that comes on a connection already open is still answered, with
+  // `Connection: close`, so that the client sends the next one elsewhere rather than to a server about to go (issue 68).
+  let stopping = false;
+  app.use((_req, res, next) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    next();
+  });
 
   // A request answered before its body was read to its end (too large, wrong type, refused early) must not reset
   // the connection: the client, still sending, would get a reset instead of our answer, and a reused connection
@@ -184,6 +191,7 @@ async function serve() {
     getLoadContext: async (req) => ({
       services: loadBuild ? runtimeOf(await loadBuild()).getServices() : services,
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      socketIp: req.socket.remoteAddress ?? 'unknown',
       bodyLimit: bodyLimits.limitOf(req),
     }),
   });
@@ -378,7 +386,6 @@ async function serve() {
 
   // The signal may come twice to a worker: from its primary, and from whoever signalled the whole process group (systemd's
   // default, a `kill -- -PGID`). The second one must not kill it in the middle of its clean stop.
-  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (stopping) return;
@@ -393,6 +400,8 @@ async function serve() {
         return closing;
       };
       server.close(() => backgroundSettled().then(close, close));
+      // The connections kept open for a next request that has not come are closed now; the busy ones after their answer.
+      server.closeIdleConnections();
       setTimeout(close, 3000).unref();
     });
   }

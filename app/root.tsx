@@ -10,7 +10,7 @@ import { getPendingCount } from './.server/moderation/moderation';
 import { readConsent } from './.server/platform/consent';
 import { takeFlash } from './.server/platform/flash';
 import { csrfTokenFor, getHoneypot, keepRetryAfter } from './.server/platform/security';
-import { getCurrentUser } from './.server/platform/session';
+import { extendedSessionCookie, getCurrentUser } from './.server/platform/session';
 import { CookieConsent } from './components/consent/CookieConsent';
 import { errorMeta } from './components/error-texts';
 import { FormSecurity } from './components/FormSecurity';
@@ -41,8 +41,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const isAdmin = user?.role === 'admin';
   const pendingCount = isAdmin ? await getPendingCount({ store }) : null;
   const { flash, clear } = await takeFlash(request, context.services);
+  // The last Set-Cookie carries every change (visitor.ts): the session's new length, with the message taken.
+  const cookie = (await extendedSessionCookie(request, context.services)) ?? clear;
   const headers = new Headers();
-  if (clear) headers.append('Set-Cookie', clear);
+  if (cookie) headers.append('Set-Cookie', cookie);
   return data(
     {
       user: user

@@ -9,6 +9,7 @@ import { runDueSources } from './imports/run-import';
 import { deliverQueuedMails } from './mail/deliver';
 import { attachPlacesToEvents, describeMigration } from './places/attach-places';
 import { describeVenuePoints, pointVenues } from './places/venue-points';
+import { urgent } from './platform/background';
 import { deliverVisitorPushes } from './push/visitors';
 import type { Job } from './server/jobs';
 
@@ -42,7 +43,8 @@ export const JOBS: readonly Job[] = [
     name: 'mails',
     everyMs: MINUTE,
     pollMs: 5 * 1000,
-    run: (services, now) => deliverQueuedMails(services, now),
+    // Before the imports and digests of this process: they wait at their next slice while mails leave (issue 68).
+    run: (services, now) => urgent(deliverQueuedMails(services, now)),
   },
   {
     // « Ça a lieu ? » by push (issue 51): the notifications of a status said, woken by it and every few seconds for

@@ -41,6 +41,10 @@ describe('noms réservés à l’équipe', () => {
     'Agenda\u00a0romand',
     'Sécurité',
     'Webmaster',
+    'agenda',
+    'Agenda',
+    'AGENDA',
+    'A.g.e.n.d.a',
   ])('« %s » est refusé', (name) => {
     expect(isReservedName(name)).toBe(true);
   });

@@ -34,6 +34,12 @@ export const RESERVED_NAMES: readonly string[] = [
   'Sécurité',
 ];
 
+/**
+ * Names reserved alone, but ordinary inside a longer one: « Agenda » would be the site's own page
+ * (/organisateurs/agenda, issue 68), « Agenda culturel de Sion » is an organizer's.
+ */
+export const RESERVED_ALONE: readonly string[] = ['Agenda', 'Agendas'];
+
 export const RESERVED_NAME_MESSAGE =
   'Ce nom est réservé à l’équipe d’Agenda romand\u00a0: choisissez-en un autre (le nom de votre organisation, par exemple).';
 
@@ -127,6 +133,7 @@ function wordsOf(name: string): string[] {
 }
 
 const RESERVED_WORDS = RESERVED_NAMES.map(wordsOf);
+const RESERVED_WHOLES = new Set(RESERVED_ALONE.map((name) => wordsOf(name).join('')));
 
 /** Whether `words` holds `part` as consecutive whole words. */
 function containsRun(words: readonly string[], part: readonly string[]): boolean {
@@ -139,5 +146,6 @@ export function isReservedName(name: string): boolean {
   const words = wordsOf(name);
   if (words.length === 0) return false;
   const whole = words.join('');
+  if (RESERVED_WHOLES.has(whole)) return true;
   return RESERVED_WORDS.some((reserved) => containsRun(words, reserved) || whole === reserved.join(''));
 }

@@ -13,7 +13,7 @@ describe('texte de recherche (docs/specification.md §5)', () => {
   it('au-delà de 500 caractères : refusé avec le message de la spécification', () => {
     expect(validateSearchText('a'.repeat(500))).toEqual({ ok: true, value: 'a'.repeat(500) });
     expect(validateSearchText('a'.repeat(501))).toEqual({ ok: false, error: SEARCH_TOO_LONG });
-    expect(SEARCH_TOO_LONG).toBe('Recherche trop longue (maximum 500\u00a0caractères)');
+    expect(SEARCH_TOO_LONG).toBe('Recherche trop longue (maximum 500 caractères)');
     expect(validateSearchText(`  ${'a'.repeat(500)}  `).ok).toBe(true);
   });
 

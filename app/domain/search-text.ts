@@ -1,6 +1,7 @@
 // docs/specification.md §5 search text rules, in one pure module shared by the search inputs and the server.
 export const SEARCH_MAX_LENGTH = 500;
-export const SEARCH_TOO_LONG = 'Recherche trop longue (maximum 500\u00a0caractères)';
+// The specification's text as it writes it: an ordinary space before « caractères » (issue 68).
+export const SEARCH_TOO_LONG = 'Recherche trop longue (maximum 500 caractères)';
 export const SEARCH_FORBIDDEN = 'Recherche contient du contenu non autorisé';
 
 // Script-like patterns of docs/specification.md §5: script tags, javascript:, data:, vbscript:, onload, onerror, onclick,

@@ -8,6 +8,7 @@ import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter, tooManyRequests } from '~/.server/platform/security';
 import { safeRedirect, signIn } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
+import { rememberAccount, remembersAccount } from '~/.server/platform/visitor';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
@@ -29,21 +30,26 @@ export async function action(args: ActionFunctionArgs) {
     ...auditFromRequest(request),
     email: submission.value.email.trim().toLowerCase(),
     ip: context.clientIp,
+    // The address that connected, when a trusted proxy's header named another: that header may be forged.
+    ...(context.socketIp && context.socketIp !== context.clientIp ? { socket: context.socketIp } : {}),
   };
-  const user = await authenticate(context.services, submission.value.email, submission.value.password, who).catch(
-    (error: unknown) => {
-      // Too many attempts: the French 429 with when to try again, as every limiter answers.
-      if (error instanceof UseCaseError && error.retryAfter) tooManyRequests(error.retryAfter);
-      throw error;
-    },
-  );
+  const knownBrowser = await remembersAccount(request, context.services, who.email);
+  const user = await authenticate(context.services, submission.value.email, submission.value.password, who, {
+    knownBrowser,
+  }).catch((error: unknown) => {
+    // Too many attempts: the French 429 with when to try again, as every limiter answers.
+    if (error instanceof UseCaseError && error.retryAfter) tooManyRequests(error.retryAfter);
+    throw error;
+  });
   if (!user) {
     audit('login.failure', who);
     return refused(submission, new UseCaseError(LOGIN_FAILED), HIDE_PASSWORD);
   }
   // Logged once the session is written: a full disk refuses it (503), and the log said « success » for a login refused.
-  const sessionCookie = await signIn(request, context.services, user.uid, user.idToken);
+  await signIn(request, context.services, user.uid, user.idToken);
   audit('login.success', { ...who, uid: user.uid });
+  // The last Set-Cookie carries the new session too: this browser is now known to the account (login.ts).
+  const sessionCookie = new Headers({ 'Set-Cookie': await rememberAccount(request, context.services, who.email) });
   // The page asked for (`?redirect=`), else where this role works.
   return redirect(safeRedirect(formData.get('redirect'), landingPath(user.role)), { headers: sessionCookie });
 }

@@ -170,3 +170,78 @@ test.describe('requêtes hostiles sous les pages @http @sqlite-only', () => {
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
   });
 });
+
+/** A form's hidden fields (CSRF token, honeypot), as a browser sends them back. */
+function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
+    const name = /name="([^"]+)"/.exec(tag)?.[1];
+    if (!name || name in fields || !(/type="hidden"/.test(tag) || /_confirm$/.test(name))) continue;
+    fields[name] = (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&amp;/g, '&');
+  }
+  return fields;
+}
+
+test.describe('l’instance appelée directement, un X-Forwarded-For forgé (TRUST_PROXY=2) @http @sqlite-only', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let server: OwnServer;
+  const EMAIL = 'organisateur@demo.agenda-romand.ch';
+  const PASSWORD = 'Romandie-Orga-2026';
+
+  test.beforeAll(async () => {
+    const site = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 98}`;
+    // As on Cloud Run: two proxies trusted; the demo accounts of a local site (README's passwords).
+    server = await startOwnServer({
+      portOffset: 98,
+      log: true,
+      env: { WEB_CONCURRENCY: '1', TRUST_PROXY: '2', SITE_URL: site, SEED_DEMO: 'true' },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** One login through the form, from `forwardedFor` as the caller writes it, with the browser's cookie if any. */
+  async function login(password: string, forwardedFor: string, cookie = '') {
+    const page = await fetch(`${server.base}/auth/login`, { headers: { Cookie: cookie } });
+    const pageCookie = page.headers.getSetCookie()[0]?.split(';')[0];
+    const answer = await fetch(`${server.base}/auth/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...hiddenFields(await page.text()), email: EMAIL, password }),
+      headers: { Cookie: pageCookie ?? cookie, Origin: server.base, 'X-Forwarded-For': forwardedFor },
+      redirect: 'manual',
+    });
+    return {
+      status: answer.status,
+      text: await answer.text(),
+      cookie: answer.headers.getSetCookie()[0]?.split(';')[0],
+    };
+  }
+
+  test('un compte visé depuis des adresses forgées toujours nouvelles : 429 en français ; le navigateur de la titulaire passe', async () => {
+    // The owner signed in on her browser before the attack.
+    const owner = await login(PASSWORD, '198.51.100.10, 203.0.113.1');
+    expect(owner.status).toBe(302);
+    expect(owner.cookie).toMatch(/^__session=/);
+    const before = server.log().length;
+    const statuses: number[] = [];
+    let refusal = '';
+    for (let i = 1; i <= 22; i++) {
+      // Two entries, as Hosting and Cloud Run's front end would write them: the first is read as the visitor's.
+      const answer = await login(`faux ${i}`, `10.${i}.0.1, 10.${i}.0.2`);
+      statuses.push(answer.status);
+      if (answer.status === 429) refusal = answer.text;
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+    expect(refusal).toContain('Trop de tentatives');
+    // A browser that never signed in to the account waits, even with the right password and another address.
+    expect((await login(PASSWORD, '10.99.0.1, 10.99.0.2')).status).toBe(429);
+    // The owner's browser is not stopped.
+    expect((await login(PASSWORD, '198.51.100.10, 203.0.113.1', owner.cookie)).status).toBe(302);
+    // The security log names the forged address and the connection's own.
+    const log = server.log().slice(before);
+    expect(log).toMatch(/"event":"login\.failure"[^\n]*"ip":"10\.1\.0\.1"[^\n]*"socket":"(?:::ffff:)?127\.0\.0\.1"/);
+    expect(log).toMatch(/"event":"login\.locked"[^\n]*"socket":"(?:::ffff:)?127\.0\.0\.1"/);
+  });
+});

@@ -254,3 +254,38 @@ test.describe('exploitation : trop d’envois en une minute @sqlite-only', () =>
     expect(subjects).toEqual(['Deuxième message', 'Premier message']);
   });
 });
+
+test.describe('exploitation : la base écrasée sous le serveur qui tourne @http @sqlite-only', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('/healthz répond 503 avec sa raison dès que les pages ne peuvent plus lire la base ; /livez reste 200', async () => {
+    const own = await startOwnServer({ portOffset: 71, log: true, env: { WEB_CONCURRENCY: '1' } });
+    try {
+      expect((await fetch(`${own.base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${own.base}/evenements`)).status).toBe(200);
+      // The operator's drill: the base overwritten in place (same file, same size) while the site runs.
+      const file = path.join(own.dataDir, 'agenda.sqlite');
+      const fd = fs.openSync(file, 'r+');
+      fs.writeSync(fd, Buffer.alloc(fs.fstatSync(fd).size, 0x5a), 0, undefined, 0);
+      fs.closeSync(fd);
+      // Within the probe's second of reuse, the next answer says it.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const health = await fetch(`${own.base}/healthz`);
+      expect(health.status).toBe(503);
+      expect(health.headers.get('cache-control')).toBe('no-store');
+      expect(await health.text()).toContain('la base de données est endommagée');
+      const live = await fetch(`${own.base}/livez`);
+      expect(live.status).toBe(200);
+      // Stopped on this base: one French line, never SQLite's raw stack.
+      const exited = new Promise((resolve) => own.child.once('exit', resolve));
+      own.child.kill('SIGTERM');
+      await exited;
+      const lines = own.log().split('\n');
+      const checkpoint = lines.findIndex((line) => line.includes('[base] dernier point de contrôle impossible'));
+      expect(lines[checkpoint]).toContain('est illisible');
+      expect(lines[checkpoint + 1] ?? '').not.toMatch(/^\s+at /);
+    } finally {
+      await own.stop();
+    }
+  });
+});

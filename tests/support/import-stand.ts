@@ -1,7 +1,7 @@
 // What the import's tests set up on a store (any backend): the default categories, the admin who adds the sources,
 // a clock, and a source on the local fixture server (tests/support/ics-server.ts), run by the site's own use cases.
 import { createSource } from '../../app/.server/imports/admin-sources';
-import type { ImportDeps } from '../../app/.server/imports/run-import';
+import { DEFAULT_IMPORT_LIMITS, type ImportDeps } from '../../app/.server/imports/run-import';
 import { createSafeFetch, type FetchText } from '../../app/.server/platform/safe-fetch';
 import type { Store, UserProfile } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
@@ -48,7 +48,12 @@ export async function importStand(
     deps: () => ({ store, fetchText, now: () => stand.clock }),
     addSource(path, body, trusted = false) {
       server.set(path, body);
-      return createSource(stand.deps(), admin, {
+      // Its feeds are on this machine: saved as the tests' setting lets them (IMPORT_ALLOW_LOOPBACK).
+      const limits = {
+        IMPORT_MAX_EVENTS: DEFAULT_IMPORT_LIMITS.maxEvents,
+        IMPORT_MAX_DATES: DEFAULT_IMPORT_LIMITS.maxDates,
+      };
+      return createSource({ ...stand.deps(), config: { ...limits, IMPORT_ALLOW_LOOPBACK: true } }, admin, {
         name: 'Commune de Nyon',
         url: server.url(path),
         category: 'vie-locale',

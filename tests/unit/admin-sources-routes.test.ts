@@ -76,6 +76,24 @@ describe('/admin/sources', () => {
       initialValue: { name: 'Commune de Morges', url: 'file:///etc/passwd' },
     });
     expect(await stored()).not.toContain('Commune de Morges');
+    // An address the import would refuse at every run is refused now (issue 68): http, a private network.
+    for (const [url, message] of [
+      ['http://www.morges.ch/agenda.ics', 'Indiquez l’adresse complète du calendrier, commençant par https://.'],
+      [
+        'https://192.168.1.20/agenda.ics',
+        'Cette adresse n’est pas publique\u00a0: seuls les sites accessibles sur Internet peuvent être lus.',
+      ],
+      [
+        'https://[fd00::1]/agenda.ics',
+        'Cette adresse n’est pas publique\u00a0: seuls les sites accessibles sur Internet peuvent être lus.',
+      ],
+    ]) {
+      const refused = await routeAnswer(() =>
+        sourcesAction(args(formPost('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS, url }))),
+      );
+      expect(refused.data, url).toMatchObject({ status: 'error', error: { url: [message] } });
+    }
+    expect(await stored()).not.toContain('Commune de Morges');
 
     const created = await routeAnswer(() =>
       sourcesAction(args(formPost('/admin/sources', admin, { csrf: admin.csrf, ...FIELDS }))),
@@ -119,8 +137,11 @@ describe('/admin/sources', () => {
     const server = await startIcsServer();
     try {
       const admin = await signedInAs('admin');
-      const { store } = getServices();
+      const { store, config } = getServices();
       server.set('/maintenant.ics', icsFixture('commune'));
+      // The feed is on this machine: saved as the tests' setting lets it (IMPORT_ALLOW_LOOPBACK).
+      const allowed = config.IMPORT_ALLOW_LOOPBACK;
+      config.IMPORT_ALLOW_LOOPBACK = true;
       const created = await routeAnswer(() =>
         sourcesAction(
           args(
@@ -133,6 +154,7 @@ describe('/admin/sources', () => {
           ),
         ),
       );
+      config.IMPORT_ALLOW_LOOPBACK = allowed;
       const id = created.response?.headers.get('Location')?.split('/').pop() ?? '';
       // Not due before an hour (as after a run): only the request makes it due.
       const source = await store.imports.findSource(id);

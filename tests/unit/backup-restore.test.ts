@@ -158,4 +158,20 @@ describe('exercice de restauration', () => {
       'agenda-2030-01-04T03-00-00-000Z',
     ]);
   });
+
+  it('une sauvegarde en ligne de commande interrompue : la suivante retire son dossier .partielle', async () => {
+    const dataDir = tmp('site4');
+    const site = open(dataDir);
+    await seedCategories(site);
+    const backups = tmp('sauvegardes4');
+    const cutShort = path.join(backups, 'agenda-2030-01-05T03-00-00-000Z.partielle');
+    fs.mkdirSync(cutShort, { recursive: true });
+    fs.writeFileSync(path.join(cutShort, 'agenda.sqlite'), 'une copie coupée');
+    backupSite(
+      { database: site.database, dataDir, uploadsDir: site.uploadsDir },
+      backups,
+      new Date('2030-01-06T03:00:00Z'),
+    );
+    expect(fs.readdirSync(backups)).toEqual(['agenda-2030-01-06T03-00-00-000Z']);
+  });
 });

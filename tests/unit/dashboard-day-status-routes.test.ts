@@ -7,7 +7,7 @@ import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { zurichIso, zurichToday } from '../../app/domain/dates';
 import { loader as dashboard } from '../../app/routes/dashboard/route';
-import { action as statut } from '../../app/routes/evenement.$id_.statut';
+import { action as statut, loader as statutPage } from '../../app/routes/evenement.$id_.statut';
 import { makeEvent } from '../support/factories';
 import { loadContext } from '../support/load-context';
 import { routeAnswer } from '../support/route-answer';
@@ -79,5 +79,34 @@ describe('« Ça a lieu ? » depuis le tableau de bord', () => {
     expect((await getServices().store.events.findById(EVENT))?.dayStatuses).toEqual([
       expect.objectContaining({ kind: 'confirmed', note: 'Beau temps' }),
     ]);
+  });
+
+  it('la page d’un événement en attente d’un autre organisateur : 404, ni son titre ni sa date ; la sienne s’ouvre', async () => {
+    const services = getServices();
+    const uid = (await getCurrentUser(new Request(`${SITE}/`, { headers: { Cookie: owner.cookie } }), services))?.uid;
+    const today = zurichToday();
+    await services.store.events.insertMany([
+      makeEvent({
+        id: 'fete-en-attente',
+        title: 'Fête encore en attente',
+        status: 'pending',
+        createdBy: uid,
+        startsAt: zurichIso(today, '20:00'),
+      }),
+    ]);
+    const open = (who: { cookie: string }) =>
+      routeAnswer(() =>
+        statutPage({
+          request: new Request(`${SITE}/evenement/fete-en-attente/statut`, { headers: { Cookie: who.cookie } }),
+          context: loadContext(),
+          params: { id: 'fete-en-attente' },
+        }),
+      );
+    const stranger = await open(other);
+    expect(stranger.status).toBe(404);
+    expect(JSON.stringify(stranger.data)).not.toContain('Fête encore en attente');
+    const own = await open(owner);
+    expect(own.status).toBe(200);
+    expect(own.data).toMatchObject({ title: 'Fête encore en attente' });
   });
 });

@@ -124,4 +124,32 @@ describe('le disque ne peut plus écrire', () => {
       config.MIN_FREE_DISK_MB = min;
     }
   });
+
+  it('/healthz dit ce que reçoivent les visiteurs : une page qui ne peut pas lire la base le met à 503, avec sa raison', async () => {
+    const health = () =>
+      routeAnswer(() => healthLoader({ request: new Request(`${SITE}/healthz`), params: {}, context: loadContext() }));
+    expect((await health()).status).toBe(200);
+    // A page whose rows sit on pages of the base overwritten under the server (the probe's own are in SQLite's cache).
+    const pages = answeringStorageFailures({
+      routes: {
+        'routes/evenements': {
+          id: 'routes/evenements',
+          path: 'evenements',
+          module: {
+            default: () => null,
+            loader: () => {
+              throw Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
+            },
+          },
+        },
+      },
+    } as unknown as ServerBuild);
+    const loader = pages.routes['routes/evenements']?.module.loader as (args: { request: Request }) => Promise<unknown>;
+    const page = await routeAnswer(() => loader({ request: new Request(`${SITE}/evenements`) }));
+    expect(page.status).toBe(503);
+    expect(await health()).toMatchObject({
+      status: 503,
+      data: { ok: false, problems: ['Les pages ne peuvent pas lire le stockage : la base de données est endommagée.'] },
+    });
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { UseCaseError } from '../platform/use-case-error';
-import { authenticate, LOGIN_LIMITS, loginDelayMs, MAX_LOGIN_DELAY_MS } from './login';
+import { authenticate, LOGIN_LIMITS, loginDelayMs } from './login';
 
 function cheapHash(password: string): string {
   const salt = crypto.randomBytes(16);
@@ -43,29 +43,40 @@ describe('connexion', () => {
     return refusal(authenticate({ store }, email, 'le bon mot de passe', who, { wait: noWait }));
   }
 
-  it('100 mauvais mots de passe d’inconnus (100 adresses IP) ne bloquent pas la titulaire : ralentie, pas refusée', async () => {
+  it('des mots de passe faux d’adresses IP toujours nouvelles (X-Forwarded-For forgé) : 429 sur le compte après 20 ; la titulaire, depuis son navigateur, passe ralentie', async () => {
     const store = await target('u1', 'cible@exemple.ch');
     const waits: number[] = [];
     const wait = async (ms: number) => {
       waits.push(ms);
     };
-    for (let i = 0; i < 100; i++) {
+    const limit = LOGIN_LIMITS.perAccountUnknownBrowsers;
+    for (let i = 0; i < limit.points; i++) {
       const who = { ip: `203.0.113.${i}` };
       expect(await authenticate({ store }, 'CIBLE@exemple.ch', `mauvais ${i}`, who, { wait })).toBeNull();
     }
-    // Each attempt after the first few waited longer, up to the cap.
-    expect(waits.at(-1)).toBe(MAX_LOGIN_DELAY_MS);
-    waits.length = 0;
-    const user = await authenticate(
-      { store },
-      'cible@exemple.ch',
-      'le bon mot de passe',
-      { ip: '198.51.100.7' },
-      { wait },
+    // Past the limit, every attempt from a browser that never signed in, whatever its address.
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      const refused = await refusal(authenticate({ store }, 'cible@exemple.ch', 'encore faux', { ip }, { wait }));
+      expect(refused?.status).toBe(429);
+      expect(refused?.message).toContain('Trop de tentatives');
+      expect(refused?.retryAfter).toBeGreaterThan(0);
+      expect(refused?.retryAfter).toBeLessThanOrEqual(limit.seconds);
+    }
+    // Even with the right password, a new browser waits the rest of the quarter of an hour.
+    const newBrowser = await refusal(
+      authenticate({ store }, 'cible@exemple.ch', 'le bon mot de passe', { ip: '198.51.100.7' }, { wait }),
     );
+    expect(newBrowser?.status).toBe(429);
+    // The owner's browser, which signed in before, is not stopped: slowed, then signed in.
+    waits.length = 0;
+    const owner = { ip: '198.51.100.8' };
+    const user = await authenticate({ store }, 'cible@exemple.ch', 'le bon mot de passe', owner, {
+      wait,
+      knownBrowser: true,
+    });
     expect(user?.uid).toBe('u1');
-    expect(waits).toEqual([MAX_LOGIN_DELAY_MS]);
-    // Signed in: the slowdown is over.
+    expect(waits).toEqual([loginDelayMs(limit.points)]);
+    // Signed in: the slowdown and the limit on the account are over, for new browsers too.
     waits.length = 0;
     expect(
       (await authenticate({ store }, 'cible@exemple.ch', 'le bon mot de passe', { ip: '198.51.100.7' }, { wait }))?.uid,

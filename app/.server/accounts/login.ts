@@ -1,6 +1,8 @@
 // Login: email + password checked by the identity provider (Argon2id in our store, or Firebase Auth). Failures are
-// limited per (address, client) and per client, never per address alone: a stranger's failures cannot lock an owner
-// out. An address that many clients fail on is slowed down instead (a delay before each attempt, whoever makes it).
+// limited per (address, client) and per client; an address that many clients fail on is slowed down (a delay before
+// each attempt, whoever makes it). The client is an address a caller may forge (X-Forwarded-For sent straight to the
+// instance), so failures on an address are also limited whatever the client, for browsers that never signed in to
+// it: a browser that did (its `__session` says so) is not stopped by strangers' failures (decision 138).
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createLocalIdentity } from '../identity/local';
 import type { IdentityProvider } from '../identity/ports';
@@ -17,6 +19,11 @@ export const LOGIN_LIMITS = {
   perClient: { points: 100, seconds: 60 * 60 },
   /** Failures on one address from every client, counted for the slowdown only. */
   perAccount: { points: 100_000, seconds: 60 * 60 },
+  /**
+   * Failures on one address from browsers that never signed in to it, whatever address they come from: past them,
+   * such browsers wait the rest of the quarter of an hour; one that signed in to it before is not stopped.
+   */
+  perAccountUnknownBrowsers: { points: 20, seconds: 15 * 60 },
 } as const;
 
 /** Failures on an address that cost nothing; each one after them adds this much wait, up to the cap. */
@@ -51,6 +58,8 @@ export type Authenticated = UserProfile & { idToken: string | null };
 export interface LoginOptions {
   /** How the slowdown waits (tests pass a recorder). */
   wait?: (ms: number) => Promise<void>;
+  /** This browser signed in to this address before (its signed `__session` says so: rememberedAccount). */
+  knownBrowser?: boolean;
 }
 
 /** The refusal of a login past its limits: 429, and when to try again (the route sends it as `Retry-After`). */
@@ -67,10 +76,12 @@ export async function authenticate(
   const address = email.trim().toLowerCase();
   const client = String(who.ip ?? 'unknown');
   const pair = `${address}|${client}`;
-  for (const [name, key] of [
+  const limits: [keyof typeof LOGIN_LIMITS, string][] = [
     ['perAccountAndClient', pair],
     ['perClient', client],
-  ] as const) {
+  ];
+  if (!options.knownBrowser) limits.push(['perAccountUnknownBrowsers', address]);
+  for (const [name, key] of limits) {
     const seen = await limiter(name).get(key);
     if (seen && seen.consumedPoints >= LOGIN_LIMITS[name].points) {
       audit('login.locked', { ...who, email: address, reason: name });
@@ -84,27 +95,38 @@ export async function authenticate(
   const signedIn = await identity.checkPassword(address, password);
   const user = signedIn ? await profileOf(store, signedIn.uid, address) : null;
   if (!signedIn || !user || user.disabled) {
-    await countFailure(address, client, pair, who);
+    await countFailure(address, client, pair, who, options.knownBrowser === true);
     return null;
   }
   // The right password: the slowdown of this address and this client's failures on it are over.
-  await Promise.all([limiter('perAccountAndClient').delete(pair), limiter('perAccount').delete(address)]);
+  await Promise.all([
+    limiter('perAccountAndClient').delete(pair),
+    limiter('perAccount').delete(address),
+    limiter('perAccountUnknownBrowsers').delete(address),
+  ]);
   return { ...user, idToken: signedIn.idToken };
 }
 
-async function countFailure(address: string, client: string, pair: string, who: AuditFields): Promise<void> {
+async function countFailure(
+  address: string,
+  client: string,
+  pair: string,
+  who: AuditFields,
+  knownBrowser: boolean,
+): Promise<void> {
   const counted = await Promise.allSettled([
     limiter('perAccountAndClient').consume(pair),
     limiter('perClient').consume(client),
     limiter('perAccount').consume(address),
+    knownBrowser ? Promise.resolve(null) : limiter('perAccountUnknownBrowsers').consume(address),
   ]);
   for (const result of counted) {
     if (result.status === 'fulfilled') continue;
     if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
   }
   // The failure that reaches a limit is answered like the next attempts: 429, with when to try again.
-  const [perPair, perClient] = counted;
-  const reached = [perPair, perClient].find((r) => r.status === 'rejected');
+  const [perPair, perClient, , perAccountUnknown] = counted;
+  const reached = [perPair, perClient, perAccountUnknown].find((r) => r.status === 'rejected');
   if (reached?.status === 'rejected') {
     audit('login.locked', { ...who, email: address });
     throw tooManyAttempts(reached.reason as RateLimiterRes);

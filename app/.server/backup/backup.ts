@@ -98,7 +98,8 @@ export function backupSite(
     );
   const dir = path.join(root, `agenda-${stampOf(now)}`);
   const partial = `${dir}${PARTIAL}`;
-  fs.rmSync(partial, { recursive: true, force: true });
+  // What backups cut short left (an interrupted `npm run backup`: as big as the base), this one's name included.
+  removePartials(root);
   // Accounts, password hashes, secrets: the backup's folder is its owner's only (the images in it are hard links to the
   // site's own, public anyway, and keep their mode), and so are the files it writes.
   makePrivateDir(partial);
@@ -151,8 +152,13 @@ export function pruneBackups(root: string, keep: number): number {
   const backups = listBackups(root);
   const old = backups.slice(0, Math.max(0, backups.length - keep));
   for (const backup of old) fs.rmSync(backup.dir, { recursive: true, force: true });
-  if (fs.existsSync(root))
-    for (const name of fs.readdirSync(root))
-      if (name.endsWith(PARTIAL)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  removePartials(root);
   return old.length;
+}
+
+/** Removes the folders of backups cut short under `root`. */
+function removePartials(root: string): void {
+  if (!fs.existsSync(root)) return;
+  for (const name of fs.readdirSync(root))
+    if (name.endsWith(PARTIAL)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
 }

@@ -15,7 +15,7 @@ import {
   WEATHER_PENDING,
 } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
-import { actorsFor, nextVersion } from '~/domain/event-lifecycle';
+import { actorsFor, isPublicStatus, nextVersion } from '~/domain/event-lifecycle';
 import { type AlertDeps, alertDeps } from '../alerts/alerts';
 import { tellDayStatus } from '../alerts/day-status-alerts';
 import { UseCaseError } from '../platform/use-case-error';
@@ -43,7 +43,9 @@ export function datesToSay(event: AgendaEvent, actor: UserProfile | null, now: D
 /** The event and the dates this actor may say now, or null when there is no such event. */
 export async function datesToSayOf({ store }: { store: Store }, id: string, actor: UserProfile, now: Date) {
   const event = await store.events.findById(id);
-  return event ? { event, dates: datesToSay(event, actor, now) } : null;
+  // Not public and not theirs: as its public page, nothing that shows its title or its date (issue 68).
+  if (!event || (!isPublicStatus(event.status) && actorsFor(actor, event).length === 0)) return null;
+  return { event, dates: datesToSay(event, actor, now) };
 }
 
 type Deps = {

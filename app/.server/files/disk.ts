@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../platform/private-files';
 import { assertSafeKey } from './keys';
 import type { FileStore } from './ports';
 
@@ -21,7 +22,10 @@ export function createDiskFileStore(root: string): FileStore {
   return {
     async put(key, data) {
       const file = fileFor(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      // An upload waiting for its event keeps its original bytes (EXIF and all): its folder and file are the site's own.
+      const waiting = key.startsWith('pending/');
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: waiting ? PRIVATE_DIR : undefined });
+      if (waiting) await fs.chmod(path.dirname(file), PRIVATE_DIR);
       // Write beside the target (same file system), flush, then rename: the target is either absent or complete.
       // Temp names start with a dot, which the static server refuses to serve.
       const temp = path.join(
@@ -29,7 +33,7 @@ export function createDiskFileStore(root: string): FileStore {
         `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`,
       );
       try {
-        const handle = await fs.open(temp, 'wx', 0o644);
+        const handle = await fs.open(temp, 'wx', waiting ? PRIVATE_FILE : 0o644);
         try {
           await handle.writeFile(data);
           await handle.sync();

@@ -1,7 +1,8 @@
 // The admins' use cases of /admin/sources: list, add, edit, delete a source, ask for a run, read its log.
 import { DEFAULT_SOURCE_INTERVAL, type SourceFormInput } from '~/domain/source-form';
+import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
-import type { FetchText } from '../platform/safe-fetch';
+import { type FetchText, unreachableAddress } from '../platform/safe-fetch';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import type { ImportRun, ImportSource } from './ports';
@@ -11,7 +12,13 @@ export interface SourcesDeps {
   store: Store;
   fetchText: FetchText;
   now?: () => Date;
-  config?: ImportLimitsConfig;
+  config?: ImportLimitsConfig & Partial<Pick<Config, 'IMPORT_ALLOW_LOOPBACK'>>;
+}
+
+/** A source the fetcher would refuse at every run (http, a private address) is refused at save (issue 68). */
+async function checkAddressReachable(deps: SourcesDeps, url: string): Promise<void> {
+  const problem = await unreachableAddress(url, { allowLoopback: deps.config?.IMPORT_ALLOW_LOOPBACK === true });
+  if (problem) throw new UseCaseError(problem, 'url');
 }
 
 const NOT_FOUND = 'Cette source n’existe pas (ou plus).';
@@ -68,6 +75,7 @@ export async function createSource(
   requireAdminUser(user);
   await checkCategory(deps.store, input.category);
   await checkAddressFree(deps.store, input.url, null);
+  await checkAddressReachable(deps, input.url);
   const now = (deps.now ? deps.now() : new Date()).toISOString();
   const source: ImportSource = {
     id: newId(),
@@ -99,6 +107,7 @@ export async function updateSource(
   if (!current) throw new UseCaseError(NOT_FOUND, 'form', 404);
   await checkCategory(deps.store, input.category);
   await checkAddressFree(deps.store, input.url, id);
+  await checkAddressReachable(deps, input.url);
   const now = (deps.now ? deps.now() : new Date()).toISOString();
   const fields = fieldsOf(input);
   const moved = fields.url !== current.url;

@@ -7,7 +7,7 @@ import { type LifecycleAction, nextVersion } from '~/domain/event-lifecycle';
 import { type Counts, noCounts } from '~/domain/import-run';
 import { possibleDuplicates } from '../events/submissions';
 import type { PlaceBook } from '../places/propose';
-import { yieldToEventLoop } from '../platform/background';
+import { timeSlices } from '../platform/background';
 import { newId } from '../platform/ids';
 import type { Store } from '../ports';
 import { occurrencesOf } from '../schedule/schedule-expand';
@@ -138,9 +138,10 @@ async function withdraw(ctx: ApplyContext, link: ImportLink, counts: Counts) {
 /** Each step on its own: a failing VEVENT is an error of the run (with its UID and line), the others go on. */
 export async function applyPlan(ctx: ApplyContext, plan: readonly PlanStep[], lines: Map<string, number>) {
   const counts = noCounts();
-  for (const [i, s] of plan.entries()) {
+  const pause = timeSlices();
+  for (const s of plan) {
     // In bounded steps: the jobs worker goes on sending mails and answering between them (decision 061).
-    if (i % 25 === 24) await yieldToEventLoop();
+    await pause();
     const uid = s.kind === 'withdrawn' ? s.link.uid : s.kind === 'unchanged' ? s.uid : s.item.uid;
     try {
       if (s.kind === 'unchanged') counts.unchanged++;

@@ -9,7 +9,7 @@ import { findLocality } from '~/domain/localities';
 import { postalCodeFitsCanton } from '~/domain/postal-codes';
 import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
-import { yieldToEventLoop } from '../platform/background';
+import { timeSlices } from '../platform/background';
 import { plain, splitLocation } from './ics-text';
 import { ical, importWindow, SkippedEntry, timesOf } from './ics-times';
 
@@ -261,9 +261,10 @@ export async function parseFeed(
   }
   const window = { ...importWindow(now), now: now.getTime() };
   let past = 0;
-  for (const [i, { uid: key, master, exceptions }] of eventsOf(roots).entries()) {
-    // In bounded steps, as the import's writes (apply-plan.ts): a mail queued meanwhile leaves (issue 50).
-    if (i % 50 === 49) await yieldToEventLoop();
+  const pause = timeSlices();
+  for (const { uid: key, master, exceptions } of eventsOf(roots)) {
+    // In bounded steps, as the import's writes (apply-plan.ts): a mail queued meanwhile leaves (issues 50 and 68).
+    await pause();
     const uid = key.startsWith('\u0000') ? '' : key;
     if (!uid) {
       errors.push({ uid: '', line: 0, message: 'Un événement sans UID a été ignoré.' });

@@ -69,6 +69,23 @@ const emptyRun = (source: ImportSource, startedAt: string): ImportRun => ({
   ...noCounts(),
 });
 
+export const RUN_INTERRUPTED =
+  'Import interrompu par l’arrêt du serveur\u00a0: il reprend au démarrage, là où ses liens disent qu’il s’est arrêté.';
+
+/**
+ * At start, before the runs of a server that is gone are released (startup.ts): each gets a line in its source's run
+ * log, started when it was, failed with RUN_INTERRUPTED (issue 68: it left none). Answers how many.
+ */
+export async function logInterruptedRuns(store: Store): Promise<number> {
+  const held = (await store.imports.listSources()).filter((source) => source.runningSince);
+  for (const source of held)
+    await store.imports.addRun(
+      { ...emptyRun(source, source.runningSince ?? ''), errors: [{ uid: '', line: 0, message: RUN_INTERRUPTED }] },
+      KEEP_RUNS,
+    );
+  return held.length;
+}
+
 /** Runs one source now, unless another run holds it (409) or it is gone (404). */
 export async function runSource(deps: ImportDeps, sourceId: string): Promise<ImportRun> {
   const started = deps.now ? deps.now() : new Date();

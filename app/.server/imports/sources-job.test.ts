@@ -11,6 +11,7 @@ import { IMPORT_NOW, importStand } from '../../../tests/support/import-stand';
 import { loadConfig } from '../platform/config';
 import { BODY_LIMITS } from '../platform/request-body';
 import { createServices, type Services } from '../services';
+import { logInterruptedRuns, RUN_INTERRUPTED } from './run-import';
 
 const TOKEN = 'j'.repeat(40);
 let server: IcsServer;
@@ -92,5 +93,20 @@ describe('tâche planifiée « sources »', () => {
       lastError: 'Cette adresse n’est pas publique\u00a0: seuls les sites accessibles sur Internet peuvent être lus.',
     });
     expect(await stand.events()).toEqual([]);
+  });
+
+  it('un import interrompu par un arrêt brutal a sa ligne au journal des imports, puis reprend', async () => {
+    const { store, fetchText } = open();
+    const stand = await importStand(store, server, fetchText);
+    const source = await stand.addSource('/coupe.ics', icsFixture('commune'));
+    // A run that the server's end (kill -9) cut short: the source is still held.
+    const since = new Date(IMPORT_NOW.getTime() - 60_000).toISOString();
+    await store.imports.claimRun(source.id, since, new Date(IMPORT_NOW.getTime() - 3_600_000).toISOString());
+    expect(await logInterruptedRuns(store)).toBe(1);
+    expect(await store.imports.runs(source.id, 5)).toMatchObject([
+      { ok: false, startedAt: since, errors: [{ message: RUN_INTERRUPTED }] },
+    ]);
+    await store.imports.releaseRuns(IMPORT_NOW.toISOString());
+    expect(await logInterruptedRuns(store)).toBe(0);
   });
 });

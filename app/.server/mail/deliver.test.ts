@@ -64,7 +64,7 @@ describe('la file des mails', () => {
     }
     expect(warnings).toEqual([
       expect.stringMatching(
-        /^\[mails\] « Mail 1 » pas encore envoyé \(essai 1, prochain à \d\d:\d\d, \w+\) : connect ECONNREFUSED 127\.0\.0\.1:25$/,
+        /^\[mails\] « Mail 1 » pas encore envoyé \(essai 1, prochain à \d\d:\d\d UTC, \w+\) : connect ECONNREFUSED 127\.0\.0\.1:25$/,
       ),
     ]);
     expect((await mailQueueSummary({ store })).stuck).toMatchObject({

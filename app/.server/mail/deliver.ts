@@ -2,7 +2,6 @@
 // did not accept is tried again later (1 min, 2, 4… up to an hour between tries) for a day, then kept as failed for
 // the admins (dashboard, « Réessayer »). A refusal that will not change (recipient unknown) fails at once. When the
 // server is unreachable, the batch stops there: the other mails keep their turn, nothing is hammered.
-import { formatTime } from '~/domain/dates';
 import { renderAccountMail } from '../accounts/deferred-mails';
 import type { IdentityProvider } from '../identity/ports';
 import { yieldToEventLoop } from '../platform/background';
@@ -82,9 +81,10 @@ async function deliverOne(deps: DeliveryDeps, mail: QueuedMail, now: Date): Prom
     }
     const dueAt = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
     await deps.store.mails.retryLater(mail.id, { attempts, dueAt, lastError, now: nowIso });
-    // Said each time (the tries are an hour apart at most): a mail server down or refusing us was seen nowhere.
+    // Said each time (the tries are an hour apart at most): a mail server down or refusing us was seen nowhere. In UTC,
+    // as the access log beside it dates its lines (issue 68: Zurich's time here, UTC there).
     console.warn(
-      `[mails] « ${mail.subject} » pas encore envoyé (essai ${attempts}, prochain à ${formatTime(dueAt)}, ${mail.id}) : ${lastError}`,
+      `[mails] « ${mail.subject} » pas encore envoyé (essai ${attempts}, prochain à ${dueAt.slice(11, 16)} UTC, ${mail.id}) : ${lastError}`,
     );
     return delivering && serverUnreachable(error) ? 'unreachable' : 'retry';
   }

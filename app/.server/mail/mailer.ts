@@ -7,6 +7,7 @@ import { SITE_NAME } from '~/domain/site';
 import type { Config } from '../platform/config';
 import { newId } from '../platform/ids';
 import { onFirstUse } from '../platform/on-first-use';
+import { PRIVATE_FILE, privateDir } from '../platform/private-files';
 import type { MailTransport } from '../ports';
 
 /** How long a mail server may take to accept a connection, to greet, or to answer any command. */
@@ -30,11 +31,12 @@ export function createOutboxTransport(outboxDir: string, from: string): MailTran
     async deliver({ messageId, ...message }) {
       transport ??= createStreamTransport();
       const info = await transport.sendMail({ from: { name: SITE_NAME, address: from }, messageId, ...message });
-      fs.mkdirSync(outboxDir, { recursive: true });
+      // Their links sign in and reset passwords: the folder and its mails are the site's alone.
+      privateDir(outboxDir);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`;
       // Written beside, then renamed: a reader (or a crash) never sees half a mail.
       const temp = path.join(outboxDir, `.${name}.${crypto.randomBytes(4).toString('hex')}.tmp`);
-      fs.writeFileSync(temp, info.message as Buffer);
+      fs.writeFileSync(temp, info.message as Buffer, { mode: PRIVATE_FILE });
       fs.renameSync(temp, path.join(outboxDir, name));
       // Never the links: they carry single-use tokens (verification, reset), which must not reach the logs.
       console.log(`[mail] « ${message.subject} » → ${[message.to].flat().join(', ')} (${name})`);

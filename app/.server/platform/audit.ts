@@ -15,6 +15,8 @@ export interface AuditFields {
   email?: string;
   /** Client address (from the proxy when TRUST_PROXY is set). */
   ip?: string;
+  /** The connection's own address, when it is not `ip` (a proxy's header named another, maybe forged). */
+  socket?: string;
   method?: string;
   /** Path only: query strings may carry tokens. */
   path?: string;

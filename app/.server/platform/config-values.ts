@@ -9,14 +9,24 @@ export const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-/** smtp://host[:port] or smtps://…, as nodemailer reads it. */
-export function isSmtpUrl(value: string): boolean {
+const SMTP_EXAMPLE = '(par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465)';
+
+/**
+ * What is wrong with an SMTP_URL (smtp://host[:port] or smtps://…, as nodemailer reads it), in French, or null: not an address at all, another protocol, or no server named
+ * (issue 68: the three got one message). Never the value itself, which may hold a password.
+ */
+export function smtpUrlProblem(value: string): string | null {
+  let url: URL;
   try {
-    const url = new URL(value);
-    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    url = new URL(value);
   } catch {
-    return false;
+    return `SMTP_URL n’est pas une adresse : elle doit commencer par smtp:// ou smtps:// ${SMTP_EXAMPLE}.`;
   }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    return `SMTP_URL n’est pas une adresse de serveur de mail : elle doit commencer par smtp:// ou smtps://, pas par un autre protocole ${SMTP_EXAMPLE}.`;
+  if (url.hostname === '')
+    return `SMTP_URL ne nomme aucun serveur : elle doit donner son nom après smtp:// ou smtps:// ${SMTP_EXAMPLE}.`;
+  return null;
 }
 
 /** An unset or empty variable is absent. */

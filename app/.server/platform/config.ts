@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
 import { settingRefused } from './config-messages';
-import { booleanFlag, isJsonObject, isSmtpUrl, mailTransportProblem, optionalText, trustProxy } from './config-values';
+import { booleanFlag, isJsonObject, mailTransportProblem, optionalText, smtpUrlProblem, trustProxy } from './config-values';
 import { FEDERATION_ENV } from './federation-settings';
 import { DEFAULT_DATA_DIR, DEFAULT_MIN_FREE_DISK_MB, DEFAULT_PORT } from './process-settings';
 import { persistedSecret } from './session-secret';
@@ -41,9 +41,9 @@ const envSchema = z.object({
    */
   TRUST_PROXY: trustProxy,
   /** Checked at start: a value that is not an SMTP address left every mail waiting, without a word (an operator's finding). */
-  SMTP_URL: optionalText.refine((v) => v === undefined || isSmtpUrl(v), {
-    message:
-      'SMTP_URL doit être une adresse smtp:// ou smtps:// avec le nom du serveur (par exemple smtps://utilisateur:motdepasse@smtp.exemple.ch:465).',
+  SMTP_URL: optionalText.superRefine((v, ctx) => {
+    const problem = v === undefined ? null : smtpUrlProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
   /**
    * How mails leave: `smtp` (through SMTP_URL) or `fichier` (written as .eml in DATA_DIR/outbox, sent by nobody).

@@ -13,6 +13,7 @@ import {
   RateLimiterSQLite,
 } from 'rate-limiter-flexible';
 import { once } from './once';
+import { privateDatabaseFile } from './private-files';
 
 export interface Limiter {
   /** Resolves while the key has points left; rejects with a RateLimiterRes past the limit. */
@@ -29,6 +30,8 @@ export const LIMITS_FILE = 'limites.sqlite';
 const TABLE = 'limites';
 
 function openLimits(file: string): Database.Database {
+  // Counts keyed by login addresses and client addresses: the site's alone.
+  privateDatabaseFile(file);
   const db = new Database(file, { timeout: 2000 });
   db.pragma('journal_mode = WAL');
   // Counts, not data: a power cut may lose the last second of them.

@@ -4,7 +4,15 @@
 // transfer, the content type checked and the text decoded from its charset (an image: its bytes as received). Every
 // refusal is a UseCaseError on the field 'url' with one French sentence the person can act on.
 import type http from 'node:http';
-import { AddressRefused, guardedRequest, isLoopbackAddress, isPublicAddress, type Resolver } from './public-address';
+import net from 'node:net';
+import {
+  AddressRefused,
+  guardedRequest,
+  isLoopbackAddress,
+  isPublicAddress,
+  type Resolver,
+  systemResolver,
+} from './public-address';
 import { UseCaseError } from './use-case-error';
 
 export interface FetchedText {
@@ -139,6 +147,31 @@ function networkMessage(error: unknown, timeoutMs: number): string {
   }
   if (cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN') return 'Ce site est introuvable (nom inconnu).';
   return 'Connexion impossible à ce site.';
+}
+
+/** The address a saved source may name: why not, in French, or null (issue 68: checked at save, not at every run). */
+export async function unreachableAddress(
+  value: string,
+  options: { allowLoopback: boolean; resolver?: Resolver },
+): Promise<string | null> {
+  const url = new URL(value);
+  // http only for this machine's test servers (IMPORT_ALLOW_LOOPBACK), as the message of the form asks.
+  if (url.protocol !== 'https:' && !options.allowLoopback)
+    return 'Indiquez l’adresse complète du calendrier, commençant par https://.';
+  const allowed = options.allowLoopback
+    ? (address: string) => isPublicAddress(address) || isLoopbackAddress(address)
+    : isPublicAddress;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = net.isIP(host) ? [host] : (await (options.resolver ?? systemResolver)(host)).map((a) => a.address);
+  } catch {
+    // A name that does not resolve now may later: the run says so in its log.
+    return null;
+  }
+  return addresses.some((address) => !allowed(address))
+    ? 'Cette adresse n’est pas publique\u00a0: seuls les sites accessibles sur Internet peuvent être lus.'
+    : null;
 }
 
 export function createSafeFetch(options: { allowLoopback: boolean; resolver?: Resolver }): FetchText {

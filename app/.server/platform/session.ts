@@ -6,9 +6,10 @@ import type { IdentityProvider, SignedIn } from '../identity/ports';
 import type { Store, UserProfile } from '../ports';
 import { audit, auditFromRequest } from './audit';
 import { type Flash, setFlash } from './flash';
-import { readVisitor, serializeVisitor, updateVisitor, type VisitorServices } from './visitor';
+import { readVisitor, SESSION_IDLE_TIMEOUT_MS, serializeVisitor, updateVisitor, type VisitorServices } from './visitor';
 
-export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+export { SESSION_IDLE_TIMEOUT_MS };
+
 // Refreshing last_seen_at on every request would write on every page view; once an hour is enough.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -29,6 +30,17 @@ export interface CurrentSession {
 }
 
 const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+/** The requests whose session was extended: their answer sends the cookie again, for as long (root.tsx). */
+const extended = new WeakSet<Request>();
+
+/**
+ * The Set-Cookie that gives the browser's cookie the session's new length, when this request extended the session
+ * (once an hour at most); null otherwise.
+ */
+export async function extendedSessionCookie(request: Request, services: SessionServices): Promise<string | null> {
+  await getCurrentSession(request, services);
+  return extended.has(request) ? updateVisitor(request, services, {}) : null;
+}
 
 /** The logged-in user of this request, or null. Looked up once per request. */
 export function getCurrentSession(request: Request, services: SessionServices): Promise<CurrentSession | null> {
@@ -58,6 +70,7 @@ async function lookUpSession(request: Request, services: SessionServices): Promi
   if (!user || user.disabled) return null;
   if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
     await store.sessions.touch(id, new Date(now).toISOString(), new Date(now + SESSION_IDLE_TIMEOUT_MS).toISOString());
+    extended.add(request);
   }
   return { sessionId: id, user };
 }

@@ -64,10 +64,25 @@ describe('démarrage', () => {
     expect(fs.readdirSync(created)).toEqual([]);
     expect(() => checkBackupDir(undefined)).not.toThrow();
 
-    expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'pas-une-url' })).toThrow(
-      /SMTP_URL doit être une adresse smtp:\/\//,
-    );
-    expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'https://smtp.exemple.ch' })).toThrow(/SMTP_URL/);
+    // Three mistakes, three sentences (issue 68), never the value (it may hold a password).
+    const refusal = (value: string) => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), SMTP_URL: value });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const messages = [
+      refusal('motdepasse-smtp.exemple.ch'),
+      refusal('https://u:motdepasse@smtp.exemple.ch'),
+      refusal('smtps://'),
+    ];
+    expect(messages[0]).toContain('SMTP_URL n’est pas une adresse\u00a0: elle doit commencer par smtp:// ou smtps://');
+    expect(messages[1]).toContain('pas par un autre protocole');
+    expect(messages[2]).toContain('SMTP_URL ne nomme aucun serveur');
+    expect(new Set(messages).size).toBe(3);
+    for (const message of messages) expect(message).not.toContain('motdepasse-');
     expect(loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtps://u:p@smtp.exemple.ch:465' }).SMTP_URL).toBe(
       'smtps://u:p@smtp.exemple.ch:465',
     );

@@ -1,7 +1,8 @@
 // The one cookie of the site, `__session` (docs/decisions/037-un-seul-cookie-et-pages-en-cache.md): Firebase Hosting
 // passes no other cookie to the app, and a shared cache keeps only answers that set none. It is signed and holds what
 // belongs to one visitor: the session's secret (`t`, a random token or a Firebase session cookie), the CSRF secret of
-// a visitor without a session (`c`), the one-time message (`f`) and the cookie choice made without JavaScript (`k`).
+// a visitor without a session (`c`), the one-time message (`f`), the cookie choice made without JavaScript (`k`) and
+// the accounts this browser signed in to (`d`, fingerprints of their addresses: decision 138).
 // A visitor who has none of these gets no cookie, and their pages can come from a shared cache.
 import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
@@ -9,6 +10,13 @@ import { z } from '~/domain/zod';
 import type { Config } from './config';
 
 export const VISITOR_COOKIE = '__session';
+/** A session ends after this long without a request (session.ts); its cookie lives as long (issue 68). */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+/** A cookie without a session (a choice of cookies, the accounts remembered): the longest a browser keeps one. */
+const LONGEST_COOKIE_S = 400 * 24 * 60 * 60;
+
+/** How many accounts a browser is remembered to have signed in to (the last ones). */
+const REMEMBERED_ACCOUNTS = 5;
 
 const visitorState = z.object({
   t: z.string().min(20).optional(),
@@ -31,6 +39,7 @@ const visitorState = z.object({
     })
     .optional(),
   k: z.object({ a: z.boolean(), m: z.boolean(), f: z.boolean(), d: z.string().datetime() }).optional(),
+  d: z.array(z.string().max(32)).max(REMEMBERED_ACCOUNTS).optional(),
 });
 
 export type VisitorState = z.infer<typeof visitorState>;
@@ -55,8 +64,9 @@ function visitorCookie({ config }: VisitorServices) {
       secure: config.SECURE_COOKIES,
       path: '/',
       secrets: [config.SESSION_SECRET],
-      // The browser keeps the cookie; the server decides (idle timeout, revocation, the consent's own date).
-      maxAge: 400 * 24 * 60 * 60,
+      // The browser keeps the cookie; the server decides (idle timeout, revocation, the consent's own date). With a
+      // session in it, no longer than the session (serializeVisitor).
+      maxAge: LONGEST_COOKIE_S,
     });
     cookies.set(config, cookie);
   }
@@ -85,15 +95,35 @@ export function readVisitor(request: Request, services: VisitorServices): Promis
   return found;
 }
 
-/** A state worth a cookie: a session, a message or a choice (a CSRF secret alone is not kept). */
-const isEmpty = (state: VisitorState) => !state.t && !state.f && !state.k;
+/** A state worth a cookie: a session, a message, a choice or a remembered account (a CSRF secret alone is not kept). */
+const isEmpty = (state: VisitorState) => !state.t && !state.f && !state.k && !state.d?.length;
+
+/** The fingerprint of a login address kept in `d`: the address itself is not written in the cookie. */
+const accountPrint = (email: string) =>
+  crypto.createHash('sha256').update(`compte:${email.trim().toLowerCase()}`).digest('base64url').slice(0, 22);
+
+/** Whether this browser signed in to `email` before (its signed cookie remembers it): login.ts's known browser. */
+export async function remembersAccount(request: Request, services: VisitorServices, email: string): Promise<boolean> {
+  return ((await readVisitor(request, services)).d ?? []).includes(accountPrint(email));
+}
+
+/** Remembers that this browser signed in to `email`; returns the Set-Cookie (with the changes made before it). */
+export async function rememberAccount(request: Request, services: VisitorServices, email: string): Promise<string> {
+  const current = pending.get(request) ?? (await readVisitor(request, services));
+  const print = accountPrint(email);
+  const kept = (current.d ?? []).filter((known) => known !== print);
+  return updateVisitor(request, services, { d: [...kept, print].slice(-REMEMBERED_ACCOUNTS) });
+}
 
 /** The Set-Cookie of a state: the signed cookie, or its removal when nothing is left in it. */
 export async function serializeVisitor(services: VisitorServices, state: VisitorState): Promise<string> {
   if (isEmpty(state)) return visitorCookie(services).serialize('', { maxAge: 0 });
   // A visitor's forms need a CSRF secret as soon as they have a cookie (see csrf.ts).
   const withSecret = state.c ? state : { ...state, c: crypto.randomBytes(18).toString('base64url') };
-  return visitorCookie(services).serialize(withSecret);
+  // A session's cookie lives as long as the session would without a request; session.ts sends it again when it
+  // extends the session (issue 68: 400 days for a 30-day session).
+  const maxAge = state.t ? SESSION_IDLE_TIMEOUT_MS / 1000 : LONGEST_COOKIE_S;
+  return visitorCookie(services).serialize(withSecret, { maxAge });
 }
 
 /**

@@ -92,10 +92,14 @@ export async function seedCategories({ store }: { store: Store }): Promise<void>
   if ((await store.categories.list()).length === 0) await store.categories.upsertMany(DEFAULT_CATEGORIES);
 }
 
+/** The password a demo account gets: the README's, unless the caller gives another (a site that is not local). */
+export type DemoPassword = (account: (typeof DEMO_ACCOUNTS)[number]) => string;
+
 export async function seedDemo(
   { store }: { store: Store },
   now = new Date(),
   identity: IdentityProvider = createLocalIdentity(store, ''),
+  passwordOf: DemoPassword = (account) => account.password,
 ): Promise<{ users: UserProfile[]; events: number }> {
   const nowIso = now.toISOString();
   const users: UserProfile[] = [];
@@ -104,7 +108,7 @@ export async function seedDemo(
     const signIn = await identity.ensureAccount({
       uid: stableId(`user:${account.email}`, 20),
       email: account.email,
-      password: account.password,
+      password: passwordOf(account),
       displayName: account.displayName,
     });
     users.push(

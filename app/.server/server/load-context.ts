@@ -8,6 +8,11 @@ export interface RequestContext {
   services: Services;
   /** The client's address as Express sees it (`trust proxy` honoured), for rate limits and the security log. */
   clientIp: string;
+  /**
+   * The address that opened the connection (the socket's), which no header can change: logged beside `clientIp`
+   * when they differ, since a trusted proxy's header can be written by a caller that reaches the instance directly.
+   */
+  socketIp?: string;
   /** The body limit of this request's route (request-body.ts): its form reader holds the same limits. */
   bodyLimit: BodyLimit;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from '../platform/data-dir-lock';
 import { listeningAt, processSettings } from '../platform/process-settings';
-import { checkDataDir, describeStartupFailure } from '../platform/startup-checks';
+import { checkDataDir, databaseProblem, describeStartupFailure } from '../platform/startup-checks';
 import { superviseWorkers } from './supervisor';
 
 /** The role of the process that prepares the data, then exits (server.ts). */
@@ -131,6 +131,10 @@ export function lastCheckpoint(dataDir: string): void {
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
   } catch (error) {
-    console.error('[base] dernier point de contrôle impossible', error);
+    // One French line, never a stack (issue 68): SIGTERM on a damaged base printed SQLite's raw trace.
+    const file = path.join(dataDir, 'agenda.sqlite');
+    console.error(
+      `[base] dernier point de contrôle impossible : ${databaseProblem(error, file) ?? String((error as Error)?.message ?? error)}`,
+    );
   }
 }

@@ -1,13 +1,17 @@
 // What the primary process does before anyone is served (decision 062): checks DATA_DIR and the database, takes the
 // DATA_DIR lock, migrates and seeds, makes the claims of a server that died due again, sweeps the files a crash left,
 // and says how to log in. And what each process does when it stops: the database checkpointed and closed.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { sweepOrphanFiles } from '../files/orphans';
 import { seedSchoolHolidays } from '../holidays/holidays';
+import { logInterruptedRuns } from '../imports/run-import';
 import { attachPlacesToEvents, describeMigration } from '../places/attach-places';
 import { describeVenuePoints, pointVenues, venuesWithoutPoint } from '../places/venue-points';
 import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from '../platform/limiter';
+import { privateDir } from '../platform/private-files';
 import { checkBackupDir, checkDataDir, databaseProblem, StartupError } from '../platform/startup-checks';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
 import type { Services } from '../services';
@@ -31,8 +35,22 @@ export async function prepareStore(
   await seedCategories({ store });
   await seedSchoolHolidays({ store });
   if (empty && config.SEED_DEMO) {
-    const { events } = await seedDemo({ store }, new Date(), identity);
-    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
+    // On a site others can reach, the README's passwords would open its admin to anyone: random ones, shown once.
+    const local = isLocalSite(config.SITE_URL);
+    const passwords = new Map(
+      DEMO_ACCOUNTS.map((a) => [a.email, local ? a.password : crypto.randomBytes(15).toString('base64url')]),
+    );
+    const { events } = await seedDemo({ store }, new Date(), identity, (a) => passwords.get(a.email) ?? a.password);
+    console.log(`Base vide : contenu de démonstration créé (${events} événements, 8 partenaires).`);
+    console.log(
+      local
+        ? 'Comptes de démonstration (leurs mots de passe sont aussi dans le README) :'
+        : `Comptes de démonstration, mots de passe tirés au hasard pour ${config.SITE_URL}, affichés cette fois seulement :`,
+    );
+    for (const a of DEMO_ACCOUNTS)
+      console.log(
+        `  ${a.role === 'admin' ? 'admin       ' : 'organisateur'}  ${a.email}  /  ${passwords.get(a.email)}`,
+      );
   }
   // The places migration (issue 36), as the data migrations are run: events without a venue or organizer record get one.
   const waiting = placesInBackground ? (await store.events.listWithoutPlaces(PLACES_AT_START_MAX + 1)).length : 0;
@@ -54,19 +72,15 @@ export async function prepareStore(
     const points = await pointVenues({ store }, new Date(), pointless);
     if (points.pointed + points.without > 0) console.log(`Lieux sans point : ${describeVenuePoints(points)}.`);
   }
-  // Only those the site has: a restored or imported site (seeded before, or never) printed accounts it did not hold.
-  const demo = config.SEED_DEMO
-    ? (
-        await Promise.all(
-          DEMO_ACCOUNTS.map(async (a) => ((await store.users.findByEmailWithPassword(a.email)) ? a : null)),
-        )
-      ).filter((a) => a !== null)
-    : [];
-  if (demo.length > 0) {
-    console.log('Comptes de démonstration :');
-    for (const a of demo)
-      console.log(`  ${a.role === 'admin' ? 'admin       ' : 'organisateur'}  ${a.email}  /  ${a.password}`);
-  }
+}
+
+/**
+ * A site only this machine reaches (`SITE_URL` on localhost, 127.0.0.0/8 or ::1): the demo accounts may keep the
+ * README's passwords there. Any other gets random ones (decision 139).
+ */
+export function isLocalSite(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
 }
 
 /**
@@ -97,6 +111,9 @@ export async function prepareServer(
   const { config } = services;
   checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
   checkBackupDir(config.BACKUP_DIR);
+  // The folders of mails and waiting uploads an older version left readable by all: their owner's only (issue 68).
+  for (const dir of [path.join(config.DATA_DIR, 'outbox'), path.join(config.DATA_DIR, 'uploads', 'pending')])
+    if (fs.existsSync(dir)) privateDir(dir);
   // The lock guards the SQLite database and its files. On Firestore, DATA_DIR holds nothing shared (the outbox of a
   // development machine at most), and instances side by side each have their own. A primary that only supervises holds
   // it already, for the process that prepares (server/primary.ts).
@@ -106,7 +123,9 @@ export async function prepareServer(
   if (services.database.kind === 'sqlite') {
     // One server per DATA_DIR: whatever is `sending` belonged to a process of a server that is gone.
     await services.store.mails.releaseClaims(new Date().toISOString());
-    // Likewise a calendar import it was running: due at once, it resumes from its links (not after RUN_STALE_MINUTES).
+    // Likewise a calendar import it was running: said in its run log, then due at once, it resumes from its links (not
+    // after RUN_STALE_MINUTES).
+    await logInterruptedRuns(services.store);
     await services.store.imports.releaseRuns(new Date().toISOString());
     // Nothing is being uploaded yet: whatever a crash left half-written goes now, whatever its age.
     const swept = await sweepOrphanFiles(services, { graceMs: 0 });
@@ -122,6 +141,11 @@ export async function prepareServer(
   return { limitsFile };
 }
 
+/** What went wrong with the base, in one French sentence (its code's, else its message). */
+function baseProblem(error: unknown, dataDir: string): string {
+  return databaseProblem(error, path.join(dataDir, DATABASE_FILE)) ?? String((error as Error)?.message ?? error);
+}
+
 /** The database of these services if it was opened (never opens it). */
 function openedDatabase(services: Services): Services['database'] | null {
   const descriptor = Object.getOwnPropertyDescriptor(services, 'database');
@@ -135,7 +159,8 @@ export async function closeServices(services: Services): Promise<void> {
     try {
       database.db.pragma('wal_checkpoint(PASSIVE)');
     } catch (error) {
-      console.error('[base] point de contrôle impossible à l’arrêt', error);
+      // One French line, never a stack: a damaged base at the stop is the operator's to restore, not a bug (issue 68).
+      console.error(`[base] point de contrôle impossible à l’arrêt : ${baseProblem(error, services.config.DATA_DIR)}`);
     }
   }
   await services.close();

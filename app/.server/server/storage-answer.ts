@@ -4,6 +4,7 @@
 import { data, type ServerBuild } from '@remix-run/node';
 import { keptInput } from '~/domain/kept-input';
 import { asStorageUnavailable, submittedForm } from '../platform/storage-failure';
+import { notePageStorageFailure } from './health';
 
 type Handler = (args: { request: Request }) => unknown;
 
@@ -16,6 +17,8 @@ function answering(handler: Handler, hasPage: boolean, isAction: boolean): Handl
     } catch (error) {
       const unavailable = asStorageUnavailable(error);
       if (!unavailable) throw error;
+      // /healthz says what visitors get (health.ts).
+      notePageStorageFailure(unavailable.reason, unavailable.cause);
       const cause = unavailable.cause instanceof Error ? ` (${unavailable.cause.message})` : '';
       console.error(
         `[stockage] ${args.request.method} ${new URL(args.request.url).pathname} : ${unavailable.reason}${cause}`,

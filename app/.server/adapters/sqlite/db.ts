@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { privateDatabaseFile } from '../../platform/private-files';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
@@ -12,6 +13,8 @@ export type Db = Database.Database;
  */
 export function openDatabase(file: string, { verbose }: { verbose?: (sql: string) => void } = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  // The accounts, their password hashes and sessions: the base is the site's alone.
+  privateDatabaseFile(file);
   const db = keepingStatements(new Database(file, verbose ? { verbose: (sql) => verbose(String(sql)) } : {}));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
