@@ -52,6 +52,8 @@ const load = () => os.loadavg()[0].toFixed(1);
 interface ProcessMemory {
   role: string;
   rssMb: number;
+  /** Its proportional share (PSS): shared pages divided among the processes that map them (issue 72's measure). */
+  pssMb: number;
   anonMb: number;
   /** Pages only this process maps (its heaps, what it alone reads of a file). */
   privateMb: number;
@@ -87,6 +89,7 @@ function groupMemory(pgid: number): ProcessMemory[] {
       found.push({
         role,
         rssMb: kb('VmRSS'),
+        pssMb: rolled('Pss'),
         anonMb: kb('RssAnon'),
         privateMb: rolled('Private_Clean', 'Private_Dirty'),
         sharedMb: rolled('Shared_Clean', 'Shared_Dirty'),
@@ -98,7 +101,7 @@ function groupMemory(pgid: number): ProcessMemory[] {
 
 const rssSum = (memory: ProcessMemory[]) => memory.reduce((s, m) => s + m.rssMb, 0);
 const describeMemory = (memory: ProcessMemory[]) =>
-  `${memory.map((m) => `${m.role} ${m.rssMb.toFixed(0)} (anon ${m.anonMb.toFixed(0)}, privé ${m.privateMb.toFixed(0)})`).join(', ')} ; en tout ${rssSum(memory).toFixed(0)} Mo de RSS additionnée, ${instanceMb(memory).toFixed(0)} Mo pour l’instance (privé + partagé compté une fois)`;
+  `${memory.map((m) => `${m.role} ${m.rssMb.toFixed(0)} (PSS ${m.pssMb.toFixed(0)}, anon ${m.anonMb.toFixed(0)}, privé ${m.privateMb.toFixed(0)})`).join(', ')} ; en tout ${memory.reduce((s, m) => s + m.pssMb, 0).toFixed(0)} Mo de PSS (objectif au repos ≤ 150), ${rssSum(memory).toFixed(0)} Mo de RSS additionnée, ${instanceMb(memory).toFixed(0)} Mo pour l’instance (privé + partagé compté une fois)`;
 
 /** Starts the server and waits for the first 200 of `/about`; the seconds it took. */
 async function timedStart(

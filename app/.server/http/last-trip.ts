@@ -9,8 +9,7 @@ import { LAST_TRIP_PARAM, type LastTrip, type Occasion, type ReturnWindow, retur
 import { findLocality, type Locality } from '~/domain/localities';
 import type { SeriesView } from '../events/series';
 import { createLimiter, type Limiter } from '../platform/limiter';
-import { transportApi } from '../platform/transport-api';
-import { createLastTripFinder, type LastTripFinder } from '../transport/last-trip';
+import { createLastTripFinder, type LastTripFinder, transportApi } from '../transport/last-trip';
 
 /** Timetable asks per address and minute that reach the server (a page kept in the cache costs nothing). */
 export const LAST_TRIP_PER_MINUTE = 20;

@@ -5,8 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findLocality } from '~/domain/localities';
 import { startTransportStandIn, type TransportStandIn } from '../../../tests/support/transport-stand-in';
-import { transportApi } from '../platform/transport-api';
-import { createLastTripFinder } from './last-trip';
+import { createLastTripFinder, transportApi } from './last-trip';
 
 const lausanne = { city: 'Lausanne', street: 'Rue de Genève 12', postalCode: '1003', lat: 46.52, lng: 6.63 };
 const yverdon = findLocality('Yverdon-les-Bains') ?? (null as never);
