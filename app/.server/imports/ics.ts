@@ -3,7 +3,7 @@
 // cancelled ones marked. No I/O; it yields to the event loop between batches. Reconciled with the store: reconcile.ts.
 import { createHash } from 'node:crypto';
 import type ICAL from 'ical.js';
-import { CANTON_CODES } from '~/domain/cantons';
+import { CANTON_CODES, isCantonCode } from '~/domain/cantons';
 import type { EventContent } from '~/domain/event';
 import { findLocality } from '~/domain/localities';
 import { postalCodeFitsCanton } from '~/domain/postal-codes';
@@ -195,7 +195,8 @@ function tooLong(vevent: ICAL.Component): boolean {
  */
 function cantonOf(place: { postalCode: string; city: string }, fallback: EventContent['canton']) {
   const town = place.city ? findLocality(place.city, { postalCode: place.postalCode }) : null;
-  if (town) return town.canton;
+  // A town of the region gives its canton; one elsewhere in Switzerland leaves the source's.
+  if (town && isCantonCode(town.canton)) return town.canton;
   const npa = place.postalCode;
   const fits = /^\d{4}$/.test(npa) ? CANTON_CODES.filter((c) => postalCodeFitsCanton(npa, c)) : [];
   return fits.length === 1 ? fits[0] : fallback;
