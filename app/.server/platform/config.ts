@@ -4,7 +4,14 @@ import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
 import { settingRefused } from './config-messages';
-import { booleanFlag, isJsonObject, mailTransportProblem, optionalText, smtpUrlProblem, trustProxy } from './config-values';
+import {
+  booleanFlag,
+  isJsonObject,
+  mailTransportProblem,
+  optionalText,
+  smtpUrlProblem,
+  trustProxy,
+} from './config-values';
 import { FEDERATION_ENV } from './federation-settings';
 import { DEFAULT_DATA_DIR, DEFAULT_MIN_FREE_DISK_MB, DEFAULT_PORT } from './process-settings';
 import { persistedSecret } from './session-secret';
