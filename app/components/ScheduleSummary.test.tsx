@@ -14,7 +14,7 @@ const text = (html: string) =>
     .replace(/&nbsp;|\u00a0/g, ' ');
 
 describe('le résumé des dates', () => {
-  it('une règle de 8 fois dont 2 dates exclues dit « 8 dates, dont 2 exclues » et nomme les exclues', () => {
+  it('une règle de 8 fois dont 2 dates exclues dit « 6 dates (8 prévues, 2 exclues) » et nomme les exclues', () => {
     const rule = makeSaturdayMarket({
       firstDate: '2026-12-05',
       until: '',
@@ -22,7 +22,9 @@ describe('le résumé des dates', () => {
       exclude: ['2026-12-26', '2027-01-02'],
     });
     const shown = text(renderToStaticMarkup(<ScheduleSummary summary={summariseSchedule(rule)} />));
-    expect(shown).toContain('8 dates, dont 2 exclues :');
+    // The dates that take place, as the moderation queue counts them (« 6 dates · »): one count (issue 70).
+    expect(shown).toContain('6 dates (8 prévues, 2 exclues) :');
+    expect(shown).not.toContain('8 dates');
     expect(shown).toContain('Sauf le 26 décembre 2026 et le 2 janvier 2027.');
     expect(shown).not.toMatch(/\bet \d+ autres?\b/);
   });

@@ -35,11 +35,13 @@ export function ScheduleSummary({ summary, testId }: { summary: Summary; testId?
           <strong>
             {summary.kind === 'period'
               ? plural(summary.count, 'jour d’ouverture', 'jours d’ouverture')
-              : plural(summary.planned, 'date', 'dates')}
+              : plural(summary.count, 'date', 'dates')}
           </strong>
-          {/* The rule says « 8 fois » and the list has 6 dates: why, in the same line (the dates under « Sauf »). */}
+          {/* The rule says « 8 fois » and the list has 6 dates: why, in the same line (the dates under « Sauf »). The
+              count is the dates that take place, as everywhere else: « 17 dates, dont 2 exclues » here beside
+              « 15 dates » in the queue were two counts of one series (issue 70). */}
           {summary.planned > summary.count
-            ? `, dont ${plural(summary.planned - summary.count, 'exclue', 'exclues')}`
+            ? ` (${summary.planned} prévues, ${plural(summary.planned - summary.count, 'exclue', 'exclues')})`
             : null}
           {summary.kind !== 'period' && summary.first.length > 0 ? '\u00a0:' : '.'}
         </p>

@@ -19,3 +19,23 @@ export const cantonAfter = (town: string, canton: CantonCode) =>
 export function isCantonCode(value: unknown): value is CantonCode {
   return typeof value === 'string' && (CANTON_CODES as readonly string[]).includes(value);
 }
+
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
+const BY_NAME = new Map<string, CantonCode>(CANTON_CODES.map((code) => [folded(CANTON_NAMES[code]), code]));
+
+/**
+ * The canton a URL names, by its code or its name, whatever the case and accents: `VD`, `vd`, `vaud`, `Genève`,
+ * `geneve`, `jura-bernois`; null otherwise. `?vacances=vaud` was silently ignored (issue 70).
+ */
+export function readCanton(value: string | null | undefined): CantonCode | null {
+  if (!value) return null;
+  const code = value.trim().toUpperCase();
+  if (isCantonCode(code)) return code;
+  return BY_NAME.get(folded(value)) ?? null;
+}

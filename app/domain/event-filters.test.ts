@@ -7,6 +7,18 @@ const WEDNESDAY = new Date('2026-11-25T09:00:00Z');
 const iso = (d: Date | undefined) => (d ? new Date(d.getTime()).toISOString() : undefined);
 
 describe('filtres de la liste', () => {
+  it('lit un canton par son nom comme par son code : « ?vacances=vaud » n’est plus ignoré', () => {
+    // Found on the walk of issue 70: `?vacances=vaud` silently showed every date.
+    const read = (query: string) => parseEventFilters(new URLSearchParams(query), CATEGORY_SLUGS).filters;
+    expect(read('vacances=vaud').holidays).toBe('VD');
+    expect(read('vacances=Gen%C3%A8ve').holidays).toBe('GE');
+    expect(read('vacances=geneve').holidays).toBe('GE');
+    expect(read('vacances=jura-bernois').holidays).toBe('BE');
+    expect(read('vacances=vs').holidays).toBe('VS');
+    expect(read('canton=neuchatel&vacances=1')).toMatchObject({ canton: 'NE', holidays: 'NE' });
+    expect(read('vacances=zurich').holidays).toBe('');
+  });
+
   it('lit les filtres de l’URL et ignore les valeurs inconnues', () => {
     const { filters, searchError, page } = parseEventFilters(
       new URLSearchParams(

@@ -3,7 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
 import { endOfMonth } from 'date-fns/endOfMonth';
 import { startOfDay } from 'date-fns/startOfDay';
-import { type CantonCode, isCantonCode } from './cantons';
+import { type CantonCode, readCanton } from './cantons';
 import type { CategorySlug } from './categories';
 import { TIME_ZONE } from './dates';
 import { type NearFilter, nearParams, parseNear } from './distance';
@@ -75,13 +75,15 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
   const typedRange = from !== '' || to !== '';
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const near = parseNear(params);
+  // A canton by its code or its name (`?vacances=vaud`, `?canton=Genève`): a name was silently ignored (issue 70).
+  const cantonCode = readCanton(canton);
   const vacances = params.get('vacances');
-  const holidays = isCantonCode(vacances) ? vacances : flag(vacances) && isCantonCode(canton) ? canton : '';
+  const holidays = readCanton(vacances) ?? (flag(vacances) && cantonCode ? cantonCode : '');
   return {
     filters: {
       q: search.ok ? search.value : '',
       category: category && categories.includes(category) ? category : '',
-      canton: isCantonCode(canton) ? canton : '',
+      canton: cantonCode ?? '',
       when: isWhen(when) && !typedRange ? when : '',
       from,
       to,

@@ -75,11 +75,19 @@ describe('« Dernier retour » : la dernière liaison après la fin', () => {
     expect(lastTripMessage({ kind: 'trip', trip: morning[1], sbb: '', first: true })).toBe(
       'Premier départ à 05:12 de Lausanne, arrivée à 05:35 à Yverdon-les-Bains (direct).',
     );
-    // A concert ending at 00:30 is still the evening's; a day-long market ending at 10:00 the same day too.
+    // A concert ending at 00:30 is still the evening's; a market ending at 10:00 the same day is not a night out.
     expect(returnWindow(concert('2026-12-06T00:30:00+01:00'))?.morning).toBe(false);
-    expect(returnWindow(concert('2026-12-05T10:00:00+01:00', { startsAt: '2026-12-05T07:00:00+01:00' }))?.morning).toBe(
-      false,
-    );
+    expect(returnWindow(concert('2026-12-05T10:00:00+01:00', { startsAt: '2026-12-05T07:00:00+01:00' }))).toBeNull();
+  });
+
+  it('rien pour un repas de midi fini à 13:30 : le dernier retour est une affaire du soir', () => {
+    // Found on the walk of issue 70: « Dernier retour » offered under a lunch.
+    expect(returnWindow(concert('2026-12-05T13:30:00+01:00', { startsAt: '2026-12-05T12:00:00+01:00' }))).toBeNull();
+    expect(returnWindow(concert('2026-12-05T16:45:00+01:00', { startsAt: '2026-12-05T14:00:00+01:00' }))).toBeNull();
+    // Out from 17:00 (the end and the walk), it is offered.
+    expect(
+      returnWindow(concert('2026-12-05T16:50:00+01:00', { startsAt: '2026-12-05T14:00:00+01:00' })),
+    ).not.toBeNull();
   });
 
   it('un départ avant la fin ne compte pas, même le dernier', () => {
@@ -95,10 +103,10 @@ describe('« Dernier retour » : la dernière liaison après la fin', () => {
   });
 
   it('demande l’horaire depuis 21 h d’abord, puis depuis la fin si elle est plus tôt', () => {
-    const afternoon = returnWindow(concert('2026-12-05T16:00:00+01:00', { startsAt: '2026-12-05T14:00:00+01:00' }));
-    expect(searchStarts(afternoon ?? (null as never)).map((d) => d.toISOString())).toEqual([
+    const early = returnWindow(concert('2026-12-05T18:00:00+01:00', { startsAt: '2026-12-05T16:00:00+01:00' }));
+    expect(searchStarts(early ?? (null as never)).map((d) => d.toISOString())).toEqual([
       '2026-12-05T20:00:00.000Z',
-      '2026-12-05T15:10:00.000Z',
+      '2026-12-05T17:10:00.000Z',
     ]);
     const late = returnWindow(concert('2026-12-05T22:30:00+01:00'));
     expect(searchStarts(late ?? (null as never)).map((d) => d.toISOString())).toEqual(['2026-12-05T21:40:00.000Z']);

@@ -16,6 +16,11 @@ export const EVENING_FROM = '21:00';
  * by the first connection after it: the last one of the coming evening is not a way home from it.
  */
 export const MORNING_ENDS_AT = '12:00';
+/**
+ * « Dernier retour » is an evening's question: an event left before this hour (a lunch ending at 13:30, a market at
+ * 16:00) has the whole timetable of the day after it, and the page offers nothing (issue 70).
+ */
+export const EVENING_RETURN_FROM = '17:00';
 
 /** One connection of the timetable, as the server keeps it. */
 export interface Connection {
@@ -44,7 +49,10 @@ export interface Occasion {
   allDay: boolean;
 }
 
-/** When a connection may leave (the end and the walk) and when the night is over; null for an all-day event. */
+/**
+ * When a connection may leave (the end and the walk) and when the night is over; null for an all-day event or one left
+ * during the day (before EVENING_RETURN_FROM).
+ */
 export interface ReturnWindow {
   leaveFrom: Date;
   nightEnds: Date;
@@ -69,6 +77,8 @@ export function returnWindow(occasion: Occasion): ReturnWindow | null {
   // Out in the morning after a night that began the day before (a party from 23:00 to 05:00): the first connection.
   if (clock.date > zurichDay(occasion.startsAt) && clock.time >= NIGHT_ENDS_AT && clock.time < MORNING_ENDS_AT)
     return { leaveFrom, nightEnds: leaveFrom, evening: clock.date, assumedEnd, morning: true };
+  // Left during the day (after the night's end, before the evening): no last connection to find.
+  if (clock.time >= NIGHT_ENDS_AT && clock.time < EVENING_RETURN_FROM) return null;
   // Leaving after midnight but before the night's end is still the evening before.
   const evening = clock.time < NIGHT_ENDS_AT ? addDaysToDate(clock.date, -1) : clock.date;
   const nightEnds = new Date(zurichIso(addDaysToDate(evening, 1), NIGHT_ENDS_AT));

@@ -42,3 +42,16 @@ export const MODERATION_ACTION_PAST: Record<ModerationAction, string> = {
 
 /** The parameter of the confirmation step of « Supprimer » on /admin/events (the page without JavaScript). */
 export const CONFIRM_DELETE_PARAM = 'supprimer';
+
+/** How soon an event in the queue is marked « Commence bientôt »: by then a late approval costs it its audience. */
+export const STARTS_SOON_HOURS = 48;
+
+/**
+ * Whether an event waiting for moderation starts within STARTS_SOON_HOURS of `now`, or is already running: the queue
+ * stays oldest first, and this mark lets tonight's concert be seen in it (issue 70).
+ */
+export function startsSoon(event: { startsAt: string; endsAt: string }, now: Date): boolean {
+  const start = Date.parse(event.startsAt);
+  const end = Math.max(Date.parse(event.endsAt), start);
+  return end >= now.getTime() && start <= now.getTime() + STARTS_SOON_HOURS * 3_600_000;
+}

@@ -30,7 +30,7 @@ export interface ScheduleSummary {
   sentence: string;
   /** How many dates (a list, a rule), or open days (a period); more than MAX_OCCURRENCES is `overLimit`. */
   count: number;
-  /** A rule's dates before its exclusions (« 8 dates, dont 2 exclues »); `count` otherwise. */
+  /** A rule's dates before its exclusions (« 6 dates (8 prévues, 2 exclues) »); `count` otherwise. */
   planned: number;
   overLimit: boolean;
   /** The first dates, at most FIRST_DATES. */

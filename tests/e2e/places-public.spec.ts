@@ -232,6 +232,20 @@ test.describe('pages des lieux et des organisateurs', () => {
     expect((await ldOf(page)).organizer).toMatchObject({ '@type': 'Organization', name });
   });
 
+  test('« Haut de page (cantons) » est une cible tactile de 44 px sur un téléphone @once', async ({ page, ports }) => {
+    // Found on the walk of issue 70: the link was 17 px high at 390 px.
+    const names = [unique('Salle du Haut'), unique('Grange du Haut')];
+    await ports.store.venues.insertMany([
+      makeVenue({ id: randomUUID(), name: names[0], slug: slugify(names[0]), locality: 'Nyon', canton: 'VD' }),
+      makeVenue({ id: randomUUID(), name: names[1], slug: slugify(names[1]), locality: 'Bulle', canton: 'FR' }),
+    ]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/lieux');
+    const top = page.getByRole('link', { name: 'Haut de page (cantons)' }).first();
+    await expect(top).toBeVisible();
+    expect((await top.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  });
+
   test('les index des lieux et des organisateurs se cherchent par un formulaire GET', async ({ page, ports }) => {
     const name = unique('Caveau de Môtier');
     const venue = makeVenue({ id: randomUUID(), name, slug: slugify(name), locality: 'Môtier (Vully)', canton: 'FR' });

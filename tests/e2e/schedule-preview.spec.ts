@@ -58,8 +58,9 @@ test.describe('l’aperçu des dates du formulaire', () => {
 
     const preview = await showPreview(page, js);
     await expect(preview).toContainText(/^Aperçu des datesChaque mardi, 18:30–20:00, du /);
-    // Thirteen by the rule, two of them skipped: said on the same line (issue 47), the eleven that take place listed.
-    await expect(preview).toContainText('13 dates, dont 2 exclues');
+    // Thirteen by the rule, two of them skipped: said on the same line (issue 47), the eleven that take place counted
+    // first, as the moderation queue counts them (issue 70), and listed.
+    await expect(preview).toContainText('11 dates (13 prévues, 2 exclues)');
     const listed = preview.getByRole('listitem');
     await expect(listed).toHaveCount(7);
     await expect(listed.first()).toContainText('18:30–20:00');

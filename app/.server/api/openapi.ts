@@ -73,7 +73,7 @@ export function openApiDocument(siteUrl: string) {
             query('accessible', '1\u00a0: seulement ceux accessibles en fauteuil.', { type: 'string', enum: ['1'] }),
             query(
               'vacances',
-              'Seulement les dates qui tombent pendant les vacances scolaires de ce canton (BE\u00a0: le Jura bernois), premier et dernier jour compris, en jours de Zurich\u00a0; `1` prend le canton de `canton`. Se combine avec les dates\u00a0: `vacances=VD&du=2026-10-10&au=2026-10-16`, la première semaine des vacances d’automne vaudoises.',
+              'Seulement les dates qui tombent pendant les vacances scolaires de ce canton, par son code ou son nom (`VD` ou `vaud`\u00a0; BE\u00a0: le Jura bernois), premier et dernier jour compris, en jours de Zurich\u00a0; `1` prend le canton de `canton`. Se combine avec les dates\u00a0: `vacances=VD&du=2026-10-10&au=2026-10-16`, la première semaine des vacances d’automne vaudoises.',
               { type: 'string', enum: [...CANTON_CODES, '1'] },
               'VD',
             ),

@@ -65,3 +65,31 @@ describe('tableau de bord : « Ça a lieu ? » le jour même', () => {
     expect(await today(new Date('2030-06-13T12:00:00Z'))).toEqual([]);
   });
 });
+
+describe('tableau de bord : « Annuler l’événement »', () => {
+  it('proposé sous un événement publié ou en attente, jamais sous un refusé (un doublon refusé)', async () => {
+    // Found on the walk of issue 70: a refused duplicate still offered « Annuler l’événement ».
+    const { store } = memoryStore();
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    const orga = await storeUser(store, { uid: 'orga', role: 'organizer' }, CREATED);
+    const on = (id: string, status: 'approved' | 'pending' | 'rejected') =>
+      makeEvent(
+        {
+          id,
+          title: id,
+          status,
+          createdBy: 'orga',
+          startsAt: zurichIso('2030-06-20', '20:00'),
+          endsAt: zurichIso('2030-06-20', '23:00'),
+        },
+        CREATED,
+      );
+    await store.events.insertMany([on('publie', 'approved'), on('en-attente', 'pending'), on('doublon', 'rejected')]);
+    const { groups, confirmCancel } = await organizerDashboard({ store }, orga, 'doublon', null, NOW);
+    expect(groups.approved.map((e) => [e.id, e.canCancel])).toEqual([['publie', true]]);
+    expect(groups.pending.map((e) => [e.id, e.canCancel])).toEqual([['en-attente', true]]);
+    expect(groups.rejected.map((e) => [e.id, e.canCancel])).toEqual([['doublon', false]]);
+    // Nor its confirmation step without JavaScript (`?annuler=doublon`).
+    expect(confirmCancel).toBeNull();
+  });
+});

@@ -42,7 +42,9 @@ export async function organizerDashboard(
       ...toEventCard(asWholeSeries(workingView(e), dates.get(e.id)?.filter((d) => !d.cancelled).length)),
       rejectionReason: e.rejectionReason,
       pendingRevision: e.revision !== null,
-      canCancel: allowed.includes('cancel'),
+      // A refused event was never public and will not be: « Annuler l’événement » under it (a refused duplicate) said
+      // there was something to cancel (issue 70). It stays in « Refusés », to edit and submit again.
+      canCancel: allowed.includes('cancel') && e.status !== 'rejected',
       canUndo: allowed.includes('undoCancel'),
       /** An admin cancelled it: only an admin restores it (decision 059). */
       cancelledByAdmin: e.status === 'cancelled' && e.cancelledByAdmin === true,

@@ -5,7 +5,7 @@ import type { AgendaEvent } from '~/domain/event';
 import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { describeChanges, fieldLabel } from '~/domain/event-diff';
 import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
-import { CONFIRM_DELETE_PARAM } from '~/domain/moderation';
+import { CONFIRM_DELETE_PARAM, startsSoon } from '~/domain/moderation';
 import { performersText } from '~/domain/performers';
 import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
@@ -133,6 +133,7 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
       short: seriesCount(e) + formatEventShort(e),
       organizerName: e.organizerName,
       submittedAt: e.submittedAt,
+      startsSoon: awaitsModeration(e) && startsSoon(e, new Date()),
       resubmitted: (e.pendingChanges ?? []).length > 0,
       revision: e.revision !== null,
     })),

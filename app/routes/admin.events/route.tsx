@@ -239,6 +239,11 @@ export default function ModerateEventsPage() {
                       <span className="status-chip">Modifié</span>
                     ) : null}
                     {item.featured ? <span className="status-chip">À la une</span> : null}
+                    {item.startsSoon ? (
+                      <span className="status-chip status-chip--soon" data-testid="moderation-starts-soon">
+                        Commence bientôt
+                      </span>
+                    ) : null}
                     {item.status === 'pending' || item.revision ? (
                       <small>soumis le {formatDateTime(item.submittedAt)}</small>
                     ) : null}
