@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileStore } from '../files/ports';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../platform/private-files';
 
 export const DATASET_COLLECTIONS = [
   'users',
@@ -121,9 +122,8 @@ export interface ExportSecrets {
 
 export const SECRETS_FILE = 'secrets.json';
 
-/** An export holds accounts, password hashes, messages: its folders are its owner's only, and its files too. */
-export const PRIVATE_DIR = 0o700;
-export const PRIVATE_FILE = 0o600;
+// An export holds accounts, password hashes, messages: its folders are its owner's only, and its files too.
+export { PRIVATE_DIR, PRIVATE_FILE };
 
 /** Makes `dir` (its parents as usual) readable by its owner only, whether it was just made or already there. */
 export function makePrivateDir(dir: string): void {

@@ -3,13 +3,11 @@
 // cancelled ones marked. No I/O; it yields to the event loop between batches. Reconciled with the store: reconcile.ts.
 import { createHash } from 'node:crypto';
 import type ICAL from 'ical.js';
-import { CANTON_CODES, isCantonCode } from '~/domain/cantons';
 import type { EventContent } from '~/domain/event';
-import { findLocality } from '~/domain/localities';
-import { postalCodeFitsCanton } from '~/domain/postal-codes';
 import { MAX_OCCURRENCES } from '~/domain/schedule';
 import { slugify } from '~/domain/slug';
 import { timeSlices } from '../platform/background';
+import { cantonOf, eventsOf, textOf, tooLong } from './ics-events';
 import { plain, splitLocation } from './ics-text';
 import { ical, importWindow, SkippedEntry, timesOf } from './ics-times';
 
@@ -172,58 +170,6 @@ function unreadable(block: string): string {
     }
   }
   return 'règle de récurrence ou date mal formée';
-}
-
-const textOf = (component: ICAL.Component, name: string): string => {
-  const value = component.getFirstPropertyValue(name);
-  return value == null ? '' : String(value);
-};
-
-/** A DURATION over a year (P999999999999999999W): ical.js would count its days one by one, for ever. */
-function tooLong(vevent: ICAL.Component): boolean {
-  try {
-    const duration = vevent.getFirstPropertyValue('duration') as ICAL.Duration | null;
-    return duration !== null && Math.abs(duration.toSeconds()) > 366 * 86_400;
-  } catch {
-    return true;
-  }
-}
-
-/**
- * The canton of an event's own place (issue 71): its town in the list of localities (its NPA to choose between two of
- * a name), else the only canton its NPA can be in, else the source's.
- */
-function cantonOf(place: { postalCode: string; city: string }, fallback: EventContent['canton']) {
-  const town = place.city ? findLocality(place.city, { postalCode: place.postalCode }) : null;
-  // A town of the region gives its canton; one elsewhere in Switzerland leaves the source's.
-  if (town && isCantonCode(town.canton)) return town.canton;
-  const npa = place.postalCode;
-  const fits = /^\d{4}$/.test(npa) ? CANTON_CODES.filter((c) => postalCodeFitsCanton(npa, c)) : [];
-  return fits.length === 1 ? fits[0] : fallback;
-}
-
-/** The VEVENTs of a root by UID: the series (no RECURRENCE-ID) with its changed instances. */
-function eventsOf(roots: ICAL.Component[]): { uid: string; master: ICAL.Component; exceptions: ICAL.Component[] }[] {
-  const byUid = new Map<string, { master: ICAL.Component | null; exceptions: ICAL.Component[] }>();
-  const order: string[] = [];
-  let anonymous = 0;
-  for (const root of roots)
-    for (const vevent of root.getAllSubcomponents('vevent')) {
-      const uid = textOf(vevent, 'uid').trim() || `\u0000${anonymous++}`;
-      let entry = byUid.get(uid);
-      if (!entry) {
-        entry = { master: null, exceptions: [] };
-        byUid.set(uid, entry);
-        order.push(uid);
-      }
-      if (vevent.hasProperty('recurrence-id')) entry.exceptions.push(vevent);
-      else if (!entry.master) entry.master = vevent;
-    }
-  return order.map((uid) => {
-    const { master, exceptions } = byUid.get(uid) as { master: ICAL.Component | null; exceptions: ICAL.Component[] };
-    // Changed instances without their series (a feed that sends only them): the first stands for the event.
-    return master ? { uid, master, exceptions } : { uid, master: exceptions[0], exceptions: [] as ICAL.Component[] };
-  });
 }
 
 /**

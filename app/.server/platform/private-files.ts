@@ -3,9 +3,10 @@
 // files are their owner's only (0600), their folders too (0700), as exports and backups already are; the public images
 // keep their mode.
 import fs from 'node:fs';
-import { PRIVATE_DIR, PRIVATE_FILE } from '../data-transfer/dataset';
 
-export { PRIVATE_DIR, PRIVATE_FILE };
+/** Folders and files for their owner only: the live data (here) as exports and backups (data-transfer/dataset.ts). */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
 
 /**
  * A SQLite file made (empty) or set to 0600 before it is opened, its journal files too: SQLite gives the journal files

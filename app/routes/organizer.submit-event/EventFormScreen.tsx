@@ -31,6 +31,7 @@ import { type ImportAnswer, ImportFromLink, isImportAnswer, useLatestAnswer } fr
 import type { OrganizerChoice, VenueChoice } from './PlacePickers';
 import type { action, loader } from './route';
 import { ScheduleFields } from './ScheduleFields';
+import { townOfPostalCode } from './town-of-postal-code';
 
 /** The fields in the page's order, for the error summary: the schema's, the schedule's after the first date's. */
 const ORDER = (() => {
@@ -200,20 +201,8 @@ function EventForm({
   };
 
   // A postcode typed before the town fills the town, its canton and its position (issue 70: « 1040 » is Echallens).
-  const onPostalCode = (event: FormEvent<HTMLInputElement>) => {
-    const code = event.currentTarget.value.trim();
-    const city = event.currentTarget.form?.elements.namedItem('city') as HTMLInputElement | null;
-    const last = filledByTown.current;
-    if (!/^\d{4}$/.test(code) || !city || (city.value.trim() && city.value !== last.city)) return;
-    void loadLocalities().then(({ localitiesOfPostalCode }) => {
-      const place = localitiesOfPostalCode(code)[0];
-      if (!place || city.value === place.name) return;
-      last.city = place.name;
-      city.value = place.name;
-      // As if typed: the town's canton and position follow (onCity), its message about the empty field goes.
-      city.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-  };
+  const onPostalCode = (event: FormEvent<HTMLInputElement>) =>
+    townOfPostalCode(event.currentTarget, filledByTown.current);
 
   // A venue chosen fills the place typed (the server does the same from the record, decision 095).
   const setField = (f: HTMLFormElement | null, name: string, value: string) => {
