@@ -9,6 +9,7 @@ import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createDiskFileStore } from '../../app/.server/files/disk';
 import { createOutboxTransport } from '../../app/.server/mail/mailer';
 import { prepareLimitsDatabase } from '../../app/.server/platform/limiter';
+import { closePrivateFolder } from '../../app/.server/platform/private-files';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
@@ -49,5 +50,17 @@ describe('les fichiers privés de DATA_DIR', () => {
     expect(modeOf(path.join(uploads, 'pending', 'abc-123'))).toBe(0o600);
     // The public images keep their mode: a web server in front may serve them.
     expect(modeOf(path.join(uploads, 'events', 'photo.webp'))).toBe(0o644);
+  });
+
+  it('au démarrage, les mails et les images en attente qu’une version plus ancienne a laissés lisibles se ferment', () => {
+    const outbox = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agenda-prives-')), 'outbox');
+    fs.mkdirSync(outbox, { mode: 0o755 });
+    fs.chmodSync(outbox, 0o755);
+    const mail = path.join(outbox, 'ancien.eml');
+    fs.writeFileSync(mail, 'https://exemple.ch/auth/reset-password?token=secret', { mode: 0o644 });
+    fs.chmodSync(mail, 0o644);
+    closePrivateFolder(outbox);
+    expect(modeOf(outbox)).toBe(0o700);
+    expect(modeOf(mail)).toBe(0o600);
   });
 });

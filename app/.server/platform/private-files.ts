@@ -3,6 +3,7 @@
 // files are their owner's only (0600), their folders too (0700), as exports and backups already are; the public images
 // keep their mode.
 import fs from 'node:fs';
+import path from 'node:path';
 
 /** Folders and files for their owner only: the live data (here) as exports and backups (data-transfer/dataset.ts). */
 export const PRIVATE_DIR = 0o700;
@@ -28,4 +29,14 @@ export function privateDatabaseFile(file: string): void {
 export function privateDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   fs.chmodSync(dir, PRIVATE_DIR);
+}
+
+/**
+ * A folder an older version left readable by all (the outbox's mails, the uploads waiting for their event): the folder
+ * and the files directly in it become their owner's only, at start.
+ */
+export function closePrivateFolder(dir: string): void {
+  privateDir(dir);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }))
+    if (entry.isFile()) fs.chmodSync(path.join(dir, entry.name), PRIVATE_FILE);
 }

@@ -11,7 +11,7 @@ import { attachPlacesToEvents, describeMigration } from '../places/attach-places
 import { describeVenuePoints, pointVenues, venuesWithoutPoint } from '../places/venue-points';
 import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from '../platform/limiter';
-import { privateDir } from '../platform/private-files';
+import { closePrivateFolder } from '../platform/private-files';
 import { checkBackupDir, checkDataDir, databaseProblem, StartupError } from '../platform/startup-checks';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
 import type { Services } from '../services';
@@ -111,9 +111,9 @@ export async function prepareServer(
   const { config } = services;
   checkDataDir(config.DATA_DIR, config.MIN_FREE_DISK_MB * MB);
   checkBackupDir(config.BACKUP_DIR);
-  // The folders of mails and waiting uploads an older version left readable by all: their owner's only (issue 68).
+  // The mails and waiting uploads an older version left readable by all, and their folders: their owner's only (issue 68).
   for (const dir of [path.join(config.DATA_DIR, 'outbox'), path.join(config.DATA_DIR, 'uploads', 'pending')])
-    if (fs.existsSync(dir)) privateDir(dir);
+    if (fs.existsSync(dir)) closePrivateFolder(dir);
   // The lock guards the SQLite database and its files. On Firestore, DATA_DIR holds nothing shared (the outbox of a
   // development machine at most), and instances side by side each have their own. A primary that only supervises holds
   // it already, for the process that prepares (server/primary.ts).
