@@ -110,30 +110,26 @@ const INDEX: readonly IndexedLocality[] = /* @__PURE__ */ LOCALITIES.map((locali
 let byForm: Map<string, IndexedLocality[]> | undefined;
 let byPostalCode: Map<string, Locality[]> | undefined;
 function lookup(form: string): IndexedLocality[] {
-  if (!byForm) {
-    byForm = new Map();
-    for (const entry of INDEX) {
-      for (const f of entry.forms) {
-        const list = byForm.get(f);
-        if (list) list.push(entry);
-        else byForm.set(f, [entry]);
-      }
-    }
-  }
+  byForm ??= indexBy(INDEX, (entry) => entry.forms);
   return byForm.get(form) ?? [];
+}
+
+/** Each key of each item → the items that have it, in their order. */
+function indexBy<T>(items: readonly T[], keysOf: (item: T) => Iterable<string>): Map<string, T[]> {
+  const index = new Map<string, T[]>();
+  for (const item of items)
+    for (const key of keysOf(item)) {
+      const list = index.get(key);
+      if (list) list.push(item);
+      else index.set(key, [item]);
+    }
+  return index;
 }
 
 /** The localities of a postcode, the weightiest first (« 1040 »: Echallens before Villars-le-Terroir). */
 export function localitiesOfPostalCode(code: string): Locality[] {
   if (!byPostalCode) {
-    byPostalCode = new Map();
-    for (const locality of LOCALITIES) {
-      for (const c of locality.postalCodes) {
-        const list = byPostalCode.get(c);
-        if (list) list.push(locality);
-        else byPostalCode.set(c, [locality]);
-      }
-    }
+    byPostalCode = indexBy(LOCALITIES, (locality) => locality.postalCodes);
     for (const list of byPostalCode.values()) list.sort(byPlausibility);
   }
   return byPostalCode.get(code.trim()) ?? [];

@@ -10,8 +10,6 @@ import type { EventContent } from '~/domain/event';
 import { MAX_OCCURRENCES, type ScheduleDate } from '~/domain/schedule';
 import { dayMs, excluded, exruleStarts, ical, instantOf, MAX_STEPS, periodEnds, tzidOf } from './ics-zones';
 
-export { ical } from './ics-zones';
-
 /** How far ahead a series is imported, from the first day of the current month (the job rolls it, run-import.ts). */
 export const WINDOW_MONTHS = 13;
 

@@ -9,7 +9,8 @@ import { slugify } from '~/domain/slug';
 import { timeSlices } from '../platform/background';
 import { cantonOf, eventsOf, textOf, tooLong } from './ics-events';
 import { plain, splitLocation } from './ics-text';
-import { ical, importWindow, SkippedEntry, timesOf } from './ics-times';
+import { importWindow, SkippedEntry, timesOf } from './ics-times';
+import { ical } from './ics-zones';
 
 export { plain, splitLocation } from './ics-text';
 export { WINDOW_MONTHS } from './ics-times';
