@@ -4,7 +4,7 @@
 // stopped process. A server of its own: behind a trusted proxy (TRUST_PROXY), with short time limits, its log read.
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { type OwnServer, startOwnServer } from './own-server';
+import { hiddenFields, type OwnServer, startOwnServer } from './own-server';
 
 interface RawAnswer {
   /** What the server sent back (empty if it closed without a word). */
@@ -170,17 +170,6 @@ test.describe('requêtes hostiles sous les pages @http @sqlite-only', () => {
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
   });
 });
-
-/** A form's hidden fields (CSRF token, honeypot), as a browser sends them back. */
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
-    const name = /name="([^"]+)"/.exec(tag)?.[1];
-    if (!name || name in fields || !(/type="hidden"/.test(tag) || /_confirm$/.test(name))) continue;
-    fields[name] = (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&amp;/g, '&');
-  }
-  return fields;
-}
 
 test.describe('l’instance appelée directement, un X-Forwarded-For forgé (TRUST_PROXY=2) @http @sqlite-only', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -109,3 +109,14 @@ export function newestMailTo(dataDir: string, address: string): string | null {
     .filter((m) => m.includes(`To: ${address}`));
   return mails.at(-1) ?? null;
 }
+
+/** A form's hidden fields (CSRF token, honeypot), as a browser sends them back. */
+export function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
+    const name = /name="([^"]+)"/.exec(tag)?.[1];
+    if (!name || name in fields || !(/type="hidden"/.test(tag) || /_confirm$/.test(name))) continue;
+    fields[name] = (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&amp;/g, '&');
+  }
+  return fields;
+}

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { newestMailTo, type OwnServer, startOwnServer } from './own-server';
+import { hiddenFields, newestMailTo, type OwnServer, startOwnServer } from './own-server';
 
 const childrenOf = (pid: number): number[] => {
   try {
@@ -18,16 +18,6 @@ const childrenOf = (pid: number): number[] => {
     return [];
   }
 };
-/** A form's hidden fields (CSRF token, honeypot), as a browser sends them back. */
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
-    const name = /name="([^"]+)"/.exec(tag)?.[1];
-    if (!name || name in fields || !(/type="hidden"/.test(tag) || /_confirm$/.test(name))) continue;
-    fields[name] = (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&amp;/g, '&');
-  }
-  return fields;
-}
 
 /** The role a worker was started with (AGENDA_ROLE in its environment). */
 const roleOf = (pid: number) =>
