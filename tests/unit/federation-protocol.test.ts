@@ -348,13 +348,17 @@ describe('fédération : les clés inconnues', () => {
     // Its real key, known before the burst.
     expect((await peer.post(`${SITE}/federation/boite`, follow(0))).status).toBe(202);
     const before = peer.fetched.length;
+    const startedAt = Date.now();
     const statuses: number[] = [];
     for (let i = 1; i <= 40; i++)
       statuses.push((await peer.post(`${SITE}/federation/boite`, follow(i), 'unknown-key')).status);
+    // The host's budget: 20 fetches at once, refilled at 20 a minute (one every 3 s) while the burst lasts — on a
+    // loaded machine the 40 requests can take several seconds.
+    const refilled = Math.floor((Date.now() - startedAt) / 3000);
     // Each refused: the first ones after one fetch each (401), the others at once, told to come back later (429).
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
-    expect(peer.fetched.length - before).toBeLessThanOrEqual(20);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20 - refilled);
+    expect(peer.fetched.length - before).toBeLessThanOrEqual(20 + refilled);
     const throttled = await peer.post(`${SITE}/federation/boite`, follow(99), 'unknown-key');
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
