@@ -113,8 +113,15 @@ async function serve() {
   // Set by SIGTERM (below). A request that comes on a connection already open is still answered, with
   // `Connection: close`, so that the client sends the next one elsewhere rather than to a server about to go (issue 68).
   let stopping = false;
+  // The answers under way when the stop comes: each closes its connection once sent (below), or the client would send
+  // its next request on it to a server on its way out, and have it served.
+  const answering = new Set<Response>();
   app.use((_req, res, next) => {
     if (stopping) res.setHeader('Connection', 'close');
+    else {
+      answering.add(res);
+      res.once('close', () => answering.delete(res));
+    }
     next();
   });
 
@@ -400,8 +407,13 @@ async function serve() {
         return closing;
       };
       server.close(() => backgroundSettled().then(close, close));
-      // The connections kept open for a next request that has not come are closed now; the busy ones after their answer.
+      // The connections kept open for a next request that has not come are closed now; the busy ones after their answer,
+      // which says so when its headers are not sent yet.
       server.closeIdleConnections();
+      for (const res of answering) {
+        if (!res.headersSent) res.setHeader('Connection', 'close');
+        else res.once('finish', () => res.socket?.end());
+      }
       setTimeout(close, 3000).unref();
     });
   }

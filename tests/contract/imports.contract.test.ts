@@ -156,11 +156,17 @@ describe.each(BACKENDS)('contrat des sources de calendriers : $name', (backend) 
 
   it('un passage dont le processus est mort ne garde pas la source au-delà du délai', async () => {
     await store.imports.saveSource(source('a'));
-    await store.imports.claimRun('a', '2030-03-01T10:00:00.000Z', '2030-03-01T09:30:00.000Z');
+    expect(await store.imports.claimRun('a', '2030-03-01T10:00:00.000Z', '2030-03-01T09:30:00.000Z')).toMatchObject({
+      interruptedRunSince: null,
+    });
     expect(await store.imports.claimRun('a', '2030-03-01T10:20:00.000Z', '2030-03-01T09:50:00.000Z')).toBeNull();
+    // The run that takes it says whose it took: that one's line goes to the run log.
     expect(await store.imports.claimRun('a', '2030-03-01T10:40:00.000Z', '2030-03-01T10:10:00.000Z')).toMatchObject({
       runningSince: '2030-03-01T10:40:00.000Z',
+      interruptedRunSince: '2030-03-01T10:00:00.000Z',
     });
+    // Nothing of it is stored on the source.
+    expect(await store.imports.findSource('a')).not.toHaveProperty('interruptedRunSince');
   });
   it('au démarrage du seul serveur, un passage d’un serveur arrêté rend sa source, due à l’instant', async () => {
     await store.imports.saveSource(source('tenue', { nextRunAt: '2030-03-01T09:00:00.000Z' }));

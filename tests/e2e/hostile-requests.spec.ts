@@ -172,7 +172,8 @@ test.describe('requêtes hostiles sous les pages @http @sqlite-only', () => {
 });
 
 test.describe('l’instance appelée directement, un X-Forwarded-For forgé (TRUST_PROXY=2) @http @sqlite-only', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // One server for the describe, on its port: its tests in one worker, one after the other.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let server: OwnServer;
   const EMAIL = 'organisateur@demo.agenda-romand.ch';
   const PASSWORD = 'Romandie-Orga-2026';
@@ -232,5 +233,26 @@ test.describe('l’instance appelée directement, un X-Forwarded-For forgé (TRU
     const log = server.log().slice(before);
     expect(log).toMatch(/"event":"login\.failure"[^\n]*"ip":"10\.1\.0\.1"[^\n]*"socket":"(?:::ffff:)?127\.0\.0\.1"/);
     expect(log).toMatch(/"event":"login\.locked"[^\n]*"socket":"(?:::ffff:)?127\.0\.0\.1"/);
+  });
+
+  test('les formulaires comptent l’avant-dernière adresse : ce que le visiteur écrit devant n’y change rien ; deux entrées forgées, si', async () => {
+    /** One sending of the contact form (refused for its missing token: the allowance is counted before). */
+    const send = async (forwardedFor: string) =>
+      (
+        await fetch(`${server.base}/contact`, {
+          method: 'POST',
+          body: new URLSearchParams({ message: 'Bonjour' }),
+          headers: { Origin: server.base, 'X-Forwarded-For': forwardedFor },
+          redirect: 'manual',
+        })
+      ).status;
+    // Through Hosting and Cloud Run's front end: the visitor's own entries first, then the visitor's address as Hosting
+    // saw it, then Hosting's. Ten sendings a minute (RATE_LIMIT_FORMS_PER_MINUTE), whatever the visitor wrote.
+    const statuses: number[] = [];
+    for (let i = 1; i <= 11; i++) statuses.push(await send(`10.50.0.${i}, 198.51.100.7, 35.191.0.1`));
+    expect(statuses.slice(0, 10)).not.toContain(429);
+    expect(statuses[10]).toBe(429);
+    // Called directly with two forged entries, as docs/derriere-un-proxy.md says: another address, another allowance.
+    expect(await send('10.51.0.1, 10.51.0.2')).not.toBe(429);
   });
 });

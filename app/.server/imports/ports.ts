@@ -39,6 +39,9 @@ export interface ImportSource {
   runningSince?: string | null;
 }
 
+/** A source taken by a run (claimRun), and the start of the stale run it replaced, null when it was free. */
+export type ClaimedSource = ImportSource & { interruptedRunSince: string | null };
+
 /** What a finished run records on its source (the settings an admin may have changed meanwhile stay theirs). */
 export type SourceRunOutcome = Pick<
   ImportSource,
@@ -74,10 +77,11 @@ export interface ImportStore {
   requestRun(id: string, at: string): Promise<ImportSource | null>;
   /**
    * Takes the source for a run, atomically: only if no run holds it, or the one that does started before `staleBefore`
-   * (its process died). Sets runningSince to `now` and clears the request it serves. Returns the source as taken, or
-   * null when another run holds it (or the source is gone).
+   * (its process died). Sets runningSince to `now` and clears the request it serves. Returns the source as taken, with
+   * the start of the stale run it replaced (`interruptedRunSince`, null when the source was free), or null when another
+   * run holds it (or the source is gone).
    */
-  claimRun(id: string, now: string, staleBefore: string): Promise<ImportSource | null>;
+  claimRun(id: string, now: string, staleBefore: string): Promise<ClaimedSource | null>;
   /**
    * Records a run's outcome and releases the source, atomically; a request made during the run makes it due again at
    * once. False when the source was deleted meanwhile (nothing written).

@@ -70,19 +70,23 @@ const emptyRun = (source: ImportSource, startedAt: string): ImportRun => ({
 });
 
 export const RUN_INTERRUPTED =
-  'Import interrompu par l’arrêt du serveur\u00a0: il reprend au démarrage, là où ses liens disent qu’il s’est arrêté.';
+  'Import interrompu par l’arrêt du serveur\u00a0: il reprend au passage suivant, là où ses liens disent qu’il s’est arrêté.';
+
+/** The line of a run that its process's end cut short, started when it was (issue 68: it left none). */
+const logInterruptedRun = (store: Store, source: ImportSource, startedAt: string) =>
+  store.imports.addRun(
+    { ...emptyRun(source, startedAt), errors: [{ uid: '', line: 0, message: RUN_INTERRUPTED }] },
+    KEEP_RUNS,
+  );
 
 /**
- * At start, before the runs of a server that is gone are released (startup.ts): each gets a line in its source's run
- * log, started when it was, failed with RUN_INTERRUPTED (issue 68: it left none). Answers how many.
+ * At start, before the runs of a server that is gone are released (startup.ts): each gets its line in its source's run
+ * log, failed with RUN_INTERRUPTED. Answers how many. With several instances on one store (Firestore), a run whose
+ * instance died is logged by the run that takes its source once it went stale (runSource).
  */
 export async function logInterruptedRuns(store: Store): Promise<number> {
   const held = (await store.imports.listSources()).filter((source) => source.runningSince);
-  for (const source of held)
-    await store.imports.addRun(
-      { ...emptyRun(source, source.runningSince ?? ''), errors: [{ uid: '', line: 0, message: RUN_INTERRUPTED }] },
-      KEEP_RUNS,
-    );
+  for (const source of held) await logInterruptedRun(store, source, source.runningSince ?? '');
   return held.length;
 }
 
@@ -90,8 +94,12 @@ export async function logInterruptedRuns(store: Store): Promise<number> {
 export async function runSource(deps: ImportDeps, sourceId: string): Promise<ImportRun> {
   const started = deps.now ? deps.now() : new Date();
   const staleBefore = new Date(started.getTime() - RUN_STALE_MINUTES * 60_000).toISOString();
-  const source = await deps.store.imports.claimRun(sourceId, started.toISOString(), staleBefore);
-  if (source) return runClaimed(deps, source, started);
+  const claimed = await deps.store.imports.claimRun(sourceId, started.toISOString(), staleBefore);
+  if (claimed) {
+    const { interruptedRunSince, ...source } = claimed;
+    if (interruptedRunSince) await logInterruptedRun(deps.store, source, interruptedRunSince);
+    return runClaimed(deps, source, started);
+  }
   if (!(await deps.store.imports.findSource(sourceId)))
     throw new UseCaseError('Cette source n’existe pas (ou plus).', 'form', 404);
   throw new UseCaseError(ALREADY_RUNNING, 'form', 409);

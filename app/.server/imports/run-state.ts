@@ -1,6 +1,6 @@
 // The run state of a calendar source, as both store adapters change it inside one transaction (decision 058): a
 // request of « Importer maintenant », a run that takes the source, a run that gives it back. Pure.
-import type { ImportSource, ImportStore, SourceRunOutcome } from './ports';
+import type { ClaimedSource, ImportSource, ImportStore, SourceRunOutcome } from './ports';
 
 const earliest = (a: string, b: string) => (a <= b ? a : b);
 
@@ -44,7 +44,15 @@ export function runTransitions(update: SourceUpdate): Pick<ImportStore, 'request
   return {
     requestRun: async (id, at) => update(id, (source) => changed(requestedSource(source, at)), null),
     claimRun: async (id, now, staleBefore) =>
-      update(id, (source) => changed(takenSource(source, now, staleBefore)), null),
+      update<ClaimedSource | null>(
+        id,
+        (source) => {
+          const next = takenSource(source, now, staleBefore);
+          // A run that held it went stale (its process died): the caller says so in the run log (issue 68).
+          return { next, result: next && { ...next, interruptedRunSince: source.runningSince ?? null } };
+        },
+        null,
+      ),
     finishRun: async (id, outcome) =>
       update(id, (source) => ({ next: releasedSource(source, outcome), result: true }), false),
   };

@@ -109,4 +109,18 @@ describe('tâche planifiée « sources »', () => {
     await store.imports.releaseRuns(IMPORT_NOW.toISOString());
     expect(await logInterruptedRuns(store)).toBe(0);
   });
+
+  it('avec plusieurs instances, la source d’un import dont l’instance est morte : reprise après le délai, sa ligne au journal', async () => {
+    const { store, fetchText } = open();
+    const stand = await importStand(store, server, fetchText);
+    const source = await stand.addSource('/instance-morte.ics', icsFixture('commune'));
+    // Cloud Run stopped the instance in the middle of this run, 40 min before: no start of a sole server releases it.
+    const since = new Date(IMPORT_NOW.getTime() - 40 * 60_000).toISOString();
+    await store.imports.claimRun(source.id, since, new Date(IMPORT_NOW.getTime() - 3_600_000).toISOString());
+    expect(await callSources(`Bearer ${TOKEN}`)).toMatchObject({ body: { summary: '1 source importée, 0 en échec' } });
+    expect(await store.imports.runs(source.id, 5)).toMatchObject([
+      { ok: true, created: 3 },
+      { ok: false, startedAt: since, errors: [{ message: RUN_INTERRUPTED }] },
+    ]);
+  });
 });

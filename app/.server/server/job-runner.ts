@@ -6,7 +6,7 @@
 import { afterResponse } from '../platform/background';
 import type { Services } from '../services';
 import { localScheduler } from './job-worker';
-import { type Job, runJob } from './jobs';
+import { type Job, logJobFailure, runJob } from './jobs';
 
 /** The messages between the processes (serving ↔ primary ↔ jobs worker). */
 export const JOB_MESSAGE = 'agenda:tache';
@@ -98,7 +98,7 @@ export function answerJobRequests(services: Services, jobs: readonly Job[]): voi
     runJob(services, job, message.at ? new Date(message.at) : new Date()).then(
       (summary) => answer({ summary }),
       (error: unknown) => {
-        console.error(`[tâche ${job.name}] en échec`, error);
+        logJobFailure(job.name, error);
         answer({ error: error instanceof Error ? error.message : String(error) });
       },
     );

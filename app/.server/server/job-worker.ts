@@ -2,7 +2,7 @@
 // processes that accept connections run none. It starts each job, then runs it again after its interval, or sooner
 // when someone asked (a queued mail, an import asked for: `pollMs`, or a wake-up from a serving process).
 import type { Services } from '../services';
-import { isJobRunning, type Job, runJob, runningJobs } from './jobs';
+import { isJobRunning, type Job, logJobFailure, runJob, runningJobs } from './jobs';
 
 export interface JobScheduler {
   /** Runs the job soon; if it is running, once more after this run (what was just recorded may have come too late). */
@@ -76,7 +76,7 @@ export function startJobScheduler(
     lastStart.set(job.name, Date.now());
     again.delete(job.name);
     runJob(services, job)
-      .catch((error: unknown) => console.error(`[tâche ${job.name}] en échec`, error))
+      .catch((error: unknown) => logJobFailure(job.name, error))
       .finally(() => {
         if (again.has(job.name)) start(job);
         else checkGrowth();

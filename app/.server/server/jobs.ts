@@ -5,6 +5,7 @@
 // with the shared token (Firebase: instances come and go, and each would run it). A job must be idempotent and
 // resumable: run twice, by two callers at once, or again after a crash, it does the work once.
 import crypto from 'node:crypto';
+import { storageProblem } from '../platform/storage-failure';
 import type { Services } from '../services';
 
 export interface Job {
@@ -37,12 +38,23 @@ export const runningJobs = () => [...running.values()];
 export function runJob(services: Services, job: Job, now?: Date): Promise<string> {
   const current = running.get(job.name);
   if (current && !now) return current;
-  const go = () => job.run(services, now ?? new Date());
+  // Async: a job that throws before its first await (the store cannot be opened) fails its run, never the process.
+  const go = async () => job.run(services, now ?? new Date());
   const run: Promise<string> = (current ? current.then(go, go) : go()).finally(() => {
     if (running.get(job.name) === run) running.delete(job.name);
   });
   running.set(job.name, run);
   return run;
+}
+
+/**
+ * A failed run in the log: one French line when the storage is the cause (a damaged base, a full disk; issue 68: the
+ * jobs worker printed SQLite's stack at every run), else with its stack.
+ */
+export function logJobFailure(name: string, error: unknown): void {
+  const reason = storageProblem(error);
+  if (reason) console.error(`[tâche ${name}] en échec : ${reason}`);
+  else console.error(`[tâche ${name}] en échec`, error);
 }
 
 /** Whether an `Authorization` header carries the jobs token (compared in constant time; no token configured: never). */
