@@ -10,7 +10,7 @@ import { eventTimes } from '../../domain/event-form';
 import { queryFromFilters } from '../events/public';
 import type { Store } from '../ports';
 import { seedCategories, seedDemo } from '../seed/seed';
-import { buildICalendar, icalKey } from './calendar';
+import { buildICalendar, icalKey, spansDays } from './calendar';
 import { buildRss, feedTitle } from './feeds';
 import { eventsForFeed } from './queries';
 
@@ -78,8 +78,13 @@ describe('flux iCalendar', () => {
     expect(parsed.size).toBe(events.length);
     // An exhibition is all day over its days, whatever its opening hours (issue 52).
     const period = (e: AgendaEvent) => e.schedule?.kind === 'period';
-    const timed = events.filter((e) => !e.allDay && !period(e));
+    // A single event over several days too (issue 70): all day over its days, as free time.
+    const timed = events.filter((e) => !e.allDay && !period(e) && !spansDays(e));
     const allDay = events.filter((e) => e.allDay);
+    for (const e of events.filter((e) => !e.allDay && spansDays(e))) {
+      expect(parsed.get(icalKey(e))?.datetype, e.title).toBe('date');
+      expect(parsed.get(icalKey(e))?.transparency, e.title).toBe('TRANSPARENT');
+    }
     expect(events.filter(period).map((e) => parsed.get(icalKey(e))?.datetype)).toContain('date');
     expect(timed.length).toBeGreaterThan(0);
     expect(allDay.length).toBeGreaterThan(0);
@@ -115,7 +120,10 @@ describe('flux iCalendar', () => {
     const block = (id: string) => ics.split('BEGIN:VEVENT').find((b) => b.includes(`UID:${id}@`)) ?? '';
     expect(block('soir')).toContain('DTSTART;TZID=Europe/Zurich:20261128T180000');
     expect(block('soir')).not.toMatch(/DTEND|DURATION/);
-    expect(block('festival')).toContain('DTEND;TZID=Europe/Zurich:20261129T235900');
+    // Over several days: all day, its last day included, free time (issue 70).
+    expect(block('festival')).toContain('DTSTART;VALUE=DATE:20261127');
+    expect(block('festival')).toContain('DTEND;VALUE=DATE:20261130');
+    expect(block('festival')).toContain('TRANSP:TRANSPARENT');
     const rss = buildRss([oneDay], {
       siteUrl: SITE,
       title: 'Test',
