@@ -200,7 +200,7 @@ export default function EventsListPage() {
             event.preventDefault();
             submitForm();
             hideSheet();
-            document.getElementById(RESULTS_ID)?.scrollIntoView();
+            scrollToResults();
           }}
         >
           {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
@@ -257,25 +257,28 @@ export default function EventsListPage() {
           />
         ) : null}
 
-        {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
-        {whenAside ? <WhenSetAside aside={whenAside} /> : null}
-        {holidayDates.length ? <HolidayDates canton={filters.holidays} periods={holidayDates} /> : null}
+        {/* Where « Voir N événements » and the pages' links go: the results' start, with what is said above them (issue 70). */}
+        <div id={RESULTS_ID} className="events-page__results">
+          {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
+          {whenAside ? <WhenSetAside aside={whenAside} /> : null}
+          {holidayDates.length ? <HolidayDates canton={filters.holidays} periods={holidayDates} /> : null}
 
-        {view === 'carte' && !searchError && !nearError ? (
-          <MapSection
-            points={points}
-            total={total}
-            config={root?.map ?? { tileUrl: '', attribution: '' }}
-            listHref={`/evenements${query()}`}
-          />
-        ) : null}
+          {view === 'carte' && !searchError && !nearError ? (
+            <MapSection
+              points={points}
+              total={total}
+              config={root?.map ?? { tileUrl: '', attribution: '' }}
+              listHref={`/evenements${query()}`}
+            />
+          ) : null}
 
-        <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
-          {items.length === 0 && !searchError && !nearError ? (
-            <EmptyState ways={empty?.ways ?? []} past={empty?.past ?? false} />
-          ) : (
-            <Results view={view} groups={groups} items={items} page={page} />
-          )}
+          <div className={`events-results${loading ? ' is-loading' : ''}`}>
+            {items.length === 0 && !searchError && !nearError ? (
+              <EmptyState ways={empty?.ways ?? []} past={empty?.past ?? false} />
+            ) : (
+              <Results view={view} groups={groups} items={items} page={page} />
+            )}
+          </div>
         </div>
 
         {pageCount > 1 && view === 'liste' ? (
@@ -295,6 +298,18 @@ export default function EventsListPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * To the results' start, just below the sticky header and filter bar whatever their height (the bar's chips, a count on
+ * two lines): the holiday periods and the first day's heading visible, not under the bar (issue 70).
+ */
+function scrollToResults() {
+  const start = document.getElementById(RESULTS_ID);
+  if (!start) return;
+  const bar = document.querySelector<HTMLElement>('[data-testid="filter-bar"]');
+  const covered = bar ? (Number.parseFloat(getComputedStyle(bar).top) || 0) + bar.offsetHeight : 0;
+  window.scrollTo({ top: start.getBoundingClientRect().top + window.scrollY - covered - 8 });
 }
 
 export { meta } from './meta';
