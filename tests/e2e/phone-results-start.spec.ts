@@ -36,8 +36,12 @@ test.describe('le début des résultats sur un téléphone', () => {
     await expectBelowBar(page, page.locator('.day-group__heading').first(), 'le titre du premier jour');
   });
 
-  test('la page 2 s’ouvre sur le début de ses résultats, sous la barre', async ({ page }) => {
-    await page.goto('/evenements?page=2#resultats');
+  test('la page 2 d’une sélection s’ouvre sur le début de ses résultats, sous la barre et sa pastille', async ({
+    page,
+  }) => {
+    // A chip in the bar (« Vaud »): 148 px high on this phone, under which the first day's heading was.
+    await page.goto('/evenements?canton=VD&page=2#resultats');
+    await expect(page.getByTestId('filter-bar').getByRole('list', { name: 'Filtres actifs' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expectBelowBar(page, page.locator('.day-group__heading').first(), 'le titre du premier jour');
   });
