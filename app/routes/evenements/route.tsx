@@ -29,7 +29,7 @@ import { EmptyState } from './EmptyState';
 import { FamilyHolidays, HolidayDates } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields, tidyDates } from './FilterFields';
-import { describeSelection, RESULTS_ID, submitLabel, timedGroups, whenSetAside } from './list';
+import { describeSelection, RESULTS_ID, scrollToResults, submitLabel, timedGroups, whenSetAside } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
@@ -257,12 +257,10 @@ export default function EventsListPage() {
           />
         ) : null}
 
-        {/* Where « Voir N événements » and the pages' links go: the results' start, with what is said above them (issue 70). */}
         <div id={RESULTS_ID} className="events-page__results">
           {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
           {whenAside ? <WhenSetAside aside={whenAside} /> : null}
           {holidayDates.length ? <HolidayDates canton={filters.holidays} periods={holidayDates} /> : null}
-
           {view === 'carte' && !searchError && !nearError ? (
             <MapSection
               points={points}
@@ -271,7 +269,6 @@ export default function EventsListPage() {
               listHref={`/evenements${query()}`}
             />
           ) : null}
-
           <div className={`events-results${loading ? ' is-loading' : ''}`}>
             {items.length === 0 && !searchError && !nearError ? (
               <EmptyState ways={empty?.ways ?? []} past={empty?.past ?? false} />
@@ -298,18 +295,6 @@ export default function EventsListPage() {
       </div>
     </div>
   );
-}
-
-/**
- * To the results' start, just below the sticky header and filter bar whatever their height (the bar's chips, a count on
- * two lines): the holiday periods and the first day's heading visible, not under the bar (issue 70).
- */
-function scrollToResults() {
-  const start = document.getElementById(RESULTS_ID);
-  if (!start) return;
-  const bar = document.querySelector<HTMLElement>('[data-testid="filter-bar"]');
-  const covered = bar ? (Number.parseFloat(getComputedStyle(bar).top) || 0) + bar.offsetHeight : 0;
-  window.scrollTo({ top: start.getBoundingClientRect().top + window.scrollY - covered - 8 });
 }
 
 export { meta } from './meta';
