@@ -3,6 +3,7 @@
 // without a point, as a site had them before the gazetteer; the server started on it (the migration runs before the
 // first request) to the first 200, then started again on the same store (every point given: the migration has nothing
 // to do; with BENCH_BOTH, the same on a store of one venue more than the start does itself).
+// BENCH_WITH_POINTS=1: the same store with every point, the reference.
 // Usage: npm run build && node --import tsx bench/venue-points.ts   (BENCH_PORT, BENCH_EVENTS, BENCH_VENUES, BENCH_BOTH,
 //        BENCH_APP_DIR: a copy of build/, so that a rebuild meanwhile does not change what is measured)
 import { buildManyEvents, ensureBuild, startServer, throwAwayDataDir } from './lib';
@@ -10,6 +11,8 @@ import { buildManyEvents, ensureBuild, startServer, throwAwayDataDir } from './l
 const PORT = Number(process.env.BENCH_PORT ?? 3240);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const VENUES = Number(process.env.BENCH_VENUES ?? 1_000);
+/** BENCH_WITH_POINTS=1: every venue and event with its point, the start with nothing to migrate (the reference). */
+const WITH_POINTS = process.env.BENCH_WITH_POINTS === '1';
 
 async function storeWithoutPoints(venueCount: number): Promise<string> {
   const dataDir = throwAwayDataDir(`points-${venueCount}`);
@@ -30,8 +33,8 @@ async function storeWithoutPoints(venueCount: number): Promise<string> {
       locality: town.name,
       postalCode: town.postalCode,
       canton: town.canton as 'VD',
-      lat: null,
-      lng: null,
+      lat: WITH_POINTS ? town.lat : null,
+      lng: WITH_POINTS ? town.lng : null,
     });
   });
   const organizer = makeOrganizer({ id: 'o0', slug: 'societe' });
@@ -46,8 +49,8 @@ async function storeWithoutPoints(venueCount: number): Promise<string> {
       venueName: venue.name,
       city: venue.locality,
       postalCode: venue.postalCode,
-      lat: null,
-      lng: null,
+      lat: venue.lat,
+      lng: venue.lng,
     };
   });
   await store.events.insertMany(events);
