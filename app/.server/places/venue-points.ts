@@ -1,8 +1,8 @@
 // Every venue has a point (issue 70): a venue without one, proposed before the gazetteer knew its village (« Villars-le-
 // Terroir ») or typed without JavaScript, takes its locality's point, or its postcode's, and so do its events without
 // one. Run at start after the places migration, on both stores, and by the `lieux` job: past PLACES_AT_START_MAX venues
-// to point, the start leaves them to the job (a site serves meanwhile; a venue without a point is only missing from the
-// map and from « Autour de »).
+// or events to point, the start leaves them to the job (a site serves meanwhile; a venue without a point is only missing
+// from the map and from « Autour de »). An admin sets a venue's point by hand (venue-details.ts).
 
 import { EVENT_STATUSES } from '~/domain/event';
 import { findLocality, type Locality, localitiesOfPostalCode } from '~/domain/localities';
