@@ -26,7 +26,7 @@ export const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
 
 const isRadius = (value: number): value is Radius => (RADIUS_OPTIONS as readonly number[]).includes(value);
 
-const inSwitzerland = (lat: number, lng: number) =>
+export const inSwitzerland = (lat: number, lng: number) =>
   lat >= SWISS_BOUNDS.minLat && lat <= SWISS_BOUNDS.maxLat && lng >= SWISS_BOUNDS.minLng && lng <= SWISS_BOUNDS.maxLng;
 
 export const DISTANCE_ERRORS = {

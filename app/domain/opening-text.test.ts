@@ -38,6 +38,18 @@ describe('openingText : une exposition le jour regardé (décision 066)', () => 
     expect(openingText(period, ['2026-12-06'], new Date('2026-12-05T18:30:00Z'))).toBe('ouvert demain 11:00–17:00');
   });
 
+  it('« ce week-end » le samedi soir : les heures du samedi passées ne sont plus « à venir »', () => {
+    // Saturday 19:30 in Zurich, the list of « Ce week-end » (Saturday and Sunday): Saturday closed at 18:00.
+    const evening = new Date('2026-12-05T18:30:00Z');
+    expect(openingText(period, ['2026-12-05', '2026-12-06'], evening)).toBe(
+      'fermé pour aujourd’hui, ouvert demain 11:00–17:00',
+    );
+    // Saturday afternoon: both days still to come.
+    expect(openingText(period, ['2026-12-05', '2026-12-06'], new Date('2026-12-05T14:00:00Z'))).toBe(
+      'ouvert samedi 10:00–18:00, dimanche 11:00–17:00',
+    );
+  });
+
   it('« ce week-end » donne les heures du samedi et du dimanche, pas celles du mercredi', () => {
     expect(openingText(period, ['2026-12-05', '2026-12-06'], WEDNESDAY)).toBe(
       'ouvert samedi 10:00–18:00, dimanche 11:00–17:00',

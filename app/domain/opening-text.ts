@@ -9,6 +9,12 @@ const hours = (period: SchedulePeriod, day: string) => {
   return h ? `${h.open}–${h.close}` : null;
 };
 
+/** Open today, but no longer at `now` (an opening past midnight, 18:00–02:00, is not over in the evening). */
+function closedForToday(period: SchedulePeriod, today: string, now: Date): boolean {
+  const h = openingHoursOn(period, today);
+  return Boolean(h && h.open < h.close && formatTime(now.toISOString()) >= h.close);
+}
+
 /** How a day is named beside its hours: « aujourd’hui », « demain », « le samedi 5 décembre ». */
 function dayName(day: string, today: string): string {
   if (day === today) return 'aujourd’hui';
@@ -36,12 +42,21 @@ export function openingText(
     const h = openingHoursOn(schedule, day);
     if (!h) return `fermé ${dayName(day, today)}`;
     // Today once it has closed (at 21:30, « ouvert aujourd’hui 10:00–20:00 » reads as open): what comes next.
-    if (day === today && h.open < h.close && formatTime(now.toISOString()) >= h.close) {
+    if (day === today && closedForToday(schedule, today, now)) {
       const tomorrow = addDaysToDate(today, 1);
       const next = tomorrow <= schedule.to ? hours(schedule, tomorrow) : null;
       return next ? `fermé pour aujourd’hui, ouvert demain ${next}` : 'fermé pour aujourd’hui';
     }
     return `ouvert ${dayName(day, today)} ${h.open}–${h.close}`;
+  }
+  // « Ce week-end » on Saturday evening: Saturday's hours are over, not still to come (issue 70).
+  if (within.includes(today) && closedForToday(schedule, today, now)) {
+    const rest = openingText(
+      schedule,
+      within.filter((d) => d !== today),
+      now,
+    );
+    return rest ? `fermé pour aujourd’hui, ${rest}` : 'fermé pour aujourd’hui';
   }
   const open = within.filter((d) => hours(schedule, d));
   const closed = within.filter((d) => !hours(schedule, d));

@@ -1,7 +1,8 @@
-// /admin/lieux/:id: an admin edits a venue's description, website and photo (issue 47), shown at once on its page.
+// /admin/lieux/:id: an admin edits a venue's description, website and photo (issue 47) and its point on the map (issue
+// 70), shown at once on its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { readVenueDetailsForm } from '~/.server/http/venue-details-form';
 import { saveVenueDetails, venueDetailsPage } from '~/.server/places/venue-details';
 import { setFlash } from '~/.server/platform/flash';
@@ -15,9 +16,11 @@ import { FieldError } from '~/components/form/FieldNotes';
 import { ProfileImageFields, ProfileTextFields } from '~/components/form/ProfileTextFields';
 import { firstMessages, keptValues } from '~/components/form/use-app-form';
 import { Link } from '~/components/Link';
+import { VenuePointFields } from '~/components/places/VenuePointFields';
 import { imageUrl } from '~/domain/images';
 import { pageMeta } from '~/domain/meta';
 import { PROFILE_LIMITS } from '~/domain/place';
+import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.services);
@@ -46,6 +49,15 @@ export default function AdminVenueDetailsPage() {
   const answer = useActionData<typeof action>();
   const errors = firstMessages(answer);
   const typed = keptValues(answer);
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  // After a refusal, the pin where it was left; else the venue's point.
+  const kept = typed?.lat && typed.lng ? { lat: Number(typed.lat), lng: Number(typed.lng) } : null;
+  const point =
+    kept && Number.isFinite(kept.lat) && Number.isFinite(kept.lng)
+      ? kept
+      : venue.lat !== null && venue.lng !== null
+        ? { lat: venue.lat, lng: venue.lng }
+        : null;
   return (
     <AdminShell
       title={`Fiche de «\u00a0${venue.name}\u00a0»`}
@@ -63,7 +75,7 @@ export default function AdminVenueDetailsPage() {
       {venue.lat === null || venue.lng === null ? (
         // Issue 70: said plainly, where the venue is looked at.
         <p className="notice notice--warning" data-testid="venue-without-point">
-          {`Ce lieu n’a pas de point sur la carte\u00a0: ses événements n’apparaissent ni sur la carte ni dans «\u00a0Autour de\u00a0». Il prend celui de sa localité («\u00a0${venue.locality}\u00a0») ou de son NPA (${venue.postalCode || 'aucun'}) dès que le répertoire des localités connaît l’un ou l’autre.`}
+          {`Ce lieu n’a pas de point sur la carte\u00a0: ses événements n’apparaissent ni sur la carte ni dans «\u00a0Autour de\u00a0». Il prend celui de sa localité («\u00a0${venue.locality}\u00a0») ou de son NPA (${venue.postalCode || 'aucun'}) dès que le répertoire des localités connaît l’un ou l’autre, ou celui que vous choisissez sous «\u00a0Point sur la carte\u00a0».`}
         </p>
       ) : null}
       <FieldError id="field-form" message={errors.form} />
@@ -87,6 +99,12 @@ export default function AdminVenueDetailsPage() {
           altHint="Pour les personnes qui ne la voient pas."
           alt={typed?.photoAlt ?? venue.photo?.alt ?? ''}
           removeLabel={venue.photo ? 'Retirer la photo' : null}
+        />
+        <VenuePointFields
+          point={point}
+          locality={typed?.pointLocality ?? ''}
+          errors={errors}
+          map={root?.map ?? { tileUrl: '', attribution: '' }}
         />
         <button type="submit" className="button button--primary">
           Enregistrer

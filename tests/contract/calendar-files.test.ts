@@ -9,13 +9,14 @@ import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import type { Store } from '../../app/.server/ports';
 import { seedDemo } from '../../app/.server/seed/seed';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
-import { addDaysToDate, zurichIso } from '../../app/domain/dates';
+import { addDaysToDate, zurichDay, zurichIso } from '../../app/domain/dates';
 import { loader as apiEventsLoader } from '../../app/routes/api.v1.events';
 import { loader as apiEventLoader } from '../../app/routes/api.v1.events_.$id';
 import { loader as eventIcsLoader } from '../../app/routes/evenement.$id.calendrier[.ics]';
 import { loader as listIcsLoader } from '../../app/routes/evenements[.ics]';
 
 const SITE = 'https://agenda.example';
+const DAY = 24 * 60 * 60 * 1000;
 // The clock the code is given: the demo content is dated from it.
 const NOW = new Date(zurichIso('2026-11-27', '10:00'));
 
@@ -107,14 +108,19 @@ function expand(ics: string, until = Date.parse(zurichIso(addDaysToDate('2026-11
 
 /** What the API says one date is, as a calendar file must show it. */
 function expected(item: Pick<ApiItem, 'startsAt' | 'endsAt' | 'allDay' | 'cancelled' | 'series'>, uid: string): Entry {
-  // All day over its days (the end exclusive); an exhibition is shown as free time.
-  if (item.allDay || item.series?.kind === 'period') {
+  // All day over its days (the end exclusive); an exhibition, and a single event over more than a day (issue 70), are
+  // shown as free time.
+  const severalDays = !item.series && item.endsAt !== null && Date.parse(item.endsAt) - Date.parse(item.startsAt) > DAY;
+  if (item.allDay || item.series?.kind === 'period' || severalDays) {
     return {
       uid,
-      start: item.startsAt.slice(0, 10),
-      end: addDaysToDate((item.endsAt ?? item.startsAt).slice(0, 10), 1),
+      start: zurichDay(item.startsAt),
+      end: addDaysToDate(
+        item.allDay ? (item.endsAt ?? item.startsAt).slice(0, 10) : zurichDay(item.endsAt ?? item.startsAt),
+        1,
+      ),
       cancelled: item.cancelled,
-      transparent: item.series?.kind === 'period',
+      transparent: item.series?.kind === 'period' || severalDays,
     };
   }
   return {

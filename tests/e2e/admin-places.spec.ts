@@ -92,8 +92,24 @@ test('la fiche d’un lieu sans point le dit, et ce que cela veut dire pour le p
   await signIn({ role: 'admin' });
   await page.goto(`/admin/lieux/${lost.id}`);
   await expect(page.getByTestId('venue-without-point')).toHaveText(
-    'Ce lieu n’a pas de point sur la carte\u00a0: ses événements n’apparaissent ni sur la carte ni dans «\u00a0Autour de\u00a0». Il prend celui de sa localité («\u00a0Atlantis\u00a0») ou de son NPA (aucun) dès que le répertoire des localités connaît l’un ou l’autre.',
+    'Ce lieu n’a pas de point sur la carte\u00a0: ses événements n’apparaissent ni sur la carte ni dans «\u00a0Autour de\u00a0». Il prend celui de sa localité («\u00a0Atlantis\u00a0») ou de son NPA (aucun) dès que le répertoire des localités connaît l’un ou l’autre, ou celui que vous choisissez sous «\u00a0Point sur la carte\u00a0».',
   );
+  // The admin gives it one by a locality (its name or postcode): an unknown one is refused, in French, kept.
+  const field = page.getByLabel('Placer le point sur une localité');
+  await field.fill('Atlantide');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.locator('#field-pointLocality-error')).toHaveText(
+    'Localité inconnue\u00a0: «\u00a0Atlantide\u00a0». Écrivez-la comme La Poste (par exemple Villars-le-Terroir) ou donnez son NPA (1040).',
+  );
+  await expect(field).toHaveValue('Atlantide');
+  await field.fill('1040');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByTestId('flash')).toContainText('est enregistrée');
+  await expect(page.getByTestId('venue-without-point')).toHaveCount(0);
+  expect(await ports.store.venues.findById(lost.id)).toMatchObject({
+    lat: expect.any(Number),
+    lng: expect.any(Number),
+  });
   await page.goto(`/admin/lieux/${placed.id}`);
   await expect(page.getByRole('heading', { name: new RegExp(`${name} bis`) })).toBeVisible();
   await expect(page.getByTestId('venue-without-point')).toHaveCount(0);

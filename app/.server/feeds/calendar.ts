@@ -11,7 +11,7 @@ import ical, {
 import { LRUCache } from 'lru-cache';
 import { allDayRange, eventLocationLine, openEndedDay } from '~/domain/calendar-links';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
-import { TIME_ZONE } from '~/domain/dates';
+import { formatDateTime, TIME_ZONE } from '~/domain/dates';
 import { dayStatusOf, dayStatusText } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { performersLine } from '~/domain/performers';
@@ -116,17 +116,40 @@ function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts:
     // « Ça a lieu ? » (issue 51): what was said that day heads the description; « Reporté » is TENTATIVE (docs/ca-a-lieu.md).
     const said = dayStatusOf(event.dayStatuses, event.startsAt);
     const postponed = !off && said?.kind === 'postponed';
+    const long = spansDays(event);
+    const days = long ? allDayRange(event) : range;
+    const description = long && !event.allDay ? `${statedTimes(event)}\n\n${common.description}` : common.description;
     calendar.createEvent({
       ...common,
       id: `${icalKey(event)}@${ICAL_UID_DOMAIN}`,
-      start: range.start,
-      end: range.endExclusive,
-      description: said ? `${dayStatusText(said, new Date(said.saidAt))}\n\n${common.description}` : common.description,
+      start: days.start,
+      end: days.endExclusive,
+      allDay: long || event.allDay,
+      transparency: long ? ICalEventTransparency.TRANSPARENT : null,
+      description: said ? `${dayStatusText(said, new Date(said.saidAt))}\n\n${description}` : description,
       summary: postponed ? `Reporté : ${event.title}` : summary(off),
       status: postponed ? ICalEventStatus.TENTATIVE : status(off),
     });
   }
 }
+
+/** More than a day from start to end: a single event one goes to, not a block of the subscriber's time. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A single event over several days (a « Marché de Noël » of four weeks, a fair over a weekend): shown as an exhibition
+ * is (issue 52), all day over its days and as free time (TRANSP:TRANSPARENT), its stated times said first in its
+ * description. As one timed entry, it was four weeks of busy time that hid the subscriber's own appointments in a week
+ * view and made every invitation of those weeks a conflict; one entry per day would invent opening hours it never
+ * stated (decision 154).
+ */
+export function spansDays(event: Pick<AgendaEvent, 'startsAt' | 'endsAt' | 'schedule'>): boolean {
+  return !event.schedule && Date.parse(event.endsAt) - Date.parse(event.startsAt) > DAY_MS;
+}
+
+/** The times a single event over several days states, for its description: « Du … à 11:00 au … à 20:00 ». */
+const statedTimes = (event: Pick<AgendaEvent, 'startsAt' | 'endsAt'>) =>
+  `Du ${formatDateTime(event.startsAt)} au ${formatDateTime(event.endsAt)}`;
 
 /** The VEVENTs of these events as folded text. */
 function eventsText(events: readonly AgendaEvent[], opts: ICalendarOptions): string {

@@ -10,7 +10,7 @@ import { eventTimes } from '../../domain/event-form';
 import { queryFromFilters } from '../events/public';
 import type { Store } from '../ports';
 import { seedCategories, seedDemo } from '../seed/seed';
-import { buildICalendar, icalKey } from './calendar';
+import { buildICalendar, icalKey, spansDays } from './calendar';
 import { buildRss, feedTitle } from './feeds';
 import { eventsForFeed } from './queries';
 
@@ -76,9 +76,10 @@ describe('flux iCalendar', () => {
     const { events } = await eventsForFeed({ store }, new URLSearchParams(), NOW);
     const parsed = new Map(vevents(calendarOf(events)).map((v) => [v.uid.split('@')[0], v]));
     expect(parsed.size).toBe(events.length);
-    // An exhibition is all day over its days, whatever its opening hours (issue 52).
+    // An exhibition is all day over its days, whatever its opening hours (issue 52), and so is a single event over
+    // several days (issue 70, calendar-long-span.test.ts).
     const period = (e: AgendaEvent) => e.schedule?.kind === 'period';
-    const timed = events.filter((e) => !e.allDay && !period(e));
+    const timed = events.filter((e) => !e.allDay && !period(e) && !spansDays(e));
     const allDay = events.filter((e) => e.allDay);
     expect(events.filter(period).map((e) => parsed.get(icalKey(e))?.datetype)).toContain('date');
     expect(timed.length).toBeGreaterThan(0);
@@ -115,7 +116,8 @@ describe('flux iCalendar', () => {
     const block = (id: string) => ics.split('BEGIN:VEVENT').find((b) => b.includes(`UID:${id}@`)) ?? '';
     expect(block('soir')).toContain('DTSTART;TZID=Europe/Zurich:20261128T180000');
     expect(block('soir')).not.toMatch(/DTEND|DURATION/);
-    expect(block('festival')).toContain('DTEND;TZID=Europe/Zurich:20261129T235900');
+    for (const line of ['DTSTART;VALUE=DATE:20261127', 'DTEND;VALUE=DATE:20261130', 'TRANSP:TRANSPARENT'])
+      expect(block('festival')).toContain(line);
     const rss = buildRss([oneDay], {
       siteUrl: SITE,
       title: 'Test',

@@ -4,7 +4,7 @@ import type { VenueDetailsInput } from '../places/venue-details';
 import { readImageField } from '../platform/form-body';
 
 export async function readVenueDetailsForm(form: FormData, id: string): Promise<VenueDetailsInput> {
-  const values = formValues(form, ['description', 'website', 'photoAlt']);
+  const values = formValues(form, ['description', 'website', 'photoAlt', 'lat', 'lng', 'pointLocality']);
   const photo = await readImageField(form.get('photo'));
   return {
     id,
@@ -13,5 +13,6 @@ export async function readVenueDetailsForm(form: FormData, id: string): Promise<
     photoAlt: values.photoAlt ?? '',
     photo,
     removePhoto: form.get('removePhoto') === 'on',
+    point: { lat: values.lat ?? '', lng: values.lng ?? '', locality: values.pointLocality ?? '' },
   };
 }

@@ -1,13 +1,16 @@
 // A venue's description, website and photo edited by an admin (issue 47): checked (http(s) only, bounded plain text,
 // the event images' pipeline refusing SVG), then shown on its page and in its JSON-LD Place; an organizer cannot.
 import { describe, expect, it } from 'vitest';
-import { makeVenue } from '../../../tests/support/factories';
+import { makeEvent, makeVenue } from '../../../tests/support/factories';
+import { findLocality } from '../../domain/localities';
 import { venuePlaceLd } from '../../domain/place-jsonld';
+import { VENUE_POINT_ERRORS } from '../../domain/venue-point';
 import { openDatabase } from '../adapters/sqlite/db';
 import { createSqliteStore } from '../adapters/sqlite/store';
 import { IMAGE_MESSAGES } from '../files/images';
 import { files, fixtures, listFiles, setUpImageFixtures, setUpUploadDir } from '../files/images-fixture';
 import type { UserProfile } from '../ports';
+import { seedCategories } from '../seed/seed';
 import { venuePage } from './public-places';
 import { saveVenueDetails } from './venue-details';
 
@@ -105,6 +108,45 @@ describe('la fiche d’un lieu : description, site web, photo', () => {
     await expect(
       saveVenueDetails({ store, files }, { uid: 'o', role: 'organizer' } as UserProfile, input(), NOW),
     ).rejects.toThrow('Action réservée aux administrateurs.');
+    await store.close();
+  });
+});
+
+describe('le point d’un lieu (issue 70)', () => {
+  it('sans point, la localité choisie le lui donne, et à ses événements ; le repère déplacé ensuite les emmène', async () => {
+    const store = createSqliteStore(openDatabase(':memory:'));
+    const choir = makeVenue({ id: 'choeur', locality: 'Villars-le-Terroir', postalCode: '1040', lat: null, lng: null });
+    await store.venues.insertMany([choir]);
+    await seedCategories({ store });
+    const event = { ...makeEvent({ venueId: 'choeur', lat: null, lng: null }, { now: NOW }), id: 'concert' };
+    await store.events.insertMany([event]);
+    const villars = findLocality('Villars-le-Terroir');
+    const chosen = await saveVenueDetails(
+      { store, files },
+      admin,
+      { ...input({ id: 'choeur' }), point: { lat: '', lng: '', locality: 'Villars-le-Terroir' } },
+      NOW,
+    );
+    expect(chosen).toMatchObject({ ok: true, venue: { lat: villars?.lat, lng: villars?.lng } });
+    expect(await store.events.findById('concert')).toMatchObject({ lat: villars?.lat, lng: villars?.lng });
+    // The pin moved 300 m: the venue and its event at the old point follow.
+    const moved = await saveVenueDetails(
+      { store, files },
+      admin,
+      { ...input({ id: 'choeur' }), point: { lat: '46.6601', lng: '6.6402', locality: '' } },
+      NOW,
+    );
+    expect(moved).toMatchObject({ ok: true, venue: { lat: 46.6601, lng: 6.6402 } });
+    expect(await store.events.findById('concert')).toMatchObject({ lat: 46.6601, lng: 6.6402 });
+    // Outside Switzerland: refused, nothing written.
+    const paris = await saveVenueDetails(
+      { store, files },
+      admin,
+      { ...input({ id: 'choeur' }), point: { lat: '48.85', lng: '2.35', locality: '' } },
+      NOW,
+    );
+    expect(paris).toEqual({ ok: false, errors: { point: VENUE_POINT_ERRORS.outside } });
+    expect(await store.venues.findById('choeur')).toMatchObject({ lat: 46.6601, lng: 6.6402 });
     await store.close();
   });
 });

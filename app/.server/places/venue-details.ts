@@ -1,13 +1,15 @@
-// A venue's description, website and photo, edited by an admin (issue 47): published at once (an admin's own word),
+// A venue's description, website, photo and point, edited by an admin (issues 47 and 70): published at once (an admin's own word),
 // shown on /lieux/:slug and in its JSON-LD Place. The photo goes through the event images' pipeline (sharp, type and
 // size checked, SVG and HTML refused), stored as public images; the one it replaces is deleted.
 import type { Venue } from '~/domain/place';
 import { PROFILE_LIMITS } from '~/domain/place';
+import { readVenuePoint, type VenuePointInput } from '~/domain/venue-point';
 import { deleteImage, ImageRejected, storeImage } from '../files/images';
 import type { FileStore } from '../files/ports';
 import type { Store, UserProfile } from '../ports';
 import { assertAdmin, existing } from './admin-places';
 import { readProfileText } from './profile-text';
+import { eventsTakeVenuePoint } from './venue-points';
 
 export interface VenueDetailsInput {
   id: string;
@@ -16,6 +18,8 @@ export interface VenueDetailsInput {
   photoAlt: string;
   photo: { bytes: Buffer } | { refused: string } | null;
   removePhoto: boolean;
+  /** The pin moved on the map, or a locality chosen (issue 70); absent: the point stays. */
+  point?: VenuePointInput;
 }
 
 /** The venue an admin edits, with what its form shows. */
@@ -40,6 +44,8 @@ export async function saveVenueDetails(
   if ((sending || (venue.photo && !input.removePhoto)) && !photoAlt)
     errors.photoAlt = 'Décrivez la photo en quelques mots (pour les personnes qui ne la voient pas).';
   if (photoAlt.length > PROFILE_LIMITS.logoAlt) errors.photoAlt = 'Cette description est trop longue.';
+  const place = input.point ? readVenuePoint(input.point, venue) : { ok: true as const, point: null };
+  if (!place.ok) errors.point = place.error;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   let photo = input.removePhoto ? null : venue.photo ? { ...venue.photo, alt: photoAlt } : null;
   if (input.photo && 'bytes' in input.photo) {
@@ -51,11 +57,18 @@ export async function saveVenueDetails(
     }
   }
   const { id: _i, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, lastMerge: _m, ...fields } = venue;
-  const saved = await store.venues.update(venue.id, { ...fields, description, website, photo }, now.toISOString());
+  const point = input.point && place.ok ? place.point : { lat: venue.lat, lng: venue.lng };
+  const saved = await store.venues.update(
+    venue.id,
+    { ...fields, description, website, photo, lat: point?.lat ?? null, lng: point?.lng ?? null },
+    now.toISOString(),
+  );
   if (!saved) {
     if (photo && photo.path !== venue.photo?.path) await deleteImage(files, photo.path);
     return { ok: false, errors: { form: 'Ce lieu n’existe plus.' } };
   }
   if (venue.photo && venue.photo.path !== photo?.path) await deleteImage(files, venue.photo.path);
+  // Its events without a point, or at the point it had, follow it: found « Autour de » where it now is.
+  if (saved.lat !== venue.lat || saved.lng !== venue.lng) await eventsTakeVenuePoint({ store }, saved, venue);
   return { ok: true, venue: saved };
 }

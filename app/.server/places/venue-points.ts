@@ -1,8 +1,8 @@
 // Every venue has a point (issue 70): a venue without one, proposed before the gazetteer knew its village (« Villars-le-
 // Terroir ») or typed without JavaScript, takes its locality's point, or its postcode's, and so do its events without
 // one. Run at start after the places migration, on both stores, and by the `lieux` job: past PLACES_AT_START_MAX venues
-// to point, the start leaves them to the job (a site serves meanwhile; a venue without a point is only missing from the
-// map and from « Autour de »).
+// or events to point, the start leaves them to the job (a site serves meanwhile; a venue without a point is only missing
+// from the map and from « Autour de »). An admin sets a venue's point by hand (venue-details.ts).
 
 import { EVENT_STATUSES } from '~/domain/event';
 import { findLocality, type Locality, localitiesOfPostalCode } from '~/domain/localities';
@@ -54,13 +54,20 @@ const PAGE = 200;
 const ATTEMPTS = 3;
 
 /**
- * The venue's events without a point take its point (the choir's three events of Villars-le-Terroir, found « Autour de
+ * The venue's events without a point (or at the point it had, `previous`) take its point (the choir's three events of Villars-le-Terroir, found « Autour de
  * Echallens » afterwards); nothing else of them changes, an event with its own point keeps it. Each is rewritten as any
  * other write of it (compare-and-set on its version, retried when it changed meanwhile), as follow-record.ts does.
  */
-export async function eventsTakeVenuePoint({ store }: { store: Store }, venue: Venue): Promise<number> {
+export async function eventsTakeVenuePoint(
+  { store }: { store: Store },
+  venue: Venue,
+  /** The point the venue had (an admin moved it): its events at that point follow it too. */
+  previous: { lat: number | null; lng: number | null } | null = null,
+): Promise<number> {
   if (venue.lat === null || venue.lng === null) return 0;
   const point = { lat: venue.lat, lng: venue.lng };
+  const follows = (e: { lat: number | null; lng: number | null }) =>
+    e.lat === null || e.lng === null || (previous !== null && e.lat === previous.lat && e.lng === previous.lng);
   const ids: string[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await store.events.search({
@@ -72,14 +79,14 @@ export async function eventsTakeVenuePoint({ store }: { store: Store }, venue: V
       limit: PAGE,
       offset,
     });
-    for (const item of page.items) if (item.lat === null || item.lng === null) ids.push(item.id);
+    for (const item of page.items) if (follows(item)) ids.push(item.id);
     if (page.items.length < PAGE) break;
   }
   let changed = 0;
   for (const id of ids) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const event = await store.events.findById(id);
-      if (!event || event.venueId !== venue.id || (event.lat !== null && event.lng !== null)) break;
+      if (!event || event.venueId !== venue.id || !follows(event)) break;
       if (await store.events.transition({ seen: event.updatedAt, next: { ...event, ...point } })) {
         changed += 1;
         break;

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { EVENT_STATUSES } from '~/domain/event';
 import { sweepOrphanFiles } from '../files/orphans';
 import { seedSchoolHolidays } from '../holidays/holidays';
 import { logInterruptedRuns } from '../imports/run-import';
@@ -62,11 +63,22 @@ export async function prepareStore(
     const places = await attachPlacesToEvents({ store }, new Date());
     if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
   }
-  // Every venue has a point (issue 70): those without one take their locality's, past PLACES_AT_START_MAX in the job.
+  // Every venue has a point (issue 70): those without one take their locality's, and so do their events without one;
+  // past PLACES_AT_START_MAX venues, or events to rewrite, in the job. 1,000 venues of 50 events each: 50,000 events
+  // rewritten before the first request (decision 154); their count per venue is one query, made only when some
+  // venue has no point.
   const pointless = await venuesWithoutPoint({ store });
-  if (placesInBackground && pointless.length > PLACES_AT_START_MAX) {
+  const rewrites = async () => {
+    const perVenue = await store.events.countByPlace('venue', EVENT_STATUSES);
+    return pointless.reduce((sum, venue) => sum + (perVenue[venue.id] ?? 0), 0);
+  };
+  if (
+    placesInBackground &&
+    pointless.length > 0 &&
+    (pointless.length > PLACES_AT_START_MAX || (await rewrites()) > PLACES_AT_START_MAX)
+  ) {
     console.log(
-      'Lieux sans point : plus de 1000, la tâche « lieux » leur donne celui de leur localité après le démarrage.',
+      'Lieux sans point : plus de 1000 lieux ou événements à placer, la tâche « lieux » leur donne le point de leur localité après le démarrage.',
     );
   } else if (pointless.length > 0) {
     const points = await pointVenues({ store }, new Date(), pointless);

@@ -63,3 +63,15 @@ export function submitLabel(hydrated: boolean, total: number, refused: boolean):
   if (!hydrated || refused) return 'Filtrer';
   return total > 0 ? `Voir ${countLabel(total).toLowerCase()}` : 'Aucun événement';
 }
+
+/**
+ * To the results' start (#resultats: what is said above the list, then the list), just below the sticky header and filter bar whatever their height (the bar's chips, a count on
+ * two lines): the holiday periods and the first day's heading visible, not under the bar (issue 70).
+ */
+export function scrollToResults() {
+  const start = document.getElementById(RESULTS_ID);
+  if (!start) return;
+  const bar = document.querySelector<HTMLElement>('[data-testid="filter-bar"]');
+  const covered = bar ? (Number.parseFloat(getComputedStyle(bar).top) || 0) + bar.offsetHeight : 0;
+  window.scrollTo({ top: start.getBoundingClientRect().top + window.scrollY - covered - 8 });
+}

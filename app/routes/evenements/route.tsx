@@ -29,7 +29,7 @@ import { EmptyState } from './EmptyState';
 import { FamilyHolidays, HolidayDates } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
 import { FilterFields, tidyDates } from './FilterFields';
-import { describeSelection, RESULTS_ID, submitLabel, timedGroups, whenSetAside } from './list';
+import { describeSelection, RESULTS_ID, scrollToResults, submitLabel, timedGroups, whenSetAside } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
@@ -200,7 +200,7 @@ export default function EventsListPage() {
             event.preventDefault();
             submitForm();
             hideSheet();
-            document.getElementById(RESULTS_ID)?.scrollIntoView();
+            scrollToResults();
           }}
         >
           {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
@@ -257,25 +257,25 @@ export default function EventsListPage() {
           />
         ) : null}
 
-        {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
-        {whenAside ? <WhenSetAside aside={whenAside} /> : null}
-        {holidayDates.length ? <HolidayDates canton={filters.holidays} periods={holidayDates} /> : null}
-
-        {view === 'carte' && !searchError && !nearError ? (
-          <MapSection
-            points={points}
-            total={total}
-            config={root?.map ?? { tileUrl: '', attribution: '' }}
-            listHref={`/evenements${query()}`}
-          />
-        ) : null}
-
-        <div className={`events-results${loading ? ' is-loading' : ''}`} id={RESULTS_ID}>
-          {items.length === 0 && !searchError && !nearError ? (
-            <EmptyState ways={empty?.ways ?? []} past={empty?.past ?? false} />
-          ) : (
-            <Results view={view} groups={groups} items={items} page={page} />
-          )}
+        <div id={RESULTS_ID} className="events-page__results">
+          {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
+          {whenAside ? <WhenSetAside aside={whenAside} /> : null}
+          {holidayDates.length ? <HolidayDates canton={filters.holidays} periods={holidayDates} /> : null}
+          {view === 'carte' && !searchError && !nearError ? (
+            <MapSection
+              points={points}
+              total={total}
+              config={root?.map ?? { tileUrl: '', attribution: '' }}
+              listHref={`/evenements${query()}`}
+            />
+          ) : null}
+          <div className={`events-results${loading ? ' is-loading' : ''}`}>
+            {items.length === 0 && !searchError && !nearError ? (
+              <EmptyState ways={empty?.ways ?? []} past={empty?.past ?? false} />
+            ) : (
+              <Results view={view} groups={groups} items={items} page={page} />
+            )}
+          </div>
         </div>
 
         {pageCount > 1 && view === 'liste' ? (

@@ -131,7 +131,18 @@ export function WhereFieldset({ fields, coords, map, onCity, onPostalCode, onMov
             </Suspense>
           )}
         </ClientOnly>
-      ) : null}
+      ) : (
+        // Issue 70: said plainly where the map would be (without JavaScript, the town's hint says it).
+        <ClientOnly>
+          {() => (
+            <p className="field__hint" data-testid="place-without-point">
+              {
+                'Pas encore de point sur la carte\u00a0: choisissez une localité de la liste ou donnez son NPA. Sans point, l’événement n’apparaît ni sur la carte ni dans «\u00a0Autour de\u00a0».'
+              }
+            </p>
+          )}
+        </ClientOnly>
+      )}
       <CheckboxGroup
         items={[
           { meta: fields.wheelchair, label: 'Accessible en fauteuil roulant' },
