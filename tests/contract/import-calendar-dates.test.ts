@@ -4,6 +4,7 @@
 // defined in the file under a custom name is honoured.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getApiEvent } from '../../app/.server/api/events';
+import { seriesView } from '../../app/.server/events/series';
 import { runSource } from '../../app/.server/imports/run-import';
 import type { Store } from '../../app/.server/ports';
 import { type IcsServer, startIcsServer } from '../support/ics-server';
@@ -134,6 +135,11 @@ describe.each(BACKENDS)('dates des calendriers importés : $name', (backend) => 
       { startsAt: '2026-12-04T19:00:00+01:00', endsAt: '2026-12-04T22:00:00+01:00', cancelled: false },
       { startsAt: '2026-12-11T19:00:00+01:00', endsAt: '2026-12-11T22:00:00+01:00', cancelled: false },
     ]);
+    // Said in words as the site's own series are, on the event page and in the API (its window's first and last dates).
+    const [event] = await stand.events();
+    const rule = 'Chaque vendredi, 19:00–22:00, du 4 décembre 2026 au 31 décembre 2027';
+    expect((await seriesView({ store }, event, null, stand.clock))?.rule).toBe(rule);
+    expect(first.event).toMatchObject({ series: { kind: 'rule', description: rule } });
     // The same feed (same ETag) months later: the first run of the month reads it anyway and rolls the window on.
     stand.clock = new Date('2027-09-01T09:00:00Z');
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, notModified: false, updated: 1 });

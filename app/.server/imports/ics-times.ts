@@ -3,11 +3,20 @@
 // taken as Zurich's; its recurrence expanded with RRULEs, RDATEs (periods too), EXDATEs, EXRULEs and its moved or
 // cancelled instances (RECURRENCE-ID); each date ending at its start plus the event's duration. Only the dates of the
 // import's window are kept (from the first day of the month, WINDOW_MONTHS long), as Zurich wall-clock times: one
-// date, or a list of dates with their own times (app/domain/schedule.ts).
+// date, a weekly rule of the site when one says them exactly, or a list of dates with their own times (a date over
+// several days ends on its own day, `endDate`; app/domain/schedule.ts).
 import type ICAL from 'ical.js';
-import { addDaysToDate, zurichIso, zurichWallClock } from '~/domain/dates';
+import { expandSchedule, type Occurrence, occurrence, scheduleSpan } from '~/.server/schedule/schedule-expand';
+import { addDaysToDate, zurichDay, zurichIso, zurichWallClock } from '~/domain/dates';
 import type { EventContent } from '~/domain/event';
-import { MAX_OCCURRENCES, type ScheduleDate } from '~/domain/schedule';
+import {
+  MAX_OCCURRENCES,
+  type Schedule,
+  type ScheduleDate,
+  type ScheduleRule,
+  WEEKDAYS,
+  weekdayOf,
+} from '~/domain/schedule';
 import { dayMs, excluded, exruleStarts, ical, instantOf, MAX_STEPS, periodEnds, tzidOf } from './ics-zones';
 
 /** How far ahead a series is imported, from the first day of the current month (the job rolls it, run-import.ts). */
@@ -167,16 +176,54 @@ function severalRules(event: ICAL.Event, from: number, to: number): Instance[] {
   return all.sort((a, b) => a.start - b.start);
 }
 
-/** An instance as the model's date (its day, start and end times: no end when it ends on another day). */
+/** An instance as the model's date: its day and times, and the day it ends when later (start plus its duration). */
 function scheduleDate(i: Instance): ScheduleDate {
-  if (i.allDay) return { date: ymdOf(i.start), start: '00:00', end: '23:59' };
-  const start = zurichWallClock(new Date(i.start));
-  const end = i.end === null ? null : zurichWallClock(new Date(i.end));
-  return {
-    date: start.date,
-    start: start.time,
-    end: end && end.date === start.date && end.time > start.time ? end.time : '',
+  const start = i.allDay ? { date: ymdOf(i.start), time: '00:00' } : zurichWallClock(new Date(i.start));
+  // An all-day date ends at 23:59 of its last day (DTEND is the day after, exclusive).
+  const end = i.allDay
+    ? { date: addDaysToDate(ymdOf(i.end ?? i.start + 86_400_000), -1), time: '23:59' }
+    : i.end === null
+      ? null
+      : zurichWallClock(new Date(i.end));
+  const date = { date: start.date, start: start.time, end: '' };
+  if (end && end.date > start.date) return { ...date, end: end.time, endDate: end.date };
+  return end && end.time > start.time ? { ...date, end: end.time } : date;
+}
+
+const occurrenceOf = (d: ScheduleDate) => occurrence(d.date, d.start, d.end, d.endDate);
+
+/**
+ * A weekly RRULE as the site's own rule (« Chaque vendredi, 19:00–22:00, du … au … »), from the first to the last of
+ * the listed dates, when it gives exactly them (same days, same times; dates the feed leaves out are its exclusions).
+ * Null otherwise (another zone's times across a change of time, a moved date, RDATEs…): the dates are listed.
+ */
+function weeklyRule(event: ICAL.Event, dates: ScheduleDate[]): ScheduleRule | null {
+  const rules = event.component.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur);
+  const first = dates[0];
+  const { BYDAY, ...others } = rules[0]?.parts ?? {};
+  if (rules.length !== 1 || rules[0].freq !== 'WEEKLY' || Object.keys(others).length > 0 || rules[0].interval > 12)
+    return null;
+  if (!dates.every((d) => d.start === first.start && d.end === first.end && !d.endDate)) return null;
+  const rule: ScheduleRule = {
+    kind: 'rule',
+    firstDate: first.date,
+    start: first.start,
+    end: first.end,
+    freq: 'weekly',
+    interval: rules[0].interval,
+    byDay: WEEKDAYS.filter((w) => dates.some((d) => weekdayOf(d.date) === w)),
+    monthly: null,
+    until: dates[dates.length - 1].date,
+    count: null,
+    exclude: [],
   };
+  const listed = new Set(dates.map((d) => d.date));
+  rule.exclude = expandSchedule(rule)
+    .map((o) => zurichDay(o.startsAt))
+    .filter((day) => !listed.has(day));
+  const key = (o: Occurrence) => `${o.startsAt}/${o.endsAt}`;
+  const exact = expandSchedule(rule).map(key).join() === dates.map(occurrenceOf).map(key).join();
+  return exact && rule.exclude.length < dates.length ? rule : null;
 }
 
 /** The instant (Zurich ISO) an instance starts at, as the site's occurrences say it. */
@@ -186,8 +233,9 @@ const startsAtOf = (i: Instance) => {
 };
 
 /**
- * The times of a VEVENT within the window: one date, or a list of dates (at most `maxDates`, the soonest still to come
- * first kept). Null when it has no date left in the window.
+ * The times of a VEVENT within the window: one date, or a series (at most `maxDates` dates, the soonest still to come
+ * first kept), a weekly rule when the site can say it, else the list of its dates. Null when it has no date left in
+ * the window.
  */
 export function timesOf(event: ICAL.Event, window: { from: number; to: number; now: number }, maxDates: number) {
   let instances = instancesOf(event, window.from, window.to);
@@ -207,61 +255,19 @@ export function timesOf(event: ICAL.Event, window: { from: number; to: number; n
     instances = instances.filter((i) => (i.end ?? i.start + 1) > window.now).slice(0, cap);
     cut = true;
   }
-  const cancelledDates = instances.filter((i) => i.cancelled).map(startsAtOf);
   const cancelled = instances.every((i) => i.cancelled);
   const allDay = instances[0].allDay;
-  if (instances.length === 1) {
-    const i = instances[0];
-    return { times: single(i), cancelledDates: [], cancelled, cut } satisfies Times;
-  }
   const dates = instances.map(scheduleDate);
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  const lastEnd = last.end || openEndOf(last.start);
+  if (dates.length === 1) {
+    const { startsAt, endsAt, openEnd } = occurrenceOf(dates[0]);
+    return { times: { startsAt, endsAt, openEnd, allDay, schedule: null }, cancelledDates: [], cancelled, cut };
+  }
+  const schedule: Schedule = (!allDay && weeklyRule(event, dates)) || { kind: 'dates', dates };
+  const span = scheduleSpan(schedule) as NonNullable<ReturnType<typeof scheduleSpan>>;
   return {
-    times: {
-      startsAt: zurichIso(first.date, first.start),
-      endsAt: zurichIso(last.date, lastEnd),
-      allDay,
-      openEnd: false,
-      schedule: { kind: 'dates', dates },
-    },
-    cancelledDates,
+    times: { ...span, allDay, schedule },
+    cancelledDates: instances.filter((i) => i.cancelled).map(startsAtOf),
     cancelled,
     cut,
   } satisfies Times;
-}
-
-/** Without an end time, the site shows two hours, within the day (schedule-expand.ts). */
-function openEndOf(start: string): string {
-  const [h, m] = start.split(':').map(Number);
-  const minutes = Math.min(h * 60 + m + 120, 23 * 60 + 59);
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** One date: all day (its days, 00:00 to 23:59 of the last), timed with its end, or open (two hours). */
-function single(i: Instance): Times['times'] {
-  if (i.allDay) {
-    // DTEND is the day after the last (exclusive).
-    const lastDay = addDaysToDate(ymdOf(i.end ?? i.start + 86_400_000), -1);
-    return {
-      startsAt: zurichIso(ymdOf(i.start), '00:00'),
-      endsAt: zurichIso(lastDay, '23:59'),
-      allDay: true,
-      openEnd: false,
-      schedule: null,
-    };
-  }
-  const start = zurichWallClock(new Date(i.start));
-  const startsAt = zurichIso(start.date, start.time);
-  if (i.end === null)
-    return {
-      startsAt,
-      endsAt: zurichIso(start.date, openEndOf(start.time)),
-      allDay: false,
-      openEnd: true,
-      schedule: null,
-    };
-  const end = zurichWallClock(new Date(i.end));
-  return { startsAt, endsAt: zurichIso(end.date, end.time), allDay: false, openEnd: false, schedule: null };
 }
