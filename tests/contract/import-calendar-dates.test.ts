@@ -7,6 +7,8 @@ import { getApiEvent } from '../../app/.server/api/events';
 import { seriesView } from '../../app/.server/events/series';
 import { runSource } from '../../app/.server/imports/run-import';
 import type { Store } from '../../app/.server/ports';
+import { expandSchedule } from '../../app/.server/schedule/schedule-expand';
+import type { Schedule } from '../../app/domain/schedule';
 import { type IcsServer, startIcsServer } from '../support/ics-server';
 import { type ImportStand, importStand } from '../support/import-stand';
 import { BACKENDS } from './backends';
@@ -165,6 +167,36 @@ describe.each(BACKENDS)('dates des calendriers importés : $name', (backend) => 
     // Read again unchanged: nothing to write.
     await stand.forgetEtag(source.id);
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, unchanged: 1, updated: 0 });
+  });
+
+  it('un événement inchangé le reste quand le lecteur change : ce qui est enregistré compte, pas l’empreinte', async () => {
+    const source = await stand.addSource(at('/vendredis-lecteur.ics'), FRIDAYS, true);
+    await runSource(stand.deps(), source.id);
+    const [event] = await stand.events();
+    // As the previous reader (decision 146) stored it: the same dates as a list, under a fingerprint of its own.
+    const dates = expandSchedule(event.schedule as Schedule).map((o) => ({
+      date: o.startsAt.slice(0, 10),
+      start: o.startsAt.slice(11, 16),
+      end: o.endsAt.slice(11, 16),
+    }));
+    const updatedAt = new Date(Date.parse(event.updatedAt) + 1000).toISOString();
+    const next = { ...event, schedule: { kind: 'dates' as const, dates }, updatedAt };
+    expect(await store.events.transition({ seen: event.updatedAt, next })).toBeTruthy();
+    const [link] = await store.imports.links(source.id);
+    await store.imports.saveLink({ ...link, fingerprint: 'empreinte-du-lecteur-precedent' });
+    await stand.forgetEtag(source.id);
+    expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, unchanged: 1, updated: 0 });
+    const [after] = await stand.events();
+    expect([after.updatedAt, after.revision ?? null, after.schedule?.kind]).toEqual([updatedAt, null, 'dates']);
+    // The link keeps the new reader's fingerprint: the next runs compare nothing more.
+    expect((await store.imports.links(source.id))[0].fingerprint).toBe(link.fingerprint);
+    // A change the visitor would see is still one.
+    server.set(
+      at('/vendredis-lecteur.ics'),
+      FRIDAYS.replace('SUMMARY:Jam du vendredi', 'SUMMARY:Jam du vendredi soir'),
+    );
+    await stand.forgetEtag(source.id);
+    expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, updated: 1 });
   });
 
   it('un calendrier dont tout est passé n’importe rien, et le passage dit pourquoi', async () => {
