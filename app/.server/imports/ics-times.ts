@@ -47,10 +47,9 @@ const SUB_DAILY = new Set(['HOURLY', 'MINUTELY', 'SECONDLY']);
 
 /** The import's window, seen from `now`: the first day of its Zurich month, and WINDOW_MONTHS later. */
 export function importWindow(now: Date): { from: number; to: number } {
-  const month = zurichWallClock(now).date.slice(0, 7);
-  const [y, m] = month.split('-').map(Number);
-  const end = `${y + Math.floor((m - 1 + WINDOW_MONTHS) / 12)}-${String(((m - 1 + WINDOW_MONTHS) % 12) + 1).padStart(2, '0')}-01`;
-  return { from: Date.parse(zurichIso(`${month}-01`)), to: Date.parse(zurichIso(end)) };
+  const [y, m] = zurichWallClock(now).date.split('-').map(Number);
+  const firstOf = (months: number) => Date.parse(zurichIso(ymdOf(Date.UTC(y, m - 1 + months, 1))));
+  return { from: firstOf(0), to: firstOf(WINDOW_MONTHS) };
 }
 
 /** One dated occurrence of a VEVENT: start and end instants (ms), or days for an all-day one, and its status. */
@@ -75,26 +74,22 @@ export interface Times {
 /** The DATE of an all-day value, at midnight UTC (ms). */
 const ymdOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-function instanceOf(
-  start: ICAL.Time,
-  end: ICAL.Time | null,
-  startTzid: string,
-  endTzid: string,
-  cancelled: boolean,
-): Instance {
+/** An instance of the series or of its changed instance (`component`): its zones and its status are that one's. */
+function instanceOf(start: ICAL.Time, end: ICAL.Time | null, component: ICAL.Component): Instance {
+  const cancelled = String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
   if (start.isDate) {
     const first = dayMs(start);
     const last = end?.isDate && dayMs(end) > first ? dayMs(end) : first + 86_400_000;
     return { start: first, end: last, allDay: true, cancelled };
   }
+  const startTzid = tzidOf(component.getFirstProperty('dtstart'));
   const at = instantOf(start, startTzid);
-  const until = end ? instantOf(end, endTzid || startTzid) : null;
+  const until = end ? instantOf(end, tzidOf(component.getFirstProperty('dtend')) || startTzid) : null;
   return { start: at, end: until !== null && until > at ? until : null, allDay: false, cancelled };
 }
 
-/** The status of a component: cancelled or not. */
-const isCancelled = (component: ICAL.Component) =>
-  String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+const rulesOf = (component: ICAL.Component) =>
+  component.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur);
 
 /**
  * Every instance of a VEVENT (its exceptions related) that ends after `from` and starts before `to`, in order. Throws
@@ -102,7 +97,7 @@ const isCancelled = (component: ICAL.Component) =>
  */
 export function instancesOf(event: ICAL.Event, from: number, to: number): Instance[] {
   const master = event.component;
-  const rules = master.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur);
+  const rules = rulesOf(master);
   const freq = rules.map((r) => r.freq).find((f) => SUB_DAILY.has(f));
   if (freq)
     throw new SkippedEntry(
@@ -116,13 +111,12 @@ export function instancesOf(event: ICAL.Event, from: number, to: number): Instan
   // Several RRULEs: ical.js drops dates when one of them ends first; each is expanded alone, the sets merged.
   if (rules.length > 1) return severalRules(event, from, to);
   const startTzid = tzidOf(master.getFirstProperty('dtstart'));
-  const endTzid = tzidOf(master.getFirstProperty('dtend')) || startTzid;
   const instances: Instance[] = [];
   const keep = (i: Instance) => {
     if ((i.end ?? i.start) >= from && i.start < to) instances.push(i);
   };
   if (!event.isRecurring()) {
-    keep(instanceOf(event.startDate, event.endDate, startTzid, endTzid, isCancelled(master)));
+    keep(instanceOf(event.startDate, event.endDate, master));
     return instances;
   }
   const removed = exruleStarts(event, to, startTzid);
@@ -133,12 +127,9 @@ export function instancesOf(event: ICAL.Event, from: number, to: number): Instan
     // Long before the window, a series without changed instances has nothing to read (a daily rule since 1997).
     if (plain && (next.isDate ? dayMs(next) : next.toUnixTime() * 1000) < from - LONGEST) return true;
     const details = event.getOccurrenceDetails(next);
-    const item = details.item;
-    const own = item.component !== master;
-    const sTzid = own ? tzidOf(item.component.getFirstProperty('dtstart')) : startTzid;
-    const eTzid = own ? tzidOf(item.component.getFirstProperty('dtend')) || sTzid : endTzid;
-    const instance = instanceOf(details.startDate, details.endDate, sTzid, eTzid, isCancelled(item.component));
-    const original = next.isDate ? dayMs(next) : instantOf(next, startTzid);
+    const own = details.item.component !== master;
+    const instance = instanceOf(details.startDate, details.endDate, details.item.component);
+    const original = instantOf(next, startTzid);
     // A moved instance may come before the window of its original date: both are read against the window.
     if (original >= to && instance.start >= to) return false;
     if (removed.has(original)) return true;
@@ -198,7 +189,7 @@ const occurrenceOf = (d: ScheduleDate) => occurrence(d.date, d.start, d.end, d.e
  * Null otherwise (another zone's times across a change of time, a moved date, RDATEs…): the dates are listed.
  */
 function weeklyRule(event: ICAL.Event, dates: ScheduleDate[]): ScheduleRule | null {
-  const rules = event.component.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur);
+  const rules = rulesOf(event.component);
   const first = dates[0];
   const { BYDAY, ...others } = rules[0]?.parts ?? {};
   if (rules.length !== 1 || rules[0].freq !== 'WEEKLY' || Object.keys(others).length > 0 || rules[0].interval > 12)
@@ -240,7 +231,8 @@ const startsAtOf = (i: Instance) => {
 export function timesOf(event: ICAL.Event, window: { from: number; to: number; now: number }, maxDates: number) {
   let instances = instancesOf(event, window.from, window.to);
   // Only what is still to come counts: a series whose dates are all over is past.
-  if (!instances.some((i) => (i.end ?? i.start + 1) > window.now)) return null;
+  const toCome = (i: Instance) => (i.end ?? i.start + 1) > window.now;
+  if (!instances.some(toCome)) return null;
   const cap = Math.min(maxDates, MAX_OCCURRENCES);
   // Two instances at one start are one date.
   const seen = new Set<string>();
@@ -252,7 +244,7 @@ export function timesOf(event: ICAL.Event, window: { from: number; to: number; n
   });
   let cut = false;
   if (instances.length > cap) {
-    instances = instances.filter((i) => (i.end ?? i.start + 1) > window.now).slice(0, cap);
+    instances = instances.filter(toCome).slice(0, cap);
     cut = true;
   }
   const cancelled = instances.every((i) => i.cancelled);
