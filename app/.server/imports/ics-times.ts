@@ -3,8 +3,8 @@
 // taken as Zurich's; its recurrence expanded with RRULEs, RDATEs (periods too), EXDATEs, EXRULEs and its moved or
 // cancelled instances (RECURRENCE-ID); each date ending at its start plus the event's duration. Only the dates of the
 // import's window are kept (from the first day of the month, WINDOW_MONTHS long), as Zurich wall-clock times: one
-// date, a weekly rule of the site when one says them exactly, or a list of dates with their own times (a date over
-// several days ends on its own day, `endDate`; app/domain/schedule.ts).
+// date, a weekly or monthly rule of the site when one says them exactly, or a list of dates with their own times (a
+// date over several days ends on its own day, `endDate`; app/domain/schedule.ts).
 import type ICAL from 'ical.js';
 import { expandSchedule, type Occurrence, occurrence, scheduleSpan } from '~/.server/schedule/schedule-expand';
 import { addDaysToDate, zurichDay, zurichIso, zurichWallClock } from '~/domain/dates';
@@ -15,6 +15,7 @@ import {
   type ScheduleDate,
   type ScheduleRule,
   WEEKDAYS,
+  type Weekday,
   weekdayOf,
 } from '~/domain/schedule';
 import { dayMs, excluded, exruleStarts, ical, instantOf, MAX_STEPS, periodEnds, tzidOf } from './ics-zones';
@@ -183,27 +184,39 @@ function scheduleDate(i: Instance): ScheduleDate {
 
 const occurrenceOf = (d: ScheduleDate) => occurrence(d.date, d.start, d.end, d.endDate);
 
+/** A monthly BYDAY or BYMONTHDAY as the site's rule says it (the 2nd Monday, the last Sunday, the 15th), or null. */
+function monthlyOf(byDay: string[], byMonthDay: number[], first: string): ScheduleRule['monthly'] {
+  const nth = byDay.length === 1 && byMonthDay.length === 0 ? /^([+-]?\d)(MO|TU|WE|TH|FR|SA|SU)$/.exec(byDay[0]) : null;
+  if (nth && (nth[1] === '-1' || (+nth[1] >= 1 && +nth[1] <= 5)))
+    return { mode: 'weekday', nth: Number(nth[1]), weekday: nth[2] as Weekday };
+  const day = byDay.length === 0 && byMonthDay.length <= 1 ? Number(byMonthDay[0] ?? first.slice(8)) : 0;
+  return day >= 1 && day <= 31 ? { mode: 'monthday', day } : null;
+}
+
 /**
- * A weekly RRULE as the site's own rule (« Chaque vendredi, 19:00–22:00, du … au … »), from the first to the last of
- * the listed dates, when it gives exactly them (same days, same times; dates the feed leaves out are its exclusions).
- * Null otherwise (another zone's times across a change of time, a moved date, RDATEs…): the dates are listed.
+ * A weekly or monthly RRULE as the site's own rule (« Chaque vendredi, 19:00–22:00, du … au … », « Le 2e lundi du
+ * mois… »), from the first to the last of the listed dates, when it gives exactly them (same days, same times; dates
+ * the feed leaves out are its exclusions). Null otherwise (another zone's times across a change of time, a moved date,
+ * RDATEs…): the dates are listed.
  */
-function weeklyRule(event: ICAL.Event, dates: ScheduleDate[]): ScheduleRule | null {
+function siteRule(event: ICAL.Event, dates: ScheduleDate[]): ScheduleRule | null {
   const rules = rulesOf(event.component);
   const first = dates[0];
-  const { BYDAY, ...others } = rules[0]?.parts ?? {};
-  if (rules.length !== 1 || rules[0].freq !== 'WEEKLY' || Object.keys(others).length > 0 || rules[0].interval > 12)
-    return null;
+  const { BYDAY = [], BYMONTHDAY = [], ...others } = rules[0]?.parts ?? {};
+  const freq = rules[0]?.freq;
+  if (rules.length !== 1 || Object.keys(others).length > 0 || rules[0].interval > 12) return null;
   if (!dates.every((d) => d.start === first.start && d.end === first.end && !d.endDate)) return null;
+  const monthly = freq === 'MONTHLY' ? monthlyOf(BYDAY.map(String), BYMONTHDAY.map(Number), first.date) : null;
+  if (!(freq === 'WEEKLY' && BYMONTHDAY.length === 0) && !monthly) return null;
   const rule: ScheduleRule = {
     kind: 'rule',
     firstDate: first.date,
     start: first.start,
     end: first.end,
-    freq: 'weekly',
+    freq: monthly ? 'monthly' : 'weekly',
     interval: rules[0].interval,
-    byDay: WEEKDAYS.filter((w) => dates.some((d) => weekdayOf(d.date) === w)),
-    monthly: null,
+    byDay: monthly ? [] : WEEKDAYS.filter((w) => dates.some((d) => weekdayOf(d.date) === w)),
+    monthly,
     until: dates[dates.length - 1].date,
     count: null,
     exclude: [],
@@ -225,8 +238,8 @@ const startsAtOf = (i: Instance) => {
 
 /**
  * The times of a VEVENT within the window: one date, or a series (at most `maxDates` dates, the soonest still to come
- * first kept), a weekly rule when the site can say it, else the list of its dates. Null when it has no date left in
- * the window.
+ * first kept), a weekly or monthly rule when the site can say it, else the list of its dates. Null when it has no
+ * date left in the window.
  */
 export function timesOf(event: ICAL.Event, window: { from: number; to: number; now: number }, maxDates: number) {
   let instances = instancesOf(event, window.from, window.to);
@@ -254,7 +267,7 @@ export function timesOf(event: ICAL.Event, window: { from: number; to: number; n
     const { startsAt, endsAt, openEnd } = occurrenceOf(dates[0]);
     return { times: { startsAt, endsAt, openEnd, allDay, schedule: null }, cancelledDates: [], cancelled, cut };
   }
-  const schedule: Schedule = (!allDay && weeklyRule(event, dates)) || { kind: 'dates', dates };
+  const schedule: Schedule = (!allDay && siteRule(event, dates)) || { kind: 'dates', dates };
   const span = scheduleSpan(schedule) as NonNullable<ReturnType<typeof scheduleSpan>>;
   return {
     times: { ...span, allDay, schedule },

@@ -49,7 +49,9 @@ describe('lecture d’un calendrier iCalendar', () => {
     expect(market.websiteUrl).toBe('https://www.nyon.ch/marche');
 
     const council = byUid(items, 'conseil-communal@nyon.ch').content;
-    expect(council.schedule?.kind).toBe('dates');
+    expect(describeSchedule(council.schedule as Schedule)).toBe(
+      'Le 2e lundi du mois, 19:30–22:00, du 11 janvier 2027 au 14 juin 2027',
+    );
     expect(
       expandSchedule(council.schedule ?? { kind: 'dates', dates: [] }).map((o) => o.startsAt.slice(0, 16)),
     ).toEqual([
