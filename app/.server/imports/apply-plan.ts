@@ -43,6 +43,7 @@ function marksOf(event: AgendaEvent, item: FeedItem): string[] {
   return [...new Set([...before.filter((d) => !listed.has(d)), ...item.cancelledDates])].sort();
 }
 
+/** The event with the marks of marksOf, written only when they changed. */
 async function markCancelledDates(ctx: ApplyContext, event: AgendaEvent, item: FeedItem) {
   const marks = marksOf(event, item);
   if (marks.join() === [...(event.cancelledDates ?? [])].sort().join()) return event;
@@ -135,7 +136,7 @@ async function update(ctx: ApplyContext, item: FeedItem, link: ImportLink, count
   const { store } = ctx;
   let event = link.eventId ? await store.events.findById(link.eventId) : null;
   if (event && !cancel && showsAlready(event, item, ctx.now)) {
-    await store.imports.saveLink({ ...link, fingerprint: item.fingerprint, gone: false });
+    await store.imports.saveLink({ ...link, fingerprint: item.fingerprint, cancelled: item.cancelled, gone: false });
     counts.unchanged++;
     return;
   }
