@@ -23,6 +23,8 @@ export interface ScheduleDate {
   date: string; // YYYY-MM-DD
   start: string; // HH:MM
   end: string; // HH:MM or ''
+  /** The day it ends, when later than its own (a festival's three days in an imported series): `end` is on that day. */
+  endDate?: string; // YYYY-MM-DD
 }
 
 export interface ScheduleRule {

@@ -29,9 +29,10 @@ function datesText(dates: ScheduleDate[]): string {
   // The year only when the list crosses one: « ven. 4 déc. » reads better than « ven. 4 déc. 2026 » three times.
   const style = new Set(sorted.map((d) => d.date.slice(0, 4))).size > 1 ? 'shortYear' : 'short';
   // « et 1 autre » would take the room of the date it stands for: the date itself then.
-  const named = sorted
-    .slice(0, sorted.length === NAMED_DATES + 1 ? sorted.length : NAMED_DATES)
-    .map((d) => `${formatCalendarDay(d.date, style)} ${d.end ? `${d.start}–${d.end}` : d.start}`);
+  const named = sorted.slice(0, sorted.length === NAMED_DATES + 1 ? sorted.length : NAMED_DATES).map((d) => {
+    const end = d.endDate ? ` – ${formatCalendarDay(d.endDate, style)} ${d.end}` : d.end ? `–${d.end}` : '';
+    return `${formatCalendarDay(d.date, style)} ${d.start}${end}`;
+  });
   const rest = sorted.length - named.length;
   const more = rest > 0 ? ` et ${rest} autre${rest > 1 ? 's' : ''}` : '';
   return `${sorted.length} date${sorted.length > 1 ? 's' : ''}\u00a0: ${named.join(', ')}${more}`;

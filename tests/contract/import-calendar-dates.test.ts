@@ -4,8 +4,11 @@
 // defined in the file under a custom name is honoured.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getApiEvent } from '../../app/.server/api/events';
+import { seriesView } from '../../app/.server/events/series';
 import { runSource } from '../../app/.server/imports/run-import';
 import type { Store } from '../../app/.server/ports';
+import { expandSchedule } from '../../app/.server/schedule/schedule-expand';
+import type { Schedule } from '../../app/domain/schedule';
 import { type IcsServer, startIcsServer } from '../support/ics-server';
 import { type ImportStand, importStand } from '../support/import-stand';
 import { BACKENDS } from './backends';
@@ -134,6 +137,11 @@ describe.each(BACKENDS)('dates des calendriers importés : $name', (backend) => 
       { startsAt: '2026-12-04T19:00:00+01:00', endsAt: '2026-12-04T22:00:00+01:00', cancelled: false },
       { startsAt: '2026-12-11T19:00:00+01:00', endsAt: '2026-12-11T22:00:00+01:00', cancelled: false },
     ]);
+    // Said in words as the site's own series are, on the event page and in the API (its window's first and last dates).
+    const [event] = await stand.events();
+    const rule = 'Chaque vendredi, 19:00–22:00, du 4 décembre 2026 au 31 décembre 2027';
+    expect((await seriesView({ store }, event, null, stand.clock))?.rule).toBe(rule);
+    expect(first.event).toMatchObject({ series: { kind: 'rule', description: rule } });
     // The same feed (same ETag) months later: the first run of the month reads it anyway and rolls the window on.
     stand.clock = new Date('2027-09-01T09:00:00Z');
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, notModified: false, updated: 1 });
@@ -159,6 +167,42 @@ describe.each(BACKENDS)('dates des calendriers importés : $name', (backend) => 
     // Read again unchanged: nothing to write.
     await stand.forgetEtag(source.id);
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, unchanged: 1, updated: 0 });
+  });
+
+  it('un événement inchangé le reste quand le lecteur change : ce qui est enregistré compte, pas l’empreinte', async () => {
+    const source = await stand.addSource(at('/vendredis-lecteur.ics'), FRIDAYS, true);
+    await runSource(stand.deps(), source.id);
+    const [event] = await stand.events();
+    // As the previous reader (decision 146) stored it: the same dates as a list, under a fingerprint of its own.
+    const dates = expandSchedule(event.schedule as Schedule).map((o) => ({
+      date: o.startsAt.slice(0, 10),
+      start: o.startsAt.slice(11, 16),
+      end: o.endsAt.slice(11, 16),
+    }));
+    const updatedAt = new Date(Date.parse(event.updatedAt) + 1000).toISOString();
+    const next = { ...event, schedule: { kind: 'dates' as const, dates }, updatedAt };
+    expect(await store.events.transition({ seen: event.updatedAt, next })).toBeTruthy();
+    const [link] = await store.imports.links(source.id);
+    await store.imports.saveLink({ ...link, fingerprint: 'empreinte-du-lecteur-precedent' });
+    await stand.forgetEtag(source.id);
+    expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, unchanged: 1, updated: 0 });
+    const [after] = await stand.events();
+    // The new reader says a rule, the stored list says the same dates: nothing is written, nothing goes to moderation.
+    expect([event.schedule?.kind, after.updatedAt, after.revision ?? null, after.schedule?.kind]).toEqual([
+      'rule',
+      updatedAt,
+      null,
+      'dates',
+    ]);
+    // The link keeps the new reader's fingerprint: the next runs compare nothing more.
+    expect((await store.imports.links(source.id))[0].fingerprint).toBe(link.fingerprint);
+    // A change the visitor would see is still one.
+    server.set(
+      at('/vendredis-lecteur.ics'),
+      FRIDAYS.replace('SUMMARY:Jam du vendredi', 'SUMMARY:Jam du vendredi soir'),
+    );
+    await stand.forgetEtag(source.id);
+    expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, updated: 1 });
   });
 
   it('un calendrier dont tout est passé n’importe rien, et le passage dit pourquoi', async () => {

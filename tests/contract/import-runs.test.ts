@@ -39,7 +39,7 @@ describe.each(BACKENDS)('import d’une source iCalendar : $name', (backend) => 
     const all = await stand.events();
     expect(all.map((e) => e.status)).toEqual(['pending', 'pending', 'pending']);
     expect(all.every((e) => e.organizerName === 'Commune de Nyon' && e.category === 'vie-locale')).toBe(true);
-    expect(all.find((e) => e.title.startsWith('Marché'))?.schedule?.kind).toBe('dates');
+    expect(all.find((e) => e.title.startsWith('Marché'))?.schedule?.kind).toBe('rule');
     expect(await store.events.countAwaitingModeration()).toBe(3);
     expect((await store.notifications.listFor('admin-1', 5))[0].title).toBe('3 événements importés à modérer');
   });

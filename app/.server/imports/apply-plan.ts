@@ -3,7 +3,7 @@
 // waits as a revision, a cancellation keeps a public event visible with its badge and withdraws one never published.
 import { createHash } from 'node:crypto';
 import type { AgendaEvent, EventContent } from '~/domain/event';
-import { type LifecycleAction, nextVersion } from '~/domain/event-lifecycle';
+import { changedFields, type LifecycleAction, nextVersion, workingView } from '~/domain/event-lifecycle';
 import { type Counts, noCounts } from '~/domain/import-run';
 import { possibleDuplicates } from '../events/submissions';
 import type { PlaceBook } from '../places/propose';
@@ -37,15 +37,42 @@ async function step(ctx: ApplyContext, event: AgendaEvent, action: LifecycleActi
  * The dates the feed cancelled (STATUS:CANCELLED on an instance) marked « Annulé » on the event, as an organizer's
  * cancelled dates (decision 130); a date the feed no longer cancels is restored, a mark on a date it does not list stays.
  */
-async function markCancelledDates(ctx: ApplyContext, event: AgendaEvent, item: FeedItem) {
+function marksOf(event: AgendaEvent, item: FeedItem): string[] {
   const listed = new Set(occurrencesOf(item.content).map((o) => o.startsAt));
   const before = event.cancelledDates ?? [];
-  const marks = [...new Set([...before.filter((d) => !listed.has(d)), ...item.cancelledDates])].sort();
-  if (marks.join() === [...before].sort().join()) return event;
+  return [...new Set([...before.filter((d) => !listed.has(d)), ...item.cancelledDates])].sort();
+}
+
+/** The event with the marks of marksOf, written only when they changed. */
+async function markCancelledDates(ctx: ApplyContext, event: AgendaEvent, item: FeedItem) {
+  const marks = marksOf(event, item);
+  if (marks.join() === [...(event.cancelledDates ?? [])].sort().join()) return event;
   const next = { ...event, cancelledDates: marks, updatedAt: nextVersion(event.updatedAt, ctx.now) };
   const stored = await ctx.store.events.transition({ seen: event.updatedAt, next });
   if (!stored) throw new Error('L’événement a changé pendant l’import : il sera repris au prochain passage.');
   return stored;
+}
+
+/** What the event looks like to a visitor from now on: its dates to come, each with its end. */
+const datesToCome = (content: Parameters<typeof occurrencesOf>[0], now: string) =>
+  occurrencesOf(content)
+    .filter((o) => Date.parse(o.endsAt) > Date.parse(now))
+    .map((o) => `${o.startsAt} ${o.endsAt} ${o.openEnd}`)
+    .join();
+
+/**
+ * The event already shows what the feed says: the same texts and place, the same dates to come (however its schedule
+ * is written: a rule or a list), the same cancelled dates. A fingerprint that changed without the feed changing (a new
+ * reader, decision 155) then writes nothing: the stored content is what is compared, not the text that was hashed.
+ */
+function showsAlready(event: AgendaEvent, item: FeedItem, now: string): boolean {
+  const shown = workingView(event);
+  if (shown.status === 'withdrawn' || (shown.status === 'cancelled') !== item.cancelled) return false;
+  const said = new Set(Object.keys(item.content));
+  const dates = new Set(['startsAt', 'endsAt', 'openEnd', 'schedule']);
+  if (changedFields(shown, item.content).some((f) => said.has(f) && !dates.has(f) && f !== 'image')) return false;
+  const marks = [...(event.cancelledDates ?? [])].sort().join();
+  return datesToCome(shown, now) === datesToCome(item.content, now) && marksOf(event, item).join() === marks;
 }
 
 /** The key that makes one UID of one source one event, even if two runs overlap (createSubmission is atomic). */
@@ -108,6 +135,11 @@ async function create(ctx: ApplyContext, item: FeedItem, counts: Counts) {
 async function update(ctx: ApplyContext, item: FeedItem, link: ImportLink, counts: Counts, cancel: boolean) {
   const { store } = ctx;
   let event = link.eventId ? await store.events.findById(link.eventId) : null;
+  if (event && !cancel && showsAlready(event, item, ctx.now)) {
+    await store.imports.saveLink({ ...link, fingerprint: item.fingerprint, cancelled: item.cancelled, gone: false });
+    counts.unchanged++;
+    return;
+  }
   if (event) {
     // Back in the feed, or no longer cancelled: the cancellation (or withdrawal) is undone first.
     if (!item.cancelled && (event.status === 'cancelled' || event.status === 'withdrawn'))

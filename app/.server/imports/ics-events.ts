@@ -39,23 +39,17 @@ export function eventsOf(
   roots: ICAL.Component[],
 ): { uid: string; master: ICAL.Component; exceptions: ICAL.Component[] }[] {
   const byUid = new Map<string, { master: ICAL.Component | null; exceptions: ICAL.Component[] }>();
-  const order: string[] = [];
   let anonymous = 0;
   for (const root of roots)
     for (const vevent of root.getAllSubcomponents('vevent')) {
       const uid = textOf(vevent, 'uid').trim() || `\u0000${anonymous++}`;
-      let entry = byUid.get(uid);
-      if (!entry) {
-        entry = { master: null, exceptions: [] };
-        byUid.set(uid, entry);
-        order.push(uid);
-      }
+      const entry = byUid.get(uid) ?? { master: null, exceptions: [] };
+      byUid.set(uid, entry);
       if (vevent.hasProperty('recurrence-id')) entry.exceptions.push(vevent);
-      else if (!entry.master) entry.master = vevent;
+      else entry.master ??= vevent;
     }
-  return order.map((uid) => {
-    const { master, exceptions } = byUid.get(uid) as { master: ICAL.Component | null; exceptions: ICAL.Component[] };
-    // Changed instances without their series (a feed that sends only them): the first stands for the event.
-    return master ? { uid, master, exceptions } : { uid, master: exceptions[0], exceptions: [] as ICAL.Component[] };
-  });
+  // In the feed's order. Changed instances without their series (a feed that sends only them): the first stands for it.
+  return [...byUid].map(([uid, { master, exceptions }]) =>
+    master ? { uid, master, exceptions } : { uid, master: exceptions[0], exceptions: [] as ICAL.Component[] },
+  );
 }

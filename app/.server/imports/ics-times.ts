@@ -3,11 +3,21 @@
 // taken as Zurich's; its recurrence expanded with RRULEs, RDATEs (periods too), EXDATEs, EXRULEs and its moved or
 // cancelled instances (RECURRENCE-ID); each date ending at its start plus the event's duration. Only the dates of the
 // import's window are kept (from the first day of the month, WINDOW_MONTHS long), as Zurich wall-clock times: one
-// date, or a list of dates with their own times (app/domain/schedule.ts).
+// date, a weekly or monthly rule of the site when one says them exactly, or a list of dates with their own times (a
+// date over several days ends on its own day, `endDate`; app/domain/schedule.ts).
 import type ICAL from 'ical.js';
-import { addDaysToDate, zurichIso, zurichWallClock } from '~/domain/dates';
+import { expandSchedule, type Occurrence, occurrence, scheduleSpan } from '~/.server/schedule/schedule-expand';
+import { addDaysToDate, zurichDay, zurichIso, zurichWallClock } from '~/domain/dates';
 import type { EventContent } from '~/domain/event';
-import { MAX_OCCURRENCES, type ScheduleDate } from '~/domain/schedule';
+import {
+  MAX_OCCURRENCES,
+  type Schedule,
+  type ScheduleDate,
+  type ScheduleRule,
+  WEEKDAYS,
+  type Weekday,
+  weekdayOf,
+} from '~/domain/schedule';
 import { dayMs, excluded, exruleStarts, ical, instantOf, MAX_STEPS, periodEnds, tzidOf } from './ics-zones';
 
 /** How far ahead a series is imported, from the first day of the current month (the job rolls it, run-import.ts). */
@@ -38,10 +48,9 @@ const SUB_DAILY = new Set(['HOURLY', 'MINUTELY', 'SECONDLY']);
 
 /** The import's window, seen from `now`: the first day of its Zurich month, and WINDOW_MONTHS later. */
 export function importWindow(now: Date): { from: number; to: number } {
-  const month = zurichWallClock(now).date.slice(0, 7);
-  const [y, m] = month.split('-').map(Number);
-  const end = `${y + Math.floor((m - 1 + WINDOW_MONTHS) / 12)}-${String(((m - 1 + WINDOW_MONTHS) % 12) + 1).padStart(2, '0')}-01`;
-  return { from: Date.parse(zurichIso(`${month}-01`)), to: Date.parse(zurichIso(end)) };
+  const [y, m] = zurichWallClock(now).date.split('-').map(Number);
+  const firstOf = (months: number) => Date.parse(zurichIso(ymdOf(Date.UTC(y, m - 1 + months, 1))));
+  return { from: firstOf(0), to: firstOf(WINDOW_MONTHS) };
 }
 
 /** One dated occurrence of a VEVENT: start and end instants (ms), or days for an all-day one, and its status. */
@@ -66,26 +75,22 @@ export interface Times {
 /** The DATE of an all-day value, at midnight UTC (ms). */
 const ymdOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-function instanceOf(
-  start: ICAL.Time,
-  end: ICAL.Time | null,
-  startTzid: string,
-  endTzid: string,
-  cancelled: boolean,
-): Instance {
+/** An instance of the series or of its changed instance (`component`): its zones and its status are that one's. */
+function instanceOf(start: ICAL.Time, end: ICAL.Time | null, component: ICAL.Component): Instance {
+  const cancelled = String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
   if (start.isDate) {
     const first = dayMs(start);
     const last = end?.isDate && dayMs(end) > first ? dayMs(end) : first + 86_400_000;
     return { start: first, end: last, allDay: true, cancelled };
   }
+  const startTzid = tzidOf(component.getFirstProperty('dtstart'));
   const at = instantOf(start, startTzid);
-  const until = end ? instantOf(end, endTzid || startTzid) : null;
+  const until = end ? instantOf(end, tzidOf(component.getFirstProperty('dtend')) || startTzid) : null;
   return { start: at, end: until !== null && until > at ? until : null, allDay: false, cancelled };
 }
 
-/** The status of a component: cancelled or not. */
-const isCancelled = (component: ICAL.Component) =>
-  String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+const rulesOf = (component: ICAL.Component) =>
+  component.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur);
 
 /**
  * Every instance of a VEVENT (its exceptions related) that ends after `from` and starts before `to`, in order. Throws
@@ -93,7 +98,7 @@ const isCancelled = (component: ICAL.Component) =>
  */
 export function instancesOf(event: ICAL.Event, from: number, to: number): Instance[] {
   const master = event.component;
-  const rules = master.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur);
+  const rules = rulesOf(master);
   const freq = rules.map((r) => r.freq).find((f) => SUB_DAILY.has(f));
   if (freq)
     throw new SkippedEntry(
@@ -107,13 +112,12 @@ export function instancesOf(event: ICAL.Event, from: number, to: number): Instan
   // Several RRULEs: ical.js drops dates when one of them ends first; each is expanded alone, the sets merged.
   if (rules.length > 1) return severalRules(event, from, to);
   const startTzid = tzidOf(master.getFirstProperty('dtstart'));
-  const endTzid = tzidOf(master.getFirstProperty('dtend')) || startTzid;
   const instances: Instance[] = [];
   const keep = (i: Instance) => {
     if ((i.end ?? i.start) >= from && i.start < to) instances.push(i);
   };
   if (!event.isRecurring()) {
-    keep(instanceOf(event.startDate, event.endDate, startTzid, endTzid, isCancelled(master)));
+    keep(instanceOf(event.startDate, event.endDate, master));
     return instances;
   }
   const removed = exruleStarts(event, to, startTzid);
@@ -124,12 +128,9 @@ export function instancesOf(event: ICAL.Event, from: number, to: number): Instan
     // Long before the window, a series without changed instances has nothing to read (a daily rule since 1997).
     if (plain && (next.isDate ? dayMs(next) : next.toUnixTime() * 1000) < from - LONGEST) return true;
     const details = event.getOccurrenceDetails(next);
-    const item = details.item;
-    const own = item.component !== master;
-    const sTzid = own ? tzidOf(item.component.getFirstProperty('dtstart')) : startTzid;
-    const eTzid = own ? tzidOf(item.component.getFirstProperty('dtend')) || sTzid : endTzid;
-    const instance = instanceOf(details.startDate, details.endDate, sTzid, eTzid, isCancelled(item.component));
-    const original = next.isDate ? dayMs(next) : instantOf(next, startTzid);
+    const own = details.item.component !== master;
+    const instance = instanceOf(details.startDate, details.endDate, details.item.component);
+    const original = instantOf(next, startTzid);
     // A moved instance may come before the window of its original date: both are read against the window.
     if (original >= to && instance.start >= to) return false;
     if (removed.has(original)) return true;
@@ -167,16 +168,66 @@ function severalRules(event: ICAL.Event, from: number, to: number): Instance[] {
   return all.sort((a, b) => a.start - b.start);
 }
 
-/** An instance as the model's date (its day, start and end times: no end when it ends on another day). */
+/** An instance as the model's date: its day and times, and the day it ends when later (start plus its duration). */
 function scheduleDate(i: Instance): ScheduleDate {
-  if (i.allDay) return { date: ymdOf(i.start), start: '00:00', end: '23:59' };
-  const start = zurichWallClock(new Date(i.start));
-  const end = i.end === null ? null : zurichWallClock(new Date(i.end));
-  return {
-    date: start.date,
-    start: start.time,
-    end: end && end.date === start.date && end.time > start.time ? end.time : '',
+  const start = i.allDay ? { date: ymdOf(i.start), time: '00:00' } : zurichWallClock(new Date(i.start));
+  // An all-day date ends at 23:59 of its last day (DTEND is the day after, exclusive).
+  const end = i.allDay
+    ? { date: addDaysToDate(ymdOf(i.end ?? i.start + 86_400_000), -1), time: '23:59' }
+    : i.end === null
+      ? null
+      : zurichWallClock(new Date(i.end));
+  const date = { date: start.date, start: start.time, end: '' };
+  if (end && end.date > start.date) return { ...date, end: end.time, endDate: end.date };
+  return end && end.time > start.time ? { ...date, end: end.time } : date;
+}
+
+const occurrenceOf = (d: ScheduleDate) => occurrence(d.date, d.start, d.end, d.endDate);
+
+/** A monthly BYDAY or BYMONTHDAY as the site's rule says it (the 2nd Monday, the last Sunday, the 15th), or null. */
+function monthlyOf(byDay: string[], byMonthDay: number[], first: string): ScheduleRule['monthly'] {
+  const nth = byDay.length === 1 && byMonthDay.length === 0 ? /^([+-]?\d)(MO|TU|WE|TH|FR|SA|SU)$/.exec(byDay[0]) : null;
+  if (nth && (nth[1] === '-1' || (+nth[1] >= 1 && +nth[1] <= 5)))
+    return { mode: 'weekday', nth: Number(nth[1]), weekday: nth[2] as Weekday };
+  const day = byDay.length === 0 && byMonthDay.length <= 1 ? Number(byMonthDay[0] ?? first.slice(8)) : 0;
+  return day >= 1 && day <= 31 ? { mode: 'monthday', day } : null;
+}
+
+/**
+ * A weekly or monthly RRULE as the site's own rule (« Chaque vendredi, 19:00–22:00, du … au … », « Le 2e lundi du
+ * mois… »), from the first to the last of the listed dates, when it gives exactly them (same days, same times; dates
+ * the feed leaves out are its exclusions). Null otherwise (another zone's times across a change of time, a moved date,
+ * RDATEs…): the dates are listed.
+ */
+function siteRule(event: ICAL.Event, dates: ScheduleDate[]): ScheduleRule | null {
+  const rules = rulesOf(event.component);
+  const first = dates[0];
+  const { BYDAY = [], BYMONTHDAY = [], ...others } = rules[0]?.parts ?? {};
+  const freq = rules[0]?.freq;
+  if (rules.length !== 1 || Object.keys(others).length > 0 || rules[0].interval > 12) return null;
+  if (!dates.every((d) => d.start === first.start && d.end === first.end && !d.endDate)) return null;
+  const monthly = freq === 'MONTHLY' ? monthlyOf(BYDAY.map(String), BYMONTHDAY.map(Number), first.date) : null;
+  if (!(freq === 'WEEKLY' && BYMONTHDAY.length === 0) && !monthly) return null;
+  const rule: ScheduleRule = {
+    kind: 'rule',
+    firstDate: first.date,
+    start: first.start,
+    end: first.end,
+    freq: monthly ? 'monthly' : 'weekly',
+    interval: rules[0].interval,
+    byDay: monthly ? [] : WEEKDAYS.filter((w) => dates.some((d) => weekdayOf(d.date) === w)),
+    monthly,
+    until: dates[dates.length - 1].date,
+    count: null,
+    exclude: [],
   };
+  const listed = new Set(dates.map((d) => d.date));
+  rule.exclude = expandSchedule(rule)
+    .map((o) => zurichDay(o.startsAt))
+    .filter((day) => !listed.has(day));
+  const key = (o: Occurrence) => `${o.startsAt}/${o.endsAt}`;
+  const exact = expandSchedule(rule).map(key).join() === dates.map(occurrenceOf).map(key).join();
+  return exact && rule.exclude.length < dates.length ? rule : null;
 }
 
 /** The instant (Zurich ISO) an instance starts at, as the site's occurrences say it. */
@@ -186,13 +237,15 @@ const startsAtOf = (i: Instance) => {
 };
 
 /**
- * The times of a VEVENT within the window: one date, or a list of dates (at most `maxDates`, the soonest still to come
- * first kept). Null when it has no date left in the window.
+ * The times of a VEVENT within the window: one date, or a series (at most `maxDates` dates, the soonest still to come
+ * first kept), a weekly or monthly rule when the site can say it, else the list of its dates. Null when it has no
+ * date left in the window.
  */
 export function timesOf(event: ICAL.Event, window: { from: number; to: number; now: number }, maxDates: number) {
   let instances = instancesOf(event, window.from, window.to);
   // Only what is still to come counts: a series whose dates are all over is past.
-  if (!instances.some((i) => (i.end ?? i.start + 1) > window.now)) return null;
+  const toCome = (i: Instance) => (i.end ?? i.start + 1) > window.now;
+  if (!instances.some(toCome)) return null;
   const cap = Math.min(maxDates, MAX_OCCURRENCES);
   // Two instances at one start are one date.
   const seen = new Set<string>();
@@ -204,64 +257,22 @@ export function timesOf(event: ICAL.Event, window: { from: number; to: number; n
   });
   let cut = false;
   if (instances.length > cap) {
-    instances = instances.filter((i) => (i.end ?? i.start + 1) > window.now).slice(0, cap);
+    instances = instances.filter(toCome).slice(0, cap);
     cut = true;
   }
-  const cancelledDates = instances.filter((i) => i.cancelled).map(startsAtOf);
   const cancelled = instances.every((i) => i.cancelled);
   const allDay = instances[0].allDay;
-  if (instances.length === 1) {
-    const i = instances[0];
-    return { times: single(i), cancelledDates: [], cancelled, cut } satisfies Times;
-  }
   const dates = instances.map(scheduleDate);
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  const lastEnd = last.end || openEndOf(last.start);
+  if (dates.length === 1) {
+    const { startsAt, endsAt, openEnd } = occurrenceOf(dates[0]);
+    return { times: { startsAt, endsAt, openEnd, allDay, schedule: null }, cancelledDates: [], cancelled, cut };
+  }
+  const schedule: Schedule = (!allDay && siteRule(event, dates)) || { kind: 'dates', dates };
+  const span = scheduleSpan(schedule) as NonNullable<ReturnType<typeof scheduleSpan>>;
   return {
-    times: {
-      startsAt: zurichIso(first.date, first.start),
-      endsAt: zurichIso(last.date, lastEnd),
-      allDay,
-      openEnd: false,
-      schedule: { kind: 'dates', dates },
-    },
-    cancelledDates,
+    times: { ...span, allDay, schedule },
+    cancelledDates: instances.filter((i) => i.cancelled).map(startsAtOf),
     cancelled,
     cut,
   } satisfies Times;
-}
-
-/** Without an end time, the site shows two hours, within the day (schedule-expand.ts). */
-function openEndOf(start: string): string {
-  const [h, m] = start.split(':').map(Number);
-  const minutes = Math.min(h * 60 + m + 120, 23 * 60 + 59);
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** One date: all day (its days, 00:00 to 23:59 of the last), timed with its end, or open (two hours). */
-function single(i: Instance): Times['times'] {
-  if (i.allDay) {
-    // DTEND is the day after the last (exclusive).
-    const lastDay = addDaysToDate(ymdOf(i.end ?? i.start + 86_400_000), -1);
-    return {
-      startsAt: zurichIso(ymdOf(i.start), '00:00'),
-      endsAt: zurichIso(lastDay, '23:59'),
-      allDay: true,
-      openEnd: false,
-      schedule: null,
-    };
-  }
-  const start = zurichWallClock(new Date(i.start));
-  const startsAt = zurichIso(start.date, start.time);
-  if (i.end === null)
-    return {
-      startsAt,
-      endsAt: zurichIso(start.date, openEndOf(start.time)),
-      allDay: false,
-      openEnd: true,
-      schedule: null,
-    };
-  const end = zurichWallClock(new Date(i.end));
-  return { startsAt, endsAt: zurichIso(end.date, end.time), allDay: false, openEnd: false, schedule: null };
 }

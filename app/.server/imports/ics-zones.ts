@@ -40,8 +40,9 @@ export function ianaZone(tzid: string): string | null {
   return null;
 }
 
-/** The instant of a date-time of the feed (ms), or, for a DATE, null. */
+/** The instant of a date-time of the feed (ms), or, for a DATE, its day at midnight UTC. */
 export function instantOf(time: ICAL.Time, tzid: string): number {
+  if (time.isDate) return dayMs(time);
   const I = ical();
   const zone = time.zone;
   if (zone === I.Timezone.utcTimezone || tzid === 'UTC' || tzid === 'Z')
@@ -62,7 +63,7 @@ export function exruleStarts(event: ICAL.Event, to: number, tzid: string): Set<n
     const recur = property.getFirstValue() as ICAL.Recur;
     const iterator = recur.iterator(event.startDate);
     for (let step = 0, next = iterator.next(); next && step < MAX_STEPS; step++, next = iterator.next()) {
-      const at = next.isDate ? dayMs(next) : instantOf(next, tzid);
+      const at = instantOf(next, tzid);
       if (at >= to) break;
       removed.add(at);
     }
@@ -72,7 +73,7 @@ export function exruleStarts(event: ICAL.Event, to: number, tzid: string): Set<n
 
 /** Whether an EXDATE of the component names this start. */
 export function excluded(component: ICAL.Component, start: ICAL.Time, tzid: string): boolean {
-  const at = start.isDate ? dayMs(start) : instantOf(start, tzid);
+  const at = instantOf(start, tzid);
   return component
     .getAllProperties('exdate')
     .some((p) =>

@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expandSchedule } from '~/.server/schedule/schedule-expand';
+import type { Schedule } from '~/domain/schedule';
+import { describeSchedule } from '~/domain/schedule-text';
 import { type FeedItem, InvalidFeedError, parseFeed, splitLocation } from './ics';
 import { reconcile } from './reconcile';
 
@@ -25,7 +27,11 @@ describe('lecture d’un calendrier iCalendar', () => {
     const { items, errors } = await feed('commune');
     expect(errors).toEqual([]);
     const market = byUid(items, 'marche-hebdo@nyon.ch').content;
-    expect(market.schedule?.kind).toBe('dates');
+    // A weekly rule reads as the site's own series do, on the event page as in the lists.
+    expect(market.schedule).toMatchObject({ kind: 'rule', byDay: ['SA'], exclude: ['2027-04-17'] });
+    expect(describeSchedule(market.schedule as Schedule)).toBe(
+      'Chaque samedi, 08:00–13:00, du 2 janvier 2027 au 26 juin 2027, sauf le 17 avril 2027',
+    );
     const dates = expandSchedule(market.schedule ?? { kind: 'dates', dates: [] });
     expect(dates[0]).toEqual({
       startsAt: '2027-01-02T08:00:00+01:00',
@@ -43,7 +49,9 @@ describe('lecture d’un calendrier iCalendar', () => {
     expect(market.websiteUrl).toBe('https://www.nyon.ch/marche');
 
     const council = byUid(items, 'conseil-communal@nyon.ch').content;
-    expect(council.schedule?.kind).toBe('dates');
+    expect(describeSchedule(council.schedule as Schedule)).toBe(
+      'Le 2e lundi du mois, 19:30–22:00, du 11 janvier 2027 au 14 juin 2027',
+    );
     expect(
       expandSchedule(council.schedule ?? { kind: 'dates', dates: [] }).map((o) => o.startsAt.slice(0, 16)),
     ).toEqual([
@@ -193,6 +201,8 @@ describe('les calendriers comme le monde les écrit (issue 71)', () => {
     );
     // New York moves to summer time on 14 March 2027, Zurich on the 28th: 13:00, then 12:00 for two weeks.
     expect(startsOf(items[0])).toEqual(['2027-03-01T13:00–14:00', '2027-03-08T13:00–14:00', '2027-03-15T12:00–13:00']);
+    // Its hours move in Zurich: no weekly rule of the site says them.
+    expect(items[0].content.schedule?.kind).toBe('dates');
   });
 
   it('un événement passé n’est pas importé, il est compté', async () => {

@@ -9,7 +9,7 @@ import { slugify } from '~/domain/slug';
 import { timeSlices } from '../platform/background';
 import { cantonOf, eventsOf, textOf, tooLong } from './ics-events';
 import { plain, splitLocation } from './ics-text';
-import { importWindow, SkippedEntry, timesOf } from './ics-times';
+import { importWindow, SkippedEntry, type Times, timesOf } from './ics-times';
 import { ical } from './ics-zones';
 
 export { plain, splitLocation } from './ics-text';
@@ -86,7 +86,6 @@ function unbalanced(lines: string[]): InvalidFeedError | null {
   return open.length > 0 ? notClosed(open[0]) : null;
 }
 
-/** The line (1-based) of the feed holding this UID, or 0. */
 /** The line of each UID (its first, from 1; 0 if absent), read once: a search per VEVENT cost seconds (issue 50). */
 function uidLines(lines: string[]): (uid: string) => number {
   const at = new Map<string, number>();
@@ -98,24 +97,18 @@ function uidLines(lines: string[]): (uid: string) => number {
   return (uid) => at.get(uid) ?? 0;
 }
 
+/** A hash of what the import writes, its objects' keys in order (the same content, the same fingerprint). */
 export function fingerprintOf(content: EventContent, cancelled: boolean, cancelledDates: string[] = []): string {
-  const stable = (v: unknown): unknown =>
+  const sorted = (_: string, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.keys(v as object)
-            .sort()
-            .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
-        )
-      : Array.isArray(v)
-        ? v.map(stable)
-        : v;
-  return createHash('sha256')
-    .update(
-      JSON.stringify(stable(cancelledDates.length ? { content, cancelled, cancelledDates } : { content, cancelled })),
-    )
-    .digest('base64url')
-    .slice(0, 22);
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v;
+  const what = cancelledDates.length ? { content, cancelled, cancelledDates } : { content, cancelled };
+  return createHash('sha256').update(JSON.stringify(what, sorted)).digest('base64url').slice(0, 22);
 }
+
+/** A calendar around these lines (a VEVENT, with the feed's time zones), for ical.js to read on its own. */
+const calendarOf = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', ...lines, 'END:VCALENDAR', ''].join('\n');
 
 /** The VEVENTs of a feed, read as a whole by ical.js; null when it refuses the text. */
 function parseIcs(source: string): ICAL.Component[] | null {
@@ -137,40 +130,65 @@ function parseIcs(source: string): ICAL.Component[] | null {
 function parseEachEvent(
   source: string,
   lineOf: (uid: string) => number,
-): { roots: ICAL.Component[]; errors: FeedError[]; reasons: string[] } {
+): { roots: ICAL.Component[]; errors: FeedError[]; reason?: string } {
   const text = source.replace(/\r\n/g, '\n');
   const timezones = (text.match(/^BEGIN:VTIMEZONE$[\s\S]*?^END:VTIMEZONE$/gm) ?? []).filter(
-    (zone) => parseIcs(`BEGIN:VCALENDAR\nVERSION:2.0\n${zone}\nEND:VCALENDAR\n`) !== null,
+    (zone) => parseIcs(calendarOf(zone)) !== null,
   );
   const roots: ICAL.Component[] = [];
   const errors: FeedError[] = [];
-  const reasons: string[] = [];
+  let first: string | undefined;
   for (const block of text.match(/^BEGIN:VEVENT$[\s\S]*?^END:VEVENT$/gm) ?? []) {
-    const one = parseIcs(`BEGIN:VCALENDAR\nVERSION:2.0\n${timezones.join('\n')}\n${block}\nEND:VCALENDAR\n`);
+    const one = parseIcs(calendarOf(...timezones, block));
     const uid = block.match(/^UID:(.*)$/m)?.[1]?.trim() ?? '';
     if (!one) {
       const reason = unreadable(block);
-      reasons.push(reason);
+      first ??= reason;
       errors.push({ uid, line: uid ? lineOf(uid) : 0, message: `Événement illisible (${reason})\u00a0: ignoré.` });
       continue;
     }
     roots.push(...one);
   }
-  return { roots, errors, reasons };
+  return { roots, errors, reason: first };
 }
 
 /** Why ical.js refuses a VEVENT, in words: the first line it cannot read. */
 function unreadable(block: string): string {
-  const I = ical();
   for (const line of block.split('\n')) {
     if (/^(BEGIN|END):/i.test(line) || /^[ \t]/.test(line)) continue;
     try {
-      I.parse(`BEGIN:VCALENDAR\nBEGIN:VEVENT\n${line}\nEND:VEVENT\nEND:VCALENDAR\n`);
+      ical().parse(calendarOf('BEGIN:VEVENT', line, 'END:VEVENT'));
     } catch {
       return `ligne «\u00a0${line.trim().slice(0, 60)}\u00a0» illisible`;
     }
   }
   return 'règle de récurrence ou date mal formée';
+}
+
+/** The dates of a VEVENT (ics-times.ts), null when they are all past, or why it is left aside (for the run log). */
+function datesOrWhy(
+  master: ICAL.Component,
+  exceptions: ICAL.Component[],
+  title: string,
+  window: Parameters<typeof timesOf>[1],
+  maxDates: number,
+): Times | null | string {
+  if (tooLong(master)) return 'Durée (DURATION) de plus d’un an\u00a0: événement ignoré.';
+  let event: ICAL.Event;
+  try {
+    event = new (ical().Event)(master, { exceptions, strictExceptions: true });
+    if (!event.startDate) throw new Error('DTSTART');
+  } catch {
+    return 'Date de début (DTSTART) absente ou illisible.';
+  }
+  if (title.length < 3) return 'Titre (SUMMARY) absent ou trop court.';
+  try {
+    return timesOf(event, window, maxDates);
+  } catch (error) {
+    // One recurrence the agenda cannot hold skips its event only.
+    if (error instanceof SkippedEntry) return error.message;
+    return `Dates illisibles (${(error as Error).message.slice(0, 80)})\u00a0: événement ignoré.`;
+  }
 }
 
 /**
@@ -191,9 +209,8 @@ export async function parseFeed(
     );
   const lines = source.split('\n');
   const cut = unbalanced(lines);
-  const lineOf = uidLines(lines);
   if (cut) throw cut;
-  const I = ical();
+  const lineOf = uidLines(lines);
   const items: FeedItem[] = [];
   const errors: FeedError[] = [];
   let roots = parseIcs(source);
@@ -202,7 +219,7 @@ export async function parseFeed(
     // Nothing readable at all (its time zones, say, are broken): the run fails as a whole and nothing is withdrawn.
     if (each.roots.length === 0)
       throw new InvalidFeedError(
-        `Ce calendrier est illisible\u00a0: aucun de ses événements ne se lit (${each.reasons[0] ?? 'aucun VEVENT complet'}).`,
+        `Ce calendrier est illisible\u00a0: aucun de ses événements ne se lit (${each.reason ?? 'aucun VEVENT complet'}).`,
       );
     roots = each.roots;
     errors.push(...each.errors);
@@ -219,38 +236,10 @@ export async function parseFeed(
       continue;
     }
     const title = plain(textOf(master, 'summary'), 120);
-    if (tooLong(master)) {
-      errors.push({ uid, line: lineOf(uid), message: 'Durée (DURATION) de plus d’un an\u00a0: événement ignoré.' });
-      continue;
-    }
-    let event: ICAL.Event;
-    try {
-      event = new I.Event(master, { exceptions, strictExceptions: true });
-      if (!event.startDate) throw new Error('DTSTART');
-    } catch {
-      errors.push({ uid, line: lineOf(uid), message: 'Date de début (DTSTART) absente ou illisible.' });
-      continue;
-    }
-    if (title.length < 3) {
-      errors.push({ uid, line: lineOf(uid), message: 'Titre (SUMMARY) absent ou trop court.' });
-      continue;
-    }
-    let times: ReturnType<typeof timesOf>;
-    try {
-      times = timesOf(event, window, maxDates);
-    } catch (error) {
-      // One recurrence the agenda cannot hold skips its event only.
-      const message =
-        error instanceof SkippedEntry
-          ? error.message
-          : `Dates illisibles (${(error as Error).message.slice(0, 80)})\u00a0: événement ignoré.`;
-      errors.push({ uid, line: lineOf(uid), message });
-      continue;
-    }
-    if (!times) {
-      past++;
-      continue;
-    }
+    const times = datesOrWhy(master, exceptions, title, window, maxDates);
+    if (typeof times === 'string') errors.push({ uid, line: lineOf(uid), message: times });
+    else if (!times) past++;
+    if (typeof times === 'string' || !times) continue;
     const place = splitLocation(textOf(master, 'location'));
     const url = textOf(master, 'url').trim();
     const content: EventContent = {

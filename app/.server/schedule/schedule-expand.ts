@@ -17,9 +17,12 @@ const zoned = (ymd: string, hm: string) => ({
   toString: () => `${ymd}T${hm}:00[${TIME_ZONE}]`,
 });
 
-/** The end of an occurrence: its end time, or without one (open end) two hours later within the day (event-form.ts). */
-function occurrence(ymd: string, start: string, end: string): Occurrence {
-  if (end) return { startsAt: zurichIso(ymd, start), endsAt: zurichIso(ymd, end), openEnd: false };
+/**
+ * The end of an occurrence: its end time (on `endYmd`, its own day unless it lasts several), or without one (open end)
+ * two hours later within the day (event-form.ts).
+ */
+export function occurrence(ymd: string, start: string, end: string, endYmd = ymd): Occurrence {
+  if (end) return { startsAt: zurichIso(ymd, start), endsAt: zurichIso(endYmd, end), openEnd: false };
   const [h, m] = start.split(':').map(Number);
   const minutes = Math.min(h * 60 + m + 120, 23 * 60 + 59);
   const hm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -71,7 +74,7 @@ export function expandSchedule(schedule: Schedule, cap = MAX_OCCURRENCES + 1): O
   switch (schedule.kind) {
     case 'dates':
       return schedule.dates
-        .map((d) => occurrence(d.date, d.start, d.end))
+        .map((d) => occurrence(d.date, d.start, d.end, d.endDate))
         .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
         .slice(0, cap);
     case 'rule':
