@@ -1,6 +1,7 @@
-// /evenement/{id}/statut: « Ça a lieu ? » (issue 51) — its organizer or an admin says, on the day, that a date is
-// confirmed, cancelled, postponed or moved. POST does it and goes back to the event's page (or the dashboard) with a
-// message; refused, this page shows the form again with what was typed and why. GET shows the form for today's date.
+// /evenement/{id}/statut: « Ça a lieu ? » (issue 51) — its organizer or an admin says, the day before or on the day,
+// that a date is confirmed, cancelled, postponed or moved. POST does it and goes back to the event's page (or the
+// dashboard) with a message; refused, this page shows the form again with what was typed and why. GET shows the form
+// for the first date that may be spoken of (today's, or tomorrow's).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -58,7 +59,7 @@ export default function DayStatusPage() {
       {startsAt ? (
         <DayStatusForm eventId={loaded.eventId} startsAt={startsAt} typed={answer ?? undefined} />
       ) : (
-        <p className="notice notice--warning">Aucune date de cet événement n’a lieu aujourd’hui.</p>
+        <p className="notice notice--warning">Aucune date de cet événement n’a lieu aujourd’hui ou demain.</p>
       )}
     </div>
   );

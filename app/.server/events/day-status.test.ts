@@ -1,4 +1,4 @@
-// « Ça a lieu ? » on the day: the organizer says it on the date's day only; « Annulé » cancels that date as the
+// « Ça a lieu ? » on the day: the organizer says it on the date's day or the day before; « Annulé » cancels that date as the
 // dashboard does; the visitors who confirmed their request get one mail per change, the others none.
 import { describe, expect, it } from 'vitest';
 import { makeSaturdayMarket, makeSeriesEvent, makeUser } from '../../../tests/support/factories';
@@ -44,10 +44,12 @@ const linkIn = (text: string, path: string) =>
   (text.match(new RegExp(`https://agenda\\.test/alertes/${path}/[\\w-]+`)) ?? [''])[0];
 
 describe('ça a lieu ? le jour même', () => {
-  it('l’organisateur dit « Confirmé » le jour même, avec l’heure ; pas la veille', async () => {
+  it('l’organisateur dit « Confirmé » le jour même, avec l’heure ; la veille aussi, pas l’avant-veille', async () => {
     const { services, orga, store } = await setup();
     const input = { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed', note: 'Beau temps' } };
-    await expect(sayDayStatus(services, orga, input, new Date('2030-03-08T10:00:00Z'))).rejects.toThrow(UseCaseError);
+    await expect(sayDayStatus(services, orga, input, new Date('2030-03-07T20:00:00Z'))).rejects.toThrow(UseCaseError);
+    const eve = await sayDayStatus(services, orga, input, new Date('2030-03-08T19:00:00Z'));
+    expect(eve.status.saidAt).toBe('2030-03-08T19:00:00.000Z');
     const { status } = await sayDayStatus(services, orga, input, ON_THE_DAY);
     expect(status).toMatchObject({ kind: 'confirmed', note: 'Beau temps', saidAt: ON_THE_DAY.toISOString() });
     const stored = await store.events.findById('marche');

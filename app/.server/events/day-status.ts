@@ -37,7 +37,7 @@ export function datesToSay(event: AgendaEvent, actor: UserProfile | null, now: D
   if (!actor || actorsFor(actor, event).length === 0 || event.status !== 'approved') return [];
   return occurrencesOf(event)
     .map((o) => o.startsAt)
-    .filter((startsAt) => maySayDayStatus(startsAt, now, actor.role === 'admin'));
+    .filter((startsAt) => maySayDayStatus(startsAt, now));
 }
 
 /** The event and the dates this actor may say now, or null when there is no such event. */
@@ -73,8 +73,7 @@ export async function sayDayStatus(
   if (event.status !== 'approved') throw new UseCaseError(DAY_STATUS_ERRORS.notPublic, 'form', 409);
   if (!occurrencesOf(event).some((o) => o.startsAt === input.startsAt))
     throw new UseCaseError(DAY_STATUS_ERRORS.notADate, 'form', 400);
-  if (!maySayDayStatus(input.startsAt, now, actor.role === 'admin'))
-    throw new UseCaseError(DAY_STATUS_MESSAGES.notToday, 'form', 400);
+  if (!maySayDayStatus(input.startsAt, now)) throw new UseCaseError(DAY_STATUS_MESSAGES.notToday, 'form', 400);
   const read = readDayStatusForm(input.values, input.startsAt, zurichIso);
   if (!read.ok) throw new UseCaseError(read.message, read.field);
   const status: DayStatus = {
