@@ -59,7 +59,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const now = new Date();
     const { status, told } = await sayDayStatus(context.services, user, { eventId, startsAt, values }, now);
     const restored = form.get('retablir') === 'oui';
-    const flash = { kind: 'success' as const, message: saidMessage(dayStatusText(status, now), told, restored) };
+    const message = saidMessage(dayStatusText(status, now), told, restored);
+    // « Rétablir cette date » right in the message that says it is cancelled (issue 70), as after « Annuler ».
+    const undo = {
+      label: 'Rétablir cette date',
+      path: `/evenement/${eventId}/statut`,
+      intent: 'retablir',
+      eventId,
+      fields: { startsAt, statut: 'confirmed', retablir: 'oui', retour: toDashboard ? 'tableau-de-bord' : 'evenement' },
+    };
+    const flash = { kind: 'success' as const, message, ...(status.kind === 'cancelled' ? { action: undo } : {}) };
     return redirect(back, { headers: { 'Set-Cookie': await setFlash(request, context.services, flash) } });
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;

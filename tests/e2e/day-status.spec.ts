@@ -103,7 +103,8 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   expect(cancelled).toHaveLength(1);
   expect(cancelled[0]).toContain(`DTSTART;TZID=Europe/Zurich:${today.replaceAll('-', '')}T000000`);
   // « Rétablir » right on the result: the date is back, and the organizer is told that the subscriber got a mail.
-  await page.getByTestId('day-status-form').getByRole('button', { name: 'Rétablir cette date' }).click();
+  await expect(page.getByTestId('day-status-form').getByRole('button', { name: 'Rétablir cette date' })).toBeVisible();
+  await page.getByTestId('flash').getByRole('button', { name: 'Rétablir cette date' }).click();
   await expect(
     page.getByText(/^Date rétablie\u00a0: Confirmé .*La personne abonnée est prévenue par email\.$/),
   ).toBeVisible();
