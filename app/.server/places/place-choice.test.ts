@@ -13,7 +13,7 @@ import type { MailPort } from '../ports';
 import { answerVenueSuggestion, placesUnderModeration } from './moderation-places';
 import { PLACE_CHOICE_MESSAGES } from './place-choice';
 import { organizerForName, type PlaceBook, venueForPlace } from './propose';
-import { ownPendingVenues, searchVenues, venuesByCanton } from './venue-directory';
+import { searchVenues } from './venue-directory';
 
 const orga = makeUser({ uid: 'orga', displayName: 'Orga', role: 'organizer' });
 const other = makeUser({ uid: 'autre', displayName: 'Autre', role: 'organizer' });
@@ -123,32 +123,6 @@ describe('le lieu et l’organisateur du formulaire d’événement', () => {
     const refused = await store.events.findById(second.eventId);
     expect((await store.venues.findById(refused?.venueId ?? ''))?.status).toBe('pending');
     expect((await store.organizers.findById(refused?.organizerId ?? ''))?.status).toBe('pending');
-  });
-
-  it('le lieu qu’un organisateur a proposé, encore en attente, se choisit pour son événement suivant, pas par un autre (issue 70)', async () => {
-    const { services, store } = await setup();
-    const typed = { venueId: 'nouveau', organizerId: 'nouveau', venueName: 'Grange de la Cure' };
-    const first = await saveEventForm(services, orga, await post({ ...typed, organizerName: 'Amis de la Cure' }));
-    if (!first.ok) throw new Error('refusé');
-    const grange = (await store.events.findById(first.eventId))?.venueId ?? '';
-    expect((await store.venues.findById(grange))?.status).toBe('pending');
-    // Offered to its proposer (the search with JavaScript), not to another account.
-    expect((await searchVenues({ store }, 'grange', await ownPendingVenues({ store }, orga))).map((v) => v.id)).toEqual(
-      [grange],
-    );
-    expect(await ownPendingVenues({ store }, other)).toEqual([]);
-    // The list without JavaScript too.
-    const groups = await venuesByCanton({ store }, null, await ownPendingVenues({ store }, orga));
-    expect(groups.flatMap((g) => g.venues).find((v) => v.id === grange)).toMatchObject({ pending: true });
-
-    const next = await saveEventForm(services, orga, await post({ title: 'Deuxième soirée', venueId: grange }));
-    expect(next.ok).toBe(true);
-    if (next.ok) expect((await store.events.findById(next.eventId))?.venueId).toBe(grange);
-    const stranger = await saveEventForm(services, other, await post({ title: 'Pas la sienne', venueId: grange }));
-    expect(stranger).toMatchObject({ ok: false, errors: { venueId: PLACE_CHOICE_MESSAGES.venue } });
-    // Another account's proposal stays out of reach, as before.
-    const hidden = await saveEventForm(services, orga, await post({ title: 'Cachée', venueId: 'cachee' }));
-    expect(hidden).toMatchObject({ ok: false, errors: { venueId: PLACE_CHOICE_MESSAGES.venue } });
   });
 
   it('un lieu proposé sans JavaScript a le point de sa localité, sinon de son NPA ; ni l’un ni l’autre : aucun (issue 70)', async () => {
