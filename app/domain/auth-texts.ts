@@ -17,11 +17,14 @@ export const landingPath = (role: string) => (role === 'admin' ? '/admin' : '/da
 
 /** Said on the login page after the verification link, the address filled in. */
 export const ADDRESS_CONFIRMED = 'Adresse confirmée\u00a0: connectez-vous pour publier vos événements.';
+/** The verification link opened in the browser that registered the address: signed in (decision 153). */
+export const addressConfirmedSignedIn = (email: string) =>
+  `Adresse confirmée\u00a0: ${email}. Vous êtes connecté·e, vous pouvez publier vos événements.`;
 export const EMAIL_TAKEN =
   'Un compte existe déjà avec cette adresse. Connectez-vous ou réinitialisez votre mot de passe.';
 /** After a registration, whether or not the address already had an account (the mail says which). */
 export const registrationSent = (email: string) =>
-  `Merci\u202f! Un email vient de partir à ${email}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous ici avec votre mot de passe.`;
+  `Merci\u202f! Un email vient de partir à ${email}. Ouvrez son lien dans ce navigateur\u00a0: il confirme votre adresse et vous connecte.`;
 export const WRONG_CURRENT_PASSWORD = 'Le mot de passe actuel est incorrect.';
 export const RESET_LINK_INVALID =
   'Ce lien n’est plus valable : il a déjà servi ou a expiré (il vaut une heure). Demandez-en un nouveau.';

@@ -40,15 +40,14 @@ describe('le statut du jour en mots', () => {
 
 describe('qui le dit, et quand', () => {
   const startsAt = '2026-12-05T18:00:00+01:00';
-  it('l’organisateur le jour même seulement (de minuit à minuit, à Zurich)', () => {
-    expect(maySayDayStatus(startsAt, new Date('2026-12-05T00:05:00+01:00'), false)).toBe(true);
-    expect(maySayDayStatus(startsAt, new Date('2026-12-05T23:55:00+01:00'), false)).toBe(true);
-    expect(maySayDayStatus(startsAt, new Date('2026-12-04T23:55:00+01:00'), false)).toBe(false);
-    expect(maySayDayStatus(startsAt, new Date('2026-12-06T00:05:00+01:00'), false)).toBe(false);
-  });
-  it('un administrateur aussi la veille, pas avant', () => {
-    expect(maySayDayStatus(startsAt, new Date('2026-12-04T10:00:00+01:00'), true)).toBe(true);
-    expect(maySayDayStatus(startsAt, new Date('2026-12-03T10:00:00+01:00'), true)).toBe(false);
+  it('la veille et le jour même (de minuit à minuit, à Zurich), pas avant ni après', () => {
+    expect(maySayDayStatus(startsAt, new Date('2026-12-05T00:05:00+01:00'))).toBe(true);
+    expect(maySayDayStatus(startsAt, new Date('2026-12-05T23:55:00+01:00'))).toBe(true);
+    // The evening before: a picnic is called off then (issue 70).
+    expect(maySayDayStatus(startsAt, new Date('2026-12-04T19:30:00+01:00'))).toBe(true);
+    expect(maySayDayStatus(startsAt, new Date('2026-12-04T00:05:00+01:00'))).toBe(true);
+    expect(maySayDayStatus(startsAt, new Date('2026-12-03T23:55:00+01:00'))).toBe(false);
+    expect(maySayDayStatus(startsAt, new Date('2026-12-06T00:05:00+01:00'))).toBe(false);
   });
 });
 

@@ -74,14 +74,14 @@ export function dayStatusOf(statuses: readonly DayStatus[] | undefined, startsAt
 }
 
 /**
- * Whether this actor may say a status for the date starting `startsAt` now: its organizer on that date's day only
- * (Zurich), from midnight to midnight; an admin from the day before the date to the end of its day (to correct or
- * to announce early, decision 113).
+ * Whether a status may be said now for the date starting `startsAt`: from the day before that date to the end of its
+ * day (Zurich, midnight to midnight), by its organizer as by an admin — a picnic is called off the evening before
+ * (decision 113, issue 70).
  */
-export function maySayDayStatus(startsAt: string, now: Date, admin: boolean): boolean {
+export function maySayDayStatus(startsAt: string, now: Date): boolean {
   const day = zurichDay(startsAt);
   const today = zurichDay(now);
-  return today === day || (admin && today === addDaysToDate(day, -1));
+  return today === day || today === addDaysToDate(day, -1);
 }
 
 export const DAY_STATUS_MESSAGES = {
@@ -90,7 +90,7 @@ export const DAY_STATUS_MESSAGES = {
   postponedTo: 'Indiquez la nouvelle date et l’heure, par exemple 2026-12-06 et 14:00.',
   postponedPast: 'La nouvelle date doit être après la date prévue.',
   movedTo: `Indiquez le nouveau lieu (${DAY_STATUS_PLACE_MAX}\u00a0caractères au plus).`,
-  notToday: 'Le statut du jour se donne le jour même de la date (un administrateur peut le donner la veille).',
+  notToday: 'Le statut du jour se donne la veille ou le jour même de la date.',
 } as const;
 
 export type DayStatusInput = Pick<DayStatus, 'kind' | 'note' | 'postponedTo' | 'movedTo'>;

@@ -7,6 +7,7 @@ import { setFlash } from '~/.server/platform/flash';
 import { invalid, refused } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { safeRedirect } from '~/.server/platform/session';
+import { rememberRegistration } from '~/.server/platform/visitor';
 import { AccountPage, GoogleOption, useWantedPage } from '~/components/account/AccountPage';
 import { AccountForm } from '~/components/form/AccountForm';
 import { TextField } from '~/components/form/Field';
@@ -29,8 +30,10 @@ export async function action(args: ActionFunctionArgs) {
     return refused(submission, error, HIDE_PASSWORD);
   }
   // The same answer whether the address was free or already had an account (its owner gets a mail saying so): no
-  // session is opened, the visitor goes on to sign in, towards the page they wanted.
+  // session is opened, the visitor goes on to sign in, towards the page they wanted. This browser remembers the
+  // address (its fingerprint, the same either way): the verification link opened here signs in (decision 153).
   const next = safeRedirect(formData.get('redirect'), '/dashboard');
+  await rememberRegistration(request, context.services, submission.value.email);
   const flash = await setFlash(request, context.services, {
     kind: 'success',
     message: registrationSent(submission.value.email),

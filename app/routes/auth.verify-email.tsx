@@ -7,15 +7,17 @@ import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { refusedAction } from '~/.server/platform/refusal';
 import { keepRetryAfter } from '~/.server/platform/security';
-import { getCurrentUser } from '~/.server/platform/session';
+import { getCurrentUser, signIn } from '~/.server/platform/session';
+import { registeredHere, rememberAccount, updateVisitor } from '~/.server/platform/visitor';
 import { FormSecurity } from '~/components/FormSecurity';
 import { Link } from '~/components/Link';
-import { ADDRESS_CONFIRMED, landingPath } from '~/domain/auth-texts';
+import { ADDRESS_CONFIRMED, addressConfirmedSignedIn, landingPath } from '~/domain/auth-texts';
 import { pageMeta } from '~/domain/meta';
 
 /**
  * With ?token= (the link of the mail): verify, then continue where one works (issue 33): signed in in this browser,
- * the dashboard; otherwise the login page, the address filled in, « Adresse confirmée ».
+ * or opened in the browser that registered the address (then signed in, decision 153), the dashboard; otherwise the
+ * login page, the address filled in, « Adresse confirmée ».
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
@@ -30,6 +32,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return redirect('/auth/verify-email', {
         headers: { 'Set-Cookie': await setFlash(request, context.services, flash) },
       });
+    }
+    // Opened in the browser that registered this address (decision 153): signed in there, a new session (the id
+    // rotates, the previous one of this browser revoked), no password typed a second time.
+    if (user?.email !== verified.email && (await registeredHere(request, context.services, verified.email))) {
+      const fresh = await context.services.identity.signInVerified(verified.uid);
+      if (fresh) {
+        await signIn(request, context.services, verified.uid, fresh.idToken);
+        await rememberAccount(request, context.services, verified.email);
+        await updateVisitor(request, context.services, { r: undefined });
+        const flash = { kind: 'success' as const, message: addressConfirmedSignedIn(verified.email) };
+        return redirect(landingPath(verified.role), {
+          headers: { 'Set-Cookie': await setFlash(request, context.services, flash) },
+        });
+      }
     }
     const signedIn = user?.email === verified.email;
     const flash = signedIn

@@ -1,6 +1,7 @@
 // « Ça a lieu ? » on the day (issue 51) on a 390×844 phone, with and without JavaScript: a visitor asks to be told
-// (double opt-in through the mail), the organizer taps « Annulé » on the date's page, the visitor gets exactly one mail,
-// the page shows the red banner with the time it was said, and the .ics says STATUS:CANCELLED for that date. The
+// (double opt-in through the mail), the organizer taps « Annulé » on the date's page and confirms it on the next page,
+// the visitor gets exactly one mail, the page shows the red banner with the time it was said, the .ics says
+// STATUS:CANCELLED for that date, and « Rétablir cette date » puts it back (a second mail). The
 // organizer's dashboard puts the day's « selon la météo » event at the top, « Confirmé » in one tap.
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
@@ -60,12 +61,31 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   );
   const manageUrl = visitor.url();
 
-  // The organizer, on the event's page on the day: one tap.
+  // The organizer, on the event's page on the day. « Annulé » is not « Confirmé »: another colour, 24 px apart at
+  // least (issue 70: both were red, 8 px apart, and one tap mailed everyone).
   await page.goto(`/evenement/${event.id}`);
   const form = page.getByTestId('day-status-form');
+  const [confirmTap, cancelTap] = [
+    form.getByRole('button', { name: 'Confirmé' }),
+    form.getByRole('button', { name: 'Annulé' }),
+  ];
+  const [a, b] = [await confirmTap.boundingBox(), await cancelTap.boundingBox()];
+  if (!a || !b) throw new Error('boutons invisibles');
+  const apart = b.y >= a.y + a.height ? b.y - (a.y + a.height) : b.x - (a.x + a.width);
+  expect(apart).toBeGreaterThanOrEqual(24);
+  const colour = (tap: typeof confirmTap) => tap.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await colour(confirmTap)).not.toBe(await colour(cancelTap));
   await form.getByLabel(/^Note/).fill('Orage annoncé');
-  await form.getByRole('button', { name: 'Annulé' }).click();
+  await cancelTap.click();
+  // Asked once, with or without JavaScript: nothing is said nor mailed until « Oui ».
+  const ask = page.getByTestId('confirm-panel');
+  await expect(ask).toContainText('la personne abonnée recevra un email tout de suite');
+  await expect(page.getByTestId('day-status')).toHaveCount(0);
+  const told = () => mailsTo(address).filter((m) => m.includes('Voir l’événement'));
+  expect(told()).toHaveLength(0);
+  await ask.getByRole('button', { name: 'Oui, annuler cette date' }).click();
   await expect(page).toHaveURL(new RegExp(`/evenement/${event.id}\\?date=${today}$`));
+  await expect(page.getByText('La personne abonnée est prévenue par email.')).toBeVisible();
   await expect(page.getByTestId('date-cancelled')).toBeVisible();
   await expect(page.getByTestId('day-status')).toContainText(
     /Annulé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d/,
@@ -73,7 +93,6 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   await expect(page.getByTestId('day-status')).toContainText('Orage annoncé');
 
   // Exactly one mail about it, with its one-click unsubscribe.
-  const told = () => mailsTo(address).filter((m) => m.includes('Voir l’événement'));
   await expect.poll(() => told().length).toBe(1);
   expect(told()[0]).toContain('List-Unsubscribe:');
   expect(told()[0]).toContain('Orage annoncé');
@@ -83,6 +102,15 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   const cancelled = ics.split('BEGIN:VEVENT').filter((v) => v.includes('STATUS:CANCELLED'));
   expect(cancelled).toHaveLength(1);
   expect(cancelled[0]).toContain(`DTSTART;TZID=Europe/Zurich:${today.replaceAll('-', '')}T000000`);
+  // « Rétablir » right on the result: the date is back, and the organizer is told that the subscriber got a mail.
+  await expect(page.getByTestId('day-status-form').getByRole('button', { name: 'Rétablir cette date' })).toBeVisible();
+  await page.getByTestId('flash').getByRole('button', { name: 'Rétablir cette date' }).click();
+  await expect(
+    page.getByText(/^Date rétablie\u00a0: Confirmé .*La personne abonnée est prévenue par email\.$/),
+  ).toBeVisible();
+  await expect(page.getByTestId('date-cancelled')).toHaveCount(0);
+  await expect.poll(() => told().length).toBe(2);
+
   // Its unsubscribe link: the same event named, then gone.
   await visitor.goto(manageUrl);
   await visitor.getByRole('button', { name: 'Me désabonner' }).click();

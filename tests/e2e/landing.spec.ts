@@ -1,8 +1,8 @@
 // Admins and organizers land where they work (issue 33), on a 390×844 phone with and without JavaScript: after the
 // login form, an organizer on the dashboard and an admin on /admin, unless a page was asked for (`?redirect=`); the
 // verification link, opened in another browser, leads to the login page with the address filled in and « Adresse
-// confirmée ».
-import { ADDRESS_CONFIRMED } from '../../app/domain/auth';
+// confirmée »; opened in the browser that registered, it signs in there (a new session) and leads to the dashboard.
+import { ADDRESS_CONFIRMED, addressConfirmedSignedIn, registrationSent } from '../../app/domain/auth';
 import { expect, test } from './fixtures';
 import { linkInMail, loginWithForm, submitRegistration, uniqueEmail } from './utils';
 
@@ -61,5 +61,31 @@ test.describe('où l’on arrive après la connexion', () => {
     await expect(mailPage).toHaveURL('/dashboard');
     await expect(mailPage.getByTestId('unverified-banner')).toHaveCount(0);
     await phone.close();
+  });
+
+  test('le lien de vérification, ouvert dans le navigateur de l’inscription : connecté, au tableau de bord, sans mot de passe retapé @once', async ({
+    page,
+    browser,
+    removeAfter,
+  }, testInfo) => {
+    const email = uniqueEmail('meme-navigateur');
+    removeAfter.account(email);
+    await submitRegistration(page, 'Fanfare de Bulle', email, 'une phrase de passe pour la fanfare');
+    await expect(page.getByTestId('flash')).toHaveText(registrationSent(email));
+    const cookieOf = async () => (await page.context().cookies()).find((c) => c.name === '__session')?.value ?? '';
+    const before = await cookieOf();
+    await page.goto(await linkInMail(email, '/auth/verify-email?token='));
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByTestId('flash')).toHaveText(addressConfirmedSignedIn(email));
+    await expect(page.getByTestId('unverified-banner')).toHaveCount(0);
+    // A new session: the cookie from before the sign-in opens nothing (no fixation).
+    const after = await cookieOf();
+    expect(after).not.toBe(before);
+    const planted = await browser.newContext({ javaScriptEnabled: testInfo.project.name === 'js' });
+    await planted.addCookies([{ name: '__session', value: before, url: page.url() }]);
+    const old = await planted.newPage();
+    await old.goto('/dashboard');
+    await expect(old).toHaveURL(/\/auth\/login/);
+    await planted.close();
   });
 });

@@ -93,6 +93,15 @@ test.describe('l’aperçu des dates du formulaire', () => {
     await page.getByLabel('Date de début', { exact: true }).fill(from);
     await page.getByLabel('Date de fin (si plusieurs jours)', { exact: true }).fill(to);
     await page.getByRole('radio', { name: /^Une période/ }).check();
+    // Without JavaScript, said by the choice that the preview waits for « Voir les dates » (issue 70); not with it.
+    const noJs = page.getByTestId('schedule-no-js');
+    if (js) await expect(noJs).toHaveCount(0);
+    else {
+      await expect(noJs).toBeVisible();
+      await expect(noJs).toContainText(
+        'l’aperçu des dates ne se met à jour qu’avec le bouton «\u00a0Voir les dates\u00a0»',
+      );
+    }
     await expect(page.getByLabel('Mêmes horaires chaque jour d’ouverture')).toBeChecked();
     // One pair of hours for the open days, not fourteen fields.
     await expect(page.getByLabel('mardi\u00a0: ouverture')).toBeHidden();

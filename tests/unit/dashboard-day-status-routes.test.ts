@@ -74,6 +74,11 @@ describe('« Ça a lieu ? » depuis le tableau de bord', () => {
     expect((await tap(other, { statut: 'cancelled' })).status).toBe(403);
     expect((await getServices().store.events.findById(EVENT))?.dayStatuses ?? []).toEqual([]);
 
+    // « Annulé » without « Oui » is only asked (issue 70): the confirmation step, nothing said nor mailed.
+    const asked = await tap(owner, { statut: 'cancelled', note: 'Orage' });
+    expect(asked).toMatchObject({ status: 200, data: { confirm: { subscribers: 0 }, values: { note: 'Orage' } } });
+    expect((await getServices().store.events.findById(EVENT))?.status).toBe('approved');
+
     const done = await tap(owner, { statut: 'confirmed', note: 'Beau temps' });
     expect(done).toMatchObject({ status: 302, location: '/dashboard' });
     expect((await getServices().store.events.findById(EVENT))?.dayStatuses).toEqual([

@@ -107,6 +107,12 @@ export function dayStatusMail(alert: Alert, event: AgendaEvent, status: DayStatu
 }
 
 /** Queues one mail per confirmed subscriber of the event (never to a pending one); how many were queued. */
+/** How many confirmed visitors « Annulé » would mail now (the confirmation step says it before, issue 70). */
+export async function dayStatusSubscribers(store: AlertDeps['store'], eventId: string): Promise<number> {
+  const filter = dayStatusFilter(eventId);
+  return (await store.alerts.listActive()).filter((a) => a.filter === filter).length;
+}
+
 export async function tellDayStatus(deps: AlertDeps, event: AgendaEvent, status: DayStatus): Promise<number> {
   const filter = dayStatusFilter(event.id);
   const subscribers = (await deps.store.alerts.listActive()).filter((a) => a.filter === filter);

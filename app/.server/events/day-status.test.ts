@@ -1,9 +1,10 @@
-// « Ça a lieu ? » on the day: the organizer says it on the date's day only; « Annulé » cancels that date as the
+// « Ça a lieu ? » on the day: the organizer says it on the date's day or the day before; « Annulé » cancels that date as the
 // dashboard does; the visitors who confirmed their request get one mail per change, the others none.
 import { describe, expect, it } from 'vitest';
-import { makeSaturdayMarket, makeSeriesEvent, makeUser } from '../../../tests/support/factories';
+import { makeEvent, makeSaturdayMarket, makeSeriesEvent, makeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { dayStatusOf } from '../../domain/day-status';
 import type { AgendaEvent } from '../../domain/event';
 import { dayStatusLine } from '../../domain/event-card';
 import { alertToken, confirmAlert, unsubscribeAlert } from '../alerts/alerts';
@@ -11,7 +12,7 @@ import { requestDayStatusAlert } from '../alerts/day-status-alerts';
 import { apiEvent } from '../api/representation';
 import { buildICalendar } from '../feeds/calendar';
 import { UseCaseError } from '../platform/use-case-error';
-import { sayDayStatus } from './day-status';
+import { datesToSay, sayDayStatus } from './day-status';
 
 const rule = makeSaturdayMarket({ firstDate: '2030-03-09', count: 3 });
 const SATURDAY = '2030-03-09T08:00:00+01:00';
@@ -44,10 +45,12 @@ const linkIn = (text: string, path: string) =>
   (text.match(new RegExp(`https://agenda\\.test/alertes/${path}/[\\w-]+`)) ?? [''])[0];
 
 describe('ça a lieu ? le jour même', () => {
-  it('l’organisateur dit « Confirmé » le jour même, avec l’heure ; pas la veille', async () => {
+  it('l’organisateur dit « Confirmé » le jour même, avec l’heure ; la veille aussi, pas l’avant-veille', async () => {
     const { services, orga, store } = await setup();
     const input = { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed', note: 'Beau temps' } };
-    await expect(sayDayStatus(services, orga, input, new Date('2030-03-08T10:00:00Z'))).rejects.toThrow(UseCaseError);
+    await expect(sayDayStatus(services, orga, input, new Date('2030-03-07T20:00:00Z'))).rejects.toThrow(UseCaseError);
+    const eve = await sayDayStatus(services, orga, input, new Date('2030-03-08T19:00:00Z'));
+    expect(eve.status.saidAt).toBe('2030-03-08T19:00:00.000Z');
     const { status } = await sayDayStatus(services, orga, input, ON_THE_DAY);
     expect(status).toMatchObject({ kind: 'confirmed', note: 'Beau temps', saidAt: ON_THE_DAY.toISOString() });
     const stored = await store.events.findById('marche');
@@ -96,6 +99,27 @@ describe('ça a lieu ? le jour même', () => {
     expect(stored?.cancelledDates).toEqual([SATURDAY]);
     const ics = buildICalendar([stored as never], { siteUrl: 'https://agenda.test', name: 'x' } as never);
     expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(1);
+  });
+
+  it('un événement d’une seule date annulé par « Annulé » se rétablit par un autre statut, pas celui annulé par l’équipe', async () => {
+    const { services, orga, store } = await setup();
+    const one = makeEvent(
+      { id: 'concert', status: 'approved', createdBy: 'orga', startsAt: SATURDAY, endsAt: '2030-03-09T12:00:00+01:00' },
+      { now: new Date('2030-03-01T10:00:00Z') },
+    );
+    await store.events.insertMany([one]);
+    const say = (statut: string) =>
+      sayDayStatus(services, orga, { eventId: 'concert', startsAt: SATURDAY, values: { statut } }, ON_THE_DAY);
+    await say('cancelled');
+    expect((await store.events.findById('concert'))?.status).toBe('cancelled');
+    // Still spoken of on its page and dashboard: « Rétablir » is offered there (issue 70).
+    const cancelled = (await store.events.findById('concert')) as AgendaEvent;
+    expect(datesToSay(cancelled, orga, ON_THE_DAY)).toEqual([SATURDAY]);
+    const { event } = await say('confirmed');
+    expect(event.status).toBe('approved');
+    expect(dayStatusOf(event.dayStatuses, SATURDAY)?.kind).toBe('confirmed');
+    // Cancelled by the team: only an admin puts it back.
+    expect(datesToSay({ ...cancelled, cancelledByAdmin: true }, orga, ON_THE_DAY)).toEqual([]);
   });
 });
 

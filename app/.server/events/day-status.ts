@@ -9,6 +9,7 @@ import { zurichDay, zurichIso } from '~/domain/dates';
 import {
   DAY_STATUS_MESSAGES,
   type DayStatus,
+  dayStatusOf,
   dayStatusText,
   maySayDayStatus,
   readDayStatusForm,
@@ -32,12 +33,25 @@ export const DAY_STATUS_ERRORS = {
   changed: 'L’événement a changé entre-temps\u00a0: réessayez.',
 } as const;
 
+/**
+ * Whether « Ça a lieu ? » may speak of this event's date: published, or a one-date event cancelled by its own
+ * « Annulé » (by its organizer, not by the team), which « Rétablir » puts back (issue 70).
+ */
+function openToSay(event: AgendaEvent, startsAt: string): boolean {
+  if (event.status === 'approved') return true;
+  return (
+    event.status === 'cancelled' &&
+    !event.cancelledByAdmin &&
+    dayStatusOf(event.dayStatuses, startsAt)?.kind === 'cancelled'
+  );
+}
+
 /** The dates whose status this actor may say now (none when the event is not theirs or not public). */
 export function datesToSay(event: AgendaEvent, actor: UserProfile | null, now: Date): string[] {
-  if (!actor || actorsFor(actor, event).length === 0 || event.status !== 'approved') return [];
+  if (!actor || actorsFor(actor, event).length === 0) return [];
   return occurrencesOf(event)
     .map((o) => o.startsAt)
-    .filter((startsAt) => maySayDayStatus(startsAt, now, actor.role === 'admin'));
+    .filter((startsAt) => openToSay(event, startsAt) && maySayDayStatus(startsAt, now));
 }
 
 /** The event and the dates this actor may say now, or null when there is no such event. */
@@ -70,11 +84,10 @@ export async function sayDayStatus(
   const event = await store.events.findById(input.eventId);
   if (!event) throw new UseCaseError(DAY_STATUS_ERRORS.notFound, 'form', 404);
   if (actorsFor(actor, event).length === 0) throw new UseCaseError(DAY_STATUS_ERRORS.forbidden, 'form', 403);
-  if (event.status !== 'approved') throw new UseCaseError(DAY_STATUS_ERRORS.notPublic, 'form', 409);
+  if (!openToSay(event, input.startsAt)) throw new UseCaseError(DAY_STATUS_ERRORS.notPublic, 'form', 409);
   if (!occurrencesOf(event).some((o) => o.startsAt === input.startsAt))
     throw new UseCaseError(DAY_STATUS_ERRORS.notADate, 'form', 400);
-  if (!maySayDayStatus(input.startsAt, now, actor.role === 'admin'))
-    throw new UseCaseError(DAY_STATUS_MESSAGES.notToday, 'form', 400);
+  if (!maySayDayStatus(input.startsAt, now)) throw new UseCaseError(DAY_STATUS_MESSAGES.notToday, 'form', 400);
   const read = readDayStatusForm(input.values, input.startsAt, zurichIso);
   if (!read.ok) throw new UseCaseError(read.message, read.field);
   const status: DayStatus = {
@@ -93,7 +106,8 @@ export async function sayDayStatus(
 
 /**
  * « Annulé »: the date of a series is cancelled as from the dashboard, one date as by the organizer's « Annuler ».
- * Another status after « Annulé » on a series date restores that date (as « Rétablir cette date »).
+ * Another status after « Annulé » restores that date (as « Rétablir cette date »), or the one-date event (as its
+ * « Rétablir » on the dashboard).
  */
 async function cancelThroughExistingPath(
   services: Deps,
@@ -109,10 +123,12 @@ async function cancelThroughExistingPath(
     const input = { eventId: event.id, startsAt, cancelled: status.kind === 'cancelled' };
     return (await setDateCancelled(services, actor, input, now)).event;
   }
-  if (series || status.kind !== 'cancelled') return null;
+  if (series) return null;
+  const cancel = status.kind === 'cancelled';
+  if (cancel === (event.status === 'cancelled')) return null;
   const step = await changeEvent({ store: services.store, now: () => now }, actor, {
     eventId: event.id,
-    action: 'cancel',
+    action: cancel ? 'cancel' : 'undoCancel',
     seen: event.updatedAt,
   });
   return step.after;
@@ -142,6 +158,8 @@ export function dayStatusView(event: AgendaEvent, shownStartsAt: string | null, 
     note: said?.note ?? '',
     /** The dates its organizer (or an admin) may speak of now: the form shows for the first. */
     sayable: datesToSay(event, viewer, now),
+    /** The dates among them cancelled by « Annulé »: their form offers « Rétablir » instead (issue 70). */
+    cancelledSaid: (event.dayStatuses ?? []).filter((s) => s.kind === 'cancelled').map((s) => s.startsAt),
   };
 }
 

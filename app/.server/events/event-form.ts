@@ -8,7 +8,7 @@ import { formatAmount } from '~/domain/price';
 import { NEW_SCHEDULE_VALUES, scheduleValues } from '~/domain/schedule-form';
 import { previewOfForm } from '~/domain/schedule-preview';
 import { placeValues } from '../places/place-choice';
-import { organizerChoices, venueOption, venuesByCanton } from '../places/venue-directory';
+import { organizerChoices, ownPendingVenues, venueOption, venuesByCanton } from '../places/venue-directory';
 import { newId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
 import { managedDates } from './cancel-date';
@@ -113,7 +113,14 @@ export async function eventFormPage(
   ]);
   // A copy is a new event: a venue the source only proposed (not approved yet) is not one it may choose (the form's
   // check refused it, « Ce lieu n’est pas dans la liste »). The copy proposes the place typed, as its source did.
-  if (copyFrom && venue && venue.status !== 'approved' && user.role !== 'admin') {
+  const own = await ownPendingVenues({ store }, user);
+  if (
+    copyFrom &&
+    venue &&
+    venue.status !== 'approved' &&
+    user.role !== 'admin' &&
+    !own.some((v) => v.id === venue?.id)
+  ) {
     values.venueId = NEW_PLACE;
     venue = null;
   }
@@ -125,7 +132,7 @@ export async function eventFormPage(
   }
   return {
     places: {
-      venues: await venuesByCanton({ store }, venue),
+      venues: await venuesByCanton({ store }, venue, own),
       venue: venue ? venueOption(venue) : null,
       organizers,
     },

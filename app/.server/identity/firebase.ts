@@ -157,6 +157,21 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       await auth.revokeRefreshTokens(uid);
       return uid;
     },
+    async signInVerified(uid) {
+      // A session cookie is made from a recent ID token: one from a custom token of this account (the service account
+      // must be allowed to sign, roles/iam.serviceAccountTokenCreator); refused, the login page as before.
+      try {
+        const token = await auth.createCustomToken(uid);
+        const result = await rest<{ idToken: string }>('accounts:signInWithCustomToken', {
+          token,
+          returnSecureToken: true,
+        });
+        return { uid, idToken: result.idToken };
+      } catch (error) {
+        console.error('[firebase] connexion après vérification impossible, page de connexion', error);
+        return null;
+      }
+    },
     async openSession(signedIn) {
       if (!signedIn.idToken) throw new Error('Une session Firebase s’ouvre avec un jeton d’identité');
       const cookie = await auth.createSessionCookie(signedIn.idToken, { expiresIn: FIREBASE_SESSION_TTL_MS });

@@ -54,6 +54,9 @@ export function createLocalIdentity(store: Store, siteUrl: string): IdentityProv
       if (uid) await store.users.setPassword(uid, passwordHash, now);
       return uid;
     },
+    async signInVerified(uid) {
+      return { uid, idToken: null };
+    },
     async openSession() {
       return { token: crypto.randomBytes(32).toString('base64url'), ttlMs: LOCAL_SESSION_TTL_MS };
     },

@@ -50,6 +50,11 @@ export interface IdentityProvider {
   peekReset(code: string, now: string): Promise<string | null>;
   /** Uses a reset link once to set a new password: its account, or null. */
   applyReset(code: string, password: string, now: string): Promise<string | null>;
+  /**
+   * A fresh sign-in for an account whose address was just proved by its verification link, in the browser that
+   * registered it (decision 153); null when the provider cannot make one (the login page then, as before).
+   */
+  signInVerified(uid: string): Promise<SignedIn | null>;
   /** Opens a session: the secret the cookie carries and how long it may live. */
   openSession(signedIn: SignedIn): Promise<{ token: string; ttlMs: number }>;
   /** Every request: is this cookie secret still valid for this account (Firebase checks revocation)? */

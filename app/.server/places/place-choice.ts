@@ -8,6 +8,7 @@ import { isReservedName, RESERVED_NAME_MESSAGE } from '~/domain/reserved-names';
 import type { Store, UserProfile } from '../ports';
 import type { TypedPlace } from './new-records';
 import { type AttachedRecord, organizerForName, venueForPlace } from './propose';
+import { ownPendingVenues } from './venue-directory';
 
 export const PLACE_CHOICE_MESSAGES = {
   venue: 'Ce lieu n’est pas dans la liste\u00a0: choisissez-en un autre, ou proposez un nouveau lieu.',
@@ -57,8 +58,11 @@ export async function readPlaceChoice(
   const venueId = chosen(values.venueId);
   if (venueId) {
     const venue = await store.venues.findById(venueId);
-    // An approved venue, or the one the event already has (a proposal still waiting); an admin any.
-    if (!venue || !(admin || venue.status === 'approved' || venue.id === existing?.venueId)) {
+    // An approved venue, the one the event already has, or one this account proposed (still waiting, issue 70); an
+    // admin any.
+    const own = async () =>
+      venue?.status === 'pending' && (await ownPendingVenues({ store }, actor)).some((v) => v.id === venue.id);
+    if (!venue || !(admin || venue.status === 'approved' || venue.id === existing?.venueId || (await own()))) {
       errors.venueId = PLACE_CHOICE_MESSAGES.venue;
     } else {
       Object.assign(next, placeValues({ ...venue, venueName: venue.name, city: venue.locality }));

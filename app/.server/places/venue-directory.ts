@@ -19,6 +19,8 @@ export interface VenueOption {
   lng: number | null;
   /** « Rue du Bourg 8, 1003 Lausanne (VD) »: told apart from another venue of the same name. */
   where: string;
+  /** A venue this account proposed, waiting for an admin: its own to choose again (issue 70). */
+  pending?: boolean;
 }
 
 export interface OrganizerOption {
@@ -46,8 +48,28 @@ export function venueOption(v: Venue): VenueOption {
     lat: v.lat,
     lng: v.lng,
     where: `${[v.street, town].filter(Boolean).join(', ')} (${v.canton})`,
+    ...(v.status === 'approved' ? {} : { pending: true }),
   };
 }
+
+/**
+ * The venues this organizer account proposed that still wait for an admin (those of its own events): its own to
+ * choose again for its next event (issue 70), never another account's. None for an admin (who chooses any).
+ */
+export async function ownPendingVenues(
+  { store }: { store: Store },
+  actor: Pick<UserProfile, 'uid' | 'role'>,
+): Promise<Venue[]> {
+  if (actor.role === 'admin') return [];
+  const ids = new Set((await store.events.listByOwner(actor.uid)).map((e) => e.venueId).filter(Boolean));
+  const venues = await Promise.all([...ids].map((id) => store.venues.findById(id as string)));
+  return venues.filter((v): v is Venue => v?.status === 'pending');
+}
+
+const indexed = (v: Venue): Indexed => ({
+  option: venueOption(v),
+  words: ` ${normalizeTownName(`${v.name} ${v.locality} ${v.street} ${v.postalCode}`)}`,
+});
 
 interface Indexed {
   option: VenueOption;
@@ -55,18 +77,21 @@ interface Indexed {
 }
 
 const approvedVenues = (store: Store): Promise<Indexed[]> =>
-  cached(store, 'venues:approved', async () =>
-    (await store.venues.list({ status: 'approved' })).map((v) => ({
-      option: venueOption(v),
-      words: ` ${normalizeTownName(`${v.name} ${v.locality} ${v.street} ${v.postalCode}`)}`,
-    })),
-  );
+  cached(store, 'venues:approved', async () => (await store.venues.list({ status: 'approved' })).map(indexed));
 
-/** Approved venues whose name, town, street or NPA hold every word typed (start of a word), names starting first. */
-export async function searchVenues({ store }: { store: Store }, query: string): Promise<VenueOption[]> {
+/**
+ * Approved venues (and `own`, the account's proposals: ownPendingVenues) whose name, town, street or NPA hold every
+ * word typed (start of a word), names starting first.
+ */
+export async function searchVenues(
+  { store }: { store: Store },
+  query: string,
+  own: readonly Venue[] = [],
+): Promise<VenueOption[]> {
   const words = normalizeTownName(query.slice(0, 100)).split(' ').filter(Boolean).slice(0, 6);
   if (words.length === 0) return [];
-  const found = (await approvedVenues(store)).filter((v) => words.every((w) => v.words.includes(` ${w}`)));
+  const all = [...own.map(indexed), ...(await approvedVenues(store))];
+  const found = all.filter((v) => words.every((w) => v.words.includes(` ${w}`)));
   const first = normalizeTownName(found.length ? words[0] : '');
   const starts = (v: Indexed) => (normalizeTownName(v.option.name).startsWith(first) ? 0 : 1);
   return found
@@ -75,10 +100,14 @@ export async function searchVenues({ store }: { store: Store }, query: string): 
     .map((v) => v.option);
 }
 
-/** The approved venues by canton (the select without JavaScript), plus `current` when it is not among them. */
-export async function venuesByCanton({ store }: { store: Store }, current: Venue | null) {
+/**
+ * The approved venues by canton (the select without JavaScript), plus `current` and `own` (the account's proposals)
+ * when they are not among them.
+ */
+export async function venuesByCanton({ store }: { store: Store }, current: Venue | null, own: readonly Venue[] = []) {
   const all = (await approvedVenues(store)).map((v) => v.option);
-  if (current && !all.some((v) => v.id === current.id)) all.push(venueOption(current));
+  for (const extra of current ? [current, ...own] : own)
+    if (!all.some((v) => v.id === extra.id)) all.push(venueOption(extra));
   return CANTON_CODES.map((canton) => ({
     canton,
     label: CANTON_NAMES[canton],

@@ -2,7 +2,8 @@
 // passes no other cookie to the app, and a shared cache keeps only answers that set none. It is signed and holds what
 // belongs to one visitor: the session's secret (`t`, a random token or a Firebase session cookie), the CSRF secret of
 // a visitor without a session (`c`), the one-time message (`f`), the cookie choice made without JavaScript (`k`) and
-// the accounts this browser signed in to (`d`, fingerprints of their addresses: decision 138).
+// the accounts this browser signed in to (`d`, fingerprints of their addresses: decision 138) and the address last
+// registered in it (`r`, a fingerprint: its verification link signs in here, decision 153).
 // A visitor who has none of these gets no cookie, and their pages can come from a shared cache.
 import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
@@ -40,6 +41,7 @@ const visitorState = z.object({
     .optional(),
   k: z.object({ a: z.boolean(), m: z.boolean(), f: z.boolean(), d: z.string().datetime() }).optional(),
   d: z.array(z.string().max(32)).max(REMEMBERED_ACCOUNTS).optional(),
+  r: z.string().max(32).optional(),
 });
 
 export type VisitorState = z.infer<typeof visitorState>;
@@ -96,7 +98,7 @@ export function readVisitor(request: Request, services: VisitorServices): Promis
 }
 
 /** A state worth a cookie: a session, a message, a choice or a remembered account (a CSRF secret alone is not kept). */
-const isEmpty = (state: VisitorState) => !state.t && !state.f && !state.k && !state.d?.length;
+const isEmpty = (state: VisitorState) => !state.t && !state.f && !state.k && !state.d?.length && !state.r;
 
 /** The fingerprint of a login address kept in `d`: the address itself is not written in the cookie. */
 const accountPrint = (email: string) =>
@@ -113,6 +115,19 @@ export async function rememberAccount(request: Request, services: VisitorService
   const print = accountPrint(email);
   const kept = (current.d ?? []).filter((known) => known !== print);
   return updateVisitor(request, services, { d: [...kept, print].slice(-REMEMBERED_ACCOUNTS) });
+}
+
+/**
+ * Remembers the address registered in this browser (its fingerprint, whether or not it had an account: the answer is
+ * the same, decision 025); returns the Set-Cookie. Its verification link, opened here, signs in (decision 153).
+ */
+export function rememberRegistration(request: Request, services: VisitorServices, email: string): Promise<string> {
+  return updateVisitor(request, services, { r: accountPrint(email) });
+}
+
+/** Whether `email` is the address registered in this browser (rememberRegistration). */
+export async function registeredHere(request: Request, services: VisitorServices, email: string): Promise<boolean> {
+  return (await readVisitor(request, services)).r === accountPrint(email);
 }
 
 /** The Set-Cookie of a state: the signed cookie, or its removal when nothing is left in it. */

@@ -1,6 +1,7 @@
 // « Ça a lieu ? » on an event's page (issue 51): what was said on the day and when, the organizer's one-tap form on
 // the day, and the visitor's « Me prévenir par email ». Plain forms: the same without JavaScript.
 import { Form } from '@remix-run/react';
+import { ConfirmPanel } from '~/components/ConfirmAction';
 import { FormSecurity } from '~/components/FormSecurity';
 import { formatDateTime } from '~/domain/dates';
 import { DAY_STATUS_NOTE_MAX, DAY_STATUS_PLACE_MAX } from '~/domain/day-status';
@@ -32,16 +33,23 @@ export function DayStatusLine({ view }: { view: DayStatusShown }) {
   );
 }
 
-/** The organizer's form for one date: « Confirmé » and « Annulé » in one tap; « Reporté » and « Déplacé » with their field. */
+/**
+ * The organizer's form for one date: « Confirmé » in one tap; « Annulé » apart (another colour, 24 px away, an icon)
+ * and asked once on the next page, since it mails every subscriber (issue 70); once cancelled, « Rétablir cette date »
+ * in its place. « Reporté » and « Déplacé » with their field.
+ */
 export function DayStatusForm({
   eventId,
   startsAt,
   back = 'evenement',
+  cancelled = false,
   typed,
 }: {
   eventId: string;
   startsAt: string;
   back?: string;
+  /** This date was cancelled by « Annulé »: « Rétablir cette date » instead. */
+  cancelled?: boolean;
   typed?: DayStatusTyped;
 }) {
   const values = typed?.values ?? {};
@@ -73,14 +81,29 @@ export function DayStatusForm({
         <input name="note" maxLength={DAY_STATUS_NOTE_MAX} defaultValue={values.note ?? ''} />
         {errorOf('note')}
       </label>
-      <div className="day-status-form__taps">
-        <button type="submit" name="statut" value="confirmed" className="button button--primary">
-          Confirmé
-        </button>
-        <button type="submit" name="statut" value="cancelled" className="button button--danger">
-          Annulé
-        </button>
-      </div>
+      {cancelled ? (
+        <div className="day-status-form__taps">
+          <button
+            type="submit"
+            name="statut"
+            value="confirmed"
+            className="button button--confirm"
+            data-testid="day-status-restore"
+          >
+            <span aria-hidden="true">↺</span> Rétablir cette date
+          </button>
+          <input type="hidden" name="retablir" value="oui" />
+        </div>
+      ) : (
+        <div className="day-status-form__taps">
+          <button type="submit" name="statut" value="confirmed" className="button button--confirm">
+            <span aria-hidden="true">✓</span> Confirmé
+          </button>
+          <button type="submit" name="statut" value="cancelled" className="button button--destructive">
+            <span aria-hidden="true">✕</span> Annulé
+          </button>
+        </div>
+      )}
       <details open={values.statut === 'postponed' || values.statut === 'moved'}>
         <summary>Reporté ou déplacé</summary>
         <label className="field">
@@ -106,6 +129,56 @@ export function DayStatusForm({
       </details>
     </Form>
   );
+}
+
+/**
+ * « Annulé », asked once (with or without JavaScript: the answer of the form's first POST): the date, how many
+ * visitors will get a mail at once, the note kept; « Oui, annuler cette date » posts it again, confirmed.
+ */
+export function DayStatusCancelConfirm({
+  eventId,
+  startsAt,
+  subscribers,
+  note,
+  back,
+  backHref,
+}: {
+  eventId: string;
+  startsAt: string;
+  subscribers: number;
+  note: string;
+  back: string;
+  backHref: string;
+}) {
+  return (
+    <ConfirmPanel
+      title={`Annuler la date du ${formatDateTime(startsAt)} ?`}
+      back={backHref}
+      form={
+        <Form method="post" action={`/evenement/${eventId}/statut`}>
+          <FormSecurity honeypot={false} />
+          <input type="hidden" name="startsAt" value={startsAt} />
+          <input type="hidden" name="retour" value={back} />
+          <input type="hidden" name="note" value={note} />
+          <input type="hidden" name="confirme" value="oui" />
+          <button type="submit" name="statut" value="cancelled" className="button button--danger">
+            Oui, annuler cette date
+          </button>
+        </Form>
+      }
+    >
+      <p data-testid="day-status-cancel-told">{cancelWarning(subscribers)}</p>
+      <p>Vous pourrez la rétablir ensuite&nbsp;; les personnes prévenues recevront alors un nouvel email.</p>
+    </ConfirmPanel>
+  );
+}
+
+/** What « Annulé » will do beyond the page, in words. */
+export function cancelWarning(subscribers: number): string {
+  if (subscribers === 0) return 'La date sera affichée comme annulée. Personne n’a demandé à être prévenu par email.';
+  return `La date sera affichée comme annulée et ${
+    subscribers === 1 ? 'la personne abonnée recevra' : `les ${subscribers} personnes abonnées recevront`
+  } un email tout de suite.`;
 }
 
 /** « Me prévenir par email » if it is confirmed, cancelled, postponed or moved on the day. */

@@ -104,7 +104,12 @@ function TodayStatuses({ today }: { today: ReturnType<typeof useLoaderData<typeo
             {date.weatherDependent ? <span className="tag">Selon la météo</span> : null}
           </p>
           <DayStatusLine view={date} />
-          <DayStatusForm eventId={date.id} startsAt={date.startsAt} back="tableau-de-bord" />
+          <DayStatusForm
+            eventId={date.id}
+            startsAt={date.startsAt}
+            back="tableau-de-bord"
+            cancelled={date.kind === 'cancelled'}
+          />
         </div>
       ))}
     </section>

@@ -214,7 +214,13 @@ export default function EventDetailPage() {
             </p>
           ) : null}
           <DayStatusLine view={dayStatus} />
-          {dayStatus.sayable[0] ? <DayStatusForm eventId={event.id} startsAt={dayStatus.sayable[0]} /> : null}
+          {dayStatus.sayable[0] ? (
+            <DayStatusForm
+              eventId={event.id}
+              startsAt={dayStatus.sayable[0]}
+              cancelled={dayStatus.cancelledSaid.includes(dayStatus.sayable[0])}
+            />
+          ) : null}
           {isPast ? <p className="notice">Cet événement a eu lieu ; cette page reste disponible en archive.</p> : null}
           <div className="event-detail__description">
             {event.description.split(/\n{2,}/).map((paragraph, i) => (

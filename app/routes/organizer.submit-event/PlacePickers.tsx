@@ -20,6 +20,9 @@ export interface VenueGroup {
   venues: VenueChoice[];
 }
 
+/** « Salle du Bourg — Lausanne », and « (proposé, en attente) » for the account's own proposal (issue 70). */
+const venueLabel = (v: VenueChoice) => `${v.name} — ${v.locality}${v.pending ? ' (proposé, en attente)' : ''}`;
+
 /** An empty choice is a new record: the drop-down shows « Proposer un nouveau… » rather than the first record. */
 const withNewByDefault = (meta: FieldMeta): FieldMeta => ({
   // conform's metadata are getters: read one by one, never spread.
@@ -49,7 +52,7 @@ export function VenuePicker(props: {
       options={[{ value: NEW_PLACE, label: NEW_VENUE_LABEL }]}
       groups={props.groups.map((g) => ({
         label: g.label,
-        options: g.venues.map((v) => ({ value: v.id, label: `${v.name} — ${v.locality}` })),
+        options: g.venues.map((v) => ({ value: v.id, label: venueLabel(v) })),
       }))}
     />
   );
@@ -95,7 +98,8 @@ function VenueCombobox({
       nameOf={(v) => v.name}
       option={(v) => (
         <>
-          <strong>{v.name}</strong> <span className="combobox__where">{v.where}</span>
+          <strong>{v.name}</strong>
+          {v.pending ? ' (proposé, en attente)' : ''} <span className="combobox__where">{v.where}</span>
         </>
       )}
       chosenNote={(v) => (

@@ -4,6 +4,7 @@
 // every label says what it asks in plain words. Under the fields, the dates they make (SchedulePreview). The checks are
 // checkEventForm's, the browser's and the server's.
 import { type ReactNode, useRef } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError } from '~/components/form/FieldNotes';
 import { periodSameHours, SCHEDULE_KINDS } from '~/domain/schedule-form-fields';
@@ -96,6 +97,7 @@ export function ScheduleFields({
   cancelledDates?: string[];
 }) {
   const kind = shown(fields.scheduleKind) || 'single';
+  const hydrated = useHydrated();
   const anchor = useRef<HTMLDivElement>(null);
   const typed = useTypedValues(anchor);
   const preview = previewOf(typed, values, loadedPreview);
@@ -121,6 +123,13 @@ export function ScheduleFields({
           </label>
         ))}
       </Group>
+      {hydrated ? null : (
+        // Without JavaScript the preview does not follow the fields (issue 70: nothing said so): said by the choice.
+        <p className="notice schedule__no-js" data-testid="schedule-no-js">
+          Sans JavaScript, les champs du choix s’affichent juste en dessous, mais l’aperçu des dates ne se met à jour
+          qu’avec le bouton «&nbsp;Voir les dates&nbsp;» (rien n’est envoyé).
+        </p>
+      )}
 
       <div className="schedule__part schedule__dates">
         {/* Required when this part is chosen: the list gives every date (the date fields above are hidden then). */}
