@@ -34,9 +34,16 @@ export function esmOnFirstUse<T>(specifier: string): () => T {
     if (!manifest) throw new Error(`${specifier} introuvable`);
     const { name, exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
       name: string;
-      exports: Record<string, { import: string }>;
+      exports: Record<string, unknown>;
     };
-    loaded = load(path.join(path.dirname(manifest), exports[`.${specifier.slice(name.length)}`].import)) as T;
+    loaded = load(path.join(path.dirname(manifest), esmFile(exports[`.${specifier.slice(name.length)}`]))) as T;
     return loaded;
   };
+}
+
+/** The file an export's `import` condition names: a path, or `{ default }`, or the first of a list of such (the Temporal polyfill's). */
+function esmFile(entry: unknown): string {
+  if (Array.isArray(entry)) return esmFile(entry[0]);
+  const { import: esm } = entry as { import: string | { default: string } };
+  return typeof esm === 'string' ? esm : esm.default;
 }

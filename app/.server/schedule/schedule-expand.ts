@@ -1,9 +1,13 @@
 // A schedule's dated occurrences, computed in Europe/Zurich wall-clock time with rrule-temporal (RFC 5545 rules on
 // Temporal.ZonedDateTime: a Saturday 08:00 market stays at 08:00 across the March and October time changes).
 // Server side only: the recurrence library and its Temporal polyfill stay out of the browser's bundle.
-import { RRuleTemporal } from 'rrule-temporal';
+
 import { addDaysToDate, formatCalendarDay, TIME_ZONE, zurichDay, zurichIso } from '../../domain/dates';
 import { MAX_OCCURRENCES, openingHoursOn, type Schedule, type ScheduleRule, WEEKDAYS } from '../../domain/schedule';
+import { onFirstUse } from '../platform/on-first-use';
+
+// Loaded by the first expansion (a write, the daily job), not with the app: with its polyfill, ~15 MB per process.
+const rrule = onFirstUse<typeof import('rrule-temporal')>('rrule-temporal');
 
 /** One dated occurrence: start and end as ISO 8601 with the Zurich offset; openEnd: no end time was given. */
 export interface Occurrence {
@@ -55,7 +59,7 @@ function expandRule(rule: ScheduleRule, cap: number): Occurrence[] {
   // (excluded dates do not count here: they are removed below).
   const limit = Number.isFinite(cap) ? cap + rule.exclude.length : undefined;
   const options = ruleOptions(rule);
-  const days = new RRuleTemporal({ ...options, count: options.count ?? limit })
+  const days = new (rrule().RRuleTemporal)({ ...options, count: options.count ?? limit })
     .all()
     .map((date) => date.toPlainDate().toString());
   for (const ymd of days) if (!excluded.has(ymd)) result.push(occurrence(ymd, rule.start, rule.end));
