@@ -1,7 +1,8 @@
 // What each memory of docs/cache.md below the page cache saves (issue 72), timed in this process: the same work done
-// through the memory (a hit) and without it (a miss: a store object the read cache has not seen, instants or rules not
-// seen before, the library called directly). Each figure is the median of ROUNDS; CPU of one thread (better-sqlite3 is
-// synchronous), so process.cpuUsage and the clock agree. The page cache's own figure is bench:ab's and npm run bench's.
+// through the memory (a hit) and without it (a miss: a store object the read cache has not seen, instants not seen
+// before, the library called directly). Each figure is the median of ROUNDS; CPU of one thread (better-sqlite3 is
+// synchronous), so process.cpuUsage and the clock agree. The page cache's own figure is bench:ab's and npm run bench's;
+// the schedules' expansion memo, measured here before its removal, is in decision 156.
 // Usage: node --import tsx bench/caches.ts      (10,000 events, 1,000 of them weekly series)
 import fs from 'node:fs';
 import { median, seedManyEvents, throwAwayDataDir } from './lib';
@@ -81,38 +82,6 @@ async function main() {
     dateHit.push(await cpuMs(() => cards(events)));
   }
   line('une page de 20 cartes', median(dateMiss), median(dateHit));
-
-  console.log('\nSéries développées (materialise, une série hebdomadaire de 52 dates)');
-  const { materialise } = await import('../app/.server/schedule/schedule-expand');
-  const { weekdayOf } = await import('../app/domain/schedule');
-  const { addDaysToDate } = await import('../app/domain/dates');
-  const series = (n: number) => {
-    const firstDate = addDaysToDate('2027-01-04', n);
-    const schedule = {
-      kind: 'rule' as const,
-      firstDate,
-      start: '20:00',
-      end: '',
-      freq: 'weekly' as const,
-      interval: 1,
-      byDay: [weekdayOf(firstDate)],
-      monthly: null,
-      until: '',
-      count: 52,
-      exclude: [],
-    };
-    return { startsAt: `${firstDate}T19:00:00.000Z`, endsAt: `${firstDate}T21:00:00.000Z`, openEnd: true, schedule };
-  };
-  const horizon = new Date(Date.UTC(2029, 0, 1));
-  for (let n = 0; n < 20; n++) materialise(series(n), horizon);
-  const ruleMiss: number[] = [];
-  const ruleHit: number[] = [];
-  for (let n = 20; n < 20 + ROUNDS * 4; n++) {
-    const event = series(n);
-    ruleMiss.push(await cpuMs(() => materialise(event, horizon)));
-    ruleHit.push(await cpuMs(() => materialise(event, horizon)));
-  }
-  line('une série', median(ruleMiss), median(ruleHit));
 
   console.log('\nVEVENT des flux (500 événements ; un second flux qui en partage 450)');
   const { buildICalendar, buildICalendarInSlices } = await import('../app/.server/feeds/calendar');

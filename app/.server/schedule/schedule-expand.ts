@@ -175,9 +175,6 @@ export interface StoredOccurrence extends Occurrence {
   cancelled: boolean;
 }
 
-// Writes and the daily job expand the same few schedules again and again; bounded like the card dates' cache.
-const expansionCache = new Map<string, Occurrence[]>();
-
 /**
  * The occurrences to store for an event: those starting before the horizon (at least the first one, so a series
  * starting later still shows), each marked cancelled when the organizer cancelled that date.
@@ -186,17 +183,7 @@ export function materialise(
   event: { startsAt: string; endsAt: string; openEnd: boolean; schedule?: Schedule | null; cancelledDates?: string[] },
   horizon: Date,
 ): StoredOccurrence[] {
-  let all: Occurrence[];
-  if (event.schedule) {
-    const key = JSON.stringify(event.schedule);
-    const cached = expansionCache.get(key);
-    if (cached) all = cached;
-    else {
-      all = occurrencesOf(event);
-      if (expansionCache.size >= 5_000) expansionCache.clear();
-      expansionCache.set(key, all);
-    }
-  } else all = occurrencesOf(event);
+  const all = occurrencesOf(event);
   const cancelled = new Set(event.cancelledDates ?? []);
   const limit = horizon.getTime();
   return all
