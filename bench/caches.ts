@@ -122,6 +122,33 @@ async function main() {
   }
   line('un montant proposé', median(qrMiss), median(qrHit));
 
+  console.log('\nClés d’un acteur de la fédération (RSA 2048, importées du JWK gardé à chaque signature sinon)');
+  const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+  const pair = (await crypto.subtle.generateKey(
+    { ...algorithm, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
+    true,
+    ['sign', 'verify'],
+  )) as CryptoKeyPair;
+  const jwk = {
+    publicKey: await crypto.subtle.exportKey('jwk', pair.publicKey),
+    privateKey: await crypto.subtle.exportKey('jwk', pair.privateKey),
+  };
+  const kept = Promise.resolve(pair);
+  const keyMiss: number[] = [];
+  const keyHit: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    keyMiss.push(
+      await cpuMs(() =>
+        Promise.all([
+          crypto.subtle.importKey('jwk', jwk.publicKey, algorithm, true, ['verify']),
+          crypto.subtle.importKey('jwk', jwk.privateKey, algorithm, true, ['sign']),
+        ]),
+      ),
+    );
+    keyHit.push(await cpuMs(() => kept));
+  }
+  line('une paire (sans la lecture du stockage)', median(keyMiss), median(keyHit));
+
   await services.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
