@@ -34,16 +34,12 @@ export function esmOnFirstUse<T>(specifier: string): () => T {
     if (!manifest) throw new Error(`${specifier} introuvable`);
     const { name, exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
       name: string;
-      exports: Record<string, unknown>;
+      exports: Record<string, Esm | Esm[]>;
     };
-    loaded = load(path.join(path.dirname(manifest), esmFile(exports[`.${specifier.slice(name.length)}`]))) as T;
+    // The `import` condition: a path, or `{ default }`; the first of a list (the Temporal polyfill's).
+    const { import: esm } = [exports[`.${specifier.slice(name.length)}`]].flat()[0];
+    loaded = load(path.join(path.dirname(manifest), typeof esm === 'string' ? esm : esm.default)) as T;
     return loaded;
   };
 }
-
-/** The file an export's `import` condition names: a path, or `{ default }`, or the first of a list of such (the Temporal polyfill's). */
-function esmFile(entry: unknown): string {
-  if (Array.isArray(entry)) return esmFile(entry[0]);
-  const { import: esm } = entry as { import: string | { default: string } };
-  return typeof esm === 'string' ? esm : esm.default;
-}
+type Esm = { import: string | { default: string } };
