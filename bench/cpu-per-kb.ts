@@ -1,7 +1,8 @@
 // Uncached renders against the bare page, per KB sent (issue 72: « CPU per KB sent ≤ 1.5× the bare page's, measured
-// with the framework unpatched »): the production server, one process, no page cache, on the store of `npm run bench`
-// (10,000 events, 1,000 of them weekly series); each page's CPU per request (slices alternated between the pages) and
-// its size as sent without compression (what autocannon asks for), then both against the bare page `/about`.
+// with the framework unpatched »): the production server, one process, no page cache (the read cache stays: warm after
+// an address's first request), on the store of `npm run bench` (10,000 events, 1,000 of them weekly series); each
+// page's CPU per request (slices alternated between the pages) and its size as sent without compression (what
+// autocannon asks for), then both against the bare page `/about`.
 // Usage: node --import tsx bench/cpu-per-kb.ts      (BENCH_PORT, BENCH_ROUNDS=5, BENCH_SLICE=1)
 import fs from 'node:fs';
 import { alternatedCpu, renderedPages, seedManyEvents, startServer, throwAwayDataDir } from './lib';
