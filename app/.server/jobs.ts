@@ -11,7 +11,7 @@ import { attachPlacesToEvents, describeMigration } from './places/attach-places'
 import { describeVenuePoints, pointVenues } from './places/venue-points';
 import { urgent } from './platform/background';
 import { deliverVisitorPushes } from './push/visitors';
-import type { Job } from './server/jobs';
+import type { Job } from './service-types';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

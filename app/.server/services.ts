@@ -4,8 +4,6 @@
 // connection, and the SQLite server never starts firebase-admin.
 import path from 'node:path';
 import type { App } from 'firebase-admin/app';
-import type Stripe from 'stripe';
-import type { GoogleSignInConfig } from '~/domain/google-sign-in';
 import { firebaseAdmin } from './adapters/firestore/firebase-admin';
 import { createFirestoreStore } from './adapters/firestore/store';
 import { openDatabase } from './adapters/sqlite/db';
@@ -13,64 +11,26 @@ import { createSqliteStore } from './adapters/sqlite/store';
 import type { Database } from './database';
 import { createStripeClient } from './donations/stripe';
 import { observeEventWrites } from './federation/events-hook';
-import { createFederationService, type FederationService } from './federation/service';
+import { createFederationService } from './federation/service';
 import { createDiskFileStore } from './files/disk';
-import type { FileStore } from './files/ports';
 import { createStorageFileStore } from './files/storage';
 import { createFirebaseIdentity } from './identity/firebase';
 import { createLocalIdentity } from './identity/local';
-import type { IdentityProvider } from './identity/ports';
 import { JOBS } from './jobs';
 import { createMailTransport } from './mail/mailer';
 import { createQueuedMailer } from './mail/queue';
-import { createLiveHub, type LiveHub } from './moderation/live';
-import { type Config, type FirebaseSettings, firebaseSettings, loadConfig } from './platform/config';
+import { createLiveHub } from './moderation/live';
+import { type Config, firebaseSettings, loadConfig } from './platform/config';
 import { countLimitsIn } from './platform/limiter';
-import { createSafeFetch, type FetchText } from './platform/safe-fetch';
+import { createSafeFetch } from './platform/safe-fetch';
 import { guardStorage } from './platform/storage-failure';
-import type { MailPort, MailTransport, Store } from './ports';
 import { createPushTransport } from './push';
-import type { PushTransport } from './push/ports';
 import { createFirebaseApp, openFirestore } from './server/firebase-app';
 import { firestoreLimiter } from './server/firestore-limits';
-import { createJobControl, type JobControl } from './server/job-runner';
+import { createJobControl } from './server/job-runner';
+import type { Services } from './service-types';
 
-export type { Database };
-
-export interface Services {
-  readonly config: Config;
-  /** The Firebase project's settings when the site runs on Firebase, else null. */
-  readonly firebase: FirebaseSettings | null;
-  readonly database: Database;
-  /**
-   * Whether the server runs the scheduled jobs itself, in its jobs worker (server/job-worker.ts), else only when
-   * Cloud Scheduler calls them.
-   */
-  readonly jobsInProcess: boolean;
-  /** Wakes a job, or runs one for `POST /taches/:name`, where this installation runs its jobs (decision 061). */
-  readonly jobs: JobControl;
-  readonly store: Store;
-  readonly identity: IdentityProvider;
-  readonly files: FileStore;
-  /** The folder of the disk file store, which server.ts serves at /uploads; null when files live in Storage. */
-  readonly uploadsDir: string | null;
-  readonly push: PushTransport;
-  /** What use cases send mails with: each is recorded in the store's queue, then sent by the `mails` job. */
-  readonly mailer: MailPort;
-  /** SMTP or the outbox folder: only the `mails` job uses it (decision 060). */
-  readonly mailTransport: MailTransport;
-  readonly live: LiveHub;
-  /** Card and TWINT donations: a Stripe client when a key is configured, else null. */
-  readonly stripe: Stripe | null;
-  /** What the auth pages need to offer Google sign-in (Firebase only), else null. */
-  readonly googleSignIn: GoogleSignInConfig | null;
-  /** Fetches a document at an address someone typed (imports), public addresses only (platform/safe-fetch.ts). */
-  readonly fetchText: FetchText;
-  /** ActivityPub (decision 087): null unless FEDERATION is on. */
-  readonly federation: FederationService | null;
-  /** Releases what the services hold open (database handles); for scripts and tests. */
-  close(): Promise<void>;
-}
+export type { Database, Services };
 
 /** The version NodeInfo announces. */
 const FEDERATION_VERSION = '0.1.0';

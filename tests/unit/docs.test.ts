@@ -106,6 +106,17 @@ describe('the documents', () => {
     expect(files.flatMap(missingPaths)).toEqual([]);
   });
 
+  it('name in the cache document every module that keeps a memory', () => {
+    // A memory: an LRU, a read cache, a memoised function, or a map named for what it caches.
+    const keeps = /new LRUCache|storeReadCache\(|createReadCache\(|memoized\(|\b\w*[cC]ache\w* = new (?:Weak)?Map/;
+    const modules = sourceFiles('app')
+      .filter((file) => !/\.test\.tsx?$/.test(file) && keeps.test(read(file)))
+      .map((file) => file.replace(/^app\/(\.server\/)?/, ''));
+    expect(modules.length).toBeGreaterThan(8);
+    const table = read('docs/cache.md');
+    expect(modules.filter((module) => !table.includes(`\`${module}\``))).toEqual([]);
+  });
+
   it('keep the README for a newcomer: at most 150 lines', () => {
     expect(read('README.md').split('\n').length).toBeLessThanOrEqual(150);
   });

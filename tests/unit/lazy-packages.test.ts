@@ -23,6 +23,10 @@ const HEAVY = [
   'ical.js',
   'windows-iana',
   'parse5',
+  'rrule-temporal',
+  '@js-temporal/polyfill',
+  'feed',
+  'csv-parse',
 ];
 
 /** What a start on SQLite without the federation loads, then what a mail adds (tests/support/loaded-packages.ts). */

@@ -5,8 +5,7 @@
 // Gancio, which takes events only from the actors it follows, hears them from those actors instead (publish.ts).
 import type { Context } from '@fedify/fedify';
 import type { Activity, Announce, Undo } from '@fedify/vocab';
-// Fedify's own Temporal (its vocabulary's dates), not a dependency of ours.
-import { Temporal } from '@js-temporal/polyfill';
+import { esmOnFirstUse } from '../platform/on-first-use';
 import type { FederationContext } from './actor-types';
 import { eventObjectId, flavorOf, generationKey, type PayloadFlavor } from './event-object';
 import { vocab } from './fedify';
@@ -14,6 +13,8 @@ import { originOf, softwareReader } from './peers';
 import { type Follower, followersOf, loadBlocklist } from './records';
 
 type Ctx = Context<FederationContext>;
+// Fedify's own Temporal (its vocabulary's dates), not a dependency of ours: loaded with Fedify, not with the app.
+const temporal = esmOnFirstUse<typeof import('@js-temporal/polyfill')>('@js-temporal/polyfill');
 
 /**
  * The followers of these actors (those whose server reads this flavor: its software, peers.ts), each once, none of a
@@ -64,7 +65,7 @@ export function announceOf(ctx: Ctx, identifier: string, eventId: string, of: Sh
     id: new URL(`${actor.href}/envois/${generationKey(eventId, of.generation)}`),
     actor,
     object: new URL(eventObjectId(ctx.data.siteUrl, eventId, of.generation)),
-    published: Temporal.Instant.from(of.published),
+    published: temporal().Temporal.Instant.from(of.published),
     to: PUBLIC_COLLECTION,
     ccs: [ctx.getFollowersUri(identifier), ctx.getActorUri('agenda')],
   });
@@ -76,7 +77,7 @@ function undoOf(ctx: Ctx, identifier: string, eventId: string, of: ShareOf, at: 
   return new Undo({
     id: new URL(`${actor.href}/activites/${crypto.randomUUID()}`),
     actor,
-    published: Temporal.Instant.from(at),
+    published: temporal().Temporal.Instant.from(at),
     object: announceOf(ctx, identifier, eventId, of),
     to: PUBLIC_COLLECTION,
     ccs: [ctx.getFollowersUri(identifier)],

@@ -1,5 +1,4 @@
 // RSS 2.0 feed of a selection of events, and the French title that names the selection.
-import { Feed } from 'feed';
 import { truncateText } from '~/domain/calendar-links';
 import { CANTON_NAMES } from '~/domain/cantons';
 import { type CategoryInfo, categoryLabel, DEFAULT_CATEGORIES } from '~/domain/categories';
@@ -11,7 +10,11 @@ import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatPrice } from '~/domain/price';
 import { describeSchedule } from '~/domain/schedule-text';
 import { SITE_NAME } from '~/domain/site';
+import { onFirstUse } from '../platform/on-first-use';
 import { eventPageUrl } from './calendar';
+
+// Loaded by the first feed asked for, not with the app (~3 MB per process).
+const feedPackage = onFirstUse<typeof import('feed')>('feed');
 
 export const RSS_EXCERPT_MAX = 300;
 
@@ -98,7 +101,7 @@ export function buildRss(
   descriptions: readonly string[] = events.map(itemDescription),
 ): string {
   const dates = events.map(publishedAt).filter((d) => !Number.isNaN(d.getTime()));
-  const feed = new Feed({
+  const feed = new (feedPackage().Feed)({
     id: opts.selfUrl,
     title: opts.title,
     description: opts.description,

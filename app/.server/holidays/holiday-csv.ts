@@ -1,8 +1,11 @@
 // The CSV of next year's school holidays (docs/vacances-scolaires.md): header `canton,libelle,debut,fin,source`, one
 // period a line, read by csv-parse (quotes, commas in a label, a BOM, CRLF) and checked as the admin form checks a
 // period. Every message names its line (the header is line 1); a file with one error adds nothing.
-import { parse } from 'csv-parse/sync';
 import { checkHoliday, type SchoolHolidayFields } from '~/domain/school-holidays';
+import { onFirstUse } from '../platform/on-first-use';
+
+// Loaded by the first file read (an administrator's), not with the app.
+const csv = onFirstUse<typeof import('csv-parse/sync')>('csv-parse/sync');
 
 export const HOLIDAY_CSV_HEADER = ['canton', 'libelle', 'debut', 'fin', 'source'] as const;
 /** Bytes of an import: a canton's year is ~12 lines of ~120 bytes; seven cantons, two years, well under this (and under the 64 Ko of a form). */
@@ -30,7 +33,7 @@ export function parseHolidayCsv(text: string): HolidayCsvResult {
     return { periods: [], errors: [`Fichier trop volumineux (${HOLIDAY_CSV_MAX_BYTES / 1024} Ko au plus)`] };
   let rows: string[][];
   try {
-    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    rows = csv().parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     return { periods: [], errors: [`${line ? `Ligne ${line} : ` : ''}CSV illisible (guillemet non fermé ?)`] };

@@ -34,9 +34,12 @@ export function esmOnFirstUse<T>(specifier: string): () => T {
     if (!manifest) throw new Error(`${specifier} introuvable`);
     const { name, exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
       name: string;
-      exports: Record<string, { import: string }>;
+      exports: Record<string, Esm | Esm[]>;
     };
-    loaded = load(path.join(path.dirname(manifest), exports[`.${specifier.slice(name.length)}`].import)) as T;
+    // The `import` condition: a path, or `{ default }`; the first of a list (the Temporal polyfill's).
+    const { import: esm } = [exports[`.${specifier.slice(name.length)}`]].flat()[0];
+    loaded = load(path.join(path.dirname(manifest), typeof esm === 'string' ? esm : esm.default)) as T;
     return loaded;
   };
 }
+type Esm = { import: string | { default: string } };

@@ -1,9 +1,13 @@
 // A schedule's dated occurrences, computed in Europe/Zurich wall-clock time with rrule-temporal (RFC 5545 rules on
 // Temporal.ZonedDateTime: a Saturday 08:00 market stays at 08:00 across the March and October time changes).
 // Server side only: the recurrence library and its Temporal polyfill stay out of the browser's bundle.
-import { RRuleTemporal } from 'rrule-temporal';
+
 import { addDaysToDate, formatCalendarDay, TIME_ZONE, zurichDay, zurichIso } from '../../domain/dates';
 import { MAX_OCCURRENCES, openingHoursOn, type Schedule, type ScheduleRule, WEEKDAYS } from '../../domain/schedule';
+import { onFirstUse } from '../platform/on-first-use';
+
+// Loaded by the first expansion (a write, the daily job), not with the app: with its polyfill, ~15 MB per process.
+const rrule = onFirstUse<typeof import('rrule-temporal')>('rrule-temporal');
 
 /** One dated occurrence: start and end as ISO 8601 with the Zurich offset; openEnd: no end time was given. */
 export interface Occurrence {
@@ -58,7 +62,7 @@ function expandRule(rule: ScheduleRule, cap: number): Occurrence[] {
   // (excluded dates do not count here: they are removed below).
   const limit = Number.isFinite(cap) ? cap + rule.exclude.length : undefined;
   const options = ruleOptions(rule);
-  const days = new RRuleTemporal({ ...options, count: options.count ?? limit })
+  const days = new (rrule().RRuleTemporal)({ ...options, count: options.count ?? limit })
     .all()
     .map((date) => date.toPlainDate().toString());
   for (const ymd of days) if (!excluded.has(ymd)) result.push(occurrence(ymd, rule.start, rule.end));
@@ -174,9 +178,6 @@ export interface StoredOccurrence extends Occurrence {
   cancelled: boolean;
 }
 
-// Writes and the daily job expand the same few schedules again and again; bounded like the card dates' cache.
-const expansionCache = new Map<string, Occurrence[]>();
-
 /**
  * The occurrences to store for an event: those starting before the horizon (at least the first one, so a series
  * starting later still shows), each marked cancelled when the organizer cancelled that date.
@@ -185,17 +186,7 @@ export function materialise(
   event: { startsAt: string; endsAt: string; openEnd: boolean; schedule?: Schedule | null; cancelledDates?: string[] },
   horizon: Date,
 ): StoredOccurrence[] {
-  let all: Occurrence[];
-  if (event.schedule) {
-    const key = JSON.stringify(event.schedule);
-    const cached = expansionCache.get(key);
-    if (cached) all = cached;
-    else {
-      all = occurrencesOf(event);
-      if (expansionCache.size >= 5_000) expansionCache.clear();
-      expansionCache.set(key, all);
-    }
-  } else all = occurrencesOf(event);
+  const all = occurrencesOf(event);
   const cancelled = new Set(event.cancelledDates ?? []);
   const limit = horizon.getTime();
   return all

@@ -11,7 +11,7 @@ import os from 'node:os';
 import type { RequestHandler } from 'express';
 import { formatMegabytes, freeBytes } from '../platform/startup-checks';
 import { storageProblem } from '../platform/storage-failure';
-import type { Services } from '../services';
+import type { Services } from '../service-types';
 
 export interface Readiness {
   ok: boolean;

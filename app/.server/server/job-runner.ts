@@ -4,9 +4,9 @@
 // scheduled call catches up on anything that did not finish.
 
 import { afterResponse } from '../platform/background';
-import type { Services } from '../services';
+import type { Job, JobControl, Services } from '../service-types';
 import { localScheduler } from './job-worker';
-import { type Job, logJobFailure, runJob } from './jobs';
+import { logJobFailure, runJob } from './jobs';
 
 /** The messages between the processes (serving ↔ primary ↔ jobs worker). */
 export const JOB_MESSAGE = 'agenda:tache';
@@ -29,13 +29,6 @@ export interface JobAnswer {
   to?: number;
   summary?: string;
   error?: string;
-}
-
-export interface JobControl {
-  /** Something for this job was recorded (a mail, an import asked for): it runs soon, never in the request. */
-  wake(name: string): void;
-  /** Runs the job at `now` and answers its line: in the jobs worker when there is one, else in this process. */
-  run(job: Job, now: Date): Promise<string>;
 }
 
 /** Set by the primary in the environment of the serving processes when a jobs worker runs beside them. */

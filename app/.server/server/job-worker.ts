@@ -1,8 +1,8 @@
 // The jobs worker (decision 061): on the default install, one process of its own runs every job of jobs.ts, and the
 // processes that accept connections run none. It starts each job, then runs it again after its interval, or sooner
 // when someone asked (a queued mail, an import asked for: `pollMs`, or a wake-up from a serving process).
-import type { Services } from '../services';
-import { isJobRunning, type Job, logJobFailure, runJob, runningJobs } from './jobs';
+import type { Job, Services } from '../service-types';
+import { isJobRunning, logJobFailure, runJob, runningJobs } from './jobs';
 
 export interface JobScheduler {
   /** Runs the job soon; if it is running, once more after this run (what was just recorded may have come too late). */

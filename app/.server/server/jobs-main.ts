@@ -3,7 +3,8 @@
 // entry.server.tsx for the processes that serve, it is the one module of its process that takes the services.
 import { forgetCreatedSecrets } from '../platform/session-secret';
 import { describeStartupFailure } from '../platform/startup-checks';
-import { getServices, type Services } from '../services';
+import type { Services } from '../service-types';
+import { getServices } from '../services';
 import { runJobsWorker } from './jobs-process';
 
 let services: Services;

@@ -3,7 +3,7 @@
 // server build gives the same pieces to server.ts (server-runtime.ts), for development's one process.
 import os from 'node:os';
 import { JOBS } from '../jobs';
-import type { Services } from '../services';
+import type { Services } from '../service-types';
 import { answerJobRequests } from './job-runner';
 import { recycleMinAgeMs, startJobScheduler } from './job-worker';
 import { closeServices } from './startup';

@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { action, loader } from '~/routes/taches.$name';
 import { loadConfig } from '../platform/config';
 import { BODY_LIMITS } from '../platform/request-body';
+import type { Job } from '../service-types';
 import { createServices, jobsRunInProcess, type Services } from '../services';
 import { FIRST_JOBS_WORKER_ENV, RECYCLE_GROWTH_BYTES, recycleMinAgeMs, startJobScheduler } from './job-worker';
-import { type Job, runJob } from './jobs';
+import { runJob } from './jobs';
 
 const TOKEN = 't'.repeat(40);
 const opened: Services[] = [];

@@ -6,21 +6,7 @@
 // resumable: run twice, by two callers at once, or again after a crash, it does the work once.
 import crypto from 'node:crypto';
 import { storageProblem } from '../platform/storage-failure';
-import type { Services } from '../services';
-
-export interface Job {
-  /** Its name in `POST /taches/:name` and in the logs: lowercase letters and dashes. */
-  name: string;
-  /** The longest wait between two runs in the jobs worker. */
-  everyMs: number;
-  /**
-   * How often the jobs worker looks for work someone asked for meanwhile (a queued mail, an import asked for), when
-   * that is sooner than `everyMs`: the job must then be cheap when nothing is due.
-   */
-  pollMs?: number;
-  /** Does the work due at `now`; answers one line for the operator (« 3 séries prolongées »). */
-  run(services: Services, now: Date): Promise<string>;
-}
+import type { Job, Services } from '../service-types';
 
 const running = new Map<string, Promise<string>>();
 

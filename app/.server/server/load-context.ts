@@ -2,7 +2,7 @@
 // services) and the client's address. server.ts builds it for each request.
 
 import type { BodyLimit } from '../platform/request-body';
-import type { Services } from '../services';
+import type { Services } from '../service-types';
 
 export interface RequestContext {
   services: Services;

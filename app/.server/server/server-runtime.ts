@@ -12,7 +12,7 @@ import { createBodyLimits, uploadPaths } from '../platform/request-body';
 import { FORBIDDEN_ORIGIN, isCrossSite } from '../platform/security';
 import { forgetCreatedSecrets } from '../platform/session-secret';
 import { checkPortFree, describeStartupFailure } from '../platform/startup-checks';
-import type { Services } from '../services';
+import type { Services } from '../service-types';
 import { cspDirectives } from './csp';
 import { probes } from './health';
 import { runJobsWorker, startFederationQueue, startJobsHere } from './jobs-process';

@@ -15,7 +15,7 @@ import { LIMITS_FILE, prepareLimitsDatabase } from '../platform/limiter';
 import { closePrivateFolder } from '../platform/private-files';
 import { checkBackupDir, checkDataDir, databaseProblem, StartupError } from '../platform/startup-checks';
 import { DEMO_ACCOUNTS, seedCategories, seedDemo } from '../seed/seed';
-import type { Services } from '../services';
+import type { Services } from '../service-types';
 import { lastCheckpoint } from './primary';
 
 const MB = 1024 * 1024;

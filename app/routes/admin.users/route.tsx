@@ -19,7 +19,7 @@ import { refusedAction } from '~/.server/platform/refusal';
 import { requireAdmin } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import type { UserProfile } from '~/.server/ports';
-import type { Services } from '~/.server/services';
+import type { Services } from '~/.server/service-types';
 import { AdminShell } from '~/components/AdminShell';
 import { AdminTable } from '~/components/admin/AdminTable';
 import { Link } from '~/components/Link';
