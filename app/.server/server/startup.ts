@@ -63,7 +63,8 @@ export async function prepareStore(
     if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
   }
   // Every venue has a point (issue 70): those without one take their locality's, past PLACES_AT_START_MAX in the job.
-  const pointless = await venuesWithoutPoint({ store });
+  // Only as many as the start may point (decision 152): on Firestore, each one found is a read, not each venue.
+  const pointless = await venuesWithoutPoint({ store }, placesInBackground ? PLACES_AT_START_MAX + 1 : undefined);
   if (placesInBackground && pointless.length > PLACES_AT_START_MAX) {
     console.log(
       'Lieux sans point : plus de 1000, la tâche « lieux » leur donne celui de leur localité après le démarrage.',
