@@ -235,6 +235,7 @@ async function variedAddresses(size: number, venues: readonly string[]) {
   const { DEFAULT_CATEGORIES } = await import('../app/domain/categories');
   const { CANTON_CODES } = await import('../app/domain/cantons');
   const { zurichToday, addDaysToDate } = await import('../app/domain/dates');
+  const { RADIUS_OPTIONS } = await import('../app/domain/distance');
   const words = [
     ...new Set(SEED_EVENTS.flatMap((e) => e.title.toLowerCase().split(/[^\p{L}]+/u)).filter((w) => w.length >= 5)),
   ];
@@ -252,7 +253,11 @@ async function variedAddresses(size: number, venues: readonly string[]) {
     [5, () => `/evenements?page=${int(listPages)}`],
     [10, () => `/evenements?du=${day(int(150))}&au=${day(150 + int(30))}`],
     [15, () => `/evenements?q=${encodeURIComponent(`${any(words)} ${int(size)}`)}`],
-    [10, () => `/evenements?autour=${encodeURIComponent(any(TOWNS))}&rayon=${int(50)}&category=${any(categories)}`],
+    [
+      10,
+      () =>
+        `/evenements?autour=${encodeURIComponent(any(TOWNS))}&rayon=${any(RADIUS_OPTIONS)}&category=${any(categories)}&du=${day(int(90))}`,
+    ],
     [5, () => (random() < 0.2 ? `/lieux/${any(venues)}` : `/evenements?lieu=${any(venues)}&quand=${any(WHENS)}`)],
     [
       15,
