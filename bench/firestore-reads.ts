@@ -321,7 +321,7 @@ async function perRequest(): Promise<boolean> {
     [
       'tableau de bord admin',
       '30 jours, 10 pages les plus vues',
-      6_000,
+      2_500,
       () => Promise.all([adminDashboard({ store }), donationSummary({ store }), mailQueueSummary({ store })]),
     ],
     [

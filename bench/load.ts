@@ -246,42 +246,57 @@ async function variedAddresses(size: number, venues: readonly string[]) {
   const today = zurichToday();
   const day = (offset: number) => addDaysToDate(today, offset);
   const listPages = Math.max(1, Math.floor(size / 20));
-  const kinds: [number, () => string][] = [
-    [25, () => `/evenement/bench${Math.floor(random() * size).toString(36)}`],
-    [10, () => `/evenements?category=${any(categories)}&canton=${any(CANTON_CODES)}&page=${int(2)}`],
-    [5, () => `/evenements?category=${any(categories)}&quand=${any(WHENS)}&canton=${any(CANTON_CODES)}`],
-    [5, () => `/evenements?page=${int(listPages)}`],
-    [10, () => `/evenements?du=${day(int(150))}&au=${day(150 + int(30))}`],
-    [15, () => `/evenements?q=${encodeURIComponent(`${any(words)} ${int(size)}`)}`],
+  const kinds: [number, string, () => string][] = [
+    [25, 'fiche', () => `/evenement/bench${Math.floor(random() * size).toString(36)}`],
     [
       10,
+      'catégorie et canton',
+      () => `/evenements?category=${any(categories)}&canton=${any(CANTON_CODES)}&page=${int(2)}`,
+    ],
+    [5, 'période', () => `/evenements?category=${any(categories)}&quand=${any(WHENS)}&canton=${any(CANTON_CODES)}`],
+    [5, 'page profonde', () => `/evenements?page=${int(listPages)}`],
+    [10, 'du… au…', () => `/evenements?du=${day(int(150))}&au=${day(150 + int(30))}`],
+    [15, 'recherche', () => `/evenements?q=${encodeURIComponent(`${any(words)} ${int(size)}`)}`],
+    [
+      10,
+      '« Autour de »',
       () =>
         `/evenements?autour=${encodeURIComponent(any(TOWNS))}&rayon=${any(RADIUS_OPTIONS)}&category=${any(categories)}&du=${day(int(90))}`,
     ],
-    [5, () => (random() < 0.2 ? `/lieux/${any(venues)}` : `/evenements?lieu=${any(venues)}&quand=${any(WHENS)}`)],
+    [
+      5,
+      'lieu',
+      () => (random() < 0.2 ? `/lieux/${any(venues)}` : `/evenements?lieu=${any(venues)}&quand=${any(WHENS)}`),
+    ],
     [
       15,
+      'API',
       () =>
         `/api/v1/events?category=${any(categories)}&canton=${any(CANTON_CODES)}&du=${day(int(170))}&limit=${int(50)}`,
     ],
   ];
   const total = kinds.reduce((s, [w]) => s + w, 0);
   const asked = new Set<string>();
+  /** A new address of this kind. */
+  const fresh = (make: () => string) => {
+    for (;;) {
+      const path = make();
+      if (asked.has(path)) continue;
+      asked.add(path);
+      return path;
+    }
+  };
   return {
     asked,
+    kinds: kinds.map(([, name, make]) => ({ name, next: () => fresh(make) })),
     next(): string {
-      for (;;) {
-        const roll = random() * total;
-        let below = 0;
-        const kind = kinds.find(([w]) => {
-          below += w;
-          return roll < below;
-        });
-        const path = (kind ?? kinds[0])[1]();
-        if (asked.has(path)) continue;
-        asked.add(path);
-        return path;
-      }
+      const roll = random() * total;
+      let below = 0;
+      const kind = kinds.find(([w]) => {
+        below += w;
+        return roll < below;
+      });
+      return fresh((kind ?? kinds[0])[2]);
     },
   };
 }
@@ -346,6 +361,20 @@ async function varied() {
       `  charge de la machine (${os.cpus().length} cœurs) : ${loadBefore.map((l) => l.toFixed(1)).join(' ')} avant, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} après (1, 5, 15 min)`,
     );
     console.log(`  objectif : p95 < 100 ms → ${Number(p(95)) < 100 ? 'tenu' : 'MANQUÉ'}`);
+    // Then each kind alone, one request at a time (12 new addresses each): which kind the percentiles come from.
+    console.log('  par sorte, une requête à la fois (12 adresses nouvelles) : médiane / max en ms');
+    for (const kind of addresses.kinds) {
+      const times: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const at = performance.now();
+        await (await fetch(`${base()}${kind.next()}`, { redirect: 'manual' })).arrayBuffer();
+        times.push(performance.now() - at);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `    ${kind.name.padEnd(22)} ${percentile(times, 50).toFixed(0).padStart(5)} / ${percentile(times, 100).toFixed(0)}`,
+      );
+    }
     const failed = [...statuses].some(([status]) => status >= 400) || result.errors + result.timeouts > 0;
     if (failed || Number(p(95)) >= 100) process.exitCode = 1;
   } finally {
