@@ -1,30 +1,48 @@
-// Firestore document reads per request (issue 35), counted in the in-process emulator (@firestore-emulator/server, as
-// Firestore bills them: each document returned or sent to a listener, one per query that finds none, one per 1,000
-// index entries of an aggregation): 10,000 events (and a queue of 1,000 awaiting moderation), 1,000 donations,
-// 100,000 page views over 30 days, 5,000 accounts and 2,000 publications without moderation; each page's work done as
-// its loader does it, cold (right after a write: no read cache), a next page reached by the cursor of its link. Then an instance's start with 50,000
-// events: time, reads and the memory of its in-memory copy of `events` (decision 080).
-// Usage: node --expose-gc --import tsx bench/firestore-reads.ts   (FIRESTORE_START_EVENTS=50000, FIRESTORE_READS=start)
+// Firestore document reads per request (issues 35 and 69), counted in the in-process emulator (@firestore-emulator/server,
+// as Firestore bills them: each document returned or sent to a listener, one per query that finds none, one per 1,000
+// index entries of an aggregation): `--events` events (10,000 by default, one in ten a weekly series, 300 venues) and a
+// queue of 1,000 awaiting moderation, 1,000 donations, 100,000 page views over 30 days, 5,000 accounts and 2,000
+// publications without moderation; each page's work done as its loader does it, cold (right after a write: no read
+// cache), a next page reached by the cursor of its link. Each page has a fixed budget, whatever the number of events:
+// the bench exits with 1 when one goes over (decision 152). With FIRESTORE_START_EVENTS, then an instance's start on that
+// many events: time, reads and the memory of its in-memory copy of `events` (decision 080).
+// Usage: npm run bench:firestore-reads -- --events=100000   (FIRESTORE_START_EVENTS=50000, FIRESTORE_READS=start: the
+// start only)
 
 import { listUsers, parseUserQuery } from '../app/.server/accounts/admin-users';
 import { eventConverter, occurrenceDocs, occurrenceKey } from '../app/.server/adapters/firestore/event-docs';
 import { newModerationId } from '../app/.server/adapters/firestore/moderation-log';
+import { WITHOUT_POINT } from '../app/.server/adapters/firestore/places';
 import { createFirestoreStore } from '../app/.server/adapters/firestore/store';
 import { newUser, userConverter } from '../app/.server/adapters/firestore/user-docs';
 import { adminDashboard } from '../app/.server/analytics/admin-dashboard';
+import { listApiEvents } from '../app/.server/api/events';
 import { activeCategorySlugs, categoryInfos } from '../app/.server/categories/categories';
 import { donationSummary } from '../app/.server/donations/summary';
-import { getEventForViewer, searchEvents, similarEvents } from '../app/.server/events/public';
+import { homeSummary } from '../app/.server/events/home';
+import {
+  cachedPlaceScope,
+  getEventForViewer,
+  schoolHolidays,
+  searchEvents,
+  searchSuggestion,
+  similarEvents,
+} from '../app/.server/events/public';
 import { seriesView } from '../app/.server/events/series';
+import { waysOut } from '../app/.server/events/ways-out';
+import { sitemap } from '../app/.server/feeds/sitemap';
 import { mailQueueSummary } from '../app/.server/mail/admin-mails';
 import { moderationPage } from '../app/.server/moderation/moderation-page';
 import { parsePublicationsPage, publishedWithoutModeration } from '../app/.server/moderation/publications';
 import { partnersPage } from '../app/.server/partners/public';
+import { venueIndex, venuePage } from '../app/.server/places/public-places';
+import { venuesWithoutPoint } from '../app/.server/places/venue-points';
 import type { Store } from '../app/.server/ports';
 import { horizonFor } from '../app/.server/schedule/schedule-expand';
 import { DEFAULT_CATEGORIES } from '../app/domain/categories';
-import { makeDonation } from '../tests/support/factories';
-import { firestoreReads, freshFirestore } from '../tests/support/firestore-emulator';
+import { parseEventFilters } from '../app/domain/event-filters';
+import { makeDonation, makeVenue } from '../tests/support/factories';
+import { firestoreListenReads, firestoreReads, freshFirestore } from '../tests/support/firestore-emulator';
 import { buildManyEvents } from './lib';
 
 const DONATIONS = 1_000;
@@ -33,7 +51,13 @@ const PATHS = 60;
 const QUEUE = 1_000;
 const ACCOUNTS = 5_000;
 const PUBLICATIONS = 2_000;
-const START_EVENTS = Number(process.env.FIRESTORE_START_EVENTS ?? 50_000);
+const VENUES = 300;
+/** Venues without a point, proposed before the gazetteer knew their village: the start's check must not read them all. */
+const POINTLESS = 12;
+const option = process.argv.find((a) => a.startsWith('--events='));
+const EVENTS = Number(option?.slice('--events='.length) ?? process.env.FIRESTORE_EVENTS ?? 10_000);
+const START_EVENTS = Number(process.env.FIRESTORE_START_EVENTS ?? 0);
+if (!Number.isInteger(EVENTS) || EVENTS < 1000) throw new Error('--events : un nombre entier, au moins 1000');
 
 type Db = Awaited<ReturnType<typeof freshFirestore>>['db'];
 
@@ -49,8 +73,10 @@ async function inBatches(db: Db, count: number, write: (batch: FirebaseFirestore
  * The events of `npm run bench` written straight as documents with their occurrences, in batches, before the store
  * under measurement opens (the store's insertMany writes one event per commit, for its guarantees).
  */
-async function seedEvents(db: Db, count: number, series: number) {
-  const events = await buildManyEvents(count, series);
+async function seedEvents(db: Db, count: number, series: number, venues: readonly string[] = []) {
+  const events = (await buildManyEvents(count, series)).map((e, i) =>
+    venues.length > 0 ? { ...e, venueId: venues[i % venues.length] } : e,
+  );
   const writes = events.flatMap((e) => [
     (batch: FirebaseFirestore.WriteBatch) =>
       batch.set(db.collection('events').withConverter(eventConverter).doc(e.id), e),
@@ -156,29 +182,96 @@ async function seedPageViews(db: Db, now: Date) {
   );
 }
 
-/** The reads of `work`, after a write that empties the read caches (a cold request). */
-async function readsOf(db: Db, store: Store, work: () => Promise<unknown>): Promise<number> {
+/**
+ * The reads of `work`, after a write that empties the read caches (a cold request); apart, what the listeners were
+ * sent meanwhile: nothing is written then, so only a listen stream the client resumed (the in-process emulator, slow
+ * under load, lets them time out) sends its whole query again. Firestore resumes it from its token, with the changes.
+ */
+async function readsOf(
+  db: Db,
+  store: Store,
+  work: () => Promise<unknown>,
+): Promise<{ reads: number; relisten: number }> {
   await store.categories.upsertMany([]); // no change, but nothing cached survives a revision check anyway
   const before = firestoreReads(db);
+  const listenBefore = firestoreListenReads(db);
   await work();
-  return firestoreReads(db) - before;
+  const relisten = firestoreListenReads(db) - listenBefore;
+  return { reads: firestoreReads(db) - before - relisten, relisten };
 }
 
-async function perRequest() {
+/** 300 approved venues across the cantons, the last POINTLESS without a point (a village the gazetteer did not know). */
+async function seedVenues(db: Db, now: Date): Promise<string[]> {
+  const towns = [
+    { locality: 'Lausanne', postalCode: '1003', canton: 'VD', lat: 46.52, lng: 6.63 },
+    { locality: 'Genève', postalCode: '1204', canton: 'GE', lat: 46.2, lng: 6.15 },
+    { locality: 'Fribourg', postalCode: '1700', canton: 'FR', lat: 46.8, lng: 7.15 },
+    { locality: 'Sion', postalCode: '1950', canton: 'VS', lat: 46.23, lng: 7.36 },
+    { locality: 'Neuchâtel', postalCode: '2000', canton: 'NE', lat: 46.99, lng: 6.93 },
+  ] as const;
+  const venues = Array.from({ length: VENUES }, (_, i) => {
+    const town = towns[i % towns.length];
+    const pointless = i >= VENUES - POINTLESS;
+    return makeVenue(
+      {
+        id: `lieu${i}`,
+        slug: `salle-${i}`,
+        name: `Salle ${i}`,
+        ...town,
+        // A locality nobody knows: the start's check finds it and leaves it without a point.
+        ...(pointless ? { locality: `Hameau ${i}`, postalCode: '', lat: null, lng: null } : {}),
+      },
+      { now },
+    );
+  });
+  // As the site writes them: with the derived flag, the one-time upgrade done.
+  await inBatches(db, venues.length, (batch, i) =>
+    batch.set(db.collection('venues').doc(venues[i].id), {
+      ...JSON.parse(JSON.stringify(venues[i])),
+      [WITHOUT_POINT]: venues[i].lat === null,
+    }),
+  );
+  await db.collection('upgrades').doc('venueWithoutPoint').set({ doneAt: now.toISOString() });
+  return venues.filter((v) => v.lat !== null).map((v) => v.id);
+}
+
+/** What the list's loader reads for this address (app/routes/evenements/route.tsx), without rendering it. */
+async function listPage(store: Store, search: string, now: Date) {
+  const [active] = await Promise.all([activeCategorySlugs({ store }), categoryInfos({ store })]);
+  const { filters, page } = parseEventFilters(new URLSearchParams(search), active);
+  await cachedPlaceScope({ store }, filters);
+  const [result] = await Promise.all([searchEvents({ store }, filters, page, now), schoolHolidays({ store })]);
+  if (result.items.length === 0) throw new Error(`liste vide : ${search}`);
+  await searchSuggestion({ store }, filters, result.total, now);
+  if (result.total === 0) await waysOut({ store }, filters, now);
+}
+
+/** A fixed budget per page, whatever the number of events: beyond it, a read grows with the collection. */
+type Page = [name: string, shows: string, budget: number, work: () => Promise<unknown>];
+
+async function perRequest(): Promise<boolean> {
   const { db, dispose } = await freshFirestore('bench-reads');
   const now = new Date();
+  const n = (x: number) => x.toLocaleString('fr-CH');
   console.log(
-    'Remplissage : 10 000 événements (dont 1 000 séries), 1 000 en attente, 1 000 dons, 100 000 pages vues, 5 000 comptes, 2 000 publications…',
+    `Remplissage : ${n(EVENTS)} événements (dont ${n(EVENTS / 10)} séries) dans ${VENUES} lieux, 1 000 en attente, 1 000 dons, 100 000 pages vues, 5 000 comptes, 2 000 publications…`,
   );
-  const { ids, seriesIds } = await seedEvents(db, 10_000, 1000);
+  const seedStarted = performance.now();
+  const venueIds = await seedVenues(db, now);
+  const { ids, seriesIds } = await seedEvents(db, EVENTS, EVENTS / 10, venueIds);
   await seedQueue(db, now);
   await seedDonations(db, now);
   await seedPageViews(db, now);
   await seedAccounts(db, now);
   await seedPublications(db, now, ids);
+  console.log(`  rempli en ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
   const store = createFirestoreStore(db);
   await store.categories.upsertMany(DEFAULT_CATEGORIES);
+  const readsBeforeReady = firestoreReads(db);
+  const readyStarted = performance.now();
   await store.ready();
+  const startReads = firestoreReads(db) - readsBeforeReady;
+  const readyMs = performance.now() - readyStarted;
   const detailId = ids[Math.floor(ids.length / 3)];
   // The links of a next page, as the pages print them (the cursor of the last item shown).
   const queueFirst = await moderationPage({ store }, new URL('http://localhost/admin/events'));
@@ -191,81 +284,111 @@ async function perRequest() {
     publicationsThird = new URL(`http://localhost${page.next}`);
   }
   const users = (search: string) => listUsers({ store }, parseUserQuery(new URLSearchParams(search)));
-  const pages: [string, string, () => Promise<unknown>][] = [
+  const list = (search: string) => () => listPage(store, search, now);
+  const detail = (id: string) => async () => {
+    const view = await getEventForViewer({ store }, id, null);
+    if (!view) throw new Error(`fiche introuvable : ${id}`);
+    await Promise.all([schoolHolidays({ store }), seriesView({ store }, view.event, null, now)]);
+    await similarEvents({ store }, view.event, now);
+  };
+  const site = { SITE_URL: 'https://agenda.example' };
+  const pages: Page[] = [
     [
-      'liste (/evenements)',
-      '20 événements',
-      async () => {
-        await Promise.all([activeCategorySlugs({ store }), categoryInfos({ store })]);
-        await searchEvents({ store }, {}, 1, now);
-      },
+      'accueil',
+      'week-end, 8 à la une, catégories',
+      40,
+      () => Promise.all([homeSummary({ store }, now), schoolHolidays({ store })]),
     ],
+    ['liste (/evenements)', '20 événements', 40, list('')],
+    ['liste, page 2', '20 événements', 40, list('page=2')],
+    ['liste, page 50', '20 événements', 40, list('page=50')],
+    ['une catégorie', '20 événements', 40, list('category=musique')],
+    ['un canton', '20 événements', 40, list('canton=VD')],
+    ['« Autour de » Lausanne', '20 événements', 40, list('autour=Lausanne&rayon=10')],
+    ['mot courant « concert »', '20 événements', 40, list('q=concert')],
+    ['/lieux', `les ${VENUES - POINTLESS} lieux approuvés`, VENUES + 40, () => venueIndex({ store }, '', '', now)],
+    ['un lieu', '1 lieu, ses 20 prochains', 40, () => venuePage({ store }, 'salle-7', now)],
+    ['fiche d’un événement', '1 événement, 4 semblables', 40, detail(detailId)],
+    ['fiche d’une série', '1 événement, ses 52 dates', 100, detail(seriesIds[0])],
     [
-      'fiche d’un événement',
-      '1 événement, 4 semblables',
-      async () => {
-        const view = await getEventForViewer({ store }, detailId, null);
-        if (!view) throw new Error('fiche introuvable');
-        await seriesView({ store }, view.event, null, now);
-        await similarEvents({ store }, view.event, now);
-      },
+      'API /api/v1/events',
+      '20 dates',
+      40,
+      () => listApiEvents({ store }, new URLSearchParams('limit=20'), site.SITE_URL, now),
     ],
-    [
-      'fiche d’une série',
-      '1 événement, ses dates',
-      async () => {
-        const view = await getEventForViewer({ store }, seriesIds[0], null);
-        if (!view) throw new Error('série introuvable');
-        await seriesView({ store }, view.event, null, now);
-        await similarEvents({ store }, view.event, now);
-      },
-    ],
-    ['/partenaires', '≤ 200 noms de donateurs', () => partnersPage({ store })],
+    ['/sitemap.xml', 'événements, lieux (copie en mémoire)', 2 * VENUES + 40, () => sitemap({ store, config: site })],
+    ['/partenaires', '≤ 200 noms de donateurs', 1_000, () => partnersPage({ store })],
     [
       'tableau de bord admin',
       '30 jours, 10 pages les plus vues',
+      2_500,
       () => Promise.all([adminDashboard({ store }), donationSummary({ store }), mailQueueSummary({ store })]),
     ],
     [
       '/admin/events (file)',
       '50 événements par page',
+      100,
       () => moderationPage({ store }, new URL('http://localhost/admin/events')),
     ],
-    ['/admin/events (file), page 2', '50 événements par page', () => moderationPage({ store }, queueNext)],
+    ['/admin/events (file), page 2', '50 événements par page', 100, () => moderationPage({ store }, queueNext)],
     [
       '/admin/events?status=approved',
       '50 événements par page',
+      100,
       () => moderationPage({ store }, new URL('http://localhost/admin/events?status=approved')),
     ],
     [
       '/admin/events?status=all',
       '50 événements par page',
+      100,
       () => moderationPage({ store }, new URL('http://localhost/admin/events?status=all')),
     ],
     [
       '/admin/publications',
       '50 publications par page',
+      150,
       () => publishedWithoutModeration({ store }, parsePublicationsPage(new URLSearchParams())),
     ],
     [
       '/admin/publications, page 3',
       '50 publications par page',
+      150,
       () => publishedWithoutModeration({ store }, parsePublicationsPage(publicationsThird.searchParams)),
     ],
-    ['/admin/users', '50 comptes par page', () => users('')],
-    ['/admin/users?role=admin', '50 comptes par page', () => users('role=admin')],
-    ['/admin/users?q=müller', 'les comptes trouvés (92), 50 par page', () => users('q=m%C3%BCller')],
+    ['/admin/users', '50 comptes par page', 100, () => users('')],
+    ['/admin/users?role=admin', '50 comptes par page', 100, () => users('role=admin')],
+    ['/admin/users?q=müller', 'les comptes trouvés (92), 50 par page', 150, () => users('q=m%C3%BCller')],
+    [
+      'démarrage : lieux sans point',
+      `les ${POINTLESS} lieux sans point`,
+      POINTLESS + 10,
+      async () => {
+        if ((await venuesWithoutPoint({ store })).length !== POINTLESS) throw new Error('lieux sans point mal comptés');
+      },
+    ],
   ];
   console.log(
-    '\nLectures de documents Firestore par requête (10 000 événements et 1 000 en attente, 1 000 dons, 100 000 pages vues, 5 000 comptes, 2 000 publications)\n',
+    `\nLectures de documents Firestore par requête à froid (après une écriture) : ${n(EVENTS)} événements et 1 000 en attente, ${VENUES} lieux, 1 000 dons, 100 000 pages vues, 5 000 comptes, 2 000 publications\n`,
   );
-  console.log('page                               lectures  ce que la page montre');
-  for (const [name, shows, work] of pages) {
-    const reads = await readsOf(db, store, work);
-    console.log(`${name.padEnd(33)} ${String(reads).padStart(9)}  ${shows}`);
+  console.log('page                               lectures   budget      ms  ce que la page montre');
+  let over = 0;
+  for (const [name, shows, budget, work] of pages) {
+    const started = performance.now();
+    const { reads, relisten } = await readsOf(db, store, work);
+    const ms = (performance.now() - started).toFixed(0);
+    if (reads > budget) over += 1;
+    const resumed = relisten > 0 ? `  (+ ${n(relisten)} renvoyées à un écouteur repris, hors budget)` : '';
+    console.log(
+      `${name.padEnd(33)} ${String(reads).padStart(9)} ${String(budget).padStart(8)} ${ms.padStart(7)}  ${shows}${reads > budget ? '  ← AU-DESSUS DU BUDGET' : ''}${resumed}`,
+    );
   }
+  console.log(
+    `\nCopie en mémoire de cette instance (décision 080) : ${n(startReads)} lectures au démarrage (une par événement, une de plus par événement en attente), prête en ${(readyMs / 1000).toFixed(1)} s.`,
+  );
   await store.close();
   await dispose();
+  if (over > 0) console.log(`\n${over} page${over > 1 ? 's' : ''} au-dessus de son budget.`);
+  return over === 0;
 }
 
 /** A new instance on a store of START_EVENTS events: until ready, the reads and the memory its mirrors hold. */
@@ -321,6 +444,6 @@ async function addDocumentsInPlace() {
 
 await addDocumentsInPlace();
 // FIRESTORE_READS=start: the start only (the in-process emulator holds every project of the run in memory).
-if (process.env.FIRESTORE_READS !== 'start') await perRequest();
+const withinBudget = process.env.FIRESTORE_READS === 'start' ? true : await perRequest();
 if (START_EVENTS > 0) await instanceStart();
-process.exit(0);
+process.exit(withinBudget ? 0 : 1);

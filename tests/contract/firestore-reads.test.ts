@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toEventDoc } from '../../app/.server/adapters/firestore/event-docs';
 import { newModerationId } from '../../app/.server/adapters/firestore/moderation-log';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
+import { venuesWithoutPoint } from '../../app/.server/places/venue-points';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
-import { makeDonation, makeEvent, storeUser } from '../support/factories';
+import { makeDonation, makeEvent, makeVenue, storeUser } from '../support/factories';
 import { collectionIds, firestoreReads, freshFirestore, testFirestoreHost } from '../support/firestore-emulator';
 
 const NOW = '2030-03-01T10:00:00.000Z';
@@ -98,6 +99,30 @@ describe('lectures Firestore bornées par la page', () => {
     expect(await collectionIds(db)).not.toContain('counters');
     // The log keeps its order, the latest decision first.
     expect((await store.events.moderationHistory('fete')).map((e) => e.action)).toEqual(['approve', 'edit', 'approve']);
+  });
+
+  it.skipIf(official)('le démarrage lit les lieux sans point, pas tous les lieux (décision 152)', async () => {
+    // 200 venues as an earlier version wrote them (no derived flag): three without a point (one with a latitude but no
+    // longitude), 197 with theirs.
+    const batch = db.batch();
+    for (let i = 0; i < 200; i++) {
+      const point = i % 70 === 0 ? { lat: i === 140 ? 46.5 : null, lng: null } : {};
+      const venue = makeVenue({ id: `lieu${i}`, slug: `salle-${i}`, name: `Salle ${i}`, ...point });
+      batch.set(db.collection('venues').doc(venue.id), JSON.parse(JSON.stringify(venue)));
+    }
+    await batch.commit();
+    // The first look brings them up to date, once per database.
+    expect((await venuesWithoutPoint({ store }, 1001)).map((v) => v.id)).toEqual(['lieu0', 'lieu140', 'lieu70']);
+    const venue = makeVenue({ id: 'nouveau', slug: 'grange', name: 'Grange', lat: null, lng: null });
+    expect(await store.venues.create(venue)).toBe(true);
+    const { value, reads } = await readsOf(() => venuesWithoutPoint({ store }, 1001));
+    expect(value.map((v) => v.id)).toEqual(['nouveau', 'lieu0', 'lieu140', 'lieu70']);
+    // The derived flag is the store's, never the venue's.
+    expect(value[0]).toEqual(venue);
+    // The four found, not the 201 venues.
+    expect(reads).toBe(4);
+    // At most as many as the start points itself.
+    expect(await venuesWithoutPoint({ store }, 2)).toHaveLength(2);
   });
 
   it.skipIf(official)(

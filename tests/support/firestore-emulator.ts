@@ -55,6 +55,14 @@ export function firestoreReads(db: Firestore): number {
   return readsByProject.get(projects.get(db) ?? '') ?? 0;
 }
 
+/** Of those, the documents sent to listeners (a listen stream the client resumed sends its whole query again). */
+const listenReadsByProject = new Map<string, number>();
+
+/** The documents sent to this client's project's listeners so far (in-process emulator only). */
+export function firestoreListenReads(db: Firestore): number {
+  return listenReadsByProject.get(projects.get(db) ?? '') ?? 0;
+}
+
 interface Call {
   request: Record<string, unknown> & { parent?: string; database?: string };
   write(message: unknown): unknown;
@@ -103,7 +111,10 @@ function countReadsOf(emulator: FirestoreServer) {
     });
     const write = call.write.bind(call);
     call.write = (message) => {
-      if ((message as { has_document_change?: boolean }).has_document_change) add(project, 1);
+      if ((message as { has_document_change?: boolean }).has_document_change) {
+        add(project, 1);
+        listenReadsByProject.set(project, (listenReadsByProject.get(project) ?? 0) + 1);
+      }
       return write(message);
     };
     original(call);

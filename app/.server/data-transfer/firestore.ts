@@ -1,5 +1,5 @@
 // Dump and load of the Firestore store in the neutral dataset form; derived documents and fields (email index,
-// search tokens, instants as numbers, the moderation counter) are rebuilt on load.
+// search tokens, instants as numbers, the moderation counter, a venue's « without a point ») are rebuilt on load.
 import type { Firestore } from 'firebase-admin/firestore';
 import { horizonFor } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent } from '~/domain/event';
@@ -13,6 +13,7 @@ import {
 } from '../adapters/firestore/event-docs';
 import { federationDocId } from '../adapters/firestore/federation';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
+import { fromDoc as fromPlaceDoc, WITHOUT_POINT } from '../adapters/firestore/places';
 import { pageViewMarkerId } from '../adapters/firestore/stats';
 import { emailKey, userSearchGrams } from '../adapters/firestore/user-docs';
 import {
@@ -62,6 +63,8 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
       return fromEventDoc({ ...(d as Partial<EventDoc>), id }) as unknown as DataRecord;
     case 'categories':
       return { ...d, slug: id };
+    case 'venues':
+      return fromPlaceDoc(d);
     case 'moderationLog':
       // Entries written before the title was kept (decision 029) have none.
       return { ...d, eventTitle: String(d.eventTitle ?? '') };
@@ -101,6 +104,8 @@ function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
       };
     case 'events':
       return toEventDoc(r as unknown as AgendaEvent) as unknown as DataRecord;
+    case 'venues':
+      return { ...r, [WITHOUT_POINT]: r.lat === null || r.lng === null };
     case 'notifications':
     case 'alerts':
     case 'mailQueue':

@@ -149,7 +149,7 @@ export const FIRESTORE_FIELDS: Classified = {
   venues: all(
     'data',
     'accessibility,canton,createdAt,description,id,lastMerge,lat,lng,locality,name,photo,postalCode,redirectFrom,' +
-      'slug,status,stop,street,updatedAt,website',
+      'slug,status,stop,street,updatedAt,website,withoutPoint',
   ),
   visitorPushes: { ...all('data', 'attempts,createdAt,dueAt,eventId,expiresAt,message'), token: 'sensitive' },
 };

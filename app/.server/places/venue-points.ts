@@ -20,9 +20,9 @@ export function localityPoint(place: { locality: string; postalCode: string; can
   );
 }
 
-/** The venues without a point. */
-export async function venuesWithoutPoint({ store }: { store: Store }): Promise<Venue[]> {
-  return (await store.venues.list()).filter((venue) => venue.lat === null || venue.lng === null);
+/** The venues without a point; `limit`: at most that many (the start reads no more than it may do at once). */
+export function venuesWithoutPoint({ store }: { store: Store }, limit?: number): Promise<Venue[]> {
+  return store.venues.listWithoutPoint(limit);
 }
 
 /** Gives each venue without a point its locality's; returns how many got one and how many stay without. */

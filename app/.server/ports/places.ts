@@ -44,7 +44,13 @@ export type OrganizerFields = Omit<
   'id' | 'status' | 'redirectFrom' | 'createdAt' | 'updatedAt' | 'accountUids' | 'revision' | 'lastMerge'
 >;
 
-export interface VenueStore extends PlaceRecordStore<Venue, VenueFields> {}
+export interface VenueStore extends PlaceRecordStore<Venue, VenueFields> {
+  /**
+   * The venues without a point (latitude or longitude null), by name; `limit`: at most that many, read as such (the
+   * start's check on Firestore reads what it finds, not every venue).
+   */
+  listWithoutPoint(limit?: number): Promise<Venue[]>;
+}
 
 export interface OrganizerStore extends PlaceRecordStore<Organizer, OrganizerFields> {
   /** The organizers an account speaks for. */

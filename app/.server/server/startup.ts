@@ -66,8 +66,9 @@ export async function prepareStore(
   // Every venue has a point (issue 70): those without one take their locality's, and so do their events without one;
   // past PLACES_AT_START_MAX venues, or events to rewrite, in the job. 1,000 venues of 50 events each: 50,000 events
   // rewritten before the first request (decision 154); their count per venue is one query, made only when some
-  // venue has no point.
-  const pointless = await venuesWithoutPoint({ store });
+  // venue has no point. Only as many venues read as the start may point (decision 152): on Firestore, each one found
+  // is a read, not each venue.
+  const pointless = await venuesWithoutPoint({ store }, placesInBackground ? PLACES_AT_START_MAX + 1 : undefined);
   const rewrites = async () => {
     const perVenue = await store.events.countByPlace('venue', EVENT_STATUSES);
     return pointless.reduce((sum, venue) => sum + (perVenue[venue.id] ?? 0), 0);

@@ -1,6 +1,6 @@
 // The list's title, description and RSS link: its filters in words.
 import type { MetaFunction } from '@remix-run/node';
-import { filtersToParams } from '~/domain/event-filters';
+import { listQuery } from '~/domain/event-filters';
 import { pageMeta } from '~/domain/meta';
 import { describeSelection } from './list';
 import type { loader } from './route';
@@ -13,7 +13,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     ...pageMeta({
       title: `${described ? `Événements : ${described}` : 'Événements'}${page}`,
       description: `Tous les événements à venir en Suisse romande${described ? ` (${described})` : ''} : concerts, spectacles, marchés, fêtes, sorties.`,
-      path: `/evenements${location.search}`,
+      // Its canonical address: its filters in the site's order and words, page 1 without its number, nothing else (no
+      // tracking parameter, no map view), so a crawler indexes one address per selection and page (issue 69).
+      path: data ? pageHref(data, data.page) : `/evenements${location.search}`,
       matches,
     }),
     // A crawler walks the pages of a selection one after the other (issue 69); the events themselves are in the sitemap.
@@ -33,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   ];
 };
 
-/** The address of another page of the same selection (page 1 without its number, as the pagination links). */
-function pageHref(data: { filters: Parameters<typeof filtersToParams>[0] }, page: number): string {
-  return `/evenements?${filtersToParams(data.filters, page > 1 ? { page } : {})}`;
+/** The address of a page of the same selection (page 1 without its number, as the pagination links). */
+function pageHref(data: { filters: Parameters<typeof listQuery>[0] }, page: number): string {
+  return `/evenements${listQuery(data.filters, page > 1 ? { page } : {})}`;
 }

@@ -1,7 +1,7 @@
 // Venues and organizers of the Firestore store (issue 36): `venues/{id}`, `organizers/{id}`, the record as the domain
 // has it (former slugs in `redirectFrom`, looked up with array-contains). Writes are transactions under one lock per
 // collection, so two records never take one slug; a merge moves the events in the same transaction.
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { Organizer, Venue } from '~/domain/place';
 import { byName, edited, mergedWithTrace, slugsOf, unmerged } from '~/domain/place-records';
 import type { OrganizerStore, PlaceRecordStore, VenueStore } from '../../ports';
@@ -11,8 +11,52 @@ import { COLLECTIONS, inBatches } from './db';
 
 type PlaceRecord = Venue | Organizer;
 
-/** Plain data for Firestore (no `undefined`). */
-const plain = <T>(r: T): DocumentData => JSON.parse(JSON.stringify(r)) as DocumentData;
+/**
+ * Derived field of a venue's document: true when it has no point (latitude or longitude null), so the start finds
+ * those with an equality query (Firestore's `== null` is not kept by every emulator). Rebuilt on import, never read back.
+ */
+export const WITHOUT_POINT = 'withoutPoint';
+
+const withoutPoint = (r: { lat?: unknown; lng?: unknown }) => r.lat === null || r.lng === null;
+
+/** Plain data for Firestore (no `undefined`); a venue with its derived flag. */
+const plain = <T>(r: T): DocumentData => {
+  const data = JSON.parse(JSON.stringify(r)) as DocumentData;
+  return 'lat' in data ? { ...data, [WITHOUT_POINT]: withoutPoint(data) } : data;
+};
+
+/** The record of a document, without the derived flag. */
+export function fromDoc<T>(data: DocumentData): T {
+  const { [WITHOUT_POINT]: _derived, ...record } = data;
+  return record as T;
+}
+
+const UPGRADE = 'venueWithoutPoint';
+const upgrades = new WeakMap<Firestore, Promise<void>>();
+
+/**
+ * Venues written before the derived flag get it, once per database: a marker document says it is done (one read per
+ * process afterwards), as for the accounts' search pieces (user-search.ts).
+ */
+function upgradeVenuePoints(db: Firestore): Promise<void> {
+  let done = upgrades.get(db);
+  if (!done) {
+    done = (async () => {
+      const marker = db.collection(COLLECTIONS.upgrades).doc(UPGRADE);
+      if ((await marker.get()).exists) return;
+      const all = await db.collection(COLLECTIONS.venues).select('lat', 'lng', WITHOUT_POINT).get();
+      const missing = all.docs.filter((d) => typeof d.get(WITHOUT_POINT) !== 'boolean');
+      await inBatches(db, missing, (batch, d) =>
+        batch.update(d.ref, { [WITHOUT_POINT]: withoutPoint({ lat: d.get('lat'), lng: d.get('lng') }) }),
+      );
+      await marker.set({ doneAt: new Date().toISOString() });
+    })();
+    // A failed upgrade is tried again by the next call.
+    done.catch(() => upgrades.delete(db));
+    upgrades.set(db, done);
+  }
+  return done;
+}
 
 function createRecords<T extends PlaceRecord, F>(
   ctx: FirestoreContext,
@@ -21,14 +65,14 @@ function createRecords<T extends PlaceRecord, F>(
 ): PlaceRecordStore<T, F> {
   const { db } = ctx;
   const records = () => db.collection(COLLECTIONS[name]);
-  const read = (data: DocumentData | undefined): T | null => (data ? (data as T) : null);
+  const read = (data: DocumentData | undefined): T | null => (data ? fromDoc<T>(data) : null);
   const inLock = <R>(fn: (tx: Transaction) => Promise<R>) => ctx.lock(name, () => db.runTransaction(fn));
   /** The record answering to this slug (current or former), read in the transaction when there is one. */
   const owner = async (slug: string, tx?: Transaction): Promise<T | null> => {
     const queries = [records().where('slug', '==', slug), records().where('redirectFrom', 'array-contains', slug)];
     for (const q of queries) {
       const snapshot = tx ? await tx.get(q.limit(1)) : await q.limit(1).get();
-      if (!snapshot.empty) return snapshot.docs[0].data() as T;
+      if (!snapshot.empty) return fromDoc<T>(snapshot.docs[0].data());
     }
     return null;
   };
@@ -45,7 +89,7 @@ function createRecords<T extends PlaceRecord, F>(
   return {
     async list(options) {
       const query = options?.status ? records().where('status', '==', options.status) : records();
-      return (await query.get()).docs.map((d) => d.data() as T).sort(byName);
+      return (await query.get()).docs.map((d) => fromDoc<T>(d.data())).sort(byName);
     },
     async findById(id) {
       return read((await records().doc(id).get()).data());
@@ -56,7 +100,7 @@ function createRecords<T extends PlaceRecord, F>(
     },
     async insertMany(list) {
       // Content stored as it is (migration, demo, tests): slugs checked against one read of the collection.
-      const taken = new Set((await records().get()).docs.flatMap((d) => slugsOf(d.data() as T)));
+      const taken = new Set((await records().get()).docs.flatMap((d) => slugsOf(fromDoc<T>(d.data()))));
       for (const r of list) {
         if (slugsOf(r).some((s) => taken.has(s))) throw new Error(`${name} : l’adresse « ${r.slug} » est déjà prise`);
         for (const s of slugsOf(r)) taken.add(s);
@@ -169,7 +213,18 @@ function createRecords<T extends PlaceRecord, F>(
 }
 
 export function createVenueStore(ctx: FirestoreContext): VenueStore {
-  return createRecords(ctx, 'venues', 'venueId');
+  const records = createRecords<Venue, Parameters<VenueStore['update']>[1]>(ctx, 'venues', 'venueId');
+  const venues = () => ctx.db.collection(COLLECTIONS.venues);
+  return {
+    ...records,
+    async listWithoutPoint(limit) {
+      // The derived flag, on an equality query: the venues found are read, not the collection (decision 152).
+      await upgradeVenuePoints(ctx.db);
+      const query = venues().where(WITHOUT_POINT, '==', true);
+      const snapshot = await (limit === undefined ? query : query.limit(limit)).get();
+      return snapshot.docs.map((d) => fromDoc<Venue>(d.data())).sort(byName);
+    },
+  };
 }
 
 export function createOrganizerStore(ctx: FirestoreContext): OrganizerStore {

@@ -156,11 +156,23 @@ function createRecords<T extends PlaceRecord, F>(db: Db, table: Table<T>): Place
 }
 
 export function createVenueStore(db: Db): VenueStore {
-  return createRecords(db, {
+  const records = createRecords(db, {
     name: 'venues',
     eventColumn: 'venue_id',
     extra: (v: Venue) => ({ canton: v.canton, locality: v.locality }),
   });
+  return {
+    ...records,
+    async listWithoutPoint(limit) {
+      const rows = db
+        .prepare(
+          `SELECT data FROM venues WHERE json_extract(data, '$.lat') IS NULL OR json_extract(data, '$.lng') IS NULL
+           LIMIT ?`,
+        )
+        .all(limit ?? -1) as { data: string }[];
+      return rows.map((r) => JSON.parse(r.data) as Venue).sort(byName);
+    },
+  };
 }
 
 export function createOrganizerStore(db: Db): OrganizerStore {

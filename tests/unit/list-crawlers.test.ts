@@ -1,0 +1,74 @@
+// What crawlers are given (issue 69): a list page names its canonical address (its filters in the site's order, nothing
+// else) and its neighbours (`rel=prev`, `rel=next`); the sitemap lists the events themselves, not the list's pages.
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../app/.server/adapters/sqlite/db';
+import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import { sitemap } from '../../app/.server/feeds/sitemap';
+import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import { parseEventFilters } from '../../app/domain/event-filters';
+import { meta } from '../../app/routes/evenements/meta';
+import { makeEvent } from '../support/factories';
+
+const SITE = 'https://agenda.example';
+
+/** The <link> tags of the list's head for this address, on page `page` of `pageCount`. */
+function links(search: string, pageCount: number) {
+  const params = new URLSearchParams(search);
+  const { filters, page } = parseEventFilters(
+    params,
+    DEFAULT_CATEGORIES.map((c) => c.slug),
+  );
+  const data = { filters, page, pageCount, view: params.get('vue') === 'carte' ? 'carte' : 'liste', categoryName: '' };
+  const tags = meta({
+    data,
+    matches: [{ id: 'root', data: { siteUrl: SITE } }],
+    location: { search: `?${search}` },
+  } as unknown as Parameters<typeof meta>[0]) as { tagName?: string; rel?: string; href?: string }[];
+  const href = (rel: string) => tags.find((t) => t.tagName === 'link' && t.rel === rel)?.href ?? null;
+  return { canonical: href('canonical'), prev: href('prev'), next: href('next') };
+}
+
+describe('la liste guide les robots', () => {
+  it('une page annonce son adresse canonique, sans paramètre de suivi ni page 1, et ses voisines', () => {
+    expect(links('utm_source=lettre&canton=VD&category=musique&page=2', 5)).toEqual({
+      canonical: `${SITE}/evenements?category=musique&canton=VD&page=2`,
+      prev: '/evenements?category=musique&canton=VD',
+      next: '/evenements?category=musique&canton=VD&page=3',
+    });
+    expect(links('page=1&fbclid=abc', 3)).toEqual({
+      canonical: `${SITE}/evenements`,
+      prev: null,
+      next: '/evenements?page=2',
+    });
+    // The last page has no next one; the map of a selection is the list's address.
+    expect(links('canton=GE&page=4', 4)).toMatchObject({ prev: '/evenements?canton=GE&page=3', next: null });
+    expect(links('vue=carte&canton=GE', 4)).toEqual({
+      canonical: `${SITE}/evenements?canton=GE`,
+      prev: null,
+      next: null,
+    });
+  });
+
+  it('le plan du site liste chaque événement public à venir, pas les pages de la liste', async () => {
+    const store = createSqliteStore(openDatabase(':memory:'));
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    const now = new Date();
+    const later = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+    const events = Array.from({ length: 45 }, (_, i) =>
+      makeEvent({ id: `fete${i}`, slug: `fete${i}`, startsAt: later(1 + i), endsAt: later(1.1 + i) }, { now }),
+    );
+    const pending = makeEvent(
+      { id: 'attente', slug: 'attente', status: 'pending', startsAt: later(2), endsAt: later(2.1) },
+      { now },
+    );
+    await store.events.insertMany([...events, pending]);
+    const xml = await sitemap({ store, config: { SITE_URL: SITE } });
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    // The 45 events (more than two pages of the list), each its own address; the waiting one is not public.
+    for (const e of events) expect(locs).toContain(`${SITE}/evenement/${e.id}`);
+    expect(locs).not.toContain(`${SITE}/evenement/attente`);
+    // The list once, as a page of the site: none of its pages nor its selections.
+    expect(locs.filter((l) => l.startsWith(`${SITE}/evenements`))).toEqual([`${SITE}/evenements`]);
+    await store.close();
+  });
+});
