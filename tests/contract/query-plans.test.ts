@@ -8,13 +8,17 @@ import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import { listApiEvents } from '../../app/.server/api/events';
 import { homeSummary } from '../../app/.server/events/home';
-import { PUBLIC_STATUSES, searchEvents } from '../../app/.server/events/public';
+import { COUNT_UP_TO, PUBLIC_STATUSES, searchEvents } from '../../app/.server/events/public';
 import type { Store } from '../../app/.server/ports';
 import { seedCategories } from '../../app/.server/seed/seed';
+import { type EventFilters, parseEventFilters } from '../../app/domain/event-filters';
 import { buildManyEvents } from '../../bench/lib';
 
 const COPIES = 100;
 const DAY = 86_400_000;
+
+/** The list's filters for a query string, as its loader reads them. */
+const asked = (query: string): EventFilters => parseEventFilters(new URLSearchParams(query), ['musique']).filters;
 
 let db: Db;
 let store: Store;
@@ -78,11 +82,68 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     ['une catégorie', () => searchEvents({ store }, { category: 'musique' }, 1)],
     ['un canton', () => searchEvents({ store }, { canton: 'VD' }, 3)],
     ['ce week-end', () => searchEvents({ store }, { when: 'week-end' }, 1)],
+    // Their counts stop at COUNT_UP_TO events, read on the box's index or from the full-text match (decision 151).
+    ['« Autour de » Lausanne', () => searchEvents({ store }, asked('autour=Lausanne'), 1, new Date(), true)],
+    ['un mot courant', () => searchEvents({ store }, asked('q=concert'), 1, new Date(), true)],
     ['l’API, une date par ligne', () => listApiEvents({ store }, new URLSearchParams(), 'https://agenda.test')],
   ])('%s ne parcourt ni les événements ni leurs dates', async (_name, read) => {
     const queries = await queriesOf(read);
     expect(queries.length).toBeGreaterThan(0);
     for (const sql of queries) expect(scans(sql), sql).toEqual([]);
+  });
+
+  it('un mot courant et « Autour de » comptent jusqu’à 500, puis « plus de » ; exactement en deçà', async () => {
+    // What a count of every date to come says, each event once, for the events a condition on `e` picks.
+    const direct = (picked: string, ...params: unknown[]) =>
+      db
+        .prepare(
+          `SELECT COUNT(DISTINCT o.event_id) AS total, COUNT(*) - SUM(o.cancelled) AS dates
+           FROM event_occurrences o JOIN events e ON e.id = o.event_id
+           WHERE e.status IN (${PUBLIC_STATUSES.map(() => '?').join(', ')}) AND o.ends_ts > ? AND ${picked}`,
+        )
+        .get(...PUBLIC_STATUSES, Date.now(), ...params) as { total: number; dates: number };
+    const words = (word: string) => `e.id IN (SELECT event_id FROM events_fts WHERE events_fts MATCH '"${word}"*')`;
+    const lausanne = asked('autour=Lausanne');
+    if (!lausanne.near) throw new Error('Lausanne inconnue');
+    db.prepare('UPDATE site_revision SET n = n + 1 WHERE id = 1').run();
+    // Thousands of events have the word, and hundreds are near Lausanne: the count stops, and says so.
+    expect(direct(words('concert')).total).toBeGreaterThan(COUNT_UP_TO);
+    for (const query of ['q=concert', 'autour=Lausanne']) {
+      const found = await searchEvents({ store }, asked(query), 1, new Date(), true);
+      expect({ total: found.total, more: found.more, pageCount: found.pageCount }).toEqual({
+        total: COUNT_UP_TO,
+        more: true,
+        pageCount: COUNT_UP_TO / 20,
+      });
+      // Deeper, the count goes two pages further: every page the pagination links to exists.
+      const deep = await searchEvents({ store }, asked(query), 30, new Date(), true);
+      expect({ total: deep.total, more: deep.more, items: deep.items.length }).toEqual({
+        total: 32 * 20,
+        more: true,
+        items: 20,
+      });
+    }
+    // Fewer than that: exact, events and dates, as without the cap.
+    const rare = await searchEvents({ store }, asked('q=victoria'), 1, new Date(), true);
+    expect(rare.more).toBe(false);
+    expect({ total: rare.total, dates: rare.dates }).toEqual(direct(words('victoria')));
+    const narrow = await searchEvents(
+      { store },
+      asked('autour=Lausanne&category=musique&accessible=1&gratuit=1'),
+      1,
+      new Date(),
+      true,
+    );
+    const { near } = lausanne;
+    const nearLausanne = `e.category = 'musique' AND e.wheelchair = 1 AND e.is_free = 1 AND e.lat IS NOT NULL AND (2 * 6371 * asin(sqrt(pow(sin(radians(e.lat - ?) / 2), 2)
+      + cos(radians(?)) * cos(radians(e.lat)) * pow(sin(radians(e.lng - ?) / 2), 2)))) <= ?`;
+    expect(narrow.more).toBe(false);
+    expect({ total: narrow.total, dates: narrow.dates }).toEqual(
+      direct(nearLausanne, near.lat, near.lat, near.lng, near.radius),
+    );
+    expect(narrow.total).toBeGreaterThan(0);
+    // Without the cap (the ways out of an empty list, the suggestion), the exact count.
+    expect((await searchEvents({ store }, asked('q=concert'), 1)).total).toBe(direct(words('concert')).total);
   });
 
   it('les comptes tenus à l’écriture disent ce que compterait chaque date, au fil des changements', async () => {

@@ -26,6 +26,7 @@ export function refusedList(asked: AskedList) {
     items: [] as Card[],
     total: 0,
     dates: 0,
+    more: false,
     page: 1,
     pageCount: 1,
     points: [] as EventMapPoint[],

@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
   const places = await cachedPlaceScope({ store }, filters);
   const [result, points, holidays] = await Promise.all([
-    searchEvents({ store }, filters, page, now),
+    searchEvents({ store }, filters, page, now, true),
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
     schoolHolidays({ store }),
   ]);
@@ -102,6 +102,7 @@ export default function EventsListPage() {
     chips,
     total,
     dates,
+    more,
     page,
     pageCount,
     filters,
@@ -159,6 +160,7 @@ export default function EventsListPage() {
         chips={chips}
         total={total}
         dates={dates}
+        more={more}
         described={described}
       />
 
@@ -220,7 +222,7 @@ export default function EventsListPage() {
           />
           <div className="filters__actions">
             <button type="submit" className="button button--primary" data-testid="filters-submit">
-              {submitLabel(hydrated, total, Boolean(searchError || nearError))}
+              {submitLabel(hydrated, total, Boolean(searchError || nearError), more)}
             </button>
             {active ? (
               <Link to={view === 'carte' ? '/evenements?vue=carte' : '/evenements'} className="button">
@@ -265,6 +267,7 @@ export default function EventsListPage() {
           <MapSection
             points={points}
             total={total}
+            more={more}
             config={root?.map ?? { tileUrl: '', attribution: '' }}
             listHref={`/evenements${query()}`}
           />

@@ -5,7 +5,7 @@
 import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
 import type { EventQuery } from '../../ports';
 import type { Db } from './db';
-import { dateConditions, eventQuerySql } from './event-rows';
+import { dateConditions, eventConditions, eventQuerySql, ftsMatch } from './event-rows';
 import type { Row } from './rows';
 
 const DAY = 86_400_000;
@@ -149,14 +149,54 @@ export function publicLists(db: Db) {
       .get(lowerBound(Date.parse(q.endsAfter)), Math.min(...ends), ...params) as { listed: number; dates: number };
   }
 
+  /**
+   * Counts for words or « Autour de » without dates (decision 151), the events read one by one, each once, on their
+   * way in (the full-text match, the box's index), with no date: an event is to come while its last date ends after
+   * now (`last_ends_ts`). Up to `upTo` events, then `atLeast`; the dates of at most that many events otherwise.
+   */
+  function capped(q: EventQuery, upTo: number): { listed: number; dates: number; atLeast: boolean } {
+    const words = Boolean(q.words?.length);
+    const event = eventConditions(q);
+    const from = words
+      ? 'FROM events_fts f JOIN events e ON e.id = f.event_id'
+      : 'FROM events e INDEXED BY events_lat_lng';
+    const where = [
+      ...(words ? ['events_fts MATCH ?'] : []),
+      `e.status IN (${q.status.map(() => '?').join(', ')})`,
+      'e.last_ends_ts > ?',
+      ...event.where,
+    ].join(' AND ');
+    const endsAfter = Date.parse(q.endsAfter);
+    const params = [...(words ? [ftsMatch(q.words ?? [])] : []), ...q.status, endsAfter, ...event.params];
+    const found = db
+      .prepare(`SELECT COUNT(*) FROM (SELECT 1 ${from} WHERE ${where} LIMIT ?)`)
+      .pluck()
+      .get(...params, upTo + 1) as number;
+    if (found > upTo) return { listed: upTo, dates: 0, atLeast: true };
+    const dates = db
+      .prepare(
+        `SELECT COALESCE(SUM((SELECT COUNT(*) - COALESCE(SUM(o.cancelled), 0) FROM event_occurrences o
+           WHERE o.event_id = e.id AND o.ends_ts > ?)), 0) ${from} WHERE ${where}`,
+      )
+      .pluck()
+      .get(endsAfter, ...params) as number;
+    return { listed: found, dates, atLeast: false };
+  }
+
+  /** A count capped serves the query: words or « Autour de », from now on, no date window. */
+  const cappable = (q: EventQuery) =>
+    Boolean(q.countUpTo) && Boolean(q.words?.length || q.near) && !q.startsBefore && !q.nightEndsAfter && !q.windows;
+
   return {
     /**
      * The events and dates a query finds, bounded: kept counts from now on, or a date window's range; null when neither
-     * serves (words, a venue, an organizer, the other filters without dates: the query's own count).
+     * serves (a venue, an organizer, the other filters without dates: the query's own count). Words and « Autour de »
+     * without dates: counted up to `countUpTo`, then `atLeast` (decision 151).
      */
-    count(q: EventQuery): { listed: number; dates: number } | null {
+    count(q: EventQuery): { listed: number; dates: number; atLeast?: boolean } | null {
       if (!q.oneRowPerEvent) return null;
-      return countedAhead(q) ? counted(q) : windowed(q);
+      if (countedAhead(q)) return counted(q);
+      return cappable(q) ? capped(q, q.countUpTo ?? 0) : windowed(q);
     },
     /** The page, featured events first when asked (offset 0 only: the home's highlights). */
     page(q: EventQuery, limit: number, offset: number): Row[] | null {
