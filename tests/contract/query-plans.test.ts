@@ -142,7 +142,7 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
       direct(nearLausanne, near.lat, near.lat, near.lng, near.radius),
     );
     expect(narrow.total).toBeGreaterThan(0);
-    // Without the cap (the ways out of an empty list, the suggestion), the exact count.
+    // Without the cap (the home, the other callers), the exact count.
     expect((await searchEvents({ store }, asked('q=concert'), 1)).total).toBe(direct(words('concert')).total);
   });
 

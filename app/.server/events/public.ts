@@ -176,12 +176,13 @@ export async function searchSuggestion(
   filters: EventFilters,
   found: number,
   now = new Date(),
-): Promise<{ q: string; total: number } | null> {
+): Promise<{ q: string; total: number; more?: true } | null> {
   if (!filters.q || found >= SUGGEST_BELOW) return null;
   const q = suggestSearch(filters.q, await publicVocabulary(store, now));
   if (!q) return null;
-  const { total } = await searchEvents({ store }, { ...filters, q }, 1, now);
-  return total > found ? { q, total } : null;
+  const { total, more } = await searchEvents({ store }, { ...filters, q }, 1, now, true);
+  // `more` only when the count stopped (decision 151).
+  return total > found ? { q, total, ...(more ? { more } : {}) } : null;
 }
 
 export function mapEvents({ store }: { store: Store }, filters: Partial<EventFilters>, now = new Date()) {

@@ -32,7 +32,7 @@ export function refusedList(asked: AskedList) {
     points: [] as EventMapPoint[],
     groups: [] as TimedDayGroup[],
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
-    suggestion: null as { q: string; total: number } | null,
+    suggestion: null as { q: string; total: number; more?: true } | null,
     whenAside: null as ReturnType<typeof whenSetAside>,
     holidayDates: [] as string[],
     empty: null as Awaited<ReturnType<typeof waysOut>> | null,
