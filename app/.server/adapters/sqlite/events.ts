@@ -52,8 +52,9 @@ export function createEventStore(db: Db): EventStore {
             )
             .get(...params) as { listed: number; dates: number }));
       // Without words, a series one result: the dates walked in order on their index, to the page and no further.
-      const walked = walkable(q) ? lists.page(q, q.limit, q.offset) : null;
       const atLeast = 'atLeast' in counts && counts.atLeast ? { atLeast: true } : {};
+      // A common word (more than the count goes up to): the same walk, each date's event tested on the words.
+      const walked = walkable(q, 'atLeast' in atLeast) ? lists.page(q, q.limit, q.offset) : null;
       if (walked)
         return {
           items: walked.map(toEventAt),

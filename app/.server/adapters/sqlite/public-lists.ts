@@ -31,11 +31,14 @@ function countedAhead(q: EventQuery): boolean {
 }
 
 /**
- * A walk of the dates by start serves the query: no words (their full-text index is the way in then), no venue or
- * organizer (their index on the events is: a place's events, past ones included, are few).
+ * A walk of the dates by start serves the query: no venue or organizer (their index on the events is: a place's events,
+ * past ones included, are few); no words (their full-text index is the way in then), unless `common`: more than the
+ * count goes up to have them (decision 151), found soon enough in the walk, and the order is by date (not by relevance:
+ * that one reads them all). The walk orders the same instant by title, not by relevance.
  */
-export function walkable(q: EventQuery): boolean {
-  return !q.words?.length && !q.venueId && !q.organizerId;
+export function walkable(q: EventQuery, common = false): boolean {
+  if (q.venueId || q.organizerId) return false;
+  return !q.words?.length || (common && !q.byRelevance && !q.featuredFirst);
 }
 
 export function publicLists(db: Db) {
@@ -100,11 +103,16 @@ export function publicLists(db: Db) {
       ? ` AND NOT EXISTS (SELECT 1 FROM event_occurrences p WHERE p.event_id = o.event_id AND ${other.where.join(' AND ')}
           AND (p.cancelled < o.cancelled OR (p.cancelled = o.cancelled AND p.starts_ts < o.starts_ts)))`
       : '';
-    // The near filter's box is on the event: the walk stays on the dates' index, the box and distance filter it.
+    // The near filter's box is on the event: the walk stays on the dates' index, the box and distance filter it. Words
+    // (a common one, decision 151): each date's event tested on the numbers of the search index's rows that have them,
+    // a list made once from the index alone, without reading those events.
+    const words = q.words?.length
+      ? ' AND (SELECT k.fts_rowid FROM events_fts_keys k WHERE k.event_id = o.event_id) IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ?)'
+      : '';
     const picked = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
         o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, o.starts_ts AS o_starts, e.title AS o_title
       FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
-      WHERE o.starts_ts >= ? AND ${where}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
+      WHERE o.starts_ts >= ? AND ${where}${words}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
       ORDER BY o.starts_ts, e.title LIMIT ? OFFSET ?`;
     const matching = grouped
       ? `(SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
@@ -123,6 +131,7 @@ export function publicLists(db: Db) {
         Date.parse(q.endsAfter),
         lower,
         ...params,
+        ...(q.words?.length ? [ftsMatch(q.words)] : []),
         ...(grouped ? other.params : []),
         limit,
         offset,
