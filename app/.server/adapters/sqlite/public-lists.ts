@@ -142,20 +142,27 @@ export function publicLists(db: Db) {
    * Counts for a query in a date window (« ce week-end », dates, holidays): its dates on the start index, from the lower
    * bound to the window's end, a range that the agenda's size does not change.
    */
-  function windowed(q: EventQuery): { listed: number; dates: number } | null {
+  function windowed(q: EventQuery): { listed: number; dates: number; atLeast?: boolean } | null {
     const ends = [
       ...(q.startsBefore ? [Date.parse(q.startsBefore)] : []),
       ...(q.windows ? [Math.max(0, ...q.windows.map((w) => Date.parse(w.end)))] : []),
     ];
     if (ends.length === 0 || q.words?.length || q.venueId || q.organizerId) return null;
     const { where, params } = eventQuerySql(q);
+    const from = `FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
+         WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`;
+    const range = [lowerBound(Date.parse(q.endsAfter)), Math.min(...ends), ...params];
+    // A crowded window (« ce week-end » of a large agenda), counted up to `countUpTo` events (decision 151).
+    if (q.countUpTo) {
+      const found = db
+        .prepare(`SELECT COUNT(*) FROM (SELECT DISTINCT o.event_id ${from} LIMIT ?)`)
+        .pluck()
+        .get(...range, q.countUpTo + 1) as number;
+      if (found > q.countUpTo) return { listed: q.countUpTo, dates: 0, atLeast: true };
+    }
     return db
-      .prepare(
-        `SELECT COUNT(DISTINCT o.event_id) AS listed, COUNT(*) - COALESCE(SUM(o.cancelled), 0) AS dates
-         FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
-         WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`,
-      )
-      .get(lowerBound(Date.parse(q.endsAfter)), Math.min(...ends), ...params) as { listed: number; dates: number };
+      .prepare(`SELECT COUNT(DISTINCT o.event_id) AS listed, COUNT(*) - COALESCE(SUM(o.cancelled), 0) AS dates ${from}`)
+      .get(...range) as { listed: number; dates: number };
   }
 
   /**
