@@ -62,7 +62,8 @@ export interface EventQuery {
   /**
    * The caller shows a count up to this many events (the list: « Plus de 500 événements »): beyond it a store may stop
    * counting and answer `atLeast`, `total` this number and `dates` 0 (SQLite does for words and « Autour de » without
-   * dates, decision 151). Without it, the counts are exact.
+   * dates, decision 151). Without it, the counts are exact. SQLite then pages a common word (more than this many
+   * events) as the list, by date and the same instant by title, not by relevance.
    */
   countUpTo?: number;
   limit: number;
