@@ -58,7 +58,12 @@ export default function HomePage() {
           <div className="section-head">
             <h2 id="weekend-title">Ce week-end</h2>
             <Link to="/evenements?quand=week-end">
-              {weekend.total > weekend.items.length ? `Les ${weekend.total} événements` : 'Voir la liste'} →
+              {weekend.more
+                ? `Plus de ${weekend.total} événements`
+                : weekend.total > weekend.items.length
+                  ? `Les ${weekend.total} événements`
+                  : 'Voir la liste'}{' '}
+              →
             </Link>
           </div>
           <div className="event-grid">

@@ -8,13 +8,18 @@ import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import { listApiEvents } from '../../app/.server/api/events';
 import { homeSummary } from '../../app/.server/events/home';
-import { PUBLIC_STATUSES, searchEvents } from '../../app/.server/events/public';
+import { COUNT_UP_TO, PUBLIC_STATUSES, searchEvents } from '../../app/.server/events/public';
 import type { Store } from '../../app/.server/ports';
 import { seedCategories } from '../../app/.server/seed/seed';
+import { addDaysToDate, zurichToday } from '../../app/domain/dates';
+import { type EventFilters, parseEventFilters } from '../../app/domain/event-filters';
 import { buildManyEvents } from '../../bench/lib';
 
 const COPIES = 100;
 const DAY = 86_400_000;
+
+/** The list's filters for a query string, as its loader reads them. */
+const asked = (query: string): EventFilters => parseEventFilters(new URLSearchParams(query), ['musique']).filters;
 
 let db: Db;
 let store: Store;
@@ -78,11 +83,96 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     ['une catégorie', () => searchEvents({ store }, { category: 'musique' }, 1)],
     ['un canton', () => searchEvents({ store }, { canton: 'VD' }, 3)],
     ['ce week-end', () => searchEvents({ store }, { when: 'week-end' }, 1)],
+    // Their counts stop at COUNT_UP_TO events, read on the box's index or from the full-text match (decision 151).
+    ['« Autour de » Lausanne', () => searchEvents({ store }, asked('autour=Lausanne'), 1, new Date(), true)],
+    ['un mot courant', () => searchEvents({ store }, asked('q=concert'), 1, new Date(), true)],
     ['l’API, une date par ligne', () => listApiEvents({ store }, new URLSearchParams(), 'https://agenda.test')],
   ])('%s ne parcourt ni les événements ni leurs dates', async (_name, read) => {
     const queries = await queriesOf(read);
     expect(queries.length).toBeGreaterThan(0);
     for (const sql of queries) expect(scans(sql), sql).toEqual([]);
+  });
+
+  it('un mot courant : sa page parcourt les dates dans l’ordre, sans grouper tout ce qui a le mot', async () => {
+    const queries = await queriesOf(() => searchEvents({ store }, asked('q=concert'), 2, new Date(), true));
+    const plans = queries.map((sql) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join('\n'),
+    );
+    expect(plans.some((p) => p.includes('INDEX event_occurrences_starts'))).toBe(true);
+    for (const plan of plans) expect(plan).not.toContain('USE TEMP B-TREE FOR GROUP BY');
+  });
+
+  it('un mot courant et « Autour de » comptent jusqu’à 500, puis « plus de » ; exactement en deçà', async () => {
+    // What a count of every date to come says, each event once, for the events a condition on `e` picks.
+    const direct = (picked: string, ...params: unknown[]) =>
+      db
+        .prepare(
+          `SELECT COUNT(DISTINCT o.event_id) AS total, COUNT(*) - SUM(o.cancelled) AS dates
+           FROM event_occurrences o JOIN events e ON e.id = o.event_id
+           WHERE e.status IN (${PUBLIC_STATUSES.map(() => '?').join(', ')}) AND o.ends_ts > ? AND ${picked}`,
+        )
+        .get(...PUBLIC_STATUSES, Date.now(), ...params) as { total: number; dates: number };
+    const words = (word: string) => `e.id IN (SELECT event_id FROM events_fts WHERE events_fts MATCH '"${word}"*')`;
+    const lausanne = asked('autour=Lausanne');
+    if (!lausanne.near) throw new Error('Lausanne inconnue');
+    db.prepare('UPDATE site_revision SET n = n + 1 WHERE id = 1').run();
+    // Thousands of events have the word, and hundreds are near Lausanne: the count stops, and says so.
+    expect(direct(words('concert')).total).toBeGreaterThan(COUNT_UP_TO);
+    for (const query of ['q=concert', 'autour=Lausanne']) {
+      const found = await searchEvents({ store }, asked(query), 1, new Date(), true);
+      expect({ total: found.total, more: found.more, pageCount: found.pageCount }).toEqual({
+        total: COUNT_UP_TO,
+        more: true,
+        pageCount: COUNT_UP_TO / 20,
+      });
+      // Deeper, the count goes two pages further: every page the pagination links to exists.
+      const deep = await searchEvents({ store }, asked(query), 30, new Date(), true);
+      expect({ total: deep.total, more: deep.more, items: deep.items.length }).toEqual({
+        total: 32 * 20,
+        more: true,
+        items: 20,
+      });
+    }
+    // Fewer than that: exact, events and dates, as without the cap.
+    const rare = await searchEvents({ store }, asked('q=victoria'), 1, new Date(), true);
+    expect(rare.more).toBe(false);
+    expect({ total: rare.total, dates: rare.dates }).toEqual(direct(words('victoria')));
+    const narrow = await searchEvents(
+      { store },
+      asked('autour=Lausanne&category=musique&accessible=1&gratuit=1'),
+      1,
+      new Date(),
+      true,
+    );
+    const { near } = lausanne;
+    const nearLausanne = `e.category = 'musique' AND e.wheelchair = 1 AND e.is_free = 1 AND e.lat IS NOT NULL AND (2 * 6371 * asin(sqrt(pow(sin(radians(e.lat - ?) / 2), 2)
+      + cos(radians(?)) * cos(radians(e.lat)) * pow(sin(radians(e.lng - ?) / 2), 2)))) <= ?`;
+    expect(narrow.more).toBe(false);
+    expect({ total: narrow.total, dates: narrow.dates }).toEqual(
+      direct(nearLausanne, near.lat, near.lat, near.lng, near.radius),
+    );
+    expect(narrow.total).toBeGreaterThan(0);
+    // A common word's page walks the dates in order: the same dates as the full-text match sorted, page after page.
+    for (const page of [1, 3]) {
+      const walked = await searchEvents({ store }, asked('q=concert'), page, new Date(), true);
+      const sorted = await searchEvents({ store }, asked('q=concert'), page);
+      expect(walked.items.map((e) => e.startsAt)).toEqual(sorted.items.map((e) => e.startsAt));
+      for (const e of walked.items)
+        expect(`${e.title} ${e.description} ${e.venueName} ${e.organizerName}`).toMatch(/concert/i);
+    }
+    // A crowded date window (« ce week-end » of a large agenda) stops too; a narrow one is exact.
+    const today = zurichToday();
+    const window = `du=${today}&au=${addDaysToDate(today, 60)}`;
+    const crowded = await searchEvents({ store }, asked(window), 1, new Date(), true);
+    expect({ total: crowded.total, more: crowded.more }).toEqual({ total: COUNT_UP_TO, more: true });
+    expect((await searchEvents({ store }, asked(window), 1)).total).toBeGreaterThan(COUNT_UP_TO);
+    const few = await searchEvents({ store }, asked(`${window}&category=musique&canton=NE`), 1, new Date(), true);
+    const exact = await searchEvents({ store }, asked(`${window}&category=musique&canton=NE`), 1);
+    expect(few.more).toBe(false);
+    expect(few.total).toBeGreaterThan(0);
+    expect({ total: few.total, dates: few.dates }).toEqual({ total: exact.total, dates: exact.dates });
+    // Without the cap (the other callers), the exact count.
+    expect((await searchEvents({ store }, asked('q=concert'), 1)).total).toBe(direct(words('concert')).total);
   });
 
   it('les comptes tenus à l’écriture disent ce que compterait chaque date, au fil des changements', async () => {
@@ -111,7 +201,7 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     db.prepare("UPDATE events SET category = 'musique' WHERE id LIKE '%-8' AND category <> 'musique'").run();
     db.prepare('UPDATE event_occurrences SET cancelled = 1 - cancelled WHERE event_id LIKE ?').run('%-9');
     db.prepare(`UPDATE event_occurrences SET ends_ts = ends_ts + ${40 * DAY} WHERE event_id LIKE ?`).run('%-10');
-    // A few only: each removal reads the whole search index (its trigger deletes on a column of FTS5, not its key).
+    // A few: each removal finds its row of the search index by its number (decision 151).
     db.prepare("DELETE FROM events WHERE id IN ('bench0-11', 'bench1-11', 'bench2-11', 'bench3-11')").run();
     await check();
     const first = await store.events.findById('bench0-12');

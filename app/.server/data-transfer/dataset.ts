@@ -43,6 +43,8 @@ export const DERIVED_SQLITE_TABLES = [
   'events_fts_data',
   'events_fts_docsize',
   'events_fts_idx',
+  // Each event's row of the search index (decision 151): kept by its triggers.
+  'events_fts_keys',
   'health_checks',
   // The public lists' counts per day (decision 142): kept by triggers from the events and their dates.
   'public_day_counts',

@@ -48,6 +48,7 @@ export const SQLITE_COLUMNS: Classified = {
   events_fts_data: all('data', 'id,block'),
   events_fts_docsize: all('data', 'id,sz'),
   events_fts_idx: all('data', 'segid,term,pgno'),
+  events_fts_keys: all('data', 'event_id,fts_rowid'),
   // Fedify's queued deliveries carry the private keys they are signed with (`keys`).
   federation_queue: { ...all('data', 'id,due_at,created_at'), data: 'secret' },
   // The actors' key pairs and the push keys (kinds `keys` and `vapid`); the rest is followers, blocks, caches.

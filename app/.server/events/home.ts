@@ -13,7 +13,8 @@ async function readHome(store: Store, now: Date) {
   const upcoming = queryFromFilters({}, now);
   const weekendDays = windowDays(dateWindow({ when: 'week-end', from: '', to: '' }, now));
   const [weekend, highlights, categories, counts, partners, holidays] = await Promise.all([
-    searchEvents({ store }, { when: 'week-end' }, 1, now),
+    // Counted up to COUNT_UP_TO: a large agenda's weekend says « Plus de 500 événements » (decision 151).
+    searchEvents({ store }, { when: 'week-end' }, 1, now, true),
     store.events.search({ ...upcoming, featuredFirst: true, oneRowPerEvent: true, limit: 8, offset: 0 }),
     store.categories.list(),
     store.events.countUpcomingByCategory(now.toISOString(), PUBLIC_STATUSES),
@@ -25,6 +26,7 @@ async function readHome(store: Store, now: Date) {
     weekend: {
       items: weekend.items.slice(0, 8).map((e) => toEventCard(e, { days: weekendDays, now, holidays })),
       total: weekend.total,
+      more: weekend.more,
     },
     highlights: { items: highlights.items.map((e) => toEventCard(e, { now, holidays })), total: highlights.total },
     categories: categories

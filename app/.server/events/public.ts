@@ -115,19 +115,31 @@ export async function publicQuery({ store }: { store: Store }, filters: Partial<
   return queryFromFilters(filters, now, await cachedPlaceScope({ store }, filters), holidays);
 }
 
+/** The list counts its events up to this many, then says « Plus de 500 événements » (decision 151). */
+export const COUNT_UP_TO = 500;
+
 /**
  * A page of the list: a series is one result at its next date in the range asked (decision 065), in date order;
- * `total` counts events and `dates` their dates (« 3 événements, 41 dates »).
+ * `total` counts events and `dates` their dates (« 3 événements, 41 dates »). `capped` (the list's own count): the store
+ * may stop counting at COUNT_UP_TO events, or two pages beyond the one asked, and say `more` (there are more than
+ * `total`, `dates` unknown); the pages it then links to all exist.
  */
-export function searchEvents({ store }: { store: Store }, filters: Partial<EventFilters>, page = 1, now = new Date()) {
-  return cachedRead(store, `search:${JSON.stringify(filters)}:${page}`, async () => {
-    const { items, total, dates } = await store.events.search({
+export function searchEvents(
+  { store }: { store: Store },
+  filters: Partial<EventFilters>,
+  page = 1,
+  now = new Date(),
+  capped = false,
+) {
+  return cachedRead(store, `search:${capped ? 'capped:' : ''}${JSON.stringify(filters)}:${page}`, async () => {
+    const { items, total, dates, atLeast } = await store.events.search({
       ...(await publicQuery({ store }, filters, now)),
       oneRowPerEvent: true,
       limit: PAGE_SIZE,
       offset: (Math.max(1, page) - 1) * PAGE_SIZE,
+      ...(capped ? { countUpTo: Math.max(COUNT_UP_TO, (Math.max(1, page) + 2) * PAGE_SIZE) } : {}),
     });
-    return { items, total, dates, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+    return { items, total, dates, more: Boolean(atLeast), page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
   });
 }
 
@@ -164,12 +176,13 @@ export async function searchSuggestion(
   filters: EventFilters,
   found: number,
   now = new Date(),
-): Promise<{ q: string; total: number } | null> {
+): Promise<{ q: string; total: number; more?: true } | null> {
   if (!filters.q || found >= SUGGEST_BELOW) return null;
   const q = suggestSearch(filters.q, await publicVocabulary(store, now));
   if (!q) return null;
-  const { total } = await searchEvents({ store }, { ...filters, q }, 1, now);
-  return total > found ? { q, total } : null;
+  const { total, more } = await searchEvents({ store }, { ...filters, q }, 1, now, true);
+  // `more` only when the count stopped (decision 151).
+  return total > found ? { q, total, ...(more ? { more } : {}) } : null;
 }
 
 export function mapEvents({ store }: { store: Store }, filters: Partial<EventFilters>, now = new Date()) {

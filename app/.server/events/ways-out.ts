@@ -11,6 +11,8 @@ export interface WayOut {
   label: string;
   href: string;
   total: number;
+  /** There are more than `total` (the count stopped there, decision 151); absent otherwise. */
+  more?: true;
 }
 
 /** A filter widened: its words, the change, and the widening it is a step of (the radius: only its nearest step). */
@@ -43,14 +45,14 @@ export async function waysOut(
   const counted = await Promise.all(
     widened.map(async ({ label, change, step }) => {
       const wider = { ...filters, ...change };
-      const { total } = await searchEvents({ store }, wider, 1, now);
-      return { label, href: listPath(wider), total, step };
+      const { total, more } = await searchEvents({ store }, wider, 1, now, true);
+      return { label, href: listPath(wider), total, more: more || undefined, step };
     }),
   );
   const found = counted.filter((w) => w.total > 0);
   const nearest = found.find((w) => w.step === 'radius');
   const ways = found
     .filter((w) => w.step !== 'radius' || w === nearest)
-    .map(({ label, href, total }) => ({ label, href, total }));
+    .map(({ label, href, total, more }) => ({ label, href, total, ...(more ? { more } : {}) }));
   return { past: isPastWindow(window, now), ways };
 }

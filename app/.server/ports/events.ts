@@ -59,6 +59,13 @@ export interface EventQuery {
    * does: `total` and `dates` are 0), a count that no bound serves for every filter (decision 142).
    */
   itemsOnly?: boolean;
+  /**
+   * The caller shows a count up to this many events (the list: « Plus de 500 événements »): beyond it a store may stop
+   * counting and answer `atLeast`, `total` this number and `dates` 0 (SQLite does for words and « Autour de » without
+   * dates, decision 151). Without it, the counts are exact. SQLite then pages a common word (more than this many
+   * events) as the list, by date and the same instant by title, not by relevance.
+   */
+  countUpTo?: number;
   limit: number;
   offset: number;
 }
@@ -68,7 +75,7 @@ export interface EventStore {
    * A page of the matching items and how many there are (`total`: events with oneRowPerEvent, otherwise dates), and
    * `dates`, how many matching occurrences in all, a cancelled one not counted (« 3 événements, 41 dates »).
    */
-  search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number; dates: number }>;
+  search(query: EventQuery): Promise<{ items: AgendaEvent[]; total: number; dates: number; atLeast?: boolean }>;
   /** Located events matching the query (limit and offset ignored), for the map. */
   mapPoints(query: EventQuery, max: number): Promise<EventMapPoint[]>;
   /**

@@ -12,6 +12,7 @@ export function FilterBar({
   chips,
   total,
   dates,
+  more,
   described,
 }: {
   hydrated: boolean;
@@ -22,6 +23,8 @@ export function FilterBar({
   total: number;
   /** The dates of those events (a series is one event with many dates, decision 065). */
   dates: number;
+  /** There are more than `total` (the count stopped there, decision 151). */
+  more: boolean;
   /** The selection in words, read after the count (« 12 événements · en famille · « conte » »). */
   described: string;
 }) {
@@ -44,7 +47,7 @@ export function FilterBar({
         </a>
       )}
       <p className="filter-bar__count" data-testid="result-count" aria-live="polite">
-        {countLabel(total, dates)}
+        {countLabel(total, dates, more)}
         <span className="visually-hidden">{described ? ` · ${described}` : ''}</span>
       </p>
       {chips.length > 0 ? (

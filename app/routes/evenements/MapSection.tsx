@@ -8,11 +8,14 @@ import { MapByLocality } from './MapByLocality';
 export function MapSection({
   points,
   total,
+  more = false,
   config,
   listHref,
 }: {
   points: EventMapPoint[];
   total: number;
+  /** There are more than `total` (the count stopped there, decision 151). */
+  more?: boolean;
   /** The same selection as a list. */
   listHref: string;
   config: { tileUrl: string; attribution: string };
@@ -34,8 +37,8 @@ export function MapSection({
         }
       />
       <p className="map-note">
-        {points.length < total
-          ? `${points.length} événements localisés sur ${total}.`
+        {points.length < total || (more && points.length === total)
+          ? `${points.length} événements localisés sur ${more ? 'plus de ' : ''}${total}.`
           : // « sur la carte » would be false without JavaScript, where there is none.
             `${points.length} événement${points.length > 1 ? 's' : ''} localisé${points.length > 1 ? 's' : ''}.`}
       </p>

@@ -9,13 +9,16 @@ export function SearchSuggestion({
   suggestion,
 }: {
   filters: EventFilters;
-  suggestion: { q: string; total: number };
+  suggestion: { q: string; total: number; more?: boolean };
 }) {
   return (
     <p className="did-you-mean" data-testid="search-suggestion">
       Vouliez-vous dire{' '}
       <Link to={`/evenements?${filtersToParams({ ...filters, q: suggestion.q })}`}>{quoted(suggestion.q)}</Link>
-      {'\u00a0'}? <span className="did-you-mean__count">({countLabel(suggestion.total).toLowerCase()})</span>
+      {'\u00a0'}?{' '}
+      <span className="did-you-mean__count">
+        ({countLabel(suggestion.total, suggestion.total, suggestion.more).toLowerCase()})
+      </span>
     </p>
   );
 }

@@ -13,8 +13,12 @@ export const RESULTS_ID = 'resultats';
 export type Card = ReturnType<typeof toEventCard>;
 export type TimedDayGroup = DayGroup<Card> & { times: string[] };
 
-/** « 3 événements », or with the dates of its series « 3 événements, 41 dates » (decision 065). */
-export function countLabel(n: number, dates = n): string {
+/**
+ * « 3 événements », or with the dates of its series « 3 événements, 41 dates » (decision 065); « Plus de 500 événements »
+ * when the count stopped there (`more`, decision 151).
+ */
+export function countLabel(n: number, dates = n, more = false): string {
+  if (more) return `Plus de ${formatCount(n)} événements`;
   if (n === 0) return 'Aucun événement';
   const events = n === 1 ? '1 événement' : `${formatCount(n)} événements`;
   return dates > n ? `${events}, ${formatCount(dates)} dates` : events;
@@ -59,9 +63,9 @@ export function whenSetAside(params: URLSearchParams, filters: EventFilters) {
  * The form's button: « Filtrer » without JavaScript; with it, what the list already shows (« Voir 12 événements »,
  * « Aucun événement »), and « Filtrer » again while a field is refused: the list then shows no count to go and see.
  */
-export function submitLabel(hydrated: boolean, total: number, refused: boolean): string {
+export function submitLabel(hydrated: boolean, total: number, refused: boolean, more = false): string {
   if (!hydrated || refused) return 'Filtrer';
-  return total > 0 ? `Voir ${countLabel(total).toLowerCase()}` : 'Aucun événement';
+  return total > 0 ? `Voir ${countLabel(total, total, more).toLowerCase()}` : 'Aucun événement';
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -58,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
   const places = await cachedPlaceScope({ store }, filters);
   const [result, points, holidays] = await Promise.all([
-    searchEvents({ store }, filters, page, now),
+    searchEvents({ store }, filters, page, now, true),
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
     schoolHolidays({ store }),
   ]);
@@ -102,6 +101,7 @@ export default function EventsListPage() {
     chips,
     total,
     dates,
+    more,
     page,
     pageCount,
     filters,
@@ -159,6 +159,7 @@ export default function EventsListPage() {
         chips={chips}
         total={total}
         dates={dates}
+        more={more}
         described={described}
       />
 
@@ -220,7 +221,7 @@ export default function EventsListPage() {
           />
           <div className="filters__actions">
             <button type="submit" className="button button--primary" data-testid="filters-submit">
-              {submitLabel(hydrated, total, Boolean(searchError || nearError))}
+              {submitLabel(hydrated, total, Boolean(searchError || nearError), more)}
             </button>
             {active ? (
               <Link to={view === 'carte' ? '/evenements?vue=carte' : '/evenements'} className="button">
@@ -246,7 +247,6 @@ export default function EventsListPage() {
           <ViewToggle view={view} href={(extra = {}) => `/evenements${query(extra)}`} />
           {empty ? null : <FamilyHolidays filters={filters} extra={view === 'carte' ? { vue: 'carte' } : {}} />}
         </div>
-
         {searchError || nearError ? (
           <Refusal
             message={searchError ?? nearError ?? ''}
@@ -256,7 +256,6 @@ export default function EventsListPage() {
             openSheet={openSheet}
           />
         ) : null}
-
         <div id={RESULTS_ID} className="events-page__results">
           {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
           {whenAside ? <WhenSetAside aside={whenAside} /> : null}
@@ -265,6 +264,7 @@ export default function EventsListPage() {
             <MapSection
               points={points}
               total={total}
+              more={more}
               config={root?.map ?? { tileUrl: '', attribution: '' }}
               listHref={`/evenements${query()}`}
             />

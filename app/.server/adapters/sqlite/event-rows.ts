@@ -214,6 +214,21 @@ export function eventQuerySql(q: EventQuery) {
     // Title matters most, then organizer and venue, then city, then description.
     rank = 'bm25(events_fts, 0, 10, 1, 4, 3, 5)';
   }
+  const event = eventConditions(q);
+  where.push(...event.where);
+  params.push(...event.params);
+  // The near filter's box is the way in, unless words are: their full-text match is.
+  if (q.near && !rank) from = from.replace('JOIN events e ON', 'JOIN events e INDEXED BY events_lat_lng ON');
+  return { from, where: where.join(' AND '), params, rank };
+}
+
+/**
+ * The conditions of a public query on the event itself, after its status and dates: category, canton, the other
+ * filters, the near filter's box and distance.
+ */
+export function eventConditions(q: EventQuery): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
   const add = (clause: string, ...values: unknown[]) => {
     where.push(clause);
     params.push(...values);
@@ -230,11 +245,10 @@ export function eventQuerySql(q: EventQuery) {
   if (q.near) {
     // The box on the (lat, lng) index first, then the exact distance: geofire-common's haversine, written in SQL.
     // Without statistics SQLite would rather read every public event by status: the box is named as the way in
-    // (with words, the full-text match stays the way in).
-    if (!rank) from = from.replace('JOIN events e ON', 'JOIN events e INDEXED BY events_lat_lng ON');
+    // (with words, the full-text match stays the way in: eventQuerySql).
     const box = boundingBox(q.near);
     add('e.lat BETWEEN ? AND ? AND e.lng BETWEEN ? AND ?', box.minLat, box.maxLat, box.minLng, box.maxLng);
     add(`${HAVERSINE_KM} <= ?`, q.near.lat, q.near.lat, q.near.lng, q.near.radius);
   }
-  return { from, where: where.join(' AND '), params, rank };
+  return { where, params };
 }

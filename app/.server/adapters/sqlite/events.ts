@@ -52,8 +52,16 @@ export function createEventStore(db: Db): EventStore {
             )
             .get(...params) as { listed: number; dates: number }));
       // Without words, a series one result: the dates walked in order on their index, to the page and no further.
-      const walked = walkable(q) ? lists.page(q, q.limit, q.offset) : null;
-      if (walked) return { items: walked.map(toEventAt), total: Number(counts.listed), dates: Number(counts.dates) };
+      const atLeast = 'atLeast' in counts && counts.atLeast ? { atLeast: true } : {};
+      // A common word (more than the count goes up to): the same walk, each date's event tested on the words.
+      const walked = walkable(q, 'atLeast' in atLeast) ? lists.page(q, q.limit, q.offset) : null;
+      if (walked)
+        return {
+          items: walked.map(toEventAt),
+          total: Number(counts.listed),
+          dates: Number(counts.dates),
+          ...atLeast,
+        };
       const relevance = rank && q.byRelevance ? 'o_relevance' : null;
       const order = [
         q.featuredFirst ? 'o_featured DESC' : null,
@@ -91,7 +99,7 @@ export function createEventStore(db: Db): EventStore {
            JOIN events e ON e.id = page.eid ORDER BY ${orderBy('page.')}`,
         )
         .all(Date.parse(q.endsAfter), ...params, q.limit, q.offset) as Row[];
-      return { items: rows.map(toEventAt), total: Number(counts.listed), dates: Number(counts.dates) };
+      return { items: rows.map(toEventAt), total: Number(counts.listed), dates: Number(counts.dates), ...atLeast };
     },
     async mapPoints(q, max) {
       const { from, where, params } = eventQuerySql(q);

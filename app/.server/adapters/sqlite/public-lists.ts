@@ -5,7 +5,7 @@
 import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
 import type { EventQuery } from '../../ports';
 import type { Db } from './db';
-import { dateConditions, eventQuerySql } from './event-rows';
+import { dateConditions, eventConditions, eventQuerySql, ftsMatch } from './event-rows';
 import type { Row } from './rows';
 
 const DAY = 86_400_000;
@@ -31,11 +31,14 @@ function countedAhead(q: EventQuery): boolean {
 }
 
 /**
- * A walk of the dates by start serves the query: no words (their full-text index is the way in then), no venue or
- * organizer (their index on the events is: a place's events, past ones included, are few).
+ * A walk of the dates by start serves the query: no venue or organizer (their index on the events is: a place's events,
+ * past ones included, are few); no words (their full-text index is the way in then), unless `common`: more than the
+ * count goes up to have them (decision 151), found soon enough in the walk, and the order is by date (not by relevance:
+ * that one reads them all). The walk orders the same instant by title, not by relevance.
  */
-export function walkable(q: EventQuery): boolean {
-  return !q.words?.length && !q.venueId && !q.organizerId;
+export function walkable(q: EventQuery, common = false): boolean {
+  if (q.venueId || q.organizerId) return false;
+  return !q.words?.length || (common && !q.byRelevance && !q.featuredFirst);
 }
 
 export function publicLists(db: Db) {
@@ -100,11 +103,16 @@ export function publicLists(db: Db) {
       ? ` AND NOT EXISTS (SELECT 1 FROM event_occurrences p WHERE p.event_id = o.event_id AND ${other.where.join(' AND ')}
           AND (p.cancelled < o.cancelled OR (p.cancelled = o.cancelled AND p.starts_ts < o.starts_ts)))`
       : '';
-    // The near filter's box is on the event: the walk stays on the dates' index, the box and distance filter it.
+    // The near filter's box is on the event: the walk stays on the dates' index, the box and distance filter it. Words
+    // (a common one, decision 151): each date's event tested on the numbers of the search index's rows that have them,
+    // a list made once from the index alone, without reading those events.
+    const words = q.words?.length
+      ? ' AND (SELECT k.fts_rowid FROM events_fts_keys k WHERE k.event_id = o.event_id) IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ?)'
+      : '';
     const picked = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
         o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, o.starts_ts AS o_starts, e.title AS o_title
       FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
-      WHERE o.starts_ts >= ? AND ${where}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
+      WHERE o.starts_ts >= ? AND ${where}${words}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
       ORDER BY o.starts_ts, e.title LIMIT ? OFFSET ?`;
     const matching = grouped
       ? `(SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
@@ -123,6 +131,7 @@ export function publicLists(db: Db) {
         Date.parse(q.endsAfter),
         lower,
         ...params,
+        ...(q.words?.length ? [ftsMatch(q.words)] : []),
         ...(grouped ? other.params : []),
         limit,
         offset,
@@ -133,30 +142,77 @@ export function publicLists(db: Db) {
    * Counts for a query in a date window (« ce week-end », dates, holidays): its dates on the start index, from the lower
    * bound to the window's end, a range that the agenda's size does not change.
    */
-  function windowed(q: EventQuery): { listed: number; dates: number } | null {
+  function windowed(q: EventQuery): { listed: number; dates: number; atLeast?: boolean } | null {
     const ends = [
       ...(q.startsBefore ? [Date.parse(q.startsBefore)] : []),
       ...(q.windows ? [Math.max(0, ...q.windows.map((w) => Date.parse(w.end)))] : []),
     ];
     if (ends.length === 0 || q.words?.length || q.venueId || q.organizerId) return null;
     const { where, params } = eventQuerySql(q);
+    const from = `FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
+         WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`;
+    const range = [lowerBound(Date.parse(q.endsAfter)), Math.min(...ends), ...params];
+    // A crowded window (« ce week-end » of a large agenda), counted up to `countUpTo` events (decision 151).
+    if (q.countUpTo) {
+      const found = db
+        .prepare(`SELECT COUNT(*) FROM (SELECT DISTINCT o.event_id ${from} LIMIT ?)`)
+        .pluck()
+        .get(...range, q.countUpTo + 1) as number;
+      if (found > q.countUpTo) return { listed: q.countUpTo, dates: 0, atLeast: true };
+    }
     return db
-      .prepare(
-        `SELECT COUNT(DISTINCT o.event_id) AS listed, COUNT(*) - COALESCE(SUM(o.cancelled), 0) AS dates
-         FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
-         WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`,
-      )
-      .get(lowerBound(Date.parse(q.endsAfter)), Math.min(...ends), ...params) as { listed: number; dates: number };
+      .prepare(`SELECT COUNT(DISTINCT o.event_id) AS listed, COUNT(*) - COALESCE(SUM(o.cancelled), 0) AS dates ${from}`)
+      .get(...range) as { listed: number; dates: number };
   }
+
+  /**
+   * Counts for words or « Autour de » without dates (decision 151), the events read one by one, each once, on their
+   * way in (the full-text match, the box's index), with no date: an event is to come while its last date ends after
+   * now (`last_ends_ts`). Up to `upTo` events, then `atLeast`; the dates of at most that many events otherwise.
+   */
+  function capped(q: EventQuery, upTo: number): { listed: number; dates: number; atLeast: boolean } {
+    const words = Boolean(q.words?.length);
+    const event = eventConditions(q);
+    const from = words
+      ? 'FROM events_fts f JOIN events e ON e.id = f.event_id'
+      : 'FROM events e INDEXED BY events_lat_lng';
+    const where = [
+      ...(words ? ['events_fts MATCH ?'] : []),
+      `e.status IN (${q.status.map(() => '?').join(', ')})`,
+      'e.last_ends_ts > ?',
+      ...event.where,
+    ].join(' AND ');
+    const endsAfter = Date.parse(q.endsAfter);
+    const params = [...(words ? [ftsMatch(q.words ?? [])] : []), ...q.status, endsAfter, ...event.params];
+    const found = db
+      .prepare(`SELECT COUNT(*) FROM (SELECT 1 ${from} WHERE ${where} LIMIT ?)`)
+      .pluck()
+      .get(...params, upTo + 1) as number;
+    if (found > upTo) return { listed: upTo, dates: 0, atLeast: true };
+    const dates = db
+      .prepare(
+        `SELECT COALESCE(SUM((SELECT COUNT(*) - COALESCE(SUM(o.cancelled), 0) FROM event_occurrences o
+           WHERE o.event_id = e.id AND o.ends_ts > ?)), 0) ${from} WHERE ${where}`,
+      )
+      .pluck()
+      .get(endsAfter, ...params) as number;
+    return { listed: found, dates, atLeast: false };
+  }
+
+  /** A count capped serves the query: words or « Autour de », from now on, no date window. */
+  const cappable = (q: EventQuery) =>
+    Boolean(q.countUpTo) && Boolean(q.words?.length || q.near) && !q.startsBefore && !q.nightEndsAfter && !q.windows;
 
   return {
     /**
      * The events and dates a query finds, bounded: kept counts from now on, or a date window's range; null when neither
-     * serves (words, a venue, an organizer, the other filters without dates: the query's own count).
+     * serves (a venue, an organizer, the other filters without dates: the query's own count). Words and « Autour de »
+     * without dates: counted up to `countUpTo`, then `atLeast` (decision 151).
      */
-    count(q: EventQuery): { listed: number; dates: number } | null {
+    count(q: EventQuery): { listed: number; dates: number; atLeast?: boolean } | null {
       if (!q.oneRowPerEvent) return null;
-      return countedAhead(q) ? counted(q) : windowed(q);
+      if (countedAhead(q)) return counted(q);
+      return cappable(q) ? capped(q, q.countUpTo ?? 0) : windowed(q);
     },
     /** The page, featured events first when asked (offset 0 only: the home's highlights). */
     page(q: EventQuery, limit: number, offset: number): Row[] | null {

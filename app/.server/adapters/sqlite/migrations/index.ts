@@ -12,6 +12,7 @@ import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
 import { MIGRATION_REVISION } from './schema-revision';
+import { MIGRATION_SEARCH_KEYS } from './schema-search-keys';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
 import { MIGRATION_VISITOR_PUSHES } from './schema-visitor-pushes';
 
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_PERFORMERS,
   MIGRATION_VISITOR_PUSHES,
   MIGRATION_PUBLIC_COUNTS,
+  MIGRATION_SEARCH_KEYS,
 ];
