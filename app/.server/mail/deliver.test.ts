@@ -62,9 +62,10 @@ describe('la file des mails', () => {
     } finally {
       warn.mockRestore();
     }
+    // Tried at 10:00 UTC (11:00 in Zurich): the next try, a minute later, in UTC as the access log (issue 68).
     expect(warnings).toEqual([
       expect.stringMatching(
-        /^\[mails\] « Mail 1 » pas encore envoyé \(essai 1, prochain à \d\d:\d\d UTC, \w+\) : connect ECONNREFUSED 127\.0\.0\.1:25$/,
+        /^\[mails\] « Mail 1 » pas encore envoyé \(essai 1, prochain à 10:01 UTC, \w+\) : connect ECONNREFUSED 127\.0\.0\.1:25$/,
       ),
     ]);
     expect((await mailQueueSummary({ store })).stuck).toMatchObject({
