@@ -49,6 +49,17 @@ describe('politique de sécurité du contenu', () => {
     for (const origin of fcmOrigins) expect(withoutFcm).not.toContain(origin);
   });
 
+  // Issue 68: SECURE_COOKIES does more than `Secure` and HSTS (docs/configuration.md, docs/firebase.md): behind HTTPS,
+  // the policy has the browser ask every resource of a page in https.
+  it('derrière HTTPS (SECURE_COOKIES), la politique fait demander chaque ressource en https ; sans, rien de tel', () => {
+    const header = (env: Record<string, string>) => {
+      const { config, firebase } = createServices(loadConfig({ ...base, ...env }));
+      return serializeCsp(cspDirectives(config, firebase, [HASH]));
+    };
+    expect(header({ SECURE_COOKIES: 'true' }).split('; ')).toContain('upgrade-insecure-requests');
+    expect(header({})).not.toContain('upgrade-insecure-requests');
+  });
+
   it('les scripts en ligne d’une page sont ceux que le navigateur exécute, hachés comme il les hache', () => {
     const html =
       '<html><head><script>a()</script><script type="application/ld+json">{"x":1}</script></head>' +
