@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firebaseSettings, loadConfig } from './config';
 
@@ -81,6 +83,15 @@ describe('configuration Firebase', () => {
     FIREBASE_API_KEY: 'AIza-test',
     FIREBASE_STORAGE_BUCKET: 'agenda-romand.firebasestorage.app',
   };
+
+  // Issue 68: the documented deploy gave `<projet>.appspot.com`, the default bucket of projects created before October
+  // 2024; a project created now has `<projet>.firebasestorage.app`, which the fixture above takes as the docs say.
+  it('docs/firebase.md fait donner le bucket par défaut d’un projet créé aujourd’hui, et dit celui des anciens', () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../../docs/firebase.md'), 'utf8');
+    const deploy = doc.split('\n').filter((line) => line.includes('--set-env-vars DATA_BACKEND=firestore'));
+    expect(deploy).toEqual([expect.stringContaining(',FIREBASE_STORAGE_BUCKET=<projet>.firebasestorage.app,')]);
+    expect(doc).toMatch(/`<projet>\.appspot\.com` pour un projet plus ancien/);
+  });
 
   it('avec DATA_BACKEND=firestore, le démarrage échoue en nommant chaque variable manquante', () => {
     expect(() => loadConfig({ ...base, DATA_BACKEND: 'firestore' })).toThrow(
