@@ -286,7 +286,8 @@ export default function EventsListPage() {
           <Pagination
             page={page}
             pageCount={pageCount}
-            href={(n) => resultsHref(n === page + 1 && after ? { page: n, apres: after } : { page: n })}
+            href={(n) => resultsHref({ page: n })}
+            nextHref={after ? resultsHref({ page: page + 1, apres: after }) : undefined}
           />
         ) : null}
         {/* A refused selection has no feeds: they would be the whole list's. */}
