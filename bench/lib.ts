@@ -23,8 +23,17 @@ export function throwAwayDataDir(label: string): string {
  */
 const APP_DIR = process.env.BENCH_APP_DIR ? path.resolve(process.env.BENCH_APP_DIR) : process.cwd();
 
+/** Builds when there is no build, or when a source under app/ or server.ts is newer than it. */
 export function ensureBuild() {
-  if (!fs.existsSync(path.join(APP_DIR, 'build/server.js'))) execSync('npm run build', { stdio: 'inherit' });
+  const built = path.join(APP_DIR, 'build/server.js');
+  const at = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const sources = [
+    path.join(APP_DIR, 'server.ts'),
+    ...fs
+      .readdirSync(path.join(APP_DIR, 'app'), { recursive: true, encoding: 'utf8' })
+      .map((f) => path.join(APP_DIR, 'app', f)),
+  ];
+  if (sources.some((f) => fs.statSync(f).mtimeMs > at)) execSync('npm run build', { stdio: 'inherit' });
 }
 
 /**

@@ -212,12 +212,14 @@ const row = (name: string, m: Measure, reference: Measure, goal = '') => {
 };
 
 /** The pages of the cold table (issue 69): each kind a public page or API answer shows, its goal against 1,000. */
-function coldPages({ size, rare, venue, detail, series }: ColdTargets): [string, string][] {
+function coldPages({ size, rare, venue, detail, series, page50 }: ColdTargets): [string, string][] {
   return [
     ['page nue /about', '/about'],
     ['accueil', '/'],
     ['liste, page 2', '/evenements?page=2'],
-    ['liste, page 50', `/evenements?page=${Math.min(50, Math.ceil(size / 20))}`],
+    ['liste, page 50 (ancien lien)', `/evenements?page=${Math.min(50, Math.ceil(size / 20))}`],
+    // What a crawler or a visitor reaches it by: « Suivant » (rel=next) of page 49, after its last result.
+    ['liste, page 50 (Suivant)', page50],
     ['une catégorie (musique)', '/evenements?category=musique'],
     ['un canton (VD)', '/evenements?canton=VD'],
     ['« Autour de » Lausanne', '/evenements?autour=Lausanne'],
@@ -237,6 +239,7 @@ interface ColdTargets {
   venue: string;
   detail: string;
   series: string;
+  page50: string;
 }
 
 /** The CPU time (user + system) so far of the group's web processes alone (AGENDA_ROLE=web), in ms. */
@@ -342,7 +345,12 @@ async function runSize(size: number) {
     const lieux = await (await fetch(`${BASE}/lieux`)).text();
     const venue = /href="(\/lieux\/[^"?#]+)"/.exec(lieux)?.[1] ?? '/lieux';
     const detail = ids[Math.floor(ids.length / 3)];
-    await coldTable(server, dataDir, { size, rare, venue, detail, series: seriesIds[0] });
+    const before50 = await (await fetch(`${BASE}/evenements?page=${Math.min(49, Math.ceil(size / 20) - 1)}`)).text();
+    const page50 = (/<link rel="next" href="([^"]+)"/.exec(before50)?.[1] ?? '/evenements?page=50').replaceAll(
+      '&amp;',
+      '&',
+    );
+    await coldTable(server, dataDir, { size, rare, venue, detail, series: seriesIds[0], page50 });
     if (COLD_ONLY) return;
     const pages: [string, string, string][] = [
       ['accueil', '/', '≤ 1,5×'],

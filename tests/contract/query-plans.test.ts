@@ -8,7 +8,7 @@ import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import { listApiEvents } from '../../app/.server/api/events';
 import { homeSummary } from '../../app/.server/events/home';
-import { COUNT_UP_TO, PUBLIC_STATUSES, searchEvents } from '../../app/.server/events/public';
+import { COUNT_UP_TO, PUBLIC_STATUSES, pageCursor, searchEvents } from '../../app/.server/events/public';
 import type { Store } from '../../app/.server/ports';
 import { seedCategories } from '../../app/.server/seed/seed';
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
@@ -91,6 +91,29 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     const queries = await queriesOf(read);
     expect(queries.length).toBeGreaterThan(0);
     for (const sql of queries) expect(scans(sql), sql).toEqual([]);
+  });
+
+  it('la page 50 reprend après la dernière de la page 49, sur l’index, et sans curseur au décalage', async () => {
+    const cursorOf = async (page: number) => {
+      const found = await searchEvents({ store }, {}, page);
+      return pageCursor.read(pageCursor.write(found.items.at(-1)));
+    };
+    const ids = (found: { items: { id: string; startsAt: string }[] }) =>
+      found.items.map((e) => `${e.startsAt} ${e.id}`);
+    const byOffset = await searchEvents({ store }, {}, 50);
+    const after49 = await cursorOf(49);
+    expect(after49).toBeDefined();
+    const queries = await queriesOf(() => searchEvents({ store }, {}, 50, new Date(), true, after49));
+    for (const sql of queries) expect(scans(sql), sql).toEqual([]);
+    const byCursor = await searchEvents({ store }, {}, 50, new Date(), true, after49);
+    expect(ids(byCursor)).toEqual(ids(byOffset));
+    expect(byCursor.items).toHaveLength(20);
+    // The cursor, not the number, says where the page starts: after page 9's last result, page 10's results.
+    const after9 = await searchEvents({ store }, {}, 50, new Date(), false, await cursorOf(9));
+    expect(ids(after9)).toEqual(ids(await searchEvents({ store }, {}, 10)));
+    // A cursor whose date is not there (an old or altered link): the offset.
+    const unknown = await searchEvents({ store }, {}, 50, new Date(), false, { eventId: 'nope', startsAt: 'x' });
+    expect(ids(unknown)).toEqual(ids(byOffset));
   });
 
   it('un mot courant : sa page parcourt les dates dans l’ordre, sans grouper tout ce qui a le mot', async () => {

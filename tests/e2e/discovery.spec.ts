@@ -348,7 +348,8 @@ test.describe('découverte des événements', () => {
     await expect(page.locator('.event-card')).toHaveCount(20);
     expect(await cardLinks(page)).toEqual(hrefs(0, 20));
     await page.getByRole('link', { name: 'Suivant →' }).click();
-    await expect(page).toHaveURL(`/evenements?q=${word}&page=2#resultats`);
+    // « Suivant » says where page 2 starts: after page 1's last result (issue 69).
+    await expect(page).toHaveURL(new RegExp(`/evenements\\?q=${word}&page=2&apres=[^&#]+#resultats$`));
     await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('2');
     expect(await cardLinks(page)).toEqual(hrefs(20, 40));
     // The tab says which page it is (two tabs, two history entries).

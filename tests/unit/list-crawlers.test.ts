@@ -12,13 +12,20 @@ import { makeEvent } from '../support/factories';
 const SITE = 'https://agenda.example';
 
 /** The <link> tags of the list's head for this address, on page `page` of `pageCount`. */
-function links(search: string, pageCount: number) {
+function links(search: string, pageCount: number, after: string | null = null) {
   const params = new URLSearchParams(search);
   const { filters, page } = parseEventFilters(
     params,
     DEFAULT_CATEGORIES.map((c) => c.slug),
   );
-  const data = { filters, page, pageCount, view: params.get('vue') === 'carte' ? 'carte' : 'liste', categoryName: '' };
+  const data = {
+    filters,
+    page,
+    pageCount,
+    after,
+    view: params.get('vue') === 'carte' ? 'carte' : 'liste',
+    categoryName: '',
+  };
   const tags = meta({
     data,
     matches: [{ id: 'root', data: { siteUrl: SITE } }],
@@ -39,6 +46,12 @@ describe('la liste guide les robots', () => {
       canonical: `${SITE}/evenements`,
       prev: null,
       next: '/evenements?page=2',
+    });
+    // The next page starts after this one's last result (a keyset read); the canonical address is the page's number.
+    expect(links('canton=VD&page=49&apres=2026-12-05T20:00:00_ev1', 60, '2026-12-10T18:00:00_ev2')).toEqual({
+      canonical: `${SITE}/evenements?canton=VD&page=49`,
+      prev: '/evenements?canton=VD&page=48',
+      next: '/evenements?canton=VD&page=50&apres=2026-12-10T18%3A00%3A00_ev2',
     });
     // The last page has no next one; the map of a selection is the list's address.
     expect(links('canton=GE&page=4', 4)).toMatchObject({ prev: '/evenements?canton=GE&page=3', next: null });

@@ -12,7 +12,7 @@ import { buildVocabulary, suggestSearch } from '~/domain/search-suggestion';
 import { searchWords } from '~/domain/search-text';
 import { type PlaceScope, placeScope } from '../places/place-scope';
 import { createReadCache, type ReadCache, storeReadCache } from '../platform/read-cache';
-import type { EventQuery, Store, UserProfile } from '../ports';
+import type { EventQuery, PageCursor, Store, UserProfile } from '../ports';
 
 export { PUBLIC_STATUSES };
 export const PAGE_SIZE = 20;
@@ -130,18 +130,34 @@ export function searchEvents(
   page = 1,
   now = new Date(),
   capped = false,
+  after?: PageCursor,
 ) {
-  return cachedRead(store, `search:${capped ? 'capped:' : ''}${JSON.stringify(filters)}:${page}`, async () => {
+  const key = `search:${capped ? 'capped:' : ''}${JSON.stringify(filters)}:${page}${after ? `:${after.startsAt}_${after.eventId}` : ''}`;
+  return cachedRead(store, key, async () => {
     const { items, total, dates, atLeast } = await store.events.search({
       ...(await publicQuery({ store }, filters, now)),
       oneRowPerEvent: true,
       limit: PAGE_SIZE,
       offset: (Math.max(1, page) - 1) * PAGE_SIZE,
+      ...(after && page > 1 ? { after } : {}),
       ...(capped ? { countUpTo: Math.max(COUNT_UP_TO, (Math.max(1, page) + 2) * PAGE_SIZE) } : {}),
     });
     return { items, total, dates, more: Boolean(atLeast), page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
   });
 }
+
+/**
+ * The list's page cursor (issue 69), `?apres=` of its next page: the last result's date and event,
+ * « 2026-12-05T20:00:00_ev123 ». The page number stays: the cursor only says where the page starts.
+ */
+export const pageCursor = {
+  write: (last: { id: string; startsAt: string } | undefined) => (last ? `${last.startsAt}_${last.id}` : null),
+  read(text: string | null): PageCursor | undefined {
+    const at = text && text.length <= 200 ? text.indexOf('_') : -1;
+    if (!text || at < 1 || at === text.length - 1) return undefined;
+    return { startsAt: text.slice(0, at), eventId: text.slice(at + 1) };
+  },
+};
 
 /** Below this many results, a search offers a correction (« Vouliez-vous dire … ? ») if one finds more. */
 export const SUGGEST_BELOW = 3;

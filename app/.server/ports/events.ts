@@ -8,6 +8,12 @@ import type { ModerationAction } from '~/domain/moderation';
 import type { CursorPage } from './paging';
 import type { EventPlaceLink } from './places';
 
+/** The last result of a page: an event at one of its dates (`startsAt` as the store gives it). */
+export interface PageCursor {
+  eventId: string;
+  startsAt: string;
+}
+
 export interface EventQuery {
   status: readonly EventStatus[];
   /** Only events that have not ended at this instant (ISO). */
@@ -68,6 +74,12 @@ export interface EventQuery {
   countUpTo?: number;
   limit: number;
   offset: number;
+  /**
+   * Where the previous page ended (issue 69): its last result, an event at one of its dates. A store may start the page
+   * just after it (a keyset) rather than skip `offset` results; one it does not find, or a store that does not use it,
+   * leaves the offset.
+   */
+  after?: PageCursor;
 }
 
 export interface EventStore {

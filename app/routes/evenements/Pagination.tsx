@@ -7,15 +7,20 @@ function pageNumbers(page: number, pageCount: number): (number | null)[] {
   return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? [null, n] : [n]));
 }
 
-/** Previous, next and the page numbers around the current one. */
+/**
+ * Previous, next and the page numbers around the current one. `nextHref`: the next page's address when it differs from
+ * its number's (the list's carries where the next page starts, issue 69).
+ */
 export function Pagination({
   page,
   pageCount,
   href,
+  nextHref,
 }: {
   page: number;
   pageCount: number;
   href: (page: number) => string;
+  nextHref?: string;
 }) {
   return (
     <nav className="pagination" aria-label="Pages de résultats">
@@ -47,7 +52,7 @@ export function Pagination({
         )}
       </ol>
       {page < pageCount ? (
-        <Link to={href(page + 1)} rel="next">
+        <Link to={nextHref ?? href(page + 1)} rel="next">
           Suivant →
         </Link>
       ) : (

@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       ? [{ tagName: 'link', rel: 'prev', href: pageHref(data, data.page - 1) }]
       : []),
     ...(data?.view === 'liste' && data.page < data.pageCount
-      ? [{ tagName: 'link', rel: 'next', href: pageHref(data, data.page + 1) }]
+      ? [{ tagName: 'link', rel: 'next', href: pageHref(data, data.page + 1, data.after) }]
       : []),
     {
       tagName: 'link',
@@ -36,6 +36,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 };
 
 /** The address of a page of the same selection (page 1 without its number, as the pagination links). */
-function pageHref(data: { filters: Parameters<typeof listQuery>[0] }, page: number): string {
-  return `/evenements${listQuery(data.filters, page > 1 ? { page } : {})}`;
+function pageHref(data: { filters: Parameters<typeof listQuery>[0] }, page: number, after?: string | null): string {
+  return `/evenements${listQuery(data.filters, page > 1 ? { page, ...(after ? { apres: after } : {}) } : {})}`;
 }

@@ -29,6 +29,7 @@ export function refusedList(asked: AskedList) {
     more: false,
     page: 1,
     pageCount: 1,
+    after: null as string | null,
     points: [] as EventMapPoint[],
     groups: [] as TimedDayGroup[],
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),

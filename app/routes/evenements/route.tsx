@@ -7,6 +7,7 @@ import {
   cachedPlaceScope,
   lookedAtWindow,
   mapEvents,
+  pageCursor,
   schoolHolidays,
   searchEvents,
   searchSuggestion,
@@ -57,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
   const places = await cachedPlaceScope({ store }, filters);
   const [result, points, holidays] = await Promise.all([
-    searchEvents({ store }, filters, page, now, true),
+    searchEvents({ store }, filters, page, now, true, pageCursor.read(url.searchParams.get('apres'))),
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
     schoolHolidays({ store }),
   ]);
@@ -80,6 +81,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     points,
     ...result,
     items,
+    // The next page starts after this page's last result (issue 69): `?apres=`, a keyset read however deep the page.
+    after: pageCursor.write(result.items.at(-1)),
     // By day, a search too: the list is in date order (decision 065), relevance only orders the same instant.
     groups: timedGroups(items, now, window?.start ?? null),
     // The chips, the cards' times, the alert's words (decision 048): worked out here, their code out of the page's JS.
@@ -104,6 +107,7 @@ export default function EventsListPage() {
     more,
     page,
     pageCount,
+    after,
     filters,
     categoryName,
     searchError,
@@ -279,7 +283,12 @@ export default function EventsListPage() {
         </div>
 
         {pageCount > 1 && view === 'liste' ? (
-          <Pagination page={page} pageCount={pageCount} href={(n) => resultsHref({ page: n })} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            href={(n) => resultsHref({ page: n })}
+            nextHref={after ? resultsHref({ page: page + 1, apres: after }) : undefined}
+          />
         ) : null}
         {/* A refused selection has no feeds: they would be the whole list's. */}
         {searchError || nearError || empty?.past ? null : <SelectionFeeds query={query()} fediverse={fediverse} />}

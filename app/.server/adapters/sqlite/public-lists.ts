@@ -46,6 +46,13 @@ export function publicLists(db: Db) {
   const longest = db.prepare('SELECT MAX(ends_ts - starts_ts) FROM event_occurrences').pluck();
   const statuses = PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ');
 
+  /** Where a page cursor stands in the walk: its date's start and its event's title, one step down two keys. */
+  const resume = db.prepare(
+    `SELECT o.starts_ts AS ts, e.title FROM event_occurrences o JOIN events e ON e.id = o.event_id
+     WHERE o.event_id = ? AND o.starts_at = ?`,
+  );
+  type Resume = { ts: number; title: string } | undefined;
+
   /** A date that ends after `endsAfter` starts at or after this: the walk's first step. */
   const lowerBound = (endsAfter: number) => endsAfter - Number(longest.get() ?? 0);
 
@@ -95,6 +102,9 @@ export function publicLists(db: Db) {
    */
   function page(q: EventQuery, limit: number, offset: number, featured?: 0 | 1): Row[] {
     const grouped = Boolean(q.oneRowPerEvent);
+    // After the previous page's last result (issue 69): the walk starts at its place on the index, however deep the page,
+    // rather than read and skip every result before it. A cursor whose date is gone leaves the offset.
+    const cursor = featured === undefined && q.after ? (resume.get(q.after.eventId, q.after.startsAt) as Resume) : null;
     const { where, params } = eventQuerySql({ ...q, words: undefined });
     const other = dateConditions(q, 'p');
     const lower = lowerBound(Date.parse(q.endsAfter));
@@ -113,7 +123,8 @@ export function publicLists(db: Db) {
         o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, o.starts_ts AS o_starts, e.title AS o_title
       FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
       WHERE o.starts_ts >= ? AND ${where}${words}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
-      ORDER BY o.starts_ts, e.title LIMIT ? OFFSET ?`;
+        ${cursor ? 'AND (o.starts_ts, e.title, o.event_id) > (?, ?, ?)' : ''}
+      ORDER BY o.starts_ts, e.title, o.event_id LIMIT ? OFFSET ?`;
     const matching = grouped
       ? `(SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
             WHERE m.event_id = e.id AND ${own.where.join(' AND ')})`
@@ -124,17 +135,18 @@ export function publicLists(db: Db) {
            ${matching} AS occ_matching,
            (SELECT COUNT(*) FROM event_occurrences c WHERE c.event_id = e.id AND c.ends_ts > ? AND c.cancelled = 0)
              AS occ_upcoming
-         FROM (${picked}) page JOIN events e ON e.id = page.eid ORDER BY page.o_starts, page.o_title`,
+         FROM (${picked}) page JOIN events e ON e.id = page.eid ORDER BY page.o_starts, page.o_title, page.eid`,
       )
       .all(
         ...(grouped ? own.params : []),
         Date.parse(q.endsAfter),
-        lower,
+        cursor ? Math.max(lower, cursor.ts) : lower,
         ...params,
         ...(q.words?.length ? [ftsMatch(q.words)] : []),
         ...(grouped ? other.params : []),
+        ...(cursor ? [cursor.ts, cursor.title, q.after?.eventId] : []),
         limit,
-        offset,
+        cursor ? 0 : offset,
       ) as Row[];
   }
 
