@@ -74,7 +74,9 @@ function VenueTextField({
   const error = textMeta.errors?.[0];
   // A venue the server read (or the event's own) shows as its suggestion does; else the text as typed.
   const text = chosen ? venueTextLabel(chosen) : typed;
-  const candidates = error && typed.trim() ? venuesForText(typed, all) : [];
+  // The venues a text fits, to choose from: the server's answer (several), or a venue read back whose suggestion
+  // another venue shares (same name, same town), the one read ticked: the text alone would not tell them apart.
+  const candidates = error && typed.trim() ? venuesForText(typed, all) : chosen ? venuesForText(text, all) : [];
   const listId = `${fieldId(textMeta.name)}-venues`;
   return (
     <>
@@ -98,7 +100,7 @@ function VenueTextField({
           <legend className="field__label">Lequel de ces lieux{'\u00a0'}?</legend>
           {candidates.map((v) => (
             <label key={v.id} className="check check--row">
-              <input type="radio" name={meta.name} value={v.id} />
+              <input type="radio" name={meta.name} value={v.id} defaultChecked={v.id === chosen?.id} />
               <span>
                 <strong>{v.name}</strong>
                 {v.pending ? ' (proposé, en attente)' : ''}, {v.where}
