@@ -14,6 +14,7 @@ export const EVENT_TEXT_FIELDS = [
   'endDate',
   'endTime',
   'venueId',
+  'venueText',
   ...EVENT_PLACE_FIELDS,
   'priceMin',
   'priceMax',

@@ -119,6 +119,8 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       allDay: flag,
       // The venue record chosen (an id), or NEW_PLACE / empty: the place typed below (app/.server/places/place-choice.ts).
       venueId: placeChoice,
+      // Without JavaScript, the venue typed (« Nom — Localité »), read back to one venue by the server (issue 70).
+      venueText: optionalText('Le lieu cherché', 200),
       venueName: text('Le lieu', 2, 120),
       street: optionalText('L’adresse', 120),
       postalCode: z

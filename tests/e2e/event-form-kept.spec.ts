@@ -288,13 +288,14 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
       await fillEvent(page, title);
       await pickStoredVenue(page, hall);
     } else {
-      const listed = page.getByLabel('Lieu enregistré').locator('option', { hasText: hall });
+      const listed = page.locator(`datalist option[value="${hall} — Saint-Imier"]`);
       await expect(async () => {
         await page.reload();
         await expect(listed).toHaveCount(1, { timeout: 1000 });
       }).toPass({ timeout: 40_000 });
       await fillEvent(page, title);
-      await page.getByLabel('Lieu enregistré').selectOption(venue.id);
+      // Part of its name, read back to the venue by the server (issue 70).
+      await page.getByLabel('Lieu enregistré').fill(hall.split(' ').slice(-2).join(' '));
     }
     await page.getByRole('button', { name: SEND }).click();
 
@@ -302,8 +303,8 @@ test.describe('le formulaire d’événement garde ce qui a été saisi', () => 
     if (js) {
       await expect(page.getByTestId('venue-chosen')).toContainText(hall);
       await expect(page.getByRole('combobox', { name: 'Lieu enregistré' })).toHaveValue(hall);
-    } else await expect(page.getByLabel('Lieu enregistré')).toHaveValue(venue.id);
-    await expect(page.locator('input[name="venueId"], select[name="venueId"]')).toHaveValue(venue.id);
+      await expect(page.locator('input[name="venueId"]')).toHaveValue(venue.id);
+    } else await expect(page.getByLabel('Lieu enregistré')).toHaveValue(`${hall} — Saint-Imier`);
     await page.getByLabel('Ce n’est pas un doublon : publier quand même').check();
     await page.getByRole('button', { name: SEND }).click();
     await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);

@@ -1,7 +1,7 @@
 // Event submission and edit (docs/specification.md §2, one screen): the posted form, its image (new, kept from a previous attempt, or
 // removed), validation, possible duplicates, then submitEvent or updateEvent. Nothing is stored when the form is
 // refused; an image sent with a refused form is kept aside for the next attempt.
-import type { EventImage } from '~/domain/event';
+import { EVENT_PLACE_FIELDS, type EventImage } from '~/domain/event';
 import type { FieldErrors } from '~/domain/forms';
 import { SCHEDULE_FIELDS } from '~/domain/schedule-form';
 import { activeCategorySlugs } from '../categories/categories';
@@ -127,6 +127,8 @@ export async function saveEventForm(
   const checked = checkSubmittedEvent(values, new Date(), existing ? [...active, existing.category] : active, began);
   const { parsed, schedule } = checked;
   Object.assign(errors, checked.errors);
+  // A venue typed that names none or several: that is what to fix, not the address left empty below it.
+  if (errors.venueText) for (const field of EVENT_PLACE_FIELDS) delete errors[field];
   if (imageBytes && !values.imageAlt.trim())
     errors.imageAlt = 'Décrivez l’image en quelques mots (pour les personnes qui ne la voient pas).';
 

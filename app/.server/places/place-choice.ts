@@ -5,10 +5,11 @@ import type { AgendaEvent } from '~/domain/event';
 import { NEW_PLACE } from '~/domain/event-form';
 import type { FieldErrors } from '~/domain/forms';
 import { isReservedName, RESERVED_NAME_MESSAGE } from '~/domain/reserved-names';
+import { venuesForText, venueTextMessage } from '~/domain/venue-text';
 import type { Store, UserProfile } from '../ports';
 import type { TypedPlace } from './new-records';
 import { type AttachedRecord, organizerForName, venueForPlace } from './propose';
-import { ownPendingVenues } from './venue-directory';
+import { ownPendingVenues, venuesByCanton } from './venue-directory';
 
 export const PLACE_CHOICE_MESSAGES = {
   venue: 'Ce lieu n’est pas dans la liste\u00a0: choisissez-en un autre, ou proposez un nouveau lieu.',
@@ -55,8 +56,19 @@ export async function readPlaceChoice(
   const errors: FieldErrors = {};
   const next = { ...values };
   const admin = actor.role === 'admin';
-  const venueId = chosen(values.venueId);
+  let venueId = chosen(values.venueId);
+  // Without JavaScript, the venue typed (issue 70): read back to one of the venues the page suggests, the same list.
+  const typed = (values.venueText ?? '').trim();
+  if (!venueId && typed) {
+    const current = existing?.venueId ? await store.venues.findById(existing.venueId) : null;
+    const own = await ownPendingVenues({ store }, actor);
+    const offered = (await venuesByCanton({ store }, current, own)).flatMap((g) => g.venues);
+    const found = venuesForText(typed, offered);
+    if (found.length === 1) venueId = found[0].id;
+    else errors.venueText = venueTextMessage(typed, found.length);
+  }
   if (venueId) {
+    next.venueId = venueId;
     const venue = await store.venues.findById(venueId);
     // An approved venue, the one the event already has, or one this account proposed (still waiting, issue 70); an
     // admin any.

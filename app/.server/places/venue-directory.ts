@@ -1,5 +1,5 @@
 // The venues and organizers the event form offers (decision 095): approved venues for everyone, searched as one types
-// (the combobox's resource route) or listed by canton (the select of the page without JavaScript); an organizer
+// (the combobox's resource route) or listed by canton (the suggestions of the page without JavaScript); an organizer
 // account's own organizers. Read once per store change (the read cache), never per keystroke.
 import { CANTON_CODES, CANTON_NAMES } from '~/domain/cantons';
 import { normalizeTownName } from '~/domain/localities';
@@ -101,8 +101,8 @@ export async function searchVenues(
 }
 
 /**
- * The approved venues by canton (the select without JavaScript), plus `current` and `own` (the account's proposals)
- * when they are not among them.
+ * The approved venues by canton (the suggestions without JavaScript, and what a venue typed is read back among), plus
+ * `current` and `own` (the account's proposals) when they are not among them.
  */
 export async function venuesByCanton({ store }: { store: Store }, current: Venue | null, own: readonly Venue[] = []) {
   const all = (await approvedVenues(store)).map((v) => v.option);

@@ -95,7 +95,13 @@ export function WhereFieldset({ fields, coords, map, onCity, onPostalCode, onMov
   return (
     <fieldset className="form-step">
       <legend>3. Où</legend>
-      <VenuePicker meta={fields.venueId} groups={venues.groups} current={venues.current} onPick={venues.onPick} />
+      <VenuePicker
+        meta={fields.venueId}
+        textMeta={fields.venueText}
+        groups={venues.groups}
+        current={venues.current}
+        onPick={venues.onPick}
+      />
       <TextField meta={fields.venueName} label="Lieu" hint="Salle, bâtiment, place…" />
       <TextField meta={fields.street} label="Rue et numéro" />
       <div className="form-row">

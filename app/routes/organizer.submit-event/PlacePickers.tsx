@@ -1,5 +1,6 @@
-// The event form's choice of a venue and an organizer record (decision 095). Without JavaScript, drop-downs: the
-// approved venues by canton, the account's organizers, and « Proposer un nouveau… » (the fields typed below). With
+// The event form's choice of a venue and an organizer record (decision 095). Without JavaScript, the venue is typed
+// among suggestions (« Nom — Localité », read back by the server: issue 70), the account's organizers are a drop-down
+// with « Proposer un nouveau… » (the fields typed below). With
 // JavaScript, the venue is searched as one types (a combobox fed by /organizer/lieux.json), and so is the organizer
 // when there are many to choose from (an admin's form): filtered in the page, from the list the drop-down has.
 import { useFetcher } from '@remix-run/react';
@@ -7,9 +8,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { VenueOption } from '~/.server/places/venue-directory';
 import { Combobox } from '~/components/form/Combobox';
-import { type FieldMeta, SelectField } from '~/components/form/Field';
+import { type FieldMeta, fieldId, SelectField, TextField } from '~/components/form/Field';
 import { NEW_PLACE } from '~/domain/event-form-fields';
 import { normalizeForComparison } from '~/domain/search-text';
+import { VENUE_CANDIDATES_SHOWN, venuesForText, venueTextLabel } from '~/domain/venue-text';
 
 /** A venue the form offers (venue-directory.ts), which fills the event's place once chosen. */
 export type VenueChoice = VenueOption;
@@ -19,9 +21,6 @@ export interface VenueGroup {
   label: string;
   venues: VenueChoice[];
 }
-
-/** « Salle du Bourg — Lausanne », and « (proposé, en attente) » for the account's own proposal (issue 70). */
-const venueLabel = (v: VenueChoice) => `${v.name} — ${v.locality}${v.pending ? ' (proposé, en attente)' : ''}`;
 
 /** An empty choice is a new record: the drop-down shows « Proposer un nouveau… » rather than the first record. */
 const withNewByDefault = (meta: FieldMeta): FieldMeta => ({
@@ -38,23 +37,79 @@ const VENUE_HINT =
 
 export function VenuePicker(props: {
   meta: FieldMeta;
+  /** Without JavaScript, the venue typed (« Nom — Localité »), read back by the server (issue 70). */
+  textMeta: FieldMeta;
   groups: readonly VenueGroup[];
   current: VenueChoice | null;
   onPick: (venue: VenueChoice | null) => void;
 }) {
   const hydrated = useHydrated();
   if (hydrated) return <VenueCombobox {...props} />;
+  return <VenueTextField {...props} />;
+}
+
+const VENUE_TEXT_HINT =
+  'Tapez le nom du lieu ou sa localité, puis choisissez parmi les suggestions\u00a0: son adresse remplit les champs ci-dessous. Absent de la liste\u00a0? Laissez ce champ vide et saisissez le lieu ci-dessous\u00a0: il sera publié avec l’événement.';
+
+/**
+ * Without JavaScript (issue 70): a text field suggesting every venue the page knows (a datalist the browser filters
+ * as one types, a phone too), rather than a drop-down of 100 venues. The server reads the text back to one venue
+ * (venue-text.ts); for a text that fits several, the page offers them here to choose (their id, as the search posts).
+ */
+function VenueTextField({
+  meta,
+  textMeta,
+  groups,
+  current,
+}: {
+  meta: FieldMeta;
+  textMeta: FieldMeta;
+  groups: readonly VenueGroup[];
+  current: VenueChoice | null;
+}) {
+  const all = groups.flatMap((g) => g.venues);
+  const chosenId = typeof meta.initialValue === 'string' ? meta.initialValue : '';
+  const chosen = startingVenue(chosenId, current, groups);
+  const typed = typeof textMeta.initialValue === 'string' ? textMeta.initialValue : '';
+  const error = textMeta.errors?.[0];
+  // A venue the server read (or the event's own) shows as its suggestion does; else the text as typed.
+  const text = chosen ? venueTextLabel(chosen) : typed;
+  // The venues a text fits, to choose from: the server's answer (several), or a venue read back whose suggestion
+  // another venue shares (same name, same town), the one read ticked: the text alone would not tell them apart.
+  const candidates = error && typed.trim() ? venuesForText(typed, all) : chosen ? venuesForText(text, all) : [];
+  const listId = `${fieldId(textMeta.name)}-venues`;
   return (
-    <SelectField
-      meta={withNewByDefault(props.meta)}
-      label="Lieu enregistré"
-      hint={VENUE_HINT}
-      options={[{ value: NEW_PLACE, label: NEW_VENUE_LABEL }]}
-      groups={props.groups.map((g) => ({
-        label: g.label,
-        options: g.venues.map((v) => ({ value: v.id, label: venueLabel(v) })),
-      }))}
-    />
+    <>
+      <TextField
+        meta={{ name: textMeta.name, errors: textMeta.errors, maxLength: textMeta.maxLength, initialValue: text }}
+        label="Lieu enregistré"
+        hint={VENUE_TEXT_HINT}
+        list={listId}
+        autoComplete="off"
+        placeholder="Nom du lieu ou localité"
+      />
+      <datalist id={listId}>
+        {all.map((v) => (
+          <option key={v.id} value={venueTextLabel(v)}>
+            {v.pending ? `${venueTextLabel(v)} (proposé, en attente)` : undefined}
+          </option>
+        ))}
+      </datalist>
+      {candidates.length > 1 && candidates.length <= VENUE_CANDIDATES_SHOWN ? (
+        <fieldset className="choice-group" data-testid="venue-candidates">
+          <legend className="field__label">Lequel de ces lieux{'\u00a0'}?</legend>
+          {candidates.map((v) => (
+            <label key={v.id} className="check check--row">
+              <input type="radio" name={meta.name} value={v.id} defaultChecked={v.id === chosen?.id} />
+              <span>
+                <strong>{v.name}</strong>
+                {v.pending ? ' (proposé, en attente)' : ''}, {v.where}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </>
   );
 }
 
@@ -76,6 +131,7 @@ function VenueCombobox({
   onPick,
 }: {
   meta: FieldMeta;
+  textMeta: FieldMeta;
   groups: readonly VenueGroup[];
   current: VenueChoice | null;
   onPick: (venue: VenueChoice | null) => void;

@@ -59,6 +59,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       pendingImage: saved.values.pendingImage,
       seen: saved.values.seen ?? '',
     };
+    // The venue a text typed without JavaScript was read back to comes back chosen, as the search's would (issue 70).
+    if (saved.values.venueId) form.set('venueId', saved.values.venueId);
     return invalid(readFormCheckedByUseCase(form), { errors: saved.errors, extra });
   }
   return redirect(`/organizer/event-confirmation/${saved.eventId}${saved.edited ? '?modifie=1' : ''}`);
