@@ -117,9 +117,8 @@ export function eventFormSchema(now: Date = new Date(), categories?: readonly st
       endDate: z.string().trim().default(''),
       endTime: z.string().trim().default(''),
       allDay: flag,
-      // The venue record chosen (an id), or NEW_PLACE / empty: the place typed below (app/.server/places/place-choice.ts).
+      // The venue chosen: an id, NEW_PLACE or empty (place-choice.ts); without JS, `venueText`, read back by the server.
       venueId: placeChoice,
-      // Without JavaScript, the venue typed (« Nom — Localité »), read back to one venue by the server (issue 70).
       venueText: optionalText('Le lieu cherché', 200),
       venueName: text('Le lieu', 2, 120),
       street: optionalText('L’adresse', 120),

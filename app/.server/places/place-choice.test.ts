@@ -91,55 +91,6 @@ describe('le lieu et l’organisateur du formulaire d’événement', () => {
     });
   });
 
-  it('sans JavaScript, un lieu tapé en partie est retrouvé ; un nom ambigu ou inconnu est dit, le texte gardé (issue 70)', async () => {
-    const { services, store, count } = await setup();
-    const place = { venueName: '', street: '', postalCode: '', city: '', canton: '', organizerId: 'chorale' };
-    const typed = async (venueText: string, venueId = '') =>
-      saveEventForm(services, orga, await post({ ...place, venueId, venueText }));
-
-    const found = await typed('bourg laus');
-    if (!found.ok) throw new Error(JSON.stringify(found.errors));
-    expect(await store.events.findById(found.eventId)).toMatchObject({ venueId: 'bourg', city: 'Lausanne' });
-
-    await store.venues.insertMany([
-      makeVenue({
-        id: 'morges',
-        slug: 'salle-du-bourg-morges',
-        name: 'Salle du Bourg',
-        locality: 'Morges',
-        status: 'approved',
-      }),
-    ]);
-    const events = count('events');
-    const ambiguous = await typed('salle du bourg');
-    expect(ambiguous).toMatchObject({
-      ok: false,
-      errors: {
-        venueText:
-          '2\u00a0lieux correspondent à «\u00a0salle du bourg\u00a0»\u00a0: choisissez le vôtre ci-dessous, ou précisez le nom.',
-      },
-    });
-    // The text kept; the address left empty is not what the page asks to fix.
-    if (!ambiguous.ok) {
-      expect(ambiguous.values.venueText).toBe('salle du bourg');
-      expect(Object.keys(ambiguous.errors)).toEqual(['venueText']);
-    }
-    // Another account's proposal is not among the venues to type, nor one that does not exist.
-    for (const text of ['Salle cachée', 'Grange inconnue'])
-      expect(await typed(text)).toMatchObject({
-        ok: false,
-        errors: { venueText: expect.stringContaining('Aucun lieu connu ne correspond') },
-      });
-    expect(count('events')).toBe(events);
-
-    // The suggestion « Nom — Localité », or a candidate chosen (its id, as the search with JavaScript posts), settle it.
-    const suggested = await typed('Salle du Bourg — Morges');
-    const chosen = await typed('salle du bourg', 'bourg');
-    if (!suggested.ok || !chosen.ok) throw new Error('refusé');
-    expect((await store.events.findById(suggested.eventId))?.venueId).toBe('morges');
-    expect((await store.events.findById(chosen.eventId))?.venueId).toBe('bourg');
-  });
-
   it('un nouveau lieu et un nouvel organisateur sont proposés, approuvés avec l’événement, restés proposés s’il est refusé', async () => {
     const { services, store, moderation } = await setup();
     const typed = {

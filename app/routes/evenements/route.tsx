@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
-import { useRef } from 'react';
+import { Form, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
 import {
@@ -39,7 +38,7 @@ import { refusedList } from './refused';
 import { SearchSuggestion } from './SearchSuggestion';
 import { SelectionFeeds } from './SelectionFeeds';
 import { useFilterSheet } from './useFilterSheet';
-import { useFormFollowsList } from './useFormFollowsList';
+import { useListForm } from './useFormFollowsList';
 import { ViewToggle } from './ViewToggle';
 import { WhenSetAside } from './WhenSetAside';
 
@@ -124,27 +123,13 @@ export default function EventsListPage() {
     fediverse,
   } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const submit = useSubmit();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
   // With JavaScript on a phone the filters are a sheet over the list, opened from the filter bar.
   const { sheetOpen, openSheet, closeSheet, hideSheet, sheetTitle, opener } = useFilterSheet();
   const query = (extra: Record<string, string | number> = {}) => listQuery(filters, extra);
   const active = hasActiveFilters(filters);
-  const { formKey, sending } = useFormFollowsList();
-  // With JS, the list follows the form as the visitor changes it (the search text arrives cleaned). The first filter
-  // is a step of its own in the history (Back returns to the whole list); the next changes only adjust it.
-  const submitForm = (cleanedQ?: string) => {
-    if (!form.current) return;
-    const formData = new FormData(form.current);
-    if (cleanedQ !== undefined) formData.set('q', cleanedQ);
-    // A locality named takes the place of the position (never kept longer than needed, issue 47).
-    if (formData.get('autour')) for (const key of ['lat', 'lon']) formData.delete(key);
-    for (const [key, value] of [...formData.entries()]) if (value === '') formData.delete(key);
-    sending(new URLSearchParams(formData as unknown as Record<string, string>));
-    submit(formData, { method: 'get', replace: active, preventScrollReset: true });
-  };
+  const { form, formKey, submitForm } = useListForm(active);
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/evenements';
   const described = describeSelection(filters, categoryName, alertDescription);
   const resultsHref = (extra: Record<string, string | number> = {}) => `/evenements${query(extra)}#${RESULTS_ID}`;

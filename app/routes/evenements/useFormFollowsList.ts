@@ -3,7 +3,7 @@
 // starts afresh from the defaults the new filters set. Not by resetting it: a select keeps the option it was first
 // rendered with as its default (React does not move it), and an outside tester, back from a filtered list to the whole
 // one, found « Musique » still chosen, ready to be sent again.
-import { useLocation } from '@remix-run/react';
+import { useLocation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 
 const normalized = (search: string) => new URLSearchParams(search).toString();
@@ -36,4 +36,25 @@ export function useFormFollowsList(): { formKey: number; sending: (query: URLSea
       sent.current.push(query.toString());
     },
   };
+}
+
+/**
+ * With JS, the list follows the form as the visitor changes it (the search text arrives cleaned). The first filter is a
+ * step of its own in the history (Back returns to the whole list); the next changes only adjust it (`replace`).
+ */
+export function useListForm(replace: boolean) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const { formKey, sending } = useFormFollowsList();
+  const submitForm = (cleanedQ?: string) => {
+    if (!form.current) return;
+    const formData = new FormData(form.current);
+    if (cleanedQ !== undefined) formData.set('q', cleanedQ);
+    // A locality named takes the place of the position (never kept longer than needed, issue 47).
+    if (formData.get('autour')) for (const key of ['lat', 'lon']) formData.delete(key);
+    for (const [key, value] of [...formData.entries()]) if (value === '') formData.delete(key);
+    sending(new URLSearchParams(formData as unknown as Record<string, string>));
+    submit(formData, { method: 'get', replace, preventScrollReset: true });
+  };
+  return { form, formKey, submitForm };
 }
