@@ -13,10 +13,13 @@ import {
   weightsFromManifest,
 } from '../support/js-weight';
 
-/** The pages still above the brotli budget, in KB: the event form (its page, conform, the schedule's preview). */
+/**
+ * The pages still above the brotli budget, in KB: the event form (its page, conform, the schedule's preview). 104 since
+ * the venue typed without JavaScript (issue 70: the candidates read as the server reads them, 0.2 KB); issue 72.
+ */
 const SENT_ABOVE_BUDGET: Record<string, number> = {
-  'routes/organizer.submit-event': 103,
-  'routes/organizer.edit-event.$id': 103,
+  'routes/organizer.submit-event': 104,
+  'routes/organizer.edit-event.$id': 104,
 };
 
 test.describe('poids du JavaScript de chaque page @http', () => {
