@@ -3,10 +3,12 @@
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import type { SaveEventFormDeps } from '../../app/.server/events/save-event-form';
+import { readEventForm } from '../../app/.server/http/event-form';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
 import { deliverQueuedMails, resetTransportPause } from '../../app/.server/mail/deliver';
 import { createQueuedMailer, newMail } from '../../app/.server/mail/queue';
 import type { DeferredMail, MailMessage, MailPort, MailTransport, Store } from '../../app/.server/ports';
+import { makeEventForm } from '../support/factories';
 
 export function memoryStore() {
   const db = openDatabase(':memory:');
@@ -115,4 +117,11 @@ export function saveFormServices(store: Store): SaveEventFormDeps {
     live: { poke: () => {} },
     config: { SITE_URL: 'https://agenda-romand.test' },
   };
+}
+
+/** A valid event form as the browser posts it, with these fields changed, read as the server reads it. */
+export function postedEventForm(values: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...makeEventForm(), ...values })) form.set(k, v);
+  return readEventForm(form);
 }

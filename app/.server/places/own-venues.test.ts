@@ -1,11 +1,10 @@
 // A venue an organizer proposed, still waiting for an admin, is theirs to choose again for their next event (issue 70):
 // in the search with JavaScript, the list by canton without, and the form's check; never another account's.
 import { describe, expect, it } from 'vitest';
-import { makeEventForm, makeUser, makeVenue } from '../../../tests/support/factories';
-import { memoryStore, saveFormServices } from '../../../tests/unit/memory-store';
+import { makeUser, makeVenue } from '../../../tests/support/factories';
+import { memoryStore, postedEventForm, saveFormServices } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { saveEventForm } from '../events/save-event-form';
-import { readEventForm } from '../http/event-form';
 import { PLACE_CHOICE_MESSAGES } from './place-choice';
 import { ownPendingVenues, searchVenues, venuesByCanton } from './venue-directory';
 
@@ -22,11 +21,7 @@ async function setup() {
   return { store, services: saveFormServices(store) };
 }
 
-const post = (values: Record<string, string>) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ ...makeEventForm(), ...values })) form.set(k, v);
-  return readEventForm(form);
-};
+const post = postedEventForm;
 
 describe('les lieux proposés par un organisateur', () => {
   it('le lieu qu’un organisateur a proposé, encore en attente, se choisit pour son événement suivant, pas par un autre (issue 70)', async () => {

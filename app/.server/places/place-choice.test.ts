@@ -1,13 +1,12 @@
 // The event form's venue and organizer (decision 095): a record chosen fills the place, a new one is proposed and
 // approved with the event, another's organizer is refused, a change of venue on a public event waits for moderation.
 import { describe, expect, it } from 'vitest';
-import { makeEventForm, makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
-import { memoryStore, saveFormServices } from '../../../tests/unit/memory-store';
+import { makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
+import { memoryStore, postedEventForm, saveFormServices } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { distanceKm } from '../../domain/distance';
 import { RESERVED_NAME_MESSAGE } from '../../domain/reserved-names';
 import { saveEventForm } from '../events/save-event-form';
-import { readEventForm } from '../http/event-form';
 import { moderateEvent } from '../moderation/moderation';
 import type { MailPort } from '../ports';
 import { answerVenueSuggestion, placesUnderModeration } from './moderation-places';
@@ -61,11 +60,7 @@ async function setup() {
   return { store, services, count, moderation };
 }
 
-const post = (values: Record<string, string>) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ ...makeEventForm(), ...values })) form.set(k, v);
-  return readEventForm(form);
-};
+const post = postedEventForm;
 
 describe('le lieu et l’organisateur du formulaire d’événement', () => {
   it('un lieu choisi remplit l’adresse affichée depuis sa fiche, même sans adresse saisie (sans JavaScript)', async () => {

@@ -1,11 +1,10 @@
 // Without JavaScript, the « Lieu enregistré » field is a text with the venues' names as suggestions (issue 70): the
 // server reads the text back to one venue, as the page shows them; ambiguous or unknown, it says so and keeps the text.
 import { describe, expect, it } from 'vitest';
-import { makeEventForm, makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
-import { memoryStore, saveFormServices } from '../../../tests/unit/memory-store';
+import { makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
+import { memoryStore, postedEventForm, saveFormServices } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import { saveEventForm } from '../events/save-event-form';
-import { readEventForm } from '../http/event-form';
 
 const orga = makeUser({ uid: 'orga', displayName: 'Orga', role: 'organizer' });
 const other = makeUser({ uid: 'autre', displayName: 'Autre', role: 'organizer' });
@@ -42,11 +41,7 @@ async function setup() {
   return { store, services: saveFormServices(store), count };
 }
 
-const post = (values: Record<string, string>) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ ...makeEventForm(), ...values })) form.set(k, v);
-  return readEventForm(form);
-};
+const post = postedEventForm;
 
 describe('le lieu tapé sans JavaScript', () => {
   it('sans JavaScript, un lieu tapé en partie est retrouvé ; un nom ambigu ou inconnu est dit, le texte gardé (issue 70)', async () => {
