@@ -96,9 +96,11 @@ export async function sayDayStatus(
     saidAt: now.toISOString(),
     saidBy: actor.uid,
   };
+  // Another status after « Annulé » (« Rétablir cette date »): the subscribers read that it takes place after all.
+  const restored = dayStatusOf(event.dayStatuses, input.startsAt)?.kind === 'cancelled' && status.kind !== 'cancelled';
   const cancelled = await cancelThroughExistingPath(services, actor, event, status, now);
   const stored = await storeStatus(store, cancelled ?? event, status, now);
-  const told = await tellDayStatus(alertDeps(services) as AlertDeps, stored, status);
+  const told = await tellDayStatus(alertDeps(services) as AlertDeps, stored, status, restored);
   const pushed = await queueDayStatusPushes(store, stored, status, now);
   if (pushed > 0) services.jobs?.wake('notifications');
   return { event: stored, status, told, pushed };
