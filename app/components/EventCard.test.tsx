@@ -30,6 +30,7 @@ const base: EventCardData = {
   opening: null,
   distance: null,
   dayStatus: null,
+  dayNote: '',
   holiday: null,
 };
 

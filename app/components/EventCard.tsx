@@ -56,14 +56,14 @@ export function EventCard({
         </h3>
         {event.series?.timed && time ? (
           // Under its day's heading, a series gives its rule and time once: « Chaque mardi · 18:30 · 29 dates ».
-          <p className="event-card__when">
+          <p className={event.dateCancelled ? 'event-card__when event-card__when--cancelled' : 'event-card__when'}>
             <time dateTime={event.startsAt}>
               <UnbrokenEnd text={event.series.text} after=" · " />
             </time>
           </p>
         ) : (
           <>
-            <p className="event-card__when">
+            <p className={event.dateCancelled ? 'event-card__when event-card__when--cancelled' : 'event-card__when'}>
               {/* A series that gives its time in its rule: the day alone here, not the time twice. */}
               <time dateTime={event.startsAt}>
                 {time ?? (event.series?.timed ? formatShortDate(event.startsAt) : formatEventShort(event))}
@@ -84,6 +84,7 @@ export function EventCard({
         {event.dayStatus ? (
           <p className="event-card__day-status" data-testid="card-day-status">
             {event.dayStatus}
+            {event.dayNote ? ` — ${event.dayNote}` : ''}
           </p>
         ) : null}
         <p className="event-card__where">

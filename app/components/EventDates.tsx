@@ -53,10 +53,31 @@ export function SeriesWhen({ series }: { series: SeriesView }) {
     );
   }
   const date = series.chosen ?? series.upcoming.find((d) => !d.cancelled) ?? null;
-  if (!date) return <span data-testid="series-when">Toutes les dates de cette série sont passées</span>;
+  // The very next date, cancelled: said first, struck, with its organizer's note, for whoever planned to go (issue 70).
+  const first = series.upcoming[0];
+  const skipped = !series.chosen && first?.cancelled ? first : null;
+  const cancelledFirst = skipped ? (
+    <span data-testid="next-cancelled">
+      {'Prochaine date\u00a0: '}
+      <s>
+        <time dateTime={skipped.startsAt}>{formatEventWhen(skipped)}</time>
+      </s>{' '}
+      <span className="tag tag--danger">Annulé</span>
+      {skipped.note ? ` — ${skipped.note}` : ''}
+      <br />
+    </span>
+  ) : null;
+  if (!date)
+    return (
+      <span data-testid="series-when">
+        {cancelledFirst}
+        {skipped ? null : 'Toutes les dates de cette série sont passées'}
+      </span>
+    );
   return (
     <span data-testid="series-when">
-      {series.chosen ? '' : 'Prochaine date\u00a0: '}
+      {cancelledFirst}
+      {series.chosen ? '' : skipped ? 'Date suivante\u00a0: ' : 'Prochaine date\u00a0: '}
       <time dateTime={date.startsAt}>{formatEventWhen(date)}</time>
       {date.cancelled ? ' — annulée' : ''}
     </span>

@@ -62,6 +62,8 @@ export function toEventCard(
     dateCancelled: e.occurrence?.cancelled ?? false,
     /** « Ça a lieu ? » for the date the card stands for: « Confirmé ce matin à 08:12 », « Confirmation le jour même ». */
     dayStatus: dayStatusLine(e, now),
+    /** With « Annulé » for that date, its organizer's note: whoever planned to go reads why (issue 70). */
+    dayNote: cancelledNote(e),
     /** An exhibition: « ouvert aujourd’hui 10:00–18:00 », « ouvert samedi 10:00–18:00, fermé dimanche »… */
     opening: openingText(e.schedule, days, now),
     /** Around a place (issue 47): « à 8 km » from its centre. */
@@ -82,4 +84,10 @@ export function dayStatusLine(
 ): string | null {
   const said = dayStatusOf(e.dayStatuses, e.startsAt);
   return said ? dayStatusText(said, now) : e.weatherDependent ? WEATHER_PENDING : null;
+}
+
+/** The note said with « Annulé » for the date a card stands for, else ''. */
+function cancelledNote(e: Pick<AgendaEvent, 'dayStatuses' | 'startsAt'>): string {
+  const said = dayStatusOf(e.dayStatuses, e.startsAt);
+  return said?.kind === 'cancelled' ? said.note : '';
 }

@@ -48,7 +48,7 @@ export const STARTS_SOON_HOURS = 48;
 
 /**
  * Whether an event waiting for moderation starts within STARTS_SOON_HOURS of `now`, or is already running: the queue
- * stays oldest first, and this mark lets tonight's concert be seen in it (issue 70).
+ * puts these first, soonest first, with this mark: tonight’s concert was 6th of 9 (issue 70).
  */
 export function startsSoon(event: { startsAt: string; endsAt: string }, now: Date): boolean {
   const start = Date.parse(event.startsAt);

@@ -83,6 +83,17 @@ export function badLineMessage({ line, dayOnly }: { line: number; dayOnly: strin
     : `Ligne ${line}\u00a0: écrivez la date puis l’heure, par exemple 28.11.2026 20:00-22:30.`;
 }
 
+/**
+ * What the preview says of a list with a line it cannot read (issue 70: on a phone, the preview emptied without a
+ * word): the line as typed, and how to write it. Null when every line is a date.
+ */
+export function listLineProblem(text: string | undefined): string | null {
+  const { bad } = dateLines(text ?? '');
+  if (!bad) return null;
+  const typed = (text ?? '').split('\n')[bad.line - 1].trim();
+  return `«\u00a0${typed}\u00a0» n’est pas compris. ${badLineMessage(bad)}`;
+}
+
 /** « Répéter »: a frequency and its interval in one choice, as people say it. */
 export function repeatLabel(freq: 'weekly' | 'monthly', interval: number): string {
   if (freq === 'weekly') return interval === 1 ? 'chaque semaine' : `toutes les ${interval} semaines`;

@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import type { Alert } from '~/domain/alert';
 import { normaliseAlertEmail } from '~/domain/alert';
-import { formatDateTime } from '~/domain/dates';
-import { type DayStatus, dayStatusText } from '~/domain/day-status';
+import { formatCalendarDay, formatDateTime, zurichDay, zurichWallClock } from '~/domain/dates';
+import { type DayStatus, dayStatusHeadline } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventWhen } from '~/domain/event-dates';
 import { quoted } from '~/domain/quoted';
@@ -85,42 +85,83 @@ export async function requestDayStatusAlert(
   await deps.mailer.send(confirmationMail(email, input.event, links.confirm));
 }
 
-/** The mail of a day status, to one confirmed subscriber, with its one-click unsubscribe. */
-export function dayStatusMail(alert: Alert, event: AgendaEvent, status: DayStatus, siteUrl: string, secret: string) {
-  const links = alertLinks(siteUrl, alertToken(secret, alert), alert.filter);
-  const said = dayStatusText(status, new Date(status.saidAt));
+/**
+ * When it was said, as a mail read later says it: always the day and the time (« le vendredi 8 mars à 20:10 »), never
+ * « ce matin », which the reader takes for the morning they read it, or of the date itself (issue 70).
+ */
+function saidOn(saidAt: string): string {
+  const { date, time } = zurichWallClock(saidAt);
+  return `le ${formatCalendarDay(date, 'weekday')} à\u00a0${time}`;
+}
+
+/**
+ * The subject and first line of a day status mail: the date it speaks of in both (a subscriber of a series reads which
+ * one), when it was said written out, and a date restored after « Annulé » said as taking place after all.
+ */
+export function dayStatusMailWords(title: string, status: DayStatus, restored: boolean) {
+  const date = formatDateTime(status.startsAt);
+  const said = saidOn(status.saidAt);
+  if (restored)
+    return {
+      subject: `A lieu finalement\u00a0: ${title}, ${date}`,
+      line: `Bonne nouvelle\u00a0: ${quoted(title)}, ${date}, a lieu finalement. L’annulation est retirée (${said}).`,
+    };
+  const headline = dayStatusHeadline(status);
+  return {
+    subject: `${headline}\u00a0: ${title}, ${date}`,
+    line: `${quoted(title)}, ${date}\u00a0: ${headline.charAt(0).toLowerCase()}${headline.slice(1)}, annoncé ${said}.`,
+  };
+}
+
+/**
+ * The mail of a day status, to one confirmed subscriber, with its one-click unsubscribe; `restored` when it takes back
+ * an « Annulé » of that date (« Rétablir cette date »).
+ */
+export function dayStatusMail(
+  alert: Alert,
+  event: AgendaEvent,
+  status: DayStatus,
+  links: { siteUrl: string; secret: string; restored?: boolean },
+) {
+  const unsubscribe = alertLinks(links.siteUrl, alertToken(links.secret, alert), alert.filter).unsubscribe;
+  const words = dayStatusMailWords(event.title, status, links.restored === true);
+  const day = zurichDay(status.startsAt);
   const mail = layout(
-    [
-      'Bonjour,',
-      `${quoted(event.title)} (${formatDateTime(status.startsAt)})\u00a0: ${said}.`,
-      ...(status.note ? [`Message de l’organisateur\u00a0: ${status.note}`] : []),
-    ],
-    { label: 'Voir l’événement', url: `${siteUrl}/evenement/${event.id}` },
-    `Vous recevez ce message parce que vous avez demandé à être prévenu pour cet événement. Me désabonner\u00a0: ${links.unsubscribe}`,
+    ['Bonjour,', words.line, ...(status.note ? [`Message de l’organisateur\u00a0: ${status.note}`] : [])],
+    { label: 'Voir l’événement', url: `${links.siteUrl}/evenement/${event.id}${event.schedule ? `?date=${day}` : ''}` },
+    `Vous recevez ce message parce que vous avez demandé à être prévenu pour cet événement. Me désabonner\u00a0: ${unsubscribe}`,
   );
   return {
     to: alert.email,
-    subject: `${said} — ${event.title}`,
+    subject: words.subject,
     ...mail,
-    headers: unsubscribeHeaders(links.unsubscribe),
+    headers: unsubscribeHeaders(unsubscribe),
   } satisfies MailMessage;
 }
 
-/** Queues one mail per confirmed subscriber of the event (never to a pending one); how many were queued. */
 /** How many confirmed visitors « Annulé » would mail now (the confirmation step says it before, issue 70). */
 export async function dayStatusSubscribers(store: AlertDeps['store'], eventId: string): Promise<number> {
   const filter = dayStatusFilter(eventId);
   return (await store.alerts.listActive()).filter((a) => a.filter === filter).length;
 }
 
-export async function tellDayStatus(deps: AlertDeps, event: AgendaEvent, status: DayStatus): Promise<number> {
+/** Queues one mail per confirmed subscriber of the event (never to a pending one); how many were queued. */
+export async function tellDayStatus(
+  deps: AlertDeps,
+  event: AgendaEvent,
+  status: DayStatus,
+  restored = false,
+): Promise<number> {
   const filter = dayStatusFilter(event.id);
   const subscribers = (await deps.store.alerts.listActive()).filter((a) => a.filter === filter);
   for (const alert of subscribers)
-    await deps.mailer.send(dayStatusMail(alert, event, status, deps.siteUrl, deps.secret), {
-      ref: `statut:${event.id}`,
-      eventIds: [event.id],
-    });
+    await deps.mailer.send(
+      dayStatusMail(alert, event, status, { siteUrl: deps.siteUrl, secret: deps.secret, restored }),
+      {
+        ref: `statut:${event.id}`,
+        eventIds: [event.id],
+      },
+    );
   return subscribers.length;
 }
 

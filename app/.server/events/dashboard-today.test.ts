@@ -1,6 +1,6 @@
-// « Ça a lieu ? » at the top of the organizer's dashboard (issue 51): on the day, by the clock it is given, their public
-// events with a date today, « selon la météo » first, each with what was said already; never tomorrow's, another
-// account's, or one not yet published.
+// « Ça a lieu ? » at the top of the organizer's dashboard (issue 51): by the clock it is given, their public events with
+// a date today, then tomorrow's (issue 70: a picnic is called off the evening before), « selon la météo » first, each
+// with what was said already; never the day after, another account's, or one not yet published.
 import { describe, expect, it } from 'vitest';
 import { makeEvent, storeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
@@ -26,8 +26,8 @@ const on = (id: string, day: string, hm: string, extra: Partial<AgendaEvent> = {
     CREATED,
   );
 
-describe('tableau de bord : « Ça a lieu ? » le jour même', () => {
-  it('les dates d’aujourd’hui en tête, « selon la météo » d’abord, avec ce qui a déjà été dit', async () => {
+describe('tableau de bord : « Ça a lieu ? » le jour même et la veille', () => {
+  it('les dates d’aujourd’hui en tête, puis celles de demain, « selon la météo » d’abord, avec ce qui a déjà été dit', async () => {
     const { store } = memoryStore();
     await store.categories.upsertMany(DEFAULT_CATEGORIES);
     const orga = await storeUser(store, { uid: 'orga', role: 'organizer' }, CREATED);
@@ -36,13 +36,15 @@ describe('tableau de bord : « Ça a lieu ? » le jour même', () => {
       on('concert-du-soir', '2030-06-14', '20:00'),
       on('pique-nique', '2030-06-14', '12:00', { weatherDependent: true }),
       on('demain', '2030-06-15', '12:00', { weatherDependent: true }),
+      on('apres-demain', '2030-06-16', '12:00', { weatherDependent: true }),
       on('en-attente', '2030-06-14', '12:00', { status: 'pending' }),
       on('pas-le-sien', '2030-06-14', '12:00', { createdBy: 'autre' }),
     ]);
     const today = async (at = NOW) => (await organizerDashboard({ store }, orga, null, null, at)).today;
-    expect((await today()).map((d) => [d.id, d.weatherDependent, d.text])).toEqual([
-      ['pique-nique', true, 'Confirmation le jour même'],
-      ['concert-du-soir', false, null],
+    expect((await today()).map((d) => [d.id, d.weatherDependent, d.tomorrows, d.text])).toEqual([
+      ['pique-nique', true, false, 'Confirmation le jour même'],
+      ['concert-du-soir', false, false, null],
+      ['demain', true, true, 'Confirmation le jour même'],
     ]);
 
     const services = {
@@ -61,8 +63,12 @@ describe('tableau de bord : « Ça a lieu ? » le jour même', () => {
       kind: 'confirmed',
       text: 'Confirmé ce matin à\u00a007:30',
     });
-    // The day before (by the clock given), nothing to say yet.
-    expect(await today(new Date('2030-06-13T12:00:00Z'))).toEqual([]);
+    // The day before (by the clock given), today's dates are already there, as tomorrow's; two days before, none.
+    expect((await today(new Date('2030-06-13T19:00:00Z'))).map((d) => [d.id, d.tomorrows])).toEqual([
+      ['pique-nique', true],
+      ['concert-du-soir', true],
+    ]);
+    expect(await today(new Date('2030-06-12T12:00:00Z'))).toEqual([]);
   });
 });
 

@@ -140,19 +140,44 @@ describe('me prévenir par email', () => {
     await say({ statut: 'confirmed' }, ON_THE_DAY);
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: 'ami@exemple.ch' });
-    expect(mailer.sent[0].subject).toContain('Confirmé ce matin à\u00a008:12');
+    expect(mailer.sent[0].subject).toBe('Confirmé\u00a0: Marché, samedi 9 mars 2030 à 08:00');
     expect(mailer.sent[0].headers?.['List-Unsubscribe']).toMatch(/alertes\/desabonner\//);
 
     const later = new Date('2030-03-09T09:05:00Z');
     await say({ statut: 'cancelled', note: 'Orage' }, later);
     expect(mailer.sent).toHaveLength(2);
-    expect(mailer.sent[1].subject).toContain('Annulé ce matin à\u00a010:05');
+    expect(mailer.sent[1].subject).toBe('Annulé\u00a0: Marché, samedi 9 mars 2030 à 08:00');
+    expect(mailer.sent[1].text).toContain('annulé, annoncé le samedi 9 mars à\u00a010:05');
     expect(mailer.sent[1].text).toContain('Orage');
 
     const active = (await store.alerts.listActive())[0];
     expect(await unsubscribeAlert(deps, alertToken(SECRET, active))).toBe(true);
     await say({ statut: 'confirmed' }, later);
     expect(mailer.sent).toHaveLength(2);
+  });
+
+  it('annulé la veille au soir puis rétabli : la date dans le sujet, le jour écrit, « a lieu finalement »', async () => {
+    // Issue 70: the subject lacked the date, the body said « ce matin » of a cancellation sent the evening before,
+    // and « Rétablir » mailed « Confirmé ».
+    const { say, mailer, deps, store } = await setup();
+    const event = await store.events.findById('marche');
+    if (!event) throw new Error('pas d’événement');
+    await requestDayStatusAlert(deps, { email: 'ami@exemple.ch', event }, new Date('2030-03-05T10:00:00Z'));
+    await confirmAlert(deps, tokenOf(linkIn(mailer.sent[0].text, 'confirmer')), new Date('2030-03-05T10:05:00Z'));
+    mailer.sent.length = 0;
+    await say({ statut: 'cancelled', note: 'Pluie annoncée' }, new Date('2030-03-08T20:10:00Z'));
+    const [cancelled] = mailer.sent;
+    expect(cancelled.subject).toBe('Annulé\u00a0: Marché, samedi 9 mars 2030 à 08:00');
+    expect(cancelled.text).toContain(
+      '«\u00a0Marché\u00a0», samedi 9 mars 2030 à 08:00\u00a0: annulé, annoncé le vendredi 8 mars à\u00a021:10.',
+    );
+    expect(cancelled.text).not.toMatch(/ce matin|ce soir|cet après-midi/);
+    expect(cancelled.text).toContain('/evenement/marche?date=2030-03-09');
+    await say({ statut: 'confirmed' }, new Date('2030-03-09T06:30:00Z'));
+    const restored = mailer.sent[1];
+    expect(restored.subject).toBe('A lieu finalement\u00a0: Marché, samedi 9 mars 2030 à 08:00');
+    expect(restored.text).toContain('a lieu finalement. L’annulation est retirée (le samedi 9 mars à\u00a007:30).');
+    expect(restored.subject).not.toContain('Confirmé');
   });
 
   it('une adresse invalide est refusée en français', async () => {

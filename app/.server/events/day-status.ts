@@ -5,7 +5,7 @@
 // so it looks exactly as they do. The confirmed subscribers get one mail each, through the mail queue, and the
 // browsers subscribed by push one notification each, through the `notifications` job (push/visitors.ts).
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
-import { zurichDay, zurichIso } from '~/domain/dates';
+import { addDaysToDate, zurichDay, zurichIso } from '~/domain/dates';
 import {
   DAY_STATUS_MESSAGES,
   type DayStatus,
@@ -96,9 +96,11 @@ export async function sayDayStatus(
     saidAt: now.toISOString(),
     saidBy: actor.uid,
   };
+  // Another status after « Annulé » (« Rétablir cette date »): the subscribers read that it takes place after all.
+  const restored = dayStatusOf(event.dayStatuses, input.startsAt)?.kind === 'cancelled' && status.kind !== 'cancelled';
   const cancelled = await cancelThroughExistingPath(services, actor, event, status, now);
   const stored = await storeStatus(store, cancelled ?? event, status, now);
-  const told = await tellDayStatus(alertDeps(services) as AlertDeps, stored, status);
+  const told = await tellDayStatus(alertDeps(services) as AlertDeps, stored, status, restored);
   const pushed = await queueDayStatusPushes(store, stored, status, now);
   if (pushed > 0) services.jobs?.wake('notifications');
   return { event: stored, status, told, pushed };
@@ -164,19 +166,33 @@ export function dayStatusView(event: AgendaEvent, shownStartsAt: string | null, 
 }
 
 /**
- * The organizer's dashboard shortcut: their public events with a date today (Zurich, by the server's clock), « selon
- * la météo » first, each with what was said already. The form posts to /evenement/{id}/statut (the same checks).
+ * The organizer's dashboard shortcut: their public events with a date today or tomorrow (Zurich, by the server's clock:
+ * a picnic is called off the evening before, issue 70), today's first, « selon la météo » first within a day, each with
+ * what was said already. The form posts to /evenement/{id}/statut (the same checks).
  */
 export function todayToSay(events: readonly AgendaEvent[], viewer: UserProfile, now: Date) {
   const today = zurichDay(now);
+  const tomorrow = addDaysToDate(today, 1);
   return events
     .flatMap((event) =>
       datesToSay(event, viewer, now)
-        .filter((startsAt) => zurichDay(startsAt) === today)
+        .filter((startsAt) => [today, tomorrow].includes(zurichDay(startsAt)))
         .map((startsAt) => {
           const view = dayStatusView(event, startsAt, viewer, now);
-          return { id: event.id, title: event.title, weatherDependent: event.weatherDependent === true, ...view };
+          const tomorrows = zurichDay(startsAt) === tomorrow;
+          return {
+            id: event.id,
+            title: event.title,
+            weatherDependent: event.weatherDependent === true,
+            tomorrows,
+            ...view,
+          };
         }),
     )
-    .sort((a, b) => Number(b.weatherDependent) - Number(a.weatherDependent) || a.startsAt.localeCompare(b.startsAt));
+    .sort(
+      (a, b) =>
+        Number(a.tomorrows) - Number(b.tomorrows) ||
+        Number(b.weatherDependent) - Number(a.weatherDependent) ||
+        a.startsAt.localeCompare(b.startsAt),
+    );
 }

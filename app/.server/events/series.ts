@@ -4,6 +4,7 @@
 
 import type { StoredOccurrence } from '~/.server/schedule/schedule-expand';
 import { addDaysToDate, formatCalendarDay, zurichIso, zurichToday } from '~/domain/dates';
+import { dayStatusOf } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { frenchList } from '~/domain/french-list';
 import { openingText } from '~/domain/opening-text';
@@ -23,6 +24,8 @@ export interface SeriesDate {
   day: string;
   /** « Vacances (VD) » when that day is in the school holidays of the event's canton (issue 51). */
   holiday: string | null;
+  /** A cancelled date: the note its organizer said with « Annulé » (« Ça a lieu ? »), else ''. */
+  note?: string;
 }
 
 /** An exhibition: its days, its hours per day of the week (Monday first), the days it closes besides. */
@@ -121,6 +124,7 @@ export async function seriesView(
     openEnd: o.openEnd,
     allDay: event.allDay,
     cancelled: o.cancelled,
+    note: o.cancelled ? (dayStatusOf(event.dayStatuses, o.startsAt)?.note ?? '') : '',
     day: zurichToday(new Date(o.startsAt)),
     holiday: holidayOn(holidays, event.canton, zurichToday(new Date(o.startsAt))) ? holidayMark(event.canton) : null,
   });

@@ -52,3 +52,43 @@ describe('la page de modération d’une série', () => {
     expect(await when(single.id)).toMatch(/^samedi 5 décembre 2026.*20:00/i);
   });
 });
+
+describe('la file de modération', () => {
+  // Issue 70: the concert of tonight was 6th of 9 in the queue, among events of the coming weeks.
+  it('ce qui commence bientôt en tête, le plus tôt d’abord, marqué ; les autres dans l’ordre de la file', async () => {
+    const { store } = memoryStore();
+    await store.categories.upsertMany(DEFAULT_CATEGORIES);
+    const now = new Date('2026-12-04T10:00:00Z');
+    const pending = (i: number, day: string, hm: string) =>
+      makeEvent(
+        {
+          id: `ev-${i}`,
+          title: `Événement ${i}`,
+          status: 'pending',
+          startsAt: zurichIso(day, hm),
+          endsAt: zurichIso(day, '23:00'),
+          submittedAt: new Date(Date.UTC(2026, 10, 20 + i)).toISOString(),
+        },
+        { now: new Date('2026-11-20T10:00:00Z') },
+      );
+    const days = ['2026-12-20', '2026-12-21', '2027-01-09', '2026-12-19', '2026-12-05', '2026-12-04', '2027-02-01'];
+    await store.events.insertMany([...days.map((day, i) => pending(i + 1, day, i === 4 ? '14:00' : '20:00'))]);
+    const page = await moderationPage({ store }, new URL('https://agenda.test/admin/events'), now);
+    const order = page.items.map((i) => [i.id, i.startsSoon]);
+    expect(order.slice(0, 2)).toEqual([
+      ['ev-6', true],
+      ['ev-5', true],
+    ]);
+    expect(order.slice(2).every(([, soon]) => soon === false)).toBe(true);
+    // The event opened beside the list is the first of it: tonight's.
+    expect(page.selected?.id).toBe('ev-6');
+    // The others as the queue had them.
+    const rest = page.items.slice(2).map((i) => i.id);
+    const queue = (
+      await moderationPage({ store }, new URL('https://agenda.test/admin/events'), new Date('2026-11-01'))
+    ).items
+      .map((i) => i.id)
+      .filter((id) => rest.includes(id));
+    expect(rest).toEqual(queue);
+  });
+});

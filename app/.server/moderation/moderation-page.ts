@@ -19,6 +19,20 @@ import type { LiveHub } from './live';
 import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
 
 /**
+ * The page's events as the moderator will decide on them (a pending revision applied), those awaiting a decision that
+ * start within STARTS_SOON_HOURS first, soonest first, marked « Commence bientôt », the others in the store's order:
+ * tonight's concert was 6th of 9 (issue 70). The same order whatever the store, as it is made here.
+ */
+function soonestFirst(stored: readonly AgendaEvent[], now: Date) {
+  const entries = stored.map((raw) => {
+    const event = workingView(raw);
+    return { raw, event, soon: awaitsModeration(event) && startsSoon(event, now) };
+  });
+  const soon = entries.filter((v) => v.soon).sort((a, b) => a.event.startsAt.localeCompare(b.event.startsAt));
+  return [...soon, ...entries.filter((v) => !v.soon)];
+}
+
+/**
  * The line under the title: an event's dates, or a series' first and last days and how many dates it has (« 6 dates,
  * du mardi 1er décembre 2026 au mardi 5 janvier 2027 »): its span from 18:30 on the first day to 20:00 on the last read
  * like one long event. An exhibition (a period) is one span, said as such.
@@ -99,7 +113,7 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>, pla
  * The moderation page of an admin: the list of a tab (the queue by default), the event chosen (`?eventId=`, or the
  * first of the list) shown whole, and what may be decided on it.
  */
-export async function moderationPage({ store }: { store: Store }, url: URL) {
+export async function moderationPage({ store }: { store: Store }, url: URL, now = new Date()) {
   const eventId = url.searchParams.get('eventId');
   const wanted = eventId ? await store.events.findById(eventId) : null;
   // ?eventId= alone (the notification's link) opens the list of that event's status, so it is highlighted there.
@@ -109,7 +123,8 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
   );
   const [list, categories] = await Promise.all([moderationList({ store }, query), store.categories.list()]);
   const labels = new Map(categories.map((c) => [c.slug, c.label]));
-  const selected = wanted ?? (eventId ? null : (list.items[0] ?? null));
+  const items = soonestFirst(list.items, now);
+  const selected = wanted ?? (eventId ? null : (items[0]?.raw ?? null));
   const [decision, places] = selected
     ? await Promise.all([moderationCase({ store }, selected), placesUnderModeration({ store }, selected)])
     : [null, null];
@@ -124,7 +139,7 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
     prev: list.prev,
     next: list.next,
     // As the moderator will decide on them: a pending revision applied.
-    items: list.items.map(workingView).map((e) => ({
+    items: items.map(({ event: e, soon }) => ({
       id: e.id,
       title: e.title,
       status: e.status,
@@ -133,7 +148,7 @@ export async function moderationPage({ store }: { store: Store }, url: URL) {
       short: seriesCount(e) + formatEventShort(e),
       organizerName: e.organizerName,
       submittedAt: e.submittedAt,
-      startsSoon: awaitsModeration(e) && startsSoon(e, new Date()),
+      startsSoon: soon,
       resubmitted: (e.pendingChanges ?? []).length > 0,
       revision: e.revision !== null,
     })),

@@ -89,18 +89,24 @@ function SeriesDates({ event }: { event: Item }) {
   );
 }
 
-/** « Ça a lieu ? » for the dates of today, « selon la météo » first: the same form as the event's page, one tap. */
+/**
+ * « Ça a lieu ? » for the dates of today and tomorrow (issue 70), « selon la météo » first: the same form as the event's
+ * page, one tap.
+ */
 function TodayStatuses({ today }: { today: ReturnType<typeof useLoaderData<typeof loader>>['today'] }) {
   if (today.length === 0) return null;
+  const tomorrow = today.some((d) => d.tomorrows);
+  const heading = today.every((d) => d.tomorrows) ? 'Demain' : tomorrow ? 'Aujourd’hui et demain' : 'Aujourd’hui';
   return (
     <section className="dashboard-today" aria-labelledby="group-today" data-testid="dashboard-today">
-      <h2 id="group-today">Aujourd’hui</h2>
+      <h2 id="group-today">{heading}</h2>
       {today.map((date) => (
         <div key={`${date.id}-${date.startsAt}`} className="dashboard-today__event" data-testid={`today-${date.id}`}>
           <p>
             <Link to={`/evenement/${date.id}`} className="dashboard-item__title">
               {date.title}
             </Link>
+            {date.tomorrows ? <span className="tag">Demain</span> : null}
             {date.weatherDependent ? <span className="tag">Selon la météo</span> : null}
           </p>
           <DayStatusLine view={date} />

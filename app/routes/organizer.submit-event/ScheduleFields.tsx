@@ -8,7 +8,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError } from '~/components/form/FieldNotes';
 import { periodSameHours, SCHEDULE_KINDS } from '~/domain/schedule-form-fields';
-import { MONTHLY_HINT, monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
+import { listLineProblem, MONTHLY_HINT, monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
 import { WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule-model';
 import type { ScheduleSummary as Summary } from '~/domain/schedule-preview';
 import type { EventFields } from './EventFieldsets';
@@ -101,6 +101,9 @@ export function ScheduleFields({
   const anchor = useRef<HTMLDivElement>(null);
   const typed = useTypedValues(anchor);
   const preview = previewOf(typed, values, loadedPreview);
+  // A line of the list it cannot read: said under the preview, which would otherwise empty in silence (issue 70).
+  const current = typed ?? values;
+  const problem = (current.scheduleKind || kind) === 'dates' ? listLineProblem(current.dateList) : null;
   // Named after the first date once JavaScript follows it; in general words otherwise (a date typed since would
   // leave a named choice wrong).
   const months = monthlyOptions(typed ? (typed.startDate ?? '') : '', shown(fields.ruleMonthly));
@@ -224,7 +227,11 @@ export function ScheduleFields({
         />
       </div>
 
-      <SchedulePreview preview={kind === 'single' && !typed ? null : preview} interactive={typed !== null} />
+      <SchedulePreview
+        preview={kind === 'single' && !typed ? null : preview}
+        interactive={typed !== null}
+        problem={problem}
+      />
     </div>
   );
 }

@@ -69,7 +69,16 @@ export function previewOf(
  * What the fields make, read as the public will: with JavaScript as one types; without, from what was last sent, and a
  * button that sends the form to see them (nothing is saved).
  */
-export function SchedulePreview({ preview, interactive }: { preview: Summary | null; interactive: boolean }) {
+export function SchedulePreview({
+  preview,
+  interactive,
+  problem = null,
+}: {
+  preview: Summary | null;
+  interactive: boolean;
+  /** A line of « Plusieurs dates » not understood (listLineProblem): said instead of the dates. */
+  problem?: string | null;
+}) {
   return (
     <section
       id="apercu-des-dates"
@@ -79,7 +88,11 @@ export function SchedulePreview({ preview, interactive }: { preview: Summary | n
     >
       <h3 id="schedule-preview-title">Aperçu des dates</h3>
       <div aria-live="polite">
-        {preview ? (
+        {problem ? (
+          <p className="field__error" data-testid="schedule-preview-problem">
+            {problem}
+          </p>
+        ) : preview ? (
           <ScheduleSummary summary={preview} />
         ) : (
           <p className="field__hint">
