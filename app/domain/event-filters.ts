@@ -38,6 +38,8 @@ export interface EventFilters {
    * `?vacances=1` for the canton of the canton filter (ignored without one).
    */
   holidays: CantonCode | '';
+  /** The text searched as words even when it names a locality (`?mot=1`, decision 161): « Bière » the drink. */
+  words?: boolean;
 }
 
 export interface ParsedFilters {
@@ -94,6 +96,7 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
       organizer: placeSlug(params.get('organisateur')),
       near: near.near,
       holidays,
+      words: flag(params.get('mot')),
     },
     searchError: search.ok ? null : search.error,
     nearError: near.error,
@@ -109,6 +112,7 @@ export function filtersToParams(
 ): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
+  if (filters.q && filters.words) params.set('mot', '1');
   if (filters.category) params.set('category', filters.category);
   if (filters.canton) params.set('canton', filters.canton);
   if (filters.when) params.set('quand', filters.when);

@@ -84,13 +84,16 @@ test.describe('coquille du site', () => {
     expect(focusedInMenu).toBe(true);
   });
 
-  test('la recherche du menu mène à la liste avec q', async ({ page }) => {
+  test('la recherche du menu mène à la liste avec q ; une localité, autour d’elle (décision 161)', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('burger').click();
     const search = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('searchbox');
     await search.fill('Lausanne');
     await search.press('Enter');
-    await expect(page).toHaveURL(/\/evenements\?q=Lausanne$/);
+    await expect(page).toHaveURL(/\/evenements\?autour=Lausanne&rayon=10&lu=Lausanne$/);
+    await expect(page.getByRole('heading', { name: 'Événements autour de Lausanne' })).toBeVisible();
+    await page.getByRole('link', { name: 'Chercher plutôt le texte « Lausanne »' }).click();
+    await expect(page).toHaveURL(/\/evenements\?q=Lausanne&mot=1$/);
     await expect(page.locator('#filter-q')).toHaveValue('Lausanne');
     await expect(page.locator('.event-card').first()).toContainText('Lausanne');
   });

@@ -123,3 +123,15 @@ export function FilterFields({
     </>
   );
 }
+
+/** What the form keeps that it does not show: the map view, the venue or organizer, the words asked as words. */
+export function KeptFields({ filters, view }: { filters: EventFilters; view: string }) {
+  return (
+    <>
+      {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
+      {filters.venue ? <input type="hidden" name="lieu" value={filters.venue} /> : null}
+      {filters.organizer ? <input type="hidden" name="organisateur" value={filters.organizer} /> : null}
+      {filters.words && filters.q ? <input type="hidden" name="mot" value="1" /> : null}
+    </>
+  );
+}

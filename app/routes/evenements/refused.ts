@@ -5,6 +5,7 @@ import { filterChips } from '~/components/discovery/filter-chips';
 import { namesCloseTo } from '~/domain/close-localities';
 import type { EventMapPoint } from '~/domain/event';
 import type { EventFilters } from '~/domain/event-filters';
+import type { PlaceReading } from '~/domain/search-place';
 import type { Card, TimedDayGroup, whenSetAside } from './list';
 
 /** What was asked, as the list's answer carries it back to the page. */
@@ -34,6 +35,7 @@ export function refusedList(asked: AskedList) {
     groups: [] as TimedDayGroup[],
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),
     suggestion: null as { q: string; total: number; more?: true } | null,
+    placeReading: null as PlaceReading | null,
     whenAside: null as ReturnType<typeof whenSetAside>,
     holidayDates: [] as string[],
     empty: null as Awaited<ReturnType<typeof waysOut>> | null,

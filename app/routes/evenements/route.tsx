@@ -23,15 +23,17 @@ import { toEventCard } from '~/domain/event-card';
 import { filtersToParams, hasActiveFilters, listQuery, parseEventFilters } from '~/domain/event-filters';
 import { lookedAtDays } from '~/domain/opening-text';
 import { comingHolidays } from '~/domain/school-holidays';
+import { placeReading, placeSearchPath } from '~/domain/search-place';
 import type { loader as rootLoader } from '~/root';
 import { EmptyState } from './EmptyState';
 import { FamilyHolidays, HolidayDates } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
-import { FilterFields, tidyDates } from './FilterFields';
+import { FilterFields, KeptFields, tidyDates } from './FilterFields';
 import { describeSelection, RESULTS_ID, scrollToResults, submitLabel, timedGroups, whenSetAside } from './list';
 import { MapSection } from './MapSection';
 import { isKnownLocality } from './NearFields';
 import { Pagination } from './Pagination';
+import { PlaceReading } from './PlaceReading';
 import { Refusal } from './Refusal';
 import { Results } from './Results';
 import { refusedList } from './refused';
@@ -51,6 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categoryName = filters.category ? categoryLabel(filters.category, categories) : '';
   const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
   const refused = searchError ?? nearError;
+  // A search text that names a locality is « Autour de » it (decision 161), unless `?mot=1`.
+  const asPlace = refused ? null : placeSearchPath(filters, view === 'carte' ? { vue: 'carte' } : {});
+  if (asPlace) throw redirect(asPlace);
   if (refused)
     return data(refusedList({ filters, categoryName, searchError, nearError, typedAround, view }), { status: 400 });
   const now = new Date();
@@ -86,6 +91,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     groups: timedGroups(items, now, window?.start ?? null),
     // The chips, the cards' times, the alert's words (decision 048): worked out here, their code out of the page's JS.
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places, now),
+    placeReading: placeReading(filters, url.searchParams),
     suggestion: await searchSuggestion({ store }, filters, result.total, now),
     whenAside: whenSetAside(url.searchParams, filters),
     holidayDates: filters.holidays ? comingHolidays(holidays, filters.holidays, { from: filters.from, now }) : [],
@@ -116,6 +122,7 @@ export default function EventsListPage() {
     view,
     points,
     suggestion,
+    placeReading: reading,
     whenAside,
     holidayDates,
     empty,
@@ -193,9 +200,7 @@ export default function EventsListPage() {
             scrollToResults();
           }}
         >
-          {view === 'carte' ? <input type="hidden" name="vue" value="carte" /> : null}
-          {filters.venue ? <input type="hidden" name="lieu" value={filters.venue} /> : null}
-          {filters.organizer ? <input type="hidden" name="organisateur" value={filters.organizer} /> : null}
+          <KeptFields filters={filters} view={view} />
           <FilterFields
             filters={filters}
             searchError={searchError}
@@ -246,6 +251,7 @@ export default function EventsListPage() {
           />
         ) : null}
         <div id={RESULTS_ID} className="events-page__results">
+          {reading ? <PlaceReading reading={reading} /> : null}
           {suggestion ? <SearchSuggestion filters={filters} suggestion={suggestion} /> : null}
           {whenAside ? <WhenSetAside aside={whenAside} /> : null}
           {holidayDates.length ? <HolidayDates canton={filters.holidays} periods={holidayDates} /> : null}

@@ -6,6 +6,7 @@ import { horizonFor, materialise, type StoredOccurrence } from '~/.server/schedu
 import { isWithin } from '~/domain/distance';
 import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
+import { tokenMatches, type WordForm, wordForms } from '~/domain/search-forms';
 import type { EventQuery, ModerationQuery } from '../../ports';
 import { compareKeys, type Key } from '../keyset';
 import { geohashOf } from './geo-index';
@@ -64,16 +65,17 @@ export function allSearchTokens(event: AgendaEvent): string[] {
   return [...new Set(FIELDS.flatMap((f) => searchTokens(event[f.key])))];
 }
 
-function normalizedWords(words: readonly string[] | undefined): string[] {
-  return (words ?? []).flatMap((w) => searchTokens(w));
+/** Each searched word in its forms (search-forms.ts, decision 161), as the SQLite store's ftsMatch asks them. */
+function normalizedWords(words: readonly string[] | undefined): WordForm[][] {
+  return (words ?? []).flatMap((w) => searchTokens(w)).map(wordForms);
 }
 
-function matchesAll(item: IndexedEvent, words: readonly string[]): boolean {
-  return words.every((w) => FIELDS.some((f) => item.tokens[f.key].some((t) => t.startsWith(w))));
+function matchesAll(item: IndexedEvent, words: readonly WordForm[][]): boolean {
+  return words.every((w) => FIELDS.some((f) => item.tokens[f.key].some((t) => tokenMatches(t, w))));
 }
 
 /** bm25 over the matching events (k1 1.2, b 0.75, as FTS5), higher is more relevant. */
-function relevance(items: readonly IndexedEvent[], words: readonly string[]): Map<IndexedEvent, number> {
+function relevance(items: readonly IndexedEvent[], words: readonly WordForm[][]): Map<IndexedEvent, number> {
   const scores = new Map<IndexedEvent, number>();
   if (items.length === 0) return scores;
   const avg = {} as Record<FieldKey, number>;
@@ -81,13 +83,13 @@ function relevance(items: readonly IndexedEvent[], words: readonly string[]): Ma
   const n = items.length;
   for (const item of items) scores.set(item, 0);
   for (const w of words) {
-    const containing = items.filter((i) => FIELDS.some((f) => i.tokens[f.key].some((t) => t.startsWith(w)))).length;
+    const containing = items.filter((i) => FIELDS.some((f) => i.tokens[f.key].some((t) => tokenMatches(t, w)))).length;
     const idf = Math.log((n - containing + 0.5) / (containing + 0.5) + 1);
     for (const item of items) {
       let score = 0;
       for (const f of FIELDS) {
         const tokens = item.tokens[f.key];
-        const tf = tokens.filter((t) => t.startsWith(w)).length;
+        const tf = tokens.filter((t) => tokenMatches(t, w)).length;
         if (tf === 0) continue;
         score += f.weight * ((tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * tokens.length) / avg[f.key])));
       }

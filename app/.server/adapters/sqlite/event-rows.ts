@@ -7,6 +7,7 @@ import { boundingBox } from '~/domain/distance';
 import { type AgendaEvent, EVENT_STATUSES, type EventContent, type EventStatus } from '~/domain/event';
 import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
 import type { Schedule } from '~/domain/schedule';
+import { wordForms } from '~/domain/search-forms';
 import type { EventQuery } from '../../ports';
 import { bool, num, type Row, str } from './rows';
 
@@ -149,9 +150,21 @@ export function statusCounts(rows: Row[]): Record<EventStatus, number> {
   return counts;
 }
 
-/** FTS5 query: every word as a quoted prefix ("fete"* "neuch"*), all required. */
+/**
+ * FTS5 query: every word required, in any of its forms (search-forms.ts, decision 161): the typed one as a quoted
+ * prefix, the others whole ("fete"* AND ("marches"* OR "marche")); FTS5 wants the AND written beside a bracket.
+ */
 export function ftsMatch(words: readonly string[]): string {
-  return words.map((w) => `"${w.replace(/"/g, '')}"*`).join(' ');
+  return words
+    .map((w) => {
+      const forms = wordForms(w).map((f) => `"${f.term.replace(/"/g, '')}"${f.prefix ? '*' : ''}`);
+      return forms.length === 0
+        ? `"${w.replace(/"/g, '')}"*`
+        : forms.length === 1
+          ? forms[0]
+          : `(${forms.join(' OR ')})`;
+    })
+    .join(' AND ');
 }
 
 /** Awaits moderation (event-lifecycle.ts awaitsModeration): pending, or public with a pending revision. */
