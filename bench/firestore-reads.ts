@@ -30,7 +30,7 @@ import {
 } from '../app/.server/events/public';
 import { seriesView } from '../app/.server/events/series';
 import { waysOut } from '../app/.server/events/ways-out';
-import { sitemap } from '../app/.server/feeds/sitemap';
+import { pagesSitemap, sitemapIndex } from '../app/.server/feeds/sitemap';
 import { mailQueueSummary } from '../app/.server/mail/admin-mails';
 import { moderationPage } from '../app/.server/moderation/moderation-page';
 import { parsePublicationsPage, publishedWithoutModeration } from '../app/.server/moderation/publications';
@@ -316,7 +316,12 @@ async function perRequest(): Promise<boolean> {
       40,
       () => listApiEvents({ store }, new URLSearchParams('limit=20'), site.SITE_URL, now),
     ],
-    ['/sitemap.xml', 'événements, lieux (copie en mémoire)', 2 * VENUES + 40, () => sitemap({ store, config: site })],
+    [
+      '/sitemap.xml et /sitemap-pages.xml',
+      'jours des événements, lieux (copie en mémoire)',
+      2 * VENUES + 40,
+      () => Promise.all([sitemapIndex({ store, config: site }), pagesSitemap({ store, config: site })]),
+    ],
     ['/partenaires', '≤ 200 noms de donateurs', 1_000, () => partnersPage({ store })],
     [
       'tableau de bord admin',

@@ -15,6 +15,7 @@ import {
   createAccounts,
   ensureBuild,
   eventFields,
+  groupCpuMs,
   hiddenFields,
   multipart,
   organizerSession,
@@ -366,9 +367,12 @@ async function varied() {
     );
     console.log(`  objectif : p95 < 100 ms → ${Number(p(95)) < 100 ? 'tenu' : 'MANQUÉ'}`);
     // Then each kind alone, one request at a time (12 new addresses each): which kind the percentiles come from.
-    console.log('  par sorte, une requête à la fois (12 adresses nouvelles) : médiane / max en ms');
+    console.log(
+      '  par sorte, une requête à la fois (12 adresses nouvelles) : médiane / max en ms, CPU moyen du serveur (/proc)',
+    );
     for (const kind of addresses.kinds) {
       const times: number[] = [];
+      const cpuBefore = groupCpuMs(server.child.pid as number);
       for (let i = 0; i < 12; i++) {
         const path = kind.next();
         if (!path) break;
@@ -377,9 +381,10 @@ async function varied() {
         times.push(performance.now() - at);
       }
       if (times.length === 0) continue;
+      const cpu = (groupCpuMs(server.child.pid as number) - cpuBefore) / times.length;
       times.sort((a, b) => a - b);
       console.log(
-        `    ${kind.name.padEnd(22)} ${percentile(times, 50).toFixed(0).padStart(5)} / ${percentile(times, 100).toFixed(0)}`,
+        `    ${kind.name.padEnd(22)} ${percentile(times, 50).toFixed(0).padStart(5)} / ${percentile(times, 100).toFixed(0).padEnd(5)}  CPU ${cpu.toFixed(0)} ms`,
       );
     }
     const failed = [...statuses].some(([status]) => status >= 400) || result.errors + result.timeouts > 0;

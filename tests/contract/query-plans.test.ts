@@ -198,6 +198,42 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     expect((await searchEvents({ store }, asked('q=concert'), 1)).total).toBe(direct(words('concert')).total);
   });
 
+  it('« Autour de », une catégorie ou un canton avec une date : pas les dates de la fenêtre (décision 159)', async () => {
+    const plansOf = async (query: string) =>
+      (await queriesOf(() => searchEvents({ store }, asked(query), 1, new Date(), true))).map((sql) => ({
+        sql,
+        plan: (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join('\n'),
+      }));
+    const from = `du=${addDaysToDate(zurichToday(), 20)}`;
+    // Few events (under the cap): the count and the page both on the box's index; no date of the window walked.
+    const narrow = `autour=Lausanne&category=musique&accessible=1&gratuit=1&${from}`;
+    for (const { sql, plan } of await plansOf(narrow)) {
+      expect(plan, sql).not.toContain('INDEX event_occurrences_starts');
+      expect(scans(sql), sql).toEqual([]);
+    }
+    // Many (over the cap): the count stops on the box's index; only the page walks the dates, to its 20 results.
+    const crowded = await plansOf(`autour=Lausanne&${from}`);
+    const counts = crowded.filter(({ sql }) => /^\s*SELECT COUNT/.test(sql));
+    expect(counts.length).toBeGreaterThan(0);
+    for (const { sql, plan } of counts) expect(plan, sql).not.toContain('INDEX event_occurrences_starts');
+    // The same events and dates as the uncapped query (the API's, Firestore's): exact under the cap.
+    for (const query of [narrow, `autour=Lausanne&category=musique&gratuit=1&${from}`]) {
+      const capped = await searchEvents({ store }, asked(query), 1, new Date(), true);
+      const exact = await searchEvents({ store }, asked(query), 1);
+      expect(capped.total).toBeGreaterThan(0);
+      expect(capped.more).toBe(false);
+      expect({ total: capped.total, dates: capped.dates }).toEqual({ total: exact.total, dates: exact.dates });
+      expect(capped.items.map((e) => `${e.startsAt} ${e.id}`)).toEqual(exact.items.map((e) => `${e.startsAt} ${e.id}`));
+    }
+    // A category and a canton in a date window: counted on the events to come, not on the window's dates either.
+    const counted = await plansOf(`category=musique&canton=NE&${from}`);
+    expect(counted.some(({ plan }) => plan.includes('INDEX events_status_last_end'))).toBe(true);
+    for (const { sql, plan } of counted.filter(({ sql }) => /^\s*SELECT (COUNT|COALESCE)/.test(sql)))
+      expect(plan, sql).not.toContain('INDEX event_occurrences_starts');
+    const many = await searchEvents({ store }, asked(`autour=Lausanne&${from}`), 1, new Date(), true);
+    expect({ total: many.total, more: many.more }).toEqual({ total: COUNT_UP_TO, more: true });
+  });
+
   it('les comptes tenus à l’écriture disent ce que compterait chaque date, au fil des changements', async () => {
     // What a count of every date to come says, each event once: the reference the kept counts must match.
     const direct = (category?: string) =>

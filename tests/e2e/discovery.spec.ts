@@ -498,7 +498,11 @@ test.describe('accueil, flux et référencement', () => {
     const rss = await request.get('/evenements.rss?gratuit=1');
     expect(rss.headers()['content-type']).toContain('application/rss+xml');
     expect((await rss.text()).match(/<item>/g)?.length).toBe((await upcoming(ports, (e) => e.isFree)).length);
-    const sitemap = await (await request.get('/sitemap.xml')).text();
+    // An index of files (decision 159): the event is in one of its files of events.
+    const index = await (await request.get('/sitemap.xml')).text();
+    expect(index).toContain('<sitemapindex');
+    const files = [...index.matchAll(/<loc>[^<]*(\/sitemap-[^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+    const sitemap = (await Promise.all(files.map(async (file) => (await request.get(file)).text()))).join('');
     const [one] = await upcoming(ports, (e) => e.status === 'approved');
     expect(sitemap).toContain(`/evenement/${one.id}</loc>`);
     expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');

@@ -112,6 +112,9 @@ const EXPECTED: Record<string, Guard> = {
   // Ending an alert of one's own address from the profile.
   '/alertes/profil': 'post-only',
   '/sitemap.xml': 'public',
+  // The files of its index (decision 159): days that are not days are a 404 for everyone.
+  '/sitemap-pages.xml': 'public',
+  '/sitemap-evenements.xml': 'public',
   '/robots.txt': 'public',
   '/healthz': 'public',
   '/livez': 'public',

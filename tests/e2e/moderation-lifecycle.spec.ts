@@ -63,7 +63,10 @@ test.describe('cycle de vie d’un événement', () => {
     await expect(anonymous.page.getByText('Aucun événement ne correspond à votre recherche')).toBeVisible();
     await expect(anonymous.page.locator(`a[href="/evenement/${id}"]`)).toHaveCount(0);
     expect((await anonymous.page.goto(`/evenement/${id}`))?.status()).toBe(404);
-    expect(await (await anonymous.page.request.get('/sitemap.xml')).text()).not.toContain(id);
+    // Nor in the sitemap's files (decision 159: /sitemap.xml is their index).
+    const index = await (await anonymous.page.request.get('/sitemap.xml')).text();
+    for (const [, file] of index.matchAll(/<loc>[^<]*(\/sitemap-[^<]+)<\/loc>/g))
+      expect(await (await anonymous.page.request.get(file.replace(/&amp;/g, '&'))).text()).not.toContain(id);
     await anonymous.close();
 
     // « Rétablir » in the message: back in the queue, still not public.

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
-import { sitemap } from '../../app/.server/feeds/sitemap';
+import { eventsSitemap, pagesSitemap, sitemapDays, sitemapIndex } from '../../app/.server/feeds/sitemap';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { parseEventFilters } from '../../app/domain/event-filters';
 import { meta } from '../../app/routes/evenements/meta';
@@ -62,7 +62,7 @@ describe('la liste guide les robots', () => {
     });
   });
 
-  it('le plan du site liste chaque événement public à venir, pas les pages de la liste', async () => {
+  it('le plan du site liste chaque événement public à venir, en fichiers bornés, pas les pages de la liste', async () => {
     const store = createSqliteStore(openDatabase(':memory:'));
     await store.categories.upsertMany(DEFAULT_CATEGORIES);
     const now = new Date();
@@ -75,13 +75,33 @@ describe('la liste guide les robots', () => {
       { now },
     );
     await store.events.insertMany([...events, pending]);
-    const xml = await sitemap({ store, config: { SITE_URL: SITE } });
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    // The 45 events (more than two pages of the list), each its own address; the waiting one is not public.
-    for (const e of events) expect(locs).toContain(`${SITE}/evenement/${e.id}`);
+    const services = { store, config: { SITE_URL: SITE } };
+    const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+    // An index of files of at most 10 events each (50,000 on the site): 45 events need five, and the pages' file.
+    const index = await sitemapIndex(services, 10, now);
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = locsOf(index);
+    expect(files[0]).toBe(`${SITE}/sitemap-pages.xml`);
+    const eventFiles = files.slice(1);
+    expect(eventFiles).toHaveLength(5);
+    const locs: string[] = [];
+    for (const file of eventFiles) {
+      expect(file.startsWith(`${SITE}/sitemap-evenements.xml?du=`)).toBe(true);
+      const days = sitemapDays(new URL(file).searchParams);
+      if (!days) throw new Error(`${file} : jours illisibles`);
+      const listed = locsOf(await eventsSitemap(services, days, now));
+      expect(listed.length).toBeLessThanOrEqual(10);
+      locs.push(...listed);
+    }
+    // The 45 events (more than two pages of the list, more than a file), each once; the waiting one is not public.
+    expect(locs.sort()).toEqual(events.map((e) => `${SITE}/evenement/${e.id}`).sort());
     expect(locs).not.toContain(`${SITE}/evenement/attente`);
     // The list once, as a page of the site: none of its pages nor its selections.
-    expect(locs.filter((l) => l.startsWith(`${SITE}/evenements`))).toEqual([`${SITE}/evenements`]);
+    const pages = locsOf(await pagesSitemap(services));
+    expect(pages.filter((l) => l.startsWith(`${SITE}/evenements`))).toEqual([`${SITE}/evenements`]);
+    // Days that are not days: no file.
+    expect(sitemapDays(new URLSearchParams('du=2026-12-01&au=demain'))).toBeNull();
+    expect(sitemapDays(new URLSearchParams('du=2026-12-05&au=2026-12-01'))).toBeNull();
     await store.close();
   });
 });

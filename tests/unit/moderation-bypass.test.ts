@@ -16,6 +16,7 @@ import { loader as eventIcsLoader } from '../../app/routes/evenement.$id.calendr
 import { loader as listLoader } from '../../app/routes/evenements/route';
 import { loader as icsLoader } from '../../app/routes/evenements[.ics]';
 import { loader as rssLoader } from '../../app/routes/evenements[.rss]';
+import { loader as eventsSitemapLoader } from '../../app/routes/sitemap-evenements[.]xml';
 import { loader as sitemapLoader } from '../../app/routes/sitemap[.]xml';
 import { storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
@@ -102,6 +103,11 @@ async function publicTraces(id: string, word: string) {
     const answer = await routeAnswer(() => loader(args(anonymous(path))));
     return answer.response ? await answer.response.text() : JSON.stringify(answer.data);
   };
+  // The sitemap's files of events, as its index names them (decision 159).
+  const index = await text(sitemapLoader as never, '/sitemap.xml');
+  const files = [...index.matchAll(/<loc>[^<]*(\/sitemap-evenements\.xml\?[^<]+)<\/loc>/g)].map((m) =>
+    m[1].replace(/&amp;/g, '&'),
+  );
   const detail = await routeAnswer(() => eventLoader(args(anonymous(`/evenement/${id}`), { id })));
   const ics = await routeAnswer(() => eventIcsLoader(args(anonymous(`/evenement/${id}/calendrier.ics`), { id })));
   const listed = {
@@ -109,7 +115,7 @@ async function publicTraces(id: string, word: string) {
     rss: await text(rssLoader as never, `/evenements.rss?q=${word}`),
     ical: await text(icsLoader as never, `/evenements.ics?q=${word}`),
     map: await text(mapLoader as never, `/carte.json?q=${word}`),
-    sitemap: await text(sitemapLoader as never, '/sitemap.xml'),
+    sitemap: (await Promise.all(files.map((file) => text(eventsSitemapLoader as never, file)))).join(''),
   };
   return {
     detail: detail.status,

@@ -1,6 +1,6 @@
-// Public reading of events: the agenda with its filters, the map, one event as a viewer may see it, similar events,
-// the sitemap. Every public read asks the store for PUBLIC_STATUSES only, whose content fields are what an admin
-// approved (app/domain/event-lifecycle.ts): a pending revision never reaches the public.
+// Public reading of events: the agenda with its filters, the map, one event as a viewer may see it, similar events.
+// Every public read asks the store for PUBLIC_STATUSES only, whose content fields are what an admin approved
+// (app/domain/event-lifecycle.ts): a pending revision never reaches the public.
 
 import { zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
@@ -17,8 +17,6 @@ import type { EventQuery, PageCursor, Store, UserProfile } from '../ports';
 export { PUBLIC_STATUSES };
 export const PAGE_SIZE = 20;
 export const MAP_MAX_POINTS = 2000;
-/** A sitemap holds at most 50,000 URLs; the static pages and partners need a few. */
-export const SITEMAP_MAX_EVENTS = 49_000;
 
 /**
  * Public reads are memoised for a few seconds and until the next write. Keys name the filters, not the clock:
@@ -280,17 +278,6 @@ export async function upcomingByOrganizer({ store }: { store: Store }, organizer
     organizerName,
     oneRowPerEvent: true,
     limit: 12,
-    offset: 0,
-  });
-  return items;
-}
-
-/** Every upcoming public event, for the sitemap. */
-export async function sitemapEvents({ store }: { store: Store }, now = new Date()): Promise<AgendaEvent[]> {
-  const { items } = await store.events.search({
-    ...queryFromFilters({}, now),
-    oneRowPerEvent: true,
-    limit: SITEMAP_MAX_EVENTS,
     offset: 0,
   });
   return items;

@@ -180,6 +180,22 @@ export interface EventStore {
     /** Only events with a date ending after this instant (ISO), as search() counts them: the upcoming ones. */
     endsAfter?: string,
   ): Promise<Record<string, number>>;
+  /**
+   * The sitemap's index (decision 159): per UTC day (`ms / 86400000`) of their last date's end, from the day of
+   * `endsAfter` on, how many public events (PUBLIC_STATUSES) end that day, in the order of the days. Days with none are
+   * left out; the day of `endsAfter` may count a few that ended before it.
+   */
+  publicEndDays(endsAfter: string): Promise<{ day: number; events: number }[]>;
+  /**
+   * One sitemap file of events (decision 159): the public events whose last date ends after `endsAfter` and on a day
+   * from `firstDay` to `lastDay` (UTC days, both included), by that end then id, at most `limit`.
+   */
+  publicEndingOn(q: {
+    endsAfter: string;
+    firstDay: number;
+    lastDay: number;
+    limit: number;
+  }): Promise<{ id: string; updatedAt: string }[]>;
   /** Events of an account per status (the organizer's history, for moderators). */
   countByOwner(uid: string): Promise<Record<EventStatus, number>>;
   /** The decisions taken on an event, newest first (also once the event is deleted). */

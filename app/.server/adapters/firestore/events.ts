@@ -8,6 +8,7 @@ import { eventConverter, fromEventDoc, toEventDoc } from './event-docs';
 import { emptyStatusCounts, type IndexedEvent, mapPointsOf, searchIndex, suggestionTextsOf } from './event-index';
 import { createEventOccurrences } from './event-occurrences';
 import { createEventPlaceQueries } from './event-places';
+import { createEventSitemapQueries } from './event-sitemap';
 import { geoIndex } from './geo-index';
 import { moderationLister } from './moderation-list';
 import { adminNames, moderationEntryConverter, newModerationId } from './moderation-log';
@@ -46,6 +47,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
 
   return {
     ...createEventPlaceQueries(ctx),
+    ...createEventSitemapQueries(ctx),
     async search(q) {
       return searchIndex(await candidates(q), q);
     },

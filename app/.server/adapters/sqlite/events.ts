@@ -10,6 +10,7 @@ import { type Db, writeTransaction } from './db';
 import { imagePathsOf } from './event-images';
 import { createEventPlaceQueries } from './event-places';
 import { AWAITING, eventParams, eventQuerySql, statusCounts, toEvent, toEventAt } from './event-rows';
+import { createEventSitemapQueries } from './event-sitemap';
 import { moderationLister } from './moderation-list';
 import { occurrenceWriter } from './occurrence-rows';
 import { publicLists, walkable } from './public-lists';
@@ -36,6 +37,7 @@ export function createEventStore(db: Db): EventStore {
 
   return {
     ...createEventPlaceQueries(db),
+    ...createEventSitemapQueries(db),
     async search(q) {
       const { from, where, params, rank } = eventQuerySql(q);
       const grouped = Boolean(q.oneRowPerEvent);

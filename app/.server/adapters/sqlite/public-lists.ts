@@ -38,6 +38,9 @@ function countedAhead(q: EventQuery): boolean {
  */
 export function walkable(q: EventQuery, common = false): boolean {
   if (q.venueId || q.organizerId) return false;
+  // « Autour de » counted up to a cap and under it (decision 159): its few events, read on the box's index, are the
+  // page; a walk of the dates would read every date of the window to find them (a category far from most dates).
+  if (q.near && q.countUpTo && !common && !q.words?.length) return false;
   return !q.words?.length || (common && !q.byRelevance && !q.featuredFirst);
 }
 
@@ -185,17 +188,33 @@ export function publicLists(db: Db) {
   function capped(q: EventQuery, upTo: number): { listed: number; dates: number; atLeast: boolean } {
     const words = Boolean(q.words?.length);
     const event = eventConditions(q);
+    // The way in: the full-text match, the box's index, or the events to come with their category and canton.
     const from = words
       ? 'FROM events_fts f JOIN events e ON e.id = f.event_id'
-      : 'FROM events e INDEXED BY events_lat_lng';
+      : q.near
+        ? 'FROM events e INDEXED BY events_lat_lng'
+        : 'FROM events e INDEXED BY events_status_last_end';
+    // « Autour de » in a date window (decision 159): an event of the box counts if one of its dates is in the window,
+    // one step down its dates' key.
+    const on = dateConditions(q, 'o');
+    const windowed = Boolean(q.startsBefore || q.nightEndsAfter || q.windows);
     const where = [
       ...(words ? ['events_fts MATCH ?'] : []),
       `e.status IN (${q.status.map(() => '?').join(', ')})`,
       'e.last_ends_ts > ?',
       ...event.where,
+      ...(windowed
+        ? [`EXISTS (SELECT 1 FROM event_occurrences o WHERE o.event_id = e.id AND ${on.where.join(' AND ')})`]
+        : []),
     ].join(' AND ');
     const endsAfter = Date.parse(q.endsAfter);
-    const params = [...(words ? [ftsMatch(q.words ?? [])] : []), ...q.status, endsAfter, ...event.params];
+    const params = [
+      ...(words ? [ftsMatch(q.words ?? [])] : []),
+      ...q.status,
+      endsAfter,
+      ...event.params,
+      ...(windowed ? on.params : []),
+    ];
     const found = db
       .prepare(`SELECT COUNT(*) FROM (SELECT 1 ${from} WHERE ${where} LIMIT ?)`)
       .pluck()
@@ -204,16 +223,23 @@ export function publicLists(db: Db) {
     const dates = db
       .prepare(
         `SELECT COALESCE(SUM((SELECT COUNT(*) - COALESCE(SUM(o.cancelled), 0) FROM event_occurrences o
-           WHERE o.event_id = e.id AND o.ends_ts > ?)), 0) ${from} WHERE ${where}`,
+           WHERE o.event_id = e.id AND ${on.where.join(' AND ')})), 0) ${from} WHERE ${where}`,
       )
       .pluck()
-      .get(endsAfter, ...params) as number;
+      .get(...on.params, ...params) as number;
     return { listed: found, dates, atLeast: false };
   }
 
-  /** A count capped serves the query: words or « Autour de », from now on, no date window. */
-  const cappable = (q: EventQuery) =>
-    Boolean(q.countUpTo) && Boolean(q.words?.length || q.near) && !q.startsBefore && !q.nightEndsAfter && !q.windows;
+  /**
+   * A count capped serves the query: words from now on, no date window; « Autour de », with dates or not; a category
+   * or a canton in a date window (decision 159: a walk of the window's dates would read them all to find a few).
+   */
+  const cappable = (q: EventQuery) => {
+    if (!q.countUpTo || q.venueId || q.organizerId) return false;
+    const windowed = Boolean(q.startsBefore || q.nightEndsAfter || q.windows);
+    if (q.words?.length) return !windowed;
+    return Boolean(q.near) || (windowed && Boolean(q.category || q.canton));
+  };
 
   return {
     /**
