@@ -9,6 +9,7 @@ import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import { listApiEvents } from '../../app/.server/api/events';
 import { homeSummary } from '../../app/.server/events/home';
 import { COUNT_UP_TO, PUBLIC_STATUSES, pageCursor, searchEvents } from '../../app/.server/events/public';
+import { organizerIndex, venueIndex } from '../../app/.server/places/public-places';
 import type { Store } from '../../app/.server/ports';
 import { seedCategories } from '../../app/.server/seed/seed';
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
@@ -17,6 +18,8 @@ import { buildManyEvents } from '../../bench/lib';
 
 const COPIES = 100;
 const DAY = 86_400_000;
+/** Above any date's start in ms: a cancelled date sorts after every date that is not. */
+const SHIFT = 1_000_000_000_000_000;
 
 /** The list's filters for a query string, as its loader reads them. */
 const asked = (query: string): EventFilters => parseEventFilters(new URLSearchParams(query), ['musique']).filters;
@@ -45,6 +48,8 @@ beforeAll(async () => {
         SELECT o.event_id || '-' || n, starts_at, ends_at, starts_ts + (n % 120) * ${DAY}, ends_ts + (n % 120) * ${DAY},
           open_end, n % 17 = 0 FROM event_occurrences o CROSS JOIN copies;
       DROP TABLE copies;`);
+    // Their records, as the places migration links them: 40 venues and 25 organizers.
+    db.exec("UPDATE events SET venue_id = 'lieu' || (rowid % 40), organizer_id = 'orga' || (rowid % 25)");
   })();
 }, 60_000);
 
@@ -59,7 +64,9 @@ function scans(sql: string): string[] {
       (d) =>
         /^SCAN (e|o|events|event_occurrences)\b/.test(d) ||
         // An index searched on the status alone reads every public event, past ones included.
-        /^SEARCH (e|events) USING (COVERING )?INDEX \w+ \(status=\?\)$/.test(d),
+        /^SEARCH (e|events) USING (COVERING )?INDEX \w+ \(status=\?\)$/.test(d) ||
+        // Open towards the future: every event to come (decision 157).
+        /^SEARCH (e|events) USING (COVERING )?INDEX \w+ \(status=\? AND last_ends_ts>\?\)$/.test(d),
     );
 }
 
@@ -87,10 +94,29 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     ['« Autour de » Lausanne', () => searchEvents({ store }, asked('autour=Lausanne'), 1, new Date(), true)],
     ['un mot courant', () => searchEvents({ store }, asked('q=concert'), 1, new Date(), true)],
     ['l’API, une date par ligne', () => listApiEvents({ store }, new URLSearchParams(), 'https://agenda.test')],
+    // The upcoming events of each venue and organizer: the counts kept on write (decision 157).
+    ['/lieux', () => venueIndex({ store }, '', '')],
+    ['/organisateurs', () => organizerIndex({ store }, '')],
   ])('%s ne parcourt ni les événements ni leurs dates', async (_name, read) => {
     const queries = await queriesOf(read);
     expect(queries.length).toBeGreaterThan(0);
     for (const sql of queries) expect(scans(sql), sql).toEqual([]);
+  });
+
+  it('l’accueil lit les dates des seuls événements mis en avant, et compte son week-end sans lire les événements', async () => {
+    const queries = await queriesOf(() => homeSummary({ store }));
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join('\n');
+    // « À ne pas manquer »: the dates of the featured events (migration 29), not every date and its event.
+    const featured = queries.filter((sql) => /e\.featured = 1/.test(sql));
+    expect(featured).toHaveLength(1);
+    expect(plan(featured[0])).toContain('INDEX event_occurrences_featured');
+    // « Ce week-end », counted up to 500 (decision 151): each date's event tested on an index, not read.
+    const weekend = queries.filter((sql) => /SELECT DISTINCT o\.event_id/.test(sql));
+    expect(weekend).toHaveLength(1);
+    expect(plan(weekend[0])).toMatch(/SEARCH e USING COVERING INDEX \w+ \(id=\?/);
+    // The total to come is the categories' counts added up: no count of today's dates, which the home does not show.
+    expect(queries.filter((sql) => sql.includes('event_occurrences_order'))).toEqual([]);
   });
 
   it('la page 50 reprend après la dernière de la page 49, sur l’index, et sans curseur au décalage', async () => {
@@ -253,6 +279,32 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
       }
       const home = await homeSummary({ store });
       expect(home.categories.find((c) => c.slug === 'musique')?.count).toBe(direct('musique').total);
+      expect(home.highlights.total).toBe(direct().total);
+      // « À ne pas manquer »: the featured events to come, each at its first date not cancelled (else its first), in
+      // order, as a grouping of every featured event's dates would say (migration 29 walks their dates alone).
+      const featured = db
+        .prepare(
+          `SELECT e.id FROM events e JOIN event_occurrences o ON o.event_id = e.id
+           WHERE e.featured = 1 AND e.status IN (${PUBLIC_STATUSES.map(() => '?').join(', ')}) AND o.ends_ts > ?
+           GROUP BY e.id ORDER BY MIN(o.cancelled * ${SHIFT} + o.starts_ts) % ${SHIFT}, e.title, e.id LIMIT 8`,
+        )
+        .pluck()
+        .all(...PUBLIC_STATUSES, Date.now());
+      expect(featured).toHaveLength(8);
+      expect(home.highlights.items.map((e) => e.id)).toEqual(featured);
+      // Each venue's and organizer's events to come (/lieux, /organisateurs), as a count of every event would say.
+      for (const kind of ['venue', 'organizer'] as const) {
+        const column = kind === 'venue' ? 'venue_id' : 'organizer_id';
+        const rows = db
+          .prepare(
+            `SELECT ${column} AS id, COUNT(*) AS n FROM events WHERE id IN (SELECT event_id FROM event_occurrences
+             WHERE ends_ts > ?) AND status IN (${PUBLIC_STATUSES.map(() => '?').join(', ')}) AND ${column} IS NOT NULL
+             GROUP BY ${column}`,
+          )
+          .all(Date.now(), ...PUBLIC_STATUSES) as { id: string; n: number }[];
+        const kept = await store.events.countByPlace(kind, PUBLIC_STATUSES, new Date().toISOString());
+        expect(kept).toEqual(Object.fromEntries(rows.map((r) => [r.id, r.n])));
+      }
     };
     await check();
     // Refused, back to approved under another category, a date cancelled, dates moved, events removed.
@@ -262,6 +314,12 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     db.prepare(`UPDATE event_occurrences SET ends_ts = ends_ts + ${40 * DAY} WHERE event_id LIKE ?`).run('%-10');
     // A few: each removal finds its row of the search index by its number (decision 151).
     db.prepare("DELETE FROM events WHERE id IN ('bench0-11', 'bench1-11', 'bench2-11', 'bench3-11')").run();
+    // Featured, or no longer: the home's first events change.
+    db.prepare("UPDATE events SET featured = 1 WHERE id LIKE '%-15'").run();
+    db.prepare("UPDATE events SET featured = 0 WHERE id LIKE '%-3'").run();
+    // Moved to another venue, one losing its organizer.
+    db.prepare("UPDATE events SET venue_id = 'lieu0' WHERE id LIKE '%-13'").run();
+    db.prepare("UPDATE events SET organizer_id = NULL WHERE id LIKE '%-14'").run();
     await check();
     const first = await store.events.findById('bench0-12');
     if (!first) throw new Error('bench0-12 absent');

@@ -15,7 +15,15 @@ async function readHome(store: Store, now: Date) {
   const [weekend, highlights, categories, counts, partners, holidays] = await Promise.all([
     // Counted up to COUNT_UP_TO: a large agenda's weekend says « Plus de 500 événements » (decision 151).
     searchEvents({ store }, { when: 'week-end' }, 1, now, true),
-    store.events.search({ ...upcoming, featuredFirst: true, oneRowPerEvent: true, limit: 8, offset: 0 }),
+    // Its eight cards alone: the total to come is the sum of the categories' counts (decision 157).
+    store.events.search({
+      ...upcoming,
+      featuredFirst: true,
+      oneRowPerEvent: true,
+      itemsOnly: true,
+      limit: 8,
+      offset: 0,
+    }),
     store.categories.list(),
     store.events.countUpcomingByCategory(now.toISOString(), PUBLIC_STATUSES),
     store.partners.list({ activeOnly: true }),
@@ -28,7 +36,11 @@ async function readHome(store: Store, now: Date) {
       total: weekend.total,
       more: weekend.more,
     },
-    highlights: { items: highlights.items.map((e) => toEventCard(e, { now, holidays })), total: highlights.total },
+    highlights: {
+      items: highlights.items.map((e) => toEventCard(e, { now, holidays })),
+      // Each event has one category: their counts add up to the events to come, a series once.
+      total: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    },
     categories: categories
       .filter((c) => c.active)
       .map((c) => ({ slug: c.slug, label: c.label, color: c.color, count: counts[c.slug] ?? 0 })),

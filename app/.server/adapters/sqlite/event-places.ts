@@ -7,6 +7,10 @@ import { writeTransaction } from './db';
 import { toEvent } from './event-rows';
 import type { Row } from './rows';
 
+const DAY = 86_400_000;
+const isPublic = (status: readonly string[]) =>
+  status.length === PUBLIC_STATUSES.length && PUBLIC_STATUSES.every((s) => status.includes(s));
+
 export function createEventPlaceQueries(
   db: Db,
 ): Pick<EventStore, 'attachPlaces' | 'countByPlace' | 'listWithoutPlaces'> {
@@ -19,6 +23,24 @@ export function createEventPlaceQueries(
     `SELECT * FROM events WHERE venue_id IS NULL OR organizer_id IS NULL
      ORDER BY status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')}) DESC, created_at, id LIMIT ?`,
   );
+  const publicIn = `e.status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+  /** Per record, its public events whose last date ends after `at`: the kept days after its day, its day counted. */
+  function upcomingByPlace(kind: 'venue' | 'organizer', at: number): Record<string, number> {
+    const day = Math.floor(at / DAY);
+    const column = kind === 'venue' ? 'e.venue_id' : 'e.organizer_id';
+    const rows = db
+      .prepare(
+        `SELECT place_id AS id, SUM(events) AS n FROM public_place_day_counts WHERE kind = ? AND day > ? GROUP BY place_id
+         UNION ALL
+         SELECT ${column}, COUNT(*) FROM events e INDEXED BY events_status_last_end
+         WHERE ${publicIn} AND e.last_ends_ts > ? AND e.last_ends_ts < ? AND ${column} IS NOT NULL GROUP BY ${column}`,
+      )
+      .all(kind, day, at, (day + 1) * DAY) as Row[];
+    const counts: Record<string, number> = {};
+    for (const r of rows) counts[String(r.id)] = (counts[String(r.id)] ?? 0) + Number(r.n);
+    for (const [id, n] of Object.entries(counts)) if (n === 0) delete counts[id];
+    return counts;
+  }
   return {
     async listWithoutPlaces(limit = -1) {
       return (withoutPlaces.all(limit) as Row[]).map(toEvent);
@@ -28,6 +50,8 @@ export function createEventPlaceQueries(
     },
     async countByPlace(kind, status, endsAfter) {
       if (status.length === 0) return {};
+      // The public events to come: the counts kept on write (migration 29, decision 157), the day of now exactly.
+      if (endsAfter !== undefined && isPublic(status)) return upcomingByPlace(kind, Date.parse(endsAfter));
       const column = kind === 'venue' ? 'e.venue_id' : 'e.organizer_id';
       const statuses = `e.status IN (${status.map(() => '?').join(', ')})`;
       // Upcoming: an event's last date ends after now (events.last_ends_ts, decision 142), on the index that covers it.

@@ -122,10 +122,14 @@ export function publicLists(db: Db) {
     const words = q.words?.length
       ? ' AND (SELECT k.fts_rowid FROM events_fts_keys k WHERE k.event_id = o.event_id) IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ?)'
       : '';
+    // The featured events (the home's first): their own dates' index (migration 29), not every date and its event.
+    const walkedIndex = featured === 1 ? 'event_occurrences_featured' : 'event_occurrences_starts';
+    const featuredOnly =
+      featured === undefined ? '' : ` AND e.featured = ${featured}${featured ? ' AND o.featured = 1' : ''}`;
     const picked = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
         o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, o.starts_ts AS o_starts, e.title AS o_title
-      FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
-      WHERE o.starts_ts >= ? AND ${where}${words}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
+      FROM event_occurrences o INDEXED BY ${walkedIndex} CROSS JOIN events e ON e.id = o.event_id
+      WHERE o.starts_ts >= ? AND ${where}${words}${featuredOnly}${first}
         ${cursor ? 'AND (o.starts_ts, e.title, o.event_id) > (?, ?, ?)' : ''}
       ORDER BY o.starts_ts, e.title, o.event_id LIMIT ? OFFSET ?`;
     const matching = grouped

@@ -8,6 +8,7 @@ import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
 import { MIGRATION_DAY_STATUS } from './schema-day-status';
 import { MIGRATION_DISTANCE } from './schema-distance';
 import { MIGRATION_HOLIDAYS } from './schema-holidays';
+import { MIGRATION_HOME_PLACES } from './schema-home-places';
 import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_VISITOR_PUSHES,
   MIGRATION_PUBLIC_COUNTS,
   MIGRATION_SEARCH_KEYS,
+  MIGRATION_HOME_PLACES,
 ];
