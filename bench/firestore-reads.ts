@@ -7,13 +7,13 @@
 // the bench exits with 1 when one goes over (decision 152). With FIRESTORE_START_EVENTS, then an instance's start on that
 // many events: time, reads and the memory of its in-memory copy of `events` (decision 080).
 // Usage: npm run bench:firestore-reads -- --events=100000   (FIRESTORE_START_EVENTS=50000, FIRESTORE_READS=start: the
-// start only)
+// start only; FIRESTORE_START_PAST=90000: that many past events beside them)
 
 import { listUsers, parseUserQuery } from '../app/.server/accounts/admin-users';
 import { eventConverter, occurrenceDocs, occurrenceKey } from '../app/.server/adapters/firestore/event-docs';
 import { newModerationId } from '../app/.server/adapters/firestore/moderation-log';
 import { WITHOUT_POINT } from '../app/.server/adapters/firestore/places';
-import { createFirestoreStore } from '../app/.server/adapters/firestore/store';
+import { createFirestoreStore, EVENTS_UPGRADE } from '../app/.server/adapters/firestore/store';
 import { newUser, userConverter } from '../app/.server/adapters/firestore/user-docs';
 import { adminDashboard } from '../app/.server/analytics/admin-dashboard';
 import { listApiEvents } from '../app/.server/api/events';
@@ -57,6 +57,8 @@ const POINTLESS = 12;
 const option = process.argv.find((a) => a.startsWith('--events='));
 const EVENTS = Number(option?.slice('--events='.length) ?? process.env.FIRESTORE_EVENTS ?? 10_000);
 const START_EVENTS = Number(process.env.FIRESTORE_START_EVENTS ?? 0);
+/** Past events stored beside them (a site's history): what the start no longer reads (decision 160). */
+const START_PAST = Number(process.env.FIRESTORE_START_PAST ?? 0);
 if (!Number.isInteger(EVENTS) || EVENTS < 1000) throw new Error('--events : un nombre entier, au moins 1000');
 
 type Db = Awaited<ReturnType<typeof freshFirestore>>['db'];
@@ -86,10 +88,26 @@ async function seedEvents(db: Db, count: number, series: number, venues: readonl
     ),
   ]);
   await inBatches(db, writes.length, (batch, i) => writes[i](batch));
+  // As a database the site has opened before: its one-time upgrade of the events done (decision 160).
+  await db.collection('upgrades').doc(EVENTS_UPGRADE).set({ doneAt: new Date().toISOString() });
   return {
     ids: events.filter((_, i) => i % 53 === 0).map((e) => e.id),
     seriesIds: events.filter((e) => e.schedule).map((e) => e.id),
   };
+}
+
+/** `count` events of the past (400 to 580 days ago), as a site keeps them once over. */
+async function seedPast(db: Db, count: number) {
+  const back = (iso: string) => new Date(Date.parse(iso) - 400 * 86_400_000).toISOString();
+  const events = (await buildManyEvents(count, 0)).map((e) => ({
+    ...e,
+    id: `passe${e.id}`,
+    startsAt: back(e.startsAt),
+    endsAt: back(e.endsAt),
+  }));
+  await inBatches(db, events.length, (batch, i) =>
+    batch.set(db.collection('events').withConverter(eventConverter).doc(events[i].id), events[i]),
+  );
 }
 
 /** 1,000 paid donations of 400 donors over 90 days, one donor in three thanked by name. */
@@ -388,7 +406,7 @@ async function perRequest(): Promise<boolean> {
     );
   }
   console.log(
-    `\nCopie en mémoire de cette instance (décision 080) : ${n(startReads)} lectures au démarrage (une par événement, une de plus par événement en attente), prête en ${(readyMs / 1000).toFixed(1)} s.`,
+    `\nCopie en mémoire de cette instance (décisions 080, 160) : ${n(startReads)} lectures au démarrage (une par événement public pas encore passé, une par événement en attente), prête en ${(readyMs / 1000).toFixed(1)} s.`,
   );
   await store.close();
   await dispose();
@@ -399,8 +417,11 @@ async function perRequest(): Promise<boolean> {
 /** A new instance on a store of START_EVENTS events: until ready, the reads and the memory its mirrors hold. */
 async function instanceStart() {
   const { db, dispose } = await freshFirestore('bench-start');
-  console.log(`\nRemplissage : ${START_EVENTS.toLocaleString('fr-CH')} événements…`);
+  console.log(
+    `\nRemplissage : ${START_EVENTS.toLocaleString('fr-CH')} événements à venir, ${START_PAST.toLocaleString('fr-CH')} passés…`,
+  );
   await seedEvents(db, START_EVENTS, 0);
+  await seedPast(db, START_PAST);
   const writer = createFirestoreStore(db);
   await writer.categories.upsertMany(DEFAULT_CATEGORIES);
   await writer.close();
@@ -419,7 +440,9 @@ async function instanceStart() {
   instance = null;
   gc?.();
   const heapWithout = process.memoryUsage().heapUsed;
-  console.log(`Démarrage d’une instance sur ${START_EVENTS.toLocaleString('fr-CH')} événements :`);
+  console.log(
+    `Démarrage d’une instance sur ${(START_EVENTS + START_PAST).toLocaleString('fr-CH')} événements (${START_EVENTS.toLocaleString('fr-CH')} à venir) :`,
+  );
   console.log(`  prête en ${(ms / 1000).toFixed(1)} s (émulateur en mémoire, dans le même processus)`);
   console.log(`  ${reads.toLocaleString('fr-CH')} lectures de documents`);
   console.log(

@@ -141,6 +141,8 @@ describe.each(BACKENDS)('contrat des lieux et des organisateurs : $name', (backe
   });
 
   it('les événements à venir de chaque lieu se comptent sans ceux passés ni ceux qui ne sont pas publics', async () => {
+    // Counted per record (on Firestore, past events included, one aggregation per record: decision 160).
+    await store.venues.insertMany([makeVenue({ id: 'v1', slug: 'v1' }), makeVenue({ id: 'v2', slug: 'v2' })]);
     await store.events.insertMany([
       makeEvent({ id: 'a-venir', slug: 'a-venir', venueId: 'v1', organizerId: 'o1' }),
       makeEvent({ id: 'autre', slug: 'autre', venueId: 'v1', organizerId: 'o2' }),

@@ -103,7 +103,7 @@ export const FIRESTORE_FIELDS: Classified = {
       'moderatedAt,moderatedBy,occurrencesUntil,openEnd,organizerId,organizerName,pendingChanges,postalCode,previousStatus,' +
       'priceMax,priceMin,priceNote,refusedByAdmin,rejectionReason,revision,schedule,searchTokens,slug,startsAt,' +
       'startsTs,status,street,submittedAt,ticketUrl,title,updatedAt,venueId,venueName,websiteUrl,dayStatuses,' +
-      'weatherDependent,performers',
+      'weatherDependent,performers,placesMissing,series',
   ),
   federationQueue: { ...all('data', 'createdAt,dueAt'), data: 'secret' },
   federationRecords: { ...all('data', 'expiresAt,key,kind,updatedAt'), data: 'secret' },

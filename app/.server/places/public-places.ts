@@ -192,19 +192,39 @@ function upcomingCounts(store: Store, kind: 'venue' | 'organizer', now: Date): P
   );
 }
 
-/** The venue and organizer pages of the sitemap: approved records with at least one public event. */
-export async function sitemapPlaces({ store }: { store: Store }) {
+/**
+ * The venue and organizer pages of the sitemap: approved records with at least one public event. Counted among the
+ * upcoming ones first (on Firestore, the instance's public copy: decision 160); only a record without any asks whether
+ * it has had one, as its page does (the same cached read).
+ */
+export async function sitemapPlaces({ store }: { store: Store }, now = new Date()) {
   const [venues, organizers, venueCounts, organizerCounts] = await Promise.all([
     store.venues.list({ status: 'approved' }),
     store.organizers.list({ status: 'approved' }),
-    store.events.countByPlace('venue', PUBLIC_STATUSES),
-    store.events.countByPlace('organizer', PUBLIC_STATUSES),
+    store.events.countByPlace('venue', PUBLIC_STATUSES, now.toISOString()),
+    store.events.countByPlace('organizer', PUBLIC_STATUSES, now.toISOString()),
   ]);
+  const hadOne = async (id: string, idField: 'venueId' | 'organizerId', counts: Record<string, number>) =>
+    (counts[id] ?? 0) > 0 ||
+    (
+      await cachedRead(store, `place-ever:${id}`, () =>
+        store.events.search({ status: PUBLIC_STATUSES, endsAfter: EVER, [idField]: id, limit: 1, offset: 0 }),
+      )
+    ).total > 0;
+  const indexed = async <T extends { id: string }>(
+    records: T[],
+    idField: 'venueId' | 'organizerId',
+    counts: Record<string, number>,
+  ) => {
+    const kept = await Promise.all(records.map((r) => hadOne(r.id, idField, counts)));
+    return records.filter((_, i) => kept[i]);
+  };
   return {
-    venues: venues.filter((v) => (venueCounts[v.id] ?? 0) > 0).map((v) => ({ slug: v.slug, updatedAt: v.updatedAt })),
-    organizers: organizers
-      .filter((o) => (organizerCounts[o.id] ?? 0) > 0)
-      .map((o) => ({ slug: o.slug, updatedAt: o.updatedAt })),
+    venues: (await indexed(venues, 'venueId', venueCounts)).map((v) => ({ slug: v.slug, updatedAt: v.updatedAt })),
+    organizers: (await indexed(organizers, 'organizerId', organizerCounts)).map((o) => ({
+      slug: o.slug,
+      updatedAt: o.updatedAt,
+    })),
   };
 }
 

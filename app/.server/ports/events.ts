@@ -173,7 +173,7 @@ export interface EventStore {
    * to know whether there are many).
    */
   listWithoutPlaces(limit?: number): Promise<AgendaEvent[]>;
-  /** How many events point to each venue (or organizer), by status: what a record's page and the admins see. */
+  /** How many events point to each venue (or organizer) record, by status: what a record's page and the admins see. */
   countByPlace(
     kind: 'venue' | 'organizer',
     status: readonly EventStatus[],

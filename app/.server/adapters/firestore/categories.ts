@@ -116,10 +116,17 @@ export function createCategoryStore(ctx: FirestoreContext): CategoryStore {
       if (result.deleted) ctx.touched();
       return result;
     },
+    // One aggregation per category (decision 160): no event read.
     async usageCounts() {
-      await ctx.events.ready();
+      const slugs = (await categories().select().get()).docs.map((d) => d.id);
       const counts: Record<string, number> = {};
-      for (const { event } of ctx.events.values()) counts[event.category] = (counts[event.category] ?? 0) + 1;
+      await Promise.all(
+        slugs.map(async (slug) => {
+          const used = db.collection(COLLECTIONS.events).where('category', '==', slug);
+          const n = (await used.count().get()).data().count;
+          if (n > 0) counts[slug] = n;
+        }),
+      );
       return counts;
     },
   };

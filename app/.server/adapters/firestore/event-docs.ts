@@ -22,7 +22,15 @@ export interface EventDoc extends AgendaEvent {
   awaitingModeration: boolean;
   /** Up to when its occurrences are stored (ms): the daily job extends the series behind the horizon. */
   occurrencesUntil?: number;
+  /** Without a venue or an organizer record: what the places migration queries (decision 160). */
+  placesMissing: boolean;
+  /** Whether it has a schedule: what the daily extension of the series queries (decision 160). */
+  series: boolean;
 }
+
+/** The derived field the places migration finds its events by (Firestore's `== null` is not the emulator's). */
+export const PLACES_MISSING = 'placesMissing';
+export const placesMissing = (e: Pick<AgendaEvent, 'venueId' | 'organizerId'>): boolean => !e.venueId || !e.organizerId;
 
 /** A schedule as plain data (no `undefined`, which Firestore refuses), or null. */
 const plainSchedule = (s: Schedule | null | undefined): Schedule | null =>
@@ -59,6 +67,8 @@ export function toEventDoc(e: AgendaEvent): EventDoc {
     searchTokens: allSearchTokens(e),
     geohash: geohashOf(e),
     awaitingModeration: awaitsModeration({ status: e.status, revision: e.revision ?? null }),
+    placesMissing: placesMissing(e),
+    series: e.schedule != null,
   };
 }
 

@@ -1,10 +1,11 @@
 // Events of the Firestore store: documents in `events` (docs/specification.md §3), searched and counted on the in-process mirror,
 // written in transactions where a use case writes more than one document.
 import { calendarSequence } from '~/domain/calendar-sequence';
+import { EVENT_STATUSES } from '~/domain/event';
 import type { EventQuery, EventStore, ModerationEntry, ModerationLogInput } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey, isAlreadyExists } from './db';
-import { eventConverter, fromEventDoc, toEventDoc } from './event-docs';
+import { eventConverter, fromEventDoc, parseIndexedEvent, toEventDoc } from './event-docs';
 import { emptyStatusCounts, type IndexedEvent, mapPointsOf, searchIndex, suggestionTextsOf } from './event-index';
 import { createEventOccurrences } from './event-occurrences';
 import { createEventPlaceQueries } from './event-places';
@@ -33,15 +34,30 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
     return ctx.events.values();
   };
   const geo = geoIndex(ctx.events);
-  /** What a query reads: around a place, only the geohash ranges of its circle (decision 115). */
-  const candidates = async (q: EventQuery) => {
+  /**
+   * What a query reads: the public copy (around a place, only the geohash ranges of its circle, decision 115); a query
+   * about events over before the copy starts (a venue's or an organizer's past) reads that record's events, and only
+   * an unscoped one every event (decision 160).
+   */
+  const candidates = async (q: EventQuery): Promise<Iterable<IndexedEvent>> => {
+    if (!ctx.copyServes(q.status, q.endsAfter)) {
+      const scope = q.venueId ? ['venueId', q.venueId] : q.organizerId ? ['organizerId', q.organizerId] : null;
+      if (!scope) return ctx.allEvents();
+      const found = await db.collection(COLLECTIONS.events).where(scope[0], '==', scope[1]).get();
+      return found.docs.map(parseIndexedEvent);
+    }
     if (!q.near) return mirror();
     await ctx.events.ready();
     return geo.candidates(q.near);
   };
-  const statusCounts = (items: IndexedEvent[]) => {
+  /** Counts per status by aggregations (one read per 1,000 counted), never by reading the events. */
+  const countStatuses = async (base: FirebaseFirestore.Query) => {
     const counts = emptyStatusCounts();
-    for (const i of items) counts[i.event.status] += 1;
+    await Promise.all(
+      EVENT_STATUSES.map(async (s) => {
+        counts[s] = (await base.where('status', '==', s).count().get()).data().count;
+      }),
+    );
     return counts;
   };
 
@@ -76,7 +92,7 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
     async countUpcomingByCategory(endsAfter, status) {
       const after = Date.parse(endsAfter);
       const counts: Record<string, number> = {};
-      for (const i of await mirror()) {
+      for (const i of ctx.copyServes(status, endsAfter) ? await mirror() : await ctx.allEvents()) {
         if (!status.includes(i.event.status) || !(i.endsTs > after)) continue;
         // A series counts once (decision 065), as on SQLite.
         if (i.occurrences.some((o) => o.endsTs > after)) counts[i.event.category] = (counts[i.event.category] ?? 0) + 1;
@@ -186,7 +202,14 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       const lo = Date.parse(from);
       const hi = Date.parse(to);
       const target = city.toLowerCase();
-      return (await mirror())
+      // The events starting in the window, whatever their status: bounded by the window, not by the collection.
+      const found = await db
+        .collection(COLLECTIONS.events)
+        .where('startsTs', '>=', lo)
+        .where('startsTs', '<=', hi)
+        .get();
+      return found.docs
+        .map(parseIndexedEvent)
         .filter(
           (i) =>
             statuses.includes(i.event.status) &&
@@ -208,17 +231,25 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
     },
     listForModeration: moderationLister(ctx),
     async countAllByStatus() {
-      return statusCounts(await mirror());
+      return countStatuses(db.collection(COLLECTIONS.events));
     },
     async countByOwner(uid) {
-      return statusCounts((await mirror()).filter((i) => i.event.createdBy === uid));
+      return countStatuses(db.collection(COLLECTIONS.events).where('createdBy', '==', uid));
     },
     async occurrences(eventId, endsAfter) {
       return dates.list(eventId, endsAfter);
     },
     async extendOccurrences(horizon) {
       const until = new Date(horizon);
-      const due = (await mirror()).filter((i) => i.event.schedule && i.occurrencesUntil < until.getTime());
+      // The series not over when the copy starts, whatever their status (decision 160): not every series ever stored.
+      const series = await db
+        .collection(COLLECTIONS.events)
+        .where('series', '==', true)
+        .where('endsTs', '>=', ctx.publicSince)
+        .get();
+      const due = series.docs
+        .map(parseIndexedEvent)
+        .filter((i) => i.event.schedule && i.occurrencesUntil < until.getTime());
       let extended = 0;
       for (const { event } of due) {
         const ref = db.collection(COLLECTIONS.events).doc(event.id);

@@ -1,4 +1,4 @@
-// The admin dashboard's figures from the Firestore store: events from the mirror, decisions and page views by
+// The admin dashboard's figures from the Firestore store: upcoming events from the public copy, submissions, decisions and page views by
 // aggregations and range queries on their date, bounded by what the dashboard shows (issue 35).
 import crypto from 'node:crypto';
 import type { StatsStore } from '../../ports';
@@ -16,10 +16,6 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
   const pageViews = () => db.collection(COLLECTIONS.pageViews);
   const pagePaths = () => db.collection(COLLECTIONS.pageViewPaths);
   const markerOf = (view: { path: string; viewedAt: string }) => pagePaths().doc(pageViewMarkerId(view));
-  const mirror = async () => {
-    await ctx.events.ready();
-    return ctx.events.values();
-  };
 
   return {
     // A page view changes no page: written without ctx.touched(), so the public read caches stay valid. Its path's
@@ -54,7 +50,12 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
       const byCategory: Record<string, number> = {};
       const byCanton: Record<string, number> = {};
       let total = 0;
-      for (const { event, endsTs } of await mirror()) {
+      const copy = async () => {
+        await ctx.events.ready();
+        return ctx.events.values();
+      };
+      const items = ctx.copyServes(['approved'], now) ? await copy() : await ctx.allEvents();
+      for (const { event, endsTs } of items) {
         if (event.status !== 'approved' || !(endsTs > after)) continue;
         byCategory[event.category] = (byCategory[event.category] ?? 0) + 1;
         byCanton[event.canton] = (byCanton[event.canton] ?? 0) + 1;
@@ -62,11 +63,15 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
       }
       return { total, byCategory, byCanton };
     },
+    // By aggregations on the submission instant (decision 160): one read per 1,000 counted, no event read.
     async countSubmissions(boundaries) {
-      const items = await mirror();
-      return boundaries
-        .slice(1)
-        .map((hi, i) => items.filter((e) => e.event.submittedAt >= boundaries[i] && e.event.submittedAt < hi).length);
+      const events = db.collection(COLLECTIONS.events);
+      return Promise.all(
+        boundaries.slice(1).map(async (hi, i) => {
+          const inWeek = events.where('submittedAt', '>=', boundaries[i]).where('submittedAt', '<', hi);
+          return (await inWeek.count().get()).data().count;
+        }),
+      );
     },
     async recentModeration(limit) {
       // A few more than asked: entries with the same instant are then ordered by number, as in SQLite.
@@ -74,15 +79,19 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
         .orderBy('createdAt', 'desc')
         .limit(limit + 10)
         .get();
-      await ctx.events.ready();
       const rows = found.docs
         .map((d) => d.data())
         .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1))
         .slice(0, limit);
       const names = await adminNames(db, rows);
+      // The current titles of the events shown (their last one when deleted): as many reads as rows.
+      const ids = [...new Set(rows.map((r) => r.eventId))];
+      const stored =
+        ids.length > 0 ? await db.getAll(...ids.map((id) => db.collection(COLLECTIONS.events).doc(id))) : [];
+      const titles = new Map(stored.filter((d) => d.exists).map((d) => [d.id, String(d.get('title'))]));
       return rows.map((r) => ({
         ...r,
-        eventTitle: ctx.events.get(r.eventId)?.event.title ?? r.eventTitle,
+        eventTitle: titles.get(r.eventId) ?? r.eventTitle,
         adminName: names.get(r.adminUid ?? '') ?? 'Administrateur supprimé',
       }));
     },

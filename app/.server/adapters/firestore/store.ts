@@ -3,6 +3,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AgendaEvent } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
+import { PUBLIC_STATUSES } from '~/domain/event-visibility';
 import type { Store } from '../../ports';
 import { createAlertStore } from './alerts';
 import { createAuthTokenStore } from './auth-tokens';
@@ -11,7 +12,7 @@ import { createContactMessageStore } from './contact-messages';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, createKeyedLock, inBatches } from './db';
 import { createDonationStore } from './donations';
-import { parseIndexedEvent } from './event-docs';
+import { PLACES_MISSING, parseIndexedEvent, placesMissing } from './event-docs';
 import type { IndexedEvent } from './event-index';
 import { createEventStore } from './events';
 import { createFederationStore } from './federation';
@@ -34,7 +35,10 @@ export interface FirestoreStore extends Store {
   ready(): Promise<void>;
 }
 
-export function createFirestoreStore(db: Firestore): FirestoreStore {
+/** How far back the public copy reaches from the instance's start: the night's events still under way (decision 160). */
+const COPY_MARGIN_MS = 86_400_000;
+
+export function createFirestoreStore(db: Firestore, startedAt = new Date()): FirestoreStore {
   // revision(): bumped by every write of this process and by every change a listener reports (other instances,
   // scripts). Read caches and the live hub only compare it with what they saw: any change means « look again ».
   let revision = 0;
@@ -42,7 +46,16 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     revision += 1;
   };
   const eventsRef = db.collection(COLLECTIONS.events);
-  const events = new LiveQuery({ query: eventsRef, parse: parseIndexedEvent, onChange: touched });
+  // The public copy (decision 160): public events not over a day before the start, not every event ever stored.
+  const publicSince = startedAt.getTime() - COPY_MARGIN_MS;
+  const isPublic = (status: string) => (PUBLIC_STATUSES as readonly string[]).includes(status);
+  const events = new LiveQuery({
+    query: eventsRef.where('status', 'in', [...PUBLIC_STATUSES]).where('endsTs', '>=', publicSince),
+    parse: parseIndexedEvent,
+    belongs: (i) => isPublic(i.event.status) && i.endsTs >= publicSince,
+    onChange: touched,
+  });
+  let all: LiveQuery<IndexedEvent> | null = null;
   const awaiting = new LiveQuery({
     query: eventsRef.where('awaitingModeration', '==', true),
     parse: parseIndexedEvent,
@@ -62,15 +75,26 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     events,
     awaiting,
     touched,
-    async refreshEvent(id) {
-      const snapshot = await eventsRef.doc(id).get();
+    publicSince,
+    copyServes: (status, endsAfter) =>
+      endsAfter !== undefined && Date.parse(endsAfter) >= publicSince && status.every(isPublic),
+    async allEvents() {
+      all ??= new LiveQuery({ query: eventsRef, parse: parseIndexedEvent, onChange: touched });
+      await all.ready();
+      return all.values();
+    },
+    applyEvent(snapshot) {
       events.apply(snapshot);
       awaiting.apply(snapshot);
+      all?.apply(snapshot);
+    },
+    async refreshEvent(id) {
+      ctx.applyEvent(await eventsRef.doc(id).get());
     },
   };
-  const upgraded = Promise.all([events.ready(), awaiting.ready()])
-    .then(() => upgradeEvents(db, events.values(), new Set(awaiting.values().map((i) => i.event.id))))
-    .catch((error) => console.error('[firestore] mise à niveau des événements impossible', error));
+  const upgraded = upgradeEvents(db).catch((error) =>
+    console.error('[firestore] mise à niveau des événements impossible', error),
+  );
 
   const eventStore = createEventStore(ctx);
   return {
@@ -109,20 +133,29 @@ export function createFirestoreStore(db: Firestore): FirestoreStore {
     async close() {
       events.close();
       awaiting.close();
+      all?.close();
       categories.close();
     },
   };
 }
 
+/** The marker of the upgrade below: once per database, not at each start (decision 160). */
+export const EVENTS_UPGRADE = 'eventFlags160';
+
 /**
- * Documents written before the event lifecycle of decision 029, brought up to date once (as SQLite's migration 9
- * does): the `awaitingModeration` flag the live count listens to, and events cancelled without an approval of what
- * they show (never moderated, refused, or edited since their moderation) withdrawn. Only what differs is written.
+ * Documents written before the event lifecycle of decision 029, brought up to date once per database (as SQLite's
+ * migration 9 does): the `awaitingModeration` flag the live count listens to, events cancelled without an approval of
+ * what they show (never moderated, refused, or edited since their moderation) withdrawn, and the `placesMissing` and
+ * `series` flags the places migration and the daily extension query (decision 160). Only what differs is written; a marker says it is done.
  */
-async function upgradeEvents(db: Firestore, all: IndexedEvent[], flagged: ReadonlySet<string>): Promise<void> {
-  const changes: { id: string; fields: Partial<AgendaEvent> & { awaitingModeration?: boolean } }[] = [];
-  for (const { event } of all) {
-    const fields: Partial<AgendaEvent> & { awaitingModeration?: boolean } = {};
+async function upgradeEvents(db: Firestore): Promise<void> {
+  const marker = db.collection(COLLECTIONS.upgrades).doc(EVENTS_UPGRADE);
+  if ((await marker.get()).exists) return;
+  const all = await db.collection(COLLECTIONS.events).get();
+  const changes: { id: string; fields: Partial<AgendaEvent> & Record<string, unknown> }[] = [];
+  for (const doc of all.docs) {
+    const { event } = parseIndexedEvent(doc);
+    const fields: Partial<AgendaEvent> & Record<string, unknown> = {};
     const unapproved =
       event.moderatedAt === null || event.rejectionReason !== '' || (event.pendingChanges ?? []).length > 0;
     if (event.status === 'cancelled' && event.previousStatus === null && unapproved) {
@@ -133,8 +166,12 @@ async function upgradeEvents(db: Firestore, all: IndexedEvent[], flagged: Readon
       });
     }
     const awaiting = awaitsModeration({ ...event, ...fields });
-    if (awaiting !== flagged.has(event.id)) fields.awaitingModeration = awaiting;
+    if (awaiting !== (doc.get('awaitingModeration') === true)) fields.awaitingModeration = awaiting;
+    const missing = placesMissing(event);
+    if (doc.get(PLACES_MISSING) !== missing) fields[PLACES_MISSING] = missing;
+    if (doc.get('series') !== (event.schedule != null)) fields.series = event.schedule != null;
     if (Object.keys(fields).length > 0) changes.push({ id: event.id, fields });
   }
   await inBatches(db, changes, (batch, c) => batch.update(db.collection(COLLECTIONS.events).doc(c.id), c.fields));
+  await marker.set({ doneAt: new Date().toISOString() });
 }

@@ -43,13 +43,15 @@ export function userSearch(ctx: FirestoreContext): UserStore['search'] {
       ]);
       page = { ...found, total: counted.data().count };
     }
-    // The events of the page's accounts, from this instance's copy of the events (no read).
-    const uids = new Set(page.items.map((u) => u.uid));
-    await ctx.events.ready();
+    // The events of the page's accounts, by `in` queries of 30 accounts (decision 160): their events, no other.
     const counts = new Map<string, number>();
-    for (const { event } of ctx.events.values()) {
-      if (event.createdBy && uids.has(event.createdBy))
-        counts.set(event.createdBy, (counts.get(event.createdBy) ?? 0) + 1);
+    const uids = page.items.map((u) => u.uid);
+    for (let i = 0; i < uids.length; i += 30) {
+      const owned = ctx.db.collection(COLLECTIONS.events).where('createdBy', 'in', uids.slice(i, i + 30));
+      for (const d of (await owned.select('createdBy').get()).docs) {
+        const uid = String(d.get('createdBy'));
+        counts.set(uid, (counts.get(uid) ?? 0) + 1);
+      }
     }
     return { ...page, items: page.items.map((u) => ({ ...u, eventCount: counts.get(u.uid) ?? 0 })) };
   };
