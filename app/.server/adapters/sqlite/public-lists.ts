@@ -37,8 +37,27 @@ function countedAhead(q: EventQuery): boolean {
  * that one reads them all). The walk orders the same instant by title, not by relevance.
  */
 export function walkable(q: EventQuery, common = false): boolean {
-  if (q.venueId || q.organizerId) return false;
+  if (q.organizerId) return false;
+  // A venue's dates have an index of their own (migration 29, decision 158): its page walks them, without words.
+  if (q.venueId) return !q.words?.length;
   return !q.words?.length || (common && !q.byRelevance && !q.featuredFirst);
+}
+
+/**
+ * The dates a walk reads, by start: a venue's, a category's (in a canton), on their own index (migration 29, decision
+ * 158), else the whole agenda's. What the walk then skips is bounded by what the page shows, not by the agenda.
+ */
+function ownDates(q: EventQuery): { index: string; where: string[]; params: unknown[] } {
+  if (q.venueId) return { index: 'event_occurrences_venue', where: ['o.venue_id = ?'], params: [q.venueId] };
+  if (q.category && q.canton)
+    return {
+      index: 'event_occurrences_category',
+      where: ['o.category = ?', 'o.canton = ?'],
+      params: [q.category, q.canton],
+    };
+  if (q.category)
+    return { index: 'event_occurrences_category_starts', where: ['o.category = ?'], params: [q.category] };
+  return { index: 'event_occurrences_starts', where: [], params: [] };
 }
 
 export function publicLists(db: Db) {
@@ -106,9 +125,10 @@ export function publicLists(db: Db) {
     // rather than read and skip every result before it. A cursor whose date is gone leaves the offset.
     const cursor = featured === undefined && q.after ? (resume.get(q.after.eventId, q.after.startsAt) as Resume) : null;
     const { where, params } = eventQuerySql({ ...q, words: undefined });
+    const own = ownDates(q);
     const other = dateConditions(q, 'p');
     const lower = lowerBound(Date.parse(q.endsAfter));
-    const own = dateConditions(q, 'm');
+    const mine = dateConditions(q, 'm');
     const first = grouped
       ? ` AND NOT EXISTS (SELECT 1 FROM event_occurrences p WHERE p.event_id = o.event_id AND ${other.where.join(' AND ')}
           AND (p.cancelled < o.cancelled OR (p.cancelled = o.cancelled AND p.starts_ts < o.starts_ts)))`
@@ -121,13 +141,13 @@ export function publicLists(db: Db) {
       : '';
     const picked = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
         o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, o.starts_ts AS o_starts, e.title AS o_title
-      FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
-      WHERE o.starts_ts >= ? AND ${where}${words}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
+      FROM event_occurrences o INDEXED BY ${own.index} CROSS JOIN events e ON e.id = o.event_id
+      WHERE ${own.where.map((w) => `${w} AND `).join('')}o.starts_ts >= ? AND ${where}${words}${featured === undefined ? '' : ` AND e.featured = ${featured}`}${first}
         ${cursor ? 'AND (o.starts_ts, e.title, o.event_id) > (?, ?, ?)' : ''}
       ORDER BY o.starts_ts, e.title, o.event_id LIMIT ? OFFSET ?`;
     const matching = grouped
       ? `(SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
-            WHERE m.event_id = e.id AND ${own.where.join(' AND ')})`
+            WHERE m.event_id = e.id AND ${mine.where.join(' AND ')})`
       : 'NULL';
     return db
       .prepare(
@@ -138,8 +158,9 @@ export function publicLists(db: Db) {
          FROM (${picked}) page JOIN events e ON e.id = page.eid ORDER BY page.o_starts, page.o_title, page.eid`,
       )
       .all(
-        ...(grouped ? own.params : []),
+        ...(grouped ? mine.params : []),
         Date.parse(q.endsAfter),
+        ...own.params,
         cursor ? Math.max(lower, cursor.ts) : lower,
         ...params,
         ...(q.words?.length ? [ftsMatch(q.words)] : []),
@@ -211,6 +232,19 @@ export function publicLists(db: Db) {
     return { listed: found, dates, atLeast: false };
   }
 
+  /**
+   * A venue's events to come, the public statuses, no other filter, when its dates are not asked (its page): counted on
+   * the venue's index alone (migration 29), without reading an event or a date (decision 158).
+   */
+  const venueAlone = (q: EventQuery) =>
+    Boolean(q.eventsOnly && q.venueId) && countedAhead({ ...q, venueId: undefined }) && !q.category && !q.canton;
+  const venueCount = db
+    .prepare(
+      `SELECT COUNT(*) FROM events INDEXED BY events_venue_upcoming
+     WHERE venue_id = ? AND status IN (${statuses}) AND last_ends_ts > ?`,
+    )
+    .pluck();
+
   /** A count capped serves the query: words or « Autour de », from now on, no date window. */
   const cappable = (q: EventQuery) =>
     Boolean(q.countUpTo) && Boolean(q.words?.length || q.near) && !q.startsBefore && !q.nightEndsAfter && !q.windows;
@@ -224,6 +258,7 @@ export function publicLists(db: Db) {
     count(q: EventQuery): { listed: number; dates: number; atLeast?: boolean } | null {
       if (!q.oneRowPerEvent) return null;
       if (countedAhead(q)) return counted(q);
+      if (venueAlone(q)) return { listed: venueCount.get(q.venueId, Date.parse(q.endsAfter)) as number, dates: 0 };
       return cappable(q) ? capped(q, q.countUpTo ?? 0) : windowed(q);
     },
     /** The page, featured events first when asked (offset 0 only: the home's highlights). */

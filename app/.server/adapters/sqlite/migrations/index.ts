@@ -14,6 +14,7 @@ import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEARCH_KEYS } from './schema-search-keys';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
+import { MIGRATION_VENUE_DATES } from './schema-venue-dates';
 import { MIGRATION_VISITOR_PUSHES } from './schema-visitor-pushes';
 
 export const MIGRATIONS: readonly string[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_VISITOR_PUSHES,
   MIGRATION_PUBLIC_COUNTS,
   MIGRATION_SEARCH_KEYS,
+  MIGRATION_VENUE_DATES,
 ];
