@@ -48,7 +48,7 @@ beforeAll(async () => {
           open_end, n % 17 = 0 FROM event_occurrences o CROSS JOIN copies;
       DROP TABLE copies;`);
   })();
-  // A venue with some 2,000 events, a fifth of them past (decision 158: its page reads neither).
+  // A venue with some 3,700 events, an eighth of them past (decision 158: its page reads neither).
   await store.venues.create(makeVenue({ id: 'bourg', slug: 'salle-du-bourg' }));
   db.prepare("UPDATE events SET venue_id = 'bourg' WHERE id LIKE 'bench1%'").run();
   db.prepare(`UPDATE event_occurrences SET starts_ts = starts_ts - ${400 * DAY}, ends_ts = ends_ts - ${400 * DAY}
