@@ -8,13 +8,14 @@ import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import { listApiEvents } from '../../app/.server/api/events';
 import { homeSummary } from '../../app/.server/events/home';
-import { COUNT_UP_TO, PUBLIC_STATUSES, pageCursor, searchEvents } from '../../app/.server/events/public';
-import { organizerIndex, venueIndex } from '../../app/.server/places/public-places';
+import { COUNT_UP_TO, PUBLIC_STATUSES, pageCursor, searchEvents, similarEvents } from '../../app/.server/events/public';
+import { organizerIndex, venueIndex, venuePage } from '../../app/.server/places/public-places';
 import type { Store } from '../../app/.server/ports';
 import { seedCategories } from '../../app/.server/seed/seed';
 import { addDaysToDate, zurichToday } from '../../app/domain/dates';
 import { type EventFilters, parseEventFilters } from '../../app/domain/event-filters';
 import { buildManyEvents } from '../../bench/lib';
+import { makeVenue } from '../support/factories';
 
 const COPIES = 100;
 const DAY = 86_400_000;
@@ -51,6 +52,11 @@ beforeAll(async () => {
     // Their records, as the places migration links them: 40 venues and 25 organizers.
     db.exec("UPDATE events SET venue_id = 'lieu' || (rowid % 40), organizer_id = 'orga' || (rowid % 25)");
   })();
+  // A venue with some 3,700 events, an eighth of them past (decision 158: its page reads neither).
+  await store.venues.create(makeVenue({ id: 'bourg', slug: 'salle-du-bourg' }));
+  db.prepare("UPDATE events SET venue_id = 'bourg' WHERE id LIKE 'bench1%'").run();
+  db.prepare(`UPDATE event_occurrences SET starts_ts = starts_ts - ${400 * DAY}, ends_ts = ends_ts - ${400 * DAY}
+    WHERE event_id LIKE 'bench1%' AND event_id LIKE '%5'`).run();
 }, 60_000);
 
 afterAll(() => db.close());
@@ -66,8 +72,23 @@ function scans(sql: string): string[] {
         // An index searched on the status alone reads every public event, past ones included.
         /^SEARCH (e|events) USING (COVERING )?INDEX \w+ \(status=\?\)$/.test(d) ||
         // Open towards the future: every event to come (decision 157).
-        /^SEARCH (e|events) USING (COVERING )?INDEX \w+ \(status=\? AND last_ends_ts>\?\)$/.test(d),
+        /^SEARCH (e|events) USING (COVERING )?INDEX \w+ \(status=\? AND last_ends_ts>\?\)$/.test(d) ||
+        // A venue's events, or its dates or a category's, on their key alone: their past is read too (decision 158).
+        /^SEARCH (e|o|events|event_occurrences) USING (COVERING )?INDEX \w+ \((venue_id|category)=\?( AND canton=\?)?\)$/.test(
+          d,
+        ),
     );
+}
+
+/** The lines of a statement's query plan. */
+const plan = (sql: string) =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail);
+
+/** An event of a category and canton that others share: an event page's similar events. */
+async function detail() {
+  const event = await store.events.findById('bench3-40');
+  if (!event) throw new Error('bench3-40 absent');
+  return event;
 }
 
 /** The SELECTs a read ran that touch the events or their dates. */
@@ -97,6 +118,8 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     // The upcoming events of each venue and organizer: the counts kept on write (decision 157).
     ['/lieux', () => venueIndex({ store }, '', '')],
     ['/organisateurs', () => organizerIndex({ store }, '')],
+    ['un lieu', () => venuePage({ store }, 'salle-du-bourg')],
+    ['les événements semblables d’une fiche', async () => similarEvents({ store }, await detail())],
   ])('%s ne parcourt ni les événements ni leurs dates', async (_name, read) => {
     const queries = await queriesOf(read);
     expect(queries.length).toBeGreaterThan(0);
@@ -117,6 +140,43 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     expect(plan(weekend[0])).toMatch(/SEARCH e USING COVERING INDEX \w+ \(id=\?/);
     // The total to come is the categories' counts added up: no count of today's dates, which the home does not show.
     expect(queries.filter((sql) => sql.includes('event_occurrences_order'))).toEqual([]);
+  });
+
+  it('un lieu et les semblables d’une fiche parcourent leurs dates à eux, et montrent ce que montrait la requête', async () => {
+    // Each walk reads the dates of its venue or its category, on their index (migration 30), not the agenda's.
+    for (const [read, index] of [
+      [() => venuePage({ store }, 'salle-du-bourg'), 'event_occurrences_venue'],
+      [async () => similarEvents({ store }, await detail()), 'event_occurrences_category'],
+    ] as const) {
+      const plans = (await queriesOf(read)).map((sql) => plan(sql).join('\n'));
+      expect(plans.some((p) => p.includes(`INDEX ${index} (`))).toBe(true);
+    }
+    // What the grouped query over every date of theirs shows: each event once, at its first date not cancelled.
+    const direct = (picked: string, limit: number, ...params: unknown[]) =>
+      db
+        .prepare(
+          `SELECT e.id, o.starts_ts AS at, MIN(o.starts_ts + o.cancelled * 1e15) FROM event_occurrences o JOIN events e ON e.id = o.event_id
+           WHERE e.status IN ('approved', 'cancelled') AND o.ends_ts > ? AND ${picked} GROUP BY e.id
+           ORDER BY at, e.title, e.id LIMIT ${limit}`,
+        )
+        .pluck()
+        .all(Date.now(), ...params);
+    const page = await venuePage({ store }, 'salle-du-bourg');
+    if (!page || 'moved' in page) throw new Error('salle-du-bourg absente');
+    expect(page.upcoming.map((e) => e.id)).toEqual(direct("e.venue_id = 'bourg'", 20));
+    expect(page.total).toBe(direct("e.venue_id = 'bourg'", 1e6).length);
+    expect(page.total).toBeLessThan(
+      db.prepare("SELECT COUNT(*) FROM events WHERE venue_id = 'bourg'").pluck().get() as number,
+    );
+    const event = await detail();
+    const similar = await similarEvents({ store }, event);
+    expect(similar.map((e) => e.id)).toEqual(
+      direct(
+        "e.status = 'approved' AND e.category = ? AND e.canton = ? AND e.id <> ?",
+        4,
+        ...[event.category, event.canton, event.id],
+      ),
+    );
   });
 
   it('la page 50 reprend après la dernière de la page 49, sur l’index, et sans curseur au décalage', async () => {
@@ -305,11 +365,16 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
         const kept = await store.events.countByPlace(kind, PUBLIC_STATUSES, new Date().toISOString());
         expect(kept).toEqual(Object.fromEntries(rows.map((r) => [r.id, r.n])));
       }
+      // Each date carries its event's venue, category and canton (migration 30).
+      const astray = `SELECT COUNT(*) FROM event_occurrences o JOIN events e ON e.id = o.event_id
+        WHERE o.venue_id IS NOT e.venue_id OR o.category IS NOT e.category OR o.canton IS NOT e.canton`;
+      expect(db.prepare(astray).pluck().get()).toBe(0);
     };
     await check();
     // Refused, back to approved under another category, a date cancelled, dates moved, events removed.
     db.prepare("UPDATE events SET status = 'pending' WHERE id LIKE '%-7'").run();
     db.prepare("UPDATE events SET category = 'musique' WHERE id LIKE '%-8' AND category <> 'musique'").run();
+    db.prepare("UPDATE events SET canton = 'JU', venue_id = 'bourg' WHERE id LIKE '%-13'").run();
     db.prepare('UPDATE event_occurrences SET cancelled = 1 - cancelled WHERE event_id LIKE ?').run('%-9');
     db.prepare(`UPDATE event_occurrences SET ends_ts = ends_ts + ${40 * DAY} WHERE event_id LIKE ?`).run('%-10');
     // A few: each removal finds its row of the search index by its number (decision 151).

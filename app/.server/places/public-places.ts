@@ -6,7 +6,7 @@ import type { AgendaEvent } from '~/domain/event';
 import type { EventFilters } from '~/domain/event-filters';
 import type { Organizer, Venue } from '~/domain/place';
 import { byName } from '~/domain/place-records';
-import { cachedRead, PUBLIC_STATUSES, searchEvents } from '../events/public';
+import { cachedRead, PAGE_SIZE, PUBLIC_STATUSES, publicQuery } from '../events/public';
 import { siteHandle } from '../federation/actor-types';
 import { placeHandle } from '../federation/place-actors';
 import type { Store } from '../ports';
@@ -45,7 +45,17 @@ async function pageOf<T extends Venue | Organizer>(
   // What the last merge did is the admins' (decision 114): never on a public page.
   const record = { ...found.record, lastMerge: null };
   if (found.moved) return { moved: record.slug };
-  const upcoming = await searchEvents({ store }, filter(record.slug), 1, now);
+  // Its events to come, a series once; how many events, not how many dates (decision 158: on SQLite, a venue's are then
+  // counted and paged on its own indexes).
+  const upcoming = await cachedRead(store, `place-upcoming:${idField}:${record.id}`, async () =>
+    store.events.search({
+      ...(await publicQuery({ store }, filter(record.slug), now)),
+      oneRowPerEvent: true,
+      eventsOnly: true,
+      limit: PAGE_SIZE,
+      offset: 0,
+    }),
+  );
   // Indexed once it has had a public event (past ones count: its page then has something to say); an upcoming one
   // answers that already, from the same read.
   const ever =

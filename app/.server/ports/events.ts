@@ -66,6 +66,11 @@ export interface EventQuery {
    */
   itemsOnly?: boolean;
   /**
+   * The caller shows how many events, not how many dates (a venue's page): a store may then leave `dates` 0 (SQLite
+   * does for a venue alone, its events to come counted on an index, decision 158).
+   */
+  eventsOnly?: boolean;
+  /**
    * The caller shows a count up to this many events (the list: « Plus de 500 événements »): beyond it a store may stop
    * counting and answer `atLeast`, `total` this number and `dates` 0 (SQLite does for words and « Autour de » without
    * dates, decision 151). Without it, the counts are exact. SQLite then pages a common word (more than this many

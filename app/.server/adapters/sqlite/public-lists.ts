@@ -37,11 +37,30 @@ function countedAhead(q: EventQuery): boolean {
  * that one reads them all). The walk orders the same instant by title, not by relevance.
  */
 export function walkable(q: EventQuery, common = false): boolean {
-  if (q.venueId || q.organizerId) return false;
+  if (q.organizerId) return false;
+  // A venue's dates have an index of their own (migration 30, decision 158): its page walks them, without words.
+  if (q.venueId) return !q.words?.length;
   // « Autour de » counted up to a cap and under it (decision 159): its few events, read on the box's index, are the
   // page; a walk of the dates would read every date of the window to find them (a category far from most dates).
   if (q.near && q.countUpTo && !common && !q.words?.length) return false;
   return !q.words?.length || (common && !q.byRelevance && !q.featuredFirst);
+}
+
+/**
+ * The dates a walk reads, by start: a venue's, a category's (in a canton), on their own index (migration 30, decision
+ * 158), else the whole agenda's. What the walk then skips is bounded by what the page shows, not by the agenda.
+ */
+function ownDates(q: EventQuery): { index: string; where: string[]; params: unknown[] } {
+  if (q.venueId) return { index: 'event_occurrences_venue', where: ['o.venue_id = ?'], params: [q.venueId] };
+  if (q.category && q.canton)
+    return {
+      index: 'event_occurrences_category',
+      where: ['o.category = ?', 'o.canton = ?'],
+      params: [q.category, q.canton],
+    };
+  if (q.category)
+    return { index: 'event_occurrences_category_starts', where: ['o.category = ?'], params: [q.category] };
+  return { index: 'event_occurrences_starts', where: [], params: [] };
 }
 
 export function publicLists(db: Db) {
@@ -109,9 +128,10 @@ export function publicLists(db: Db) {
     // rather than read and skip every result before it. A cursor whose date is gone leaves the offset.
     const cursor = featured === undefined && q.after ? (resume.get(q.after.eventId, q.after.startsAt) as Resume) : null;
     const { where, params } = eventQuerySql({ ...q, words: undefined });
+    const own = ownDates(q);
     const other = dateConditions(q, 'p');
     const lower = lowerBound(Date.parse(q.endsAfter));
-    const own = dateConditions(q, 'm');
+    const mine = dateConditions(q, 'm');
     const first = grouped
       ? ` AND NOT EXISTS (SELECT 1 FROM event_occurrences p WHERE p.event_id = o.event_id AND ${other.where.join(' AND ')}
           AND (p.cancelled < o.cancelled OR (p.cancelled = o.cancelled AND p.starts_ts < o.starts_ts)))`
@@ -123,18 +143,18 @@ export function publicLists(db: Db) {
       ? ' AND (SELECT k.fts_rowid FROM events_fts_keys k WHERE k.event_id = o.event_id) IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ?)'
       : '';
     // The featured events (the home's first): their own dates' index (migration 29), not every date and its event.
-    const walkedIndex = featured === 1 ? 'event_occurrences_featured' : 'event_occurrences_starts';
+    const walkedIndex = featured === 1 ? 'event_occurrences_featured' : own.index;
     const featuredOnly =
       featured === undefined ? '' : ` AND e.featured = ${featured}${featured ? ' AND o.featured = 1' : ''}`;
     const picked = `SELECT o.event_id AS eid, o.starts_at AS occ_starts_at, o.ends_at AS occ_ends_at,
         o.open_end AS occ_open_end, o.cancelled AS occ_cancelled, o.starts_ts AS o_starts, e.title AS o_title
       FROM event_occurrences o INDEXED BY ${walkedIndex} CROSS JOIN events e ON e.id = o.event_id
-      WHERE o.starts_ts >= ? AND ${where}${words}${featuredOnly}${first}
+      WHERE ${own.where.map((w) => `${w} AND `).join('')}o.starts_ts >= ? AND ${where}${words}${featuredOnly}${first}
         ${cursor ? 'AND (o.starts_ts, e.title, o.event_id) > (?, ?, ?)' : ''}
       ORDER BY o.starts_ts, e.title, o.event_id LIMIT ? OFFSET ?`;
     const matching = grouped
       ? `(SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
-            WHERE m.event_id = e.id AND ${own.where.join(' AND ')})`
+            WHERE m.event_id = e.id AND ${mine.where.join(' AND ')})`
       : 'NULL';
     return db
       .prepare(
@@ -145,8 +165,9 @@ export function publicLists(db: Db) {
          FROM (${picked}) page JOIN events e ON e.id = page.eid ORDER BY page.o_starts, page.o_title, page.eid`,
       )
       .all(
-        ...(grouped ? own.params : []),
+        ...(grouped ? mine.params : []),
         Date.parse(q.endsAfter),
+        ...own.params,
         cursor ? Math.max(lower, cursor.ts) : lower,
         ...params,
         ...(q.words?.length ? [ftsMatch(q.words)] : []),
@@ -235,6 +256,19 @@ export function publicLists(db: Db) {
   }
 
   /**
+   * A venue's events to come, the public statuses, no other filter, when its dates are not asked (its page): counted on
+   * the venue's index alone (migration 30), without reading an event or a date (decision 158).
+   */
+  const venueAlone = (q: EventQuery) =>
+    Boolean(q.eventsOnly && q.venueId) && countedAhead({ ...q, venueId: undefined }) && !q.category && !q.canton;
+  const venueCount = db
+    .prepare(
+      `SELECT COUNT(*) FROM events INDEXED BY events_venue_upcoming
+     WHERE venue_id = ? AND status IN (${statuses}) AND last_ends_ts > ?`,
+    )
+    .pluck();
+
+  /**
    * A count capped serves the query: words from now on, no date window; « Autour de », with dates or not; a category
    * or a canton in a date window (decision 159: a walk of the window's dates would read them all to find a few).
    */
@@ -254,6 +288,7 @@ export function publicLists(db: Db) {
     count(q: EventQuery): { listed: number; dates: number; atLeast?: boolean } | null {
       if (!q.oneRowPerEvent) return null;
       if (countedAhead(q)) return counted(q);
+      if (venueAlone(q)) return { listed: venueCount.get(q.venueId, Date.parse(q.endsAfter)) as number, dates: 0 };
       return cappable(q) ? capped(q, q.countUpTo ?? 0) : windowed(q);
     },
     /** The page, featured events first when asked (offset 0 only: the home's highlights). */

@@ -15,6 +15,7 @@ import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEARCH_KEYS } from './schema-search-keys';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
+import { MIGRATION_VENUE_DATES } from './schema-venue-dates';
 import { MIGRATION_VISITOR_PUSHES } from './schema-visitor-pushes';
 
 export const MIGRATIONS: readonly string[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_PUBLIC_COUNTS,
   MIGRATION_SEARCH_KEYS,
   MIGRATION_HOME_PLACES,
+  MIGRATION_VENUE_DATES,
 ];
