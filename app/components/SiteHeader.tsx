@@ -2,7 +2,8 @@
 // search field, « Événements » and « Ajouter un événement » (the menu keeps the rest).
 // The menu is a checkbox + labels, so it opens, and closes on a click outside, even without JavaScript.
 import { Form, NavLink, useLocation } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { Link } from '~/components/Link';
 import { badgeLabel, SITE_NAME } from '~/domain/site';
 
@@ -29,24 +30,31 @@ const MENU_LINKS = [
 export function SiteHeader({ user, pendingCount }: { user: HeaderUser | null; pendingCount: number | null }) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
+  // With JavaScript, the checkbox also says whether the menu is open (« réduit », « développé »); without it, its state.
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => {
+    if (toggle.current) toggle.current.checked = false;
+    setOpen(false);
+  }, []);
 
   // Close after each navigation (not at hydration: a menu opened before the script ran stays open).
   const lastPath = useRef(location.key);
   useEffect(() => {
     if (lastPath.current === location.key) return;
     lastPath.current = location.key;
-    if (toggle.current) toggle.current.checked = false;
-  }, [location.key]);
+    close();
+  }, [location.key, close]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && toggle.current?.checked) {
-        toggle.current.checked = false;
+        close();
         toggle.current.focus();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [close]);
 
   return (
     <header className="site-header">
@@ -88,6 +96,8 @@ export function SiteHeader({ user, pendingCount }: { user: HeaderUser | null; pe
         id="menu-toggle"
         className="menu-toggle"
         aria-controls="site-menu"
+        aria-expanded={hydrated ? open : undefined}
+        onChange={(event) => setOpen(event.currentTarget.checked)}
         // An admin hears the count the closed menu shows (issue 33).
         aria-label={pendingCount ? `Menu, ${pendingLabel(pendingCount)}` : 'Menu'}
         data-testid="menu-toggle"

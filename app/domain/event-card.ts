@@ -37,7 +37,7 @@ export function toEventCard(
   const series = e.occurrence ? seriesLine(e.schedule, e.occurrence.matching ?? 1, e.occurrence.upcoming) : null;
   // An exhibition seen for a day of the list links to that day: its page then says that day's opening.
   const period = e.schedule?.kind === 'period' ? e.schedule : null;
-  const periodDay = period ? shownDay(period, days) : null;
+  const periodDay = period ? shownDay(period, days, now) : null;
   return {
     id: e.id,
     title: e.title,

@@ -66,10 +66,15 @@ export function openingText(
   return closed.length ? `${opened}, fermé ${frenchList(closed.map(name))}` : opened;
 }
 
-/** Of the days looked at, the first within the period that the exhibition is open, else the first within it. */
-export function shownDay(period: SchedulePeriod, days: readonly string[]): string | null {
+/**
+ * Of the days looked at, the first within the period that the exhibition is still open, else the first within it.
+ * Today once closed is not open any more: on Saturday evening, « Ce week-end » links to Sunday (issue 70).
+ */
+export function shownDay(period: SchedulePeriod, days: readonly string[], now = new Date()): string | null {
   const within = days.filter((d) => d >= period.from && d <= period.to);
-  return within.find((d) => hours(period, d)) ?? within[0] ?? null;
+  const today = zurichToday(now);
+  const open = (d: string) => hours(period, d) && !(d === today && closedForToday(period, today, now));
+  return within.find(open) ?? within[0] ?? null;
 }
 
 /**

@@ -169,7 +169,12 @@ export default function ModerateEventsPage() {
                 aria-current={query.status === tab.value ? 'page' : undefined}
                 className="moderation-tab"
               >
-                {tab.label} <span className="moderation-tab__count">{count}</span>
+                {/* Its count apart from its name, seen and heard (« Publiés, 104 », never « Publiés104 »: issue 70). */}
+                {tab.label}
+                <span className="moderation-tab__count">
+                  <span className="visually-hidden">, </span>
+                  {count}
+                </span>
               </Link>
             );
           })}

@@ -7,6 +7,12 @@ import type { loader } from './route';
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/**
+ * The bar's date on one line (« mer. 2 déc. · 12:00 », « ven. 4 déc. · 21:00 – 01:30 »); a span too long for it breaks
+ * after its arrow only, never within a day or before the dot.
+ */
+const barText = (text: string) => text.replaceAll(' ', '\u00a0').replaceAll('\u00a0→\u00a0', '\u00a0→ ');
+
 export function EventBar({ event, series }: { event: Loaded['event']; series: Loaded['series'] }) {
   // A series: the bar gives the linked date, else the next one (a period spans its days, as the event does).
   const barDate: { startsAt: string; endsAt: string; allDay: boolean; cancelled?: boolean } =
@@ -14,8 +20,7 @@ export function EventBar({ event, series }: { event: Loaded['event']; series: Lo
   return (
     <div className="event-bar" data-testid="event-bar">
       <p className="event-bar__info">
-        {/* « mer. 2 déc. · 12:00 » may take two lines, never one that starts with the dot. */}
-        <time dateTime={barDate.startsAt}>{formatEventShort(barDate).replaceAll(' · ', '\u00a0· ')}</time>
+        <time dateTime={barDate.startsAt}>{barText(formatEventShort(barDate))}</time>
         <span>{formatPrice(event)}</span>
       </p>
       {event.status === 'cancelled' || barDate.cancelled ? (
@@ -25,8 +30,9 @@ export function EventBar({ event, series }: { event: Loaded['event']; series: Lo
           Billetterie
         </a>
       ) : (
-        <a className="button button--primary" href={`#${CALENDAR_ANCHOR}`}>
-          Ajouter au calendrier
+        // « Calendrier » seen, « Ajouter au calendrier » heard: a short button leaves the date its one line (issue 70).
+        <a className="button button--primary" href={`#${CALENDAR_ANCHOR}`} aria-label="Ajouter au calendrier">
+          Calendrier
         </a>
       )}
     </div>

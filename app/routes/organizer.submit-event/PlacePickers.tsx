@@ -193,7 +193,7 @@ interface OrganizerPickerProps {
 
 /** From this many organizers to choose from (an admin chooses among all of them), the list is searched as one types. */
 export const ORGANIZER_SEARCH_FROM = 13;
-const NEW_ORGANIZER_LABEL = 'Proposer un nouvel organisateur (nom saisi ci-dessous)';
+const NEW_ORGANIZER_LABEL = 'Proposer un nouvel organisateur';
 
 /**
  * The organizers this account may choose (its own; an admin, every approved one), or « Proposer un nouvel
