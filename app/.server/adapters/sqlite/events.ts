@@ -13,7 +13,8 @@ import { AWAITING, eventParams, eventQuerySql, statusCounts, toEvent, toEventAt 
 import { createEventSitemapQueries } from './event-sitemap';
 import { moderationLister } from './moderation-list';
 import { occurrenceWriter } from './occurrence-rows';
-import { publicLists, walkable } from './public-lists';
+import { walkable } from './public-list-ways';
+import { publicLists } from './public-lists';
 import { bool, MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, str, toModerationEntry } from './rows';
 
 /** Added to a cancelled date's instant when picking a series' next date: any date not cancelled comes first. */

@@ -6,62 +6,10 @@ import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
 import type { EventQuery } from '../../ports';
 import type { Db } from './db';
 import { dateConditions, eventConditions, eventQuerySql, ftsMatch } from './event-rows';
+import { cappable, countedAhead, ownDates } from './public-list-ways';
 import type { Row } from './rows';
 
 const DAY = 86_400_000;
-
-/** The query counts from the kept counts: the public statuses, from now on, at most a category and a canton. */
-function countedAhead(q: EventQuery): boolean {
-  const isPublic = q.status.length === PUBLIC_STATUSES.length && PUBLIC_STATUSES.every((s) => q.status.includes(s));
-  return (
-    isPublic &&
-    !q.words?.length &&
-    !q.startsBefore &&
-    !q.nightEndsAfter &&
-    !q.windows &&
-    !q.free &&
-    !q.family &&
-    !q.accessible &&
-    !q.organizerName &&
-    !q.venueId &&
-    !q.organizerId &&
-    !q.excludeId &&
-    !q.near
-  );
-}
-
-/**
- * A walk of the dates by start serves the query: no venue or organizer (their index on the events is: a place's events,
- * past ones included, are few); no words (their full-text index is the way in then), unless `common`: more than the
- * count goes up to have them (decision 151), found soon enough in the walk, and the order is by date (not by relevance:
- * that one reads them all). The walk orders the same instant by title, not by relevance.
- */
-export function walkable(q: EventQuery, common = false): boolean {
-  if (q.organizerId) return false;
-  // A venue's dates have an index of their own (migration 30, decision 158): its page walks them, without words.
-  if (q.venueId) return !q.words?.length;
-  // « Autour de » counted up to a cap and under it (decision 159): its few events, read on the box's index, are the
-  // page; a walk of the dates would read every date of the window to find them (a category far from most dates).
-  if (q.near && q.countUpTo && !common && !q.words?.length) return false;
-  return !q.words?.length || (common && !q.byRelevance && !q.featuredFirst);
-}
-
-/**
- * The dates a walk reads, by start: a venue's, a category's (in a canton), on their own index (migration 30, decision
- * 158), else the whole agenda's. What the walk then skips is bounded by what the page shows, not by the agenda.
- */
-function ownDates(q: EventQuery): { index: string; where: string[]; params: unknown[] } {
-  if (q.venueId) return { index: 'event_occurrences_venue', where: ['o.venue_id = ?'], params: [q.venueId] };
-  if (q.category && q.canton)
-    return {
-      index: 'event_occurrences_category',
-      where: ['o.category = ?', 'o.canton = ?'],
-      params: [q.category, q.canton],
-    };
-  if (q.category)
-    return { index: 'event_occurrences_category_starts', where: ['o.category = ?'], params: [q.category] };
-  return { index: 'event_occurrences_starts', where: [], params: [] };
-}
 
 export function publicLists(db: Db) {
   // On the expression index of migration 27: one step down an index, whatever the number of dates.
@@ -267,17 +215,6 @@ export function publicLists(db: Db) {
      WHERE venue_id = ? AND status IN (${statuses}) AND last_ends_ts > ?`,
     )
     .pluck();
-
-  /**
-   * A count capped serves the query: words from now on, no date window; « Autour de », with dates or not; a category
-   * or a canton in a date window (decision 159: a walk of the window's dates would read them all to find a few).
-   */
-  const cappable = (q: EventQuery) => {
-    if (!q.countUpTo || q.venueId || q.organizerId) return false;
-    const windowed = Boolean(q.startsBefore || q.nightEndsAfter || q.windows);
-    if (q.words?.length) return !windowed;
-    return Boolean(q.near) || (windowed && Boolean(q.category || q.canton));
-  };
 
   return {
     /**
