@@ -48,6 +48,8 @@ export const DERIVED_SQLITE_TABLES = [
   'health_checks',
   // The public lists' counts per day (decision 142): kept by triggers from the events and their dates.
   'public_day_counts',
+  // Each venue's and organizer's public events per day (decision 157): kept by the same triggers.
+  'public_place_day_counts',
   // The counter that read caches key on (decision 104): not data, bumped by the import's own writes.
   'site_revision',
 ] as const;

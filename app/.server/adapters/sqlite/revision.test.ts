@@ -69,6 +69,8 @@ describe('révision du site sur SQLite', () => {
       'visitor_pushes',
       // The public lists' counts (decision 142): written only by the triggers of events and their dates, which bump it.
       'public_day_counts',
+      // Each venue's and organizer's counts (decision 157): the same triggers write them.
+      'public_place_day_counts',
     ];
     const tables = (
       db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'events_fts%'").all() as {
