@@ -237,5 +237,21 @@ describe.each(BACKENDS.filter((b) => b.name === 'SQLite'))(
         organizers: { spellings: 0, created: 0 },
       });
     });
+
+    it('entre deux lots, la migration rend la main : le processus qui la fait sert aussi les pages (décision 164)', async () => {
+      const at = { now: NOW };
+      await store.events.insertMany(
+        Array.from({ length: 30 }, (_, i) =>
+          makeEvent({ id: `e${i}`, slug: `e${i}`, venueName: `Salle ${i}`, organizerName: `Société ${i}` }, at),
+        ),
+      );
+      // A request that arrives while the migration runs is answered at the next turn of the event loop: before the
+      // migration ends, not after its last batch (SQLite answers at once, so only a turn left to it lets it in).
+      const turns: string[] = [];
+      const migration = attachPlacesToEvents({ store }, NOW, 10).then(() => turns.push('migration finie'));
+      setImmediate(() => turns.push('une page servie'));
+      await migration;
+      expect(turns).toEqual(['une page servie', 'migration finie']);
+    });
   },
 );

@@ -4,6 +4,7 @@
 // or events to point, the start leaves them to the job (a site serves meanwhile; a venue without a point is only missing
 // from the map and from « Autour de »). An admin sets a venue's point by hand (venue-details.ts).
 
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EVENT_STATUSES } from '~/domain/event';
 import { findLocality, type Locality, localitiesOfPostalCode } from '~/domain/localities';
 import type { Venue } from '~/domain/place';
@@ -35,6 +36,8 @@ export async function pointVenues(
   let pointed = 0;
   let without = 0;
   for (const venue of venues ?? (await venuesWithoutPoint({ store }))) {
+    // The serving process runs this job too (decision 164): each venue and its events, then the pages' turn.
+    await nextTurn();
     const point = localityPoint({ locality: venue.locality, postalCode: venue.postalCode, canton: venue.canton });
     if (!point) {
       without += 1;
