@@ -63,7 +63,7 @@ const DYNAMIC_COMPRESSION = { level: 1, brotli: { params: { [zlib.constants.BROT
 // second brought no throughput on 2 cores (issue 50).
 const workerCount = config.WEB_CONCURRENCY ?? 1;
 // Development with several processes: the jobs in a worker of their own (decision 061). In production the primary
-// decides (server/primary.ts), and the one serving process of the default install runs them (decision 164).
+// decides (server/primary.ts), and the one serving process of the default install runs them (decision 163).
 const jobsWorker = isProduction && services.jobsInProcess;
 
 if (cluster.isPrimary) {
@@ -104,7 +104,7 @@ if (cluster.isPrimary) {
 
 /**
  * One process serving HTTP: security headers, static files, uploads, then the Remix app; and, when it is the one
- * serving process of the default install, the jobs once it listens (decision 164).
+ * serving process of the default install, the jobs once it listens (decision 163).
  */
 async function serve(withJobs = false) {
   let jobs: { stop(graceMs: number): Promise<void> } | null = null;

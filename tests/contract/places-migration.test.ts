@@ -238,7 +238,7 @@ describe.each(BACKENDS.filter((b) => b.name === 'SQLite'))(
       });
     });
 
-    it('entre deux lots, la migration rend la main : le processus qui la fait sert aussi les pages (décision 164)', async () => {
+    it('entre deux lots, la migration rend la main : le processus qui la fait sert aussi les pages (décision 163)', async () => {
       const at = { now: NOW };
       await store.events.insertMany(
         Array.from({ length: 30 }, (_, i) =>

@@ -168,7 +168,7 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
   });
 });
 
-// Decision 164: at the default settings (one serving process, SQLite), the serving process runs the jobs; no jobs
+// Decision 163: at the default settings (one serving process, SQLite), the serving process runs the jobs; no jobs
 // worker of its own (~50 MB of an idle instance).
 test.describe('serveur aux réglages par défaut @js-only @sqlite-only', () => {
   test.describe.configure({ timeout: 120_000 });

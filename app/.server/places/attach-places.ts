@@ -67,7 +67,7 @@ export async function planPlaces(
   const ordered = [...events].sort(publicFirstThenOldest);
   for (const [i, e] of ordered.entries()) {
     // Each place is matched against every record so far: at 100,000 events about a second of CPU per thousand. The
-    // pages served by the same process (decision 164) have their turn every hundred.
+    // pages served by the same process (decision 163) have their turn every hundred.
     if (i % 100 === 99) await nextTurn();
     if (e.venueId && e.organizerId) continue;
     const status: PlaceStatus = isPublicStatus(e.status) ? 'approved' : 'pending';
@@ -155,7 +155,7 @@ export async function attachPlacesToEvents(
     };
     // A batch that linked nothing would come back as it is (events removed meanwhile): the next run takes them.
     if (events.length < batch || linked === 0) return total;
-    // The process that runs the jobs also serves the pages (decision 164): between two batches it answers them. At
+    // The process that runs the jobs also serves the pages (decision 163): between two batches it answers them. At
     // 100,000 events the whole migration is two minutes of CPU, a batch about a second.
     await nextTurn();
   }

@@ -36,7 +36,7 @@ export async function pointVenues(
   let pointed = 0;
   let without = 0;
   for (const venue of venues ?? (await venuesWithoutPoint({ store }))) {
-    // The serving process runs this job too (decision 164): each venue and its events, then the pages' turn.
+    // The serving process runs this job too (decision 163): each venue and its events, then the pages' turn.
     await nextTurn();
     const point = localityPoint({ locality: venue.locality, postalCode: venue.postalCode, canton: venue.canton });
     if (!point) {

@@ -1,4 +1,4 @@
-// The jobs' scheduler (decisions 061 and 164): on the default install, in the one serving process; with several, in a
+// The jobs' scheduler (decisions 061 and 163): on the default install, in the one serving process; with several, in a
 // jobs worker of its own, and the processes that accept connections run none. It starts each job, then runs it again
 // after its interval, or sooner when someone asked (a queued mail, an import asked for: `pollMs`, or a wake-up).
 import type { Job, Services } from '../service-types';

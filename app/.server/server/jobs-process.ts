@@ -41,7 +41,7 @@ export function runJobsWorker(services: Services): void {
 }
 
 /**
- * The one serving process of the default install runs the jobs too (decision 164): a second Node process held ~50 MB
+ * The one serving process of the default install runs the jobs too (decision 163): a second Node process held ~50 MB
  * for jobs that mostly wait. A job that left it much heavier has the primary start a successor, which takes over the
  * port and the jobs once it listens; this one stops starting jobs at once. Answers what stops them (before the
  * services close).

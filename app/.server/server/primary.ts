@@ -55,7 +55,7 @@ export async function superviseWithoutApp(): Promise<boolean> {
   const settings = processSettings();
   // One process serves by default: a second brought no throughput on the bench machine's 2 cores (issue 50). The server
   // runs its jobs by the rule of services.ts (jobsRunInProcess): on SQLite unless told otherwise; in a process of their
-  // own beside several serving processes, in the serving process when it is alone (decision 164: ~50 MB less).
+  // own beside several serving processes, in the serving process when it is alone (decision 163: ~50 MB less).
   const web = settings.WEB_CONCURRENCY ?? 1;
   const { sqlite } = settings;
   const jobsHere = settings.JOBS_IN_PROCESS ?? sqlite;

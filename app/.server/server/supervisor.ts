@@ -1,4 +1,4 @@
-// The primary process of the production server (decisions 020, 061 and 164): it only supervises. It starts the serving
+// The primary process of the production server (decisions 020, 061 and 163): it only supervises. It starts the serving
 // processes (WEB_CONCURRENCY) and, when the server runs its own jobs, one jobs worker (several serving processes) or
 // has the one serving process run them; replaces any that dies (and stops if they die in a loop); passes the jobs'
 // messages between them; and on SIGTERM stops them all, then lets the caller close what it holds (the last checkpoint
@@ -12,7 +12,7 @@ export type Role = 'web' | 'jobs';
 export interface SupervisorPlan {
   web: number;
   jobsWorker: boolean;
-  /** The one serving process runs the jobs too (decision 164): no jobs worker. */
+  /** The one serving process runs the jobs too (decision 163): no jobs worker. */
   jobsBeside?: boolean;
   /** Environment given to every worker (the shared rate-limit database, platform/limiter.ts). */
   env: Record<string, string>;
