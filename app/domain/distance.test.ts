@@ -7,6 +7,7 @@ import {
   distanceKm,
   distanceLabel,
   nearParams,
+  outsideRegion,
   parseNear,
 } from './distance';
 import { filtersToParams, parseEventFilters } from './event-filters';
@@ -93,3 +94,22 @@ describe('distance', () => {
     expect(describeNear(near(''))).toBe('autour de ma position (10\u00a0km)');
   });
 });
+
+describe('une localité hors de la région (issue 70)', () => {
+  const around = (typed: string) => parseNear(new URLSearchParams({ autour: typed })).near;
+
+  it('dite hors de Suisse romande, avec la ville principale de la région la plus proche et sa distance', () => {
+    expect(outsideRegion(around('Zürich') ?? fail())).toEqual({ place: 'Zürich', nearest: 'Moutier', km: 90 });
+    expect(outsideRegion(around('Lyss') ?? fail())).toEqual({ place: 'Lyss', nearest: 'Biel/Bienne', km: 9 });
+  });
+
+  it('rien dans la région ni pour une position', () => {
+    for (const typed of ['Morges', 'Biel', 'Moutier', 'Zermatt'])
+      expect(outsideRegion(around(typed) ?? fail())).toBeNull();
+    expect(outsideRegion({ place: '', lat: 47.37, lng: 8.55, radius: 10 })).toBeNull();
+  });
+});
+
+function fail(): never {
+  throw new Error('localité non lue');
+}

@@ -1,7 +1,7 @@
 // « Près de chez moi » (issue 47): a centre (a locality of the list, or the visitor's position sent for one request)
 // and a radius, read from the URL like the other list filters; the distance as a card says it; the words of an alert.
 import { distanceBetween } from 'geofire-common';
-import { findLocality } from './localities';
+import { findLocality, LOCALITIES } from './localities';
 import { formatCount } from './numbers';
 
 /** The radii one may choose, in km; the first one the form shows selected is DEFAULT_RADIUS. */
@@ -123,4 +123,21 @@ export function describeNear(near: NearFilter): string {
 /** « dans un rayon de 10 km autour de Morges »: what an alert's letter says. */
 export function describeNearAlert(near: NearFilter): string {
   return `dans un rayon de ${near.radius}\u00a0km autour ${near.place ? ofPlace(near.place) : 'de votre position'}`;
+}
+
+/**
+ * A centre outside the region (« Zürich »: the gazetteer knows the rest of Switzerland): its name, the region's nearest
+ * main town (weight 20 and up, LOCALITIES.md: a town a visitor knows, not a hamlet) and how far, in whole km; null for a
+ * centre inside the region or a position.
+ */
+export function outsideRegion(near: NearFilter): { place: string; nearest: string; km: number } | null {
+  const centre = near.place ? findLocality(near.place) : null;
+  if (!centre || centre.region) return null;
+  let nearest: { place: string; nearest: string; km: number } | null = null;
+  for (const town of LOCALITIES) {
+    if (!town.region || town.weight < 20) continue;
+    const km = Math.round(distanceKm(centre, town));
+    if (!nearest || km < nearest.km) nearest = { place: centre.name, nearest: town.name, km };
+  }
+  return nearest;
 }

@@ -46,6 +46,24 @@ describe.each(BACKENDS)('les issues d’une liste vide : $name', (backend) => {
     ]);
   });
 
+  it('autour d’une localité hors de la région : dite hors de Suisse romande, la ville romande la plus proche offerte', async () => {
+    // Zürich is 90 km from Moutier, the region's nearest town; Biel/Bienne is 17 km from Moutier: within 25 km, not 10.
+    await store.events.insertMany([
+      makeEvent({ id: 'bienne', city: 'Biel/Bienne', canton: 'BE', lat: 47.143, lng: 7.2512 }, { now: NOW }),
+    ]);
+    expect(await ways('autour=Zürich')).toEqual({
+      past: false,
+      outside: { place: 'Zürich', nearest: 'Moutier', km: 90 },
+      ways: [{ label: 'Autour de Moutier (25\u00a0km)', href: '/evenements?autour=Moutier&rayon=25', total: 1 }],
+    });
+    // Inside the region, no such words: the wider radius only.
+    const inside = await ways('autour=Moutier&rayon=10');
+    expect(inside.outside).toBeUndefined();
+    expect(inside.ways).toEqual([
+      { label: 'Dans un rayon de 25\u00a0km', href: '/evenements?autour=Moutier&rayon=25', total: 1 },
+    ]);
+  });
+
   it('des dates toutes passées : dites passées, et « À toutes les dates » mène à ce qui vient', async () => {
     await store.events.insertMany([makeEvent({ id: 'concert' }, { now: NOW })]);
     const yesterday = zurichDateIn(-1, NOW);

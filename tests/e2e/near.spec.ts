@@ -105,6 +105,37 @@ test.describe('autour d’un lieu, sur un téléphone', () => {
     expect((await refused.json()).detail).toContain('Localité inconnue');
   });
 
+  test('autour de Zürich, hors de la région : dit hors de Suisse romande, la ville romande la plus proche offerte (issue 70)', async ({
+    page,
+    createEvent,
+    javaScriptEnabled,
+  }) => {
+    // Biel/Bienne is 17 km from Moutier, the region's nearest town to Zürich (90 km): within 25 km of it, not 10.
+    const word = unique('Braderie').split(' ')[1];
+    const start = Date.now() + 3 * DAY;
+    await createEvent({
+      title: `Braderie ${word} à Bienne`,
+      city: 'Biel/Bienne',
+      lat: 47.143,
+      lng: 7.2512,
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + 2 * 3_600_000).toISOString(),
+    });
+    await page.goto(`/evenements?q=${word}`);
+    await expect(page.locator('.event-card')).toHaveCount(1);
+    await openFilters(page, Boolean(javaScriptEnabled));
+    const form = page.getByRole('search', { name: 'Filtrer les événements' });
+    await form.getByLabel('Localité').fill('Zürich');
+    await form.getByTestId('filters-submit').click();
+    await expect(page).toHaveURL(/autour=Z%C3%BCrich/);
+    const empty = page.getByTestId('empty-state');
+    await expect(empty.getByRole('heading')).toHaveText('Zürich est hors de Suisse romande');
+    await expect(empty).toContainText('La ville romande la plus proche, Moutier, est à 90\u00a0km\u00a0:');
+    await expect(empty.getByRole('listitem').first()).toHaveText('Autour de Moutier (25\u00a0km) (1 événement)');
+    await empty.getByRole('link', { name: 'Autour de Moutier (25\u00a0km)' }).click();
+    await expect(page.locator('.event-card__where')).toHaveText(/ · à 17\u00a0km$/);
+  });
+
   test('une localité inconnue ou un rayon hors de la liste : un message en français, ce qui a été tapé gardé @nojs-only', async ({
     page,
   }) => {

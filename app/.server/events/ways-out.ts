@@ -1,8 +1,9 @@
 // « Aucun événement » (the list's empty state): the ways out it offers, each filter widened alone with what it then
 // finds, and only those that find something; and whether the dates asked are all past, which no widening but the dates
 // can mend.
-import { RADIUS_OPTIONS } from '~/domain/distance';
+import { describeNear, outsideRegion, RADIUS_OPTIONS } from '~/domain/distance';
 import { dateWindow, type EventFilters, isPastWindow, listPath } from '~/domain/event-filters';
+import { findLocality } from '~/domain/localities';
 import { quoted } from '~/domain/quoted';
 import type { Store } from '../ports';
 import { searchEvents } from './public';
@@ -15,17 +16,26 @@ export interface WayOut {
   more?: true;
 }
 
-/** A filter widened: its words, the change, and the widening it is a step of (the radius: only its nearest step). */
-type Widening = { label: string; change: Partial<EventFilters>; step?: 'radius' };
+/** A filter widened: its words, the change, and the widening it is a step of (a radius: only its nearest step). */
+type Widening = { label: string; change: Partial<EventFilters>; step?: 'radius' | 'town' };
 
-/** The widenings of `filters` that list something, in the order of the form, and whether its dates are past. */
+/** Around a place outside the region, what the list says of it: the region's nearest town and how far (issue 70). */
+export type Outside = NonNullable<ReturnType<typeof outsideRegion>>;
+
+/**
+ * The widenings of `filters` that list something, in the order of the form, and whether its dates are past. Around a
+ * place outside the region (« Zürich »), `outside` says so, with the region's nearest town: « Autour de Moutier » at
+ * the nearest radius, from the one asked, that finds something.
+ */
 export async function waysOut(
   { store }: { store: Store },
   filters: EventFilters,
   now: Date,
-): Promise<{ past: boolean; ways: WayOut[] }> {
+): Promise<{ past: boolean; ways: WayOut[]; outside?: Outside }> {
   const window = dateWindow(filters, now);
   const near = filters.near;
+  const outside = near ? outsideRegion(near) : null;
+  const town = outside && near ? findLocality(outside.nearest) : null;
   const widened: Widening[] = [
     ...(filters.q ? [{ label: `Sans le texte ${quoted(filters.q)}`, change: { q: '' } }] : []),
     ...(window ? [{ label: 'À toutes les dates', change: { when: '', from: '', to: '' } as const }] : []),
@@ -36,6 +46,11 @@ export async function waysOut(
       change: { near: near ? { ...near, radius } : null },
       step: 'radius' as const,
     })),
+    ...(town && near ? RADIUS_OPTIONS.filter((r) => r >= near.radius) : []).map((radius) => {
+      const around = { place: town?.name ?? '', lat: town?.lat ?? 0, lng: town?.lng ?? 0, radius };
+      const words = describeNear(around);
+      return { label: words[0].toUpperCase() + words.slice(1), change: { near: around }, step: 'town' as const };
+    }),
     ...(filters.category ? [{ label: 'Dans toutes les catégories', change: { category: '' } as const }] : []),
     ...(filters.free ? [{ label: 'Payants aussi', change: { free: false } }] : []),
     ...(filters.family ? [{ label: 'Pas seulement en famille', change: { family: false } }] : []),
@@ -50,9 +65,9 @@ export async function waysOut(
     }),
   );
   const found = counted.filter((w) => w.total > 0);
-  const nearest = found.find((w) => w.step === 'radius');
+  const nearest = [found.find((w) => w.step === 'radius'), found.find((w) => w.step === 'town')];
   const ways = found
-    .filter((w) => w.step !== 'radius' || w === nearest)
+    .filter((w) => !w.step || nearest.includes(w))
     .map(({ label, href, total, more }) => ({ label, href, total, ...(more ? { more } : {}) }));
-  return { past: isPastWindow(window, now), ways };
+  return { past: isPastWindow(window, now), ways, ...(outside ? { outside } : {}) };
 }

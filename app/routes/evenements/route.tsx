@@ -266,7 +266,7 @@ export default function EventsListPage() {
           ) : null}
           <div className={`events-results${loading ? ' is-loading' : ''}`}>
             {items.length === 0 && !searchError && !nearError ? (
-              <EmptyState ways={empty?.ways ?? []} past={empty?.past ?? false} />
+              <EmptyState empty={empty} />
             ) : (
               <Results view={view} groups={groups} items={items} page={page} />
             )}
