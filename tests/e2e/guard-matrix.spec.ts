@@ -208,6 +208,8 @@ function concrete(pattern: string, targets: Targets): string {
   if (pattern === '/admin/lieux/:id') return `/admin/lieux/${GUARD_VENUE.id}`;
   if (pattern === '/organisateurs/:slug') return `/organisateurs/${GUARD_ORGANIZER.slug}`;
   if (pattern === '/*') return '/une-page-qui-n-existe-pas';
+  // One file of the sitemap's index: its days in the address (decision 159).
+  if (pattern === '/sitemap-evenements.xml') return `${pattern}?du=2026-01-01&au=2026-01-31`;
   // Organizer screens of one event: an event of the organizer of the test (its owner; admins may open any).
   return pattern.replace(':id', targets.owned);
 }

@@ -306,8 +306,16 @@ test.describe('formulaire avec JavaScript', () => {
     await expect(page.getByLabel('NPA', { exact: true })).toHaveValue('2800');
     // A postcode typed before the town (issue 70): the town, its canton and the pin follow.
     await page.getByLabel('Localité', { exact: true }).fill('');
+    await page.getByLabel('NPA', { exact: true }).fill('1004');
+    await expect(page.getByLabel('Localité', { exact: true })).toHaveValue('Lausanne');
+    await expect(page.getByLabel('Canton', { exact: true })).toHaveValue('VD');
+    await expect(page.locator('input[name="lat"]')).toHaveValue(/^46\.5/);
+    // A postcode of several villages (decision 161): none picked for the choir of Villars-le-Terroir, the field offers them.
+    await page.getByLabel('Localité', { exact: true }).fill('');
     await page.getByLabel('NPA', { exact: true }).fill('1040');
-    await expect(page.getByLabel('Localité', { exact: true })).toHaveValue('Echallens');
+    await expect(page.getByLabel('Localité', { exact: true })).toHaveAttribute('placeholder', /Villars-le-Terroir/);
+    await expect(page.getByLabel('Localité', { exact: true })).toHaveValue('');
+    await page.getByLabel('Localité', { exact: true }).fill('Villars-le-Terroir');
     await expect(page.getByLabel('Canton', { exact: true })).toHaveValue('VD');
     await expect(page.locator('input[name="lat"]')).toHaveValue(/^46\.6/);
 

@@ -31,29 +31,6 @@ const alive = (pid: number) => {
   }
 };
 
-/** Asks for an alert by the no-JavaScript form, on connections of their own; its confirmation mail is then queued. */
-async function askAlert(base: string, address: string): Promise<void> {
-  const fresh = (urlPath: string, init: RequestInit = {}) =>
-    fetch(`${base}${urlPath}`, { ...init, headers: { Connection: 'close', ...init.headers } });
-  const form = await fresh('/alertes/nouvelle?canton=VD');
-  const cookie = form.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const asked = await fresh('/alertes/nouvelle', {
-    method: 'POST',
-    body: new URLSearchParams({
-      ...hiddenFields(await form.text()),
-      email: address,
-      rythme: 'weekly',
-      filtre: 'canton=VD',
-    }),
-    headers: { Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
-    redirect: 'manual',
-  });
-  expect(asked.headers.get('location')).toBe('/alertes/demandee');
-}
-
 // @sqlite-only: the supervision of the processes of one installation is the same on both backends; it is shown on a
 // server of its own on SQLite (on Firestore it would need the emulators' settings and add nothing).
 test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
@@ -140,7 +117,23 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
     try {
       for (let i = 0; i < 4; i++) expect((await fresh('/healthz')).status).toBe(200);
       expect((await fresh('/evenements')).status).toBe(200);
-      await askAlert(own.base, address);
+      const form = await fresh('/alertes/nouvelle?canton=VD');
+      const cookie = form.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const asked = await fresh('/alertes/nouvelle', {
+        method: 'POST',
+        body: new URLSearchParams({
+          ...hiddenFields(await form.text()),
+          email: address,
+          rythme: 'weekly',
+          filtre: 'canton=VD',
+        }),
+        headers: { Origin: own.base, ...(cookie ? { Cookie: cookie } : {}) },
+        redirect: 'manual',
+      });
+      expect(asked.headers.get('location')).toBe('/alertes/demandee');
       // Recorded, not sent: the process that sends is stopped, the answer did not wait for it.
       expect(newestMailTo(own.dataDir, address)).toBeNull();
     } finally {
@@ -165,30 +158,5 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
     // The jobs worker ends its current run and closes the database first (a few seconds on a busy machine).
     await expect.poll(() => workers.filter(alive).length, { timeout: 20_000 }).toBe(0);
     await expect(fresh('/healthz')).rejects.toThrow();
-  });
-});
-
-// Decision 163: at the default settings (one serving process, SQLite), the serving process runs the jobs; no jobs
-// worker of its own (~50 MB of an idle instance).
-test.describe('serveur aux réglages par défaut @js-only @sqlite-only', () => {
-  test.describe.configure({ timeout: 120_000 });
-
-  test('un seul processus sous la supervision, qui sert et fait les tâches : le mail d’une alerte part', async () => {
-    // The own server inherits none of the shared server's settings: the defaults, on SQLite.
-    const own = await startOwnServer({ portOffset: 3 });
-    try {
-      const primary = own.child.pid as number;
-      const roles = () => childrenOf(primary).filter(alive).map(roleOf);
-      await expect.poll(roles, { timeout: 20_000 }).toEqual(['web']);
-      const address = 'alerte-par-defaut@exemple.ch';
-      await askAlert(own.base, address);
-      await expect
-        .poll(() => newestMailTo(own.dataDir, address), { timeout: 20_000 })
-        .toContain('Confirmer mon alerte');
-      // The mail went out, and no process was started for it.
-      expect(roles()).toEqual(['web']);
-    } finally {
-      await own.stop();
-    }
   });
 });

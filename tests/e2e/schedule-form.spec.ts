@@ -87,7 +87,7 @@ test.describe('l’horaire du formulaire d’événement', () => {
     await expect(list).toHaveValue(DATE_LIST);
     await expect(list).toHaveAttribute('aria-invalid', 'true');
     await expect(list).toHaveAccessibleDescription(new RegExp(`${MISSING_TIME.replace(/[.]/g, '\\.')}$`));
-    await expect(page.getByTestId('schedule-fields').getByText(MISSING_TIME)).toBeVisible();
+    await expect(page.getByTestId('schedule-fields').getByText(MISSING_TIME, { exact: true })).toBeVisible();
     await expect(page.getByTestId('form-errors').getByRole('link', { name: MISSING_TIME })).toHaveAttribute(
       'href',
       '#field-dateList',

@@ -278,8 +278,11 @@ test.describe('une série pour le public', () => {
     });
     const next = page.getByTestId('next-dates').getByTestId('series-date');
     await expect(next.filter({ hasText: 'Annulé' })).toHaveCount(1);
-    // The next date under the title is the one that takes place.
-    await expect(page.getByTestId('series-when').locator('time')).toHaveAttribute('datetime', dates[1].startsAt);
+    // Under the title (decision 162): the cancelled date first, struck and said « Annulé », then the one that takes place.
+    const when = page.getByTestId('series-when');
+    await expect(when.locator('time').first()).toHaveAttribute('datetime', dates[0].startsAt);
+    await expect(when).toContainText('Annulé');
+    await expect(when.locator('time').last()).toHaveAttribute('datetime', dates[1].startsAt);
 
     // The list: one card, at the next date not cancelled, not marked « Annulé ».
     const card = page.locator('.event-card');

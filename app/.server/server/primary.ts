@@ -60,7 +60,9 @@ export async function superviseWithoutApp(): Promise<boolean> {
   const { sqlite } = settings;
   const jobsHere = settings.JOBS_IN_PROCESS ?? sqlite;
   if (web === 1 && !jobsHere) return false;
-  const jobsWorker = jobsHere && web > 1;
+  // In a process of their own, also beside one serving process: with the jobs beside it (decision 163), a base locked
+  // by another program held the pages behind each job's wait for the lock, and a damaged base went unreported by them.
+  const jobsWorker = jobsHere;
   const dataDir = settings.DATA_DIR;
   // A first start that fails leaves no DATA_DIR behind (issue 46), as when the settings were read here in full.
   const dataDirWasThere = fs.existsSync(dataDir);
@@ -84,7 +86,7 @@ export async function superviseWithoutApp(): Promise<boolean> {
   superviseWorkers({
     web,
     jobsWorker,
-    jobsBeside: jobsHere && web === 1,
+    jobsBeside: false,
     env,
     jobsEntry: path.resolve(JOBS_ENTRY),
     onListening: () =>
