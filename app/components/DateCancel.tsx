@@ -6,6 +6,7 @@ import { Form } from '@remix-run/react';
 import { createContext, type ReactNode, useCallback, useContext, useId, useRef, useState } from 'react';
 import type { DateBack, ManagedDate } from '~/.server/events/cancel-date';
 import { Link } from '~/components/Link';
+import { DAY_STATUS_NOTE_MAX } from '~/domain/day-status';
 import { FormSecurity } from './FormSecurity';
 
 /** What cancelling a date does, said in the dialog and on the confirmation page. */
@@ -14,10 +15,24 @@ export function DateCancelText() {
     <div className="confirm-dialog__text">
       <p>
         Elle restera affichée avec la mention «&nbsp;Annulé&nbsp;» sur la page de l’événement, dans l’agenda, les
-        calendriers et l’API, pour prévenir le public qui l’avait repérée. Les autres dates ne changent pas. Pas besoin
-        de nouvelle modération, et vous pourrez la rétablir.
+        calendriers et l’API, pour prévenir le public qui l’avait repérée. Les personnes qui ont demandé à être
+        prévenues reçoivent un email tout de suite. Les autres dates ne changent pas. Pas besoin de nouvelle modération,
+        et vous pourrez la rétablir.
       </p>
     </div>
+  );
+}
+
+/**
+ * The note said with the cancellation (« Pluie annoncée »): shown beside the struck date and in the mail to those who
+ * asked to be told (« Me prévenir »), as the note of « Annulé » in « Ça a lieu ? » (issue 70).
+ */
+export function DateCancelNote() {
+  return (
+    <label className="field">
+      <span>Un mot pour le public (facultatif, {DAY_STATUS_NOTE_MAX}&nbsp;caractères au plus)</span>
+      <input name="note" maxLength={DAY_STATUS_NOTE_MAX} />
+    </label>
   );
 }
 
@@ -59,10 +74,12 @@ export function DateCancelDialog({
         <h2 id={titleId}>Annuler la date du {date?.label ?? ''}&#8239;?</h2>
         <DateCancelText />
         <div className="confirm-dialog__actions">
-          <Form method="post" action={`/evenement/${eventId}/date`}>
+          {/* One form per date asked: a note typed for one date is not offered for the next. */}
+          <Form key={date?.startsAt} method="post" action={`/evenement/${eventId}/date`}>
             <FormSecurity honeypot={false} />
             <input type="hidden" name="startsAt" value={date?.startsAt ?? ''} />
             <input type="hidden" name="retour" value={back} />
+            <DateCancelNote />
             <button type="submit" name="intent" value="cancel" className="button button--danger">
               Oui, annuler cette date
             </button>

@@ -32,6 +32,8 @@ function DateItem({
         </time>
       </Link>
       {date.cancelled ? <span className="tag tag--danger"> Annulé</span> : null}
+      {/* Its organizer's note, as under « Prochaine date » (issue 70): « Pluie annoncée ». */}
+      {date.cancelled && date.note ? <span data-testid="series-date-note"> — {date.note}</span> : null}
       {date.holiday ? <span className="tag tag--holiday"> {date.holiday}</span> : null}
       {canManage ? (
         <DateCancelControl

@@ -1,4 +1,4 @@
-// « Ça a lieu ? »: how a day status reads (fr-CH, Europe/Zurich, relative to now), who may say it when, the form.
+// « Ça a lieu ? »: how a day status reads (fr-CH, Europe/Zurich, with its day), who may say it when, the form.
 import { describe, expect, it } from 'vitest';
 import { type DayStatus, dayStatusText, maySayDayStatus, readDayStatusForm, saidWhen } from './day-status';
 import { zurichIso } from './zurich-iso';
@@ -16,24 +16,23 @@ const status = (over: Partial<DayStatus>): DayStatus => ({
 });
 
 describe('le statut du jour en mots', () => {
-  const now = new Date('2026-12-05T16:00:00+01:00');
-  it('« Confirmé ce matin à 08:12 », « Annulé cet après-midi à 14:05 », « ce soir »', () => {
-    expect(dayStatusText(status({}), now)).toBe(`Confirmé ce matin à${NBSP}08:12`);
-    expect(dayStatusText(status({ kind: 'cancelled', saidAt: '2026-12-05T14:05:00+01:00' }), now)).toBe(
-      `Annulé cet après-midi à${NBSP}14:05`,
+  it('« Confirmé le sam. 5 déc. à 08:12 » : le jour toujours dit, lu un autre jour (issue 70)', () => {
+    expect(dayStatusText(status({}))).toBe(`Confirmé le sam. 5 déc. à${NBSP}08:12`);
+    expect(dayStatusText(status({ kind: 'cancelled', saidAt: '2026-12-05T14:05:00+01:00' }))).toBe(
+      `Annulé le sam. 5 déc. à${NBSP}14:05`,
     );
-    expect(saidWhen('2026-12-05T19:30:00+01:00', new Date('2026-12-05T22:00:00+01:00'))).toBe(`ce soir à${NBSP}19:30`);
+    expect(saidWhen('2026-12-05T19:30:00+01:00')).toBe(`le sam. 5 déc. à${NBSP}19:30`);
   });
-  it('la veille « hier à … », avant « le 3 décembre à … », à l’heure de Zurich', () => {
-    expect(saidWhen('2026-12-04T21:10:00+01:00', now)).toBe(`hier à${NBSP}21:10`);
-    expect(saidWhen('2026-12-03T08:00:00Z', now)).toBe(`le 3 décembre à${NBSP}09:00`);
+  it('la veille au soir, son jour à l’heure de Zurich, jamais « ce matin » ni « hier »', () => {
+    expect(saidWhen('2026-12-04T21:10:00+01:00')).toBe(`le ven. 4 déc. à${NBSP}21:10`);
+    expect(saidWhen('2026-12-03T23:30:00Z')).toBe(`le ven. 4 déc. à${NBSP}00:30`);
   });
   it('reporté et déplacé disent où et quand, puis quand c’était annoncé', () => {
-    expect(dayStatusText(status({ kind: 'postponed', postponedTo: '2026-12-06T14:00:00+01:00' }), now)).toBe(
-      `Reporté au dimanche 6 décembre à${NBSP}14:00 — annoncé ce matin à${NBSP}08:12`,
+    expect(dayStatusText(status({ kind: 'postponed', postponedTo: '2026-12-06T14:00:00+01:00' }))).toBe(
+      `Reporté au dimanche 6 décembre à${NBSP}14:00 — annoncé le sam. 5 déc. à${NBSP}08:12`,
     );
-    expect(dayStatusText(status({ kind: 'moved', movedTo: 'Salle communale' }), now)).toBe(
-      `Déplacé à${NBSP}: Salle communale — annoncé ce matin à${NBSP}08:12`,
+    expect(dayStatusText(status({ kind: 'moved', movedTo: 'Salle communale' }))).toBe(
+      `Déplacé à${NBSP}: Salle communale — annoncé le sam. 5 déc. à${NBSP}08:12`,
     );
   });
 });

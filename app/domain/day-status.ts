@@ -1,6 +1,6 @@
 // « Ça a lieu ? » (issue 51): what an organizer says on an event's day — confirmed, cancelled, postponed, moved —
 // and when it was said, as the page, the card, the mails and the calendar read it. Pure: no I/O.
-import { addDaysToDate, formatCalendarDay, zurichDay, zurichWallClock } from './dates';
+import { addDaysToDate, formatCalendarDay, formatShortDate, zurichDay, zurichWallClock } from './dates';
 
 export const DAY_STATUS_KINDS = ['confirmed', 'cancelled', 'postponed', 'moved'] as const;
 export type DayStatusKind = (typeof DAY_STATUS_KINDS)[number];
@@ -35,19 +35,12 @@ export const DAY_STATUS_LABELS: Record<DayStatusKind, string> = {
 export const WEATHER_PENDING = 'Confirmation le jour même';
 
 /**
- * When it was said, relative to `now` (Zurich): « ce matin à 08:12 » (before noon), « cet après-midi à 14:05 » (before
- * 18:00), « ce soir à 19:30 », « hier à 21:10 », else « le 25 novembre à 09:00 ».
+ * When it was said, always with its day (Zurich): « le sam. 28 nov. à 09:12 ». Never « ce matin » alone: the page is
+ * read on another day, kept open, copied or seen in a card, and « ce matin » then names the wrong morning (issue 70).
  */
-export function saidWhen(saidAt: string, now: Date): string {
-  const { date, time } = zurichWallClock(saidAt);
-  const today = zurichDay(now);
-  const at = `à\u00a0${time}`;
-  if (date === today) {
-    const hour = Number(time.slice(0, 2));
-    return `${hour < 12 ? 'ce matin' : hour < 18 ? 'cet après-midi' : 'ce soir'} ${at}`;
-  }
-  if (date === addDaysToDate(today, -1)) return `hier ${at}`;
-  return `le ${formatCalendarDay(date, 'longNoYear')} ${at}`;
+export function saidWhen(saidAt: string): string {
+  const { time } = zurichWallClock(saidAt);
+  return `le ${formatShortDate(saidAt)} à\u00a0${time}`;
 }
 
 /** « Confirmé », « Annulé », « Reporté au samedi 5 décembre à 14:00 », « Déplacé à la salle communale ». */
@@ -60,9 +53,9 @@ export function dayStatusHeadline(status: Pick<DayStatus, 'kind' | 'postponedTo'
   return DAY_STATUS_LABELS[status.kind];
 }
 
-/** « Confirmé ce matin à 08:12 », « Reporté au samedi 5 décembre à 14:00 — dit cet après-midi à 14:05 ». */
-export function dayStatusText(status: DayStatus, now: Date): string {
-  const when = saidWhen(status.saidAt, now);
+/** « Confirmé le sam. 28 nov. à 08:12 », « Reporté au samedi 5 décembre à 14:00 — annoncé le sam. 28 nov. à 14:05 ». */
+export function dayStatusText(status: DayStatus): string {
+  const when = saidWhen(status.saidAt);
   return status.kind === 'confirmed' || status.kind === 'cancelled'
     ? `${DAY_STATUS_LABELS[status.kind]} ${when}`
     : `${dayStatusHeadline(status)} — annoncé ${when}`;

@@ -60,7 +60,7 @@ export function toEventCard(
     /** A series as one result (decision 065): « Chaque mardi · 18:30 · 29 dates »; `timed`: it gives the time. */
     series,
     dateCancelled: e.occurrence?.cancelled ?? false,
-    /** « Ça a lieu ? » for the date the card stands for: « Confirmé ce matin à 08:12 », « Confirmation le jour même ». */
+    /** « Ça a lieu ? » for the date the card stands for: « Confirmé le sam. 28 nov. à 08:12 », « Confirmation le jour même ». */
     dayStatus: dayStatusLine(e, now),
     /** With « Annulé » for that date, its organizer's note: whoever planned to go reads why (issue 70). */
     dayNote: cancelledNote(e),
@@ -83,7 +83,7 @@ export function dayStatusLine(
   now: Date,
 ): string | null {
   const said = dayStatusOf(e.dayStatuses, e.startsAt);
-  return said ? dayStatusText(said, now) : e.weatherDependent ? WEATHER_PENDING : null;
+  return said ? dayStatusText(said) : e.weatherDependent ? WEATHER_PENDING : null;
 }
 
 /** The note said with « Annulé » for the date a card stands for, else ''. */

@@ -11,6 +11,7 @@ import {
   dateLines,
   dayList,
   hm,
+  listLineProblem,
   onLine,
   parseDay,
   readMonthly,
@@ -75,7 +76,9 @@ export function scheduleFromForm(values: Values): ScheduleFormResult {
   let lines: number[] = [];
   if (kind === 'dates') {
     const read = dateLines(values.dateList ?? '');
-    if (read.bad !== null) return { ok: false, errors: { dateList: badLineMessage(read.bad) } };
+    // The line as typed, then how to write it (issue 70): the field says it, and the preview then does not repeat it.
+    if (read.bad !== null)
+      return { ok: false, errors: { dateList: listLineProblem(values.dateList) ?? badLineMessage(read.bad) } };
     raw = { kind, dates: read.dates };
     lines = read.lines;
   } else if (kind === 'rule') {

@@ -9,7 +9,7 @@ import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { orErrorPage } from '~/.server/platform/refusal';
 import { requireUser } from '~/.server/platform/session';
-import { DateCancelText } from '~/components/DateCancel';
+import { DateCancelNote, DateCancelText } from '~/components/DateCancel';
 import { FormSecurity } from '~/components/FormSecurity';
 import { Link } from '~/components/Link';
 import { pageMeta } from '~/domain/meta';
@@ -33,6 +33,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     startsAt: String(form.get('startsAt') ?? ''),
     cancelled: form.get('intent') !== 'restore',
     back: dateBack(form.get('retour')),
+    // Bounded by guardPost's body; longer than a note is refused in French (DAY_STATUS_MESSAGES.note).
+    note: String(form.get('note') ?? ''),
   });
   return redirect(path, { headers: { 'Set-Cookie': await setFlash(request, context.services, flash) } });
 }
@@ -55,6 +57,7 @@ export default function CancelDatePage() {
             <FormSecurity honeypot={false} />
             <input type="hidden" name="startsAt" value={date.startsAt} />
             <input type="hidden" name="retour" value={back} />
+            <DateCancelNote />
             <button type="submit" name="intent" value="cancel" className="button button--danger">
               Oui, annuler cette date
             </button>

@@ -7,13 +7,14 @@ import { data, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { dayStatusSubscribers } from '~/.server/alerts/day-status-alerts';
 import { datesToSayOf, sayDayStatus } from '~/.server/events/day-status';
+import { toldText } from '~/.server/events/day-status-tell';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { DayStatusCancelConfirm, DayStatusForm } from '~/components/day-status/DayStatusPanel';
 import { Link } from '~/components/Link';
-import { zurichDay } from '~/domain/dates';
+import { formatDateTime, zurichDay } from '~/domain/dates';
 import { DAY_STATUS_FIELDS, dayStatusOf, dayStatusText } from '~/domain/day-status';
 import { pageMeta } from '~/domain/meta';
 
@@ -28,11 +29,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { eventId: event.id, title: event.title, startsAt, cancelled };
 }
 
-/** « C’est dit : … », and what the subscribers got: one mail each, or none (issue 70: the organizer knows). */
-function saidMessage(text: string, told: number, restored: boolean): string {
-  const head = restored ? `Date rétablie : ${text}.` : `C’est dit : ${text}.`;
-  if (told === 0) return `${head} Personne n’était abonné·e : aucun email n’est parti.`;
-  return `${head} ${told === 1 ? 'La personne abonnée est prévenue' : `Les ${told} personnes abonnées sont prévenues`} par email.`;
+/**
+ * « C’est dit : … », or « Date rétablie : … » (a restore is not « Confirmé », issue 70), and what the subscribers got:
+ * one mail each, or none (the organizer knows).
+ */
+function saidMessage(text: string, told: number, restoredDate: string | null): string {
+  const head = restoredDate ? `Date rétablie : ${restoredDate}, elle a lieu.` : `C’est dit : ${text}.`;
+  return `${head} ${toldText(told)}`;
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -57,9 +60,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   try {
     const now = new Date();
-    const { status, told } = await sayDayStatus(context.services, user, { eventId, startsAt, values }, now);
-    const restored = form.get('retablir') === 'oui';
-    const message = saidMessage(dayStatusText(status, now), told, restored);
+    const { status, told, restored } = await sayDayStatus(context.services, user, { eventId, startsAt, values }, now);
+    const message = saidMessage(dayStatusText(status), told, restored ? formatDateTime(startsAt) : null);
     // « Rétablir cette date » right in the message that says it is cancelled (issue 70), as after « Annuler ».
     const undo = {
       label: 'Rétablir cette date',

@@ -4,7 +4,7 @@
 // STATUS:CANCELLED for that date, and « Rétablir cette date » puts it back (a second mail). The
 // organizer's dashboard puts the day's « selon la météo » event at the top, « Confirmé » in one tap.
 import { scheduleSpan } from '../../app/.server/schedule/schedule-expand';
-import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
+import { addDaysToDate, formatShortDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import { weekdayOf } from '../../app/domain/schedule';
 import { makeSaturdayMarket } from '../support/factories';
 import { expect, test } from './fixtures';
@@ -87,9 +87,9 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   await expect(page).toHaveURL(new RegExp(`/evenement/${event.id}\\?date=${today}$`));
   await expect(page.getByText('La personne abonnée est prévenue par email.')).toBeVisible();
   await expect(page.getByTestId('date-cancelled')).toBeVisible();
-  await expect(page.getByTestId('day-status')).toContainText(
-    /Annulé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d/,
-  );
+  // Its day written out, read on another day as well (issue 70): « Annulé le sam. 28 nov. à 09:12 ».
+  const day = formatShortDate(zurichIso(today, '12:00'));
+  await expect(page.getByTestId('day-status')).toContainText(new RegExp(`Annulé le ${day} à\u00a0\\d\\d:\\d\\d`));
   await expect(page.getByTestId('day-status')).toContainText('Orage annoncé');
 
   // Exactly one mail about it, with its one-click unsubscribe.
@@ -106,9 +106,12 @@ test('l’organisateur annonce « Annulé » depuis son téléphone ; le visiteu
   await expect(page.getByTestId('day-status-form').getByRole('button', { name: 'Rétablir cette date' })).toBeVisible();
   await page.getByTestId('flash').getByRole('button', { name: 'Rétablir cette date' }).click();
   await expect(
-    page.getByText(/^Date rétablie\u00a0: Confirmé .*La personne abonnée est prévenue par email\.$/),
+    page.getByText(/^Date rétablie\u00a0: .*, elle a lieu\. La personne abonnée est prévenue par email\.$/),
   ).toBeVisible();
   await expect(page.getByTestId('date-cancelled')).toHaveCount(0);
+  // A restore is not a confirmation (issue 70): the date as before anything was said, « Confirmé » nowhere.
+  await expect(page.getByTestId('day-status')).toHaveCount(0);
+  await expect(page.getByTestId('day-status-form').getByRole('button', { name: 'Confirmé' })).toBeVisible();
   await expect.poll(() => told().length).toBe(2);
 
   // Its unsubscribe link: the same event named, then gone.
@@ -155,9 +158,11 @@ test('sur le téléphone, le tableau de bord met en tête l’événement « sel
   await confirm.click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
-    page.getByText(/C’est dit\u00a0: Confirmé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d\./),
+    page.getByText(
+      new RegExp(`C’est dit\u00a0: Confirmé le ${formatShortDate(zurichIso(today, '12:00'))} à\u00a0\\d\\d:\\d\\d\\.`),
+    ),
   ).toBeVisible();
   await expect(page.getByTestId(`today-${event.id}`).getByTestId('day-status')).toContainText(
-    /^Confirmé (ce matin|cet après-midi|ce soir) à\u00a0\d\d:\d\d/,
+    new RegExp(`^Confirmé le ${formatShortDate(zurichIso(today, '12:00'))} à\u00a0\\d\\d:\\d\\d`),
   );
 });

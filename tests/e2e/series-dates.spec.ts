@@ -54,6 +54,8 @@ test('l’organisateur annule une date depuis son tableau de bord : « Annulé �
   // Asked first: a dialog with JavaScript, a page of its own without.
   if (js) await expect(page.getByRole('dialog', { name: `Annuler la date du ${label}\u202f?` })).toBeVisible();
   else await expect(page.getByRole('heading', { name: `Annuler la date du ${label}\u202f?` })).toBeVisible();
+  // A word for the public, shown beside the struck date (issue 70).
+  await page.getByLabel(/^Un mot pour le public/).fill('Stand en travaux');
   await page.getByRole('button', { name: 'Oui, annuler cette date' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/dashboard\\?dates=${event.id}#dates-${event.id}$`));
@@ -84,6 +86,10 @@ test('l’organisateur annule une date depuis son tableau de bord : « Annulé �
   await expect(visitor.getByTestId('next-dates').getByTestId('series-date').filter({ hasText: 'Annulé' })).toHaveCount(
     1,
   );
+  // Listed struck, with the organizer's note, as « Prochaine date » says a cancelled next date (issue 70).
+  const struck = visitor.getByTestId('next-dates').getByTestId('series-date').nth(1);
+  await expect(struck.getByTestId('series-date-note')).toHaveText(' — Stand en travaux');
+  expect(await struck.locator('time').evaluate((t) => getComputedStyle(t).textDecorationLine)).toBe('line-through');
   // The public page has no management button.
   await expect(visitor.getByRole('link', { name: /^Annuler cette date/ })).toHaveCount(0);
   // That date's own page says it as plainly as a cancelled event's: the red badge and banner.
@@ -136,7 +142,9 @@ test('l’organisateur annule une date depuis son tableau de bord : « Annulé �
 
   // « Rétablir cette date », offered with the message.
   await page.getByTestId('flash').getByRole('button', { name: 'Rétablir cette date' }).click();
-  await expect(page.getByTestId('flash')).toHaveText(`La date du ${label} est rétablie.`);
+  await expect(page.getByTestId('flash')).toHaveText(
+    `La date du ${label} est rétablie. Personne n’était abonné·e\u00a0: aucun email n’est parti.`,
+  );
   await expect(listed.filter({ hasText: 'Annulé' })).toHaveCount(0);
   const restored = await (await visitor.request.get(`/api/v1/events/${event.id}?fields=dates&essai=1`)).json();
   expect(restored.data.dates.every((d: { cancelled: boolean }) => !d.cancelled)).toBe(true);

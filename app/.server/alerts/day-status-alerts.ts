@@ -31,11 +31,20 @@ const alertIdFor = (email: string, filter: string) =>
 
 export const EMAIL_MESSAGE = 'Saisissez une adresse email valide, par exemple nom@exemple.ch.';
 
-/** « du dimanche 6 décembre 2026 à 20:00 au … », and for a series « chacune de ses dates, du … »: the alert is the event's. */
+/**
+ * When the event takes place, saying only what it says (issue 70): one date as its page writes it (« samedi 5 décembre
+ * 2026, dès 19:00 » when no end was given); a series by its days, « chacune de ses dates, du samedi 5 décembre 2026 au
+ * samedi 27 février 2027 » — its span from the first start to the last end would read as one long event, with an end
+ * time (the end of its last day when no end was given) that none of its dates has.
+ */
 function when(event: AgendaEvent): string {
-  const span = formatEventWhen(event);
-  const lower = span.charAt(0).toLowerCase() + span.slice(1);
-  return event.schedule ? `chacune de ses dates, ${lower}` : lower;
+  if (!event.schedule) {
+    const span = formatEventWhen(event);
+    return span.charAt(0).toLowerCase() + span.slice(1);
+  }
+  const first = formatCalendarDay(zurichDay(event.startsAt), 'weekdayYear');
+  const last = formatCalendarDay(zurichDay(event.endsAt), 'weekdayYear');
+  return first === last ? `chacune de ses dates, le ${first}` : `chacune de ses dates, du ${first} au ${last}`;
 }
 
 function confirmationMail(to: string, event: AgendaEvent, confirmUrl: string): MailMessage {

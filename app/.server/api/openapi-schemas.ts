@@ -59,7 +59,7 @@ export const Event = {
       required: ['status', 'text', 'note', 'saidAt', 'postponedTo', 'movedTo'],
       properties: {
         status: { type: 'string', enum: ['confirmed', 'cancelled', 'postponed', 'moved'] },
-        text: { type: 'string', description: '«\u00a0Confirmé ce matin à 08:12\u00a0», en français.' },
+        text: { type: 'string', description: '«\u00a0Confirmé le sam. 28 nov. à 08:12\u00a0», en français.' },
         note: nullable('string'),
         saidAt: isoWithOffset,
         postponedTo: { ...isoWithOffset, type: ['string', 'null'] },

@@ -66,7 +66,7 @@ function apiDayStatus(event: AgendaEvent) {
   if (!said) return null;
   return {
     status: said.kind,
-    text: dayStatusText(said, new Date()),
+    text: dayStatusText(said),
     note: said.note || null,
     saidAt: zurichIsoOffset(said.saidAt),
     postponedTo: said.postponedTo ? zurichIsoOffset(said.postponedTo) : null,

@@ -1,7 +1,7 @@
 // Cancelling one date of a series: « annulé » on that date only; only its owner or an admin; no new moderation.
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makeSaturdayMarket, makeSeriesEvent, makeUser } from '../../../tests/support/factories';
-import { memoryStore } from '../../../tests/unit/memory-store';
+import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
 import { type EventFormInput, validateEventForm } from '../../domain/event-form';
@@ -119,8 +119,13 @@ describe('les dates d’une série une par une (décision 068)', () => {
     expect(
       (await managedDates({ store }, { id: 'marche', allDay: false, schedule: rule }, NOW)).map((d) => d.short),
     ).toEqual(['sam. 9 mars · 08:00', 'sam. 16 mars · 08:00', 'sam. 23 mars · 08:00']);
+    const services = {
+      store,
+      mailer: recordingMailer(),
+      config: { SITE_URL: 'https://agenda.test', SESSION_SECRET: 's' },
+    };
     const cancelled = await cancelOrRestoreDate(
-      { store },
+      services,
       orga,
       { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true, back: 'tableau-de-bord' },
       NOW,
@@ -129,21 +134,21 @@ describe('les dates d’une série une par une (décision 068)', () => {
     expect(cancelled.flash).toMatchObject({
       kind: 'info',
       message:
-        'La date du samedi 16 mars 2030, 08:00 – 12:00 est annulée\u00a0: elle reste affichée «\u00a0Annulé\u00a0»\u00a0; les autres dates ne changent pas.',
+        'La date du samedi 16 mars 2030, 08:00 – 12:00 est annulée\u00a0: elle reste affichée «\u00a0Annulé\u00a0»\u00a0; les autres dates ne changent pas. Personne n’était abonné·e\u00a0: aucun email n’est parti.',
       action: { intent: 'restore', fields: { startsAt: '2030-03-16T08:00:00+01:00', retour: 'tableau-de-bord' } },
     });
     expect(
       (await managedDates({ store }, { id: 'marche', allDay: false, schedule: rule }, NOW)).map((d) => d.cancelled),
     ).toEqual([false, true, false]);
     const restored = await cancelOrRestoreDate(
-      { store },
+      services,
       orga,
       { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: false, back: 'evenement' },
       NOW,
     );
     expect(restored).toMatchObject({ path: '/evenement/marche?date=2030-03-16', flash: { kind: 'success' } });
     const refused = await cancelOrRestoreDate(
-      { store },
+      services,
       makeUser({ uid: 'autre' }),
       { eventId: 'marche', startsAt: '2030-03-16T08:00:00+01:00', cancelled: true, back: 'evenement' },
       NOW,

@@ -5,6 +5,7 @@
 
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
 import { zurichDay } from '~/domain/dates';
+import { DAY_STATUS_MESSAGES, DAY_STATUS_NOTE_MAX, type DayStatus, dayStatusOf } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { actorsFor, nextVersion } from '~/domain/event-lifecycle';
@@ -12,6 +13,7 @@ import type { Schedule } from '~/domain/schedule';
 import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
+import { storeDayStatus, type TellDeps, tellSubscribers, toldText } from './day-status-tell';
 
 export const DATE_MESSAGES = {
   notFound: 'Cet événement n’existe pas.',
@@ -107,13 +109,49 @@ export type DateBack = 'tableau-de-bord' | 'evenement';
 export const dateBack = (value: unknown): DateBack => (value === 'tableau-de-bord' ? value : 'evenement');
 
 /**
+ * What cancelling or restoring a date says to the event's subscribers (« Me prévenir »), as « Annulé » and « Rétablir »
+ * of « Ça a lieu ? » do (issue 70: from the dashboard it mailed nobody): a cancellation stored as that date's status,
+ * with the organizer's note, which the page shows beside the struck date; a restore takes it back (« A lieu
+ * finalement »). How many were mailed.
+ */
+async function tellDate(
+  services: TellDeps,
+  actor: UserProfile,
+  event: AgendaEvent,
+  input: { startsAt: string; cancelled: boolean; note: string },
+  now: Date,
+): Promise<number> {
+  const said = dayStatusOf(event.dayStatuses, input.startsAt);
+  // A date cancelled before statuses were said with it (or by an edit): restored in silence, as it was cancelled.
+  if (!input.cancelled && said?.kind !== 'cancelled') return 0;
+  const status: DayStatus = {
+    startsAt: input.startsAt,
+    kind: input.cancelled ? 'cancelled' : 'confirmed',
+    note: input.note,
+    postponedTo: null,
+    movedTo: '',
+    saidAt: now.toISOString(),
+    saidBy: actor.uid,
+  };
+  const stored = await storeDayStatus(services.store, event, input.startsAt, input.cancelled ? status : null, now);
+  return (await tellSubscribers(services, stored, status, !input.cancelled, now)).told;
+}
+
+/** The note said with a cancelled date, as « Ça a lieu ? » reads it (spaces folded), or a UseCaseError. */
+function dateNote(note: string | undefined): string {
+  const folded = (note ?? '').trim().replace(/\s+/g, ' ');
+  if (folded.length > DAY_STATUS_NOTE_MAX) throw new UseCaseError(DAY_STATUS_MESSAGES.note, 'note', 400);
+  return folded;
+}
+
+/**
  * « Annuler cette date » (once confirmed) or « Rétablir cette date », as the dashboard and the event's page ask it: the
  * page to go back to and the message to show there, with « Rétablir » after a cancellation.
  */
 export async function cancelOrRestoreDate(
-  { store }: { store: Store },
+  services: TellDeps,
   actor: UserProfile,
-  input: { eventId: string; startsAt: string; cancelled: boolean; back: DateBack },
+  input: { eventId: string; startsAt: string; cancelled: boolean; back: DateBack; note?: string },
   now: Date = new Date(),
 ): Promise<{ path: string; flash: Flash }> {
   const eventPage = `/evenement/${encodeURIComponent(input.eventId)}`;
@@ -124,7 +162,9 @@ export async function cancelOrRestoreDate(
         ? `${eventPage}?date=${zurichDay(startsAt)}`
         : eventPage;
   try {
-    const { date } = await setDateCancelled({ store }, actor, input, now);
+    const note = input.cancelled ? dateNote(input.note) : '';
+    const { event, date } = await setDateCancelled(services, actor, input, now);
+    const told = toldText(await tellDate(services, actor, event, { ...input, note }, now));
     const action = {
       label: 'Rétablir cette date',
       path: `${eventPage}/date`,
@@ -136,10 +176,10 @@ export async function cancelOrRestoreDate(
       flash: input.cancelled
         ? {
             kind: 'info',
-            message: `La date du ${date.label} est annulée\u00a0: elle reste affichée «\u00a0Annulé\u00a0»\u00a0; les autres dates ne changent pas.`,
+            message: `La date du ${date.label} est annulée\u00a0: elle reste affichée «\u00a0Annulé\u00a0»\u00a0; les autres dates ne changent pas. ${told}`,
             action: { ...action, fields: { startsAt: date.startsAt, retour: input.back } },
           }
-        : { kind: 'success', message: `La date du ${date.label} est rétablie.` },
+        : { kind: 'success', message: `La date du ${date.label} est rétablie. ${told}` },
     };
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;

@@ -61,7 +61,7 @@ describe('tableau de bord : « Ça a lieu ? » le jour même et la veille', () =
     expect((await today())[0]).toMatchObject({
       id: 'pique-nique',
       kind: 'confirmed',
-      text: 'Confirmé ce matin à\u00a007:30',
+      text: 'Confirmé le ven. 14 juin à\u00a007:30',
     });
     // The day before (by the clock given), today's dates are already there, as tomorrow's; two days before, none.
     expect((await today(new Date('2030-06-13T19:00:00Z'))).map((d) => [d.id, d.tomorrows])).toEqual([

@@ -72,7 +72,7 @@ describe('ça a lieu ? le jour même', () => {
     const input = { eventId: 'marche', startsAt: SATURDAY, values: { statut: 'confirmed' } };
     const { event } = await sayDayStatus(services, orga, input, ON_THE_DAY);
     const item = { ...event, startsAt: SATURDAY };
-    expect(dayStatusLine(item, new Date('2030-03-09T09:00:00Z'))).toBe('Confirmé ce matin à\u00a008:12');
+    expect(dayStatusLine(item, new Date('2030-03-09T09:00:00Z'))).toBe('Confirmé le sam. 9 mars à\u00a008:12');
     expect(apiEvent(item, 'https://agenda.test', DEFAULT_CATEGORIES).dayStatus).toMatchObject({
       status: 'confirmed',
       saidAt: '2030-03-09T08:12:00+01:00',
@@ -117,7 +117,8 @@ describe('ça a lieu ? le jour même', () => {
     expect(datesToSay(cancelled, orga, ON_THE_DAY)).toEqual([SATURDAY]);
     const { event } = await say('confirmed');
     expect(event.status).toBe('approved');
-    expect(dayStatusOf(event.dayStatuses, SATURDAY)?.kind).toBe('confirmed');
+    // Restored, not « Confirmé » (issue 70): as before anything was said.
+    expect(dayStatusOf(event.dayStatuses, SATURDAY)).toBeNull();
     // Cancelled by the team: only an admin puts it back.
     expect(datesToSay({ ...cancelled, cancelledByAdmin: true }, orga, ON_THE_DAY)).toEqual([]);
   });

@@ -16,13 +16,11 @@ import {
   WEATHER_PENDING,
 } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
-import { actorsFor, isPublicStatus, nextVersion } from '~/domain/event-lifecycle';
-import { type AlertDeps, alertDeps } from '../alerts/alerts';
-import { tellDayStatus } from '../alerts/day-status-alerts';
+import { actorsFor, isPublicStatus } from '~/domain/event-lifecycle';
 import { UseCaseError } from '../platform/use-case-error';
-import type { MailPort, Store, UserProfile } from '../ports';
-import { queueDayStatusPushes } from '../push/visitors';
+import type { Store, UserProfile } from '../ports';
 import { setDateCancelled } from './cancel-date';
+import { STATUS_CHANGED, storeDayStatus, type TellDeps, tellSubscribers } from './day-status-tell';
 import { changeEvent } from './lifecycle';
 
 export const DAY_STATUS_ERRORS = {
@@ -30,7 +28,7 @@ export const DAY_STATUS_ERRORS = {
   forbidden: 'Seuls l’organisateur et les administrateurs peuvent dire si l’événement a lieu.',
   notPublic: 'Cet événement n’est pas public\u00a0: il n’y a rien à annoncer.',
   notADate: 'Cette date ne fait pas partie de l’événement.',
-  changed: 'L’événement a changé entre-temps\u00a0: réessayez.',
+  changed: STATUS_CHANGED,
 } as const;
 
 /**
@@ -62,24 +60,19 @@ export async function datesToSayOf({ store }: { store: Store }, id: string, acto
   return { event, dates: datesToSay(event, actor, now) };
 }
 
-type Deps = {
-  store: Store;
-  mailer: MailPort;
-  config: { SITE_URL: string; SESSION_SECRET: string };
-  /** Wakes the job that sends the notifications (where this installation runs its jobs). */
-  jobs?: { wake(name: string): unknown };
-};
-
 /**
  * Says a date's status as this actor: checked (theirs, public, a date of it, its day), stored with the time it was
- * said, and told to the confirmed subscribers. A UseCaseError in French otherwise (the form keeps what was typed).
+ * said, and told to the confirmed subscribers. « Rétablir cette date » (« Confirmé » after « Annulé »): the date takes
+ * place again, as it did before anything was said — no status is stored, so the page does not show « Confirmé »,
+ * and the subscribers read « A lieu finalement » (issue 70). A UseCaseError in French otherwise (the form keeps what
+ * was typed).
  */
 export async function sayDayStatus(
-  services: Deps,
+  services: TellDeps,
   actor: UserProfile,
   input: { eventId: string; startsAt: string; values: Record<string, string> },
   now: Date = new Date(),
-): Promise<{ event: AgendaEvent; status: DayStatus; told: number; pushed: number }> {
+): Promise<{ event: AgendaEvent; status: DayStatus; told: number; pushed: number; restored: boolean }> {
   const { store } = services;
   const event = await store.events.findById(input.eventId);
   if (!event) throw new UseCaseError(DAY_STATUS_ERRORS.notFound, 'form', 404);
@@ -96,14 +89,13 @@ export async function sayDayStatus(
     saidAt: now.toISOString(),
     saidBy: actor.uid,
   };
-  // Another status after « Annulé » (« Rétablir cette date »): the subscribers read that it takes place after all.
+  // Another status after « Annulé »: the subscribers read that it takes place after all.
   const restored = dayStatusOf(event.dayStatuses, input.startsAt)?.kind === 'cancelled' && status.kind !== 'cancelled';
   const cancelled = await cancelThroughExistingPath(services, actor, event, status, now);
-  const stored = await storeStatus(store, cancelled ?? event, status, now);
-  const told = await tellDayStatus(alertDeps(services) as AlertDeps, stored, status, restored);
-  const pushed = await queueDayStatusPushes(store, stored, status, now);
-  if (pushed > 0) services.jobs?.wake('notifications');
-  return { event: stored, status, told, pushed };
+  const cleared = restored && status.kind === 'confirmed';
+  const stored = await storeDayStatus(store, cancelled ?? event, input.startsAt, cleared ? null : status, now);
+  const { told, pushed } = await tellSubscribers(services, stored, status, restored, now);
+  return { event: stored, status, told, pushed, restored };
 }
 
 /**
@@ -112,7 +104,7 @@ export async function sayDayStatus(
  * « Rétablir » on the dashboard).
  */
 async function cancelThroughExistingPath(
-  services: Deps,
+  services: TellDeps,
   actor: UserProfile,
   event: AgendaEvent,
   status: DayStatus,
@@ -136,26 +128,13 @@ async function cancelThroughExistingPath(
   return step.after;
 }
 
-/** Writes the status (replacing that date's previous one) in one compare-and-set write of the event. */
-async function storeStatus(store: Store, event: AgendaEvent, status: DayStatus, now: Date): Promise<AgendaEvent> {
-  const others = (event.dayStatuses ?? []).filter((s) => s.startsAt !== status.startsAt);
-  const next = {
-    ...event,
-    dayStatuses: [...others, status].sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
-    updatedAt: nextVersion(event.updatedAt, now.toISOString()),
-  };
-  const stored = await store.events.transition({ seen: event.updatedAt, next });
-  if (!stored) throw new UseCaseError(DAY_STATUS_ERRORS.changed, 'form', 409);
-  return stored;
-}
-
 /** What the event's page says of « Ça a lieu ? » for the date it shows, and what its organizer may say now. */
 export function dayStatusView(event: AgendaEvent, shownStartsAt: string | null, viewer: UserProfile | null, now: Date) {
   const startsAt = shownStartsAt ?? event.startsAt;
   const said = (event.dayStatuses ?? []).find((s) => s.startsAt === startsAt) ?? null;
   return {
     startsAt,
-    text: said ? dayStatusText(said, now) : event.weatherDependent ? WEATHER_PENDING : null,
+    text: said ? dayStatusText(said) : event.weatherDependent ? WEATHER_PENDING : null,
     kind: said?.kind ?? null,
     note: said?.note ?? '',
     /** The dates its organizer (or an admin) may speak of now: the form shows for the first. */

@@ -179,7 +179,7 @@ describe('« Ça a lieu ? » dans l’objet envoyé (issue 51)', () => {
     };
     const at = new Date('2030-12-07T09:00:00.000Z');
     const object = eventObject(said, { ...ctx, now: at });
-    expect(readableSummary(said, at).split('\n')[1]).toBe('Confirmé ce matin à\u00a008:12 — Chauffage allumé');
-    expect(String(object.content)).toContain('Confirmé ce matin à\u00a008:12 — Chauffage allumé');
+    expect(readableSummary(said, at).split('\n')[1]).toBe('Confirmé le sam. 7 déc. à\u00a008:12 — Chauffage allumé');
+    expect(String(object.content)).toContain('Confirmé le sam. 7 déc. à\u00a008:12 — Chauffage allumé');
   });
 });

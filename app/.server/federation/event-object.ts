@@ -126,10 +126,10 @@ export function readableSummary(event: AgendaEvent, now: Date): string {
   return lines.map(oneLine).join('\n');
 }
 
-/** « Ça a lieu ? » for the date shown (issue 51): « Confirmé ce matin à 08:12 — Beau temps », or nothing. */
+/** « Ça a lieu ? » for the date shown (issue 51): « Confirmé le sam. 28 nov. à 08:12 — Beau temps », or nothing. */
 function daySaid(event: AgendaEvent, now: Date): string | null {
   const said = dayStatusOf(event.dayStatuses, shownDate(event, now).startsAt);
-  return said ? `${dayStatusText(said, now)}${said.note ? ` — ${said.note}` : ''}` : null;
+  return said ? `${dayStatusText(said)}${said.note ? ` — ${said.note}` : ''}` : null;
 }
 
 /** A line of text: no carriage return, no line break inside. */

@@ -126,7 +126,7 @@ function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts:
       end: days.endExclusive,
       allDay: long || event.allDay,
       transparency: long ? ICalEventTransparency.TRANSPARENT : null,
-      description: said ? `${dayStatusText(said, new Date(said.saidAt))}\n\n${description}` : description,
+      description: said ? `${dayStatusText(said)}\n\n${description}` : description,
       summary: postponed ? `Reporté : ${event.title}` : summary(off),
       status: postponed ? ICalEventStatus.TENTATIVE : status(off),
     });

@@ -94,7 +94,7 @@ describe('« Ça a lieu ? » par notification push', () => {
         {
           notification: {
             title: 'Concert à la Cathédrale — samedi 9 mars 2030 à 20:00',
-            body: 'Annulé ce matin à\u00a008:12. Orage annoncé',
+            body: 'Annulé le sam. 9 mars à\u00a008:12. Orage annoncé',
             icon: '/icons/icon-192.png',
             badge: '/icons/badge-96.png',
           },

@@ -4,7 +4,7 @@
 // the visitor stops). A status said puts the message on each subscription; the `notifications` job sends it.
 import crypto from 'node:crypto';
 import { formatDateTime, zurichDay } from '~/domain/dates';
-import { type DayStatus, dayStatusText } from '~/domain/day-status';
+import { type DayStatus, dayStatusText, saidWhen } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-visibility';
 import { UseCaseError } from '../platform/use-case-error';
@@ -68,9 +68,10 @@ export async function unsubscribeVisitorPush(deps: VisitorPushDeps, input: { eve
 }
 
 /** The notification of a day status: the event's title, the status with when it was said, the organizer's note. */
-export function dayStatusPushMessage(event: AgendaEvent, status: DayStatus, now: Date): PushMessage {
+export function dayStatusPushMessage(event: AgendaEvent, status: DayStatus, restored = false): PushMessage {
   const url = `/evenement/${encodeURIComponent(event.id)}?date=${zurichDay(status.startsAt)}`;
-  const said = dayStatusText(status, now);
+  // A date restored after « Annulé »: it takes place after all, not « Confirmé » (issue 70).
+  const said = restored ? `A lieu finalement, annoncé ${saidWhen(status.saidAt)}` : dayStatusText(status);
   return {
     notification: {
       title: `${event.title} — ${formatDateTime(status.startsAt)}`,
@@ -83,8 +84,14 @@ export function dayStatusPushMessage(event: AgendaEvent, status: DayStatus, now:
 }
 
 /** A status said: its message waits on every subscription of the event (one per browser); how many. */
-export async function queueDayStatusPushes(store: Store, event: AgendaEvent, status: DayStatus, now: Date) {
-  const message = JSON.stringify(dayStatusPushMessage(event, status, now));
+export async function queueDayStatusPushes(
+  store: Store,
+  event: AgendaEvent,
+  status: DayStatus,
+  now: Date,
+  restored = false,
+) {
+  const message = JSON.stringify(dayStatusPushMessage(event, status, restored));
   return store.visitorPushes.queue(event.id, message, now.toISOString());
 }
 

@@ -2,7 +2,7 @@
 
 import type { AgendaEvent, EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
-import type { ModerationDecision } from '~/domain/moderation';
+import { type ModerationDecision, STARTS_SOON_HOURS } from '~/domain/moderation';
 import { quoted } from '~/domain/quoted';
 
 /** The tabs; « En attente » is the queue: pending events and published ones with a pending revision. */
@@ -54,4 +54,16 @@ export function listParams(
   else if (query.before) params.set('before', query.before);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   return params.toString();
+}
+
+/**
+ * The line above the list: how many, and in the queue its order as it is (decision 162, issue 70): what starts within
+ * STARTS_SOON_HOURS first, the soonest first, then the oldest submission first.
+ */
+export function listCount(total: number, tab: EventStatus | 'all'): string {
+  if (total === 0) return 'Aucun événement ici.';
+  const count = `${total} événement${total > 1 ? 's' : ''}`;
+  return tab === 'pending'
+    ? `${count} : ceux qui commencent dans les ${STARTS_SOON_HOURS} h d’abord, puis le plus ancien en premier`
+    : count;
 }

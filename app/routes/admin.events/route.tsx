@@ -1,5 +1,5 @@
-// /admin/events (ModerateEvents): the queue, oldest first, with everything needed to decide on one event,
-// and the decisions. Every action is a plain form (works without JavaScript); with it, keyboard shortcuts.
+// /admin/events (ModerateEvents): the queue (what starts within 48 h first, then the oldest submission), with
+// everything needed to decide on one event, and the decisions. Every action is a plain form (works without JavaScript); with it, keyboard shortcuts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
@@ -18,7 +18,7 @@ import { workingView } from '~/domain/event-lifecycle';
 import { pageMeta } from '~/domain/meta';
 import type { ModerationDecision } from '~/domain/moderation';
 import { Decision } from './Decision';
-import { ACTION_DONE, inTab, listParams, STATUS_LABELS, STATUS_TABS } from './moderation-ui';
+import { ACTION_DONE, inTab, listCount, listParams, STATUS_LABELS, STATUS_TABS } from './moderation-ui';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);
@@ -212,9 +212,7 @@ export default function ModerateEventsPage() {
             Liste
           </h2>
           <p className="moderation__count" data-testid="moderation-count">
-            {total === 0
-              ? 'Aucun événement ici.'
-              : `${total} événement${total > 1 ? 's' : ''}${query.status === 'pending' ? ', le plus ancien en premier' : ''}`}
+            {listCount(total, query.status)}
           </p>
           {query.status === 'pending' && total === 0 && !query.q ? (
             <p className="empty-state">La file est vide : tout est modéré. Bravo !</p>

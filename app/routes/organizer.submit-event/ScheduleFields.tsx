@@ -15,6 +15,9 @@ import type { EventFields } from './EventFieldsets';
 import { previewOf, SchedulePreview, useTypedValues } from './SchedulePreview';
 
 const shown = (meta: FieldMeta) => (typeof meta.initialValue === 'string' ? meta.initialValue : '');
+/** The preview's word when the list's field already says which line it cannot read. */
+const LINE_SAID_BELOW_LIST = 'Les dates paraîtront ici une fois la ligne signalée sous la liste corrigée.';
+
 /**
  * conform's metadata as plain values, with some changed. Its fields are getters, which a spread (`{ ...meta }`) does
  * not copy: the control would lose its name (never sent) and its id (`field-undefined`, out of the summary's reach).
@@ -103,7 +106,11 @@ export function ScheduleFields({
   const preview = previewOf(typed, values, loadedPreview);
   // A line of the list it cannot read: said under the preview, which would otherwise empty in silence (issue 70).
   const current = typed ?? values;
-  const problem = (current.scheduleKind || kind) === 'dates' ? listLineProblem(current.dateList) : null;
+  // Said once (issue 70): not in the preview when the field already shows its error (a form sent, or checked by the
+  // browser), whose message names the same line.
+  const fieldSaysIt = (fields.dateList.errors ?? []).length > 0;
+  const lineProblem = (current.scheduleKind || kind) === 'dates' ? listLineProblem(current.dateList) : null;
+  const problem = lineProblem && fieldSaysIt ? LINE_SAID_BELOW_LIST : lineProblem;
   // Named after the first date once JavaScript follows it; in general words otherwise (a date typed since would
   // leave a named choice wrong).
   const months = monthlyOptions(typed ? (typed.startDate ?? '') : '', shown(fields.ruleMonthly));
