@@ -61,7 +61,7 @@ export function toEventCard(
     series,
     dateCancelled: e.occurrence?.cancelled ?? false,
     /** « Ça a lieu ? » for the date the card stands for: « Confirmé le sam. 28 nov. à 08:12 », « Confirmation le jour même ». */
-    dayStatus: dayStatusLine(e, now),
+    dayStatus: dayStatusLine(e),
     /** With « Annulé » for that date, its organizer's note: whoever planned to go reads why (issue 70). */
     dayNote: cancelledNote(e),
     /** An exhibition: « ouvert aujourd’hui 10:00–18:00 », « ouvert samedi 10:00–18:00, fermé dimanche »… */
@@ -78,10 +78,7 @@ export function toEventCard(
 }
 
 /** What was said on the day for the date a card (or the API) stands for; « Confirmation le jour même » until then. */
-export function dayStatusLine(
-  e: Pick<AgendaEvent, 'dayStatuses' | 'weatherDependent' | 'startsAt'>,
-  now: Date,
-): string | null {
+export function dayStatusLine(e: Pick<AgendaEvent, 'dayStatuses' | 'weatherDependent' | 'startsAt'>): string | null {
   const said = dayStatusOf(e.dayStatuses, e.startsAt);
   return said ? dayStatusText(said) : e.weatherDependent ? WEATHER_PENDING : null;
 }

@@ -50,7 +50,8 @@ describe.each(BACKENDS)('agenda à intégrer (iframe) : $name', (backend) => {
     const { html } = await frame('?canton=vd&limite=9');
     expect(html).toContain('Pique-nique</a>');
     expect(html).toContain('<p>Confirmation le jour même</p>');
-    expect(html).toContain('<p>Confirmé hier à\u00a008:12</p>');
+    // Its day written out (issue 70), not « hier » that a page kept open reads wrong.
+    expect(html).toContain(`<p>Confirmé le ${formatShortDate(saidAt)} à\u00a008:12</p>`);
   });
 
   it('liste les seuls événements publics de la sélection, liés à leur page, et se laisse encadrer', async () => {
