@@ -5,10 +5,20 @@
 // those whose name contains it (« Morge » → Morges). A module of its own: the server's only, the browser's chunk of the
 // localities does not carry the distance.
 import { distance } from 'fastest-levenshtein';
-import { findLocality, LOCALITIES, type Locality, normalizeTownName, suggestLocalities } from './localities';
+import {
+  findLocality,
+  LOCALITIES,
+  type Locality,
+  namesakes,
+  normalizeTownName,
+  suggestLocalities,
+  unambiguousName,
+} from './localities';
 import { maxDistance } from './search-suggestion';
 
 const MAX_NAMES = 8;
+/** « Villars »: 21 localities of the region begin with it, each a choice. */
+const MAX_NAMESAKES = 30;
 
 /**
  * The region's names and aliases, normalised and as they sound, worked out once per process: 1,350 localities, and a
@@ -28,6 +38,9 @@ const regionForms = () => {
 
 /** Nothing when `typed` names a locality of the list. */
 export function namesCloseTo(typed: string): string[] {
+  // A name of several localities: each of them (issue 70: « Villars » gave eight, Villars-le-Terroir fifth).
+  const several = namesakes(typed);
+  if (several.length > 0) return several.slice(0, MAX_NAMESAKES).map(unambiguousName);
   if (findLocality(typed)) return [];
   const started = suggestLocalities(typed, MAX_NAMES).map((locality) => locality.name);
   const query = normalizeTownName(typed);
