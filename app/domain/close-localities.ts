@@ -87,3 +87,18 @@ export function soundOf(name: string): string {
     .replace(/(.)\1+/g, '$1')
     .replace(/[estxd]+$/, '');
 }
+
+/**
+ * The locality a search text misspells (« Echalens » → Echallens), for « Vouliez-vous dire … ? » under a search that
+ * found little (issue 70): the first of `namesCloseTo` when it is a typo of the whole text (within the reach of the
+ * search's suggestions, or written another way for the same sound), not a name that merely begins with it; null for a
+ * locality of the list, a short text, or nothing close.
+ */
+export function localityTypo(typed: string): string | null {
+  const query = normalizeTownName(typed);
+  if (query.length < 4 || /\d/.test(query) || findLocality(typed)) return null;
+  const [first] = namesCloseTo(typed);
+  if (!first || namesakes(typed).length > 0) return null;
+  const name = normalizeTownName(first);
+  return distance(query, name) <= maxDistance(query.length) || soundOf(first) === soundOf(typed) ? first : null;
+}
