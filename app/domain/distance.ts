@@ -29,9 +29,12 @@ const isRadius = (value: number): value is Radius => (RADIUS_OPTIONS as readonly
 export const inSwitzerland = (lat: number, lng: number) =>
   lat >= SWISS_BOUNDS.minLat && lat <= SWISS_BOUNDS.maxLat && lng >= SWISS_BOUNDS.minLng && lng <= SWISS_BOUNDS.maxLng;
 
+const SEVERAL_PLACES = ' peut être plusieurs localités\u00a0: choisissez la vôtre dans la liste.';
+/** The refusal of a name of several localities (« Villars »): its field offers every one of them. */
+export const isSeveralPlaces = (message: string) => message.endsWith(SEVERAL_PLACES);
+
 export const DISTANCE_ERRORS = {
-  severalPlaces: (typed: string) =>
-    `«\u00a0${typed}\u00a0» peut être plusieurs localités\u00a0: choisissez la vôtre dans la liste.`,
+  severalPlaces: (typed: string) => `«\u00a0${typed}\u00a0»${SEVERAL_PLACES}`,
   unknownPlace: (typed: string) =>
     `Localité inconnue\u00a0: «\u00a0${typed}\u00a0». Choisissez une localité de Suisse romande dans la liste.`,
   radius: `Rayon invalide\u00a0: choisissez ${RADIUS_OPTIONS.slice(0, -1).join(', ')} ou ${RADIUS_OPTIONS.at(-1)}\u00a0km.`,
