@@ -27,7 +27,25 @@ const folded = (text: string) =>
     .toLowerCase()
     .replace(/[\s_-]+/g, ' ')
     .trim();
-const BY_NAME = new Map<string, CantonCode>(CANTON_CODES.map((code) => [folded(CANTON_NAMES[code]), code]));
+/** How people also name a canton in a URL they type: its adjective (« vaudois », « valaisanne »). */
+const ADJECTIVES: [string, CantonCode][] = [
+  ['genevois', 'GE'],
+  ['genevoise', 'GE'],
+  ['vaudois', 'VD'],
+  ['vaudoise', 'VD'],
+  ['valaisan', 'VS'],
+  ['valaisanne', 'VS'],
+  ['neuchatelois', 'NE'],
+  ['neuchateloise', 'NE'],
+  ['fribourgeois', 'FR'],
+  ['fribourgeoise', 'FR'],
+  ['jurassien', 'JU'],
+  ['jurassienne', 'JU'],
+];
+const BY_NAME = new Map<string, CantonCode>([
+  ...CANTON_CODES.map((code): [string, CantonCode] => [folded(CANTON_NAMES[code]), code]),
+  ...ADJECTIVES,
+]);
 
 /**
  * The canton a URL names, by its code or its name, whatever the case and accents: `VD`, `vd`, `vaud`, `Genève`,

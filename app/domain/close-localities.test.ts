@@ -1,6 +1,7 @@
 // The localities a refused locality's field suggests, as a visitor without JavaScript gets them.
 import { describe, expect, it } from 'vitest';
 import { namesCloseTo } from './close-localities';
+import { parseNear } from './distance';
 
 describe('les localités proches d’une localité refusée', () => {
   it('un nom commencé : celles qui commencent ainsi', () => {
@@ -45,5 +46,21 @@ describe('les localités proches d’une localité refusée', () => {
     expect(namesCloseTo('morges')).toEqual([]);
     expect(namesCloseTo('Atlantis')).toEqual([]);
     expect(namesCloseTo('')).toEqual([]);
+  });
+
+  it('un nom de plusieurs localités : chacune, à choisir, jamais une prise au hasard (issue 70)', () => {
+    const villars = namesCloseTo('Villars');
+    expect(villars).toContain('Villars-le-Terroir');
+    expect(villars).toContain('Villars-sur-Ollon');
+    expect(villars.length).toBeGreaterThan(8);
+    expect(namesCloseTo('Cugy')).toEqual(['Cugy (FR)', 'Cugy (VD)']);
+    // Each choice is read back as itself; a main town keeps its bare name (« Villeneuve » is Villeneuve VD).
+    expect(parseNear(new URLSearchParams({ autour: 'Cugy (VD)' })).near).toMatchObject({ place: 'Cugy (VD)' });
+    expect(parseNear(new URLSearchParams({ autour: 'Villeneuve' })).near).toMatchObject({ place: 'Villeneuve' });
+    for (const typed of ['Villars', 'Cugy', 'Corcelles'])
+      expect(parseNear(new URLSearchParams({ autour: typed })), typed).toEqual({
+        near: null,
+        error: `«\u00a0${typed}\u00a0» peut être plusieurs localités\u00a0: choisissez la vôtre dans la liste.`,
+      });
   });
 });

@@ -5,10 +5,20 @@
 // those whose name contains it (« Morge » → Morges). A module of its own: the server's only, the browser's chunk of the
 // localities does not carry the distance.
 import { distance } from 'fastest-levenshtein';
-import { findLocality, LOCALITIES, type Locality, normalizeTownName, suggestLocalities } from './localities';
+import {
+  findLocality,
+  LOCALITIES,
+  type Locality,
+  namesakes,
+  normalizeTownName,
+  suggestLocalities,
+  unambiguousName,
+} from './localities';
 import { maxDistance } from './search-suggestion';
 
 const MAX_NAMES = 8;
+/** « Villars »: 21 localities of the region begin with it, each a choice. */
+const MAX_NAMESAKES = 30;
 
 /**
  * The region's names and aliases, normalised and as they sound, worked out once per process: 1,350 localities, and a
@@ -28,6 +38,9 @@ const regionForms = () => {
 
 /** Nothing when `typed` names a locality of the list. */
 export function namesCloseTo(typed: string): string[] {
+  // A name of several localities: each of them (issue 70: « Villars » gave eight, Villars-le-Terroir fifth).
+  const several = namesakes(typed);
+  if (several.length > 0) return several.slice(0, MAX_NAMESAKES).map(unambiguousName);
   if (findLocality(typed)) return [];
   const started = suggestLocalities(typed, MAX_NAMES).map((locality) => locality.name);
   const query = normalizeTownName(typed);
@@ -73,4 +86,19 @@ export function soundOf(name: string): string {
     .replace(/(ai|ei)/g, 'e')
     .replace(/(.)\1+/g, '$1')
     .replace(/[estxd]+$/, '');
+}
+
+/**
+ * The locality a search text misspells (« Echalens » → Echallens), for « Vouliez-vous dire … ? » under a search that
+ * found little (issue 70): the first of `namesCloseTo` when it is a typo of the whole text (within the reach of the
+ * search's suggestions, or written another way for the same sound), not a name that merely begins with it; null for a
+ * locality of the list, a short text, or nothing close.
+ */
+export function localityTypo(typed: string): string | null {
+  const query = normalizeTownName(typed);
+  if (query.length < 4 || /\d/.test(query) || findLocality(typed)) return null;
+  const [first] = namesCloseTo(typed);
+  if (!first || namesakes(typed).length > 0) return null;
+  const name = normalizeTownName(first);
+  return distance(query, name) <= maxDistance(query.length) || soundOf(first) === soundOf(typed) ? first : null;
 }

@@ -1,7 +1,7 @@
 // « Près de chez moi » (issue 47): a centre (a locality of the list, or the visitor's position sent for one request)
 // and a radius, read from the URL like the other list filters; the distance as a card says it; the words of an alert.
 import { distanceBetween } from 'geofire-common';
-import { findLocality, LOCALITIES } from './localities';
+import { findLocality, LOCALITIES, namesakes, unambiguousName } from './localities';
 import { formatCount } from './numbers';
 
 /** The radii one may choose, in km; the first one the form shows selected is DEFAULT_RADIUS. */
@@ -29,7 +29,12 @@ const isRadius = (value: number): value is Radius => (RADIUS_OPTIONS as readonly
 export const inSwitzerland = (lat: number, lng: number) =>
   lat >= SWISS_BOUNDS.minLat && lat <= SWISS_BOUNDS.maxLat && lng >= SWISS_BOUNDS.minLng && lng <= SWISS_BOUNDS.maxLng;
 
+const SEVERAL_PLACES = ' peut être plusieurs localités\u00a0: choisissez la vôtre dans la liste.';
+/** The refusal of a name of several localities (« Villars »): its field offers every one of them. */
+export const isSeveralPlaces = (message: string) => message.endsWith(SEVERAL_PLACES);
+
 export const DISTANCE_ERRORS = {
+  severalPlaces: (typed: string) => `«\u00a0${typed}\u00a0»${SEVERAL_PLACES}`,
   unknownPlace: (typed: string) =>
     `Localité inconnue\u00a0: «\u00a0${typed}\u00a0». Choisissez une localité de Suisse romande dans la liste.`,
   radius: `Rayon invalide\u00a0: choisissez ${RADIUS_OPTIONS.slice(0, -1).join(', ')} ou ${RADIUS_OPTIONS.at(-1)}\u00a0km.`,
@@ -58,8 +63,11 @@ export function parseNear(params: URLSearchParams): ParsedNear {
   if (!isRadius(radius)) return { near: null, error: DISTANCE_ERRORS.radius };
   if (typed) {
     const locality = findLocality(typed);
+    // A bare name of several localities (« Villars », « Cugy ») is not one picked for the visitor (issue 70).
+    if (namesakes(typed).length > 0) return { near: null, error: DISTANCE_ERRORS.severalPlaces(typed) };
     if (!locality) return { near: null, error: DISTANCE_ERRORS.unknownPlace(typed) };
-    return { near: { place: locality.name, lat: locality.lat, lng: locality.lng, radius }, error: null };
+    const place = unambiguousName(locality);
+    return { near: { place, lat: locality.lat, lng: locality.lng, radius }, error: null };
   }
   const number = (text: string) => (/^-?\d{1,3}(\.\d+)?$/.test(text) ? Number(text) : Number.NaN);
   const [y, x] = [number(lat), number(lon)];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SLUGS } from './categories';
-import { dateWindow, filtersToParams, parseEventFilters } from './event-filters';
+import { dateWindow, filtersToParams, parseEventFilters, whenLabel } from './event-filters';
 
 // Wednesday 25 November 2026, 10:00 in Zurich.
 const WEDNESDAY = new Date('2026-11-25T09:00:00Z');
@@ -124,5 +124,29 @@ describe('filtres de la liste', () => {
     // Today itself is still a day to come.
     const today = dateWindow({ when: '', from: '', to: '2026-11-25' }, WEDNESDAY);
     expect(iso(today?.end)).toBe('2026-11-25T23:00:00.000Z');
+  });
+});
+
+describe('« Cette semaine » et « Ce mois » un dimanche et en fin de mois (issue 70)', () => {
+  const SUNDAY = new Date('2026-11-29T09:00:00Z');
+  const LAST_DAY = new Date('2026-11-30T09:00:00Z');
+  const window = (when: 'semaine' | 'mois', now: Date) => {
+    const found = dateWindow({ when, from: '', to: '' }, now);
+    return [iso(found?.start), iso(found?.end)];
+  };
+
+  it('le dimanche, « Cette semaine » est la semaine qui vient, et la pastille le dit', () => {
+    expect(window('semaine', SUNDAY)).toEqual(['2026-11-28T23:00:00.000Z', '2026-12-06T23:00:00.000Z']);
+    expect(whenLabel('semaine', SUNDAY)).toBe('Cette semaine, jusqu’au dim. 6 déc.');
+    // On a Wednesday, the week to its Sunday, said as always.
+    expect(whenLabel('semaine', new Date('2026-11-25T09:00:00Z'))).toBe('Cette semaine');
+  });
+
+  it('les deux derniers jours du mois, « Ce mois » va jusqu’à la fin du suivant, et la pastille le dit', () => {
+    expect(window('mois', LAST_DAY)).toEqual(['2026-11-29T23:00:00.000Z', '2026-12-31T23:00:00.000Z']);
+    expect(window('mois', SUNDAY)[1]).toBe('2026-12-31T23:00:00.000Z');
+    expect(whenLabel('mois', LAST_DAY)).toBe('Ce mois, jusqu’au jeu. 31 déc.');
+    expect(window('mois', new Date('2026-11-27T09:00:00Z'))[1]).toBe('2026-11-30T23:00:00.000Z');
+    expect(whenLabel('mois', new Date('2026-11-27T09:00:00Z'))).toBe('Ce mois');
   });
 });

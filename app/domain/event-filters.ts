@@ -1,11 +1,12 @@
 // The filters of the events list, read from and written to the URL (so they work without JS and can be shared).
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { endOfMonth } from 'date-fns/endOfMonth';
 import { startOfDay } from 'date-fns/startOfDay';
 import { type CantonCode, readCanton } from './cantons';
 import type { CategorySlug } from './categories';
-import { TIME_ZONE } from './dates';
+import { formatDayOf, TIME_ZONE } from './dates';
 import { type NearFilter, nearParams, parseNear } from './distance';
 import { validateSearchText } from './search-text';
 
@@ -152,6 +153,40 @@ const zurichMidnight = (ymd: string) => {
   return new TZDate(y, m - 1, d, 0, 0, 0, TIME_ZONE);
 };
 
+/** Fewer days than this left in the month (today included: its last two): « Ce mois » runs to the end of the next one. */
+export const MONTH_STRETCHED_BELOW = 3;
+
+/**
+ * The end of « Cette semaine » and « Ce mois » from `today` (a Zurich midnight), exclusive. On Sunday the week left is
+ * today alone: « Cette semaine » is then the coming week, to next Sunday, as a weekly programme from Sunday does; in the
+ * month's last days, « Ce mois » runs to the end of the next one, never today alone (issue 70). The chip says so
+ * (`whenLabel`).
+ */
+function periodEnd(when: 'semaine' | 'mois', today: Date): Date {
+  const monthEnd = startOfDay(addDays(endOfMonth(today), 1));
+  if (!isStretched(when, today)) return when === 'semaine' ? addDays(today, 8 - today.getDay()) : monthEnd;
+  return when === 'semaine' ? addDays(today, 8) : startOfDay(addDays(endOfMonth(monthEnd), 1));
+}
+
+const isStretched = (when: 'semaine' | 'mois', today: Date) =>
+  when === 'semaine'
+    ? today.getDay() === 0
+    : differenceInCalendarDays(addDays(endOfMonth(today), 1), today) < MONTH_STRETCHED_BELOW;
+
+/**
+ * « Quand » as the list says it: its label, and when the period is stretched (`periodEnd`) its last day, « Cette
+ * semaine, jusqu’au dim. 6 déc. », « Ce mois, jusqu’au jeu. 31 déc. ».
+ */
+export function whenLabel(when: When, now = new Date()): string {
+  const label = WHEN_OPTIONS.find((o) => o.value === when)?.label ?? when;
+  if (when !== 'semaine' && when !== 'mois') return label;
+  const today = startOfDay(new TZDate(now.getTime(), TIME_ZONE));
+  if (!isStretched(when, today)) return label;
+  const last = addDays(periodEnd(when, today), -1);
+  const noon = new Date(Date.UTC(last.getFullYear(), last.getMonth(), last.getDate(), 12));
+  return `${label}, jusqu’au ${formatDayOf(noon, 'short')}`;
+}
+
 /** When the weekend begins on its Friday, in Zurich: the evening out (« Ce week-end » on a Thursday has it). */
 export const WEEKEND_FROM_HOUR = 17;
 
@@ -187,12 +222,9 @@ export function dateWindow(
       );
       return { start: evening, end: addDays(friday, 3) };
     }
-    case 'semaine': {
-      const day = today.getDay();
-      return { start: today, end: addDays(today, day === 0 ? 1 : 8 - day) };
-    }
+    case 'semaine':
     case 'mois':
-      return { start: today, end: startOfDay(addDays(endOfMonth(today), 1)) };
+      return { start: today, end: periodEnd(filters.when, today) };
   }
   if (!filters.from && !filters.to) return null;
   const start = filters.from ? zurichMidnight(filters.from) : today;

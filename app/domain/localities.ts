@@ -197,3 +197,38 @@ export function suggestLocalities(query: string, limit: number = DEFAULT_LIMIT):
   );
   return ranked.slice(0, max).map(({ entry }) => entry.locality);
 }
+
+/** From this weight a locality is one of the main towns (LOCALITIES.md): a namesake of it is not meant by its bare name. */
+const MAIN_TOWN_WEIGHT = 20;
+
+/** The region's localities of this exact name in several cantons, none a main town (« Cugy »: FR and VD), else []. */
+function sameNames(query: string): Locality[] {
+  const same = lookup(query)
+    .map((entry) => entry.locality)
+    .filter((locality) => locality.region && normalizeTownName(locality.name) === query);
+  return same.length > 1 && same.every((l) => l.weight < MAIN_TOWN_WEIGHT) ? same.sort(byPlausibility) : [];
+}
+
+/**
+ * The region's localities a bare name may mean, when it may mean several (issue 70, « Autour de »): its namesakes in
+ * several cantons (« Cugy »: Cugy FR and Cugy VD), unless one is a main town (« Villeneuve » is Villeneuve VD); or,
+ * when it names none, the localities it begins (« Villars »: Villars-le-Terroir, Villars-sur-Ollon …). The weightiest
+ * first; empty when the name means one locality, or none.
+ */
+export function namesakes(typed: string): Locality[] {
+  const query = normalizeTownName(typed);
+  if (query.length < 3 || /\d/.test(query)) return [];
+  const same = sameNames(query);
+  if (same.length > 0 || findLocality(typed)) return same;
+  const begun = LOCALITIES.filter(
+    (locality) => locality.region && normalizeTownName(locality.name).startsWith(`${query} `),
+  );
+  return begun.length > 1 ? begun.sort(byPlausibility) : [];
+}
+
+/** A locality as a URL and a title name it, read back as that one: « Cugy (VD) » beside Cugy FR, else its name. */
+export function unambiguousName(locality: Locality): string {
+  return sameNames(normalizeTownName(locality.name)).length > 1
+    ? `${locality.name} (${locality.canton})`
+    : locality.name;
+}

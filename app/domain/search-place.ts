@@ -3,7 +3,8 @@
 // (localities.ts findLocality); the page says so and offers the text search instead (`?mot=1`).
 import { DEFAULT_RADIUS, ofPlace } from './distance';
 import { type EventFilters, listPath } from './event-filters';
-import { findLocality } from './localities';
+import { findLocality, type Locality, namesakes, unambiguousName } from './localities';
+import { quoted } from './quoted';
 
 /** The parameter that says the list was read from a search text (its value: the text typed). */
 export const READ_AS_PLACE = 'lu';
@@ -12,17 +13,73 @@ export const READ_AS_PLACE = 'lu';
  * Where a search whose whole text names a locality goes: the same selection around it, without the text; null when the
  * text is not a locality, when a centre is already chosen, or when the visitor asked for the words (`words`).
  */
-export function placeSearchPath(filters: EventFilters, extra: Record<string, string> = {}): string | null {
+export function placeSearchPath(
+  filters: EventFilters,
+  extra: Record<string, string> = {},
+  /** How many events the text found as words: 0 reads a locality within it too (`wordsAndPlace`). */
+  found?: number,
+): string | null {
   if (!filters.q || filters.near || filters.words) return null;
-  const locality = findLocality(filters.q);
-  if (!locality) return null;
-  const near = { place: locality.name, lat: locality.lat, lng: locality.lng, radius: DEFAULT_RADIUS };
-  return listPath({ ...filters, q: '', near }, { ...extra, [READ_AS_PLACE]: filters.q });
+  const whole = findLocality(filters.q);
+  const split = whole ? { words: '', locality: whole } : found === 0 ? wordsAndPlace(filters.q) : null;
+  if (!split) return null;
+  const { locality } = split;
+  // « Cugy », a name of several: as typed, the list then offers each (issue 70), rather than one picked.
+  const place = whole && namesakes(filters.q).length > 0 ? filters.q.trim() : unambiguousName(locality);
+  const near = { place, lat: locality.lat, lng: locality.lng, radius: DEFAULT_RADIUS };
+  return listPath({ ...filters, q: split.words, near }, { ...extra, [READ_AS_PLACE]: filters.q });
+}
+
+/** Words that join a place to what is sought (« concert à Echallens », « marché près de Bulle »): not sought. */
+const LINKING_WORDS = new Set([
+  'a',
+  'à',
+  'au',
+  'aux',
+  'de',
+  'du',
+  'des',
+  'd',
+  'en',
+  'pres',
+  'près',
+  'sur',
+  'vers',
+  'dans',
+]);
+
+/**
+ * « concert echallens », « Echallens concert », « marché à Bulle »: the words sought and the locality the text ends or
+ * begins with (the longest name first: « fête Villars-le-Terroir », « concert Nyon VD »), or null. Only read when the
+ * text found nothing as words (issue 70; decision 161 had left such a text as words): « Fête de la Bière » stays a
+ * text while it finds its events.
+ */
+export function wordsAndPlace(text: string): { words: string; locality: Locality } | null {
+  const words = text.trim().split(/\s+/);
+  const sought = (part: string[]) => {
+    const kept = [...part];
+    while (kept.length > 0 && LINKING_WORDS.has(kept[0].toLowerCase())) kept.shift();
+    while (kept.length > 0 && LINKING_WORDS.has(kept[kept.length - 1].toLowerCase())) kept.pop();
+    return kept.join(' ');
+  };
+  for (let size = words.length - 1; size >= 1; size--) {
+    for (const [place, rest] of [
+      [words.slice(-size), words.slice(0, -size)],
+      [words.slice(0, size), words.slice(size)],
+    ]) {
+      const locality = namesakes(place.join(' ')).length > 0 ? null : findLocality(place.join(' '));
+      const soughtWords = sought(rest);
+      if (locality && soughtWords) return { words: soughtWords, locality };
+    }
+  }
+  return null;
 }
 
 export interface PlaceReading {
-  /** « Événements autour d’Echallens » */
+  /** « Événements autour d’Echallens », « Événements « concert » autour d’Echallens » */
   title: string;
+  /** The words sought around it (« concert » of « concert echallens »), '' when the text was the locality alone. */
+  words: string;
   /** What was typed, and the same selection searching it as words, with no centre. */
   typed: string;
   wordsHref: string;
@@ -32,8 +89,10 @@ export interface PlaceReading {
 export function placeReading(filters: EventFilters, params: URLSearchParams): PlaceReading | null {
   const typed = (params.get(READ_AS_PLACE) ?? '').trim().slice(0, 100);
   if (!typed || !filters.near?.place) return null;
+  const words = filters.q ? `${quoted(filters.q)} ` : '';
   return {
-    title: `Événements autour ${ofPlace(filters.near.place)}`,
+    title: `Événements ${words}autour ${ofPlace(filters.near.place)}`,
+    words: filters.q,
     typed,
     wordsHref: listPath({ ...filters, near: null, q: typed, words: true }),
   };

@@ -6,7 +6,7 @@ import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
 import { searchEvents } from '../../app/.server/events/public';
 import { attachPlacesToEvents, describeMigration } from '../../app/.server/places/attach-places';
-import { describeVenuePoints, pointVenues } from '../../app/.server/places/venue-points';
+import { describeVenuePoints, eventsTakeVenuePoint, pointVenues } from '../../app/.server/places/venue-points';
 import { seedCategories, seedDemo } from '../../app/.server/seed/seed';
 import { distanceKm } from '../../app/domain/distance';
 import type { AgendaEvent } from '../../app/domain/event';
@@ -170,6 +170,32 @@ describe.each(BACKENDS)('migration des lieux et des organisateurs : $name', (bac
     expect(await pointVenues({ store }, NOW)).toEqual({ pointed: 0, without: 1 });
   });
 
+  it('la tâche « lieux » donne les points par lots bornés, les lieux sans localité connue laissés de côté (issue 70)', async () => {
+    const noPoint = { lat: null, lng: null };
+    const village = (id: string, locality: string) =>
+      makeVenue({ id, slug: id, name: `Salle ${id}`, locality, postalCode: '', canton: 'VD', ...noPoint });
+    await store.venues.insertMany([
+      village('a', 'Atlantis'),
+      village('b', 'Echallens'),
+      village('c', 'Villars-le-Terroir'),
+      village('d', 'Lémurie'),
+      village('e', 'Morges'),
+      village('f', 'Nyon'),
+    ]);
+    // Each read of the venues without a point, with its bound.
+    const limits: (number | undefined)[] = [];
+    const read = store.venues.listWithoutPoint.bind(store.venues);
+    store.venues.listWithoutPoint = (limit) => {
+      limits.push(limit);
+      return read(limit);
+    };
+    expect(await pointVenues({ store }, NOW, undefined, 2)).toEqual({ pointed: 4, without: 2 });
+    // Never every venue at once: at most the batch and those left without a point so far.
+    expect(limits.length).toBeGreaterThan(2);
+    for (const limit of limits) expect(limit).toBeLessThanOrEqual(4);
+    expect((await store.venues.listWithoutPoint()).map((v) => v.id).sort()).toEqual(['a', 'd']);
+  });
+
   it('un lieu créé par la migration sans coordonnées prend le point de sa localité', async () => {
     await store.events.insertMany([
       makeEvent(
@@ -236,6 +262,21 @@ describe.each(BACKENDS.filter((b) => b.name === 'SQLite'))(
         venues: { spellings: 0, created: 0 },
         organizers: { spellings: 0, created: 0 },
       });
+    });
+
+    it('les événements d’un lieu qui prend un point : les pages ont leur tour tous les cent (issue 70)', async () => {
+      const venue = makeVenue({ id: 'cinema', slug: 'cinema', name: 'Cinéma' }, { now: NOW });
+      await store.venues.insertMany([venue]);
+      await store.events.insertMany(
+        Array.from({ length: 150 }, (_, i) =>
+          makeEvent({ id: `s${i}`, slug: `s${i}`, venueId: 'cinema', lat: null, lng: null }, { now: NOW }),
+        ),
+      );
+      const turns: string[] = [];
+      const following = eventsTakeVenuePoint({ store }, venue).then((n) => turns.push(`${n} événements placés`));
+      setImmediate(() => turns.push('une page servie'));
+      await following;
+      expect(turns).toEqual(['une page servie', '150 événements placés']);
     });
 
     it('entre deux lots, la migration rend la main : le processus qui la fait sert aussi les pages (décision 163)', async () => {

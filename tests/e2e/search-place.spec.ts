@@ -42,3 +42,45 @@ test('« Echallens » tapé dans la recherche : les événements autour d’Echa
   await expect(page.getByRole('link', { name: choir })).toHaveCount(0);
   await expect(page.getByTestId('place-reading')).toHaveCount(0);
 });
+
+test('« Echalens » mal écrit, « chorale echallens » : Echallens proposé, puis la chorale autour d’Echallens (issue 70) @journey @journey-nojs', async ({
+  page,
+  createEvent,
+}) => {
+  const word = unique('Chorale').split(' ')[1];
+  const start = Date.now() + 3 * DAY;
+  const choir = `Chorale ${word} des Trois-Villages`;
+  // 1.5 km from Echallens; no « Echallens » in its words.
+  await createEvent({
+    title: choir,
+    city: 'Villars-le-Terroir',
+    lat: 46.6539,
+    lng: 6.6405,
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(start + 2 * 3_600_000).toISOString(),
+  });
+  await expect(async () => {
+    await page.goto(`/evenements?q=${word}`);
+    await expect(page.locator('.event-card')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ intervals: [500, 1_000, 2_000], timeout: 30_000 });
+
+  // A word and a village: the word around the village, said so.
+  await page.goto(`/evenements?q=${encodeURIComponent(`${word} echallens`)}`);
+  await expect(page).toHaveURL(/autour=Echallens/);
+  await expect(page.getByRole('heading', { name: `Événements « ${word} » autour d’Echallens` })).toBeVisible();
+  await expect(page.getByRole('link', { name: choir })).toBeVisible();
+
+  // A misspelt village: « Vouliez-vous dire Echallens ? », the list around it.
+  await page.goto('/evenements?q=Echalens');
+  const suggestion = page.getByTestId('search-suggestion');
+  await expect(suggestion).toContainText('Vouliez-vous dire Echallens');
+  await suggestion.getByRole('link', { name: 'Echallens' }).click();
+  await expect(page.getByRole('heading', { name: 'Événements autour d’Echallens' })).toBeVisible();
+  await expect(page.getByRole('link', { name: choir })).toBeVisible();
+
+  // A name of several villages: each to choose, Villars-le-Terroir among them, not one picked far away.
+  await page.goto('/evenements?autour=Villars');
+  await expect(page.getByTestId('search-error')).toContainText('« Villars » peut être plusieurs localités');
+  await page.getByTestId('refusal-alternatives').getByRole('link', { name: 'Villars-le-Terroir' }).click();
+  await expect(page.getByRole('link', { name: choir })).toBeVisible();
+});

@@ -1,9 +1,13 @@
-// What the home page shows: this weekend, highlights (featured first), categories with counts, a map, partners.
+// What the home page shows: this weekend, highlights (featured first), categories with counts, a map, partners. No event
+// twice (issue 70: « À ne pas manquer » repeated « Ce week-end »), each section in date order.
 import { toEventCard } from '~/domain/event-card';
 import { dateWindow } from '~/domain/event-filters';
 import { windowDays } from '~/domain/opening-text';
 import type { Store } from '../ports';
 import { cachedRead, PUBLIC_STATUSES, queryFromFilters, schoolHolidays, searchEvents } from './public';
+
+/** Cards in each section of the home page. */
+const HOME_CARDS = 8;
 
 export function homeSummary({ store }: { store: Store }, now = new Date()) {
   return cachedRead(store, 'home', () => readHome(store, now));
@@ -15,13 +19,14 @@ async function readHome(store: Store, now: Date) {
   const [weekend, highlights, categories, counts, partners, holidays] = await Promise.all([
     // Counted up to COUNT_UP_TO: a large agenda's weekend says « Plus de 500 événements » (decision 151).
     searchEvents({ store }, { when: 'week-end' }, 1, now, true),
-    // Its eight cards alone: the total to come is the sum of the categories' counts (decision 157).
+    // Its cards alone: the total to come is the sum of the categories' counts (decision 157); as many again as the
+    // weekend shows, so that eight are left once those are set aside.
     store.events.search({
       ...upcoming,
       featuredFirst: true,
       oneRowPerEvent: true,
       itemsOnly: true,
-      limit: 8,
+      limit: HOME_CARDS * 2,
       offset: 0,
     }),
     store.categories.list(),
@@ -29,15 +34,20 @@ async function readHome(store: Store, now: Date) {
     store.partners.list({ activeOnly: true }),
     schoolHolidays({ store }),
   ]);
+  const weekendShown = weekend.items.slice(0, HOME_CARDS);
+  const onWeekend = new Set(weekendShown.map((e) => e.id));
+  // Featured first to choose them, then by date to show them, as every list of the site.
+  const chosen = highlights.items.filter((e) => !onWeekend.has(e.id)).slice(0, HOME_CARDS);
+  chosen.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || (a.id < b.id ? -1 : 1));
   return {
     // An exhibition in « Ce week-end » says its Saturday and Sunday hours, not today's.
     weekend: {
-      items: weekend.items.slice(0, 8).map((e) => toEventCard(e, { days: weekendDays, now, holidays })),
+      items: weekendShown.map((e) => toEventCard(e, { days: weekendDays, now, holidays })),
       total: weekend.total,
       more: weekend.more,
     },
     highlights: {
-      items: highlights.items.map((e) => toEventCard(e, { now, holidays })),
+      items: chosen.map((e) => toEventCard(e, { now, holidays })),
       // Each event has one category: their counts add up to the events to come, a series once.
       total: Object.values(counts).reduce((sum, n) => sum + n, 0),
     },

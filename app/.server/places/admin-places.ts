@@ -153,8 +153,11 @@ export async function mergePlaces(
   const gone = await existing(store, kind, input.fromId);
   const wanted = input.into.trim();
   if (!wanted) throw new UseCaseError('Indiquez l’adresse de la fiche à garder.', 'into');
+  // The address as typed first: a slug given before « œ » was folded (« ch-ur-… ») is not its slugified form.
   const into =
-    (await records(store, kind).findById(wanted)) ?? (await records(store, kind).findBySlug(slugify(wanted)))?.record;
+    (await records(store, kind).findById(wanted)) ??
+    (await records(store, kind).findBySlug(wanted))?.record ??
+    (await records(store, kind).findBySlug(slugify(wanted)))?.record;
   if (!into) throw new UseCaseError(`Aucune fiche n’a l’adresse « ${wanted} ».`, 'into', 404);
   if (into.id === gone.id) throw new UseCaseError('Choisissez une autre fiche que celle-ci.', 'into');
   const at = now.toISOString();

@@ -26,31 +26,47 @@ export function venuesWithoutPoint({ store }: { store: Store }, limit?: number):
   return store.venues.listWithoutPoint(limit);
 }
 
+/**
+ * Venues read and pointed at a time by the `lieux` job (issue 70: it read every venue without a point at once). A
+ * venue that stays without one (an unknown locality) is read again with each batch, the next batch past it: the read
+ * is bounded by the batch and those, never by the agenda.
+ */
+export const VENUE_POINTS_BATCH = 200;
+
 /** Gives each venue without a point its locality's; returns how many got one and how many stay without. */
 export async function pointVenues(
   { store }: { store: Store },
   now: Date,
+  /** The venues to point (the start's, read once); without them, every venue without a point, batch after batch. */
   venues?: readonly Venue[],
+  batch = VENUE_POINTS_BATCH,
 ): Promise<{ pointed: number; without: number }> {
   const at = now.toISOString();
   let pointed = 0;
-  let without = 0;
-  for (const venue of venues ?? (await venuesWithoutPoint({ store }))) {
-    // The serving process runs this job too (decision 163): each venue and its events, then the pages' turn.
-    await nextTurn();
-    const point = localityPoint({ locality: venue.locality, postalCode: venue.postalCode, canton: venue.canton });
-    if (!point) {
-      without += 1;
-      continue;
+  const left = new Set<string>();
+  for (;;) {
+    const limit = left.size + batch;
+    const read = venues ?? (await venuesWithoutPoint({ store }, limit));
+    const fresh = read.filter((venue) => !left.has(venue.id));
+    for (const venue of fresh) {
+      // The serving process runs this job too (decision 163): each venue and its events, then the pages' turn.
+      await nextTurn();
+      if (await pointVenue(store, venue, at)) pointed += 1;
+      else left.add(venue.id);
     }
-    const { id, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, lastMerge: _m, ...fields } = venue;
-    const saved = await store.venues.update(id, { ...fields, lat: point.lat, lng: point.lng }, at);
-    if (saved) {
-      pointed += 1;
-      await eventsTakeVenuePoint({ store }, saved);
-    } else without += 1;
+    if (venues || fresh.length === 0 || read.length < limit) return { pointed, without: left.size };
   }
-  return { pointed, without };
+}
+
+/** One venue takes its locality's point, and its events without one follow; false when its locality is unknown. */
+async function pointVenue(store: Store, venue: Venue, at: string): Promise<boolean> {
+  const point = localityPoint({ locality: venue.locality, postalCode: venue.postalCode, canton: venue.canton });
+  if (!point) return false;
+  const { id, status: _s, redirectFrom: _r, createdAt: _c, updatedAt: _u, lastMerge: _m, ...fields } = venue;
+  const saved = await store.venues.update(id, { ...fields, lat: point.lat, lng: point.lng }, at);
+  if (!saved) return false;
+  await eventsTakeVenuePoint({ store }, saved);
+  return true;
 }
 
 const PAGE = 200;
@@ -84,9 +100,12 @@ export async function eventsTakeVenuePoint(
     });
     for (const item of page.items) if (follows(item)) ids.push(item.id);
     if (page.items.length < PAGE) break;
+    await nextTurn();
   }
   let changed = 0;
-  for (const id of ids) {
+  for (const [i, id] of ids.entries()) {
+    // A venue of thousands of events (a cinema's screenings): the pages have their turn every hundred (decision 163).
+    if (i % 100 === 99) await nextTurn();
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const event = await store.events.findById(id);
       if (!event || event.venueId !== venue.id || !follows(event)) break;

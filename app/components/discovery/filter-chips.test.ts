@@ -10,6 +10,16 @@ const chipsOf = (query: string, now = NOW) =>
   filterChips(parseEventFilters(new URLSearchParams(query), []).filters, '', {}, {}, now);
 
 describe('les filtres actifs en puces', () => {
+  it('« Cette semaine » un dimanche dit la semaine qui vient, « Ce mois » le dernier jour va au mois suivant (issue 70)', () => {
+    expect(chipsOf('quand=semaine', new Date('2026-11-29T09:00:00Z')).map((chip) => chip.label)).toEqual([
+      'Cette semaine, jusqu’au dim. 6 déc.',
+    ]);
+    expect(chipsOf('quand=mois', new Date('2026-11-30T09:00:00Z')).map((chip) => chip.label)).toEqual([
+      'Ce mois, jusqu’au jeu. 31 déc.',
+    ]);
+    expect(chipsOf('quand=semaine').map((chip) => chip.label)).toEqual(['Cette semaine']);
+  });
+
   it('des dates choisies : un jour se dit « Le », une période « Du … au … », une fin seule « Jusqu’au … », chacune retirée par son lien', () => {
     expect(chipsOf('du=2026-12-05&au=2026-12-05')).toEqual([{ key: 'range', label: 'Le 05.12', href: '/evenements' }]);
     expect(chipsOf('du=2026-12-05&au=2026-12-07').map((chip) => chip.label)).toEqual(['Du 05.12 au 07.12']);

@@ -3,7 +3,7 @@
 import { CANTON_NAMES } from '~/domain/cantons';
 import { zurichToday } from '~/domain/dates';
 import { describeNear } from '~/domain/distance';
-import { type EventFilters, listPath, WHEN_OPTIONS } from '~/domain/event-filters';
+import { type EventFilters, listPath, whenLabel } from '~/domain/event-filters';
 import { quoted } from '~/domain/quoted';
 
 export interface FilterChip {
@@ -30,7 +30,8 @@ export function filterChips(
   const chips: FilterChip[] = [];
   if (filters.q) chips.push({ key: 'q', label: quoted(filters.q), href: without({ q: '' }) });
   if (filters.when) {
-    const label = WHEN_OPTIONS.find((o) => o.value === filters.when)?.label ?? filters.when;
+    // « Cette semaine, jusqu’au dim. 6 déc. » on a Sunday: the chip says which week (issue 70).
+    const label = whenLabel(filters.when, now);
     chips.push({ key: 'when', label, href: without({ when: '' }) });
   }
   if (!filters.when && (filters.from || filters.to)) {

@@ -11,6 +11,7 @@ export function CloseLocalities({
   hrefOf,
   onPick,
   testId,
+  all = false,
 }: {
   names: readonly string[];
   /** The address that asks for that locality (without JavaScript, or opened in a new tab). */
@@ -18,12 +19,14 @@ export function CloseLocalities({
   /** With JavaScript, asked in place instead of following the link. */
   onPick?: (name: string) => void;
   testId: string;
+  /** A name of several localities (« Villars », issue 70): every one of them, to choose from. */
+  all?: boolean;
 }) {
-  const shown = names.slice(0, SHOWN);
+  const shown = all ? names : names.slice(0, SHOWN);
   if (shown.length === 0) return null;
   return (
     <p className="did-you-mean" data-testid={testId}>
-      Vouliez-vous dire{' '}
+      {all ? 'Choisissez\u00a0: ' : 'Vouliez-vous dire '}
       {shown.map((name, i) => (
         <span key={name}>
           {i === 0 ? '' : i === shown.length - 1 ? ' ou ' : ', '}
@@ -42,7 +45,7 @@ export function CloseLocalities({
           </Link>
         </span>
       ))}
-      {'\u00a0'}?
+      {all ? '.' : '\u00a0?'}
     </p>
   );
 }

@@ -3,6 +3,7 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { CloseLocalities } from '~/components/form/CloseLocalities';
+import { isSeveralPlaces } from '~/domain/distance';
 
 /** The same list around another locality (a position given before is dropped, as when the form names one). */
 function aroundLocality(search: string, name: string): string {
@@ -62,6 +63,7 @@ export function Refusal({
         names={localities}
         hrefOf={(name) => aroundLocality(search, name)}
         testId="refusal-alternatives"
+        all={isSeveralPlaces(message)}
       />
     </>
   );

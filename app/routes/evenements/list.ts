@@ -5,6 +5,7 @@ import { describeNear } from '~/domain/distance';
 import type { toEventCard } from '~/domain/event-card';
 import { cardTime, type DayGroup, groupByDay, listedDay } from '~/domain/event-days';
 import { type EventFilters, hasActiveFilters, listPath, WHEN_OPTIONS } from '~/domain/event-filters';
+import { ignoredFilters } from '~/domain/ignored-filters';
 import { formatCount } from '~/domain/numbers';
 
 /** Where the list begins: pagination and « Voir N événements » land here, below the sticky filter bar. */
@@ -55,8 +56,13 @@ export const timedGroups = (items: Card[], now: Date, windowStart: Date | null):
  */
 export function whenSetAside(params: URLSearchParams, filters: EventFilters) {
   const asked = WHEN_OPTIONS.find((o) => o.value === params.get('quand'));
-  if (!asked || filters.when || !(filters.from || filters.to)) return null;
-  return { label: asked.label, href: listPath({ ...filters, when: asked.value, from: '', to: '' }) };
+  // And the filters not understood (issue 70: `?vacances=xyz` was silently ignored), each said in a sentence.
+  const ignored = ignoredFilters(params, filters);
+  const when =
+    !asked || filters.when || !(filters.from || filters.to)
+      ? null
+      : { label: asked.label, href: listPath({ ...filters, when: asked.value, from: '', to: '' }) };
+  return when || ignored.length > 0 ? { when, ignored } : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
+import { searchOrPlaceSuggestion } from '~/.server/events/place-suggestion';
 import {
   cachedPlaceScope,
   lookedAtWindow,
@@ -9,7 +10,6 @@ import {
   pageCursor,
   schoolHolidays,
   searchEvents,
-  searchSuggestion,
 } from '~/.server/events/public';
 import { waysOut } from '~/.server/events/ways-out';
 import { selectionHandle } from '~/.server/federation/page-targets';
@@ -53,9 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categoryName = filters.category ? categoryLabel(filters.category, categories) : '';
   const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
   const refused = searchError ?? nearError;
-  // A search text that names a locality is « Autour de » it (decision 161), unless `?mot=1`.
-  const asPlace = refused ? null : placeSearchPath(filters, view === 'carte' ? { vue: 'carte' } : {});
-  if (asPlace) throw redirect(asPlace);
   if (refused)
     return data(refusedList({ filters, categoryName, searchError, nearError, typedAround, view }), { status: 400 });
   const now = new Date();
@@ -66,6 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
     schoolHolidays({ store }),
   ]);
+  // A locality typed, alone or with words that find nothing, is « Autour de » it (decisions 161, 166), unless `?mot=1`.
+  const asPlace = placeSearchPath(filters, view === 'carte' ? { vue: 'carte' } : {}, result.total);
+  if (asPlace) throw redirect(asPlace);
   // A page past the end (an old link, a shorter list): its last page, rather than « Aucun événement ».
   if (page > result.pageCount) throw redirect(`/evenements?${filtersToParams(filters, { page: result.pageCount })}`);
   // An exhibition says the hours of the days looked at: « demain », « ce week-end », or a later period's first open day.
@@ -92,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The chips, the cards' times, the alert's words (decision 048): worked out here, their code out of the page's JS.
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}, places, now),
     placeReading: placeReading(filters, url.searchParams),
-    suggestion: await searchSuggestion({ store }, filters, result.total, now),
+    suggestion: await searchOrPlaceSuggestion({ store }, filters, result.total, now),
     whenAside: whenSetAside(url.searchParams, filters),
     holidayDates: filters.holidays ? comingHolidays(holidays, filters.holidays, { from: filters.from, now }) : [],
     empty: result.total === 0 ? await waysOut({ store }, filters, now) : null,

@@ -1,0 +1,47 @@
+// « Vouliez-vous dire Echallens ? » (issue 70): a search text that misspells a locality (« Echalens ») and found little
+// is offered the events around that locality, as « Autour de » offers Lausanne for « Lozane »: by spelling, then the
+// weightier locality (close-localities.ts), and only when the list around it finds more than the text did.
+import { localityTypo } from '~/domain/close-localities';
+import { DEFAULT_RADIUS } from '~/domain/distance';
+import { type EventFilters, listPath } from '~/domain/event-filters';
+import { findLocality, unambiguousName } from '~/domain/localities';
+import { READ_AS_PLACE } from '~/domain/search-place';
+import type { Store } from '../ports';
+import { SUGGEST_BELOW, searchEvents, searchSuggestion } from './public';
+
+export interface Suggestion {
+  /** The words or the locality suggested, as the link says them. */
+  q: string;
+  total: number;
+  more?: true;
+  /** Where the link goes when it is not the same search with `q` (the list around the locality). */
+  href?: string;
+}
+
+export async function placeSuggestion(
+  { store }: { store: Store },
+  filters: EventFilters,
+  found: number,
+  now = new Date(),
+): Promise<Suggestion | null> {
+  if (!filters.q || filters.near || filters.words || found >= SUGGEST_BELOW) return null;
+  const name = localityTypo(filters.q);
+  const locality = name ? findLocality(name) : null;
+  if (!name || !locality) return null;
+  const near = { place: unambiguousName(locality), lat: locality.lat, lng: locality.lng, radius: DEFAULT_RADIUS };
+  const around = { ...filters, q: '', near };
+  const { total, more } = await searchEvents({ store }, around, 1, now, true);
+  // The list around it, saying what was typed (« Vous avez cherché « Echalens », lu comme une localité »).
+  const href = listPath(around, { [READ_AS_PLACE]: filters.q });
+  return total > found ? { q: name, total, ...(more ? { more } : {}), href } : null;
+}
+
+/** What a search that found little suggests: the locality it misspells first, else its words corrected (decision 143). */
+export async function searchOrPlaceSuggestion(
+  deps: { store: Store },
+  filters: EventFilters,
+  found: number,
+  now = new Date(),
+): Promise<Suggestion | null> {
+  return (await placeSuggestion(deps, filters, found, now)) ?? (await searchSuggestion(deps, filters, found, now));
+}
