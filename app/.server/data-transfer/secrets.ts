@@ -68,6 +68,7 @@ export const SQLITE_COLUMNS: Classified = {
   moderation_log: all('data', 'id,event_id,event_title,admin_uid,action,reason,created_at'),
   notifications: all('data', 'id,uid,title,body,data,created_at,read_at'),
   organizers: all('data', 'id,slug,status,name,data'),
+  organizer_members: all('data', 'organizer_id,uid,role,since'),
   page_views: all('data', 'id,path,title,viewed_at'),
   partners: all('data', 'id,slug,name,kind,description,logo,website_url,sort_order,active'),
   // A session row: the hash of the cookie's secret, whose account, from which browser.
@@ -136,6 +137,7 @@ export const FIRESTORE_FIELDS: Classified = {
     'data',
     'accountUids,createdAt,description,id,lastMerge,logo,name,redirectFrom,slug,status,updatedAt,website',
   ),
+  organizerMembers: all('data', 'organizerId,role,since,uid'),
   pageViewPaths: all('data', 'day,path'),
   pageViews: all('data', 'path,title,viewedAt'),
   partners: all('data', 'active,description,id,kind,logo,name,order,slug,websiteUrl'),

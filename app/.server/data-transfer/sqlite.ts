@@ -111,6 +111,15 @@ export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]
       ['confirmed', 'confirmed', 'bool'],
     ],
   ],
+  organizerMembers: [
+    'organizer_members',
+    [
+      ['organizerId', 'organizer_id', 'text'],
+      ['uid', 'uid', 'text'],
+      ['role', 'role', 'text'],
+      ['since', 'since', 'text'],
+    ],
+  ],
   visitorPushes: [
     'visitor_pushes',
     [
