@@ -13,7 +13,7 @@ import type { HealthStore } from './ports/health';
 import type { HolidayStore } from './ports/holidays';
 import type { MailQueueStore } from './ports/mail';
 import type { ModerationLogStore } from './ports/moderation-log';
-import type { OrganizerMemberStore } from './ports/organizer-members';
+import type { OrganizerInvitationStore, OrganizerMemberStore } from './ports/organizer-members';
 import type { PartnerStore } from './ports/partners';
 import type { OrganizerStore, VenueStore } from './ports/places';
 import type { NotificationStore, StatsStore } from './ports/stats';
@@ -49,6 +49,8 @@ export interface Store {
   organizers: OrganizerStore;
   /** The members of each organizer record and their role (issue 73, decision 168). */
   organizerMembers: OrganizerMemberStore;
+  /** Invitations to join an organization, by the hash of their link's token (decision 168). */
+  organizerInvitations: OrganizerInvitationStore;
   contactMessages: ContactMessageStore;
   notifications: NotificationStore;
   stats: StatsStore;

@@ -40,3 +40,21 @@ export function membersAfter(
   const ok = next.some((m) => m.role === 'responsable') || (next.length === 0 && (allowEmpty || members.length === 0));
   return { ok, members: next };
 }
+
+/** An invitation to join an organization (decision 168): by email, valid 7 days, used once. */
+export interface OrganizerInvitation {
+  /** The hash of the link's token (never the token itself). */
+  id: string;
+  organizerId: string;
+  /** As typed, trimmed; compared lower-cased. */
+  email: string;
+  role: MemberRole;
+  /** The responsable who invited. */
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** How long an invitation link is valid. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

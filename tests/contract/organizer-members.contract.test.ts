@@ -90,6 +90,35 @@ describe.each(BACKENDS)('membres d’une organisation : $name', (backend) => {
   });
 });
 
+describe.each(BACKENDS)('invitations à une organisation : $name', (backend) => {
+  const store = storeForEachTest(backend);
+  const invitation = (id: string, email: string, createdAt = AT(2)) => ({
+    id,
+    organizerId: 'chorale',
+    email,
+    role: 'membre' as const,
+    invitedBy: 'ana',
+    createdAt,
+    expiresAt: AT(9),
+  });
+
+  it('valable jusqu’à son échéance, une seule fois ; la nouvelle remplace l’ancienne de la même adresse', async () => {
+    const invitations = store.organizerInvitations;
+    await invitations.issue(invitation('h1', 'Bea@Exemple.ch'));
+    await invitations.issue(invitation('h2', 'cle@exemple.ch', AT(3)));
+    expect((await invitations.peek('h1', AT(4)))?.email).toBe('Bea@Exemple.ch');
+    expect(await invitations.peek('h1', AT(9))).toBeNull();
+    await invitations.issue(invitation('h3', 'bea@exemple.ch', AT(4)));
+    expect(await invitations.peek('h1', AT(5))).toBeNull();
+    expect((await invitations.listPending('chorale', AT(5))).map((i) => i.id)).toEqual(['h3', 'h2']);
+    const used = await Promise.all([invitations.consume('h3', AT(6)), invitations.consume('h3', AT(6))]);
+    expect(used.filter(Boolean)).toHaveLength(1);
+    expect(await invitations.consume('h3', AT(7))).toBeNull();
+    expect(await invitations.consume('h2', AT(10))).toBeNull();
+    expect(await invitations.listPending('chorale', AT(7))).toMatchObject([{ id: 'h2' }]);
+  });
+});
+
 describe('les comptes d’une fiche deviennent ses responsables', () => {
   it('SQLite : migration 31', () => {
     const db = new Database(':memory:');

@@ -20,6 +20,7 @@ export const DATASET_COLLECTIONS = [
   'venues',
   'organizers',
   'organizerMembers',
+  'organizerInvitations',
   'contactMessages',
   'pageViews',
   'donations',

@@ -91,6 +91,7 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
     case 'alerts':
     case 'mailQueue':
     case 'visitorPushes':
+    case 'organizerInvitations':
       return { ...d, id };
     default:
       return d;
@@ -112,7 +113,8 @@ function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
     case 'notifications':
     case 'alerts':
     case 'mailQueue':
-    case 'visitorPushes': {
+    case 'visitorPushes':
+    case 'organizerInvitations': {
       const { id: _id, ...fields } = r;
       return fields;
     }

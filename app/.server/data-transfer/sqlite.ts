@@ -120,6 +120,19 @@ export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]
       ['since', 'since', 'text'],
     ],
   ],
+  organizerInvitations: [
+    'organizer_invitations',
+    [
+      ['id', 'id', 'text'],
+      ['organizerId', 'organizer_id', 'text'],
+      ['email', 'email', 'text'],
+      ['role', 'role', 'text'],
+      ['invitedBy', 'invited_by', 'text'],
+      ['createdAt', 'created_at', 'text'],
+      ['expiresAt', 'expires_at', 'text'],
+      ['usedAt', 'used_at', 'text'],
+    ],
+  ],
   visitorPushes: [
     'visitor_pushes',
     [

@@ -2,7 +2,7 @@
 // with its role. The organizer record's `accountUids` follows in the same write (the pages that list an account's
 // organizers read it); the rights of a request are read from here, on every request (session.ts).
 import type { AgendaEvent } from '~/domain/event';
-import type { MemberRole, OrganizerMember } from '~/domain/organization';
+import type { MemberRole, OrganizerInvitation, OrganizerMember } from '~/domain/organization';
 
 export type MemberWrite = 'ok' | 'last' | 'absent';
 
@@ -26,4 +26,15 @@ export interface OrganizerMemberStore {
    * database: every member sees at once what another has just submitted, whichever instance answers.
    */
   listEvents(organizerIds: readonly string[]): Promise<AgendaEvent[]>;
+}
+
+export interface OrganizerInvitationStore {
+  /** Stores an invitation; an earlier unused one of the same organization and email stops working. */
+  issue(invitation: Omit<OrganizerInvitation, 'usedAt'>): Promise<void>;
+  /** A valid (unused, unexpired at `now`) invitation, without using it. */
+  peek(id: string, now: string): Promise<OrganizerInvitation | null>;
+  /** Uses it once: the invitation, or null when used, expired or unknown. */
+  consume(id: string, now: string): Promise<OrganizerInvitation | null>;
+  /** The organization's invitations still valid at `now`, newest first. */
+  listPending(organizerId: string, now: string): Promise<OrganizerInvitation[]>;
 }

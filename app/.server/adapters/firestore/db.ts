@@ -38,6 +38,8 @@ export const COLLECTIONS = {
   organizers: 'organizers',
   /** An organization's members and their role (decision 168): `organizerId:uid`. */
   organizerMembers: 'organizerMembers',
+  /** Invitations to join an organization, by the hash of their token (decision 168). */
+  organizerInvitations: 'organizerInvitations',
   /** Mails waiting to leave, or failed (decision 060). */
   mailQueue: 'mailQueue',
   /** ActivityPub (decision 087): Fedify's store, keys, followers, blocks, sources, failures; and its queue. */

@@ -14,6 +14,7 @@ import { createImportStore } from './imports';
 import { createMailQueueStore } from './mail-queue';
 import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
+import { createOrganizerInvitationStore } from './organizer-invitations';
 import { createOrganizerMemberStore } from './organizer-members';
 import { createPartnerStore } from './partners';
 import { createOrganizerStore, createVenueStore } from './places';
@@ -34,6 +35,7 @@ export function createSqliteStore(db: Db): Store {
     venues: createVenueStore(db),
     organizers: createOrganizerStore(db),
     organizerMembers: createOrganizerMemberStore(db),
+    organizerInvitations: createOrganizerInvitationStore(db),
     stats: createStatsStore(db),
     donations: createDonationStore(db),
     imports: createImportStore(db),
