@@ -29,7 +29,7 @@ async function committee() {
     ...u,
     organizerIds: (await store.organizerMembers.listByAccount(u.uid)).map((m) => m.organizerId),
   });
-  const tokenOf = (i: number) => /jeton=([\w-]+)/.exec(mailer.sent[i].text)?.[1] ?? '';
+  const tokenOf = (i: number) => /token=([\w-]+)/.exec(mailer.sent[i].text)?.[1] ?? '';
   return { store, mailer, deps, ana, bea, cle, asRequest, tokenOf };
 }
 

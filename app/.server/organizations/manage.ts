@@ -114,7 +114,7 @@ export async function inviteMember(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
   });
-  const link = `${deps.siteUrl}/organisation/invitation?jeton=${token}`;
+  const link = `${deps.siteUrl}/organisation/invitation?token=${token}`;
   const who = user.displayName || user.email;
   const text = `${who} vous invite à rejoindre «\u00a0${organizer.name}\u00a0» sur ${SITE_NAME}, comme ${ROLE_LABELS[role].toLowerCase()}.\n\nPour accepter (avec votre compte, ou en en créant un avec cette adresse)\u00a0:\n${link}\n\nCe lien est valable 7 jours. Si vous ne vous attendiez pas à cette invitation, ignorez ce message.`;
   await deps.mailer.send({
