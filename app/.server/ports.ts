@@ -13,6 +13,7 @@ import type { HealthStore } from './ports/health';
 import type { HolidayStore } from './ports/holidays';
 import type { MailQueueStore } from './ports/mail';
 import type { ModerationLogStore } from './ports/moderation-log';
+import type { OrganizerInvitationStore, OrganizerMemberStore } from './ports/organizer-members';
 import type { PartnerStore } from './ports/partners';
 import type { OrganizerStore, VenueStore } from './ports/places';
 import type { NotificationStore, StatsStore } from './ports/stats';
@@ -28,6 +29,7 @@ export * from './ports/health';
 export * from './ports/holidays';
 export * from './ports/mail';
 export * from './ports/moderation-log';
+export * from './ports/organizer-members';
 export * from './ports/paging';
 export * from './ports/partners';
 export * from './ports/places';
@@ -45,6 +47,10 @@ export interface Store {
   /** Venues and organizers as records with pages of their own (issue 36). */
   venues: VenueStore;
   organizers: OrganizerStore;
+  /** The members of each organizer record and their role (issue 73, decision 168). */
+  organizerMembers: OrganizerMemberStore;
+  /** Invitations to join an organization, by the hash of their link's token (decision 168). */
+  organizerInvitations: OrganizerInvitationStore;
   contactMessages: ContactMessageStore;
   notifications: NotificationStore;
   stats: StatsStore;

@@ -170,6 +170,14 @@ describe('la table du cycle de vie', () => {
     expect(TRANSITIONS.filter((t) => t.actor === 'system')).toEqual([]);
   });
 
+  it('un membre de l’organisation au nom de laquelle l’événement est publié le gère ; un ancien membre plus', () => {
+    const forChoir = event({ createdBy: 'ana', organizerId: 'chorale' });
+    expect(actorsFor({ uid: 'bea', role: 'organizer', organizerIds: ['chorale'] }, forChoir)).toEqual(['owner']);
+    expect(actorsFor({ uid: 'bea', role: 'organizer', organizerIds: ['fanfare'] }, forChoir)).toEqual([]);
+    expect(actorsFor({ uid: 'bea', role: 'organizer', organizerIds: [] }, forChoir)).toEqual([]);
+    expect(actorsFor({ uid: 'bea', role: 'organizer', organizerIds: ['chorale'] }, event())).toEqual([]);
+  });
+
   it('« à modérer » suit la table : une transition marquée le met dans la file, les autres ne l’y mettent jamais', () => {
     for (const state of allStates()) {
       for (const actor of ['owner', 'admin'] as const) {

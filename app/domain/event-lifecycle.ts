@@ -116,13 +116,17 @@ export const TRANSITIONS: readonly Transition[] = [
 
 /** The actors a user is for an event (an admin first: an admin's edit of their own event applies at once). */
 export function actorsFor(
-  user: { uid: string; role: string; trusted?: boolean } | null,
-  event: Pick<AgendaEvent, 'createdBy'> | null,
+  user: { uid: string; role: string; trusted?: boolean; organizerIds?: readonly string[] } | null,
+  event: Pick<AgendaEvent, 'createdBy' | 'organizerId'> | null,
 ): LifecycleActor[] {
   if (!user) return [];
   const actors: LifecycleActor[] = [];
   if (user.role === 'admin') actors.push('admin');
-  if (!event || (event.createdBy !== null && event.createdBy === user.uid)) {
+  // Its author, or a member of the organization it is « au nom de » (issue 73, decision 168): the one check of « may
+  // this account manage this event? », the member's rights read with the session on every request.
+  const author = event?.createdBy != null && event.createdBy === user.uid;
+  const member = Boolean(event?.organizerId && user.organizerIds?.includes(event.organizerId));
+  if (!event || author || member) {
     if (user.trusted) actors.push('trusted');
     actors.push('owner');
   }

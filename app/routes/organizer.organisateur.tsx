@@ -69,6 +69,9 @@ export default function OrganizerProfilePage() {
           Ce que le public lit sur la page de l’organisateur. Vos modifications sont relues par l’équipe avant d’être
           publiées.
         </p>
+        <p>
+          <Link to={`/organizer/membres?id=${encodeURIComponent(chosen.id)}`}>Membres de l’organisation</Link>
+        </p>
       </header>
       {organizers.length > 1 ? (
         <Form method="get" className="form form--inline">

@@ -39,6 +39,16 @@ export async function fillEveryPort(store: Store): Promise<void> {
   await store.holidays.create(makeAutumnHolidays());
   await store.venues.create(makeVenue({ id: 'lieu-1', redirectFrom: ['ancienne-salle'] }, now));
   await store.organizers.create(makeOrganizer({ id: 'orga-asso', accountUids: [organizer.uid] }, now));
+  await store.organizerMembers.set({ organizerId: 'orga-asso', uid: organizer.uid, role: 'responsable', now: iso() });
+  await store.organizerInvitations.issue({
+    id: 'hash-invitation',
+    organizerId: 'orga-asso',
+    email: 'ami@exemple.ch',
+    role: 'membre',
+    invitedBy: organizer.uid,
+    createdAt: iso(),
+    expiresAt: iso(60),
+  });
   await store.events.attachPlaces([{ eventId: 'concert', venueId: 'lieu-1', organizerId: 'orga-asso' }]);
   const { event } = await store.events.createSubmission({
     uid: organizer.uid,

@@ -19,6 +19,8 @@ export const DATASET_COLLECTIONS = [
   'partners',
   'venues',
   'organizers',
+  'organizerMembers',
+  'organizerInvitations',
   'contactMessages',
   'pageViews',
   'donations',
@@ -80,6 +82,8 @@ export function recordKey(collection: DatasetCollection, r: DataRecord): string 
       return `${r.uid}\u0000${r.submissionKey}`;
     case 'importLinks':
       return `${r.sourceId}\u0000${r.uid}`;
+    case 'organizerMembers':
+      return `${r.organizerId}\u0000${r.uid}`;
     case 'federationRecords':
       return `${r.kind}\u0000${r.key}`;
     case 'importRuns':

@@ -13,6 +13,7 @@ import {
 } from '../adapters/firestore/event-docs';
 import { federationDocId } from '../adapters/firestore/federation';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
+import { memberDocId } from '../adapters/firestore/organizer-members';
 import { fromDoc as fromPlaceDoc, WITHOUT_POINT } from '../adapters/firestore/places';
 import { pageViewMarkerId } from '../adapters/firestore/stats';
 import { emailKey, userSearchGrams } from '../adapters/firestore/user-docs';
@@ -39,6 +40,8 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
       return docKey(String(r.sourceId), String(r.uid));
     case 'federationRecords':
       return federationDocId(String(r.kind), String(r.key));
+    case 'organizerMembers':
+      return memberDocId(String(r.organizerId), String(r.uid));
     default:
       return recordName(collection, r);
   }
@@ -88,6 +91,7 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
     case 'alerts':
     case 'mailQueue':
     case 'visitorPushes':
+    case 'organizerInvitations':
       return { ...d, id };
     default:
       return d;
@@ -109,7 +113,8 @@ function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
     case 'notifications':
     case 'alerts':
     case 'mailQueue':
-    case 'visitorPushes': {
+    case 'visitorPushes':
+    case 'organizerInvitations': {
       const { id: _id, ...fields } = r;
       return fields;
     }

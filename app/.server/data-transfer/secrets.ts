@@ -68,6 +68,9 @@ export const SQLITE_COLUMNS: Classified = {
   moderation_log: all('data', 'id,event_id,event_title,admin_uid,action,reason,created_at'),
   notifications: all('data', 'id,uid,title,body,data,created_at,read_at'),
   organizers: all('data', 'id,slug,status,name,data'),
+  organizer_members: all('data', 'organizer_id,uid,role,since'),
+  // The hash of an invitation link's token, as auth_tokens: the whole record goes with the secrets only.
+  organizer_invitations: all('secret', 'id,organizer_id,email,role,invited_by,created_at,expires_at,used_at'),
   page_views: all('data', 'id,path,title,viewed_at'),
   partners: all('data', 'id,slug,name,kind,description,logo,website_url,sort_order,active'),
   // A session row: the hash of the cookie's secret, whose account, from which browser.
@@ -136,6 +139,8 @@ export const FIRESTORE_FIELDS: Classified = {
     'data',
     'accountUids,createdAt,description,id,lastMerge,logo,name,redirectFrom,slug,status,updatedAt,website',
   ),
+  organizerMembers: all('data', 'organizerId,role,since,uid'),
+  organizerInvitations: all('secret', 'createdAt,email,expiresAt,id,invitedBy,organizerId,role,usedAt'),
   pageViewPaths: all('data', 'day,path'),
   pageViews: all('data', 'path,title,viewedAt'),
   partners: all('data', 'active,description,id,kind,logo,name,order,slug,websiteUrl'),
@@ -169,6 +174,7 @@ const KEY_KINDS = new Set(['keys', 'vapid']);
 export const SECRET_RECORDS: Partial<Record<DatasetCollection, (record: DataRecord) => boolean>> = {
   sessions: () => true,
   authTokens: () => true,
+  organizerInvitations: () => true,
   federationRecords: (record) => KEY_KINDS.has(String(record.kind)),
   // Deliveries (`outbox`, `fanout`) carry their signing keys; an activity received does not.
   federationQueue: (record) => {

@@ -5,6 +5,7 @@ import type { AgendaEvent } from '~/domain/event';
 import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
+import { ORGANIZATION_TABLES } from './sqlite-organizations';
 import { dumpRecordTables, loadRecordTables, RECORD_TABLES, type RecordCollection } from './sqlite-records';
 
 type Kind = 'text' | 'bool' | 'json' | 'num';
@@ -111,6 +112,7 @@ export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]
       ['confirmed', 'confirmed', 'bool'],
     ],
   ],
+  ...ORGANIZATION_TABLES,
   visitorPushes: [
     'visitor_pushes',
     [

@@ -13,6 +13,24 @@ import { cancelEvent, undoCancelEvent } from './submissions';
 import { asWholeSeries } from './whole-series';
 
 /**
+ * The events this account manages: its own, and those « au nom de » its organizations (decision 168), each once,
+ * latest start first.
+ */
+export async function managedEvents(
+  { store }: { store: Pick<Store, 'events' | 'organizerMembers'> },
+  user: UserProfile,
+) {
+  const [own, organizations] = await Promise.all([
+    store.events.listByOwner(user.uid),
+    store.organizerMembers.listEvents(user.organizerIds ?? []),
+  ]);
+  const seen = new Set(own.map((e) => e.id));
+  return [...own, ...organizations.filter((e) => !seen.has(e.id))].sort(
+    (a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt) || (a.id < b.id ? -1 : 1),
+  );
+}
+
+/**
  * The organizer's events in the groups of the dashboard: pending, published (with a pending revision, shown as they
  * last wrote it), refused (with why), cancelled, withdrawn, past; what each may do, from the lifecycle table; and the
  * event whose cancellation is being confirmed (`?annuler=`).
@@ -24,7 +42,7 @@ export async function organizerDashboard(
   openDates: string | null = null,
   at: Date = new Date(),
 ) {
-  const events = await store.events.listByOwner(user.uid);
+  const events = await managedEvents({ store }, user);
   const now = at.getTime();
   // The dates of a coming series, to cancel (or restore) one by one (decision 068).
   const dates = new Map(

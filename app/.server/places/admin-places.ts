@@ -3,6 +3,7 @@
 import type { EventStatus } from '~/domain/event';
 import { EVENT_STATUSES } from '~/domain/event';
 import { normalizeTownName } from '~/domain/localities';
+import { LAST_RESPONSABLE_MESSAGE } from '~/domain/organization';
 import { type Organizer, type PlaceStatus, undoable, type Venue } from '~/domain/place';
 import { slugify } from '~/domain/slug';
 import { UseCaseError } from '../platform/use-case-error';
@@ -196,12 +197,13 @@ export async function linkOrganizerAccount(
   if (!email) throw new UseCaseError('Indiquez l’email du compte.', 'email');
   const account = await store.users.findByEmailWithPassword(email);
   if (!account) throw new UseCaseError(`Aucun compte n’a l’email « ${email} ».`, 'email', 404);
-  const organizer = await store.organizers.setAccount({
-    id: input.id,
-    uid: account.uid,
-    linked: input.linked,
-    now: now.toISOString(),
-  });
+  // Through its members (decision 168): linked, a responsable; unlinked, refused while others would stay without one.
+  const at = now.toISOString();
+  const written = input.linked
+    ? await store.organizerMembers.set({ organizerId: input.id, uid: account.uid, role: 'responsable', now: at })
+    : await store.organizerMembers.remove({ organizerId: input.id, uid: account.uid, now: at, allowEmpty: true });
+  if (written === 'last') throw new UseCaseError(LAST_RESPONSABLE_MESSAGE, 'email', 409);
+  const organizer = await store.organizers.findById(input.id);
   if (!organizer) throw new UseCaseError(`${PLACE_WORDS.organizer.this} n’existe pas (ou plus).`, 'form', 404);
   return { organizer, account };
 }

@@ -8,6 +8,7 @@ import { isPublicStatus, publicFirstThenOldest } from '~/domain/event-lifecycle'
 import type { Organizer, PlaceStatus, Venue } from '~/domain/place';
 import { matchOrganizer, matchVenue } from '~/domain/place-matching';
 import { slugsOf } from '~/domain/place-records';
+import { accountsAsResponsables } from '../organizations/members';
 import type { EventPlaceLink, Store, UserProfile } from '../ports';
 import { localityOf, organizerNamed, venueFromEvent, venueNameOf, withFreeSlug } from './new-records';
 
@@ -118,6 +119,7 @@ export async function storePlaces({ store }: { store: Store }, plan: PlacesPlan,
   // (the next run matches them), never an event pointing to nothing.
   await store.venues.insertMany(plan.newVenues);
   await store.organizers.insertMany(plan.newOrganizers);
+  await accountsAsResponsables({ store }, plan.newOrganizers, at);
   for (const id of plan.approve.venues) await store.venues.setStatus(id, 'approved', at);
   for (const id of plan.approve.organizers) await store.organizers.setStatus(id, 'approved', at);
   return store.events.attachPlaces(plan.links);

@@ -4,6 +4,7 @@
 import type { UserProfile } from '~/.server/ports';
 import type { Organizer, Venue } from '~/domain/place';
 import { matchOrganizer, matchVenue } from '~/domain/place-matching';
+import { accountsAsResponsables } from '../organizations/members';
 import type { Store } from '../ports';
 import { localityOf, organizerNamed, type TypedPlace, venueFromEvent, venueNameOf } from './new-records';
 
@@ -88,6 +89,7 @@ export async function organizerForName(
     organizerNamed(name, 'pending', now, own ? [actor.uid] : []),
   );
   shared?.organizers?.push(organizer);
+  await accountsAsResponsables({ store }, [organizer], now);
   return { id: organizer.id, created: true };
 }
 

@@ -20,7 +20,7 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
  * the session rows, the accounts, the identity provider that made the session's secret, and the cookie's settings.
  */
 export interface SessionServices extends VisitorServices {
-  readonly store: Pick<Store, 'sessions' | 'users'>;
+  readonly store: Pick<Store, 'sessions' | 'users' | 'organizerMembers'>;
   readonly identity: Pick<IdentityProvider, 'openSession' | 'checkSession' | 'endSessions'>;
 }
 
@@ -68,11 +68,13 @@ async function lookUpSession(request: Request, services: SessionServices): Promi
   if (!(await identity.checkSession(token, session.uid))) return null;
   const user = await store.users.findById(session.uid);
   if (!user || user.disabled) return null;
+  // The organizations of the account, read now: rights follow a member's removal at the next request (decision 168).
+  const organizerIds = (await store.organizerMembers.listByAccount(user.uid)).map((m) => m.organizerId);
   if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
     await store.sessions.touch(id, new Date(now).toISOString(), new Date(now + SESSION_IDLE_TIMEOUT_MS).toISOString());
     extended.add(request);
   }
-  return { sessionId: id, user };
+  return { sessionId: id, user: { ...user, organizerIds } };
 }
 
 export async function getCurrentUser(request: Request, services: SessionServices): Promise<UserProfile | null> {

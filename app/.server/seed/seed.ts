@@ -11,6 +11,7 @@ import { slugify } from '~/domain/slug';
 import { changeEvent } from '../events/lifecycle';
 import { createLocalIdentity } from '../identity/local';
 import type { IdentityProvider } from '../identity/ports';
+import { accountsAsResponsables } from '../organizations/members';
 import { planPlaces } from '../places/attach-places';
 import { stableId } from '../platform/ids';
 import type { Store, UserProfile } from '../ports';
@@ -152,6 +153,7 @@ export async function seedDemo(
   );
   await store.venues.insertMany(places.newVenues);
   await store.organizers.insertMany(places.newOrganizers);
+  await accountsAsResponsables({ store }, places.newOrganizers, nowIso);
   const placeOf = new Map(places.links.map((l) => [l.eventId, l]));
   for (const e of events)
     Object.assign(e, { venueId: placeOf.get(e.id)?.venueId, organizerId: placeOf.get(e.id)?.organizerId });

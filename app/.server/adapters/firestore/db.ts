@@ -36,6 +36,10 @@ export const COLLECTIONS = {
   /** Venues and organizers as records (issue 36). */
   venues: 'venues',
   organizers: 'organizers',
+  /** An organization's members and their role (decision 168): `organizerId:uid`. */
+  organizerMembers: 'organizerMembers',
+  /** Invitations to join an organization, by the hash of their token (decision 168). */
+  organizerInvitations: 'organizerInvitations',
   /** Mails waiting to leave, or failed (decision 060). */
   mailQueue: 'mailQueue',
   /** ActivityPub (decision 087): Fedify's store, keys, followers, blocks, sources, failures; and its queue. */

@@ -23,6 +23,8 @@ import { LiveQuery } from './live-query';
 import { createMailQueueStore } from './mail-queue';
 import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
+import { createOrganizerInvitationStore } from './organizer-invitations';
+import { createOrganizerMemberStore } from './organizer-members';
 import { createPartnerStore } from './partners';
 import { createOrganizerStore, createVenueStore } from './places';
 import { createSessionStore } from './sessions';
@@ -107,6 +109,8 @@ export function createFirestoreStore(db: Firestore, startedAt = new Date()): Fir
     partners: createPartnerStore(ctx),
     venues: createVenueStore(ctx),
     organizers: createOrganizerStore(ctx),
+    organizerMembers: createOrganizerMemberStore(ctx),
+    organizerInvitations: createOrganizerInvitationStore(ctx),
     contactMessages: createContactMessageStore(ctx),
     notifications: createNotificationStore(ctx),
     stats: createStatsStore(ctx),

@@ -67,6 +67,8 @@ describe('révision du site sur SQLite', () => {
       'site_revision',
       // A browser subscribed to an event's « Ça a lieu ? » (and its waiting message): no page shows it.
       'visitor_pushes',
+      // Invitations to an organization (decision 168): shown on its management page only, never cached.
+      'organizer_invitations',
       // The public lists' counts (decision 142): written only by the triggers of events and their dates, which bump it.
       'public_day_counts',
       // Each venue's and organizer's counts (decision 157): the same triggers write them.

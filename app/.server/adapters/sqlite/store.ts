@@ -14,6 +14,8 @@ import { createImportStore } from './imports';
 import { createMailQueueStore } from './mail-queue';
 import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
+import { createOrganizerInvitationStore } from './organizer-invitations';
+import { createOrganizerMemberStore } from './organizer-members';
 import { createPartnerStore } from './partners';
 import { createOrganizerStore, createVenueStore } from './places';
 import { createSessionStore } from './sessions';
@@ -32,6 +34,8 @@ export function createSqliteStore(db: Db): Store {
     partners: createPartnerStore(db),
     venues: createVenueStore(db),
     organizers: createOrganizerStore(db),
+    organizerMembers: createOrganizerMemberStore(db),
+    organizerInvitations: createOrganizerInvitationStore(db),
     stats: createStatsStore(db),
     donations: createDonationStore(db),
     imports: createImportStore(db),

@@ -9,6 +9,7 @@ import { MIGRATION_DAY_STATUS } from './schema-day-status';
 import { MIGRATION_DISTANCE } from './schema-distance';
 import { MIGRATION_HOLIDAYS } from './schema-holidays';
 import { MIGRATION_HOME_PLACES } from './schema-home-places';
+import { MIGRATION_MEMBERS } from './schema-members';
 import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_SEARCH_KEYS,
   MIGRATION_HOME_PLACES,
   MIGRATION_VENUE_DATES,
+  MIGRATION_MEMBERS,
 ];
