@@ -37,6 +37,8 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
       return docKey(String(r.provider), String(r.providerRef));
     case 'importLinks':
       return docKey(String(r.sourceId), String(r.uid));
+    case 'registrationOpenings':
+      return docKey(String(r.eventId), String(r.startsAt));
     case 'federationRecords':
       return federationDocId(String(r.kind), String(r.key));
     default:
@@ -77,6 +79,10 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
       const { data, ...fields } = d;
       return { id, ...fields, payload: JSON.parse(String(data)) };
     }
+    case 'registrationOpenings': {
+      const { turn, ...fields } = d;
+      return { ...fields, nextSeq: Number(turn ?? 0) };
+    }
     case 'importRuns':
       // Runs logged before they were numbered have no `seq`.
       return { ...d, seq: Number(d.seq ?? 0) };
@@ -88,6 +94,7 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
     case 'alerts':
     case 'mailQueue':
     case 'visitorPushes':
+    case 'registrations':
       return { ...d, id };
     default:
       return d;
@@ -109,9 +116,14 @@ function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
     case 'notifications':
     case 'alerts':
     case 'mailQueue':
-    case 'visitorPushes': {
+    case 'visitorPushes':
+    case 'registrations': {
       const { id: _id, ...fields } = r;
       return fields;
+    }
+    case 'registrationOpenings': {
+      const { nextSeq, ...fields } = r;
+      return { ...fields, turn: nextSeq };
     }
     case 'federationRecords': {
       const { value, ...fields } = r;

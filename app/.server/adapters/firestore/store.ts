@@ -25,6 +25,7 @@ import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
 import { createOrganizerStore, createVenueStore } from './places';
+import { createRegistrationStore } from './registrations';
 import { createSessionStore } from './sessions';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
@@ -115,6 +116,7 @@ export function createFirestoreStore(db: Firestore, startedAt = new Date()): Fir
     alerts: createAlertStore(ctx),
     holidays: createHolidayStore(ctx),
     visitorPushes: createVisitorPushStore(ctx),
+    registrations: createRegistrationStore(ctx),
     mails: createMailQueueStore(ctx),
     federation: createFederationStore(ctx),
     health: createHealthStore(ctx),

@@ -16,6 +16,7 @@ import { createModerationLogStore } from './moderation-log';
 import { createNotificationStore } from './notifications';
 import { createPartnerStore } from './partners';
 import { createOrganizerStore, createVenueStore } from './places';
+import { createRegistrationStore } from './registrations';
 import { createSessionStore } from './sessions';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
@@ -38,6 +39,7 @@ export function createSqliteStore(db: Db): Store {
     alerts: createAlertStore(db),
     holidays: createHolidayStore(db),
     visitorPushes: createVisitorPushStore(db),
+    registrations: createRegistrationStore(db),
     mails: createMailQueueStore(db),
     health: createHealthStore(db),
     federation: createFederationStore(db),

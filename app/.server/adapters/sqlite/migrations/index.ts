@@ -12,6 +12,7 @@ import { MIGRATION_HOME_PLACES } from './schema-home-places';
 import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
+import { MIGRATION_REGISTRATIONS } from './schema-registrations';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEARCH_KEYS } from './schema-search-keys';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
@@ -36,4 +37,6 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_SEARCH_KEYS,
   MIGRATION_HOME_PLACES,
   MIGRATION_VENUE_DATES,
+  // 32 (issue 73): 31 is another branch's (organizations); until it is merged, this one runs as 31.
+  MIGRATION_REGISTRATIONS,
 ];
