@@ -67,7 +67,7 @@ export type Availability =
   | { kind: 'full' }
   | { kind: 'closed' };
 
-/** At or below this many places left, the words say so: « Plus que 3 places ». */
+/** At or below this many places left (once some are taken), the words say so: « Plus que 3 places ». */
 export const FEW_PLACES = 3;
 
 /** Whether this date takes registrations at `now`: open, not closed by hand, before its closing time and its start. */
@@ -81,7 +81,9 @@ export function availabilityOf(opening: RegistrationOpening, now: Date): Availab
   if (!isRegistrationOpen(opening, now)) return { kind: 'closed' };
   const remaining = Math.max(0, opening.places - opening.confirmed);
   if (remaining === 0) return opening.waitingList ? { kind: 'waiting-list' } : { kind: 'full' };
-  return remaining <= FEW_PLACES ? { kind: 'few', remaining } : { kind: 'open', remaining };
+  // A small date that nobody has booked yet says its number plainly: « 2 places », not « Plus que 2 places ».
+  const few = remaining <= FEW_PLACES && remaining < opening.places;
+  return few ? { kind: 'few', remaining } : { kind: 'open', remaining };
 }
 
 /** The words of the card, the page, the API and the feeds. */
@@ -160,29 +162,27 @@ const line = (max: number) =>
     .refine(isSingleLine, SINGLE_LINE_MESSAGE)
     .refine(hasNoControlCharacter, CONTROL_CHARACTER_MESSAGE);
 
-/** The visitor's form: name, email, how many, and the answers (`answer0`…`answer2`). */
-export function registrationSchema(perPerson: number) {
-  return z.object({
-    startsAt: trimmed.min(1, 'Choisissez une date.'),
-    name: line(REGISTRATION_LIMITS.name.max)
-      .pipe(z.string().min(1, 'Indiquez votre nom.'))
-      .pipe(z.string().min(REGISTRATION_LIMITS.name.min, 'Votre nom doit compter au moins 2\u00a0caractères.')),
-    email: trimmed
-      .min(1, 'Indiquez votre adresse email.')
-      .max(REGISTRATION_LIMITS.email.max, 'Cette adresse email est trop longue.')
-      .email('Cette adresse email n’est pas valide (exemple\u00a0: prenom@exemple.ch).'),
-    people: z.coerce
-      .number({ error: 'Indiquez le nombre de personnes.' })
-      .int('Indiquez un nombre entier de personnes.')
-      .min(1, 'Inscrivez au moins une personne.')
-      .max(perPerson, REGISTRATION_MESSAGES.tooMany(perPerson)),
-    answer0: line(REGISTRATION_LIMITS.answer.max).optional(),
-    answer1: line(REGISTRATION_LIMITS.answer.max).optional(),
-    answer2: line(REGISTRATION_LIMITS.answer.max).optional(),
-  });
-}
+/** The visitor's form: name, email, how many, and the answers (`answer0`…`answer2`); the date's limit is the store's. */
+export const registrationSchema = z.object({
+  startsAt: trimmed.min(1, 'Choisissez une date.'),
+  name: line(REGISTRATION_LIMITS.name.max)
+    .pipe(z.string().min(1, 'Indiquez votre nom.'))
+    .pipe(z.string().min(REGISTRATION_LIMITS.name.min, 'Votre nom doit compter au moins 2\u00a0caractères.')),
+  email: trimmed
+    .min(1, 'Indiquez votre adresse email.')
+    .max(REGISTRATION_LIMITS.email.max, 'Cette adresse email est trop longue.')
+    .email('Cette adresse email n’est pas valide (exemple\u00a0: prenom@exemple.ch).'),
+  people: z.coerce
+    .number({ error: 'Indiquez le nombre de personnes.' })
+    .int('Indiquez un nombre entier de personnes.')
+    .min(1, 'Inscrivez au moins une personne.')
+    .max(REGISTRATION_LIMITS.perPerson.max, REGISTRATION_MESSAGES.tooMany(REGISTRATION_LIMITS.perPerson.max)),
+  answer0: line(REGISTRATION_LIMITS.answer.max).optional(),
+  answer1: line(REGISTRATION_LIMITS.answer.max).optional(),
+  answer2: line(REGISTRATION_LIMITS.answer.max).optional(),
+});
 
-export type RegistrationInput = z.infer<ReturnType<typeof registrationSchema>>;
+export type RegistrationInput = z.infer<typeof registrationSchema>;
 
 /** The organizer's form for one date (`waitingList` is a checkbox; questions one per field). */
 export const registrationSettingsSchema = z.object({
