@@ -12,6 +12,7 @@ import type { Schedule } from '~/domain/schedule';
 import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
+import { type ChangeTellDeps, tellRegistrantsOfChange } from '../registrations/changes';
 
 export const DATE_MESSAGES = {
   notFound: 'Cet événement n’existe pas.',
@@ -65,11 +66,12 @@ export async function dateToCancel(
 
 /** Cancels one date of a series (or restores it): the event as stored, and the date. */
 export async function setDateCancelled(
-  { store }: { store: Store },
+  deps: ChangeTellDeps,
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean },
   now: Date = new Date(),
 ) {
+  const { store } = deps;
   const { event, date, past } = await dateOfSeries(store, actor, input.eventId, input.startsAt, now);
   if (input.cancelled && past) throw new UseCaseError(DATE_MESSAGES.past, 'form', 400);
   const others = (event.cancelledDates ?? []).filter((d) => d !== input.startsAt);
@@ -80,6 +82,7 @@ export async function setDateCancelled(
   };
   const stored = await store.events.transition({ seen: event.updatedAt, next });
   if (!stored) throw new UseCaseError(DATE_MESSAGES.changed, 'form', 409);
+  await tellRegistrantsOfChange(deps, event, stored, now);
   return { event: stored, date: { ...date, cancelled: input.cancelled } };
 }
 
@@ -111,7 +114,7 @@ export const dateBack = (value: unknown): DateBack => (value === 'tableau-de-bor
  * page to go back to and the message to show there, with « Rétablir » after a cancellation.
  */
 export async function cancelOrRestoreDate(
-  { store }: { store: Store },
+  deps: ChangeTellDeps,
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean; back: DateBack },
   now: Date = new Date(),
@@ -124,7 +127,7 @@ export async function cancelOrRestoreDate(
         ? `${eventPage}?date=${zurichDay(startsAt)}`
         : eventPage;
   try {
-    const { date } = await setDateCancelled({ store }, actor, input, now);
+    const { date } = await setDateCancelled(deps, actor, input, now);
     const action = {
       label: 'Rétablir cette date',
       path: `${eventPage}/date`,

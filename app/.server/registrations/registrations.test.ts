@@ -5,17 +5,24 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent, storeUser } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
+import { cancelEvent } from '../events/submissions';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store } from '../ports';
 import { seedCategories } from '../seed/seed';
 import { messageRegistrants, openRegistration, registrationsCsv } from './organizer';
 import { cancelRegistration, registerForDate, registrationShown } from './registrations';
+import { registrationChores } from './reminders';
 
 const NOW = new Date('2030-03-01T10:00:00Z');
 const STARTS = '2030-03-20T17:00:00.000Z';
 const config = { SITE_URL: 'https://agenda.exemple.ch', SESSION_SECRET: 's'.repeat(32) };
 
+/** Each test's own addresses: the per-email limit counts across the tests of this process. */
+let run = 0;
+const at = (n: number) => `v${n}@t${run}.exemple.ch`;
+
 async function setUp() {
+  run++;
   const { store } = memoryStore();
   await seedCategories({ store });
   const owner = await storeUser(store, { uid: 'orga', email: 'orga@exemple.ch' });
@@ -32,7 +39,7 @@ async function setUp() {
 const visitor = (n: number, more: Record<string, string> = {}) => ({
   startsAt: STARTS,
   name: `Visiteur ${n}`,
-  email: `v${n}@exemple.ch`,
+  email: at(n),
   people: '1',
   answer0: '8 ans',
   ...more,
@@ -75,20 +82,21 @@ describe('places à réserver, par leurs cas d’usage', () => {
     });
 
     const mails = await pending(store);
+    mails.sort((a, b) => a.to.localeCompare(b.to));
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
-      ['v1@exemple.ch', 'Inscription confirmée — Agenda romand'],
-      ['v2@exemple.ch', 'Inscription confirmée — Agenda romand'],
-      ['v3@exemple.ch', 'Liste d’attente — Agenda romand'],
+      [at(1), 'Inscription confirmée — Agenda romand'],
+      [at(2), 'Inscription confirmée — Agenda romand'],
+      [at(3), 'Liste d’attente — Agenda romand'],
     ]);
     const link = /https:\/\/agenda\.exemple\.ch\/inscription\/annuler\/([\w-]+)/.exec(mails[0].text);
     expect(link).not.toBeNull();
 
     const done = await cancelRegistration(deps, link?.[1] ?? '', NOW);
-    expect(done.promoted.map((r) => r.email)).toEqual(['v3@exemple.ch']);
-    const after = (await pending(store)).slice(3);
+    expect(done.promoted.map((r) => r.email)).toEqual([at(3)]);
+    const after = (await pending(store)).slice(3).sort((a, b) => a.to.localeCompare(b.to));
     expect(after.map((m) => [m.to, m.subject])).toEqual([
-      ['v1@exemple.ch', 'Inscription annulée — Agenda romand'],
-      ['v3@exemple.ch', 'Une place s’est libérée — Agenda romand'],
+      [at(1), 'Inscription annulée — Agenda romand'],
+      [at(3), 'Une place s’est libérée — Agenda romand'],
     ]);
     // The promoted one's mail carries their own cancel link.
     expect(after[1].text).toMatch(/\/inscription\/annuler\/[\w-]+/);
@@ -125,7 +133,7 @@ describe('places à réserver, par leurs cas d’usage', () => {
     expect(filename).toBe('inscriptions-atelier-2030-03-20.csv');
     expect(csv.startsWith('\ufeff"Nom";"Email";"Personnes";"Statut";"Inscrit le";"Régime"\r\n')).toBe(true);
     expect(csv.split('\r\n')[1]).toBe(
-      `"'=HYPERLINK(""x"")";"v1@exemple.ch";"1";"confirmée";"2030-03-01 10:00";"sans ""gluten""; merci"`,
+      `"'=HYPERLINK(""x"")";"${at(1)}";"1";"confirmée";"2030-03-01 10:00";"sans ""gluten""; merci"`,
     );
     expect(await refusal(registrationsCsv(deps, other, event.id, STARTS))).toMatchObject({ status: 403 });
   });
@@ -140,7 +148,38 @@ describe('places à réserver, par leurs cas d’usage', () => {
     });
     expect(await messageRegistrants(deps, owner, { ...input, message: 'Prenez un tablier, merci\u00a0!' })).toBe(2);
     const sent = (await pending(store)).filter((m) => m.subject.startsWith('Message'));
-    expect(sent.map((m) => m.to)).toEqual(['v1@exemple.ch', 'v2@exemple.ch']);
+    expect(sent.map((m) => m.to).sort()).toEqual([at(1), at(2)]);
     expect(sent[0].text).toContain('Prenez un tablier');
+  });
+
+  it('l’événement annulé par son organisateur : un mail à chaque inscrit, et les inscriptions se ferment', async () => {
+    const { store, deps, owner, event } = await setUp();
+    await openRegistration(deps, owner, event.id, { startsAt: STARTS, places: '1', waitingList: 'on' }, NOW);
+    for (const n of [1, 2]) await registerForDate(deps, event, visitor(n), NOW);
+    await cancelEvent({ ...deps, now: () => NOW }, owner, event.id);
+    const told = (await pending(store)).filter((m) => m.subject.startsWith('Changement'));
+    expect(told.map((m) => m.to).sort()).toEqual([at(1), at(2)]);
+    expect(told[0].text).toContain('L’événement est annulé.');
+    expect((await registrationShown(deps, event.id, STARTS, NOW))?.text).toBe('Inscriptions closes');
+  });
+
+  it('la veille, un rappel aux confirmés, une fois ; 30 jours après la date, leurs données sont effacées', async () => {
+    const { store, deps, owner, event } = await setUp();
+    await openRegistration(deps, owner, event.id, { startsAt: STARTS, places: '1', waitingList: 'on' }, NOW);
+    for (const n of [1, 2]) await registerForDate(deps, event, visitor(n), NOW);
+    const dayBefore = new Date(Date.parse(STARTS) - 20 * 3600_000);
+    expect(await registrationChores(deps, new Date(Date.parse(STARTS) - 30 * 3600_000))).toBe(
+      '0 rappel, 0 inscription effacée',
+    );
+    expect(await registrationChores(deps, dayBefore)).toBe('1 rappel, 0 inscription effacée');
+    expect(await registrationChores(deps, dayBefore)).toBe('0 rappel, 0 inscription effacée');
+    const reminders = (await pending(store)).filter((m) => m.subject.startsWith('C’est demain'));
+    expect(reminders.map((m) => m.to)).toEqual([at(1)]);
+    expect(reminders[0].text).toMatch(/\/inscription\/annuler\/[\w-]+/);
+    expect(await registrationChores(deps, new Date(Date.parse(STARTS) + 29 * 24 * 3600_000))).toMatch(/ 0 inscription/);
+    expect(await registrationChores(deps, new Date(Date.parse(STARTS) + 31 * 24 * 3600_000))).toBe(
+      '0 rappel, 2 inscriptions effacées',
+    );
+    expect(await store.registrations.list(event.id, null)).toEqual([]);
   });
 });
