@@ -152,8 +152,8 @@ export default function EventDetailPage() {
           dangerouslySetInnerHTML={{
             __html: jsonForScript(
               series && series.kind !== 'period'
-                ? seriesJsonLd(event, siteUrl, series.chosen ? [series.chosen] : series.upcoming, places)
-                : eventJsonLd(event, siteUrl, places),
+                ? seriesJsonLd(event, siteUrl, series.chosen ? [series.chosen] : series.upcoming, places, registration)
+                : eventJsonLd(event, siteUrl, places, registration),
             ),
           }}
         />
