@@ -21,7 +21,7 @@ export async function registrationChores(
   let reminded = 0;
   for (const opening of due) {
     const event = await store.events.findById(opening.eventId);
-    if (!event || event.status !== 'approved') continue;
+    if (event?.status !== 'approved') continue;
     const list = await store.registrations.list(opening.eventId, opening.startsAt, ['confirmed']);
     for (const r of list) await store.mails.enqueue(reminderMail(config, event.title, r));
     reminded += list.length;
