@@ -11,6 +11,7 @@ import { attachPlacesToEvents, describeMigration } from './places/attach-places'
 import { describeVenuePoints, pointVenues } from './places/venue-points';
 import { urgent } from './platform/background';
 import { deliverVisitorPushes } from './push/visitors';
+import { registrationChores } from './registrations/reminders';
 import type { Job } from './service-types';
 
 const MINUTE = 60 * 1000;
@@ -53,6 +54,12 @@ export const JOBS: readonly Job[] = [
     everyMs: MINUTE,
     pollMs: 5 * 1000,
     run: (services, now) => deliverVisitorPushes(services, now),
+  },
+  {
+    // Places to book (decision 169): the reminder of the day before, and registrants' data deleted 30 days after.
+    name: 'inscriptions',
+    everyMs: HOUR,
+    run: (services, now) => registrationChores(services, now),
   },
   {
     // With the federation on: a series whose date shown has passed is sent at its next one (issue 48).

@@ -16,6 +16,7 @@ import type { ModerationLogStore } from './ports/moderation-log';
 import type { OrganizerInvitationStore, OrganizerMemberStore } from './ports/organizer-members';
 import type { PartnerStore } from './ports/partners';
 import type { OrganizerStore, VenueStore } from './ports/places';
+import type { RegistrationStore } from './ports/registrations';
 import type { NotificationStore, StatsStore } from './ports/stats';
 import type { AuthTokenStore, SessionStore, UserStore } from './ports/users';
 import type { VisitorPushStore } from './ports/visitor-pushes';
@@ -33,6 +34,7 @@ export * from './ports/organizer-members';
 export * from './ports/paging';
 export * from './ports/partners';
 export * from './ports/places';
+export * from './ports/registrations';
 export * from './ports/stats';
 export * from './ports/visitor-pushes';
 
@@ -61,6 +63,8 @@ export interface Store {
   holidays: HolidayStore;
   /** Visitors' browsers told by push of an event's « Ça a lieu ? » (issue 51). */
   visitorPushes: VisitorPushStore;
+  /** Places to book: each date's registration and its registrants (issue 73, decision 169). */
+  registrations: RegistrationStore;
   /** Mails waiting to leave, and those that failed (decision 060). */
   mails: MailQueueStore;
   health: HealthStore;

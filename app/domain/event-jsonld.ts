@@ -4,6 +4,7 @@ import type { AgendaEvent } from './event';
 import { imageUrl } from './images';
 import type { Organizer, Venue } from './place';
 import { organizerLd, venuePlaceLd } from './place-jsonld';
+import { type Availability, schemaAvailability } from './registration';
 
 /** The event's venue and organizer records, when approved (issue 36): its location and organizer are theirs. */
 export interface EventPlaces {
@@ -16,11 +17,12 @@ export interface EventPlaces {
  * an Offer; no price given, no offer (never an invented 0). A cancelled event says so by its eventStatus alone: its
  * places are not « sold out ».
  */
-function eventOffers(event: AgendaEvent, url: string) {
+function eventOffers(event: AgendaEvent, url: string, booking: Availability | null) {
   const common = {
     url: event.ticketUrl || url,
     priceCurrency: 'CHF',
-    availability: event.status === 'cancelled' ? undefined : 'https://schema.org/InStock',
+    availability:
+      event.status === 'cancelled' ? undefined : booking ? schemaAvailability(booking) : 'https://schema.org/InStock',
     validFrom: event.submittedAt,
   };
   if (event.isFree) return { '@type': 'Offer', price: 0, ...common };
@@ -32,7 +34,21 @@ function eventOffers(event: AgendaEvent, url: string) {
   return price == null ? undefined : { '@type': 'Offer', price, ...common };
 }
 
-export function eventJsonLd(event: AgendaEvent, siteUrl: string, places: EventPlaces = {}) {
+/** A date's places to book (decision 169): its offer's availability and the places left say them. */
+export interface RegistrationLd {
+  startsAt: string;
+  availability: Availability;
+}
+
+const placesLeft = (a: Availability) => (a.kind === 'open' || a.kind === 'few' ? a.remaining : 0);
+
+export function eventJsonLd(
+  event: AgendaEvent,
+  siteUrl: string,
+  places: EventPlaces = {},
+  registration: RegistrationLd | null = null,
+) {
+  const booking = registration?.startsAt === event.startsAt ? registration.availability : null;
   const url = `${siteUrl}/evenement/${event.id}`;
   const address = {
     '@type': 'PostalAddress',
@@ -66,7 +82,8 @@ export function eventJsonLd(event: AgendaEvent, siteUrl: string, places: EventPl
         },
     // The event's own picture only: the site's default image on every event without one says nothing of it.
     image: event.image ? [`${siteUrl}${imageUrl(event.image.path, 1600)}`] : undefined,
-    offers: eventOffers(event, url),
+    offers: eventOffers(event, url, booking),
+    remainingAttendeeCapacity: booking && booking.kind !== 'closed' ? placesLeft(booking) : undefined,
     organizer: places.organizer
       ? organizerLd(places.organizer, siteUrl)
       : {
@@ -122,6 +139,7 @@ export function seriesJsonLd(
   siteUrl: string,
   dates: readonly SeriesDateLd[],
   places: EventPlaces = {},
+  registration: RegistrationLd | null = null,
 ) {
   return dates.slice(0, JSON_LD_MAX_DATES).map((d) => ({
     ...eventJsonLd(
@@ -134,6 +152,7 @@ export function seriesJsonLd(
       },
       siteUrl,
       places,
+      registration,
     ),
     url: `${siteUrl}/evenement/${event.id}?date=${d.day}`,
   }));

@@ -128,6 +128,27 @@ export async function fillEveryPort(store: Store): Promise<void> {
   };
   await store.visitorPushes.add(push, { perEvent: 10, perToken: 10 });
   await store.visitorPushes.queue('concert', '{"notification":{"title":"Concert","body":"Confirmé."}}', iso(2));
+  // Two places to book at the concert: one confirmed, one waiting, with the answer to a question (decision 169).
+  const date = { eventId: 'concert', startsAt: approved.startsAt };
+  const settings = { places: 2, closesAt: null, waitingList: true, perPerson: 2, questions: ['Régime\u00a0?'] };
+  await store.registrations.open(date, settings, iso());
+  for (const [n, people] of [
+    [1, 2],
+    [2, 1],
+  ] as const)
+    await store.registrations.register(
+      {
+        ...date,
+        id: `inscription-${n}`,
+        name: `Visiteur ${n}`,
+        email: `v${n}@exemple.ch`,
+        people,
+        answers: ['végétarien'],
+        tokenHash: `jeton-${n}`,
+        createdAt: iso(n),
+      },
+      iso(n),
+    );
   const source = {
     id: 'source-1',
     name: 'Commune de Nyon',

@@ -28,6 +28,8 @@ export const DATASET_COLLECTIONS = [
   'alerts',
   'schoolHolidays',
   'visitorPushes',
+  'registrationOpenings',
+  'registrations',
   'importSources',
   'importLinks',
   'importRuns',
@@ -62,6 +64,8 @@ export const DERIVED_FIRESTORE_COLLECTIONS = [
   'pageViewPaths',
   'healthChecks',
   'upgrades',
+  // The turns taken on each date's counter (decision 169): what refuses a change that read a stale count.
+  'registrationTurns',
   // The rate limits' windows, shared by the instances (server/firestore-limits.ts): counts, not data.
   'limits',
 ] as const;
@@ -84,6 +88,8 @@ export function recordKey(collection: DatasetCollection, r: DataRecord): string 
       return `${r.sourceId}\u0000${r.uid}`;
     case 'organizerMembers':
       return `${r.organizerId}\u0000${r.uid}`;
+    case 'registrationOpenings':
+      return `${r.eventId}\u0000${r.startsAt}`;
     case 'federationRecords':
       return `${r.kind}\u0000${r.key}`;
     case 'importRuns':

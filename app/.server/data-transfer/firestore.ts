@@ -38,6 +38,8 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
       return docKey(String(r.provider), String(r.providerRef));
     case 'importLinks':
       return docKey(String(r.sourceId), String(r.uid));
+    case 'registrationOpenings':
+      return docKey(String(r.eventId), String(r.startsAt));
     case 'federationRecords':
       return federationDocId(String(r.kind), String(r.key));
     case 'organizerMembers':
@@ -80,6 +82,10 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
       const { data, ...fields } = d;
       return { id, ...fields, payload: JSON.parse(String(data)) };
     }
+    case 'registrationOpenings': {
+      const { turn, ...fields } = d;
+      return { ...fields, nextSeq: Number(turn ?? 0) };
+    }
     case 'importRuns':
       // Runs logged before they were numbered have no `seq`.
       return { ...d, seq: Number(d.seq ?? 0) };
@@ -92,6 +98,7 @@ function fromDoc(collection: DatasetCollection, id: string, d: DataRecord): Data
     case 'mailQueue':
     case 'visitorPushes':
     case 'organizerInvitations':
+    case 'registrations':
       return { ...d, id };
     default:
       return d;
@@ -114,9 +121,14 @@ function toDoc(collection: DatasetCollection, r: DataRecord): DataRecord {
     case 'alerts':
     case 'mailQueue':
     case 'visitorPushes':
-    case 'organizerInvitations': {
+    case 'organizerInvitations':
+    case 'registrations': {
       const { id: _id, ...fields } = r;
       return fields;
+    }
+    case 'registrationOpenings': {
+      const { nextSeq, ...fields } = r;
+      return { ...fields, turn: nextSeq };
     }
     case 'federationRecords': {
       const { value, ...fields } = r;

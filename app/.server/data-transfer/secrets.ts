@@ -75,6 +75,17 @@ export const SQLITE_COLUMNS: Classified = {
   partners: all('data', 'id,slug,name,kind,description,logo,website_url,sort_order,active'),
   // A session row: the hash of the cookie's secret, whose account, from which browser.
   sessions: all('secret', 'id,uid,created_at,last_seen_at,expires_at,user_agent'),
+  // Places to book (decision 169): a date's settings and counts are data; its registrants (names, emails, answers,
+  // the hash of their cancel link) leave an export only with `--avec-secrets` (SECRET_RECORDS).
+  registration_openings: all(
+    'data',
+    'event_id,starts_at,places,closes_at,waiting_list,per_person,questions,closed,confirmed,waiting,next_seq,' +
+      'reminded_at,created_at,updated_at',
+  ),
+  registrations: all(
+    'secret',
+    'id,event_id,starts_at,name,email,people,answers,status,token_hash,seq,created_at,updated_at',
+  ),
   school_holidays: all('data', 'id,canton,label,first_day,last_day,source_url,confirmed'),
   site_revision: all('data', 'id,n'),
   users: {
@@ -144,6 +155,13 @@ export const FIRESTORE_FIELDS: Classified = {
   pageViewPaths: all('data', 'day,path'),
   pageViews: all('data', 'path,title,viewedAt'),
   partners: all('data', 'active,description,id,kind,logo,name,order,slug,websiteUrl'),
+  registrationOpenings: all(
+    'data',
+    'closed,closesAt,confirmed,createdAt,eventId,perPerson,places,questions,remindedAt,startsAt,turn,updatedAt,' +
+      'waiting,waitingList',
+  ),
+  registrations: all('secret', 'answers,createdAt,email,eventId,name,people,seq,startsAt,status,tokenHash,updatedAt'),
+  registrationTurns: all('data', 'at,startsAt'),
   schoolHolidays: all('data', 'canton,confirmed,firstDay,id,label,lastDay,sourceUrl'),
   sessions: all('secret', 'createdAt,expiresAt,id,lastSeenAt,uid,userAgent'),
   upgrades: all('data', 'doneAt'),
@@ -175,6 +193,7 @@ export const SECRET_RECORDS: Partial<Record<DatasetCollection, (record: DataReco
   sessions: () => true,
   authTokens: () => true,
   organizerInvitations: () => true,
+  registrations: () => true,
   federationRecords: (record) => KEY_KINDS.has(String(record.kind)),
   // Deliveries (`outbox`, `fanout`) carry their signing keys; an activity received does not.
   federationQueue: (record) => {

@@ -6,12 +6,14 @@ import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
 import { ORGANIZATION_TABLES } from './sqlite-organizations';
+import { REGISTRATION_TABLES } from './registration-tables';
 import { dumpRecordTables, loadRecordTables, RECORD_TABLES, type RecordCollection } from './sqlite-records';
 
 type Kind = 'text' | 'bool' | 'json' | 'num';
 type ColumnCollection = Exclude<DatasetCollection, 'events' | RecordCollection>;
 /** Table, then each field: [name in the dataset, column, kind]. */
-export const TABLES: Record<ColumnCollection, [string, [string, string, Kind][]]> = {
+export const TABLES: Record<ColumnCollection, readonly [string, readonly (readonly [string, string, Kind])[]]> = {
+  ...REGISTRATION_TABLES,
   users: [
     'users',
     [

@@ -13,6 +13,7 @@ import type { Schedule } from '~/domain/schedule';
 import type { Flash } from '../platform/flash';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
+import { type ChangeTellDeps, tellRegistrantsOfChange } from '../registrations/changes';
 import { storeDayStatus, type TellDeps, tellSubscribers, toldText } from './day-status-tell';
 
 export const DATE_MESSAGES = {
@@ -67,11 +68,12 @@ export async function dateToCancel(
 
 /** Cancels one date of a series (or restores it): the event as stored, and the date. */
 export async function setDateCancelled(
-  { store }: { store: Store },
+  deps: ChangeTellDeps,
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean },
   now: Date = new Date(),
 ) {
+  const { store } = deps;
   const { event, date, past } = await dateOfSeries(store, actor, input.eventId, input.startsAt, now);
   if (input.cancelled && past) throw new UseCaseError(DATE_MESSAGES.past, 'form', 400);
   const others = (event.cancelledDates ?? []).filter((d) => d !== input.startsAt);
@@ -82,6 +84,7 @@ export async function setDateCancelled(
   };
   const stored = await store.events.transition({ seen: event.updatedAt, next });
   if (!stored) throw new UseCaseError(DATE_MESSAGES.changed, 'form', 409);
+  await tellRegistrantsOfChange(deps, event, stored, now);
   return { event: stored, date: { ...date, cancelled: input.cancelled } };
 }
 
@@ -149,7 +152,7 @@ function dateNote(note: string | undefined): string {
  * page to go back to and the message to show there, with « Rétablir » after a cancellation.
  */
 export async function cancelOrRestoreDate(
-  services: TellDeps,
+  services: TellDeps & ChangeTellDeps,
   actor: UserProfile,
   input: { eventId: string; startsAt: string; cancelled: boolean; back: DateBack; note?: string },
   now: Date = new Date(),

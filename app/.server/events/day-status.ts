@@ -120,7 +120,7 @@ async function cancelThroughExistingPath(
   if (series) return null;
   const cancel = status.kind === 'cancelled';
   if (cancel === (event.status === 'cancelled')) return null;
-  const step = await changeEvent({ store: services.store, now: () => now }, actor, {
+  const step = await changeEvent({ ...services, now: () => now }, actor, {
     eventId: event.id,
     action: cancel ? 'cancel' : 'undoCancel',
     seen: event.updatedAt,

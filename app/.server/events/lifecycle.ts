@@ -18,6 +18,7 @@ import { approveRecordsOf } from '../places/propose';
 import { audit } from '../platform/audit';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
+import { type ChangeTellDeps, tellRegistrantsOfChange } from '../registrations/changes';
 import { carryCancelledDates } from './cancel-date';
 
 export const LIFECYCLE_MESSAGES = {
@@ -30,7 +31,7 @@ export const LIFECYCLE_MESSAGES = {
     'L’image de cet événement est introuvable\u00a0: modifiez l’événement pour la remplacer ou la retirer, puis publiez-le.',
 } as const;
 
-export interface LifecycleDeps {
+export interface LifecycleDeps extends ChangeTellDeps {
   store: Store;
   now?: () => Date;
   /** Where images live (services.files): an image under review is made public with its content. Only steps on an
@@ -103,6 +104,7 @@ export async function changeEvent(
     if (!entry) throw new Error('Une suppression se journalise');
     if (!(await store.events.remove({ id: before.id, seen: before.updatedAt, entry }))) throw changed;
     await removeUnusedReviewImages(files, before, null);
+    await tellRegistrantsOfChange(deps, before, null, new Date(now));
     return { before, after: null, transition };
   }
   const next = applyTransition(before, transition, {
@@ -141,6 +143,7 @@ export async function changeEvent(
     throw changed;
   }
   await removeUnusedReviewImages(files, before, after);
+  await tellRegistrantsOfChange(deps, before, after, new Date(now));
   return { before, after, transition };
 }
 

@@ -167,6 +167,11 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
         <Link to={`/organizer/submit-event?copie=${event.id}`} className="button">
           Copier pour une nouvelle date
         </Link>
+        {group !== 'past' ? (
+          <Link to={`/evenement/${event.id}/inscriptions`} className="button">
+            Inscriptions
+          </Link>
+        ) : null}
         {event.canUndo && group !== 'past' ? (
           <Form method="post">
             <FormSecurity honeypot={false} />

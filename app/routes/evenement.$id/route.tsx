@@ -10,11 +10,13 @@ import { eventGoogleCalendarUrl } from '~/.server/feeds/google-calendar';
 import { lastTripFor, readLastTripAsk, returnFor } from '~/.server/http/last-trip';
 import { eventPlaces } from '~/.server/places/public-places';
 import { getCurrentUser } from '~/.server/platform/session';
+import { registrationPanel } from '~/.server/registrations/registrations';
 import { DayStatusForm, DayStatusLine, DayStatusSubscribe } from '~/components/day-status/DayStatusPanel';
 import { EventCard } from '~/components/EventCard';
 import { EventDates, SeriesWhen } from '~/components/EventDates';
 import { EventImage } from '~/components/EventImage';
 import { Link } from '~/components/Link';
+import { RegistrationPanel } from '~/components/registration/RegistrationPanel';
 import { useCategory } from '~/components/useCategories';
 import { addressMapUrl, directionsLinks, googleCalendarUrl, sbbTimetableUrl } from '~/domain/calendar-links';
 import { namesCloseTo } from '~/domain/close-localities';
@@ -79,6 +81,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       canManage: actorsFor(viewer, event).length > 0,
       // « Ça a lieu ? » (issue 51): what was said for the date shown, and the dates its organizer may speak of now.
       dayStatus: dayStatusView(event, shown?.startsAt ?? null, viewer, now),
+      registration: await registrationPanel({ store }, event, shown?.startsAt ?? null, now),
       // Built here: the date rules they need stay out of the page's JavaScript.
       links: {
         calendar: calendarLinks(event, `${context.services.config.SITE_URL}/evenement/${event.id}`, series, next),
@@ -134,6 +137,7 @@ function calendarLinks(
 export default function EventDetailPage() {
   const { event, places, isPublic, working, isPast, similar, series, canManage, links, lastTrip, dayStatus, holiday } =
     useLoaderData<typeof loader>();
+  const { registration } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const siteUrl = root?.siteUrl ?? '';
   const eventUrl = `${siteUrl}/evenement/${event.id}`;
@@ -148,8 +152,8 @@ export default function EventDetailPage() {
           dangerouslySetInnerHTML={{
             __html: jsonForScript(
               series && series.kind !== 'period'
-                ? seriesJsonLd(event, siteUrl, series.chosen ? [series.chosen] : series.upcoming, places)
-                : eventJsonLd(event, siteUrl, places),
+                ? seriesJsonLd(event, siteUrl, series.chosen ? [series.chosen] : series.upcoming, places, registration)
+                : eventJsonLd(event, siteUrl, places, registration),
             ),
           }}
         />
@@ -221,6 +225,7 @@ export default function EventDetailPage() {
               cancelled={dayStatus.cancelledSaid.includes(dayStatus.sayable[0])}
             />
           ) : null}
+          {registration ? <RegistrationPanel eventId={event.id} view={registration} /> : null}
           {isPast ? <p className="notice">Cet événement a eu lieu ; cette page reste disponible en archive.</p> : null}
           <div className="event-detail__description">
             {event.description.split(/\n{2,}/).map((paragraph, i) => (

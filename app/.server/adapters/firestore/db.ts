@@ -33,6 +33,10 @@ export const COLLECTIONS = {
   schoolHolidays: 'schoolHolidays',
   /** Visitors' browsers told by push of an event's « Ça a lieu ? » (issue 51). */
   visitorPushes: 'visitorPushes',
+  /** Places to book (decision 169): each date's counter document, its registrants, and the turns taken on it. */
+  registrationOpenings: 'registrationOpenings',
+  registrations: 'registrations',
+  registrationTurns: 'registrationTurns',
   /** Venues and organizers as records (issue 36). */
   venues: 'venues',
   organizers: 'organizers',

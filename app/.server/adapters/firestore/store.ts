@@ -27,6 +27,7 @@ import { createOrganizerInvitationStore } from './organizer-invitations';
 import { createOrganizerMemberStore } from './organizer-members';
 import { createPartnerStore } from './partners';
 import { createOrganizerStore, createVenueStore } from './places';
+import { createRegistrationStore } from './registrations';
 import { createSessionStore } from './sessions';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
@@ -119,6 +120,7 @@ export function createFirestoreStore(db: Firestore, startedAt = new Date()): Fir
     alerts: createAlertStore(ctx),
     holidays: createHolidayStore(ctx),
     visitorPushes: createVisitorPushStore(ctx),
+    registrations: createRegistrationStore(ctx),
     mails: createMailQueueStore(ctx),
     federation: createFederationStore(ctx),
     health: createHealthStore(ctx),

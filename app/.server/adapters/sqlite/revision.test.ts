@@ -69,6 +69,8 @@ describe('révision du site sur SQLite', () => {
       'visitor_pushes',
       // Invitations to an organization (decision 168): shown on its management page only, never cached.
       'organizer_invitations',
+      // A registrant (decision 169): what a page shows of them, the counts, is on their date's opening, which bumps it.
+      'registrations',
       // The public lists' counts (decision 142): written only by the triggers of events and their dates, which bump it.
       'public_day_counts',
       // Each venue's and organizer's counts (decision 157): the same triggers write them.

@@ -18,6 +18,7 @@ import { createOrganizerInvitationStore } from './organizer-invitations';
 import { createOrganizerMemberStore } from './organizer-members';
 import { createPartnerStore } from './partners';
 import { createOrganizerStore, createVenueStore } from './places';
+import { createRegistrationStore } from './registrations';
 import { createSessionStore } from './sessions';
 import { createStatsStore } from './stats';
 import { createUserStore } from './users';
@@ -42,6 +43,7 @@ export function createSqliteStore(db: Db): Store {
     alerts: createAlertStore(db),
     holidays: createHolidayStore(db),
     visitorPushes: createVisitorPushStore(db),
+    registrations: createRegistrationStore(db),
     mails: createMailQueueStore(db),
     health: createHealthStore(db),
     federation: createFederationStore(db),

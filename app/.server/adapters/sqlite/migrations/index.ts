@@ -13,6 +13,7 @@ import { MIGRATION_MEMBERS } from './schema-members';
 import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
+import { MIGRATION_REGISTRATIONS } from './schema-registrations';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEARCH_KEYS } from './schema-search-keys';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_HOME_PLACES,
   MIGRATION_VENUE_DATES,
   MIGRATION_MEMBERS,
+  MIGRATION_REGISTRATIONS,
 ];
