@@ -12,6 +12,7 @@ import { MIGRATION_HOME_PLACES } from './schema-home-places';
 import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
+import { MIGRATION_PUBLIC_DATES } from './schema-public-dates';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEARCH_KEYS } from './schema-search-keys';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_SEARCH_KEYS,
   MIGRATION_HOME_PLACES,
   MIGRATION_VENUE_DATES,
+  MIGRATION_PUBLIC_DATES,
 ];
