@@ -249,6 +249,14 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
       .pluck()
       .get(Date.now()) as number;
     expect(cancelledOnly).toBeGreaterThan(0);
+    // And some series have their next date cancelled: they stand at the following one.
+    const skipped = db
+      .prepare(
+        `UPDATE event_occurrences SET cancelled = 1 WHERE (event_id, starts_ts) IN (SELECT event_id, MIN(starts_ts)
+         FROM event_occurrences WHERE event_id LIKE 'bench0-%' AND ends_ts > ? AND cancelled = 0 GROUP BY event_id)`,
+      )
+      .run(Date.now()).changes;
+    expect(skipped).toBeGreaterThan(10);
     for (const [filters, picked, params, pages] of [
       [{}, '1', [], [2, 50, 300]],
       [{ category: 'musique' }, 'e.category = ?', ['musique'], [30]],
@@ -265,10 +273,10 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
           `${JSON.stringify(filters)} page ${page}`,
         ).toEqual(all.slice(offset, offset + 20).map((r) => r.id));
         // The walk starts at the page's first instant and skips only the results of that instant before it.
-        const skipped = all.slice(0, offset).filter((r) => r.at === all[offset].at).length;
+        const before = all.slice(0, offset).filter((r) => r.at === all[offset].at).length;
         const walk = queries.filter((sql) => /LIMIT 20(\.0)? OFFSET/.test(sql));
         expect(walk).toHaveLength(1);
-        expect(Number(/OFFSET (\d+)/.exec(walk[0])?.[1]), `${JSON.stringify(filters)} page ${page}`).toBe(skipped);
+        expect(Number(/OFFSET (\d+)/.exec(walk[0])?.[1]), `${JSON.stringify(filters)} page ${page}`).toBe(before);
       }
       // Beyond the last page: nothing, as the offset said.
       expect((await searchEvents({ store }, filters, Math.ceil(all.length / 20) + 1)).items).toEqual([]);

@@ -47,7 +47,7 @@ export function publicListDepth(db: Db) {
         instant = ts;
         before = placed.size;
       }
-      if (placed.has(id) || later.has(id)) continue;
+      if (placed.has(id) || (cancelled && later.has(id))) continue;
       // A cancelled date places its event only when none of its dates to come takes place (rare: an index lookup).
       if (cancelled && hasLiveDate.get(id, endsAfter)) later.add(id);
       else placed.add(id);
